@@ -1,0 +1,112 @@
+// Command-line interface: parses arguments, calls the store, prints, returns an exit code.
+// Exit codes: 0 clean, 1 problems in input, 2 usage or fatal error.
+import yargs from 'yargs';
+import { ConfigError, ConflictError, UsageError } from '../store/errors';
+import { extractRun } from '../store/run';
+import { stylish } from './report';
+
+export interface Io {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  cwd: string;
+  clock: () => Date;
+}
+
+const defaultIo: Io = {
+  out: (t) => process.stdout.write(`${t}\n`),
+  err: (t) => process.stderr.write(`${t}\n`),
+  cwd: process.cwd(),
+  clock: () => new Date(),
+};
+
+function resolveNow(now: unknown, io: Io): string {
+  if (now === undefined) return io.clock().toISOString();
+  if (typeof now !== 'string' || Number.isNaN(Date.parse(now)) || !/^\d{4}-\d{2}-\d{2}/.test(now)) {
+    throw new UsageError(`--now must be an ISO 8601 date-time, got ${JSON.stringify(now)}`);
+  }
+  return now;
+}
+
+async function runCommand(argv: Record<string, unknown>, io: Io): Promise<number> {
+  const started = Date.now();
+  const result = await extractRun({
+    cwd: io.cwd,
+    globs: (argv.globs as string[] | undefined) ?? [],
+    memory: argv.memory as string | undefined,
+    config: argv.config as string | undefined,
+    now: resolveNow(argv.now, io),
+    lockTimeout: argv['lock-timeout'] as number,
+  });
+  const ms = Date.now() - started;
+  const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
+  const s = result.summary;
+  if (argv.json) {
+    io.out(JSON.stringify({ ...s, ms, errors, diagnostics: result.diagnostics }));
+  } else {
+    if (result.diagnostics.length > 0) io.err(stylish(result.diagnostics));
+    io.out(
+      `extract: ${s.files} file${s.files === 1 ? '' : 's'}, ${s.tasks} tasks, ${s.decisions} new decisions, ${s.patterns} new patterns, ` +
+        `${s.review} new review items, ${s.conflicts} conflicts, ${errors} errors, ${ms} ms`,
+    );
+  }
+  return errors > 0 || s.conflicts > 0 ? 1 : 0;
+}
+
+export async function main(args: string[], io: Io = defaultIo): Promise<number> {
+  let code = 0;
+  let failure: unknown = null;
+  const parser = yargs(args)
+    .scriptName('extract')
+    .usage('$0 <command> [options]')
+    .option('memory', { type: 'string', describe: 'memory folder (default: memory/ beside the config, or in the working directory)' })
+    .option('config', { type: 'string', describe: 'config file (default: ./extract.config.json when present)' })
+    .option('now', { type: 'string', describe: 'ISO date-time to record instead of the clock (for reproducible runs)' })
+    .option('json', { type: 'boolean', default: false, describe: 'print machine-readable JSON' })
+    .command(
+      ['run [globs..]', '$0 [globs..]'],
+      'extract decisions, patterns and review items from task discussions and write extracted_state back',
+      (y) =>
+        y
+          .positional('globs', { type: 'string', array: true, describe: 'task files or glob patterns (default: tasks.json)' })
+          .option('lock-timeout', { type: 'number', default: 30, describe: 'seconds to wait for another run holding the memory lock' }),
+      async (argv) => {
+        try {
+          code = await runCommand(argv as Record<string, unknown>, io);
+        } catch (err) {
+          failure = err;
+        }
+      },
+    )
+    .strict()
+    .help()
+    .version()
+    .fail((msg, err) => {
+      failure = err ?? new UsageError(msg);
+    })
+    .exitProcess(false);
+  try {
+    await parser.parseAsync();
+  } catch (err) {
+    failure = failure ?? err;
+  }
+  if (failure) return reportFailure(failure, io);
+  return code;
+}
+
+function reportFailure(err: unknown, io: Io): number {
+  if (err instanceof UsageError) {
+    io.err(`extract: ${err.message}\nRun "extract --help" for usage.`);
+    return 2;
+  }
+  if (err instanceof ConfigError || err instanceof ConflictError) {
+    io.err(`extract: ${err.message}`);
+    return 2;
+  }
+  const e = err as NodeJS.ErrnoException;
+  if (e && (e.code === 'ELOCKED' || /lock/i.test(e.message ?? ''))) {
+    io.err(`extract: another extraction holds the memory lock (${e.message}); try again later`);
+    return 75;
+  }
+  io.err(`extract: ${e?.stack ?? String(err)}`);
+  return 2;
+}

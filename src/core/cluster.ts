@@ -1,0 +1,179 @@
+// Stage 3: split a discussion into topics (threads).
+//
+// One pass in message order; each message joins the recent topic it fits best or opens a new one.
+// The cues are the ones the disentanglement literature finds strong without a learned model:
+// lexical overlap (TF-IDF cosine over stemmed tokens) with *recent* messages only, the addressee
+// named at the start of a message, the message a short reply answers, the same speaker going
+// on, and the time gap. Comparing with a window keeps the cost linear in discussion length.
+import { contentTokens, words } from './text';
+import type { Message, Topic } from './types';
+
+export interface ClusterOptions {
+  /** How many earlier messages a message is compared with. */
+  window: number;
+  /** Lowest fit score that joins an existing topic. */
+  joinThreshold: number;
+  /** Replies of at most this many words attach to what they answer. */
+  shortReplyWords: number;
+  /** Seconds of silence after which lexical overlap alone no longer links two messages. */
+  maxGapSeconds: number;
+}
+
+export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = {
+  window: 24,
+  joinThreshold: 0.3,
+  shortReplyWords: 4,
+  maxGapSeconds: 30 * 60,
+};
+
+type Vector = Map<string, number>;
+
+/** Seconds since an arbitrary origin, or null. Clock-only stamps ("15:04:21") count within a day. */
+export function parseSeconds(ts: string | null): number | null {
+  if (!ts) return null;
+  const clock = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(ts.trim());
+  if (clock) return Number(clock[1]) * 3600 + Number(clock[2]) * 60 + Number(clock[3] ?? 0);
+  const t = Date.parse(ts);
+  return Number.isNaN(t) ? null : t / 1000;
+}
+
+function tfidfVectors(tokenLists: readonly string[][]): Vector[] {
+  const df = new Map<string, number>();
+  for (const toks of tokenLists) for (const t of new Set(toks)) df.set(t, (df.get(t) ?? 0) + 1);
+  const n = tokenLists.length;
+  return tokenLists.map((toks) => {
+    const tf = new Map<string, number>();
+    for (const t of toks) tf.set(t, (tf.get(t) ?? 0) + 1);
+    const v: Vector = new Map();
+    let norm = 0;
+    for (const [t, c] of tf) {
+      const w = (1 + Math.log(c)) * Math.log(1 + n / (df.get(t) ?? 1));
+      v.set(t, w);
+      norm += w * w;
+    }
+    norm = Math.sqrt(norm);
+    if (norm > 0) for (const [t, w] of v) v.set(t, w / norm);
+    return v;
+  });
+}
+
+export function cosine(a: Vector, b: Vector): number {
+  if (a.size > b.size) [a, b] = [b, a];
+  let s = 0;
+  for (const [t, w] of a) {
+    const o = b.get(t);
+    if (o !== undefined) s += w * o;
+  }
+  return s;
+}
+
+const SYSTEM_AUTHORS = new Set(['system', '*', '-!-', '***']);
+
+/** The author a message addresses by name at its start ("alice: try this", "@bob ..."). */
+function addresseeOf(text: string, authors: ReadonlySet<string>): string | null {
+  const m = /^\s*@?([^\s:,]{1,40})[:,]\s/.exec(text);
+  if (m && authors.has(m[1].toLowerCase())) return m[1].toLowerCase();
+  const at = /^\s*@([^\s:,]{1,40})/.exec(text);
+  if (at && authors.has(at[1].toLowerCase())) return at[1].toLowerCase();
+  return null;
+}
+
+/**
+ * Clusters messages into topics. `answered[i]` is the position of the message messages[i] answers
+ * (from the detect stage), `replyLike[i]` marks replies (confirmations, rejections) that belong to
+ * what they answer whatever their words.
+ */
+export function clusterTopics(
+  messages: readonly Message[],
+  answered: readonly number[],
+  replyLike: readonly boolean[],
+  options: ClusterOptions = DEFAULT_CLUSTER_OPTIONS,
+): Topic[] {
+  const n = messages.length;
+  if (n === 0) return [];
+  const tokens = messages.map((m) => contentTokens(m.text));
+  const vectors = tfidfVectors(tokens);
+  const times = messages.map((m) => parseSeconds(m.ts));
+  const wordCounts = messages.map((m) => words(m.text).length);
+  const speakers = new Set(messages.map((m) => m.author.toLowerCase()).filter((a) => a && !SYSTEM_AUTHORS.has(a)));
+  const twoParty = speakers.size <= 2;
+
+  const topicOf = new Int32Array(n).fill(-1);
+  const lastOfAuthor = new Map<string, number>();
+  let topicCount = 0;
+  let current = -1;
+
+  for (let i = 0; i < n; i++) {
+    const m = messages[i];
+    const author = m.author.toLowerCase();
+    if (SYSTEM_AUTHORS.has(author)) {
+      topicOf[i] = topicCount++;
+      continue;
+    }
+    const scores = new Map<number, number>();
+    const bump = (topic: number, s: number) => scores.set(topic, Math.max(scores.get(topic) ?? 0, s));
+    const add = (topic: number, s: number) => scores.set(topic, (scores.get(topic) ?? 0) + s);
+
+    const lo = Math.max(0, i - options.window);
+    for (let j = i - 1; j >= lo; j--) {
+      if (topicOf[j] < 0 || SYSTEM_AUTHORS.has(messages[j].author.toLowerCase())) continue;
+      const ti = times[i];
+      const tj = times[j];
+      if (ti !== null && tj !== null && ti - tj > options.maxGapSeconds) continue;
+      const sim = cosine(vectors[i], vectors[j]);
+      // Nearer messages count a little more: most replies answer something said moments ago.
+      if (sim > 0) bump(topicOf[j], sim * (1 - (i - j) / (options.window * 2)));
+    }
+    const addressee = addresseeOf(m.text, speakers);
+    if (addressee !== null) {
+      const j = lastOfAuthor.get(addressee);
+      if (j !== undefined && i - j <= options.window * 4) add(topicOf[j], 1);
+    }
+    const a = answered[i];
+    const short = wordCounts[i] <= options.shortReplyWords;
+    if (a >= 0 && topicOf[a] >= 0 && (replyLike[i] || short) && addressee === null) add(topicOf[a], 0.6);
+    const own = lastOfAuthor.get(author);
+    if (own !== undefined && i - own <= options.window && author) add(topicOf[own], 0.15);
+    if (current >= 0) add(current, twoParty ? 0.25 : 0.05);
+
+    let best = -1;
+    let bestScore = 0;
+    for (const [t, s] of scores) {
+      if (s > bestScore || (s === bestScore && t > best)) {
+        best = t;
+        bestScore = s;
+      }
+    }
+    if (best >= 0 && bestScore >= options.joinThreshold) topicOf[i] = best;
+    else topicOf[i] = topicCount++;
+    current = topicOf[i];
+    if (author) lastOfAuthor.set(author, i);
+  }
+
+  const members: number[][] = Array.from({ length: topicCount }, () => []);
+  for (let i = 0; i < n; i++) members[topicOf[i]].push(i);
+  return members
+    .filter((ms) => ms.length > 0)
+    .map((ms, k) => ({ id: k + 1, label: topicLabel(ms.map((p) => messages[p].text)), messages: ms.map((p) => messages[p].index) }));
+}
+
+/** The topic's most characteristic words, in their commonest surface form. */
+export function topicLabel(texts: readonly string[]): string {
+  const counts = new Map<string, number>();
+  const surface = new Map<string, Map<string, number>>();
+  for (const text of texts) {
+    for (const w of words(text)) {
+      const toks = contentTokens(w);
+      if (toks.length !== 1) continue;
+      const s = toks[0];
+      counts.set(s, (counts.get(s) ?? 0) + 1);
+      const forms = surface.get(s) ?? new Map<string, number>();
+      forms.set(w, (forms.get(w) ?? 0) + 1);
+      surface.set(s, forms);
+    }
+  }
+  const top = [...counts.entries()].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1)).slice(0, 3);
+  return top
+    .map(([s]) => [...(surface.get(s) ?? new Map<string, number>()).entries()].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1))[0][0])
+    .join(' ');
+}

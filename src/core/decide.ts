@@ -1,0 +1,411 @@
+// Stages 4–5 for one task: score each topic and decide what it yields — decisions, review
+// candidates, and reply patterns (corrections, confirmations, disagreements, repeated
+// questions, contradictions). Everything here is positional: ids are assigned later (evolve).
+import { claimOf, conflictReason, type CompiledLexicon, type Claim } from './contradiction';
+import { importanceScore, classify, type Thresholds } from './score';
+import { contentTokens, isQuestion, jaccard, sentences, wordCount } from './text';
+import type { Confidence, DecisionType, Detection, Message, PatternType, RuleKind, Topic, TopicState } from './types';
+
+export interface DecisionCandidate {
+  statement: string;
+  type: DecisionType;
+  confidence: Confidence;
+  /** Position (in the normalized list) of the message the statement was taken from. */
+  at: number;
+  /** That message's index in the task's discussion array. */
+  messageIndex: number;
+  sourceMessages: number[];
+  topic: string;
+  importance: number;
+  context: string;
+  alternatives: string[];
+  reasons: string[];
+  downstream: string[];
+  ts: string | null;
+  /** Index into the task's candidates of the decision this one replaces (same subject, new conclusion). */
+  supersedes: number | null;
+  cue: string;
+}
+
+export interface PatternCandidate {
+  type: PatternType;
+  messages: number[];
+  description: string;
+  rule: string;
+  /** Index into the task's decision candidates. */
+  decision: number | null;
+  ts: string | null;
+}
+
+export interface ReviewCandidate {
+  topic: string;
+  importance: number;
+  messages: number[];
+  statement: string;
+  type: DecisionType;
+  at: number;
+  messageIndex: number;
+  ts: string | null;
+}
+
+export interface TaskAnalysis {
+  topics: TopicState[];
+  decisions: DecisionCandidate[];
+  patterns: PatternCandidate[];
+  review: ReviewCandidate[];
+}
+
+export interface DecideInput {
+  messages: readonly Message[];
+  detections: readonly Detection[][];
+  answered: readonly number[];
+  topics: readonly Topic[];
+  thresholds: Thresholds;
+  lexicon: CompiledLexicon;
+  /** Task ids that exist, so mentions of them become `downstream` links. */
+  knownTaskIds: ReadonlySet<string>;
+  taskId: string;
+}
+
+const KIND_PRIORITY: Readonly<Partial<Record<RuleKind, number>>> = {
+  correction: 5,
+  decision_cue: 4,
+  constraint_cue: 3.5,
+  preference: 2,
+  action_item: 1.5,
+};
+const TYPE_OF_KIND: Readonly<Partial<Record<RuleKind, DecisionType>>> = {
+  correction: 'constraint',
+  decision_cue: 'decision',
+  constraint_cue: 'constraint',
+  preference: 'preference',
+  action_item: 'action_item',
+};
+
+const has = (ds: readonly Detection[], kind: RuleKind) => ds.some((d) => d.kind === kind);
+const first = (ds: readonly Detection[], kind: RuleKind) => ds.find((d) => d.kind === kind);
+
+const LEADING_VERDICT =
+  /^(?:(?:no|nope|yes|yeah|yep|ok|okay|so|well|actually|right|sure|alright|oh|um|uh|and|but|then|also|i mean|i think|wait)\b[\s,.;:!-]*)+/i;
+
+/** The sentence that carries a cue, without leading fillers; a bare verdict borrows the next sentence. */
+export function statementAt(text: string, offset: number): string {
+  const ss = sentences(text);
+  if (ss.length === 0) return text.trim();
+  let k = ss.findIndex((s) => offset >= s.start && offset < s.end);
+  if (k < 0) k = 0;
+  let out = ss[k].text.replace(LEADING_VERDICT, '').trim();
+  // "No, that's wrong." says that something is wrong, not what is right: the fact follows.
+  if (wordCount(out) < 4 && k + 1 < ss.length) out = ss[k + 1].text.replace(LEADING_VERDICT, '').trim();
+  const ws = out.split(/\s+/);
+  if (ws.length > 60) out = `${ws.slice(0, 60).join(' ')}…`;
+  return out.length > 0 ? out[0].toUpperCase() + out.slice(1) : out;
+}
+
+function clauseAfter(text: string, cue: RegExp, maxWords: number): string[] {
+  const out: string[] = [];
+  cue.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = cue.exec(text)) !== null) {
+    const rest = text.slice(m.index + m[0].length).split(/[.;!?\n]|,\s(?:and|but|so)\s/)[0].trim();
+    const ws = rest.split(/\s+/).filter(Boolean).slice(0, maxWords);
+    if (ws.length > 0) out.push(ws.join(' ').replace(/[,:]$/, ''));
+  }
+  return out;
+}
+
+const ALTERNATIVE_CUE = /\b(?:instead of|rather than|in place of|as opposed to|over|versus|vs\.?)\s+/gi;
+const REASON_CUE = /\b(?:because|since|so that|in order to|to prevent|to avoid|to ensure|to make sure|to enable|due to|given that)\s+/gi;
+
+function question(m: Message): boolean {
+  return isQuestion(m.text) || /^\s*(?:what|where|when|why|who|which|how|is|are|can|could|do|does|did|will|would|should|shall|may)\b[^.!]*$/i.test(m.text);
+}
+
+export function decideTask(input: DecideInput): TaskAnalysis {
+  const { messages, detections, answered, topics, thresholds } = input;
+  const pos = new Map<number, number>(messages.map((m, p) => [m.index, p]));
+  const patterns: PatternCandidate[] = [];
+  const decisions: DecisionCandidate[] = [];
+  const review: ReviewCandidate[] = [];
+
+  // Reply acts: each message's verdict on what it answers.
+  const confirmedBy = new Map<number, number[]>();
+  const verdict: Array<'confirmation' | 'disagreement' | 'correction' | null> = messages.map(() => null);
+  for (let p = 0; p < messages.length; p++) {
+    const ds = detections[p];
+    const a = answered[p];
+    const m = messages[p];
+    const pair = (a >= 0 ? [messages[a].index, m.index] : [m.index]);
+    if (has(ds, 'correction') && m.role !== 'bot') {
+      verdict[p] = 'correction';
+      const d = first(ds, 'correction')!;
+      patterns.push({ type: 'correction', messages: pair, description: `${m.author || 'A person'} corrects the previous turn: "${excerpt(m.text)}"`, rule: d.ruleId, decision: null, ts: m.ts });
+    } else if (has(ds, 'disagreement')) {
+      verdict[p] = 'disagreement';
+      const d = first(ds, 'disagreement')!;
+      patterns.push({ type: 'disagreement', messages: pair, description: `${m.author || 'A speaker'} pushes back: "${excerpt(m.text)}"`, rule: d.ruleId, decision: null, ts: m.ts });
+    } else if (has(ds, 'confirmation') && !isBackchannel(p, messages, detections, answered)) {
+      verdict[p] = 'confirmation';
+      const d = first(ds, 'confirmation')!;
+      patterns.push({ type: 'confirmation', messages: pair, description: `${m.author || 'A speaker'} confirms: "${excerpt(m.text)}"`, rule: d.ruleId, decision: null, ts: m.ts });
+      if (a >= 0) confirmedBy.set(a, [...(confirmedBy.get(a) ?? []), p]);
+    }
+  }
+
+  const topicStates: TopicState[] = [];
+  for (const topic of topics) {
+    const ps = topic.messages.map((i) => pos.get(i)!).filter((p) => p !== undefined);
+    const totalWords = ps.reduce((s, p) => s + wordCount(messages[p].text), 0);
+    const downstream = mentionedTasks(ps.map((p) => messages[p].text), input.knownTaskIds, input.taskId);
+    let topicImportance = 0;
+
+    // A person's correction is a rule from now on, whatever the topic's score.
+    for (const p of ps) {
+      if (verdict[p] !== 'correction') continue;
+      const d = first(detections[p], 'correction')!;
+      const statement = statementAt(messages[p].text, d.start);
+      if (wordCount(statement) < 3) continue;
+      const importance = importanceScore(ps.length, totalWords / ps.length, wordCount(statement));
+      topicImportance = Math.max(topicImportance, importance);
+      const a = answered[p];
+      decisions.push(
+        candidate(input, p, statement, 'constraint', 'high', [...(a >= 0 ? [messages[a].index] : []), messages[p].index, ...(confirmedBy.get(p) ?? []).map((c) => messages[c].index)], topic, importance, downstream, d.ruleId),
+      );
+      const pat = patterns.find((x) => x.type === 'correction' && x.messages[x.messages.length - 1] === messages[p].index);
+      if (pat) pat.decision = decisions.length - 1;
+    }
+
+    // The strongest statement of each family: a decision/constraint/preference, and an action item.
+    for (const family of [['decision_cue', 'constraint_cue', 'preference'], ['action_item']] as RuleKind[][]) {
+      let best: { p: number; d: Detection; score: number } | null = null;
+      for (const p of ps) {
+        if (verdict[p] === 'correction') continue;
+        for (const d of detections[p]) {
+          if (!family.includes(d.kind)) continue;
+          const confirmed = confirmedBy.has(p);
+          const m = messages[p];
+          let score = (KIND_PRIORITY[d.kind] ?? 0) * d.weight + (confirmed ? 1 : 0);
+          if (m.role === 'human') score += 0.5;
+          if (m.role === 'bot' && !confirmed) score -= 0.5;
+          if (ps.some((q) => answered[q] === p && verdict[q] === 'disagreement')) score -= 1.5;
+          if (!best || score > best.score || (score === best.score && p > best.p)) best = { p, d, score };
+        }
+      }
+      if (!best) continue;
+      const statement = statementAt(messages[best.p].text, best.d.start);
+      const statementWords = wordCount(statement);
+      if (statementWords < 2) continue;
+      const importance = importanceScore(ps.length, totalWords / ps.length, statementWords);
+      topicImportance = Math.max(topicImportance, importance);
+      const type = TYPE_OF_KIND[best.d.kind]!;
+      const outcome = classify(importance, thresholds);
+      const rejected = ps.some((q) => answered[q] === best!.p && verdict[q] === 'disagreement');
+      if (outcome === 'decision' && !rejected) {
+        const confirmations = (confirmedBy.get(best.p) ?? []).map((c) => messages[c].index);
+        const confidence = confidenceOf(messages[best.p], best.d, confirmations.length > 0);
+        decisions.push(candidate(input, best.p, statement, type, confidence, [messages[best.p].index, ...confirmations], topic, importance, downstream, best.d.ruleId));
+      } else if (outcome === 'review' || (outcome === 'decision' && rejected)) {
+        review.push({ topic: topic.label, importance: round1(importance), messages: topic.messages, statement, type, at: best.p, messageIndex: messages[best.p].index, ts: messages[best.p].ts });
+      }
+    }
+
+    topicStates.push({ ...topic, importance: round1(topicImportance), status: topicStatus(ps, messages, verdict) });
+  }
+
+  decisions.sort((x, y) => x.at - y.at || (x.type < y.type ? -1 : x.type > y.type ? 1 : 0));
+  relinkPatternDecisions(patterns, decisions);
+  markSupersessions(decisions, patterns, input.lexicon);
+  patterns.push(...repeatedQuestions(messages, detections), ...selfContradictions(messages, input.lexicon, patterns));
+  patterns.sort((x, y) => last(x.messages) - last(y.messages) || (x.type < y.type ? -1 : x.type > y.type ? 1 : 0));
+  return { topics: topicStates, decisions, patterns, review };
+}
+
+function last(xs: readonly number[]): number {
+  return xs[xs.length - 1];
+}
+
+function round1(x: number): number {
+  return Math.round(x * 10) / 10;
+}
+
+function excerpt(text: string, max = 120): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+}
+
+function candidate(
+  input: DecideInput,
+  p: number,
+  statement: string,
+  type: DecisionType,
+  confidence: Confidence,
+  sourceMessages: number[],
+  topic: Topic,
+  importance: number,
+  downstream: string[],
+  cue: string,
+): DecisionCandidate {
+  const m = input.messages[p];
+  const a = input.answered[p];
+  const contextText = a >= 0 ? input.messages[a].text : input.messages[input.messages.findIndex((x) => x.index === topic.messages[0])]?.text ?? '';
+  return {
+    statement,
+    type,
+    confidence,
+    at: p,
+    messageIndex: m.index,
+    sourceMessages: [...new Set(sourceMessages)].sort((x, y) => x - y),
+    topic: topic.label,
+    importance: round1(importance),
+    context: a >= 0 || topic.messages[0] !== m.index ? excerpt(contextText, 200) : '',
+    alternatives: unique(clauseAfter(m.text, ALTERNATIVE_CUE, 6)),
+    reasons: unique(clauseAfter(m.text, REASON_CUE, 20)),
+    downstream,
+    ts: m.ts,
+    supersedes: null,
+    cue,
+  };
+}
+
+function unique(xs: string[]): string[] {
+  return [...new Set(xs)];
+}
+
+function confidenceOf(m: Message, d: Detection, confirmed: boolean): Confidence {
+  if (confirmed) return 'high';
+  if (d.kind === 'action_item' && d.weight < 1) return 'low';
+  if (m.role === 'bot') return 'low';
+  return 'medium';
+}
+
+/**
+ * A one- or two-word "yeah"/"right" while the other speaker keeps the floor is a backchannel
+ * (listening), not agreement: the speaker answered goes straight on talking.
+ */
+function isBackchannel(p: number, messages: readonly Message[], detections: readonly Detection[][], answered: readonly number[]): boolean {
+  const a = answered[p];
+  if (a < 0 || p + 1 >= messages.length) return false;
+  if (wordCount(messages[p].text) > 2) return false;
+  if (detections[a].some((d) => d.kind === 'proposal' || d.kind === 'readback') || isQuestion(messages[a].text)) return false;
+  const next = messages[p + 1];
+  return next.author !== '' && next.author === messages[a].author;
+}
+
+function topicStatus(ps: readonly number[], messages: readonly Message[], verdict: ReadonlyArray<string | null>): 'open' | 'concluded' {
+  for (let k = ps.length - 1; k >= 0; k--) {
+    const v = verdict[ps[k]];
+    if (v === 'disagreement') return 'open';
+    if (v === 'confirmation' || v === 'correction') return 'concluded';
+  }
+  const lastMessage = messages[ps[ps.length - 1]];
+  return lastMessage && isQuestion(lastMessage.text) && ps.length > 1 ? 'open' : 'concluded';
+}
+
+function mentionedTasks(texts: readonly string[], known: ReadonlySet<string>, self: string): string[] {
+  if (known.size <= 1) return [];
+  const out = new Set<string>();
+  for (const t of texts) {
+    for (const m of t.match(/[A-Za-z][A-Za-z0-9_-]*\d[A-Za-z0-9_-]*/g) ?? []) {
+      if (m !== self && known.has(m)) out.add(m);
+    }
+  }
+  return [...out].sort();
+}
+
+function relinkPatternDecisions(patterns: PatternCandidate[], decisions: readonly DecisionCandidate[]): void {
+  for (const pat of patterns) {
+    if (pat.type !== 'correction') continue;
+    const at = last(pat.messages);
+    const k = decisions.findIndex((d) => d.type === 'constraint' && d.sourceMessages.includes(at) && d.cue.startsWith('corrections/'));
+    pat.decision = k >= 0 ? k : null;
+  }
+}
+
+/** Later decisions on the same subject with a different conclusion replace earlier ones. */
+function markSupersessions(decisions: DecisionCandidate[], patterns: PatternCandidate[], lexicon: CompiledLexicon): void {
+  const claims = decisions.map((d) => claimOf(d.statement, lexicon));
+  for (let i = 0; i < decisions.length; i++) {
+    for (let j = i - 1; j >= 0; j--) {
+      if (decisions.some((d) => d.supersedes === j)) continue;
+      const reason = conflictReason(claims[j], claims[i], lexicon);
+      if (!reason) continue;
+      decisions[i].supersedes = j;
+      patterns.push({
+        type: 'contradiction',
+        messages: [decisions[j].messageIndex, decisions[i].messageIndex],
+        description: `Same subject, different conclusion (${reason}): "${excerpt(decisions[j].statement, 80)}" then "${excerpt(decisions[i].statement, 80)}"`,
+        rule: 'contradiction/decisions',
+        decision: i,
+        ts: decisions[i].ts,
+      });
+      break;
+    }
+  }
+}
+
+/** The same question asked again by the same speaker (or with an explicit "again"). */
+function repeatedQuestions(messages: readonly Message[], detections: readonly Detection[][]): PatternCandidate[] {
+  const out: PatternCandidate[] = [];
+  const asked: Array<{ p: number; toks: Set<string> }> = [];
+  for (let p = 0; p < messages.length; p++) {
+    const m = messages[p];
+    const repeatCue = has(detections[p], 'repeat_cue');
+    if (!question(m) && !repeatCue) continue;
+    const toks = new Set(contentTokens(m.text));
+    if (toks.size === 0) continue;
+    for (let k = asked.length - 1; k >= 0 && p - asked[k].p <= 60; k--) {
+      const prev = messages[asked[k].p];
+      if (prev.author !== m.author || prev.role !== m.role) continue;
+      let shared = 0;
+      for (const t of toks) if (asked[k].toks.has(t)) shared++;
+      const sim = jaccard(toks, asked[k].toks);
+      if ((shared >= 2 && sim >= 0.5) || (repeatCue && shared >= 1 && sim >= 0.2)) {
+        out.push({
+          type: 'repeated_question',
+          messages: [prev.index, m.index],
+          description: `${m.author || 'A speaker'} asks again: "${excerpt(m.text, 80)}"`,
+          rule: repeatCue ? 'repeated-question/cue' : 'repeated-question/similar',
+          decision: null,
+          ts: m.ts,
+        });
+        break;
+      }
+    }
+    if (question(m)) asked.push({ p, toks });
+  }
+  return out;
+}
+
+/** A speaker asserting something and later its opposite, on the same subject. */
+function selfContradictions(messages: readonly Message[], lexicon: CompiledLexicon, existing: readonly PatternCandidate[]): PatternCandidate[] {
+  const out: PatternCandidate[] = [];
+  const seen = new Set(existing.filter((x) => x.type === 'contradiction').map((x) => x.messages.join(',')));
+  const claims: Array<{ p: number; claim: Claim }> = [];
+  for (let p = 0; p < messages.length; p++) {
+    const m = messages[p];
+    if (isQuestion(m.text) || wordCount(m.text) < 4) continue;
+    const claim = claimOf(m.text, lexicon);
+    if (claim.subject.size < 2) continue;
+    for (let k = claims.length - 1; k >= 0 && p - claims[k].p <= 40; k--) {
+      const prev = messages[claims[k].p];
+      if (prev.author !== m.author || prev.role !== m.role) continue;
+      const reason = conflictReason(claims[k].claim, claim, lexicon);
+      if (!reason) continue;
+      const key = `${prev.index},${m.index}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        out.push({
+          type: 'contradiction',
+          messages: [prev.index, m.index],
+          description: `${m.author || 'A speaker'} says two conflicting things (${reason}): "${excerpt(prev.text, 80)}" then "${excerpt(m.text, 80)}"`,
+          rule: 'contradiction/same-speaker',
+          decision: null,
+          ts: m.ts,
+        });
+      }
+      break;
+    }
+    claims.push({ p, claim });
+  }
+  return out;
+}

@@ -1,0 +1,57 @@
+// Stage 2: run every compiled rule over every message. A reply is judged by what it answers, so
+// rules that read the answered message's cues run after the context-free ones, in message order.
+import { applyRule, type CompiledRule } from './rules';
+import type { Detection, Message, RuleKind } from './types';
+
+export interface DetectionResult {
+  /** detections[i] are the detections of messages[i] (position in the normalized list). */
+  detections: Detection[][];
+  /** answered[i] is the position of the message messages[i] answers, or -1. */
+  answered: number[];
+}
+
+function speakerKey(m: Message): string {
+  return m.author ? `a:${m.author}` : `r:${m.role}`;
+}
+
+/** Position of the nearest earlier message by another speaker; with no speaker info, the previous one. */
+export function answeredPositions(messages: readonly Message[]): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < messages.length; i++) {
+    let j = i - 1;
+    const me = speakerKey(messages[i]);
+    const anonymous = !messages[i].author && messages[i].role === 'unknown';
+    if (!anonymous) while (j >= 0 && speakerKey(messages[j]) === me) j--;
+    out.push(j);
+  }
+  return out;
+}
+
+export function detect(messages: readonly Message[], rules: readonly CompiledRule[]): DetectionResult {
+  const plain = rules.filter((r) => !r.contextual);
+  const contextual = rules.filter((r) => r.contextual);
+  const answered = answeredPositions(messages);
+  const detections: Detection[][] = messages.map(() => []);
+  const kinds: Array<Set<RuleKind>> = messages.map(() => new Set());
+  const EMPTY = new Set<RuleKind>();
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i];
+    const lower = m.text.toLowerCase();
+    const a = answered[i];
+    const ctx = { answered: a >= 0 ? messages[a] : null, answeredKinds: a >= 0 ? kinds[a] : EMPTY };
+    for (const pass of [plain, contextual]) {
+      for (const rule of pass) {
+        const d = applyRule(rule, m, lower, ctx);
+        if (d) {
+          detections[i].push(d);
+          kinds[i].add(d.kind);
+        }
+      }
+    }
+  }
+  return { detections, answered };
+}
+
+export function kindsOf(ds: readonly Detection[]): Set<RuleKind> {
+  return new Set(ds.map((d) => d.kind));
+}

@@ -1,0 +1,236 @@
+// Stage 6: merge one task's candidates into the registry. Ids are stable: a decision found again
+// keeps its id (matched on a fingerprint of task, statement message and normalized statement);
+// new ids are numbered per day of their source message and never reused. Fields a person may
+// edit (statement, type, status) are never overwritten once written.
+import { dateKey } from './normalize';
+import { sha256, words } from './text';
+import type { DecisionCandidate, PatternCandidate, ReviewCandidate, TaskAnalysis } from './decide';
+import type { Decision, Pattern, ReviewItem } from './types';
+
+export interface Registry {
+  decisions: Decision[];
+  review: ReviewItem[];
+  /** Every pattern already in the append-only log. */
+  patterns: Pattern[];
+}
+
+export interface TaskMerge {
+  decisionIds: string[];
+  patternIds: string[];
+  reviewIds: string[];
+  newPatterns: Pattern[];
+  newDecisions: number;
+  newReview: number;
+}
+
+/** Allocates `PREFIX-YYYYMMDD-NNN` ids: one counter per prefix and day, above every id already used. */
+export class IdAllocator {
+  private readonly next = new Map<string, number>();
+
+  constructor(existing: Iterable<string>) {
+    for (const id of existing) {
+      const m = /^([A-Z]+-\d{8})-(\d+)$/.exec(id);
+      if (!m) continue;
+      this.next.set(m[1], Math.max(this.next.get(m[1]) ?? 1, Number(m[2]) + 1));
+    }
+  }
+
+  allocate(prefix: string, day: string): string {
+    const key = `${prefix}-${day}`;
+    const n = this.next.get(key) ?? 1;
+    this.next.set(key, n + 1);
+    return `${key}-${String(n).padStart(3, '0')}`;
+  }
+}
+
+export function normalizeStatement(statement: string): string {
+  return words(statement).join(' ');
+}
+
+export function decisionFingerprint(taskId: string, messageIndex: number, statement: string): string {
+  return `sha256:${sha256(`${taskId}\u0000${messageIndex}\u0000${normalizeStatement(statement)}`)}`;
+}
+
+export function patternKey(p: Pick<Pattern, 'task_id' | 'type' | 'messages'>): string {
+  return `${p.task_id}\u0000${p.type}\u0000${p.messages.join(',')}`;
+}
+
+function dayOf(ts: string | null, now: string): string {
+  return dateKey(ts) ?? dateKey(now) ?? '19700101';
+}
+
+function createdAt(ts: string | null, now: string): string {
+  return ts && dateKey(ts) && /T\d/.test(ts) ? ts : now;
+}
+
+function newDecision(taskId: string, c: DecisionCandidate, id: string, fingerprint: string, now: string): Decision {
+  const bridge = bridgeOf(c);
+  return {
+    id,
+    task_id: taskId,
+    statement: c.statement,
+    type: c.type,
+    confidence: c.confidence,
+    source: { messages: c.sourceMessages, summary: summaryOf(c) },
+    topic: c.topic,
+    importance: c.importance,
+    context: c.context,
+    alternatives: c.alternatives,
+    reasons: c.reasons,
+    bridge,
+    bridge_auto: bridge.structure !== '' || bridge.function !== '' || bridge.enforcement.length + bridge.prevention.length > 0,
+    downstream: c.downstream,
+    quality_flags: wordsIn(c.statement) < 4 ? ['naked_statement'] : [],
+    origin: 'auto',
+    created_at: createdAt(c.ts, now),
+    supersedes: null,
+    superseded_by: null,
+    status: 'active',
+    fingerprint,
+  };
+}
+
+function wordsIn(s: string): number {
+  return words(s).length;
+}
+
+function summaryOf(c: DecisionCandidate): string {
+  const n = c.sourceMessages.length;
+  return `${c.type.replace('_', ' ')} from message ${c.messageIndex}${n > 1 ? ` (${n} source messages)` : ''} in topic "${c.topic}"`;
+}
+
+const STRUCTURE = /`[^`]{1,80}`|(?:\.{0,2}\/)?[\w.-]+(?:\/[\w.-]+)+|\b[\w-]+\.(?:json|jsonl|ts|js|md|yml|yaml|toml|sh|py|txt|csv)\b|--[a-z][\w-]*/g;
+const PREVENTS = /\b(?:never|must not|mustn't|do not|don't|not allowed|no longer|shall not|should never|avoid)\b/i;
+const ENFORCES = /\b(?:must|always|required|has to|have to|make sure|ensure|only)\b/i;
+
+/** What a decision looks like (files, commands, code) vs what it is for (its purpose clause). */
+function bridgeOf(c: DecisionCandidate): Decision['bridge'] {
+  const structure = [...new Set(c.statement.match(STRUCTURE) ?? [])].join(', ');
+  const isRule = c.type === 'constraint';
+  return {
+    structure,
+    function: c.reasons[0] ?? '',
+    tolerance: [],
+    enforcement: isRule && ENFORCES.test(c.statement) && !PREVENTS.test(c.statement) ? [c.statement] : [],
+    prevention: isRule && PREVENTS.test(c.statement) ? [c.statement] : [],
+  };
+}
+
+/**
+ * Merges one task's analysis into the registry in place and returns the ids that belong to the
+ * task. Auto decisions of this task that the discussion no longer yields are archived, not deleted.
+ */
+export function mergeTask(
+  registry: Registry,
+  ids: IdAllocator,
+  taskId: string,
+  analysis: TaskAnalysis,
+  now: string,
+): TaskMerge {
+  const byFingerprint = new Map(registry.decisions.map((d) => [d.fingerprint, d]));
+  const produced: Decision[] = [];
+  let newDecisions = 0;
+  for (const c of analysis.decisions) {
+    const fp = decisionFingerprint(taskId, c.messageIndex, c.statement);
+    let d = byFingerprint.get(fp);
+    if (d) {
+      refresh(d, c);
+      if (d.status === 'archived' && d.origin === 'auto') d.status = 'active';
+    } else {
+      d = newDecision(taskId, c, ids.allocate('DEC', dayOf(c.ts, now)), fp, now);
+      registry.decisions.push(d);
+      byFingerprint.set(fp, d);
+      newDecisions++;
+    }
+    produced.push(d);
+  }
+  analysis.decisions.forEach((c, k) => {
+    if (c.supersedes === null) return;
+    const newer = produced[k];
+    const older = produced[c.supersedes];
+    if (older.superseded_by === null) older.superseded_by = newer.id;
+    if (older.status === 'active') older.status = 'superseded';
+    if (newer.supersedes === null) newer.supersedes = older.id;
+  });
+  const producedIds = new Set(produced.map((d) => d.id));
+  for (const d of registry.decisions) {
+    if (d.task_id === taskId && d.origin === 'auto' && d.status === 'active' && !producedIds.has(d.id)) d.status = 'archived';
+  }
+
+  const knownPatterns = new Map(registry.patterns.map((p) => [patternKey(p), p]));
+  const patternIds: string[] = [];
+  const newPatterns: Pattern[] = [];
+  for (const c of analysis.patterns) {
+    const key = patternKey({ task_id: taskId, type: c.type, messages: c.messages });
+    let p = knownPatterns.get(key);
+    if (!p) {
+      p = newPattern(taskId, c, ids.allocate('PAT', dayOf(c.ts, now)), c.decision === null ? null : produced[c.decision].id, now);
+      knownPatterns.set(key, p);
+      registry.patterns.push(p);
+      newPatterns.push(p);
+    }
+    if (!patternIds.includes(p.id)) patternIds.push(p.id);
+  }
+
+  const reviewByFingerprint = new Map(registry.review.map((r) => [r.fingerprint, r]));
+  const reviewIds: string[] = [];
+  let newReview = 0;
+  for (const c of analysis.review) {
+    const fp = decisionFingerprint(taskId, c.messageIndex, c.statement);
+    let r = reviewByFingerprint.get(fp);
+    if (!r) {
+      r = newReviewItem(taskId, c, ids.allocate('REV', dayOf(c.ts, now)), fp, now);
+      registry.review.push(r);
+      reviewByFingerprint.set(fp, r);
+      newReview++;
+    } else if (r.status === 'pending') {
+      r.importance = c.importance;
+      r.messages = c.messages;
+      r.topic = c.topic;
+    }
+    reviewIds.push(r.id);
+  }
+
+  return { decisionIds: produced.map((d) => d.id), patternIds, reviewIds, newPatterns, newDecisions, newReview };
+}
+
+/** Updates what the text derives (never what a person may have edited: statement, type, status). */
+function refresh(d: Decision, c: DecisionCandidate): void {
+  d.source = { messages: c.sourceMessages, summary: summaryOf(c) };
+  d.topic = c.topic;
+  d.importance = c.importance;
+  d.downstream = c.downstream;
+  if (d.origin === 'auto') {
+    d.context = c.context;
+    d.alternatives = c.alternatives;
+    d.reasons = c.reasons;
+  }
+}
+
+function newPattern(taskId: string, c: PatternCandidate, id: string, decisionId: string | null, now: string): Pattern {
+  return {
+    id,
+    task_id: taskId,
+    type: c.type,
+    messages: c.messages,
+    description: c.description,
+    rule: c.rule,
+    extracted_decision: decisionId,
+    detected_at: now,
+    auto_detected: true,
+  };
+}
+
+function newReviewItem(taskId: string, c: ReviewCandidate, id: string, fingerprint: string, now: string): ReviewItem {
+  return {
+    id,
+    task_id: taskId,
+    topic: c.topic,
+    importance: c.importance,
+    messages: c.messages,
+    candidate: { statement: c.statement, type: c.type },
+    status: 'pending',
+    created_at: createdAt(c.ts, now),
+    fingerprint,
+  };
+}

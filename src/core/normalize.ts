@@ -1,0 +1,76 @@
+// Stage 1: turn a task's raw discussion array into uniform messages.
+import { foldPunctuation } from './text';
+import type { Message, Role } from './types';
+
+const TEXT_FIELDS = ['text', 'content', 'message', 'body'] as const;
+const AUTHOR_FIELDS = ['author', 'from', 'user', 'name'] as const;
+const TIME_FIELDS = ['ts', 'timestamp', 'time', 'created_at'] as const;
+
+const ROLE_ALIASES: Readonly<Record<string, Role>> = {
+  human: 'human',
+  user: 'human',
+  participant: 'human',
+  person: 'human',
+  customer: 'human',
+  bot: 'bot',
+  assistant: 'bot',
+  agent: 'bot',
+  system: 'bot',
+  ai: 'bot',
+  model: 'bot',
+};
+
+export interface SpeakerLists {
+  humans: readonly string[];
+  bots: readonly string[];
+}
+
+function firstString(obj: Record<string, unknown>, fields: readonly string[]): string | null {
+  for (const f of fields) {
+    if (!Object.prototype.hasOwnProperty.call(obj, f)) continue;
+    const v = obj[f];
+    if (typeof v === 'string') return v;
+    if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  }
+  return null;
+}
+
+export function normalizeRole(role: unknown, author: string, speakers: SpeakerLists): Role {
+  if (typeof role === 'string') {
+    const mapped = ROLE_ALIASES[role.trim().toLowerCase()];
+    if (mapped) return mapped;
+  }
+  if (author && speakers.humans.includes(author)) return 'human';
+  if (author && speakers.bots.includes(author)) return 'bot';
+  return 'unknown';
+}
+
+/** One raw entry to a Message; entries that are neither string nor object yield null. */
+export function normalizeMessage(raw: unknown, index: number, speakers: SpeakerLists): Message | null {
+  if (typeof raw === 'string') {
+    return { index, author: '', role: 'unknown', text: foldPunctuation(raw), ts: null };
+  }
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return null;
+  const obj = raw as Record<string, unknown>;
+  const author = firstString(obj, AUTHOR_FIELDS) ?? '';
+  const text = firstString(obj, TEXT_FIELDS) ?? '';
+  const ts = firstString(obj, TIME_FIELDS);
+  return { index, author, role: normalizeRole(obj.role, author, speakers), text: foldPunctuation(text), ts };
+}
+
+export function normalizeDiscussion(discussion: readonly unknown[], speakers: SpeakerLists): Message[] {
+  const out: Message[] = [];
+  discussion.forEach((raw, i) => {
+    const m = normalizeMessage(raw, i, speakers);
+    if (m) out.push(m);
+  });
+  return out;
+}
+
+/** The calendar date of a timestamp as YYYYMMDD, or null for clock-only or unparseable values. */
+export function dateKey(ts: string | null): string | null {
+  if (!ts) return null;
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(ts.trim());
+  if (m) return `${m[1]}${m[2]}${m[3]}`;
+  return null;
+}

@@ -1,0 +1,151 @@
+// Rule packs are data (rules/*.json); this module turns one rule into a matcher and applies it to
+// a message in its context (the message it answers and that message's own detections).
+import { isQuestion, sentences, wordCount } from './text';
+import type { Detection, Message, Role, RuleKind, RuleSpec } from './types';
+
+export interface CompiledRule {
+  spec: RuleSpec;
+  id: string;
+  kind: RuleKind;
+  cue: RegExp;
+  unless: RegExp | null;
+  weight: number;
+  /** true when the rule reads the answered message's detections (run after context-free rules). */
+  contextual: boolean;
+}
+
+/** What a rule may look at besides the message itself. */
+export interface RuleContext {
+  /** The message this one answers: the nearest earlier message by another speaker. */
+  answered: Message | null;
+  answeredKinds: ReadonlySet<RuleKind>;
+}
+
+// Word characters for cue boundaries. An explicit class (not \\p{L} with the u flag): V8 compiles
+// large unicode-mode alternations an order of magnitude slower, and texts are lowercased first.
+const WORD_CHAR = 'a-z0-9\\u00c0-\\u024f\\u0370-\\u03ff\\u0400-\\u04ff';
+const B_START = `(?<![${WORD_CHAR}])`;
+const B_END = `(?![${WORD_CHAR}])`;
+
+function escapeRegex(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A literal phrase to a regex source: any run of spaces matches, apostrophes are optional, "..." matches any words. */
+export function phraseSource(phrase: string): string {
+  const parts = phrase.trim().toLowerCase().split(/\s+/).map((w) => {
+    if (w === '...') return `[${WORD_CHAR}' ,-]{1,60}?`;
+    return escapeRegex(w).replace(/'/g, "'?");
+  });
+  let src = parts.join('[\\s,]+');
+  // Only guard the ends that are word characters: "no," or "?" cues end in punctuation.
+  if (/^[\p{L}\p{N}]/u.test(phrase.trim())) src = B_START + src;
+  if (/[\p{L}\p{N}]$/u.test(phrase.trim())) src = src + B_END;
+  return src;
+}
+
+export function compilePhrases(phrases: readonly string[]): RegExp {
+  // Longest first so that alternation prefers "that's not right" over "that's".
+  const sorted = [...phrases].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+  return new RegExp(sorted.map(phraseSource).join('|'), 'g');
+}
+
+export function compileRule(spec: RuleSpec): CompiledRule {
+  const sources: string[] = [];
+  if (spec.phrases && spec.phrases.length > 0) sources.push(compilePhrases(spec.phrases).source);
+  if (spec.regex) sources.push(`(?:${spec.regex})`);
+  if (sources.length === 0) throw new Error(`rule ${spec.id} has neither phrases nor regex`);
+  return {
+    spec,
+    id: spec.id,
+    kind: spec.kind,
+    cue: new RegExp(sources.join('|'), 'g'),
+    unless: spec.unless && spec.unless.length > 0 ? compilePhrases(spec.unless) : null,
+    weight: spec.weight ?? 1,
+    contextual: Boolean(spec.previousHas?.length || spec.previousLacks?.length),
+  };
+}
+
+// Words that may stand before a cue at the "start" of a message or sentence without changing it.
+const LEADING_FILLER =
+  /^(?:[\s,.;:!\-"'(]|(?:oh|ah|um+|uh+|hmm+|er|erm|well|so|and|okay|ok|alright|hey|hi|then|mm+)(?![\p{L}\p{N}]))*/iu;
+const ADDRESSEE = /^\s*@?[\p{L}\p{N}_.\-]{1,30}:\s+/u;
+const NEGATOR = /(?:\b(?:not|never|no|don't|dont|doesn't|doesnt|didn't|didnt|isn't|isnt|wasn't|won't|wont|can't|cant|cannot|shouldn't|nobody|nothing|neither|nor|without)|n't)\W*(?:\w+\W+){0,2}$/i;
+
+function roleMatches(want: 'human' | 'bot' | 'any' | undefined, role: Role): boolean {
+  if (!want || want === 'any' || role === 'unknown') return true;
+  return want === role;
+}
+
+function atStart(prefix: string): boolean {
+  const rest = prefix.replace(ADDRESSEE, '');
+  const filler = LEADING_FILLER.exec(rest);
+  return (filler ? filler[0].length : 0) === rest.length;
+}
+
+/** Applies one compiled rule; returns the detection or null. */
+export function applyRule(rule: CompiledRule, message: Message, lower: string, ctx: RuleContext): Detection | null {
+  const spec = rule.spec;
+  if (!roleMatches(spec.speaker, message.role)) return null;
+  if (spec.replyTo && spec.replyTo !== 'any') {
+    const a = ctx.answered;
+    if (!a) return null;
+    if (spec.replyTo !== 'other' && !roleMatches(spec.replyTo, a.role)) return null;
+  }
+  if (spec.replyToQuestion && spec.replyToQuestion !== 'allow') {
+    const asked = ctx.answered !== null && isQuestion(ctx.answered.text);
+    if (asked !== (spec.replyToQuestion === 'require')) return null;
+  }
+  if (spec.previousHas && !spec.previousHas.some((k) => ctx.answeredKinds.has(k))) return null;
+  if (spec.previousLacks && spec.previousLacks.some((k) => ctx.answeredKinds.has(k))) return null;
+  if (spec.maxWords !== undefined || spec.minWords !== undefined) {
+    const n = wordCount(message.text);
+    if (spec.maxWords !== undefined && n > spec.maxWords) return null;
+    if (spec.minWords !== undefined && n < spec.minWords) return null;
+  }
+  if (rule.unless) {
+    rule.unless.lastIndex = 0;
+    if (rule.unless.test(lower)) return null;
+  }
+  rule.cue.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  let tries = 0;
+  while ((m = rule.cue.exec(lower)) !== null && tries++ < 8) {
+    if (m[0].length === 0) {
+      rule.cue.lastIndex++;
+      continue;
+    }
+    const start = m.index;
+    const end = start + m[0].length;
+    if (passesPosition(spec, lower, start) && passesQuestion(spec, lower, start) && passesNegation(spec, lower, start)) {
+      return { ruleId: rule.id, kind: rule.kind, index: message.index, start, end, weight: rule.weight };
+    }
+  }
+  return null;
+}
+
+function sentenceAt(text: string, offset: number): { start: number; end: number; text: string } {
+  for (const s of sentences(text)) if (offset >= s.start && offset < s.end) return s;
+  return { start: 0, end: text.length, text };
+}
+
+function passesPosition(spec: RuleSpec, lower: string, start: number): boolean {
+  const pos = spec.position ?? 'anywhere';
+  if (pos === 'anywhere') return true;
+  if (pos === 'message-start') return atStart(lower.slice(0, start));
+  const s = sentenceAt(lower, start);
+  return atStart(lower.slice(s.start, start));
+}
+
+function passesQuestion(spec: RuleSpec, lower: string, start: number): boolean {
+  const q = spec.question ?? 'allow';
+  if (q === 'allow') return true;
+  const asked = isQuestion(sentenceAt(lower, start).text);
+  return q === 'require' ? asked : !asked;
+}
+
+function passesNegation(spec: RuleSpec, lower: string, start: number): boolean {
+  if (!spec.negatable) return true;
+  const s = sentenceAt(lower, start);
+  return !NEGATOR.test(lower.slice(s.start, start));
+}

@@ -1,0 +1,113 @@
+// Small text helpers shared by the stages. Stemming goes through natural's Porter stemmer,
+// imported by deep path: the package root loads far more than we need.
+import { createHash } from 'node:crypto';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const PorterStemmer: { stem(word: string): string } = require('natural/lib/natural/stemmers/porter_stemmer');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { words: STOPWORD_LIST } = require('natural/lib/natural/util/stopwords') as { words: string[] };
+
+const EXTRA_STOPWORDS = [
+  'yeah', 'yes', 'ok', 'okay', 'uh', 'um', 'hmm', 'mm', 'like', 'just', 'so', 'well', 'right', 'oh', 'also',
+  'really', 'think', 'know', 'going', 'get', 'got', 'thing', 'things', 'one', 'would', 'could', 'should',
+  'can', 'will', 'let', 'lets', "let's", 'i', "i'm", "it's", "that's", 'im', 'thats', 'dont', "don't", 'please',
+  'thanks', 'thank', 'sure', 'want', 'need', 'actually', 'maybe', 'kind', 'sort', 'mean', 'yep', 'nope', 'hi', 'hello',
+  'disfmarker', 'vocalsound', 'pause', 'gap', 'nonvocalsound',
+];
+export const STOPWORDS: ReadonlySet<string> = new Set([...STOPWORD_LIST, ...EXTRA_STOPWORDS]);
+
+/** Folds typographic quotes and dashes to ASCII so phrase rules match either spelling. */
+export function foldPunctuation(text: string): string {
+  return text
+    .replace(/[\u2018\u2019\u02bc\u2032`]/g, "'")
+    .replace(/[\u201c\u201d\u2033]/g, '"')
+    .replace(/[\u2013\u2014]/g, '-')
+    .replace(/\u00a0/g, ' ');
+}
+
+const WORD_RE = /[\p{L}\p{N}]+(?:['-][\p{L}\p{N}]+)*/gu;
+
+/** Word count as used by the importance formula. */
+export function wordCount(text: string): number {
+  let n = 0;
+  WORD_RE.lastIndex = 0;
+  while (WORD_RE.exec(text) !== null) n++;
+  return n;
+}
+
+export function words(text: string): string[] {
+  return text.toLowerCase().match(WORD_RE) ?? [];
+}
+
+const stemCache = new Map<string, string>();
+/** Porter stem with a cache: stemming dominates tokenization cost and vocabularies repeat. */
+export function stem(word: string): string {
+  let s = stemCache.get(word);
+  if (s === undefined) {
+    s = /\d/.test(word) ? word : PorterStemmer.stem(word);
+    if (stemCache.size > 200_000) stemCache.clear();
+    stemCache.set(word, s);
+  }
+  return s;
+}
+
+/** Stemmed content tokens: lowercased words without stopwords or one-letter tokens. */
+export function contentTokens(text: string): string[] {
+  const out: string[] = [];
+  for (const w of words(text)) {
+    if (w.length < 2 || STOPWORDS.has(w)) continue;
+    out.push(stem(w.replace(/'s$/, '')));
+  }
+  return out;
+}
+
+export interface Span {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** Sentence spans: split after . ! ? ; or a newline, keeping offsets into the original text. */
+export function sentences(text: string): Span[] {
+  const out: Span[] = [];
+  const re = /[^.!?\n]+(?:[.!?]+|\n|$)/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text)) !== null) {
+    if (m[0].length === 0) {
+      re.lastIndex++;
+      continue;
+    }
+    const raw = m[0];
+    const lead = raw.length - raw.trimStart().length;
+    const trimmed = raw.trim();
+    // Abbreviation-like splits ("e.g.", "v1.2") leave tiny fragments; glue them to the previous one.
+    if (out.length > 0 && trimmed.length > 0 && trimmed.length < 3) {
+      const prev = out[out.length - 1];
+      prev.end = m.index + lead + trimmed.length;
+      prev.text = text.slice(prev.start, prev.end);
+      continue;
+    }
+    if (trimmed.length === 0) continue;
+    out.push({ start: m.index + lead, end: m.index + lead + trimmed.length, text: trimmed });
+  }
+  return out;
+}
+
+export function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+export function isQuestion(text: string): boolean {
+  return /\?\s*["')\]]*\s*$/.test(text.trim());
+}
+
+export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  if (a.size === 0 && b.size === 0) return 0;
+  let inter = 0;
+  for (const x of a) if (b.has(x)) inter++;
+  return inter / (a.size + b.size - inter);
+}
+
+/** Rounds for output: two decimals keep files readable and diffs stable. */
+export function round2(x: number): number {
+  return Math.round(x * 100) / 100;
+}

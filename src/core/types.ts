@@ -1,0 +1,203 @@
+// Plain data shapes shared by every pipeline stage. The JSON Schemas in schemas/ describe the
+// same shapes as written to disk; test/schemas.test.ts checks real outputs against them.
+
+export type Role = 'human' | 'bot' | 'unknown';
+
+/** One discussion message after normalization. `index` is its position in the task's array. */
+export interface Message {
+  index: number;
+  author: string;
+  role: Role;
+  text: string;
+  /** Timestamp as given (ISO date-time, date, or clock time); null when absent. */
+  ts: string | null;
+}
+
+export type RuleKind =
+  | 'correction'
+  | 'confirmation'
+  | 'disagreement'
+  | 'decision_cue'
+  | 'constraint_cue'
+  | 'action_item'
+  | 'preference'
+  | 'alternative'
+  | 'reason'
+  | 'proposal'
+  | 'readback'
+  | 'repeat_cue';
+
+export type SpeakerConstraint = 'human' | 'bot' | 'any';
+export type ReplyConstraint = 'bot' | 'human' | 'other' | 'any';
+
+export interface RuleExample {
+  text: string;
+  role?: Role;
+  /** The message this one answers, when the rule depends on it. */
+  previous?: { text: string; role?: Role };
+}
+
+/** A rule exactly as written in a rules/*.json pack. */
+export interface RuleSpec {
+  id: string;
+  kind: RuleKind;
+  description?: string;
+  phrases?: string[];
+  regex?: string;
+  /** Where in the message the cue must start: anywhere, at the start of the message, or of a sentence. */
+  position?: 'anywhere' | 'message-start' | 'sentence-start';
+  speaker?: SpeakerConstraint;
+  /** The author of the message this one answers. */
+  replyTo?: ReplyConstraint;
+  /** Kinds of cue the answered message must carry (e.g. a read-back or a proposal). */
+  previousHas?: RuleKind[];
+  /** Kinds of cue that, when the answered message carries one, veto this rule. */
+  previousLacks?: RuleKind[];
+  /** Whether the answered message must ('require') or must not ('reject') be a question. */
+  replyToQuestion?: 'reject' | 'require' | 'allow';
+  /** 'reject': not in a question; 'require': only in a question; 'allow': either. */
+  question?: 'reject' | 'require' | 'allow';
+  /** Reject when a negator ("not", "don't", "never") stands just before the cue. */
+  negatable?: boolean;
+  /** Longest message (in words) the rule applies to; long turns make short cues meaningless. */
+  maxWords?: number;
+  minWords?: number;
+  /** Phrases that veto the rule when found in the message. */
+  unless?: string[];
+  weight?: number;
+  examples: { match: Array<string | RuleExample>; nomatch: Array<string | RuleExample> };
+}
+
+export interface RulePack {
+  pack: string;
+  description?: string;
+  rules: RuleSpec[];
+}
+
+/** One rule firing on one message. */
+export interface Detection {
+  ruleId: string;
+  kind: RuleKind;
+  index: number;
+  /** Character offsets of the cue in the message text. */
+  start: number;
+  end: number;
+  weight: number;
+}
+
+export interface Topic {
+  id: number;
+  label: string;
+  messages: number[];
+}
+
+export type DecisionType = 'constraint' | 'decision' | 'action_item' | 'correction' | 'preference';
+export type Confidence = 'high' | 'medium' | 'low';
+export type PatternType = 'correction' | 'contradiction' | 'repeated_question' | 'confirmation' | 'disagreement';
+
+export interface Bridge {
+  structure: string;
+  function: string;
+  tolerance: string[];
+  enforcement: string[];
+  prevention: string[];
+}
+
+export interface Decision {
+  id: string;
+  task_id: string;
+  statement: string;
+  type: DecisionType;
+  confidence: Confidence;
+  source: { messages: number[]; summary: string };
+  topic: string;
+  importance: number;
+  context: string;
+  alternatives: string[];
+  reasons: string[];
+  bridge: Bridge;
+  bridge_auto: boolean;
+  downstream: string[];
+  quality_flags: string[];
+  origin: 'auto' | 'review' | 'manual';
+  created_at: string;
+  supersedes: string | null;
+  superseded_by: string | null;
+  status: 'active' | 'superseded' | 'archived';
+  fingerprint: string;
+}
+
+export interface Pattern {
+  id: string;
+  task_id: string;
+  type: PatternType;
+  messages: number[];
+  description: string;
+  rule: string;
+  extracted_decision: string | null;
+  detected_at: string;
+  auto_detected: boolean;
+}
+
+export interface ReviewItem {
+  id: string;
+  task_id: string;
+  topic: string;
+  importance: number;
+  messages: number[];
+  candidate: { statement: string; type: DecisionType };
+  status: 'pending' | 'accepted' | 'rejected';
+  created_at: string;
+  fingerprint: string;
+}
+
+export interface TopicState extends Topic {
+  importance: number;
+  status: 'concluded' | 'open';
+}
+
+export interface ExtractedState {
+  decisions: string[];
+  patterns: string[];
+  review: string[];
+  topics: TopicState[];
+  discussion_hash: string;
+  last_extracted: string;
+}
+
+import type { Thresholds } from './score';
+export type { Thresholds };
+
+export interface Config {
+  globs: string[];
+  memory: string;
+  thresholds: Thresholds;
+  humans: string[];
+  bots: string[];
+  /** Rule packs to load by name; empty means all shipped packs. */
+  packs: string[];
+  /** Extra folders of user rule packs. */
+  rules: string[];
+}
+
+export const DEFAULT_CONFIG: Config = {
+  globs: ['tasks.json'],
+  memory: 'memory',
+  thresholds: { decision: 20, review: 10 },
+  humans: [],
+  bots: [],
+  packs: [],
+  rules: [],
+};
+
+/** A problem found in input, reported together with others; never thrown. */
+export interface Diagnostic {
+  code: string;
+  severity: 'error' | 'warning';
+  file: string;
+  /** JSON pointer into the file, when the problem is inside a value. */
+  pointer?: string;
+  line?: number;
+  column?: number;
+  message: string;
+}

@@ -1,0 +1,58 @@
+// Loads the rule packs (shipped ones in rules/, plus user folders from the config) and the
+// contradiction lexicon, validates them against their schemas and compiles them once.
+import { promises as fs } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { compileLexicon, type ContradictionLexicon } from '../core/contradiction';
+import type { Engine } from '../core/pipeline';
+import { compileRule } from '../core/rules';
+import type { Config, RulePack } from '../core/types';
+import { ConfigError } from './errors';
+import { parseJson } from './jsonText';
+import { schemaProblems } from './schemas';
+
+export const RULES_DIR = join(__dirname, '..', '..', 'rules');
+
+async function readJson(path: string, schema: 'rule-pack' | 'lexicon'): Promise<unknown> {
+  const text = await fs.readFile(path, 'utf8');
+  const parsed = parseJson(text);
+  if (!parsed.ok) throw new ConfigError(`${path}:${parsed.line}:${parsed.column}: ${parsed.message}`, path);
+  const problems = schemaProblems(schema, parsed.value);
+  if (problems.length > 0) throw new ConfigError(`${path}: ${problems.map((p) => `${p.pointer || '/'} ${p.message}`).join('; ')}`, path);
+  return parsed.value;
+}
+
+export async function loadPacksFrom(dir: string): Promise<Array<{ file: string; pack: RulePack }>> {
+  const names = (await fs.readdir(dir)).filter((n) => n.endsWith('.json')).sort();
+  const out: Array<{ file: string; pack: RulePack }> = [];
+  for (const name of names) {
+    const file = join(dir, name);
+    out.push({ file, pack: (await readJson(file, 'rule-pack')) as RulePack });
+  }
+  return out;
+}
+
+export async function loadLexicon(): Promise<ContradictionLexicon> {
+  return (await readJson(join(RULES_DIR, 'lexicons', 'contradiction.json'), 'lexicon')) as ContradictionLexicon;
+}
+
+export async function loadEngine(config: Config, baseDir: string): Promise<Engine> {
+  const shipped = await loadPacksFrom(RULES_DIR);
+  const enabled = config.packs.length > 0 ? shipped.filter((p) => config.packs.includes(p.pack.pack)) : shipped;
+  const extra: Array<{ file: string; pack: RulePack }> = [];
+  for (const dir of config.rules) extra.push(...(await loadPacksFrom(resolve(baseDir, dir))));
+  const seen = new Map<string, string>();
+  const rules = [];
+  for (const { file, pack } of [...enabled, ...extra]) {
+    for (const spec of pack.rules) {
+      const other = seen.get(spec.id);
+      if (other) throw new ConfigError(`${file}: duplicate rule id ${spec.id} (also in ${other})`, file);
+      seen.set(spec.id, file);
+      try {
+        rules.push(compileRule(spec));
+      } catch (err) {
+        throw new ConfigError(`${file}: rule ${spec.id}: ${(err as Error).message}`, file);
+      }
+    }
+  }
+  return { rules, lexicon: compileLexicon(await loadLexicon()), config };
+}

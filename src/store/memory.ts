@@ -1,0 +1,101 @@
+// The memory folder: decisions.json (registry), review-queue.json, and the append-only
+// patterns.jsonl. A torn last line of the log (a crash mid-append) is cut off and reported;
+// earlier lines are never rewritten.
+import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
+import type { Registry } from '../core/evolve';
+import { formatJson } from '../core/json';
+import type { Decision, Diagnostic, Pattern, ReviewItem } from '../core/types';
+import { readTextIfExists, writeIfChanged } from './files';
+import { parseJson } from './jsonText';
+import { schemaProblems } from './schemas';
+import { ConfigError } from './errors';
+
+export const DECISIONS_FILE = 'decisions.json';
+export const PATTERNS_FILE = 'patterns.jsonl';
+export const REVIEW_FILE = 'review-queue.json';
+
+export interface MemoryState {
+  registry: Registry;
+  /** Byte length of the log's intact prefix; past it lies a torn line to cut before appending. */
+  patternsIntactLength: number;
+  patternsLength: number;
+  diagnostics: Diagnostic[];
+}
+
+function readJsonFile(path: string, display: string, text: string, schema: 'decisions' | 'review-queue'): unknown {
+  const parsed = parseJson(text);
+  if (!parsed.ok) throw new ConfigError(`${display}:${parsed.line}:${parsed.column}: ${parsed.message}`, path);
+  const problems = schemaProblems(schema, parsed.value);
+  if (problems.length > 0) {
+    throw new ConfigError(`${display}: ${problems.slice(0, 3).map((p) => `${p.pointer || '/'} ${p.message}`).join('; ')}`, path);
+  }
+  return parsed.value;
+}
+
+export async function readMemory(dir: string, displayDir: string): Promise<MemoryState> {
+  const diagnostics: Diagnostic[] = [];
+  const decisionsText = await readTextIfExists(join(dir, DECISIONS_FILE));
+  const reviewText = await readTextIfExists(join(dir, REVIEW_FILE));
+  const patternsText = (await readTextIfExists(join(dir, PATTERNS_FILE))) ?? '';
+  const decisions: Decision[] = decisionsText === null ? [] : (readJsonFile(join(dir, DECISIONS_FILE), join(displayDir, DECISIONS_FILE), decisionsText, 'decisions') as { decisions: Decision[] }).decisions;
+  const review: ReviewItem[] = reviewText === null ? [] : (readJsonFile(join(dir, REVIEW_FILE), join(displayDir, REVIEW_FILE), reviewText, 'review-queue') as { items: ReviewItem[] }).items;
+
+  const patterns: Pattern[] = [];
+  let intact = 0;
+  let offset = 0;
+  const lines = patternsText.split('\n');
+  lines.forEach((line, k) => {
+    const isLast = k === lines.length - 1;
+    const lineLength = Buffer.byteLength(line) + (isLast ? 0 : 1);
+    if (line.trim() === '') {
+      offset += lineLength;
+      if (!isLast) intact = offset;
+      return;
+    }
+    const parsed = parseJson(line);
+    const ok = parsed.ok && schemaProblems('pattern', parsed.value).length === 0;
+    if (ok) patterns.push(parsed.value as Pattern);
+    if (isLast) {
+      // No newline after it: a crash cut the append short (or it is whole but unterminated).
+      if (!ok) {
+        diagnostics.push({ code: 'torn-log', severity: 'warning', file: join(displayDir, PATTERNS_FILE), line: k + 1, column: 1, message: 'incomplete last line (interrupted write) will be removed' });
+      } else intact = offset + lineLength;
+    } else {
+      if (!ok) diagnostics.push({ code: 'bad-log-line', severity: 'warning', file: join(displayDir, PATTERNS_FILE), line: k + 1, column: 1, message: 'line is not a valid pattern; skipped' });
+      intact = offset + lineLength;
+    }
+    offset += lineLength;
+  });
+  return { registry: { decisions, review, patterns }, patternsIntactLength: intact, patternsLength: Buffer.byteLength(patternsText), diagnostics };
+}
+
+/** Writes the registry files (atomically, only when changed) and appends the new patterns. */
+export async function writeMemory(dir: string, state: MemoryState, registry: Registry, newPatterns: readonly Pattern[]): Promise<string[]> {
+  await fs.mkdir(dir, { recursive: true });
+  const written: string[] = [];
+  if (await writeIfChanged(join(dir, DECISIONS_FILE), formatJson({ version: 1, decisions: registry.decisions }))) written.push(DECISIONS_FILE);
+  if (await writeIfChanged(join(dir, REVIEW_FILE), formatJson({ version: 1, items: registry.review }))) written.push(REVIEW_FILE);
+  const logPath = join(dir, PATTERNS_FILE);
+  const torn = state.patternsIntactLength < state.patternsLength;
+  if (torn || newPatterns.length > 0) {
+    const handle = await fs.open(logPath, 'a+');
+    try {
+      if (torn) await handle.truncate(state.patternsIntactLength);
+      let prefix = '';
+      if (state.patternsIntactLength > 0) {
+        // Each record starts on its own line, so a torn tail can never swallow the next record.
+        const last = Buffer.alloc(1);
+        await handle.read(last, 0, 1, state.patternsIntactLength - 1);
+        if (last[0] !== 10) prefix = '\n';
+      }
+      const body = prefix + newPatterns.map((p) => JSON.stringify(p)).join('\n') + (newPatterns.length > 0 ? '\n' : '');
+      if (body.length > 0) await handle.write(body, state.patternsIntactLength);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    written.push(PATTERNS_FILE);
+  }
+  return written;
+}

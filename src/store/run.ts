@@ -1,0 +1,157 @@
+// The batch entry point behind `extract run`: find task files, analyse them (pure core), then,
+// under a lock on the memory folder, merge with the registry and commit every write.
+import { promises as fs } from 'node:fs';
+import { isAbsolute, relative, resolve } from 'node:path';
+import fg from 'fast-glob';
+import lockfile from 'proper-lockfile';
+import { analyzeFiles, mergeAnalyses, type AnalyzedFile, type Engine, type RunSummary } from '../core/pipeline';
+import type { Diagnostic } from '../core/types';
+import { loadConfig } from './config';
+import { loadEngine } from './engine';
+import { ConflictError } from './errors';
+import { readTextIfExists, writeIfUnmodified } from './files';
+import { readMemory, writeMemory } from './memory';
+import { applyStates, parseTaskFile, type TaskFile } from './taskFile';
+
+export interface RunOptions {
+  cwd: string;
+  globs?: string[];
+  memory?: string;
+  config?: string;
+  /** ISO timestamp used for every time the run records. */
+  now: string;
+  /** Seconds to wait for another run's lock before giving up. */
+  lockTimeout?: number;
+}
+
+export interface RunResult {
+  summary: RunSummary & { conflicts: number; written: string[] };
+  diagnostics: Diagnostic[];
+}
+
+export interface Workspace {
+  engine: Engine;
+  memoryDir: string;
+  memoryDisplay: string;
+  files: string[];
+  diagnostics: Diagnostic[];
+}
+
+function display(cwd: string, path: string): string {
+  const rel = relative(cwd, path);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
+}
+
+/** Resolves config, engine, memory folder and the sorted list of task files. */
+export async function openWorkspace(options: Pick<RunOptions, 'cwd' | 'globs' | 'memory' | 'config'>): Promise<Workspace> {
+  const { config, baseDir } = await loadConfig(options.cwd, options.config);
+  const engine = await loadEngine(config, baseDir);
+  const explicit = options.globs && options.globs.length > 0;
+  const globBase = explicit ? options.cwd : baseDir;
+  const patterns = explicit ? options.globs! : config.globs;
+  const diagnostics: Diagnostic[] = [];
+  const files = new Set<string>();
+  for (const pattern of patterns) {
+    const forward = pattern.replace(/\\/g, '/');
+    if (!fg.isDynamicPattern(forward)) {
+      const abs = resolve(globBase, pattern);
+      if ((await readTextIfExists(abs)) === null) {
+        diagnostics.push({ code: 'not-found', severity: 'error', file: display(options.cwd, abs), message: 'no such task file' });
+      } else files.add(abs);
+      continue;
+    }
+    const found = await fg(forward, { cwd: globBase, absolute: true, onlyFiles: true, dot: false, ignore: ['**/node_modules/**'] });
+    if (found.length === 0) diagnostics.push({ code: 'no-match', severity: 'warning', file: pattern, message: 'pattern matched no task file' });
+    for (const f of found) files.add(resolve(f));
+  }
+  const memoryDir = options.memory ? resolve(options.cwd, options.memory) : resolve(baseDir, config.memory);
+  return { engine, memoryDir, memoryDisplay: display(options.cwd, memoryDir), files: [...files].sort(), diagnostics };
+}
+
+export async function readTaskFiles(cwd: string, paths: readonly string[]): Promise<{ files: TaskFile[]; diagnostics: Diagnostic[] }> {
+  const files: TaskFile[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const path of paths) {
+    const text = await fs.readFile(path, 'utf8');
+    const outcome = parseTaskFile(path, display(cwd, path), text);
+    diagnostics.push(...outcome.diagnostics);
+    if (outcome.ok) files.push(outcome.file);
+  }
+  return { files, diagnostics };
+}
+
+/** Holds the memory folder's lock while `commit` runs; waits up to `timeoutSeconds` for it. */
+export async function withMemoryLock<T>(memoryDir: string, timeoutSeconds: number, commit: () => Promise<T>): Promise<T> {
+  await fs.mkdir(memoryDir, { recursive: true });
+  let compromised: Error | null = null;
+  const retries = Math.max(0, Math.ceil((timeoutSeconds * 1000) / 200));
+  const release = await lockfile.lock(memoryDir, {
+    realpath: false,
+    lockfilePath: `${memoryDir}/.extract.lock`,
+    stale: 30_000,
+    retries: { retries, factor: 1, minTimeout: 200, maxTimeout: 200 },
+    onCompromised: (err) => {
+      compromised = err;
+    },
+  });
+  try {
+    const result = await commit();
+    if (compromised) throw compromised;
+    return result;
+  } finally {
+    await release().catch(() => undefined);
+  }
+}
+
+const MAX_CONFLICT_RETRIES = 3;
+
+export async function extractRun(options: RunOptions): Promise<RunResult> {
+  const ws = await openWorkspace(options);
+  const diagnostics: Diagnostic[] = [...ws.diagnostics];
+  const read = await readTaskFiles(options.cwd, ws.files);
+  diagnostics.push(...read.diagnostics);
+  let pending = read.files;
+  let analyzed = analyzeFiles(pending.map((f) => ({ path: f.path, tasks: f.tasks })), ws.engine);
+  const written: string[] = [];
+  let conflicts = 0;
+  let summary: RunSummary = { files: 0, tasks: 0, decisions: 0, patterns: 0, review: 0 };
+
+  for (let attempt = 0; pending.length > 0; attempt++) {
+    const changed: TaskFile[] = [];
+    const outcome = await withMemoryLock(ws.memoryDir, options.lockTimeout ?? 30, async () => {
+      const memory = await readMemory(ws.memoryDir, ws.memoryDisplay);
+      if (attempt === 0) diagnostics.push(...memory.diagnostics);
+      const out = mergeAnalyses(analyzed, memory.registry, options.now);
+      for (const f of await writeMemory(ws.memoryDir, memory, out.registry, out.newPatterns)) written.push(`${ws.memoryDisplay}/${f}`);
+      for (const file of pending) {
+        const next = applyStates(file.text, out.states.get(file.path) ?? new Map());
+        const result = await writeIfUnmodified(file.path, next, file.hash);
+        if (result === 'written') written.push(file.display);
+        if (result === 'conflict') changed.push(file);
+      }
+      return out.summary;
+    });
+    summary = addSummaries(summary, outcome);
+    if (changed.length === 0) break;
+    // Someone edited a task file between our read and our write: start that file again from its new content.
+    if (attempt >= MAX_CONFLICT_RETRIES) {
+      for (const f of changed) {
+        conflicts++;
+        diagnostics.push({ code: 'conflict', severity: 'error', file: f.display, message: new ConflictError('file kept changing while being extracted; left as it is', f.path).message });
+      }
+      break;
+    }
+    const reread = await readTaskFiles(options.cwd, changed.map((f) => f.path));
+    diagnostics.push(...reread.diagnostics);
+    pending = reread.files;
+    analyzed = analyzeFiles(pending.map((f) => ({ path: f.path, tasks: f.tasks })), ws.engine);
+  }
+  const tasks = read.files.reduce((n, f) => n + f.tasks.length, 0);
+  return { summary: { ...summary, files: ws.files.length, tasks, conflicts, written }, diagnostics };
+}
+
+function addSummaries(a: RunSummary, b: RunSummary): RunSummary {
+  return { files: a.files + b.files, tasks: a.tasks + b.tasks, decisions: a.decisions + b.decisions, patterns: a.patterns + b.patterns, review: a.review + b.review };
+}
+
+export type { AnalyzedFile };

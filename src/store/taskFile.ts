@@ -1,0 +1,155 @@
+// Reading a task file and writing `extracted_state` back into it. The write changes only that
+// key of each task, keeping the person's formatting, key order and every other key: edits are
+// computed from one parse tree and applied to the original text from the end backwards.
+import { parseTree, type Node } from 'jsonc-parser';
+import { canonicalJson } from '../core/json';
+import { sha256 } from '../core/text';
+import type { Diagnostic, ExtractedState } from '../core/types';
+import type { TaskInput } from '../core/pipeline';
+import { locationOf, parseJson, pointerLocation } from './jsonText';
+import { pointerSegment, schemaProblems } from './schemas';
+
+export interface TaskFile {
+  path: string;
+  /** Path as shown to the user (relative to the working directory). */
+  display: string;
+  text: string;
+  hash: string;
+  tasks: TaskInput[];
+}
+
+export type ReadOutcome = { ok: true; file: TaskFile; diagnostics: Diagnostic[] } | { ok: false; diagnostics: Diagnostic[] };
+
+export function contentHash(text: string): string {
+  return `sha256:${sha256(text)}`;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Parses and validates a task file's text; invalid tasks are reported and left out, never fatal to the rest. */
+export function parseTaskFile(path: string, display: string, text: string): ReadOutcome {
+  const parsed = parseJson(text);
+  if (!parsed.ok) {
+    return {
+      ok: false,
+      diagnostics: [{ code: 'invalid-json', severity: 'error', file: display, line: parsed.line, column: parsed.column, message: parsed.message }],
+    };
+  }
+  const value = parsed.value;
+  if (!isObject(value)) {
+    return {
+      ok: false,
+      diagnostics: [{ code: 'invalid-task-file', severity: 'error', file: display, pointer: '', line: 1, column: 1, message: 'a task file must be a JSON object keyed by task id' }],
+    };
+  }
+  const diagnostics: Diagnostic[] = [];
+  const badTasks = new Set<string>();
+  const problems = schemaProblems('tasks', value);
+  if (problems.length > 0) {
+    const tree = parseTree(text);
+    for (const p of problems) {
+      const taskKey = p.pointer.split('/')[1]?.replace(/~1/g, '/').replace(/~0/g, '~') ?? '';
+      badTasks.add(taskKey);
+      const loc = pointerLocation(text, p.pointer, tree);
+      diagnostics.push({ code: 'schema', severity: 'error', file: display, pointer: p.pointer, ...(loc ?? {}), message: `${p.message}; task skipped` });
+    }
+  }
+  const tasks: TaskInput[] = [];
+  for (const id of Object.keys(value)) {
+    if (badTasks.has(id)) continue;
+    const task = value[id];
+    if (!isObject(task) || !Array.isArray(task.discussion)) continue;
+    const previous = isObject(task.extracted_state) ? (task.extracted_state as unknown as ExtractedState) : null;
+    tasks.push({ id, discussion: task.discussion, previous });
+  }
+  return { ok: true, file: { path, display, text, hash: contentHash(text), tasks }, diagnostics };
+}
+
+interface Style {
+  eol: string;
+  /** Indentation of the task's own properties, or null for a one-line object. */
+  propertyIndent: string | null;
+  unit: string;
+  colon: string;
+}
+
+function lineIndent(text: string, offset: number): string {
+  let i = offset;
+  while (i > 0 && text[i - 1] !== '\n') i--;
+  const m = /^[ \t]*/.exec(text.slice(i, offset));
+  return m ? m[0] : '';
+}
+
+function styleOf(text: string, taskProperty: Node, taskObject: Node): Style {
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const props = taskObject.children ?? [];
+  const firstProp = props[0];
+  const objectIndent = lineIndent(text, taskProperty.offset);
+  let colon = ': ';
+  if (firstProp?.children?.[0] && firstProp.children[1]) {
+    const key = firstProp.children[0];
+    colon = text.slice(key.offset + key.length, firstProp.children[1].offset) || ': ';
+  }
+  if (!firstProp || !text.slice(taskObject.offset, firstProp.offset).includes('\n')) {
+    return { eol, propertyIndent: null, unit: '', colon };
+  }
+  const propertyIndent = lineIndent(text, firstProp.offset);
+  const unit = propertyIndent.startsWith(objectIndent) && propertyIndent.length > objectIndent.length ? propertyIndent.slice(objectIndent.length) : '  ';
+  return { eol, propertyIndent, unit, colon };
+}
+
+function renderState(state: ExtractedState, style: Style): string {
+  if (style.propertyIndent === null) return JSON.stringify(state);
+  return JSON.stringify(state, null, style.unit).split('\n').join(style.eol + style.propertyIndent);
+}
+
+interface Edit {
+  offset: number;
+  length: number;
+  content: string;
+}
+
+/**
+ * The task file's text with each given task's `extracted_state` set. Tasks whose state is already
+ * equal (as data) are left byte for byte as they are.
+ */
+export function applyStates(text: string, states: ReadonlyMap<string, ExtractedState>): string {
+  const root = parseTree(text);
+  if (!root || root.type !== 'object') return text;
+  const edits: Edit[] = [];
+  for (const prop of root.children ?? []) {
+    const [keyNode, valueNode] = prop.children ?? [];
+    if (!keyNode || !valueNode || valueNode.type !== 'object') continue;
+    const taskId = keyNode.value as string;
+    const state = states.get(taskId);
+    if (!state) continue;
+    const style = styleOf(text, prop, valueNode);
+    const existing = (valueNode.children ?? []).find((p) => p.children?.[0]?.value === 'extracted_state');
+    if (existing?.children?.[1]) {
+      const v = existing.children[1];
+      const current = parseJson(text.slice(v.offset, v.offset + v.length));
+      if (current.ok && canonicalJson(current.value) === canonicalJson(state)) continue;
+      edits.push({ offset: v.offset, length: v.length, content: renderState(state, style) });
+    } else {
+      const props = valueNode.children ?? [];
+      const key = JSON.stringify('extracted_state');
+      if (props.length === 0) {
+        edits.push({ offset: valueNode.offset + 1, length: valueNode.length - 2, content: `${key}${style.colon}${renderState(state, style)}` });
+        continue;
+      }
+      const lastProp = props[props.length - 1];
+      const sep = style.propertyIndent === null ? ',' : `,${style.eol}${style.propertyIndent}`;
+      edits.push({ offset: lastProp.offset + lastProp.length, length: 0, content: `${sep}${key}${style.colon}${renderState(state, style)}` });
+    }
+  }
+  edits.sort((a, b) => b.offset - a.offset);
+  let out = text;
+  for (const e of edits) out = out.slice(0, e.offset) + e.content + out.slice(e.offset + e.length);
+  return out;
+}
+
+export function taskPointer(taskId: string): string {
+  return `/${pointerSegment(taskId)}`;
+}
+
+export { locationOf };

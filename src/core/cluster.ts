@@ -119,7 +119,8 @@ export function clusterTopics(
       if (topicOf[j] < 0 || SYSTEM_AUTHORS.has(messages[j].author.toLowerCase())) continue;
       const ti = times[i];
       const tj = times[j];
-      if (ti !== null && tj !== null && ti - tj > options.maxGapSeconds) continue;
+      // In a chat room a long silence ends a thread; a two-party task discussion resumes days later.
+      if (!twoParty && ti !== null && tj !== null && ti - tj > options.maxGapSeconds) continue;
       const sim = cosine(vectors[i], vectors[j]);
       // Nearer messages count a little more: most replies answer something said moments ago.
       if (sim > 0) bump(topicOf[j], sim * (1 - (i - j) / (options.window * 2)));

@@ -1,6 +1,6 @@
 // Reading JSON text with locations: a parse error names line and column; a pointer maps back
 // to the line of its value.
-import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
+import { findNodeAtLocation, parse, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 
 export interface Location {
   line: number;
@@ -31,14 +31,26 @@ export function parseJson(text: string): ParseResult {
     const lc = /line (\d+) column (\d+)/.exec(message);
     if (lc) return { ok: false, message: cleanMessage(message), line: Number(lc[1]), column: Number(lc[2]) };
     const at = /position (\d+)/.exec(message);
-    const offset = at ? Number(at[1]) : body.length;
-    const loc = locationOf(body, offset);
-    return { ok: false, message: cleanMessage(message), ...loc };
+    if (at) return { ok: false, message: cleanMessage(message), ...locationOf(body, Number(at[1])) };
+    // Some V8 messages quote the text instead of giving a position: ask a strict tolerant parser where.
+    const errors: ParseError[] = [];
+    parse(body, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+    const first = errors[0];
+    const offset = first ? first.offset : body.length;
+    const what = first ? printParseErrorCode(first.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase() : 'unexpected end of JSON input';
+    return { ok: false, message: `${what}: ${cleanMessage(message)}`, ...locationOf(body, offset) };
   }
 }
 
 function cleanMessage(message: string): string {
-  return message.replace(/\s*in JSON at position \d+.*$/s, '').replace(/\s*\(line \d+ column \d+\)/, '').trim() || 'invalid JSON';
+  return (
+    message
+      .replace(/\s*in JSON at position \d+.*$/s, '')
+      .replace(/\s*\(line \d+ column \d+\)/, '')
+      .replace(/,\s*(?:\.\.\.)?".*"(?:\.\.\.)?\s*is not valid JSON$/s, '')
+      .replace(/\s+/g, ' ')
+      .trim() || 'invalid JSON'
+  );
 }
 
 /** Line and column of the value at a JSON pointer, when it can be found. */

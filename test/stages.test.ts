@@ -1,0 +1,230 @@
+// Unit tests of the pure stages: each would fail if its stage were broken.
+import { clusterTopics, parseSeconds } from '../src/core/cluster';
+import { claimOf, conflictReason } from '../src/core/contradiction';
+import { decideTask, statementAt } from '../src/core/decide';
+import { answeredPositions, detect } from '../src/core/detect';
+import { dateKey, normalizeDiscussion } from '../src/core/normalize';
+import { analyzeTask } from '../src/core/pipeline';
+import { classify, importanceScore } from '../src/core/score';
+import { sentences, wordCount } from '../src/core/text';
+import type { Message } from '../src/core/types';
+import { shippedEngine } from './helpers';
+
+const engine = shippedEngine();
+const speakers = { humans: ['maria'], bots: ['tong-bot'] };
+
+function msgs(...turns: Array<[string, 'human' | 'bot', string]>): Message[] {
+  return turns.map(([author, role, text], index) => ({ index, author, role, text, ts: null }));
+}
+
+describe('normalize', () => {
+  it('accepts strings and the common field aliases and maps roles', () => {
+    const out = normalizeDiscussion(
+      [
+        'plain string',
+        { from: 'maria', content: 'hello', timestamp: '2026-01-30T10:00:00Z' },
+        { user: 'x', role: 'assistant', body: 'b' },
+        { name: 'p', role: 'participant', message: 'm', created_at: '2026-02-01' },
+        { author: 'tong-bot', text: 'bot by config' },
+        42,
+        { author: 'ghost', text: 'unknown role' },
+      ],
+      speakers,
+    );
+    expect(out.map((m) => [m.index, m.author, m.role, m.text, m.ts])).toEqual([
+      [0, '', 'unknown', 'plain string', null],
+      [1, 'maria', 'human', 'hello', '2026-01-30T10:00:00Z'],
+      [2, 'x', 'bot', 'b', null],
+      [3, 'p', 'human', 'm', '2026-02-01'],
+      [4, 'tong-bot', 'bot', 'bot by config', null],
+      [6, 'ghost', 'unknown', 'unknown role', null],
+    ]);
+  });
+
+  it('folds typographic apostrophes so phrase rules see one spelling', () => {
+    expect(normalizeDiscussion(['That\u2019s wrong'], speakers)[0].text).toBe("That's wrong");
+  });
+
+  it('takes the calendar date of full timestamps only', () => {
+    expect(dateKey('2026-01-30T13:25:00-05:00')).toBe('20260130');
+    expect(dateKey('15:04:21')).toBeNull();
+    expect(dateKey(null)).toBeNull();
+  });
+});
+
+describe('detect', () => {
+  it('judges a reply by the message it answers', () => {
+    const m = msgs(['bot', 'bot', 'Would you like me to book it?'], ['u', 'human', 'Yes please.'], ['bot', 'bot', 'The weather is nice.'], ['u', 'human', 'Yes please.']);
+    const { detections } = detect(m, engine.rules);
+    expect(detections[1].map((d) => d.kind)).toContain('confirmation');
+    expect(detections[3].map((d) => d.kind)).not.toContain('confirmation');
+  });
+
+  it('does not treat a "no" answering the bot\u2019s own question as a correction', () => {
+    const m = msgs(['bot', 'bot', 'Do you want to hear more options?'], ['u', 'human', 'No.'], ['bot', 'bot', 'I posted the report to Telegram.'], ['u', 'human', 'No, it belongs in the task.']);
+    const { detections } = detect(m, engine.rules);
+    expect(detections[1].map((d) => d.kind)).not.toContain('correction');
+    expect(detections[3].map((d) => d.kind)).toContain('correction');
+  });
+
+  it('skips same-speaker runs when finding the answered message', () => {
+    expect(answeredPositions(msgs(['a', 'human', 'x'], ['b', 'bot', 'y'], ['b', 'bot', 'z'], ['a', 'human', 'w']))).toEqual([-1, 0, 0, 2]);
+  });
+});
+
+describe('cluster', () => {
+  it('keeps a two-party thread together and attaches short replies to what they answer', () => {
+    const m = msgs(
+      ['u', 'human', 'Where should the council results go after the review?'],
+      ['b', 'bot', 'I can post the council results in the discussion array of the task.'],
+      ['u', 'human', 'ok'],
+    );
+    const topics = clusterTopics(m, answeredPositions(m), [false, false, true]);
+    expect(topics).toHaveLength(1);
+    expect(topics[0].messages).toEqual([0, 1, 2]);
+  });
+
+  it('separates interleaved threads in a multi-party chat by addressee and overlap', () => {
+    const m = msgs(
+      ['alice', 'human', 'my wifi driver crashes after the kernel upgrade'],
+      ['bob', 'human', 'how do I mount an ntfs partition at boot'],
+      ['carol', 'human', 'alice: which wifi chipset is it? check the kernel driver with lspci'],
+      ['dave', 'human', 'bob: add the ntfs partition to fstab to mount it at boot'],
+      ['alice', 'human', 'carol: intel wifi chipset, the kernel driver is iwlwifi'],
+      ['bob', 'human', 'dave: thanks, the fstab mount works at boot now'],
+    );
+    const topics = clusterTopics(m, answeredPositions(m), m.map(() => false));
+    const topicOf = (i: number) => topics.findIndex((t) => t.messages.includes(i));
+    expect(topicOf(0)).toBe(topicOf(2));
+    expect(topicOf(2)).toBe(topicOf(4));
+    expect(topicOf(1)).toBe(topicOf(3));
+    expect(topicOf(3)).toBe(topicOf(5));
+    expect(topicOf(0)).not.toBe(topicOf(1));
+  });
+
+  it('reads clock-only and ISO timestamps', () => {
+    expect(parseSeconds('01:02:03')).toBe(3723);
+    expect(parseSeconds('2026-01-01T00:00:10Z')! - parseSeconds('2026-01-01T00:00:00Z')!).toBe(10);
+    expect(parseSeconds('soon')).toBeNull();
+  });
+});
+
+describe('score', () => {
+  it('computes importance = message_count × avg_length / decision_words', () => {
+    expect(importanceScore(6, 25, 5)).toBe(30);
+    expect(importanceScore(3, 10, 0)).toBe(0);
+  });
+
+  it('classifies by the thresholds: > decision, review..decision, < review', () => {
+    const t = { decision: 20, review: 10 };
+    expect(classify(20.01, t)).toBe('decision');
+    expect(classify(20, t)).toBe('review');
+    expect(classify(10, t)).toBe('review');
+    expect(classify(9.99, t)).toBe('raw');
+  });
+});
+
+describe('text', () => {
+  it('counts words and splits sentences with offsets', () => {
+    expect(wordCount("It's the end-to-end test, isn't it?")).toBe(6);
+    expect(sentences('No, that is wrong. Put it in the array!').map((s) => s.text)).toEqual(['No, that is wrong.', 'Put it in the array!']);
+  });
+
+  it('takes the fact after a bare verdict as the statement', () => {
+    const text = 'No, that is wrong. The results go in the discussion array.';
+    expect(statementAt(text, 0)).toBe('The results go in the discussion array.');
+  });
+});
+
+describe('contradiction', () => {
+  it('needs the same subject, then a polarity, antonym or value mismatch', () => {
+    const c = (t: string) => claimOf(t, engine.lexicon);
+    expect(conflictReason(c('The deploy window is on Thursday'), c('The deploy window is on Friday'), engine.lexicon)).toMatch(/opposite/);
+    expect(conflictReason(c('Retries are limited to 3 attempts per job'), c('Retries are limited to 5 attempts per job'), engine.lexicon)).toMatch(/values/);
+    expect(conflictReason(c('Post the council results in Telegram'), c('Never post the council results in Telegram'), engine.lexicon)).toMatch(/negates/);
+    expect(conflictReason(c('Post the council results in Telegram'), c('The ramen place is busy at noon'), engine.lexicon)).toBeNull();
+    expect(conflictReason(c('Results go in the discussion array, not Telegram'), c('Keep everything in the discussion array'), engine.lexicon)).toBeNull();
+  });
+});
+
+describe('decide', () => {
+  const discussion = [
+    { author: 'maria', role: 'human', text: 'Please run the council review on the vendor proposals and publish the council results with the scores when it is done.' },
+    { author: 'tong-bot', role: 'bot', text: 'The council review is finished and I posted the council results with all scores to the team Telegram group.' },
+    { author: 'maria', role: 'human', text: 'No, that is wrong. All council results must go in the discussion array, not Telegram, so the next session can find them.' },
+    { author: 'tong-bot', role: 'bot', text: 'Understood. I will move the council results into the discussion array and delete the Telegram post. Is that correct?' },
+    { author: 'maria', role: 'human', text: 'Yes, that is right.' },
+  ];
+
+  it('turns a human correction into a high-confidence constraint with its source messages', () => {
+    const a = analyzeTask('T1', discussion, engine, new Set(['T1']));
+    const constraint = a.decisions.find((d) => d.type === 'constraint');
+    expect(constraint).toMatchObject({ statement: 'All council results must go in the discussion array, not Telegram, so the next session can find them.', confidence: 'high' });
+    expect(constraint!.sourceMessages).toEqual([1, 2]);
+    expect(a.patterns.map((p) => [p.type, p.messages])).toEqual([
+      ['correction', [1, 2]],
+      ['confirmation', [3, 4]],
+    ]);
+    expect(a.patterns[0].decision).toBe(a.decisions.indexOf(constraint!));
+  });
+
+  it('extracts a confirmed decision of a long topic with high confidence', () => {
+    const a = analyzeTask(
+      'T2',
+      [
+        { author: 'sam', role: 'human', text: 'We need a queue for the ingestion workers; Redis, RabbitMQ or a Postgres table are the candidates on the table for this quarter and the load is small.' },
+        { author: 'bot', role: 'bot', text: 'For a few hundred jobs per minute a Postgres table with SKIP LOCKED is plenty, and it shares backups and monitoring with the rest of the data we already run.' },
+        { author: 'sam', role: 'human', text: 'What about retries and dead letters? RabbitMQ gives us those for free and I do not want to lose jobs when an upstream API times out at night.' },
+        { author: 'bot', role: 'bot', text: 'A Postgres job table covers both with an attempts counter, a backoff timestamp and a failed state that the dashboard lists as dead letters, so no job is lost.' },
+        { author: 'sam', role: 'human', text: "Let's go with Postgres." },
+        { author: 'bot', role: 'bot', text: 'Agreed, that works.' },
+      ],
+      engine,
+      new Set(['T2']),
+    );
+    const d = a.decisions.find((x) => x.type === 'decision');
+    expect(d).toMatchObject({ statement: "Let's go with Postgres.", confidence: 'high', sourceMessages: [4, 5] });
+    expect(d!.importance).toBeGreaterThan(20);
+  });
+
+  it('queues mid-importance topics for review instead of deciding', () => {
+    const a = decideTask({
+      messages: msgs(['a', 'human', 'we will use the blue theme for the landing page header and footer']),
+      detections: detect(msgs(['a', 'human', 'we will use the blue theme for the landing page header and footer']), engine.rules).detections,
+      answered: [-1],
+      topics: [{ id: 1, label: 'theme', messages: [0] }],
+      thresholds: { decision: 2, review: 0.5 },
+      lexicon: engine.lexicon,
+      knownTaskIds: new Set(),
+      taskId: 'T',
+    });
+    expect(a.review).toHaveLength(1);
+    expect(a.decisions).toHaveLength(0);
+  });
+
+  it('detects the same question asked again', () => {
+    const a = analyzeTask(
+      'T3',
+      [
+        { author: 'lee', role: 'human', text: 'When is the staging deploy window this week?' },
+        { author: 'ops', role: 'bot', text: 'The cluster was upgraded on Monday.' },
+        { author: 'lee', role: 'human', text: 'When is the staging deploy window this week?' },
+      ],
+      engine,
+      new Set(),
+    );
+    expect(a.patterns.filter((p) => p.type === 'repeated_question').map((p) => p.messages)).toEqual([[0, 2]]);
+  });
+
+  it('yields nothing for small talk', () => {
+    const a = analyzeTask('T4', ['Morning all!', 'Good morning :)', 'Anyone tried the new ramen place?', 'Not yet, looks busy.'], engine, new Set());
+    expect(a.decisions).toEqual([]);
+    expect(a.review).toEqual([]);
+    expect(a.patterns).toEqual([]);
+  });
+
+  it('links task ids the topic mentions as downstream', () => {
+    const a = analyzeTask('T1', discussion.map((m, i) => (i === 1 ? { ...m, text: `${m.text} See T7 for the schedule.` } : m)), engine, new Set(['T1', 'T7']));
+    expect(a.decisions[0].downstream).toEqual(['T7']);
+  });
+});

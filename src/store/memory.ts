@@ -96,6 +96,9 @@ export async function writeMemory(dir: string, state: MemoryState, registry: Reg
       await handle.close();
     }
     written.push(PATTERNS_FILE);
+  } else {
+    // Create the log empty so every run leaves the same three files behind.
+    await (await fs.open(logPath, 'a')).close();
   }
   return written;
 }

@@ -1,0 +1,86 @@
+// The store: formatting-preserving write-back, the append-only log and its torn-tail repair,
+// compare-and-swap against a concurrent edit, and schema-valid outputs.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readMemory, writeMemory } from '../src/store/memory';
+import { extractRun } from '../src/store/run';
+import { schemaProblems } from '../src/store/schemas';
+import { applyStates, contentHash } from '../src/store/taskFile';
+import { writeIfUnmodified } from '../src/store/files';
+import type { ExtractedState } from '../src/core/types';
+import { ROOT, tempDir } from './helpers';
+
+const state: ExtractedState = { decisions: ['DEC-20260101-001'], patterns: [], review: [], topics: [], discussion_hash: `sha256:${'0'.repeat(64)}`, last_extracted: '2026-01-01T00:00:00Z' };
+
+describe('applyStates', () => {
+  it('inserts extracted_state after the last key in the file\u2019s own indentation and line endings', () => {
+    const text = '{\r\n\t"T1": {\r\n\t\t"title": "x",\r\n\t\t"discussion": []\r\n\t}\r\n}\r\n';
+    const out = applyStates(text, new Map([['T1', state]]));
+    expect(out.startsWith('{\r\n\t"T1": {\r\n\t\t"title": "x",\r\n\t\t"discussion": [],\r\n\t\t"extracted_state": {\r\n\t\t\t"decisions": [\r\n\t\t\t\t"DEC-20260101-001"')).toBe(true);
+    expect(JSON.parse(out).T1.extracted_state).toEqual(state);
+    expect(out.endsWith('\r\n\t\t}\r\n\t}\r\n}\r\n')).toBe(true);
+  });
+
+  it('keeps one-line tasks on one line', () => {
+    const out = applyStates('{"T1":{"discussion":[]}}', new Map([['T1', state]]));
+    expect(out).toBe(`{"T1":{"discussion":[],"extracted_state":${JSON.stringify(state)}}}`);
+  });
+
+  it('replaces an existing state in place and leaves an equal one byte for byte', () => {
+    const text = `{\n  "T1": {\n    "extracted_state": {"decisions": [], "patterns": [], "review": [], "topics": [], "discussion_hash": "sha256:${'0'.repeat(64)}", "last_extracted": "x"},\n    "discussion": []\n  }\n}\n`;
+    const replaced = applyStates(text, new Map([['T1', state]]));
+    expect(Object.keys(JSON.parse(replaced).T1)).toEqual(['extracted_state', 'discussion']);
+    expect(applyStates(replaced, new Map([['T1', state]]))).toBe(replaced);
+  });
+});
+
+describe('patterns.jsonl', () => {
+  it('cuts a torn last line with a warning and keeps every earlier line', async () => {
+    const dir = tempDir();
+    const good = '{"id":"PAT-20260101-001","task_id":"T1","type":"confirmation","messages":[0,1],"description":"d","rule":"r","extracted_decision":null,"detected_at":"x","auto_detected":true}\n';
+    writeFileSync(join(dir, 'patterns.jsonl'), `${good}{"id":"PAT-2026`);
+    const mem = await readMemory(dir, 'memory');
+    expect(mem.registry.patterns).toHaveLength(1);
+    expect(mem.diagnostics.map((d) => [d.code, d.line])).toEqual([['torn-log', 2]]);
+    await writeMemory(dir, mem, mem.registry, []);
+    expect(readFileSync(join(dir, 'patterns.jsonl'), 'utf8')).toBe(good);
+  });
+
+  it('appends only patterns not already recorded', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'tasks.json'), readFileSync(join(ROOT, 'examples', 'tasks.json')));
+    await extractRun({ cwd: dir, now: '2026-02-05T00:00:00Z' });
+    const log = readFileSync(join(dir, 'memory', 'patterns.jsonl'), 'utf8');
+    await extractRun({ cwd: dir, now: '2026-02-06T00:00:00Z' });
+    expect(readFileSync(join(dir, 'memory', 'patterns.jsonl'), 'utf8')).toBe(log);
+  });
+});
+
+describe('compare-and-swap', () => {
+  it('refuses to overwrite a file that changed since it was read', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'tasks.json');
+    writeFileSync(file, 'original');
+    const hash = contentHash('original');
+    writeFileSync(file, 'edited by a person');
+    expect(await writeIfUnmodified(file, 'ours', hash)).toBe('conflict');
+    expect(readFileSync(file, 'utf8')).toBe('edited by a person');
+    expect(await writeIfUnmodified(file, 'ours', contentHash('edited by a person'))).toBe('written');
+  });
+});
+
+describe('outputs against their schemas', () => {
+  it('writes a registry, log, queue and task file that validate', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'tasks.json'), readFileSync(join(ROOT, 'examples', 'tasks.json')));
+    await extractRun({ cwd: dir, now: '2026-02-05T00:00:00Z' });
+    const read = (p: string) => JSON.parse(readFileSync(join(dir, p), 'utf8'));
+    expect(schemaProblems('decisions', read('memory/decisions.json'))).toEqual([]);
+    expect(schemaProblems('review-queue', read('memory/review-queue.json'))).toEqual([]);
+    expect(schemaProblems('tasks', read('tasks.json'))).toEqual([]);
+    const lines = readFileSync(join(dir, 'memory', 'patterns.jsonl'), 'utf8').trim().split('\n');
+    expect(lines.length).toBeGreaterThan(0);
+    for (const l of lines) expect(schemaProblems('pattern', JSON.parse(l))).toEqual([]);
+    expect(read('memory/decisions.json').decisions.length).toBeGreaterThanOrEqual(3);
+  });
+});

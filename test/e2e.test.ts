@@ -19,7 +19,7 @@ describe('extract run (child process)', () => {
     const r = runCli(['run', '--now', NOW], dir);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/^extract: 1 file, 2 tasks, 1 new decisions, 2 new patterns, 0 new review items, 0 conflicts, 0 errors, \d+ ms\n$/);
+    expect(r.stdout).toMatch(/^extract: 1 file, 2 tasks \(2 analysed\), 1 new decisions, 2 new patterns, 0 new review items, 0 conflicts, 0 errors, \d+ ms\n$/);
     const actual = snapshotDir(dir);
     const expectedDir = join(FIXTURE, 'expected');
     if (process.env.UPDATE_EXPECTED) {
@@ -40,6 +40,18 @@ describe('extract run (child process)', () => {
     expect(again.status).toBe(0);
     expect(again.stdout).toMatch(/0 new decisions, 0 new patterns, 0 new review items/);
     expect(snapshotDir(dir)).toEqual(first);
+  });
+
+  it('re-analyses only tasks whose discussion changed, and everything when the memory is gone', () => {
+    const dir = copyFixture();
+    runCli(['run', '--now', NOW], dir);
+    expect(runCli(['run', '--now', NOW], dir).stdout).toMatch(/2 tasks \(0 analysed\)/);
+    const tasks = JSON.parse(readFileSync(join(dir, 'tasks.json'), 'utf8'));
+    tasks.T102.discussion.push('See you at noon then.');
+    writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 4));
+    expect(runCli(['run', '--now', NOW], dir).stdout).toMatch(/2 tasks \(1 analysed\)/);
+    rmSync(join(dir, 'memory'), { recursive: true });
+    expect(runCli(['run', '--now', NOW], dir).stdout).toMatch(/2 tasks \(2 analysed\), 1 new decisions/);
   });
 
   it('moves last_extracted only for the task whose discussion changed', () => {

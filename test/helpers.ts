@@ -37,7 +37,7 @@ export function shippedPacks(): Array<{ file: string; pack: RulePack }> {
 export function shippedEngine(): Engine {
   const rules = shippedPacks().flatMap(({ pack }) => pack.rules.map(compileRule));
   const lexicon = compileLexicon(JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'contradiction.json'), 'utf8')));
-  return { rules, lexicon, config: { ...DEFAULT_CONFIG } };
+  return { rules, lexicon, config: { ...DEFAULT_CONFIG }, fingerprint: 'test' };
 }
 
 /** Every file below a folder, as relative path → bytes (for byte-for-byte comparisons). */

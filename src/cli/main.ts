@@ -1,7 +1,7 @@
 // Command-line interface: parses arguments, calls the store, prints, returns an exit code.
 // Exit codes: 0 clean, 1 problems in input, 2 usage or fatal error.
 import yargs from 'yargs';
-import { ConfigError, ConflictError, UsageError } from '../store/errors';
+import { ConfigError, ConflictError, LockedError, UsageError } from '../store/errors';
 import { extractRun } from '../store/run';
 import { stylish } from './report';
 
@@ -45,7 +45,7 @@ async function runCommand(argv: Record<string, unknown>, io: Io): Promise<number
   } else {
     if (result.diagnostics.length > 0) io.err(stylish(result.diagnostics));
     io.out(
-      `extract: ${s.files} file${s.files === 1 ? '' : 's'}, ${s.tasks} tasks, ${s.decisions} new decisions, ${s.patterns} new patterns, ` +
+      `extract: ${s.files} file${s.files === 1 ? '' : 's'}, ${s.tasks} tasks (${s.analysed} analysed), ${s.decisions} new decisions, ${s.patterns} new patterns, ` +
         `${s.review} new review items, ${s.conflicts} conflicts, ${errors} errors, ${ms} ms`,
     );
   }
@@ -102,11 +102,11 @@ function reportFailure(err: unknown, io: Io): number {
     io.err(`extract: ${err.message}`);
     return 2;
   }
-  const e = err as NodeJS.ErrnoException;
-  if (e && (e.code === 'ELOCKED' || /lock/i.test(e.message ?? ''))) {
-    io.err(`extract: another extraction holds the memory lock (${e.message}); try again later`);
+  if (err instanceof LockedError) {
+    io.err(`extract: ${err.message}`);
     return 75;
   }
+  const e = err as Error;
   io.err(`extract: ${e?.stack ?? String(err)}`);
   return 2;
 }

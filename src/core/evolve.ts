@@ -8,6 +8,8 @@ import type { DecisionCandidate, PatternCandidate, ReviewCandidate, TaskAnalysis
 import type { Decision, Pattern, ReviewItem } from './types';
 
 export interface Registry {
+  /** Fingerprint of the engine that last wrote the registry; null when unknown. */
+  engine: string | null;
   decisions: Decision[];
   review: ReviewItem[];
   /** Every pattern already in the append-only log. */

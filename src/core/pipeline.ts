@@ -26,6 +26,8 @@ export interface Engine {
   rules: readonly CompiledRule[];
   lexicon: CompiledLexicon;
   config: Config;
+  /** Hash of everything besides the text that shapes the output (rules, lexicon, thresholds, speakers). */
+  fingerprint: string;
 }
 
 export interface PipelineInput {
@@ -74,21 +76,42 @@ export function analyzeTask(taskId: string, discussion: readonly unknown[], engi
 
 export interface AnalyzedFile {
   path: string;
-  tasks: Array<{ task: TaskInput; analysis: TaskAnalysis }>;
+  /** `analysis` is null for a task whose stored state is still current (see `isCurrent`). */
+  tasks: Array<{ task: TaskInput; analysis: TaskAnalysis | null }>;
 }
 
-/** Stages 1–5 for every task of every file: the expensive part, independent of the registry. */
-export function analyzeFiles(files: readonly FileInput[], engine: Engine): AnalyzedFile[] {
+/**
+ * A task needs no new analysis when its discussion hash, the engine that produced its state and
+ * every id the state names are all still what the registry holds.
+ */
+export function isCurrent(task: TaskInput, registry: Registry, engineFingerprint: string): boolean {
+  const prev = task.previous;
+  if (!prev || registry.engine !== engineFingerprint || prev.discussion_hash !== discussionHash(task.discussion)) return false;
+  if (!Array.isArray(prev.decisions) || !Array.isArray(prev.patterns) || !Array.isArray(prev.review) || !Array.isArray(prev.topics)) return false;
+  const known = (ids: readonly string[], items: ReadonlyArray<{ id: string; task_id: string }>) => {
+    const mine = new Set(items.filter((x) => x.task_id === task.id).map((x) => x.id));
+    return ids.every((id) => mine.has(id));
+  };
+  return known(prev.decisions, registry.decisions) && known(prev.patterns, registry.patterns) && known(prev.review, registry.review);
+}
+
+/**
+ * Stages 1–5 for every task of every file: the expensive part. Tasks for which `skip` says their
+ * state is current are not analysed again.
+ */
+export function analyzeFiles(files: readonly FileInput[], engine: Engine, skip: (task: TaskInput) => boolean = () => false): AnalyzedFile[] {
   const knownTaskIds = new Set(files.flatMap((f) => f.tasks.map((t) => t.id)));
   return files.map((file) => ({
     path: file.path,
-    tasks: file.tasks.map((task) => ({ task, analysis: analyzeTask(task.id, task.discussion, engine, knownTaskIds) })),
+    tasks: file.tasks.map((task) => ({ task, analysis: skip(task) ? null : analyzeTask(task.id, task.discussion, engine, knownTaskIds) })),
   }));
 }
 
 /** Stage 6: merges analyses into a copy of the registry and builds each task's extracted_state. */
-export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry, now: string): PipelineOutput {
+export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry, now: string, engine: Engine): PipelineOutput {
   const registry: Registry = structuredClone(input);
+  registry.engine = engine.fingerprint;
+  const knownTaskIds = new Set(analyzed.flatMap((f) => f.tasks.map((t) => t.task.id)));
   const ids = new IdAllocator([
     ...registry.decisions.map((d) => d.id),
     ...registry.review.map((r) => r.id),
@@ -100,8 +123,14 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
 
   for (const file of analyzed) {
     const fileStates = new Map<string, ExtractedState>();
-    for (const { task, analysis } of file.tasks) {
+    for (const { task, analysis: given } of file.tasks) {
       summary.tasks++;
+      // The registry may have moved since the analysis was planned: re-check, and analyse now if needed.
+      if (given === null && isCurrent(task, input, engine.fingerprint)) {
+        fileStates.set(task.id, task.previous!);
+        continue;
+      }
+      const analysis = given ?? analyzeTask(task.id, task.discussion, engine, knownTaskIds);
       const merged = mergeTask(registry, ids, task.id, analysis, now);
       newPatterns.push(...merged.newPatterns);
       summary.decisions += merged.newDecisions;
@@ -126,7 +155,7 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
 }
 
 export function runPipeline(input: PipelineInput, engine: Engine): PipelineOutput {
-  return mergeAnalyses(analyzeFiles(input.files, engine), input.registry, input.now);
+  return mergeAnalyses(analyzeFiles(input.files, engine), input.registry, input.now, engine);
 }
 
 /** `last_extracted` moves only when something else in the state changed. */

@@ -4,7 +4,9 @@ import { promises as fs } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { compileLexicon, type ContradictionLexicon } from '../core/contradiction';
 import type { Engine } from '../core/pipeline';
+import { canonicalJson } from '../core/json';
 import { compileRule } from '../core/rules';
+import { sha256 } from '../core/text';
 import type { Config, RulePack } from '../core/types';
 import { ConfigError } from './errors';
 import { parseJson } from './jsonText';
@@ -42,6 +44,7 @@ export async function loadEngine(config: Config, baseDir: string): Promise<Engin
   for (const dir of config.rules) extra.push(...(await loadPacksFrom(resolve(baseDir, dir))));
   const seen = new Map<string, string>();
   const rules = [];
+  const lexicon = await loadLexicon();
   for (const { file, pack } of [...enabled, ...extra]) {
     for (const spec of pack.rules) {
       const other = seen.get(spec.id);
@@ -54,5 +57,27 @@ export async function loadEngine(config: Config, baseDir: string): Promise<Engin
       }
     }
   }
-  return { rules, lexicon: compileLexicon(await loadLexicon()), config };
+  const fingerprint = `sha256:${sha256(
+    canonicalJson({
+      code: await coreCodeHash(),
+      packs: [...enabled, ...extra].map((p) => p.pack),
+      lexicon,
+      thresholds: config.thresholds,
+      humans: config.humans,
+      bots: config.bots,
+    }),
+  )}`;
+  return { rules, lexicon: compileLexicon(lexicon), config, fingerprint };
+}
+
+let codeHash: Promise<string> | null = null;
+/** Hash of the pipeline's own code, so that a new version re-analyses tasks whose state it wrote. */
+function coreCodeHash(): Promise<string> {
+  codeHash ??= (async () => {
+    const dir = join(__dirname, '..', 'core');
+    const names = (await fs.readdir(dir)).filter((n) => /\.(?:js|ts)$/.test(n)).sort();
+    const parts = await Promise.all(names.map(async (n) => `${n}\u0000${await fs.readFile(join(dir, n), 'utf8')}`));
+    return sha256(parts.join('\u0000'));
+  })();
+  return codeHash;
 }

@@ -18,3 +18,11 @@ export class ConflictError extends Error {
     super(message);
   }
 }
+
+/** Another process holds the memory folder's lock and did not let go in time. */
+export class LockedError extends Error {
+  readonly code = 'locked';
+  constructor(message: string, readonly holder: string | null) {
+    super(message);
+  }
+}

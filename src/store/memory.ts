@@ -14,6 +14,8 @@ import { ConfigError } from './errors';
 export const DECISIONS_FILE = 'decisions.json';
 export const PATTERNS_FILE = 'patterns.jsonl';
 export const REVIEW_FILE = 'review-queue.json';
+/** Fingerprint of the engine that last wrote the memory folder (kept apart so upgrades do not churn decisions.json). */
+export const ENGINE_FILE = '.engine';
 
 export interface MemoryState {
   registry: Registry;
@@ -39,6 +41,7 @@ export async function readMemory(dir: string, displayDir: string): Promise<Memor
   const reviewText = await readTextIfExists(join(dir, REVIEW_FILE));
   const patternsText = (await readTextIfExists(join(dir, PATTERNS_FILE))) ?? '';
   const decisions: Decision[] = decisionsText === null ? [] : (readJsonFile(join(dir, DECISIONS_FILE), join(displayDir, DECISIONS_FILE), decisionsText, 'decisions') as { decisions: Decision[] }).decisions;
+  const engine = (await readTextIfExists(join(dir, ENGINE_FILE)))?.trim() || null;
   const review: ReviewItem[] = reviewText === null ? [] : (readJsonFile(join(dir, REVIEW_FILE), join(displayDir, REVIEW_FILE), reviewText, 'review-queue') as { items: ReviewItem[] }).items;
 
   const patterns: Pattern[] = [];
@@ -67,7 +70,7 @@ export async function readMemory(dir: string, displayDir: string): Promise<Memor
     }
     offset += lineLength;
   });
-  return { registry: { decisions, review, patterns }, patternsIntactLength: intact, patternsLength: Buffer.byteLength(patternsText), diagnostics };
+  return { registry: { engine, decisions, review, patterns }, patternsIntactLength: intact, patternsLength: Buffer.byteLength(patternsText), diagnostics };
 }
 
 /** Writes the registry files (atomically, only when changed) and appends the new patterns. */
@@ -76,6 +79,7 @@ export async function writeMemory(dir: string, state: MemoryState, registry: Reg
   const written: string[] = [];
   if (await writeIfChanged(join(dir, DECISIONS_FILE), formatJson({ version: 1, decisions: registry.decisions }))) written.push(DECISIONS_FILE);
   if (await writeIfChanged(join(dir, REVIEW_FILE), formatJson({ version: 1, items: registry.review }))) written.push(REVIEW_FILE);
+  if (registry.engine) await writeIfChanged(join(dir, ENGINE_FILE), `${registry.engine}\n`);
   const logPath = join(dir, PATTERNS_FILE);
   const torn = state.patternsIntactLength < state.patternsLength;
   if (torn || newPatterns.length > 0) {

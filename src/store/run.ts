@@ -4,11 +4,12 @@ import { promises as fs } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import fg from 'fast-glob';
 import lockfile from 'proper-lockfile';
-import { analyzeFiles, mergeAnalyses, type AnalyzedFile, type Engine, type RunSummary } from '../core/pipeline';
+import { hostname } from 'node:os';
+import { analyzeFiles, isCurrent, mergeAnalyses, type AnalyzedFile, type Engine, type RunSummary } from '../core/pipeline';
 import type { Diagnostic } from '../core/types';
 import { loadConfig } from './config';
 import { loadEngine } from './engine';
-import { ConflictError } from './errors';
+import { ConflictError, LockedError } from './errors';
 import { readTextIfExists, writeIfUnmodified } from './files';
 import { readMemory, writeMemory } from './memory';
 import { applyStates, parseTaskFile, type TaskFile } from './taskFile';
@@ -22,10 +23,12 @@ export interface RunOptions {
   now: string;
   /** Seconds to wait for another run's lock before giving up. */
   lockTimeout?: number;
+  /** Called after analysis, before the locked commit (lets tests act as a person editing meanwhile). */
+  beforeCommit?: () => Promise<void>;
 }
 
 export interface RunResult {
-  summary: RunSummary & { conflicts: number; written: string[] };
+  summary: RunSummary & { analysed: number; conflicts: number; written: string[] };
   diagnostics: Diagnostic[];
 }
 
@@ -80,25 +83,40 @@ export async function readTaskFiles(cwd: string, paths: readonly string[]): Prom
   return { files, diagnostics };
 }
 
-/** Holds the memory folder's lock while `commit` runs; waits up to `timeoutSeconds` for it. */
+const OWNER_FILE = '.extract.owner';
+
+/**
+ * Holds the memory folder's lock while `commit` runs; waits up to `timeoutSeconds` for it.
+ * Beside the lock, a small owner file names the holder so a waiting process can say who it is.
+ */
 export async function withMemoryLock<T>(memoryDir: string, timeoutSeconds: number, commit: () => Promise<T>): Promise<T> {
   await fs.mkdir(memoryDir, { recursive: true });
   let compromised: Error | null = null;
   const retries = Math.max(0, Math.ceil((timeoutSeconds * 1000) / 200));
-  const release = await lockfile.lock(memoryDir, {
-    realpath: false,
-    lockfilePath: `${memoryDir}/.extract.lock`,
-    stale: 30_000,
-    retries: { retries, factor: 1, minTimeout: 200, maxTimeout: 200 },
-    onCompromised: (err) => {
-      compromised = err;
-    },
-  });
+  let release: () => Promise<void>;
   try {
+    release = await lockfile.lock(memoryDir, {
+      realpath: false,
+      lockfilePath: `${memoryDir}/.extract.lock`,
+      stale: 30_000,
+      retries: { retries, factor: 1, minTimeout: 200, maxTimeout: 200 },
+      onCompromised: (err) => {
+        // Another process took the lock over (we stalled past `stale`): stop committing.
+        compromised = err;
+      },
+    });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ELOCKED') throw err;
+    const holder = (await readTextIfExists(`${memoryDir}/${OWNER_FILE}`))?.trim() ?? null;
+    throw new LockedError(`memory folder ${memoryDir} is locked by another extraction${holder ? ` (${holder})` : ''}; gave up after ${timeoutSeconds} s`, holder);
+  }
+  try {
+    await fs.writeFile(`${memoryDir}/${OWNER_FILE}`, `pid ${process.pid} on ${hostname()} since ${new Date().toISOString()}\n`);
     const result = await commit();
     if (compromised) throw compromised;
     return result;
   } finally {
+    await fs.rm(`${memoryDir}/${OWNER_FILE}`, { force: true }).catch(() => undefined);
     await release().catch(() => undefined);
   }
 }
@@ -111,7 +129,13 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
   const read = await readTaskFiles(options.cwd, ws.files);
   diagnostics.push(...read.diagnostics);
   let pending = read.files;
-  let analyzed = analyzeFiles(pending.map((f) => ({ path: f.path, tasks: f.tasks })), ws.engine);
+  // An unlocked look at the registry decides which tasks are current; the commit re-checks under the lock.
+  const hint = await readMemory(ws.memoryDir, ws.memoryDisplay);
+  const plan = (files: readonly TaskFile[]) =>
+    analyzeFiles(files.map((f) => ({ path: f.path, tasks: f.tasks })), ws.engine, (t) => isCurrent(t, hint.registry, ws.engine.fingerprint));
+  let analyzed = plan(pending);
+  let analysed = analyzed.reduce((n, f) => n + f.tasks.filter((t) => t.analysis !== null).length, 0);
+  if (options.beforeCommit) await options.beforeCommit();
   const written: string[] = [];
   let conflicts = 0;
   let summary: RunSummary = { files: 0, tasks: 0, decisions: 0, patterns: 0, review: 0 };
@@ -121,7 +145,7 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
     const outcome = await withMemoryLock(ws.memoryDir, options.lockTimeout ?? 30, async () => {
       const memory = await readMemory(ws.memoryDir, ws.memoryDisplay);
       if (attempt === 0) diagnostics.push(...memory.diagnostics);
-      const out = mergeAnalyses(analyzed, memory.registry, options.now);
+      const out = mergeAnalyses(analyzed, memory.registry, options.now, ws.engine);
       for (const f of await writeMemory(ws.memoryDir, memory, out.registry, out.newPatterns)) written.push(`${ws.memoryDisplay}/${f}`);
       for (const file of pending) {
         const next = applyStates(file.text, out.states.get(file.path) ?? new Map());
@@ -144,10 +168,11 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
     const reread = await readTaskFiles(options.cwd, changed.map((f) => f.path));
     diagnostics.push(...reread.diagnostics);
     pending = reread.files;
-    analyzed = analyzeFiles(pending.map((f) => ({ path: f.path, tasks: f.tasks })), ws.engine);
+    analyzed = plan(pending);
+    analysed += analyzed.reduce((n, f) => n + f.tasks.filter((t) => t.analysis !== null).length, 0);
   }
   const tasks = read.files.reduce((n, f) => n + f.tasks.length, 0);
-  return { summary: { ...summary, files: ws.files.length, tasks, conflicts, written }, diagnostics };
+  return { summary: { ...summary, files: ws.files.length, tasks, analysed, conflicts, written }, diagnostics };
 }
 
 function addSummaries(a: RunSummary, b: RunSummary): RunSummary {

@@ -2,8 +2,10 @@
 // Exit codes: 0 clean, 1 problems in input, 2 usage or fatal error.
 import yargs from 'yargs';
 import { ConfigError, ConflictError, LockedError, UsageError } from '../store/errors';
+import { extractCheck } from '../store/check';
 import { extractRun } from '../store/run';
-import { stylish } from './report';
+import { runWatch, type WatchEvent } from '../watch/watch';
+import { github, json as jsonReport, stylish } from './report';
 
 export interface Io {
   out: (text: string) => void;
@@ -25,6 +27,60 @@ function resolveNow(now: unknown, io: Io): string {
     throw new UsageError(`--now must be an ISO 8601 date-time, got ${JSON.stringify(now)}`);
   }
   return now;
+}
+
+function describeEvent(e: WatchEvent, at: string): string {
+  if (e.kind === 'ready' || e.kind === 'stopped') return `[${at}] ${e.kind === 'ready' ? e.message ?? 'ready' : 'stopped'}`;
+  if (!e.result) return `[${at}] ${e.message ?? e.kind}`;
+  const s = e.result.summary;
+  const errors = e.result.diagnostics.filter((d) => d.severity === 'error');
+  const head = `[${at}] ${e.file ?? 'all files'}: ${s.analysed} analysed, ${s.decisions} new decisions, ${s.patterns} new patterns, ${s.review} new review items, ${s.conflicts} conflicts (${e.ms} ms)`;
+  return errors.length > 0 ? `${head}\n${stylish(errors)}` : head;
+}
+
+async function watchCommand(argv: Record<string, unknown>, io: Io, stop: Promise<void>): Promise<number> {
+  if (argv.now !== undefined) resolveNow(argv.now, io);
+  await runWatch({
+    cwd: io.cwd,
+    globs: (argv.globs as string[] | undefined) ?? [],
+    memory: argv.memory as string | undefined,
+    config: argv.config as string | undefined,
+    lockTimeout: argv['lock-timeout'] as number,
+    now: () => (argv.now as string | undefined) ?? io.clock().toISOString(),
+    stop,
+    log: (e) => {
+      const at = io.clock().toISOString();
+      if (argv.json) {
+        const r = e.result;
+        io.out(JSON.stringify({ at, event: e.kind, file: e.file ?? null, ms: e.ms ?? null, message: e.message ?? null, ...(r ? { summary: r.summary, diagnostics: r.diagnostics } : {}) }));
+      } else io.out(describeEvent(e, at));
+    },
+  });
+  return 0;
+}
+
+async function checkCommand(argv: Record<string, unknown>, io: Io): Promise<number> {
+  const result = await extractCheck({
+    cwd: io.cwd,
+    globs: (argv.globs as string[] | undefined) ?? [],
+    memory: argv.memory as string | undefined,
+    config: argv.config as string | undefined,
+    now: resolveNow(argv.now, io),
+  });
+  const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
+  const format = (argv.format as string) ?? 'stylish';
+  if (format === 'json') io.out(jsonReport(result.diagnostics, { files: result.files, tasks: result.tasks, stale: result.stale, errors }));
+  else if (format === 'github') {
+    if (result.diagnostics.length > 0) io.out(github(result.diagnostics));
+  } else {
+    if (result.diagnostics.length > 0) io.out(stylish(result.diagnostics));
+    io.out(
+      errors === 0
+        ? `extract check: ${result.files} files, ${result.tasks} tasks, all extracted state is current`
+        : `extract check: ${errors} problem${errors === 1 ? '' : 's'} (${result.stale} stale tasks) in ${result.files} files`,
+    );
+  }
+  return errors > 0 ? 1 : 0;
 }
 
 async function runCommand(argv: Record<string, unknown>, io: Io): Promise<number> {
@@ -52,7 +108,20 @@ async function runCommand(argv: Record<string, unknown>, io: Io): Promise<number
   return errors > 0 || s.conflicts > 0 ? 1 : 0;
 }
 
-export async function main(args: string[], io: Io = defaultIo): Promise<number> {
+/** Resolves on the first SIGINT or SIGTERM. */
+function signalled(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      process.off('SIGINT', done);
+      process.off('SIGTERM', done);
+      resolve();
+    };
+    process.on('SIGINT', done);
+    process.on('SIGTERM', done);
+  });
+}
+
+export async function main(args: string[], io: Io = defaultIo, stop: () => Promise<void> = signalled): Promise<number> {
   let code = 0;
   let failure: unknown = null;
   const parser = yargs(args)
@@ -68,10 +137,26 @@ export async function main(args: string[], io: Io = defaultIo): Promise<number> 
       (y) =>
         y
           .positional('globs', { type: 'string', array: true, describe: 'task files or glob patterns (default: tasks.json)' })
-          .option('lock-timeout', { type: 'number', default: 30, describe: 'seconds to wait for another run holding the memory lock' }),
+          .option('lock-timeout', { type: 'number', default: 30, describe: 'seconds to wait for another run holding the memory lock' })
+          .option('watch', { type: 'boolean', default: false, describe: 'keep running and re-extract task files when they change' }),
       async (argv) => {
         try {
-          code = await runCommand(argv as Record<string, unknown>, io);
+          code = argv.watch ? await watchCommand(argv as Record<string, unknown>, io, stop()) : await runCommand(argv as Record<string, unknown>, io);
+        } catch (err) {
+          failure = err;
+        }
+      },
+    )
+    .command(
+      'check [globs..]',
+      'validate task files, registry and pattern log, and fail when any extracted_state is stale (writes nothing)',
+      (y) =>
+        y
+          .positional('globs', { type: 'string', array: true, describe: 'task files or glob patterns (default: tasks.json)' })
+          .option('format', { choices: ['stylish', 'json', 'github'] as const, default: 'stylish' as const, describe: 'report format' }),
+      async (argv) => {
+        try {
+          code = await checkCommand(argv as Record<string, unknown>, io);
         } catch (err) {
           failure = err;
         }

@@ -23,3 +23,7 @@ export function github(diagnostics: readonly Diagnostic[]): string {
     })
     .join('\n');
 }
+
+export function json(diagnostics: readonly Diagnostic[], summary: Record<string, number>): string {
+  return JSON.stringify({ ...summary, diagnostics });
+}

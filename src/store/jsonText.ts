@@ -53,12 +53,14 @@ function cleanMessage(message: string): string {
   );
 }
 
-/** Line and column of the value at a JSON pointer, when it can be found. */
+/** Line and column of the value at a JSON pointer (of its key, for an object member), when it can be found. */
 export function pointerLocation(text: string, pointer: string, tree?: Node): Location | null {
   const root = tree ?? parseTree(text);
   if (!root) return null;
   const path = pointer === '' ? [] : pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   const segments: Array<string | number> = path.map((s) => (/^\d+$/.test(s) ? Number(s) : s));
   const node = findNodeAtLocation(root, segments);
-  return node ? locationOf(text, node.offset) : null;
+  if (!node) return null;
+  const at = node.parent?.type === 'property' ? node.parent.offset : node.offset;
+  return locationOf(text, at);
 }

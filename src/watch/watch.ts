@@ -1,0 +1,113 @@
+// `extract --watch`: a daemon around the same batch entry point. It watches the folders that hold
+// task files (an atomic rename replaces a file, so folders, not files), debounces per path, runs
+// one extraction at a time, ignores events caused by its own writes (same content hash as what
+// it wrote), and on SIGINT/SIGTERM finishes the write in progress, closes the watcher and returns.
+import { promises as fs } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { watch as chokidarWatch, type FSWatcher } from 'chokidar';
+import fg from 'fast-glob';
+import { contentHash } from '../store/taskFile';
+import { extractRun, openWorkspace, type RunOptions, type RunResult } from '../store/run';
+
+export interface WatchEvent {
+  kind: 'ready' | 'extracted' | 'problem' | 'stopped';
+  file?: string;
+  result?: RunResult;
+  ms?: number;
+  message?: string;
+}
+
+export interface WatchOptions extends Omit<RunOptions, 'now'> {
+  /** Called for the timestamp of each extraction (the daemon passes the clock). */
+  now: () => string;
+  debounceMs?: number;
+  log: (event: WatchEvent) => void;
+  /** Resolves when the daemon should stop (e.g. on a signal). */
+  stop: Promise<void>;
+}
+
+/** The folder a glob's files live under: its path up to the first segment with a wildcard. */
+export function globBase(pattern: string, cwd: string): string {
+  const forward = pattern.replace(/\\/g, '/');
+  if (!fg.isDynamicPattern(forward)) return dirname(resolve(cwd, forward));
+  const parts = forward.split('/');
+  const stat: string[] = [];
+  for (const p of parts) {
+    if (fg.isDynamicPattern(p)) break;
+    stat.push(p);
+  }
+  return resolve(cwd, stat.join('/') || '.');
+}
+
+export async function runWatch(options: WatchOptions): Promise<void> {
+  const ws = await openWorkspace(options);
+  const patterns = options.globs && options.globs.length > 0 ? options.globs : ws.engine.config.globs;
+  const folders = [...new Set(patterns.map((p) => globBase(p, options.cwd)))].sort();
+  const ownWrites = new Map<string, string>();
+  const reported = new Map<string, string>();
+  const timers = new Map<string, NodeJS.Timeout>();
+  const queue = new Set<string>();
+  let running: Promise<void> | null = null;
+  let stopping = false;
+
+  const extract = async (files: string[] | undefined) => {
+    const started = Date.now();
+    const result = await extractRun({ ...options, globs: files ?? options.globs, now: options.now() });
+    for (const f of files ?? (await openWorkspace(options)).files) {
+      const text = await fs.readFile(f, 'utf8').catch(() => null);
+      if (text !== null) ownWrites.set(resolve(f), contentHash(text));
+    }
+    const problems = result.diagnostics.filter((d) => d.severity === 'error');
+    const key = problems.map((d) => `${d.file}:${d.line}:${d.column}:${d.message}`).join('\n');
+    for (const f of files ?? ['*']) {
+      // A broken file is reported once; the next change retries it.
+      if (problems.length > 0 && reported.get(f) === key) continue;
+      reported.set(f, key);
+      options.log({ kind: problems.length > 0 ? 'problem' : 'extracted', file: files ? f : undefined, result, ms: Date.now() - started });
+    }
+  };
+
+  const drain = async () => {
+    while (queue.size > 0 && !stopping) {
+      const files = [...queue].sort();
+      queue.clear();
+      await extract(files).catch((err: Error) => options.log({ kind: 'problem', message: err.message }));
+    }
+    running = null;
+  };
+
+  const schedule = (path: string) => {
+    const abs = resolve(path);
+    clearTimeout(timers.get(abs));
+    timers.set(
+      abs,
+      setTimeout(() => {
+        timers.delete(abs);
+        void onSettled(abs);
+      }, options.debounceMs ?? 150),
+    );
+  };
+
+  const onSettled = async (abs: string) => {
+    if (stopping) return;
+    const current = await openWorkspace(options).catch(() => null);
+    if (!current || !current.files.includes(abs)) return;
+    const text = await fs.readFile(abs, 'utf8').catch(() => null);
+    if (text === null || ownWrites.get(abs) === contentHash(text)) return;
+    queue.add(abs);
+    running ??= drain();
+  };
+
+  await extract(undefined).catch((err: Error) => options.log({ kind: 'problem', message: err.message }));
+  const watcher: FSWatcher = chokidarWatch(folders, { ignoreInitial: true, depth: patterns.some((p) => p.includes('**')) ? 20 : 0, ignored: (p) => /(^|[/\\])(node_modules|\.git)([/\\]|$)/.test(p) });
+  watcher.on('add', schedule).on('change', schedule);
+  await new Promise<void>((ready) => watcher.once('ready', () => ready()));
+  options.log({ kind: 'ready', message: `watching ${folders.join(', ')}` });
+
+  await options.stop;
+  stopping = true;
+  for (const t of timers.values()) clearTimeout(t);
+  await running;
+  await watcher.close();
+  options.log({ kind: 'stopped' });
+}

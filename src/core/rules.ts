@@ -9,6 +9,7 @@ export interface CompiledRule {
   kind: RuleKind;
   cue: RegExp;
   unless: RegExp | null;
+  previousUnless: RegExp | null;
   weight: number;
   /** true when the rule reads the answered message's detections (run after context-free rules). */
   contextual: boolean;
@@ -61,6 +62,7 @@ export function compileRule(spec: RuleSpec): CompiledRule {
     kind: spec.kind,
     cue: new RegExp(sources.join('|'), 'g'),
     unless: spec.unless && spec.unless.length > 0 ? compilePhrases(spec.unless) : null,
+    previousUnless: spec.previousUnless && spec.previousUnless.length > 0 ? compilePhrases(spec.previousUnless) : null,
     weight: spec.weight ?? 1,
     contextual: Boolean(spec.previousHas?.length || spec.previousLacks?.length),
   };
@@ -68,7 +70,7 @@ export function compileRule(spec: RuleSpec): CompiledRule {
 
 // Words that may stand before a cue at the "start" of a message or sentence without changing it.
 const LEADING_FILLER =
-  /^(?:[\s,.;:!\-"'(]|(?:oh|ah|um+|uh+|hmm+|er|erm|well|so|and|okay|ok|alright|hey|hi|then|mm+)(?![\p{L}\p{N}]))*/iu;
+  /^(?:[\s,.;:!\-"'(]|(?:oh|ah|um+|uh+|hmm+|er|erm|well|so|and|okay|ok|alright|hey|hi|then|mm+|yes|yeah|yep|yup|yea)(?![\p{L}\p{N}]))*/iu;
 const ADDRESSEE = /^\s*@?[\p{L}\p{N}_.\-]{1,30}:\s+/u;
 const NEGATOR = /(?:\b(?:not|never|no|don't|dont|doesn't|doesnt|didn't|didnt|isn't|isnt|wasn't|won't|wont|can't|cant|cannot|shouldn't|nobody|nothing|neither|nor|without)|n't)\W*(?:\w+\W+){0,2}$/i;
 
@@ -98,6 +100,10 @@ export function applyRule(rule: CompiledRule, message: Message, lower: string, c
   }
   if (spec.previousHas && !spec.previousHas.some((k) => ctx.answeredKinds.has(k))) return null;
   if (spec.previousLacks && spec.previousLacks.some((k) => ctx.answeredKinds.has(k))) return null;
+  if (rule.previousUnless && ctx.answered) {
+    rule.previousUnless.lastIndex = 0;
+    if (rule.previousUnless.test(ctx.answered.text.toLowerCase())) return null;
+  }
   if (spec.maxWords !== undefined || spec.minWords !== undefined) {
     const n = wordCount(message.text);
     if (spec.maxWords !== undefined && n > spec.maxWords) return null;
@@ -117,7 +123,7 @@ export function applyRule(rule: CompiledRule, message: Message, lower: string, c
     }
     const start = m.index;
     const end = start + m[0].length;
-    if (passesPosition(spec, lower, start) && passesQuestion(spec, lower, start) && passesNegation(spec, lower, start)) {
+    if (passesPosition(spec, lower, start) && passesQuestion(spec, lower, start) && passesOpenQuestion(spec, lower, start) && passesNegation(spec, lower, start)) {
       return { ruleId: rule.id, kind: rule.kind, index: message.index, start, end, weight: rule.weight };
     }
   }
@@ -140,8 +146,24 @@ function passesPosition(spec: RuleSpec, lower: string, start: number): boolean {
 function passesQuestion(spec: RuleSpec, lower: string, start: number): boolean {
   const q = spec.question ?? 'allow';
   if (q === 'allow') return true;
-  const asked = isQuestion(sentenceAt(lower, start).text);
+  const s = sentenceAt(lower, start);
+  let asked = isQuestion(s.text);
+  // "Yes please, what genre is it?": a short opener set off by a comma is its own clause; the
+  // question that follows it does not make the opener a question.
+  if (asked && q === 'reject') {
+    const comma = lower.indexOf(',', start);
+    if (comma > start && comma < s.end && wordCount(lower.slice(s.start, comma)) <= 4) asked = false;
+  }
   return q === 'require' ? asked : !asked;
+}
+
+// A question that opens with a wh-word asks for content ("What time would you like?"), not a yes or no.
+const OPEN_QUESTION = /^(?:[\s,.;:!\-"'(]|(?:oh|ah|um+|uh+|well|so|and|okay|ok|alright|sure|great|then|also|now)(?![a-z0-9]))*(?!(?:what|how) about|why not|why don'?t|how does (?:that|this) sound|what do you think|how do you feel)(?:what|which|where|when|who|whom|whose|why|how)(?![a-z0-9])/;
+
+function passesOpenQuestion(spec: RuleSpec, lower: string, start: number): boolean {
+  if (spec.openQuestion !== 'reject') return true;
+  const s = sentenceAt(lower, start);
+  return !(isQuestion(s.text) && OPEN_QUESTION.test(s.text));
 }
 
 function passesNegation(spec: RuleSpec, lower: string, start: number): boolean {

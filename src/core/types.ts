@@ -53,10 +53,17 @@ export interface RuleSpec {
   previousHas?: RuleKind[];
   /** Kinds of cue that, when the answered message carries one, veto this rule. */
   previousLacks?: RuleKind[];
+  /** Phrases that veto the rule when found in the answered message (e.g. a list of found options). */
+  previousUnless?: string[];
   /** Whether the answered message must ('require') or must not ('reject') be a question. */
   replyToQuestion?: 'reject' | 'require' | 'allow';
   /** 'reject': not in a question; 'require': only in a question; 'allow': either. */
   question?: 'reject' | 'require' | 'allow';
+  /**
+   * 'reject': not inside an open (wh-) question ("What time would you like?"), which asks for
+   * content rather than a yes or no.
+   */
+  openQuestion?: 'reject' | 'allow';
   /** Reject when a negator ("not", "don't", "never") stands just before the cue. */
   negatable?: boolean;
   /** Longest message (in words) the rule applies to; long turns make short cues meaningless. */

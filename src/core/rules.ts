@@ -100,6 +100,7 @@ export function applyRule(rule: CompiledRule, message: Message, lower: string, c
   }
   if (spec.previousHas && !spec.previousHas.some((k) => ctx.answeredKinds.has(k))) return null;
   if (spec.previousLacks && spec.previousLacks.some((k) => ctx.answeredKinds.has(k))) return null;
+  if (spec.previousMinWords !== undefined && (!ctx.answered || wordCount(ctx.answered.text) < spec.previousMinWords)) return null;
   if (rule.previousUnless && ctx.answered) {
     rule.previousUnless.lastIndex = 0;
     if (rule.previousUnless.test(ctx.answered.text.toLowerCase())) return null;

@@ -53,6 +53,11 @@ export interface RuleSpec {
   previousHas?: RuleKind[];
   /** Kinds of cue that, when the answered message carries one, veto this rule. */
   previousLacks?: RuleKind[];
+  /**
+   * Fewest words the answered message must have: "but…" after a bare "okay." or "uhhuh." goes on
+   * with the speaker's own point, it does not push back on the acknowledgement.
+   */
+  previousMinWords?: number;
   /** Phrases that veto the rule when found in the answered message (e.g. a list of found options). */
   previousUnless?: string[];
   /** Whether the answered message must ('require') or must not ('reject') be a question. */

@@ -20,6 +20,13 @@ const ROLE_ALIASES: Readonly<Record<string, Role>> = {
   model: 'bot',
 };
 
+/** Only this much of a message is analysed: it bounds the time any rule can take on hostile input. */
+export const MAX_MESSAGE_CHARS = 20_000;
+
+function clip(text: string): string {
+  return foldPunctuation(text.length > MAX_MESSAGE_CHARS ? text.slice(0, MAX_MESSAGE_CHARS) : text);
+}
+
 export interface SpeakerLists {
   humans: readonly string[];
   bots: readonly string[];
@@ -48,14 +55,14 @@ export function normalizeRole(role: unknown, author: string, speakers: SpeakerLi
 /** One raw entry to a Message; entries that are neither string nor object yield null. */
 export function normalizeMessage(raw: unknown, index: number, speakers: SpeakerLists): Message | null {
   if (typeof raw === 'string') {
-    return { index, author: '', role: 'unknown', text: foldPunctuation(raw), ts: null };
+    return { index, author: '', role: 'unknown', text: clip(raw), ts: null };
   }
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return null;
   const obj = raw as Record<string, unknown>;
   const author = firstString(obj, AUTHOR_FIELDS) ?? '';
   const text = firstString(obj, TEXT_FIELDS) ?? '';
   const ts = firstString(obj, TIME_FIELDS);
-  return { index, author, role: normalizeRole(obj.role, author, speakers), text: foldPunctuation(text), ts };
+  return { index, author, role: normalizeRole(obj.role, author, speakers), text: clip(text), ts };
 }
 
 export function normalizeDiscussion(discussion: readonly unknown[], speakers: SpeakerLists): Message[] {

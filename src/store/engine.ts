@@ -5,7 +5,10 @@ import { join, resolve } from 'node:path';
 import { compileLexicon, type ContradictionLexicon } from '../core/contradiction';
 import type { Engine } from '../core/pipeline';
 import { canonicalJson } from '../core/json';
-import { compileRule } from '../core/rules';
+import { compileRule, type CompiledRule } from '../core/rules';
+import { unsafeRegexReason } from '../core/regexSafety';
+import { detect } from '../core/detect';
+import type { Message, RuleExample } from '../core/types';
 import { sha256 } from '../core/text';
 import type { Config, RulePack } from '../core/types';
 import { ConfigError } from './errors';
@@ -42,6 +45,12 @@ export async function loadEngine(config: Config, baseDir: string): Promise<Engin
   const enabled = config.packs.length > 0 ? shipped.filter((p) => config.packs.includes(p.pack.pack)) : shipped;
   const extra: Array<{ file: string; pack: RulePack }> = [];
   for (const dir of config.rules) extra.push(...(await loadPacksFrom(resolve(baseDir, dir))));
+  for (const { file, pack } of extra) {
+    for (const spec of pack.rules) {
+      const unsafe = spec.regex ? unsafeRegexReason(spec.regex) : null;
+      if (unsafe) throw new ConfigError(`${file}: rule ${spec.id}: regex refused (${unsafe}); it could take exponential time`, file);
+    }
+  }
   const seen = new Map<string, string>();
   const rules = [];
   const lexicon = await loadLexicon();
@@ -56,6 +65,12 @@ export async function loadEngine(config: Config, baseDir: string): Promise<Engin
         throw new ConfigError(`${file}: rule ${spec.id}: ${(err as Error).message}`, file);
       }
     }
+  }
+  const userRules = new Set(extra.flatMap((p) => p.pack.rules.map((r) => r.id)));
+  for (const rule of rules) {
+    if (!userRules.has(rule.id)) continue;
+    const failure = failingExample(rule, rules);
+    if (failure) throw new ConfigError(`${seen.get(rule.id)}: rule ${rule.id}: example ${failure}`, seen.get(rule.id) ?? '');
   }
   const fingerprint = `sha256:${sha256(
     canonicalJson({
@@ -80,4 +95,25 @@ function coreCodeHash(): Promise<string> {
     return sha256(parts.join('\u0000'));
   })();
   return codeHash;
+}
+
+/** A user rule must match its own `examples.match` and none of `examples.nomatch` (checked at load). */
+export function failingExample(rule: CompiledRule, all: readonly CompiledRule[]): string | null {
+  const check = (e: string | RuleExample, want: boolean): string | null => {
+    const ex = typeof e === 'string' ? { text: e } : e;
+    const messages: Message[] = [];
+    if (ex.previous) messages.push({ index: 0, author: 'them', role: ex.previous.role ?? 'unknown', text: ex.previous.text, ts: null });
+    messages.push({ index: messages.length, author: 'me', role: ex.role ?? 'unknown', text: ex.text, ts: null });
+    const fired = detect(messages, all).detections[messages.length - 1].some((d) => d.ruleId === rule.id);
+    return fired === want ? null : `${JSON.stringify(ex.text)} should ${want ? '' : 'not '}match`;
+  };
+  for (const e of rule.spec.examples.match) {
+    const f = check(e, true);
+    if (f) return f;
+  }
+  for (const e of rule.spec.examples.nomatch) {
+    const f = check(e, false);
+    if (f) return f;
+  }
+  return null;
 }

@@ -64,3 +64,42 @@ export function pointerLocation(text: string, pointer: string, tree?: Node): Loc
   const at = node.parent?.type === 'property' ? node.parent.offset : node.offset;
   return locationOf(text, at);
 }
+
+/** Deepest nesting allowed in an input file: deeper values would exhaust the stack of recursive walkers. */
+export const MAX_NESTING = 512;
+
+/** Offset where the text nests deeper than `limit` (outside strings), or -1. Iterative and linear. */
+export function nestingOverflow(text: string, limit = MAX_NESTING): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      if (++depth > limit) return i;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return -1;
+}
+
+/** Offset of the first byte that is not valid UTF-8, or -1. */
+export function invalidUtf8Offset(bytes: Uint8Array): number {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return -1;
+  } catch {
+    // Walk the sequences to find where decoding broke.
+    let i = 0;
+    while (i < bytes.length) {
+      const b = bytes[i];
+      const need = b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
+      if (need < 0) return i;
+      for (let k = 1; k <= need; k++) if (i + k >= bytes.length || (bytes[i + k] & 0xc0) !== 0x80) return i;
+      i += need + 1;
+    }
+    return 0;
+  }
+}

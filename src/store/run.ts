@@ -12,6 +12,7 @@ import { loadEngine } from './engine';
 import { ConflictError, LockedError } from './errors';
 import { readTextIfExists, writeIfUnmodified } from './files';
 import { readMemory, writeMemory } from './memory';
+import { invalidUtf8Offset, locationOf } from './jsonText';
 import { applyStates, parseTaskFile, type TaskFile } from './taskFile';
 
 export interface RunOptions {
@@ -23,8 +24,8 @@ export interface RunOptions {
   now: string;
   /** Seconds to wait for another run's lock before giving up. */
   lockTimeout?: number;
-  /** Called after analysis, before the locked commit (lets tests act as a person editing meanwhile). */
-  beforeCommit?: () => Promise<void>;
+  /** Called after analysis, before each locked commit attempt (lets tests act as a person editing meanwhile). */
+  beforeCommit?: (attempt: number) => Promise<void>;
 }
 
 export interface RunResult {
@@ -75,7 +76,15 @@ export async function readTaskFiles(cwd: string, paths: readonly string[]): Prom
   const files: TaskFile[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const path of paths) {
-    const text = await fs.readFile(path, 'utf8');
+    const bytes = await fs.readFile(path);
+    const bad = invalidUtf8Offset(bytes);
+    if (bad >= 0) {
+      // Decoding would replace the bad bytes, and writing back would then change them: leave the file alone.
+      const before = bytes.subarray(0, bad).toString('utf8');
+      diagnostics.push({ code: 'invalid-utf8', severity: 'error', file: display(cwd, path), ...locationOf(before, before.length), message: `invalid UTF-8 byte 0x${bytes[bad].toString(16).padStart(2, '0')}; file left as it is` });
+      continue;
+    }
+    const text = bytes.toString('utf8');
     const outcome = parseTaskFile(path, display(cwd, path), text);
     diagnostics.push(...outcome.diagnostics);
     if (outcome.ok) files.push(outcome.file);
@@ -84,6 +93,31 @@ export async function readTaskFiles(cwd: string, paths: readonly string[]): Prom
 }
 
 const OWNER_FILE = '.extract.owner';
+
+function ownerLine(): string {
+  return `pid ${process.pid} on ${hostname()} since ${new Date().toISOString()}`;
+}
+
+/**
+ * A holder killed with SIGKILL cannot release its lock. When the owner file names a process on
+ * this host that no longer exists, the lock is removed at once instead of waiting for it to go stale.
+ */
+async function breakLockOfDeadHolder(memoryDir: string): Promise<void> {
+  const ownerPath = `${memoryDir}/${OWNER_FILE}`;
+  const owner = await readTextIfExists(ownerPath);
+  const m = owner ? /^pid (\d+) on (\S+) /.exec(owner) : null;
+  if (!m || m[2] !== hostname() || Number(m[1]) === process.pid) return;
+  try {
+    process.kill(Number(m[1]), 0);
+    return; // alive
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ESRCH') return;
+  }
+  // Only if nobody replaced the owner meanwhile.
+  if ((await readTextIfExists(ownerPath)) !== owner) return;
+  await fs.rm(`${memoryDir}/.extract.lock`, { recursive: true, force: true });
+  await fs.rm(ownerPath, { force: true });
+}
 
 /**
  * Holds the memory folder's lock while `commit` runs; waits up to `timeoutSeconds` for it.
@@ -94,11 +128,13 @@ export async function withMemoryLock<T>(memoryDir: string, timeoutSeconds: numbe
   let compromised: Error | null = null;
   const retries = Math.max(0, Math.ceil((timeoutSeconds * 1000) / 200));
   let release: () => Promise<void>;
+  await breakLockOfDeadHolder(memoryDir);
   try {
     release = await lockfile.lock(memoryDir, {
       realpath: false,
       lockfilePath: `${memoryDir}/.extract.lock`,
-      stale: 30_000,
+      // A live holder refreshes the lock every stale/2; one that stops refreshing is presumed dead.
+      stale: 10_000,
       retries: { retries, factor: 1, minTimeout: 200, maxTimeout: 200 },
       onCompromised: (err) => {
         // Another process took the lock over (we stalled past `stale`): stop committing.
@@ -111,7 +147,7 @@ export async function withMemoryLock<T>(memoryDir: string, timeoutSeconds: numbe
     throw new LockedError(`memory folder ${memoryDir} is locked by another extraction${holder ? ` (${holder})` : ''}; gave up after ${timeoutSeconds} s`, holder);
   }
   try {
-    await fs.writeFile(`${memoryDir}/${OWNER_FILE}`, `pid ${process.pid} on ${hostname()} since ${new Date().toISOString()}\n`);
+    await fs.writeFile(`${memoryDir}/${OWNER_FILE}`, `${ownerLine()}\n`);
     const result = await commit();
     if (compromised) throw compromised;
     return result;
@@ -135,13 +171,13 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
     analyzeFiles(files.map((f) => ({ path: f.path, tasks: f.tasks })), ws.engine, (t) => isCurrent(t, hint.registry, ws.engine.fingerprint));
   let analyzed = plan(pending);
   let analysed = analyzed.reduce((n, f) => n + f.tasks.filter((t) => t.analysis !== null).length, 0);
-  if (options.beforeCommit) await options.beforeCommit();
   const written: string[] = [];
   let conflicts = 0;
   let summary: RunSummary = { files: 0, tasks: 0, decisions: 0, patterns: 0, review: 0 };
 
   for (let attempt = 0; pending.length > 0; attempt++) {
     const changed: TaskFile[] = [];
+    if (options.beforeCommit) await options.beforeCommit(attempt);
     const outcome = await withMemoryLock(ws.memoryDir, options.lockTimeout ?? 30, async () => {
       const memory = await readMemory(ws.memoryDir, ws.memoryDisplay);
       if (attempt === 0) diagnostics.push(...memory.diagnostics);

@@ -6,7 +6,8 @@ import { canonicalJson } from '../core/json';
 import { sha256 } from '../core/text';
 import type { Diagnostic, ExtractedState } from '../core/types';
 import type { TaskInput } from '../core/pipeline';
-import { locationOf, parseJson, pointerLocation } from './jsonText';
+import { locationOf, MAX_NESTING, nestingOverflow, parseJson, pointerLocation } from './jsonText';
+import { MAX_MESSAGE_CHARS } from '../core/normalize';
 import { pointerSegment, schemaProblems } from './schemas';
 
 export interface TaskFile {
@@ -28,6 +29,13 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
 
 /** Parses and validates a task file's text; invalid tasks are reported and left out, never fatal to the rest. */
 export function parseTaskFile(path: string, display: string, text: string): ReadOutcome {
+  const deep = nestingOverflow(text);
+  if (deep >= 0) {
+    return {
+      ok: false,
+      diagnostics: [{ code: 'too-deep', severity: 'error', file: display, ...locationOf(text, deep), message: `nesting deeper than ${MAX_NESTING} levels; file left as it is` }],
+    };
+  }
   const parsed = parseJson(text);
   if (!parsed.ok) {
     return {
@@ -60,6 +68,12 @@ export function parseTaskFile(path: string, display: string, text: string): Read
     const task = value[id];
     if (!isObject(task) || !Array.isArray(task.discussion)) continue;
     const previous = isObject(task.extracted_state) ? (task.extracted_state as unknown as ExtractedState) : null;
+    task.discussion.forEach((m: unknown, i: number) => {
+      const longest = typeof m === 'string' ? m.length : isObject(m) ? Math.max(0, ...Object.values(m).map((v) => (typeof v === 'string' ? v.length : 0))) : 0;
+      if (longest > MAX_MESSAGE_CHARS) {
+        diagnostics.push({ code: 'long-message', severity: 'warning', file: display, pointer: `${taskPointer(id)}/discussion/${i}`, message: `message has ${longest} characters; only the first ${MAX_MESSAGE_CHARS} are analysed` });
+      }
+    });
     tasks.push({ id, discussion: task.discussion, previous });
   }
   return { ok: true, file: { path, display, text, hash: contentHash(text), tasks }, diagnostics };

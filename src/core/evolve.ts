@@ -5,7 +5,7 @@
 import { dateKey } from './normalize';
 import { sha256, words } from './text';
 import type { DecisionCandidate, PatternCandidate, ReviewCandidate, TaskAnalysis } from './decide';
-import type { Decision, Pattern, ReviewItem } from './types';
+import type { AutoValues, Decision, Pattern, ReviewItem } from './types';
 
 export interface Registry {
   /** Fingerprint of the engine that last wrote the registry; null when unknown. */
@@ -23,6 +23,8 @@ export interface TaskMerge {
   newPatterns: Pattern[];
   newDecisions: number;
   newReview: number;
+  /** Decisions created by this merge, in order. */
+  created: Decision[];
 }
 
 /** Allocates `PREFIX-YYYYMMDD-NNN` ids: one counter per prefix and day, above every id already used. */
@@ -53,8 +55,10 @@ export function decisionFingerprint(taskId: string, messageIndex: number, statem
   return `sha256:${sha256(`${taskId}\u0000${messageIndex}\u0000${normalizeStatement(statement)}`)}`;
 }
 
-export function patternKey(p: Pick<Pattern, 'task_id' | 'type' | 'messages'>): string {
-  return `${p.task_id}\u0000${p.type}\u0000${p.messages.join(',')}`;
+/** What makes a pattern the same one again. Registry-level patterns also carry their rule. */
+export function patternKey(p: Pick<Pattern, 'task_id' | 'type' | 'messages' | 'rule'>): string {
+  const scope = p.rule.startsWith('evolve/') ? `\u0000${p.rule}` : '';
+  return `${p.task_id}\u0000${p.type}\u0000${p.messages.join(',')}${scope}`;
 }
 
 function dayOf(ts: string | null, now: string): string {
@@ -82,18 +86,30 @@ function newDecision(taskId: string, c: DecisionCandidate, id: string, fingerpri
     bridge,
     bridge_auto: bridge.structure !== '' || bridge.function !== '' || bridge.enforcement.length + bridge.prevention.length > 0,
     downstream: c.downstream,
-    quality_flags: wordsIn(c.statement) < 4 ? ['naked_statement'] : [],
+    quality_flags: [],
     origin: 'auto',
     created_at: createdAt(c.ts, now),
     supersedes: null,
     superseded_by: null,
     status: 'active',
+    corrects: c.cue.startsWith('corrections/') && c.context ? c.context : null,
+    duplicate_of: null,
     fingerprint,
+    auto: { statement: c.statement, type: c.type, status: 'active', confidence: c.confidence },
   };
 }
 
-function wordsIn(s: string): number {
-  return words(s).length;
+type Editable = keyof AutoValues;
+
+/**
+ * Sets a person-editable field unless a person changed it since the tool last wrote it.
+ * Decisions without `auto` (added by hand) are never changed.
+ */
+export function setOwned<K extends Editable>(d: Decision, field: K, value: AutoValues[K]): boolean {
+  if (!d.auto || d[field] !== d.auto[field]) return false;
+  (d as unknown as Record<K, AutoValues[K]>)[field] = value;
+  d.auto[field] = value;
+  return true;
 }
 
 function summaryOf(c: DecisionCandidate): string {
@@ -131,17 +147,19 @@ export function mergeTask(
 ): TaskMerge {
   const byFingerprint = new Map(registry.decisions.map((d) => [d.fingerprint, d]));
   const produced: Decision[] = [];
+  const created: Decision[] = [];
   let newDecisions = 0;
   for (const c of analysis.decisions) {
     const fp = decisionFingerprint(taskId, c.messageIndex, c.statement);
     let d = byFingerprint.get(fp);
     if (d) {
       refresh(d, c);
-      if (d.status === 'archived' && d.origin === 'auto') d.status = 'active';
+      if (d.status === 'archived' && d.origin === 'auto') setOwned(d, 'status', 'active');
     } else {
       d = newDecision(taskId, c, ids.allocate('DEC', dayOf(c.ts, now)), fp, now);
       registry.decisions.push(d);
       byFingerprint.set(fp, d);
+      created.push(d);
       newDecisions++;
     }
     produced.push(d);
@@ -150,20 +168,18 @@ export function mergeTask(
     if (c.supersedes === null) return;
     const newer = produced[k];
     const older = produced[c.supersedes];
-    if (older.superseded_by === null) older.superseded_by = newer.id;
-    if (older.status === 'active') older.status = 'superseded';
-    if (newer.supersedes === null) newer.supersedes = older.id;
+    supersede(older, newer);
   });
   const producedIds = new Set(produced.map((d) => d.id));
   for (const d of registry.decisions) {
-    if (d.task_id === taskId && d.origin === 'auto' && d.status === 'active' && !producedIds.has(d.id)) d.status = 'archived';
+    if (d.task_id === taskId && d.origin === 'auto' && d.status === 'active' && !producedIds.has(d.id)) setOwned(d, 'status', 'archived');
   }
 
   const knownPatterns = new Map(registry.patterns.map((p) => [patternKey(p), p]));
   const patternIds: string[] = [];
   const newPatterns: Pattern[] = [];
   for (const c of analysis.patterns) {
-    const key = patternKey({ task_id: taskId, type: c.type, messages: c.messages });
+    const key = patternKey({ task_id: taskId, type: c.type, messages: c.messages, rule: c.rule });
     let p = knownPatterns.get(key);
     if (!p) {
       p = newPattern(taskId, c, ids.allocate('PAT', dayOf(c.ts, now)), c.decision === null ? null : produced[c.decision].id, now);
@@ -193,11 +209,21 @@ export function mergeTask(
     reviewIds.push(r.id);
   }
 
-  return { decisionIds: produced.map((d) => d.id), patternIds, reviewIds, newPatterns, newDecisions, newReview };
+  // Decisions a person accepted from the review queue or added by hand belong to the task too.
+  const kept = registry.decisions.filter((d) => d.task_id === taskId && d.origin !== 'auto' && !producedIds.has(d.id)).map((d) => d.id);
+  return { decisionIds: [...produced.map((d) => d.id), ...kept.sort()], patternIds, reviewIds, newPatterns, newDecisions, newReview, created };
+}
+
+/** `newer` replaces `older`: the old one stays, marked superseded, for the audit trail. */
+export function supersede(older: Decision, newer: Decision): void {
+  if (older.superseded_by === null || older.superseded_by === undefined) older.superseded_by = newer.id;
+  if (older.status === 'active') setOwned(older, 'status', 'superseded');
+  if (newer.supersedes === null || newer.supersedes === undefined) newer.supersedes = older.id;
 }
 
 /** Updates what the text derives (never what a person may have edited: statement, type, status). */
 function refresh(d: Decision, c: DecisionCandidate): void {
+  setOwned(d, 'confidence', c.confidence);
   d.source = { messages: c.sourceMessages, summary: summaryOf(c) };
   d.topic = c.topic;
   d.importance = c.importance;
@@ -207,6 +233,32 @@ function refresh(d: Decision, c: DecisionCandidate): void {
     d.alternatives = c.alternatives;
     d.reasons = c.reasons;
   }
+}
+
+/** Records registry-level patterns (from relate) not already in the log; returns the ids per task. */
+export function recordPatterns(
+  registry: Registry,
+  ids: IdAllocator,
+  found: ReadonlyArray<Omit<Pattern, 'id' | 'detected_at' | 'auto_detected'> & { ts: string | null }>,
+  now: string,
+): { newPatterns: Pattern[]; idsByTask: Map<string, string[]> } {
+  const known = new Map(registry.patterns.map((p) => [patternKey(p), p]));
+  const newPatterns: Pattern[] = [];
+  const idsByTask = new Map<string, string[]>();
+  for (const f of found) {
+    const key = patternKey(f);
+    let p = known.get(key);
+    if (!p) {
+      p = { id: ids.allocate('PAT', dayOf(f.ts, now)), task_id: f.task_id, type: f.type, messages: f.messages, description: f.description, rule: f.rule, extracted_decision: f.extracted_decision, detected_at: now, auto_detected: true };
+      known.set(key, p);
+      registry.patterns.push(p);
+      newPatterns.push(p);
+    }
+    const list = idsByTask.get(f.task_id) ?? [];
+    if (!list.includes(p.id)) list.push(p.id);
+    idsByTask.set(f.task_id, list);
+  }
+  return { newPatterns, idsByTask };
 }
 
 function newPattern(taskId: string, c: PatternCandidate, id: string, decisionId: string | null, now: string): Pattern {

@@ -4,7 +4,8 @@ import { clusterTopics } from './cluster';
 import type { CompiledLexicon } from './contradiction';
 import { decideTask, type TaskAnalysis } from './decide';
 import { detect } from './detect';
-import { IdAllocator, mergeTask, type Registry } from './evolve';
+import { IdAllocator, mergeTask, recordPatterns, type Registry, type TaskMerge } from './evolve';
+import { DEFAULT_RELATE_OPTIONS, markStale, relateNewDecisions } from './relate';
 import { normalizeDiscussion } from './normalize';
 import type { CompiledRule } from './rules';
 import { canonicalJson } from './json';
@@ -121,33 +122,53 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
   const newPatterns: Pattern[] = [];
   const summary: RunSummary = { files: analyzed.length, tasks: 0, decisions: 0, patterns: 0, review: 0 };
 
+  const merged: Array<{ path: string; task: TaskInput; analysis: TaskAnalysis | null; result: TaskMerge | null }> = [];
   for (const file of analyzed) {
-    const fileStates = new Map<string, ExtractedState>();
     for (const { task, analysis: given } of file.tasks) {
       summary.tasks++;
       // The registry may have moved since the analysis was planned: re-check, and analyse now if needed.
       if (given === null && isCurrent(task, input, engine.fingerprint)) {
-        fileStates.set(task.id, task.previous!);
+        merged.push({ path: file.path, task, analysis: null, result: null });
         continue;
       }
       const analysis = given ?? analyzeTask(task.id, task.discussion, engine, knownTaskIds);
-      const merged = mergeTask(registry, ids, task.id, analysis, now);
-      newPatterns.push(...merged.newPatterns);
-      summary.decisions += merged.newDecisions;
-      summary.patterns += merged.newPatterns.length;
-      summary.review += merged.newReview;
-      const state: ExtractedState = {
-        decisions: merged.decisionIds,
-        patterns: merged.patternIds,
-        review: merged.reviewIds,
-        topics: analysis.topics,
-        discussion_hash: discussionHash(task.discussion),
-        last_extracted: now,
-      };
-      fileStates.set(task.id, keepTimestampIfUnchanged(state, task.previous));
+      const result = mergeTask(registry, ids, task.id, analysis, now);
+      newPatterns.push(...result.newPatterns);
+      summary.decisions += result.newDecisions;
+      summary.review += result.newReview;
+      merged.push({ path: file.path, task, analysis, result });
     }
-    states.set(file.path, fileStates);
   }
+
+  // Across the registry: supersession, contradictions with corrections, duplicates, staleness.
+  // In the order things were said, so that a later correction supersedes what it corrects.
+  const created = merged
+    .flatMap((m) => m.result?.created ?? [])
+    .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : 1));
+  const relateOptions = { ...DEFAULT_RELATE_OPTIONS, staleAfterDays: engine.config.staleAfterDays ?? DEFAULT_RELATE_OPTIONS.staleAfterDays };
+  const related = recordPatterns(registry, ids, relateNewDecisions(registry, created, engine.lexicon, relateOptions), now);
+  newPatterns.push(...related.newPatterns);
+  markStale(registry.decisions, engine.lexicon, now, relateOptions);
+  summary.patterns = newPatterns.length;
+
+  for (const { path, task, analysis, result } of merged) {
+    const fileStates = states.get(path) ?? new Map<string, ExtractedState>();
+    states.set(path, fileStates);
+    if (!analysis || !result) {
+      fileStates.set(task.id, task.previous!);
+      continue;
+    }
+    const state: ExtractedState = {
+      decisions: result.decisionIds,
+      patterns: [...result.patternIds, ...(related.idsByTask.get(task.id) ?? []).filter((id) => !result.patternIds.includes(id))],
+      review: result.reviewIds,
+      topics: analysis.topics,
+      discussion_hash: discussionHash(task.discussion),
+      last_extracted: now,
+    };
+    fileStates.set(task.id, keepTimestampIfUnchanged(state, task.previous));
+  }
+  for (const file of analyzed) if (!states.has(file.path)) states.set(file.path, new Map());
   const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   registry.decisions.sort(byId);
   registry.review.sort(byId);

@@ -136,7 +136,24 @@ export interface Decision {
   supersedes: string | null;
   superseded_by: string | null;
   status: 'active' | 'superseded' | 'archived';
-  fingerprint: string;
+  /** For a decision made from a correction: the text it corrected (the wrong fact). */
+  corrects?: string | null;
+  /** For a near-duplicate: the id of the decision it restates. */
+  duplicate_of?: string | null;
+  /** Absent on decisions added by hand. */
+  fingerprint?: string;
+  /**
+   * The values of the person-editable fields as the tool last wrote them. A field whose value
+   * differs from its entry here was edited by a person and is never overwritten.
+   */
+  auto?: AutoValues;
+}
+
+export interface AutoValues {
+  statement: string;
+  type: DecisionType;
+  status: Decision['status'];
+  confidence: Confidence;
 }
 
 export interface Pattern {
@@ -190,6 +207,8 @@ export interface Config {
   packs: string[];
   /** Extra folders of user rule packs. */
   rules: string[];
+  /** Days after which a decision with newer activity on its subject is flagged stale. */
+  staleAfterDays?: number;
 }
 
 export const DEFAULT_CONFIG: Config = {

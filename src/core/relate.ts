@@ -1,0 +1,196 @@
+// Knowledge evolution across the whole registry (every task): a new decision is related to the
+// active ones on the same subject.
+//
+// - A correction wins, explicitly: a newer correction on the same subject supersedes an older
+//   decision from any task. A wrong fact restated many times must not outweigh its correction
+//   ("the tree problem"), so a later decision that conflicts with a correction, or restates the
+//   fact it corrected, is flagged `contradicts_correction` and never supersedes it.
+// - Other decisions retire an older one only on an explicit reversal: a polarity, antonym or
+//   value mismatch on the same subject, or a reversal cue ("instead", "no longer", "from now on").
+//   Never because something was not mentioned.
+// - A restatement of an active decision is linked (`near_duplicate`, `duplicate_of`), not
+//   treated as new knowledge; a correction made again is a `correction` pattern, counted.
+import { claimOf, conflictReason, type Claim, type CompiledLexicon } from './contradiction';
+import { supersede } from './evolve';
+import { contentTokens, jaccard } from './text';
+import type { Decision, PatternType } from './types';
+
+export interface RelatedPattern {
+  task_id: string;
+  type: PatternType;
+  messages: number[];
+  description: string;
+  rule: string;
+  extracted_decision: string;
+  ts: string | null;
+}
+
+export interface RelateOptions {
+  /** Content-token Jaccard at or above which two statements say the same thing. */
+  duplicateSimilarity: number;
+  /** Days after which a decision with newer activity on its subject is flagged stale. */
+  staleAfterDays: number;
+}
+
+export const DEFAULT_RELATE_OPTIONS: RelateOptions = { duplicateSimilarity: 0.7, staleAfterDays: 90 };
+
+const REVERSAL_CUE = /\b(?:instead|no longer|not anymore|any ?more|from now on|going forward|from here on|switch(?:ed|ing)? to|replac(?:e|es|ed|ing)|rather than|revert(?:ed)?|change(?:d)? (?:it )?to|stop(?:ped)? using)\b/i;
+const ORPHAN_REFERENCE = /\b(?:see|per|check|read|follow|as in|like in|according to)\s+(?:the|that|this|my|our)\s+(?:doc|docs|document|link|thread|page|ticket|notes|wiki|spec|message|email|chat|discussion|above|earlier)\b|\bas (?:discussed|agreed|mentioned|above|before)\b|\b(?:same as|like) (?:before|last time|above)\b/i;
+
+interface Entry {
+  d: Decision;
+  claim: Claim;
+  tokens: Set<string>;
+}
+
+function isCorrection(d: Decision): boolean {
+  return typeof d.corrects === 'string' && d.corrects.length > 0;
+}
+
+function lastMessage(d: Decision): number[] {
+  const ms = d.source?.messages ?? [];
+  return ms.length > 0 ? [ms[ms.length - 1]] : [];
+}
+
+/** Candidates sharing at least two content tokens, via an inverted index (linear in practice). */
+class SubjectIndex {
+  private readonly byToken = new Map<string, Entry[]>();
+
+  add(e: Entry): void {
+    for (const t of e.tokens) {
+      const list = this.byToken.get(t) ?? [];
+      list.push(e);
+      this.byToken.set(t, list);
+    }
+  }
+
+  candidates(tokens: ReadonlySet<string>): Entry[] {
+    const counts = new Map<Entry, number>();
+    for (const t of tokens) for (const e of this.byToken.get(t) ?? []) counts.set(e, (counts.get(e) ?? 0) + 1);
+    return [...counts.entries()].filter(([, n]) => n >= 2).map(([e]) => e);
+  }
+}
+
+function entryOf(d: Decision, lexicon: CompiledLexicon): Entry {
+  return { d, claim: claimOf(d.statement, lexicon), tokens: new Set(contentTokens(d.statement)) };
+}
+
+/** Flags on a decision's own text: too short to stand alone, or a pointer without the substance. */
+export function textFlags(statement: string): string[] {
+  const flags: string[] = [];
+  const content = contentTokens(statement);
+  if (content.length < 3) flags.push('naked_statement');
+  if (ORPHAN_REFERENCE.test(statement) && content.length < 8) flags.push('orphaned_reference');
+  return flags;
+}
+
+function addFlag(d: Decision, flag: string): void {
+  const flags = d.quality_flags ?? [];
+  if (!flags.includes(flag)) d.quality_flags = [...flags, flag].sort();
+}
+
+function removeFlag(d: Decision, flag: string): void {
+  if (d.quality_flags?.includes(flag)) d.quality_flags = d.quality_flags.filter((f) => f !== flag);
+}
+
+/**
+ * Relates each newly created decision (in creation order) to the rest of the registry, mutating
+ * statuses and flags, and returns the patterns to record.
+ */
+export function relateNewDecisions(
+  registry: { decisions: Decision[] },
+  created: readonly Decision[],
+  lexicon: CompiledLexicon,
+  options: RelateOptions = DEFAULT_RELATE_OPTIONS,
+): RelatedPattern[] {
+  const patterns: RelatedPattern[] = [];
+  const isNew = new Set(created);
+  const index = new SubjectIndex();
+  for (const d of registry.decisions) if (!isNew.has(d) && d.status === 'active') index.add(entryOf(d, lexicon));
+
+  for (const d of created) {
+    for (const f of textFlags(d.statement)) addFlag(d, f);
+    const me = entryOf(d, lexicon);
+    const related = index.candidates(me.tokens).filter((e) => e.d.id !== d.id && e.d.status === 'active');
+    related.sort((a, b) => (a.d.id < b.d.id ? -1 : 1));
+    let priorCorrections = 0;
+    for (const other of related) {
+      const o = other.d;
+      const similarity = jaccard(me.tokens, other.tokens);
+      const reason = conflictReason(other.claim, me.claim, lexicon);
+      if (isCorrection(d) && isCorrection(o) && (similarity >= options.duplicateSimilarity || (!reason && similarity >= 0.5))) {
+        priorCorrections++;
+        continue;
+      }
+      if (!reason && similarity >= options.duplicateSimilarity) {
+        addFlag(d, 'near_duplicate');
+        d.duplicate_of ??= o.id;
+        continue;
+      }
+      if (isCorrection(o) && !isCorrection(d)) {
+        const restatesWrongFact = o.corrects ? jaccard(me.tokens, new Set(contentTokens(o.corrects))) >= 0.5 : false;
+        if (reason || restatesWrongFact) {
+          addFlag(d, 'contradicts_correction');
+          patterns.push({
+            task_id: d.task_id,
+            type: 'contradiction',
+            messages: lastMessage(d),
+            description: `This seems to contradict ${o.id} (a correction in ${o.task_id}: "${o.statement}"); ${reason ?? 'it restates the fact that was corrected'}. Which is correct?`,
+            rule: 'evolve/contradicts-correction',
+            extracted_decision: d.id,
+            ts: d.created_at,
+          });
+          continue;
+        }
+      }
+      const explicit = reason !== null || (REVERSAL_CUE.test(d.statement) && similarity >= 0.3);
+      if (explicit && (isCorrection(d) || !isCorrection(o))) {
+        supersede(o, d);
+        patterns.push({
+          task_id: d.task_id,
+          type: 'contradiction',
+          messages: lastMessage(d),
+          description: `${d.id} supersedes ${o.id} (${o.task_id}: "${o.statement}"): ${reason ?? 'explicit reversal on the same subject'}`,
+          rule: isCorrection(d) ? 'evolve/correction-supersedes' : 'evolve/reversal-supersedes',
+          extracted_decision: d.id,
+          ts: d.created_at,
+        });
+      }
+    }
+    if (priorCorrections > 0) {
+      patterns.push({
+        task_id: d.task_id,
+        type: 'correction',
+        messages: lastMessage(d),
+        description: `The same correction made again (${priorCorrections + 1} times in all): "${d.statement}"`,
+        rule: 'evolve/repeated-correction',
+        extracted_decision: d.id,
+        ts: d.created_at,
+      });
+    }
+    if (d.status === 'active') index.add(me);
+  }
+  return patterns;
+}
+
+/**
+ * `stale`: an active decision older than the configured age whose subject saw newer activity
+ * (a newer active decision on it). Recomputed over the whole registry, since time moves.
+ */
+export function markStale(decisions: Decision[], lexicon: CompiledLexicon, now: string, options: RelateOptions = DEFAULT_RELATE_OPTIONS): void {
+  const nowMs = Date.parse(now);
+  if (Number.isNaN(nowMs)) return;
+  const maxAge = options.staleAfterDays * 86_400_000;
+  const active = decisions.filter((d) => d.status === 'active');
+  const index = new SubjectIndex();
+  const entries = active.map((d) => entryOf(d, lexicon));
+  for (const e of entries) index.add(e);
+  for (const e of entries) {
+    const created = Date.parse(e.d.created_at);
+    const old = !Number.isNaN(created) && nowMs - created > maxAge;
+    const newer = old && index.candidates(e.tokens).some((o) => o.d !== e.d && Date.parse(o.d.created_at) > created && jaccard(e.tokens, o.tokens) >= 0.3);
+    if (newer) addFlag(e.d, 'stale');
+    else removeFlag(e.d, 'stale');
+  }
+}
+

@@ -102,6 +102,28 @@ describe('cluster', () => {
     expect(topicOf(0)).not.toBe(topicOf(1));
   });
 
+  it('in a timestamped chat room, links a reply to whoever called the speaker and keeps a speaker going on', () => {
+    const stamp = (ms: Message[], times: string[]) => ms.map((x, k) => ({ ...x, ts: times[k] }));
+    const m = stamp(
+      msgs(
+        ['erin', 'human', 'is there a way to pin a crate version in the workspace'],
+        ['frank', 'human', 'anyone seen segfaults with the new allocator'],
+        ['gina', 'human', 'erin: use an exact version requirement in the manifest'],
+        ['erin', 'human', 'great, that did it'],
+        ['frank', 'human', 'it only happens in release builds'],
+        ['hal', 'human', 'I think frank hit the allocator bug from last week'],
+      ),
+      ['10:00:00', '10:00:20', '10:01:00', '10:01:30', '10:01:40', '10:02:10'],
+    );
+    const topics = clusterTopics(m, answeredPositions(m), m.map(() => false));
+    const topicOf = (i: number) => topics.findIndex((t) => t.messages.includes(i));
+    expect(topicOf(3)).toBe(topicOf(2));
+    expect(topicOf(2)).toBe(topicOf(0));
+    expect(topicOf(4)).toBe(topicOf(1));
+    expect(topicOf(5)).toBe(topicOf(1));
+    expect(topicOf(0)).not.toBe(topicOf(1));
+  });
+
   it('reads clock-only and ISO timestamps', () => {
     expect(parseSeconds('01:02:03')).toBe(3723);
     expect(parseSeconds('2026-01-01T00:00:10Z')! - parseSeconds('2026-01-01T00:00:00Z')!).toBe(10);

@@ -5,7 +5,7 @@
 // lexical overlap (TF-IDF cosine over stemmed tokens) with *recent* messages only, the addressee
 // named at the start of a message, the message a short reply answers, the same speaker going
 // on, and the time gap. Comparing with a window keeps the cost linear in discussion length.
-import { contentTokens, words } from './text';
+import { STOPWORDS, contentTokens, words } from './text';
 import type { Message, Topic } from './types';
 
 export interface ClusterOptions {
@@ -17,6 +17,10 @@ export interface ClusterOptions {
   shortReplyWords: number;
   /** Seconds of silence after which lexical overlap alone no longer links two messages. */
   maxGapSeconds: number;
+  /** Seconds within which a chat-room reply or a speaker's next line still belongs to the same exchange. */
+  replyGapSeconds: number;
+  /** Weight of the same speaker going on within replyGapSeconds in a chat room. */
+  sameSpeakerWeight: number;
 }
 
 export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = {
@@ -24,7 +28,14 @@ export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = {
   joinThreshold: 0.3,
   shortReplyWords: 4,
   maxGapSeconds: 30 * 60,
+  replyGapSeconds: 5 * 60,
+  sameSpeakerWeight: 0.35,
 };
+
+/** Whether two stamps are at most `gap` seconds apart; unknown stamps do not separate messages. */
+function withinGap(ti: number | null, tj: number | null, gap: number): boolean {
+  return ti === null || tj === null || (ti - tj >= 0 && ti - tj <= gap);
+}
 
 type Vector = Map<string, number>;
 
@@ -78,6 +89,26 @@ function addresseeOf(text: string, authors: ReadonlySet<string>): string | null 
   return null;
 }
 
+// Chat nicknames: letters, digits and the punctuation IRC allows in them.
+const NICK_TOKEN = /[A-Za-z0-9_\-\[\]\\`^{}|]+/g;
+
+/**
+ * Other participants a message names anywhere ("thanks alice", "as bob said"). Names that are
+ * also common words, or shorter than three letters, only count when they address the message.
+ */
+function mentionedAuthors(text: string, authors: ReadonlySet<string>, self: string): string[] {
+  const out = new Set<string>();
+  const first = addresseeOf(text, authors);
+  if (first !== null && first !== self) out.add(first);
+  for (const raw of text.match(NICK_TOKEN) ?? []) {
+    const tok = raw.toLowerCase().replace(/^[_\-]+|[_\-]+$/g, '');
+    for (const name of [raw.toLowerCase(), tok]) {
+      if (name.length >= 3 && name !== self && authors.has(name) && !STOPWORDS.has(name)) out.add(name);
+    }
+  }
+  return [...out];
+}
+
 /**
  * Clusters messages into topics. `answered[i]` is the position of the message messages[i] answers
  * (from the detect stage), `replyLike[i]` marks replies (confirmations, rejections) that belong to
@@ -97,9 +128,14 @@ export function clusterTopics(
   const wordCounts = messages.map((m) => words(m.text).length);
   const speakers = new Set(messages.map((m) => m.author.toLowerCase()).filter((a) => a && !SYSTEM_AUTHORS.has(a)));
   const twoParty = speakers.size <= 2;
+  // A chat room (many speakers, timestamped lines) interleaves threads; people there call each
+  // other by name and answer whoever called them. Meeting transcripts have neither habit.
+  const chatRoom = !twoParty && times.some((t) => t !== null);
 
   const topicOf = new Int32Array(n).fill(-1);
   const lastOfAuthor = new Map<string, number>();
+  /** For each author, the latest message that named them. */
+  const lastCalledBy = new Map<string, number>();
   let topicCount = 0;
   let current = -1;
 
@@ -126,15 +162,25 @@ export function clusterTopics(
       if (sim > 0) bump(topicOf[j], sim * (1 - (i - j) / (options.window * 2)));
     }
     const addressee = addresseeOf(m.text, speakers);
-    if (addressee !== null) {
-      const j = lastOfAuthor.get(addressee);
-      if (j !== undefined && i - j <= options.window * 4) add(topicOf[j], 1);
+    const named = chatRoom ? mentionedAuthors(m.text, speakers, author) : addressee !== null ? [addressee] : [];
+    for (const name of named) {
+      const j = lastOfAuthor.get(name);
+      if (j !== undefined && i - j <= options.window * 4) add(topicOf[j], name === addressee ? 1 : 0.8);
+    }
+    // Someone named this speaker a moment ago: an unaddressed message from them most likely answers it.
+    const callerAt = lastCalledBy.get(author);
+    if (chatRoom && named.length === 0 && callerAt !== undefined && i - callerAt <= options.window && withinGap(times[i], times[callerAt], options.replyGapSeconds)) {
+      add(topicOf[callerAt], 0.7);
     }
     const a = answered[i];
     const short = wordCounts[i] <= options.shortReplyWords;
-    if (a >= 0 && topicOf[a] >= 0 && (replyLike[i] || short) && addressee === null) add(topicOf[a], 0.6);
+    if (a >= 0 && topicOf[a] >= 0 && (replyLike[i] || short) && named.length === 0) add(topicOf[a], 0.6);
     const own = lastOfAuthor.get(author);
-    if (own !== undefined && i - own <= options.window && author) add(topicOf[own], 0.15);
+    if (own !== undefined && i - own <= options.window && author) {
+      // In a chat room the same speaker going on within a couple of minutes is usually the same thread.
+      const soon = chatRoom && withinGap(times[i], times[own], options.replyGapSeconds);
+      add(topicOf[own], soon ? options.sameSpeakerWeight : 0.15);
+    }
     if (current >= 0) add(current, twoParty ? 0.25 : 0.05);
 
     let best = -1;
@@ -149,6 +195,7 @@ export function clusterTopics(
     else topicOf[i] = topicCount++;
     current = topicOf[i];
     if (author) lastOfAuthor.set(author, i);
+    for (const name of named) lastCalledBy.set(name, i);
   }
 
   const members: number[][] = Array.from({ length: topicCount }, () => []);

@@ -3,6 +3,7 @@
 import yargs from 'yargs';
 import { ConfigError, ConflictError, LockedError, UsageError } from '../store/errors';
 import { extractCheck } from '../store/check';
+import { acceptReview, guard, listPending, rejectReview } from '../store/review';
 import { extractRun } from '../store/run';
 import { runWatch, type WatchEvent } from '../watch/watch';
 import { github, json as jsonReport, stylish } from './report';
@@ -83,6 +84,62 @@ async function checkCommand(argv: Record<string, unknown>, io: Io): Promise<numb
   return errors > 0 ? 1 : 0;
 }
 
+function workspaceArgs(argv: Record<string, unknown>, io: Io) {
+  return {
+    cwd: io.cwd,
+    globs: (argv.globs as string[] | undefined) ?? [],
+    memory: argv.memory as string | undefined,
+    config: argv.config as string | undefined,
+  };
+}
+
+const DECISION_TYPES = ['constraint', 'decision', 'action_item', 'correction', 'preference'] as const;
+
+async function reviewCommand(argv: Record<string, unknown>, io: Io): Promise<number> {
+  const action = (argv.action as string | undefined) ?? 'list';
+  const ws = { ...workspaceArgs(argv, io), globs: (argv.tasks as string[] | undefined) ?? [] };
+  if (action === 'list') {
+    const pending = await listPending(ws);
+    if (argv.json) {
+      io.out(JSON.stringify(pending.map((p) => ({ ...p.item, discussion: p.messages }))));
+      return 0;
+    }
+    if (pending.length === 0) io.out('extract review: no pending items');
+    for (const { item, messages } of pending) {
+      io.out(`${item.id}  ${item.task_id}  importance ${item.importance}  ${item.candidate.type}  "${item.topic}"`);
+      io.out(`  candidate: ${item.candidate.statement}`);
+      for (const m of messages) io.out(`  [${m.index}] ${m.author || m.role}: ${m.text.length > 200 ? `${m.text.slice(0, 199)}…` : m.text}`);
+      io.out('');
+    }
+    if (pending.length > 0) io.out(`${pending.length} pending; resolve with "extract review accept ID [--statement …] [--type …]" or "extract review reject ID [--reason …]"`);
+    return 0;
+  }
+  const id = argv.id as string | undefined;
+  if (!id) throw new UsageError(`extract review ${action} needs a review item id (REV-…)`);
+  const now = resolveNow(argv.now, io);
+  const resolution =
+    action === 'accept'
+      ? await acceptReview({ ...ws, now, lockTimeout: argv['lock-timeout'] as number }, id, { statement: argv.statement as string | undefined, type: argv.type as (typeof DECISION_TYPES)[number] | undefined })
+      : await rejectReview({ ...ws, now, lockTimeout: argv['lock-timeout'] as number }, id, argv.reason as string | undefined);
+  if (argv.json) io.out(JSON.stringify(resolution));
+  else if (resolution.decision) io.out(`${id} accepted as ${resolution.decision.id} (${resolution.decision.type}): ${resolution.decision.statement}`);
+  else io.out(`${id} rejected${resolution.item.resolution?.reason ? `: ${resolution.item.resolution.reason}` : ''}; it will not be queued again`);
+  return 0;
+}
+
+async function guardCommand(argv: Record<string, unknown>, io: Io): Promise<number> {
+  const text = argv.text as string;
+  const findings = await guard(workspaceArgs(argv, io), text, (argv.task as string[] | undefined) ?? []);
+  if (argv.json) {
+    io.out(JSON.stringify(findings.map((f) => ({ id: f.decision.id, task_id: f.decision.task_id, statement: f.decision.statement, type: f.decision.type, why: f.why }))));
+  } else if (findings.length === 0) {
+    io.out('extract guard: no active decision contradicts this');
+  } else {
+    for (const f of findings) io.out(`This seems to contradict ${f.decision.id} (${f.decision.task_id}, ${f.decision.type}): "${f.decision.statement}" — ${f.why}. Which is correct?`);
+  }
+  return findings.length > 0 ? 1 : 0;
+}
+
 async function runCommand(argv: Record<string, unknown>, io: Io): Promise<number> {
   const started = Date.now();
   const result = await extractRun({
@@ -157,6 +214,41 @@ export async function main(args: string[], io: Io = defaultIo, stop: () => Promi
       async (argv) => {
         try {
           code = await checkCommand(argv as Record<string, unknown>, io);
+        } catch (err) {
+          failure = err;
+        }
+      },
+    )
+    .command(
+      'review [action] [id]',
+      'list pending review items, or accept / reject one',
+      (y) =>
+        y
+          .positional('action', { choices: ['list', 'accept', 'reject'] as const, default: 'list' as const })
+          .positional('id', { type: 'string', describe: 'review item id (REV-…)' })
+          .option('statement', { type: 'string', describe: 'with accept: the decision statement to record instead of the candidate' })
+          .option('type', { choices: DECISION_TYPES, describe: 'with accept: the decision type to record' })
+          .option('reason', { type: 'string', describe: 'with reject: why' })
+          .option('tasks', { type: 'string', array: true, describe: 'task files to read messages from (default: the configured globs)' })
+          .option('lock-timeout', { type: 'number', default: 30 }),
+      async (argv) => {
+        try {
+          code = await reviewCommand(argv as Record<string, unknown>, io);
+        } catch (err) {
+          failure = err;
+        }
+      },
+    )
+    .command(
+      'guard <text>',
+      'list active decisions the text contradicts or whose corrected fact it restates (exit 1 when any)',
+      (y) =>
+        y
+          .positional('text', { type: 'string', demandOption: true })
+          .option('task', { type: 'string', array: true, describe: 'only decisions of these tasks (and every correction)' }),
+      async (argv) => {
+        try {
+          code = await guardCommand(argv as Record<string, unknown>, io);
         } catch (err) {
           failure = err;
         }

@@ -93,7 +93,10 @@ export function isCurrent(task: TaskInput, registry: Registry, engineFingerprint
     const mine = new Set(items.filter((x) => x.task_id === task.id).map((x) => x.id));
     return ids.every((id) => mine.has(id));
   };
-  return known(prev.decisions, registry.decisions) && known(prev.patterns, registry.patterns) && known(prev.review, registry.review);
+  // A decision a person added or accepted for this task since must appear in its state.
+  const listed = new Set(prev.decisions);
+  const unlisted = registry.decisions.some((d) => d.task_id === task.id && d.origin !== 'auto' && !listed.has(d.id));
+  return !unlisted && known(prev.decisions, registry.decisions) && known(prev.patterns, registry.patterns) && known(prev.review, registry.review);
 }
 
 /**

@@ -178,6 +178,8 @@ export interface ReviewItem {
   status: 'pending' | 'accepted' | 'rejected';
   created_at: string;
   fingerprint: string;
+  /** How a person resolved it: the decision it became, or why it was rejected. */
+  resolution?: { at: string; decision?: string; reason?: string };
 }
 
 export interface TopicState extends Topic {

@@ -1,0 +1,129 @@
+// The review queue and the guard: reading commands, and the two that resolve a review item.
+// Resolving takes the memory lock and writes atomically like `extract run`, then brings the
+// task's extracted_state up to date.
+import { guardFindings, type GuardFinding } from '../core/guard';
+import { IdAllocator, recordPatterns } from '../core/evolve';
+import { dateKey } from '../core/normalize';
+import { normalizeDiscussion } from '../core/normalize';
+import { relateNewDecisions } from '../core/relate';
+import type { Decision, DecisionType, Message, ReviewItem } from '../core/types';
+import { UsageError } from './errors';
+import { readMemory, writeMemory } from './memory';
+import { extractRun, openWorkspace, readTaskFiles, withMemoryLock, type RunOptions } from './run';
+
+type WorkspaceOptions = Pick<RunOptions, 'cwd' | 'globs' | 'memory' | 'config'>;
+
+export interface PendingItem {
+  item: ReviewItem;
+  messages: Message[];
+}
+
+/** Discussion messages of the given tasks, from the task files the workspace reads. */
+export async function taskMessages(options: WorkspaceOptions, taskIds: ReadonlySet<string>): Promise<Map<string, Message[]>> {
+  const ws = await openWorkspace(options);
+  const { files } = await readTaskFiles(options.cwd, ws.files);
+  const out = new Map<string, Message[]>();
+  for (const f of files) {
+    for (const t of f.tasks) if (taskIds.has(t.id) && !out.has(t.id)) out.set(t.id, normalizeDiscussion(t.discussion, ws.engine.config));
+  }
+  return out;
+}
+
+export async function listPending(options: WorkspaceOptions): Promise<PendingItem[]> {
+  const ws = await openWorkspace(options);
+  const memory = await readMemory(ws.memoryDir, ws.memoryDisplay);
+  const pending = memory.registry.review.filter((r) => r.status === 'pending');
+  const messages = await taskMessages(options, new Set(pending.map((r) => r.task_id)));
+  return pending.map((item) => ({ item, messages: (messages.get(item.task_id) ?? []).filter((m) => item.messages.includes(m.index)) }));
+}
+
+export interface Resolution {
+  item: ReviewItem;
+  decision: Decision | null;
+}
+
+async function resolve(
+  options: WorkspaceOptions & { now: string; lockTimeout?: number },
+  id: string,
+  apply: (item: ReviewItem, ctx: { allocate: (day: string) => string }) => Decision | null,
+): Promise<Resolution> {
+  const ws = await openWorkspace(options);
+  const result = await withMemoryLock(ws.memoryDir, options.lockTimeout ?? 30, async () => {
+    const memory = await readMemory(ws.memoryDir, ws.memoryDisplay);
+    const registry = structuredClone(memory.registry);
+    const item = registry.review.find((r) => r.id === id);
+    if (!item) throw new UsageError(`no review item ${id} in ${ws.memoryDisplay}`);
+    if (item.status !== 'pending') throw new UsageError(`${id} is already ${item.status}`);
+    const ids = new IdAllocator([...registry.decisions, ...registry.review, ...registry.patterns].map((x) => x.id));
+    const decision = apply(item, { allocate: (day) => ids.allocate('DEC', day) });
+    let newPatterns = [] as typeof registry.patterns;
+    if (decision) {
+      registry.decisions.push(decision);
+      registry.decisions.sort((a, b) => (a.id < b.id ? -1 : 1));
+      newPatterns = recordPatterns(registry, ids, relateNewDecisions(registry, [decision], ws.engine.lexicon), options.now).newPatterns;
+    }
+    await writeMemory(ws.memoryDir, memory, registry, newPatterns);
+    return { item, decision };
+  });
+  // The task's extracted_state now lists the accepted decision.
+  await extractRun({ ...options, lockTimeout: options.lockTimeout });
+  return result;
+}
+
+export function acceptReview(
+  options: WorkspaceOptions & { now: string; lockTimeout?: number },
+  id: string,
+  overrides: { statement?: string; type?: DecisionType },
+): Promise<Resolution> {
+  return resolve(options, id, (item, { allocate }) => {
+    const statement = overrides.statement?.trim() || item.candidate.statement;
+    const type = overrides.type ?? item.candidate.type;
+    const decision: Decision = {
+      id: allocate(dateKey(item.created_at) ?? dateKey(options.now) ?? '19700101'),
+      task_id: item.task_id,
+      statement,
+      type,
+      confidence: 'high',
+      source: { messages: item.messages, summary: `accepted from review item ${item.id} (importance ${item.importance})` },
+      topic: item.topic,
+      importance: item.importance,
+      context: '',
+      alternatives: [],
+      reasons: [],
+      bridge: { structure: '', function: '', tolerance: [], enforcement: [], prevention: [] },
+      bridge_auto: false,
+      downstream: [],
+      quality_flags: [],
+      origin: 'review',
+      created_at: options.now,
+      supersedes: null,
+      superseded_by: null,
+      status: 'active',
+      corrects: null,
+      duplicate_of: null,
+      auto: { statement, type, status: 'active', confidence: 'high' },
+    };
+    item.status = 'accepted';
+    item.resolution = { at: options.now, decision: decision.id };
+    return decision;
+  });
+}
+
+export function rejectReview(options: WorkspaceOptions & { now: string; lockTimeout?: number }, id: string, reason?: string): Promise<Resolution> {
+  return resolve(options, id, (item) => {
+    item.status = 'rejected';
+    item.resolution = { at: options.now, ...(reason ? { reason } : {}) };
+    return null;
+  });
+}
+
+export async function guard(options: WorkspaceOptions, text: string, taskIds: readonly string[]): Promise<GuardFinding[]> {
+  const ws = await openWorkspace(options);
+  const memory = await readMemory(ws.memoryDir, ws.memoryDisplay);
+  // A person's correction binds every task; other decisions bind their own task and the tasks they name.
+  const scope =
+    taskIds.length > 0
+      ? memory.registry.decisions.filter((d) => d.corrects || taskIds.includes(d.task_id) || d.downstream?.some((t) => taskIds.includes(t)))
+      : memory.registry.decisions;
+  return guardFindings(text, scope, ws.engine.lexicon);
+}

@@ -1,0 +1,96 @@
+// The review queue round trips and the guard, through the real CLI.
+import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, runCli, tempDir } from './helpers';
+
+const NOW = '2026-02-05T00:00:00Z';
+
+function exampleDir(): string {
+  const dir = tempDir();
+  cpSync(join(ROOT, 'examples', 'tasks.json'), join(dir, 'tasks.json'));
+  expect(runCli(['run', '--now', NOW], dir).status).toBe(0);
+  return dir;
+}
+
+const queue = (dir: string) => JSON.parse(readFileSync(join(dir, 'memory', 'review-queue.json'), 'utf8')).items;
+const registry = (dir: string) => JSON.parse(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8')).decisions;
+
+describe('extract review', () => {
+  it('lists pending items with their messages', () => {
+    const dir = exampleDir();
+    const r = runCli(['review'], dir);
+    expect(r.status).toBe(0);
+    const [item] = queue(dir);
+    expect(r.stdout).toContain(`${item.id}  T045  importance ${item.importance}  ${item.candidate.type}`);
+    expect(r.stdout).toContain(`  candidate: ${item.candidate.statement}`);
+    expect(r.stdout).toMatch(/ {2}\[0\] maria: Please run the Council review/);
+    const json = JSON.parse(runCli(['review', '--json'], dir).stdout);
+    expect(json[0]).toMatchObject({ id: item.id, status: 'pending' });
+    expect(json[0].discussion.length).toBe(item.messages.length);
+  });
+
+  it('accepts an item as a review-origin decision listed in the task state, once', () => {
+    const dir = exampleDir();
+    const [item] = queue(dir);
+    const r = runCli(['review', 'accept', item.id, '--statement', 'Publish Council results with every reviewer score.', '--type', 'decision', '--now', '2026-02-06T00:00:00Z'], dir);
+    expect(r.status).toBe(0);
+    const decision = registry(dir).find((d: { origin: string }) => d.origin === 'review');
+    expect(decision).toMatchObject({ task_id: 'T045', statement: 'Publish Council results with every reviewer score.', type: 'decision', confidence: 'high', status: 'active' });
+    expect(decision.source.messages).toEqual(item.messages);
+    expect(r.stdout).toBe(`${item.id} accepted as ${decision.id} (decision): Publish Council results with every reviewer score.\n`);
+    expect(queue(dir)[0]).toMatchObject({ status: 'accepted', resolution: { at: '2026-02-06T00:00:00Z', decision: decision.id } });
+    expect(JSON.parse(readFileSync(join(dir, 'tasks.json'), 'utf8')).T045.extracted_state.decisions).toContain(decision.id);
+    expect(runCli(['check'], dir).status).toBe(0);
+    // A later run keeps it, and it cannot be accepted twice.
+    expect(runCli(['run', '--now', '2026-02-07T00:00:00Z'], dir).status).toBe(0);
+    expect(registry(dir).find((d: { id: string }) => d.id === decision.id).status).toBe('active');
+    const again = runCli(['review', 'accept', item.id], dir);
+    expect(again.status).toBe(2);
+    expect(again.stderr).toMatch(/is already accepted/);
+  });
+
+  it('rejects an item with a reason and never queues the same candidate again', () => {
+    const dir = exampleDir();
+    const [item] = queue(dir);
+    const r = runCli(['review', 'reject', item.id, '--reason', 'not a decision, just the request', '--now', '2026-02-06T00:00:00Z'], dir);
+    expect(r.status).toBe(0);
+    expect(queue(dir)).toEqual([expect.objectContaining({ id: item.id, status: 'rejected', resolution: { at: '2026-02-06T00:00:00Z', reason: 'not a decision, just the request' } })]);
+    // Force re-analysis of every task: the candidate comes back with the same fingerprint and stays rejected.
+    rmSync(join(dir, 'memory', '.engine'));
+    expect(runCli(['run', '--now', '2026-02-07T00:00:00Z'], dir).stdout).toMatch(/4 tasks \(4 analysed\)/);
+    const tasks = JSON.parse(readFileSync(join(dir, 'tasks.json'), 'utf8'));
+    expect(queue(dir)).toHaveLength(1);
+    expect(queue(dir)[0].status).toBe('rejected');
+    expect(tasks.T045.extracted_state.review).toEqual([item.id]);
+    expect(runCli(['review'], dir).stdout).toBe('extract review: no pending items\n');
+  });
+
+  it('refuses unknown ids with a usage error', () => {
+    const dir = exampleDir();
+    const r = runCli(['review', 'reject', 'REV-20990101-001'], dir);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/no review item REV-20990101-001/);
+  });
+});
+
+describe('extract guard', () => {
+  it('exits 1 and names the decision a text contradicts, 0 when nothing does', () => {
+    const dir = exampleDir();
+    const hit = runCli(['guard', "Let's use Redis for the ingestion queue", '--task', 'T046'], dir);
+    expect(hit.status).toBe(1);
+    const postgres = registry(dir).find((d: { statement: string }) => d.statement.includes('Postgres queue'));
+    expect(hit.stdout).toMatch(new RegExp(`^This seems to contradict ${postgres.id} \\(T046, decision\\): "Let's go with the Postgres queue instead of Redis\\." — .+\\. Which is correct\\?$`, 'm'));
+    const ok = runCli(['guard', 'I will add the migration for the jobs table today', '--task', 'T046'], dir);
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toBe('extract guard: no active decision contradicts this\n');
+  });
+
+  it('catches a text that restates a fact a person corrected, from any task', () => {
+    const dir = exampleDir();
+    const r = runCli(['guard', 'I posted the Council results to the team Telegram group', '--task', 'T047', '--json'], dir);
+    expect(r.status).toBe(1);
+    const [finding] = JSON.parse(r.stdout);
+    expect(finding).toMatchObject({ task_id: 'T045', type: 'constraint' });
+    expect(finding.why).toMatch(/restates what DEC-\d{8}-\d{3} corrected|negates/);
+  });
+});

@@ -11,7 +11,7 @@ const EXTRA_STOPWORDS = [
   'really', 'think', 'know', 'going', 'get', 'got', 'thing', 'things', 'one', 'would', 'could', 'should',
   'can', 'will', 'let', 'lets', "let's", 'i', "i'm", "it's", "that's", 'im', 'thats', 'dont', "don't", 'please',
   'thanks', 'thank', 'sure', 'want', 'need', 'actually', 'maybe', 'kind', 'sort', 'mean', 'yep', 'nope', 'hi', 'hello',
-  'disfmarker', 'vocalsound', 'pause', 'gap', 'nonvocalsound',
+  'disfmarker', 'vocalsound', 'pause', 'gap', 'nonvocalsound', 'not', 'no', 'nor', 'us',
 ];
 export const STOPWORDS: ReadonlySet<string> = new Set([...STOPWORD_LIST, ...EXTRA_STOPWORDS]);
 

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { compileBridgeLexicon } from '../src/core/bridge';
 import { compileLexicon } from '../src/core/contradiction';
 import type { Engine } from '../src/core/pipeline';
 import { compileRule } from '../src/core/rules';
@@ -37,7 +38,8 @@ export function shippedPacks(): Array<{ file: string; pack: RulePack }> {
 export function shippedEngine(): Engine {
   const rules = shippedPacks().flatMap(({ pack }) => pack.rules.map(compileRule));
   const lexicon = compileLexicon(JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'contradiction.json'), 'utf8')));
-  return { rules, lexicon, config: { ...DEFAULT_CONFIG }, fingerprint: 'test' };
+  const bridge = compileBridgeLexicon(JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'bridge.json'), 'utf8')));
+  return { rules, lexicon, bridge, config: { ...DEFAULT_CONFIG }, fingerprint: 'test' };
 }
 
 /** Every file below a folder, as relative path → bytes (for byte-for-byte comparisons). */

@@ -3,6 +3,8 @@
 import yargs from 'yargs';
 import { ConfigError, ConflictError, LockedError, UsageError } from '../store/errors';
 import { extractCheck } from '../store/check';
+import { bridgeStats, decisionTable, queryDecisions, renderWhy, snapshot, stats, taskContext, why, type TaskView } from '../core/read';
+import { countTokens, loadReadModel } from '../store/read';
 import { acceptReview, guard, listPending, rejectReview } from '../store/review';
 import { extractRun } from '../store/run';
 import { runWatch, type WatchEvent } from '../watch/watch';
@@ -140,6 +142,76 @@ async function guardCommand(argv: Record<string, unknown>, io: Io): Promise<numb
   return findings.length > 0 ? 1 : 0;
 }
 
+function pickTasks(all: readonly TaskView[], ids: readonly string[]): TaskView[] {
+  const missing = ids.filter((id) => !all.some((t) => t.id === id));
+  if (missing.length > 0) throw new UsageError(`no task ${missing.join(', ')} in the task files read`);
+  return ids.map((id) => all.find((t) => t.id === id)!);
+}
+
+const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? [v] : []);
+
+async function readCommand(name: string, argv: Record<string, unknown>, io: Io): Promise<number> {
+  const model = await loadReadModel({ ...workspaceArgs(argv, io), globs: list(argv.tasks) });
+  const { decisions, review, patterns } = model.registry;
+  const json = Boolean(argv.json);
+  if (name === 'context') {
+    const contexts = pickTasks(model.tasks, list(argv.task)).map((t) => taskContext(t, decisions, countTokens));
+    if (json) io.out(JSON.stringify(contexts.map(({ text, ...rest }) => ({ ...rest, context: text }))));
+    else
+      for (const c of contexts) {
+        io.out(c.text);
+        io.out(`---\ntokens (cl100k_base): raw transcript ${c.tokens.raw}, this context ${c.tokens.context} (${c.tokens.saving_percent}% saved)\n`);
+      }
+    return 0;
+  }
+  if (name === 'query') {
+    const found = queryDecisions(decisions, { tasks: list(argv.task), types: list(argv.type), statuses: list(argv.status), text: argv.text as string | undefined, structure: argv.structure as string | undefined, function: argv.function as string | undefined });
+    if (json) io.out(JSON.stringify(found));
+    else io.out(found.length > 0 ? decisionTable(found) : 'extract query: no matching decisions');
+    return 0;
+  }
+  if (name === 'why') {
+    const messages = new Map(model.tasks.map((t) => [t.id, t.messages]));
+    const report = why(argv.id as string, decisions, patterns, (t) => messages.get(t) ?? []);
+    if (!report) throw new UsageError(`no decision ${String(argv.id)} in the registry`);
+    io.out(json ? JSON.stringify(report) : renderWhy(report));
+    return 0;
+  }
+  if (name === 'snapshot') {
+    const snaps = pickTasks(model.tasks, list(argv.task)).map((t) => ({ task: t.id, snapshot: snapshot(t, decisions) }));
+    if (json) io.out(JSON.stringify(snaps));
+    else for (const s of snaps) io.out(s.snapshot);
+    return 0;
+  }
+  // stats
+  if (argv.bridges) {
+    const b = bridgeStats(decisions);
+    if (json) io.out(JSON.stringify(b));
+    else {
+      io.out('Most reused structures:');
+      for (const s of b.structures.slice(0, 10)) io.out(`  ${s.decisions.length}× ${s.structure}  (${s.decisions.join(', ')})`);
+      io.out('Most common functions:');
+      for (const f of b.functions.slice(0, 10)) io.out(`  ${f.decisions.length}× ${f.function}  (${f.decisions.join(', ')})`);
+      io.out(`Structure without function: ${b.orphan_structures.join(', ') || 'none'}`);
+      io.out(`Function without structure: ${b.orphan_functions.join(', ') || 'none'}`);
+    }
+    return 0;
+  }
+  const s = stats(decisions, review, patterns, model.tasks.map((t) => taskContext(t, decisions, countTokens)));
+  if (json) io.out(JSON.stringify(s));
+  else {
+    const kv = (o: Record<string, number>) => Object.entries(o).map(([k, v]) => `${k} ${v}`).join(', ') || 'none';
+    io.out(`decisions: ${s.decisions.total} (${kv(s.decisions.by_type)})`);
+    io.out(`  by status: ${kv(s.decisions.by_status)}; by origin: ${kv(s.decisions.by_origin)}`);
+    io.out(`review queue: ${s.review.pending} pending, ${s.review.accepted} accepted, ${s.review.rejected} rejected`);
+    io.out(`traceability: ${s.traceability_percent}% of decisions cite their source messages`);
+    io.out(`corrections: ${s.corrections}, repeated: ${s.repeated_corrections} (repeat-correction rate ${s.repeat_correction_rate_percent}%)`);
+    io.out(`patterns: ${kv(s.patterns_by_type)}`);
+    io.out(`context tokens (cl100k_base): raw transcripts ${s.tokens.raw}, extracted context ${s.tokens.context} (${s.tokens.saving_percent}% saved)`);
+  }
+  return 0;
+}
+
 async function runCommand(argv: Record<string, unknown>, io: Io): Promise<number> {
   const started = Date.now();
   const result = await extractRun({
@@ -181,6 +253,13 @@ function signalled(): Promise<void> {
 export async function main(args: string[], io: Io = defaultIo, stop: () => Promise<void> = signalled): Promise<number> {
   let code = 0;
   let failure: unknown = null;
+  const readHandler = (name: string) => async (argv: unknown) => {
+    try {
+      code = await readCommand(name, argv as Record<string, unknown>, io);
+    } catch (err) {
+      failure = err;
+    }
+  };
   const parser = yargs(args)
     .scriptName('extract')
     .usage('$0 <command> [options]')
@@ -254,6 +333,24 @@ export async function main(args: string[], io: Io = defaultIo, stop: () => Promi
         }
       },
     )
+    .command('context <task..>', "what a bot loads first: the task's active decisions, open topics in full, and the token saving", (y) => y.positional('task', { type: 'string', array: true }).option('tasks', { type: 'string', array: true, describe: 'task files (default: the configured globs)' }), readHandler('context'))
+    .command(
+      'query',
+      'a table of decisions, filtered',
+      (y) =>
+        y
+          .option('task', { type: 'string', array: true })
+          .option('type', { type: 'string', array: true, choices: DECISION_TYPES })
+          .option('status', { type: 'string', array: true, choices: ['active', 'superseded', 'archived'] })
+          .option('text', { type: 'string', describe: 'words the statement, topic or context contains' })
+          .option('structure', { type: 'string', describe: 'search the bridge structure (files, tools, commands)' })
+          .option('function', { type: 'string', describe: 'search the bridge function (what it is for)' })
+          .option('tasks', { type: 'string', array: true, describe: 'task files (default: the configured globs)' }),
+      readHandler('query'),
+    )
+    .command('why <id>', 'a decision, what it supersedes or was superseded by, and its source messages quoted', (y) => y.positional('id', { type: 'string', demandOption: true }).option('tasks', { type: 'string', array: true }), readHandler('why'))
+    .command('snapshot <task..>', 'one self-contained paragraph of a task\'s state', (y) => y.positional('task', { type: 'string', array: true }).option('tasks', { type: 'string', array: true }), readHandler('snapshot'))
+    .command('stats', 'decisions by type and status, review queue, traceability, repeat corrections, token savings', (y) => y.option('bridges', { type: 'boolean', default: false, describe: 'most reused structures, common functions, orphans' }).option('tasks', { type: 'string', array: true }), readHandler('stats'))
     .strict()
     .help()
     .version()

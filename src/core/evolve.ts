@@ -2,6 +2,7 @@
 // keeps its id (matched on a fingerprint of task, statement message and normalized statement);
 // new ids are numbered per day of their source message and never reused. Fields a person may
 // edit (statement, type, status) are never overwritten once written.
+import { bridgeOf, type CompiledBridgeLexicon } from './bridge';
 import { dateKey } from './normalize';
 import { sha256, words } from './text';
 import type { DecisionCandidate, PatternCandidate, ReviewCandidate, TaskAnalysis } from './decide';
@@ -69,8 +70,8 @@ function createdAt(ts: string | null, now: string): string {
   return ts && dateKey(ts) && /T\d/.test(ts) ? ts : now;
 }
 
-function newDecision(taskId: string, c: DecisionCandidate, id: string, fingerprint: string, now: string): Decision {
-  const bridge = bridgeOf(c);
+function newDecision(taskId: string, c: DecisionCandidate, id: string, fingerprint: string, now: string, bridgeLexicon: CompiledBridgeLexicon): Decision {
+  const bridge = bridgeOf(c.statement, c.reasons, c.type === 'constraint' || c.type === 'preference', bridgeLexicon);
   return {
     id,
     task_id: taskId,
@@ -84,7 +85,7 @@ function newDecision(taskId: string, c: DecisionCandidate, id: string, fingerpri
     alternatives: c.alternatives,
     reasons: c.reasons,
     bridge,
-    bridge_auto: bridge.structure !== '' || bridge.function !== '' || bridge.enforcement.length + bridge.prevention.length > 0,
+    bridge_auto: bridge.structure !== '' || bridge.function !== '' || bridge.enforcement.length + bridge.prevention.length + bridge.tolerance.length > 0,
     downstream: c.downstream,
     quality_flags: [],
     origin: 'auto',
@@ -117,23 +118,6 @@ function summaryOf(c: DecisionCandidate): string {
   return `${c.type.replace('_', ' ')} from message ${c.messageIndex}${n > 1 ? ` (${n} source messages)` : ''} in topic "${c.topic}"`;
 }
 
-const STRUCTURE = /`[^`]{1,80}`|(?:\.{0,2}\/)?[\w.-]+(?:\/[\w.-]+)+|\b[\w-]+\.(?:json|jsonl|ts|js|md|yml|yaml|toml|sh|py|txt|csv)\b|--[a-z][\w-]*/g;
-const PREVENTS = /\b(?:never|must not|mustn't|do not|don't|not allowed|no longer|shall not|should never|avoid)\b/i;
-const ENFORCES = /\b(?:must|always|required|has to|have to|make sure|ensure|only)\b/i;
-
-/** What a decision looks like (files, commands, code) vs what it is for (its purpose clause). */
-function bridgeOf(c: DecisionCandidate): Decision['bridge'] {
-  const structure = [...new Set(c.statement.match(STRUCTURE) ?? [])].join(', ');
-  const isRule = c.type === 'constraint';
-  return {
-    structure,
-    function: c.reasons[0] ?? '',
-    tolerance: [],
-    enforcement: isRule && ENFORCES.test(c.statement) && !PREVENTS.test(c.statement) ? [c.statement] : [],
-    prevention: isRule && PREVENTS.test(c.statement) ? [c.statement] : [],
-  };
-}
-
 /**
  * Merges one task's analysis into the registry in place and returns the ids that belong to the
  * task. Auto decisions of this task that the discussion no longer yields are archived, not deleted.
@@ -144,6 +128,7 @@ export function mergeTask(
   taskId: string,
   analysis: TaskAnalysis,
   now: string,
+  bridgeLexicon: CompiledBridgeLexicon,
 ): TaskMerge {
   const byFingerprint = new Map(registry.decisions.map((d) => [d.fingerprint, d]));
   const produced: Decision[] = [];
@@ -156,7 +141,7 @@ export function mergeTask(
       refresh(d, c);
       if (d.status === 'archived' && d.origin === 'auto') setOwned(d, 'status', 'active');
     } else {
-      d = newDecision(taskId, c, ids.allocate('DEC', dayOf(c.ts, now)), fp, now);
+      d = newDecision(taskId, c, ids.allocate('DEC', dayOf(c.ts, now)), fp, now, bridgeLexicon);
       registry.decisions.push(d);
       byFingerprint.set(fp, d);
       created.push(d);

@@ -1,5 +1,6 @@
 // The whole extraction as one pure function: normalize → detect → cluster → score/decide → evolve.
 // No file system, no console, no clock: the store reads and writes, the caller passes `now`.
+import type { CompiledBridgeLexicon } from './bridge';
 import { clusterTopics } from './cluster';
 import type { CompiledLexicon } from './contradiction';
 import { decideTask, type TaskAnalysis } from './decide';
@@ -16,6 +17,9 @@ export interface TaskInput {
   id: string;
   discussion: readonly unknown[];
   previous: ExtractedState | null;
+  /** The task's own `title` and `status`, when strings (for reading commands). */
+  title?: string | null;
+  status?: string | null;
 }
 
 export interface FileInput {
@@ -26,6 +30,7 @@ export interface FileInput {
 export interface Engine {
   rules: readonly CompiledRule[];
   lexicon: CompiledLexicon;
+  bridge: CompiledBridgeLexicon;
   config: Config;
   /** Hash of everything besides the text that shapes the output (rules, lexicon, thresholds, speakers). */
   fingerprint: string;
@@ -135,7 +140,7 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
         continue;
       }
       const analysis = given ?? analyzeTask(task.id, task.discussion, engine, knownTaskIds);
-      const result = mergeTask(registry, ids, task.id, analysis, now);
+      const result = mergeTask(registry, ids, task.id, analysis, now, engine.bridge);
       newPatterns.push(...result.newPatterns);
       summary.decisions += result.newDecisions;
       summary.review += result.newReview;

@@ -2,6 +2,7 @@
 // contradiction lexicon, validates them against their schemas and compiles them once.
 import { promises as fs } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { compileBridgeLexicon, type BridgeLexicon } from '../core/bridge';
 import { compileLexicon, type ContradictionLexicon } from '../core/contradiction';
 import type { Engine } from '../core/pipeline';
 import { canonicalJson } from '../core/json';
@@ -17,7 +18,7 @@ import { schemaProblems } from './schemas';
 
 export const RULES_DIR = join(__dirname, '..', '..', 'rules');
 
-async function readJson(path: string, schema: 'rule-pack' | 'lexicon'): Promise<unknown> {
+async function readJson(path: string, schema: 'rule-pack' | 'lexicon' | 'bridge-lexicon'): Promise<unknown> {
   const text = await fs.readFile(path, 'utf8');
   const parsed = parseJson(text);
   if (!parsed.ok) throw new ConfigError(`${path}:${parsed.line}:${parsed.column}: ${parsed.message}`, path);
@@ -40,6 +41,10 @@ export async function loadLexicon(): Promise<ContradictionLexicon> {
   return (await readJson(join(RULES_DIR, 'lexicons', 'contradiction.json'), 'lexicon')) as ContradictionLexicon;
 }
 
+export async function loadBridgeLexicon(): Promise<BridgeLexicon> {
+  return (await readJson(join(RULES_DIR, 'lexicons', 'bridge.json'), 'bridge-lexicon')) as BridgeLexicon;
+}
+
 export async function loadEngine(config: Config, baseDir: string): Promise<Engine> {
   const shipped = await loadPacksFrom(RULES_DIR);
   const enabled = config.packs.length > 0 ? shipped.filter((p) => config.packs.includes(p.pack.pack)) : shipped;
@@ -54,6 +59,7 @@ export async function loadEngine(config: Config, baseDir: string): Promise<Engin
   const seen = new Map<string, string>();
   const rules = [];
   const lexicon = await loadLexicon();
+  const bridge = await loadBridgeLexicon();
   for (const { file, pack } of [...enabled, ...extra]) {
     for (const spec of pack.rules) {
       const other = seen.get(spec.id);
@@ -77,12 +83,13 @@ export async function loadEngine(config: Config, baseDir: string): Promise<Engin
       code: await coreCodeHash(),
       packs: [...enabled, ...extra].map((p) => p.pack),
       lexicon,
+      bridge,
       thresholds: config.thresholds,
       humans: config.humans,
       bots: config.bots,
     }),
   )}`;
-  return { rules, lexicon: compileLexicon(lexicon), config, fingerprint };
+  return { rules, lexicon: compileLexicon(lexicon), bridge: compileBridgeLexicon(bridge), config, fingerprint };
 }
 
 let codeHash: Promise<string> | null = null;

@@ -74,7 +74,8 @@ export function parseTaskFile(path: string, display: string, text: string): Read
         diagnostics.push({ code: 'long-message', severity: 'warning', file: display, pointer: `${taskPointer(id)}/discussion/${i}`, message: `message has ${longest} characters; only the first ${MAX_MESSAGE_CHARS} are analysed` });
       }
     });
-    tasks.push({ id, discussion: task.discussion, previous });
+    const str = (v: unknown) => (typeof v === 'string' ? v : null);
+    tasks.push({ id, discussion: task.discussion, previous, title: str(task.title) ?? str(task.name), status: str(task.status) });
   }
   return { ok: true, file: { path, display, text, hash: contentHash(text), tasks }, diagnostics };
 }

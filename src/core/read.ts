@@ -1,0 +1,237 @@
+// The reading side, as pure functions over the registry and the tasks: what a bot loads first
+// (context), a decision table (query), traceability (why), a one-paragraph snapshot, and metrics.
+// Token counts come in as a function so the core stays free of the tokenizer's load cost.
+import { contentTokens } from './text';
+import type { Decision, ExtractedState, Message, Pattern, ReviewItem } from './types';
+
+export interface TaskView {
+  id: string;
+  title: string | null;
+  status: string | null;
+  messages: Message[];
+  state: ExtractedState | null;
+}
+
+export type CountTokens = (text: string) => number;
+
+function clip(text: string, max: number): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+}
+
+export function transcript(messages: readonly Message[]): string {
+  return messages.map((m) => `[${m.index}] ${m.author || m.role}${m.ts ? ` (${m.ts})` : ''}: ${m.text}`).join('\n');
+}
+
+const isLive = (d: Decision) => d.status === 'active';
+
+export function taskDecisions(taskId: string, decisions: readonly Decision[]): Decision[] {
+  return decisions.filter((d) => d.task_id === taskId);
+}
+
+export interface TaskContext {
+  task: string;
+  title: string | null;
+  decisions: Array<Pick<Decision, 'id' | 'type' | 'confidence' | 'statement'> & { flags: string[] }>;
+  open_topics: Array<{ id: number; label: string; messages: Message[] }>;
+  text: string;
+  tokens: { raw: number; context: number; saving_percent: number };
+}
+
+/** Active decisions first, then open topics in full; concluded topics appear only as their decisions. */
+export function taskContext(task: TaskView, decisions: readonly Decision[], count: CountTokens): TaskContext {
+  const active = taskDecisions(task.id, decisions).filter(isLive);
+  const open = (task.state?.topics ?? []).filter((t) => t.status === 'open');
+  const byIndex = new Map(task.messages.map((m) => [m.index, m]));
+  const openTopics = open.map((t) => ({ id: t.id, label: t.label, messages: t.messages.map((i) => byIndex.get(i)).filter((m): m is Message => m !== undefined) }));
+  const lines: string[] = [`# ${task.id}${task.title ? ` — ${task.title}` : ''}`];
+  lines.push(active.length > 0 ? 'Active decisions:' : 'Active decisions: none');
+  for (const d of active) {
+    const flags = d.quality_flags?.length ? ` {${d.quality_flags.join(', ')}}` : '';
+    lines.push(`- ${d.id} [${d.type}, ${d.confidence}] ${d.statement}${flags}`);
+  }
+  lines.push(openTopics.length > 0 ? 'Open topics:' : 'Open topics: none');
+  for (const t of openTopics) {
+    lines.push(`## topic ${t.id} "${t.label}"`);
+    lines.push(transcript(t.messages));
+  }
+  const text = lines.join('\n');
+  const raw = count(transcript(task.messages));
+  const context = count(text);
+  return {
+    task: task.id,
+    title: task.title,
+    decisions: active.map((d) => ({ id: d.id, type: d.type, confidence: d.confidence, statement: d.statement, flags: d.quality_flags ?? [] })),
+    open_topics: openTopics,
+    text,
+    tokens: { raw, context, saving_percent: raw > 0 ? Math.round((1000 * (raw - context)) / raw) / 10 : 0 },
+  };
+}
+
+export interface DecisionQuery {
+  tasks?: readonly string[];
+  types?: readonly string[];
+  statuses?: readonly string[];
+  text?: string;
+  structure?: string;
+  function?: string;
+}
+
+/** A term matches a field when every content word of the term occurs in it (stemmed). */
+function matchesTerms(field: string, term: string): boolean {
+  const want = contentTokens(term);
+  if (want.length === 0) return field.toLowerCase().includes(term.toLowerCase().trim());
+  const have = new Set(contentTokens(field));
+  return want.every((t) => have.has(t)) || field.toLowerCase().includes(term.toLowerCase().trim());
+}
+
+export function queryDecisions(decisions: readonly Decision[], q: DecisionQuery): Decision[] {
+  return decisions.filter(
+    (d) =>
+      (!q.tasks?.length || q.tasks.includes(d.task_id)) &&
+      (!q.types?.length || q.types.includes(d.type)) &&
+      (!q.statuses?.length || q.statuses.includes(d.status)) &&
+      (!q.text || matchesTerms(`${d.statement} ${d.topic ?? ''} ${d.context ?? ''}`, q.text)) &&
+      (!q.structure || matchesTerms(d.bridge?.structure ?? '', q.structure)) &&
+      (!q.function || matchesTerms(d.bridge?.function ?? '', q.function)),
+  );
+}
+
+export function decisionTable(decisions: readonly Decision[]): string {
+  const rows = decisions.map((d) => [d.id, d.task_id, d.type, d.status, d.confidence, clip(d.statement, 80)]);
+  const header = ['ID', 'TASK', 'TYPE', 'STATUS', 'CONF', 'STATEMENT'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const fmt = (r: string[]) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]))).join('  ');
+  return [fmt(header), ...rows.map(fmt)].join('\n');
+}
+
+export interface WhyReport {
+  decision: Decision;
+  supersedes: Decision | null;
+  superseded_by: Decision | null;
+  sources: Message[];
+  patterns: Pattern[];
+}
+
+export function why(id: string, decisions: readonly Decision[], patterns: readonly Pattern[], messagesOf: (taskId: string) => readonly Message[]): WhyReport | null {
+  const d = decisions.find((x) => x.id === id);
+  if (!d) return null;
+  const find = (x: string | null | undefined) => (x ? decisions.find((y) => y.id === x) ?? null : null);
+  const msgs = messagesOf(d.task_id);
+  return {
+    decision: d,
+    supersedes: find(d.supersedes),
+    superseded_by: find(d.superseded_by),
+    sources: (d.source?.messages ?? []).map((i) => msgs.find((m) => m.index === i)).filter((m): m is Message => m !== undefined),
+    patterns: patterns.filter((p) => p.extracted_decision === id),
+  };
+}
+
+export function renderWhy(r: WhyReport): string {
+  const d = r.decision;
+  const lines = [
+    `${d.id} (${d.task_id}) ${d.type}, ${d.confidence} confidence, ${d.status}, origin ${d.origin}, created ${d.created_at}`,
+    `  "${d.statement}"`,
+  ];
+  if (d.context) lines.push(`  context: ${clip(d.context, 200)}`);
+  if (d.alternatives?.length) lines.push(`  instead of: ${d.alternatives.join('; ')}`);
+  if (d.reasons?.length) lines.push(`  because: ${d.reasons.join('; ')}`);
+  if (r.supersedes) lines.push(`  supersedes ${r.supersedes.id} (${r.supersedes.task_id}): "${r.supersedes.statement}"`);
+  if (r.superseded_by) lines.push(`  superseded by ${r.superseded_by.id} (${r.superseded_by.task_id}): "${r.superseded_by.statement}"`);
+  if (d.quality_flags?.length) lines.push(`  flags: ${d.quality_flags.join(', ')}${d.duplicate_of ? ` (duplicate of ${d.duplicate_of})` : ''}`);
+  lines.push(r.sources.length > 0 ? 'Said in:' : 'Said in: (no source messages)');
+  for (const m of r.sources) lines.push(`  [${m.index}] ${m.author || m.role}${m.ts ? ` at ${m.ts}` : ''}: "${clip(m.text, 300)}"`);
+  for (const p of r.patterns) lines.push(`  ${p.id} ${p.type}: ${clip(p.description, 200)}`);
+  return lines.join('\n');
+}
+
+function sentence(s: string): string {
+  const t = s.trim().replace(/[.;:,\s]+$/, '');
+  return t;
+}
+
+/** "{title} state {date}: {status}. {key decisions}. {open questions}. Next: {action items}." */
+export function snapshot(task: TaskView, decisions: readonly Decision[]): string {
+  const mine = taskDecisions(task.id, decisions).filter(isLive);
+  const key = mine.filter((d) => d.type !== 'action_item');
+  const actions = mine.filter((d) => d.type === 'action_item');
+  const topics = task.state?.topics ?? [];
+  const open = topics.filter((t) => t.status === 'open');
+  const lastTs = [...task.messages].reverse().find((m) => m.ts && /^\d{4}-\d{2}-\d{2}/.test(m.ts))?.ts ?? task.state?.last_extracted ?? null;
+  const date = lastTs ? lastTs.slice(0, 10) : 'undated';
+  const status = task.status ?? (open.length > 0 ? `${open.length} open topic${open.length === 1 ? '' : 's'}` : 'all topics concluded');
+  const parts = [`${task.title ?? task.id} state ${date}: ${status}`];
+  parts.push(key.length > 0 ? `Decided: ${key.map((d) => sentence(d.statement)).join('; ')}` : 'No decisions yet');
+  if (open.length > 0) {
+    const byIndex = new Map(task.messages.map((m) => [m.index, m]));
+    const questions = open.map((t) => {
+      const q = [...t.messages].reverse().map((i) => byIndex.get(i)).find((m) => m && /\?\s*$/.test(m.text));
+      return q ? `"${clip(q.text, 120)}"` : `"${t.label}"`;
+    });
+    parts.push(`Open: ${questions.join('; ')}`);
+  } else parts.push('No open questions');
+  parts.push(`Next: ${actions.length > 0 ? actions.map((d) => sentence(d.statement)).join('; ') : 'nothing recorded'}`);
+  return `${parts.join('. ')}.`;
+}
+
+export interface Stats {
+  decisions: { total: number; by_type: Record<string, number>; by_status: Record<string, number>; by_origin: Record<string, number> };
+  review: { pending: number; accepted: number; rejected: number };
+  traceability_percent: number;
+  corrections: number;
+  repeated_corrections: number;
+  repeat_correction_rate_percent: number;
+  patterns_by_type: Record<string, number>;
+  tokens: { raw: number; context: number; saving_percent: number };
+}
+
+function tally<T>(items: readonly T[], key: (x: T) => string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const x of items) out[key(x)] = (out[key(x)] ?? 0) + 1;
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+export function stats(decisions: readonly Decision[], review: readonly ReviewItem[], patterns: readonly Pattern[], contexts: readonly TaskContext[]): Stats {
+  const corrections = decisions.filter((d) => d.corrects).length;
+  const repeated = patterns.filter((p) => p.rule === 'evolve/repeated-correction').length;
+  const traced = decisions.filter((d) => (d.source?.messages?.length ?? 0) > 0).length;
+  const raw = contexts.reduce((s, c) => s + c.tokens.raw, 0);
+  const context = contexts.reduce((s, c) => s + c.tokens.context, 0);
+  const pct = (a: number, b: number) => (b > 0 ? Math.round((1000 * a) / b) / 10 : 0);
+  return {
+    decisions: { total: decisions.length, by_type: tally(decisions, (d) => d.type), by_status: tally(decisions, (d) => d.status), by_origin: tally(decisions, (d) => d.origin) },
+    review: { pending: review.filter((r) => r.status === 'pending').length, accepted: review.filter((r) => r.status === 'accepted').length, rejected: review.filter((r) => r.status === 'rejected').length },
+    traceability_percent: pct(traced, decisions.length),
+    corrections,
+    repeated_corrections: repeated,
+    repeat_correction_rate_percent: pct(repeated, corrections),
+    patterns_by_type: tally(patterns, (p) => p.type),
+    tokens: { raw, context, saving_percent: pct(raw - context, raw) },
+  };
+}
+
+export interface BridgeStats {
+  structures: Array<{ structure: string; decisions: string[] }>;
+  functions: Array<{ function: string; decisions: string[] }>;
+  orphan_structures: string[];
+  orphan_functions: string[];
+}
+
+/** Most reused structures, most common functions, and decisions with only one side of the bridge. */
+export function bridgeStats(decisions: readonly Decision[]): BridgeStats {
+  const structures = new Map<string, string[]>();
+  const functions = new Map<string, string[]>();
+  const orphanStructures: string[] = [];
+  const orphanFunctions: string[] = [];
+  for (const d of decisions.filter(isLive)) {
+    const s = (d.bridge?.structure ?? '').split(/,\s*/).filter(Boolean);
+    const f = (d.bridge?.function ?? '').trim().toLowerCase();
+    for (const x of s) structures.set(x, [...(structures.get(x) ?? []), d.id]);
+    if (f) functions.set(f, [...(functions.get(f) ?? []), d.id]);
+    if (s.length > 0 && !f) orphanStructures.push(d.id);
+    if (f && s.length === 0) orphanFunctions.push(d.id);
+  }
+  const rank = <K extends string>(m: Map<string, string[]>, key: K) =>
+    [...m.entries()].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1)).map(([k, ids]) => ({ [key]: k, decisions: ids }) as Record<K, string> & { decisions: string[] });
+  return { structures: rank(structures, 'structure'), functions: rank(functions, 'function'), orphan_structures: orphanStructures, orphan_functions: orphanFunctions };
+}

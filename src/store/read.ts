@@ -1,0 +1,41 @@
+// Loads what the reading commands need: the registry and a view of every task (messages, state).
+// The BPE tokenizer (cl100k_base ranks shipped inside gpt-tokenizer) loads only when counting.
+import { normalizeDiscussion } from '../core/normalize';
+import type { CountTokens, TaskView } from '../core/read';
+import type { Registry } from '../core/evolve';
+import type { Diagnostic } from '../core/types';
+import { readMemory } from './memory';
+import { openWorkspace, readTaskFiles, type RunOptions } from './run';
+
+export interface ReadModel {
+  registry: Registry;
+  tasks: TaskView[];
+  diagnostics: Diagnostic[];
+}
+
+export async function loadReadModel(options: Pick<RunOptions, 'cwd' | 'globs' | 'memory' | 'config'>): Promise<ReadModel> {
+  const ws = await openWorkspace(options);
+  const memory = await readMemory(ws.memoryDir, ws.memoryDisplay);
+  const read = await readTaskFiles(options.cwd, ws.files);
+  const tasks: TaskView[] = [];
+  const seen = new Set<string>();
+  for (const f of read.files) {
+    for (const t of f.tasks) {
+      if (seen.has(t.id)) continue;
+      seen.add(t.id);
+      tasks.push({ id: t.id, title: t.title ?? null, status: t.status ?? null, messages: normalizeDiscussion(t.discussion, ws.engine.config), state: t.previous });
+    }
+  }
+  return { registry: memory.registry, tasks, diagnostics: [...ws.diagnostics, ...read.diagnostics, ...memory.diagnostics] };
+}
+
+let encoder: CountTokens | null = null;
+/** Token count by a real BPE tokenizer (cl100k_base), loaded on first use. */
+export function countTokens(text: string): number {
+  if (!encoder) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const mod = require('gpt-tokenizer/cjs/encoding/cl100k_base') as { countTokens: (t: string) => number };
+    encoder = (t) => mod.countTokens(t);
+  }
+  return encoder(text);
+}

@@ -26,6 +26,8 @@ export interface TaskMerge {
   newReview: number;
   /** Decisions created by this merge, in order. */
   created: Decision[];
+  /** Every decision the task's analysis yielded (created or found again). */
+  produced: Decision[];
 }
 
 /** Allocates `PREFIX-YYYYMMDD-NNN` ids: one counter per prefix and day, above every id already used. */
@@ -196,7 +198,7 @@ export function mergeTask(
 
   // Decisions a person accepted from the review queue or added by hand belong to the task too.
   const kept = registry.decisions.filter((d) => d.task_id === taskId && d.origin !== 'auto' && !producedIds.has(d.id)).map((d) => d.id);
-  return { decisionIds: [...produced.map((d) => d.id), ...kept.sort()], patternIds, reviewIds, newPatterns, newDecisions, newReview, created };
+  return { decisionIds: [...produced.map((d) => d.id), ...kept.sort()], patternIds, reviewIds, newPatterns, newDecisions, newReview, created, produced };
 }
 
 /** `newer` replaces `older`: the old one stays, marked superseded, for the audit trail. */

@@ -149,9 +149,11 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
   }
 
   // Across the registry: supersession, contradictions with corrections, duplicates, staleness.
-  // In the order things were said, so that a later correction supersedes what it corrects.
+  // Every decision of an analysed task is related again (not only new ones), so that a run killed
+  // after writing decisions.json but before the pattern log still converges. In the order things
+  // were said, so that a later correction supersedes what it corrects.
   const created = merged
-    .flatMap((m) => m.result?.created ?? [])
+    .flatMap((m) => m.result?.produced ?? [])
     .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : 1));
   const relateOptions = { ...DEFAULT_RELATE_OPTIONS, staleAfterDays: engine.config.staleAfterDays ?? DEFAULT_RELATE_OPTIONS.staleAfterDays };
   const related = recordPatterns(registry, ids, relateNewDecisions(registry, created, engine.lexicon, relateOptions), now);

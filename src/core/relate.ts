@@ -111,7 +111,9 @@ export function relateNewDecisions(
   for (const d of created) {
     for (const f of textFlags(d.statement)) addFlag(d, f);
     const me = entryOf(d, lexicon);
-    const related = index.candidates(me.tokens).filter((e) => e.d.id !== d.id && e.d.status === 'active');
+    // Only what was said before d: relating again must not let an older decision act on a newer one.
+    const older = (o: Decision) => o.created_at < d.created_at || (o.created_at === d.created_at && o.id < d.id);
+    const related = index.candidates(me.tokens).filter((e) => e.d.id !== d.id && e.d.status === 'active' && older(e.d));
     related.sort((a, b) => (a.d.id < b.d.id ? -1 : 1));
     let priorCorrections = 0;
     for (const other of related) {

@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+'use strict';
+// Runs one measured step in its own process so that peak RSS belongs to that step alone.
+// Usage: node bench-child.js floor FILE | run DIR [NOW]
+const { readFileSync } = require('node:fs');
+const { join } = require('node:path');
+
+async function main() {
+  const [mode, target, now] = process.argv.slice(2);
+  const started = process.hrtime.bigint();
+  if (mode === 'floor') {
+    const writeFileAtomic = require('write-file-atomic');
+    const text = readFileSync(target, 'utf8');
+    const value = JSON.parse(text);
+    const out = `${JSON.stringify(value, null, 2)}\n`;
+    await writeFileAtomic(`${target}.floor`, out, { fsync: true });
+  } else {
+    const { extractRun } = require(join(__dirname, '..', 'dist', 'store', 'run.js'));
+    const result = await extractRun({ cwd: target, now: now || '2026-01-01T00:00:00Z', lockTimeout: 60 });
+    if (result.diagnostics.some((d) => d.severity === 'error')) throw new Error(JSON.stringify(result.diagnostics.slice(0, 3)));
+  }
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  process.stdout.write(JSON.stringify({ ms, maxRssMb: process.resourceUsage().maxRSS / 1024 }));
+}
+main().catch((err) => {
+  process.stderr.write(`${err.stack || err}\n`);
+  process.exit(1);
+});

@@ -5,7 +5,7 @@
 // lexical overlap (TF-IDF cosine over stemmed tokens) with *recent* messages only, the addressee
 // named at the start of a message, the message a short reply answers, the same speaker going
 // on, and the time gap. Comparing with a window keeps the cost linear in discussion length.
-import { STOPWORDS, contentTokens, words } from './text';
+import { STOPWORDS, contentToken, contentTokens, words } from './text';
 import type { Message, Topic } from './types';
 
 export interface ClusterOptions {
@@ -211,9 +211,8 @@ export function topicLabel(texts: readonly string[]): string {
   const surface = new Map<string, Map<string, number>>();
   for (const text of texts) {
     for (const w of words(text)) {
-      const toks = contentTokens(w);
-      if (toks.length !== 1) continue;
-      const s = toks[0];
+      const s = contentToken(w);
+      if (s === null) continue;
       counts.set(s, (counts.get(s) ?? 0) + 1);
       const forms = surface.get(s) ?? new Map<string, number>();
       forms.set(w, (forms.get(w) ?? 0) + 1);

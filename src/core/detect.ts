@@ -1,6 +1,6 @@
 // Stage 2: run every compiled rule over every message. A reply is judged by what it answers, so
 // rules that read the answered message's cues run after the context-free ones, in message order.
-import { applyRule, type CompiledRule } from './rules';
+import { applyRule, wordSet, type CompiledRule } from './rules';
 import type { Detection, Message, RuleKind } from './types';
 
 export interface DetectionResult {
@@ -37,11 +37,12 @@ export function detect(messages: readonly Message[], rules: readonly CompiledRul
   for (let i = 0; i < messages.length; i++) {
     const m = messages[i];
     const lower = m.text.toLowerCase();
+    const words = wordSet(lower);
     const a = answered[i];
     const ctx = { answered: a >= 0 ? messages[a] : null, answeredKinds: a >= 0 ? kinds[a] : EMPTY };
     for (const pass of [plain, contextual]) {
       for (const rule of pass) {
-        const d = applyRule(rule, m, lower, ctx);
+        const d = applyRule(rule, m, lower, ctx, words);
         if (d) {
           detections[i].push(d);
           kinds[i].add(d.kind);

@@ -30,6 +30,35 @@ export interface TaskMerge {
   produced: Decision[];
 }
 
+/**
+ * Lookups over the registry, built once per run and kept up to date as the merge adds items:
+ * per-task merges must not rescan the whole registry (that would be quadratic in tasks).
+ */
+export class RegistryIndex {
+  readonly decisionByFingerprint = new Map<string, Decision>();
+  readonly decisionsByTask = new Map<string, Decision[]>();
+  readonly patternByKey = new Map<string, Pattern>();
+  readonly reviewByFingerprint = new Map<string, ReviewItem>();
+
+  constructor(registry: Registry) {
+    for (const d of registry.decisions) this.addDecision(d);
+    for (const p of registry.patterns) this.addPattern(p);
+    for (const r of registry.review) if (r.fingerprint) this.reviewByFingerprint.set(r.fingerprint, r);
+  }
+
+  addDecision(d: Decision): void {
+    if (d.fingerprint) this.decisionByFingerprint.set(d.fingerprint, d);
+    const list = this.decisionsByTask.get(d.task_id);
+    if (list) list.push(d);
+    else this.decisionsByTask.set(d.task_id, [d]);
+  }
+
+  addPattern(p: Pattern): void {
+    const key = patternKey(p);
+    if (!this.patternByKey.has(key)) this.patternByKey.set(key, p);
+  }
+}
+
 /** Allocates `PREFIX-YYYYMMDD-NNN` ids: one counter per prefix and day, above every id already used. */
 export class IdAllocator {
   private readonly next = new Map<string, number>();
@@ -126,13 +155,14 @@ function summaryOf(c: DecisionCandidate): string {
  */
 export function mergeTask(
   registry: Registry,
+  index: RegistryIndex,
   ids: IdAllocator,
   taskId: string,
   analysis: TaskAnalysis,
   now: string,
   bridgeLexicon: CompiledBridgeLexicon,
 ): TaskMerge {
-  const byFingerprint = new Map(registry.decisions.map((d) => [d.fingerprint, d]));
+  const byFingerprint = index.decisionByFingerprint;
   const produced: Decision[] = [];
   const created: Decision[] = [];
   let newDecisions = 0;
@@ -145,7 +175,7 @@ export function mergeTask(
     } else {
       d = newDecision(taskId, c, ids.allocate('DEC', dayOf(c.ts, now)), fp, now, bridgeLexicon);
       registry.decisions.push(d);
-      byFingerprint.set(fp, d);
+      index.addDecision(d);
       created.push(d);
       newDecisions++;
     }
@@ -158,11 +188,12 @@ export function mergeTask(
     supersede(older, newer);
   });
   const producedIds = new Set(produced.map((d) => d.id));
-  for (const d of registry.decisions) {
-    if (d.task_id === taskId && d.origin === 'auto' && d.status === 'active' && !producedIds.has(d.id)) setOwned(d, 'status', 'archived');
+  const ofTask = index.decisionsByTask.get(taskId) ?? [];
+  for (const d of ofTask) {
+    if (d.origin === 'auto' && d.status === 'active' && !producedIds.has(d.id)) setOwned(d, 'status', 'archived');
   }
 
-  const knownPatterns = new Map(registry.patterns.map((p) => [patternKey(p), p]));
+  const knownPatterns = index.patternByKey;
   const patternIds: string[] = [];
   const newPatterns: Pattern[] = [];
   for (const c of analysis.patterns) {
@@ -177,7 +208,7 @@ export function mergeTask(
     if (!patternIds.includes(p.id)) patternIds.push(p.id);
   }
 
-  const reviewByFingerprint = new Map(registry.review.map((r) => [r.fingerprint, r]));
+  const reviewByFingerprint = index.reviewByFingerprint;
   const reviewIds: string[] = [];
   let newReview = 0;
   for (const c of analysis.review) {
@@ -197,7 +228,7 @@ export function mergeTask(
   }
 
   // Decisions a person accepted from the review queue or added by hand belong to the task too.
-  const kept = registry.decisions.filter((d) => d.task_id === taskId && d.origin !== 'auto' && !producedIds.has(d.id)).map((d) => d.id);
+  const kept = ofTask.filter((d) => d.origin !== 'auto' && !producedIds.has(d.id)).map((d) => d.id);
   return { decisionIds: [...produced.map((d) => d.id), ...kept.sort()], patternIds, reviewIds, newPatterns, newDecisions, newReview, created, produced };
 }
 
@@ -225,11 +256,12 @@ function refresh(d: Decision, c: DecisionCandidate): void {
 /** Records registry-level patterns (from relate) not already in the log; returns the ids per task. */
 export function recordPatterns(
   registry: Registry,
+  index: RegistryIndex,
   ids: IdAllocator,
   found: ReadonlyArray<Omit<Pattern, 'id' | 'detected_at' | 'auto_detected'> & { ts: string | null }>,
   now: string,
 ): { newPatterns: Pattern[]; idsByTask: Map<string, string[]> } {
-  const known = new Map(registry.patterns.map((p) => [patternKey(p), p]));
+  const known = index.patternByKey;
   const newPatterns: Pattern[] = [];
   const idsByTask = new Map<string, string[]>();
   for (const f of found) {

@@ -5,7 +5,7 @@ import { clusterTopics } from './cluster';
 import type { CompiledLexicon } from './contradiction';
 import { decideTask, type TaskAnalysis } from './decide';
 import { detect } from './detect';
-import { IdAllocator, mergeTask, recordPatterns, type Registry, type TaskMerge } from './evolve';
+import { IdAllocator, mergeTask, RegistryIndex, recordPatterns, type Registry, type TaskMerge } from './evolve';
 import { DEFAULT_RELATE_OPTIONS, markStale, relateNewDecisions } from './relate';
 import { normalizeDiscussion } from './normalize';
 import type { CompiledRule } from './rules';
@@ -58,8 +58,9 @@ export interface PipelineOutput {
   summary: RunSummary;
 }
 
+/** Hash of the discussion as written (its key order included): cheap, and stable for the same text. */
 export function discussionHash(discussion: readonly unknown[]): string {
-  return `sha256:${sha256(canonicalJson(discussion))}`;
+  return `sha256:${sha256(JSON.stringify(discussion))}`;
 }
 
 /** Stages 1–5 for one task. */
@@ -94,14 +95,41 @@ export function isCurrent(task: TaskInput, registry: Registry, engineFingerprint
   const prev = task.previous;
   if (!prev || registry.engine !== engineFingerprint || prev.discussion_hash !== discussionHash(task.discussion)) return false;
   if (!Array.isArray(prev.decisions) || !Array.isArray(prev.patterns) || !Array.isArray(prev.review) || !Array.isArray(prev.topics)) return false;
-  const known = (ids: readonly string[], items: ReadonlyArray<{ id: string; task_id: string }>) => {
-    const mine = new Set(items.filter((x) => x.task_id === task.id).map((x) => x.id));
-    return ids.every((id) => mine.has(id));
-  };
+  const mine = idsByTask(registry).get(task.id);
+  if (!mine) return prev.decisions.length + prev.patterns.length + prev.review.length === 0;
+  const all = (ids: readonly string[], have: ReadonlySet<string>) => ids.every((id) => have.has(id));
   // A decision a person added or accepted for this task since must appear in its state.
   const listed = new Set(prev.decisions);
-  const unlisted = registry.decisions.some((d) => d.task_id === task.id && d.origin !== 'auto' && !listed.has(d.id));
-  return !unlisted && known(prev.decisions, registry.decisions) && known(prev.patterns, registry.patterns) && known(prev.review, registry.review);
+  const unlisted = mine.nonAuto.some((id) => !listed.has(id));
+  return !unlisted && all(prev.decisions, mine.decisions) && all(prev.patterns, mine.patterns) && all(prev.review, mine.review);
+}
+
+interface TaskIds {
+  decisions: Set<string>;
+  patterns: Set<string>;
+  review: Set<string>;
+  nonAuto: string[];
+}
+
+const taskIdsCache = new WeakMap<Registry, Map<string, TaskIds>>();
+/** Ids per task, computed once per registry object (isCurrent runs for every task). */
+function idsByTask(registry: Registry): Map<string, TaskIds> {
+  let m = taskIdsCache.get(registry);
+  if (m) return m;
+  m = new Map();
+  const entry = (t: string) => {
+    let e = m!.get(t);
+    if (!e) m!.set(t, (e = { decisions: new Set(), patterns: new Set(), review: new Set(), nonAuto: [] }));
+    return e;
+  };
+  for (const d of registry.decisions) {
+    entry(d.task_id).decisions.add(d.id);
+    if (d.origin !== 'auto') entry(d.task_id).nonAuto.push(d.id);
+  }
+  for (const p of registry.patterns) entry(p.task_id).patterns.add(p.id);
+  for (const r of registry.review) entry(r.task_id).review.add(r.id);
+  taskIdsCache.set(registry, m);
+  return m;
 }
 
 /**
@@ -126,6 +154,7 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
     ...registry.review.map((r) => r.id),
     ...registry.patterns.map((p) => p.id),
   ]);
+  const index = new RegistryIndex(registry);
   const states = new Map<string, Map<string, ExtractedState>>();
   const newPatterns: Pattern[] = [];
   const summary: RunSummary = { files: analyzed.length, tasks: 0, decisions: 0, patterns: 0, review: 0 };
@@ -140,7 +169,7 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
         continue;
       }
       const analysis = given ?? analyzeTask(task.id, task.discussion, engine, knownTaskIds);
-      const result = mergeTask(registry, ids, task.id, analysis, now, engine.bridge);
+      const result = mergeTask(registry, index, ids, task.id, analysis, now, engine.bridge);
       newPatterns.push(...result.newPatterns);
       summary.decisions += result.newDecisions;
       summary.review += result.newReview;
@@ -156,7 +185,7 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
     .flatMap((m) => m.result?.produced ?? [])
     .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : 1));
   const relateOptions = { ...DEFAULT_RELATE_OPTIONS, staleAfterDays: engine.config.staleAfterDays ?? DEFAULT_RELATE_OPTIONS.staleAfterDays };
-  const related = recordPatterns(registry, ids, relateNewDecisions(registry, created, engine.lexicon, relateOptions), now);
+  const related = recordPatterns(registry, index, ids, relateNewDecisions(registry, created, engine.lexicon, relateOptions), now);
   newPatterns.push(...related.newPatterns);
   markStale(registry.decisions, engine.lexicon, now, relateOptions);
   summary.patterns = newPatterns.length;

@@ -64,10 +64,21 @@ class SubjectIndex {
     }
   }
 
-  candidates(tokens: ReadonlySet<string>): Entry[] {
+  /**
+   * Entries sharing at least two tokens. Each token contributes only its most recent entries: a
+   * word on thousands of decisions says little about a subject, and scanning all of them would
+   * make relating quadratic in the registry size.
+   */
+  candidates(tokens: ReadonlySet<string>, perToken = 64): Entry[] {
     const counts = new Map<Entry, number>();
-    for (const t of tokens) for (const e of this.byToken.get(t) ?? []) counts.set(e, (counts.get(e) ?? 0) + 1);
-    return [...counts.entries()].filter(([, n]) => n >= 2).map(([e]) => e);
+    for (const t of tokens) {
+      const list = this.byToken.get(t);
+      if (!list) continue;
+      for (let i = Math.max(0, list.length - perToken); i < list.length; i++) counts.set(list[i], (counts.get(list[i]) ?? 0) + 1);
+    }
+    const out: Entry[] = [];
+    for (const [e, n] of counts) if (n >= 2) out.push(e);
+    return out;
   }
 }
 

@@ -8,6 +8,11 @@ export interface CompiledRule {
   id: string;
   kind: RuleKind;
   cue: RegExp;
+  /**
+   * One word of each of the rule's phrases (apostrophes dropped; see anchorWordsOf). A message
+   * containing none of them cannot match, so the regex is skipped. null for regex rules.
+   */
+  firstWords: ReadonlySet<string> | null;
   unless: RegExp | null;
   previousUnless: RegExp | null;
   weight: number;
@@ -45,10 +50,67 @@ export function phraseSource(phrase: string): string {
   return src;
 }
 
+/** Phrase body without the boundary guards (see phraseSource). */
+function phraseBody(phrase: string): string {
+  return phrase
+    .trim()
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => (w === '...' ? `[${WORD_CHAR}' ,-]{1,60}?` : escapeRegex(w).replace(/'/g, "'?")))
+    .join('[\\s,]+');
+}
+
+/**
+ * One regex for many phrases. Phrases are grouped by whether they start and end with a word
+ * character, so each group checks its boundary once instead of once per alternative (V8 tries
+ * every alternative at every position; the shared guard fails fast mid-word).
+ */
 export function compilePhrases(phrases: readonly string[]): RegExp {
+  const groups = new Map<string, string[]>();
   // Longest first so that alternation prefers "that's not right" over "that's".
   const sorted = [...phrases].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
-  return new RegExp(sorted.map(phraseSource).join('|'), 'g');
+  for (const p of sorted) {
+    const t = p.trim();
+    const key = `${/^[\p{L}\p{N}]/u.test(t) ? 'w' : '-'}${/[\p{L}\p{N}]$/u.test(t) ? 'w' : '-'}`;
+    groups.set(key, [...(groups.get(key) ?? []), phraseBody(t)]);
+  }
+  const parts = [...groups.entries()].map(([key, bodies]) => `${key[0] === 'w' ? B_START : ''}(?:${bodies.join('|')})${key[1] === 'w' ? B_END : ''}`);
+  return new RegExp(parts.join('|'), 'g');
+}
+
+const MESSAGE_WORD = new RegExp(`[${WORD_CHAR}]+(?:['\u2019-][${WORD_CHAR}]+)*`, 'g');
+
+/** Lowercased words of a text for the first-word prefilter: apostrophes dropped, hyphenated words also split. */
+export function wordSet(lower: string): Set<string> {
+  const out = new Set<string>();
+  for (const w of lower.match(MESSAGE_WORD) ?? []) {
+    const bare = w.replace(/['\u2019]/g, '');
+    out.add(bare);
+    if (bare.includes('-')) for (const part of bare.split('-')) out.add(part);
+  }
+  return out;
+}
+
+/**
+ * One anchor word per phrase — its longest word, a cheap stand-in for its rarest. A message that
+ * contains no anchor of a rule cannot match it, so most rules skip their regex on most messages.
+ */
+function anchorWordsOf(spec: RuleSpec): Set<string> | null {
+  if (spec.regex || !spec.phrases?.length) return null;
+  const out = new Set<string>();
+  for (const p of spec.phrases) {
+    const ws = p
+      .trim()
+      .toLowerCase()
+      .split(/\s+/)
+      .filter((w) => w !== '...')
+      .map((w) => w.replace(/'/g, '').replace(/^[^a-z0-9\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff]+|[^a-z0-9\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff]+$/g, ''))
+      .filter(Boolean);
+    if (ws.length === 0) return null;
+    // Hyphenated words are indexed whole and by parts; anchor on the whole word.
+    out.add(ws.reduce((a, b) => (b.length > a.length ? b : a)));
+  }
+  return out;
 }
 
 export function compileRule(spec: RuleSpec): CompiledRule {
@@ -61,6 +123,7 @@ export function compileRule(spec: RuleSpec): CompiledRule {
     id: spec.id,
     kind: spec.kind,
     cue: new RegExp(sources.join('|'), 'g'),
+    firstWords: anchorWordsOf(spec),
     unless: spec.unless && spec.unless.length > 0 ? compilePhrases(spec.unless) : null,
     previousUnless: spec.previousUnless && spec.previousUnless.length > 0 ? compilePhrases(spec.previousUnless) : null,
     weight: spec.weight ?? 1,
@@ -86,9 +149,20 @@ function atStart(prefix: string): boolean {
 }
 
 /** Applies one compiled rule; returns the detection or null. */
-export function applyRule(rule: CompiledRule, message: Message, lower: string, ctx: RuleContext): Detection | null {
+export function applyRule(rule: CompiledRule, message: Message, lower: string, ctx: RuleContext, words?: ReadonlySet<string>): Detection | null {
   const spec = rule.spec;
   if (!roleMatches(spec.speaker, message.role)) return null;
+  if (rule.firstWords) {
+    const have = words ?? wordSet(lower);
+    let any = false;
+    for (const w of have) {
+      if (rule.firstWords.has(w)) {
+        any = true;
+        break;
+      }
+    }
+    if (!any) return null;
+  }
   if (spec.replyTo && spec.replyTo !== 'any') {
     const a = ctx.answered;
     if (!a) return null;
@@ -110,10 +184,6 @@ export function applyRule(rule: CompiledRule, message: Message, lower: string, c
     if (spec.maxWords !== undefined && n > spec.maxWords) return null;
     if (spec.minWords !== undefined && n < spec.minWords) return null;
   }
-  if (rule.unless) {
-    rule.unless.lastIndex = 0;
-    if (rule.unless.test(lower)) return null;
-  }
   rule.cue.lastIndex = 0;
   let m: RegExpExecArray | null;
   let tries = 0;
@@ -125,6 +195,10 @@ export function applyRule(rule: CompiledRule, message: Message, lower: string, c
     const start = m.index;
     const end = start + m[0].length;
     if (passesPosition(spec, lower, start) && passesQuestion(spec, lower, start) && passesOpenQuestion(spec, lower, start) && passesNegation(spec, lower, start)) {
+      if (rule.unless) {
+        rule.unless.lastIndex = 0;
+        if (rule.unless.test(lower)) return null;
+      }
       return { ruleId: rule.id, kind: rule.kind, index: message.index, start, end, weight: rule.weight };
     }
   }

@@ -51,12 +51,26 @@ export function stem(word: string): string {
 }
 
 /** Stemmed content tokens: lowercased words without stopwords or one-letter tokens. */
+export function contentToken(w: string): string | null {
+  if (w.length < 2 || STOPWORDS.has(w)) return null;
+  return stem(w.replace(/'s$/, ''));
+}
+
+const tokenCache = new Map<string, readonly string[]>();
+/**
+ * Stemmed content tokens of a text. Several stages tokenize the same message (clustering,
+ * deciding, contradiction checks), so results are memoised in a bounded cache.
+ */
 export function contentTokens(text: string): string[] {
+  const hit = tokenCache.get(text);
+  if (hit) return hit as string[];
   const out: string[] = [];
   for (const w of words(text)) {
-    if (w.length < 2 || STOPWORDS.has(w)) continue;
-    out.push(stem(w.replace(/'s$/, '')));
+    const t = contentToken(w);
+    if (t !== null) out.push(t);
   }
+  if (tokenCache.size > 50_000) tokenCache.clear();
+  tokenCache.set(text, out);
   return out;
 }
 

@@ -2,7 +2,7 @@
 // Resolving takes the memory lock and writes atomically like `extract run`, then brings the
 // task's extracted_state up to date.
 import { guardFindings, type GuardFinding } from '../core/guard';
-import { IdAllocator, recordPatterns } from '../core/evolve';
+import { IdAllocator, recordPatterns, RegistryIndex } from '../core/evolve';
 import { dateKey } from '../core/normalize';
 import { normalizeDiscussion } from '../core/normalize';
 import { relateNewDecisions } from '../core/relate';
@@ -60,7 +60,7 @@ async function resolve(
     if (decision) {
       registry.decisions.push(decision);
       registry.decisions.sort((a, b) => (a.id < b.id ? -1 : 1));
-      newPatterns = recordPatterns(registry, ids, relateNewDecisions(registry, [decision], ws.engine.lexicon), options.now).newPatterns;
+      newPatterns = recordPatterns(registry, new RegistryIndex(registry), ids, relateNewDecisions(registry, [decision], ws.engine.lexicon), options.now).newPatterns;
     }
     await writeMemory(ws.memoryDir, memory, registry, newPatterns);
     return { item, decision };

@@ -95,8 +95,7 @@ function lineIndent(text: string, offset: number): string {
   return m ? m[0] : '';
 }
 
-function styleOf(text: string, taskProperty: Node, taskObject: Node): Style {
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+function styleOf(text: string, eol: string, taskProperty: Node, taskObject: Node): Style {
   const props = taskObject.children ?? [];
   const firstProp = props[0];
   const objectIndent = lineIndent(text, taskProperty.offset);
@@ -132,13 +131,14 @@ export function applyStates(text: string, states: ReadonlyMap<string, ExtractedS
   const root = parseTree(text);
   if (!root || root.type !== 'object') return text;
   const edits: Edit[] = [];
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
   for (const prop of root.children ?? []) {
     const [keyNode, valueNode] = prop.children ?? [];
     if (!keyNode || !valueNode || valueNode.type !== 'object') continue;
     const taskId = keyNode.value as string;
     const state = states.get(taskId);
     if (!state) continue;
-    const style = styleOf(text, prop, valueNode);
+    const style = styleOf(text, eol, prop, valueNode);
     const existing = (valueNode.children ?? []).find((p) => p.children?.[0]?.value === 'extracted_state');
     if (existing?.children?.[1]) {
       const v = existing.children[1];
@@ -157,10 +157,16 @@ export function applyStates(text: string, states: ReadonlyMap<string, ExtractedS
       edits.push({ offset: lastProp.offset + lastProp.length, length: 0, content: `${sep}${key}${style.colon}${renderState(state, style)}` });
     }
   }
-  edits.sort((a, b) => b.offset - a.offset);
-  let out = text;
-  for (const e of edits) out = out.slice(0, e.offset) + e.content + out.slice(e.offset + e.length);
-  return out;
+  // One pass from the start: slicing the whole text once per edit would be quadratic in tasks.
+  edits.sort((a, b) => a.offset - b.offset);
+  const parts: string[] = [];
+  let at = 0;
+  for (const e of edits) {
+    parts.push(text.slice(at, e.offset), e.content);
+    at = e.offset + e.length;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
 }
 
 export function taskPointer(taskId: string): string {

@@ -5,8 +5,9 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import fg from 'fast-glob';
 import lockfile from 'proper-lockfile';
 import { hostname } from 'node:os';
-import { analyzeFiles, isCurrent, mergeAnalyses, type AnalyzedFile, type Engine, type RunSummary } from '../core/pipeline';
+import { isCurrent, mergeAnalyses, type AnalyzedFile, type Engine, type RunSummary } from '../core/pipeline';
 import type { Diagnostic } from '../core/types';
+import { analyzeParallel } from './analyzePool';
 import { loadConfig } from './config';
 import { loadEngine } from './engine';
 import { ConflictError, LockedError } from './errors';
@@ -35,6 +36,8 @@ export interface RunResult {
 
 export interface Workspace {
   engine: Engine;
+  /** Folder that the config's relative paths resolve against. */
+  baseDir: string;
   memoryDir: string;
   memoryDisplay: string;
   files: string[];
@@ -69,7 +72,7 @@ export async function openWorkspace(options: Pick<RunOptions, 'cwd' | 'globs' | 
     for (const f of found) files.add(resolve(f));
   }
   const memoryDir = options.memory ? resolve(options.cwd, options.memory) : resolve(baseDir, config.memory);
-  return { engine, memoryDir, memoryDisplay: display(options.cwd, memoryDir), files: [...files].sort(), diagnostics };
+  return { engine, baseDir, memoryDir, memoryDisplay: display(options.cwd, memoryDir), files: [...files].sort(), diagnostics };
 }
 
 export async function readTaskFiles(cwd: string, paths: readonly string[]): Promise<{ files: TaskFile[]; diagnostics: Diagnostic[] }> {
@@ -168,8 +171,8 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
   // An unlocked look at the registry decides which tasks are current; the commit re-checks under the lock.
   const hint = await readMemory(ws.memoryDir, ws.memoryDisplay);
   const plan = (files: readonly TaskFile[]) =>
-    analyzeFiles(files.map((f) => ({ path: f.path, tasks: f.tasks })), ws.engine, (t) => isCurrent(t, hint.registry, ws.engine.fingerprint));
-  let analyzed = plan(pending);
+    analyzeParallel(files.map((f) => ({ path: f.path, tasks: f.tasks })), ws.engine, ws.baseDir, (t) => isCurrent(t, hint.registry, ws.engine.fingerprint));
+  let analyzed = await plan(pending);
   let analysed = analyzed.reduce((n, f) => n + f.tasks.filter((t) => t.analysis !== null).length, 0);
   const written: string[] = [];
   let conflicts = 0;
@@ -204,7 +207,7 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
     const reread = await readTaskFiles(options.cwd, changed.map((f) => f.path));
     diagnostics.push(...reread.diagnostics);
     pending = reread.files;
-    analyzed = plan(pending);
+    analyzed = await plan(pending);
     analysed += analyzed.reduce((n, f) => n + f.tasks.filter((t) => t.analysis !== null).length, 0);
   }
   const tasks = read.files.reduce((n, f) => n + f.tasks.length, 0);

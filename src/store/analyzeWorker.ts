@@ -1,0 +1,21 @@
+// Worker thread body: analyses a share of the tasks with its own compiled engine.
+import { parentPort, workerData } from 'node:worker_threads';
+import { analyzeTask } from '../core/pipeline';
+import type { Config } from '../core/types';
+import { loadEngine } from './engine';
+
+interface Job {
+  config: Config;
+  baseDir: string;
+  knownTaskIds: string[];
+  tasks: Array<{ key: number; id: string; discussion: unknown[] }>;
+}
+
+async function run(job: Job): Promise<void> {
+  const engine = await loadEngine(job.config, job.baseDir);
+  const known = new Set(job.knownTaskIds);
+  const results = job.tasks.map((t) => ({ key: t.key, analysis: analyzeTask(t.id, t.discussion, engine, known) }));
+  parentPort?.postMessage({ results });
+}
+
+run(workerData as Job).catch((err: Error) => parentPort?.postMessage({ error: err.stack ?? err.message }));

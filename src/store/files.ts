@@ -1,6 +1,7 @@
 // The only place that touches the disk for writes: atomic replace (temp file in the same
 // folder, fsync, rename), skip when unchanged, and compare-and-swap against a person's edit.
 import { promises as fs } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { contentHash } from './taskFile';
 
@@ -23,14 +24,38 @@ export async function writeIfChanged(path: string, text: string): Promise<boolea
 
 export type CasOutcome = 'written' | 'unchanged' | 'conflict';
 
+let tmpCounter = 0;
+
 /**
  * Writes `text` only if the file still holds the bytes we read (hash `expected`): a person's
- * edit made meanwhile is never overwritten. The check runs just before the atomic rename.
+ * edit made meanwhile is never overwritten. The new content goes to a temp file in the same
+ * folder and is fsynced first; the comparison runs after that, immediately before the rename,
+ * so the window in which an edit could slip in is a re-read and a rename, not a whole write.
  */
 export async function writeIfUnmodified(path: string, text: string, expected: string): Promise<CasOutcome> {
-  const current = await readTextIfExists(path);
-  if (current === null || contentHash(current) !== expected) return 'conflict';
-  if (current === text) return 'unchanged';
-  await writeFileAtomic(path, text, { encoding: 'utf8', fsync: true });
+  const before = await readTextIfExists(path);
+  if (before === null || contentHash(before) !== expected) return 'conflict';
+  if (before === text) return 'unchanged';
+  const dir = dirname(path);
+  const tmp = join(dir, `.${basename(path)}.${process.pid}.${++tmpCounter}.tmp`);
+  const mode = (await fs.stat(path)).mode & 0o7777;
+  const handle = await fs.open(tmp, 'wx', mode);
+  try {
+    await handle.writeFile(text, 'utf8');
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    const now = await readTextIfExists(path);
+    if (now === null || contentHash(now) !== expected) {
+      await fs.rm(tmp, { force: true });
+      return 'conflict';
+    }
+    await fs.rename(tmp, path);
+  } catch (err) {
+    await fs.rm(tmp, { force: true });
+    throw err;
+  }
   return 'written';
 }

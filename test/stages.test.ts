@@ -1,6 +1,6 @@
 // Unit tests of the pure stages: each would fail if its stage were broken.
 import { clusterTopics, parseSeconds } from '../src/core/cluster';
-import { claimOf, conflictReason } from '../src/core/contradiction';
+import { claimOf, clauseClaims, conflictReason, utteranceConflict } from '../src/core/contradiction';
 import { decideTask, statementAt } from '../src/core/decide';
 import { answeredPositions, detect } from '../src/core/detect';
 import { dateKey, normalizeDiscussion } from '../src/core/normalize';
@@ -166,6 +166,21 @@ describe('contradiction', () => {
     expect(conflictReason(c('Post the council results in Telegram'), c('Never post the council results in Telegram'), engine.lexicon)).toMatch(/negates/);
     expect(conflictReason(c('Post the council results in Telegram'), c('The ramen place is busy at noon'), engine.lexicon)).toBeNull();
     expect(conflictReason(c('Results go in the discussion array, not Telegram'), c('Keep everything in the discussion array'), engine.lexicon)).toBeNull();
+  });
+
+  it('between one speaker\'s turns, needs nearly the same clause with the mismatch in its shared part', () => {
+    const u = (a: string, b: string) => utteranceConflict(clauseClaims(a, engine.lexicon), clauseClaims(b, engine.lexicon), engine.lexicon);
+    expect(u('The staging deploy window is on Thursday afternoon.', 'Sorry, the staging deploy window is not on Thursday afternoon.')).toMatch(/negates/);
+    expect(u('The backup job runs every night at 2 am.', 'The backup job runs every night at 4 am.')).toMatch(/values/);
+    expect(u('The new case feels light in the hand.', 'The new case feels heavy in the hand.')).toBeNull();
+    // Different events on different days, and turns that only share a few words and some "not".
+    expect(u('The cluster was upgraded on Monday and all checks are green.', 'The deploy window is Thursday from 14:00 to 16:00.')).toBeNull();
+    expect(u('Operating another service for that volume seems like a waste.', "Let's go with the Postgres queue. It adds no new service to operate.")).toBeNull();
+    expect(u('I think the remote should have big buttons.', "I'm not sure the remote needs a screen, the buttons are enough.")).toBeNull();
+    // Hedges, conditionals and a bare "no" answering someone are not denials.
+    expect(u('We use the red case for the prototype.', "I don't know, we use the red case for the prototype.")).toBeNull();
+    expect(u('The battery lasts a year.', 'If the screen is on, the battery does not last a year.')).toBeNull();
+    expect(u('The maximum energy of each utterance.', 'No, the maximum energy of each utterance.')).toBeNull();
   });
 });
 

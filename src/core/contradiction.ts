@@ -108,3 +108,138 @@ export function conflictReason(
   }
   return null;
 }
+
+// ---------------------------------------------------------------------------------------------
+// One speaker's utterances in ordinary talk. Whole turns share words all the time ("remote",
+// "button", "use") and carry a "not" somewhere, so turn-level overlap plus any negation calls
+// half of a meeting contradictory. Here the unit is the clause: two clauses must say nearly the
+// same thing (most of their content words shared), and the mismatch must sit in that shared
+// part — the same predicate negated, one word swapped for its opposite, or a different number
+// for the same unit — while everything else stays the same.
+
+/** Negator phrases that hedge or add rather than deny ("I'm not sure", "not only X but Y"). */
+const NON_NEGATING = [
+  "don't know", 'do not know', "didn't know", "not sure", "don't think", 'do not think', "don't believe", "not only",
+  'not just', 'not necessarily', 'not really sure', "no doubt", 'no idea', "why not", 'if not', 'or not', 'whether or not',
+  "not that i", "doesn't matter", 'does not matter', "don't care", "don't mind", 'no problem', 'no worries', "can't remember",
+  "don't remember", "i can't say", "don't get me wrong", 'not to mention', 'no matter',
+];
+
+/** Spoken fillers and light words that make unrelated clauses look alike. */
+const FILLERS = new Set([
+  'eh', 'ah', 'er', 'erm', 'hm', 'mhm', 'gonna', 'wanna', 'gotta', 'lot', 'lots', 'bit', 'stuff', 'guess', 'guys', 'way',
+  'say', 'said', 'says', 'saying', 'something', 'anything', 'everything', 'somebody', 'anybody', 'probably', 'pretty',
+  'quite', 'basically', 'obviously', 'certainly', 'definitely', 'exactly', 'totally', 'gap', 'yup', 'cuz', 'cos',
+  'absolutely', 'clearly', 'simply', 'truly', 'indeed', 'course',
+]);
+
+/** A clause that states something conditionally or reports a question is not a claim. */
+const NOT_A_CLAIM = /\b(?:if|unless|whether|suppose|supposing|assuming|wonder|maybe|perhaps|might|when you|whenever)\b|\?|"/;
+
+/** A bare "no" opening a clause answers the previous turn; it does not negate what follows. */
+const LEADING_ANSWER = /^\s*(?:(?:no|nope)\s*(?:[,!-]|(?=(?:no|the|a|an|i|we|you|it|that|this|they|he|she|there|well|but|so|not|i'm|it's|that's)\b))\s*)+/;
+
+export interface ClauseClaim {
+  content: ReadonlySet<string>;
+  negated: ReadonlySet<string>;
+  hasNegator: boolean;
+  /** Each number with the word after it (its unit, stemmed), or '' when none follows. */
+  numbers: ReadonlyMap<string, string>;
+}
+
+const CLAUSE_SPLIT = /[.;!?\n]+|,\s*(?:but|whereas|while|although|though)\b|\s(?:but|whereas|although)\s/;
+
+/** The clauses of a message that make a plain claim, with at least two content words. */
+export function clauseClaims(text: string, lex: CompiledLexicon): ClauseClaim[] {
+  const lower = text.toLowerCase().replace(/\{[^}]*\}/g, ' ').replace(/[\u2018\u2019]/g, "'");
+  const out: ClauseClaim[] = [];
+  for (let raw of lower.split(CLAUSE_SPLIT)) {
+    if (!raw || NOT_A_CLAIM.test(raw)) continue;
+    raw = raw.replace(LEADING_ANSWER, ' ');
+    for (const h of NON_NEGATING) if (raw.includes(h)) raw = raw.split(h).join(' ');
+    for (const p of lex.negatorPhrases) if (raw.includes(p)) raw = raw.split(p).join(' not ');
+    const ws = words(raw);
+    if (ws.length < 2 || ws.length > 40) continue;
+    const content = new Set<string>();
+    const negated = new Set<string>();
+    const numbers = new Map<string, string>();
+    let hasNegator = false;
+    // A negator governs the first word after it that is not a function word ("not gonna have a
+    // remote" → remote); if that word is a filler, nothing is negated.
+    let scope = false;
+    for (let i = 0; i < ws.length; i++) {
+      const w = ws[i];
+      if (lex.negatorWords.has(w) || w.endsWith("n't")) {
+        hasNegator = true;
+        scope = true;
+        continue;
+      }
+      if (/^\d+(?:[.,]\d+)?$/.test(w)) {
+        const next = ws[i + 1];
+        numbers.set(w, next && !/^\d/.test(next) ? stem(next) : '');
+      }
+      const t = contentTokens(w)[0];
+      if (t === undefined) continue;
+      const filler = FILLERS.has(w) || (w.includes("'") && !w.endsWith("'s"));
+      if (!filler) {
+        content.add(t);
+        if (scope) negated.add(t);
+      }
+      scope = false;
+    }
+    if (content.size >= 2) out.push({ content, negated, hasNegator, numbers });
+  }
+  return out;
+}
+
+function overlap(a: ReadonlySet<string>, b: ReadonlySet<string>, skip: ReadonlySet<string> = new Set()): { shared: number; jaccard: number } {
+  let shared = 0;
+  let union = 0;
+  for (const t of a) if (!skip.has(t)) { union++; if (b.has(t)) shared++; }
+  for (const t of b) if (!skip.has(t) && !a.has(t)) union++;
+  return { shared, jaccard: union ? shared / union : 0 };
+}
+
+/** Two clauses close enough in wording to be about the same thing. */
+function closeEnough(o: { shared: number; jaccard: number }): boolean {
+  return (o.shared >= 3 && o.jaccard >= 0.5) || (o.shared >= 2 && o.jaccard >= 0.66);
+}
+
+/** Why two clauses by one speaker conflict, or null. */
+export function clauseConflict(a: ClauseClaim, b: ClauseClaim, lex: CompiledLexicon): string | null {
+  const all = overlap(a.content, b.content);
+  if (all.shared >= 2 && all.jaccard >= 0.5 && a.hasNegator !== b.hasNegator) {
+    for (const s of a.content) {
+      if (b.content.has(s) && a.negated.has(s) !== b.negated.has(s) && closeEnough(all)) return `one statement negates "${s}", the other asserts it`;
+    }
+  }
+  for (const s of a.content) {
+    const opposite = lex.antonymOf.get(s);
+    if (!opposite || b.content.has(s)) continue;
+    for (const o of opposite) {
+      if (!b.content.has(o) || a.content.has(o)) continue;
+      if (a.negated.has(s) !== b.negated.has(o)) continue;
+      const rest = overlap(a.content, b.content, new Set([s, o]));
+      if (rest.shared >= 2 && rest.jaccard >= 0.5) return `opposite terms: "${s}" vs "${o}"`;
+    }
+  }
+  if (a.numbers.size > 0 && b.numbers.size > 0 && all.shared >= 3 && all.jaccard >= 0.4) {
+    for (const [x, unitA] of a.numbers) {
+      if (b.numbers.has(x)) return null;
+      for (const [y, unitB] of b.numbers) {
+        if (a.numbers.has(y) || unitA === '' || unitA !== unitB) continue;
+        return `different values: ${x} vs ${y} ${unitA}`;
+      }
+    }
+  }
+  return null;
+}
+
+/** The first conflict between any clause of `a` and any clause of `b`. */
+export function utteranceConflict(a: readonly ClauseClaim[], b: readonly ClauseClaim[], lex: CompiledLexicon): string | null {
+  for (const x of a) for (const y of b) {
+    const reason = clauseConflict(x, y, lex);
+    if (reason) return reason;
+  }
+  return null;
+}

@@ -1,7 +1,7 @@
 // Stages 4–5 for one task: score each topic and decide what it yields — decisions, review
 // candidates, and reply patterns (corrections, confirmations, disagreements, repeated
 // questions, contradictions). Everything here is positional: ids are assigned later (evolve).
-import { claimOf, conflictReason, type CompiledLexicon, type Claim } from './contradiction';
+import { claimOf, clauseClaims, conflictReason, utteranceConflict, type ClauseClaim, type CompiledLexicon } from './contradiction';
 import { importanceScore, classify, type Thresholds } from './score';
 import { contentTokens, isQuestion, jaccard, sentences, wordCount } from './text';
 import type { Confidence, DecisionType, Detection, Message, PatternType, RuleKind, Topic, TopicState } from './types';
@@ -376,20 +376,23 @@ function repeatedQuestions(messages: readonly Message[], detections: readonly De
   return out;
 }
 
-/** A speaker asserting something and later its opposite, on the same subject. */
+/**
+ * A speaker asserting something and later its opposite, on the same subject: compared clause by
+ * clause, so that two turns merely sharing a few words and a "not" somewhere are not flagged.
+ */
 function selfContradictions(messages: readonly Message[], lexicon: CompiledLexicon, existing: readonly PatternCandidate[]): PatternCandidate[] {
   const out: PatternCandidate[] = [];
   const seen = new Set(existing.filter((x) => x.type === 'contradiction').map((x) => x.messages.join(',')));
-  const claims: Array<{ p: number; claim: Claim }> = [];
+  const claims: Array<{ p: number; clauses: ClauseClaim[] }> = [];
   for (let p = 0; p < messages.length; p++) {
     const m = messages[p];
     if (isQuestion(m.text) || wordCount(m.text) < 4) continue;
-    const claim = claimOf(m.text, lexicon);
-    if (claim.subject.size < 2) continue;
+    const clauses = clauseClaims(m.text, lexicon);
+    if (clauses.length === 0) continue;
     for (let k = claims.length - 1; k >= 0 && p - claims[k].p <= 40; k--) {
       const prev = messages[claims[k].p];
       if (prev.author !== m.author || prev.role !== m.role) continue;
-      const reason = conflictReason(claims[k].claim, claim, lexicon);
+      const reason = utteranceConflict(claims[k].clauses, clauses, lexicon);
       if (!reason) continue;
       const key = `${prev.index},${m.index}`;
       if (!seen.has(key)) {
@@ -405,7 +408,7 @@ function selfContradictions(messages: readonly Message[], lexicon: CompiledLexic
       }
       break;
     }
-    claims.push({ p, claim });
+    claims.push({ p, clauses });
   }
   return out;
 }

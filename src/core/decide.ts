@@ -82,6 +82,7 @@ const TYPE_OF_KIND: Readonly<Partial<Record<RuleKind, DecisionType>>> = {
   action_item: 'action_item',
 };
 
+const DECISION_FAMILY: readonly RuleKind[] = ['decision_cue', 'constraint_cue', 'preference'];
 const has = (ds: readonly Detection[], kind: RuleKind) => ds.some((d) => d.kind === kind);
 const first = (ds: readonly Detection[], kind: RuleKind) => ds.find((d) => d.kind === kind);
 
@@ -152,7 +153,36 @@ export function decideTask(input: DecideInput): TaskAnalysis {
     }
   }
 
+  const rejected = messages.map(() => false);
+  for (let q = 0; q < messages.length; q++) if (answered[q] >= 0 && verdict[q] === 'disagreement') rejected[answered[q]] = true;
+  const rejectedBy = (p: number) => rejected[p];
+  /** A statement another speaker accepts: a confirmation answering it, or right after it. */
+  const acceptedBy = (p: number): number[] => {
+    const out = new Set(confirmedBy.get(p) ?? []);
+    for (let q = p + 1; q < messages.length && q <= p + 2; q++) {
+      if (verdict[q] === 'confirmation' && messages[q].author !== messages[p].author && !isBackchannel(q, messages, detections, answered)) out.add(q);
+      if (verdict[q] === 'disagreement') break;
+    }
+    return [...out].sort((x, y) => x - y);
+  };
+  const strongest = (p: number, family: readonly RuleKind[]): { d: Detection; score: number } | null => {
+    let out: { d: Detection; score: number } | null = null;
+    for (const d of detections[p]) {
+      if (!family.includes(d.kind)) continue;
+      const accepted = acceptedBy(p).length > 0;
+      const m = messages[p];
+      let score = (KIND_PRIORITY[d.kind] ?? 0) * d.weight + (accepted ? 1 : 0);
+      if (m.role === 'human') score += 0.5;
+      if (m.role === 'bot' && !accepted) score -= 0.5;
+      if (rejectedBy(p)) score -= 1.5;
+      if (!out || score > out.score) out = { d, score };
+    }
+    return out;
+  };
+  const statements: StatementCandidate[] = [];
+
   const topicStates: TopicState[] = [];
+  const topicImportanceOf = new Map<Topic, number>();
   for (const topic of topics) {
     const ps = topic.messages.map((i) => pos.get(i)!).filter((p) => p !== undefined);
     const totalWords = ps.reduce((s, p) => s + wordCount(messages[p].text), 0);
@@ -175,49 +205,143 @@ export function decideTask(input: DecideInput): TaskAnalysis {
       if (pat) pat.decision = decisions.length - 1;
     }
 
-    // The strongest statement of each family: a decision/constraint/preference, and an action item.
-    for (const family of [['decision_cue', 'constraint_cue', 'preference'], ['action_item']] as RuleKind[][]) {
-      let best: { p: number; d: Detection; score: number } | null = null;
-      for (const p of ps) {
-        if (verdict[p] === 'correction') continue;
-        for (const d of detections[p]) {
-          if (!family.includes(d.kind)) continue;
-          const confirmed = confirmedBy.has(p);
-          const m = messages[p];
-          let score = (KIND_PRIORITY[d.kind] ?? 0) * d.weight + (confirmed ? 1 : 0);
-          if (m.role === 'human') score += 0.5;
-          if (m.role === 'bot' && !confirmed) score -= 0.5;
-          if (ps.some((q) => answered[q] === p && verdict[q] === 'disagreement')) score -= 1.5;
-          if (!best || score > best.score || (score === best.score && p > best.p)) best = { p, d, score };
-        }
-      }
-      if (!best) continue;
+    // Decision, constraint and preference statements: every candidate of the topic, ranked and
+    // selected across the task below (a long topic may settle more than one thing).
+    for (const p of ps) {
+      if (verdict[p] === 'correction') continue;
+      const c = strongest(p, DECISION_FAMILY);
+      if (!c) continue;
+      const statement = statementAt(messages[p].text, c.d.start);
+      if (wordCount(statement) < 2) continue;
+      statements.push({ p, d: c.d, score: c.score, statement, topic, ps, downstream });
+    }
+
+    // The strongest action item of the topic.
+    let best: { p: number; d: Detection; score: number } | null = null;
+    for (const p of ps) {
+      if (verdict[p] === 'correction') continue;
+      const c = strongest(p, ['action_item']);
+      if (c && (!best || c.score > best.score || (c.score === best.score && p > best.p))) best = { p, ...c };
+    }
+    if (best) {
       const statement = statementAt(messages[best.p].text, best.d.start);
       const statementWords = wordCount(statement);
-      if (statementWords < 2) continue;
-      const importance = importanceScore(ps.length, totalWords / ps.length, statementWords);
-      topicImportance = Math.max(topicImportance, importance);
-      const type = TYPE_OF_KIND[best.d.kind]!;
-      const outcome = classify(importance, thresholds);
-      const rejected = ps.some((q) => answered[q] === best!.p && verdict[q] === 'disagreement');
-      if (outcome === 'decision' && !rejected) {
-        const confirmations = (confirmedBy.get(best.p) ?? []).map((c) => messages[c].index);
-        const confidence = confidenceOf(messages[best.p], best.d, confirmations.length > 0);
-        decisions.push(candidate(input, best.p, statement, type, confidence, [messages[best.p].index, ...confirmations], topic, importance, downstream, best.d.ruleId));
-      } else if (outcome === 'review' || (outcome === 'decision' && rejected)) {
-        review.push({ topic: topic.label, importance: round1(importance), messages: topic.messages, statement, type, at: best.p, messageIndex: messages[best.p].index, ts: messages[best.p].ts });
+      if (statementWords >= 2) {
+        const importance = importanceScore(ps.length, totalWords / ps.length, statementWords);
+        topicImportance = Math.max(topicImportance, importance);
+        const outcome = classify(importance, thresholds);
+        const rejected = rejectedBy(best.p);
+        if (outcome === 'decision' && !rejected) {
+          const confirmations = (confirmedBy.get(best.p) ?? []).map((c) => messages[c].index);
+          const confidence = confidenceOf(messages[best.p], best.d, confirmations.length > 0);
+          decisions.push(candidate(input, best.p, statement, 'action_item', confidence, [messages[best.p].index, ...confirmations], topic, importance, downstream, best.d.ruleId));
+        } else if (outcome === 'review' || (outcome === 'decision' && rejected)) {
+          review.push({ topic: topic.label, importance: round1(importance), messages: topic.messages, statement, type: 'action_item', at: best.p, messageIndex: messages[best.p].index, ts: messages[best.p].ts });
+        }
       }
     }
 
+    topicImportanceOf.set(topic, topicImportance);
     topicStates.push({ ...topic, importance: round1(topicImportance), status: topicStatus(ps, messages, verdict) });
   }
 
+  selectStatements(input, statements, acceptedBy, rejectedBy, decisions, review, topicImportanceOf);
+  for (const t of topicStates) {
+    const topic = topics.find((x) => x.id === t.id);
+    if (topic) t.importance = round1(topicImportanceOf.get(topic) ?? 0);
+  }
+
   decisions.sort((x, y) => x.at - y.at || (x.type < y.type ? -1 : x.type > y.type ? 1 : 0));
+  review.sort((x, y) => x.at - y.at || (x.type < y.type ? -1 : x.type > y.type ? 1 : 0));
   relinkPatternDecisions(patterns, decisions);
   markSupersessions(decisions, patterns, input.lexicon);
   patterns.push(...repeatedQuestions(messages, detections), ...selfContradictions(messages, input.lexicon, patterns));
   patterns.sort((x, y) => last(x.messages) - last(y.messages) || (x.type < y.type ? -1 : x.type > y.type ? 1 : 0));
   return { topics: topicStates, decisions, patterns, review };
+}
+
+interface StatementCandidate {
+  p: number;
+  d: Detection;
+  score: number;
+  statement: string;
+  topic: Topic;
+  ps: number[];
+  downstream: string[];
+}
+
+/** How far back the lead-up to a statement may reach, in messages. */
+const LEAD_UP_MAX = 60;
+/** Messages in a row sharing no word with the topic that end the lead-up. */
+const LEAD_UP_GAP = 8;
+
+/**
+ * The discussion a statement settles: its topic, plus the run of messages just before it that
+ * share a content word with the topic (issue → proposals → decision). Meetings split into many
+ * small threads that are one discussion; two-party task threads are whole topics already.
+ */
+function leadUp(p: number, ps: readonly number[], messages: readonly Message[]): number[] {
+  const inTopic = new Set(ps);
+  const vocab = new Set<string>();
+  for (const q of ps) for (const t of contentTokens(messages[q].text)) vocab.add(t);
+  const out = new Set(ps);
+  let gap = 0;
+  for (let q = p - 1; q >= 0 && q >= p - LEAD_UP_MAX && gap < LEAD_UP_GAP; q--) {
+    if (inTopic.has(q)) {
+      gap = 0;
+      continue;
+    }
+    if (contentTokens(messages[q].text).some((t) => vocab.has(t))) {
+      out.add(q);
+      gap = 0;
+    } else gap++;
+  }
+  return [...out].sort((x, y) => x - y);
+}
+
+/**
+ * Ranks decision/constraint/preference statements across the task and keeps, for each stretch
+ * of discussion, the strongest one whose importance (over that stretch) passes the thresholds:
+ * the stronger cue, accepted by someone else, later in its stretch.
+ */
+function selectStatements(
+  input: DecideInput,
+  statements: readonly StatementCandidate[],
+  acceptedBy: (p: number) => number[],
+  rejectedBy: (p: number) => boolean,
+  decisions: DecisionCandidate[],
+  review: ReviewCandidate[],
+  topicImportanceOf: Map<Topic, number>,
+): void {
+  const { messages, thresholds } = input;
+  const scored = statements.map((c) => {
+    const region = leadUp(c.p, c.ps, messages);
+    const words = region.reduce((s, q) => s + wordCount(messages[q].text), 0);
+    const importance = importanceScore(region.length, words / region.length, wordCount(c.statement));
+    topicImportanceOf.set(c.topic, Math.max(topicImportanceOf.get(c.topic) ?? 0, importance));
+    return { ...c, region, importance, outcome: classify(importance, thresholds) };
+  });
+  const rank = (o: string) => (o === 'decision' ? 2 : o === 'review' ? 1 : 0);
+  const order = scored
+    .filter((c) => c.outcome !== 'raw')
+    .sort((x, y) => rank(y.outcome) - rank(x.outcome) || y.score - x.score || y.p - x.p);
+  const taken = new Set<number>();
+  for (const c of order) {
+    // One statement per stretch of discussion: skip one whose stretch is mostly claimed already.
+    let claimed = 0;
+    for (const q of c.region) if (taken.has(q)) claimed++;
+    if (claimed * 2 > c.region.length || taken.has(c.p)) continue;
+    for (const q of c.region) taken.add(q);
+    const type = TYPE_OF_KIND[c.d.kind]!;
+    const rejected = rejectedBy(c.p);
+    if (c.outcome === 'decision' && !rejected) {
+      const accepted = acceptedBy(c.p);
+      const confidence = confidenceOf(messages[c.p], c.d, accepted.length > 0);
+      decisions.push(candidate(input, c.p, c.statement, type, confidence, [messages[c.p].index, ...accepted.map((q) => messages[q].index)], c.topic, c.importance, c.downstream, c.d.ruleId));
+    } else {
+      review.push({ topic: c.topic.label, importance: round1(c.importance), messages: c.region.map((q) => messages[q].index), statement: c.statement, type, at: c.p, messageIndex: messages[c.p].index, ts: messages[c.p].ts });
+    }
+  }
 }
 
 function last(xs: readonly number[]): number {

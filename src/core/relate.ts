@@ -39,7 +39,8 @@ const ORPHAN_REFERENCE = /\b(?:see|per|check|read|follow|as in|like in|according
 
 interface Entry {
   d: Decision;
-  claim: Claim;
+  /** Parsed on first use: most entries are only ever looked up by their tokens. */
+  readonly claim: Claim;
   tokens: Set<string>;
 }
 
@@ -83,7 +84,14 @@ class SubjectIndex {
 }
 
 function entryOf(d: Decision, lexicon: CompiledLexicon): Entry {
-  return { d, claim: claimOf(d.statement, lexicon), tokens: new Set(contentTokens(d.statement)) };
+  let claim: Claim | null = null;
+  return {
+    d,
+    get claim() {
+      return (claim ??= claimOf(d.statement, lexicon));
+    },
+    tokens: new Set(contentTokens(d.statement)),
+  };
 }
 
 /** Flags on a decision's own text: too short to stand alone, or a pointer without the substance. */
@@ -195,13 +203,20 @@ export function markStale(decisions: Decision[], lexicon: CompiledLexicon, now: 
   if (Number.isNaN(nowMs)) return;
   const maxAge = options.staleAfterDays * 86_400_000;
   const active = decisions.filter((d) => d.status === 'active');
+  const old = (d: Decision) => {
+    const created = Date.parse(d.created_at);
+    return !Number.isNaN(created) && nowMs - created > maxAge;
+  };
+  for (const d of decisions) if (d.status !== 'active' || !old(d)) removeFlag(d, 'stale');
+  // Only old decisions can go stale: index everything active only when some are old.
+  if (!active.some(old)) return;
   const index = new SubjectIndex();
   const entries = active.map((d) => entryOf(d, lexicon));
   for (const e of entries) index.add(e);
   for (const e of entries) {
+    if (!old(e.d)) continue;
     const created = Date.parse(e.d.created_at);
-    const old = !Number.isNaN(created) && nowMs - created > maxAge;
-    const newer = old && index.candidates(e.tokens).some((o) => o.d !== e.d && Date.parse(o.d.created_at) > created && jaccard(e.tokens, o.tokens) >= 0.3);
+    const newer = index.candidates(e.tokens).some((o) => o.d !== e.d && Date.parse(o.d.created_at) > created && jaccard(e.tokens, o.tokens) >= 0.3);
     if (newer) addFlag(e.d, 'stale');
     else removeFlag(e.d, 'stale');
   }

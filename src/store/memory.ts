@@ -35,6 +35,22 @@ function readJsonFile(path: string, display: string, text: string, schema: 'deci
   return parsed.value;
 }
 
+function isPatternShape(v: unknown): v is Pattern {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+  const p = v as Record<string, unknown>;
+  return typeof p.id === 'string' && typeof p.task_id === 'string' && typeof p.type === 'string' && Array.isArray(p.messages) && typeof p.rule === 'string';
+}
+
+/** Size and mtime of the memory files: equal signatures mean nothing was written in between. */
+export async function memorySignature(dir: string): Promise<string> {
+  const parts: string[] = [];
+  for (const f of [DECISIONS_FILE, REVIEW_FILE, PATTERNS_FILE, ENGINE_FILE]) {
+    const st = await fs.stat(join(dir, f)).catch(() => null);
+    parts.push(st ? `${st.size}:${st.mtimeMs}` : '-');
+  }
+  return parts.join('|');
+}
+
 export async function readMemory(dir: string, displayDir: string): Promise<MemoryState> {
   const diagnostics: Diagnostic[] = [];
   const decisionsText = await readTextIfExists(join(dir, DECISIONS_FILE));
@@ -57,7 +73,8 @@ export async function readMemory(dir: string, displayDir: string): Promise<Memor
       return;
     }
     const parsed = parseJson(line);
-    const ok = parsed.ok && schemaProblems('pattern', parsed.value).length === 0;
+    // A cheap shape check per line; `extract check` validates every line against the schema.
+    const ok = parsed.ok && isPatternShape(parsed.value);
     if (ok) patterns.push(parsed.value as Pattern);
     if (isLast) {
       // No newline after it: a crash cut the append short (or it is whole but unterminated).

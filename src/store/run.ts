@@ -12,7 +12,7 @@ import { loadConfig } from './config';
 import { loadEngine } from './engine';
 import { ConflictError, LockedError } from './errors';
 import { readTextIfExists, writeIfUnmodified } from './files';
-import { readMemory, writeMemory } from './memory';
+import { memorySignature, readMemory, writeMemory } from './memory';
 import { invalidUtf8Offset, locationOf } from './jsonText';
 import { applyStates, parseTaskFile, type TaskFile } from './taskFile';
 
@@ -162,18 +162,35 @@ export async function withMemoryLock<T>(memoryDir: string, timeoutSeconds: numbe
 
 const MAX_CONFLICT_RETRIES = 3;
 
+/** Phase timings on stderr when EXTRACT_TIMING is set (like ESLint's TIMING). */
+function phaseTimer(): (phase: string) => void {
+  if (!process.env.EXTRACT_TIMING) return () => undefined;
+  let last = process.hrtime.bigint();
+  return (phase) => {
+    const now = process.hrtime.bigint();
+    process.stderr.write(`extract timing: ${phase} ${(Number(now - last) / 1e6).toFixed(1)} ms\n`);
+    last = now;
+  };
+}
+
 export async function extractRun(options: RunOptions): Promise<RunResult> {
+  const lap = phaseTimer();
   const ws = await openWorkspace(options);
+  lap('workspace (config, rules)');
   const diagnostics: Diagnostic[] = [...ws.diagnostics];
   const read = await readTaskFiles(options.cwd, ws.files);
   diagnostics.push(...read.diagnostics);
+  lap('read and validate task files');
   let pending = read.files;
   // An unlocked look at the registry decides which tasks are current; the commit re-checks under the lock.
+  const hintSignature = await memorySignature(ws.memoryDir);
   const hint = await readMemory(ws.memoryDir, ws.memoryDisplay);
+  lap('read memory');
   const plan = (files: readonly TaskFile[]) =>
     analyzeParallel(files.map((f) => ({ path: f.path, tasks: f.tasks })), ws.engine, ws.baseDir, (t) => isCurrent(t, hint.registry, ws.engine.fingerprint));
   let analyzed = await plan(pending);
   let analysed = analyzed.reduce((n, f) => n + f.tasks.filter((t) => t.analysis !== null).length, 0);
+  lap(`analyse ${analysed} tasks`);
   const written: string[] = [];
   let conflicts = 0;
   let summary: RunSummary = { files: 0, tasks: 0, decisions: 0, patterns: 0, review: 0 };
@@ -182,13 +199,22 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
     const changed: TaskFile[] = [];
     if (options.beforeCommit) await options.beforeCommit(attempt);
     const outcome = await withMemoryLock(ws.memoryDir, options.lockTimeout ?? 30, async () => {
-      const memory = await readMemory(ws.memoryDir, ws.memoryDisplay);
+      lap('lock');
+      // Re-read only if another process wrote the memory folder since our unlocked read.
+      const unchanged = attempt === 0 && (await memorySignature(ws.memoryDir)) === hintSignature;
+      const memory = unchanged ? hint : await readMemory(ws.memoryDir, ws.memoryDisplay);
       if (attempt === 0) diagnostics.push(...memory.diagnostics);
-      const out = mergeAnalyses(analyzed, memory.registry, options.now, ws.engine);
+      lap('re-read memory under lock');
+      // The registry just read is ours alone: merge into it without a copy.
+      const out = mergeAnalyses(analyzed, memory.registry, options.now, ws.engine, true);
+      lap('merge into registry');
       for (const f of await writeMemory(ws.memoryDir, memory, out.registry, out.newPatterns)) written.push(`${ws.memoryDisplay}/${f}`);
+      lap('write memory');
       for (const file of pending) {
-        const next = applyStates(file.text, out.states.get(file.path) ?? new Map());
+        const next = applyStates(file.text, out.states.get(file.path) ?? new Map(), file.value);
+        lap('render task file');
         const result = await writeIfUnmodified(file.path, next, file.hash);
+        lap('write task file');
         if (result === 'written') written.push(file.display);
         if (result === 'conflict') changed.push(file);
       }

@@ -17,6 +17,8 @@ export interface TaskFile {
   text: string;
   hash: string;
   tasks: TaskInput[];
+  /** The parsed file, for the fast write-back path. */
+  value: Record<string, unknown>;
 }
 
 export type ReadOutcome = { ok: true; file: TaskFile; diagnostics: Diagnostic[] } | { ok: false; diagnostics: Diagnostic[] };
@@ -77,7 +79,7 @@ export function parseTaskFile(path: string, display: string, text: string): Read
     const str = (v: unknown) => (typeof v === 'string' ? v : null);
     tasks.push({ id, discussion: task.discussion, previous, title: str(task.title) ?? str(task.name), status: str(task.status) });
   }
-  return { ok: true, file: { path, display, text, hash: contentHash(text), tasks }, diagnostics };
+  return { ok: true, file: { path, display, text, hash: contentHash(text), tasks, value }, diagnostics };
 }
 
 interface Style {
@@ -127,7 +129,11 @@ interface Edit {
  * The task file's text with each given task's `extracted_state` set. Tasks whose state is already
  * equal (as data) are left byte for byte as they are.
  */
-export function applyStates(text: string, states: ReadonlyMap<string, ExtractedState>): string {
+export function applyStates(text: string, states: ReadonlyMap<string, ExtractedState>, value?: Record<string, unknown>): string {
+  if (value) {
+    const fast = regenerate(text, states, value);
+    if (fast !== null) return fast;
+  }
   const root = parseTree(text);
   if (!root || root.type !== 'object') return text;
   const edits: Edit[] = [];
@@ -174,3 +180,34 @@ export function taskPointer(taskId: string): string {
 }
 
 export { locationOf };
+
+/**
+ * Fast path for files that are exactly what JSON.stringify(value, null, indent) produces (most
+ * tool-written task files): change the value and print it again, instead of building a parse
+ * tree of the whole text. Returns null when the file has its own formatting (then edits are used).
+ */
+export function regenerate(text: string, states: ReadonlyMap<string, ExtractedState>, value: Record<string, unknown>): string | null {
+  if (text.includes('\r')) return null;
+  const m = /^\{\n([ \t]+)"/.exec(text);
+  const indent = m ? m[1] : text.startsWith('{"') ? '' : null;
+  if (indent === null) return null;
+  const trailing = text.slice(text.trimEnd().length);
+  if (trailing !== '' && trailing !== '\n') return null;
+  if (`${JSON.stringify(value, null, indent)}${trailing}` !== text) return null;
+  let changed = false;
+  // Object.fromEntries defines own properties, so a "__proto__" task id stays a plain key.
+  const next = Object.fromEntries(
+    Object.entries(value).map(([id, task]) => {
+      const state = states.get(id);
+      if (!state || !isObject(task)) return [id, task];
+      if (isObject(task.extracted_state) && canonicalJson(task.extracted_state) === canonicalJson(state)) return [id, task];
+      changed = true;
+      const entries = Object.entries(task);
+      const at = entries.findIndex(([k]) => k === 'extracted_state');
+      if (at >= 0) entries[at] = ['extracted_state', state];
+      else entries.push(['extracted_state', state]);
+      return [id, Object.fromEntries(entries)];
+    }),
+  );
+  return changed ? `${JSON.stringify(next, null, indent)}${trailing}` : text;
+}

@@ -115,7 +115,8 @@ describe('extract stats', () => {
     const s = JSON.parse(runCli(['stats', '--json'], dir).stdout);
     expect(s.decisions.total).toBe(decisions.length);
     expect(s.traceability_percent).toBe(100);
-    expect(s.review.pending).toBeGreaterThanOrEqual(1);
+    const queued = JSON.parse(readFileSync(join(dir, 'memory', 'review-queue.json'), 'utf8')).items.length;
+    expect(s.review.pending + s.review.accepted + s.review.rejected).toBe(queued);
     expect(s.corrections).toBe(1);
     expect(s.tokens.context).toBeLessThan(s.tokens.raw);
     const text = runCli(['stats'], dir).stdout;

@@ -253,13 +253,15 @@ function signalled(): Promise<void> {
 export async function main(args: string[], io: Io = defaultIo, stop: () => Promise<void> = signalled): Promise<number> {
   let code = 0;
   let failure: unknown = null;
-  const readHandler = (name: string) => async (argv: unknown) => {
+  // Each command returns its exit code; a thrown error is reported once, after parsing.
+  const handle = (command: (argv: Record<string, unknown>) => Promise<number>) => async (argv: unknown) => {
     try {
-      code = await readCommand(name, argv as Record<string, unknown>, io);
+      code = await command(argv as Record<string, unknown>);
     } catch (err) {
       failure = err;
     }
   };
+  const readHandler = (name: string) => handle((argv) => readCommand(name, argv, io));
   const parser = yargs(args)
     .scriptName('extract')
     .usage('$0 <command> [options]')
@@ -275,13 +277,7 @@ export async function main(args: string[], io: Io = defaultIo, stop: () => Promi
           .positional('globs', { type: 'string', array: true, describe: 'task files or glob patterns (default: tasks.json)' })
           .option('lock-timeout', { type: 'number', default: 30, describe: 'seconds to wait for another run holding the memory lock' })
           .option('watch', { type: 'boolean', default: false, describe: 'keep running and re-extract task files when they change' }),
-      async (argv) => {
-        try {
-          code = argv.watch ? await watchCommand(argv as Record<string, unknown>, io, stop()) : await runCommand(argv as Record<string, unknown>, io);
-        } catch (err) {
-          failure = err;
-        }
-      },
+      handle((argv) => (argv.watch ? watchCommand(argv, io, stop()) : runCommand(argv, io))),
     )
     .command(
       'check [globs..]',
@@ -290,13 +286,7 @@ export async function main(args: string[], io: Io = defaultIo, stop: () => Promi
         y
           .positional('globs', { type: 'string', array: true, describe: 'task files or glob patterns (default: tasks.json)' })
           .option('format', { choices: ['stylish', 'json', 'github'] as const, default: 'stylish' as const, describe: 'report format' }),
-      async (argv) => {
-        try {
-          code = await checkCommand(argv as Record<string, unknown>, io);
-        } catch (err) {
-          failure = err;
-        }
-      },
+      handle((argv) => checkCommand(argv, io)),
     )
     .command(
       'review [action] [id]',
@@ -310,13 +300,7 @@ export async function main(args: string[], io: Io = defaultIo, stop: () => Promi
           .option('reason', { type: 'string', describe: 'with reject: why' })
           .option('tasks', { type: 'string', array: true, describe: 'task files to read messages from (default: the configured globs)' })
           .option('lock-timeout', { type: 'number', default: 30 }),
-      async (argv) => {
-        try {
-          code = await reviewCommand(argv as Record<string, unknown>, io);
-        } catch (err) {
-          failure = err;
-        }
-      },
+      handle((argv) => reviewCommand(argv, io)),
     )
     .command(
       'guard <text>',
@@ -325,13 +309,7 @@ export async function main(args: string[], io: Io = defaultIo, stop: () => Promi
         y
           .positional('text', { type: 'string', demandOption: true })
           .option('task', { type: 'string', array: true, describe: 'only decisions of these tasks (and every correction)' }),
-      async (argv) => {
-        try {
-          code = await guardCommand(argv as Record<string, unknown>, io);
-        } catch (err) {
-          failure = err;
-        }
-      },
+      handle((argv) => guardCommand(argv, io)),
     )
     .command('context <task..>', "what a bot loads first: the task's active decisions, open topics in full, and the token saving", (y) => y.positional('task', { type: 'string', array: true }).option('tasks', { type: 'string', array: true, describe: 'task files (default: the configured globs)' }), readHandler('context'))
     .command(

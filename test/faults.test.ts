@@ -1,7 +1,7 @@
 // Faults and hostile input: nothing a person wrote is lost, every file stays whole, and bad input
 // gets a clear error in bounded time.
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractRun } from '../src/store/run';
 import { BIN, ROOT, runCli, tempDir } from './helpers';
@@ -83,6 +83,8 @@ describe('kill -9 at random moments', () => {
     for (const f of ['tasks.json', 'memory/decisions.json', 'memory/review-queue.json', 'memory/patterns.jsonl']) {
       expect(readFileSync(join(dir, f), 'utf8')).toBe(readFileSync(join(clean, f), 'utf8'));
     }
+    // Temp files of killed writers are gone once a run has written the file again.
+    expect(readdirSync(dir).filter((n) => n.endsWith('.tmp'))).toEqual([]);
     // eslint-disable-next-line no-console
     console.log(`kill -9 loop: ${RUNS} runs, ${killed} killed, ${finished} finished, ${torn} torn log tails repaired, 0 corrupt files`);
   }, 600_000);

@@ -26,6 +26,25 @@ export type CasOutcome = 'written' | 'unchanged' | 'conflict';
 
 let tmpCounter = 0;
 
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Temp files left by a writer that was killed mid-write (kill -9) are removed by the next one. */
+async function removeStaleTemps(dir: string, base: string): Promise<void> {
+  const prefix = `.${base}.`;
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  for (const name of names) {
+    const m = name.startsWith(prefix) ? /^\.(?:.+)\.(\d+)\.\d+\.tmp$/.exec(name) : null;
+    if (m && Number(m[1]) !== process.pid && !alive(Number(m[1]))) await fs.rm(join(dir, name), { force: true });
+  }
+}
+
 /**
  * Writes `text` only if the file still holds the bytes we read (hash `expected`): a person's
  * edit made meanwhile is never overwritten. The new content goes to a temp file in the same
@@ -33,6 +52,7 @@ let tmpCounter = 0;
  * so the window in which an edit could slip in is a re-read and a rename, not a whole write.
  */
 export async function writeIfUnmodified(path: string, text: string, expected: string): Promise<CasOutcome> {
+  await removeStaleTemps(dirname(path), basename(path));
   const before = await readTextIfExists(path);
   if (before === null || contentHash(before) !== expected) return 'conflict';
   if (before === text) return 'unchanged';

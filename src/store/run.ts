@@ -14,7 +14,7 @@ import { ConflictError, LockedError } from './errors';
 import { readTextIfExists, writeIfUnmodified } from './files';
 import { memorySignature, readMemory, writeMemory } from './memory';
 import { invalidUtf8Offset, locationOf } from './jsonText';
-import { applyStates, parseTaskFile, type TaskFile } from './taskFile';
+import { applyStates, contentHash, parseTaskFile, type TaskFile } from './taskFile';
 
 export interface RunOptions {
   cwd: string;
@@ -32,6 +32,8 @@ export interface RunOptions {
 export interface RunResult {
   summary: RunSummary & { analysed: number; conflicts: number; written: string[] };
   diagnostics: Diagnostic[];
+  /** Content hash of each task file this run wrote, by absolute path (the daemon ignores its own writes). */
+  ownWrites: Map<string, string>;
 }
 
 export interface Workspace {
@@ -192,6 +194,7 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
   let analysed = analyzed.reduce((n, f) => n + f.tasks.filter((t) => t.analysis !== null).length, 0);
   lap(`analyse ${analysed} tasks`);
   const written: string[] = [];
+  const ownWrites = new Map<string, string>();
   let conflicts = 0;
   let summary: RunSummary = { files: 0, tasks: 0, decisions: 0, patterns: 0, review: 0 };
 
@@ -215,7 +218,10 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
         lap('render task file');
         const result = await writeIfUnmodified(file.path, next, file.hash);
         lap('write task file');
-        if (result === 'written') written.push(file.display);
+        if (result === 'written') {
+          written.push(file.display);
+          ownWrites.set(file.path, contentHash(next));
+        }
         if (result === 'conflict') changed.push(file);
       }
       return out.summary;
@@ -237,7 +243,7 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
     analysed += analyzed.reduce((n, f) => n + f.tasks.filter((t) => t.analysis !== null).length, 0);
   }
   const tasks = read.files.reduce((n, f) => n + f.tasks.length, 0);
-  return { summary: { ...summary, files: ws.files.length, tasks, analysed, conflicts, written }, diagnostics };
+  return { summary: { ...summary, files: ws.files.length, tasks, analysed, conflicts, written }, diagnostics, ownWrites };
 }
 
 function addSummaries(a: RunSummary, b: RunSummary): RunSummary {

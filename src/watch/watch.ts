@@ -52,11 +52,10 @@ export async function runWatch(options: WatchOptions): Promise<void> {
 
   const extract = async (files: string[] | undefined) => {
     const started = Date.now();
-    const result = await extractRun({ ...options, globs: files ?? options.globs, now: options.now() });
-    for (const f of files ?? (await openWorkspace(options)).files) {
-      const text = await fs.readFile(f, 'utf8').catch(() => null);
-      if (text !== null) ownWrites.set(resolve(f), contentHash(text));
-    }
+    // Every watched file goes through the run (downstream links span files); tasks whose
+    // discussion did not change are not analysed again.
+    const result = await extractRun({ ...options, now: options.now() });
+    for (const [path, hash] of result.ownWrites) ownWrites.set(resolve(path), hash);
     const problems = result.diagnostics.filter((d) => d.severity === 'error');
     const key = problems.map((d) => `${d.file}:${d.line}:${d.column}:${d.message}`).join('\n');
     for (const f of files ?? ['*']) {

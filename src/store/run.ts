@@ -51,13 +51,16 @@ function display(cwd: string, path: string): string {
   return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
 }
 
-/** Resolves config, engine, memory folder and the sorted list of task files. */
-export async function openWorkspace(options: Pick<RunOptions, 'cwd' | 'globs' | 'memory' | 'config'>): Promise<Workspace> {
+/** The sorted task files that the globs (or the config's) name, without compiling any rules. */
+export async function listTaskFiles(options: Pick<RunOptions, 'cwd' | 'globs' | 'config'>): Promise<{ files: string[]; diagnostics: Diagnostic[] }> {
   const { config, baseDir } = await loadConfig(options.cwd, options.config);
-  const engine = await loadEngine(config, baseDir);
+  return findTaskFiles(options, config.globs, baseDir);
+}
+
+async function findTaskFiles(options: Pick<RunOptions, 'cwd' | 'globs'>, configGlobs: readonly string[], baseDir: string): Promise<{ files: string[]; diagnostics: Diagnostic[] }> {
   const explicit = options.globs && options.globs.length > 0;
   const globBase = explicit ? options.cwd : baseDir;
-  const patterns = explicit ? options.globs! : config.globs;
+  const patterns = explicit ? options.globs! : configGlobs;
   const diagnostics: Diagnostic[] = [];
   const files = new Set<string>();
   for (const pattern of patterns) {
@@ -73,8 +76,16 @@ export async function openWorkspace(options: Pick<RunOptions, 'cwd' | 'globs' | 
     if (found.length === 0) diagnostics.push({ code: 'no-match', severity: 'warning', file: pattern, message: 'pattern matched no task file' });
     for (const f of found) files.add(resolve(f));
   }
+  return { files: [...files].sort(), diagnostics };
+}
+
+/** Resolves config, engine, memory folder and the sorted list of task files. */
+export async function openWorkspace(options: Pick<RunOptions, 'cwd' | 'globs' | 'memory' | 'config'>): Promise<Workspace> {
+  const { config, baseDir } = await loadConfig(options.cwd, options.config);
+  const engine = await loadEngine(config, baseDir);
+  const { files, diagnostics } = await findTaskFiles(options, config.globs, baseDir);
   const memoryDir = options.memory ? resolve(options.cwd, options.memory) : resolve(baseDir, config.memory);
-  return { engine, baseDir, memoryDir, memoryDisplay: display(options.cwd, memoryDir), files: [...files].sort(), diagnostics };
+  return { engine, baseDir, memoryDir, memoryDisplay: display(options.cwd, memoryDir), files, diagnostics };
 }
 
 export async function readTaskFiles(cwd: string, paths: readonly string[]): Promise<{ files: TaskFile[]; diagnostics: Diagnostic[] }> {

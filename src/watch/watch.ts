@@ -7,7 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { watch as chokidarWatch, type FSWatcher } from 'chokidar';
 import fg from 'fast-glob';
 import { contentHash } from '../store/taskFile';
-import { extractRun, openWorkspace, type RunOptions, type RunResult } from '../store/run';
+import { extractRun, listTaskFiles, openWorkspace, type RunOptions, type RunResult } from '../store/run';
 
 export interface WatchEvent {
   kind: 'ready' | 'extracted' | 'problem' | 'stopped';
@@ -89,7 +89,7 @@ export async function runWatch(options: WatchOptions): Promise<void> {
 
   const onSettled = async (abs: string) => {
     if (stopping) return;
-    const current = await openWorkspace(options).catch(() => null);
+    const current = await listTaskFiles(options).catch(() => null);
     if (!current || !current.files.includes(abs)) return;
     const text = await fs.readFile(abs, 'utf8').catch(() => null);
     if (text === null || ownWrites.get(abs) === contentHash(text)) return;

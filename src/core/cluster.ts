@@ -5,7 +5,7 @@
 // lexical overlap (TF-IDF cosine over stemmed tokens) with *recent* messages only, the addressee
 // named at the start of a message, the message a short reply answers, the same speaker going
 // on, and the time gap. Comparing with a window keeps the cost linear in discussion length.
-import { STOPWORDS, contentToken, contentTokens, words } from './text';
+import { STOPWORDS, contentToken, contentTokens, wordCount, words } from './text';
 import type { Message, Topic } from './types';
 
 export interface ClusterOptions {
@@ -37,7 +37,11 @@ function withinGap(ti: number | null, tj: number | null, gap: number): boolean {
   return ti === null || tj === null || (ti - tj >= 0 && ti - tj <= gap);
 }
 
-type Vector = Map<string, number>;
+/** A sparse TF-IDF vector: token ids in ascending order and their (L2-normalised) weights. */
+interface Vector {
+  ids: Int32Array;
+  weights: Float64Array;
+}
 
 /** Seconds since an arbitrary origin, or null. Clock-only stamps ("15:04:21") count within a day. */
 export function parseSeconds(ts: string | null): number | null {
@@ -49,31 +53,50 @@ export function parseSeconds(ts: string | null): number | null {
 }
 
 function tfidfVectors(tokenLists: readonly string[][]): Vector[] {
-  const df = new Map<string, number>();
-  for (const toks of tokenLists) for (const t of new Set(toks)) df.set(t, (df.get(t) ?? 0) + 1);
+  const idOf = new Map<string, number>();
+  const df: number[] = [];
+  const lists = tokenLists.map((toks) => {
+    const ids = toks.map((t) => {
+      let id = idOf.get(t);
+      if (id === undefined) {
+        id = idOf.size;
+        idOf.set(t, id);
+        df.push(0);
+      }
+      return id;
+    });
+    for (const id of new Set(ids)) df[id]++;
+    return ids;
+  });
   const n = tokenLists.length;
-  return tokenLists.map((toks) => {
-    const tf = new Map<string, number>();
-    for (const t of toks) tf.set(t, (tf.get(t) ?? 0) + 1);
-    const v: Vector = new Map();
+  return lists.map((ids) => {
+    const tf = new Map<number, number>();
+    for (const id of ids) tf.set(id, (tf.get(id) ?? 0) + 1);
+    const sorted = [...tf.keys()].sort((a, b) => a - b);
+    const weights = new Float64Array(sorted.length);
     let norm = 0;
-    for (const [t, c] of tf) {
-      const w = (1 + Math.log(c)) * Math.log(1 + n / (df.get(t) ?? 1));
-      v.set(t, w);
+    sorted.forEach((id, k) => {
+      const w = (1 + Math.log(tf.get(id)!)) * Math.log(1 + n / df[id]);
+      weights[k] = w;
       norm += w * w;
-    }
+    });
     norm = Math.sqrt(norm);
-    if (norm > 0) for (const [t, w] of v) v.set(t, w / norm);
-    return v;
+    if (norm > 0) for (let k = 0; k < weights.length; k++) weights[k] /= norm;
+    return { ids: Int32Array.from(sorted), weights };
   });
 }
 
+/** Cosine of two normalised sparse vectors: a merge over their sorted ids. */
 export function cosine(a: Vector, b: Vector): number {
-  if (a.size > b.size) [a, b] = [b, a];
+  let i = 0;
+  let j = 0;
   let s = 0;
-  for (const [t, w] of a) {
-    const o = b.get(t);
-    if (o !== undefined) s += w * o;
+  while (i < a.ids.length && j < b.ids.length) {
+    const x = a.ids[i];
+    const y = b.ids[j];
+    if (x === y) s += a.weights[i++] * b.weights[j++];
+    else if (x < y) i++;
+    else j++;
   }
   return s;
 }
@@ -125,7 +148,9 @@ export function clusterTopics(
   const tokens = messages.map((m) => contentTokens(m.text));
   const vectors = tfidfVectors(tokens);
   const times = messages.map((m) => parseSeconds(m.ts));
-  const wordCounts = messages.map((m) => words(m.text).length);
+  const wordCounts = messages.map((m) => wordCount(m.text));
+  const authors = messages.map((m) => m.author.toLowerCase());
+  const isSystem = authors.map((a) => SYSTEM_AUTHORS.has(a));
   const speakers = new Set(messages.map((m) => m.author.toLowerCase()).filter((a) => a && !SYSTEM_AUTHORS.has(a)));
   const twoParty = speakers.size <= 2;
   // A chat room (many speakers, timestamped lines) interleaves threads; people there call each
@@ -141,8 +166,8 @@ export function clusterTopics(
 
   for (let i = 0; i < n; i++) {
     const m = messages[i];
-    const author = m.author.toLowerCase();
-    if (SYSTEM_AUTHORS.has(author)) {
+    const author = authors[i];
+    if (isSystem[i]) {
       topicOf[i] = topicCount++;
       continue;
     }
@@ -152,7 +177,7 @@ export function clusterTopics(
 
     const lo = Math.max(0, i - options.window);
     for (let j = i - 1; j >= lo; j--) {
-      if (topicOf[j] < 0 || SYSTEM_AUTHORS.has(messages[j].author.toLowerCase())) continue;
+      if (topicOf[j] < 0 || isSystem[j]) continue;
       const ti = times[i];
       const tj = times[j];
       // In a chat room a long silence ends a thread; a two-party task discussion resumes days later.

@@ -52,7 +52,3 @@ export function detect(messages: readonly Message[], rules: readonly CompiledRul
   }
   return { detections, answered };
 }
-
-export function kindsOf(ds: readonly Detection[]): Set<RuleKind> {
-  return new Set(ds.map((d) => d.kind));
-}

@@ -179,7 +179,6 @@ export function taskPointer(taskId: string): string {
   return `/${pointerSegment(taskId)}`;
 }
 
-export { locationOf };
 
 /**
  * Fast path for files that are exactly what JSON.stringify(value, null, indent) produces (most

@@ -1,7 +1,7 @@
 // Unit tests of the pure stages: each would fail if its stage were broken.
 import { clusterTopics, parseSeconds } from '../src/core/cluster';
 import { claimOf, clauseClaims, conflictReason, utteranceConflict } from '../src/core/contradiction';
-import { decideTask, statementAt } from '../src/core/decide';
+import { decideTask, optionsIn, statementAt } from '../src/core/decide';
 import { answeredPositions, detect } from '../src/core/detect';
 import { dateKey, normalizeDiscussion } from '../src/core/normalize';
 import { analyzeTask } from '../src/core/pipeline';
@@ -222,6 +222,30 @@ describe('decide', () => {
     const d = a.decisions.find((x) => x.type === 'decision');
     expect(d).toMatchObject({ statement: "Let's go with Postgres.", confidence: 'high', sourceMessages: [4, 5] });
     expect(d!.importance).toBeGreaterThan(20);
+  });
+
+  it('lists the options proposed earlier in the topic that the decision did not pick as alternatives', () => {
+    const a = analyzeTask(
+      'T3',
+      [
+        { author: 'bot', role: 'bot', text: 'The ingestion workers need a job queue. The options are Redis with BullMQ, RabbitMQ, or a Postgres table with SKIP LOCKED.' },
+        { author: 'sam', role: 'human', text: 'We already run Postgres for everything else and the load is a few hundred jobs per minute, so another service seems like a waste.' },
+        { author: 'bot', role: 'bot', text: 'At a few hundred jobs per minute a Postgres table is comfortably fast and shares backups and monitoring with the rest of the data.' },
+        { author: 'sam', role: 'human', text: 'What about retries and dead letters? RabbitMQ gives us those for free and I do not want to lose jobs at night.' },
+        { author: 'bot', role: 'bot', text: 'A Postgres job table handles both with an attempts counter and a failed state that the dashboard lists as dead letters, so no job is lost when an upstream API times out at night.' },
+        { author: 'sam', role: 'human', text: 'Good, and the on-call rotation already knows how to restore the Postgres backups and read its monitoring dashboards, which matters more to me than raw speed here.' },
+        { author: 'bot', role: 'bot', text: 'Then the remaining work is a migration for the jobs table, a worker loop that claims rows with SKIP LOCKED, and a dashboard panel for the failed state.' },
+        { author: 'sam', role: 'human', text: "Let's go with the Postgres queue instead of Redis." },
+      ],
+      engine,
+      new Set(['T3']),
+    );
+    const d = a.decisions.find((x) => x.type === 'decision')!;
+    expect(d.statement).toBe("Let's go with the Postgres queue instead of Redis.");
+    expect(d.alternatives).toEqual(['Redis', 'Redis with BullMQ', 'RabbitMQ']);
+    expect(optionsIn('Should we pick tabs or spaces? Either way is more or less fine.')).toEqual(['tabs', 'spaces']);
+    expect(optionsIn('How about Friday?')).toEqual(['Friday']);
+    expect(optionsIn('What about retries and dead letters?')).toEqual([]);
   });
 
   it('queues mid-importance topics for review instead of deciding', () => {

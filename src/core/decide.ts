@@ -183,7 +183,18 @@ export function decideTask(input: DecideInput): TaskAnalysis {
 
   const topicStates: TopicState[] = [];
   const topicImportanceOf = new Map<Topic, number>();
+  const infos = new Map<Topic, TopicInfo>();
+  const topicOfPos: Array<TopicInfo | undefined> = messages.map(() => undefined);
   for (const topic of topics) {
+    const ps = topic.messages.map((i) => pos.get(i)!).filter((p) => p !== undefined);
+    const vocab = new Set<string>();
+    for (const p of ps) for (const t of contentTokens(messages[p].text)) vocab.add(t);
+    const info: TopicInfo = { ps, inTopic: new Set(ps), vocab, words: ps.reduce((s, p) => s + wordCount(messages[p].text), 0), end: ps.reduce((m, p) => Math.max(m, p), -1) };
+    infos.set(topic, info);
+    for (const p of ps) topicOfPos[p] = info;
+  }
+  for (const topic of topics) {
+    const info = infos.get(topic)!;
     const ps = topic.messages.map((i) => pos.get(i)!).filter((p) => p !== undefined);
     const totalWords = ps.reduce((s, p) => s + wordCount(messages[p].text), 0);
     const downstream = mentionedTasks(ps.map((p) => messages[p].text), input.knownTaskIds, input.taskId);
@@ -212,40 +223,38 @@ export function decideTask(input: DecideInput): TaskAnalysis {
       const c = strongest(p, DECISION_FAMILY);
       if (!c) continue;
       const statement = statementAt(messages[p].text, c.d.start);
-      if (wordCount(statement) < 2) continue;
-      statements.push({ p, d: c.d, score: c.score, statement, topic, ps, downstream });
+      if (wordCount(statement) < 2 || !namesTask(messages[p].text, c.d)) continue;
+      statements.push({ p, d: c.d, score: c.score, statement, topic, info, downstream });
     }
 
-    // The strongest action item of the topic.
-    let best: { p: number; d: Detection; score: number } | null = null;
+    // Action items one by one: each commitment or request is its own item, scored by its own
+    // statement against the discussion that led to it. A weak one stays raw rather than
+    // filling the review queue: people commit to small things all the time.
+    const lastAction = new Map<string, number>();
     for (const p of ps) {
       if (verdict[p] === 'correction') continue;
       const c = strongest(p, ['action_item']);
-      if (c && (!best || c.score > best.score || (c.score === best.score && p > best.p))) best = { p, ...c };
-    }
-    if (best) {
-      const statement = statementAt(messages[best.p].text, best.d.start);
+      if (!c) continue;
+      const statement = statementAt(messages[p].text, c.d.start);
       const statementWords = wordCount(statement);
-      if (statementWords >= 2) {
-        const importance = importanceScore(ps.length, totalWords / ps.length, statementWords);
-        topicImportance = Math.max(topicImportance, importance);
-        const outcome = classify(importance, thresholds);
-        const rejected = rejectedBy(best.p);
-        if (outcome === 'decision' && !rejected) {
-          const confirmations = (confirmedBy.get(best.p) ?? []).map((c) => messages[c].index);
-          const confidence = confidenceOf(messages[best.p], best.d, confirmations.length > 0);
-          decisions.push(candidate(input, best.p, statement, 'action_item', confidence, [messages[best.p].index, ...confirmations], topic, importance, downstream, best.d.ruleId));
-        } else if (outcome === 'review' || (outcome === 'decision' && rejected)) {
-          review.push({ topic: topic.label, importance: round1(importance), messages: topic.messages, statement, type: 'action_item', at: best.p, messageIndex: messages[best.p].index, ts: messages[best.p].ts });
-        }
-      }
+      if (statementWords < 2 || statementWords > ACTION_MAX_WORDS || !namesTask(messages[p].text, c.d)) continue;
+      const stretch = stretchOf(p, info, topicOfPos, messages);
+      const importance = importanceScore(stretch.count, stretch.words / stretch.count, statementWords);
+      topicImportance = Math.max(topicImportance, importance);
+      if (classify(importance, thresholds) !== 'decision' || rejectedBy(p)) continue;
+      // A speaker listing steps ("I'll do X. I'll also…") gives one item for the run, not one per line.
+      if (lastAction.get(messages[p].author) !== undefined && p - lastAction.get(messages[p].author)! <= ACTION_RUN) continue;
+      lastAction.set(messages[p].author, p);
+      const accepted = acceptedBy(p);
+      const confidence = confidenceOf(messages[p], c.d, accepted.length > 0);
+      decisions.push(candidate(input, p, statement, 'action_item', confidence, [messages[p].index, ...accepted.map((q) => messages[q].index)], topic, importance, downstream, c.d.ruleId));
     }
 
     topicImportanceOf.set(topic, topicImportance);
     topicStates.push({ ...topic, importance: round1(topicImportance), status: topicStatus(ps, messages, verdict) });
   }
 
-  selectStatements(input, statements, acceptedBy, rejectedBy, decisions, review, topicImportanceOf);
+  selectStatements(input, statements, acceptedBy, rejectedBy, decisions, review, topicImportanceOf, topicOfPos);
   for (const t of topicStates) {
     const topic = topics.find((x) => x.id === t.id);
     if (topic) t.importance = round1(topicImportanceOf.get(topic) ?? 0);
@@ -266,37 +275,80 @@ interface StatementCandidate {
   score: number;
   statement: string;
   topic: Topic;
-  ps: number[];
+  info: TopicInfo;
   downstream: string[];
 }
 
+/**
+ * A statement says what: a content word from an action item's cue on ("Go ahead", not "I will
+ * {…}" or "Can you?"), or besides the cue's own words in a decision's sentence ("Keep it in the
+ * array from now on", not "We decided on").
+ */
+function namesTask(text: string, d: Detection): boolean {
+  const s = sentences(text).find((x) => d.start >= x.start && d.start < x.end);
+  const end = s ? s.end : text.length;
+  if (d.kind === 'action_item') return contentTokens(text.slice(d.start, end)).some((t) => t !== 'sai');
+  const cue = new Set(contentTokens(text.slice(d.start, d.end)));
+  return contentTokens(s ? s.text : text).some((t) => !cue.has(t) && t !== 'sai');
+}
+
 /** How far back the lead-up to a statement may reach, in messages. */
-const LEAD_UP_MAX = 60;
+const LEAD_UP_MAX = 20;
+/** An action item names a task in a few words; a long sentence with "I will" in it narrates. */
+const ACTION_MAX_WORDS = 16;
+/** Messages within which one speaker's further action items belong to the same run. */
+const ACTION_RUN = 5;
 /** Messages in a row sharing no word with the topic that end the lead-up. */
-const LEAD_UP_GAP = 8;
+const LEAD_UP_GAP = 4;
+
+interface TopicInfo {
+  ps: readonly number[];
+  inTopic: ReadonlySet<number>;
+  vocab: ReadonlySet<string>;
+  words: number;
+  /** Position of the topic's last message. */
+  end: number;
+}
+
+interface Stretch {
+  /** Messages counted: the topic's, plus the lead-up before the statement. */
+  count: number;
+  words: number;
+  /** The topic's messages near the statement and the lead-up, in order (bounded). */
+  messages: number[];
+}
 
 /**
  * The discussion a statement settles: its topic, plus the run of messages just before it that
- * share a content word with the topic (issue → proposals → decision). Meetings split into many
- * small threads that are one discussion; two-party task threads are whole topics already.
+ * belong to it in all but the clustering — sharing a word with the topic, a short turn that
+ * keeps the floor where it is, or the end of a thread that is over (issue → proposals →
+ * decision). Meetings split into many small threads that are one discussion; a two-party task
+ * thread is usually its whole topic already.
  */
-function leadUp(p: number, ps: readonly number[], messages: readonly Message[]): number[] {
-  const inTopic = new Set(ps);
-  const vocab = new Set<string>();
-  for (const q of ps) for (const t of contentTokens(messages[q].text)) vocab.add(t);
-  const out = new Set(ps);
+function stretchOf(p: number, topic: TopicInfo, topicOfPos: readonly (TopicInfo | undefined)[], messages: readonly Message[]): Stretch {
+  let count = topic.ps.length;
+  let words = topic.words;
+  const near: number[] = [];
   let gap = 0;
   for (let q = p - 1; q >= 0 && q >= p - LEAD_UP_MAX && gap < LEAD_UP_GAP; q--) {
-    if (inTopic.has(q)) {
+    if (topic.inTopic.has(q)) {
+      near.push(q);
       gap = 0;
       continue;
     }
-    if (contentTokens(messages[q].text).some((t) => vocab.has(t))) {
-      out.add(q);
-      gap = 0;
+    const toks = contentTokens(messages[q].text);
+    const over = (topicOfPos[q]?.end ?? p) < p;
+    if (toks.length <= 1 || over || toks.some((t) => topic.vocab.has(t))) {
+      near.push(q);
+      count++;
+      words += wordCount(messages[q].text);
+      if (toks.length > 1) gap = 0;
     } else gap++;
   }
-  return [...out].sort((x, y) => x - y);
+  near.reverse();
+  near.push(p);
+  for (let q = p + 1; q < messages.length && q <= p + LEAD_UP_MAX; q++) if (topic.inTopic.has(q)) near.push(q);
+  return { count, words, messages: near };
 }
 
 /**
@@ -312,32 +364,38 @@ function selectStatements(
   decisions: DecisionCandidate[],
   review: ReviewCandidate[],
   topicImportanceOf: Map<Topic, number>,
+  topicOfPos: readonly (TopicInfo | undefined)[],
 ): void {
   const { messages, thresholds } = input;
   const scored = statements.map((c) => {
-    const region = leadUp(c.p, c.ps, messages);
-    const words = region.reduce((s, q) => s + wordCount(messages[q].text), 0);
-    const importance = importanceScore(region.length, words / region.length, wordCount(c.statement));
+    const stretch = stretchOf(c.p, c.info, topicOfPos, messages);
+    const region = stretch.messages;
+    const importance = importanceScore(stretch.count, stretch.words / stretch.count, wordCount(c.statement));
     topicImportanceOf.set(c.topic, Math.max(topicImportanceOf.get(c.topic) ?? 0, importance));
     return { ...c, region, importance, outcome: classify(importance, thresholds) };
   });
   const rank = (o: string) => (o === 'decision' ? 2 : o === 'review' ? 1 : 0);
+  // A tentative proposal ("we should…", "it has to…") decides only once someone else accepts it.
   const order = scored
-    .filter((c) => c.outcome !== 'raw')
+    .filter((c) => c.outcome !== 'raw' && (c.d.weight >= 1 || acceptedBy(c.p).length > 0))
     .sort((x, y) => rank(y.outcome) - rank(x.outcome) || y.score - x.score || y.p - x.p);
-  const taken = new Set<number>();
+  const spans: Array<[number, number]> = [];
   for (const c of order) {
-    // One statement per stretch of discussion: skip one whose stretch is mostly claimed already.
-    let claimed = 0;
-    for (const q of c.region) if (taken.has(q)) claimed++;
-    if (claimed * 2 > c.region.length || taken.has(c.p)) continue;
-    for (const q of c.region) taken.add(q);
+    // One statement per stretch of discussion: skip one whose stretch overlaps a stronger one's.
+    const from = c.region[0];
+    const to = c.region[c.region.length - 1];
+    if (spans.some(([a, b]) => a <= to && from <= b)) continue;
+    spans.push([from, to]);
     const type = TYPE_OF_KIND[c.d.kind]!;
     const rejected = rejectedBy(c.p);
     if (c.outcome === 'decision' && !rejected) {
       const accepted = acceptedBy(c.p);
       const confidence = confidenceOf(messages[c.p], c.d, accepted.length > 0);
-      decisions.push(candidate(input, c.p, c.statement, type, confidence, [messages[c.p].index, ...accepted.map((q) => messages[q].index)], c.topic, c.importance, c.downstream, c.d.ruleId));
+      // Issue → proposal → agreement: the question or proposal the statement settles is a source too.
+      const a = input.answered[c.p];
+      const raised = a >= 0 && c.region.includes(a) && (isQuestion(messages[a].text) || input.detections[a].some((d) => d.kind === 'proposal'));
+      const sources = [...(raised ? [messages[a].index] : []), messages[c.p].index, ...accepted.map((q) => messages[q].index)];
+      decisions.push(candidate(input, c.p, c.statement, type, confidence, sources, c.topic, c.importance, c.downstream, c.d.ruleId, c.region));
     } else {
       review.push({ topic: c.topic.label, importance: round1(c.importance), messages: c.region.map((q) => messages[q].index), statement: c.statement, type, at: c.p, messageIndex: messages[c.p].index, ts: messages[c.p].ts });
     }
@@ -368,10 +426,12 @@ function candidate(
   importance: number,
   downstream: string[],
   cue: string,
+  scope?: readonly number[],
 ): DecisionCandidate {
   const m = input.messages[p];
   const a = input.answered[p];
-  const contextText = a >= 0 ? input.messages[a].text : input.messages[input.messages.findIndex((x) => x.index === topic.messages[0])]?.text ?? '';
+  const first = positionOf(input.messages, topic.messages[0]);
+  const contextText = a >= 0 ? input.messages[a].text : first !== undefined ? input.messages[first].text : '';
   return {
     statement,
     type,
@@ -382,13 +442,104 @@ function candidate(
     topic: topic.label,
     importance: round1(importance),
     context: a >= 0 || topic.messages[0] !== m.index ? excerpt(contextText, 200) : '',
-    alternatives: unique(clauseAfter(m.text, ALTERNATIVE_CUE, 6)),
+    alternatives: type === 'action_item' ? unique(clauseAfter(m.text, ALTERNATIVE_CUE, 6)) : alternativesOf(input, p, statement, topic, scope),
     reasons: unique(clauseAfter(m.text, REASON_CUE, 20)),
     downstream,
     ts: m.ts,
     supersedes: null,
     cue,
   };
+}
+
+/** Option lists: "the options are A, B, or C", "either A or B", "we could use A or B". */
+const OPTION_LIST = /\b(?:(?:options|choices|alternatives|candidates)\s+(?:are|were|would be|include)\s*:?|(?:options|choices|alternatives)\b[^.:;!?\n]{0,40}:|either|(?:we|you) could (?:use|go with|try|pick|choose)|(?:use|go with|pick|choose|try)(?=\s+[^.;!?\n]*\bor\b))\s+([^.;!?\n]+)/gi;
+/** Pairs joined by "or" that are idioms, not options. */
+const OR_IDIOM = /\b(?:more or less|one or two|two or three|sooner or later|or so|whether or not|or not|or something|or anything|or whatever)\b/gi;
+/** Where an option's name ends and the sentence goes on about it ("Postgres for this", "spaces is fine"). */
+const OPTION_END = /\s(?:for|is|are|was|were|would|will|should|could|can|to|in|at|because|since|which|that|so|but|if|as|then|one)\b.*$/i;
+/** A single option put forward: "how about A", "what about B", "we could use C". */
+const OPTION_ONE = /\b(?:how about|what about|we could (?:use|go with|try)|we might (?:use|go with|try)|another option is|one option is)\s+([^.,;!?\n]+)/gi;
+const OPTION_LEAD = /^(?:just|maybe|perhaps|simply|using|use|a|an|the)\s+/i;
+
+function cleanOption(raw: string): string | null {
+  let o = raw.trim().replace(OPTION_END, '').replace(/[,:]+$/, '');
+  for (let k = 0; k < 3 && OPTION_LEAD.test(o); k++) o = o.replace(OPTION_LEAD, '');
+  const ws = o.split(/\s+/).filter(Boolean);
+  if (ws.length === 0 || ws.length > 6 || contentTokens(o).length === 0) return null;
+  return ws.join(' ');
+}
+
+/** The options a message puts forward, in order. */
+export function optionsIn(raw: string): string[] {
+  const text = raw.replace(OR_IDIOM, ' ');
+  const out: string[] = [];
+  OPTION_LIST.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = OPTION_LIST.exec(text)) !== null) {
+    const parts = m[1].split(/\s*,\s*(?:or\s+|and\s+)?|\s+or\s+/);
+    if (parts.length < 2) continue;
+    for (const part of parts) {
+      const o = cleanOption(part);
+      if (o) out.push(o);
+    }
+  }
+  OPTION_ONE.lastIndex = 0;
+  while ((m = OPTION_ONE.exec(text)) !== null) {
+    // "What about retries and dead letters?" raises concerns; an option is one short thing (a list
+    // with "or" was read above).
+    if (/\b(?:and|or)\b/i.test(m[1])) continue;
+    const o = cleanOption(m[1]);
+    if (o && o.split(/\s+/).length <= 4) out.push(o);
+  }
+  return out;
+}
+
+/** How far back in its topic a decision looks for the options it chose among. */
+const OPTIONS_LOOKBACK = 50;
+
+/**
+ * What the decision chose against: what follows "instead of / rather than / over" in its own
+ * message, then options put forward earlier in the topic that share no word with the choice.
+ */
+function alternativesOf(input: DecideInput, p: number, statement: string, topic: Topic, scope?: readonly number[]): string[] {
+  const m = input.messages[p];
+  const named = clauseAfter(m.text, ALTERNATIVE_CUE, 6);
+  ALTERNATIVE_CUE.lastIndex = 0;
+  const chosen = new Set(contentTokens(statement.split(ALTERNATIVE_CUE)[0]));
+  // Earlier messages of the discussion the statement settles (its stretch, or else its topic; the
+  // nearest ones, bounded), then the statement's own message up to the statement.
+  const texts: string[] = [];
+  if (scope) {
+    for (const q of scope) if (q < p && p - q <= OPTIONS_LOOKBACK * 4) texts.push(input.messages[q].text);
+  } else {
+    const earlier = new Set(topic.messages.filter((i) => i < m.index).slice(-OPTIONS_LOOKBACK));
+    for (let q = p - 1; q >= 0 && p - q <= OPTIONS_LOOKBACK * 4; q--) if (earlier.has(input.messages[q].index)) texts.push(input.messages[q].text);
+    texts.reverse();
+  }
+  const at = m.text.indexOf(statement.slice(0, 20));
+  if (at > 0) texts.push(m.text.slice(0, at));
+  const offered = texts.flatMap(optionsIn);
+  const out = [...named];
+  const seen = new Set(named.map((x) => x.toLowerCase()));
+  for (const o of offered) {
+    if (seen.has(o.toLowerCase()) || contentTokens(o).some((t) => chosen.has(t))) continue;
+    seen.add(o.toLowerCase());
+    out.push(o);
+    if (out.length >= 6) break;
+  }
+  return out;
+}
+
+const positions = new WeakMap<readonly Message[], Map<number, number>>();
+/** Position of a message index in the normalized list (built once per list). */
+function positionOf(messages: readonly Message[], index: number | undefined): number | undefined {
+  if (index === undefined) return undefined;
+  let m = positions.get(messages);
+  if (!m) {
+    m = new Map(messages.map((x, p) => [x.index, p]));
+    positions.set(messages, m);
+  }
+  return m.get(index);
 }
 
 function unique(xs: string[]): string[] {

@@ -287,15 +287,18 @@ interface StatementCandidate {
 function namesTask(text: string, d: Detection): boolean {
   const s = sentences(text).find((x) => d.start >= x.start && d.start < x.end);
   const end = s ? s.end : text.length;
-  if (d.kind === 'action_item') return contentTokens(text.slice(d.start, end)).some((t) => t !== 'sai');
+  const says = (t: string) => t !== 'sai' && !t.includes("'");
+  if (d.kind === 'action_item') return contentTokens(text.slice(d.start, end)).some(says);
   const cue = new Set(contentTokens(text.slice(d.start, d.end)));
-  return contentTokens(s ? s.text : text).some((t) => !cue.has(t) && t !== 'sai');
+  return contentTokens(s ? s.text : text).some((t) => !cue.has(t) && says(t));
 }
 
 /** How far back the lead-up to a statement may reach, in messages. */
-const LEAD_UP_MAX = 20;
+const LEAD_UP_MAX = 30;
 /** An action item names a task in a few words; a long sentence with "I will" in it narrates. */
 const ACTION_MAX_WORDS = 16;
+/** Statements closer than this (in messages) settle the same stretch of discussion: the stronger one stands. */
+const DECISION_SPACING = 25;
 /** Messages within which one speaker's further action items belong to the same run. */
 const ACTION_RUN = 5;
 /** Messages in a row sharing no word with the topic that end the lead-up. */
@@ -379,13 +382,13 @@ function selectStatements(
   const order = scored
     .filter((c) => c.outcome !== 'raw' && (c.d.weight >= 1 || acceptedBy(c.p).length > 0))
     .sort((x, y) => rank(y.outcome) - rank(x.outcome) || y.score - x.score || y.p - x.p);
-  const spans: Array<[number, number]> = [];
+  const taken = new Map<number, Array<[number, number]>>();
   for (const c of order) {
     // One statement per stretch of discussion: skip one whose stretch overlaps a stronger one's.
-    const from = c.region[0];
-    const to = c.region[c.region.length - 1];
-    if (spans.some(([a, b]) => a <= to && from <= b)) continue;
-    spans.push([from, to]);
+    const from = Math.min(c.region[0], c.p - DECISION_SPACING);
+    const to = Math.max(c.region[c.region.length - 1], c.p + DECISION_SPACING);
+    if (overlapsTaken(taken, from, to)) continue;
+    take(taken, from, to);
     const type = TYPE_OF_KIND[c.d.kind]!;
     const rejected = rejectedBy(c.p);
     if (c.outcome === 'decision' && !rejected) {
@@ -399,6 +402,27 @@ function selectStatements(
     } else {
       review.push({ topic: c.topic.label, importance: round1(c.importance), messages: c.region.map((q) => messages[q].index), statement: c.statement, type, at: c.p, messageIndex: messages[c.p].index, ts: messages[c.p].ts });
     }
+  }
+}
+
+/**
+ * Claimed stretches, bucketed by position: each is stored in every bucket it covers and they
+ * never overlap, so a lookup touches a few buckets of a few entries each.
+ */
+const BUCKET = 2 * DECISION_SPACING + 1;
+
+function overlapsTaken(taken: Map<number, Array<[number, number]>>, from: number, to: number): boolean {
+  for (let b = Math.floor(from / BUCKET); b <= Math.floor(to / BUCKET); b++) {
+    for (const [a, z] of taken.get(b) ?? []) if (a <= to && from <= z) return true;
+  }
+  return false;
+}
+
+function take(taken: Map<number, Array<[number, number]>>, from: number, to: number): void {
+  for (let b = Math.floor(from / BUCKET); b <= Math.floor(to / BUCKET); b++) {
+    const list = taken.get(b) ?? [];
+    list.push([from, to]);
+    taken.set(b, list);
   }
 }
 

@@ -46,7 +46,8 @@ export interface Claim {
 const NEGATION_SCOPE = 4;
 
 export function claimOf(text: string, lex: CompiledLexicon): Claim {
-  let lower = text.toLowerCase();
+  let lower = text.toLowerCase().replace(/[\u2018\u2019]/g, "'");
+  for (const h of NON_NEGATING) if (lower.includes(h)) lower = lower.split(h).join(' ');
   for (const p of lex.negatorPhrases) lower = lower.split(p).join(' not ');
   const subject = new Set(contentTokens(lower));
   const negatedStems = new Set<string>();
@@ -92,7 +93,10 @@ export function conflictReason(
   if (!sameSubject(a, b, options)) return null;
   for (const s of a.subject) {
     if (!b.subject.has(s)) continue;
-    if (a.negatedStems.has(s) !== b.negatedStems.has(s)) return `one statement negates "${s}", the other asserts it`;
+    if (a.negatedStems.has(s) === b.negatedStems.has(s)) continue;
+    // "Don't use a scroll" and "use the simple chip": a light verb alone is no shared subject.
+    if (LIGHT_STEMS.has(s) && !(overlap(a.subject, b.subject).shared >= 3 && overlap(a.subject, b.subject).jaccard >= 0.5)) continue;
+    return `one statement negates "${s}", the other asserts it`;
   }
   for (const s of a.allStems) {
     const opposite = lex.antonymOf.get(s);
@@ -117,8 +121,14 @@ export function conflictReason(
 // part — the same predicate negated, one word swapped for its opposite, or a different number
 // for the same unit — while everything else stays the same.
 
+/** Verbs too light to make two statements about the same thing on their own (stemmed). */
+const LIGHT_STEMS: ReadonlySet<string> = new Set(
+  ['use', 'go', 'get', 'make', 'do', 'have', 'take', 'look', 'gonna', 'wanna', 'want', 'need', 'try', 'come', 'put', 'see', 'say', 'give', 'work', 'thing', 'way', 'lot'].map(stem),
+);
+
 /** Negator phrases that hedge or add rather than deny ("I'm not sure", "not only X but Y"). */
 const NON_NEGATING = [
+  "why don't", 'why do not',
   "don't know", 'do not know', "didn't know", "not sure", "don't think", 'do not think', "don't believe", "not only",
   'not just', 'not necessarily', 'not really sure', "no doubt", 'no idea', "why not", 'if not', 'or not', 'whether or not',
   "not that i", "doesn't matter", 'does not matter', "don't care", "don't mind", 'no problem', 'no worries', "can't remember",

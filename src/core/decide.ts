@@ -1,7 +1,7 @@
 // Stages 4–5 for one task: score each topic and decide what it yields — decisions, review
 // candidates, and reply patterns (corrections, confirmations, disagreements, repeated
 // questions, contradictions). Everything here is positional: ids are assigned later (evolve).
-import { claimOf, clauseClaims, conflictReason, utteranceConflict, type ClauseClaim, type CompiledLexicon } from './contradiction';
+import { clauseClaims, utteranceConflict, type ClauseClaim, type CompiledLexicon } from './contradiction';
 import { importanceScore, classify, type Thresholds } from './score';
 import { contentTokens, isQuestion, jaccard, sentences, wordCount } from './text';
 import type { Confidence, DecisionType, Detection, Message, PatternType, RuleKind, Topic, TopicState } from './types';
@@ -620,15 +620,22 @@ function relinkPatternDecisions(patterns: PatternCandidate[], decisions: readonl
   }
 }
 
+/** How many earlier decisions of the task a new one is compared with. */
+const SUPERSEDE_LOOKBACK = 50;
+
 /** Later decisions on the same subject with a different conclusion replace earlier ones. */
 function markSupersessions(decisions: DecisionCandidate[], patterns: PatternCandidate[], lexicon: CompiledLexicon): void {
-  const claims = decisions.map((d) => claimOf(d.statement, lexicon));
+  // Clause by clause, like a speaker's own contradictions: two decisions of one discussion share
+  // its vocabulary, so a shared word and a "not" somewhere do not make the same subject.
+  const claims = decisions.map((d) => clauseClaims(d.statement, lexicon));
+  const superseded = new Set<number>();
   for (let i = 0; i < decisions.length; i++) {
-    for (let j = i - 1; j >= 0; j--) {
-      if (decisions.some((d) => d.supersedes === j)) continue;
-      const reason = conflictReason(claims[j], claims[i], lexicon);
+    for (let j = i - 1; j >= 0 && i - j <= SUPERSEDE_LOOKBACK; j--) {
+      if (superseded.has(j)) continue;
+      const reason = utteranceConflict(claims[j], claims[i], lexicon);
       if (!reason) continue;
       decisions[i].supersedes = j;
+      superseded.add(j);
       patterns.push({
         type: 'contradiction',
         messages: [decisions[j].messageIndex, decisions[i].messageIndex],

@@ -2,6 +2,11 @@
 'use strict';
 // Thin shim: the CLI lives in dist/cli/main.js (built from src/cli/main.ts).
 const { main } = require('../dist/cli/main.js');
+// Piping into `head` closes stdout early: stop quietly, like other command-line tools.
+process.stdout.on('error', (err) => {
+  if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw err;
+});
 main(process.argv.slice(2)).then((code) => {
   process.exitCode = code;
 });

@@ -117,7 +117,7 @@ for (const set of ['qmsum-decisions', 'irc-disentanglement']) {
 
 const pad = (v, n) => String(v).padEnd(n);
 console.log(`\nextract bench ${new Date().toISOString().slice(0, 10)} — node ${process.version}, ${require('node:os').cpus().length} cores${quick ? ' (quick: 1/10 size)' : ''}`);
-console.log(`${pad('case', 16)}${pad('MB', 7)}${pad('messages', 10)}${pad('floor ms', 10)}${pad('run ms', 10)}${pad('run/floor', 11)}${pad('peak RSS MB', 13)}RSS/input`);
-for (const r of rows) console.log(`${pad(r.case, 16)}${pad(r.mb, 7)}${pad(r.messages, 10)}${pad(r.floorMs, 10)}${pad(r.runMs, 10)}${pad(r.ratio, 11)}${pad(r.rssMb, 13)}${r.rssPerInput}`);
+console.log(`${pad('case', 22)}${pad('MB', 7)}${pad('messages', 10)}${pad('floor ms', 10)}${pad('run ms', 10)}${pad('run/floor', 11)}${pad('peak RSS MB', 13)}RSS/input`);
+for (const r of rows) console.log(`${pad(r.case, 22)}${pad(r.mb, 7)}${pad(r.messages, 10)}${pad(r.floorMs, 10)}${pad(r.runMs, 10)}${pad(r.ratio, 11)}${pad(r.rssMb, 13)}${r.rssPerInput}`);
 console.log(`incremental (one task edited in ${a.case}): ${a.incrementalMs} ms = ${a.incrementalRatio}x its floor`);
 console.log(`growth 1x -> 2x input: time x${(b.runMs / a.runMs).toFixed(2)}`);

@@ -53,6 +53,8 @@ function lastMessage(d: Decision): number[] {
   return ms.length > 0 ? [ms[ms.length - 1]] : [];
 }
 
+const MAX_CANDIDATES = 48;
+
 /** Candidates sharing at least two content tokens, via an inverted index (linear in practice). */
 class SubjectIndex {
   private readonly byToken = new Map<string, Entry[]>();
@@ -77,8 +79,11 @@ class SubjectIndex {
       if (!list) continue;
       for (let i = Math.max(0, list.length - perToken); i < list.length; i++) counts.set(list[i], (counts.get(list[i]) ?? 0) + 1);
     }
+    // The most overlapping first (three or more shared tokens, then two), at most MAX_CANDIDATES:
+    // a decision is related to the statements nearest to it, older ones through them.
     const out: Entry[] = [];
-    for (const [e, n] of counts) if (n >= 2) out.push(e);
+    for (const [e, n] of counts) if (n >= 3 && out.length < MAX_CANDIDATES) out.push(e);
+    for (const [e, n] of counts) if (n === 2 && out.length < MAX_CANDIDATES) out.push(e);
     return out;
   }
 }

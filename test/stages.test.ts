@@ -1,7 +1,8 @@
 // Unit tests of the pure stages: each would fail if its stage were broken.
 import { clusterTopics, parseSeconds } from '../src/core/cluster';
 import { claimOf, clauseClaims, conflictReason, utteranceConflict } from '../src/core/contradiction';
-import { decideTask, optionsIn, statementAt } from '../src/core/decide';
+import { decideTask } from '../src/core/decide';
+import { optionsIn, statementAt } from '../src/core/statement';
 import { answeredPositions, detect } from '../src/core/detect';
 import { dateKey, normalizeDiscussion } from '../src/core/normalize';
 import { analyzeTask } from '../src/core/pipeline';

@@ -1,9 +1,11 @@
 // Stages 4–5 for one task: score each topic and decide what it yields — decisions, review
 // candidates, and reply patterns (corrections, confirmations, disagreements, repeated
 // questions, contradictions). Everything here is positional: ids are assigned later (evolve).
-import { clauseClaims, utteranceConflict, type ClauseClaim, type CompiledLexicon } from './contradiction';
+import { clauseClaims, utteranceConflict, type CompiledLexicon } from './contradiction';
+import { isBackchannel, repeatedQuestions, replyActs, selfContradictions } from './replies';
 import { importanceScore, classify, type Thresholds } from './score';
-import { contentTokens, isQuestion, jaccard, sentences, wordCount } from './text';
+import { ALTERNATIVE_CUE, REASON_CUE, clauseAfter, excerpt, namesTask, optionsIn, statementAt } from './statement';
+import { contentTokens, isQuestion, wordCount } from './text';
 import type { Confidence, DecisionType, Detection, Message, PatternType, RuleKind, Topic, TopicState } from './types';
 
 export interface DecisionCandidate {
@@ -83,75 +85,16 @@ const TYPE_OF_KIND: Readonly<Partial<Record<RuleKind, DecisionType>>> = {
 };
 
 const DECISION_FAMILY: readonly RuleKind[] = ['decision_cue', 'constraint_cue', 'preference'];
-const has = (ds: readonly Detection[], kind: RuleKind) => ds.some((d) => d.kind === kind);
 const first = (ds: readonly Detection[], kind: RuleKind) => ds.find((d) => d.kind === kind);
-
-const LEADING_VERDICT =
-  /^(?:(?:no|nope|yes|yeah|yep|ok|okay|so|well|actually|right|sure|alright|oh|um|uh|and|but|then|also|i mean|i think|wait)\b[\s,.;:!-]*)+/i;
-
-/** The sentence that carries a cue, without leading fillers; a bare verdict borrows the next sentence. */
-export function statementAt(text: string, offset: number): string {
-  const ss = sentences(text);
-  if (ss.length === 0) return text.trim();
-  let k = ss.findIndex((s) => offset >= s.start && offset < s.end);
-  if (k < 0) k = 0;
-  let out = ss[k].text.replace(LEADING_VERDICT, '').trim();
-  // "No, that's wrong." says that something is wrong, not what is right: the fact follows.
-  if (wordCount(out) < 4 && k + 1 < ss.length) out = ss[k + 1].text.replace(LEADING_VERDICT, '').trim();
-  const ws = out.split(/\s+/);
-  if (ws.length > 60) out = `${ws.slice(0, 60).join(' ')}…`;
-  return out.length > 0 ? out[0].toUpperCase() + out.slice(1) : out;
-}
-
-function clauseAfter(text: string, cue: RegExp, maxWords: number): string[] {
-  const out: string[] = [];
-  cue.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = cue.exec(text)) !== null) {
-    const rest = text.slice(m.index + m[0].length).split(/[.;!?\n]|,\s(?:and|but|so)\s/)[0].trim();
-    const ws = rest.split(/\s+/).filter(Boolean).slice(0, maxWords);
-    if (ws.length > 0) out.push(ws.join(' ').replace(/[,:]$/, ''));
-  }
-  return out;
-}
-
-const ALTERNATIVE_CUE = /\b(?:instead of|rather than|in place of|as opposed to|over|versus|vs\.?)\s+/gi;
-const REASON_CUE = /\b(?:because|since|so that|in order to|to prevent|to avoid|to ensure|to make sure|to enable|due to|given that)\s+/gi;
-
-function question(m: Message): boolean {
-  return isQuestion(m.text) || /^\s*(?:what|where|when|why|who|which|how|is|are|can|could|do|does|did|will|would|should|shall|may)\b[^.!]*$/i.test(m.text);
-}
 
 export function decideTask(input: DecideInput): TaskAnalysis {
   const { messages, detections, answered, topics, thresholds } = input;
   const pos = new Map<number, number>(messages.map((m, p) => [m.index, p]));
-  const patterns: PatternCandidate[] = [];
   const decisions: DecisionCandidate[] = [];
   const review: ReviewCandidate[] = [];
 
   // Reply acts: each message's verdict on what it answers.
-  const confirmedBy = new Map<number, number[]>();
-  const verdict: Array<'confirmation' | 'disagreement' | 'correction' | null> = messages.map(() => null);
-  for (let p = 0; p < messages.length; p++) {
-    const ds = detections[p];
-    const a = answered[p];
-    const m = messages[p];
-    const pair = (a >= 0 ? [messages[a].index, m.index] : [m.index]);
-    if (has(ds, 'correction') && m.role !== 'bot') {
-      verdict[p] = 'correction';
-      const d = first(ds, 'correction')!;
-      patterns.push({ type: 'correction', messages: pair, description: `${m.author || 'A person'} corrects the previous turn: "${excerpt(m.text)}"`, rule: d.ruleId, decision: null, ts: m.ts });
-    } else if (has(ds, 'disagreement')) {
-      verdict[p] = 'disagreement';
-      const d = first(ds, 'disagreement')!;
-      patterns.push({ type: 'disagreement', messages: pair, description: `${m.author || 'A speaker'} pushes back: "${excerpt(m.text)}"`, rule: d.ruleId, decision: null, ts: m.ts });
-    } else if (has(ds, 'confirmation') && !isBackchannel(p, messages, detections, answered)) {
-      verdict[p] = 'confirmation';
-      const d = first(ds, 'confirmation')!;
-      patterns.push({ type: 'confirmation', messages: pair, description: `${m.author || 'A speaker'} confirms: "${excerpt(m.text)}"`, rule: d.ruleId, decision: null, ts: m.ts });
-      if (a >= 0) confirmedBy.set(a, [...(confirmedBy.get(a) ?? []), p]);
-    }
-  }
+  const { verdict, confirmedBy, patterns } = replyActs(messages, detections, answered);
 
   const rejected = messages.map(() => false);
   for (let q = 0; q < messages.length; q++) if (answered[q] >= 0 && verdict[q] === 'disagreement') rejected[answered[q]] = true;
@@ -277,20 +220,6 @@ interface StatementCandidate {
   topic: Topic;
   info: TopicInfo;
   downstream: string[];
-}
-
-/**
- * A statement says what: a content word from an action item's cue on ("Go ahead", not "I will
- * {…}" or "Can you?"), or besides the cue's own words in a decision's sentence ("Keep it in the
- * array from now on", not "We decided on").
- */
-function namesTask(text: string, d: Detection): boolean {
-  const s = sentences(text).find((x) => d.start >= x.start && d.start < x.end);
-  const end = s ? s.end : text.length;
-  const says = (t: string) => t !== 'sai' && !t.includes("'");
-  if (d.kind === 'action_item') return contentTokens(text.slice(d.start, end)).some(says);
-  const cue = new Set(contentTokens(text.slice(d.start, d.end)));
-  return contentTokens(s ? s.text : text).some((t) => !cue.has(t) && says(t));
 }
 
 /** How far back the lead-up to a statement may reach, in messages. */
@@ -434,11 +363,6 @@ function round1(x: number): number {
   return Math.round(x * 10) / 10;
 }
 
-function excerpt(text: string, max = 120): string {
-  const t = text.replace(/\s+/g, ' ').trim();
-  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
-}
-
 function candidate(
   input: DecideInput,
   p: number,
@@ -473,49 +397,6 @@ function candidate(
     supersedes: null,
     cue,
   };
-}
-
-/** Option lists: "the options are A, B, or C", "either A or B", "we could use A or B". */
-const OPTION_LIST = /\b(?:(?:options|choices|alternatives|candidates)\s+(?:are|were|would be|include)\s*:?|(?:options|choices|alternatives)\b[^.:;!?\n]{0,40}:|either|(?:we|you) could (?:use|go with|try|pick|choose)|(?:use|go with|pick|choose|try)(?=\s+[^.;!?\n]*\bor\b))\s+([^.;!?\n]+)/gi;
-/** Pairs joined by "or" that are idioms, not options. */
-const OR_IDIOM = /\b(?:more or less|one or two|two or three|sooner or later|or so|whether or not|or not|or something|or anything|or whatever)\b/gi;
-/** Where an option's name ends and the sentence goes on about it ("Postgres for this", "spaces is fine"). */
-const OPTION_END = /\s(?:for|is|are|was|were|would|will|should|could|can|to|in|at|because|since|which|that|so|but|if|as|then|one)\b.*$/i;
-/** A single option put forward: "how about A", "what about B", "we could use C". */
-const OPTION_ONE = /\b(?:how about|what about|we could (?:use|go with|try)|we might (?:use|go with|try)|another option is|one option is)\s+([^.,;!?\n]+)/gi;
-const OPTION_LEAD = /^(?:just|maybe|perhaps|simply|using|use|a|an|the)\s+/i;
-
-function cleanOption(raw: string): string | null {
-  let o = raw.trim().replace(OPTION_END, '').replace(/[,:]+$/, '');
-  for (let k = 0; k < 3 && OPTION_LEAD.test(o); k++) o = o.replace(OPTION_LEAD, '');
-  const ws = o.split(/\s+/).filter(Boolean);
-  if (ws.length === 0 || ws.length > 6 || contentTokens(o).length === 0) return null;
-  return ws.join(' ');
-}
-
-/** The options a message puts forward, in order. */
-export function optionsIn(raw: string): string[] {
-  const text = raw.replace(OR_IDIOM, ' ');
-  const out: string[] = [];
-  OPTION_LIST.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = OPTION_LIST.exec(text)) !== null) {
-    const parts = m[1].split(/\s*,\s*(?:or\s+|and\s+)?|\s+or\s+/);
-    if (parts.length < 2) continue;
-    for (const part of parts) {
-      const o = cleanOption(part);
-      if (o) out.push(o);
-    }
-  }
-  OPTION_ONE.lastIndex = 0;
-  while ((m = OPTION_ONE.exec(text)) !== null) {
-    // "What about retries and dead letters?" raises concerns; an option is one short thing (a list
-    // with "or" was read above).
-    if (/\b(?:and|or)\b/i.test(m[1])) continue;
-    const o = cleanOption(m[1]);
-    if (o && o.split(/\s+/).length <= 4) out.push(o);
-  }
-  return out;
 }
 
 /** How far back in its topic a decision looks for the options it chose among. */
@@ -577,19 +458,6 @@ function confidenceOf(m: Message, d: Detection, confirmed: boolean): Confidence 
   return 'medium';
 }
 
-/**
- * A one- or two-word "yeah"/"right" while the other speaker keeps the floor is a backchannel
- * (listening), not agreement: the speaker answered goes straight on talking.
- */
-function isBackchannel(p: number, messages: readonly Message[], detections: readonly Detection[][], answered: readonly number[]): boolean {
-  const a = answered[p];
-  if (a < 0 || p + 1 >= messages.length) return false;
-  if (wordCount(messages[p].text) > 2) return false;
-  if (detections[a].some((d) => d.kind === 'proposal' || d.kind === 'readback') || isQuestion(messages[a].text)) return false;
-  const next = messages[p + 1];
-  return next.author !== '' && next.author === messages[a].author;
-}
-
 function topicStatus(ps: readonly number[], messages: readonly Message[], verdict: ReadonlyArray<string | null>): 'open' | 'concluded' {
   for (let k = ps.length - 1; k >= 0; k--) {
     const v = verdict[ps[k]];
@@ -649,72 +517,3 @@ function markSupersessions(decisions: DecisionCandidate[], patterns: PatternCand
   }
 }
 
-/** The same question asked again by the same speaker (or with an explicit "again"). */
-function repeatedQuestions(messages: readonly Message[], detections: readonly Detection[][]): PatternCandidate[] {
-  const out: PatternCandidate[] = [];
-  const asked: Array<{ p: number; toks: Set<string> }> = [];
-  for (let p = 0; p < messages.length; p++) {
-    const m = messages[p];
-    const repeatCue = has(detections[p], 'repeat_cue');
-    if (!question(m) && !repeatCue) continue;
-    const toks = new Set(contentTokens(m.text));
-    if (toks.size === 0) continue;
-    for (let k = asked.length - 1; k >= 0 && p - asked[k].p <= 60; k--) {
-      const prev = messages[asked[k].p];
-      if (prev.author !== m.author || prev.role !== m.role) continue;
-      let shared = 0;
-      for (const t of toks) if (asked[k].toks.has(t)) shared++;
-      const sim = jaccard(toks, asked[k].toks);
-      if ((shared >= 2 && sim >= 0.5) || (repeatCue && shared >= 1 && sim >= 0.2)) {
-        out.push({
-          type: 'repeated_question',
-          messages: [prev.index, m.index],
-          description: `${m.author || 'A speaker'} asks again: "${excerpt(m.text, 80)}"`,
-          rule: repeatCue ? 'repeated-question/cue' : 'repeated-question/similar',
-          decision: null,
-          ts: m.ts,
-        });
-        break;
-      }
-    }
-    if (question(m)) asked.push({ p, toks });
-  }
-  return out;
-}
-
-/**
- * A speaker asserting something and later its opposite, on the same subject: compared clause by
- * clause, so that two turns merely sharing a few words and a "not" somewhere are not flagged.
- */
-function selfContradictions(messages: readonly Message[], lexicon: CompiledLexicon, existing: readonly PatternCandidate[]): PatternCandidate[] {
-  const out: PatternCandidate[] = [];
-  const seen = new Set(existing.filter((x) => x.type === 'contradiction').map((x) => x.messages.join(',')));
-  const claims: Array<{ p: number; clauses: ClauseClaim[] }> = [];
-  for (let p = 0; p < messages.length; p++) {
-    const m = messages[p];
-    if (isQuestion(m.text) || wordCount(m.text) < 4) continue;
-    const clauses = clauseClaims(m.text, lexicon);
-    if (clauses.length === 0) continue;
-    for (let k = claims.length - 1; k >= 0 && p - claims[k].p <= 40; k--) {
-      const prev = messages[claims[k].p];
-      if (prev.author !== m.author || prev.role !== m.role) continue;
-      const reason = utteranceConflict(claims[k].clauses, clauses, lexicon);
-      if (!reason) continue;
-      const key = `${prev.index},${m.index}`;
-      if (!seen.has(key)) {
-        seen.add(key);
-        out.push({
-          type: 'contradiction',
-          messages: [prev.index, m.index],
-          description: `${m.author || 'A speaker'} says two conflicting things (${reason}): "${excerpt(prev.text, 80)}" then "${excerpt(m.text, 80)}"`,
-          rule: 'contradiction/same-speaker',
-          decision: null,
-          ts: m.ts,
-        });
-      }
-      break;
-    }
-    claims.push({ p, clauses });
-  }
-  return out;
-}

@@ -1,0 +1,137 @@
+// Reply acts and the patterns they make: a reply is judged by what it answers (confirmation,
+// disagreement, a person's correction), a bare "yeah" while the other speaker keeps the floor is
+// a backchannel, the same question asked again is a repeated question, and a speaker asserting
+// something and later its opposite is a contradiction.
+import { clauseClaims, utteranceConflict, type ClauseClaim, type CompiledLexicon } from './contradiction';
+import type { PatternCandidate } from './decide';
+import { excerpt } from './statement';
+import { contentTokens, isQuestion, jaccard, wordCount } from './text';
+import type { Detection, Message, RuleKind } from './types';
+
+const has = (ds: readonly Detection[], kind: RuleKind) => ds.some((d) => d.kind === kind);
+const first = (ds: readonly Detection[], kind: RuleKind) => ds.find((d) => d.kind === kind);
+
+export type Verdict = 'confirmation' | 'disagreement' | 'correction' | null;
+
+export interface ReplyActs {
+  /** verdict[p]: what message p says of the message it answers. */
+  verdict: Verdict[];
+  /** Positions of the confirmations that answer each position. */
+  confirmedBy: Map<number, number[]>;
+  patterns: PatternCandidate[];
+}
+
+/** Each message's verdict on what it answers, with a pattern for each verdict. */
+export function replyActs(messages: readonly Message[], detections: readonly Detection[][], answered: readonly number[]): ReplyActs {
+  const patterns: PatternCandidate[] = [];
+  const confirmedBy = new Map<number, number[]>();
+  const verdict: Verdict[] = messages.map(() => null);
+  for (let p = 0; p < messages.length; p++) {
+    const ds = detections[p];
+    const a = answered[p];
+    const m = messages[p];
+    const pair = a >= 0 ? [messages[a].index, m.index] : [m.index];
+    if (has(ds, 'correction') && m.role !== 'bot') {
+      verdict[p] = 'correction';
+      const d = first(ds, 'correction')!;
+      patterns.push({ type: 'correction', messages: pair, description: `${m.author || 'A person'} corrects the previous turn: "${excerpt(m.text)}"`, rule: d.ruleId, decision: null, ts: m.ts });
+    } else if (has(ds, 'disagreement')) {
+      verdict[p] = 'disagreement';
+      const d = first(ds, 'disagreement')!;
+      patterns.push({ type: 'disagreement', messages: pair, description: `${m.author || 'A speaker'} pushes back: "${excerpt(m.text)}"`, rule: d.ruleId, decision: null, ts: m.ts });
+    } else if (has(ds, 'confirmation') && !isBackchannel(p, messages, detections, answered)) {
+      verdict[p] = 'confirmation';
+      const d = first(ds, 'confirmation')!;
+      patterns.push({ type: 'confirmation', messages: pair, description: `${m.author || 'A speaker'} confirms: "${excerpt(m.text)}"`, rule: d.ruleId, decision: null, ts: m.ts });
+      if (a >= 0) confirmedBy.set(a, [...(confirmedBy.get(a) ?? []), p]);
+    }
+  }
+  return { verdict, confirmedBy, patterns };
+}
+
+function question(m: Message): boolean {
+  return isQuestion(m.text) || /^\s*(?:what|where|when|why|who|which|how|is|are|can|could|do|does|did|will|would|should|shall|may)\b[^.!]*$/i.test(m.text);
+}
+
+/**
+ * A one- or two-word "yeah"/"right" while the other speaker keeps the floor is a backchannel
+ * (listening), not agreement: the speaker answered goes straight on talking.
+ */
+export function isBackchannel(p: number, messages: readonly Message[], detections: readonly Detection[][], answered: readonly number[]): boolean {
+  const a = answered[p];
+  if (a < 0 || p + 1 >= messages.length) return false;
+  if (wordCount(messages[p].text) > 2) return false;
+  if (detections[a].some((d) => d.kind === 'proposal' || d.kind === 'readback') || isQuestion(messages[a].text)) return false;
+  const next = messages[p + 1];
+  return next.author !== '' && next.author === messages[a].author;
+}
+
+/** The same question asked again by the same speaker (or with an explicit "again"). */
+export function repeatedQuestions(messages: readonly Message[], detections: readonly Detection[][]): PatternCandidate[] {
+  const out: PatternCandidate[] = [];
+  const asked: Array<{ p: number; toks: Set<string> }> = [];
+  for (let p = 0; p < messages.length; p++) {
+    const m = messages[p];
+    const repeatCue = has(detections[p], 'repeat_cue');
+    if (!question(m) && !repeatCue) continue;
+    const toks = new Set(contentTokens(m.text));
+    if (toks.size === 0) continue;
+    for (let k = asked.length - 1; k >= 0 && p - asked[k].p <= 60; k--) {
+      const prev = messages[asked[k].p];
+      if (prev.author !== m.author || prev.role !== m.role) continue;
+      let shared = 0;
+      for (const t of toks) if (asked[k].toks.has(t)) shared++;
+      const sim = jaccard(toks, asked[k].toks);
+      if ((shared >= 2 && sim >= 0.5) || (repeatCue && shared >= 1 && sim >= 0.2)) {
+        out.push({
+          type: 'repeated_question',
+          messages: [prev.index, m.index],
+          description: `${m.author || 'A speaker'} asks again: "${excerpt(m.text, 80)}"`,
+          rule: repeatCue ? 'repeated-question/cue' : 'repeated-question/similar',
+          decision: null,
+          ts: m.ts,
+        });
+        break;
+      }
+    }
+    if (question(m)) asked.push({ p, toks });
+  }
+  return out;
+}
+
+/**
+ * A speaker asserting something and later its opposite, on the same subject: compared clause by
+ * clause, so that two turns merely sharing a few words and a "not" somewhere are not flagged.
+ */
+export function selfContradictions(messages: readonly Message[], lexicon: CompiledLexicon, existing: readonly PatternCandidate[]): PatternCandidate[] {
+  const out: PatternCandidate[] = [];
+  const seen = new Set(existing.filter((x) => x.type === 'contradiction').map((x) => x.messages.join(',')));
+  const claims: Array<{ p: number; clauses: ClauseClaim[] }> = [];
+  for (let p = 0; p < messages.length; p++) {
+    const m = messages[p];
+    if (isQuestion(m.text) || wordCount(m.text) < 4) continue;
+    const clauses = clauseClaims(m.text, lexicon);
+    if (clauses.length === 0) continue;
+    for (let k = claims.length - 1; k >= 0 && p - claims[k].p <= 40; k--) {
+      const prev = messages[claims[k].p];
+      if (prev.author !== m.author || prev.role !== m.role) continue;
+      const reason = utteranceConflict(claims[k].clauses, clauses, lexicon);
+      if (!reason) continue;
+      const key = `${prev.index},${m.index}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        out.push({
+          type: 'contradiction',
+          messages: [prev.index, m.index],
+          description: `${m.author || 'A speaker'} says two conflicting things (${reason}): "${excerpt(prev.text, 80)}" then "${excerpt(m.text, 80)}"`,
+          rule: 'contradiction/same-speaker',
+          decision: null,
+          ts: m.ts,
+        });
+      }
+      break;
+    }
+    claims.push({ p, clauses });
+  }
+  return out;
+}

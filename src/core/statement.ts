@@ -1,0 +1,100 @@
+// Text-level helpers of the decide stage: which words of a message are its statement, what follows
+// a cue ("instead of …", "because …"), the options a message puts forward, and whether a cue
+// names a task at all.
+import { contentTokens, sentences, wordCount } from './text';
+import type { Detection } from './types';
+
+const LEADING_VERDICT =
+  /^(?:(?:no|nope|yes|yeah|yep|ok|okay|so|well|actually|right|sure|alright|oh|um|uh|and|but|then|also|i mean|i think|wait)\b[\s,.;:!-]*)+/i;
+
+/** The sentence that carries a cue, without leading fillers; a bare verdict borrows the next sentence. */
+export function statementAt(text: string, offset: number): string {
+  const ss = sentences(text);
+  if (ss.length === 0) return text.trim();
+  let k = ss.findIndex((s) => offset >= s.start && offset < s.end);
+  if (k < 0) k = 0;
+  let out = ss[k].text.replace(LEADING_VERDICT, '').trim();
+  // "No, that's wrong." says that something is wrong, not what is right: the fact follows.
+  if (wordCount(out) < 4 && k + 1 < ss.length) out = ss[k + 1].text.replace(LEADING_VERDICT, '').trim();
+  const ws = out.split(/\s+/);
+  if (ws.length > 60) out = `${ws.slice(0, 60).join(' ')}…`;
+  return out.length > 0 ? out[0].toUpperCase() + out.slice(1) : out;
+}
+
+export function clauseAfter(text: string, cue: RegExp, maxWords: number): string[] {
+  const out: string[] = [];
+  cue.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = cue.exec(text)) !== null) {
+    const rest = text.slice(m.index + m[0].length).split(/[.;!?\n]|,\s(?:and|but|so)\s/)[0].trim();
+    const ws = rest.split(/\s+/).filter(Boolean).slice(0, maxWords);
+    if (ws.length > 0) out.push(ws.join(' ').replace(/[,:]$/, ''));
+  }
+  return out;
+}
+
+export const ALTERNATIVE_CUE = /\b(?:instead of|rather than|in place of|as opposed to|over|versus|vs\.?)\s+/gi;
+export const REASON_CUE = /\b(?:because|since|so that|in order to|to prevent|to avoid|to ensure|to make sure|to enable|due to|given that)\s+/gi;
+
+/** One line of a message for descriptions, at most `max` characters. */
+export function excerpt(text: string, max = 120): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+}
+
+/** Option lists: "the options are A, B, or C", "either A or B", "we could use A or B". */
+const OPTION_LIST = /\b(?:(?:options|choices|alternatives|candidates)\s+(?:are|were|would be|include)\s*:?|(?:options|choices|alternatives)\b[^.:;!?\n]{0,40}:|either|(?:we|you) could (?:use|go with|try|pick|choose)|(?:use|go with|pick|choose|try)(?=\s+[^.;!?\n]*\bor\b))\s+([^.;!?\n]+)/gi;
+/** Pairs joined by "or" that are idioms, not options. */
+const OR_IDIOM = /\b(?:more or less|one or two|two or three|sooner or later|or so|whether or not|or not|or something|or anything|or whatever)\b/gi;
+/** Where an option's name ends and the sentence goes on about it ("Postgres for this", "spaces is fine"). */
+const OPTION_END = /\s(?:for|is|are|was|were|would|will|should|could|can|to|in|at|because|since|which|that|so|but|if|as|then|one)\b.*$/i;
+/** A single option put forward: "how about A", "what about B", "we could use C". */
+const OPTION_ONE = /\b(?:how about|what about|we could (?:use|go with|try)|we might (?:use|go with|try)|another option is|one option is)\s+([^.,;!?\n]+)/gi;
+const OPTION_LEAD = /^(?:just|maybe|perhaps|simply|using|use|a|an|the)\s+/i;
+
+function cleanOption(raw: string): string | null {
+  let o = raw.trim().replace(OPTION_END, '').replace(/[,:]+$/, '');
+  for (let k = 0; k < 3 && OPTION_LEAD.test(o); k++) o = o.replace(OPTION_LEAD, '');
+  const ws = o.split(/\s+/).filter(Boolean);
+  if (ws.length === 0 || ws.length > 6 || contentTokens(o).length === 0) return null;
+  return ws.join(' ');
+}
+
+/** The options a message puts forward, in order. */
+export function optionsIn(raw: string): string[] {
+  const text = raw.replace(OR_IDIOM, ' ');
+  const out: string[] = [];
+  OPTION_LIST.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = OPTION_LIST.exec(text)) !== null) {
+    const parts = m[1].split(/\s*,\s*(?:or\s+|and\s+)?|\s+or\s+/);
+    if (parts.length < 2) continue;
+    for (const part of parts) {
+      const o = cleanOption(part);
+      if (o) out.push(o);
+    }
+  }
+  OPTION_ONE.lastIndex = 0;
+  while ((m = OPTION_ONE.exec(text)) !== null) {
+    // "What about retries and dead letters?" raises concerns; an option is one short thing (a list
+    // with "or" was read above).
+    if (/\b(?:and|or)\b/i.test(m[1])) continue;
+    const o = cleanOption(m[1]);
+    if (o && o.split(/\s+/).length <= 4) out.push(o);
+  }
+  return out;
+}
+
+/**
+ * A statement says what: a content word from an action item's cue on ("Go ahead", not "I will
+ * {…}" or "Can you?"), or besides the cue's own words in a decision's sentence ("Keep it in the
+ * array from now on", not "We decided on").
+ */
+export function namesTask(text: string, d: Detection): boolean {
+  const s = sentences(text).find((x) => d.start >= x.start && d.start < x.end);
+  const end = s ? s.end : text.length;
+  const says = (t: string) => t !== 'sai' && !t.includes("'");
+  if (d.kind === 'action_item') return contentTokens(text.slice(d.start, end)).some(says);
+  const cue = new Set(contentTokens(text.slice(d.start, d.end)));
+  return contentTokens(s ? s.text : text).some((t) => !cue.has(t) && says(t));
+}

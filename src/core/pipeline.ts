@@ -58,9 +58,18 @@ export interface PipelineOutput {
   summary: RunSummary;
 }
 
-/** Hash of the discussion as written (its key order included): cheap, and stable for the same text. */
+const hashes = new WeakMap<readonly unknown[], string>();
+/**
+ * Hash of the discussion as written (its key order included): cheap, and stable for the same
+ * text. Memoised per array: reading, planning and merging all ask for it.
+ */
 export function discussionHash(discussion: readonly unknown[]): string {
-  return `sha256:${sha256(JSON.stringify(discussion))}`;
+  let h = hashes.get(discussion);
+  if (h === undefined) {
+    h = `sha256:${sha256(JSON.stringify(discussion))}`;
+    hashes.set(discussion, h);
+  }
+  return h;
 }
 
 /** Stages 1–5 for one task. */

@@ -29,7 +29,7 @@ export async function extractCheck(options: Pick<RunOptions, 'cwd' | 'globs' | '
 
   let memory: MemoryState | null = null;
   try {
-    memory = await readMemory(ws.memoryDir, ws.memoryDisplay);
+    memory = await readMemory(ws.memoryDir, ws.memoryDisplay, true);
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
     diagnostics.push({ code: 'invalid-registry', severity: 'error', file: err.file, message: err.message });

@@ -7,6 +7,7 @@ import type { Registry } from '../core/evolve';
 import { formatJson } from '../core/json';
 import type { Decision, Diagnostic, Pattern, ReviewItem } from '../core/types';
 import { readTextIfExists, writeIfChanged } from './files';
+import { contentHash } from './taskFile';
 import { parseJson } from './jsonText';
 import { schemaProblems } from './schemas';
 import { ConfigError } from './errors';
@@ -25,9 +26,14 @@ export interface MemoryState {
   diagnostics: Diagnostic[];
 }
 
-function readJsonFile(path: string, display: string, text: string, schema: 'decisions' | 'review-queue'): unknown {
+/** Content hashes of the registry files as this tool last wrote them: unchanged files need no re-validation. */
+export const CHECKSUMS_FILE = '.checksums';
+
+function readJsonFile(path: string, display: string, text: string, schema: 'decisions' | 'review-queue', trusted: ReadonlySet<string>): unknown {
   const parsed = parseJson(text);
   if (!parsed.ok) throw new ConfigError(`${display}:${parsed.line}:${parsed.column}: ${parsed.message}`, path);
+  // A file still holding exactly what we wrote was valid then; anything a person touched is checked.
+  if (trusted.has(contentHash(text))) return parsed.value;
   const problems = schemaProblems(schema, parsed.value);
   if (problems.length > 0) {
     throw new ConfigError(`${display}: ${problems.slice(0, 3).map((p) => `${p.pointer || '/'} ${p.message}`).join('; ')}`, path);
@@ -51,14 +57,16 @@ export async function memorySignature(dir: string): Promise<string> {
   return parts.join('|');
 }
 
-export async function readMemory(dir: string, displayDir: string): Promise<MemoryState> {
+/** `validateAll`: check the registry against its schema even when it is exactly what we last wrote (CI). */
+export async function readMemory(dir: string, displayDir: string, validateAll = false): Promise<MemoryState> {
   const diagnostics: Diagnostic[] = [];
   const decisionsText = await readTextIfExists(join(dir, DECISIONS_FILE));
   const reviewText = await readTextIfExists(join(dir, REVIEW_FILE));
   const patternsText = (await readTextIfExists(join(dir, PATTERNS_FILE))) ?? '';
-  const decisions: Decision[] = decisionsText === null ? [] : (readJsonFile(join(dir, DECISIONS_FILE), join(displayDir, DECISIONS_FILE), decisionsText, 'decisions') as { decisions: Decision[] }).decisions;
+  const trusted = new Set(validateAll ? [] : ((await readTextIfExists(join(dir, CHECKSUMS_FILE))) ?? '').split('\n').filter(Boolean));
+  const decisions: Decision[] = decisionsText === null ? [] : (readJsonFile(join(dir, DECISIONS_FILE), join(displayDir, DECISIONS_FILE), decisionsText, 'decisions', trusted) as { decisions: Decision[] }).decisions;
   const engine = (await readTextIfExists(join(dir, ENGINE_FILE)))?.trim() || null;
-  const review: ReviewItem[] = reviewText === null ? [] : (readJsonFile(join(dir, REVIEW_FILE), join(displayDir, REVIEW_FILE), reviewText, 'review-queue') as { items: ReviewItem[] }).items;
+  const review: ReviewItem[] = reviewText === null ? [] : (readJsonFile(join(dir, REVIEW_FILE), join(displayDir, REVIEW_FILE), reviewText, 'review-queue', trusted) as { items: ReviewItem[] }).items;
 
   const patterns: Pattern[] = [];
   let intact = 0;
@@ -94,8 +102,12 @@ export async function readMemory(dir: string, displayDir: string): Promise<Memor
 export async function writeMemory(dir: string, state: MemoryState, registry: Registry, newPatterns: readonly Pattern[]): Promise<string[]> {
   await fs.mkdir(dir, { recursive: true });
   const written: string[] = [];
-  if (await writeIfChanged(join(dir, DECISIONS_FILE), formatJson({ version: 1, decisions: registry.decisions }))) written.push(DECISIONS_FILE);
-  if (await writeIfChanged(join(dir, REVIEW_FILE), formatJson({ version: 1, items: registry.review }))) written.push(REVIEW_FILE);
+  const decisionsText = formatJson({ version: 1, decisions: registry.decisions });
+  const reviewText = formatJson({ version: 1, items: registry.review });
+  // Checksums first: a crash after them leaves a file whose hash is simply not listed (validated next time).
+  await writeIfChanged(join(dir, CHECKSUMS_FILE), `${contentHash(decisionsText)}\n${contentHash(reviewText)}\n`);
+  if (await writeIfChanged(join(dir, DECISIONS_FILE), decisionsText)) written.push(DECISIONS_FILE);
+  if (await writeIfChanged(join(dir, REVIEW_FILE), reviewText)) written.push(REVIEW_FILE);
   if (registry.engine) await writeIfChanged(join(dir, ENGINE_FILE), `${registry.engine}\n`);
   const logPath = join(dir, PATTERNS_FILE);
   const torn = state.patternsIntactLength < state.patternsLength;

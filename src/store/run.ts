@@ -14,7 +14,7 @@ import { ConflictError, LockedError } from './errors';
 import { readTextIfExists, writeIfUnmodified } from './files';
 import { memorySignature, readMemory, writeMemory } from './memory';
 import { invalidUtf8Offset, locationOf } from './jsonText';
-import { applyStates, contentHash, parseTaskFile, type TaskFile } from './taskFile';
+import { applyStates, contentHash, parseTaskFile, type ParseOptions, type TaskFile } from './taskFile';
 
 export interface RunOptions {
   cwd: string;
@@ -88,7 +88,7 @@ export async function openWorkspace(options: Pick<RunOptions, 'cwd' | 'globs' | 
   return { engine, baseDir, memoryDir, memoryDisplay: display(options.cwd, memoryDir), files, diagnostics };
 }
 
-export async function readTaskFiles(cwd: string, paths: readonly string[]): Promise<{ files: TaskFile[]; diagnostics: Diagnostic[] }> {
+export async function readTaskFiles(cwd: string, paths: readonly string[], options: ParseOptions = {}): Promise<{ files: TaskFile[]; diagnostics: Diagnostic[] }> {
   const files: TaskFile[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const path of paths) {
@@ -101,7 +101,7 @@ export async function readTaskFiles(cwd: string, paths: readonly string[]): Prom
       continue;
     }
     const text = bytes.toString('utf8');
-    const outcome = parseTaskFile(path, display(cwd, path), text);
+    const outcome = parseTaskFile(path, display(cwd, path), text, options);
     diagnostics.push(...outcome.diagnostics);
     if (outcome.ok) files.push(outcome.file);
   }
@@ -191,7 +191,7 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
   const ws = await openWorkspace(options);
   lap('workspace (config, rules)');
   const diagnostics: Diagnostic[] = [...ws.diagnostics];
-  const read = await readTaskFiles(options.cwd, ws.files);
+  const read = await readTaskFiles(options.cwd, ws.files, { trustExtracted: true });
   diagnostics.push(...read.diagnostics);
   lap('read and validate task files');
   let pending = read.files;
@@ -247,7 +247,7 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
       }
       break;
     }
-    const reread = await readTaskFiles(options.cwd, changed.map((f) => f.path));
+    const reread = await readTaskFiles(options.cwd, changed.map((f) => f.path), { trustExtracted: true });
     diagnostics.push(...reread.diagnostics);
     pending = reread.files;
     analyzed = await plan(pending);

@@ -5,7 +5,7 @@ import { parseTree, type Node } from 'jsonc-parser';
 import { canonicalJson } from '../core/json';
 import { sha256 } from '../core/text';
 import type { Diagnostic, ExtractedState } from '../core/types';
-import type { TaskInput } from '../core/pipeline';
+import { discussionHash, type TaskInput } from '../core/pipeline';
 import { locationOf, MAX_NESTING, nestingOverflow, parseJson, pointerLocation } from './jsonText';
 import { MAX_MESSAGE_CHARS } from '../core/normalize';
 import { pointerSegment, schemaProblems } from './schemas';
@@ -30,7 +30,22 @@ export function contentHash(text: string): string {
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Parses and validates a task file's text; invalid tasks are reported and left out, never fatal to the rest. */
-export function parseTaskFile(path: string, display: string, text: string): ReadOutcome {
+export interface ParseOptions {
+  /**
+   * Skip schema validation of tasks whose discussion hashes to the discussion_hash of their own
+   * extracted_state: that exact discussion was valid when it was extracted. `extract check`
+   * validates everything.
+   */
+  trustExtracted?: boolean;
+}
+
+function alreadyExtracted(task: unknown): boolean {
+  if (!isObject(task) || !Array.isArray(task.discussion) || !isObject(task.extracted_state)) return false;
+  const h = task.extracted_state.discussion_hash;
+  return typeof h === 'string' && h === discussionHash(task.discussion);
+}
+
+export function parseTaskFile(path: string, display: string, text: string, options: ParseOptions = {}): ReadOutcome {
   const deep = nestingOverflow(text);
   if (deep >= 0) {
     return {
@@ -54,7 +69,9 @@ export function parseTaskFile(path: string, display: string, text: string): Read
   }
   const diagnostics: Diagnostic[] = [];
   const badTasks = new Set<string>();
-  const problems = schemaProblems('tasks', value);
+  // Validated as an object of the tasks that need it ("__proto__" stays a plain key).
+  const toValidate = options.trustExtracted ? Object.fromEntries(Object.entries(value).filter(([, t]) => !alreadyExtracted(t))) : value;
+  const problems = schemaProblems('tasks', toValidate);
   if (problems.length > 0) {
     const tree = parseTree(text);
     for (const p of problems) {
@@ -199,7 +216,7 @@ export function regenerate(text: string, states: ReadonlyMap<string, ExtractedSt
     Object.entries(value).map(([id, task]) => {
       const state = states.get(id);
       if (!state || !isObject(task)) return [id, task];
-      if (isObject(task.extracted_state) && canonicalJson(task.extracted_state) === canonicalJson(state)) return [id, task];
+      if (task.extracted_state === state || (isObject(task.extracted_state) && canonicalJson(task.extracted_state) === canonicalJson(state))) return [id, task];
       changed = true;
       const entries = Object.entries(task);
       const at = entries.findIndex(([k]) => k === 'extracted_state');

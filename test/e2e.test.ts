@@ -90,6 +90,17 @@ describe('extract run (child process)', () => {
     expect(after.T100.extracted_state.decisions).toHaveLength(1);
   });
 
+  it('validates again a task whose discussion changed after it was extracted', () => {
+    const dir = copyFixture();
+    runCli(['run', '--now', NOW], dir);
+    const tasks = JSON.parse(readFileSync(join(dir, 'tasks.json'), 'utf8'));
+    tasks.T100.discussion.push({ from: 'ana', role: 'user' });
+    writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
+    const r = runCli(['run', '--now', NOW], dir);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/task skipped \(at \/T100\/discussion\/5\) \[schema\]/);
+  });
+
   it('prints the summary as JSON with --json', () => {
     const dir = copyFixture();
     const r = runCli(['run', '--json', '--now', NOW], dir);

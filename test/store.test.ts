@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { readMemory, writeMemory } from '../src/store/memory';
 import { extractRun } from '../src/store/run';
 import { schemaProblems } from '../src/store/schemas';
-import { applyStates, contentHash } from '../src/store/taskFile';
+import { applyStates, contentHash, regenerate } from '../src/store/taskFile';
 import { writeIfUnmodified } from '../src/store/files';
 import type { ExtractedState } from '../src/core/types';
 import { ROOT, tempDir } from './helpers';
@@ -19,6 +19,21 @@ describe('applyStates', () => {
     expect(out.startsWith('{\r\n\t"T1": {\r\n\t\t"title": "x",\r\n\t\t"discussion": [],\r\n\t\t"extracted_state": {\r\n\t\t\t"decisions": [\r\n\t\t\t\t"DEC-20260101-001"')).toBe(true);
     expect(JSON.parse(out).T1.extracted_state).toEqual(state);
     expect(out.endsWith('\r\n\t\t}\r\n\t}\r\n}\r\n')).toBe(true);
+  });
+
+  it('regenerates JSON.stringify-shaped files without touching other keys, "__proto__" included', () => {
+    const value = JSON.parse('{"__proto__": {"discussion": ["a"], "x": 1}, "T2": {"y": [1, 2], "discussion": []}}');
+    const text = `${JSON.stringify(value, null, 2)}\n`;
+    const out = regenerate(text, new Map([['__proto__', state]]), value)!;
+    const parsed = JSON.parse(out);
+    expect(Object.keys(parsed)).toEqual(['__proto__', 'T2']);
+    expect(Object.prototype.hasOwnProperty.call(parsed, '__proto__')).toBe(true);
+    expect(parsed.__proto__).toEqual({ discussion: ['a'], x: 1, extracted_state: state });
+    expect(parsed.T2).toEqual({ y: [1, 2], discussion: [] });
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+    expect(out).toBe(applyStates(text, new Map([['__proto__', state]])));
+    // Files with their own formatting take the edit path.
+    expect(regenerate('{\n    "T1": {"discussion": []}\n}\n', new Map([['T1', state]]), { T1: { discussion: [] } })).toBeNull();
   });
 
   it('keeps one-line tasks on one line', () => {

@@ -4,6 +4,7 @@ import yargs from 'yargs';
 import { ConfigError, ConflictError, LockedError, UsageError } from '../store/errors';
 import { extractCheck } from '../store/check';
 import { bridgeStats, decisionTable, queryDecisions, renderWhy, snapshot, stats, taskContext, why, type TaskView } from '../core/read';
+import { excerpt } from '../core/statement';
 import { countTokens, loadReadModel } from '../store/read';
 import { acceptReview, guard, listPending, rejectReview } from '../store/review';
 import { extractRun } from '../store/run';
@@ -41,13 +42,19 @@ function describeEvent(e: WatchEvent, at: string): string {
   return errors.length > 0 ? `${head}\n${stylish(errors)}` : head;
 }
 
-async function watchCommand(argv: Record<string, unknown>, io: Io, stop: Promise<void>): Promise<number> {
-  if (argv.now !== undefined) resolveNow(argv.now, io);
-  await runWatch({
+function workspaceArgs(argv: Record<string, unknown>, io: Io) {
+  return {
     cwd: io.cwd,
     globs: (argv.globs as string[] | undefined) ?? [],
     memory: argv.memory as string | undefined,
     config: argv.config as string | undefined,
+  };
+}
+
+async function watchCommand(argv: Record<string, unknown>, io: Io, stop: Promise<void>): Promise<number> {
+  if (argv.now !== undefined) resolveNow(argv.now, io);
+  await runWatch({
+    ...workspaceArgs(argv, io),
     lockTimeout: argv['lock-timeout'] as number,
     now: () => (argv.now as string | undefined) ?? io.clock().toISOString(),
     stop,
@@ -64,10 +71,7 @@ async function watchCommand(argv: Record<string, unknown>, io: Io, stop: Promise
 
 async function checkCommand(argv: Record<string, unknown>, io: Io): Promise<number> {
   const result = await extractCheck({
-    cwd: io.cwd,
-    globs: (argv.globs as string[] | undefined) ?? [],
-    memory: argv.memory as string | undefined,
-    config: argv.config as string | undefined,
+    ...workspaceArgs(argv, io),
     now: resolveNow(argv.now, io),
   });
   const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
@@ -86,15 +90,6 @@ async function checkCommand(argv: Record<string, unknown>, io: Io): Promise<numb
   return errors > 0 ? 1 : 0;
 }
 
-function workspaceArgs(argv: Record<string, unknown>, io: Io) {
-  return {
-    cwd: io.cwd,
-    globs: (argv.globs as string[] | undefined) ?? [],
-    memory: argv.memory as string | undefined,
-    config: argv.config as string | undefined,
-  };
-}
-
 const DECISION_TYPES = ['constraint', 'decision', 'action_item', 'correction', 'preference'] as const;
 
 async function reviewCommand(argv: Record<string, unknown>, io: Io): Promise<number> {
@@ -110,7 +105,7 @@ async function reviewCommand(argv: Record<string, unknown>, io: Io): Promise<num
     for (const { item, messages } of pending) {
       io.out(`${item.id}  ${item.task_id}  importance ${item.importance}  ${item.candidate.type}  "${item.topic}"`);
       io.out(`  candidate: ${item.candidate.statement}`);
-      for (const m of messages) io.out(`  [${m.index}] ${m.author || m.role}: ${m.text.length > 200 ? `${m.text.slice(0, 199)}…` : m.text}`);
+      for (const m of messages) io.out(`  [${m.index}] ${m.author || m.role}: ${excerpt(m.text, 200)}`);
       io.out('');
     }
     if (pending.length > 0) io.out(`${pending.length} pending; resolve with "extract review accept ID [--statement …] [--type …]" or "extract review reject ID [--reason …]"`);
@@ -215,10 +210,7 @@ async function readCommand(name: string, argv: Record<string, unknown>, io: Io):
 async function runCommand(argv: Record<string, unknown>, io: Io): Promise<number> {
   const started = Date.now();
   const result = await extractRun({
-    cwd: io.cwd,
-    globs: (argv.globs as string[] | undefined) ?? [],
-    memory: argv.memory as string | undefined,
-    config: argv.config as string | undefined,
+    ...workspaceArgs(argv, io),
     now: resolveNow(argv.now, io),
     lockTimeout: argv['lock-timeout'] as number,
   });

@@ -110,10 +110,11 @@ export function decideTask(input: DecideInput): TaskAnalysis {
   };
   const strongest = (p: number, family: readonly RuleKind[]): { d: Detection; score: number } | null => {
     let out: { d: Detection; score: number } | null = null;
+    const m = messages[p];
+    let accepted: boolean | null = null;
     for (const d of detections[p]) {
       if (!family.includes(d.kind)) continue;
-      const accepted = acceptedBy(p).length > 0;
-      const m = messages[p];
+      accepted ??= acceptedBy(p).length > 0;
       let score = (KIND_PRIORITY[d.kind] ?? 0) * d.weight + (accepted ? 1 : 0);
       if (m.role === 'human') score += 0.5;
       if (m.role === 'bot' && !accepted) score -= 0.5;
@@ -155,8 +156,6 @@ export function decideTask(input: DecideInput): TaskAnalysis {
       decisions.push(
         candidate(input, p, statement, 'constraint', 'high', [...(a >= 0 ? [messages[a].index] : []), messages[p].index, ...(confirmedBy.get(p) ?? []).map((c) => messages[c].index)], topic, importance, downstream, d.ruleId),
       );
-      const pat = patterns.find((x) => x.type === 'correction' && x.messages[x.messages.length - 1] === messages[p].index);
-      if (pat) pat.decision = decisions.length - 1;
     }
 
     // Decision, constraint and preference statements: every candidate of the topic, ranked and

@@ -1,6 +1,7 @@
 // What a bot checks before acting: does this text contradict an active decision, or restate a
 // fact a person already corrected?
 import { claimOf, conflictReason, type CompiledLexicon } from './contradiction';
+import { excerpt } from './statement';
 import { contentTokens, jaccard } from './text';
 import type { Decision } from './types';
 
@@ -25,7 +26,7 @@ export function guardFindings(text: string, decisions: readonly Decision[], lexi
       let shared = 0;
       for (const t of tokens) if (wrong.has(t)) shared++;
       if (shared >= 2 && jaccard(tokens, wrong) >= 0.3 && jaccard(tokens, new Set(contentTokens(d.statement))) < 0.6) {
-        out.push({ decision: d, why: `it restates what ${d.id} corrected: "${d.corrects.length > 120 ? `${d.corrects.slice(0, 119)}…` : d.corrects}"` });
+        out.push({ decision: d, why: `it restates what ${d.id} corrected: "${excerpt(d.corrects)}"` });
       }
     }
   }

@@ -153,16 +153,13 @@ export function analyzeFiles(files: readonly FileInput[], engine: Engine, skip: 
   }));
 }
 
-/** Stage 6: merges analyses into a copy of the registry and builds each task's extracted_state. */
 /**
- * Stage 6. Works on a copy of `input` unless `inPlace` is set: a caller that owns a freshly read
- * registry and will not use it again (the store) can skip the copy of a large registry.
+ * Stage 6: merges analyses into the registry and builds each task's extracted_state. Works on a
+ * copy of `input` unless `inPlace` is set: a caller that owns a freshly read registry and will
+ * not use it again (the store) can skip the copy of a large registry.
  */
 export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry, now: string, engine: Engine, inPlace = false): PipelineOutput {
-  const before = inPlace ? null : input;
-  const engineUnchanged = input.engine === engine.fingerprint;
   const registry: Registry = inPlace ? input : structuredClone(input);
-  registry.engine = engine.fingerprint;
   const knownTaskIds = new Set(analyzed.flatMap((f) => f.tasks.map((t) => t.task.id)));
   const ids = new IdAllocator([
     ...registry.decisions.map((d) => d.id),
@@ -179,7 +176,8 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
     for (const { task, analysis: given } of file.tasks) {
       summary.tasks++;
       // The registry may have moved since the analysis was planned: re-check, and analyse now if needed.
-      if (given === null && engineUnchanged && isCurrent(task, before ?? registry, engine.fingerprint)) {
+      // (`input.engine` is still the engine that wrote the registry: it is updated last.)
+      if (given === null && isCurrent(task, input, engine.fingerprint)) {
         merged.push({ path: file.path, task, analysis: null, result: null });
         continue;
       }
@@ -204,6 +202,7 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
   newPatterns.push(...related.newPatterns);
   markStale(registry.decisions, engine.lexicon, now, relateOptions);
   summary.patterns = newPatterns.length;
+  registry.engine = engine.fingerprint;
 
   for (const { path, task, analysis, result } of merged) {
     const fileStates = states.get(path) ?? new Map<string, ExtractedState>();

@@ -1,6 +1,7 @@
 // The reading side, as pure functions over the registry and the tasks: what a bot loads first
 // (context), a decision table (query), traceability (why), a one-paragraph snapshot, and metrics.
 // Token counts come in as a function so the core stays free of the tokenizer's load cost.
+import { excerpt as clip } from './statement';
 import { contentTokens } from './text';
 import type { Decision, ExtractedState, Message, Pattern, ReviewItem } from './types';
 
@@ -14,10 +15,6 @@ export interface TaskView {
 
 export type CountTokens = (text: string) => number;
 
-function clip(text: string, max: number): string {
-  const t = text.replace(/\s+/g, ' ').trim();
-  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
-}
 
 export function transcript(messages: readonly Message[]): string {
   return messages.map((m) => `[${m.index}] ${m.author || m.role}${m.ts ? ` (${m.ts})` : ''}: ${m.text}`).join('\n');

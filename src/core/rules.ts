@@ -37,20 +37,10 @@ function escapeRegex(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** A literal phrase to a regex source: any run of spaces matches, apostrophes are optional, "..." matches any words. */
-export function phraseSource(phrase: string): string {
-  const parts = phrase.trim().toLowerCase().split(/\s+/).map((w) => {
-    if (w === '...') return `[${WORD_CHAR}' ,-]{1,60}?`;
-    return escapeRegex(w).replace(/'/g, "'?");
-  });
-  let src = parts.join('[\\s,]+');
-  // Only guard the ends that are word characters: "no," or "?" cues end in punctuation.
-  if (/^[\p{L}\p{N}]/u.test(phrase.trim())) src = B_START + src;
-  if (/[\p{L}\p{N}]$/u.test(phrase.trim())) src = src + B_END;
-  return src;
-}
-
-/** Phrase body without the boundary guards (see phraseSource). */
+/**
+ * A literal phrase to a regex body: any run of spaces or commas between words matches,
+ * apostrophes are optional, "..." matches a few words. Boundaries are added per group.
+ */
 function phraseBody(phrase: string): string {
   return phrase
     .trim()

@@ -1,5 +1,8 @@
 // Plain data shapes shared by every pipeline stage. The JSON Schemas in schemas/ describe the
-// same shapes as written to disk; test/schemas.test.ts checks real outputs against them.
+// same shapes as written to disk; test/store.test.ts checks real outputs against them.
+import type { Thresholds } from './score';
+
+export type { Thresholds };
 
 export type Role = 'human' | 'bot' | 'unknown';
 
@@ -196,8 +199,6 @@ export interface ExtractedState {
   last_extracted: string;
 }
 
-import type { Thresholds } from './score';
-export type { Thresholds };
 
 export interface Config {
   globs: string[];

@@ -9,7 +9,7 @@ import { relateNewDecisions } from '../core/relate';
 import type { Decision, DecisionType, Message, ReviewItem } from '../core/types';
 import { UsageError } from './errors';
 import { readMemory, writeMemory } from './memory';
-import { extractRun, openWorkspace, readTaskFiles, withMemoryLock, type RunOptions } from './run';
+import { extractRun, openWorkspace, readTaskFiles, withMemoryLock, type RunOptions, type Workspace } from './run';
 
 type WorkspaceOptions = Pick<RunOptions, 'cwd' | 'globs' | 'memory' | 'config'>;
 
@@ -19,9 +19,8 @@ export interface PendingItem {
 }
 
 /** Discussion messages of the given tasks, from the task files the workspace reads. */
-export async function taskMessages(options: WorkspaceOptions, taskIds: ReadonlySet<string>): Promise<Map<string, Message[]>> {
-  const ws = await openWorkspace(options);
-  const { files } = await readTaskFiles(options.cwd, ws.files);
+async function taskMessages(cwd: string, ws: Workspace, taskIds: ReadonlySet<string>): Promise<Map<string, Message[]>> {
+  const { files } = await readTaskFiles(cwd, ws.files);
   const out = new Map<string, Message[]>();
   for (const f of files) {
     for (const t of f.tasks) if (taskIds.has(t.id) && !out.has(t.id)) out.set(t.id, normalizeDiscussion(t.discussion, ws.engine.config));
@@ -33,7 +32,7 @@ export async function listPending(options: WorkspaceOptions): Promise<PendingIte
   const ws = await openWorkspace(options);
   const memory = await readMemory(ws.memoryDir, ws.memoryDisplay);
   const pending = memory.registry.review.filter((r) => r.status === 'pending');
-  const messages = await taskMessages(options, new Set(pending.map((r) => r.task_id)));
+  const messages = await taskMessages(options.cwd, ws, new Set(pending.map((r) => r.task_id)));
   return pending.map((item) => ({ item, messages: (messages.get(item.task_id) ?? []).filter((m) => item.messages.includes(m.index)) }));
 }
 

@@ -126,10 +126,17 @@ describe('across the registry', () => {
         ['bot', 'bot', 'Nobody owns the cold storage bucket of the audit log archive at the moment.', '2026-02-01T09:01:00Z'],
         ['ida', 'human', 'We decided that the platform team owns the audit log archive cold storage bucket.', '2026-02-01T09:02:00Z'],
       ),
+      // Just as old, but nothing newer was said about its subject: age alone is not staleness.
+      T22: task(
+        ['jon', 'human', 'Which font do we use for the printed quarterly newsletter of the garden club?', '2025-01-01T09:00:00Z'],
+        ['bot', 'bot', 'Serif fonts print well in the quarterly newsletter; sans-serif reads better on screens.', '2025-01-01T09:01:00Z'],
+        ['jon', 'human', 'We decided to print the quarterly newsletter of the garden club in a serif font.', '2025-01-01T09:02:00Z'],
+      ),
     });
     await extractRun({ cwd: dir, now: '2026-03-01T00:00:00Z' });
     expect(decisions(dir).find((d) => d.task_id === 'T20')!.quality_flags).toContain('stale');
     expect(decisions(dir).find((d) => d.task_id === 'T21')!.quality_flags).not.toContain('stale');
+    expect(decisions(dir).find((d) => d.task_id === 'T22')!.quality_flags).not.toContain('stale');
   });
 
   it('flags statements too short to stand alone and references without substance', async () => {

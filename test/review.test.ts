@@ -1,6 +1,9 @@
 // The review queue round trips and the guard, through the real CLI.
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { compileLexicon } from '../src/core/contradiction';
+import { guardFindings } from '../src/core/guard';
+import type { Decision } from '../src/core/types';
 import { ROOT, runCli, tempDir } from './helpers';
 
 const NOW = '2026-02-05T00:00:00Z';
@@ -74,6 +77,22 @@ describe('extract review', () => {
     const r = runCli(['review', 'reject', 'REV-20990101-001'], dir);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/no review item REV-20990101-001/);
+  });
+});
+
+describe('guardFindings', () => {
+  it('finds a text that restates the fact a correction corrected, even without a conflict with the correction itself', () => {
+    const lexicon = compileLexicon(JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'contradiction.json'), 'utf8')));
+    const correction = {
+      id: 'DEC-20260110-001', task_id: 'T1', statement: 'Mark is a volunteer parent who helps at training.', type: 'constraint', confidence: 'high',
+      source: { messages: [1, 2] }, status: 'active', origin: 'auto', created_at: '2026-01-10T09:02:00Z',
+      corrects: 'Mark is a certified coach with ten years of experience running junior sessions.',
+    } as unknown as Decision;
+    const [finding] = guardFindings('Our certified coach Mark will run the junior sessions alone.', [correction], lexicon);
+    expect(finding.decision.id).toBe('DEC-20260110-001');
+    expect(finding.why).toMatch(/^it restates what DEC-20260110-001 corrected: "Mark is a certified coach/);
+    expect(guardFindings('The pitch is booked from nine to eleven on Saturday.', [correction], lexicon)).toEqual([]);
+    expect(guardFindings('Our certified coach Mark will run the junior sessions alone.', [{ ...correction, status: 'superseded' }], lexicon)).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
 // Runs one measured step in its own process so that peak RSS belongs to that step alone.
-// Usage: node bench-child.js floor FILE | run DIR [NOW]
+// Usage: node bench-child.js floor FILE | run DIR [NOW] | check DIR [NOW]
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 
@@ -14,6 +14,13 @@ async function main() {
     const value = JSON.parse(text);
     const out = `${JSON.stringify(value, null, 2)}\n`;
     await writeFileAtomic(`${target}.floor`, out, { fsync: true });
+  } else if (mode === 'check') {
+    const { extractCheck } = require(join(__dirname, '..', 'dist', 'store', 'check.js'));
+    const result = await extractCheck({ cwd: target, now: now || '2026-01-01T00:00:00Z' });
+    const stale = result.diagnostics.filter((d) => d.code === 'stale-state').length;
+    const other = result.diagnostics.filter((d) => d.severity === 'error' && d.code !== 'stale-state' && d.code !== 'stale-registry');
+    if (other.length > 0) throw new Error(JSON.stringify(other.slice(0, 3)));
+    process.stderr.write(`check: ${stale} stale tasks\n`);
   } else {
     const { extractRun } = require(join(__dirname, '..', 'dist', 'store', 'run.js'));
     const result = await extractRun({ cwd: target, now: now || '2026-01-01T00:00:00Z', lockTimeout: 60 });

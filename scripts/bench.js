@@ -96,7 +96,12 @@ function bench(name, text, { incremental = false } = {}) {
     value[first].discussion.push({ author: 'maria', role: 'human', text: 'One more note on this task: the deadline moved to Monday.', ts: '2026-02-28T09:00:00Z' });
     writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
     const floor2 = measure('floor', file);
+    // check beside run: the same edited workspace, checked (one stale task) and then extracted.
+    const check = measure('check', dir);
     const again = measure('run', dir);
+    const clean = measure('check', dir);
+    row.checkMs = Math.round(check.ms);
+    row.cleanCheckMs = Math.round(clean.ms);
     row.incrementalMs = Math.round(again.ms);
     row.incrementalRatio = +(again.ms / floor2.ms).toFixed(2);
   }
@@ -120,4 +125,5 @@ console.log(`\nextract bench ${new Date().toISOString().slice(0, 10)} — node $
 console.log(`${pad('case', 22)}${pad('MB', 7)}${pad('messages', 10)}${pad('floor ms', 10)}${pad('run ms', 10)}${pad('run/floor', 11)}${pad('peak RSS MB', 13)}RSS/input`);
 for (const r of rows) console.log(`${pad(r.case, 22)}${pad(r.mb, 7)}${pad(r.messages, 10)}${pad(r.floorMs, 10)}${pad(r.runMs, 10)}${pad(r.ratio, 11)}${pad(r.rssMb, 13)}${r.rssPerInput}`);
 console.log(`incremental (one task edited in ${a.case}): ${a.incrementalMs} ms = ${a.incrementalRatio}x its floor`);
+console.log(`check beside run (${a.case}): check with that task stale ${a.checkMs} ms, check after the run ${a.cleanCheckMs} ms, incremental run ${a.incrementalMs} ms`);
 console.log(`growth 1x -> 2x input: time x${(b.runMs / a.runMs).toFixed(2)}`);

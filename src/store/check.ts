@@ -4,13 +4,12 @@
 import { join } from 'node:path';
 import { parseTree } from 'jsonc-parser';
 import { canonicalJson } from '../core/json';
-import { analyzeFiles, mergeAnalyses } from '../core/pipeline';
 import type { Diagnostic } from '../core/types';
 import { ConfigError } from './errors';
 import { readTextIfExists } from './files';
 import { locationOf, parseJson, pointerLocation } from './jsonText';
 import { DECISIONS_FILE, PATTERNS_FILE, readMemory, type MemoryState } from './memory';
-import { openWorkspace, readTaskFiles, type RunOptions } from './run';
+import { openWorkspace, planAnalysis, readTaskFiles, settle, type RunOptions } from './run';
 import { schemaProblems } from './schemas';
 import { taskPointer } from './taskFile';
 
@@ -37,7 +36,8 @@ export async function extractCheck(options: Pick<RunOptions, 'cwd' | 'globs' | '
   diagnostics.push(...(await patternLogProblems(ws.memoryDir, ws.memoryDisplay)));
   if (!memory) return { diagnostics, files: ws.files.length, tasks: 0, stale: 0 };
 
-  const out = mergeAnalyses(analyzeFiles(read.files.map((f) => ({ path: f.path, tasks: f.tasks })), ws.engine), memory.registry, options.now, ws.engine);
+  // Exactly what `extract run` computes (the same incremental plan and merge), on a copy of the registry.
+  const { out } = settle(ws, await planAnalysis(ws, read.files, memory.registry), read.files, memory.registry, options.now, false);
   let stale = 0;
   let tasks = 0;
   for (const file of read.files) {
@@ -63,7 +63,8 @@ export async function extractCheck(options: Pick<RunOptions, 'cwd' | 'globs' | '
       });
     }
   }
-  if (out.newPatterns.length > 0 || canonicalJson(out.registry.decisions) !== canonicalJson(memory.registry.decisions)) {
+  const registryChanged = canonicalJson(out.registry.decisions) !== canonicalJson(memory.registry.decisions) || canonicalJson(out.registry.review) !== canonicalJson(memory.registry.review);
+  if (out.newPatterns.length > 0 || registryChanged) {
     diagnostics.push({
       code: 'stale-registry',
       severity: 'error',

@@ -98,12 +98,26 @@ export async function readMemory(dir: string, displayDir: string, validateAll = 
   return { registry: { engine, decisions, review, patterns }, patternsIntactLength: intact, patternsLength: Buffer.byteLength(patternsText), diagnostics };
 }
 
+const registryTexts = (registry: Registry) => ({
+  decisionsText: formatJson({ version: 1, decisions: registry.decisions }),
+  reviewText: formatJson({ version: 1, items: registry.review }),
+});
+
+/** The memory files `writeMemory` would change (for a dry run), without writing. */
+export async function memoryChanges(dir: string, state: MemoryState, registry: Registry, newPatterns: readonly Pattern[]): Promise<string[]> {
+  const { decisionsText, reviewText } = registryTexts(registry);
+  const out: string[] = [];
+  if ((await readTextIfExists(join(dir, DECISIONS_FILE))) !== decisionsText) out.push(DECISIONS_FILE);
+  if ((await readTextIfExists(join(dir, REVIEW_FILE))) !== reviewText) out.push(REVIEW_FILE);
+  if (newPatterns.length > 0 || state.patternsIntactLength < state.patternsLength) out.push(PATTERNS_FILE);
+  return out;
+}
+
 /** Writes the registry files (atomically, only when changed) and appends the new patterns. */
 export async function writeMemory(dir: string, state: MemoryState, registry: Registry, newPatterns: readonly Pattern[]): Promise<string[]> {
   await fs.mkdir(dir, { recursive: true });
   const written: string[] = [];
-  const decisionsText = formatJson({ version: 1, decisions: registry.decisions });
-  const reviewText = formatJson({ version: 1, items: registry.review });
+  const { decisionsText, reviewText } = registryTexts(registry);
   // Checksums first: a crash after them leaves a file whose hash is simply not listed (validated next time).
   await writeIfChanged(join(dir, CHECKSUMS_FILE), `${contentHash(decisionsText)}\n${contentHash(reviewText)}\n`);
   if (await writeIfChanged(join(dir, DECISIONS_FILE), decisionsText)) written.push(DECISIONS_FILE);

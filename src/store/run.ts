@@ -5,14 +5,15 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import fg from 'fast-glob';
 import lockfile from 'proper-lockfile';
 import { hostname } from 'node:os';
-import { isCurrent, mergeAnalyses, type AnalyzedFile, type Engine, type RunSummary } from '../core/pipeline';
+import type { Registry } from '../core/evolve';
+import { isCurrent, mergeAnalyses, type AnalyzedFile, type Engine, type PipelineOutput, type RunSummary } from '../core/pipeline';
 import type { Diagnostic } from '../core/types';
 import { analyzeParallel } from './analyzePool';
 import { loadConfig } from './config';
 import { loadEngine } from './engine';
 import { ConflictError, LockedError } from './errors';
 import { readTextIfExists, writeIfUnmodified } from './files';
-import { memorySignature, readMemory, writeMemory } from './memory';
+import { memoryChanges, memorySignature, readMemory, writeMemory } from './memory';
 import { invalidUtf8Offset, locationOf } from './jsonText';
 import { applyStates, contentHash, parseTaskFile, type ParseOptions, type TaskFile } from './taskFile';
 
@@ -27,6 +28,8 @@ export interface RunOptions {
   lockTimeout?: number;
   /** Called after analysis, before each locked commit attempt (lets tests act as a person editing meanwhile). */
   beforeCommit?: (attempt: number) => Promise<void>;
+  /** Compute everything, write nothing: `summary.written` lists what a run would write. */
+  dryRun?: boolean;
 }
 
 export interface RunResult {
@@ -186,6 +189,33 @@ function phaseTimer(): (phase: string) => void {
   };
 }
 
+/**
+ * Stages 1–5 for the tasks whose stored state is not current against `registry`. The first half of
+ * the one computation behind `extract run`, `run --dry-run` and `extract check`.
+ */
+export function planAnalysis(ws: Workspace, files: readonly TaskFile[], registry: Registry): Promise<AnalyzedFile[]> {
+  return analyzeParallel(files.map((f) => ({ path: f.path, tasks: f.tasks })), ws.engine, ws.baseDir, (t) => isCurrent(t, registry, ws.engine.fingerprint));
+}
+
+export interface Settled {
+  out: PipelineOutput;
+  /** The text each task file would have afterwards, by absolute path. */
+  texts: Map<string, string>;
+}
+
+/**
+ * The second half: merge the analyses into `registry` (in place when the caller owns it) and
+ * render every task file's next text. What `run` writes is exactly what `check` compares against.
+ */
+export function settle(ws: Workspace, analyzed: readonly AnalyzedFile[], files: readonly TaskFile[], registry: Registry, now: string, inPlace: boolean): Settled {
+  const out = mergeAnalyses(analyzed, registry, now, ws.engine, inPlace);
+  const texts = new Map<string, string>();
+  for (const file of files) texts.set(file.path, applyStates(file.text, out.states.get(file.path) ?? new Map(), file.value));
+  return { out, texts };
+}
+
+const countAnalysed = (analyzed: readonly AnalyzedFile[]) => analyzed.reduce((n, f) => n + f.tasks.filter((t) => t.analysis !== null).length, 0);
+
 export async function extractRun(options: RunOptions): Promise<RunResult> {
   const lap = phaseTimer();
   const ws = await openWorkspace(options);
@@ -199,11 +229,19 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
   const hintSignature = await memorySignature(ws.memoryDir);
   const hint = await readMemory(ws.memoryDir, ws.memoryDisplay);
   lap('read memory');
-  const plan = (files: readonly TaskFile[]) =>
-    analyzeParallel(files.map((f) => ({ path: f.path, tasks: f.tasks })), ws.engine, ws.baseDir, (t) => isCurrent(t, hint.registry, ws.engine.fingerprint));
-  let analyzed = await plan(pending);
-  let analysed = analyzed.reduce((n, f) => n + f.tasks.filter((t) => t.analysis !== null).length, 0);
+  let analyzed = await planAnalysis(ws, pending, hint.registry);
+  let analysed = countAnalysed(analyzed);
   lap(`analyse ${analysed} tasks`);
+  const tasks = read.files.reduce((n, f) => n + f.tasks.length, 0);
+  if (options.dryRun) {
+    diagnostics.push(...hint.diagnostics);
+    const { out, texts } = settle(ws, analyzed, pending, hint.registry, options.now, false);
+    const wouldWrite = [
+      ...(await memoryChanges(ws.memoryDir, hint, out.registry, out.newPatterns)).map((f) => `${ws.memoryDisplay}/${f}`),
+      ...pending.filter((f) => texts.get(f.path) !== f.text).map((f) => f.display),
+    ];
+    return { summary: { ...out.summary, files: ws.files.length, tasks, analysed, conflicts: 0, written: wouldWrite }, diagnostics, ownWrites: new Map() };
+  }
   const written: string[] = [];
   const ownWrites = new Map<string, string>();
   let conflicts = 0;
@@ -220,13 +258,12 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
       if (attempt === 0) diagnostics.push(...memory.diagnostics);
       lap('re-read memory under lock');
       // The registry just read is ours alone: merge into it without a copy.
-      const out = mergeAnalyses(analyzed, memory.registry, options.now, ws.engine, true);
-      lap('merge into registry');
+      const { out, texts } = settle(ws, analyzed, pending, memory.registry, options.now, true);
+      lap('merge into registry and render task files');
       for (const f of await writeMemory(ws.memoryDir, memory, out.registry, out.newPatterns)) written.push(`${ws.memoryDisplay}/${f}`);
       lap('write memory');
       for (const file of pending) {
-        const next = applyStates(file.text, out.states.get(file.path) ?? new Map(), file.value);
-        lap('render task file');
+        const next = texts.get(file.path) ?? file.text;
         const result = await writeIfUnmodified(file.path, next, file.hash);
         lap('write task file');
         if (result === 'written') {
@@ -250,10 +287,9 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
     const reread = await readTaskFiles(options.cwd, changed.map((f) => f.path), { trustExtracted: true });
     diagnostics.push(...reread.diagnostics);
     pending = reread.files;
-    analyzed = await plan(pending);
-    analysed += analyzed.reduce((n, f) => n + f.tasks.filter((t) => t.analysis !== null).length, 0);
+    analyzed = await planAnalysis(ws, pending, hint.registry);
+    analysed += countAnalysed(analyzed);
   }
-  const tasks = read.files.reduce((n, f) => n + f.tasks.length, 0);
   return { summary: { ...summary, files: ws.files.length, tasks, analysed, conflicts, written }, diagnostics, ownWrites };
 }
 

@@ -1,6 +1,7 @@
 // Command-line interface: parses arguments, calls the store, prints, returns an exit code.
 // Exit codes: 0 clean, 1 problems in input, 2 usage or fatal error.
 import yargs from 'yargs';
+import type { DecisionType } from '../core/types';
 import { ConfigError, ConflictError, LockedError, UsageError } from '../store/errors';
 import { extractCheck } from '../store/check';
 import { bridgeStats, decisionTable, queryDecisions, renderWhy, snapshot, stats, taskContext, why, type TaskView } from '../core/read';
@@ -25,13 +26,50 @@ const defaultIo: Io = {
   clock: () => new Date(),
 };
 
-function resolveNow(now: unknown, io: Io): string {
-  if (now === undefined) return io.clock().toISOString();
-  if (typeof now !== 'string' || Number.isNaN(Date.parse(now)) || !/^\d{4}-\d{2}-\d{2}/.test(now)) {
-    throw new UsageError(`--now must be an ISO 8601 date-time, got ${JSON.stringify(now)}`);
-  }
-  return now;
+/** Options every command takes (`--now` is validated while parsing). */
+interface GlobalArgs {
+  memory?: string;
+  config?: string;
+  now?: string;
+  json: boolean;
 }
+interface RunArgs extends GlobalArgs {
+  globs?: string[];
+  'lock-timeout': number;
+  watch?: boolean;
+  'dry-run'?: boolean;
+}
+interface CheckArgs extends GlobalArgs {
+  globs?: string[];
+  format: 'stylish' | 'json' | 'github';
+}
+interface ReviewArgs extends GlobalArgs {
+  action: 'list' | 'accept' | 'reject';
+  id?: string;
+  statement?: string;
+  type?: DecisionType;
+  reason?: string;
+  tasks?: string[];
+  'lock-timeout': number;
+}
+interface GuardArgs extends GlobalArgs {
+  text: string;
+  task?: string[];
+}
+/** The reading commands share one handler; each passes the options it has. */
+interface ReadArgs extends GlobalArgs {
+  tasks?: string[];
+  task?: string[];
+  id?: string;
+  type?: string[];
+  status?: string[];
+  text?: string;
+  structure?: string;
+  function?: string;
+  bridges?: boolean;
+}
+
+const resolveNow = (now: string | undefined, io: Io): string => now ?? io.clock().toISOString();
 
 function describeEvent(e: WatchEvent, at: string): string {
   if (e.kind === 'ready' || e.kind === 'stopped') return `[${at}] ${e.kind === 'ready' ? e.message ?? 'ready' : 'stopped'}`;
@@ -42,21 +80,15 @@ function describeEvent(e: WatchEvent, at: string): string {
   return errors.length > 0 ? `${head}\n${stylish(errors)}` : head;
 }
 
-function workspaceArgs(argv: Record<string, unknown>, io: Io) {
-  return {
-    cwd: io.cwd,
-    globs: (argv.globs as string[] | undefined) ?? [],
-    memory: argv.memory as string | undefined,
-    config: argv.config as string | undefined,
-  };
+function workspaceArgs(argv: GlobalArgs & { globs?: string[] }, io: Io) {
+  return { cwd: io.cwd, globs: argv.globs ?? [], memory: argv.memory, config: argv.config };
 }
 
-async function watchCommand(argv: Record<string, unknown>, io: Io, stop: Promise<void>): Promise<number> {
-  if (argv.now !== undefined) resolveNow(argv.now, io);
+async function watchCommand(argv: RunArgs, io: Io, stop: Promise<void>): Promise<number> {
   await runWatch({
     ...workspaceArgs(argv, io),
-    lockTimeout: argv['lock-timeout'] as number,
-    now: () => (argv.now as string | undefined) ?? io.clock().toISOString(),
+    lockTimeout: argv['lock-timeout'],
+    now: () => resolveNow(argv.now, io),
     stop,
     log: (e) => {
       const at = io.clock().toISOString();
@@ -69,13 +101,13 @@ async function watchCommand(argv: Record<string, unknown>, io: Io, stop: Promise
   return 0;
 }
 
-async function checkCommand(argv: Record<string, unknown>, io: Io): Promise<number> {
+async function checkCommand(argv: CheckArgs, io: Io): Promise<number> {
   const result = await extractCheck({
     ...workspaceArgs(argv, io),
     now: resolveNow(argv.now, io),
   });
   const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
-  const format = (argv.format as string) ?? 'stylish';
+  const format = argv.json ? 'json' : argv.format;
   if (format === 'json') io.out(jsonReport(result.diagnostics, { files: result.files, tasks: result.tasks, stale: result.stale, errors }));
   else if (format === 'github') {
     if (result.diagnostics.length > 0) io.out(github(result.diagnostics));
@@ -92,9 +124,9 @@ async function checkCommand(argv: Record<string, unknown>, io: Io): Promise<numb
 
 const DECISION_TYPES = ['constraint', 'decision', 'action_item', 'correction', 'preference'] as const;
 
-async function reviewCommand(argv: Record<string, unknown>, io: Io): Promise<number> {
-  const action = (argv.action as string | undefined) ?? 'list';
-  const ws = { ...workspaceArgs(argv, io), globs: (argv.tasks as string[] | undefined) ?? [] };
+async function reviewCommand(argv: ReviewArgs, io: Io): Promise<number> {
+  const action = argv.action;
+  const ws = { ...workspaceArgs(argv, io), globs: argv.tasks ?? [] };
   if (action === 'list') {
     const pending = await listPending(ws);
     if (argv.json) {
@@ -111,22 +143,21 @@ async function reviewCommand(argv: Record<string, unknown>, io: Io): Promise<num
     if (pending.length > 0) io.out(`${pending.length} pending; resolve with "extract review accept ID [--statement …] [--type …]" or "extract review reject ID [--reason …]"`);
     return 0;
   }
-  const id = argv.id as string | undefined;
+  const id = argv.id;
   if (!id) throw new UsageError(`extract review ${action} needs a review item id (REV-…)`);
   const now = resolveNow(argv.now, io);
   const resolution =
     action === 'accept'
-      ? await acceptReview({ ...ws, now, lockTimeout: argv['lock-timeout'] as number }, id, { statement: argv.statement as string | undefined, type: argv.type as (typeof DECISION_TYPES)[number] | undefined })
-      : await rejectReview({ ...ws, now, lockTimeout: argv['lock-timeout'] as number }, id, argv.reason as string | undefined);
+      ? await acceptReview({ ...ws, now, lockTimeout: argv['lock-timeout'] }, id, { statement: argv.statement, type: argv.type })
+      : await rejectReview({ ...ws, now, lockTimeout: argv['lock-timeout'] }, id, argv.reason);
   if (argv.json) io.out(JSON.stringify(resolution));
   else if (resolution.decision) io.out(`${id} accepted as ${resolution.decision.id} (${resolution.decision.type}): ${resolution.decision.statement}`);
   else io.out(`${id} rejected${resolution.item.resolution?.reason ? `: ${resolution.item.resolution.reason}` : ''}; it will not be queued again`);
   return 0;
 }
 
-async function guardCommand(argv: Record<string, unknown>, io: Io): Promise<number> {
-  const text = argv.text as string;
-  const findings = await guard(workspaceArgs(argv, io), text, (argv.task as string[] | undefined) ?? []);
+async function guardCommand(argv: GuardArgs, io: Io): Promise<number> {
+  const findings = await guard(workspaceArgs(argv, io), argv.text, argv.task ?? []);
   if (argv.json) {
     io.out(JSON.stringify(findings.map((f) => ({ id: f.decision.id, task_id: f.decision.task_id, statement: f.decision.statement, type: f.decision.type, why: f.why }))));
   } else if (findings.length === 0) {
@@ -143,9 +174,9 @@ function pickTasks(all: readonly TaskView[], ids: readonly string[]): TaskView[]
   return ids.map((id) => all.find((t) => t.id === id)!);
 }
 
-const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? [v] : []);
+const list = (v: readonly string[] | undefined): string[] => (v ?? []).map(String);
 
-async function readCommand(name: string, argv: Record<string, unknown>, io: Io): Promise<number> {
+async function readCommand(name: 'context' | 'query' | 'why' | 'snapshot' | 'stats', argv: ReadArgs, io: Io): Promise<number> {
   const model = await loadReadModel({ ...workspaceArgs(argv, io), globs: list(argv.tasks) });
   const { decisions, review, patterns } = model.registry;
   const json = Boolean(argv.json);
@@ -160,14 +191,14 @@ async function readCommand(name: string, argv: Record<string, unknown>, io: Io):
     return 0;
   }
   if (name === 'query') {
-    const found = queryDecisions(decisions, { tasks: list(argv.task), types: list(argv.type), statuses: list(argv.status), text: argv.text as string | undefined, structure: argv.structure as string | undefined, function: argv.function as string | undefined });
+    const found = queryDecisions(decisions, { tasks: list(argv.task), types: list(argv.type), statuses: list(argv.status), text: argv.text, structure: argv.structure, function: argv.function });
     if (json) io.out(JSON.stringify(found));
     else io.out(found.length > 0 ? decisionTable(found) : 'extract query: no matching decisions');
     return 0;
   }
   if (name === 'why') {
     const messages = new Map(model.tasks.map((t) => [t.id, t.messages]));
-    const report = why(argv.id as string, decisions, patterns, (t) => messages.get(t) ?? []);
+    const report = why(argv.id ?? '', decisions, patterns, (t) => messages.get(t) ?? []);
     if (!report) throw new UsageError(`no decision ${String(argv.id)} in the registry`);
     io.out(json ? JSON.stringify(report) : renderWhy(report));
     return 0;
@@ -207,18 +238,26 @@ async function readCommand(name: string, argv: Record<string, unknown>, io: Io):
   return 0;
 }
 
-async function runCommand(argv: Record<string, unknown>, io: Io): Promise<number> {
+async function runCommand(argv: RunArgs, io: Io): Promise<number> {
   const started = Date.now();
   const result = await extractRun({
     ...workspaceArgs(argv, io),
     now: resolveNow(argv.now, io),
-    lockTimeout: argv['lock-timeout'] as number,
+    lockTimeout: argv['lock-timeout'],
+    dryRun: argv['dry-run'] === true,
   });
   const ms = Date.now() - started;
   const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
   const s = result.summary;
   if (argv.json) {
-    io.out(JSON.stringify({ ...s, ms, errors, diagnostics: result.diagnostics }));
+    io.out(JSON.stringify({ ...s, ms, errors, ...(argv['dry-run'] ? { dry_run: true } : {}), diagnostics: result.diagnostics }));
+  } else if (argv['dry-run']) {
+    if (result.diagnostics.length > 0) io.err(stylish(result.diagnostics));
+    io.out(s.written.length > 0 ? `would write: ${s.written.join(', ')}` : 'would write nothing: every file is current');
+    io.out(
+      `extract (dry run, nothing written): ${s.files} file${s.files === 1 ? '' : 's'}, ${s.tasks} tasks (${s.analysed} to analyse), ${s.decisions} new decisions, ${s.patterns} new patterns, ` +
+        `${s.review} new review items, ${errors} errors, ${ms} ms`,
+    );
   } else {
     if (result.diagnostics.length > 0) io.err(stylish(result.diagnostics));
     io.out(
@@ -242,104 +281,222 @@ function signalled(): Promise<void> {
   });
 }
 
-export async function main(args: string[], io: Io = defaultIo, stop: () => Promise<void> = signalled): Promise<number> {
-  let code = 0;
-  let failure: unknown = null;
-  // Each command returns its exit code; a thrown error is reported once, after parsing.
-  const handle = (command: (argv: Record<string, unknown>) => Promise<number>) => async (argv: unknown) => {
-    try {
-      code = await command(argv as Record<string, unknown>);
-    } catch (err) {
-      failure = err;
+const COMMANDS = ['run', 'check', 'review', 'guard', 'context', 'query', 'why', 'snapshot', 'stats'] as const;
+
+/** Edit distance counting a swap of two neighbours as one edit (optimal string alignment), for "did you mean". */
+function distance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
     }
+  }
+  return d[a.length][b.length];
+}
+
+/** The command a bare word was probably meant to be, when it looks like a mistyped command rather than a file. */
+export function closestCommand(word: string): string | null {
+  if (!/^[a-z]{2,12}$/i.test(word)) return null;
+  let best: string | null = null;
+  let bestDistance = Infinity;
+  for (const c of COMMANDS) {
+    const d = distance(word.toLowerCase(), c);
+    if (d < bestDistance) [best, bestDistance] = [c, d];
+  }
+  return bestDistance <= Math.max(1, Math.floor(word.length / 2)) ? best : null;
+}
+
+const USAGE: Record<string, string> = {
+  run: 'extract run [GLOB...] [--memory DIR] [--config FILE] [--now ISO] [--json] [--lock-timeout S] [--dry-run | --watch]',
+  check: 'extract check [GLOB...] [--format stylish|json|github] [--json] [--memory DIR] [--config FILE]',
+  review: 'extract review [list | accept ID [--statement TEXT] [--type TYPE] | reject ID [--reason TEXT]]',
+  guard: 'extract guard TEXT [--task ID...]',
+  context: 'extract context TASK... [--tasks FILE...]',
+  query: 'extract query [--task ID...] [--type TYPE...] [--status STATUS...] [--text WORDS] [--structure WORDS] [--function WORDS]',
+  why: 'extract why DECISION-ID [--tasks FILE...]',
+  snapshot: 'extract snapshot TASK... [--tasks FILE...]',
+  stats: 'extract stats [--bridges] [--tasks FILE...]',
+};
+
+function usageLine(args: readonly string[]): string {
+  const first = args.find((a) => !a.startsWith('-'));
+  return `Usage: ${first !== undefined && first in USAGE ? USAGE[first] : 'extract <command> [options]  (commands: ' + COMMANDS.join(', ') + ')'}`;
+}
+
+/** --lock-timeout: a non-negative number of seconds. */
+function seconds(v: unknown): number {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  if (!Number.isFinite(n) || n < 0) throw new UsageError(`--lock-timeout must be a number of seconds, got ${JSON.stringify(v)}`);
+  return n;
+}
+
+/** --now: an ISO 8601 date-time. */
+function isoDate(v: unknown): string | undefined {
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string' || Number.isNaN(Date.parse(v)) || !/^\d{4}-\d{2}-\d{2}/.test(v)) {
+    throw new UsageError(`--now must be an ISO 8601 date-time, got ${JSON.stringify(v)}`);
+  }
+  return v;
+}
+
+const EXIT_CODES = 'Exit codes: 0 clean; 1 problems in the input (malformed JSON, schema violations, stale state, conflicts, a contradiction found by guard); 2 usage or fatal error (bad arguments, config or rule pack); 75 memory folder locked by another run; 130/143 interrupted by SIGINT/SIGTERM.';
+
+export async function main(args: string[], io: Io = defaultIo, stop: () => Promise<void> = signalled): Promise<number> {
+  let failure: unknown = null;
+  // Parse everything first; the chosen command runs only once the whole command line is valid.
+  let action: (() => Promise<number>) | null = null;
+  const later = (run: () => Promise<number>) => {
+    action = run;
   };
-  const readHandler = (name: string) => handle((argv) => readCommand(name, argv, io));
-  const parser = yargs(args)
+  const workspaceFiles = { type: 'string', array: true, describe: 'task files to read (default: the files the memory folder was built from, else the configured globs, else ./tasks.json)' } as const;
+  const parser = yargs()
     .scriptName('extract')
-    .usage('$0 <command> [options]')
+    .usage('$0 <command> [options]\n\nExtract decisions, patterns and task state from the discussion arrays of task files.')
     .option('memory', { type: 'string', describe: 'memory folder (default: memory/ beside the config, or in the working directory)' })
     .option('config', { type: 'string', describe: 'config file (default: ./extract.config.json when present)' })
-    .option('now', { type: 'string', describe: 'ISO date-time to record instead of the clock (for reproducible runs)' })
+    .option('now', { type: 'string', describe: 'ISO date-time to record instead of the clock (for reproducible runs)', coerce: isoDate })
     .option('json', { type: 'boolean', default: false, describe: 'print machine-readable JSON' })
     .command(
       ['run [globs..]', '$0 [globs..]'],
       'extract decisions, patterns and review items from task discussions and write extracted_state back',
       (y) =>
         y
-          .positional('globs', { type: 'string', array: true, describe: 'task files or glob patterns (default: tasks.json)' })
-          .option('lock-timeout', { type: 'number', default: 30, describe: 'seconds to wait for another run holding the memory lock' })
-          .option('watch', { type: 'boolean', default: false, describe: 'keep running and re-extract task files when they change' }),
-      handle((argv) => (argv.watch ? watchCommand(argv, io, stop()) : runCommand(argv, io))),
+          .epilogue(EXIT_CODES)
+          .positional('globs', { type: 'string', array: true, describe: 'task files or glob patterns (default: the config\'s globs, else tasks.json)' })
+          .option('lock-timeout', { type: 'string', default: '30', describe: 'seconds to wait for another run holding the memory lock', coerce: seconds })
+          .option('watch', { type: 'boolean', describe: 'keep running and re-extract task files when they change' })
+          .option('dry-run', { type: 'boolean', describe: 'report what a run would change and write nothing' })
+          .conflicts('dry-run', 'watch')
+          .example('$0 run examples/tasks.json', 'extract the example; writes memory/ and each task\'s extracted_state')
+          .example('$0 run "projects/**/tasks.json" --json', 'every task file below projects/, one JSON summary line')
+          .example('$0 run --dry-run', 'list the files a run would write, write nothing')
+          .example('$0 --watch', 'run, then re-extract whenever a task file changes'),
+      (argv) => {
+        const bare = argv.globs?.[0];
+        const typed = args.find((a) => !a.startsWith('-'));
+        if (bare !== undefined && typed === bare && !COMMANDS.includes(bare as (typeof COMMANDS)[number])) {
+          const guess = closestCommand(bare);
+          if (guess) throw new UsageError(`unknown command "${bare}"; did you mean "${guess}"?`);
+        }
+        later(() => (argv.watch ? watchCommand(argv, io, stop()) : runCommand(argv, io)));
+      },
     )
     .command(
       'check [globs..]',
       'validate task files, registry and pattern log, and fail when any extracted_state is stale (writes nothing)',
       (y) =>
         y
-          .positional('globs', { type: 'string', array: true, describe: 'task files or glob patterns (default: tasks.json)' })
-          .option('format', { choices: ['stylish', 'json', 'github'] as const, default: 'stylish' as const, describe: 'report format' }),
-      handle((argv) => checkCommand(argv, io)),
+          .epilogue(EXIT_CODES)
+          .positional('globs', { type: 'string', array: true, describe: 'task files or glob patterns (default: the config\'s globs, else tasks.json)' })
+          .option('format', { choices: ['stylish', 'json', 'github'] as const, default: 'stylish' as const, describe: 'report format (--json is the same as --format json)' })
+          .example('$0 check examples/tasks.json', 'exit 1 if any extracted_state is out of date')
+          .example('$0 check --format github', 'workflow annotations for GitHub Actions'),
+      (argv) => later(() => checkCommand(argv, io)),
     )
     .command(
       'review [action] [id]',
       'list pending review items, or accept / reject one',
       (y) =>
         y
-          .positional('action', { choices: ['list', 'accept', 'reject'] as const, default: 'list' as const })
-          .positional('id', { type: 'string', describe: 'review item id (REV-…)' })
+          .epilogue(EXIT_CODES)
+          .positional('action', { choices: ['list', 'accept', 'reject'] as const, default: 'list' as const, describe: 'list (default), accept or reject' })
+          .positional('id', { type: 'string', describe: 'review item id (REV-…), for accept and reject' })
           .option('statement', { type: 'string', describe: 'with accept: the decision statement to record instead of the candidate' })
           .option('type', { choices: DECISION_TYPES, describe: 'with accept: the decision type to record' })
           .option('reason', { type: 'string', describe: 'with reject: why' })
-          .option('tasks', { type: 'string', array: true, describe: 'task files to read messages from (default: the configured globs)' })
-          .option('lock-timeout', { type: 'number', default: 30 }),
-      handle((argv) => reviewCommand(argv, io)),
+          .option('tasks', workspaceFiles)
+          .option('lock-timeout', { type: 'string', default: '30', describe: 'seconds to wait for another run holding the memory lock', coerce: seconds })
+          .example('$0 review', 'pending items with their messages')
+          .example('$0 review accept REV-20260130-001 --type constraint', 'record the candidate as a constraint decision')
+          .example('$0 review reject REV-20260130-001 --reason "small talk"', 'never queue it again'),
+      (argv) => later(() => reviewCommand(argv, io)),
     )
     .command(
       'guard <text>',
       'list active decisions the text contradicts or whose corrected fact it restates (exit 1 when any)',
       (y) =>
         y
-          .positional('text', { type: 'string', demandOption: true })
-          .option('task', { type: 'string', array: true, describe: 'only decisions of these tasks (and every correction)' }),
-      handle((argv) => guardCommand(argv, io)),
+          .epilogue(EXIT_CODES)
+          .positional('text', { type: 'string', demandOption: true, describe: 'what a bot is about to say or do' })
+          .option('task', { type: 'string', array: true, describe: 'only decisions of these tasks (and every correction)' })
+          .example('$0 guard "Deploy on Friday evening" --task T045', 'exit 1 and name the decision it contradicts'),
+      (argv) => later(() => guardCommand(argv, io)),
     )
-    .command('context <task..>', "what a bot loads first: the task's active decisions, open topics in full, and the token saving", (y) => y.positional('task', { type: 'string', array: true }).option('tasks', { type: 'string', array: true, describe: 'task files (default: the configured globs)' }), readHandler('context'))
+    .command(
+      'context <task..>',
+      "what a bot loads first: the task's active decisions, open topics in full, and the token saving",
+      (y) => y.epilogue(EXIT_CODES).positional('task', { type: 'string', array: true, demandOption: true, describe: 'task ids' }).option('tasks', workspaceFiles).example('$0 context T045', 'the compact context of T045'),
+      (argv) => later(() => readCommand('context', argv, io)),
+    )
     .command(
       'query',
       'a table of decisions, filtered',
       (y) =>
         y
-          .option('task', { type: 'string', array: true })
-          .option('type', { type: 'string', array: true, choices: DECISION_TYPES })
-          .option('status', { type: 'string', array: true, choices: ['active', 'superseded', 'archived'] })
+          .epilogue(EXIT_CODES)
+          .option('task', { type: 'string', array: true, describe: 'only decisions of these task ids' })
+          .option('type', { type: 'string', array: true, choices: DECISION_TYPES, describe: 'only decisions of these types' })
+          .option('status', { type: 'string', array: true, choices: ['active', 'superseded', 'archived'], describe: 'only decisions with these statuses' })
           .option('text', { type: 'string', describe: 'words the statement, topic or context contains' })
           .option('structure', { type: 'string', describe: 'search the bridge structure (files, tools, commands)' })
           .option('function', { type: 'string', describe: 'search the bridge function (what it is for)' })
-          .option('tasks', { type: 'string', array: true, describe: 'task files (default: the configured globs)' }),
-      readHandler('query'),
+          .option('tasks', workspaceFiles)
+          .example('$0 query --type constraint --status active', 'every rule still in force')
+          .example('$0 query --text telegram --json', 'decisions that mention Telegram, as JSON'),
+      (argv) => later(() => readCommand('query', argv, io)),
     )
-    .command('why <id>', 'a decision, what it supersedes or was superseded by, and its source messages quoted', (y) => y.positional('id', { type: 'string', demandOption: true }).option('tasks', { type: 'string', array: true }), readHandler('why'))
-    .command('snapshot <task..>', 'one self-contained paragraph of a task\'s state', (y) => y.positional('task', { type: 'string', array: true }).option('tasks', { type: 'string', array: true }), readHandler('snapshot'))
-    .command('stats', 'decisions by type and status, review queue, traceability, repeat corrections, token savings', (y) => y.option('bridges', { type: 'boolean', default: false, describe: 'most reused structures, common functions, orphans' }).option('tasks', { type: 'string', array: true }), readHandler('stats'))
+    .command(
+      'why <id>',
+      'a decision, what it supersedes or was superseded by, and its source messages quoted',
+      (y) => y.epilogue(EXIT_CODES).positional('id', { type: 'string', demandOption: true, describe: 'decision id (DEC-…)' }).option('tasks', workspaceFiles).example('$0 why DEC-20260130-001', 'the decision and the messages it came from'),
+      (argv) => later(() => readCommand('why', argv, io)),
+    )
+    .command(
+      'snapshot <task..>',
+      "one self-contained paragraph of a task's state",
+      (y) => y.epilogue(EXIT_CODES).positional('task', { type: 'string', array: true, demandOption: true, describe: 'task ids' }).option('tasks', workspaceFiles).example('$0 snapshot T045', 'status, key decisions, blockers, next actions'),
+      (argv) => later(() => readCommand('snapshot', argv, io)),
+    )
+    .command(
+      'stats',
+      'decisions by type and status, review queue, traceability, repeat corrections, token savings',
+      (y) => y.epilogue(EXIT_CODES).option('bridges', { type: 'boolean', default: false, describe: 'most reused structures, common functions, orphans' }).option('tasks', workspaceFiles).example('$0 stats --json', 'the metrics as JSON'),
+      (argv) => later(() => readCommand('stats', argv, io)),
+    )
     .strict()
     .help()
+    .alias('h', 'help')
     .version()
+    .epilogue(EXIT_CODES)
+    .wrap(Math.min(110, process.stdout.columns || 110))
     .fail((msg, err) => {
-      failure = err ?? new UsageError(msg);
+      failure ??= err ?? new UsageError(msg);
     })
     .exitProcess(false);
+  let printed = '';
   try {
-    await parser.parseAsync();
+    // With a callback, yargs hands --help and --version text over instead of printing it.
+    await parser.parseAsync(args, {}, (_err, _argv, output) => {
+      printed = output;
+    });
   } catch (err) {
-    failure = failure ?? err;
+    failure ??= err;
   }
-  if (failure) return reportFailure(failure, io);
-  return code;
+  if (failure) return reportFailure(failure, io, args);
+  if (printed) io.out(printed);
+  const chosen = action as (() => Promise<number>) | null;
+  if (!chosen) return 0; // --help or --version was printed
+  try {
+    return await chosen();
+  } catch (err) {
+    return reportFailure(err, io, args);
+  }
 }
 
-function reportFailure(err: unknown, io: Io): number {
-  if (err instanceof UsageError) {
-    io.err(`extract: ${err.message}\nRun "extract --help" for usage.`);
+function reportFailure(err: unknown, io: Io, args: readonly string[]): number {
+  if (err instanceof UsageError || isYargsError(err)) {
+    io.err(`extract: ${(err as Error).message.replace(/:?\s*\n\s*/g, ': ')}\n${usageLine(args)}\nRun "extract --help" for every option.`);
     return 2;
   }
   if (err instanceof ConfigError || err instanceof ConflictError) {
@@ -351,6 +508,8 @@ function reportFailure(err: unknown, io: Io): number {
     return 75;
   }
   const e = err as Error;
-  io.err(`extract: ${e?.stack ?? String(err)}`);
+  io.err(`extract: ${(process.env.DEBUG ? e?.stack : e?.message) ?? String(err)}`);
   return 2;
 }
+
+const isYargsError = (err: unknown): boolean => err instanceof Error && err.name === 'YError';

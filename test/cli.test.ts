@@ -1,0 +1,108 @@
+// The command line is parsed in full before anything runs: a bad command, option or value exits 2
+// with the usage line and leaves every file as it was; --help and --dry-run write nothing.
+import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { main, type Io } from '../src/cli/main';
+import { ROOT, snapshotDir, tempDir } from './helpers';
+
+const NOW = '2026-02-05T00:00:00Z';
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+function example(): string {
+  const dir = tempDir('extract-cli-');
+  dirs.push(dir);
+  cpSync(join(ROOT, 'examples', 'tasks.json'), join(dir, 'tasks.json'));
+  return dir;
+}
+
+export async function cli(args: string[], cwd: string): Promise<{ status: number; stdout: string; stderr: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: Io = { out: (t) => out.push(t), err: (t) => err.push(t), cwd, clock: () => new Date(NOW) };
+  const status = await main(args, io);
+  return { status, stdout: out.map((t) => `${t}\n`).join(''), stderr: err.map((t) => `${t}\n`).join('') };
+}
+
+describe('arguments are checked before anything is written', () => {
+  const refused: Array<[string[], RegExp]> = [
+    [['run', '--bogus'], /Unknown argument: bogus/],
+    [['--bogus'], /Unknown argument: bogus/],
+    [['rnu'], /unknown command "rnu"; did you mean "run"\?/],
+    [['chek'], /did you mean "check"\?/],
+    [['check', '--format=xml'], /Invalid values: Argument: format, Given: "xml"/],
+    [['run', '--lock-timeout', 'abc'], /--lock-timeout must be a number of seconds, got "abc"/],
+    [['run', '--lock-timeout', '-3'], /--lock-timeout must be a number of seconds/],
+    [['run', '--now', 'yesterday'], /--now must be an ISO 8601 date-time, got "yesterday"/],
+    [['run', '--dry-run', '--watch'], /dry-run and watch are mutually exclusive/],
+    [['review', 'approve', 'REV-1'], /Invalid values/],
+    [['context'], /Not enough non-option arguments/],
+    [['query', '--type', 'wish'], /Invalid values/],
+  ];
+  it.each(refused)('extract %j exits 2 with the usage line and writes nothing', async (args, message) => {
+    const dir = example();
+    const before = snapshotDir(dir);
+    const r = await cli(args, dir);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines[0]).toMatch(message);
+    expect(lines[1]).toMatch(/^Usage: extract /);
+    expect(lines).toHaveLength(3);
+    expect(snapshotDir(dir)).toEqual(before);
+  });
+
+  it.each([[['-h']], [['--help']], [['run', '-h']], [['check', '--help']], [['--version']]])('extract %j prints and writes nothing', async (args) => {
+    const dir = example();
+    const before = snapshotDir(dir);
+    const r = await cli(args, dir);
+    expect(r.status).toBe(0);
+    expect(r.stdout.length).toBeGreaterThan(0);
+    expect(snapshotDir(dir)).toEqual(before);
+  });
+});
+
+describe('help', () => {
+  it.each(['run', 'check', 'review', 'guard', 'context', 'query', 'why', 'snapshot', 'stats'])('describes every option of %s, with examples and the exit codes', async (command) => {
+    const r = await cli([command, '--help'], example());
+    expect(r.status).toBe(0);
+    const options = r.stdout.split('\n').filter((l) => /^\s+(?:-\w, )?--[\w-]+\s/.test(l));
+    expect(options.length).toBeGreaterThan(3);
+    for (const line of options) {
+      const described = line.replace(/^\s+(?:-\w, )?--[\w-]+\s+/, '').replace(/\[[^\]]*\]/g, '').trim();
+      expect({ line, described: described.length > 0 }).toEqual({ line, described: true });
+    }
+    expect(r.stdout).toMatch(/Examples:\n {2}extract /);
+    expect(r.stdout).toContain('Exit codes: 0 clean; 1 problems in the input');
+  });
+});
+
+describe('extract run --dry-run', () => {
+  it('lists what a run would write, writes nothing, and the run then writes exactly that', async () => {
+    const dir = example();
+    const before = snapshotDir(dir);
+    const dry = await cli(['run', '--dry-run', '--now', NOW], dir);
+    expect(dry.status).toBe(0);
+    expect(dry.stdout).toMatch(/^would write: memory\/decisions\.json, memory\/review-queue\.json, memory\/patterns\.jsonl, tasks\.json\nextract \(dry run, nothing written\): 1 file, 5 tasks \(5 to analyse\), 3 new decisions/);
+    expect(snapshotDir(dir)).toEqual(before);
+    const run = await cli(['run', '--json', '--now', NOW], dir);
+    expect(JSON.parse(run.stdout).written).toEqual(['memory/decisions.json', 'memory/review-queue.json', 'memory/patterns.jsonl', 'tasks.json']);
+    const after = snapshotDir(dir);
+    const again = await cli(['run', '--dry-run', '--json', '--now', NOW], dir);
+    expect(JSON.parse(again.stdout)).toMatchObject({ dry_run: true, written: [], decisions: 0, analysed: 0 });
+    expect(snapshotDir(dir)).toEqual(after);
+  });
+});
+
+describe('extract check', () => {
+  it('honours --json', async () => {
+    const dir = example();
+    await cli(['run', '--now', NOW], dir);
+    const r = await cli(['check', '--json'], dir);
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ files: 1, tasks: 5, stale: 0, errors: 0, diagnostics: [] });
+    expect(readFileSync(join(dir, 'tasks.json'), 'utf8')).toContain('extracted_state');
+  });
+});

@@ -178,6 +178,7 @@ const list = (v: readonly string[] | undefined): string[] => (v ?? []).map(Strin
 
 async function readCommand(name: 'context' | 'query' | 'why' | 'snapshot' | 'stats', argv: ReadArgs, io: Io): Promise<number> {
   const model = await loadReadModel({ ...workspaceArgs(argv, io), globs: list(argv.tasks) });
+  if (model.diagnostics.length > 0) io.err(stylish(model.diagnostics));
   const { decisions, review, patterns } = model.registry;
   const json = Boolean(argv.json);
   if (name === 'context') {

@@ -5,7 +5,7 @@ import type { CountTokens, TaskView } from '../core/read';
 import type { Registry } from '../core/evolve';
 import type { Diagnostic } from '../core/types';
 import { readMemory } from './memory';
-import { openWorkspace, readTaskFiles, type RunOptions } from './run';
+import { openWorkspace, readTaskFiles, type WorkspaceOptions } from './run';
 
 export interface ReadModel {
   registry: Registry;
@@ -13,8 +13,8 @@ export interface ReadModel {
   diagnostics: Diagnostic[];
 }
 
-export async function loadReadModel(options: Pick<RunOptions, 'cwd' | 'globs' | 'memory' | 'config'>): Promise<ReadModel> {
-  const ws = await openWorkspace(options);
+export async function loadReadModel(options: WorkspaceOptions): Promise<ReadModel> {
+  const ws = await openWorkspace({ ...options, recorded: true });
   const memory = await readMemory(ws.memoryDir, ws.memoryDisplay);
   const read = await readTaskFiles(options.cwd, ws.files);
   const tasks: TaskView[] = [];

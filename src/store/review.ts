@@ -9,9 +9,7 @@ import { relateNewDecisions } from '../core/relate';
 import type { Decision, DecisionType, Message, ReviewItem } from '../core/types';
 import { UsageError } from './errors';
 import { readMemory, writeMemory } from './memory';
-import { extractRun, openWorkspace, readTaskFiles, withMemoryLock, type RunOptions, type Workspace } from './run';
-
-type WorkspaceOptions = Pick<RunOptions, 'cwd' | 'globs' | 'memory' | 'config'>;
+import { extractRun, openWorkspace, readTaskFiles, withMemoryLock, type Workspace, type WorkspaceOptions } from './run';
 
 export interface PendingItem {
   item: ReviewItem;
@@ -29,7 +27,7 @@ async function taskMessages(cwd: string, ws: Workspace, taskIds: ReadonlySet<str
 }
 
 export async function listPending(options: WorkspaceOptions): Promise<PendingItem[]> {
-  const ws = await openWorkspace(options);
+  const ws = await openWorkspace({ ...options, recorded: true });
   const memory = await readMemory(ws.memoryDir, ws.memoryDisplay);
   const pending = memory.registry.review.filter((r) => r.status === 'pending');
   const messages = await taskMessages(options.cwd, ws, new Set(pending.map((r) => r.task_id)));
@@ -46,7 +44,7 @@ async function resolve(
   id: string,
   apply: (item: ReviewItem, ctx: { allocate: (day: string) => string }) => Decision | null,
 ): Promise<Resolution> {
-  const ws = await openWorkspace(options);
+  const ws = await openWorkspace({ ...options, recorded: true });
   const result = await withMemoryLock(ws.memoryDir, options.lockTimeout ?? 30, async () => {
     const memory = await readMemory(ws.memoryDir, ws.memoryDisplay);
     const registry = structuredClone(memory.registry);
@@ -65,7 +63,7 @@ async function resolve(
     return { item, decision };
   });
   // The task's extracted_state now lists the accepted decision.
-  await extractRun({ ...options, lockTimeout: options.lockTimeout });
+  await extractRun({ ...options, files: ws.files, lockTimeout: options.lockTimeout });
   return result;
 }
 

@@ -14,6 +14,7 @@ import { loadEngine } from './engine';
 import { ConflictError, LockedError } from './errors';
 import { readTextIfExists, writeIfUnmodified } from './files';
 import { memoryChanges, memorySignature, readMemory, writeMemory } from './memory';
+import { readSources, recordSources } from './sources';
 import { invalidUtf8Offset, locationOf } from './jsonText';
 import { applyStates, contentHash, parseTaskFile, type ParseOptions, type TaskFile } from './taskFile';
 
@@ -28,6 +29,8 @@ export interface RunOptions {
   lockTimeout?: number;
   /** Called after analysis, before each locked commit attempt (lets tests act as a person editing meanwhile). */
   beforeCommit?: (attempt: number) => Promise<void>;
+  /** Exactly these task files (absolute paths), instead of globs. */
+  files?: string[];
   /** Compute everything, write nothing: `summary.written` lists what a run would write. */
   dryRun?: boolean;
 }
@@ -82,13 +85,30 @@ async function findTaskFiles(options: Pick<RunOptions, 'cwd' | 'globs'>, configG
   return { files: [...files].sort(), diagnostics };
 }
 
+export type WorkspaceOptions = Pick<RunOptions, 'cwd' | 'globs' | 'memory' | 'config' | 'files'> & {
+  /**
+   * Reading commands: without globs, read the task files the memory folder records it was built
+   * from (memory/.sources.json), and the configured globs only when it records none.
+   */
+  recorded?: boolean;
+};
+
 /** Resolves config, engine, memory folder and the sorted list of task files. */
-export async function openWorkspace(options: Pick<RunOptions, 'cwd' | 'globs' | 'memory' | 'config'>): Promise<Workspace> {
+export async function openWorkspace(options: WorkspaceOptions): Promise<Workspace> {
   const { config, baseDir } = await loadConfig(options.cwd, options.config);
   const engine = await loadEngine(config, baseDir);
-  const { files, diagnostics } = await findTaskFiles(options, config.globs, baseDir);
   const memoryDir = options.memory ? resolve(options.cwd, options.memory) : resolve(baseDir, config.memory);
-  return { engine, baseDir, memoryDir, memoryDisplay: display(options.cwd, memoryDir), files, diagnostics };
+  const memoryDisplay = display(options.cwd, memoryDir);
+  const explicit = (options.globs?.length ?? 0) > 0;
+  if (options.files) return { engine, baseDir, memoryDir, memoryDisplay, files: [...options.files].sort(), diagnostics: [] };
+  if (options.recorded && !explicit) {
+    const sources = await readSources(memoryDir, memoryDisplay);
+    if (sources.files) return { engine, baseDir, memoryDir, memoryDisplay, files: sources.files, diagnostics: sources.diagnostics };
+    const found = await findTaskFiles(options, config.globs, baseDir);
+    return { engine, baseDir, memoryDir, memoryDisplay, files: found.files, diagnostics: [...sources.diagnostics, ...found.diagnostics] };
+  }
+  const { files, diagnostics } = await findTaskFiles(options, config.globs, baseDir);
+  return { engine, baseDir, memoryDir, memoryDisplay, files, diagnostics };
 }
 
 export async function readTaskFiles(cwd: string, paths: readonly string[], options: ParseOptions = {}): Promise<{ files: TaskFile[]; diagnostics: Diagnostic[] }> {
@@ -261,6 +281,7 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
       const { out, texts } = settle(ws, analyzed, pending, memory.registry, options.now, true);
       lap('merge into registry and render task files');
       for (const f of await writeMemory(ws.memoryDir, memory, out.registry, out.newPatterns)) written.push(`${ws.memoryDisplay}/${f}`);
+      if (attempt === 0) await recordSources(ws.memoryDir, ws.files);
       lap('write memory');
       for (const file of pending) {
         const next = texts.get(file.path) ?? file.text;

@@ -9,4 +9,6 @@ process.stdout.on('error', (err) => {
 });
 main(process.argv.slice(2)).then((code) => {
   process.exitCode = code;
+  // Interrupted: every file is whole; do not wait for timers (a lock still being retried) to run out.
+  if (code === 130 || code === 143) process.exit(code);
 });

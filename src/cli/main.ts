@@ -2,7 +2,7 @@
 // Exit codes: 0 clean, 1 problems in input, 2 usage or fatal error.
 import yargs from 'yargs';
 import type { DecisionType } from '../core/types';
-import { ConfigError, ConflictError, LockedError, UsageError } from '../store/errors';
+import { ConfigError, ConflictError, InterruptedError, LockedError, UsageError } from '../store/errors';
 import { extractCheck } from '../store/check';
 import { bridgeStats, decisionTable, queryDecisions, renderWhy, snapshot, stats, taskContext, why, type TaskView } from '../core/read';
 import { excerpt } from '../core/statement';
@@ -239,14 +239,31 @@ async function readCommand(name: 'context' | 'query' | 'why' | 'snapshot' | 'sta
   return 0;
 }
 
+/** Runs `work` with an AbortSignal that SIGINT or SIGTERM aborts (the reason is the signal's name). */
+async function stoppable<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const onSignal = (name: NodeJS.Signals) => controller.abort(name);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    return await work(controller.signal);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
 async function runCommand(argv: RunArgs, io: Io): Promise<number> {
   const started = Date.now();
-  const result = await extractRun({
-    ...workspaceArgs(argv, io),
-    now: resolveNow(argv.now, io),
-    lockTimeout: argv['lock-timeout'],
-    dryRun: argv['dry-run'] === true,
-  });
+  const result = await stoppable((signal) =>
+    extractRun({
+      ...workspaceArgs(argv, io),
+      now: resolveNow(argv.now, io),
+      lockTimeout: argv['lock-timeout'],
+      dryRun: argv['dry-run'] === true,
+      signal,
+    }),
+  );
   const ms = Date.now() - started;
   const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
   const s = result.summary;
@@ -503,6 +520,10 @@ function reportFailure(err: unknown, io: Io, args: readonly string[]): number {
   if (err instanceof ConfigError || err instanceof ConflictError) {
     io.err(`extract: ${err.message}`);
     return 2;
+  }
+  if (err instanceof InterruptedError) {
+    io.err(`extract: ${err.message}`);
+    return err.signal === 'SIGINT' ? 130 : 143;
   }
   if (err instanceof LockedError) {
     io.err(`extract: ${err.message}`);

@@ -6,7 +6,10 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { TaskAnalysis } from '../core/decide';
-import { analyzeFiles, type AnalyzedFile, type Engine, type FileInput, type TaskInput } from '../core/pipeline';
+import { addRegexOverruns } from './engine';
+import type { RegexOverrun } from './regexBudget';
+import { analyzeTask, type AnalyzedFile, type Engine, type FileInput, type TaskInput } from '../core/pipeline';
+import { InterruptedError, throwIfStopped } from './errors';
 
 /** Messages to analyse below which threads do not pay for themselves. */
 export const PARALLEL_THRESHOLD = 20_000;
@@ -18,14 +21,16 @@ export async function analyzeParallel(
   engine: Engine,
   baseDir: string,
   skip: (task: TaskInput) => boolean,
+  signal?: AbortSignal,
 ): Promise<AnalyzedFile[]> {
+  throwIfStopped(signal);
   const todo: Array<{ key: number; file: number; task: TaskInput }> = [];
   files.forEach((f, fi) => f.tasks.forEach((task) => !skip(task) && todo.push({ key: todo.length, file: fi, task })));
   const messages = todo.reduce((n, t) => n + t.task.discussion.length, 0);
   const threads = Math.min(availableParallelism(), 4);
   const disabled = process.env.EXTRACT_WORKERS === '0';
   // Compiled output only: under a TypeScript test runner the worker file does not exist.
-  if (disabled || threads < 2 || messages < PARALLEL_THRESHOLD || !existsSync(WORKER_FILE)) return analyzeFiles(files, engine, skip);
+  if (disabled || threads < 2 || messages < PARALLEL_THRESHOLD || !existsSync(WORKER_FILE)) return analyzeInProcess(files, engine, skip, signal);
 
   // Deal tasks out by message count so the shares finish together.
   const shares: Array<typeof todo> = Array.from({ length: threads }, () => []);
@@ -44,9 +49,17 @@ export async function analyzeParallel(
           const worker = new Worker(WORKER_FILE, {
             workerData: { config: engine.config, baseDir, knownTaskIds, tasks: share.map((t) => ({ key: t.key, id: t.task.id, discussion: t.task.discussion })) },
           });
-          worker.once('message', (msg: { results?: Array<{ key: number; analysis: TaskAnalysis }>; error?: string }) => {
+          // Asked to stop: end the thread wherever it is (it writes nothing).
+          const stop = () => {
+            void worker.terminate();
+            reject(new InterruptedError(String(signal?.reason ?? 'a signal')));
+          };
+          signal?.addEventListener('abort', stop, { once: true });
+          worker.once('exit', () => signal?.removeEventListener('abort', stop));
+          worker.once('message', (msg: { results?: Array<{ key: number; analysis: TaskAnalysis }>; overruns?: RegexOverrun[]; error?: string }) => {
             if (msg.error) reject(new Error(msg.error));
             else for (const r of msg.results ?? []) results.set(r.key, r.analysis);
+            addRegexOverruns(engine, msg.overruns ?? []);
             void worker.terminate();
             resolve();
           });
@@ -56,4 +69,30 @@ export async function analyzeParallel(
   );
   const byTask = new Map(todo.map((t) => [t.task, results.get(t.key) ?? null]));
   return files.map((f) => ({ path: f.path, tasks: f.tasks.map((task) => ({ task, analysis: byTask.get(task) ?? null })) }));
+}
+
+/** Longest stretch of analysis between two looks at the event loop (signals are handled there). */
+const SLICE_MS = 50;
+
+/**
+ * Stages 1–5 in this thread, task by task, giving the event loop a turn every SLICE_MS so that
+ * SIGINT/SIGTERM are heard within a fraction of a second (a user regex is bounded on its own).
+ */
+async function analyzeInProcess(files: readonly FileInput[], engine: Engine, skip: (task: TaskInput) => boolean, signal?: AbortSignal): Promise<AnalyzedFile[]> {
+  const knownTaskIds = new Set(files.flatMap((f) => f.tasks.map((t) => t.id)));
+  const out: AnalyzedFile[] = [];
+  let sliceStart = Date.now();
+  for (const file of files) {
+    const tasks: AnalyzedFile['tasks'] = [];
+    for (const task of file.tasks) {
+      if (Date.now() - sliceStart > SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        throwIfStopped(signal);
+        sliceStart = Date.now();
+      }
+      tasks.push({ task, analysis: skip(task) ? null : analyzeTask(task.id, task.discussion, engine, knownTaskIds) });
+    }
+    out.push({ path: file.path, tasks });
+  }
+  return out;
 }

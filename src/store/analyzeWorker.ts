@@ -2,7 +2,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { analyzeTask } from '../core/pipeline';
 import type { Config } from '../core/types';
-import { loadEngine } from './engine';
+import { loadEngine, takeRegexOverruns } from './engine';
 
 interface Job {
   config: Config;
@@ -15,7 +15,7 @@ async function run(job: Job): Promise<void> {
   const engine = await loadEngine(job.config, job.baseDir);
   const known = new Set(job.knownTaskIds);
   const results = job.tasks.map((t) => ({ key: t.key, analysis: analyzeTask(t.id, t.discussion, engine, known) }));
-  parentPort?.postMessage({ results });
+  parentPort?.postMessage({ results, overruns: takeRegexOverruns(engine) });
 }
 
 run(workerData as Job).catch((err: Error) => parentPort?.postMessage({ error: err.stack ?? err.message }));

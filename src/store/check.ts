@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { parseTree } from 'jsonc-parser';
 import { canonicalJson } from '../core/json';
 import type { Diagnostic } from '../core/types';
+import { overrunDiagnostics } from './engine';
 import { ConfigError } from './errors';
 import { readTextIfExists } from './files';
 import { locationOf, parseJson, pointerLocation } from './jsonText';
@@ -38,6 +39,7 @@ export async function extractCheck(options: Pick<RunOptions, 'cwd' | 'globs' | '
 
   // Exactly what `extract run` computes (the same incremental plan and merge), on a copy of the registry.
   const { out } = settle(ws, await planAnalysis(ws, read.files, memory.registry), read.files, memory.registry, options.now, false);
+  diagnostics.push(...overrunDiagnostics(ws.engine, options.cwd));
   let stale = 0;
   let tasks = 0;
   for (const file of read.files) {

@@ -1,7 +1,7 @@
 // Loads the rule packs (shipped ones in rules/, plus user folders from the config) and the
 // contradiction lexicon, validates them against their schemas and compiles them once.
 import { promises as fs } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { compileBridgeLexicon, type BridgeLexicon } from '../core/bridge';
 import { compileLexicon, type ContradictionLexicon } from '../core/contradiction';
 import type { Engine } from '../core/pipeline';
@@ -9,11 +9,12 @@ import { canonicalJson } from '../core/json';
 import { compileRule, type CompiledRule } from '../core/rules';
 import { unsafeRegexReason } from '../core/regexSafety';
 import { detect } from '../core/detect';
-import type { Message, RuleExample } from '../core/types';
+import type { Diagnostic, Message, RuleExample } from '../core/types';
 import { sha256 } from '../core/text';
 import type { Config, RulePack } from '../core/types';
 import { ConfigError } from './errors';
 import { parseJson } from './jsonText';
+import { boundUserRules, redosReason, REGEX_BUDGET_MS, type RegexOverrun } from './regexBudget';
 import { schemaProblems } from './schemas';
 
 export const RULES_DIR = join(__dirname, '..', '..', 'rules');
@@ -52,7 +53,7 @@ export async function loadEngine(config: Config, baseDir: string): Promise<Engin
   for (const dir of config.rules) extra.push(...(await loadPacksFrom(resolve(baseDir, dir))));
   for (const { file, pack } of extra) {
     for (const spec of pack.rules) {
-      const unsafe = spec.regex ? unsafeRegexReason(spec.regex) : null;
+      const unsafe = spec.regex ? (unsafeRegexReason(spec.regex) ?? redosReason(spec.regex)) : null;
       if (unsafe) throw new ConfigError(`${file}: rule ${spec.id}: regex refused (${unsafe}); it could take exponential time`, file);
     }
   }
@@ -73,6 +74,8 @@ export async function loadEngine(config: Config, baseDir: string): Promise<Engin
     }
   }
   const userRules = new Set(extra.flatMap((p) => p.pack.rules.map((r) => r.id)));
+  const overruns: RegexOverrun[] = [];
+  boundUserRules(rules, new Map(extra.flatMap((p) => p.pack.rules.map((r) => [r.id, p.file] as const))), overruns);
   for (const rule of rules) {
     if (!userRules.has(rule.id)) continue;
     const failure = failingExample(rule, rules);
@@ -89,7 +92,31 @@ export async function loadEngine(config: Config, baseDir: string): Promise<Engin
       bots: config.bots,
     }),
   )}`;
-  return { rules, lexicon: compileLexicon(lexicon), bridge: compileBridgeLexicon(bridge), config, fingerprint };
+  const engine: Engine = { rules, lexicon: compileLexicon(lexicon), bridge: compileBridgeLexicon(bridge), config, fingerprint };
+  overrunsByEngine.set(engine, overruns);
+  return engine;
+}
+
+const overrunsByEngine = new WeakMap<Engine, RegexOverrun[]>();
+
+/** User regexes that overran their time budget since the last call (each is then off for the run). */
+export function takeRegexOverruns(engine: Engine): RegexOverrun[] {
+  const list = overrunsByEngine.get(engine);
+  return list ? list.splice(0) : [];
+}
+
+/** Overruns found elsewhere (a worker thread's engine) are reported with this engine's. */
+export function addRegexOverruns(engine: Engine, found: readonly RegexOverrun[]): void {
+  overrunsByEngine.get(engine)?.push(...found);
+}
+
+export function overrunDiagnostics(engine: Engine, cwd: string): Diagnostic[] {
+  return takeRegexOverruns(engine).map((o) => ({
+    code: 'slow-regex',
+    severity: 'warning',
+    file: relative(cwd, o.file) || o.file,
+    message: `rule ${o.ruleId}: its regex took ${o.ms} ms on a message of ${o.chars} characters (budget ${REGEX_BUDGET_MS} ms); the rule is off for the rest of this run`,
+  }));
 }
 
 let codeHash: Promise<string> | null = null;

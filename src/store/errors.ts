@@ -26,3 +26,16 @@ export class LockedError extends Error {
     super(message);
   }
 }
+
+/** A run stopped by SIGINT or SIGTERM; every file it wrote is whole, the rest are as they were. */
+export class InterruptedError extends Error {
+  readonly code = 'interrupted';
+  constructor(readonly signal: string) {
+    super(`interrupted by ${signal}; every file is either as it was or fully written`);
+  }
+}
+
+/** Throws when the run was asked to stop. */
+export function throwIfStopped(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new InterruptedError(typeof signal.reason === 'string' ? signal.reason : 'a signal');
+}

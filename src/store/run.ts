@@ -10,8 +10,8 @@ import { isCurrent, mergeAnalyses, type AnalyzedFile, type Engine, type Pipeline
 import type { Diagnostic } from '../core/types';
 import { analyzeParallel } from './analyzePool';
 import { loadConfig } from './config';
-import { loadEngine } from './engine';
-import { ConflictError, LockedError } from './errors';
+import { loadEngine, overrunDiagnostics } from './engine';
+import { ConflictError, InterruptedError, LockedError, throwIfStopped } from './errors';
 import { readTextIfExists, writeIfUnmodified } from './files';
 import { memoryChanges, memorySignature, readMemory, writeMemory } from './memory';
 import { readSources, recordSources } from './sources';
@@ -33,6 +33,8 @@ export interface RunOptions {
   files?: string[];
   /** Compute everything, write nothing: `summary.written` lists what a run would write. */
   dryRun?: boolean;
+  /** Aborting it stops the run at the next safe point (between tasks or between file writes). */
+  signal?: AbortSignal;
 }
 
 export interface RunResult {
@@ -162,14 +164,14 @@ async function breakLockOfDeadHolder(memoryDir: string): Promise<void> {
  * Holds the memory folder's lock while `commit` runs; waits up to `timeoutSeconds` for it.
  * Beside the lock, a small owner file names the holder so a waiting process can say who it is.
  */
-export async function withMemoryLock<T>(memoryDir: string, timeoutSeconds: number, commit: () => Promise<T>): Promise<T> {
+export async function withMemoryLock<T>(memoryDir: string, timeoutSeconds: number, commit: () => Promise<T>, signal?: AbortSignal): Promise<T> {
   await fs.mkdir(memoryDir, { recursive: true });
   let compromised: Error | null = null;
   const retries = Math.max(0, Math.ceil((timeoutSeconds * 1000) / 200));
   let release: () => Promise<void>;
   await breakLockOfDeadHolder(memoryDir);
   try {
-    release = await lockfile.lock(memoryDir, {
+    const locking = lockfile.lock(memoryDir, {
       realpath: false,
       lockfilePath: `${memoryDir}/.extract.lock`,
       // A live holder refreshes the lock every stale/2; one that stops refreshing is presumed dead.
@@ -180,6 +182,7 @@ export async function withMemoryLock<T>(memoryDir: string, timeoutSeconds: numbe
         compromised = err;
       },
     });
+    release = await untilStopped(locking, signal);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ELOCKED') throw err;
     const holder = (await readTextIfExists(`${memoryDir}/${OWNER_FILE}`))?.trim() ?? null;
@@ -194,6 +197,29 @@ export async function withMemoryLock<T>(memoryDir: string, timeoutSeconds: numbe
     await fs.rm(`${memoryDir}/${OWNER_FILE}`, { force: true }).catch(() => undefined);
     await release().catch(() => undefined);
   }
+}
+
+/** Waits for the lock unless asked to stop first; a lock obtained after the stop is let go at once. */
+function untilStopped(locking: Promise<() => Promise<void>>, signal: AbortSignal | undefined): Promise<() => Promise<void>> {
+  if (!signal) return locking;
+  throwIfStopped(signal);
+  return new Promise((resolvePromise, reject) => {
+    const onAbort = () => {
+      locking.then((release) => release().catch(() => undefined)).catch(() => undefined);
+      reject(new InterruptedError(String(signal.reason ?? 'a signal')));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    locking.then(
+      (release) => {
+        signal.removeEventListener('abort', onAbort);
+        resolvePromise(release);
+      },
+      (err: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(err);
+      },
+    );
+  });
 }
 
 const MAX_CONFLICT_RETRIES = 3;
@@ -213,8 +239,8 @@ function phaseTimer(): (phase: string) => void {
  * Stages 1–5 for the tasks whose stored state is not current against `registry`. The first half of
  * the one computation behind `extract run`, `run --dry-run` and `extract check`.
  */
-export function planAnalysis(ws: Workspace, files: readonly TaskFile[], registry: Registry): Promise<AnalyzedFile[]> {
-  return analyzeParallel(files.map((f) => ({ path: f.path, tasks: f.tasks })), ws.engine, ws.baseDir, (t) => isCurrent(t, registry, ws.engine.fingerprint));
+export function planAnalysis(ws: Workspace, files: readonly TaskFile[], registry: Registry, signal?: AbortSignal): Promise<AnalyzedFile[]> {
+  return analyzeParallel(files.map((f) => ({ path: f.path, tasks: f.tasks })), ws.engine, ws.baseDir, (t) => isCurrent(t, registry, ws.engine.fingerprint), signal);
 }
 
 export interface Settled {
@@ -249,7 +275,7 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
   const hintSignature = await memorySignature(ws.memoryDir);
   const hint = await readMemory(ws.memoryDir, ws.memoryDisplay);
   lap('read memory');
-  let analyzed = await planAnalysis(ws, pending, hint.registry);
+  let analyzed = await planAnalysis(ws, pending, hint.registry, options.signal);
   let analysed = countAnalysed(analyzed);
   lap(`analyse ${analysed} tasks`);
   const tasks = read.files.reduce((n, f) => n + f.tasks.length, 0);
@@ -260,6 +286,7 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
       ...(await memoryChanges(ws.memoryDir, hint, out.registry, out.newPatterns)).map((f) => `${ws.memoryDisplay}/${f}`),
       ...pending.filter((f) => texts.get(f.path) !== f.text).map((f) => f.display),
     ];
+    diagnostics.push(...overrunDiagnostics(ws.engine, options.cwd));
     return { summary: { ...out.summary, files: ws.files.length, tasks, analysed, conflicts: 0, written: wouldWrite }, diagnostics, ownWrites: new Map() };
   }
   const written: string[] = [];
@@ -270,6 +297,7 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
   for (let attempt = 0; pending.length > 0; attempt++) {
     const changed: TaskFile[] = [];
     if (options.beforeCommit) await options.beforeCommit(attempt);
+    throwIfStopped(options.signal);
     const outcome = await withMemoryLock(ws.memoryDir, options.lockTimeout ?? 30, async () => {
       lap('lock');
       // Re-read only if another process wrote the memory folder since our unlocked read.
@@ -284,6 +312,8 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
       if (attempt === 0) await recordSources(ws.memoryDir, ws.files);
       lap('write memory');
       for (const file of pending) {
+        // Each write is atomic; a stop between two leaves the rest as they were.
+        throwIfStopped(options.signal);
         const next = texts.get(file.path) ?? file.text;
         const result = await writeIfUnmodified(file.path, next, file.hash);
         lap('write task file');
@@ -294,7 +324,7 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
         if (result === 'conflict') changed.push(file);
       }
       return out.summary;
-    });
+    }, options.signal);
     summary = addSummaries(summary, outcome);
     if (changed.length === 0) break;
     // Someone edited a task file between our read and our write: start that file again from its new content.
@@ -308,9 +338,10 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
     const reread = await readTaskFiles(options.cwd, changed.map((f) => f.path), { trustExtracted: true });
     diagnostics.push(...reread.diagnostics);
     pending = reread.files;
-    analyzed = await planAnalysis(ws, pending, hint.registry);
+    analyzed = await planAnalysis(ws, pending, hint.registry, options.signal);
     analysed += countAnalysed(analyzed);
   }
+  diagnostics.push(...overrunDiagnostics(ws.engine, options.cwd));
   return { summary: { ...summary, files: ws.files.length, tasks, analysed, conflicts, written }, diagnostics, ownWrites };
 }
 

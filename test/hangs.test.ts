@@ -1,0 +1,146 @@
+// Nothing hangs: a user regex that can backtrack exponentially is refused when its pack loads,
+// one the checker lets through is bounded when it runs (a warning, not a hang), and SIGTERM or
+// SIGINT end a run within about two seconds with every file either as it was or fully written.
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { main, type Io } from '../src/cli/main';
+import { detect } from '../src/core/detect';
+import { compileRule } from '../src/core/rules';
+import type { Message } from '../src/core/types';
+import { boundUserRules, type RegexOverrun } from '../src/store/regexBudget';
+import { BIN, ROOT, snapshotDir, tempDir } from './helpers';
+
+const NOW = '2026-02-05T00:00:00Z';
+const dirs: string[] = [];
+const temp = () => {
+  const d = tempDir('extract-hang-');
+  dirs.push(d);
+  return d;
+};
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+async function cli(args: string[], cwd: string): Promise<{ status: number; stderr: string }> {
+  const err: string[] = [];
+  const io: Io = { out: () => undefined, err: (t) => err.push(t), cwd, clock: () => new Date(NOW) };
+  return { status: await main(args, io), stderr: err.join('\n') };
+}
+
+function teamPack(dir: string, regex: string, match: string): void {
+  mkdirSync(join(dir, 'team-rules'), { recursive: true });
+  writeFileSync(join(dir, 'extract.config.json'), JSON.stringify({ rules: ['team-rules'] }));
+  const pack = { pack: 'team', rules: [{ id: 'team/repeat', kind: 'correction', regex, examples: { match: [match], nomatch: ['fine'] } }] };
+  writeFileSync(join(dir, 'team-rules', 'team.json'), JSON.stringify(pack));
+}
+
+describe('user regexes', () => {
+  it('refuses at load, naming the rule, a regex the ReDoS checker finds exponential (no nested quantifier needed)', async () => {
+    const dir = temp();
+    cpSync(join(ROOT, 'examples', 'tasks.json'), join(dir, 'tasks.json'));
+    teamPack(dir, '(a|aa)+$', 'aaaa');
+    const before = snapshotDir(dir);
+    const r = await cli(['run', '--now', NOW], dir);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/team\.json: rule team\/repeat: regex refused \(exponential backtracking, e\.g\. .*\); it could take exponential time/);
+    expect(r.stderr.split('\n')).toHaveLength(1);
+    expect(snapshotDir(dir)).toEqual(before);
+  });
+
+  it('accepts a regex that is only polynomial (bounded when it runs)', async () => {
+    const dir = temp();
+    cpSync(join(ROOT, 'examples', 'tasks.json'), join(dir, 'tasks.json'));
+    teamPack(dir, '\\bwrong\\b.*\\bagain\\b', 'wrong once again');
+    expect((await cli(['run', '--now', NOW], dir)).status).toBe(0);
+  });
+
+  const slow = 'a'.repeat(5000) + 'b';
+  const messages: Message[] = [
+    { index: 0, author: 'ann', role: 'human', text: slow, ts: null },
+    { index: 1, author: 'ann', role: 'human', text: slow, ts: null },
+  ];
+  it.each([
+    ['one the linear engine can run', '(a|aa)+$'],
+    ['one with a lookahead, run under a timeout', '(?:(?=a)(?:a|aa))+$'],
+  ])('bounds %s: it costs a warning, not a hang', (_what, regex) => {
+    const rule = compileRule({ id: 'team/slow', kind: 'correction', regex, examples: { match: [], nomatch: [] } });
+    const overruns: RegexOverrun[] = [];
+    boundUserRules([rule], new Map([['team/slow', '/team/team.json']]), overruns);
+    const started = Date.now();
+    detect(messages, [rule]);
+    expect(Date.now() - started).toBeLessThan(2000);
+    // Either the linear engine took over, or the budget stopped it once and switched the rule off.
+    expect(overruns.length).toBeLessThanOrEqual(1);
+    for (const o of overruns) expect(o).toMatchObject({ ruleId: 'team/slow', file: '/team/team.json', chars: slow.length });
+  });
+});
+
+/** A task file large enough that its analysis takes several seconds. */
+function bigTasks(tasks: number): string {
+  const out: Record<string, unknown> = {};
+  for (let t = 0; t < tasks; t++) {
+    const discussion = [];
+    for (let m = 0; m < 30; m++) {
+      discussion.push({
+        author: m % 2 ? 'bot' : 'ann',
+        role: m % 2 ? 'assistant' : 'human',
+        text: m % 3 === 0 ? `We decided that report ${t}-${m} goes to the discussion array, not Telegram, because people lose it.` : `No, that's wrong. Build ${t} must run before the deploy window on Thursday ${m}.`,
+        ts: `2026-01-${String(1 + (t % 28)).padStart(2, '0')}T${String(8 + (m % 10)).padStart(2, '0')}:00:00Z`,
+      });
+    }
+    out[`T${t}`] = { title: `task ${t}`, discussion };
+  }
+  return `${JSON.stringify(out, null, 2)}\n`;
+}
+
+function runUntilSignal(dir: string, signal: NodeJS.Signals, afterMs: number): Promise<{ code: number | null; stopMs: number; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, 'run', '--now', NOW], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, EXTRACT_WORKERS: '0' } });
+    let stderr = '';
+    child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
+    let sentAt = 0;
+    const timer = setTimeout(() => {
+      sentAt = Date.now();
+      child.kill(signal);
+    }, afterMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stopMs: sentAt ? Date.now() - sentAt : -1, stderr });
+    });
+  });
+}
+
+describe('signals', () => {
+  it('SIGTERM during analysis ends the run within 2 s and writes nothing', async () => {
+    const dir = temp();
+    const text = bigTasks(1500);
+    writeFileSync(join(dir, 'tasks.json'), text);
+    const r = await runUntilSignal(dir, 'SIGTERM', 1500);
+    expect(r.stopMs).toBeGreaterThanOrEqual(0);
+    expect(r.stopMs).toBeLessThan(2000);
+    expect(r.code).toBe(143);
+    expect(r.stderr).toBe('extract: interrupted by SIGTERM; every file is either as it was or fully written\n');
+    expect(readFileSync(join(dir, 'tasks.json'), 'utf8')).toBe(text);
+    expect(existsSync(join(dir, 'memory', 'decisions.json'))).toBe(false);
+  });
+
+  it('SIGINT at any moment leaves every file as it was or whole, and the next run converges', async () => {
+    const dir = temp();
+    const text = bigTasks(300);
+    writeFileSync(join(dir, 'tasks.json'), text);
+    for (const at of [300, 700, 1100]) {
+      const r = await runUntilSignal(dir, 'SIGINT', at);
+      expect([0, 130]).toContain(r.code);
+      if (r.stopMs >= 0) expect(r.stopMs).toBeLessThan(2000);
+      const now = readFileSync(join(dir, 'tasks.json'), 'utf8');
+      expect(() => JSON.parse(now)).not.toThrow();
+      if (existsSync(join(dir, 'memory', 'decisions.json'))) expect(() => JSON.parse(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8'))).not.toThrow();
+    }
+    const clean = temp();
+    writeFileSync(join(clean, 'tasks.json'), text);
+    expect((await cli(['run', '--now', NOW], clean)).status).toBe(0);
+    expect((await cli(['run', '--now', NOW], dir)).status).toBe(0);
+    expect(snapshotDir(dir)).toEqual(snapshotDir(clean));
+  });
+});

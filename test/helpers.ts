@@ -1,3 +1,4 @@
+import { compileStatementLexicon } from '../src/core/sentenceActs';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,7 +40,8 @@ export function shippedEngine(): Engine {
   const rules = shippedPacks().flatMap(({ pack }) => pack.rules.map(compileRule));
   const lexicon = compileLexicon(JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'contradiction.json'), 'utf8')));
   const bridge = compileBridgeLexicon(JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'bridge.json'), 'utf8')));
-  return { rules, lexicon, bridge, config: { ...DEFAULT_CONFIG }, fingerprint: 'test' };
+  const statements = compileStatementLexicon(JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'statements.json'), 'utf8')));
+  return { rules, lexicon, bridge, statements, config: { ...DEFAULT_CONFIG }, fingerprint: 'test' };
 }
 
 /** Every file below a folder, as relative path → bytes (for byte-for-byte comparisons). */

@@ -257,6 +257,7 @@ describe('decide', () => {
       topics: [{ id: 1, label: 'theme', messages: [0] }],
       thresholds: { decision: 2, review: 0.5 },
       lexicon: engine.lexicon,
+      statements: engine.statements,
       knownTaskIds: new Set(),
       taskId: 'T',
     });

@@ -2,6 +2,8 @@
 // candidates, and reply patterns (corrections, confirmations, disagreements, repeated
 // questions, contradictions). Everything here is positional: ids are assigned later (evolve).
 import { clauseClaims, utteranceConflict, type CompiledLexicon } from './contradiction';
+import { sentenceCandidates, type SentenceCandidate } from './candidates';
+import type { CompiledStatementLexicon } from './sentenceActs';
 import { isBackchannel, repeatedQuestions, replyActs, selfContradictions } from './replies';
 import { importanceScore, classify, type Thresholds } from './score';
 import { ALTERNATIVE_CUE, REASON_CUE, clauseAfter, excerpt, namesTask, optionsIn, statementAt } from './statement';
@@ -64,6 +66,7 @@ export interface DecideInput {
   topics: readonly Topic[];
   thresholds: Thresholds;
   lexicon: CompiledLexicon;
+  statements: CompiledStatementLexicon;
   /** Task ids that exist, so mentions of them become `downstream` links. */
   knownTaskIds: ReadonlySet<string>;
   taskId: string;
@@ -137,6 +140,42 @@ export function decideTask(input: DecideInput): TaskAnalysis {
     infos.set(topic, info);
     for (const p of ps) topicOfPos[p] = info;
   }
+  // A discussion with an agent in it: every decisive clause is a candidate of its own (who
+  // decides matters: agents propose, people decide). Without an agent (a meeting, a chat), the
+  // strongest statement of each stretch of discussion is taken.
+  if (messages.some((m) => m.role === 'bot')) {
+    const topicAt: Array<Topic | undefined> = messages.map(() => undefined);
+    for (const topic of topics) for (const i of topic.messages) if (pos.has(i)) topicAt[pos.get(i)!] = topic;
+    const acts = replyActs(messages, detections, answered);
+    const found = sentenceCandidates({ messages, detections, answered, verdict: acts.verdict, lexicon: input.statements });
+    const topicImportance = new Map<Topic, number>();
+    for (const c of found) {
+      const topic = topicAt[c.p] ?? topics[0];
+      if (!topic) continue;
+      const info = infos.get(topic)!;
+      // The discussion a statement settles: its topic and the lead-up to it.
+      const stretch = stretchOf(c.p, info, topicOfPos, messages);
+      const importance = importanceScore(stretch.count, stretch.words / stretch.count, Math.max(1, wordCount(c.statement)));
+      topicImportance.set(topic, Math.max(topicImportance.get(topic) ?? 0, importance));
+      const band = bandOf(c, classify(importance, thresholds));
+      if (band === 'raw' || !topic) continue;
+      if (band === 'decision') {
+        const downstream = mentionedTasks(info.ps.map((p) => messages[p].text), input.knownTaskIds, input.taskId);
+        const d = candidate(input, c.p, c.statement, c.type, confidenceOfCandidate(c, messages, acts.confirmedBy), c.sources.map((q) => messages[q].index), topic, importance, downstream, c.cue);
+        d.reasons = c.reasons.length ? c.reasons : d.reasons;
+        d.alternatives = c.alternatives.length ? c.alternatives : d.alternatives;
+        decisions.push(d);
+      } else {
+        review.push({ topic: topic.label, importance: round1(importance), messages: c.sources.map((q) => messages[q].index), statement: c.statement, type: c.type, at: c.p, messageIndex: messages[c.p].index, ts: messages[c.p].ts });
+      }
+    }
+    for (const topic of topics) {
+      const ps = infos.get(topic)!.ps;
+      topicStates.push({ ...topic, importance: round1(topicImportance.get(topic) ?? 0), status: topicStatus(ps, messages, acts.verdict) });
+    }
+    return finish(input, decisions, review, acts.patterns, topicStates);
+  }
+
   for (const topic of topics) {
     const info = infos.get(topic)!;
     const ps = topic.messages.map((i) => pos.get(i)!).filter((p) => p !== undefined);
@@ -202,6 +241,12 @@ export function decideTask(input: DecideInput): TaskAnalysis {
     if (topic) t.importance = round1(topicImportanceOf.get(topic) ?? 0);
   }
 
+  return finish(input, decisions, review, patterns, topicStates);
+}
+
+/** Sorted candidates, their patterns linked, supersessions inside the task, repeated questions. */
+function finish(input: DecideInput, decisions: DecisionCandidate[], review: ReviewCandidate[], patterns: PatternCandidate[], topicStates: TopicState[]): TaskAnalysis {
+  const { messages, detections } = input;
   decisions.sort((x, y) => x.at - y.at || (x.type < y.type ? -1 : x.type > y.type ? 1 : 0));
   review.sort((x, y) => x.at - y.at || (x.type < y.type ? -1 : x.type > y.type ? 1 : 0));
   relinkPatternDecisions(patterns, decisions);
@@ -209,6 +254,24 @@ export function decideTask(input: DecideInput): TaskAnalysis {
   patterns.push(...repeatedQuestions(messages, detections), ...selfContradictions(messages, input.lexicon, patterns));
   patterns.sort((x, y) => last(x.messages) - last(y.messages) || (x.type < y.type ? -1 : x.type > y.type ? 1 : 0));
   return { topics: topicStates, decisions, patterns, review };
+}
+
+/**
+ * The band a candidate lands in. The importance formula ranks; what a person said outright is
+ * never dropped: a correction is a rule at once, an explicit or accepted decision goes at least
+ * to the review queue, and only a weak candidate (a bare choice) may stay raw.
+ */
+function bandOf(c: SentenceCandidate, byScore: 'decision' | 'review' | 'raw'): 'decision' | 'review' | 'raw' {
+  if (c.strength === 'correction') return 'decision';
+  if (c.strength === 'weak') return byScore;
+  return byScore === 'raw' ? 'review' : byScore;
+}
+
+function confidenceOfCandidate(c: SentenceCandidate, messages: readonly Message[], confirmedBy: ReadonlyMap<number, number[]>): Confidence {
+  if (c.strength === 'accepted' || c.strength === 'correction') return 'high';
+  const others = (confirmedBy.get(c.p) ?? []).some((q) => messages[q].author !== messages[c.p].author);
+  if (others) return 'high';
+  return messages[c.p].role === 'bot' ? 'low' : 'medium';
 }
 
 interface StatementCandidate {

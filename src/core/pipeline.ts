@@ -9,6 +9,7 @@ import { IdAllocator, mergeTask, RegistryIndex, recordPatterns, type Registry, t
 import { DEFAULT_RELATE_OPTIONS, markStale, relateNewDecisions } from './relate';
 import { normalizeDiscussion } from './normalize';
 import type { CompiledRule } from './rules';
+import type { CompiledStatementLexicon } from './sentenceActs';
 import { canonicalJson } from './json';
 import { sha256 } from './text';
 import type { Config, ExtractedState, Pattern } from './types';
@@ -31,6 +32,8 @@ export interface Engine {
   rules: readonly CompiledRule[];
   lexicon: CompiledLexicon;
   bridge: CompiledBridgeLexicon;
+  /** Sentence acts: what decides, what frames, what accepts (rules/lexicons/statements.json). */
+  statements: CompiledStatementLexicon;
   config: Config;
   /** Hash of everything besides the text that shapes the output (rules, lexicon, thresholds, speakers). */
   fingerprint: string;
@@ -85,6 +88,7 @@ export function analyzeTask(taskId: string, discussion: readonly unknown[], engi
     topics,
     thresholds: engine.config.thresholds,
     lexicon: engine.lexicon,
+    statements: engine.statements,
     knownTaskIds,
     taskId,
   });

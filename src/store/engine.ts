@@ -4,6 +4,7 @@ import { promises as fs } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { compileBridgeLexicon, type BridgeLexicon } from '../core/bridge';
 import { compileLexicon, type ContradictionLexicon } from '../core/contradiction';
+import { compileStatementLexicon, type StatementLexicon } from '../core/sentenceActs';
 import type { Engine } from '../core/pipeline';
 import { canonicalJson } from '../core/json';
 import { compileRule, type CompiledRule } from '../core/rules';
@@ -19,7 +20,7 @@ import { schemaProblems } from './schemas';
 
 export const RULES_DIR = join(__dirname, '..', '..', 'rules');
 
-async function readJson(path: string, schema: 'rule-pack' | 'lexicon' | 'bridge-lexicon'): Promise<unknown> {
+async function readJson(path: string, schema: 'rule-pack' | 'lexicon' | 'bridge-lexicon' | 'statement-lexicon'): Promise<unknown> {
   const text = await fs.readFile(path, 'utf8');
   const parsed = parseJson(text);
   if (!parsed.ok) throw new ConfigError(`${path}:${parsed.line}:${parsed.column}: ${parsed.message}`, path);
@@ -42,6 +43,10 @@ export async function loadLexicon(): Promise<ContradictionLexicon> {
   return (await readJson(join(RULES_DIR, 'lexicons', 'contradiction.json'), 'lexicon')) as ContradictionLexicon;
 }
 
+export async function loadStatementLexicon(): Promise<StatementLexicon> {
+  return (await readJson(join(RULES_DIR, 'lexicons', 'statements.json'), 'statement-lexicon')) as StatementLexicon;
+}
+
 export async function loadBridgeLexicon(): Promise<BridgeLexicon> {
   return (await readJson(join(RULES_DIR, 'lexicons', 'bridge.json'), 'bridge-lexicon')) as BridgeLexicon;
 }
@@ -61,6 +66,7 @@ export async function loadEngine(config: Config, baseDir: string): Promise<Engin
   const rules = [];
   const lexicon = await loadLexicon();
   const bridge = await loadBridgeLexicon();
+  const statements = await loadStatementLexicon();
   for (const { file, pack } of [...enabled, ...extra]) {
     for (const spec of pack.rules) {
       const other = seen.get(spec.id);
@@ -87,12 +93,13 @@ export async function loadEngine(config: Config, baseDir: string): Promise<Engin
       packs: [...enabled, ...extra].map((p) => p.pack),
       lexicon,
       bridge,
+      statements,
       thresholds: config.thresholds,
       humans: config.humans,
       bots: config.bots,
     }),
   )}`;
-  const engine: Engine = { rules, lexicon: compileLexicon(lexicon), bridge: compileBridgeLexicon(bridge), config, fingerprint };
+  const engine: Engine = { rules, lexicon: compileLexicon(lexicon), bridge: compileBridgeLexicon(bridge), statements: compileStatementLexicon(statements), config, fingerprint };
   overrunsByEngine.set(engine, overruns);
   return engine;
 }

@@ -5,7 +5,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 
 export const SCHEMA_DIR = join(__dirname, '..', '..', 'schemas');
 
-export type SchemaName = 'tasks' | 'decisions' | 'pattern' | 'review-queue' | 'config' | 'rule-pack' | 'lexicon' | 'bridge-lexicon' | 'sources';
+export type SchemaName = 'tasks' | 'decisions' | 'pattern' | 'review-queue' | 'config' | 'rule-pack' | 'lexicon' | 'bridge-lexicon' | 'sources' | 'statement-lexicon';
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 const compiled = new Map<SchemaName, ValidateFunction>();

@@ -1,0 +1,347 @@
+// Every decisive clause of a discussion as a candidate decision: a person's decision, rule,
+// preference or request, the content of a correction, a choice among offered options, and an
+// agent's proposal that a person accepts. The statement is the clause itself without its cue or
+// framing; reasons and alternatives are split off. Who decides matters: an agent proposes, a
+// person decides; an agent's plan that nobody accepted, and its restatements, decide nothing.
+import {
+  contentStart,
+  findAct,
+  hasAct,
+  normalForm,
+  splitClauses,
+  splitSentences,
+  type CompiledStatementLexicon,
+  type SentenceAct,
+} from './sentenceActs';
+import { contentTokens, isQuestion, wordCount, type Span } from './text';
+import type { DecisionType, Detection, Message } from './types';
+
+/** How sure the text is that this is a decision, strongest first. */
+export type Strength = 'correction' | 'accepted' | 'explicit' | 'weak';
+
+export interface SentenceCandidate {
+  /** Position of the message the statement is taken from. */
+  p: number;
+  statement: string;
+  type: DecisionType;
+  strength: Strength;
+  /** Positions of the messages it rests on: the proposal or question it answers, itself, acceptances. */
+  sources: number[];
+  reasons: string[];
+  alternatives: string[];
+  /** What made it a candidate (a sentence act, 'selection', 'correction' or 'accepted-proposal'). */
+  cue: string;
+}
+
+export interface CandidateInput {
+  messages: readonly Message[];
+  detections: readonly Detection[][];
+  answered: readonly number[];
+  /** Each message's verdict on what it answers. */
+  verdict: ReadonlyArray<'confirmation' | 'disagreement' | 'correction' | null>;
+  lexicon: CompiledStatementLexicon;
+}
+
+/** A statement longer than this is cut at its last clause boundary before it. */
+const STATEMENT_MAX_WORDS = 32;
+/** A selection ("uPlot.", "The 11:40 one.") is a short reply. */
+const SELECTION_MAX_WORDS = 8;
+/** An elliptic clause ("Both.", "Storage box then.") takes the clause after it as its content. */
+const ELLIPTIC_MAX_WORDS = 3;
+/** How many messages after a proposal an acceptance may come. */
+const ACCEPT_WINDOW = 2;
+/** Share of content words an agent's proposal shares with a person's statement for it to be a restatement. */
+const RESTATEMENT_OVERLAP = 0.5;
+
+const isPerson = (m: Message) => m.role !== 'bot';
+
+export function sentenceCandidates(input: CandidateInput): SentenceCandidate[] {
+  const { messages, lexicon } = input;
+  const out: SentenceCandidate[] = [];
+  // A correction made of cue alone ("That's not right.") carries its content in the same
+  // person's next message.
+  const correcting = messages.map((_, p) => input.verdict[p] === 'correction');
+  for (let p = 0; p < messages.length; p++) {
+    const m = messages[p];
+    if (!isPerson(m)) continue;
+    const found = personCandidates(input, p, correcting[p]);
+    if (correcting[p] && found.length === 0 && p + 1 < messages.length && messages[p + 1].author === m.author) correcting[p + 1] = true;
+    out.push(...found);
+  }
+  for (const c of acceptedProposals(input)) {
+    // An agent restating what a person just decided is the same decision: merge the sources.
+    const same = out.find((x) => Math.abs(x.p - c.p) <= 3 && overlap(x.statement, c.statement) >= RESTATEMENT_OVERLAP);
+    if (same) same.sources = uniqueSorted([...same.sources, ...c.sources]);
+    else out.push(c);
+  }
+  return out.sort((a, b) => a.p - b.p || 0);
+}
+
+function personCandidates(input: CandidateInput, p: number, correcting: boolean): SentenceCandidate[] {
+  const { messages, lexicon, answered } = input;
+  const m = messages[p];
+  const a = answered[p];
+  const answersAgent = a >= 0 && messages[a].role === 'bot';
+  const clauses = splitSentences(m.text).flatMap((s) => splitClauses(lexicon, s));
+  const out: SentenceCandidate[] = [];
+  const cues = input.detections[p].filter((d) => d.kind === 'correction');
+  for (let k = 0; k < clauses.length; k++) {
+    const clause = clauses[k];
+    const body = clause.text.slice(contentStart(lexicon, clause.text)).trim();
+    if (body.length === 0) continue;
+    const lower = normalForm(body);
+    const words = wordCount(body);
+    const own = ownContent(clause, body, cues, m.text);
+    if (own === 0) continue;
+    if (isQuestion(body)) {
+      const request = requestItem(lexicon, body);
+      if (request) out.push(make(p, request, 'action_item', 'explicit', a, answersAgent, [], [], 'request'));
+      continue;
+    }
+    if (words <= 6 && hasAct(lexicon, 'smalltalk', lower) && !decisive(lexicon, lower)) continue;
+    if (hasAct(lexicon, 'sarcasm', lower) || hasAct(lexicon, 'postponement', lower) || hasAct(lexicon, 'reported', lower)) continue;
+    if (hasAct(lexicon, 'hypothetical', lower) && !hasAct(lexicon, 'contingency', lower)) continue;
+    let act = classify(lexicon, lower);
+    let type: DecisionType | null = act ? (TYPE_OF_ACT[act] ?? null) : null;
+    let strength: Strength = 'explicit';
+    if (type === 'action_item' && hasAct(lexicon, 'rule', lower)) type = 'constraint';
+    if (correcting) {
+      strength = 'correction';
+      if (type !== 'action_item' && type !== 'preference') type = 'constraint';
+      act ??= 'correction' as SentenceAct;
+    } else if (!type && answersAgent && words <= SELECTION_MAX_WORDS && selects(body, messages[a].text)) {
+      type = 'decision';
+      strength = 'weak';
+      act = 'selection' as SentenceAct;
+    }
+    if (!type) {
+      // A bare option number answering a list of options picks that option.
+      const option = answersAgent ? pickedOption(lexicon, body, messages[a].text) : null;
+      if (option) out.push(make(p, option, 'decision', 'accepted', a, true, [], [], 'selection'));
+      continue;
+    }
+    let text = body;
+    // "Both." / "Storage box then." name the choice; the clause after it says what it means.
+    if (words <= ELLIPTIC_MAX_WORDS && k + 1 < clauses.length) {
+      const next = clauses[k + 1].text.slice(contentStart(lexicon, clauses[k + 1].text)).trim();
+      const nextLower = normalForm(next);
+      if (next && !isQuestion(next) && !hasAct(lexicon, 'smalltalk', nextLower) && !hasAct(lexicon, 'reason', nextLower.slice(0, 12))) {
+        text = `${trimEnd(body)}: ${next}`;
+        k++;
+      }
+    }
+    const { statement, reasons, alternatives } = shape(lexicon, text);
+    if (wordCount(statement) < 1) continue;
+    out.push(make(p, statement, type, strength, a, answersAgent, reasons, alternatives, act!));
+  }
+  return out;
+}
+
+const TYPE_OF_ACT: Partial<Record<SentenceAct, DecisionType>> = {
+  rule: 'constraint',
+  'prohibition-start': 'constraint',
+  preference: 'preference',
+  decision: 'decision',
+  contingency: 'decision',
+  directive: 'action_item',
+  request: 'action_item',
+};
+
+/** The strongest act of a declarative sentence, in order of how binding it is. */
+function classify(lex: CompiledStatementLexicon, lower: string): SentenceAct | null {
+  for (const act of ['prohibition-start', 'rule', 'preference', 'decision', 'contingency', 'directive'] as const) {
+    if (hasAct(lex, act, lower)) return act;
+  }
+  if (hasAct(lex, 'request', lower) && !hasAct(lex, 'information-request', lower)) return 'request';
+  return null;
+}
+
+function decisive(lex: CompiledStatementLexicon, lower: string): boolean {
+  return classify(lex, lower) !== null;
+}
+
+/**
+ * Content words of the clause outside any correction cue in it: "That is not correct." has none
+ * of its own, "Business is 16 EUR, not 18." has several.
+ */
+function ownContent(clause: Span, body: string, cues: readonly Detection[], text: string): number {
+  let rest = body;
+  for (const d of cues) {
+    if (d.start >= clause.start && d.end <= clause.end) rest = rest.replace(text.slice(d.start, d.end), ' ');
+  }
+  return contentTokens(rest).length;
+}
+
+/** A short reply that names something the agent's message offered (a shared content word or number). */
+function selects(body: string, offered: string): boolean {
+  const mine = contentTokens(body);
+  if (mine.length === 0) return false;
+  const theirs = new Set(contentTokens(offered));
+  return mine.some((t) => theirs.has(t));
+}
+
+// A list item of an earlier message: "1. …", "(b) …", "2) …", "- …".
+const ITEM = /^\s*\(?([0-9]{1,2}|[a-h])[.)]\s+(.+)$/;
+
+/** "3." / "Option 2" / "(b)" answering a message with a numbered or lettered list: that item. */
+function pickedOption(lex: CompiledStatementLexicon, body: string, offered: string): string | null {
+  let ref = normalForm(body).replace(/[.!]+$/, '').trim();
+  const word = findAct(lex, 'option-reference', ref);
+  if (word && word.start === 0) ref = ref.slice(word.end).trim();
+  const key = /^\(?([0-9]{1,2}|[a-h])\)?$/.exec(ref)?.[1];
+  if (!key) return null;
+  for (const line of offered.split('\n')) {
+    const item = ITEM.exec(line);
+    if (item && item[1].toLowerCase() === key) return firstClause(item[2]);
+  }
+  return null;
+}
+
+/** The words up to the first colon or sentence end: an option's name, not its whole description. */
+function firstClause(text: string): string {
+  const cut = text.split(/:\s|(?<=[.!?])\s/)[0];
+  return sentenceCase(trimEnd(cut));
+}
+
+/**
+ * "Jonas, can you have the mock ready by Thursday?" → "Jonas: have the mock ready by Thursday." A
+ * request for information ("can you summarise …") is no action item.
+ */
+function requestItem(lex: CompiledStatementLexicon, body: string): string | null {
+  const lower = normalForm(body);
+  const req = findAct(lex, 'request', lower);
+  if (!req || hasAct(lex, 'information-request', lower)) return null;
+  const task = body.slice(req.end).replace(/^[\s,]+/, '').replace(/[?\s]+$/, '');
+  if (contentTokens(task).length < 2) return null;
+  const before = body.slice(0, req.start).replace(/[\s,]+$/, '');
+  const owner = /^[\p{Lu}][\p{L}-]{1,30}$/u.test(before) ? `${before}: ` : '';
+  return `${owner}${task}.`.replace(/^./, (c) => c.toUpperCase());
+}
+
+/** Splits reasons ("because …") and alternatives ("instead of …") off a statement and tidies it. */
+function shape(lex: CompiledStatementLexicon, text: string): { statement: string; reasons: string[]; alternatives: string[] } {
+  let statement = text;
+  const reasons: string[] = [];
+  const alternatives: string[] = [];
+  const lower = normalForm(statement);
+  const reason = findAct(lex, 'reason', lower);
+  if (reason && reason.start > 0 && wordCount(statement.slice(0, reason.start)) >= 2) {
+    const after = trimEnd(statement.slice(reason.end).trim());
+    if (after) reasons.push(after);
+    statement = statement.slice(0, reason.start);
+  }
+  const alt = findAct(lex, 'alternative', normalForm(statement));
+  if (alt) {
+    const after = statement.slice(alt.end).split(/[.,;:!?]/)[0].trim();
+    const ws = after.split(/\s+/).filter(Boolean).slice(0, 6);
+    if (ws.length > 0) alternatives.push(ws.join(' '));
+  }
+  statement = limitWords(trimEnd(statement.replace(/\s*,?\s*please\s*$/i, '')));
+  return { statement: statement ? `${sentenceCase(statement)}.` : '', reasons, alternatives };
+}
+
+function limitWords(text: string): string {
+  if (wordCount(text) <= STATEMENT_MAX_WORDS) return text;
+  // Cut at the last clause boundary that keeps the statement within the limit.
+  let best = -1;
+  const re = /[,;:]\s|\s[-–—]\s/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text)) !== null) {
+    if (wordCount(text.slice(0, m.index)) <= STATEMENT_MAX_WORDS) best = m.index;
+    else break;
+  }
+  return best > 0 ? text.slice(0, best) : text;
+}
+
+function trimEnd(text: string): string {
+  return text.trim().replace(/[\s,;:.!\-–—]+$/u, '');
+}
+
+function sentenceCase(text: string): string {
+  return text.length > 0 ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+function make(
+  p: number,
+  statement: string,
+  type: DecisionType,
+  strength: Strength,
+  answered: number,
+  answersAgent: boolean,
+  reasons: string[],
+  alternatives: string[],
+  cue: string,
+): SentenceCandidate {
+  // The agent's question or options the person answers is where the decision was raised.
+  const sources = answersAgent && answered >= 0 ? [answered, p] : [p];
+  return { p, statement, type, strength, sources, reasons, alternatives, cue };
+}
+
+/**
+ * An agent's proposal ("Shall I hide the headlamps for those countries?", "I'll give notice on
+ * the lease and sign the new contract.", "I propose: …") that the person it answers accepts
+ * ("Yes, do both.", "👍", "Approved.") is a decision with the proposal's content.
+ */
+function acceptedProposals(input: CandidateInput): SentenceCandidate[] {
+  const { messages, lexicon } = input;
+  const out: SentenceCandidate[] = [];
+  for (let a = 0; a < messages.length; a++) {
+    if (messages[a].role !== 'bot') continue;
+    const h = acceptance(input, a);
+    if (h < 0) continue;
+    const proposal = lastProposal(lexicon, messages[a].text);
+    if (!proposal) continue;
+    out.push({ p: a, statement: proposal.statement, type: proposal.type, strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal' });
+  }
+  return out;
+}
+
+/** Position of the person's message that accepts message `a`, or -1. */
+function acceptance(input: CandidateInput, a: number): number {
+  const { messages, lexicon } = input;
+  for (let h = a + 1; h < messages.length && h <= a + ACCEPT_WINDOW; h++) {
+    const m = messages[h];
+    if (!isPerson(m)) return -1;
+    const first = splitSentences(m.text)[0];
+    if (!first) continue;
+    const lower = normalForm(first.text);
+    if (input.verdict[h] === 'disagreement' || input.verdict[h] === 'correction') return -1;
+    if (hasAct(lexicon, 'rejection', lower) && !hasAct(lexicon, 'acceptance', lower)) return -1;
+    if (input.verdict[h] === 'confirmation' || (hasAct(lexicon, 'acceptance', lower) && !isQuestion(first.text))) return h;
+    return -1;
+  }
+  return -1;
+}
+
+/** The last proposal sentence of an agent's message: what it offers to do or proposes. */
+function lastProposal(lex: CompiledStatementLexicon, text: string): { statement: string; type: DecisionType } | null {
+  const ss = splitSentences(text);
+  for (let k = ss.length - 1; k >= 0; k--) {
+    const s = ss[k].text;
+    const lower = normalForm(s);
+    const cue = findAct(lex, 'proposal', lower);
+    if (!cue) continue;
+    let content = s.slice(cue.end).replace(/^[\s:,]+/, '');
+    // "Shall I go ahead with both?" refers back: the proposal is in the sentences before.
+    if (contentTokens(content).length < 2) continue;
+    content = trimEnd(content.replace(/\?+$/, ''));
+    const shaped = shape(lex, content);
+    if (!shaped.statement || wordCount(shaped.statement) > STATEMENT_MAX_WORDS) continue;
+    const type: DecisionType = hasAct(lex, 'offer', lower.slice(cue.start, cue.end)) ? 'action_item' : 'decision';
+    return { statement: shaped.statement, type };
+  }
+  return null;
+}
+
+function overlap(a: string, b: string): number {
+  const x = new Set(contentTokens(a));
+  const y = new Set(contentTokens(b));
+  if (x.size === 0 || y.size === 0) return 0;
+  let shared = 0;
+  for (const t of y) if (x.has(t)) shared++;
+  return shared / Math.min(x.size, y.size);
+}
+
+function uniqueSorted(xs: number[]): number[] {
+  return [...new Set(xs)].sort((a, b) => a - b);
+}

@@ -1,0 +1,230 @@
+// What a sentence of a message does — decides, sets a rule, states a preference, asks someone to
+// act, accepts, postpones, muses — read from the statement lexicon (rules/lexicons/statements.json),
+// and the clauses a message splits into. Pure text functions; no knowledge of who said what.
+import { compilePhrases } from './rules';
+import { foldPunctuation, type Span } from './text';
+
+export type SentenceAct =
+  | 'preamble'
+  | 'connective'
+  | 'smalltalk'
+  | 'acceptance'
+  | 'rejection'
+  | 'postponement'
+  | 'hypothetical'
+  | 'contingency'
+  | 'reported'
+  | 'sarcasm'
+  | 'clause-break'
+  | 'decision'
+  | 'rule'
+  | 'prohibition-start'
+  | 'preference'
+  | 'directive'
+  | 'request'
+  | 'information-request'
+  | 'proposal'
+  | 'reason'
+  | 'alternative'
+  | 'option-reference'
+  | 'offer';
+
+export type ActPosition = 'start' | 'anywhere' | 'end';
+
+export interface StatementLexiconEntry {
+  act: SentenceAct;
+  description?: string;
+  position?: ActPosition;
+  phrases: string[];
+  examples: { match: string[]; nomatch: string[] };
+}
+
+export interface StatementLexicon {
+  lexicon: 'statements';
+  description?: string;
+  acts: StatementLexiconEntry[];
+}
+
+interface CompiledEntry {
+  position: ActPosition;
+  re: RegExp;
+}
+
+export interface CompiledStatementLexicon {
+  acts: ReadonlyMap<SentenceAct, readonly CompiledEntry[]>;
+}
+
+export function compileStatementLexicon(lex: StatementLexicon): CompiledStatementLexicon {
+  const acts = new Map<SentenceAct, CompiledEntry[]>();
+  for (const e of lex.acts) {
+    const list = acts.get(e.act) ?? [];
+    list.push({ position: e.position ?? 'anywhere', re: compilePhrases(e.phrases) });
+    acts.set(e.act, list);
+  }
+  return { acts };
+}
+
+/** Lowercased, with typographic quotes and dashes folded: the form phrases match against. */
+export function normalForm(text: string): string {
+  return foldPunctuation(text).toLowerCase();
+}
+
+// Non-word characters a cue may be preceded by at the start of a sentence: punctuation, quotes,
+// list markers and emoji. Anything with a letter or digit ends the lead.
+const LEAD = /^[^\p{L}\p{N}]*/u;
+// "Priya, …" / "@shop-agent …" / "Jonas: …" addressing someone before the sentence proper.
+const ADDRESSEE = /^@?[\p{L}][\p{L}\p{N}_.-]{0,30}(?:,|:)\s+|^@[\p{L}\p{N}_.-]{1,30}\s+/u;
+
+function lead(lower: string): number {
+  return LEAD.exec(lower)![0].length;
+}
+
+/** Where a match of `act` is in the sentence (normalized form), or null. */
+export function findAct(lex: CompiledStatementLexicon, act: SentenceAct, lower: string): { start: number; end: number } | null {
+  const entries = lex.acts.get(act);
+  if (!entries) return null;
+  for (const e of entries) {
+    e.re.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = e.re.exec(lower)) !== null) {
+      if (m[0].length === 0) {
+        e.re.lastIndex++;
+        continue;
+      }
+      const start = m.index;
+      const end = start + m[0].length;
+      if (e.position === 'anywhere') return { start, end };
+      if (e.position === 'start') {
+        if (start === lead(lower)) return { start, end };
+        // Only the first occurrence can be at the start.
+        break;
+      }
+      if (e.position === 'end' && /^[^\p{L}\p{N}]*$/u.test(lower.slice(end))) return { start, end };
+    }
+  }
+  return null;
+}
+
+export function hasAct(lex: CompiledStatementLexicon, act: SentenceAct, lower: string): boolean {
+  return findAct(lex, act, lower) !== null;
+}
+
+/**
+ * The sentence without its framing: an addressee, verdict words and labels followed by
+ * punctuation ("OK.", "Decision:", "No, …"), and joining words ("And …", "Then …"), repeatedly.
+ * Returns the offset where the content starts.
+ */
+export function contentStart(lex: CompiledStatementLexicon, text: string): number {
+  const lower = normalForm(text);
+  let at = 0;
+  for (let guard = 0; guard < 8; guard++) {
+    const rest = lower.slice(at);
+    const skip = lead(rest);
+    const body = rest.slice(skip);
+    const addressed = ADDRESSEE.exec(body);
+    if (addressed && !/^(?:no|yes|ok|okay|so|and|then|but|also|wait|fine|right|well)\b/.test(body)) {
+      // Only a name-like word (not a verdict) counts as an addressee.
+      at += skip + addressed[0].length;
+      continue;
+    }
+    const pre = findAct(lex, 'preamble', body);
+    if (pre && pre.start === 0 && /^\s*(?:[,.:;!\-]|$)/.test(body.slice(pre.end))) {
+      at += skip + pre.end + (/^\s*[,.:;!\-]*\s*/.exec(body.slice(pre.end))?.[0].length ?? 0);
+      continue;
+    }
+    const con = findAct(lex, 'connective', body);
+    if (con && con.start === 0 && /^\s/.test(body.slice(con.end))) {
+      at += skip + con.end;
+      continue;
+    }
+    return at + skip;
+  }
+  return at;
+}
+
+// Where a sentence ends: . ! ? (or several) before whitespace and an upper-case letter, a digit,
+// a quote, a bracket or an emoji — not inside "e.g. the", "v1.2" or "4.6".
+const SENTENCE_END = /([.!?]+)(\s+)(?=["'(\[¿¡]?[\p{Lu}\p{N}\p{Extended_Pictographic}@#])/gu;
+const ABBREVIATION = /(?:^|\s)(?:e\.g|i\.e|etc|vs|mr|mrs|ms|dr|st|no|nr|approx|ca|z\.b|bzw|inkl|incl)\.$/i;
+// A list item marker at the start of a line: "-", "*", "•", "1.", "2)", "(a)", "a)".
+const LIST_MARKER = /^\s*(?:[-*•]|\(?[0-9]{1,2}[.)]|\(?[a-h]\))\s+/;
+
+/**
+ * Sentences of a message with offsets into it: one per line of a list, split after . ! ? where a
+ * new sentence visibly starts. List markers are not part of the sentence.
+ */
+export function splitSentences(text: string): Span[] {
+  const out: Span[] = [];
+  let lineStart = 0;
+  for (const line of text.split('\n')) {
+    const marker = LIST_MARKER.exec(line);
+    const from = marker ? marker[0].length : 0;
+    let s = from;
+    SENTENCE_END.lastIndex = from;
+    let m: RegExpExecArray | null;
+    while ((m = SENTENCE_END.exec(line)) !== null) {
+      const end = m.index + m[1].length;
+      if (m[1] === '.' && ABBREVIATION.test(line.slice(s, end))) continue;
+      push(out, text, lineStart + s, lineStart + end);
+      s = m.index + m[0].length;
+    }
+    push(out, text, lineStart + s, lineStart + line.length);
+    lineStart += line.length + 1;
+  }
+  return out;
+}
+
+function push(out: Span[], text: string, start: number, end: number): void {
+  const raw = text.slice(start, end);
+  const lead = raw.length - raw.trimStart().length;
+  const t = raw.trim();
+  if (t.length === 0) return;
+  out.push({ start: start + lead, end: start + lead + t.length, text: t });
+}
+
+/**
+ * A sentence split where it holds two statements ("Templates are out, but X gets Y"); each part
+ * keeps at least three words, otherwise the sentence stays whole.
+ */
+export function splitClauses(lex: CompiledStatementLexicon, s: Span): Span[] {
+  const lower = normalForm(s.text);
+  const entries = lex.acts.get('clause-break') ?? [];
+  const cuts: Array<{ start: number; end: number }> = [];
+  for (const e of entries) {
+    e.re.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = e.re.exec(lower)) !== null) {
+      if (m[0].length === 0) {
+        e.re.lastIndex++;
+        continue;
+      }
+      cuts.push({ start: m.index, end: m.index + m[0].length });
+    }
+  }
+  cuts.sort((a, b) => a.start - b.start);
+  const out: Span[] = [];
+  let from = 0;
+  for (const c of cuts) {
+    if (c.start < from) continue;
+    const left = s.text.slice(from, c.start);
+    const right = s.text.slice(c.start);
+    if (countWords(left) < 3 || countWords(right) < 4) continue;
+    // A break like ", and no" keeps its content word ("no …") in the next clause.
+    const keep = /^[,;\s]*(?:but|and|aber|pero)?\s*/i.exec(s.text.slice(c.start))![0].length;
+    pushSpan(out, s, from, c.start);
+    from = c.start + keep;
+  }
+  pushSpan(out, s, from, s.text.length);
+  return out.length > 0 ? out : [s];
+}
+
+function pushSpan(out: Span[], s: Span, from: number, to: number): void {
+  const raw = s.text.slice(from, to);
+  const lead = raw.length - raw.trimStart().length;
+  const t = raw.trim().replace(/[,;]+$/, '');
+  if (t.length > 0) out.push({ start: s.start + from + lead, end: s.start + from + lead + t.length, text: t });
+}
+
+function countWords(text: string): number {
+  return (text.match(/[\p{L}\p{N}]+/gu) ?? []).length;
+}

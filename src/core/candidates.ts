@@ -4,6 +4,7 @@
 // framing; reasons and alternatives are split off. Who decides matters: an agent proposes, a
 // person decides; an agent's plan that nobody accepted, and its restatements, decide nothing.
 import {
+  announced,
   contentStart,
   findAct,
   hasAct,
@@ -82,59 +83,111 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
   const m = messages[p];
   const a = answered[p];
   const answersAgent = a >= 0 && messages[a].role === 'bot';
-  const clauses = splitSentences(m.text).flatMap((s) => splitClauses(lexicon, s));
+  const agent = recentAgentMessage(messages, p);
   const out: SentenceCandidate[] = [];
+  // "3. If the kids can't take them home …" answering a numbered list picks item 3.
+  const lead = LEADING_OPTION.exec(m.text);
+  if (lead && agent >= 0) {
+    const option = pickedOption(lexicon, lead[1], messages[agent].text);
+    if (option) out.push(make(p, option, 'decision', 'accepted', agent, true, [], [], 'selection'));
+  }
+  const clauses = splitSentences(lead && out.length ? m.text.slice(lead[0].length) : m.text).flatMap((s) => splitClauses(lexicon, s));
   const cues = input.detections[p].filter((d) => d.kind === 'correction');
+  // In a correction, the corrected fact is stated once: the clauses with a decisive act of their
+  // own, or else the first clause with content after the cue. The rest are reasons.
+  let correctionFact = false;
   for (let k = 0; k < clauses.length; k++) {
     const clause = clauses[k];
     const body = clause.text.slice(contentStart(lexicon, clause.text)).trim();
     if (body.length === 0) continue;
     const lower = normalForm(body);
     const words = wordCount(body);
-    const own = ownContent(clause, body, cues, m.text);
-    if (own === 0) continue;
+    if (ownContent(clause, body, cues, m.text) === 0) continue;
     if (isQuestion(body)) {
-      const request = requestItem(lexicon, body);
+      const request = p > 0 ? requestItem(lexicon, body) : null;
       if (request) out.push(make(p, request, 'action_item', 'explicit', a, answersAgent, [], [], 'request'));
       continue;
     }
-    if (words <= 6 && hasAct(lexicon, 'smalltalk', lower) && !decisive(lexicon, lower)) continue;
+    if (words <= 6 && hasAct(lexicon, 'smalltalk', lower)) continue;
     if (hasAct(lexicon, 'sarcasm', lower) || hasAct(lexicon, 'postponement', lower) || hasAct(lexicon, 'reported', lower)) continue;
     if (hasAct(lexicon, 'hypothetical', lower) && !hasAct(lexicon, 'contingency', lower)) continue;
+    if (agent >= 0 && words <= 3) {
+      // A bare option number answering a list of options picks that option.
+      const option = pickedOption(lexicon, body, messages[agent].text);
+      if (option) {
+        out.push(make(p, option, 'decision', 'accepted', agent, true, [], [], 'selection'));
+        continue;
+      }
+    }
+    let text = body;
     let act = classify(lexicon, lower);
     let type: DecisionType | null = act ? (TYPE_OF_ACT[act] ?? null) : null;
+    // "Decision: …" / "As a rule: …" announce what follows.
+    const label = announced(lexicon, clause.text);
+    if (label === 'rule') type = 'constraint';
+    else if (label === 'decision' && (!type || type === 'action_item')) type = 'decision';
+    if (label) act ??= 'announcement';
     let strength: Strength = 'explicit';
+    // "Fine by me: monthly prices by default" accepts what follows the colon.
+    const accepted = findAct(lexicon, 'acceptance', lower);
+    if (!type && accepted && accepted.start === 0 && /^\s*:/.test(lower.slice(accepted.end))) {
+      text = body.slice(accepted.end).replace(/^\s*:\s*/, '');
+      if (contentTokens(text).length >= 2) type = 'decision';
+    }
     if (type === 'action_item' && hasAct(lexicon, 'rule', lower)) type = 'constraint';
+    // The task's opening request is what the task is, not a decision about it.
+    if (type === 'action_item' && p === 0) continue;
     if (correcting) {
       strength = 'correction';
-      if (type !== 'action_item' && type !== 'preference') type = 'constraint';
-      act ??= 'correction' as SentenceAct;
-    } else if (!type && answersAgent && words <= SELECTION_MAX_WORDS && selects(body, messages[a].text)) {
+      if (!type && !correctionFact) {
+        type = 'constraint';
+        act = 'correction' as SentenceAct;
+      } else if (type === 'decision' || type === 'constraint') type = 'constraint';
+      if (type) correctionFact = true;
+    } else if (!type && agent >= 0 && words <= SELECTION_MAX_WORDS && selects(body, messages[agent].text)) {
       type = 'decision';
       strength = 'weak';
       act = 'selection' as SentenceAct;
     }
-    if (!type) {
-      // A bare option number answering a list of options picks that option.
-      const option = answersAgent ? pickedOption(lexicon, body, messages[a].text) : null;
-      if (option) out.push(make(p, option, 'decision', 'accepted', a, true, [], [], 'selection'));
-      continue;
-    }
-    let text = body;
+    if (!type) continue;
     // "Both." / "Storage box then." name the choice; the clause after it says what it means.
     if (words <= ELLIPTIC_MAX_WORDS && k + 1 < clauses.length) {
       const next = clauses[k + 1].text.slice(contentStart(lexicon, clauses[k + 1].text)).trim();
       const nextLower = normalForm(next);
       if (next && !isQuestion(next) && !hasAct(lexicon, 'smalltalk', nextLower) && !hasAct(lexicon, 'reason', nextLower.slice(0, 12))) {
-        text = `${trimEnd(body)}: ${next}`;
+        text = `${trimEnd(text)}: ${next}`;
         k++;
       }
     }
     const { statement, reasons, alternatives } = shape(lexicon, text);
-    if (wordCount(statement) < 1) continue;
-    out.push(make(p, statement, type, strength, a, answersAgent, reasons, alternatives, act!));
+    // A statement says what: words of its own besides the cue ("Publish." and "Send it to her."
+    // say nothing a reader could act on without the discussion).
+    if (contentTokens(withoutCue(lexicon, statement)).length < 1) continue;
+    out.push(make(p, statement, type, strength, agent >= 0 ? agent : a, answersAgent || agent >= 0, reasons, alternatives, act!));
   }
   return out;
+}
+
+/** "3." / "(b)" / "Option 2." opening a message, before the rest of it. */
+const LEADING_OPTION = /^\s*((?:option\s+)?\(?(?:[0-9]{1,2}|[a-h])[.)])(?:\s+|$)/i;
+
+/** How far back an agent's question or options may be for a short reply to answer them. */
+const AGENT_REACH = 3;
+
+/** Position of the nearest earlier agent message within reach, or -1. */
+function recentAgentMessage(messages: readonly Message[], p: number): number {
+  for (let q = p - 1; q >= 0 && p - q <= AGENT_REACH; q--) if (messages[q].role === 'bot') return q;
+  return -1;
+}
+
+/** The statement without the words of its decisive cue (what is left is what it says). */
+function withoutCue(lex: CompiledStatementLexicon, statement: string): string {
+  let rest = normalForm(statement);
+  for (const act of ['directive', 'decision', 'rule', 'prohibition-start', 'preference', 'request'] as const) {
+    const hit = findAct(lex, act, rest);
+    if (hit) rest = `${rest.slice(0, hit.start)} ${rest.slice(hit.end)}`;
+  }
+  return rest;
 }
 
 const TYPE_OF_ACT: Partial<Record<SentenceAct, DecisionType>> = {
@@ -161,15 +214,19 @@ function decisive(lex: CompiledStatementLexicon, lower: string): boolean {
 }
 
 /**
- * Content words of the clause outside any correction cue in it: "That is not correct." has none
- * of its own, "Business is 16 EUR, not 18." has several.
+ * Content words of the clause's content (after its framing) outside any correction cue in it:
+ * "No, that's wrong." has none of its own, "Business is 16 EUR, not 18." has several.
  */
 function ownContent(clause: Span, body: string, cues: readonly Detection[], text: string): number {
-  let rest = body;
-  for (const d of cues) {
-    if (d.start >= clause.start && d.end <= clause.end) rest = rest.replace(text.slice(d.start, d.end), ' ');
+  const from = clause.end - body.length;
+  const chars = [...text.slice(from, clause.end)];
+  let out = '';
+  let at = from;
+  for (const ch of chars) {
+    out += cues.some((d) => at >= d.start && at < d.end) ? ' ' : ch;
+    at += ch.length;
   }
-  return contentTokens(rest).length;
+  return contentTokens(out).length;
 }
 
 /** A short reply that names something the agent's message offered (a shared content word or number). */
@@ -190,11 +247,27 @@ function pickedOption(lex: CompiledStatementLexicon, body: string, offered: stri
   if (word && word.start === 0) ref = ref.slice(word.end).trim();
   const key = /^\(?([0-9]{1,2}|[a-h])\)?$/.exec(ref)?.[1];
   if (!key) return null;
-  for (const line of offered.split('\n')) {
-    const item = ITEM.exec(line);
-    if (item && item[1].toLowerCase() === key) return firstClause(item[2]);
+  const lines = offered.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const item = ITEM.exec(lines[i]);
+    if (!item || item[1].toLowerCase() !== key) continue;
+    // "Options for the closing line:" says what the chosen item is.
+    const intro = lines.slice(0, i).reverse().find((l) => /:\s*$/.test(l) && !ITEM.test(l));
+    const about = intro ? optionSubject(lex, intro) : '';
+    const option = firstClause(item[2]);
+    return `${about ? `${sentenceCase(about)}: ${option}` : option}.`;
   }
   return null;
+}
+
+/** "Options for the closing line:" → "closing line". */
+function optionSubject(lex: CompiledStatementLexicon, intro: string): string {
+  const text = intro.replace(/:\s*$/, '').trim();
+  const clause = text.split(/[.!?]\s+/).pop() ?? text;
+  const hit = findAct(lex, 'option-intro', normalForm(clause));
+  if (!hit) return '';
+  const rest = clause.slice(hit.end).replace(/^\s*(?:the|a|an|our|die|der|das|el|la)\s+/i, '').trim();
+  return wordCount(rest) <= 6 ? rest : '';
 }
 
 /** The words up to the first colon or sentence end: an option's name, not its whole description. */
@@ -289,11 +362,33 @@ function acceptedProposals(input: CandidateInput): SentenceCandidate[] {
     if (messages[a].role !== 'bot') continue;
     const h = acceptance(input, a);
     if (h < 0) continue;
+    // "Proposal:" followed by a bulleted list: each point is accepted as its own decision.
+    const points = proposedPoints(lexicon, messages[a].text);
+    for (const point of points) out.push({ p: a, statement: point, type: 'decision', strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal' });
+    if (points.length > 0) continue;
     const proposal = lastProposal(lexicon, messages[a].text);
     if (!proposal) continue;
     out.push({ p: a, statement: proposal.statement, type: proposal.type, strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal' });
   }
   return out;
+}
+
+// A bulleted point (not a numbered option: numbers offer a choice, bullets make up a plan).
+const BULLET = /^\s*[-*•]\s+(.+)$/;
+
+/** The bulleted points of a message introduced as a proposal or plan ("Proposal:" / "Plan for …:"). */
+function proposedPoints(lex: CompiledStatementLexicon, text: string): string[] {
+  const lines = text.split('\n');
+  const intro = lines.findIndex((l) => /:\s*$/.test(l) && findAct(lex, 'option-intro', normalForm(l.trim()))?.start === 0);
+  if (intro < 0) return [];
+  const out: string[] = [];
+  for (const line of lines.slice(intro + 1)) {
+    const b = BULLET.exec(line);
+    if (!b) continue;
+    const { statement } = shape(lex, b[1]);
+    if (statement && wordCount(statement) <= STATEMENT_MAX_WORDS) out.push(statement);
+  }
+  return out.length >= 2 ? out : [];
 }
 
 /** Position of the person's message that accepts message `a`, or -1. */

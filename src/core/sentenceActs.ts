@@ -27,7 +27,10 @@ export type SentenceAct =
   | 'reason'
   | 'alternative'
   | 'option-reference'
-  | 'offer';
+  | 'offer'
+  | 'option-intro'
+  | 'announcement'
+  | 'rule-announcement';
 
 export type ActPosition = 'start' | 'anywhere' | 'end';
 
@@ -35,7 +38,9 @@ export interface StatementLexiconEntry {
   act: SentenceAct;
   description?: string;
   position?: ActPosition;
-  phrases: string[];
+  phrases?: string[];
+  /** A pattern on the lowercased sentence, besides or instead of phrases. */
+  regex?: string;
   examples: { match: string[]; nomatch: string[] };
 }
 
@@ -58,7 +63,8 @@ export function compileStatementLexicon(lex: StatementLexicon): CompiledStatemen
   const acts = new Map<SentenceAct, CompiledEntry[]>();
   for (const e of lex.acts) {
     const list = acts.get(e.act) ?? [];
-    list.push({ position: e.position ?? 'anywhere', re: compilePhrases(e.phrases) });
+    const sources = [...(e.phrases?.length ? [compilePhrases(e.phrases).source] : []), ...(e.regex ? [`(?:${e.regex})`] : [])];
+    list.push({ position: e.position ?? 'anywhere', re: new RegExp(sources.join('|'), 'g') });
     acts.set(e.act, list);
   }
   return { acts };
@@ -95,7 +101,7 @@ export function findAct(lex: CompiledStatementLexicon, act: SentenceAct, lower: 
       const end = start + m[0].length;
       if (e.position === 'anywhere') return { start, end };
       if (e.position === 'start') {
-        if (start === lead(lower)) return { start, end };
+        if (start <= lead(lower) && !/[\p{L}\p{N}]/u.test(lower.slice(0, start))) return { start, end };
         // Only the first occurrence can be at the start.
         break;
       }
@@ -127,8 +133,8 @@ export function contentStart(lex: CompiledStatementLexicon, text: string): numbe
       at += skip + addressed[0].length;
       continue;
     }
-    const pre = findAct(lex, 'preamble', body);
-    if (pre && pre.start === 0 && /^\s*(?:[,.:;!\-]|$)/.test(body.slice(pre.end))) {
+    const pre = framing(lex, body);
+    if (pre) {
       at += skip + pre.end + (/^\s*[,.:;!\-]*\s*/.exec(body.slice(pre.end))?.[0].length ?? 0);
       continue;
     }
@@ -140,6 +146,33 @@ export function contentStart(lex: CompiledStatementLexicon, text: string): numbe
     return at + skip;
   }
   return at;
+}
+
+const FRAMING_ACTS = ['preamble', 'announcement', 'rule-announcement'] as const;
+
+/** A framing label at the very start of `body`, followed by punctuation or the end. */
+function framing(lex: CompiledStatementLexicon, body: string): { act: SentenceAct; end: number } | null {
+  for (const act of FRAMING_ACTS) {
+    const hit = findAct(lex, act, body);
+    if (hit && hit.start === 0 && /^\s*(?:[,.:;!\-]|$)/.test(body.slice(hit.end))) return { act, end: hit.end };
+  }
+  return null;
+}
+
+/**
+ * What the framing before a sentence's content announces: 'rule' after "As a rule:", 'decision'
+ * after "Decision:" or "Change of plan:", else null.
+ */
+export function announced(lex: CompiledStatementLexicon, text: string): 'decision' | 'rule' | null {
+  const lower = normalForm(text.slice(0, contentStart(lex, text)));
+  let out: 'decision' | 'rule' | null = null;
+  for (const piece of lower.split(/[,.:;!]\s*/)) {
+    const p = piece.trim();
+    if (!p) continue;
+    if (findAct(lex, 'rule-announcement', p)?.start === 0) out = 'rule';
+    else if (findAct(lex, 'announcement', p)?.start === 0 && out === null) out = 'decision';
+  }
+  return out;
 }
 
 // Where a sentence ends: . ! ? (or several) before whitespace and an upper-case letter, a digit,

@@ -1,0 +1,116 @@
+// The statement lexicon's own examples, and the candidates stage on discussions written for these
+// tests: what a person would write down, not the cue that announced it.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sentenceCandidates } from '../src/core/candidates';
+import { detect } from '../src/core/detect';
+import { normalizeDiscussion } from '../src/core/normalize';
+import { replyActs } from '../src/core/replies';
+import { compileStatementLexicon, findAct, normalForm, splitClauses, splitSentences, type StatementLexicon } from '../src/core/sentenceActs';
+import { shippedEngine } from './helpers';
+import { DEFAULT_CONFIG } from '../src/store/config';
+
+const raw = JSON.parse(readFileSync(join(__dirname, '..', 'rules', 'lexicons', 'statements.json'), 'utf8')) as StatementLexicon;
+const lexicon = compileStatementLexicon(raw);
+const engine = shippedEngine();
+
+describe('statement lexicon examples', () => {
+  for (const entry of raw.acts) {
+    const one = compileStatementLexicon({ lexicon: 'statements', acts: [entry] });
+    describe(`${entry.act}${entry.position ? ` (${entry.position})` : ''}`, () => {
+      it.each(entry.examples.match)('matches %s', (text) => expect(findAct(one, entry.act, normalForm(text))).not.toBeNull());
+      it.each(entry.examples.nomatch)('does not match %s', (text) => expect(findAct(one, entry.act, normalForm(text))).toBeNull());
+    });
+  }
+});
+
+describe('sentences and clauses', () => {
+  it('splits sentences without breaking numbers, times or abbreviations', () => {
+    const texts = splitSentences('Rating 4.6 is good. We ship at 16:30, e.g. the small ones. Done!').map((s) => s.text);
+    expect(texts).toEqual(['Rating 4.6 is good.', 'We ship at 16:30, e.g. the small ones.', 'Done!']);
+  });
+  it('gives each list line its own sentence, without the marker', () => {
+    expect(splitSentences('Options:\n1. Keep it\n- Drop it').map((s) => s.text)).toEqual(['Options:', 'Keep it', 'Drop it']);
+  });
+  it('splits a sentence holding two statements, not a hyphenated word', () => {
+    const s = splitSentences('Exports are out for now, but the sample board stays in the beta.')[0];
+    expect(splitClauses(lexicon, s).map((c) => c.text)).toEqual(['Exports are out for now', 'the sample board stays in the beta.']);
+    const h = splitSentences('Per-team access and read-only links are in scope.')[0];
+    expect(splitClauses(lexicon, h)).toHaveLength(1);
+  });
+});
+
+function candidates(lines: Array<[string, 'human' | 'bot', string]>) {
+  const messages = normalizeDiscussion(
+    lines.map(([author, role, text]) => ({ author, role, text })),
+    DEFAULT_CONFIG,
+  );
+  const { detections, answered } = detect(messages, engine.rules);
+  const { verdict } = replyActs(messages, detections, answered);
+  return sentenceCandidates({ messages, detections, answered, verdict, lexicon });
+}
+
+describe('decision candidates', () => {
+  it('states the decision without its preamble, one per decisive clause', () => {
+    const found = candidates([
+      ['ops-bot', 'bot', 'The nightly jobs write their reports to three different places today.'],
+      ['kim', 'human', 'OK. Decision: every nightly job writes its report to the shared drive as CSV. And as a rule: nobody deletes a report by hand.'],
+    ]);
+    expect(found.map((c) => [c.statement, c.type])).toEqual([
+      ['Every nightly job writes its report to the shared drive as CSV.', 'decision'],
+      ['Nobody deletes a report by hand.', 'constraint'],
+    ]);
+  });
+
+  it("turns an agent's accepted offer into a decision and a bare acceptance into none", () => {
+    const found = candidates([
+      ['kim', 'human', 'The staging certificate expires on Friday.'],
+      ['ops-bot', 'bot', 'Shall I renew it with the ACME client and add a reminder two weeks before expiry?'],
+      ['kim', 'human', 'Yes, go ahead.'],
+    ]);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ statement: 'Renew it with the ACME client and add a reminder two weeks before expiry.', type: 'action_item', strength: 'accepted', sources: [1, 2] });
+  });
+
+  it('decides nothing on an offer nobody accepted', () => {
+    const found = candidates([
+      ['kim', 'human', 'The staging certificate expires on Friday.'],
+      ['ops-bot', 'bot', 'Shall I renew it with the ACME client?'],
+      ['kim', 'human', 'Why is it expiring so early?'],
+    ]);
+    expect(found).toEqual([]);
+  });
+
+  it('resolves a bare option number to the option, with what the options were for', () => {
+    const found = candidates([
+      ['ops-bot', 'bot', 'Options for the standup time:\n1. 9:00 every weekday\n2. 9:30 on Monday, Wednesday and Friday'],
+      ['kim', 'human', '2.'],
+    ]);
+    expect(found.map((c) => c.statement)).toEqual(['Standup time: 9:30 on Monday, Wednesday and Friday.']);
+  });
+
+  it('keeps questions, postponements, musings and small talk out', () => {
+    const found = candidates([
+      ['ops-bot', 'bot', 'We could move the cluster to another region.'],
+      ['kim', 'human', 'If we moved it, would latency change? Let us decide after the review next week. Thanks!'],
+    ]);
+    expect(found).toEqual([]);
+  });
+
+  it("states a correction's content, not its cue, and splits the reason off", () => {
+    const found = candidates([
+      ['billing-bot', 'bot', 'Invoices go out on the 1st of each month.'],
+      ['kim', 'human', "No, that's wrong. Invoices go out on the 25th, because the bank closes the month early."],
+    ]);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ statement: 'Invoices go out on the 25th.', type: 'constraint', strength: 'correction', reasons: ['the bank closes the month early'] });
+  });
+
+  it('reads German decision cues', () => {
+    const found = candidates([
+      ['office-bot', 'bot', 'Soll ich die Bestellung über 4.000 Euro gleich auslösen?'],
+      ['jana', 'human', 'Nein. Ab sofort gilt: jede Bestellung über 3.000 Euro zeichne ich vorher ab.'],
+    ]);
+    expect(found.map((c) => c.statement)).toEqual(['Jede Bestellung über 3.000 Euro zeichne ich vorher ab.']);
+  });
+});

@@ -8,7 +8,7 @@ import { normalizeDiscussion } from '../src/core/normalize';
 import { replyActs } from '../src/core/replies';
 import { compileStatementLexicon, findAct, normalForm, splitClauses, splitSentences, type StatementLexicon } from '../src/core/sentenceActs';
 import { shippedEngine } from './helpers';
-import { DEFAULT_CONFIG } from '../src/store/config';
+import { DEFAULT_CONFIG } from '../src/core/types';
 
 const raw = JSON.parse(readFileSync(join(__dirname, '..', 'rules', 'lexicons', 'statements.json'), 'utf8')) as StatementLexicon;
 const lexicon = compileStatementLexicon(raw);
@@ -104,6 +104,15 @@ describe('decision candidates', () => {
     ]);
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ statement: 'Invoices go out on the 25th.', type: 'constraint', strength: 'correction', reasons: ['the bank closes the month early'] });
+  });
+
+  it('finds a correction without a cue word by the value it changes', () => {
+    const found = candidates([
+      ['billing-bot', 'bot', 'Draft reminder: invoices go out on the 1st, payment within 30 days.'],
+      ['kim', 'human', 'They go out on the 25th.'],
+    ]);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ statement: 'They go out on the 25th.', type: 'constraint', strength: 'correction', cue: 'value-correction' });
   });
 
   it('reads German decision cues', () => {

@@ -49,6 +49,8 @@ const STATEMENT_MAX_WORDS = 32;
 const SELECTION_MAX_WORDS = 8;
 /** An elliptic clause ("Both.", "Storage box then.") takes the clause after it as its content. */
 const ELLIPTIC_MAX_WORDS = 3;
+/** A correction by value alone is the short first thing said in reply ("They go out on the 25th."). */
+const VALUE_CORRECTION_MAX_WORDS = 12;
 /** How many messages after a proposal an acceptance may come. */
 const ACCEPT_WINDOW = 2;
 /** Share of content words an agent's proposal shares with a person's statement for it to be a restatement. */
@@ -96,6 +98,9 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
   // In a correction, the corrected fact is stated once: the clauses with a decisive act of their
   // own, or else the first clause with content after the cue. The rest are reasons.
   let correctionFact = false;
+  let seenContent = false;
+  const opening = clauses[0] ? normalForm(clauses[0].text) : '';
+  const rejectsOffer = answersAgent && isQuestion(messages[a].text) && hasAct(lexicon, 'rejection', opening) && wordCount(clauses[0].text) <= 2;
   for (let k = 0; k < clauses.length; k++) {
     const clause = clauses[k];
     const body = clause.text.slice(contentStart(lexicon, clause.text)).trim();
@@ -103,6 +108,8 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     const lower = normalForm(body);
     const words = wordCount(body);
     if (ownContent(clause, body, cues, m.text) === 0) continue;
+    const firstContent = !seenContent;
+    seenContent = true;
     if (isQuestion(body)) {
       const request = p > 0 ? requestItem(lexicon, body) : null;
       if (request) out.push(make(p, request, 'action_item', 'explicit', a, answersAgent, [], [], 'request'));
@@ -111,6 +118,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     if (words <= 6 && hasAct(lexicon, 'smalltalk', lower)) continue;
     if (hasAct(lexicon, 'sarcasm', lower) || hasAct(lexicon, 'postponement', lower) || hasAct(lexicon, 'reported', lower)) continue;
     if (hasAct(lexicon, 'hypothetical', lower) && !hasAct(lexicon, 'contingency', lower)) continue;
+    if (hasAct(lexicon, 'opinion', lower)) continue;
     if (agent >= 0 && words <= 3) {
       // A bare option number answering a list of options picks that option.
       const option = pickedOption(lexicon, body, messages[agent].text);
@@ -144,10 +152,29 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
         act = 'correction' as SentenceAct;
       } else if (type === 'decision' || type === 'constraint') type = 'constraint';
       if (type) correctionFact = true;
-    } else if (!type && agent >= 0 && words <= SELECTION_MAX_WORDS && selects(body, messages[agent].text)) {
+    } else if (!type && agent >= 0 && words <= SELECTION_MAX_WORDS && selects(body, messages[agent].text) && verbless(body)) {
       type = 'decision';
       strength = 'weak';
       act = 'selection' as SentenceAct;
+    }
+    // "No. NPS is quarterly." turning down an agent's offer: the reason given is what holds.
+    if (!type && k > 0 && rejectsOffer && contentTokens(body).length >= 2) {
+      type = 'decision';
+      strength = 'weak';
+      act = 'rejection' as SentenceAct;
+    }
+    // A person stating a different value for what the agent just said ("Last order day for
+    // Germany is the 18th." after "… 19 December for Germany") corrects it without a cue word.
+    if (firstContent && !correcting && type !== 'action_item' && a === p - 1 && answersAgent && words <= VALUE_CORRECTION_MAX_WORDS && !isQuestion(messages[a].text) && correctsValue(body, messages[a].text)) {
+      type = 'constraint';
+      strength = 'correction';
+      act = 'value-correction' as SentenceAct;
+    }
+    // A new value for something the agent put a number on ("12 characters minimum") sets it.
+    if (!type && agent >= 0 && correctsValue(body, messages[agent].text)) {
+      type = 'decision';
+      strength = 'weak';
+      act = 'new-value' as SentenceAct;
     }
     if (!type) continue;
     // "Both." / "Storage box then." name the choice; the clause after it says what it means.
@@ -227,6 +254,34 @@ function ownContent(clause: Span, body: string, cues: readonly Detection[], text
     at += ch.length;
   }
   return contentTokens(out).length;
+}
+
+/**
+ * A choice is named, not narrated: "DHL for domestic and EU." and "The 11:40 one." have no verb,
+ * "People hate the fee." does. Part-of-speech tagging (compromise) on the few short replies that
+ * get this far; loaded on first use.
+ */
+function verbless(text: string): boolean {
+  nlp ??= require('compromise') as (t: string) => { verbs(): { length: number } };
+  return nlp(text).verbs().length === 0;
+}
+let nlp: ((t: string) => { verbs(): { length: number } }) | undefined;
+
+const NUMBER = /\d+(?:[.,:]\d+)?/g;
+const HAS_NUMBER = /\d/;
+
+/**
+ * A clause that puts a different number on something the agent's message numbered: it shares a
+ * content word with one of the agent's sentences that has a number, and its own number is none of
+ * the agent's.
+ */
+function correctsValue(body: string, agentText: string): boolean {
+  const mine = body.match(NUMBER) ?? [];
+  if (mine.length === 0) return false;
+  const theirs = new Set(agentText.match(NUMBER) ?? []);
+  if (mine.every((n) => theirs.has(n))) return false;
+  const subject = new Set(contentTokens(body.replace(NUMBER, ' ')));
+  return splitSentences(agentText).some((s) => HAS_NUMBER.test(s.text) && contentTokens(s.text).some((t) => subject.has(t)));
 }
 
 /** A short reply that names something the agent's message offered (a shared content word or number). */
@@ -400,9 +455,12 @@ function acceptance(input: CandidateInput, a: number): number {
     const first = splitSentences(m.text)[0];
     if (!first) continue;
     const lower = normalForm(first.text);
-    if (input.verdict[h] === 'disagreement' || input.verdict[h] === 'correction') return -1;
-    if (hasAct(lexicon, 'rejection', lower) && !hasAct(lexicon, 'acceptance', lower)) return -1;
-    if (input.verdict[h] === 'confirmation' || (hasAct(lexicon, 'acceptance', lower) && !isQuestion(first.text))) return h;
+    const accepts = hasAct(lexicon, 'acceptance', lower) && !isQuestion(first.text);
+    // "Yes, go with that - one fix: …" accepts and corrects a part; a reply that opens by
+    // disagreeing or correcting accepts nothing.
+    if (!accepts && (input.verdict[h] === 'disagreement' || input.verdict[h] === 'correction')) return -1;
+    if (hasAct(lexicon, 'rejection', lower) && !accepts) return -1;
+    if (input.verdict[h] === 'confirmation' || accepts) return h;
     return -1;
   }
   return -1;

@@ -169,6 +169,15 @@ export function decideTask(input: DecideInput): TaskAnalysis {
         review.push({ topic: topic.label, importance: round1(importance), messages: c.sources.map((q) => messages[q].index), statement: c.statement, type: c.type, at: c.p, messageIndex: messages[c.p].index, ts: messages[c.p].ts });
       }
     }
+    // A correction found by its content (a different value for what the agent said) is a
+    // correction pattern like one found by its cue.
+    const corrected = new Set(acts.patterns.filter((x) => x.type === 'correction').map((x) => last(x.messages)));
+    for (const c of found) {
+      const m = messages[c.p];
+      if (c.cue !== 'value-correction' || corrected.has(m.index)) continue;
+      corrected.add(m.index);
+      acts.patterns.push({ type: 'correction', messages: c.sources.map((q) => messages[q].index), description: `${m.author || 'A person'} corrects a value the agent gave: "${excerpt(m.text)}"`, rule: 'statements/value-correction', decision: null, ts: m.ts });
+    }
     for (const topic of topics) {
       const ps = infos.get(topic)!.ps;
       topicStates.push({ ...topic, importance: round1(topicImportance.get(topic) ?? 0), status: topicStatus(ps, messages, acts.verdict) });

@@ -30,7 +30,8 @@ export type SentenceAct =
   | 'offer'
   | 'option-intro'
   | 'announcement'
-  | 'rule-announcement';
+  | 'rule-announcement'
+  | 'opinion';
 
 export type ActPosition = 'start' | 'anywhere' | 'end';
 

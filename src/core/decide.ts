@@ -29,6 +29,8 @@ export interface DecisionCandidate {
   /** Index into the task's candidates of the decision this one replaces (same subject, new conclusion). */
   supersedes: number | null;
   cue: string;
+  /** True when the statement is a person's correction of what the agent said or did. */
+  correction: boolean;
 }
 
 export interface PatternCandidate {
@@ -161,9 +163,13 @@ export function decideTask(input: DecideInput): TaskAnalysis {
       if (band === 'raw' || !topic) continue;
       if (band === 'decision') {
         const downstream = mentionedTasks(info.ps.map((p) => messages[p].text), input.knownTaskIds, input.taskId);
-        const d = candidate(input, c.p, c.statement, c.type, confidenceOfCandidate(c, messages, acts.confirmedBy), c.sources.map((q) => messages[q].index), topic, importance, downstream, c.cue);
-        d.reasons = c.reasons.length ? c.reasons : d.reasons;
-        d.alternatives = c.alternatives.length ? c.alternatives : d.alternatives;
+        // Issue → proposal → agreement: a confirmation by someone else is a source too.
+        const agreed = (acts.confirmedBy.get(c.p) ?? []).filter((q) => messages[q].author !== messages[c.p].author);
+        const sources = [...c.sources, ...agreed].map((q) => messages[q].index);
+        const d = candidate(input, c.p, c.statement, c.type, confidenceOfCandidate(c, messages, acts.confirmedBy), sources, topic, importance, downstream, c.cue, stretch.messages);
+        d.correction = c.strength === 'correction';
+        d.reasons = unique([...c.reasons, ...d.reasons]);
+        d.alternatives = unique([...c.alternatives, ...d.alternatives]);
         decisions.push(d);
       } else {
         review.push({ topic: topic.label, importance: round1(importance), messages: c.sources.map((q) => messages[q].index), statement: c.statement, type: c.type, at: c.p, messageIndex: messages[c.p].index, ts: messages[c.p].ts });
@@ -201,9 +207,9 @@ export function decideTask(input: DecideInput): TaskAnalysis {
       const importance = importanceScore(ps.length, totalWords / ps.length, wordCount(statement));
       topicImportance = Math.max(topicImportance, importance);
       const a = answered[p];
-      decisions.push(
-        candidate(input, p, statement, 'constraint', 'high', [...(a >= 0 ? [messages[a].index] : []), messages[p].index, ...(confirmedBy.get(p) ?? []).map((c) => messages[c].index)], topic, importance, downstream, d.ruleId),
-      );
+      const made = candidate(input, p, statement, 'constraint', 'high', [...(a >= 0 ? [messages[a].index] : []), messages[p].index, ...(confirmedBy.get(p) ?? []).map((c) => messages[c].index)], topic, importance, downstream, d.ruleId);
+      made.correction = true;
+      decisions.push(made);
     }
 
     // Decision, constraint and preference statements: every candidate of the topic, ranked and
@@ -467,6 +473,7 @@ function candidate(
     ts: m.ts,
     supersedes: null,
     cue,
+    correction: false,
   };
 }
 
@@ -554,7 +561,7 @@ function relinkPatternDecisions(patterns: PatternCandidate[], decisions: readonl
   for (const pat of patterns) {
     if (pat.type !== 'correction') continue;
     const at = last(pat.messages);
-    const k = decisions.findIndex((d) => d.type === 'constraint' && d.sourceMessages.includes(at) && d.cue.startsWith('corrections/'));
+    const k = decisions.findIndex((d) => d.type === 'constraint' && d.sourceMessages.includes(at) && d.correction);
     pat.decision = k >= 0 ? k : null;
   }
 }

@@ -124,7 +124,7 @@ function newDecision(taskId: string, c: DecisionCandidate, id: string, fingerpri
     supersedes: null,
     superseded_by: null,
     status: 'active',
-    corrects: c.cue.startsWith('corrections/') && c.context ? c.context : null,
+    corrects: c.correction && c.context ? c.context : null,
     duplicate_of: null,
     fingerprint,
     auto: { statement: c.statement, type: c.type, status: 'active', confidence: c.confidence },

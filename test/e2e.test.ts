@@ -19,7 +19,7 @@ describe('extract run (child process)', () => {
     const r = runCli(['run', '--now', NOW], dir);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/^extract: 1 file, 2 tasks \(2 analysed\), 1 new decisions, 2 new patterns, 0 new review items, 0 conflicts, 0 errors, \d+ ms\n$/);
+    expect(r.stdout).toMatch(/^extract: 1 file, 3 tasks \(3 analysed\), 1 new decisions, 2 new patterns, 1 new review items, 0 conflicts, 0 errors, \d+ ms\n$/);
     const actual = snapshotDir(dir);
     const expectedDir = join(FIXTURE, 'expected');
     if (process.env.UPDATE_EXPECTED) {
@@ -45,13 +45,13 @@ describe('extract run (child process)', () => {
   it('re-analyses only tasks whose discussion changed, and everything when the memory is gone', () => {
     const dir = copyFixture();
     runCli(['run', '--now', NOW], dir);
-    expect(runCli(['run', '--now', NOW], dir).stdout).toMatch(/2 tasks \(0 analysed\)/);
+    expect(runCli(['run', '--now', NOW], dir).stdout).toMatch(/3 tasks \(0 analysed\)/);
     const tasks = JSON.parse(readFileSync(join(dir, 'tasks.json'), 'utf8'));
     tasks.T102.discussion.push('See you at noon then.');
     writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 4));
-    expect(runCli(['run', '--now', NOW], dir).stdout).toMatch(/2 tasks \(1 analysed\)/);
+    expect(runCli(['run', '--now', NOW], dir).stdout).toMatch(/3 tasks \(1 analysed\)/);
     rmSync(join(dir, 'memory'), { recursive: true });
-    expect(runCli(['run', '--now', NOW], dir).stdout).toMatch(/2 tasks \(2 analysed\), 1 new decisions/);
+    expect(runCli(['run', '--now', NOW], dir).stdout).toMatch(/3 tasks \(3 analysed\), 1 new decisions/);
   });
 
   it('moves last_extracted only for the task whose discussion changed', () => {
@@ -105,7 +105,7 @@ describe('extract run (child process)', () => {
     const dir = copyFixture();
     const r = runCli(['run', '--json', '--now', NOW], dir);
     expect(r.status).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ files: 1, tasks: 2, decisions: 1, patterns: 2, review: 0, conflicts: 0, errors: 0 });
+    expect(JSON.parse(r.stdout)).toMatchObject({ files: 1, tasks: 3, decisions: 1, patterns: 2, review: 1, conflicts: 0, errors: 0 });
   });
 
   it('exits 2 on a usage error and 1 when a named file does not exist', () => {

@@ -7,6 +7,7 @@ import { decideTask, type TaskAnalysis } from './decide';
 import { detect } from './detect';
 import { IdAllocator, mergeTask, RegistryIndex, recordPatterns, type Registry, type TaskMerge } from './evolve';
 import { DEFAULT_RELATE_OPTIONS, markStale, relateNewDecisions } from './relate';
+import { compareInstants } from './instant';
 import { normalizeDiscussion } from './normalize';
 import type { CompiledRule } from './rules';
 import type { CompiledStatementLexicon } from './sentenceActs';
@@ -200,7 +201,7 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
   // were said, so that a later correction supersedes what it corrects.
   const created = merged
     .flatMap((m) => m.result?.produced ?? [])
-    .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : 1));
+    .sort((a, b) => compareInstants(a.created_at, b.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const relateOptions = { ...DEFAULT_RELATE_OPTIONS, staleAfterDays: engine.config.staleAfterDays ?? DEFAULT_RELATE_OPTIONS.staleAfterDays };
   const related = recordPatterns(registry, index, ids, relateNewDecisions(registry, created, engine.lexicon, relateOptions), now);
   newPatterns.push(...related.newPatterns);

@@ -12,6 +12,7 @@
 //   treated as new knowledge; a correction made again is a `correction` pattern, counted.
 import { claimOf, conflictReason, type Claim, type CompiledLexicon } from './contradiction';
 import { supersede } from './evolve';
+import { compareInstants, instantOf } from './instant';
 import { contentTokens, jaccard } from './text';
 import type { Decision, PatternType } from './types';
 
@@ -136,7 +137,10 @@ export function relateNewDecisions(
     for (const f of textFlags(d.statement)) addFlag(d, f);
     const me = entryOf(d, lexicon);
     // Only what was said before d: relating again must not let an older decision act on a newer one.
-    const older = (o: Decision) => o.created_at < d.created_at || (o.created_at === d.created_at && o.id < d.id);
+    const older = (o: Decision) => {
+      const order = compareInstants(o.created_at, d.created_at);
+      return order < 0 || (order === 0 && o.id < d.id);
+    };
     const related = index.candidates(me.tokens).filter((e) => e.d.id !== d.id && e.d.status === 'active' && older(e.d));
     related.sort((a, b) => (a.d.id < b.d.id ? -1 : 1));
     let priorCorrections = 0;
@@ -204,13 +208,13 @@ export function relateNewDecisions(
  * (a newer active decision on it). Recomputed over the whole registry, since time moves.
  */
 export function markStale(decisions: Decision[], lexicon: CompiledLexicon, now: string, options: RelateOptions = DEFAULT_RELATE_OPTIONS): void {
-  const nowMs = Date.parse(now);
-  if (Number.isNaN(nowMs)) return;
+  const nowMs = instantOf(now);
+  if (nowMs === null) return;
   const maxAge = options.staleAfterDays * 86_400_000;
   const active = decisions.filter((d) => d.status === 'active');
   const old = (d: Decision) => {
-    const created = Date.parse(d.created_at);
-    return !Number.isNaN(created) && nowMs - created > maxAge;
+    const created = instantOf(d.created_at);
+    return created !== null && nowMs - created > maxAge;
   };
   for (const d of decisions) if (d.status !== 'active' || !old(d)) removeFlag(d, 'stale');
   // Only old decisions can go stale: index everything active only when some are old.
@@ -220,8 +224,8 @@ export function markStale(decisions: Decision[], lexicon: CompiledLexicon, now: 
   for (const e of entries) index.add(e);
   for (const e of entries) {
     if (!old(e.d)) continue;
-    const created = Date.parse(e.d.created_at);
-    const newer = index.candidates(e.tokens).some((o) => o.d !== e.d && Date.parse(o.d.created_at) > created && jaccard(e.tokens, o.tokens) >= 0.3);
+    const created = instantOf(e.d.created_at)!;
+    const newer = index.candidates(e.tokens).some((o) => o.d !== e.d && (instantOf(o.d.created_at) ?? -Infinity) > created && jaccard(e.tokens, o.tokens) >= 0.3);
     if (newer) addFlag(e.d, 'stale');
     else removeFlag(e.d, 'stale');
   }

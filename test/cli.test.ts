@@ -1,30 +1,11 @@
 // The command line is parsed in full before anything runs: a bad command, option or value exits 2
 // with the usage line and leaves every file as it was; --help and --dry-run write nothing.
-import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { main, type Io } from '../src/cli/main';
-import { ROOT, snapshotDir, tempDir } from './helpers';
+import { cli, fixtureDir, snapshotDir } from './helpers';
 
 const NOW = '2026-02-05T00:00:00Z';
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-
-function example(): string {
-  const dir = tempDir('extract-cli-');
-  dirs.push(dir);
-  cpSync(join(ROOT, 'examples', 'tasks.json'), join(dir, 'tasks.json'));
-  return dir;
-}
-
-export async function cli(args: string[], cwd: string): Promise<{ status: number; stdout: string; stderr: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: Io = { out: (t) => out.push(t), err: (t) => err.push(t), cwd, clock: () => new Date(NOW) };
-  const status = await main(args, io);
-  return { status, stdout: out.map((t) => `${t}\n`).join(''), stderr: err.map((t) => `${t}\n`).join('') };
-}
+const example = () => fixtureDir('example');
 
 describe('arguments are checked before anything is written', () => {
   const refused: Array<[string[], RegExp]> = [

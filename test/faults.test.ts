@@ -4,10 +4,9 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractRun } from '../src/store/run';
-import { BIN, ROOT, runCli, tempDir } from './helpers';
+import { BIN, EXAMPLE, runCli, tempDir } from './helpers';
 
 const NOW = '2026-03-05T00:00:00Z';
-const EXAMPLE = join(ROOT, 'examples', 'tasks.json');
 
 /** A larger task file: the example's tasks under many ids, so a run spends time writing. */
 function bigTaskFile(copies: number): string {

@@ -1,25 +1,79 @@
-import { compileStatementLexicon } from '../src/core/sentenceActs';
+// Test helpers. How to write a test here:
+// - Run the CLI in-process: `const r = await cli(['run', '--now', NOW], dir)` gives
+//   { status, stdout, stderr } exactly as the real command would print them (main() with its own
+//   output buffers, working directory, environment and a fixed clock; nothing touches process.*).
+//   Use `runCli` (bin/extract.js as a child process, needs the build) only for what needs a real
+//   process: signals, kill -9, the shim itself.
+// - Temp folders: `tempDir()` or `fixtureDir('basic')`; both are removed after the test file.
+//   jest's global setup points TMPDIR at one folder per run and fails the run if anything is left.
+// - Fixtures live in test/fixtures/ only. Never read examples/: the README's quick start writes
+//   extracted_state into examples/tasks.json, and the tests must pass after it.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Io } from '../src/cli/main';
 import { compileBridgeLexicon } from '../src/core/bridge';
 import { compileLexicon } from '../src/core/contradiction';
 import type { Engine } from '../src/core/pipeline';
 import { compileRule } from '../src/core/rules';
+import { compileStatementLexicon } from '../src/core/sentenceActs';
 import { DEFAULT_CONFIG, type RulePack } from '../src/core/types';
 
 export const ROOT = join(__dirname, '..');
 export const BIN = join(ROOT, 'bin', 'extract.js');
+export const FIXTURES = join(ROOT, 'test', 'fixtures');
+/** A copy of the shipped example as it is before any run. */
+export const EXAMPLE = join(FIXTURES, 'example', 'tasks.json');
 
+const created: string[] = [];
+afterAll(() => {
+  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A new empty folder in the temp dir, removed after the test file. */
 export function tempDir(prefix = 'extract-test-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  created.push(dir);
+  return dir;
+}
+
+/** A temp folder holding test/fixtures/<name>/tasks.json as tasks.json. */
+export function fixtureDir(name: 'basic' | 'example'): string {
+  const dir = tempDir();
+  cpSync(join(FIXTURES, name, 'tasks.json'), join(dir, 'tasks.json'));
+  return dir;
 }
 
 export interface CliResult {
   status: number;
   stdout: string;
   stderr: string;
+}
+
+export interface CliOptions {
+  /** What the clock reads when no --now is given. */
+  now?: string;
+  env?: Record<string, string | undefined>;
+  /** For --watch: resolves when the daemon should stop (default: never). */
+  stop?: Promise<void>;
+}
+
+/** Runs the CLI in-process: main(args) with captured output, as the real command prints it. */
+export async function cli(args: string[], cwd: string, options: CliOptions = {}): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const io: Io = {
+    out: (t) => (stdout += `${t}\n`),
+    err: (t) => (stderr += `${t}\n`),
+    cwd,
+    clock: () => new Date(options.now ?? '2026-03-05T00:00:00Z'),
+    env: options.env ?? {},
+  };
+  // Loaded on first use, so that tests of the core alone do not load the CLI.
+  const { main } = require('../src/cli/main') as typeof import('../src/cli/main');
+  const status = await main(args, io, () => options.stop ?? new Promise(() => undefined));
+  return { status, stdout, stderr };
 }
 
 /** Runs the real CLI (the built dist/) as a child process. */

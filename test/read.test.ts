@@ -2,7 +2,7 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bridgeOf, compileBridgeLexicon, structuresOf } from '../src/core/bridge';
-import { ROOT, runCli, tempDir } from './helpers';
+import { EXAMPLE, ROOT, runCli, tempDir } from './helpers';
 
 const NOW = '2026-02-05T00:00:00Z';
 let dir: string;
@@ -10,7 +10,7 @@ let decisions: Array<{ id: string; task_id: string; statement: string; type: str
 
 beforeAll(() => {
   dir = tempDir();
-  cpSync(join(ROOT, 'examples', 'tasks.json'), join(dir, 'tasks.json'));
+  cpSync(EXAMPLE, join(dir, 'tasks.json'));
   expect(runCli(['run', '--now', NOW], dir).status).toBe(0);
   decisions = JSON.parse(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8')).decisions;
 });
@@ -33,7 +33,7 @@ describe('extract context', () => {
 
   it('lists open topics in full', () => {
     const t = tempDir();
-    cpSync(join(ROOT, 'examples', 'tasks.json'), join(t, 'tasks.json'));
+    cpSync(EXAMPLE, join(t, 'tasks.json'));
     const tasks = JSON.parse(readFileSync(join(t, 'tasks.json'), 'utf8'));
     tasks.T047.discussion.push({ author: 'lee', role: 'human', text: "I don't think Thursday works for the deploy, the release freeze starts Wednesday. Can we move the staging window?" });
     writeFileSync(join(t, 'tasks.json'), JSON.stringify(tasks, null, 2));

@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { compileLexicon } from '../src/core/contradiction';
 import { guardFindings } from '../src/core/guard';
 import type { Decision } from '../src/core/types';
-import { ROOT, runCli, tempDir } from './helpers';
+import { EXAMPLE, ROOT, runCli, tempDir } from './helpers';
 
 const NOW = '2026-02-05T00:00:00Z';
 
 /** The example; with `queueAll`, thresholds that send every candidate to the review queue. */
 function exampleDir(queueAll = false): string {
   const dir = tempDir();
-  cpSync(join(ROOT, 'examples', 'tasks.json'), join(dir, 'tasks.json'));
+  cpSync(EXAMPLE, join(dir, 'tasks.json'));
   if (queueAll) writeFileSync(join(dir, 'extract.config.json'), JSON.stringify({ thresholds: { decision: 10_000, review: 1 } }));
   expect(runCli(['run', '--now', NOW], dir).status).toBe(0);
   return dir;

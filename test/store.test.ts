@@ -8,7 +8,7 @@ import { schemaProblems } from '../src/store/schemas';
 import { applyStates, contentHash, regenerate } from '../src/store/taskFile';
 import { writeIfUnmodified } from '../src/store/files';
 import type { ExtractedState } from '../src/core/types';
-import { ROOT, tempDir } from './helpers';
+import { EXAMPLE, tempDir } from './helpers';
 
 const state: ExtractedState = { decisions: ['DEC-20260101-001'], patterns: [], review: [], topics: [], discussion_hash: `sha256:${'0'.repeat(64)}`, last_extracted: '2026-01-01T00:00:00Z' };
 
@@ -63,7 +63,7 @@ describe('patterns.jsonl', () => {
 
   it('appends only patterns not already recorded', async () => {
     const dir = tempDir();
-    writeFileSync(join(dir, 'tasks.json'), readFileSync(join(ROOT, 'examples', 'tasks.json')));
+    writeFileSync(join(dir, 'tasks.json'), readFileSync(EXAMPLE));
     await extractRun({ cwd: dir, now: '2026-02-05T00:00:00Z' });
     const log = readFileSync(join(dir, 'memory', 'patterns.jsonl'), 'utf8');
     await extractRun({ cwd: dir, now: '2026-02-06T00:00:00Z' });
@@ -87,7 +87,7 @@ describe('compare-and-swap', () => {
 describe('outputs against their schemas', () => {
   it('writes a registry, log, queue and task file that validate', async () => {
     const dir = tempDir();
-    writeFileSync(join(dir, 'tasks.json'), readFileSync(join(ROOT, 'examples', 'tasks.json')));
+    writeFileSync(join(dir, 'tasks.json'), readFileSync(EXAMPLE));
     await extractRun({ cwd: dir, now: '2026-02-05T00:00:00Z' });
     const read = (p: string) => JSON.parse(readFileSync(join(dir, p), 'utf8'));
     expect(schemaProblems('decisions', read('memory/decisions.json'))).toEqual([]);

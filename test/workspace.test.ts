@@ -1,32 +1,19 @@
 // Reading commands find the workspace a run was pointed at: the memory folder records the task
 // files it was built from (memory/.sources.json, relative to the folder), and context, snapshot,
 // why, query, stats and review read those by default.
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
-import { main, type Io } from '../src/cli/main';
-import { ROOT, tempDir } from './helpers';
+import { EXAMPLE, ROOT, cli as run, tempDir } from './helpers';
 
 const NOW = '2026-02-05T00:00:00Z';
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-
-async function cli(args: string[], cwd: string): Promise<{ status: number; stdout: string; stderr: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: Io = { out: (t) => out.push(t), err: (t) => err.push(t), cwd, clock: () => new Date(NOW) };
-  const status = await main(args, io);
-  return { status, stdout: out.join('\n'), stderr: err.join('\n') };
-}
+const cli = (args: string[], cwd: string) => run(args, cwd, { now: NOW });
 
 /** The README's quick start: the example extracted from the project root. */
 async function quickStart(): Promise<string> {
   const dir = tempDir('extract-ws-');
-  dirs.push(dir);
   mkdirSync(join(dir, 'examples'));
-  cpSync(join(ROOT, 'examples', 'tasks.json'), join(dir, 'examples', 'tasks.json'));
+  cpSync(EXAMPLE, join(dir, 'examples', 'tasks.json'));
   const r = await cli(['run', 'examples/tasks.json', '--now', NOW], dir);
   expect(r.status).toBe(0);
   return dir;
@@ -86,6 +73,6 @@ describe('after "extract run examples/tasks.json"', () => {
     cpSync(join(dir, 'examples', 'tasks.json'), join(dir, 'tasks.json'));
     const r = await cli(['context', 'T045'], dir);
     expect(r.status).toBe(0);
-    expect(r.stderr).toBe('memory/.sources.json: warning: /task_files must be array (type); the recorded task files are ignored [invalid-sources]');
+    expect(r.stderr).toBe('memory/.sources.json: warning: /task_files must be array (type); the recorded task files are ignored [invalid-sources]\n');
   });
 });

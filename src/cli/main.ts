@@ -17,6 +17,8 @@ export interface Io {
   err: (text: string) => void;
   cwd: string;
   clock: () => Date;
+  /** Environment the command reads (DEBUG); the process environment when absent. */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 const defaultIo: Io = {
@@ -530,7 +532,7 @@ function reportFailure(err: unknown, io: Io, args: readonly string[]): number {
     return 75;
   }
   const e = err as Error;
-  io.err(`extract: ${(process.env.DEBUG ? e?.stack : e?.message) ?? String(err)}`);
+  io.err(`extract: ${((io.env ?? process.env).DEBUG ? e?.stack : e?.message) ?? String(err)}`);
   return 2;
 }
 

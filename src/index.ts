@@ -1,8 +1,3 @@
-// Programmatic API: the same entry points the CLI uses.
-export { extractRun, type RunOptions, type RunResult } from './store/run';
-export { extractCheck, type CheckResult } from './store/check';
-export { acceptReview, guard, listPending, rejectReview } from './store/review';
-export { loadReadModel } from './store/read';
-export { runPipeline, analyzeTask, mergeAnalyses, type Engine, type PipelineInput, type PipelineOutput } from './core/pipeline';
-export { taskContext, queryDecisions, snapshot, stats, bridgeStats, why } from './core/read';
-export type { Config, Decision, Pattern, ReviewItem, ExtractedState, Diagnostic, Message, RulePack, RuleSpec } from './core/types';
+// The package's public entry point: `import { extract, check, guard, context, query } from 'tongdiscussion'`.
+// Only what src/api.ts exports is public; the pipeline's modules are internal.
+export * from './api';

@@ -1,0 +1,186 @@
+// The library: each function does what the CLI command of the same name does and returns the
+// object that command prints with --json. Nothing here prints; problems in the input come back
+// as diagnostics (or through `onDiagnostics` for the reading functions), operational failures
+// as typed errors (UsageError, ConfigError, LockedError, InterruptedError).
+import { queryDecisions, taskContext, why as whyReport, type TaskView, type WhyReport } from './core/read';
+import type { Decision, DecisionType, Diagnostic, Message, ReviewItem } from './core/types';
+import { extractCheck } from './store/check';
+import { UsageError } from './store/errors';
+import { countTokens, loadReadModel } from './store/read';
+import { guard as guardFindings, listPending } from './store/review';
+import { extractRun } from './store/run';
+
+/** Where the workspace is. Every field is optional; the defaults are the CLI's. */
+export interface WorkspaceOptions {
+  /** Folder that relative paths, `tasks.json` and `extract.config.json` are looked up in (default: process.cwd()). */
+  cwd?: string;
+  /** Memory folder (default: `memory/` beside the config file, or in `cwd`). */
+  memory?: string;
+  /** Config file (default: `extract.config.json` in `cwd` when present). */
+  config?: string;
+  /**
+   * Task files or glob patterns. Default for `extract` and `check`: the config's globs, else
+   * `tasks.json`; for the reading functions: the files the memory folder was built from.
+   */
+  files?: string[];
+}
+
+/** Receives warnings and errors found while reading (the CLI prints them on stderr). */
+export interface ReadingOptions extends WorkspaceOptions {
+  onDiagnostics?: (diagnostics: Diagnostic[]) => void;
+}
+
+export interface ExtractOptions extends WorkspaceOptions {
+  /** ISO 8601 time recorded as the extraction time (default: now). */
+  now?: string;
+  /** Seconds to wait for another run holding the memory lock (default 30). */
+  lockTimeout?: number;
+  /** Compute everything, write nothing; `written` lists the files a run would write. */
+  dryRun?: boolean;
+  /** Aborting stops the run at the next safe point; every file is then old or whole. */
+  signal?: AbortSignal;
+}
+
+/** What `extract run --json` prints. */
+export interface ExtractResult {
+  files: number;
+  tasks: number;
+  analysed: number;
+  decisions: number;
+  patterns: number;
+  review: number;
+  conflicts: number;
+  /** Files written (or, with dryRun, that would be written), relative to cwd where possible. */
+  written: string[];
+  ms: number;
+  errors: number;
+  dry_run?: true;
+  diagnostics: Diagnostic[];
+}
+
+/** What `extract check --json` prints. */
+export interface CheckResult {
+  files: number;
+  tasks: number;
+  stale: number;
+  errors: number;
+  diagnostics: Diagnostic[];
+}
+
+/** One element of what `extract guard --json` prints. */
+export interface GuardFinding {
+  id: string;
+  task_id: string;
+  statement: string;
+  type: DecisionType;
+  /** Why the text seems to contradict the decision. */
+  why: string;
+}
+
+/** One element of what `extract context --json` prints. */
+export interface TaskContext {
+  task: string;
+  title: string | null;
+  decisions: Array<{ id: string; type: DecisionType; confidence: Decision['confidence']; statement: string; flags: string[] }>;
+  open_topics: Array<{ id: number; label: string; messages: Message[] }>;
+  tokens: { raw: number; context: number; saving_percent: number };
+  /** The compact context as text, what `extract context` prints without --json. */
+  context: string;
+}
+
+/** Filters of `extract query`; every given filter must hold. */
+export interface DecisionFilter {
+  task?: string[];
+  type?: DecisionType[];
+  status?: Array<Decision['status']>;
+  /** Words the statement, topic or context contains. */
+  text?: string;
+  /** Words of the bridge structure (files, tools, commands). */
+  structure?: string;
+  /** Words of the bridge function (what it is for). */
+  function?: string;
+}
+
+/** One element of what `extract review --json` prints: a pending item with its messages. */
+export type PendingReview = ReviewItem & { discussion: Message[] };
+
+const cwdOf = (o: WorkspaceOptions) => o.cwd ?? process.cwd();
+const nowOf = (o: { now?: string }) => o.now ?? new Date().toISOString();
+const errorCount = (ds: readonly Diagnostic[]) => ds.filter((d) => d.severity === 'error').length;
+
+/** Runs the extraction (`extract run`): analyses changed tasks, writes memory/ and each task's extracted_state. */
+export async function extract(options: ExtractOptions = {}): Promise<ExtractResult> {
+  const started = Date.now();
+  const result = await extractRun({
+    cwd: cwdOf(options),
+    globs: options.files ?? [],
+    memory: options.memory,
+    config: options.config,
+    now: nowOf(options),
+    lockTimeout: options.lockTimeout,
+    dryRun: options.dryRun,
+    signal: options.signal,
+  });
+  const ms = Date.now() - started;
+  return { ...result.summary, ms, errors: errorCount(result.diagnostics), ...(options.dryRun ? { dry_run: true as const } : {}), diagnostics: result.diagnostics };
+}
+
+/** Validates task files, registry and pattern log and reports stale extracted_state (`extract check`); writes nothing. */
+export async function check(options: WorkspaceOptions & { now?: string } = {}): Promise<CheckResult> {
+  const r = await extractCheck({ cwd: cwdOf(options), globs: options.files ?? [], memory: options.memory, config: options.config, now: nowOf(options) });
+  return { files: r.files, tasks: r.tasks, stale: r.stale, errors: errorCount(r.diagnostics), diagnostics: r.diagnostics };
+}
+
+/** Active decisions the text seems to contradict, or whose corrected fact it restates (`extract guard`). */
+export async function guard(text: string, options: WorkspaceOptions & { task?: string[] } = {}): Promise<GuardFinding[]> {
+  const findings = await guardFindings({ cwd: cwdOf(options), globs: options.files ?? [], memory: options.memory, config: options.config }, text, options.task ?? []);
+  return findings.map((f) => ({ id: f.decision.id, task_id: f.decision.task_id, statement: f.decision.statement, type: f.decision.type, why: f.why }));
+}
+
+async function readModel(options: ReadingOptions) {
+  const model = await loadReadModel({ cwd: cwdOf(options), globs: options.files ?? [], memory: options.memory, config: options.config });
+  if (model.diagnostics.length > 0) options.onDiagnostics?.(model.diagnostics);
+  return model;
+}
+
+function pickTasks(all: readonly TaskView[], ids: readonly string[]): TaskView[] {
+  const missing = ids.filter((id) => !all.some((t) => t.id === id));
+  if (missing.length > 0) throw new UsageError(`no task ${missing.join(', ')} in the task files read`);
+  return ids.map((id) => all.find((t) => t.id === id)!);
+}
+
+function contextOf(task: TaskView, decisions: readonly Decision[]): TaskContext {
+  const { text, ...rest } = taskContext(task, decisions, countTokens);
+  return { ...rest, context: text };
+}
+
+/** What a bot loads first (`extract context`): each task's active decisions, open topics in full, token counts. */
+export async function context(tasks: string | string[], options: ReadingOptions = {}): Promise<TaskContext[]> {
+  const model = await readModel(options);
+  return pickTasks(model.tasks, typeof tasks === 'string' ? [tasks] : tasks).map((t) => contextOf(t, model.registry.decisions));
+}
+
+/** Decisions of the registry that pass every given filter (`extract query`). */
+export async function query(filter: DecisionFilter = {}, options: ReadingOptions = {}): Promise<Decision[]> {
+  const model = await readModel(options);
+  return queryDecisions(model.registry.decisions, { tasks: filter.task, types: filter.type, statuses: filter.status, text: filter.text, structure: filter.structure, function: filter.function });
+}
+
+/** A decision with what it supersedes or was superseded by and its source messages (`extract why`). */
+export async function why(id: string, options: ReadingOptions = {}): Promise<WhyReport> {
+  const model = await readModel(options);
+  const messages = new Map(model.tasks.map((t) => [t.id, t.messages]));
+  const report = whyReport(id, model.registry.decisions, model.registry.patterns, (t) => messages.get(t) ?? []);
+  if (!report) throw new UsageError(`no decision ${id} in the registry`);
+  return report;
+}
+
+/** Pending review items with the messages they cover (`extract review --json`). */
+export async function reviewList(options: WorkspaceOptions = {}): Promise<PendingReview[]> {
+  const pending = await listPending({ cwd: cwdOf(options), globs: options.files ?? [], memory: options.memory, config: options.config });
+  return pending.map((p) => ({ ...p.item, discussion: p.messages }));
+}
+
+export { ConfigError, ConflictError, InterruptedError, LockedError, UsageError } from './store/errors';
+export type { WhyReport } from './core/read';
+export type { Decision, DecisionType, Diagnostic, ExtractedState, Message, Pattern, ReviewItem } from './core/types';

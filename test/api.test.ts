@@ -1,0 +1,156 @@
+// The library API: the same objects the CLI prints with --json, and a package that a user's
+// project imports by name (CommonJS require, ESM import, TypeScript types) with internals closed.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as api from '../src/index';
+import { ROOT, runCli, tempDir } from './helpers';
+
+const NOW = '2026-02-10T00:00:00Z';
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+function example(): string {
+  const dir = tempDir('extract-api-');
+  dirs.push(dir);
+  cpSync(join(ROOT, 'examples', 'tasks.json'), join(dir, 'tasks.json'));
+  return dir;
+}
+
+const cliJson = (args: string[], cwd: string): unknown => {
+  const r = runCli([...args, '--json'], cwd);
+  expect(r.stdout).not.toBe('');
+  return JSON.parse(r.stdout);
+};
+
+describe('library API returns what the CLI prints with --json', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = example();
+  });
+
+  it('extract: the same summary as extract run --json (but for the time taken)', async () => {
+    const twin = example();
+    const fromCli = cliJson(['run', '--now', NOW], twin) as Record<string, unknown>;
+    const fromApi = await api.extract({ cwd: dir, now: NOW });
+    expect(typeof fromApi.ms).toBe('number');
+    expect({ ...fromApi, ms: 0 }).toEqual({ ...fromCli, ms: 0 });
+    expect(fromApi.decisions).toBeGreaterThan(0);
+    expect(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8')).toBe(readFileSync(join(twin, 'memory', 'decisions.json'), 'utf8'));
+  });
+
+  it('check, context, query, why, guard and reviewList', async () => {
+    expect(await api.check({ cwd: dir, now: NOW })).toEqual(cliJson(['check', '--now', NOW], dir));
+    const ctx = await api.context(['T045', 'T046'], { cwd: dir });
+    expect(ctx).toEqual(cliJson(['context', 'T045', 'T046'], dir));
+    expect(ctx[0].decisions.length).toBeGreaterThan(0);
+    expect(ctx[0].tokens.raw).toBeGreaterThan(ctx[0].tokens.context);
+    const constraints = await api.query({ type: ['constraint'], status: ['active'] }, { cwd: dir });
+    expect(constraints).toEqual(cliJson(['query', '--type', 'constraint', '--status', 'active'], dir));
+    expect(constraints.length).toBeGreaterThan(0);
+    expect(constraints.every((d) => d.type === 'constraint')).toBe(true);
+    const id = constraints[0].id;
+    const report = await api.why(id, { cwd: dir });
+    expect(report).toEqual(cliJson(['why', id], dir));
+    expect(report.sources.length).toBeGreaterThan(0);
+    const text = "Let's use Redis for the ingestion queue";
+    const findings = await api.guard(text, { cwd: dir, task: ['T046'] });
+    expect(findings).toEqual(cliJson(['guard', text, '--task', 'T046'], dir));
+    expect(findings.length).toBeGreaterThan(0);
+    const pending = await api.reviewList({ cwd: dir });
+    expect(pending).toEqual(cliJson(['review'], dir));
+    expect(pending.every((p) => p.status === 'pending' && p.discussion.length > 0)).toBe(true);
+  });
+
+  it('fails with a typed error naming what is missing', async () => {
+    await expect(api.context('T999', { cwd: dir })).rejects.toThrow(api.UsageError);
+    await expect(api.why('DEC-19990101-001', { cwd: dir })).rejects.toThrow(/no decision DEC-19990101-001/);
+  });
+});
+
+describe('the built package, imported by name from a project', () => {
+  let project: string;
+  beforeAll(() => {
+    project = tempDir('extract-consumer-');
+    dirs.push(project);
+    mkdirSync(join(project, 'node_modules'));
+    symlinkSync(ROOT, join(project, 'node_modules', 'tongdiscussion'), 'dir');
+    cpSync(join(ROOT, 'examples', 'tasks.json'), join(project, 'tasks.json'));
+  });
+  const node = (file: string, source: string) => {
+    writeFileSync(join(project, file), source);
+    const r = spawnSync(process.execPath, [file], { cwd: project, encoding: 'utf8', timeout: 60_000 });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    return r.stdout;
+  };
+
+  it('exports exactly the documented functions and error classes, from require and from import', () => {
+    const expected = ['ConfigError', 'ConflictError', 'InterruptedError', 'LockedError', 'UsageError', 'check', 'context', 'extract', 'guard', 'query', 'reviewList', 'why'];
+    const cjs = node('keys.cjs', "console.log(JSON.stringify(Object.keys(require('tongdiscussion')).sort()))");
+    expect(JSON.parse(cjs)).toEqual(expected);
+    const esm = node('keys.mjs', "import * as t from 'tongdiscussion'; import { extract, check, guard, context, query } from 'tongdiscussion';\nconsole.log(JSON.stringify(Object.keys(t).filter((k) => k !== 'default' && k !== '__esModule').sort()), [extract, check, guard, context, query].every((f) => typeof f === 'function'))");
+    expect(esm.trim()).toBe(`${JSON.stringify(expected)} true`);
+  });
+
+  it('keeps the internals closed', () => {
+    const out = node('closed.cjs', "try { require('tongdiscussion/dist/core/pipeline'); console.log('open') } catch (e) { console.log(e.code) }");
+    expect(out.trim()).toBe('ERR_PACKAGE_PATH_NOT_EXPORTED');
+  });
+
+  it('runs the README example: extract, then context, query and guard', () => {
+    const out = node(
+      'example.mjs',
+      [
+        "import { extract, context, query, guard } from 'tongdiscussion';",
+        "const run = await extract({ files: ['tasks.json'], now: '2026-02-10T00:00:00Z' });",
+        "const [t045] = await context('T045');",
+        "const rules = await query({ type: ['constraint'], status: ['active'] });",
+        "const hits = await guard(\"Let's use Redis for the ingestion queue\", { task: ['T046'] });",
+        'console.log(JSON.stringify({ decisions: run.decisions, errors: run.errors, active: t045.decisions.length, rules: rules.length, hits: hits.map((h) => h.id) }));',
+      ].join('\n'),
+    );
+    const r = JSON.parse(out);
+    expect(r.errors).toBe(0);
+    expect(r.decisions).toBeGreaterThan(0);
+    expect(r.active).toBeGreaterThan(0);
+    expect(r.rules).toBeGreaterThan(0);
+    expect(r.hits.length).toBeGreaterThan(0);
+  });
+
+  it('type-checks a TypeScript consumer against the shipped declarations', () => {
+    writeFileSync(
+      join(project, 'use.ts'),
+      [
+        "import { extract, context, query, type Decision, type TaskContext } from 'tongdiscussion';",
+        'async function main(): Promise<void> {',
+        "  const r = await extract({ now: '2026-02-10T00:00:00Z' });",
+        '  const n: number = r.decisions + r.errors;',
+        "  const c: TaskContext[] = await context('T045');",
+        "  const d: Decision[] = await query({ type: ['constraint'] });",
+        '  console.log(n, c[0].tokens.saving_percent, d[0]?.statement);',
+        '}',
+        'void main();',
+      ].join('\n'),
+    );
+    writeFileSync(join(project, 'bad.ts'), "import { analyzeTask } from 'tongdiscussion';\nconsole.log(analyzeTask);\n");
+    const tsc = (file: string) =>
+      spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '--strict', '--skipLibCheck', '--module', 'node16', '--moduleResolution', 'node16', '--types', 'node', '--typeRoots', join(ROOT, 'node_modules', '@types'), file], {
+        cwd: project,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+    const good = tsc('use.ts');
+    expect(good.stdout).toBe('');
+    expect(good.status).toBe(0);
+    const bad = tsc('bad.ts');
+    expect(bad.stdout).toMatch(/has no exported member 'analyzeTask'/);
+  });
+
+  it('ships its declarations in the packed tarball', () => {
+    const r = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    expect(r.status).toBe(0);
+    const files = (JSON.parse(r.stdout) as Array<{ files: Array<{ path: string }> }>)[0].files.map((f) => f.path);
+    expect(files).toEqual(expect.arrayContaining(['dist/index.js', 'dist/index.d.ts', 'dist/api.d.ts', 'bin/extract.js', 'package.json']));
+  });
+});

@@ -5,6 +5,7 @@
 import { queryDecisions, taskContext, why as whyReport, type TaskView, type WhyReport } from './core/read';
 import type { Decision, DecisionType, Diagnostic, Message, ReviewItem } from './core/types';
 import { extractCheck } from './store/check';
+import { appendMessage, type NewMessage } from './store/discussion';
 import { UsageError } from './store/errors';
 import { countTokens, loadReadModel } from './store/read';
 import { guard as guardFindings, listPending } from './store/review';
@@ -104,6 +105,21 @@ export interface DecisionFilter {
 /** One element of what `extract review --json` prints: a pending item with its messages. */
 export type PendingReview = ReviewItem & { discussion: Message[] };
 
+export interface RecordMessageOptions extends ExtractOptions {
+  /** The message's time (default: `now`). */
+  ts?: string;
+}
+
+/** What `recordMessage` returns: where the message went, the run that re-extracted it, and the task's context after it. */
+export interface RecordMessageResult {
+  task: string;
+  file: string;
+  index: number;
+  message: Record<string, string>;
+  run: ExtractResult;
+  context: TaskContext;
+}
+
 const cwdOf = (o: WorkspaceOptions) => o.cwd ?? process.cwd();
 const nowOf = (o: { now?: string }) => o.now ?? new Date().toISOString();
 const errorCount = (ds: readonly Diagnostic[]) => ds.filter((d) => d.severity === 'error').length;
@@ -181,6 +197,21 @@ export async function reviewList(options: WorkspaceOptions = {}): Promise<Pendin
   return pending.map((p) => ({ ...p.item, discussion: p.messages }));
 }
 
+/**
+ * Appends a message to a task's discussion (under the memory lock, never over a person's
+ * concurrent edit), then extracts again and returns the task's new context.
+ */
+export async function recordMessage(task: string, message: NewMessage, options: RecordMessageOptions = {}): Promise<RecordMessageResult> {
+  const now = nowOf(options);
+  const cwd = cwdOf(options);
+  const appended = await appendMessage({ cwd, globs: options.files ?? [], memory: options.memory, config: options.config, lockTimeout: options.lockTimeout }, task, { ...message, ts: message.ts ?? options.ts ?? now });
+  const run = await extract({ ...options, cwd, now, files: appended.files });
+  const model = await readModel({ ...options, cwd, files: [appended.file] });
+  const [view] = pickTasks(model.tasks, [task]);
+  return { task, file: appended.display, index: appended.index, message: appended.message, run, context: contextOf(view, model.registry.decisions) };
+}
+
 export { ConfigError, ConflictError, InterruptedError, LockedError, UsageError } from './store/errors';
+export type { NewMessage } from './store/discussion';
 export type { WhyReport } from './core/read';
 export type { Decision, DecisionType, Diagnostic, ExtractedState, Message, Pattern, ReviewItem } from './core/types';

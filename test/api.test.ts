@@ -86,7 +86,7 @@ describe('the built package, imported by name from a project', () => {
   };
 
   it('exports exactly the documented functions and error classes, from require and from import', () => {
-    const expected = ['ConfigError', 'ConflictError', 'InterruptedError', 'LockedError', 'UsageError', 'check', 'context', 'extract', 'guard', 'query', 'reviewList', 'why'];
+    const expected = ['ConfigError', 'ConflictError', 'InterruptedError', 'LockedError', 'UsageError', 'check', 'context', 'extract', 'guard', 'query', 'recordMessage', 'reviewList', 'why'];
     const cjs = node('keys.cjs', "console.log(JSON.stringify(Object.keys(require('tongdiscussion')).sort()))");
     expect(JSON.parse(cjs)).toEqual(expected);
     const esm = node('keys.mjs', "import * as t from 'tongdiscussion'; import { extract, check, guard, context, query } from 'tongdiscussion';\nconsole.log(JSON.stringify(Object.keys(t).filter((k) => k !== 'default' && k !== '__esModule').sort()), [extract, check, guard, context, query].every((f) => typeof f === 'function'))");

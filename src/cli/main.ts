@@ -241,6 +241,25 @@ async function readCommand(name: 'context' | 'query' | 'why' | 'snapshot' | 'sta
   return 0;
 }
 
+interface McpArgs extends GlobalArgs {
+  'allow-write': boolean;
+  tasks?: string[];
+  'lock-timeout': number;
+}
+
+async function mcpCommand(argv: McpArgs, io: Io, stop: Promise<void>): Promise<number> {
+  // Loaded only for this command: the SDK is not needed by the others.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { serveStdio } = require('../mcp/stdio') as typeof import('../mcp/stdio');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { version } = require('../../package.json') as { version: string };
+  await serveStdio(
+    { cwd: io.cwd, memory: argv.memory, config: argv.config, files: list(argv.tasks), allowWrite: argv['allow-write'], lockTimeout: argv['lock-timeout'], now: argv.now ? () => argv.now! : undefined, version },
+    stop,
+  );
+  return 0;
+}
+
 /** Runs `work` with an AbortSignal that SIGINT or SIGTERM aborts (the reason is the signal's name). */
 async function stoppable<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
@@ -301,7 +320,7 @@ function signalled(): Promise<void> {
   });
 }
 
-const COMMANDS = ['run', 'check', 'review', 'guard', 'context', 'query', 'why', 'snapshot', 'stats'] as const;
+const COMMANDS = ['run', 'check', 'review', 'guard', 'context', 'query', 'why', 'snapshot', 'stats', 'mcp'] as const;
 
 /** Edit distance counting a swap of two neighbours as one edit (optimal string alignment), for "did you mean". */
 function distance(a: string, b: string): number {
@@ -337,6 +356,7 @@ const USAGE: Record<string, string> = {
   why: 'extract why DECISION-ID [--tasks FILE...]',
   snapshot: 'extract snapshot TASK... [--tasks FILE...]',
   stats: 'extract stats [--bridges] [--tasks FILE...]',
+  mcp: 'extract mcp [--allow-write] [--tasks FILE...] [--memory DIR] [--config FILE]',
 };
 
 function usageLine(args: readonly string[]): string {
@@ -483,6 +503,19 @@ export async function main(args: string[], io: Io = defaultIo, stop: () => Promi
       'decisions by type and status, review queue, traceability, repeat corrections, token savings',
       (y) => y.epilogue(EXIT_CODES).option('bridges', { type: 'boolean', default: false, describe: 'most reused structures, common functions, orphans' }).option('tasks', workspaceFiles).example('$0 stats --json', 'the metrics as JSON'),
       (argv) => later(() => readCommand('stats', argv, io)),
+    )
+    .command(
+      'mcp',
+      'serve the task state to agents as a Model Context Protocol server on stdin/stdout (tools: context, guard, query, why, review_list; record_message with --allow-write)',
+      (y) =>
+        y
+          .epilogue(EXIT_CODES)
+          .option('allow-write', { type: 'boolean', default: false, describe: 'offer record_message, which appends to a task\'s discussion and extracts again' })
+          .option('tasks', workspaceFiles)
+          .option('lock-timeout', { type: 'string', default: '30', describe: 'seconds record_message waits for the memory lock', coerce: seconds })
+          .example('$0 mcp', 'read-only tools for an agent host (configure it to start this command)')
+          .example('$0 mcp --allow-write', 'also let the agent record messages'),
+      (argv) => later(() => mcpCommand(argv, io, stop())),
     )
     .strict()
     .help()

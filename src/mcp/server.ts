@@ -1,0 +1,185 @@
+// `extract mcp`: the reading commands (and, with --allow-write, recording a message) as tools of a
+// Model Context Protocol server, so an agent reaches the task state without parsing CLI text.
+// Each tool declares a JSON Schema for its input and for its structured output; results are the
+// library's objects (what the CLI prints with --json), wrapped in an object as MCP requires.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { context, guard, query, recordMessage, reviewList, why, type WorkspaceOptions } from '../api';
+
+export interface McpOptions extends WorkspaceOptions {
+  /** Offer record_message (the only tool that writes). */
+  allowWrite?: boolean;
+  /** Seconds record_message waits for the memory lock. */
+  lockTimeout?: number;
+  /** Fixed clock for recorded messages and runs (reproducible tests); default: the time of the call. */
+  now?: () => string;
+  version?: string;
+}
+
+const DECISION_TYPES = ['constraint', 'decision', 'action_item', 'correction', 'preference'] as const;
+const STATUSES = ['active', 'superseded', 'archived'] as const;
+
+const message = z.object({ index: z.number().int(), author: z.string(), role: z.string(), text: z.string(), ts: z.string().nullable() });
+const taskContext = z.object({
+  task: z.string(),
+  title: z.string().nullable(),
+  decisions: z.array(z.object({ id: z.string(), type: z.enum(DECISION_TYPES), confidence: z.string(), statement: z.string(), flags: z.array(z.string()) })),
+  open_topics: z.array(z.object({ id: z.number().int(), label: z.string(), messages: z.array(message) })),
+  tokens: z.object({ raw: z.number(), context: z.number(), saving_percent: z.number() }).describe('cl100k_base tokens of the raw transcript and of this context'),
+  context: z.string().describe('the compact context as text: active decisions first, then open topics in full'),
+});
+const decision = z
+  .object({
+    id: z.string(),
+    task_id: z.string(),
+    statement: z.string(),
+    type: z.enum(DECISION_TYPES),
+    confidence: z.string(),
+    status: z.enum(STATUSES),
+    source: z.object({ messages: z.array(z.number().int()), summary: z.string() }).passthrough(),
+    topic: z.string().nullable().optional(),
+    alternatives: z.array(z.string()).optional(),
+    reasons: z.array(z.string()).optional(),
+    quality_flags: z.array(z.string()).optional(),
+    supersedes: z.string().nullable().optional(),
+    superseded_by: z.string().nullable().optional(),
+    created_at: z.string(),
+  })
+  .passthrough();
+const pattern = z.object({ id: z.string(), task_id: z.string(), type: z.string(), messages: z.array(z.number().int()), description: z.string() }).passthrough();
+const diagnostic = z.object({ code: z.string(), severity: z.enum(['error', 'warning']), file: z.string(), message: z.string() }).passthrough();
+const finding = z.object({
+  id: z.string(),
+  task_id: z.string(),
+  statement: z.string(),
+  type: z.enum(DECISION_TYPES),
+  why: z.string(),
+  question: z.string().describe('what to ask the person: "This seems to contradict DEC-…. Which is correct?"'),
+});
+const reviewItem = z
+  .object({
+    id: z.string(),
+    task_id: z.string(),
+    topic: z.string(),
+    importance: z.number(),
+    candidate: z.object({ statement: z.string(), type: z.enum(DECISION_TYPES) }),
+    status: z.literal('pending'),
+    discussion: z.array(message),
+  })
+  .passthrough();
+
+const text = (value: unknown) => [{ type: 'text' as const, text: JSON.stringify(value) }];
+/** The structured result, and the same JSON as text for clients that read only text content. */
+const result = (structured: Record<string, unknown>): CallToolResult => ({ structuredContent: structured, content: text(structured) });
+
+/** The tools every server offers, and record_message when writing is allowed. */
+export function createMcpServer(options: McpOptions = {}): McpServer {
+  const ws: WorkspaceOptions = { cwd: options.cwd, memory: options.memory, config: options.config, files: options.files };
+  const server = new McpServer({ name: 'tongdiscussion', version: options.version ?? '0.0.0' }, { instructions: 'Task state extracted from the discussion arrays of task files: load a task\'s context before working on it, guard a planned action against recorded decisions, and query or trace decisions.' });
+  const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+
+  server.registerTool(
+    'context',
+    {
+      title: 'Task context',
+      description: "What to load before working on a task: its active decisions, its open topics in full, and token counts of the raw transcript and of this context.",
+      inputSchema: { tasks: z.array(z.string()).min(1).describe('task ids, e.g. ["T045"]') },
+      outputSchema: { contexts: z.array(taskContext) },
+      annotations: readOnly,
+    },
+    async ({ tasks }) => result({ contexts: await context(tasks, ws) }),
+  );
+
+  server.registerTool(
+    'guard',
+    {
+      title: 'Guard an action',
+      description: 'Checks what you are about to say or do against the recorded decisions: lists the active decisions it seems to contradict, or whose corrected fact it restates (corrections bind every task), with the question to ask the person.',
+      inputSchema: {
+        text: z.string().min(1).describe('the planned statement or action'),
+        tasks: z.array(z.string()).optional().describe('only decisions of these tasks (and every correction)'),
+      },
+      outputSchema: { contradicts: z.boolean(), findings: z.array(finding) },
+      annotations: readOnly,
+    },
+    async ({ text: said, tasks }) => {
+      const findings = (await guard(said, { ...ws, task: tasks ?? [] })).map((f) => ({ ...f, question: `This seems to contradict ${f.id} (${f.task_id}, ${f.type}): "${f.statement}" — ${f.why}. Which is correct?` }));
+      return result({ contradicts: findings.length > 0, findings });
+    },
+  );
+
+  server.registerTool(
+    'query',
+    {
+      title: 'Query decisions',
+      description: 'Decisions of the registry across tasks, filtered like `extract query`: by task, type, status, words of the statement, or the bridge structure / function.',
+      inputSchema: {
+        task: z.array(z.string()).optional().describe('task ids'),
+        type: z.array(z.enum(DECISION_TYPES)).optional(),
+        status: z.array(z.enum(STATUSES)).optional(),
+        text: z.string().optional().describe('words the statement, topic or context contains'),
+        structure: z.string().optional().describe('words of the bridge structure (files, tools, commands)'),
+        function: z.string().optional().describe('words of the bridge function (what it is for)'),
+      },
+      outputSchema: { decisions: z.array(decision) },
+      annotations: readOnly,
+    },
+    async (filter) => result({ decisions: await query(filter, ws) }),
+  );
+
+  server.registerTool(
+    'why',
+    {
+      title: 'Why a decision',
+      description: 'A decision with its quoted source messages, what it supersedes or was superseded by, its reasons and alternatives, and the patterns that produced it.',
+      inputSchema: { id: z.string().describe('decision id, e.g. DEC-20260130-001') },
+      outputSchema: { decision, supersedes: decision.nullable(), superseded_by: decision.nullable(), sources: z.array(message), patterns: z.array(pattern) },
+      annotations: readOnly,
+    },
+    async ({ id }) => result({ ...(await why(id, ws)) }),
+  );
+
+  server.registerTool(
+    'review_list',
+    {
+      title: 'Review queue',
+      description: 'Pending review items: topics important enough for a person to look at but not to decide alone, each with its candidate decision and messages.',
+      inputSchema: {},
+      outputSchema: { items: z.array(reviewItem) },
+      annotations: readOnly,
+    },
+    async () => result({ items: await reviewList(ws) }),
+  );
+
+  if (options.allowWrite) {
+    server.registerTool(
+      'record_message',
+      {
+        title: 'Record a message',
+        description: "Appends a message to a task's discussion (under the memory lock, never over a concurrent edit), extracts again, and returns the task's updated context.",
+        inputSchema: {
+          task: z.string().describe('task id'),
+          text: z.string().min(1).describe('the message'),
+          author: z.string().optional().describe('who says it (default: agent)'),
+          role: z.enum(['human', 'bot']).optional().describe('default: bot'),
+        },
+        outputSchema: {
+          task: z.string(),
+          file: z.string(),
+          index: z.number().int().describe('index of the new message in the discussion'),
+          message: z.record(z.string()),
+          run: z.object({ analysed: z.number(), decisions: z.number(), patterns: z.number(), review: z.number(), conflicts: z.number(), errors: z.number(), written: z.array(z.string()), diagnostics: z.array(diagnostic) }).passthrough(),
+          context: taskContext,
+        },
+        annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+      },
+      async ({ task, text: said, author, role }) => {
+        const now = options.now?.() ?? new Date().toISOString();
+        const r = await recordMessage(task, { text: said, author: author ?? 'agent', role: role ?? 'bot' }, { ...ws, now, lockTimeout: options.lockTimeout });
+        return result({ ...r });
+      },
+    );
+  }
+  return server;
+}

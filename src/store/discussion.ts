@@ -1,0 +1,124 @@
+// Appending a message to a task's discussion, the way `extract run` writes task files: under the
+// memory folder's lock, atomically, and only over the exact bytes that were read (compare and
+// swap); a person's edit made meanwhile is re-read and the message appended to it instead.
+// The new message follows the task's own conventions (field names, one-line or indented objects).
+import { parseTree, type Node } from 'jsonc-parser';
+import { ConflictError, UsageError } from './errors';
+import { writeIfUnmodified } from './files';
+import { openWorkspace, readTaskFiles, withMemoryLock, type WorkspaceOptions } from './run';
+
+export interface NewMessage {
+  text: string;
+  author?: string;
+  /** `human` or `bot` (or any role the task file already uses). */
+  role?: string;
+  ts?: string;
+}
+
+export interface Appended {
+  /** Absolute path of the task file written. */
+  file: string;
+  display: string;
+  /** Index of the new message in the discussion. */
+  index: number;
+  /** The message as written. */
+  message: Record<string, string>;
+  /** Every task file of the workspace (the run that follows reads them all: links span files). */
+  files: string[];
+}
+
+const TEXT_KEYS = ['text', 'content', 'message', 'body'];
+const AUTHOR_KEYS = ['author', 'from', 'user', 'name'];
+const TIME_KEYS = ['ts', 'timestamp', 'time', 'created_at'];
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** The message with the field names (and their order) of the last object message of the discussion. */
+export function shapeMessage(discussion: readonly unknown[], m: NewMessage): Record<string, string> {
+  const last = [...discussion].reverse().find(isObject);
+  const keys = last ? Object.keys(last) : [];
+  const pick = (names: string[]) => keys.find((k) => names.includes(k)) ?? names[0];
+  const fields: Array<[string, string | undefined]> = [
+    [pick(AUTHOR_KEYS), m.author],
+    ['role', m.role],
+    [pick(TEXT_KEYS), m.text],
+    [pick(TIME_KEYS), m.ts],
+  ];
+  const present = fields.filter((f): f is [string, string] => f[1] !== undefined);
+  const rank = (k: string) => (keys.includes(k) ? keys.indexOf(k) : keys.length + present.findIndex((f) => f[0] === k));
+  return Object.fromEntries([...present].sort((a, b) => rank(a[0]) - rank(b[0])));
+}
+
+function lineIndent(text: string, offset: number): string {
+  let i = offset;
+  while (i > 0 && text[i - 1] !== '\n') i--;
+  return /^[ \t]*/.exec(text.slice(i, offset))?.[0] ?? '';
+}
+
+/** Renders the message like the element it follows: one line (`{ "a": 1 }` or `{"a":1}`) or indented. */
+function renderLike(previous: Node | undefined, text: string, message: Record<string, string>, eol: string): string {
+  if (!previous) return JSON.stringify(message);
+  const source = text.slice(previous.offset, previous.offset + previous.length);
+  if (!source.includes('\n')) {
+    const padded = /^\{\s/.test(source);
+    const colon = /"\s*:\s/.test(source) ? ': ' : ':';
+    const body = Object.entries(message).map(([k, v]) => `${JSON.stringify(k)}${colon}${JSON.stringify(v)}`).join(padded ? ', ' : ',');
+    return padded ? `{ ${body} }` : `{${body}}`;
+  }
+  const indent = lineIndent(text, previous.offset);
+  const firstChild = previous.children?.[0];
+  const inner = firstChild ? lineIndent(text, firstChild.offset) : `${indent}  `;
+  const unit = inner.startsWith(indent) && inner.length > indent.length ? inner.slice(indent.length) : '  ';
+  return JSON.stringify(message, null, unit).split('\n').join(eol + indent);
+}
+
+/** The task file's text with the message appended to the task's discussion, other bytes unchanged. */
+export function appendToText(text: string, value: Record<string, unknown>, taskId: string, message: Record<string, string>): string {
+  // A file that is exactly JSON.stringify output is printed again the same way.
+  const m = /^\{\n([ \t]+)"/.exec(text);
+  const indent = m ? m[1] : text.startsWith('{"') ? '' : null;
+  const trailing = text.slice(text.trimEnd().length);
+  if (indent !== null && !text.includes('\r') && (trailing === '' || trailing === '\n') && `${JSON.stringify(value, null, indent)}${trailing}` === text) {
+    const next = Object.fromEntries(
+      Object.entries(value).map(([id, task]) => (id === taskId && isObject(task) && Array.isArray(task.discussion) ? [id, { ...task, discussion: [...task.discussion, message] }] : [id, task])),
+    );
+    return `${JSON.stringify(next, null, indent)}${trailing}`;
+  }
+  const root = parseTree(text);
+  const taskNode = root?.children?.find((p) => p.children?.[0]?.value === taskId)?.children?.[1];
+  const array = taskNode?.children?.find((p) => p.children?.[0]?.value === 'discussion')?.children?.[1];
+  if (!array || array.type !== 'array') throw new UsageError(`task ${taskId} has no discussion array`);
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const items = array.children ?? [];
+  const last = items[items.length - 1];
+  if (!last) return `${text.slice(0, array.offset)}[${JSON.stringify(message)}]${text.slice(array.offset + array.length)}`;
+  // The separator the file uses between elements, or a new line at the last element's indentation.
+  const before = items.length >= 2 ? items[items.length - 2] : null;
+  const sep = before ? text.slice(before.offset + before.length, last.offset) : text.slice(array.offset + 1, last.offset).includes('\n') ? `,${eol}${lineIndent(text, last.offset)}` : ', ';
+  const at = last.offset + last.length;
+  return `${text.slice(0, at)}${sep.startsWith(',') ? sep : `,${sep}`}${renderLike(last, text, message, eol)}${text.slice(at)}`;
+}
+
+const MAX_ATTEMPTS = 4;
+
+/** Appends the message under the memory lock; retries from the new bytes when the file changed meanwhile. */
+export async function appendMessage(options: WorkspaceOptions & { lockTimeout?: number }, taskId: string, message: NewMessage): Promise<Appended> {
+  if (message.text.trim() === '') throw new UsageError('a message needs some text');
+  const ws = await openWorkspace({ ...options, recorded: true });
+  return withMemoryLock(ws.memoryDir, options.lockTimeout ?? 30, async () => {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const { files, diagnostics } = await readTaskFiles(options.cwd, ws.files);
+      const file = files.find((f) => f.tasks.some((t) => t.id === taskId));
+      if (!file) {
+        const broken = diagnostics.find((d) => d.severity === 'error');
+        throw new UsageError(`no task ${taskId} in the task files read${broken ? ` (${broken.file}: ${broken.message})` : ''}`);
+      }
+      const task = file.tasks.find((t) => t.id === taskId)!;
+      const shaped = shapeMessage(task.discussion, message);
+      const next = appendToText(file.text, file.value, taskId, shaped);
+      if ((await writeIfUnmodified(file.path, next, file.hash)) === 'written') {
+        return { file: file.path, display: file.display, index: task.discussion.length, message: shaped, files: ws.files };
+      }
+    }
+    throw new ConflictError(`task file kept changing while a message was appended to ${taskId}; nothing written`, taskId);
+  });
+}

@@ -1,24 +1,16 @@
 // The library API: the same objects the CLI prints with --json, and a package that a user's
 // project imports by name (CommonJS require, ESM import, TypeScript types) with internals closed.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as api from '../src/index';
-import { ROOT, runCli, tempDir } from './helpers';
+import { cli, EXAMPLE, fixtureDir, ROOT, tempDir } from './helpers';
 
 const NOW = '2026-02-10T00:00:00Z';
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const example = () => fixtureDir('example');
 
-function example(): string {
-  const dir = tempDir('extract-api-');
-  dirs.push(dir);
-  cpSync(join(ROOT, 'examples', 'tasks.json'), join(dir, 'tasks.json'));
-  return dir;
-}
-
-const cliJson = (args: string[], cwd: string): unknown => {
-  const r = runCli([...args, '--json'], cwd);
+const cliJson = async (args: string[], cwd: string): Promise<unknown> => {
+  const r = await cli([...args, '--json'], cwd);
   expect(r.stdout).not.toBe('');
   return JSON.parse(r.stdout);
 };
@@ -31,7 +23,7 @@ describe('library API returns what the CLI prints with --json', () => {
 
   it('extract: the same summary as extract run --json (but for the time taken)', async () => {
     const twin = example();
-    const fromCli = cliJson(['run', '--now', NOW], twin) as Record<string, unknown>;
+    const fromCli = await cliJson(['run', '--now', NOW], twin) as Record<string, unknown>;
     const fromApi = await api.extract({ cwd: dir, now: NOW });
     expect(typeof fromApi.ms).toBe('number');
     expect({ ...fromApi, ms: 0 }).toEqual({ ...fromCli, ms: 0 });
@@ -40,25 +32,25 @@ describe('library API returns what the CLI prints with --json', () => {
   });
 
   it('check, context, query, why, guard and reviewList', async () => {
-    expect(await api.check({ cwd: dir, now: NOW })).toEqual(cliJson(['check', '--now', NOW], dir));
+    expect(await api.check({ cwd: dir, now: NOW })).toEqual(await cliJson(['check', '--now', NOW], dir));
     const ctx = await api.context(['T045', 'T046'], { cwd: dir });
-    expect(ctx).toEqual(cliJson(['context', 'T045', 'T046'], dir));
+    expect(ctx).toEqual(await cliJson(['context', 'T045', 'T046'], dir));
     expect(ctx[0].decisions.length).toBeGreaterThan(0);
     expect(ctx[0].tokens.raw).toBeGreaterThan(ctx[0].tokens.context);
     const constraints = await api.query({ type: ['constraint'], status: ['active'] }, { cwd: dir });
-    expect(constraints).toEqual(cliJson(['query', '--type', 'constraint', '--status', 'active'], dir));
+    expect(constraints).toEqual(await cliJson(['query', '--type', 'constraint', '--status', 'active'], dir));
     expect(constraints.length).toBeGreaterThan(0);
     expect(constraints.every((d) => d.type === 'constraint')).toBe(true);
     const id = constraints[0].id;
     const report = await api.why(id, { cwd: dir });
-    expect(report).toEqual(cliJson(['why', id], dir));
+    expect(report).toEqual(await cliJson(['why', id], dir));
     expect(report.sources.length).toBeGreaterThan(0);
     const text = "Let's use Redis for the ingestion queue";
     const findings = await api.guard(text, { cwd: dir, task: ['T046'] });
-    expect(findings).toEqual(cliJson(['guard', text, '--task', 'T046'], dir));
+    expect(findings).toEqual(await cliJson(['guard', text, '--task', 'T046'], dir));
     expect(findings.length).toBeGreaterThan(0);
     const pending = await api.reviewList({ cwd: dir });
-    expect(pending).toEqual(cliJson(['review'], dir));
+    expect(pending).toEqual(await cliJson(['review'], dir));
     expect(pending.every((p) => p.status === 'pending' && p.discussion.length > 0)).toBe(true);
   });
 
@@ -72,10 +64,9 @@ describe('the built package, imported by name from a project', () => {
   let project: string;
   beforeAll(() => {
     project = tempDir('extract-consumer-');
-    dirs.push(project);
     mkdirSync(join(project, 'node_modules'));
     symlinkSync(ROOT, join(project, 'node_modules', 'tongdiscussion'), 'dir');
-    cpSync(join(ROOT, 'examples', 'tasks.json'), join(project, 'tasks.json'));
+    cpSync(EXAMPLE, join(project, 'tasks.json'));
   });
   const node = (file: string, source: string) => {
     writeFileSync(join(project, file), source);
@@ -86,7 +77,7 @@ describe('the built package, imported by name from a project', () => {
   };
 
   it('exports exactly the documented functions and error classes, from require and from import', () => {
-    const expected = ['ConfigError', 'ConflictError', 'InterruptedError', 'LockedError', 'UsageError', 'check', 'context', 'extract', 'guard', 'query', 'recordMessage', 'reviewList', 'why'];
+    const expected = ['ConfigError', 'ConflictError', 'InterruptedError', 'LockedError', 'UsageError', 'check', 'context', 'extract', 'guard', 'query', 'recordMessage', 'report', 'reviewList', 'why'];
     const cjs = node('keys.cjs', "console.log(JSON.stringify(Object.keys(require('tongdiscussion')).sort()))");
     expect(JSON.parse(cjs)).toEqual(expected);
     const esm = node('keys.mjs', "import * as t from 'tongdiscussion'; import { extract, check, guard, context, query } from 'tongdiscussion';\nconsole.log(JSON.stringify(Object.keys(t).filter((k) => k !== 'default' && k !== '__esModule').sort()), [extract, check, guard, context, query].every((f) => typeof f === 'function'))");

@@ -1,5 +1,5 @@
 // `extract mcp`: driven by the SDK's own client, in memory and over stdio against the real CLI.
-import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -8,16 +8,11 @@ import { check, context, extract, why } from '../src/api';
 import { createMcpServer, type McpOptions } from '../src/mcp/server';
 import { appendToText, shapeMessage } from '../src/store/discussion';
 import { withMemoryLock } from '../src/store/run';
-import { BIN, ROOT, tempDir } from './helpers';
+import { BIN, fixtureDir, ROOT } from './helpers';
 
 const NOW = '2026-02-10T00:00:00Z';
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-
 async function workspace(): Promise<string> {
-  const dir = tempDir('extract-mcp-');
-  dirs.push(dir);
-  cpSync(join(ROOT, 'examples', 'tasks.json'), join(dir, 'tasks.json'));
+  const dir = fixtureDir('example');
   await extract({ cwd: dir, now: NOW });
   return dir;
 }

@@ -7,6 +7,7 @@ import type { Decision, DecisionType, Diagnostic, Message, ReviewItem } from './
 import { extractCheck } from './store/check';
 import { appendMessage, type NewMessage } from './store/discussion';
 import { UsageError } from './store/errors';
+import { renderReport } from './report/html';
 import { countTokens, loadReadModel } from './store/read';
 import { guard as guardFindings, listPending } from './store/review';
 import { extractRun } from './store/run';
@@ -195,6 +196,12 @@ export async function why(id: string, options: ReadingOptions = {}): Promise<Why
 export async function reviewList(options: WorkspaceOptions = {}): Promise<PendingReview[]> {
   const pending = await listPending({ cwd: cwdOf(options), globs: options.files ?? [], memory: options.memory, config: options.config });
   return pending.map((p) => ({ ...p.item, discussion: p.messages }));
+}
+
+/** The decision log as one self-contained HTML page (`extract report`); the same state gives the same bytes. */
+export async function report(options: ReadingOptions = {}): Promise<string> {
+  const model = await readModel(options);
+  return renderReport({ ...model.registry, tasks: model.tasks });
 }
 
 /**

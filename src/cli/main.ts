@@ -1,7 +1,7 @@
 // Command-line interface: parses arguments, calls the store, prints, returns an exit code.
 // Exit codes: 0 clean, 1 problems in input, 2 usage or fatal error.
 import yargs from 'yargs';
-import type { DecisionType } from '../core/types';
+import type { DecisionType, Diagnostic } from '../core/types';
 import { ConfigError, ConflictError, InterruptedError, LockedError, UsageError } from '../store/errors';
 import { extractCheck } from '../store/check';
 import { bridgeStats, decisionTable, queryDecisions, renderWhy, snapshot, stats, taskContext, why, type TaskView } from '../core/read';
@@ -9,6 +9,9 @@ import { excerpt } from '../core/statement';
 import { countTokens, loadReadModel } from '../store/read';
 import { acceptReview, guard, listPending, rejectReview } from '../store/review';
 import { extractRun } from '../store/run';
+import { writeIfChanged } from '../store/files';
+import { report } from '../api';
+import { resolve } from 'node:path';
 import { runWatch, type WatchEvent } from '../watch/watch';
 import { github, json as jsonReport, stylish } from './report';
 
@@ -241,6 +244,24 @@ async function readCommand(name: 'context' | 'query' | 'why' | 'snapshot' | 'sta
   return 0;
 }
 
+interface ReportArgs extends GlobalArgs {
+  out?: string;
+  tasks?: string[];
+}
+
+async function reportCommand(argv: ReportArgs, io: Io): Promise<number> {
+  const diagnostics: Diagnostic[] = [];
+  const html = await report({ cwd: io.cwd, memory: argv.memory, config: argv.config, files: list(argv.tasks), onDiagnostics: (d) => diagnostics.push(...d) });
+  if (diagnostics.length > 0) io.err(stylish(diagnostics));
+  if (argv.out === undefined) {
+    io.out(html.replace(/\n$/, ''));
+    return 0;
+  }
+  const written = await writeIfChanged(resolve(io.cwd, argv.out), html);
+  io.out(`extract report: ${written ? 'wrote' : 'unchanged'} ${argv.out}`);
+  return 0;
+}
+
 interface McpArgs extends GlobalArgs {
   'allow-write': boolean;
   tasks?: string[];
@@ -320,7 +341,7 @@ function signalled(): Promise<void> {
   });
 }
 
-const COMMANDS = ['run', 'check', 'review', 'guard', 'context', 'query', 'why', 'snapshot', 'stats', 'mcp'] as const;
+const COMMANDS = ['run', 'check', 'review', 'guard', 'context', 'query', 'why', 'snapshot', 'stats', 'mcp', 'report'] as const;
 
 /** Edit distance counting a swap of two neighbours as one edit (optimal string alignment), for "did you mean". */
 function distance(a: string, b: string): number {
@@ -356,6 +377,7 @@ const USAGE: Record<string, string> = {
   why: 'extract why DECISION-ID [--tasks FILE...]',
   snapshot: 'extract snapshot TASK... [--tasks FILE...]',
   stats: 'extract stats [--bridges] [--tasks FILE...]',
+  report: 'extract report [--out FILE] [--tasks FILE...]',
   mcp: 'extract mcp [--allow-write] [--tasks FILE...] [--memory DIR] [--config FILE]',
 };
 
@@ -503,6 +525,17 @@ export async function main(args: string[], io: Io = defaultIo, stop: () => Promi
       'decisions by type and status, review queue, traceability, repeat corrections, token savings',
       (y) => y.epilogue(EXIT_CODES).option('bridges', { type: 'boolean', default: false, describe: 'most reused structures, common functions, orphans' }).option('tasks', workspaceFiles).example('$0 stats --json', 'the metrics as JSON'),
       (argv) => later(() => readCommand('stats', argv, io)),
+    )
+    .command(
+      'report',
+      'the decision log as one self-contained HTML page: tasks, decisions in time order, supersession chains, flags, review queue, filters and search',
+      (y) =>
+        y
+          .epilogue(EXIT_CODES)
+          .option('out', { type: 'string', describe: 'file to write (default: standard output)' })
+          .option('tasks', workspaceFiles)
+          .example('$0 report --out decision-log.html', 'write the page; open it in any browser, offline'),
+      (argv) => later(() => reportCommand(argv, io)),
     )
     .command(
       'mcp',

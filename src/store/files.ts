@@ -22,6 +22,16 @@ export async function writeIfChanged(path: string, text: string): Promise<boolea
   return true;
 }
 
+/** The file or folder a path names once every symlink is followed (the path itself when it does not exist yet). */
+export async function realPath(path: string): Promise<string> {
+  try {
+    return await fs.realpath(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return path;
+    throw err;
+  }
+}
+
 export type CasOutcome = 'written' | 'unchanged' | 'conflict';
 
 let tmpCounter = 0;
@@ -51,7 +61,9 @@ async function removeStaleTemps(dir: string, base: string): Promise<void> {
  * folder and is fsynced first; the comparison runs after that, immediately before the rename,
  * so the window in which an edit could slip in is a re-read and a rename, not a whole write.
  */
-export async function writeIfUnmodified(path: string, text: string, expected: string): Promise<CasOutcome> {
+export async function writeIfUnmodified(linkOrPath: string, text: string, expected: string): Promise<CasOutcome> {
+  // Through a symlink to the real file: the link stays a link, and the swap happens beside the target.
+  const path = await realPath(linkOrPath);
   await removeStaleTemps(dirname(path), basename(path));
   const before = await readTextIfExists(path);
   if (before === null || contentHash(before) !== expected) return 'conflict';

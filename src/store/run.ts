@@ -12,7 +12,7 @@ import { analyzeParallel } from './analyzePool';
 import { loadConfig } from './config';
 import { loadEngine, overrunDiagnostics } from './engine';
 import { ConflictError, InterruptedError, LockedError, throwIfStopped } from './errors';
-import { readTextIfExists, writeIfUnmodified } from './files';
+import { readTextIfExists, realPath, writeIfUnmodified } from './files';
 import { memoryChanges, memorySignature, readMemory, writeMemory } from './memory';
 import { readSources, recordSources } from './sources';
 import { invalidUtf8Offset, locationOf } from './jsonText';
@@ -164,8 +164,10 @@ async function breakLockOfDeadHolder(memoryDir: string): Promise<void> {
  * Holds the memory folder's lock while `commit` runs; waits up to `timeoutSeconds` for it.
  * Beside the lock, a small owner file names the holder so a waiting process can say who it is.
  */
-export async function withMemoryLock<T>(memoryDir: string, timeoutSeconds: number, commit: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-  await fs.mkdir(memoryDir, { recursive: true });
+export async function withMemoryLock<T>(memoryFolder: string, timeoutSeconds: number, commit: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  await fs.mkdir(memoryFolder, { recursive: true });
+  // A symlinked memory folder is locked at its real path, so every way to name it shares one lock.
+  const memoryDir = await realPath(memoryFolder);
   let compromised: Error | null = null;
   const retries = Math.max(0, Math.ceil((timeoutSeconds * 1000) / 200));
   let release: () => Promise<void>;

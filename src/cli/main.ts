@@ -1,8 +1,9 @@
 // Command-line interface: parses arguments, calls the store, prints, returns an exit code.
 // Exit codes: 0 clean, 1 problems in input, 2 usage or fatal error.
+import { isAbsolute, relative, resolve } from 'node:path';
 import yargs from 'yargs';
 import type { DecisionType, Diagnostic } from '../core/types';
-import { ConfigError, ConflictError, InterruptedError, LockedError, UsageError } from '../store/errors';
+import { ConfigError, ConflictError, fsProblem, InterruptedError, LockedError, UsageError } from '../store/errors';
 import { extractCheck } from '../store/check';
 import { bridgeStats, decisionTable, queryDecisions, renderWhy, snapshot, stats, taskContext, why, type TaskView } from '../core/read';
 import { excerpt } from '../core/statement';
@@ -11,7 +12,6 @@ import { acceptReview, guard, listPending, rejectReview } from '../store/review'
 import { extractRun } from '../store/run';
 import { writeIfChanged } from '../store/files';
 import { report } from '../api';
-import { resolve } from 'node:path';
 import { runWatch, type WatchEvent } from '../watch/watch';
 import { github, json as jsonReport, stylish } from './report';
 
@@ -76,13 +76,15 @@ interface ReadArgs extends GlobalArgs {
 
 const resolveNow = (now: string | undefined, io: Io): string => now ?? io.clock().toISOString();
 
-function describeEvent(e: WatchEvent, at: string): string {
+export function describeEvent(e: WatchEvent, at: string): string {
   if (e.kind === 'ready' || e.kind === 'stopped') return `[${at}] ${e.kind === 'ready' ? e.message ?? 'ready' : 'stopped'}`;
   if (!e.result) return `[${at}] ${e.message ?? e.kind}`;
   const s = e.result.summary;
   const errors = e.result.diagnostics.filter((d) => d.severity === 'error');
-  const head = `[${at}] ${e.file ?? 'all files'}: ${s.analysed} analysed, ${s.decisions} new decisions, ${s.patterns} new patterns, ${s.review} new review items, ${s.conflicts} conflicts (${e.ms} ms)`;
-  return errors.length > 0 ? `${head}\n${stylish(errors)}` : head;
+  const counts = `${s.analysed} analysed, ${s.decisions} new decisions, ${s.patterns} new patterns, ${s.review} new review items, ${s.conflicts} conflicts (${e.ms} ms)`;
+  // A broken file: its problems first, then a summary that leads with them (never a success-looking line first).
+  if (errors.length > 0) return `${stylish(errors)}\n[${at}] ${e.file ?? 'all files'}: ${errors.length} error${errors.length === 1 ? '' : 's'}; ${counts}`;
+  return `[${at}] ${e.file ?? 'all files'}: ${counts}`;
 }
 
 function workspaceArgs(argv: GlobalArgs & { globs?: string[] }, io: Io) {
@@ -179,11 +181,15 @@ function pickTasks(all: readonly TaskView[], ids: readonly string[]): TaskView[]
   return ids.map((id) => all.find((t) => t.id === id)!);
 }
 
+/** Diagnostics that mean a named task file could not be read at all. */
+const PATH_PROBLEMS = new Set(['not-found', 'not-a-file', 'unreadable']);
+
 const list = (v: readonly string[] | undefined): string[] => (v ?? []).map(String);
 
 async function readCommand(name: 'context' | 'query' | 'why' | 'snapshot' | 'stats', argv: ReadArgs, io: Io): Promise<number> {
   const model = await loadReadModel({ ...workspaceArgs(argv, io), globs: list(argv.tasks) });
   if (model.diagnostics.length > 0) io.err(stylish(model.diagnostics));
+  if (model.diagnostics.some((d) => PATH_PROBLEMS.has(d.code))) return 1;
   const { decisions, review, patterns } = model.registry;
   const json = Boolean(argv.json);
   if (name === 'context') {
@@ -596,6 +602,14 @@ function reportFailure(err: unknown, io: Io, args: readonly string[]): number {
   if (err instanceof LockedError) {
     io.err(`extract: ${err.message}`);
     return 75;
+  }
+  // A path the user typed that cannot be used: one line naming it, exit 1 (like a bad input file).
+  const fsErr = fsProblem(err);
+  if (fsErr) {
+    const rel = relative(io.cwd, fsErr.path);
+    io.err(`extract: ${rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : fsErr.path}: ${fsErr.message}`);
+    if ((io.env ?? process.env).DEBUG) io.err((err as Error).stack ?? '');
+    return 1;
   }
   const e = err as Error;
   io.err(`extract: ${((io.env ?? process.env).DEBUG ? e?.stack : e?.message) ?? String(err)}`);

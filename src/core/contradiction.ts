@@ -34,7 +34,33 @@ export function compileLexicon(lex: ContradictionLexicon): CompiledLexicon {
   return { negatorWords, negatorPhrases, antonymOf };
 }
 
+/**
+ * Each stem (and content token) of a text mapped to the word as the person wrote it, first
+ * occurrence first: messages quote "Redis", never the stem "redi".
+ */
+export function surfaceWords(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of text.replace(/[\u2018\u2019]/g, "'").matchAll(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu)) {
+    for (const w of words(m[0])) {
+      const forms = [w, stem(w), contentTokens(w)[0]];
+      for (const f of forms) if (f !== undefined && !out.has(f)) out.set(f, w === m[0].toLowerCase() ? m[0] : w);
+    }
+  }
+  return out;
+}
+
+/** The word a stem came from in either statement (the stem itself only if neither has it). */
+function said(s: string, ...sources: ReadonlyArray<ReadonlyMap<string, string>>): string {
+  for (const m of sources) {
+    const w = m.get(s);
+    if (w !== undefined) return w;
+  }
+  return s;
+}
+
 export interface Claim {
+  /** Stem → the word as written (see surfaceWords). */
+  surface: ReadonlyMap<string, string>;
   subject: ReadonlySet<string>;
   allStems: ReadonlySet<string>;
   /** Content stems inside the scope of a negator ("not Telegram", "never post results"). */
@@ -62,6 +88,7 @@ export function claimOf(text: string, lex: CompiledLexicon): Claim {
     }
   }
   return {
+    surface: surfaceWords(text),
     subject,
     allStems: new Set(words(lower).map(stem)),
     negatedStems,
@@ -96,13 +123,13 @@ export function conflictReason(
     if (a.negatedStems.has(s) === b.negatedStems.has(s)) continue;
     // "Don't use a scroll" and "use the simple chip": a light verb alone is no shared subject.
     if (LIGHT_STEMS.has(s) && !(overlap(a.subject, b.subject).shared >= 3 && overlap(a.subject, b.subject).jaccard >= 0.5)) continue;
-    return `one statement negates "${s}", the other asserts it`;
+    return `one statement negates "${said(s, a.surface, b.surface)}", the other asserts it`;
   }
   for (const s of a.allStems) {
     const opposite = lex.antonymOf.get(s);
     if (!opposite) continue;
     for (const o of opposite) {
-      if (b.allStems.has(o) && !b.allStems.has(s) && !a.allStems.has(o)) return `opposite terms: "${s}" vs "${o}"`;
+      if (b.allStems.has(o) && !b.allStems.has(s) && !a.allStems.has(o)) return `opposite terms: "${said(s, a.surface)}" vs "${said(o, b.surface)}"`;
     }
   }
   if (a.numbers.size > 0 && b.numbers.size > 0) {
@@ -150,6 +177,8 @@ const NOT_A_CLAIM = /\b(?:if|unless|whether|suppose|supposing|assuming|wonder|ma
 const LEADING_ANSWER = /^\s*(?:(?:no|nope)\s*(?:[,!-]|(?=(?:no|the|a|an|i|we|you|it|that|this|they|he|she|there|well|but|so|not|i'm|it's|that's)\b))\s*)+/;
 
 export interface ClauseClaim {
+  /** Stem → the word as written (see surfaceWords). */
+  surface: ReadonlyMap<string, string>;
   content: ReadonlySet<string>;
   negated: ReadonlySet<string>;
   hasNegator: boolean;
@@ -161,6 +190,7 @@ const CLAUSE_SPLIT = /[.;!?\n]+|,\s*(?:but|whereas|while|although|though)\b|\s(?
 
 /** The clauses of a message that make a plain claim, with at least two content words. */
 export function clauseClaims(text: string, lex: CompiledLexicon): ClauseClaim[] {
+  const surface = surfaceWords(text);
   const lower = text.toLowerCase().replace(/\{[^}]*\}/g, ' ').replace(/[\u2018\u2019]/g, "'");
   const out: ClauseClaim[] = [];
   for (let raw of lower.split(CLAUSE_SPLIT)) {
@@ -197,7 +227,7 @@ export function clauseClaims(text: string, lex: CompiledLexicon): ClauseClaim[] 
       }
       scope = false;
     }
-    if (content.size >= 2) out.push({ content, negated, hasNegator, numbers });
+    if (content.size >= 2) out.push({ surface, content, negated, hasNegator, numbers });
   }
   return out;
 }
@@ -220,7 +250,7 @@ export function clauseConflict(a: ClauseClaim, b: ClauseClaim, lex: CompiledLexi
   const all = overlap(a.content, b.content);
   if (all.shared >= 2 && all.jaccard >= 0.5 && a.hasNegator !== b.hasNegator) {
     for (const s of a.content) {
-      if (b.content.has(s) && a.negated.has(s) !== b.negated.has(s) && closeEnough(all)) return `one statement negates "${s}", the other asserts it`;
+      if (b.content.has(s) && a.negated.has(s) !== b.negated.has(s) && closeEnough(all)) return `one statement negates "${said(s, a.surface, b.surface)}", the other asserts it`;
     }
   }
   for (const s of a.content) {
@@ -230,7 +260,7 @@ export function clauseConflict(a: ClauseClaim, b: ClauseClaim, lex: CompiledLexi
       if (!b.content.has(o) || a.content.has(o)) continue;
       if (a.negated.has(s) !== b.negated.has(o)) continue;
       const rest = overlap(a.content, b.content, new Set([s, o]));
-      if (rest.shared >= 2 && rest.jaccard >= 0.5) return `opposite terms: "${s}" vs "${o}"`;
+      if (rest.shared >= 2 && rest.jaccard >= 0.5) return `opposite terms: "${said(s, a.surface)}" vs "${said(o, b.surface)}"`;
     }
   }
   if (a.numbers.size > 0 && b.numbers.size > 0 && all.shared >= 3 && all.jaccard >= 0.4) {
@@ -238,7 +268,7 @@ export function clauseConflict(a: ClauseClaim, b: ClauseClaim, lex: CompiledLexi
       if (b.numbers.has(x)) return null;
       for (const [y, unitB] of b.numbers) {
         if (a.numbers.has(y) || unitA === '' || unitA !== unitB) continue;
-        return `different values: ${x} vs ${y} ${unitA}`;
+        return `different values: ${x} vs ${y} ${said(unitA, b.surface, a.surface)}`;
       }
     }
   }

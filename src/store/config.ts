@@ -2,7 +2,7 @@
 // without a config, the working directory is the base.
 import { dirname, join, resolve } from 'node:path';
 import { DEFAULT_CONFIG, type Config } from '../core/types';
-import { ConfigError } from './errors';
+import { ConfigError, pathError } from './errors';
 import { readTextIfExists } from './files';
 import { parseJson } from './jsonText';
 import { schemaProblems } from './schemas';
@@ -20,7 +20,7 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Loaded
   const file = explicit ? resolve(cwd, explicit) : join(cwd, CONFIG_FILE);
   const text = await readTextIfExists(file);
   if (text === null) {
-    if (explicit) throw new ConfigError(`config file not found: ${explicit}`, file);
+    if (explicit) throw pathError('ENOENT', explicit);
     return { config: { ...DEFAULT_CONFIG, thresholds: { ...DEFAULT_CONFIG.thresholds } }, baseDir: cwd, file: null };
   }
   const parsed = parseJson(text);

@@ -39,3 +39,33 @@ export class InterruptedError extends Error {
 export function throwIfStopped(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new InterruptedError(typeof signal.reason === 'string' ? signal.reason : 'a signal');
 }
+
+const FS_REASONS: Record<string, string> = {
+  ENOENT: 'no such file or folder',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EISDIR: 'is a folder, not a file',
+  ENOTDIR: 'a file stands where a folder is expected',
+  EEXIST: 'exists and is not a folder',
+  ELOOP: 'too many levels of symbolic links',
+  ENAMETOOLONG: 'name too long',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on the device',
+  EMFILE: 'too many open files',
+};
+
+/** A file-system error (it has an errno code and a path) as one line: "PATH: what happened (CODE)". */
+export function fsProblem(err: unknown): { path: string; code: string; message: string } | null {
+  const e = err as NodeJS.ErrnoException;
+  // Duck-typed: errors from node:fs may come from another realm (a test runner's sandbox).
+  if (typeof err !== 'object' || err === null || typeof e.code !== 'string' || !/^E[A-Z]+$/.test(e.code) || typeof e.path !== 'string') return null;
+  return { path: e.path, code: e.code, message: `${FS_REASONS[e.code] ?? e.message.replace(/^[A-Z]+: /, '').split(',')[0]} (${e.code})` };
+}
+
+/** An error naming a path, like the ones node:fs throws (for a path the tool checks itself). */
+export function pathError(code: string, path: string): NodeJS.ErrnoException {
+  const err: NodeJS.ErrnoException = new Error(`${code}: ${FS_REASONS[code] ?? code}, ${path}`);
+  err.code = code;
+  err.path = path;
+  return err;
+}

@@ -10,6 +10,8 @@ export async function readTextIfExists(path: string): Promise<string | null> {
     return await fs.readFile(path, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    // Some errors (EISDIR) come without the path: name it, so the one-line report can.
+    (err as NodeJS.ErrnoException).path ??= path;
     throw err;
   }
 }

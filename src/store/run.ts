@@ -1,6 +1,6 @@
 // The batch entry point behind `extract run`: find task files, analyse them (pure core), then,
 // under a lock on the memory folder, merge with the registry and commit every write.
-import { promises as fs } from 'node:fs';
+import { constants as fsConstants, promises as fs } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import fg from 'fast-glob';
 import lockfile from 'proper-lockfile';
@@ -11,7 +11,7 @@ import type { Diagnostic } from '../core/types';
 import { analyzeParallel } from './analyzePool';
 import { loadConfig } from './config';
 import { loadEngine, overrunDiagnostics } from './engine';
-import { ConflictError, InterruptedError, LockedError, throwIfStopped } from './errors';
+import { ConflictError, fsProblem, InterruptedError, LockedError, throwIfStopped } from './errors';
 import { readTextIfExists, realPath, writeIfUnmodified } from './files';
 import { memoryChanges, memorySignature, readMemory, writeMemory } from './memory';
 import { readSources, recordSources } from './sources';
@@ -59,6 +59,21 @@ function display(cwd: string, path: string): string {
   return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
 }
 
+/** Why a path the user named cannot be read as a task file, or null when it can. */
+async function notATaskFile(path: string): Promise<{ code: string; message: string } | null> {
+  try {
+    const st = await fs.stat(path);
+    if (st.isDirectory()) return { code: 'not-a-file', message: 'is a folder, not a task file (EISDIR)' };
+    if (!st.isFile()) return { code: 'not-a-file', message: 'is not a regular file (a device, socket or pipe); left alone' };
+    await fs.access(path, fsConstants.R_OK);
+    return null;
+  } catch (err) {
+    const p = fsProblem(err);
+    if (!p) throw err;
+    return p.code === 'ENOENT' ? { code: 'not-found', message: 'no such task file' } : { code: 'unreadable', message: p.message };
+  }
+}
+
 /** The sorted task files that the globs (or the config's) name, without compiling any rules. */
 export async function listTaskFiles(options: Pick<RunOptions, 'cwd' | 'globs' | 'config'>): Promise<{ files: string[]; diagnostics: Diagnostic[] }> {
   const { config, baseDir } = await loadConfig(options.cwd, options.config);
@@ -75,9 +90,9 @@ async function findTaskFiles(options: Pick<RunOptions, 'cwd' | 'globs'>, configG
     const forward = pattern.replace(/\\/g, '/');
     if (!fg.isDynamicPattern(forward)) {
       const abs = resolve(globBase, pattern);
-      if ((await readTextIfExists(abs)) === null) {
-        diagnostics.push({ code: 'not-found', severity: 'error', file: display(options.cwd, abs), message: 'no such task file' });
-      } else files.add(abs);
+      const problem = await notATaskFile(abs);
+      if (problem) diagnostics.push({ code: problem.code, severity: 'error', file: display(options.cwd, abs), message: problem.message });
+      else files.add(abs);
       continue;
     }
     const found = await fg(forward, { cwd: globBase, absolute: true, onlyFiles: true, dot: false, ignore: ['**/node_modules/**'] });
@@ -117,7 +132,15 @@ export async function readTaskFiles(cwd: string, paths: readonly string[], optio
   const files: TaskFile[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const path of paths) {
-    const bytes = await fs.readFile(path);
+    let bytes: Buffer;
+    try {
+      bytes = await fs.readFile(path);
+    } catch (err) {
+      const p = fsProblem(err);
+      if (!p) throw err;
+      diagnostics.push({ code: p.code === 'ENOENT' ? 'not-found' : 'unreadable', severity: 'error', file: display(cwd, path), message: p.message });
+      continue;
+    }
     const bad = invalidUtf8Offset(bytes);
     if (bad >= 0) {
       // Decoding would replace the bad bytes, and writing back would then change them: leave the file alone.

@@ -29,7 +29,48 @@ export interface SchemaProblem {
 export function schemaProblems(name: SchemaName, value: unknown, pointerPrefix = ''): SchemaProblem[] {
   const v = validator(name);
   if (v(value)) return [];
-  return dedupe((v.errors ?? []).map((e: ErrorObject) => ({ pointer: pointerPrefix + e.instancePath, message: describe(e) })));
+  return dedupe(collapse(v.errors ?? []).map((e: ErrorObject) => ({ pointer: pointerPrefix + e.instancePath, message: describe(e) })));
+}
+
+const COMBINATOR = /\/(?:anyOf|oneOf)$/;
+
+/**
+ * One problem per real mistake: ajv reports every branch of an anyOf/oneOf. Innermost first, a
+ * branch whose type does not fit the value is dropped; when one branch fits, its own errors stand
+ * for the whole; alternatives that each require one property become "must have one of …"; when
+ * no branch fits, "must be A or B".
+ */
+function collapse(errors: readonly ErrorObject[]): ErrorObject[] {
+  let list = [...errors];
+  const combinators = list.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').sort((a, b) => b.schemaPath.length - a.schemaPath.length);
+  for (const c of combinators) {
+    if (!list.includes(c) || !COMBINATOR.test(c.schemaPath)) continue;
+    const inBranch = (e: ErrorObject) => e !== c && e.schemaPath.startsWith(`${c.schemaPath}/`) && (e.instancePath === c.instancePath || e.instancePath.startsWith(`${c.instancePath}/`));
+    const branchErrors = list.filter(inBranch);
+    const branches = new Map<string, ErrorObject[]>();
+    for (const e of branchErrors) {
+      const k = e.schemaPath.slice(c.schemaPath.length + 1).split('/')[0];
+      branches.set(k, [...(branches.get(k) ?? []), e]);
+    }
+    const typeMismatch = (es: ErrorObject[]) => es.some((e) => e.keyword === 'type' && e.instancePath === c.instancePath);
+    const fitting = [...branches.values()].filter((es) => !typeMismatch(es));
+    const allRequired = branchErrors.length > 0 && branchErrors.every((e) => e.keyword === 'required' && e.instancePath === c.instancePath);
+    let replacement: ErrorObject[];
+    if (allRequired) {
+      const names = branchErrors.map((e) => JSON.stringify(String((e.params as { missingProperty: string }).missingProperty)));
+      const some = names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}` : names[0];
+      replacement = [{ ...c, keyword: 'required', message: `must have one of the properties ${some}` }];
+    } else if (fitting.length === 1) {
+      replacement = fitting[0];
+    } else if (fitting.length === 0 && branches.size > 0) {
+      const types = branchErrors.filter((e) => e.keyword === 'type' && e.instancePath === c.instancePath).map((e) => String((e.params as { type: string | string[] }).type));
+      replacement = [{ ...c, keyword: 'type', message: `must be ${[...new Set(types)].join(' or ')}` }];
+    } else {
+      replacement = [c];
+    }
+    list = [...list.filter((e) => e !== c && !inBranch(e)), ...replacement];
+  }
+  return list;
 }
 
 function describe(e: ErrorObject): string {

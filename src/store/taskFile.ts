@@ -82,9 +82,15 @@ export function parseTaskFile(path: string, display: string, text: string, optio
     }
   }
   const tasks: TaskInput[] = [];
+  let tree: Node | undefined;
   for (const id of Object.keys(value)) {
     if (badTasks.has(id)) continue;
     const task = value[id];
+    if (isObject(task) && task.discussion === undefined) {
+      tree ??= parseTree(text);
+      const loc = pointerLocation(text, taskPointer(id), tree);
+      diagnostics.push({ code: 'no-discussion', severity: 'warning', file: display, pointer: taskPointer(id), ...(loc ?? {}), message: `task ${id} has no discussion; nothing to extract` });
+    }
     if (!isObject(task) || !Array.isArray(task.discussion)) continue;
     const previous = isObject(task.extracted_state) ? (task.extracted_state as unknown as ExtractedState) : null;
     task.discussion.forEach((m: unknown, i: number) => {

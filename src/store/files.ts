@@ -2,7 +2,6 @@
 // folder, fsync, rename), skip when unchanged, and compare-and-swap against a person's edit.
 import { promises as fs } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
 import { contentHash } from './taskFile';
 
 export async function readTextIfExists(path: string): Promise<string | null> {
@@ -17,11 +16,44 @@ export async function readTextIfExists(path: string): Promise<string | null> {
 }
 
 /** Writes atomically unless the file already holds exactly this text. Returns whether it wrote. */
-export async function writeIfChanged(path: string, text: string): Promise<boolean> {
+export async function writeIfChanged(linkOrPath: string, text: string): Promise<boolean> {
+  const path = await realPath(linkOrPath);
   const current = await readTextIfExists(path);
   if (current === text) return false;
-  await writeFileAtomic(path, text, { encoding: 'utf8', fsync: true });
+  await removeStaleTemps(dirname(path), basename(path));
+  const tmp = await writeTemp(path, text);
+  await renameOrRemove(tmp, path);
   return true;
+}
+
+/**
+ * The one atomic writer: the new content goes to a temp file in the target's folder (named by
+ * our pid, so a later writer can tell a dead writer's leftovers), is fsynced, and only then
+ * renamed over the target by the caller. The file keeps its permission bits.
+ */
+async function writeTemp(path: string, text: string): Promise<string> {
+  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${++tmpCounter}.tmp`);
+  const mode = await fs.stat(path).then((st) => st.mode & 0o7777, () => 0o666);
+  const handle = await fs.open(tmp, 'wx', mode);
+  try {
+    await handle.writeFile(text, 'utf8');
+    await handle.sync();
+  } catch (err) {
+    await handle.close();
+    await fs.rm(tmp, { force: true });
+    throw err;
+  }
+  await handle.close();
+  return tmp;
+}
+
+async function renameOrRemove(tmp: string, path: string): Promise<void> {
+  try {
+    await fs.rename(tmp, path);
+  } catch (err) {
+    await fs.rm(tmp, { force: true });
+    throw err;
+  }
 }
 
 /** The file or folder a path names once every symlink is followed (the path itself when it does not exist yet). */
@@ -38,12 +70,13 @@ export type CasOutcome = 'written' | 'unchanged' | 'conflict';
 
 let tmpCounter = 0;
 
-function alive(pid: number): boolean {
+/** Whether a process of this host is still running (one that exists but is not ours counts as alive). */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    return (err as NodeJS.ErrnoException).code !== 'ESRCH';
   }
 }
 
@@ -53,7 +86,7 @@ async function removeStaleTemps(dir: string, base: string): Promise<void> {
   const names = await fs.readdir(dir).catch(() => [] as string[]);
   for (const name of names) {
     const m = name.startsWith(prefix) ? /^\.(?:.+)\.(\d+)\.\d+\.tmp$/.exec(name) : null;
-    if (m && Number(m[1]) !== process.pid && !alive(Number(m[1]))) await fs.rm(join(dir, name), { force: true });
+    if (m && Number(m[1]) !== process.pid && !processAlive(Number(m[1]))) await fs.rm(join(dir, name), { force: true });
   }
 }
 
@@ -70,26 +103,16 @@ export async function writeIfUnmodified(linkOrPath: string, text: string, expect
   const before = await readTextIfExists(path);
   if (before === null || contentHash(before) !== expected) return 'conflict';
   if (before === text) return 'unchanged';
-  const dir = dirname(path);
-  const tmp = join(dir, `.${basename(path)}.${process.pid}.${++tmpCounter}.tmp`);
-  const mode = (await fs.stat(path)).mode & 0o7777;
-  const handle = await fs.open(tmp, 'wx', mode);
-  try {
-    await handle.writeFile(text, 'utf8');
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    const now = await readTextIfExists(path);
-    if (now === null || contentHash(now) !== expected) {
-      await fs.rm(tmp, { force: true });
-      return 'conflict';
-    }
-    await fs.rename(tmp, path);
-  } catch (err) {
+  const tmp = await writeTemp(path, text);
+  // Compare again just before the rename: the window for a person's edit is a re-read and a rename.
+  const now = await readTextIfExists(path).catch(async (err: unknown) => {
     await fs.rm(tmp, { force: true });
     throw err;
+  });
+  if (now === null || contentHash(now) !== expected) {
+    await fs.rm(tmp, { force: true });
+    return 'conflict';
   }
+  await renameOrRemove(tmp, path);
   return 'written';
 }

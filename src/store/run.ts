@@ -12,7 +12,7 @@ import { analyzeParallel } from './analyzePool';
 import { loadConfig } from './config';
 import { loadEngine, overrunDiagnostics } from './engine';
 import { ConflictError, fsProblem, InterruptedError, LockedError, throwIfStopped } from './errors';
-import { readTextIfExists, realPath, writeIfUnmodified } from './files';
+import { processAlive, readTextIfExists, realPath, writeIfUnmodified } from './files';
 import { memoryChanges, memorySignature, readMemory, writeMemory } from './memory';
 import { readSources, recordSources } from './sources';
 import { invalidUtf8Offset, locationOf } from './jsonText';
@@ -171,12 +171,7 @@ async function breakLockOfDeadHolder(memoryDir: string): Promise<void> {
   const owner = await readTextIfExists(ownerPath);
   const m = owner ? /^pid (\d+) on (\S+) /.exec(owner) : null;
   if (!m || m[2] !== hostname() || Number(m[1]) === process.pid) return;
-  try {
-    process.kill(Number(m[1]), 0);
-    return; // alive
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ESRCH') return;
-  }
+  if (processAlive(Number(m[1]))) return;
   // Only if nobody replaced the owner meanwhile.
   if ((await readTextIfExists(ownerPath)) !== owner) return;
   await fs.rm(`${memoryDir}/.extract.lock`, { recursive: true, force: true });

@@ -4,6 +4,7 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '\\.faults\\.test\\.ts$'],
   transform: { '^.+\\.ts$': 'ts-jest' },
   globalSetup: '<rootDir>/test/global/setup.js',
   globalTeardown: '<rootDir>/test/global/teardown.js',

@@ -1,28 +1,32 @@
 // Knowledge evolution across tasks and runs: corrections win explicitly, restated wrong facts are
 // flagged, duplicates are linked, old facts go stale, and a person's edits to the registry stand.
+// Pure: the pipeline runs in memory on a registry passed from run to run; only the last test reads
+// a registry file a person broke.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Registry } from '../src/core/evolve';
+import { runPipeline } from '../src/core/pipeline';
+import { DEFAULT_CONFIG, type Decision, type Pattern } from '../src/core/types';
 import { extractRun } from '../src/store/run';
-import type { Decision, Pattern } from '../src/core/types';
-import { runCli, tempDir } from './helpers';
+import { cli, shippedEngine, tempDir } from './helpers';
 
 type Msg = [author: string, role: 'human' | 'bot', text: string, ts: string];
-const task = (...messages: Msg[]) => ({ discussion: messages.map(([author, role, text, ts]) => ({ author, role, text, ts })) });
+type Task = { discussion: Array<{ author: string; role: string; text: string; ts: string }> };
+const task = (...messages: Msg[]): Task => ({ discussion: messages.map(([author, role, text, ts]) => ({ author, role, text, ts })) });
 
 // Short discussions on purpose: low thresholds let each topic yield its decision.
-const CONFIG = { thresholds: { decision: 1, review: 0.5 } };
+const THRESHOLDS = { decision: 1, review: 0.5 };
+const engine = { ...shippedEngine(), config: { ...DEFAULT_CONFIG, thresholds: THRESHOLDS } };
+const EMPTY: Registry = { engine: null, decisions: [], review: [], patterns: [] };
 
-function workspace(tasks: Record<string, unknown>): string {
-  const dir = tempDir();
-  writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
-  writeFileSync(join(dir, 'extract.config.json'), JSON.stringify(CONFIG));
-  return dir;
+/** One run over the given tasks on top of `registry` (the previous run's): returns the new registry. */
+function run(tasks: Record<string, Task>, now: string, registry: Registry = EMPTY): Registry {
+  const files = [{ path: 'tasks.json', tasks: Object.entries(tasks).map(([id, t]) => ({ id, discussion: t.discussion, previous: null })) }];
+  return runPipeline({ files, registry, now }, engine).registry;
 }
 
-const decisions = (dir: string): Decision[] => JSON.parse(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8')).decisions;
-const patterns = (dir: string): Pattern[] =>
-  readFileSync(join(dir, 'memory', 'patterns.jsonl'), 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
-const byStatement = (dir: string, needle: string) => decisions(dir).find((d) => d.statement.includes(needle))!;
+const byStatement = (r: Registry, needle: string): Decision => r.decisions.find((d) => d.statement.includes(needle))!;
+const byRule = (r: Registry, rule: string): Pattern[] => r.patterns.filter((p) => p.rule === rule);
 
 const COACH_CORRECTION = task(
   ['ann', 'human', 'Who is running the Saturday training session for the junior team at the club this month?', '2026-01-10T09:00:00Z'],
@@ -46,40 +50,38 @@ const REPORTS_CORRECTION = task(
 );
 
 describe('across the registry', () => {
-  it('lets a correction in one task supersede a decision made in another, keeping both', async () => {
-    const dir = workspace({ T4: REPORTS_DECISION, T3: REPORTS_CORRECTION });
-    await extractRun({ cwd: dir, now: '2026-03-01T00:00:00Z' });
-    const old = byStatement(dir, 'are emailed to the team');
-    const correction = byStatement(dir, 'must not be emailed anymore');
+  it('lets a correction in one task supersede a decision made in another, keeping both', () => {
+    const r = run({ T4: REPORTS_DECISION, T3: REPORTS_CORRECTION }, '2026-03-01T00:00:00Z');
+    const old = byStatement(r, 'are emailed to the team');
+    const correction = byStatement(r, 'must not be emailed anymore');
     expect(old).toMatchObject({ task_id: 'T4', status: 'superseded', superseded_by: correction.id });
     expect(correction).toMatchObject({ task_id: 'T3', status: 'active', supersedes: old.id, type: 'constraint' });
-    const why = patterns(dir).find((p) => p.rule === 'evolve/correction-supersedes')!;
+    const why = r.patterns.find((p) => p.rule === 'evolve/correction-supersedes')!;
     expect(why.description).toMatch(new RegExp(`${correction.id} supersedes ${old.id} .*negates`));
   });
 
-  it('does the same when the correction arrives in a later run', async () => {
-    const dir = workspace({ T4: REPORTS_DECISION });
-    await extractRun({ cwd: dir, now: '2026-01-06T00:00:00Z' });
-    expect(byStatement(dir, 'are emailed to the team').status).toBe('active');
-    writeFileSync(join(dir, 'tasks.json'), JSON.stringify({ T4: REPORTS_DECISION, T3: REPORTS_CORRECTION }, null, 2));
-    await extractRun({ cwd: dir, now: '2026-02-03T00:00:00Z' });
-    expect(byStatement(dir, 'are emailed to the team').status).toBe('superseded');
+  it('does the same when the correction arrives in a later run', () => {
+    const first = run({ T4: REPORTS_DECISION }, '2026-01-06T00:00:00Z');
+    expect(byStatement(first, 'are emailed to the team').status).toBe('active');
+    const second = run({ T4: REPORTS_DECISION, T3: REPORTS_CORRECTION }, '2026-02-03T00:00:00Z', first);
+    expect(byStatement(second, 'are emailed to the team')).toMatchObject({ id: byStatement(first, 'are emailed to the team').id, status: 'superseded' });
+    // The run before is untouched: each run works on its own copy of the registry.
+    expect(byStatement(first, 'are emailed to the team').status).toBe('active');
   });
 
-  it('flags a later decision that restates a corrected fact instead of letting it win', async () => {
-    const dir = workspace({ T1: COACH_CORRECTION, T2: COACH_RESTATED });
-    await extractRun({ cwd: dir, now: '2026-03-01T00:00:00Z' });
-    const correction = byStatement(dir, 'Mark is not a certified coach');
-    const restated = byStatement(dir, 'our certified coach');
+  it('flags a later decision that restates a corrected fact instead of letting it win', () => {
+    const r = run({ T1: COACH_CORRECTION, T2: COACH_RESTATED }, '2026-03-01T00:00:00Z');
+    const correction = byStatement(r, 'Mark is not a certified coach');
+    const restated = byStatement(r, 'our certified coach');
     expect(correction.status).toBe('active');
     expect(restated.quality_flags).toContain('contradicts_correction');
-    const p = patterns(dir).find((x) => x.rule === 'evolve/contradicts-correction')!;
+    const p = r.patterns.find((x) => x.rule === 'evolve/contradicts-correction')!;
     expect(p).toMatchObject({ task_id: 'T2', type: 'contradiction', extracted_decision: restated.id });
     expect(p.description).toMatch(new RegExp(`^This seems to contradict ${correction.id} \\(a correction in T1`));
   });
 
-  it('links a restatement of an active decision as a near duplicate', async () => {
-    const dir = workspace({
+  it('links a restatement of an active decision as a near duplicate', () => {
+    const r = run({
       T10: task(
         ['eve', 'human', 'Which database do we use for the ingestion job queue of the workers?', '2026-01-01T09:00:00Z'],
         ['bot', 'bot', 'Postgres with SKIP LOCKED or Redis both work for the ingestion job queue.', '2026-01-01T09:01:00Z'],
@@ -90,32 +92,30 @@ describe('across the registry', () => {
         ['bot', 'bot', 'There were two candidates for the ingestion job queue: Postgres and Redis.', '2026-01-03T09:01:00Z'],
         ['fay', 'human', "We'll use Postgres for the ingestion job queue.", '2026-01-03T09:02:00Z'],
       ),
-    });
-    await extractRun({ cwd: dir, now: '2026-01-04T00:00:00Z' });
-    const first = decisions(dir).find((d) => d.task_id === 'T10')!;
-    const second = decisions(dir).find((d) => d.task_id === 'T11')!;
+    }, '2026-01-04T00:00:00Z');
+    const first = r.decisions.find((d) => d.task_id === 'T10')!;
+    const second = r.decisions.find((d) => d.task_id === 'T11')!;
     expect(second.quality_flags).toContain('near_duplicate');
     expect(second.duplicate_of).toBe(first.id);
     expect(first.status).toBe('active');
     expect(second.status).toBe('active');
   });
 
-  it('counts the same correction made again', async () => {
+  it('counts the same correction made again', () => {
     const again = task(
       ['gus', 'human', 'Where do the weekly build reports go these days?', '2026-02-10T10:00:00Z'],
       ['bot', 'bot', 'I emailed the weekly build reports to the whole team as usual this Monday.', '2026-02-10T10:01:00Z'],
       ['gus', 'human', "No, that's wrong. Weekly build reports must not be emailed anymore; attach them to the task discussion.", '2026-02-10T10:02:00Z'],
     );
-    const dir = workspace({ T3: REPORTS_CORRECTION, T5: again });
-    await extractRun({ cwd: dir, now: '2026-03-01T00:00:00Z' });
-    const repeated = patterns(dir).filter((p) => p.rule === 'evolve/repeated-correction');
+    const r = run({ T3: REPORTS_CORRECTION, T5: again }, '2026-03-01T00:00:00Z');
+    const repeated = r.patterns.filter((p) => p.rule === 'evolve/repeated-correction');
     expect(repeated).toHaveLength(1);
     expect(repeated[0]).toMatchObject({ task_id: 'T5', type: 'correction' });
     expect(repeated[0].description).toMatch(/2 times in all/);
   });
 
-  it('flags old decisions whose subject saw newer activity as stale', async () => {
-    const dir = workspace({
+  it('flags old decisions whose subject saw newer activity as stale', () => {
+    const r = run({
       T20: task(
         ['hal', 'human', 'What retention do we keep for the audit log archive of the billing service?', '2025-01-01T09:00:00Z'],
         ['bot', 'bot', 'Retention for the audit log archive can be anything from thirty days to two years.', '2025-01-01T09:01:00Z'],
@@ -132,58 +132,58 @@ describe('across the registry', () => {
         ['bot', 'bot', 'Serif fonts print well in the quarterly newsletter; sans-serif reads better on screens.', '2025-01-01T09:01:00Z'],
         ['jon', 'human', 'We decided to print the quarterly newsletter of the garden club in a serif font.', '2025-01-01T09:02:00Z'],
       ),
-    });
-    await extractRun({ cwd: dir, now: '2026-03-01T00:00:00Z' });
-    expect(decisions(dir).find((d) => d.task_id === 'T20')!.quality_flags).toContain('stale');
-    expect(decisions(dir).find((d) => d.task_id === 'T21')!.quality_flags).not.toContain('stale');
-    expect(decisions(dir).find((d) => d.task_id === 'T22')!.quality_flags).not.toContain('stale');
+    }, '2026-03-01T00:00:00Z');
+    expect(r.decisions.find((d) => d.task_id === 'T20')!.quality_flags).toContain('stale');
+    expect(r.decisions.find((d) => d.task_id === 'T21')!.quality_flags).not.toContain('stale');
+    expect(r.decisions.find((d) => d.task_id === 'T22')!.quality_flags).not.toContain('stale');
   });
 
-  it('flags statements too short to stand alone and references without substance', async () => {
-    const dir = workspace({
+  it('flags statements too short to stand alone and references without substance', () => {
+    const r = run({
       T30: task(
         ['jo', 'human', 'How do we configure the release pipeline for the mobile app this quarter?', '2026-01-01T09:00:00Z'],
         ['bot', 'bot', 'There are several ways to configure the release pipeline for the mobile app.', '2026-01-01T09:01:00Z'],
         ['jo', 'human', "Let's do it as discussed.", '2026-01-01T09:02:00Z'],
       ),
-    });
-    await extractRun({ cwd: dir, now: '2026-03-01T00:00:00Z' });
-    expect(decisions(dir)[0].quality_flags).toEqual(expect.arrayContaining(['naked_statement', 'orphaned_reference']));
+    }, '2026-03-01T00:00:00Z');
+    expect(r.decisions[0].quality_flags).toEqual(expect.arrayContaining(['naked_statement', 'orphaned_reference']));
   });
 });
 
 describe("a person's edits to the registry", () => {
-  it('survive later runs: status, statement, type and confidence stay as the person set them', async () => {
-    const dir = workspace({ T4: REPORTS_DECISION });
-    await extractRun({ cwd: dir, now: '2026-01-06T00:00:00Z' });
-    const file = join(dir, 'memory', 'decisions.json');
-    const registry = JSON.parse(readFileSync(file, 'utf8'));
-    Object.assign(registry.decisions[0], { status: 'archived', statement: 'Weekly build reports: email, for now.', type: 'preference', confidence: 'low' });
-    writeFileSync(file, JSON.stringify(registry, null, 2));
-    // Change the discussion so the task is analysed again, and add a correction that would supersede it.
-    writeFileSync(join(dir, 'tasks.json'), JSON.stringify({ T4: { discussion: [...REPORTS_DECISION.discussion, { author: 'dee', role: 'human', text: 'Thanks!', ts: '2026-01-05T10:06:00Z' }] }, T3: REPORTS_CORRECTION }, null, 2));
-    await extractRun({ cwd: dir, now: '2026-02-03T00:00:00Z' });
-    const d = decisions(dir).find((x) => x.id === registry.decisions[0].id)!;
-    expect(d).toMatchObject({ status: 'archived', statement: 'Weekly build reports: email, for now.', type: 'preference', confidence: 'low' });
+  it('survive later runs: status, statement, type and confidence stay as the person set them', () => {
+    const first = run({ T4: REPORTS_DECISION }, '2026-01-06T00:00:00Z');
+    const edited = structuredClone(first);
+    Object.assign(edited.decisions[0], { status: 'archived', statement: 'Weekly build reports: email, for now.', type: 'preference', confidence: 'low' });
+    // The discussion changes so the task is analysed again, and a correction arrives that would supersede it.
+    const changed = { discussion: [...REPORTS_DECISION.discussion, { author: 'dee', role: 'human', text: 'Thanks!', ts: '2026-01-05T10:06:00Z' }] };
+    const next = run({ T4: changed, T3: REPORTS_CORRECTION }, '2026-02-03T00:00:00Z', edited);
+    expect(next.decisions.find((x) => x.id === first.decisions[0].id)).toMatchObject({ status: 'archived', statement: 'Weekly build reports: email, for now.', type: 'preference', confidence: 'low' });
+    // Without the edit, the same runs supersede it: the edit is what kept it.
+    expect(run({ T4: changed, T3: REPORTS_CORRECTION }, '2026-02-03T00:00:00Z', first).decisions.find((x) => x.id === first.decisions[0].id)!.status).toBe('superseded');
   });
 
-  it('accepts decisions added by hand and lists them in the task state, and rejects invalid ones with a pointer', async () => {
-    const dir = workspace({ T4: REPORTS_DECISION });
+  it('keeps decisions added by hand and lists them in the task state', () => {
+    const first = run({ T4: REPORTS_DECISION }, '2026-01-06T00:00:00Z');
+    // What a person writes by hand: only the required fields.
+    const manual = { id: 'DEC-20260107-001', task_id: 'T4', statement: 'Build reports also go to the release channel.', type: 'decision', confidence: 'high', source: { messages: [] }, status: 'active', origin: 'manual', created_at: '2026-01-07T00:00:00Z' } as unknown as Decision;
+    const registry = { ...first, decisions: [...first.decisions, manual] };
+    const discussion = [...REPORTS_DECISION.discussion, { author: 'dee', role: 'human', text: 'Noted.', ts: '2026-01-07T10:00:00Z' }];
+    const out = runPipeline({ files: [{ path: 'tasks.json', tasks: [{ id: 'T4', discussion, previous: null }] }], registry, now: '2026-01-08T00:00:00Z' }, engine);
+    expect(out.registry.decisions.find((d) => d.id === 'DEC-20260107-001')).toMatchObject({ origin: 'manual', status: 'active', statement: manual.statement });
+    expect(out.states.get('tasks.json')!.get('T4')!.decisions).toContain('DEC-20260107-001');
+  });
+
+  it('refuses a registry file with an invalid decision, naming its JSON pointer', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'tasks.json'), JSON.stringify({ T4: REPORTS_DECISION }, null, 2));
+    writeFileSync(join(dir, 'extract.config.json'), JSON.stringify({ thresholds: THRESHOLDS }));
     await extractRun({ cwd: dir, now: '2026-01-06T00:00:00Z' });
     const file = join(dir, 'memory', 'decisions.json');
     const registry = JSON.parse(readFileSync(file, 'utf8'));
-    registry.decisions.push({ id: 'DEC-20260107-001', task_id: 'T4', statement: 'Build reports also go to the release channel.', type: 'decision', confidence: 'high', source: { messages: [] }, status: 'active', origin: 'manual', created_at: '2026-01-07T00:00:00Z' });
-    writeFileSync(file, JSON.stringify(registry, null, 2));
-    const tasks = JSON.parse(readFileSync(join(dir, 'tasks.json'), 'utf8'));
-    tasks.T4.discussion.push({ author: 'dee', role: 'human', text: 'Noted.', ts: '2026-01-07T10:00:00Z' });
-    writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
-    await extractRun({ cwd: dir, now: '2026-01-08T00:00:00Z' });
-    expect(decisions(dir).find((d) => d.id === 'DEC-20260107-001')).toMatchObject({ origin: 'manual', status: 'active' });
-    expect(JSON.parse(readFileSync(join(dir, 'tasks.json'), 'utf8')).T4.extracted_state.decisions).toContain('DEC-20260107-001');
-
     registry.decisions.push({ id: 'DEC-20260107-002', task_id: 'T4', type: 'decision', origin: 'manual' });
     writeFileSync(file, JSON.stringify(registry, null, 2));
-    const r = runCli(['run'], dir);
+    const r = await cli(['run'], dir);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/decisions\.json: \/decisions\/\d+ must have required property 'statement'/);
   });

@@ -2,24 +2,24 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bridgeOf, compileBridgeLexicon, structuresOf } from '../src/core/bridge';
-import { EXAMPLE, ROOT, runCli, tempDir } from './helpers';
+import { EXAMPLE, ROOT, cli, tempDir } from './helpers';
 
 const NOW = '2026-02-05T00:00:00Z';
 let dir: string;
 let decisions: Array<{ id: string; task_id: string; statement: string; type: string; status: string }>;
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = tempDir();
   cpSync(EXAMPLE, join(dir, 'tasks.json'));
-  expect(runCli(['run', '--now', NOW], dir).status).toBe(0);
+  expect((await cli(['run', '--now', NOW], dir)).status).toBe(0);
   decisions = JSON.parse(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8')).decisions;
 });
 
 const correction = () => decisions.find((d) => d.statement.startsWith('All task work must go'))!;
 
 describe('extract context', () => {
-  it("shows the task's active decisions with ids and a real token count with the saving", () => {
-    const r = runCli(['context', 'T045'], dir);
+  it("shows the task's active decisions with ids and a real token count with the saving", async () => {
+    const r = await cli(['context', 'T045'], dir);
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('# T045 — Publish the Council review results');
     expect(r.stdout).toContain(`- ${correction().id} [constraint, high] All task work must go in the discussion array of the task, not Telegram.`);
@@ -27,62 +27,62 @@ describe('extract context', () => {
     const [raw, ctx, saved] = [Number(m[1]), Number(m[2]), Number(m[3])];
     expect(ctx).toBeLessThan(raw);
     expect(saved).toBeCloseTo((100 * (raw - ctx)) / raw, 0);
-    const json = JSON.parse(runCli(['context', 'T045', '--json'], dir).stdout)[0];
+    const json = JSON.parse((await cli(['context', 'T045', '--json'], dir)).stdout)[0];
     expect(json.tokens).toEqual({ raw, context: ctx, saving_percent: saved });
   });
 
-  it('lists open topics in full', () => {
+  it('lists open topics in full', async () => {
     const t = tempDir();
     cpSync(EXAMPLE, join(t, 'tasks.json'));
     const tasks = JSON.parse(readFileSync(join(t, 'tasks.json'), 'utf8'));
     tasks.T047.discussion.push({ author: 'lee', role: 'human', text: "I don't think Thursday works for the deploy, the release freeze starts Wednesday. Can we move the staging window?" });
     writeFileSync(join(t, 'tasks.json'), JSON.stringify(tasks, null, 2));
-    runCli(['run', '--now', NOW], t);
+    await cli(['run', '--now', NOW], t);
     const state = JSON.parse(readFileSync(join(t, 'tasks.json'), 'utf8')).T047.extracted_state;
     const open = state.topics.filter((x: { status: string }) => x.status === 'open');
     expect(open.length).toBeGreaterThan(0);
-    const r = runCli(['context', 'T047'], t);
+    const r = await cli(['context', 'T047'], t);
     expect(r.stdout).toContain('Open topics:');
     expect(r.stdout).toContain("[4] lee: I don't think Thursday works for the deploy");
   });
 
-  it('refuses unknown tasks', () => {
-    const r = runCli(['context', 'T999'], dir);
+  it('refuses unknown tasks', async () => {
+    const r = await cli(['context', 'T999'], dir);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/no task T999/);
   });
 });
 
 describe('extract query', () => {
-  it('prints a table filtered by task, type, status and text', () => {
-    const r = runCli(['query', '--task', 'T045', '--type', 'constraint'], dir);
+  it('prints a table filtered by task, type, status and text', async () => {
+    const r = await cli(['query', '--task', 'T045', '--type', 'constraint'], dir);
     expect(r.status).toBe(0);
     const lines = r.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^ID\s+TASK\s+TYPE\s+STATUS\s+CONF\s+STATEMENT$/);
     expect(lines.slice(1)).toHaveLength(decisions.filter((d) => d.task_id === 'T045' && d.type === 'constraint').length);
     expect(lines[1]).toMatch(new RegExp(`^${correction().id}\\s+T045\\s+constraint\\s+active\\s+high\\s+All task work`));
-    const byText = JSON.parse(runCli(['query', '--text', 'postgres queue', '--json'], dir).stdout);
+    const byText = JSON.parse((await cli(['query', '--text', 'postgres queue', '--json'], dir)).stdout);
     expect(byText.map((d: { task_id: string }) => d.task_id)).toEqual(['T046']);
   });
 
-  it('searches bridge definitions from either side', () => {
-    const byStructure = JSON.parse(runCli(['query', '--structure', 'Telegram', '--json'], dir).stdout);
+  it('searches bridge definitions from either side', async () => {
+    const byStructure = JSON.parse((await cli(['query', '--structure', 'Telegram', '--json'], dir)).stdout);
     expect(byStructure.map((d: { id: string }) => d.id)).toEqual([correction().id]);
-    const byFunction = JSON.parse(runCli(['query', '--function', 'backs everything', '--json'], dir).stdout);
+    const byFunction = JSON.parse((await cli(['query', '--function', 'backs everything', '--json'], dir)).stdout);
     expect(byFunction.map((d: { task_id: string }) => d.task_id)).toEqual(['T046']);
   });
 });
 
 describe('extract why', () => {
-  it('quotes the source messages with author and time', () => {
-    const r = runCli(['why', correction().id], dir);
+  it('quotes the source messages with author and time', async () => {
+    const r = await cli(['why', correction().id], dir);
     expect(r.status).toBe(0);
     expect(r.stdout).toContain(`${correction().id} (T045) constraint, high confidence, active, origin auto`);
     expect(r.stdout).toContain('[3] maria at 2026-01-30T13:25:00-05:00: "No, that\'s wrong. All task work must go in the discussion array');
     expect(r.stdout).toContain('[2] tong-bot at 2026-01-30T13:10:00-05:00:');
   });
 
-  it('shows what a decision superseded and what superseded it', () => {
+  it('shows what a decision superseded and what superseded it', async () => {
     const t = tempDir();
     const msg = (author: string, role: string, text: string, ts: string) => ({ author, role, text, ts });
     writeFileSync(join(t, 'extract.config.json'), JSON.stringify({ thresholds: { decision: 1, review: 0.5 } }));
@@ -93,39 +93,39 @@ describe('extract why', () => {
         B: { discussion: [msg('cy', 'human', 'Where do the weekly build reports go now?', '2026-02-02T10:00:00Z'), msg('bot', 'bot', 'The weekly build reports are emailed to the whole team every Monday.', '2026-02-02T10:01:00Z'), msg('cy', 'human', "No, that's wrong. Weekly build reports must not be emailed anymore; attach them to the task discussion.", '2026-02-02T10:02:00Z')] },
       }),
     );
-    runCli(['run', '--now', NOW], t);
+    await cli(['run', '--now', NOW], t);
     const ds = JSON.parse(readFileSync(join(t, 'memory', 'decisions.json'), 'utf8')).decisions;
     const old = ds.find((d: { task_id: string }) => d.task_id === 'A');
     const fix = ds.find((d: { task_id: string }) => d.task_id === 'B');
-    expect(runCli(['why', fix.id], t).stdout).toContain(`  supersedes ${old.id} (A): "We decided the weekly build reports are emailed to the team."`);
-    expect(runCli(['why', old.id], t).stdout).toMatch(new RegExp(`superseded by ${fix.id} \\(B\\): "Weekly build reports must not be emailed anymore`));
+    expect((await cli(['why', fix.id], t)).stdout).toContain(`  supersedes ${old.id} (A): "We decided the weekly build reports are emailed to the team."`);
+    expect((await cli(['why', old.id], t)).stdout).toMatch(new RegExp(`superseded by ${fix.id} \\(B\\): "Weekly build reports must not be emailed anymore`));
   });
 });
 
 describe('extract snapshot', () => {
-  it('prints one self-contained paragraph per task', () => {
-    const r = runCli(['snapshot', 'T045'], dir);
+  it('prints one self-contained paragraph per task', async () => {
+    const r = await cli(['snapshot', 'T045'], dir);
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^Publish the Council review results state 2026-01-30: in_progress\. Decided: All task work must go in the discussion array of the task, not Telegram[^\n]*\. (No open questions|Open: [^\n]+)\. Next: [^\n]+\.\n$/);
   });
 });
 
 describe('extract stats', () => {
-  it('reports decisions by type and status, queue, traceability, repeat corrections and tokens', () => {
-    const s = JSON.parse(runCli(['stats', '--json'], dir).stdout);
+  it('reports decisions by type and status, queue, traceability, repeat corrections and tokens', async () => {
+    const s = JSON.parse((await cli(['stats', '--json'], dir)).stdout);
     expect(s.decisions.total).toBe(decisions.length);
     expect(s.traceability_percent).toBe(100);
     const queued = JSON.parse(readFileSync(join(dir, 'memory', 'review-queue.json'), 'utf8')).items.length;
     expect(s.review.pending + s.review.accepted + s.review.rejected).toBe(queued);
     expect(s.corrections).toBe(1);
     expect(s.tokens.context).toBeLessThan(s.tokens.raw);
-    const text = runCli(['stats'], dir).stdout;
+    const text = (await cli(['stats'], dir)).stdout;
     expect(text).toMatch(/^decisions: \d+ \(/);
     expect(text).toMatch(/traceability: 100% of decisions cite their source messages/);
   });
 
-  it('lists reused structures, common functions and orphans with --bridges', () => {
-    const b = JSON.parse(runCli(['stats', '--bridges', '--json'], dir).stdout);
+  it('lists reused structures, common functions and orphans with --bridges', async () => {
+    const b = JSON.parse((await cli(['stats', '--bridges', '--json'], dir)).stdout);
     expect(b.structures[0]).toEqual({ structure: 'discussion array', decisions: expect.arrayContaining([correction().id]) });
     expect(b.structures[0].decisions.length).toBeGreaterThanOrEqual(2);
     expect(b.orphan_structures).toContain(correction().id);
@@ -135,12 +135,12 @@ describe('extract stats', () => {
 describe('bridge definitions', () => {
   const lex = compileBridgeLexicon(JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'bridge.json'), 'utf8')));
 
-  it('finds code, paths, commands, named tools and artefacts as structure', () => {
+  it('finds code, paths, commands, named tools and artefacts as structure', async () => {
     expect(structuresOf('Always run `npm test` and the linter before pushing.', lex)).toEqual(['npm test', 'linter']);
     expect(structuresOf('Use the CI workflow in .github/workflows/ci.yml with --frozen-lockfile.', lex)).toEqual(['.github/workflows/ci.yml', '--frozen-lockfile', 'ci workflow']);
   });
 
-  it('sorts clauses into enforcement, prevention and tolerance, and takes the purpose as function', () => {
+  it('sorts clauses into enforcement, prevention and tolerance, and takes the purpose as function', async () => {
     const b = bridgeOf('Reports must be attached to the task discussion, never emailed; the file name does not matter', ['the next run can compare against them'], true, lex);
     expect(b).toEqual({
       structure: 'reports, task discussion, file',

@@ -4,16 +4,16 @@ import { join } from 'node:path';
 import { compileLexicon } from '../src/core/contradiction';
 import { guardFindings } from '../src/core/guard';
 import type { Decision } from '../src/core/types';
-import { EXAMPLE, ROOT, runCli, tempDir } from './helpers';
+import { EXAMPLE, ROOT, cli, tempDir } from './helpers';
 
 const NOW = '2026-02-05T00:00:00Z';
 
 /** The example; with `queueAll`, thresholds that send every candidate to the review queue. */
-function exampleDir(queueAll = false): string {
+async function exampleDir(queueAll = false): Promise<string> {
   const dir = tempDir();
   cpSync(EXAMPLE, join(dir, 'tasks.json'));
   if (queueAll) writeFileSync(join(dir, 'extract.config.json'), JSON.stringify({ thresholds: { decision: 10_000, review: 1 } }));
-  expect(runCli(['run', '--now', NOW], dir).status).toBe(0);
+  expect((await cli(['run', '--now', NOW], dir)).status).toBe(0);
   return dir;
 }
 
@@ -21,23 +21,23 @@ const queue = (dir: string) => JSON.parse(readFileSync(join(dir, 'memory', 'revi
 const registry = (dir: string) => JSON.parse(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8')).decisions;
 
 describe('extract review', () => {
-  it('lists pending items with their messages', () => {
-    const dir = exampleDir(true);
-    const r = runCli(['review'], dir);
+  it('lists pending items with their messages', async () => {
+    const dir = await exampleDir(true);
+    const r = await cli(['review'], dir);
     expect(r.status).toBe(0);
     const [item] = queue(dir);
     expect(r.stdout).toContain(`${item.id}  ${item.task_id}  importance ${item.importance}  ${item.candidate.type}`);
     expect(r.stdout).toContain(`  candidate: ${item.candidate.statement}`);
     expect(r.stdout).toMatch(/^ {2}\[\d+\] [\w-]+: \S/m);
-    const json = JSON.parse(runCli(['review', '--json'], dir).stdout);
+    const json = JSON.parse((await cli(['review', '--json'], dir)).stdout);
     expect(json[0]).toMatchObject({ id: item.id, status: 'pending' });
     expect(json[0].discussion.length).toBe(item.messages.length);
   });
 
-  it('accepts an item as a review-origin decision listed in the task state, once', () => {
-    const dir = exampleDir(true);
+  it('accepts an item as a review-origin decision listed in the task state, once', async () => {
+    const dir = await exampleDir(true);
     const [item] = queue(dir);
-    const r = runCli(['review', 'accept', item.id, '--statement', 'Publish Council results with every reviewer score.', '--type', 'decision', '--now', '2026-02-06T00:00:00Z'], dir);
+    const r = await cli(['review', 'accept', item.id, '--statement', 'Publish Council results with every reviewer score.', '--type', 'decision', '--now', '2026-02-06T00:00:00Z'], dir);
     expect(r.status).toBe(0);
     const decision = registry(dir).find((d: { origin: string }) => d.origin === 'review');
     expect(decision).toMatchObject({ task_id: item.task_id, statement: 'Publish Council results with every reviewer score.', type: 'decision', confidence: 'high', status: 'active' });
@@ -45,43 +45,43 @@ describe('extract review', () => {
     expect(r.stdout).toBe(`${item.id} accepted as ${decision.id} (decision): Publish Council results with every reviewer score.\n`);
     expect(queue(dir)[0]).toMatchObject({ status: 'accepted', resolution: { at: '2026-02-06T00:00:00Z', decision: decision.id } });
     expect(JSON.parse(readFileSync(join(dir, 'tasks.json'), 'utf8'))[item.task_id].extracted_state.decisions).toContain(decision.id);
-    expect(runCli(['check'], dir).status).toBe(0);
+    expect((await cli(['check'], dir)).status).toBe(0);
     // A later run keeps it, and it cannot be accepted twice.
-    expect(runCli(['run', '--now', '2026-02-07T00:00:00Z'], dir).status).toBe(0);
+    expect((await cli(['run', '--now', '2026-02-07T00:00:00Z'], dir)).status).toBe(0);
     expect(registry(dir).find((d: { id: string }) => d.id === decision.id).status).toBe('active');
-    const again = runCli(['review', 'accept', item.id], dir);
+    const again = await cli(['review', 'accept', item.id], dir);
     expect(again.status).toBe(2);
     expect(again.stderr).toMatch(/is already accepted/);
   });
 
-  it('rejects an item with a reason and never queues the same candidate again', () => {
-    const dir = exampleDir(true);
+  it('rejects an item with a reason and never queues the same candidate again', async () => {
+    const dir = await exampleDir(true);
     const [item] = queue(dir);
-    const r = runCli(['review', 'reject', item.id, '--reason', 'not a decision, just the request', '--now', '2026-02-06T00:00:00Z'], dir);
+    const r = await cli(['review', 'reject', item.id, '--reason', 'not a decision, just the request', '--now', '2026-02-06T00:00:00Z'], dir);
     expect(r.status).toBe(0);
     expect(queue(dir).find((x: { id: string }) => x.id === item.id)).toMatchObject({ status: 'rejected', resolution: { at: '2026-02-06T00:00:00Z', reason: 'not a decision, just the request' } });
     const before = queue(dir).length;
     // Force re-analysis of every task: the candidate comes back with the same fingerprint and stays rejected.
     rmSync(join(dir, 'memory', '.engine'));
-    const rerun = /(\d+) tasks \((\d+) analysed\)/.exec(runCli(['run', '--now', '2026-02-07T00:00:00Z'], dir).stdout)!;
+    const rerun = /(\d+) tasks \((\d+) analysed\)/.exec((await cli(['run', '--now', '2026-02-07T00:00:00Z'], dir)).stdout)!;
     expect(rerun[2]).toBe(rerun[1]);
     const tasks = JSON.parse(readFileSync(join(dir, 'tasks.json'), 'utf8'));
     expect(queue(dir)).toHaveLength(before);
     expect(queue(dir).find((x: { id: string }) => x.id === item.id).status).toBe('rejected');
     expect(tasks[item.task_id].extracted_state.review).toContain(item.id);
-    expect(runCli(['review'], dir).stdout).not.toContain(item.id);
+    expect((await cli(['review'], dir)).stdout).not.toContain(item.id);
   });
 
-  it('refuses unknown ids with a usage error', () => {
-    const dir = exampleDir(true);
-    const r = runCli(['review', 'reject', 'REV-20990101-001'], dir);
+  it('refuses unknown ids with a usage error', async () => {
+    const dir = await exampleDir(true);
+    const r = await cli(['review', 'reject', 'REV-20990101-001'], dir);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/no review item REV-20990101-001/);
   });
 });
 
 describe('guardFindings', () => {
-  it('finds a text that restates the fact a correction corrected, even without a conflict with the correction itself', () => {
+  it('finds a text that restates the fact a correction corrected, even without a conflict with the correction itself', async () => {
     const lexicon = compileLexicon(JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'contradiction.json'), 'utf8')));
     const correction = {
       id: 'DEC-20260110-001', task_id: 'T1', statement: 'Mark is a volunteer parent who helps at training.', type: 'constraint', confidence: 'high',
@@ -97,20 +97,20 @@ describe('guardFindings', () => {
 });
 
 describe('extract guard', () => {
-  it('exits 1 and names the decision a text contradicts, 0 when nothing does', () => {
-    const dir = exampleDir();
-    const hit = runCli(['guard', "Let's use Redis for the ingestion queue", '--task', 'T046'], dir);
+  it('exits 1 and names the decision a text contradicts, 0 when nothing does', async () => {
+    const dir = await exampleDir();
+    const hit = await cli(['guard', "Let's use Redis for the ingestion queue", '--task', 'T046'], dir);
     expect(hit.status).toBe(1);
     const postgres = registry(dir).find((d: { statement: string }) => d.statement.includes('Postgres queue'));
     expect(hit.stdout).toMatch(new RegExp(`^This seems to contradict ${postgres.id} \\(T046, decision\\): "Let's go with the Postgres queue instead of Redis\\." — .+\\. Which is correct\\?$`, 'm'));
-    const ok = runCli(['guard', 'I will add the migration for the jobs table today', '--task', 'T046'], dir);
+    const ok = await cli(['guard', 'I will add the migration for the jobs table today', '--task', 'T046'], dir);
     expect(ok.status).toBe(0);
     expect(ok.stdout).toBe('extract guard: no active decision contradicts this\n');
   });
 
-  it('catches a text that restates a fact a person corrected, from any task', () => {
-    const dir = exampleDir();
-    const r = runCli(['guard', 'I posted the Council results to the team Telegram group', '--task', 'T047', '--json'], dir);
+  it('catches a text that restates a fact a person corrected, from any task', async () => {
+    const dir = await exampleDir();
+    const r = await cli(['guard', 'I posted the Council results to the team Telegram group', '--task', 'T047', '--json'], dir);
     expect(r.status).toBe(1);
     const [finding] = JSON.parse(r.stdout);
     expect(finding).toMatchObject({ task_id: 'T045', type: 'constraint' });

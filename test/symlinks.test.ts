@@ -7,7 +7,7 @@ import { writeIfUnmodified } from '../src/store/files';
 import { extractCheck } from '../src/store/check';
 import { extractRun, withMemoryLock } from '../src/store/run';
 import { contentHash } from '../src/store/taskFile';
-import { ROOT, tempDir } from './helpers';
+import { EXAMPLE, tempDir } from './helpers';
 
 const NOW = '2026-02-05T00:00:00Z';
 const dirs: string[] = [];
@@ -24,7 +24,7 @@ describe('symlinks', () => {
   it('writes a symlinked task file through the link and keeps the link', async () => {
     const dir = temp();
     mkdirSync(join(dir, 'real'));
-    cpSync(join(ROOT, 'examples', 'tasks.json'), join(dir, 'real', 'tasks.json'));
+    cpSync(EXAMPLE, join(dir, 'real', 'tasks.json'));
     symlinkSync(join('real', 'tasks.json'), join(dir, 'tasks.json'));
     const r = await extractRun({ cwd: dir, now: NOW });
     expect(r.summary.written).toContain('tasks.json');
@@ -40,7 +40,7 @@ describe('symlinks', () => {
   it('writes into the real folder behind a symlinked memory folder and keeps the link', async () => {
     const dir = temp();
     const elsewhere = temp();
-    cpSync(join(ROOT, 'examples', 'tasks.json'), join(dir, 'tasks.json'));
+    cpSync(EXAMPLE, join(dir, 'tasks.json'));
     symlinkSync(elsewhere, join(dir, 'memory'));
     await extractRun({ cwd: dir, now: NOW });
     expect(lstatSync(join(dir, 'memory')).isSymbolicLink()).toBe(true);

@@ -95,26 +95,22 @@ export function problemsAfterKill(dir: string, original: string, clean: Record<s
       if (tail !== '' && !tornAllowed) problems.push('patterns.jsonl ends in a torn line without a torn write');
     } else if (file in clean) {
       if (text !== clean[file]) problems.push(`${file} is neither absent nor as a clean run writes it`);
-    } else if (!/^memory\/\.extract\.(owner|lock)/.test(file) && !isMemoryTemp(file) && !/^\.tasks\.json\.\d+\.\d+\.tmp$/.test(file)) {
+    } else if (!/^memory\/\.extract\.(owner|lock)/.test(file) && !isTemp(file)) {
       problems.push(`unexpected file ${file}`);
     }
   }
   return problems;
 }
 
-/**
- * After a kill, a normal run must finish and leave exactly what a clean run leaves. Known
- * exception: write-file-atomic (the memory files' writer) leaves the temp file of a writer killed
- * between its write and its rename (memory/<name>.<random>); nothing removes it yet.
- */
+/** After a kill, a normal run must finish and leave exactly what a clean run leaves (no temp files). */
 export async function recoverAndCompare(dir: string, clean: Record<string, string>): Promise<string[]> {
   const r = await runWithKillPoint(dir, 0);
   const problems = r.code === 0 ? [] : [`the run after the kill exited ${r.code ?? r.signal}`];
   const after = everyFile(dir);
-  for (const f of Object.keys(after)) if (!(f in clean) && !isMemoryTemp(f)) problems.push(`left behind: ${f}`);
+  for (const f of Object.keys(after)) if (!(f in clean)) problems.push(`left behind: ${f}`);
   for (const [f, text] of Object.entries(clean)) if (after[f] !== text) problems.push(`${f} differs from a clean run`);
   return problems;
 }
 
-/** A temp file of write-file-atomic in the memory folder. */
-export const isMemoryTemp = (file: string): boolean => /^memory\/(\.checksums|\.engine|\.sources\.json|decisions\.json|review-queue\.json)\.\d+$/.test(file);
+/** The temp file of the atomic writer (.<name>.<pid>.<n>.tmp): a kill between its write and its rename leaves one. */
+export const isTemp = (file: string): boolean => /^(memory\/)?\.[^/]+\.\d+\.\d+\.tmp$/.test(file);

@@ -1,53 +1,82 @@
-// Every rule of every shipped pack must match its `examples.match` and not its `examples.nomatch`,
-// judged in context (the answered message is detected with all rules first), and every pack
-// must satisfy its schema with no duplicate ids or phrases.
-import { detect } from '../src/core/detect';
-import type { Message, RuleExample } from '../src/core/types';
+// Every shipped rule pack and lexicon passes testRules (its own match/nomatch examples, judged in
+// context with every shipped rule, no duplicate phrases or entries, no unsafe regex) and its schema.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { testRules } from '../src/core/ruleTester';
+import type { LexiconDocument, RulePack } from '../src/core/types';
 import { schemaProblems } from '../src/store/schemas';
-import { shippedEngine, shippedPacks } from './helpers';
+import { ROOT, shippedEngine, shippedPacks } from './helpers';
 
 const engine = shippedEngine();
 const packs = shippedPacks();
-
-function asExample(e: string | RuleExample): RuleExample {
-  return typeof e === 'string' ? { text: e } : e;
-}
-
-function fires(ruleId: string, example: RuleExample): boolean {
-  const messages: Message[] = [];
-  if (example.previous) {
-    messages.push({ index: 0, author: 'them', role: example.previous.role ?? 'unknown', text: example.previous.text, ts: null });
-  }
-  messages.push({ index: messages.length, author: 'me', role: example.role ?? 'unknown', text: example.text, ts: null });
-  const { detections } = detect(messages, engine.rules);
-  return detections[messages.length - 1].some((d) => d.ruleId === ruleId);
-}
+const lexiconDir = join(ROOT, 'rules', 'lexicons');
+const lexicons = readdirSync(lexiconDir)
+  .filter((n) => n.endsWith('.json'))
+  .sort()
+  .map((n) => ({ name: n.slice(0, -5), doc: JSON.parse(readFileSync(join(lexiconDir, n), 'utf8')) as LexiconDocument }));
 
 describe.each(packs.map((p) => [p.file, p.pack] as const))('rule pack %s', (_file, pack) => {
   it('is valid against schemas/rule-pack.schema.json', () => {
     expect(schemaProblems('rule-pack', pack)).toEqual([]);
   });
-
-  it('has no duplicate phrases within a rule', () => {
-    for (const rule of pack.rules) {
-      const phrases = (rule.phrases ?? []).map((p) => p.toLowerCase());
-      expect(phrases.filter((p, i) => phrases.indexOf(p) !== i)).toEqual([]);
-    }
+  it('passes testRules', () => {
+    expect(testRules(pack, engine.rules)).toEqual([]);
   });
+});
 
-  for (const rule of pack.rules) {
-    describe(rule.id, () => {
-      it.each(rule.examples.match.map((e) => [asExample(e).text, asExample(e)] as const))('matches %j', (_t, example) => {
-        expect(fires(rule.id, example)).toBe(true);
-      });
-      it.each(rule.examples.nomatch.map((e) => [asExample(e).text, asExample(e)] as const))('does not match %j', (_t, example) => {
-        expect(fires(rule.id, example)).toBe(false);
-      });
-    });
-  }
+describe.each(lexicons.map((l) => [l.name, l.doc] as const))('lexicon %s', (name, doc) => {
+  it(`is valid against schemas/${name}-lexicon.schema.json and names itself`, () => {
+    expect(schemaProblems(`${name}-lexicon`, doc)).toEqual([]);
+    expect(doc.lexicon).toBe(name);
+  });
+  it('passes testRules', () => {
+    expect(testRules(doc)).toEqual([]);
+  });
 });
 
 test('rule ids are unique across packs', () => {
   const ids = packs.flatMap((p) => p.pack.rules.map((r) => r.id));
   expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+});
+
+describe('testRules', () => {
+  const pack: RulePack = {
+    pack: 'team',
+    rules: [{ id: 'team/ship', kind: 'decision_cue', phrases: ['ship it', 'ship it'], examples: { match: ['Ship it today.', 'Hold it.'], nomatch: ['Ship it now.', 'Fine.'] } }],
+  };
+
+  it('returns each failing example, and duplicate phrases, as values', () => {
+    expect(testRules(pack, engine.rules)).toEqual([
+      { subject: 'team/ship', message: 'duplicate phrases: ship it' },
+      { subject: 'team/ship', example: 'Hold it.', message: 'example "Hold it." should match' },
+      { subject: 'team/ship', example: 'Ship it now.', message: 'example "Ship it now." should not match' },
+    ]);
+  });
+
+  it('judges a rule with the context rules (the answered message is detected first)', () => {
+    // A confirmation of a read-back needs the read-back rule to fire on the answered message.
+    const confirm = packs.find((p) => p.pack.pack === 'confirmations')!.pack;
+    expect(testRules(confirm, []).length).toBeGreaterThan(0);
+    expect(testRules(confirm, engine.rules)).toEqual([]);
+  });
+
+  it('refuses a regex that could backtrack catastrophically', () => {
+    const evil: RulePack = { pack: 'team', rules: [{ id: 'team/evil', kind: 'correction', regex: '(a+)+$', examples: { match: ['aaaa'], nomatch: ['b'] } }] };
+    expect(testRules(evil)).toEqual([{ subject: 'team/evil', message: expect.stringMatching(/^regex refused/) }]);
+  });
+
+  it("runs a word list's examples as whole words, and pattern entries as regexes", () => {
+    const doc = {
+      lexicon: 'team',
+      lists: {
+        fillers: { pattern: true, entries: ['um+', 'well'], examples: { match: ['ummm, yes', 'Well.', 'oh'], nomatch: ['dummy', 'wellness', 'um, no'] } },
+        pairs: { entries: ['a', 'A'], examples: { match: ['a'], nomatch: ['b'] } },
+      },
+    } as LexiconDocument;
+    expect(testRules(doc)).toEqual([
+      { subject: 'team/fillers', example: 'oh', message: 'example "oh" should match' },
+      { subject: 'team/fillers', example: 'um, no', message: 'example "um, no" should not match' },
+      { subject: 'team/pairs', message: 'duplicate entries: a' },
+    ]);
+  });
 });

@@ -259,6 +259,7 @@ describe('decide', () => {
       thresholds: { decision: 2, review: 0.5 },
       lexicon: engine.lexicon,
       statements: engine.statements,
+      rules: new Map(engine.rules.map((r) => [r.id, r])),
       knownTaskIds: new Set(),
       taskId: 'T',
     });

@@ -9,9 +9,23 @@ export interface BridgeLexicon {
   enforcement: string[];
   prevention: string[];
   tolerance: string[];
+  /** Function words stripped from the front of a structure phrase ("the", "our", "in"). */
+  leadingFunctionWords: string[];
+  /** Words that open a verb phrase, not a structure ("must", "go"). */
+  nonStructureLeads: string[];
+  /** Capitalised words that are dates, not named tools or places. */
+  calendarNames: string[];
+  /** Command-line tools whose next word is a command ("npm test", "git push"). */
+  commands: string[];
+  /** File extensions that mark a word as a file name. */
+  fileExtensions: string[];
 }
 
 export interface CompiledBridgeLexicon {
+  code: RegExp;
+  stopLead: RegExp;
+  nonStructureLead: RegExp;
+  calendar: ReadonlySet<string>;
   structureNoun: RegExp;
   enforcement: RegExp;
   prevention: RegExp;
@@ -22,7 +36,16 @@ const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/'/g
 const anyOf = (words: readonly string[]) => new RegExp(`\\b(?:${[...words].sort((a, b) => b.length - a.length).map(esc).join('|')})\\b`, 'i');
 
 export function compileBridgeLexicon(lex: BridgeLexicon): CompiledBridgeLexicon {
+  const plain = (words: readonly string[]) => words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
   return {
+    // Code spans, paths, file names, flags and commands.
+    code: new RegExp(
+      `\`[^\`]{1,80}\`|(?:\\.{0,2}\\/)?[\\w.-]+(?:\\/[\\w.-]+)+\\/?|\\b[\\w-]+\\.(?:${plain(lex.fileExtensions)})\\b|(?<![\\w-])--?[a-z][\\w-]*|\\b(?:${plain(lex.commands)})\\s+[a-z][\\w:-]*`,
+      'g',
+    ),
+    stopLead: new RegExp(`^(?:${plain(lex.leadingFunctionWords)})\\s+`, 'i'),
+    nonStructureLead: new RegExp(`^(?:${plain(lex.nonStructureLeads)})\\b`, 'i'),
+    calendar: new Set(lex.calendarNames),
     // An optional modifier, then one or more structure nouns: "the discussion array", "Postgres queue".
     structureNoun: (() => {
       const noun = `(?:${lex.structureNouns.map(esc).join('|')})`;
@@ -34,31 +57,27 @@ export function compileBridgeLexicon(lex: BridgeLexicon): CompiledBridgeLexicon 
   };
 }
 
-const CODE = /`[^`]{1,80}`|(?:\.{0,2}\/)?[\w.-]+(?:\/[\w.-]+)+\/?|\b[\w-]+\.(?:json|jsonl|ts|js|mjs|cjs|md|yml|yaml|toml|sh|py|txt|csv|lock|env)\b|(?<![\w-])--?[a-z][\w-]*|\b(?:npm|npx|git|make|docker|kubectl|yarn|pnpm|node|python|pip|cargo)\s+[a-z][\w:-]*/g;
-const STOP_LEAD = /^(?:the|a|an|this|that|these|those|our|your|my|their|its|all|every|each|any|some|of|in|on|to|for|with|into|from|and|or|not|no)\s+/i;
-const CALENDAR = new Set(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday', 'January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']);
-
-function cleanPhrase(p: string): string {
+function cleanPhrase(p: string, stopLead: RegExp): string {
   let s = p.trim();
-  while (STOP_LEAD.test(s)) s = s.replace(STOP_LEAD, '');
+  while (stopLead.test(s)) s = s.replace(stopLead, '');
   return s;
 }
 
 /** Concrete things a statement names: code, paths, commands, named tools (capitalised), artefacts. */
 export function structuresOf(text: string, lex: CompiledBridgeLexicon): string[] {
   const found: string[] = [];
-  for (const m of text.match(CODE) ?? []) found.push(m.replace(/^`|`$/g, ''));
+  for (const m of text.match(lex.code) ?? []) found.push(m.replace(/^`|`$/g, ''));
   const words = text.split(/\s+/);
   words.forEach((w, i) => {
     const bare = w.replace(/^[("'[]+|[)"'\].,;:!?]+$/g, '').replace(/'s$/, '');
     const startsSentence = i === 0 || /[.!?:]$/.test(words[i - 1] ?? '');
     if (/^[A-Z0-9]{2,}$/.test(bare) && /[A-Z]/.test(bare)) found.push(bare); // acronyms: API, CI, S3
-    else if (/^[A-Z][\w-]+$/.test(bare) && !startsSentence && !CALENDAR.has(bare)) found.push(bare); // named tools and places
+    else if (/^[A-Z][\w-]+$/.test(bare) && !startsSentence && !lex.calendar.has(bare)) found.push(bare); // named tools and places
   });
   lex.structureNoun.lastIndex = 0;
   for (const m of text.matchAll(lex.structureNoun)) {
-    const phrase = cleanPhrase(m[1]);
-    if (phrase.split(/\s+/).length >= 1 && !/^(?:must|should|will|can|always|never|go|be)\b/i.test(phrase)) found.push(phrase.toLowerCase());
+    const phrase = cleanPhrase(m[1], lex.stopLead);
+    if (phrase.split(/\s+/).length >= 1 && !lex.nonStructureLead.test(phrase)) found.push(phrase.toLowerCase());
   }
   // Keep the longest form: "Postgres" goes when "postgres queue" is there.
   const unique = [...new Map(found.map((f) => [f.toLowerCase(), f])).values()];

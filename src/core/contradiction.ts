@@ -1,6 +1,7 @@
 // Do two statements on the same subject conflict? First establish that the subject is shared
 // (overlapping content words), then look for a mismatch: polarity (one negated, one not),
 // an antonym swap, or a different number for the same thing (de Marneffe et al. 2008).
+import { alternation, wordsOf } from './lexicons';
 import { contentTokens, jaccard, stem, words } from './text';
 
 export interface ContradictionLexicon {
@@ -68,6 +69,9 @@ export interface Claim {
   numbers: ReadonlySet<string>;
 }
 
+/** Where a negator's scope ends: punctuation, a contrastive or a coordinating conjunction. */
+const CLAIM_SPLIT = new RegExp(`[.,;:!?()\\n]|\\b(?:${alternation('claims', 'coordinators')}|${alternation('claims', 'contrastives')})\\b`);
+
 /** How many words after a negator it governs, up to the end of the clause. */
 const NEGATION_SCOPE = 4;
 
@@ -77,7 +81,7 @@ export function claimOf(text: string, lex: CompiledLexicon): Claim {
   for (const p of lex.negatorPhrases) lower = lower.split(p).join(' not ');
   const subject = new Set(contentTokens(lower));
   const negatedStems = new Set<string>();
-  for (const clause of lower.split(/[.,;:!?()\n]|\b(?:but|and|while|whereas|although|though)\b/)) {
+  for (const clause of lower.split(CLAIM_SPLIT)) {
     const ws = words(clause);
     for (let i = 0; i < ws.length; i++) {
       if (!(lex.negatorWords.has(ws[i]) || ws[i].endsWith("n't"))) continue;
@@ -149,32 +153,21 @@ export function conflictReason(
 // for the same unit — while everything else stays the same.
 
 /** Verbs too light to make two statements about the same thing on their own (stemmed). */
-const LIGHT_STEMS: ReadonlySet<string> = new Set(
-  ['use', 'go', 'get', 'make', 'do', 'have', 'take', 'look', 'gonna', 'wanna', 'want', 'need', 'try', 'come', 'put', 'see', 'say', 'give', 'work', 'thing', 'way', 'lot'].map(stem),
-);
+const LIGHT_STEMS: ReadonlySet<string> = new Set(wordsOf('claims', 'lightVerbs').map(stem));
 
 /** Negator phrases that hedge or add rather than deny ("I'm not sure", "not only X but Y"). */
-const NON_NEGATING = [
-  "why don't", 'why do not',
-  "don't know", 'do not know', "didn't know", "not sure", "don't think", 'do not think', "don't believe", "not only",
-  'not just', 'not necessarily', 'not really sure', "no doubt", 'no idea', "why not", 'if not', 'or not', 'whether or not',
-  "not that i", "doesn't matter", 'does not matter', "don't care", "don't mind", 'no problem', 'no worries', "can't remember",
-  "don't remember", "i can't say", "don't get me wrong", 'not to mention', 'no matter',
-];
+const NON_NEGATING = wordsOf('claims', 'nonNegating');
 
 /** Spoken fillers and light words that make unrelated clauses look alike. */
-const FILLERS = new Set([
-  'eh', 'ah', 'er', 'erm', 'hm', 'mhm', 'gonna', 'wanna', 'gotta', 'lot', 'lots', 'bit', 'stuff', 'guess', 'guys', 'way',
-  'say', 'said', 'says', 'saying', 'something', 'anything', 'everything', 'somebody', 'anybody', 'probably', 'pretty',
-  'quite', 'basically', 'obviously', 'certainly', 'definitely', 'exactly', 'totally', 'gap', 'yup', 'cuz', 'cos',
-  'absolutely', 'clearly', 'simply', 'truly', 'indeed', 'course',
-]);
+const FILLERS: ReadonlySet<string> = new Set(wordsOf('claims', 'fillers'));
 
 /** A clause that states something conditionally or reports a question is not a claim. */
-const NOT_A_CLAIM = /\b(?:if|unless|whether|suppose|supposing|assuming|wonder|maybe|perhaps|might|when you|whenever)\b|\?|"/;
+const NOT_A_CLAIM = new RegExp(`\\b(?:${alternation('claims', 'conditionals')})\\b|\\?|"`);
 
 /** A bare "no" opening a clause answers the previous turn; it does not negate what follows. */
-const LEADING_ANSWER = /^\s*(?:(?:no|nope)\s*(?:[,!-]|(?=(?:no|the|a|an|i|we|you|it|that|this|they|he|she|there|well|but|so|not|i'm|it's|that's)\b))\s*)+/;
+const LEADING_ANSWER = new RegExp(
+  `^\\s*(?:(?:${alternation('claims', 'answerWords')})\\s*(?:[,!-]|(?=(?:${alternation('claims', 'answerFollowers')})\\b))\\s*)+`,
+);
 
 export interface ClauseClaim {
   /** Stem → the word as written (see surfaceWords). */
@@ -186,7 +179,7 @@ export interface ClauseClaim {
   numbers: ReadonlyMap<string, string>;
 }
 
-const CLAUSE_SPLIT = /[.;!?\n]+|,\s*(?:but|whereas|while|although|though)\b|\s(?:but|whereas|although)\s/;
+const CLAUSE_SPLIT = new RegExp(`[.;!?\\n]+|,\\s*(?:${alternation('claims', 'contrastives')})\\b|\\s(?:${alternation('claims', 'strongContrastives')})\\s`);
 
 /** The clauses of a message that make a plain claim, with at least two content words. */
 export function clauseClaims(text: string, lex: CompiledLexicon): ClauseClaim[] {

@@ -6,7 +6,8 @@ import { sentenceCandidates, type SentenceCandidate } from './candidates';
 import type { CompiledStatementLexicon } from './sentenceActs';
 import { isBackchannel, repeatedQuestions, replyActs, selfContradictions } from './replies';
 import { importanceScore, classify, type Thresholds } from './score';
-import { ALTERNATIVE_CUE, REASON_CUE, clauseAfter, excerpt, namesTask, optionsIn, statementAt } from './statement';
+import type { CompiledRule } from './rules';
+import { clauseAfter, excerpt, namesTask, optionsIn, statementAt } from './statement';
 import { contentTokens, isQuestion, wordCount } from './text';
 import type { Confidence, DecisionType, Detection, Message, PatternType, RuleKind, Topic, TopicState } from './types';
 
@@ -69,6 +70,8 @@ export interface DecideInput {
   thresholds: Thresholds;
   lexicon: CompiledLexicon;
   statements: CompiledStatementLexicon;
+  /** The engine's rules by id: alternatives and reasons are the clauses after the cues of rules of those kinds. */
+  rules: ReadonlyMap<string, CompiledRule>;
   /** Task ids that exist, so mentions of them become `downstream` links. */
   knownTaskIds: ReadonlySet<string>;
   taskId: string;
@@ -467,14 +470,29 @@ function candidate(
     topic: topic.label,
     importance: round1(importance),
     context: a >= 0 || topic.messages[0] !== m.index ? excerpt(contextText, 200) : '',
-    alternatives: type === 'action_item' ? unique(clauseAfter(m.text, ALTERNATIVE_CUE, 6)) : alternativesOf(input, p, statement, topic, scope),
-    reasons: unique(clauseAfter(m.text, REASON_CUE, 20)),
+    alternatives: type === 'action_item' ? unique(clausesAfter(input, p, 'alternative', 6)) : alternativesOf(input, p, statement, topic, scope),
+    reasons: unique(clausesAfter(input, p, 'reason', 20)),
     downstream,
     ts: m.ts,
     supersedes: null,
     cue,
     correction: false,
   };
+}
+
+/** The cues of the message's detections of one kind, each as "cue, then whitespace" (case-insensitive). */
+function cuesOf(input: DecideInput, p: number, kind: RuleKind): RegExp[] {
+  const out: RegExp[] = [];
+  for (const d of input.detections[p]) {
+    const rule = d.kind === kind ? input.rules.get(d.ruleId) : undefined;
+    if (rule) out.push(rule.follow);
+  }
+  return out;
+}
+
+/** What follows the message's cues of one kind ("instead of …", "because …"), in order. */
+function clausesAfter(input: DecideInput, p: number, kind: RuleKind, maxWords: number): string[] {
+  return cuesOf(input, p, kind).flatMap((cue) => clauseAfter(input.messages[p].text, cue, maxWords));
 }
 
 /** How far back in its topic a decision looks for the options it chose among. */
@@ -486,9 +504,13 @@ const OPTIONS_LOOKBACK = 50;
  */
 function alternativesOf(input: DecideInput, p: number, statement: string, topic: Topic, scope?: readonly number[]): string[] {
   const m = input.messages[p];
-  const named = clauseAfter(m.text, ALTERNATIVE_CUE, 6);
-  ALTERNATIVE_CUE.lastIndex = 0;
-  const chosen = new Set(contentTokens(statement.split(ALTERNATIVE_CUE)[0]));
+  const named = clausesAfter(input, p, 'alternative', 6);
+  let before = statement;
+  for (const cue of cuesOf(input, p, 'alternative')) {
+    cue.lastIndex = 0;
+    before = before.split(cue)[0];
+  }
+  const chosen = new Set(contentTokens(before));
   // Earlier messages of the discussion the statement settles (its stretch, or else its topic; the
   // nearest ones, bounded), then the statement's own message up to the statement.
   const texts: string[] = [];

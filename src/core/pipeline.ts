@@ -90,6 +90,7 @@ export function analyzeTask(taskId: string, discussion: readonly unknown[], engi
     thresholds: engine.config.thresholds,
     lexicon: engine.lexicon,
     statements: engine.statements,
+    rules: new Map(engine.rules.map((r) => [r.id, r])),
     knownTaskIds,
     taskId,
   });

@@ -13,6 +13,7 @@
 import { claimOf, conflictReason, type Claim, type CompiledLexicon } from './contradiction';
 import { supersede } from './evolve';
 import { compareInstants, instantOf } from './instant';
+import { alternation } from './lexicons';
 import { contentTokens, jaccard } from './text';
 import type { Decision, PatternType } from './types';
 
@@ -35,8 +36,11 @@ export interface RelateOptions {
 
 export const DEFAULT_RELATE_OPTIONS: RelateOptions = { duplicateSimilarity: 0.7, staleAfterDays: 90 };
 
-const REVERSAL_CUE = /\b(?:instead|no longer|not anymore|any ?more|from now on|going forward|from here on|switch(?:ed|ing)? to|replac(?:e|es|ed|ing)|rather than|revert(?:ed)?|change(?:d)? (?:it )?to|stop(?:ped)? using)\b/i;
-const ORPHAN_REFERENCE = /\b(?:see|per|check|read|follow|as in|like in|according to)\s+(?:the|that|this|my|our)\s+(?:doc|docs|document|link|thread|page|ticket|notes|wiki|spec|message|email|chat|discussion|above|earlier)\b|\bas (?:discussed|agreed|mentioned|above|before)\b|\b(?:same as|like) (?:before|last time|above)\b/i;
+const REVERSAL_CUE = new RegExp(`\\b(?:${alternation('relations', 'reversalCues')})\\b`, 'i');
+const ORPHAN_REFERENCE = new RegExp(
+  `\\b(?:${alternation('relations', 'referenceVerbs')})\\s+(?:${alternation('relations', 'referenceDeterminers')})\\s+(?:${alternation('relations', 'referenceNouns')})\\b|\\b(?:${alternation('relations', 'backReferences')})\\b`,
+  'i',
+);
 
 interface Entry {
   d: Decision;

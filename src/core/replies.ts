@@ -4,6 +4,7 @@
 // something and later its opposite is a contradiction.
 import { clauseClaims, utteranceConflict, type ClauseClaim, type CompiledLexicon } from './contradiction';
 import type { PatternCandidate } from './decide';
+import { alternation } from './lexicons';
 import { excerpt } from './statement';
 import { contentTokens, isQuestion, jaccard, wordCount } from './text';
 import type { Detection, Message, RuleKind } from './types';
@@ -50,8 +51,11 @@ export function replyActs(messages: readonly Message[], detections: readonly Det
 }
 
 function question(m: Message): boolean {
-  return isQuestion(m.text) || /^\s*(?:what|where|when|why|who|which|how|is|are|can|could|do|does|did|will|would|should|shall|may)\b[^.!]*$/i.test(m.text);
+  return isQuestion(m.text) || QUESTION_OPENING.test(m.text);
 }
+
+/** A message that opens like a question and has no sentence end: a question without its mark. */
+const QUESTION_OPENING = new RegExp(`^\\s*(?:${alternation('replies', 'questionOpeners')})\\b[^.!]*$`, 'i');
 
 /**
  * A one- or two-word "yeah"/"right" while the other speaker keeps the floor is a backchannel

@@ -1,5 +1,6 @@
 // Rule packs are data (rules/*.json); this module turns one rule into a matcher and applies it to
 // a message in its context (the message it answers and that message's own detections).
+import { alternation, escapeRegex } from './lexicons';
 import { isQuestion, sentences, wordCount } from './text';
 import type { Detection, Message, Role, RuleKind, RuleSpec } from './types';
 
@@ -8,6 +9,8 @@ export interface CompiledRule {
   id: string;
   kind: RuleKind;
   cue: RegExp;
+  /** The cue followed by whitespace, case-insensitive, over the original text: what comes after it is a clause. */
+  follow: RegExp;
   /**
    * One word of each of the rule's phrases (apostrophes dropped; see anchorWordsOf). A message
    * containing none of them cannot match, so the regex is skipped. null for regex rules.
@@ -32,10 +35,6 @@ export interface RuleContext {
 const WORD_CHAR = 'a-z0-9\\u00c0-\\u024f\\u0370-\\u03ff\\u0400-\\u04ff';
 const B_START = `(?<![${WORD_CHAR}])`;
 const B_END = `(?![${WORD_CHAR}])`;
-
-function escapeRegex(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /**
  * A literal phrase to a regex body: any run of spaces or commas between words matches,
@@ -113,6 +112,7 @@ export function compileRule(spec: RuleSpec): CompiledRule {
     id: spec.id,
     kind: spec.kind,
     cue: new RegExp(sources.join('|'), 'g'),
+    follow: new RegExp(`(?:${sources.join('|')})\\s+`, 'gi'),
     firstWords: anchorWordsOf(spec),
     unless: spec.unless && spec.unless.length > 0 ? compilePhrases(spec.unless) : null,
     previousUnless: spec.previousUnless && spec.previousUnless.length > 0 ? compilePhrases(spec.previousUnless) : null,
@@ -122,10 +122,16 @@ export function compileRule(spec: RuleSpec): CompiledRule {
 }
 
 // Words that may stand before a cue at the "start" of a message or sentence without changing it.
-const LEADING_FILLER =
-  /^(?:[\s,.;:!\-"'(]|(?:oh|ah|um+|uh+|hmm+|er|erm|well|so|and|okay|ok|alright|hey|hi|then|mm+|yes|yeah|yep|yup|yea)(?![\p{L}\p{N}]))*/iu;
+const LEADING_FILLER = new RegExp(`^(?:[\\s,.;:!\\-"'(]|(?:${alternation('cues', 'leadingFillers')})(?![\\p{L}\\p{N}]))*`, 'iu');
 const ADDRESSEE = /^\s*@?[\p{L}\p{N}_.\-]{1,30}:\s+/u;
-const NEGATOR = /(?:\b(?:not|never|no|don't|dont|doesn't|doesnt|didn't|didnt|isn't|isnt|wasn't|won't|wont|can't|cant|cannot|shouldn't|nobody|nothing|neither|nor|without)|n't)\W*(?:\w+\W+){0,2}$/i;
+/** A negator (the single words of rules/lexicons/contradiction.json) within two words before a cue. */
+const NEGATOR = new RegExp(`(?:\\b(?:${negatorWords()})|n't)\\W*(?:\\w+\\W+){0,2}$`, 'i');
+
+function negatorWords(): string {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const lex = require('../../rules/lexicons/contradiction.json') as { negators: string[] };
+  return lex.negators.filter((n) => !n.includes(' ')).map((n) => escapeRegex(n).replace(/'/g, "'?")).join('|');
+}
 
 function roleMatches(want: 'human' | 'bot' | 'any' | undefined, role: Role): boolean {
   if (!want || want === 'any' || role === 'unknown') return true;
@@ -223,7 +229,9 @@ function passesQuestion(spec: RuleSpec, lower: string, start: number): boolean {
 }
 
 // A question that opens with a wh-word asks for content ("What time would you like?"), not a yes or no.
-const OPEN_QUESTION = /^(?:[\s,.;:!\-"'(]|(?:oh|ah|um+|uh+|well|so|and|okay|ok|alright|sure|great|then|also|now)(?![a-z0-9]))*(?!(?:what|how) about|why not|why don'?t|how does (?:that|this) sound|what do you think|how do you feel)(?:what|which|where|when|who|whom|whose|why|how)(?![a-z0-9])/;
+const OPEN_QUESTION = new RegExp(
+  `^(?:[\\s,.;:!\\-"'(]|(?:${alternation('cues', 'openQuestionFillers')})(?![a-z0-9]))*(?!${alternation('cues', 'notOpenQuestions')})(?:${alternation('cues', 'openQuestionWords')})(?![a-z0-9])`,
+);
 
 function passesOpenQuestion(spec: RuleSpec, lower: string, start: number): boolean {
   if (spec.openQuestion !== 'reject') return true;

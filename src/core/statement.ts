@@ -1,11 +1,11 @@
 // Text-level helpers of the decide stage: which words of a message are its statement, what follows
 // a cue ("instead of …", "because …"), the options a message puts forward, and whether a cue
 // names a task at all.
-import { contentTokens, sentences, wordCount } from './text';
+import { alternation, wordsOf } from './lexicons';
+import { contentTokens, sentences, stem, wordCount } from './text';
 import type { Detection } from './types';
 
-const LEADING_VERDICT =
-  /^(?:(?:no|nope|yes|yeah|yep|ok|okay|so|well|actually|right|sure|alright|oh|um|uh|and|but|then|also|i mean|i think|wait)\b[\s,.;:!-]*)+/i;
+const LEADING_VERDICT = new RegExp(`^(?:(?:${alternation('statement-words', 'leadingVerdicts')})\\b[\\s,.;:!-]*)+`, 'i');
 
 /** The sentence that carries a cue, without leading fillers; a bare verdict borrows the next sentence. */
 export function statementAt(text: string, offset: number): string {
@@ -21,20 +21,21 @@ export function statementAt(text: string, offset: number): string {
   return out.length > 0 ? out[0].toUpperCase() + out.slice(1) : out;
 }
 
+/** Where the clause after a cue ends: a sentence end, or a comma and a conjunction. */
+const CLAUSE_END = new RegExp(`[.;!?\\n]|,\\s(?:${alternation('statement-words', 'clauseEnders')})\\s`);
+
 export function clauseAfter(text: string, cue: RegExp, maxWords: number): string[] {
   const out: string[] = [];
   cue.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = cue.exec(text)) !== null) {
-    const rest = text.slice(m.index + m[0].length).split(/[.;!?\n]|,\s(?:and|but|so)\s/)[0].trim();
+    const rest = text.slice(m.index + m[0].length).split(CLAUSE_END)[0].trim();
     const ws = rest.split(/\s+/).filter(Boolean).slice(0, maxWords);
     if (ws.length > 0) out.push(ws.join(' ').replace(/[,:]$/, ''));
   }
   return out;
 }
 
-export const ALTERNATIVE_CUE = /\b(?:instead of|rather than|in place of|as opposed to|over|versus|vs\.?)\s+/gi;
-export const REASON_CUE = /\b(?:because|since|so that|in order to|to prevent|to avoid|to ensure|to make sure|to enable|due to|given that)\s+/gi;
 
 /** One line of a message for descriptions, at most `max` characters. */
 export function excerpt(text: string, max = 120): string {
@@ -42,15 +43,19 @@ export function excerpt(text: string, max = 120): string {
   return t.length > max ? `${t.slice(0, max - 1)}…` : t;
 }
 
+const words = (list: string) => alternation('statement-words', list);
 /** Option lists: "the options are A, B, or C", "either A or B", "we could use A or B". */
-const OPTION_LIST = /\b(?:(?:options|choices|alternatives|candidates)\s+(?:are|were|would be|include)\s*:?|(?:options|choices|alternatives)\b[^.:;!?\n]{0,40}:|either|(?:we|you) could (?:use|go with|try|pick|choose)|(?:use|go with|pick|choose|try)(?=\s+[^.;!?\n]*\bor\b))\s+([^.;!?\n]+)/gi;
+const OPTION_LIST = new RegExp(
+  `\\b(?:(?:${words('optionNouns')})\\s+(?:${words('optionCopulas')})\\s*:?|(?:${words('optionNouns')})\\b[^.:;!?\\n]{0,40}:|(?:${words('optionListOpeners')})|(?:${words('optionProposers')}) (?:${words('choiceVerbs')})|(?:${words('choiceVerbs')})(?=\\s+[^.;!?\\n]*\\bor\\b))\\s+([^.;!?\\n]+)`,
+  'gi',
+);
 /** Pairs joined by "or" that are idioms, not options. */
-const OR_IDIOM = /\b(?:more or less|one or two|two or three|sooner or later|or so|whether or not|or not|or something|or anything|or whatever)\b/gi;
+const OR_IDIOM = new RegExp(`\\b(?:${words('orIdioms')})\\b`, 'gi');
 /** Where an option's name ends and the sentence goes on about it ("Postgres for this", "spaces is fine"). */
-const OPTION_END = /\s(?:for|is|are|was|were|would|will|should|could|can|to|in|at|because|since|which|that|so|but|if|as|then|one)\b.*$/i;
+const OPTION_END = new RegExp(`\\s(?:${words('optionEnders')})\\b.*$`, 'i');
 /** A single option put forward: "how about A", "what about B", "we could use C". */
-const OPTION_ONE = /\b(?:how about|what about|we could (?:use|go with|try)|we might (?:use|go with|try)|another option is|one option is)\s+([^.,;!?\n]+)/gi;
-const OPTION_LEAD = /^(?:just|maybe|perhaps|simply|using|use|a|an|the)\s+/i;
+const OPTION_ONE = new RegExp(`\\b(?:${words('singleOptionCues')})\\s+([^.,;!?\\n]+)`, 'gi');
+const OPTION_LEAD = new RegExp(`^(?:${words('optionLeads')})\\s+`, 'i');
 
 function cleanOption(raw: string): string | null {
   let o = raw.trim().replace(OPTION_END, '').replace(/[,:]+$/, '');
@@ -90,10 +95,13 @@ export function optionsIn(raw: string): string[] {
  * {…}" or "Can you?"), or besides the cue's own words in a decision's sentence ("Keep it in the
  * array from now on", not "We decided on").
  */
+/** Stems of the verbs that only report speech. */
+const REPORTING: ReadonlySet<string> = new Set(wordsOf('statement-words', 'reportingVerbs').map(stem));
+
 export function namesTask(text: string, d: Detection): boolean {
   const s = sentences(text).find((x) => d.start >= x.start && d.start < x.end);
   const end = s ? s.end : text.length;
-  const says = (t: string) => t !== 'sai' && !t.includes("'");
+  const says = (t: string) => !REPORTING.has(t) && !t.includes("'");
   if (d.kind === 'action_item') return contentTokens(text.slice(d.start, end)).some(says);
   const cue = new Set(contentTokens(text.slice(d.start, d.end)));
   return contentTokens(s ? s.text : text).some((t) => !cue.has(t) && says(t));

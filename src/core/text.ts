@@ -1,19 +1,18 @@
 // Small text helpers shared by the stages. Stemming goes through natural's Porter stemmer,
 // imported by deep path: the package root loads far more than we need.
 import { createHash } from 'node:crypto';
+import { wordsOf } from './lexicons';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const PorterStemmer: { stem(word: string): string } = require('natural/lib/natural/stemmers/porter_stemmer');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { words: STOPWORD_LIST } = require('natural/lib/natural/util/stopwords') as { words: string[] };
 
-const EXTRA_STOPWORDS = [
-  'yeah', 'yes', 'ok', 'okay', 'uh', 'um', 'hmm', 'mm', 'like', 'just', 'so', 'well', 'right', 'oh', 'also',
-  'really', 'think', 'know', 'going', 'get', 'got', 'thing', 'things', 'one', 'would', 'could', 'should',
-  'can', 'will', 'let', 'lets', "let's", 'i', "i'm", "it's", "that's", 'im', 'thats', 'dont', "don't", 'please',
-  'thanks', 'thank', 'sure', 'want', 'need', 'actually', 'maybe', 'kind', 'sort', 'mean', 'yep', 'nope', 'hi', 'hello',
-  'disfmarker', 'vocalsound', 'pause', 'gap', 'nonvocalsound', 'not', 'no', 'nor', 'us',
-];
-export const STOPWORDS: ReadonlySet<string> = new Set([...STOPWORD_LIST, ...EXTRA_STOPWORDS]);
+/**
+ * Words that are never content words: the stemmer library's English stopwords, the
+ * conversational ones of rules/lexicons/stopwords.json, and the markers transcripts write for
+ * non-speech events (rules/lexicons/transcript-markers.json).
+ */
+export const STOPWORDS: ReadonlySet<string> = new Set([...STOPWORD_LIST, ...wordsOf('stopwords', 'conversational'), ...wordsOf('transcript-markers', 'markers')]);
 
 /** Folds typographic quotes and dashes to ASCII so phrase rules match either spelling. */
 export function foldPunctuation(text: string): string {

@@ -235,3 +235,31 @@ export interface Diagnostic {
   column?: number;
   message: string;
 }
+
+/** Texts a word list must find an entry in (match) and must not (nomatch). */
+export interface LexiconExamples {
+  match: string[];
+  nomatch: string[];
+}
+
+/** One named word list of a lexicon in rules/lexicons/. */
+export interface WordList {
+  description?: string;
+  /** Entries are regular-expression alternatives ("um+", "switch(?:ed|ing)? to"), not literal words. */
+  pattern?: boolean;
+  entries: string[];
+  examples: LexiconExamples;
+}
+
+/** A lexicon of named word lists (rules/lexicons/<name>.json, schema schemas/<name>-lexicon.schema.json). */
+export interface WordLexicon {
+  lexicon: string;
+  description?: string;
+  lists: Record<string, WordList>;
+}
+
+/**
+ * Any lexicon file as written: word lists under `lists`, or (contradiction, bridge) lists as
+ * top-level arrays with their examples under `examples`.
+ */
+export type LexiconDocument = WordLexicon | ({ lexicon: string; examples: Record<string, LexiconExamples> } & Record<string, unknown>);

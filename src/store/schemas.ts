@@ -5,7 +5,8 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 
 export const SCHEMA_DIR = join(__dirname, '..', '..', 'schemas');
 
-export type SchemaName = 'tasks' | 'decisions' | 'pattern' | 'review-queue' | 'config' | 'rule-pack' | 'lexicon' | 'bridge-lexicon' | 'sources' | 'statement-lexicon';
+/** A schema of schemas/: the data files, the config, rule packs, and one per lexicon (`<name>-lexicon`). */
+export type SchemaName = 'tasks' | 'decisions' | 'pattern' | 'review-queue' | 'config' | 'rule-pack' | 'sources' | `${string}-lexicon`;
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 const compiled = new Map<SchemaName, ValidateFunction>();

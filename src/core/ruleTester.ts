@@ -1,0 +1,143 @@
+// testRules: every rule pack and lexicon carries its own examples, and this one function runs
+// them (like ESLint's RuleTester). The engine runs it on user packs when it loads them; the test
+// suite runs it on every shipped pack and lexicon. Failures are values, never thrown.
+import { detect } from './detect';
+import { alternationOf } from './lexicons';
+import { unsafeRegexReason } from './regexSafety';
+import { compileRule, type CompiledRule } from './rules';
+import { compileStatementLexicon, findAct, normalForm, type StatementLexicon } from './sentenceActs';
+import type { LexiconDocument, LexiconExamples, Message, RuleExample, RulePack, WordList } from './types';
+
+export interface RuleFailure {
+  /** The rule id, or `lexicon/list` for a word list. */
+  subject: string;
+  /** The example text, when the failure is about one example. */
+  example?: string;
+  message: string;
+}
+
+/**
+ * Runs the examples of a rule pack (each rule must fire on its `match` examples and not on its
+ * `nomatch` ones, judged with `context` rules too, so that rules reading the answered message
+ * see its cues) or of a lexicon (each list must find one of its entries, as whole words, in its
+ * `match` examples and none in its `nomatch` ones). Also reports duplicate phrases or entries and
+ * regexes that could backtrack catastrophically.
+ */
+export function testRules(subject: RulePack | LexiconDocument, context: readonly CompiledRule[] = []): RuleFailure[] {
+  return 'rules' in subject && Array.isArray(subject.rules) ? testPack(subject as RulePack, context) : testLexicon(subject as LexiconDocument);
+}
+
+function testPack(pack: RulePack, context: readonly CompiledRule[]): RuleFailure[] {
+  const failures: RuleFailure[] = [];
+  const own: CompiledRule[] = [];
+  for (const spec of pack.rules) {
+    const unsafe = spec.regex ? unsafeRegexReason(spec.regex) : null;
+    if (unsafe) {
+      failures.push({ subject: spec.id, message: `regex refused (${unsafe}); it could take exponential time` });
+      continue;
+    }
+    const dup = duplicates(spec.phrases ?? []);
+    if (dup.length > 0) failures.push({ subject: spec.id, message: `duplicate phrases: ${dup.join(', ')}` });
+    try {
+      // The engine's own compiled rule when it has this one (bounded as in a run), else a fresh one.
+      own.push(context.find((r) => r.spec === spec) ?? compileRule(spec));
+    } catch (err) {
+      failures.push({ subject: spec.id, message: (err as Error).message });
+    }
+  }
+  const ownIds = new Set(own.map((r) => r.id));
+  const all = [...context.filter((r) => !ownIds.has(r.id)), ...own];
+  for (const rule of own) {
+    const check = (e: string | RuleExample, want: boolean) => {
+      const ex = typeof e === 'string' ? { text: e } : e;
+      if (fires(rule.id, ex, all) !== want) failures.push({ subject: rule.id, example: ex.text, message: `example ${JSON.stringify(ex.text)} should ${want ? '' : 'not '}match` });
+    };
+    for (const e of rule.spec.examples.match) check(e, true);
+    for (const e of rule.spec.examples.nomatch) check(e, false);
+  }
+  return failures;
+}
+
+/** Whether a rule fires on an example, the answered message (if any) detected first. */
+function fires(ruleId: string, ex: RuleExample, rules: readonly CompiledRule[]): boolean {
+  const messages: Message[] = [];
+  if (ex.previous) messages.push({ index: 0, author: 'them', role: ex.previous.role ?? 'unknown', text: ex.previous.text, ts: null });
+  messages.push({ index: messages.length, author: 'me', role: ex.role ?? 'unknown', text: ex.text, ts: null });
+  return detect(messages, rules).detections[messages.length - 1].some((d) => d.ruleId === ruleId);
+}
+
+function duplicates(xs: readonly string[]): string[] {
+  const lower = xs.map((x) => x.toLowerCase());
+  return [...new Set(lower.filter((x, i) => lower.indexOf(x) !== i))];
+}
+
+/** The word lists of a lexicon document with their examples, whatever its shape. */
+function listsOf(doc: LexiconDocument): Array<[string, WordList | { entries: unknown[]; examples?: LexiconExamples }]> {
+  if ('lists' in doc && doc.lists && typeof doc.lists === 'object') return Object.entries(doc.lists as Record<string, WordList>);
+  const examples = ((doc as { examples?: Record<string, LexiconExamples> }).examples ?? {});
+  return Object.entries(doc)
+    .filter(([, v]) => Array.isArray(v))
+    .map(([k, v]) => [k, { entries: v as unknown[], examples: examples[k] }]);
+}
+
+function testLexicon(doc: LexiconDocument): RuleFailure[] {
+  if ('acts' in doc && Array.isArray(doc.acts)) return testActs(doc as unknown as StatementLexicon);
+  const failures: RuleFailure[] = [];
+  for (const [name, list] of listsOf(doc)) {
+    const subject = `${doc.lexicon}/${name}`;
+    if (!list.examples) {
+      failures.push({ subject, message: 'has no examples' });
+      continue;
+    }
+    const pairs = list.entries.length > 0 && list.entries.every(Array.isArray);
+    const flat = pairs ? (list.entries as string[][]).map((p) => p.join(' / ')) : (list.entries as string[]);
+    const dup = duplicates(flat);
+    if (dup.length > 0) failures.push({ subject, message: `duplicate entries: ${dup.join(', ')}` });
+    let matches: (text: string) => boolean;
+    if (pairs) {
+      const has = (text: string, w: string) => wholeWords(escapeText(w)).test(text);
+      matches = (text) => (list.entries as string[][]).some(([a, b]) => has(text, a) && has(text, b));
+    } else {
+      const body = alternationOf(list as WordList);
+      const unsafe = (list as WordList).pattern ? unsafeRegexReason(body) : null;
+      if (unsafe) {
+        failures.push({ subject, message: `entries refused (${unsafe}); they could take exponential time` });
+        continue;
+      }
+      let re: RegExp;
+      try {
+        re = wholeWords(body);
+      } catch (err) {
+        failures.push({ subject, message: `entries do not compile: ${(err as Error).message}` });
+        continue;
+      }
+      matches = (text) => re.test(text);
+    }
+    for (const text of list.examples.match) if (!matches(text)) failures.push({ subject, example: text, message: `example ${JSON.stringify(text)} should match` });
+    for (const text of list.examples.nomatch) if (matches(text)) failures.push({ subject, example: text, message: `example ${JSON.stringify(text)} should not match` });
+  }
+  return failures;
+}
+
+/** The sentence-act lexicon: each act must be found in its match examples and not in its nomatch ones. */
+function testActs(lex: StatementLexicon): RuleFailure[] {
+  const failures: RuleFailure[] = [];
+  for (const entry of lex.acts) {
+    const subject = `${lex.lexicon}/${entry.act}${entry.position ? ` (${entry.position})` : ''}`;
+    const dup = duplicates(entry.phrases ?? []);
+    if (dup.length > 0) failures.push({ subject, message: `duplicate phrases: ${dup.join(', ')}` });
+    const one = compileStatementLexicon({ ...lex, acts: [entry] });
+    const found = (text: string) => findAct(one, entry.act, normalForm(text)) !== null;
+    for (const text of entry.examples.match) if (!found(text)) failures.push({ subject, example: text, message: `example ${JSON.stringify(text)} should match` });
+    for (const text of entry.examples.nomatch) if (found(text)) failures.push({ subject, example: text, message: `example ${JSON.stringify(text)} should not match` });
+  }
+  return failures;
+}
+
+function escapeText(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function wholeWords(body: string): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${body})(?![\\p{L}\\p{N}])`, 'iu');
+}

@@ -183,7 +183,8 @@ export function decideTask(input: DecideInput): TaskAnalysis {
     const corrected = new Set(acts.patterns.filter((x) => x.type === 'correction').map((x) => last(x.messages)));
     for (const c of found) {
       const m = messages[c.p];
-      if (c.cue !== 'value-correction' || corrected.has(m.index)) continue;
+      // A reply that accepts ("Thursday 10 is fine.") names a value of its own without correcting one.
+      if (c.cue !== 'value-correction' || corrected.has(m.index) || acts.verdict[c.p] === 'confirmation') continue;
       corrected.add(m.index);
       acts.patterns.push({ type: 'correction', messages: c.sources.map((q) => messages[q].index), description: `${m.author || 'A person'} corrects a value the agent gave: "${excerpt(m.text)}"`, rule: 'statements/value-correction', decision: null, ts: m.ts });
     }

@@ -32,22 +32,40 @@ export function replyActs(messages: readonly Message[], detections: readonly Det
     const a = answered[p];
     const m = messages[p];
     const pair = a >= 0 ? [messages[a].index, m.index] : [m.index];
+    const confirms = has(ds, 'confirmation') && !isBackchannel(p, messages, detections, answered);
+    const confirm = () => {
+      const d = first(ds, 'confirmation')!;
+      // Agents propose and report; a confirmation pattern is a person's. An agent agreeing with
+      // a person's decision still counts as one of its sources.
+      if (m.role !== 'bot') patterns.push({ type: 'confirmation', messages: pair, description: `${m.author || 'A speaker'} confirms: "${excerpt(m.text)}"`, rule: d.ruleId, decision: null, ts: m.ts });
+      if (a >= 0) confirmedBy.set(a, [...(confirmedBy.get(a) ?? []), p]);
+    };
     if (has(ds, 'correction') && m.role !== 'bot') {
       verdict[p] = 'correction';
       const d = first(ds, 'correction')!;
       patterns.push({ type: 'correction', messages: pair, description: `${m.author || 'A person'} corrects the previous turn: "${excerpt(m.text)}"`, rule: d.ruleId, decision: null, ts: m.ts });
+      if (confirms && acceptsInPart(ds, a >= 0 ? messages[a] : null)) confirm();
     } else if (has(ds, 'disagreement')) {
       verdict[p] = 'disagreement';
       const d = first(ds, 'disagreement')!;
       patterns.push({ type: 'disagreement', messages: pair, description: `${m.author || 'A speaker'} pushes back: "${excerpt(m.text)}"`, rule: d.ruleId, decision: null, ts: m.ts });
-    } else if (has(ds, 'confirmation') && !isBackchannel(p, messages, detections, answered)) {
+    } else if (confirms) {
       verdict[p] = 'confirmation';
-      const d = first(ds, 'confirmation')!;
-      patterns.push({ type: 'confirmation', messages: pair, description: `${m.author || 'A speaker'} confirms: "${excerpt(m.text)}"`, rule: d.ruleId, decision: null, ts: m.ts });
-      if (a >= 0) confirmedBy.set(a, [...(confirmedBy.get(a) ?? []), p]);
+      confirm();
     }
   }
   return { verdict, confirmedBy, patterns };
+}
+
+/**
+ * "Yes to both, but Business is 16 EUR, not 18." / "Good, go with that — one fix: …": a reply to
+ * the agent that opens by accepting and then corrects a detail accepts the rest. The acceptance
+ * must come first; a correction that opens the reply is a correction only.
+ */
+function acceptsInPart(ds: readonly Detection[], answered: Message | null): boolean {
+  if (!answered || answered.role !== 'bot') return false;
+  const earliest = (kind: RuleKind) => ds.reduce((s, d) => (d.kind === kind ? Math.min(s, d.start) : s), Infinity);
+  return earliest('confirmation') < earliest('correction');
 }
 
 function question(m: Message): boolean {
@@ -65,7 +83,7 @@ export function isBackchannel(p: number, messages: readonly Message[], detection
   const a = answered[p];
   if (a < 0 || p + 1 >= messages.length) return false;
   if (wordCount(messages[p].text) > 2) return false;
-  if (detections[a].some((d) => d.kind === 'proposal' || d.kind === 'readback') || isQuestion(messages[a].text)) return false;
+  if (detections[a].some((d) => d.kind === 'proposal' || d.kind === 'readback' || d.kind === 'report') || isQuestion(messages[a].text)) return false;
   const next = messages[p + 1];
   return next.author !== '' && next.author === messages[a].author;
 }
@@ -86,7 +104,7 @@ export function repeatedQuestions(messages: readonly Message[], detections: read
       let shared = 0;
       for (const t of toks) if (asked[k].toks.has(t)) shared++;
       const sim = jaccard(toks, asked[k].toks);
-      if ((shared >= 2 && sim >= 0.5) || (repeatCue && shared >= 1 && sim >= 0.2)) {
+      if ((shared >= 2 && sim >= 0.5) || (repeatCue && (shared >= 2 || (shared >= 1 && sim >= 0.2)))) {
         out.push({
           type: 'repeated_question',
           messages: [prev.index, m.index],

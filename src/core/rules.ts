@@ -1,7 +1,7 @@
 // Rule packs are data (rules/*.json); this module turns one rule into a matcher and applies it to
 // a message in its context (the message it answers and that message's own detections).
 import { alternation, escapeRegex } from './lexicons';
-import { isQuestion, sentences, wordCount } from './text';
+import { contentTokens, isQuestion, sentences, wordCount } from './text';
 import type { Detection, Message, Role, RuleKind, RuleSpec } from './types';
 
 export interface CompiledRule {
@@ -34,7 +34,9 @@ export interface RuleContext {
 // large unicode-mode alternations an order of magnitude slower, and texts are lowercased first.
 const WORD_CHAR = 'a-z0-9\\u00c0-\\u024f\\u0370-\\u03ff\\u0400-\\u04ff';
 const B_START = `(?<![${WORD_CHAR}])`;
-const B_END = `(?![${WORD_CHAR}])`;
+// A phrase ending in a word does not end inside a contraction: "i can" is not "i can't",
+// "we should" is not "we shouldn't".
+const B_END = `(?![${WORD_CHAR}]|['\u2019][${WORD_CHAR}])`;
 
 /**
  * A literal phrase to a regex body: any run of spaces or commas between words matches,
@@ -190,7 +192,14 @@ export function applyRule(rule: CompiledRule, message: Message, lower: string, c
     }
     const start = m.index;
     const end = start + m[0].length;
-    if (passesPosition(spec, lower, start) && passesQuestion(spec, lower, start) && passesOpenQuestion(spec, lower, start) && passesNegation(spec, lower, start)) {
+    if (
+      passesPosition(spec, lower, start) &&
+      passesQuestion(spec, lower, start) &&
+      passesOpenQuestion(spec, lower, start) &&
+      passesNegation(spec, lower, start) &&
+      passesHypothetical(spec, lower, start) &&
+      passesEcho(spec, m, ctx)
+    ) {
       if (rule.unless) {
         rule.unless.lastIndex = 0;
         if (rule.unless.test(lower)) return null;
@@ -237,6 +246,27 @@ function passesOpenQuestion(spec: RuleSpec, lower: string, start: number): boole
   if (spec.openQuestion !== 'reject') return true;
   const s = sentenceAt(lower, start);
   return !(isQuestion(s.text) && OPEN_QUESTION.test(s.text));
+}
+
+// A sentence that only supposes: "if we ever…", "what if…", "suppose…", "in case…".
+const SUPPOSING = new RegExp(`^(?:[\\s,.;:!\\-"'(]|(?:and|but|so|well|then)(?![a-z0-9]))*(?:${alternation('cues', 'supposingOpeners')})(?![a-z0-9\\u00c0-\\u024f])`);
+
+function passesHypothetical(spec: RuleSpec, lower: string, start: number): boolean {
+  if (spec.hypothetical !== 'reject') return true;
+  const s = sentenceAt(lower, start);
+  return !SUPPOSING.test(s.text);
+}
+
+/** The cue's `ref` group names what the answered message mentions (all or any of its content words). */
+function passesEcho(spec: RuleSpec, m: RegExpExecArray, ctx: RuleContext): boolean {
+  if (!spec.echo) return true;
+  const ref = m.groups?.ref;
+  if (ref === undefined) return false;
+  if (!ctx.answered) return false;
+  const want = contentTokens(ref);
+  if (want.length === 0) return false;
+  const have = new Set(contentTokens(ctx.answered.text));
+  return spec.echo === 'all' ? want.every((t) => have.has(t)) : want.some((t) => have.has(t));
 }
 
 function passesNegation(spec: RuleSpec, lower: string, start: number): boolean {

@@ -28,6 +28,8 @@ export type RuleKind =
   | 'reason'
   | 'proposal'
   | 'readback'
+  /** An agent restating what it was told or reporting what it changed ("Noted: …", "Fixed: …"). */
+  | 'report'
   | 'repeat_cue';
 
 export type SpeakerConstraint = 'human' | 'bot' | 'any';
@@ -74,6 +76,14 @@ export interface RuleSpec {
   openQuestion?: 'reject' | 'allow';
   /** Reject when a negator ("not", "don't", "never") stands just before the cue. */
   negatable?: boolean;
+  /**
+   * The cue's named group `ref` must name what the answered message mentions: 'all' of its content
+   * words, or 'any' of them ("Priya isn't our DPO" denies something the agent said of Priya;
+   * "The clause." picks an option the answered message offered). No answered message, no match.
+   */
+  echo?: 'all' | 'any';
+  /** 'reject': not in a sentence that only supposes ("If we ever add maps, that's not on the roadmap"). */
+  hypothetical?: 'reject' | 'allow';
   /** Longest message (in words) the rule applies to; long turns make short cues meaningless. */
   maxWords?: number;
   minWords?: number;

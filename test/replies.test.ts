@@ -1,0 +1,125 @@
+// Reply acts judged by what they answer: who may confirm, partial acceptance, corrections without
+// a cue word, option picks, other languages, repeated questions.
+import { compileRule, applyRule } from '../src/core/rules';
+import { detect } from '../src/core/detect';
+import { repeatedQuestions, replyActs } from '../src/core/replies';
+import type { Message, Role } from '../src/core/types';
+import { shippedEngine } from './helpers';
+
+const engine = shippedEngine();
+
+function thread(...turns: Array<[string, Role, string]>): Message[] {
+  return turns.map(([author, role, text], index) => ({ index, author, role, text, ts: null }));
+}
+
+function acts(messages: Message[]) {
+  const { detections, answered } = detect(messages, engine.rules);
+  return { ...replyActs(messages, detections, answered), detections };
+}
+
+function typesAt(messages: Message[], index: number): string[] {
+  return acts(messages)
+    .patterns.filter((p) => p.messages[p.messages.length - 1] === index)
+    .map((p) => p.type)
+    .sort();
+}
+
+describe('reply acts', () => {
+  it('a thumbs-up after the agent restates the plan confirms it', () => {
+    const m = thread(['ana', 'human', 'Keep 14 daily copies in the bucket.'], ['ops-agent', 'bot', 'Will do: 14 daily copies, kept in the bucket.'], ['ana', 'human', '👍']);
+    expect(typesAt(m, 2)).toEqual(['confirmation']);
+  });
+
+  it('an agent saying "You\'re right" concedes; it does not confirm', () => {
+    const m = thread(['ana', 'human', 'You mixed up the two quotes.'], ['office-agent', 'bot', "You're right, sorry. The windows are in the second quote."]);
+    expect(typesAt(m, 1)).toEqual([]);
+  });
+
+  it('"yes to both, but …, not …" accepts the rest and corrects one value', () => {
+    const m = thread(['ux-agent', 'bot', 'Plan: three cards, Business at 18 EUR. Shall I go ahead with both?'], ['ana', 'human', 'Yes to both, but Business is 16 EUR, not 18.']);
+    expect(typesAt(m, 1)).toEqual(['confirmation', 'correction']);
+  });
+
+  it('a correction that opens the reply is a correction only', () => {
+    const m = thread(['ux-agent', 'bot', 'The trial is 30 days. Keep that line?'], ['ana', 'human', 'The trial is 14 days, not 30. Yes, keep the line otherwise.']);
+    expect(typesAt(m, 1)).toEqual(['correction']);
+  });
+
+  it('denying what the agent said of someone it named is a correction; of something it never named is not', () => {
+    const named = thread(['support-agent', 'bot', 'Data-protection requests go to Lena, our DPO.'], ['max', 'human', "Lena isn't our DPO. We use an external one."]);
+    expect(typesAt(named, 1)).toEqual(['correction']);
+    const other = thread(['support-agent', 'bot', 'Data-protection requests go to Lena, our DPO.'], ['max', 'human', "The printer isn't working again."]);
+    expect(typesAt(other, 1)).toEqual([]);
+  });
+
+  it("'no' answering the agent's own yes/no question is an answer, not a correction", () => {
+    const m = thread(['shop-agent', 'bot', 'Should I also draft a newsletter?'], ['kim', 'human', 'No.']);
+    expect(typesAt(m, 1)).toEqual([]);
+  });
+
+  it('German and Spanish cues: "Nein, das stimmt nicht" corrects, "Passt." and "Vale." confirm', () => {
+    const de = thread(['office-agent', 'bot', 'Angebot: Zahlung innerhalb von 60 Tagen.'], ['tom', 'human', 'Nein, das stimmt nicht. Zahlungsziel ist 14 Tage.'], ['office-agent', 'bot', 'Korrigiert: Zahlung innerhalb von 14 Tagen.'], ['tom', 'human', 'Passt.']);
+    expect(typesAt(de, 1)).toEqual(['correction']);
+    expect(typesAt(de, 3)).toEqual(['confirmation']);
+    const es = thread(['support-agent', 'bot', 'Noted: the Madrid team reviews the Spanish macros.'], ['eva', 'human', 'Vale.']);
+    expect(typesAt(es, 1)).toEqual(['confirmation']);
+  });
+
+  it('picking a numbered option the agent offered confirms it; a number in passing does not', () => {
+    const offered = 'Options: 1. I keep asking for a second pickup. 2. You drive to the depot. 3. We book an overflow carrier.';
+    expect(typesAt(thread(['shop-agent', 'bot', offered], ['kim', 'human', '3. Nobody drives to the depot in December.']), 1)).toEqual(['confirmation']);
+    expect(typesAt(thread(['shop-agent', 'bot', offered], ['kim', 'human', '2 years ago we tried that.']), 1)).toEqual([]);
+  });
+
+  it('a bare affirmation accepts another speaker; a listening noise does not', () => {
+    expect(typesAt(thread(['a', 'human', 'so the numbers only mean something after a month.'], ['b', 'human', 'right, exactly.']), 1)).toEqual(['confirmation']);
+    expect(typesAt(thread(['a', 'human', 'so the numbers only mean something after a month.'], ['b', 'human', 'uhhuh.']), 1)).toEqual([]);
+  });
+
+  it('a human disagreeing with another human is not a correction of the agent', () => {
+    const m = thread(['support-agent', 'bot', 'Refunds up to 300 EUR are decided by the agent.'], ['a', 'human', "I'd like agents to decide alone up to 300 EUR."], ['b', 'human', "That's wrong, keep it at 250."]);
+    expect(typesAt(m, 2)).toEqual([]);
+  });
+});
+
+describe('repeated questions', () => {
+  it('an insisting cue with the same subject repeats the earlier question', () => {
+    const m = thread(
+      ['elif', 'human', 'Will the year-5 children get their own email addresses?'],
+      ['it-agent', 'bot', 'The accounts exist already; the question is external mail.'],
+      ['elif', 'human', 'So do the year-5 children get email or not?'],
+    );
+    const { detections } = detect(m, engine.rules);
+    expect(repeatedQuestions(m, detections).map((p) => p.messages)).toEqual([[0, 2]]);
+  });
+
+  it('a new question by the same person on another subject is no repeat', () => {
+    const m = thread(['elif', 'human', 'Will the year-5 children get email?'], ['it-agent', 'bot', 'Internal only.'], ['elif', 'human', 'Still, who orders the laptops?']);
+    const { detections } = detect(m, engine.rules);
+    expect(repeatedQuestions(m, detections)).toEqual([]);
+  });
+});
+
+describe('rule properties', () => {
+  const msg = (text: string, role: Role = 'human'): Message => ({ index: 1, author: 'me', role, text, ts: null });
+  const ctx = (text: string) => ({ answered: { index: 0, author: 'them', role: 'bot' as Role, text, ts: null }, answeredKinds: new Set<never>() });
+
+  it('a phrase ending in a word does not match inside a contraction', () => {
+    const rule = compileRule({ id: 'test/can', kind: 'proposal', phrases: ['i can'], examples: { match: ['I can do it.'], nomatch: ["I can't."] } });
+    expect(applyRule(rule, msg('I can do it.'), 'i can do it.', ctx(''))).not.toBeNull();
+    expect(applyRule(rule, msg("I can't store them."), "i can't store them.", ctx(''))).toBeNull();
+  });
+
+  it("echo: the ref group must name what the answered message mentions", () => {
+    const rule = compileRule({ id: 'test/echo', kind: 'confirmation', regex: '^(?<ref>[a-z]+) works', echo: 'all', examples: { match: ['x'], nomatch: ['y'] } });
+    expect(applyRule(rule, msg('Thursday works.'), 'thursday works.', ctx('Can you do Thursday?'))).not.toBeNull();
+    expect(applyRule(rule, msg('Friday works.'), 'friday works.', ctx('Can you do Thursday?'))).toBeNull();
+    expect(applyRule(rule, msg('Friday works.'), 'friday works.', { answered: null, answeredKinds: new Set() })).toBeNull();
+  });
+
+  it('hypothetical: a cue in a supposing sentence does not count', () => {
+    const rule = compileRule({ id: 'test/hyp', kind: 'correction', phrases: ["that's not"], hypothetical: 'reject', examples: { match: ['x'], nomatch: ['y'] } });
+    expect(applyRule(rule, msg("If we add maps we'd need it, but that's not planned."), "if we add maps we'd need it, but that's not planned.", ctx(''))).toBeNull();
+    expect(applyRule(rule, msg("That's not planned."), "that's not planned.", ctx(''))).not.toBeNull();
+  });
+});

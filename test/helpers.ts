@@ -92,7 +92,7 @@ export function shippedPacks(): Array<{ file: string; pack: RulePack }> {
 
 export function shippedEngine(): Engine {
   const rules = shippedPacks().flatMap(({ pack }) => pack.rules.map(compileRule));
-  const lexicon = compileLexicon(JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'contradiction.json'), 'utf8')));
+  const lexicon = compileLexicon(JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'contradiction.json'), 'utf8')), JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'subjects.json'), 'utf8')));
   const bridge = compileBridgeLexicon(JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'bridge.json'), 'utf8')));
   const statements = compileStatementLexicon(JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'statements.json'), 'utf8')));
   return { rules, lexicon, bridge, statements, config: { ...DEFAULT_CONFIG }, fingerprint: 'test' };

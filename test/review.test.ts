@@ -82,7 +82,7 @@ describe('extract review', () => {
 
 describe('guardFindings', () => {
   it('finds a text that restates the fact a correction corrected, even without a conflict with the correction itself', async () => {
-    const lexicon = compileLexicon(JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'contradiction.json'), 'utf8')));
+    const lexicon = compileLexicon(JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'contradiction.json'), 'utf8')), JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'subjects.json'), 'utf8')));
     const correction = {
       id: 'DEC-20260110-001', task_id: 'T1', statement: 'Mark is a volunteer parent who helps at training.', type: 'constraint', confidence: 'high',
       source: { messages: [1, 2] }, status: 'active', origin: 'auto', created_at: '2026-01-10T09:02:00Z',

@@ -72,3 +72,154 @@ describe('time order', () => {
     expect(newer.supersedes).toBe(older.id);
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { compileSubjects, contradiction, replacement, restatesRetired, reversalsIn, subjectClauses, viewOf, type SubjectLexicon } from '../src/core/subject';
+import { relateMessages } from '../src/core/relate';
+import { ROOT, runCli, tempDir } from './helpers';
+
+const rawSubjects = JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'subjects.json'), 'utf8')) as SubjectLexicon;
+const subjects = compileSubjects(rawSubjects);
+const view = (t: string) => viewOf(t, engine.lexicon.subjects, engine.lexicon);
+
+describe('subject lexicon examples', () => {
+  it.each(rawSubjects.reversals.map((r) => [r.id, r] as const))('reversal %s matches its examples and only them', (_id, r) => {
+    const re = new RegExp(r.regex, 'iu');
+    for (const m of r.examples.match) expect([m, re.test(m)]).toEqual([m, true]);
+    for (const m of r.examples.nomatch) expect([m, re.test(m)]).toEqual([m, false]);
+  });
+
+  it.each(rawSubjects.slots.filter((s) => s.pattern).map((s) => [s.slot, s] as const))('slot %s finds a value in its examples and only there', (slot, s) => {
+    const has = (t: string) => subjectClauses(t, subjects, engine.lexicon).some((c) => c.values.some((v) => v.key === slot));
+    for (const m of s.examples!.match) expect([m, has(m)]).toEqual([m, true]);
+    for (const m of s.examples!.nomatch) expect([m, has(m)]).toEqual([m, false]);
+  });
+
+  it('conditionals match their examples and only them', () => {
+    const hit = (t: string) => subjects.conditionals.some((re) => re.test(t));
+    for (const m of rawSubjects.conditionals.examples.match) expect([m, hit(m)]).toEqual([m, true]);
+    for (const m of rawSubjects.conditionals.examples.nomatch) expect([m, hit(m)]).toEqual([m, false]);
+  });
+
+  it('reads slot values in several spellings and languages', () => {
+    const values = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => c.values.map((v) => `${v.key}=${v.value}${v.negated ? '!' : ''}`));
+    expect(values('Der Versand dauert 3 Tage, nicht 5.')).toEqual(['duration=3 day', 'duration=5 day!']);
+    expect(values('Standup at 9:30 on Tuesdays')).toEqual(expect.arrayContaining(['time=09:30', 'weekday=tuesday']));
+    expect(values('Refunds over €250 need a lead')).toEqual(['amount=250 eur']);
+    expect(values('Ship it on 3 March, before 4 pm')).toEqual(expect.arrayContaining(['date=march 3', 'time=16:00']));
+    expect(values('We may ship soon')).toEqual([]);
+  });
+
+  it('names what a reversal retires', () => {
+    expect(reversalsIn('We stopped using the tape library last spring.', subjects).map((r) => [r.cue, r.old && [...r.old]])).toEqual([['stop-using', ['tape', 'librari']]]);
+    expect(reversalsIn('Ab sofort gilt: alles über 3.000 Euro zeichne ich ab.', subjects).map((r) => r.cue)).toEqual(['from-now-on']);
+  });
+});
+
+describe('relations on the same subject', () => {
+  const generic = engine.lexicon.subjects.generic;
+  const replaces = (older: string, newer: string, correction = false) => replacement(view(older), view(newer), view(newer).reversals, correction, generic);
+
+  it('a new value for the same slot replaces; a shared word or silence does not', () => {
+    expect(replaces('The club newsletter goes out every Monday.', 'The club newsletter goes out every Thursday.')).toMatch(/weekday: monday → thursday/);
+    expect(replaces('Support answers tickets within 4 hours.', 'Support answers tickets within 8 hours.')).toMatch(/duration/);
+    expect(replaces('The club newsletter goes out every Monday.', 'The club newsletter uses the blue logo.')).toBeNull();
+    expect(replaces('The club newsletter goes out every Monday.', 'Parking permits are renewed every Thursday.')).toBeNull();
+  });
+
+  it('an explicit reversal retires what the earlier decision asserts', () => {
+    expect(replaces('Nightly backups go to the tape library.', 'We stopped using the tape library; backups go to the cloud bucket.')).toMatch(/retires "tape librari"/);
+    expect(replaces('Deploys need a manual approval step.', 'From now on deploys need no manual approval step.')).toMatch(/rules out/);
+    // The same negation without a cue is no reversal (it may be a contradiction).
+    expect(replaces('Deploys need a manual approval step.', 'Deploys need no manual approval step.')).toBeNull();
+  });
+
+  it('finds a later text that asserts what a decision rules out', () => {
+    expect(contradiction(view('Support answers within 4 hours, not 24.'), view('Draft: we answer every ticket within 24 hours.'), generic, true, 'firm')).toMatch(/24 hour/);
+    expect(contradiction(view('No browser plugins on the kiosk laptops.'), view('Install the ad blocker plugin on the kiosk laptops.'), generic, true, 'firm')).toMatch(/plugin/);
+    expect(contradiction(view('No browser plugins on the kiosk laptops.'), view('The kiosk laptops were cleaned on Friday.'), generic, true, 'firm')).toBeNull();
+  });
+
+  it('finds a later text that restates a replaced fact, not one that restates the replacement', () => {
+    const retired = view('Invoices are printed and posted to every client each month.');
+    const replaced = view('Invoices go out by email only, with the PDF attached.');
+    expect(restatesRetired(retired, replaced, view('Draft: invoices are printed and posted to all clients at month end.'))).not.toBeNull();
+    expect(restatesRetired(retired, replaced, view('Draft: invoices go out by email with the PDF attached.'))).toBeNull();
+  });
+});
+
+describe('across tasks', () => {
+  it('a reversal in a later task supersedes; a conflict without one is a contradiction', () => {
+    const standup = decision('DEC-20260105-001', 'T1', 'The team standup is at 9:30 every day.', '2026-01-05T09:00:00Z');
+    const moved = decision('DEC-20260301-001', 'T2', 'From now on the team standup is at 10:15 every day.', '2026-03-01T09:00:00Z');
+    const ban = decision('DEC-20260106-001', 'T3', 'No browser plugins on the kiosk laptops.', '2026-01-06T09:00:00Z', { type: 'constraint' });
+    const plugin = decision('DEC-20260302-001', 'T4', 'Install the ad blocker plugin on the kiosk laptops.', '2026-03-02T09:00:00Z');
+    const registry = { decisions: [standup, moved, ban, plugin] };
+    const found = relateNewDecisions(registry, [moved, plugin], engine.lexicon);
+    expect(standup).toMatchObject({ status: 'superseded', superseded_by: moved.id });
+    expect(moved.supersedes).toBe(standup.id);
+    expect(ban.status).toBe('active');
+    expect(plugin.quality_flags).toContain('contradicts_correction');
+    expect(found.find((p) => p.extracted_decision === plugin.id)!.description).toMatch(/^This seems to contradict DEC-20260106-001 .*Which is correct\?$/);
+  });
+
+  it('an agent message restating a replaced decision contradicts the one that replaced it, also when approved', () => {
+    const old = decision('DEC-20260105-001', 'T1', 'Invoices are printed and posted to every client each month.', '2026-01-05T09:00:00Z', { status: 'superseded', superseded_by: 'DEC-20260201-001' });
+    const now = decision('DEC-20260201-001', 'T2', 'Invoices go out by email only, with the PDF attached.', '2026-02-01T09:00:00Z', { supersedes: old.id });
+    const messages = [
+      { index: 0, author: 'bot', role: 'bot' as const, text: 'Draft: your invoices are printed and posted to all clients at month end.', ts: '2026-03-01T10:00:00+01:00' },
+      { index: 1, author: 'ana', role: 'human' as const, text: 'Approved.', ts: '2026-03-01T10:05:00+01:00' },
+    ];
+    const found = relateMessages({ decisions: [old, now] }, [{ taskId: 'T3', messages, decisions: [] }], engine.lexicon, new Set());
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ task_id: 'T3', type: 'contradiction', messages: [0] });
+    expect(found[0].description).toMatch(/contradict DEC-20260201-001 .*DEC-20260105-001/);
+    // Written before the replacement: nothing to contradict yet.
+    const early = [{ ...messages[0], ts: '2026-01-20T10:00:00Z' }];
+    expect(relateMessages({ decisions: [old, now] }, [{ taskId: 'T3', messages: early, decisions: [] }], engine.lexicon, new Set())).toEqual([]);
+  });
+});
+
+describe('extract run and extract guard on two tasks', () => {
+  it('supersedes a decision reversed in a later task and flags a draft restating a corrected fact', () => {
+    const dir = tempDir();
+    const msg = (author: string, role: string, text: string, ts: string) => ({ author, role, text, ts });
+    const tasks = {
+      T1: { discussion: [
+        msg('ana', 'human', 'When should the team newsletter go out? People keep missing it on Fridays.', '2026-01-05T09:00:00+01:00'),
+        msg('bot', 'bot', 'Monday mornings get the best open rates for internal newsletters, Friday afternoons the worst.', '2026-01-05T09:01:00+01:00'),
+        msg('ana', 'human', 'Decision: the team newsletter goes out every Monday morning.', '2026-01-05T09:05:00+01:00'),
+        msg('bot', 'bot', 'The client invoices go out on the 1st of each month.', '2026-01-05T09:10:00+01:00'),
+        msg('ana', 'human', "No, that's wrong. The client invoices go out on the 25th of each month.", '2026-01-05T09:12:00+01:00'),
+      ] },
+      T2: { discussion: [
+        msg('ana', 'human', 'Can we move the newsletter? Mondays are packed.', '2026-03-02T09:00:00+01:00'),
+        msg('ana', 'human', 'Change of plan: the team newsletter goes out every Thursday morning from now on.', '2026-03-02T09:02:00+01:00'),
+        msg('bot', 'bot', 'Draft for the new client: your invoices go out on the 1st of each month.', '2026-03-02T09:10:00+01:00'),
+        msg('ana', 'human', 'Looks good, send it.', '2026-03-02T09:11:00+01:00'),
+      ] },
+    };
+    writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
+    writeFileSync(join(dir, 'extract.config.json'), JSON.stringify({ thresholds: { decision: 1, review: 0.5 } }));
+    expect(runCli(['run', '--now', '2026-04-01T00:00:00Z'], dir).status).toBe(0);
+    const decisions = JSON.parse(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8')).decisions as Decision[];
+    const monday = decisions.find((d) => d.task_id === 'T1' && /Monday/.test(d.statement))!;
+    const thursday = decisions.find((d) => d.task_id === 'T2' && /Thursday/.test(d.statement))!;
+    const correction = decisions.find((d) => d.task_id === 'T1' && /25th/.test(d.statement))!;
+    expect(monday).toMatchObject({ status: 'superseded', superseded_by: thursday.id });
+    expect(thursday).toMatchObject({ status: 'active', supersedes: monday.id });
+    const patterns = readFileSync(join(dir, 'memory', 'patterns.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const draft = patterns.find((p) => p.task_id === 'T2' && p.type === 'contradiction' && p.messages.includes(2));
+    expect(draft.description).toContain(`This seems to contradict ${correction.id}`);
+
+    const guard = runCli(['guard', 'Your invoices go out on the 1st of each month.', '--task', 'T2'], dir);
+    expect(guard.status).toBe(1);
+    expect(guard.stdout).toContain(correction.id);
+    const old = runCli(['guard', 'The team newsletter goes out every Monday morning.', '--task', 'T2'], dir);
+    expect(old.status).toBe(1);
+    expect(old.stdout).toContain(thursday.id);
+    expect(runCli(['guard', 'The team newsletter goes out every Thursday morning.', '--task', 'T2'], dir).status).toBe(0);
+  });
+});

@@ -2,6 +2,7 @@
 // (overlapping content words), then look for a mismatch: polarity (one negated, one not),
 // an antonym swap, or a different number for the same thing (de Marneffe et al. 2008).
 import { alternation, wordsOf } from './lexicons';
+import { compileSubjects, type CompiledSubjects, type SubjectLexicon } from './subject';
 import { contentTokens, jaccard, stem, words } from './text';
 
 export interface ContradictionLexicon {
@@ -13,9 +14,11 @@ export interface CompiledLexicon {
   negatorWords: ReadonlySet<string>;
   negatorPhrases: readonly string[];
   antonymOf: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Reversal cues, value slots and subject-neutral words (rules/lexicons/subjects.json). */
+  subjects: CompiledSubjects;
 }
 
-export function compileLexicon(lex: ContradictionLexicon): CompiledLexicon {
+export function compileLexicon(lex: ContradictionLexicon, subjects: SubjectLexicon): CompiledLexicon {
   const negatorWords = new Set<string>();
   const negatorPhrases: string[] = [];
   for (const n of lex.negators) {
@@ -32,7 +35,7 @@ export function compileLexicon(lex: ContradictionLexicon): CompiledLexicon {
     link(stem(a), stem(b));
     link(stem(b), stem(a));
   }
-  return { negatorWords, negatorPhrases, antonymOf };
+  return { negatorWords, negatorPhrases, antonymOf, subjects: compileSubjects(subjects) };
 }
 
 /**

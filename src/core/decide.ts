@@ -3,6 +3,7 @@
 // questions, contradictions). Everything here is positional: ids are assigned later (evolve).
 import { clauseClaims, utteranceConflict, type CompiledLexicon } from './contradiction';
 import { sentenceCandidates, type SentenceCandidate } from './candidates';
+import { replacement, viewOf } from './subject';
 import type { CompiledStatementLexicon } from './sentenceActs';
 import { isBackchannel, repeatedQuestions, replyActs, selfContradictions } from './replies';
 import { importanceScore, classify, type Thresholds } from './score';
@@ -269,7 +270,7 @@ function finish(input: DecideInput, decisions: DecisionCandidate[], review: Revi
   decisions.sort((x, y) => x.at - y.at || (x.type < y.type ? -1 : x.type > y.type ? 1 : 0));
   review.sort((x, y) => x.at - y.at || (x.type < y.type ? -1 : x.type > y.type ? 1 : 0));
   relinkPatternDecisions(patterns, decisions);
-  markSupersessions(decisions, patterns, input.lexicon);
+  markSupersessions(decisions, patterns, input.lexicon, messages);
   patterns.push(...repeatedQuestions(messages, detections), ...selfContradictions(messages, input.lexicon, patterns));
   patterns.sort((x, y) => last(x.messages) - last(y.messages) || (x.type < y.type ? -1 : x.type > y.type ? 1 : 0));
   return { topics: topicStates, decisions, patterns, review };
@@ -592,16 +593,25 @@ function relinkPatternDecisions(patterns: PatternCandidate[], decisions: readonl
 /** How many earlier decisions of the task a new one is compared with. */
 const SUPERSEDE_LOOKBACK = 50;
 
-/** Later decisions on the same subject with a different conclusion replace earlier ones. */
-function markSupersessions(decisions: DecisionCandidate[], patterns: PatternCandidate[], lexicon: CompiledLexicon): void {
+/**
+ * Later decisions on the same subject with a different conclusion replace earlier ones: the same
+ * clause negated or swapped for its opposite, a new value for a slot both fill ("Cut-off 14:00"
+ * → "the cut-off is 13:00"), or a reversal cue that retires what the earlier one asserts.
+ */
+function markSupersessions(decisions: DecisionCandidate[], patterns: PatternCandidate[], lexicon: CompiledLexicon, messages: readonly Message[]): void {
   // Clause by clause, like a speaker's own contradictions: two decisions of one discussion share
   // its vocabulary, so a shared word and a "not" somewhere do not make the same subject.
   const claims = decisions.map((d) => clauseClaims(d.statement, lexicon));
+  const views = decisions.map((d) => viewOf(d.statement, lexicon.subjects, lexicon));
+  const cues = decisions.map((d, k) => {
+    const source = messages[d.at]?.text;
+    return [...views[k].reversals, ...(source && source !== d.statement ? viewOf(source, lexicon.subjects, lexicon).reversals : [])];
+  });
   const superseded = new Set<number>();
   for (let i = 0; i < decisions.length; i++) {
     for (let j = i - 1; j >= 0 && i - j <= SUPERSEDE_LOOKBACK; j--) {
-      if (superseded.has(j)) continue;
-      const reason = utteranceConflict(claims[j], claims[i], lexicon);
+      if (superseded.has(j) || decisions[j].messageIndex === decisions[i].messageIndex) continue;
+      const reason = utteranceConflict(claims[j], claims[i], lexicon) ?? replacement(views[j], views[i], cues[i], decisions[i].correction, lexicon.subjects.generic, 'loose');
       if (!reason) continue;
       decisions[i].supersedes = j;
       superseded.add(j);
@@ -617,4 +627,3 @@ function markSupersessions(decisions: DecisionCandidate[], patterns: PatternCand
     }
   }
 }
-

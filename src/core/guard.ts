@@ -1,7 +1,9 @@
-// What a bot checks before acting: does this text contradict an active decision, or restate a
-// fact a person already corrected?
-import { claimOf, conflictReason, type CompiledLexicon } from './contradiction';
+// What a bot checks before acting: does this text contradict an active decision, restate a fact
+// a person already corrected, or restate a decision that a later one replaced? The same checks
+// the run makes on every message of a discussion.
+import type { CompiledLexicon } from './contradiction';
 import { excerpt } from './statement';
+import { contradiction, restatesRetired, viewOf } from './subject';
 import { contentTokens, jaccard } from './text';
 import type { Decision } from './types';
 
@@ -11,22 +13,40 @@ export interface GuardFinding {
 }
 
 export function guardFindings(text: string, decisions: readonly Decision[], lexicon: CompiledLexicon): GuardFinding[] {
-  const claim = claimOf(text, lexicon);
   const tokens = new Set(contentTokens(text));
+  const view = (t: string) => viewOf(t, lexicon.subjects, lexicon);
+  const mine = view(text);
+  const byId = new Map(decisions.map((d) => [d.id, d]));
   const out: GuardFinding[] = [];
+  const found = new Set<string>();
+  const add = (decision: Decision, why: string) => {
+    if (found.has(decision.id)) return;
+    found.add(decision.id);
+    out.push({ decision, why });
+  };
   for (const d of decisions) {
+    if (d.status === 'superseded') {
+      // A fact that was replaced: name the decision that stands now.
+      let by = d.superseded_by ? byId.get(d.superseded_by) : undefined;
+      for (let hops = 0; by && by.status === 'superseded' && by.superseded_by && hops < 20; hops++) by = byId.get(by.superseded_by);
+      if (!by || by.status !== 'active') continue;
+      const why = restatesRetired(view(d.statement), view(by.statement), mine);
+      if (why) add(by, `${why}: ${d.id} "${excerpt(d.statement)}"`);
+      continue;
+    }
     if (d.status !== 'active') continue;
-    const reason = conflictReason(claimOf(d.statement, lexicon), claim, lexicon);
-    if (reason) {
-      out.push({ decision: d, why: reason });
+    const why = contradiction(view(d.statement), mine, lexicon.subjects.generic, true, 'firm');
+    if (why) {
+      add(d, why);
       continue;
     }
     if (d.corrects) {
       const wrong = new Set(contentTokens(d.corrects));
       let shared = 0;
       for (const t of tokens) if (wrong.has(t)) shared++;
-      if (shared >= 2 && jaccard(tokens, wrong) >= 0.3 && jaccard(tokens, new Set(contentTokens(d.statement))) < 0.6) {
-        out.push({ decision: d, why: `it restates what ${d.id} corrected: "${excerpt(d.corrects)}"` });
+      const restated = restatesRetired(view(d.corrects), view(d.statement), mine, false);
+      if (restated || (shared >= 2 && jaccard(tokens, wrong) >= 0.3 && jaccard(tokens, new Set(contentTokens(d.statement))) < 0.6)) {
+        add(d, `it restates what ${d.id} corrected: "${excerpt(d.corrects)}"`);
       }
     }
   }

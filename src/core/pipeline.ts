@@ -6,14 +6,14 @@ import type { CompiledLexicon } from './contradiction';
 import { decideTask, type TaskAnalysis } from './decide';
 import { detect } from './detect';
 import { IdAllocator, mergeTask, RegistryIndex, recordPatterns, type Registry, type TaskMerge } from './evolve';
-import { DEFAULT_RELATE_OPTIONS, markStale, relateNewDecisions } from './relate';
+import { DEFAULT_RELATE_OPTIONS, markStale, relateMessages, relateNewDecisions, type TaskMessages } from './relate';
 import { compareInstants } from './instant';
 import { normalizeDiscussion } from './normalize';
 import type { CompiledRule } from './rules';
 import type { CompiledStatementLexicon } from './sentenceActs';
 import { canonicalJson } from './json';
 import { sha256 } from './text';
-import type { Config, ExtractedState, Pattern } from './types';
+import type { Config, Decision, ExtractedState, Pattern } from './types';
 
 export interface TaskInput {
   id: string;
@@ -204,7 +204,29 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
     .flatMap((m) => m.result?.produced ?? [])
     .sort((a, b) => compareInstants(a.created_at, b.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const relateOptions = { ...DEFAULT_RELATE_OPTIONS, staleAfterDays: engine.config.staleAfterDays ?? DEFAULT_RELATE_OPTIONS.staleAfterDays };
-  const related = recordPatterns(registry, index, ids, relateNewDecisions(registry, created, engine.lexicon, relateOptions), now);
+  // The message each decision's statement came from (its reversal cues count), and every message
+  // of the analysed tasks (a draft can restate what another task corrected or replaced).
+  const sourceText = new Map<Decision, string>();
+  const taskMessages: TaskMessages[] = [];
+  for (const { task, analysis, result } of merged) {
+    if (!analysis || !result) continue;
+    const messages = normalizeDiscussion(task.discussion, engine.config);
+    const textAt = new Map(messages.map((m) => [m.index, m.text]));
+    analysis.decisions.forEach((c, k) => {
+      const text = textAt.get(c.messageIndex);
+      if (text !== undefined && result.produced[k]) sourceText.set(result.produced[k], text);
+    });
+    taskMessages.push({ taskId: task.id, messages, decisions: result.produced });
+  }
+  const decisionPatterns = relateNewDecisions(registry, created, engine.lexicon, relateOptions, { sourceText: (d) => sourceText.get(d) ?? null });
+  // A message or a decision already found to contradict (or supersede) is not reported again.
+  const seen = new Set(
+    decisionPatterns
+      .filter((p) => p.type === 'contradiction')
+      .flatMap((p) => [...p.messages.map((m) => `${p.task_id}\u0000${m}`), ...[...p.description.matchAll(/\bDEC-\d{8}-\d+/g)].map((m) => `${p.task_id}\u0000${m[0]}`)]),
+  );
+  const messagePatterns = relateMessages(registry, taskMessages, engine.lexicon, seen);
+  const related = recordPatterns(registry, index, ids, [...decisionPatterns, ...messagePatterns], now);
   newPatterns.push(...related.newPatterns);
   markStale(registry.decisions, engine.lexicon, now, relateOptions);
   summary.patterns = newPatterns.length;

@@ -10,12 +10,14 @@
 //   Never because something was not mentioned.
 // - A restatement of an active decision is linked (`near_duplicate`, `duplicate_of`), not
 //   treated as new knowledge; a correction made again is a `correction` pattern, counted.
-import { claimOf, conflictReason, type Claim, type CompiledLexicon } from './contradiction';
+import { claimOf, type Claim, type CompiledLexicon } from './contradiction';
 import { supersede } from './evolve';
 import { compareInstants, instantOf } from './instant';
 import { alternation } from './lexicons';
+import { excerpt } from './statement';
+import { containment, contradiction, replacement, restatesRetired, viewOf, type SubjectView } from './subject';
 import { contentTokens, jaccard } from './text';
-import type { Decision, PatternType } from './types';
+import type { Decision, Message, PatternType } from './types';
 
 export interface RelatedPattern {
   task_id: string;
@@ -23,7 +25,7 @@ export interface RelatedPattern {
   messages: number[];
   description: string;
   rule: string;
-  extracted_decision: string;
+  extracted_decision: string | null;
   ts: string | null;
 }
 
@@ -36,7 +38,6 @@ export interface RelateOptions {
 
 export const DEFAULT_RELATE_OPTIONS: RelateOptions = { duplicateSimilarity: 0.7, staleAfterDays: 90 };
 
-const REVERSAL_CUE = new RegExp(`\\b(?:${alternation('relations', 'reversalCues')})\\b`, 'i');
 const ORPHAN_REFERENCE = new RegExp(
   `\\b(?:${alternation('relations', 'referenceVerbs')})\\s+(?:${alternation('relations', 'referenceDeterminers')})\\s+(?:${alternation('relations', 'referenceNouns')})\\b|\\b(?:${alternation('relations', 'backReferences')})\\b`,
   'i',
@@ -77,7 +78,7 @@ class SubjectIndex {
    * word on thousands of decisions says little about a subject, and scanning all of them would
    * make relating quadratic in the registry size.
    */
-  candidates(tokens: ReadonlySet<string>, perToken = 64): Entry[] {
+  candidates(tokens: ReadonlySet<string>, perToken = 64, minShared = 2): Entry[] {
     const counts = new Map<Entry, number>();
     for (const t of tokens) {
       const list = this.byToken.get(t);
@@ -89,6 +90,7 @@ class SubjectIndex {
     const out: Entry[] = [];
     for (const [e, n] of counts) if (n >= 3 && out.length < MAX_CANDIDATES) out.push(e);
     for (const [e, n] of counts) if (n === 2 && out.length < MAX_CANDIDATES) out.push(e);
+    if (minShared <= 1) for (const [e, n] of counts) if (n === 1 && out.length < MAX_CANDIDATES) out.push(e);
     return out;
   }
 }
@@ -122,74 +124,121 @@ function removeFlag(d: Decision, flag: string): void {
   if (d.quality_flags?.includes(flag)) d.quality_flags = d.quality_flags.filter((f) => f !== flag);
 }
 
+export interface RelateContext {
+  /** The whole message a decision's statement was taken from: its reversal cues count too. */
+  sourceText?: (d: Decision) => string | null;
+}
+
 /**
  * Relates each newly created decision (in creation order) to the rest of the registry, mutating
- * statuses and flags, and returns the patterns to record.
+ * statuses and flags, and returns the patterns to record. Supersession and contradiction work
+ * across tasks (inside one task the decide stage links them); duplicates anywhere.
  */
 export function relateNewDecisions(
   registry: { decisions: Decision[] },
   created: readonly Decision[],
   lexicon: CompiledLexicon,
   options: RelateOptions = DEFAULT_RELATE_OPTIONS,
+  context: RelateContext = {},
 ): RelatedPattern[] {
   const patterns: RelatedPattern[] = [];
   const isNew = new Set(created);
   const index = new SubjectIndex();
-  for (const d of registry.decisions) if (!isNew.has(d) && d.status === 'active') index.add(entryOf(d, lexicon));
+  const byId = new Map(registry.decisions.map((d) => [d.id, d]));
+  for (const d of registry.decisions) if (!isNew.has(d) && d.status !== 'archived') index.add(entryOf(d, lexicon));
+  const subjects = lexicon.subjects;
+  const view = (text: string) => viewOf(text, subjects, lexicon);
 
   for (const d of created) {
     for (const f of textFlags(d.statement)) addFlag(d, f);
     const me = entryOf(d, lexicon);
+    const mine = view(d.statement);
+    const source = context.sourceText?.(d) ?? null;
+    const cues = [...mine.reversals, ...(source && source !== d.statement ? view(source).reversals : [])];
     // Only what was said before d: relating again must not let an older decision act on a newer one.
     const older = (o: Decision) => {
       const order = compareInstants(o.created_at, d.created_at);
       return order < 0 || (order === 0 && o.id < d.id);
     };
-    const related = index.candidates(me.tokens).filter((e) => e.d.id !== d.id && e.d.status === 'active' && older(e.d));
+    const related = index.candidates(me.tokens, 64, 1).filter((e) => e.d.id !== d.id && e.d.status !== 'archived' && older(e.d));
     related.sort((a, b) => (a.d.id < b.d.id ? -1 : 1));
     let priorCorrections = 0;
+    let contradicted = false;
+    const contradict = (o: Decision, why: string) => {
+      addFlag(d, 'contradicts_correction');
+      if (contradicted) return;
+      contradicted = true;
+      const what = isCorrection(o) ? `a correction in ${o.task_id}` : `${o.type.replace('_', ' ')} in ${o.task_id}`;
+      patterns.push({
+        task_id: d.task_id,
+        type: 'contradiction',
+        messages: lastMessage(d),
+        description: `This seems to contradict ${o.id} (${what}: "${excerpt(o.statement, 120)}"); ${why}. Which is correct?`,
+        rule: 'evolve/contradicts-correction',
+        extracted_decision: d.id,
+        ts: d.created_at,
+      });
+    };
     for (const other of related) {
       const o = other.d;
+      const sameTask = o.task_id === d.task_id;
+      const theirs = view(o.statement);
+      if (o.status === 'superseded') {
+        // Restating a fact that a later decision replaced, before d was said.
+        const by = o.superseded_by ? byId.get(o.superseded_by) : undefined;
+        if (sameTask || isCorrection(d) || !by || by.status !== 'active' || by === d || by.task_id === d.task_id || !older(by)) continue;
+        const why = restatesRetired(theirs, view(by.statement), mine);
+        if (why) contradict(by, `${why} (${o.id}: "${excerpt(o.statement, 80)}")`);
+        continue;
+      }
       const similarity = jaccard(me.tokens, other.tokens);
-      const reason = conflictReason(other.claim, me.claim, lexicon);
-      if (isCorrection(d) && isCorrection(o) && (similarity >= options.duplicateSimilarity || (!reason && similarity >= 0.5))) {
+      const conflict = contradiction(theirs, mine, subjects.generic, true) ?? replacement(theirs, mine, cues, isCorrection(d), subjects.generic);
+      if (isCorrection(d) && isCorrection(o) && (similarity >= options.duplicateSimilarity || (!conflict && similarity >= 0.5))) {
         priorCorrections++;
         continue;
       }
-      if (!reason && similarity >= options.duplicateSimilarity) {
+      if (!conflict && (similarity >= options.duplicateSimilarity || (isCorrection(d) && !sameTask && restates(theirs, mine, similarity)))) {
         addFlag(d, 'near_duplicate');
         d.duplicate_of ??= o.id;
-        continue;
-      }
-      if (isCorrection(o) && !isCorrection(d)) {
-        const restatesWrongFact = o.corrects ? jaccard(me.tokens, new Set(contentTokens(o.corrects))) >= 0.5 : false;
-        if (reason || restatesWrongFact) {
-          addFlag(d, 'contradicts_correction');
+        if (isCorrection(d) && !sameTask) {
+          // A person corrects the agent with what was already decided: the corrected message contradicted it.
           patterns.push({
             task_id: d.task_id,
             type: 'contradiction',
-            messages: lastMessage(d),
-            description: `This seems to contradict ${o.id} (a correction in ${o.task_id}: "${o.statement}"); ${reason ?? 'it restates the fact that was corrected'}. Which is correct?`,
-            rule: 'evolve/contradicts-correction',
+            messages: d.source?.messages ?? [],
+            description: `This seems to contradict ${o.id} (${o.task_id}: "${excerpt(o.statement, 120)}"); the correction restates it. Which is correct?`,
+            rule: 'evolve/corrected-restates-decision',
             extracted_decision: d.id,
             ts: d.created_at,
           });
+        }
+        continue;
+      }
+      if (sameTask) continue;
+      if (isCorrection(o) && !isCorrection(d)) {
+        const wrong = o.corrects ? restatesRetired(view(o.corrects), theirs, mine, false) : null;
+        const why = contradiction(theirs, mine, subjects.generic, true) ?? wrong;
+        if (why) {
+          contradict(o, why);
           continue;
         }
       }
-      const explicit = reason !== null || (REVERSAL_CUE.test(d.statement) && similarity >= 0.3);
-      if (explicit && (isCorrection(d) || !isCorrection(o))) {
+      const retire = replacement(theirs, mine, cues, isCorrection(d), subjects.generic);
+      if (retire && (isCorrection(d) || !isCorrection(o))) {
         supersede(o, d);
         patterns.push({
           task_id: d.task_id,
           type: 'contradiction',
           messages: lastMessage(d),
-          description: `${d.id} supersedes ${o.id} (${o.task_id}: "${o.statement}"): ${reason ?? 'explicit reversal on the same subject'}`,
+          description: `${d.id} supersedes ${o.id} (${o.task_id}: "${excerpt(o.statement, 120)}"): ${retire}`,
           rule: isCorrection(d) ? 'evolve/correction-supersedes' : 'evolve/reversal-supersedes',
           extracted_decision: d.id,
           ts: d.created_at,
         });
+        continue;
       }
+      const against = contradiction(theirs, mine, subjects.generic, false);
+      if (against) contradict(o, against);
     }
     if (priorCorrections > 0) {
       patterns.push({
@@ -202,7 +251,83 @@ export function relateNewDecisions(
         ts: d.created_at,
       });
     }
-    if (d.status === 'active') index.add(me);
+    if (d.status !== 'archived') index.add(me);
+  }
+  return patterns;
+}
+
+/** A correction that says again what an earlier decision says (most of its subject, nothing against it). */
+function restates(earlier: SubjectView, later: SubjectView, similarity: number): boolean {
+  if (similarity >= 0.5) return true;
+  return earlier.clauses.some((e) => e.anchor.size >= 2 && later.clauses.some((l) => containment(e, l) >= 0.75));
+}
+
+export interface TaskMessages {
+  taskId: string;
+  messages: readonly Message[];
+  /** The task's decisions, to name the one a contradicting message became. */
+  decisions: readonly Decision[];
+}
+
+/**
+ * Every message of the given tasks, by anyone (agent drafts included), checked against what other
+ * tasks decided before it was written: a message that asserts what an active decision rules out,
+ * gives another value for the same slot, restates a fact a person corrected, or restates a
+ * decision that was replaced gets a contradiction pattern naming the decision that stands.
+ */
+export function relateMessages(registry: { decisions: Decision[] }, tasks: readonly TaskMessages[], lexicon: CompiledLexicon, already: ReadonlySet<string>): RelatedPattern[] {
+  // One pattern per task and decision: the first message that contradicts it (or the decision that did).
+  const flagged = new Set(already);
+  const patterns: RelatedPattern[] = [];
+  const subjects = lexicon.subjects;
+  const view = (text: string) => viewOf(text, subjects, lexicon);
+  const index = new SubjectIndex();
+  const byId = new Map(registry.decisions.map((d) => [d.id, d]));
+  for (const d of registry.decisions) if (d.status !== 'archived') index.add(entryOf(d, lexicon));
+  for (const task of tasks) {
+    for (const m of task.messages) {
+      if (already.has(`${task.taskId}\u0000${m.index}`)) continue;
+      const tokens = new Set(contentTokens(m.text));
+      if (tokens.size === 0) continue;
+      const before = (d: Decision) => m.ts === null || compareInstants(d.created_at, m.ts) < 0;
+      const candidates = index.candidates(tokens, 64, 1).filter((e) => e.d.task_id !== task.taskId && before(e.d));
+      candidates.sort((a, b) => (a.d.id < b.d.id ? -1 : 1));
+      let mv: SubjectView | null = null;
+      const findings: string[] = [];
+      const targets: string[] = [];
+      for (const { d: o } of candidates) {
+        mv ??= view(m.text);
+        if (mv.clauses.length === 0) break;
+        const theirs = view(o.statement);
+        let target: Decision = o;
+        let why: string | null = null;
+        if (o.status === 'superseded') {
+          const by = o.superseded_by ? byId.get(o.superseded_by) : undefined;
+          if (!by || by.status !== 'active' || by.task_id === task.taskId || !before(by)) continue;
+          why = restatesRetired(theirs, view(by.statement), mv);
+          if (why) why = `${why} (${o.id}: "${excerpt(o.statement, 80)}")`;
+          target = by;
+        } else {
+          why = contradiction(theirs, mv, subjects.generic, true, 'firm') ?? (o.corrects ? restatesRetired(view(o.corrects), theirs, mv, false) : null);
+        }
+        const key = `${task.taskId}\u0000${target.id}`;
+        if (!why || flagged.has(key)) continue;
+        flagged.add(key);
+        targets.push(target.id);
+        findings.push(`${target.id} (${target.task_id}: "${excerpt(target.statement, 120)}"); ${why}`);
+      }
+      if (findings.length === 0) continue;
+      const made = task.decisions.find((d) => d.source?.messages?.[d.source.messages.length - 1] === m.index);
+      patterns.push({
+        task_id: task.taskId,
+        type: 'contradiction',
+        messages: [m.index],
+        description: `This seems to contradict ${findings.join('; and ')}. Which is correct?`,
+        rule: 'evolve/contradicts-decision',
+        extracted_decision: made?.id ?? null,
+        ts: m.ts,
+      });
+    }
   }
   return patterns;
 }

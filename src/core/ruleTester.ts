@@ -6,6 +6,7 @@ import { alternationOf } from './lexicons';
 import { unsafeRegexReason } from './regexSafety';
 import { compileRule, type CompiledRule } from './rules';
 import { compileStatementLexicon, findAct, normalForm, type StatementLexicon } from './sentenceActs';
+import { claimSentences, compileSubjects, subjectClauses, type CompiledSubjects, type SubjectLexicon } from './subject';
 import type { LexiconDocument, LexiconExamples, Message, RuleExample, RulePack, WordList } from './types';
 
 export interface RuleFailure {
@@ -82,6 +83,7 @@ function listsOf(doc: LexiconDocument): Array<[string, WordList | { entries: unk
 
 function testLexicon(doc: LexiconDocument): RuleFailure[] {
   if ('acts' in doc && Array.isArray(doc.acts)) return testActs(doc as unknown as StatementLexicon);
+  if ('reversals' in doc && Array.isArray(doc.reversals)) return testSubjects(doc as unknown as SubjectLexicon);
   const failures: RuleFailure[] = [];
   for (const [name, list] of listsOf(doc)) {
     const subject = `${doc.lexicon}/${name}`;
@@ -116,6 +118,62 @@ function testLexicon(doc: LexiconDocument): RuleFailure[] {
     for (const text of list.examples.match) if (!matches(text)) failures.push({ subject, example: text, message: `example ${JSON.stringify(text)} should match` });
     for (const text of list.examples.nomatch) if (matches(text)) failures.push({ subject, example: text, message: `example ${JSON.stringify(text)} should not match` });
   }
+  return failures;
+}
+
+/**
+ * The subject lexicon: each reversal cue and conditional must match its examples and only them,
+ * each slot pattern must find a value of its slot in its match examples only, and each word list
+ * must do its job on its examples (a clock time after a time preposition or with am/pm, a day of
+ * the month with an ordinal suffix, no claim in a hedged sentence, no subject in generic words).
+ */
+function testSubjects(lex: SubjectLexicon): RuleFailure[] {
+  const failures: RuleFailure[] = [];
+  const check = (subject: string, examples: { match: string[]; nomatch: string[] } | undefined, found: (text: string) => boolean) => {
+    if (!examples) {
+      failures.push({ subject, message: 'has no examples' });
+      return;
+    }
+    for (const text of examples.match) if (!found(text)) failures.push({ subject, example: text, message: `example ${JSON.stringify(text)} should match` });
+    for (const text of examples.nomatch) if (found(text)) failures.push({ subject, example: text, message: `example ${JSON.stringify(text)} should not match` });
+  };
+  const regex = (subject: string, source: string): RegExp | null => {
+    const unsafe = unsafeRegexReason(source);
+    if (unsafe) {
+      failures.push({ subject, message: `regex refused (${unsafe}); it could take exponential time` });
+      return null;
+    }
+    try {
+      return new RegExp(source, 'iu');
+    } catch (err) {
+      failures.push({ subject, message: `regex does not compile: ${(err as Error).message}` });
+      return null;
+    }
+  };
+  const dup = duplicates(lex.reversals.map((r) => r.id));
+  if (dup.length > 0) failures.push({ subject: `${lex.lexicon}/reversals`, message: `duplicate ids: ${dup.join(', ')}` });
+  for (const r of lex.reversals) {
+    const re = regex(`${lex.lexicon}/${r.id}`, r.regex);
+    if (re) check(`${lex.lexicon}/${r.id}`, r.examples, (t) => re.test(t));
+  }
+  const conditionals = lex.conditionals.regex.map((r) => regex(`${lex.lexicon}/conditionals`, r));
+  check(`${lex.lexicon}/conditionals`, lex.conditionals.examples, (t) => conditionals.some((re) => re !== null && re.test(t)));
+  let compiled: CompiledSubjects;
+  try {
+    compiled = compileSubjects(lex);
+  } catch (err) {
+    return [...failures, { subject: `${lex.lexicon}/slots`, message: (err as Error).message }];
+  }
+  const none = { negatorWords: new Set<string>(), negatorPhrases: [] };
+  const clauses = (t: string) => subjectClauses(t, compiled, none);
+  const hasValue = (t: string, key: string) => clauses(t).some((c) => c.values.some((v) => v.key === key));
+  for (const s of lex.slots) if (s.pattern) check(`${lex.lexicon}/${s.slot}`, s.examples, (t) => hasValue(t, s.slot));
+  const ex = (lex as { examples?: Record<string, { match: string[]; nomatch: string[] }> }).examples ?? {};
+  check(`${lex.lexicon}/timePrepositions`, ex.timePrepositions, (t) => hasValue(t, 'time'));
+  check(`${lex.lexicon}/meridiem`, ex.meridiem, (t) => hasValue(t, 'time'));
+  check(`${lex.lexicon}/ordinalSuffixes`, ex.ordinalSuffixes, (t) => hasValue(t, 'date'));
+  check(`${lex.lexicon}/hedges`, ex.hedges, (t) => claimSentences(t, compiled).length === 0);
+  check(`${lex.lexicon}/generic`, ex.generic, (t) => clauses(t).every((c) => c.anchor.size === 0));
   return failures;
 }
 

@@ -5,6 +5,7 @@ import { join, relative, resolve } from 'node:path';
 import { compileBridgeLexicon, type BridgeLexicon } from '../core/bridge';
 import { compileLexicon, type ContradictionLexicon } from '../core/contradiction';
 import { compileStatementLexicon, type StatementLexicon } from '../core/sentenceActs';
+import type { SubjectLexicon } from '../core/subject';
 import type { Engine } from '../core/pipeline';
 import { canonicalJson } from '../core/json';
 import { compileRule, type CompiledRule } from '../core/rules';
@@ -72,6 +73,7 @@ export async function loadEngine(config: Config, baseDir: string): Promise<Engin
   const lexicon = lexicons.get('contradiction') as unknown as ContradictionLexicon;
   const bridge = lexicons.get('bridge') as unknown as BridgeLexicon;
   const statements = lexicons.get('statements') as unknown as StatementLexicon;
+  const subjects = lexicons.get('subjects') as unknown as SubjectLexicon;
   for (const { file, pack } of [...enabled, ...extra]) {
     for (const spec of pack.rules) {
       const other = seen.get(spec.id);
@@ -101,7 +103,7 @@ export async function loadEngine(config: Config, baseDir: string): Promise<Engin
       bots: config.bots,
     }),
   )}`;
-  const engine: Engine = { rules, lexicon: compileLexicon(lexicon), bridge: compileBridgeLexicon(bridge), statements: compileStatementLexicon(statements), config, fingerprint };
+  const engine: Engine = { rules, lexicon: compileLexicon(lexicon, subjects), bridge: compileBridgeLexicon(bridge), statements: compileStatementLexicon(statements), config, fingerprint };
   overrunsByEngine.set(engine, overruns);
   return engine;
 }

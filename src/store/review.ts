@@ -117,10 +117,17 @@ export function rejectReview(options: WorkspaceOptions & { now: string; lockTime
 export async function guard(options: WorkspaceOptions, text: string, taskIds: readonly string[]): Promise<GuardFinding[]> {
   const ws = await openWorkspace(options);
   const memory = await readMemory(ws.memoryDir, ws.memoryDisplay);
-  // A person's correction binds every task; other decisions bind their own task and the tasks they name.
-  const scope =
-    taskIds.length > 0
-      ? memory.registry.decisions.filter((d) => d.corrects || taskIds.includes(d.task_id) || d.downstream?.some((t) => taskIds.includes(t)))
-      : memory.registry.decisions;
+  // A person's correction binds every task; other decisions bind their own task and the tasks they
+  // name, together with the decisions they replaced (a restated old fact is found through them).
+  const all = memory.registry.decisions;
+  let scope = all;
+  if (taskIds.length > 0) {
+    const bound = new Set(all.filter((d) => d.corrects || taskIds.includes(d.task_id) || d.downstream?.some((t) => taskIds.includes(t))).map((d) => d.id));
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const d of all) if (!bound.has(d.id) && d.superseded_by && bound.has(d.superseded_by)) grew = bound.add(d.id) !== undefined;
+    }
+    scope = all.filter((d) => bound.has(d.id));
+  }
   return guardFindings(text, scope, ws.engine.lexicon);
 }

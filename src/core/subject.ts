@@ -1,0 +1,512 @@
+// What a statement is about and which values it sets, so that a later statement can be related to
+// an earlier decision on the same subject: it replaces it (an explicit reversal, or a new value for
+// the same slot), restates it, or contradicts it (asserts what it rules out). The subject is the
+// shared content — the words that name things, and the slot a value fills — not the whole topic.
+// All vocabulary comes from rules/lexicons/subjects.json.
+import { contentToken, words } from './text';
+
+export interface Examples {
+  match: string[];
+  nomatch: string[];
+}
+
+export interface SubjectLexicon {
+  lexicon: 'subjects';
+  description?: string;
+  reversals: Array<{ id: string; description?: string; regex: string; examples: Examples }>;
+  slots: Array<{ slot: string; description?: string; words?: Record<string, string[]>; units?: Record<string, string[]>; pattern?: string; examples?: Examples }>;
+  timePrepositions: string[];
+  meridiem: { am: string[]; pm: string[] };
+  ordinalSuffixes: string[];
+  hedges: string[];
+  conditionals: { description?: string; regex: string[]; examples: Examples };
+  generic: string[];
+  /** Examples for the word lists (run by the rule tester). */
+  examples?: Record<string, Examples>;
+}
+
+export interface CompiledSubjects {
+  reversals: ReadonlyArray<{ id: string; re: RegExp }>;
+  /** Spelling → slot value (weekdays, months). */
+  wordSlot: ReadonlyMap<string, { slot: string; value: string }>;
+  /** Spelling → unit of a numeric slot (days, EUR, %). */
+  unitSlot: ReadonlyMap<string, { slot: string; unit: string }>;
+  patterns: ReadonlyArray<{ slot: string; re: RegExp }>;
+  timePrepositions: ReadonlySet<string>;
+  am: ReadonlySet<string>;
+  pm: ReadonlySet<string>;
+  ordinals: ReadonlySet<string>;
+  hedges: ReadonlyArray<RegExp>;
+  conditionals: ReadonlyArray<RegExp>;
+  /** Stems that name no subject of their own. */
+  generic: ReadonlySet<string>;
+}
+
+const phraseRe = (p: string) => new RegExp(`(?<![\\p{L}\\p{N}])${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')}(?![\\p{L}\\p{N}])`, 'iu');
+
+export function compileSubjects(lex: SubjectLexicon): CompiledSubjects {
+  const wordSlot = new Map<string, { slot: string; value: string }>();
+  const unitSlot = new Map<string, { slot: string; unit: string }>();
+  const patterns: Array<{ slot: string; re: RegExp }> = [];
+  for (const s of lex.slots) {
+    for (const [value, spellings] of Object.entries(s.words ?? {})) for (const w of spellings) wordSlot.set(w.toLowerCase(), { slot: s.slot, value });
+    for (const [unit, spellings] of Object.entries(s.units ?? {})) for (const w of spellings) unitSlot.set(w.toLowerCase(), { slot: s.slot, unit });
+    if (s.pattern) patterns.push({ slot: s.slot, re: new RegExp(s.pattern, 'giu') });
+  }
+  const generic = new Set<string>();
+  for (const w of lex.generic) {
+    generic.add(w.toLowerCase());
+    const t = contentToken(w.toLowerCase());
+    if (t) generic.add(t);
+  }
+  return {
+    reversals: lex.reversals.map((r) => ({ id: r.id, re: new RegExp(r.regex, 'iu') })),
+    wordSlot,
+    unitSlot,
+    patterns,
+    timePrepositions: new Set(lex.timePrepositions.map((w) => w.toLowerCase())),
+    am: new Set(lex.meridiem.am),
+    pm: new Set(lex.meridiem.pm),
+    ordinals: new Set(lex.ordinalSuffixes),
+    hedges: lex.hedges.map(phraseRe),
+    conditionals: lex.conditionals.regex.map((r) => new RegExp(r, 'iu')),
+    generic,
+  };
+}
+
+/** A value a clause gives a slot: `key` is the slot (with the counted noun for bare numbers). */
+export interface SlotValue {
+  key: string;
+  value: string;
+  /** Inside a negation: the clause rules this value out ("14 days, not 30"). */
+  negated: boolean;
+}
+
+export interface SubjectClause {
+  /** Content stems that name the subject: no slot words, units, numbers or generic words. */
+  anchor: ReadonlySet<string>;
+  /** Every content stem, slot words included. */
+  stems: ReadonlySet<string>;
+  /** Stems inside the scope of a negator. */
+  negated: ReadonlySet<string>;
+  values: readonly SlotValue[];
+  /** A paired negation ("No permit, no money"): a condition, not a blanket ban. */
+  conditional: boolean;
+}
+
+export interface NegationWords {
+  negatorWords: ReadonlySet<string>;
+  negatorPhrases: readonly string[];
+}
+
+/** Phrases with a negator that hedge or add rather than deny ("not sure", "no problem"). */
+const NON_NEGATING = [
+  "don't know", 'do not know', 'not sure', "don't think", 'do not think', 'not only', 'not just', 'not necessarily', 'no doubt', 'no idea',
+  'why not', 'if not', 'or not', "doesn't matter", 'does not matter', "don't care", "don't mind", 'no problem', 'no worries', 'no matter',
+  'not to mention', "don't forget", 'do not forget', 'no later than', 'not later than', 'no more than', 'not more than', 'no less than',
+];
+
+/** How many items (content words or values) a negator governs, up to the next comma. */
+const NEGATION_SCOPE = 3;
+
+const TOKEN_RE = /\d+(?:[.,:]\d+)*|[\p{L}][\p{L}\p{N}'’-]*|[%€$£]/gu;
+
+interface Token {
+  text: string;
+  /** The comma, dash or colon before this token ends a negation's scope. */
+  breakBefore: boolean;
+}
+
+function tokenize(clause: string): Token[] {
+  const out: Token[] = [];
+  let last = 0;
+  for (const m of clause.matchAll(TOKEN_RE)) {
+    const gap = clause.slice(last, m.index);
+    out.push({ text: m[0].replace(/’/g, "'"), breakBefore: /[,:(]|\s[-–—]\s|^[-–—]\s/.test(gap) });
+    last = m.index + m[0].length;
+  }
+  return out;
+}
+
+function parseNumber(t: string): number | null {
+  if (/^\d{1,3}(?:,\d{3})+$/.test(t)) return Number(t.replace(/,/g, ''));
+  if (/^\d+(?:[.,]\d+)?$/.test(t)) return Number(t.replace(',', '.'));
+  return null;
+}
+
+const numberText = (n: number) => String(Math.round(n * 1000) / 1000);
+
+/** Sentences that make a plain claim: a question or a hedged clause claims nothing. */
+export function claimSentences(text: string, lex: CompiledSubjects): string[] {
+  const out: string[] = [];
+  for (const raw of text.split(/(?<=[!?;\n])|(?<=\.)(?=\s|$)/)) {
+    const s = raw.trim();
+    if (s.length === 0 || /\?\s*["')\]]*$/.test(s)) continue;
+    if (lex.hedges.some((h) => h.test(s))) continue;
+    out.push(s);
+  }
+  return out;
+}
+
+/** The subject, negations and slot values of each claim sentence of a text. */
+export function subjectClauses(text: string, subjects: CompiledSubjects, neg: NegationWords): SubjectClause[] {
+  return claimSentences(text, subjects).map((s) => clauseOf(s, subjects, neg));
+}
+
+const clauseCache = new Map<string, SubjectClause>();
+
+function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords): SubjectClause {
+  const hit = clauseCache.get(sentence);
+  if (hit) return hit;
+  let lower = sentence.toLowerCase().replace(/[\u2018\u2019]/g, "'");
+  for (const h of NON_NEGATING) if (lower.includes(h)) lower = lower.split(h).join(' ');
+  for (const p of neg.negatorPhrases) if (lower.includes(p)) lower = lower.split(p).join(' not ');
+  const values: SlotValue[] = [];
+  const valueAt = new Map<number, SlotValue>();
+  // Pattern slots (versions, colours) first; their text is then out of the way of bare numbers.
+  for (const { slot, re } of lex.patterns) {
+    re.lastIndex = 0;
+    lower = lower.replace(re, (...args) => {
+      const groups = args[args.length - 1] as Record<string, string | undefined>;
+      const v = groups?.value;
+      if (v) values.push({ key: slot, value: v.toLowerCase(), negated: false });
+      return ' ';
+    });
+  }
+  const toks = tokenize(lower);
+  const consumed = new Set<number>();
+  const unitAt = (i: number): { slot: string; unit: string; width: number } | null => {
+    if (i >= toks.length) return null;
+    const two = i + 1 < toks.length ? lex.unitSlot.get(`${toks[i].text} ${toks[i + 1].text}`) : undefined;
+    if (two) return { ...two, width: 2 };
+    const one = lex.unitSlot.get(toks[i].text);
+    return one ? { ...one, width: 1 } : null;
+  };
+  const month = (i: number) => {
+    const w = i >= 0 && i < toks.length ? lex.wordSlot.get(toks[i].text) : undefined;
+    return w && w.slot === 'month' ? w.value : null;
+  };
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i].text;
+    if (!/^\d/.test(t)) continue;
+    let v: SlotValue | null = null;
+    const clock = /^(\d{1,2})[:.](\d{2})$/.exec(t);
+    const n = parseNumber(t);
+    if (clock && Number(clock[1]) <= 24 && Number(clock[2]) < 60) {
+      let h = Number(clock[1]);
+      const next = toks[i + 1]?.text;
+      if (next && lex.pm.has(next) && h < 12) h += 12;
+      v = { key: 'time', value: `${String(h).padStart(2, '0')}:${clock[2]}`, negated: false };
+    } else if (n !== null) {
+      const after = unitAt(i + 1);
+      const before = i > 0 ? lex.unitSlot.get(toks[i - 1].text) : undefined;
+      const prev = i > 0 ? toks[i - 1].text : '';
+      const prev2 = i > 1 ? `${toks[i - 2].text} ${prev}` : '';
+      if (after) {
+        v = { key: after.slot, value: `${numberText(n)} ${after.unit}`, negated: false };
+        for (let k = 1; k <= after.width; k++) consumed.add(i + k);
+      } else if (before && before.slot === 'amount') {
+        v = { key: before.slot, value: `${numberText(n)} ${before.unit}`, negated: false };
+      } else if (lex.ordinals.has(toks[i + 1]?.text ?? '') || month(i + 1) || month(i - 1)) {
+        const m = month(i + 1) ?? month(i - 1) ?? (toks[i + 2]?.text === 'of' ? month(i + 3) : null) ?? month(i + 2);
+        v = { key: 'date', value: m ? `${m} ${numberText(n)}` : `day ${numberText(n)}`, negated: false };
+        for (const k of [i - 1, i + 1, i + 2, i + 3]) if (month(k)) consumed.add(k);
+      } else if (Number.isInteger(n) && n <= 24 && (lex.timePrepositions.has(prev) || lex.wordSlot.get(prev)?.slot === 'weekday' || lex.timePrepositions.has(prev2) || lex.am.has(toks[i + 1]?.text ?? '') || lex.pm.has(toks[i + 1]?.text ?? ''))) {
+        const h = lex.pm.has(toks[i + 1]?.text ?? '') && n < 12 ? n + 12 : n;
+        v = { key: 'time', value: `${String(h).padStart(2, '0')}:00`, negated: false };
+      } else {
+        const next = toks[i + 1]?.text ?? '';
+        const noun = /^\p{L}/u.test(next) ? contentToken(next) : null;
+        v = { key: `count:${noun && !lex.generic.has(noun) ? noun : ''}`, value: numberText(n), negated: false };
+      }
+    }
+    if (v) {
+      values.push(v);
+      valueAt.set(i, v);
+    }
+  }
+  // Negation scope: the phrase right after a negator ("no automatic retries", "never get admin
+  // rights", "not 30"): function words before it are skipped, the first one after it ends it, and
+  // so do a comma or a dash.
+  const negatedAt = new Set<number>();
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i].text;
+    if (!(neg.negatorWords.has(t) || t.endsWith("n't"))) continue;
+    let items = 0;
+    for (let k = i + 1; k < toks.length && items < NEGATION_SCOPE; k++) {
+      if (toks[k].breakBefore) break;
+      const w = toks[k].text;
+      if (neg.negatorWords.has(w)) break;
+      const item = valueAt.has(k) || /^\d/.test(w) || contentToken(w) !== null || lex.wordSlot.has(w);
+      if (!item) {
+        if (items > 0) break;
+        continue;
+      }
+      negatedAt.add(k);
+      const t2 = contentToken(w);
+      // A light verb ("get", "use") leads to its object; it is not the phrase itself.
+      if (!(t2 !== null && (lex.generic.has(w) || lex.generic.has(t2)))) items++;
+    }
+  }
+  for (const [i, v] of valueAt) if (negatedAt.has(i)) v.negated = true;
+  // "14 days, not 30": a ruled-out bare number takes the unit of the value it stands against.
+  for (let k = 0; k < values.length; k++) {
+    const v = values[k];
+    if (!v.negated || v.key !== 'count:') continue;
+    const ref = values.slice(0, k).reverse().find((x) => !x.negated && x.key !== 'count:');
+    if (ref) {
+      const unit = ref.value.split(' ').slice(1).join(' ');
+      values[k] = { key: ref.key, value: unit ? `${v.value} ${unit}` : v.value, negated: true };
+    }
+  }
+  const anchor = new Set<string>();
+  const stems = new Set<string>();
+  const negated = new Set<string>();
+  for (let i = 0; i < toks.length; i++) {
+    const w = toks[i].text;
+    if (/^\d/.test(w) || neg.negatorWords.has(w) || w.endsWith("n't")) continue;
+    const t = contentToken(w);
+    // A slot word that is also a function word ("may") counts only inside a date.
+    if (t === null) continue;
+    const slotWord = lex.wordSlot.get(w);
+    const s = t;
+    stems.add(s);
+    if (negatedAt.has(i)) negated.add(s);
+    if (slotWord) {
+      if (!consumed.has(i) && !lex.generic.has(w)) {
+        const v: SlotValue = { key: slotWord.slot, value: slotWord.value, negated: negatedAt.has(i) };
+        values.push(v);
+      }
+      continue;
+    }
+    if (consumed.has(i) || lex.unitSlot.has(w) || lex.generic.has(w) || lex.generic.has(s) || lex.ordinals.has(w) || lex.am.has(w) || lex.pm.has(w)) continue;
+    anchor.add(s);
+  }
+  const conditional = lex.conditionals.some((re) => re.test(sentence));
+  const out: SubjectClause = { anchor, stems, negated, values, conditional };
+  if (clauseCache.size > 50_000) clauseCache.clear();
+  clauseCache.set(sentence, out);
+  return out;
+}
+
+function shared(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  let n = 0;
+  for (const x of a) if (b.has(x)) n++;
+  return n;
+}
+
+/**
+ * How firmly two clauses share a subject. 'loose': two subject words, or one that is at least half
+ * of the smaller subject ("Cut-off 14:00 is fine" / "the cut-off is 13:00 on the site");
+ * 'firm': two subject words; 'strict': two, and at least a third of the smaller subject.
+ */
+export type SubjectMatch = 'loose' | 'firm' | 'strict';
+
+export function sameSubject(a: SubjectClause, b: SubjectClause, match: SubjectMatch = 'loose'): boolean {
+  const n = shared(a.anchor, b.anchor);
+  if (n >= 2) return match !== 'strict' || n * 3 >= Math.min(a.anchor.size, b.anchor.size);
+  return match === 'loose' && n === 1 && n * 2 >= Math.min(a.anchor.size, b.anchor.size);
+}
+
+/** How much of `a`'s subject `b` repeats (0..1). */
+export function containment(a: SubjectClause, b: SubjectClause): number {
+  return a.anchor.size === 0 ? 0 : shared(a.anchor, b.anchor) / a.anchor.size;
+}
+
+const valuesOf = (c: SubjectClause, key: string) => c.values.filter((v) => v.key === key).map((v) => v.value);
+
+/** A new value for a slot both clauses fill, on the same subject ("Thursday" → "Friday", "14:00" → "13:00"). */
+export function valueChange(older: SubjectClause, newer: SubjectClause, match: SubjectMatch = 'loose'): string | null {
+  if (!sameSubject(older, newer, match)) return null;
+  for (const key of new Set(newer.values.filter((v) => !v.negated).map((v) => v.key))) {
+    if (key === 'count:') continue;
+    const was = valuesOf(older, key);
+    const now = newer.values.filter((v) => v.key === key && !v.negated).map((v) => v.value);
+    if (was.length === 0 || now.length === 0) continue;
+    if (was.some((x) => now.includes(x)) || valuesOf(newer, key).some((x) => was.includes(x))) continue;
+    return `a new ${key.replace(/^count:/, 'number of ')}: ${was.join(', ')} → ${now.join(', ')}`;
+  }
+  return null;
+}
+
+/**
+ * One clause rules out what the other asserts, on the same subject ("no automatic retries" /
+ * "re-enable 2 automatic retries"). A blanket ban ("No bundles - not for the fleece") shares its
+ * subject with anything that names the banned thing.
+ */
+export function polarityFlip(older: SubjectClause, newer: SubjectClause, generic: ReadonlySet<string>, match: SubjectMatch = 'firm', blankets = false): { stem: string; olderNegates: boolean } | null {
+  if (!sameSubject(older, newer, match)) {
+    // A blanket ban: everything the clause names is ruled out; what it bans first is its head.
+    if (!blankets || older.conditional || older.anchor.size === 0 || ![...older.anchor].every((s) => older.negated.has(s))) return null;
+    const head = [...older.anchor][0];
+    return newer.anchor.has(head) && !newer.negated.has(head) && !generic.has(head) ? { stem: head, olderNegates: true } : null;
+  }
+  for (const s of older.anchor) {
+    if (!newer.anchor.has(s) || generic.has(s)) continue;
+    if (older.negated.has(s) !== newer.negated.has(s)) return { stem: s, olderNegates: older.negated.has(s) };
+  }
+  return null;
+}
+
+/** The later clause asserts a value the earlier one ruled out ("14 days, not 30" / "a 30-day trial"). */
+export function rejectedRestated(earlier: SubjectClause, later: SubjectClause): string | null {
+  if (shared(earlier.anchor, later.anchor) === 0) return null;
+  for (const v of earlier.values) {
+    if (!v.negated || v.key === 'count:') continue;
+    if (later.values.some((x) => !x.negated && x.key === v.key && x.value === v.value) && !earlier.values.some((x) => !x.negated && x.key === v.key && x.value === v.value)) {
+      return `it gives ${v.value}, which was ruled out`;
+    }
+  }
+  return null;
+}
+
+export interface Reversal {
+  cue: string;
+  /** Stems of the thing the cue retires ("we stopped using the storage box" → storag, box); null when it names none. */
+  old: ReadonlySet<string> | null;
+}
+
+/** Reversal cues in a text, with what each retires when it says. */
+export function reversalsIn(text: string, lex: CompiledSubjects): Reversal[] {
+  const out: Reversal[] = [];
+  for (const sentence of text.split(/(?<=[.!?;\n])\s+/)) {
+    for (const { id, re } of lex.reversals) {
+      const m = re.exec(sentence);
+      if (!m) continue;
+      const captured = Object.entries(m.groups ?? {}).find(([k, v]) => k.startsWith('old') && v)?.[1];
+      out.push({ cue: id, old: captured ? objectStems(captured, lex) : null });
+    }
+  }
+  return out;
+}
+
+/** The first noun phrase of a captured object: up to three content words, stopping at a function word after the first. */
+function objectStems(text: string, lex: CompiledSubjects): ReadonlySet<string> | null {
+  const out = new Set<string>();
+  for (const w of words(text)) {
+    const t = contentToken(w);
+    if (t === null || /^\d/.test(w)) {
+      if (out.size > 0) break;
+      continue;
+    }
+    if (lex.generic.has(t) || lex.generic.has(w)) {
+      if (out.size > 0) break;
+      continue;
+    }
+    out.add(t);
+    if (out.size === 3) break;
+  }
+  return out.size > 0 ? out : null;
+}
+
+/** Does the clause assert (not negate) everything a reversal retires? */
+export function asserts(c: SubjectClause, old: ReadonlySet<string>): boolean {
+  for (const s of old) if (!c.stems.has(s) || c.negated.has(s)) return false;
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Text-level relations between an earlier decision and a later statement.
+
+export interface SubjectView {
+  clauses: readonly SubjectClause[];
+  reversals: readonly Reversal[];
+}
+
+const viewCache = new Map<string, SubjectView>();
+
+export function viewOf(text: string, subjects: CompiledSubjects, neg: NegationWords): SubjectView {
+  let v = viewCache.get(text);
+  if (!v) {
+    v = { clauses: subjectClauses(text, subjects, neg), reversals: reversalsIn(text, subjects) };
+    if (viewCache.size > 20_000) viewCache.clear();
+    viewCache.set(text, v);
+  }
+  return v;
+}
+
+const describeStems = (s: ReadonlySet<string>) => [...s].join(' ');
+
+/**
+ * Why `newer` replaces `older`, or null. Only an explicit reversal does: a cue that retires what
+ * `older` asserts ("we stopped using the storage box"), a new value for a slot both fill on the
+ * same subject, or — with a reversal cue or as a correction — the same subject negated.
+ * `cues` are the reversal cues of the newer statement's own message (its statement may lack them).
+ */
+export function replacement(older: SubjectView, newer: SubjectView, cues: readonly Reversal[], explicit: boolean, generic: ReadonlySet<string>, match: SubjectMatch = 'firm'): string | null {
+  for (const r of cues) {
+    if (!r.old) continue;
+    if (older.clauses.some((c) => asserts(c, r.old!))) return `it retires "${describeStems(r.old)}" (${r.cue})`;
+  }
+  for (const o of older.clauses) {
+    for (const n of newer.clauses) {
+      const change = valueChange(o, n, match);
+      if (change) return change;
+    }
+  }
+  if (!explicit && cues.length === 0) return null;
+  for (const o of older.clauses) {
+    for (const n of newer.clauses) {
+      const flip = polarityFlip(o, n, generic, match);
+      if (flip) return `${flip.olderNegates ? 'it allows' : 'it rules out'} "${flip.stem}"${cues.length > 0 ? ` (${cues[0].cue})` : ''}`;
+    }
+  }
+  return null;
+}
+
+/**
+ * Why a later statement contradicts an earlier decision that still stands, or null: it asserts
+ * what the decision rules out (a value it rejected, a thing it bans or retired) or, when
+ * `values` is set, gives a different value for the same slot on the same subject.
+ */
+export function contradiction(earlier: SubjectView, later: SubjectView, generic: ReadonlySet<string>, values: boolean, match: SubjectMatch = 'loose'): string | null {
+  for (const r of earlier.reversals) {
+    if (!r.old) continue;
+    if (later.clauses.some((c) => asserts(c, r.old!))) return `it uses "${describeStems(r.old)}", which was retired`;
+  }
+  for (const e of earlier.clauses) {
+    for (const l of later.clauses) {
+      const rejected = rejectedRestated(e, l);
+      if (rejected) return rejected;
+      const flip = polarityFlip(e, l, generic, match === 'loose' ? 'firm' : match, match === 'loose');
+      if (flip && flip.olderNegates) return `it asserts "${flip.stem}", which was ruled out`;
+      if (flip && shared(e.anchor, l.anchor) >= 3 && sameSubject(e, l, 'strict')) return `it rules out "${flip.stem}"`;
+      if (values) {
+        const change = valueChange(e, l, 'strict');
+        if (change) return `it gives ${change.replace(/^a new /, 'another ')}`;
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Why a later statement restates a fact that was replaced, or null: it repeats most of the
+ * retired decision's subject, or its old value for a slot the replacement changed, without
+ * saying what replaced it.
+ */
+export function restatesRetired(retired: SubjectView, replaced: SubjectView, later: SubjectView, whole = true): string | null {
+  const newStems = new Set<string>();
+  for (const c of replaced.clauses) for (const s of c.anchor) if (!retired.clauses.some((r) => r.anchor.has(s))) newStems.add(s);
+  const agreesWithReplacement = (l: SubjectClause) => newStems.size > 0 && shared(newStems, l.anchor) * 2 >= newStems.size;
+  for (const r of retired.clauses) {
+    for (const l of later.clauses) {
+      if (!sameSubject(r, l)) continue;
+      // The slots the replacement gave a new value: the later text gives the old one, or another.
+      let verdict: 'old' | 'other' | null = null;
+      for (const n of replaced.clauses) {
+        if (!valueChange(r, n)) continue;
+        for (const v of r.values) {
+          if (v.negated || !n.values.some((x) => x.key === v.key)) continue;
+          const given = l.values.filter((x) => !x.negated && x.key === v.key);
+          if (given.some((x) => x.value === v.value)) verdict = 'old';
+          else if (given.length > 0 && verdict === null) verdict = 'other';
+        }
+      }
+      if (verdict === 'old') return `it gives ${r.values.filter((v) => !v.negated).map((v) => v.value).join(', ')}, the value that was replaced`;
+      if (verdict === 'other' || agreesWithReplacement(l)) continue;
+      if (whole && shared(r.anchor, l.anchor) >= 3 && containment(r, l) >= 0.6) return 'it restates the decision that was replaced';
+    }
+  }
+  return null;
+}

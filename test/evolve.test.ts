@@ -57,7 +57,7 @@ describe('across the registry', () => {
     expect(old).toMatchObject({ task_id: 'T4', status: 'superseded', superseded_by: correction.id });
     expect(correction).toMatchObject({ task_id: 'T3', status: 'active', supersedes: old.id, type: 'constraint' });
     const why = r.patterns.find((p) => p.rule === 'evolve/correction-supersedes')!;
-    expect(why.description).toMatch(new RegExp(`${correction.id} supersedes ${old.id} .*retires "email"`));
+    expect(why.description).toMatch(new RegExp(`${correction.id} supersedes ${old.id} .*retires "emailed"`));
   });
 
   it('does the same when the correction arrives in a later run', () => {

@@ -90,7 +90,7 @@ describe('messages', () => {
     expect((await cli(['run', '--now', NOW], dir)).status).toBe(0);
     const r = await cli(['guard', "Let's use Redis for the ingestion queue", '--task', 'T046'], dir);
     expect(r.status).toBe(1);
-    expect(r.stdout).toContain('negates "Redis"');
+    expect(r.stdout).toContain('"Redis"');
     expect(r.stdout).not.toMatch(/"redi"/);
   });
 

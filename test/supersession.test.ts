@@ -130,7 +130,7 @@ describe('relations on the same subject', () => {
   });
 
   it('an explicit reversal retires what the earlier decision asserts', () => {
-    expect(replaces('Nightly backups go to the tape library.', 'We stopped using the tape library; backups go to the cloud bucket.')).toMatch(/retires "tape librari"/);
+    expect(replaces('Nightly backups go to the tape library.', 'We stopped using the tape library; backups go to the cloud bucket.')).toMatch(/retires "tape library"/);
     expect(replaces('Deploys need a manual approval step.', 'From now on deploys need no manual approval step.')).toMatch(/rules out/);
     // The same negation without a cue is no reversal (it may be a contradiction).
     expect(replaces('Deploys need a manual approval step.', 'Deploys need no manual approval step.')).toBeNull();

@@ -3,6 +3,7 @@
 // the same slot), restates it, or contradicts it (asserts what it rules out). The subject is the
 // shared content — the words that name things, and the slot a value fills — not the whole topic.
 // All vocabulary comes from rules/lexicons/subjects.json.
+import { surfaceWords } from './contradiction';
 import { contentToken, words } from './text';
 
 export interface Examples {
@@ -409,6 +410,8 @@ export function asserts(c: SubjectClause, old: ReadonlySet<string>): boolean {
 // Text-level relations between an earlier decision and a later statement.
 
 export interface SubjectView {
+  /** The text as written, to quote its words rather than their stems. */
+  text: string;
   clauses: readonly SubjectClause[];
   reversals: readonly Reversal[];
 }
@@ -418,14 +421,18 @@ const viewCache = new Map<string, SubjectView>();
 export function viewOf(text: string, subjects: CompiledSubjects, neg: NegationWords): SubjectView {
   let v = viewCache.get(text);
   if (!v) {
-    v = { clauses: subjectClauses(text, subjects, neg), reversals: reversalsIn(text, subjects) };
+    v = { text, clauses: subjectClauses(text, subjects, neg), reversals: reversalsIn(text, subjects) };
     if (viewCache.size > 20_000) viewCache.clear();
     viewCache.set(text, v);
   }
   return v;
 }
 
-const describeStems = (s: ReadonlySet<string>) => [...s].join(' ');
+/** Stems as the words the person wrote, from the first of the texts that has them. */
+function said(stems: Iterable<string>, ...views: readonly SubjectView[]): string {
+  const maps = views.map((v) => surfaceWords(v.text));
+  return [...stems].map((s) => maps.map((m) => m.get(s)).find((w) => w !== undefined) ?? s).join(' ');
+}
 
 /**
  * Why `newer` replaces `older`, or null. Only an explicit reversal does: a cue that retires what
@@ -436,7 +443,7 @@ const describeStems = (s: ReadonlySet<string>) => [...s].join(' ');
 export function replacement(older: SubjectView, newer: SubjectView, cues: readonly Reversal[], explicit: boolean, generic: ReadonlySet<string>, match: SubjectMatch = 'firm'): string | null {
   for (const r of cues) {
     if (!r.old) continue;
-    if (older.clauses.some((c) => asserts(c, r.old!))) return `it retires "${describeStems(r.old)}" (${r.cue})`;
+    if (older.clauses.some((c) => asserts(c, r.old!))) return `it retires "${said(r.old, newer, older)}" (${r.cue})`;
   }
   for (const o of older.clauses) {
     for (const n of newer.clauses) {
@@ -448,7 +455,7 @@ export function replacement(older: SubjectView, newer: SubjectView, cues: readon
   for (const o of older.clauses) {
     for (const n of newer.clauses) {
       const flip = polarityFlip(o, n, generic, match);
-      if (flip) return `${flip.olderNegates ? 'it allows' : 'it rules out'} "${flip.stem}"${cues.length > 0 ? ` (${cues[0].cue})` : ''}`;
+      if (flip) return `${flip.olderNegates ? 'it allows' : 'it rules out'} "${said([flip.stem], newer, older)}"${cues.length > 0 ? ` (${cues[0].cue})` : ''}`;
     }
   }
   return null;
@@ -462,15 +469,15 @@ export function replacement(older: SubjectView, newer: SubjectView, cues: readon
 export function contradiction(earlier: SubjectView, later: SubjectView, generic: ReadonlySet<string>, values: boolean, match: SubjectMatch = 'loose'): string | null {
   for (const r of earlier.reversals) {
     if (!r.old) continue;
-    if (later.clauses.some((c) => asserts(c, r.old!))) return `it uses "${describeStems(r.old)}", which was retired`;
+    if (later.clauses.some((c) => asserts(c, r.old!))) return `it uses "${said(r.old, later, earlier)}", which was retired`;
   }
   for (const e of earlier.clauses) {
     for (const l of later.clauses) {
       const rejected = rejectedRestated(e, l);
       if (rejected) return rejected;
       const flip = polarityFlip(e, l, generic, match === 'loose' ? 'firm' : match, match === 'loose');
-      if (flip && flip.olderNegates) return `it asserts "${flip.stem}", which was ruled out`;
-      if (flip && shared(e.anchor, l.anchor) >= 3 && sameSubject(e, l, 'strict')) return `it rules out "${flip.stem}"`;
+      if (flip && flip.olderNegates) return `it asserts "${said([flip.stem], later, earlier)}", which was ruled out`;
+      if (flip && shared(e.anchor, l.anchor) >= 3 && sameSubject(e, l, 'strict')) return `it rules out "${said([flip.stem], later, earlier)}"`;
       if (values) {
         const change = valueChange(e, l, 'strict');
         if (change) return `it gives ${change.replace(/^a new /, 'another ')}`;

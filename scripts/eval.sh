@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Scores extraction against the labelled discussions in ../shared/eval (when that folder exists).
 # Usage: npm run eval [-- --json]
+# Prints every set's rows, then the agent-tasks rows again for its short (< 8 messages) and
+# real-length (8 or more) discussions apart.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 sets=${EVAL_DIR:-"$root/../shared/eval"}
@@ -11,3 +13,13 @@ fi
 [ -f "$root/dist/cli/main.js" ] || npm --prefix "$root" run build >/dev/null
 cd "$root"
 EXTRACT="node $root/bin/extract.js" bash "$sets/run.sh" "$sets" "$@"
+agent="$sets/agent-tasks"
+if [ -f "$agent/gold.json" ] && grep -q -- '--part' "$sets/score.mjs"; then
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+  cp "$agent/tasks.json" "$tmp/tasks.json"
+  node "$root/bin/extract.js" run "$tmp/tasks.json" --memory "$tmp/memory" --now 2026-01-01T00:00:00Z >/dev/null 2>&1 || true
+  for part in short long; do
+    node "$sets/score.mjs" "agent-tasks:$part" "$agent/gold.json" "$tmp/tasks.json" "$tmp/memory" --part "$part" "$@"
+  done
+fi

@@ -153,8 +153,9 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
       } else if (type === 'decision' || type === 'constraint') type = 'constraint';
       if (type) correctionFact = true;
     } else if (!type && agent >= 0 && words <= SELECTION_MAX_WORDS && selects(body, messages[agent].text) && verbless(body)) {
+      // A person naming one of the options the agent offered accepts that option.
       type = 'decision';
-      strength = 'weak';
+      strength = 'accepted';
       act = 'selection' as SentenceAct;
     }
     // "No. NPS is quarterly." turning down an agent's offer: the reason given is what holds.

@@ -163,7 +163,8 @@ export function decideTask(input: DecideInput): TaskAnalysis {
       const stretch = stretchOf(c.p, info, topicOfPos, messages);
       const importance = importanceScore(stretch.count, stretch.words / stretch.count, Math.max(1, wordCount(c.statement)));
       topicImportance.set(topic, Math.max(topicImportance.get(topic) ?? 0, importance));
-      const band = bandOf(c, classify(importance, thresholds));
+      const confirmed = (acts.confirmedBy.get(c.p) ?? []).some((q) => messages[q].author !== messages[c.p].author);
+      const band = bandOf(c, classify(importance, thresholds), confirmed);
       if (band === 'raw' || !topic) continue;
       if (band === 'decision') {
         const downstream = mentionedTasks(info.ps.map((p) => messages[p].text), input.knownTaskIds, input.taskId);
@@ -277,13 +278,17 @@ function finish(input: DecideInput, decisions: DecisionCandidate[], review: Revi
 }
 
 /**
- * The band a candidate lands in. The importance formula ranks; what a person said outright is
- * never dropped: a correction is a rule at once, an explicit or accepted decision goes at least
- * to the review queue, and only a weak candidate (a bare choice) may stay raw.
+ * The band a candidate lands in. The importance formula ranks what the text alone suggests; the
+ * review queue is where a person confirms a candidate, so a candidate a person already settled in
+ * the discussion needs no queue: a person's correction (a rule at once), a proposal a person
+ * accepted or an option a person picked, and a person's statement someone else confirmed. What a
+ * person said outright is never dropped: it goes at least to the review queue; only a weak
+ * candidate may stay raw.
  */
-function bandOf(c: SentenceCandidate, byScore: 'decision' | 'review' | 'raw'): 'decision' | 'review' | 'raw' {
-  if (c.strength === 'correction') return 'decision';
+function bandOf(c: SentenceCandidate, byScore: 'decision' | 'review' | 'raw', confirmed: boolean): 'decision' | 'review' | 'raw' {
+  if (c.strength === 'correction' || c.strength === 'accepted') return 'decision';
   if (c.strength === 'weak') return byScore;
+  if (confirmed) return 'decision';
   return byScore === 'raw' ? 'review' : byScore;
 }
 

@@ -99,6 +99,13 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
   // own, or else the first clause with content after the cue. The rest are reasons.
   let correctionFact = false;
   let seenContent = false;
+  // Whether any clause of a correction states its content with a decisive act of its own.
+  const clauseActs =
+    correcting &&
+    clauses.some((c) => {
+      const b = c.text.slice(contentStart(lexicon, c.text));
+      return classify(lexicon, normalForm(b)) !== null && contentTokens(withoutCue(lexicon, b)).length > 0;
+    });
   const opening = clauses[0] ? normalForm(clauses[0].text) : '';
   const rejectsOffer = answersAgent && isQuestion(messages[a].text) && hasAct(lexicon, 'rejection', opening) && wordCount(clauses[0].text) <= 2;
   for (let k = 0; k < clauses.length; k++) {
@@ -116,6 +123,9 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
       continue;
     }
     if (words <= 6 && hasAct(lexicon, 'smalltalk', lower)) continue;
+    // "Go with that - one fix." / "That line is fine.": an acceptance says nothing of its own.
+    const accepting = findAct(lexicon, 'acceptance', lower);
+    if (accepting && accepting.start === 0 && contentTokens(body.slice(accepting.end)).length < 2) continue;
     if (hasAct(lexicon, 'sarcasm', lower) || hasAct(lexicon, 'postponement', lower) || hasAct(lexicon, 'reported', lower)) continue;
     if (hasAct(lexicon, 'hypothetical', lower) && !hasAct(lexicon, 'contingency', lower)) continue;
     if (hasAct(lexicon, 'opinion', lower)) continue;
@@ -147,7 +157,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     if (type === 'action_item' && p === 0) continue;
     if (correcting) {
       strength = 'correction';
-      if (!type && !correctionFact) {
+      if (!type && !correctionFact && !clauseActs) {
         type = 'constraint';
         act = 'correction' as SentenceAct;
       } else if (type === 'decision' || type === 'constraint') type = 'constraint';
@@ -182,7 +192,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     if (words <= ELLIPTIC_MAX_WORDS && k + 1 < clauses.length) {
       const next = clauses[k + 1].text.slice(contentStart(lexicon, clauses[k + 1].text)).trim();
       const nextLower = normalForm(next);
-      if (next && !isQuestion(next) && !hasAct(lexicon, 'smalltalk', nextLower) && !hasAct(lexicon, 'reason', nextLower.slice(0, 12))) {
+      if (next && !isQuestion(next) && !hasAct(lexicon, 'smalltalk', nextLower) && !hasAct(lexicon, 'explanation', nextLower) && !hasAct(lexicon, 'opinion', nextLower) && findAct(lexicon, 'reason', nextLower)?.start !== 0) {
         text = `${trimEnd(text)}: ${next}`;
         k++;
       }
@@ -359,6 +369,13 @@ function shape(lex: CompiledStatementLexicon, text: string): { statement: string
     if (after) reasons.push(after);
     statement = statement.slice(0, reason.start);
   }
+  // "Keep them short: they go into the banner" — what follows the colon explains.
+  const colon = statement.indexOf(': ');
+  if (colon > 0 && hasAct(lex, 'explanation', normalForm(statement.slice(colon + 2)))) {
+    const after = trimEnd(statement.slice(colon + 2));
+    if (after) reasons.push(after);
+    statement = statement.slice(0, colon);
+  }
   const alt = findAct(lex, 'alternative', normalForm(statement));
   if (alt) {
     const after = statement.slice(alt.end).split(/[.,;:!?]/)[0].trim();
@@ -479,6 +496,9 @@ function lastProposal(lex: CompiledStatementLexicon, text: string): { statement:
     // "Shall I go ahead with both?" refers back: the proposal is in the sentences before.
     if (contentTokens(content).length < 2) continue;
     content = trimEnd(content.replace(/\?+$/, ''));
+    // "Shall I go ahead with both?" points back at what came before; it names nothing itself.
+    const back = findAct(lex, 'acceptance', normalForm(content));
+    if (back && back.start === 0 && contentTokens(content.slice(back.end)).length < 2) continue;
     const shaped = shape(lex, content);
     if (!shaped.statement || wordCount(shaped.statement) > STATEMENT_MAX_WORDS) continue;
     const type: DecisionType = hasAct(lex, 'offer', lower.slice(cue.start, cue.end)) ? 'action_item' : 'decision';

@@ -31,7 +31,8 @@ export type SentenceAct =
   | 'option-intro'
   | 'announcement'
   | 'rule-announcement'
-  | 'opinion';
+  | 'opinion'
+  | 'explanation';
 
 export type ActPosition = 'start' | 'anywhere' | 'end';
 
@@ -79,8 +80,8 @@ export function normalForm(text: string): string {
 // Non-word characters a cue may be preceded by at the start of a sentence: punctuation, quotes,
 // list markers and emoji. Anything with a letter or digit ends the lead.
 const LEAD = /^[^\p{L}\p{N}]*/u;
-// "Priya, …" / "@shop-agent …" / "Jonas: …" addressing someone before the sentence proper.
-const ADDRESSEE = /^@?[\p{L}][\p{L}\p{N}_.-]{0,30}(?:,|:)\s+|^@[\p{L}\p{N}_.-]{1,30}\s+/u;
+// "Priya, …" / "@shop-agent …" addressing someone before the sentence proper.
+const ADDRESSEE = /^@?[\p{L}][\p{L}\p{N}_.-]{0,30},\s+|^@[\p{L}\p{N}_.-]{1,30}:?\s+/u;
 
 function lead(lower: string): number {
   return LEAD.exec(lower)![0].length;
@@ -128,13 +129,7 @@ export function contentStart(lex: CompiledStatementLexicon, text: string): numbe
     const rest = lower.slice(at);
     const skip = lead(rest);
     const body = rest.slice(skip);
-    const addressed = ADDRESSEE.exec(body);
-    if (addressed && !/^(?:no|yes|ok|okay|so|and|then|but|also|wait|fine|right|well)\b/.test(body)) {
-      // Only a name-like word (not a verdict) counts as an addressee.
-      at += skip + addressed[0].length;
-      continue;
-    }
-    const pre = framing(lex, body);
+    const pre = framing(lex, body) ?? framingBeforeName(lex, body, text.slice(at + skip));
     if (pre) {
       at += skip + pre.end + (/^\s*[,.:;!\-]*\s*/.exec(body.slice(pre.end))?.[0].length ?? 0);
       continue;
@@ -142,6 +137,12 @@ export function contentStart(lex: CompiledStatementLexicon, text: string): numbe
     const con = findAct(lex, 'connective', body);
     if (con && con.start === 0 && /^\s/.test(body.slice(con.end))) {
       at += skip + con.end;
+      continue;
+    }
+    // "Jonas, …" / "@shop-agent …": the person addressed is not part of the statement.
+    const addressed = ADDRESSEE.exec(text.slice(at + skip));
+    if (addressed) {
+      at += skip + addressed[0].length;
       continue;
     }
     return at + skip;
@@ -155,9 +156,24 @@ const FRAMING_ACTS = ['preamble', 'announcement', 'rule-announcement'] as const;
 function framing(lex: CompiledStatementLexicon, body: string): { act: SentenceAct; end: number } | null {
   for (const act of FRAMING_ACTS) {
     const hit = findAct(lex, act, body);
-    if (hit && hit.start === 0 && /^\s*(?:[,.:;!\-]|$)/.test(body.slice(hit.end))) return { act, end: hit.end };
+    if (!hit || hit.start !== 0) continue;
+    if (/^\s*(?:[,.:;!\-]|$)/.test(body.slice(hit.end))) return { act, end: hit.end };
+    // "I told you last month: …" — a few more words, then the colon, are part of the label.
+    const label = LABEL_TAIL.exec(body.slice(hit.end));
+    if (label) return { act, end: hit.end + label[0].length };
   }
   return null;
+}
+
+/** Up to four words closing a framing label with a colon. */
+const LABEL_TAIL = /^(?:\s+[\p{L}\p{N}'-]+){1,4}(?=\s*:)/u;
+
+/** "Sorry Jonas, …": a framing word followed by the name of the person addressed. */
+function framingBeforeName(lex: CompiledStatementLexicon, body: string, original: string): { act: SentenceAct; end: number } | null {
+  const hit = findAct(lex, 'preamble', body);
+  if (!hit || hit.start !== 0) return null;
+  const name = /^\s+[\p{Lu}][\p{L}-]{1,30}(?=,)/u.exec(original.slice(hit.end));
+  return name ? { act: 'preamble', end: hit.end + name[0].length } : null;
 }
 
 /**

@@ -95,17 +95,9 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
   }
   const clauses = splitSentences(lead && out.length ? m.text.slice(lead[0].length) : m.text).flatMap((s) => splitClauses(lexicon, s));
   const cues = input.detections[p].filter((d) => d.kind === 'correction');
-  // In a correction, the corrected fact is stated once: the clauses with a decisive act of their
-  // own, or else the first clause with content after the cue. The rest are reasons.
-  let correctionFact = false;
+  // In a correction, the clauses with a decisive act of their own state the rule; the rest are
+  // reasons (a fact stated without any act is found by the value it changes, below).
   let seenContent = false;
-  // Whether any clause of a correction states its content with a decisive act of its own.
-  const clauseActs =
-    correcting &&
-    clauses.some((c) => {
-      const b = c.text.slice(contentStart(lexicon, c.text));
-      return classify(lexicon, normalForm(b)) !== null && contentTokens(withoutCue(lexicon, b)).length > 0;
-    });
   const opening = clauses[0] ? normalForm(clauses[0].text) : '';
   const rejectsOffer = answersAgent && isQuestion(messages[a].text) && hasAct(lexicon, 'rejection', opening) && wordCount(clauses[0].text) <= 2;
   for (let k = 0; k < clauses.length; k++) {
@@ -155,13 +147,14 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     if (type === 'action_item' && hasAct(lexicon, 'rule', lower)) type = 'constraint';
     // The task's opening request is what the task is, not a decision about it.
     if (type === 'action_item' && p === 0) continue;
+    // "It's 2,000 cheaper …" / "They …" explains; only a changed value makes it a statement.
+    if (type && hasAct(lexicon, 'explanation', lower)) type = null;
+    // The task's opening message says what the task is; its instructions are the task itself.
+    // Only a decision stated outright there (a change from now on, a move) is one.
+    if (p === 0 && type && type !== 'decision' && !label) type = null;
     if (correcting) {
       strength = 'correction';
-      if (!type && !correctionFact && !clauseActs) {
-        type = 'constraint';
-        act = 'correction' as SentenceAct;
-      } else if (type === 'decision' || type === 'constraint') type = 'constraint';
-      if (type) correctionFact = true;
+      if (type === 'decision' || type === 'constraint') type = 'constraint';
     } else if (!type && agent >= 0 && words <= SELECTION_MAX_WORDS && selects(body, messages[agent].text) && verbless(body)) {
       // A person naming one of the options the agent offered accepts that option.
       type = 'decision';

@@ -100,10 +100,16 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
   let seenContent = false;
   const opening = clauses[0] ? normalForm(clauses[0].text) : '';
   const rejectsOffer = answersAgent && isQuestion(messages[a].text) && hasAct(lexicon, 'rejection', opening) && wordCount(clauses[0].text) <= 2;
+  // What an earlier clause of the message makes of the plain clauses after it: "OK, here's where
+  // I land." or "Decision: …" announce decisions; a bare "Both." accepts what follows.
+  let carried: 'announced' | 'accepted' | null = null;
   for (let k = 0; k < clauses.length; k++) {
     const clause = clauses[k];
     const body = clause.text.slice(contentStart(lexicon, clause.text)).trim();
-    if (body.length === 0) continue;
+    if (body.length === 0) {
+      if (announced(lexicon, clause.text)) carried = 'announced';
+      continue;
+    }
     const lower = normalForm(body);
     const words = wordCount(body);
     if (ownContent(clause, body, cues, m.text) === 0) continue;
@@ -115,9 +121,13 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
       continue;
     }
     if (words <= 6 && hasAct(lexicon, 'smalltalk', lower)) continue;
-    // "Go with that - one fix." / "That line is fine.": an acceptance says nothing of its own.
+    // "Go with that - one fix." / "That line is fine.": an acceptance says nothing of its own;
+    // answering the agent, it makes the clause after it ("Both. Retries max 2 …") what is accepted.
     const accepting = findAct(lexicon, 'acceptance', lower);
-    if (accepting && accepting.start === 0 && contentTokens(body.slice(accepting.end)).length < 2) continue;
+    if (accepting && accepting.start === 0 && contentTokens(body.slice(accepting.end)).length < 2) {
+      if (agent >= 0) carried = 'accepted';
+      continue;
+    }
     if (hasAct(lexicon, 'sarcasm', lower) || hasAct(lexicon, 'postponement', lower) || hasAct(lexicon, 'reported', lower)) continue;
     if (hasAct(lexicon, 'hypothetical', lower) && !hasAct(lexicon, 'contingency', lower)) continue;
     if (hasAct(lexicon, 'opinion', lower)) continue;
@@ -137,6 +147,11 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     if (label === 'rule') type = 'constraint';
     else if (label === 'decision' && (!type || type === 'action_item')) type = 'decision';
     if (label) act ??= 'announcement';
+    // "Then the cut-off is 13:00." concludes: a decision.
+    if (!type && findAct(lexicon, 'conclusion', normalForm(clause.text))?.start === 0) {
+      type = 'decision';
+      act = 'conclusion';
+    }
     let strength: Strength = 'explicit';
     // "Fine by me: monthly prices by default" accepts what follows the colon.
     const accepted = findAct(lexicon, 'acceptance', lower);
@@ -152,7 +167,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     // The task's opening message says what the task is; its instructions are the task itself.
     // Only a decision stated outright there (a change from now on, a move) is one.
     if (p === 0 && type && type !== 'decision' && !label) type = null;
-    if (correcting) {
+    if (correcting && type) {
       strength = 'correction';
       if (type === 'decision' || type === 'constraint') type = 'constraint';
     } else if (!type && agent >= 0 && words <= SELECTION_MAX_WORDS && selects(body, messages[agent].text) && verbless(body)) {
@@ -161,6 +176,14 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
       strength = 'accepted';
       act = 'selection' as SentenceAct;
     }
+    // After "here's where I land." or "Decision:", and after a bare acceptance of the agent's
+    // proposal, a plain statement is the decision.
+    if (!type && carried && !hasAct(lexicon, 'explanation', lower) && contentTokens(body).length >= 2) {
+      type = 'decision';
+      strength = carried === 'accepted' ? 'accepted' : 'explicit';
+      act = carried === 'accepted' ? ('accepted-answer' as SentenceAct) : 'announcement';
+    }
+    if (label) carried = 'announced';
     // "No. NPS is quarterly." turning down an agent's offer: the reason given is what holds.
     if (!type && k > 0 && rejectsOffer && contentTokens(body).length >= 2) {
       type = 'decision';
@@ -185,7 +208,8 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     if (words <= ELLIPTIC_MAX_WORDS && k + 1 < clauses.length) {
       const next = clauses[k + 1].text.slice(contentStart(lexicon, clauses[k + 1].text)).trim();
       const nextLower = normalForm(next);
-      if (next && !isQuestion(next) && !hasAct(lexicon, 'smalltalk', nextLower) && !hasAct(lexicon, 'explanation', nextLower) && !hasAct(lexicon, 'opinion', nextLower) && findAct(lexicon, 'reason', nextLower)?.start !== 0) {
+      const ownAct = classify(lexicon, nextLower) !== null || announced(lexicon, clauses[k + 1].text) !== null;
+      if (next && !ownAct && !isQuestion(next) && !hasAct(lexicon, 'smalltalk', nextLower) && !hasAct(lexicon, 'explanation', nextLower) && !hasAct(lexicon, 'opinion', nextLower) && findAct(lexicon, 'reason', nextLower)?.start !== 0) {
         text = `${trimEnd(text)}: ${next}`;
         k++;
       }

@@ -32,7 +32,8 @@ export type SentenceAct =
   | 'announcement'
   | 'rule-announcement'
   | 'opinion'
-  | 'explanation';
+  | 'explanation'
+  | 'conclusion';
 
 export type ActPosition = 'start' | 'anywhere' | 'end';
 
@@ -189,6 +190,9 @@ export function announced(lex: CompiledStatementLexicon, text: string): 'decisio
     if (findAct(lex, 'rule-announcement', p)?.start === 0) out = 'rule';
     else if (findAct(lex, 'announcement', p)?.start === 0 && out === null) out = 'decision';
   }
+  // "Fine by me: monthly prices by default" — an acceptance label before a colon accepts what follows.
+  const label = /([^,.;!]+):\s*$/.exec(lower);
+  if (out === null && label && findAct(lex, 'acceptance', label[1].trim())?.start === 0) out = 'decision';
   return out;
 }
 

@@ -142,8 +142,9 @@ describe('across the registry', () => {
     const r = run({
       T30: task(
         ['jo', 'human', 'How do we configure the release pipeline for the mobile app this quarter?', '2026-01-01T09:00:00Z'],
-        ['bot', 'bot', 'There are several ways to configure the release pipeline for the mobile app.', '2026-01-01T09:01:00Z'],
-        ['jo', 'human', "Let's do it as discussed.", '2026-01-01T09:02:00Z'],
+        ['bot', 'bot', 'There are several ways to configure the release pipeline for the mobile app: one pipeline per platform with its own signing keys and store upload step, or one shared pipeline that builds both apps and uploads them in parallel, with the keys in the secrets manager.', '2026-01-01T09:01:00Z'],
+        ['jo', 'human', "We'll do it as discussed.", '2026-01-01T09:02:00Z'],
+        ['bot', 'bot', 'Agreed.', '2026-01-01T09:03:00Z'],
       ),
     }, '2026-03-01T00:00:00Z');
     expect(r.decisions[0].quality_flags).toEqual(expect.arrayContaining(['naked_statement', 'orphaned_reference']));

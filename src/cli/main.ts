@@ -287,15 +287,23 @@ async function mcpCommand(argv: McpArgs, io: Io, stop: Promise<void>): Promise<n
   return 0;
 }
 
+let stoppableRuns = 0;
+/** True while a run handles SIGINT/SIGTERM itself (the bin's start-up handler then stands back). */
+export function handlingSignals(): boolean {
+  return stoppableRuns > 0;
+}
+
 /** Runs `work` with an AbortSignal that SIGINT or SIGTERM aborts (the reason is the signal's name). */
 async function stoppable<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
   const onSignal = (name: NodeJS.Signals) => controller.abort(name);
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  stoppableRuns++;
   try {
     return await work(controller.signal);
   } finally {
+    stoppableRuns--;
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }

@@ -342,14 +342,16 @@ async function runCommand(argv: RunArgs, io: Io): Promise<number> {
   return errors > 0 || s.conflicts > 0 ? 1 : 0;
 }
 
-/** Resolves on the first SIGINT or SIGTERM. */
+/** Resolves on the first SIGINT or SIGTERM (the daemon then stops cleanly). */
 function signalled(): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
+      stoppableRuns--;
       process.off('SIGINT', done);
       process.off('SIGTERM', done);
       resolve();
     };
+    stoppableRuns++;
     process.on('SIGINT', done);
     process.on('SIGTERM', done);
   });

@@ -56,8 +56,8 @@ describe('across the registry', () => {
     const correction = byStatement(r, 'must not be emailed anymore');
     expect(old).toMatchObject({ task_id: 'T4', status: 'superseded', superseded_by: correction.id });
     expect(correction).toMatchObject({ task_id: 'T3', status: 'active', supersedes: old.id, type: 'constraint' });
-    const why = r.patterns.find((p) => p.rule === 'evolve/correction-supersedes')!;
-    expect(why.description).toMatch(new RegExp(`${correction.id} supersedes ${old.id} .*retires "emailed"`));
+    // A correction says itself that it replaces the old decision: nothing is left for a person to settle.
+    expect(r.patterns.filter((p) => p.type === 'contradiction' && p.task_id === 'T3')).toEqual([]);
   });
 
   it('does the same when the correction arrives in a later run', () => {
@@ -187,5 +187,53 @@ describe("a person's edits to the registry", () => {
     const r = await cli(['run'], dir);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/decisions\.json: \/decisions\/\d+ must have required property 'statement'/);
+  });
+});
+
+describe('inside one task', () => {
+  // Default thresholds: what lands in the registry is decided by the band rules, not forced low.
+  const shipped = shippedEngine();
+  const runShipped = (tasks: Record<string, Task>) =>
+    runPipeline({ files: [{ path: 'tasks.json', tasks: Object.entries(tasks).map(([id, t]) => ({ id, discussion: t.discussion, previous: null })) }], registry: EMPTY, now: '2026-03-01T00:00:00Z' }, shipped).registry;
+
+  it("records a person's rule the agent takes on at once, without a review", () => {
+    const r = runShipped({
+      T1: task(
+        ['rita', 'human', 'Retries hid a race condition last week. From now on no automatic retries on the e2e suite at all.', '2026-02-19T09:00:00+01:00'],
+        ['ci-bot', 'bot', 'Understood: automatic retries disabled for the e2e suite.', '2026-02-19T09:01:00+01:00'],
+      ),
+    });
+    expect(r.decisions.map((d) => d.statement)).toEqual(['From now on no automatic retries on the e2e suite at all.']);
+    expect(r.review).toEqual([]);
+  });
+
+  it('keeps the same rule in the review queue when the agent only asks back', () => {
+    const r = runShipped({
+      T1: task(
+        ['rita', 'human', 'Retries hid a race condition last week. From now on no automatic retries on the e2e suite at all.', '2026-02-19T09:00:00+01:00'],
+        ['ci-bot', 'bot', 'Do you mean the unit tests as well?', '2026-02-19T09:01:00+01:00'],
+      ),
+    });
+    expect(r.decisions).toEqual([]);
+    expect(r.review.map((x) => x.candidate.statement)).toEqual(['From now on no automatic retries on the e2e suite at all.']);
+  });
+
+  it('lets a new value answering a message that names the old one replace it, and flags only two people disagreeing', () => {
+    const meeting = (second: Msg): Task =>
+      task(
+        ['assistant', 'bot', 'The client offered Thursday 10:00 or Friday 16:00 for the meeting at their house.', '2026-02-02T08:25:00+01:00'],
+        ['clara', 'human', 'Thursday 10 is fine.', '2026-02-02T08:31:00+01:00'],
+        ['assistant', 'bot', 'The client just wrote: her husband has a hospital appointment on Thursday morning. She asks whether Friday would work.', '2026-02-02T13:12:00+01:00'],
+        second,
+        ['assistant', 'bot', "Sent: 'Friday, 8:30 at your house.'", '2026-02-02T13:44:00+01:00'],
+      );
+    const own = runShipped({ T1: meeting(['clara', 'human', 'Then Friday at 8:30, before my site meeting. Write her that.', '2026-02-02T13:40:00+01:00']) });
+    const thursday = byStatement(own, 'Thursday 10');
+    const friday = byStatement(own, 'Friday at 8:30');
+    expect(thursday).toMatchObject({ status: 'superseded', superseded_by: friday.id });
+    expect(own.patterns.filter((p) => p.type === 'contradiction')).toEqual([]);
+    const other = runShipped({ T1: meeting(['jonas', 'human', 'Then Friday at 8:30, before my site meeting. Write her that.', '2026-02-02T13:40:00+01:00']) });
+    expect(byStatement(other, 'Thursday 10').status).toBe('superseded');
+    expect(byRule(other, 'contradiction/decisions')).toHaveLength(1);
   });
 });

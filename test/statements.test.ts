@@ -29,6 +29,10 @@ describe('sentences and clauses', () => {
     const texts = splitSentences('Rating 4.6 is good. We ship at 16:30, e.g. the small ones. Done!').map((s) => s.text);
     expect(texts).toEqual(['Rating 4.6 is good.', 'We ship at 16:30, e.g. the small ones.', 'Done!']);
   });
+  it('ends a sentence after a bare "No." but not inside "no. 14"', () => {
+    expect(splitSentences('No. NPS is quarterly.').map((s) => s.text)).toEqual(['No.', 'NPS is quarterly.']);
+    expect(splitSentences('Drop the letter at no. 14 on Thursday.').map((s) => s.text)).toEqual(['Drop the letter at no. 14 on Thursday.']);
+  });
   it('gives each list line its own sentence, without the marker', () => {
     expect(splitSentences('Options:\n1. Keep it\n- Drop it').map((s) => s.text)).toEqual(['Options:', 'Keep it', 'Drop it']);
   });
@@ -113,6 +117,22 @@ describe('decision candidates', () => {
     ]);
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ statement: 'They go out on the 25th.', type: 'constraint', strength: 'correction', cue: 'value-correction' });
+  });
+
+  it('keeps a clock time whole after a concluding "Then"', () => {
+    const found = candidates([
+      ['shop-bot', 'bot', 'With the carrier picking up at 16:30, orders after 14:00 often miss the truck on busy days.'],
+      ['kim', 'human', 'Then the cut-off is 13:00, on the site and in all emails.'],
+    ]);
+    expect(found.map((c) => [c.statement, c.type])).toEqual([['The cut-off is 13:00, on the site and in all emails.', 'decision']]);
+  });
+
+  it("keeps what a person's refusal of an offer says instead", () => {
+    const found = candidates([
+      ['report-bot', 'bot', 'Revenue, churn and open tickets. Should I also add the NPS score?'],
+      ['kim', 'human', 'No. NPS is quarterly.'],
+    ]);
+    expect(found.map((c) => [c.statement, c.strength])).toEqual([['NPS is quarterly.', 'explicit']]);
   });
 
   it('reads German decision cues', () => {

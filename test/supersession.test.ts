@@ -76,7 +76,7 @@ describe('time order', () => {
 // ---------------------------------------------------------------------------------------------
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compileSubjects, contradiction, replacement, restatesRetired, reversalsIn, subjectClauses, viewOf, type SubjectLexicon } from '../src/core/subject';
+import { answeredValueChange, compileSubjects, contradiction, replacement, restatesRetired, reversalsIn, subjectClauses, viewOf, type SubjectLexicon } from '../src/core/subject';
 import { relateMessages } from '../src/core/relate';
 import { ROOT, runCli, tempDir } from './helpers';
 
@@ -150,6 +150,24 @@ describe('relations on the same subject', () => {
   });
 });
 
+describe('relations given by what a decision answers', () => {
+  it('a new value in answer to a message naming the old one replaces the decision holding it', () => {
+    const asked = view('The client has a dentist appointment on Thursday. She asks whether Friday would work.');
+    expect(answeredValueChange(view('Thursday 10 is fine.'), view('Then Friday at 8:30.'), asked)).toMatch(/weekday: thursday → friday/);
+    expect(answeredValueChange(view('Thursday 10 is fine.'), view('Then Friday at 8:30.'), view('The samples arrive next week.'))).toBeNull();
+    expect(answeredValueChange(view('Thursday 10 is fine.'), view('Then Friday at 8:30.'), null)).toBeNull();
+  });
+
+  it("a later text giving a third value for a corrected slot goes against the correction, whatever the correction's words", () => {
+    const corrected = view('Draft offer for Brandt: 6 workshop days, payment within 60 days.');
+    const correction = view('Zahlungsziel ist immer 14 Tage, never 60.');
+    expect(restatesRetired(corrected, correction, view('Draft offer for Keller: 3 workshop days, payment within 30 days.'), false, true)).toMatch(/30 day where the correction set 14 day/);
+    expect(restatesRetired(corrected, correction, view('Draft offer for Keller: 3 workshop days, payment within 14 days.'), false, true)).toBeNull();
+    // Without knowing it is a correction, two texts sharing no subject word are not related.
+    expect(restatesRetired(corrected, correction, view('Draft offer for Keller: 3 workshop days, payment within 30 days.'), false)).toBeNull();
+  });
+});
+
 describe('across tasks', () => {
   it('a reversal in a later task supersedes; a conflict without one is a contradiction', () => {
     const standup = decision('DEC-20260105-001', 'T1', 'The team standup is at 9:30 every day.', '2026-01-05T09:00:00Z');
@@ -163,6 +181,17 @@ describe('across tasks', () => {
     expect(ban.status).toBe('active');
     expect(plugin.quality_flags).toContain('contradicts_correction');
     expect(found.find((p) => p.extracted_decision === plugin.id)!.description).toMatch(/^This seems to contradict DEC-20260106-001 .*Which is correct\?$/);
+  });
+
+  it("finds an agent's draft against a correction by the words of what was corrected", () => {
+    const rule = decision('DEC-20260120-001', 'T1', 'Zahlungsziel ist immer 14 Tage, never 60.', '2026-01-20T10:10:00+01:00', {
+      type: 'constraint',
+      corrects: 'Draft offer for Brandt GmbH: 6 workshop days at 1,400 EUR per day, payment within 60 days.',
+    });
+    const messages = [{ index: 0, author: 'bot', role: 'bot' as const, text: 'Draft offer for Keller AG: 3 workshop days at 1,400 EUR per day, payment within 30 days.', ts: '2026-02-11T09:00:00+01:00' }];
+    const found = relateMessages({ decisions: [rule] }, [{ taskId: 'T2', messages, decisions: [] }], engine.lexicon, new Set());
+    expect(found).toHaveLength(1);
+    expect(found[0].description).toMatch(/contradict DEC-20260120-001 .*30 day where the correction set 14 day/);
   });
 
   it('an agent message restating a replaced decision contradicts the one that replaced it, also when approved', () => {

@@ -166,7 +166,13 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     if (type && hasAct(lexicon, 'explanation', lower)) type = null;
     // The task's opening message says what the task is; its instructions are the task itself.
     // Only a decision stated outright there (a change from now on, a move) is one.
-    if (p === 0 && type && type !== 'decision' && !label) type = null;
+    if (p === 0 && type && type !== 'decision' && !label && !hasAct(lexicon, 'decision', lower)) type = null;
+    // "Thursday 10 is fine." answering the agent's "Thursday 10:00 or Friday 16:00" picks an option.
+    if (type === 'preference' && !correcting && agent >= 0 && words <= SELECTION_MAX_WORDS && selects(withoutCue(lexicon, body), messages[agent].text)) {
+      type = 'decision';
+      strength = 'accepted';
+      act = 'selection' as SentenceAct;
+    }
     if (correcting && type) {
       strength = 'correction';
       if (type === 'decision' || type === 'constraint') type = 'constraint';
@@ -187,7 +193,6 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     // "No. NPS is quarterly." turning down an agent's offer: the reason given is what holds.
     if (!type && k > 0 && rejectsOffer && contentTokens(body).length >= 2) {
       type = 'decision';
-      strength = 'weak';
       act = 'rejection' as SentenceAct;
     }
     // A person stating a different value for what the agent just said ("Last order day for
@@ -304,12 +309,17 @@ const HAS_NUMBER = /\d/;
  * the agent's.
  */
 function correctsValue(body: string, agentText: string): boolean {
-  const mine = body.match(NUMBER) ?? [];
+  const mine = (body.match(NUMBER) ?? []).map(sameNumber);
   if (mine.length === 0) return false;
-  const theirs = new Set(agentText.match(NUMBER) ?? []);
+  const theirs = new Set((agentText.match(NUMBER) ?? []).map(sameNumber));
   if (mine.every((n) => theirs.has(n))) return false;
   const subject = new Set(contentTokens(body.replace(NUMBER, ' ')));
   return splitSentences(agentText).some((s) => HAS_NUMBER.test(s.text) && contentTokens(s.text).some((t) => subject.has(t)));
+}
+
+/** "10:00" and "10" name the same hour: a reply picking "Thursday 10" repeats the offer's value. */
+function sameNumber(n: string): string {
+  return n.replace(/[:.]00$/, '');
 }
 
 /** A short reply that names something the agent's message offered (a shared content word or number). */

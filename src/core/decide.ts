@@ -3,8 +3,8 @@
 // questions, contradictions). Everything here is positional: ids are assigned later (evolve).
 import { clauseClaims, utteranceConflict, type CompiledLexicon } from './contradiction';
 import { sentenceCandidates, type SentenceCandidate } from './candidates';
-import { replacement, viewOf } from './subject';
-import type { CompiledStatementLexicon } from './sentenceActs';
+import { answeredValueChange, replacement, viewOf, type SubjectView } from './subject';
+import { findAct, normalForm, splitSentences, type CompiledStatementLexicon } from './sentenceActs';
 import { isBackchannel, repeatedQuestions, replyActs, selfContradictions } from './replies';
 import { importanceScore, classify, type Thresholds } from './score';
 import type { CompiledRule } from './rules';
@@ -163,7 +163,7 @@ export function decideTask(input: DecideInput): TaskAnalysis {
       const stretch = stretchOf(c.p, info, topicOfPos, messages);
       const importance = importanceScore(stretch.count, stretch.words / stretch.count, Math.max(1, wordCount(c.statement)));
       topicImportance.set(topic, Math.max(topicImportance.get(topic) ?? 0, importance));
-      const confirmed = (acts.confirmedBy.get(c.p) ?? []).some((q) => messages[q].author !== messages[c.p].author);
+      const confirmed = (acts.confirmedBy.get(c.p) ?? []).some((q) => messages[q].author !== messages[c.p].author) || acknowledgedByAgent(c.p, messages, input.statements);
       const band = bandOf(c, classify(importance, thresholds), confirmed);
       if (band === 'raw' || !topic) continue;
       if (band === 'decision') {
@@ -275,6 +275,14 @@ function finish(input: DecideInput, decisions: DecisionCandidate[], review: Revi
   patterns.push(...repeatedQuestions(messages, detections), ...selfContradictions(messages, input.lexicon, patterns));
   patterns.sort((x, y) => last(x.messages) - last(y.messages) || (x.type < y.type ? -1 : x.type > y.type ? 1 : 0));
   return { topics: topicStates, decisions, patterns, review };
+}
+
+/** A person's message the agent takes on in its next turn ("Understood: retries disabled."). */
+function acknowledgedByAgent(p: number, messages: readonly Message[], lex: CompiledStatementLexicon): boolean {
+  const next = messages[p + 1];
+  if (messages[p].role !== 'human' || !next || next.role !== 'bot') return false;
+  const first = splitSentences(next.text)[0];
+  return !!first && !isQuestion(first.text) && findAct(lex, 'acknowledgement', normalForm(first.text))?.start === 0;
 }
 
 /**
@@ -603,6 +611,13 @@ const SUPERSEDE_LOOKBACK = 50;
  * clause negated or swapped for its opposite, a new value for a slot both fill ("Cut-off 14:00"
  * → "the cut-off is 13:00"), or a reversal cue that retires what the earlier one asserts.
  */
+/** What the message a decision answers says (the message before its own among its sources). */
+function askedBefore(d: DecisionCandidate, messages: readonly Message[], lexicon: CompiledLexicon): SubjectView | null {
+  const asked = d.sourceMessages.filter((x) => x < d.messageIndex).pop();
+  const m = asked === undefined ? undefined : messages.find((x) => x.index === asked);
+  return m ? viewOf(m.text, lexicon.subjects, lexicon) : null;
+}
+
 function markSupersessions(decisions: DecisionCandidate[], patterns: PatternCandidate[], lexicon: CompiledLexicon, messages: readonly Message[]): void {
   // Clause by clause, like a speaker's own contradictions: two decisions of one discussion share
   // its vocabulary, so a shared word and a "not" somewhere do not make the same subject.
@@ -616,18 +631,27 @@ function markSupersessions(decisions: DecisionCandidate[], patterns: PatternCand
   for (let i = 0; i < decisions.length; i++) {
     for (let j = i - 1; j >= 0 && i - j <= SUPERSEDE_LOOKBACK; j--) {
       if (superseded.has(j) || decisions[j].messageIndex === decisions[i].messageIndex) continue;
-      const reason = utteranceConflict(claims[j], claims[i], lexicon) ?? replacement(views[j], views[i], cues[i], decisions[i].correction, lexicon.subjects.generic, 'loose');
+      const reason =
+        utteranceConflict(claims[j], claims[i], lexicon) ??
+        replacement(views[j], views[i], cues[i], decisions[i].correction, lexicon.subjects.generic, 'loose') ??
+        (decisions[i].correction || decisions[j].type === 'action_item' ? null : answeredValueChange(views[j], views[i], askedBefore(decisions[i], messages, lexicon)));
       if (!reason) continue;
       decisions[i].supersedes = j;
       superseded.add(j);
-      patterns.push({
-        type: 'contradiction',
-        messages: [decisions[j].messageIndex, decisions[i].messageIndex],
-        description: `Same subject, different conclusion (${reason}): "${excerpt(decisions[j].statement, 80)}" then "${excerpt(decisions[i].statement, 80)}"`,
-        rule: 'contradiction/decisions',
-        decision: i,
-        ts: decisions[i].ts,
-      });
+      // Two people concluding differently is for a person to settle; someone changing their own
+      // decision, an explicit reversal ("change of plan") and a correction are not.
+      const older = messages[decisions[j].at];
+      const newer = messages[decisions[i].at];
+      if (older && newer && older.author !== newer.author && older.role === 'human' && newer.role === 'human' && cues[i].length === 0 && !decisions[i].correction) {
+        patterns.push({
+          type: 'contradiction',
+          messages: [decisions[j].messageIndex, decisions[i].messageIndex],
+          description: `Same subject, different conclusion (${reason}): "${excerpt(decisions[j].statement, 80)}" then "${excerpt(decisions[i].statement, 80)}"`,
+          rule: 'contradiction/decisions',
+          decision: i,
+          ts: decisions[i].ts,
+        });
+      }
       break;
     }
   }

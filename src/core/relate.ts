@@ -95,14 +95,14 @@ class SubjectIndex {
   }
 }
 
-function entryOf(d: Decision, lexicon: CompiledLexicon): Entry {
+function entryOf(d: Decision, lexicon: CompiledLexicon, alsoFoundBy: string | null = null): Entry {
   let claim: Claim | null = null;
   return {
     d,
     get claim() {
       return (claim ??= claimOf(d.statement, lexicon));
     },
-    tokens: new Set(contentTokens(d.statement)),
+    tokens: new Set([...contentTokens(d.statement), ...(alsoFoundBy ? contentTokens(alsoFoundBy) : [])]),
   };
 }
 
@@ -216,7 +216,7 @@ export function relateNewDecisions(
       }
       if (sameTask) continue;
       if (isCorrection(o) && !isCorrection(d)) {
-        const wrong = o.corrects ? restatesRetired(view(o.corrects), theirs, mine, false) : null;
+        const wrong = o.corrects ? restatesRetired(view(o.corrects), theirs, mine, false, true) : null;
         const why = contradiction(theirs, mine, subjects.generic, true) ?? wrong;
         if (why) {
           contradict(o, why);
@@ -225,16 +225,9 @@ export function relateNewDecisions(
       }
       const retire = replacement(theirs, mine, cues, isCorrection(d), subjects.generic);
       if (retire && (isCorrection(d) || !isCorrection(o))) {
+        // A reversal or a correction says itself that it replaces the older decision: the link
+        // records it, and there is nothing for a person to settle.
         supersede(o, d);
-        patterns.push({
-          task_id: d.task_id,
-          type: 'contradiction',
-          messages: lastMessage(d),
-          description: `${d.id} supersedes ${o.id} (${o.task_id}: "${excerpt(o.statement, 120)}"): ${retire}`,
-          rule: isCorrection(d) ? 'evolve/correction-supersedes' : 'evolve/reversal-supersedes',
-          extracted_decision: d.id,
-          ts: d.created_at,
-        });
         continue;
       }
       const against = contradiction(theirs, mine, subjects.generic, false);
@@ -283,7 +276,12 @@ export function relateMessages(registry: { decisions: Decision[] }, tasks: reado
   const view = (text: string) => viewOf(text, subjects, lexicon);
   const index = new SubjectIndex();
   const byId = new Map(registry.decisions.map((d) => [d.id, d]));
-  for (const d of registry.decisions) if (d.status !== 'archived') index.add(entryOf(d, lexicon));
+  // A correction is found by the words of what it corrected too ("payment within 60 days" for
+  // "Zahlungsziel ist immer 14 Tage"): later drafts repeat the agent's words, not the person's.
+  for (const d of registry.decisions) {
+    if (d.status === 'archived') continue;
+    index.add(entryOf(d, lexicon, d.corrects));
+  }
   for (const task of tasks) {
     for (const m of task.messages) {
       if (already.has(`${task.taskId}\u0000${m.index}`)) continue;
@@ -308,7 +306,7 @@ export function relateMessages(registry: { decisions: Decision[] }, tasks: reado
           if (why) why = `${why} (${o.id}: "${excerpt(o.statement, 80)}")`;
           target = by;
         } else {
-          why = contradiction(theirs, mv, subjects.generic, true, 'firm') ?? (o.corrects ? restatesRetired(view(o.corrects), theirs, mv, false) : null);
+          why = contradiction(theirs, mv, subjects.generic, true, 'firm') ?? (o.corrects ? restatesRetired(view(o.corrects), theirs, mv, false, true) : null);
         }
         const key = `${task.taskId}\u0000${target.id}`;
         if (!why || flagged.has(key)) continue;

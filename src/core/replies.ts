@@ -100,7 +100,8 @@ export function repeatedQuestions(messages: readonly Message[], detections: read
     if (toks.size === 0) continue;
     for (let k = asked.length - 1; k >= 0 && p - asked[k].p <= 60; k--) {
       const prev = messages[asked[k].p];
-      if (prev.author !== m.author || prev.role !== m.role) continue;
+      // People contradicting themselves; an agent's figures and options change as it works.
+      if (prev.author !== m.author || prev.role !== m.role || m.role === 'bot') continue;
       let shared = 0;
       for (const t of toks) if (asked[k].toks.has(t)) shared++;
       const sim = jaccard(toks, asked[k].toks);
@@ -136,7 +137,8 @@ export function selfContradictions(messages: readonly Message[], lexicon: Compil
     if (clauses.length === 0) continue;
     for (let k = claims.length - 1; k >= 0 && p - claims[k].p <= 40; k--) {
       const prev = messages[claims[k].p];
-      if (prev.author !== m.author || prev.role !== m.role) continue;
+      // People contradicting themselves; an agent's figures and options change as it works.
+      if (prev.author !== m.author || prev.role !== m.role || m.role === 'bot') continue;
       const reason = utteranceConflict(claims[k].clauses, clauses, lexicon);
       if (!reason) continue;
       const key = `${prev.index},${m.index}`;

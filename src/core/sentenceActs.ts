@@ -33,7 +33,8 @@ export type SentenceAct =
   | 'rule-announcement'
   | 'opinion'
   | 'explanation'
-  | 'conclusion';
+  | 'conclusion'
+  | 'acknowledgement';
 
 export type ActPosition = 'start' | 'anywhere' | 'end';
 
@@ -167,7 +168,8 @@ function framing(lex: CompiledStatementLexicon, body: string): { act: SentenceAc
 }
 
 /** Up to four words closing a framing label with a colon. */
-const LABEL_TAIL = /^(?:\s+[\p{L}\p{N}'-]+){1,4}(?=\s*:)/u;
+// The colon of a clock time ("is 13:00", "at 8:30") ends no label.
+const LABEL_TAIL = /^(?:\s+[\p{L}\p{N}'-]+){1,4}(?=\s*:(?!\d))/u;
 
 /** "Sorry Jonas, …": a framing word followed by the name of the person addressed. */
 function framingBeforeName(lex: CompiledStatementLexicon, body: string, original: string): { act: SentenceAct; end: number } | null {
@@ -199,7 +201,9 @@ export function announced(lex: CompiledStatementLexicon, text: string): 'decisio
 // Where a sentence ends: . ! ? (or several) before whitespace and an upper-case letter, a digit,
 // a quote, a bracket or an emoji — not inside "e.g. the", "v1.2" or "4.6".
 const SENTENCE_END = /([.!?]+)(\s+)(?=["'(\[¿¡]?[\p{Lu}\p{N}\p{Extended_Pictographic}@#])/gu;
-const ABBREVIATION = /(?:^|\s)(?:e\.g|i\.e|etc|vs|mr|mrs|ms|dr|st|no|nr|approx|ca|z\.b|bzw|inkl|incl)\.$/i;
+const ABBREVIATION = /(?:^|\s)(?:e\.g|i\.e|etc|vs|mr|mrs|ms|dr|st|nr|approx|ca|z\.b|bzw|inkl|incl)\.$/i;
+// "No." abbreviates "number" only before one ("no. 14"); "No. NPS is quarterly." is two sentences.
+const NUMBER_ABBREVIATION = /(?:^|\s)no\.$/i;
 // A list item marker at the start of a line: "-", "*", "•", "1.", "2)", "(a)", "a)".
 const LIST_MARKER = /^\s*(?:[-*•]|\(?[0-9]{1,2}[.)]|\(?[a-h]\))\s+/;
 
@@ -219,6 +223,7 @@ export function splitSentences(text: string): Span[] {
     while ((m = SENTENCE_END.exec(line)) !== null) {
       const end = m.index + m[1].length;
       if (m[1] === '.' && ABBREVIATION.test(line.slice(s, end))) continue;
+      if (m[1] === '.' && NUMBER_ABBREVIATION.test(line.slice(s, end)) && /^\d/.test(line.slice(m.index + m[0].length))) continue;
       push(out, text, lineStart + s, lineStart + end);
       s = m.index + m[0].length;
     }

@@ -462,6 +462,26 @@ export function replacement(older: SubjectView, newer: SubjectView, cues: readon
 }
 
 /**
+ * A new value given in answer to a message that names the old one ("Her husband has an
+ * appointment on Thursday. Would Friday work?" → "Then Friday at 8:30"): the answer replaces the
+ * decision that holds the old value, though neither statement names their shared subject.
+ */
+export function answeredValueChange(older: SubjectView, newer: SubjectView, asked: SubjectView | null): string | null {
+  if (!asked) return null;
+  const named = new Set(asked.clauses.flatMap((c) => c.values.filter((v) => !v.negated).map((v) => `${v.key}\u0000${v.value}`)));
+  for (const o of older.clauses) {
+    for (const was of o.values) {
+      if (was.negated || was.key.startsWith('count:') || !named.has(`${was.key}\u0000${was.value}`)) continue;
+      for (const n of newer.clauses) {
+        const now = n.values.find((v) => v.key === was.key && !v.negated && v.value !== was.value && !o.values.some((x) => x.key === v.key && x.value === v.value));
+        if (now) return `a new ${was.key}: ${was.value} → ${now.value}`;
+      }
+    }
+  }
+  return null;
+}
+
+/**
  * Why a later statement contradicts an earlier decision that still stands, or null: it asserts
  * what the decision rules out (a value it rejected, a thing it bans or retired) or, when
  * `values` is set, gives a different value for the same slot on the same subject.
@@ -490,9 +510,12 @@ export function contradiction(earlier: SubjectView, later: SubjectView, generic:
 /**
  * Why a later statement restates a fact that was replaced, or null: it repeats most of the
  * retired decision's subject, or its old value for a slot the replacement changed, without
- * saying what replaced it.
+ * saying what replaced it. With `corrected`, `replaced` is a person's correction of `retired`
+ * (the agent's words it corrects): the correction is about that text whatever words it uses
+ * ("Zahlungsziel ist immer 14 Tage" for "payment within 60 days"), and a later text giving a
+ * third value for the corrected slot ("payment within 30 days") goes against it too.
  */
-export function restatesRetired(retired: SubjectView, replaced: SubjectView, later: SubjectView, whole = true): string | null {
+export function restatesRetired(retired: SubjectView, replaced: SubjectView, later: SubjectView, whole = true, corrected = false): string | null {
   const newStems = new Set<string>();
   for (const c of replaced.clauses) for (const s of c.anchor) if (!retired.clauses.some((r) => r.anchor.has(s))) newStems.add(s);
   const agreesWithReplacement = (l: SubjectClause) => newStems.size > 0 && shared(newStems, l.anchor) * 2 >= newStems.size;
@@ -501,19 +524,35 @@ export function restatesRetired(retired: SubjectView, replaced: SubjectView, lat
       if (!sameSubject(r, l)) continue;
       // The slots the replacement gave a new value: the later text gives the old one, or another.
       let verdict: 'old' | 'other' | null = null;
+      let against: { given: string; set: string } | null = null;
       for (const n of replaced.clauses) {
-        if (!valueChange(r, n)) continue;
+        if (!(corrected ? slotChange(r, n) : valueChange(r, n))) continue;
         for (const v of r.values) {
           if (v.negated || !n.values.some((x) => x.key === v.key)) continue;
           const given = l.values.filter((x) => !x.negated && x.key === v.key);
           if (given.some((x) => x.value === v.value)) verdict = 'old';
-          else if (given.length > 0 && verdict === null) verdict = 'other';
+          else if (given.length > 0 && verdict === null) {
+            verdict = 'other';
+            const set = valuesOf(n, v.key).filter((x) => !n.values.some((y) => y.negated && y.value === x));
+            if (corrected && set.length > 0 && !given.some((x) => set.includes(x.value))) against ??= { given: given.map((x) => x.value).join(', '), set: set.join(', ') };
+          }
         }
       }
       if (verdict === 'old') return `it gives ${r.values.filter((v) => !v.negated).map((v) => v.value).join(', ')}, the value that was replaced`;
+      if (against) return `it gives ${against.given} where the correction set ${against.set}`;
       if (verdict === 'other' || agreesWithReplacement(l)) continue;
       if (whole && shared(r.anchor, l.anchor) >= 3 && containment(r, l) >= 0.6) return 'it restates the decision that was replaced';
     }
   }
   return null;
+}
+
+/** A slot both clauses fill with different values, whatever their subjects (a correction names its own). */
+function slotChange(older: SubjectClause, newer: SubjectClause): boolean {
+  for (const v of newer.values) {
+    if (v.negated || v.key.startsWith('count:')) continue;
+    const was = older.values.filter((x) => x.key === v.key && !x.negated).map((x) => x.value);
+    if (was.length > 0 && !was.includes(v.value)) return true;
+  }
+  return false;
 }

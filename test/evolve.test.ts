@@ -236,4 +236,16 @@ describe('inside one task', () => {
     expect(byStatement(other, 'Thursday 10').status).toBe('superseded');
     expect(byRule(other, 'contradiction/decisions')).toHaveLength(1);
   });
+
+  it("does not let the agent's restatement of a person's decision replace it", () => {
+    const r = runShipped({
+      T1: task(
+        ['mia', 'human', 'The beta launch moves by a week, to Tuesday the 21st. The pilot customers hear it from us first.', '2026-04-10T09:00:00+02:00'],
+        ['release-bot', 'bot', "Understood. I'll move the changelog entry and the banner to April 21, 09:00, and tell the two pilot customers about the new date.", '2026-04-10T09:05:00+02:00'],
+        ['mia', 'human', 'Good.', '2026-04-10T09:06:00+02:00'],
+      ),
+    });
+    expect(r.decisions.length).toBeGreaterThanOrEqual(2);
+    expect(r.decisions.filter((d) => d.status === 'superseded')).toEqual([]);
+  });
 });

@@ -135,6 +135,14 @@ describe('decision candidates', () => {
     expect(found.map((c) => [c.statement, c.strength])).toEqual([['NPS is quarterly.', 'explicit']]);
   });
 
+  it('takes a report of what happened for a reason, not a rule', () => {
+    const found = candidates([
+      ['web-bot', 'bot', 'The pricing page says the trial is 30 days.'],
+      ['kim', 'human', 'The trial is 14 days, not 30. We shortened it in January and nobody updated the page.'],
+    ]);
+    expect(found.map((c) => c.statement)).toEqual(['The trial is 14 days, not 30.']);
+  });
+
   it('reads German decision cues', () => {
     const found = candidates([
       ['office-bot', 'bot', 'Soll ich die Bestellung über 4.000 Euro gleich auslösen?'],

@@ -164,6 +164,9 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     if (type === 'action_item' && p === 0) continue;
     // "It's 2,000 cheaper …" / "They …" explains; only a changed value makes it a statement.
     if (type && hasAct(lexicon, 'explanation', lower)) type = null;
+    // "We shortened it in January and nobody updated the page." reports; it rules nothing.
+    const reports = hasAct(lexicon, 'past', lower);
+    if (type && type !== 'decision' && !label && reports) type = null;
     // The task's opening message says what the task is; its instructions are the task itself.
     // Only a decision stated outright there (a change from now on, a move) is one.
     if (p === 0 && type && type !== 'decision' && !label && !hasAct(lexicon, 'decision', lower)) type = null;
@@ -184,7 +187,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     }
     // After "here's where I land." or "Decision:", and after a bare acceptance of the agent's
     // proposal, a plain statement is the decision.
-    if (!type && carried && !hasAct(lexicon, 'explanation', lower) && contentTokens(body).length >= 2) {
+    if (!type && carried && !reports && !hasAct(lexicon, 'explanation', lower) && contentTokens(body).length >= 2) {
       type = 'decision';
       strength = carried === 'accepted' ? 'accepted' : 'explicit';
       act = carried === 'accepted' ? ('accepted-answer' as SentenceAct) : 'announcement';
@@ -203,7 +206,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
       act = 'value-correction' as SentenceAct;
     }
     // A new value for something the agent put a number on ("12 characters minimum") sets it.
-    if (!type && agent >= 0 && correctsValue(body, messages[agent].text)) {
+    if (!type && !reports && agent >= 0 && correctsValue(body, messages[agent].text)) {
       type = 'decision';
       strength = 'weak';
       act = 'new-value' as SentenceAct;

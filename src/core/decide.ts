@@ -631,6 +631,8 @@ function markSupersessions(decisions: DecisionCandidate[], patterns: PatternCand
   for (let i = 0; i < decisions.length; i++) {
     for (let j = i - 1; j >= 0 && i - j <= SUPERSEDE_LOOKBACK; j--) {
       if (superseded.has(j) || decisions[j].messageIndex === decisions[i].messageIndex) continue;
+      // An agent restating or carrying out a person's decision does not reverse it.
+      if (messages[decisions[i].at]?.role === 'bot' && messages[decisions[j].at]?.role === 'human') continue;
       const reason =
         utteranceConflict(claims[j], claims[i], lexicon) ??
         replacement(views[j], views[i], cues[i], decisions[i].correction, lexicon.subjects.generic, 'loose') ??

@@ -207,6 +207,7 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
   // The message each decision's statement came from (its reversal cues count), and every message
   // of the analysed tasks (a draft can restate what another task corrected or replaced).
   const sourceText = new Map<Decision, string>();
+  const askedText = new Map<Decision, string>();
   const taskMessages: TaskMessages[] = [];
   for (const { task, analysis, result } of merged) {
     if (!analysis || !result) continue;
@@ -215,10 +216,13 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
     analysis.decisions.forEach((c, k) => {
       const text = textAt.get(c.messageIndex);
       if (text !== undefined && result.produced[k]) sourceText.set(result.produced[k], text);
+      const asked = c.sourceMessages.filter((x) => x < c.messageIndex).pop();
+      const askedAt = asked === undefined ? undefined : textAt.get(asked);
+      if (askedAt !== undefined && result.produced[k]) askedText.set(result.produced[k], askedAt);
     });
     taskMessages.push({ taskId: task.id, messages, decisions: result.produced });
   }
-  const decisionPatterns = relateNewDecisions(registry, created, engine.lexicon, relateOptions, { sourceText: (d) => sourceText.get(d) ?? null });
+  const decisionPatterns = relateNewDecisions(registry, created, engine.lexicon, relateOptions, { sourceText: (d) => sourceText.get(d) ?? null, askedText: (d) => askedText.get(d) ?? null });
   // A message or a decision already found to contradict (or supersede) is not reported again.
   const seen = new Set(
     decisionPatterns

@@ -15,7 +15,7 @@ import { supersede } from './evolve';
 import { compareInstants, instantOf } from './instant';
 import { alternation } from './lexicons';
 import { excerpt } from './statement';
-import { containment, contradiction, replacement, restatesRetired, viewOf, type SubjectView } from './subject';
+import { answeredValueChange, containment, contradiction, replacement, restatesRetired, viewOf, type SubjectView } from './subject';
 import { contentTokens, jaccard } from './text';
 import type { Decision, Message, PatternType } from './types';
 
@@ -127,6 +127,8 @@ function removeFlag(d: Decision, flag: string): void {
 export interface RelateContext {
   /** The whole message a decision's statement was taken from: its reversal cues count too. */
   sourceText?: (d: Decision) => string | null;
+  /** The message a decision answers (the source before its own): "Would 300 work instead of 200?" */
+  askedText?: (d: Decision) => string | null;
 }
 
 /**
@@ -155,6 +157,8 @@ export function relateNewDecisions(
     const mine = view(d.statement);
     const source = context.sourceText?.(d) ?? null;
     const cues = [...mine.reversals, ...(source && source !== d.statement ? view(source).reversals : [])];
+    const askedFor = context.askedText?.(d) ?? null;
+    const asked = askedFor ? view(askedFor) : null;
     // Only what was said before d: relating again must not let an older decision act on a newer one.
     const older = (o: Decision) => {
       const order = compareInstants(o.created_at, d.created_at);
@@ -223,7 +227,11 @@ export function relateNewDecisions(
           continue;
         }
       }
-      const retire = replacement(theirs, mine, cues, isCorrection(d), subjects.generic);
+      // A decision whose discussion names the older one's task ("Update the rule from T606") is
+      // about it: one shared subject word is enough there.
+      const retire =
+        replacement(theirs, mine, cues, isCorrection(d), subjects.generic, d.downstream.includes(o.task_id) ? 'loose' : 'firm') ??
+        (isCorrection(d) || o.type === 'action_item' ? null : answeredValueChange(theirs, mine, asked));
       if (retire && (isCorrection(d) || !isCorrection(o))) {
         // A reversal or a correction says itself that it replaces the older decision: the link
         // records it, and there is nothing for a person to settle.
@@ -232,6 +240,17 @@ export function relateNewDecisions(
       }
       const against = contradiction(theirs, mine, subjects.generic, false);
       if (against) contradict(o, against);
+    }
+    // "300 it is." answering "Raise the 200 EUR limit to 300?": found by the question's words.
+    if (asked && !isCorrection(d) && d.supersedes === null) {
+      const seen = new Set(related.map((e) => e.d.id));
+      const byQuestion = index.candidates(new Set(contentTokens(askedFor!)), 64, 1).filter((e) => !seen.has(e.d.id) && e.d.task_id !== d.task_id && e.d.status === 'active' && e.d.type !== 'action_item' && older(e.d));
+      byQuestion.sort((a, b) => (a.d.id < b.d.id ? -1 : 1));
+      for (const { d: o } of byQuestion) {
+        if (isCorrection(o) || !answeredValueChange(view(o.statement), mine, asked)) continue;
+        supersede(o, d);
+        break;
+      }
     }
     if (priorCorrections > 0) {
       patterns.push({

@@ -34,7 +34,8 @@ export type SentenceAct =
   | 'opinion'
   | 'explanation'
   | 'conclusion'
-  | 'acknowledgement';
+  | 'acknowledgement'
+  | 'past';
 
 export type ActPosition = 'start' | 'anywhere' | 'end';
 

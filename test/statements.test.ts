@@ -76,6 +76,18 @@ describe('decision candidates', () => {
     expect(found[0]).toMatchObject({ statement: 'Renew it with the ACME client and add a reminder two weeks before expiry.', type: 'action_item', strength: 'accepted', sources: [1, 2] });
   });
 
+  it("turns each decisive sentence of an accepted labelled suggestion into a decision, without its conditions and figures", () => {
+    const found = candidates([
+      ['kim', 'human', 'How do we check it is really him? He writes from a new address.'],
+      ['support-bot', 'bot', "Suggestion: send a confirmation code to the phone number on the old account. If that number is gone, ask for the last invoice number. No passport copies (e.g. 'a scan'), we would have to store them. Shall I?"],
+      ['kim', 'human', 'Makes sense, do that.'],
+    ]);
+    expect(found.map((c) => [c.statement, c.type, c.strength])).toEqual([
+      ['Send a confirmation code to the phone number on the old account.', 'action_item', 'accepted'],
+      ["No passport copies (e.g. 'a scan'), we would have to store them.", 'constraint', 'accepted'],
+    ]);
+  });
+
   it('decides nothing on an offer nobody accepted', () => {
     const found = candidates([
       ['kim', 'human', 'The staging certificate expires on Friday.'],

@@ -469,6 +469,9 @@ function acceptedProposals(input: CandidateInput): SentenceCandidate[] {
     const points = proposedPoints(lexicon, messages[a].text);
     for (const point of points) out.push({ p: a, statement: point, type: 'decision', strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal' });
     if (points.length > 0) continue;
+    const labelled = labelledProposal(lexicon, messages[a].text);
+    for (const l of labelled) out.push({ p: a, statement: l.statement, type: l.type, strength: 'accepted', sources: [a, h], reasons: l.reasons, alternatives: l.alternatives, cue: 'accepted-proposal' });
+    if (labelled.length > 0) continue;
     const proposal = lastProposal(lexicon, messages[a].text);
     if (!proposal) continue;
     out.push({ p: a, statement: proposal.statement, type: proposal.type, strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal' });
@@ -512,6 +515,39 @@ function acceptance(input: CandidateInput, a: number): number {
     return -1;
   }
   return -1;
+}
+
+/**
+ * "Suggestion: send a verification link … No ID documents — …": the sentences after a proposal
+ * label, up to a question or the next label, each a decision of its own once accepted.
+ * Conditions ("If that mailbox no longer exists, …"), explanations and reports stay out.
+ */
+function labelledProposal(lex: CompiledStatementLexicon, text: string): Array<{ statement: string; type: DecisionType; reasons: string[]; alternatives: string[] }> {
+  const out: Array<{ statement: string; type: DecisionType; reasons: string[]; alternatives: string[] }> = [];
+  let open = false;
+  for (const s of splitSentences(text)) {
+    const lower = normalForm(s.text);
+    const label = findAct(lex, 'proposal-label', lower);
+    let body = s.text;
+    if (label && label.start === 0 && /^\s*:/.test(lower.slice(label.end))) {
+      open = true;
+      body = s.text.slice(label.end).replace(/^\s*:\s*/, '');
+    } else if (!open) {
+      continue;
+    } else if (isQuestion(s.text) || /^[^,.;!?]{1,40}:\s/.test(s.text)) {
+      break;
+    }
+    const bodyLower = normalForm(body);
+    // After the label's own sentence, only what decides something belongs to the proposal.
+    if (body === s.text && !decisive(lex, bodyLower)) continue;
+    if (isQuestion(body) || hasAct(lex, 'hypothetical', bodyLower) || hasAct(lex, 'explanation', bodyLower) || hasAct(lex, 'past', bodyLower) || hasAct(lex, 'opinion', bodyLower)) continue;
+    const shaped = shape(lex, body);
+    if (!shaped.statement || contentTokens(shaped.statement).length < 2 || wordCount(shaped.statement) > STATEMENT_MAX_WORDS) continue;
+    const act = classify(lex, normalForm(shaped.statement));
+    const type: DecisionType = act === 'rule' || act === 'prohibition-start' ? 'constraint' : act === 'directive' ? 'action_item' : 'decision';
+    out.push({ statement: shaped.statement, type, reasons: shaped.reasons, alternatives: shaped.alternatives });
+  }
+  return out;
 }
 
 /** The last proposal sentence of an agent's message: what it offers to do or proposes. */

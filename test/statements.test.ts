@@ -147,6 +147,25 @@ describe('decision candidates', () => {
     expect(found.map((c) => [c.statement, c.strength])).toEqual([['NPS is quarterly.', 'explicit']]);
   });
 
+  it('makes the plain statement after a bare "Both." or "But fine by me:" what is accepted', () => {
+    const both = candidates([
+      ['ci-bot', 'bot', 'We could cache the dependencies, split the suite into shards, or do both.'],
+      ['kim', 'human', 'Both. The cache key includes the lockfile hash.'],
+    ]);
+    expect(both.map((c) => [c.statement, c.strength])).toEqual([['The cache key includes the lockfile hash.', 'accepted']]);
+    const fine = candidates([
+      ['ux-bot', 'bot', 'Most visitors asked for a monthly/annual switch. Shall I default to annual prices?'],
+      ['kim', 'human', 'Competitors hide their cancel button, so they are no model. But fine by me: monthly prices by default, annual one click away.'],
+    ]);
+    expect(fine.map((c) => c.statement)).toEqual(['Monthly prices by default, annual one click away.']);
+    // "Ok." before a plain remark answers nothing the agent offered.
+    const remark = candidates([
+      ['ci-bot', 'bot', 'The nightly build took 41 minutes today.'],
+      ['kim', 'human', 'Ok. The runners were busy with the release.'],
+    ]);
+    expect(remark).toEqual([]);
+  });
+
   it('takes a report of what happened for a reason, not a rule', () => {
     const found = candidates([
       ['web-bot', 'bot', 'The pricing page says the trial is 30 days.'],

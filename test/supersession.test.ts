@@ -183,6 +183,18 @@ describe('across tasks', () => {
     expect(found.find((p) => p.extracted_decision === plugin.id)!.description).toMatch(/^This seems to contradict DEC-20260106-001 .*Which is correct\?$/);
   });
 
+  it('lets a reversal whose discussion names the earlier task supersede on one shared subject word', () => {
+    const retries = decision('DEC-20260108-001', 'T1', 'Retries max 2, and quarantined tests get a ticket for their owner.', '2026-01-08T10:05:00+01:00');
+    const none = decision('DEC-20260219-001', 'T2', 'From now on no automatic retries at all, see T1.', '2026-02-19T09:00:00+01:00', { downstream: ['T1'] });
+    relateNewDecisions({ decisions: [retries, none] }, [none], engine.lexicon);
+    expect(retries).toMatchObject({ status: 'superseded', superseded_by: none.id });
+    // Without naming the task, one shared word is not the same subject.
+    const r2 = decision('DEC-20260108-001', 'T1', 'Retries max 2, and quarantined tests get a ticket for their owner.', '2026-01-08T10:05:00+01:00');
+    const n2 = decision('DEC-20260219-001', 'T2', 'From now on no automatic retries at all.', '2026-02-19T09:00:00+01:00');
+    relateNewDecisions({ decisions: [r2, n2] }, [n2], engine.lexicon);
+    expect(r2.status).toBe('active');
+  });
+
   it("finds an agent's draft against a correction by the words of what was corrected", () => {
     const rule = decision('DEC-20260120-001', 'T1', 'Zahlungsziel ist immer 14 Tage, never 60.', '2026-01-20T10:10:00+01:00', {
       type: 'constraint',

@@ -108,6 +108,8 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     const body = clause.text.slice(contentStart(lexicon, clause.text)).trim();
     if (body.length === 0) {
       if (announced(lexicon, clause.text)) carried = 'announced';
+      // "Both." answering the agent's options accepts them; what follows says what that means.
+      else if (agent >= 0 && a === agent && offers(lexicon, messages[agent].text) && findAct(lexicon, 'acceptance', normalForm(clause.text))?.start === 0) carried = 'accepted';
       continue;
     }
     const lower = normalForm(body);
@@ -323,6 +325,12 @@ function correctsValue(body: string, agentText: string): boolean {
 /** "10:00" and "10" name the same hour: a reply picking "Thursday 10" repeats the offer's value. */
 function sameNumber(n: string): string {
   return n.replace(/[:.]00$/, '');
+}
+
+/** An agent's message that asks, proposes or lays out options ("We could …") a bare "Both." can accept. */
+function offers(lex: CompiledStatementLexicon, text: string): boolean {
+  const lower = normalForm(text);
+  return isQuestion(text) || hasAct(lex, 'proposal', lower) || hasAct(lex, 'hypothetical', lower);
 }
 
 /** A short reply that names something the agent's message offered (a shared content word or number). */

@@ -227,10 +227,10 @@ export function relateNewDecisions(
           continue;
         }
       }
-      // A decision whose discussion names the older one's task ("Update the rule from T606") is
-      // about it: one shared subject word is enough there.
+      // A decision whose discussion names the older one's task ("see T501", "Update the rule from
+      // T606") is about it: a looser subject match will do, one shared word with a reversal cue.
       const retire =
-        replacement(theirs, mine, cues, isCorrection(d), subjects.generic, d.downstream.includes(o.task_id) ? 'loose' : 'firm') ??
+        replacement(theirs, mine, cues, isCorrection(d), subjects.generic, d.downstream.includes(o.task_id) ? (cues.length > 0 && !isCorrection(d) ? 'named' : 'loose') : 'firm') ??
         (isCorrection(d) || o.type === 'action_item' ? null : answeredValueChange(theirs, mine, asked));
       if (retire && (isCorrection(d) || !isCorrection(o))) {
         // A reversal or a correction says itself that it replaces the older decision: the link

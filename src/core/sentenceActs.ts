@@ -196,7 +196,13 @@ export function announced(lex: CompiledStatementLexicon, text: string): 'decisio
   }
   // "Fine by me: monthly prices by default" — an acceptance label before a colon accepts what follows.
   const label = /([^,.;!]+):\s*$/.exec(lower);
-  if (out === null && label && findAct(lex, 'acceptance', label[1].trim())?.start === 0) out = 'decision';
+  if (out === null && label) {
+    // "But fine by me:" — a joining word before the acceptance does not change it.
+    let l = label[1].trim();
+    const joined = findAct(lex, 'connective', l);
+    if (joined && joined.start === 0) l = l.slice(joined.end).trim();
+    if (findAct(lex, 'acceptance', l)?.start === 0) out = 'decision';
+  }
   return out;
 }
 

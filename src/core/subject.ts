@@ -297,14 +297,17 @@ function shared(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
 }
 
 /**
- * How firmly two clauses share a subject. 'loose': two subject words, or one that is at least half
+ * How firmly two clauses share a subject. 'named': one subject word, when the discussion names the
+ * other task; 'loose': two subject words, or one that is at least half
  * of the smaller subject ("Cut-off 14:00 is fine" / "the cut-off is 13:00 on the site");
  * 'firm': two subject words; 'strict': two, and at least a third of the smaller subject.
  */
-export type SubjectMatch = 'loose' | 'firm' | 'strict';
+export type SubjectMatch = 'named' | 'loose' | 'firm' | 'strict';
 
 export function sameSubject(a: SubjectClause, b: SubjectClause, match: SubjectMatch = 'loose'): boolean {
   const n = shared(a.anchor, b.anchor);
+  // 'named': the newer statement's discussion names the older one's task; one shared word will do.
+  if (match === 'named') return n >= 1;
   if (n >= 2) return match !== 'strict' || n * 3 >= Math.min(a.anchor.size, b.anchor.size);
   return match === 'loose' && n === 1 && n * 2 >= Math.min(a.anchor.size, b.anchor.size);
 }

@@ -3,6 +3,7 @@
 // an antonym swap, or a different number for the same thing (de Marneffe et al. 2008).
 import { alternation, wordsOf } from './lexicons';
 import { compileSubjects, type CompiledSubjects, type SubjectLexicon } from './subject';
+import { surfaceWords } from './surface';
 import { contentTokens, jaccard, stem, words } from './text';
 
 export interface ContradictionLexicon {
@@ -36,21 +37,6 @@ export function compileLexicon(lex: ContradictionLexicon, subjects: SubjectLexic
     link(stem(b), stem(a));
   }
   return { negatorWords, negatorPhrases, antonymOf, subjects: compileSubjects(subjects) };
-}
-
-/**
- * Each stem (and content token) of a text mapped to the word as the person wrote it, first
- * occurrence first: messages quote "Redis", never the stem "redi".
- */
-export function surfaceWords(text: string): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const m of text.replace(/[\u2018\u2019]/g, "'").matchAll(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu)) {
-    for (const w of words(m[0])) {
-      const forms = [w, stem(w), contentTokens(w)[0]];
-      for (const f of forms) if (f !== undefined && !out.has(f)) out.set(f, w === m[0].toLowerCase() ? m[0] : w);
-    }
-  }
-  return out;
 }
 
 /** The word a stem came from in either statement (the stem itself only if neither has it). */

@@ -10,7 +10,9 @@ import { importanceScore, classify, type Thresholds } from './score';
 import type { CompiledRule } from './rules';
 import { clauseAfter, excerpt, namesTask, optionsIn, statementAt } from './statement';
 import { contentTokens, isQuestion, wordCount } from './text';
-import type { Confidence, DecisionType, Detection, Message, PatternType, RuleKind, Topic, TopicState } from './types';
+import type { Confidence, DecisionType, Detection, Message, PatternCandidate, RuleKind, Topic, TopicState } from './types';
+
+export type { PatternCandidate } from './types';
 
 export interface DecisionCandidate {
   statement: string;
@@ -33,16 +35,6 @@ export interface DecisionCandidate {
   cue: string;
   /** True when the statement is a person's correction of what the agent said or did. */
   correction: boolean;
-}
-
-export interface PatternCandidate {
-  type: PatternType;
-  messages: number[];
-  description: string;
-  rule: string;
-  /** Index into the task's decision candidates. */
-  decision: number | null;
-  ts: string | null;
 }
 
 export interface ReviewCandidate {

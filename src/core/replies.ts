@@ -3,11 +3,10 @@
 // a backchannel, the same question asked again is a repeated question, and a speaker asserting
 // something and later its opposite is a contradiction.
 import { clauseClaims, utteranceConflict, type ClauseClaim, type CompiledLexicon } from './contradiction';
-import type { PatternCandidate } from './decide';
 import { alternation } from './lexicons';
 import { excerpt } from './statement';
 import { contentTokens, isQuestion, jaccard, wordCount } from './text';
-import type { Detection, Message, RuleKind } from './types';
+import type { Detection, Message, PatternCandidate, RuleKind } from './types';
 
 const has = (ds: readonly Detection[], kind: RuleKind) => ds.some((d) => d.kind === kind);
 const first = (ds: readonly Detection[], kind: RuleKind) => ds.find((d) => d.kind === kind);

@@ -3,7 +3,7 @@
 // the same slot), restates it, or contradicts it (asserts what it rules out). The subject is the
 // shared content — the words that name things, and the slot a value fills — not the whole topic.
 // All vocabulary comes from rules/lexicons/subjects.json.
-import { surfaceWords } from './contradiction';
+import { surfaceWords } from './surface';
 import { contentToken, words } from './text';
 
 export interface Examples {

@@ -210,6 +210,17 @@ export interface ExtractedState {
 }
 
 
+/** A pattern a task's discussion shows (a repeated question, a contradiction), before it gets an id. */
+export interface PatternCandidate {
+  type: PatternType;
+  messages: number[];
+  description: string;
+  rule: string;
+  /** Index into the task's decision candidates. */
+  decision: number | null;
+  ts: string | null;
+}
+
 export interface Config {
   globs: string[];
   memory: string;

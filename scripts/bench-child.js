@@ -15,14 +15,14 @@ async function main() {
     const out = `${JSON.stringify(value, null, 2)}\n`;
     await writeFileAtomic(`${target}.floor`, out, { fsync: true });
   } else if (mode === 'check') {
-    const { extractCheck } = require(join(__dirname, '..', 'dist', 'store', 'check.js'));
+    const { extractCheck } = require(join(__dirname, '..', 'dist', 'app', 'check.js'));
     const result = await extractCheck({ cwd: target, now: now || '2026-01-01T00:00:00Z' });
     const stale = result.diagnostics.filter((d) => d.code === 'stale-state').length;
     const other = result.diagnostics.filter((d) => d.severity === 'error' && d.code !== 'stale-state' && d.code !== 'stale-registry');
     if (other.length > 0) throw new Error(JSON.stringify(other.slice(0, 3)));
     process.stderr.write(`check: ${stale} stale tasks\n`);
   } else {
-    const { extractRun } = require(join(__dirname, '..', 'dist', 'store', 'run.js'));
+    const { extractRun } = require(join(__dirname, '..', 'dist', 'app', 'run.js'));
     const result = await extractRun({ cwd: target, now: now || '2026-01-01T00:00:00Z', lockTimeout: 60 });
     if (result.diagnostics.some((d) => d.severity === 'error')) throw new Error(JSON.stringify(result.diagnostics.slice(0, 3)));
   }

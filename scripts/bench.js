@@ -15,7 +15,7 @@ const root = join(__dirname, '..');
 const child = join(__dirname, 'bench-child.js');
 const evalDir = process.env.EVAL_DIR || join(root, '..', 'shared', 'eval');
 
-if (!existsSync(join(root, 'dist', 'store', 'run.js'))) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+if (!existsSync(join(root, 'dist', 'app', 'run.js'))) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 
 // Deterministic PRNG (mulberry32): the same corpus every time.
 function rng(seed) {

@@ -4,13 +4,13 @@
 // as typed errors (UsageError, ConfigError, LockedError, InterruptedError).
 import { queryDecisions, taskContext, why as whyReport, type TaskView, type WhyReport } from './core/read';
 import type { Decision, DecisionType, Diagnostic, Message, ReviewItem } from './core/types';
-import { extractCheck } from './store/check';
-import { appendMessage, type NewMessage } from './store/discussion';
-import { UsageError } from './store/errors';
+import { extractCheck } from './app/check';
+import { appendMessage, type NewMessage } from './io/discussionText';
+import { UsageError } from './io/errors';
 import { renderReport } from './report/html';
-import { countTokens, loadReadModel } from './store/read';
-import { guard as guardFindings, listPending } from './store/review';
-import { extractRun } from './store/run';
+import { countTokens, loadReadModel } from './app/read';
+import { guard as guardFindings, listPending } from './app/review';
+import { extractRun } from './app/run';
 
 /** Where the workspace is. Every field is optional; the defaults are the CLI's. */
 export interface WorkspaceOptions {
@@ -218,7 +218,7 @@ export async function recordMessage(task: string, message: NewMessage, options: 
   return { task, file: appended.display, index: appended.index, message: appended.message, run, context: contextOf(view, model.registry.decisions) };
 }
 
-export { ConfigError, ConflictError, InterruptedError, LockedError, UsageError } from './store/errors';
-export type { NewMessage } from './store/discussion';
+export { ConfigError, ConflictError, InterruptedError, LockedError, UsageError } from './io/errors';
+export type { NewMessage } from './io/discussionText';
 export type { WhyReport } from './core/read';
 export type { Decision, DecisionType, Diagnostic, ExtractedState, Message, Pattern, ReviewItem } from './core/types';

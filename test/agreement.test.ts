@@ -4,10 +4,10 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { extractCheck } from '../src/store/check';
-import { readMemory } from '../src/store/memory';
-import { acceptReview, rejectReview } from '../src/store/review';
-import { extractRun } from '../src/store/run';
+import { extractCheck } from '../src/app/check';
+import { readMemory } from '../src/io/memory';
+import { acceptReview, rejectReview } from '../src/app/review';
+import { extractRun } from '../src/app/run';
 import { snapshotDir, tempDir } from './helpers';
 
 type Msg = [author: string, role: 'human' | 'bot', text: string];

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Registry } from '../src/core/evolve';
 import { runPipeline } from '../src/core/pipeline';
 import { DEFAULT_CONFIG, type Decision, type Pattern } from '../src/core/types';
-import { extractRun } from '../src/store/run';
+import { extractRun } from '../src/app/run';
 import { cli, shippedEngine, tempDir } from './helpers';
 
 type Msg = [author: string, role: 'human' | 'bot', text: string, ts: string];

@@ -2,7 +2,7 @@
 // gets a clear error in bounded time.
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { extractRun } from '../src/store/run';
+import { extractRun } from '../src/app/run';
 import { exampleWithCleanRun, problemsAfterKill, recoverAndCompare, runWithKillPoint, seeded } from './faults/harness';
 import { EXAMPLE, cli, tempDir } from './helpers';
 

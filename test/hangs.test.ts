@@ -8,7 +8,7 @@ import { main, type Io } from '../src/cli/main';
 import { detect } from '../src/core/detect';
 import { compileRule } from '../src/core/rules';
 import type { Message } from '../src/core/types';
-import { boundUserRules, type RegexOverrun } from '../src/store/regexBudget';
+import { boundUserRules, type RegexOverrun } from '../src/app/regexBudget';
 import { BIN, EXAMPLE, snapshotDir, tempDir } from './helpers';
 
 const NOW = '2026-02-05T00:00:00Z';

@@ -6,8 +6,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { check, context, extract, why } from '../src/api';
 import { createMcpServer, type McpOptions } from '../src/mcp/server';
-import { appendToText, shapeMessage } from '../src/store/discussion';
-import { withMemoryLock } from '../src/store/run';
+import { appendToText, shapeMessage } from '../src/io/discussionText';
+import { withMemoryLock } from '../src/app/run';
 import { BIN, fixtureDir, ROOT } from './helpers';
 
 const NOW = '2026-02-10T00:00:00Z';

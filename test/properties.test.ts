@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { extractRun } from '../src/store/run';
+import { extractRun } from '../src/app/run';
 import { tempDir } from './helpers';
 
 const phrases = [

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { testRules } from '../src/core/ruleTester';
 import type { LexiconDocument, RulePack } from '../src/core/types';
-import { schemaProblems } from '../src/store/schemas';
+import { schemaProblems } from '../src/io/schemas';
 import { ROOT, shippedEngine, shippedPacks } from './helpers';
 
 const engine = shippedEngine();

@@ -2,11 +2,11 @@
 // compare-and-swap against a concurrent edit, and schema-valid outputs.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readMemory, writeMemory } from '../src/store/memory';
-import { extractRun } from '../src/store/run';
-import { schemaProblems } from '../src/store/schemas';
-import { applyStates, contentHash, regenerate } from '../src/store/taskFile';
-import { writeIfUnmodified } from '../src/store/files';
+import { readMemory, writeMemory } from '../src/io/memory';
+import { extractRun } from '../src/app/run';
+import { schemaProblems } from '../src/io/schemas';
+import { applyStates, contentHash, regenerate } from '../src/io/taskFile';
+import { writeIfUnmodified } from '../src/io/files';
 import type { ExtractedState } from '../src/core/types';
 import { EXAMPLE, tempDir } from './helpers';
 

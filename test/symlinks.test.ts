@@ -2,11 +2,11 @@
 // symlinked memory folder; the lock and the compare-and-swap act on the real paths.
 import { cpSync, lstatSync, mkdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LockedError } from '../src/store/errors';
-import { writeIfUnmodified } from '../src/store/files';
-import { extractCheck } from '../src/store/check';
-import { extractRun, withMemoryLock } from '../src/store/run';
-import { contentHash } from '../src/store/taskFile';
+import { LockedError } from '../src/io/errors';
+import { writeIfUnmodified } from '../src/io/files';
+import { extractCheck } from '../src/app/check';
+import { extractRun, withMemoryLock } from '../src/app/run';
+import { contentHash } from '../src/io/taskFile';
 import { EXAMPLE, tempDir } from './helpers';
 
 const NOW = '2026-02-05T00:00:00Z';

@@ -6,8 +6,8 @@ import { promises as fs } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { watch as chokidarWatch, type FSWatcher } from 'chokidar';
 import fg from 'fast-glob';
-import { contentHash } from '../store/taskFile';
-import { extractRun, listTaskFiles, openWorkspace, type RunOptions, type RunResult } from '../store/run';
+import { contentHash } from '../io/taskFile';
+import { extractRun, listTaskFiles, openWorkspace, type RunOptions, type RunResult } from '../app/run';
 
 export interface WatchEvent {
   kind: 'ready' | 'extracted' | 'problem' | 'stopped';

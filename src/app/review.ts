@@ -7,8 +7,8 @@ import { dateKey } from '../core/normalize';
 import { normalizeDiscussion } from '../core/normalize';
 import { relateNewDecisions } from '../core/relate';
 import type { Decision, DecisionType, Message, ReviewItem } from '../core/types';
-import { UsageError } from './errors';
-import { readMemory, writeMemory } from './memory';
+import { UsageError } from '../io/errors';
+import { readMemory, writeMemory } from '../io/memory';
 import { extractRun, openWorkspace, readTaskFiles, withMemoryLock, type Workspace, type WorkspaceOptions } from './run';
 
 export interface PendingItem {

@@ -9,7 +9,7 @@ import type { TaskAnalysis } from '../core/decide';
 import { addRegexOverruns } from './engine';
 import type { RegexOverrun } from './regexBudget';
 import { analyzeTask, type AnalyzedFile, type Engine, type FileInput, type TaskInput } from '../core/pipeline';
-import { InterruptedError, throwIfStopped } from './errors';
+import { InterruptedError, throwIfStopped } from '../io/errors';
 
 /** Messages to analyse below which threads do not pay for themselves. */
 export const PARALLEL_THRESHOLD = 20_000;

@@ -4,7 +4,7 @@ import { normalizeDiscussion } from '../core/normalize';
 import type { CountTokens, TaskView } from '../core/read';
 import type { Registry } from '../core/evolve';
 import type { Diagnostic } from '../core/types';
-import { readMemory } from './memory';
+import { readMemory } from '../io/memory';
 import { openWorkspace, readTaskFiles, type WorkspaceOptions } from './run';
 
 export interface ReadModel {

@@ -9,14 +9,14 @@ import type { Registry } from '../core/evolve';
 import { isCurrent, mergeAnalyses, type AnalyzedFile, type Engine, type PipelineOutput, type RunSummary } from '../core/pipeline';
 import type { Diagnostic } from '../core/types';
 import { analyzeParallel } from './analyzePool';
-import { loadConfig } from './config';
+import { loadConfig } from '../io/config';
 import { loadEngine, overrunDiagnostics } from './engine';
-import { ConflictError, fsProblem, InterruptedError, LockedError, throwIfStopped } from './errors';
-import { processAlive, readTextIfExists, realPath, writeIfUnmodified } from './files';
-import { memoryChanges, memorySignature, readMemory, writeMemory } from './memory';
-import { readSources, recordSources } from './sources';
-import { invalidUtf8Offset, locationOf } from './jsonText';
-import { applyStates, contentHash, parseTaskFile, type ParseOptions, type TaskFile } from './taskFile';
+import { ConflictError, fsProblem, InterruptedError, LockedError, throwIfStopped } from '../io/errors';
+import { processAlive, readTextIfExists, realPath, writeIfUnmodified } from '../io/files';
+import { memoryChanges, memorySignature, readMemory, writeMemory } from '../io/memory';
+import { readSources, recordSources } from '../io/sources';
+import { invalidUtf8Offset, locationOf } from '../io/jsonText';
+import { applyStates, contentHash, parseTaskFile, type ParseOptions, type TaskFile } from '../io/taskFile';
 
 export interface RunOptions {
   cwd: string;

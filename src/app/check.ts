@@ -6,13 +6,13 @@ import { parseTree } from 'jsonc-parser';
 import { canonicalJson } from '../core/json';
 import type { Diagnostic } from '../core/types';
 import { overrunDiagnostics } from './engine';
-import { ConfigError } from './errors';
-import { readTextIfExists } from './files';
-import { locationOf, parseJson, pointerLocation } from './jsonText';
-import { DECISIONS_FILE, PATTERNS_FILE, readMemory, type MemoryState } from './memory';
+import { ConfigError } from '../io/errors';
+import { readTextIfExists } from '../io/files';
+import { locationOf, parseJson, pointerLocation } from '../io/jsonText';
+import { DECISIONS_FILE, PATTERNS_FILE, readMemory, type MemoryState } from '../io/memory';
 import { openWorkspace, planAnalysis, readTaskFiles, settle, type RunOptions } from './run';
-import { schemaProblems } from './schemas';
-import { taskPointer } from './taskFile';
+import { schemaProblems } from '../io/schemas';
+import { taskPointer } from '../io/taskFile';
 
 export interface CheckResult {
   diagnostics: Diagnostic[];

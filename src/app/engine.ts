@@ -14,10 +14,10 @@ import { testRules } from '../core/ruleTester';
 import type { Diagnostic } from '../core/types';
 import { sha256 } from '../core/text';
 import type { Config, LexiconDocument, RulePack } from '../core/types';
-import { ConfigError } from './errors';
-import { parseJson } from './jsonText';
+import { ConfigError } from '../io/errors';
+import { parseJson } from '../io/jsonText';
 import { boundUserRules, redosReason, REGEX_BUDGET_MS, type RegexOverrun } from './regexBudget';
-import { schemaProblems, type SchemaName } from './schemas';
+import { schemaProblems, type SchemaName } from '../io/schemas';
 
 export const RULES_DIR = join(__dirname, '..', '..', 'rules');
 

@@ -5,7 +5,7 @@
 import { parseTree, type Node } from 'jsonc-parser';
 import { ConflictError, UsageError } from './errors';
 import { writeIfUnmodified } from './files';
-import { openWorkspace, readTaskFiles, withMemoryLock, type WorkspaceOptions } from './run';
+import { openWorkspace, readTaskFiles, withMemoryLock, type WorkspaceOptions } from '../app/run';
 
 export interface NewMessage {
   text: string;

@@ -5,11 +5,12 @@
 import { queryDecisions, taskContext, why as whyReport, type TaskView, type WhyReport } from './core/read';
 import type { Decision, DecisionType, Diagnostic, Message, ReviewItem } from './core/types';
 import { extractCheck } from './app/check';
-import { appendMessage, type NewMessage } from './io/discussionText';
+import { appendMessage, type NewMessage } from './app/discussion';
 import { UsageError } from './io/errors';
 import { renderReport } from './report/html';
 import { countTokens, loadReadModel } from './app/read';
-import { guard as guardFindings, listPending } from './app/review';
+import { guard as guardFindings } from './app/guard';
+import { listPending } from './app/review';
 import { extractRun } from './app/run';
 
 /** Where the workspace is. Every field is optional; the defaults are the CLI's. */
@@ -219,6 +220,6 @@ export async function recordMessage(task: string, message: NewMessage, options: 
 }
 
 export { ConfigError, ConflictError, InterruptedError, LockedError, UsageError } from './io/errors';
-export type { NewMessage } from './io/discussionText';
+export type { NewMessage } from './app/discussion';
 export type { WhyReport } from './core/read';
 export type { Decision, DecisionType, Diagnostic, ExtractedState, Message, Pattern, ReviewItem } from './core/types';

@@ -7,7 +7,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { check, context, extract, why } from '../src/api';
 import { createMcpServer, type McpOptions } from '../src/mcp/server';
 import { appendToText, shapeMessage } from '../src/io/discussionText';
-import { withMemoryLock } from '../src/app/run';
+import { withMemoryLock } from '../src/io/lock';
 import { BIN, fixtureDir, ROOT } from './helpers';
 
 const NOW = '2026-02-10T00:00:00Z';

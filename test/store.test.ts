@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { readMemory, writeMemory } from '../src/io/memory';
 import { extractRun } from '../src/app/run';
 import { schemaProblems } from '../src/io/schemas';
-import { applyStates, contentHash, regenerate } from '../src/io/taskFile';
-import { writeIfUnmodified } from '../src/io/files';
+import { applyStates, regenerate } from '../src/io/taskFile';
+import { contentHash, writeIfUnmodified } from '../src/io/files';
 import type { ExtractedState } from '../src/core/types';
 import { EXAMPLE, tempDir } from './helpers';
 

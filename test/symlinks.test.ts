@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { LockedError } from '../src/io/errors';
 import { writeIfUnmodified } from '../src/io/files';
 import { extractCheck } from '../src/app/check';
-import { extractRun, withMemoryLock } from '../src/app/run';
-import { contentHash } from '../src/io/taskFile';
+import { extractRun } from '../src/app/run';
+import { withMemoryLock } from '../src/io/lock';
+import { contentHash } from '../src/io/files';
 import { EXAMPLE, tempDir } from './helpers';
 
 const NOW = '2026-02-05T00:00:00Z';

@@ -1,11 +1,11 @@
 // Worker thread body: analyses a share of the tasks with its own compiled engine.
 import { parentPort, workerData } from 'node:worker_threads';
 import { analyzeTask } from '../core/pipeline';
-import type { Config } from '../core/types';
+import type { AnalysisSettings } from '../core/types';
 import { loadEngine, takeRegexOverruns } from './engine';
 
 interface Job {
-  config: Config;
+  config: AnalysisSettings;
   baseDir: string;
   knownTaskIds: string[];
   tasks: Array<{ key: number; id: string; discussion: unknown[] }>;

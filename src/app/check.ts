@@ -2,16 +2,13 @@
 // and report every task whose extracted_state is stale (what `extract run` would change),
 // computed in memory and compared by content. Writes nothing.
 import { join } from 'node:path';
-import { parseTree } from 'jsonc-parser';
 import { canonicalJson } from '../core/json';
 import type { Diagnostic } from '../core/types';
 import { overrunDiagnostics } from './engine';
 import { ConfigError } from '../io/errors';
-import { readTextIfExists } from '../io/files';
-import { locationOf, parseJson, pointerLocation } from '../io/jsonText';
-import { DECISIONS_FILE, PATTERNS_FILE, readMemory, type MemoryState } from '../io/memory';
-import { openWorkspace, planAnalysis, readTaskFiles, settle, type RunOptions } from './run';
-import { schemaProblems } from '../io/schemas';
+import { pointerLocator } from '../io/jsonText';
+import { DECISIONS_FILE, patternLogProblems, readMemory, type MemoryState } from '../io/memory';
+import { openWorkspace, planAnalysis, readTasks, settle, type RunOptions } from './run';
 import { taskPointer } from '../io/taskFile';
 
 export interface CheckResult {
@@ -24,7 +21,7 @@ export interface CheckResult {
 export async function extractCheck(options: Pick<RunOptions, 'cwd' | 'globs' | 'memory' | 'config' | 'now'>): Promise<CheckResult> {
   const ws = await openWorkspace(options);
   const diagnostics: Diagnostic[] = [...ws.diagnostics];
-  const read = await readTaskFiles(options.cwd, ws.files);
+  const read = await readTasks(options.cwd, ws.files);
   diagnostics.push(...read.diagnostics);
 
   let memory: MemoryState | null = null;
@@ -43,7 +40,7 @@ export async function extractCheck(options: Pick<RunOptions, 'cwd' | 'globs' | '
   let stale = 0;
   let tasks = 0;
   for (const file of read.files) {
-    const tree = parseTree(file.text);
+    const locate = pointerLocator(file.text);
     const states = out.states.get(file.path) ?? new Map();
     for (const task of file.tasks) {
       tasks++;
@@ -52,7 +49,7 @@ export async function extractCheck(options: Pick<RunOptions, 'cwd' | 'globs' | '
       if (task.previous && canonicalJson(task.previous) === canonicalJson(next)) continue;
       stale++;
       const pointer = task.previous ? `${taskPointer(task.id)}/extracted_state` : taskPointer(task.id);
-      const loc = pointerLocation(file.text, pointer, tree);
+      const loc = locate(pointer);
       diagnostics.push({
         code: 'stale-state',
         severity: 'error',
@@ -75,29 +72,4 @@ export async function extractCheck(options: Pick<RunOptions, 'cwd' | 'globs' | '
     });
   }
   return { diagnostics, files: ws.files.length, tasks, stale };
-}
-
-/** Each line of patterns.jsonl must parse and satisfy schemas/pattern.schema.json. */
-async function patternLogProblems(dir: string, displayDir: string): Promise<Diagnostic[]> {
-  const text = await readTextIfExists(join(dir, PATTERNS_FILE));
-  if (text === null) return [];
-  const file = join(displayDir, PATTERNS_FILE);
-  const out: Diagnostic[] = [];
-  const lines = text.split('\n');
-  let offset = 0;
-  lines.forEach((line, k) => {
-    const start = offset;
-    offset += line.length + 1;
-    if (line.trim() === '') return;
-    const parsed = parseJson(line);
-    if (!parsed.ok) {
-      out.push({ code: 'invalid-json', severity: 'error', file, line: k + 1, column: parsed.column, message: parsed.message });
-      return;
-    }
-    for (const p of schemaProblems('pattern', parsed.value)) {
-      const loc = pointerLocation(line, p.pointer);
-      out.push({ code: 'schema', severity: 'error', file, pointer: p.pointer, line: k + 1, column: loc?.column ?? locationOf(text, start).column, message: p.message });
-    }
-  });
-  return out;
 }

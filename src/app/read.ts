@@ -5,7 +5,7 @@ import type { CountTokens, TaskView } from '../core/read';
 import type { Registry } from '../core/evolve';
 import type { Diagnostic } from '../core/types';
 import { readMemory } from '../io/memory';
-import { openWorkspace, readTaskFiles, type WorkspaceOptions } from './run';
+import { openWorkspace, readTasks, type WorkspaceOptions } from './run';
 
 export interface ReadModel {
   registry: Registry;
@@ -16,7 +16,7 @@ export interface ReadModel {
 export async function loadReadModel(options: WorkspaceOptions): Promise<ReadModel> {
   const ws = await openWorkspace({ ...options, recorded: true });
   const memory = await readMemory(ws.memoryDir, ws.memoryDisplay);
-  const read = await readTaskFiles(options.cwd, ws.files);
+  const read = await readTasks(options.cwd, ws.files);
   const tasks: TaskView[] = [];
   const seen = new Set<string>();
   for (const f of read.files) {

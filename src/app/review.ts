@@ -1,7 +1,6 @@
-// The review queue and the guard: reading commands, and the two that resolve a review item.
+// The review queue: listing pending items, and the two commands that resolve one.
 // Resolving takes the memory lock and writes atomically like `extract run`, then brings the
 // task's extracted_state up to date.
-import { guardFindings, type GuardFinding } from '../core/guard';
 import { IdAllocator, recordPatterns, RegistryIndex } from '../core/evolve';
 import { dateKey } from '../core/normalize';
 import { normalizeDiscussion } from '../core/normalize';
@@ -9,7 +8,8 @@ import { relateNewDecisions } from '../core/relate';
 import type { Decision, DecisionType, Message, ReviewItem } from '../core/types';
 import { UsageError } from '../io/errors';
 import { readMemory, writeMemory } from '../io/memory';
-import { extractRun, openWorkspace, readTaskFiles, withMemoryLock, type Workspace, type WorkspaceOptions } from './run';
+import { withMemoryLock } from '../io/lock';
+import { extractRun, openWorkspace, readTasks, type Workspace, type WorkspaceOptions } from './run';
 
 export interface PendingItem {
   item: ReviewItem;
@@ -18,7 +18,7 @@ export interface PendingItem {
 
 /** Discussion messages of the given tasks, from the task files the workspace reads. */
 async function taskMessages(cwd: string, ws: Workspace, taskIds: ReadonlySet<string>): Promise<Map<string, Message[]>> {
-  const { files } = await readTaskFiles(cwd, ws.files);
+  const { files } = await readTasks(cwd, ws.files);
   const out = new Map<string, Message[]>();
   for (const f of files) {
     for (const t of f.tasks) if (taskIds.has(t.id) && !out.has(t.id)) out.set(t.id, normalizeDiscussion(t.discussion, ws.engine.config));
@@ -112,22 +112,4 @@ export function rejectReview(options: WorkspaceOptions & { now: string; lockTime
     item.resolution = { at: options.now, ...(reason ? { reason } : {}) };
     return null;
   });
-}
-
-export async function guard(options: WorkspaceOptions, text: string, taskIds: readonly string[]): Promise<GuardFinding[]> {
-  const ws = await openWorkspace(options);
-  const memory = await readMemory(ws.memoryDir, ws.memoryDisplay);
-  // A person's correction binds every task; other decisions bind their own task and the tasks they
-  // name, together with the decisions they replaced (a restated old fact is found through them).
-  const all = memory.registry.decisions;
-  let scope = all;
-  if (taskIds.length > 0) {
-    const bound = new Set(all.filter((d) => d.corrects || taskIds.includes(d.task_id) || d.downstream?.some((t) => taskIds.includes(t))).map((d) => d.id));
-    for (let grew = true; grew; ) {
-      grew = false;
-      for (const d of all) if (!bound.has(d.id) && d.superseded_by && bound.has(d.superseded_by)) grew = bound.add(d.id) !== undefined;
-    }
-    scope = all.filter((d) => bound.has(d.id));
-  }
-  return guardFindings(text, scope, ws.engine.lexicon);
 }

@@ -1,40 +1,50 @@
 // The batch entry point behind `extract run`: find task files, analyse them (pure core), then,
 // under a lock on the memory folder, merge with the registry and commit every write.
-import { constants as fsConstants, promises as fs } from 'node:fs';
-import { isAbsolute, relative, resolve } from 'node:path';
-import fg from 'fast-glob';
-import lockfile from 'proper-lockfile';
-import { hostname } from 'node:os';
+import { resolve } from 'node:path';
 import type { Registry } from '../core/evolve';
-import { isCurrent, mergeAnalyses, type AnalyzedFile, type Engine, type PipelineOutput, type RunSummary } from '../core/pipeline';
-import type { Diagnostic } from '../core/types';
+import { MAX_MESSAGE_CHARS } from '../core/normalize';
+import { discussionHash, isCurrent, mergeAnalyses, type AnalyzedFile, type Engine, type PipelineOutput, type RunSummary } from '../core/pipeline';
+import type { AnalysisSettings, Diagnostic } from '../core/types';
 import { analyzeParallel } from './analyzePool';
 import { loadConfig } from '../io/config';
 import { loadEngine, overrunDiagnostics } from './engine';
-import { ConflictError, fsProblem, InterruptedError, LockedError, throwIfStopped } from '../io/errors';
-import { processAlive, readTextIfExists, realPath, writeIfUnmodified } from '../io/files';
+import { ConflictError, throwIfStopped } from '../io/errors';
+import { contentHash, writeIfUnmodified } from '../io/files';
+import { withMemoryLock } from '../io/lock';
 import { memoryChanges, memorySignature, readMemory, writeMemory } from '../io/memory';
+import { displayPath, findTaskFiles } from '../io/paths';
 import { readSources, recordSources } from '../io/sources';
-import { invalidUtf8Offset, locationOf } from '../io/jsonText';
-import { applyStates, contentHash, parseTaskFile, type ParseOptions, type TaskFile } from '../io/taskFile';
+import { applyStates, readTaskFiles, type TaskFile } from '../io/taskFile';
 
-export interface RunOptions {
+/** Where the workspace is: the working folder, the task files, the memory folder, the config file. */
+export interface WorkspaceOptions {
   cwd: string;
   globs?: string[];
   memory?: string;
   config?: string;
+  /** Exactly these task files (absolute paths), instead of globs. */
+  files?: string[];
+  /**
+   * Reading commands: without globs, read the task files the memory folder records it was built
+   * from (memory/.sources.json), and the configured globs only when it records none.
+   */
+  recorded?: boolean;
+}
+
+/** How one run goes, in a workspace: its clock, how long it waits for the lock, whether it writes. */
+export interface RunOptions extends Omit<WorkspaceOptions, 'recorded'> {
   /** ISO timestamp used for every time the run records. */
   now: string;
   /** Seconds to wait for another run's lock before giving up. */
   lockTimeout?: number;
   /** Called after analysis, before each locked commit attempt (lets tests act as a person editing meanwhile). */
   beforeCommit?: (attempt: number) => Promise<void>;
-  /** Exactly these task files (absolute paths), instead of globs. */
-  files?: string[];
   /** Compute everything, write nothing: `summary.written` lists what a run would write. */
   dryRun?: boolean;
   /** Aborting it stops the run at the next safe point (between tasks or between file writes). */
   signal?: AbortSignal;
+  /** Receives the time each phase of the run took (the CLI prints them when EXTRACT_TIMING is set). */
+  onPhase?: (phase: string, ms: number) => void;
 }
 
 export interface RunResult {
@@ -46,6 +56,8 @@ export interface RunResult {
 
 export interface Workspace {
   engine: Engine;
+  /** The config's task file globs (relative to baseDir), used when the command names none. */
+  globs: readonly string[];
   /** Folder that the config's relative paths resolve against. */
   baseDir: string;
   memoryDir: string;
@@ -54,203 +66,60 @@ export interface Workspace {
   diagnostics: Diagnostic[];
 }
 
-function display(cwd: string, path: string): string {
-  const rel = relative(cwd, path);
-  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
-}
-
-/** Why a path the user named cannot be read as a task file, or null when it can. */
-async function notATaskFile(path: string): Promise<{ code: string; message: string } | null> {
-  try {
-    const st = await fs.stat(path);
-    if (st.isDirectory()) return { code: 'not-a-file', message: 'is a folder, not a task file (EISDIR)' };
-    if (!st.isFile()) return { code: 'not-a-file', message: 'is not a regular file (a device, socket or pipe); left alone' };
-    await fs.access(path, fsConstants.R_OK);
-    return null;
-  } catch (err) {
-    const p = fsProblem(err);
-    if (!p) throw err;
-    return p.code === 'ENOENT' ? { code: 'not-found', message: 'no such task file' } : { code: 'unreadable', message: p.message };
-  }
-}
-
 /** The sorted task files that the globs (or the config's) name, without compiling any rules. */
-export async function listTaskFiles(options: Pick<RunOptions, 'cwd' | 'globs' | 'config'>): Promise<{ files: string[]; diagnostics: Diagnostic[] }> {
+export async function listTaskFiles(options: Pick<WorkspaceOptions, 'cwd' | 'globs' | 'config'>): Promise<{ files: string[]; diagnostics: Diagnostic[] }> {
   const { config, baseDir } = await loadConfig(options.cwd, options.config);
   return findTaskFiles(options, config.globs, baseDir);
 }
 
-async function findTaskFiles(options: Pick<RunOptions, 'cwd' | 'globs'>, configGlobs: readonly string[], baseDir: string): Promise<{ files: string[]; diagnostics: Diagnostic[] }> {
-  const explicit = options.globs && options.globs.length > 0;
-  const globBase = explicit ? options.cwd : baseDir;
-  const patterns = explicit ? options.globs! : configGlobs;
-  const diagnostics: Diagnostic[] = [];
-  const files = new Set<string>();
-  for (const pattern of patterns) {
-    const forward = pattern.replace(/\\/g, '/');
-    if (!fg.isDynamicPattern(forward)) {
-      const abs = resolve(globBase, pattern);
-      const problem = await notATaskFile(abs);
-      if (problem) diagnostics.push({ code: problem.code, severity: 'error', file: display(options.cwd, abs), message: problem.message });
-      else files.add(abs);
-      continue;
-    }
-    const found = await fg(forward, { cwd: globBase, absolute: true, onlyFiles: true, dot: false, ignore: ['**/node_modules/**'] });
-    if (found.length === 0) diagnostics.push({ code: 'no-match', severity: 'warning', file: pattern, message: 'pattern matched no task file' });
-    for (const f of found) files.add(resolve(f));
-  }
-  return { files: [...files].sort(), diagnostics };
-}
-
-export type WorkspaceOptions = Pick<RunOptions, 'cwd' | 'globs' | 'memory' | 'config' | 'files'> & {
-  /**
-   * Reading commands: without globs, read the task files the memory folder records it was built
-   * from (memory/.sources.json), and the configured globs only when it records none.
-   */
-  recorded?: boolean;
-};
-
 /** Resolves config, engine, memory folder and the sorted list of task files. */
 export async function openWorkspace(options: WorkspaceOptions): Promise<Workspace> {
   const { config, baseDir } = await loadConfig(options.cwd, options.config);
-  const engine = await loadEngine(config, baseDir);
-  const memoryDir = options.memory ? resolve(options.cwd, options.memory) : resolve(baseDir, config.memory);
-  const memoryDisplay = display(options.cwd, memoryDir);
+  // The config file holds both: where the workspace's files are, and how the analysis judges.
+  const { globs, memory, ...settings } = config;
+  const engine = await loadEngine(settings satisfies AnalysisSettings, baseDir);
+  const memoryDir = options.memory ? resolve(options.cwd, options.memory) : resolve(baseDir, memory);
+  const memoryDisplay = displayPath(options.cwd, memoryDir);
   const explicit = (options.globs?.length ?? 0) > 0;
-  if (options.files) return { engine, baseDir, memoryDir, memoryDisplay, files: [...options.files].sort(), diagnostics: [] };
+  const ws = { engine, globs, baseDir, memoryDir, memoryDisplay };
+  if (options.files) return { ...ws, files: [...options.files].sort(), diagnostics: [] };
   if (options.recorded && !explicit) {
     const sources = await readSources(memoryDir, memoryDisplay);
-    if (sources.files) return { engine, baseDir, memoryDir, memoryDisplay, files: sources.files, diagnostics: sources.diagnostics };
-    const found = await findTaskFiles(options, config.globs, baseDir);
-    return { engine, baseDir, memoryDir, memoryDisplay, files: found.files, diagnostics: [...sources.diagnostics, ...found.diagnostics] };
+    if (sources.files) return { ...ws, files: sources.files, diagnostics: sources.diagnostics };
+    const found = await findTaskFiles(options, globs, baseDir);
+    return { ...ws, files: found.files, diagnostics: [...sources.diagnostics, ...found.diagnostics] };
   }
-  const { files, diagnostics } = await findTaskFiles(options, config.globs, baseDir);
-  return { engine, baseDir, memoryDir, memoryDisplay, files, diagnostics };
+  const { files, diagnostics } = await findTaskFiles(options, globs, baseDir);
+  return { ...ws, files, diagnostics };
 }
 
-export async function readTaskFiles(cwd: string, paths: readonly string[], options: ParseOptions = {}): Promise<{ files: TaskFile[]; diagnostics: Diagnostic[] }> {
-  const files: TaskFile[] = [];
-  const diagnostics: Diagnostic[] = [];
-  for (const path of paths) {
-    let bytes: Buffer;
-    try {
-      bytes = await fs.readFile(path);
-    } catch (err) {
-      const p = fsProblem(err);
-      if (!p) throw err;
-      diagnostics.push({ code: p.code === 'ENOENT' ? 'not-found' : 'unreadable', severity: 'error', file: display(cwd, path), message: p.message });
-      continue;
-    }
-    const bad = invalidUtf8Offset(bytes);
-    if (bad >= 0) {
-      // Decoding would replace the bad bytes, and writing back would then change them: leave the file alone.
-      const before = bytes.subarray(0, bad).toString('utf8');
-      diagnostics.push({ code: 'invalid-utf8', severity: 'error', file: display(cwd, path), ...locationOf(before, before.length), message: `invalid UTF-8 byte 0x${bytes[bad].toString(16).padStart(2, '0')}; file left as it is` });
-      continue;
-    }
-    const text = bytes.toString('utf8');
-    const outcome = parseTaskFile(path, display(cwd, path), text, options);
-    diagnostics.push(...outcome.diagnostics);
-    if (outcome.ok) files.push(outcome.file);
-  }
-  return { files, diagnostics };
-}
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-const OWNER_FILE = '.extract.owner';
-
-function ownerLine(): string {
-  return `pid ${process.pid} on ${hostname()} since ${new Date().toISOString()}`;
+/** A task whose discussion is exactly the one its extracted_state was computed from (it was valid then). */
+function alreadyExtracted(task: unknown): boolean {
+  if (!isObject(task) || !Array.isArray(task.discussion) || !isObject(task.extracted_state)) return false;
+  const h = task.extracted_state.discussion_hash;
+  return typeof h === 'string' && h === discussionHash(task.discussion);
 }
 
 /**
- * A holder killed with SIGKILL cannot release its lock. When the owner file names a process on
- * this host that no longer exists, the lock is removed at once instead of waiting for it to go stale.
+ * The workspace's task files, read and validated. `trustExtracted`: skip schema validation of tasks
+ * whose discussion hashes to the discussion_hash of their own extracted_state; `extract check`
+ * validates everything.
  */
-async function breakLockOfDeadHolder(memoryDir: string): Promise<void> {
-  const ownerPath = `${memoryDir}/${OWNER_FILE}`;
-  const owner = await readTextIfExists(ownerPath);
-  const m = owner ? /^pid (\d+) on (\S+) /.exec(owner) : null;
-  if (!m || m[2] !== hostname() || Number(m[1]) === process.pid) return;
-  if (processAlive(Number(m[1]))) return;
-  // Only if nobody replaced the owner meanwhile.
-  if ((await readTextIfExists(ownerPath)) !== owner) return;
-  await fs.rm(`${memoryDir}/.extract.lock`, { recursive: true, force: true });
-  await fs.rm(ownerPath, { force: true });
-}
-
-/**
- * Holds the memory folder's lock while `commit` runs; waits up to `timeoutSeconds` for it.
- * Beside the lock, a small owner file names the holder so a waiting process can say who it is.
- */
-export async function withMemoryLock<T>(memoryFolder: string, timeoutSeconds: number, commit: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-  await fs.mkdir(memoryFolder, { recursive: true });
-  // A symlinked memory folder is locked at its real path, so every way to name it shares one lock.
-  const memoryDir = await realPath(memoryFolder);
-  let compromised: Error | null = null;
-  const retries = Math.max(0, Math.ceil((timeoutSeconds * 1000) / 200));
-  let release: () => Promise<void>;
-  await breakLockOfDeadHolder(memoryDir);
-  try {
-    const locking = lockfile.lock(memoryDir, {
-      realpath: false,
-      lockfilePath: `${memoryDir}/.extract.lock`,
-      // A live holder refreshes the lock every stale/2; one that stops refreshing is presumed dead.
-      stale: 10_000,
-      retries: { retries, factor: 1, minTimeout: 200, maxTimeout: 200 },
-      onCompromised: (err) => {
-        // Another process took the lock over (we stalled past `stale`): stop committing.
-        compromised = err;
-      },
-    });
-    release = await untilStopped(locking, signal);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ELOCKED') throw err;
-    const holder = (await readTextIfExists(`${memoryDir}/${OWNER_FILE}`))?.trim() ?? null;
-    throw new LockedError(`memory folder ${memoryDir} is locked by another extraction${holder ? ` (${holder})` : ''}; gave up after ${timeoutSeconds} s`, holder);
-  }
-  try {
-    await fs.writeFile(`${memoryDir}/${OWNER_FILE}`, `${ownerLine()}\n`);
-    const result = await commit();
-    if (compromised) throw compromised;
-    return result;
-  } finally {
-    await fs.rm(`${memoryDir}/${OWNER_FILE}`, { force: true }).catch(() => undefined);
-    await release().catch(() => undefined);
-  }
-}
-
-/** Waits for the lock unless asked to stop first; a lock obtained after the stop is let go at once. */
-function untilStopped(locking: Promise<() => Promise<void>>, signal: AbortSignal | undefined): Promise<() => Promise<void>> {
-  if (!signal) return locking;
-  throwIfStopped(signal);
-  return new Promise((resolvePromise, reject) => {
-    const onAbort = () => {
-      locking.then((release) => release().catch(() => undefined)).catch(() => undefined);
-      reject(new InterruptedError(String(signal.reason ?? 'a signal')));
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    locking.then(
-      (release) => {
-        signal.removeEventListener('abort', onAbort);
-        resolvePromise(release);
-      },
-      (err: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(err);
-      },
-    );
-  });
+export function readTasks(cwd: string, paths: readonly string[], trustExtracted = false): Promise<{ files: TaskFile[]; diagnostics: Diagnostic[] }> {
+  return readTaskFiles(cwd, paths, { maxMessageChars: MAX_MESSAGE_CHARS, trusted: trustExtracted ? alreadyExtracted : undefined });
 }
 
 const MAX_CONFLICT_RETRIES = 3;
 
-/** Phase timings on stderr when EXTRACT_TIMING is set (like ESLint's TIMING). */
-function phaseTimer(): (phase: string) => void {
-  if (!process.env.EXTRACT_TIMING) return () => undefined;
+/** Times each phase of a run for `onPhase` (nothing is measured without one). */
+function phaseTimer(onPhase: RunOptions['onPhase']): (phase: string) => void {
+  if (!onPhase) return () => undefined;
   let last = process.hrtime.bigint();
   return (phase) => {
     const now = process.hrtime.bigint();
-    process.stderr.write(`extract timing: ${phase} ${(Number(now - last) / 1e6).toFixed(1)} ms\n`);
+    onPhase(phase, Number(now - last) / 1e6);
     last = now;
   };
 }
@@ -283,11 +152,11 @@ export function settle(ws: Workspace, analyzed: readonly AnalyzedFile[], files: 
 const countAnalysed = (analyzed: readonly AnalyzedFile[]) => analyzed.reduce((n, f) => n + f.tasks.filter((t) => t.analysis !== null).length, 0);
 
 export async function extractRun(options: RunOptions): Promise<RunResult> {
-  const lap = phaseTimer();
+  const lap = phaseTimer(options.onPhase);
   const ws = await openWorkspace(options);
   lap('workspace (config, rules)');
   const diagnostics: Diagnostic[] = [...ws.diagnostics];
-  const read = await readTaskFiles(options.cwd, ws.files, { trustExtracted: true });
+  const read = await readTasks(options.cwd, ws.files, true);
   diagnostics.push(...read.diagnostics);
   lap('read and validate task files');
   let pending = read.files;
@@ -355,7 +224,7 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
       }
       break;
     }
-    const reread = await readTaskFiles(options.cwd, changed.map((f) => f.path), { trustExtracted: true });
+    const reread = await readTasks(options.cwd, changed.map((f) => f.path), true);
     diagnostics.push(...reread.diagnostics);
     pending = reread.files;
     analyzed = await planAnalysis(ws, pending, hint.registry, options.signal);

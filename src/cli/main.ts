@@ -8,7 +8,8 @@ import { extractCheck } from '../app/check';
 import { bridgeStats, decisionTable, queryDecisions, renderWhy, snapshot, stats, taskContext, why, type TaskView } from '../core/read';
 import { excerpt } from '../core/statement';
 import { countTokens, loadReadModel } from '../app/read';
-import { acceptReview, guard, listPending, rejectReview } from '../app/review';
+import { guard } from '../app/guard';
+import { acceptReview, listPending, rejectReview } from '../app/review';
 import { extractRun } from '../app/run';
 import { writeIfChanged } from '../io/files';
 import { report } from '../api';
@@ -91,10 +92,17 @@ function workspaceArgs(argv: GlobalArgs & { globs?: string[] }, io: Io) {
   return { cwd: io.cwd, globs: argv.globs ?? [], memory: argv.memory, config: argv.config };
 }
 
+/** Phase timings of a run on stderr when EXTRACT_TIMING is set (like ESLint's TIMING). */
+function phaseTimings(io: Io): ((phase: string, ms: number) => void) | undefined {
+  if (!(io.env ?? process.env).EXTRACT_TIMING) return undefined;
+  return (phase, ms) => io.err(`extract timing: ${phase} ${ms.toFixed(1)} ms`);
+}
+
 async function watchCommand(argv: RunArgs, io: Io, stop: Promise<void>): Promise<number> {
   await runWatch({
     ...workspaceArgs(argv, io),
     lockTimeout: argv['lock-timeout'],
+    onPhase: phaseTimings(io),
     now: () => resolveNow(argv.now, io),
     stop,
     log: (e) => {
@@ -318,6 +326,7 @@ async function runCommand(argv: RunArgs, io: Io): Promise<number> {
       lockTimeout: argv['lock-timeout'],
       dryRun: argv['dry-run'] === true,
       signal,
+      onPhase: phaseTimings(io),
     }),
   );
   const ms = Date.now() - started;

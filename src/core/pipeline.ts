@@ -13,7 +13,7 @@ import type { CompiledRule } from './rules';
 import type { CompiledStatementLexicon } from './sentenceActs';
 import { canonicalJson } from './json';
 import { sha256 } from './text';
-import type { Config, Decision, ExtractedState, Pattern } from './types';
+import type { AnalysisSettings, Decision, ExtractedState, Pattern } from './types';
 
 export interface TaskInput {
   id: string;
@@ -35,7 +35,7 @@ export interface Engine {
   bridge: CompiledBridgeLexicon;
   /** Sentence acts: what decides, what frames, what accepts (rules/lexicons/statements.json). */
   statements: CompiledStatementLexicon;
-  config: Config;
+  config: AnalysisSettings;
   /** Hash of everything besides the text that shapes the output (rules, lexicon, thresholds, speakers). */
   fingerprint: string;
 }

@@ -221,9 +221,8 @@ export interface PatternCandidate {
   ts: string | null;
 }
 
-export interface Config {
-  globs: string[];
-  memory: string;
+/** How the analysis judges discussions: what the engine is built from (and fingerprinted by). */
+export interface AnalysisSettings {
   thresholds: Thresholds;
   humans: string[];
   bots: string[];
@@ -234,6 +233,15 @@ export interface Config {
   /** Days after which a decision with newer activity on its subject is flagged stale. */
   staleAfterDays?: number;
 }
+
+/** Where a workspace's files are, relative to the config file's folder. */
+export interface WorkspacePaths {
+  globs: string[];
+  memory: string;
+}
+
+/** extract.config.json: the workspace's paths and the analysis settings. */
+export interface Config extends WorkspacePaths, AnalysisSettings {}
 
 export const DEFAULT_CONFIG: Config = {
   globs: ['tasks.json'],

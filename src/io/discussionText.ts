@@ -1,11 +1,7 @@
-// Appending a message to a task's discussion, the way `extract run` writes task files: under the
-// memory folder's lock, atomically, and only over the exact bytes that were read (compare and
-// swap); a person's edit made meanwhile is re-read and the message appended to it instead.
+// A task file's text with a message appended to one task's discussion, every other byte as it was.
 // The new message follows the task's own conventions (field names, one-line or indented objects).
 import { parseTree, type Node } from 'jsonc-parser';
-import { ConflictError, UsageError } from './errors';
-import { writeIfUnmodified } from './files';
-import { openWorkspace, readTaskFiles, withMemoryLock, type WorkspaceOptions } from '../app/run';
+import { UsageError } from './errors';
 
 export interface NewMessage {
   text: string;
@@ -13,18 +9,6 @@ export interface NewMessage {
   /** `human` or `bot` (or any role the task file already uses). */
   role?: string;
   ts?: string;
-}
-
-export interface Appended {
-  /** Absolute path of the task file written. */
-  file: string;
-  display: string;
-  /** Index of the new message in the discussion. */
-  index: number;
-  /** The message as written. */
-  message: Record<string, string>;
-  /** Every task file of the workspace (the run that follows reads them all: links span files). */
-  files: string[];
 }
 
 const TEXT_KEYS = ['text', 'content', 'message', 'body'];
@@ -96,29 +80,4 @@ export function appendToText(text: string, value: Record<string, unknown>, taskI
   const sep = before ? text.slice(before.offset + before.length, last.offset) : text.slice(array.offset + 1, last.offset).includes('\n') ? `,${eol}${lineIndent(text, last.offset)}` : ', ';
   const at = last.offset + last.length;
   return `${text.slice(0, at)}${sep.startsWith(',') ? sep : `,${sep}`}${renderLike(last, text, message, eol)}${text.slice(at)}`;
-}
-
-const MAX_ATTEMPTS = 4;
-
-/** Appends the message under the memory lock; retries from the new bytes when the file changed meanwhile. */
-export async function appendMessage(options: WorkspaceOptions & { lockTimeout?: number }, taskId: string, message: NewMessage): Promise<Appended> {
-  if (message.text.trim() === '') throw new UsageError('a message needs some text');
-  const ws = await openWorkspace({ ...options, recorded: true });
-  return withMemoryLock(ws.memoryDir, options.lockTimeout ?? 30, async () => {
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const { files, diagnostics } = await readTaskFiles(options.cwd, ws.files);
-      const file = files.find((f) => f.tasks.some((t) => t.id === taskId));
-      if (!file) {
-        const broken = diagnostics.find((d) => d.severity === 'error');
-        throw new UsageError(`no task ${taskId} in the task files read${broken ? ` (${broken.file}: ${broken.message})` : ''}`);
-      }
-      const task = file.tasks.find((t) => t.id === taskId)!;
-      const shaped = shapeMessage(task.discussion, message);
-      const next = appendToText(file.text, file.value, taskId, shaped);
-      if ((await writeIfUnmodified(file.path, next, file.hash)) === 'written') {
-        return { file: file.path, display: file.display, index: task.discussion.length, message: shaped, files: ws.files };
-      }
-    }
-    throw new ConflictError(`task file kept changing while a message was appended to ${taskId}; nothing written`, taskId);
-  });
 }

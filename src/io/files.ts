@@ -1,8 +1,17 @@
 // The only place that touches the disk for writes: atomic replace (temp file in the same
 // folder, fsync, rename), skip when unchanged, and compare-and-swap against a person's edit.
 import { promises as fs } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
-import { contentHash } from './taskFile';
+
+export function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** How a file's bytes are identified for compare-and-swap and for the registry's checksums. */
+export function contentHash(text: string): string {
+  return `sha256:${sha256(text)}`;
+}
 
 export async function readTextIfExists(path: string): Promise<string | null> {
   try {

@@ -65,6 +65,12 @@ export function pointerLocation(text: string, pointer: string, tree?: Node): Loc
   return locationOf(text, at);
 }
 
+/** Locates many pointers in one text, parsing it once (on the first call). */
+export function pointerLocator(text: string): (pointer: string) => Location | null {
+  let tree: Node | undefined;
+  return (pointer) => pointerLocation(text, pointer, (tree ??= parseTree(text)));
+}
+
 /** Deepest nesting allowed in an input file: deeper values would exhaust the stack of recursive walkers. */
 export const MAX_NESTING = 512;
 

@@ -6,9 +6,8 @@ import { join } from 'node:path';
 import type { Registry } from '../core/evolve';
 import { formatJson } from '../core/json';
 import type { Decision, Diagnostic, Pattern, ReviewItem } from '../core/types';
-import { readTextIfExists, writeIfChanged } from './files';
-import { contentHash } from './taskFile';
-import { parseJson } from './jsonText';
+import { contentHash, readTextIfExists, writeIfChanged } from './files';
+import { locationOf, parseJson, pointerLocation } from './jsonText';
 import { schemaProblems } from './schemas';
 import { ConfigError } from './errors';
 
@@ -148,4 +147,29 @@ export async function writeMemory(dir: string, state: MemoryState, registry: Reg
     await (await fs.open(logPath, 'a')).close();
   }
   return written;
+}
+
+/** Each line of patterns.jsonl must parse and satisfy schemas/pattern.schema.json. */
+export async function patternLogProblems(dir: string, displayDir: string): Promise<Diagnostic[]> {
+  const text = await readTextIfExists(join(dir, PATTERNS_FILE));
+  if (text === null) return [];
+  const file = join(displayDir, PATTERNS_FILE);
+  const out: Diagnostic[] = [];
+  const lines = text.split('\n');
+  let offset = 0;
+  lines.forEach((line, k) => {
+    const start = offset;
+    offset += line.length + 1;
+    if (line.trim() === '') return;
+    const parsed = parseJson(line);
+    if (!parsed.ok) {
+      out.push({ code: 'invalid-json', severity: 'error', file, line: k + 1, column: parsed.column, message: parsed.message });
+      return;
+    }
+    for (const p of schemaProblems('pattern', parsed.value)) {
+      const loc = pointerLocation(line, p.pointer);
+      out.push({ code: 'schema', severity: 'error', file, pointer: p.pointer, line: k + 1, column: loc?.column ?? locationOf(text, start).column, message: p.message });
+    }
+  });
+  return out;
 }

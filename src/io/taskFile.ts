@@ -1,13 +1,15 @@
 // Reading a task file and writing `extracted_state` back into it. The write changes only that
 // key of each task, keeping the person's formatting, key order and every other key: edits are
 // computed from one parse tree and applied to the original text from the end backwards.
+import { promises as fs } from 'node:fs';
 import { parseTree, type Node } from 'jsonc-parser';
 import { canonicalJson } from '../core/json';
-import { sha256 } from '../core/text';
+import type { TaskInput } from '../core/pipeline';
 import type { Diagnostic, ExtractedState } from '../core/types';
-import { discussionHash, type TaskInput } from '../core/pipeline';
-import { locationOf, MAX_NESTING, nestingOverflow, parseJson, pointerLocation } from './jsonText';
-import { MAX_MESSAGE_CHARS } from '../core/normalize';
+import { fsProblem } from './errors';
+import { contentHash } from './files';
+import { invalidUtf8Offset, locationOf, MAX_NESTING, nestingOverflow, parseJson, pointerLocation } from './jsonText';
+import { displayPath } from './paths';
 import { pointerSegment, schemaProblems } from './schemas';
 
 export interface TaskFile {
@@ -23,29 +25,20 @@ export interface TaskFile {
 
 export type ReadOutcome = { ok: true; file: TaskFile; diagnostics: Diagnostic[] } | { ok: false; diagnostics: Diagnostic[] };
 
-export function contentHash(text: string): string {
-  return `sha256:${sha256(text)}`;
-}
-
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/** Parses and validates a task file's text; invalid tasks are reported and left out, never fatal to the rest. */
 export interface ParseOptions {
+  /** Messages longer than this are reported: the analysis reads only that many characters of each. */
+  maxMessageChars: number;
   /**
-   * Skip schema validation of tasks whose discussion hashes to the discussion_hash of their own
-   * extracted_state: that exact discussion was valid when it was extracted. `extract check`
-   * validates everything.
+   * Tasks for which this holds skip schema validation (the analysis knows a discussion it already
+   * extracted was valid then). `extract check` validates everything.
    */
-  trustExtracted?: boolean;
+  trusted?: (task: unknown) => boolean;
 }
 
-function alreadyExtracted(task: unknown): boolean {
-  if (!isObject(task) || !Array.isArray(task.discussion) || !isObject(task.extracted_state)) return false;
-  const h = task.extracted_state.discussion_hash;
-  return typeof h === 'string' && h === discussionHash(task.discussion);
-}
-
-export function parseTaskFile(path: string, display: string, text: string, options: ParseOptions = {}): ReadOutcome {
+/** Parses and validates a task file's text; invalid tasks are reported and left out, never fatal to the rest. */
+export function parseTaskFile(path: string, display: string, text: string, options: ParseOptions): ReadOutcome {
   const deep = nestingOverflow(text);
   if (deep >= 0) {
     return {
@@ -70,7 +63,8 @@ export function parseTaskFile(path: string, display: string, text: string, optio
   const diagnostics: Diagnostic[] = [];
   const badTasks = new Set<string>();
   // Validated as an object of the tasks that need it ("__proto__" stays a plain key).
-  const toValidate = options.trustExtracted ? Object.fromEntries(Object.entries(value).filter(([, t]) => !alreadyExtracted(t))) : value;
+  const trusted = options.trusted;
+  const toValidate = trusted ? Object.fromEntries(Object.entries(value).filter(([, t]) => !trusted(t))) : value;
   const problems = schemaProblems('tasks', toValidate);
   if (problems.length > 0) {
     const tree = parseTree(text);
@@ -95,8 +89,8 @@ export function parseTaskFile(path: string, display: string, text: string, optio
     const previous = isObject(task.extracted_state) ? (task.extracted_state as unknown as ExtractedState) : null;
     task.discussion.forEach((m: unknown, i: number) => {
       const longest = typeof m === 'string' ? m.length : isObject(m) ? Math.max(0, ...Object.values(m).map((v) => (typeof v === 'string' ? v.length : 0))) : 0;
-      if (longest > MAX_MESSAGE_CHARS) {
-        diagnostics.push({ code: 'long-message', severity: 'warning', file: display, pointer: `${taskPointer(id)}/discussion/${i}`, message: `message has ${longest} characters; only the first ${MAX_MESSAGE_CHARS} are analysed` });
+      if (longest > options.maxMessageChars) {
+        diagnostics.push({ code: 'long-message', severity: 'warning', file: display, pointer: `${taskPointer(id)}/discussion/${i}`, message: `message has ${longest} characters; only the first ${options.maxMessageChars} are analysed` });
       }
     });
     const str = (v: unknown) => (typeof v === 'string' ? v : null);
@@ -232,4 +226,33 @@ export function regenerate(text: string, states: ReadonlyMap<string, ExtractedSt
     }),
   );
   return changed ? `${JSON.stringify(next, null, indent)}${trailing}` : text;
+}
+
+/** Reads task files as bytes and parses each; a file that cannot be read or decoded is reported and left alone. */
+export async function readTaskFiles(cwd: string, paths: readonly string[], options: ParseOptions): Promise<{ files: TaskFile[]; diagnostics: Diagnostic[] }> {
+  const files: TaskFile[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const path of paths) {
+    let bytes: Buffer;
+    try {
+      bytes = await fs.readFile(path);
+    } catch (err) {
+      const p = fsProblem(err);
+      if (!p) throw err;
+      diagnostics.push({ code: p.code === 'ENOENT' ? 'not-found' : 'unreadable', severity: 'error', file: displayPath(cwd, path), message: p.message });
+      continue;
+    }
+    const bad = invalidUtf8Offset(bytes);
+    if (bad >= 0) {
+      // Decoding would replace the bad bytes, and writing back would then change them: leave the file alone.
+      const before = bytes.subarray(0, bad).toString('utf8');
+      diagnostics.push({ code: 'invalid-utf8', severity: 'error', file: displayPath(cwd, path), ...locationOf(before, before.length), message: `invalid UTF-8 byte 0x${bytes[bad].toString(16).padStart(2, '0')}; file left as it is` });
+      continue;
+    }
+    const text = bytes.toString('utf8');
+    const outcome = parseTaskFile(path, displayPath(cwd, path), text, options);
+    diagnostics.push(...outcome.diagnostics);
+    if (outcome.ok) files.push(outcome.file);
+  }
+  return { files, diagnostics };
 }

@@ -6,7 +6,7 @@ import { promises as fs } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { watch as chokidarWatch, type FSWatcher } from 'chokidar';
 import fg from 'fast-glob';
-import { contentHash } from '../io/taskFile';
+import { contentHash } from '../io/files';
 import { extractRun, listTaskFiles, openWorkspace, type RunOptions, type RunResult } from '../app/run';
 
 export interface WatchEvent {
@@ -41,7 +41,7 @@ export function globBase(pattern: string, cwd: string): string {
 
 export async function runWatch(options: WatchOptions): Promise<void> {
   const ws = await openWorkspace(options);
-  const patterns = options.globs && options.globs.length > 0 ? options.globs : ws.engine.config.globs;
+  const patterns = options.globs && options.globs.length > 0 ? options.globs : ws.globs;
   const folders = [...new Set(patterns.map((p) => globBase(p, options.cwd)))].sort();
   const ownWrites = new Map<string, string>();
   const reported = new Map<string, string>();

@@ -1,0 +1,93 @@
+// The memory folder's lock: one extraction commits at a time. proper-lockfile holds a lock folder
+// that a live holder keeps fresh; an owner file beside it names the holder.
+import { promises as fs } from 'node:fs';
+import { hostname } from 'node:os';
+import lockfile from 'proper-lockfile';
+import { InterruptedError, LockedError, throwIfStopped } from './errors';
+import { processAlive, readTextIfExists, realPath } from './files';
+
+const OWNER_FILE = '.extract.owner';
+
+function ownerLine(): string {
+  return `pid ${process.pid} on ${hostname()} since ${new Date().toISOString()}`;
+}
+
+/**
+ * A holder killed with SIGKILL cannot release its lock. When the owner file names a process on
+ * this host that no longer exists, the lock is removed at once instead of waiting for it to go stale.
+ */
+async function breakLockOfDeadHolder(memoryDir: string): Promise<void> {
+  const ownerPath = `${memoryDir}/${OWNER_FILE}`;
+  const owner = await readTextIfExists(ownerPath);
+  const m = owner ? /^pid (\d+) on (\S+) /.exec(owner) : null;
+  if (!m || m[2] !== hostname() || Number(m[1]) === process.pid) return;
+  if (processAlive(Number(m[1]))) return;
+  // Only if nobody replaced the owner meanwhile.
+  if ((await readTextIfExists(ownerPath)) !== owner) return;
+  await fs.rm(`${memoryDir}/.extract.lock`, { recursive: true, force: true });
+  await fs.rm(ownerPath, { force: true });
+}
+
+/**
+ * Holds the memory folder's lock while `commit` runs; waits up to `timeoutSeconds` for it.
+ * Beside the lock, a small owner file names the holder so a waiting process can say who it is.
+ */
+export async function withMemoryLock<T>(memoryFolder: string, timeoutSeconds: number, commit: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  await fs.mkdir(memoryFolder, { recursive: true });
+  // A symlinked memory folder is locked at its real path, so every way to name it shares one lock.
+  const memoryDir = await realPath(memoryFolder);
+  let compromised: Error | null = null;
+  const retries = Math.max(0, Math.ceil((timeoutSeconds * 1000) / 200));
+  let release: () => Promise<void>;
+  await breakLockOfDeadHolder(memoryDir);
+  try {
+    const locking = lockfile.lock(memoryDir, {
+      realpath: false,
+      lockfilePath: `${memoryDir}/.extract.lock`,
+      // A live holder refreshes the lock every stale/2; one that stops refreshing is presumed dead.
+      stale: 10_000,
+      retries: { retries, factor: 1, minTimeout: 200, maxTimeout: 200 },
+      onCompromised: (err) => {
+        // Another process took the lock over (we stalled past `stale`): stop committing.
+        compromised = err;
+      },
+    });
+    release = await untilStopped(locking, signal);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ELOCKED') throw err;
+    const holder = (await readTextIfExists(`${memoryDir}/${OWNER_FILE}`))?.trim() ?? null;
+    throw new LockedError(`memory folder ${memoryDir} is locked by another extraction${holder ? ` (${holder})` : ''}; gave up after ${timeoutSeconds} s`, holder);
+  }
+  try {
+    await fs.writeFile(`${memoryDir}/${OWNER_FILE}`, `${ownerLine()}\n`);
+    const result = await commit();
+    if (compromised) throw compromised;
+    return result;
+  } finally {
+    await fs.rm(`${memoryDir}/${OWNER_FILE}`, { force: true }).catch(() => undefined);
+    await release().catch(() => undefined);
+  }
+}
+
+/** Waits for the lock unless asked to stop first; a lock obtained after the stop is let go at once. */
+function untilStopped(locking: Promise<() => Promise<void>>, signal: AbortSignal | undefined): Promise<() => Promise<void>> {
+  if (!signal) return locking;
+  throwIfStopped(signal);
+  return new Promise((resolvePromise, reject) => {
+    const onAbort = () => {
+      locking.then((release) => release().catch(() => undefined)).catch(() => undefined);
+      reject(new InterruptedError(String(signal.reason ?? 'a signal')));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    locking.then(
+      (release) => {
+        signal.removeEventListener('abort', onAbort);
+        resolvePromise(release);
+      },
+      (err: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(err);
+      },
+    );
+  });
+}

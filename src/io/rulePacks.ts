@@ -1,0 +1,58 @@
+// Reading the rule packs and lexicons (rules/*.json, rules/lexicons/*.json, user rule folders),
+// each validated against its schema, and the pipeline's own code for the engine fingerprint.
+import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
+import { sha256 } from './files';
+import type { LexiconDocument, RulePack } from '../core/types';
+import { ConfigError } from './errors';
+import { parseJson } from './jsonText';
+import { schemaProblems, type SchemaName } from './schemas';
+
+export const RULES_DIR = join(__dirname, '..', '..', 'rules');
+
+async function readJson(path: string, schema: SchemaName): Promise<unknown> {
+  const text = await fs.readFile(path, 'utf8');
+  const parsed = parseJson(text);
+  if (!parsed.ok) throw new ConfigError(`${path}:${parsed.line}:${parsed.column}: ${parsed.message}`, path);
+  const problems = schemaProblems(schema, parsed.value);
+  if (problems.length > 0) throw new ConfigError(`${path}: ${problems.map((p) => `${p.pointer || '/'} ${p.message}`).join('; ')}`, path);
+  return parsed.value;
+}
+
+export async function loadPacksFrom(dir: string): Promise<Array<{ file: string; pack: RulePack }>> {
+  const names = (await fs.readdir(dir)).filter((n) => n.endsWith('.json')).sort();
+  const out: Array<{ file: string; pack: RulePack }> = [];
+  for (const name of names) {
+    const file = join(dir, name);
+    out.push({ file, pack: (await readJson(file, 'rule-pack')) as RulePack });
+  }
+  return out;
+}
+
+/**
+ * Every lexicon of rules/lexicons/, by name, each validated against schemas/<name>-lexicon.schema.json.
+ * The stages read them (contradiction and bridge through the engine, the word lists with the
+ * code); all of them are part of the engine fingerprint.
+ */
+export async function loadLexicons(): Promise<Map<string, LexiconDocument>> {
+  const dir = join(RULES_DIR, 'lexicons');
+  const names = (await fs.readdir(dir)).filter((n) => n.endsWith('.json')).sort();
+  const out = new Map<string, LexiconDocument>();
+  for (const n of names) {
+    const name = n.slice(0, -'.json'.length);
+    out.set(name, (await readJson(join(dir, n), `${name}-lexicon`)) as LexiconDocument);
+  }
+  return out;
+}
+
+let codeHash: Promise<string> | null = null;
+/** Hash of the pipeline's own code, so that a new version re-analyses tasks whose state it wrote. */
+export function coreCodeHash(): Promise<string> {
+  codeHash ??= (async () => {
+    const dir = join(__dirname, '..', 'core');
+    const names = (await fs.readdir(dir)).filter((n) => /\.(?:js|ts)$/.test(n)).sort();
+    const parts = await Promise.all(names.map(async (n) => `${n}\u0000${await fs.readFile(join(dir, n), 'utf8')}`));
+    return sha256(parts.join('\u0000'));
+  })();
+  return codeHash;
+}

@@ -1,10 +1,11 @@
 // The review queue round trips and the guard, through the real CLI.
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { bridgeOf } from '../src/core/bridge';
 import { compileLexicon } from '../src/core/contradiction';
 import { guardFindings } from '../src/core/guard';
 import type { Decision } from '../src/core/types';
-import { EXAMPLE, ROOT, cli, tempDir } from './helpers';
+import { EXAMPLE, ROOT, cli, shippedEngine, tempDir } from './helpers';
 
 const NOW = '2026-02-05T00:00:00Z';
 
@@ -52,6 +53,21 @@ describe('extract review', () => {
     const again = await cli(['review', 'accept', item.id], dir);
     expect(again.status).toBe(2);
     expect(again.stderr).toMatch(/is already accepted/);
+  });
+
+  it('records an accepted decision with the bridge an extracted one of the same statement gets', async () => {
+    const dir = await exampleDir(true);
+    const [item] = queue(dir);
+    const statement = 'The auditors also read these files, so the column names must stay stable from month to month.';
+    expect((await cli(['review', 'accept', item.id, '--statement', statement, '--type', 'constraint', '--now', '2026-02-06T00:00:00Z'], dir)).status).toBe(0);
+    const decision = registry(dir).find((d: Decision) => d.origin === 'review');
+    const expected = bridgeOf(statement, [], true, shippedEngine().bridge);
+    expect(expected.structure).not.toBe('');
+    expect(decision.bridge).toEqual(expected);
+    expect(decision.bridge_auto).toBe(true);
+    // So the bridge queries find it like any other decision.
+    const found = JSON.parse((await cli(['query', '--structure', expected.structure.split(', ')[0], '--json'], dir)).stdout);
+    expect(found.map((d: Decision) => d.id)).toContain(decision.id);
   });
 
   it('rejects an item with a reason and never queues the same candidate again', async () => {

@@ -1,11 +1,10 @@
 // The review queue: listing pending items, and the two commands that resolve one.
 // Resolving takes the memory lock and writes atomically like `extract run`, then brings the
 // task's extracted_state up to date.
-import { IdAllocator, recordPatterns, RegistryIndex } from '../core/evolve';
-import { dateKey } from '../core/normalize';
+import type { Registry } from '../core/evolve';
 import { normalizeDiscussion } from '../core/normalize';
-import { relateNewDecisions } from '../core/relate';
-import type { Decision, DecisionType, Message, ReviewItem } from '../core/types';
+import { acceptReviewItem, type Engine } from '../core/pipeline';
+import type { Decision, DecisionType, Message, Pattern, ReviewItem } from '../core/types';
 import { UsageError } from '../io/errors';
 import { readMemory, writeMemory } from '../io/memory';
 import { withMemoryLock } from '../io/lock';
@@ -42,7 +41,7 @@ export interface Resolution {
 async function resolve(
   options: WorkspaceOptions & { now: string; lockTimeout?: number },
   id: string,
-  apply: (item: ReviewItem, ctx: { allocate: (day: string) => string }) => Decision | null,
+  apply: (registry: Registry, item: ReviewItem, engine: Engine) => Resolution & { newPatterns: Pattern[] },
 ): Promise<Resolution> {
   const ws = await openWorkspace({ ...options, recorded: true });
   const result = await withMemoryLock(ws.memoryDir, options.lockTimeout ?? 30, async () => {
@@ -51,16 +50,9 @@ async function resolve(
     const item = registry.review.find((r) => r.id === id);
     if (!item) throw new UsageError(`no review item ${id} in ${ws.memoryDisplay}`);
     if (item.status !== 'pending') throw new UsageError(`${id} is already ${item.status}`);
-    const ids = new IdAllocator([...registry.decisions, ...registry.review, ...registry.patterns].map((x) => x.id));
-    const decision = apply(item, { allocate: (day) => ids.allocate('DEC', day) });
-    let newPatterns = [] as typeof registry.patterns;
-    if (decision) {
-      registry.decisions.push(decision);
-      registry.decisions.sort((a, b) => (a.id < b.id ? -1 : 1));
-      newPatterns = recordPatterns(registry, new RegistryIndex(registry), ids, relateNewDecisions(registry, [decision], ws.engine.lexicon), options.now).newPatterns;
-    }
+    const { newPatterns, ...resolution } = apply(registry, item, ws.engine);
     await writeMemory(ws.memoryDir, memory, registry, newPatterns);
-    return { item, decision };
+    return resolution;
   });
   // The task's extracted_state now lists the accepted decision.
   await extractRun({ ...options, files: ws.files, lockTimeout: options.lockTimeout });
@@ -72,44 +64,17 @@ export function acceptReview(
   id: string,
   overrides: { statement?: string; type?: DecisionType },
 ): Promise<Resolution> {
-  return resolve(options, id, (item, { allocate }) => {
-    const statement = overrides.statement?.trim() || item.candidate.statement;
-    const type = overrides.type ?? item.candidate.type;
-    const decision: Decision = {
-      id: allocate(dateKey(item.created_at) ?? dateKey(options.now) ?? '19700101'),
-      task_id: item.task_id,
-      statement,
-      type,
-      confidence: 'high',
-      source: { messages: item.messages, summary: `accepted from review item ${item.id} (importance ${item.importance})` },
-      topic: item.topic,
-      importance: item.importance,
-      context: '',
-      alternatives: [],
-      reasons: [],
-      bridge: { structure: '', function: '', tolerance: [], enforcement: [], prevention: [] },
-      bridge_auto: false,
-      downstream: [],
-      quality_flags: [],
-      origin: 'review',
-      created_at: options.now,
-      supersedes: null,
-      superseded_by: null,
-      status: 'active',
-      corrects: null,
-      duplicate_of: null,
-      auto: { statement, type, status: 'active', confidence: 'high' },
-    };
-    item.status = 'accepted';
-    item.resolution = { at: options.now, decision: decision.id };
-    return decision;
+  return resolve(options, id, (registry, item, engine) => {
+    const choice = { statement: overrides.statement?.trim() || item.candidate.statement, type: overrides.type ?? item.candidate.type };
+    const { decision, newPatterns } = acceptReviewItem(registry, item, choice, engine, options.now);
+    return { item, decision, newPatterns };
   });
 }
 
 export function rejectReview(options: WorkspaceOptions & { now: string; lockTimeout?: number }, id: string, reason?: string): Promise<Resolution> {
-  return resolve(options, id, (item) => {
+  return resolve(options, id, (_registry, item) => {
     item.status = 'rejected';
     item.resolution = { at: options.now, ...(reason ? { reason } : {}) };
-    return null;
+    return { item, decision: null, newPatterns: [] };
   });
 }

@@ -101,7 +101,14 @@ function createdAt(ts: string | null, now: string): string {
   return ts && dateKey(ts) && /T\d/.test(ts) ? ts : now;
 }
 
-function newDecision(taskId: string, c: DecisionCandidate, id: string, fingerprint: string, now: string, bridgeLexicon: CompiledBridgeLexicon): Decision {
+/** Where a decision came from: the analysis (a summary of its candidate) or a person resolving a review item. */
+interface Provenance {
+  origin: Decision['origin'];
+  summary: string;
+}
+
+/** The one way a decision record is made from a candidate, by the pipeline and by a review's acceptance. */
+function newDecision(taskId: string, c: DecisionCandidate, id: string, fingerprint: string | undefined, now: string, bridgeLexicon: CompiledBridgeLexicon, from: Provenance = { origin: 'auto', summary: summaryOf(c) }): Decision {
   const bridge = bridgeOf(c.statement, c.reasons, c.type === 'constraint' || c.type === 'preference', bridgeLexicon);
   return {
     id,
@@ -109,7 +116,7 @@ function newDecision(taskId: string, c: DecisionCandidate, id: string, fingerpri
     statement: c.statement,
     type: c.type,
     confidence: c.confidence,
-    source: { messages: c.sourceMessages, summary: summaryOf(c) },
+    source: { messages: c.sourceMessages, summary: from.summary },
     topic: c.topic,
     importance: c.importance,
     context: c.context,
@@ -119,7 +126,7 @@ function newDecision(taskId: string, c: DecisionCandidate, id: string, fingerpri
     bridge_auto: bridge.structure !== '' || bridge.function !== '' || bridge.enforcement.length + bridge.prevention.length + bridge.tolerance.length > 0,
     downstream: c.downstream,
     quality_flags: [],
-    origin: 'auto',
+    origin: from.origin,
     created_at: createdAt(c.ts, now),
     supersedes: null,
     superseded_by: null,
@@ -129,6 +136,34 @@ function newDecision(taskId: string, c: DecisionCandidate, id: string, fingerpri
     fingerprint,
     auto: { statement: c.statement, type: c.type, status: 'active', confidence: c.confidence },
   };
+}
+
+/**
+ * The decision a person makes by accepting a review item (with the statement and type they chose):
+ * made like every extracted decision, with high confidence, dated when it was accepted, and its
+ * id numbered by the day of the item.
+ */
+export function decisionFromReview(item: ReviewItem, choice: { statement: string; type: DecisionCandidate['type'] }, ids: IdAllocator, now: string, bridgeLexicon: CompiledBridgeLexicon): Decision {
+  const candidate: DecisionCandidate = {
+    statement: choice.statement,
+    type: choice.type,
+    confidence: 'high',
+    at: -1,
+    messageIndex: item.messages[0] ?? -1,
+    sourceMessages: item.messages,
+    topic: item.topic,
+    importance: item.importance,
+    context: '',
+    alternatives: [],
+    reasons: [],
+    downstream: [],
+    ts: null,
+    supersedes: null,
+    cue: '',
+    correction: false,
+  };
+  const id = ids.allocate('DEC', dayOf(item.created_at, now));
+  return newDecision(item.task_id, candidate, id, undefined, now, bridgeLexicon, { origin: 'review', summary: `accepted from review item ${item.id} (importance ${item.importance})` });
 }
 
 type Editable = keyof AutoValues;

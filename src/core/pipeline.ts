@@ -5,15 +5,15 @@ import { clusterTopics } from './cluster';
 import type { CompiledLexicon } from './contradiction';
 import { decideTask, type TaskAnalysis } from './decide';
 import { detect } from './detect';
-import { IdAllocator, mergeTask, RegistryIndex, recordPatterns, type Registry, type TaskMerge } from './evolve';
-import { DEFAULT_RELATE_OPTIONS, markStale, relateMessages, relateNewDecisions, type TaskMessages } from './relate';
+import { decisionFromReview, IdAllocator, mergeTask, RegistryIndex, recordPatterns, type Registry, type TaskMerge } from './evolve';
+import { DEFAULT_RELATE_OPTIONS, markStale, relateMessages, relateNewDecisions, type RelateOptions, type TaskMessages } from './relate';
 import { compareInstants } from './instant';
 import { normalizeDiscussion } from './normalize';
 import type { CompiledRule } from './rules';
 import type { CompiledStatementLexicon } from './sentenceActs';
 import { canonicalJson } from './json';
 import { sha256 } from './text';
-import type { AnalysisSettings, Decision, ExtractedState, Pattern } from './types';
+import type { AnalysisSettings, Decision, DecisionType, ExtractedState, Pattern, ReviewItem } from './types';
 
 export interface TaskInput {
   id: string;
@@ -203,7 +203,7 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
   const created = merged
     .flatMap((m) => m.result?.produced ?? [])
     .sort((a, b) => compareInstants(a.created_at, b.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const relateOptions = { ...DEFAULT_RELATE_OPTIONS, staleAfterDays: engine.config.staleAfterDays ?? DEFAULT_RELATE_OPTIONS.staleAfterDays };
+  const relateOptions = relateOptionsOf(engine);
   // The message each decision's statement came from (its reversal cues count), and every message
   // of the analysed tasks (a draft can restate what another task corrected or replaced).
   const sourceText = new Map<Decision, string>();
@@ -232,9 +232,8 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
   const messagePatterns = relateMessages(registry, taskMessages, engine.lexicon, seen);
   const related = recordPatterns(registry, index, ids, [...decisionPatterns, ...messagePatterns], now);
   newPatterns.push(...related.newPatterns);
-  markStale(registry.decisions, engine.lexicon, now, relateOptions);
+  closeRegistry(registry, engine, now, relateOptions);
   summary.patterns = newPatterns.length;
-  registry.engine = engine.fingerprint;
 
   for (const { path, task, analysis, result } of merged) {
     const fileStates = states.get(path) ?? new Map<string, ExtractedState>();
@@ -258,6 +257,34 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
   registry.decisions.sort(byId);
   registry.review.sort(byId);
   return { registry, newPatterns, states, summary };
+}
+
+function relateOptionsOf(engine: Engine): RelateOptions {
+  return { ...DEFAULT_RELATE_OPTIONS, staleAfterDays: engine.config.staleAfterDays ?? DEFAULT_RELATE_OPTIONS.staleAfterDays };
+}
+
+/** What every change to the registry ends with: decisions flagged stale as of `now`, and the engine that made it. */
+function closeRegistry(registry: Registry, engine: Engine, now: string, relateOptions: RelateOptions): void {
+  markStale(registry.decisions, engine.lexicon, now, relateOptions);
+  registry.engine = engine.fingerprint;
+}
+
+/**
+ * A person accepts a pending review item (in place): it becomes a decision made the way the
+ * pipeline makes them, related to the registry as a new decision is (supersession,
+ * contradictions, duplicates), and the registry is closed as after a run.
+ */
+export function acceptReviewItem(registry: Registry, item: ReviewItem, choice: { statement: string; type: DecisionType }, engine: Engine, now: string): { decision: Decision; newPatterns: Pattern[] } {
+  const ids = new IdAllocator([...registry.decisions, ...registry.review, ...registry.patterns].map((x) => x.id));
+  const decision = decisionFromReview(item, choice, ids, now, engine.bridge);
+  item.status = 'accepted';
+  item.resolution = { at: now, decision: decision.id };
+  registry.decisions.push(decision);
+  registry.decisions.sort((a, b) => (a.id < b.id ? -1 : 1));
+  const relateOptions = relateOptionsOf(engine);
+  const { newPatterns } = recordPatterns(registry, new RegistryIndex(registry), ids, relateNewDecisions(registry, [decision], engine.lexicon, relateOptions), now);
+  closeRegistry(registry, engine, now, relateOptions);
+  return { decision, newPatterns };
 }
 
 export function runPipeline(input: PipelineInput, engine: Engine): PipelineOutput {

@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describeEvent } from '../src/cli/main';
+import { describeEvent } from '../src/cli/render/run';
 import { cli, EXAMPLE, snapshotDir, tempDir } from './helpers';
 
 const NOW = '2026-02-05T00:00:00Z';

@@ -5,8 +5,7 @@ import yargs from 'yargs';
 import type { DecisionType, Diagnostic } from '../core/types';
 import { ConfigError, ConflictError, fsProblem, InterruptedError, LockedError, UsageError } from '../io/errors';
 import { extractCheck } from '../app/check';
-import { bridgeStats, decisionTable, queryDecisions, renderWhy, snapshot, stats, taskContext, why, type TaskView } from '../core/read';
-import { excerpt } from '../core/statement';
+import { bridgeStats, queryDecisions, stats, taskContext, taskSnapshot, why, type TaskView } from '../core/read';
 import { countTokens, loadReadModel } from '../app/read';
 import { guard } from '../app/guard';
 import { acceptReview, listPending, rejectReview } from '../app/review';
@@ -14,7 +13,13 @@ import { extractRun } from '../app/run';
 import { writeIfChanged } from '../io/files';
 import { report } from '../api';
 import { runWatch, type WatchEvent } from '../watch/watch';
-import { github, json as jsonReport, stylish } from './report';
+import { renderContext } from './render/context';
+import { github, json as jsonReport, stylish } from './render/diagnostics';
+import { renderGuard, renderPending, renderResolution } from './render/review';
+import { describeEvent, renderCheckSummary, renderDryRun, renderRunSummary } from './render/run';
+import { renderSnapshot } from './render/snapshot';
+import { decisionTable, renderBridgeStats, renderStats } from './render/tables';
+import { renderWhy } from './render/why';
 
 export interface Io {
   out: (text: string) => void;
@@ -77,17 +82,6 @@ interface ReadArgs extends GlobalArgs {
 
 const resolveNow = (now: string | undefined, io: Io): string => now ?? io.clock().toISOString();
 
-export function describeEvent(e: WatchEvent, at: string): string {
-  if (e.kind === 'ready' || e.kind === 'stopped') return `[${at}] ${e.kind === 'ready' ? e.message ?? 'ready' : 'stopped'}`;
-  if (!e.result) return `[${at}] ${e.message ?? e.kind}`;
-  const s = e.result.summary;
-  const errors = e.result.diagnostics.filter((d) => d.severity === 'error');
-  const counts = `${s.analysed} analysed, ${s.decisions} new decisions, ${s.patterns} new patterns, ${s.review} new review items, ${s.conflicts} conflicts (${e.ms} ms)`;
-  // A broken file: its problems first, then a summary that leads with them (never a success-looking line first).
-  if (errors.length > 0) return `${stylish(errors)}\n[${at}] ${e.file ?? 'all files'}: ${errors.length} error${errors.length === 1 ? '' : 's'}; ${counts}`;
-  return `[${at}] ${e.file ?? 'all files'}: ${counts}`;
-}
-
 function workspaceArgs(argv: GlobalArgs & { globs?: string[] }, io: Io) {
   return { cwd: io.cwd, globs: argv.globs ?? [], memory: argv.memory, config: argv.config };
 }
@@ -128,11 +122,7 @@ async function checkCommand(argv: CheckArgs, io: Io): Promise<number> {
     if (result.diagnostics.length > 0) io.out(github(result.diagnostics));
   } else {
     if (result.diagnostics.length > 0) io.out(stylish(result.diagnostics));
-    io.out(
-      errors === 0
-        ? `extract check: ${result.files} files, ${result.tasks} tasks, all extracted state is current`
-        : `extract check: ${errors} problem${errors === 1 ? '' : 's'} (${result.stale} stale tasks) in ${result.files} files`,
-    );
+    io.out(renderCheckSummary(result, errors));
   }
   return errors > 0 ? 1 : 0;
 }
@@ -148,14 +138,7 @@ async function reviewCommand(argv: ReviewArgs, io: Io): Promise<number> {
       io.out(JSON.stringify(pending.map((p) => ({ ...p.item, discussion: p.messages }))));
       return 0;
     }
-    if (pending.length === 0) io.out('extract review: no pending items');
-    for (const { item, messages } of pending) {
-      io.out(`${item.id}  ${item.task_id}  importance ${item.importance}  ${item.candidate.type}  "${item.topic}"`);
-      io.out(`  candidate: ${item.candidate.statement}`);
-      for (const m of messages) io.out(`  [${m.index}] ${m.author || m.role}: ${excerpt(m.text, 200)}`);
-      io.out('');
-    }
-    if (pending.length > 0) io.out(`${pending.length} pending; resolve with "extract review accept ID [--statement …] [--type …]" or "extract review reject ID [--reason …]"`);
+    for (const line of renderPending(pending)) io.out(line);
     return 0;
   }
   const id = argv.id;
@@ -166,8 +149,7 @@ async function reviewCommand(argv: ReviewArgs, io: Io): Promise<number> {
       ? await acceptReview({ ...ws, now, lockTimeout: argv['lock-timeout'] }, id, { statement: argv.statement, type: argv.type })
       : await rejectReview({ ...ws, now, lockTimeout: argv['lock-timeout'] }, id, argv.reason);
   if (argv.json) io.out(JSON.stringify(resolution));
-  else if (resolution.decision) io.out(`${id} accepted as ${resolution.decision.id} (${resolution.decision.type}): ${resolution.decision.statement}`);
-  else io.out(`${id} rejected${resolution.item.resolution?.reason ? `: ${resolution.item.resolution.reason}` : ''}; it will not be queued again`);
+  else io.out(renderResolution(id, resolution));
   return 0;
 }
 
@@ -175,11 +157,7 @@ async function guardCommand(argv: GuardArgs, io: Io): Promise<number> {
   const findings = await guard(workspaceArgs(argv, io), argv.text, argv.task ?? []);
   if (argv.json) {
     io.out(JSON.stringify(findings.map((f) => ({ id: f.decision.id, task_id: f.decision.task_id, statement: f.decision.statement, type: f.decision.type, why: f.why }))));
-  } else if (findings.length === 0) {
-    io.out('extract guard: no active decision contradicts this');
-  } else {
-    for (const f of findings) io.out(`This seems to contradict ${f.decision.id} (${f.decision.task_id}, ${f.decision.type}): "${f.decision.statement}" — ${f.why}. Which is correct?`);
-  }
+  } else for (const line of renderGuard(findings)) io.out(line);
   return findings.length > 0 ? 1 : 0;
 }
 
@@ -203,11 +181,7 @@ async function readCommand(name: 'context' | 'query' | 'why' | 'snapshot' | 'sta
   if (name === 'context') {
     const contexts = pickTasks(model.tasks, list(argv.task)).map((t) => taskContext(t, decisions, countTokens));
     if (json) io.out(JSON.stringify(contexts.map(({ text, ...rest }) => ({ ...rest, context: text }))));
-    else
-      for (const c of contexts) {
-        io.out(c.text);
-        io.out(`---\ntokens (cl100k_base): raw transcript ${c.tokens.raw}, this context ${c.tokens.context} (${c.tokens.saving_percent}% saved)\n`);
-      }
+    else for (const line of contexts.flatMap(renderContext)) io.out(line);
     return 0;
   }
   if (name === 'query') {
@@ -224,7 +198,7 @@ async function readCommand(name: 'context' | 'query' | 'why' | 'snapshot' | 'sta
     return 0;
   }
   if (name === 'snapshot') {
-    const snaps = pickTasks(model.tasks, list(argv.task)).map((t) => ({ task: t.id, snapshot: snapshot(t, decisions) }));
+    const snaps = pickTasks(model.tasks, list(argv.task)).map((t) => ({ task: t.id, snapshot: renderSnapshot(taskSnapshot(t, decisions)) }));
     if (json) io.out(JSON.stringify(snaps));
     else for (const s of snaps) io.out(s.snapshot);
     return 0;
@@ -233,28 +207,12 @@ async function readCommand(name: 'context' | 'query' | 'why' | 'snapshot' | 'sta
   if (argv.bridges) {
     const b = bridgeStats(decisions);
     if (json) io.out(JSON.stringify(b));
-    else {
-      io.out('Most reused structures:');
-      for (const s of b.structures.slice(0, 10)) io.out(`  ${s.decisions.length}× ${s.structure}  (${s.decisions.join(', ')})`);
-      io.out('Most common functions:');
-      for (const f of b.functions.slice(0, 10)) io.out(`  ${f.decisions.length}× ${f.function}  (${f.decisions.join(', ')})`);
-      io.out(`Structure without function: ${b.orphan_structures.join(', ') || 'none'}`);
-      io.out(`Function without structure: ${b.orphan_functions.join(', ') || 'none'}`);
-    }
+    else for (const line of renderBridgeStats(b)) io.out(line);
     return 0;
   }
   const s = stats(decisions, review, patterns, model.tasks.map((t) => taskContext(t, decisions, countTokens)));
   if (json) io.out(JSON.stringify(s));
-  else {
-    const kv = (o: Record<string, number>) => Object.entries(o).map(([k, v]) => `${k} ${v}`).join(', ') || 'none';
-    io.out(`decisions: ${s.decisions.total} (${kv(s.decisions.by_type)})`);
-    io.out(`  by status: ${kv(s.decisions.by_status)}; by origin: ${kv(s.decisions.by_origin)}`);
-    io.out(`review queue: ${s.review.pending} pending, ${s.review.accepted} accepted, ${s.review.rejected} rejected`);
-    io.out(`traceability: ${s.traceability_percent}% of decisions cite their source messages`);
-    io.out(`corrections: ${s.corrections}, repeated: ${s.repeated_corrections} (repeat-correction rate ${s.repeat_correction_rate_percent}%)`);
-    io.out(`patterns: ${kv(s.patterns_by_type)}`);
-    io.out(`context tokens (cl100k_base): raw transcripts ${s.tokens.raw}, extracted context ${s.tokens.context} (${s.tokens.saving_percent}% saved)`);
-  }
+  else for (const line of renderStats(s)) io.out(line);
   return 0;
 }
 
@@ -336,17 +294,10 @@ async function runCommand(argv: RunArgs, io: Io): Promise<number> {
     io.out(JSON.stringify({ ...s, ms, errors, ...(argv['dry-run'] ? { dry_run: true } : {}), diagnostics: result.diagnostics }));
   } else if (argv['dry-run']) {
     if (result.diagnostics.length > 0) io.err(stylish(result.diagnostics));
-    io.out(s.written.length > 0 ? `would write: ${s.written.join(', ')}` : 'would write nothing: every file is current');
-    io.out(
-      `extract (dry run, nothing written): ${s.files} file${s.files === 1 ? '' : 's'}, ${s.tasks} tasks (${s.analysed} to analyse), ${s.decisions} new decisions, ${s.patterns} new patterns, ` +
-        `${s.review} new review items, ${errors} errors, ${ms} ms`,
-    );
+    for (const line of renderDryRun(s, errors, ms)) io.out(line);
   } else {
     if (result.diagnostics.length > 0) io.err(stylish(result.diagnostics));
-    io.out(
-      `extract: ${s.files} file${s.files === 1 ? '' : 's'}, ${s.tasks} tasks (${s.analysed} analysed), ${s.decisions} new decisions, ${s.patterns} new patterns, ` +
-        `${s.review} new review items, ${s.conflicts} conflicts, ${errors} errors, ${ms} ms`,
-    );
+    io.out(renderRunSummary(s, errors, ms));
   }
   return errors > 0 || s.conflicts > 0 ? 1 : 0;
 }

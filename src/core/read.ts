@@ -1,7 +1,7 @@
 // The reading side, as pure functions over the registry and the tasks: what a bot loads first
-// (context), a decision table (query), traceability (why), a one-paragraph snapshot, and metrics.
-// Token counts come in as a function so the core stays free of the tokenizer's load cost.
-import { excerpt as clip } from './statement';
+// (context), the decisions a query selects, traceability (why), what a snapshot says, and metrics.
+// The command line renders them (src/cli/render/). Token counts come in as a function so the core
+// stays free of the tokenizer's load cost.
 import { contentTokens } from './text';
 import type { Decision, ExtractedState, Message, Pattern, ReviewItem } from './types';
 
@@ -94,14 +94,6 @@ export function queryDecisions(decisions: readonly Decision[], q: DecisionQuery)
   );
 }
 
-export function decisionTable(decisions: readonly Decision[]): string {
-  const rows = decisions.map((d) => [d.id, d.task_id, d.type, d.status, d.confidence, clip(d.statement, 80)]);
-  const header = ['ID', 'TASK', 'TYPE', 'STATUS', 'CONF', 'STATEMENT'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const fmt = (r: string[]) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]))).join('  ');
-  return [fmt(header), ...rows.map(fmt)].join('\n');
-}
-
 export interface WhyReport {
   decision: Decision;
   supersedes: Decision | null;
@@ -124,51 +116,37 @@ export function why(id: string, decisions: readonly Decision[], patterns: readon
   };
 }
 
-export function renderWhy(r: WhyReport): string {
-  const d = r.decision;
-  const lines = [
-    `${d.id} (${d.task_id}) ${d.type}, ${d.confidence} confidence, ${d.status}, origin ${d.origin}, created ${d.created_at}`,
-    `  "${d.statement}"`,
-  ];
-  if (d.context) lines.push(`  context: ${clip(d.context, 200)}`);
-  if (d.alternatives?.length) lines.push(`  instead of: ${d.alternatives.join('; ')}`);
-  if (d.reasons?.length) lines.push(`  because: ${d.reasons.join('; ')}`);
-  if (r.supersedes) lines.push(`  supersedes ${r.supersedes.id} (${r.supersedes.task_id}): "${r.supersedes.statement}"`);
-  if (r.superseded_by) lines.push(`  superseded by ${r.superseded_by.id} (${r.superseded_by.task_id}): "${r.superseded_by.statement}"`);
-  if (d.quality_flags?.length) lines.push(`  flags: ${d.quality_flags.join(', ')}${d.duplicate_of ? ` (duplicate of ${d.duplicate_of})` : ''}`);
-  lines.push(r.sources.length > 0 ? 'Said in:' : 'Said in: (no source messages)');
-  for (const m of r.sources) lines.push(`  [${m.index}] ${m.author || m.role}${m.ts ? ` at ${m.ts}` : ''}: "${clip(m.text, 300)}"`);
-  for (const p of r.patterns) lines.push(`  ${p.id} ${p.type}: ${clip(p.description, 200)}`);
-  return lines.join('\n');
+export interface TaskSnapshot {
+  /** The task's title, or its id when it has none. */
+  title: string;
+  /** Day (YYYY-MM-DD) of the last dated message, else of the last extraction; null when nothing is dated. */
+  date: string | null;
+  /** The task's own status field, when it has one. */
+  status: string | null;
+  /** Active decisions other than action items. */
+  decided: Decision[];
+  /** Open topics, each with the last question asked in it (null when none was asked). */
+  open: Array<{ label: string; question: Message | null }>;
+  /** Active action items. */
+  next: Decision[];
 }
 
-function sentence(s: string): string {
-  const t = s.trim().replace(/[.;:,\s]+$/, '');
-  return t;
-}
-
-/** "{title} state {date}: {status}. {key decisions}. {open questions}. Next: {action items}." */
-export function snapshot(task: TaskView, decisions: readonly Decision[]): string {
+/** What a one-paragraph snapshot of a task says: its state, key decisions, open questions, next actions. */
+export function taskSnapshot(task: TaskView, decisions: readonly Decision[]): TaskSnapshot {
   const mine = taskDecisions(task.id, decisions).filter(isLive);
-  const key = mine.filter((d) => d.type !== 'action_item');
-  const actions = mine.filter((d) => d.type === 'action_item');
   const topics = task.state?.topics ?? [];
-  const open = topics.filter((t) => t.status === 'open');
+  const byIndex = new Map(task.messages.map((m) => [m.index, m]));
   const lastTs = [...task.messages].reverse().find((m) => m.ts && /^\d{4}-\d{2}-\d{2}/.test(m.ts))?.ts ?? task.state?.last_extracted ?? null;
-  const date = lastTs ? lastTs.slice(0, 10) : 'undated';
-  const status = task.status ?? (open.length > 0 ? `${open.length} open topic${open.length === 1 ? '' : 's'}` : 'all topics concluded');
-  const parts = [`${task.title ?? task.id} state ${date}: ${status}`];
-  parts.push(key.length > 0 ? `Decided: ${key.map((d) => sentence(d.statement)).join('; ')}` : 'No decisions yet');
-  if (open.length > 0) {
-    const byIndex = new Map(task.messages.map((m) => [m.index, m]));
-    const questions = open.map((t) => {
-      const q = [...t.messages].reverse().map((i) => byIndex.get(i)).find((m) => m && /\?\s*$/.test(m.text));
-      return q ? `"${clip(q.text, 120)}"` : `"${t.label}"`;
-    });
-    parts.push(`Open: ${questions.join('; ')}`);
-  } else parts.push('No open questions');
-  parts.push(`Next: ${actions.length > 0 ? actions.map((d) => sentence(d.statement)).join('; ') : 'nothing recorded'}`);
-  return `${parts.join('. ')}.`;
+  return {
+    title: task.title ?? task.id,
+    date: lastTs ? lastTs.slice(0, 10) : null,
+    status: task.status,
+    decided: mine.filter((d) => d.type !== 'action_item'),
+    open: topics
+      .filter((t) => t.status === 'open')
+      .map((t) => ({ label: t.label, question: [...t.messages].reverse().map((i) => byIndex.get(i)).find((m): m is Message => m !== undefined && /\?\s*$/.test(m.text)) ?? null })),
+    next: mine.filter((d) => d.type === 'action_item'),
+  };
 }
 
 export interface Stats {

@@ -1,5 +1,5 @@
 // Reporters: small functions from diagnostics to text.
-import type { Diagnostic } from '../core/types';
+import type { Diagnostic } from '../../core/types';
 
 export function stylish(diagnostics: readonly Diagnostic[]): string {
   return diagnostics

@@ -1,0 +1,21 @@
+// `extract why`: a decision, its neighbours in the supersession chain, and the messages it came from.
+import type { WhyReport } from '../../core/read';
+import { excerpt as clip } from '../../core/statement';
+
+export function renderWhy(r: WhyReport): string {
+  const d = r.decision;
+  const lines = [
+    `${d.id} (${d.task_id}) ${d.type}, ${d.confidence} confidence, ${d.status}, origin ${d.origin}, created ${d.created_at}`,
+    `  "${d.statement}"`,
+  ];
+  if (d.context) lines.push(`  context: ${clip(d.context, 200)}`);
+  if (d.alternatives?.length) lines.push(`  instead of: ${d.alternatives.join('; ')}`);
+  if (d.reasons?.length) lines.push(`  because: ${d.reasons.join('; ')}`);
+  if (r.supersedes) lines.push(`  supersedes ${r.supersedes.id} (${r.supersedes.task_id}): "${r.supersedes.statement}"`);
+  if (r.superseded_by) lines.push(`  superseded by ${r.superseded_by.id} (${r.superseded_by.task_id}): "${r.superseded_by.statement}"`);
+  if (d.quality_flags?.length) lines.push(`  flags: ${d.quality_flags.join(', ')}${d.duplicate_of ? ` (duplicate of ${d.duplicate_of})` : ''}`);
+  lines.push(r.sources.length > 0 ? 'Said in:' : 'Said in: (no source messages)');
+  for (const m of r.sources) lines.push(`  [${m.index}] ${m.author || m.role}${m.ts ? ` at ${m.ts}` : ''}: "${clip(m.text, 300)}"`);
+  for (const p of r.patterns) lines.push(`  ${p.id} ${p.type}: ${clip(p.description, 200)}`);
+  return lines.join('\n');
+}

@@ -1,12 +1,12 @@
 // Command-line interface: parses arguments, calls the store, prints, returns an exit code.
 // Exit codes: 0 clean, 1 problems in input, 2 usage or fatal error.
 import { isAbsolute, relative, resolve } from 'node:path';
-import yargs from 'yargs';
+import yargs, { type ArgumentsCamelCase, type Argv } from 'yargs';
 import type { DecisionType, Diagnostic } from '../core/types';
 import { ConfigError, ConflictError, fsProblem, InterruptedError, LockedError, UsageError } from '../io/errors';
 import { extractCheck } from '../app/check';
 import { bridgeStats, queryDecisions, stats, taskContext, taskSnapshot, why, type TaskView } from '../core/read';
-import { countTokens, loadReadModel } from '../app/read';
+import { countTokens, loadReadModel, type ReadModel } from '../app/read';
 import { guard } from '../app/guard';
 import { acceptReview, listPending, rejectReview } from '../app/review';
 import { extractRun } from '../app/run';
@@ -37,52 +37,9 @@ const defaultIo: Io = {
   clock: () => new Date(),
 };
 
-/** Options every command takes (`--now` is validated while parsing). */
-interface GlobalArgs {
-  memory?: string;
-  config?: string;
-  now?: string;
-  json: boolean;
-}
-interface RunArgs extends GlobalArgs {
-  globs?: string[];
-  'lock-timeout': number;
-  watch?: boolean;
-  'dry-run'?: boolean;
-}
-interface CheckArgs extends GlobalArgs {
-  globs?: string[];
-  format: 'stylish' | 'json' | 'github';
-}
-interface ReviewArgs extends GlobalArgs {
-  action: 'list' | 'accept' | 'reject';
-  id?: string;
-  statement?: string;
-  type?: DecisionType;
-  reason?: string;
-  tasks?: string[];
-  'lock-timeout': number;
-}
-interface GuardArgs extends GlobalArgs {
-  text: string;
-  task?: string[];
-}
-/** The reading commands share one handler; each passes the options it has. */
-interface ReadArgs extends GlobalArgs {
-  tasks?: string[];
-  task?: string[];
-  id?: string;
-  type?: string[];
-  status?: string[];
-  text?: string;
-  structure?: string;
-  function?: string;
-  bridges?: boolean;
-}
-
 const resolveNow = (now: string | undefined, io: Io): string => now ?? io.clock().toISOString();
 
-function workspaceArgs(argv: GlobalArgs & { globs?: string[] }, io: Io) {
+function workspaceArgs(argv: { memory?: string; config?: string; globs?: string[] }, io: Io) {
   return { cwd: io.cwd, globs: argv.globs ?? [], memory: argv.memory, config: argv.config };
 }
 
@@ -92,7 +49,7 @@ function phaseTimings(io: Io): ((phase: string, ms: number) => void) | undefined
   return (phase, ms) => io.err(`extract timing: ${phase} ${ms.toFixed(1)} ms`);
 }
 
-async function watchCommand(argv: RunArgs, io: Io, stop: Promise<void>): Promise<number> {
+async function watchCommand(argv: ArgsOf<typeof runOptions>, io: Io, stop: Promise<void>): Promise<number> {
   await runWatch({
     ...workspaceArgs(argv, io),
     lockTimeout: argv['lock-timeout'],
@@ -110,7 +67,7 @@ async function watchCommand(argv: RunArgs, io: Io, stop: Promise<void>): Promise
   return 0;
 }
 
-async function checkCommand(argv: CheckArgs, io: Io): Promise<number> {
+async function checkCommand(argv: ArgsOf<typeof checkOptions>, io: Io): Promise<number> {
   const result = await extractCheck({
     ...workspaceArgs(argv, io),
     now: resolveNow(argv.now, io),
@@ -128,8 +85,9 @@ async function checkCommand(argv: CheckArgs, io: Io): Promise<number> {
 }
 
 const DECISION_TYPES = ['constraint', 'decision', 'action_item', 'correction', 'preference'] as const;
+const DECISION_STATUSES = ['active', 'superseded', 'archived'] as const;
 
-async function reviewCommand(argv: ReviewArgs, io: Io): Promise<number> {
+async function reviewCommand(argv: ArgsOf<typeof reviewOptions>, io: Io): Promise<number> {
   const action = argv.action;
   const ws = { ...workspaceArgs(argv, io), globs: argv.tasks ?? [] };
   if (action === 'list') {
@@ -153,7 +111,7 @@ async function reviewCommand(argv: ReviewArgs, io: Io): Promise<number> {
   return 0;
 }
 
-async function guardCommand(argv: GuardArgs, io: Io): Promise<number> {
+async function guardCommand(argv: ArgsOf<typeof guardOptions>, io: Io): Promise<number> {
   const findings = await guard(workspaceArgs(argv, io), argv.text, argv.task ?? []);
   if (argv.json) {
     io.out(JSON.stringify(findings.map((f) => ({ id: f.decision.id, task_id: f.decision.task_id, statement: f.decision.statement, type: f.decision.type, why: f.why }))));
@@ -172,56 +130,67 @@ const PATH_PROBLEMS = new Set(['not-found', 'not-a-file', 'unreadable']);
 
 const list = (v: readonly string[] | undefined): string[] => (v ?? []).map(String);
 
-async function readCommand(name: 'context' | 'query' | 'why' | 'snapshot' | 'stats', argv: ReadArgs, io: Io): Promise<number> {
+/** The workspace as the reading commands see it, its problems printed; null when a named task file could not be read. */
+async function readModel(argv: { memory?: string; config?: string; tasks?: string[] }, io: Io): Promise<ReadModel | null> {
   const model = await loadReadModel({ ...workspaceArgs(argv, io), globs: list(argv.tasks) });
   if (model.diagnostics.length > 0) io.err(stylish(model.diagnostics));
-  if (model.diagnostics.some((d) => PATH_PROBLEMS.has(d.code))) return 1;
+  return model.diagnostics.some((d) => PATH_PROBLEMS.has(d.code)) ? null : model;
+}
+
+async function contextCommand(argv: ArgsOf<typeof contextOptions>, io: Io): Promise<number> {
+  const model = await readModel(argv, io);
+  if (!model) return 1;
+  const contexts = pickTasks(model.tasks, list(argv.task)).map((t) => taskContext(t, model.registry.decisions, countTokens));
+  if (argv.json) io.out(JSON.stringify(contexts.map(({ text, ...rest }) => ({ ...rest, context: text }))));
+  else for (const line of contexts.flatMap(renderContext)) io.out(line);
+  return 0;
+}
+
+async function queryCommand(argv: ArgsOf<typeof queryOptions>, io: Io): Promise<number> {
+  const model = await readModel(argv, io);
+  if (!model) return 1;
+  const found = queryDecisions(model.registry.decisions, { tasks: list(argv.task), types: list(argv.type), statuses: list(argv.status), text: argv.text, structure: argv.structure, function: argv.function });
+  if (argv.json) io.out(JSON.stringify(found));
+  else io.out(found.length > 0 ? decisionTable(found) : 'extract query: no matching decisions');
+  return 0;
+}
+
+async function whyCommand(argv: ArgsOf<typeof whyOptions>, io: Io): Promise<number> {
+  const model = await readModel(argv, io);
+  if (!model) return 1;
+  const messages = new Map(model.tasks.map((t) => [t.id, t.messages]));
+  const report = why(argv.id, model.registry.decisions, model.registry.patterns, (t) => messages.get(t) ?? []);
+  if (!report) throw new UsageError(`no decision ${argv.id} in the registry`);
+  io.out(argv.json ? JSON.stringify(report) : renderWhy(report));
+  return 0;
+}
+
+async function snapshotCommand(argv: ArgsOf<typeof snapshotOptions>, io: Io): Promise<number> {
+  const model = await readModel(argv, io);
+  if (!model) return 1;
+  const snaps = pickTasks(model.tasks, list(argv.task)).map((t) => ({ task: t.id, snapshot: renderSnapshot(taskSnapshot(t, model.registry.decisions)) }));
+  if (argv.json) io.out(JSON.stringify(snaps));
+  else for (const s of snaps) io.out(s.snapshot);
+  return 0;
+}
+
+async function statsCommand(argv: ArgsOf<typeof statsOptions>, io: Io): Promise<number> {
+  const model = await readModel(argv, io);
+  if (!model) return 1;
   const { decisions, review, patterns } = model.registry;
-  const json = Boolean(argv.json);
-  if (name === 'context') {
-    const contexts = pickTasks(model.tasks, list(argv.task)).map((t) => taskContext(t, decisions, countTokens));
-    if (json) io.out(JSON.stringify(contexts.map(({ text, ...rest }) => ({ ...rest, context: text }))));
-    else for (const line of contexts.flatMap(renderContext)) io.out(line);
-    return 0;
-  }
-  if (name === 'query') {
-    const found = queryDecisions(decisions, { tasks: list(argv.task), types: list(argv.type), statuses: list(argv.status), text: argv.text, structure: argv.structure, function: argv.function });
-    if (json) io.out(JSON.stringify(found));
-    else io.out(found.length > 0 ? decisionTable(found) : 'extract query: no matching decisions');
-    return 0;
-  }
-  if (name === 'why') {
-    const messages = new Map(model.tasks.map((t) => [t.id, t.messages]));
-    const report = why(argv.id ?? '', decisions, patterns, (t) => messages.get(t) ?? []);
-    if (!report) throw new UsageError(`no decision ${String(argv.id)} in the registry`);
-    io.out(json ? JSON.stringify(report) : renderWhy(report));
-    return 0;
-  }
-  if (name === 'snapshot') {
-    const snaps = pickTasks(model.tasks, list(argv.task)).map((t) => ({ task: t.id, snapshot: renderSnapshot(taskSnapshot(t, decisions)) }));
-    if (json) io.out(JSON.stringify(snaps));
-    else for (const s of snaps) io.out(s.snapshot);
-    return 0;
-  }
-  // stats
   if (argv.bridges) {
     const b = bridgeStats(decisions);
-    if (json) io.out(JSON.stringify(b));
+    if (argv.json) io.out(JSON.stringify(b));
     else for (const line of renderBridgeStats(b)) io.out(line);
     return 0;
   }
   const s = stats(decisions, review, patterns, model.tasks.map((t) => taskContext(t, decisions, countTokens)));
-  if (json) io.out(JSON.stringify(s));
+  if (argv.json) io.out(JSON.stringify(s));
   else for (const line of renderStats(s)) io.out(line);
   return 0;
 }
 
-interface ReportArgs extends GlobalArgs {
-  out?: string;
-  tasks?: string[];
-}
-
-async function reportCommand(argv: ReportArgs, io: Io): Promise<number> {
+async function reportCommand(argv: ArgsOf<typeof reportOptions>, io: Io): Promise<number> {
   const diagnostics: Diagnostic[] = [];
   const html = await report({ cwd: io.cwd, memory: argv.memory, config: argv.config, files: list(argv.tasks), onDiagnostics: (d) => diagnostics.push(...d) });
   if (diagnostics.length > 0) io.err(stylish(diagnostics));
@@ -234,20 +203,19 @@ async function reportCommand(argv: ReportArgs, io: Io): Promise<number> {
   return 0;
 }
 
-interface McpArgs extends GlobalArgs {
-  'allow-write': boolean;
-  tasks?: string[];
-  'lock-timeout': number;
+/** A clock that always reads `now`, when it is given. */
+function fixedClock(now: string | undefined): (() => string) | undefined {
+  return now === undefined ? undefined : () => now;
 }
 
-async function mcpCommand(argv: McpArgs, io: Io, stop: Promise<void>): Promise<number> {
+async function mcpCommand(argv: ArgsOf<typeof mcpOptions>, io: Io, stop: Promise<void>): Promise<number> {
   // Loaded only for this command: the SDK is not needed by the others.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { serveStdio } = require('../mcp/stdio') as typeof import('../mcp/stdio');
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { version } = require('../../package.json') as { version: string };
   await serveStdio(
-    { cwd: io.cwd, memory: argv.memory, config: argv.config, files: list(argv.tasks), allowWrite: argv['allow-write'], lockTimeout: argv['lock-timeout'], now: argv.now ? () => argv.now! : undefined, version },
+    { cwd: io.cwd, memory: argv.memory, config: argv.config, files: list(argv.tasks), allowWrite: argv['allow-write'], lockTimeout: argv['lock-timeout'], now: fixedClock(argv.now), version },
     stop,
   );
   return 0;
@@ -275,7 +243,7 @@ async function stoppable<T>(work: (signal: AbortSignal) => Promise<T>): Promise<
   }
 }
 
-async function runCommand(argv: RunArgs, io: Io): Promise<number> {
+async function runCommand(argv: ArgsOf<typeof runOptions>, io: Io): Promise<number> {
   const started = Date.now();
   const result = await stoppable((signal) =>
     extractRun({
@@ -380,150 +348,146 @@ function isoDate(v: unknown): string | undefined {
 
 const EXIT_CODES = 'Exit codes: 0 clean; 1 problems in the input (malformed JSON, schema violations, stale state, conflicts, a contradiction found by guard); 2 usage or fatal error (bad arguments, config or rule pack); 75 memory folder locked by another run; 130/143 interrupted by SIGINT/SIGTERM.';
 
-export async function main(args: string[], io: Io = defaultIo, stop: () => Promise<void> = signalled): Promise<number> {
-  let failure: unknown = null;
-  // Parse everything first; the chosen command runs only once the whole command line is valid.
-  let action: (() => Promise<number>) | null = null;
-  const later = (run: () => Promise<number>) => {
-    action = run;
-  };
-  const workspaceFiles = { type: 'string', array: true, describe: 'task files to read (default: the files the memory folder was built from, else the configured globs, else ./tasks.json)' } as const;
-  const parser = yargs()
-    .scriptName('extract')
-    .usage('$0 <command> [options]\n\nExtract decisions, patterns and task state from the discussion arrays of task files.')
+/** Options every command takes (`--now` is validated while parsing). */
+const globalOptions = (y: Argv) =>
+  y
     .option('memory', { type: 'string', describe: 'memory folder (default: memory/ beside the config, or in the working directory)' })
     .option('config', { type: 'string', describe: 'config file (default: ./extract.config.json when present)' })
     .option('now', { type: 'string', describe: 'ISO date-time to record instead of the clock (for reproducible runs)', coerce: isoDate })
-    .option('json', { type: 'boolean', default: false, describe: 'print machine-readable JSON' })
-    .command(
-      ['run [globs..]', '$0 [globs..]'],
-      'extract decisions, patterns and review items from task discussions and write extracted_state back',
-      (y) =>
-        y
-          .epilogue(EXIT_CODES)
-          .positional('globs', { type: 'string', array: true, describe: 'task files or glob patterns (default: the config\'s globs, else tasks.json)' })
-          .option('lock-timeout', { type: 'string', default: '30', describe: 'seconds to wait for another run holding the memory lock', coerce: seconds })
-          .option('watch', { type: 'boolean', describe: 'keep running and re-extract task files when they change' })
-          .option('dry-run', { type: 'boolean', describe: 'report what a run would change and write nothing' })
-          .conflicts('dry-run', 'watch')
-          .example('$0 run examples/tasks.json', 'extract the example; writes memory/ and each task\'s extracted_state')
-          .example('$0 run "projects/**/tasks.json" --json', 'every task file below projects/, one JSON summary line')
-          .example('$0 run --dry-run', 'list the files a run would write, write nothing')
-          .example('$0 --watch', 'run, then re-extract whenever a task file changes'),
-      (argv) => {
-        const bare = argv.globs?.[0];
-        const typed = args.find((a) => !a.startsWith('-'));
-        if (bare !== undefined && typed === bare && !COMMANDS.includes(bare as (typeof COMMANDS)[number])) {
-          const guess = closestCommand(bare);
-          if (guess) throw new UsageError(`unknown command "${bare}"; did you mean "${guess}"?`);
-        }
-        later(() => (argv.watch ? watchCommand(argv, io, stop()) : runCommand(argv, io)));
-      },
-    )
-    .command(
-      'check [globs..]',
-      'validate task files, registry and pattern log, and fail when any extracted_state is stale (writes nothing)',
-      (y) =>
-        y
-          .epilogue(EXIT_CODES)
-          .positional('globs', { type: 'string', array: true, describe: 'task files or glob patterns (default: the config\'s globs, else tasks.json)' })
-          .option('format', { choices: ['stylish', 'json', 'github'] as const, default: 'stylish' as const, describe: 'report format (--json is the same as --format json)' })
-          .example('$0 check examples/tasks.json', 'exit 1 if any extracted_state is out of date')
-          .example('$0 check --format github', 'workflow annotations for GitHub Actions'),
-      (argv) => later(() => checkCommand(argv, io)),
-    )
-    .command(
-      'review [action] [id]',
-      'list pending review items, or accept / reject one',
-      (y) =>
-        y
-          .epilogue(EXIT_CODES)
-          .positional('action', { choices: ['list', 'accept', 'reject'] as const, default: 'list' as const, describe: 'list (default), accept or reject' })
-          .positional('id', { type: 'string', describe: 'review item id (REV-…), for accept and reject' })
-          .option('statement', { type: 'string', describe: 'with accept: the decision statement to record instead of the candidate' })
-          .option('type', { choices: DECISION_TYPES, describe: 'with accept: the decision type to record' })
-          .option('reason', { type: 'string', describe: 'with reject: why' })
-          .option('tasks', workspaceFiles)
-          .option('lock-timeout', { type: 'string', default: '30', describe: 'seconds to wait for another run holding the memory lock', coerce: seconds })
-          .example('$0 review', 'pending items with their messages')
-          .example('$0 review accept REV-20260130-001 --type constraint', 'record the candidate as a constraint decision')
-          .example('$0 review reject REV-20260130-001 --reason "small talk"', 'never queue it again'),
-      (argv) => later(() => reviewCommand(argv, io)),
-    )
-    .command(
-      'guard <text>',
-      'list active decisions the text contradicts or whose corrected fact it restates (exit 1 when any)',
-      (y) =>
-        y
-          .epilogue(EXIT_CODES)
-          .positional('text', { type: 'string', demandOption: true, describe: 'what a bot is about to say or do' })
-          .option('task', { type: 'string', array: true, describe: 'only decisions of these tasks (and every correction)' })
-          .example('$0 guard "Deploy on Friday evening" --task T045', 'exit 1 and name the decision it contradicts'),
-      (argv) => later(() => guardCommand(argv, io)),
-    )
-    .command(
-      'context <task..>',
-      "what a bot loads first: the task's active decisions, open topics in full, and the token saving",
-      (y) => y.epilogue(EXIT_CODES).positional('task', { type: 'string', array: true, demandOption: true, describe: 'task ids' }).option('tasks', workspaceFiles).example('$0 context T045', 'the compact context of T045'),
-      (argv) => later(() => readCommand('context', argv, io)),
-    )
-    .command(
-      'query',
-      'a table of decisions, filtered',
-      (y) =>
-        y
-          .epilogue(EXIT_CODES)
-          .option('task', { type: 'string', array: true, describe: 'only decisions of these task ids' })
-          .option('type', { type: 'string', array: true, choices: DECISION_TYPES, describe: 'only decisions of these types' })
-          .option('status', { type: 'string', array: true, choices: ['active', 'superseded', 'archived'], describe: 'only decisions with these statuses' })
-          .option('text', { type: 'string', describe: 'words the statement, topic or context contains' })
-          .option('structure', { type: 'string', describe: 'search the bridge structure (files, tools, commands)' })
-          .option('function', { type: 'string', describe: 'search the bridge function (what it is for)' })
-          .option('tasks', workspaceFiles)
-          .example('$0 query --type constraint --status active', 'every rule still in force')
-          .example('$0 query --text telegram --json', 'decisions that mention Telegram, as JSON'),
-      (argv) => later(() => readCommand('query', argv, io)),
-    )
-    .command(
-      'why <id>',
-      'a decision, what it supersedes or was superseded by, and its source messages quoted',
-      (y) => y.epilogue(EXIT_CODES).positional('id', { type: 'string', demandOption: true, describe: 'decision id (DEC-…)' }).option('tasks', workspaceFiles).example('$0 why DEC-20260130-001', 'the decision and the messages it came from'),
-      (argv) => later(() => readCommand('why', argv, io)),
-    )
-    .command(
-      'snapshot <task..>',
-      "one self-contained paragraph of a task's state",
-      (y) => y.epilogue(EXIT_CODES).positional('task', { type: 'string', array: true, demandOption: true, describe: 'task ids' }).option('tasks', workspaceFiles).example('$0 snapshot T045', 'status, key decisions, blockers, next actions'),
-      (argv) => later(() => readCommand('snapshot', argv, io)),
-    )
-    .command(
-      'stats',
-      'decisions by type and status, review queue, traceability, repeat corrections, token savings',
-      (y) => y.epilogue(EXIT_CODES).option('bridges', { type: 'boolean', default: false, describe: 'most reused structures, common functions, orphans' }).option('tasks', workspaceFiles).example('$0 stats --json', 'the metrics as JSON'),
-      (argv) => later(() => readCommand('stats', argv, io)),
-    )
+    .option('json', { type: 'boolean', default: false, describe: 'print machine-readable JSON' });
+
+/** What a builder adds to the parser's options. */
+type OptionsOf<B> = B extends (...args: never[]) => Argv<infer U> ? U : never;
+/** The arguments a command's handler receives, as its builder declares them. */
+type ArgsOf<B> = ArgumentsCamelCase<OptionsOf<B>>;
+type Globals = OptionsOf<typeof globalOptions>;
+
+const globs = { type: 'string', array: true, describe: "task files or glob patterns (default: the config's globs, else tasks.json)" } as const;
+const workspaceFiles = { type: 'string', array: true, describe: 'task files to read (default: the files the memory folder was built from, else the configured globs, else ./tasks.json)' } as const;
+const lockTimeout = (describe: string) => ({ type: 'string', default: '30', describe, coerce: seconds }) as const;
+
+const runOptions = (y: Argv<Globals>) =>
+  y
+    .epilogue(EXIT_CODES)
+    .positional('globs', globs)
+    .option('lock-timeout', lockTimeout('seconds to wait for another run holding the memory lock'))
+    .option('watch', { type: 'boolean', describe: 'keep running and re-extract task files when they change' })
+    .option('dry-run', { type: 'boolean', describe: 'report what a run would change and write nothing' })
+    .conflicts('dry-run', 'watch')
+    .example('$0 run examples/tasks.json', "extract the example; writes memory/ and each task's extracted_state")
+    .example('$0 run "projects/**/tasks.json" --json', 'every task file below projects/, one JSON summary line')
+    .example('$0 run --dry-run', 'list the files a run would write, write nothing')
+    .example('$0 --watch', 'run, then re-extract whenever a task file changes');
+
+const checkOptions = (y: Argv<Globals>) =>
+  y
+    .epilogue(EXIT_CODES)
+    .positional('globs', globs)
+    .option('format', { choices: ['stylish', 'json', 'github'] as const, default: 'stylish' as const, describe: 'report format (--json is the same as --format json)' })
+    .example('$0 check examples/tasks.json', 'exit 1 if any extracted_state is out of date')
+    .example('$0 check --format github', 'workflow annotations for GitHub Actions');
+
+const reviewOptions = (y: Argv<Globals>) =>
+  y
+    .epilogue(EXIT_CODES)
+    .positional('action', { choices: ['list', 'accept', 'reject'] as const, default: 'list' as const, describe: 'list (default), accept or reject' })
+    .positional('id', { type: 'string', describe: 'review item id (REV-…), for accept and reject' })
+    .option('statement', { type: 'string', describe: 'with accept: the decision statement to record instead of the candidate' })
+    .option('type', { choices: DECISION_TYPES, describe: 'with accept: the decision type to record' })
+    .option('reason', { type: 'string', describe: 'with reject: why' })
+    .option('tasks', workspaceFiles)
+    .option('lock-timeout', lockTimeout('seconds to wait for another run holding the memory lock'))
+    .example('$0 review', 'pending items with their messages')
+    .example('$0 review accept REV-20260130-001 --type constraint', 'record the candidate as a constraint decision')
+    .example('$0 review reject REV-20260130-001 --reason "small talk"', 'never queue it again');
+
+const guardOptions = (y: Argv<Globals>) =>
+  y
+    .epilogue(EXIT_CODES)
+    .positional('text', { type: 'string', demandOption: true, describe: 'what a bot is about to say or do' })
+    .option('task', { type: 'string', array: true, describe: 'only decisions of these tasks (and every correction)' })
+    .example('$0 guard "Deploy on Friday evening" --task T045', 'exit 1 and name the decision it contradicts');
+
+const contextOptions = (y: Argv<Globals>) =>
+  y.epilogue(EXIT_CODES).positional('task', { type: 'string', array: true, demandOption: true, describe: 'task ids' }).option('tasks', workspaceFiles).example('$0 context T045', 'the compact context of T045');
+
+const queryOptions = (y: Argv<Globals>) =>
+  y
+    .epilogue(EXIT_CODES)
+    .option('task', { type: 'string', array: true, describe: 'only decisions of these task ids' })
+    .option('type', { type: 'string', array: true, choices: DECISION_TYPES, describe: 'only decisions of these types' })
+    .option('status', { type: 'string', array: true, choices: DECISION_STATUSES, describe: 'only decisions with these statuses' })
+    .option('text', { type: 'string', describe: 'words the statement, topic or context contains' })
+    .option('structure', { type: 'string', describe: 'search the bridge structure (files, tools, commands)' })
+    .option('function', { type: 'string', describe: 'search the bridge function (what it is for)' })
+    .option('tasks', workspaceFiles)
+    .example('$0 query --type constraint --status active', 'every rule still in force')
+    .example('$0 query --text telegram --json', 'decisions that mention Telegram, as JSON');
+
+const whyOptions = (y: Argv<Globals>) =>
+  y.epilogue(EXIT_CODES).positional('id', { type: 'string', demandOption: true, describe: 'decision id (DEC-…)' }).option('tasks', workspaceFiles).example('$0 why DEC-20260130-001', 'the decision and the messages it came from');
+
+const snapshotOptions = (y: Argv<Globals>) =>
+  y.epilogue(EXIT_CODES).positional('task', { type: 'string', array: true, demandOption: true, describe: 'task ids' }).option('tasks', workspaceFiles).example('$0 snapshot T045', 'status, key decisions, blockers, next actions');
+
+const statsOptions = (y: Argv<Globals>) =>
+  y.epilogue(EXIT_CODES).option('bridges', { type: 'boolean', default: false, describe: 'most reused structures, common functions, orphans' }).option('tasks', workspaceFiles).example('$0 stats --json', 'the metrics as JSON');
+
+const reportOptions = (y: Argv<Globals>) =>
+  y
+    .epilogue(EXIT_CODES)
+    .option('out', { type: 'string', describe: 'file to write (default: standard output)' })
+    .option('tasks', workspaceFiles)
+    .example('$0 report --out decision-log.html', 'write the page; open it in any browser, offline');
+
+const mcpOptions = (y: Argv<Globals>) =>
+  y
+    .epilogue(EXIT_CODES)
+    .option('allow-write', { type: 'boolean', default: false, describe: "offer record_message, which appends to a task's discussion and extracts again" })
+    .option('tasks', workspaceFiles)
+    .option('lock-timeout', lockTimeout('seconds record_message waits for the memory lock'))
+    .example('$0 mcp', 'read-only tools for an agent host (configure it to start this command)')
+    .example('$0 mcp --allow-write', 'also let the agent record messages');
+
+export async function main(args: string[], io: Io = defaultIo, stop: () => Promise<void> = signalled): Promise<number> {
+  let failure: unknown = null;
+  // Parse everything first; the chosen command runs only once the whole command line is valid.
+  const chosen: { run: (() => Promise<number>) | null } = { run: null };
+  const later = (run: () => Promise<number>) => {
+    chosen.run = run;
+  };
+  const parser = globalOptions(
+    yargs()
+      .scriptName('extract')
+      .usage('$0 <command> [options]\n\nExtract decisions, patterns and task state from the discussion arrays of task files.'),
+  )
+    .command(['run [globs..]', '$0 [globs..]'], 'extract decisions, patterns and review items from task discussions and write extracted_state back', runOptions, (argv) => {
+      const bare = argv.globs?.[0];
+      const typed = args.find((a) => !a.startsWith('-'));
+      if (bare !== undefined && typed === bare && !COMMANDS.some((c) => c === bare)) {
+        const guess = closestCommand(bare);
+        if (guess) throw new UsageError(`unknown command "${bare}"; did you mean "${guess}"?`);
+      }
+      later(() => (argv.watch ? watchCommand(argv, io, stop()) : runCommand(argv, io)));
+    })
+    .command('check [globs..]', 'validate task files, registry and pattern log, and fail when any extracted_state is stale (writes nothing)', checkOptions, (argv) => later(() => checkCommand(argv, io)))
+    .command('review [action] [id]', 'list pending review items, or accept / reject one', reviewOptions, (argv) => later(() => reviewCommand(argv, io)))
+    .command('guard <text>', 'list active decisions the text contradicts or whose corrected fact it restates (exit 1 when any)', guardOptions, (argv) => later(() => guardCommand(argv, io)))
+    .command('context <task..>', "what a bot loads first: the task's active decisions, open topics in full, and the token saving", contextOptions, (argv) => later(() => contextCommand(argv, io)))
+    .command('query', 'a table of decisions, filtered', queryOptions, (argv) => later(() => queryCommand(argv, io)))
+    .command('why <id>', 'a decision, what it supersedes or was superseded by, and its source messages quoted', whyOptions, (argv) => later(() => whyCommand(argv, io)))
+    .command('snapshot <task..>', "one self-contained paragraph of a task's state", snapshotOptions, (argv) => later(() => snapshotCommand(argv, io)))
+    .command('stats', 'decisions by type and status, review queue, traceability, repeat corrections, token savings', statsOptions, (argv) => later(() => statsCommand(argv, io)))
     .command(
       'report',
       'the decision log as one self-contained HTML page: tasks, decisions in time order, supersession chains, flags, review queue, filters and search',
-      (y) =>
-        y
-          .epilogue(EXIT_CODES)
-          .option('out', { type: 'string', describe: 'file to write (default: standard output)' })
-          .option('tasks', workspaceFiles)
-          .example('$0 report --out decision-log.html', 'write the page; open it in any browser, offline'),
+      reportOptions,
       (argv) => later(() => reportCommand(argv, io)),
     )
     .command(
       'mcp',
       'serve the task state to agents as a Model Context Protocol server on stdin/stdout (tools: context, guard, query, why, review_list; record_message with --allow-write)',
-      (y) =>
-        y
-          .epilogue(EXIT_CODES)
-          .option('allow-write', { type: 'boolean', default: false, describe: 'offer record_message, which appends to a task\'s discussion and extracts again' })
-          .option('tasks', workspaceFiles)
-          .option('lock-timeout', { type: 'string', default: '30', describe: 'seconds record_message waits for the memory lock', coerce: seconds })
-          .example('$0 mcp', 'read-only tools for an agent host (configure it to start this command)')
-          .example('$0 mcp --allow-write', 'also let the agent record messages'),
+      mcpOptions,
       (argv) => later(() => mcpCommand(argv, io, stop())),
     )
     .strict()
@@ -547,10 +511,9 @@ export async function main(args: string[], io: Io = defaultIo, stop: () => Promi
   }
   if (failure) return reportFailure(failure, io, args);
   if (printed) io.out(printed);
-  const chosen = action as (() => Promise<number>) | null;
-  if (!chosen) return 0; // --help or --version was printed
+  if (!chosen.run) return 0; // --help or --version was printed
   try {
-    return await chosen();
+    return await chosen.run();
   } catch (err) {
     return reportFailure(err, io, args);
   }

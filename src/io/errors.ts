@@ -1,5 +1,7 @@
-// Operational failures are typed; the CLI maps them to exit codes. Problems found in input are
-// Diagnostics (values), not errors.
+// Operational failures are typed; the CLI maps them to exit codes. Each carries a `code`, a message
+// and, where a file is at fault, that `file`. Problems found in input are Diagnostics (values), not
+// errors. They live in the lowest layer that throws them (the lock, the config and task file
+// readers) so that io/, app/, the library and the CLI share one vocabulary.
 export class UsageError extends Error {
   readonly code = 'usage';
 }

@@ -6,16 +6,9 @@ import { bridgeOf, type CompiledBridgeLexicon } from './bridge';
 import { dateKey } from './normalize';
 import { sha256, words } from './text';
 import type { DecisionCandidate, PatternCandidate, ReviewCandidate, TaskAnalysis } from './decide';
-import type { AutoValues, Decision, Pattern, ReviewItem } from './types';
+import type { AutoValues, Decision, Pattern, Registry, ReviewItem } from './types';
 
-export interface Registry {
-  /** Fingerprint of the engine that last wrote the registry; null when unknown. */
-  engine: string | null;
-  decisions: Decision[];
-  review: ReviewItem[];
-  /** Every pattern already in the append-only log. */
-  patterns: Pattern[];
-}
+export type { Registry };
 
 export interface TaskMerge {
   decisionIds: string[];

@@ -13,16 +13,9 @@ import type { CompiledRule } from './rules';
 import type { CompiledStatementLexicon } from './sentenceActs';
 import { canonicalJson } from './json';
 import { sha256 } from './text';
-import type { AnalysisSettings, Decision, DecisionType, ExtractedState, Pattern, ReviewItem } from './types';
+import type { AnalysisSettings, Decision, DecisionType, ExtractedState, Pattern, ReviewItem, TaskInput } from './types';
 
-export interface TaskInput {
-  id: string;
-  discussion: readonly unknown[];
-  previous: ExtractedState | null;
-  /** The task's own `title` and `status`, when strings (for reading commands). */
-  title?: string | null;
-  status?: string | null;
-}
+export type { TaskInput };
 
 export interface FileInput {
   path: string;

@@ -221,6 +221,26 @@ export interface PatternCandidate {
   ts: string | null;
 }
 
+/** Everything the memory folder holds: decisions, review items and the pattern log. */
+export interface Registry {
+  /** Fingerprint of the engine that last wrote the registry; null when unknown. */
+  engine: string | null;
+  decisions: Decision[];
+  review: ReviewItem[];
+  /** Every pattern already in the append-only log. */
+  patterns: Pattern[];
+}
+
+/** One task of a task file, as the pipeline takes it. */
+export interface TaskInput {
+  id: string;
+  discussion: readonly unknown[];
+  previous: ExtractedState | null;
+  /** The task's own `title` and `status`, when strings (for reading commands). */
+  title?: string | null;
+  status?: string | null;
+}
+
 /** How the analysis judges discussions: what the engine is built from (and fingerprinted by). */
 export interface AnalysisSettings {
   thresholds: Thresholds;

@@ -3,9 +3,8 @@
 // earlier lines are never rewritten.
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import type { Registry } from '../core/evolve';
 import { formatJson } from '../core/json';
-import type { Decision, Diagnostic, Pattern, ReviewItem } from '../core/types';
+import type { Decision, Diagnostic, Pattern, Registry, ReviewItem } from '../core/types';
 import { contentHash, readTextIfExists, writeIfChanged } from './files';
 import { locationOf, parseJson, pointerLocation } from './jsonText';
 import { schemaProblems } from './schemas';

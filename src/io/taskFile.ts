@@ -4,8 +4,7 @@
 import { promises as fs } from 'node:fs';
 import { parseTree, type Node } from 'jsonc-parser';
 import { canonicalJson } from '../core/json';
-import type { TaskInput } from '../core/pipeline';
-import type { Diagnostic, ExtractedState } from '../core/types';
+import type { Diagnostic, ExtractedState, TaskInput } from '../core/types';
 import { fsProblem } from './errors';
 import { contentHash } from './files';
 import { invalidUtf8Offset, locationOf, MAX_NESTING, nestingOverflow, parseJson, pointerLocation } from './jsonText';

@@ -237,6 +237,28 @@ describe('inside one task', () => {
     expect(byRule(other, 'contradiction/decisions')).toHaveLength(1);
   });
 
+  it('lets a reversal replace the decision whose value it changes, not another that shares a word', () => {
+    const r = runShipped({
+      T1: task(
+        ['club-bot', 'bot', 'What should we settle for the club bulletin: the day it goes out and who approves it?', '2026-02-09T09:00:00+01:00'],
+        ['ines', 'human', "We'll send the club bulletin every Monday at 8:00. Let's go with the print shop instead of the copier, because it's cheaper for 300 copies.", '2026-02-09T09:05:00+01:00'],
+        ['club-bot', 'bot', 'Noted: Mondays at 8:00, printed at the print shop.', '2026-02-09T09:06:00+01:00'],
+        ['ines', 'human', 'And as a rule: no adverts in the club bulletin without the board.', '2026-02-09T09:10:00+01:00'],
+        ['club-bot', 'bot', 'Understood: no adverts without the board.', '2026-02-09T09:11:00+01:00'],
+        ['ines', 'human', 'Change of plan: no bulletin on Mondays, it goes out on Thursdays at 17:00 from now on.', '2026-03-02T10:12:00+01:00'],
+        ['club-bot', 'bot', 'Understood: Thursdays at 17:00 from the next issue on.', '2026-03-02T10:14:00+01:00'],
+      ),
+    });
+    const monday = byStatement(r, 'every Monday at 8:00');
+    const thursday = byStatement(r, 'Thursdays at 17:00');
+    expect(monday).toMatchObject({ status: 'superseded', superseded_by: thursday.id });
+    expect(byStatement(r, 'adverts in the club').status).toBe('active');
+    // A weekday and a time are no correction of the agent's figures, and the "instead of" belongs to its own clause.
+    expect(r.patterns.filter((p) => p.type === 'correction')).toEqual([]);
+    expect(monday.alternatives).toEqual([]);
+    expect(byStatement(r, 'print shop').alternatives).toEqual(['the copier']);
+  });
+
   it("does not let the agent's restatement of a person's decision replace it", () => {
     const r = runShipped({
       T1: task(

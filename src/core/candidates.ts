@@ -319,7 +319,17 @@ function correctsValue(body: string, agentText: string): boolean {
   const theirs = new Set((agentText.match(NUMBER) ?? []).map(sameNumber));
   if (mine.every((n) => theirs.has(n))) return false;
   const subject = new Set(contentTokens(body.replace(NUMBER, ' ')));
-  return splitSentences(agentText).some((s) => HAS_NUMBER.test(s.text) && contentTokens(s.text).some((t) => subject.has(t)));
+  // A clock time answers a clock time, a count a count: "every Monday at 8:00" changes nothing
+  // about "2,400 subscribers".
+  const written = body.match(NUMBER) ?? [];
+  return splitSentences(agentText).some((s) => (s.text.match(NUMBER) ?? []).some((n) => written.some((m) => sameKind(m, n))) && contentTokens(s.text).some((t) => subject.has(t)));
+}
+
+/** A clock time and a number that could be an hour ("9"), or two numbers, or two times. */
+function sameKind(a: string, b: string): boolean {
+  const time = (n: string) => /^\d{1,2}:\d{2}$/.test(n);
+  const hour = (n: string) => /^\d{1,2}$/.test(n) && Number(n) <= 24;
+  return time(a) === time(b) || (time(a) && hour(b)) || (time(b) && hour(a));
 }
 
 /** "10:00" and "10" name the same hour: a reply picking "Thursday 10" repeats the offer's value. */

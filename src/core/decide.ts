@@ -3,7 +3,7 @@
 // questions, contradictions). Everything here is positional: ids are assigned later (evolve).
 import { clauseClaims, utteranceConflict, type CompiledLexicon } from './contradiction';
 import { sentenceCandidates, type SentenceCandidate } from './candidates';
-import { answeredValueChange, replacement, viewOf, type SubjectView } from './subject';
+import { answeredValueChange, replacement, valueReplacement, viewOf, type SubjectView } from './subject';
 import { findAct, normalForm, splitSentences, type CompiledStatementLexicon } from './sentenceActs';
 import { isBackchannel, repeatedQuestions, replyActs, selfContradictions } from './replies';
 import { importanceScore, classify, type Thresholds } from './score';
@@ -165,8 +165,13 @@ export function decideTask(input: DecideInput): TaskAnalysis {
         const sources = [...c.sources, ...agreed].map((q) => messages[q].index);
         const d = candidate(input, c.p, c.statement, c.type, confidenceOfCandidate(c, messages, acts.confirmedBy), sources, topic, importance, downstream, c.cue, stretch.messages);
         d.correction = c.strength === 'correction';
-        d.reasons = unique([...c.reasons, ...d.reasons]);
-        d.alternatives = unique([...c.alternatives, ...d.alternatives]);
+        // The clause's own reasons and alternatives and those around it, but not what another
+        // decision of the same message gives as its own ("… instead of Mailchimp, because …").
+        const others = found.filter((o) => o !== c && o.p === c.p);
+        const theirs = (x: string) => others.some((o) => o.statement.includes(x) || o.reasons.includes(x) || o.alternatives.includes(x) || x.includes(o.alternatives[0] ?? '\u0000'));
+        d.reasons = unique([...c.reasons, ...d.reasons.filter((x) => !theirs(x))]);
+        // The clause's "the copier" is the same alternative as the cue's cut-off "the copier, because it's cheaper for".
+        d.alternatives = unique([...c.alternatives, ...d.alternatives.filter((x) => !theirs(x) && !c.alternatives.some((a) => x.startsWith(`${a},`)))]);
         decisions.push(d);
       } else {
         review.push({ topic: topic.label, importance: round1(importance), messages: c.sources.map((q) => messages[q].index), statement: c.statement, type: c.type, at: c.p, messageIndex: messages[c.p].index, ts: messages[c.p].ts });
@@ -620,16 +625,30 @@ function markSupersessions(decisions: DecisionCandidate[], patterns: PatternCand
     return [...views[k].reversals, ...(source && source !== d.statement ? viewOf(source, lexicon.subjects, lexicon).reversals : [])];
   });
   const superseded = new Set<number>();
+  const eligible = (i: number, j: number) =>
+    !superseded.has(j) &&
+    decisions[j].messageIndex !== decisions[i].messageIndex &&
+    // An agent restating or carrying out a person's decision does not reverse it.
+    !(messages[decisions[i].at]?.role === 'bot' && messages[decisions[j].at]?.role === 'human');
   for (let i = 0; i < decisions.length; i++) {
-    for (let j = i - 1; j >= 0 && i - j <= SUPERSEDE_LOOKBACK; j--) {
-      if (superseded.has(j) || decisions[j].messageIndex === decisions[i].messageIndex) continue;
-      // An agent restating or carrying out a person's decision does not reverse it.
-      if (messages[decisions[i].at]?.role === 'bot' && messages[decisions[j].at]?.role === 'human') continue;
+    // The decision a new value replaces ("every Monday" → "on Thursdays") before any other the
+    // reversal could be read against: a value names its subject more precisely than a word does.
+    let pick: { j: number; reason: string } | null = null;
+    for (let j = i - 1; j >= 0 && i - j <= SUPERSEDE_LOOKBACK && !pick; j--) {
+      if (!eligible(i, j)) continue;
+      const reason = valueReplacement(views[j], views[i], 'loose');
+      if (reason) pick = { j, reason };
+    }
+    for (let j = i - 1; j >= 0 && i - j <= SUPERSEDE_LOOKBACK && !pick; j--) {
+      if (!eligible(i, j)) continue;
       const reason =
         utteranceConflict(claims[j], claims[i], lexicon) ??
         replacement(views[j], views[i], cues[i], decisions[i].correction, lexicon.subjects.generic, 'loose') ??
         (decisions[i].correction || decisions[j].type === 'action_item' ? null : answeredValueChange(views[j], views[i], askedBefore(decisions[i], messages, lexicon)));
-      if (!reason) continue;
+      if (reason) pick = { j, reason };
+    }
+    if (pick) {
+      const { j, reason } = pick;
       decisions[i].supersedes = j;
       superseded.add(j);
       // Two people concluding differently is for a person to settle; someone changing their own
@@ -646,7 +665,6 @@ function markSupersessions(decisions: DecisionCandidate[], patterns: PatternCand
           ts: decisions[i].ts,
         });
       }
-      break;
     }
   }
 }

@@ -464,6 +464,17 @@ export function replacement(older: SubjectView, newer: SubjectView, cues: readon
   return null;
 }
 
+/** A new value for a slot both statements fill on the same subject ("every Monday" → "on Thursdays"). */
+export function valueReplacement(older: SubjectView, newer: SubjectView, match: SubjectMatch = 'loose'): string | null {
+  for (const o of older.clauses) {
+    for (const n of newer.clauses) {
+      const change = valueChange(o, n, match);
+      if (change) return change;
+    }
+  }
+  return null;
+}
+
 /**
  * A new value given in answer to a message that names the old one ("Her husband has an
  * appointment on Thursday. Would Friday work?" → "Then Friday at 8:30"): the answer replaces the

@@ -18,6 +18,7 @@ import { compileLexicon } from '../src/core/contradiction';
 import type { Engine } from '../src/core/pipeline';
 import { compileRule } from '../src/core/rules';
 import { compileStatementLexicon } from '../src/core/sentenceActs';
+import { DEFAULT_TUNING } from '../src/core/tuning';
 import { DEFAULT_CONFIG, type RulePack } from '../src/core/types';
 
 export const ROOT = join(__dirname, '..');
@@ -95,7 +96,7 @@ export function shippedEngine(): Engine {
   const lexicon = compileLexicon(JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'contradiction.json'), 'utf8')), JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'subjects.json'), 'utf8')));
   const bridge = compileBridgeLexicon(JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'bridge.json'), 'utf8')));
   const statements = compileStatementLexicon(JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'statements.json'), 'utf8')));
-  return { rules, lexicon, bridge, statements, config: { ...DEFAULT_CONFIG }, fingerprint: 'test' };
+  return { rules, lexicon, bridge, statements, config: { ...DEFAULT_CONFIG }, tuning: DEFAULT_TUNING, fingerprint: 'test' };
 }
 
 /** Every file below a folder, as relative path → bytes (for byte-for-byte comparisons). */

@@ -257,6 +257,7 @@ describe('decide', () => {
       answered: [-1],
       topics: [{ id: 1, label: 'theme', messages: [0] }],
       thresholds: { decision: 2, review: 0.5 },
+      tuning: engine.tuning,
       lexicon: engine.lexicon,
       statements: engine.statements,
       rules: new Map(engine.rules.map((r) => [r.id, r])),

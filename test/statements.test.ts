@@ -7,6 +7,7 @@ import { detect } from '../src/core/detect';
 import { normalizeDiscussion } from '../src/core/normalize';
 import { replyActs } from '../src/core/replies';
 import { compileStatementLexicon, findAct, normalForm, splitClauses, splitSentences, type StatementLexicon } from '../src/core/sentenceActs';
+import { DEFAULT_TUNING } from '../src/core/tuning';
 import { shippedEngine } from './helpers';
 import { DEFAULT_CONFIG } from '../src/core/types';
 
@@ -51,7 +52,7 @@ function candidates(lines: Array<[string, 'human' | 'bot', string]>) {
   );
   const { detections, answered } = detect(messages, engine.rules);
   const { verdict } = replyActs(messages, detections, answered);
-  return sentenceCandidates({ messages, detections, answered, verdict, lexicon });
+  return sentenceCandidates({ messages, detections, answered, verdict, lexicon, tuning: DEFAULT_TUNING.candidates });
 }
 
 describe('decision candidates', () => {

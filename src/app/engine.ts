@@ -11,6 +11,7 @@ import { canonicalJson } from '../core/json';
 import { compileRule, type CompiledRule } from '../core/rules';
 import { unsafeRegexReason } from '../core/regexSafety';
 import { testRules } from '../core/ruleTester';
+import { tuningOf } from '../core/tuning';
 import type { Diagnostic } from '../core/types';
 import { sha256 } from '../core/text';
 import type { AnalysisSettings, RulePack } from '../core/types';
@@ -55,17 +56,19 @@ export async function loadEngine(config: AnalysisSettings, baseDir: string): Pro
     const failure = testRules(pack, rules)[0];
     if (failure) throw new ConfigError(`${file}: rule ${failure.subject}: ${failure.message}`, file);
   }
+  const tuning = tuningOf(config);
   const fingerprint = `sha256:${sha256(
     canonicalJson({
       code: await coreCodeHash(),
       packs: [...enabled, ...extra].map((p) => p.pack),
       lexicons: Object.fromEntries(lexicons),
       thresholds: config.thresholds,
+      tuning,
       humans: config.humans,
       bots: config.bots,
     }),
   )}`;
-  const engine: Engine = { rules, lexicon: compileLexicon(lexicon, subjects), bridge: compileBridgeLexicon(bridge), statements: compileStatementLexicon(statements), config, fingerprint };
+  const engine: Engine = { rules, lexicon: compileLexicon(lexicon, subjects), bridge: compileBridgeLexicon(bridge), statements: compileStatementLexicon(statements), config, tuning, fingerprint };
   overrunsByEngine.set(engine, overruns);
   return engine;
 }

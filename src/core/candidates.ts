@@ -15,6 +15,7 @@ import {
   type SentenceAct,
 } from './sentenceActs';
 import { contentTokens, isQuestion, wordCount, type Span } from './text';
+import type { CandidateTuning } from './tuning';
 import type { DecisionType, Detection, Message } from './types';
 
 /** How sure the text is that this is a decision, strongest first. */
@@ -41,20 +42,9 @@ export interface CandidateInput {
   /** Each message's verdict on what it answers. */
   verdict: ReadonlyArray<'confirmation' | 'disagreement' | 'correction' | null>;
   lexicon: CompiledStatementLexicon;
+  /** Word limits and windows (tuning.candidates). */
+  tuning: CandidateTuning;
 }
-
-/** A statement longer than this is cut at its last clause boundary before it. */
-const STATEMENT_MAX_WORDS = 32;
-/** A selection ("uPlot.", "The 11:40 one.") is a short reply. */
-const SELECTION_MAX_WORDS = 8;
-/** An elliptic clause ("Both.", "Storage box then.") takes the clause after it as its content. */
-const ELLIPTIC_MAX_WORDS = 3;
-/** A correction by value alone is the short first thing said in reply ("They go out on the 25th."). */
-const VALUE_CORRECTION_MAX_WORDS = 12;
-/** How many messages after a proposal an acceptance may come. */
-const ACCEPT_WINDOW = 2;
-/** Share of content words an agent's proposal shares with a person's statement for it to be a restatement. */
-const RESTATEMENT_OVERLAP = 0.5;
 
 const isPerson = (m: Message) => m.role !== 'bot';
 
@@ -73,7 +63,7 @@ export function sentenceCandidates(input: CandidateInput): SentenceCandidate[] {
   }
   for (const c of acceptedProposals(input)) {
     // An agent restating what a person just decided is the same decision: merge the sources.
-    const same = out.find((x) => Math.abs(x.p - c.p) <= 3 && overlap(x.statement, c.statement) >= RESTATEMENT_OVERLAP);
+    const same = out.find((x) => Math.abs(x.p - c.p) <= input.tuning.restatementReach && overlap(x.statement, c.statement) >= input.tuning.restatementOverlap);
     if (same) same.sources = uniqueSorted([...same.sources, ...c.sources]);
     else out.push(c);
   }
@@ -85,7 +75,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
   const m = messages[p];
   const a = answered[p];
   const answersAgent = a >= 0 && messages[a].role === 'bot';
-  const agent = recentAgentMessage(messages, p);
+  const agent = recentAgentMessage(messages, p, input.tuning.agentReach);
   const out: SentenceCandidate[] = [];
   // "3. If the kids can't take them home …" answering a numbered list picks item 3.
   const lead = LEADING_OPTION.exec(m.text);
@@ -173,7 +163,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     // Only a decision stated outright there (a change from now on, a move) is one.
     if (p === 0 && type && type !== 'decision' && !label && !hasAct(lexicon, 'decision', lower)) type = null;
     // "Thursday 10 is fine." answering the agent's "Thursday 10:00 or Friday 16:00" picks an option.
-    if (type === 'preference' && !correcting && agent >= 0 && words <= SELECTION_MAX_WORDS && selects(withoutCue(lexicon, body), messages[agent].text)) {
+    if (type === 'preference' && !correcting && agent >= 0 && words <= input.tuning.selectionMaxWords && selects(withoutCue(lexicon, body), messages[agent].text)) {
       type = 'decision';
       strength = 'accepted';
       act = 'selection' as SentenceAct;
@@ -181,7 +171,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     if (correcting && type) {
       strength = 'correction';
       if (type === 'decision' || type === 'constraint') type = 'constraint';
-    } else if (!type && agent >= 0 && words <= SELECTION_MAX_WORDS && selects(body, messages[agent].text) && verbless(body)) {
+    } else if (!type && agent >= 0 && words <= input.tuning.selectionMaxWords && selects(body, messages[agent].text) && verbless(body)) {
       // A person naming one of the options the agent offered accepts that option.
       type = 'decision';
       strength = 'accepted';
@@ -202,7 +192,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     }
     // A person stating a different value for what the agent just said ("Last order day for
     // Germany is the 18th." after "… 19 December for Germany") corrects it without a cue word.
-    if (firstContent && !correcting && type !== 'action_item' && a === p - 1 && answersAgent && words <= VALUE_CORRECTION_MAX_WORDS && !isQuestion(messages[a].text) && correctsValue(body, messages[a].text)) {
+    if (firstContent && !correcting && type !== 'action_item' && a === p - 1 && answersAgent && words <= input.tuning.valueCorrectionMaxWords && !isQuestion(messages[a].text) && correctsValue(body, messages[a].text)) {
       type = 'constraint';
       strength = 'correction';
       act = 'value-correction' as SentenceAct;
@@ -215,7 +205,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     }
     if (!type) continue;
     // "Both." / "Storage box then." name the choice; the clause after it says what it means.
-    if (words <= ELLIPTIC_MAX_WORDS && k + 1 < clauses.length) {
+    if (words <= input.tuning.ellipticMaxWords && k + 1 < clauses.length) {
       const next = clauses[k + 1].text.slice(contentStart(lexicon, clauses[k + 1].text)).trim();
       const nextLower = normalForm(next);
       const ownAct = classify(lexicon, nextLower) !== null || announced(lexicon, clauses[k + 1].text) !== null;
@@ -224,7 +214,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
         k++;
       }
     }
-    const { statement, reasons, alternatives } = shape(lexicon, text);
+    const { statement, reasons, alternatives } = shape(lexicon, input.tuning, text);
     // A statement says what: words of its own besides the cue ("Publish." and "Send it to her."
     // say nothing a reader could act on without the discussion).
     if (contentTokens(withoutCue(lexicon, statement)).length < 1) continue;
@@ -236,12 +226,9 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
 /** "3." / "(b)" / "Option 2." opening a message, before the rest of it. */
 const LEADING_OPTION = /^\s*((?:option\s+)?\(?(?:[0-9]{1,2}|[a-h])[.)])(?:\s+|$)/i;
 
-/** How far back an agent's question or options may be for a short reply to answer them. */
-const AGENT_REACH = 3;
-
 /** Position of the nearest earlier agent message within reach, or -1. */
-function recentAgentMessage(messages: readonly Message[], p: number): number {
-  for (let q = p - 1; q >= 0 && p - q <= AGENT_REACH; q--) if (messages[q].role === 'bot') return q;
+function recentAgentMessage(messages: readonly Message[], p: number, reach: number): number {
+  for (let q = p - 1; q >= 0 && p - q <= reach; q--) if (messages[q].role === 'bot') return q;
   return -1;
 }
 
@@ -406,7 +393,7 @@ function requestItem(lex: CompiledStatementLexicon, body: string): string | null
 }
 
 /** Splits reasons ("because …") and alternatives ("instead of …") off a statement and tidies it. */
-function shape(lex: CompiledStatementLexicon, text: string): { statement: string; reasons: string[]; alternatives: string[] } {
+function shape(lex: CompiledStatementLexicon, t: CandidateTuning, text: string): { statement: string; reasons: string[]; alternatives: string[] } {
   let statement = text;
   const reasons: string[] = [];
   const alternatives: string[] = [];
@@ -430,18 +417,18 @@ function shape(lex: CompiledStatementLexicon, text: string): { statement: string
     const ws = after.split(/\s+/).filter(Boolean).slice(0, 6);
     if (ws.length > 0) alternatives.push(ws.join(' '));
   }
-  statement = limitWords(trimEnd(statement.replace(/\s*,?\s*please\s*$/i, '')));
+  statement = limitWords(t.statementMaxWords, trimEnd(statement.replace(/\s*,?\s*please\s*$/i, '')));
   return { statement: statement ? `${sentenceCase(statement)}.` : '', reasons, alternatives };
 }
 
-function limitWords(text: string): string {
-  if (wordCount(text) <= STATEMENT_MAX_WORDS) return text;
+function limitWords(maxWords: number, text: string): string {
+  if (wordCount(text) <= maxWords) return text;
   // Cut at the last clause boundary that keeps the statement within the limit.
   let best = -1;
   const re = /[,;:]\s|\s[-–—]\s/g;
   let m: RegExpExecArray | null;
   while ((m = re.exec(text)) !== null) {
-    if (wordCount(text.slice(0, m.index)) <= STATEMENT_MAX_WORDS) best = m.index;
+    if (wordCount(text.slice(0, m.index)) <= maxWords) best = m.index;
     else break;
   }
   return best > 0 ? text.slice(0, best) : text;
@@ -484,13 +471,13 @@ function acceptedProposals(input: CandidateInput): SentenceCandidate[] {
     const h = acceptance(input, a);
     if (h < 0) continue;
     // "Proposal:" followed by a bulleted list: each point is accepted as its own decision.
-    const points = proposedPoints(lexicon, messages[a].text);
+    const points = proposedPoints(lexicon, input.tuning, messages[a].text);
     for (const point of points) out.push({ p: a, statement: point, type: 'decision', strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal' });
     if (points.length > 0) continue;
-    const labelled = labelledProposal(lexicon, messages[a].text);
+    const labelled = labelledProposal(lexicon, input.tuning, messages[a].text);
     for (const l of labelled) out.push({ p: a, statement: l.statement, type: l.type, strength: 'accepted', sources: [a, h], reasons: l.reasons, alternatives: l.alternatives, cue: 'accepted-proposal' });
     if (labelled.length > 0) continue;
-    const proposal = lastProposal(lexicon, messages[a].text);
+    const proposal = lastProposal(lexicon, input.tuning, messages[a].text);
     if (!proposal) continue;
     out.push({ p: a, statement: proposal.statement, type: proposal.type, strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal' });
   }
@@ -501,7 +488,7 @@ function acceptedProposals(input: CandidateInput): SentenceCandidate[] {
 const BULLET = /^\s*[-*•]\s+(.+)$/;
 
 /** The bulleted points of a message introduced as a proposal or plan ("Proposal:" / "Plan for …:"). */
-function proposedPoints(lex: CompiledStatementLexicon, text: string): string[] {
+function proposedPoints(lex: CompiledStatementLexicon, t: CandidateTuning, text: string): string[] {
   const lines = text.split('\n');
   const intro = lines.findIndex((l) => /:\s*$/.test(l) && findAct(lex, 'option-intro', normalForm(l.trim()))?.start === 0);
   if (intro < 0) return [];
@@ -509,8 +496,8 @@ function proposedPoints(lex: CompiledStatementLexicon, text: string): string[] {
   for (const line of lines.slice(intro + 1)) {
     const b = BULLET.exec(line);
     if (!b) continue;
-    const { statement } = shape(lex, b[1]);
-    if (statement && wordCount(statement) <= STATEMENT_MAX_WORDS) out.push(statement);
+    const { statement } = shape(lex, t, b[1]);
+    if (statement && wordCount(statement) <= t.statementMaxWords) out.push(statement);
   }
   return out.length >= 2 ? out : [];
 }
@@ -518,7 +505,7 @@ function proposedPoints(lex: CompiledStatementLexicon, text: string): string[] {
 /** Position of the person's message that accepts message `a`, or -1. */
 function acceptance(input: CandidateInput, a: number): number {
   const { messages, lexicon } = input;
-  for (let h = a + 1; h < messages.length && h <= a + ACCEPT_WINDOW; h++) {
+  for (let h = a + 1; h < messages.length && h <= a + input.tuning.acceptWindow; h++) {
     const m = messages[h];
     if (!isPerson(m)) return -1;
     const first = splitSentences(m.text)[0];
@@ -540,7 +527,7 @@ function acceptance(input: CandidateInput, a: number): number {
  * label, up to a question or the next label, each a decision of its own once accepted.
  * Conditions ("If that mailbox no longer exists, …"), explanations and reports stay out.
  */
-function labelledProposal(lex: CompiledStatementLexicon, text: string): Array<{ statement: string; type: DecisionType; reasons: string[]; alternatives: string[] }> {
+function labelledProposal(lex: CompiledStatementLexicon, t: CandidateTuning, text: string): Array<{ statement: string; type: DecisionType; reasons: string[]; alternatives: string[] }> {
   const out: Array<{ statement: string; type: DecisionType; reasons: string[]; alternatives: string[] }> = [];
   let open = false;
   for (const s of splitSentences(text)) {
@@ -559,8 +546,8 @@ function labelledProposal(lex: CompiledStatementLexicon, text: string): Array<{ 
     // After the label's own sentence, only what decides something belongs to the proposal.
     if (body === s.text && !decisive(lex, bodyLower)) continue;
     if (isQuestion(body) || hasAct(lex, 'hypothetical', bodyLower) || hasAct(lex, 'explanation', bodyLower) || hasAct(lex, 'past', bodyLower) || hasAct(lex, 'opinion', bodyLower)) continue;
-    const shaped = shape(lex, body);
-    if (!shaped.statement || contentTokens(shaped.statement).length < 2 || wordCount(shaped.statement) > STATEMENT_MAX_WORDS) continue;
+    const shaped = shape(lex, t, body);
+    if (!shaped.statement || contentTokens(shaped.statement).length < 2 || wordCount(shaped.statement) > t.statementMaxWords) continue;
     const act = classify(lex, normalForm(shaped.statement));
     const type: DecisionType = act === 'rule' || act === 'prohibition-start' ? 'constraint' : act === 'directive' ? 'action_item' : 'decision';
     out.push({ statement: shaped.statement, type, reasons: shaped.reasons, alternatives: shaped.alternatives });
@@ -569,7 +556,7 @@ function labelledProposal(lex: CompiledStatementLexicon, text: string): Array<{ 
 }
 
 /** The last proposal sentence of an agent's message: what it offers to do or proposes. */
-function lastProposal(lex: CompiledStatementLexicon, text: string): { statement: string; type: DecisionType } | null {
+function lastProposal(lex: CompiledStatementLexicon, t: CandidateTuning, text: string): { statement: string; type: DecisionType } | null {
   const ss = splitSentences(text);
   for (let k = ss.length - 1; k >= 0; k--) {
     const s = ss[k].text;
@@ -583,8 +570,8 @@ function lastProposal(lex: CompiledStatementLexicon, text: string): { statement:
     // "Shall I go ahead with both?" points back at what came before; it names nothing itself.
     const back = findAct(lex, 'acceptance', normalForm(content));
     if (back && back.start === 0 && contentTokens(content.slice(back.end)).length < 2) continue;
-    const shaped = shape(lex, content);
-    if (!shaped.statement || wordCount(shaped.statement) > STATEMENT_MAX_WORDS) continue;
+    const shaped = shape(lex, t, content);
+    if (!shaped.statement || wordCount(shaped.statement) > t.statementMaxWords) continue;
     const type: DecisionType = hasAct(lex, 'offer', lower.slice(cue.start, cue.end)) ? 'action_item' : 'decision';
     return { statement: shaped.statement, type };
   }

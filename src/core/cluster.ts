@@ -6,6 +6,7 @@
 // named at the start of a message, the message a short reply answers, the same speaker going
 // on, and the time gap. Comparing with a window keeps the cost linear in discussion length.
 import { STOPWORDS, contentToken, contentTokens, wordCount, words } from './text';
+import { DEFAULT_TUNING } from './tuning';
 import type { Message, Topic } from './types';
 
 export interface ClusterOptions {
@@ -23,14 +24,7 @@ export interface ClusterOptions {
   sameSpeakerWeight: number;
 }
 
-export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = {
-  window: 24,
-  joinThreshold: 0.3,
-  shortReplyWords: 4,
-  maxGapSeconds: 30 * 60,
-  replyGapSeconds: 5 * 60,
-  sameSpeakerWeight: 0.35,
-};
+export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = DEFAULT_TUNING.cluster;
 
 /** Whether two stamps are at most `gap` seconds apart; unknown stamps do not separate messages. */
 function withinGap(ti: number | null, tj: number | null, gap: number): boolean {

@@ -8,6 +8,7 @@ import { findAct, normalForm, splitSentences, type CompiledStatementLexicon } fr
 import { isBackchannel, repeatedQuestions, replyActs, selfContradictions } from './replies';
 import { importanceScore, classify, type Thresholds } from './score';
 import type { CompiledRule } from './rules';
+import type { DecideTuning, Tuning } from './tuning';
 import { clauseAfter, excerpt, namesTask, optionsIn, statementAt } from './statement';
 import { contentTokens, isQuestion, wordCount } from './text';
 import type { Confidence, DecisionType, Detection, Message, PatternCandidate, RuleKind, Topic, TopicState } from './types';
@@ -61,6 +62,8 @@ export interface DecideInput {
   answered: readonly number[];
   topics: readonly Topic[];
   thresholds: Thresholds;
+  /** Windows and limits of every stage (the engine's tuning). */
+  tuning: Tuning;
   lexicon: CompiledLexicon;
   statements: CompiledStatementLexicon;
   /** The engine's rules by id: alternatives and reasons are the clauses after the cues of rules of those kinds. */
@@ -145,14 +148,14 @@ export function decideTask(input: DecideInput): TaskAnalysis {
     const topicAt: Array<Topic | undefined> = messages.map(() => undefined);
     for (const topic of topics) for (const i of topic.messages) if (pos.has(i)) topicAt[pos.get(i)!] = topic;
     const acts = replyActs(messages, detections, answered);
-    const found = sentenceCandidates({ messages, detections, answered, verdict: acts.verdict, lexicon: input.statements });
+    const found = sentenceCandidates({ messages, detections, answered, verdict: acts.verdict, lexicon: input.statements, tuning: input.tuning.candidates });
     const topicImportance = new Map<Topic, number>();
     for (const c of found) {
       const topic = topicAt[c.p] ?? topics[0];
       if (!topic) continue;
       const info = infos.get(topic)!;
       // The discussion a statement settles: its topic and the lead-up to it.
-      const stretch = stretchOf(c.p, info, topicOfPos, messages);
+      const stretch = stretchOf(c.p, info, topicOfPos, messages, input.tuning.decide);
       const importance = importanceScore(stretch.count, stretch.words / stretch.count, Math.max(1, wordCount(c.statement)));
       topicImportance.set(topic, Math.max(topicImportance.get(topic) ?? 0, importance));
       const confirmed = (acts.confirmedBy.get(c.p) ?? []).some((q) => messages[q].author !== messages[c.p].author) || acknowledgedByAgent(c.p, messages, input.statements);
@@ -236,13 +239,13 @@ export function decideTask(input: DecideInput): TaskAnalysis {
       if (!c) continue;
       const statement = statementAt(messages[p].text, c.d.start);
       const statementWords = wordCount(statement);
-      if (statementWords < 2 || statementWords > ACTION_MAX_WORDS || !namesTask(messages[p].text, c.d)) continue;
-      const stretch = stretchOf(p, info, topicOfPos, messages);
+      if (statementWords < 2 || statementWords > input.tuning.decide.actionMaxWords || !namesTask(messages[p].text, c.d)) continue;
+      const stretch = stretchOf(p, info, topicOfPos, messages, input.tuning.decide);
       const importance = importanceScore(stretch.count, stretch.words / stretch.count, statementWords);
       topicImportance = Math.max(topicImportance, importance);
       if (classify(importance, thresholds) !== 'decision' || rejectedBy(p)) continue;
       // A speaker listing steps ("I'll do X. I'll also…") gives one item for the run, not one per line.
-      if (lastAction.get(messages[p].author) !== undefined && p - lastAction.get(messages[p].author)! <= ACTION_RUN) continue;
+      if (lastAction.get(messages[p].author) !== undefined && p - lastAction.get(messages[p].author)! <= input.tuning.decide.actionRun) continue;
       lastAction.set(messages[p].author, p);
       const accepted = acceptedBy(p);
       const confidence = confidenceOf(messages[p], c.d, accepted.length > 0);
@@ -268,7 +271,7 @@ function finish(input: DecideInput, decisions: DecisionCandidate[], review: Revi
   decisions.sort((x, y) => x.at - y.at || (x.type < y.type ? -1 : x.type > y.type ? 1 : 0));
   review.sort((x, y) => x.at - y.at || (x.type < y.type ? -1 : x.type > y.type ? 1 : 0));
   relinkPatternDecisions(patterns, decisions);
-  markSupersessions(decisions, patterns, input.lexicon, messages);
+  markSupersessions(decisions, patterns, input.lexicon, messages, input.tuning.decide.supersedeLookback);
   patterns.push(...repeatedQuestions(messages, detections), ...selfContradictions(messages, input.lexicon, patterns));
   patterns.sort((x, y) => last(x.messages) - last(y.messages) || (x.type < y.type ? -1 : x.type > y.type ? 1 : 0));
   return { topics: topicStates, decisions, patterns, review };
@@ -314,17 +317,6 @@ interface StatementCandidate {
   downstream: string[];
 }
 
-/** How far back the lead-up to a statement may reach, in messages. */
-const LEAD_UP_MAX = 30;
-/** An action item names a task in a few words; a long sentence with "I will" in it narrates. */
-const ACTION_MAX_WORDS = 16;
-/** Statements closer than this (in messages) settle the same stretch of discussion: the stronger one stands. */
-const DECISION_SPACING = 25;
-/** Messages within which one speaker's further action items belong to the same run. */
-const ACTION_RUN = 5;
-/** Messages in a row sharing no word with the topic that end the lead-up. */
-const LEAD_UP_GAP = 4;
-
 interface TopicInfo {
   ps: readonly number[];
   inTopic: ReadonlySet<number>;
@@ -349,12 +341,12 @@ interface Stretch {
  * decision). Meetings split into many small threads that are one discussion; a two-party task
  * thread is usually its whole topic already.
  */
-function stretchOf(p: number, topic: TopicInfo, topicOfPos: readonly (TopicInfo | undefined)[], messages: readonly Message[]): Stretch {
+function stretchOf(p: number, topic: TopicInfo, topicOfPos: readonly (TopicInfo | undefined)[], messages: readonly Message[], t: DecideTuning): Stretch {
   let count = topic.ps.length;
   let words = topic.words;
   const near: number[] = [];
   let gap = 0;
-  for (let q = p - 1; q >= 0 && q >= p - LEAD_UP_MAX && gap < LEAD_UP_GAP; q--) {
+  for (let q = p - 1; q >= 0 && q >= p - t.leadUpMax && gap < t.leadUpGap; q--) {
     if (topic.inTopic.has(q)) {
       near.push(q);
       gap = 0;
@@ -371,7 +363,7 @@ function stretchOf(p: number, topic: TopicInfo, topicOfPos: readonly (TopicInfo 
   }
   near.reverse();
   near.push(p);
-  for (let q = p + 1; q < messages.length && q <= p + LEAD_UP_MAX; q++) if (topic.inTopic.has(q)) near.push(q);
+  for (let q = p + 1; q < messages.length && q <= p + t.leadUpMax; q++) if (topic.inTopic.has(q)) near.push(q);
   return { count, words, messages: near };
 }
 
@@ -392,7 +384,7 @@ function selectStatements(
 ): void {
   const { messages, thresholds } = input;
   const scored = statements.map((c) => {
-    const stretch = stretchOf(c.p, c.info, topicOfPos, messages);
+    const stretch = stretchOf(c.p, c.info, topicOfPos, messages, input.tuning.decide);
     const region = stretch.messages;
     const importance = importanceScore(stretch.count, stretch.words / stretch.count, wordCount(c.statement));
     topicImportanceOf.set(c.topic, Math.max(topicImportanceOf.get(c.topic) ?? 0, importance));
@@ -406,8 +398,8 @@ function selectStatements(
   const taken = new Map<number, Array<[number, number]>>();
   for (const c of order) {
     // One statement per stretch of discussion: skip one whose stretch overlaps a stronger one's.
-    const from = Math.min(c.region[0], c.p - DECISION_SPACING);
-    const to = Math.max(c.region[c.region.length - 1], c.p + DECISION_SPACING);
+    const from = Math.min(c.region[0], c.p - input.tuning.decide.decisionSpacing);
+    const to = Math.max(c.region[c.region.length - 1], c.p + input.tuning.decide.decisionSpacing);
     if (overlapsTaken(taken, from, to)) continue;
     take(taken, from, to);
     const type = TYPE_OF_KIND[c.d.kind]!;
@@ -428,9 +420,10 @@ function selectStatements(
 
 /**
  * Claimed stretches, bucketed by position: each is stored in every bucket it covers and they
- * never overlap, so a lookup touches a few buckets of a few entries each.
+ * never overlap, so a lookup touches a few buckets of a few entries each. Any size is correct;
+ * about the width of a stretch keeps lookups short.
  */
-const BUCKET = 2 * DECISION_SPACING + 1;
+const BUCKET = 51;
 
 function overlapsTaken(taken: Map<number, Array<[number, number]>>, from: number, to: number): boolean {
   for (let b = Math.floor(from / BUCKET); b <= Math.floor(to / BUCKET); b++) {
@@ -507,9 +500,6 @@ function clausesAfter(input: DecideInput, p: number, kind: RuleKind, maxWords: n
   return cuesOf(input, p, kind).flatMap((cue) => clauseAfter(input.messages[p].text, cue, maxWords));
 }
 
-/** How far back in its topic a decision looks for the options it chose among. */
-const OPTIONS_LOOKBACK = 50;
-
 /**
  * What the decision chose against: what follows "instead of / rather than / over" in its own
  * message, then options put forward earlier in the topic that share no word with the choice.
@@ -527,10 +517,10 @@ function alternativesOf(input: DecideInput, p: number, statement: string, topic:
   // nearest ones, bounded), then the statement's own message up to the statement.
   const texts: string[] = [];
   if (scope) {
-    for (const q of scope) if (q < p && p - q <= OPTIONS_LOOKBACK * 4) texts.push(input.messages[q].text);
+    for (const q of scope) if (q < p && p - q <= input.tuning.decide.optionsLookback * 4) texts.push(input.messages[q].text);
   } else {
-    const earlier = new Set(topic.messages.filter((i) => i < m.index).slice(-OPTIONS_LOOKBACK));
-    for (let q = p - 1; q >= 0 && p - q <= OPTIONS_LOOKBACK * 4; q--) if (earlier.has(input.messages[q].index)) texts.push(input.messages[q].text);
+    const earlier = new Set(topic.messages.filter((i) => i < m.index).slice(-input.tuning.decide.optionsLookback));
+    for (let q = p - 1; q >= 0 && p - q <= input.tuning.decide.optionsLookback * 4; q--) if (earlier.has(input.messages[q].index)) texts.push(input.messages[q].text);
     texts.reverse();
   }
   const at = m.text.indexOf(statement.slice(0, 20));
@@ -600,9 +590,6 @@ function relinkPatternDecisions(patterns: PatternCandidate[], decisions: readonl
   }
 }
 
-/** How many earlier decisions of the task a new one is compared with. */
-const SUPERSEDE_LOOKBACK = 50;
-
 /**
  * Later decisions on the same subject with a different conclusion replace earlier ones: the same
  * clause negated or swapped for its opposite, a new value for a slot both fill ("Cut-off 14:00"
@@ -615,7 +602,7 @@ function askedBefore(d: DecisionCandidate, messages: readonly Message[], lexicon
   return m ? viewOf(m.text, lexicon.subjects, lexicon) : null;
 }
 
-function markSupersessions(decisions: DecisionCandidate[], patterns: PatternCandidate[], lexicon: CompiledLexicon, messages: readonly Message[]): void {
+function markSupersessions(decisions: DecisionCandidate[], patterns: PatternCandidate[], lexicon: CompiledLexicon, messages: readonly Message[], lookback: number): void {
   // Clause by clause, like a speaker's own contradictions: two decisions of one discussion share
   // its vocabulary, so a shared word and a "not" somewhere do not make the same subject.
   const claims = decisions.map((d) => clauseClaims(d.statement, lexicon));
@@ -634,12 +621,12 @@ function markSupersessions(decisions: DecisionCandidate[], patterns: PatternCand
     // The decision a new value replaces ("every Monday" → "on Thursdays") before any other the
     // reversal could be read against: a value names its subject more precisely than a word does.
     let pick: { j: number; reason: string } | null = null;
-    for (let j = i - 1; j >= 0 && i - j <= SUPERSEDE_LOOKBACK && !pick; j--) {
+    for (let j = i - 1; j >= 0 && i - j <= lookback && !pick; j--) {
       if (!eligible(i, j)) continue;
       const reason = valueReplacement(views[j], views[i], 'loose');
       if (reason) pick = { j, reason };
     }
-    for (let j = i - 1; j >= 0 && i - j <= SUPERSEDE_LOOKBACK && !pick; j--) {
+    for (let j = i - 1; j >= 0 && i - j <= lookback && !pick; j--) {
       if (!eligible(i, j)) continue;
       const reason =
         utteranceConflict(claims[j], claims[i], lexicon) ??

@@ -6,13 +6,14 @@ import type { CompiledLexicon } from './contradiction';
 import { decideTask, type TaskAnalysis } from './decide';
 import { detect } from './detect';
 import { decisionFromReview, IdAllocator, mergeTask, RegistryIndex, recordPatterns, type Registry, type TaskMerge } from './evolve';
-import { DEFAULT_RELATE_OPTIONS, markStale, relateMessages, relateNewDecisions, type RelateOptions, type TaskMessages } from './relate';
+import { markStale, relateMessages, relateNewDecisions, type RelateOptions, type TaskMessages } from './relate';
 import { compareInstants } from './instant';
 import { normalizeDiscussion } from './normalize';
 import type { CompiledRule } from './rules';
 import type { CompiledStatementLexicon } from './sentenceActs';
 import { canonicalJson } from './json';
 import { sha256 } from './text';
+import type { Tuning } from './tuning';
 import type { AnalysisSettings, Decision, DecisionType, ExtractedState, Pattern, ReviewItem, TaskInput } from './types';
 
 export type { TaskInput };
@@ -29,7 +30,9 @@ export interface Engine {
   /** Sentence acts: what decides, what frames, what accepts (rules/lexicons/statements.json). */
   statements: CompiledStatementLexicon;
   config: AnalysisSettings;
-  /** Hash of everything besides the text that shapes the output (rules, lexicon, thresholds, speakers). */
+  /** Every threshold, window and weight of the analysis: the shipped ones with the config's `tuning` and `staleAfterDays` over them. */
+  tuning: Tuning;
+  /** Hash of everything besides the text that shapes the output (rules, lexicon, thresholds, tuning, speakers). */
   fingerprint: string;
 }
 
@@ -74,13 +77,14 @@ export function analyzeTask(taskId: string, discussion: readonly unknown[], engi
   const messages = normalizeDiscussion(discussion, engine.config);
   const { detections, answered } = detect(messages, engine.rules);
   const replyLike = detections.map((ds) => ds.some((d) => d.kind === 'confirmation' || d.kind === 'disagreement' || d.kind === 'correction'));
-  const topics = clusterTopics(messages, answered, replyLike);
+  const topics = clusterTopics(messages, answered, replyLike, engine.tuning.cluster);
   return decideTask({
     messages,
     detections,
     answered,
     topics,
     thresholds: engine.config.thresholds,
+    tuning: engine.tuning,
     lexicon: engine.lexicon,
     statements: engine.statements,
     rules: new Map(engine.rules.map((r) => [r.id, r])),
@@ -222,7 +226,7 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
       .filter((p) => p.type === 'contradiction')
       .flatMap((p) => [...p.messages.map((m) => `${p.task_id}\u0000${m}`), ...[...p.description.matchAll(/\bDEC-\d{8}-\d+/g)].map((m) => `${p.task_id}\u0000${m[0]}`)]),
   );
-  const messagePatterns = relateMessages(registry, taskMessages, engine.lexicon, seen);
+  const messagePatterns = relateMessages(registry, taskMessages, engine.lexicon, seen, relateOptions);
   const related = recordPatterns(registry, index, ids, [...decisionPatterns, ...messagePatterns], now);
   newPatterns.push(...related.newPatterns);
   closeRegistry(registry, engine, now, relateOptions);
@@ -253,7 +257,7 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
 }
 
 function relateOptionsOf(engine: Engine): RelateOptions {
-  return { ...DEFAULT_RELATE_OPTIONS, staleAfterDays: engine.config.staleAfterDays ?? DEFAULT_RELATE_OPTIONS.staleAfterDays };
+  return engine.tuning.relate;
 }
 
 /** What every change to the registry ends with: decisions flagged stale as of `now`, and the engine that made it. */

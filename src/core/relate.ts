@@ -17,6 +17,7 @@ import { alternation } from './lexicons';
 import { excerpt } from './statement';
 import { answeredValueChange, containment, contradiction, replacement, restatesRetired, viewOf, type SubjectView } from './subject';
 import { contentTokens, jaccard } from './text';
+import { DEFAULT_TUNING, type RelateTuning } from './tuning';
 import type { Decision, Message, PatternType } from './types';
 
 export interface RelatedPattern {
@@ -29,14 +30,10 @@ export interface RelatedPattern {
   ts: string | null;
 }
 
-export interface RelateOptions {
-  /** Content-token Jaccard at or above which two statements say the same thing. */
-  duplicateSimilarity: number;
-  /** Days after which a decision with newer activity on its subject is flagged stale. */
-  staleAfterDays: number;
-}
+/** Duplicate similarity, staleness age and how many registry decisions a statement is compared with. */
+export type RelateOptions = RelateTuning;
 
-export const DEFAULT_RELATE_OPTIONS: RelateOptions = { duplicateSimilarity: 0.7, staleAfterDays: 90 };
+export const DEFAULT_RELATE_OPTIONS: RelateOptions = DEFAULT_TUNING.relate;
 
 const ORPHAN_REFERENCE = new RegExp(
   `\\b(?:${alternation('relations', 'referenceVerbs')})\\s+(?:${alternation('relations', 'referenceDeterminers')})\\s+(?:${alternation('relations', 'referenceNouns')})\\b|\\b(?:${alternation('relations', 'backReferences')})\\b`,
@@ -59,11 +56,11 @@ function lastMessage(d: Decision): number[] {
   return ms.length > 0 ? [ms[ms.length - 1]] : [];
 }
 
-const MAX_CANDIDATES = 48;
-
 /** Candidates sharing at least two content tokens, via an inverted index (linear in practice). */
 class SubjectIndex {
   private readonly byToken = new Map<string, Entry[]>();
+
+  constructor(private readonly maxCandidates: number) {}
 
   add(e: Entry): void {
     for (const t of e.tokens) {
@@ -85,12 +82,12 @@ class SubjectIndex {
       if (!list) continue;
       for (let i = Math.max(0, list.length - perToken); i < list.length; i++) counts.set(list[i], (counts.get(list[i]) ?? 0) + 1);
     }
-    // The most overlapping first (three or more shared tokens, then two), at most MAX_CANDIDATES:
+    // The most overlapping first (three or more shared tokens, then two), at most maxCandidates:
     // a decision is related to the statements nearest to it, older ones through them.
     const out: Entry[] = [];
-    for (const [e, n] of counts) if (n >= 3 && out.length < MAX_CANDIDATES) out.push(e);
-    for (const [e, n] of counts) if (n === 2 && out.length < MAX_CANDIDATES) out.push(e);
-    if (minShared <= 1) for (const [e, n] of counts) if (n === 1 && out.length < MAX_CANDIDATES) out.push(e);
+    for (const [e, n] of counts) if (n >= 3 && out.length < this.maxCandidates) out.push(e);
+    for (const [e, n] of counts) if (n === 2 && out.length < this.maxCandidates) out.push(e);
+    if (minShared <= 1) for (const [e, n] of counts) if (n === 1 && out.length < this.maxCandidates) out.push(e);
     return out;
   }
 }
@@ -145,7 +142,7 @@ export function relateNewDecisions(
 ): RelatedPattern[] {
   const patterns: RelatedPattern[] = [];
   const isNew = new Set(created);
-  const index = new SubjectIndex();
+  const index = new SubjectIndex(options.maxCandidates);
   const byId = new Map(registry.decisions.map((d) => [d.id, d]));
   for (const d of registry.decisions) if (!isNew.has(d) && d.status !== 'archived') index.add(entryOf(d, lexicon));
   const subjects = lexicon.subjects;
@@ -287,13 +284,13 @@ export interface TaskMessages {
  * gives another value for the same slot, restates a fact a person corrected, or restates a
  * decision that was replaced gets a contradiction pattern naming the decision that stands.
  */
-export function relateMessages(registry: { decisions: Decision[] }, tasks: readonly TaskMessages[], lexicon: CompiledLexicon, already: ReadonlySet<string>): RelatedPattern[] {
+export function relateMessages(registry: { decisions: Decision[] }, tasks: readonly TaskMessages[], lexicon: CompiledLexicon, already: ReadonlySet<string>, options: RelateOptions = DEFAULT_RELATE_OPTIONS): RelatedPattern[] {
   // One pattern per task and decision: the first message that contradicts it (or the decision that did).
   const flagged = new Set(already);
   const patterns: RelatedPattern[] = [];
   const subjects = lexicon.subjects;
   const view = (text: string) => viewOf(text, subjects, lexicon);
-  const index = new SubjectIndex();
+  const index = new SubjectIndex(options.maxCandidates);
   const byId = new Map(registry.decisions.map((d) => [d.id, d]));
   // A correction is found by the words of what it corrected too ("payment within 60 days" for
   // "Zahlungsziel ist immer 14 Tage"): later drafts repeat the agent's words, not the person's.
@@ -365,7 +362,7 @@ export function markStale(decisions: Decision[], lexicon: CompiledLexicon, now: 
   for (const d of decisions) if (d.status !== 'active' || !old(d)) removeFlag(d, 'stale');
   // Only old decisions can go stale: index everything active only when some are old.
   if (!active.some(old)) return;
-  const index = new SubjectIndex();
+  const index = new SubjectIndex(options.maxCandidates);
   const entries = active.map((d) => entryOf(d, lexicon));
   for (const e of entries) index.add(e);
   for (const e of entries) {

@@ -1,6 +1,7 @@
 // Plain data shapes shared by every pipeline stage. The JSON Schemas in schemas/ describe the
 // same shapes as written to disk; test/store.test.ts checks real outputs against them.
 import type { Thresholds } from './score';
+import type { TuningOverrides } from './tuning';
 
 export type { Thresholds };
 
@@ -252,6 +253,8 @@ export interface AnalysisSettings {
   rules: string[];
   /** Days after which a decision with newer activity on its subject is flagged stale. */
   staleAfterDays?: number;
+  /** Thresholds, windows and weights of the analysis that differ from the shipped ones (see core/tuning.ts). */
+  tuning?: TuningOverrides;
 }
 
 /** Where a workspace's files are, relative to the config file's folder. */

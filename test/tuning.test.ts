@@ -4,6 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_TUNING, tuningOf } from '../src/core/tuning';
+import { schemaProblems } from '../src/io/schemas';
 import { cli, fixtureDir } from './helpers';
 
 const NOW = '2026-01-01T00:00:00Z';
@@ -22,6 +23,14 @@ describe('tuning', () => {
     expect(t.decide).toEqual(DEFAULT_TUNING.decide);
     expect(tuningOf({ tuning: { relate: { staleAfterDays: 10 } }, staleAfterDays: 30 }).relate.staleAfterDays).toBe(30);
     expect(tuningOf({ tuning: { relate: { staleAfterDays: 10 } } }).relate.staleAfterDays).toBe(10);
+  });
+
+  it('has a schema entry for every field, and the shipped values pass it', () => {
+    const schema = JSON.parse(readFileSync(join(__dirname, '..', 'schemas', 'config.schema.json'), 'utf8')).properties.tuning;
+    const keys = (o: Record<string, unknown>) => Object.keys(o).sort();
+    expect(keys(schema.properties)).toEqual(keys(DEFAULT_TUNING as unknown as Record<string, unknown>));
+    for (const [stage, fields] of Object.entries(DEFAULT_TUNING)) expect(keys(schema.properties[stage].properties)).toEqual(keys(fields));
+    expect(schemaProblems('config', { tuning: DEFAULT_TUNING })).toEqual([]);
   });
 
   it('re-analyses with a changed value and honours it: a lower statement limit cuts a long statement', async () => {

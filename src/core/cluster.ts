@@ -6,23 +6,11 @@
 // named at the start of a message, the message a short reply answers, the same speaker going
 // on, and the time gap. Comparing with a window keeps the cost linear in discussion length.
 import { STOPWORDS, contentToken, contentTokens, wordCount, words } from './text';
-import { DEFAULT_TUNING } from './tuning';
+import { DEFAULT_TUNING, type ClusterTuning } from './tuning';
 import type { Message, Topic } from './types';
 
-export interface ClusterOptions {
-  /** How many earlier messages a message is compared with. */
-  window: number;
-  /** Lowest fit score that joins an existing topic. */
-  joinThreshold: number;
-  /** Replies of at most this many words attach to what they answer. */
-  shortReplyWords: number;
-  /** Seconds of silence after which lexical overlap alone no longer links two messages. */
-  maxGapSeconds: number;
-  /** Seconds within which a chat-room reply or a speaker's next line still belongs to the same exchange. */
-  replyGapSeconds: number;
-  /** Weight of the same speaker going on within replyGapSeconds in a chat room. */
-  sameSpeakerWeight: number;
-}
+/** Windows, gaps and weights of topic assignment (see ClusterTuning in tuning.ts). */
+export type ClusterOptions = ClusterTuning;
 
 export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = DEFAULT_TUNING.cluster;
 
@@ -184,23 +172,23 @@ export function clusterTopics(
     const named = chatRoom ? mentionedAuthors(m.text, speakers, author) : addressee !== null ? [addressee] : [];
     for (const name of named) {
       const j = lastOfAuthor.get(name);
-      if (j !== undefined && i - j <= options.window * 4) add(topicOf[j], name === addressee ? 1 : 0.8);
+      if (j !== undefined && i - j <= options.window * 4) add(topicOf[j], name === addressee ? options.addressedWeight : options.namedWeight);
     }
     // Someone named this speaker a moment ago: an unaddressed message from them most likely answers it.
     const callerAt = lastCalledBy.get(author);
     if (chatRoom && named.length === 0 && callerAt !== undefined && i - callerAt <= options.window && withinGap(times[i], times[callerAt], options.replyGapSeconds)) {
-      add(topicOf[callerAt], 0.7);
+      add(topicOf[callerAt], options.callerWeight);
     }
     const a = answered[i];
     const short = wordCounts[i] <= options.shortReplyWords;
-    if (a >= 0 && topicOf[a] >= 0 && (replyLike[i] || short) && named.length === 0) add(topicOf[a], 0.6);
+    if (a >= 0 && topicOf[a] >= 0 && (replyLike[i] || short) && named.length === 0) add(topicOf[a], options.answeredWeight);
     const own = lastOfAuthor.get(author);
     if (own !== undefined && i - own <= options.window && author) {
       // In a chat room the same speaker going on within a couple of minutes is usually the same thread.
       const soon = chatRoom && withinGap(times[i], times[own], options.replyGapSeconds);
-      add(topicOf[own], soon ? options.sameSpeakerWeight : 0.15);
+      add(topicOf[own], soon ? options.sameSpeakerWeight : options.sameSpeakerLaterWeight);
     }
-    if (current >= 0) add(current, twoParty ? 0.25 : 0.05);
+    if (current >= 0) add(current, twoParty ? options.continueTwoPartyWeight : options.continueGroupWeight);
 
     let best = -1;
     let bestScore = 0;

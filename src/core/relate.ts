@@ -75,7 +75,7 @@ class SubjectIndex {
    * word on thousands of decisions says little about a subject, and scanning all of them would
    * make relating quadratic in the registry size.
    */
-  candidates(tokens: ReadonlySet<string>, perToken = 64, minShared = 2): Entry[] {
+  candidates(tokens: ReadonlySet<string>, perToken: number, minShared = 2): Entry[] {
     const counts = new Map<Entry, number>();
     for (const t of tokens) {
       const list = this.byToken.get(t);
@@ -161,7 +161,7 @@ export function relateNewDecisions(
       const order = compareInstants(o.created_at, d.created_at);
       return order < 0 || (order === 0 && o.id < d.id);
     };
-    const related = index.candidates(me.tokens, 64, 1).filter((e) => e.d.id !== d.id && e.d.status !== 'archived' && older(e.d));
+    const related = index.candidates(me.tokens, options.perTokenRecent, 1).filter((e) => e.d.id !== d.id && e.d.status !== 'archived' && older(e.d));
     related.sort((a, b) => (a.d.id < b.d.id ? -1 : 1));
     let priorCorrections = 0;
     let contradicted = false;
@@ -194,11 +194,11 @@ export function relateNewDecisions(
       }
       const similarity = jaccard(me.tokens, other.tokens);
       const conflict = contradiction(theirs, mine, subjects.generic, true) ?? replacement(theirs, mine, cues, isCorrection(d), subjects.generic);
-      if (isCorrection(d) && isCorrection(o) && (similarity >= options.duplicateSimilarity || (!conflict && similarity >= 0.5))) {
+      if (isCorrection(d) && isCorrection(o) && (similarity >= options.duplicateSimilarity || (!conflict && similarity >= options.restateSimilarity))) {
         priorCorrections++;
         continue;
       }
-      if (!conflict && (similarity >= options.duplicateSimilarity || (isCorrection(d) && !sameTask && restates(theirs, mine, similarity)))) {
+      if (!conflict && (similarity >= options.duplicateSimilarity || (isCorrection(d) && !sameTask && restates(theirs, mine, similarity, options)))) {
         addFlag(d, 'near_duplicate');
         d.duplicate_of ??= o.id;
         if (isCorrection(d) && !sameTask) {
@@ -241,7 +241,7 @@ export function relateNewDecisions(
     // "300 it is." answering "Raise the 200 EUR limit to 300?": found by the question's words.
     if (asked && !isCorrection(d) && d.supersedes === null) {
       const seen = new Set(related.map((e) => e.d.id));
-      const byQuestion = index.candidates(new Set(contentTokens(askedFor!)), 64, 1).filter((e) => !seen.has(e.d.id) && e.d.task_id !== d.task_id && e.d.status === 'active' && e.d.type !== 'action_item' && older(e.d));
+      const byQuestion = index.candidates(new Set(contentTokens(askedFor!)), options.perTokenRecent, 1).filter((e) => !seen.has(e.d.id) && e.d.task_id !== d.task_id && e.d.status === 'active' && e.d.type !== 'action_item' && older(e.d));
       byQuestion.sort((a, b) => (a.d.id < b.d.id ? -1 : 1));
       for (const { d: o } of byQuestion) {
         if (isCorrection(o) || !answeredValueChange(view(o.statement), mine, asked)) continue;
@@ -266,9 +266,9 @@ export function relateNewDecisions(
 }
 
 /** A correction that says again what an earlier decision says (most of its subject, nothing against it). */
-function restates(earlier: SubjectView, later: SubjectView, similarity: number): boolean {
-  if (similarity >= 0.5) return true;
-  return earlier.clauses.some((e) => e.anchor.size >= 2 && later.clauses.some((l) => containment(e, l) >= 0.75));
+function restates(earlier: SubjectView, later: SubjectView, similarity: number, options: RelateOptions): boolean {
+  if (similarity >= options.restateSimilarity) return true;
+  return earlier.clauses.some((e) => e.anchor.size >= 2 && later.clauses.some((l) => containment(e, l) >= options.restateContainment));
 }
 
 export interface TaskMessages {
@@ -304,7 +304,7 @@ export function relateMessages(registry: { decisions: Decision[] }, tasks: reado
       const tokens = new Set(contentTokens(m.text));
       if (tokens.size === 0) continue;
       const before = (d: Decision) => m.ts === null || compareInstants(d.created_at, m.ts) < 0;
-      const candidates = index.candidates(tokens, 64, 1).filter((e) => e.d.task_id !== task.taskId && before(e.d));
+      const candidates = index.candidates(tokens, options.perTokenRecent, 1).filter((e) => e.d.task_id !== task.taskId && before(e.d));
       candidates.sort((a, b) => (a.d.id < b.d.id ? -1 : 1));
       let mv: SubjectView | null = null;
       const findings: string[] = [];
@@ -368,7 +368,7 @@ export function markStale(decisions: Decision[], lexicon: CompiledLexicon, now: 
   for (const e of entries) {
     if (!old(e.d)) continue;
     const created = instantOf(e.d.created_at)!;
-    const newer = index.candidates(e.tokens).some((o) => o.d !== e.d && (instantOf(o.d.created_at) ?? -Infinity) > created && jaccard(e.tokens, o.tokens) >= 0.3);
+    const newer = index.candidates(e.tokens, options.perTokenRecent).some((o) => o.d !== e.d && (instantOf(o.d.created_at) ?? -Infinity) > created && jaccard(e.tokens, o.tokens) >= options.staleOverlap);
     if (newer) addFlag(e.d, 'stale');
     else removeFlag(e.d, 'stale');
   }

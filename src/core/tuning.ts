@@ -45,6 +45,14 @@ export interface RelateTuning {
   staleAfterDays: number;
   /** Registry decisions a statement is compared with at most, the most overlapping first (keeps relating linear). */
   maxCandidates: number;
+  /** Most recent decisions per shared word that are looked at (a word on thousands of decisions says little about a subject). */
+  perTokenRecent: number;
+  /** Similarity at or above which a correction restates an earlier decision (looser than a duplicate: nothing speaks against it). */
+  restateSimilarity: number;
+  /** Share of an earlier clause's words a later clause contains for the later correction to restate it. */
+  restateContainment: number;
+  /** Similarity at or above which a newer decision counts as activity on an older one's subject (for staleness). */
+  staleOverlap: number;
 }
 
 export interface ClusterTuning {
@@ -60,6 +68,20 @@ export interface ClusterTuning {
   replyGapSeconds: number;
   /** Weight of the same speaker going on within replyGapSeconds in a chat room. */
   sameSpeakerWeight: number;
+  /** Weight of the topic of the last message by the speaker a message addresses (strongest: it is the one spoken to). */
+  addressedWeight: number;
+  /** Weight of the topic of the last message by a speaker a message names. */
+  namedWeight: number;
+  /** Weight of the topic of a chat-room message that just named this speaker (the answer likely follows it). */
+  callerWeight: number;
+  /** Weight of the topic of the message a reply (or a short message) answers. */
+  answeredWeight: number;
+  /** Weight of the topic of the same speaker's last message outside replyGapSeconds (weak: people switch topics). */
+  sameSpeakerLaterWeight: number;
+  /** Weight of going on with the current topic in a two-person discussion (they mostly stay on it). */
+  continueTwoPartyWeight: number;
+  /** Weight of going on with the current topic with three or more speakers (threads interleave). */
+  continueGroupWeight: number;
 }
 
 export interface Tuning {
@@ -93,6 +115,10 @@ export const DEFAULT_TUNING: Tuning = {
     duplicateSimilarity: 0.7,
     staleAfterDays: 90,
     maxCandidates: 48,
+    perTokenRecent: 64,
+    restateSimilarity: 0.5,
+    restateContainment: 0.75,
+    staleOverlap: 0.3,
   },
   cluster: {
     window: 24,
@@ -101,6 +127,13 @@ export const DEFAULT_TUNING: Tuning = {
     maxGapSeconds: 30 * 60,
     replyGapSeconds: 5 * 60,
     sameSpeakerWeight: 0.35,
+    addressedWeight: 1,
+    namedWeight: 0.8,
+    callerWeight: 0.7,
+    answeredWeight: 0.6,
+    sameSpeakerLaterWeight: 0.15,
+    continueTwoPartyWeight: 0.25,
+    continueGroupWeight: 0.05,
   },
 };
 

@@ -167,6 +167,16 @@ describe('decision candidates', () => {
     expect(remark).toEqual([]);
   });
 
+  it("gives an elliptic answer the subject of the agent's question, and leaves a full answer alone", () => {
+    const ask = (answer: string) =>
+      candidates([
+        ['docs-bot', 'bot', 'The scope doc is drafted. One open point: should guests be able to leave comments, or is it strictly view?'],
+        ['kim', 'human', answer],
+      ]).map((c) => c.statement);
+    expect(ask('Strictly view for now.')).toEqual(['Guests: strictly view for now.']);
+    expect(ask('Guests only view, they never comment.')).toEqual(['Guests only view, they never comment.']);
+  });
+
   it('takes a report of what happened for a reason, not a rule', () => {
     const found = candidates([
       ['web-bot', 'bot', 'The pricing page says the trial is 30 days.'],

@@ -218,7 +218,12 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     // A statement says what: words of its own besides the cue ("Publish." and "Send it to her."
     // say nothing a reader could act on without the discussion).
     if (contentTokens(withoutCue(lexicon, statement)).length < 1) continue;
-    out.push(make(p, statement, type, strength, agent >= 0 ? agent : a, answersAgent || agent >= 0, reasons, alternatives, act!));
+    // "Strictly view for now." answering "should guests be able to comment, or is it strictly
+    // view?" says what about? The question's subject: "Guests: strictly view for now."
+    const answered = agent >= 0 ? messages[agent].text : null;
+    const subject = answered && type !== 'action_item' && wordCount(statement) <= input.tuning.ellipticSubjectMaxWords && !statement.includes(':') ? questionSubject(answered, statement) : null;
+    const said = subject ? `${subject.charAt(0).toUpperCase()}${subject.slice(1)}: ${/^\p{Lu}(?:\p{Ll}|\s)/u.test(statement) ? statement.charAt(0).toLowerCase() + statement.slice(1) : statement}` : statement;
+    out.push(make(p, said, type, strength, agent >= 0 ? agent : a, answersAgent || agent >= 0, reasons, alternatives, act!));
   }
   return out;
 }
@@ -287,10 +292,40 @@ function ownContent(clause: Span, body: string, cues: readonly Detection[], text
  * get this far; loaded on first use.
  */
 function verbless(text: string): boolean {
-  nlp ??= require('compromise') as (t: string) => { verbs(): { length: number } };
+  nlp ??= require('compromise') as (t: string) => Doc;
   return nlp(text).verbs().length === 0;
 }
-let nlp: ((t: string) => { verbs(): { length: number } }) | undefined;
+let nlp: ((t: string) => Doc) | undefined;
+interface Doc {
+  verbs(): { length: number };
+  nouns(): { out(format: 'array'): string[] };
+  has(match: string): boolean;
+  not(match: string): { text(): string };
+}
+
+/**
+ * The subject of the question an elliptic answer answers: the first noun phrase of the
+ * message's last question (after any "One more question:" label) that is no pronoun and holds no
+ * number, when the answer names neither it nor a subject of its own (a pronoun). Noun phrases by compromise, on one sentence.
+ */
+function questionSubject(asked: string, answer: string): string | null {
+  const question = splitSentences(asked).filter((s) => isQuestion(s.text)).pop();
+  if (!question) return null;
+  const clause = question.text.slice(question.text.lastIndexOf(': ') + 1).trim();
+  nlp ??= require('compromise') as (t: string) => Doc;
+  // "They can't comment." names its own subject.
+  if (nlp(answer).has('#Pronoun')) return null;
+  const mine = new Set(contentTokens(answer));
+  for (const phrase of nlp(clause).nouns().out('array')) {
+    const np = phrase.replace(/[\s,.;:!?]+$/, '').trim();
+    if (!np || /\d/.test(np) || nlp(np).has('#Pronoun')) continue;
+    const words = contentTokens(np);
+    if (words.length === 0) continue;
+    if (words.some((w) => mine.has(w))) return null;
+    return nlp(np).not('#Determiner').text().trim() || np;
+  }
+  return null;
+}
 
 const NUMBER = /\d+(?:[.,:]\d+)?/g;
 const HAS_NUMBER = /\d/;

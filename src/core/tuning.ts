@@ -9,6 +9,8 @@ export interface CandidateTuning {
   selectionMaxWords: number;
   /** Words at most in an elliptic clause ("Both.") that takes the clause after it as its content. */
   ellipticMaxWords: number;
+  /** Words at most in an answer that takes the subject of the agent's question ("Strictly view for now." → "Guests: …"). */
+  ellipticSubjectMaxWords: number;
   /** Words at most in a correction by value alone ("They go out on the 25th."): it is a short first reply. */
   valueCorrectionMaxWords: number;
   /** Messages after a proposal within which an acceptance counts: later, the talk has moved on. */
@@ -96,6 +98,7 @@ export const DEFAULT_TUNING: Tuning = {
     statementMaxWords: 32,
     selectionMaxWords: 8,
     ellipticMaxWords: 3,
+    ellipticSubjectMaxWords: 6,
     valueCorrectionMaxWords: 12,
     acceptWindow: 2,
     restatementOverlap: 0.5,

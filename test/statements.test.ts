@@ -177,6 +177,24 @@ describe('decision candidates', () => {
     expect(ask('Guests only view, they never comment.')).toEqual(['Guests only view, they never comment.']);
   });
 
+  it('reads topic-labelled answers, what a conclusion spells out, and a pick among offered options', () => {
+    const labelled = candidates([
+      ['billing-bot', 'bot', 'Refunds last quarter: 121 on monthly plans, 63 on annual plans. What should the policy be?'],
+      ['kim', 'human', 'Monthly: refund within 7 days of the charge. Annual: full refund within 30 days of renewal.'],
+    ]);
+    expect(labelled.map((c) => c.statement)).toEqual(['Monthly: refund within 7 days of the charge.', 'Annual: full refund within 30 days of renewal.']);
+    const concluded = candidates([
+      ['it-bot', 'bot', 'Current guidance advises against forced password changes.'],
+      ['kim', 'human', 'Then we stop the forced changes. Students keep their passphrase until there is a reason to change it.'],
+    ]);
+    expect(concluded.map((c) => c.statement)).toEqual(['We stop the forced changes.', 'Students keep their passphrase until there is a reason to change it.']);
+    const picked = candidates([
+      ['sec-bot', 'bot', 'Rotated. Options going forward: a secrets manager, or encrypted files with sops in the repo.'],
+      ['kim', 'human', 'sops it is, with age keys per environment.'],
+    ]);
+    expect(picked.map((c) => [c.statement, c.strength])).toEqual([['Sops it is, with age keys per environment.', 'accepted']]);
+  });
+
   it('takes a report of what happened for a reason, not a rule', () => {
     const found = candidates([
       ['web-bot', 'bot', 'The pricing page says the trial is 30 days.'],

@@ -157,7 +157,8 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     // "It's 2,000 cheaper …" / "They …" explains; only a changed value makes it a statement.
     if (type && hasAct(lexicon, 'explanation', lower)) type = null;
     // "We shortened it in January and nobody updated the page." reports; it rules nothing.
-    const reports = hasAct(lexicon, 'past', lower);
+    // (Before a colon: "… until there's a reason to change it: someone saw it" lists cases.)
+    const reports = hasAct(lexicon, 'past', normalForm(body.split(': ')[0]));
     if (type && type !== 'decision' && !label && reports) type = null;
     // The task's opening message says what the task is; its instructions are the task itself.
     // Only a decision stated outright there (a change from now on, a move) is one.
@@ -184,7 +185,19 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
       strength = carried === 'accepted' ? 'accepted' : 'explicit';
       act = carried === 'accepted' ? ('accepted-answer' as SentenceAct) : 'announcement';
     }
-    if (label) carried = 'announced';
+    // "Then we stop the forced changes. Students keep their passphrase until …": what follows a
+    // conclusion spells it out.
+    if (label || findAct(lexicon, 'conclusion', normalForm(clause.text))?.start === 0) carried = 'announced';
+    // "sops it is" answering the agent's options picks one of them: settled by the person.
+    if (type === 'decision' && strength === 'explicit' && answersAgent && offers(lexicon, messages[a].text) && words <= input.tuning.selectionMaxWords && selects(body, messages[a].text)) {
+      strength = 'accepted';
+    }
+    // "Annual: full refund within 30 days …" answering the agent's figures for annual plans: a
+    // topic label the agent's message names, then what holds for it.
+    if (!type && agent >= 0 && topicLabelled(body, messages[agent].text)) {
+      type = 'decision';
+      act = 'announcement';
+    }
     // "No. NPS is quarterly." turning down an agent's offer: the reason given is what holds.
     if (!type && k > 0 && rejectsOffer && contentTokens(body).length >= 2) {
       type = 'decision';
@@ -359,10 +372,18 @@ function sameNumber(n: string): string {
   return n.replace(/[:.]00$/, '');
 }
 
+/** "Annual: full refund …": a label of at most three words that the agent's message names, a colon, content. */
+function topicLabelled(body: string, agentText: string): boolean {
+  const m = /^([^,.;:!?()]{1,30}):\s+(\S.*)$/u.exec(body);
+  if (!m || wordCount(m[1]) > 3 || contentTokens(m[2]).length < 2) return false;
+  const theirs = new Set(contentTokens(agentText));
+  return contentTokens(m[1]).some((t) => theirs.has(t));
+}
+
 /** An agent's message that asks, proposes or lays out options ("We could …") a bare "Both." can accept. */
 function offers(lex: CompiledStatementLexicon, text: string): boolean {
   const lower = normalForm(text);
-  return isQuestion(text) || hasAct(lex, 'proposal', lower) || hasAct(lex, 'hypothetical', lower);
+  return isQuestion(text) || hasAct(lex, 'proposal', lower) || hasAct(lex, 'hypothetical', lower) || splitSentences(text).some((s) => findAct(lex, 'option-intro', normalForm(s.text))?.start === 0);
 }
 
 /** A short reply that names something the agent's message offered (a shared content word or number). */

@@ -34,6 +34,9 @@ describe('sentences and clauses', () => {
     expect(splitSentences('No. NPS is quarterly.').map((s) => s.text)).toEqual(['No.', 'NPS is quarterly.']);
     expect(splitSentences('Drop the letter at no. 14 on Thursday.').map((s) => s.text)).toEqual(['Drop the letter at no. 14 on Thursday.']);
   });
+  it('ends a sentence after a closing quote', () => {
+    expect(splitSentences("Add the note: 'Runs small.' That matches the returns.").map((s) => s.text)).toEqual(["Add the note: 'Runs small.'", 'That matches the returns.']);
+  });
   it('gives each list line its own sentence, without the marker', () => {
     expect(splitSentences('Options:\n1. Keep it\n- Drop it').map((s) => s.text)).toEqual(['Options:', 'Keep it', 'Drop it']);
   });

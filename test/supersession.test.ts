@@ -142,6 +142,18 @@ describe('relations on the same subject', () => {
     expect(contradiction(view('No browser plugins on the kiosk laptops.'), view('The kiosk laptops were cleaned on Friday.'), generic, true, 'firm')).toBeNull();
   });
 
+  it('finds the whole of a short replaced decision asserted again, not a text that names it to drop it', () => {
+    const retired = view('Storage box then.');
+    const replaced = view('Please use the S3 bucket for restores and remove the old backup job.');
+    expect(restatesRetired(retired, replaced, view('Draft: backups are uploaded to the Hetzner storage box every night.'))).toMatch(/restates/);
+    expect(restatesRetired(retired, replaced, view('Draft: backups no longer go to the storage box.'))).toBeNull();
+  });
+
+  it('does not read a one-word ban as ruling out every later mention of the word', () => {
+    expect(contradiction(view('No dates, please.'), view('The new date for the beta is the 21st.'), generic, true, 'loose')).toBeNull();
+    expect(contradiction(view('No bundles - not for the fleece, not anywhere.'), view('Tents -15 % and a tent and mat bundle at 229.'), generic, true, 'loose')).toMatch(/bundle/);
+  });
+
   it('finds a later text that restates a replaced fact, not one that restates the replacement', () => {
     const retired = view('Invoices are printed and posted to every client each month.');
     const replaced = view('Invoices go out by email only, with the PDF attached.');
@@ -193,6 +205,15 @@ describe('across tasks', () => {
     const n2 = decision('DEC-20260219-001', 'T2', 'From now on no automatic retries at all.', '2026-02-19T09:00:00+01:00');
     relateNewDecisions({ decisions: [r2, n2] }, [n2], engine.lexicon);
     expect(r2.status).toBe('active');
+  });
+
+  it("flags another value in an agent's draft, not in a person's own plan", () => {
+    const meeting = decision('DEC-20260202-001', 'T1', 'Friday at 8:30 for the client meeting, before my site visit at the Stadtwerke.', '2026-02-02T13:40:00+01:00');
+    const at = (role: 'bot' | 'human', text: string) => [{ index: 0, author: role === 'bot' ? 'bot' : 'clara', role, text, ts: '2026-03-01T10:00:00+01:00' }];
+    const draft = relateMessages({ decisions: [meeting] }, [{ taskId: 'T2', messages: at('bot', 'Draft: the client meeting is on Thursday at 8:30, before the site visit at the Stadtwerke.'), decisions: [] }], engine.lexicon, new Set());
+    expect(draft).toHaveLength(1);
+    const own = relateMessages({ decisions: [meeting] }, [{ taskId: 'T2', messages: at('human', 'I can drop the letter on Thursday, the site visit at the Stadtwerke is on my way.'), decisions: [] }], engine.lexicon, new Set());
+    expect(own).toEqual([]);
   });
 
   it("finds an agent's draft against a correction by the words of what was corrected", () => {

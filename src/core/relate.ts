@@ -322,7 +322,9 @@ export function relateMessages(registry: { decisions: Decision[] }, tasks: reado
           if (why) why = `${why} (${o.id}: "${excerpt(o.statement, 80)}")`;
           target = by;
         } else {
-          why = contradiction(theirs, mv, subjects.generic, true, 'firm') ?? (o.corrects ? restatesRetired(view(o.corrects), theirs, mv, false, true) : null);
+          // Another value for the same slot counts in an agent's draft or report; a person naming
+          // their own plans ("I can drop the letter on Thursday") decides nothing against it.
+          why = contradiction(theirs, mv, subjects.generic, m.role === 'bot', 'firm') ?? (o.corrects ? restatesRetired(view(o.corrects), theirs, mv, false, true) : null);
         }
         const key = `${task.taskId}\u0000${target.id}`;
         if (!why || flagged.has(key)) continue;

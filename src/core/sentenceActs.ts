@@ -208,7 +208,8 @@ export function announced(lex: CompiledStatementLexicon, text: string): 'decisio
 
 // Where a sentence ends: . ! ? (or several) before whitespace and an upper-case letter, a digit,
 // a quote, a bracket or an emoji — not inside "e.g. the", "v1.2" or "4.6".
-const SENTENCE_END = /([.!?]+)(\s+)(?=["'(\[¿¡]?[\p{Lu}\p{N}\p{Extended_Pictographic}@#])/gu;
+// A closing quote may follow the mark ("… one size up.' That matches …").
+const SENTENCE_END = /([.!?]+['"’”]?)(\s+)(?=["'(\[¿¡]?[\p{Lu}\p{N}\p{Extended_Pictographic}@#])/gu;
 const ABBREVIATION = /(?:^|[\s(])(?:e\.g|i\.e|etc|vs|mr|mrs|ms|dr|st|nr|approx|ca|z\.b|bzw|inkl|incl)\.$/i;
 // "No." abbreviates "number" only before one ("no. 14"); "No. NPS is quarterly." is two sentences.
 const NUMBER_ABBREVIATION = /(?:^|\s)no\.$/i;

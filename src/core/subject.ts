@@ -341,7 +341,8 @@ export function valueChange(older: SubjectClause, newer: SubjectClause, match: S
 export function polarityFlip(older: SubjectClause, newer: SubjectClause, generic: ReadonlySet<string>, match: SubjectMatch = 'firm', blankets = false): { stem: string; olderNegates: boolean } | null {
   if (!sameSubject(older, newer, match)) {
     // A blanket ban: everything the clause names is ruled out; what it bans first is its head.
-    if (!blankets || older.conditional || older.anchor.size === 0 || ![...older.anchor].every((s) => older.negated.has(s))) return null;
+    // (A one-word ban such as "No dates, please." is too thin to rule out every later mention.)
+    if (!blankets || older.conditional || older.anchor.size < 2 || ![...older.anchor].every((s) => older.negated.has(s))) return null;
     const head = [...older.anchor][0];
     return newer.anchor.has(head) && !newer.negated.has(head) && !generic.has(head) ? { stem: head, olderNegates: true } : null;
   }
@@ -555,7 +556,9 @@ export function restatesRetired(retired: SubjectView, replaced: SubjectView, lat
       if (verdict === 'old') return `it gives ${r.values.filter((v) => !v.negated).map((v) => v.value).join(', ')}, the value that was replaced`;
       if (against) return `it gives ${against.given} where the correction set ${against.set}`;
       if (verdict === 'other' || agreesWithReplacement(l)) continue;
-      if (whole && shared(r.anchor, l.anchor) >= 3 && containment(r, l) >= 0.6) return 'it restates the decision that was replaced';
+      // Most of a long subject, or the whole of a short one ("Storage box then." → "uploaded to
+      // the Hetzner storage box"), asserted again.
+      if (whole && ((shared(r.anchor, l.anchor) >= 3 && containment(r, l) >= 0.6) || (r.anchor.size >= 2 && asserts(l, r.anchor)))) return 'it restates the decision that was replaced';
     }
   }
   return null;

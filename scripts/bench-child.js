@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 'use strict';
 // Runs one measured step in its own process so that peak RSS belongs to that step alone.
+// The floor: read + JSON.parse + content hash + JSON.stringify + atomic write of the same file.
 // Usage: node bench-child.js floor FILE | run DIR [NOW] | check DIR [NOW]
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
@@ -12,6 +13,7 @@ async function main() {
     const writeFileAtomic = require('write-file-atomic');
     const text = readFileSync(target, 'utf8');
     const value = JSON.parse(text);
+    require('node:crypto').createHash('sha256').update(text).digest('hex');
     const out = `${JSON.stringify(value, null, 2)}\n`;
     await writeFileAtomic(`${target}.floor`, out, { fsync: true });
   } else if (mode === 'check') {

@@ -1,9 +1,12 @@
-// JSON Schema validation: each schema is compiled once per process.
+// JSON Schema validation: each schema is compiled once per process, or ahead of time by the build
+// (dist/schemas/<name>.js, see scripts/compile-schemas.js) when that module was made from the same text.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 
 export const SCHEMA_DIR = join(__dirname, '..', '..', 'schemas');
+const PRECOMPILED_DIR = join(__dirname, '..', '..', 'dist', 'schemas');
 
 /** A schema of schemas/: the data files, the config, rule packs, and one per lexicon (`<name>-lexicon`). */
 export type SchemaName = 'tasks' | 'decisions' | 'pattern' | 'review-queue' | 'config' | 'rule-pack' | 'sources' | `${string}-lexicon`;
@@ -14,11 +17,22 @@ const compiled = new Map<SchemaName, ValidateFunction>();
 export function validator(name: SchemaName): ValidateFunction {
   let v = compiled.get(name);
   if (!v) {
-    const schema = JSON.parse(readFileSync(join(SCHEMA_DIR, `${name}.schema.json`), 'utf8')) as object;
-    v = ajv.compile(schema);
+    const text = readFileSync(join(SCHEMA_DIR, `${name}.schema.json`), 'utf8');
+    v = precompiled(name, text) ?? ajv.compile(JSON.parse(text) as object);
     compiled.set(name, v);
   }
   return v;
+}
+
+/** The build's validator for this schema, if there is one made from exactly this text. */
+function precompiled(name: SchemaName, text: string): ValidateFunction | null {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const v = require(join(PRECOMPILED_DIR, `${name}.js`)) as ValidateFunction & { schemaHash?: string };
+    return v.schemaHash === createHash('sha256').update(text).digest('hex') ? v : null;
+  } catch {
+    return null;
+  }
 }
 
 export interface SchemaProblem {

@@ -45,6 +45,9 @@ interface Entry {
   /** Parsed on first use: most entries are only ever looked up by their tokens. */
   readonly claim: Claim;
   tokens: Set<string>;
+  /** Scratch for SubjectIndex.candidates: the lookup that last counted this entry, and its count there. */
+  mark: number;
+  shared: number;
 }
 
 function isCorrection(d: Decision): boolean {
@@ -59,6 +62,8 @@ function lastMessage(d: Decision): number[] {
 /** Candidates sharing at least two content tokens, via an inverted index (linear in practice). */
 class SubjectIndex {
   private readonly byToken = new Map<string, Entry[]>();
+  /** Numbers each lookup, so entries can count shared tokens in place (see `candidates`). */
+  private lookups = 0;
 
   constructor(private readonly maxCandidates: number) {}
 
@@ -76,18 +81,27 @@ class SubjectIndex {
    * make relating quadratic in the registry size.
    */
   candidates(tokens: ReadonlySet<string>, perToken: number, minShared = 2): Entry[] {
-    const counts = new Map<Entry, number>();
+    // Counted on the entries themselves (no map per lookup), listed in the order first met.
+    const mark = ++this.lookups;
+    const met: Entry[] = [];
     for (const t of tokens) {
       const list = this.byToken.get(t);
       if (!list) continue;
-      for (let i = Math.max(0, list.length - perToken); i < list.length; i++) counts.set(list[i], (counts.get(list[i]) ?? 0) + 1);
+      for (let i = Math.max(0, list.length - perToken); i < list.length; i++) {
+        const e = list[i];
+        if (e.mark !== mark) {
+          e.mark = mark;
+          e.shared = 1;
+          met.push(e);
+        } else e.shared++;
+      }
     }
     // The most overlapping first (three or more shared tokens, then two), at most maxCandidates:
     // a decision is related to the statements nearest to it, older ones through them.
     const out: Entry[] = [];
-    for (const [e, n] of counts) if (n >= 3 && out.length < this.maxCandidates) out.push(e);
-    for (const [e, n] of counts) if (n === 2 && out.length < this.maxCandidates) out.push(e);
-    if (minShared <= 1) for (const [e, n] of counts) if (n === 1 && out.length < this.maxCandidates) out.push(e);
+    for (let i = 0; i < met.length && out.length < this.maxCandidates; i++) if (met[i].shared >= 3) out.push(met[i]);
+    for (let i = 0; i < met.length && out.length < this.maxCandidates; i++) if (met[i].shared === 2) out.push(met[i]);
+    if (minShared <= 1) for (let i = 0; i < met.length && out.length < this.maxCandidates; i++) if (met[i].shared === 1) out.push(met[i]);
     return out;
   }
 }
@@ -100,6 +114,8 @@ function entryOf(d: Decision, lexicon: CompiledLexicon, alsoFoundBy: string | nu
       return (claim ??= claimOf(d.statement, lexicon));
     },
     tokens: new Set([...contentTokens(d.statement), ...(alsoFoundBy ? contentTokens(alsoFoundBy) : [])]),
+    mark: 0,
+    shared: 0,
   };
 }
 

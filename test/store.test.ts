@@ -36,6 +36,21 @@ describe('applyStates', () => {
     expect(regenerate('{\n    "T1": {"discussion": []}\n}\n', new Map([['T1', state]]), { T1: { discussion: [] } })).toBeNull();
   });
 
+  it('regenerates exactly what JSON.stringify prints for the changed value, in every indentation it recognises', () => {
+    const value = { T1: { title: 'a', discussion: [{ text: 'x\ny' }] }, T2: { discussion: [], extracted_state: { ...state, topics: [] } }, T3: { discussion: [] } };
+    for (const [indent, trailing] of [['', ''], ['', '\n'], ['  ', '\n'], ['\t', ''], ['    ', '\n']] as const) {
+      const text = `${JSON.stringify(value, null, indent)}${trailing}`;
+      const states = new Map([['T2', state], ['T3', state]]);
+      const expected = JSON.parse(JSON.stringify(value)) as Record<string, Record<string, unknown>>;
+      expected.T2.extracted_state = state;
+      expected.T3.extracted_state = state;
+      expect(regenerate(text, states, JSON.parse(text) as Record<string, unknown>)).toBe(`${JSON.stringify(expected, null, indent)}${trailing}`);
+      // Unchanged states give back the very text; a file that is not quite that shape takes the edit path.
+      expect(regenerate(text, new Map(), JSON.parse(text) as Record<string, unknown>)).toBe(text);
+      expect(regenerate(`${text} `, states, JSON.parse(text) as Record<string, unknown>)).toBeNull();
+    }
+  });
+
   it('keeps one-line tasks on one line', () => {
     const out = applyStates('{"T1":{"discussion":[]}}', new Map([['T1', state]]));
     expect(out).toBe(`{"T1":{"discussion":[],"extracted_state":${JSON.stringify(state)}}}`);

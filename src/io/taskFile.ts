@@ -208,23 +208,42 @@ export function regenerate(text: string, states: ReadonlyMap<string, ExtractedSt
   if (indent === null) return null;
   const trailing = text.slice(text.trimEnd().length);
   if (trailing !== '' && trailing !== '\n') return null;
-  if (`${JSON.stringify(value, null, indent)}${trailing}` !== text) return null;
+  // The text is compared task by task with what JSON.stringify(value, null, indent) prints for each
+  // (no copy of the whole file), and only the tasks whose state changed are printed again.
+  const ids = Object.keys(value);
+  if (ids.length === 0) return `${JSON.stringify(value, null, indent)}${trailing}` === text ? text : null;
+  const open = indent === '' ? '{' : '{\n';
+  const sep = indent === '' ? ',' : ',\n';
+  const piece = (id: string, task: unknown) =>
+    indent === '' ? `${JSON.stringify(id)}:${JSON.stringify(task)}` : `${indent}${JSON.stringify(id)}: ${JSON.stringify(task, null, indent).split('\n').join(`\n${indent}`)}`;
+  const parts: string[] = [];
+  let at = 0;
   let changed = false;
-  // Object.fromEntries defines own properties, so a "__proto__" task id stays a plain key.
-  const next = Object.fromEntries(
-    Object.entries(value).map(([id, task]) => {
-      const state = states.get(id);
-      if (!state || !isObject(task)) return [id, task];
-      if (task.extracted_state === state || (isObject(task.extracted_state) && canonicalJson(task.extracted_state) === canonicalJson(state))) return [id, task];
-      changed = true;
-      const entries = Object.entries(task);
-      const at = entries.findIndex(([k]) => k === 'extracted_state');
-      if (at >= 0) entries[at] = ['extracted_state', state];
-      else entries.push(['extracted_state', state]);
-      return [id, Object.fromEntries(entries)];
-    }),
-  );
-  return changed ? `${JSON.stringify(next, null, indent)}${trailing}` : text;
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i];
+    const task = value[id];
+    const lead = i === 0 ? open : sep;
+    const own = piece(id, task);
+    if (!text.startsWith(lead, at) || !text.startsWith(own, at + lead.length)) return null;
+    at += lead.length + own.length;
+    const state = states.get(id);
+    if (!state || !isObject(task) || task.extracted_state === state || (isObject(task.extracted_state) && canonicalJson(task.extracted_state) === canonicalJson(state))) {
+      parts.push(lead, own);
+      continue;
+    }
+    changed = true;
+    const entries = Object.entries(task);
+    const k = entries.findIndex(([key]) => key === 'extracted_state');
+    if (k >= 0) entries[k] = ['extracted_state', state];
+    else entries.push(['extracted_state', state]);
+    // Object.fromEntries defines own properties, so a "__proto__" key stays a plain key.
+    parts.push(lead, piece(id, Object.fromEntries(entries)));
+  }
+  const close = `${indent === '' ? '' : '\n'}}${trailing}`;
+  if (at + close.length !== text.length || !text.startsWith(close, at)) return null;
+  if (!changed) return text;
+  parts.push(close);
+  return parts.join('');
 }
 
 /** Reads task files as bytes and parses each; a file that cannot be read or decoded is reported and left alone. */

@@ -100,17 +100,20 @@ async function removeStaleTemps(dir: string, base: string): Promise<void> {
 }
 
 /**
- * Writes `text` only if the file still holds the bytes we read (hash `expected`): a person's
+ * Writes `text` only if the file still holds the bytes we read (hash `expected`, or the text
+ * itself when the caller still has it): a person's
  * edit made meanwhile is never overwritten. The new content goes to a temp file in the same
  * folder and is fsynced first; the comparison runs after that, immediately before the rename,
  * so the window in which an edit could slip in is a re-read and a rename, not a whole write.
  */
-export async function writeIfUnmodified(linkOrPath: string, text: string, expected: string): Promise<CasOutcome> {
+export async function writeIfUnmodified(linkOrPath: string, text: string, expected: string, expectedText?: string): Promise<CasOutcome> {
   // Through a symlink to the real file: the link stays a link, and the swap happens beside the target.
   const path = await realPath(linkOrPath);
   await removeStaleTemps(dirname(path), basename(path));
+  // With the text that was read at hand, comparing it is cheaper than hashing what is there now.
+  const unmodified = (t: string | null) => t !== null && (expectedText !== undefined ? t === expectedText : contentHash(t) === expected);
   const before = await readTextIfExists(path);
-  if (before === null || contentHash(before) !== expected) return 'conflict';
+  if (!unmodified(before)) return 'conflict';
   if (before === text) return 'unchanged';
   const tmp = await writeTemp(path, text);
   // Compare again just before the rename: the window for a person's edit is a re-read and a rename.
@@ -118,7 +121,7 @@ export async function writeIfUnmodified(linkOrPath: string, text: string, expect
     await fs.rm(tmp, { force: true });
     throw err;
   });
-  if (now === null || contentHash(now) !== expected) {
+  if (!unmodified(now)) {
     await fs.rm(tmp, { force: true });
     return 'conflict';
   }

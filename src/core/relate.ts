@@ -306,6 +306,15 @@ export function relateMessages(registry: { decisions: Decision[] }, tasks: reado
   const patterns: RelatedPattern[] = [];
   const subjects = lexicon.subjects;
   const view = (text: string) => viewOf(text, subjects, lexicon);
+  // The same statement against the same message text gives the same answer: asked once per pair of views.
+  const known = new WeakMap<SubjectView, Map<SubjectView, string | null>>();
+  const firmContradiction = (theirs: SubjectView, mv: SubjectView, values: boolean): string | null => {
+    let answers = known.get(mv);
+    if (!answers) known.set(mv, (answers = new Map()));
+    let why = answers.get(theirs);
+    if (why === undefined) answers.set(theirs, (why = contradiction(theirs, mv, subjects.generic, values, 'firm')));
+    return why;
+  };
   const index = new SubjectIndex(options.maxCandidates);
   const byId = new Map(registry.decisions.map((d) => [d.id, d]));
   // A correction is found by the words of what it corrected too ("payment within 60 days" for
@@ -339,8 +348,9 @@ export function relateMessages(registry: { decisions: Decision[] }, tasks: reado
           target = by;
         } else {
           // Another value for the same slot counts in an agent's draft or report; a person naming
-          // their own plans ("I can drop the letter on Thursday") decides nothing against it.
-          why = contradiction(theirs, mv, subjects.generic, m.role === 'bot', 'firm') ?? (o.corrects ? restatesRetired(view(o.corrects), theirs, mv, false, true) : null);
+          // their own plans ("I can drop the letter on Thursday") decides nothing against it. (The
+          // answer is kept per message view, and a message has one role.)
+          why = firmContradiction(theirs, mv, m.role === 'bot') ?? (o.corrects ? restatesRetired(view(o.corrects), theirs, mv, false, true) : null);
         }
         const key = `${task.taskId}\u0000${target.id}`;
         if (!why || flagged.has(key)) continue;

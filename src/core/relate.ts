@@ -137,6 +137,18 @@ function removeFlag(d: Decision, flag: string): void {
   if (d.quality_flags?.includes(flag)) d.quality_flags = d.quality_flags.filter((f) => f !== flag);
 }
 
+/** A relation between two views (a pure function of them), worked out once per pair of views. */
+function oncePerPair(relation: (earlier: SubjectView, later: SubjectView) => string | null): (earlier: SubjectView, later: SubjectView) => string | null {
+  const known = new WeakMap<SubjectView, Map<SubjectView, string | null>>();
+  return (earlier, later) => {
+    let answers = known.get(later);
+    if (!answers) known.set(later, (answers = new Map()));
+    let why = answers.get(earlier);
+    if (why === undefined) answers.set(earlier, (why = relation(earlier, later)));
+    return why;
+  };
+}
+
 export interface RelateContext {
   /** The whole message a decision's statement was taken from: its reversal cues count too. */
   sourceText?: (d: Decision) => string | null;
@@ -163,6 +175,7 @@ export function relateNewDecisions(
   for (const d of registry.decisions) if (!isNew.has(d) && d.status !== 'archived') index.add(entryOf(d, lexicon));
   const subjects = lexicon.subjects;
   const view = (text: string) => viewOf(text, subjects, lexicon);
+  const valueContradiction = oncePerPair((theirs, mine) => contradiction(theirs, mine, subjects.generic, true));
 
   for (const d of created) {
     for (const f of textFlags(d.statement)) addFlag(d, f);
@@ -209,7 +222,7 @@ export function relateNewDecisions(
         continue;
       }
       const similarity = jaccard(me.tokens, other.tokens);
-      const conflict = contradiction(theirs, mine, subjects.generic, true) ?? replacement(theirs, mine, cues, isCorrection(d), subjects.generic);
+      const conflict = valueContradiction(theirs, mine) ?? replacement(theirs, mine, cues, isCorrection(d), subjects.generic);
       if (isCorrection(d) && isCorrection(o) && (similarity >= options.duplicateSimilarity || (!conflict && similarity >= options.restateSimilarity))) {
         priorCorrections++;
         continue;
@@ -234,7 +247,7 @@ export function relateNewDecisions(
       if (sameTask) continue;
       if (isCorrection(o) && !isCorrection(d)) {
         const wrong = o.corrects ? restatesRetired(view(o.corrects), theirs, mine, false, true) : null;
-        const why = contradiction(theirs, mine, subjects.generic, true) ?? wrong;
+        const why = valueContradiction(theirs, mine) ?? wrong;
         if (why) {
           contradict(o, why);
           continue;
@@ -307,14 +320,10 @@ export function relateMessages(registry: { decisions: Decision[] }, tasks: reado
   const subjects = lexicon.subjects;
   const view = (text: string) => viewOf(text, subjects, lexicon);
   // The same statement against the same message text gives the same answer: asked once per pair of views.
-  const known = new WeakMap<SubjectView, Map<SubjectView, string | null>>();
-  const firmContradiction = (theirs: SubjectView, mv: SubjectView, values: boolean): string | null => {
-    let answers = known.get(mv);
-    if (!answers) known.set(mv, (answers = new Map()));
-    let why = answers.get(theirs);
-    if (why === undefined) answers.set(theirs, (why = contradiction(theirs, mv, subjects.generic, values, 'firm')));
-    return why;
-  };
+  // Another value counts in an agent's draft or report only (see below): one memo per answer kind.
+  const firmWithValues = oncePerPair((theirs, mv) => contradiction(theirs, mv, subjects.generic, true, 'firm'));
+  const firmWithoutValues = oncePerPair((theirs, mv) => contradiction(theirs, mv, subjects.generic, false, 'firm'));
+  const firmContradiction = (theirs: SubjectView, mv: SubjectView, values: boolean) => (values ? firmWithValues : firmWithoutValues)(theirs, mv);
   const index = new SubjectIndex(options.maxCandidates);
   const byId = new Map(registry.decisions.map((d) => [d.id, d]));
   // A correction is found by the words of what it corrected too ("payment within 60 days" for

@@ -16,7 +16,7 @@ const to = join(root, 'dist', 'schemas');
 mkdirSync(to, { recursive: true });
 for (const file of readdirSync(from).filter((n) => n.endsWith('.schema.json')).sort()) {
   const text = readFileSync(join(from, file), 'utf8');
-  // The same options as src/store/schemas.ts, plus keeping the generated source.
+  // The same options as src/io/schemas.ts, plus keeping the generated source.
   const ajv = new Ajv({ allErrors: true, strict: false, code: { source: true } });
   const code = standaloneCode(ajv, ajv.compile(JSON.parse(text)));
   const hash = createHash('sha256').update(text).digest('hex');

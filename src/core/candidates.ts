@@ -619,6 +619,8 @@ function lastProposal(lex: CompiledStatementLexicon, t: CandidateTuning, text: s
     const lower = normalForm(s);
     const cue = findAct(lex, 'proposal', lower);
     if (!cue) continue;
+    // "Proposal for the year-7 rollout:" introduces what follows; it proposes nothing itself.
+    if (/:\s*$/.test(s)) continue;
     let content = s.slice(cue.end).replace(/^[\s:,]+/, '');
     // "Shall I go ahead with both?" refers back: the proposal is in the sentences before.
     if (contentTokens(content).length < 2) continue;

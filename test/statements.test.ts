@@ -92,6 +92,18 @@ describe('decision candidates', () => {
     ]);
   });
 
+  it('accepts each inline lettered item of a proposal, and keeps a correction of one beside it', () => {
+    const found = candidates([
+      ['ux-bot', 'bot', "For the rest: (a) three cards with the comparison table collapsed below them, and (c) a real price for Business, I'd show 18 EUR per seat. Shall I go ahead with both?"],
+      ['kim', 'human', 'Yes to both, but Business is 16 EUR, not 18.'],
+    ]);
+    expect(found.map((c) => [c.statement, c.strength])).toEqual([
+      ['Three cards with the comparison table collapsed below them.', 'accepted'],
+      ["A real price for Business, I'd show 18 EUR per seat.", 'accepted'],
+      ['Business is 16 EUR, not 18.', 'correction'],
+    ]);
+  });
+
   it('decides nothing on an offer nobody accepted', () => {
     const found = candidates([
       ['kim', 'human', 'The staging certificate expires on Friday.'],

@@ -63,7 +63,9 @@ export function sentenceCandidates(input: CandidateInput): SentenceCandidate[] {
   }
   for (const c of acceptedProposals(input)) {
     // An agent restating what a person just decided is the same decision: merge the sources.
-    const same = out.find((x) => Math.abs(x.p - c.p) <= input.tuning.restatementReach && overlap(x.statement, c.statement) >= input.tuning.restatementOverlap);
+    // A person's correction of part of the proposal ("Yes to both, but Business is 16 EUR") amends
+    // it: both stand.
+    const same = out.find((x) => x.strength !== 'correction' && Math.abs(x.p - c.p) <= input.tuning.restatementReach && overlap(x.statement, c.statement) >= input.tuning.restatementOverlap);
     if (same) same.sources = uniqueSorted([...same.sources, ...c.sources]);
     else out.push(c);
   }
@@ -530,6 +532,10 @@ function acceptedProposals(input: CandidateInput): SentenceCandidate[] {
     const points = proposedPoints(lexicon, input.tuning, messages[a].text);
     for (const point of points) out.push({ p: a, statement: point, type: 'decision', strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal' });
     if (points.length > 0) continue;
+    // "(a) three cards …, and (c) a real price for Business …": each lettered item is accepted.
+    const inline = inlineItems(lexicon, input.tuning, messages[a].text);
+    for (const statement of inline) out.push({ p: a, statement, type: 'decision', strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal' });
+    if (inline.length > 0) continue;
     const labelled = labelledProposal(lexicon, input.tuning, messages[a].text);
     for (const l of labelled) out.push({ p: a, statement: l.statement, type: l.type, strength: 'accepted', sources: [a, h], reasons: l.reasons, alternatives: l.alternatives, cue: 'accepted-proposal' });
     if (labelled.length > 0) continue;
@@ -576,6 +582,26 @@ function acceptance(input: CandidateInput, a: number): number {
     return -1;
   }
   return -1;
+}
+
+// An item marker inside a sentence: "(a) …", "(2) …".
+const INLINE_ITEM = /\((?:[a-h]|[0-9]{1,2})\)\s+/g;
+
+/** The items of a sentence that lists two or more lettered or numbered points inline. */
+function inlineItems(lex: CompiledStatementLexicon, t: CandidateTuning, text: string): string[] {
+  for (const s of splitSentences(text)) {
+    const parts = s.text.split(INLINE_ITEM);
+    if (parts.length < 3) continue;
+    const out: string[] = [];
+    for (const part of parts.slice(1)) {
+      // ", and" / "and" joining the items belongs to neither.
+      const item = part.replace(/[\s,;]+$/, '').replace(/[\s,;]+\S+$/, (tail) => (findAct(lex, 'connective', normalForm(tail.replace(/^[\s,;]+/, ''))) ? '' : tail));
+      const { statement } = shape(lex, t, item);
+      if (statement && contentTokens(statement).length >= 2 && wordCount(statement) <= t.statementMaxWords) out.push(statement);
+    }
+    if (out.length >= 2) return out;
+  }
+  return [];
 }
 
 /**

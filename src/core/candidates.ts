@@ -63,9 +63,9 @@ export function sentenceCandidates(input: CandidateInput): SentenceCandidate[] {
   }
   for (const c of acceptedProposals(input)) {
     // An agent restating what a person just decided is the same decision: merge the sources.
-    // A person's correction of part of the proposal ("Yes to both, but Business is 16 EUR") amends
-    // it: both stand.
-    const same = out.find((x) => x.strength !== 'correction' && Math.abs(x.p - c.p) <= input.tuning.restatementReach && overlap(x.statement, c.statement) >= input.tuning.restatementOverlap);
+    // A person's correction of part of the proposal that comes after it ("Yes to both, but
+    // Business is 16 EUR") amends it: both stand.
+    const same = out.find((x) => !(x.strength === 'correction' && x.p > c.p) && Math.abs(x.p - c.p) <= input.tuning.restatementReach && overlap(x.statement, c.statement) >= input.tuning.restatementOverlap);
     if (same) same.sources = uniqueSorted([...same.sources, ...c.sources]);
     else out.push(c);
   }

@@ -210,6 +210,16 @@ describe('decision candidates', () => {
     expect(picked.map((c) => [c.statement, c.strength])).toEqual([['Sops it is, with age keys per environment.', 'accepted']]);
   });
 
+  it('keeps a reported decision, sarcasm and a bare remark out', () => {
+    const found = candidates([
+      ['shop-bot', 'bot', 'Stock of the headlamp is 162 units, enough until March.'],
+      ['tom', 'human', "The supplier emailed: they've decided to close their warehouse from 20 to 31 January. No deliveries in that window."],
+      ['kim', 'human', 'Great, so we count the shelves by hand then. 🙃'],
+      ['kim', 'human', 'Quiet week then.'],
+    ]);
+    expect(found).toEqual([]);
+  });
+
   it('takes a report of what happened for a reason, not a rule', () => {
     const found = candidates([
       ['web-bot', 'bot', 'The pricing page says the trial is 30 days.'],

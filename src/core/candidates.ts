@@ -95,6 +95,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
   // What an earlier clause of the message makes of the plain clauses after it: "OK, here's where
   // I land." or "Decision: …" announce decisions; a bare "Both." accepts what follows.
   let carried: 'announced' | 'accepted' | null = null;
+  let reporting = false;
   for (let k = 0; k < clauses.length; k++) {
     const clause = clauses[k];
     const body = clause.text.slice(contentStart(lexicon, clause.text)).trim();
@@ -122,7 +123,14 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
       if (agent >= 0) carried = 'accepted';
       continue;
     }
-    if (hasAct(lexicon, 'sarcasm', lower) || hasAct(lexicon, 'postponement', lower) || hasAct(lexicon, 'reported', lower)) continue;
+    // "Lumaro emailed: they've decided to close … No deliveries in that window." — what follows a
+    // reported decision in the same message reports it too, until a conclusion of our own.
+    if (hasAct(lexicon, 'reported', lower)) {
+      reporting = true;
+      continue;
+    }
+    if (reporting && findAct(lexicon, 'conclusion', normalForm(clause.text))?.start !== 0 && !announced(lexicon, clause.text)) continue;
+    if (hasAct(lexicon, 'sarcasm', lower) || hasAct(lexicon, 'sarcasm', normalForm(m.text)) || hasAct(lexicon, 'postponement', lower)) continue;
     if (hasAct(lexicon, 'hypothetical', lower) && !hasAct(lexicon, 'contingency', lower)) continue;
     if (hasAct(lexicon, 'opinion', lower)) continue;
     if (agent >= 0 && words <= 3) {
@@ -141,11 +149,15 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     if (label === 'rule') type = 'constraint';
     else if (label === 'decision' && (!type || type === 'action_item')) type = 'decision';
     if (label) act ??= 'announcement';
-    // "Then the cut-off is 13:00." concludes: a decision.
-    if (!type && findAct(lexicon, 'conclusion', normalForm(clause.text))?.start === 0) {
+    // "Then the cut-off is 13:00." concludes: a decision. ("Best year yet then." names no value,
+    // no action and no option: a remark.)
+    if (!type && findAct(lexicon, 'conclusion', normalForm(clause.text))?.start === 0 && (HAS_NUMBER.test(body) || !verbless(body) || (agent >= 0 && selects(body, messages[agent].text)))) {
       type = 'decision';
       act = 'conclusion';
     }
+    // "Storage box then." names an option offered just before; "Best year yet then." names
+    // nothing said before it: a short verbless remark decides nothing.
+    if (type === 'decision' && !label && words <= input.tuning.ellipticSubjectMaxWords && !HAS_NUMBER.test(body) && verbless(body) && !selects(body, messages.slice(Math.max(0, p - input.tuning.agentReach - 1), p).map((x) => x.text).join('\n'))) type = null;
     let strength: Strength = 'explicit';
     // "Fine by me: monthly prices by default" accepts what follows the colon.
     const accepted = findAct(lexicon, 'acceptance', lower);

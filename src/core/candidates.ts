@@ -488,7 +488,9 @@ function shape(lex: CompiledStatementLexicon, t: CandidateTuning, text: string):
     if (ws.length > 0) alternatives.push(ws.join(' '));
   }
   statement = limitWords(t.statementMaxWords, trimEnd(statement.replace(/\s*,?\s*please\s*$/i, '')));
-  return { statement: statement ? `${sentenceCase(statement)}.` : '', reasons, alternatives };
+  // A statement ending in a quoted sentence ("… size up.'") is already closed.
+  const closed = /[.!?]['"’”]$/u.test(statement);
+  return { statement: statement ? `${sentenceCase(statement)}${closed ? '' : '.'}` : '', reasons, alternatives };
 }
 
 function limitWords(maxWords: number, text: string): string {
@@ -508,8 +510,10 @@ function trimEnd(text: string): string {
   return text.trim().replace(/[\s,;:.!\-–—]+$/u, '');
 }
 
+/** Upper-case first letter, unless the first word is written with capitals inside ("uPlot", "iOS"). */
 function sentenceCase(text: string): string {
-  return text.length > 0 ? text[0].toUpperCase() + text.slice(1) : text;
+  if (text.length === 0 || /^\p{Ll}+\p{Lu}/u.test(text)) return text;
+  return text[0].toUpperCase() + text.slice(1);
 }
 
 function make(

@@ -2,6 +2,8 @@
 import { clusterTopics, parseSeconds } from '../src/core/cluster';
 import { claimOf, clauseClaims, conflictReason, utteranceConflict } from '../src/core/contradiction';
 import { decideTask } from '../src/core/decide';
+import { analyseMessages } from '../src/core/messageAnalysis';
+import { replyActs } from '../src/core/replies';
 import { optionsIn, statementAt } from '../src/core/statement';
 import { answeredPositions, detect } from '../src/core/detect';
 import { dateKey, normalizeDiscussion } from '../src/core/normalize';
@@ -251,10 +253,14 @@ describe('decide', () => {
   });
 
   it('queues mid-importance topics for review instead of deciding', () => {
+    const messages = msgs(['a', 'human', 'we will use the blue theme for the landing page header and footer']);
+    const detections = detect(messages, engine.rules).detections;
     const a = decideTask({
-      messages: msgs(['a', 'human', 'we will use the blue theme for the landing page header and footer']),
-      detections: detect(msgs(['a', 'human', 'we will use the blue theme for the landing page header and footer']), engine.rules).detections,
+      messages,
+      text: analyseMessages(messages),
+      detections,
       answered: [-1],
+      replies: replyActs(messages, detections, [-1]),
       topics: [{ id: 1, label: 'theme', messages: [0] }],
       thresholds: { decision: 2, review: 0.5 },
       tuning: engine.tuning,

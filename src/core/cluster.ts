@@ -5,7 +5,8 @@
 // lexical overlap (TF-IDF cosine over stemmed tokens) with *recent* messages only, the addressee
 // named at the start of a message, the message a short reply answers, the same speaker going
 // on, and the time gap. Comparing with a window keeps the cost linear in discussion length.
-import { STOPWORDS, contentToken, contentTokens, wordCount, words } from './text';
+import { analyseMessages, type MessageAnalysis } from './messageAnalysis';
+import { STOPWORDS, contentToken, words } from './text';
 import { DEFAULT_TUNING, type ClusterTuning } from './tuning';
 import type { Message, Topic } from './types';
 
@@ -34,7 +35,7 @@ export function parseSeconds(ts: string | null): number | null {
   return Number.isNaN(t) ? null : t / 1000;
 }
 
-function tfidfVectors(tokenLists: readonly string[][]): Vector[] {
+function tfidfVectors(tokenLists: ReadonlyArray<readonly string[]>): Vector[] {
   const idOf = new Map<string, number>();
   const df: number[] = [];
   const lists = tokenLists.map((toks) => {
@@ -124,13 +125,14 @@ export function clusterTopics(
   answered: readonly number[],
   replyLike: readonly boolean[],
   options: ClusterOptions = DEFAULT_CLUSTER_OPTIONS,
+  analysis: readonly MessageAnalysis[] = analyseMessages(messages).at,
 ): Topic[] {
   const n = messages.length;
   if (n === 0) return [];
-  const tokens = messages.map((m) => contentTokens(m.text));
+  const tokens = analysis.map((a) => a.tokens);
   const vectors = tfidfVectors(tokens);
   const times = messages.map((m) => parseSeconds(m.ts));
-  const wordCounts = messages.map((m) => wordCount(m.text));
+  const wordCounts = analysis.map((a) => a.words);
   const authors = messages.map((m) => m.author.toLowerCase());
   const isSystem = authors.map((a) => SYSTEM_AUTHORS.has(a));
   const speakers = new Set(messages.map((m) => m.author.toLowerCase()).filter((a) => a && !SYSTEM_AUTHORS.has(a)));

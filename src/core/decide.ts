@@ -5,7 +5,8 @@ import { clauseClaims, utteranceConflict, type CompiledLexicon } from './contrad
 import { sentenceCandidates, type SentenceCandidate } from './candidates';
 import { answeredValueChange, replacement, valueReplacement, viewOf, type SubjectView } from './subject';
 import { findAct, normalForm, splitSentences, type CompiledStatementLexicon } from './sentenceActs';
-import { isBackchannel, repeatedQuestions, replyActs, selfContradictions } from './replies';
+import type { AnalysedMessages, MessageAnalysis } from './messageAnalysis';
+import { isBackchannel, repeatedQuestions, selfContradictions, type ReplyActs } from './replies';
 import { importanceScore, classify, type Thresholds } from './score';
 import type { CompiledRule } from './rules';
 import type { DecideTuning, Tuning } from './tuning';
@@ -58,8 +59,12 @@ export interface TaskAnalysis {
 
 export interface DecideInput {
   messages: readonly Message[];
+  /** Each message's analysed text (tokens, word counts), by position, and positions by message index. */
+  text: AnalysedMessages;
   detections: readonly Detection[][];
   answered: readonly number[];
+  /** Each message's verdict on what it answers (the reply-acts stage). */
+  replies: ReplyActs;
   topics: readonly Topic[];
   thresholds: Thresholds;
   /** Windows and limits of every stage (the engine's tuning). */
@@ -91,14 +96,20 @@ const TYPE_OF_KIND: Readonly<Partial<Record<RuleKind, DecisionType>>> = {
 const DECISION_FAMILY: readonly RuleKind[] = ['decision_cue', 'constraint_cue', 'preference'];
 const first = (ds: readonly Detection[], kind: RuleKind) => ds.find((d) => d.kind === kind);
 
+/**
+ * Candidates of one task and the band each lands in (decision, review, raw), with each topic's
+ * importance and status. Not yet ordered or related to each other: see orderCandidates,
+ * supersedeInTask and addSpeakerPatterns.
+ */
 export function decideTask(input: DecideInput): TaskAnalysis {
   const { messages, detections, answered, topics, thresholds } = input;
-  const pos = new Map<number, number>(messages.map((m, p) => [m.index, p]));
+  const pos = input.text.positionOf;
+  const at = input.text.at;
   const decisions: DecisionCandidate[] = [];
   const review: ReviewCandidate[] = [];
 
   // Reply acts: each message's verdict on what it answers.
-  const { verdict, confirmedBy, patterns } = replyActs(messages, detections, answered);
+  const { verdict, confirmedBy, patterns } = input.replies;
 
   const rejected = messages.map(() => false);
   for (let q = 0; q < messages.length; q++) if (answered[q] >= 0 && verdict[q] === 'disagreement') rejected[answered[q]] = true;
@@ -136,8 +147,8 @@ export function decideTask(input: DecideInput): TaskAnalysis {
   for (const topic of topics) {
     const ps = topic.messages.map((i) => pos.get(i)!).filter((p) => p !== undefined);
     const vocab = new Set<string>();
-    for (const p of ps) for (const t of contentTokens(messages[p].text)) vocab.add(t);
-    const info: TopicInfo = { ps, inTopic: new Set(ps), vocab, words: ps.reduce((s, p) => s + wordCount(messages[p].text), 0), end: ps.reduce((m, p) => Math.max(m, p), -1) };
+    for (const p of ps) for (const t of at[p].tokens) vocab.add(t);
+    const info: TopicInfo = { ps, inTopic: new Set(ps), vocab, words: ps.reduce((s, p) => s + at[p].words, 0), end: ps.reduce((m, p) => Math.max(m, p), -1) };
     infos.set(topic, info);
     for (const p of ps) topicOfPos[p] = info;
   }
@@ -147,7 +158,7 @@ export function decideTask(input: DecideInput): TaskAnalysis {
   if (messages.some((m) => m.role === 'bot')) {
     const topicAt: Array<Topic | undefined> = messages.map(() => undefined);
     for (const topic of topics) for (const i of topic.messages) if (pos.has(i)) topicAt[pos.get(i)!] = topic;
-    const acts = replyActs(messages, detections, answered);
+    const acts = input.replies;
     const found = sentenceCandidates({ messages, detections, answered, verdict: acts.verdict, lexicon: input.statements, tuning: input.tuning.candidates });
     const topicImportance = new Map<Topic, number>();
     for (const c of found) {
@@ -155,7 +166,7 @@ export function decideTask(input: DecideInput): TaskAnalysis {
       if (!topic) continue;
       const info = infos.get(topic)!;
       // The discussion a statement settles: its topic and the lead-up to it.
-      const stretch = stretchOf(c.p, info, topicOfPos, messages, input.tuning.decide);
+      const stretch = stretchOf(c.p, info, topicOfPos, at, input.tuning.decide);
       const importance = importanceScore(stretch.count, stretch.words / stretch.count, Math.max(1, wordCount(c.statement)));
       topicImportance.set(topic, Math.max(topicImportance.get(topic) ?? 0, importance));
       const confirmed = (acts.confirmedBy.get(c.p) ?? []).some((q) => messages[q].author !== messages[c.p].author) || acknowledgedByAgent(c.p, messages, input.statements);
@@ -194,13 +205,13 @@ export function decideTask(input: DecideInput): TaskAnalysis {
       const ps = infos.get(topic)!.ps;
       topicStates.push({ ...topic, importance: round1(topicImportance.get(topic) ?? 0), status: topicStatus(ps, messages, acts.verdict) });
     }
-    return finish(input, decisions, review, acts.patterns, topicStates);
+    return { topics: topicStates, decisions, patterns: acts.patterns, review };
   }
 
   for (const topic of topics) {
     const info = infos.get(topic)!;
     const ps = topic.messages.map((i) => pos.get(i)!).filter((p) => p !== undefined);
-    const totalWords = ps.reduce((s, p) => s + wordCount(messages[p].text), 0);
+    const totalWords = ps.reduce((s, p) => s + at[p].words, 0);
     const downstream = mentionedTasks(ps.map((p) => messages[p].text), input.knownTaskIds, input.taskId);
     let topicImportance = 0;
 
@@ -240,7 +251,7 @@ export function decideTask(input: DecideInput): TaskAnalysis {
       const statement = statementAt(messages[p].text, c.d.start);
       const statementWords = wordCount(statement);
       if (statementWords < 2 || statementWords > input.tuning.decide.actionMaxWords || !namesTask(messages[p].text, c.d)) continue;
-      const stretch = stretchOf(p, info, topicOfPos, messages, input.tuning.decide);
+      const stretch = stretchOf(p, info, topicOfPos, at, input.tuning.decide);
       const importance = importanceScore(stretch.count, stretch.words / stretch.count, statementWords);
       topicImportance = Math.max(topicImportance, importance);
       if (classify(importance, thresholds) !== 'decision' || rejectedBy(p)) continue;
@@ -262,19 +273,30 @@ export function decideTask(input: DecideInput): TaskAnalysis {
     if (topic) t.importance = round1(topicImportanceOf.get(topic) ?? 0);
   }
 
-  return finish(input, decisions, review, patterns, topicStates);
+  return { topics: topicStates, decisions, patterns, review };
 }
 
-/** Sorted candidates, their patterns linked, supersessions inside the task, repeated questions. */
-function finish(input: DecideInput, decisions: DecisionCandidate[], review: ReviewCandidate[], patterns: PatternCandidate[], topicStates: TopicState[]): TaskAnalysis {
+/** Candidates in the order they were said; each correction pattern points at the decision it made (in place). */
+export function orderCandidates(a: TaskAnalysis): TaskAnalysis {
+  a.decisions.sort((x, y) => x.at - y.at || (x.type < y.type ? -1 : x.type > y.type ? 1 : 0));
+  a.review.sort((x, y) => x.at - y.at || (x.type < y.type ? -1 : x.type > y.type ? 1 : 0));
+  relinkPatternDecisions(a.patterns, a.decisions);
+  return a;
+}
+
+/** Later decisions of the task that replace earlier ones (in place), with a contradiction pattern when two people disagree. */
+export function supersedeInTask(input: DecideInput, a: TaskAnalysis): TaskAnalysis {
+  markSupersessions(a.decisions, a.patterns, input.lexicon, input.messages, input.tuning.decide.supersedeLookback);
+  return a;
+}
+
+/** Repeated questions and a speaker's own contradictions, then every pattern in message order (in place). */
+export function addSpeakerPatterns(input: DecideInput, a: TaskAnalysis): TaskAnalysis {
   const { messages, detections } = input;
-  decisions.sort((x, y) => x.at - y.at || (x.type < y.type ? -1 : x.type > y.type ? 1 : 0));
-  review.sort((x, y) => x.at - y.at || (x.type < y.type ? -1 : x.type > y.type ? 1 : 0));
-  relinkPatternDecisions(patterns, decisions);
-  markSupersessions(decisions, patterns, input.lexicon, messages, input.tuning.decide.supersedeLookback);
+  const { patterns } = a;
   patterns.push(...repeatedQuestions(messages, detections), ...selfContradictions(messages, input.lexicon, patterns));
   patterns.sort((x, y) => last(x.messages) - last(y.messages) || (x.type < y.type ? -1 : x.type > y.type ? 1 : 0));
-  return { topics: topicStates, decisions, patterns, review };
+  return a;
 }
 
 /** A person's message the agent takes on in its next turn ("Understood: retries disabled."). */
@@ -341,7 +363,7 @@ interface Stretch {
  * decision). Meetings split into many small threads that are one discussion; a two-party task
  * thread is usually its whole topic already.
  */
-function stretchOf(p: number, topic: TopicInfo, topicOfPos: readonly (TopicInfo | undefined)[], messages: readonly Message[], t: DecideTuning): Stretch {
+function stretchOf(p: number, topic: TopicInfo, topicOfPos: readonly (TopicInfo | undefined)[], at: readonly MessageAnalysis[], t: DecideTuning): Stretch {
   let count = topic.ps.length;
   let words = topic.words;
   const near: number[] = [];
@@ -352,18 +374,18 @@ function stretchOf(p: number, topic: TopicInfo, topicOfPos: readonly (TopicInfo 
       gap = 0;
       continue;
     }
-    const toks = contentTokens(messages[q].text);
+    const toks = at[q].tokens;
     const over = (topicOfPos[q]?.end ?? p) < p;
     if (toks.length <= 1 || over || toks.some((t) => topic.vocab.has(t))) {
       near.push(q);
       count++;
-      words += wordCount(messages[q].text);
+      words += at[q].words;
       if (toks.length > 1) gap = 0;
     } else gap++;
   }
   near.reverse();
   near.push(p);
-  for (let q = p + 1; q < messages.length && q <= p + t.leadUpMax; q++) if (topic.inTopic.has(q)) near.push(q);
+  for (let q = p + 1; q < at.length && q <= p + t.leadUpMax; q++) if (topic.inTopic.has(q)) near.push(q);
   return { count, words, messages: near };
 }
 
@@ -384,7 +406,7 @@ function selectStatements(
 ): void {
   const { messages, thresholds } = input;
   const scored = statements.map((c) => {
-    const stretch = stretchOf(c.p, c.info, topicOfPos, messages, input.tuning.decide);
+    const stretch = stretchOf(c.p, c.info, topicOfPos, input.text.at, input.tuning.decide);
     const region = stretch.messages;
     const importance = importanceScore(stretch.count, stretch.words / stretch.count, wordCount(c.statement));
     topicImportanceOf.set(c.topic, Math.max(topicImportanceOf.get(c.topic) ?? 0, importance));
@@ -463,7 +485,7 @@ function candidate(
 ): DecisionCandidate {
   const m = input.messages[p];
   const a = input.answered[p];
-  const first = positionOf(input.messages, topic.messages[0]);
+  const first = topic.messages.length > 0 ? input.text.positionOf.get(topic.messages[0]) : undefined;
   const contextText = a >= 0 ? input.messages[a].text : first !== undefined ? input.messages[first].text : '';
   return {
     statement,
@@ -535,18 +557,6 @@ function alternativesOf(input: DecideInput, p: number, statement: string, topic:
     if (out.length >= 6) break;
   }
   return out;
-}
-
-const positions = new WeakMap<readonly Message[], Map<number, number>>();
-/** Position of a message index in the normalized list (built once per list). */
-function positionOf(messages: readonly Message[], index: number | undefined): number | undefined {
-  if (index === undefined) return undefined;
-  let m = positions.get(messages);
-  if (!m) {
-    m = new Map(messages.map((x, p) => [x.index, p]));
-    positions.set(messages, m);
-  }
-  return m.get(index);
 }
 
 function unique(xs: string[]): string[] {

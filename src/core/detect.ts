@@ -1,6 +1,7 @@
 // Stage 2: run every compiled rule over every message. A reply is judged by what it answers, so
 // rules that read the answered message's cues run after the context-free ones, in message order.
-import { applyRule, wordSet, type CompiledRule } from './rules';
+import { analyseMessages, type MessageAnalysis } from './messageAnalysis';
+import { applyRule, type CompiledRule } from './rules';
 import type { Detection, Message, RuleKind } from './types';
 
 export interface DetectionResult {
@@ -27,7 +28,8 @@ export function answeredPositions(messages: readonly Message[]): number[] {
   return out;
 }
 
-export function detect(messages: readonly Message[], rules: readonly CompiledRule[]): DetectionResult {
+/** `analysis[i]` is the analysed text of messages[i] (analysed here when not given). */
+export function detect(messages: readonly Message[], rules: readonly CompiledRule[], analysis: readonly MessageAnalysis[] = analyseMessages(messages).at): DetectionResult {
   const plain = rules.filter((r) => !r.contextual);
   const contextual = rules.filter((r) => r.contextual);
   const answered = answeredPositions(messages);
@@ -36,8 +38,7 @@ export function detect(messages: readonly Message[], rules: readonly CompiledRul
   const EMPTY = new Set<RuleKind>();
   for (let i = 0; i < messages.length; i++) {
     const m = messages[i];
-    const lower = m.text.toLowerCase();
-    const words = wordSet(lower);
+    const { lower, ruleWords: words } = analysis[i];
     const a = answered[i];
     const ctx = { answered: a >= 0 ? messages[a] : null, answeredKinds: a >= 0 ? kinds[a] : EMPTY };
     for (const pass of [plain, contextual]) {

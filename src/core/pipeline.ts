@@ -1,20 +1,23 @@
-// The whole extraction as one pure function: normalize → detect → cluster → score/decide → evolve.
-// No file system, no console, no clock: the store reads and writes, the caller passes `now`.
+// The whole extraction as one pure function, and its table of contents: `analyzeTask` lists the
+// stages of one task's analysis in order, `mergeAnalyses` the stages that merge analyses into the
+// registry. No file system, no console, no clock: the store reads and writes, the caller passes `now`.
 import type { CompiledBridgeLexicon } from './bridge';
 import { clusterTopics } from './cluster';
 import type { CompiledLexicon } from './contradiction';
-import { decideTask, type TaskAnalysis } from './decide';
+import { addSpeakerPatterns, decideTask, orderCandidates, supersedeInTask, type DecideInput, type TaskAnalysis } from './decide';
 import { detect } from './detect';
 import { decisionFromReview, IdAllocator, mergeTask, RegistryIndex, recordPatterns, type Registry, type TaskMerge } from './evolve';
-import { markStale, relateMessages, relateNewDecisions, type RelateOptions, type TaskMessages } from './relate';
+import { markStale, relateMessages, relateNewDecisions, type RelatedPattern, type RelateOptions, type TaskMessages } from './relate';
 import { compareInstants } from './instant';
+import { analyseMessages } from './messageAnalysis';
 import { normalizeDiscussion } from './normalize';
+import { replyActs } from './replies';
 import type { CompiledRule } from './rules';
 import type { CompiledStatementLexicon } from './sentenceActs';
 import { canonicalJson } from './json';
 import { sha256 } from './text';
 import type { Tuning } from './tuning';
-import type { AnalysisSettings, Decision, DecisionType, ExtractedState, Pattern, ReviewItem, TaskInput } from './types';
+import type { AnalysisSettings, Decision, DecisionType, Detection, ExtractedState, Pattern, ReviewItem, TaskInput } from './types';
 
 export type { TaskInput };
 
@@ -72,16 +75,24 @@ export function discussionHash(discussion: readonly unknown[]): string {
   return h;
 }
 
-/** Stages 1–5 for one task. */
+/** The analysis of one task, stage by stage. Each stage is a pure function of what the earlier ones produced. */
 export function analyzeTask(taskId: string, discussion: readonly unknown[], engine: Engine, knownTaskIds: ReadonlySet<string>): TaskAnalysis {
+  // 1. normalize: raw entries to uniform messages (author, role, text, ts); every later stage reads only these.
   const messages = normalizeDiscussion(discussion, engine.config);
-  const { detections, answered } = detect(messages, engine.rules);
-  const replyLike = detections.map((ds) => ds.some((d) => d.kind === 'confirmation' || d.kind === 'disagreement' || d.kind === 'correction'));
-  const topics = clusterTopics(messages, answered, replyLike, engine.tuning.cluster);
-  return decideTask({
+  // 2. analyse messages: each text once into lowercase form, content tokens, word count and sentences, read by every stage below.
+  const text = analyseMessages(messages);
+  // 3. detect: rule cues per message and which message each answers; contextual rules need the answered message's cues.
+  const { detections, answered } = detect(messages, engine.rules, text.at);
+  // 4. reply acts: each message's verdict on what it answers (confirmation, disagreement, correction); topics and candidates weigh them.
+  const replies = replyActs(messages, detections, answered);
+  // 5. topics: messages clustered into threads by words, replies and speakers; candidates are scored against their topic.
+  const topics = clusterTopics(messages, answered, replyLikeOf(detections), engine.tuning.cluster, text.at);
+  const input: DecideInput = {
     messages,
+    text,
     detections,
     answered,
+    replies,
     topics,
     thresholds: engine.config.thresholds,
     tuning: engine.tuning,
@@ -90,7 +101,20 @@ export function analyzeTask(taskId: string, discussion: readonly unknown[], engi
     rules: new Map(engine.rules.map((r) => [r.id, r])),
     knownTaskIds,
     taskId,
-  });
+  };
+  // 6. candidates and bands: corrections, decisive statements and accepted proposals, each scored over its stretch of topic and banded decision / review / raw.
+  const candidates = decideTask(input);
+  // 7. order: candidates in the order they were said, correction patterns linked to the decision they made (supersession reads positions).
+  const ordered = orderCandidates(candidates);
+  // 8. supersede in task: a later decision on the same subject replaces an earlier one; needs the final order.
+  const superseded = supersedeInTask(input, ordered);
+  // 9. patterns: repeated questions and self-contradictions (which skip what supersession already reported), all in message order.
+  return addSpeakerPatterns(input, superseded);
+}
+
+/** Messages that reply rather than speak (confirmations, disagreements, corrections): clustering keeps them with what they answer. */
+function replyLikeOf(detections: readonly Detection[][]): boolean[] {
+  return detections.map((ds) => ds.some((d) => d.kind === 'confirmation' || d.kind === 'disagreement' || d.kind === 'correction'));
 }
 
 export interface AnalyzedFile {
@@ -157,24 +181,60 @@ export function analyzeFiles(files: readonly FileInput[], engine: Engine, skip: 
 }
 
 /**
- * Stage 6: merges analyses into the registry and builds each task's extracted_state. Works on a
- * copy of `input` unless `inPlace` is set: a caller that owns a freshly read registry and will
+ * Merges analyses into the registry and builds each task's extracted_state, stage by stage. Works
+ * on a copy of `input` unless `inPlace` is set: a caller that owns a freshly read registry and will
  * not use it again (the store) can skip the copy of a large registry.
  */
 export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry, now: string, engine: Engine, inPlace = false): PipelineOutput {
   const registry: Registry = inPlace ? input : structuredClone(input);
-  const knownTaskIds = new Set(analyzed.flatMap((f) => f.tasks.map((t) => t.task.id)));
   const ids = new IdAllocator([
     ...registry.decisions.map((d) => d.id),
     ...registry.review.map((r) => r.id),
     ...registry.patterns.map((p) => p.id),
   ]);
   const index = new RegistryIndex(registry);
-  const states = new Map<string, Map<string, ExtractedState>>();
+  const relateOptions = relateOptionsOf(engine);
+  // 1. merge: each task's candidates become decisions, review items and patterns with ids (a current task is kept as it is).
+  const { merged, newPatterns, summary } = mergeTasks(analyzed, input, registry, index, ids, now, engine);
+  const taskMessages = taskMessagesOf(merged, engine);
+  // 2. relate decisions: supersession, contradictions and duplicates across the registry, in the order things were said.
+  const decisionPatterns = relateDecisions(registry, merged, taskMessages, engine, relateOptions);
+  // 3. relate messages: drafts and statements that contradict a decision, skipping what step 2 already reported.
+  const messagePatterns = relateMessages(registry, taskMessages, engine.lexicon, alreadyReported(decisionPatterns), relateOptions);
+  const related = recordPatterns(registry, index, ids, [...decisionPatterns, ...messagePatterns], now);
+  newPatterns.push(...related.newPatterns);
+  // 4. stale: decisions flagged stale as of `now` once every relation is known, and the engine recorded.
+  closeRegistry(registry, engine, now, relateOptions);
+  summary.patterns = newPatterns.length;
+  // 5. task states: each task's extracted_state from its merge and the relations found for it.
+  const states = taskStates(analyzed, merged, related.idsByTask, now);
+  const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  registry.decisions.sort(byId);
+  registry.review.sort(byId);
+  return { registry, newPatterns, states, summary };
+}
+
+interface MergedTask {
+  path: string;
+  task: TaskInput;
+  analysis: TaskAnalysis | null;
+  result: TaskMerge | null;
+}
+
+/** Each task's analysis merged into the registry (a task analysed by no one yet is analysed now). */
+function mergeTasks(
+  analyzed: readonly AnalyzedFile[],
+  input: Registry,
+  registry: Registry,
+  index: RegistryIndex,
+  ids: IdAllocator,
+  now: string,
+  engine: Engine,
+): { merged: MergedTask[]; newPatterns: Pattern[]; summary: RunSummary } {
+  const knownTaskIds = new Set(analyzed.flatMap((f) => f.tasks.map((t) => t.task.id)));
   const newPatterns: Pattern[] = [];
   const summary: RunSummary = { files: analyzed.length, tasks: 0, decisions: 0, patterns: 0, review: 0 };
-
-  const merged: Array<{ path: string; task: TaskInput; analysis: TaskAnalysis | null; result: TaskMerge | null }> = [];
+  const merged: MergedTask[] = [];
   for (const file of analyzed) {
     for (const { task, analysis: given } of file.tasks) {
       summary.tasks++;
@@ -192,24 +252,27 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
       merged.push({ path: file.path, task, analysis, result });
     }
   }
+  return { merged, newPatterns, summary };
+}
 
-  // Across the registry: supersession, contradictions with corrections, duplicates, staleness.
-  // Every decision of an analysed task is related again (not only new ones), so that a run killed
-  // after writing decisions.json but before the pattern log still converges. In the order things
-  // were said, so that a later correction supersedes what it corrects.
+/**
+ * Across the registry: supersession, contradictions with corrections, duplicates. Every decision
+ * of an analysed task is related again (not only new ones), so that a run killed after writing
+ * decisions.json but before the pattern log still converges. In the order things were said, so
+ * that a later correction supersedes what it corrects. The message each decision's statement came
+ * from counts (its reversal cues), and so does the message it answers.
+ */
+function relateDecisions(registry: Registry, merged: readonly MergedTask[], taskMessages: readonly TaskMessages[], engine: Engine, relateOptions: RelateOptions): RelatedPattern[] {
   const created = merged
     .flatMap((m) => m.result?.produced ?? [])
     .sort((a, b) => compareInstants(a.created_at, b.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const relateOptions = relateOptionsOf(engine);
-  // The message each decision's statement came from (its reversal cues count), and every message
-  // of the analysed tasks (a draft can restate what another task corrected or replaced).
   const sourceText = new Map<Decision, string>();
   const askedText = new Map<Decision, string>();
-  const taskMessages: TaskMessages[] = [];
-  for (const { task, analysis, result } of merged) {
+  let t = 0;
+  for (const { analysis, result } of merged) {
     if (!analysis || !result) continue;
-    const messages = normalizeDiscussion(task.discussion, engine.config);
-    const textAt = new Map(messages.map((m) => [m.index, m.text]));
+    // taskMessages holds the analysed tasks in the same order.
+    const textAt = new Map(taskMessages[t++].messages.map((m) => [m.index, m.text]));
     analysis.decisions.forEach((c, k) => {
       const text = textAt.get(c.messageIndex);
       if (text !== undefined && result.produced[k]) sourceText.set(result.produced[k], text);
@@ -217,21 +280,32 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
       const askedAt = asked === undefined ? undefined : textAt.get(asked);
       if (askedAt !== undefined && result.produced[k]) askedText.set(result.produced[k], askedAt);
     });
-    taskMessages.push({ taskId: task.id, messages, decisions: result.produced });
   }
-  const decisionPatterns = relateNewDecisions(registry, created, engine.lexicon, relateOptions, { sourceText: (d) => sourceText.get(d) ?? null, askedText: (d) => askedText.get(d) ?? null });
-  // A message or a decision already found to contradict (or supersede) is not reported again.
-  const seen = new Set(
+  return relateNewDecisions(registry, created, engine.lexicon, relateOptions, { sourceText: (d) => sourceText.get(d) ?? null, askedText: (d) => askedText.get(d) ?? null });
+}
+
+/** Every message of the analysed tasks with the decisions they produced: a draft can restate what another task corrected or replaced. */
+function taskMessagesOf(merged: readonly MergedTask[], engine: Engine): TaskMessages[] {
+  const out: TaskMessages[] = [];
+  for (const { task, analysis, result } of merged) {
+    if (!analysis || !result) continue;
+    out.push({ taskId: task.id, messages: normalizeDiscussion(task.discussion, engine.config), decisions: result.produced });
+  }
+  return out;
+}
+
+/** A message or a decision already found to contradict (or supersede) is not reported again. */
+function alreadyReported(decisionPatterns: RelatedPattern[]): Set<string> {
+  return new Set(
     decisionPatterns
       .filter((p) => p.type === 'contradiction')
       .flatMap((p) => [...p.messages.map((m) => `${p.task_id}\u0000${m}`), ...[...p.description.matchAll(/\bDEC-\d{8}-\d+/g)].map((m) => `${p.task_id}\u0000${m[0]}`)]),
   );
-  const messagePatterns = relateMessages(registry, taskMessages, engine.lexicon, seen, relateOptions);
-  const related = recordPatterns(registry, index, ids, [...decisionPatterns, ...messagePatterns], now);
-  newPatterns.push(...related.newPatterns);
-  closeRegistry(registry, engine, now, relateOptions);
-  summary.patterns = newPatterns.length;
+}
 
+/** Each analysed task's new extracted_state; a current task keeps the state it has. */
+function taskStates(analyzed: readonly AnalyzedFile[], merged: readonly MergedTask[], relatedByTask: ReadonlyMap<string, readonly string[]>, now: string): Map<string, Map<string, ExtractedState>> {
+  const states = new Map<string, Map<string, ExtractedState>>();
   for (const { path, task, analysis, result } of merged) {
     const fileStates = states.get(path) ?? new Map<string, ExtractedState>();
     states.set(path, fileStates);
@@ -241,7 +315,7 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
     }
     const state: ExtractedState = {
       decisions: result.decisionIds,
-      patterns: [...result.patternIds, ...(related.idsByTask.get(task.id) ?? []).filter((id) => !result.patternIds.includes(id))],
+      patterns: [...result.patternIds, ...(relatedByTask.get(task.id) ?? []).filter((id) => !result.patternIds.includes(id))],
       review: result.reviewIds,
       topics: analysis.topics,
       discussion_hash: discussionHash(task.discussion),
@@ -250,10 +324,7 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
     fileStates.set(task.id, keepTimestampIfUnchanged(state, task.previous));
   }
   for (const file of analyzed) if (!states.has(file.path)) states.set(file.path, new Map());
-  const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-  registry.decisions.sort(byId);
-  registry.review.sort(byId);
-  return { registry, newPatterns, states, summary };
+  return states;
 }
 
 function relateOptionsOf(engine: Engine): RelateOptions {

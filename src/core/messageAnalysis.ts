@@ -1,0 +1,45 @@
+// Stage 2: each normalized message's text analysed once. Detection, clustering, reply acts,
+// candidates and scoring all read the same message; they take its lowercase form, content
+// tokens, word count and sentences from this record instead of splitting the text again.
+import { wordSet } from './rules';
+import { splitSentences } from './sentenceActs';
+import { contentToken, wordCount, words, type Span } from './text';
+import type { Message } from './types';
+
+export interface MessageAnalysis {
+  /** The normalized text (punctuation already folded by normalize). */
+  text: string;
+  /** Lowercase form: what rules match against. Text is folded already, so this is also the sentence acts' normal form. */
+  lower: string;
+  /** Lowercased words of the rules' first-word prefilter (apostrophes dropped, hyphenated words split too). */
+  ruleWords: ReadonlySet<string>;
+  /** Stemmed content tokens in order (no stopwords, no one-letter words): what topics and overlaps compare. */
+  tokens: readonly string[];
+  /** Distinct stems of `tokens`. */
+  stems: ReadonlySet<string>;
+  /** Word count as the importance formula counts words. */
+  words: number;
+  /** Sentences with offsets into `text`, split as the sentence acts split them. */
+  sentences: readonly Span[];
+}
+
+/** The analysis of every message of a task, by position in the normalized list. */
+export interface AnalysedMessages {
+  at: readonly MessageAnalysis[];
+  /** Position of each message by its index in the task's discussion array. */
+  positionOf: ReadonlyMap<number, number>;
+}
+
+export function analyseMessage(text: string): MessageAnalysis {
+  const lower = text.toLowerCase();
+  const tokens: string[] = [];
+  for (const w of words(text)) {
+    const t = contentToken(w);
+    if (t !== null) tokens.push(t);
+  }
+  return { text, lower, ruleWords: wordSet(lower), tokens, stems: new Set(tokens), words: wordCount(text), sentences: splitSentences(text) };
+}
+
+export function analyseMessages(messages: readonly Message[]): AnalysedMessages {
+  return { at: messages.map((m) => analyseMessage(m.text)), positionOf: new Map(messages.map((m, p) => [m.index, p])) };
+}

@@ -15,6 +15,7 @@ import {
   type SentenceAct,
 } from './sentenceActs';
 import { contentTokens, isQuestion, wordCount, type Span } from './text';
+import type { MessageAnalysis } from './messageAnalysis';
 import type { CandidateTuning } from './tuning';
 import type { DecisionType, Detection, Message } from './types';
 
@@ -44,6 +45,8 @@ export interface CandidateInput {
   lexicon: CompiledStatementLexicon;
   /** Word limits and windows (tuning.candidates). */
   tuning: CandidateTuning;
+  /** Each message's analysed text (its sentences), by position; split here when absent. */
+  text?: readonly MessageAnalysis[];
 }
 
 const isPerson = (m: Message) => m.role !== 'bot';
@@ -85,7 +88,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     const option = pickedOption(lexicon, lead[1], messages[agent].text);
     if (option) out.push(make(p, option, 'decision', 'accepted', agent, true, [], [], 'selection'));
   }
-  const clauses = splitSentences(lead && out.length ? m.text.slice(lead[0].length) : m.text).flatMap((s) => splitClauses(lexicon, s));
+  const clauses = (lead && out.length ? splitSentences(m.text.slice(lead[0].length)) : (input.text?.[p].sentences ?? splitSentences(m.text))).flatMap((s) => splitClauses(lexicon, s));
   const cues = input.detections[p].filter((d) => d.kind === 'correction');
   // In a correction, the clauses with a decisive act of their own state the rule; the rest are
   // reasons (a fact stated without any act is found by the value it changes, below).

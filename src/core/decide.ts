@@ -3,7 +3,7 @@
 // questions, contradictions). Everything here is positional: ids are assigned later (evolve).
 import { clauseClaims, utteranceConflict, type CompiledLexicon } from './contradiction';
 import { sentenceCandidates, type SentenceCandidate } from './candidates';
-import { answeredValueChange, replacement, valueReplacement, viewOf, type SubjectView } from './subject';
+import { answeredValueChange, replacement, SubjectMemo, valueReplacement, viewOf, type SubjectView } from './subject';
 import { findAct, normalForm, splitSentences, type CompiledStatementLexicon } from './sentenceActs';
 import type { AnalysedMessages, MessageAnalysis } from './messageAnalysis';
 import { isBackchannel, repeatedQuestions, selfContradictions, type ReplyActs } from './replies';
@@ -159,7 +159,7 @@ export function decideTask(input: DecideInput): TaskAnalysis {
     const topicAt: Array<Topic | undefined> = messages.map(() => undefined);
     for (const topic of topics) for (const i of topic.messages) if (pos.has(i)) topicAt[pos.get(i)!] = topic;
     const acts = input.replies;
-    const found = sentenceCandidates({ messages, detections, answered, verdict: acts.verdict, lexicon: input.statements, tuning: input.tuning.candidates });
+    const found = sentenceCandidates({ messages, detections, answered, verdict: acts.verdict, lexicon: input.statements, tuning: input.tuning.candidates, text: at });
     const topicImportance = new Map<Topic, number>();
     for (const c of found) {
       const topic = topicAt[c.p] ?? topics[0];
@@ -294,7 +294,7 @@ export function supersedeInTask(input: DecideInput, a: TaskAnalysis): TaskAnalys
 export function addSpeakerPatterns(input: DecideInput, a: TaskAnalysis): TaskAnalysis {
   const { messages, detections } = input;
   const { patterns } = a;
-  patterns.push(...repeatedQuestions(messages, detections), ...selfContradictions(messages, input.lexicon, patterns));
+  patterns.push(...repeatedQuestions(messages, detections, input.text.at), ...selfContradictions(messages, input.lexicon, patterns, input.text.at));
   patterns.sort((x, y) => last(x.messages) - last(y.messages) || (x.type < y.type ? -1 : x.type > y.type ? 1 : 0));
   return a;
 }
@@ -606,20 +606,22 @@ function relinkPatternDecisions(patterns: PatternCandidate[], decisions: readonl
  * → "the cut-off is 13:00"), or a reversal cue that retires what the earlier one asserts.
  */
 /** What the message a decision answers says (the message before its own among its sources). */
-function askedBefore(d: DecisionCandidate, messages: readonly Message[], lexicon: CompiledLexicon): SubjectView | null {
+function askedBefore(d: DecisionCandidate, messages: readonly Message[], lexicon: CompiledLexicon, memo: SubjectMemo): SubjectView | null {
   const asked = d.sourceMessages.filter((x) => x < d.messageIndex).pop();
   const m = asked === undefined ? undefined : messages.find((x) => x.index === asked);
-  return m ? viewOf(m.text, lexicon.subjects, lexicon) : null;
+  return m ? viewOf(m.text, lexicon.subjects, lexicon, memo) : null;
 }
 
 function markSupersessions(decisions: DecisionCandidate[], patterns: PatternCandidate[], lexicon: CompiledLexicon, messages: readonly Message[], lookback: number): void {
   // Clause by clause, like a speaker's own contradictions: two decisions of one discussion share
   // its vocabulary, so a shared word and a "not" somewhere do not make the same subject.
   const claims = decisions.map((d) => clauseClaims(d.statement, lexicon));
-  const views = decisions.map((d) => viewOf(d.statement, lexicon.subjects, lexicon));
+  // Views of the task's statements and messages, each worked out once for this task.
+  const memo = new SubjectMemo();
+  const views = decisions.map((d) => viewOf(d.statement, lexicon.subjects, lexicon, memo));
   const cues = decisions.map((d, k) => {
     const source = messages[d.at]?.text;
-    return [...views[k].reversals, ...(source && source !== d.statement ? viewOf(source, lexicon.subjects, lexicon).reversals : [])];
+    return [...views[k].reversals, ...(source && source !== d.statement ? viewOf(source, lexicon.subjects, lexicon, memo).reversals : [])];
   });
   const superseded = new Set<number>();
   const eligible = (i: number, j: number) =>
@@ -641,7 +643,7 @@ function markSupersessions(decisions: DecisionCandidate[], patterns: PatternCand
       const reason =
         utteranceConflict(claims[j], claims[i], lexicon) ??
         replacement(views[j], views[i], cues[i], decisions[i].correction, lexicon.subjects.generic, 'loose') ??
-        (decisions[i].correction || decisions[j].type === 'action_item' ? null : answeredValueChange(views[j], views[i], askedBefore(decisions[i], messages, lexicon)));
+        (decisions[i].correction || decisions[j].type === 'action_item' ? null : answeredValueChange(views[j], views[i], askedBefore(decisions[i], messages, lexicon, memo)));
       if (reason) pick = { j, reason };
     }
     if (pick) {

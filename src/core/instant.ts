@@ -1,20 +1,11 @@
 // Points in time. Timestamps arrive with any UTC offset ("…T12:10:00+02:00" is before
-// "…T11:15:00+01:00"), so order is decided on the instant, never on the text. Each distinct
-// timestamp string is parsed once.
-
-const parsed = new Map<string, number | null>();
+// "…T11:15:00+01:00"), so order is decided on the instant, never on the text.
 
 /** Milliseconds since the epoch, or null when the text is not a date-time (or date) JavaScript reads. */
 export function instantOf(ts: string | null | undefined): number | null {
   if (typeof ts !== 'string' || ts.length === 0) return null;
-  let ms = parsed.get(ts);
-  if (ms === undefined) {
-    const n = Date.parse(ts);
-    ms = Number.isNaN(n) ? null : n;
-    if (parsed.size > 100_000) parsed.clear();
-    parsed.set(ts, ms);
-  }
-  return ms;
+  const n = Date.parse(ts);
+  return Number.isNaN(n) ? null : n;
 }
 
 /**

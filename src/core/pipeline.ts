@@ -15,6 +15,7 @@ import { replyActs } from './replies';
 import type { CompiledRule } from './rules';
 import type { CompiledStatementLexicon } from './sentenceActs';
 import { canonicalJson } from './json';
+import { SubjectMemo } from './subject';
 import { sha256 } from './text';
 import type { Tuning } from './tuning';
 import type { AnalysisSettings, Decision, DecisionType, Detection, ExtractedState, Pattern, ReviewItem, TaskInput } from './types';
@@ -194,13 +195,15 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
   ]);
   const index = new RegistryIndex(registry);
   const relateOptions = relateOptionsOf(engine);
+  // What relating works out about a statement or message, kept for this run only.
+  const memo = new SubjectMemo();
   // 1. merge: each task's candidates become decisions, review items and patterns with ids (a current task is kept as it is).
   const { merged, newPatterns, summary } = mergeTasks(analyzed, input, registry, index, ids, now, engine);
   const taskMessages = taskMessagesOf(merged, engine);
   // 2. relate decisions: supersession, contradictions and duplicates across the registry, in the order things were said.
-  const decisionPatterns = relateDecisions(registry, merged, taskMessages, engine, relateOptions);
+  const decisionPatterns = relateDecisions(registry, merged, taskMessages, engine, relateOptions, memo);
   // 3. relate messages: drafts and statements that contradict a decision, skipping what step 2 already reported.
-  const messagePatterns = relateMessages(registry, taskMessages, engine.lexicon, alreadyReported(decisionPatterns), relateOptions);
+  const messagePatterns = relateMessages(registry, taskMessages, engine.lexicon, alreadyReported(decisionPatterns), relateOptions, memo);
   const related = recordPatterns(registry, index, ids, [...decisionPatterns, ...messagePatterns], now);
   newPatterns.push(...related.newPatterns);
   // 4. stale: decisions flagged stale as of `now` once every relation is known, and the engine recorded.
@@ -262,7 +265,7 @@ function mergeTasks(
  * that a later correction supersedes what it corrects. The message each decision's statement came
  * from counts (its reversal cues), and so does the message it answers.
  */
-function relateDecisions(registry: Registry, merged: readonly MergedTask[], taskMessages: readonly TaskMessages[], engine: Engine, relateOptions: RelateOptions): RelatedPattern[] {
+function relateDecisions(registry: Registry, merged: readonly MergedTask[], taskMessages: readonly TaskMessages[], engine: Engine, relateOptions: RelateOptions, memo: SubjectMemo): RelatedPattern[] {
   const created = merged
     .flatMap((m) => m.result?.produced ?? [])
     .sort((a, b) => compareInstants(a.created_at, b.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -281,7 +284,7 @@ function relateDecisions(registry: Registry, merged: readonly MergedTask[], task
       if (askedAt !== undefined && result.produced[k]) askedText.set(result.produced[k], askedAt);
     });
   }
-  return relateNewDecisions(registry, created, engine.lexicon, relateOptions, { sourceText: (d) => sourceText.get(d) ?? null, askedText: (d) => askedText.get(d) ?? null });
+  return relateNewDecisions(registry, created, engine.lexicon, relateOptions, { sourceText: (d) => sourceText.get(d) ?? null, askedText: (d) => askedText.get(d) ?? null, memo });
 }
 
 /** Every message of the analysed tasks with the decisions they produced: a draft can restate what another task corrected or replaced. */

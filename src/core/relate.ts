@@ -15,7 +15,7 @@ import { supersede } from './evolve';
 import { compareInstants, instantOf } from './instant';
 import { alternation } from './lexicons';
 import { excerpt } from './statement';
-import { answeredValueChange, containment, contradiction, replacement, restatesRetired, viewOf, type SubjectView } from './subject';
+import { answeredValueChange, containment, contradiction, replacement, restatesRetired, SubjectMemo, viewOf, type SubjectView } from './subject';
 import { contentTokens, jaccard } from './text';
 import { DEFAULT_TUNING, type RelateTuning } from './tuning';
 import type { Decision, Message, PatternType } from './types';
@@ -154,6 +154,8 @@ export interface RelateContext {
   sourceText?: (d: Decision) => string | null;
   /** The message a decision answers (the source before its own): "Would 300 work instead of 200?" */
   askedText?: (d: Decision) => string | null;
+  /** Views of statements and messages worked out already in this run (shared with relateMessages). */
+  memo?: SubjectMemo;
 }
 
 /**
@@ -174,7 +176,8 @@ export function relateNewDecisions(
   const byId = new Map(registry.decisions.map((d) => [d.id, d]));
   for (const d of registry.decisions) if (!isNew.has(d) && d.status !== 'archived') index.add(entryOf(d, lexicon));
   const subjects = lexicon.subjects;
-  const view = (text: string) => viewOf(text, subjects, lexicon);
+  const memo = context.memo ?? new SubjectMemo();
+  const view = (text: string) => viewOf(text, subjects, lexicon, memo);
   const valueContradiction = oncePerPair((theirs, mine) => contradiction(theirs, mine, subjects.generic, true));
 
   for (const d of created) {
@@ -313,12 +316,19 @@ export interface TaskMessages {
  * gives another value for the same slot, restates a fact a person corrected, or restates a
  * decision that was replaced gets a contradiction pattern naming the decision that stands.
  */
-export function relateMessages(registry: { decisions: Decision[] }, tasks: readonly TaskMessages[], lexicon: CompiledLexicon, already: ReadonlySet<string>, options: RelateOptions = DEFAULT_RELATE_OPTIONS): RelatedPattern[] {
+export function relateMessages(
+  registry: { decisions: Decision[] },
+  tasks: readonly TaskMessages[],
+  lexicon: CompiledLexicon,
+  already: ReadonlySet<string>,
+  options: RelateOptions = DEFAULT_RELATE_OPTIONS,
+  memo: SubjectMemo = new SubjectMemo(),
+): RelatedPattern[] {
   // One pattern per task and decision: the first message that contradicts it (or the decision that did).
   const flagged = new Set(already);
   const patterns: RelatedPattern[] = [];
   const subjects = lexicon.subjects;
-  const view = (text: string) => viewOf(text, subjects, lexicon);
+  const view = (text: string) => viewOf(text, subjects, lexicon, memo);
   // The same statement against the same message text gives the same answer: asked once per pair of views.
   // Another value counts in an agent's draft or report only (see below): one memo per answer kind.
   const firmWithValues = oncePerPair((theirs, mv) => contradiction(theirs, mv, subjects.generic, true, 'firm'));

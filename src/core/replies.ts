@@ -4,8 +4,9 @@
 // something and later its opposite is a contradiction.
 import { clauseClaims, utteranceConflict, type ClauseClaim, type CompiledLexicon } from './contradiction';
 import { alternation } from './lexicons';
+import { analyseMessages, type MessageAnalysis } from './messageAnalysis';
 import { excerpt } from './statement';
-import { contentTokens, isQuestion, jaccard, wordCount } from './text';
+import { isQuestion, jaccard, wordCount } from './text';
 import type { Detection, Message, PatternCandidate, RuleKind } from './types';
 
 const has = (ds: readonly Detection[], kind: RuleKind) => ds.some((d) => d.kind === kind);
@@ -88,14 +89,14 @@ export function isBackchannel(p: number, messages: readonly Message[], detection
 }
 
 /** The same question asked again by the same speaker (or with an explicit "again"). */
-export function repeatedQuestions(messages: readonly Message[], detections: readonly Detection[][]): PatternCandidate[] {
+export function repeatedQuestions(messages: readonly Message[], detections: readonly Detection[][], text: readonly MessageAnalysis[] = analyseMessages(messages).at): PatternCandidate[] {
   const out: PatternCandidate[] = [];
   const asked: Array<{ p: number; toks: Set<string> }> = [];
   for (let p = 0; p < messages.length; p++) {
     const m = messages[p];
     const repeatCue = has(detections[p], 'repeat_cue');
     if (!question(m) && !repeatCue) continue;
-    const toks = new Set(contentTokens(m.text));
+    const toks = new Set(text[p].tokens);
     if (toks.size === 0) continue;
     for (let k = asked.length - 1; k >= 0 && p - asked[k].p <= 60; k--) {
       const prev = messages[asked[k].p];
@@ -125,13 +126,13 @@ export function repeatedQuestions(messages: readonly Message[], detections: read
  * A speaker asserting something and later its opposite, on the same subject: compared clause by
  * clause, so that two turns merely sharing a few words and a "not" somewhere are not flagged.
  */
-export function selfContradictions(messages: readonly Message[], lexicon: CompiledLexicon, existing: readonly PatternCandidate[]): PatternCandidate[] {
+export function selfContradictions(messages: readonly Message[], lexicon: CompiledLexicon, existing: readonly PatternCandidate[], text: readonly MessageAnalysis[] = analyseMessages(messages).at): PatternCandidate[] {
   const out: PatternCandidate[] = [];
   const seen = new Set(existing.filter((x) => x.type === 'contradiction').map((x) => x.messages.join(',')));
   const claims: Array<{ p: number; clauses: ClauseClaim[] }> = [];
   for (let p = 0; p < messages.length; p++) {
     const m = messages[p];
-    if (isQuestion(m.text) || wordCount(m.text) < 4) continue;
+    if (isQuestion(m.text) || text[p].words < 4) continue;
     const clauses = clauseClaims(m.text, lexicon);
     if (clauses.length === 0) continue;
     for (let k = claims.length - 1; k >= 0 && p - claims[k].p <= 40; k--) {

@@ -149,16 +149,29 @@ export function claimSentences(text: string, lex: CompiledSubjects): string[] {
   return out;
 }
 
-/** The subject, negations and slot values of each claim sentence of a text. */
-export function subjectClauses(text: string, subjects: CompiledSubjects, neg: NegationWords): SubjectClause[] {
-  return claimSentences(text, subjects).map((s) => clauseOf(s, subjects, neg));
+/**
+ * Views and clauses already worked out, by text: one per run (the pipeline makes it and passes it
+ * down), so a statement met again by another relating step is not parsed again. It is dropped
+ * with the run; the same lexicon must be used with one memo.
+ */
+export class SubjectMemo {
+  readonly views = new Map<string, SubjectView>();
+  readonly clauses = new Map<string, SubjectClause>();
 }
 
-const clauseCache = new Map<string, SubjectClause>();
+/** The subject, negations and slot values of each claim sentence of a text. */
+export function subjectClauses(text: string, subjects: CompiledSubjects, neg: NegationWords, memo?: SubjectMemo): SubjectClause[] {
+  return claimSentences(text, subjects).map((s) => {
+    let c = memo?.clauses.get(s);
+    if (!c) {
+      c = clauseOf(s, subjects, neg);
+      memo?.clauses.set(s, c);
+    }
+    return c;
+  });
+}
 
 function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords): SubjectClause {
-  const hit = clauseCache.get(sentence);
-  if (hit) return hit;
   let lower = sentence.toLowerCase().replace(/[\u2018\u2019]/g, "'");
   for (const h of NON_NEGATING) if (lower.includes(h)) lower = lower.split(h).join(' ');
   for (const p of neg.negatorPhrases) if (lower.includes(p)) lower = lower.split(p).join(' not ');
@@ -285,8 +298,6 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords): 
   }
   const conditional = lex.conditionals.some((re) => re.test(sentence));
   const out: SubjectClause = { anchor, stems, negated, values, conditional };
-  if (clauseCache.size > 50_000) clauseCache.clear();
-  clauseCache.set(sentence, out);
   return out;
 }
 
@@ -420,14 +431,12 @@ export interface SubjectView {
   reversals: readonly Reversal[];
 }
 
-const viewCache = new Map<string, SubjectView>();
-
-export function viewOf(text: string, subjects: CompiledSubjects, neg: NegationWords): SubjectView {
-  let v = viewCache.get(text);
+/** What a text says of its subjects; with a memo, each text (and each sentence) is worked out once per run. */
+export function viewOf(text: string, subjects: CompiledSubjects, neg: NegationWords, memo?: SubjectMemo): SubjectView {
+  let v = memo?.views.get(text);
   if (!v) {
-    v = { text, clauses: subjectClauses(text, subjects, neg), reversals: reversalsIn(text, subjects) };
-    if (viewCache.size > 20_000) viewCache.clear();
-    viewCache.set(text, v);
+    v = { text, clauses: subjectClauses(text, subjects, neg, memo), reversals: reversalsIn(text, subjects) };
+    memo?.views.set(text, v);
   }
   return v;
 }

@@ -28,16 +28,11 @@ export function foldPunctuation(text: string): string {
 const LETTER = 'A-Za-z0-9\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u02ff\\u0370-\\u03ff\\u0400-\\u052f\\u0531-\\u058f\\u05d0-\\u05ea\\u0620-\\u06ff\\u0900-\\u0dff\\u0e00-\\u0e7f\\u1100-\\u11ff\\u1e00-\\u1fff\\u3040-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uac00-\\ud7af';
 const WORD_RE = new RegExp(`[${LETTER}]+(?:['-][${LETTER}]+)*`, 'g');
 
-const countCache = new Map<string, number>();
-/** Word count as used by the importance formula (memoised: stages count the same messages again). */
+/** Word count as used by the importance formula (a message's own count is in its MessageAnalysis). */
 export function wordCount(text: string): number {
-  const hit = countCache.get(text);
-  if (hit !== undefined) return hit;
   let n = 0;
   WORD_RE.lastIndex = 0;
   while (WORD_RE.exec(text) !== null) n++;
-  if (countCache.size > 50_000) countCache.clear();
-  countCache.set(text, n);
   return n;
 }
 

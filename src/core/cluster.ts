@@ -1,4 +1,4 @@
-// Stage 3: split a discussion into topics (threads).
+// Stage 5: split a discussion into topics (threads).
 //
 // One pass in message order; each message joins the recent topic it fits best or opens a new one.
 // The cues are the ones the disentanglement literature finds strong without a learned model:

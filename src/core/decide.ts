@@ -1,4 +1,4 @@
-// Stages 4–5 for one task: score each topic and decide what it yields — decisions, review
+// Stages 6–9 for one task (see pipeline.ts): score each topic and decide what it yields — decisions, review
 // candidates, and reply patterns (corrections, confirmations, disagreements, repeated
 // questions, contradictions). Everything here is positional: ids are assigned later (evolve).
 import { clauseClaims, utteranceConflict, type CompiledLexicon } from './contradiction';

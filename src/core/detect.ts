@@ -1,4 +1,4 @@
-// Stage 2: run every compiled rule over every message. A reply is judged by what it answers, so
+// Stage 3: run every compiled rule over every message. A reply is judged by what it answers, so
 // rules that read the answered message's cues run after the context-free ones, in message order.
 import { analyseMessages, type MessageAnalysis } from './messageAnalysis';
 import { applyRule, type CompiledRule } from './rules';

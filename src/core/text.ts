@@ -58,21 +58,13 @@ export function contentToken(w: string): string | null {
   return stem(w.replace(/'s$/, ''));
 }
 
-const tokenCache = new Map<string, readonly string[]>();
-/**
- * Stemmed content tokens of a text. Several stages tokenize the same message (clustering,
- * deciding, contradiction checks), so results are memoised in a bounded cache.
- */
+/** Stemmed content tokens of a text (a whole message's are in its MessageAnalysis). */
 export function contentTokens(text: string): string[] {
-  const hit = tokenCache.get(text);
-  if (hit) return hit as string[];
   const out: string[] = [];
   for (const w of words(text)) {
     const t = contentToken(w);
     if (t !== null) out.push(t);
   }
-  if (tokenCache.size > 50_000) tokenCache.clear();
-  tokenCache.set(text, out);
   return out;
 }
 

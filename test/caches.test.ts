@@ -22,9 +22,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   // long as its key and describes only that object, so nothing carries over to another input.
   'pipeline.ts:hashes': 'weak, keyed by input',
   'pipeline.ts:taskIdsCache': 'weak, keyed by input',
-  // A word's Porter stem depends on the word alone (bounded, cleared when full); stemming is
-  // most of tokenizing. To move into a per-run context with the other memos.
-  'text.ts:stemCache': 'pure memo of the stemmer',
 };
 
 const DECLARATION = /^(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\b[^=\n]*=\s*new\s+(?:Weak)?(?:Map|Set)\b/gm;

@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
 import type { TaskAnalysis } from '../core/decide';
 import { addRegexOverruns } from './engine';
 import type { RegexOverrun } from './regexBudget';
-import { analyzeTask, type AnalyzedFile, type Engine, type FileInput, type TaskInput } from '../core/pipeline';
+import { analyzeTask, newRunContext, type AnalyzedFile, type Engine, type FileInput, type TaskInput } from '../core/pipeline';
 import { InterruptedError, throwIfStopped } from '../io/errors';
 
 /** Messages to analyse below which threads do not pay for themselves. */
@@ -80,6 +80,7 @@ const SLICE_MS = 50;
  */
 async function analyzeInProcess(files: readonly FileInput[], engine: Engine, skip: (task: TaskInput) => boolean, signal?: AbortSignal): Promise<AnalyzedFile[]> {
   const knownTaskIds = new Set(files.flatMap((f) => f.tasks.map((t) => t.id)));
+  const run = newRunContext();
   const out: AnalyzedFile[] = [];
   let sliceStart = Date.now();
   for (const file of files) {
@@ -90,7 +91,7 @@ async function analyzeInProcess(files: readonly FileInput[], engine: Engine, ski
         throwIfStopped(signal);
         sliceStart = Date.now();
       }
-      tasks.push({ task, analysis: skip(task) ? null : analyzeTask(task.id, task.discussion, engine, knownTaskIds) });
+      tasks.push({ task, analysis: skip(task) ? null : analyzeTask(task.id, task.discussion, engine, knownTaskIds, run) });
     }
     out.push({ path: file.path, tasks });
   }

@@ -1,6 +1,6 @@
 // Worker thread body: analyses a share of the tasks with its own compiled engine.
 import { parentPort, workerData } from 'node:worker_threads';
-import { analyzeTask } from '../core/pipeline';
+import { analyzeTask, newRunContext } from '../core/pipeline';
 import type { AnalysisSettings } from '../core/types';
 import { loadEngine, takeRegexOverruns } from './engine';
 
@@ -14,7 +14,8 @@ interface Job {
 async function run(job: Job): Promise<void> {
   const engine = await loadEngine(job.config, job.baseDir);
   const known = new Set(job.knownTaskIds);
-  const results = job.tasks.map((t) => ({ key: t.key, analysis: analyzeTask(t.id, t.discussion, engine, known) }));
+  const run = newRunContext();
+  const results = job.tasks.map((t) => ({ key: t.key, analysis: analyzeTask(t.id, t.discussion, engine, known, run) }));
   parentPort?.postMessage({ results, overruns: takeRegexOverruns(engine) });
 }
 

@@ -6,7 +6,7 @@
 // named at the start of a message, the message a short reply answers, the same speaker going
 // on, and the time gap. Comparing with a window keeps the cost linear in discussion length.
 import { analyseMessages, type MessageAnalysis } from './messageAnalysis';
-import { STOPWORDS, contentToken, words } from './text';
+import { STOPWORDS, contentToken, words, type Stems } from './text';
 import { DEFAULT_TUNING, type ClusterTuning } from './tuning';
 import type { Message, Topic } from './types';
 
@@ -126,6 +126,7 @@ export function clusterTopics(
   replyLike: readonly boolean[],
   options: ClusterOptions = DEFAULT_CLUSTER_OPTIONS,
   analysis: readonly MessageAnalysis[] = analyseMessages(messages).at,
+  stems?: Stems,
 ): Topic[] {
   const n = messages.length;
   if (n === 0) return [];
@@ -211,16 +212,16 @@ export function clusterTopics(
   for (let i = 0; i < n; i++) members[topicOf[i]].push(i);
   return members
     .filter((ms) => ms.length > 0)
-    .map((ms, k) => ({ id: k + 1, label: topicLabel(ms.map((p) => messages[p].text)), messages: ms.map((p) => messages[p].index) }));
+    .map((ms, k) => ({ id: k + 1, label: topicLabel(ms.map((p) => messages[p].text), stems), messages: ms.map((p) => messages[p].index) }));
 }
 
 /** The topic's most characteristic words, in their commonest surface form. */
-export function topicLabel(texts: readonly string[]): string {
+export function topicLabel(texts: readonly string[], stems?: Stems): string {
   const counts = new Map<string, number>();
   const surface = new Map<string, Map<string, number>>();
   for (const text of texts) {
     for (const w of words(text)) {
-      const s = contentToken(w);
+      const s = contentToken(w, stems);
       if (s === null) continue;
       counts.set(s, (counts.get(s) ?? 0) + 1);
       const forms = surface.get(s) ?? new Map<string, number>();

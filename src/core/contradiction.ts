@@ -4,7 +4,7 @@
 import { alternation, wordsOf } from './lexicons';
 import { compileSubjects, type CompiledSubjects, type SubjectLexicon } from './subject';
 import { surfaceWords } from './surface';
-import { contentTokens, jaccard, stem, words } from './text';
+import { contentTokens, jaccard, stem, words, type Stems } from './text';
 
 export interface ContradictionLexicon {
   negators: string[];
@@ -64,26 +64,26 @@ const CLAIM_SPLIT = new RegExp(`[.,;:!?()\\n]|\\b(?:${alternation('claims', 'coo
 /** How many words after a negator it governs, up to the end of the clause. */
 const NEGATION_SCOPE = 4;
 
-export function claimOf(text: string, lex: CompiledLexicon): Claim {
+export function claimOf(text: string, lex: CompiledLexicon, stems?: Stems): Claim {
   let lower = text.toLowerCase().replace(/[\u2018\u2019]/g, "'");
   for (const h of NON_NEGATING) if (lower.includes(h)) lower = lower.split(h).join(' ');
   for (const p of lex.negatorPhrases) lower = lower.split(p).join(' not ');
-  const subject = new Set(contentTokens(lower));
+  const subject = new Set(contentTokens(lower, stems));
   const negatedStems = new Set<string>();
   for (const clause of lower.split(CLAIM_SPLIT)) {
     const ws = words(clause);
     for (let i = 0; i < ws.length; i++) {
       if (!(lex.negatorWords.has(ws[i]) || ws[i].endsWith("n't"))) continue;
       for (const w of ws.slice(i + 1, i + 1 + NEGATION_SCOPE)) {
-        const s = stem(w);
+        const s = stem(w, stems);
         if (subject.has(s)) negatedStems.add(s);
       }
     }
   }
   return {
-    surface: surfaceWords(text),
+    surface: surfaceWords(text, stems),
     subject,
-    allStems: new Set(words(lower).map(stem)),
+    allStems: new Set(words(lower).map((w) => stem(w, stems))),
     negatedStems,
     numbers: new Set(lower.match(/\d+(?:[.,]\d+)?/g) ?? []),
   };
@@ -142,7 +142,7 @@ export function conflictReason(
 // for the same unit — while everything else stays the same.
 
 /** Verbs too light to make two statements about the same thing on their own (stemmed). */
-const LIGHT_STEMS: ReadonlySet<string> = new Set(wordsOf('claims', 'lightVerbs').map(stem));
+const LIGHT_STEMS: ReadonlySet<string> = new Set(wordsOf('claims', 'lightVerbs').map((w) => stem(w)));
 
 /** Negator phrases that hedge or add rather than deny ("I'm not sure", "not only X but Y"). */
 const NON_NEGATING = wordsOf('claims', 'nonNegating');
@@ -171,8 +171,8 @@ export interface ClauseClaim {
 const CLAUSE_SPLIT = new RegExp(`[.;!?\\n]+|,\\s*(?:${alternation('claims', 'contrastives')})\\b|\\s(?:${alternation('claims', 'strongContrastives')})\\s`);
 
 /** The clauses of a message that make a plain claim, with at least two content words. */
-export function clauseClaims(text: string, lex: CompiledLexicon): ClauseClaim[] {
-  const surface = surfaceWords(text);
+export function clauseClaims(text: string, lex: CompiledLexicon, stems?: Stems): ClauseClaim[] {
+  const surface = surfaceWords(text, stems);
   const lower = text.toLowerCase().replace(/\{[^}]*\}/g, ' ').replace(/[\u2018\u2019]/g, "'");
   const out: ClauseClaim[] = [];
   for (let raw of lower.split(CLAUSE_SPLIT)) {
@@ -198,9 +198,9 @@ export function clauseClaims(text: string, lex: CompiledLexicon): ClauseClaim[] 
       }
       if (/^\d+(?:[.,]\d+)?$/.test(w)) {
         const next = ws[i + 1];
-        numbers.set(w, next && !/^\d/.test(next) ? stem(next) : '');
+        numbers.set(w, next && !/^\d/.test(next) ? stem(next, stems) : '');
       }
-      const t = contentTokens(w)[0];
+      const t = contentTokens(w, stems)[0];
       if (t === undefined) continue;
       const filler = FILLERS.has(w) || (w.includes("'") && !w.endsWith("'s"));
       if (!filler) {

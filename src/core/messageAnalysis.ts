@@ -3,7 +3,7 @@
 // tokens, word count and sentences from this record instead of splitting the text again.
 import { wordSet } from './rules';
 import { splitSentences } from './sentenceActs';
-import { contentToken, wordCount, words, type Span } from './text';
+import { contentToken, Stems, wordCount, words, type Span } from './text';
 import type { Message } from './types';
 
 export interface MessageAnalysis {
@@ -28,18 +28,20 @@ export interface AnalysedMessages {
   at: readonly MessageAnalysis[];
   /** Position of each message by its index in the task's discussion array. */
   positionOf: ReadonlyMap<number, number>;
+  /** The task's stem memo: the later stages stem other texts of the same discussion through it. */
+  stems: Stems;
 }
 
-export function analyseMessage(text: string): MessageAnalysis {
+export function analyseMessage(text: string, stems?: Stems): MessageAnalysis {
   const lower = text.toLowerCase();
   const tokens: string[] = [];
   for (const w of words(text)) {
-    const t = contentToken(w);
+    const t = contentToken(w, stems);
     if (t !== null) tokens.push(t);
   }
   return { text, lower, ruleWords: wordSet(lower), tokens, stems: new Set(tokens), words: wordCount(text), sentences: splitSentences(text) };
 }
 
-export function analyseMessages(messages: readonly Message[]): AnalysedMessages {
-  return { at: messages.map((m) => analyseMessage(m.text)), positionOf: new Map(messages.map((m, p) => [m.index, p])) };
+export function analyseMessages(messages: readonly Message[], stems: Stems = new Stems()): AnalysedMessages {
+  return { at: messages.map((m) => analyseMessage(m.text, stems)), positionOf: new Map(messages.map((m, p) => [m.index, p])), stems };
 }

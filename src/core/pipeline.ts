@@ -16,7 +16,7 @@ import type { CompiledRule } from './rules';
 import type { CompiledStatementLexicon } from './sentenceActs';
 import { canonicalJson } from './json';
 import { SubjectMemo } from './subject';
-import { sha256 } from './text';
+import { sha256, Stems } from './text';
 import type { Tuning } from './tuning';
 import type { AnalysisSettings, Decision, DecisionType, Detection, ExtractedState, Pattern, ReviewItem, TaskInput } from './types';
 
@@ -76,18 +76,31 @@ export function discussionHash(discussion: readonly unknown[]): string {
   return h;
 }
 
+/**
+ * What the analysis of many tasks in one run shares: the stems of the words met so far (a
+ * memo of the stemmer; vocabularies repeat across a run's discussions). Whoever runs the analysis
+ * makes one per run, or per worker's share of it, and drops it with the run.
+ */
+export interface RunContext {
+  stems: Stems;
+}
+
+export function newRunContext(): RunContext {
+  return { stems: new Stems() };
+}
+
 /** The analysis of one task, stage by stage. Each stage is a pure function of what the earlier ones produced. */
-export function analyzeTask(taskId: string, discussion: readonly unknown[], engine: Engine, knownTaskIds: ReadonlySet<string>): TaskAnalysis {
+export function analyzeTask(taskId: string, discussion: readonly unknown[], engine: Engine, knownTaskIds: ReadonlySet<string>, run: RunContext = newRunContext()): TaskAnalysis {
   // 1. normalize: raw entries to uniform messages (author, role, text, ts); every later stage reads only these.
   const messages = normalizeDiscussion(discussion, engine.config);
   // 2. analyse messages: each text once into lowercase form, content tokens, word count and sentences, read by every stage below.
-  const text = analyseMessages(messages);
+  const text = analyseMessages(messages, run.stems);
   // 3. detect: rule cues per message and which message each answers; contextual rules need the answered message's cues.
   const { detections, answered } = detect(messages, engine.rules, text.at);
   // 4. reply acts: each message's verdict on what it answers (confirmation, disagreement, correction); topics and candidates weigh them.
   const replies = replyActs(messages, detections, answered);
   // 5. topics: messages clustered into threads by words, replies and speakers; candidates are scored against their topic.
-  const topics = clusterTopics(messages, answered, replyLikeOf(detections), engine.tuning.cluster, text.at);
+  const topics = clusterTopics(messages, answered, replyLikeOf(detections), engine.tuning.cluster, text.at, text.stems);
   const input: DecideInput = {
     messages,
     text,
@@ -175,9 +188,10 @@ function idsByTask(registry: Registry): Map<string, TaskIds> {
  */
 export function analyzeFiles(files: readonly FileInput[], engine: Engine, skip: (task: TaskInput) => boolean = () => false): AnalyzedFile[] {
   const knownTaskIds = new Set(files.flatMap((f) => f.tasks.map((t) => t.id)));
+  const run = newRunContext();
   return files.map((file) => ({
     path: file.path,
-    tasks: file.tasks.map((task) => ({ task, analysis: skip(task) ? null : analyzeTask(task.id, task.discussion, engine, knownTaskIds) })),
+    tasks: file.tasks.map((task) => ({ task, analysis: skip(task) ? null : analyzeTask(task.id, task.discussion, engine, knownTaskIds, run) })),
   }));
 }
 
@@ -207,7 +221,7 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
   const related = recordPatterns(registry, index, ids, [...decisionPatterns, ...messagePatterns], now);
   newPatterns.push(...related.newPatterns);
   // 4. stale: decisions flagged stale as of `now` once every relation is known, and the engine recorded.
-  closeRegistry(registry, engine, now, relateOptions);
+  closeRegistry(registry, engine, now, relateOptions, memo);
   summary.patterns = newPatterns.length;
   // 5. task states: each task's extracted_state from its merge and the relations found for it.
   const states = taskStates(analyzed, merged, related.idsByTask, now);
@@ -335,8 +349,8 @@ function relateOptionsOf(engine: Engine): RelateOptions {
 }
 
 /** What every change to the registry ends with: decisions flagged stale as of `now`, and the engine that made it. */
-function closeRegistry(registry: Registry, engine: Engine, now: string, relateOptions: RelateOptions): void {
-  markStale(registry.decisions, engine.lexicon, now, relateOptions);
+function closeRegistry(registry: Registry, engine: Engine, now: string, relateOptions: RelateOptions, memo: SubjectMemo = new SubjectMemo()): void {
+  markStale(registry.decisions, engine.lexicon, now, relateOptions, memo.stems);
   registry.engine = engine.fingerprint;
 }
 

@@ -16,7 +16,7 @@ import { compareInstants, instantOf } from './instant';
 import { alternation } from './lexicons';
 import { excerpt } from './statement';
 import { answeredValueChange, containment, contradiction, replacement, restatesRetired, SubjectMemo, viewOf, type SubjectView } from './subject';
-import { contentTokens, jaccard } from './text';
+import { contentTokens, jaccard, Stems } from './text';
 import { DEFAULT_TUNING, type RelateTuning } from './tuning';
 import type { Decision, Message, PatternType } from './types';
 
@@ -106,14 +106,14 @@ class SubjectIndex {
   }
 }
 
-function entryOf(d: Decision, lexicon: CompiledLexicon, alsoFoundBy: string | null = null): Entry {
+function entryOf(d: Decision, lexicon: CompiledLexicon, alsoFoundBy: string | null = null, stems?: Stems): Entry {
   let claim: Claim | null = null;
   return {
     d,
     get claim() {
-      return (claim ??= claimOf(d.statement, lexicon));
+      return (claim ??= claimOf(d.statement, lexicon, stems));
     },
-    tokens: new Set([...contentTokens(d.statement), ...(alsoFoundBy ? contentTokens(alsoFoundBy) : [])]),
+    tokens: new Set([...contentTokens(d.statement, stems), ...(alsoFoundBy ? contentTokens(alsoFoundBy, stems) : [])]),
     mark: 0,
     shared: 0,
   };
@@ -174,15 +174,15 @@ export function relateNewDecisions(
   const isNew = new Set(created);
   const index = new SubjectIndex(options.maxCandidates);
   const byId = new Map(registry.decisions.map((d) => [d.id, d]));
-  for (const d of registry.decisions) if (!isNew.has(d) && d.status !== 'archived') index.add(entryOf(d, lexicon));
-  const subjects = lexicon.subjects;
   const memo = context.memo ?? new SubjectMemo();
+  for (const d of registry.decisions) if (!isNew.has(d) && d.status !== 'archived') index.add(entryOf(d, lexicon, null, memo.stems));
+  const subjects = lexicon.subjects;
   const view = (text: string) => viewOf(text, subjects, lexicon, memo);
   const valueContradiction = oncePerPair((theirs, mine) => contradiction(theirs, mine, subjects.generic, true));
 
   for (const d of created) {
     for (const f of textFlags(d.statement)) addFlag(d, f);
-    const me = entryOf(d, lexicon);
+    const me = entryOf(d, lexicon, null, memo.stems);
     const mine = view(d.statement);
     const source = context.sourceText?.(d) ?? null;
     const cues = [...mine.reversals, ...(source && source !== d.statement ? view(source).reversals : [])];
@@ -273,7 +273,7 @@ export function relateNewDecisions(
     // "300 it is." answering "Raise the 200 EUR limit to 300?": found by the question's words.
     if (asked && !isCorrection(d) && d.supersedes === null) {
       const seen = new Set(related.map((e) => e.d.id));
-      const byQuestion = index.candidates(new Set(contentTokens(askedFor!)), options.perTokenRecent, 1).filter((e) => !seen.has(e.d.id) && e.d.task_id !== d.task_id && e.d.status === 'active' && e.d.type !== 'action_item' && older(e.d));
+      const byQuestion = index.candidates(new Set(contentTokens(askedFor!, memo.stems)), options.perTokenRecent, 1).filter((e) => !seen.has(e.d.id) && e.d.task_id !== d.task_id && e.d.status === 'active' && e.d.type !== 'action_item' && older(e.d));
       byQuestion.sort((a, b) => (a.d.id < b.d.id ? -1 : 1));
       for (const { d: o } of byQuestion) {
         if (isCorrection(o) || !answeredValueChange(view(o.statement), mine, asked)) continue;
@@ -340,12 +340,12 @@ export function relateMessages(
   // "Zahlungsziel ist immer 14 Tage"): later drafts repeat the agent's words, not the person's.
   for (const d of registry.decisions) {
     if (d.status === 'archived') continue;
-    index.add(entryOf(d, lexicon, d.corrects));
+    index.add(entryOf(d, lexicon, d.corrects, memo.stems));
   }
   for (const task of tasks) {
     for (const m of task.messages) {
       if (already.has(`${task.taskId}\u0000${m.index}`)) continue;
-      const tokens = new Set(contentTokens(m.text));
+      const tokens = new Set(contentTokens(m.text, memo.stems));
       if (tokens.size === 0) continue;
       const before = (d: Decision) => m.ts === null || compareInstants(d.created_at, m.ts) < 0;
       const candidates = index.candidates(tokens, options.perTokenRecent, 1).filter((e) => e.d.task_id !== task.taskId && before(e.d));
@@ -397,7 +397,7 @@ export function relateMessages(
  * `stale`: an active decision older than the configured age whose subject saw newer activity
  * (a newer active decision on it). Recomputed over the whole registry, since time moves.
  */
-export function markStale(decisions: Decision[], lexicon: CompiledLexicon, now: string, options: RelateOptions = DEFAULT_RELATE_OPTIONS): void {
+export function markStale(decisions: Decision[], lexicon: CompiledLexicon, now: string, options: RelateOptions = DEFAULT_RELATE_OPTIONS, stems: Stems = new Stems()): void {
   const nowMs = instantOf(now);
   if (nowMs === null) return;
   const maxAge = options.staleAfterDays * 86_400_000;
@@ -410,7 +410,7 @@ export function markStale(decisions: Decision[], lexicon: CompiledLexicon, now: 
   // Only old decisions can go stale: index everything active only when some are old.
   if (!active.some(old)) return;
   const index = new SubjectIndex(options.maxCandidates);
-  const entries = active.map((d) => entryOf(d, lexicon));
+  const entries = active.map((d) => entryOf(d, lexicon, null, stems));
   for (const e of entries) index.add(e);
   for (const e of entries) {
     if (!old(e.d)) continue;

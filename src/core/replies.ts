@@ -6,7 +6,7 @@ import { clauseClaims, utteranceConflict, type ClauseClaim, type CompiledLexicon
 import { alternation } from './lexicons';
 import { analyseMessages, type MessageAnalysis } from './messageAnalysis';
 import { excerpt } from './statement';
-import { isQuestion, jaccard, wordCount } from './text';
+import { isQuestion, jaccard, wordCount, type Stems } from './text';
 import type { Detection, Message, PatternCandidate, RuleKind } from './types';
 
 const has = (ds: readonly Detection[], kind: RuleKind) => ds.some((d) => d.kind === kind);
@@ -126,14 +126,14 @@ export function repeatedQuestions(messages: readonly Message[], detections: read
  * A speaker asserting something and later its opposite, on the same subject: compared clause by
  * clause, so that two turns merely sharing a few words and a "not" somewhere are not flagged.
  */
-export function selfContradictions(messages: readonly Message[], lexicon: CompiledLexicon, existing: readonly PatternCandidate[], text: readonly MessageAnalysis[] = analyseMessages(messages).at): PatternCandidate[] {
+export function selfContradictions(messages: readonly Message[], lexicon: CompiledLexicon, existing: readonly PatternCandidate[], text: readonly MessageAnalysis[] = analyseMessages(messages).at, stems?: Stems): PatternCandidate[] {
   const out: PatternCandidate[] = [];
   const seen = new Set(existing.filter((x) => x.type === 'contradiction').map((x) => x.messages.join(',')));
   const claims: Array<{ p: number; clauses: ClauseClaim[] }> = [];
   for (let p = 0; p < messages.length; p++) {
     const m = messages[p];
     if (isQuestion(m.text) || text[p].words < 4) continue;
-    const clauses = clauseClaims(m.text, lexicon);
+    const clauses = clauseClaims(m.text, lexicon, stems);
     if (clauses.length === 0) continue;
     for (let k = claims.length - 1; k >= 0 && p - claims[k].p <= 40; k--) {
       const prev = messages[claims[k].p];

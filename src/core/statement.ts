@@ -2,7 +2,7 @@
 // a cue ("instead of …", "because …"), the options a message puts forward, and whether a cue
 // names a task at all.
 import { alternation, wordsOf } from './lexicons';
-import { contentTokens, sentences, stem, wordCount } from './text';
+import { contentTokens, sentences, stem, wordCount, type Stems } from './text';
 import type { Detection } from './types';
 
 const LEADING_VERDICT = new RegExp(`^(?:(?:${alternation('statement-words', 'leadingVerdicts')})\\b[\\s,.;:!-]*)+`, 'i');
@@ -96,13 +96,13 @@ export function optionsIn(raw: string): string[] {
  * array from now on", not "We decided on").
  */
 /** Stems of the verbs that only report speech. */
-const REPORTING: ReadonlySet<string> = new Set(wordsOf('statement-words', 'reportingVerbs').map(stem));
+const REPORTING: ReadonlySet<string> = new Set(wordsOf('statement-words', 'reportingVerbs').map((w) => stem(w)));
 
-export function namesTask(text: string, d: Detection): boolean {
+export function namesTask(text: string, d: Detection, stems?: Stems): boolean {
   const s = sentences(text).find((x) => d.start >= x.start && d.start < x.end);
   const end = s ? s.end : text.length;
   const says = (t: string) => !REPORTING.has(t) && !t.includes("'");
-  if (d.kind === 'action_item') return contentTokens(text.slice(d.start, end)).some(says);
-  const cue = new Set(contentTokens(text.slice(d.start, d.end)));
-  return contentTokens(s ? s.text : text).some((t) => !cue.has(t) && says(t));
+  if (d.kind === 'action_item') return contentTokens(text.slice(d.start, end), stems).some(says);
+  const cue = new Set(contentTokens(text.slice(d.start, d.end), stems));
+  return contentTokens(s ? s.text : text, stems).some((t) => !cue.has(t) && says(t));
 }

@@ -4,7 +4,7 @@
 // shared content — the words that name things, and the slot a value fills — not the whole topic.
 // All vocabulary comes from rules/lexicons/subjects.json.
 import { surfaceWords } from './surface';
-import { contentToken, words } from './text';
+import { contentToken, Stems, words } from './text';
 
 export interface Examples {
   match: string[];
@@ -157,6 +157,7 @@ export function claimSentences(text: string, lex: CompiledSubjects): string[] {
 export class SubjectMemo {
   readonly views = new Map<string, SubjectView>();
   readonly clauses = new Map<string, SubjectClause>();
+  constructor(readonly stems: Stems = new Stems()) {}
 }
 
 /** The subject, negations and slot values of each claim sentence of a text. */
@@ -164,14 +165,14 @@ export function subjectClauses(text: string, subjects: CompiledSubjects, neg: Ne
   return claimSentences(text, subjects).map((s) => {
     let c = memo?.clauses.get(s);
     if (!c) {
-      c = clauseOf(s, subjects, neg);
+      c = clauseOf(s, subjects, neg, memo?.stems);
       memo?.clauses.set(s, c);
     }
     return c;
   });
 }
 
-function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords): SubjectClause {
+function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, stemmer?: Stems): SubjectClause {
   let lower = sentence.toLowerCase().replace(/[\u2018\u2019]/g, "'");
   for (const h of NON_NEGATING) if (lower.includes(h)) lower = lower.split(h).join(' ');
   for (const p of neg.negatorPhrases) if (lower.includes(p)) lower = lower.split(p).join(' not ');
@@ -230,7 +231,7 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords): 
         v = { key: 'time', value: `${String(h).padStart(2, '0')}:00`, negated: false };
       } else {
         const next = toks[i + 1]?.text ?? '';
-        const noun = /^\p{L}/u.test(next) ? contentToken(next) : null;
+        const noun = /^\p{L}/u.test(next) ? contentToken(next, stemmer) : null;
         v = { key: `count:${noun && !lex.generic.has(noun) ? noun : ''}`, value: numberText(n), negated: false };
       }
     }
@@ -251,13 +252,13 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords): 
       if (toks[k].breakBefore) break;
       const w = toks[k].text;
       if (neg.negatorWords.has(w)) break;
-      const item = valueAt.has(k) || /^\d/.test(w) || contentToken(w) !== null || lex.wordSlot.has(w);
+      const item = valueAt.has(k) || /^\d/.test(w) || contentToken(w, stemmer) !== null || lex.wordSlot.has(w);
       if (!item) {
         if (items > 0) break;
         continue;
       }
       negatedAt.add(k);
-      const t2 = contentToken(w);
+      const t2 = contentToken(w, stemmer);
       // A light verb ("get", "use") leads to its object; it is not the phrase itself.
       if (!(t2 !== null && (lex.generic.has(w) || lex.generic.has(t2)))) items++;
     }
@@ -279,7 +280,7 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords): 
   for (let i = 0; i < toks.length; i++) {
     const w = toks[i].text;
     if (/^\d/.test(w) || neg.negatorWords.has(w) || w.endsWith("n't")) continue;
-    const t = contentToken(w);
+    const t = contentToken(w, stemmer);
     // A slot word that is also a function word ("may") counts only inside a date.
     if (t === null) continue;
     const slotWord = lex.wordSlot.get(w);
@@ -383,24 +384,24 @@ export interface Reversal {
 }
 
 /** Reversal cues in a text, with what each retires when it says. */
-export function reversalsIn(text: string, lex: CompiledSubjects): Reversal[] {
+export function reversalsIn(text: string, lex: CompiledSubjects, stems?: Stems): Reversal[] {
   const out: Reversal[] = [];
   for (const sentence of text.split(/(?<=[.!?;\n])\s+/)) {
     for (const { id, re } of lex.reversals) {
       const m = re.exec(sentence);
       if (!m) continue;
       const captured = Object.entries(m.groups ?? {}).find(([k, v]) => k.startsWith('old') && v)?.[1];
-      out.push({ cue: id, old: captured ? objectStems(captured, lex) : null });
+      out.push({ cue: id, old: captured ? objectStems(captured, lex, stems) : null });
     }
   }
   return out;
 }
 
 /** The first noun phrase of a captured object: up to three content words, stopping at a function word after the first. */
-function objectStems(text: string, lex: CompiledSubjects): ReadonlySet<string> | null {
+function objectStems(text: string, lex: CompiledSubjects, stems?: Stems): ReadonlySet<string> | null {
   const out = new Set<string>();
   for (const w of words(text)) {
-    const t = contentToken(w);
+    const t = contentToken(w, stems);
     if (t === null || /^\d/.test(w)) {
       if (out.size > 0) break;
       continue;
@@ -435,7 +436,7 @@ export interface SubjectView {
 export function viewOf(text: string, subjects: CompiledSubjects, neg: NegationWords, memo?: SubjectMemo): SubjectView {
   let v = memo?.views.get(text);
   if (!v) {
-    v = { text, clauses: subjectClauses(text, subjects, neg, memo), reversals: reversalsIn(text, subjects) };
+    v = { text, clauses: subjectClauses(text, subjects, neg, memo), reversals: reversalsIn(text, subjects, memo?.stems) };
     memo?.views.set(text, v);
   }
   return v;

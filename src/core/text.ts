@@ -40,29 +40,44 @@ export function words(text: string): string[] {
   return text.toLowerCase().match(WORD_RE) ?? [];
 }
 
-const stemCache = new Map<string, string>();
-/** Porter stem with a cache: stemming dominates tokenization cost and vocabularies repeat. */
-export function stem(word: string): string {
-  let s = stemCache.get(word);
-  if (s === undefined) {
-    s = /\d/.test(word) ? word : PorterStemmer.stem(word);
-    if (stemCache.size > 200_000) stemCache.clear();
-    stemCache.set(word, s);
+/**
+ * Porter stems of the words met so far, for one task's analysis or one merge: stemming is most
+ * of the cost of tokenizing, and a discussion's vocabulary repeats. The pipeline makes one and
+ * passes it down (in AnalysedMessages, in SubjectMemo); nothing outlives it.
+ */
+export class Stems {
+  private readonly memo = new Map<string, string>();
+
+  of(word: string): string {
+    let s = this.memo.get(word);
+    if (s === undefined) {
+      s = stemWord(word);
+      this.memo.set(word, s);
+    }
+    return s;
   }
-  return s;
+}
+
+function stemWord(word: string): string {
+  return /\d/.test(word) ? word : PorterStemmer.stem(word);
+}
+
+/** Porter stem (a word with a digit stays as it is); through the run's memo when given. */
+export function stem(word: string, stems?: Stems): string {
+  return stems ? stems.of(word) : stemWord(word);
 }
 
 /** Stemmed content tokens: lowercased words without stopwords or one-letter tokens. */
-export function contentToken(w: string): string | null {
+export function contentToken(w: string, stems?: Stems): string | null {
   if (w.length < 2 || STOPWORDS.has(w)) return null;
-  return stem(w.replace(/'s$/, ''));
+  return stem(w.replace(/'s$/, ''), stems);
 }
 
 /** Stemmed content tokens of a text (a whole message's are in its MessageAnalysis). */
-export function contentTokens(text: string): string[] {
+export function contentTokens(text: string, stems?: Stems): string[] {
   const out: string[] = [];
   for (const w of words(text)) {
-    const t = contentToken(w);
+    const t = contentToken(w, stems);
     if (t !== null) out.push(t);
   }
   return out;

@@ -50,6 +50,8 @@ export interface CandidateInput {
 }
 
 const isPerson = (m: Message) => m.role !== 'bot';
+/** Sentences of message p: from its analysis record when the caller has one. */
+const sentencesAt = (input: CandidateInput, p: number): readonly Span[] => input.text?.[p].sentences ?? splitSentences(input.messages[p].text);
 
 export function sentenceCandidates(input: CandidateInput): SentenceCandidate[] {
   const { messages, lexicon } = input;
@@ -105,7 +107,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     if (body.length === 0) {
       if (announced(lexicon, clause.text)) carried = 'announced';
       // "Both." answering the agent's options accepts them; what follows says what that means.
-      else if (agent >= 0 && a === agent && offers(lexicon, messages[agent].text) && findAct(lexicon, 'acceptance', normalForm(clause.text))?.start === 0) carried = 'accepted';
+      else if (agent >= 0 && a === agent && offers(lexicon, messages[agent].text, sentencesAt(input, agent)) && findAct(lexicon, 'acceptance', normalForm(clause.text))?.start === 0) carried = 'accepted';
       continue;
     }
     const lower = normalForm(body);
@@ -206,7 +208,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     // conclusion spells it out.
     if (label || findAct(lexicon, 'conclusion', normalForm(clause.text))?.start === 0) carried = 'announced';
     // "sops it is" answering the agent's options picks one of them: settled by the person.
-    if (type === 'decision' && strength === 'explicit' && answersAgent && offers(lexicon, messages[a].text) && words <= input.tuning.selectionMaxWords && selects(body, messages[a].text)) {
+    if (type === 'decision' && strength === 'explicit' && answersAgent && offers(lexicon, messages[a].text, sentencesAt(input, a)) && words <= input.tuning.selectionMaxWords && selects(body, messages[a].text)) {
       strength = 'accepted';
     }
     // "Annual: full refund within 30 days …" answering the agent's figures for annual plans: a
@@ -398,9 +400,9 @@ function topicLabelled(body: string, agentText: string): boolean {
 }
 
 /** An agent's message that asks, proposes or lays out options ("We could …") a bare "Both." can accept. */
-function offers(lex: CompiledStatementLexicon, text: string): boolean {
+function offers(lex: CompiledStatementLexicon, text: string, sentences: readonly Span[] = splitSentences(text)): boolean {
   const lower = normalForm(text);
-  return isQuestion(text) || hasAct(lex, 'proposal', lower) || hasAct(lex, 'hypothetical', lower) || splitSentences(text).some((s) => findAct(lex, 'option-intro', normalForm(s.text))?.start === 0);
+  return isQuestion(text) || hasAct(lex, 'proposal', lower) || hasAct(lex, 'hypothetical', lower) || sentences.some((s) => findAct(lex, 'option-intro', normalForm(s.text))?.start === 0);
 }
 
 /** A short reply that names something the agent's message offered (a shared content word or number). */
@@ -555,10 +557,10 @@ function acceptedProposals(input: CandidateInput): SentenceCandidate[] {
     const inline = inlineItems(lexicon, input.tuning, messages[a].text);
     for (const statement of inline) out.push({ p: a, statement, type: 'decision', strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal' });
     if (inline.length > 0) continue;
-    const labelled = labelledProposal(lexicon, input.tuning, messages[a].text);
+    const labelled = labelledProposal(lexicon, input.tuning, sentencesAt(input, a));
     for (const l of labelled) out.push({ p: a, statement: l.statement, type: l.type, strength: 'accepted', sources: [a, h], reasons: l.reasons, alternatives: l.alternatives, cue: 'accepted-proposal' });
     if (labelled.length > 0) continue;
-    const proposal = lastProposal(lexicon, input.tuning, messages[a].text);
+    const proposal = lastProposal(lexicon, input.tuning, sentencesAt(input, a));
     if (!proposal) continue;
     out.push({ p: a, statement: proposal.statement, type: proposal.type, strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal' });
   }
@@ -589,7 +591,7 @@ function acceptance(input: CandidateInput, a: number): number {
   for (let h = a + 1; h < messages.length && h <= a + input.tuning.acceptWindow; h++) {
     const m = messages[h];
     if (!isPerson(m)) return -1;
-    const first = splitSentences(m.text)[0];
+    const first = sentencesAt(input, h)[0];
     if (!first) continue;
     const lower = normalForm(first.text);
     const accepts = hasAct(lexicon, 'acceptance', lower) && !isQuestion(first.text);
@@ -628,10 +630,10 @@ function inlineItems(lex: CompiledStatementLexicon, t: CandidateTuning, text: st
  * label, up to a question or the next label, each a decision of its own once accepted.
  * Conditions ("If that mailbox no longer exists, …"), explanations and reports stay out.
  */
-function labelledProposal(lex: CompiledStatementLexicon, t: CandidateTuning, text: string): Array<{ statement: string; type: DecisionType; reasons: string[]; alternatives: string[] }> {
+function labelledProposal(lex: CompiledStatementLexicon, t: CandidateTuning, sentences: readonly Span[]): Array<{ statement: string; type: DecisionType; reasons: string[]; alternatives: string[] }> {
   const out: Array<{ statement: string; type: DecisionType; reasons: string[]; alternatives: string[] }> = [];
   let open = false;
-  for (const s of splitSentences(text)) {
+  for (const s of sentences) {
     const lower = normalForm(s.text);
     const label = findAct(lex, 'proposal-label', lower);
     let body = s.text;
@@ -657,8 +659,8 @@ function labelledProposal(lex: CompiledStatementLexicon, t: CandidateTuning, tex
 }
 
 /** The last proposal sentence of an agent's message: what it offers to do or proposes. */
-function lastProposal(lex: CompiledStatementLexicon, t: CandidateTuning, text: string): { statement: string; type: DecisionType } | null {
-  const ss = splitSentences(text);
+function lastProposal(lex: CompiledStatementLexicon, t: CandidateTuning, sentences: readonly Span[]): { statement: string; type: DecisionType } | null {
+  const ss = sentences;
   for (let k = ss.length - 1; k >= 0; k--) {
     const s = ss[k].text;
     const lower = normalForm(s);

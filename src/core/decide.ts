@@ -4,7 +4,7 @@
 import { clauseClaims, utteranceConflict, type CompiledLexicon } from './contradiction';
 import { sentenceCandidates, type SentenceCandidate } from './candidates';
 import { answeredValueChange, replacement, SubjectMemo, valueReplacement, viewOf, type SubjectView } from './subject';
-import { findAct, normalForm, splitSentences, type CompiledStatementLexicon } from './sentenceActs';
+import { findAct, normalForm, type CompiledStatementLexicon } from './sentenceActs';
 import type { AnalysedMessages, MessageAnalysis } from './messageAnalysis';
 import { isBackchannel, repeatedQuestions, selfContradictions, type ReplyActs } from './replies';
 import { importanceScore, classify, type Thresholds } from './score';
@@ -169,7 +169,7 @@ export function decideTask(input: DecideInput): TaskAnalysis {
       const stretch = stretchOf(c.p, info, topicOfPos, at, input.tuning.decide);
       const importance = importanceScore(stretch.count, stretch.words / stretch.count, Math.max(1, wordCount(c.statement)));
       topicImportance.set(topic, Math.max(topicImportance.get(topic) ?? 0, importance));
-      const confirmed = (acts.confirmedBy.get(c.p) ?? []).some((q) => messages[q].author !== messages[c.p].author) || acknowledgedByAgent(c.p, messages, input.statements);
+      const confirmed = (acts.confirmedBy.get(c.p) ?? []).some((q) => messages[q].author !== messages[c.p].author) || acknowledgedByAgent(c.p, messages, input.statements, at);
       const band = bandOf(c, classify(importance, thresholds), confirmed);
       if (band === 'raw' || !topic) continue;
       if (band === 'decision') {
@@ -300,10 +300,10 @@ export function addSpeakerPatterns(input: DecideInput, a: TaskAnalysis): TaskAna
 }
 
 /** A person's message the agent takes on in its next turn ("Understood: retries disabled."). */
-function acknowledgedByAgent(p: number, messages: readonly Message[], lex: CompiledStatementLexicon): boolean {
+function acknowledgedByAgent(p: number, messages: readonly Message[], lex: CompiledStatementLexicon, at: readonly MessageAnalysis[]): boolean {
   const next = messages[p + 1];
   if (messages[p].role !== 'human' || !next || next.role !== 'bot') return false;
-  const first = splitSentences(next.text)[0];
+  const first = at[p + 1].sentences[0];
   return !!first && !isQuestion(first.text) && findAct(lex, 'acknowledgement', normalForm(first.text))?.start === 0;
 }
 

@@ -3,7 +3,7 @@
 // the run makes on every message of a discussion.
 import type { CompiledLexicon } from './contradiction';
 import { excerpt } from './statement';
-import { contradiction, restatesRetired, viewOf } from './subject';
+import { contradiction, restatesRetired, SubjectMemo, viewOf } from './subject';
 import { contentTokens, jaccard } from './text';
 import type { Decision } from './types';
 
@@ -14,7 +14,9 @@ export interface GuardFinding {
 
 export function guardFindings(text: string, decisions: readonly Decision[], lexicon: CompiledLexicon): GuardFinding[] {
   const tokens = new Set(contentTokens(text));
-  const view = (t: string) => viewOf(t, lexicon.subjects, lexicon);
+  // A statement a superseded decision and an active one share is worked out once per check.
+  const memo = new SubjectMemo();
+  const view = (t: string) => viewOf(t, lexicon.subjects, lexicon, memo);
   const mine = view(text);
   const byId = new Map(decisions.map((d) => [d.id, d]));
   const out: GuardFinding[] = [];

@@ -236,7 +236,7 @@ export function decideTask(input: DecideInput): TaskAnalysis {
       const c = strongest(p, DECISION_FAMILY);
       if (!c) continue;
       const statement = statementAt(messages[p].text, c.d.start);
-      if (wordCount(statement) < 2 || !namesTask(messages[p].text, c.d, input.text.stems)) continue;
+      if (wordCount(statement) < 2 || !namesTask(messages[p].text, c.d, input.text.stemmer)) continue;
       statements.push({ p, d: c.d, score: c.score, statement, topic, info, downstream });
     }
 
@@ -250,7 +250,7 @@ export function decideTask(input: DecideInput): TaskAnalysis {
       if (!c) continue;
       const statement = statementAt(messages[p].text, c.d.start);
       const statementWords = wordCount(statement);
-      if (statementWords < 2 || statementWords > input.tuning.decide.actionMaxWords || !namesTask(messages[p].text, c.d, input.text.stems)) continue;
+      if (statementWords < 2 || statementWords > input.tuning.decide.actionMaxWords || !namesTask(messages[p].text, c.d, input.text.stemmer)) continue;
       const stretch = stretchOf(p, info, topicOfPos, at, input.tuning.decide);
       const importance = importanceScore(stretch.count, stretch.words / stretch.count, statementWords);
       topicImportance = Math.max(topicImportance, importance);
@@ -286,7 +286,7 @@ export function orderCandidates(a: TaskAnalysis): TaskAnalysis {
 
 /** Later decisions of the task that replace earlier ones (in place), with a contradiction pattern when two people disagree. */
 export function supersedeInTask(input: DecideInput, a: TaskAnalysis): TaskAnalysis {
-  markSupersessions(a.decisions, a.patterns, input.lexicon, input.messages, input.tuning.decide.supersedeLookback, input.text.stems);
+  markSupersessions(a.decisions, a.patterns, input.lexicon, input.messages, input.tuning.decide.supersedeLookback, input.text.stemmer);
   return a;
 }
 
@@ -294,7 +294,7 @@ export function supersedeInTask(input: DecideInput, a: TaskAnalysis): TaskAnalys
 export function addSpeakerPatterns(input: DecideInput, a: TaskAnalysis): TaskAnalysis {
   const { messages, detections } = input;
   const { patterns } = a;
-  patterns.push(...repeatedQuestions(messages, detections, input.text.at), ...selfContradictions(messages, input.lexicon, patterns, input.text.at, input.text.stems));
+  patterns.push(...repeatedQuestions(messages, detections, input.text.at), ...selfContradictions(messages, input.lexicon, patterns, input.text.at, input.text.stemmer));
   patterns.sort((x, y) => last(x.messages) - last(y.messages) || (x.type < y.type ? -1 : x.type > y.type ? 1 : 0));
   return a;
 }
@@ -534,7 +534,7 @@ function alternativesOf(input: DecideInput, p: number, statement: string, topic:
     cue.lastIndex = 0;
     before = before.split(cue)[0];
   }
-  const chosen = new Set(contentTokens(before, input.text.stems));
+  const chosen = new Set(contentTokens(before, input.text.stemmer));
   // Earlier messages of the discussion the statement settles (its stretch, or else its topic; the
   // nearest ones, bounded), then the statement's own message up to the statement.
   const texts: string[] = [];
@@ -551,7 +551,7 @@ function alternativesOf(input: DecideInput, p: number, statement: string, topic:
   const out = [...named];
   const seen = new Set(named.map((x) => x.toLowerCase()));
   for (const o of offered) {
-    if (seen.has(o.toLowerCase()) || contentTokens(o, input.text.stems).some((t) => chosen.has(t))) continue;
+    if (seen.has(o.toLowerCase()) || contentTokens(o, input.text.stemmer).some((t) => chosen.has(t))) continue;
     seen.add(o.toLowerCase());
     out.push(o);
     if (out.length >= 6) break;

@@ -1,6 +1,6 @@
-// Stage 2: each normalized message's text analysed once. Detection, clustering, reply acts,
-// candidates and scoring all read the same message; they take its lowercase form, content
-// tokens, word count and sentences from this record instead of splitting the text again.
+// Stage 2: each normalized message's text analysed once. Detection, clustering, candidates,
+// scoring and the speaker patterns all read the same messages; they take the lowercase form,
+// content tokens, word count and sentences from this record instead of splitting the text again.
 import { wordSet } from './rules';
 import { splitSentences } from './sentenceActs';
 import { contentToken, Stems, wordCount, words, type Span } from './text';
@@ -28,8 +28,8 @@ export interface AnalysedMessages {
   at: readonly MessageAnalysis[];
   /** Position of each message by its index in the task's discussion array. */
   positionOf: ReadonlyMap<number, number>;
-  /** The task's stem memo: the later stages stem other texts of the same discussion through it. */
-  stems: Stems;
+  /** The run's stem memo (see RunContext in pipeline.ts): the later stages stem other texts of the discussion through it. */
+  stemmer: Stems;
 }
 
 export function analyseMessage(text: string, stems?: Stems): MessageAnalysis {
@@ -43,5 +43,5 @@ export function analyseMessage(text: string, stems?: Stems): MessageAnalysis {
 }
 
 export function analyseMessages(messages: readonly Message[], stems: Stems = new Stems()): AnalysedMessages {
-  return { at: messages.map((m) => analyseMessage(m.text, stems)), positionOf: new Map(messages.map((m, p) => [m.index, p])), stems };
+  return { at: messages.map((m) => analyseMessage(m.text, stems)), positionOf: new Map(messages.map((m, p) => [m.index, p])), stemmer: stems };
 }

@@ -100,7 +100,7 @@ export function analyzeTask(taskId: string, discussion: readonly unknown[], engi
   // 4. reply acts: each message's verdict on what it answers (confirmation, disagreement, correction); topics and candidates weigh them.
   const replies = replyActs(messages, detections, answered);
   // 5. topics: messages clustered into threads by words, replies and speakers; candidates are scored against their topic.
-  const topics = clusterTopics(messages, answered, replyLikeOf(detections), engine.tuning.cluster, text.at, text.stems);
+  const topics = clusterTopics(messages, answered, replyLikeOf(detections), engine.tuning.cluster, text.at, text.stemmer);
   const input: DecideInput = {
     messages,
     text,

@@ -492,7 +492,9 @@ function shape(lex: CompiledStatementLexicon, t: CandidateTuning, text: string):
     const ws = after.split(/\s+/).filter(Boolean).slice(0, 6);
     if (ws.length > 0) alternatives.push(ws.join(' '));
   }
-  statement = limitWords(t.statementMaxWords, trimEnd(statement.replace(/\s*,?\s*please\s*$/i, '')));
+  const courtesy = findAct(lex, 'politeness', normalForm(trimEnd(statement)));
+  if (courtesy && courtesy.start > 0) statement = statement.slice(0, courtesy.start);
+  statement = limitWords(t.statementMaxWords, trimEnd(statement));
   // A statement ending in a quoted sentence ("… size up.'") is already closed.
   const closed = /[.!?]['"’”]$/u.test(statement);
   return { statement: statement ? `${sentenceCase(statement)}${closed ? '' : '.'}` : '', reasons, alternatives };

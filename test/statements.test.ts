@@ -210,6 +210,14 @@ describe('decision candidates', () => {
     expect(picked.map((c) => [c.statement, c.strength])).toEqual([['Sops it is, with age keys per environment.', 'accepted']]);
   });
 
+  it('keeps the clause a directive on "it" refers to', () => {
+    const found = candidates([
+      ['ux-bot', 'bot', 'The focus styles are the quickest fix; the next release train leaves in three weeks.'],
+      ['kim', 'human', "The focus fix can't wait for the next release train - ship it as a hotfix this week."],
+    ]);
+    expect(found.map((c) => c.statement)).toEqual(["The focus fix can't wait for the next release train - ship it as a hotfix this week."]);
+  });
+
   it('keeps a reported decision, sarcasm and a bare remark out', () => {
     const found = candidates([
       ['shop-bot', 'bot', 'Stock of the headlamp is 162 units, enough until March.'],

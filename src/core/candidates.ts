@@ -101,6 +101,8 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
   // I land." or "Decision: …" announce decisions; a bare "Both." accepts what follows.
   let carried: 'announced' | 'accepted' | null = null;
   let reporting = false;
+  // The clause that gave the last candidate (a clause stating its own decision needs no other).
+  let stated = -1;
   for (let k = 0; k < clauses.length; k++) {
     const clause = clauses[k];
     const body = clause.text.slice(contentStart(lexicon, clause.text)).trim();
@@ -246,6 +248,12 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
         k++;
       }
     }
+    // "But the focus fix can't wait for the next release train - ship it as a hotfix this week.":
+    // a directive on "it" keeps the clause of the same sentence that says what it is.
+    if (act === 'directive' && k > 0 && findAct(lexicon, 'back-reference', lower)?.start === 0 && stated !== k - 1 && !/[.!?]['"’”]?\s*$/u.test(clauses[k - 1].text)) {
+      const before = trimEnd(clauses[k - 1].text.slice(contentStart(lexicon, clauses[k - 1].text)));
+      if (contentTokens(before).length >= 2) text = `${before} - ${text}`;
+    }
     const { statement, reasons, alternatives } = shape(lexicon, input.tuning, text);
     // A statement says what: words of its own besides the cue ("Publish." and "Send it to her."
     // say nothing a reader could act on without the discussion).
@@ -256,6 +264,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     const subject = answered && type !== 'action_item' && wordCount(statement) <= input.tuning.ellipticSubjectMaxWords && !statement.includes(':') ? questionSubject(answered, statement) : null;
     const said = subject ? `${subject.charAt(0).toUpperCase()}${subject.slice(1)}: ${/^\p{Lu}(?:\p{Ll}|\s)/u.test(statement) ? statement.charAt(0).toLowerCase() + statement.slice(1) : statement}` : statement;
     out.push(make(p, said, type, strength, agent >= 0 ? agent : a, answersAgent || agent >= 0, reasons, alternatives, act!));
+    stated = k;
   }
   return out;
 }

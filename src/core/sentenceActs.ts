@@ -37,7 +37,8 @@ export type SentenceAct =
   | 'acknowledgement'
   | 'past'
   | 'proposal-label'
-  | 'politeness';
+  | 'politeness'
+  | 'back-reference';
 
 export type ActPosition = 'start' | 'anywhere' | 'end';
 

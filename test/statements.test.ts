@@ -104,6 +104,16 @@ describe('decision candidates', () => {
     ]);
   });
 
+  it("accepts an agent's proposal a person names it by a few messages later", () => {
+    const found = candidates([
+      ['ux-bot', 'bot', 'Suggested order for the open issues: focus styles first, then icon names, then toasts.'],
+      ['kim', 'human', 'For contrast we keep the grey as it is.'],
+      ['ux-bot', 'bot', 'The grey passes on white but not on the card background.'],
+      ['ana', 'human', 'Fine with the order from ux-bot.'],
+    ]);
+    expect(found.find((c) => c.cue === 'accepted-proposal')).toMatchObject({ statement: 'Focus styles first, then icon names, then toasts.', strength: 'accepted', sources: [0, 3] });
+  });
+
   it('decides nothing on an offer nobody accepted', () => {
     const found = candidates([
       ['kim', 'human', 'The staging certificate expires on Friday.'],

@@ -14,6 +14,7 @@ import {
   type CompiledStatementLexicon,
   type SentenceAct,
 } from './sentenceActs';
+import { escapeRegex } from './lexicons';
 import { contentTokens, isQuestion, wordCount, type Span } from './text';
 import type { MessageAnalysis } from './messageAnalysis';
 import type { CandidateTuning } from './tuning';
@@ -598,6 +599,31 @@ function proposedPoints(lex: CompiledStatementLexicon, t: CandidateTuning, text:
 
 /** Position of the person's message that accepts message `a`, or -1. */
 function acceptance(input: CandidateInput, a: number): number {
+  const next = acceptanceAfter(input, a);
+  return next >= 0 ? next : acceptanceByName(input, a);
+}
+
+/**
+ * "Fine with the order from ux-agent.": a person accepting the agent's proposal by the agent's
+ * name, after the talk went on for a few messages.
+ */
+function acceptanceByName(input: CandidateInput, a: number): number {
+  const { messages, lexicon } = input;
+  const name = normalForm(messages[a].author).trim();
+  if (name.length < 3) return -1;
+  for (let h = a + 1; h < messages.length && h <= a + input.tuning.acceptWindow * 3; h++) {
+    // A later proposal of the same agent is the one such an acceptance would mean.
+    if (messages[h].author === messages[a].author && (hasAct(lexicon, 'proposal', normalForm(messages[h].text)) || hasAct(lexicon, 'proposal-label', normalForm(messages[h].text)))) return -1;
+    if (!isPerson(messages[h])) continue;
+    const first = sentencesAt(input, h)[0];
+    if (!first || isQuestion(first.text)) continue;
+    const lower = normalForm(first.text);
+    if (findAct(lexicon, 'acceptance', lower)?.start === 0 && new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegex(name)}(?![\\p{L}\\p{N}])`, 'u').test(lower)) return h;
+  }
+  return -1;
+}
+
+function acceptanceAfter(input: CandidateInput, a: number): number {
   const { messages, lexicon } = input;
   for (let h = a + 1; h < messages.length && h <= a + input.tuning.acceptWindow; h++) {
     const m = messages[h];

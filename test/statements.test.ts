@@ -220,6 +220,16 @@ describe('decision candidates', () => {
     expect(picked.map((c) => [c.statement, c.strength])).toEqual([['Sops it is, with age keys per environment.', 'accepted']]);
   });
 
+  it('splits two values set in one verbless clause, and keeps a clause with a verb whole', () => {
+    const ask = (answer: string) =>
+      candidates([
+        ['price-bot', 'bot', 'For the spring sale: tents -15 % and a tent and mat bundle at 229 instead of 268. Shall we run it like that?'],
+        ['kim', 'human', answer],
+      ]).map((c) => c.statement);
+    expect(ask('Fine, 15 % on the tents and the bundle at 229, go.')).toEqual(['15 % on the tents.', 'The bundle at 229.']);
+    expect(ask("Fine, we'll take 15 % off the tents and sell the bundle at 229.")).toHaveLength(1);
+  });
+
   it('keeps the clause a directive on "it" refers to', () => {
     const found = candidates([
       ['ux-bot', 'bot', 'The focus styles are the quickest fix; the next release train leaves in three weeks.'],

@@ -14,7 +14,7 @@ import {
   type CompiledStatementLexicon,
   type SentenceAct,
 } from './sentenceActs';
-import { escapeRegex } from './lexicons';
+import { alternation, escapeRegex } from './lexicons';
 import { contentTokens, isQuestion, wordCount, type Span } from './text';
 import type { MessageAnalysis } from './messageAnalysis';
 import type { CandidateTuning } from './tuning';
@@ -264,7 +264,9 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     const answered = agent >= 0 ? messages[agent].text : null;
     const subject = answered && type !== 'action_item' && wordCount(statement) <= input.tuning.ellipticSubjectMaxWords && !statement.includes(':') ? questionSubject(answered, statement) : null;
     const said = subject ? `${subject.charAt(0).toUpperCase()}${subject.slice(1)}: ${/^\p{Lu}(?:\p{Ll}|\s)/u.test(statement) ? statement.charAt(0).toLowerCase() + statement.slice(1) : statement}` : statement;
-    out.push(make(p, said, type, strength, agent >= 0 ? agent : a, answersAgent || agent >= 0, reasons, alternatives, act!));
+    // "15 % on the tents and the bundle at 229, go." sets two values in one verbless clause: two decisions.
+    const pair = type === 'decision' ? valuePair(lexicon, input.tuning, said) : null;
+    for (const one of pair ?? [said]) out.push(make(p, one, type, strength, agent >= 0 ? agent : a, answersAgent || agent >= 0, reasons, alternatives, act!));
     stated = k;
   }
   return out;
@@ -407,6 +409,24 @@ function topicLabelled(body: string, agentText: string): boolean {
   if (!m || wordCount(m[1]) > 3 || contentTokens(m[2]).length < 2) return false;
   const theirs = new Set(contentTokens(agentText));
   return contentTokens(m[1]).some((t) => theirs.has(t));
+}
+
+const COORDINATOR = new RegExp(`\\s(?:${alternation('claims', 'coordinators')})\\s`, 'gi');
+
+/** Two verbless parts, each with a value of its own, joined by one "and": what each part sets. */
+function valuePair(lex: CompiledStatementLexicon, t: CandidateTuning, statement: string): [string, string] | null {
+  const joins = [...statement.matchAll(COORDINATOR)];
+  if (joins.length !== 1) return null;
+  let left = statement.slice(0, joins[0].index);
+  let right = statement.slice(joins[0].index! + joins[0][0].length);
+  // A closing ", go." accepts; it is not part of the second value.
+  const tail = /,\s*([^,]{1,12})$/.exec(trimEnd(right));
+  if (tail && (findAct(lex, 'acceptance', normalForm(tail[1]))?.start === 0 || hasAct(lex, 'decision', normalForm(tail[1])))) right = trimEnd(right).slice(0, tail.index);
+  left = trimEnd(left);
+  right = trimEnd(right);
+  const valued = (x: string) => HAS_NUMBER.test(x) && contentTokens(x).length >= 1 && verbless(x);
+  if (!valued(left) || !valued(right)) return null;
+  return [shape(lex, t, left).statement, shape(lex, t, right).statement];
 }
 
 /** An agent's message that asks, proposes or lays out options ("We could …") a bare "Both." can accept. */

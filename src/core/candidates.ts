@@ -233,7 +233,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
       act = 'value-correction' as SentenceAct;
     }
     // A new value for something the agent put a number on ("12 characters minimum") sets it.
-    if (!type && !reports && agent >= 0 && correctsValue(body, messages[agent].text)) {
+    if (!type && !reports && !hasAct(lexicon, 'explanation', lower) && agent >= 0 && correctsValue(body, messages[agent].text)) {
       type = 'decision';
       strength = 'weak';
       act = 'new-value' as SentenceAct;

@@ -230,6 +230,16 @@ describe('decision candidates', () => {
     expect(ask("Fine, we'll take 15 % off the tents and sell the bundle at 229.")).toHaveLength(1);
   });
 
+  it("takes a person's own step that sets a value as a decision, not one that sets nothing", () => {
+    const say = (text: string) =>
+      candidates([
+        ['ux-bot', 'bot', 'The grey body text fails the contrast minimum on white.'],
+        ['kim', 'human', text],
+      ]).map((c) => c.statement);
+    expect(say("For contrast I'll just darken the grey to #6B7280.")).toEqual(["For contrast I'll just darken the grey to #6B7280."]);
+    expect(say("I'll check with the design team.")).toEqual([]);
+  });
+
   it('keeps the clause a directive on "it" refers to', () => {
     const found = candidates([
       ['ux-bot', 'bot', 'The focus styles are the quickest fix; the next release train leaves in three weeks.'],

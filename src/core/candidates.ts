@@ -151,6 +151,9 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     }
     let text = body;
     let act = classify(lexicon, lower);
+    // "For contrast I'll just darken the grey to #6B7280." — a person's own step that sets a
+    // value decides it ("I'll check with them" sets nothing).
+    if (!act && hasAct(lexicon, 'offer', lower) && HAS_NUMBER.test(body) && !isQuestion(body)) act = 'decision';
     let type: DecisionType | null = act ? (TYPE_OF_ACT[act] ?? null) : null;
     // "Decision: …" / "As a rule: …" announce what follows.
     const label = announced(lexicon, clause.text);

@@ -77,14 +77,20 @@ export const MAX_NESTING = 512;
 /** Offset where the text nests deeper than `limit` (outside strings), or -1. Iterative and linear. */
 export function nestingOverflow(text: string, limit = MAX_NESTING): number {
   let depth = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++;
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 123 || c === 91) {
+    if (c === 34) {
+      // Jump over the string: its closing quote is the first one after an even run of backslashes.
+      let end = i;
+      for (;;) {
+        end = text.indexOf('"', end + 1);
+        if (end < 0) return -1;
+        let k = end - 1;
+        while (text.charCodeAt(k) === 92) k--;
+        if ((end - 1 - k) % 2 === 0) break;
+      }
+      i = end;
+    } else if (c === 123 || c === 91) {
       if (++depth > limit) return i;
     } else if (c === 125 || c === 93) depth--;
   }

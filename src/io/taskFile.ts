@@ -16,7 +16,7 @@ export interface TaskFile {
   /** Path as shown to the user (relative to the working directory). */
   display: string;
   text: string;
-  hash: string;
+  readonly hash: string;
   tasks: TaskInput[];
   /** The parsed file, for the fast write-back path. */
   value: Record<string, unknown>;
@@ -87,7 +87,8 @@ export function parseTaskFile(path: string, display: string, text: string, optio
     if (!isObject(task) || !Array.isArray(task.discussion)) continue;
     const previous = isObject(task.extracted_state) ? (task.extracted_state as unknown as ExtractedState) : null;
     task.discussion.forEach((m: unknown, i: number) => {
-      const longest = typeof m === 'string' ? m.length : isObject(m) ? Math.max(0, ...Object.values(m).map((v) => (typeof v === 'string' ? v.length : 0))) : 0;
+      let longest = typeof m === 'string' ? m.length : 0;
+      if (isObject(m)) for (const v of Object.values(m)) if (typeof v === 'string' && v.length > longest) longest = v.length;
       if (longest > options.maxMessageChars) {
         diagnostics.push({ code: 'long-message', severity: 'warning', file: display, pointer: `${taskPointer(id)}/discussion/${i}`, message: `message has ${longest} characters; only the first ${options.maxMessageChars} are analysed` });
       }
@@ -95,7 +96,19 @@ export function parseTaskFile(path: string, display: string, text: string, optio
     const str = (v: unknown) => (typeof v === 'string' ? v : null);
     tasks.push({ id, discussion: task.discussion, previous, title: str(task.title) ?? str(task.name), status: str(task.status) });
   }
-  return { ok: true, file: { path, display, text, hash: contentHash(text), tasks, value }, diagnostics };
+  // The content hash is computed when first asked for: a run compares the text itself instead.
+  let hash: string | undefined;
+  const file: TaskFile = {
+    path,
+    display,
+    text,
+    get hash() {
+      return (hash ??= contentHash(text));
+    },
+    tasks,
+    value,
+  };
+  return { ok: true, file, diagnostics };
 }
 
 interface Style {
@@ -208,6 +221,7 @@ export function regenerate(text: string, states: ReadonlyMap<string, ExtractedSt
   if (indent === null) return null;
   const trailing = text.slice(text.trimEnd().length);
   if (trailing !== '' && trailing !== '\n') return null;
+  if (indent !== '') return regenerateIndented(text, states, value, indent, trailing);
   // The text is compared task by task with what JSON.stringify(value, null, indent) prints for each
   // (no copy of the whole file), and only the tasks whose state changed are printed again.
   const ids = Object.keys(value);
@@ -243,6 +257,45 @@ export function regenerate(text: string, states: ReadonlyMap<string, ExtractedSt
   if (at + close.length !== text.length || !text.startsWith(close, at)) return null;
   if (!changed) return text;
   parts.push(close);
+  return parts.join('');
+}
+
+const stateChanged = (task: unknown, state: ExtractedState | undefined): task is Record<string, unknown> =>
+  state !== undefined && isObject(task) && task.extracted_state !== state && !(isObject(task.extracted_state) && canonicalJson(task.extracted_state) === canonicalJson(state));
+
+/** A task's entry as JSON.stringify(value, null, indent) prints it inside the file's object (own key "__proto__" included). */
+const indentedEntry = (id: string, task: unknown, indent: string) => JSON.stringify({ [id]: task }, null, indent).slice(2, -2);
+
+/**
+ * The indented case of `regenerate`: one native print of the whole value proves the text is exactly
+ * JSON.stringify's, and then only the changed tasks are printed and spliced in. In such a text a
+ * line that starts with the indent and a quote is a task's key, so each changed task is found by it.
+ */
+function regenerateIndented(text: string, states: ReadonlyMap<string, ExtractedState>, value: Record<string, unknown>, indent: string, trailing: string): string | null {
+  if (`${JSON.stringify(value, null, indent)}${trailing}` !== text) return null;
+  const edits: Edit[] = [];
+  for (const [id, state] of states) {
+    const task = value[id];
+    if (!Object.prototype.hasOwnProperty.call(value, id) || !stateChanged(task, state)) continue;
+    const own = indentedEntry(id, task, indent);
+    const offset = text.indexOf(`\n${indent}${JSON.stringify(id)}: `) + 1;
+    if (offset === 0 || !text.startsWith(own, offset)) return null;
+    const entries = Object.entries(task);
+    const k = entries.findIndex(([key]) => key === 'extracted_state');
+    if (k >= 0) entries[k] = ['extracted_state', state];
+    else entries.push(['extracted_state', state]);
+    // Object.fromEntries defines own properties, so a "__proto__" key stays a plain key.
+    edits.push({ offset, length: own.length, content: indentedEntry(id, Object.fromEntries(entries), indent) });
+  }
+  if (edits.length === 0) return text;
+  edits.sort((x, y) => x.offset - y.offset);
+  const parts: string[] = [];
+  let at = 0;
+  for (const e of edits) {
+    parts.push(text.slice(at, e.offset), e.content);
+    at = e.offset + e.length;
+  }
+  parts.push(text.slice(at));
   return parts.join('');
 }
 

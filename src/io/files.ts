@@ -24,10 +24,13 @@ export async function readTextIfExists(path: string): Promise<string | null> {
   }
 }
 
-/** Writes atomically unless the file already holds exactly this text. Returns whether it wrote. */
-export async function writeIfChanged(linkOrPath: string, text: string): Promise<boolean> {
+/**
+ * Writes atomically unless the file already holds exactly this text. Returns whether it wrote.
+ * `current`: what the file holds (null: absent) when the caller knows it, instead of reading it again.
+ */
+export async function writeIfChanged(linkOrPath: string, text: string, current?: string | null): Promise<boolean> {
   const path = await realPath(linkOrPath);
-  const current = await readTextIfExists(path);
+  if (current === undefined) current = await readTextIfExists(path);
   if (current === text) return false;
   await removeStaleTemps(dirname(path), basename(path));
   const tmp = await writeTemp(path, text);
@@ -99,25 +102,46 @@ async function removeStaleTemps(dir: string, base: string): Promise<void> {
   }
 }
 
+/** What the caller still holds of the content it read: its text, its bytes, or both. */
+export interface ReadContent {
+  text?: string;
+  bytes?: Uint8Array;
+}
+
+async function readBytesIfExists(path: string): Promise<Buffer | null> {
+  try {
+    return await fs.readFile(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    (err as NodeJS.ErrnoException).path ??= path;
+    throw err;
+  }
+}
+
 /**
- * Writes `text` only if the file still holds the bytes we read (hash `expected`, or the text
- * itself when the caller still has it): a person's
+ * Writes `text` only if the file still holds the bytes we read (hash `expected`, or the bytes or
+ * text themselves when the caller still has them): a person's
  * edit made meanwhile is never overwritten. The new content goes to a temp file in the same
  * folder and is fsynced first; the comparison runs after that, immediately before the rename,
  * so the window in which an edit could slip in is a re-read and a rename, not a whole write.
  */
-export async function writeIfUnmodified(linkOrPath: string, text: string, expected: string, expectedText?: string): Promise<CasOutcome> {
+export async function writeIfUnmodified(linkOrPath: string, text: string, expected: string, known: string | ReadContent = {}): Promise<CasOutcome> {
+  const had: ReadContent = typeof known === 'string' ? { text: known } : known;
   // Through a symlink to the real file: the link stays a link, and the swap happens beside the target.
   const path = await realPath(linkOrPath);
   await removeStaleTemps(dirname(path), basename(path));
-  // With the text that was read at hand, comparing it is cheaper than hashing what is there now.
-  const unmodified = (t: string | null) => t !== null && (expectedText !== undefined ? t === expectedText : contentHash(t) === expected);
-  const before = await readTextIfExists(path);
+  // With the bytes or the text that was read at hand, comparing them is cheaper than hashing what is there now;
+  // bytes are compared as they lie on disk, without decoding.
+  const byBytes = had.bytes !== undefined;
+  const current = (): Promise<string | Buffer | null> => (byBytes ? readBytesIfExists(path) : readTextIfExists(path));
+  const unmodified = (t: string | Buffer | null) =>
+    t !== null && (typeof t !== 'string' ? Buffer.compare(t, had.bytes!) === 0 : had.text !== undefined ? t === had.text : contentHash(t) === expected);
+  const before = await current();
   if (!unmodified(before)) return 'conflict';
-  if (before === text) return 'unchanged';
+  if (typeof before === 'string' ? before === text : had.text !== undefined ? had.text === text : before!.equals(Buffer.from(text))) return 'unchanged';
   const tmp = await writeTemp(path, text);
   // Compare again just before the rename: the window for a person's edit is a re-read and a rename.
-  const now = await readTextIfExists(path).catch(async (err: unknown) => {
+  const now = await current().catch(async (err: unknown) => {
     await fs.rm(tmp, { force: true });
     throw err;
   });

@@ -21,17 +21,27 @@ export interface MemoryState {
   /** Byte length of the log's intact prefix; past it lies a torn line to cut before appending. */
   patternsIntactLength: number;
   patternsLength: number;
+  /**
+   * The registry files as read (null: absent) and their content hashes: a write compares against
+   * these instead of reading the files again. Only valid while the memory lock is held since the read.
+   */
+  read?: { decisions: RegistryText; review: RegistryText };
   diagnostics: Diagnostic[];
+}
+
+interface RegistryText {
+  text: string | null;
+  hash: string | null;
 }
 
 /** Content hashes of the registry files as this tool last wrote them: unchanged files need no re-validation. */
 export const CHECKSUMS_FILE = '.checksums';
 
-function readJsonFile(path: string, display: string, text: string, schema: 'decisions' | 'review-queue', trusted: ReadonlySet<string>): unknown {
+function readJsonFile(path: string, display: string, text: string, hash: string, schema: 'decisions' | 'review-queue', trusted: ReadonlySet<string>): unknown {
   const parsed = parseJson(text);
   if (!parsed.ok) throw new ConfigError(`${display}:${parsed.line}:${parsed.column}: ${parsed.message}`, path);
   // A file still holding exactly what we wrote was valid then; anything a person touched is checked.
-  if (trusted.has(contentHash(text))) return parsed.value;
+  if (trusted.has(hash)) return parsed.value;
   const problems = schemaProblems(schema, parsed.value);
   if (problems.length > 0) {
     throw new ConfigError(`${display}: ${problems.slice(0, 3).map((p) => `${p.pointer || '/'} ${p.message}`).join('; ')}`, path);
@@ -62,9 +72,11 @@ export async function readMemory(dir: string, displayDir: string, validateAll = 
   const reviewText = await readTextIfExists(join(dir, REVIEW_FILE));
   const patternsText = (await readTextIfExists(join(dir, PATTERNS_FILE))) ?? '';
   const trusted = new Set(validateAll ? [] : ((await readTextIfExists(join(dir, CHECKSUMS_FILE))) ?? '').split('\n').filter(Boolean));
-  const decisions: Decision[] = decisionsText === null ? [] : (readJsonFile(join(dir, DECISIONS_FILE), join(displayDir, DECISIONS_FILE), decisionsText, 'decisions', trusted) as { decisions: Decision[] }).decisions;
+  const decisionsHash = decisionsText === null ? null : contentHash(decisionsText);
+  const reviewHash = reviewText === null ? null : contentHash(reviewText);
+  const decisions: Decision[] = decisionsText === null ? [] : (readJsonFile(join(dir, DECISIONS_FILE), join(displayDir, DECISIONS_FILE), decisionsText, decisionsHash!, 'decisions', trusted) as { decisions: Decision[] }).decisions;
   const engine = (await readTextIfExists(join(dir, ENGINE_FILE)))?.trim() || null;
-  const review: ReviewItem[] = reviewText === null ? [] : (readJsonFile(join(dir, REVIEW_FILE), join(displayDir, REVIEW_FILE), reviewText, 'review-queue', trusted) as { items: ReviewItem[] }).items;
+  const review: ReviewItem[] = reviewText === null ? [] : (readJsonFile(join(dir, REVIEW_FILE), join(displayDir, REVIEW_FILE), reviewText, reviewHash!, 'review-queue', trusted) as { items: ReviewItem[] }).items;
 
   const patterns: Pattern[] = [];
   let intact = 0;
@@ -93,7 +105,13 @@ export async function readMemory(dir: string, displayDir: string, validateAll = 
     }
     offset += lineLength;
   });
-  return { registry: { engine, decisions, review, patterns }, patternsIntactLength: intact, patternsLength: Buffer.byteLength(patternsText), diagnostics };
+  return {
+    registry: { engine, decisions, review, patterns },
+    patternsIntactLength: intact,
+    patternsLength: Buffer.byteLength(patternsText),
+    read: { decisions: { text: decisionsText, hash: decisionsHash }, review: { text: reviewText, hash: reviewHash } },
+    diagnostics,
+  };
 }
 
 const registryTexts = (registry: Registry) => ({
@@ -116,10 +134,12 @@ export async function writeMemory(dir: string, state: MemoryState, registry: Reg
   await fs.mkdir(dir, { recursive: true });
   const written: string[] = [];
   const { decisionsText, reviewText } = registryTexts(registry);
+  // A text equal to what was read has the hash computed then; the file need not be read again.
+  const hashOf = (text: string, was: RegistryText | undefined) => (was && was.text === text && was.hash !== null ? was.hash : contentHash(text));
   // Checksums first: a crash after them leaves a file whose hash is simply not listed (validated next time).
-  await writeIfChanged(join(dir, CHECKSUMS_FILE), `${contentHash(decisionsText)}\n${contentHash(reviewText)}\n`);
-  if (await writeIfChanged(join(dir, DECISIONS_FILE), decisionsText)) written.push(DECISIONS_FILE);
-  if (await writeIfChanged(join(dir, REVIEW_FILE), reviewText)) written.push(REVIEW_FILE);
+  await writeIfChanged(join(dir, CHECKSUMS_FILE), `${hashOf(decisionsText, state.read?.decisions)}\n${hashOf(reviewText, state.read?.review)}\n`);
+  if (await writeIfChanged(join(dir, DECISIONS_FILE), decisionsText, state.read?.decisions.text)) written.push(DECISIONS_FILE);
+  if (await writeIfChanged(join(dir, REVIEW_FILE), reviewText, state.read?.review.text)) written.push(REVIEW_FILE);
   if (registry.engine) await writeIfChanged(join(dir, ENGINE_FILE), `${registry.engine}\n`);
   const logPath = join(dir, PATTERNS_FILE);
   const torn = state.patternsIntactLength < state.patternsLength;

@@ -16,6 +16,8 @@ export interface TaskFile {
   /** Path as shown to the user (relative to the working directory). */
   display: string;
   text: string;
+  /** The bytes the text was decoded from (compared as they are before writing back). */
+  bytes?: Uint8Array;
   readonly hash: string;
   tasks: TaskInput[];
   /** The parsed file, for the fast write-back path. */
@@ -299,6 +301,17 @@ function regenerateIndented(text: string, states: ReadonlyMap<string, ExtractedS
   return parts.join('');
 }
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** The text of UTF-8 bytes, or null when they are not valid UTF-8. */
+function decodeUtf8(bytes: Uint8Array): string | null {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
 /** Reads task files as bytes and parses each; a file that cannot be read or decoded is reported and left alone. */
 export async function readTaskFiles(cwd: string, paths: readonly string[], options: ParseOptions): Promise<{ files: TaskFile[]; diagnostics: Diagnostic[] }> {
   const files: TaskFile[] = [];
@@ -313,17 +326,21 @@ export async function readTaskFiles(cwd: string, paths: readonly string[], optio
       diagnostics.push({ code: p.code === 'ENOENT' ? 'not-found' : 'unreadable', severity: 'error', file: displayPath(cwd, path), message: p.message });
       continue;
     }
-    const bad = invalidUtf8Offset(bytes);
-    if (bad >= 0) {
+    // One strict decode both checks the bytes and gives the text (a leading BOM is kept, as toString keeps it).
+    const text = decodeUtf8(bytes);
+    if (text === null) {
+      const bad = invalidUtf8Offset(bytes);
       // Decoding would replace the bad bytes, and writing back would then change them: leave the file alone.
       const before = bytes.subarray(0, bad).toString('utf8');
       diagnostics.push({ code: 'invalid-utf8', severity: 'error', file: displayPath(cwd, path), ...locationOf(before, before.length), message: `invalid UTF-8 byte 0x${bytes[bad].toString(16).padStart(2, '0')}; file left as it is` });
       continue;
     }
-    const text = bytes.toString('utf8');
     const outcome = parseTaskFile(path, displayPath(cwd, path), text, options);
     diagnostics.push(...outcome.diagnostics);
-    if (outcome.ok) files.push(outcome.file);
+    if (outcome.ok) {
+      outcome.file.bytes = bytes;
+      files.push(outcome.file);
+    }
   }
   return { files, diagnostics };
 }

@@ -51,6 +51,17 @@ describe('applyStates', () => {
     }
   });
 
+  it('changes only the tasks whose state changed in a large indented file, in key order', () => {
+    const value: Record<string, Record<string, unknown>> = {};
+    for (let i = 0; i < 50; i++) value[i % 2 === 0 ? `T${i}` : String(i)] = { title: `t${i}`, discussion: [{ text: `"T${i}": ${i}` }] };
+    const text = `${JSON.stringify(value, null, 2)}\n`;
+    const ids = Object.keys(value);
+    const states = new Map([ids[40], ids[3], '17', ids[0]].map((id) => [id, { ...state, topics: [] }] as [string, ExtractedState]));
+    const expected = JSON.parse(text) as Record<string, Record<string, unknown>>;
+    for (const id of states.keys()) expected[id].extracted_state = states.get(id);
+    expect(regenerate(text, states, JSON.parse(text) as Record<string, unknown>)).toBe(`${JSON.stringify(expected, null, 2)}\n`);
+  });
+
   it('keeps one-line tasks on one line', () => {
     const out = applyStates('{"T1":{"discussion":[]}}', new Map([['T1', state]]));
     expect(out).toBe(`{"T1":{"discussion":[],"extracted_state":${JSON.stringify(state)}}}`);
@@ -96,6 +107,20 @@ describe('compare-and-swap', () => {
     expect(await writeIfUnmodified(file, 'ours', hash)).toBe('conflict');
     expect(readFileSync(file, 'utf8')).toBe('edited by a person');
     expect(await writeIfUnmodified(file, 'ours', contentHash('edited by a person'))).toBe('written');
+  });
+
+  it('compares the bytes that were read when it has them, without needing the hash', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'tasks.json');
+    const original = Buffer.from('{"a": "é"}\n');
+    writeFileSync(file, original);
+    writeFileSync(file, '{"a": "e"}\n');
+    expect(await writeIfUnmodified(file, 'ours', 'unused', { bytes: original, text: original.toString() })).toBe('conflict');
+    expect(readFileSync(file, 'utf8')).toBe('{"a": "e"}\n');
+    writeFileSync(file, original);
+    expect(await writeIfUnmodified(file, original.toString(), 'unused', { bytes: original, text: original.toString() })).toBe('unchanged');
+    expect(await writeIfUnmodified(file, 'ours', 'unused', { bytes: original })).toBe('written');
+    expect(readFileSync(file, 'utf8')).toBe('ours');
   });
 });
 

@@ -276,12 +276,16 @@ const indentedEntry = (id: string, task: unknown, indent: string) => JSON.string
 function regenerateIndented(text: string, states: ReadonlyMap<string, ExtractedState>, value: Record<string, unknown>, indent: string, trailing: string): string | null {
   if (`${JSON.stringify(value, null, indent)}${trailing}` !== text) return null;
   const edits: Edit[] = [];
-  for (const [id, state] of states) {
+  // Tasks appear in the text in key order, so each search starts where the last task found ended.
+  let from = 0;
+  for (const id of Object.keys(value)) {
     const task = value[id];
-    if (!Object.prototype.hasOwnProperty.call(value, id) || !stateChanged(task, state)) continue;
+    const state = states.get(id);
+    if (!stateChanged(task, state)) continue;
     const own = indentedEntry(id, task, indent);
-    const offset = text.indexOf(`\n${indent}${JSON.stringify(id)}: `) + 1;
+    const offset = text.indexOf(`\n${indent}${JSON.stringify(id)}: `, from) + 1;
     if (offset === 0 || !text.startsWith(own, offset)) return null;
+    from = offset + own.length;
     const entries = Object.entries(task);
     const k = entries.findIndex(([key]) => key === 'extracted_state');
     if (k >= 0) entries[k] = ['extracted_state', state];
@@ -290,7 +294,6 @@ function regenerateIndented(text: string, states: ReadonlyMap<string, ExtractedS
     edits.push({ offset, length: own.length, content: indentedEntry(id, Object.fromEntries(entries), indent) });
   }
   if (edits.length === 0) return text;
-  edits.sort((x, y) => x.offset - y.offset);
   const parts: string[] = [];
   let at = 0;
   for (const e of edits) {

@@ -194,8 +194,11 @@ export function applyStates(text: string, states: ReadonlyMap<string, ExtractedS
       edits.push({ offset: lastProp.offset + lastProp.length, length: 0, content: `${sep}${key}${style.colon}${renderState(state, style)}` });
     }
   }
-  // One pass from the start: slicing the whole text once per edit would be quadratic in tasks.
-  edits.sort((a, b) => a.offset - b.offset);
+  return applyEdits(text, edits.sort((a, b) => a.offset - b.offset));
+}
+
+/** `text` with each edit applied, in one pass (edits in offset order, not overlapping): slicing the whole text once per edit would be quadratic in tasks. */
+function applyEdits(text: string, edits: readonly Edit[]): string {
   const parts: string[] = [];
   let at = 0;
   for (const e of edits) {
@@ -204,6 +207,16 @@ export function applyStates(text: string, states: ReadonlyMap<string, ExtractedS
   }
   parts.push(text.slice(at));
   return parts.join('');
+}
+
+/** The task with `state` as its extracted_state, keeping its key order (a new key goes last). */
+function withState(task: Record<string, unknown>, state: ExtractedState): Record<string, unknown> {
+  const entries = Object.entries(task);
+  const k = entries.findIndex(([key]) => key === 'extracted_state');
+  if (k >= 0) entries[k] = ['extracted_state', state];
+  else entries.push(['extracted_state', state]);
+  // Object.fromEntries defines own properties, so a "__proto__" key stays a plain key.
+  return Object.fromEntries(entries);
 }
 
 export function taskPointer(taskId: string): string {
@@ -224,38 +237,30 @@ export function regenerate(text: string, states: ReadonlyMap<string, ExtractedSt
   const trailing = text.slice(text.trimEnd().length);
   if (trailing !== '' && trailing !== '\n') return null;
   if (indent !== '') return regenerateIndented(text, states, value, indent, trailing);
-  // The text is compared task by task with what JSON.stringify(value, null, indent) prints for each
-  // (no copy of the whole file), and only the tasks whose state changed are printed again.
+  // A compact file: compared task by task with what JSON.stringify prints for each (no copy of the
+  // whole file), and only the tasks whose state changed are printed again.
   const ids = Object.keys(value);
-  if (ids.length === 0) return `${JSON.stringify(value, null, indent)}${trailing}` === text ? text : null;
-  const open = indent === '' ? '{' : '{\n';
-  const sep = indent === '' ? ',' : ',\n';
-  const piece = (id: string, task: unknown) =>
-    indent === '' ? `${JSON.stringify(id)}:${JSON.stringify(task)}` : `${indent}${JSON.stringify(id)}: ${JSON.stringify(task, null, indent).split('\n').join(`\n${indent}`)}`;
+  if (ids.length === 0) return `${JSON.stringify(value)}${trailing}` === text ? text : null;
+  const piece = (id: string, task: unknown) => `${JSON.stringify(id)}:${JSON.stringify(task)}`;
   const parts: string[] = [];
   let at = 0;
   let changed = false;
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i];
     const task = value[id];
-    const lead = i === 0 ? open : sep;
+    const lead = i === 0 ? '{' : ',';
     const own = piece(id, task);
     if (!text.startsWith(lead, at) || !text.startsWith(own, at + lead.length)) return null;
     at += lead.length + own.length;
     const state = states.get(id);
-    if (!state || !isObject(task) || task.extracted_state === state || (isObject(task.extracted_state) && canonicalJson(task.extracted_state) === canonicalJson(state))) {
+    if (!stateChanged(task, state)) {
       parts.push(lead, own);
       continue;
     }
     changed = true;
-    const entries = Object.entries(task);
-    const k = entries.findIndex(([key]) => key === 'extracted_state');
-    if (k >= 0) entries[k] = ['extracted_state', state];
-    else entries.push(['extracted_state', state]);
-    // Object.fromEntries defines own properties, so a "__proto__" key stays a plain key.
-    parts.push(lead, piece(id, Object.fromEntries(entries)));
+    parts.push(lead, piece(id, withState(task, state!)));
   }
-  const close = `${indent === '' ? '' : '\n'}}${trailing}`;
+  const close = `}${trailing}`;
   if (at + close.length !== text.length || !text.startsWith(close, at)) return null;
   if (!changed) return text;
   parts.push(close);
@@ -286,22 +291,9 @@ function regenerateIndented(text: string, states: ReadonlyMap<string, ExtractedS
     const offset = text.indexOf(`\n${indent}${JSON.stringify(id)}: `, from) + 1;
     if (offset === 0 || !text.startsWith(own, offset)) return null;
     from = offset + own.length;
-    const entries = Object.entries(task);
-    const k = entries.findIndex(([key]) => key === 'extracted_state');
-    if (k >= 0) entries[k] = ['extracted_state', state];
-    else entries.push(['extracted_state', state]);
-    // Object.fromEntries defines own properties, so a "__proto__" key stays a plain key.
-    edits.push({ offset, length: own.length, content: indentedEntry(id, Object.fromEntries(entries), indent) });
+    edits.push({ offset, length: own.length, content: indentedEntry(id, withState(task, state!), indent) });
   }
-  if (edits.length === 0) return text;
-  const parts: string[] = [];
-  let at = 0;
-  for (const e of edits) {
-    parts.push(text.slice(at, e.offset), e.content);
-    at = e.offset + e.length;
-  }
-  parts.push(text.slice(at));
-  return parts.join('');
+  return edits.length === 0 ? text : applyEdits(text, edits);
 }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });

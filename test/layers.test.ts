@@ -33,3 +33,30 @@ describe('who prints', () => {
     expect(printingLines(files)).toEqual([]);
   });
 });
+
+// The README's quick start runs `extract run examples/tasks.json`, which writes extracted_state
+// into that file; the tests that follow must not depend on it, so none reads the repo's examples/.
+const READS_EXAMPLES = /(?:ROOT|__dirname)\b[^;\n]*['"`](?:\.\.\/)*examples\b/;
+
+/** `file:line` of each line of a test that builds a path into the repository's examples/ folder. */
+export function examplesReads(files: ReadonlyArray<{ path: string; text: string }>): string[] {
+  return files.flatMap((f) => f.text.split('\n').flatMap((line, i) => (READS_EXAMPLES.test(line) && !/^\s*(?:\/\/|\*)/.test(line) ? [`${f.path}:${i + 1}`] : [])));
+}
+
+describe('tests and the quick start', () => {
+  it("finds a test path into the repository's examples/, not a temp folder named examples", () => {
+    const files = [
+      { path: 'a.test.ts', text: "const f = join(ROOT, 'examples', 'tasks.json');" },
+      { path: 'b.test.ts', text: "readFileSync(join(__dirname, '../examples/tasks.json'))" },
+      { path: 'c.test.ts', text: "mkdirSync(join(dir, 'examples'));\ncpSync(EXAMPLE, join(dir, 'examples', 'tasks.json'));\nexpect(sources).toEqual(['../examples/tasks.json']);" },
+    ];
+    expect(examplesReads(files)).toEqual(['a.test.ts:1', 'b.test.ts:1']);
+  });
+
+  it("no test reads the repository's examples/: they use test/fixtures/", () => {
+    const TEST = __dirname;
+    const files = sources(TEST).map((p) => ({ path: relative(TEST, p).split('\\').join('/'), text: readFileSync(p, 'utf8') }));
+    expect(files.length).toBeGreaterThan(20);
+    expect(examplesReads(files.filter((f) => f.path !== 'layers.test.ts'))).toEqual([]);
+  });
+});

@@ -254,8 +254,10 @@ describe('decision candidates', () => {
       ['tom', 'human', "The supplier emailed: they've decided to close their warehouse from 20 to 31 January. No deliveries in that window."],
       ['kim', 'human', 'Great, so we count the shelves by hand then. 🙃'],
       ['kim', 'human', 'Quiet week then.'],
+      ['kim', 'human', 'From now on we count the shelves on the 31st.'],
     ]);
-    expect(found).toEqual([]);
+    // Only the last message decides something: the others are left out, not everything.
+    expect(found.map((c) => c.statement)).toEqual(['From now on we count the shelves on the 31st.']);
   });
 
   it('takes a report of what happened for a reason, not a rule', () => {

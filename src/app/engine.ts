@@ -8,7 +8,7 @@ import { compileStatementLexicon, type StatementLexicon } from '../core/sentence
 import type { SubjectLexicon } from '../core/subject';
 import type { Engine } from '../core/pipeline';
 import { canonicalJson } from '../core/json';
-import { compileRule, type CompiledRule } from '../core/rules';
+import { compileRule } from '../core/rules';
 import { unsafeRegexReason } from '../core/regexSafety';
 import { testRules } from '../core/ruleTester';
 import { tuningOf } from '../core/tuning';

@@ -2,7 +2,7 @@
 // Exit codes: 0 clean, 1 problems in input, 2 usage or fatal error.
 import { isAbsolute, relative, resolve } from 'node:path';
 import yargs, { type ArgumentsCamelCase, type Argv } from 'yargs';
-import type { DecisionType, Diagnostic } from '../core/types';
+import type { Diagnostic } from '../core/types';
 import { ConfigError, ConflictError, fsProblem, InterruptedError, LockedError, UsageError } from '../io/errors';
 import { extractCheck } from '../app/check';
 import { bridgeStats, queryDecisions, stats, taskContext, taskSnapshot, why, type TaskView } from '../core/read';
@@ -12,7 +12,7 @@ import { acceptReview, listPending, rejectReview } from '../app/review';
 import { extractRun } from '../app/run';
 import { writeIfChanged } from '../io/files';
 import { report } from '../api';
-import { runWatch, type WatchEvent } from '../watch/watch';
+import { runWatch } from '../watch/watch';
 import { renderContext } from './render/context';
 import { github, json as jsonReport, stylish } from './render/diagnostics';
 import { renderGuard, renderPending, renderResolution } from './render/review';

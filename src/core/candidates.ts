@@ -55,7 +55,7 @@ const isPerson = (m: Message) => m.role !== 'bot';
 const sentencesAt = (input: CandidateInput, p: number): readonly Span[] => input.text?.[p].sentences ?? splitSentences(input.messages[p].text);
 
 export function sentenceCandidates(input: CandidateInput): SentenceCandidate[] {
-  const { messages, lexicon } = input;
+  const { messages } = input;
   const out: SentenceCandidate[] = [];
   // A correction made of cue alone ("That's not right.") carries its content in the same
   // person's next message.

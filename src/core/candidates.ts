@@ -104,9 +104,15 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
   let reporting = false;
   // The clause that gave the last candidate (a clause stating its own decision needs no other).
   let stated = -1;
+  // Worked out once per message, not per clause.
+  const sarcastic = hasAct(lexicon, 'sarcasm', normalForm(m.text));
+  const saidBefore = messages.slice(Math.max(0, p - input.tuning.agentReach - 1), p).map((x) => x.text).join('\n');
   for (let k = 0; k < clauses.length; k++) {
     const clause = clauses[k];
     const body = clause.text.slice(contentStart(lexicon, clause.text)).trim();
+    // Part-of-speech tagging is the costly check: at most once per clause, and only when asked.
+    let verbs: boolean | undefined;
+    const bodyVerbless = () => (verbs ??= verbless(body));
     if (body.length === 0) {
       if (announced(lexicon, clause.text)) carried = 'announced';
       // "Both." answering the agent's options accepts them; what follows says what that means.
@@ -138,7 +144,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
       continue;
     }
     if (reporting && findAct(lexicon, 'conclusion', normalForm(clause.text))?.start !== 0 && !announced(lexicon, clause.text)) continue;
-    if (hasAct(lexicon, 'sarcasm', lower) || hasAct(lexicon, 'sarcasm', normalForm(m.text)) || hasAct(lexicon, 'postponement', lower)) continue;
+    if (sarcastic || hasAct(lexicon, 'postponement', lower)) continue;
     if (hasAct(lexicon, 'hypothetical', lower) && !hasAct(lexicon, 'contingency', lower)) continue;
     if (hasAct(lexicon, 'opinion', lower)) continue;
     if (agent >= 0 && words <= 3) {
@@ -162,13 +168,13 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     if (label) act ??= 'announcement';
     // "Then the cut-off is 13:00." concludes: a decision. ("Best year yet then." names no value,
     // no action and no option: a remark.)
-    if (!type && findAct(lexicon, 'conclusion', normalForm(clause.text))?.start === 0 && (HAS_NUMBER.test(body) || !verbless(body) || (agent >= 0 && selects(body, messages[agent].text)))) {
+    if (!type && findAct(lexicon, 'conclusion', normalForm(clause.text))?.start === 0 && (HAS_NUMBER.test(body) || !bodyVerbless() || (agent >= 0 && selects(body, messages[agent].text)))) {
       type = 'decision';
       act = 'conclusion';
     }
     // "Storage box then." names an option offered just before; "Best year yet then." names
     // nothing said before it: a short verbless remark decides nothing.
-    if (type === 'decision' && !label && words <= input.tuning.ellipticSubjectMaxWords && !HAS_NUMBER.test(body) && verbless(body) && !selects(body, messages.slice(Math.max(0, p - input.tuning.agentReach - 1), p).map((x) => x.text).join('\n'))) type = null;
+    if (type === 'decision' && !label && words <= input.tuning.ellipticSubjectMaxWords && !HAS_NUMBER.test(body) && bodyVerbless() && !selects(body, saidBefore)) type = null;
     let strength: Strength = 'explicit';
     // "Fine by me: monthly prices by default" accepts what follows the colon.
     const accepted = findAct(lexicon, 'acceptance', lower);
@@ -197,7 +203,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     if (correcting && type) {
       strength = 'correction';
       if (type === 'decision' || type === 'constraint') type = 'constraint';
-    } else if (!type && agent >= 0 && words <= input.tuning.selectionMaxWords && selects(body, messages[agent].text) && verbless(body)) {
+    } else if (!type && agent >= 0 && words <= input.tuning.selectionMaxWords && selects(body, messages[agent].text) && bodyVerbless()) {
       // A person naming one of the options the agent offered accepts that option.
       type = 'decision';
       strength = 'accepted';
@@ -634,14 +640,18 @@ function acceptanceByName(input: CandidateInput, a: number): number {
   const { messages, lexicon } = input;
   const name = normalForm(messages[a].author).trim();
   if (name.length < 3) return -1;
+  const named = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegex(name)}(?![\\p{L}\\p{N}])`, 'u');
   for (let h = a + 1; h < messages.length && h <= a + input.tuning.acceptWindow * 3; h++) {
     // A later proposal of the same agent is the one such an acceptance would mean.
-    if (messages[h].author === messages[a].author && (hasAct(lexicon, 'proposal', normalForm(messages[h].text)) || hasAct(lexicon, 'proposal-label', normalForm(messages[h].text)))) return -1;
+    if (messages[h].author === messages[a].author) {
+      const later = normalForm(messages[h].text);
+      if (hasAct(lexicon, 'proposal', later) || hasAct(lexicon, 'proposal-label', later)) return -1;
+    }
     if (!isPerson(messages[h])) continue;
     const first = sentencesAt(input, h)[0];
     if (!first || isQuestion(first.text)) continue;
     const lower = normalForm(first.text);
-    if (findAct(lexicon, 'acceptance', lower)?.start === 0 && new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegex(name)}(?![\\p{L}\\p{N}])`, 'u').test(lower)) return h;
+    if (findAct(lexicon, 'acceptance', lower)?.start === 0 && named.test(lower)) return h;
   }
   return -1;
 }

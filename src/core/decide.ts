@@ -3,7 +3,7 @@
 // questions, contradictions). Everything here is positional: ids are assigned later (evolve).
 import { clauseClaims, utteranceConflict, type CompiledLexicon } from './contradiction';
 import { sentenceCandidates, type SentenceCandidate } from './candidates';
-import { answeredValueChange, replacement, SubjectMemo, valueReplacement, viewOf, type SubjectView } from './subject';
+import { answeredValueChange, reversal, SubjectMemo, valueReplacement, viewOf, type SubjectView } from './subject';
 import { findAct, normalForm, type CompiledStatementLexicon } from './sentenceActs';
 import type { AnalysedMessages, MessageAnalysis } from './messageAnalysis';
 import { isBackchannel, repeatedQuestions, selfContradictions, type ReplyActs } from './replies';
@@ -600,18 +600,16 @@ function relinkPatternDecisions(patterns: PatternCandidate[], decisions: readonl
   }
 }
 
+/** Index of the message a decision answers: the last of its sources before its own message. */
+export function askedIndex(d: Pick<DecisionCandidate, 'sourceMessages' | 'messageIndex'>): number | undefined {
+  return d.sourceMessages.filter((x) => x < d.messageIndex).pop();
+}
+
 /**
  * Later decisions on the same subject with a different conclusion replace earlier ones: the same
  * clause negated or swapped for its opposite, a new value for a slot both fill ("Cut-off 14:00"
  * → "the cut-off is 13:00"), or a reversal cue that retires what the earlier one asserts.
  */
-/** What the message a decision answers says (the message before its own among its sources). */
-function askedBefore(d: DecisionCandidate, messages: readonly Message[], lexicon: CompiledLexicon, memo: SubjectMemo): SubjectView | null {
-  const asked = d.sourceMessages.filter((x) => x < d.messageIndex).pop();
-  const m = asked === undefined ? undefined : messages.find((x) => x.index === asked);
-  return m ? viewOf(m.text, lexicon.subjects, lexicon, memo) : null;
-}
-
 function markSupersessions(decisions: DecisionCandidate[], patterns: PatternCandidate[], lexicon: CompiledLexicon, messages: readonly Message[], lookback: number, stems: Stems): void {
   // Clause by clause, like a speaker's own contradictions: two decisions of one discussion share
   // its vocabulary, so a shared word and a "not" somewhere do not make the same subject.
@@ -630,6 +628,16 @@ function markSupersessions(decisions: DecisionCandidate[], patterns: PatternCand
     // An agent restating or carrying out a person's decision does not reverse it.
     !(messages[decisions[i].at]?.role === 'bot' && messages[decisions[j].at]?.role === 'human');
   for (let i = 0; i < decisions.length; i++) {
+    // What the message decision i answers says, worked out once and only when asked for.
+    let asked: SubjectView | null | undefined;
+    const askedView = () => {
+      if (asked === undefined) {
+        const at = askedIndex(decisions[i]);
+        const m = at === undefined ? undefined : messages.find((x) => x.index === at);
+        asked = m ? viewOf(m.text, lexicon.subjects, lexicon, memo) : null;
+      }
+      return asked;
+    };
     // The decision a new value replaces ("every Monday" → "on Thursdays") before any other the
     // reversal could be read against: a value names its subject more precisely than a word does.
     let pick: { j: number; reason: string } | null = null;
@@ -642,8 +650,9 @@ function markSupersessions(decisions: DecisionCandidate[], patterns: PatternCand
       if (!eligible(i, j)) continue;
       const reason =
         utteranceConflict(claims[j], claims[i], lexicon) ??
-        replacement(views[j], views[i], cues[i], decisions[i].correction, lexicon.subjects.generic, 'loose') ??
-        (decisions[i].correction || decisions[j].type === 'action_item' ? null : answeredValueChange(views[j], views[i], askedBefore(decisions[i], messages, lexicon, memo)));
+        // (A new value was looked for above, in every earlier decision.)
+        reversal(views[j], views[i], cues[i], decisions[i].correction, lexicon.subjects.generic, 'loose') ??
+        (decisions[i].correction || decisions[j].type === 'action_item' ? null : answeredValueChange(views[j], views[i], askedView()));
       if (reason) pick = { j, reason };
     }
     if (pick) {

@@ -4,7 +4,7 @@
 import type { CompiledBridgeLexicon } from './bridge';
 import { clusterTopics } from './cluster';
 import type { CompiledLexicon } from './contradiction';
-import { addSpeakerPatterns, decideTask, orderCandidates, supersedeInTask, type DecideInput, type TaskAnalysis } from './decide';
+import { addSpeakerPatterns, askedIndex, decideTask, orderCandidates, supersedeInTask, type DecideInput, type TaskAnalysis } from './decide';
 import { detect } from './detect';
 import { decisionFromReview, IdAllocator, mergeTask, RegistryIndex, recordPatterns, type Registry, type TaskMerge } from './evolve';
 import { markStale, relateMessages, relateNewDecisions, type RelatedPattern, type RelateOptions, type TaskMessages } from './relate';
@@ -293,7 +293,7 @@ function relateDecisions(registry: Registry, merged: readonly MergedTask[], task
     analysis.decisions.forEach((c, k) => {
       const text = textAt.get(c.messageIndex);
       if (text !== undefined && result.produced[k]) sourceText.set(result.produced[k], text);
-      const asked = c.sourceMessages.filter((x) => x < c.messageIndex).pop();
+      const asked = askedIndex(c);
       const askedAt = asked === undefined ? undefined : textAt.get(asked);
       if (askedAt !== undefined && result.produced[k]) askedText.set(result.produced[k], askedAt);
     });

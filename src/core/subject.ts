@@ -455,16 +455,23 @@ function said(stems: Iterable<string>, ...views: readonly SubjectView[]): string
  * `cues` are the reversal cues of the newer statement's own message (its statement may lack them).
  */
 export function replacement(older: SubjectView, newer: SubjectView, cues: readonly Reversal[], explicit: boolean, generic: ReadonlySet<string>, match: SubjectMatch = 'firm'): string | null {
+  return retiredByCue(older, newer, cues) ?? valueReplacement(older, newer, match) ?? flipped(older, newer, cues, explicit, generic, match);
+}
+
+/** `replacement` without a new value for a slot: a reversal cue's retirement or, with a cue or as a correction, the same subject negated. */
+export function reversal(older: SubjectView, newer: SubjectView, cues: readonly Reversal[], explicit: boolean, generic: ReadonlySet<string>, match: SubjectMatch = 'firm'): string | null {
+  return retiredByCue(older, newer, cues) ?? flipped(older, newer, cues, explicit, generic, match);
+}
+
+function retiredByCue(older: SubjectView, newer: SubjectView, cues: readonly Reversal[]): string | null {
   for (const r of cues) {
     if (!r.old) continue;
     if (older.clauses.some((c) => asserts(c, r.old!))) return `it retires "${said(r.old, newer, older)}" (${r.cue})`;
   }
-  for (const o of older.clauses) {
-    for (const n of newer.clauses) {
-      const change = valueChange(o, n, match);
-      if (change) return change;
-    }
-  }
+  return null;
+}
+
+function flipped(older: SubjectView, newer: SubjectView, cues: readonly Reversal[], explicit: boolean, generic: ReadonlySet<string>, match: SubjectMatch): string | null {
   if (!explicit && cues.length === 0) return null;
   for (const o of older.clauses) {
     for (const n of newer.clauses) {

@@ -1,7 +1,7 @@
 // The three ways it runs: batch (lock), CI check, and the watch daemon, on real temp files (the
 // daemon as a real process, stopped with SIGTERM).
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, ROOT, cli, tempDir } from './helpers';
 
@@ -124,6 +124,15 @@ describe('extract --watch', () => {
     // Our own write must not trigger another extraction.
     await new Promise((r) => setTimeout(r, 1000));
     expect(d.lines.map((l) => JSON.parse(l).event).filter((e: string) => e === 'extracted')).toHaveLength(3);
+
+    // An atomic save (a whole new file renamed over the old one), as most editors and tools save.
+    const saved = JSON.parse(readFileSync(join(dir, 'tasks.json'), 'utf8'));
+    saved.T103.discussion.push({ from: 'lena', role: 'user', content: 'We will keep the header row in every export.', timestamp: '2026-03-04T09:00:00Z' });
+    writeFileSync(join(dir, 'tasks.json.tmp'), JSON.stringify(saved, null, 2));
+    renameSync(join(dir, 'tasks.json.tmp'), join(dir, 'tasks.json'));
+    events = await d.waitFor((ev) => ev.filter((e) => e.event === 'extracted').length >= 4);
+    expect((events.filter((e) => e.event === 'extracted')[3] as { summary: { analysed: number } }).summary.analysed).toBe(1);
+    expect(JSON.parse(readFileSync(join(dir, 'tasks.json'), 'utf8')).T103.extracted_state.discussion_hash).not.toBe(JSON.parse(afterStart).T103.extracted_state.discussion_hash);
 
     d.child.kill('SIGTERM');
     expect(await d.exited).toBe(0);

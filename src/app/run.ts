@@ -15,6 +15,7 @@ import { memoryChanges, memorySignature, readMemory, writeMemory } from '../io/m
 import { displayPath, findTaskFiles } from '../io/paths';
 import { readSources, recordSources } from '../io/sources';
 import { applyStates, readTaskFiles, type TaskFile } from '../io/taskFile';
+import type { WarmState } from './warm';
 
 /** Where the workspace is: the working folder, the task files, the memory folder, the config file. */
 export interface WorkspaceOptions {
@@ -45,6 +46,8 @@ export interface RunOptions extends Omit<WorkspaceOptions, 'recorded'> {
   signal?: AbortSignal;
   /** Receives the time each phase of the run took (the CLI prints them when EXTRACT_TIMING is set). */
   onPhase?: (phase: string, ms: number) => void;
+  /** What a long-lived caller keeps between runs (the engine, the memory folder as last written). */
+  warm?: WarmState;
 }
 
 export interface RunResult {
@@ -72,12 +75,12 @@ export async function listTaskFiles(options: Pick<WorkspaceOptions, 'cwd' | 'glo
   return findTaskFiles(options, config.globs, baseDir);
 }
 
-/** Resolves config, engine, memory folder and the sorted list of task files. */
-export async function openWorkspace(options: WorkspaceOptions): Promise<Workspace> {
+/** Resolves config, engine, memory folder and the sorted list of task files (the engine from `warm` when it has it). */
+export async function openWorkspace(options: WorkspaceOptions, warm?: WarmState): Promise<Workspace> {
   const { config, baseDir } = await loadConfig(options.cwd, options.config);
   // The config file holds both: where the workspace's files are, and how the analysis judges.
   const { globs, memory, ...settings } = config;
-  const engine = await loadEngine(settings satisfies AnalysisSettings, baseDir);
+  const engine = await (warm ? warm.engineFor(settings satisfies AnalysisSettings, baseDir) : loadEngine(settings satisfies AnalysisSettings, baseDir));
   const memoryDir = options.memory ? resolve(options.cwd, options.memory) : resolve(baseDir, memory);
   const memoryDisplay = displayPath(options.cwd, memoryDir);
   const explicit = (options.globs?.length ?? 0) > 0;
@@ -153,7 +156,9 @@ const countAnalysed = (analyzed: readonly AnalyzedFile[]) => analyzed.reduce((n,
 
 export async function extractRun(options: RunOptions): Promise<RunResult> {
   const lap = phaseTimer(options.onPhase);
-  const ws = await openWorkspace(options);
+  // A dry run merges into a copy: it neither takes nor keeps the warm memory.
+  const warm = options.dryRun ? undefined : options.warm;
+  const ws = await openWorkspace(options, options.warm);
   lap('workspace (config, rules)');
   const diagnostics: Diagnostic[] = [...ws.diagnostics];
   const read = await readTasks(options.cwd, ws.files, true);
@@ -162,7 +167,7 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
   let pending = read.files;
   // An unlocked look at the registry decides which tasks are current; the commit re-checks under the lock.
   const hintSignature = await memorySignature(ws.memoryDir);
-  const hint = await readMemory(ws.memoryDir, ws.memoryDisplay);
+  const hint = warm?.takeMemory(ws.memoryDir, hintSignature) ?? (await readMemory(ws.memoryDir, ws.memoryDisplay));
   lap('read memory');
   let analyzed = await planAnalysis(ws, pending, hint.registry, options.signal);
   let analysed = countAnalysed(analyzed);
@@ -197,8 +202,11 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
       // The registry just read is ours alone: merge into it without a copy.
       const { out, texts } = settle(ws, analyzed, pending, memory.registry, options.now, true);
       lap('merge into registry and render task files');
-      for (const f of await writeMemory(ws.memoryDir, memory, out.registry, out.newPatterns)) written.push(`${ws.memoryDisplay}/${f}`);
+      const wrote = await writeMemory(ws.memoryDir, memory, out.registry, out.newPatterns);
+      for (const f of wrote.written) written.push(`${ws.memoryDisplay}/${f}`);
       if (attempt === 0) await recordSources(ws.memoryDir, ws.files);
+      // Still under the lock: the signature is that of our own writes.
+      warm?.keepMemory(ws.memoryDir, await memorySignature(ws.memoryDir), wrote.after);
       lap('write memory');
       for (const file of pending) {
         // Each write is atomic; a stop between two leaves the rest as they were.

@@ -12,7 +12,7 @@
 //   treated as new knowledge; a correction made again is a `correction` pattern, counted.
 import { claimOf, type Claim, type CompiledLexicon } from './contradiction';
 import { supersede } from './evolve';
-import { compareInstants, instantOf } from './instant';
+import { compareInstants, compareRead, instantOf } from './instant';
 import { alternation } from './lexicons';
 import { excerpt } from './statement';
 import { answeredValueChange, containment, contradiction, replacement, restatesRetired, SubjectMemo, viewOf, type SubjectView } from './subject';
@@ -45,6 +45,8 @@ interface Entry {
   /** Parsed on first use: most entries are only ever looked up by their tokens. */
   readonly claim: Claim;
   tokens: Set<string>;
+  /** The instant of `d.created_at`, read once: relating compares it with many messages. */
+  at: number | null;
   /** Scratch for SubjectIndex.candidates: the lookup that last counted this entry, and its count there. */
   mark: number;
   shared: number;
@@ -114,6 +116,7 @@ function entryOf(d: Decision, lexicon: CompiledLexicon, alsoFoundBy: string | nu
       return (claim ??= claimOf(d.statement, lexicon, stems));
     },
     tokens: new Set([...contentTokens(d.statement, stems), ...(alsoFoundBy ? contentTokens(alsoFoundBy, stems) : [])]),
+    at: instantOf(d.created_at),
     mark: 0,
     shared: 0,
   };
@@ -189,11 +192,12 @@ export function relateNewDecisions(
     const askedFor = context.askedText?.(d) ?? null;
     const asked = askedFor ? view(askedFor) : null;
     // Only what was said before d: relating again must not let an older decision act on a newer one.
-    const older = (o: Decision) => {
-      const order = compareInstants(o.created_at, d.created_at);
+    // (`at` is the instant of o.created_at, when already read.)
+    const older = (o: Decision, at = instantOf(o.created_at)) => {
+      const order = compareRead(at, o.created_at, me.at, d.created_at);
       return order < 0 || (order === 0 && o.id < d.id);
     };
-    const related = index.candidates(me.tokens, options.perTokenRecent, 1).filter((e) => e.d.id !== d.id && e.d.status !== 'archived' && older(e.d));
+    const related = index.candidates(me.tokens, options.perTokenRecent, 1).filter((e) => e.d.id !== d.id && e.d.status !== 'archived' && older(e.d, e.at));
     related.sort((a, b) => (a.d.id < b.d.id ? -1 : 1));
     let priorCorrections = 0;
     let contradicted = false;
@@ -273,7 +277,7 @@ export function relateNewDecisions(
     // "300 it is." answering "Raise the 200 EUR limit to 300?": found by the question's words.
     if (asked && !isCorrection(d) && d.supersedes === null) {
       const seen = new Set(related.map((e) => e.d.id));
-      const byQuestion = index.candidates(new Set(contentTokens(askedFor!, memo.stems)), options.perTokenRecent, 1).filter((e) => !seen.has(e.d.id) && e.d.task_id !== d.task_id && e.d.status === 'active' && e.d.type !== 'action_item' && older(e.d));
+      const byQuestion = index.candidates(new Set(contentTokens(askedFor!, memo.stems)), options.perTokenRecent, 1).filter((e) => !seen.has(e.d.id) && e.d.task_id !== d.task_id && e.d.status === 'active' && e.d.type !== 'action_item' && older(e.d, e.at));
       byQuestion.sort((a, b) => (a.d.id < b.d.id ? -1 : 1));
       for (const { d: o } of byQuestion) {
         if (isCorrection(o) || !answeredValueChange(view(o.statement), mine, asked)) continue;
@@ -347,8 +351,9 @@ export function relateMessages(
       if (already.has(`${task.taskId}\u0000${m.index}`)) continue;
       const tokens = new Set(contentTokens(m.text, memo.stems));
       if (tokens.size === 0) continue;
+      const said = instantOf(m.ts);
       const before = (d: Decision) => m.ts === null || compareInstants(d.created_at, m.ts) < 0;
-      const candidates = index.candidates(tokens, options.perTokenRecent, 1).filter((e) => e.d.task_id !== task.taskId && before(e.d));
+      const candidates = index.candidates(tokens, options.perTokenRecent, 1).filter((e) => e.d.task_id !== task.taskId && (m.ts === null || compareRead(e.at, e.d.created_at, said, m.ts) < 0));
       candidates.sort((a, b) => (a.d.id < b.d.id ? -1 : 1));
       let mv: SubjectView | null = null;
       const findings: string[] = [];

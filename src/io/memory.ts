@@ -129,20 +129,30 @@ export async function memoryChanges(dir: string, state: MemoryState, registry: R
   return out;
 }
 
+export interface MemoryWrite {
+  /** The files written, by name. */
+  written: string[];
+  /** The folder as it is now: what reading it again would give (`registry` is the one passed in). */
+  after: MemoryState;
+}
+
 /** Writes the registry files (atomically, only when changed) and appends the new patterns. */
-export async function writeMemory(dir: string, state: MemoryState, registry: Registry, newPatterns: readonly Pattern[]): Promise<string[]> {
+export async function writeMemory(dir: string, state: MemoryState, registry: Registry, newPatterns: readonly Pattern[]): Promise<MemoryWrite> {
   await fs.mkdir(dir, { recursive: true });
   const written: string[] = [];
   const { decisionsText, reviewText } = registryTexts(registry);
   // A text equal to what was read has the hash computed then; the file need not be read again.
   const hashOf = (text: string, was: RegistryText | undefined) => (was && was.text === text && was.hash !== null ? was.hash : contentHash(text));
+  const decisionsHash = hashOf(decisionsText, state.read?.decisions);
+  const reviewHash = hashOf(reviewText, state.read?.review);
   // Checksums first: a crash after them leaves a file whose hash is simply not listed (validated next time).
-  await writeIfChanged(join(dir, CHECKSUMS_FILE), `${hashOf(decisionsText, state.read?.decisions)}\n${hashOf(reviewText, state.read?.review)}\n`);
+  await writeIfChanged(join(dir, CHECKSUMS_FILE), `${decisionsHash}\n${reviewHash}\n`);
   if (await writeIfChanged(join(dir, DECISIONS_FILE), decisionsText, state.read?.decisions.text)) written.push(DECISIONS_FILE);
   if (await writeIfChanged(join(dir, REVIEW_FILE), reviewText, state.read?.review.text)) written.push(REVIEW_FILE);
   if (registry.engine) await writeIfChanged(join(dir, ENGINE_FILE), `${registry.engine}\n`);
   const logPath = join(dir, PATTERNS_FILE);
   const torn = state.patternsIntactLength < state.patternsLength;
+  let logLength = state.patternsLength;
   if (torn || newPatterns.length > 0) {
     const handle = await fs.open(logPath, 'a+');
     try {
@@ -157,6 +167,7 @@ export async function writeMemory(dir: string, state: MemoryState, registry: Reg
       const body = prefix + newPatterns.map((p) => JSON.stringify(p)).join('\n') + (newPatterns.length > 0 ? '\n' : '');
       if (body.length > 0) await handle.write(body, state.patternsIntactLength);
       await handle.sync();
+      logLength = state.patternsIntactLength + Buffer.byteLength(body);
     } finally {
       await handle.close();
     }
@@ -165,7 +176,14 @@ export async function writeMemory(dir: string, state: MemoryState, registry: Reg
     // Create the log empty so every run leaves the same three files behind.
     await (await fs.open(logPath, 'a')).close();
   }
-  return written;
+  const after: MemoryState = {
+    registry,
+    patternsIntactLength: logLength,
+    patternsLength: logLength,
+    read: { decisions: { text: decisionsText, hash: decisionsHash }, review: { text: reviewText, hash: reviewHash } },
+    diagnostics: [],
+  };
+  return { written, after };
 }
 
 /** Each line of patterns.jsonl must parse and satisfy schemas/pattern.schema.json. */

@@ -2,12 +2,15 @@
 // task files (an atomic rename replaces a file, so folders, not files), debounces per path, runs
 // one extraction at a time, ignores events caused by its own writes (same content hash as what
 // it wrote), and on SIGINT/SIGTERM finishes the write in progress, closes the watcher and returns.
+// Between saves it keeps the engine and the memory folder as it last wrote them (app/warm.ts), so a
+// save costs reading the task file and analysing what changed.
 import { promises as fs } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { watch as chokidarWatch, type FSWatcher } from 'chokidar';
 import fg from 'fast-glob';
 import { contentHash } from '../io/files';
 import { extractRun, listTaskFiles, openWorkspace, type RunOptions, type RunResult } from '../app/run';
+import { WarmState } from '../app/warm';
 
 export interface WatchEvent {
   kind: 'ready' | 'extracted' | 'problem' | 'stopped';
@@ -20,7 +23,10 @@ export interface WatchEvent {
 export interface WatchOptions extends Omit<RunOptions, 'now'> {
   /** Called for the timestamp of each extraction (the daemon passes the clock). */
   now: () => string;
+  /** Quiet time after a change written in place (an editor may still be writing). */
   debounceMs?: number;
+  /** Quiet time after a file was replaced by a rename: it cannot be seen half-written. */
+  replacedDebounceMs?: number;
   log: (event: WatchEvent) => void;
   /** Resolves when the daemon should stop (e.g. on a signal). */
   stop: Promise<void>;
@@ -40,7 +46,8 @@ export function globBase(pattern: string, cwd: string): string {
 }
 
 export async function runWatch(options: WatchOptions): Promise<void> {
-  const ws = await openWorkspace(options);
+  const warm = new WarmState();
+  const ws = await openWorkspace(options, warm);
   const patterns = options.globs && options.globs.length > 0 ? options.globs : ws.globs;
   const folders = [...new Set(patterns.map((p) => globBase(p, options.cwd)))].sort();
   const ownWrites = new Map<string, string>();
@@ -54,7 +61,7 @@ export async function runWatch(options: WatchOptions): Promise<void> {
     const started = Date.now();
     // Every watched file goes through the run (downstream links span files); tasks whose
     // discussion did not change are not analysed again.
-    const result = await extractRun({ ...options, now: options.now() });
+    const result = await extractRun({ ...options, now: options.now(), warm });
     for (const [path, hash] of result.ownWrites) ownWrites.set(resolve(path), hash);
     const problems = result.diagnostics.filter((d) => d.severity === 'error');
     const key = problems.map((d) => `${d.file}:${d.line}:${d.column}:${d.message}`).join('\n');
@@ -75,22 +82,49 @@ export async function runWatch(options: WatchOptions): Promise<void> {
     running = null;
   };
 
-  const schedule = (path: string) => {
+  // The inode each file had when last looked at: a new one means the file was replaced whole.
+  const inodes = new Map<string, number>();
+  const schedule = async (path: string) => {
     const abs = resolve(path);
+    const ino = (await fs.stat(abs).catch(() => null))?.ino;
+    const replaced = ino !== undefined && inodes.has(abs) && inodes.get(abs) !== ino;
+    if (ino !== undefined) inodes.set(abs, ino);
     clearTimeout(timers.get(abs));
     timers.set(
       abs,
-      setTimeout(() => {
-        timers.delete(abs);
-        void onSettled(abs);
-      }, options.debounceMs ?? 150),
+      setTimeout(
+        () => {
+          timers.delete(abs);
+          void onSettled(abs);
+        },
+        replaced ? (options.replacedDebounceMs ?? 5) : (options.debounceMs ?? 150),
+      ),
     );
+  };
+
+  // chokidar drops a change that follows another on the same file within 50 ms (a save right
+  // after our own write-back, say): each file is looked at once more after that window, and
+  // scheduled again if it is no longer what was read last.
+  const seen = new Map<string, string>();
+  const rechecks = new Set<NodeJS.Timeout>();
+  const signature = async (abs: string) => {
+    const st = await fs.stat(abs).catch(() => null);
+    return st ? `${st.ino}:${st.size}:${st.mtimeMs}` : '-';
+  };
+  const recheck = (abs: string) => {
+    const t = setTimeout(async () => {
+      rechecks.delete(t);
+      if (!stopping && (await signature(abs)) !== seen.get(abs)) void schedule(abs);
+    }, 60);
+    rechecks.add(t);
   };
 
   const onSettled = async (abs: string) => {
     if (stopping) return;
     const current = await listTaskFiles(options).catch(() => null);
     if (!current || !current.files.includes(abs)) return;
+    seen.set(abs, await signature(abs));
+    recheck(abs);
     const text = await fs.readFile(abs, 'utf8').catch(() => null);
     if (text === null || ownWrites.get(abs) === contentHash(text)) return;
     queue.add(abs);
@@ -98,14 +132,19 @@ export async function runWatch(options: WatchOptions): Promise<void> {
   };
 
   await extract(undefined).catch((err: Error) => options.log({ kind: 'problem', message: err.message }));
+  for (const f of ws.files) {
+    const st = await fs.stat(f).catch(() => null);
+    if (st) inodes.set(resolve(f), st.ino);
+  }
   const watcher: FSWatcher = chokidarWatch(folders, { ignoreInitial: true, depth: patterns.some((p) => p.includes('**')) ? 20 : 0, ignored: (p) => /(^|[/\\])(node_modules|\.git)([/\\]|$)/.test(p) });
-  watcher.on('add', schedule).on('change', schedule);
+  const onEvent = (path: string) => void schedule(path);
+  watcher.on('add', onEvent).on('change', onEvent);
   await new Promise<void>((ready) => watcher.once('ready', () => ready()));
   options.log({ kind: 'ready', message: `watching ${folders.join(', ')}` });
 
   await options.stop;
   stopping = true;
-  for (const t of timers.values()) clearTimeout(t);
+  for (const t of [...timers.values(), ...rechecks]) clearTimeout(t);
   await running;
   await watcher.close();
   options.log({ kind: 'stopped' });

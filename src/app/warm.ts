@@ -1,0 +1,67 @@
+// What a long-lived caller (the watch daemon) keeps from one run to the next, so that a save costs
+// the work of that save: the engine while the config and the user's rule files are unchanged,
+// and the memory folder as this process last wrote it while the files' sizes and times say that
+// nobody has written them since. A one-shot `extract run` keeps nothing.
+import { promises as fs } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { canonicalJson } from '../core/json';
+import type { Engine } from '../core/pipeline';
+import type { AnalysisSettings } from '../core/types';
+import type { MemoryState } from '../io/memory';
+import { loadEngine } from './engine';
+
+interface KeptMemory {
+  dir: string;
+  signature: string;
+  state: MemoryState;
+}
+
+export class WarmState {
+  private engine: { key: string; engine: Promise<Engine> } | null = null;
+  private memory: KeptMemory | null = null;
+
+  /** The engine for these settings: the one built last time when nothing it was built from changed. */
+  async engineFor(settings: AnalysisSettings, baseDir: string): Promise<Engine> {
+    const key = canonicalJson({ settings, baseDir, rules: await ruleFileSignatures(settings.rules.map((d) => resolve(baseDir, d))) });
+    if (this.engine?.key !== key) {
+      const engine = loadEngine(settings, baseDir);
+      this.engine = { key, engine };
+      // A config that fails to load is read again next time, not remembered.
+      engine.catch(() => {
+        if (this.engine?.engine === engine) this.engine = null;
+      });
+    }
+    return this.engine.engine;
+  }
+
+  /**
+   * The memory folder as last kept, when `signature` (taken now) says it is still what is on disk.
+   * The caller owns what it takes (a run merges into it in place): it is kept again only by `keepMemory`.
+   */
+  takeMemory(dir: string, signature: string): MemoryState | null {
+    const kept = this.memory;
+    this.memory = null;
+    if (!kept || kept.dir !== dir || kept.signature !== signature) return null;
+    // A new registry object around the same lists: what the pipeline derives once per registry
+    // object (the ids each task owns) is derived afresh, as from a registry just read.
+    return { ...kept.state, registry: { ...kept.state.registry } };
+  }
+
+  /** The folder as a run just wrote it, with the signature taken right after, under the lock. */
+  keepMemory(dir: string, signature: string, state: MemoryState): void {
+    this.memory = { dir, signature, state };
+  }
+}
+
+/** Size and modification time of every rule file in the user's rule folders. */
+async function ruleFileSignatures(dirs: readonly string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const dir of dirs) {
+    const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.json')).sort();
+    for (const n of names) {
+      const st = await fs.stat(join(dir, n)).catch(() => null);
+      out.push(`${dir}/${n}:${st ? `${st.size}:${st.mtimeMs}` : '-'}`);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,87 @@
+// What the watch daemon keeps between saves (app/warm.ts) must never change what a run writes:
+// warm runs write byte for byte what one-shot runs write, and anything written by someone else
+// in between is read from disk, not from what was kept.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { extractRun } from '../src/app/run';
+import { WarmState } from '../src/app/warm';
+import { DEFAULT_CONFIG, type AnalysisSettings } from '../src/core/types';
+import { fixtureDir, shippedPacks, snapshotDir } from './helpers';
+
+type Tasks = Record<string, { discussion?: Array<Record<string, unknown>> }>;
+
+/** Edits as a person saving the task file would make them: a message added to one task. */
+const EDITS: Array<[string, string]> = [
+  ['T103', "We will send the nightly export to the finance-reports folder from now on."],
+  ['T100', 'From now on build reports go to the #builds channel instead of the task discussion.'],
+  ['T103', 'Thanks, that works.'],
+  ['T100', 'Change of plan: build reports go back to the task discussion, not to #builds.'],
+];
+
+function say(dir: string, taskId: string, text: string, k: number): void {
+  const file = join(dir, 'tasks.json');
+  const tasks = JSON.parse(readFileSync(file, 'utf8')) as Tasks;
+  tasks[taskId].discussion!.push({ from: 'ana', role: 'user', content: text, timestamp: `2026-03-0${5 + k}T09:00:00Z` });
+  writeFileSync(file, `${JSON.stringify(tasks, null, 2)}\n`);
+}
+
+/** Every file of the workspace by path (snapshotDir leaves out .engine and .checksums). */
+const outputs = (dir: string) => snapshotDir(dir);
+
+describe('a warm workspace (what the watch daemon keeps between saves)', () => {
+  it('writes byte for byte what one-shot runs write, save after save', async () => {
+    const cold = fixtureDir('basic');
+    const hot = fixtureDir('basic');
+    const warm = new WarmState();
+    const at = (k: number) => `2026-03-0${5 + k}T12:00:00Z`;
+    const errors = (r: { diagnostics: Array<{ severity: string }> }) => r.diagnostics.filter((d) => d.severity === 'error');
+    expect(errors(await extractRun({ cwd: cold, now: at(0) }))).toEqual([]);
+    expect(errors(await extractRun({ cwd: hot, now: at(0), warm }))).toEqual([]);
+    for (const [k, [taskId, text]] of EDITS.entries()) {
+      say(cold, taskId, text, k);
+      say(hot, taskId, text, k);
+      const one = await extractRun({ cwd: cold, now: at(k + 1) });
+      const kept = await extractRun({ cwd: hot, now: at(k + 1), warm });
+      expect(kept.summary).toEqual(one.summary);
+      expect(outputs(hot)).toEqual(outputs(cold));
+    }
+    // The edits did produce new registry content (the comparison above is not between two idle runs).
+    const queue = JSON.parse(readFileSync(join(hot, 'memory', 'review-queue.json'), 'utf8')).items as Array<{ candidate: { statement: string } }>;
+    expect(queue.filter((i) => /#builds/.test(i.candidate.statement))).toHaveLength(2);
+  });
+
+  it('reads the memory folder again when someone else wrote it since the last run', async () => {
+    const dir = fixtureDir('basic');
+    const warm = new WarmState();
+    await extractRun({ cwd: dir, now: '2026-03-05T12:00:00Z', warm });
+    // A person edits a statement in the registry by hand between two saves.
+    const file = join(dir, 'memory', 'decisions.json');
+    const registry = JSON.parse(readFileSync(file, 'utf8'));
+    const edited = registry.decisions[0];
+    edited.statement = `${edited.statement} (confirmed by the team lead)`;
+    writeFileSync(file, `${JSON.stringify(registry, null, 2)}\n`);
+    say(dir, EDITS[0][0], EDITS[0][1], 0);
+    const r = await extractRun({ cwd: dir, now: '2026-03-06T12:00:00Z', warm });
+    expect(r.summary.analysed).toBe(1);
+    const after = JSON.parse(readFileSync(file, 'utf8')).decisions as Array<{ id: string; statement: string }>;
+    expect(after.find((d) => d.id === edited.id)?.statement).toBe(edited.statement);
+  });
+
+  it('builds the engine again only when the config or a user rule file changed', async () => {
+    const dir = fixtureDir('basic');
+    const warm = new WarmState();
+    const analysis: AnalysisSettings = { thresholds: DEFAULT_CONFIG.thresholds, humans: [], bots: [], packs: [], rules: ['team-rules'] };
+    mkdirSync(join(dir, 'team-rules'));
+    const corrections = shippedPacks().find((p) => p.pack.pack === 'corrections')!.pack;
+    const pack = (n: number) => ({ pack: 'team', rules: corrections.rules.slice(0, n).map((r) => ({ ...r, id: r.id.replace(/^corrections\//, 'team/') })) });
+    writeFileSync(join(dir, 'team-rules', 'team.json'), JSON.stringify(pack(1)));
+    const first = await warm.engineFor(analysis, dir);
+    expect(await warm.engineFor(analysis, dir)).toBe(first);
+    writeFileSync(join(dir, 'team-rules', 'team.json'), JSON.stringify(pack(2), null, 2));
+    const second = await warm.engineFor(analysis, dir);
+    expect(second).not.toBe(first);
+    expect(second.fingerprint).not.toBe(first.fingerprint);
+    const stricter = await warm.engineFor({ ...analysis, thresholds: { ...analysis.thresholds, decision: analysis.thresholds.decision + 5 } }, dir);
+    expect(stricter).not.toBe(second);
+  });
+});

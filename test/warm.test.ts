@@ -83,5 +83,10 @@ describe('a warm workspace (what the watch daemon keeps between saves)', () => {
     expect(second.fingerprint).not.toBe(first.fingerprint);
     const stricter = await warm.engineFor({ ...analysis, thresholds: { ...analysis.thresholds, decision: analysis.thresholds.decision + 5 } }, dir);
     expect(stricter).not.toBe(second);
+    // What relating worked out is kept for one engine, and started afresh for another.
+    const memo = warm.memoFor(stricter);
+    memo.tokensOf('Build reports go to the task discussion.');
+    expect(warm.memoFor(stricter)).toBe(memo);
+    expect(warm.memoFor(second).size).toBe(0);
   });
 });

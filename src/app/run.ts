@@ -145,8 +145,8 @@ export interface Settled {
  * The second half: merge the analyses into `registry` (in place when the caller owns it) and
  * render every task file's next text. What `run` writes is exactly what `check` compares against.
  */
-export function settle(ws: Workspace, analyzed: readonly AnalyzedFile[], files: readonly TaskFile[], registry: Registry, now: string, inPlace: boolean): Settled {
-  const out = mergeAnalyses(analyzed, registry, now, ws.engine, inPlace);
+export function settle(ws: Workspace, analyzed: readonly AnalyzedFile[], files: readonly TaskFile[], registry: Registry, now: string, inPlace: boolean, warm?: WarmState): Settled {
+  const out = mergeAnalyses(analyzed, registry, now, ws.engine, inPlace, warm?.memoFor(ws.engine));
   const texts = new Map<string, string>();
   for (const file of files) texts.set(file.path, applyStates(file.text, out.states.get(file.path) ?? new Map(), file.value));
   return { out, texts };
@@ -200,7 +200,7 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
       if (attempt === 0) diagnostics.push(...memory.diagnostics);
       lap('re-read memory under lock');
       // The registry just read is ours alone: merge into it without a copy.
-      const { out, texts } = settle(ws, analyzed, pending, memory.registry, options.now, true);
+      const { out, texts } = settle(ws, analyzed, pending, memory.registry, options.now, true, warm);
       lap('merge into registry and render task files');
       const wrote = await writeMemory(ws.memoryDir, memory, out.registry, out.newPatterns);
       for (const f of wrote.written) written.push(`${ws.memoryDisplay}/${f}`);

@@ -6,9 +6,13 @@ import { promises as fs } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { canonicalJson } from '../core/json';
 import type { Engine } from '../core/pipeline';
+import { SubjectMemo } from '../core/subject';
 import type { AnalysisSettings } from '../core/types';
 import type { MemoryState } from '../io/memory';
 import { loadEngine } from './engine';
+
+/** Texts a kept memo may hold before it is started afresh (a daemon must not grow without bound). */
+const MAX_MEMO = 200_000;
 
 interface KeptMemory {
   dir: string;
@@ -19,6 +23,16 @@ interface KeptMemory {
 export class WarmState {
   private engine: { key: string; engine: Promise<Engine> } | null = null;
   private memory: KeptMemory | null = null;
+  private memo: { engine: Engine; memo: SubjectMemo } | null = null;
+
+  /**
+   * What relating worked out about texts in earlier runs with this engine (views and tokens are
+   * pure functions of the text and the lexicons). Started afresh past MAX_MEMO texts.
+   */
+  memoFor(engine: Engine): SubjectMemo {
+    if (this.memo?.engine !== engine || this.memo.memo.size > MAX_MEMO) this.memo = { engine, memo: new SubjectMemo() };
+    return this.memo.memo;
+  }
 
   /** The engine for these settings: the one built last time when nothing it was built from changed. */
   async engineFor(settings: AnalysisSettings, baseDir: string): Promise<Engine> {

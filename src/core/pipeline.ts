@@ -198,9 +198,11 @@ export function analyzeFiles(files: readonly FileInput[], engine: Engine, skip: 
 /**
  * Merges analyses into the registry and builds each task's extracted_state, stage by stage. Works
  * on a copy of `input` unless `inPlace` is set: a caller that owns a freshly read registry and will
- * not use it again (the store) can skip the copy of a large registry.
+ * not use it again (the store) can skip the copy of a large registry. `memo`: what relating worked
+ * out about statements and messages (pure functions of their text), for this run or, from a
+ * long-lived caller, from earlier runs with the same engine.
  */
-export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry, now: string, engine: Engine, inPlace = false): PipelineOutput {
+export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry, now: string, engine: Engine, inPlace = false, memo: SubjectMemo = new SubjectMemo()): PipelineOutput {
   const registry: Registry = inPlace ? input : structuredClone(input);
   const ids = new IdAllocator([
     ...registry.decisions.map((d) => d.id),
@@ -209,8 +211,6 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
   ]);
   const index = new RegistryIndex(registry);
   const relateOptions = relateOptionsOf(engine);
-  // What relating works out about a statement or message, kept for this run only.
-  const memo = new SubjectMemo();
   // 1. merge: each task's candidates become decisions, review items and patterns with ids (a current task is kept as it is).
   const { merged, newPatterns, summary } = mergeTasks(analyzed, input, registry, index, ids, now, engine);
   const taskMessages = taskMessagesOf(merged, engine);
@@ -350,7 +350,7 @@ function relateOptionsOf(engine: Engine): RelateOptions {
 
 /** What every change to the registry ends with: decisions flagged stale as of `now`, and the engine that made it. */
 function closeRegistry(registry: Registry, engine: Engine, now: string, relateOptions: RelateOptions, memo: SubjectMemo = new SubjectMemo()): void {
-  markStale(registry.decisions, engine.lexicon, now, relateOptions, memo.stems);
+  markStale(registry.decisions, engine.lexicon, now, relateOptions, memo);
   registry.engine = engine.fingerprint;
 }
 

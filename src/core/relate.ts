@@ -16,7 +16,7 @@ import { compareInstants, compareRead, instantOf } from './instant';
 import { alternation } from './lexicons';
 import { excerpt } from './statement';
 import { answeredValueChange, containment, contradiction, replacement, restatesRetired, SubjectMemo, viewOf, type SubjectView } from './subject';
-import { contentTokens, jaccard, Stems } from './text';
+import { contentTokens, jaccard } from './text';
 import { DEFAULT_TUNING, type RelateTuning } from './tuning';
 import type { Decision, Message, PatternType } from './types';
 
@@ -108,14 +108,16 @@ class SubjectIndex {
   }
 }
 
-function entryOf(d: Decision, lexicon: CompiledLexicon, alsoFoundBy: string | null = null, stems?: Stems): Entry {
+function entryOf(d: Decision, lexicon: CompiledLexicon, memo: SubjectMemo, alsoFoundBy: string | null = null): Entry {
   let claim: Claim | null = null;
+  const tokens = new Set(memo.tokensOf(d.statement));
+  if (alsoFoundBy) for (const t of memo.tokensOf(alsoFoundBy)) tokens.add(t);
   return {
     d,
     get claim() {
-      return (claim ??= claimOf(d.statement, lexicon, stems));
+      return (claim ??= claimOf(d.statement, lexicon, memo.stems));
     },
-    tokens: new Set([...contentTokens(d.statement, stems), ...(alsoFoundBy ? contentTokens(alsoFoundBy, stems) : [])]),
+    tokens,
     at: instantOf(d.created_at),
     mark: 0,
     shared: 0,
@@ -178,14 +180,14 @@ export function relateNewDecisions(
   const index = new SubjectIndex(options.maxCandidates);
   const byId = new Map(registry.decisions.map((d) => [d.id, d]));
   const memo = context.memo ?? new SubjectMemo();
-  for (const d of registry.decisions) if (!isNew.has(d) && d.status !== 'archived') index.add(entryOf(d, lexicon, null, memo.stems));
+  for (const d of registry.decisions) if (!isNew.has(d) && d.status !== 'archived') index.add(entryOf(d, lexicon, memo));
   const subjects = lexicon.subjects;
   const view = (text: string) => viewOf(text, subjects, lexicon, memo);
   const valueContradiction = oncePerPair((theirs, mine) => contradiction(theirs, mine, subjects.generic, true));
 
   for (const d of created) {
     for (const f of textFlags(d.statement)) addFlag(d, f);
-    const me = entryOf(d, lexicon, null, memo.stems);
+    const me = entryOf(d, lexicon, memo);
     const mine = view(d.statement);
     const source = context.sourceText?.(d) ?? null;
     const cues = [...mine.reversals, ...(source && source !== d.statement ? view(source).reversals : [])];
@@ -344,7 +346,7 @@ export function relateMessages(
   // "Zahlungsziel ist immer 14 Tage"): later drafts repeat the agent's words, not the person's.
   for (const d of registry.decisions) {
     if (d.status === 'archived') continue;
-    index.add(entryOf(d, lexicon, d.corrects, memo.stems));
+    index.add(entryOf(d, lexicon, memo, d.corrects));
   }
   for (const task of tasks) {
     for (const m of task.messages) {
@@ -402,7 +404,7 @@ export function relateMessages(
  * `stale`: an active decision older than the configured age whose subject saw newer activity
  * (a newer active decision on it). Recomputed over the whole registry, since time moves.
  */
-export function markStale(decisions: Decision[], lexicon: CompiledLexicon, now: string, options: RelateOptions = DEFAULT_RELATE_OPTIONS, stems: Stems = new Stems()): void {
+export function markStale(decisions: Decision[], lexicon: CompiledLexicon, now: string, options: RelateOptions = DEFAULT_RELATE_OPTIONS, memo: SubjectMemo = new SubjectMemo()): void {
   const nowMs = instantOf(now);
   if (nowMs === null) return;
   const maxAge = options.staleAfterDays * 86_400_000;
@@ -415,12 +417,12 @@ export function markStale(decisions: Decision[], lexicon: CompiledLexicon, now: 
   // Only old decisions can go stale: index everything active only when some are old.
   if (!active.some(old)) return;
   const index = new SubjectIndex(options.maxCandidates);
-  const entries = active.map((d) => entryOf(d, lexicon, null, stems));
+  const entries = active.map((d) => entryOf(d, lexicon, memo));
   for (const e of entries) index.add(e);
   for (const e of entries) {
     if (!old(e.d)) continue;
-    const created = instantOf(e.d.created_at)!;
-    const newer = index.candidates(e.tokens, options.perTokenRecent).some((o) => o.d !== e.d && (instantOf(o.d.created_at) ?? -Infinity) > created && jaccard(e.tokens, o.tokens) >= options.staleOverlap);
+    const created = e.at!;
+    const newer = index.candidates(e.tokens, options.perTokenRecent).some((o) => o.d !== e.d && (o.at ?? -Infinity) > created && jaccard(e.tokens, o.tokens) >= options.staleOverlap);
     if (newer) addFlag(e.d, 'stale');
     else removeFlag(e.d, 'stale');
   }

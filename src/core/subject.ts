@@ -4,7 +4,7 @@
 // shared content — the words that name things, and the slot a value fills — not the whole topic.
 // All vocabulary comes from rules/lexicons/subjects.json.
 import { surfaceWords } from './surface';
-import { contentToken, Stems, words } from './text';
+import { contentToken, contentTokens, Stems, words } from './text';
 
 export interface Examples {
   match: string[];
@@ -157,7 +157,22 @@ export function claimSentences(text: string, lex: CompiledSubjects): string[] {
 export class SubjectMemo {
   readonly views = new Map<string, SubjectView>();
   readonly clauses = new Map<string, SubjectClause>();
+  /** Content tokens of decision statements (every relation and the stale check index them). */
+  private readonly statementTokens = new Map<string, readonly string[]>();
   constructor(readonly stems: Stems = new Stems()) {}
+
+  tokensOf(statement: string): readonly string[] {
+    const known = this.statementTokens.get(statement);
+    if (known) return known;
+    const t = contentTokens(statement, this.stems);
+    this.statementTokens.set(statement, t);
+    return t;
+  }
+
+  /** How many texts it holds (a long-lived owner starts a new memo past some size). */
+  get size(): number {
+    return this.views.size + this.clauses.size + this.statementTokens.size;
+  }
 }
 
 /** The subject, negations and slot values of each claim sentence of a text. */

@@ -15,7 +15,7 @@ import {
   type SentenceAct,
 } from './sentenceActs';
 import { alternation, escapeRegex } from './lexicons';
-import { contentTokens, isQuestion, wordCount, type Span } from './text';
+import { contentTokens, contentWordCount, isQuestion, wordCount, type Span, type Stems } from './text';
 import type { MessageAnalysis } from './messageAnalysis';
 import type { CandidateTuning } from './tuning';
 import type { DecisionType, Detection, Message } from './types';
@@ -48,6 +48,8 @@ export interface CandidateInput {
   tuning: CandidateTuning;
   /** Each message's analysed text (its sentences), by position; split here when absent. */
   text?: readonly MessageAnalysis[];
+  /** The run's memo of stems (words are compared by stem). */
+  stems?: Stems;
 }
 
 const isPerson = (m: Message) => m.role !== 'bot';
@@ -71,7 +73,7 @@ export function sentenceCandidates(input: CandidateInput): SentenceCandidate[] {
     // An agent restating what a person just decided is the same decision: merge the sources.
     // A person's correction of part of the proposal that comes after it ("Yes to both, but
     // Business is 16 EUR") amends it: both stand.
-    const same = out.find((x) => !(x.strength === 'correction' && x.p > c.p) && Math.abs(x.p - c.p) <= input.tuning.restatementReach && overlap(x.statement, c.statement) >= input.tuning.restatementOverlap);
+    const same = out.find((x) => !(x.strength === 'correction' && x.p > c.p) && Math.abs(x.p - c.p) <= input.tuning.restatementReach && overlap(x.statement, c.statement, input.stems) >= input.tuning.restatementOverlap);
     if (same) same.sources = uniqueSorted([...same.sources, ...c.sources]);
     else out.push(c);
   }
@@ -133,7 +135,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     // "Go with that - one fix." / "That line is fine.": an acceptance says nothing of its own;
     // answering the agent, it makes the clause after it ("Both. Retries max 2 …") what is accepted.
     const accepting = findAct(lexicon, 'acceptance', lower);
-    if (accepting && accepting.start === 0 && contentTokens(body.slice(accepting.end)).length < 2) {
+    if (accepting && accepting.start === 0 && contentWordCount(body.slice(accepting.end)) < 2) {
       if (agent >= 0) carried = 'accepted';
       continue;
     }
@@ -168,19 +170,19 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     if (label) act ??= 'announcement';
     // "Then the cut-off is 13:00." concludes: a decision. ("Best year yet then." names no value,
     // no action and no option: a remark.)
-    if (!type && findAct(lexicon, 'conclusion', normalForm(clause.text))?.start === 0 && (HAS_NUMBER.test(body) || !bodyVerbless() || (agent >= 0 && selects(body, messages[agent].text)))) {
+    if (!type && findAct(lexicon, 'conclusion', normalForm(clause.text))?.start === 0 && (HAS_NUMBER.test(body) || !bodyVerbless() || (agent >= 0 && selects(body, messages[agent].text, input.stems)))) {
       type = 'decision';
       act = 'conclusion';
     }
     // "Storage box then." names an option offered just before; "Best year yet then." names
     // nothing said before it: a short verbless remark decides nothing.
-    if (type === 'decision' && !label && words <= input.tuning.ellipticSubjectMaxWords && !HAS_NUMBER.test(body) && bodyVerbless() && !selects(body, saidBefore)) type = null;
+    if (type === 'decision' && !label && words <= input.tuning.ellipticSubjectMaxWords && !HAS_NUMBER.test(body) && bodyVerbless() && !selects(body, saidBefore, input.stems)) type = null;
     let strength: Strength = 'explicit';
     // "Fine by me: monthly prices by default" accepts what follows the colon.
     const accepted = findAct(lexicon, 'acceptance', lower);
     if (!type && accepted && accepted.start === 0 && /^\s*:/.test(lower.slice(accepted.end))) {
       text = body.slice(accepted.end).replace(/^\s*:\s*/, '');
-      if (contentTokens(text).length >= 2) type = 'decision';
+      if (contentWordCount(text) >= 2) type = 'decision';
     }
     if (type === 'action_item' && hasAct(lexicon, 'rule', lower)) type = 'constraint';
     // The task's opening request is what the task is, not a decision about it.
@@ -195,7 +197,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     // Only a decision stated outright there (a change from now on, a move) is one.
     if (p === 0 && type && type !== 'decision' && !label && !hasAct(lexicon, 'decision', lower)) type = null;
     // "Thursday 10 is fine." answering the agent's "Thursday 10:00 or Friday 16:00" picks an option.
-    if (type === 'preference' && !correcting && agent >= 0 && words <= input.tuning.selectionMaxWords && selects(withoutCue(lexicon, body), messages[agent].text)) {
+    if (type === 'preference' && !correcting && agent >= 0 && words <= input.tuning.selectionMaxWords && selects(withoutCue(lexicon, body), messages[agent].text, input.stems)) {
       type = 'decision';
       strength = 'accepted';
       act = 'selection' as SentenceAct;
@@ -203,7 +205,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     if (correcting && type) {
       strength = 'correction';
       if (type === 'decision' || type === 'constraint') type = 'constraint';
-    } else if (!type && agent >= 0 && words <= input.tuning.selectionMaxWords && selects(body, messages[agent].text) && bodyVerbless()) {
+    } else if (!type && agent >= 0 && words <= input.tuning.selectionMaxWords && selects(body, messages[agent].text, input.stems) && bodyVerbless()) {
       // A person naming one of the options the agent offered accepts that option.
       type = 'decision';
       strength = 'accepted';
@@ -211,7 +213,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     }
     // After "here's where I land." or "Decision:", and after a bare acceptance of the agent's
     // proposal, a plain statement is the decision.
-    if (!type && carried && !reports && !hasAct(lexicon, 'explanation', lower) && contentTokens(body).length >= 2) {
+    if (!type && carried && !reports && !hasAct(lexicon, 'explanation', lower) && contentWordCount(body) >= 2) {
       type = 'decision';
       strength = carried === 'accepted' ? 'accepted' : 'explicit';
       act = carried === 'accepted' ? ('accepted-answer' as SentenceAct) : 'announcement';
@@ -220,29 +222,29 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     // conclusion spells it out.
     if (label || findAct(lexicon, 'conclusion', normalForm(clause.text))?.start === 0) carried = 'announced';
     // "sops it is" answering the agent's options picks one of them: settled by the person.
-    if (type === 'decision' && strength === 'explicit' && answersAgent && offers(lexicon, messages[a].text, sentencesAt(input, a)) && words <= input.tuning.selectionMaxWords && selects(body, messages[a].text)) {
+    if (type === 'decision' && strength === 'explicit' && answersAgent && offers(lexicon, messages[a].text, sentencesAt(input, a)) && words <= input.tuning.selectionMaxWords && selects(body, messages[a].text, input.stems)) {
       strength = 'accepted';
     }
     // "Annual: full refund within 30 days …" answering the agent's figures for annual plans: a
     // topic label the agent's message names, then what holds for it.
-    if (!type && agent >= 0 && topicLabelled(body, messages[agent].text)) {
+    if (!type && agent >= 0 && topicLabelled(body, messages[agent].text, input.stems)) {
       type = 'decision';
       act = 'announcement';
     }
     // "No. NPS is quarterly." turning down an agent's offer: the reason given is what holds.
-    if (!type && k > 0 && rejectsOffer && contentTokens(body).length >= 2) {
+    if (!type && k > 0 && rejectsOffer && contentWordCount(body) >= 2) {
       type = 'decision';
       act = 'rejection' as SentenceAct;
     }
     // A person stating a different value for what the agent just said ("Last order day for
     // Germany is the 18th." after "… 19 December for Germany") corrects it without a cue word.
-    if (firstContent && !correcting && type !== 'action_item' && a === p - 1 && answersAgent && words <= input.tuning.valueCorrectionMaxWords && !isQuestion(messages[a].text) && correctsValue(body, messages[a].text)) {
+    if (firstContent && !correcting && type !== 'action_item' && a === p - 1 && answersAgent && words <= input.tuning.valueCorrectionMaxWords && !isQuestion(messages[a].text) && correctsValue(body, messages[a].text, input.stems)) {
       type = 'constraint';
       strength = 'correction';
       act = 'value-correction' as SentenceAct;
     }
     // A new value for something the agent put a number on ("12 characters minimum") sets it.
-    if (!type && !reports && !hasAct(lexicon, 'explanation', lower) && agent >= 0 && correctsValue(body, messages[agent].text)) {
+    if (!type && !reports && !hasAct(lexicon, 'explanation', lower) && agent >= 0 && correctsValue(body, messages[agent].text, input.stems)) {
       type = 'decision';
       strength = 'weak';
       act = 'new-value' as SentenceAct;
@@ -262,16 +264,16 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     // a directive on "it" keeps the clause of the same sentence that says what it is.
     if (act === 'directive' && k > 0 && findAct(lexicon, 'back-reference', lower)?.start === 0 && stated !== k - 1 && !/[.!?]['"’”]?\s*$/u.test(clauses[k - 1].text)) {
       const before = trimEnd(clauses[k - 1].text.slice(contentStart(lexicon, clauses[k - 1].text)));
-      if (contentTokens(before).length >= 2) text = `${before} - ${text}`;
+      if (contentWordCount(before) >= 2) text = `${before} - ${text}`;
     }
     const { statement, reasons, alternatives } = shape(lexicon, input.tuning, text);
     // A statement says what: words of its own besides the cue ("Publish." and "Send it to her."
     // say nothing a reader could act on without the discussion).
-    if (contentTokens(withoutCue(lexicon, statement)).length < 1) continue;
+    if (contentWordCount(withoutCue(lexicon, statement)) < 1) continue;
     // "Strictly view for now." answering "should guests be able to comment, or is it strictly
     // view?" says what about? The question's subject: "Guests: strictly view for now."
     const answered = agent >= 0 ? messages[agent].text : null;
-    const subject = answered && type !== 'action_item' && wordCount(statement) <= input.tuning.ellipticSubjectMaxWords && !statement.includes(':') ? questionSubject(answered, statement) : null;
+    const subject = answered && type !== 'action_item' && wordCount(statement) <= input.tuning.ellipticSubjectMaxWords && !statement.includes(':') ? questionSubject(answered, statement, input.stems) : null;
     const said = subject ? `${subject.charAt(0).toUpperCase()}${subject.slice(1)}: ${/^\p{Lu}(?:\p{Ll}|\s)/u.test(statement) ? statement.charAt(0).toLowerCase() + statement.slice(1) : statement}` : statement;
     // "15 % on the tents and the bundle at 229, go." sets two values in one verbless clause: two decisions.
     const pair = type === 'decision' ? valuePair(lexicon, input.tuning, said) : null;
@@ -336,7 +338,7 @@ function ownContent(clause: Span, body: string, cues: readonly Detection[], text
     out += cues.some((d) => at >= d.start && at < d.end) ? ' ' : ch;
     at += ch.length;
   }
-  return contentTokens(out).length;
+  return contentWordCount(out);
 }
 
 /**
@@ -361,18 +363,18 @@ interface Doc {
  * message's last question (after any "One more question:" label) that is no pronoun and holds no
  * number, when the answer names neither it nor a subject of its own (a pronoun). Noun phrases by compromise, on one sentence.
  */
-function questionSubject(asked: string, answer: string): string | null {
+function questionSubject(asked: string, answer: string, stems?: Stems): string | null {
   const question = splitSentences(asked).filter((s) => isQuestion(s.text)).pop();
   if (!question) return null;
   const clause = question.text.slice(question.text.lastIndexOf(': ') + 1).trim();
   nlp ??= require('compromise') as (t: string) => Doc;
   // "They can't comment." names its own subject.
   if (nlp(answer).has('#Pronoun')) return null;
-  const mine = new Set(contentTokens(answer));
+  const mine = new Set(contentTokens(answer, stems));
   for (const phrase of nlp(clause).nouns().out('array')) {
     const np = phrase.replace(/[\s,.;:!?]+$/, '').trim();
     if (!np || /\d/.test(np) || nlp(np).has('#Pronoun')) continue;
-    const words = contentTokens(np);
+    const words = contentTokens(np, stems);
     if (words.length === 0) continue;
     if (words.some((w) => mine.has(w))) return null;
     return nlp(np).not('#Determiner').text().trim() || np;
@@ -388,16 +390,16 @@ const HAS_NUMBER = /\d/;
  * content word with one of the agent's sentences that has a number, and its own number is none of
  * the agent's.
  */
-function correctsValue(body: string, agentText: string): boolean {
+function correctsValue(body: string, agentText: string, stems?: Stems): boolean {
   const mine = (body.match(NUMBER) ?? []).map(sameNumber);
   if (mine.length === 0) return false;
   const theirs = new Set((agentText.match(NUMBER) ?? []).map(sameNumber));
   if (mine.every((n) => theirs.has(n))) return false;
-  const subject = new Set(contentTokens(body.replace(NUMBER, ' ')));
+  const subject = new Set(contentTokens(body.replace(NUMBER, ' '), stems));
   // A clock time answers a clock time, a count a count: "every Monday at 8:00" changes nothing
   // about "2,400 subscribers".
   const written = body.match(NUMBER) ?? [];
-  return splitSentences(agentText).some((s) => (s.text.match(NUMBER) ?? []).some((n) => written.some((m) => sameKind(m, n))) && contentTokens(s.text).some((t) => subject.has(t)));
+  return splitSentences(agentText).some((s) => (s.text.match(NUMBER) ?? []).some((n) => written.some((m) => sameKind(m, n))) && contentTokens(s.text, stems).some((t) => subject.has(t)));
 }
 
 /** A clock time and a number that could be an hour ("9"), or two numbers, or two times. */
@@ -413,11 +415,11 @@ function sameNumber(n: string): string {
 }
 
 /** "Annual: full refund …": a label of at most three words that the agent's message names, a colon, content. */
-function topicLabelled(body: string, agentText: string): boolean {
+function topicLabelled(body: string, agentText: string, stems?: Stems): boolean {
   const m = /^([^,.;:!?()]{1,30}):\s+(\S.*)$/u.exec(body);
-  if (!m || wordCount(m[1]) > 3 || contentTokens(m[2]).length < 2) return false;
-  const theirs = new Set(contentTokens(agentText));
-  return contentTokens(m[1]).some((t) => theirs.has(t));
+  if (!m || wordCount(m[1]) > 3 || contentWordCount(m[2]) < 2) return false;
+  const theirs = new Set(contentTokens(agentText, stems));
+  return contentTokens(m[1], stems).some((t) => theirs.has(t));
 }
 
 const COORDINATOR = new RegExp(`\\s(?:${alternation('claims', 'coordinators')})\\s`, 'gi');
@@ -433,7 +435,7 @@ function valuePair(lex: CompiledStatementLexicon, t: CandidateTuning, statement:
   if (tail && (findAct(lex, 'acceptance', normalForm(tail[1]))?.start === 0 || hasAct(lex, 'decision', normalForm(tail[1])))) right = trimEnd(right).slice(0, tail.index);
   left = trimEnd(left);
   right = trimEnd(right);
-  const valued = (x: string) => HAS_NUMBER.test(x) && contentTokens(x).length >= 1 && verbless(x);
+  const valued = (x: string) => HAS_NUMBER.test(x) && contentWordCount(x) >= 1 && verbless(x);
   if (!valued(left) || !valued(right)) return null;
   return [shape(lex, t, left).statement, shape(lex, t, right).statement];
 }
@@ -445,10 +447,10 @@ function offers(lex: CompiledStatementLexicon, text: string, sentences: readonly
 }
 
 /** A short reply that names something the agent's message offered (a shared content word or number). */
-function selects(body: string, offered: string): boolean {
-  const mine = contentTokens(body);
+function selects(body: string, offered: string, stems?: Stems): boolean {
+  const mine = contentTokens(body, stems);
   if (mine.length === 0) return false;
-  const theirs = new Set(contentTokens(offered));
+  const theirs = new Set(contentTokens(offered, stems));
   return mine.some((t) => theirs.has(t));
 }
 
@@ -500,7 +502,7 @@ function requestItem(lex: CompiledStatementLexicon, body: string): string | null
   const req = findAct(lex, 'request', lower);
   if (!req || hasAct(lex, 'information-request', lower)) return null;
   const task = body.slice(req.end).replace(/^[\s,]+/, '').replace(/[?\s]+$/, '');
-  if (contentTokens(task).length < 2) return null;
+  if (contentWordCount(task) < 2) return null;
   const before = body.slice(0, req.start).replace(/[\s,]+$/, '');
   const owner = /^[\p{Lu}][\p{L}-]{1,30}$/u.test(before) ? `${before}: ` : '';
   return `${owner}${task}.`.replace(/^./, (c) => c.toUpperCase());
@@ -688,7 +690,7 @@ function inlineItems(lex: CompiledStatementLexicon, t: CandidateTuning, text: st
       // ", and" / "and" joining the items belongs to neither.
       const item = part.replace(/[\s,;]+$/, '').replace(/[\s,;]+\S+$/, (tail) => (findAct(lex, 'connective', normalForm(tail.replace(/^[\s,;]+/, ''))) ? '' : tail));
       const { statement } = shape(lex, t, item);
-      if (statement && contentTokens(statement).length >= 2 && wordCount(statement) <= t.statementMaxWords) out.push(statement);
+      if (statement && contentWordCount(statement) >= 2 && wordCount(statement) <= t.statementMaxWords) out.push(statement);
     }
     if (out.length >= 2) return out;
   }
@@ -720,7 +722,7 @@ function labelledProposal(lex: CompiledStatementLexicon, t: CandidateTuning, sen
     if (body === s.text && !decisive(lex, bodyLower)) continue;
     if (isQuestion(body) || hasAct(lex, 'hypothetical', bodyLower) || hasAct(lex, 'explanation', bodyLower) || hasAct(lex, 'past', bodyLower) || hasAct(lex, 'opinion', bodyLower)) continue;
     const shaped = shape(lex, t, body);
-    if (!shaped.statement || contentTokens(shaped.statement).length < 2 || wordCount(shaped.statement) > t.statementMaxWords) continue;
+    if (!shaped.statement || contentWordCount(shaped.statement) < 2 || wordCount(shaped.statement) > t.statementMaxWords) continue;
     const act = classify(lex, normalForm(shaped.statement));
     const type: DecisionType = act === 'rule' || act === 'prohibition-start' ? 'constraint' : act === 'directive' ? 'action_item' : 'decision';
     out.push({ statement: shaped.statement, type, reasons: shaped.reasons, alternatives: shaped.alternatives });
@@ -740,11 +742,11 @@ function lastProposal(lex: CompiledStatementLexicon, t: CandidateTuning, sentenc
     if (/:\s*$/.test(s)) continue;
     let content = s.slice(cue.end).replace(/^[\s:,]+/, '');
     // "Shall I go ahead with both?" refers back: the proposal is in the sentences before.
-    if (contentTokens(content).length < 2) continue;
+    if (contentWordCount(content) < 2) continue;
     content = trimEnd(content.replace(/\?+$/, ''));
     // "Shall I go ahead with both?" points back at what came before; it names nothing itself.
     const back = findAct(lex, 'acceptance', normalForm(content));
-    if (back && back.start === 0 && contentTokens(content.slice(back.end)).length < 2) continue;
+    if (back && back.start === 0 && contentWordCount(content.slice(back.end)) < 2) continue;
     const shaped = shape(lex, t, content);
     if (!shaped.statement || wordCount(shaped.statement) > t.statementMaxWords) continue;
     const type: DecisionType = hasAct(lex, 'offer', lower.slice(cue.start, cue.end)) ? 'action_item' : 'decision';
@@ -753,9 +755,9 @@ function lastProposal(lex: CompiledStatementLexicon, t: CandidateTuning, sentenc
   return null;
 }
 
-function overlap(a: string, b: string): number {
-  const x = new Set(contentTokens(a));
-  const y = new Set(contentTokens(b));
+function overlap(a: string, b: string, stems?: Stems): number {
+  const x = new Set(contentTokens(a, stems));
+  const y = new Set(contentTokens(b, stems));
   if (x.size === 0 || y.size === 0) return 0;
   let shared = 0;
   for (const t of y) if (x.has(t)) shared++;

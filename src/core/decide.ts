@@ -159,7 +159,7 @@ export function decideTask(input: DecideInput): TaskAnalysis {
     const topicAt: Array<Topic | undefined> = messages.map(() => undefined);
     for (const topic of topics) for (const i of topic.messages) if (pos.has(i)) topicAt[pos.get(i)!] = topic;
     const acts = input.replies;
-    const found = sentenceCandidates({ messages, detections, answered, verdict: acts.verdict, lexicon: input.statements, tuning: input.tuning.candidates, text: at });
+    const found = sentenceCandidates({ messages, detections, answered, verdict: acts.verdict, lexicon: input.statements, tuning: input.tuning.candidates, text: at, stems: input.text.stemmer });
     const topicImportance = new Map<Topic, number>();
     for (const c of found) {
       const topic = topicAt[c.p] ?? topics[0];

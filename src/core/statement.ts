@@ -2,7 +2,7 @@
 // a cue ("instead of …", "because …"), the options a message puts forward, and whether a cue
 // names a task at all.
 import { alternation, wordsOf } from './lexicons';
-import { contentTokens, sentences, stem, wordCount, type Stems } from './text';
+import { contentTokens, contentWordCount, sentences, stem, wordCount, type Stems } from './text';
 import type { Detection } from './types';
 
 const LEADING_VERDICT = new RegExp(`^(?:(?:${alternation('statement-words', 'leadingVerdicts')})\\b[\\s,.;:!-]*)+`, 'i');
@@ -61,7 +61,7 @@ function cleanOption(raw: string): string | null {
   let o = raw.trim().replace(OPTION_END, '').replace(/[,:]+$/, '');
   for (let k = 0; k < 3 && OPTION_LEAD.test(o); k++) o = o.replace(OPTION_LEAD, '');
   const ws = o.split(/\s+/).filter(Boolean);
-  if (ws.length === 0 || ws.length > 6 || contentTokens(o).length === 0) return null;
+  if (ws.length === 0 || ws.length > 6 || contentWordCount(o) === 0) return null;
   return ws.join(' ');
 }
 

@@ -73,6 +73,13 @@ export function contentToken(w: string, stems?: Stems): string | null {
   return stem(w.replace(/'s$/, ''), stems);
 }
 
+/** How many content tokens a text has: `contentTokens(text).length`, without stemming them. */
+export function contentWordCount(text: string): number {
+  let n = 0;
+  for (const w of words(text)) if (w.length >= 2 && !STOPWORDS.has(w)) n++;
+  return n;
+}
+
 /** Stemmed content tokens of a text (a whole message's are in its MessageAnalysis). */
 export function contentTokens(text: string, stems?: Stems): string[] {
   const out: string[] = [];

@@ -1,0 +1,20 @@
+import fc from 'fast-check';
+import { contentTokens, contentWordCount, stem, Stems } from '../src/core/text';
+
+// Words as messages write them: stopwords, short words, possessives, digits, German and punctuation.
+const word = fc.constantFrom('the', 'a', 'we', 'Reports', "team's", 'ship', 'shipping', 'v2.1', '14', 'Zahlungsziel', 'ist', 'nicht', 'ok', "don't", 'I', 'x', '—', 'deploys', 'Thursday,');
+const text = fc.array(fc.oneof(word, fc.string({ maxLength: 6 })), { maxLength: 12 }).map((ws) => ws.join(' '));
+
+describe('content tokens', () => {
+  it('are counted without stemming exactly as many as contentTokens finds', () => {
+    fc.assert(fc.property(text, (t) => contentWordCount(t) === contentTokens(t).length));
+    expect(contentWordCount("We'll ship the team's reports on Thursday.")).toBe(contentTokens("We'll ship the team's reports on Thursday.").length);
+    expect(contentWordCount('the a we')).toBe(0);
+  });
+
+  it('are the same through a run memo of stems as without it', () => {
+    const stems = new Stems();
+    fc.assert(fc.property(text, (t) => JSON.stringify(contentTokens(t, stems)) === JSON.stringify(contentTokens(t))));
+    expect(stem('shipping', stems)).toBe(stem('shipping'));
+  });
+});

@@ -13,6 +13,8 @@ import { InterruptedError, throwIfStopped } from '../io/errors';
 
 /** Messages to analyse below which threads do not pay for themselves. */
 export const PARALLEL_THRESHOLD = 20_000;
+/** Messages per chunk handed to a thread: large enough that passing it costs little next to analysing it. */
+const CHUNK_MESSAGES = 4_000;
 
 const WORKER_FILE = join(__dirname, 'analyzeWorker.js');
 
@@ -27,28 +29,51 @@ export async function analyzeParallel(
   const todo: Array<{ key: number; file: number; task: TaskInput }> = [];
   files.forEach((f, fi) => f.tasks.forEach((task) => !skip(task) && todo.push({ key: todo.length, file: fi, task })));
   const messages = todo.reduce((n, t) => n + t.task.discussion.length, 0);
-  const threads = Math.min(availableParallelism(), 4);
+  // EXTRACT_WORKERS=0 keeps analysis in this thread; EXTRACT_WORKERS=N (2 or more) uses N threads whatever the size.
+  const requested = Number(process.env.EXTRACT_WORKERS ?? Number.NaN);
+  const forced = Number.isInteger(requested) && requested >= 2;
+  const threads = forced ? Math.min(requested, 16) : Math.min(availableParallelism(), 4);
   const disabled = process.env.EXTRACT_WORKERS === '0';
   // Compiled output only: under a TypeScript test runner the worker file does not exist.
-  if (disabled || threads < 2 || messages < PARALLEL_THRESHOLD || !existsSync(WORKER_FILE)) return analyzeInProcess(files, engine, skip, signal);
+  if (disabled || threads < 2 || (!forced && messages < PARALLEL_THRESHOLD) || !existsSync(WORKER_FILE)) return analyzeInProcess(files, engine, skip, signal);
 
-  // Deal tasks out by message count so the shares finish together.
-  const shares: Array<typeof todo> = Array.from({ length: threads }, () => []);
-  const load = new Array<number>(threads).fill(0);
-  for (const t of [...todo].sort((a, b) => b.task.discussion.length - a.task.discussion.length || a.key - b.key)) {
-    const k = load.indexOf(Math.min(...load));
-    shares[k].push(t);
-    load[k] += t.task.discussion.length;
+  // Tasks go out in chunks of about CHUNK_MESSAGES messages, the next to whichever thread is free:
+  // the threads finish together, and neither they nor this thread hold more than a few chunks of
+  // input and results at a time beyond the task file itself.
+  // At least four chunks per thread, so that one slow chunk does not leave a thread idle at the end.
+  const chunkMessages = Math.min(CHUNK_MESSAGES, Math.ceil(messages / (threads * 4)));
+  const chunks: Array<typeof todo> = [];
+  let chunk: typeof todo = [];
+  let size = 0;
+  for (const t of todo) {
+    chunk.push(t);
+    size += t.task.discussion.length;
+    if (size >= chunkMessages) {
+      chunks.push(chunk);
+      chunk = [];
+      size = 0;
+    }
   }
+  if (chunk.length > 0) chunks.push(chunk);
   const knownTaskIds = files.flatMap((f) => f.tasks.map((t) => t.id));
   const results = new Map<number, TaskAnalysis>();
+  let next = 0;
   await Promise.all(
-    shares.map(
-      (share) =>
+    Array.from(
+      { length: Math.min(threads, chunks.length) },
+      () =>
         new Promise<void>((resolve, reject) => {
-          const worker = new Worker(WORKER_FILE, {
-            workerData: { config: engine.config, baseDir, knownTaskIds, tasks: share.map((t) => ({ key: t.key, id: t.task.id, discussion: t.task.discussion })) },
-          });
+          const worker = new Worker(WORKER_FILE, { workerData: { config: engine.config, baseDir, knownTaskIds } });
+          const send = () => {
+            const share = chunks[next];
+            if (!share) {
+              void worker.terminate();
+              resolve();
+              return;
+            }
+            chunks[next++] = [];
+            worker.postMessage(share.map((t) => ({ key: t.key, id: t.task.id, discussion: t.task.discussion })));
+          };
           // Asked to stop: end the thread wherever it is (it writes nothing).
           const stop = () => {
             void worker.terminate();
@@ -56,14 +81,19 @@ export async function analyzeParallel(
           };
           signal?.addEventListener('abort', stop, { once: true });
           worker.once('exit', () => signal?.removeEventListener('abort', stop));
-          worker.once('message', (msg: { results?: Array<{ key: number; analysis: TaskAnalysis }>; overruns?: RegexOverrun[]; error?: string }) => {
-            if (msg.error) reject(new Error(msg.error));
-            else for (const r of msg.results ?? []) results.set(r.key, r.analysis);
+          worker.on('message', (msg: { results?: Array<{ key: number; analysis: TaskAnalysis }>; overruns?: RegexOverrun[]; error?: string }) => {
+            if (msg.error) {
+              void worker.terminate();
+              reject(new Error(msg.error));
+              return;
+            }
+            for (const r of msg.results ?? []) results.set(r.key, r.analysis);
             addRegexOverruns(engine, msg.overruns ?? []);
-            void worker.terminate();
-            resolve();
+            if (signal?.aborted) return;
+            send();
           });
           worker.once('error', reject);
+          send();
         }),
     ),
   );

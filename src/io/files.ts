@@ -13,6 +13,13 @@ export function contentHash(text: string): string {
   return `sha256:${sha256(text)}`;
 }
 
+/** `contentHash` of the text that `pieces` make up together. */
+export function contentHashOfPieces(pieces: readonly string[]): string {
+  const h = createHash('sha256');
+  for (const p of pieces) h.update(p);
+  return `sha256:${h.digest('hex')}`;
+}
+
 export async function readTextIfExists(path: string): Promise<string | null> {
   try {
     return await fs.readFile(path, 'utf8');
@@ -39,16 +46,35 @@ export async function writeIfChanged(linkOrPath: string, text: string, current?:
 }
 
 /**
+ * Writes the text that `pieces` make up (whose content hash is `hash`) atomically, unless the file
+ * already has that hash. `currentHash`: the hash of what the file holds (null: absent) when the
+ * caller knows it, instead of reading it again. Returns whether it wrote.
+ */
+export async function writePiecesIfChanged(linkOrPath: string, pieces: readonly string[], hash: string, currentHash?: string | null): Promise<boolean> {
+  const path = await realPath(linkOrPath);
+  if (currentHash === undefined) {
+    const current = await readTextIfExists(path);
+    currentHash = current === null ? null : contentHash(current);
+  }
+  if (currentHash === hash) return false;
+  await removeStaleTemps(dirname(path), basename(path));
+  const tmp = await writeTemp(path, pieces);
+  await renameOrRemove(tmp, path);
+  return true;
+}
+
+/**
  * The one atomic writer: the new content goes to a temp file in the target's folder (named by
  * our pid, so a later writer can tell a dead writer's leftovers), is fsynced, and only then
  * renamed over the target by the caller. The file keeps its permission bits.
  */
-async function writeTemp(path: string, text: string): Promise<string> {
+async function writeTemp(path: string, text: string | readonly string[]): Promise<string> {
   const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${++tmpCounter}.tmp`);
   const mode = await fs.stat(path).then((st) => st.mode & 0o7777, () => 0o666);
   const handle = await fs.open(tmp, 'wx', mode);
   try {
-    await handle.writeFile(text, 'utf8');
+    if (typeof text === 'string') await handle.writeFile(text, 'utf8');
+    else for (const piece of text) await handle.write(piece, null, 'utf8');
     await handle.sync();
   } catch (err) {
     await handle.close();
@@ -118,6 +144,11 @@ async function readBytesIfExists(path: string): Promise<Buffer | null> {
   }
 }
 
+/** Whether `bytes` are the UTF-8 encoding of `text` (lengths first: a changed file rarely keeps its length). */
+function sameBytes(bytes: Buffer, text: string): boolean {
+  return Buffer.byteLength(text) === bytes.length && bytes.equals(Buffer.from(text));
+}
+
 /**
  * Writes `text` only if the file still holds the bytes we read (hash `expected`, or the bytes or
  * text themselves when the caller still has them): a person's
@@ -138,7 +169,7 @@ export async function writeIfUnmodified(linkOrPath: string, text: string, expect
     t !== null && (typeof t !== 'string' ? Buffer.compare(t, had.bytes!) === 0 : had.text !== undefined ? t === had.text : contentHash(t) === expected);
   const before = await current();
   if (!unmodified(before)) return 'conflict';
-  if (typeof before === 'string' ? before === text : had.text !== undefined ? had.text === text : before!.equals(Buffer.from(text))) return 'unchanged';
+  if (typeof before === 'string' ? before === text : had.text !== undefined ? had.text === text : sameBytes(before!, text)) return 'unchanged';
   const tmp = await writeTemp(path, text);
   // Compare again just before the rename: the window for a person's edit is a re-read and a rename.
   const now = await current().catch(async (err: unknown) => {

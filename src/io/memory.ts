@@ -3,9 +3,9 @@
 // earlier lines are never rewritten.
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import { formatJson } from '../core/json';
+import { listDocumentPieces } from '../core/json';
 import type { Decision, Diagnostic, Pattern, Registry, ReviewItem } from '../core/types';
-import { contentHash, readTextIfExists, writeIfChanged } from './files';
+import { contentHash, contentHashOfPieces, readTextIfExists, writeIfChanged, writePiecesIfChanged } from './files';
 import { locationOf, parseJson, pointerLocation } from './jsonText';
 import { schemaProblems } from './schemas';
 import { ConfigError } from './errors';
@@ -22,15 +22,14 @@ export interface MemoryState {
   patternsIntactLength: number;
   patternsLength: number;
   /**
-   * The registry files as read (null: absent) and their content hashes: a write compares against
+   * The content hashes of the registry files as read (null: absent): a write compares against
    * these instead of reading the files again. Only valid while the memory lock is held since the read.
    */
-  read?: { decisions: RegistryText; review: RegistryText };
+  read?: { decisions: RegistryHash; review: RegistryHash };
   diagnostics: Diagnostic[];
 }
 
-interface RegistryText {
-  text: string | null;
+interface RegistryHash {
   hash: string | null;
 }
 
@@ -109,22 +108,28 @@ export async function readMemory(dir: string, displayDir: string, validateAll = 
     registry: { engine, decisions, review, patterns },
     patternsIntactLength: intact,
     patternsLength: Buffer.byteLength(patternsText),
-    read: { decisions: { text: decisionsText, hash: decisionsHash }, review: { text: reviewText, hash: reviewHash } },
+    read: { decisions: { hash: decisionsHash }, review: { hash: reviewHash } },
     diagnostics,
   };
 }
 
-const registryTexts = (registry: Registry) => ({
-  decisionsText: formatJson({ version: 1, decisions: registry.decisions }),
-  reviewText: formatJson({ version: 1, items: registry.review }),
-});
+/** The registry files' texts, each as pieces with its content hash (see listDocumentPieces). */
+function registryDocuments(registry: Registry) {
+  const decisions = listDocumentPieces(1, 'decisions', registry.decisions);
+  const review = listDocumentPieces(1, 'items', registry.review);
+  return { decisions, decisionsHash: contentHashOfPieces(decisions), review, reviewHash: contentHashOfPieces(review) };
+}
 
 /** The memory files `writeMemory` would change (for a dry run), without writing. */
 export async function memoryChanges(dir: string, state: MemoryState, registry: Registry, newPatterns: readonly Pattern[]): Promise<string[]> {
-  const { decisionsText, reviewText } = registryTexts(registry);
+  const docs = registryDocuments(registry);
+  const hashOfFile = async (name: string) => {
+    const text = await readTextIfExists(join(dir, name));
+    return text === null ? null : contentHash(text);
+  };
   const out: string[] = [];
-  if ((await readTextIfExists(join(dir, DECISIONS_FILE))) !== decisionsText) out.push(DECISIONS_FILE);
-  if ((await readTextIfExists(join(dir, REVIEW_FILE))) !== reviewText) out.push(REVIEW_FILE);
+  if ((await hashOfFile(DECISIONS_FILE)) !== docs.decisionsHash) out.push(DECISIONS_FILE);
+  if ((await hashOfFile(REVIEW_FILE)) !== docs.reviewHash) out.push(REVIEW_FILE);
   if (newPatterns.length > 0 || state.patternsIntactLength < state.patternsLength) out.push(PATTERNS_FILE);
   return out;
 }
@@ -140,15 +145,13 @@ export interface MemoryWrite {
 export async function writeMemory(dir: string, state: MemoryState, registry: Registry, newPatterns: readonly Pattern[]): Promise<MemoryWrite> {
   await fs.mkdir(dir, { recursive: true });
   const written: string[] = [];
-  const { decisionsText, reviewText } = registryTexts(registry);
-  // A text equal to what was read has the hash computed then; the file need not be read again.
-  const hashOf = (text: string, was: RegistryText | undefined) => (was && was.text === text && was.hash !== null ? was.hash : contentHash(text));
-  const decisionsHash = hashOf(decisionsText, state.read?.decisions);
-  const reviewHash = hashOf(reviewText, state.read?.review);
+  // Hashed and written piece by piece: the registry is never one more string in memory. A file
+  // whose hash is the one read is unchanged and is not written again.
+  const { decisions, decisionsHash, review, reviewHash } = registryDocuments(registry);
   // Checksums first: a crash after them leaves a file whose hash is simply not listed (validated next time).
   await writeIfChanged(join(dir, CHECKSUMS_FILE), `${decisionsHash}\n${reviewHash}\n`);
-  if (await writeIfChanged(join(dir, DECISIONS_FILE), decisionsText, state.read?.decisions.text)) written.push(DECISIONS_FILE);
-  if (await writeIfChanged(join(dir, REVIEW_FILE), reviewText, state.read?.review.text)) written.push(REVIEW_FILE);
+  if (await writePiecesIfChanged(join(dir, DECISIONS_FILE), decisions, decisionsHash, state.read?.decisions.hash)) written.push(DECISIONS_FILE);
+  if (await writePiecesIfChanged(join(dir, REVIEW_FILE), review, reviewHash, state.read?.review.hash)) written.push(REVIEW_FILE);
   if (registry.engine) await writeIfChanged(join(dir, ENGINE_FILE), `${registry.engine}\n`);
   const logPath = join(dir, PATTERNS_FILE);
   const torn = state.patternsIntactLength < state.patternsLength;
@@ -164,10 +167,23 @@ export async function writeMemory(dir: string, state: MemoryState, registry: Reg
         await handle.read(last, 0, 1, state.patternsIntactLength - 1);
         if (last[0] !== 10) prefix = '\n';
       }
-      const body = prefix + newPatterns.map((p) => JSON.stringify(p)).join('\n') + (newPatterns.length > 0 ? '\n' : '');
-      if (body.length > 0) await handle.write(body, state.patternsIntactLength);
+      // In pieces of about a megabyte: a large batch of patterns is never one string.
+      let at = state.patternsIntactLength;
+      let piece = prefix;
+      const flush = async () => {
+        if (piece.length === 0) return;
+        const bytes = Buffer.from(piece, 'utf8');
+        await handle.write(bytes, 0, bytes.length, at);
+        at += bytes.length;
+        piece = '';
+      };
+      for (const p of newPatterns) {
+        piece += `${JSON.stringify(p)}\n`;
+        if (piece.length >= 1 << 20) await flush();
+      }
+      await flush();
       await handle.sync();
-      logLength = state.patternsIntactLength + Buffer.byteLength(body);
+      logLength = at;
     } finally {
       await handle.close();
     }
@@ -180,7 +196,7 @@ export async function writeMemory(dir: string, state: MemoryState, registry: Reg
     registry,
     patternsIntactLength: logLength,
     patternsLength: logLength,
-    read: { decisions: { text: decisionsText, hash: decisionsHash }, review: { text: reviewText, hash: reviewHash } },
+    read: { decisions: { hash: decisionsHash }, review: { hash: reviewHash } },
     diagnostics: [],
   };
   return { written, after };

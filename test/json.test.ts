@@ -1,0 +1,20 @@
+import fc from 'fast-check';
+import { formatJson, listDocumentPieces } from '../src/core/json';
+
+describe('listDocumentPieces', () => {
+  it('makes up exactly the text formatJson prints for the whole document, however many items each piece holds', () => {
+    // Items as the registry holds them: objects with strings (newlines and quotes included), numbers, nulls, nested lists.
+    const item = fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 5 });
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 8 }), fc.constantFrom('decisions', 'items'), fc.integer({ min: 1, max: 5 }), (items, key, perPiece) => {
+        const pieces = listDocumentPieces(1, key, items, perPiece);
+        return pieces.join('') === formatJson({ version: 1, [key]: items });
+      }),
+    );
+  });
+
+  it('prints an empty list on one line, as JSON.stringify does', () => {
+    expect(listDocumentPieces(1, 'items', [])).toEqual(['{\n  "version": 1,\n  "items": []\n}\n']);
+    expect(listDocumentPieces(1, 'decisions', [{ a: 'x\ny' }, { b: [1, []] }], 1)).toHaveLength(4);
+  });
+});

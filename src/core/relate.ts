@@ -16,7 +16,7 @@ import { compareInstants, compareRead, instantOf } from './instant';
 import { alternation } from './lexicons';
 import { excerpt } from './statement';
 import { answeredValueChange, containment, contradiction, replacement, restatesRetired, SubjectMemo, viewOf, type SubjectView } from './subject';
-import { contentTokens, jaccard } from './text';
+import { contentTokens, contentWordCount, jaccard } from './text';
 import { DEFAULT_TUNING, type RelateTuning } from './tuning';
 import type { Decision, Message, PatternType } from './types';
 
@@ -47,10 +47,17 @@ interface Entry {
   tokens: Set<string>;
   /** The instant of `d.created_at`, read once: relating compares it with many messages. */
   at: number | null;
-  /** Scratch for SubjectIndex.candidates: the lookup that last counted this entry, and its count there. */
-  mark: number;
-  shared: number;
+  /** The decision's place in id order among those being related (see idRanks), 0 when not set. */
+  rank: number;
 }
+
+/** Each decision's place in id order: candidates are listed by it (numbers compare faster than ids). */
+function idRanks(decisions: readonly Decision[]): Map<Decision, number> {
+  const sorted = [...decisions].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return new Map(sorted.map((d, k) => [d, k]));
+}
+
+const byRank = (a: Entry, b: Entry) => a.rank - b.rank;
 
 function isCorrection(d: Decision): boolean {
   return typeof d.corrects === 'string' && d.corrects.length > 0;
@@ -63,17 +70,33 @@ function lastMessage(d: Decision): number[] {
 
 /** Candidates sharing at least two content tokens, via an inverted index (linear in practice). */
 class SubjectIndex {
-  private readonly byToken = new Map<string, Entry[]>();
-  /** Numbers each lookup, so entries can count shared tokens in place (see `candidates`). */
+  /** Entries by number; the lists per token hold numbers, in the order entries were added. */
+  private readonly entries: Entry[] = [];
+  private readonly byToken = new Map<string, number[]>();
+  /**
+   * Scratch for `candidates`, by entry number: the lookup that last counted an entry, and its
+   * count there (flat arrays: a lookup touches thousands of entries, objects would be scattered).
+   */
+  private marks = new Int32Array(1024);
+  private counts = new Int32Array(1024);
+  /** Numbers each lookup. */
   private lookups = 0;
 
   constructor(private readonly maxCandidates: number) {}
 
   add(e: Entry): void {
+    const n = this.entries.length;
+    this.entries.push(e);
+    if (n >= this.marks.length) {
+      const marks = new Int32Array(this.marks.length * 2);
+      marks.set(this.marks);
+      this.marks = marks;
+      this.counts = new Int32Array(marks.length);
+    }
     for (const t of e.tokens) {
-      const list = this.byToken.get(t) ?? [];
-      list.push(e);
-      this.byToken.set(t, list);
+      const list = this.byToken.get(t);
+      if (list) list.push(n);
+      else this.byToken.set(t, [n]);
     }
   }
 
@@ -83,27 +106,28 @@ class SubjectIndex {
    * make relating quadratic in the registry size.
    */
   candidates(tokens: ReadonlySet<string>, perToken: number, minShared = 2): Entry[] {
-    // Counted on the entries themselves (no map per lookup), listed in the order first met.
+    // Listed in the order first met.
     const mark = ++this.lookups;
-    const met: Entry[] = [];
+    const { marks, counts } = this;
+    const met: number[] = [];
     for (const t of tokens) {
       const list = this.byToken.get(t);
       if (!list) continue;
       for (let i = Math.max(0, list.length - perToken); i < list.length; i++) {
-        const e = list[i];
-        if (e.mark !== mark) {
-          e.mark = mark;
-          e.shared = 1;
-          met.push(e);
-        } else e.shared++;
+        const n = list[i];
+        if (marks[n] !== mark) {
+          marks[n] = mark;
+          counts[n] = 1;
+          met.push(n);
+        } else counts[n]++;
       }
     }
     // The most overlapping first (three or more shared tokens, then two), at most maxCandidates:
     // a decision is related to the statements nearest to it, older ones through them.
     const out: Entry[] = [];
-    for (let i = 0; i < met.length && out.length < this.maxCandidates; i++) if (met[i].shared >= 3) out.push(met[i]);
-    for (let i = 0; i < met.length && out.length < this.maxCandidates; i++) if (met[i].shared === 2) out.push(met[i]);
-    if (minShared <= 1) for (let i = 0; i < met.length && out.length < this.maxCandidates; i++) if (met[i].shared === 1) out.push(met[i]);
+    for (let i = 0; i < met.length && out.length < this.maxCandidates; i++) if (counts[met[i]] >= 3) out.push(this.entries[met[i]]);
+    for (let i = 0; i < met.length && out.length < this.maxCandidates; i++) if (counts[met[i]] === 2) out.push(this.entries[met[i]]);
+    if (minShared <= 1) for (let i = 0; i < met.length && out.length < this.maxCandidates; i++) if (counts[met[i]] === 1) out.push(this.entries[met[i]]);
     return out;
   }
 }
@@ -119,17 +143,16 @@ function entryOf(d: Decision, lexicon: CompiledLexicon, memo: SubjectMemo, alsoF
     },
     tokens,
     at: instantOf(d.created_at),
-    mark: 0,
-    shared: 0,
+    rank: 0,
   };
 }
 
 /** Flags on a decision's own text: too short to stand alone, or a pointer without the substance. */
 export function textFlags(statement: string): string[] {
   const flags: string[] = [];
-  const content = contentTokens(statement);
-  if (content.length < 3) flags.push('naked_statement');
-  if (ORPHAN_REFERENCE.test(statement) && content.length < 8) flags.push('orphaned_reference');
+  const content = contentWordCount(statement);
+  if (content < 3) flags.push('naked_statement');
+  if (ORPHAN_REFERENCE.test(statement) && content < 8) flags.push('orphaned_reference');
   return flags;
 }
 
@@ -180,14 +203,20 @@ export function relateNewDecisions(
   const index = new SubjectIndex(options.maxCandidates);
   const byId = new Map(registry.decisions.map((d) => [d.id, d]));
   const memo = context.memo ?? new SubjectMemo();
-  for (const d of registry.decisions) if (!isNew.has(d) && d.status !== 'archived') index.add(entryOf(d, lexicon, memo));
+  const ranks = idRanks([...new Set([...registry.decisions, ...created])]);
+  const ranked = (d: Decision) => {
+    const e = entryOf(d, lexicon, memo);
+    e.rank = ranks.get(d)!;
+    return e;
+  };
+  for (const d of registry.decisions) if (!isNew.has(d) && d.status !== 'archived') index.add(ranked(d));
   const subjects = lexicon.subjects;
   const view = (text: string) => viewOf(text, subjects, lexicon, memo);
   const valueContradiction = oncePerPair((theirs, mine) => contradiction(theirs, mine, subjects.generic, true));
 
   for (const d of created) {
     for (const f of textFlags(d.statement)) addFlag(d, f);
-    const me = entryOf(d, lexicon, memo);
+    const me = ranked(d);
     const mine = view(d.statement);
     const source = context.sourceText?.(d) ?? null;
     const cues = [...mine.reversals, ...(source && source !== d.statement ? view(source).reversals : [])];
@@ -200,7 +229,7 @@ export function relateNewDecisions(
       return order < 0 || (order === 0 && o.id < d.id);
     };
     const related = index.candidates(me.tokens, options.perTokenRecent, 1).filter((e) => e.d.id !== d.id && e.d.status !== 'archived' && older(e.d, e.at));
-    related.sort((a, b) => (a.d.id < b.d.id ? -1 : 1));
+    related.sort(byRank);
     let priorCorrections = 0;
     let contradicted = false;
     const contradict = (o: Decision, why: string) => {
@@ -280,7 +309,7 @@ export function relateNewDecisions(
     if (asked && !isCorrection(d) && d.supersedes === null) {
       const seen = new Set(related.map((e) => e.d.id));
       const byQuestion = index.candidates(new Set(contentTokens(askedFor!, memo.stems)), options.perTokenRecent, 1).filter((e) => !seen.has(e.d.id) && e.d.task_id !== d.task_id && e.d.status === 'active' && e.d.type !== 'action_item' && older(e.d, e.at));
-      byQuestion.sort((a, b) => (a.d.id < b.d.id ? -1 : 1));
+      byQuestion.sort(byRank);
       for (const { d: o } of byQuestion) {
         if (isCorrection(o) || !answeredValueChange(view(o.statement), mine, asked)) continue;
         supersede(o, d);
@@ -344,9 +373,12 @@ export function relateMessages(
   const byId = new Map(registry.decisions.map((d) => [d.id, d]));
   // A correction is found by the words of what it corrected too ("payment within 60 days" for
   // "Zahlungsziel ist immer 14 Tage"): later drafts repeat the agent's words, not the person's.
+  const ranks = idRanks(registry.decisions);
   for (const d of registry.decisions) {
     if (d.status === 'archived') continue;
-    index.add(entryOf(d, lexicon, memo, d.corrects));
+    const e = entryOf(d, lexicon, memo, d.corrects);
+    e.rank = ranks.get(d)!;
+    index.add(e);
   }
   for (const task of tasks) {
     for (const m of task.messages) {
@@ -356,13 +388,14 @@ export function relateMessages(
       const said = instantOf(m.ts);
       const before = (d: Decision) => m.ts === null || compareInstants(d.created_at, m.ts) < 0;
       const candidates = index.candidates(tokens, options.perTokenRecent, 1).filter((e) => e.d.task_id !== task.taskId && (m.ts === null || compareRead(e.at, e.d.created_at, said, m.ts) < 0));
-      candidates.sort((a, b) => (a.d.id < b.d.id ? -1 : 1));
-      let mv: SubjectView | null = null;
+      if (candidates.length === 0) continue;
+      // A message with no claim to compare contradicts nothing.
+      const mv = view(m.text);
+      if (mv.clauses.length === 0) continue;
+      candidates.sort(byRank);
       const findings: string[] = [];
       const targets: string[] = [];
       for (const { d: o } of candidates) {
-        mv ??= view(m.text);
-        if (mv.clauses.length === 0) break;
         const theirs = view(o.statement);
         let target: Decision = o;
         let why: string | null = null;

@@ -50,21 +50,44 @@ describe('a warm workspace (what the watch daemon keeps between saves)', () => {
     expect(queue.filter((i) => /#builds/.test(i.candidate.statement))).toHaveLength(2);
   });
 
-  it('reads the memory folder again when someone else wrote it since the last run', async () => {
+  it.each([
+    ['longer', (statement: string) => `${statement} (confirmed by the team lead)`],
+    ['of the same length, in place', (statement: string) => statement.toUpperCase()],
+  ])('reads the memory folder again when someone else wrote it since the last run (an edit %s)', async (how, edit) => {
     const dir = fixtureDir('basic');
     const warm = new WarmState();
     await extractRun({ cwd: dir, now: '2026-03-05T12:00:00Z', warm });
     // A person edits a statement in the registry by hand between two saves.
     const file = join(dir, 'memory', 'decisions.json');
-    const registry = JSON.parse(readFileSync(file, 'utf8'));
+    const text = readFileSync(file, 'utf8');
+    const registry = JSON.parse(text);
     const edited = registry.decisions[0];
-    edited.statement = `${edited.statement} (confirmed by the team lead)`;
-    writeFileSync(file, `${JSON.stringify(registry, null, 2)}\n`);
+    edited.statement = edit(edited.statement);
+    const next = `${JSON.stringify(registry, null, 2)}\n`;
+    if (how.includes('same length')) expect(next.length).toBe(text.length);
+    writeFileSync(file, next);
     say(dir, EDITS[0][0], EDITS[0][1], 0);
     const r = await extractRun({ cwd: dir, now: '2026-03-06T12:00:00Z', warm });
     expect(r.summary.analysed).toBe(1);
     const after = JSON.parse(readFileSync(file, 'utf8')).decisions as Array<{ id: string; statement: string }>;
     expect(after.find((d) => d.id === edited.id)?.statement).toBe(edited.statement);
+  });
+
+  it('starts each run with every user rule on, even one switched off for overrunning its budget in the last run', async () => {
+    const dir = fixtureDir('basic');
+    mkdirSync(join(dir, 'team-rules'));
+    // Cubic on a long line of "yyy": the bound stops it, and the rule is off for the rest of that run.
+    const rule = { id: 'team/repeat', kind: 'correction', regex: '(?=.*zzz).*yyy.*yyy.*qqq', examples: { match: ['yyy yyy qqq zzz'], nomatch: ['fine'] } };
+    writeFileSync(join(dir, 'team-rules', 'team.json'), JSON.stringify({ pack: 'team', rules: [rule] }));
+    const analysis: AnalysisSettings = { thresholds: DEFAULT_CONFIG.thresholds, humans: [], bots: [], packs: [], rules: ['team-rules'] };
+    const warm = new WarmState();
+    const cue = async () => (await warm.engineFor(analysis, dir)).rules.find((r) => r.id === 'team/repeat')!.cue;
+    const first = await cue();
+    first.exec(`${'yyy '.repeat(4900)}zzz`);
+    expect(first.exec('yyy yyy qqq zzz')).toBeNull();
+    const next = await cue();
+    expect(next).toBe(first);
+    expect(next.exec('yyy yyy qqq zzz')).not.toBeNull();
   });
 
   it('builds the engine again only when the config or a user rule file changed', async () => {

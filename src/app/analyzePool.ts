@@ -58,41 +58,50 @@ export async function analyzeParallel(
   const knownTaskIds = files.flatMap((f) => f.tasks.map((t) => t.id));
   const results = new Map<number, TaskAnalysis>();
   let next = 0;
+  // Once one thread fails, the others take no further chunk: the run is lost either way.
+  let failed = false;
   await Promise.all(
     Array.from(
       { length: Math.min(threads, chunks.length) },
       () =>
         new Promise<void>((resolve, reject) => {
           const worker = new Worker(WORKER_FILE, { workerData: { config: engine.config, baseDir, knownTaskIds } });
+          let settled = false;
+          const finish = (err?: Error) => {
+            if (settled) return;
+            settled = true;
+            if (err) failed = true;
+            void worker.terminate();
+            if (err) reject(err);
+            else resolve();
+          };
           const send = () => {
             const share = chunks[next];
-            if (!share) {
-              void worker.terminate();
-              resolve();
+            if (!share || failed) {
+              finish();
               return;
             }
             chunks[next++] = [];
             worker.postMessage(share.map((t) => ({ key: t.key, id: t.task.id, discussion: t.task.discussion })));
           };
           // Asked to stop: end the thread wherever it is (it writes nothing).
-          const stop = () => {
-            void worker.terminate();
-            reject(new InterruptedError(String(signal?.reason ?? 'a signal')));
-          };
+          const stop = () => finish(new InterruptedError(String(signal?.reason ?? 'a signal')));
           signal?.addEventListener('abort', stop, { once: true });
-          worker.once('exit', () => signal?.removeEventListener('abort', stop));
+          worker.once('exit', (code) => {
+            signal?.removeEventListener('abort', stop);
+            // A thread that ends on its own before its work is done (out of memory, say) fails the run.
+            finish(new Error(`an analysis thread stopped (exit code ${code}) before finishing its tasks`));
+          });
           worker.on('message', (msg: { results?: Array<{ key: number; analysis: TaskAnalysis }>; overruns?: RegexOverrun[]; error?: string }) => {
             if (msg.error) {
-              void worker.terminate();
-              reject(new Error(msg.error));
+              finish(new Error(msg.error));
               return;
             }
             for (const r of msg.results ?? []) results.set(r.key, r.analysis);
             addRegexOverruns(engine, msg.overruns ?? []);
-            if (signal?.aborted) return;
-            send();
+            if (!settled) send();
           });
-          worker.once('error', reject);
+          worker.once('error', (err) => finish(err));
           send();
         }),
     ),

@@ -56,6 +56,11 @@ class BudgetedRegExp extends RegExp {
     this.linear = runsInLinearTime(source, flags);
   }
 
+  /** On again: a new run starts with every rule on. */
+  rearm(): void {
+    this.off = false;
+  }
+
   override exec(s: string): RegExpExecArray | null {
     if (this.off) return null;
     const started = performance.now();
@@ -95,6 +100,11 @@ export function boundUserRules(rules: CompiledRule[], userRules: ReadonlyMap<str
     if (file === undefined || !rule.spec.regex) continue;
     rule.cue = new BudgetedRegExp(rule.cue.source, rule.cue.flags, rule.id, file, overruns);
   }
+}
+
+/** Switches every bounded user regex back on (an engine kept for another run starts with every rule on). */
+export function rearmUserRules(rules: readonly CompiledRule[]): void {
+  for (const rule of rules) if (rule.cue instanceof BudgetedRegExp) rule.cue.rearm();
 }
 
 /**

@@ -10,6 +10,7 @@ import { SubjectMemo } from '../core/subject';
 import type { AnalysisSettings } from '../core/types';
 import type { MemoryState } from '../io/memory';
 import { loadEngine } from './engine';
+import { rearmUserRules } from './regexBudget';
 
 /** Texts a kept memo may hold before it is started afresh (a daemon must not grow without bound). */
 const MAX_MEMO = 200_000;
@@ -45,7 +46,10 @@ export class WarmState {
         if (this.engine?.engine === engine) this.engine = null;
       });
     }
-    return this.engine.engine;
+    const engine = await this.engine.engine;
+    // A user regex switched off for overrunning its budget is off for that run only.
+    rearmUserRules(engine.rules);
+    return engine;
   }
 
   /**

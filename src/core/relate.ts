@@ -51,10 +51,20 @@ interface Entry {
   rank: number;
 }
 
-/** Each decision's place in id order: candidates are listed by it (numbers compare faster than ids). */
+/**
+ * Each decision's place in id order: candidates are listed by it (numbers compare faster than
+ * ids). Equal ids (a hand-edited registry may hold some) share a place, so a stable sort keeps
+ * them in the order they were found, as sorting by the ids themselves does.
+ */
 function idRanks(decisions: readonly Decision[]): Map<Decision, number> {
   const sorted = [...decisions].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return new Map(sorted.map((d, k) => [d, k]));
+  const ranks = new Map<Decision, number>();
+  let rank = 0;
+  sorted.forEach((d, k) => {
+    if (k > 0 && d.id !== sorted[k - 1].id) rank = k;
+    ranks.set(d, rank);
+  });
+  return ranks;
 }
 
 const byRank = (a: Entry, b: Entry) => a.rank - b.rank;

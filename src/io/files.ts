@@ -1,6 +1,7 @@
 // The only place that touches the disk for writes: atomic replace (temp file in the same
 // folder, fsync, rename), skip when unchanged, and compare-and-swap against a person's edit.
 import { promises as fs } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 
@@ -64,6 +65,18 @@ export async function writePiecesIfChanged(linkOrPath: string, pieces: readonly 
 }
 
 /**
+ * Writes every byte (at `position`, or where the handle is): one write call may take fewer bytes
+ * than it is given, and a file cut short must never be renamed into place.
+ */
+export async function writeAll(handle: FileHandle, bytes: Uint8Array, position: number | null = null): Promise<void> {
+  for (let done = 0; done < bytes.length; ) {
+    const { bytesWritten } = await handle.write(bytes, done, bytes.length - done, position === null ? null : position + done);
+    if (bytesWritten <= 0) throw new Error(`write made no progress after ${done} of ${bytes.length} bytes`);
+    done += bytesWritten;
+  }
+}
+
+/**
  * The one atomic writer: the new content goes to a temp file in the target's folder (named by
  * our pid, so a later writer can tell a dead writer's leftovers), is fsynced, and only then
  * renamed over the target by the caller. The file keeps its permission bits.
@@ -74,7 +87,7 @@ async function writeTemp(path: string, text: string | readonly string[]): Promis
   const handle = await fs.open(tmp, 'wx', mode);
   try {
     if (typeof text === 'string') await handle.writeFile(text, 'utf8');
-    else for (const piece of text) await handle.write(piece, null, 'utf8');
+    else for (const piece of text) await writeAll(handle, Buffer.from(piece, 'utf8'));
     await handle.sync();
   } catch (err) {
     await handle.close();

@@ -5,7 +5,7 @@ import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { listDocumentPieces } from '../core/json';
 import type { Decision, Diagnostic, Pattern, Registry, ReviewItem } from '../core/types';
-import { contentHash, contentHashOfPieces, readTextIfExists, writeIfChanged, writePiecesIfChanged } from './files';
+import { contentHash, contentHashOfPieces, readTextIfExists, writeAll, writeIfChanged, writePiecesIfChanged } from './files';
 import { locationOf, parseJson, pointerLocation } from './jsonText';
 import { schemaProblems } from './schemas';
 import { ConfigError } from './errors';
@@ -54,12 +54,12 @@ function isPatternShape(v: unknown): v is Pattern {
   return typeof p.id === 'string' && typeof p.task_id === 'string' && typeof p.type === 'string' && Array.isArray(p.messages) && typeof p.rule === 'string';
 }
 
-/** Size and mtime of the memory files: equal signatures mean nothing was written in between. */
+/** Inode, size and mtime of the memory files: equal signatures mean nothing was written in between. */
 export async function memorySignature(dir: string): Promise<string> {
   const parts: string[] = [];
   for (const f of [DECISIONS_FILE, REVIEW_FILE, PATTERNS_FILE, ENGINE_FILE]) {
     const st = await fs.stat(join(dir, f)).catch(() => null);
-    parts.push(st ? `${st.size}:${st.mtimeMs}` : '-');
+    parts.push(st ? `${st.ino}:${st.size}:${st.mtimeMs}` : '-');
   }
   return parts.join('|');
 }
@@ -173,7 +173,7 @@ export async function writeMemory(dir: string, state: MemoryState, registry: Reg
       const flush = async () => {
         if (piece.length === 0) return;
         const bytes = Buffer.from(piece, 'utf8');
-        await handle.write(bytes, 0, bytes.length, at);
+        await writeAll(handle, bytes, at);
         at += bytes.length;
         piece = '';
       };
@@ -197,7 +197,8 @@ export async function writeMemory(dir: string, state: MemoryState, registry: Reg
     patternsIntactLength: logLength,
     patternsLength: logLength,
     read: { decisions: { hash: decisionsHash }, review: { hash: reviewHash } },
-    diagnostics: [],
+    // A torn tail is cut now; a bad line is skipped, stays in the log, and is reported on every read.
+    diagnostics: state.diagnostics.filter((d) => d.code === 'bad-log-line'),
   };
   return { written, after };
 }

@@ -86,8 +86,10 @@ export async function runWatch(options: WatchOptions): Promise<void> {
   const inodes = new Map<string, number>();
   const schedule = async (path: string) => {
     const abs = resolve(path);
-    const ino = (await fs.stat(abs).catch(() => null))?.ino;
-    const replaced = ino !== undefined && inodes.has(abs) && inodes.get(abs) !== ino;
+    const st = await fs.stat(abs).catch(() => null);
+    const ino = st?.ino;
+    // (An empty new file is being written, not renamed into place: it waits the full time.)
+    const replaced = st !== null && ino !== undefined && st.size > 0 && inodes.has(abs) && inodes.get(abs) !== ino;
     if (ino !== undefined) inodes.set(abs, ino);
     clearTimeout(timers.get(abs));
     timers.set(

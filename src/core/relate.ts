@@ -208,6 +208,8 @@ export function relateNewDecisions(
   options: RelateOptions = DEFAULT_RELATE_OPTIONS,
   context: RelateContext = {},
 ): RelatedPattern[] {
+  // Nothing new, nothing to relate: the registry is not indexed for nothing (an unchanged run).
+  if (created.length === 0) return [];
   const patterns: RelatedPattern[] = [];
   const isNew = new Set(created);
   const index = new SubjectIndex(options.maxCandidates);
@@ -369,6 +371,7 @@ export function relateMessages(
   options: RelateOptions = DEFAULT_RELATE_OPTIONS,
   memo: SubjectMemo = new SubjectMemo(),
 ): RelatedPattern[] {
+  if (tasks.every((t) => t.messages.length === 0)) return [];
   // One pattern per task and decision: the first message that contradicts it (or the decision that did).
   const flagged = new Set(already);
   const patterns: RelatedPattern[] = [];

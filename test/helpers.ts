@@ -24,7 +24,7 @@ import { DEFAULT_CONFIG, type RulePack } from '../src/core/types';
 export const ROOT = join(__dirname, '..');
 export const BIN = join(ROOT, 'bin', 'extract.js');
 export const FIXTURES = join(ROOT, 'test', 'fixtures');
-/** A copy of the shipped example as it is before any run. */
+/** The tests' own copy of the shipped example's tasks T045–T049, as before any run (examples/ itself is rewritten by the quick start). */
 export const EXAMPLE = join(FIXTURES, 'example', 'tasks.json');
 
 const created: string[] = [];

@@ -10,11 +10,19 @@ function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
 }
 
-/** `file:line: text` of each line outside src/cli that writes to the console or the process's output. */
-export function printingLines(files: ReadonlyArray<{ path: string; text: string }>): string[] {
-  return files
-    .filter((f) => !f.path.startsWith('cli/'))
-    .flatMap((f) => f.text.split('\n').flatMap((line, i) => (PRINTS.test(line) && !/^\s*(?:\/\/|\*)/.test(line) ? [`${f.path}:${i + 1}: ${line.trim()}`] : [])));
+type SourceFile = { path: string; text: string };
+
+/** `file:line: text` of each line, outside comments, that `pattern` matches. */
+function matchingLines(files: readonly SourceFile[], pattern: RegExp): string[] {
+  return files.flatMap((f) => f.text.split('\n').flatMap((line, i) => (pattern.test(line) && !/^\s*(?:\/\/|\*)/.test(line) ? [`${f.path}:${i + 1}: ${line.trim()}`] : [])));
+}
+
+/** Each line outside src/cli that writes to the console or the process's output. */
+export function printingLines(files: readonly SourceFile[]): string[] {
+  return matchingLines(
+    files.filter((f) => !f.path.startsWith('cli/')),
+    PRINTS,
+  );
 }
 
 describe('who prints', () => {
@@ -38,9 +46,9 @@ describe('who prints', () => {
 // into that file; the tests that follow must not depend on it, so none reads the repo's examples/.
 const READS_EXAMPLES = /(?:ROOT|__dirname)\b[^;\n]*['"`](?:\.\.\/)*examples\b/;
 
-/** `file:line` of each line of a test that builds a path into the repository's examples/ folder. */
-export function examplesReads(files: ReadonlyArray<{ path: string; text: string }>): string[] {
-  return files.flatMap((f) => f.text.split('\n').flatMap((line, i) => (READS_EXAMPLES.test(line) && !/^\s*(?:\/\/|\*)/.test(line) ? [`${f.path}:${i + 1}`] : [])));
+/** Each line of a test that builds a path into the repository's examples/ folder. */
+export function examplesReads(files: readonly SourceFile[]): string[] {
+  return matchingLines(files, READS_EXAMPLES);
 }
 
 describe('tests and the quick start', () => {
@@ -50,7 +58,7 @@ describe('tests and the quick start', () => {
       { path: 'b.test.ts', text: "readFileSync(join(__dirname, '../examples/tasks.json'))" },
       { path: 'c.test.ts', text: "mkdirSync(join(dir, 'examples'));\ncpSync(EXAMPLE, join(dir, 'examples', 'tasks.json'));\nexpect(sources).toEqual(['../examples/tasks.json']);" },
     ];
-    expect(examplesReads(files)).toEqual(['a.test.ts:1', 'b.test.ts:1']);
+    expect(examplesReads(files)).toEqual(["a.test.ts:1: const f = join(ROOT, 'examples', 'tasks.json');", "b.test.ts:1: readFileSync(join(__dirname, '../examples/tasks.json'))"]);
   });
 
   it("no test reads the repository's examples/: they use test/fixtures/", () => {

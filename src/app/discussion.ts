@@ -38,7 +38,7 @@ export async function appendMessage(options: WorkspaceOptions & { lockTimeout?: 
       const task = file.tasks.find((t) => t.id === taskId)!;
       const shaped = shapeMessage(task.discussion, message);
       const next = appendToText(file.text, file.value, taskId, shaped);
-      if ((await writeIfUnmodified(file.path, next, file.hash)) === 'written') {
+      if ((await writeIfUnmodified(file.path, next, () => file.hash, { text: file.text, bytes: file.bytes })) === 'written') {
         return { file: file.path, display: file.display, index: task.discussion.length, message: shaped, files: ws.files };
       }
     }

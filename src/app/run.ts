@@ -212,7 +212,7 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
         // Each write is atomic; a stop between two leaves the rest as they were.
         throwIfStopped(options.signal);
         const next = texts.get(file.path) ?? file.text;
-        const result = await writeIfUnmodified(file.path, next, file.hash, { text: file.text, bytes: file.bytes });
+        const result = await writeIfUnmodified(file.path, next, () => file.hash, { text: file.text, bytes: file.bytes });
         lap('write task file');
         if (result === 'written') {
           written.push(file.display);

@@ -163,26 +163,26 @@ function sameBytes(bytes: Buffer, text: string): boolean {
 }
 
 /**
- * Writes `text` only if the file still holds the bytes we read (hash `expected`, or the bytes or
- * text themselves when the caller still has them): a person's
+ * Writes `text` only if the file still holds the bytes we read (hash `expected`, asked for only
+ * when the caller no longer has the bytes or the text themselves): a person's
  * edit made meanwhile is never overwritten. The new content goes to a temp file in the same
  * folder and is fsynced first; the comparison runs after that, immediately before the rename,
  * so the window in which an edit could slip in is a re-read and a rename, not a whole write.
  */
-export async function writeIfUnmodified(linkOrPath: string, text: string, expected: string, known: string | ReadContent = {}): Promise<CasOutcome> {
+export async function writeIfUnmodified(linkOrPath: string, text: string, expected: string | (() => string), known: string | ReadContent = {}): Promise<CasOutcome> {
   const had: ReadContent = typeof known === 'string' ? { text: known } : known;
   // Through a symlink to the real file: the link stays a link, and the swap happens beside the target.
   const path = await realPath(linkOrPath);
-  await removeStaleTemps(dirname(path), basename(path));
   // With the bytes or the text that was read at hand, comparing them is cheaper than hashing what is there now;
   // bytes are compared as they lie on disk, without decoding.
   const byBytes = had.bytes !== undefined;
   const current = (): Promise<string | Buffer | null> => (byBytes ? readBytesIfExists(path) : readTextIfExists(path));
   const unmodified = (t: string | Buffer | null) =>
-    t !== null && (typeof t !== 'string' ? Buffer.compare(t, had.bytes!) === 0 : had.text !== undefined ? t === had.text : contentHash(t) === expected);
+    t !== null && (typeof t !== 'string' ? Buffer.compare(t, had.bytes!) === 0 : had.text !== undefined ? t === had.text : contentHash(t) === (typeof expected === 'string' ? expected : expected()));
   const before = await current();
   if (!unmodified(before)) return 'conflict';
   if (typeof before === 'string' ? before === text : had.text !== undefined ? had.text === text : sameBytes(before!, text)) return 'unchanged';
+  await removeStaleTemps(dirname(path), basename(path));
   const tmp = await writeTemp(path, text);
   // Compare again just before the rename: the window for a person's edit is a re-read and a rename.
   const now = await current().catch(async (err: unknown) => {

@@ -123,7 +123,10 @@ function registryDocuments(registry: Registry) {
 /** The memory files `writeMemory` would change (for a dry run), without writing. */
 export async function memoryChanges(dir: string, state: MemoryState, registry: Registry, newPatterns: readonly Pattern[]): Promise<string[]> {
   const docs = registryDocuments(registry);
+  // The hashes of what was just read, when the state has them.
   const hashOfFile = async (name: string) => {
+    const known = name === DECISIONS_FILE ? state.read?.decisions : state.read?.review;
+    if (known) return known.hash;
     const text = await readTextIfExists(join(dir, name));
     return text === null ? null : contentHash(text);
   };

@@ -161,6 +161,8 @@ interface Edit {
  * equal (as data) are left byte for byte as they are.
  */
 export function applyStates(text: string, states: ReadonlyMap<string, ExtractedState>, value?: Record<string, unknown>): string {
+  // Every state is the very object the file already holds (a run where nothing changed): nothing to print.
+  if (value && [...states].every(([id, state]) => isObject(value[id]) && value[id].extracted_state === state)) return text;
   if (value) {
     const fast = regenerate(text, states, value);
     if (fast !== null) return fast;

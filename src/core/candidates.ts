@@ -93,7 +93,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     const option = pickedOption(lexicon, lead[1], messages[agent].text);
     if (option) out.push(make(p, option, 'decision', 'accepted', agent, true, [], [], 'selection'));
   }
-  const clauses = (lead && out.length ? splitSentences(m.text.slice(lead[0].length)) : (input.text?.[p].sentences ?? splitSentences(m.text))).flatMap((s) => splitClauses(lexicon, s));
+  const clauses = (lead && out.length ? splitSentences(m.text.slice(lead[0].length)) : sentencesAt(input, p)).flatMap((s) => splitClauses(lexicon, s));
   const cues = input.detections[p].filter((d) => d.kind === 'correction');
   // In a correction, the clauses with a decisive act of their own state the rule; the rest are
   // reasons (a fact stated without any act is found by the value it changes, below).
@@ -373,11 +373,13 @@ function questionSubject(asked: string, answer: string, stems?: Stems): string |
   const mine = new Set(contentTokens(answer, stems));
   for (const phrase of nlp(clause).nouns().out('array')) {
     const np = phrase.replace(/[\s,.;:!?]+$/, '').trim();
-    if (!np || /\d/.test(np) || nlp(np).has('#Pronoun')) continue;
+    if (!np || /\d/.test(np)) continue;
+    const phraseDoc = nlp(np);
+    if (phraseDoc.has('#Pronoun')) continue;
     const words = contentTokens(np, stems);
     if (words.length === 0) continue;
     if (words.some((w) => mine.has(w))) return null;
-    return nlp(np).not('#Determiner').text().trim() || np;
+    return phraseDoc.not('#Determiner').text().trim() || np;
   }
   return null;
 }

@@ -108,8 +108,10 @@ export function decideTask(input: DecideInput): TaskAnalysis {
   const decisions: DecisionCandidate[] = [];
   const review: ReviewCandidate[] = [];
 
-  // Reply acts: each message's verdict on what it answers.
-  const { verdict, confirmedBy, patterns } = input.replies;
+  // Reply acts: each message's verdict on what it answers. Their patterns are copied: the later
+  // stages add to them and link them to decisions, and stage 4's output stays as it was.
+  const { verdict, confirmedBy } = input.replies;
+  const patterns = input.replies.patterns.map((x) => ({ ...x }));
 
   const rejected = messages.map(() => false);
   for (let q = 0; q < messages.length; q++) if (answered[q] >= 0 && verdict[q] === 'disagreement') rejected[answered[q]] = true;
@@ -158,8 +160,7 @@ export function decideTask(input: DecideInput): TaskAnalysis {
   if (messages.some((m) => m.role === 'bot')) {
     const topicAt: Array<Topic | undefined> = messages.map(() => undefined);
     for (const topic of topics) for (const i of topic.messages) if (pos.has(i)) topicAt[pos.get(i)!] = topic;
-    const acts = input.replies;
-    const found = sentenceCandidates({ messages, detections, answered, verdict: acts.verdict, lexicon: input.statements, tuning: input.tuning.candidates, text: at, stems: input.text.stemmer });
+    const found = sentenceCandidates({ messages, detections, answered, verdict, lexicon: input.statements, tuning: input.tuning.candidates, text: at, stems: input.text.stemmer });
     const topicImportance = new Map<Topic, number>();
     for (const c of found) {
       const topic = topicAt[c.p] ?? topics[0];
@@ -169,15 +170,15 @@ export function decideTask(input: DecideInput): TaskAnalysis {
       const stretch = stretchOf(c.p, info, topicOfPos, at, input.tuning.decide);
       const importance = importanceScore(stretch.count, stretch.words / stretch.count, Math.max(1, wordCount(c.statement)));
       topicImportance.set(topic, Math.max(topicImportance.get(topic) ?? 0, importance));
-      const confirmed = (acts.confirmedBy.get(c.p) ?? []).some((q) => messages[q].author !== messages[c.p].author) || acknowledgedByAgent(c.p, messages, input.statements, at);
+      const confirmed = (confirmedBy.get(c.p) ?? []).some((q) => messages[q].author !== messages[c.p].author) || acknowledgedByAgent(c.p, messages, input.statements, at);
       const band = bandOf(c, classify(importance, thresholds), confirmed);
       if (band === 'raw' || !topic) continue;
       if (band === 'decision') {
         const downstream = mentionedTasks(info.ps.map((p) => messages[p].text), input.knownTaskIds, input.taskId);
         // Issue → proposal → agreement: a confirmation by someone else is a source too.
-        const agreed = (acts.confirmedBy.get(c.p) ?? []).filter((q) => messages[q].author !== messages[c.p].author);
+        const agreed = (confirmedBy.get(c.p) ?? []).filter((q) => messages[q].author !== messages[c.p].author);
         const sources = [...c.sources, ...agreed].map((q) => messages[q].index);
-        const d = candidate(input, c.p, c.statement, c.type, confidenceOfCandidate(c, messages, acts.confirmedBy), sources, topic, importance, downstream, c.cue, stretch.messages);
+        const d = candidate(input, c.p, c.statement, c.type, confidenceOfCandidate(c, messages, confirmedBy), sources, topic, importance, downstream, c.cue, stretch.messages);
         d.correction = c.strength === 'correction';
         // The clause's own reasons and alternatives and those around it, but not what another
         // decision of the same message gives as its own ("… instead of Mailchimp, because …").
@@ -193,19 +194,19 @@ export function decideTask(input: DecideInput): TaskAnalysis {
     }
     // A correction found by its content (a different value for what the agent said) is a
     // correction pattern like one found by its cue.
-    const corrected = new Set(acts.patterns.filter((x) => x.type === 'correction').map((x) => last(x.messages)));
+    const corrected = new Set(patterns.filter((x) => x.type === 'correction').map((x) => last(x.messages)));
     for (const c of found) {
       const m = messages[c.p];
       // A reply that accepts ("Thursday 10 is fine.") names a value of its own without correcting one.
-      if (c.cue !== 'value-correction' || corrected.has(m.index) || acts.verdict[c.p] === 'confirmation') continue;
+      if (c.cue !== 'value-correction' || corrected.has(m.index) || verdict[c.p] === 'confirmation') continue;
       corrected.add(m.index);
-      acts.patterns.push({ type: 'correction', messages: c.sources.map((q) => messages[q].index), description: `${m.author || 'A person'} corrects a value the agent gave: "${excerpt(m.text)}"`, rule: 'statements/value-correction', decision: null, ts: m.ts });
+      patterns.push({ type: 'correction', messages: c.sources.map((q) => messages[q].index), description: `${m.author || 'A person'} corrects a value the agent gave: "${excerpt(m.text)}"`, rule: 'statements/value-correction', decision: null, ts: m.ts });
     }
     for (const topic of topics) {
       const ps = infos.get(topic)!.ps;
-      topicStates.push({ ...topic, importance: round1(topicImportance.get(topic) ?? 0), status: topicStatus(ps, messages, acts.verdict) });
+      topicStates.push({ ...topic, importance: round1(topicImportance.get(topic) ?? 0), status: topicStatus(ps, messages, verdict) });
     }
-    return { topics: topicStates, decisions, patterns: acts.patterns, review };
+    return { topics: topicStates, decisions, patterns: patterns, review };
   }
 
   for (const topic of topics) {

@@ -15,8 +15,6 @@ export interface MessageAnalysis {
   ruleWords: ReadonlySet<string>;
   /** Stemmed content tokens in order (no stopwords, no one-letter words): what topics and overlaps compare. */
   tokens: readonly string[];
-  /** Distinct stems of `tokens`. */
-  stems: ReadonlySet<string>;
   /** Word count as the importance formula counts words. */
   words: number;
   /** Sentences with offsets into `text`, split as the sentence acts split them. */
@@ -39,7 +37,7 @@ export function analyseMessage(text: string, stems?: Stems): MessageAnalysis {
     const t = contentToken(w, stems);
     if (t !== null) tokens.push(t);
   }
-  return { text, lower, ruleWords: wordSet(lower), tokens, stems: new Set(tokens), words: wordCount(text), sentences: splitSentences(text) };
+  return { text, lower, ruleWords: wordSet(lower), tokens, words: wordCount(text), sentences: splitSentences(text) };
 }
 
 export function analyseMessages(messages: readonly Message[], stems: Stems = new Stems()): AnalysedMessages {

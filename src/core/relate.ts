@@ -12,7 +12,7 @@
 //   treated as new knowledge; a correction made again is a `correction` pattern, counted.
 import { claimOf, type Claim, type CompiledLexicon } from './contradiction';
 import { supersede } from './evolve';
-import { compareInstants, compareRead, instantOf } from './instant';
+import { compareRead, instantOf } from './instant';
 import { alternation } from './lexicons';
 import { excerpt } from './statement';
 import { answeredValueChange, containment, contradiction, replacement, restatesRetired, SubjectMemo, viewOf, type SubjectView } from './subject';
@@ -399,8 +399,9 @@ export function relateMessages(
       const tokens = new Set(contentTokens(m.text, memo.stems));
       if (tokens.size === 0) continue;
       const said = instantOf(m.ts);
-      const before = (d: Decision) => m.ts === null || compareInstants(d.created_at, m.ts) < 0;
-      const candidates = index.candidates(tokens, options.perTokenRecent, 1).filter((e) => e.d.task_id !== task.taskId && (m.ts === null || compareRead(e.at, e.d.created_at, said, m.ts) < 0));
+      // Decided before the message was written (`at`: the decision's instant, when already read).
+      const before = (d: Decision, at = instantOf(d.created_at)) => m.ts === null || compareRead(at, d.created_at, said, m.ts) < 0;
+      const candidates = index.candidates(tokens, options.perTokenRecent, 1).filter((e) => e.d.task_id !== task.taskId && before(e.d, e.at));
       if (candidates.length === 0) continue;
       // A message with no claim to compare contradicts nothing.
       const mv = view(m.text);

@@ -280,10 +280,9 @@ export function splitClauses(lex: CompiledStatementLexicon, s: Span): Span[] {
     const right = s.text.slice(c.start);
     if (countWords(left) < 3 || countWords(right) < 4) continue;
     // A break like ", and no" keeps its content word ("no …") in the next clause.
-    const rest = s.text.slice(c.start);
-    const punct = /^[,;\s]*/.exec(rest)![0].length;
-    const joined = findAct(lex, 'connective', normalForm(rest.slice(punct)));
-    const keep = punct + (joined && joined.start === 0 ? joined.end + (/^\s*/.exec(rest.slice(punct + joined.end))?.[0].length ?? 0) : 0);
+    const punct = /^[,;\s]*/.exec(right)![0].length;
+    const joined = findAct(lex, 'connective', normalForm(right.slice(punct)));
+    const keep = punct + (joined && joined.start === 0 ? joined.end + (/^\s*/.exec(right.slice(punct + joined.end))?.[0].length ?? 0) : 0);
     pushSpan(out, s, from, c.start);
     from = c.start + keep;
   }

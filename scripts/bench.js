@@ -9,7 +9,6 @@
 // of a one-message edit until the task file carries the new extracted_state).
 // Usage: npm run bench [-- --quick] [-- --only full,growth,long,sets,watch] [-- --json FILE]
 const { execFileSync, spawn } = require('node:child_process');
-const { createHash } = require('node:crypto');
 const { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
 const { cpus, tmpdir } = require('node:os');
 const { join } = require('node:path');
@@ -139,7 +138,8 @@ function fullRun(name, text, { incremental = false } = {}) {
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const discussionHash = (discussion) => `sha256:${createHash('sha256').update(JSON.stringify(discussion)).digest('hex')}`;
+// The hash the run stores in extracted_state, from the build itself.
+const { discussionHash } = require(join(root, 'dist', 'core', 'pipeline.js'));
 
 /**
  * The daemon on a task file: `saves` atomic saves (write a temporary file, rename it over the

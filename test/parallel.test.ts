@@ -3,7 +3,7 @@
 // Where a task was analysed must never show: the run writes byte for byte what the same run
 // in one thread writes.
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, snapshotDir, tempDir } from './helpers';
 
@@ -41,13 +41,16 @@ describe('analysis on worker threads', () => {
     const run = (workers: boolean) => {
       const dir = tempDir();
       writeFileSync(join(dir, 'tasks.json'), text);
-      const env = { ...process.env, EXTRACT_WORKERS: workers ? '2' : '0', EXTRACT_TIMING: '1' };
-      const r = spawnSync(process.execPath, [BIN, 'run', '--now', NOW], { cwd: dir, encoding: 'utf8', env, timeout: 120_000 });
+      // Every thread writes a CPU profile of its own: their number shows how many threads ran.
+      const profiles = tempDir();
+      const env = { ...process.env, EXTRACT_WORKERS: workers ? '2' : '0' };
+      const r = spawnSync(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profiles}`, BIN, 'run', '--now', NOW], { cwd: dir, encoding: 'utf8', env, timeout: 120_000 });
       expect(r.status).toBe(0);
-      return { files: snapshotDir(dir), stderr: r.stderr };
+      return { files: snapshotDir(dir), threads: readdirSync(profiles).length };
     };
     const threads = run(true);
     const one = run(false);
+    expect([threads.threads, one.threads]).toEqual([3, 1]);
     expect(threads.files).toEqual(one.files);
     // Not a comparison of two empty outputs.
     expect(JSON.parse(threads.files['memory/decisions.json']).decisions.length).toBeGreaterThan(20);

@@ -212,6 +212,10 @@ describe('across tasks', () => {
     const at = (role: 'bot' | 'human', text: string) => [{ index: 0, author: role === 'bot' ? 'bot' : 'clara', role, text, ts: '2026-03-01T10:00:00+01:00' }];
     const draft = relateMessages({ decisions: [meeting] }, [{ taskId: 'T2', messages: at('bot', 'Draft: the client meeting is on Thursday at 8:30, before the site visit at the Stadtwerke.'), decisions: [] }], engine.lexicon, new Set());
     expect(draft).toHaveLength(1);
+    // The draft's other day for the same meeting, against the decision that stands.
+    expect(draft[0]).toMatchObject({ task_id: 'T2', type: 'contradiction', messages: [0], rule: 'evolve/contradicts-decision' });
+    expect(draft[0].description).toContain(meeting.id);
+    expect(draft[0].description).toMatch(/Friday|Thursday/);
     const own = relateMessages({ decisions: [meeting] }, [{ taskId: 'T2', messages: at('human', 'I can drop the letter on Thursday, the site visit at the Stadtwerke is on my way.'), decisions: [] }], engine.lexicon, new Set());
     expect(own).toEqual([]);
   });

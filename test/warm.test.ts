@@ -107,9 +107,10 @@ describe('a warm workspace (what the watch daemon keeps between saves)', () => {
     const stricter = await warm.engineFor({ ...analysis, thresholds: { ...analysis.thresholds, decision: analysis.thresholds.decision + 5 } }, dir);
     expect(stricter).not.toBe(second);
     // What relating worked out is kept for one engine, and started afresh for another.
-    const memo = warm.memoFor(stricter);
-    memo.tokensOf('Build reports go to the task discussion.');
-    expect(warm.memoFor(stricter)).toBe(memo);
-    expect(warm.memoFor(second).size).toBe(0);
+    const memos = warm.memosFor(stricter);
+    memos.subjects.tokensOf('Build reports go to the task discussion.');
+    expect(warm.memosFor(stricter)).toBe(memos);
+    expect(warm.memosFor(second).subjects.size).toBe(0);
+    expect(warm.memosFor(second).stale).not.toBe(memos.stale);
   });
 });

@@ -3,13 +3,13 @@
 import { resolve } from 'node:path';
 import type { Registry } from '../core/evolve';
 import { MAX_MESSAGE_CHARS } from '../core/normalize';
-import { discussionHash, isCurrent, mergeAnalyses, type AnalyzedFile, type Engine, type PipelineOutput, type RunSummary } from '../core/pipeline';
+import { discussionHashLike, isCurrent, mergeAnalyses, type AnalyzedFile, type Engine, type PipelineOutput, type RunSummary } from '../core/pipeline';
 import type { AnalysisSettings, Diagnostic } from '../core/types';
 import { analyzeParallel } from './analyzePool';
 import { loadConfig } from '../io/config';
 import { loadEngine, overrunDiagnostics } from './engine';
 import { ConflictError, throwIfStopped } from '../io/errors';
-import { contentHash, writeIfUnmodified } from '../io/files';
+import { compareAndSwap } from '../io/files';
 import { withMemoryLock } from '../io/lock';
 import { memoryChanges, memorySignature, readMemory, writeMemory } from '../io/memory';
 import { displayPath, findTaskFiles } from '../io/paths';
@@ -53,7 +53,10 @@ export interface RunOptions extends Omit<WorkspaceOptions, 'recorded'> {
 export interface RunResult {
   summary: RunSummary & { analysed: number; conflicts: number; written: string[] };
   diagnostics: Diagnostic[];
-  /** Content hash of each task file this run wrote, by absolute path (the daemon ignores its own writes). */
+  /**
+   * The signature (inode, size, time: see fileSignature) of each task file this run wrote, by
+   * absolute path: the daemon tells its own writes from a person's save without reading them.
+   */
   ownWrites: Map<string, string>;
 }
 
@@ -98,20 +101,26 @@ export async function openWorkspace(options: WorkspaceOptions, warm?: WarmState)
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/** A task whose discussion is exactly the one its extracted_state was computed from (it was valid then). */
-function alreadyExtracted(task: unknown): boolean {
+/**
+ * A task whose discussion is exactly the one its extracted_state was computed from (it was valid
+ * then). `earlier`: the same task's discussion as read last time, whose hash is known.
+ */
+function alreadyExtracted(task: unknown, earlier?: readonly unknown[]): boolean {
   if (!isObject(task) || !Array.isArray(task.discussion) || !isObject(task.extracted_state)) return false;
   const h = task.extracted_state.discussion_hash;
-  return typeof h === 'string' && h === discussionHash(task.discussion);
+  return typeof h === 'string' && h === discussionHashLike(task.discussion, earlier);
 }
 
 /**
  * The workspace's task files, read and validated. `trustExtracted`: skip schema validation of tasks
  * whose discussion hashes to the discussion_hash of their own extracted_state; `extract check`
- * validates everything.
+ * validates everything. `warm`: the discussions read last time, so that unchanged ones are not hashed again.
  */
-export function readTasks(cwd: string, paths: readonly string[], trustExtracted = false): Promise<{ files: TaskFile[]; diagnostics: Diagnostic[] }> {
-  return readTaskFiles(cwd, paths, { maxMessageChars: MAX_MESSAGE_CHARS, trusted: trustExtracted ? alreadyExtracted : undefined });
+export async function readTasks(cwd: string, paths: readonly string[], trustExtracted = false, warm?: WarmState): Promise<{ files: TaskFile[]; diagnostics: Diagnostic[] }> {
+  const trusted = trustExtracted ? (task: unknown, id: string, path: string) => alreadyExtracted(task, warm?.earlierDiscussion(path, id)) : undefined;
+  const read = await readTaskFiles(cwd, paths, { maxMessageChars: MAX_MESSAGE_CHARS, trusted });
+  warm?.keepDiscussions(read.files);
+  return read;
 }
 
 const MAX_CONFLICT_RETRIES = 3;
@@ -146,7 +155,7 @@ export interface Settled {
  * render every task file's next text. What `run` writes is exactly what `check` compares against.
  */
 export function settle(ws: Workspace, analyzed: readonly AnalyzedFile[], files: readonly TaskFile[], registry: Registry, now: string, inPlace: boolean, warm?: WarmState): Settled {
-  const out = mergeAnalyses(analyzed, registry, now, ws.engine, inPlace, warm?.memoFor(ws.engine));
+  const out = mergeAnalyses(analyzed, registry, now, ws.engine, inPlace, warm?.memosFor(ws.engine));
   const texts = new Map<string, string>();
   for (const file of files) texts.set(file.path, applyStates(file.text, out.states.get(file.path) ?? new Map(), file.value));
   return { out, texts };
@@ -161,7 +170,7 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
   const ws = await openWorkspace(options, options.warm);
   lap('workspace (config, rules)');
   const diagnostics: Diagnostic[] = [...ws.diagnostics];
-  const read = await readTasks(options.cwd, ws.files, true);
+  const read = await readTasks(options.cwd, ws.files, true, warm);
   diagnostics.push(...read.diagnostics);
   lap('read and validate task files');
   let pending = read.files;
@@ -202,7 +211,7 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
       // The registry just read is ours alone: merge into it without a copy.
       const { out, texts } = settle(ws, analyzed, pending, memory.registry, options.now, true, warm);
       lap('merge into registry and render task files');
-      const wrote = await writeMemory(ws.memoryDir, memory, out.registry, out.newPatterns);
+      const wrote = await writeMemory(ws.memoryDir, memory, out.registry, out.newPatterns, warm?.printMemo);
       for (const f of wrote.written) written.push(`${ws.memoryDisplay}/${f}`);
       if (attempt === 0) await recordSources(ws.memoryDir, ws.files);
       // Still under the lock: the signature is that of our own writes.
@@ -212,13 +221,13 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
         // Each write is atomic; a stop between two leaves the rest as they were.
         throwIfStopped(options.signal);
         const next = texts.get(file.path) ?? file.text;
-        const result = await writeIfUnmodified(file.path, next, () => file.hash, { text: file.text, bytes: file.bytes });
+        const { outcome, signature } = await compareAndSwap(file.path, next, () => file.hash, { text: file.text, bytes: file.bytes });
         lap('write task file');
-        if (result === 'written') {
+        if (outcome === 'written') {
           written.push(file.display);
-          ownWrites.set(file.path, contentHash(next));
+          ownWrites.set(file.path, signature!);
         }
-        if (result === 'conflict') changed.push(file);
+        if (outcome === 'conflict') changed.push(file);
       }
       return out.summary;
     }, options.signal);
@@ -232,7 +241,7 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
       }
       break;
     }
-    const reread = await readTasks(options.cwd, changed.map((f) => f.path), true);
+    const reread = await readTasks(options.cwd, changed.map((f) => f.path), true, warm);
     diagnostics.push(...reread.diagnostics);
     pending = reread.files;
     analyzed = await planAnalysis(ws, pending, hint.registry, options.signal);

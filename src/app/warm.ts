@@ -5,10 +5,12 @@
 import { promises as fs } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { canonicalJson } from '../core/json';
-import type { Engine } from '../core/pipeline';
+import type { Engine, MergeMemos } from '../core/pipeline';
+import { StaleMemo } from '../core/relate';
 import { SubjectMemo } from '../core/subject';
 import type { AnalysisSettings } from '../core/types';
-import type { MemoryState } from '../io/memory';
+import { RegistryPrintMemo, type MemoryState } from '../io/memory';
+import type { TaskFile } from '../io/taskFile';
 import { loadEngine } from './engine';
 import { rearmUserRules } from './regexBudget';
 
@@ -24,15 +26,29 @@ interface KeptMemory {
 export class WarmState {
   private engine: { key: string; engine: Promise<Engine> } | null = null;
   private memory: KeptMemory | null = null;
-  private memo: { engine: Engine; memo: SubjectMemo } | null = null;
+  private memos: { engine: Engine; subjects: SubjectMemo; stale: StaleMemo } | null = null;
+  /** Each task file's discussions as last read, by task id: one unchanged since is not hashed again. */
+  private discussions = new Map<string, Map<string, readonly unknown[]>>();
+  /** The registry files' pieces as last printed: a save that changes one task reprints the pieces holding its items. */
+  readonly printMemo = new RegistryPrintMemo();
 
   /**
-   * What relating worked out about texts in earlier runs with this engine (views and tokens are
-   * pure functions of the text and the lexicons). Started afresh past MAX_MEMO texts.
+   * What merging worked out in earlier runs with this engine: views and tokens of texts (pure
+   * functions of the text and the lexicons), and the stale check's answers for the registry as it
+   * was. Started afresh for another engine, and past MAX_MEMO texts.
    */
-  memoFor(engine: Engine): SubjectMemo {
-    if (this.memo?.engine !== engine || this.memo.memo.size > MAX_MEMO) this.memo = { engine, memo: new SubjectMemo() };
-    return this.memo.memo;
+  memosFor(engine: Engine): Required<MergeMemos> {
+    if (this.memos?.engine !== engine || this.memos.subjects.size > MAX_MEMO) this.memos = { engine, subjects: new SubjectMemo(), stale: new StaleMemo() };
+    return this.memos;
+  }
+
+  earlierDiscussion(path: string, taskId: string): readonly unknown[] | undefined {
+    return this.discussions.get(path)?.get(taskId);
+  }
+
+  /** The discussions just read, in place of those read before from the same files. */
+  keepDiscussions(files: readonly TaskFile[]): void {
+    for (const f of files) this.discussions.set(f.path, new Map(f.tasks.map((t) => [t.id, t.discussion])));
   }
 
   /** The engine for these settings: the one built last time when nothing it was built from changed. */

@@ -7,14 +7,14 @@ import type { CompiledLexicon } from './contradiction';
 import { addSpeakerPatterns, askedIndex, decideTask, orderCandidates, supersedeInTask, type DecideInput, type TaskAnalysis } from './decide';
 import { detect } from './detect';
 import { decisionFromReview, IdAllocator, mergeTask, RegistryIndex, recordPatterns, type Registry, type TaskMerge } from './evolve';
-import { markStale, relateMessages, relateNewDecisions, type RelatedPattern, type RelateOptions, type TaskMessages } from './relate';
+import { markStale, relateMessages, relateNewDecisions, type RelatedPattern, type RelateOptions, type StaleMemo, type TaskMessages } from './relate';
 import { compareInstants } from './instant';
 import { analyseMessages } from './messageAnalysis';
 import { normalizeDiscussion } from './normalize';
 import { replyActs } from './replies';
 import type { CompiledRule } from './rules';
 import type { CompiledStatementLexicon } from './sentenceActs';
-import { canonicalJson } from './json';
+import { canonicalJson, sameJson } from './json';
 import { SubjectMemo } from './subject';
 import { sha256, Stems } from './text';
 import type { Tuning } from './tuning';
@@ -74,6 +74,20 @@ export function discussionHash(discussion: readonly unknown[]): string {
     hashes.set(discussion, h);
   }
   return h;
+}
+
+/**
+ * The hash of `discussion` when it is known without printing it: from its own memo, or from
+ * `earlier`, a discussion read before that JSON prints the same (a daemon re-reading a file
+ * after a save; most tasks in it did not change).
+ */
+export function discussionHashLike(discussion: readonly unknown[], earlier: readonly unknown[] | undefined): string {
+  let h = hashes.get(discussion);
+  if (h === undefined && earlier !== undefined && earlier !== discussion && sameJson(discussion, earlier)) {
+    h = discussionHash(earlier);
+    hashes.set(discussion, h);
+  }
+  return h ?? discussionHash(discussion);
 }
 
 /**
@@ -196,13 +210,22 @@ export function analyzeFiles(files: readonly FileInput[], engine: Engine, skip: 
 }
 
 /**
+ * What merging may reuse from earlier merges with the same engine (a long-lived caller's): what
+ * relating worked out about statements and messages (pure functions of their text), and what the
+ * stale check found for the registry as it was then. Neither changes the output.
+ */
+export interface MergeMemos {
+  subjects?: SubjectMemo;
+  stale?: StaleMemo;
+}
+
+/**
  * Merges analyses into the registry and builds each task's extracted_state, stage by stage. Works
  * on a copy of `input` unless `inPlace` is set: a caller that owns a freshly read registry and will
- * not use it again (the store) can skip the copy of a large registry. `memo`: what relating worked
- * out about statements and messages (pure functions of their text), for this run or, from a
- * long-lived caller, from earlier runs with the same engine.
+ * not use it again (the store) can skip the copy of a large registry.
  */
-export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry, now: string, engine: Engine, inPlace = false, memo: SubjectMemo = new SubjectMemo()): PipelineOutput {
+export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry, now: string, engine: Engine, inPlace = false, memos: MergeMemos = {}): PipelineOutput {
+  const memo = memos.subjects ?? new SubjectMemo();
   const registry: Registry = inPlace ? input : structuredClone(input);
   const ids = new IdAllocator([
     ...registry.decisions.map((d) => d.id),
@@ -221,7 +244,7 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
   const related = recordPatterns(registry, index, ids, [...decisionPatterns, ...messagePatterns], now);
   newPatterns.push(...related.newPatterns);
   // 4. stale: decisions flagged stale as of `now` once every relation is known, and the engine recorded.
-  closeRegistry(registry, engine, now, relateOptions, memo);
+  closeRegistry(registry, engine, now, relateOptions, memo, memos.stale);
   summary.patterns = newPatterns.length;
   // 5. task states: each task's extracted_state from its merge and the relations found for it.
   const states = taskStates(analyzed, merged, related.idsByTask, now);
@@ -349,8 +372,8 @@ function relateOptionsOf(engine: Engine): RelateOptions {
 }
 
 /** What every change to the registry ends with: decisions flagged stale as of `now`, and the engine that made it. */
-function closeRegistry(registry: Registry, engine: Engine, now: string, relateOptions: RelateOptions, memo: SubjectMemo = new SubjectMemo()): void {
-  markStale(registry.decisions, engine.lexicon, now, relateOptions, memo);
+function closeRegistry(registry: Registry, engine: Engine, now: string, relateOptions: RelateOptions, memo: SubjectMemo = new SubjectMemo(), stale?: StaleMemo): void {
+  markStale(registry.decisions, engine.lexicon, now, relateOptions, memo, stale);
   registry.engine = engine.fingerprint;
 }
 

@@ -44,7 +44,8 @@ interface Entry {
   d: Decision;
   /** Parsed on first use: most entries are only ever looked up by their tokens. */
   readonly claim: Claim;
-  tokens: Set<string>;
+  /** Shared through the memo: never changed. */
+  readonly tokens: ReadonlySet<string>;
   /** The instant of `d.created_at`, read once: relating compares it with many messages. */
   at: number | null;
   /** The decision's place in id order among those being related (see idRanks), 0 when not set. */
@@ -57,7 +58,10 @@ interface Entry {
  * them in the order they were found, as sorting by the ids themselves does.
  */
 function idRanks(decisions: readonly Decision[]): Map<Decision, number> {
-  const sorted = [...decisions].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  // The registry is kept in id order, and new ids come last: most often there is nothing to sort.
+  let inOrder = true;
+  for (let k = 1; k < decisions.length && inOrder; k++) inOrder = decisions[k - 1].id <= decisions[k].id;
+  const sorted = inOrder ? decisions : [...decisions].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const ranks = new Map<Decision, number>();
   let rank = 0;
   sorted.forEach((d, k) => {
@@ -144,8 +148,7 @@ class SubjectIndex {
 
 function entryOf(d: Decision, lexicon: CompiledLexicon, memo: SubjectMemo, alsoFoundBy: string | null = null): Entry {
   let claim: Claim | null = null;
-  const tokens = new Set(memo.tokensOf(d.statement));
-  if (alsoFoundBy) for (const t of memo.tokensOf(alsoFoundBy)) tokens.add(t);
+  const tokens = memo.tokenSetOf(d.statement, alsoFoundBy);
   return {
     d,
     get claim() {
@@ -448,30 +451,84 @@ export function relateMessages(
 }
 
 /**
+ * What `markStale` worked out, for a caller that marks the same registry again and again (the
+ * watch daemon, once per save), so that it looks again only at decisions whose answer may have
+ * changed. Whether an old decision is stale depends on its own tokens and on the most recent
+ * active decisions sharing each of them (in registry order): while no decision holding one of
+ * its tokens became or stopped being active, the answer is the one found last time.
+ */
+export class StaleMemo {
+  /** Each decision's entry, while its statement and date are the ones the entry was made from. */
+  private readonly entries = new WeakMap<Decision, { statement: string; createdAt: string; entry: Entry }>();
+  /** The active decisions of the last call, in order, and the answer for each old one. */
+  last: { active: readonly Entry[]; stale: ReadonlyMap<Entry, boolean> } | null = null;
+
+  entryOf(d: Decision, lexicon: CompiledLexicon, memo: SubjectMemo): Entry {
+    const kept = this.entries.get(d);
+    if (kept && kept.statement === d.statement && kept.createdAt === d.created_at) return kept.entry;
+    const entry = entryOf(d, lexicon, memo);
+    this.entries.set(d, { statement: d.statement, createdAt: d.created_at, entry });
+    return entry;
+  }
+}
+
+/** The answers of the last call that still hold for `active`, or null when its order changed (then every answer is worked out again). */
+function answersStillValid(last: NonNullable<StaleMemo['last']>, active: readonly Entry[]): Map<Entry, boolean> | null {
+  const now = new Set(active);
+  const before = new Set(last.active);
+  if (now.size !== active.length || before.size !== last.active.length) return null;
+  // Decisions active both times must be in the same order: each token's list of recent ones is in that order.
+  const kept = active.filter((e) => before.has(e));
+  let k = 0;
+  for (const e of last.active) if (now.has(e) && kept[k++] !== e) return null;
+  const touched = new Set<string>();
+  for (const e of last.active) if (!now.has(e)) for (const t of e.tokens) touched.add(t);
+  for (const e of active) if (!before.has(e)) for (const t of e.tokens) touched.add(t);
+  const out = new Map<Entry, boolean>();
+  for (const [e, answer] of last.stale) {
+    if (!now.has(e)) continue;
+    let untouched = true;
+    for (const t of e.tokens) if (touched.has(t)) untouched = false;
+    if (untouched) out.set(e, answer);
+  }
+  return out;
+}
+
+/**
  * `stale`: an active decision older than the configured age whose subject saw newer activity
  * (a newer active decision on it). Recomputed over the whole registry, since time moves.
+ * `kept`: what an earlier call on the same registry worked out (see StaleMemo).
  */
-export function markStale(decisions: Decision[], lexicon: CompiledLexicon, now: string, options: RelateOptions = DEFAULT_RELATE_OPTIONS, memo: SubjectMemo = new SubjectMemo()): void {
+export function markStale(decisions: Decision[], lexicon: CompiledLexicon, now: string, options: RelateOptions = DEFAULT_RELATE_OPTIONS, memo: SubjectMemo = new SubjectMemo(), kept?: StaleMemo): void {
   const nowMs = instantOf(now);
   if (nowMs === null) return;
   const maxAge = options.staleAfterDays * 86_400_000;
-  const active = decisions.filter((d) => d.status === 'active');
   const old = (d: Decision) => {
     const created = instantOf(d.created_at);
     return created !== null && nowMs - created > maxAge;
   };
   for (const d of decisions) if (d.status !== 'active' || !old(d)) removeFlag(d, 'stale');
-  // Only old decisions can go stale: index everything active only when some are old.
-  if (!active.some(old)) return;
-  const index = new SubjectIndex(options.maxCandidates);
-  const entries = active.map((d) => entryOf(d, lexicon, memo));
-  for (const e of entries) index.add(e);
+  const active = decisions.filter((d) => d.status === 'active');
+  const entries = active.map((d) => (kept ? kept.entryOf(d, lexicon, memo) : entryOf(d, lexicon, memo)));
+  const isOld = (e: Entry) => e.at !== null && nowMs - e.at > maxAge;
+  const stale = new Map<Entry, boolean>();
+  const known = kept?.last ? answersStillValid(kept.last, entries) : null;
+  if (kept) kept.last = { active: entries, stale };
+  // Only old decisions can go stale: index everything active only when one needs an answer.
+  let index: SubjectIndex | null = null;
   for (const e of entries) {
-    if (!old(e.d)) continue;
-    const created = e.at!;
-    const newer = index.candidates(e.tokens, options.perTokenRecent).some((o) => o.d !== e.d && (o.at ?? -Infinity) > created && jaccard(e.tokens, o.tokens) >= options.staleOverlap);
-    if (newer) addFlag(e.d, 'stale');
+    if (!isOld(e)) continue;
+    let answer = known?.get(e);
+    if (answer === undefined) {
+      if (!index) {
+        index = new SubjectIndex(options.maxCandidates);
+        for (const x of entries) index.add(x);
+      }
+      const created = e.at!;
+      answer = index.candidates(e.tokens, options.perTokenRecent).some((o) => o.d !== e.d && (o.at ?? -Infinity) > created && jaccard(e.tokens, o.tokens) >= options.staleOverlap);
+    }
+    stale.set(e, answer);
+    if (answer) addFlag(e.d, 'stale');
     else removeFlag(e.d, 'stale');
   }
 }
-

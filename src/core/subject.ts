@@ -159,6 +159,8 @@ export class SubjectMemo {
   readonly clauses = new Map<string, SubjectClause>();
   /** Content tokens of decision statements (every relation and the stale check index them). */
   private readonly statementTokens = new Map<string, readonly string[]>();
+  /** The same as sets, with the tokens of what a correction corrected (every index entry holds one). */
+  private readonly tokenSets = new Map<string, ReadonlySet<string>>();
   constructor(readonly stems: Stems = new Stems()) {}
 
   tokensOf(statement: string): readonly string[] {
@@ -169,9 +171,21 @@ export class SubjectMemo {
     return t;
   }
 
+  /** The content tokens of a statement and of `alsoFoundBy` (the text a correction corrected), as one set. */
+  tokenSetOf(statement: string, alsoFoundBy: string | null = null): ReadonlySet<string> {
+    const key = alsoFoundBy ? `${statement}\u0000${alsoFoundBy}` : statement;
+    let set = this.tokenSets.get(key);
+    if (!set) {
+      const tokens = new Set(this.tokensOf(statement));
+      if (alsoFoundBy) for (const t of this.tokensOf(alsoFoundBy)) tokens.add(t);
+      this.tokenSets.set(key, (set = tokens));
+    }
+    return set;
+  }
+
   /** How many texts it holds (a long-lived owner starts a new memo past some size). */
   get size(): number {
-    return this.views.size + this.clauses.size + this.statementTokens.size;
+    return this.views.size + this.clauses.size + this.statementTokens.size + this.tokenSets.size;
   }
 }
 

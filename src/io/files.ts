@@ -1,6 +1,6 @@
 // The only place that touches the disk for writes: atomic replace (temp file in the same
 // folder, fsync, rename), skip when unchanged, and compare-and-swap against a person's edit.
-import { promises as fs } from 'node:fs';
+import { promises as fs, type Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
@@ -19,6 +19,14 @@ export function contentHashOfPieces(pieces: readonly string[]): string {
   const h = createHash('sha256');
   for (const p of pieces) h.update(p);
   return `sha256:${h.digest('hex')}`;
+}
+
+/**
+ * Inode, size and modification time: what tells a file apart from the one seen before without
+ * reading it (a save by rename brings a new inode, a write in place a new time).
+ */
+export function fileSignature(st: Pick<Stats, 'ino' | 'size' | 'mtimeMs'> | null): string {
+  return st ? `${st.ino}:${st.size}:${st.mtimeMs}` : '-';
 }
 
 export async function readTextIfExists(path: string): Promise<string | null> {
@@ -82,20 +90,27 @@ export async function writeAll(handle: FileHandle, bytes: Uint8Array, position: 
  * renamed over the target by the caller. The file keeps its permission bits.
  */
 async function writeTemp(path: string, text: string | readonly string[]): Promise<string> {
+  return (await writeTempSigned(path, text)).tmp;
+}
+
+/** `writeTemp`, with the signature of the file written (a rename keeps it: inode, size and time stay). */
+async function writeTempSigned(path: string, text: string | readonly string[]): Promise<{ tmp: string; signature: string }> {
   const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${++tmpCounter}.tmp`);
   const mode = await fs.stat(path).then((st) => st.mode & 0o7777, () => 0o666);
   const handle = await fs.open(tmp, 'wx', mode);
+  let signature: string;
   try {
     if (typeof text === 'string') await handle.writeFile(text, 'utf8');
     else for (const piece of text) await writeAll(handle, Buffer.from(piece, 'utf8'));
     await handle.sync();
+    signature = fileSignature(await handle.stat());
   } catch (err) {
     await handle.close();
     await fs.rm(tmp, { force: true });
     throw err;
   }
   await handle.close();
-  return tmp;
+  return { tmp, signature };
 }
 
 async function renameOrRemove(tmp: string, path: string): Promise<void> {
@@ -170,6 +185,14 @@ function sameBytes(bytes: Buffer, text: string): boolean {
  * so the window in which an edit could slip in is a re-read and a rename, not a whole write.
  */
 export async function writeIfUnmodified(linkOrPath: string, text: string, expected: string | (() => string), known: string | ReadContent = {}): Promise<CasOutcome> {
+  return (await compareAndSwap(linkOrPath, text, expected, known)).outcome;
+}
+
+/**
+ * `writeIfUnmodified`, also giving the signature (see fileSignature) of the file it wrote: taken
+ * from the temp file before the rename, so it is ours even if someone replaces the file right after.
+ */
+export async function compareAndSwap(linkOrPath: string, text: string, expected: string | (() => string), known: string | ReadContent = {}): Promise<{ outcome: CasOutcome; signature: string | null }> {
   const had: ReadContent = typeof known === 'string' ? { text: known } : known;
   // Through a symlink to the real file: the link stays a link, and the swap happens beside the target.
   const path = await realPath(linkOrPath);
@@ -180,10 +203,10 @@ export async function writeIfUnmodified(linkOrPath: string, text: string, expect
   const unmodified = (t: string | Buffer | null) =>
     t !== null && (typeof t !== 'string' ? Buffer.compare(t, had.bytes!) === 0 : had.text !== undefined ? t === had.text : contentHash(t) === (typeof expected === 'string' ? expected : expected()));
   const before = await current();
-  if (!unmodified(before)) return 'conflict';
-  if (typeof before === 'string' ? before === text : had.text !== undefined ? had.text === text : sameBytes(before!, text)) return 'unchanged';
+  if (!unmodified(before)) return { outcome: 'conflict', signature: null };
+  if (typeof before === 'string' ? before === text : had.text !== undefined ? had.text === text : sameBytes(before!, text)) return { outcome: 'unchanged', signature: null };
   await removeStaleTemps(dirname(path), basename(path));
-  const tmp = await writeTemp(path, text);
+  const { tmp, signature } = await writeTempSigned(path, text);
   // Compare again just before the rename: the window for a person's edit is a re-read and a rename.
   const now = await current().catch(async (err: unknown) => {
     await fs.rm(tmp, { force: true });
@@ -191,8 +214,8 @@ export async function writeIfUnmodified(linkOrPath: string, text: string, expect
   });
   if (!unmodified(now)) {
     await fs.rm(tmp, { force: true });
-    return 'conflict';
+    return { outcome: 'conflict', signature: null };
   }
   await renameOrRemove(tmp, path);
-  return 'written';
+  return { outcome: 'written', signature };
 }

@@ -3,9 +3,9 @@
 // earlier lines are never rewritten.
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import { listDocumentPieces } from '../core/json';
+import { listDocumentPieces, PiecesMemo } from '../core/json';
 import type { Decision, Diagnostic, Pattern, Registry, ReviewItem } from '../core/types';
-import { contentHash, contentHashOfPieces, readTextIfExists, writeAll, writeIfChanged, writePiecesIfChanged } from './files';
+import { contentHash, contentHashOfPieces, fileSignature, readTextIfExists, writeAll, writeIfChanged, writePiecesIfChanged } from './files';
 import { locationOf, parseJson, pointerLocation } from './jsonText';
 import { schemaProblems } from './schemas';
 import { ConfigError } from './errors';
@@ -59,7 +59,7 @@ export async function memorySignature(dir: string): Promise<string> {
   const parts: string[] = [];
   for (const f of [DECISIONS_FILE, REVIEW_FILE, PATTERNS_FILE, ENGINE_FILE]) {
     const st = await fs.stat(join(dir, f)).catch(() => null);
-    parts.push(st ? `${st.ino}:${st.size}:${st.mtimeMs}` : '-');
+    parts.push(fileSignature(st));
   }
   return parts.join('|');
 }
@@ -113,11 +113,36 @@ export async function readMemory(dir: string, displayDir: string, validateAll = 
   };
 }
 
+/**
+ * Items printed (and written) at a time: printing 100 at a time is as fast as printing 1 000, and a
+ * save that changes a few items reprints a few pieces of 100.
+ */
+const ITEMS_PER_PIECE = 100;
+
+/**
+ * What writing the registry files leaves for the next write by the same process (the watch
+ * daemon's): the pieces printed, and each file's pieces with their hash, so that a file made of
+ * the same pieces is neither printed nor hashed again.
+ */
+export class RegistryPrintMemo {
+  readonly pieces = new PiecesMemo();
+  private readonly hashed = new Map<string, { pieces: readonly string[]; hash: string }>();
+
+  hashOf(name: string, pieces: readonly string[]): string {
+    const last = this.hashed.get(name);
+    if (last && last.pieces.length === pieces.length && last.pieces.every((p, i) => p === pieces[i])) return last.hash;
+    const hash = contentHashOfPieces(pieces);
+    this.hashed.set(name, { pieces, hash });
+    return hash;
+  }
+}
+
 /** The registry files' texts, each as pieces with its content hash (see listDocumentPieces). */
-function registryDocuments(registry: Registry) {
-  const decisions = listDocumentPieces(1, 'decisions', registry.decisions);
-  const review = listDocumentPieces(1, 'items', registry.review);
-  return { decisions, decisionsHash: contentHashOfPieces(decisions), review, reviewHash: contentHashOfPieces(review) };
+function registryDocuments(registry: Registry, memo?: RegistryPrintMemo) {
+  const decisions = listDocumentPieces(1, 'decisions', registry.decisions, ITEMS_PER_PIECE, memo?.pieces);
+  const review = listDocumentPieces(1, 'items', registry.review, ITEMS_PER_PIECE, memo?.pieces);
+  const hashOf = (name: string, pieces: readonly string[]) => (memo ? memo.hashOf(name, pieces) : contentHashOfPieces(pieces));
+  return { decisions, decisionsHash: hashOf(DECISIONS_FILE, decisions), review, reviewHash: hashOf(REVIEW_FILE, review) };
 }
 
 /** The memory files `writeMemory` would change (for a dry run), without writing. */
@@ -144,13 +169,16 @@ export interface MemoryWrite {
   after: MemoryState;
 }
 
-/** Writes the registry files (atomically, only when changed) and appends the new patterns. */
-export async function writeMemory(dir: string, state: MemoryState, registry: Registry, newPatterns: readonly Pattern[]): Promise<MemoryWrite> {
+/**
+ * Writes the registry files (atomically, only when changed) and appends the new patterns.
+ * `memo`: the pieces printed by earlier writes of the same registry (a long-lived caller's).
+ */
+export async function writeMemory(dir: string, state: MemoryState, registry: Registry, newPatterns: readonly Pattern[], memo?: RegistryPrintMemo): Promise<MemoryWrite> {
   await fs.mkdir(dir, { recursive: true });
   const written: string[] = [];
   // Hashed and written piece by piece: the registry is never one more string in memory. A file
   // whose hash is the one read is unchanged and is not written again.
-  const { decisions, decisionsHash, review, reviewHash } = registryDocuments(registry);
+  const { decisions, decisionsHash, review, reviewHash } = registryDocuments(registry, memo);
   // Checksums first: a crash after them leaves a file whose hash is simply not listed (validated next time).
   await writeIfChanged(join(dir, CHECKSUMS_FILE), `${decisionsHash}\n${reviewHash}\n`);
   if (await writePiecesIfChanged(join(dir, DECISIONS_FILE), decisions, decisionsHash, state.read?.decisions.hash)) written.push(DECISIONS_FILE);

@@ -35,7 +35,7 @@ export interface ParseOptions {
    * Tasks for which this holds skip schema validation (the analysis knows a discussion it already
    * extracted was valid then). `extract check` validates everything.
    */
-  trusted?: (task: unknown) => boolean;
+  trusted?: (task: unknown, id: string, path: string) => boolean;
 }
 
 /** Parses and validates a task file's text; invalid tasks are reported and left out, never fatal to the rest. */
@@ -65,7 +65,7 @@ export function parseTaskFile(path: string, display: string, text: string, optio
   const badTasks = new Set<string>();
   // Validated as an object of the tasks that need it ("__proto__" stays a plain key).
   const trusted = options.trusted;
-  const toValidate = trusted ? Object.fromEntries(Object.entries(value).filter(([, t]) => !trusted(t))) : value;
+  const toValidate = trusted ? Object.fromEntries(Object.entries(value).filter(([id, t]) => !trusted(t, id, path))) : value;
   const problems = schemaProblems('tasks', toValidate);
   if (problems.length > 0) {
     const tree = parseTree(text);
@@ -90,7 +90,12 @@ export function parseTaskFile(path: string, display: string, text: string, optio
     const previous = isObject(task.extracted_state) ? (task.extracted_state as unknown as ExtractedState) : null;
     task.discussion.forEach((m: unknown, i: number) => {
       let longest = typeof m === 'string' ? m.length : 0;
-      if (isObject(m)) for (const v of Object.values(m)) if (typeof v === 'string' && v.length > longest) longest = v.length;
+      if (isObject(m)) {
+        for (const k in m) {
+          const v = m[k];
+          if (typeof v === 'string' && v.length > longest && Object.prototype.hasOwnProperty.call(m, k)) longest = v.length;
+        }
+      }
       if (longest > options.maxMessageChars) {
         diagnostics.push({ code: 'long-message', severity: 'warning', file: display, pointer: `${taskPointer(id)}/discussion/${i}`, message: `message has ${longest} characters; only the first ${options.maxMessageChars} are analysed` });
       }

@@ -1,14 +1,15 @@
 // `extract --watch`: a daemon around the same batch entry point. It watches the folders that hold
 // task files (an atomic rename replaces a file, so folders, not files), debounces per path, runs
-// one extraction at a time, ignores events caused by its own writes (same content hash as what
-// it wrote), and on SIGINT/SIGTERM finishes the write in progress, closes the watcher and returns.
+// one extraction at a time, ignores events caused by its own writes (the file still has the inode,
+// size and time of what it renamed into place), and on SIGINT/SIGTERM finishes the write in
+// progress, closes the watcher and returns.
 // Between saves it keeps the engine and the memory folder as it last wrote them (app/warm.ts), so a
 // save costs reading the task file and analysing what changed.
 import { promises as fs } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { watch as chokidarWatch, type FSWatcher } from 'chokidar';
 import fg from 'fast-glob';
-import { contentHash } from '../io/files';
+import { fileSignature } from '../io/files';
 import { extractRun, listTaskFiles, openWorkspace, type RunOptions, type RunResult } from '../app/run';
 import { WarmState } from '../app/warm';
 
@@ -109,10 +110,7 @@ export async function runWatch(options: WatchOptions): Promise<void> {
   // scheduled again if it is no longer what was read last.
   const seen = new Map<string, string>();
   const rechecks = new Set<NodeJS.Timeout>();
-  const signature = async (abs: string) => {
-    const st = await fs.stat(abs).catch(() => null);
-    return st ? `${st.ino}:${st.size}:${st.mtimeMs}` : '-';
-  };
+  const signature = async (abs: string) => fileSignature(await fs.stat(abs).catch(() => null));
   const recheck = (abs: string) => {
     const t = setTimeout(async () => {
       rechecks.delete(t);
@@ -125,10 +123,11 @@ export async function runWatch(options: WatchOptions): Promise<void> {
     if (stopping) return;
     const current = await listTaskFiles(options).catch(() => null);
     if (!current || !current.files.includes(abs)) return;
-    seen.set(abs, await signature(abs));
+    const now = await signature(abs);
+    seen.set(abs, now);
     recheck(abs);
-    const text = await fs.readFile(abs, 'utf8').catch(() => null);
-    if (text === null || ownWrites.get(abs) === contentHash(text)) return;
+    // Our own write-back, still as we wrote it: nothing a person saved.
+    if (now === '-' || ownWrites.get(abs) === now) return;
     queue.add(abs);
     running ??= drain();
   };

@@ -5,8 +5,9 @@ import { formatJson, listDocumentPieces, PiecesMemo, sameJson } from '../src/cor
 import { discussionHash, discussionHashLike } from '../src/core/pipeline';
 import { markStale, StaleMemo } from '../src/core/relate';
 import { SubjectMemo } from '../src/core/subject';
+import { regenerate, type PrintMemo } from '../src/io/taskFile';
 import { DEFAULT_TUNING } from '../src/core/tuning';
-import type { Decision } from '../src/core/types';
+import type { Decision, ExtractedState } from '../src/core/types';
 import { shippedEngine } from './helpers';
 
 const { lexicon } = shippedEngine();
@@ -166,5 +167,87 @@ describe('sameJson', () => {
     expect(discussionHashLike(again, earlier)).toBe(discussionHash(earlier));
     expect(discussionHashLike(edited, earlier)).toBe(discussionHash([{ author: 'ana', text: 'Ship it on Tuesday.' }]));
     expect(discussionHashLike(edited, earlier)).not.toBe(discussionHash(earlier));
+  });
+});
+
+describe('PrintMemo', () => {
+  const state: ExtractedState = { decisions: [], patterns: [], review: [], topics: [], discussion_hash: `sha256:${'1'.repeat(64)}`, last_extracted: '2026-01-01T00:00:00Z' };
+  const message = fc.record({ author: fc.constantFrom('ana', 'bot'), text: fc.string({ maxLength: 12 }) });
+  const tasks = fc.uniqueArray(fc.tuple(fc.constantFrom('T1', 'T2', 'T3', 'T4', '5', '60', '__proto__'), fc.array(message, { maxLength: 3 })), { selector: ([id]) => id, minLength: 1, maxLength: 6 });
+  // A later save: some messages edited, or the text not quite a plain print (a space added, a line
+  // indented otherwise, a task moved), which must take the full check and fail it as it did before.
+  const edit = fc.record({ task: fc.nat(), text: fc.string({ maxLength: 12 }), mangle: fc.constantFrom('none', 'space', 'indent', 'swap'), at: fc.nat() });
+
+  it('proves a re-saved file a plain print, or not, exactly as printing the whole file does', () => {
+    fc.assert(
+      fc.property(tasks, fc.array(edit, { minLength: 1, maxLength: 4 }), fc.constantFrom('  ', '\t'), (entries, edits, indent) => {
+        const value = Object.fromEntries(entries.map(([id, discussion]) => [id, { discussion }]));
+        const memo: PrintMemo = {};
+        let current = `${JSON.stringify(value, null, indent)}\n`;
+        regenerate(current, new Map(), JSON.parse(current) as Record<string, unknown>, memo);
+        for (const e of edits) {
+          const next = JSON.parse(current) as Record<string, { discussion: Array<{ text: string }> }>;
+          const ids = Object.keys(next);
+          const id = ids[e.task % ids.length];
+          // (A space added earlier may have renamed a key.)
+          if (!Array.isArray(next[id]?.discussion)) continue;
+          if (next[id].discussion.length > 0) next[id].discussion[0].text = e.text;
+          else next[id].discussion.push({ text: e.text });
+          let text = `${JSON.stringify(next, null, indent)}\n`;
+          if (e.mangle === 'space') text = `${text.slice(0, e.at % text.length)} ${text.slice(e.at % text.length)}`;
+          if (e.mangle === 'indent') text = text.replace(`\n${indent}${JSON.stringify(ids[e.at % ids.length])}`, `\n${indent} ${JSON.stringify(ids[e.at % ids.length])}`);
+          if (e.mangle === 'swap' && ids.length > 1) {
+            const swapped = Object.fromEntries([...ids.slice(1), ids[0]].map((k) => [k, next[k]]));
+            text = `${JSON.stringify(swapped, null, indent)}\n`;
+          }
+          let parsed: Record<string, unknown>;
+          try {
+            parsed = JSON.parse(text) as Record<string, unknown>;
+          } catch {
+            continue;
+          }
+          const states = new Map([[id, state]]);
+          const fresh = regenerate(text, states, parsed);
+          expect(regenerate(text, states, JSON.parse(text) as Record<string, unknown>, memo)).toBe(fresh);
+          if (fresh !== null) current = fresh;
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it.each([
+    ['the line break before a changed task', 'T5', (t: string) => t.replace(',\n  "T5"', ',   "T5"')],
+    ['the line break after a changed task', 'T5', (t: string) => t.replace(',\n  "T6"', ',   "T6"')],
+    ['the opening brace', 'T0', (t: string) => t.replace('{\n  "T0"', '{   "T0"')],
+    ['the closing brace', 'T7', (t: string) => t.replace('}\n}\n', '} }\n')],
+  ])('is no print when %s changed too (the full check decides)', (_what, edited, mangle) => {
+    const value: Record<string, { discussion: string[] }> = {};
+    for (let i = 0; i < 8; i++) value[`T${i}`] = { discussion: [`message ${i}`] };
+    const memo: PrintMemo = {};
+    regenerate(`${JSON.stringify(value, null, 2)}\n`, new Map(), value, memo);
+    value[edited].discussion.push('one more');
+    const text = mangle(`${JSON.stringify(value, null, 2)}\n`);
+    expect(text).not.toBe(`${JSON.stringify(value, null, 2)}\n`);
+    // The state goes to another task, one the edit path could still find.
+    expect(regenerate(text, new Map([[edited === 'T2' ? 'T3' : 'T2', state]]), JSON.parse(text) as Record<string, unknown>, memo)).toBeNull();
+  });
+
+  it('prints only the entries that differ from the last print', () => {
+    const value: Record<string, { discussion: string[] }> = {};
+    for (let i = 0; i < 40; i++) value[`T${i}`] = { discussion: [`message ${i}`] };
+    const memo: PrintMemo = {};
+    regenerate(`${JSON.stringify(value, null, 2)}\n`, new Map(), value, memo);
+    value.T17.discussion.push('one more');
+    const text = `${JSON.stringify(value, null, 2)}\n`;
+    const stringify = jest.spyOn(JSON, 'stringify');
+    try {
+      const out = regenerate(text, new Map([['T17', state]]), JSON.parse(text) as Record<string, unknown>, memo);
+      expect(JSON.parse(out!).T17.extracted_state).toEqual(state);
+      // No print of the whole file: only the entries of T17 (to prove the text, then to find and replace it).
+      expect(stringify.mock.calls.filter(([v]) => v !== null && typeof v === 'object' && Object.keys(v as object).length > 1)).toEqual([]);
+    } finally {
+      stringify.mockRestore();
+    }
   });
 });

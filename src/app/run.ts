@@ -157,7 +157,7 @@ export interface Settled {
 export function settle(ws: Workspace, analyzed: readonly AnalyzedFile[], files: readonly TaskFile[], registry: Registry, now: string, inPlace: boolean, warm?: WarmState): Settled {
   const out = mergeAnalyses(analyzed, registry, now, ws.engine, inPlace, warm?.memosFor(ws.engine));
   const texts = new Map<string, string>();
-  for (const file of files) texts.set(file.path, applyStates(file.text, out.states.get(file.path) ?? new Map(), file.value));
+  for (const file of files) texts.set(file.path, applyStates(file.text, out.states.get(file.path) ?? new Map(), file.value, warm?.printMemoFor(file.path)));
   return { out, texts };
 }
 
@@ -211,7 +211,7 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
       // The registry just read is ours alone: merge into it without a copy.
       const { out, texts } = settle(ws, analyzed, pending, memory.registry, options.now, true, warm);
       lap('merge into registry and render task files');
-      const wrote = await writeMemory(ws.memoryDir, memory, out.registry, out.newPatterns, warm?.printMemo);
+      const wrote = await writeMemory(ws.memoryDir, memory, out.registry, out.newPatterns, warm?.registryPrint);
       for (const f of wrote.written) written.push(`${ws.memoryDisplay}/${f}`);
       if (attempt === 0) await recordSources(ws.memoryDir, ws.files);
       // Still under the lock: the signature is that of our own writes.

@@ -10,7 +10,7 @@ import { StaleMemo } from '../core/relate';
 import { SubjectMemo } from '../core/subject';
 import type { AnalysisSettings } from '../core/types';
 import { RegistryPrintMemo, type MemoryState } from '../io/memory';
-import type { TaskFile } from '../io/taskFile';
+import type { PrintMemo, TaskFile } from '../io/taskFile';
 import { loadEngine } from './engine';
 import { rearmUserRules } from './regexBudget';
 
@@ -30,7 +30,7 @@ export class WarmState {
   /** Each task file's discussions as last read, by task id: one unchanged since is not hashed again. */
   private discussions = new Map<string, Map<string, readonly unknown[]>>();
   /** The registry files' pieces as last printed: a save that changes one task reprints the pieces holding its items. */
-  readonly printMemo = new RegistryPrintMemo();
+  readonly registryPrint = new RegistryPrintMemo();
 
   /**
    * What merging worked out in earlier runs with this engine: views and tokens of texts (pure
@@ -40,6 +40,15 @@ export class WarmState {
   memosFor(engine: Engine): Required<MergeMemos> {
     if (this.memos?.engine !== engine || this.memos.subjects.size > MAX_MEMO) this.memos = { engine, subjects: new SubjectMemo(), stale: new StaleMemo() };
     return this.memos;
+  }
+
+  /** Each task file's last text known to be a plain JSON print (see PrintMemo). */
+  private readonly prints = new Map<string, PrintMemo>();
+
+  printMemoFor(path: string): PrintMemo {
+    let memo = this.prints.get(path);
+    if (!memo) this.prints.set(path, (memo = {}));
+    return memo;
   }
 
   earlierDiscussion(path: string, taskId: string): readonly unknown[] | undefined {

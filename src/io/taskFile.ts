@@ -165,11 +165,11 @@ interface Edit {
  * The task file's text with each given task's `extracted_state` set. Tasks whose state is already
  * equal (as data) are left byte for byte as they are.
  */
-export function applyStates(text: string, states: ReadonlyMap<string, ExtractedState>, value?: Record<string, unknown>): string {
+export function applyStates(text: string, states: ReadonlyMap<string, ExtractedState>, value?: Record<string, unknown>, memo?: PrintMemo): string {
   // Every state is the very object the file already holds (a run where nothing changed): nothing to print.
   if (value && [...states].every(([id, state]) => isObject(value[id]) && value[id].extracted_state === state)) return text;
   if (value) {
-    const fast = regenerate(text, states, value);
+    const fast = regenerate(text, states, value, memo);
     if (fast !== null) return fast;
   }
   const root = parseTree(text);
@@ -231,19 +231,38 @@ export function taskPointer(taskId: string): string {
 }
 
 
+/** A text known to be exactly `JSON.stringify(value, null, indent) + trailing` for an object with these keys. */
+export interface PrintedFile {
+  text: string;
+  indent: string;
+  trailing: string;
+  keys: readonly string[];
+  /** Where each key's entry starts in the text, found when first needed. */
+  starts?: number[] | null;
+}
+
+/**
+ * What a caller that writes the same task file again and again keeps between runs (the watch
+ * daemon): the last text of it known to be JSON.stringify's print. A new text that differs from it
+ * only inside some tasks' entries is proven a print too by printing those entries alone.
+ */
+export interface PrintMemo {
+  last?: PrintedFile;
+}
+
 /**
  * Fast path for files that are exactly what JSON.stringify(value, null, indent) produces (most
  * tool-written task files): change the value and print it again, instead of building a parse
  * tree of the whole text. Returns null when the file has its own formatting (then edits are used).
  */
-export function regenerate(text: string, states: ReadonlyMap<string, ExtractedState>, value: Record<string, unknown>): string | null {
+export function regenerate(text: string, states: ReadonlyMap<string, ExtractedState>, value: Record<string, unknown>, memo?: PrintMemo): string | null {
   if (text.includes('\r')) return null;
   const m = /^\{\n([ \t]+)"/.exec(text);
   const indent = m ? m[1] : text.startsWith('{"') ? '' : null;
   if (indent === null) return null;
   const trailing = text.slice(text.trimEnd().length);
   if (trailing !== '' && trailing !== '\n') return null;
-  if (indent !== '') return regenerateIndented(text, states, value, indent, trailing);
+  if (indent !== '') return regenerateIndented(text, states, value, indent, trailing, memo);
   // A compact file: compared task by task with what JSON.stringify prints for each (no copy of the
   // whole file), and only the tasks whose state changed are printed again.
   const ids = Object.keys(value);
@@ -285,8 +304,10 @@ const indentedEntry = (id: string, task: unknown, indent: string) => JSON.string
  * JSON.stringify's, and then only the changed tasks are printed and spliced in. In such a text a
  * line that starts with the indent and a quote is a task's key, so each changed task is found by it.
  */
-function regenerateIndented(text: string, states: ReadonlyMap<string, ExtractedState>, value: Record<string, unknown>, indent: string, trailing: string): string | null {
-  if (`${JSON.stringify(value, null, indent)}${trailing}` !== text) return null;
+function regenerateIndented(text: string, states: ReadonlyMap<string, ExtractedState>, value: Record<string, unknown>, indent: string, trailing: string, memo?: PrintMemo): string | null {
+  const keys = Object.keys(value);
+  const proven = memo?.last !== undefined && printedLike(text, value, keys, indent, trailing, memo.last);
+  if (!proven && `${JSON.stringify(value, null, indent)}${trailing}` !== text) return null;
   const edits: Edit[] = [];
   // Tasks appear in the text in key order, so each search starts where the last task found ended.
   let from = 0;
@@ -300,7 +321,79 @@ function regenerateIndented(text: string, states: ReadonlyMap<string, ExtractedS
     from = offset + own.length;
     edits.push({ offset, length: own.length, content: indentedEntry(id, withState(task, state!), indent) });
   }
-  return edits.length === 0 ? text : applyEdits(text, edits);
+  const next = edits.length === 0 ? text : applyEdits(text, edits);
+  // Setting extracted_state keeps every task's key and place: the new text is a print as well.
+  if (memo) memo.last = { text: next, indent, trailing, keys };
+  return next;
+}
+
+/**
+ * Whether `text` is JSON.stringify's print of `value`, given `earlier`, a print of an object with
+ * the same keys: outside the entries where the two texts differ they are the same bytes, so the
+ * text is a print when those entries are exactly the prints of `value`'s tasks. (A text that
+ * prints an object parses back to that object, so it is then also the print of `value`.)
+ */
+function printedLike(text: string, value: Record<string, unknown>, keys: readonly string[], indent: string, trailing: string, earlier: PrintedFile): boolean {
+  if (earlier.indent !== indent || earlier.trailing !== trailing || earlier.keys.length !== keys.length || keys.length === 0) return false;
+  for (let k = 0; k < keys.length; k++) if (earlier.keys[k] !== keys[k]) return false;
+  const old = earlier.text;
+  if (text === old) return true;
+  const starts = (earlier.starts ??= entryStarts(earlier));
+  if (!starts) return false;
+  const m = keys.length;
+  // Entry k spans [starts[k], end(k)); entries are separated by ",\n" and the last is followed by "\n}".
+  const end = (k: number) => (k + 1 < m ? starts[k + 1] - 2 : old.length - trailing.length - 2);
+  const prefix = commonPrefixLength(text, old);
+  const suffix = commonSuffixLength(text, old, Math.min(text.length, old.length) - prefix);
+  let i = 0;
+  while (i < m && end(i) <= prefix) i++;
+  let j = m - 1;
+  while (j >= 0 && starts[j] >= old.length - suffix) j--;
+  if (i > j || starts[i] > prefix || old.length - end(j) > suffix) return false;
+  // What lies between the common prefix and suffix must be the prints of entries i..j.
+  let at = starts[i];
+  for (let k = i; k <= j; k++) {
+    if (k > i) {
+      if (!text.startsWith(',\n', at)) return false;
+      at += 2;
+    }
+    const entry = indentedEntry(keys[k], value[keys[k]], indent);
+    if (!text.startsWith(entry, at)) return false;
+    at += entry.length;
+  }
+  return at === end(j) + text.length - old.length;
+}
+
+/** Where each entry of a print starts: a line that starts with the indent and a quote is a task's key. */
+function entryStarts(printed: PrintedFile): number[] | null {
+  const starts: number[] = [];
+  let from = 0;
+  for (const key of printed.keys) {
+    const needle = `\n${printed.indent}${JSON.stringify(key)}: `;
+    const at = printed.text.indexOf(needle, from);
+    if (at < 0) return null;
+    starts.push(at + 1);
+    from = at + needle.length;
+  }
+  return starts;
+}
+
+/** Compared a block at a time (a native comparison), then character by character within the block that differs. */
+const BLOCK = 1 << 14;
+
+function commonPrefixLength(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i + BLOCK <= n && a.slice(i, i + BLOCK) === b.slice(i, i + BLOCK)) i += BLOCK;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
+
+function commonSuffixLength(a: string, b: string, max: number): number {
+  let k = 0;
+  while (k + BLOCK <= max && a.slice(a.length - k - BLOCK, a.length - k) === b.slice(b.length - k - BLOCK, b.length - k)) k += BLOCK;
+  while (k < max && a.charCodeAt(a.length - 1 - k) === b.charCodeAt(b.length - 1 - k)) k++;
+  return k;
 }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });

@@ -5,12 +5,10 @@ import { formatJson, listDocumentPieces, PiecesMemo, sameJson } from '../src/cor
 import { discussionHash, discussionHashLike } from '../src/core/pipeline';
 import { markStale, StaleMemo } from '../src/core/relate';
 import { SubjectMemo } from '../src/core/subject';
-import { regenerate, type PrintMemo } from '../src/io/taskFile';
+import { applyStates, parseTaskFile, regenerate, type PrintMemo } from '../src/io/taskFile';
 import { DEFAULT_TUNING } from '../src/core/tuning';
 import type { Decision, ExtractedState } from '../src/core/types';
-import { shippedEngine } from './helpers';
 
-const { lexicon } = shippedEngine();
 const relate = { ...DEFAULT_TUNING.relate, perTokenRecent: 3, maxCandidates: 4 };
 
 // A small vocabulary, so that statements share subjects and the per-token windows fill up.
@@ -69,8 +67,8 @@ describe('StaleMemo', () => {
         let next = decisions.length;
         const check = () => {
           const fresh = structuredClone(decisions);
-          markStale(fresh, lexicon, now, relate);
-          markStale(decisions, lexicon, now, relate, memo, kept);
+          markStale(fresh, now, relate);
+          markStale(decisions, now, relate, memo, kept);
           expect(decisions.map((d) => d.quality_flags)).toEqual(fresh.map((d) => d.quality_flags));
         };
         check();
@@ -91,12 +89,12 @@ describe('StaleMemo', () => {
   it('answers again only for decisions that share a token with what changed', () => {
     const decisions = [decision(0, 'The finance export goes to the shared folder.', '2026-02-01T09:00:00Z'), decision(1, 'The finance export goes to the reports folder now.', '2026-02-10T09:00:00Z'), decision(2, 'The build channel stays quiet on Friday.', '2026-02-02T09:00:00Z')];
     const kept = new StaleMemo();
-    markStale(decisions, lexicon, '2026-09-01T00:00:00Z', relate, new SubjectMemo(), kept);
+    markStale(decisions, '2026-09-01T00:00:00Z', relate, new SubjectMemo(), kept);
     expect(decisions.map((d) => d.quality_flags)).toEqual([['stale'], [], []]);
     // A new decision on the build channel: the finance answers are carried over, not worked out.
     decisions.push(decision(3, 'The build channel posts every Friday from now on.', '2026-02-20T09:00:00Z'));
     const before = kept.last!.stale;
-    markStale(decisions, lexicon, '2026-09-01T00:00:00Z', relate, new SubjectMemo(), kept);
+    markStale(decisions, '2026-09-01T00:00:00Z', relate, new SubjectMemo(), kept);
     expect(decisions.map((d) => d.quality_flags)).toEqual([['stale'], [], ['stale'], []]);
     const finance = [...kept.last!.stale.keys()].find((e) => e.d === decisions[0])!;
     expect(before.get(finance)).toBe(true);
@@ -231,6 +229,89 @@ describe('PrintMemo', () => {
     expect(text).not.toBe(`${JSON.stringify(value, null, 2)}\n`);
     // The state goes to another task, one the edit path could still find.
     expect(regenerate(text, new Map([[edited === 'T2' ? 'T3' : 'T2', state]]), JSON.parse(text) as Record<string, unknown>, memo)).toBeNull();
+  });
+
+  it('reads a re-saved file as parsing it whole does: the same tasks, the same problems', () => {
+    const limit = 8;
+    fc.assert(
+      fc.property(tasks, fc.array(edit, { minLength: 1, maxLength: 5 }), fc.constantFrom('  ', '\t'), (entries, edits, indent) => {
+        const value = Object.fromEntries(entries.map(([id, discussion]) => [id, { discussion }]));
+        const memo: PrintMemo = {};
+        let current = `${JSON.stringify(value, null, indent)}\n`;
+        regenerate(current, new Map(), JSON.parse(current) as Record<string, unknown>, memo);
+        for (const e of edits) {
+          const next = JSON.parse(current) as Record<string, unknown>;
+          const ids = Object.keys(next);
+          const id = ids[e.task % ids.length];
+          // Any value at all for one task: another discussion, a broken task, a key that comes twice.
+          next[id] = e.mangle === 'none' ? { discussion: [{ author: 'ana', text: e.text }] } : e.mangle === 'space' ? { discussion: e.text } : next[id];
+          // Or the task gone.
+          if (e.at % 5 === 0) delete next[id];
+          let text = `${JSON.stringify(next, null, indent)}\n`;
+          if (e.mangle === 'indent') text = text.replace(`\n${indent}${JSON.stringify(ids[e.at % ids.length])}`, `\n${indent}${JSON.stringify(ids[(e.at + 1) % ids.length])}`);
+          if (e.mangle === 'swap') text = `${text.slice(0, e.at % text.length)}${e.text}${text.slice(e.at % text.length)}`;
+          const options = { maxMessageChars: limit };
+          const whole = parseTaskFile('tasks.json', 'tasks.json', text, options);
+          const kept = parseTaskFile('tasks.json', 'tasks.json', text, { ...options, printMemo: () => memo });
+          expect(kept.diagnostics).toEqual(whole.diagnostics);
+          expect(kept.ok).toBe(whole.ok);
+          if (!whole.ok || !kept.ok) continue;
+          expect(sameJson(kept.file.value, whole.file.value)).toBe(true);
+          expect(Object.keys(kept.file.value)).toEqual(Object.keys(whole.file.value));
+          expect(kept.file.tasks.map((t) => [t.id, JSON.stringify(t.discussion)])).toEqual(whole.file.tasks.map((t) => [t.id, JSON.stringify(t.discussion)]));
+          const states = new Map([[id, state]]);
+          const fresh = regenerate(text, states, whole.file.value);
+          expect(regenerate(text, states, kept.file.value, memo)).toBe(fresh);
+          if (fresh !== null) current = fresh;
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('reads a task cut out with its separator left behind as the broken JSON it is', () => {
+    const value = { A: { discussion: ['a'] }, B: { discussion: ['b'] }, C: { discussion: ['c'] } };
+    const memo: PrintMemo = {};
+    const printed = `${JSON.stringify(value, null, 2)}\n`;
+    regenerate(printed, new Map(), value, memo);
+    const entry = `  "B": ${JSON.stringify(value.B, null, 2).split('\n').join('\n  ')}`;
+    const text = printed.replace(entry, '');
+    expect(text).toContain(',\n,\n');
+    const read = parseTaskFile('tasks.json', 'tasks.json', text, { maxMessageChars: 100, printMemo: () => memo });
+    expect(read.ok).toBe(false);
+    expect(read.diagnostics).toEqual(parseTaskFile('tasks.json', 'tasks.json', text, { maxMessageChars: 100 }).diagnostics);
+  });
+
+  it('learns whether the file is a print in a run that changes nothing, and asks once per text', () => {
+    const value = { T1: { discussion: ['a'], extracted_state: state }, T2: { discussion: ['b'], extracted_state: state } };
+    const same = new Map([['T1', value.T1.extracted_state], ['T2', value.T2.extracted_state]]);
+    const printed = `${JSON.stringify(value, null, 2)}\n`;
+    const memo: PrintMemo = {};
+    expect(applyStates(printed, same, value, memo)).toBe(printed);
+    expect(memo.last?.text).toBe(printed);
+    const own = printed.replace('{\n  "T1"', '{\n  "T1" ');
+    const other: PrintMemo = {};
+    expect(applyStates(own, same, value, other)).toBe(own);
+    expect(other.last).toBeUndefined();
+    expect(other.notPrint).toBe(own);
+  });
+
+  it('parses only the entries that differ from the last print', () => {
+    const value: Record<string, { discussion: string[] }> = {};
+    for (let i = 0; i < 40; i++) value[`T${i}`] = { discussion: [`message ${i}`] };
+    const memo: PrintMemo = {};
+    regenerate(`${JSON.stringify(value, null, 2)}\n`, new Map(), value, memo);
+    value.T17.discussion.push('one more');
+    const parse = jest.spyOn(JSON, 'parse');
+    try {
+      const read = parseTaskFile('tasks.json', 'tasks.json', `${JSON.stringify(value, null, 2)}\n`, { maxMessageChars: 100, printMemo: () => memo });
+      expect(read.ok && read.file.value.T17).toEqual({ discussion: ['message 17', 'one more'] });
+      // The other tasks are the very objects read before.
+      expect(read.ok && read.file.value.T16).toBe(memo.last!.value.T16);
+      expect(parse.mock.calls.map(([t]) => t)).toEqual([`{  "T17": {\n    "discussion": [\n      "message 17",\n      "one more"\n    ]\n  }}`]);
+    } finally {
+      parse.mockRestore();
+    }
   });
 
   it('prints only the entries that differ from the last print', () => {

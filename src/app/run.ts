@@ -118,7 +118,7 @@ function alreadyExtracted(task: unknown, earlier?: readonly unknown[]): boolean 
  */
 export async function readTasks(cwd: string, paths: readonly string[], trustExtracted = false, warm?: WarmState): Promise<{ files: TaskFile[]; diagnostics: Diagnostic[] }> {
   const trusted = trustExtracted ? (task: unknown, id: string, path: string) => alreadyExtracted(task, warm?.earlierDiscussion(path, id)) : undefined;
-  const read = await readTaskFiles(cwd, paths, { maxMessageChars: MAX_MESSAGE_CHARS, trusted });
+  const read = await readTaskFiles(cwd, paths, { maxMessageChars: MAX_MESSAGE_CHARS, trusted, printMemo: warm ? (path) => warm.printMemoFor(path) : undefined });
   warm?.keepDiscussions(read.files);
   return read;
 }

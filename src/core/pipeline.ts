@@ -373,7 +373,7 @@ function relateOptionsOf(engine: Engine): RelateOptions {
 
 /** What every change to the registry ends with: decisions flagged stale as of `now`, and the engine that made it. */
 function closeRegistry(registry: Registry, engine: Engine, now: string, relateOptions: RelateOptions, memo: SubjectMemo = new SubjectMemo(), stale?: StaleMemo): void {
-  markStale(registry.decisions, engine.lexicon, now, relateOptions, memo, stale);
+  markStale(registry.decisions, now, relateOptions, memo, stale);
   registry.engine = engine.fingerprint;
 }
 

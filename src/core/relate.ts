@@ -10,7 +10,7 @@
 //   Never because something was not mentioned.
 // - A restatement of an active decision is linked (`near_duplicate`, `duplicate_of`), not
 //   treated as new knowledge; a correction made again is a `correction` pattern, counted.
-import { claimOf, type Claim, type CompiledLexicon } from './contradiction';
+import type { CompiledLexicon } from './contradiction';
 import { supersede } from './evolve';
 import { compareRead, instantOf } from './instant';
 import { alternation } from './lexicons';
@@ -40,16 +40,20 @@ const ORPHAN_REFERENCE = new RegExp(
   'i',
 );
 
-interface Entry {
-  d: Decision;
-  /** Parsed on first use: most entries are only ever looked up by their tokens. */
-  readonly claim: Claim;
-  /** Shared through the memo: never changed. */
-  readonly tokens: ReadonlySet<string>;
+/** A decision as the subject index holds it (a class: thousands are made per run). */
+class Entry {
   /** The instant of `d.created_at`, read once: relating compares it with many messages. */
-  at: number | null;
+  readonly at: number | null;
   /** The decision's place in id order among those being related (see idRanks), 0 when not set. */
-  rank: number;
+  rank = 0;
+
+  /** `tokens`: shared through the memo, never changed. */
+  constructor(
+    readonly d: Decision,
+    readonly tokens: ReadonlySet<string>,
+  ) {
+    this.at = instantOf(d.created_at);
+  }
 }
 
 /**
@@ -146,18 +150,8 @@ class SubjectIndex {
   }
 }
 
-function entryOf(d: Decision, lexicon: CompiledLexicon, memo: SubjectMemo, alsoFoundBy: string | null = null): Entry {
-  let claim: Claim | null = null;
-  const tokens = memo.tokenSetOf(d.statement, alsoFoundBy);
-  return {
-    d,
-    get claim() {
-      return (claim ??= claimOf(d.statement, lexicon, memo.stems));
-    },
-    tokens,
-    at: instantOf(d.created_at),
-    rank: 0,
-  };
+function entryOf(d: Decision, memo: SubjectMemo, alsoFoundBy: string | null = null): Entry {
+  return new Entry(d, memo.tokenSetOf(d.statement, alsoFoundBy));
 }
 
 /** Flags on a decision's own text: too short to stand alone, or a pointer without the substance. */
@@ -220,7 +214,7 @@ export function relateNewDecisions(
   const memo = context.memo ?? new SubjectMemo();
   const ranks = idRanks([...new Set([...registry.decisions, ...created])]);
   const ranked = (d: Decision) => {
-    const e = entryOf(d, lexicon, memo);
+    const e = entryOf(d, memo);
     e.rank = ranks.get(d)!;
     return e;
   };
@@ -392,7 +386,7 @@ export function relateMessages(
   const ranks = idRanks(registry.decisions);
   for (const d of registry.decisions) {
     if (d.status === 'archived') continue;
-    const e = entryOf(d, lexicon, memo, d.corrects);
+    const e = entryOf(d, memo, d.corrects);
     e.rank = ranks.get(d)!;
     index.add(e);
   }
@@ -463,10 +457,10 @@ export class StaleMemo {
   /** The active decisions of the last call, in order, and the answer for each old one. */
   last: { active: readonly Entry[]; stale: ReadonlyMap<Entry, boolean> } | null = null;
 
-  entryOf(d: Decision, lexicon: CompiledLexicon, memo: SubjectMemo): Entry {
+  entryOf(d: Decision, memo: SubjectMemo): Entry {
     const kept = this.entries.get(d);
     if (kept && kept.statement === d.statement && kept.createdAt === d.created_at) return kept.entry;
-    const entry = entryOf(d, lexicon, memo);
+    const entry = entryOf(d, memo);
     this.entries.set(d, { statement: d.statement, createdAt: d.created_at, entry });
     return entry;
   }
@@ -499,7 +493,7 @@ function answersStillValid(last: NonNullable<StaleMemo['last']>, active: readonl
  * (a newer active decision on it). Recomputed over the whole registry, since time moves.
  * `kept`: what an earlier call on the same registry worked out (see StaleMemo).
  */
-export function markStale(decisions: Decision[], lexicon: CompiledLexicon, now: string, options: RelateOptions = DEFAULT_RELATE_OPTIONS, memo: SubjectMemo = new SubjectMemo(), kept?: StaleMemo): void {
+export function markStale(decisions: Decision[], now: string, options: RelateOptions = DEFAULT_RELATE_OPTIONS, memo: SubjectMemo = new SubjectMemo(), kept?: StaleMemo): void {
   const nowMs = instantOf(now);
   if (nowMs === null) return;
   const maxAge = options.staleAfterDays * 86_400_000;
@@ -509,7 +503,7 @@ export function markStale(decisions: Decision[], lexicon: CompiledLexicon, now: 
   };
   for (const d of decisions) if (d.status !== 'active' || !old(d)) removeFlag(d, 'stale');
   const active = decisions.filter((d) => d.status === 'active');
-  const entries = active.map((d) => (kept ? kept.entryOf(d, lexicon, memo) : entryOf(d, lexicon, memo)));
+  const entries = active.map((d) => (kept ? kept.entryOf(d, memo) : entryOf(d, memo)));
   const isOld = (e: Entry) => e.at !== null && nowMs - e.at > maxAge;
   const stale = new Map<Entry, boolean>();
   const known = kept?.last ? answersStillValid(kept.last, entries) : null;

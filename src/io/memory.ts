@@ -56,12 +56,8 @@ function isPatternShape(v: unknown): v is Pattern {
 
 /** Inode, size and mtime of the memory files: equal signatures mean nothing was written in between. */
 export async function memorySignature(dir: string): Promise<string> {
-  const parts: string[] = [];
-  for (const f of [DECISIONS_FILE, REVIEW_FILE, PATTERNS_FILE, ENGINE_FILE]) {
-    const st = await fs.stat(join(dir, f)).catch(() => null);
-    parts.push(fileSignature(st));
-  }
-  return parts.join('|');
+  const stats = await Promise.all([DECISIONS_FILE, REVIEW_FILE, PATTERNS_FILE, ENGINE_FILE].map((f) => fs.stat(join(dir, f)).catch(() => null)));
+  return stats.map(fileSignature).join('|');
 }
 
 /** `validateAll`: check the registry against its schema even when it is exactly what we last wrote (CI). */

@@ -36,10 +36,22 @@ export interface ParseOptions {
    * extracted was valid then). `extract check` validates everything.
    */
   trusted?: (task: unknown, id: string, path: string) => boolean;
+  /**
+   * What a caller that reads the same file again and again kept from the last time (see
+   * PrintMemo): a text that differs from the last print only inside some tasks' entries is parsed
+   * entry by entry, the other tasks taken as they were.
+   */
+  printMemo?: (path: string) => PrintMemo;
 }
 
 /** Parses and validates a task file's text; invalid tasks are reported and left out, never fatal to the rest. */
 export function parseTaskFile(path: string, display: string, text: string, options: ParseOptions): ReadOutcome {
+  const memo = options.printMemo?.(path);
+  const reread = memo?.last ? reparse(text, memo.last) : null;
+  return reread ? tasksOf(path, display, text, reread, options, memo) : parseWhole(path, display, text, options, memo);
+}
+
+function parseWhole(path: string, display: string, text: string, options: ParseOptions, memo: PrintMemo | undefined): ReadOutcome {
   const deep = nestingOverflow(text);
   if (deep >= 0) {
     return {
@@ -61,6 +73,11 @@ export function parseTaskFile(path: string, display: string, text: string, optio
       diagnostics: [{ code: 'invalid-task-file', severity: 'error', file: display, pointer: '', line: 1, column: 1, message: 'a task file must be a JSON object keyed by task id' }],
     };
   }
+  return tasksOf(path, display, text, value, options, memo);
+}
+
+/** The tasks of a parsed task file, validated (see ParseOptions.trusted). */
+function tasksOf(path: string, display: string, text: string, value: Record<string, unknown>, options: ParseOptions, memo: PrintMemo | undefined): ReadOutcome {
   const diagnostics: Diagnostic[] = [];
   const badTasks = new Set<string>();
   // Validated as an object of the tasks that need it ("__proto__" stays a plain key).
@@ -88,18 +105,9 @@ export function parseTaskFile(path: string, display: string, text: string, optio
     }
     if (!isObject(task) || !Array.isArray(task.discussion)) continue;
     const previous = isObject(task.extracted_state) ? (task.extracted_state as unknown as ExtractedState) : null;
-    task.discussion.forEach((m: unknown, i: number) => {
-      let longest = typeof m === 'string' ? m.length : 0;
-      if (isObject(m)) {
-        for (const k in m) {
-          const v = m[k];
-          if (typeof v === 'string' && v.length > longest && Object.prototype.hasOwnProperty.call(m, k)) longest = v.length;
-        }
-      }
-      if (longest > options.maxMessageChars) {
-        diagnostics.push({ code: 'long-message', severity: 'warning', file: display, pointer: `${taskPointer(id)}/discussion/${i}`, message: `message has ${longest} characters; only the first ${options.maxMessageChars} are analysed` });
-      }
-    });
+    for (const [i, longest] of longMessages(task.discussion, options.maxMessageChars, memo)) {
+      diagnostics.push({ code: 'long-message', severity: 'warning', file: display, pointer: `${taskPointer(id)}/discussion/${i}`, message: `message has ${longest} characters; only the first ${options.maxMessageChars} are analysed` });
+    }
     const str = (v: unknown) => (typeof v === 'string' ? v : null);
     tasks.push({ id, discussion: task.discussion, previous, title: str(task.title) ?? str(task.name), status: str(task.status) });
   }
@@ -167,7 +175,11 @@ interface Edit {
  */
 export function applyStates(text: string, states: ReadonlyMap<string, ExtractedState>, value?: Record<string, unknown>, memo?: PrintMemo): string {
   // Every state is the very object the file already holds (a run where nothing changed): nothing to print.
-  if (value && [...states].every(([id, state]) => isObject(value[id]) && value[id].extracted_state === state)) return text;
+  if (value && [...states].every(([id, state]) => isObject(value[id]) && value[id].extracted_state === state)) {
+    // A caller that keeps prints and has none of this file yet learns whether it is one (its next save is then cheap).
+    if (memo && !memo.last && memo.notPrint !== text && regenerate(text, states, value, memo) === null) memo.notPrint = text;
+    return text;
+  }
   if (value) {
     const fast = regenerate(text, states, value, memo);
     if (fast !== null) return fast;
@@ -237,6 +249,8 @@ export interface PrintedFile {
   indent: string;
   trailing: string;
   keys: readonly string[];
+  /** The object the text prints (its tasks are shared with the run that printed it, never changed). */
+  value: Record<string, unknown>;
   /** Where each key's entry starts in the text, found when first needed. */
   starts?: number[] | null;
 }
@@ -248,6 +262,10 @@ export interface PrintedFile {
  */
 export interface PrintMemo {
   last?: PrintedFile;
+  /** A text found not to be a plain print (not looked at again while it is the file's text). */
+  notPrint?: string;
+  /** The messages over the length limit in each discussion read (by index, with their length). */
+  long?: WeakMap<readonly unknown[], Array<[number, number]>>;
 }
 
 /**
@@ -309,9 +327,10 @@ function regenerateIndented(text: string, states: ReadonlyMap<string, ExtractedS
   const proven = memo?.last !== undefined && printedLike(text, value, keys, indent, trailing, memo.last);
   if (!proven && `${JSON.stringify(value, null, indent)}${trailing}` !== text) return null;
   const edits: Edit[] = [];
+  const replaced = new Map<string, Record<string, unknown>>();
   // Tasks appear in the text in key order, so each search starts where the last task found ended.
   let from = 0;
-  for (const id of Object.keys(value)) {
+  for (const id of keys) {
     const task = value[id];
     const state = states.get(id);
     if (!stateChanged(task, state)) continue;
@@ -319,12 +338,91 @@ function regenerateIndented(text: string, states: ReadonlyMap<string, ExtractedS
     const offset = text.indexOf(`\n${indent}${JSON.stringify(id)}: `, from) + 1;
     if (offset === 0 || !text.startsWith(own, offset)) return null;
     from = offset + own.length;
-    edits.push({ offset, length: own.length, content: indentedEntry(id, withState(task, state!), indent) });
+    const updated = withState(task, state!);
+    replaced.set(id, updated);
+    edits.push({ offset, length: own.length, content: indentedEntry(id, updated, indent) });
   }
   const next = edits.length === 0 ? text : applyEdits(text, edits);
-  // Setting extracted_state keeps every task's key and place: the new text is a print as well.
-  if (memo) memo.last = { text: next, indent, trailing, keys };
+  // Setting extracted_state keeps every task's key and place: the new text is a print as well, of
+  // the value with the new states.
+  if (memo) memo.last = { text: next, indent, trailing, keys, value: replaced.size === 0 ? value : assemble([keys.map((k) => [k, replaced.get(k) ?? value[k]])])! };
   return next;
+}
+
+/** The messages of a discussion with a string longer than `limit`, by index with that length (the same discussion array is looked at once). */
+function longMessages(discussion: readonly unknown[], limit: number, memo: PrintMemo | undefined): Array<[number, number]> {
+  const known = memo?.long?.get(discussion);
+  if (known) return known;
+  const out: Array<[number, number]> = [];
+  discussion.forEach((m, i) => {
+    let longest = typeof m === 'string' ? m.length : 0;
+    if (isObject(m)) {
+      for (const k in m) {
+        const v = m[k];
+        if (typeof v === 'string' && v.length > longest && Object.prototype.hasOwnProperty.call(m, k)) longest = v.length;
+      }
+    }
+    if (longest > limit) out.push([i, longest]);
+  });
+  if (memo) (memo.long ??= new WeakMap()).set(discussion, out);
+  return out;
+}
+
+/**
+ * The entries `i..j` of `earlier` outside of which `text` has the same bytes, and where they lie in
+ * `text` ([from, to)); 'same' for the very text; null when the texts differ elsewhere (in the
+ * braces, or only between entries).
+ */
+function diffEntries(text: string, earlier: PrintedFile): 'same' | { i: number; j: number; from: number; to: number } | null {
+  const old = earlier.text;
+  if (text === old) return 'same';
+  const m = earlier.keys.length;
+  const starts = m === 0 ? null : (earlier.starts ??= entryStarts(earlier));
+  if (!starts) return null;
+  // Entry k spans [starts[k], end(k)); entries are separated by ",\n" and the last is followed by "\n}".
+  const end = (k: number) => (k + 1 < m ? starts[k + 1] - 2 : old.length - earlier.trailing.length - 2);
+  const prefix = commonPrefixLength(text, old);
+  const suffix = commonSuffixLength(text, old, Math.min(text.length, old.length) - prefix);
+  let i = 0;
+  while (i < m && end(i) <= prefix) i++;
+  let j = m - 1;
+  while (j >= 0 && starts[j] >= old.length - suffix) j--;
+  if (i > j || starts[i] > prefix || old.length - end(j) > suffix) return null;
+  return { i, j, from: starts[i], to: end(j) + text.length - old.length };
+}
+
+/**
+ * `JSON.parse(text)` when `text` differs from `earlier` (a print) only inside some entries: those
+ * are parsed alone, the other tasks are taken from `earlier.value` (their bytes are the same).
+ * Null when that does not hold or the changed entries do not parse (the whole text is parsed then,
+ * which reports where it is broken).
+ */
+function reparse(text: string, earlier: PrintedFile): Record<string, unknown> | null {
+  const diff = diffEntries(text, earlier);
+  if (diff === null) return null;
+  const { keys, value } = earlier;
+  if (diff === 'same') return assemble([keys.map((k) => [k, value[k]])]);
+  const changed = text.slice(diff.from, diff.to);
+  // Inside the file's object: one level down.
+  if (nestingOverflow(changed, MAX_NESTING - 1) >= 0) return null;
+  const parsed = parseJson(`{${changed}}`);
+  if (!parsed.ok || !isObject(parsed.value) || Object.keys(parsed.value).length === 0) return null;
+  const middle = parsed.value;
+  return assemble([keys.slice(0, diff.i).map((k) => [k, value[k]]), Object.keys(middle).map((k) => [k, middle[k]]), keys.slice(diff.j + 1).map((k) => [k, value[k]])]);
+}
+
+/** One object of the parts' entries in order (as JSON.parse builds it), or null when a key comes twice across parts. */
+function assemble(parts: ReadonlyArray<ReadonlyArray<readonly [string, unknown]>>): Record<string, unknown> | null {
+  const out: Record<string, unknown> = {};
+  for (const part of parts) {
+    for (const [k, v] of part) {
+      if (Object.prototype.hasOwnProperty.call(out, k)) return null;
+      // A "__proto__" key stays a plain key, as JSON.parse makes it.
+      if (k === '__proto__') Object.defineProperty(out, k, { value: v, writable: true, enumerable: true, configurable: true });
+      else out[k] = v;
+    }
+  }
+  return out;
 }
 
 /**
@@ -336,24 +434,12 @@ function regenerateIndented(text: string, states: ReadonlyMap<string, ExtractedS
 function printedLike(text: string, value: Record<string, unknown>, keys: readonly string[], indent: string, trailing: string, earlier: PrintedFile): boolean {
   if (earlier.indent !== indent || earlier.trailing !== trailing || earlier.keys.length !== keys.length || keys.length === 0) return false;
   for (let k = 0; k < keys.length; k++) if (earlier.keys[k] !== keys[k]) return false;
-  const old = earlier.text;
-  if (text === old) return true;
-  const starts = (earlier.starts ??= entryStarts(earlier));
-  if (!starts) return false;
-  const m = keys.length;
-  // Entry k spans [starts[k], end(k)); entries are separated by ",\n" and the last is followed by "\n}".
-  const end = (k: number) => (k + 1 < m ? starts[k + 1] - 2 : old.length - trailing.length - 2);
-  const prefix = commonPrefixLength(text, old);
-  const suffix = commonSuffixLength(text, old, Math.min(text.length, old.length) - prefix);
-  let i = 0;
-  while (i < m && end(i) <= prefix) i++;
-  let j = m - 1;
-  while (j >= 0 && starts[j] >= old.length - suffix) j--;
-  if (i > j || starts[i] > prefix || old.length - end(j) > suffix) return false;
+  const diff = diffEntries(text, earlier);
+  if (diff === null || diff === 'same') return diff === 'same';
   // What lies between the common prefix and suffix must be the prints of entries i..j.
-  let at = starts[i];
-  for (let k = i; k <= j; k++) {
-    if (k > i) {
+  let at = diff.from;
+  for (let k = diff.i; k <= diff.j; k++) {
+    if (k > diff.i) {
       if (!text.startsWith(',\n', at)) return false;
       at += 2;
     }
@@ -361,7 +447,7 @@ function printedLike(text: string, value: Record<string, unknown>, keys: readonl
     if (!text.startsWith(entry, at)) return false;
     at += entry.length;
   }
-  return at === end(j) + text.length - old.length;
+  return at === diff.to;
 }
 
 /** Where each entry of a print starts: a line that starts with the indent and a quote is a task's key. */

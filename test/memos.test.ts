@@ -176,13 +176,18 @@ describe('PrintMemo', () => {
   // indented otherwise, a task moved), which must take the full check and fail it as it did before.
   const edit = fc.record({ task: fc.nat(), text: fc.string({ maxLength: 12 }), mangle: fc.constantFrom('none', 'space', 'indent', 'swap'), at: fc.nat() });
 
+  /** The print of these tasks, as the memo's first print. */
+  function firstPrint(entries: ReadonlyArray<readonly [string, unknown]>, indent: string, memo: PrintMemo): string {
+    const text = `${JSON.stringify(Object.fromEntries(entries.map(([id, discussion]) => [id, { discussion }])), null, indent)}\n`;
+    regenerate(text, new Map(), JSON.parse(text) as Record<string, unknown>, memo);
+    return text;
+  }
+
   it('proves a re-saved file a plain print, or not, exactly as printing the whole file does', () => {
     fc.assert(
       fc.property(tasks, fc.array(edit, { minLength: 1, maxLength: 4 }), fc.constantFrom('  ', '\t'), (entries, edits, indent) => {
-        const value = Object.fromEntries(entries.map(([id, discussion]) => [id, { discussion }]));
         const memo: PrintMemo = {};
-        let current = `${JSON.stringify(value, null, indent)}\n`;
-        regenerate(current, new Map(), JSON.parse(current) as Record<string, unknown>, memo);
+        let current = firstPrint(entries, indent, memo);
         for (const e of edits) {
           const next = JSON.parse(current) as Record<string, { discussion: Array<{ text: string }> }>;
           const ids = Object.keys(next);
@@ -235,10 +240,8 @@ describe('PrintMemo', () => {
     const limit = 8;
     fc.assert(
       fc.property(tasks, fc.array(edit, { minLength: 1, maxLength: 5 }), fc.constantFrom('  ', '\t'), (entries, edits, indent) => {
-        const value = Object.fromEntries(entries.map(([id, discussion]) => [id, { discussion }]));
         const memo: PrintMemo = {};
-        let current = `${JSON.stringify(value, null, indent)}\n`;
-        regenerate(current, new Map(), JSON.parse(current) as Record<string, unknown>, memo);
+        let current = firstPrint(entries, indent, memo);
         for (const e of edits) {
           const next = JSON.parse(current) as Record<string, unknown>;
           const ids = Object.keys(next);
@@ -296,11 +299,17 @@ describe('PrintMemo', () => {
     expect(other.notPrint).toBe(own);
   });
 
-  it('parses only the entries that differ from the last print', () => {
+  /** Forty one-message tasks and a memo holding their print. */
+  function fortyTasksPrinted(): { value: Record<string, { discussion: string[] }>; memo: PrintMemo } {
     const value: Record<string, { discussion: string[] }> = {};
     for (let i = 0; i < 40; i++) value[`T${i}`] = { discussion: [`message ${i}`] };
     const memo: PrintMemo = {};
     regenerate(`${JSON.stringify(value, null, 2)}\n`, new Map(), value, memo);
+    return { value, memo };
+  }
+
+  it('parses only the entries that differ from the last print', () => {
+    const { value, memo } = fortyTasksPrinted();
     value.T17.discussion.push('one more');
     const parse = jest.spyOn(JSON, 'parse');
     try {
@@ -315,10 +324,7 @@ describe('PrintMemo', () => {
   });
 
   it('prints only the entries that differ from the last print', () => {
-    const value: Record<string, { discussion: string[] }> = {};
-    for (let i = 0; i < 40; i++) value[`T${i}`] = { discussion: [`message ${i}`] };
-    const memo: PrintMemo = {};
-    regenerate(`${JSON.stringify(value, null, 2)}\n`, new Map(), value, memo);
+    const { value, memo } = fortyTasksPrinted();
     value.T17.discussion.push('one more');
     const text = `${JSON.stringify(value, null, 2)}\n`;
     const stringify = jest.spyOn(JSON, 'stringify');

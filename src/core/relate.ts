@@ -503,12 +503,17 @@ export function markStale(decisions: Decision[], now: string, options: RelateOpt
   };
   for (const d of decisions) if (d.status !== 'active' || !old(d)) removeFlag(d, 'stale');
   const active = decisions.filter((d) => d.status === 'active');
+  // Only old decisions can go stale: with none, nothing is indexed (and nothing kept to build on).
+  if (!active.some(old)) {
+    if (kept) kept.last = null;
+    return;
+  }
   const entries = active.map((d) => (kept ? kept.entryOf(d, memo) : entryOf(d, memo)));
   const isOld = (e: Entry) => e.at !== null && nowMs - e.at > maxAge;
   const stale = new Map<Entry, boolean>();
   const known = kept?.last ? answersStillValid(kept.last, entries) : null;
   if (kept) kept.last = { active: entries, stale };
-  // Only old decisions can go stale: index everything active only when one needs an answer.
+  // Everything active is indexed only when an old decision needs an answer worked out.
   let index: SubjectIndex | null = null;
   for (const e of entries) {
     if (!isOld(e)) continue;

@@ -1,12 +1,12 @@
 // The store: formatting-preserving write-back, the append-only log and its torn-tail repair,
 // compare-and-swap against a concurrent edit, and schema-valid outputs.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readMemory, writeMemory } from '../src/io/memory';
 import { extractRun } from '../src/app/run';
 import { schemaProblems } from '../src/io/schemas';
 import { applyStates, regenerate } from '../src/io/taskFile';
-import { contentHash, writeIfUnmodified } from '../src/io/files';
+import { compareAndSwap, contentHash, contentHashOfPieces, fileSignature, writeIfUnmodified, writePiecesIfChanged } from '../src/io/files';
 import type { ExtractedState } from '../src/core/types';
 import { EXAMPLE, tempDir } from './helpers';
 
@@ -121,6 +121,30 @@ describe('compare-and-swap', () => {
     expect(await writeIfUnmodified(file, original.toString(), 'unused', { bytes: original, text: original.toString() })).toBe('unchanged');
     expect(await writeIfUnmodified(file, 'ours', 'unused', { bytes: original })).toBe('written');
     expect(readFileSync(file, 'utf8')).toBe('ours');
+  });
+});
+
+describe('writing in pieces', () => {
+  it('writes a text given in pieces byte for byte, however they fall across the writes', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'decisions.json');
+    // Pieces around the write size, with characters of two, three and four bytes.
+    const pieces = ['{"a": "', 'é'.repeat(700_000), '€'.repeat(500_000), 'x', '😀'.repeat(300_000), '"}\n'];
+    expect(await writePiecesIfChanged(file, pieces, contentHashOfPieces(pieces), null)).toBe(true);
+    expect(readFileSync(file, 'utf8')).toBe(pieces.join(''));
+    expect(await writePiecesIfChanged(file, pieces, contentHashOfPieces(pieces))).toBe(false);
+  });
+
+  it('gives the signature of the file it renamed into place, not of one that replaced it after', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'tasks.json');
+    writeFileSync(file, 'original');
+    const { outcome, signature } = await compareAndSwap(file, 'ours', contentHash('original'));
+    expect(outcome).toBe('written');
+    expect(signature).toBe(fileSignature(statSync(file)));
+    writeFileSync(join(dir, 'saved.json'), 'ours');
+    renameSync(join(dir, 'saved.json'), file);
+    expect(fileSignature(statSync(file))).not.toBe(signature);
   });
 });
 

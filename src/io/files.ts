@@ -93,6 +93,9 @@ async function writeTemp(path: string, text: string | readonly string[]): Promis
   return (await writeTempSigned(path, text)).tmp;
 }
 
+/** Characters written at a time when a text comes in pieces. */
+const WRITE_CHUNK = 1 << 20;
+
 /** `writeTemp`, with the signature of the file written (a rename keeps it: inode, size and time stay). */
 async function writeTempSigned(path: string, text: string | readonly string[]): Promise<{ tmp: string; signature: string }> {
   const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${++tmpCounter}.tmp`);
@@ -101,7 +104,19 @@ async function writeTempSigned(path: string, text: string | readonly string[]): 
   let signature: string;
   try {
     if (typeof text === 'string') await handle.writeFile(text, 'utf8');
-    else for (const piece of text) await writeAll(handle, Buffer.from(piece, 'utf8'));
+    else {
+      // Pieces joined into writes of about a megabyte: one write call per piece would cost a round
+      // trip through the thread pool each.
+      let chunk = '';
+      for (const piece of text) {
+        chunk += piece;
+        if (chunk.length >= WRITE_CHUNK) {
+          await writeAll(handle, Buffer.from(chunk, 'utf8'));
+          chunk = '';
+        }
+      }
+      if (chunk.length > 0) await writeAll(handle, Buffer.from(chunk, 'utf8'));
+    }
     await handle.sync();
     signature = fileSignature(await handle.stat());
   } catch (err) {

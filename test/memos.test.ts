@@ -129,6 +129,46 @@ describe('PiecesMemo', () => {
     );
   });
 
+  it('takes a document it printed as its pieces, and then prints what an unmemoised print gives', () => {
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 9 }), fc.array(change, { maxLength: 6 }), fc.integer({ min: 1, max: 4 }), (start, changes, perPiece) => {
+        const text = formatJson({ version: 1, decisions: start });
+        const items: Array<Record<string, unknown>> = JSON.parse(text).decisions;
+        const memo = new PiecesMemo();
+        const pieces = memo.seed(1, 'decisions', items, perPiece, text);
+        // Cut into pieces exactly where listDocumentPieces cuts, unless an item prints on one line ({} or not an object).
+        if (items.every((x) => Object.keys(x).length > 0)) expect(pieces).toEqual(listDocumentPieces(1, 'decisions', items, perPiece));
+        else expect(pieces === null || pieces.join('') === text).toBe(true);
+        for (const c of changes) {
+          const at = items.length === 0 ? -1 : ('pick' in c ? c.pick % items.length : -1);
+          if (c.kind === 'field' && at >= 0) items[at] = Object.assign(items[at], { [c.key]: c.value });
+          if (c.kind === 'insert') items.splice(Math.max(0, at), 0, { ...c.value });
+          if (c.kind === 'remove' && at >= 0) items.splice(at, 1);
+          expect(listDocumentPieces(1, 'decisions', items, perPiece, memo).join('')).toBe(formatJson({ version: 1, decisions: items }));
+        }
+      }),
+    );
+    expect(new PiecesMemo().seed(1, 'decisions', [{ a: 1 }], 1, formatJson({ version: 1, decisions: [{ a: 2 }, { a: 1 }] }))).toBeNull();
+  });
+
+  it('prints again only the piece an item is added to, not every piece after it', () => {
+    // Ids that sort as strings: a new one lands between older ones, as DEC-…-10 lands before DEC-…-9.
+    const items = Array.from({ length: 400 }, (_, k) => ({ id: `DEC-20260101-${k + 1}`, status: 'active' }));
+    const memo = new PiecesMemo();
+    const before = listDocumentPieces(1, 'decisions', items, 10, memo);
+    items.splice(150, 0, { id: 'DEC-20260101-1500', status: 'active' });
+    const stringify = jest.spyOn(JSON, 'stringify');
+    try {
+      const after = listDocumentPieces(1, 'decisions', items, 10, memo);
+      expect(stringify.mock.calls.filter(([v]) => typeof v === 'object')).toHaveLength(1);
+      expect(after.join('')).toBe(formatJson({ version: 1, decisions: items }));
+      expect(after.length).toBeGreaterThan(20);
+      expect(after.filter((p) => before.includes(p)).length).toBe(after.length - 1);
+    } finally {
+      stringify.mockRestore();
+    }
+  });
+
   it('prints again only the pieces whose items changed', () => {
     const items = Array.from({ length: 10 }, (_, k) => ({ id: k, status: 'active' }));
     const memo = new PiecesMemo();

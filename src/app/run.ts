@@ -11,7 +11,7 @@ import { loadEngine, overrunDiagnostics } from './engine';
 import { ConflictError, throwIfStopped } from '../io/errors';
 import { compareAndSwap } from '../io/files';
 import { withMemoryLock } from '../io/lock';
-import { memoryChanges, memorySignature, readMemory, writeMemory } from '../io/memory';
+import { memoryChanges, memorySignature, readMemory, RegistryPrintMemo, writeMemory } from '../io/memory';
 import { displayPath, findTaskFiles } from '../io/paths';
 import { readSources, recordSources } from '../io/sources';
 import { applyStates, readTaskFiles, type TaskFile } from '../io/taskFile';
@@ -176,7 +176,9 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
   let pending = read.files;
   // An unlocked look at the registry decides which tasks are current; the commit re-checks under the lock.
   const hintSignature = await memorySignature(ws.memoryDir);
-  const hint = warm?.takeMemory(ws.memoryDir, hintSignature) ?? (await readMemory(ws.memoryDir, ws.memoryDisplay));
+  // The registry files' pieces, as read or printed: a run that changes a few items prints only theirs.
+  const prints = options.dryRun ? undefined : (warm?.registryPrint ?? new RegistryPrintMemo());
+  const hint = warm?.takeMemory(ws.memoryDir, hintSignature) ?? (await readMemory(ws.memoryDir, ws.memoryDisplay, false, prints));
   lap('read memory');
   let analyzed = await planAnalysis(ws, pending, hint.registry, options.signal);
   let analysed = countAnalysed(analyzed);
@@ -205,13 +207,13 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
       lap('lock');
       // Re-read only if another process wrote the memory folder since our unlocked read.
       const unchanged = attempt === 0 && (await memorySignature(ws.memoryDir)) === hintSignature;
-      const memory = unchanged ? hint : await readMemory(ws.memoryDir, ws.memoryDisplay);
+      const memory = unchanged ? hint : await readMemory(ws.memoryDir, ws.memoryDisplay, false, prints);
       if (attempt === 0) diagnostics.push(...memory.diagnostics);
       lap('re-read memory under lock');
       // The registry just read is ours alone: merge into it without a copy.
       const { out, texts } = settle(ws, analyzed, pending, memory.registry, options.now, true, warm);
       lap('merge into registry and render task files');
-      const wrote = await writeMemory(ws.memoryDir, memory, out.registry, out.newPatterns, warm?.registryPrint);
+      const wrote = await writeMemory(ws.memoryDir, memory, out.registry, out.newPatterns, prints);
       for (const f of wrote.written) written.push(`${ws.memoryDisplay}/${f}`);
       if (attempt === 0) await recordSources(ws.memoryDir, ws.files);
       // Still under the lock: the signature is that of our own writes.

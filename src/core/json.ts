@@ -47,26 +47,42 @@ export function formatJson(value: unknown): string {
  * never by editing a list or an object inside them in place.
  */
 export class PiecesMemo {
-  private readonly printed = new Map<string, PrintedPiece[]>();
+  /** By list, the pieces of the last print, each under its first item. */
+  private readonly printed = new Map<string, ReadonlyMap<unknown, PrintedPiece>>();
 
-  /** The printed piece `index` of the list under `key`, when its items are still exactly these. */
-  get(key: string, index: number, items: readonly unknown[]): string | null {
-    const piece = this.printed.get(key)?.[index];
-    if (!piece || piece.items.length !== items.length) return null;
+  /** The printed piece that starts with `items[0]`, when its items are still exactly these (`first`: it opens the list). */
+  get(key: string, items: readonly unknown[], first: boolean): PrintedPiece | null {
+    const piece = this.printed.get(key)?.get(items[0]);
+    if (!piece || piece.first !== first || piece.items.length !== items.length) return null;
     for (let i = 0; i < items.length; i++) if (piece.items[i] !== items[i] || !sameFields(piece.fields[i], items[i])) return null;
-    return piece.text;
+    return piece;
   }
 
-  set(key: string, index: number, items: readonly unknown[], text: string, count: number): void {
-    let pieces = this.printed.get(key);
-    if (!pieces) this.printed.set(key, (pieces = []));
-    pieces[index] = { items, fields: items.map(fieldsOf), text };
-    // A list that got shorter leaves no piece behind past its end.
-    pieces.length = Math.min(pieces.length, count);
+  /**
+   * Takes `text`, a document exactly as `listDocumentPieces(version, key, items, itemsPerPiece)`
+   * prints it (one this program wrote), as printed pieces of these items. Returns the pieces, or
+   * null when the text is not that print.
+   */
+  seed(version: number, key: string, items: readonly unknown[], itemsPerPiece: number, text: string): string[] | null {
+    const pieces = documentPiecesOf(text, version, key, items, itemsPerPiece);
+    if (!pieces) return null;
+    const kept = new Map<unknown, PrintedPiece>();
+    cutPieces(items, itemsPerPiece).forEach(([from, to], k) => {
+      const slice = items.slice(from, to);
+      kept.set(slice[0], { first: from === 0, items: slice, fields: slice.map(fieldsOf), text: pieces[k + 1] });
+    });
+    this.printed.set(pieceKey(version, key, itemsPerPiece), kept);
+    return pieces;
+  }
+
+  /** The pieces of one print, in place of those of the print before. */
+  keep(key: string, pieces: ReadonlyMap<unknown, PrintedPiece>): void {
+    this.printed.set(key, pieces);
   }
 }
 
 interface PrintedPiece {
+  first: boolean;
   items: readonly unknown[];
   /** Each item's keys and values (flat: key, value, key, value…) as they were when it was printed. */
   fields: unknown[][];
@@ -91,11 +107,66 @@ function sameFields(fields: unknown[], item: unknown): boolean {
   return i === fields.length;
 }
 
+const pieceKey = (version: number, key: string, itemsPerPiece: number) => `${version}\u0000${key}\u0000${itemsPerPiece}`;
+
+/** FNV-1a of a string: a cheap, fixed spread of ids. */
+function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
 /**
- * `formatJson({ version, [key]: items })` as pieces of `itemsPerPiece` items each: a large registry
- * is hashed and written piece by piece, never held as one string (nor one buffer). Each piece is
- * printed by JSON.stringify as the list it is part of, so it is indented exactly as in place.
- * `memo`: pieces printed before (see PiecesMemo), reused where nothing in them changed.
+ * Where the pieces of a list begin and end, [from, to) each. A piece ends after an item chosen by
+ * its id (about one in `itemsPerPiece`), so an item added or removed changes the piece it falls
+ * in and not every piece after it; at most four times `itemsPerPiece` items, and items without an
+ * id are cut by count.
+ */
+function cutPieces(items: readonly unknown[], itemsPerPiece: number): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  let from = 0;
+  for (let i = 0; i < items.length; i++) {
+    const size = i - from + 1;
+    const item = items[i];
+    const id = item !== null && typeof item === 'object' ? (item as { id?: unknown }).id : undefined;
+    const cut = size >= itemsPerPiece * 4 || (typeof id === 'string' ? fnv1a(id) % itemsPerPiece === 0 : size >= itemsPerPiece);
+    if (cut || i === items.length - 1) {
+      out.push([from, i + 1]);
+      from = i + 1;
+    }
+  }
+  return out;
+}
+
+/**
+ * The pieces `listDocumentPieces` prints for `items`, cut out of `text` where it is exactly that
+ * print (otherwise null). In that print each item is an object whose closing brace alone sits at
+ * four spaces' indent, so the items end where a line is that brace followed by the next item.
+ */
+function documentPiecesOf(text: string, version: number, key: string, items: readonly unknown[], itemsPerPiece: number): string[] | null {
+  const count = items.length;
+  const head = `{\n  "version": ${JSON.stringify(version)},\n  ${JSON.stringify(key)}: `;
+  if (count === 0) return text === `${head}[]\n}\n` ? [text] : null;
+  const open = `${head}[\n`;
+  const close = '\n  ]\n}\n';
+  if (!text.startsWith(`${open}    {`) || !text.endsWith(`\n    }${close}`)) return null;
+  // Where each item but the last ends (just after its closing brace).
+  const ends: number[] = [];
+  const between = '\n    },\n    {';
+  for (let at = text.indexOf(between, open.length); at >= 0; at = text.indexOf(between, at + between.length)) ends.push(at + 6);
+  if (ends.length !== count - 1) return null;
+  const pieces = [open];
+  for (const [from, to] of cutPieces(items, itemsPerPiece)) pieces.push(text.slice(from === 0 ? open.length : ends[from - 1], to < count ? ends[to - 1] : text.length - close.length));
+  pieces.push(close);
+  return pieces;
+}
+
+/**
+ * `formatJson({ version, [key]: items })` as pieces of about `itemsPerPiece` items each (see
+ * cutPieces): a large registry is hashed and written piece by piece, never held as one string (nor
+ * one buffer). Each piece is printed by JSON.stringify as the list it is part of, so it is indented
+ * exactly as in place. `memo`: pieces printed before (see PiecesMemo), reused where nothing in
+ * them changed.
  */
 export function listDocumentPieces(version: number, key: string, items: readonly unknown[], itemsPerPiece = 1000, memo?: PiecesMemo): string[] {
   const head = `{\n  "version": ${JSON.stringify(version)},\n  ${JSON.stringify(key)}: `;
@@ -103,18 +174,19 @@ export function listDocumentPieces(version: number, key: string, items: readonly
   const open = `{\n  ${JSON.stringify(key)}: [\n`;
   const close = '\n  ]\n}';
   const pieces: string[] = [`${head}[\n`];
-  const memoKey = `${version}\u0000${key}\u0000${itemsPerPiece}`;
-  const count = Math.ceil(items.length / itemsPerPiece);
-  for (let i = 0, k = 0; i < items.length; i += itemsPerPiece, k++) {
-    const slice = items.slice(i, i + itemsPerPiece);
-    let piece = memo?.get(memoKey, k, slice) ?? null;
+  const memoKey = pieceKey(version, key, itemsPerPiece);
+  const kept = new Map<unknown, PrintedPiece>();
+  for (const [from, to] of cutPieces(items, itemsPerPiece)) {
+    const slice = items.slice(from, to);
+    let piece = memo?.get(memoKey, slice, from === 0) ?? null;
     if (piece === null) {
       const text = JSON.stringify({ [key]: slice }, null, 2);
-      piece = `${i > 0 ? ',\n' : ''}${text.slice(open.length, text.length - close.length)}`;
-      memo?.set(memoKey, k, slice, piece, count);
+      piece = { first: from === 0, items: slice, fields: memo ? slice.map(fieldsOf) : [], text: `${from > 0 ? ',\n' : ''}${text.slice(open.length, text.length - close.length)}` };
     }
-    pieces.push(piece);
+    if (memo) kept.set(slice[0], piece);
+    pieces.push(piece.text);
   }
+  memo?.keep(memoKey, kept);
   pieces.push('\n  ]\n}\n');
   return pieces;
 }

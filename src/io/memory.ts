@@ -60,8 +60,12 @@ export async function memorySignature(dir: string): Promise<string> {
   return stats.map(fileSignature).join('|');
 }
 
-/** `validateAll`: check the registry against its schema even when it is exactly what we last wrote (CI). */
-export async function readMemory(dir: string, displayDir: string, validateAll = false): Promise<MemoryState> {
+/**
+ * `validateAll`: check the registry against its schema even when it is exactly what we last wrote (CI).
+ * `memo`: takes the registry files, when they are exactly what this program wrote, as printed
+ * pieces (a run that changes a few items then prints only their pieces).
+ */
+export async function readMemory(dir: string, displayDir: string, validateAll = false, memo?: RegistryPrintMemo): Promise<MemoryState> {
   const diagnostics: Diagnostic[] = [];
   const decisionsText = await readTextIfExists(join(dir, DECISIONS_FILE));
   const reviewText = await readTextIfExists(join(dir, REVIEW_FILE));
@@ -72,6 +76,8 @@ export async function readMemory(dir: string, displayDir: string, validateAll = 
   const decisions: Decision[] = decisionsText === null ? [] : (readJsonFile(join(dir, DECISIONS_FILE), join(displayDir, DECISIONS_FILE), decisionsText, decisionsHash!, 'decisions', trusted) as { decisions: Decision[] }).decisions;
   const engine = (await readTextIfExists(join(dir, ENGINE_FILE)))?.trim() || null;
   const review: ReviewItem[] = reviewText === null ? [] : (readJsonFile(join(dir, REVIEW_FILE), join(displayDir, REVIEW_FILE), reviewText, reviewHash!, 'review-queue', trusted) as { items: ReviewItem[] }).items;
+  if (memo && decisionsText !== null && trusted.has(decisionsHash!)) memo.seed(DECISIONS_FILE, 'decisions', decisions, decisionsText, decisionsHash!);
+  if (memo && reviewText !== null && trusted.has(reviewHash!)) memo.seed(REVIEW_FILE, 'items', review, reviewText, reviewHash!);
 
   const patterns: Pattern[] = [];
   let intact = 0;
@@ -116,13 +122,19 @@ export async function readMemory(dir: string, displayDir: string, validateAll = 
 const ITEMS_PER_PIECE = 100;
 
 /**
- * What writing the registry files leaves for the next write by the same process (the watch
- * daemon's): the pieces printed, and each file's pieces with their hash, so that a file made of
- * the same pieces is neither printed nor hashed again.
+ * What reading and writing the registry files leave for the next write by the same process: the
+ * pieces printed (or read), and each file's pieces with their hash, so that a file made of the same
+ * pieces is neither printed nor hashed again.
  */
 export class RegistryPrintMemo {
   readonly pieces = new PiecesMemo();
   private readonly hashed = new Map<string, { pieces: readonly string[]; hash: string }>();
+
+  /** A registry file as read, exactly as this program wrote it: its items' pieces and its hash. */
+  seed(name: string, key: string, items: readonly unknown[], text: string, hash: string): void {
+    const pieces = this.pieces.seed(1, key, items, ITEMS_PER_PIECE, text);
+    if (pieces) this.hashed.set(name, { pieces, hash });
+  }
 
   hashOf(name: string, pieces: readonly string[]): string {
     const last = this.hashed.get(name);

@@ -348,6 +348,15 @@ describe('PrintMemo', () => {
     return { value, memo };
   }
 
+  it('finds over-long messages by the limit it is asked for, the same discussion under another limit again', () => {
+    const text = `${JSON.stringify({ T1: { discussion: ['x'.repeat(50)] } }, null, 2)}\n`;
+    const memo: PrintMemo = {};
+    const read = (limit: number) => parseTaskFile('tasks.json', 'tasks.json', text, { maxMessageChars: limit, printMemo: () => memo }).diagnostics.map((d) => d.code);
+    expect(read(100)).toEqual([]);
+    expect(read(10)).toEqual(['long-message']);
+    expect(read(100)).toEqual([]);
+  });
+
   it('parses only the entries that differ from the last print', () => {
     const { value, memo } = fortyTasksPrinted();
     value.T17.discussion.push('one more');

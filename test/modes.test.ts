@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isOwnWrite } from '../src/watch/watch';
 import { BIN, ROOT, cli, tempDir } from './helpers';
 
 const NOW = '2026-03-05T00:00:00Z';
@@ -76,6 +77,18 @@ describe('memory lock', () => {
 });
 
 describe('extract --watch', () => {
+  it('tells its own write-back from a save by the signature, and by the text when the signature is its own', async () => {
+    const own = { signature: '12:100:1700000000000', text: 'as the daemon wrote it' };
+    const read = jest.fn(async () => 'as the daemon wrote it');
+    // Another inode, size or time: a save, known without reading the file.
+    expect(await isOwnWrite(own, '13:100:1700000000000', read)).toBe(false);
+    expect(await isOwnWrite(undefined, '12:100:1700000000000', read)).toBe(false);
+    expect(read).not.toHaveBeenCalled();
+    expect(await isOwnWrite(own, own.signature, read)).toBe(true);
+    // A write in place of the same size within one tick of a coarse clock keeps the signature, not the text.
+    expect(await isOwnWrite(own, own.signature, async () => 'as a person saved it!!')).toBe(false);
+  });
+
   function startDaemon(dir: string, json = true) {
     const child = spawn(process.execPath, [BIN, '--watch', ...(json ? ['--json'] : []), '--now', NOW], { cwd: dir });
     const lines: string[] = [];

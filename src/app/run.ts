@@ -54,10 +54,16 @@ export interface RunResult {
   summary: RunSummary & { analysed: number; conflicts: number; written: string[] };
   diagnostics: Diagnostic[];
   /**
-   * The signature (inode, size, time: see fileSignature) of each task file this run wrote, by
-   * absolute path: the daemon tells its own writes from a person's save without reading them.
+   * Each task file this run wrote, by absolute path, with the signature (inode, size, time: see
+   * fileSignature) of the file it renamed into place and the text: the daemon tells a person's save
+   * from its own write by the signature alone, and reads the file only when the signature is its own.
    */
-  ownWrites: Map<string, string>;
+  ownWrites: Map<string, OwnWrite>;
+}
+
+export interface OwnWrite {
+  signature: string;
+  text: string;
 }
 
 export interface Workspace {
@@ -195,7 +201,7 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
     return { summary: { ...out.summary, files: ws.files.length, tasks, analysed, conflicts: 0, written: wouldWrite }, diagnostics, ownWrites: new Map() };
   }
   const written: string[] = [];
-  const ownWrites = new Map<string, string>();
+  const ownWrites = new Map<string, OwnWrite>();
   let conflicts = 0;
   let summary: RunSummary = { files: 0, tasks: 0, decisions: 0, patterns: 0, review: 0 };
 
@@ -227,7 +233,7 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
         lap('write task file');
         if (outcome === 'written') {
           written.push(file.display);
-          ownWrites.set(file.path, signature!);
+          ownWrites.set(file.path, { signature: signature!, text: next });
         }
         if (outcome === 'conflict') changed.push(file);
       }

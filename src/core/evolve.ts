@@ -168,7 +168,8 @@ type Editable = keyof AutoValues;
 export function setOwned<K extends Editable>(d: Decision, field: K, value: AutoValues[K]): boolean {
   if (!d.auto || d[field] !== d.auto[field]) return false;
   (d as unknown as Record<K, AutoValues[K]>)[field] = value;
-  d.auto[field] = value;
+  // A new object, not an edit inside the old one: registry items change only by new field values.
+  d.auto = { ...d.auto, [field]: value };
   return true;
 }
 

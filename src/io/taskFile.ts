@@ -264,8 +264,8 @@ export interface PrintMemo {
   last?: PrintedFile;
   /** A text found not to be a plain print (not looked at again while it is the file's text). */
   notPrint?: string;
-  /** The messages over the length limit in each discussion read (by index, with their length). */
-  long?: WeakMap<readonly unknown[], Array<[number, number]>>;
+  /** The messages over the length limit in each discussion read (by index, with their length), for that limit. */
+  long?: { limit: number; found: WeakMap<readonly unknown[], Array<[number, number]>> };
 }
 
 /**
@@ -351,7 +351,8 @@ function regenerateIndented(text: string, states: ReadonlyMap<string, ExtractedS
 
 /** The messages of a discussion with a string longer than `limit`, by index with that length (the same discussion array is looked at once). */
 function longMessages(discussion: readonly unknown[], limit: number, memo: PrintMemo | undefined): Array<[number, number]> {
-  const known = memo?.long?.get(discussion);
+  if (memo && memo.long?.limit !== limit) memo.long = { limit, found: new WeakMap() };
+  const known = memo?.long?.found.get(discussion);
   if (known) return known;
   const out: Array<[number, number]> = [];
   discussion.forEach((m, i) => {
@@ -364,7 +365,7 @@ function longMessages(discussion: readonly unknown[], limit: number, memo: Print
     }
     if (longest > limit) out.push([i, longest]);
   });
-  if (memo) (memo.long ??= new WeakMap()).set(discussion, out);
+  memo?.long?.found.set(discussion, out);
   return out;
 }
 

@@ -1,8 +1,8 @@
 // `extract --watch`: a daemon around the same batch entry point. It watches the folders that hold
 // task files (an atomic rename replaces a file, so folders, not files), debounces per path, runs
 // one extraction at a time, ignores events caused by its own writes (the file still has the inode,
-// size and time of what it renamed into place), and on SIGINT/SIGTERM finishes the write in
-// progress, closes the watcher and returns.
+// size and time, and the text, of what it renamed into place), and on SIGINT/SIGTERM finishes the
+// write in progress, closes the watcher and returns.
 // Between saves it keeps the engine and the memory folder as it last wrote them (app/warm.ts), so a
 // save costs reading the task file and analysing what changed.
 import { promises as fs } from 'node:fs';
@@ -10,7 +10,7 @@ import { dirname, resolve } from 'node:path';
 import { watch as chokidarWatch, type FSWatcher } from 'chokidar';
 import fg from 'fast-glob';
 import { fileSignature } from '../io/files';
-import { extractRun, listTaskFiles, openWorkspace, type RunOptions, type RunResult } from '../app/run';
+import { extractRun, listTaskFiles, openWorkspace, type OwnWrite, type RunOptions, type RunResult } from '../app/run';
 import { WarmState } from '../app/warm';
 
 export interface WatchEvent {
@@ -46,12 +46,23 @@ export function globBase(pattern: string, cwd: string): string {
   return resolve(cwd, stat.join('/') || '.');
 }
 
+/**
+ * Whether a file is still the daemon's own write-back (nothing a person saved). A save changes the
+ * signature, except a write in place of the same size within one tick of a coarse file-system
+ * clock: when the signature is its own, the text decides (read only then; unreadable counts as own).
+ */
+export async function isOwnWrite(own: OwnWrite | undefined, signature: string, readText: () => Promise<string | null>): Promise<boolean> {
+  if (own?.signature !== signature) return false;
+  const text = await readText();
+  return text === null || text === own.text;
+}
+
 export async function runWatch(options: WatchOptions): Promise<void> {
   const warm = new WarmState();
   const ws = await openWorkspace(options, warm);
   const patterns = options.globs && options.globs.length > 0 ? options.globs : ws.globs;
   const folders = [...new Set(patterns.map((p) => globBase(p, options.cwd)))].sort();
-  const ownWrites = new Map<string, string>();
+  const ownWrites = new Map<string, OwnWrite>();
   const reported = new Map<string, string>();
   const timers = new Map<string, NodeJS.Timeout>();
   const queue = new Set<string>();
@@ -63,7 +74,7 @@ export async function runWatch(options: WatchOptions): Promise<void> {
     // Every watched file goes through the run (downstream links span files); tasks whose
     // discussion did not change are not analysed again.
     const result = await extractRun({ ...options, now: options.now(), warm });
-    for (const [path, hash] of result.ownWrites) ownWrites.set(resolve(path), hash);
+    for (const [path, own] of result.ownWrites) ownWrites.set(resolve(path), own);
     const problems = result.diagnostics.filter((d) => d.severity === 'error');
     const key = problems.map((d) => `${d.file}:${d.line}:${d.column}:${d.message}`).join('\n');
     for (const f of files ?? ['*']) {
@@ -126,8 +137,7 @@ export async function runWatch(options: WatchOptions): Promise<void> {
     const now = await signature(abs);
     seen.set(abs, now);
     recheck(abs);
-    // Our own write-back, still as we wrote it: nothing a person saved.
-    if (now === '-' || ownWrites.get(abs) === now) return;
+    if (now === '-' || (await isOwnWrite(ownWrites.get(abs), now, () => fs.readFile(abs, 'utf8').catch(() => null)))) return;
     queue.add(abs);
     running ??= drain();
   };

@@ -1,7 +1,9 @@
 // Only the command line prints: every other module returns values (or takes an injected writer).
 // Module imports are checked by dependency-cruiser (`npm run depcheck`); console use is checked here.
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, promises as fsPromises, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { inExamples } from './global/noExamples';
+import { cli, FIXTURES, ROOT, tempDir } from './helpers';
 
 const SRC = join(__dirname, '..', 'src');
 const PRINTS = /\bconsole\s*\.\s*[a-z]+\s*\(|\bprocess\s*\.\s*(?:stdout|stderr)\b/;
@@ -61,10 +63,32 @@ describe('tests and the quick start', () => {
     expect(examplesReads(files)).toEqual(["a.test.ts:1: const f = join(ROOT, 'examples', 'tasks.json');", "b.test.ts:1: readFileSync(join(__dirname, '../examples/tasks.json'))"]);
   });
 
+  it("refuses, while tests run, every way into the repository's examples/, and nothing else", async () => {
+    const cwd = process.cwd();
+    process.chdir(ROOT);
+    try {
+      expect(() => readFileSync('examples/tasks.json')).toThrow(/must not read the repository's examples/);
+      expect(() => readFileSync(join(FIXTURES, '..', '..', 'examples', 'tasks.json'))).toThrow(/examples/);
+      expect(() => readdirSync(join(ROOT, 'examples'))).toThrow(/examples/);
+      await expect(fsPromises.readFile(join(ROOT, 'examples', 'tasks.json'))).rejects.toThrow(/examples/);
+      // The CLI in-process reads through the same module: a test naming the example fails.
+      expect(await cli(['check', 'examples/tasks.json'], ROOT)).toMatchObject({ status: 2, stderr: expect.stringMatching(/must not read the repository's examples/) });
+    } finally {
+      process.chdir(cwd);
+    }
+    // A temp folder named examples is a test's own.
+    const own = join(tempDir(), 'examples');
+    mkdirSync(own);
+    writeFileSync(join(own, 'tasks.json'), '{}');
+    expect(readFileSync(join(own, 'tasks.json'), 'utf8')).toBe('{}');
+    expect(inExamples(join(ROOT, 'examples-old', 'x'))).toBe(false);
+  });
+
   it("no test reads the repository's examples/: they use test/fixtures/", () => {
     const TEST = __dirname;
     const files = sources(TEST).map((p) => ({ path: relative(TEST, p).split('\\').join('/'), text: readFileSync(p, 'utf8') }));
     expect(files.length).toBeGreaterThan(20);
-    expect(examplesReads(files.filter((f) => f.path !== 'layers.test.ts'))).toEqual([]);
+    // (The guard itself names the folder it guards.)
+    expect(examplesReads(files.filter((f) => f.path !== 'layers.test.ts' && f.path !== 'global/noExamples.ts'))).toEqual([]);
   });
 });

@@ -337,6 +337,18 @@ describe('PrintMemo', () => {
     expect(applyStates(own, same, value, other)).toBe(own);
     expect(other.last).toBeUndefined();
     expect(other.notPrint).toBe(own);
+    // A compact file (printed task by task, never kept): asked about once, not on every run.
+    const compact = JSON.stringify(value);
+    const once: PrintMemo = {};
+    expect(applyStates(compact, same, value, once)).toBe(compact);
+    expect(once.notPrint).toBe(compact);
+    const stringify = jest.spyOn(JSON, 'stringify');
+    try {
+      expect(applyStates(compact, same, value, once)).toBe(compact);
+      expect(stringify).not.toHaveBeenCalled();
+    } finally {
+      stringify.mockRestore();
+    }
   });
 
   /** Forty one-message tasks and a memo holding their print. */

@@ -177,7 +177,11 @@ export function applyStates(text: string, states: ReadonlyMap<string, ExtractedS
   // Every state is the very object the file already holds (a run where nothing changed): nothing to print.
   if (value && [...states].every(([id, state]) => isObject(value[id]) && value[id].extracted_state === state)) {
     // A caller that keeps prints and has none of this file yet learns whether it is one (its next save is then cheap).
-    if (memo && !memo.last && memo.notPrint !== text && regenerate(text, states, value, memo) === null) memo.notPrint = text;
+    if (memo && !memo.last && memo.notPrint !== text) {
+      regenerate(text, states, value, memo);
+      // Not an indented print (a compact file has no kept print either): not looked at again.
+      if (!memo.last) memo.notPrint = text;
+    }
     return text;
   }
   if (value) {
@@ -262,7 +266,7 @@ export interface PrintedFile {
  */
 export interface PrintMemo {
   last?: PrintedFile;
-  /** A text found not to be a plain print (not looked at again while it is the file's text). */
+  /** A text found not to be an indented plain print (not looked at again while it is the file's text). */
   notPrint?: string;
   /** The messages over the length limit in each discussion read (by index, with their length), for that limit. */
   long?: { limit: number; found: WeakMap<readonly unknown[], Array<[number, number]>> };

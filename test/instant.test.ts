@@ -15,6 +15,14 @@ describe('instantOf', () => {
       .map(([y, mo, d, h, mi, s, tail]) => `${pad(y, 4)}-${pad(mo, 2)}-${pad(d, 2)}T${pad(h, 2)}:${pad(mi, 2)}:${pad(s, 2)}${tail}`);
     fc.assert(fc.property(stamp, (s) => instantOf(s) === byDateParse(s)), { numRuns: 5000 });
     fc.assert(fc.property(fc.string({ maxLength: 24 }), (s) => instantOf(s) === (s.length === 0 ? null : byDateParse(s))));
+    // The stored shape with one character swapped for a non-digit, another digit or a separator.
+    const swapped = fc
+      .tuple(fc.date({ min: new Date('0100-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }), fc.nat({ max: 19 }), fc.constantFrom(':', '/', ' ', 'a', '+', '-', '.', '\u0663', '0', '9', 'T', 'Z'))
+      .map(([d, at, c]) => {
+        const s = d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+        return `${s.slice(0, at)}${c}${s.slice(at + 1)}`;
+      });
+    fc.assert(fc.property(swapped, (s) => instantOf(s) === byDateParse(s)), { numRuns: 5000 });
   });
 
   it('orders by instant across offsets, and unreadable stamps last', () => {

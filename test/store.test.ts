@@ -1,6 +1,6 @@
 // The store: formatting-preserving write-back, the append-only log and its torn-tail repair,
 // compare-and-swap against a concurrent edit, and schema-valid outputs.
-import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { promises as fsPromises, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readMemory, writeMemory } from '../src/io/memory';
 import { extractRun } from '../src/app/run';
@@ -135,16 +135,26 @@ describe('writing in pieces', () => {
     expect(await writePiecesIfChanged(file, pieces, contentHashOfPieces(pieces))).toBe(false);
   });
 
-  it('gives the signature of the file it renamed into place, not of one that replaced it after', async () => {
+  it('gives the signature of the file it renamed into place, not of one that replaced it right after', async () => {
     const dir = tempDir();
     const file = join(dir, 'tasks.json');
     writeFileSync(file, 'original');
-    const { outcome, signature } = await compareAndSwap(file, 'ours', contentHash('original'));
-    expect(outcome).toBe('written');
-    expect(signature).toBe(fileSignature(statSync(file)));
-    writeFileSync(join(dir, 'saved.json'), 'ours');
-    renameSync(join(dir, 'saved.json'), file);
-    expect(fileSignature(statSync(file))).not.toBe(signature);
+    // A person's save lands between the rename and anything the writer could look at afterwards.
+    let ours = '';
+    const rename = jest.spyOn(fsPromises, 'rename').mockImplementationOnce(async (from, to) => {
+      renameSync(from, to);
+      ours = fileSignature(statSync(file));
+      writeFileSync(join(dir, 'saved.json'), 'a person');
+      renameSync(join(dir, 'saved.json'), file);
+    });
+    try {
+      const { outcome, signature } = await compareAndSwap(file, 'ours', contentHash('original'));
+      expect(outcome).toBe('written');
+      expect(signature).toBe(ours);
+      expect(signature).not.toBe(fileSignature(statSync(file)));
+    } finally {
+      rename.mockRestore();
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractRun } from '../src/app/run';
 import { WarmState } from '../src/app/warm';
+import * as memoryIo from '../src/io/memory';
 import { DEFAULT_CONFIG, type AnalysisSettings } from '../src/core/types';
 import { fixtureDir, shippedPacks, snapshotDir } from './helpers';
 
@@ -41,7 +42,11 @@ describe('a warm workspace (what the watch daemon keeps between saves)', () => {
       say(cold, taskId, text, k);
       say(hot, taskId, text, k);
       const one = await extractRun({ cwd: cold, now: at(k + 1) });
+      // The warm run takes the memory folder it kept, not a fresh read of it.
+      const reads = jest.spyOn(memoryIo, 'readMemory');
       const kept = await extractRun({ cwd: hot, now: at(k + 1), warm });
+      expect(reads).not.toHaveBeenCalled();
+      reads.mockRestore();
       expect(kept.summary).toEqual(one.summary);
       expect(outputs(hot)).toEqual(outputs(cold));
     }
@@ -55,22 +60,31 @@ describe('a warm workspace (what the watch daemon keeps between saves)', () => {
     ['of the same length, in place', (statement: string) => statement.toUpperCase()],
   ])('reads the memory folder again when someone else wrote it since the last run (an edit %s)', async (how, edit) => {
     const dir = fixtureDir('basic');
+    const cold = fixtureDir('basic');
     const warm = new WarmState();
     await extractRun({ cwd: dir, now: '2026-03-05T12:00:00Z', warm });
+    await extractRun({ cwd: cold, now: '2026-03-05T12:00:00Z' });
     // A person edits a statement in the registry by hand between two saves.
-    const file = join(dir, 'memory', 'decisions.json');
-    const text = readFileSync(file, 'utf8');
-    const registry = JSON.parse(text);
-    const edited = registry.decisions[0];
-    edited.statement = edit(edited.statement);
-    const next = `${JSON.stringify(registry, null, 2)}\n`;
-    if (how.includes('same length')) expect(next.length).toBe(text.length);
-    writeFileSync(file, next);
-    say(dir, EDITS[0][0], EDITS[0][1], 0);
+    let edited: { id: string; statement: string } | undefined;
+    for (const ws of [dir, cold]) {
+      const file = join(ws, 'memory', 'decisions.json');
+      const text = readFileSync(file, 'utf8');
+      const registry = JSON.parse(text);
+      edited = registry.decisions[0];
+      edited!.statement = edit(edited!.statement);
+      const next = `${JSON.stringify(registry, null, 2)}\n`;
+      if (how.includes('same length')) expect(next.length).toBe(text.length);
+      writeFileSync(file, next);
+      // A save that adds a decision, so the registry is written again after the edit.
+      say(ws, 'T100', 'We will switch the nightly build to start at two in the morning with the full test list.', 0);
+    }
     const r = await extractRun({ cwd: dir, now: '2026-03-06T12:00:00Z', warm });
+    await extractRun({ cwd: cold, now: '2026-03-06T12:00:00Z' });
     expect(r.summary.analysed).toBe(1);
-    const after = JSON.parse(readFileSync(file, 'utf8')).decisions as Array<{ id: string; statement: string }>;
-    expect(after.find((d) => d.id === edited.id)?.statement).toBe(edited.statement);
+    expect(r.summary.written).toContain('memory/decisions.json');
+    const after = JSON.parse(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8')).decisions as Array<{ id: string; statement: string }>;
+    expect(after.find((d) => d.id === edited!.id)?.statement).toBe(edited!.statement);
+    expect(outputs(dir)).toEqual(outputs(cold));
   });
 
   it('starts each run with every user rule on, even one switched off for overrunning its budget in the last run', async () => {

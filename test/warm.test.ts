@@ -122,7 +122,7 @@ describe('a warm workspace (what the watch daemon keeps between saves)', () => {
     expect(stricter).not.toBe(second);
     // What relating worked out is kept for one engine, and started afresh for another.
     const memos = warm.memosFor(stricter);
-    memos.subjects.tokensOf('Build reports go to the task discussion.');
+    memos.subjects.tokenSetOf('Build reports go to the task discussion.');
     expect(warm.memosFor(stricter)).toBe(memos);
     expect(warm.memosFor(second).subjects.size).toBe(0);
     expect(warm.memosFor(second).stale).not.toBe(memos.stale);

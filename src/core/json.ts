@@ -64,10 +64,11 @@ export class PiecesMemo {
    * null when the text is not that print.
    */
   seed(version: number, key: string, items: readonly unknown[], itemsPerPiece: number, text: string): string[] | null {
-    const pieces = documentPiecesOf(text, version, key, items, itemsPerPiece);
+    const cuts = cutPieces(items, itemsPerPiece);
+    const pieces = documentPiecesOf(text, version, key, items.length, cuts);
     if (!pieces) return null;
     const kept = new Map<unknown, PrintedPiece>();
-    cutPieces(items, itemsPerPiece).forEach(([from, to], k) => {
+    cuts.forEach(([from, to], k) => {
       const slice = items.slice(from, to);
       kept.set(slice[0], { first: from === 0, items: slice, fields: slice.map(fieldsOf), text: pieces[k + 1] });
     });
@@ -139,12 +140,12 @@ function cutPieces(items: readonly unknown[], itemsPerPiece: number): Array<[num
 }
 
 /**
- * The pieces `listDocumentPieces` prints for `items`, cut out of `text` where it is exactly that
- * print (otherwise null). In that print each item is an object whose closing brace alone sits at
- * four spaces' indent, so the items end where a line is that brace followed by the next item.
+ * The pieces `listDocumentPieces` prints for `count` items cut at `cuts`, cut out of `text` where
+ * it is exactly that print (otherwise null). In that print each item is an object whose closing
+ * brace alone sits at four spaces' indent, so the items end where a line is that brace followed by
+ * the next item.
  */
-function documentPiecesOf(text: string, version: number, key: string, items: readonly unknown[], itemsPerPiece: number): string[] | null {
-  const count = items.length;
+function documentPiecesOf(text: string, version: number, key: string, count: number, cuts: ReadonlyArray<readonly [number, number]>): string[] | null {
   const head = `{\n  "version": ${JSON.stringify(version)},\n  ${JSON.stringify(key)}: `;
   if (count === 0) return text === `${head}[]\n}\n` ? [text] : null;
   const open = `${head}[\n`;
@@ -156,7 +157,7 @@ function documentPiecesOf(text: string, version: number, key: string, items: rea
   for (let at = text.indexOf(between, open.length); at >= 0; at = text.indexOf(between, at + between.length)) ends.push(at + 6);
   if (ends.length !== count - 1) return null;
   const pieces = [open];
-  for (const [from, to] of cutPieces(items, itemsPerPiece)) pieces.push(text.slice(from === 0 ? open.length : ends[from - 1], to < count ? ends[to - 1] : text.length - close.length));
+  for (const [from, to] of cuts) pieces.push(text.slice(from === 0 ? open.length : ends[from - 1], to < count ? ends[to - 1] : text.length - close.length));
   pieces.push(close);
   return pieces;
 }

@@ -7,7 +7,7 @@ import type { CompiledLexicon } from './contradiction';
 import { addSpeakerPatterns, askedIndex, decideTask, orderCandidates, supersedeInTask, type DecideInput, type TaskAnalysis } from './decide';
 import { detect } from './detect';
 import { decisionFromReview, IdAllocator, mergeTask, RegistryIndex, recordPatterns, type Registry, type TaskMerge } from './evolve';
-import { markStale, relateMessages, relateNewDecisions, type RelatedPattern, type RelateOptions, type StaleMemo, type TaskMessages } from './relate';
+import { idRanks, markStale, relateMessages, relateNewDecisions, type RelatedPattern, type RelateOptions, type StaleMemo, type TaskMessages } from './relate';
 import { compareInstants } from './instant';
 import { analyseMessages } from './messageAnalysis';
 import { normalizeDiscussion } from './normalize';
@@ -238,9 +238,11 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
   const { merged, newPatterns, summary } = mergeTasks(analyzed, input, registry, index, ids, now, engine);
   const taskMessages = taskMessagesOf(merged, engine);
   // 2. relate decisions: supersession, contradictions and duplicates across the registry, in the order things were said.
-  const decisionPatterns = relateDecisions(registry, merged, taskMessages, engine, relateOptions, memo);
+  // Both relate stages list candidates in id order: worked out once (a run that analysed nothing relates nothing).
+  const ranks = taskMessages.length > 0 ? idRanks(registry.decisions) : new Map<Decision, number>();
+  const decisionPatterns = relateDecisions(registry, merged, taskMessages, engine, relateOptions, memo, ranks);
   // 3. relate messages: drafts and statements that contradict a decision, skipping what step 2 already reported.
-  const messagePatterns = relateMessages(registry, taskMessages, engine.lexicon, alreadyReported(decisionPatterns), relateOptions, memo);
+  const messagePatterns = relateMessages(registry, taskMessages, engine.lexicon, alreadyReported(decisionPatterns), relateOptions, memo, ranks);
   const related = recordPatterns(registry, index, ids, [...decisionPatterns, ...messagePatterns], now);
   newPatterns.push(...related.newPatterns);
   // 4. stale: decisions flagged stale as of `now` once every relation is known, and the engine recorded.
@@ -302,7 +304,7 @@ function mergeTasks(
  * that a later correction supersedes what it corrects. The message each decision's statement came
  * from counts (its reversal cues), and so does the message it answers.
  */
-function relateDecisions(registry: Registry, merged: readonly MergedTask[], taskMessages: readonly TaskMessages[], engine: Engine, relateOptions: RelateOptions, memo: SubjectMemo): RelatedPattern[] {
+function relateDecisions(registry: Registry, merged: readonly MergedTask[], taskMessages: readonly TaskMessages[], engine: Engine, relateOptions: RelateOptions, memo: SubjectMemo, ranks: ReadonlyMap<Decision, number>): RelatedPattern[] {
   const created = merged
     .flatMap((m) => m.result?.produced ?? [])
     .sort((a, b) => compareInstants(a.created_at, b.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -321,7 +323,7 @@ function relateDecisions(registry: Registry, merged: readonly MergedTask[], task
       if (askedAt !== undefined && result.produced[k]) askedText.set(result.produced[k], askedAt);
     });
   }
-  return relateNewDecisions(registry, created, engine.lexicon, relateOptions, { sourceText: (d) => sourceText.get(d) ?? null, askedText: (d) => askedText.get(d) ?? null, memo });
+  return relateNewDecisions(registry, created, engine.lexicon, relateOptions, { sourceText: (d) => sourceText.get(d) ?? null, askedText: (d) => askedText.get(d) ?? null, memo, ranks });
 }
 
 /** Every message of the analysed tasks with the decisions they produced: a draft can restate what another task corrected or replaced. */

@@ -51,8 +51,10 @@ class Entry {
   constructor(
     readonly d: Decision,
     readonly tokens: ReadonlySet<string>,
+    rank = 0,
   ) {
     this.at = instantOf(d.created_at);
+    this.rank = rank;
   }
 }
 
@@ -61,7 +63,7 @@ class Entry {
  * ids). Equal ids (a hand-edited registry may hold some) share a place, so a stable sort keeps
  * them in the order they were found, as sorting by the ids themselves does.
  */
-function idRanks(decisions: readonly Decision[]): Map<Decision, number> {
+export function idRanks(decisions: readonly Decision[]): Map<Decision, number> {
   // The registry is kept in id order, and new ids come last: most often there is nothing to sort.
   let inOrder = true;
   for (let k = 1; k < decisions.length && inOrder; k++) inOrder = decisions[k - 1].id <= decisions[k].id;
@@ -150,8 +152,8 @@ class SubjectIndex {
   }
 }
 
-function entryOf(d: Decision, memo: SubjectMemo, alsoFoundBy: string | null = null): Entry {
-  return new Entry(d, memo.tokenSetOf(d.statement, alsoFoundBy));
+function entryOf(d: Decision, memo: SubjectMemo, alsoFoundBy: string | null = null, rank = 0): Entry {
+  return new Entry(d, memo.tokenSetOf(d.statement, alsoFoundBy), rank);
 }
 
 /** Flags on a decision's own text: too short to stand alone, or a pointer without the substance. */
@@ -191,6 +193,8 @@ export interface RelateContext {
   askedText?: (d: Decision) => string | null;
   /** Views of statements and messages worked out already in this run (shared with relateMessages). */
   memo?: SubjectMemo;
+  /** Each decision's place in id order (see idRanks), when the caller worked it out for more than one stage. */
+  ranks?: ReadonlyMap<Decision, number>;
 }
 
 /**
@@ -212,12 +216,8 @@ export function relateNewDecisions(
   const index = new SubjectIndex(options.maxCandidates);
   const byId = new Map(registry.decisions.map((d) => [d.id, d]));
   const memo = context.memo ?? new SubjectMemo();
-  const ranks = idRanks([...new Set([...registry.decisions, ...created])]);
-  const ranked = (d: Decision) => {
-    const e = entryOf(d, memo);
-    e.rank = ranks.get(d)!;
-    return e;
-  };
+  const ranks = context.ranks ?? idRanks([...new Set([...registry.decisions, ...created])]);
+  const ranked = (d: Decision) => entryOf(d, memo, null, ranks.get(d)!);
   for (const d of registry.decisions) if (!isNew.has(d) && d.status !== 'archived') index.add(ranked(d));
   const subjects = lexicon.subjects;
   const view = (text: string) => viewOf(text, subjects, lexicon, memo);
@@ -367,6 +367,7 @@ export function relateMessages(
   already: ReadonlySet<string>,
   options: RelateOptions = DEFAULT_RELATE_OPTIONS,
   memo: SubjectMemo = new SubjectMemo(),
+  ranks: ReadonlyMap<Decision, number> = idRanks(registry.decisions),
 ): RelatedPattern[] {
   if (tasks.every((t) => t.messages.length === 0)) return [];
   // One pattern per task and decision: the first message that contradicts it (or the decision that did).
@@ -383,13 +384,7 @@ export function relateMessages(
   const byId = new Map(registry.decisions.map((d) => [d.id, d]));
   // A correction is found by the words of what it corrected too ("payment within 60 days" for
   // "Zahlungsziel ist immer 14 Tage"): later drafts repeat the agent's words, not the person's.
-  const ranks = idRanks(registry.decisions);
-  for (const d of registry.decisions) {
-    if (d.status === 'archived') continue;
-    const e = entryOf(d, memo, d.corrects);
-    e.rank = ranks.get(d)!;
-    index.add(e);
-  }
+  for (const d of registry.decisions) if (d.status !== 'archived') index.add(entryOf(d, memo, d.corrects, ranks.get(d)!));
   for (const task of tasks) {
     for (const m of task.messages) {
       if (already.has(`${task.taskId}\u0000${m.index}`)) continue;
@@ -497,26 +492,27 @@ export function markStale(decisions: Decision[], now: string, options: RelateOpt
   const nowMs = instantOf(now);
   if (nowMs === null) return;
   const maxAge = options.staleAfterDays * 86_400_000;
-  const old = (d: Decision) => {
-    const created = instantOf(d.created_at);
-    return created !== null && nowMs - created > maxAge;
-  };
-  for (const d of decisions) if (d.status !== 'active' || !old(d)) removeFlag(d, 'stale');
-  const active = decisions.filter((d) => d.status === 'active');
-  // Only old decisions can go stale: with none, nothing is indexed (and nothing kept to build on).
-  if (!active.some(old)) {
+  // Active decisions older than the age: the only ones that can be stale.
+  const old = new Set<Decision>();
+  for (const d of decisions) {
+    const created = d.status === 'active' ? instantOf(d.created_at) : null;
+    if (created !== null && nowMs - created > maxAge) old.add(d);
+    else removeFlag(d, 'stale');
+  }
+  // With none, nothing is indexed (and nothing kept to build on).
+  if (old.size === 0) {
     if (kept) kept.last = null;
     return;
   }
+  const active = decisions.filter((d) => d.status === 'active');
   const entries = active.map((d) => (kept ? kept.entryOf(d, memo) : entryOf(d, memo)));
-  const isOld = (e: Entry) => e.at !== null && nowMs - e.at > maxAge;
   const stale = new Map<Entry, boolean>();
   const known = kept?.last ? answersStillValid(kept.last, entries) : null;
   if (kept) kept.last = { active: entries, stale };
   // Everything active is indexed only when an old decision needs an answer worked out.
   let index: SubjectIndex | null = null;
   for (const e of entries) {
-    if (!isOld(e)) continue;
+    if (!old.has(e.d)) continue;
     let answer = known?.get(e);
     if (answer === undefined) {
       if (!index) {

@@ -157,35 +157,24 @@ export function claimSentences(text: string, lex: CompiledSubjects): string[] {
 export class SubjectMemo {
   readonly views = new Map<string, SubjectView>();
   readonly clauses = new Map<string, SubjectClause>();
-  /** Content tokens of decision statements (every relation and the stale check index them). */
-  private readonly statementTokens = new Map<string, readonly string[]>();
-  /** The same as sets, with the tokens of what a correction corrected (every index entry holds one). */
+  /** Content tokens of decision statements, as sets (every relation and the stale check index them). */
   private readonly tokenSets = new Map<string, ReadonlySet<string>>();
   constructor(readonly stems: Stems = new Stems()) {}
-
-  tokensOf(statement: string): readonly string[] {
-    const known = this.statementTokens.get(statement);
-    if (known) return known;
-    const t = contentTokens(statement, this.stems);
-    this.statementTokens.set(statement, t);
-    return t;
-  }
 
   /** The content tokens of a statement and of `alsoFoundBy` (the text a correction corrected), as one set. */
   tokenSetOf(statement: string, alsoFoundBy: string | null = null): ReadonlySet<string> {
     const key = alsoFoundBy ? `${statement}\u0000${alsoFoundBy}` : statement;
     let set = this.tokenSets.get(key);
     if (!set) {
-      const tokens = new Set(this.tokensOf(statement));
-      if (alsoFoundBy) for (const t of this.tokensOf(alsoFoundBy)) tokens.add(t);
-      this.tokenSets.set(key, (set = tokens));
+      set = alsoFoundBy ? new Set([...this.tokenSetOf(statement), ...this.tokenSetOf(alsoFoundBy)]) : new Set(contentTokens(statement, this.stems));
+      this.tokenSets.set(key, set);
     }
     return set;
   }
 
   /** How many texts it holds (a long-lived owner starts a new memo past some size). */
   get size(): number {
-    return this.views.size + this.clauses.size + this.statementTokens.size + this.tokenSets.size;
+    return this.views.size + this.clauses.size + this.tokenSets.size;
   }
 }
 

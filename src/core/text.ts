@@ -67,16 +67,20 @@ export function stem(word: string, stems?: Stems): string {
   return stems ? stems.of(word) : stemWord(word);
 }
 
+/** A lowercased word that carries content: not a stopword, not a single letter. */
+function isContentWord(w: string): boolean {
+  return w.length >= 2 && !STOPWORDS.has(w);
+}
+
 /** Stemmed content tokens: lowercased words without stopwords or one-letter tokens. */
 export function contentToken(w: string, stems?: Stems): string | null {
-  if (w.length < 2 || STOPWORDS.has(w)) return null;
-  return stem(w.replace(/'s$/, ''), stems);
+  return isContentWord(w) ? stem(w.replace(/'s$/, ''), stems) : null;
 }
 
 /** How many content tokens a text has: `contentTokens(text).length`, without stemming them. */
 export function contentWordCount(text: string): number {
   let n = 0;
-  for (const w of words(text)) if (w.length >= 2 && !STOPWORDS.has(w)) n++;
+  for (const w of words(text)) if (isContentWord(w)) n++;
   return n;
 }
 

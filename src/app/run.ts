@@ -194,7 +194,7 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
     diagnostics.push(...hint.diagnostics);
     const { out, texts } = settle(ws, analyzed, pending, hint.registry, options.now, false);
     const wouldWrite = [
-      ...(await memoryChanges(ws.memoryDir, hint, out.registry, out.newPatterns)).map((f) => `${ws.memoryDisplay}/${f}`),
+      ...memoryChanges(hint, out.registry, out.newPatterns).map((f) => `${ws.memoryDisplay}/${f}`),
       ...pending.filter((f) => texts.get(f.path) !== f.text).map((f) => f.display),
     ];
     diagnostics.push(...overrunDiagnostics(ws.engine, options.cwd));

@@ -2,14 +2,14 @@
 // the work of that save: the engine while the config and the user's rule files are unchanged,
 // and the memory folder as this process last wrote it while the files' sizes and times say that
 // nobody has written them since. A one-shot `extract run` keeps nothing.
-import { promises as fs } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { canonicalJson } from '../core/json';
 import type { Engine, MergeMemos } from '../core/pipeline';
 import { StaleMemo } from '../core/relate';
 import { SubjectMemo } from '../core/subject';
 import type { AnalysisSettings } from '../core/types';
 import { RegistryPrintMemo, type MemoryState } from '../io/memory';
+import { rulePackSignatures } from '../io/rulePacks';
 import type { PrintMemo, TaskFile } from '../io/taskFile';
 import { loadEngine } from './engine';
 import { rearmUserRules } from './regexBudget';
@@ -62,7 +62,7 @@ export class WarmState {
 
   /** The engine for these settings: the one built last time when nothing it was built from changed. */
   async engineFor(settings: AnalysisSettings, baseDir: string): Promise<Engine> {
-    const key = canonicalJson({ settings, baseDir, rules: await ruleFileSignatures(settings.rules.map((d) => resolve(baseDir, d))) });
+    const key = canonicalJson({ settings, baseDir, rules: await rulePackSignatures(settings.rules.map((d) => resolve(baseDir, d))) });
     if (this.engine?.key !== key) {
       const engine = loadEngine(settings, baseDir);
       this.engine = { key, engine };
@@ -96,15 +96,3 @@ export class WarmState {
   }
 }
 
-/** Size and modification time of every rule file in the user's rule folders. */
-async function ruleFileSignatures(dirs: readonly string[]): Promise<string[]> {
-  const out: string[] = [];
-  for (const dir of dirs) {
-    const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.json')).sort();
-    for (const n of names) {
-      const st = await fs.stat(join(dir, n)).catch(() => null);
-      out.push(`${dir}/${n}:${st ? `${st.size}:${st.mtimeMs}` : '-'}`);
-    }
-  }
-  return out;
-}

@@ -49,7 +49,7 @@ export async function writeIfChanged(linkOrPath: string, text: string, current?:
   if (current === undefined) current = await readTextIfExists(path);
   if (current === text) return false;
   await removeStaleTemps(dirname(path), basename(path));
-  const tmp = await writeTemp(path, text);
+  const { tmp } = await writeTemp(path, text);
   await renameOrRemove(tmp, path);
   return true;
 }
@@ -67,7 +67,7 @@ export async function writePiecesIfChanged(linkOrPath: string, pieces: readonly 
   }
   if (currentHash === hash) return false;
   await removeStaleTemps(dirname(path), basename(path));
-  const tmp = await writeTemp(path, pieces);
+  const { tmp } = await writeTemp(path, pieces);
   await renameOrRemove(tmp, path);
   return true;
 }
@@ -76,7 +76,7 @@ export async function writePiecesIfChanged(linkOrPath: string, pieces: readonly 
  * Writes every byte (at `position`, or where the handle is): one write call may take fewer bytes
  * than it is given, and a file cut short must never be renamed into place.
  */
-export async function writeAll(handle: FileHandle, bytes: Uint8Array, position: number | null = null): Promise<void> {
+async function writeAll(handle: FileHandle, bytes: Uint8Array, position: number | null = null): Promise<void> {
   for (let done = 0; done < bytes.length; ) {
     const { bytesWritten } = await handle.write(bytes, done, bytes.length - done, position === null ? null : position + done);
     if (bytesWritten <= 0) throw new Error(`write made no progress after ${done} of ${bytes.length} bytes`);
@@ -84,40 +84,46 @@ export async function writeAll(handle: FileHandle, bytes: Uint8Array, position: 
   }
 }
 
-/**
- * The one atomic writer: the new content goes to a temp file in the target's folder (named by
- * our pid, so a later writer can tell a dead writer's leftovers), is fsynced, and only then
- * renamed over the target by the caller. The file keeps its permission bits.
- */
-async function writeTemp(path: string, text: string | readonly string[]): Promise<string> {
-  return (await writeTempSigned(path, text)).tmp;
-}
-
 /** Characters written at a time when a text comes in pieces. */
 const WRITE_CHUNK = 1 << 20;
 
-/** `writeTemp`, with the signature of the file written (a rename keeps it: inode, size and time stay). */
-async function writeTempSigned(path: string, text: string | readonly string[]): Promise<{ tmp: string; signature: string }> {
+/**
+ * Writes the text that `pieces` make up, at `position` (or where the handle is), joined into writes
+ * of about a megabyte: one write call per piece would cost a round trip through the thread pool
+ * each, and the whole text is never one string. Returns the number of bytes written.
+ */
+export async function writeChunks(handle: FileHandle, pieces: Iterable<string>, position: number | null = null): Promise<number> {
+  let written = 0;
+  let chunk = '';
+  const flush = async () => {
+    const bytes = Buffer.from(chunk, 'utf8');
+    await writeAll(handle, bytes, position === null ? null : position + written);
+    written += bytes.length;
+    chunk = '';
+  };
+  for (const piece of pieces) {
+    chunk += piece;
+    if (chunk.length >= WRITE_CHUNK) await flush();
+  }
+  if (chunk.length > 0) await flush();
+  return written;
+}
+
+/**
+ * The one atomic writer: the new content goes to a temp file in the target's folder (named by
+ * our pid, so a later writer can tell a dead writer's leftovers), is fsynced, and only then
+ * renamed over the target by the caller. The file keeps its permission bits. Returns the temp
+ * file and its signature (a rename keeps it: inode, size and time stay).
+ */
+async function writeTemp(path: string, text: string | readonly string[]): Promise<{ tmp: string; signature: string }> {
   const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${++tmpCounter}.tmp`);
   const mode = await fs.stat(path).then((st) => st.mode & 0o7777, () => 0o666);
   const handle = await fs.open(tmp, 'wx', mode);
   let signature: string;
   try {
     if (typeof text === 'string') await handle.writeFile(text, 'utf8');
-    else {
-      // Pieces joined into writes of about a megabyte: one write call per piece would cost a round
-      // trip through the thread pool each.
-      let chunk = '';
-      for (const piece of text) {
-        chunk += piece;
-        if (chunk.length >= WRITE_CHUNK) {
-          await writeAll(handle, Buffer.from(chunk, 'utf8'));
-          chunk = '';
-        }
-      }
-      if (chunk.length > 0) await writeAll(handle, Buffer.from(chunk, 'utf8'));
-    }
-    await handle.sync();
+    else await writeChunks(handle, text);
+  await handle.sync();
     signature = fileSignature(await handle.stat());
   } catch (err) {
     await handle.close();
@@ -221,7 +227,7 @@ export async function compareAndSwap(linkOrPath: string, text: string, expected:
   if (!unmodified(before)) return { outcome: 'conflict', signature: null };
   if (typeof before === 'string' ? before === text : had.text !== undefined ? had.text === text : sameBytes(before!, text)) return { outcome: 'unchanged', signature: null };
   await removeStaleTemps(dirname(path), basename(path));
-  const { tmp, signature } = await writeTempSigned(path, text);
+  const { tmp, signature } = await writeTemp(path, text);
   // Compare again just before the rename: the window for a person's edit is a re-read and a rename.
   const now = await current().catch(async (err: unknown) => {
     await fs.rm(tmp, { force: true });

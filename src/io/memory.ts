@@ -5,7 +5,7 @@ import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { listDocumentPieces, PiecesMemo } from '../core/json';
 import type { Decision, Diagnostic, Pattern, Registry, ReviewItem } from '../core/types';
-import { contentHash, contentHashOfPieces, fileSignature, readTextIfExists, writeAll, writeIfChanged, writePiecesIfChanged } from './files';
+import { contentHash, contentHashOfPieces, fileSignature, readTextIfExists, writeChunks, writeIfChanged, writePiecesIfChanged } from './files';
 import { locationOf, parseJson, pointerLocation } from './jsonText';
 import { schemaProblems } from './schemas';
 import { ConfigError } from './errors';
@@ -25,12 +25,8 @@ export interface MemoryState {
    * The content hashes of the registry files as read (null: absent): a write compares against
    * these instead of reading the files again. Only valid while the memory lock is held since the read.
    */
-  read?: { decisions: RegistryHash; review: RegistryHash };
+  read: { decisions: string | null; review: string | null };
   diagnostics: Diagnostic[];
-}
-
-interface RegistryHash {
-  hash: string | null;
 }
 
 /** Content hashes of the registry files as this tool last wrote them: unchanged files need no re-validation. */
@@ -110,7 +106,7 @@ export async function readMemory(dir: string, displayDir: string, validateAll = 
     registry: { engine, decisions, review, patterns },
     patternsIntactLength: intact,
     patternsLength: Buffer.byteLength(patternsText),
-    read: { decisions: { hash: decisionsHash }, review: { hash: reviewHash } },
+    read: { decisions: decisionsHash, review: reviewHash },
     diagnostics,
   };
 }
@@ -154,23 +150,17 @@ function registryDocuments(registry: Registry, memo?: RegistryPrintMemo) {
 }
 
 /** The memory files `writeMemory` would change (for a dry run), without writing. */
-export async function memoryChanges(dir: string, state: MemoryState, registry: Registry, newPatterns: readonly Pattern[]): Promise<string[]> {
+export function memoryChanges(state: MemoryState, registry: Registry, newPatterns: readonly Pattern[]): string[] {
   const docs = registryDocuments(registry);
-  // The hashes of what was just read, when the state has them.
-  const hashOfFile = async (name: string) => {
-    const known = name === DECISIONS_FILE ? state.read?.decisions : state.read?.review;
-    if (known) return known.hash;
-    const text = await readTextIfExists(join(dir, name));
-    return text === null ? null : contentHash(text);
-  };
+  // Compared with the hashes of what was just read.
   const out: string[] = [];
-  if ((await hashOfFile(DECISIONS_FILE)) !== docs.decisionsHash) out.push(DECISIONS_FILE);
-  if ((await hashOfFile(REVIEW_FILE)) !== docs.reviewHash) out.push(REVIEW_FILE);
+  if (state.read.decisions !== docs.decisionsHash) out.push(DECISIONS_FILE);
+  if (state.read.review !== docs.reviewHash) out.push(REVIEW_FILE);
   if (newPatterns.length > 0 || state.patternsIntactLength < state.patternsLength) out.push(PATTERNS_FILE);
   return out;
 }
 
-export interface MemoryWrite {
+interface MemoryWrite {
   /** The files written, by name. */
   written: string[];
   /** The folder as it is now: what reading it again would give (`registry` is the one passed in). */
@@ -189,8 +179,8 @@ export async function writeMemory(dir: string, state: MemoryState, registry: Reg
   const { decisions, decisionsHash, review, reviewHash } = registryDocuments(registry, memo);
   // Checksums first: a crash after them leaves a file whose hash is simply not listed (validated next time).
   await writeIfChanged(join(dir, CHECKSUMS_FILE), `${decisionsHash}\n${reviewHash}\n`);
-  if (await writePiecesIfChanged(join(dir, DECISIONS_FILE), decisions, decisionsHash, state.read?.decisions.hash)) written.push(DECISIONS_FILE);
-  if (await writePiecesIfChanged(join(dir, REVIEW_FILE), review, reviewHash, state.read?.review.hash)) written.push(REVIEW_FILE);
+  if (await writePiecesIfChanged(join(dir, DECISIONS_FILE), decisions, decisionsHash, state.read.decisions)) written.push(DECISIONS_FILE);
+  if (await writePiecesIfChanged(join(dir, REVIEW_FILE), review, reviewHash, state.read.review)) written.push(REVIEW_FILE);
   if (registry.engine) await writeIfChanged(join(dir, ENGINE_FILE), `${registry.engine}\n`);
   const logPath = join(dir, PATTERNS_FILE);
   const torn = state.patternsIntactLength < state.patternsLength;
@@ -206,23 +196,13 @@ export async function writeMemory(dir: string, state: MemoryState, registry: Reg
         await handle.read(last, 0, 1, state.patternsIntactLength - 1);
         if (last[0] !== 10) prefix = '\n';
       }
-      // In pieces of about a megabyte: a large batch of patterns is never one string.
-      let at = state.patternsIntactLength;
-      let piece = prefix;
-      const flush = async () => {
-        if (piece.length === 0) return;
-        const bytes = Buffer.from(piece, 'utf8');
-        await writeAll(handle, bytes, at);
-        at += bytes.length;
-        piece = '';
+      // A line per pattern, written in chunks: a large batch of patterns is never one string.
+      const lines = function* () {
+        yield prefix;
+        for (const p of newPatterns) yield `${JSON.stringify(p)}\n`;
       };
-      for (const p of newPatterns) {
-        piece += `${JSON.stringify(p)}\n`;
-        if (piece.length >= 1 << 20) await flush();
-      }
-      await flush();
+      logLength = state.patternsIntactLength + (await writeChunks(handle, lines(), state.patternsIntactLength));
       await handle.sync();
-      logLength = at;
     } finally {
       await handle.close();
     }
@@ -235,7 +215,7 @@ export async function writeMemory(dir: string, state: MemoryState, registry: Reg
     registry,
     patternsIntactLength: logLength,
     patternsLength: logLength,
-    read: { decisions: { hash: decisionsHash }, review: { hash: reviewHash } },
+    read: { decisions: decisionsHash, review: reviewHash },
     // A torn tail is cut now; a bad line is skipped, stays in the log, and is reported on every read.
     diagnostics: state.diagnostics.filter((d) => d.code === 'bad-log-line'),
   };

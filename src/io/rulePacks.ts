@@ -2,7 +2,7 @@
 // each validated against its schema, and the pipeline's own code for the engine fingerprint.
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import { sha256 } from './files';
+import { fileSignature, sha256 } from './files';
 import type { LexiconDocument, RulePack } from '../core/types';
 import { ConfigError } from './errors';
 import { parseJson } from './jsonText';
@@ -19,12 +19,28 @@ async function readJson(path: string, schema: SchemaName): Promise<unknown> {
   return parsed.value;
 }
 
+/** The rule pack files of a folder: its .json files, by name. */
+async function rulePackFiles(dir: string): Promise<string[]> {
+  return (await fs.readdir(dir))
+    .filter((n) => n.endsWith('.json'))
+    .sort()
+    .map((n) => join(dir, n));
+}
+
 export async function loadPacksFrom(dir: string): Promise<Array<{ file: string; pack: RulePack }>> {
-  const names = (await fs.readdir(dir)).filter((n) => n.endsWith('.json')).sort();
   const out: Array<{ file: string; pack: RulePack }> = [];
-  for (const name of names) {
-    const file = join(dir, name);
-    out.push({ file, pack: (await readJson(file, 'rule-pack')) as RulePack });
+  for (const file of await rulePackFiles(dir)) out.push({ file, pack: (await readJson(file, 'rule-pack')) as RulePack });
+  return out;
+}
+
+/**
+ * Each rule pack file of the folders with its signature (inode, size, time): equal lists mean the
+ * packs are the ones read before. A folder that cannot be listed counts as empty.
+ */
+export async function rulePackSignatures(dirs: readonly string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const dir of dirs) {
+    for (const file of await rulePackFiles(dir).catch(() => [] as string[])) out.push(`${file}:${fileSignature(await fs.stat(file).catch(() => null))}`);
   }
   return out;
 }

@@ -248,7 +248,7 @@ export function taskPointer(taskId: string): string {
 
 
 /** A text known to be exactly `JSON.stringify(value, null, indent) + trailing` for an object with these keys. */
-export interface PrintedFile {
+interface PrintedFile {
   text: string;
   indent: string;
   trailing: string;
@@ -257,6 +257,8 @@ export interface PrintedFile {
   value: Record<string, unknown>;
   /** Where each key's entry starts in the text, found when first needed. */
   starts?: number[] | null;
+  /** The last text compared with this one, and where they differ. */
+  diff?: { text: string; diff: EntryDiff };
 }
 
 /**
@@ -378,7 +380,15 @@ function longMessages(discussion: readonly unknown[], limit: number, memo: Print
  * `text` ([from, to)); 'same' for the very text; null when the texts differ elsewhere (in the
  * braces, or only between entries).
  */
-function diffEntries(text: string, earlier: PrintedFile): 'same' | { i: number; j: number; from: number; to: number } | null {
+function diffEntries(text: string, earlier: PrintedFile): EntryDiff {
+  // Parsing and then rendering the same save ask for it twice.
+  if (earlier.diff?.text !== text) earlier.diff = { text, diff: entryDiff(text, earlier) };
+  return earlier.diff.diff;
+}
+
+type EntryDiff = 'same' | { i: number; j: number; from: number; to: number } | null;
+
+function entryDiff(text: string, earlier: PrintedFile): EntryDiff {
   const old = earlier.text;
   if (text === old) return 'same';
   const m = earlier.keys.length;
@@ -418,16 +428,10 @@ function reparse(text: string, earlier: PrintedFile): Record<string, unknown> | 
 
 /** One object of the parts' entries in order (as JSON.parse builds it), or null when a key comes twice across parts. */
 function assemble(parts: ReadonlyArray<ReadonlyArray<readonly [string, unknown]>>): Record<string, unknown> | null {
-  const out: Record<string, unknown> = {};
-  for (const part of parts) {
-    for (const [k, v] of part) {
-      if (Object.prototype.hasOwnProperty.call(out, k)) return null;
-      // A "__proto__" key stays a plain key, as JSON.parse makes it.
-      if (k === '__proto__') Object.defineProperty(out, k, { value: v, writable: true, enumerable: true, configurable: true });
-      else out[k] = v;
-    }
-  }
-  return out;
+  const entries = parts.flat();
+  // Object.fromEntries keeps a "__proto__" key a plain key, as JSON.parse does; fewer keys than entries: one came twice.
+  const out = Object.fromEntries(entries) as Record<string, unknown>;
+  return Object.keys(out).length === entries.length ? out : null;
 }
 
 /**

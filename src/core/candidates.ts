@@ -55,6 +55,9 @@ export interface CandidateInput {
 const isPerson = (m: Message) => m.role !== 'bot';
 /** Sentences of message p: from its analysis record when the caller has one. */
 const sentencesAt = (input: CandidateInput, p: number): readonly Span[] => input.text?.[p].sentences ?? splitSentences(input.messages[p].text);
+/** Content tokens of message p, as a set: from its analysis record when the caller has one. */
+const tokenSetAt = (input: CandidateInput, p: number): ReadonlySet<string> => new Set(input.text?.[p].tokens ?? contentTokens(input.messages[p].text, input.stems));
+const NO_TOKENS: ReadonlySet<string> = new Set();
 
 export function sentenceCandidates(input: CandidateInput): SentenceCandidate[] {
   const { messages } = input;
@@ -86,6 +89,9 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
   const a = answered[p];
   const answersAgent = a >= 0 && messages[a].role === 'bot';
   const agent = recentAgentMessage(messages, p, input.tuning.agentReach);
+  // What every clause below compares with: the words of the agent's message and of the one answered.
+  const agentTokens = agent >= 0 ? tokenSetAt(input, agent) : NO_TOKENS;
+  const answeredTokens = a < 0 ? NO_TOKENS : a === agent ? agentTokens : tokenSetAt(input, a);
   const out: SentenceCandidate[] = [];
   // "3. If the kids can't take them home …" answering a numbered list picks item 3.
   const lead = LEADING_OPTION.exec(m.text);
@@ -170,13 +176,13 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     if (label) act ??= 'announcement';
     // "Then the cut-off is 13:00." concludes: a decision. ("Best year yet then." names no value,
     // no action and no option: a remark.)
-    if (!type && findAct(lexicon, 'conclusion', normalForm(clause.text))?.start === 0 && (HAS_NUMBER.test(body) || !bodyVerbless() || (agent >= 0 && selects(body, messages[agent].text, input.stems)))) {
+    if (!type && findAct(lexicon, 'conclusion', normalForm(clause.text))?.start === 0 && (HAS_NUMBER.test(body) || !bodyVerbless() || (agent >= 0 && selects(body, agentTokens, input.stems)))) {
       type = 'decision';
       act = 'conclusion';
     }
     // "Storage box then." names an option offered just before; "Best year yet then." names
     // nothing said before it: a short verbless remark decides nothing.
-    if (type === 'decision' && !label && words <= input.tuning.ellipticSubjectMaxWords && !HAS_NUMBER.test(body) && bodyVerbless() && !selects(body, saidBefore, input.stems)) type = null;
+    if (type === 'decision' && !label && words <= input.tuning.ellipticSubjectMaxWords && !HAS_NUMBER.test(body) && bodyVerbless() && !selects(body, new Set(contentTokens(saidBefore, input.stems)), input.stems)) type = null;
     let strength: Strength = 'explicit';
     // "Fine by me: monthly prices by default" accepts what follows the colon.
     const accepted = findAct(lexicon, 'acceptance', lower);
@@ -197,7 +203,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     // Only a decision stated outright there (a change from now on, a move) is one.
     if (p === 0 && type && type !== 'decision' && !label && !hasAct(lexicon, 'decision', lower)) type = null;
     // "Thursday 10 is fine." answering the agent's "Thursday 10:00 or Friday 16:00" picks an option.
-    if (type === 'preference' && !correcting && agent >= 0 && words <= input.tuning.selectionMaxWords && selects(withoutCue(lexicon, body), messages[agent].text, input.stems)) {
+    if (type === 'preference' && !correcting && agent >= 0 && words <= input.tuning.selectionMaxWords && selects(withoutCue(lexicon, body), agentTokens, input.stems)) {
       type = 'decision';
       strength = 'accepted';
       act = 'selection' as SentenceAct;
@@ -205,7 +211,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     if (correcting && type) {
       strength = 'correction';
       if (type === 'decision' || type === 'constraint') type = 'constraint';
-    } else if (!type && agent >= 0 && words <= input.tuning.selectionMaxWords && selects(body, messages[agent].text, input.stems) && bodyVerbless()) {
+    } else if (!type && agent >= 0 && words <= input.tuning.selectionMaxWords && selects(body, agentTokens, input.stems) && bodyVerbless()) {
       // A person naming one of the options the agent offered accepts that option.
       type = 'decision';
       strength = 'accepted';
@@ -222,12 +228,12 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     // conclusion spells it out.
     if (label || findAct(lexicon, 'conclusion', normalForm(clause.text))?.start === 0) carried = 'announced';
     // "sops it is" answering the agent's options picks one of them: settled by the person.
-    if (type === 'decision' && strength === 'explicit' && answersAgent && offers(lexicon, messages[a].text, sentencesAt(input, a)) && words <= input.tuning.selectionMaxWords && selects(body, messages[a].text, input.stems)) {
+    if (type === 'decision' && strength === 'explicit' && answersAgent && offers(lexicon, messages[a].text, sentencesAt(input, a)) && words <= input.tuning.selectionMaxWords && selects(body, answeredTokens, input.stems)) {
       strength = 'accepted';
     }
     // "Annual: full refund within 30 days …" answering the agent's figures for annual plans: a
     // topic label the agent's message names, then what holds for it.
-    if (!type && agent >= 0 && topicLabelled(body, messages[agent].text, input.stems)) {
+    if (!type && agent >= 0 && topicLabelled(body, agentTokens, input.stems)) {
       type = 'decision';
       act = 'announcement';
     }
@@ -238,13 +244,13 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     }
     // A person stating a different value for what the agent just said ("Last order day for
     // Germany is the 18th." after "… 19 December for Germany") corrects it without a cue word.
-    if (firstContent && !correcting && type !== 'action_item' && a === p - 1 && answersAgent && words <= input.tuning.valueCorrectionMaxWords && !isQuestion(messages[a].text) && correctsValue(body, messages[a].text, input.stems)) {
+    if (firstContent && !correcting && type !== 'action_item' && a === p - 1 && answersAgent && words <= input.tuning.valueCorrectionMaxWords && !isQuestion(messages[a].text) && correctsValue(body, messages[a].text, sentencesAt(input, a), input.stems)) {
       type = 'constraint';
       strength = 'correction';
       act = 'value-correction' as SentenceAct;
     }
     // A new value for something the agent put a number on ("12 characters minimum") sets it.
-    if (!type && !reports && !hasAct(lexicon, 'explanation', lower) && agent >= 0 && correctsValue(body, messages[agent].text, input.stems)) {
+    if (!type && !reports && !hasAct(lexicon, 'explanation', lower) && agent >= 0 && correctsValue(body, messages[agent].text, sentencesAt(input, agent), input.stems)) {
       type = 'decision';
       strength = 'weak';
       act = 'new-value' as SentenceAct;
@@ -272,8 +278,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     if (contentWordCount(withoutCue(lexicon, statement)) < 1) continue;
     // "Strictly view for now." answering "should guests be able to comment, or is it strictly
     // view?" says what about? The question's subject: "Guests: strictly view for now."
-    const answered = agent >= 0 ? messages[agent].text : null;
-    const subject = answered && type !== 'action_item' && wordCount(statement) <= input.tuning.ellipticSubjectMaxWords && !statement.includes(':') ? questionSubject(answered, statement, input.stems) : null;
+    const subject = agent >= 0 && type !== 'action_item' && wordCount(statement) <= input.tuning.ellipticSubjectMaxWords && !statement.includes(':') ? questionSubject(sentencesAt(input, agent), statement, input.stems) : null;
     const said = subject ? `${subject.charAt(0).toUpperCase()}${subject.slice(1)}: ${/^\p{Lu}(?:\p{Ll}|\s)/u.test(statement) ? statement.charAt(0).toLowerCase() + statement.slice(1) : statement}` : statement;
     // "15 % on the tents and the bundle at 229, go." sets two values in one verbless clause: two decisions.
     const pair = type === 'decision' ? valuePair(lexicon, input.tuning, said) : null;
@@ -363,8 +368,8 @@ interface Doc {
  * message's last question (after any "One more question:" label) that is no pronoun and holds no
  * number, when the answer names neither it nor a subject of its own (a pronoun). Noun phrases by compromise, on one sentence.
  */
-function questionSubject(asked: string, answer: string, stems?: Stems): string | null {
-  const question = splitSentences(asked).filter((s) => isQuestion(s.text)).pop();
+function questionSubject(asked: readonly Span[], answer: string, stems?: Stems): string | null {
+  const question = asked.filter((s) => isQuestion(s.text)).pop();
   if (!question) return null;
   const clause = question.text.slice(question.text.lastIndexOf(': ') + 1).trim();
   nlp ??= require('compromise') as (t: string) => Doc;
@@ -392,7 +397,7 @@ const HAS_NUMBER = /\d/;
  * content word with one of the agent's sentences that has a number, and its own number is none of
  * the agent's.
  */
-function correctsValue(body: string, agentText: string, stems?: Stems): boolean {
+function correctsValue(body: string, agentText: string, agentSentences: readonly Span[], stems?: Stems): boolean {
   const mine = (body.match(NUMBER) ?? []).map(sameNumber);
   if (mine.length === 0) return false;
   const theirs = new Set((agentText.match(NUMBER) ?? []).map(sameNumber));
@@ -401,7 +406,7 @@ function correctsValue(body: string, agentText: string, stems?: Stems): boolean 
   // A clock time answers a clock time, a count a count: "every Monday at 8:00" changes nothing
   // about "2,400 subscribers".
   const written = body.match(NUMBER) ?? [];
-  return splitSentences(agentText).some((s) => (s.text.match(NUMBER) ?? []).some((n) => written.some((m) => sameKind(m, n))) && contentTokens(s.text, stems).some((t) => subject.has(t)));
+  return agentSentences.some((s) => (s.text.match(NUMBER) ?? []).some((n) => written.some((m) => sameKind(m, n))) && contentTokens(s.text, stems).some((t) => subject.has(t)));
 }
 
 /** A clock time and a number that could be an hour ("9"), or two numbers, or two times. */
@@ -417,10 +422,9 @@ function sameNumber(n: string): string {
 }
 
 /** "Annual: full refund …": a label of at most three words that the agent's message names, a colon, content. */
-function topicLabelled(body: string, agentText: string, stems?: Stems): boolean {
+function topicLabelled(body: string, theirs: ReadonlySet<string>, stems?: Stems): boolean {
   const m = /^([^,.;:!?()]{1,30}):\s+(\S.*)$/u.exec(body);
   if (!m || wordCount(m[1]) > 3 || contentWordCount(m[2]) < 2) return false;
-  const theirs = new Set(contentTokens(agentText, stems));
   return contentTokens(m[1], stems).some((t) => theirs.has(t));
 }
 
@@ -448,12 +452,9 @@ function offers(lex: CompiledStatementLexicon, text: string, sentences: readonly
   return isQuestion(text) || hasAct(lex, 'proposal', lower) || hasAct(lex, 'hypothetical', lower) || sentences.some((s) => findAct(lex, 'option-intro', normalForm(s.text))?.start === 0);
 }
 
-/** A short reply that names something the agent's message offered (a shared content word or number). */
-function selects(body: string, offered: string, stems?: Stems): boolean {
-  const mine = contentTokens(body, stems);
-  if (mine.length === 0) return false;
-  const theirs = new Set(contentTokens(offered, stems));
-  return mine.some((t) => theirs.has(t));
+/** A short reply that names something the agent's message offered (a shared content word or number): `theirs`, its content tokens. */
+function selects(body: string, theirs: ReadonlySet<string>, stems?: Stems): boolean {
+  return contentTokens(body, stems).some((t) => theirs.has(t));
 }
 
 // A list item of an earlier message: "1. …", "(b) …", "2) …", "- …".

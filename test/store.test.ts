@@ -148,7 +148,7 @@ describe('writing in pieces', () => {
       renameSync(join(dir, 'saved.json'), file);
     });
     try {
-      const { outcome, signature } = await compareAndSwap(file, 'ours', contentHash('original'));
+      const { outcome, signature } = await compareAndSwap(file, 'ours', { hash: contentHash('original') });
       expect(outcome).toBe('written');
       expect(signature).toBe(ours);
       expect(signature).not.toBe(fileSignature(statSync(file)));

@@ -3,7 +3,7 @@
 // swap); a person's edit made meanwhile is re-read and the message appended to it instead.
 import { appendToText, shapeMessage, type NewMessage } from '../io/discussionText';
 import { ConflictError, UsageError } from '../io/errors';
-import { writeIfUnmodified } from '../io/files';
+import { compareAndSwap } from '../io/files';
 import { withMemoryLock } from '../io/lock';
 import { openWorkspace, readTasks, type WorkspaceOptions } from './run';
 
@@ -38,7 +38,7 @@ export async function appendMessage(options: WorkspaceOptions & { lockTimeout?: 
       const task = file.tasks.find((t) => t.id === taskId)!;
       const shaped = shapeMessage(task.discussion, message);
       const next = appendToText(file.text, file.value, taskId, shaped);
-      if ((await writeIfUnmodified(file.path, next, () => file.hash, { text: file.text, bytes: file.bytes })) === 'written') {
+      if ((await compareAndSwap(file.path, next, file)).outcome === 'written') {
         return { file: file.path, display: file.display, index: task.discussion.length, message: shaped, files: ws.files };
       }
     }

@@ -229,7 +229,7 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
         // Each write is atomic; a stop between two leaves the rest as they were.
         throwIfStopped(options.signal);
         const next = texts.get(file.path) ?? file.text;
-        const { outcome, signature } = await compareAndSwap(file.path, next, () => file.hash, { text: file.text, bytes: file.bytes });
+        const { outcome, signature } = await compareAndSwap(file.path, next, file);
         lap('write task file');
         if (outcome === 'written') {
           written.push(file.display);

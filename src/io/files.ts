@@ -181,6 +181,8 @@ async function removeStaleTemps(dir: string, base: string): Promise<void> {
 export interface ReadContent {
   text?: string;
   bytes?: Uint8Array;
+  /** Its content hash: asked for only when neither the text nor the bytes are at hand (a task file computes it on first use). */
+  readonly hash?: string;
 }
 
 async function readBytesIfExists(path: string): Promise<Buffer | null> {
@@ -205,16 +207,17 @@ function sameBytes(bytes: Buffer, text: string): boolean {
  * folder and is fsynced first; the comparison runs after that, immediately before the rename,
  * so the window in which an edit could slip in is a re-read and a rename, not a whole write.
  */
-export async function writeIfUnmodified(linkOrPath: string, text: string, expected: string | (() => string), known: string | ReadContent = {}): Promise<CasOutcome> {
-  return (await compareAndSwap(linkOrPath, text, expected, known)).outcome;
+export async function writeIfUnmodified(linkOrPath: string, text: string, expected: string, known: string | ReadContent = {}): Promise<CasOutcome> {
+  const read: ReadContent = typeof known === 'string' ? { text: known } : known;
+  return (await compareAndSwap(linkOrPath, text, { text: read.text, bytes: read.bytes, hash: expected })).outcome;
 }
 
 /**
- * `writeIfUnmodified`, also giving the signature (see fileSignature) of the file it wrote: taken
+ * `writeIfUnmodified` for a caller that holds what it read (`had`: the text, the bytes, or a task
+ * file with all three), also giving the signature (see fileSignature) of the file it wrote: taken
  * from the temp file before the rename, so it is ours even if someone replaces the file right after.
  */
-export async function compareAndSwap(linkOrPath: string, text: string, expected: string | (() => string), known: string | ReadContent = {}): Promise<{ outcome: CasOutcome; signature: string | null }> {
-  const had: ReadContent = typeof known === 'string' ? { text: known } : known;
+export async function compareAndSwap(linkOrPath: string, text: string, had: ReadContent): Promise<{ outcome: CasOutcome; signature: string | null }> {
   // Through a symlink to the real file: the link stays a link, and the swap happens beside the target.
   const path = await realPath(linkOrPath);
   // With the bytes or the text that was read at hand, comparing them is cheaper than hashing what is there now;
@@ -222,7 +225,7 @@ export async function compareAndSwap(linkOrPath: string, text: string, expected:
   const byBytes = had.bytes !== undefined;
   const current = (): Promise<string | Buffer | null> => (byBytes ? readBytesIfExists(path) : readTextIfExists(path));
   const unmodified = (t: string | Buffer | null) =>
-    t !== null && (typeof t !== 'string' ? Buffer.compare(t, had.bytes!) === 0 : had.text !== undefined ? t === had.text : contentHash(t) === (typeof expected === 'string' ? expected : expected()));
+    t !== null && (typeof t !== 'string' ? Buffer.compare(t, had.bytes!) === 0 : had.text !== undefined ? t === had.text : contentHash(t) === had.hash);
   const before = await current();
   if (!unmodified(before)) return { outcome: 'conflict', signature: null };
   if (typeof before === 'string' ? before === text : had.text !== undefined ? had.text === text : sameBytes(before!, text)) return { outcome: 'unchanged', signature: null };

@@ -7,6 +7,8 @@ import { markStale, StaleMemo } from '../src/core/relate';
 import { SubjectMemo } from '../src/core/subject';
 import * as textModule from '../src/core/text';
 import { applyStates, parseTaskFile, regenerate, type PrintMemo } from '../src/io/taskFile';
+import { contentHash } from '../src/io/files';
+import { RegistryPrintMemo } from '../src/io/memory';
 import { DEFAULT_TUNING } from '../src/core/tuning';
 import type { Decision, ExtractedState } from '../src/core/types';
 
@@ -200,6 +202,36 @@ describe('PiecesMemo', () => {
     } finally {
       stringify.mockRestore();
     }
+  });
+});
+
+describe('RegistryPrintMemo keeping bytes', () => {
+  // Pieces drawn from a small pool, so that a print reuses pieces of the one before, moved or repeated.
+  const pool = ['{\n  "decisions": [\n', '    {"id": "a"}', ',\n    {"id": "é"}', ',\n    {"id": "€ 😀"}', '', '\n  ]\n}\n', ',\n    {"id": "b"}'];
+  const print = fc.array(fc.nat({ max: pool.length - 1 }), { maxLength: 8 }).map((ks) => ks.map((k) => `${pool[k]}`));
+
+  it('hashes and writes, print after print, exactly the bytes of the text the pieces make up', () => {
+    fc.assert(
+      fc.property(fc.array(print, { minLength: 1, maxLength: 6 }), (prints) => {
+        const memo = new RegistryPrintMemo(true);
+        for (const pieces of prints) {
+          const content = memo.contentOf('decisions.json', pieces);
+          expect(Buffer.concat(content.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))).toString('utf8')).toBe(pieces.join(''));
+          expect(memo.hashOf('decisions.json', pieces, content)).toBe(contentHash(pieces.join('')));
+        }
+      }),
+    );
+  });
+
+  it('encodes only the pieces the last print did not have', () => {
+    const memo = new RegistryPrintMemo(true);
+    const pieces = Array.from({ length: 30 }, (_, k) => `,\n    {"id": "DEC-${k}"}`);
+    const first = memo.contentOf('decisions.json', pieces);
+    const next = [...pieces.slice(0, 10), ',\n    {"id": "new"}', ...pieces.slice(10)];
+    const second = memo.contentOf('decisions.json', next);
+    expect(second.filter((b) => first.includes(b))).toHaveLength(30);
+    // Without keeping bytes, the pieces are passed on as they are.
+    expect(new RegistryPrintMemo().contentOf('decisions.json', next)).toBe(next);
   });
 });
 

@@ -122,6 +122,39 @@ describe('compare-and-swap', () => {
     expect(await writeIfUnmodified(file, 'ours', 'unused', { bytes: original })).toBe('written');
     expect(readFileSync(file, 'utf8')).toBe('ours');
   });
+
+  it('reads the file once when the new text differs from what was read, and still keeps an edit made while it wrote', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'tasks.json');
+    writeFileSync(file, 'original');
+    const readFile = jest.spyOn(fsPromises, 'readFile');
+    try {
+      expect((await compareAndSwap(file, 'ours', { text: 'original' })).outcome).toBe('written');
+      expect(readFile.mock.calls.filter(([p]) => p === file)).toHaveLength(1);
+      expect(readFileSync(file, 'utf8')).toBe('ours');
+      // Nothing to write: one look, which also tells a person's edit from no change at all.
+      readFile.mockClear();
+      expect((await compareAndSwap(file, 'ours', { text: 'ours' })).outcome).toBe('unchanged');
+      expect(readFile.mock.calls.filter(([p]) => p === file)).toHaveLength(1);
+      writeFileSync(file, 'a person');
+      expect((await compareAndSwap(file, 'ours', { text: 'ours' })).outcome).toBe('conflict');
+    } finally {
+      readFile.mockRestore();
+    }
+    // A person's save that lands while the new content goes to the temp file is found by the one look before the rename.
+    writeFileSync(file, 'original');
+    const handle = await fsPromises.open(file, 'r');
+    await handle.close();
+    const sync = jest.spyOn(Object.getPrototypeOf(handle), 'sync').mockImplementationOnce(async () => {
+      writeFileSync(file, 'a person, meanwhile');
+    });
+    try {
+      expect((await compareAndSwap(file, 'ours', { bytes: Buffer.from('original') })).outcome).toBe('conflict');
+      expect(readFileSync(file, 'utf8')).toBe('a person, meanwhile');
+    } finally {
+      sync.mockRestore();
+    }
+  });
 });
 
 describe('writing in pieces', () => {
@@ -133,6 +166,11 @@ describe('writing in pieces', () => {
     expect(await writePiecesIfChanged(file, pieces, contentHashOfPieces(pieces), null)).toBe(true);
     expect(readFileSync(file, 'utf8')).toBe(pieces.join(''));
     expect(await writePiecesIfChanged(file, pieces, contentHashOfPieces(pieces))).toBe(false);
+    // The same text with some pieces already encoded: the same bytes and the same hash.
+    const mixed = pieces.map((p, k) => (k % 2 === 1 ? Buffer.from(p) : p));
+    expect(contentHashOfPieces(mixed)).toBe(contentHashOfPieces(pieces));
+    expect(await writePiecesIfChanged(file, mixed, contentHashOfPieces(mixed), null)).toBe(true);
+    expect(readFileSync(file, 'utf8')).toBe(pieces.join(''));
   });
 
   it('gives the signature of the file it renamed into place, not of one that replaced it right after', async () => {

@@ -29,8 +29,8 @@ export class WarmState {
   private memos: { engine: Engine; subjects: SubjectMemo; stale: StaleMemo } | null = null;
   /** Each task file's discussions as last read, by task id: one unchanged since is not hashed again. */
   private discussions = new Map<string, Map<string, readonly unknown[]>>();
-  /** The registry files' pieces as last printed: a save that changes one task reprints the pieces holding its items. */
-  readonly registryPrint = new RegistryPrintMemo();
+  /** The registry files' pieces as last printed, and their bytes: a save that changes one task reprints and encodes the pieces holding its items. */
+  readonly registryPrint = new RegistryPrintMemo(true);
 
   /**
    * What merging worked out in earlier runs with this engine: views and tokens of texts (pure

@@ -14,8 +14,11 @@ export function contentHash(text: string): string {
   return `sha256:${sha256(text)}`;
 }
 
+/** A piece of a file's content: text, or text already encoded as UTF-8. */
+export type Piece = string | Uint8Array;
+
 /** `contentHash` of the text that `pieces` make up together. */
-export function contentHashOfPieces(pieces: readonly string[]): string {
+export function contentHashOfPieces(pieces: readonly Piece[]): string {
   const h = createHash('sha256');
   for (const p of pieces) h.update(p);
   return `sha256:${h.digest('hex')}`;
@@ -59,7 +62,7 @@ export async function writeIfChanged(linkOrPath: string, text: string, current?:
  * already has that hash. `currentHash`: the hash of what the file holds (null: absent) when the
  * caller knows it, instead of reading it again. Returns whether it wrote.
  */
-export async function writePiecesIfChanged(linkOrPath: string, pieces: readonly string[], hash: string, currentHash?: string | null): Promise<boolean> {
+export async function writePiecesIfChanged(linkOrPath: string, pieces: readonly Piece[], hash: string, currentHash?: string | null): Promise<boolean> {
   const path = await realPath(linkOrPath);
   if (currentHash === undefined) {
     const current = await readTextIfExists(path);
@@ -88,24 +91,40 @@ async function writeAll(handle: FileHandle, bytes: Uint8Array, position: number 
 const WRITE_CHUNK = 1 << 20;
 
 /**
- * Writes the text that `pieces` make up, at `position` (or where the handle is), joined into writes
- * of about a megabyte: one write call per piece would cost a round trip through the thread pool
- * each, and the whole text is never one string. Returns the number of bytes written.
+ * Writes the content that `pieces` make up, at `position` (or where the handle is), gathered into
+ * writes of about a megabyte: one write call per piece would cost a round trip through the thread
+ * pool each, and the whole text is never one string. Pieces already encoded are written as they
+ * are, without a copy. Returns the number of bytes written.
  */
-export async function writeChunks(handle: FileHandle, pieces: Iterable<string>, position: number | null = null): Promise<number> {
+export async function writeChunks(handle: FileHandle, pieces: Iterable<Piece>, position: number | null = null): Promise<number> {
   let written = 0;
   let chunk = '';
+  let gathered: Uint8Array[] = [];
+  let gatheredBytes = 0;
+  const gather = (bytes: Uint8Array) => {
+    gathered.push(bytes);
+    gatheredBytes += bytes.length;
+  };
   const flush = async () => {
-    const bytes = Buffer.from(chunk, 'utf8');
+    if (chunk.length > 0) gather(Buffer.from(chunk, 'utf8'));
+    chunk = '';
+    if (gatheredBytes === 0) return;
+    const bytes = gathered.length === 1 ? gathered[0] : Buffer.concat(gathered, gatheredBytes);
+    gathered = [];
+    gatheredBytes = 0;
     await writeAll(handle, bytes, position === null ? null : position + written);
     written += bytes.length;
-    chunk = '';
   };
   for (const piece of pieces) {
-    chunk += piece;
-    if (chunk.length >= WRITE_CHUNK) await flush();
+    if (typeof piece === 'string') chunk += piece;
+    else {
+      if (chunk.length > 0) gather(Buffer.from(chunk, 'utf8'));
+      chunk = '';
+      gather(piece);
+    }
+    if (chunk.length + gatheredBytes >= WRITE_CHUNK) await flush();
   }
-  if (chunk.length > 0) await flush();
+  await flush();
   return written;
 }
 
@@ -115,7 +134,7 @@ export async function writeChunks(handle: FileHandle, pieces: Iterable<string>, 
  * renamed over the target by the caller. The file keeps its permission bits. Returns the temp
  * file and its signature (a rename keeps it: inode, size and time stay).
  */
-async function writeTemp(path: string, text: string | readonly string[]): Promise<{ tmp: string; signature: string }> {
+async function writeTemp(path: string, text: string | readonly Piece[]): Promise<{ tmp: string; signature: string }> {
   const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${++tmpCounter}.tmp`);
   const mode = await fs.stat(path).then((st) => st.mode & 0o7777, () => 0o666);
   const handle = await fs.open(tmp, 'wx', mode);
@@ -196,8 +215,8 @@ async function readBytesIfExists(path: string): Promise<Buffer | null> {
 }
 
 /** Whether `bytes` are the UTF-8 encoding of `text` (lengths first: a changed file rarely keeps its length). */
-function sameBytes(bytes: Buffer, text: string): boolean {
-  return Buffer.byteLength(text) === bytes.length && bytes.equals(Buffer.from(text));
+function sameBytes(bytes: Uint8Array, text: string): boolean {
+  return Buffer.byteLength(text) === bytes.length && Buffer.from(text).equals(bytes);
 }
 
 /**
@@ -226,9 +245,14 @@ export async function compareAndSwap(linkOrPath: string, text: string, had: Read
   const current = (): Promise<string | Buffer | null> => (byBytes ? readBytesIfExists(path) : readTextIfExists(path));
   const unmodified = (t: string | Buffer | null) =>
     t !== null && (typeof t !== 'string' ? Buffer.compare(t, had.bytes!) === 0 : had.text !== undefined ? t === had.text : contentHash(t) === had.hash);
-  const before = await current();
-  if (!unmodified(before)) return { outcome: 'conflict', signature: null };
-  if (typeof before === 'string' ? before === text : had.text !== undefined ? had.text === text : sameBytes(before!, text)) return { outcome: 'unchanged', signature: null };
+  // Known to differ from what was read: the check just before the rename is the one that guards,
+  // so the file is not read twice. Otherwise look first: nothing to write, or someone else's edit.
+  const differs = had.text !== undefined ? had.text !== text : had.bytes !== undefined ? !sameBytes(had.bytes, text) : false;
+  if (!differs) {
+    const before = await current();
+    if (!unmodified(before)) return { outcome: 'conflict', signature: null };
+    if (typeof before === 'string' ? before === text : had.text !== undefined ? had.text === text : sameBytes(before!, text)) return { outcome: 'unchanged', signature: null };
+  }
   await removeStaleTemps(dirname(path), basename(path));
   const { tmp, signature } = await writeTemp(path, text);
   // Compare again just before the rename: the window for a person's edit is a re-read and a rename.

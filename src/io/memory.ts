@@ -5,7 +5,7 @@ import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { listDocumentPieces, PiecesMemo } from '../core/json';
 import type { Decision, Diagnostic, Pattern, Registry, ReviewItem } from '../core/types';
-import { contentHash, contentHashOfPieces, fileSignature, readTextIfExists, writeChunks, writeIfChanged, writePiecesIfChanged } from './files';
+import { contentHash, contentHashOfPieces, fileSignature, readTextIfExists, writeChunks, writeIfChanged, writePiecesIfChanged, type Piece } from './files';
 import { locationOf, parseJson, pointerLocation } from './jsonText';
 import { schemaProblems } from './schemas';
 import { ConfigError } from './errors';
@@ -125,6 +125,15 @@ const ITEMS_PER_PIECE = 100;
 export class RegistryPrintMemo {
   readonly pieces = new PiecesMemo();
   private readonly hashed = new Map<string, { pieces: readonly string[]; hash: string }>();
+  /** Each file's pieces of the last print, encoded: kept only by a long-lived caller (see `keepBytes`). */
+  private readonly encoded = new Map<string, Map<string, Uint8Array>>();
+
+  /**
+   * `keepBytes`: also keep each piece's UTF-8 bytes, so that a file reprinted with a few new pieces
+   * is hashed and written without encoding the others again (a daemon saving often). This costs a
+   * copy of the registry files in memory, which a one-shot run does not pay.
+   */
+  constructor(private readonly keepBytes = false) {}
 
   /** A registry file as read, exactly as this program wrote it: its items' pieces and its hash. */
   seed(name: string, key: string, items: readonly unknown[], text: string, hash: string): void {
@@ -132,12 +141,27 @@ export class RegistryPrintMemo {
     if (pieces) this.hashed.set(name, { pieces, hash });
   }
 
-  hashOf(name: string, pieces: readonly string[]): string {
+  /** The content hash of a file made of `pieces` (`content`: the same, as `contentOf` gave them). */
+  hashOf(name: string, pieces: readonly string[], content: readonly Piece[] = pieces): string {
     const last = this.hashed.get(name);
     if (last && last.pieces.length === pieces.length && last.pieces.every((p, i) => p === pieces[i])) return last.hash;
-    const hash = contentHashOfPieces(pieces);
+    const hash = contentHashOfPieces(content);
     this.hashed.set(name, { pieces, hash });
     return hash;
+  }
+
+  /**
+   * What to hash and write for a file's pieces: the pieces themselves, or (keeping bytes) their
+   * encodings, those of pieces printed before taken from the last print. Only the last print's are
+   * kept, so the memo holds one copy of each file.
+   */
+  contentOf(name: string, pieces: readonly string[]): readonly Piece[] {
+    if (!this.keepBytes) return pieces;
+    const before = this.encoded.get(name);
+    const now = new Map<string, Uint8Array>();
+    for (const p of pieces) now.set(p, before?.get(p) ?? now.get(p) ?? Buffer.from(p, 'utf8'));
+    this.encoded.set(name, now);
+    return pieces.map((p) => now.get(p)!);
   }
 }
 
@@ -145,8 +169,13 @@ export class RegistryPrintMemo {
 function registryDocuments(registry: Registry, memo?: RegistryPrintMemo) {
   const decisions = listDocumentPieces(1, 'decisions', registry.decisions, ITEMS_PER_PIECE, memo?.pieces);
   const review = listDocumentPieces(1, 'items', registry.review, ITEMS_PER_PIECE, memo?.pieces);
-  const hashOf = (name: string, pieces: readonly string[]) => (memo ? memo.hashOf(name, pieces) : contentHashOfPieces(pieces));
-  return { decisions, decisionsHash: hashOf(DECISIONS_FILE, decisions), review, reviewHash: hashOf(REVIEW_FILE, review) };
+  const document = (name: string, pieces: readonly string[]) => {
+    const content = memo ? memo.contentOf(name, pieces) : pieces;
+    return { content, hash: memo ? memo.hashOf(name, pieces, content) : contentHashOfPieces(pieces) };
+  };
+  const d = document(DECISIONS_FILE, decisions);
+  const r = document(REVIEW_FILE, review);
+  return { decisions: d.content, decisionsHash: d.hash, review: r.content, reviewHash: r.hash };
 }
 
 /** The memory files `writeMemory` would change (for a dry run), without writing. */

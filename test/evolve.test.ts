@@ -4,7 +4,8 @@
 // a registry file a person broke.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Registry } from '../src/core/evolve';
+import fc from 'fast-check';
+import { IdAllocator, type Registry } from '../src/core/evolve';
 import { runPipeline } from '../src/core/pipeline';
 import { DEFAULT_CONFIG, type Decision, type Pattern } from '../src/core/types';
 import { extractRun } from '../src/app/run';
@@ -48,6 +49,40 @@ const REPORTS_CORRECTION = task(
   ['bot', 'bot', 'The weekly build reports are emailed to the whole team every Monday morning, with the failing tests attached.', '2026-02-02T10:01:00Z'],
   ['cy', 'human', "No, that's wrong. Weekly build reports must not be emailed anymore; attach them to the task discussion instead.", '2026-02-02T10:02:00Z'],
 );
+
+describe('id allocation', () => {
+  /** The rule, read plainly: the highest number per prefix and day among the ids of that shape. */
+  function nextByRule(ids: readonly string[], prefix: string, day: string): string {
+    let max = 0;
+    for (const id of ids) {
+      const m = /^([A-Z]+-\d{8})-(\d+)$/.exec(id);
+      if (m && m[1] === `${prefix}-${day}`) max = Math.max(max, Number(m[2]));
+    }
+    return `${prefix}-${day}-${String(max + 1).padStart(3, '0')}`;
+  }
+  // Ids of the registry's shape, and near misses: a letter in the number, no number, a huge number, another prefix or day.
+  const id = fc.oneof(
+    fc.tuple(fc.constantFrom('DEC', 'DEC', 'PAT', 'dec'), fc.constantFrom('20260201', '20260201', '20260202', '2026020'), fc.oneof(fc.nat({ max: 30 }).map(String), fc.constantFrom('', '40x', '1200', '007', '12345678901234567890'))).map(([p, d, n]) => `${p}-${d}-${n}`),
+    fc.string({ maxLength: 20 }),
+  );
+
+  it('allocates above every id of the same prefix and day, however the ids are ordered', () => {
+    fc.assert(
+      fc.property(fc.array(id, { maxLength: 40 }), fc.constantFrom('DEC', 'PAT'), fc.constantFrom('20260201', '20260202'), (ids, prefix, day) => {
+        const items = ids.map((x) => ({ id: x }));
+        const half = Math.floor(items.length / 2);
+        const expected = nextByRule(ids, prefix, day);
+        expect(IdAllocator.above(items.slice(0, half), items.slice(half)).allocate(prefix, day)).toBe(expected);
+        expect(new IdAllocator(ids).allocate(prefix, day)).toBe(expected);
+      }),
+    );
+    // Right after an id of the same prefix and day: a number with a letter in it, or none, is no id.
+    for (const last of ['DEC-20260201-40x', 'DEC-20260201-', 'DEC-20260201-4-0', 'DEC-20260201-0x1F']) {
+      expect(IdAllocator.above([{ id: 'DEC-20260201-5' }, { id: last }]).allocate('DEC', '20260201')).toBe('DEC-20260201-006');
+    }
+    expect(IdAllocator.above([{ id: 'DEC-20260201-5' }, { id: 'DEC-20260201-12345678901234567890' }]).allocate('DEC', '20260201')).toBe(nextByRule(['DEC-20260201-12345678901234567890'], 'DEC', '20260201'));
+  });
+});
 
 describe('across the registry', () => {
   it('lets a correction in one task supersede a decision made in another, keeping both', () => {

@@ -149,6 +149,12 @@ export interface AnalyzedFile {
   path: string;
   /** `analysis` is null for a task whose stored state is still current (see `isCurrent`). */
   tasks: Array<{ task: TaskInput; analysis: TaskAnalysis | null }>;
+  /**
+   * The registry object those tasks were found current against, when the caller knows it. Merging
+   * into that same object, the answer stands (isCurrent reads the ids each task owns once per
+   * registry object) and is not worked out again.
+   */
+  against?: Registry;
 }
 
 /**
@@ -227,11 +233,7 @@ export interface MergeMemos {
 export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry, now: string, engine: Engine, inPlace = false, memos: MergeMemos = {}): PipelineOutput {
   const memo = memos.subjects ?? new SubjectMemo();
   const registry: Registry = inPlace ? input : structuredClone(input);
-  const ids = new IdAllocator([
-    ...registry.decisions.map((d) => d.id),
-    ...registry.review.map((r) => r.id),
-    ...registry.patterns.map((p) => p.id),
-  ]);
+  const ids = IdAllocator.above(registry.decisions, registry.review, registry.patterns);
   const index = new RegistryIndex(registry);
   const relateOptions = relateOptionsOf(engine);
   // 1. merge: each task's candidates become decisions, review items and patterns with ids (a current task is kept as it is).
@@ -282,7 +284,7 @@ function mergeTasks(
       summary.tasks++;
       // The registry may have moved since the analysis was planned: re-check, and analyse now if needed.
       // (`input.engine` is still the engine that wrote the registry: it is updated last.)
-      if (given === null && isCurrent(task, input, engine.fingerprint)) {
+      if (given === null && (file.against === input || isCurrent(task, input, engine.fingerprint))) {
         merged.push({ path: file.path, task, analysis: null, result: null });
         continue;
       }
@@ -385,7 +387,7 @@ function closeRegistry(registry: Registry, engine: Engine, now: string, relateOp
  * contradictions, duplicates), and the registry is closed as after a run.
  */
 export function acceptReviewItem(registry: Registry, item: ReviewItem, choice: { statement: string; type: DecisionType }, engine: Engine, now: string): { decision: Decision; newPatterns: Pattern[] } {
-  const ids = new IdAllocator([...registry.decisions, ...registry.review, ...registry.patterns].map((x) => x.id));
+  const ids = IdAllocator.above(registry.decisions, registry.review, registry.patterns);
   const decision = decisionFromReview(item, choice, ids, now, engine.bridge);
   item.status = 'accepted';
   item.resolution = { at: now, decision: decision.id };

@@ -492,10 +492,14 @@ export function markStale(decisions: Decision[], now: string, options: RelateOpt
   const nowMs = instantOf(now);
   if (nowMs === null) return;
   const maxAge = options.staleAfterDays * 86_400_000;
-  // Active decisions older than the age: the only ones that can be stale.
+  // Active decisions older than the age: the only ones that can be stale. A kept entry has the
+  // decision's instant read already; without a memo, entries are made only when one is old.
   const old = new Set<Decision>();
+  const keptEntries: Entry[] = [];
   for (const d of decisions) {
-    const created = d.status === 'active' ? instantOf(d.created_at) : null;
+    const entry = kept && d.status === 'active' ? kept.entryOf(d, memo) : null;
+    if (entry) keptEntries.push(entry);
+    const created = entry ? entry.at : d.status === 'active' ? instantOf(d.created_at) : null;
     if (created !== null && nowMs - created > maxAge) old.add(d);
     else removeFlag(d, 'stale');
   }
@@ -504,8 +508,7 @@ export function markStale(decisions: Decision[], now: string, options: RelateOpt
     if (kept) kept.last = null;
     return;
   }
-  const active = decisions.filter((d) => d.status === 'active');
-  const entries = active.map((d) => (kept ? kept.entryOf(d, memo) : entryOf(d, memo)));
+  const entries = kept ? keptEntries : decisions.filter((d) => d.status === 'active').map((d) => entryOf(d, memo));
   const stale = new Map<Entry, boolean>();
   const known = kept?.last ? answersStillValid(kept.last, entries) : null;
   if (kept) kept.last = { active: entries, stale };

@@ -26,7 +26,10 @@ export interface WatchOptions extends Omit<RunOptions, 'now'> {
   now: () => string;
   /** Quiet time after a change written in place (an editor may still be writing). */
   debounceMs?: number;
-  /** Quiet time after a file was replaced by a rename: it cannot be seen half-written. */
+  /**
+   * Quiet time after a file was replaced by a rename. It cannot be seen half-written, so it is
+   * handled on the next turn of the event loop (the events one rename raises still come together).
+   */
   replacedDebounceMs?: number;
   log: (event: WatchEvent) => void;
   /** Resolves when the daemon should stop (e.g. on a signal). */
@@ -85,10 +88,16 @@ export async function runWatch(options: WatchOptions): Promise<void> {
     }
   };
 
+  const signature = async (abs: string) => fileSignature(await fs.stat(abs).catch(() => null));
   const drain = async () => {
     while (queue.size > 0 && !stopping) {
-      const files = [...queue].sort();
+      const queued = [...queue].sort();
       queue.clear();
+      // A file queued twice for one save (its events were handled apart) holds our write-back by
+      // now: the save was extracted already.
+      const files: string[] = [];
+      for (const f of queued) if (!(await isOwnWrite(ownWrites.get(f), await signature(f), () => fs.readFile(f, 'utf8').catch(() => null)))) files.push(f);
+      if (files.length === 0) continue;
       await extract(files).catch((err: Error) => options.log({ kind: 'problem', message: err.message }));
     }
     running = null;
@@ -111,7 +120,7 @@ export async function runWatch(options: WatchOptions): Promise<void> {
           timers.delete(abs);
           void onSettled(abs);
         },
-        replaced ? (options.replacedDebounceMs ?? 5) : (options.debounceMs ?? 150),
+        replaced ? (options.replacedDebounceMs ?? 0) : (options.debounceMs ?? 150),
       ),
     );
   };
@@ -121,7 +130,6 @@ export async function runWatch(options: WatchOptions): Promise<void> {
   // scheduled again if it is no longer what was read last.
   const seen = new Map<string, string>();
   const rechecks = new Set<NodeJS.Timeout>();
-  const signature = async (abs: string) => fileSignature(await fs.stat(abs).catch(() => null));
   const recheck = (abs: string) => {
     const t = setTimeout(async () => {
       rechecks.delete(t);

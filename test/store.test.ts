@@ -1,6 +1,6 @@
 // The store: formatting-preserving write-back, the append-only log and its torn-tail repair,
 // compare-and-swap against a concurrent edit, and schema-valid outputs.
-import { promises as fsPromises, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, promises as fsPromises, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readMemory, writeMemory } from '../src/io/memory';
 import { extractRun } from '../src/app/run';
@@ -141,6 +141,12 @@ describe('compare-and-swap', () => {
     } finally {
       readFile.mockRestore();
     }
+    // A file whose folder went away meanwhile is a conflict, as it was when the file was looked at first.
+    const gone = join(tempDir(), 'sub');
+    mkdirSync(gone);
+    writeFileSync(join(gone, 'tasks.json'), 'original');
+    rmSync(gone, { recursive: true });
+    expect((await compareAndSwap(join(gone, 'tasks.json'), 'ours', { text: 'original' })).outcome).toBe('conflict');
     // A person's save that lands while the new content goes to the temp file is found by the one look before the rename.
     writeFileSync(file, 'original');
     const handle = await fsPromises.open(file, 'r');
@@ -151,6 +157,7 @@ describe('compare-and-swap', () => {
     try {
       expect((await compareAndSwap(file, 'ours', { bytes: Buffer.from('original') })).outcome).toBe('conflict');
       expect(readFileSync(file, 'utf8')).toBe('a person, meanwhile');
+      expect(readdirSync(dir)).toEqual(['tasks.json']);
     } finally {
       sync.mockRestore();
     }

@@ -254,7 +254,13 @@ export async function compareAndSwap(linkOrPath: string, text: string, had: Read
     if (typeof before === 'string' ? before === text : had.text !== undefined ? had.text === text : sameBytes(before!, text)) return { outcome: 'unchanged', signature: null };
   }
   await removeStaleTemps(dirname(path), basename(path));
-  const { tmp, signature } = await writeTemp(path, text);
+  const { tmp, signature } = await writeTemp(path, text).catch(async (err: unknown) => {
+    // Not looked at before writing: a file gone or changed meanwhile (its folder removed, say) is
+    // a conflict, as a look first would have found, not a failed write.
+    if (differs && !unmodified(await current().catch(() => null))) return { tmp: null, signature: null };
+    throw err;
+  });
+  if (tmp === null) return { outcome: 'conflict', signature: null };
   // Compare again just before the rename: the window for a person's edit is a re-read and a rename.
   const now = await current().catch(async (err: unknown) => {
     await fs.rm(tmp, { force: true });

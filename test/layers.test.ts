@@ -1,6 +1,6 @@
 // Only the command line prints: every other module returns values (or takes an injected writer).
 // Module imports are checked by dependency-cruiser (`npm run depcheck`); console use is checked here.
-import { mkdirSync, promises as fsPromises, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, promises as fsPromises, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { inExamples } from './global/noExamples';
 import { cli, FIXTURES, ROOT, tempDir } from './helpers';
@@ -67,12 +67,18 @@ describe('tests and the quick start', () => {
     const cwd = process.cwd();
     process.chdir(ROOT);
     try {
-      expect(() => readFileSync('examples/tasks.json')).toThrow(/must not read the repository's examples/);
+      expect(() => readFileSync('examples/tasks.json')).toThrow(/must not read or write the repository's examples/);
       expect(() => readFileSync(join(FIXTURES, '..', '..', 'examples', 'tasks.json'))).toThrow(/examples/);
       expect(() => readdirSync(join(ROOT, 'examples'))).toThrow(/examples/);
       await expect(fsPromises.readFile(join(ROOT, 'examples', 'tasks.json'))).rejects.toThrow(/examples/);
       // The CLI in-process reads through the same module: a test naming the example fails.
-      expect(await cli(['check', 'examples/tasks.json'], ROOT)).toMatchObject({ status: 2, stderr: expect.stringMatching(/must not read the repository's examples/) });
+      expect(await cli(['check', 'examples/tasks.json'], ROOT)).toMatchObject({ status: 2, stderr: expect.stringMatching(/must not read or write the repository's examples/) });
+      // Nor write there: the quick start's own output must stay as it left it.
+      expect(() => writeFileSync(join(ROOT, 'examples', 'tasks.json'), '{}')).toThrow(/must not read or write/);
+      expect(() => mkdirSync(join(ROOT, 'examples', 'memory'))).toThrow(/must not read or write/);
+      await expect(fsPromises.writeFile('examples/tasks.json', '{}')).rejects.toThrow(/must not read or write/);
+      await expect(fsPromises.rename(join(FIXTURES, 'none.json'), join(ROOT, 'examples', 'tasks.json'))).rejects.toThrow(/must not read or write/);
+      expect(() => cpSync(join(FIXTURES, 'example', 'tasks.json'), join(ROOT, 'examples', 'tasks.json'))).toThrow(/must not read or write/);
     } finally {
       process.chdir(cwd);
     }

@@ -1,6 +1,6 @@
 // The README's quick start runs `extract run examples/tasks.json`, which writes extracted_state
 // into the repository's examples/; the tests that follow must not depend on it. Every test file
-// runs with the file system refusing to open, read, list or copy anything there (relative paths
+// runs with the file system refusing to open, read, list, copy or write anything there (relative paths
 // resolve against the working directory, which is the repository's root under jest): tests use
 // test/fixtures/ instead.
 import fs from 'node:fs';
@@ -18,14 +18,19 @@ export function inExamples(path: unknown): boolean {
 
 const GUARDED = Symbol.for('extract.tests.noExamples');
 
-/** Wraps each named function so that a path into examples/ as its first argument throws (or rejects, for promises). */
+/** Functions whose second argument is a path too (the destination), not data. */
+const TWO_PATHS = new Set(['cpSync', 'cp', 'copyFileSync', 'copyFile', 'renameSync', 'rename']);
+
+/** Wraps each named function so that a path into examples/ among its path arguments throws (or rejects, for promises). */
 function guard<T extends object>(target: T, names: readonly string[], rejects = false): void {
   for (const name of names) {
     const original = (target as Record<string, unknown>)[name];
     if (typeof original !== 'function') continue;
+    const paths = TWO_PATHS.has(name) ? 2 : 1;
     (target as Record<string, unknown>)[name] = function (this: unknown, ...args: unknown[]) {
-      if (inExamples(args[0])) {
-        const err = new Error(`tests must not read the repository's examples/ (the quick start rewrites it): ${String(args[0])}; use test/fixtures/`);
+      const into = args.slice(0, paths).find(inExamples);
+      if (into !== undefined) {
+        const err = new Error(`tests must not read or write the repository's examples/ (the quick start rewrites it): ${String(into)}; use test/fixtures/`);
         if (rejects) return Promise.reject(err);
         throw err;
       }
@@ -36,6 +41,8 @@ function guard<T extends object>(target: T, names: readonly string[], rejects = 
 
 if (!(fs as unknown as Record<symbol, boolean>)[GUARDED]) {
   (fs as unknown as Record<symbol, boolean>)[GUARDED] = true;
+  // Reads, so that no test depends on what the quick start left there; writes, so that no test changes it.
   guard(fs, ['readFileSync', 'readFile', 'openSync', 'open', 'readdirSync', 'readdir', 'createReadStream', 'statSync', 'stat', 'lstatSync', 'lstat', 'cpSync', 'cp', 'copyFileSync', 'copyFile']);
-  guard(fs.promises, ['readFile', 'open', 'readdir', 'stat', 'lstat', 'cp', 'copyFile'], true);
+  guard(fs, ['writeFileSync', 'writeFile', 'appendFileSync', 'appendFile', 'createWriteStream', 'renameSync', 'rename', 'rmSync', 'rm', 'unlinkSync', 'unlink', 'mkdirSync', 'mkdir']);
+  guard(fs.promises, ['readFile', 'open', 'readdir', 'stat', 'lstat', 'cp', 'copyFile', 'writeFile', 'appendFile', 'rename', 'rm', 'unlink', 'mkdir'], true);
 }

@@ -1,6 +1,7 @@
 // Unit tests of the pure stages: each would fail if its stage were broken.
 import { clusterTopics, parseSeconds } from '../src/core/cluster';
-import { claimOf, clauseClaims, conflictReason, utteranceConflict } from '../src/core/contradiction';
+import { clauseClaims, utteranceConflict } from '../src/core/contradiction';
+import { contradiction, viewOf } from '../src/core/subject';
 import { decideTask } from '../src/core/decide';
 import { analyseMessages } from '../src/core/messageAnalysis';
 import { replyActs } from '../src/core/replies';
@@ -162,13 +163,15 @@ describe('text', () => {
 });
 
 describe('contradiction', () => {
-  it('needs the same subject, then a polarity, antonym or value mismatch', () => {
-    const c = (t: string) => claimOf(t, engine.lexicon);
-    expect(conflictReason(c('The deploy window is on Thursday'), c('The deploy window is on Friday'), engine.lexicon)).toMatch(/opposite/);
-    expect(conflictReason(c('Retries are limited to 3 attempts per job'), c('Retries are limited to 5 attempts per job'), engine.lexicon)).toMatch(/values/);
-    expect(conflictReason(c('Post the council results in Telegram'), c('Never post the council results in Telegram'), engine.lexicon)).toMatch(/negates/);
-    expect(conflictReason(c('Post the council results in Telegram'), c('The ramen place is busy at noon'), engine.lexicon)).toBeNull();
-    expect(conflictReason(c('Results go in the discussion array, not Telegram'), c('Keep everything in the discussion array'), engine.lexicon)).toBeNull();
+  it('between two statements, needs the same subject, then a polarity, value or slot mismatch', () => {
+    // The relation relating uses across the registry (a decision against an earlier one).
+    const subjects = engine.lexicon.subjects;
+    const c = (earlier: string, later: string) => contradiction(viewOf(earlier, subjects, engine.lexicon), viewOf(later, subjects, engine.lexicon), subjects.generic, true);
+    expect(c('The deploy window is on Thursday', 'The deploy window is on Friday')).toMatch(/another weekday: thursday → friday/);
+    expect(c('Retries are limited to 3 attempts per job', 'Retries are limited to 5 attempts per job')).toMatch(/another number of attempt: 3 → 5/);
+    expect(c('Post the council results in Telegram', 'Never post the council results in Telegram')).toMatch(/rules out "post"/);
+    expect(c('Post the council results in Telegram', 'The ramen place is busy at noon')).toBeNull();
+    expect(c('Results go in the discussion array, not Telegram', 'Keep everything in the discussion array')).toBeNull();
   });
 
   it('between one speaker\'s turns, needs nearly the same clause with the mismatch in its shared part', () => {

@@ -146,9 +146,8 @@ function phaseTimer(onPhase: RunOptions['onPhase']): (phase: string) => void {
  * Stages 1–5 for the tasks whose stored state is not current against `registry`. The first half of
  * the one computation behind `extract run`, `run --dry-run` and `extract check`.
  */
-export async function planAnalysis(ws: Workspace, files: readonly TaskFile[], registry: Registry, signal?: AbortSignal): Promise<AnalyzedFile[]> {
-  const analyzed = await analyzeParallel(files.map((f) => ({ path: f.path, tasks: f.tasks })), ws.engine, ws.baseDir, (t) => isCurrent(t, registry, ws.engine.fingerprint), signal);
-  return analyzed.map((f) => ({ ...f, against: registry }));
+export function planAnalysis(ws: Workspace, files: readonly TaskFile[], registry: Registry, signal?: AbortSignal): Promise<AnalyzedFile[]> {
+  return analyzeParallel(files.map((f) => ({ path: f.path, tasks: f.tasks })), ws.engine, ws.baseDir, (t) => isCurrent(t, registry, ws.engine.fingerprint), signal);
 }
 
 export interface Settled {

@@ -4,7 +4,7 @@
 import { alternation, wordsOf } from './lexicons';
 import { compileSubjects, type CompiledSubjects, type SubjectLexicon } from './subject';
 import { surfaceWords } from './surface';
-import { contentTokens, jaccard, stem, words, type Stems } from './text';
+import { contentTokens, stem, words, type Stems } from './text';
 
 export interface ContradictionLexicon {
   negators: string[];
@@ -48,91 +48,6 @@ function said(s: string, ...sources: ReadonlyArray<ReadonlyMap<string, string>>)
   return s;
 }
 
-export interface Claim {
-  /** Stem → the word as written (see surfaceWords). */
-  surface: ReadonlyMap<string, string>;
-  subject: ReadonlySet<string>;
-  allStems: ReadonlySet<string>;
-  /** Content stems inside the scope of a negator ("not Telegram", "never post results"). */
-  negatedStems: ReadonlySet<string>;
-  numbers: ReadonlySet<string>;
-}
-
-/** Where a negator's scope ends: punctuation, a contrastive or a coordinating conjunction. */
-const CLAIM_SPLIT = new RegExp(`[.,;:!?()\\n]|\\b(?:${alternation('claims', 'coordinators')}|${alternation('claims', 'contrastives')})\\b`);
-
-/** How many words after a negator it governs, up to the end of the clause. */
-const NEGATION_SCOPE = 4;
-
-export function claimOf(text: string, lex: CompiledLexicon, stems?: Stems): Claim {
-  let lower = text.toLowerCase().replace(/[\u2018\u2019]/g, "'");
-  for (const h of NON_NEGATING) if (lower.includes(h)) lower = lower.split(h).join(' ');
-  for (const p of lex.negatorPhrases) lower = lower.split(p).join(' not ');
-  const subject = new Set(contentTokens(lower, stems));
-  const negatedStems = new Set<string>();
-  for (const clause of lower.split(CLAIM_SPLIT)) {
-    const ws = words(clause);
-    for (let i = 0; i < ws.length; i++) {
-      if (!(lex.negatorWords.has(ws[i]) || ws[i].endsWith("n't"))) continue;
-      for (const w of ws.slice(i + 1, i + 1 + NEGATION_SCOPE)) {
-        const s = stem(w, stems);
-        if (subject.has(s)) negatedStems.add(s);
-      }
-    }
-  }
-  return {
-    surface: surfaceWords(text, stems),
-    subject,
-    allStems: new Set(words(lower).map((w) => stem(w, stems))),
-    negatedStems,
-    numbers: new Set(lower.match(/\d+(?:[.,]\d+)?/g) ?? []),
-  };
-}
-
-export interface ConflictOptions {
-  /** Shared content words needed to call it the same subject. */
-  minShared: number;
-  minJaccard: number;
-}
-
-export const DEFAULT_CONFLICT_OPTIONS: ConflictOptions = { minShared: 2, minJaccard: 0.15 };
-
-export function sameSubject(a: Claim, b: Claim, options: ConflictOptions = DEFAULT_CONFLICT_OPTIONS): boolean {
-  let shared = 0;
-  for (const t of a.subject) if (b.subject.has(t)) shared++;
-  return shared >= options.minShared && jaccard(a.subject, b.subject) >= options.minJaccard;
-}
-
-/** Why `a` and `b` conflict, or null. Assumes nothing about order. */
-export function conflictReason(
-  a: Claim,
-  b: Claim,
-  lex: CompiledLexicon,
-  options: ConflictOptions = DEFAULT_CONFLICT_OPTIONS,
-): string | null {
-  if (!sameSubject(a, b, options)) return null;
-  for (const s of a.subject) {
-    if (!b.subject.has(s)) continue;
-    if (a.negatedStems.has(s) === b.negatedStems.has(s)) continue;
-    // "Don't use a scroll" and "use the simple chip": a light verb alone is no shared subject.
-    if (LIGHT_STEMS.has(s) && !(overlap(a.subject, b.subject).shared >= 3 && overlap(a.subject, b.subject).jaccard >= 0.5)) continue;
-    return `one statement negates "${said(s, a.surface, b.surface)}", the other asserts it`;
-  }
-  for (const s of a.allStems) {
-    const opposite = lex.antonymOf.get(s);
-    if (!opposite) continue;
-    for (const o of opposite) {
-      if (b.allStems.has(o) && !b.allStems.has(s) && !a.allStems.has(o)) return `opposite terms: "${said(s, a.surface)}" vs "${said(o, b.surface)}"`;
-    }
-  }
-  if (a.numbers.size > 0 && b.numbers.size > 0) {
-    let common = false;
-    for (const x of a.numbers) if (b.numbers.has(x)) common = true;
-    if (!common) return `different values: ${[...a.numbers].join(', ')} vs ${[...b.numbers].join(', ')}`;
-  }
-  return null;
-}
-
 // ---------------------------------------------------------------------------------------------
 // One speaker's utterances in ordinary talk. Whole turns share words all the time ("remote",
 // "button", "use") and carry a "not" somewhere, so turn-level overlap plus any negation calls
@@ -140,9 +55,6 @@ export function conflictReason(
 // same thing (most of their content words shared), and the mismatch must sit in that shared
 // part — the same predicate negated, one word swapped for its opposite, or a different number
 // for the same unit — while everything else stays the same.
-
-/** Verbs too light to make two statements about the same thing on their own (stemmed). */
-const LIGHT_STEMS: ReadonlySet<string> = new Set(wordsOf('claims', 'lightVerbs').map((w) => stem(w)));
 
 /** Negator phrases that hedge or add rather than deny ("I'm not sure", "not only X but Y"). */
 const NON_NEGATING = wordsOf('claims', 'nonNegating');

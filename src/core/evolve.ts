@@ -57,8 +57,6 @@ const ID_SHAPE = /^([A-Z]+-\d{8})-(\d+)$/;
 /** Allocates `PREFIX-YYYYMMDD-NNN` ids: one counter per prefix and day, above every id already used. */
 export class IdAllocator {
   private readonly next = new Map<string, number>();
-  /** The prefix and day of the id seen last: ids in id order share it in long runs. */
-  private lastKey = '';
 
   constructor(existing: Iterable<string>) {
     for (const id of existing) this.see(id);
@@ -72,23 +70,10 @@ export class IdAllocator {
   }
 
   private see(id: string): void {
-    // Most ids have the prefix and day of the one before: only their number is read.
-    const key = this.lastKey;
-    const sameKey = key !== '' && id.length > key.length + 1 && id.charCodeAt(key.length) === 45 && id.startsWith(key);
-    const n = sameKey ? digitsAt(id, key.length + 1) : -1;
-    if (n >= 0) {
-      this.raise(key, n);
-      return;
-    }
     const m = ID_SHAPE.exec(id);
     if (!m) return;
-    this.lastKey = m[1];
-    this.raise(m[1], Number(m[2]));
-  }
-
-  private raise(key: string, n: number): void {
-    const next = this.next.get(key);
-    if (next === undefined || n + 1 > next) this.next.set(key, Math.max(next ?? 1, n + 1));
+    const n = Number(m[2]) + 1;
+    if (n > (this.next.get(m[1]) ?? 1)) this.next.set(m[1], n);
   }
 
   allocate(prefix: string, day: string): string {
@@ -97,18 +82,6 @@ export class IdAllocator {
     this.next.set(key, n + 1);
     return `${key}-${String(n).padStart(3, '0')}`;
   }
-}
-
-/** The number `id` holds from `start` to its end, when that is digits only (and short enough to add up exactly); -1 otherwise. */
-function digitsAt(id: string, start: number): number {
-  if (start >= id.length || id.length - start > 15) return -1;
-  let n = 0;
-  for (let i = start; i < id.length; i++) {
-    const c = id.charCodeAt(i) - 48;
-    if (c < 0 || c > 9) return -1;
-    n = n * 10 + c;
-  }
-  return n;
 }
 
 export function normalizeStatement(statement: string): string {

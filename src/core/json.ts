@@ -53,7 +53,7 @@ export class PiecesMemo {
   /** The printed piece that starts with `items[0]`, when its items are still exactly these (`first`: it opens the list). */
   get(key: string, items: readonly unknown[], first: boolean): PrintedPiece | null {
     const piece = this.printed.get(key)?.get(items[0]);
-    if (!piece || piece.first !== first || piece.items.length !== items.length) return null;
+    if (!piece || opensList(piece) !== first || piece.items.length !== items.length) return null;
     for (let i = 0; i < items.length; i++) if (piece.items[i] !== items[i] || !sameFields(piece.fields[i], items[i])) return null;
     return piece;
   }
@@ -70,7 +70,7 @@ export class PiecesMemo {
     const kept = new Map<unknown, PrintedPiece>();
     cuts.forEach(([from, to], k) => {
       const slice = items.slice(from, to);
-      kept.set(slice[0], { first: from === 0, items: slice, fields: slice.map(fieldsOf), text: pieces[k + 1] });
+      kept.set(slice[0], { items: slice, fields: slice.map(fieldsOf), text: pieces[k + 1] });
     });
     this.printed.set(pieceKey(version, key, itemsPerPiece), kept);
     return pieces;
@@ -83,12 +83,14 @@ export class PiecesMemo {
 }
 
 interface PrintedPiece {
-  first: boolean;
   items: readonly unknown[];
   /** Each item's keys and values (flat: key, value, key, value…) as they were when it was printed. */
   fields: unknown[][];
   text: string;
 }
+
+/** Whether a printed piece opens its list: every later piece starts with the comma after the item before it. */
+const opensList = (piece: PrintedPiece) => piece.text.charCodeAt(0) !== 44;
 
 function fieldsOf(item: unknown): unknown[] {
   if (item === null || typeof item !== 'object') return [item];
@@ -139,6 +141,12 @@ function cutPieces(items: readonly unknown[], itemsPerPiece: number): Array<[num
   return out;
 }
 
+/** What `formatJson({ version, [key]: items })` prints around the items: the whole of it when there are none. */
+function documentFrame(version: number, key: string): { empty: string; open: string; close: string } {
+  const head = `{\n  "version": ${JSON.stringify(version)},\n  ${JSON.stringify(key)}: `;
+  return { empty: `${head}[]\n}\n`, open: `${head}[\n`, close: '\n  ]\n}\n' };
+}
+
 /**
  * The pieces `listDocumentPieces` prints for `count` items cut at `cuts`, cut out of `text` where
  * it is exactly that print (otherwise null). In that print each item is an object whose closing
@@ -146,10 +154,8 @@ function cutPieces(items: readonly unknown[], itemsPerPiece: number): Array<[num
  * the next item.
  */
 function documentPiecesOf(text: string, version: number, key: string, count: number, cuts: ReadonlyArray<readonly [number, number]>): string[] | null {
-  const head = `{\n  "version": ${JSON.stringify(version)},\n  ${JSON.stringify(key)}: `;
-  if (count === 0) return text === `${head}[]\n}\n` ? [text] : null;
-  const open = `${head}[\n`;
-  const close = '\n  ]\n}\n';
+  const { empty, open, close } = documentFrame(version, key);
+  if (count === 0) return text === empty ? [text] : null;
   if (!text.startsWith(`${open}    {`) || !text.endsWith(`\n    }${close}`)) return null;
   // Where each item but the last ends (just after its closing brace).
   const ends: number[] = [];
@@ -170,11 +176,12 @@ function documentPiecesOf(text: string, version: number, key: string, count: num
  * them changed.
  */
 export function listDocumentPieces(version: number, key: string, items: readonly unknown[], itemsPerPiece = 1000, memo?: PiecesMemo): string[] {
-  const head = `{\n  "version": ${JSON.stringify(version)},\n  ${JSON.stringify(key)}: `;
-  if (items.length === 0) return [`${head}[]\n}\n`];
+  const frame = documentFrame(version, key);
+  if (items.length === 0) return [frame.empty];
+  // What JSON.stringify prints around a piece's items when printing them as the list alone.
   const open = `{\n  ${JSON.stringify(key)}: [\n`;
   const close = '\n  ]\n}';
-  const pieces: string[] = [`${head}[\n`];
+  const pieces: string[] = [frame.open];
   const memoKey = pieceKey(version, key, itemsPerPiece);
   const kept = new Map<unknown, PrintedPiece>();
   for (const [from, to] of cutPieces(items, itemsPerPiece)) {
@@ -182,12 +189,12 @@ export function listDocumentPieces(version: number, key: string, items: readonly
     let piece = memo?.get(memoKey, slice, from === 0) ?? null;
     if (piece === null) {
       const text = JSON.stringify({ [key]: slice }, null, 2);
-      piece = { first: from === 0, items: slice, fields: memo ? slice.map(fieldsOf) : [], text: `${from > 0 ? ',\n' : ''}${text.slice(open.length, text.length - close.length)}` };
+      piece = { items: slice, fields: memo ? slice.map(fieldsOf) : [], text: `${from > 0 ? ',\n' : ''}${text.slice(open.length, text.length - close.length)}` };
     }
     if (memo) kept.set(slice[0], piece);
     pieces.push(piece.text);
   }
   memo?.keep(memoKey, kept);
-  pieces.push('\n  ]\n}\n');
+  pieces.push(frame.close);
   return pieces;
 }

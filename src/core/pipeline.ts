@@ -149,12 +149,6 @@ export interface AnalyzedFile {
   path: string;
   /** `analysis` is null for a task whose stored state is still current (see `isCurrent`). */
   tasks: Array<{ task: TaskInput; analysis: TaskAnalysis | null }>;
-  /**
-   * The registry object those tasks were found current against, when the caller knows it. Merging
-   * into that same object, the answer stands (isCurrent reads the ids each task owns once per
-   * registry object) and is not worked out again.
-   */
-  against?: Registry;
 }
 
 /**
@@ -239,13 +233,17 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
   // 1. merge: each task's candidates become decisions, review items and patterns with ids (a current task is kept as it is).
   const { merged, newPatterns, summary } = mergeTasks(analyzed, input, registry, index, ids, now, engine);
   const taskMessages = taskMessagesOf(merged, engine);
-  // 2. relate decisions: supersession, contradictions and duplicates across the registry, in the order things were said.
-  // Both relate stages list candidates in id order: worked out once (a run that analysed nothing relates nothing).
-  const ranks = taskMessages.length > 0 ? idRanks(registry.decisions) : new Map<Decision, number>();
-  const decisionPatterns = relateDecisions(registry, merged, taskMessages, engine, relateOptions, memo, ranks);
-  // 3. relate messages: drafts and statements that contradict a decision, skipping what step 2 already reported.
-  const messagePatterns = relateMessages(registry, taskMessages, engine.lexicon, alreadyReported(decisionPatterns), relateOptions, memo, ranks);
-  const related = recordPatterns(registry, index, ids, [...decisionPatterns, ...messagePatterns], now);
+  // A run that analysed nothing decided and said nothing new: it relates nothing.
+  const relatedPatterns: RelatedPattern[] = [];
+  if (taskMessages.length > 0) {
+    // Both relate stages list candidates in id order: worked out once.
+    const ranks = idRanks(registry.decisions);
+    // 2. relate decisions: supersession, contradictions and duplicates across the registry, in the order things were said.
+    const decisionPatterns = relateDecisions(registry, merged, taskMessages, engine, relateOptions, memo, ranks);
+    // 3. relate messages: drafts and statements that contradict a decision, skipping what step 2 already reported.
+    relatedPatterns.push(...decisionPatterns, ...relateMessages(registry, taskMessages, engine.lexicon, alreadyReported(decisionPatterns), relateOptions, memo, ranks));
+  }
+  const related = recordPatterns(registry, index, ids, relatedPatterns, now);
   newPatterns.push(...related.newPatterns);
   // 4. stale: decisions flagged stale as of `now` once every relation is known, and the engine recorded.
   closeRegistry(registry, engine, now, relateOptions, memo, memos.stale);
@@ -284,7 +282,7 @@ function mergeTasks(
       summary.tasks++;
       // The registry may have moved since the analysis was planned: re-check, and analyse now if needed.
       // (`input.engine` is still the engine that wrote the registry: it is updated last.)
-      if (given === null && (file.against === input || isCurrent(task, input, engine.fingerprint))) {
+      if (given === null && isCurrent(task, input, engine.fingerprint)) {
         merged.push({ path: file.path, task, analysis: null, result: null });
         continue;
       }

@@ -16,7 +16,7 @@ import { compareRead, instantOf } from './instant';
 import { alternation } from './lexicons';
 import { excerpt } from './statement';
 import { answeredValueChange, containment, contradiction, replacement, restatesRetired, SubjectMemo, viewOf, type SubjectView } from './subject';
-import { contentTokens, contentWordCount, jaccard } from './text';
+import { contentWordCount, jaccard } from './text';
 import { DEFAULT_TUNING, type RelateTuning } from './tuning';
 import type { Decision, Message, PatternType } from './types';
 
@@ -44,17 +44,14 @@ const ORPHAN_REFERENCE = new RegExp(
 class Entry {
   /** The instant of `d.created_at`, read once: relating compares it with many messages. */
   readonly at: number | null;
-  /** The decision's place in id order among those being related (see idRanks), 0 when not set. */
-  rank = 0;
 
-  /** `tokens`: shared through the memo, never changed. */
+  /** `tokens`: shared through the memo, never changed. `rank`: the decision's place in id order among those being related (see idRanks), 0 when not set. */
   constructor(
     readonly d: Decision,
     readonly tokens: ReadonlySet<string>,
-    rank = 0,
+    readonly rank = 0,
   ) {
     this.at = instantOf(d.created_at);
-    this.rank = rank;
   }
 }
 
@@ -317,7 +314,7 @@ export function relateNewDecisions(
     // "300 it is." answering "Raise the 200 EUR limit to 300?": found by the question's words.
     if (asked && !isCorrection(d) && d.supersedes === null) {
       const seen = new Set(related.map((e) => e.d.id));
-      const byQuestion = index.candidates(new Set(contentTokens(askedFor!, memo.stems)), options.perTokenRecent, 1).filter((e) => !seen.has(e.d.id) && e.d.task_id !== d.task_id && e.d.status === 'active' && e.d.type !== 'action_item' && older(e.d, e.at));
+      const byQuestion = index.candidates(memo.tokenSetOf(askedFor!), options.perTokenRecent, 1).filter((e) => !seen.has(e.d.id) && e.d.task_id !== d.task_id && e.d.status === 'active' && e.d.type !== 'action_item' && older(e.d, e.at));
       byQuestion.sort(byRank);
       for (const { d: o } of byQuestion) {
         if (isCorrection(o) || !answeredValueChange(view(o.statement), mine, asked)) continue;
@@ -367,9 +364,10 @@ export function relateMessages(
   already: ReadonlySet<string>,
   options: RelateOptions = DEFAULT_RELATE_OPTIONS,
   memo: SubjectMemo = new SubjectMemo(),
-  ranks: ReadonlyMap<Decision, number> = idRanks(registry.decisions),
+  given?: ReadonlyMap<Decision, number>,
 ): RelatedPattern[] {
   if (tasks.every((t) => t.messages.length === 0)) return [];
+  const ranks = given ?? idRanks(registry.decisions);
   // One pattern per task and decision: the first message that contradicts it (or the decision that did).
   const flagged = new Set(already);
   const patterns: RelatedPattern[] = [];
@@ -388,7 +386,7 @@ export function relateMessages(
   for (const task of tasks) {
     for (const m of task.messages) {
       if (already.has(`${task.taskId}\u0000${m.index}`)) continue;
-      const tokens = new Set(contentTokens(m.text, memo.stems));
+      const tokens = memo.tokenSetOf(m.text);
       if (tokens.size === 0) continue;
       const said = instantOf(m.ts);
       // Decided before the message was written (`at`: the decision's instant, when already read).

@@ -6,7 +6,7 @@ import { readMemory, writeMemory } from '../src/io/memory';
 import { extractRun } from '../src/app/run';
 import { schemaProblems } from '../src/io/schemas';
 import { applyStates, regenerate } from '../src/io/taskFile';
-import { compareAndSwap, contentHash, contentHashOfPieces, fileSignature, writeIfUnmodified, writePiecesIfChanged } from '../src/io/files';
+import { compareAndSwap, contentHashOfPieces, fileSignature, isTempFile, writePiecesIfChanged } from '../src/io/files';
 import type { ExtractedState } from '../src/core/types';
 import { EXAMPLE, tempDir } from './helpers';
 
@@ -102,24 +102,28 @@ describe('compare-and-swap', () => {
     const dir = tempDir();
     const file = join(dir, 'tasks.json');
     writeFileSync(file, 'original');
-    const hash = contentHash('original');
     writeFileSync(file, 'edited by a person');
-    expect(await writeIfUnmodified(file, 'ours', hash)).toBe('conflict');
+    expect((await compareAndSwap(file, 'ours', { text: 'original' })).outcome).toBe('conflict');
     expect(readFileSync(file, 'utf8')).toBe('edited by a person');
-    expect(await writeIfUnmodified(file, 'ours', contentHash('edited by a person'))).toBe('written');
+    expect((await compareAndSwap(file, 'ours', { text: 'edited by a person' })).outcome).toBe('written');
   });
 
-  it('compares the bytes that were read when it has them, without needing the hash', async () => {
+  it('compares the bytes that were read when it has them', async () => {
     const dir = tempDir();
     const file = join(dir, 'tasks.json');
     const original = Buffer.from('{"a": "é"}\n');
     writeFileSync(file, original);
     writeFileSync(file, '{"a": "e"}\n');
-    expect(await writeIfUnmodified(file, 'ours', 'unused', { bytes: original, text: original.toString() })).toBe('conflict');
+    const read = { bytes: original, text: original.toString() };
+    expect((await compareAndSwap(file, 'ours', read)).outcome).toBe('conflict');
     expect(readFileSync(file, 'utf8')).toBe('{"a": "e"}\n');
     writeFileSync(file, original);
-    expect(await writeIfUnmodified(file, original.toString(), 'unused', { bytes: original, text: original.toString() })).toBe('unchanged');
-    expect(await writeIfUnmodified(file, 'ours', 'unused', { bytes: original })).toBe('written');
+    expect((await compareAndSwap(file, original.toString(), read)).outcome).toBe('unchanged');
+    // The bytes decide, not the text: a file holding the same text in other bytes (a BOM dropped) is someone else's.
+    writeFileSync(file, `\ufeff${original.toString()}`);
+    expect((await compareAndSwap(file, 'ours', { bytes: original, text: `\ufeff${original.toString()}` })).outcome).toBe('conflict');
+    writeFileSync(file, original);
+    expect((await compareAndSwap(file, 'ours', read)).outcome).toBe('written');
     expect(readFileSync(file, 'utf8')).toBe('ours');
   });
 
@@ -155,12 +159,33 @@ describe('compare-and-swap', () => {
       writeFileSync(file, 'a person, meanwhile');
     });
     try {
-      expect((await compareAndSwap(file, 'ours', { bytes: Buffer.from('original') })).outcome).toBe('conflict');
+      expect((await compareAndSwap(file, 'ours', { text: 'original', bytes: Buffer.from('original') })).outcome).toBe('conflict');
       expect(readFileSync(file, 'utf8')).toBe('a person, meanwhile');
       expect(readdirSync(dir)).toEqual(['tasks.json']);
     } finally {
       sync.mockRestore();
     }
+  });
+});
+
+describe('temp files', () => {
+  it("tells the temp files the writer makes from every other file, a person's own .tmp included", async () => {
+    const dir = tempDir();
+    const file = join(dir, 'tasks.json');
+    writeFileSync(file, 'original');
+    // The temp file as the writer names it, caught while it exists.
+    let temp = '';
+    const rename = jest.spyOn(fsPromises, 'rename').mockImplementationOnce(async (from, to) => {
+      temp = String(from);
+      renameSync(from, to);
+    });
+    try {
+      expect((await compareAndSwap(file, 'ours', { text: 'original' })).outcome).toBe('written');
+    } finally {
+      rename.mockRestore();
+    }
+    expect(isTempFile(temp)).toBe(true);
+    for (const other of [file, join(dir, 'tasks.json.tmp'), join(dir, '.tasks.json.swp'), join(dir, '.tasks.json.12.tmp'), join(dir, 'notes.1.2.tmp')]) expect([other, isTempFile(other)]).toEqual([other, false]);
   });
 });
 
@@ -193,7 +218,7 @@ describe('writing in pieces', () => {
       renameSync(join(dir, 'saved.json'), file);
     });
     try {
-      const { outcome, signature } = await compareAndSwap(file, 'ours', { hash: contentHash('original') });
+      const { outcome, signature } = await compareAndSwap(file, 'ours', { text: 'original' });
       expect(outcome).toBe('written');
       expect(signature).toBe(ours);
       expect(signature).not.toBe(fileSignature(statSync(file)));

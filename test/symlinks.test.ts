@@ -3,11 +3,10 @@
 import { cpSync, lstatSync, mkdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LockedError } from '../src/io/errors';
-import { writeIfUnmodified } from '../src/io/files';
+import { compareAndSwap } from '../src/io/files';
 import { extractCheck } from '../src/app/check';
 import { extractRun } from '../src/app/run';
 import { withMemoryLock } from '../src/io/lock';
-import { contentHash } from '../src/io/files';
 import { EXAMPLE, tempDir } from './helpers';
 
 const NOW = '2026-02-05T00:00:00Z';
@@ -62,10 +61,9 @@ describe('symlinks', () => {
     const dir = temp();
     writeFileSync(join(dir, 'target.json'), '{"a": 1}\n');
     symlinkSync('target.json', join(dir, 'link.json'));
-    const hash = contentHash('{"a": 1}\n');
     writeFileSync(join(dir, 'target.json'), '{"a": 2}\n');
-    expect(await writeIfUnmodified(join(dir, 'link.json'), '{"a": 3}\n', hash)).toBe('conflict');
-    expect(await writeIfUnmodified(join(dir, 'link.json'), '{"a": 3}\n', contentHash('{"a": 2}\n'))).toBe('written');
+    expect((await compareAndSwap(join(dir, 'link.json'), '{"a": 3}\n', { text: '{"a": 1}\n' })).outcome).toBe('conflict');
+    expect((await compareAndSwap(join(dir, 'link.json'), '{"a": 3}\n', { text: '{"a": 2}\n' })).outcome).toBe('written');
     expect(lstatSync(join(dir, 'link.json')).isSymbolicLink()).toBe(true);
     expect(readFileSync(join(dir, 'target.json'), 'utf8')).toBe('{"a": 3}\n');
   });

@@ -87,6 +87,22 @@ describe('a warm workspace (what the watch daemon keeps between saves)', () => {
     expect(outputs(dir)).toEqual(outputs(cold));
   });
 
+  it('keeps nothing for a task file that left the workspace', async () => {
+    const dir = fixtureDir('basic');
+    mkdirSync(join(dir, 'more'));
+    writeFileSync(join(dir, 'more', 'tasks.json'), readFileSync(join(dir, 'tasks.json')));
+    const warm = new WarmState();
+    const both = [join(dir, 'tasks.json'), join(dir, 'more', 'tasks.json')];
+    await extractRun({ cwd: dir, now: '2026-03-05T12:00:00Z', warm, files: both });
+    const [kept, gone] = both.map((f) => warm.printMemoFor(f));
+    expect(warm.printMemoFor(both[1])).toBe(gone);
+    expect(warm.earlierDiscussion(both[1], 'T100')).toBeDefined();
+    await extractRun({ cwd: dir, now: '2026-03-05T12:00:00Z', warm, files: [both[0]] });
+    expect(warm.printMemoFor(both[0])).toBe(kept);
+    expect(warm.printMemoFor(both[1])).not.toBe(gone);
+    expect(warm.earlierDiscussion(both[1], 'T100')).toBeUndefined();
+  });
+
   it('starts each run with every user rule on, even one switched off for overrunning its budget in the last run', async () => {
     const dir = fixtureDir('basic');
     mkdirSync(join(dir, 'team-rules'));

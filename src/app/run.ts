@@ -174,6 +174,7 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
   // A dry run merges into a copy: it neither takes nor keeps the warm memory.
   const warm = options.dryRun ? undefined : options.warm;
   const ws = await openWorkspace(options, options.warm);
+  warm?.retain(ws.files);
   lap('workspace (config, rules)');
   const diagnostics: Diagnostic[] = [...ws.diagnostics];
   const read = await readTasks(options.cwd, ws.files, true, warm);

@@ -55,6 +55,12 @@ export class WarmState {
     return this.discussions.get(path)?.get(taskId);
   }
 
+  /** Forgets what it keeps per task file for files no longer in the workspace (a daemon runs for days). */
+  retain(files: readonly string[]): void {
+    const keep = new Set(files);
+    for (const m of [this.prints, this.discussions]) for (const path of [...m.keys()]) if (!keep.has(path)) m.delete(path);
+  }
+
   /** The discussions just read, in place of those read before from the same files. */
   keepDiscussions(files: readonly TaskFile[]): void {
     for (const f of files) this.discussions.set(f.path, new Map(f.tasks.map((t) => [t.id, t.discussion])));

@@ -32,9 +32,14 @@ export function fileSignature(st: Pick<Stats, 'ino' | 'size' | 'mtimeMs'> | null
   return st ? `${st.ino}:${st.size}:${st.mtimeMs}` : '-';
 }
 
-export async function readTextIfExists(path: string): Promise<string | null> {
+export function readTextIfExists(path: string): Promise<string | null> {
+  return readIfExists(path, () => fs.readFile(path, 'utf8'));
+}
+
+/** What `read` gives for the file at `path`, or null when it does not exist. */
+async function readIfExists<T>(path: string, read: () => Promise<T>): Promise<T | null> {
   try {
-    return await fs.readFile(path, 'utf8');
+    return await read();
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     // Some errors (EISDIR) come without the path: name it, so the one-line report can.
@@ -186,90 +191,67 @@ export function processAlive(pid: number): boolean {
   }
 }
 
+/** The name writeTemp gives a temp file: `.<target>.<pid>.<n>.tmp`. */
+const TEMP_NAME = /^\.(?:.+)\.(\d+)\.\d+\.tmp$/;
+
+/** Whether a path names one of this writer's temp files (a watcher has no use for them). */
+export function isTempFile(path: string): boolean {
+  return TEMP_NAME.test(basename(path));
+}
+
 /** Temp files left by a writer that was killed mid-write (kill -9) are removed by the next one. */
 async function removeStaleTemps(dir: string, base: string): Promise<void> {
   const prefix = `.${base}.`;
   const names = await fs.readdir(dir).catch(() => [] as string[]);
   for (const name of names) {
-    const m = name.startsWith(prefix) ? /^\.(?:.+)\.(\d+)\.\d+\.tmp$/.exec(name) : null;
+    const m = name.startsWith(prefix) ? TEMP_NAME.exec(name) : null;
     if (m && Number(m[1]) !== process.pid && !processAlive(Number(m[1]))) await fs.rm(join(dir, name), { force: true });
   }
 }
 
-/** What the caller still holds of the content it read: its text, its bytes, or both. */
+/** What the caller read: the text, and the bytes it was decoded from when it has them (compared as they lie on disk). */
 export interface ReadContent {
-  text?: string;
+  text: string;
   bytes?: Uint8Array;
-  /** Its content hash: asked for only when neither the text nor the bytes are at hand (a task file computes it on first use). */
-  readonly hash?: string;
 }
 
-async function readBytesIfExists(path: string): Promise<Buffer | null> {
-  try {
-    return await fs.readFile(path);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    (err as NodeJS.ErrnoException).path ??= path;
-    throw err;
-  }
-}
-
-/** Whether `bytes` are the UTF-8 encoding of `text` (lengths first: a changed file rarely keeps its length). */
-function sameBytes(bytes: Uint8Array, text: string): boolean {
-  return Buffer.byteLength(text) === bytes.length && Buffer.from(text).equals(bytes);
+/** The file's bytes, or null when it does not exist. */
+function readBytesIfExists(path: string): Promise<Buffer | null> {
+  return readIfExists(path, () => fs.readFile(path));
 }
 
 /**
- * Writes `text` only if the file still holds the bytes we read (hash `expected`, asked for only
- * when the caller no longer has the bytes or the text themselves): a person's
- * edit made meanwhile is never overwritten. The new content goes to a temp file in the same
- * folder and is fsynced first; the comparison runs after that, immediately before the rename,
- * so the window in which an edit could slip in is a re-read and a rename, not a whole write.
- */
-export async function writeIfUnmodified(linkOrPath: string, text: string, expected: string, known: string | ReadContent = {}): Promise<CasOutcome> {
-  const read: ReadContent = typeof known === 'string' ? { text: known } : known;
-  return (await compareAndSwap(linkOrPath, text, { text: read.text, bytes: read.bytes, hash: expected })).outcome;
-}
-
-/**
- * `writeIfUnmodified` for a caller that holds what it read (`had`: the text, the bytes, or a task
- * file with all three), also giving the signature (see fileSignature) of the file it wrote: taken
- * from the temp file before the rename, so it is ours even if someone replaces the file right after.
+ * Writes `text` only if the file still holds what was read (`had`): a person's edit made meanwhile
+ * is never overwritten. The new content goes to a temp file in the same folder and is fsynced
+ * first; the one look at the file comes after that, immediately before the rename, so the window
+ * in which an edit could slip in is a re-read and a rename, not a whole write. Also gives the
+ * signature (see fileSignature) of the file it wrote: taken from the temp file before the rename,
+ * so it is ours even if someone replaces the file right after.
  */
 export async function compareAndSwap(linkOrPath: string, text: string, had: ReadContent): Promise<{ outcome: CasOutcome; signature: string | null }> {
   // Through a symlink to the real file: the link stays a link, and the swap happens beside the target.
   const path = await realPath(linkOrPath);
-  // With the bytes or the text that was read at hand, comparing them is cheaper than hashing what is there now;
-  // bytes are compared as they lie on disk, without decoding.
-  const byBytes = had.bytes !== undefined;
-  const current = (): Promise<string | Buffer | null> => (byBytes ? readBytesIfExists(path) : readTextIfExists(path));
-  const unmodified = (t: string | Buffer | null) =>
-    t !== null && (typeof t !== 'string' ? Buffer.compare(t, had.bytes!) === 0 : had.text !== undefined ? t === had.text : contentHash(t) === had.hash);
-  // Known to differ from what was read: the check just before the rename is the one that guards,
-  // so the file is not read twice. Otherwise look first: nothing to write, or someone else's edit.
-  const differs = had.text !== undefined ? had.text !== text : had.bytes !== undefined ? !sameBytes(had.bytes, text) : false;
-  if (!differs) {
-    const before = await current();
-    if (!unmodified(before)) return { outcome: 'conflict', signature: null };
-    if (typeof before === 'string' ? before === text : had.text !== undefined ? had.text === text : sameBytes(before!, text)) return { outcome: 'unchanged', signature: null };
-  }
+  const current = (): Promise<string | Buffer | null> => (had.bytes ? readBytesIfExists(path) : readTextIfExists(path));
+  const unmodified = (now: string | Buffer | null) => now !== null && (typeof now === 'string' ? now === had.text : Buffer.compare(now, had.bytes!) === 0);
+  const conflict = { outcome: 'conflict' as const, signature: null };
+  // Nothing new to write: one look tells no change from someone else's edit.
+  if (had.text === text) return unmodified(await current()) ? { outcome: 'unchanged', signature: null } : conflict;
   await removeStaleTemps(dirname(path), basename(path));
-  const { tmp, signature } = await writeTemp(path, text).catch(async (err: unknown) => {
-    // Not looked at before writing: a file gone or changed meanwhile (its folder removed, say) is
-    // a conflict, as a look first would have found, not a failed write.
-    if (differs && !unmodified(await current().catch(() => null))) return { tmp: null, signature: null };
-    throw err;
-  });
-  if (tmp === null) return { outcome: 'conflict', signature: null };
-  // Compare again just before the rename: the window for a person's edit is a re-read and a rename.
+  // A temp write that fails on a file gone or changed meanwhile (its folder removed, say) is that conflict, not an error.
+  const written = await writeTemp(path, text).then(
+    (temp) => ({ temp, failed: null }),
+    (failed: unknown) => ({ temp: null, failed }),
+  );
+  const drop = () => (written.temp ? fs.rm(written.temp.tmp, { force: true }) : Promise.resolve());
   const now = await current().catch(async (err: unknown) => {
-    await fs.rm(tmp, { force: true });
-    throw err;
+    await drop();
+    throw written.failed ?? err;
   });
   if (!unmodified(now)) {
-    await fs.rm(tmp, { force: true });
-    return { outcome: 'conflict', signature: null };
+    await drop();
+    return conflict;
   }
-  await renameOrRemove(tmp, path);
-  return { outcome: 'written', signature };
+  if (!written.temp) throw written.failed;
+  await renameOrRemove(written.temp.tmp, path);
+  return { outcome: 'written', signature: written.temp.signature };
 }

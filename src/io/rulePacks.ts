@@ -1,7 +1,7 @@
 // Reading the rule packs and lexicons (rules/*.json, rules/lexicons/*.json, user rule folders),
 // each validated against its schema, and the pipeline's own code for the engine fingerprint.
 import { promises as fs } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileSignature, sha256 } from './files';
 import type { LexiconDocument, RulePack } from '../core/types';
 import { ConfigError } from './errors';
@@ -19,8 +19,8 @@ async function readJson(path: string, schema: SchemaName): Promise<unknown> {
   return parsed.value;
 }
 
-/** The rule pack files of a folder: its .json files, by name. */
-async function rulePackFiles(dir: string): Promise<string[]> {
+/** The .json files of a folder (rule packs, lexicons), by name. */
+async function jsonFilesIn(dir: string): Promise<string[]> {
   return (await fs.readdir(dir))
     .filter((n) => n.endsWith('.json'))
     .sort()
@@ -29,7 +29,7 @@ async function rulePackFiles(dir: string): Promise<string[]> {
 
 export async function loadPacksFrom(dir: string): Promise<Array<{ file: string; pack: RulePack }>> {
   const out: Array<{ file: string; pack: RulePack }> = [];
-  for (const file of await rulePackFiles(dir)) out.push({ file, pack: (await readJson(file, 'rule-pack')) as RulePack });
+  for (const file of await jsonFilesIn(dir)) out.push({ file, pack: (await readJson(file, 'rule-pack')) as RulePack });
   return out;
 }
 
@@ -38,11 +38,8 @@ export async function loadPacksFrom(dir: string): Promise<Array<{ file: string; 
  * packs are the ones read before. A folder that cannot be listed counts as empty.
  */
 export async function rulePackSignatures(dirs: readonly string[]): Promise<string[]> {
-  const out: string[] = [];
-  for (const dir of dirs) {
-    for (const file of await rulePackFiles(dir).catch(() => [] as string[])) out.push(`${file}:${fileSignature(await fs.stat(file).catch(() => null))}`);
-  }
-  return out;
+  const files = (await Promise.all(dirs.map((dir) => jsonFilesIn(dir).catch(() => [] as string[])))).flat();
+  return Promise.all(files.map(async (file) => `${file}:${fileSignature(await fs.stat(file).catch(() => null))}`));
 }
 
 /**
@@ -51,12 +48,10 @@ export async function rulePackSignatures(dirs: readonly string[]): Promise<strin
  * code); all of them are part of the engine fingerprint.
  */
 export async function loadLexicons(): Promise<Map<string, LexiconDocument>> {
-  const dir = join(RULES_DIR, 'lexicons');
-  const names = (await fs.readdir(dir)).filter((n) => n.endsWith('.json')).sort();
   const out = new Map<string, LexiconDocument>();
-  for (const n of names) {
-    const name = n.slice(0, -'.json'.length);
-    out.set(name, (await readJson(join(dir, n), `${name}-lexicon`)) as LexiconDocument);
+  for (const file of await jsonFilesIn(join(RULES_DIR, 'lexicons'))) {
+    const name = basename(file, '.json');
+    out.set(name, (await readJson(file, `${name}-lexicon`)) as LexiconDocument);
   }
   return out;
 }

@@ -6,7 +6,6 @@ import { parseTree, type Node } from 'jsonc-parser';
 import { canonicalJson } from '../core/json';
 import type { Diagnostic, ExtractedState, TaskInput } from '../core/types';
 import { fsProblem } from './errors';
-import { contentHash } from './files';
 import { invalidUtf8Offset, locationOf, MAX_NESTING, nestingOverflow, parseJson, pointerLocation } from './jsonText';
 import { displayPath } from './paths';
 import { pointerSegment, schemaProblems } from './schemas';
@@ -18,7 +17,6 @@ export interface TaskFile {
   text: string;
   /** The bytes the text was decoded from (compared as they are before writing back). */
   bytes?: Uint8Array;
-  readonly hash: string;
   tasks: TaskInput[];
   /** The parsed file, for the fast write-back path. */
   value: Record<string, unknown>;
@@ -111,18 +109,7 @@ function tasksOf(path: string, display: string, text: string, value: Record<stri
     const str = (v: unknown) => (typeof v === 'string' ? v : null);
     tasks.push({ id, discussion: task.discussion, previous, title: str(task.title) ?? str(task.name), status: str(task.status) });
   }
-  // The content hash is computed when first asked for: a run compares the text itself instead.
-  let hash: string | undefined;
-  const file: TaskFile = {
-    path,
-    display,
-    text,
-    get hash() {
-      return (hash ??= contentHash(text));
-    },
-    tasks,
-    value,
-  };
+  const file: TaskFile = { path, display, text, tasks, value };
   return { ok: true, file, diagnostics };
 }
 

@@ -9,7 +9,7 @@ import { promises as fs } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { watch as chokidarWatch, type FSWatcher } from 'chokidar';
 import fg from 'fast-glob';
-import { fileSignature } from '../io/files';
+import { fileSignature, isTempFile, readTextIfExists } from '../io/files';
 import { extractRun, listTaskFiles, openWorkspace, type OwnWrite, type RunOptions, type RunResult } from '../app/run';
 import { WarmState } from '../app/warm';
 
@@ -93,10 +93,11 @@ export async function runWatch(options: WatchOptions): Promise<void> {
     while (queue.size > 0 && !stopping) {
       const queued = [...queue].sort();
       queue.clear();
-      // A file queued twice for one save (its events were handled apart) holds our write-back by
-      // now: the save was extracted already.
+      // The one look at whether a file is our own write-back: its own event, or a save queued
+      // twice (its events were handled apart) that was extracted already. Looked at here, last,
+      // not when the event came.
       const files: string[] = [];
-      for (const f of queued) if (!(await isOwnWrite(ownWrites.get(f), await signature(f), () => fs.readFile(f, 'utf8').catch(() => null)))) files.push(f);
+      for (const f of queued) if (!(await isOwnWrite(ownWrites.get(f), await signature(f), () => readTextIfExists(f).catch(() => null)))) files.push(f);
       if (files.length === 0) continue;
       await extract(files).catch((err: Error) => options.log({ kind: 'problem', message: err.message }));
     }
@@ -145,7 +146,7 @@ export async function runWatch(options: WatchOptions): Promise<void> {
     const now = await signature(abs);
     seen.set(abs, now);
     recheck(abs);
-    if (now === '-' || (await isOwnWrite(ownWrites.get(abs), now, () => fs.readFile(abs, 'utf8').catch(() => null)))) return;
+    if (now === '-') return;
     queue.add(abs);
     running ??= drain();
   };
@@ -155,9 +156,16 @@ export async function runWatch(options: WatchOptions): Promise<void> {
     const st = await fs.stat(f).catch(() => null);
     if (st) inodes.set(resolve(f), st.ino);
   }
-  const watcher: FSWatcher = chokidarWatch(folders, { ignoreInitial: true, depth: patterns.some((p) => p.includes('**')) ? 20 : 0, ignored: (p) => /(^|[/\\])(node_modules|\.git)([/\\]|$)/.test(p) });
+  // Temp files (ours and the atomic savers' of this tool) come and go on every save: not watched.
+  const watcher: FSWatcher = chokidarWatch(folders, { ignoreInitial: true, depth: patterns.some((p) => p.includes('**')) ? 20 : 0, ignored: (p) => /(^|[/\\])(node_modules|\.git)([/\\]|$)/.test(p) || isTempFile(p) });
   const onEvent = (path: string) => void schedule(path);
-  watcher.on('add', onEvent).on('change', onEvent);
+  // What the daemon holds per file goes with a file that is gone (a rename over it is not that).
+  const forget = async (path: string) => {
+    const abs = resolve(path);
+    if ((await signature(abs)) !== '-') return;
+    for (const m of [inodes, seen, ownWrites, reported]) m.delete(abs);
+  };
+  watcher.on('add', onEvent).on('change', onEvent).on('unlink', (path) => void forget(path));
   await new Promise<void>((ready) => watcher.once('ready', () => ready()));
   options.log({ kind: 'ready', message: `watching ${folders.join(', ')}` });
 

@@ -1,10 +1,10 @@
 // Faults and hostile input: nothing a person wrote is lost, every file stays whole, and bad input
 // gets a clear error in bounded time.
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractRun } from '../src/app/run';
 import { exampleWithCleanRun, problemsAfterKill, recoverAndCompare, runWithKillPoint, seeded } from './faults/harness';
-import { EXAMPLE, cli, tempDir } from './helpers';
+import { EXAMPLE, cli, correctionRule, tempDir, writeTeamRules } from './helpers';
 
 const NOW = '2026-03-05T00:00:00Z';
 const SEED = Number(process.env.FAULT_SEED ?? 20260305);
@@ -125,13 +125,8 @@ describe('hostile input', () => {
   it('refuses a user rule pack with a catastrophic regex at load, and one whose examples fail', async () => {
     const dir = tempDir();
     cpSync(EXAMPLE, join(dir, 'tasks.json'));
-    mkdirSync(join(dir, 'team-rules'));
-    const pack = (regex: string, match: string) => ({
-      pack: 'team',
-      rules: [{ id: 'team/evil', kind: 'correction', regex, examples: { match: [match], nomatch: ['fine'] } }],
-    });
-    writeFileSync(join(dir, 'extract.config.json'), JSON.stringify({ rules: ['team-rules'] }));
-    writeFileSync(join(dir, 'team-rules', 'team.json'), JSON.stringify(pack('(a+)+$', 'aaaa')));
+    const pack = (regex: string, match: string) => ({ pack: 'team', rules: [correctionRule('team/evil', regex, match)] });
+    writeTeamRules(dir, pack('(a+)+$', 'aaaa'));
     const r = await cli(['run', '--now', NOW], dir);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/team\.json: rule team\/evil: regex refused \(nested quantifier.*\); it could take exponential time/);

@@ -9,7 +9,7 @@
 // - Fixtures live in test/fixtures/ only. Never read examples/: the README's quick start writes
 //   extracted_state into examples/tasks.json, and the tests must pass after it.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Io } from '../src/cli/main';
@@ -89,6 +89,27 @@ export function shippedPacks(): Array<{ file: string; pack: RulePack }> {
     .filter((n) => n.endsWith('.json'))
     .sort()
     .map((n) => ({ file: n, pack: JSON.parse(readFileSync(join(dir, n), 'utf8')) as RulePack }));
+}
+
+/** A user rule of kind "correction" with its own examples (`match`, and "fine" as the nomatch). */
+export function correctionRule(id: string, regex: string, match: string): RulePack['rules'][number] {
+  return { id, kind: 'correction', regex, examples: { match: [match], nomatch: ['fine'] } };
+}
+
+/** The shipped corrections pack as a user's pack named team (its first `n` rules, all by default). */
+export function correctionsAsTeam(n?: number): RulePack {
+  const corrections = shippedPacks().find((p) => p.pack.pack === 'corrections')!.pack;
+  return { pack: 'team', rules: corrections.rules.slice(0, n).map((r) => ({ ...r, id: r.id.replace(/^corrections\//, 'team/') })) };
+}
+
+/**
+ * A user rule folder `team-rules` in `dir` holding `pack` as team.json, and (unless `config` is
+ * null) the config file naming it.
+ */
+export function writeTeamRules(dir: string, pack: RulePack, config: object | null = { rules: ['team-rules'] }, indent?: number): void {
+  mkdirSync(join(dir, 'team-rules'), { recursive: true });
+  writeFileSync(join(dir, 'team-rules', 'team.json'), JSON.stringify(pack, null, indent));
+  if (config) writeFileSync(join(dir, 'extract.config.json'), JSON.stringify(config));
 }
 
 export function shippedEngine(): Engine {

@@ -1,9 +1,9 @@
 // Only the command line prints: every other module returns values (or takes an injected writer).
 // Module imports are checked by dependency-cruiser (`npm run depcheck`); console use is checked here.
-import { cpSync, mkdirSync, promises as fsPromises, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, createReadStream, existsSync, mkdirSync, openSync, promises as fsPromises, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { inExamples } from './global/noExamples';
-import { cli, FIXTURES, ROOT, tempDir } from './helpers';
+import { cli, FIXTURES, ROOT, runCli, tempDir } from './helpers';
 
 const SRC = join(__dirname, '..', 'src');
 const PRINTS = /\bconsole\s*\.\s*[a-z]+\s*\(|\bprocess\s*\.\s*(?:stdout|stderr)\b/;
@@ -82,6 +82,20 @@ describe('tests and the quick start', () => {
     } finally {
       process.chdir(cwd);
     }
+    // Every other way in: looks, streams, opening, copying out, a symlink, a percent-encoded file URL.
+    const refused = /must not read or write/;
+    expect(() => existsSync(join(ROOT, 'examples', 'tasks.json'))).toThrow(refused);
+    expect(() => statSync(join(ROOT, 'examples'))).toThrow(refused);
+    expect(() => openSync(join(ROOT, 'examples', 'tasks.json'), 'r')).toThrow(refused);
+    expect(() => createReadStream(join(ROOT, 'examples', 'tasks.json'))).toThrow(refused);
+    expect(() => cpSync(join(ROOT, 'examples', 'tasks.json'), join(tempDir(), 'copy.json'))).toThrow(refused);
+    await expect(fsPromises.access(join(ROOT, 'examples'))).rejects.toThrow(refused);
+    const link = join(tempDir(), 'link');
+    symlinkSync(join(ROOT, 'examples'), link);
+    expect(() => readFileSync(join(link, 'tasks.json'))).toThrow(refused);
+    expect(() => readFileSync(new URL(`file://${join(ROOT, 'exam%70les', 'tasks.json')}`))).toThrow(refused);
+    // A child process a test starts (the CLI, built) is refused too.
+    expect(runCli(['check', 'examples/tasks.json'], ROOT)).toMatchObject({ status: 2, stderr: expect.stringMatching(refused) });
     // A temp folder named examples is a test's own.
     const own = join(tempDir(), 'examples');
     mkdirSync(own);

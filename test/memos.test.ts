@@ -48,6 +48,7 @@ type Step =
   | { kind: 'add'; text: string; at: string }
   | { kind: 'status'; pick: number; status: Decision['status'] }
   | { kind: 'restate'; pick: number; text: string }
+  | { kind: 'redate'; pick: number; at: string }
   | { kind: 'remove'; pick: number }
   | { kind: 'clock'; now: string }
   | { kind: 'move'; pick: number; to: number };
@@ -56,6 +57,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('add' as const), text: statement, at: day }),
   fc.record({ kind: fc.constant('status' as const), pick: fc.nat(), status: fc.constantFrom('active' as const, 'superseded' as const, 'archived' as const) }),
   fc.record({ kind: fc.constant('restate' as const), pick: fc.nat(), text: statement }),
+  // A date a person corrected by hand: the decision's instant is read again.
+  fc.record({ kind: fc.constant('redate' as const), pick: fc.nat(), at: day }),
   fc.record({ kind: fc.constant('remove' as const), pick: fc.nat() }),
   // The registry in another order (by hand, say): each token's recent decisions follow it.
   fc.record({ kind: fc.constant('move' as const), pick: fc.nat(), to: fc.nat() }),
@@ -84,6 +87,7 @@ describe('StaleMemo', () => {
           else if (s.kind === 'clock') now = s.now;
           else if (at >= 0 && s.kind === 'status') decisions[at].status = s.status;
           else if (at >= 0 && s.kind === 'restate') decisions[at].statement = s.text;
+          else if (at >= 0 && s.kind === 'redate') decisions[at].created_at = s.at;
           else if (at >= 0 && s.kind === 'remove') decisions.splice(at, 1);
           else if (at >= 0 && s.kind === 'move') decisions.splice(s.to % decisions.length, 0, ...decisions.splice(at, 1));
           check();
@@ -230,6 +234,11 @@ describe('RegistryPrintMemo keeping bytes', () => {
     const next = [...pieces.slice(0, 10), ',\n    {"id": "new"}', ...pieces.slice(10)];
     const second = memo.contentOf('decisions.json', next);
     expect(second.filter((b) => first.includes(b))).toHaveLength(30);
+    // Only the last print's bytes are kept: a piece that left the print is encoded afresh when it comes back.
+    const other = memo.contentOf('decisions.json', ['{"x": 1}']);
+    expect(other).toHaveLength(1);
+    const back = memo.contentOf('decisions.json', pieces);
+    expect(back.filter((b) => first.includes(b))).toHaveLength(0);
     // Without keeping bytes, the pieces are passed on as they are.
     expect(new RegistryPrintMemo().contentOf('decisions.json', next)).toBe(next);
   });
@@ -314,6 +323,7 @@ describe('PrintMemo', () => {
     ['the opening brace', 'T0', (t: string) => t.replace('{\n  "T0"', '{   "T0"')],
     ['the closing brace', 'T7', (t: string) => t.replace('}\n}\n', '} }\n')],
     ['the line break between two changed tasks', 'T4 T5', (t: string) => t.replace(',\n  "T5"', ',   "T5"')],
+    ['a space after a changed task', 'T5', (t: string) => t.replace('  },\n  "T6"', '  } ,\n  "T6"')],
   ])('is no print when %s changed too (the full check decides)', (_what, edited, mangle) => {
     const value: Record<string, { discussion: string[] }> = {};
     for (let i = 0; i < 8; i++) value[`T${i}`] = { discussion: [`message ${i}`] };
@@ -413,8 +423,11 @@ describe('PrintMemo', () => {
   it('finds over-long messages by the limit it is asked for, the same discussion under another limit again', () => {
     const text = `${JSON.stringify({ T1: { discussion: ['x'.repeat(50)] } }, null, 2)}\n`;
     const memo: PrintMemo = {};
+    // A print the memo knows: reading the same text again takes the same discussion arrays, whose findings are kept.
+    expect(regenerate(text, new Map(), JSON.parse(text), memo)).toBe(text);
     const read = (limit: number) => parseTaskFile('tasks.json', 'tasks.json', text, { maxMessageChars: limit, printMemo: () => memo }).diagnostics.map((d) => d.code);
     expect(read(100)).toEqual([]);
+    expect(memo.long?.limit).toBe(100);
     expect(read(10)).toEqual(['long-message']);
     expect(read(100)).toEqual([]);
   });

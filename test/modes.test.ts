@@ -89,8 +89,15 @@ describe('extract --watch', () => {
     expect(await isOwnWrite(own, own.signature, async () => 'as a person saved it!!')).toBe(false);
   });
 
+  // A daemon a failed test leaves running is killed, so that jest can end.
+  const daemons: Array<ReturnType<typeof spawn>> = [];
+  afterEach(() => {
+    for (const child of daemons.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+
   function startDaemon(dir: string, json = true) {
     const child = spawn(process.execPath, [BIN, '--watch', ...(json ? ['--json'] : []), '--now', NOW], { cwd: dir });
+    daemons.push(child);
     const lines: string[] = [];
     let buffer = '';
     child.stdout.on('data', (chunk: Buffer) => {

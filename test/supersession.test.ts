@@ -215,7 +215,8 @@ describe('across tasks', () => {
     // The draft's other day for the same meeting, against the decision that stands.
     expect(draft[0]).toMatchObject({ task_id: 'T2', type: 'contradiction', messages: [0], rule: 'evolve/contradicts-decision' });
     expect(draft[0].description).toContain(meeting.id);
-    expect(draft[0].description).toMatch(/Friday|Thursday/);
+    // It names the change: from the day decided to the draft's.
+    expect(draft[0].description).toMatch(/another weekday: friday → thursday/);
     const own = relateMessages({ decisions: [meeting] }, [{ taskId: 'T2', messages: at('human', 'I can drop the letter on Thursday, the site visit at the Stadtwerke is on my way.'), decisions: [] }], engine.lexicon, new Set());
     expect(own).toEqual([]);
   });

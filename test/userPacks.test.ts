@@ -1,19 +1,17 @@
 // Behaviour follows a rule's kind, never its id: a user pack whose rules have kind "correction"
 // yields exactly what the shipped corrections pack yields, through `run` and `guard`.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
+import type { RulePack } from '../src/core/types';
 import { join } from 'node:path';
-import { cli, fixtureDir, shippedPacks, snapshotDir } from './helpers';
+import { cli, correctionsAsTeam, fixtureDir, shippedPacks, snapshotDir, writeTeamRules } from './helpers';
 
 const NOW = '2026-03-05T00:00:00Z';
 const WRONG_FACT_AGAIN = 'I sent the failing test list and the timing chart to the whole team.';
 
-function workspace(config: object | null, extraPack: object | null): string {
+function workspace(config: object | null, extraPack: RulePack | null): string {
   const dir = fixtureDir('basic');
-  if (config) writeFileSync(join(dir, 'extract.config.json'), JSON.stringify(config));
-  if (extraPack) {
-    mkdirSync(join(dir, 'team-rules'));
-    writeFileSync(join(dir, 'team-rules', 'team.json'), JSON.stringify(extraPack));
-  }
+  if (extraPack) writeTeamRules(dir, extraPack, config);
+  else if (config) writeFileSync(join(dir, 'extract.config.json'), JSON.stringify(config));
   return dir;
 }
 
@@ -23,8 +21,7 @@ describe('a user pack with kind "correction"', () => {
 
   it('behaves like the shipped corrections pack through run and guard', async () => {
     const shipped = shippedPacks().map((p) => p.pack);
-    const corrections = shipped.find((p) => p.pack === 'corrections')!;
-    const team = { pack: 'team', rules: corrections.rules.map((r) => ({ ...r, id: r.id.replace(/^corrections\//, 'team/') })) };
+    const team = correctionsAsTeam();
     const others = shipped.map((p) => p.pack).filter((name) => name !== 'corrections');
 
     const a = workspace(null, null);

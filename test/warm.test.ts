@@ -7,7 +7,7 @@ import { extractRun } from '../src/app/run';
 import { WarmState } from '../src/app/warm';
 import * as memoryIo from '../src/io/memory';
 import { DEFAULT_CONFIG, type AnalysisSettings } from '../src/core/types';
-import { fixtureDir, shippedPacks, snapshotDir } from './helpers';
+import { correctionRule, correctionsAsTeam, fixtureDir, snapshotDir, writeTeamRules } from './helpers';
 
 type Tasks = Record<string, { discussion?: Array<Record<string, unknown>> }>;
 
@@ -28,6 +28,9 @@ function say(dir: string, taskId: string, text: string, k: number): void {
 
 /** Every file of the workspace by path (snapshotDir leaves out .engine and .checksums). */
 const outputs = (dir: string) => snapshotDir(dir);
+
+/** The shipped settings with one user rule folder, team-rules. */
+const TEAM_RULES: AnalysisSettings = { thresholds: DEFAULT_CONFIG.thresholds, humans: [], bots: [], packs: [], rules: ['team-rules'] };
 
 describe('a warm workspace (what the watch daemon keeps between saves)', () => {
   it('writes byte for byte what one-shot runs write, save after save', async () => {
@@ -105,11 +108,9 @@ describe('a warm workspace (what the watch daemon keeps between saves)', () => {
 
   it('starts each run with every user rule on, even one switched off for overrunning its budget in the last run', async () => {
     const dir = fixtureDir('basic');
-    mkdirSync(join(dir, 'team-rules'));
     // Cubic on a long line of "yyy": the bound stops it, and the rule is off for the rest of that run.
-    const rule = { id: 'team/repeat', kind: 'correction', regex: '(?=.*zzz).*yyy.*yyy.*qqq', examples: { match: ['yyy yyy qqq zzz'], nomatch: ['fine'] } };
-    writeFileSync(join(dir, 'team-rules', 'team.json'), JSON.stringify({ pack: 'team', rules: [rule] }));
-    const analysis: AnalysisSettings = { thresholds: DEFAULT_CONFIG.thresholds, humans: [], bots: [], packs: [], rules: ['team-rules'] };
+    writeTeamRules(dir, { pack: 'team', rules: [correctionRule('team/repeat', '(?=.*zzz).*yyy.*yyy.*qqq', 'yyy yyy qqq zzz')] }, null);
+    const analysis = TEAM_RULES;
     const warm = new WarmState();
     const cue = async () => (await warm.engineFor(analysis, dir)).rules.find((r) => r.id === 'team/repeat')!.cue;
     const first = await cue();
@@ -123,14 +124,11 @@ describe('a warm workspace (what the watch daemon keeps between saves)', () => {
   it('builds the engine again only when the config or a user rule file changed', async () => {
     const dir = fixtureDir('basic');
     const warm = new WarmState();
-    const analysis: AnalysisSettings = { thresholds: DEFAULT_CONFIG.thresholds, humans: [], bots: [], packs: [], rules: ['team-rules'] };
-    mkdirSync(join(dir, 'team-rules'));
-    const corrections = shippedPacks().find((p) => p.pack.pack === 'corrections')!.pack;
-    const pack = (n: number) => ({ pack: 'team', rules: corrections.rules.slice(0, n).map((r) => ({ ...r, id: r.id.replace(/^corrections\//, 'team/') })) });
-    writeFileSync(join(dir, 'team-rules', 'team.json'), JSON.stringify(pack(1)));
+    const analysis = TEAM_RULES;
+    writeTeamRules(dir, correctionsAsTeam(1), null);
     const first = await warm.engineFor(analysis, dir);
     expect(await warm.engineFor(analysis, dir)).toBe(first);
-    writeFileSync(join(dir, 'team-rules', 'team.json'), JSON.stringify(pack(2), null, 2));
+    writeTeamRules(dir, correctionsAsTeam(2), null, 2);
     const second = await warm.engineFor(analysis, dir);
     expect(second).not.toBe(first);
     expect(second.fingerprint).not.toBe(first.fingerprint);

@@ -9,4 +9,8 @@ module.exports = async () => {
   const dir = mkdtempSync(join(tmpdir(), 'extract-jest-'));
   process.env.EXTRACT_TEST_TMPDIR = dir;
   process.env.TMPDIR = dir;
+  // Every Node process of the run (jest's workers, the CLI a test starts) refuses the repository's
+  // examples/, which the README's quick start rewrites: see noExamples.js.
+  const preload = `--require ${JSON.stringify(join(__dirname, 'noExamples.js'))}`;
+  if (!(process.env.NODE_OPTIONS ?? '').includes(preload)) process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} ${preload}`.trim();
 };

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeEvent } from '../src/cli/render/run';
+import { readTaskFiles } from '../src/io/taskFile';
 import { cli, EXAMPLE, snapshotDir, tempDir } from './helpers';
 
 const NOW = '2026-02-05T00:00:00Z';
@@ -81,6 +82,19 @@ describe('task files', () => {
       'error /T3/discussion/1 must be string or object (type); task skipped',
       'warning /T2 task T2 has no discussion; nothing to extract',
     ]);
+  });
+});
+
+describe('many problems in one file', () => {
+  it('reports every one of them, more than a function call takes arguments', async () => {
+    const dir = tempDir();
+    // 200 000 messages over a limit of one character: a warning each.
+    const discussion = Array.from({ length: 200_000 }, () => 'ab');
+    writeFileSync(join(dir, 'tasks.json'), JSON.stringify({ T1: { discussion } }));
+    const { files, diagnostics } = await readTaskFiles(dir, [join(dir, 'tasks.json')], { maxMessageChars: 1 });
+    expect(files).toHaveLength(1);
+    expect(diagnostics).toHaveLength(200_000);
+    expect(diagnostics[199_999]).toMatchObject({ code: 'long-message', pointer: '/T1/discussion/199999' });
   });
 });
 

@@ -22,7 +22,7 @@ export async function extractCheck(options: Pick<RunOptions, 'cwd' | 'globs' | '
   const ws = await openWorkspace(options);
   const diagnostics: Diagnostic[] = [...ws.diagnostics];
   const read = await readTasks(options.cwd, ws.files);
-  diagnostics.push(...read.diagnostics);
+  for (const d of read.diagnostics) diagnostics.push(d);
 
   let memory: MemoryState | null = null;
   try {

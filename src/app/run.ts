@@ -178,7 +178,7 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
   lap('workspace (config, rules)');
   const diagnostics: Diagnostic[] = [...ws.diagnostics];
   const read = await readTasks(options.cwd, ws.files, true, warm);
-  diagnostics.push(...read.diagnostics);
+  for (const d of read.diagnostics) diagnostics.push(d);
   lap('read and validate task files');
   let pending = read.files;
   // An unlocked look at the registry decides which tasks are current; the commit re-checks under the lock.
@@ -251,7 +251,7 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
       break;
     }
     const reread = await readTasks(options.cwd, changed.map((f) => f.path), true, warm);
-    diagnostics.push(...reread.diagnostics);
+    for (const d of reread.diagnostics) diagnostics.push(d);
     pending = reread.files;
     analyzed = await planAnalysis(ws, pending, hint.registry, options.signal);
     analysed += countAnalysed(analyzed);

@@ -234,17 +234,18 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
   const { merged, newPatterns, summary } = mergeTasks(analyzed, input, registry, index, ids, now, engine);
   const taskMessages = taskMessagesOf(merged, engine);
   // A run that analysed nothing decided and said nothing new: it relates nothing.
-  const relatedPatterns: RelatedPattern[] = [];
+  let relatedPatterns: RelatedPattern[] = [];
   if (taskMessages.length > 0) {
     // Both relate stages list candidates in id order: worked out once.
     const ranks = idRanks(registry.decisions);
     // 2. relate decisions: supersession, contradictions and duplicates across the registry, in the order things were said.
     const decisionPatterns = relateDecisions(registry, merged, taskMessages, engine, relateOptions, memo, ranks);
     // 3. relate messages: drafts and statements that contradict a decision, skipping what step 2 already reported.
-    relatedPatterns.push(...decisionPatterns, ...relateMessages(registry, taskMessages, engine.lexicon, alreadyReported(decisionPatterns), relateOptions, memo, ranks));
+    // (An array literal, not push(...): a large run finds more patterns than a call takes arguments.)
+    relatedPatterns = [...decisionPatterns, ...relateMessages(registry, taskMessages, engine.lexicon, alreadyReported(decisionPatterns), relateOptions, memo, ranks)];
   }
   const related = recordPatterns(registry, index, ids, relatedPatterns, now);
-  newPatterns.push(...related.newPatterns);
+  for (const p of related.newPatterns) newPatterns.push(p);
   // 4. stale: decisions flagged stale as of `now` once every relation is known, and the engine recorded.
   closeRegistry(registry, engine, now, relateOptions, memo, memos.stale);
   summary.patterns = newPatterns.length;

@@ -513,7 +513,8 @@ export async function readTaskFiles(cwd: string, paths: readonly string[], optio
       continue;
     }
     const outcome = parseTaskFile(path, displayPath(cwd, path), text, options);
-    diagnostics.push(...outcome.diagnostics);
+    // One by one: a file can hold more problems (one per over-long message) than a call takes arguments.
+    for (const d of outcome.diagnostics) diagnostics.push(d);
     if (outcome.ok) {
       outcome.file.bytes = bytes;
       files.push(outcome.file);

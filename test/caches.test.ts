@@ -21,7 +21,6 @@ const ALLOWED: Readonly<Record<string, string>> = {
   // Keyed weakly by the caller's own objects (a discussion array, a registry): an entry lives as
   // long as its key and describes only that object, so nothing carries over to another input.
   'pipeline.ts:hashes': 'weak, keyed by input',
-  'pipeline.ts:taskIdsCache': 'weak, keyed by input',
 };
 
 const DECLARATION = /^(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\b[^=\n]*=\s*new\s+(?:Weak)?(?:Map|Set)\b/gm;

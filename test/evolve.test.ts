@@ -5,8 +5,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { IdAllocator, type Registry } from '../src/core/evolve';
-import { runPipeline } from '../src/core/pipeline';
+import { IdAllocator, RegistryIndex, type Registry } from '../src/core/evolve';
+import { analyzeFiles, mergeAnalyses, runPipeline } from '../src/core/pipeline';
 import { DEFAULT_CONFIG, type Decision, type Pattern } from '../src/core/types';
 import { extractRun } from '../src/app/run';
 import { cli, shippedEngine, tempDir } from './helpers';
@@ -66,21 +66,88 @@ describe('id allocation', () => {
     fc.string({ maxLength: 20 }),
   );
 
+  /** The index of a registry holding these ids, spread over its decisions, patterns and review items. */
+  function registryIndexOver(ids: readonly string[]): RegistryIndex {
+    const third = (k: number) => ids.filter((_, i) => i % 3 === k);
+    const registry = {
+      engine: null,
+      decisions: third(0).map((x) => ({ id: x, task_id: 'T1', origin: 'auto' })),
+      patterns: third(1).map((x) => ({ id: x, task_id: 'T1', type: 'repeated_question', messages: [], rule: 'r' })),
+      review: third(2).map((x) => ({ id: x, task_id: 'T1' })),
+    } as unknown as Registry;
+    return new RegistryIndex(registry);
+  }
+
   it('allocates above every id of the same prefix and day, however the ids are ordered', () => {
     fc.assert(
       fc.property(fc.array(id, { maxLength: 40 }), fc.constantFrom('DEC', 'PAT'), fc.constantFrom('20260201', '20260202'), (ids, prefix, day) => {
-        const items = ids.map((x) => ({ id: x }));
-        const half = Math.floor(items.length / 2);
         const expected = nextByRule(ids, prefix, day);
-        expect(IdAllocator.above(items.slice(0, half), items.slice(half)).allocate(prefix, day)).toBe(expected);
+        expect(registryIndexOver(ids).ids.allocate(prefix, day)).toBe(expected);
         expect(new IdAllocator(ids).allocate(prefix, day)).toBe(expected);
       }),
     );
     // Right after an id of the same prefix and day: a number with a letter in it, or none, is no id.
     for (const last of ['DEC-20260201-40x', 'DEC-20260201-', 'DEC-20260201-4-0', 'DEC-20260201-0x1F']) {
-      expect(IdAllocator.above([{ id: 'DEC-20260201-5' }, { id: last }]).allocate('DEC', '20260201')).toBe('DEC-20260201-006');
+      expect(registryIndexOver(['DEC-20260201-5', last]).ids.allocate('DEC', '20260201')).toBe('DEC-20260201-006');
     }
-    expect(IdAllocator.above([{ id: 'DEC-20260201-5' }, { id: 'DEC-20260201-12345678901234567890' }]).allocate('DEC', '20260201')).toBe(nextByRule(['DEC-20260201-12345678901234567890'], 'DEC', '20260201'));
+    expect(registryIndexOver(['DEC-20260201-5', 'DEC-20260201-12345678901234567890']).ids.allocate('DEC', '20260201')).toBe(nextByRule(['DEC-20260201-12345678901234567890'], 'DEC', '20260201'));
+  });
+});
+
+describe('the registry index', () => {
+  /** Everything an index answers, for comparing two indexes of one registry. */
+  function answers(index: RegistryIndex, registry: Registry, allocate: boolean): unknown {
+    const tasks = [...new Set([...registry.decisions, ...registry.patterns, ...registry.review].map((x) => x.task_id))].sort();
+    const owned = tasks.map((t) => {
+      const o = index.ownedBy(t)!;
+      return [t, [...o.decisions].sort(), [...o.patterns].sort(), [...o.review].sort(), [...o.nonAuto].sort()];
+    });
+    const days = [...new Set([...registry.decisions, ...registry.patterns, ...registry.review].map((x) => x.id.split('-')[1]))].sort();
+    // Allocating moves the counter (asked only of an index not used again): once per prefix and day.
+    const next = allocate ? days.flatMap((day) => ['DEC', 'PAT', 'REV'].map((prefix) => index.ids.allocate(prefix, day))) : [];
+    const ids = (m: Map<string, { id: string }>) => [...m].map(([k, v]) => `${k}=${v.id}`).sort();
+    const byTask = [...index.decisionsByTask].map(([t, ds]) => `${t}:${ds.map((d) => d.id).sort().join(',')}`).sort();
+    return { owned, next, decisions: ids(index.decisionByFingerprint), patterns: ids(index.patternByKey), review: ids(index.reviewByFingerprint), byTask };
+  }
+
+  it('kept with the registry it merged into, answers as an index built afresh from that registry', () => {
+    const runs: Array<[Record<string, Task>, string]> = [
+      [{ T1: COACH_CORRECTION, T4: REPORTS_DECISION }, '2026-03-01T00:00:00Z'],
+      [{ T1: COACH_CORRECTION, T2: COACH_RESTATED, T4: REPORTS_DECISION }, '2026-03-02T00:00:00Z'],
+      [{ T1: COACH_CORRECTION, T2: COACH_RESTATED, T3: REPORTS_CORRECTION, T4: REPORTS_DECISION }, '2026-03-03T00:00:00Z'],
+      [{ T2: COACH_RESTATED, T3: task(['cy', 'human', 'We decided the weekly build reports are emailed to the team.', '2026-02-03T10:00:00Z']) }, '2026-03-04T00:00:00Z'],
+    ];
+    // A decision a person added by hand: the index lists it among those the pipeline never drops.
+    const registry: Registry = structuredClone(EMPTY);
+    registry.decisions.push({ ...run({ T4: REPORTS_DECISION }, '2026-02-01T00:00:00Z').decisions[0], id: 'DEC-20260101-001', origin: 'manual', fingerprint: undefined, auto: undefined });
+    let kept = new RegistryIndex(registry);
+    for (const [k, [tasks, now]] of runs.entries()) {
+      const files = [{ path: 'tasks.json', tasks: Object.entries(tasks).map(([id, t]) => ({ id, discussion: t.discussion, previous: null })) }];
+      const out = mergeAnalyses(analyzeFiles(files, engine), registry, now, engine, true, { index: kept });
+      // The kept index was taken, not rebuilt: the same object, still the index of this registry.
+      expect(out.index).toBe(kept);
+      expect(out.index.indexes(registry)).toBe(true);
+      const last = k === runs.length - 1;
+      expect(answers(out.index, registry, last)).toEqual(answers(new RegistryIndex(registry), registry, last));
+      kept = out.index;
+    }
+    expect(kept.ownedBy('T4')!.nonAuto).toEqual(['DEC-20260101-001']);
+    expect(registry.decisions.length).toBeGreaterThan(2);
+    expect(registry.patterns.length).toBeGreaterThan(0);
+  });
+
+  it('is not taken for a registry whose lists someone else changed, nor for another registry', () => {
+    const registry = run({ T1: COACH_CORRECTION, T4: REPORTS_DECISION }, '2026-03-01T00:00:00Z');
+    const index = new RegistryIndex(registry);
+    expect(index.indexes(registry)).toBe(true);
+    expect(index.indexes(structuredClone(registry))).toBe(false);
+    registry.decisions.push({ ...registry.decisions[0], id: 'DEC-20991231-001', fingerprint: undefined });
+    expect(index.indexes(registry)).toBe(false);
+    // Merging with the stale index builds a fresh one, which sees the added decision (its id is allocated above).
+    const files = [{ path: 'tasks.json', tasks: [{ id: 'T9', discussion: REPORTS_CORRECTION.discussion, previous: null }] }];
+    const out = mergeAnalyses(analyzeFiles(files, engine), registry, '2026-03-02T00:00:00Z', engine, true, { index });
+    expect(out.index).not.toBe(index);
+    expect(out.index.ids.allocate('DEC', '20991231')).toBe('DEC-20991231-002');
   });
 });
 

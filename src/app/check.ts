@@ -2,6 +2,7 @@
 // and report every task whose extracted_state is stale (what `extract run` would change),
 // computed in memory and compared by content. Writes nothing.
 import { join } from 'node:path';
+import { RegistryIndex } from '../core/evolve';
 import { canonicalJson } from '../core/json';
 import type { Diagnostic } from '../core/types';
 import { overrunDiagnostics } from './engine';
@@ -35,7 +36,7 @@ export async function extractCheck(options: Pick<RunOptions, 'cwd' | 'globs' | '
   if (!memory) return { diagnostics, files: ws.files.length, tasks: 0, stale: 0 };
 
   // Exactly what `extract run` computes (the same incremental plan and merge), on a copy of the registry.
-  const { out } = settle(ws, await planAnalysis(ws, read.files, memory.registry), read.files, memory.registry, options.now, false);
+  const { out } = settle(ws, await planAnalysis(ws, read.files, new RegistryIndex(memory.registry)), read.files, memory.registry, options.now, false);
   diagnostics.push(...overrunDiagnostics(ws.engine, options.cwd));
   let stale = 0;
   let tasks = 0;

@@ -1,7 +1,7 @@
 // The batch entry point behind `extract run`: find task files, analyse them (pure core), then,
 // under a lock on the memory folder, merge with the registry and commit every write.
 import { resolve } from 'node:path';
-import type { Registry } from '../core/evolve';
+import { RegistryIndex, type Registry } from '../core/evolve';
 import { MAX_MESSAGE_CHARS } from '../core/normalize';
 import { discussionHashLike, isCurrent, mergeAnalyses, type AnalyzedFile, type Engine, type PipelineOutput, type RunSummary } from '../core/pipeline';
 import type { AnalysisSettings, Diagnostic } from '../core/types';
@@ -146,8 +146,8 @@ function phaseTimer(onPhase: RunOptions['onPhase']): (phase: string) => void {
  * Stages 1–5 for the tasks whose stored state is not current against `registry`. The first half of
  * the one computation behind `extract run`, `run --dry-run` and `extract check`.
  */
-export function planAnalysis(ws: Workspace, files: readonly TaskFile[], registry: Registry, signal?: AbortSignal): Promise<AnalyzedFile[]> {
-  return analyzeParallel(files.map((f) => ({ path: f.path, tasks: f.tasks })), ws.engine, ws.baseDir, (t) => isCurrent(t, registry, ws.engine.fingerprint), signal);
+export function planAnalysis(ws: Workspace, files: readonly TaskFile[], index: RegistryIndex, signal?: AbortSignal): Promise<AnalyzedFile[]> {
+  return analyzeParallel(files.map((f) => ({ path: f.path, tasks: f.tasks })), ws.engine, ws.baseDir, (t) => isCurrent(t, index, ws.engine.fingerprint), signal);
 }
 
 export interface Settled {
@@ -160,8 +160,8 @@ export interface Settled {
  * The second half: merge the analyses into `registry` (in place when the caller owns it) and
  * render every task file's next text. What `run` writes is exactly what `check` compares against.
  */
-export function settle(ws: Workspace, analyzed: readonly AnalyzedFile[], files: readonly TaskFile[], registry: Registry, now: string, inPlace: boolean, warm?: WarmState): Settled {
-  const out = mergeAnalyses(analyzed, registry, now, ws.engine, inPlace, warm?.memosFor(ws.engine));
+export function settle(ws: Workspace, analyzed: readonly AnalyzedFile[], files: readonly TaskFile[], registry: Registry, now: string, inPlace: boolean, warm?: WarmState, index?: RegistryIndex): Settled {
+  const out = mergeAnalyses(analyzed, registry, now, ws.engine, inPlace, { ...warm?.memosFor(ws.engine), index });
   const texts = new Map<string, string>();
   for (const file of files) texts.set(file.path, applyStates(file.text, out.states.get(file.path) ?? new Map(), file.value, warm?.printMemoFor(file.path)));
   return { out, texts };
@@ -185,9 +185,12 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
   const hintSignature = await memorySignature(ws.memoryDir);
   // The registry files' pieces, as read or printed: a run that changes a few items prints only theirs.
   const prints = options.dryRun ? undefined : (warm?.registryPrint ?? new RegistryPrintMemo());
-  const hint = warm?.takeMemory(ws.memoryDir, hintSignature) ?? (await readMemory(ws.memoryDir, ws.memoryDisplay, false, prints));
+  const kept = warm?.takeMemory(ws.memoryDir, hintSignature);
+  const hint = kept?.memory ?? (await readMemory(ws.memoryDir, ws.memoryDisplay, false, prints));
+  // Indexed once: planning asks it about every task, and merging into the same registry keeps it up to date.
+  const hintIndex = kept?.index ?? new RegistryIndex(hint.registry);
   lap('read memory');
-  let analyzed = await planAnalysis(ws, pending, hint.registry, options.signal);
+  let analyzed = await planAnalysis(ws, pending, hintIndex, options.signal);
   let analysed = countAnalysed(analyzed);
   lap(`analyse ${analysed} tasks`);
   const tasks = read.files.reduce((n, f) => n + f.tasks.length, 0);
@@ -218,13 +221,13 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
       if (attempt === 0) diagnostics.push(...memory.diagnostics);
       lap('re-read memory under lock');
       // The registry just read is ours alone: merge into it without a copy.
-      const { out, texts } = settle(ws, analyzed, pending, memory.registry, options.now, true, warm);
+      const { out, texts } = settle(ws, analyzed, pending, memory.registry, options.now, true, warm, hintIndex);
       lap('merge into registry and render task files');
       const wrote = await writeMemory(ws.memoryDir, memory, out.registry, out.newPatterns, prints);
       for (const f of wrote.written) written.push(`${ws.memoryDisplay}/${f}`);
       if (attempt === 0) await recordSources(ws.memoryDir, ws.files);
       // Still under the lock: the signature is that of our own writes.
-      warm?.keepMemory(ws.memoryDir, await memorySignature(ws.memoryDir), wrote.after);
+      warm?.keepMemory(ws.memoryDir, await memorySignature(ws.memoryDir), wrote.after, out.index);
       lap('write memory');
       for (const file of pending) {
         // Each write is atomic; a stop between two leaves the rest as they were.
@@ -253,7 +256,7 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
     const reread = await readTasks(options.cwd, changed.map((f) => f.path), true, warm);
     for (const d of reread.diagnostics) diagnostics.push(d);
     pending = reread.files;
-    analyzed = await planAnalysis(ws, pending, hint.registry, options.signal);
+    analyzed = await planAnalysis(ws, pending, hintIndex, options.signal);
     analysed += countAnalysed(analyzed);
   }
   diagnostics.push(...overrunDiagnostics(ws.engine, options.cwd));

@@ -4,6 +4,7 @@
 // nobody has written them since. A one-shot `extract run` keeps nothing.
 import { resolve } from 'node:path';
 import { canonicalJson } from '../core/json';
+import type { RegistryIndex } from '../core/evolve';
 import type { Engine, MergeMemos } from '../core/pipeline';
 import { StaleMemo } from '../core/relate';
 import { SubjectMemo } from '../core/subject';
@@ -21,6 +22,14 @@ interface KeptMemory {
   dir: string;
   signature: string;
   state: MemoryState;
+  /** The index of `state.registry` as the run left it. */
+  index: RegistryIndex;
+}
+
+/** The memory folder as a run left it, with the index of its registry. */
+export interface TakenMemory {
+  memory: MemoryState;
+  index: RegistryIndex;
 }
 
 export class WarmState {
@@ -37,7 +46,7 @@ export class WarmState {
    * functions of the text and the lexicons), and the stale check's answers for the registry as it
    * was. Started afresh for another engine, and past MAX_MEMO texts.
    */
-  memosFor(engine: Engine): Required<MergeMemos> {
+  memosFor(engine: Engine): Required<Pick<MergeMemos, 'subjects' | 'stale'>> {
     if (this.memos?.engine !== engine || this.memos.subjects.size > MAX_MEMO) this.memos = { engine, subjects: new SubjectMemo(), stale: new StaleMemo() };
     return this.memos;
   }
@@ -85,20 +94,19 @@ export class WarmState {
 
   /**
    * The memory folder as last kept, when `signature` (taken now) says it is still what is on disk.
-   * The caller owns what it takes (a run merges into it in place): it is kept again only by `keepMemory`.
+   * The caller owns what it takes (a run merges into it in place, and its index with it): it is
+   * kept again only by `keepMemory`, so a run that fails midway leaves nothing half-merged behind.
    */
-  takeMemory(dir: string, signature: string): MemoryState | null {
+  takeMemory(dir: string, signature: string): TakenMemory | null {
     const kept = this.memory;
     this.memory = null;
     if (!kept || kept.dir !== dir || kept.signature !== signature) return null;
-    // A new registry object around the same lists: what the pipeline derives once per registry
-    // object (the ids each task owns) is derived afresh, as from a registry just read.
-    return { ...kept.state, registry: { ...kept.state.registry } };
+    return { memory: kept.state, index: kept.index };
   }
 
-  /** The folder as a run just wrote it, with the signature taken right after, under the lock. */
-  keepMemory(dir: string, signature: string, state: MemoryState): void {
-    this.memory = { dir, signature, state };
+  /** The folder as a run just wrote it, with the signature taken right after, under the lock, and the index of its registry. */
+  keepMemory(dir: string, signature: string, state: MemoryState, index: RegistryIndex): void {
+    this.memory = { dir, signature, state, index };
   }
 }
 

@@ -23,23 +23,61 @@ export interface TaskMerge {
   produced: Decision[];
 }
 
+/** What one task owns in the registry: its extracted_state may name only these ids. */
+export interface TaskIds {
+  decisions: Set<string>;
+  patterns: Set<string>;
+  review: Set<string>;
+  /** Decisions a person added or accepted for the task (the pipeline never drops them from its state). */
+  nonAuto: string[];
+}
+
 /**
- * Lookups over the registry, built once per run and kept up to date as the merge adds items:
- * per-task merges must not rescan the whole registry (that would be quadratic in tasks).
+ * Lookups over one registry, kept up to date as the merge adds items: per-task merges must not
+ * rescan the whole registry (that would be quadratic in tasks). Items are only ever added to a
+ * registry's lists while it is indexed (merging appends, and changes items by new field values),
+ * so an index that is kept with its registry (a daemon's, between saves) stays exact; one whose
+ * lists someone else changed is told by their lengths (see `indexes`).
  */
 export class RegistryIndex {
   readonly decisionByFingerprint = new Map<string, Decision>();
   readonly decisionsByTask = new Map<string, Decision[]>();
   readonly patternByKey = new Map<string, Pattern>();
   readonly reviewByFingerprint = new Map<string, ReviewItem>();
+  /** Ids for new items, above every id of the registry. */
+  readonly ids = new IdAllocator([]);
+  private readonly owned = new Map<string, TaskIds>();
+  private items = 0;
 
-  constructor(registry: Registry) {
+  constructor(readonly registry: Registry) {
     for (const d of registry.decisions) this.addDecision(d);
     for (const p of registry.patterns) this.addPattern(p);
-    for (const r of registry.review) if (r.fingerprint) this.reviewByFingerprint.set(r.fingerprint, r);
+    for (const r of registry.review) this.addReview(r);
   }
 
+  /** Whether this is the index of `registry` as it is now. */
+  indexes(registry: Registry): boolean {
+    return this.registry === registry && this.items === registry.decisions.length + registry.patterns.length + registry.review.length;
+  }
+
+  /** The ids `taskId` owns (undefined: none). */
+  ownedBy(taskId: string): Readonly<TaskIds> | undefined {
+    return this.owned.get(taskId);
+  }
+
+  private ownerOf(taskId: string): TaskIds {
+    let e = this.owned.get(taskId);
+    if (!e) this.owned.set(taskId, (e = { decisions: new Set(), patterns: new Set(), review: new Set(), nonAuto: [] }));
+    return e;
+  }
+
+  /** Indexes a decision just added to the registry's list (or found there). */
   addDecision(d: Decision): void {
+    this.items++;
+    this.ids.see(d.id);
+    const owner = this.ownerOf(d.task_id);
+    owner.decisions.add(d.id);
+    if (d.origin !== 'auto') owner.nonAuto.push(d.id);
     if (d.fingerprint) this.decisionByFingerprint.set(d.fingerprint, d);
     const list = this.decisionsByTask.get(d.task_id);
     if (list) list.push(d);
@@ -47,8 +85,18 @@ export class RegistryIndex {
   }
 
   addPattern(p: Pattern): void {
+    this.items++;
+    this.ids.see(p.id);
+    this.ownerOf(p.task_id).patterns.add(p.id);
     const key = patternKey(p);
     if (!this.patternByKey.has(key)) this.patternByKey.set(key, p);
+  }
+
+  addReview(r: ReviewItem): void {
+    this.items++;
+    this.ids.see(r.id);
+    this.ownerOf(r.task_id).review.add(r.id);
+    if (r.fingerprint) this.reviewByFingerprint.set(r.fingerprint, r);
   }
 }
 
@@ -62,14 +110,8 @@ export class IdAllocator {
     for (const id of existing) this.see(id);
   }
 
-  /** An allocator above every id of these lists of items (the registry's), without listing the ids first. */
-  static above(...lists: ReadonlyArray<ReadonlyArray<{ id: string }>>): IdAllocator {
-    const ids = new IdAllocator([]);
-    for (const list of lists) for (const item of list) ids.see(item.id);
-    return ids;
-  }
-
-  private see(id: string): void {
+  /** Takes note of an id in use: later ids of its prefix and day are numbered above it. */
+  see(id: string): void {
     const m = ID_SHAPE.exec(id);
     if (!m) return;
     const n = Number(m[2]) + 1;
@@ -197,7 +239,6 @@ function summaryOf(c: DecisionCandidate): string {
 export function mergeTask(
   registry: Registry,
   index: RegistryIndex,
-  ids: IdAllocator,
   taskId: string,
   analysis: TaskAnalysis,
   now: string,
@@ -214,7 +255,7 @@ export function mergeTask(
       refresh(d, c);
       if (d.status === 'archived' && d.origin === 'auto') setOwned(d, 'status', 'active');
     } else {
-      d = newDecision(taskId, c, ids.allocate('DEC', dayOf(c.ts, now)), fp, now, bridgeLexicon);
+      d = newDecision(taskId, c, index.ids.allocate('DEC', dayOf(c.ts, now)), fp, now, bridgeLexicon);
       registry.decisions.push(d);
       index.addDecision(d);
       created.push(d);
@@ -241,9 +282,9 @@ export function mergeTask(
     const key = patternKey({ task_id: taskId, type: c.type, messages: c.messages, rule: c.rule });
     let p = knownPatterns.get(key);
     if (!p) {
-      p = newPattern(taskId, c, ids.allocate('PAT', dayOf(c.ts, now)), c.decision === null ? null : produced[c.decision].id, now);
-      knownPatterns.set(key, p);
+      p = newPattern(taskId, c, index.ids.allocate('PAT', dayOf(c.ts, now)), c.decision === null ? null : produced[c.decision].id, now);
       registry.patterns.push(p);
+      index.addPattern(p);
       newPatterns.push(p);
     }
     if (!patternIds.includes(p.id)) patternIds.push(p.id);
@@ -256,9 +297,9 @@ export function mergeTask(
     const fp = decisionFingerprint(taskId, c.messageIndex, c.statement);
     let r = reviewByFingerprint.get(fp);
     if (!r) {
-      r = newReviewItem(taskId, c, ids.allocate('REV', dayOf(c.ts, now)), fp, now);
+      r = newReviewItem(taskId, c, index.ids.allocate('REV', dayOf(c.ts, now)), fp, now);
       registry.review.push(r);
-      reviewByFingerprint.set(fp, r);
+      index.addReview(r);
       newReview++;
     } else if (r.status === 'pending') {
       r.importance = c.importance;
@@ -298,7 +339,6 @@ function refresh(d: Decision, c: DecisionCandidate): void {
 export function recordPatterns(
   registry: Registry,
   index: RegistryIndex,
-  ids: IdAllocator,
   found: ReadonlyArray<Omit<Pattern, 'id' | 'detected_at' | 'auto_detected'> & { ts: string | null }>,
   now: string,
 ): { newPatterns: Pattern[]; idsByTask: Map<string, string[]> } {
@@ -309,9 +349,9 @@ export function recordPatterns(
     const key = patternKey(f);
     let p = known.get(key);
     if (!p) {
-      p = { id: ids.allocate('PAT', dayOf(f.ts, now)), task_id: f.task_id, type: f.type, messages: f.messages, description: f.description, rule: f.rule, extracted_decision: f.extracted_decision, detected_at: now, auto_detected: true };
-      known.set(key, p);
+      p = { id: index.ids.allocate('PAT', dayOf(f.ts, now)), task_id: f.task_id, type: f.type, messages: f.messages, description: f.description, rule: f.rule, extracted_decision: f.extracted_decision, detected_at: now, auto_detected: true };
       registry.patterns.push(p);
+      index.addPattern(p);
       newPatterns.push(p);
     }
     const list = idsByTask.get(f.task_id) ?? [];

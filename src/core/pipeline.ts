@@ -6,7 +6,7 @@ import { clusterTopics } from './cluster';
 import type { CompiledLexicon } from './contradiction';
 import { addSpeakerPatterns, askedIndex, decideTask, orderCandidates, supersedeInTask, type DecideInput, type TaskAnalysis } from './decide';
 import { detect } from './detect';
-import { decisionFromReview, IdAllocator, mergeTask, RegistryIndex, recordPatterns, type Registry, type TaskMerge } from './evolve';
+import { decisionFromReview, mergeTask, RegistryIndex, recordPatterns, type Registry, type TaskMerge } from './evolve';
 import { idRanks, markStale, relateMessages, relateNewDecisions, type RelatedPattern, type RelateOptions, type StaleMemo, type TaskMessages } from './relate';
 import { compareInstants } from './instant';
 import { analyseMessages } from './messageAnalysis';
@@ -56,6 +56,8 @@ export interface RunSummary {
 
 export interface PipelineOutput {
   registry: Registry;
+  /** The index of `registry` as it is returned (a caller that keeps the registry may keep it too). */
+  index: RegistryIndex;
   newPatterns: Pattern[];
   /** New extracted_state per file path and task id (every task with a discussion). */
   states: Map<string, Map<string, ExtractedState>>;
@@ -153,47 +155,19 @@ export interface AnalyzedFile {
 
 /**
  * A task needs no new analysis when its discussion hash, the engine that produced its state and
- * every id the state names are all still what the registry holds.
+ * every id the state names are all still what the indexed registry holds.
  */
-export function isCurrent(task: TaskInput, registry: Registry, engineFingerprint: string): boolean {
+export function isCurrent(task: TaskInput, index: RegistryIndex, engineFingerprint: string): boolean {
   const prev = task.previous;
-  if (!prev || registry.engine !== engineFingerprint || prev.discussion_hash !== discussionHash(task.discussion)) return false;
+  if (!prev || index.registry.engine !== engineFingerprint || prev.discussion_hash !== discussionHash(task.discussion)) return false;
   if (!Array.isArray(prev.decisions) || !Array.isArray(prev.patterns) || !Array.isArray(prev.review) || !Array.isArray(prev.topics)) return false;
-  const mine = idsByTask(registry).get(task.id);
+  const mine = index.ownedBy(task.id);
   if (!mine) return prev.decisions.length + prev.patterns.length + prev.review.length === 0;
   const all = (ids: readonly string[], have: ReadonlySet<string>) => ids.every((id) => have.has(id));
   // A decision a person added or accepted for this task since must appear in its state.
   const listed = new Set(prev.decisions);
   const unlisted = mine.nonAuto.some((id) => !listed.has(id));
   return !unlisted && all(prev.decisions, mine.decisions) && all(prev.patterns, mine.patterns) && all(prev.review, mine.review);
-}
-
-interface TaskIds {
-  decisions: Set<string>;
-  patterns: Set<string>;
-  review: Set<string>;
-  nonAuto: string[];
-}
-
-const taskIdsCache = new WeakMap<Registry, Map<string, TaskIds>>();
-/** Ids per task, computed once per registry object (isCurrent runs for every task). */
-function idsByTask(registry: Registry): Map<string, TaskIds> {
-  let m = taskIdsCache.get(registry);
-  if (m) return m;
-  m = new Map();
-  const entry = (t: string) => {
-    let e = m!.get(t);
-    if (!e) m!.set(t, (e = { decisions: new Set(), patterns: new Set(), review: new Set(), nonAuto: [] }));
-    return e;
-  };
-  for (const d of registry.decisions) {
-    entry(d.task_id).decisions.add(d.id);
-    if (d.origin !== 'auto') entry(d.task_id).nonAuto.push(d.id);
-  }
-  for (const p of registry.patterns) entry(p.task_id).patterns.add(p.id);
-  for (const r of registry.review) entry(r.task_id).review.add(r.id);
-  taskIdsCache.set(registry, m);
-  return m;
 }
 
 /**
@@ -217,6 +191,8 @@ export function analyzeFiles(files: readonly FileInput[], engine: Engine, skip: 
 export interface MergeMemos {
   subjects?: SubjectMemo;
   stale?: StaleMemo;
+  /** An index of the registry merged into, as it is (used only when merging in place; see RegistryIndex.indexes). */
+  index?: RegistryIndex;
 }
 
 /**
@@ -227,11 +203,10 @@ export interface MergeMemos {
 export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry, now: string, engine: Engine, inPlace = false, memos: MergeMemos = {}): PipelineOutput {
   const memo = memos.subjects ?? new SubjectMemo();
   const registry: Registry = inPlace ? input : structuredClone(input);
-  const ids = IdAllocator.above(registry.decisions, registry.review, registry.patterns);
-  const index = new RegistryIndex(registry);
+  const index = memos.index?.indexes(registry) ? memos.index : new RegistryIndex(registry);
   const relateOptions = relateOptionsOf(engine);
   // 1. merge: each task's candidates become decisions, review items and patterns with ids (a current task is kept as it is).
-  const { merged, newPatterns, summary } = mergeTasks(analyzed, input, registry, index, ids, now, engine);
+  const { merged, newPatterns, summary } = mergeTasks(analyzed, registry, index, now, engine);
   const taskMessages = taskMessagesOf(merged, engine);
   // A run that analysed nothing decided and said nothing new: it relates nothing.
   let relatedPatterns: RelatedPattern[] = [];
@@ -244,7 +219,7 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
     // (An array literal, not push(...): a large run finds more patterns than a call takes arguments.)
     relatedPatterns = [...decisionPatterns, ...relateMessages(registry, taskMessages, engine.lexicon, alreadyReported(decisionPatterns), relateOptions, memo, ranks)];
   }
-  const related = recordPatterns(registry, index, ids, relatedPatterns, now);
+  const related = recordPatterns(registry, index, relatedPatterns, now);
   for (const p of related.newPatterns) newPatterns.push(p);
   // 4. stale: decisions flagged stale as of `now` once every relation is known, and the engine recorded.
   closeRegistry(registry, engine, now, relateOptions, memo, memos.stale);
@@ -254,7 +229,7 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
   const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   registry.decisions.sort(byId);
   registry.review.sort(byId);
-  return { registry, newPatterns, states, summary };
+  return { registry, index, newPatterns, states, summary };
 }
 
 interface MergedTask {
@@ -267,10 +242,8 @@ interface MergedTask {
 /** Each task's analysis merged into the registry (a task analysed by no one yet is analysed now). */
 function mergeTasks(
   analyzed: readonly AnalyzedFile[],
-  input: Registry,
   registry: Registry,
   index: RegistryIndex,
-  ids: IdAllocator,
   now: string,
   engine: Engine,
 ): { merged: MergedTask[]; newPatterns: Pattern[]; summary: RunSummary } {
@@ -282,13 +255,14 @@ function mergeTasks(
     for (const { task, analysis: given } of file.tasks) {
       summary.tasks++;
       // The registry may have moved since the analysis was planned: re-check, and analyse now if needed.
-      // (`input.engine` is still the engine that wrote the registry: it is updated last.)
-      if (given === null && isCurrent(task, input, engine.fingerprint)) {
+      // (The registry's engine is still the one that wrote it: it is updated last. The tasks merged
+      // so far added only ids of their own, so this task's ids are as they were read.)
+      if (given === null && isCurrent(task, index, engine.fingerprint)) {
         merged.push({ path: file.path, task, analysis: null, result: null });
         continue;
       }
       const analysis = given ?? analyzeTask(task.id, task.discussion, engine, knownTaskIds);
-      const result = mergeTask(registry, index, ids, task.id, analysis, now, engine.bridge);
+      const result = mergeTask(registry, index, task.id, analysis, now, engine.bridge);
       newPatterns.push(...result.newPatterns);
       summary.decisions += result.newDecisions;
       summary.review += result.newReview;
@@ -386,14 +360,15 @@ function closeRegistry(registry: Registry, engine: Engine, now: string, relateOp
  * contradictions, duplicates), and the registry is closed as after a run.
  */
 export function acceptReviewItem(registry: Registry, item: ReviewItem, choice: { statement: string; type: DecisionType }, engine: Engine, now: string): { decision: Decision; newPatterns: Pattern[] } {
-  const ids = IdAllocator.above(registry.decisions, registry.review, registry.patterns);
-  const decision = decisionFromReview(item, choice, ids, now, engine.bridge);
+  const index = new RegistryIndex(registry);
+  const decision = decisionFromReview(item, choice, index.ids, now, engine.bridge);
   item.status = 'accepted';
   item.resolution = { at: now, decision: decision.id };
   registry.decisions.push(decision);
+  index.addDecision(decision);
   registry.decisions.sort((a, b) => (a.id < b.id ? -1 : 1));
   const relateOptions = relateOptionsOf(engine);
-  const { newPatterns } = recordPatterns(registry, new RegistryIndex(registry), ids, relateNewDecisions(registry, [decision], engine.lexicon, relateOptions), now);
+  const { newPatterns } = recordPatterns(registry, index, relateNewDecisions(registry, [decision], engine.lexicon, relateOptions), now);
   closeRegistry(registry, engine, now, relateOptions);
   return { decision, newPatterns };
 }

@@ -136,6 +136,30 @@ describe('the registry index', () => {
     expect(registry.patterns.length).toBeGreaterThan(0);
   });
 
+  it('answers again whether a state is held once its task owns more ids', () => {
+    const registry = run({ T4: REPORTS_DECISION }, '2026-03-01T00:00:00Z');
+    const index = new RegistryIndex(registry);
+    const owned = registry.decisions.filter((d) => d.task_id === 'T4').map((d) => d.id);
+    const state = { decisions: owned, patterns: [], review: [], topics: [], discussion_hash: 'sha256:x', last_extracted: '2026-03-01T00:00:00Z' };
+    expect(index.holdsStateOf('T4', state)).toBe(true);
+    expect(index.holdsStateOf('T5', state)).toBe(false);
+    // Asked again (the answer is remembered): still held.
+    expect(index.holdsStateOf('T4', state)).toBe(true);
+    // A decision a person added for the task: a state that does not name it is no longer held.
+    const manual = { ...registry.decisions[0], id: 'DEC-20260301-009', origin: 'manual' as const, fingerprint: undefined };
+    registry.decisions.push(manual);
+    index.addDecision(manual);
+    expect(index.holdsStateOf('T4', state)).toBe(false);
+    expect(index.holdsStateOf('T4', { ...state, decisions: [...owned, manual.id] })).toBe(true);
+    // A state naming an id the task does not own yet is held once the task owns it.
+    const ahead = { ...state, decisions: [...owned, manual.id], patterns: ['PAT-20260301-001'] };
+    expect(index.holdsStateOf('T4', ahead)).toBe(false);
+    const pattern = { id: 'PAT-20260301-001', task_id: 'T4', type: 'correction', messages: [2], description: 'd', rule: 'r', extracted_decision: null, detected_at: '2026-03-01T00:00:00Z', auto_detected: true } as Pattern;
+    registry.patterns.push(pattern);
+    index.addPattern(pattern);
+    expect(index.holdsStateOf('T4', ahead)).toBe(true);
+  });
+
   it('is not taken for a registry whose lists someone else changed, nor for another registry', () => {
     const registry = run({ T1: COACH_CORRECTION, T4: REPORTS_DECISION }, '2026-03-01T00:00:00Z');
     const index = new RegistryIndex(registry);

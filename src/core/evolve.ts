@@ -6,7 +6,7 @@ import { bridgeOf, type CompiledBridgeLexicon } from './bridge';
 import { dateKey } from './normalize';
 import { sha256, words } from './text';
 import type { DecisionCandidate, PatternCandidate, ReviewCandidate, TaskAnalysis } from './decide';
-import type { AutoValues, Decision, Pattern, Registry, ReviewItem } from './types';
+import type { AutoValues, Decision, ExtractedState, Pattern, Registry, ReviewItem } from './types';
 
 export type { Registry };
 
@@ -48,6 +48,12 @@ export class RegistryIndex {
   readonly ids = new IdAllocator([]);
   private readonly owned = new Map<string, TaskIds>();
   private items = 0;
+  /**
+   * States found to name only ids their task owns, with how many ids it owned then: ids are only
+   * added, so while that number stands the answer does (a daemon asks about every task on every
+   * save, and a thousand tasks' ids scattered over the heap cost more to look up than the save's own work).
+   */
+  private readonly held = new WeakMap<ExtractedState, { taskId: string; owned: number }>();
 
   constructor(readonly registry: Registry) {
     for (const d of registry.decisions) this.addDecision(d);
@@ -63,6 +69,24 @@ export class RegistryIndex {
   /** The ids `taskId` owns (undefined: none). */
   ownedBy(taskId: string): Readonly<TaskIds> | undefined {
     return this.owned.get(taskId);
+  }
+
+  /**
+   * Whether `state`, the extracted_state stored with task `taskId`, is one this registry still
+   * holds: every id it names is one the task owns, and it names every decision a person added or
+   * accepted for the task.
+   */
+  holdsStateOf(taskId: string, state: ExtractedState): boolean {
+    const { decisions, patterns, review, topics } = state;
+    if (!Array.isArray(decisions) || !Array.isArray(patterns) || !Array.isArray(review) || !Array.isArray(topics)) return false;
+    const mine = this.owned.get(taskId);
+    if (!mine) return decisions.length + patterns.length + review.length === 0;
+    const owned = mine.decisions.size + mine.patterns.size + mine.review.size + mine.nonAuto.length;
+    const known = this.held.get(state);
+    if (known && known.taskId === taskId && known.owned === owned) return true;
+    const holds = mine.nonAuto.every((id) => decisions.includes(id)) && allIn(decisions, mine.decisions) && allIn(patterns, mine.patterns) && allIn(review, mine.review);
+    if (holds) this.held.set(state, { taskId, owned });
+    return holds;
   }
 
   private ownerOf(taskId: string): TaskIds {
@@ -98,6 +122,12 @@ export class RegistryIndex {
     this.ownerOf(r.task_id).review.add(r.id);
     if (r.fingerprint) this.reviewByFingerprint.set(r.fingerprint, r);
   }
+}
+
+/** Whether every id of the list is in the set. */
+function allIn(ids: readonly string[], have: ReadonlySet<string>): boolean {
+  for (let i = 0; i < ids.length; i++) if (!have.has(ids[i])) return false;
+  return true;
 }
 
 const ID_SHAPE = /^([A-Z]+-\d{8})-(\d+)$/;

@@ -160,14 +160,7 @@ export interface AnalyzedFile {
 export function isCurrent(task: TaskInput, index: RegistryIndex, engineFingerprint: string): boolean {
   const prev = task.previous;
   if (!prev || index.registry.engine !== engineFingerprint || prev.discussion_hash !== discussionHash(task.discussion)) return false;
-  if (!Array.isArray(prev.decisions) || !Array.isArray(prev.patterns) || !Array.isArray(prev.review) || !Array.isArray(prev.topics)) return false;
-  const mine = index.ownedBy(task.id);
-  if (!mine) return prev.decisions.length + prev.patterns.length + prev.review.length === 0;
-  const all = (ids: readonly string[], have: ReadonlySet<string>) => ids.every((id) => have.has(id));
-  // A decision a person added or accepted for this task since must appear in its state.
-  const listed = new Set(prev.decisions);
-  const unlisted = mine.nonAuto.some((id) => !listed.has(id));
-  return !unlisted && all(prev.decisions, mine.decisions) && all(prev.patterns, mine.patterns) && all(prev.review, mine.review);
+  return index.holdsStateOf(task.id, prev);
 }
 
 /**

@@ -310,6 +310,9 @@ describe('PrintMemo', () => {
           const states = new Map([[id, state]]);
           const fresh = regenerate(text, states, parsed);
           expect(regenerate(text, states, JSON.parse(text) as Record<string, unknown>, memo)).toBe(fresh);
+          // Where the kept print's entries start, when carried over from the print before, is where they are.
+          const last = memo.last!;
+          if (last.starts) expect(last.starts).toEqual(last.keys.map((k) => last.text.indexOf(`\n${indent}${JSON.stringify(k)}: `) + 1));
           if (fresh !== null) current = fresh;
         }
       }),

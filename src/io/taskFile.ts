@@ -337,9 +337,48 @@ function regenerateIndented(text: string, states: ReadonlyMap<string, ExtractedS
   }
   const next = edits.length === 0 ? text : applyEdits(text, edits);
   // Setting extracted_state keeps every task's key and place: the new text is a print as well, of
-  // the value with the new states.
-  if (memo) memo.last = { text: next, indent, trailing, keys, value: replaced.size === 0 ? value : assemble([keys.map((k) => [k, replaced.get(k) ?? value[k]])])! };
+  // the value with the new states, whose entries start where the edits moved them.
+  if (memo) {
+    const starts = proven ? startsLike(text, memo.last!) : undefined;
+    memo.last = { text: next, indent, trailing, keys, value: replaced.size === 0 ? value : assemble([keys.map((k) => [k, replaced.get(k) ?? value[k]])])!, starts: starts && movedBy(starts, edits) };
+  }
   return next;
+}
+
+/**
+ * Where each entry of `text` starts, when that is known without searching the whole of it: the
+ * entries of `earlier` start where they did, and `text` differs from it only inside entries i..j
+ * (found by diffEntries), which are searched for within that stretch alone.
+ */
+function startsLike(text: string, earlier: PrintedFile): number[] | undefined {
+  const diff = earlier.diff?.text === text ? earlier.diff.diff : null;
+  const starts = earlier.starts;
+  if (!diff || !starts) return undefined;
+  if (diff === 'same') return starts;
+  const out = starts.slice();
+  const shift = text.length - earlier.text.length;
+  for (let k = diff.j + 1; k < out.length; k++) out[k] += shift;
+  let from = diff.from;
+  for (let k = diff.i + 1; k <= diff.j; k++) {
+    const needle = `\n${earlier.indent}${JSON.stringify(earlier.keys[k])}: `;
+    const at = text.indexOf(needle, from);
+    if (at < 0 || at >= diff.to) return undefined;
+    out[k] = at + 1;
+    from = at + needle.length;
+  }
+  return out;
+}
+
+/** Entry starts after `edits` (in text order, each replacing one entry from its start) are applied. */
+function movedBy(starts: readonly number[], edits: readonly Edit[]): number[] {
+  const out = new Array<number>(starts.length);
+  let e = 0;
+  let delta = 0;
+  for (let k = 0; k < starts.length; k++) {
+    for (; e < edits.length && edits[e].offset < starts[k]; e++) delta += edits[e].content.length - edits[e].length;
+    out[k] = starts[k] + delta;
+  }
+  return out;
 }
 
 /** The messages of a discussion with a string longer than `limit`, by index with that length (the same discussion array is looked at once). */

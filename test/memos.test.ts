@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { formatJson, listDocumentPieces, PiecesMemo, sameJson } from '../src/core/json';
 import { discussionHash, discussionHashLike } from '../src/core/pipeline';
-import { markStale, StaleMemo } from '../src/core/relate';
+import { EntryMemo, markStale, StaleMemo } from '../src/core/relate';
 import { SubjectMemo } from '../src/core/subject';
 import * as textModule from '../src/core/text';
 import { applyStates, parseTaskFile, regenerate, type PrintMemo } from '../src/io/taskFile';
@@ -64,6 +64,35 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('move' as const), pick: fc.nat(), to: fc.nat() }),
   fc.record({ kind: fc.constant('clock' as const), now: fc.constantFrom('2026-03-01T00:00:00Z', '2026-04-15T00:00:00Z', '2026-09-01T00:00:00Z') }),
 );
+
+describe('EntryMemo', () => {
+  it('gives a decision the entry made before while its statement, date and corrected text stay, and a new one when any changed', () => {
+    const entries = new EntryMemo();
+    const memo = new SubjectMemo();
+    const d = decision(1, 'The finance export goes to the shared folder.', '2026-02-01T09:00:00Z');
+    const first = entries.entryOf(d, memo);
+    expect(entries.entryOf(d, memo)).toBe(first);
+    // Not a correction: found by its own words only, so relating the messages shares the entry.
+    expect(entries.entryOf(d, memo, true)).toBe(first);
+    expect([...first.tokens].sort()).toEqual([...memo.tokenSetOf(d.statement)].sort());
+    d.created_at = '2026-02-03T09:00:00Z';
+    const redated = entries.entryOf(d, memo);
+    expect(redated).not.toBe(first);
+    expect(redated.at).toBe(Date.parse('2026-02-03T09:00:00Z'));
+    d.statement = 'The finance export goes to the reports folder.';
+    const restated = entries.entryOf(d, memo);
+    expect(restated).not.toBe(redated);
+    expect(restated.tokens).toBe(memo.tokenSetOf(d.statement));
+    // A correction is found by the words of what it corrected too, in an entry of its own.
+    d.corrects = 'Invoices are sent by fax.';
+    const correcting = entries.entryOf(d, memo, true);
+    expect(correcting).not.toBe(restated);
+    expect(correcting.tokens).toBe(memo.tokenSetOf(d.statement, d.corrects));
+    expect(entries.entryOf(d, memo)).toBe(restated);
+    d.corrects = 'Invoices are sent by post.';
+    expect(entries.entryOf(d, memo, true)).not.toBe(correcting);
+  });
+});
 
 describe('StaleMemo', () => {
   it('flags exactly what a fresh stale check flags, call after call, while the registry changes in place', () => {

@@ -7,7 +7,7 @@ import type { CompiledLexicon } from './contradiction';
 import { addSpeakerPatterns, askedIndex, decideTask, orderCandidates, supersedeInTask, type DecideInput, type TaskAnalysis } from './decide';
 import { detect } from './detect';
 import { decisionFromReview, mergeTask, RegistryIndex, recordPatterns, type Registry, type TaskMerge } from './evolve';
-import { idRanks, markStale, relateMessages, relateNewDecisions, type RelatedPattern, type RelateOptions, type StaleMemo, type TaskMessages } from './relate';
+import { EntryMemo, idRanks, markStale, relateMessages, relateNewDecisions, type RelatedPattern, type RelateOptions, type StaleMemo, type TaskMessages } from './relate';
 import { compareInstants } from './instant';
 import { analyseMessages } from './messageAnalysis';
 import { normalizeDiscussion } from './normalize';
@@ -183,6 +183,8 @@ export function analyzeFiles(files: readonly FileInput[], engine: Engine, skip: 
  */
 export interface MergeMemos {
   subjects?: SubjectMemo;
+  /** Each decision's entry for relating (its statement's tokens, its instant); the stale memo's should be the same. */
+  entries?: EntryMemo;
   stale?: StaleMemo;
   /** An index of the registry merged into, as it is (used only when merging in place; see RegistryIndex.indexes). */
   index?: RegistryIndex;
@@ -195,6 +197,7 @@ export interface MergeMemos {
  */
 export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry, now: string, engine: Engine, inPlace = false, memos: MergeMemos = {}): PipelineOutput {
   const memo = memos.subjects ?? new SubjectMemo();
+  const entries = memos.entries ?? memos.stale?.entries ?? new EntryMemo();
   const registry: Registry = inPlace ? input : structuredClone(input);
   const index = memos.index?.indexes(registry) ? memos.index : new RegistryIndex(registry);
   const relateOptions = relateOptionsOf(engine);
@@ -207,10 +210,10 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
     // Both relate stages list candidates in id order: worked out once.
     const ranks = idRanks(registry.decisions);
     // 2. relate decisions: supersession, contradictions and duplicates across the registry, in the order things were said.
-    const decisionPatterns = relateDecisions(registry, merged, taskMessages, engine, relateOptions, memo, ranks);
+    const decisionPatterns = relateDecisions(registry, merged, taskMessages, engine, relateOptions, memo, entries, ranks);
     // 3. relate messages: drafts and statements that contradict a decision, skipping what step 2 already reported.
     // (An array literal, not push(...): a large run finds more patterns than a call takes arguments.)
-    relatedPatterns = [...decisionPatterns, ...relateMessages(registry, taskMessages, engine.lexicon, alreadyReported(decisionPatterns), relateOptions, memo, ranks)];
+    relatedPatterns = [...decisionPatterns, ...relateMessages(registry, taskMessages, engine.lexicon, alreadyReported(decisionPatterns), relateOptions, memo, ranks, entries)];
   }
   const related = recordPatterns(registry, index, relatedPatterns, now);
   for (const p of related.newPatterns) newPatterns.push(p);
@@ -272,7 +275,16 @@ function mergeTasks(
  * that a later correction supersedes what it corrects. The message each decision's statement came
  * from counts (its reversal cues), and so does the message it answers.
  */
-function relateDecisions(registry: Registry, merged: readonly MergedTask[], taskMessages: readonly TaskMessages[], engine: Engine, relateOptions: RelateOptions, memo: SubjectMemo, ranks: ReadonlyMap<Decision, number>): RelatedPattern[] {
+function relateDecisions(
+  registry: Registry,
+  merged: readonly MergedTask[],
+  taskMessages: readonly TaskMessages[],
+  engine: Engine,
+  relateOptions: RelateOptions,
+  memo: SubjectMemo,
+  entries: EntryMemo,
+  ranks: ReadonlyMap<Decision, number>,
+): RelatedPattern[] {
   const created = merged
     .flatMap((m) => m.result?.produced ?? [])
     .sort((a, b) => compareInstants(a.created_at, b.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -291,7 +303,7 @@ function relateDecisions(registry: Registry, merged: readonly MergedTask[], task
       if (askedAt !== undefined && result.produced[k]) askedText.set(result.produced[k], askedAt);
     });
   }
-  return relateNewDecisions(registry, created, engine.lexicon, relateOptions, { sourceText: (d) => sourceText.get(d) ?? null, askedText: (d) => askedText.get(d) ?? null, memo, ranks });
+  return relateNewDecisions(registry, created, engine.lexicon, relateOptions, { sourceText: (d) => sourceText.get(d) ?? null, askedText: (d) => askedText.get(d) ?? null, memo, ranks, entries });
 }
 
 /** Every message of the analysed tasks with the decisions they produced: a draft can restate what another task corrected or replaced. */

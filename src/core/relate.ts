@@ -44,14 +44,40 @@ const ORPHAN_REFERENCE = new RegExp(
 class Entry {
   /** The instant of `d.created_at`, read once: relating compares it with many messages. */
   readonly at: number | null;
+  /** What the entry was made from (a decision changed since needs another). */
+  readonly statement: string;
+  readonly createdAt: string;
 
-  /** `tokens`: shared through the memo, never changed. `rank`: the decision's place in id order among those being related (see idRanks), 0 when not set. */
+  /** `tokens`: shared through the memo, never changed; with those of `corrects` when it was made to be found by them too. */
   constructor(
     readonly d: Decision,
     readonly tokens: ReadonlySet<string>,
-    readonly rank = 0,
+    readonly corrects: string | null,
   ) {
+    this.statement = d.statement;
+    this.createdAt = d.created_at;
     this.at = instantOf(d.created_at);
+  }
+}
+
+/**
+ * Each decision's entry, made once while its statement, its date and what it corrects stay the
+ * same: a merge relates every decision in up to three stages, and a daemon on every save.
+ * Entries are never changed, so stages (and saves) share them.
+ */
+export class EntryMemo {
+  private readonly plain = new WeakMap<Decision, Entry>();
+  private readonly withCorrected = new WeakMap<Decision, Entry>();
+
+  /** `findByCorrected`: the entry is found by the words of what the decision corrected too (when it corrects anything). */
+  entryOf(d: Decision, memo: SubjectMemo, findByCorrected = false): Entry {
+    const corrects = findByCorrected && d.corrects ? d.corrects : null;
+    const kept = corrects ? this.withCorrected : this.plain;
+    const entry = kept.get(d);
+    if (entry && entry.statement === d.statement && entry.createdAt === d.created_at && entry.corrects === corrects) return entry;
+    const made = new Entry(d, memo.tokenSetOf(d.statement, corrects), corrects);
+    kept.set(d, made);
+    return made;
   }
 }
 
@@ -74,7 +100,8 @@ export function idRanks(decisions: readonly Decision[]): Map<Decision, number> {
   return ranks;
 }
 
-const byRank = (a: Entry, b: Entry) => a.rank - b.rank;
+/** Orders entries by their decisions' place in id order. */
+const byRankIn = (ranks: ReadonlyMap<Decision, number>) => (a: Entry, b: Entry) => ranks.get(a.d)! - ranks.get(b.d)!;
 
 function isCorrection(d: Decision): boolean {
   return typeof d.corrects === 'string' && d.corrects.length > 0;
@@ -149,9 +176,6 @@ class SubjectIndex {
   }
 }
 
-function entryOf(d: Decision, memo: SubjectMemo, alsoFoundBy: string | null = null, rank = 0): Entry {
-  return new Entry(d, memo.tokenSetOf(d.statement, alsoFoundBy), rank);
-}
 
 /** Flags on a decision's own text: too short to stand alone, or a pointer without the substance. */
 export function textFlags(statement: string): string[] {
@@ -192,6 +216,8 @@ export interface RelateContext {
   memo?: SubjectMemo;
   /** Each decision's place in id order (see idRanks), when the caller worked it out for more than one stage. */
   ranks?: ReadonlyMap<Decision, number>;
+  /** Entries made already (shared with relateMessages and the stale check). */
+  entries?: EntryMemo;
 }
 
 /**
@@ -214,15 +240,16 @@ export function relateNewDecisions(
   const byId = new Map(registry.decisions.map((d) => [d.id, d]));
   const memo = context.memo ?? new SubjectMemo();
   const ranks = context.ranks ?? idRanks([...new Set([...registry.decisions, ...created])]);
-  const ranked = (d: Decision) => entryOf(d, memo, null, ranks.get(d)!);
-  for (const d of registry.decisions) if (!isNew.has(d) && d.status !== 'archived') index.add(ranked(d));
+  const byRank = byRankIn(ranks);
+  const entries = context.entries ?? new EntryMemo();
+  for (const d of registry.decisions) if (!isNew.has(d) && d.status !== 'archived') index.add(entries.entryOf(d, memo));
   const subjects = lexicon.subjects;
   const view = (text: string) => viewOf(text, subjects, lexicon, memo);
   const valueContradiction = oncePerPair((theirs, mine) => contradiction(theirs, mine, subjects.generic, true));
 
   for (const d of created) {
     for (const f of textFlags(d.statement)) addFlag(d, f);
-    const me = ranked(d);
+    const me = entries.entryOf(d, memo);
     const mine = view(d.statement);
     const source = context.sourceText?.(d) ?? null;
     const cues = [...mine.reversals, ...(source && source !== d.statement ? view(source).reversals : [])];
@@ -365,9 +392,11 @@ export function relateMessages(
   options: RelateOptions = DEFAULT_RELATE_OPTIONS,
   memo: SubjectMemo = new SubjectMemo(),
   given?: ReadonlyMap<Decision, number>,
+  entries: EntryMemo = new EntryMemo(),
 ): RelatedPattern[] {
   if (tasks.every((t) => t.messages.length === 0)) return [];
   const ranks = given ?? idRanks(registry.decisions);
+  const byRank = byRankIn(ranks);
   // One pattern per task and decision: the first message that contradicts it (or the decision that did).
   const flagged = new Set(already);
   const patterns: RelatedPattern[] = [];
@@ -382,7 +411,7 @@ export function relateMessages(
   const byId = new Map(registry.decisions.map((d) => [d.id, d]));
   // A correction is found by the words of what it corrected too ("payment within 60 days" for
   // "Zahlungsziel ist immer 14 Tage"): later drafts repeat the agent's words, not the person's.
-  for (const d of registry.decisions) if (d.status !== 'archived') index.add(entryOf(d, memo, d.corrects, ranks.get(d)!));
+  for (const d of registry.decisions) if (d.status !== 'archived') index.add(entries.entryOf(d, memo, true));
   for (const task of tasks) {
     for (const m of task.messages) {
       if (already.has(`${task.taskId}\u0000${m.index}`)) continue;
@@ -445,18 +474,11 @@ export function relateMessages(
  * its tokens became or stopped being active, the answer is the one found last time.
  */
 export class StaleMemo {
-  /** Each decision's entry, while its statement and date are the ones the entry was made from. */
-  private readonly entries = new WeakMap<Decision, { statement: string; createdAt: string; entry: Entry }>();
   /** The active decisions of the last call, in order, and the answer for each old one. */
   last: { active: readonly Entry[]; stale: ReadonlyMap<Entry, boolean> } | null = null;
 
-  entryOf(d: Decision, memo: SubjectMemo): Entry {
-    const kept = this.entries.get(d);
-    if (kept && kept.statement === d.statement && kept.createdAt === d.created_at) return kept.entry;
-    const entry = entryOf(d, memo);
-    this.entries.set(d, { statement: d.statement, createdAt: d.created_at, entry });
-    return entry;
-  }
+  /** `entries`: each decision's entry, made again only when the decision changed (shared with relating). */
+  constructor(readonly entries: EntryMemo = new EntryMemo()) {}
 }
 
 /** The answers of the last call that still hold for `active`, or null when its order changed (then every answer is worked out again). */
@@ -495,7 +517,7 @@ export function markStale(decisions: Decision[], now: string, options: RelateOpt
   const old = new Set<Decision>();
   const keptEntries: Entry[] = [];
   for (const d of decisions) {
-    const entry = kept && d.status === 'active' ? kept.entryOf(d, memo) : null;
+    const entry = kept && d.status === 'active' ? kept.entries.entryOf(d, memo) : null;
     if (entry) keptEntries.push(entry);
     const created = entry ? entry.at : d.status === 'active' ? instantOf(d.created_at) : null;
     if (created !== null && nowMs - created > maxAge) old.add(d);
@@ -506,7 +528,7 @@ export function markStale(decisions: Decision[], now: string, options: RelateOpt
     if (kept) kept.last = null;
     return;
   }
-  const entries = kept ? keptEntries : decisions.filter((d) => d.status === 'active').map((d) => entryOf(d, memo));
+  const entries = kept ? keptEntries : decisions.filter((d) => d.status === 'active').map((d) => new Entry(d, memo.tokenSetOf(d.statement), null));
   const stale = new Map<Entry, boolean>();
   const known = kept?.last ? answersStillValid(kept.last, entries) : null;
   if (kept) kept.last = { active: entries, stale };

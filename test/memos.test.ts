@@ -1,5 +1,6 @@
 // What a long-lived caller keeps between runs (the watch daemon, once per save) must never change
 // an answer: each memo is checked against the same computation without it, over random histories.
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { formatJson, listDocumentPieces, PiecesMemo, sameJson } from '../src/core/json';
 import { discussionHash, discussionHashLike } from '../src/core/pipeline';
@@ -254,6 +255,26 @@ describe('RegistryPrintMemo keeping bytes', () => {
         }
       }),
     );
+  });
+
+  it('hashes again only from the first piece that differs from the last print', () => {
+    const memo = new RegistryPrintMemo(true);
+    const pieces = Array.from({ length: 30 }, (_, k) => `,\n    {"id": "DEC-${k}"}`);
+    memo.hashOf('decisions.json', pieces);
+    const next = [...pieces.slice(0, 25), ',\n    {"id": "changed"}', ...pieces.slice(26)];
+    const expected = [contentHash(next.join('')), contentHash(next.slice(0, 20).join(''))];
+    const update = jest.spyOn(Object.getPrototypeOf(createHash('sha256')) as { update: () => unknown }, 'update');
+    try {
+      const hashes = [memo.hashOf('decisions.json', next)];
+      expect(update).toHaveBeenCalledTimes(5);
+      // Shorter by its last pieces: nothing to hash again.
+      update.mockClear();
+      hashes.push(memo.hashOf('decisions.json', next.slice(0, 20)));
+      expect(update).not.toHaveBeenCalled();
+      expect(hashes).toEqual(expected);
+    } finally {
+      update.mockRestore();
+    }
   });
 
   it('encodes only the pieces the last print did not have', () => {

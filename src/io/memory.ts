@@ -1,6 +1,7 @@
 // The memory folder: decisions.json (registry), review-queue.json, and the append-only
 // patterns.jsonl. A torn last line of the log (a crash mid-append) is cut off and reported;
 // earlier lines are never rewritten.
+import { createHash, type Hash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { listDocumentPieces, PiecesMemo } from '../core/json';
@@ -124,7 +125,8 @@ const ITEMS_PER_PIECE = 100;
  */
 export class RegistryPrintMemo {
   readonly pieces = new PiecesMemo();
-  private readonly hashed = new Map<string, { pieces: readonly string[]; hash: string }>();
+  /** Each file's pieces as last hashed, its hash, and the hash's state after each of its first pieces (`states[k]`: after pieces 0..k-1). */
+  private readonly hashed = new Map<string, { pieces: readonly string[]; hash: string; states: Hash[] }>();
   /** Each file's pieces of the last print, encoded: kept only by a long-lived caller (see `keepBytes`). */
   private readonly encoded = new Map<string, Map<string, Uint8Array>>();
 
@@ -138,15 +140,30 @@ export class RegistryPrintMemo {
   /** A registry file as read, exactly as this program wrote it: its items' pieces and its hash. */
   seed(name: string, key: string, items: readonly unknown[], text: string, hash: string): void {
     const pieces = this.pieces.seed(1, key, items, ITEMS_PER_PIECE, text);
-    if (pieces) this.hashed.set(name, { pieces, hash });
+    if (pieces) this.hashed.set(name, { pieces, hash, states: [] });
   }
 
-  /** The content hash of a file made of `pieces` (`content`: the same, as `contentOf` gave them). */
+  /**
+   * The content hash of a file made of `pieces` (`content`: the same, as `contentOf` gave them).
+   * The pieces before the first that differs from the last print's hash as they did then: hashing
+   * resumes from the state it had after them, so a save that changes an item late in the file
+   * hashes little of it.
+   */
   hashOf(name: string, pieces: readonly string[], content: readonly Piece[] = pieces): string {
     const last = this.hashed.get(name);
-    if (last && last.pieces.length === pieces.length && last.pieces.every((p, i) => p === pieces[i])) return last.hash;
-    const hash = contentHashOfPieces(content);
-    this.hashed.set(name, { pieces, hash });
+    let same = 0;
+    if (last) while (same < pieces.length && same < last.pieces.length && last.pieces[same] === pieces[same]) same++;
+    if (last && same === pieces.length && same === last.pieces.length) return last.hash;
+    const kept = last?.states ?? [];
+    const from = Math.min(same, kept.length - 1);
+    const states = from >= 0 ? kept.slice(0, from + 1) : [createHash('sha256')];
+    const h = states[states.length - 1].copy();
+    for (let k = states.length - 1; k < content.length; k++) {
+      h.update(content[k]);
+      states.push(h.copy());
+    }
+    const hash = `sha256:${h.digest('hex')}`;
+    this.hashed.set(name, { pieces, hash, states });
     return hash;
   }
 

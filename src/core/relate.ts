@@ -100,8 +100,16 @@ export function idRanks(decisions: readonly Decision[]): Map<Decision, number> {
   return ranks;
 }
 
-/** Orders entries by their decisions' place in id order. */
-const byRankIn = (ranks: ReadonlyMap<Decision, number>) => (a: Entry, b: Entry) => ranks.get(a.d)! - ranks.get(b.d)!;
+/**
+ * Puts entries in their decisions' id order (stably), each place looked up once: a full run sorts
+ * the candidates of tens of thousands of decisions.
+ */
+function sortByRank(entries: Entry[], ranks: ReadonlyMap<Decision, number>): void {
+  if (entries.length < 2) return;
+  const placed = entries.map((e) => ({ e, rank: ranks.get(e.d)! }));
+  placed.sort((a, b) => a.rank - b.rank);
+  for (let i = 0; i < placed.length; i++) entries[i] = placed[i].e;
+}
 
 function isCorrection(d: Decision): boolean {
   return typeof d.corrects === 'string' && d.corrects.length > 0;
@@ -240,7 +248,6 @@ export function relateNewDecisions(
   const byId = new Map(registry.decisions.map((d) => [d.id, d]));
   const memo = context.memo ?? new SubjectMemo();
   const ranks = context.ranks ?? idRanks([...new Set([...registry.decisions, ...created])]);
-  const byRank = byRankIn(ranks);
   const entries = context.entries ?? new EntryMemo();
   for (const d of registry.decisions) if (!isNew.has(d) && d.status !== 'archived') index.add(entries.entryOf(d, memo));
   const subjects = lexicon.subjects;
@@ -262,7 +269,7 @@ export function relateNewDecisions(
       return order < 0 || (order === 0 && o.id < d.id);
     };
     const related = index.candidates(me.tokens, options.perTokenRecent, 1).filter((e) => e.d.id !== d.id && e.d.status !== 'archived' && older(e.d, e.at));
-    related.sort(byRank);
+    sortByRank(related, ranks);
     let priorCorrections = 0;
     let contradicted = false;
     const contradict = (o: Decision, why: string) => {
@@ -342,7 +349,7 @@ export function relateNewDecisions(
     if (asked && !isCorrection(d) && d.supersedes === null) {
       const seen = new Set(related.map((e) => e.d.id));
       const byQuestion = index.candidates(memo.tokenSetOf(askedFor!), options.perTokenRecent, 1).filter((e) => !seen.has(e.d.id) && e.d.task_id !== d.task_id && e.d.status === 'active' && e.d.type !== 'action_item' && older(e.d, e.at));
-      byQuestion.sort(byRank);
+      sortByRank(byQuestion, ranks);
       for (const { d: o } of byQuestion) {
         if (isCorrection(o) || !answeredValueChange(view(o.statement), mine, asked)) continue;
         supersede(o, d);
@@ -396,7 +403,6 @@ export function relateMessages(
 ): RelatedPattern[] {
   if (tasks.every((t) => t.messages.length === 0)) return [];
   const ranks = given ?? idRanks(registry.decisions);
-  const byRank = byRankIn(ranks);
   // One pattern per task and decision: the first message that contradicts it (or the decision that did).
   const flagged = new Set(already);
   const patterns: RelatedPattern[] = [];
@@ -425,7 +431,7 @@ export function relateMessages(
       // A message with no claim to compare contradicts nothing.
       const mv = view(m.text);
       if (mv.clauses.length === 0) continue;
-      candidates.sort(byRank);
+      sortByRank(candidates, ranks);
       const findings: string[] = [];
       const targets: string[] = [];
       for (const { d: o } of candidates) {

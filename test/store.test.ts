@@ -168,22 +168,31 @@ describe('compare-and-swap', () => {
   });
 });
 
+/**
+ * compareAndSwap of "ours" over a fresh file holding "original", with `rename` done in place of the
+ * writer's rename of its temp file (it must move the file itself).
+ */
+async function swapRenamingWith(rename: (from: string, to: string) => void) {
+  const dir = tempDir();
+  const file = join(dir, 'tasks.json');
+  writeFileSync(file, 'original');
+  const spy = jest.spyOn(fsPromises, 'rename').mockImplementationOnce(async (from, to) => rename(String(from), String(to)));
+  try {
+    return { dir, file, swapped: await compareAndSwap(file, 'ours', { text: 'original' }) };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
 describe('temp files', () => {
   it("tells the temp files the writer makes from every other file, a person's own .tmp included", async () => {
-    const dir = tempDir();
-    const file = join(dir, 'tasks.json');
-    writeFileSync(file, 'original');
     // The temp file as the writer names it, caught while it exists.
     let temp = '';
-    const rename = jest.spyOn(fsPromises, 'rename').mockImplementationOnce(async (from, to) => {
-      temp = String(from);
+    const { dir, file, swapped } = await swapRenamingWith((from, to) => {
+      temp = from;
       renameSync(from, to);
     });
-    try {
-      expect((await compareAndSwap(file, 'ours', { text: 'original' })).outcome).toBe('written');
-    } finally {
-      rename.mockRestore();
-    }
+    expect(swapped.outcome).toBe('written');
     expect(isTempFile(temp)).toBe(true);
     for (const other of [file, join(dir, 'tasks.json.tmp'), join(dir, '.tasks.json.swp'), join(dir, '.tasks.json.12.tmp'), join(dir, 'notes.1.2.tmp')]) expect([other, isTempFile(other)]).toEqual([other, false]);
   });
@@ -206,25 +215,17 @@ describe('writing in pieces', () => {
   });
 
   it('gives the signature of the file it renamed into place, not of one that replaced it right after', async () => {
-    const dir = tempDir();
-    const file = join(dir, 'tasks.json');
-    writeFileSync(file, 'original');
     // A person's save lands between the rename and anything the writer could look at afterwards.
     let ours = '';
-    const rename = jest.spyOn(fsPromises, 'rename').mockImplementationOnce(async (from, to) => {
+    const { file, swapped } = await swapRenamingWith((from, to) => {
       renameSync(from, to);
-      ours = fileSignature(statSync(file));
-      writeFileSync(join(dir, 'saved.json'), 'a person');
-      renameSync(join(dir, 'saved.json'), file);
+      ours = fileSignature(statSync(to));
+      writeFileSync(`${to}.saved`, 'a person');
+      renameSync(`${to}.saved`, to);
     });
-    try {
-      const { outcome, signature } = await compareAndSwap(file, 'ours', { text: 'original' });
-      expect(outcome).toBe('written');
-      expect(signature).toBe(ours);
-      expect(signature).not.toBe(fileSignature(statSync(file)));
-    } finally {
-      rename.mockRestore();
-    }
+    expect(swapped.outcome).toBe('written');
+    expect(swapped.signature).toBe(ours);
+    expect(swapped.signature).not.toBe(fileSignature(statSync(file)));
   });
 });
 

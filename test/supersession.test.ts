@@ -78,6 +78,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { answeredValueChange, compileSubjects, contradiction, replacement, restatesRetired, reversalsIn, subjectClauses, viewOf, type SubjectLexicon } from '../src/core/subject';
 import { relateMessages } from '../src/core/relate';
+import { SubjectMemo } from '../src/core/subject';
 import { ROOT, runCli, tempDir } from './helpers';
 
 const rawSubjects = JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'subjects.json'), 'utf8')) as SubjectLexicon;
@@ -219,6 +220,19 @@ describe('across tasks', () => {
     expect(draft[0].description).toMatch(/another weekday: friday → thursday/);
     const own = relateMessages({ decisions: [meeting] }, [{ taskId: 'T2', messages: at('human', 'I can drop the letter on Thursday, the site visit at the Stadtwerke is on my way.'), decisions: [] }], engine.lexicon, new Set());
     expect(own).toEqual([]);
+  });
+
+  it("keeps no message's tokens in the memo it is given (a daemon's memo lives for days)", () => {
+    const meeting = decision('DEC-20260202-001', 'T1', 'Friday at 8:30 for the client meeting, before my site visit at the Stadtwerke.', '2026-02-02T13:40:00+01:00');
+    const memo = new SubjectMemo();
+    const messages = (texts: string[]) => [{ taskId: 'T2', messages: texts.map((text, index) => ({ index, author: 'clara', role: 'human' as const, text, ts: '2026-03-01T10:00:00+01:00' })), decisions: [] }];
+    relateMessages({ decisions: [meeting] }, messages(['Lunch is at noon.']), engine.lexicon, new Set(), undefined, { memo });
+    const held = memo.size;
+    // Fifty texts that share no word with the decision (so none is compared with it).
+    const food = ['soup', 'bread', 'salad', 'pasta', 'curry', 'cake', 'rice', 'fish', 'tea', 'juice'];
+    const many = Array.from({ length: 50 }, (_, k) => `Lunch brings ${food[k % 10]} and ${food[Math.floor(k / 10) % 10]} with ${food[(k + 3) % 10]}.`);
+    expect(relateMessages({ decisions: [meeting] }, messages(many), engine.lexicon, new Set(), undefined, { memo })).toEqual([]);
+    expect(memo.size).toBe(held);
   });
 
   it("finds an agent's draft against a correction by the words of what was corrected", () => {

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { canonicalJson } from '../core/json';
 import type { RegistryIndex } from '../core/evolve';
 import type { Engine, MergeMemos } from '../core/pipeline';
-import { EntryMemo, StaleMemo } from '../core/relate';
+import { StaleMemo } from '../core/relate';
 import { SubjectMemo } from '../core/subject';
 import type { AnalysisSettings } from '../core/types';
 import { RegistryPrintMemo, type MemoryState } from '../io/memory';
@@ -35,7 +35,7 @@ export interface TakenMemory {
 export class WarmState {
   private engine: { key: string; engine: Promise<Engine> } | null = null;
   private memory: KeptMemory | null = null;
-  private memos: { engine: Engine; subjects: SubjectMemo; entries: EntryMemo; stale: StaleMemo } | null = null;
+  private memos: { engine: Engine; subjects: SubjectMemo; stale: StaleMemo } | null = null;
   /** Each task file's discussions as last read, by task id: one unchanged since is not hashed again. */
   private discussions = new Map<string, Map<string, readonly unknown[]>>();
   /** The registry files' pieces as last printed, and their bytes: a save that changes one task reprints and encodes the pieces holding its items. */
@@ -43,16 +43,13 @@ export class WarmState {
 
   /**
    * What merging worked out in earlier runs with this engine: views and tokens of texts (pure
-   * functions of the text and the lexicons), each decision's entry for relating (while the
-   * decision is unchanged), and the stale check's answers for the registry as it was. Started
-   * afresh for another engine, and past MAX_MEMO texts.
+   * functions of the text and the lexicons), and the stale check's answers for the registry as it
+   * was with each decision's entry (relating shares them while the decision is unchanged).
+   * Started afresh for another engine, and past MAX_MEMO texts.
    */
-  memosFor(engine: Engine): Required<Pick<MergeMemos, 'subjects' | 'entries' | 'stale'>> {
-    if (this.memos?.engine !== engine || this.memos.subjects.size > MAX_MEMO) {
-      // Entries hold the subject memo's tokens: they start afresh with it.
-      const entries = new EntryMemo();
-      this.memos = { engine, subjects: new SubjectMemo(), entries, stale: new StaleMemo(entries) };
-    }
+  memosFor(engine: Engine): Required<Pick<MergeMemos, 'subjects' | 'stale'>> {
+    // The stale memo's entries hold the subject memo's tokens: they start afresh together.
+    if (this.memos?.engine !== engine || this.memos.subjects.size > MAX_MEMO) this.memos = { engine, subjects: new SubjectMemo(), stale: new StaleMemo() };
     return this.memos;
   }
 

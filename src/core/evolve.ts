@@ -45,7 +45,9 @@ export class RegistryIndex {
   readonly patternByKey = new Map<string, Pattern>();
   readonly reviewByFingerprint = new Map<string, ReviewItem>();
   /** Ids for new items, above every id of the registry. */
-  readonly ids = new IdAllocator([]);
+  readonly ids = new IdAllocator();
+  /** The lists indexed (a registry whose lists were replaced is another registry). */
+  private readonly lists: readonly [Decision[], Pattern[], ReviewItem[]];
   private readonly owned = new Map<string, TaskIds>();
   private items = 0;
   /**
@@ -56,6 +58,7 @@ export class RegistryIndex {
   private readonly held = new WeakMap<ExtractedState, { taskId: string; owned: number }>();
 
   constructor(readonly registry: Registry) {
+    this.lists = [registry.decisions, registry.patterns, registry.review];
     for (const d of registry.decisions) this.addDecision(d);
     for (const p of registry.patterns) this.addPattern(p);
     for (const r of registry.review) this.addReview(r);
@@ -63,7 +66,8 @@ export class RegistryIndex {
 
   /** Whether this is the index of `registry` as it is now. */
   indexes(registry: Registry): boolean {
-    return this.registry === registry && this.items === registry.decisions.length + registry.patterns.length + registry.review.length;
+    const [decisions, patterns, review] = this.lists;
+    return this.registry === registry && registry.decisions === decisions && registry.patterns === patterns && registry.review === review && this.items === decisions.length + patterns.length + review.length;
   }
 
   /** The ids `taskId` owns (undefined: none). */
@@ -135,10 +139,6 @@ const ID_SHAPE = /^([A-Z]+-\d{8})-(\d+)$/;
 /** Allocates `PREFIX-YYYYMMDD-NNN` ids: one counter per prefix and day, above every id already used. */
 export class IdAllocator {
   private readonly next = new Map<string, number>();
-
-  constructor(existing: Iterable<string>) {
-    for (const id of existing) this.see(id);
-  }
 
   /** Takes note of an id in use: later ids of its prefix and day are numbered above it. */
   see(id: string): void {
@@ -340,7 +340,7 @@ export function mergeTask(
   }
 
   // Decisions a person accepted from the review queue or added by hand belong to the task too.
-  const kept = ofTask.filter((d) => d.origin !== 'auto' && !producedIds.has(d.id)).map((d) => d.id);
+  const kept = (index.ownedBy(taskId)?.nonAuto ?? []).filter((id) => !producedIds.has(id));
   return { decisionIds: [...produced.map((d) => d.id), ...kept.sort()], patternIds, reviewIds, newPatterns, newDecisions, newReview, created, produced };
 }
 

@@ -183,8 +183,6 @@ export function analyzeFiles(files: readonly FileInput[], engine: Engine, skip: 
  */
 export interface MergeMemos {
   subjects?: SubjectMemo;
-  /** Each decision's entry for relating (its statement's tokens, its instant); the stale memo's should be the same. */
-  entries?: EntryMemo;
   stale?: StaleMemo;
   /** An index of the registry merged into, as it is (used only when merging in place; see RegistryIndex.indexes). */
   index?: RegistryIndex;
@@ -197,7 +195,8 @@ export interface MergeMemos {
  */
 export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry, now: string, engine: Engine, inPlace = false, memos: MergeMemos = {}): PipelineOutput {
   const memo = memos.subjects ?? new SubjectMemo();
-  const entries = memos.entries ?? memos.stale?.entries ?? new EntryMemo();
+  // Each decision's entry for relating, shared with the stale check (which keeps them between runs).
+  const entries = memos.stale?.entries ?? new EntryMemo();
   const registry: Registry = inPlace ? input : structuredClone(input);
   const index = memos.index?.indexes(registry) ? memos.index : new RegistryIndex(registry);
   const relateOptions = relateOptionsOf(engine);
@@ -213,7 +212,7 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
     const decisionPatterns = relateDecisions(registry, merged, taskMessages, engine, relateOptions, memo, entries, ranks);
     // 3. relate messages: drafts and statements that contradict a decision, skipping what step 2 already reported.
     // (An array literal, not push(...): a large run finds more patterns than a call takes arguments.)
-    relatedPatterns = [...decisionPatterns, ...relateMessages(registry, taskMessages, engine.lexicon, alreadyReported(decisionPatterns), relateOptions, memo, ranks, entries)];
+    relatedPatterns = [...decisionPatterns, ...relateMessages(registry, taskMessages, engine.lexicon, alreadyReported(decisionPatterns), relateOptions, { memo, ranks, entries })];
   }
   const related = recordPatterns(registry, index, relatedPatterns, now);
   for (const p of related.newPatterns) newPatterns.push(p);

@@ -16,7 +16,7 @@ import { compareRead, instantOf } from './instant';
 import { alternation } from './lexicons';
 import { excerpt } from './statement';
 import { answeredValueChange, containment, contradiction, replacement, restatesRetired, SubjectMemo, viewOf, type SubjectView } from './subject';
-import { contentWordCount, jaccard } from './text';
+import { contentTokens, contentWordCount, jaccard } from './text';
 import { DEFAULT_TUNING, type RelateTuning } from './tuning';
 import type { Decision, Message, PatternType } from './types';
 
@@ -397,12 +397,12 @@ export function relateMessages(
   lexicon: CompiledLexicon,
   already: ReadonlySet<string>,
   options: RelateOptions = DEFAULT_RELATE_OPTIONS,
-  memo: SubjectMemo = new SubjectMemo(),
-  given?: ReadonlyMap<Decision, number>,
-  entries: EntryMemo = new EntryMemo(),
+  context: Pick<RelateContext, 'memo' | 'ranks' | 'entries'> = {},
 ): RelatedPattern[] {
   if (tasks.every((t) => t.messages.length === 0)) return [];
-  const ranks = given ?? idRanks(registry.decisions);
+  const memo = context.memo ?? new SubjectMemo();
+  const ranks = context.ranks ?? idRanks(registry.decisions);
+  const entries = context.entries ?? new EntryMemo();
   // One pattern per task and decision: the first message that contradicts it (or the decision that did).
   const flagged = new Set(already);
   const patterns: RelatedPattern[] = [];
@@ -421,7 +421,8 @@ export function relateMessages(
   for (const task of tasks) {
     for (const m of task.messages) {
       if (already.has(`${task.taskId}\u0000${m.index}`)) continue;
-      const tokens = memo.tokenSetOf(m.text);
+      // (Not kept in the memo: each message is looked at once, and a daemon's memo would fill with them.)
+      const tokens = new Set(contentTokens(m.text, memo.stems));
       if (tokens.size === 0) continue;
       const said = instantOf(m.ts);
       // Decided before the message was written (`at`: the decision's instant, when already read).
@@ -483,8 +484,8 @@ export class StaleMemo {
   /** The active decisions of the last call, in order, and the answer for each old one. */
   last: { active: readonly Entry[]; stale: ReadonlyMap<Entry, boolean> } | null = null;
 
-  /** `entries`: each decision's entry, made again only when the decision changed (shared with relating). */
-  constructor(readonly entries: EntryMemo = new EntryMemo()) {}
+  /** Each decision's entry, made again only when the decision changed (relating shares them). */
+  readonly entries = new EntryMemo();
 }
 
 /** The answers of the last call that still hold for `active`, or null when its order changed (then every answer is worked out again). */
@@ -534,7 +535,8 @@ export function markStale(decisions: Decision[], now: string, options: RelateOpt
     if (kept) kept.last = null;
     return;
   }
-  const entries = kept ? keptEntries : decisions.filter((d) => d.status === 'active').map((d) => new Entry(d, memo.tokenSetOf(d.statement), null));
+  const fresh = kept ? null : new EntryMemo();
+  const entries = fresh ? decisions.filter((d) => d.status === 'active').map((d) => fresh.entryOf(d, memo)) : keptEntries;
   const stale = new Map<Entry, boolean>();
   const known = kept?.last ? answersStillValid(kept.last, entries) : null;
   if (kept) kept.last = { active: entries, stale };

@@ -5,6 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeEvent } from '../src/cli/render/run';
+import { extractCheck } from '../src/app/check';
+import { extractRun } from '../src/app/run';
 import { readTaskFiles } from '../src/io/taskFile';
 import { cli, EXAMPLE, snapshotDir, tempDir } from './helpers';
 
@@ -95,6 +97,17 @@ describe('many problems in one file', () => {
     expect(files).toHaveLength(1);
     expect(diagnostics).toHaveLength(200_000);
     expect(diagnostics[199_999]).toMatchObject({ code: 'long-message', pointer: '/T1/discussion/199999' });
+  });
+
+  it('reads and checks a pattern log with more bad lines than a function call takes arguments', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'tasks.json'), JSON.stringify({ T1: { discussion: ['We decided the export goes to the shared drive.'] } }));
+    mkdirSync(join(dir, 'memory'));
+    writeFileSync(join(dir, 'memory', 'patterns.jsonl'), 'not a pattern\n'.repeat(300_000));
+    const run = await extractRun({ cwd: dir, now: '2026-03-01T00:00:00Z' });
+    expect(run.diagnostics.filter((d) => d.code === 'bad-log-line')).toHaveLength(300_000);
+    const check = await extractCheck({ cwd: dir, now: '2026-03-01T00:00:00Z' });
+    expect(check.diagnostics.filter((d) => d.code === 'invalid-json' && d.file.endsWith('patterns.jsonl'))).toHaveLength(300_000);
   });
 });
 

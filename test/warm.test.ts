@@ -90,6 +90,36 @@ describe('a warm workspace (what the watch daemon keeps between saves)', () => {
     expect(outputs(dir)).toEqual(outputs(cold));
   });
 
+  it("keeps nothing of a run during which a person wrote the memory folder, and keeps the person's edit", async () => {
+    const dir = fixtureDir('basic');
+    const warm = new WarmState();
+    await extractRun({ cwd: dir, now: '2026-03-05T12:00:00Z', warm });
+    // A run with nothing to change; while it holds the lock, a person archives a decision by hand
+    // (people take no lock), after the run read the folder and before it looks at it again.
+    const file = join(dir, 'memory', 'decisions.json');
+    let archived = '';
+    const onPhase = (phase: string) => {
+      if (!phase.startsWith('merge into registry')) return;
+      const registry = JSON.parse(readFileSync(file, 'utf8'));
+      archived = registry.decisions[0].id;
+      registry.decisions[0].status = 'archived';
+      writeFileSync(file, `${JSON.stringify(registry, null, 2)}\n`);
+    };
+    expect((await extractRun({ cwd: dir, now: '2026-03-05T12:00:00Z', warm, onPhase })).summary.written).not.toContain('memory/decisions.json');
+    // The next save writes the registry again: from the folder as the person left it, read anew.
+    say(dir, 'T100', 'We will switch the nightly build to start at two in the morning with the full test list.', 0);
+    const reads = jest.spyOn(memoryIo, 'readMemory');
+    try {
+      const r = await extractRun({ cwd: dir, now: '2026-03-06T12:00:00Z', warm });
+      expect(r.summary.written).toContain('memory/decisions.json');
+      expect(reads).toHaveBeenCalled();
+    } finally {
+      reads.mockRestore();
+    }
+    const after = JSON.parse(readFileSync(file, 'utf8')).decisions as Array<{ id: string; status: string }>;
+    expect(after.find((d) => d.id === archived)?.status).toBe('archived');
+  });
+
   it('keeps nothing for a task file that left the workspace', async () => {
     const dir = fixtureDir('basic');
     mkdirSync(join(dir, 'more'));

@@ -1,6 +1,7 @@
 // `extract check`: validate task files, the registry and the pattern log against their schemas,
 // and report every task whose extracted_state is stale (what `extract run` would change),
 // computed in memory and compared by content. Writes nothing.
+import { appendAll } from '../core/lists';
 import { join } from 'node:path';
 import { RegistryIndex } from '../core/evolve';
 import { canonicalJson } from '../core/json';
@@ -23,7 +24,7 @@ export async function extractCheck(options: Pick<RunOptions, 'cwd' | 'globs' | '
   const ws = await openWorkspace(options);
   const diagnostics: Diagnostic[] = [...ws.diagnostics];
   const read = await readTasks(options.cwd, ws.files);
-  for (const d of read.diagnostics) diagnostics.push(d);
+  appendAll(diagnostics, read.diagnostics);
 
   let memory: MemoryState | null = null;
   try {
@@ -32,7 +33,7 @@ export async function extractCheck(options: Pick<RunOptions, 'cwd' | 'globs' | '
     if (!(err instanceof ConfigError)) throw err;
     diagnostics.push({ code: 'invalid-registry', severity: 'error', file: err.file, message: err.message });
   }
-  diagnostics.push(...(await patternLogProblems(ws.memoryDir, ws.memoryDisplay)));
+  appendAll(diagnostics, await patternLogProblems(ws.memoryDir, ws.memoryDisplay));
   if (!memory) return { diagnostics, files: ws.files.length, tasks: 0, stale: 0 };
 
   // Exactly what `extract run` computes (the same incremental plan and merge), on a copy of the registry.

@@ -1,5 +1,6 @@
 // The batch entry point behind `extract run`: find task files, analyse them (pure core), then,
 // under a lock on the memory folder, merge with the registry and commit every write.
+import { appendAll } from '../core/lists';
 import { resolve } from 'node:path';
 import { RegistryIndex, type Registry } from '../core/evolve';
 import { MAX_MESSAGE_CHARS } from '../core/normalize';
@@ -11,7 +12,7 @@ import { loadEngine, overrunDiagnostics } from './engine';
 import { ConflictError, throwIfStopped } from '../io/errors';
 import { compareAndSwap } from '../io/files';
 import { withMemoryLock } from '../io/lock';
-import { memoryChanges, memorySignature, readMemory, RegistryPrintMemo, writeMemory } from '../io/memory';
+import { memoryChanges, memorySignature, readMemory, RegistryPrintMemo, signatureAfter, writeMemory } from '../io/memory';
 import { displayPath, findTaskFiles } from '../io/paths';
 import { readSources, recordSources } from '../io/sources';
 import { applyStates, readTaskFiles, type TaskFile } from '../io/taskFile';
@@ -178,7 +179,7 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
   lap('workspace (config, rules)');
   const diagnostics: Diagnostic[] = [...ws.diagnostics];
   const read = await readTasks(options.cwd, ws.files, true, warm);
-  for (const d of read.diagnostics) diagnostics.push(d);
+  appendAll(diagnostics, read.diagnostics);
   lap('read and validate task files');
   let pending = read.files;
   // An unlocked look at the registry decides which tasks are current; the commit re-checks under the lock.
@@ -195,7 +196,7 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
   lap(`analyse ${analysed} tasks`);
   const tasks = read.files.reduce((n, f) => n + f.tasks.length, 0);
   if (options.dryRun) {
-    diagnostics.push(...hint.diagnostics);
+    appendAll(diagnostics, hint.diagnostics);
     const { out, texts } = settle(ws, analyzed, pending, hint.registry, options.now, false);
     const wouldWrite = [
       ...memoryChanges(hint, out.registry, out.newPatterns).map((f) => `${ws.memoryDisplay}/${f}`),
@@ -216,9 +217,10 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
     const outcome = await withMemoryLock(ws.memoryDir, options.lockTimeout ?? 30, async () => {
       lap('lock');
       // Re-read only if another process wrote the memory folder since our unlocked read.
-      const unchanged = attempt === 0 && (await memorySignature(ws.memoryDir)) === hintSignature;
+      const readSignature = await memorySignature(ws.memoryDir);
+      const unchanged = attempt === 0 && readSignature === hintSignature;
       const memory = unchanged ? hint : await readMemory(ws.memoryDir, ws.memoryDisplay, false, prints);
-      if (attempt === 0) diagnostics.push(...memory.diagnostics);
+      if (attempt === 0) appendAll(diagnostics, memory.diagnostics);
       lap('re-read memory under lock');
       // The registry just read is ours alone: merge into it without a copy.
       const { out, texts } = settle(ws, analyzed, pending, memory.registry, options.now, true, warm, hintIndex);
@@ -226,8 +228,10 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
       const wrote = await writeMemory(ws.memoryDir, memory, out.registry, out.newPatterns, prints);
       for (const f of wrote.written) written.push(`${ws.memoryDisplay}/${f}`);
       if (attempt === 0) await recordSources(ws.memoryDir, ws.files);
-      // Still under the lock: the signature is that of our own writes.
-      warm?.keepMemory(ws.memoryDir, await memorySignature(ws.memoryDir), wrote.after, out.index);
+      // Kept only if the folder is now exactly what was read plus our own writes: a person's edit
+      // made meanwhile (people take no lock) is read next time, not written over from memory.
+      const ours = signatureAfter(readSignature, wrote.signatures);
+      if (warm && (await memorySignature(ws.memoryDir)) === ours) warm.keepMemory(ws.memoryDir, ours, wrote.after, out.index);
       lap('write memory');
       for (const file of pending) {
         // Each write is atomic; a stop between two leaves the rest as they were.
@@ -254,7 +258,7 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
       break;
     }
     const reread = await readTasks(options.cwd, changed.map((f) => f.path), true, warm);
-    for (const d of reread.diagnostics) diagnostics.push(d);
+    appendAll(diagnostics, reread.diagnostics);
     pending = reread.files;
     analyzed = await planAnalysis(ws, pending, hintIndex, options.signal);
     analysed += countAnalysed(analyzed);

@@ -1,5 +1,6 @@
 // Command-line interface: parses arguments, calls the store, prints, returns an exit code.
 // Exit codes: 0 clean, 1 problems in input, 2 usage or fatal error.
+import { appendAll } from '../core/lists';
 import { isAbsolute, relative, resolve } from 'node:path';
 import yargs, { type ArgumentsCamelCase, type Argv } from 'yargs';
 import type { Diagnostic } from '../core/types';
@@ -192,14 +193,14 @@ async function statsCommand(argv: ArgsOf<typeof statsOptions>, io: Io): Promise<
 
 async function reportCommand(argv: ArgsOf<typeof reportOptions>, io: Io): Promise<number> {
   const diagnostics: Diagnostic[] = [];
-  const html = await report({ cwd: io.cwd, memory: argv.memory, config: argv.config, files: list(argv.tasks), onDiagnostics: (d) => diagnostics.push(...d) });
+  const html = await report({ cwd: io.cwd, memory: argv.memory, config: argv.config, files: list(argv.tasks), onDiagnostics: (d) => appendAll(diagnostics, d) });
   if (diagnostics.length > 0) io.err(stylish(diagnostics));
   if (argv.out === undefined) {
     io.out(html.replace(/\n$/, ''));
     return 0;
   }
   const written = await writeIfChanged(resolve(io.cwd, argv.out), html);
-  io.out(`extract report: ${written ? 'wrote' : 'unchanged'} ${argv.out}`);
+  io.out(`extract report: ${written !== null ? 'wrote' : 'unchanged'} ${argv.out}`);
   return 0;
 }
 

@@ -1,6 +1,7 @@
 // The whole extraction as one pure function, and its table of contents: `analyzeTask` lists the
 // stages of one task's analysis in order, `mergeAnalyses` the stages that merge analyses into the
 // registry. No file system, no console, no clock: the store reads and writes, the caller passes `now`.
+import { appendAll } from './lists';
 import type { CompiledBridgeLexicon } from './bridge';
 import { clusterTopics } from './cluster';
 import type { CompiledLexicon } from './contradiction';
@@ -211,11 +212,10 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
     // 2. relate decisions: supersession, contradictions and duplicates across the registry, in the order things were said.
     const decisionPatterns = relateDecisions(registry, merged, taskMessages, engine, relateOptions, memo, entries, ranks);
     // 3. relate messages: drafts and statements that contradict a decision, skipping what step 2 already reported.
-    // (An array literal, not push(...): a large run finds more patterns than a call takes arguments.)
     relatedPatterns = [...decisionPatterns, ...relateMessages(registry, taskMessages, engine.lexicon, alreadyReported(decisionPatterns), relateOptions, { memo, ranks, entries })];
   }
   const related = recordPatterns(registry, index, relatedPatterns, now);
-  for (const p of related.newPatterns) newPatterns.push(p);
+  appendAll(newPatterns, related.newPatterns);
   // 4. stale: decisions flagged stale as of `now` once every relation is known, and the engine recorded.
   closeRegistry(registry, engine, now, relateOptions, memo, memos.stale);
   summary.patterns = newPatterns.length;
@@ -258,7 +258,7 @@ function mergeTasks(
       }
       const analysis = given ?? analyzeTask(task.id, task.discussion, engine, knownTaskIds);
       const result = mergeTask(registry, index, task.id, analysis, now, engine.bridge);
-      newPatterns.push(...result.newPatterns);
+      appendAll(newPatterns, result.newPatterns);
       summary.decisions += result.newDecisions;
       summary.review += result.newReview;
       merged.push({ path: file.path, task, analysis, result });

@@ -49,35 +49,38 @@ async function readIfExists<T>(path: string, read: () => Promise<T>): Promise<T 
 }
 
 /**
- * Writes atomically unless the file already holds exactly this text. Returns whether it wrote.
+ * Writes atomically unless the file already holds exactly this text. Returns the signature (see
+ * fileSignature) of the file it wrote, or null when it wrote nothing.
  * `current`: what the file holds (null: absent) when the caller knows it, instead of reading it again.
  */
-export async function writeIfChanged(linkOrPath: string, text: string, current?: string | null): Promise<boolean> {
+export async function writeIfChanged(linkOrPath: string, text: string, current?: string | null): Promise<string | null> {
   const path = await realPath(linkOrPath);
   if (current === undefined) current = await readTextIfExists(path);
-  if (current === text) return false;
+  if (current === text) return null;
+  return replaceWith(path, text);
+}
+
+/** The atomic replace itself: temp file, fsync, rename. Returns the signature of the file renamed into place. */
+async function replaceWith(path: string, content: string | readonly Piece[]): Promise<string> {
   await removeStaleTemps(dirname(path), basename(path));
-  const { tmp } = await writeTemp(path, text);
+  const { tmp, signature } = await writeTemp(path, content);
   await renameOrRemove(tmp, path);
-  return true;
+  return signature;
 }
 
 /**
  * Writes the text that `pieces` make up (whose content hash is `hash`) atomically, unless the file
  * already has that hash. `currentHash`: the hash of what the file holds (null: absent) when the
- * caller knows it, instead of reading it again. Returns whether it wrote.
+ * caller knows it, instead of reading it again. Returns the signature of the file it wrote, or null.
  */
-export async function writePiecesIfChanged(linkOrPath: string, pieces: readonly Piece[], hash: string, currentHash?: string | null): Promise<boolean> {
+export async function writePiecesIfChanged(linkOrPath: string, pieces: readonly Piece[], hash: string, currentHash?: string | null): Promise<string | null> {
   const path = await realPath(linkOrPath);
   if (currentHash === undefined) {
     const current = await readTextIfExists(path);
     currentHash = current === null ? null : contentHash(current);
   }
-  if (currentHash === hash) return false;
-  await removeStaleTemps(dirname(path), basename(path));
-  const { tmp } = await writeTemp(path, pieces);
-  await renameOrRemove(tmp, path);
-  return true;
+  if (currentHash === hash) return null;
+  return replaceWith(path, pieces);
 }
 
 /**

@@ -51,10 +51,24 @@ function isPatternShape(v: unknown): v is Pattern {
   return typeof p.id === 'string' && typeof p.task_id === 'string' && typeof p.type === 'string' && Array.isArray(p.messages) && typeof p.rule === 'string';
 }
 
+/** The memory files whose signatures make up the folder's. */
+const SIGNED_FILES = [DECISIONS_FILE, REVIEW_FILE, PATTERNS_FILE, ENGINE_FILE];
+
 /** Inode, size and mtime of the memory files: equal signatures mean nothing was written in between. */
 export async function memorySignature(dir: string): Promise<string> {
-  const stats = await Promise.all([DECISIONS_FILE, REVIEW_FILE, PATTERNS_FILE, ENGINE_FILE].map((f) => fs.stat(join(dir, f)).catch(() => null)));
+  const stats = await Promise.all(SIGNED_FILES.map((f) => fs.stat(join(dir, f)).catch(() => null)));
   return stats.map(fileSignature).join('|');
+}
+
+/**
+ * The folder's signature after a write, from its signature before (`read`, taken before reading
+ * it) and those of the files the write made: what it must be if nobody else wrote meanwhile.
+ */
+export function signatureAfter(read: string, written: ReadonlyMap<string, string>): string {
+  return read
+    .split('|')
+    .map((s, k) => written.get(SIGNED_FILES[k]) ?? s)
+    .join('|');
 }
 
 /**
@@ -209,6 +223,8 @@ export function memoryChanges(state: MemoryState, registry: Registry, newPattern
 interface MemoryWrite {
   /** The files written, by name. */
   written: string[];
+  /** The signature of each file written, by name (see signatureAfter). */
+  signatures: Map<string, string>;
   /** The folder as it is now: what reading it again would give (`registry` is the one passed in). */
   after: MemoryState;
 }
@@ -225,9 +241,16 @@ export async function writeMemory(dir: string, state: MemoryState, registry: Reg
   const { decisions, decisionsHash, review, reviewHash } = registryDocuments(registry, memo);
   // Checksums first: a crash after them leaves a file whose hash is simply not listed (validated next time).
   await writeIfChanged(join(dir, CHECKSUMS_FILE), `${decisionsHash}\n${reviewHash}\n`);
-  if (await writePiecesIfChanged(join(dir, DECISIONS_FILE), decisions, decisionsHash, state.read.decisions)) written.push(DECISIONS_FILE);
-  if (await writePiecesIfChanged(join(dir, REVIEW_FILE), review, reviewHash, state.read.review)) written.push(REVIEW_FILE);
-  if (registry.engine) await writeIfChanged(join(dir, ENGINE_FILE), `${registry.engine}\n`);
+  const signatures = new Map<string, string>();
+  // `listed`: reported as written (the engine file is bookkeeping).
+  const wrote = (name: string, signature: string | null, listed = true) => {
+    if (signature === null) return;
+    signatures.set(name, signature);
+    if (listed) written.push(name);
+  };
+  wrote(DECISIONS_FILE, await writePiecesIfChanged(join(dir, DECISIONS_FILE), decisions, decisionsHash, state.read.decisions));
+  wrote(REVIEW_FILE, await writePiecesIfChanged(join(dir, REVIEW_FILE), review, reviewHash, state.read.review));
+  if (registry.engine) wrote(ENGINE_FILE, await writeIfChanged(join(dir, ENGINE_FILE), `${registry.engine}\n`), false);
   const logPath = join(dir, PATTERNS_FILE);
   const torn = state.patternsIntactLength < state.patternsLength;
   let logLength = state.patternsLength;
@@ -249,10 +272,10 @@ export async function writeMemory(dir: string, state: MemoryState, registry: Reg
       };
       logLength = state.patternsIntactLength + (await writeChunks(handle, lines(), state.patternsIntactLength));
       await handle.sync();
+      wrote(PATTERNS_FILE, fileSignature(await handle.stat()));
     } finally {
       await handle.close();
     }
-    written.push(PATTERNS_FILE);
   } else {
     // Create the log empty so every run leaves the same three files behind.
     await (await fs.open(logPath, 'a')).close();
@@ -265,7 +288,7 @@ export async function writeMemory(dir: string, state: MemoryState, registry: Reg
     // A torn tail is cut now; a bad line is skipped, stays in the log, and is reported on every read.
     diagnostics: state.diagnostics.filter((d) => d.code === 'bad-log-line'),
   };
-  return { written, after };
+  return { written, signatures, after };
 }
 
 /** Each line of patterns.jsonl must parse and satisfy schemas/pattern.schema.json. */

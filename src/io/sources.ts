@@ -14,24 +14,25 @@ export const SOURCES_FILE = '.sources.json';
  * The recorded task files as absolute paths (those that still exist), or null when the folder
  * records none. A broken bookkeeping file is reported and ignored.
  */
-export async function readSources(memoryDir: string, memoryDisplay: string): Promise<{ files: string[] | null; diagnostics: Diagnostic[] }> {
+export async function readSources(memoryDir: string, memoryDisplay: string): Promise<{ files: string[] | null; diagnostics: Diagnostic[]; text: string | null }> {
   const text = await readTextIfExists(join(memoryDir, SOURCES_FILE));
-  if (text === null) return { files: null, diagnostics: [] };
+  if (text === null) return { files: null, diagnostics: [], text };
   const file = join(memoryDisplay, SOURCES_FILE);
   const parsed = parseJson(text);
   const problems = parsed.ok ? schemaProblems('sources', parsed.value) : [];
   if (!parsed.ok || problems.length > 0) {
     const message = parsed.ok ? `${problems[0].pointer || '/'} ${problems[0].message}` : parsed.message;
-    return { files: null, diagnostics: [{ code: 'invalid-sources', severity: 'warning', file, message: `${message}; the recorded task files are ignored` }] };
+    return { files: null, diagnostics: [{ code: 'invalid-sources', severity: 'warning', file, message: `${message}; the recorded task files are ignored` }], text };
   }
   const recorded = (parsed.value as { task_files: string[] }).task_files.map((p) => resolve(memoryDir, p));
   const files = recorded.filter((p) => existsSync(p));
-  return { files: files.length > 0 ? files.sort() : null, diagnostics: [] };
+  return { files: files.length > 0 ? files.sort() : null, diagnostics: [], text };
 }
 
 /** Adds the task files of a run to those recorded (dropping files that no longer exist). */
 export async function recordSources(memoryDir: string, files: readonly string[]): Promise<boolean> {
-  const previous = (await readSources(memoryDir, memoryDir)).files ?? [];
-  const all = new Set([...previous, ...files].map((p) => relative(memoryDir, p).split(sep).join('/')));
-  return writeIfChanged(join(memoryDir, SOURCES_FILE), formatJson({ version: 1, task_files: [...all].sort() }));
+  const recorded = await readSources(memoryDir, memoryDir);
+  const all = new Set([...(recorded.files ?? []), ...files].map((p) => relative(memoryDir, p).split(sep).join('/')));
+  // Compared with the text just read, not read again.
+  return (await writeIfChanged(join(memoryDir, SOURCES_FILE), formatJson({ version: 1, task_files: [...all].sort() }), recorded.text)) !== null;
 }

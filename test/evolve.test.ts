@@ -162,6 +162,15 @@ describe('the registry index', () => {
     expect(index.holdsStateOf('T4', ahead)).toBe(true);
   });
 
+  it('remembers a held state for its own task only', () => {
+    const registry = { engine: null, decisions: [{ id: 'DEC-20260301-001', task_id: 'T4', origin: 'auto' }, { id: 'DEC-20260301-002', task_id: 'T6', origin: 'auto' }], patterns: [], review: [] } as unknown as Registry;
+    const index = new RegistryIndex(registry);
+    const state = { decisions: ['DEC-20260301-001'], patterns: [], review: [], topics: [], discussion_hash: 'sha256:x', last_extracted: '2026-03-01T00:00:00Z' };
+    expect(index.holdsStateOf('T4', state)).toBe(true);
+    // The same state object stored with another task that owns as many ids: not held (it names T4's decision).
+    expect(index.holdsStateOf('T6', state)).toBe(false);
+  });
+
   it('is not taken for a registry whose lists someone else changed, nor for another registry', () => {
     const registry = run({ T1: COACH_CORRECTION, T4: REPORTS_DECISION }, '2026-03-01T00:00:00Z');
     const index = new RegistryIndex(registry);

@@ -1,8 +1,9 @@
 // Only the command line prints: every other module returns values (or takes an injected writer).
 // Module imports are checked by dependency-cruiser (`npm run depcheck`); console use is checked here.
+import * as fs from 'node:fs';
 import { cpSync, createReadStream, existsSync, mkdirSync, openSync, promises as fsPromises, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { inExamples } from './global/noExamples';
+import { GUARDED, inExamples, NO_PATH } from './global/noExamples';
 import { cli, FIXTURES, ROOT, runCli, tempDir } from './helpers';
 
 const SRC = join(__dirname, '..', 'src');
@@ -102,6 +103,43 @@ describe('tests and the quick start', () => {
     writeFileSync(join(own, 'tasks.json'), '{}');
     expect(readFileSync(join(own, 'tasks.json'), 'utf8')).toBe('{}');
     expect(inExamples(join(ROOT, 'examples-old', 'x'))).toBe(false);
+  });
+
+  it('guards every function of the file system that takes a path, at every path it takes', async () => {
+    // Left alone: the functions that take a descriptor or no path at all, and only those.
+    expect([...NO_PATH].sort()).toEqual(['Dir', 'Dirent', 'FileReadStream', 'FileWriteStream', 'ReadStream', 'Stats', 'WriteStream', '_toUnixTimestamp', 'close', 'fchmod', 'fchown', 'fdatasync', 'fstat', 'fsync', 'ftruncate', 'futimes', 'read', 'readv', 'unwatchFile', 'write', 'writev']);
+    // Where paths go: a copy's, a rename's and a hard link's two ends, a symlink's own place.
+    const positions = (name: string) => ({ cp: [0, 1], copyFile: [0, 1], rename: [0, 1], link: [0, 1], symlink: [1] })[name.replace(/Sync$/, '')] ?? [0];
+    const unguarded: string[] = [];
+    const letThrough: string[] = [];
+    // Paths that do not exist: should a function get through, it fails there and changes nothing.
+    const inside = join(ROOT, 'examples', 'no-such-folder', 'tasks.json');
+    const elsewhere = join(tempDir(), 'no-such-folder', 'other.json');
+    for (const [where, target] of [['fs', fs], ['fs.promises', fs.promises]] as const) {
+      for (const name of Object.keys(target)) {
+        const fn = (target as unknown as Record<string, unknown>)[name];
+        if (typeof fn !== 'function' || NO_PATH.has(name.replace(/Sync$/, ''))) continue;
+        if (!(fn as unknown as Record<symbol, unknown>)[GUARDED]) {
+          unguarded.push(`${where}.${name}`);
+          continue;
+        }
+        // The examples path at each place a path goes, a temp path at the others.
+        for (const at of positions(name)) {
+          const args = Array.from({ length: Math.max(...positions(name)) + 1 }, (_, k) => (k === at ? inside : elsewhere));
+          let refused = false;
+          try {
+            const out = (fn as (...a: unknown[]) => unknown)(...args, () => undefined);
+            // (A promise from Node's own realm is no instance of the test's Promise.)
+            if (typeof (out as Promise<unknown> | undefined)?.then === 'function') await (out as Promise<unknown>).catch((err: Error) => (refused = /must not read or write/.test(err.message)));
+          } catch (err) {
+            refused = /must not read or write/.test((err as Error).message);
+          }
+          if (!refused) letThrough.push(`${where}.${name} (argument ${at})`);
+        }
+      }
+    }
+    expect(unguarded).toEqual([]);
+    expect(letThrough).toEqual([]);
   });
 
   it("no test reads the repository's examples/: they use test/fixtures/", () => {

@@ -7,6 +7,7 @@ import { discussionHash, discussionHashLike } from '../src/core/pipeline';
 import { EntryMemo, markStale, StaleMemo } from '../src/core/relate';
 import { SubjectMemo } from '../src/core/subject';
 import * as textModule from '../src/core/text';
+import { MAX_NESTING } from '../src/io/jsonText';
 import { applyStates, parseTaskFile, regenerate, type PrintMemo } from '../src/io/taskFile';
 import { contentHash } from '../src/io/files';
 import { RegistryPrintMemo } from '../src/io/memory';
@@ -50,6 +51,7 @@ type Step =
   | { kind: 'status'; pick: number; status: Decision['status'] }
   | { kind: 'restate'; pick: number; text: string }
   | { kind: 'redate'; pick: number; at: string }
+  | { kind: 'correct'; pick: number; text: string }
   | { kind: 'remove'; pick: number }
   | { kind: 'clock'; now: string }
   | { kind: 'move'; pick: number; to: number };
@@ -60,6 +62,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('restate' as const), pick: fc.nat(), text: statement }),
   // A date a person corrected by hand: the decision's instant is read again.
   fc.record({ kind: fc.constant('redate' as const), pick: fc.nat(), at: day }),
+  // A decision that corrects something: relating finds it by those words too, the stale check by its own.
+  fc.record({ kind: fc.constant('correct' as const), pick: fc.nat(), text: statement }),
   fc.record({ kind: fc.constant('remove' as const), pick: fc.nat() }),
   // The registry in another order (by hand, say): each token's recent decisions follow it.
   fc.record({ kind: fc.constant('move' as const), pick: fc.nat(), to: fc.nat() }),
@@ -118,6 +122,7 @@ describe('StaleMemo', () => {
           else if (at >= 0 && s.kind === 'status') decisions[at].status = s.status;
           else if (at >= 0 && s.kind === 'restate') decisions[at].statement = s.text;
           else if (at >= 0 && s.kind === 'redate') decisions[at].created_at = s.at;
+          else if (at >= 0 && s.kind === 'correct') decisions[at].corrects = s.text;
           else if (at >= 0 && s.kind === 'remove') decisions.splice(at, 1);
           else if (at >= 0 && s.kind === 'move') decisions.splice(s.to % decisions.length, 0, ...decisions.splice(at, 1));
           check();
@@ -472,6 +477,32 @@ describe('PrintMemo', () => {
     regenerate(`${JSON.stringify(value, null, 2)}\n`, new Map(), value, memo);
     return { value, memo };
   }
+
+  it('carries where entries start from one save to the next, moved by the edits', () => {
+    const { value, memo } = fortyTasksPrinted();
+    for (const id of ['T17', 'T3', 'T39']) {
+      value[id].discussion.push('one more');
+      const text = `${JSON.stringify(value, null, 2)}\n`;
+      const read = parseTaskFile('tasks.json', 'tasks.json', text, { maxMessageChars: 100, printMemo: () => memo });
+      if (!read.ok) throw new Error('the re-saved file did not read');
+      const next = regenerate(text, new Map([[id, state]]), read.file.value, memo)!;
+      const last = memo.last!;
+      expect(last.text).toBe(next);
+      expect(last.starts).toEqual(last.keys.map((k) => next.indexOf(`\n  ${JSON.stringify(k)}: `) + 1));
+      (value as Record<string, unknown>)[id] = JSON.parse(next)[id];
+    }
+  });
+
+  it('reads a re-saved file whose changed task nests too deep as parsing it whole does', () => {
+    const { value, memo } = fortyTasksPrinted();
+    let deep: unknown = 'x';
+    for (let i = 0; i < MAX_NESTING + 5; i++) deep = [deep];
+    const text = `${JSON.stringify({ ...value, T20: { discussion: [deep] } }, null, 2)}\n`;
+    const whole = parseTaskFile('tasks.json', 'tasks.json', text, { maxMessageChars: 100 });
+    const kept = parseTaskFile('tasks.json', 'tasks.json', text, { maxMessageChars: 100, printMemo: () => memo });
+    expect(whole.ok).toBe(false);
+    expect(kept).toEqual(whole);
+  });
 
   it('finds over-long messages by the limit it is asked for, the same discussion under another limit again', () => {
     const text = `${JSON.stringify({ T1: { discussion: ['x'.repeat(50)] } }, null, 2)}\n`;

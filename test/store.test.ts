@@ -2,13 +2,13 @@
 // compare-and-swap against a concurrent edit, and schema-valid outputs.
 import { mkdirSync, promises as fsPromises, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readMemory, writeMemory } from '../src/io/memory';
+import { readMemory, RegistryPrintMemo, writeMemory } from '../src/io/memory';
 import { extractRun } from '../src/app/run';
 import { schemaProblems } from '../src/io/schemas';
 import { applyStates, regenerate } from '../src/io/taskFile';
 import { compareAndSwap, contentHashOfPieces, fileSignature, isTempFile, writePiecesIfChanged } from '../src/io/files';
 import type { ExtractedState } from '../src/core/types';
-import { EXAMPLE, tempDir } from './helpers';
+import { EXAMPLE, fixtureDir, tempDir } from './helpers';
 
 const state: ExtractedState = { decisions: ['DEC-20260101-001'], patterns: [], review: [], topics: [], discussion_hash: `sha256:${'0'.repeat(64)}`, last_extracted: '2026-01-01T00:00:00Z' };
 
@@ -183,6 +183,41 @@ async function swapRenamingWith(rename: (from: string, to: string) => void) {
     spy.mockRestore();
   }
 }
+
+describe('registry files read back', () => {
+  it('are taken, when this program wrote them, as printed pieces: a write right after prints no item again', async () => {
+    const dir = fixtureDir('basic');
+    await extractRun({ cwd: dir, now: '2026-03-05T12:00:00Z' });
+    const memoryDir = join(dir, 'memory');
+    const memo = new RegistryPrintMemo();
+    const state = await readMemory(memoryDir, 'memory', false, memo);
+    expect(state.registry.decisions.length).toBeGreaterThan(0);
+    const stringify = jest.spyOn(JSON, 'stringify');
+    try {
+      const wrote = await writeMemory(memoryDir, state, state.registry, [], memo);
+      expect(wrote.written).toEqual([]);
+      expect(stringify.mock.calls.filter(([v]) => typeof v === 'object' && v !== null)).toEqual([]);
+    } finally {
+      stringify.mockRestore();
+    }
+  });
+});
+
+describe('a failed write', () => {
+  it('reports a temp write that fails on a file nobody changed as the error it is, not as a conflict', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'tasks.json');
+    writeFileSync(file, 'original');
+    const open = jest.spyOn(fsPromises, 'open').mockRejectedValueOnce(Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }));
+    try {
+      await expect(compareAndSwap(file, 'ours', { text: 'original' })).rejects.toThrow(/ENOSPC/);
+    } finally {
+      open.mockRestore();
+    }
+    expect(readFileSync(file, 'utf8')).toBe('original');
+    expect(readdirSync(dir)).toEqual(['tasks.json']);
+  });
+});
 
 describe('temp files', () => {
   it("tells the temp files the writer makes from every other file, a person's own .tmp included", async () => {

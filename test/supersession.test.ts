@@ -222,6 +222,16 @@ describe('across tasks', () => {
     expect(own).toEqual([]);
   });
 
+  it('lists what a message contradicts in id order, not in the order the subject index finds them', () => {
+    // The later decision shares more words with the draft, so the index finds it first.
+    const older = decision('DEC-20260202-001', 'T1', 'The client meeting is on Friday.', '2026-02-02T13:40:00+01:00');
+    const newer = decision('DEC-20260203-001', 'T3', 'The client meeting is on Friday at 8:30, before the site visit at the Stadtwerke.', '2026-02-03T13:40:00+01:00');
+    const draft = [{ index: 0, author: 'bot', role: 'bot' as const, text: 'Draft: the client meeting is on Thursday at 8:30, before the site visit at the Stadtwerke.', ts: '2026-03-01T10:00:00+01:00' }];
+    const found = relateMessages({ decisions: [older, newer] }, [{ taskId: 'T2', messages: draft, decisions: [] }], engine.lexicon, new Set());
+    expect(found).toHaveLength(1);
+    expect(found[0].description).toMatch(/^This seems to contradict DEC-20260202-001 .*; and DEC-20260203-001 /);
+  });
+
   it("keeps no message's tokens in the memo it is given (a daemon's memo lives for days)", () => {
     const meeting = decision('DEC-20260202-001', 'T1', 'Friday at 8:30 for the client meeting, before my site visit at the Stadtwerke.', '2026-02-02T13:40:00+01:00');
     const memo = new SubjectMemo();

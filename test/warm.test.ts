@@ -5,6 +5,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractRun } from '../src/app/run';
 import { WarmState } from '../src/app/warm';
+import * as evolve from '../src/core/evolve';
 import * as memoryIo from '../src/io/memory';
 import { DEFAULT_CONFIG, type AnalysisSettings } from '../src/core/types';
 import { correctionRule, correctionsAsTeam, fixtureDir, snapshotDir, writeTeamRules } from './helpers';
@@ -45,11 +46,14 @@ describe('a warm workspace (what the watch daemon keeps between saves)', () => {
       say(cold, taskId, text, k);
       say(hot, taskId, text, k);
       const one = await extractRun({ cwd: cold, now: at(k + 1) });
-      // The warm run takes the memory folder it kept, not a fresh read of it.
+      // The warm run takes the memory folder it kept, not a fresh read of it, and the index of its registry.
       const reads = jest.spyOn(memoryIo, 'readMemory');
+      const indexed = jest.spyOn(evolve, 'RegistryIndex');
       const kept = await extractRun({ cwd: hot, now: at(k + 1), warm });
       expect(reads).not.toHaveBeenCalled();
+      expect(indexed).not.toHaveBeenCalled();
       reads.mockRestore();
+      indexed.mockRestore();
       expect(kept.summary).toEqual(one.summary);
       expect(outputs(hot)).toEqual(outputs(cold));
     }
@@ -88,6 +92,31 @@ describe('a warm workspace (what the watch daemon keeps between saves)', () => {
     const after = JSON.parse(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8')).decisions as Array<{ id: string; statement: string }>;
     expect(after.find((d) => d.id === edited!.id)?.statement).toBe(edited!.statement);
     expect(outputs(dir)).toEqual(outputs(cold));
+  });
+
+  it('keeps nothing of a run that failed after merging: the next run reads the memory folder again', async () => {
+    const hot = fixtureDir('basic');
+    const cold = fixtureDir('basic');
+    const warm = new WarmState();
+    await extractRun({ cwd: hot, now: '2026-03-05T12:00:00Z', warm });
+    await extractRun({ cwd: cold, now: '2026-03-05T12:00:00Z' });
+    for (const ws of [hot, cold]) say(ws, 'T103', 'We will send the nightly export to the finance-reports folder from now on.', 0);
+    // The run merges into the registry it took, in place, and then fails to write.
+    const write = jest.spyOn(memoryIo, 'writeMemory').mockRejectedValueOnce(new Error('disk full'));
+    try {
+      await expect(extractRun({ cwd: hot, now: '2026-03-06T12:00:00Z', warm })).rejects.toThrow('disk full');
+    } finally {
+      write.mockRestore();
+    }
+    const reads = jest.spyOn(memoryIo, 'readMemory');
+    try {
+      const again = await extractRun({ cwd: hot, now: '2026-03-06T12:00:00Z', warm });
+      expect(reads).toHaveBeenCalled();
+      expect(again.summary).toEqual((await extractRun({ cwd: cold, now: '2026-03-06T12:00:00Z' })).summary);
+    } finally {
+      reads.mockRestore();
+    }
+    expect(outputs(hot)).toEqual(outputs(cold));
   });
 
   it("keeps nothing of a run during which a person wrote the memory folder, and keeps the person's edit", async () => {

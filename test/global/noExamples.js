@@ -34,19 +34,34 @@ function inExamples(path, follow = true) {
 }
 
 /** Functions that act on a symlink itself, not on what it points to. */
-const NO_FOLLOW = new Set(['lstat', 'lstatSync', 'unlink', 'unlinkSync', 'rm', 'rmSync', 'rename', 'renameSync']);
+const NO_FOLLOW = new Set(['lstat', 'unlink', 'rm', 'rename', 'readlink', 'lchown', 'lchmod', 'lutimes', 'symlink', 'link']);
 
-/** Functions whose second argument is a path too (the destination), not data. */
-const TWO_PATHS = new Set(['cpSync', 'cp', 'copyFileSync', 'copyFile', 'renameSync', 'rename']);
+/** The path arguments of functions that take more than their first (a destination, a link's place). */
+const PATH_ARGS = { cp: [0, 1], copyFile: [0, 1], rename: [0, 1], link: [0, 1], symlink: [1] };
 
-/** Wraps each named function so that a path into examples/ among its path arguments throws (or rejects, for promises). */
-function guard(target, names, rejects) {
-  for (const name of names) {
+/**
+ * The file system's functions that take no path (a descriptor, or nothing), left as they are:
+ * every other function of fs and fs.promises is guarded, so one added to Node is too.
+ */
+const NO_PATH = new Set(['close', 'fchown', 'fchmod', 'fdatasync', 'fstat', 'fsync', 'ftruncate', 'futimes', 'read', 'readv', 'write', 'writev', 'unwatchFile', 'Dirent', 'Stats', 'ReadStream', 'WriteStream', 'FileReadStream', 'FileWriteStream', 'Dir', '_toUnixTimestamp']);
+
+const GUARDED = Symbol.for('extract.tests.noExamples');
+const baseName = (name) => name.replace(/Sync$/, '');
+
+/** Where `name` takes paths. */
+function pathArgs(name) {
+  return PATH_ARGS[baseName(name)] ?? [0];
+}
+
+/** Wraps each function of `target` that takes a path so that a path into examples/ throws (or rejects, for promises). */
+function guard(target, rejects) {
+  for (const name of Object.keys(target)) {
     const original = target[name];
-    if (typeof original !== 'function') continue;
-    const paths = TWO_PATHS.has(name) ? 2 : 1;
+    if (typeof original !== 'function' || NO_PATH.has(baseName(name)) || original[GUARDED]) continue;
+    const positions = pathArgs(name);
+    const follow = !NO_FOLLOW.has(baseName(name));
     const wrapped = function (...args) {
-      const into = args.slice(0, paths).find((p) => inExamples(p, !NO_FOLLOW.has(name)));
+      const into = positions.map((k) => args[k]).find((p) => inExamples(p, follow));
       if (into !== undefined) {
         const err = new Error(`tests must not read or write the repository's examples/ (the quick start rewrites it): ${String(into)}; use test/fixtures/`);
         if (rejects) return Promise.reject(err);
@@ -55,20 +70,14 @@ function guard(target, names, rejects) {
       return original.apply(this, args);
     };
     // What hangs on the function stays (realpathSync.native, promisify's custom form).
-    target[name] = Object.assign(wrapped, original);
+    target[name] = Object.assign(wrapped, original, { [GUARDED]: true });
   }
 }
 
-const GUARDED = Symbol.for('extract.tests.noExamples');
 if (!fs[GUARDED]) {
   fs[GUARDED] = true;
-  // Reads and looks, so that no test depends on what the quick start left there.
-  const reads = ['readFile', 'open', 'readdir', 'opendir', 'stat', 'lstat', 'access', 'realpath', 'cp', 'copyFile'];
-  // Writes, so that no test changes it.
-  const writes = ['writeFile', 'appendFile', 'rename', 'rm', 'rmdir', 'unlink', 'mkdir', 'truncate', 'utimes', 'chmod'];
-  const sync = (ns) => ns.flatMap((n) => [n, `${n}Sync`]);
-  guard(fs, [...sync([...reads, ...writes]), 'existsSync', 'createReadStream', 'createWriteStream', 'watch', 'watchFile'], false);
-  guard(fs.promises, [...reads, ...writes], true);
+  guard(fs, false);
+  guard(fs.promises, true);
 }
 
-module.exports = { EXAMPLES_DIR, inExamples };
+module.exports = { EXAMPLES_DIR, GUARDED, NO_PATH, inExamples };

@@ -32,6 +32,11 @@ export function fileSignature(st: Pick<Stats, 'ino' | 'size' | 'mtimeMs'> | null
   return st ? `${st.ino}:${st.size}:${st.mtimeMs}` : '-';
 }
 
+/** The signature of the file at `path` now ('-' when there is none). */
+export async function signatureOf(path: string): Promise<string> {
+  return fileSignature(await fs.stat(path).catch(() => null));
+}
+
 export function readTextIfExists(path: string): Promise<string | null> {
   return readIfExists(path, () => fs.readFile(path, 'utf8'));
 }
@@ -101,8 +106,8 @@ const WRITE_CHUNK = 1 << 20;
 /**
  * Writes the content that `pieces` make up, at `position` (or where the handle is), gathered into
  * writes of about a megabyte: one write call per piece would cost a round trip through the thread
- * pool each, and the whole text is never one string. Pieces already encoded are written as they
- * are, without a copy. Returns the number of bytes written.
+ * pool each, and the whole text is never one string. Pieces already encoded are not encoded
+ * again. Returns the number of bytes written.
  */
 export async function writeChunks(handle: FileHandle, pieces: Iterable<Piece>, position: number | null = null): Promise<number> {
   let written = 0;

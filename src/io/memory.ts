@@ -6,7 +6,7 @@ import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { listDocumentPieces, PiecesMemo } from '../core/json';
 import type { Decision, Diagnostic, Pattern, Registry, ReviewItem } from '../core/types';
-import { contentHash, contentHashOfPieces, fileSignature, readTextIfExists, writeChunks, writeIfChanged, writePiecesIfChanged, type Piece } from './files';
+import { contentHash, contentHashOfPieces, fileSignature, readTextIfExists, signatureOf, writeChunks, writeIfChanged, writePiecesIfChanged, type Piece } from './files';
 import { locationOf, parseJson, pointerLocation } from './jsonText';
 import { schemaProblems } from './schemas';
 import { ConfigError } from './errors';
@@ -56,8 +56,7 @@ const SIGNED_FILES = [DECISIONS_FILE, REVIEW_FILE, PATTERNS_FILE, ENGINE_FILE];
 
 /** Inode, size and mtime of the memory files: equal signatures mean nothing was written in between. */
 export async function memorySignature(dir: string): Promise<string> {
-  const stats = await Promise.all(SIGNED_FILES.map((f) => fs.stat(join(dir, f)).catch(() => null)));
-  return stats.map(fileSignature).join('|');
+  return (await Promise.all(SIGNED_FILES.map((f) => signatureOf(join(dir, f))))).join('|');
 }
 
 /**

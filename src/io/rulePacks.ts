@@ -2,7 +2,7 @@
 // each validated against its schema, and the pipeline's own code for the engine fingerprint.
 import { promises as fs } from 'node:fs';
 import { basename, join } from 'node:path';
-import { fileSignature, sha256 } from './files';
+import { sha256, signatureOf } from './files';
 import type { LexiconDocument, RulePack } from '../core/types';
 import { ConfigError } from './errors';
 import { parseJson } from './jsonText';
@@ -39,7 +39,7 @@ export async function loadPacksFrom(dir: string): Promise<Array<{ file: string; 
  */
 export async function rulePackSignatures(dirs: readonly string[]): Promise<string[]> {
   const files = (await Promise.all(dirs.map((dir) => jsonFilesIn(dir).catch(() => [] as string[])))).flat();
-  return Promise.all(files.map(async (file) => `${file}:${fileSignature(await fs.stat(file).catch(() => null))}`));
+  return Promise.all(files.map(async (file) => `${file}:${await signatureOf(file)}`));
 }
 
 /**

@@ -319,17 +319,19 @@ function regenerateIndented(text: string, states: ReadonlyMap<string, ExtractedS
   const keys = Object.keys(value);
   const proven = memo?.last !== undefined && printedLike(text, value, keys, indent, trailing, memo.last);
   if (!proven && `${JSON.stringify(value, null, indent)}${trailing}` !== text) return null;
+  // Where each task's entry starts, when the last print tells (otherwise each changed task is searched for).
+  const starts = proven ? startsLike(text, memo.last!) : undefined;
   const edits: Edit[] = [];
   const replaced = new Map<string, Record<string, unknown>>();
   // Tasks appear in the text in key order, so each search starts where the last task found ended.
   let from = 0;
-  for (const id of keys) {
+  for (const [k, id] of keys.entries()) {
     const task = value[id];
     const state = states.get(id);
     if (!stateChanged(task, state)) continue;
     const own = indentedEntry(id, task, indent);
-    const offset = text.indexOf(`\n${indent}${JSON.stringify(id)}: `, from) + 1;
-    if (offset === 0 || !text.startsWith(own, offset)) return null;
+    const offset = starts ? starts[k] : entryStart(text, indent, id, from);
+    if (offset < 0 || !text.startsWith(own, offset)) return null;
     from = offset + own.length;
     const updated = withState(task, state!);
     replaced.set(id, updated);
@@ -338,11 +340,17 @@ function regenerateIndented(text: string, states: ReadonlyMap<string, ExtractedS
   const next = edits.length === 0 ? text : applyEdits(text, edits);
   // Setting extracted_state keeps every task's key and place: the new text is a print as well, of
   // the value with the new states, whose entries start where the edits moved them.
-  if (memo) {
-    const starts = proven ? startsLike(text, memo.last!) : undefined;
-    memo.last = { text: next, indent, trailing, keys, value: replaced.size === 0 ? value : assemble([keys.map((k) => [k, replaced.get(k) ?? value[k]])])!, starts: starts && movedBy(starts, edits) };
-  }
+  if (memo) memo.last = { text: next, indent, trailing, keys, value: replaced.size === 0 ? value : assemble([keys.map((k) => [k, replaced.get(k) ?? value[k]])])!, starts: starts && movedBy(starts, edits) };
   return next;
+}
+
+/**
+ * Where the entry of task `key` starts in a print indented by `indent`, searching from `from` (-1:
+ * not there). In such a print a line that starts with the indent and a quote is a task's key.
+ */
+function entryStart(text: string, indent: string, key: string, from: number): number {
+  const at = text.indexOf(`\n${indent}${JSON.stringify(key)}: `, from);
+  return at < 0 ? -1 : at + 1;
 }
 
 /**
@@ -358,13 +366,10 @@ function startsLike(text: string, earlier: PrintedFile): number[] | undefined {
   const out = starts.slice();
   const shift = text.length - earlier.text.length;
   for (let k = diff.j + 1; k < out.length; k++) out[k] += shift;
-  let from = diff.from;
   for (let k = diff.i + 1; k <= diff.j; k++) {
-    const needle = `\n${earlier.indent}${JSON.stringify(earlier.keys[k])}: `;
-    const at = text.indexOf(needle, from);
+    const at = entryStart(text, earlier.indent, earlier.keys[k], out[k - 1]);
     if (at < 0 || at >= diff.to) return undefined;
-    out[k] = at + 1;
-    from = at + needle.length;
+    out[k] = at;
   }
   return out;
 }
@@ -485,16 +490,15 @@ function printedLike(text: string, value: Record<string, unknown>, keys: readonl
   return at === diff.to;
 }
 
-/** Where each entry of a print starts: a line that starts with the indent and a quote is a task's key. */
+/** Where each entry of a print starts. */
 function entryStarts(printed: PrintedFile): number[] | null {
   const starts: number[] = [];
   let from = 0;
   for (const key of printed.keys) {
-    const needle = `\n${printed.indent}${JSON.stringify(key)}: `;
-    const at = printed.text.indexOf(needle, from);
+    const at = entryStart(printed.text, printed.indent, key, from);
     if (at < 0) return null;
-    starts.push(at + 1);
-    from = at + needle.length;
+    starts.push(at);
+    from = at;
   }
   return starts;
 }

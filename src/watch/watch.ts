@@ -9,7 +9,7 @@ import { promises as fs } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { watch as chokidarWatch, type FSWatcher } from 'chokidar';
 import fg from 'fast-glob';
-import { fileSignature, isTempFile, readTextIfExists } from '../io/files';
+import { isTempFile, readTextIfExists, signatureOf } from '../io/files';
 import { extractRun, listTaskFiles, openWorkspace, type OwnWrite, type RunOptions, type RunResult } from '../app/run';
 import { WarmState } from '../app/warm';
 
@@ -88,7 +88,6 @@ export async function runWatch(options: WatchOptions): Promise<void> {
     }
   };
 
-  const signature = async (abs: string) => fileSignature(await fs.stat(abs).catch(() => null));
   const drain = async () => {
     while (queue.size > 0 && !stopping) {
       const queued = [...queue].sort();
@@ -97,7 +96,7 @@ export async function runWatch(options: WatchOptions): Promise<void> {
       // twice (its events were handled apart) that was extracted already. Looked at here, last,
       // not when the event came.
       const files: string[] = [];
-      for (const f of queued) if (!(await isOwnWrite(ownWrites.get(f), await signature(f), () => readTextIfExists(f).catch(() => null)))) files.push(f);
+      for (const f of queued) if (!(await isOwnWrite(ownWrites.get(f), await signatureOf(f), () => readTextIfExists(f).catch(() => null)))) files.push(f);
       if (files.length === 0) continue;
       await extract(files).catch((err: Error) => options.log({ kind: 'problem', message: err.message }));
     }
@@ -134,7 +133,7 @@ export async function runWatch(options: WatchOptions): Promise<void> {
   const recheck = (abs: string) => {
     const t = setTimeout(async () => {
       rechecks.delete(t);
-      if (!stopping && (await signature(abs)) !== seen.get(abs)) void schedule(abs);
+      if (!stopping && (await signatureOf(abs)) !== seen.get(abs)) void schedule(abs);
     }, 60);
     rechecks.add(t);
   };
@@ -143,7 +142,7 @@ export async function runWatch(options: WatchOptions): Promise<void> {
     if (stopping) return;
     const current = await listTaskFiles(options).catch(() => null);
     if (!current || !current.files.includes(abs)) return;
-    const now = await signature(abs);
+    const now = await signatureOf(abs);
     seen.set(abs, now);
     recheck(abs);
     if (now === '-') return;
@@ -162,7 +161,7 @@ export async function runWatch(options: WatchOptions): Promise<void> {
   // What the daemon holds per file goes with a file that is gone (a rename over it is not that).
   const forget = async (path: string) => {
     const abs = resolve(path);
-    if ((await signature(abs)) !== '-') return;
+    if ((await signatureOf(abs)) !== '-') return;
     for (const m of [inodes, seen, ownWrites, reported]) m.delete(abs);
   };
   watcher.on('add', onEvent).on('change', onEvent).on('unlink', (path) => void forget(path));

@@ -6,7 +6,7 @@ import { readMemory, RegistryPrintMemo, writeMemory } from '../src/io/memory';
 import { extractRun } from '../src/app/run';
 import { schemaProblems } from '../src/io/schemas';
 import { applyStates, regenerate } from '../src/io/taskFile';
-import { compareAndSwap, contentHashOfPieces, fileSignature, isTempFile, writePiecesIfChanged } from '../src/io/files';
+import { compareAndSwap, contentHash, contentHashOfPieces, fileSignature, isTempFile, writePiecesIfChanged } from '../src/io/files';
 import type { ExtractedState } from '../src/core/types';
 import { EXAMPLE, fixtureDir, tempDir } from './helpers';
 
@@ -242,7 +242,7 @@ describe('writing in pieces', () => {
     // It gives the signature of the file it wrote, and null when the file already held the text.
     expect(await writePiecesIfChanged(file, pieces, contentHashOfPieces(pieces), null)).toBe(fileSignature(statSync(file)));
     expect(readFileSync(file, 'utf8')).toBe(pieces.join(''));
-    expect(await writePiecesIfChanged(file, pieces, contentHashOfPieces(pieces))).toBeNull();
+    expect(await writePiecesIfChanged(file, pieces, contentHashOfPieces(pieces), contentHash(readFileSync(file, 'utf8')))).toBeNull();
     // The same text with some pieces already encoded: the same bytes and the same hash.
     const mixed = pieces.map((p, k) => (k % 2 === 1 ? Buffer.from(p) : p));
     expect(contentHashOfPieces(mixed)).toBe(contentHashOfPieces(pieces));

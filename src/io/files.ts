@@ -75,15 +75,11 @@ async function replaceWith(path: string, content: string | readonly Piece[]): Pr
 
 /**
  * Writes the text that `pieces` make up (whose content hash is `hash`) atomically, unless the file
- * already has that hash. `currentHash`: the hash of what the file holds (null: absent) when the
- * caller knows it, instead of reading it again. Returns the signature of the file it wrote, or null.
+ * already has that hash. `currentHash`: the hash of what the file holds (null: absent), as the
+ * caller read it. Returns the signature of the file it wrote, or null.
  */
-export async function writePiecesIfChanged(linkOrPath: string, pieces: readonly Piece[], hash: string, currentHash?: string | null): Promise<string | null> {
+export async function writePiecesIfChanged(linkOrPath: string, pieces: readonly Piece[], hash: string, currentHash: string | null): Promise<string | null> {
   const path = await realPath(linkOrPath);
-  if (currentHash === undefined) {
-    const current = await readTextIfExists(path);
-    currentHash = current === null ? null : contentHash(current);
-  }
   if (currentHash === hash) return null;
   return replaceWith(path, pieces);
 }

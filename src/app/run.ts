@@ -5,16 +5,18 @@ import { resolve } from 'node:path';
 import { RegistryIndex, type Registry } from '../core/evolve';
 import { MAX_MESSAGE_CHARS } from '../core/normalize';
 import { discussionHashLike, isCurrent, mergeAnalyses, type AnalyzedFile, type Engine, type PipelineOutput, type RunSummary } from '../core/pipeline';
-import type { AnalysisSettings, Diagnostic } from '../core/types';
+import type { AnalysisSettings, Diagnostic, StaleWindow } from '../core/types';
 import { analyzeParallel } from './analyzePool';
 import { loadConfig } from '../io/config';
 import { loadEngine, overrunDiagnostics } from './engine';
+import { inStaleWindow, staleWindow } from '../core/relate';
 import { ConflictError, throwIfStopped } from '../io/errors';
-import { compareAndSwap } from '../io/files';
+import { compareAndSwap, signatureOf } from '../io/files';
+import { readLastRun, writeLastRun, type LastRun } from '../io/lastRun';
 import { withMemoryLock } from '../io/lock';
 import { memoryChanges, memorySignature, readMemory, RegistryPrintMemo, signatureAfter, writeMemory } from '../io/memory';
 import { displayPath, findTaskFiles } from '../io/paths';
-import { readSources, recordSources } from '../io/sources';
+import { readSources, recordSources, sourcesRecorded } from '../io/sources';
 import { applyStates, readTaskFiles, type TaskFile } from '../io/taskFile';
 import type { WarmState } from './warm';
 
@@ -168,6 +170,35 @@ export function settle(ws: Workspace, analyzed: readonly AnalyzedFile[], files: 
   return { out, texts };
 }
 
+/**
+ * What the last run found, when the workspace is exactly as that run left it (see LastRun): the
+ * same engine and task files, every memory file and task file with the signature that run left
+ * it with, the sources recorded, and `now` where stale flags are what they were. Every output of
+ * that run then stands: the run would read everything to change nothing, and report what it did.
+ */
+async function unchangedSinceLastRun(ws: Workspace, cwd: string, now: string): Promise<LastRun | null> {
+  if (ws.diagnostics.length > 0) return null;
+  const last = await readLastRun(ws.memoryDir);
+  if (!last || last.engine !== ws.engine.fingerprint || !inStaleWindow(last.stale, now)) return null;
+  // Its reports name files as seen from where it ran.
+  if (last.diagnostics.length > 0 && last.cwd !== cwd) return null;
+  if (last.taskFiles.length !== ws.files.length || last.taskFiles.some((f, k) => f.path !== ws.files[k])) return null;
+  if ((await memorySignature(ws.memoryDir)) !== last.memory) return null;
+  for (const f of last.taskFiles) if ((await signatureOf(f.path)) !== f.signature) return null;
+  if (!(await sourcesRecorded(ws.memoryDir, ws.files))) return null;
+  return last;
+}
+
+/** What a run's first commit left, for the record of the next run (see LastRun). */
+interface Left {
+  memory: string;
+  /** Whether reading the memory folder as the run left it reports nothing (a torn last log line is cut by the run; a bad line stays, and is reported on every read). */
+  memoryClean: boolean;
+  stale: StaleWindow | null;
+  /** Each task file's signature after the commit (written, or found unchanged). */
+  files: Map<string, string>;
+}
+
 const countAnalysed = (analyzed: readonly AnalyzedFile[]) => analyzed.reduce((n, f) => n + f.tasks.filter((t) => t.analysis !== null).length, 0);
 
 export async function extractRun(options: RunOptions): Promise<RunResult> {
@@ -175,8 +206,14 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
   // A dry run merges into a copy: it neither takes nor keeps the warm memory.
   const warm = options.dryRun ? undefined : options.warm;
   const ws = await openWorkspace(options, options.warm);
-  warm?.retain(ws.files);
   lap('workspace (config, rules)');
+  const last = options.dryRun ? null : await unchangedSinceLastRun(ws, options.cwd, options.now);
+  if (last) {
+    lap('unchanged since the last run');
+    const tasks = last.taskFiles.reduce((n, f) => n + f.tasks, 0);
+    return { summary: { files: ws.files.length, tasks, decisions: 0, patterns: 0, review: 0, analysed: 0, conflicts: 0, written: [] }, diagnostics: [...last.diagnostics], ownWrites: new Map() };
+  }
+  warm?.retain(ws.files);
   const diagnostics: Diagnostic[] = [...ws.diagnostics];
   const read = await readTasks(options.cwd, ws.files, true, warm);
   appendAll(diagnostics, read.diagnostics);
@@ -209,9 +246,12 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
   const ownWrites = new Map<string, OwnWrite>();
   let conflicts = 0;
   let summary: RunSummary = { files: 0, tasks: 0, decisions: 0, patterns: 0, review: 0 };
+  let left: Left | null = null;
+  let attempts = 0;
 
   for (let attempt = 0; pending.length > 0; attempt++) {
     const changed: TaskFile[] = [];
+    attempts++;
     if (options.beforeCommit) await options.beforeCommit(attempt);
     throwIfStopped(options.signal);
     const outcome = await withMemoryLock(ws.memoryDir, options.lockTimeout ?? 30, async () => {
@@ -231,7 +271,9 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
       // Kept only if the folder is now exactly what was read plus our own writes: a person's edit
       // made meanwhile (people take no lock) is read next time, not written over from memory.
       const ours = signatureAfter(readSignature, wrote.signatures);
-      if (warm && (await memorySignature(ws.memoryDir)) === ours) warm.keepMemory(ws.memoryDir, ours, wrote.after, out.index);
+      const onlyOurs = (await memorySignature(ws.memoryDir)) === ours;
+      if (warm && onlyOurs) warm.keepMemory(ws.memoryDir, ours, wrote.after, out.index);
+      const files = new Map<string, string>();
       lap('write memory');
       for (const file of pending) {
         // Each write is atomic; a stop between two leaves the rest as they were.
@@ -244,7 +286,9 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
           ownWrites.set(file.path, { signature: signature!, text: next });
         }
         if (outcome === 'conflict') changed.push(file);
+        else files.set(file.path, signature!);
       }
+      if (attempt === 0 && onlyOurs) left = { memory: ours, memoryClean: wrote.after.diagnostics.length === 0, stale: staleWindow(out.registry.decisions, options.now, ws.engine.tuning.relate), files };
       return out.summary;
     }, options.signal);
     summary = addSummaries(summary, outcome);
@@ -263,8 +307,24 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
     analyzed = await planAnalysis(ws, pending, hintIndex, options.signal);
     analysed += countAnalysed(analyzed);
   }
-  diagnostics.push(...overrunDiagnostics(ws.engine, options.cwd));
+  const overruns = overrunDiagnostics(ws.engine, options.cwd);
+  diagnostics.push(...overruns);
+  // A later run on the same files reports again what reading them found, but only once nothing
+  // needs analysing: a task analysed is validated, a current one is not (nor are its messages measured).
+  const again = ws.diagnostics.length === 0 && overruns.length === 0 && conflicts === 0 && attempts === 1 && (read.diagnostics.length === 0 || analysed === 0);
+  if (again) await recordLastRun(ws, options.cwd, read.files, read.diagnostics, left);
   return { summary: { ...summary, files: ws.files.length, tasks, analysed, conflicts, written }, diagnostics, ownWrites };
+}
+
+/**
+ * Records the workspace as a run left it, when a later run may stand on it: nobody wrote the
+ * memory folder meanwhile, reading it as it is now reports nothing, and every task file was read
+ * and committed. `diagnostics`: what reading the task files reported, which a later run reports again.
+ */
+async function recordLastRun(ws: Workspace, cwd: string, files: readonly TaskFile[], diagnostics: readonly Diagnostic[], left: Left | null): Promise<void> {
+  if (!left || !left.memoryClean || !left.stale || files.length !== ws.files.length || !files.every((f, k) => f.path === ws.files[k] && left!.files.has(f.path))) return;
+  const taskFiles = files.map((f) => ({ path: f.path, signature: left!.files.get(f.path)!, tasks: f.tasks.length }));
+  await writeLastRun(ws.memoryDir, { engine: ws.engine.fingerprint, cwd, memory: left.memory, taskFiles, stale: left.stale, diagnostics: [...diagnostics] });
 }
 
 function addSummaries(a: RunSummary, b: RunSummary): RunSummary {

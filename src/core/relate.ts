@@ -18,7 +18,7 @@ import { excerpt } from './statement';
 import { answeredValueChange, containment, contradiction, replacement, restatesRetired, SubjectMemo, viewOf, type SubjectView } from './subject';
 import { contentTokens, contentWordCount, jaccard } from './text';
 import { DEFAULT_TUNING, type RelateTuning } from './tuning';
-import type { Decision, Message, PatternType } from './types';
+import type { Decision, Message, PatternType, StaleWindow } from './types';
 
 export interface RelatedPattern {
   task_id: string;
@@ -508,6 +508,34 @@ function answersStillValid(last: NonNullable<StaleMemo['last']>, active: readonl
     if (untouched) out.set(e, answer);
   }
   return out;
+}
+
+/**
+ * The stretch of time around `now` in which `markStale` finds the same decisions old (see
+ * StaleWindow). Null when `now` is not an instant (markStale then leaves every flag).
+ */
+export function staleWindow(decisions: readonly Decision[], now: string, options: RelateOptions = DEFAULT_RELATE_OPTIONS): StaleWindow | null {
+  const nowMs = instantOf(now);
+  if (nowMs === null) return null;
+  const maxAge = options.staleAfterDays * 86_400_000;
+  let after: number | null = null;
+  let until: number | null = null;
+  for (const d of decisions) {
+    if (d.status !== 'active') continue;
+    const created = instantOf(d.created_at);
+    if (created === null) continue;
+    // Old (markStale's test) while the instant stays past created + maxAge; young up to it.
+    const turns = created + maxAge;
+    if (nowMs - created > maxAge) after = after === null ? turns : Math.max(after, turns);
+    else until = until === null ? turns : Math.min(until, turns);
+  }
+  return { after, until };
+}
+
+/** Whether `now` lies in `window` (see staleWindow). */
+export function inStaleWindow(window: StaleWindow, now: string): boolean {
+  const nowMs = instantOf(now);
+  return nowMs !== null && (window.after === null || nowMs > window.after) && (window.until === null || nowMs <= window.until);
 }
 
 /**

@@ -233,6 +233,17 @@ export interface Registry {
 }
 
 /** One task of a task file, as the pipeline takes it. */
+/**
+ * A stretch of time in ms since the epoch: after `after`, up to `until` (null: no bound). The
+ * stale check flags the same decisions at any instant inside the window it was given for, as
+ * long as the decisions are the same: a run that finds nothing else changed, at an instant
+ * inside it, would change nothing.
+ */
+export interface StaleWindow {
+  after: number | null;
+  until: number | null;
+}
+
 export interface TaskInput {
   id: string;
   discussion: readonly unknown[];

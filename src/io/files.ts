@@ -230,7 +230,8 @@ function readBytesIfExists(path: string): Promise<Buffer | null> {
  * first; the one look at the file comes after that, immediately before the rename, so the window
  * in which an edit could slip in is a re-read and a rename, not a whole write. Also gives the
  * signature (see fileSignature) of the file it wrote: taken from the temp file before the rename,
- * so it is ours even if someone replaces the file right after.
+ * so it is ours even if someone replaces the file right after (unchanged: of the file found
+ * holding the text).
  */
 export async function compareAndSwap(linkOrPath: string, text: string, had: ReadContent): Promise<{ outcome: CasOutcome; signature: string | null }> {
   // Through a symlink to the real file: the link stays a link, and the swap happens beside the target.
@@ -238,8 +239,12 @@ export async function compareAndSwap(linkOrPath: string, text: string, had: Read
   const current = (): Promise<string | Buffer | null> => (had.bytes ? readBytesIfExists(path) : readTextIfExists(path));
   const unmodified = (now: string | Buffer | null) => now !== null && (typeof now === 'string' ? now === had.text : Buffer.compare(now, had.bytes!) === 0);
   const conflict = { outcome: 'conflict' as const, signature: null };
-  // Nothing new to write: one look tells no change from someone else's edit.
-  if (had.text === text) return unmodified(await current()) ? { outcome: 'unchanged', signature: null } : conflict;
+  // Nothing new to write: one look tells no change from someone else's edit. The signature is
+  // taken before that look, so an edit made after it changes the signature.
+  if (had.text === text) {
+    const signature = await signatureOf(path);
+    return unmodified(await current()) ? { outcome: 'unchanged', signature } : conflict;
+  }
   await removeStaleTemps(dirname(path), basename(path));
   // A temp write that fails on a file gone or changed meanwhile (its folder removed, say) is that conflict, not an error.
   const written = await writeTemp(path, text).then(

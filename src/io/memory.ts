@@ -276,8 +276,19 @@ export async function writeMemory(dir: string, state: MemoryState, registry: Reg
       await handle.close();
     }
   } else {
-    // Create the log empty so every run leaves the same three files behind.
-    await (await fs.open(logPath, 'a')).close();
+    // Create the log empty so every run leaves the same three files behind (and, when this run
+    // made it, its signature is ours like those of the files it wrote).
+    const created = await fs.open(logPath, 'wx').catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'EEXIST') return null;
+      throw err;
+    });
+    if (created) {
+      try {
+        wrote(PATTERNS_FILE, fileSignature(await created.stat()), false);
+      } finally {
+        await created.close();
+      }
+    }
   }
   const after: MemoryState = {
     registry,

@@ -29,10 +29,22 @@ export async function readSources(memoryDir: string, memoryDisplay: string): Pro
   return { files: files.length > 0 ? files.sort() : null, diagnostics: [], text };
 }
 
-/** Adds the task files of a run to those recorded (dropping files that no longer exist). */
-export async function recordSources(memoryDir: string, files: readonly string[]): Promise<boolean> {
+/** The recorded text, and the text that records the task files of a run besides those (dropping files that no longer exist). */
+async function sourcesWith(memoryDir: string, files: readonly string[]): Promise<{ text: string | null; next: string }> {
   const recorded = await readSources(memoryDir, memoryDir);
   const all = new Set([...(recorded.files ?? []), ...files].map((p) => relative(memoryDir, p).split(sep).join('/')));
+  return { text: recorded.text, next: formatJson({ version: 1, task_files: [...all].sort() }) };
+}
+
+/** Adds the task files of a run to those recorded (dropping files that no longer exist). */
+export async function recordSources(memoryDir: string, files: readonly string[]): Promise<boolean> {
+  const { text, next } = await sourcesWith(memoryDir, files);
   // Compared with the text just read, not read again.
-  return (await writeIfChanged(join(memoryDir, SOURCES_FILE), formatJson({ version: 1, task_files: [...all].sort() }), recorded.text)) !== null;
+  return (await writeIfChanged(join(memoryDir, SOURCES_FILE), next, text)) !== null;
+}
+
+/** Whether recording these task files would leave .sources.json as it is. */
+export async function sourcesRecorded(memoryDir: string, files: readonly string[]): Promise<boolean> {
+  const { text, next } = await sourcesWith(memoryDir, files);
+  return text === next;
 }

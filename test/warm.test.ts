@@ -3,7 +3,7 @@
 // in between is read from disk, not from what was kept.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { extractRun } from '../src/app/run';
+import { extractRun, openWorkspace } from '../src/app/run';
 import { WarmState } from '../src/app/warm';
 import * as evolve from '../src/core/evolve';
 import * as memoryIo from '../src/io/memory';
@@ -42,6 +42,8 @@ describe('a warm workspace (what the watch daemon keeps between saves)', () => {
     const errors = (r: { diagnostics: Array<{ severity: string }> }) => r.diagnostics.filter((d) => d.severity === 'error');
     expect(errors(await extractRun({ cwd: cold, now: at(0) }))).toEqual([]);
     expect(errors(await extractRun({ cwd: hot, now: at(0), warm }))).toEqual([]);
+    // As the daemon does once its first run is done.
+    warm.warmUp((await openWorkspace({ cwd: hot }, warm)).engine);
     for (const [k, [taskId, text]] of EDITS.entries()) {
       say(cold, taskId, text, k);
       say(hot, taskId, text, k);
@@ -178,6 +180,26 @@ describe('a warm workspace (what the watch daemon keeps between saves)', () => {
     const next = await cue();
     expect(next).toBe(first);
     expect(next.exec('yyy yyy qqq zzz')).not.toBeNull();
+  });
+
+  it('warms up without a trace: a user rule that overruns its budget on the task analysed is neither reported nor left off', async () => {
+    const dir = fixtureDir('basic');
+    writeTeamRules(dir, { pack: 'team', rules: [correctionRule('team/repeat', '(?=.*zzz).*yyy.*yyy.*qqq', 'yyy yyy qqq zzz')] }, null);
+    writeFileSync(join(dir, 'extract.config.json'), `${JSON.stringify({ rules: ['team-rules'] })}\n`);
+    const file = join(dir, 'tasks.json');
+    const tasks = JSON.parse(readFileSync(file, 'utf8')) as Tasks;
+    // The first task of twelve messages or more: the one the warm-up analyses.
+    tasks.T900 = { discussion: Array.from({ length: 12 }, (_, k) => ({ from: 'ana', role: 'user', content: k === 5 ? `${'yyy '.repeat(4900)}zzz` : `Note ${k} on the release checklist.`, timestamp: '2026-03-04T09:00:00Z' })) };
+    writeFileSync(file, `${JSON.stringify(tasks, null, 2)}\n`);
+    const warm = new WarmState();
+    const codes = (r: { diagnostics: Array<{ code: string }> }) => r.diagnostics.map((d) => d.code).filter((c) => c !== 'no-discussion');
+    expect(codes(await extractRun({ cwd: dir, now: '2026-03-05T12:00:00Z', warm }))).toEqual(['slow-regex']);
+    const engine = await warm.engineFor(TEAM_RULES, dir);
+    const cue = engine.rules.find((r) => r.id === 'team/repeat')!.cue;
+    warm.warmUp(engine);
+    expect(cue.exec('yyy yyy qqq zzz')).not.toBeNull();
+    say(dir, 'T100', 'Build reports go to the task discussion.', 1);
+    expect(codes(await extractRun({ cwd: dir, now: '2026-03-06T12:00:00Z', warm }))).toEqual([]);
   });
 
   it('builds the engine again only when the config or a user rule file changed', async () => {

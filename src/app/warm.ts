@@ -5,14 +5,14 @@
 import { resolve } from 'node:path';
 import { canonicalJson } from '../core/json';
 import type { RegistryIndex } from '../core/evolve';
-import type { Engine, MergeMemos } from '../core/pipeline';
+import { analyzeTask, type Engine, type MergeMemos } from '../core/pipeline';
 import { StaleMemo } from '../core/relate';
 import { SubjectMemo } from '../core/subject';
 import type { AnalysisSettings } from '../core/types';
 import { RegistryPrintMemo, type MemoryState } from '../io/memory';
 import { rulePackSignatures } from '../io/rulePacks';
 import type { PrintMemo, TaskFile } from '../io/taskFile';
-import { loadEngine } from './engine';
+import { loadEngine, takeRegexOverruns } from './engine';
 import { rearmUserRules } from './regexBudget';
 
 /** Texts a kept memo may hold before it is started afresh (a daemon must not grow without bound). */
@@ -31,6 +31,9 @@ export interface TakenMemory {
   memory: MemoryState;
   index: RegistryIndex;
 }
+
+/** Messages of the task a daemon analyses once before its first save (see warmUp). */
+const WARM_UP_MESSAGES = 12;
 
 export class WarmState {
   private engine: { key: string; engine: Promise<Engine> } | null = null;
@@ -75,6 +78,29 @@ export class WarmState {
   /** The discussions just read, in place of those read before from the same files. */
   keepDiscussions(files: readonly TaskFile[]): void {
     for (const f of files) this.discussions.set(f.path, new Map(f.tasks.map((t) => [t.id, t.discussion])));
+  }
+
+  /**
+   * Analyses one kept task and forgets the result. A daemon analyses each save's task on its own
+   * thread, while its first run may have analysed everything in worker threads: without this the
+   * first save pays for compiling the analysis code and the rules' regexes (about 100 ms). The
+   * task is the first of at least WARM_UP_MESSAGES messages (else the longest), so that most
+   * stages have something to do and the cost stays that of a save.
+   */
+  warmUp(engine: Engine): void {
+    let chosen: [string, readonly unknown[]] | null = null;
+    for (const tasks of this.discussions.values()) {
+      for (const [id, discussion] of tasks) {
+        if (!chosen || discussion.length > chosen[1].length) chosen = [id, discussion];
+        if (discussion.length >= WARM_UP_MESSAGES) break;
+      }
+      if (chosen && chosen[1].length >= WARM_UP_MESSAGES) break;
+    }
+    if (!chosen) return;
+    analyzeTask(chosen[0], chosen[1], engine, new Set([chosen[0]]));
+    // What the warm-up cost a user regex is no run's to report; the next run starts with every rule on.
+    takeRegexOverruns(engine);
+    rearmUserRules(engine.rules);
   }
 
   /** The engine for these settings: the one built last time when nothing it was built from changed. */

@@ -151,6 +151,7 @@ export async function runWatch(options: WatchOptions): Promise<void> {
   };
 
   await extract(undefined).catch((err: Error) => options.log({ kind: 'problem', message: err.message }));
+  warm.warmUp(ws.engine);
   for (const f of ws.files) {
     const st = await fs.stat(f).catch(() => null);
     if (st) inodes.set(resolve(f), st.ino);

@@ -194,6 +194,8 @@ async function watchLatency(name, text, saves) {
       latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
       await sleep(200);
     }
+    // In save order, for the reader of the figures: which save was slow.
+    process.stderr.write(`${JSON.stringify({ case: name, latencies: latencies.map(Math.round) })}\n`);
     latencies.sort((a, b) => a - b);
     const at = (q) => latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)];
     row(name, `watch latency p50 (${saves} saves)`, at(0.5), 'ms', at(0.5) / floor, null);

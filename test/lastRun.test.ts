@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractRun, type RunResult } from '../src/app/run';
+import { WarmState } from '../src/app/warm';
 import { inStaleWindow, staleWindow } from '../src/core/relate';
 import type { Decision } from '../src/core/types';
 import { DEFAULT_TUNING } from '../src/core/tuning';
@@ -102,6 +103,17 @@ describe('a run on a workspace exactly as the last run left it', () => {
     for (const path of data) expect(readInFull).toContain(path);
     expect(report(full!)).toEqual(report(third!));
     expect(snapshotDir(dir)).toEqual(before);
+  });
+
+  it("is not what a long-lived caller stands on: the daemon's first run reads everything it keeps for the saves to come", async () => {
+    const dir = workspace();
+    await run(dir, NOW);
+    await run(dir, NOW);
+    const warm = new WarmState();
+    const phases: string[] = [];
+    await extractRun({ cwd: dir, now: NOW, warm, onPhase: (p) => phases.push(p) });
+    expect(phases).not.toContain(STOOD);
+    expect(warm.earlierDiscussion(join(dir, 'tasks.json'), 'T20')).toBeDefined();
   });
 
   it('is not written by a run that analysed a task and reported something (an analysed task is validated, a current one is not)', async () => {

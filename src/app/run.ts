@@ -207,7 +207,8 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
   const warm = options.dryRun ? undefined : options.warm;
   const ws = await openWorkspace(options, options.warm);
   lap('workspace (config, rules)');
-  const last = options.dryRun ? null : await unchangedSinceLastRun(ws, options.cwd, options.now);
+  // A long-lived caller runs in full: what it keeps from the run is what makes its next save cheap.
+  const last = options.dryRun || options.warm ? null : await unchangedSinceLastRun(ws, options.cwd, options.now);
   if (last) {
     lap('unchanged since the last run');
     const tasks = last.taskFiles.reduce((n, f) => n + f.tasks, 0);

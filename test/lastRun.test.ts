@@ -1,16 +1,19 @@
-// A run that finds the workspace exactly as the last run left it (memory/.last-run) reads no task
-// or memory file and writes nothing; any change runs in full. Either way the files are what a
-// run without the record makes, and the run reports what that run reports.
+// A run that finds the workspace exactly as the last run that changed nothing found it
+// (memory/.last-run) reads no task or memory file and writes nothing; any change runs in full.
+// Either way the files are what a run without the record makes, and the run reports what that
+// run reports.
 import fc from 'fast-check';
 import * as fs from 'node:fs';
-import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { extractRun, type RunResult } from '../src/app/run';
 import { WarmState } from '../src/app/warm';
-import { inStaleWindow, staleWindow } from '../src/core/relate';
+import { inStaleWindow, markStale, staleWindow } from '../src/core/relate';
 import type { Decision } from '../src/core/types';
 import { DEFAULT_TUNING } from '../src/core/tuning';
-import { fixtureDir, snapshotDir, tempDir } from './helpers';
+import { compareAndSwap, signatureOf } from '../src/io/files';
+import { BIN, FIXTURES, fixtureDir, tempDir } from './helpers';
 
 type Message = [from: string, role: string, content: string, timestamp: string];
 const task = (title: string, ...messages: Message[]) => ({ title, discussion: messages.map(([from, role, content, timestamp]) => ({ from, role, content, timestamp })) });
@@ -35,7 +38,6 @@ const AUDIT_LOG = {
 };
 
 const NOW = '2026-02-15T00:00:00Z';
-
 /** Short discussions: low thresholds let each topic yield its decision. */
 const CONFIG = { thresholds: { decision: 1, review: 0.5 } };
 
@@ -46,11 +48,36 @@ function workspace(tasks: object = AUDIT_LOG): string {
   return dir;
 }
 
+/**
+ * Every file below `dir` as if last modified a minute ago: a run records what it found only for
+ * files modified two seconds or more before it began (as minutes between heartbeats would leave them).
+ */
+function settle(dir: string): void {
+  const then = (Date.now() - 60_000) / 1000;
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) settle(path);
+    else utimesSync(path, then, then);
+  }
+}
+
+type Run = RunResult & { phases: string[] };
+type Options = Omit<Parameters<typeof extractRun>[0], 'cwd' | 'now' | 'onPhase'>;
+
 /** A run in-process, with the phases it went through. */
-async function run(dir: string, now: string): Promise<RunResult & { phases: string[] }> {
+async function run(dir: string, now = NOW, options: Options = {}): Promise<Run> {
   const phases: string[] = [];
-  const r = await extractRun({ cwd: dir, now, onPhase: (p) => phases.push(p) });
+  const r = await extractRun({ cwd: dir, now, ...options, onPhase: (p) => phases.push(p) });
   return { ...r, phases };
+}
+
+/** Runs until a run changes nothing, over settled files: that run writes the record. */
+async function recorded(dir: string, now = NOW, options: Options = {}): Promise<Run> {
+  await run(dir, now, options);
+  settle(dir);
+  const r = await run(dir, now, options);
+  expect(fs.existsSync(RECORD(dir))).toBe(true);
+  return r;
 }
 
 const STOOD = 'unchanged since the last run';
@@ -59,73 +86,108 @@ const RECORD = (dir: string) => join(dir, 'memory', '.last-run');
 /** What a run reports, without what differs from run to run by nature (which files it wrote). */
 const report = (r: RunResult) => ({ summary: { ...r.summary, written: [] }, diagnostics: r.diagnostics });
 
-/** The paths `fn` opens or reads through node:fs while it runs. */
+/** Every file below `dir` (bookkeeping files of the memory folder included), but the record itself and the lock. */
+function files(dir: string, base = dir, out: Record<string, string> = {}): Record<string, string> {
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) files(path, base, out);
+    else if (name !== '.last-run' && !name.startsWith('.extract.')) out[path.slice(base.length + 1)] = readFileSync(path, 'utf8');
+  }
+  return out;
+}
+
+/** The paths `fn` reads or opens through node:fs/promises (the io reads files through it). */
 async function pathsReadBy(fn: () => Promise<unknown>): Promise<string[]> {
-  const seen: string[] = [];
-  // The io reads files through node:fs/promises.
   const spies = [jest.spyOn(fs.promises, 'readFile'), jest.spyOn(fs.promises, 'open')];
   try {
     await fn();
-    for (const spy of spies) for (const call of spy.mock.calls) seen.push(String(call[0]));
+    return spies.flatMap((spy) => spy.mock.calls.map((call) => String(call[0])));
   } finally {
     for (const spy of spies) spy.mockRestore();
   }
-  return seen;
 }
 
-describe('a run on a workspace exactly as the last run left it', () => {
-  it('reads no task or memory file, writes nothing, and reports what the run before it reported', async () => {
+describe('a run on a workspace exactly as the last run that changed nothing found it', () => {
+  it('reads no task or memory file, writes nothing, and reports what that run reported', async () => {
     const dir = fixtureDir('basic');
-    // The first run analyses (and validates) every task; the second finds them current.
-    await run(dir, NOW);
-    const second = await run(dir, NOW);
-    expect(second.summary.analysed).toBe(0);
+    const before = await recorded(dir);
+    expect(before.summary.analysed).toBe(0);
     // T101 has no discussion: a warning every run repeats.
-    expect(second.diagnostics.map((d) => d.code)).toEqual(['no-discussion']);
-    const before = snapshotDir(dir);
+    expect(before.diagnostics.map((d) => d.code)).toEqual(['no-discussion']);
+    const kept = files(dir);
     const record = readFileSync(RECORD(dir), 'utf8');
-
-    let third: Awaited<ReturnType<typeof run>> | undefined;
-    const read = await pathsReadBy(async () => (third = await run(dir, '2026-03-01T00:00:00Z')));
-    expect(third!.phases).toContain(STOOD);
     const data = ['tasks.json', 'memory/decisions.json', 'memory/patterns.jsonl', 'memory/review-queue.json'].map((name) => join(dir, name));
+
+    let stood: Run | undefined;
+    const read = await pathsReadBy(async () => (stood = await run(dir, '2026-03-01T00:00:00Z')));
+    expect(stood!.phases).toContain(STOOD);
     expect(read.filter((p) => data.includes(p))).toEqual([]);
-    expect(report(third!)).toEqual(report(second));
-    expect(third!.summary.written).toEqual([]);
-    expect(snapshotDir(dir)).toEqual(before);
+    expect(report(stood!)).toEqual(report(before));
+    expect(stood!.summary.written).toEqual([]);
+    expect(files(dir)).toEqual(kept);
     expect(readFileSync(RECORD(dir), 'utf8')).toBe(record);
 
     // Without the record the same run reads them all, and finds what the record said.
     rmSync(RECORD(dir));
-    let full: Awaited<ReturnType<typeof run>> | undefined;
+    let full: Run | undefined;
     const readInFull = await pathsReadBy(async () => (full = await run(dir, '2026-03-01T00:00:00Z')));
     expect(full!.phases).not.toContain(STOOD);
     for (const path of data) expect(readInFull).toContain(path);
-    expect(report(full!)).toEqual(report(third!));
-    expect(snapshotDir(dir)).toEqual(before);
+    expect(report(full!)).toEqual(report(stood!));
+    expect(files(dir)).toEqual(kept);
+  });
+
+  it('is written only by a run that changed nothing, over files modified well before it began', async () => {
+    const dir = workspace();
+    expect((await run(dir)).summary.written).not.toEqual([]);
+    expect(fs.existsSync(RECORD(dir))).toBe(false);
+    // Nothing to change, but the files were written a moment ago: a second-grained clock could hide an edit made in that second.
+    expect((await run(dir)).summary.written).toEqual([]);
+    expect(fs.existsSync(RECORD(dir))).toBe(false);
+    settle(dir);
+    await run(dir);
+    expect(fs.existsSync(RECORD(dir))).toBe(true);
+    expect((await run(dir)).phases).toContain(STOOD);
   });
 
   it("is not what a long-lived caller stands on: the daemon's first run reads everything it keeps for the saves to come", async () => {
     const dir = workspace();
-    await run(dir, NOW);
-    await run(dir, NOW);
+    await recorded(dir);
     const warm = new WarmState();
-    const phases: string[] = [];
-    await extractRun({ cwd: dir, now: NOW, warm, onPhase: (p) => phases.push(p) });
-    expect(phases).not.toContain(STOOD);
+    expect((await run(dir, NOW, { warm })).phases).not.toContain(STOOD);
     expect(warm.earlierDiscussion(join(dir, 'tasks.json'), 'T20')).toBeDefined();
   });
 
-  it('is not written by a run that analysed a task and reported something (an analysed task is validated, a current one is not)', async () => {
-    const dir = fixtureDir('basic');
-    const first = await run(dir, NOW);
-    expect(first.summary.analysed).toBeGreaterThan(0);
-    expect(first.diagnostics).not.toEqual([]);
-    expect(fs.existsSync(RECORD(dir))).toBe(false);
-    // Nothing reported: the first run stands.
-    const clean = workspace();
-    await run(clean, NOW);
-    expect((await run(clean, NOW)).phases).toContain(STOOD);
+  it('replays what it reported only in the folder it ran from (its reports name files from there)', async () => {
+    const parent = tempDir();
+    const dir = join(parent, 'project');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'tasks.json'), readFileSync(join(FIXTURES, 'basic', 'tasks.json')));
+    const here = await recorded(dir);
+    expect(here.diagnostics[0].file).toBe('tasks.json');
+    const above = await run(parent, NOW, { globs: ['project/tasks.json'], memory: 'project/memory' });
+    expect(above.phases).not.toContain(STOOD);
+    expect(above.diagnostics.map((d) => d.file)).toEqual(['project/tasks.json']);
+  });
+
+  it('takes the signature of a file a compare-and-swap finds unchanged before the look that finds it so', async () => {
+    const file = join(tempDir(), 'tasks.json');
+    writeFileSync(file, '{}\n');
+    const read = fs.promises.readFile;
+    // Someone saves the same text again while the swap looks: the signature given is not the new file's.
+    const spy = jest.spyOn(fs.promises, 'readFile').mockImplementationOnce(async (...args: Parameters<typeof read>) => {
+      const text = await read(...args);
+      writeFileSync(`${file}.new`, '{}\n');
+      fs.renameSync(`${file}.new`, file);
+      return text;
+    });
+    try {
+      const { outcome, signature } = await compareAndSwap(file, '{}\n', { text: '{}\n' });
+      expect(outcome).toBe('unchanged');
+      expect(signature).not.toBe(await signatureOf(file));
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 
@@ -133,34 +195,45 @@ describe('the pattern log', () => {
   const log = (dir: string) => join(dir, 'memory', 'patterns.jsonl');
   const codes = (r: RunResult) => r.diagnostics.map((d) => d.code);
 
-  it('with a bad line, which every read reports, never lets a run stand on the record', async () => {
+  it('with a bad line, which every read reports, is never what a run stands on', async () => {
     const dir = workspace();
-    await run(dir, NOW);
-    await run(dir, NOW);
+    await recorded(dir);
     appendFileSync(log(dir), 'not a pattern\n');
     for (let k = 0; k < 2; k++) {
-      const r = await run(dir, NOW);
+      settle(dir);
+      const r = await run(dir);
       expect(r.phases).not.toContain(STOOD);
       expect(codes(r)).toEqual(['bad-log-line']);
     }
   });
 
-  it('with a torn last line: the run that cuts it reports it, and the next stands on the record', async () => {
+  it('with a torn last line: the run that cuts it reports it, and the next one that changes nothing is recorded', async () => {
     const dir = workspace();
-    await run(dir, NOW);
-    await run(dir, NOW);
+    await recorded(dir);
     appendFileSync(log(dir), '{"id": "PAT-2026');
-    const cutting = await run(dir, NOW);
+    const cutting = await run(dir);
     expect(cutting.phases).not.toContain(STOOD);
     expect(codes(cutting)).toEqual(['torn-log']);
-    const next = await run(dir, NOW);
+    settle(dir);
+    expect(codes(await run(dir))).toEqual([]);
+    const next = await run(dir);
     expect(next.phases).toContain(STOOD);
     expect(codes(next)).toEqual([]);
   });
 });
 
-/** Changes a later run must see: each makes it run in full. `prepare`: before the runs that write the record. */
-const CHANGES: Array<{ name: string; now?: string; prepare?: (dir: string) => Promise<void>; change: (dir: string) => void }> = [
+/** Changes a later run must see: each makes it run in full. */
+interface Change {
+  name: string;
+  /** Before the runs that write the record. */
+  prepare?: (dir: string) => Promise<void>;
+  change?: (dir: string) => void;
+  /** The globs of the runs that write the record, and of the run after the change. */
+  globs?: string[];
+  then?: { now?: string; globs?: string[] };
+}
+
+const CHANGES: Change[] = [
   {
     name: 'a message a person added to a task',
     change: (dir) => {
@@ -170,10 +243,7 @@ const CHANGES: Array<{ name: string; now?: string; prepare?: (dir: string) => Pr
       writeFileSync(file, `${JSON.stringify(tasks, null, 2)}\n`);
     },
   },
-  {
-    name: 'the task file saved again as it was',
-    change: (dir) => writeFileSync(join(dir, 'tasks.json'), readFileSync(join(dir, 'tasks.json'))),
-  },
+  { name: 'the task file saved again as it was', change: (dir) => writeFileSync(join(dir, 'tasks.json'), readFileSync(join(dir, 'tasks.json'))) },
   {
     name: 'a decision a person archived in decisions.json',
     change: (dir) => {
@@ -183,19 +253,10 @@ const CHANGES: Array<{ name: string; now?: string; prepare?: (dir: string) => Pr
       writeFileSync(file, `${JSON.stringify(registry, null, 2)}\n`);
     },
   },
-  {
-    name: 'the clock past the day the older decision turns stale',
-    now: '2026-03-10T00:00:00Z',
-    change: () => undefined,
-  },
-  {
-    name: 'settings that change the engine',
-    change: (dir) => writeFileSync(join(dir, 'extract.config.json'), `${JSON.stringify({ ...CONFIG, staleAfterDays: 30 })}\n`),
-  },
-  {
-    name: 'a second task file',
-    change: (dir) => writeFileSync(join(dir, 'z.tasks.json'), `${JSON.stringify({ T30: AUDIT_LOG.T21 }, null, 2)}\n`),
-  },
+  { name: 'the checksums removed', change: (dir) => rmSync(join(dir, 'memory', '.checksums')) },
+  { name: 'the clock past the day the older decision turns stale', then: { now: '2026-03-10T00:00:00Z' } },
+  { name: 'settings that change the engine', change: (dir) => writeFileSync(join(dir, 'extract.config.json'), `${JSON.stringify({ ...CONFIG, staleAfterDays: 30 })}\n`) },
+  { name: 'a second task file', change: (dir) => writeFileSync(join(dir, 'z.tasks.json'), `${JSON.stringify({ T30: AUDIT_LOG.T21 }, null, 2)}\n`) },
   {
     name: 'a task file the memory folder records, gone since',
     prepare: async (dir) => {
@@ -205,37 +266,61 @@ const CHANGES: Array<{ name: string; now?: string; prepare?: (dir: string) => Pr
     change: (dir) => rmSync(join(dir, 'other.json')),
   },
   {
-    name: 'a record that is not one',
-    change: (dir) => writeFileSync(RECORD(dir), '{"version": 1, "engine": '),
+    name: 'globs that take in a task file the memory folder already records',
+    prepare: async (dir) => {
+      writeFileSync(join(dir, 'z.tasks.json'), `${JSON.stringify({ T30: AUDIT_LOG.T21 }, null, 2)}\n`);
+      await extractRun({ cwd: dir, now: NOW, globs: ['*tasks.json'] });
+    },
+    globs: ['tasks.json'],
+    then: { globs: ['*tasks.json'] },
   },
+  { name: 'a glob that matches nothing', then: { globs: ['*tasks.json', 'missing-*.json'] } },
+  { name: 'a record that is not one', change: (dir) => writeFileSync(RECORD(dir), '{"version": 1, "engine": ') },
 ];
 
-describe('a run on a workspace changed since the last run', () => {
-  it.each(CHANGES)('runs in full after $name, and writes and reports what a run without the record does', async ({ prepare, change, now }) => {
-    const globs = ['*tasks.json'];
+describe('a run on a workspace changed since the last run that changed nothing', () => {
+  it.each(CHANGES)('runs in full after $name, and writes and reports what a run without the record does', async ({ prepare, change, globs = ['*tasks.json'], then = {} }) => {
     const withRecord = workspace();
     const without = workspace();
     for (const dir of [withRecord, without]) {
       await prepare?.(dir);
-      await extractRun({ cwd: dir, now: NOW, globs });
-      await extractRun({ cwd: dir, now: NOW, globs });
+      await recorded(dir, NOW, { globs });
+      change?.(dir);
     }
-    expect(fs.existsSync(RECORD(withRecord))).toBe(true);
     rmSync(RECORD(without));
-    change(withRecord);
-    change(without);
-    const phases: string[] = [];
-    const a = await extractRun({ cwd: withRecord, now: now ?? NOW, globs, onPhase: (p) => phases.push(p) });
-    const b = await extractRun({ cwd: without, now: now ?? NOW, globs });
-    expect(phases).not.toContain(STOOD);
+    const next = { globs: then.globs ?? globs };
+    const a = await run(withRecord, then.now ?? NOW, next);
+    const b = await run(without, then.now ?? NOW, next);
+    expect(a.phases).not.toContain(STOOD);
     expect(report(a)).toEqual(report(b));
-    expect(snapshotDir(withRecord)).toEqual(snapshotDir(without));
+    expect(files(withRecord)).toEqual(files(without));
   });
 
-  it('flags the older decision stale once the clock passes the end of the recorded window', async () => {
+  it('runs in full in another time zone (a timestamp without an offset is read in the local one), as the real command', () => {
+    // Zone-less timestamps: where T20 turns stale depends on the zone they are read in.
+    const local = JSON.parse(JSON.stringify(AUDIT_LOG).replace(/:00Z"/g, ':00"'));
+    const cli = (dir: string, zone: string) => spawnSync(process.execPath, [BIN, 'run', '--now', '2026-03-01T05:00:00Z', '--json'], { cwd: dir, encoding: 'utf8', env: { ...process.env, TZ: zone, EXTRACT_TIMING: '1' } });
+    const [withRecord, without] = [workspace(local), workspace(local)];
+    for (const dir of [withRecord, without]) {
+      cli(dir, 'UTC');
+      settle(dir);
+      cli(dir, 'UTC');
+    }
+    expect(fs.existsSync(RECORD(withRecord))).toBe(true);
+    expect(cli(withRecord, 'UTC').stderr).toContain(STOOD);
+    rmSync(RECORD(without));
+    const a = cli(withRecord, 'Asia/Tokyo');
+    const b = cli(without, 'Asia/Tokyo');
+    expect(a.stderr).not.toContain(STOOD);
+    expect(a.status).toBe(0);
+    expect(JSON.parse(a.stdout).written).toEqual(['memory/decisions.json']);
+    expect(JSON.parse(a.stdout).written).toEqual(JSON.parse(b.stdout).written);
+    expect(files(withRecord)).toEqual(files(without));
+  });
+
+  it('flags the older decision stale once the clock passes the end of the recorded window, and not when it is set back', async () => {
     const dir = workspace();
-    await run(dir, NOW);
-    await run(dir, NOW);
+    await recorded(dir);
     const window = JSON.parse(readFileSync(RECORD(dir), 'utf8')).stale;
     expect(window.until).toBe(Date.parse('2026-03-01T09:02:00Z'));
     const flags = () => (JSON.parse(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8')).decisions as Decision[]).map((d) => [d.task_id, d.quality_flags.includes('stale')]);
@@ -243,6 +328,7 @@ describe('a run on a workspace changed since the last run', () => {
     expect(flags()).toEqual([['T20', false], ['T21', false]]);
     expect((await run(dir, '2026-03-01T09:02:00.001Z')).phases).not.toContain(STOOD);
     expect(flags()).toEqual([['T20', true], ['T21', false]]);
+    await recorded(dir, '2026-04-01T00:00:00Z');
     expect((await run(dir, '2026-04-01T00:00:00Z')).phases).toContain(STOOD);
     // A clock set back before that day: the flag goes again.
     expect((await run(dir, '2026-03-01T09:02:00Z')).phases).not.toContain(STOOD);
@@ -252,21 +338,41 @@ describe('a run on a workspace changed since the last run', () => {
 
 describe('the stale window', () => {
   const instant = fc.integer({ min: Date.parse('2025-01-01T00:00:00Z'), max: Date.parse('2027-01-01T00:00:00Z') });
-  const decision = fc.record({ created: instant, status: fc.constantFrom<Decision['status']>('active', 'active', 'superseded', 'archived') });
+  const status = fc.constantFrom<Decision['status']>('active', 'active', 'superseded', 'archived');
+  // Whole days and fractions of them (the config takes any number).
+  const days = fc.oneof(fc.integer({ min: 1, max: 400 }), fc.double({ min: 0.01, max: 400, noNaN: true }));
   const iso = (ms: number) => new Date(ms).toISOString();
-  const maxAge = DEFAULT_TUNING.relate.staleAfterDays * 86_400_000;
-  /** Which decisions the stale check takes for old at `now`. */
-  const old = (ds: ReadonlyArray<{ created: number; status: string }>, now: number) => ds.map((d) => d.status === 'active' && now - d.created > maxAge);
 
-  it('holds exactly the instants at which the stale check finds the same decisions old', () => {
+  it('holds exactly the instants at which the decisions taken for old are the same', () => {
     fc.assert(
-      fc.property(fc.array(decision, { maxLength: 8 }), instant, instant, (ds, now, later) => {
+      fc.property(fc.array(fc.record({ created: instant, status }), { maxLength: 8 }), instant, instant, days, (ds, now, later, staleAfterDays) => {
+        const options = { ...DEFAULT_TUNING.relate, staleAfterDays };
+        const maxAge = staleAfterDays * 86_400_000;
+        // markStale's own test of age.
+        const old = (at: number) => JSON.stringify(ds.map((d) => d.status === 'active' && at - d.created > maxAge));
         const decisions = ds.map((d) => ({ status: d.status, created_at: iso(d.created) }) as Decision);
-        const window = staleWindow(decisions, iso(now), DEFAULT_TUNING.relate)!;
-        // At a threshold and a millisecond either side of it, where a mistake would show.
-        for (const at of [later, ...ds.flatMap((d) => [d.created + maxAge - 1, d.created + maxAge, d.created + maxAge + 1])]) {
-          expect(inStaleWindow(window, iso(at))).toBe(JSON.stringify(old(ds, at)) === JSON.stringify(old(ds, now)));
-        }
+        const window = staleWindow(decisions, iso(now), options)!;
+        // At each turning point and a millisecond either side of it, where a mistake would show.
+        const turning = ds.flatMap((d) => [Math.floor(d.created + maxAge) - 1, Math.floor(d.created + maxAge), Math.floor(d.created + maxAge) + 1]);
+        for (const at of [later, ...turning]) expect(inStaleWindow(window, iso(at))).toBe(old(at) === old(now));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('holds only instants at which the stale check flags the same decisions', () => {
+    const statements = ['We keep the audit log archive on cold storage.', 'The platform team owns the audit log archive bucket.', 'We print the newsletter in a serif font.', 'The audit log archive bucket moves to cold storage.'];
+    const decision = fc.record({ created: instant, status, statement: fc.constantFrom(...statements) });
+    fc.assert(
+      fc.property(fc.array(decision, { minLength: 1, maxLength: 6 }), instant, instant, (ds, now, later) => {
+        const make = () => ds.map((d, k) => ({ id: `DEC-${k}`, task_id: `T${k}`, statement: d.statement, status: d.status, created_at: iso(d.created), quality_flags: [] as string[], corrects: null }) as unknown as Decision);
+        const flagged = (at: number) => {
+          const decisions = make();
+          markStale(decisions, iso(at), DEFAULT_TUNING.relate);
+          return JSON.stringify(decisions.map((d) => d.quality_flags));
+        };
+        const window = staleWindow(make(), iso(now), DEFAULT_TUNING.relate)!;
+        if (inStaleWindow(window, iso(later))) expect(flagged(later)).toBe(flagged(now));
       }),
       { numRuns: 300 },
     );

@@ -12,7 +12,7 @@ import { loadEngine, overrunDiagnostics } from './engine';
 import { inStaleWindow, staleWindow } from '../core/relate';
 import { ConflictError, throwIfStopped } from '../io/errors';
 import { compareAndSwap, signatureOf } from '../io/files';
-import { readLastRun, writeLastRun, type LastRun } from '../io/lastRun';
+import { folderSignature, readLastRun, settledBefore, timeZone, writeLastRun, type LastRun } from '../io/lastRun';
 import { withMemoryLock } from '../io/lock';
 import { memoryChanges, memorySignature, readMemory, RegistryPrintMemo, signatureAfter, writeMemory } from '../io/memory';
 import { displayPath, findTaskFiles } from '../io/paths';
@@ -171,37 +171,41 @@ export function settle(ws: Workspace, analyzed: readonly AnalyzedFile[], files: 
 }
 
 /**
- * What the last run found, when the workspace is exactly as that run left it (see LastRun): the
- * same engine and task files, every memory file and task file with the signature that run left
- * it with, the sources recorded, and `now` where stale flags are what they were. Every output of
- * that run then stands: the run would read everything to change nothing, and report what it did.
+ * What the last run found, when the workspace is exactly as that run found and left it (see
+ * LastRun): the same engine, time zone and task files, every memory file and task file with the
+ * signature it had then, the sources recorded, and `now` where stale flags are what they were.
+ * That run changed nothing: neither would this one, and it reports what that one did.
  */
 async function unchangedSinceLastRun(ws: Workspace, cwd: string, now: string): Promise<LastRun | null> {
   if (ws.diagnostics.length > 0) return null;
   const last = await readLastRun(ws.memoryDir);
-  if (!last || last.engine !== ws.engine.fingerprint || !inStaleWindow(last.stale, now)) return null;
+  if (!last || last.engine !== ws.engine.fingerprint || last.zone !== timeZone() || !inStaleWindow(last.stale, now)) return null;
   // Its reports name files as seen from where it ran.
   if (last.diagnostics.length > 0 && last.cwd !== cwd) return null;
   if (last.taskFiles.length !== ws.files.length || last.taskFiles.some((f, k) => f.path !== ws.files[k])) return null;
-  if ((await memorySignature(ws.memoryDir)) !== last.memory) return null;
+  if ((await folderSignature(ws.memoryDir)) !== last.memory) return null;
   for (const f of last.taskFiles) if ((await signatureOf(f.path)) !== f.signature) return null;
   if (!(await sourcesRecorded(ws.memoryDir, ws.files))) return null;
   return last;
 }
 
-/** What a run's first commit left, for the record of the next run (see LastRun). */
+/**
+ * What a run's first commit found, when it changed nothing, for the record of the next run (see
+ * LastRun): the memory folder's signature, the same when the lock was taken and when the last
+ * task file was looked at (so every read in between read what it names), and each task file's,
+ * taken before the look that found it unchanged.
+ */
 interface Left {
   memory: string;
-  /** Whether reading the memory folder as the run left it reports nothing (a torn last log line is cut by the run; a bad line stays, and is reported on every read). */
-  memoryClean: boolean;
   stale: StaleWindow | null;
-  /** Each task file's signature after the commit (written, or found unchanged). */
   files: Map<string, string>;
 }
 
 const countAnalysed = (analyzed: readonly AnalyzedFile[]) => analyzed.reduce((n, f) => n + f.tasks.filter((t) => t.analysis !== null).length, 0);
 
 export async function extractRun(options: RunOptions): Promise<RunResult> {
+  // The wall clock (not `now`, which is what the run records): the record of a run stands only for files modified well before it began.
+  const startedAt = Date.now();
   const lap = phaseTimer(options.onPhase);
   // A dry run merges into a copy: it neither takes nor keeps the warm memory.
   const warm = options.dryRun ? undefined : options.warm;
@@ -248,17 +252,16 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
   let conflicts = 0;
   let summary: RunSummary = { files: 0, tasks: 0, decisions: 0, patterns: 0, review: 0 };
   let left: Left | null = null;
-  let attempts = 0;
 
   for (let attempt = 0; pending.length > 0; attempt++) {
     const changed: TaskFile[] = [];
-    attempts++;
     if (options.beforeCommit) await options.beforeCommit(attempt);
     throwIfStopped(options.signal);
     const outcome = await withMemoryLock(ws.memoryDir, options.lockTimeout ?? 30, async () => {
       lap('lock');
       // Re-read only if another process wrote the memory folder since our unlocked read.
       const readSignature = await memorySignature(ws.memoryDir);
+      const folderBefore = attempt === 0 ? await folderSignature(ws.memoryDir) : null;
       const unchanged = attempt === 0 && readSignature === hintSignature;
       const memory = unchanged ? hint : await readMemory(ws.memoryDir, ws.memoryDisplay, false, prints);
       if (attempt === 0) appendAll(diagnostics, memory.diagnostics);
@@ -268,12 +271,11 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
       lap('merge into registry and render task files');
       const wrote = await writeMemory(ws.memoryDir, memory, out.registry, out.newPatterns, prints);
       for (const f of wrote.written) written.push(`${ws.memoryDisplay}/${f}`);
-      if (attempt === 0) await recordSources(ws.memoryDir, ws.files);
+      const sourcesWritten = attempt === 0 && (await recordSources(ws.memoryDir, ws.files));
       // Kept only if the folder is now exactly what was read plus our own writes: a person's edit
       // made meanwhile (people take no lock) is read next time, not written over from memory.
       const ours = signatureAfter(readSignature, wrote.signatures);
-      const onlyOurs = (await memorySignature(ws.memoryDir)) === ours;
-      if (warm && onlyOurs) warm.keepMemory(ws.memoryDir, ours, wrote.after, out.index);
+      if (warm && (await memorySignature(ws.memoryDir)) === ours) warm.keepMemory(ws.memoryDir, ours, wrote.after, out.index);
       const files = new Map<string, string>();
       lap('write memory');
       for (const file of pending) {
@@ -286,10 +288,13 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
           written.push(file.display);
           ownWrites.set(file.path, { signature: signature!, text: next });
         }
+        if (outcome === 'unchanged') files.set(file.path, signature!);
         if (outcome === 'conflict') changed.push(file);
-        else files.set(file.path, signature!);
       }
-      if (attempt === 0 && onlyOurs) left = { memory: ours, memoryClean: wrote.after.diagnostics.length === 0, stale: staleWindow(out.registry.decisions, options.now, ws.engine.tuning.relate), files };
+      // A run that wrote nothing, in a folder nobody wrote meanwhile, whose reads report nothing
+      // again (a bad log line is reported on every read).
+      const still = folderBefore !== null && !sourcesWritten && files.size === pending.length && wrote.after.diagnostics.length === 0;
+      if (still && (await folderSignature(ws.memoryDir)) === folderBefore) left = { memory: folderBefore, stale: staleWindow(out.registry.decisions, options.now, ws.engine.tuning.relate), files };
       return out.summary;
     }, options.signal);
     summary = addSummaries(summary, outcome);
@@ -308,24 +313,27 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
     analyzed = await planAnalysis(ws, pending, hintIndex, options.signal);
     analysed += countAnalysed(analyzed);
   }
-  const overruns = overrunDiagnostics(ws.engine, options.cwd);
-  diagnostics.push(...overruns);
+  diagnostics.push(...overrunDiagnostics(ws.engine, options.cwd));
   // A later run on the same files reports again what reading them found, but only once nothing
-  // needs analysing: a task analysed is validated, a current one is not (nor are its messages measured).
-  const again = ws.diagnostics.length === 0 && overruns.length === 0 && conflicts === 0 && attempts === 1 && (read.diagnostics.length === 0 || analysed === 0);
-  if (again) await recordLastRun(ws, options.cwd, read.files, read.diagnostics, left);
+  // needs analysing (a task analysed is validated, a current one is not), and only if the run
+  // reported nothing else.
+  const again = diagnostics.length === read.diagnostics.length && (read.diagnostics.length === 0 || analysed === 0);
+  if (again) await recordLastRun(ws, options.cwd, read.files, read.diagnostics, left, startedAt);
   return { summary: { ...summary, files: ws.files.length, tasks, analysed, conflicts, written }, diagnostics, ownWrites };
 }
 
 /**
- * Records the workspace as a run left it, when a later run may stand on it: nobody wrote the
- * memory folder meanwhile, reading it as it is now reports nothing, and every task file was read
- * and committed. `diagnostics`: what reading the task files reported, which a later run reports again.
+ * Records the workspace as a run that changed nothing found it, for a later run to stand on, when
+ * every task file was read and found unchanged and every file was last modified well before the
+ * run began: a file system that keeps times to the second could otherwise see a same-sized edit
+ * made in the same second keep the signature. `diagnostics`: what reading the task files
+ * reported, which a later run reports again.
  */
-async function recordLastRun(ws: Workspace, cwd: string, files: readonly TaskFile[], diagnostics: readonly Diagnostic[], left: Left | null): Promise<void> {
-  if (!left || !left.memoryClean || !left.stale || files.length !== ws.files.length || !files.every((f, k) => f.path === ws.files[k] && left!.files.has(f.path))) return;
+async function recordLastRun(ws: Workspace, cwd: string, files: readonly TaskFile[], diagnostics: readonly Diagnostic[], left: Left | null, startedAt: number): Promise<void> {
+  if (!left || !left.stale || files.length !== ws.files.length || !files.every((f, k) => f.path === ws.files[k] && left!.files.has(f.path))) return;
   const taskFiles = files.map((f) => ({ path: f.path, signature: left!.files.get(f.path)!, tasks: f.tasks.length }));
-  await writeLastRun(ws.memoryDir, { engine: ws.engine.fingerprint, cwd, memory: left.memory, taskFiles, stale: left.stale, diagnostics: [...diagnostics] });
+  if (![left.memory, ...taskFiles.map((f) => f.signature)].every((s) => settledBefore(s, startedAt))) return;
+  await writeLastRun(ws.memoryDir, { engine: ws.engine.fingerprint, zone: timeZone(), cwd, memory: left.memory, taskFiles, stale: left.stale, diagnostics: [...diagnostics] });
 }
 
 function addSummaries(a: RunSummary, b: RunSummary): RunSummary {

@@ -525,7 +525,8 @@ export function staleWindow(decisions: readonly Decision[], now: string, options
     const created = instantOf(d.created_at);
     if (created === null) continue;
     // Old (markStale's test) while the instant stays past created + maxAge; young up to it.
-    const turns = created + maxAge;
+    // Instants are whole milliseconds, so past a fractional age means past its whole part.
+    const turns = created + Math.floor(maxAge);
     if (nowMs - created > maxAge) after = after === null ? turns : Math.max(after, turns);
     else until = until === null ? turns : Math.min(until, turns);
   }

@@ -151,7 +151,6 @@ export async function runWatch(options: WatchOptions): Promise<void> {
   };
 
   await extract(undefined).catch((err: Error) => options.log({ kind: 'problem', message: err.message }));
-  warm.warmUp(ws.engine);
   for (const f of ws.files) {
     const st = await fs.stat(f).catch(() => null);
     if (st) inodes.set(resolve(f), st.ino);
@@ -167,6 +166,8 @@ export async function runWatch(options: WatchOptions): Promise<void> {
   };
   watcher.on('add', onEvent).on('change', onEvent).on('unlink', (path) => void forget(path));
   await new Promise<void>((ready) => watcher.once('ready', () => ready()));
+  // Once watching: a save made meanwhile is queued, not missed.
+  warm.warmUp(ws.engine);
   options.log({ kind: 'ready', message: `watching ${folders.join(', ')}` });
 
   await options.stop;

@@ -2,7 +2,7 @@
 // preloaded, which kills it with SIGKILL just before its n-th file-system change. Kill points are
 // numbers, not delays, so a failure names a point that fails again on any machine.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, EXAMPLE, tempDir } from '../helpers';
 
@@ -66,40 +66,18 @@ export async function exampleWithCleanRun(): Promise<{ original: string; clean: 
 }
 
 /**
- * Every file below a folder, dot files included, as relative path → text. The record of the last
- * run names inodes and times, which differ from run to run: it is compared without them, and
- * `recordProblems` checks that they are those of the files it names.
+ * Every file below a folder, dot files included, as relative path → text; but the record of the
+ * last run that changed nothing (memory/.last-run), which names inodes and times and is written
+ * only by a run that changed nothing: a killed run's files are judged by themselves.
  */
 export function everyFile(dir: string, base = dir, out: Record<string, string> = {}): Record<string, string> {
   for (const name of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
     const p = join(dir, name.name);
     const file = p.slice(base.length + 1);
     if (name.isDirectory()) everyFile(p, base, out);
-    else out[file] = file === LAST_RUN ? withoutSignatures(readFileSync(p, 'utf8')) : readFileSync(p, 'utf8');
+    else if (file !== 'memory/.last-run') out[file] = readFileSync(p, 'utf8');
   }
   return out;
-}
-
-const LAST_RUN = 'memory/.last-run';
-
-function withoutSignatures(text: string): string {
-  const record = JSON.parse(text) as { memory: string; task_files: Array<{ signature: string }> };
-  return JSON.stringify({ ...record, memory: '', task_files: record.task_files.map((f) => ({ ...f, signature: '' })) });
-}
-
-/** Whether the last run's record (if any) names the signatures the files of `dir` have now. */
-export function recordProblems(dir: string): string[] {
-  const path = join(dir, LAST_RUN);
-  if (!existsSync(path)) return [];
-  const record = JSON.parse(readFileSync(path, 'utf8')) as { memory: string; task_files: Array<{ path: string; signature: string }> };
-  const signature = (p: string) => {
-    const st = existsSync(p) ? statSync(p) : null;
-    return st ? `${st.ino}:${st.size}:${st.mtimeMs}` : '-';
-  };
-  const memory = ['decisions.json', 'review-queue.json', 'patterns.jsonl', '.engine'].map((f) => signature(join(dir, 'memory', f))).join('|');
-  const problems = memory === record.memory ? [] : ['memory/.last-run names other memory files than those there'];
-  for (const f of record.task_files) if (signature(join(dir, 'memory', f.path)) !== f.signature) problems.push(`memory/.last-run names another ${f.path}`);
-  return problems;
 }
 
 /**
@@ -136,7 +114,6 @@ export async function recoverAndCompare(dir: string, clean: Record<string, strin
   const after = everyFile(dir);
   for (const f of Object.keys(after)) if (!(f in clean)) problems.push(`left behind: ${f}`);
   for (const [f, text] of Object.entries(clean)) if (after[f] !== text) problems.push(`${f} differs from a clean run`);
-  problems.push(...recordProblems(dir));
   return problems;
 }
 

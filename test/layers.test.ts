@@ -94,6 +94,11 @@ describe('tests and the quick start', () => {
     const link = join(tempDir(), 'link');
     symlinkSync(join(ROOT, 'examples'), link);
     expect(() => readFileSync(join(link, 'tasks.json'))).toThrow(refused);
+    // A link to a place in examples/ that does not exist (yet) leads there all the same.
+    const dangling = join(tempDir(), 'dangling');
+    symlinkSync(join(ROOT, 'examples', 'not-yet'), dangling);
+    expect(() => writeFileSync(join(dangling, 'tasks.json'), '{}')).toThrow(refused);
+    expect(() => mkdirSync(dangling)).toThrow(refused);
     expect(() => readFileSync(new URL(`file://${join(ROOT, 'exam%70les', 'tasks.json')}`))).toThrow(refused);
     // A child process a test starts (the CLI, built) is refused too.
     expect(runCli(['check', 'examples/tasks.json'], ROOT)).toMatchObject({ status: 2, stderr: expect.stringMatching(refused) });

@@ -10,7 +10,38 @@ const { basename, dirname, isAbsolute, join, resolve, sep } = require('node:path
 const { fileURLToPath } = require('node:url');
 
 const EXAMPLES_DIR = join(__dirname, '..', '..', 'examples');
+// Taken before they are wrapped below.
 const realpath = fs.realpathSync.native;
+const lstat = fs.lstatSync;
+const readlink = fs.readlinkSync;
+
+/**
+ * `abs` with the symlinks on it followed, also where they lead to nothing (realpath gives up
+ * there): a link into examples/ names examples/ whether or not that folder exists. `followLast`:
+ * whether a link at the end of the path is followed too.
+ */
+function linksFollowed(abs, followLast, depth = 0) {
+  try {
+    return followLast ? realpath(abs) : join(realpath(dirname(abs)), basename(abs));
+  } catch {
+    // Some part of it is missing: walk it part by part.
+  }
+  const parts = abs.split(sep).filter(Boolean);
+  let at = sep;
+  for (let k = 0; k < parts.length; k++) {
+    const next = join(at, parts[k]);
+    let target = null;
+    if (depth < 40 && (followLast || k < parts.length - 1)) {
+      try {
+        if (lstat(next).isSymbolicLink()) target = readlink(next);
+      } catch {
+        // Missing from here on: nothing further to follow.
+      }
+    }
+    at = target === null ? next : linksFollowed(resolve(at, target), true, depth + 1);
+  }
+  return at;
+}
 
 /**
  * Whether a path given to the file system names the repository's examples/ or something in it.
@@ -26,11 +57,7 @@ function inExamples(path, follow = true) {
   const inside = (q) => q === EXAMPLES_DIR || q.startsWith(EXAMPLES_DIR + sep);
   if (inside(abs)) return true;
   // Through a symlink (a temp folder's link into examples/, say).
-  try {
-    return inside(follow ? realpath(abs) : join(realpath(dirname(abs)), basename(abs)));
-  } catch {
-    return false;
-  }
+  return inside(linksFollowed(abs, follow));
 }
 
 /** Functions that act on a symlink itself, not on what it points to. */

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { extractRun, type RunResult } from '../src/app/run';
 import { WarmState } from '../src/app/warm';
-import { inStaleWindow, markStale, staleWindow } from '../src/core/relate';
+import { inStaleWindow, markStale } from '../src/core/relate';
 import type { Decision } from '../src/core/types';
 import { DEFAULT_TUNING } from '../src/core/tuning';
 import { compareAndSwap, signatureOf } from '../src/io/files';
@@ -336,22 +336,25 @@ describe('a run on a workspace changed since the last run that changed nothing',
   });
 });
 
-describe('the stale window', () => {
+describe('the stale window markStale returns', () => {
   const instant = fc.integer({ min: Date.parse('2025-01-01T00:00:00Z'), max: Date.parse('2027-01-01T00:00:00Z') });
   const status = fc.constantFrom<Decision['status']>('active', 'active', 'superseded', 'archived');
+  const statements = ['We keep the audit log archive on cold storage.', 'The platform team owns the audit log archive bucket.', 'We print the newsletter in a serif font.', 'The audit log archive bucket moves to cold storage.'];
+  const decisions = fc.array(fc.record({ created: instant, status, statement: fc.constantFrom(...statements) }), { maxLength: 8 });
   // Whole days and fractions of them (the config takes any number).
   const days = fc.oneof(fc.integer({ min: 1, max: 400 }), fc.double({ min: 0.01, max: 400, noNaN: true }));
   const iso = (ms: number) => new Date(ms).toISOString();
+  type Drawn = { created: number; status: Decision['status']; statement: string };
+  const registry = (ds: Drawn[]) => ds.map((d, k) => ({ id: `DEC-${k}`, task_id: `T${k}`, statement: d.statement, status: d.status, created_at: iso(d.created), quality_flags: [] as string[], corrects: null }) as unknown as Decision);
 
   it('holds exactly the instants at which the decisions taken for old are the same', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ created: instant, status }), { maxLength: 8 }), instant, instant, days, (ds, now, later, staleAfterDays) => {
+      fc.property(decisions, instant, instant, days, (ds, now, later, staleAfterDays) => {
         const options = { ...DEFAULT_TUNING.relate, staleAfterDays };
         const maxAge = staleAfterDays * 86_400_000;
-        // markStale's own test of age.
+        // The stale check's test of age, written out.
         const old = (at: number) => JSON.stringify(ds.map((d) => d.status === 'active' && at - d.created > maxAge));
-        const decisions = ds.map((d) => ({ status: d.status, created_at: iso(d.created) }) as Decision);
-        const window = staleWindow(decisions, iso(now), options)!;
+        const window = markStale(registry(ds), iso(now), options)!;
         // At each turning point and a millisecond either side of it, where a mistake would show.
         const turning = ds.flatMap((d) => [Math.floor(d.created + maxAge) - 1, Math.floor(d.created + maxAge), Math.floor(d.created + maxAge) + 1]);
         for (const at of [later, ...turning]) expect(inStaleWindow(window, iso(at))).toBe(old(at) === old(now));
@@ -361,25 +364,21 @@ describe('the stale window', () => {
   });
 
   it('holds only instants at which the stale check flags the same decisions', () => {
-    const statements = ['We keep the audit log archive on cold storage.', 'The platform team owns the audit log archive bucket.', 'We print the newsletter in a serif font.', 'The audit log archive bucket moves to cold storage.'];
-    const decision = fc.record({ created: instant, status, statement: fc.constantFrom(...statements) });
     fc.assert(
-      fc.property(fc.array(decision, { minLength: 1, maxLength: 6 }), instant, instant, (ds, now, later) => {
-        const make = () => ds.map((d, k) => ({ id: `DEC-${k}`, task_id: `T${k}`, statement: d.statement, status: d.status, created_at: iso(d.created), quality_flags: [] as string[], corrects: null }) as unknown as Decision);
+      fc.property(decisions, instant, instant, (ds, now, later) => {
         const flagged = (at: number) => {
-          const decisions = make();
-          markStale(decisions, iso(at), DEFAULT_TUNING.relate);
-          return JSON.stringify(decisions.map((d) => d.quality_flags));
+          const marked = registry(ds);
+          const window = markStale(marked, iso(at), DEFAULT_TUNING.relate)!;
+          return { window, flags: JSON.stringify(marked.map((d) => d.quality_flags)) };
         };
-        const window = staleWindow(make(), iso(now), DEFAULT_TUNING.relate)!;
-        if (inStaleWindow(window, iso(later))) expect(flagged(later)).toBe(flagged(now));
+        if (inStaleWindow(flagged(now).window, iso(later))) expect(flagged(later).flags).toBe(flagged(now).flags);
       }),
       { numRuns: 300 },
     );
   });
 
-  it('has no window for a clock that is not an instant', () => {
-    expect(staleWindow([], 'yesterday', DEFAULT_TUNING.relate)).toBeNull();
+  it('is none for a clock that is not an instant', () => {
+    expect(markStale([], 'yesterday', DEFAULT_TUNING.relate)).toBeNull();
     expect(inStaleWindow({ after: null, until: null }, 'yesterday')).toBe(false);
   });
 });

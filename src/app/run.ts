@@ -9,7 +9,7 @@ import type { AnalysisSettings, Diagnostic, StaleWindow } from '../core/types';
 import { analyzeParallel } from './analyzePool';
 import { loadConfig } from '../io/config';
 import { loadEngine, overrunDiagnostics } from './engine';
-import { inStaleWindow, staleWindow } from '../core/relate';
+import { inStaleWindow } from '../core/relate';
 import { ConflictError, throwIfStopped } from '../io/errors';
 import { compareAndSwap, signatureOf } from '../io/files';
 import { folderSignature, readLastRun, settledBefore, timeZone, writeLastRun, type LastRun } from '../io/lastRun';
@@ -294,7 +294,7 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
       // A run that wrote nothing, in a folder nobody wrote meanwhile, whose reads report nothing
       // again (a bad log line is reported on every read).
       const still = folderBefore !== null && !sourcesWritten && files.size === pending.length && wrote.after.diagnostics.length === 0;
-      if (still && (await folderSignature(ws.memoryDir)) === folderBefore) left = { memory: folderBefore, stale: staleWindow(out.registry.decisions, options.now, ws.engine.tuning.relate), files };
+      if (still && (await folderSignature(ws.memoryDir)) === folderBefore) left = { memory: folderBefore, stale: out.stale, files };
       return out.summary;
     }, options.signal);
     summary = addSummaries(summary, outcome);

@@ -2,6 +2,7 @@
 // candidates, and reply patterns (corrections, confirmations, disagreements, repeated
 // questions, contradictions). Everything here is positional: ids are assigned later (evolve).
 import { clauseClaims, utteranceConflict, type CompiledLexicon } from './contradiction';
+import { appendAll } from './lists';
 import { sentenceCandidates, type SentenceCandidate } from './candidates';
 import { answeredValueChange, reversal, SubjectMemo, valueReplacement, viewOf, type SubjectView } from './subject';
 import { findAct, normalForm, type CompiledStatementLexicon } from './sentenceActs';
@@ -295,7 +296,11 @@ export function supersedeInTask(input: DecideInput, a: TaskAnalysis): TaskAnalys
 export function addSpeakerPatterns(input: DecideInput, a: TaskAnalysis): TaskAnalysis {
   const { messages, detections } = input;
   const { patterns } = a;
-  patterns.push(...repeatedQuestions(messages, detections, input.text.at), ...selfContradictions(messages, input.lexicon, patterns, input.text.at, input.text.stemmer));
+  const repeated = repeatedQuestions(messages, detections, input.text.at);
+  // Against the patterns found before these (what supersession reported is not reported again).
+  const contradictions = selfContradictions(messages, input.lexicon, patterns, input.text.at, input.text.stemmer);
+  appendAll(patterns, repeated);
+  appendAll(patterns, contradictions);
   patterns.sort((x, y) => last(x.messages) - last(y.messages) || (x.type < y.type ? -1 : x.type > y.type ? 1 : 0));
   return a;
 }

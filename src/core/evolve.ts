@@ -25,11 +25,16 @@ export interface TaskMerge {
 
 /** What one task owns in the registry: its extracted_state may name only these ids. */
 export interface TaskIds {
+  /** Its decisions, in the order they were indexed (their ids are `decisions`). */
+  decisionList: Decision[];
   decisions: Set<string>;
   patterns: Set<string>;
   review: Set<string>;
-  /** Decisions a person added or accepted for the task (the pipeline never drops them from its state). */
-  nonAuto: string[];
+}
+
+/** The ids of the decisions a person added or accepted for the task: the pipeline never drops them from its state. */
+export function addedByPeople(owned: Readonly<TaskIds>): string[] {
+  return owned.decisionList.filter((d) => d.origin !== 'auto').map((d) => d.id);
 }
 
 /**
@@ -41,7 +46,6 @@ export interface TaskIds {
  */
 export class RegistryIndex {
   readonly decisionByFingerprint = new Map<string, Decision>();
-  readonly decisionsByTask = new Map<string, Decision[]>();
   readonly patternByKey = new Map<string, Pattern>();
   readonly reviewByFingerprint = new Map<string, ReviewItem>();
   /** Ids for new items, above every id of the registry. */
@@ -85,17 +89,17 @@ export class RegistryIndex {
     if (!Array.isArray(decisions) || !Array.isArray(patterns) || !Array.isArray(review) || !Array.isArray(topics)) return false;
     const mine = this.owned.get(taskId);
     if (!mine) return decisions.length + patterns.length + review.length === 0;
-    const owned = mine.decisions.size + mine.patterns.size + mine.review.size + mine.nonAuto.length;
+    const owned = mine.decisions.size + mine.patterns.size + mine.review.size;
     const known = this.held.get(state);
     if (known && known.taskId === taskId && known.owned === owned) return true;
-    const holds = mine.nonAuto.every((id) => decisions.includes(id)) && allIn(decisions, mine.decisions) && allIn(patterns, mine.patterns) && allIn(review, mine.review);
+    const holds = addedByPeople(mine).every((id) => decisions.includes(id)) && allIn(decisions, mine.decisions) && allIn(patterns, mine.patterns) && allIn(review, mine.review);
     if (holds) this.held.set(state, { taskId, owned });
     return holds;
   }
 
   private ownerOf(taskId: string): TaskIds {
     let e = this.owned.get(taskId);
-    if (!e) this.owned.set(taskId, (e = { decisions: new Set(), patterns: new Set(), review: new Set(), nonAuto: [] }));
+    if (!e) this.owned.set(taskId, (e = { decisionList: [], decisions: new Set(), patterns: new Set(), review: new Set() }));
     return e;
   }
 
@@ -104,12 +108,9 @@ export class RegistryIndex {
     this.items++;
     this.ids.see(d.id);
     const owner = this.ownerOf(d.task_id);
+    owner.decisionList.push(d);
     owner.decisions.add(d.id);
-    if (d.origin !== 'auto') owner.nonAuto.push(d.id);
     if (d.fingerprint) this.decisionByFingerprint.set(d.fingerprint, d);
-    const list = this.decisionsByTask.get(d.task_id);
-    if (list) list.push(d);
-    else this.decisionsByTask.set(d.task_id, [d]);
   }
 
   addPattern(p: Pattern): void {
@@ -300,7 +301,7 @@ export function mergeTask(
     supersede(older, newer);
   });
   const producedIds = new Set(produced.map((d) => d.id));
-  const ofTask = index.decisionsByTask.get(taskId) ?? [];
+  const ofTask = index.ownedBy(taskId)?.decisionList ?? [];
   for (const d of ofTask) {
     if (d.origin === 'auto' && d.status === 'active' && !producedIds.has(d.id)) setOwned(d, 'status', 'archived');
   }
@@ -340,7 +341,8 @@ export function mergeTask(
   }
 
   // Decisions a person accepted from the review queue or added by hand belong to the task too.
-  const kept = (index.ownedBy(taskId)?.nonAuto ?? []).filter((id) => !producedIds.has(id));
+  const owned = index.ownedBy(taskId);
+  const kept = (owned ? addedByPeople(owned) : []).filter((id) => !producedIds.has(id));
   return { decisionIds: [...produced.map((d) => d.id), ...kept.sort()], patternIds, reviewIds, newPatterns, newDecisions, newReview, created, produced };
 }
 

@@ -19,7 +19,7 @@ import { canonicalJson, sameJson } from './json';
 import { SubjectMemo } from './subject';
 import { sha256, Stems } from './text';
 import type { Tuning } from './tuning';
-import type { AnalysisSettings, Decision, DecisionType, Detection, ExtractedState, Pattern, ReviewItem, TaskInput } from './types';
+import type { AnalysisSettings, Decision, DecisionType, Detection, ExtractedState, Pattern, ReviewItem, StaleWindow, TaskInput } from './types';
 
 export type { TaskInput };
 
@@ -63,6 +63,8 @@ export interface PipelineOutput {
   /** New extracted_state per file path and task id (every task with a discussion). */
   states: Map<string, Map<string, ExtractedState>>;
   summary: RunSummary;
+  /** When the stale check as of `now` flags the same decisions of `registry` (null: `now` is no instant). */
+  stale: StaleWindow | null;
 }
 
 const hashes = new WeakMap<readonly unknown[], string>();
@@ -178,12 +180,13 @@ export function analyzeFiles(files: readonly FileInput[], engine: Engine, skip: 
 }
 
 /**
- * What merging may reuse from earlier merges with the same engine (a long-lived caller's): what
- * relating worked out about statements and messages (pure functions of their text), and what the
- * stale check found for the registry as it was then. Neither changes the output.
+ * What merging may reuse from earlier merges with the same engine (a long-lived caller's). None
+ * of it changes the output.
  */
 export interface MergeMemos {
+  /** What relating worked out about statements and messages (pure functions of their text). */
   subjects?: SubjectMemo;
+  /** What the stale check found for the registry as it was then, with each decision's entry. */
   stale?: StaleMemo;
   /** An index of the registry merged into, as it is (used only when merging in place; see RegistryIndex.indexes). */
   index?: RegistryIndex;
@@ -196,7 +199,7 @@ export interface MergeMemos {
  */
 export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry, now: string, engine: Engine, inPlace = false, memos: MergeMemos = {}): PipelineOutput {
   const memo = memos.subjects ?? new SubjectMemo();
-  // Each decision's entry for relating, shared with the stale check (which keeps them between runs).
+  // Each decision's entry for relating, shared with the stale check (a long-lived caller keeps them between runs).
   const entries = memos.stale?.entries ?? new EntryMemo();
   const registry: Registry = inPlace ? input : structuredClone(input);
   const index = memos.index?.indexes(registry) ? memos.index : new RegistryIndex(registry);
@@ -217,14 +220,14 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
   const related = recordPatterns(registry, index, relatedPatterns, now);
   appendAll(newPatterns, related.newPatterns);
   // 4. stale: decisions flagged stale as of `now` once every relation is known, and the engine recorded.
-  closeRegistry(registry, engine, now, relateOptions, memo, memos.stale);
+  const stale = closeRegistry(registry, engine, now, relateOptions, memo, memos.stale, entries);
   summary.patterns = newPatterns.length;
   // 5. task states: each task's extracted_state from its merge and the relations found for it.
   const states = taskStates(analyzed, merged, related.idsByTask, now);
   const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   registry.decisions.sort(byId);
   registry.review.sort(byId);
-  return { registry, index, newPatterns, states, summary };
+  return { registry, index, newPatterns, states, summary, stale };
 }
 
 interface MergedTask {
@@ -353,9 +356,9 @@ function relateOptionsOf(engine: Engine): RelateOptions {
 }
 
 /** What every change to the registry ends with: decisions flagged stale as of `now`, and the engine that made it. */
-function closeRegistry(registry: Registry, engine: Engine, now: string, relateOptions: RelateOptions, memo: SubjectMemo = new SubjectMemo(), stale?: StaleMemo): void {
-  markStale(registry.decisions, now, relateOptions, memo, stale);
+function closeRegistry(registry: Registry, engine: Engine, now: string, relateOptions: RelateOptions, memo: SubjectMemo = new SubjectMemo(), stale?: StaleMemo, entries?: EntryMemo): StaleWindow | null {
   registry.engine = engine.fingerprint;
+  return markStale(registry.decisions, now, relateOptions, memo, stale, entries);
 }
 
 /**

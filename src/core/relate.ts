@@ -510,30 +510,7 @@ function answersStillValid(last: NonNullable<StaleMemo['last']>, active: readonl
   return out;
 }
 
-/**
- * The stretch of time around `now` in which `markStale` finds the same decisions old (see
- * StaleWindow). Null when `now` is not an instant (markStale then leaves every flag).
- */
-export function staleWindow(decisions: readonly Decision[], now: string, options: RelateOptions = DEFAULT_RELATE_OPTIONS): StaleWindow | null {
-  const nowMs = instantOf(now);
-  if (nowMs === null) return null;
-  const maxAge = options.staleAfterDays * 86_400_000;
-  let after: number | null = null;
-  let until: number | null = null;
-  for (const d of decisions) {
-    if (d.status !== 'active') continue;
-    const created = instantOf(d.created_at);
-    if (created === null) continue;
-    // Old (markStale's test) while the instant stays past created + maxAge; young up to it.
-    // Instants are whole milliseconds, so past a fractional age means past its whole part.
-    const turns = created + Math.floor(maxAge);
-    if (nowMs - created > maxAge) after = after === null ? turns : Math.max(after, turns);
-    else until = until === null ? turns : Math.min(until, turns);
-  }
-  return { after, until };
-}
-
-/** Whether `now` lies in `window` (see staleWindow). */
+/** Whether `now` lies in `window` (see markStale). */
 export function inStaleWindow(window: StaleWindow, now: string): boolean {
   const nowMs = instantOf(now);
   return nowMs !== null && (window.after === null || nowMs > window.after) && (window.until === null || nowMs <= window.until);
@@ -542,12 +519,18 @@ export function inStaleWindow(window: StaleWindow, now: string): boolean {
 /**
  * `stale`: an active decision older than the configured age whose subject saw newer activity
  * (a newer active decision on it). Recomputed over the whole registry, since time moves.
- * `kept`: what an earlier call on the same registry worked out (see StaleMemo).
+ * `kept`: what an earlier call on the same registry worked out (see StaleMemo); without it,
+ * `made`: the entries relating made already, taken when an old decision needs them.
+ * Returns the stretch of time around `now` in which the same decisions are old (see
+ * StaleWindow), or null when `now` is not an instant (every flag is then left as it is).
  */
-export function markStale(decisions: Decision[], now: string, options: RelateOptions = DEFAULT_RELATE_OPTIONS, memo: SubjectMemo = new SubjectMemo(), kept?: StaleMemo): void {
+export function markStale(decisions: Decision[], now: string, options: RelateOptions = DEFAULT_RELATE_OPTIONS, memo: SubjectMemo = new SubjectMemo(), kept?: StaleMemo, made: EntryMemo = new EntryMemo()): StaleWindow | null {
   const nowMs = instantOf(now);
-  if (nowMs === null) return;
+  if (nowMs === null) return null;
   const maxAge = options.staleAfterDays * 86_400_000;
+  // Instants are whole milliseconds: past a fractional age means past its whole part.
+  const age = Math.floor(maxAge);
+  const window: StaleWindow = { after: null, until: null };
   // Active decisions older than the age: the only ones that can be stale. A kept entry has the
   // decision's instant read already; without a memo, entries are made only when one is old.
   const old = new Set<Decision>();
@@ -556,16 +539,21 @@ export function markStale(decisions: Decision[], now: string, options: RelateOpt
     const entry = kept && d.status === 'active' ? kept.entries.entryOf(d, memo) : null;
     if (entry) keptEntries.push(entry);
     const created = entry ? entry.at : d.status === 'active' ? instantOf(d.created_at) : null;
-    if (created !== null && nowMs - created > maxAge) old.add(d);
-    else removeFlag(d, 'stale');
+    if (created !== null && nowMs - created > maxAge) {
+      old.add(d);
+      // Old for as long as the clock stays past the day it turned; young up to that day.
+      window.after = Math.max(window.after ?? -Infinity, created + age);
+    } else {
+      removeFlag(d, 'stale');
+      if (created !== null) window.until = Math.min(window.until ?? Infinity, created + age);
+    }
   }
   // With none, nothing is indexed (and nothing kept to build on).
   if (old.size === 0) {
     if (kept) kept.last = null;
-    return;
+    return window;
   }
-  const fresh = kept ? null : new EntryMemo();
-  const entries = fresh ? decisions.filter((d) => d.status === 'active').map((d) => fresh.entryOf(d, memo)) : keptEntries;
+  const entries = kept ? keptEntries : decisions.filter((d) => d.status === 'active').map((d) => made.entryOf(d, memo));
   const stale = new Map<Entry, boolean>();
   const known = kept?.last ? answersStillValid(kept.last, entries) : null;
   if (kept) kept.last = { active: entries, stale };
@@ -586,4 +574,5 @@ export function markStale(decisions: Decision[], now: string, options: RelateOpt
     if (answer) addFlag(e.d, 'stale');
     else removeFlag(e.d, 'stale');
   }
+  return window;
 }

@@ -232,7 +232,6 @@ export interface Registry {
   patterns: Pattern[];
 }
 
-/** One task of a task file, as the pipeline takes it. */
 /**
  * A stretch of time in ms since the epoch: after `after`, up to `until` (null: no bound). The
  * stale check flags the same decisions at any instant inside the window it was given for, as
@@ -244,6 +243,7 @@ export interface StaleWindow {
   until: number | null;
 }
 
+/** One task of a task file, as the pipeline takes it. */
 export interface TaskInput {
   id: string;
   discussion: readonly unknown[];

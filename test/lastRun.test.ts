@@ -13,6 +13,7 @@ import { inStaleWindow, markStale } from '../src/core/relate';
 import type { Decision } from '../src/core/types';
 import { DEFAULT_TUNING } from '../src/core/tuning';
 import { compareAndSwap, signatureOf } from '../src/io/files';
+import { LAST_RUN_FILE } from '../src/io/lastRun';
 import { BIN, FIXTURES, fixtureDir, tempDir } from './helpers';
 
 type Message = [from: string, role: string, content: string, timestamp: string];
@@ -81,7 +82,7 @@ async function recorded(dir: string, now = NOW, options: Options = {}): Promise<
 }
 
 const STOOD = 'unchanged since the last run';
-const RECORD = (dir: string) => join(dir, 'memory', '.last-run');
+const RECORD = (dir: string) => join(dir, 'memory', LAST_RUN_FILE);
 
 /** What a run reports, without what differs from run to run by nature (which files it wrote). */
 const report = (r: RunResult) => ({ summary: { ...r.summary, written: [] }, diagnostics: r.diagnostics });

@@ -12,7 +12,7 @@ import { loadEngine, overrunDiagnostics } from './engine';
 import { inStaleWindow } from '../core/relate';
 import { ConflictError, throwIfStopped } from '../io/errors';
 import { compareAndSwap, signatureOf } from '../io/files';
-import { folderSignature, readLastRun, settledBefore, timeZone, writeLastRun, type LastRun } from '../io/lastRun';
+import { readLastRun, settledBefore, timeZone, writeLastRun, type LastRun } from '../io/lastRun';
 import { withMemoryLock } from '../io/lock';
 import { memoryChanges, memorySignature, readMemory, RegistryPrintMemo, signatureAfter, writeMemory } from '../io/memory';
 import { displayPath, findTaskFiles } from '../io/paths';
@@ -183,7 +183,7 @@ async function unchangedSinceLastRun(ws: Workspace, cwd: string, now: string): P
   // Its reports name files as seen from where it ran.
   if (last.diagnostics.length > 0 && last.cwd !== cwd) return null;
   if (last.taskFiles.length !== ws.files.length || last.taskFiles.some((f, k) => f.path !== ws.files[k])) return null;
-  if ((await folderSignature(ws.memoryDir)) !== last.memory) return null;
+  if ((await memorySignature(ws.memoryDir)) !== last.memory) return null;
   for (const f of last.taskFiles) if ((await signatureOf(f.path)) !== f.signature) return null;
   if (!(await sourcesRecorded(ws.memoryDir, ws.files))) return null;
   return last;
@@ -191,9 +191,10 @@ async function unchangedSinceLastRun(ws: Workspace, cwd: string, now: string): P
 
 /**
  * What a run's first commit found, when it changed nothing, for the record of the next run (see
- * LastRun): the memory folder's signature, the same when the lock was taken and when the last
- * task file was looked at (so every read in between read what it names), and each task file's,
- * taken before the look that found it unchanged.
+ * LastRun): the memory folder's signature when the lock was taken (the registry merged was read
+ * at that signature, and any later edit changes it), and each task file's, taken before the look
+ * that found it unchanged. A long-lived caller records nothing: it never stands on a record, and
+ * its saves are never settled (see recordLastRun).
  */
 interface Left {
   memory: string;
@@ -261,7 +262,6 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
       lap('lock');
       // Re-read only if another process wrote the memory folder since our unlocked read.
       const readSignature = await memorySignature(ws.memoryDir);
-      const folderBefore = attempt === 0 ? await folderSignature(ws.memoryDir) : null;
       const unchanged = attempt === 0 && readSignature === hintSignature;
       const memory = unchanged ? hint : await readMemory(ws.memoryDir, ws.memoryDisplay, false, prints);
       if (attempt === 0) appendAll(diagnostics, memory.diagnostics);
@@ -276,7 +276,8 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
       // made meanwhile (people take no lock) is read next time, not written over from memory.
       const ours = signatureAfter(readSignature, wrote.signatures);
       if (warm && (await memorySignature(ws.memoryDir)) === ours) warm.keepMemory(ws.memoryDir, ours, wrote.after, out.index);
-      const files = new Map<string, string>();
+      // Each task file's signature, taken before the look that found it unchanged (see Left).
+      const unchangedFiles = new Map<string, string>();
       lap('write memory');
       for (const file of pending) {
         // Each write is atomic; a stop between two leaves the rest as they were.
@@ -288,13 +289,12 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
           written.push(file.display);
           ownWrites.set(file.path, { signature: signature!, text: next });
         }
-        if (outcome === 'unchanged') files.set(file.path, signature!);
+        if (outcome === 'unchanged') unchangedFiles.set(file.path, signature!);
         if (outcome === 'conflict') changed.push(file);
       }
-      // A run that wrote nothing, in a folder nobody wrote meanwhile, whose reads report nothing
-      // again (a bad log line is reported on every read).
-      const still = folderBefore !== null && !sourcesWritten && files.size === pending.length && wrote.after.diagnostics.length === 0;
-      if (still && (await folderSignature(ws.memoryDir)) === folderBefore) left = { memory: folderBefore, stale: out.stale, files };
+      // A one-shot run's first commit that wrote nothing: what it found may stand for the next run.
+      const wroteNothing = wrote.signatures.size === 0 && !sourcesWritten && unchangedFiles.size === pending.length;
+      if (attempt === 0 && !warm && wroteNothing) left = { memory: readSignature, stale: out.stale, files: unchangedFiles };
       return out.summary;
     }, options.signal);
     summary = addSummaries(summary, outcome);
@@ -318,7 +318,8 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
   // needs analysing (a task analysed is validated, a current one is not), and only if the run
   // reported nothing else.
   const again = diagnostics.length === read.diagnostics.length && (read.diagnostics.length === 0 || analysed === 0);
-  if (again) await recordLastRun(ws, options.cwd, read.files, read.diagnostics, left, startedAt);
+  // Every task file read, and (at the first commit, so these are all of them) found unchanged.
+  if (left && again && read.files.length === ws.files.length) await recordLastRun(ws, options.cwd, read.files, read.diagnostics, left, startedAt);
   return { summary: { ...summary, files: ws.files.length, tasks, analysed, conflicts, written }, diagnostics, ownWrites };
 }
 
@@ -329,9 +330,9 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
  * made in the same second keep the signature. `diagnostics`: what reading the task files
  * reported, which a later run reports again.
  */
-async function recordLastRun(ws: Workspace, cwd: string, files: readonly TaskFile[], diagnostics: readonly Diagnostic[], left: Left | null, startedAt: number): Promise<void> {
-  if (!left || !left.stale || files.length !== ws.files.length || !files.every((f, k) => f.path === ws.files[k] && left!.files.has(f.path))) return;
-  const taskFiles = files.map((f) => ({ path: f.path, signature: left!.files.get(f.path)!, tasks: f.tasks.length }));
+async function recordLastRun(ws: Workspace, cwd: string, files: readonly TaskFile[], diagnostics: readonly Diagnostic[], left: Left, startedAt: number): Promise<void> {
+  if (!left.stale) return;
+  const taskFiles = files.map((f) => ({ path: f.path, signature: left.files.get(f.path)!, tasks: f.tasks.length }));
   if (![left.memory, ...taskFiles.map((f) => f.signature)].every((s) => settledBefore(s, startedAt))) return;
   await writeLastRun(ws.memoryDir, { engine: ws.engine.fingerprint, zone: timeZone(), cwd, memory: left.memory, taskFiles, stale: left.stale, diagnostics: [...diagnostics] });
 }

@@ -32,6 +32,11 @@ export function fileSignature(st: Pick<Stats, 'ino' | 'size' | 'mtimeMs'> | null
   return st ? `${st.ino}:${st.size}:${st.mtimeMs}` : '-';
 }
 
+/** When the file a signature names was last modified (ms since the epoch), or null for none ('-'). */
+export function modifiedAt(signature: string): number | null {
+  return signature === '-' ? null : Number(signature.split(':')[2]);
+}
+
 /** The signature of the file at `path` now ('-' when there is none). */
 export async function signatureOf(path: string): Promise<string> {
   return fileSignature(await fs.stat(path).catch(() => null));

@@ -1,14 +1,14 @@
 // memory/.last-run: the workspace as the last run that changed nothing found it (the signature of
 // each memory file and task file, the engine, the time zone, the stale window of its clock, what
 // reading the task files reported). A run that finds all of it the same knows it would change
-// nothing either: a heartbeat on an unchanged workspace then reads no task or memory file. Paths
-// are relative to the memory folder, as in .sources.json.
+// nothing either: a heartbeat on an unchanged workspace then reads neither the task files nor the
+// registry files (only this record, .sources.json, the config and the rules). Paths are relative
+// to the memory folder, as in .sources.json.
 import { join, relative, resolve, sep } from 'node:path';
 import { formatJson } from '../core/json';
 import type { Diagnostic, StaleWindow } from '../core/types';
 import { fsProblem } from './errors';
-import { readTextIfExists, signatureOf, writeIfChanged } from './files';
-import { CHECKSUMS_FILE, memorySignature } from './memory';
+import { modifiedAt, readTextIfExists, writeIfChanged } from './files';
 import { parseJson } from './jsonText';
 import { schemaProblems } from './schemas';
 
@@ -21,18 +21,13 @@ export interface LastRun {
   zone: string;
   /** The working folder the run was given (its reports name files relative to it). */
   cwd: string;
-  /** The memory folder's signature (see folderSignature). */
+  /** The memory folder's signature (see memorySignature). */
   memory: string;
   /** Each task file (absolute path), its signature, and how many tasks it holds. */
   taskFiles: Array<{ path: string; signature: string; tasks: number }>;
   stale: StaleWindow;
   /** What reading the task files reported: a run that stands on the record reports it again. */
   diagnostics: Diagnostic[];
-}
-
-/** The memory files' signatures (memorySignature's, and the checksums'): all a run may write there. */
-export async function folderSignature(dir: string): Promise<string> {
-  return `${await memorySignature(dir)}|${await signatureOf(join(dir, CHECKSUMS_FILE))}`;
 }
 
 /** How long after its modification a file's signature is taken as settled (file systems that keep times to the second or two). */
@@ -44,7 +39,7 @@ const SETTLE_MS = 2000;
  * the signature was taken change it on every file system.
  */
 export function settledBefore(signature: string, instant: number): boolean {
-  return signature.split('|').every((s) => s === '-' || Number(s.split(':')[2]) <= instant - SETTLE_MS);
+  return signature.split('|').every((s) => (modifiedAt(s) ?? -Infinity) <= instant - SETTLE_MS);
 }
 
 /** The time zone this process reads timestamps without an offset in. */

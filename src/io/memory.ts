@@ -51,8 +51,8 @@ function isPatternShape(v: unknown): v is Pattern {
   return typeof p.id === 'string' && typeof p.task_id === 'string' && typeof p.type === 'string' && Array.isArray(p.messages) && typeof p.rule === 'string';
 }
 
-/** The memory files whose signatures make up the folder's. */
-const SIGNED_FILES = [DECISIONS_FILE, REVIEW_FILE, PATTERNS_FILE, ENGINE_FILE];
+/** The memory files whose signatures make up the folder's: every file a merge writes there. */
+const SIGNED_FILES = [DECISIONS_FILE, REVIEW_FILE, PATTERNS_FILE, ENGINE_FILE, CHECKSUMS_FILE];
 
 /** Inode, size and mtime of the memory files: equal signatures mean nothing was written in between. */
 export async function memorySignature(dir: string): Promise<string> {
@@ -238,15 +238,15 @@ export async function writeMemory(dir: string, state: MemoryState, registry: Reg
   // Hashed and written piece by piece: the registry is never one more string in memory. A file
   // whose hash is the one read is unchanged and is not written again.
   const { decisions, decisionsHash, review, reviewHash } = registryDocuments(registry, memo);
-  // Checksums first: a crash after them leaves a file whose hash is simply not listed (validated next time).
-  await writeIfChanged(join(dir, CHECKSUMS_FILE), `${decisionsHash}\n${reviewHash}\n`);
   const signatures = new Map<string, string>();
-  // `listed`: reported as written (the engine file is bookkeeping).
+  // `listed`: reported as written (the engine file and the checksums are bookkeeping).
   const wrote = (name: string, signature: string | null, listed = true) => {
     if (signature === null) return;
     signatures.set(name, signature);
     if (listed) written.push(name);
   };
+  // Checksums first: a crash after them leaves a file whose hash is simply not listed (validated next time).
+  wrote(CHECKSUMS_FILE, await writeIfChanged(join(dir, CHECKSUMS_FILE), `${decisionsHash}\n${reviewHash}\n`), false);
   wrote(DECISIONS_FILE, await writePiecesIfChanged(join(dir, DECISIONS_FILE), decisions, decisionsHash, state.read.decisions));
   wrote(REVIEW_FILE, await writePiecesIfChanged(join(dir, REVIEW_FILE), review, reviewHash, state.read.review));
   if (registry.engine) wrote(ENGINE_FILE, await writeIfChanged(join(dir, ENGINE_FILE), `${registry.engine}\n`), false);

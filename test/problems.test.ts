@@ -87,6 +87,15 @@ describe('task files', () => {
   });
 });
 
+describe('where a problem is', () => {
+  it('names the line of a task whose id is all digits (a key, not an array index)', async () => {
+    const dir = workspace();
+    writeFileSync(join(dir, 'tasks.json'), '{\n  "T1": {"discussion": ["We decided to ship on Monday."]},\n  "123": {"title": "not discussed yet"}\n}\n');
+    const r = await cli(['run', '--json', '--now', NOW], dir);
+    expect(JSON.parse(r.stdout).diagnostics).toEqual([expect.objectContaining({ code: 'no-discussion', pointer: '/123', line: 3, column: 3 })]);
+  });
+});
+
 describe('many problems in one file', () => {
   it('reports every one of them, more than a function call takes arguments', async () => {
     const dir = tempDir();
@@ -97,6 +106,17 @@ describe('many problems in one file', () => {
     expect(files).toHaveLength(1);
     expect(diagnostics).toHaveLength(200_000);
     expect(diagnostics[199_999]).toMatchObject({ code: 'long-message', pointer: '/T1/discussion/199999' });
+  });
+
+  it('run and check report them all, more than a function call takes arguments', async () => {
+    const dir = tempDir();
+    // 200 000 tasks that are not discussed yet: a warning each.
+    const tasks = Object.fromEntries(Array.from({ length: 200_000 }, (_, k) => [`T${k}`, { title: 'not discussed yet' }]));
+    writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks));
+    const run = await extractRun({ cwd: dir, now: '2026-03-01T00:00:00Z' });
+    expect(run.diagnostics.filter((d) => d.code === 'no-discussion')).toHaveLength(200_000);
+    const check = await extractCheck({ cwd: dir, now: '2026-03-01T00:00:00Z' });
+    expect(check.diagnostics.filter((d) => d.code === 'no-discussion')).toHaveLength(200_000);
   });
 
   it('reads and checks a pattern log with more bad lines than a function call takes arguments', async () => {

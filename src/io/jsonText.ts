@@ -1,6 +1,6 @@
 // Reading JSON text with locations: a parse error names line and column; a pointer maps back
 // to the line of its value.
-import { findNodeAtLocation, parse, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { parse, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 
 export interface Location {
   line: number;
@@ -8,15 +8,30 @@ export interface Location {
 }
 
 export function locationOf(text: string, offset: number): Location {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < offset && i < text.length; i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      lineStart = i + 1;
+  return lineLocator(text)(offset);
+}
+
+/**
+ * Line and column of offsets in one text: its line starts are found once, then each offset is
+ * a binary search (a file with a problem per task is not scanned from its start per problem).
+ */
+export function lineLocator(text: string): (offset: number) => Location {
+  let starts: number[] | undefined;
+  return (offset) => {
+    if (!starts) {
+      starts = [0];
+      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
     }
-  }
-  return { line, column: offset - lineStart + 1 };
+    // The last line that starts at or before the offset.
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - starts[lo] + 1 };
+  };
 }
 
 export type ParseResult = { ok: true; value: unknown } | { ok: false; message: string; line: number; column: number };
@@ -54,21 +69,45 @@ function cleanMessage(message: string): string {
 }
 
 /** Line and column of the value at a JSON pointer (of its key, for an object member), when it can be found. */
-export function pointerLocation(text: string, pointer: string, tree?: Node): Location | null {
-  const root = tree ?? parseTree(text);
-  if (!root) return null;
-  const path = pointer === '' ? [] : pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-  const segments: Array<string | number> = path.map((s) => (/^\d+$/.test(s) ? Number(s) : s));
-  const node = findNodeAtLocation(root, segments);
-  if (!node) return null;
-  const at = node.parent?.type === 'property' ? node.parent.offset : node.offset;
-  return locationOf(text, at);
+export function pointerLocation(text: string, pointer: string): Location | null {
+  return pointerLocator(text)(pointer);
 }
 
-/** Locates many pointers in one text, parsing it once (on the first call). */
+/**
+ * Locates many pointers in one text: it is parsed once (on the first call), each object's members
+ * are looked up by key (a file of many tasks is not scanned per pointer), and so are lines.
+ */
 export function pointerLocator(text: string): (pointer: string) => Location | null {
-  let tree: Node | undefined;
-  return (pointer) => pointerLocation(text, pointer, (tree ??= parseTree(text)));
+  let root: Node | undefined;
+  const lines = lineLocator(text);
+  // Each object's members by key; the first of two with one key, as a JSON pointer tool finds it.
+  const members = new Map<Node, Map<string, Node>>();
+  const memberOf = (object: Node, key: string): Node | undefined => {
+    let byKey = members.get(object);
+    if (!byKey) {
+      byKey = new Map();
+      for (const p of object.children ?? []) {
+        const [k, v] = p.children ?? [];
+        if (k && v && !byKey.has(k.value as string)) byKey.set(k.value as string, v);
+      }
+      members.set(object, byKey);
+    }
+    return byKey.get(key);
+  };
+  return (pointer) => {
+    root ??= parseTree(text);
+    let node: Node | undefined = root;
+    const segments = pointer === '' ? [] : pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    for (const segment of segments) {
+      if (!node) return null;
+      // A segment of digits is an index in an array and a key in an object (task "123").
+      if (node.type === 'object') node = memberOf(node, segment);
+      else if (node.type === 'array' && /^\d+$/.test(segment)) node = node.children?.[Number(segment)];
+      else return null;
+    }
+    if (!node) return null;
+    return lines(node.parent?.type === 'property' ? node.parent.offset : node.offset);
+  };
 }
 
 /** Deepest nesting allowed in an input file: deeper values would exhaust the stack of recursive walkers. */

@@ -6,7 +6,7 @@ import { parseTree, type Node } from 'jsonc-parser';
 import { canonicalJson } from '../core/json';
 import type { Diagnostic, ExtractedState, TaskInput } from '../core/types';
 import { fsProblem } from './errors';
-import { invalidUtf8Offset, locationOf, MAX_NESTING, nestingOverflow, parseJson, pointerLocation } from './jsonText';
+import { invalidUtf8Offset, locationOf, MAX_NESTING, nestingOverflow, parseJson, pointerLocator } from './jsonText';
 import { displayPath } from './paths';
 import { pointerSegment, schemaProblems } from './schemas';
 
@@ -82,23 +82,22 @@ function tasksOf(path: string, display: string, text: string, value: Record<stri
   const trusted = options.trusted;
   const toValidate = trusted ? Object.fromEntries(Object.entries(value).filter(([id, t]) => !trusted(t, id, path))) : value;
   const problems = schemaProblems('tasks', toValidate);
+  // Located only when there is something to report, then each from one parse of the text.
+  const locate = pointerLocator(text);
   if (problems.length > 0) {
-    const tree = parseTree(text);
     for (const p of problems) {
       const taskKey = p.pointer.split('/')[1]?.replace(/~1/g, '/').replace(/~0/g, '~') ?? '';
       badTasks.add(taskKey);
-      const loc = pointerLocation(text, p.pointer, tree);
+      const loc = locate(p.pointer);
       diagnostics.push({ code: 'schema', severity: 'error', file: display, pointer: p.pointer, ...(loc ?? {}), message: `${p.message}; task skipped` });
     }
   }
   const tasks: TaskInput[] = [];
-  let tree: Node | undefined;
   for (const id of Object.keys(value)) {
     if (badTasks.has(id)) continue;
     const task = value[id];
     if (isObject(task) && task.discussion === undefined) {
-      tree ??= parseTree(text);
-      const loc = pointerLocation(text, taskPointer(id), tree);
+      const loc = locate(taskPointer(id));
       diagnostics.push({ code: 'no-discussion', severity: 'warning', file: display, pointer: taskPointer(id), ...(loc ?? {}), message: `task ${id} has no discussion; nothing to extract` });
     }
     if (!isObject(task) || !Array.isArray(task.discussion)) continue;

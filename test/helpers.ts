@@ -8,6 +8,7 @@
 //   jest's global setup points TMPDIR at one folder per run and fails the run if anything is left.
 // - Fixtures live in test/fixtures/ only. Never read examples/: the README's quick start writes
 //   extracted_state into examples/tasks.json, and the tests must pass after it.
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -77,9 +78,19 @@ export async function cli(args: string[], cwd: string, options: CliOptions = {})
   return { status, stdout, stderr };
 }
 
-/** Runs the real CLI (the built dist/) as a child process. */
-export function runCli(args: string[], cwd: string): CliResult {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', timeout: 60_000 });
+/**
+ * `extract mcp` (the built CLI) as an agent host starts it. The transport hands a child only a
+ * few variables of its own: the test run's temp folder and the guard on examples/ (in
+ * NODE_OPTIONS) go along explicitly.
+ */
+export function mcpOverStdio(cwd: string): StdioClientTransport {
+  const env = { ...getDefaultEnvironment(), NODE_OPTIONS: process.env.NODE_OPTIONS ?? '', TMPDIR: process.env.TMPDIR ?? '' };
+  return new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp'], cwd, env, stderr: 'pipe' });
+}
+
+/** Runs the real CLI (the built dist/) as a child process; `env`: set beside the test's own environment. */
+export function runCli(args: string[], cwd: string, env: Record<string, string> = {}): CliResult {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', timeout: 60_000, env: { ...process.env, ...env } });
   return { status: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -118,6 +129,20 @@ export function shippedEngine(): Engine {
   const bridge = compileBridgeLexicon(JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'bridge.json'), 'utf8')));
   const statements = compileStatementLexicon(JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'statements.json'), 'utf8')));
   return { rules, lexicon, bridge, statements, config: { ...DEFAULT_CONFIG }, tuning: DEFAULT_TUNING, fingerprint: 'test' };
+}
+
+/**
+ * Every file below a folder, dot files included, as relative path → text, but those `except`
+ * names by their relative path (for comparing bookkeeping files too).
+ */
+export function filesBelow(dir: string, except: (file: string) => boolean = () => false, base = dir, out: Record<string, string> = {}): Record<string, string> {
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    const file = path.slice(base.length + 1);
+    if (statSync(path).isDirectory()) filesBelow(path, except, base, out);
+    else if (!except(file)) out[file] = readFileSync(path, 'utf8');
+  }
+  return out;
 }
 
 /** Every file below a folder, as relative path → bytes (for byte-for-byte comparisons). */

@@ -4,7 +4,8 @@ import * as fs from 'node:fs';
 import { cpSync, createReadStream, existsSync, mkdirSync, openSync, promises as fsPromises, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { GUARDED, inExamples, NO_PATH } from './global/noExamples';
-import { cli, FIXTURES, ROOT, runCli, tempDir } from './helpers';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { cli, FIXTURES, mcpOverStdio, ROOT, runCli, tempDir } from './helpers';
 
 const SRC = join(__dirname, '..', 'src');
 const PRINTS = /\bconsole\s*\.\s*[a-z]+\s*\(|\bprocess\s*\.\s*(?:stdout|stderr)\b/;
@@ -72,8 +73,9 @@ describe('tests and the quick start', () => {
       expect(() => readFileSync(join(FIXTURES, '..', '..', 'examples', 'tasks.json'))).toThrow(/examples/);
       expect(() => readdirSync(join(ROOT, 'examples'))).toThrow(/examples/);
       await expect(fsPromises.readFile(join(ROOT, 'examples', 'tasks.json'))).rejects.toThrow(/examples/);
-      // The CLI in-process reads through the same module: a test naming the example fails.
-      expect(await cli(['check', 'examples/tasks.json'], ROOT)).toMatchObject({ status: 2, stderr: expect.stringMatching(/must not read or write the repository's examples/) });
+      // The CLI in-process reads through the same module: a test naming the example fails (from a
+      // folder of its own: the repository's memory/ is the quick start's too).
+      expect(await cli(['check', join(ROOT, 'examples', 'tasks.json')], tempDir())).toMatchObject({ status: 2, stderr: expect.stringMatching(/must not read or write the repository's examples/) });
       // Nor write there: the quick start's own output must stay as it left it.
       expect(() => writeFileSync(join(ROOT, 'examples', 'tasks.json'), '{}')).toThrow(/must not read or write/);
       expect(() => mkdirSync(join(ROOT, 'examples', 'memory'))).toThrow(/must not read or write/);
@@ -101,7 +103,7 @@ describe('tests and the quick start', () => {
     expect(() => mkdirSync(dangling)).toThrow(refused);
     expect(() => readFileSync(new URL(`file://${join(ROOT, 'exam%70les', 'tasks.json')}`))).toThrow(refused);
     // A child process a test starts (the CLI, built) is refused too.
-    expect(runCli(['check', 'examples/tasks.json'], ROOT)).toMatchObject({ status: 2, stderr: expect.stringMatching(refused) });
+    expect(runCli(['check', join(ROOT, 'examples', 'tasks.json')], tempDir())).toMatchObject({ status: 2, stderr: expect.stringMatching(refused) });
     // A temp folder named examples is a test's own.
     const own = join(tempDir(), 'examples');
     mkdirSync(own);
@@ -145,6 +147,22 @@ describe('tests and the quick start', () => {
     }
     expect(unguarded).toEqual([]);
     expect(letThrough).toEqual([]);
+  });
+
+  it("refuses examples/ to the MCP server a test starts as an agent host would", async () => {
+    const dir = tempDir();
+    // A memory folder that records the example as its task file.
+    mkdirSync(join(dir, 'memory'));
+    writeFileSync(join(dir, 'memory', '.sources.json'), JSON.stringify({ version: 1, task_files: [relative(join(dir, 'memory'), join(ROOT, 'examples', 'tasks.json'))] }));
+    const client = new Client({ name: 'test-host', version: '1.0.0' });
+    await client.connect(mcpOverStdio(dir));
+    try {
+      const r = await client.callTool({ name: 'context', arguments: { tasks: ['T045'] } });
+      expect(r.isError).toBe(true);
+      expect((r.content as Array<{ text: string }>)[0].text).toMatch(/must not read or write the repository's examples/);
+    } finally {
+      await client.close();
+    }
   });
 
   it("no test reads the repository's examples/: they use test/fixtures/", () => {

@@ -2,13 +2,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { check, context, extract, why } from '../src/api';
 import { createMcpServer, type McpOptions } from '../src/mcp/server';
 import { appendToText, shapeMessage } from '../src/io/discussionText';
 import { withMemoryLock } from '../src/io/lock';
-import { BIN, fixtureDir, ROOT } from './helpers';
+import { fixtureDir, mcpOverStdio, ROOT } from './helpers';
 
 const NOW = '2026-02-10T00:00:00Z';
 async function workspace(): Promise<string> {
@@ -170,7 +169,7 @@ describe('appending keeps the task file\'s formatting', () => {
 describe('extract mcp over stdio (the real CLI)', () => {
   it('serves the tools to a client that starts it as an agent host would, and exits when the client closes', async () => {
     const dir = await workspace();
-    const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp'], cwd: dir, stderr: 'pipe' });
+    const transport = mcpOverStdio(dir);
     const client = new Client({ name: 'test-host', version: '1.0.0' });
     await client.connect(transport);
     expect(client.getServerVersion()).toMatchObject({ name: 'tongdiscussion', version: JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version });

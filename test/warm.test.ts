@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { extractRun, openWorkspace } from '../src/app/run';
 import { WarmState } from '../src/app/warm';
 import * as evolve from '../src/core/evolve';
+import * as pipeline from '../src/core/pipeline';
 import * as memoryIo from '../src/io/memory';
 import { DEFAULT_CONFIG, type AnalysisSettings } from '../src/core/types';
 import { correctionRule, correctionsAsTeam, fixtureDir, snapshotDir, writeTeamRules } from './helpers';
@@ -184,8 +185,7 @@ describe('a warm workspace (what the watch daemon keeps between saves)', () => {
 
   it('warms up without a trace: a user rule that overruns its budget on the task analysed is neither reported nor left off', async () => {
     const dir = fixtureDir('basic');
-    writeTeamRules(dir, { pack: 'team', rules: [correctionRule('team/repeat', '(?=.*zzz).*yyy.*yyy.*qqq', 'yyy yyy qqq zzz')] }, null);
-    writeFileSync(join(dir, 'extract.config.json'), `${JSON.stringify({ rules: ['team-rules'] })}\n`);
+    writeTeamRules(dir, { pack: 'team', rules: [correctionRule('team/repeat', '(?=.*zzz).*yyy.*yyy.*qqq', 'yyy yyy qqq zzz')] });
     const file = join(dir, 'tasks.json');
     const tasks = JSON.parse(readFileSync(file, 'utf8')) as Tasks;
     // The first task of twelve messages or more: the one the warm-up analyses.
@@ -196,7 +196,11 @@ describe('a warm workspace (what the watch daemon keeps between saves)', () => {
     expect(codes(await extractRun({ cwd: dir, now: '2026-03-05T12:00:00Z', warm }))).toEqual(['slow-regex']);
     const engine = await warm.engineFor(TEAM_RULES, dir);
     const cue = engine.rules.find((r) => r.id === 'team/repeat')!.cue;
+    const analysed = jest.spyOn(pipeline, 'analyzeTask');
     warm.warmUp(engine);
+    // It did analyse the task whose message overruns the rule.
+    expect(analysed.mock.calls.map((c) => c[0])).toEqual(['T900']);
+    analysed.mockRestore();
     expect(cue.exec('yyy yyy qqq zzz')).not.toBeNull();
     say(dir, 'T100', 'Build reports go to the task discussion.', 1);
     expect(codes(await extractRun({ cwd: dir, now: '2026-03-06T12:00:00Z', warm }))).toEqual([]);

@@ -2,9 +2,9 @@
 // preloaded, which kills it with SIGKILL just before its n-th file-system change. Kill points are
 // numbers, not delays, so a failure names a point that fails again on any machine.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { BIN, EXAMPLE, tempDir } from '../helpers';
+import { BIN, EXAMPLE, filesBelow, tempDir } from '../helpers';
 
 export const NOW = '2026-03-05T00:00:00Z';
 const PRELOAD = join(__dirname, 'killpoint.js');
@@ -70,14 +70,8 @@ export async function exampleWithCleanRun(): Promise<{ original: string; clean: 
  * last run that changed nothing (memory/.last-run), which names inodes and times and is written
  * only by a run that changed nothing: a killed run's files are judged by themselves.
  */
-export function everyFile(dir: string, base = dir, out: Record<string, string> = {}): Record<string, string> {
-  for (const name of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    const p = join(dir, name.name);
-    const file = p.slice(base.length + 1);
-    if (name.isDirectory()) everyFile(p, base, out);
-    else if (file !== 'memory/.last-run') out[file] = readFileSync(p, 'utf8');
-  }
-  return out;
+export function everyFile(dir: string): Record<string, string> {
+  return filesBelow(dir, (file) => file === 'memory/.last-run');
 }
 
 /**

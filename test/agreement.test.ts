@@ -1,6 +1,7 @@
 // `extract run` and `extract check` agree: over generated workspaces (supersession inside a task
 // and across tasks, review items accepted and rejected, several task files, a memory folder in a
-// non-default place), a run followed by a check finds nothing stale, and another run changes no byte.
+// non-default place), a run followed by a check finds nothing stale whatever clock either was
+// given (the stale flag is the clock's, not the discussions'), and another run changes no byte.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -69,13 +70,17 @@ const workspaceSpec = fc.record({
   memory: fc.constantFrom<string | undefined>(undefined, 'state/mem', '../outside-memory'),
   queueAll: fc.boolean(),
   reviews: fc.array(fc.constantFrom('accept', 'reject'), { maxLength: 3 }),
+  // Days after 2026-01-01 of the run's clock and of the check's: before, among and long after the discussions (decisions turn stale after 90 days).
+  runDay: fc.integer({ min: 0, max: 500 }),
+  checkDay: fc.integer({ min: 0, max: 500 }),
 });
+const dayOf = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * DAY).toISOString();
 
 function noErrors(diagnostics: ReadonlyArray<{ severity: string; message: string }>): string[] {
   return diagnostics.filter((d) => d.severity === 'error').map((d) => d.message);
 }
 
-test('a run followed by a check finds nothing stale, and another run changes no byte', async () => {
+test('a run followed by a check finds nothing stale whatever the clocks, and another run changes no byte', async () => {
   await fc.assert(
     fc.asyncProperty(workspaceSpec, async (spec) => {
       const root = tempDir('extract-agree-');
@@ -95,7 +100,7 @@ test('a run followed by a check finds nothing stale, and another run changes no 
         const thresholds = spec.queueAll ? { decision: 10_000, review: 0.5 } : { decision: 1, review: 0.5 };
         writeFileSync(join(dir, 'extract.config.json'), JSON.stringify({ thresholds }));
         const ws = { cwd: dir, globs, memory: spec.memory };
-        const now = '2026-03-01T00:00:00Z';
+        const now = dayOf(spec.runDay);
 
         const first = await extractRun({ ...ws, now });
         expect(noErrors(first.diagnostics)).toEqual([]);
@@ -108,12 +113,12 @@ test('a run followed by a check finds nothing stale, and another run changes no 
           else await rejectReview({ ...ws, now }, item.id, 'not a decision');
         }
 
-        const check = await extractCheck({ ...ws, now: '2026-03-02T00:00:00Z' });
+        const check = await extractCheck({ ...ws, now: dayOf(spec.checkDay) });
         expect(noErrors(check.diagnostics)).toEqual([]);
         expect(check.stale).toBe(0);
 
         const before = { project: snapshotDir(dir), memory: snapshotDir(memoryDir) };
-        const again = await extractRun({ ...ws, now: '2026-03-03T00:00:00Z' });
+        const again = await extractRun({ ...ws, now });
         expect(again.summary.written).toEqual([]);
         expect({ project: snapshotDir(dir), memory: snapshotDir(memoryDir) }).toEqual(before);
         expect(readFileSync(join(dir, 'tasks.json'), 'utf8')).toBe(before.project['tasks.json']);

@@ -5,7 +5,8 @@ import { appendAll } from '../core/lists';
 import { join } from 'node:path';
 import { RegistryIndex } from '../core/evolve';
 import { canonicalJson } from '../core/json';
-import type { Diagnostic } from '../core/types';
+import type { Decision, Diagnostic } from '../core/types';
+import { plural } from '../core/plural';
 import { overrunDiagnostics } from './engine';
 import { ConfigError } from '../io/errors';
 import { pointerLocator } from '../io/jsonText';
@@ -64,14 +65,34 @@ export async function extractCheck(options: Pick<RunOptions, 'cwd' | 'globs' | '
       });
     }
   }
-  const registryChanged = canonicalJson(out.registry.decisions) !== canonicalJson(memory.registry.decisions) || canonicalJson(out.registry.review) !== canonicalJson(memory.registry.review);
-  if (out.newPatterns.length > 0 || registryChanged) {
+  // The stale flag is what the clock says of a decision, not what the discussions say: a run at
+  // another time sets it otherwise, so check (in CI, months after the run) leaves it out.
+  const differing = countDiffering(memory.registry.decisions, out.registry.decisions, withoutClockFlags) + countDiffering(memory.registry.review, out.registry.review);
+  if (out.newPatterns.length > 0 || differing > 0) {
+    const parts = [...(out.newPatterns.length > 0 ? [`${plural(out.newPatterns.length, 'pattern')} not recorded`] : []), ...(differing > 0 ? [`${plural(differing, 'registry entry', 'registry entries')} not as a run would write ${differing === 1 ? 'it' : 'them'}`] : [])];
     diagnostics.push({
       code: 'stale-registry',
       severity: 'error',
       file: join(ws.memoryDisplay, DECISIONS_FILE),
-      message: `the memory folder is out of date (${out.newPatterns.length} patterns and ${out.summary.decisions} decisions not recorded); run "extract run"`,
+      message: `the memory folder is out of date (${parts.join(', ')}); run "extract run"`,
     });
   }
   return { diagnostics, files: ws.files.length, tasks, stale };
+}
+
+/** A decision without the flags that depend on the clock alone. */
+function withoutClockFlags(d: Decision): unknown {
+  return d.quality_flags.includes('stale') ? { ...d, quality_flags: d.quality_flags.filter((f) => f !== 'stale') } : d;
+}
+
+/** How many items of `before` and `after` (matched by id) differ, counting those only one side has. */
+function countDiffering<T extends { id: string }>(before: readonly T[], after: readonly T[], view: (item: T) => unknown = (item) => item): number {
+  const was = new Map(before.map((item) => [item.id, canonicalJson(view(item))]));
+  let n = 0;
+  for (const item of after) {
+    const text = was.get(item.id);
+    if (text === undefined || text !== canonicalJson(view(item))) n++;
+    was.delete(item.id);
+  }
+  return n + was.size;
 }

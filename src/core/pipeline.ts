@@ -219,14 +219,17 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
   }
   const related = recordPatterns(registry, index, relatedPatterns, now);
   appendAll(newPatterns, related.newPatterns);
+  // In id order before the stale check, which asks for the most recent decisions on a subject in
+  // registry order: merged in run order, a full run flagged other decisions than a later run or
+  // `check` over the same registry read back in id order.
+  const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  registry.decisions.sort(byId);
+  registry.review.sort(byId);
   // 4. stale: decisions flagged stale as of `now` once every relation is known, and the engine recorded.
   const stale = closeRegistry(registry, engine, now, relateOptions, memo, memos.stale, entries);
   summary.patterns = newPatterns.length;
   // 5. task states: each task's extracted_state from its merge and the relations found for it.
   const states = taskStates(analyzed, merged, related.idsByTask, now);
-  const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-  registry.decisions.sort(byId);
-  registry.review.sort(byId);
   return { registry, index, newPatterns, states, summary, stale };
 }
 

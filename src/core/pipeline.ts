@@ -2,6 +2,7 @@
 // stages of one task's analysis in order, `mergeAnalyses` the stages that merge analyses into the
 // registry. No file system, no console, no clock: the store reads and writes, the caller passes `now`.
 import { appendAll } from './lists';
+import { TaskAffinity } from './affinity';
 import type { CompiledBridgeLexicon } from './bridge';
 import { clusterTopics } from './cluster';
 import type { CompiledLexicon } from './contradiction';
@@ -212,10 +213,11 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
   if (taskMessages.length > 0) {
     // Both relate stages list candidates in id order: worked out once.
     const ranks = idRanks(registry.decisions);
+    const affinity = affinityOf(analyzed, engine);
     // 2. relate decisions: supersession, contradictions and duplicates across the registry, in the order things were said.
-    const decisionPatterns = relateDecisions(registry, merged, taskMessages, engine, relateOptions, memo, entries, ranks);
+    const decisionPatterns = relateDecisions(registry, merged, taskMessages, engine, relateOptions, memo, entries, ranks, affinity);
     // 3. relate messages: drafts and statements that contradict a decision, skipping what step 2 already reported.
-    relatedPatterns = [...decisionPatterns, ...relateMessages(registry, taskMessages, engine.lexicon, alreadyReported(decisionPatterns), relateOptions, { memo, ranks, entries })];
+    relatedPatterns = [...decisionPatterns, ...relateMessages(registry, taskMessages, engine.lexicon, alreadyReported(decisionPatterns), relateOptions, { memo, ranks, entries, affinity })];
   }
   const related = recordPatterns(registry, index, relatedPatterns, now);
   appendAll(newPatterns, related.newPatterns);
@@ -289,6 +291,7 @@ function relateDecisions(
   memo: SubjectMemo,
   entries: EntryMemo,
   ranks: ReadonlyMap<Decision, number>,
+  affinity: TaskAffinity,
 ): RelatedPattern[] {
   const created = merged
     .flatMap((m) => m.result?.produced ?? [])
@@ -308,7 +311,16 @@ function relateDecisions(
       if (askedAt !== undefined && result.produced[k]) askedText.set(result.produced[k], askedAt);
     });
   }
-  return relateNewDecisions(registry, created, engine.lexicon, relateOptions, { sourceText: (d) => sourceText.get(d) ?? null, askedText: (d) => askedText.get(d) ?? null, memo, ranks, entries });
+  return relateNewDecisions(registry, created, engine.lexicon, relateOptions, { sourceText: (d) => sourceText.get(d) ?? null, askedText: (d) => askedText.get(d) ?? null, memo, ranks, entries, affinity });
+}
+
+/** Which tasks of the files read are about the same matter, judged by their whole discussions (worked out when first asked). */
+function affinityOf(analyzed: readonly AnalyzedFile[], engine: Engine): TaskAffinity {
+  const texts = new Map<string, () => string>();
+  for (const file of analyzed) {
+    for (const { task } of file.tasks) texts.set(task.id, () => normalizeDiscussion(task.discussion, engine.config).map((m) => m.text).join('\n'));
+  }
+  return new TaskAffinity(texts, engine.tuning.relate.taskAffinity, engine.tuning.relate.taskAffinityMinTasks);
 }
 
 /** Every message of the analysed tasks with the decisions they produced: a draft can restate what another task corrected or replaced. */

@@ -10,6 +10,7 @@
 //   Never because something was not mentioned.
 // - A restatement of an active decision is linked (`near_duplicate`, `duplicate_of`), not
 //   treated as new knowledge; a correction made again is a `correction` pattern, counted.
+import { ALL_RELATED, type Affinity } from './affinity';
 import type { CompiledLexicon } from './contradiction';
 import { supersede } from './evolve';
 import { compareRead, instantOf } from './instant';
@@ -226,6 +227,8 @@ export interface RelateContext {
   ranks?: ReadonlyMap<Decision, number>;
   /** Entries made already (shared with relateMessages and the stale check). */
   entries?: EntryMemo;
+  /** Which tasks are about the same matter (see TaskAffinity): another task's decision is related only then. */
+  affinity?: Affinity;
 }
 
 /**
@@ -249,6 +252,7 @@ export function relateNewDecisions(
   const memo = context.memo ?? new SubjectMemo();
   const ranks = context.ranks ?? idRanks([...new Set([...registry.decisions, ...created])]);
   const entries = context.entries ?? new EntryMemo();
+  const affinity = context.affinity ?? ALL_RELATED;
   for (const d of registry.decisions) if (!isNew.has(d) && d.status !== 'archived') index.add(entries.entryOf(d, memo));
   const subjects = lexicon.subjects;
   const view = (text: string) => viewOf(text, subjects, lexicon, memo);
@@ -268,7 +272,9 @@ export function relateNewDecisions(
       const order = compareRead(at, o.created_at, me.at, d.created_at);
       return order < 0 || (order === 0 && o.id < d.id);
     };
-    const related = index.candidates(me.tokens, options.perTokenRecent, 1).filter((e) => e.d.id !== d.id && e.d.status !== 'archived' && older(e.d, e.at));
+    // Another task's decision only when that task is about the same matter, or this one names it.
+    const sameMatter = (o: Decision) => o.task_id === d.task_id || d.downstream.includes(o.task_id) || affinity.related(o.task_id, d.task_id);
+    const related = index.candidates(me.tokens, options.perTokenRecent, 1).filter((e) => e.d.id !== d.id && e.d.status !== 'archived' && older(e.d, e.at) && sameMatter(e.d));
     sortByRank(related, ranks);
     let priorCorrections = 0;
     let contradicted = false;
@@ -348,7 +354,7 @@ export function relateNewDecisions(
     // "300 it is." answering "Raise the 200 EUR limit to 300?": found by the question's words.
     if (asked && !isCorrection(d) && d.supersedes === null) {
       const seen = new Set(related.map((e) => e.d.id));
-      const byQuestion = index.candidates(memo.tokenSetOf(askedFor!), options.perTokenRecent, 1).filter((e) => !seen.has(e.d.id) && e.d.task_id !== d.task_id && e.d.status === 'active' && e.d.type !== 'action_item' && older(e.d, e.at));
+      const byQuestion = index.candidates(memo.tokenSetOf(askedFor!), options.perTokenRecent, 1).filter((e) => !seen.has(e.d.id) && e.d.task_id !== d.task_id && e.d.status === 'active' && e.d.type !== 'action_item' && older(e.d, e.at) && sameMatter(e.d));
       sortByRank(byQuestion, ranks);
       for (const { d: o } of byQuestion) {
         if (isCorrection(o) || !answeredValueChange(view(o.statement), mine, asked)) continue;
@@ -397,12 +403,13 @@ export function relateMessages(
   lexicon: CompiledLexicon,
   already: ReadonlySet<string>,
   options: RelateOptions = DEFAULT_RELATE_OPTIONS,
-  context: Pick<RelateContext, 'memo' | 'ranks' | 'entries'> = {},
+  context: Pick<RelateContext, 'memo' | 'ranks' | 'entries' | 'affinity'> = {},
 ): RelatedPattern[] {
   if (tasks.every((t) => t.messages.length === 0)) return [];
   const memo = context.memo ?? new SubjectMemo();
   const ranks = context.ranks ?? idRanks(registry.decisions);
   const entries = context.entries ?? new EntryMemo();
+  const affinity = context.affinity ?? ALL_RELATED;
   // One pattern per task and decision: the first message that contradicts it (or the decision that did).
   const flagged = new Set(already);
   const patterns: RelatedPattern[] = [];
@@ -427,7 +434,7 @@ export function relateMessages(
       const said = instantOf(m.ts);
       // Decided before the message was written (`at`: the decision's instant, when already read).
       const before = (d: Decision, at = instantOf(d.created_at)) => m.ts === null || compareRead(at, d.created_at, said, m.ts) < 0;
-      const candidates = index.candidates(tokens, options.perTokenRecent, 1).filter((e) => e.d.task_id !== task.taskId && before(e.d, e.at));
+      const candidates = index.candidates(tokens, options.perTokenRecent, 1).filter((e) => e.d.task_id !== task.taskId && before(e.d, e.at) && affinity.related(e.d.task_id, task.taskId));
       if (candidates.length === 0) continue;
       // A message with no claim to compare contradicts nothing.
       const mv = view(m.text);

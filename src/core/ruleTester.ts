@@ -171,6 +171,8 @@ function testSubjects(lex: SubjectLexicon): RuleFailure[] {
   const ex = (lex as { examples?: Record<string, { match: string[]; nomatch: string[] }> }).examples ?? {};
   check(`${lex.lexicon}/timePrepositions`, ex.timePrepositions, (t) => hasValue(t, 'time'));
   check(`${lex.lexicon}/meridiem`, ex.meridiem, (t) => hasValue(t, 'time'));
+  check(`${lex.lexicon}/bounds`, ex.bounds, (t) => clauses(t).some((c) => c.values.some((v) => v.bound === true)));
+  check(`${lex.lexicon}/scales`, ex.scales, (t) => clauses(t).some((c) => c.values.some((v) => Number(v.value.split(' ')[0]) >= 1000)));
   check(`${lex.lexicon}/ordinalSuffixes`, ex.ordinalSuffixes, (t) => hasValue(t, 'date'));
   check(`${lex.lexicon}/hedges`, ex.hedges, (t) => claimSentences(t, compiled).length === 0);
   check(`${lex.lexicon}/generic`, ex.generic, (t) => clauses(t).every((c) => c.anchor.size === 0));

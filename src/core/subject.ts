@@ -3,6 +3,7 @@
 // the same slot), restates it, or contradicts it (asserts what it rules out). The subject is the
 // shared content — the words that name things, and the slot a value fills — not the whole topic.
 // All vocabulary comes from rules/lexicons/subjects.json.
+import { wordsOf } from './lexicons';
 import { surfaceWords } from './surface';
 import { contentToken, contentTokens, Stems, words } from './text';
 
@@ -17,6 +18,10 @@ export interface SubjectLexicon {
   reversals: Array<{ id: string; description?: string; regex: string; examples: Examples }>;
   slots: Array<{ slot: string; description?: string; words?: Record<string, string[]>; units?: Record<string, string[]>; pattern?: string; examples?: Examples }>;
   timePrepositions: string[];
+  /** Words before a value that make it a limit ("before 8:00", "over 200 EUR"). */
+  bounds: string[];
+  /** Words after a number that multiply it ("25k"), by the factor written as the key. */
+  scales: Record<string, string[]>;
   meridiem: { am: string[]; pm: string[] };
   ordinalSuffixes: string[];
   hedges: string[];
@@ -34,6 +39,10 @@ export interface CompiledSubjects {
   unitSlot: ReadonlyMap<string, { slot: string; unit: string }>;
   patterns: ReadonlyArray<{ slot: string; re: RegExp }>;
   timePrepositions: ReadonlySet<string>;
+  /** Limit phrases, each as its words ("more than" → ["more", "than"]). */
+  bounds: ReadonlyArray<readonly string[]>;
+  /** Spelling → the factor it multiplies a number by. */
+  scales: ReadonlyMap<string, number>;
   am: ReadonlySet<string>;
   pm: ReadonlySet<string>;
   ordinals: ReadonlySet<string>;
@@ -66,6 +75,8 @@ export function compileSubjects(lex: SubjectLexicon): CompiledSubjects {
     unitSlot,
     patterns,
     timePrepositions: new Set(lex.timePrepositions.map((w) => w.toLowerCase())),
+    bounds: lex.bounds.map((b) => b.toLowerCase().split(/\s+/)),
+    scales: new Map(Object.entries(lex.scales).flatMap(([factor, spellings]) => spellings.map((w) => [w.toLowerCase(), Number(factor)] as const))),
     am: new Set(lex.meridiem.am),
     pm: new Set(lex.meridiem.pm),
     ordinals: new Set(lex.ordinalSuffixes),
@@ -81,6 +92,8 @@ export interface SlotValue {
   value: string;
   /** Inside a negation: the clause rules this value out ("14 days, not 30"). */
   negated: boolean;
+  /** A limit ("before 8:00", "over 200 EUR"): it conflicts with another limit, not with a value inside it. */
+  bound?: boolean;
 }
 
 export interface SubjectClause {
@@ -100,12 +113,8 @@ export interface NegationWords {
   negatorPhrases: readonly string[];
 }
 
-/** Phrases with a negator that hedge or add rather than deny ("not sure", "no problem"). */
-const NON_NEGATING = [
-  "don't know", 'do not know', 'not sure', "don't think", 'do not think', 'not only', 'not just', 'not necessarily', 'no doubt', 'no idea',
-  'why not', 'if not', 'or not', "doesn't matter", 'does not matter', "don't care", "don't mind", 'no problem', 'no worries', 'no matter',
-  'not to mention', "don't forget", 'do not forget', 'no later than', 'not later than', 'no more than', 'not more than', 'no less than',
-];
+/** Phrases with a negator that hedge or add rather than deny ("not sure", "no problem"): the same list the claims use. */
+const NON_NEGATING = wordsOf('claims', 'nonNegating');
 
 /** How many items (content words or values) a negator governs, up to the next comma. */
 const NEGATION_SCOPE = 3;
@@ -130,7 +139,8 @@ function tokenize(clause: string): Token[] {
 }
 
 function parseNumber(t: string): number | null {
-  if (/^\d{1,3}(?:,\d{3})+$/.test(t)) return Number(t.replace(/,/g, ''));
+  // Thousands grouped with commas or (German) dots: "4,000", "2.500", "1.200.000"; "0.395" and "3,95" are fractions.
+  if (/^[1-9]\d{0,2}(?:,\d{3})+$/.test(t) || /^[1-9]\d{0,2}(?:\.\d{3})+$/.test(t)) return Number(t.replace(/[,.]/g, ''));
   if (/^\d+(?:[.,]\d+)?$/.test(t)) return Number(t.replace(',', '.'));
   return null;
 }
@@ -140,7 +150,8 @@ const numberText = (n: number) => String(Math.round(n * 1000) / 1000);
 /** Sentences that make a plain claim: a question or a hedged clause claims nothing. */
 export function claimSentences(text: string, lex: CompiledSubjects): string[] {
   const out: string[] = [];
-  for (const raw of text.split(/(?<=[!?;\n])|(?<=\.)(?=\s|$)/)) {
+  // Coordinated clauses are claims of their own ("Retries max 2, and quarantined tests get a ticket").
+  for (const raw of text.split(/(?<=[!?;\n])|(?<=\.)(?=\s|$)|,\s+(?=(?:and|but|und|aber|y|pero)\s)/iu)) {
     const s = raw.trim();
     if (s.length === 0 || /\?\s*["')\]]*$/.test(s)) continue;
     if (lex.hedges.some((h) => h.test(s))) continue;
@@ -231,15 +242,24 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, s
       if (next && lex.pm.has(next) && h < 12) h += 12;
       v = { key: 'time', value: `${String(h).padStart(2, '0')}:${clock[2]}`, negated: false };
     } else if (n !== null) {
-      const after = unitAt(i + 1);
+      // "25k", "1.2 Mio": the scale word multiplies the number; a unit may follow it.
+      const scale = lex.scales.get(toks[i + 1]?.text ?? '');
+      const num = scale === undefined ? n : n * scale;
+      if (scale !== undefined) consumed.add(i + 1);
+      const after = unitAt(i + (scale === undefined ? 1 : 2));
       const before = i > 0 ? lex.unitSlot.get(toks[i - 1].text) : undefined;
       const prev = i > 0 ? toks[i - 1].text : '';
       const prev2 = i > 1 ? `${toks[i - 2].text} ${prev}` : '';
+      const unitStart = scale === undefined ? 1 : 2;
       if (after) {
-        v = { key: after.slot, value: `${numberText(n)} ${after.unit}`, negated: false };
-        for (let k = 1; k <= after.width; k++) consumed.add(i + k);
+        v = { key: after.slot, value: `${numberText(num)} ${after.unit}`, negated: false };
+        for (let k = unitStart; k < unitStart + after.width; k++) consumed.add(i + k);
       } else if (before && before.slot === 'amount') {
-        v = { key: before.slot, value: `${numberText(n)} ${before.unit}`, negated: false };
+        v = { key: before.slot, value: `${numberText(num)} ${before.unit}`, negated: false };
+      } else if (scale !== undefined) {
+        const next = toks[i + 2]?.text ?? '';
+        const noun = /^\p{L}/u.test(next) ? contentToken(next, stemmer) : null;
+        v = { key: `count:${noun && !lex.generic.has(noun) ? noun : ''}`, value: numberText(num), negated: false };
       } else if (lex.ordinals.has(toks[i + 1]?.text ?? '') || month(i + 1) || month(i - 1)) {
         const m = month(i + 1) ?? month(i - 1) ?? (toks[i + 2]?.text === 'of' ? month(i + 3) : null) ?? month(i + 2);
         v = { key: 'date', value: m ? `${m} ${numberText(n)}` : `day ${numberText(n)}`, negated: false };
@@ -254,6 +274,7 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, s
       }
     }
     if (v) {
+      if (boundBefore(toks, i, lex)) v.bound = true;
       values.push(v);
       valueAt.set(i, v);
     }
@@ -308,16 +329,31 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, s
     if (slotWord) {
       if (!consumed.has(i) && !lex.generic.has(w)) {
         const v: SlotValue = { key: slotWord.slot, value: slotWord.value, negated: negatedAt.has(i) };
+        if (boundBefore(toks, i, lex)) v.bound = true;
         values.push(v);
       }
       continue;
     }
     if (consumed.has(i) || lex.unitSlot.has(w) || lex.generic.has(w) || lex.generic.has(s) || lex.ordinals.has(w) || lex.am.has(w) || lex.pm.has(w)) continue;
+    // A pronoun with its verb ("we're", "i'll") names nothing.
+    if (/^\p{L}{1,4}'(?:re|ll|ve|d|m)$/u.test(w)) continue;
     anchor.add(s);
   }
   const conditional = lex.conditionals.some((re) => re.test(sentence));
   const out: SubjectClause = { anchor, stems, negated, values, conditional };
   return out;
+}
+
+/** Whether a limit phrase ends right before token `i` (past a currency sign or unit written before the number). */
+function boundBefore(toks: readonly Token[], i: number, lex: CompiledSubjects): boolean {
+  let end = i;
+  if (end > 0 && lex.unitSlot.has(toks[end - 1].text)) end--;
+  return lex.bounds.some((b) => b.length <= end && b.every((w, k) => toks[end - b.length + k].text === w));
+}
+
+/** Two values of one slot that can be compared: both limits, or both plain values. */
+export function comparable(a: SlotValue, b: SlotValue): boolean {
+  return a.key === b.key && !!a.bound === !!b.bound;
 }
 
 function shared(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
@@ -352,13 +388,15 @@ const valuesOf = (c: SubjectClause, key: string) => c.values.filter((v) => v.key
 /** A new value for a slot both clauses fill, on the same subject ("Thursday" → "Friday", "14:00" → "13:00"). */
 export function valueChange(older: SubjectClause, newer: SubjectClause, match: SubjectMatch = 'loose'): string | null {
   if (!sameSubject(older, newer, match)) return null;
-  for (const key of new Set(newer.values.filter((v) => !v.negated).map((v) => v.key))) {
-    if (key === 'count:') continue;
-    const was = valuesOf(older, key);
-    const now = newer.values.filter((v) => v.key === key && !v.negated).map((v) => v.value);
-    if (was.length === 0 || now.length === 0) continue;
-    if (was.some((x) => now.includes(x)) || valuesOf(newer, key).some((x) => was.includes(x))) continue;
-    return `a new ${key.replace(/^count:/, 'number of ')}: ${was.join(', ')} → ${now.join(', ')}`;
+  for (const bound of [false, true]) {
+    for (const key of new Set(newer.values.filter((v) => !v.negated && !!v.bound === bound).map((v) => v.key))) {
+      if (key === 'count:') continue;
+      const was = older.values.filter((v) => v.key === key && !!v.bound === bound).map((v) => v.value);
+      const now = newer.values.filter((v) => v.key === key && !v.negated && !!v.bound === bound).map((v) => v.value);
+      if (was.length === 0 || now.length === 0) continue;
+      if (was.some((x) => now.includes(x)) || valuesOf(newer, key).some((x) => was.includes(x))) continue;
+      return `a new ${bound ? 'limit of ' : ''}${key.replace(/^count:/, 'number of ')}: ${was.join(', ')} → ${now.join(', ')}`;
+    }
   }
   return null;
 }
@@ -388,7 +426,7 @@ export function rejectedRestated(earlier: SubjectClause, later: SubjectClause): 
   if (shared(earlier.anchor, later.anchor) === 0) return null;
   for (const v of earlier.values) {
     if (!v.negated || v.key === 'count:') continue;
-    if (later.values.some((x) => !x.negated && x.key === v.key && x.value === v.value) && !earlier.values.some((x) => !x.negated && x.key === v.key && x.value === v.value)) {
+    if (later.values.some((x) => !x.negated && comparable(x, v) && x.value === v.value) && !earlier.values.some((x) => !x.negated && x.key === v.key && x.value === v.value)) {
       return `it gives ${v.value}, which was ruled out`;
     }
   }
@@ -518,12 +556,16 @@ export function valueReplacement(older: SubjectView, newer: SubjectView, match: 
  */
 export function answeredValueChange(older: SubjectView, newer: SubjectView, asked: SubjectView | null): string | null {
   if (!asked) return null;
-  const named = new Set(asked.clauses.flatMap((c) => c.values.filter((v) => !v.negated).map((v) => `${v.key}\u0000${v.value}`)));
   for (const o of older.clauses) {
+    // The question names the old value on the subject of the old decision or of the answer (a
+    // decision that is all value, "Thursday 10 is fine", has no subject of its own to share).
+    const onSubject = o.anchor.size === 0 || asked.clauses.some((c) => shared(c.anchor, o.anchor) > 0 || newer.clauses.some((n) => shared(c.anchor, n.anchor) > 0));
+    if (!onSubject) continue;
+    const named = new Set(asked.clauses.flatMap((c) => c.values.filter((v) => !v.negated).map((v) => `${v.key}\u0000${v.value}`)));
     for (const was of o.values) {
       if (was.negated || was.key.startsWith('count:') || !named.has(`${was.key}\u0000${was.value}`)) continue;
       for (const n of newer.clauses) {
-        const now = n.values.find((v) => v.key === was.key && !v.negated && v.value !== was.value && !o.values.some((x) => x.key === v.key && x.value === v.value));
+        const now = n.values.find((v) => comparable(v, was) && !v.negated && v.value !== was.value && !o.values.some((x) => x.key === v.key && x.value === v.value));
         if (now) return `a new ${was.key}: ${was.value} → ${now.value}`;
       }
     }
@@ -579,7 +621,7 @@ export function restatesRetired(retired: SubjectView, replaced: SubjectView, lat
         if (!(corrected ? slotChange(r, n) : valueChange(r, n))) continue;
         for (const v of r.values) {
           if (v.negated || !n.values.some((x) => x.key === v.key)) continue;
-          const given = l.values.filter((x) => !x.negated && x.key === v.key);
+          const given = l.values.filter((x) => !x.negated && comparable(x, v));
           if (given.some((x) => x.value === v.value)) verdict = 'old';
           else if (given.length > 0 && verdict === null) {
             verdict = 'other';
@@ -593,7 +635,10 @@ export function restatesRetired(retired: SubjectView, replaced: SubjectView, lat
       if (verdict === 'other' || agreesWithReplacement(l)) continue;
       // Most of a long subject, or the whole of a short one ("Storage box then." → "uploaded to
       // the Hetzner storage box"), asserted again.
-      if (whole && ((shared(r.anchor, l.anchor) >= 3 && containment(r, l) >= 0.6) || (r.anchor.size >= 2 && asserts(l, r.anchor)))) return 'it restates the decision that was replaced';
+      // (Only a clause the replacement is about was replaced: "Retries max 2, and quarantined tests
+      // get a ticket" replaced by "no automatic retries" leaves the tickets standing.)
+      const replacedPart = retired.clauses.length === 1 || replaced.clauses.some((n) => shared(r.anchor, n.anchor) > 0 || slotChange(r, n));
+      if (whole && replacedPart && ((shared(r.anchor, l.anchor) >= 3 && containment(r, l) >= 0.6) || (r.anchor.size >= 2 && asserts(l, r.anchor)))) return 'it restates the decision that was replaced';
     }
   }
   return null;
@@ -603,7 +648,7 @@ export function restatesRetired(retired: SubjectView, replaced: SubjectView, lat
 function slotChange(older: SubjectClause, newer: SubjectClause): boolean {
   for (const v of newer.values) {
     if (v.negated || v.key.startsWith('count:')) continue;
-    const was = older.values.filter((x) => x.key === v.key && !x.negated).map((x) => x.value);
+    const was = older.values.filter((x) => comparable(x, v) && !x.negated).map((x) => x.value);
     if (was.length > 0 && !was.includes(v.value)) return true;
   }
   return false;

@@ -55,6 +55,10 @@ export interface RelateTuning {
   restateContainment: number;
   /** Similarity at or above which a newer decision counts as activity on an older one's subject (for staleness). */
   staleOverlap: number;
+  /** TF-IDF cosine of two tasks' discussions at or above which they are about the same matter: only then may one reverse or contradict the other (unless it names it). */
+  taskAffinity: number;
+  /** Tasks a run must hold for their affinity to count: with fewer, common words cannot be told from a matter's own, and every task may relate to every other. */
+  taskAffinityMinTasks: number;
 }
 
 export interface ClusterTuning {
@@ -122,6 +126,8 @@ export const DEFAULT_TUNING: Tuning = {
     restateSimilarity: 0.5,
     restateContainment: 0.75,
     staleOverlap: 0.3,
+    taskAffinity: 0.12,
+    taskAffinityMinTasks: 12,
   },
   cluster: {
     window: 24,

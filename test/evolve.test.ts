@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { addedByPeople, IdAllocator, RegistryIndex, type Registry } from '../src/core/evolve';
 import { analyzeFiles, mergeAnalyses, runPipeline } from '../src/core/pipeline';
+import { stats, why } from '../src/core/read';
 import { DEFAULT_CONFIG, type Decision, type Pattern } from '../src/core/types';
 import { extractRun } from '../src/app/run';
 import { cli, shippedEngine, tempDir } from './helpers';
@@ -220,6 +221,9 @@ describe('across the registry', () => {
     const p = r.patterns.find((x) => x.rule === 'evolve/contradicts-correction')!;
     expect(p).toMatchObject({ task_id: 'T2', type: 'contradiction', extracted_decision: restated.id });
     expect(p.description).toMatch(new RegExp(`^This seems to contradict ${correction.id} \\(a correction in T1`));
+    // `why` of the correction shows what contradicts it, by the pattern's field.
+    expect(p.contradicts).toEqual([correction.id]);
+    expect(why(correction.id, r.decisions, r.patterns, () => [])!.patterns.map((x) => x.id)).toContain(p.id);
   });
 
   it('links a restatement of an active decision as a near duplicate', () => {
@@ -250,10 +254,13 @@ describe('across the registry', () => {
       ['gus', 'human', "No, that's wrong. Weekly build reports must not be emailed anymore; attach them to the task discussion.", '2026-02-10T10:02:00Z'],
     );
     const r = run({ T3: REPORTS_CORRECTION, T5: again }, '2026-03-01T00:00:00Z');
-    const repeated = r.patterns.filter((p) => p.rule === 'evolve/repeated-correction');
+    const repeated = r.patterns.filter((p) => (p.repeats?.length ?? 0) > 0);
     expect(repeated).toHaveLength(1);
-    expect(repeated[0]).toMatchObject({ task_id: 'T5', type: 'correction' });
+    const first = r.decisions.find((d) => d.task_id === 'T3' && d.corrects)!;
+    expect(repeated[0]).toMatchObject({ task_id: 'T5', type: 'correction', repeats: [first.id] });
     expect(repeated[0].description).toMatch(/2 times in all/);
+    // Stats count the repeats by the field, whatever rule found them.
+    expect(stats(r.decisions, r.review, r.patterns, []).repeated_corrections).toBe(1);
   });
 
   it('flags old decisions whose subject saw newer activity as stale', () => {

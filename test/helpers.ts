@@ -20,7 +20,7 @@ import type { Engine } from '../src/core/pipeline';
 import { compileRule } from '../src/core/rules';
 import { compileStatementLexicon } from '../src/core/sentenceActs';
 import { DEFAULT_TUNING } from '../src/core/tuning';
-import { DEFAULT_CONFIG, type RulePack } from '../src/core/types';
+import { DEFAULT_CONFIG, type Decision, type RulePack } from '../src/core/types';
 
 export const ROOT = join(__dirname, '..');
 export const BIN = join(ROOT, 'bin', 'extract.js');
@@ -154,4 +154,34 @@ export function snapshotDir(dir: string, base = dir, out: Record<string, string>
     else out[p.slice(base.length + 1)] = readFileSync(p, 'utf8');
   }
   return out;
+}
+
+/** A registry decision with the given statement and defaults for everything else (relating tests). */
+export function decision(id: string, taskId: string, statement: string, createdAt: string, extra: Partial<Decision> = {}): Decision {
+  return {
+    id,
+    task_id: taskId,
+    statement,
+    type: 'decision',
+    confidence: 'medium',
+    source: { messages: [1], summary: '' },
+    topic: '',
+    importance: 30,
+    context: '',
+    alternatives: [],
+    reasons: [],
+    bridge: { structure: '', function: '', tolerance: [], enforcement: [], prevention: [] },
+    bridge_auto: false,
+    downstream: [],
+    quality_flags: [],
+    origin: 'auto',
+    created_at: createdAt,
+    supersedes: null,
+    superseded_by: null,
+    status: 'active',
+    corrects: null,
+    duplicate_of: null,
+    auto: { statement, type: extra.type ?? 'decision', status: 'active', confidence: 'medium' },
+    ...extra,
+  };
 }

@@ -23,7 +23,7 @@ describe('renderReport', () => {
   const b = decision('DEC-20260101-002', { created_at: '2026-01-01T09:00:00Z', status: 'superseded', supersedes: a.id, superseded_by: 'DEC-20260101-003' });
   const c = decision('DEC-20260101-003', { created_at: '2026-01-02T09:00:00Z', supersedes: b.id, quality_flags: ['contradicts_correction'], reasons: ['it is <simpler>'], alternatives: ['Kafka'] });
   const lone = decision('DEC-20260101-004', { task_id: 'T9', created_at: '2026-01-03T09:00:00Z', quality_flags: ['naked_statement'] });
-  const contradiction: Pattern = { id: 'PAT-20260101-001', task_id: 'T1', type: 'contradiction', messages: [0], description: `DEC-20260101-004 contradicts ${lone.id}`, rule: 'evolve/contradiction', extracted_decision: null, detected_at: '2026-01-03T09:00:00Z', auto_detected: true };
+  const contradiction: Pattern = { id: 'PAT-20260101-001', task_id: 'T1', type: 'contradiction', messages: [0], description: 'A draft contradicts a decision.', rule: 'evolve/contradiction', extracted_decision: null, detected_at: '2026-01-03T09:00:00Z', auto_detected: true, contradicts: [lone.id] };
   const input = { decisions: [c, lone, b, a], review: [], patterns: [contradiction], tasks: [task] };
 
   it('draws each supersession chain once, from the oldest to the one in force', () => {

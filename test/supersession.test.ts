@@ -4,38 +4,10 @@ import fc from 'fast-check';
 import { compareInstants, instantOf } from '../src/core/instant';
 import { relateNewDecisions } from '../src/core/relate';
 import type { Decision } from '../src/core/types';
-import { shippedEngine } from './helpers';
+import { decision, shippedEngine } from './helpers';
 
 const engine = shippedEngine();
 
-export function decision(id: string, taskId: string, statement: string, createdAt: string, extra: Partial<Decision> = {}): Decision {
-  return {
-    id,
-    task_id: taskId,
-    statement,
-    type: 'decision',
-    confidence: 'medium',
-    source: { messages: [1], summary: '' },
-    topic: '',
-    importance: 30,
-    context: '',
-    alternatives: [],
-    reasons: [],
-    bridge: { structure: '', function: '', tolerance: [], enforcement: [], prevention: [] },
-    bridge_auto: false,
-    downstream: [],
-    quality_flags: [],
-    origin: 'auto',
-    created_at: createdAt,
-    supersedes: null,
-    superseded_by: null,
-    status: 'active',
-    corrects: null,
-    duplicate_of: null,
-    auto: { statement, type: extra.type ?? 'decision', status: 'active', confidence: 'medium' },
-    ...extra,
-  };
-}
 
 describe('time order', () => {
   it('compares instants, not the text of the timestamps', () => {
@@ -194,6 +166,8 @@ describe('across tasks', () => {
     expect(ban.status).toBe('active');
     expect(plugin.quality_flags).toContain('contradicts_correction');
     expect(found.find((p) => p.extracted_decision === plugin.id)!.description).toMatch(/^This seems to contradict DEC-20260106-001 .*Which is correct\?$/);
+    // The relation is a field with the id, not only prose.
+    expect(found.find((p) => p.extracted_decision === plugin.id)!.contradicts).toEqual([ban.id]);
   });
 
   it('lets a reversal whose discussion names the earlier task supersede on one shared subject word', () => {
@@ -230,6 +204,7 @@ describe('across tasks', () => {
     const found = relateMessages({ decisions: [older, newer] }, [{ taskId: 'T2', messages: draft, decisions: [] }], engine.lexicon, new Set());
     expect(found).toHaveLength(1);
     expect(found[0].description).toMatch(/^This seems to contradict DEC-20260202-001 .*; and DEC-20260203-001 /);
+    expect(found[0].contradicts).toEqual([older.id, newer.id]);
   });
 
   it("keeps no message's tokens in the memo it is given (a daemon's memo lives for days)", () => {

@@ -676,6 +676,7 @@ function markSupersessions(decisions: DecisionCandidate[], patterns: PatternCand
           description: `Same subject, different conclusion (${reason}): "${excerpt(decisions[j].statement, 80)}" then "${excerpt(decisions[i].statement, 80)}"`,
           rule: 'contradiction/decisions',
           decision: i,
+          against: j,
           ts: decisions[i].ts,
         });
       }

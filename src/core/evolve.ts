@@ -313,7 +313,7 @@ export function mergeTask(
     const key = patternKey({ task_id: taskId, type: c.type, messages: c.messages, rule: c.rule });
     let p = knownPatterns.get(key);
     if (!p) {
-      p = newPattern(taskId, c, index.ids.allocate('PAT', dayOf(c.ts, now)), c.decision === null ? null : produced[c.decision].id, now);
+      p = newPattern(taskId, c, index.ids.allocate('PAT', dayOf(c.ts, now)), c.decision === null ? null : produced[c.decision].id, now, c.against === undefined ? undefined : produced[c.against].id);
       registry.patterns.push(p);
       index.addPattern(p);
       newPatterns.push(p);
@@ -381,7 +381,7 @@ export function recordPatterns(
     const key = patternKey(f);
     let p = known.get(key);
     if (!p) {
-      p = { id: index.ids.allocate('PAT', dayOf(f.ts, now)), task_id: f.task_id, type: f.type, messages: f.messages, description: f.description, rule: f.rule, extracted_decision: f.extracted_decision, detected_at: now, auto_detected: true };
+      p = { id: index.ids.allocate('PAT', dayOf(f.ts, now)), task_id: f.task_id, type: f.type, messages: f.messages, description: f.description, rule: f.rule, extracted_decision: f.extracted_decision, detected_at: now, auto_detected: true, ...linksOf(f) };
       registry.patterns.push(p);
       index.addPattern(p);
       newPatterns.push(p);
@@ -393,7 +393,17 @@ export function recordPatterns(
   return { newPatterns, idsByTask };
 }
 
-function newPattern(taskId: string, c: PatternCandidate, id: string, decisionId: string | null, now: string): Pattern {
+/** The relation fields a found pattern carries (only those it has, so the log's lines stay as short as before). */
+function linksOf(f: Pick<Pattern, 'contradicts' | 'supersedes' | 'repeats'>): Pick<Pattern, 'contradicts' | 'supersedes' | 'repeats'> {
+  return {
+    ...(f.contradicts && f.contradicts.length > 0 ? { contradicts: f.contradicts } : {}),
+    ...(f.supersedes ? { supersedes: f.supersedes } : {}),
+    ...(f.repeats && f.repeats.length > 0 ? { repeats: f.repeats } : {}),
+  };
+}
+
+function newPattern(taskId: string, c: PatternCandidate, id: string, decisionId: string | null, now: string, against?: string): Pattern {
+  const links = against === undefined ? {} : { contradicts: [against], supersedes: against };
   return {
     id,
     task_id: taskId,
@@ -404,6 +414,7 @@ function newPattern(taskId: string, c: PatternCandidate, id: string, decisionId:
     extracted_decision: decisionId,
     detected_at: now,
     auto_detected: true,
+    ...links,
   };
 }
 

@@ -3,7 +3,7 @@
 // the run makes on every message of a discussion.
 import type { CompiledLexicon } from './contradiction';
 import { excerpt } from './statement';
-import { contradiction, restatesRetired, SubjectMemo, viewOf } from './subject';
+import { contradiction, restatesRetired, SubjectMemo, valueReplacement, viewOf } from './subject';
 import { contentTokens, jaccard } from './text';
 import type { Decision } from './types';
 
@@ -37,7 +37,10 @@ export function guardFindings(text: string, decisions: readonly Decision[], lexi
       continue;
     }
     if (d.status !== 'active') continue;
-    const why = contradiction(view(d.statement), mine, lexicon.subjects.generic, true, 'firm');
+    // A text to check is short ("Keep the backups for 7 days."): one subject word it shares with
+    // the decision will do for another value of the same slot.
+    const other = valueReplacement(view(d.statement), mine, 'loose');
+    const why = contradiction(view(d.statement), mine, lexicon.subjects.generic, true, 'firm') ?? (other ? `it gives ${other.replace(/^a new /, 'another ')}` : null);
     if (why) {
       add(d, why);
       continue;

@@ -20,7 +20,7 @@ import { canonicalJson, sameJson } from './json';
 import { SubjectMemo } from './subject';
 import { sha256, Stems } from './text';
 import type { Tuning } from './tuning';
-import type { AnalysisSettings, Decision, DecisionType, Detection, ExtractedState, Pattern, ReviewItem, StaleWindow, TaskInput } from './types';
+import type { AnalysisSettings, Decision, DecisionType, Detection, ExtractedState, Message, Pattern, ReviewItem, StaleWindow, TaskInput } from './types';
 
 export type { TaskInput };
 
@@ -298,20 +298,26 @@ function relateDecisions(
     .sort((a, b) => compareInstants(a.created_at, b.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const sourceText = new Map<Decision, string>();
   const askedText = new Map<Decision, string>();
+  const spokenBy = new Map<Decision, Message['role']>();
   let t = 0;
   for (const { analysis, result } of merged) {
     if (!analysis || !result) continue;
     // taskMessages holds the analysed tasks in the same order.
-    const textAt = new Map(taskMessages[t++].messages.map((m) => [m.index, m.text]));
+    const said = taskMessages[t++].messages;
+    const textAt = new Map(said.map((m) => [m.index, m.text]));
+    const roleAt = new Map(said.map((m) => [m.index, m.role]));
     analysis.decisions.forEach((c, k) => {
       const text = textAt.get(c.messageIndex);
+      // An agent's statement a person made or accepted (one of its sources) is the person's decision.
+      const roles = c.sourceMessages.map((i) => roleAt.get(i));
+      if (roles.length > 0 && result.produced[k]) spokenBy.set(result.produced[k], roles.every((r) => r === 'bot') ? 'bot' : 'human');
       if (text !== undefined && result.produced[k]) sourceText.set(result.produced[k], text);
       const asked = askedIndex(c);
       const askedAt = asked === undefined ? undefined : textAt.get(asked);
       if (askedAt !== undefined && result.produced[k]) askedText.set(result.produced[k], askedAt);
     });
   }
-  return relateNewDecisions(registry, created, engine.lexicon, relateOptions, { sourceText: (d) => sourceText.get(d) ?? null, askedText: (d) => askedText.get(d) ?? null, memo, ranks, entries, affinity });
+  return relateNewDecisions(registry, created, engine.lexicon, relateOptions, { sourceText: (d) => sourceText.get(d) ?? null, askedText: (d) => askedText.get(d) ?? null, spokenBy: (d) => spokenBy.get(d) ?? null, memo, ranks, entries, affinity });
 }
 
 /** Which tasks of the files read are about the same matter, judged by their whole discussions (worked out when first asked). */
@@ -338,7 +344,7 @@ function alreadyReported(decisionPatterns: RelatedPattern[]): Set<string> {
   return new Set(
     decisionPatterns
       .filter((p) => p.type === 'contradiction')
-      .flatMap((p) => [...p.messages.map((m) => `${p.task_id}\u0000${m}`), ...[...p.description.matchAll(/\bDEC-\d{8}-\d+/g)].map((m) => `${p.task_id}\u0000${m[0]}`)]),
+      .flatMap((p) => [...p.messages.map((m) => `${p.task_id}\u0000${m}`), ...(p.contradicts ?? []).map((id) => `${p.task_id}\u0000${id}`)]),
   );
 }
 

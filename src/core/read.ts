@@ -112,7 +112,7 @@ export function why(id: string, decisions: readonly Decision[], patterns: readon
     supersedes: find(d.supersedes),
     superseded_by: find(d.superseded_by),
     sources: (d.source?.messages ?? []).map((i) => msgs.find((m) => m.index === i)).filter((m): m is Message => m !== undefined),
-    patterns: patterns.filter((p) => p.extracted_decision === id),
+    patterns: patterns.filter((p) => p.extracted_decision === id || p.contradicts?.includes(id) || p.supersedes === id),
   };
 }
 
@@ -168,7 +168,7 @@ function tally<T>(items: readonly T[], key: (x: T) => string): Record<string, nu
 
 export function stats(decisions: readonly Decision[], review: readonly ReviewItem[], patterns: readonly Pattern[], contexts: readonly TaskContext[]): Stats {
   const corrections = decisions.filter((d) => d.corrects).length;
-  const repeated = patterns.filter((p) => p.rule === 'evolve/repeated-correction').length;
+  const repeated = patterns.filter((p) => (p.repeats?.length ?? 0) > 0).length;
   const traced = decisions.filter((d) => (d.source?.messages?.length ?? 0) > 0).length;
   const raw = contexts.reduce((s, c) => s + c.tokens.raw, 0);
   const context = contexts.reduce((s, c) => s + c.tokens.context, 0);

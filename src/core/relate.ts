@@ -16,7 +16,7 @@ import { supersede } from './evolve';
 import { compareRead, instantOf } from './instant';
 import { alternation } from './lexicons';
 import { excerpt } from './statement';
-import { answeredValueChange, containment, contradiction, replacement, restatesRetired, SubjectMemo, viewOf, type SubjectView } from './subject';
+import { answeredValueChange, containment, contradiction, correctedValueChanged, replacement, restatesRetired, SubjectMemo, viewOf, type SubjectView } from './subject';
 import { contentTokens, contentWordCount, jaccard } from './text';
 import { DEFAULT_TUNING, type RelateTuning } from './tuning';
 import type { Decision, Message, PatternType, StaleWindow } from './types';
@@ -29,6 +29,10 @@ export interface RelatedPattern {
   rule: string;
   extracted_decision: string | null;
   ts: string | null;
+  /** The decisions it says were contradicted. */
+  contradicts?: string[];
+  /** The earlier corrections a correction made again repeats. */
+  repeats?: string[];
 }
 
 /** Duplicate similarity, staleness age and how many registry decisions a statement is compared with. */
@@ -229,6 +233,8 @@ export interface RelateContext {
   entries?: EntryMemo;
   /** Which tasks are about the same matter (see TaskAffinity): another task's decision is related only then. */
   affinity?: Affinity;
+  /** Whose decision it is, when known ('bot' when only agents said it): an agent never reverses a person. */
+  spokenBy?: (d: Decision) => Message['role'] | null;
 }
 
 /**
@@ -253,6 +259,8 @@ export function relateNewDecisions(
   const ranks = context.ranks ?? idRanks([...new Set([...registry.decisions, ...created])]);
   const entries = context.entries ?? new EntryMemo();
   const affinity = context.affinity ?? ALL_RELATED;
+  // A decision a person accepted or wrote is a person's; otherwise its statement's speaker, when known.
+  const speaker = (x: Decision): Message['role'] | null => (x.origin !== 'auto' ? 'human' : (context.spokenBy?.(x) ?? null));
   for (const d of registry.decisions) if (!isNew.has(d) && d.status !== 'archived') index.add(entries.entryOf(d, memo));
   const subjects = lexicon.subjects;
   const view = (text: string) => viewOf(text, subjects, lexicon, memo);
@@ -276,7 +284,7 @@ export function relateNewDecisions(
     const sameMatter = (o: Decision) => o.task_id === d.task_id || d.downstream.includes(o.task_id) || affinity.related(o.task_id, d.task_id);
     const related = index.candidates(me.tokens, options.perTokenRecent, 1).filter((e) => e.d.id !== d.id && e.d.status !== 'archived' && older(e.d, e.at) && sameMatter(e.d));
     sortByRank(related, ranks);
-    let priorCorrections = 0;
+    const priorCorrections: string[] = [];
     let contradicted = false;
     const contradict = (o: Decision, why: string) => {
       addFlag(d, 'contradicts_correction');
@@ -291,6 +299,7 @@ export function relateNewDecisions(
         rule: 'evolve/contradicts-correction',
         extracted_decision: d.id,
         ts: d.created_at,
+        contradicts: [o.id],
       });
     };
     for (const other of related) {
@@ -308,7 +317,7 @@ export function relateNewDecisions(
       const similarity = jaccard(me.tokens, other.tokens);
       const conflict = valueContradiction(theirs, mine) ?? replacement(theirs, mine, cues, isCorrection(d), subjects.generic);
       if (isCorrection(d) && isCorrection(o) && (similarity >= options.duplicateSimilarity || (!conflict && similarity >= options.restateSimilarity))) {
-        priorCorrections++;
+        priorCorrections.push(o.id);
         continue;
       }
       if (!conflict && (similarity >= options.duplicateSimilarity || (isCorrection(d) && !sameTask && restates(theirs, mine, similarity, options)))) {
@@ -324,11 +333,23 @@ export function relateNewDecisions(
             rule: 'evolve/corrected-restates-decision',
             extracted_decision: d.id,
             ts: d.created_at,
+            contradicts: [o.id],
           });
         }
         continue;
       }
       if (sameTask) continue;
+      // An agent never reverses a person (nor a decision whose speaker is not known).
+      const mayReverse = speaker(d) !== 'bot' || speaker(o) === 'bot';
+      // A later explicit change of plan by a person wins over an earlier correction: it gives the
+      // slot the correction set another value ("we keep them 30 days" → "from now on 14 days").
+      if (isCorrection(o) && !isCorrection(d) && cues.length > 0 && speaker(d) !== 'bot' && o.corrects) {
+        const changed = correctedValueChanged(view(o.corrects), theirs, mine);
+        if (changed) {
+          supersede(o, d);
+          continue;
+        }
+      }
       if (isCorrection(o) && !isCorrection(d)) {
         const wrong = o.corrects ? restatesRetired(view(o.corrects), theirs, mine, false, true) : null;
         const why = valueContradiction(theirs, mine) ?? wrong;
@@ -342,7 +363,7 @@ export function relateNewDecisions(
       const retire =
         replacement(theirs, mine, cues, isCorrection(d), subjects.generic, d.downstream.includes(o.task_id) ? (cues.length > 0 && !isCorrection(d) ? 'named' : 'loose') : 'firm') ??
         (isCorrection(d) || o.type === 'action_item' ? null : answeredValueChange(theirs, mine, asked));
-      if (retire && (isCorrection(d) || !isCorrection(o))) {
+      if (retire && mayReverse && (isCorrection(d) || !isCorrection(o))) {
         // A reversal or a correction says itself that it replaces the older decision: the link
         // records it, and there is nothing for a person to settle.
         supersede(o, d);
@@ -354,7 +375,7 @@ export function relateNewDecisions(
     // "300 it is." answering "Raise the 200 EUR limit to 300?": found by the question's words.
     if (asked && !isCorrection(d) && d.supersedes === null) {
       const seen = new Set(related.map((e) => e.d.id));
-      const byQuestion = index.candidates(memo.tokenSetOf(askedFor!), options.perTokenRecent, 1).filter((e) => !seen.has(e.d.id) && e.d.task_id !== d.task_id && e.d.status === 'active' && e.d.type !== 'action_item' && older(e.d, e.at) && sameMatter(e.d));
+      const byQuestion = index.candidates(memo.tokenSetOf(askedFor!), options.perTokenRecent, 1).filter((e) => !seen.has(e.d.id) && e.d.task_id !== d.task_id && e.d.status === 'active' && e.d.type !== 'action_item' && older(e.d, e.at) && sameMatter(e.d) && (speaker(d) !== 'bot' || speaker(e.d) === 'bot'));
       sortByRank(byQuestion, ranks);
       for (const { d: o } of byQuestion) {
         if (isCorrection(o) || !answeredValueChange(view(o.statement), mine, asked)) continue;
@@ -362,15 +383,16 @@ export function relateNewDecisions(
         break;
       }
     }
-    if (priorCorrections > 0) {
+    if (priorCorrections.length > 0) {
       patterns.push({
         task_id: d.task_id,
         type: 'correction',
         messages: lastMessage(d),
-        description: `The same correction made again (${priorCorrections + 1} times in all): "${d.statement}"`,
+        description: `The same correction made again (${priorCorrections.length + 1} times in all): "${d.statement}"`,
         rule: 'evolve/repeated-correction',
         extracted_decision: d.id,
         ts: d.created_at,
+        repeats: priorCorrections,
       });
     }
     if (d.status !== 'archived') index.add(me);
@@ -474,6 +496,7 @@ export function relateMessages(
         rule: 'evolve/contradicts-decision',
         extracted_decision: made?.id ?? null,
         ts: m.ts,
+        contradicts: targets,
       });
     }
   }

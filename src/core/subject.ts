@@ -293,6 +293,15 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, s
       if (neg.negatorWords.has(w)) break;
       const item = valueAt.has(k) || /^\d/.test(w) || contentToken(w, stemmer) !== null || lex.wordSlot.has(w);
       if (!item) {
+        // "never release on a Friday": the value the negated phrase is tied to by a function word or two is ruled out with it.
+        // (A limit stays the rule's value: "no meetings before 10" sets 10.)
+        const valueNext = [k + 1, k + 2].find((x) => x < toks.length && !toks[x].breakBefore && (valueAt.has(x) || lex.wordSlot.has(toks[x].text)) && !boundBefore(toks, x, lex));
+        if (items > 0 && valueNext !== undefined && items < NEGATION_SCOPE) {
+          negatedAt.add(valueNext);
+          items++;
+          k = valueNext;
+          continue;
+        }
         if (items > 0) break;
         continue;
       }
@@ -391,7 +400,8 @@ export function valueChange(older: SubjectClause, newer: SubjectClause, match: S
   for (const bound of [false, true]) {
     for (const key of new Set(newer.values.filter((v) => !v.negated && !!v.bound === bound).map((v) => v.key))) {
       if (key === 'count:') continue;
-      const was = older.values.filter((v) => v.key === key && !!v.bound === bound).map((v) => v.value);
+      // (A value the older clause rules out is not one it set.)
+      const was = older.values.filter((v) => v.key === key && !v.negated && !!v.bound === bound).map((v) => v.value);
       const now = newer.values.filter((v) => v.key === key && !v.negated && !!v.bound === bound).map((v) => v.value);
       if (was.length === 0 || now.length === 0) continue;
       if (was.some((x) => now.includes(x)) || valuesOf(newer, key).some((x) => was.includes(x))) continue;
@@ -625,7 +635,8 @@ export function restatesRetired(retired: SubjectView, replaced: SubjectView, lat
           if (given.some((x) => x.value === v.value)) verdict = 'old';
           else if (given.length > 0 && verdict === null) {
             verdict = 'other';
-            const set = valuesOf(n, v.key).filter((x) => !n.values.some((y) => y.negated && y.value === x));
+            // (A value the correction shares with the text it corrects is the wrong one quoted.)
+            const set = valuesOf(n, v.key).filter((x) => !n.values.some((y) => y.negated && y.value === x) && !(corrected && r.values.some((y) => y.key === v.key && y.value === x)));
             if (corrected && set.length > 0 && !given.some((x) => set.includes(x.value))) against ??= { given: given.map((x) => x.value).join(', '), set: set.join(', ') };
           }
         }
@@ -639,6 +650,29 @@ export function restatesRetired(retired: SubjectView, replaced: SubjectView, lat
       // get a ticket" replaced by "no automatic retries" leaves the tickets standing.)
       const replacedPart = retired.clauses.length === 1 || replaced.clauses.some((n) => shared(r.anchor, n.anchor) > 0 || slotChange(r, n));
       if (whole && replacedPart && ((shared(r.anchor, l.anchor) >= 3 && containment(r, l) >= 0.6) || (r.anchor.size >= 2 && asserts(l, r.anchor)))) return 'it restates the decision that was replaced';
+    }
+  }
+  return null;
+}
+
+/**
+ * The value a correction set, given another by a later text on the same subject: `wrong` is what
+ * the correction corrected (the agent's words), `correction` the person's. A value the correction
+ * shares with the wrong text is the wrong one quoted ("7 days is too short, we keep them 30
+ * days"); the others are what it set.
+ */
+export function correctedValueChanged(wrong: SubjectView, correction: SubjectView, later: SubjectView): string | null {
+  const about = new Set<string>();
+  for (const c of [...wrong.clauses, ...correction.clauses]) for (const s of c.anchor) about.add(s);
+  const quoted = new Set(wrong.clauses.flatMap((c) => c.values.map((v) => `${v.key}\u0000${v.value}`)));
+  for (const n of correction.clauses) {
+    for (const v of n.values) {
+      if (v.negated || v.key.startsWith('count:') || quoted.has(`${v.key}\u0000${v.value}`)) continue;
+      for (const l of later.clauses) {
+        if (shared(about, l.anchor) === 0) continue;
+        const now = l.values.find((x) => !x.negated && comparable(x, v) && x.value !== v.value);
+        if (now && !n.values.some((x) => x.key === now.key && x.value === now.value)) return `a new ${v.key}: ${v.value} → ${now.value}`;
+      }
     }
   }
   return null;

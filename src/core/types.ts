@@ -180,6 +180,12 @@ export interface Pattern {
   extracted_decision: string | null;
   detected_at: string;
   auto_detected: boolean;
+  /** The decisions this pattern says were contradicted (a contradiction's relation, by id). */
+  contradicts?: string[];
+  /** The decision the pattern's own decision replaced (two people concluding differently in one task). */
+  supersedes?: string;
+  /** The earlier corrections a correction repeats (the same correction made again). */
+  repeats?: string[];
 }
 
 export interface ReviewItem {
@@ -219,6 +225,8 @@ export interface PatternCandidate {
   rule: string;
   /** Index into the task's decision candidates. */
   decision: number | null;
+  /** Index into the task's decision candidates of the decision this pattern says `decision` contradicts and replaces. */
+  against?: number;
   ts: string | null;
 }
 

@@ -147,7 +147,7 @@ export function renderReport(input: ReportInput): string {
   const views = new Map(input.tasks.map((t) => [t.id, t]));
   const messagesOf = (id: string) => new Map((views.get(id)?.messages ?? []).map((m) => [m.index, m]));
   const contradictions = input.patterns.filter((p) => p.type === 'contradiction');
-  const contradictionsOf = (d: Decision) => contradictions.filter((p) => p.extracted_decision === d.id || p.description.includes(d.id));
+  const contradictionsOf = (d: Decision) => contradictions.filter((p) => p.extracted_decision === d.id || p.contradicts?.includes(d.id));
   const pending = input.review.filter((r) => r.status === 'pending').sort((a, b) => b.importance - a.importance || (a.id < b.id ? -1 : 1));
   const count = (status: string) => decisions.filter((d) => d.status === status).length;
   const marked = decisions.filter((d) => (d.quality_flags?.length ?? 0) > 0 || contradictionsOf(d).length > 0).length;

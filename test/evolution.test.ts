@@ -1,0 +1,132 @@
+// Knowledge that evolves: a later change of plan retires what it changes (a corrected value too),
+// a restated wrong or replaced fact is caught, and guard runs the same check on a text; a reversal
+// never links decisions whose slots differ.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { relateNewDecisions } from '../src/core/relate';
+import { replacement, SubjectMemo, viewOf } from '../src/core/subject';
+import type { Decision } from '../src/core/types';
+import { decision, runCli, shippedEngine, tempDir } from './helpers';
+
+const engine = shippedEngine();
+
+const msg = (author: string, role: string, text: string, ts: string) => ({ author, role, text, ts });
+
+/** Three tasks as a new user would write them: a corrected retention, release rules, then a change of plan. */
+const THREE_TASKS = {
+  T1: {
+    title: 'Backups',
+    discussion: [
+      msg('ana', 'human', 'How long do we keep the nightly backups of the customer database?', '2026-01-05T09:00:00+01:00'),
+      msg('ops-agent', 'bot', "I'd keep the nightly backups for 7 days, which keeps the storage bill low. Shall I set that up?", '2026-01-05T09:01:00+01:00'),
+      msg('ana', 'human', 'No, 7 days is too short, we keep them 30 days. Finance needs a full month to reconcile.', '2026-01-05T09:03:00+01:00'),
+      msg('ops-agent', 'bot', 'Understood: the nightly backups are kept for 30 days.', '2026-01-05T09:04:00+01:00'),
+    ],
+  },
+  T2: {
+    title: 'Release rules',
+    discussion: [
+      msg('ben', 'human', 'Rule for the future: we never release on a Friday.', '2026-01-12T10:00:00+01:00'),
+      msg('release-agent', 'bot', 'Noted. Where should the encryption key for the release builds live? I could commit it to the repo so the pipeline finds it.', '2026-01-12T10:02:00+01:00'),
+      msg('ben', 'human', 'No, the encryption key stays in the vault, nicht im Repo.', '2026-01-12T10:05:00+01:00'),
+      msg('release-agent', 'bot', 'Understood. The release is on Tuesday the 17th as planned.', '2026-01-12T10:06:00+01:00'),
+      msg('ben', 'human', 'Yes.', '2026-01-12T10:07:00+01:00'),
+    ],
+  },
+  T3: {
+    title: 'Backup costs',
+    discussion: [
+      msg('ana', 'human', 'The backup storage bill doubled this quarter.', '2026-03-02T09:00:00+01:00'),
+      msg('ana', 'human', 'Change of plan: from now on we keep the nightly backups for 14 days only.', '2026-03-02T09:02:00+01:00'),
+      msg('ops-agent', 'bot', 'Done: nightly backups are now kept for 14 days.', '2026-03-02T09:05:00+01:00'),
+    ],
+  },
+};
+
+describe('a hand-written three-task file', () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, 'tasks.json'), JSON.stringify(THREE_TASKS, null, 2));
+  const run = runCli(['run', '--now', '2026-04-01T00:00:00Z'], dir);
+  const decisions = (): Decision[] => JSON.parse(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8')).decisions;
+
+  it('runs', () => {
+    expect(run.status).toBe(0);
+  });
+
+  it("lets a later change of plan retire the value a person's correction set, in another task", () => {
+    const corrected = decisions().find((d) => d.task_id === 'T1' && /30 days/.test(d.statement))!;
+    const changed = decisions().find((d) => d.task_id === 'T3' && /14 days/.test(d.statement))!;
+    // The correction states the corrected fact and keeps the wrong one as what it corrects.
+    expect(corrected.corrects).toMatch(/7 days/);
+    expect(corrected).toMatchObject({ status: 'superseded', superseded_by: changed.id });
+    expect(changed).toMatchObject({ status: 'active', supersedes: corrected.id });
+    expect(changed.quality_flags).not.toContain('stale');
+  });
+
+  it('links nothing across different subjects', () => {
+    const friday = decisions().find((d) => d.task_id === 'T2' && /Friday/.test(d.statement))!;
+    const key = decisions().find((d) => d.task_id === 'T2' && /encryption key/.test(d.statement))!;
+    expect(friday).toMatchObject({ status: 'active', superseded_by: null, supersedes: null });
+    expect(key).toMatchObject({ status: 'active', superseded_by: null, supersedes: null });
+  });
+
+  it.each([
+    ['We release on a Friday.', 'Friday', 'friday'],
+    ["Let's keep the encryption key in the repo.", 'encryption key', 'repo'],
+    ['Keep the backups for 7 days.', '14 days', '7 day'],
+  ])('guard answers %j with the decision and the value it conflicts with (exit 1)', (text, statement, value) => {
+    const g = runCli(['guard', text], dir);
+    expect(g.status).toBe(1);
+    const d = decisions().find((x) => x.status === 'active' && x.statement.includes(statement))!;
+    expect(g.stdout).toContain(`This seems to contradict ${d.id}`);
+    expect(g.stdout).toContain(value);
+  });
+
+  it('lets guard pass what agrees with the decisions in force', () => {
+    expect(runCli(['guard', 'Keep the nightly backups for 14 days.'], dir).status).toBe(0);
+    expect(runCli(['guard', 'We release on Tuesday.'], dir).status).toBe(0);
+  });
+});
+
+describe('a reversal and the slots it links', () => {
+  // Values of different slots, in the three languages.
+  const slotValues: Record<string, fc.Arbitrary<string>> = {
+    weekday: fc.constantFrom('on Monday', 'on Tuesdays', 'am Dienstag', 'el viernes', 'on Saturday'),
+    duration: fc.integer({ min: 2, max: 90 }).chain((n) => fc.constantFrom(`for ${n} days`, `für ${n} Tage`, `durante ${n} semanas`, `for ${n} weeks`)),
+    amount: fc.integer({ min: 5, max: 900 }).chain((n) => fc.constantFrom(`for ${n} EUR`, `for €${n}`, `for ${n}k USD`, `für ${n} Euro`)),
+    time: fc.integer({ min: 6, max: 20 }).chain((h) => fc.constantFrom(`at ${h}:30`, `um ${h}:00`, `a las ${h}:15`)),
+    percent: fc.integer({ min: 1, max: 60 }).map((n) => `with ${n}% off`),
+  };
+  const slot = fc.constantFrom(...Object.keys(slotValues));
+  const pair = fc
+    .tuple(slot, slot)
+    .filter(([a, b]) => a !== b)
+    .chain(([a, b]) => fc.tuple(slotValues[a], slotValues[b]));
+  const subject = fc.constantFrom('the team newsletter goes out', 'the supplier invoices are paid', 'the warehouse inventory is counted', 'the partner workshop runs');
+  const cue = fc.constantFrom('Change of plan: from now on', 'Ab sofort:', 'A partir de ahora', 'Scratch that,', 'Going forward');
+
+  it('never links two decisions whose values fill different slots', () => {
+    fc.assert(
+      fc.property(subject, pair, cue, (what, [before, after], reversal) => {
+        const older = decision('DEC-20260105-001', 'T1', `${what[0].toUpperCase()}${what.slice(1)} ${before}.`, '2026-01-05T09:00:00Z');
+        const newer = decision('DEC-20260301-001', 'T2', `${reversal} ${what} ${after}.`, '2026-03-01T09:00:00Z', { downstream: ['T1'] });
+        relateNewDecisions({ decisions: [older, newer] }, [newer], engine.lexicon);
+        expect(older.status).toBe('active');
+        expect(newer.supersedes).toBeNull();
+        const memo = new SubjectMemo();
+        const view = (t: string) => viewOf(t, engine.lexicon.subjects, engine.lexicon, memo);
+        const mine = view(newer.statement);
+        expect(replacement(view(older.statement), mine, mine.reversals, false, engine.lexicon.subjects.generic, 'loose')).toBeNull();
+      }),
+      { seed: 25, numRuns: 150 },
+    );
+  });
+
+  it('links them when the same slot gets a new value', () => {
+    const older = decision('DEC-20260105-001', 'T1', 'The team newsletter goes out on Monday.', '2026-01-05T09:00:00Z');
+    const newer = decision('DEC-20260301-001', 'T2', 'Ab sofort: the team newsletter goes out am Donnerstag.', '2026-03-01T09:00:00Z');
+    relateNewDecisions({ decisions: [older, newer] }, [newer], engine.lexicon);
+    expect(older).toMatchObject({ status: 'superseded', superseded_by: newer.id });
+  });
+});

@@ -1,13 +1,13 @@
 // Knowledge that evolves: a later change of plan retires what it changes (a corrected value too),
 // a restated wrong or replaced fact is caught, and guard runs the same check on a text; a reversal
 // never links decisions whose slots differ.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { relateNewDecisions } from '../src/core/relate';
 import { replacement, SubjectMemo, viewOf } from '../src/core/subject';
 import type { Decision } from '../src/core/types';
-import { decision, runCli, shippedEngine, tempDir } from './helpers';
+import { cli, decision, runCli, shippedEngine, tempDir } from './helpers';
 
 const engine = shippedEngine();
 
@@ -86,6 +86,41 @@ describe('a hand-written three-task file', () => {
   it('lets guard pass what agrees with the decisions in force', () => {
     expect(runCli(['guard', 'Keep the nightly backups for 14 days.'], dir).status).toBe(0);
     expect(runCli(['guard', 'We release on Tuesday.'], dir).status).toBe(0);
+  });
+});
+
+describe('a change of plan accepted from the review queue', () => {
+  it('supersedes what it changes in its own task, and the next run adds it again as nothing new', async () => {
+    const dir = tempDir();
+    const tasks = {
+      T7: {
+        discussion: [
+          msg('eva', 'human', 'We send the team newsletter every Monday morning.', '2026-01-05T09:00:00+01:00'),
+          msg('bot', 'bot', 'Noted, Monday mornings.', '2026-01-05T09:01:00+01:00'),
+          msg('eva', 'human', 'Mondays are packed for everyone, nobody reads it before noon.', '2026-02-02T09:00:00+01:00'),
+          msg('eva', 'human', 'Change of plan: from now on the team newsletter goes out every Thursday morning.', '2026-02-02T09:02:00+01:00'),
+        ],
+      },
+    };
+    writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
+    // What nobody settled in the discussion goes to the review queue.
+    writeFileSync(join(dir, 'extract.config.json'), JSON.stringify({ thresholds: { decision: 10_000, review: 1 } }));
+    expect((await cli(['run', '--now', '2026-03-01T00:00:00Z'], dir)).status).toBe(0);
+    const queue = () => JSON.parse(readFileSync(join(dir, 'memory', 'review-queue.json'), 'utf8')).items as Array<{ id: string; candidate: { statement: string } }>;
+    const registry = (): Decision[] => JSON.parse(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8')).decisions;
+    // The Monday rule the agent took on is a decision; the change of plan waits for a person.
+    expect(registry().find((d) => /Monday/.test(d.statement))).toMatchObject({ status: 'active' });
+    const thursday = queue().find((r) => /Thursday/.test(r.candidate.statement))!;
+    expect((await cli(['review', 'accept', thursday.id, '--now', '2026-03-03T00:00:00Z'], dir)).status).toBe(0);
+    const [old, changed] = [registry().find((d) => /Monday/.test(d.statement))!, registry().find((d) => /Thursday/.test(d.statement))!];
+    expect(old).toMatchObject({ status: 'superseded', superseded_by: changed.id });
+    expect(changed).toMatchObject({ status: 'active', supersedes: old.id });
+    // The next run, with the candidate now a decision, finds the accepted one instead of adding a second.
+    writeFileSync(join(dir, 'extract.config.json'), JSON.stringify({ thresholds: { decision: 1, review: 0.5 } }));
+    rmSync(join(dir, 'memory', '.engine'), { force: true });
+    expect((await cli(['run', '--now', '2026-03-04T00:00:00Z'], dir)).status).toBe(0);
+    expect(registry().filter((d) => /Thursday/.test(d.statement))).toHaveLength(1);
+    expect(registry().find((d) => d.id === changed.id)).toMatchObject({ status: 'active', supersedes: old.id });
   });
 });
 

@@ -241,7 +241,8 @@ export function decisionFromReview(item: ReviewItem, choice: { statement: string
     correction: false,
   };
   const id = ids.allocate('DEC', dayOf(item.created_at, now));
-  return newDecision(item.task_id, candidate, id, undefined, now, bridgeLexicon, { origin: 'review', summary: `accepted from review item ${item.id} (importance ${item.importance})` });
+  // The item's fingerprint: the run that finds the same candidate again finds this decision, not a new one.
+  return newDecision(item.task_id, candidate, id, item.fingerprint, now, bridgeLexicon, { origin: 'review', summary: `accepted from review item ${item.id} (importance ${item.importance})` });
 }
 
 type Editable = keyof AutoValues;

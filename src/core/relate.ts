@@ -338,7 +338,9 @@ export function relateNewDecisions(
         }
         continue;
       }
-      if (sameTask) continue;
+      // Inside a task the decide stage links what the analysis found; what a person accepted from
+      // the review queue later is related to its own task here.
+      if (sameTask && d.origin === 'auto') continue;
       // An agent never reverses a person (nor a decision whose speaker is not known).
       const mayReverse = speaker(d) !== 'bot' || speaker(o) === 'bot';
       // A later explicit change of plan by a person wins over an earlier correction: it gives the
@@ -458,9 +460,10 @@ export function relateMessages(
       const before = (d: Decision, at = instantOf(d.created_at)) => m.ts === null || compareRead(at, d.created_at, said, m.ts) < 0;
       const candidates = index.candidates(tokens, options.perTokenRecent, 1).filter((e) => e.d.task_id !== task.taskId && before(e.d, e.at) && affinity.related(e.d.task_id, task.taskId));
       if (candidates.length === 0) continue;
-      // A message with no claim to compare contradicts nothing.
+      // A message with no claim to compare contradicts nothing; a person's explicit change of plan
+      // ("Fine, flip it: …") reverses what it changes, it does not contradict it.
       const mv = view(m.text);
-      if (mv.clauses.length === 0) continue;
+      if (mv.clauses.length === 0 || (m.role === 'human' && mv.reversals.length > 0)) continue;
       sortByRank(candidates, ranks);
       const findings: string[] = [];
       const targets: string[] = [];

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Scores extraction against the labelled discussions in ../shared/eval (when that folder exists).
 # Usage: npm run eval [-- --json]
-# Prints every set's rows, then the agent-tasks rows again for its short (< 8 messages) and
+# Prints the agent-tasks rows left one writer out, then every set's rows, then the agent-tasks rows again for its short (< 8 messages) and
 # real-length (8 or more) discussions apart.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -12,6 +12,11 @@ if [ ! -f "$sets/run.sh" ]; then
 fi
 [ -f "$root/dist/cli/main.js" ] || npm --prefix "$root" run build >/dev/null
 cd "$root"
+# The decision scorer judged first on writers it was not fitted on (fit on all writers but one,
+# score the one left out, for each), with the in-sample figure beside it.
+if [ -f "$sets/agent-tasks/gold.json" ]; then
+  EVAL_DIR="$sets" node "$root/scripts/lowo.js" "$@"
+fi
 EXTRACT="node $root/bin/extract.js" bash "$sets/run.sh" "$sets" "$@"
 agent="$sets/agent-tasks"
 if [ -f "$agent/gold.json" ] && grep -q -- '--part' "$sets/score.mjs"; then

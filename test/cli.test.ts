@@ -66,7 +66,7 @@ describe('extract run --dry-run', () => {
     const before = snapshotDir(dir);
     const dry = await cli(['run', '--dry-run', '--now', NOW], dir);
     expect(dry.status).toBe(0);
-    expect(dry.stdout).toMatch(/^would write: memory\/decisions\.json, memory\/review-queue\.json, memory\/patterns\.jsonl, tasks\.json\nextract \(dry run, nothing written\): 1 file, 5 tasks \(5 to analyse\), 3 new decisions/);
+    expect(dry.stdout).toMatch(/^would write: memory\/decisions\.json, memory\/review-queue\.json, memory\/patterns\.jsonl, tasks\.json\nextract \(dry run, nothing written\): 1 file, 5 tasks \(5 to analyse\), 4 new decisions/);
     expect(snapshotDir(dir)).toEqual(before);
     const run = await cli(['run', '--json', '--now', NOW], dir);
     expect(JSON.parse(run.stdout).written).toEqual(['memory/decisions.json', 'memory/review-queue.json', 'memory/patterns.jsonl', 'tasks.json']);

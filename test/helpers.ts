@@ -128,7 +128,8 @@ export function shippedEngine(): Engine {
   const lexicon = compileLexicon(JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'contradiction.json'), 'utf8')), JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'subjects.json'), 'utf8')));
   const bridge = compileBridgeLexicon(JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'bridge.json'), 'utf8')));
   const statements = compileStatementLexicon(JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'statements.json'), 'utf8')));
-  return { rules, lexicon, bridge, statements, config: { ...DEFAULT_CONFIG }, tuning: DEFAULT_TUNING, fingerprint: 'test' };
+  const scorer = JSON.parse(readFileSync(join(ROOT, 'rules', 'models', 'decision-scorer.json'), 'utf8'));
+  return { rules, lexicon, bridge, statements, scorer, config: { ...DEFAULT_CONFIG }, tuning: DEFAULT_TUNING, fingerprint: 'test' };
 }
 
 /**

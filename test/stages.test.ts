@@ -272,6 +272,7 @@ describe('decide', () => {
       rules: new Map(engine.rules.map((r) => [r.id, r])),
       knownTaskIds: new Set(),
       taskId: 'T',
+      scorer: engine.scorer,
     });
     expect(a.review).toHaveLength(1);
     expect(a.decisions).toHaveLength(0);

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sentenceCandidates } from '../src/core/candidates';
 import { detect } from '../src/core/detect';
+import { analyzeTask } from '../src/core/pipeline';
 import { normalizeDiscussion } from '../src/core/normalize';
 import { replyActs } from '../src/core/replies';
 import { compileStatementLexicon, findAct, normalForm, splitClauses, splitSentences, type StatementLexicon } from '../src/core/sentenceActs';
@@ -55,7 +56,13 @@ function candidates(lines: Array<[string, 'human' | 'bot', string]>) {
   );
   const { detections, answered } = detect(messages, engine.rules);
   const { verdict } = replyActs(messages, detections, answered);
-  return sentenceCandidates({ messages, detections, answered, verdict, lexicon, tuning: DEFAULT_TUNING.candidates });
+  // The clauses the cues make something of (a plain clause is a candidate too, for the scorer).
+  return sentenceCandidates({ messages, detections, answered, verdict, lexicon, tuning: DEFAULT_TUNING.candidates }).filter((c) => c.hint !== null);
+}
+
+/** What the whole analysis records of a discussion (the shipped scorer weighing every candidate). */
+function recorded(lines: Array<[string, 'human' | 'bot', string]>) {
+  return analyzeTask('T1', lines.map(([author, role, text]) => ({ author, role, text })), engine, new Set(['T1']));
 }
 
 describe('decision candidates', () => {
@@ -131,12 +138,12 @@ describe('decision candidates', () => {
     expect(found.map((c) => c.statement)).toEqual(['Standup time: 9:30 on Monday, Wednesday and Friday.']);
   });
 
-  it('keeps questions, postponements, musings and small talk out', () => {
-    const found = candidates([
+  it('records no question, postponement, musing or small talk: the scorer weighs their act classes', () => {
+    const { decisions, review } = recorded([
       ['ops-bot', 'bot', 'We could move the cluster to another region.'],
       ['kim', 'human', 'If we moved it, would latency change? Let us decide after the review next week. Thanks!'],
     ]);
-    expect(found).toEqual([]);
+    expect([...decisions, ...review]).toEqual([]);
   });
 
   it("states a correction's content, not its cue, and splits the reason off", () => {
@@ -248,8 +255,8 @@ describe('decision candidates', () => {
     expect(found.map((c) => c.statement)).toEqual(["The focus fix can't wait for the next release train - ship it as a hotfix this week."]);
   });
 
-  it('keeps a reported decision, sarcasm and a bare remark out', () => {
-    const found = candidates([
+  it('records no reported decision, sarcasm or bare remark', () => {
+    const { decisions, review } = recorded([
       ['shop-bot', 'bot', 'Stock of the headlamp is 162 units, enough until March.'],
       ['tom', 'human', "The supplier emailed: they've decided to close their warehouse from 20 to 31 January. No deliveries in that window."],
       ['kim', 'human', 'Great, so we count the shelves by hand then. 🙃'],
@@ -257,7 +264,7 @@ describe('decision candidates', () => {
       ['kim', 'human', 'From now on we count the shelves on the 31st.'],
     ]);
     // Only the last message decides something: the others are left out, not everything.
-    expect(found.map((c) => c.statement)).toEqual(['From now on we count the shelves on the 31st.']);
+    expect([...decisions, ...review].map((c) => c.statement)).toEqual(['From now on we count the shelves on the 31st.']);
   });
 
   it('takes a report of what happened for a reason, not a rule', () => {

@@ -16,7 +16,7 @@ import type { Diagnostic } from '../core/types';
 import { sha256 } from '../core/text';
 import type { AnalysisSettings, RulePack } from '../core/types';
 import { ConfigError } from '../io/errors';
-import { coreCodeHash, loadLexicons, loadPacksFrom, RULES_DIR } from '../io/rulePacks';
+import { coreCodeHash, loadLexicons, loadPacksFrom, loadScorer, RULES_DIR } from '../io/rulePacks';
 import { boundUserRules, redosReason, REGEX_BUDGET_MS, type RegexOverrun } from './regexBudget';
 
 export async function loadEngine(config: AnalysisSettings, baseDir: string): Promise<Engine> {
@@ -57,18 +57,20 @@ export async function loadEngine(config: AnalysisSettings, baseDir: string): Pro
     if (failure) throw new ConfigError(`${file}: rule ${failure.subject}: ${failure.message}`, file);
   }
   const tuning = tuningOf(config);
+  const scorer = await loadScorer(config.scorer ? resolve(baseDir, config.scorer) : undefined);
   const fingerprint = `sha256:${sha256(
     canonicalJson({
       code: await coreCodeHash(),
       packs: [...enabled, ...extra].map((p) => p.pack),
       lexicons: Object.fromEntries(lexicons),
+      scorer,
       thresholds: config.thresholds,
       tuning,
       humans: config.humans,
       bots: config.bots,
     }),
   )}`;
-  const engine: Engine = { rules, lexicon: compileLexicon(lexicon, subjects), bridge: compileBridgeLexicon(bridge), statements: compileStatementLexicon(statements), config, tuning, fingerprint };
+  const engine: Engine = { rules, lexicon: compileLexicon(lexicon, subjects), bridge: compileBridgeLexicon(bridge), statements: compileStatementLexicon(statements), scorer, config, tuning, fingerprint };
   overrunsByEngine.set(engine, overruns);
   return engine;
 }

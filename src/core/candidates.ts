@@ -14,8 +14,10 @@ import {
   type CompiledStatementLexicon,
   type SentenceAct,
 } from './sentenceActs';
+import { actFeatures, clausePositionFeatures, lengthFeature, speakerFeatures, valueFeatures } from './clauseFeatures';
 import { alternation, escapeRegex } from './lexicons';
 import { contentTokens, contentWordCount, isQuestion, wordCount, type Span, type Stems } from './text';
+import { appendAll } from './lists';
 import type { MessageAnalysis } from './messageAnalysis';
 import type { CandidateTuning } from './tuning';
 import type { DecisionType, Detection, Message } from './types';
@@ -33,8 +35,12 @@ export interface SentenceCandidate {
   sources: number[];
   reasons: string[];
   alternatives: string[];
-  /** What made it a candidate (a sentence act, 'selection', 'correction' or 'accepted-proposal'). */
+  /** What made it a candidate (a sentence act, 'selection', 'correction' or 'accepted-proposal'), or 'clause' for a plain one. */
   cue: string;
+  /** The type the clause's cues suggest, or null for a clause with no decisive cue (the scorer weighs it all the same). */
+  hint: DecisionType | null;
+  /** The general features the scorer weighs it by (see clauseFeatures.ts). */
+  features: string[];
 }
 
 export interface CandidateInput {
@@ -50,6 +56,8 @@ export interface CandidateInput {
   text?: readonly MessageAnalysis[];
   /** The run's memo of stems (words are compared by stem). */
   stems?: Stems;
+  /** Whether a lowercased clause is negated (the contradiction lexicon's negators). */
+  negated?: (lower: string) => boolean;
 }
 
 const isPerson = (m: Message) => m.role !== 'bot';
@@ -70,17 +78,57 @@ export function sentenceCandidates(input: CandidateInput): SentenceCandidate[] {
     if (!isPerson(m)) continue;
     const found = personCandidates(input, p, correcting[p]);
     if (correcting[p] && found.length === 0 && p + 1 < messages.length && messages[p + 1].author === m.author) correcting[p + 1] = true;
-    out.push(...found);
+    appendAll(out, withContext(input, found));
   }
   for (const c of acceptedProposals(input)) {
     // An agent restating what a person just decided is the same decision: merge the sources.
     // A person's correction of part of the proposal that comes after it ("Yes to both, but
     // Business is 16 EUR") amends it: both stand.
-    const same = out.find((x) => !(x.strength === 'correction' && x.p > c.p) && Math.abs(x.p - c.p) <= input.tuning.restatementReach && overlap(x.statement, c.statement, input.stems) >= input.tuning.restatementOverlap);
+    const same = out.find((x) => x.hint !== null && !(x.strength === 'correction' && x.p > c.p) && Math.abs(x.p - c.p) <= input.tuning.restatementReach && overlap(x.statement, c.statement, input.stems) >= input.tuning.restatementOverlap);
     if (same) same.sources = uniqueSorted([...same.sources, ...c.sources]);
     else out.push(c);
   }
   return out.sort((a, b) => a.p - b.p || 0);
+}
+
+/**
+ * What the rest of the dialogue makes of each clause of one person's message: whether another
+ * clause of the message carries a decisive cue (a plain clause beside it is usually its reason),
+ * and whether the agent's next message or a later person's message takes up its words (an agent
+ * restating a clause in its next step took it as settled).
+ */
+function withContext(input: CandidateInput, found: SentenceCandidate[]): SentenceCandidate[] {
+  const cued = found.filter((c) => c.hint !== null && c.cue !== 'clause');
+  return found.map((c, k) => {
+    const extra: string[] = [];
+    if (cued.length > 0 && c.hint === null) extra.push('sibling:cued-clause');
+    if (found.slice(0, k).some((o) => o.hint !== null)) extra.push('sibling:after-cued');
+    extra.push(...echoFeatures(input, c));
+    return extra.length > 0 ? { ...c, features: [...c.features, ...extra] } : c;
+  });
+}
+
+/** How much of a clause the agent's next message, and the next person's message, repeat. */
+function echoFeatures(input: CandidateInput, c: SentenceCandidate): string[] {
+  const { messages } = input;
+  const mine = new Set(contentTokens(c.statement, input.stems));
+  if (mine.size === 0) return [];
+  const share = (q: number) => {
+    const theirs = tokenSetAt(input, q);
+    let n = 0;
+    for (const t of mine) if (theirs.has(t)) n++;
+    return n / mine.size;
+  };
+  const out: string[] = [];
+  const agentNext = messages.findIndex((m, q) => q > c.p && m.role === 'bot');
+  if (agentNext >= 0 && agentNext - c.p <= 2) {
+    const s = share(agentNext);
+    if (s >= 0.5) out.push('next:agent-restates');
+    else if (s >= 0.25) out.push('next:agent-echoes');
+  }
+  const personNext = messages.findIndex((m, q) => q > c.p && m.role !== 'bot' && m.author !== messages[c.p].author);
+  if (personNext >= 0 && personNext - c.p <= 3 && share(personNext) >= 0.34) out.push('next:person-echoes');
+  return out;
 }
 
 function personCandidates(input: CandidateInput, p: number, correcting: boolean): SentenceCandidate[] {
@@ -93,11 +141,15 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
   const agentTokens = agent >= 0 ? tokenSetAt(input, agent) : NO_TOKENS;
   const answeredTokens = a < 0 ? NO_TOKENS : a === agent ? agentTokens : tokenSetAt(input, a);
   const out: SentenceCandidate[] = [];
+  const said = speakerFeatures({ messages, answered, verdict: input.verdict, lexicon }, p);
+  if (agent >= 0) said.push('dialogue:agent-spoke');
+  if (agent >= 0 && addresses(messages[agent].text, m.author)) said.push('speaker:asked-by-agent');
+  if (agent >= 0 && offers(lexicon, messages[agent].text, sentencesAt(input, agent))) said.push('dialogue:agent-offers');
   // "3. If the kids can't take them home …" answering a numbered list picks item 3.
   const lead = LEADING_OPTION.exec(m.text);
   if (lead && agent >= 0) {
     const option = pickedOption(lexicon, lead[1], messages[agent].text);
-    if (option) out.push(make(p, option, 'decision', 'accepted', agent, true, [], [], 'selection'));
+    if (option) out.push(make(p, option, 'decision', 'accepted', agent, true, [], [], 'selection', [...said, 'origin:selection', 'strength:accepted', 'hint:decision', ...valueFeatures(option)]));
   }
   const clauses = (lead && out.length ? splitSentences(m.text.slice(lead[0].length)) : sentencesAt(input, p)).flatMap((s) => splitClauses(lexicon, s));
   const cues = input.detections[p].filter((d) => d.kind === 'correction');
@@ -114,6 +166,8 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
   let stated = -1;
   // Worked out once per message, not per clause.
   const sarcastic = hasAct(lexicon, 'sarcasm', normalForm(m.text));
+  if (sarcastic) said.push('message:sarcasm');
+  if (correcting) said.push('form:correcting');
   const saidBefore = messages.slice(Math.max(0, p - input.tuning.agentReach - 1), p).map((x) => x.text).join('\n');
   for (let k = 0; k < clauses.length; k++) {
     const clause = clauses[k];
@@ -132,12 +186,14 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     if (ownContent(clause, body, cues, m.text) === 0) continue;
     const firstContent = !seenContent;
     seenContent = true;
+    // What the scorer weighs this clause by, besides what the cues below make of it.
+    const flags: string[] = [...said, ...actFeatures(lexicon, lower), ...valueFeatures(body), lengthFeature(words), ...clausePositionFeatures(k, clauses.length)];
+    if (input.negated?.(lower)) flags.push('form:negated');
     if (isQuestion(body)) {
       const request = p > 0 ? requestItem(lexicon, body) : null;
-      if (request) out.push(make(p, request, 'action_item', 'explicit', a, answersAgent, [], [], 'request'));
+      if (request) out.push(make(p, request, 'action_item', 'explicit', a, answersAgent, [], [], 'request', [...flags, 'origin:request', 'hint:action_item']));
       continue;
     }
-    if (words <= 6 && hasAct(lexicon, 'smalltalk', lower)) continue;
     // "Go with that - one fix." / "That line is fine.": an acceptance says nothing of its own;
     // answering the agent, it makes the clause after it ("Both. Retries max 2 …") what is accepted.
     const accepting = findAct(lexicon, 'acceptance', lower);
@@ -147,19 +203,21 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     }
     // "Lumaro emailed: they've decided to close … No deliveries in that window." — what follows a
     // reported decision in the same message reports it too, until a conclusion of our own.
-    if (hasAct(lexicon, 'reported', lower)) {
-      reporting = true;
-      continue;
-    }
-    if (reporting && findAct(lexicon, 'conclusion', normalForm(clause.text))?.start !== 0 && !announced(lexicon, clause.text)) continue;
-    if (sarcastic || hasAct(lexicon, 'postponement', lower)) continue;
-    if (hasAct(lexicon, 'hypothetical', lower) && !hasAct(lexicon, 'contingency', lower)) continue;
-    if (hasAct(lexicon, 'opinion', lower)) continue;
+    // Reported words, sarcasm, postponements, musings and opinions give a clause no type of its
+    // own (their cue reads as nothing decided); it stays a candidate, and the scorer weighs their
+    // act classes with the rest.
+    const aside = sarcastic || hasAct(lexicon, 'postponement', lower) || (hasAct(lexicon, 'hypothetical', lower) && !hasAct(lexicon, 'contingency', lower)) || hasAct(lexicon, 'opinion', lower);
+    if (hasAct(lexicon, 'reported', lower)) reporting = true;
+    else if (reporting && (findAct(lexicon, 'conclusion', normalForm(clause.text))?.start === 0 || announced(lexicon, clause.text))) reporting = false;
+    if (reporting) flags.push('form:in-report');
+    if (words <= 4 && bodyVerbless()) flags.push('form:verbless');
+    if (carried === 'accepted') flags.push('form:after-acceptance');
+    if (agent >= 0 && selects(body, agentTokens, input.stems)) flags.push('form:shares-agent-words');
     if (agent >= 0 && words <= 3) {
       // A bare option number answering a list of options picks that option.
       const option = pickedOption(lexicon, body, messages[agent].text);
       if (option) {
-        out.push(make(p, option, 'decision', 'accepted', agent, true, [], [], 'selection'));
+        out.push(make(p, option, 'decision', 'accepted', agent, true, [], [], 'selection', [...flags, 'origin:selection', 'strength:accepted', 'hint:decision']));
         continue;
       }
     }
@@ -171,6 +229,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     let type: DecisionType | null = act ? (TYPE_OF_ACT[act] ?? null) : null;
     // "Decision: …" / "As a rule: …" announce what follows.
     const label = announced(lexicon, clause.text);
+    if (label) flags.push(label === 'rule' ? 'form:announced-rule' : 'form:announced');
     if (label === 'rule') type = 'constraint';
     else if (label === 'decision' && (!type || type === 'action_item')) type = 'decision';
     if (label) act ??= 'announcement';
@@ -192,7 +251,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     }
     if (type === 'action_item' && hasAct(lexicon, 'rule', lower)) type = 'constraint';
     // The task's opening request is what the task is, not a decision about it.
-    if (type === 'action_item' && p === 0) continue;
+    if (type === 'action_item' && p === 0) type = null;
     // "It's 2,000 cheaper …" / "They …" explains; only a changed value makes it a statement.
     if (type && hasAct(lexicon, 'explanation', lower)) type = null;
     // "We shortened it in January and nobody updated the page." reports; it rules nothing.
@@ -255,7 +314,21 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
       strength = 'weak';
       act = 'new-value' as SentenceAct;
     }
-    if (!type) continue;
+    if (aside || (reporting && !label)) type = null;
+    const made: string | null = act;
+    if (made === 'selection' || made === 'accepted-answer') flags.push('origin:selection');
+    else if (made === 'new-value' || made === 'value-correction' || made === 'rejection') flags.push(`form:${made}`);
+    if (act === 'announcement' && !label) flags.push('form:topic-label');
+    flags.push(`hint:${type ?? 'none'}`, `strength:${type ? strength : 'none'}`);
+    if (!type) {
+      // A clause with no decisive cue is a candidate all the same ("English is enough.", "Cap it
+      // at 4,000 words."): the scorer decides, on its features, whether it settles anything.
+      if (contentWordCount(body) < 1) continue;
+      const plain = shape(lexicon, input.tuning, body);
+      if (contentWordCount(plain.statement) < 1) continue;
+      out.push(make(p, plain.statement, 'decision', 'explicit', agent >= 0 ? agent : a, answersAgent || agent >= 0, plain.reasons, plain.alternatives, 'clause', [...flags, 'origin:clause'], null));
+      continue;
+    }
     // "Both." / "Storage box then." name the choice; the clause after it says what it means.
     if (words <= input.tuning.ellipticMaxWords && k + 1 < clauses.length) {
       const next = clauses[k + 1].text.slice(contentStart(lexicon, clauses[k + 1].text)).trim();
@@ -279,10 +352,10 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
     // "Strictly view for now." answering "should guests be able to comment, or is it strictly
     // view?" says what about? The question's subject: "Guests: strictly view for now."
     const subject = agent >= 0 && type !== 'action_item' && wordCount(statement) <= input.tuning.ellipticSubjectMaxWords && !statement.includes(':') ? questionSubject(sentencesAt(input, agent), statement, input.stems) : null;
-    const said = subject ? `${subject.charAt(0).toUpperCase()}${subject.slice(1)}: ${/^\p{Lu}(?:\p{Ll}|\s)/u.test(statement) ? statement.charAt(0).toLowerCase() + statement.slice(1) : statement}` : statement;
+    const subjectSaid = subject ? `${subject.charAt(0).toUpperCase()}${subject.slice(1)}: ${/^\p{Lu}(?:\p{Ll}|\s)/u.test(statement) ? statement.charAt(0).toLowerCase() + statement.slice(1) : statement}` : statement;
     // "15 % on the tents and the bundle at 229, go." sets two values in one verbless clause: two decisions.
-    const pair = type === 'decision' ? valuePair(lexicon, input.tuning, said) : null;
-    for (const one of pair ?? [said]) out.push(make(p, one, type, strength, agent >= 0 ? agent : a, answersAgent || agent >= 0, reasons, alternatives, act!));
+    const pair = type === 'decision' ? valuePair(lexicon, input.tuning, subjectSaid) : null;
+    for (const one of pair ?? [subjectSaid]) out.push(make(p, one, type, strength, agent >= 0 ? agent : a, answersAgent || agent >= 0, reasons, alternatives, act!, [...flags, 'origin:clause']));
     stated = k;
   }
   return out;
@@ -290,6 +363,13 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
 
 /** "3." / "(b)" / "Option 2." opening a message, before the rest of it. */
 const LEADING_OPTION = /^\s*((?:option\s+)?\(?(?:[0-9]{1,2}|[a-h])[.)])(?:\s+|$)/i;
+
+/** Whether a message names the author ("@Dana", "Dana,"), i.e. asks them in particular. */
+function addresses(text: string, author: string): boolean {
+  const name = author.trim();
+  if (name.length < 2) return false;
+  return new RegExp(`(?<![\\p{L}\\p{N}])@?${escapeRegex(name)}(?![\\p{L}\\p{N}])`, 'iu').test(text);
+}
 
 /** Position of the nearest earlier agent message within reach, or -1. */
 function recentAgentMessage(messages: readonly Message[], p: number, reach: number): number {
@@ -577,10 +657,16 @@ function make(
   reasons: string[],
   alternatives: string[],
   cue: string,
+  features: string[],
+  hint: DecisionType | null = type,
 ): SentenceCandidate {
   // The agent's question or options the person answers is where the decision was raised.
   const sources = answersAgent && answered >= 0 ? [answered, p] : [p];
-  return { p, statement, type, strength, sources, reasons, alternatives, cue };
+  return { p, statement, type, strength, sources, reasons, alternatives, cue, hint, features: unique(features) };
+}
+
+function unique(xs: readonly string[]): string[] {
+  return [...new Set(xs)];
 }
 
 /**
@@ -595,22 +681,41 @@ function acceptedProposals(input: CandidateInput): SentenceCandidate[] {
     if (messages[a].role !== 'bot') continue;
     const h = acceptance(input, a);
     if (h < 0) continue;
+    const base = proposalFeatures(input, a, h);
+    const featuresOf = (statement: string, kind: string) => [...base, `proposal:${kind}`, ...statementFeatures(lexicon, statement)];
     // "Proposal:" followed by a bulleted list: each point is accepted as its own decision.
     const points = proposedPoints(lexicon, input.tuning, messages[a].text);
-    for (const point of points) out.push({ p: a, statement: point, type: 'decision', strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal' });
+    for (const point of points) out.push({ p: a, statement: point, type: 'decision', strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: 'decision', features: featuresOf(point, 'points') });
     if (points.length > 0) continue;
     // "(a) three cards …, and (c) a real price for Business …": each lettered item is accepted.
     const inline = inlineItems(lexicon, input.tuning, messages[a].text);
-    for (const statement of inline) out.push({ p: a, statement, type: 'decision', strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal' });
+    for (const statement of inline) out.push({ p: a, statement, type: 'decision', strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: 'decision', features: featuresOf(statement, 'items') });
     if (inline.length > 0) continue;
     const labelled = labelledProposal(lexicon, input.tuning, sentencesAt(input, a));
-    for (const l of labelled) out.push({ p: a, statement: l.statement, type: l.type, strength: 'accepted', sources: [a, h], reasons: l.reasons, alternatives: l.alternatives, cue: 'accepted-proposal' });
+    for (const l of labelled) out.push({ p: a, statement: l.statement, type: l.type, strength: 'accepted', sources: [a, h], reasons: l.reasons, alternatives: l.alternatives, cue: 'accepted-proposal', hint: l.type, features: featuresOf(l.statement, 'labelled') });
     if (labelled.length > 0) continue;
     const proposal = lastProposal(lexicon, input.tuning, sentencesAt(input, a));
     if (!proposal) continue;
-    out.push({ p: a, statement: proposal.statement, type: proposal.type, strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal' });
+    out.push({ p: a, statement: proposal.statement, type: proposal.type, strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: proposal.type, features: featuresOf(proposal.statement, 'last') });
   }
   return out;
+}
+
+/** What an accepted proposal is weighed by: an agent's, accepted by whom and how soon. */
+function proposalFeatures(input: CandidateInput, a: number, h: number): string[] {
+  const { messages } = input;
+  const owner = messages.find((x) => x.role !== 'bot')?.author;
+  const out = ['speaker:agent', 'origin:accepted-proposal', messages[h].author === owner ? 'accepted-by:owner' : 'accepted-by:other-person'];
+  out.push(h === a + 1 ? 'accepted:next-message' : 'accepted:later');
+  if (isQuestion(messages[a].text)) out.push('proposal:asks');
+  const first = sentencesAt(input, h)[0];
+  if (first && contentWordCount(first.text) <= 1 && sentencesAt(input, h).length === 1) out.push('accepted:bare');
+  return out;
+}
+
+/** The form and values of a statement itself (an agent's proposal is judged by what it proposes). */
+function statementFeatures(lex: CompiledStatementLexicon, statement: string): string[] {
+  return [...actFeatures(lex, normalForm(statement)), ...valueFeatures(statement), lengthFeature(wordCount(statement))];
 }
 
 // A bulleted point (not a numbered option: numbers offer a choice, bullets make up a plan).

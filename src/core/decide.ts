@@ -5,10 +5,12 @@ import { clauseClaims, utteranceConflict, type CompiledLexicon } from './contrad
 import { appendAll } from './lists';
 import { sentenceCandidates, type SentenceCandidate } from './candidates';
 import { answeredValueChange, reversal, SubjectMemo, valueReplacement, viewOf, type SubjectView } from './subject';
-import { findAct, normalForm, type CompiledStatementLexicon } from './sentenceActs';
+import type { CompiledStatementLexicon } from './sentenceActs';
 import type { AnalysedMessages, MessageAnalysis } from './messageAnalysis';
 import { isBackchannel, repeatedQuestions, selfContradictions, type ReplyActs } from './replies';
 import { importanceScore, classify, type Thresholds } from './score';
+import { scoreCandidate, type ScorerModel } from './scorer';
+import { withPairs } from './clauseFeatures';
 import type { CompiledRule } from './rules';
 import type { DecideTuning, Tuning } from './tuning';
 import { clauseAfter, excerpt, namesTask, optionsIn, statementAt } from './statement';
@@ -38,6 +40,8 @@ export interface DecisionCandidate {
   cue: string;
   /** True when the statement is a person's correction of what the agent said or did. */
   correction: boolean;
+  /** The scorer's certainty and the features that weighed most (absent where no scorer judged it). */
+  scorer?: { score: number; weighed: string[] };
 }
 
 export interface ReviewCandidate {
@@ -77,6 +81,8 @@ export interface DecideInput {
   /** Task ids that exist, so mentions of them become `downstream` links. */
   knownTaskIds: ReadonlySet<string>;
   taskId: string;
+  /** The fitted decision scorer (rules/models/decision-scorer.json, or the config's). */
+  scorer: ScorerModel;
 }
 
 const KIND_PRIORITY: Readonly<Partial<Record<RuleKind, number>>> = {
@@ -145,58 +151,45 @@ export function decideTask(input: DecideInput): TaskAnalysis {
 
   const topicStates: TopicState[] = [];
   const topicImportanceOf = new Map<Topic, number>();
-  const infos = new Map<Topic, TopicInfo>();
-  const topicOfPos: Array<TopicInfo | undefined> = messages.map(() => undefined);
-  for (const topic of topics) {
-    const ps = topic.messages.map((i) => pos.get(i)!).filter((p) => p !== undefined);
-    const vocab = new Set<string>();
-    for (const p of ps) for (const t of at[p].tokens) vocab.add(t);
-    const info: TopicInfo = { ps, inTopic: new Set(ps), vocab, words: ps.reduce((s, p) => s + at[p].words, 0), end: ps.reduce((m, p) => Math.max(m, p), -1) };
-    infos.set(topic, info);
-    for (const p of ps) topicOfPos[p] = info;
-  }
+  const { infos, topicOfPos } = topicInfos(input);
   // A discussion with an agent in it: every decisive clause is a candidate of its own (who
   // decides matters: agents propose, people decide). Without an agent (a meeting, a chat), the
   // strongest statement of each stretch of discussion is taken.
   if (messages.some((m) => m.role === 'bot')) {
-    const topicAt: Array<Topic | undefined> = messages.map(() => undefined);
-    for (const topic of topics) for (const i of topic.messages) if (pos.has(i)) topicAt[pos.get(i)!] = topic;
-    const found = sentenceCandidates({ messages, detections, answered, verdict, lexicon: input.statements, tuning: input.tuning.candidates, text: at, stems: input.text.stemmer });
+    const weighed = agentCandidates(input, infos, topicOfPos);
     const topicImportance = new Map<Topic, number>();
-    for (const c of found) {
-      const topic = topicAt[c.p] ?? topics[0];
-      if (!topic) continue;
-      const info = infos.get(topic)!;
-      // The discussion a statement settles: its topic and the lead-up to it.
-      const stretch = stretchOf(c.p, info, topicOfPos, at, input.tuning.decide);
-      const importance = importanceScore(stretch.count, stretch.words / stretch.count, Math.max(1, wordCount(c.statement)));
-      topicImportance.set(topic, Math.max(topicImportance.get(topic) ?? 0, importance));
-      const confirmed = (confirmedBy.get(c.p) ?? []).some((q) => messages[q].author !== messages[c.p].author) || acknowledgedByAgent(c.p, messages, input.statements, at);
-      const band = bandOf(c, classify(importance, thresholds), confirmed);
-      if (band === 'raw' || !topic) continue;
+    for (const w of weighed) topicImportance.set(w.topic, Math.max(topicImportance.get(w.topic) ?? 0, w.importance));
+    for (const w of weighed) {
+      const { c, topic, info, importance } = w;
+      const scored = scoreCandidate(input.scorer, w.features);
+      const band = bandOf(scored.score, classify(importance, thresholds), settledInDiscussion(w.features), input.scorer.thresholds);
+      if (band === 'raw') continue;
+      const type = c.strength === 'correction' ? 'constraint' : scored.type;
       if (band === 'decision') {
         const downstream = mentionedTasks(info.ps.map((p) => messages[p].text), input.knownTaskIds, input.taskId);
         // Issue → proposal → agreement: a confirmation by someone else is a source too.
         const agreed = (confirmedBy.get(c.p) ?? []).filter((q) => messages[q].author !== messages[c.p].author);
         const sources = [...c.sources, ...agreed].map((q) => messages[q].index);
-        const d = candidate(input, c.p, c.statement, c.type, confidenceOfCandidate(c, messages, confirmedBy), sources, topic, importance, downstream, c.cue, stretch.messages);
+        const d = candidate(input, c.p, c.statement, type, confidenceOfCandidate(c, scored.score, messages, confirmedBy), sources, topic, importance, downstream, c.cue, w.stretch);
         d.correction = c.strength === 'correction';
+        d.scorer = { score: scored.score, weighed: scored.weighed };
         // The clause's own reasons and alternatives and those around it, but not what another
-        // decision of the same message gives as its own ("… instead of Mailchimp, because …").
-        const others = found.filter((o) => o !== c && o.p === c.p);
+        // decision of the same message gives as its own ("… instead of Mailchimp, because …"); a plain
+        // clause beside it is where its reasons often are.
+        const others = weighed.filter((o) => o.c !== c && o.c.p === c.p && o.c.hint !== null).map((o) => o.c);
         const theirs = (x: string) => others.some((o) => o.statement.includes(x) || o.reasons.includes(x) || o.alternatives.includes(x) || x.includes(o.alternatives[0] ?? '\u0000'));
         d.reasons = unique([...c.reasons, ...d.reasons.filter((x) => !theirs(x))]);
         // The clause's "the copier" is the same alternative as the cue's cut-off "the copier, because it's cheaper for".
         d.alternatives = unique([...c.alternatives, ...d.alternatives.filter((x) => !theirs(x) && !c.alternatives.some((a) => x.startsWith(`${a},`)))]);
         decisions.push(d);
       } else {
-        review.push({ topic: topic.label, importance: round1(importance), messages: c.sources.map((q) => messages[q].index), statement: c.statement, type: c.type, at: c.p, messageIndex: messages[c.p].index, ts: messages[c.p].ts });
+        review.push({ topic: topic.label, importance: round1(importance), messages: c.sources.map((q) => messages[q].index), statement: c.statement, type, at: c.p, messageIndex: messages[c.p].index, ts: messages[c.p].ts });
       }
     }
     // A correction found by its content (a different value for what the agent said) is a
     // correction pattern like one found by its cue.
     const corrected = new Set(patterns.filter((x) => x.type === 'correction').map((x) => last(x.messages)));
-    for (const c of found) {
+    for (const { c } of weighed) {
       const m = messages[c.p];
       // A reply that accepts ("Thursday 10 is fine.") names a value of its own without correcting one.
       if (c.cue !== 'value-correction' || corrected.has(m.index) || verdict[c.p] === 'confirmation') continue;
@@ -305,34 +298,93 @@ export function addSpeakerPatterns(input: DecideInput, a: TaskAnalysis): TaskAna
   return a;
 }
 
-/** A person's message the agent takes on in its next turn ("Understood: retries disabled."). */
-function acknowledgedByAgent(p: number, messages: readonly Message[], lex: CompiledStatementLexicon, at: readonly MessageAnalysis[]): boolean {
-  const next = messages[p + 1];
-  if (messages[p].role !== 'human' || !next || next.role !== 'bot') return false;
-  const first = at[p + 1].sentences[0];
-  return !!first && !isQuestion(first.text) && findAct(lex, 'acknowledgement', normalForm(first.text))?.start === 0;
+/**
+ * The band a candidate lands in, from both signals: the importance of the discussion it settles
+ * gives the band (the design's > 20 registry, 10–20 review queue, < 10 raw), and the scorer's
+ * certainty moves it. A candidate the scorer is sure of is lifted one band (a short exchange that
+ * plainly settled something is not left raw), and goes to the registry whatever the stretch when
+ * a person already settled it in the discussion (the review queue is where a person confirms a
+ * candidate; one confirmed, accepted or corrected there needs no queue). One the scorer is unsure
+ * of is at most queued for a person; one it rejects stays raw.
+ */
+export function bandOf(score: number, byImportance: 'decision' | 'review' | 'raw', settled: boolean, t: ScorerModel['thresholds']): 'decision' | 'review' | 'raw' {
+  if (score >= t.registry) return byImportance === 'raw' && !settled ? 'review' : 'decision';
+  if (score >= t.review) return byImportance === 'raw' ? 'raw' : 'review';
+  return 'raw';
+}
+
+/** Features that say a person settled the candidate in the discussion itself. */
+const SETTLED: readonly string[] = ['strength:correction', 'strength:accepted', 'origin:accepted-proposal', 'next:person-confirms', 'next:agent-acknowledges'];
+
+/** Whether a person settled the candidate in the discussion: accepted, confirmed, corrected, or taken on by the agent. */
+export function settledInDiscussion(features: readonly string[]): boolean {
+  return features.some((f) => SETTLED.includes(f));
+}
+
+function confidenceOfCandidate(c: SentenceCandidate, score: number, messages: readonly Message[], confirmedBy: ReadonlyMap<number, number[]>): Confidence {
+  const others = (confirmedBy.get(c.p) ?? []).some((q) => messages[q].author !== messages[c.p].author);
+  if (c.strength === 'accepted' || c.strength === 'correction' || others || score >= 0.9) return 'high';
+  return messages[c.p].role === 'bot' ? 'low' : 'medium';
+}
+
+/** A candidate clause with the discussion it settles and every feature the scorer weighs it by. */
+export interface WeighedCandidate {
+  c: SentenceCandidate;
+  topic: Topic;
+  info: TopicInfo;
+  /** The stretch's messages (the topic near the statement and its lead-up). */
+  stretch: number[];
+  importance: number;
+  features: string[];
 }
 
 /**
- * The band a candidate lands in. The importance formula ranks what the text alone suggests; the
- * review queue is where a person confirms a candidate, so a candidate a person already settled in
- * the discussion needs no queue: a person's correction (a rule at once), a proposal a person
- * accepted or an option a person picked, and a person's statement someone else confirmed. What a
- * person said outright is never dropped: it goes at least to the review queue; only a weak
- * candidate may stay raw.
+ * Every candidate clause of a discussion with an agent, each with its stretch of discussion,
+ * the importance of that stretch, and its features (the clause's own, and the importance band).
+ * `decideTask` scores them; training fits the scorer on them.
  */
-function bandOf(c: SentenceCandidate, byScore: 'decision' | 'review' | 'raw', confirmed: boolean): 'decision' | 'review' | 'raw' {
-  if (c.strength === 'correction' || c.strength === 'accepted') return 'decision';
-  if (c.strength === 'weak') return byScore;
-  if (confirmed) return 'decision';
-  return byScore === 'raw' ? 'review' : byScore;
+export function agentCandidates(input: DecideInput, infos: ReadonlyMap<Topic, TopicInfo> = topicInfos(input).infos, topicOfPos: readonly (TopicInfo | undefined)[] = topicInfos(input).topicOfPos): WeighedCandidate[] {
+  const { messages, topics, thresholds } = input;
+  const at = input.text.at;
+  const pos = input.text.positionOf;
+  const topicAt: Array<Topic | undefined> = messages.map(() => undefined);
+  for (const topic of topics) for (const i of topic.messages) if (pos.has(i)) topicAt[pos.get(i)!] = topic;
+  const negated = (lower: string) => negates(input.lexicon, lower);
+  const found = sentenceCandidates({ messages, detections: input.detections, answered: input.answered, verdict: input.replies.verdict, lexicon: input.statements, tuning: input.tuning.candidates, text: at, stems: input.text.stemmer, negated });
+  const out: WeighedCandidate[] = [];
+  for (const c of found) {
+    const topic = topicAt[c.p] ?? topics[0];
+    if (!topic) continue;
+    const info = infos.get(topic)!;
+    // The discussion a statement settles: its topic and the lead-up to it.
+    const stretch = stretchOf(c.p, info, topicOfPos, at, input.tuning.decide);
+    const importance = importanceScore(stretch.count, stretch.words / stretch.count, Math.max(1, wordCount(c.statement)));
+    out.push({ c, topic, info, stretch: stretch.messages, importance, features: withPairs([...c.features, `importance:${classify(importance, thresholds)}`]) });
+  }
+  return out;
 }
 
-function confidenceOfCandidate(c: SentenceCandidate, messages: readonly Message[], confirmedBy: ReadonlyMap<number, number[]>): Confidence {
-  if (c.strength === 'accepted' || c.strength === 'correction') return 'high';
-  const others = (confirmedBy.get(c.p) ?? []).some((q) => messages[q].author !== messages[c.p].author);
-  if (others) return 'high';
-  return messages[c.p].role === 'bot' ? 'low' : 'medium';
+/** Whether a lowercased clause carries a negator of the contradiction lexicon. */
+function negates(lex: CompiledLexicon, lower: string): boolean {
+  if (lex.negatorPhrases.some((n) => lower.includes(n))) return true;
+  return lower.split(/[^\p{L}']+/u).some((w) => lex.negatorWords.has(w) || w.endsWith("n't"));
+}
+
+/** Each topic's positions, words and vocabulary, and the topic of each position. */
+function topicInfos(input: DecideInput): { infos: Map<Topic, TopicInfo>; topicOfPos: Array<TopicInfo | undefined> } {
+  const pos = input.text.positionOf;
+  const at = input.text.at;
+  const infos = new Map<Topic, TopicInfo>();
+  const topicOfPos: Array<TopicInfo | undefined> = input.messages.map(() => undefined);
+  for (const topic of input.topics) {
+    const ps = topic.messages.map((i) => pos.get(i)!).filter((p) => p !== undefined);
+    const vocab = new Set<string>();
+    for (const p of ps) for (const t of at[p].tokens) vocab.add(t);
+    const info: TopicInfo = { ps, inTopic: new Set(ps), vocab, words: ps.reduce((s, p) => s + at[p].words, 0), end: ps.reduce((m, p) => Math.max(m, p), -1) };
+    infos.set(topic, info);
+    for (const p of ps) topicOfPos[p] = info;
+  }
+  return { infos, topicOfPos };
 }
 
 interface StatementCandidate {

@@ -213,6 +213,7 @@ function newDecision(taskId: string, c: DecisionCandidate, id: string, fingerpri
     duplicate_of: null,
     fingerprint,
     auto: { statement: c.statement, type: c.type, status: 'active', confidence: c.confidence },
+    ...(c.scorer && from.origin === 'auto' ? { scorer: c.scorer } : {}),
   };
 }
 
@@ -365,6 +366,8 @@ function refresh(d: Decision, c: DecisionCandidate): void {
     d.context = c.context;
     d.alternatives = c.alternatives;
     d.reasons = c.reasons;
+    if (c.scorer) d.scorer = c.scorer;
+    else delete d.scorer;
   }
 }
 

@@ -6,7 +6,7 @@ import { TaskAffinity } from './affinity';
 import type { CompiledBridgeLexicon } from './bridge';
 import { clusterTopics } from './cluster';
 import type { CompiledLexicon } from './contradiction';
-import { addSpeakerPatterns, askedIndex, decideTask, orderCandidates, supersedeInTask, type DecideInput, type TaskAnalysis } from './decide';
+import { addSpeakerPatterns, agentCandidates, askedIndex, decideTask, orderCandidates, supersedeInTask, type DecideInput, type TaskAnalysis, type WeighedCandidate } from './decide';
 import { detect } from './detect';
 import { decisionFromReview, mergeTask, RegistryIndex, recordPatterns, type Registry, type TaskMerge } from './evolve';
 import { EntryMemo, idRanks, markStale, relateMessages, relateNewDecisions, type RelatedPattern, type RelateOptions, type StaleMemo, type TaskMessages } from './relate';
@@ -16,6 +16,7 @@ import { normalizeDiscussion } from './normalize';
 import { replyActs } from './replies';
 import type { CompiledRule } from './rules';
 import type { CompiledStatementLexicon } from './sentenceActs';
+import type { ScorerModel } from './scorer';
 import { canonicalJson, sameJson } from './json';
 import { SubjectMemo } from './subject';
 import { sha256, Stems } from './text';
@@ -35,6 +36,8 @@ export interface Engine {
   bridge: CompiledBridgeLexicon;
   /** Sentence acts: what decides, what frames, what accepts (rules/lexicons/statements.json). */
   statements: CompiledStatementLexicon;
+  /** The fitted decision scorer: how sure a candidate clause is a decision, and its type. */
+  scorer: ScorerModel;
   config: AnalysisSettings;
   /** Every threshold, window and weight of the analysis: the shipped ones with the config's `tuning` and `staleAfterDays` over them. */
   tuning: Tuning;
@@ -111,6 +114,29 @@ export function newRunContext(): RunContext {
 
 /** The analysis of one task, stage by stage. Each stage is a pure function of what the earlier ones produced. */
 export function analyzeTask(taskId: string, discussion: readonly unknown[], engine: Engine, knownTaskIds: ReadonlySet<string>, run: RunContext = newRunContext()): TaskAnalysis {
+  const input = readTask(taskId, discussion, engine, knownTaskIds, run);
+  // 6. candidates and bands: corrections, decisive statements and accepted proposals, each scored over its stretch of topic and banded decision / review / raw.
+  const candidates = decideTask(input);
+  // 7. order: candidates in the order they were said, correction patterns linked to the decision they made (supersession reads positions).
+  const ordered = orderCandidates(candidates);
+  // 8. supersede in task: a later decision on the same subject replaces an earlier one; needs the final order.
+  const superseded = supersedeInTask(input, ordered);
+  // 9. patterns: repeated questions and self-contradictions (which skip what supersession already reported), all in message order.
+  return addSpeakerPatterns(input, superseded);
+}
+
+/**
+ * The candidate clauses of one task's discussion with the features the scorer weighs them by
+ * (stages 1–5, then the candidates of stage 6 before they are scored): what the scorer is fitted on.
+ */
+export function candidateClauses(taskId: string, discussion: readonly unknown[], engine: Engine, knownTaskIds: ReadonlySet<string> = new Set([taskId]), run: RunContext = newRunContext()): { messages: readonly { index: number }[]; candidates: WeighedCandidate[] } {
+  const input = readTask(taskId, discussion, engine, knownTaskIds, run);
+  const withAgent = input.messages.some((m) => m.role === 'bot');
+  return { messages: input.messages, candidates: withAgent ? agentCandidates(input) : [] };
+}
+
+/** Stages 1–5 of one task: what every later stage of its analysis reads. */
+function readTask(taskId: string, discussion: readonly unknown[], engine: Engine, knownTaskIds: ReadonlySet<string>, run: RunContext): DecideInput {
   // 1. normalize: raw entries to uniform messages (author, role, text, ts); every later stage reads only these.
   const messages = normalizeDiscussion(discussion, engine.config);
   // 2. analyse messages: each text once into lowercase form, content tokens, word count and sentences, read by every stage below.
@@ -135,15 +161,9 @@ export function analyzeTask(taskId: string, discussion: readonly unknown[], engi
     rules: new Map(engine.rules.map((r) => [r.id, r])),
     knownTaskIds,
     taskId,
+    scorer: engine.scorer,
   };
-  // 6. candidates and bands: corrections, decisive statements and accepted proposals, each scored over its stretch of topic and banded decision / review / raw.
-  const candidates = decideTask(input);
-  // 7. order: candidates in the order they were said, correction patterns linked to the decision they made (supersession reads positions).
-  const ordered = orderCandidates(candidates);
-  // 8. supersede in task: a later decision on the same subject replaces an earlier one; needs the final order.
-  const superseded = supersedeInTask(input, ordered);
-  // 9. patterns: repeated questions and self-contradictions (which skip what supersession already reported), all in message order.
-  return addSpeakerPatterns(input, superseded);
+  return input;
 }
 
 /** Messages that reply rather than speak (confirmations, disagreements, corrections): clustering keeps them with what they answer. */

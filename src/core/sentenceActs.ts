@@ -38,7 +38,15 @@ export type SentenceAct =
   | 'past'
   | 'proposal-label'
   | 'politeness'
-  | 'back-reference';
+  | 'back-reference'
+  // Grammatical features the decision scorer weighs (person, modality, tense, certainty).
+  | 'we-subject'
+  | 'i-subject'
+  | 'you-subject'
+  | 'third-party'
+  | 'modal'
+  | 'future'
+  | 'hedge';
 
 export type ActPosition = 'start' | 'anywhere' | 'end';
 

@@ -154,6 +154,8 @@ export interface Decision {
   corrects?: string | null;
   /** For a near-duplicate: the id of the decision it restates. */
   duplicate_of?: string | null;
+  /** How sure the decision scorer was, and the features that weighed most for it (`extract why` shows them). */
+  scorer?: { score: number; weighed: string[] };
   /** Absent on decisions added by hand. */
   fingerprint?: string;
   /**
@@ -270,6 +272,8 @@ export interface AnalysisSettings {
   packs: string[];
   /** Extra folders of user rule packs. */
   rules: string[];
+  /** A decision scorer fitted on the team's own labelled discussions, instead of the shipped one. */
+  scorer?: string;
   /** Days after which a decision with newer activity on its subject is flagged stale. */
   staleAfterDays?: number;
   /** Thresholds, windows and weights of the analysis that differ from the shipped ones (see core/tuning.ts). */

@@ -4,11 +4,14 @@ import { promises as fs } from 'node:fs';
 import { basename, join } from 'node:path';
 import { sha256, signatureOf } from './files';
 import type { LexiconDocument, RulePack } from '../core/types';
+import type { ScorerModel } from '../core/scorer';
 import { ConfigError } from './errors';
 import { parseJson } from './jsonText';
 import { schemaProblems, type SchemaName } from './schemas';
 
 export const RULES_DIR = join(__dirname, '..', '..', 'rules');
+/** The shipped decision scorer's weights (`npm run train` writes them). */
+export const SCORER_FILE = join(RULES_DIR, 'models', 'decision-scorer.json');
 
 async function readJson(path: string, schema: SchemaName): Promise<unknown> {
   const text = await fs.readFile(path, 'utf8');
@@ -17,6 +20,11 @@ async function readJson(path: string, schema: SchemaName): Promise<unknown> {
   const problems = schemaProblems(schema, parsed.value);
   if (problems.length > 0) throw new ConfigError(`${path}: ${problems.map((p) => `${p.pointer || '/'} ${p.message}`).join('; ')}`, path);
   return parsed.value;
+}
+
+/** A decision scorer's weights, validated against schemas/decision-scorer.schema.json. */
+export async function loadScorer(path: string = SCORER_FILE): Promise<ScorerModel> {
+  return (await readJson(path, 'decision-scorer')) as ScorerModel;
 }
 
 /** The .json files of a folder (rule packs, lexicons), by name. */

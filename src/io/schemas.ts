@@ -9,7 +9,7 @@ export const SCHEMA_DIR = join(__dirname, '..', '..', 'schemas');
 const PRECOMPILED_DIR = join(__dirname, '..', '..', 'dist', 'schemas');
 
 /** A schema of schemas/: the data files, the config, rule packs, and one per lexicon (`<name>-lexicon`). */
-export type SchemaName = 'tasks' | 'decisions' | 'pattern' | 'review-queue' | 'config' | 'rule-pack' | 'sources' | 'last-run' | `${string}-lexicon`;
+export type SchemaName = 'tasks' | 'decisions' | 'pattern' | 'review-queue' | 'config' | 'rule-pack' | 'sources' | 'last-run' | 'decision-scorer' | `${string}-lexicon`;
 
 const compiled = new Map<SchemaName, ValidateFunction>();
 /** The compiler, loaded only when a schema has no validator built ahead of time (it costs ~20 ms to load). */

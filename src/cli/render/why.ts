@@ -1,5 +1,6 @@
 // `extract why`: a decision, its neighbours in the supersession chain, and the messages it came from.
 import type { WhyReport } from '../../core/read';
+import { describeFeature } from '../../core/clauseFeatures';
 import { excerpt as clip } from '../../core/statement';
 
 export function renderWhy(r: WhyReport): string {
@@ -13,6 +14,7 @@ export function renderWhy(r: WhyReport): string {
   if (d.reasons?.length) lines.push(`  because: ${d.reasons.join('; ')}`);
   if (r.supersedes) lines.push(`  supersedes ${r.supersedes.id} (${r.supersedes.task_id}): "${r.supersedes.statement}"`);
   if (r.superseded_by) lines.push(`  superseded by ${r.superseded_by.id} (${r.superseded_by.task_id}): "${r.superseded_by.statement}"`);
+  if (d.scorer) lines.push(`  weighed: ${d.scorer.weighed.map(describeFeature).join(', ') || 'nothing in particular'} (score ${d.scorer.score})`);
   if (d.quality_flags?.length) lines.push(`  flags: ${d.quality_flags.join(', ')}${d.duplicate_of ? ` (duplicate of ${d.duplicate_of})` : ''}`);
   lines.push(r.sources.length > 0 ? 'Said in:' : 'Said in: (no source messages)');
   for (const m of r.sources) lines.push(`  [${m.index}] ${m.author || m.role}${m.ts ? ` at ${m.ts}` : ''}: "${clip(m.text, 300)}"`);

@@ -1,0 +1,108 @@
+#!/usr/bin/env node
+'use strict';
+// Judges the decision scorer the way a model is judged: for each writer of the labelled task
+// discussions, fit on all the others, run the CLI on the whole set with those weights, and score
+// the writer left out (score.mjs --writer). Prints each writer's rows, then the mean and the
+// worst writer of each row, then the in-sample figure (the shipped weights, fitted on every writer)
+// beside them. Reads the labelled data from EVAL_DIR (default ../shared/eval); writes only to a
+// temp folder.
+//
+// Usage: node scripts/lowo.js [--json] [--writers C,D,…]
+const { execFileSync } = require('node:child_process');
+const { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+const { train, stableJson } = require('./train');
+
+const root = join(__dirname, '..');
+const sets = process.env.EVAL_DIR ?? join(root, '..', 'shared', 'eval');
+const data = join(sets, 'agent-tasks');
+const argv = process.argv.slice(2);
+const asJson = argv.includes('--json');
+const only = argv.includes('--writers') ? argv[argv.indexOf('--writers') + 1].split(',') : null;
+
+const ROWS = [
+  ['decision found (registry or review queue)', 'f1', 'found F1'],
+  ['decision found (registry or review queue)', 'p', 'found P'],
+  ['decision found (registry or review queue)', 'r', 'found R'],
+  ['decision auto-extracted (registry only)', 'f1', 'auto F1'],
+  ['decision type right (of matched)', 'value', 'type right'],
+  ['correction', 'f1', 'correction F1'],
+  ['confirmation', 'f1', 'confirmation F1'],
+  ['supersession link', 'f1', 'supersession F1'],
+  ['contradiction of an earlier decision', 'f1', 'contradiction F1'],
+  ['tasks with nothing to extract that got decisions', 'value', 'empty tasks with decisions'],
+  ['words per decision statement (median)', 'value', 'median words'],
+];
+
+/** Runs the CLI on a copy of the set with the given scorer (null: the shipped one) and scores the writers. */
+function runAndScore(scorerFile, writers) {
+  const dir = mkdtempSync(join(tmpdir(), 'lowo-'));
+  try {
+    copyFileSync(join(data, 'tasks.json'), join(dir, 'tasks.json'));
+    const config = scorerFile ? { scorer: scorerFile } : {};
+    writeFileSync(join(dir, 'extract.config.json'), JSON.stringify(config));
+    execFileSync(process.execPath, [join(root, 'bin', 'extract.js'), 'run', 'tasks.json', '--memory', 'memory', '--now', '2026-01-01T00:00:00Z'], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+    const out = {};
+    for (const w of writers) {
+      const text = execFileSync(process.execPath, [join(sets, 'score.mjs'), 'agent-tasks', join(data, 'gold.json'), join(dir, 'tasks.json'), join(dir, 'memory'), '--json', '--writer', w], { encoding: 'utf8' });
+      out[w] = rowsOf(text);
+    }
+    return out;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function rowsOf(text) {
+  const rows = {};
+  for (const line of text.split('\n').filter(Boolean)) {
+    const parsed = JSON.parse(line);
+    for (const r of parsed.rows ?? [parsed]) if (r.metric) rows[r.metric] = r;
+  }
+  return rows;
+}
+
+const pick = (rows, [metric, field]) => rows[metric]?.[field] ?? null;
+
+async function main() {
+  const gold = JSON.parse(readFileSync(join(data, 'gold.json'), 'utf8'));
+  const writers = [...new Set(Object.values(gold).map((g) => g.writer))].filter((w) => !only || only.includes(w)).sort();
+  const left = {};
+  const tmp = mkdtempSync(join(tmpdir(), 'lowo-models-'));
+  try {
+    for (const w of writers) {
+      const file = join(tmp, `scorer-${w}.json`);
+      writeFileSync(file, stableJson(await train({ data, leaveOut: w, seed: 1 })));
+      left[w] = runAndScore(file, [w])[w];
+      if (!asJson) process.stderr.write(`lowo: writer ${w} scored\n`);
+    }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  const inSample = runAndScore(null, writers);
+  const table = ROWS.map((row) => {
+    const values = writers.map((w) => pick(left[w], row));
+    const nums = values.filter((v) => typeof v === 'number');
+    const mean = nums.length ? nums.reduce((s, v) => s + v, 0) / nums.length : null;
+    const lowerIsBetter = row[2].startsWith('empty') || row[2].startsWith('median');
+    const worst = nums.length ? (lowerIsBetter ? Math.max(...nums) : Math.min(...nums)) : null;
+    const worstWriter = worst === null ? '' : writers[values.indexOf(worst)];
+    const ins = writers.map((w) => pick(inSample[w], row)).filter((v) => typeof v === 'number');
+    const inMean = ins.length ? ins.reduce((s, v) => s + v, 0) / ins.length : null;
+    return { row: row[2], values, mean, worst, worstWriter, inSample: inMean };
+  });
+  if (asJson) {
+    process.stdout.write(`${JSON.stringify({ set: 'agent-tasks:leave-one-writer-out', writers, table })}\n`);
+    return;
+  }
+  const fmt = (v) => (v === null || v === undefined ? '  -  ' : Number(v).toFixed(3).padStart(5));
+  process.stdout.write(`agent-tasks, leave one writer out (fit on the other writers, score this one)\n`);
+  process.stdout.write(`${'row'.padEnd(28)} ${writers.map((w) => w.padStart(5)).join(' ')}   mean  worst     in-sample mean\n`);
+  for (const t of table) process.stdout.write(`${t.row.padEnd(28)} ${t.values.map(fmt).join(' ')}  ${fmt(t.mean)} ${fmt(t.worst)} ${t.worstWriter.padEnd(3)} ${fmt(t.inSample)}\n`);
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err.stack}\n`);
+  process.exit(2);
+});

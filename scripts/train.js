@@ -1,0 +1,222 @@
+#!/usr/bin/env node
+'use strict';
+// Fits the decision scorer (rules/models/decision-scorer.json) on labelled task discussions: every
+// candidate clause the pipeline finds, with its features, labelled positive when it carries a
+// labelled decision's content words at that decision's message (or at the proposal a person
+// accepted). The thresholds are chosen by leaving one writer out inside the training writers, so
+// they are set on clauses the weights were not fitted on. Deterministic: the same data, seed and
+// code give byte-identical weights.
+//
+// Usage: npm run train [-- --data DIR] [--out FILE] [--leave-out WRITER] [--seed N]
+//   DIR: a folder with tasks.json and gold.json (default: $EVAL_DIR/agent-tasks or ../shared/eval/agent-tasks)
+const { createHash } = require('node:crypto');
+const { readFileSync, writeFileSync, renameSync } = require('node:fs');
+const { join, resolve } = require('node:path');
+
+const root = join(__dirname, '..');
+const dist = join(root, 'dist');
+
+function argsOf(argv) {
+  const out = { data: join(process.env.EVAL_DIR ?? join(root, '..', 'shared', 'eval'), 'agent-tasks'), out: join(root, 'rules', 'models', 'decision-scorer.json'), leaveOut: null, seed: 1 };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => {
+      if (i + 1 >= argv.length) throw new Error(`train: ${a} takes a value`);
+      return argv[++i];
+    };
+    if (a === '--data') out.data = resolve(value());
+    else if (a === '--out') out.out = resolve(value());
+    else if (a === '--leave-out') out.leaveOut = value();
+    else if (a === '--seed') out.seed = Number.parseInt(value(), 10);
+    else throw new Error(`train: unknown argument ${a}`);
+  }
+  if (!Number.isInteger(out.seed)) throw new Error('train: --seed takes an integer');
+  return out;
+}
+
+/** Words of a text as the labels' `must` words are matched: lowercased, split on non-letters. */
+const toks = (s) => String(s ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const carries = (statement, must) => {
+  const ws = toks(statement);
+  return ws.length <= 40 && must.every((m) => toks(m).every((t) => ws.some((w) => w.startsWith(t))));
+};
+
+/** The labelled decision a candidate states, if any: its content words, at its message or the proposal's acceptance. */
+function labelOf(statement, at, sources, decisions) {
+  for (const d of decisions) {
+    const where = [d.message, d.confirmed_by].filter((x) => x !== undefined && x !== null);
+    if (!where.includes(at) && !sources.some((s) => where.includes(s))) continue;
+    if (carries(statement, d.must)) return d;
+  }
+  return null;
+}
+
+/** Which of two clauses carrying the same labelled decision states it. */
+function preferred(x, y) {
+  const rank = (z) => [z.w.c.hint !== null ? 0 : 1, z.at === z.label.message || z.at === z.label.confirmed_by ? 0 : 1, z.w.c.statement.length];
+  const a = rank(x);
+  const b = rank(y);
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i];
+  return false;
+}
+
+/** Every candidate clause of the labelled tasks, as examples with their writer, label and band. */
+async function examplesOf(dataDir) {
+  const { loadEngine } = require(join(dist, 'app', 'engine.js'));
+  const { candidateClauses } = require(join(dist, 'core', 'pipeline.js'));
+  const { DEFAULT_CONFIG } = require(join(dist, 'core', 'types.js'));
+  const tasksText = readFileSync(join(dataDir, 'tasks.json'), 'utf8');
+  const goldText = readFileSync(join(dataDir, 'gold.json'), 'utf8');
+  const tasks = JSON.parse(tasksText);
+  const gold = JSON.parse(goldText);
+  const engine = await loadEngine({ ...DEFAULT_CONFIG }, root);
+  const known = new Set(Object.keys(tasks));
+  const examples = [];
+  const goldCount = new Map();
+  for (const id of Object.keys(gold).sort()) {
+    const g = gold[id];
+    const writer = String(g.writer ?? '?');
+    const decisions = g.decisions ?? [];
+    goldCount.set(writer, (goldCount.get(writer) ?? 0) + decisions.filter((d) => !d.optional).length);
+    const { messages, candidates } = candidateClauses(id, tasks[id]?.discussion ?? [], engine, known);
+    const labelled = candidates.map((w) => {
+      const at = messages[w.c.p].index;
+      const sources = w.c.sources.map((q) => messages[q].index);
+      return { w, at, label: labelOf(w.c.statement, at, sources, decisions) };
+    });
+    // One positive per labelled decision, as one extraction per decision is counted: the clause
+    // that states it (a cued one, at the decision's own message, the shortest); a second clause
+    // carrying the same words (its reason, an echo) is a negative.
+    const chosen = new Map();
+    for (const x of labelled) {
+      if (!x.label || x.label.optional) continue;
+      const best = chosen.get(x.label.id);
+      if (!best || preferred(x, best)) chosen.set(x.label.id, x);
+    }
+    for (const x of labelled) {
+      if (x.label && x.label.optional) continue;
+      const positive = !!x.label && chosen.get(x.label.id) === x;
+      const w = x.w;
+      examples.push({
+        features: w.features,
+        statement: w.c.statement,
+        task: id,
+        positive,
+        type: positive ? x.label.type : undefined,
+        group: writer,
+        gold: positive ? x.label.id : null,
+        band: (w.features.find((f) => f.startsWith('importance:')) ?? 'importance:raw').slice('importance:'.length),
+      });
+    }
+  }
+  const fingerprint = `sha256:${createHash('sha256').update(tasksText).update('\u0000').update(goldText).digest('hex')}`;
+  return { examples, goldCount, fingerprint };
+}
+
+/** A deterministic shuffle (mulberry32), so the order examples are summed in follows the seed alone. */
+function shuffled(xs, seed) {
+  let a = seed >>> 0;
+  const rand = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const out = xs.slice();
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+const f1 = (tp, fp, fn) => (tp === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn));
+
+/** Found and auto-extracted F1 at the given thresholds, as the scorer counts them (one extraction per labelled decision). */
+function bandF1(scored, golds, registry, review) {
+  const { bandOf, settledInDiscussion } = require(join(dist, 'core', 'decide.js'));
+  const found = { hit: new Set(), fp: 0 };
+  const auto = { hit: new Set(), fp: 0 };
+  for (const s of scored) {
+    // As decide.ts bands them: certainty lifts a candidate one band, doubt caps it at the queue.
+    const band = bandOf(s.score, s.band, settledInDiscussion(s.features), { registry, review });
+    const inRegistry = band === 'decision';
+    const inQueue = band === 'review';
+    for (const [on, acc] of [[inRegistry || inQueue, found], [inRegistry, auto]]) {
+      if (!on) continue;
+      if (s.gold && !acc.hit.has(s.gold)) acc.hit.add(s.gold);
+      else acc.fp++;
+    }
+  }
+  return { found: f1(found.hit.size, found.fp, golds - found.hit.size), auto: f1(auto.hit.size, auto.fp, golds - auto.hit.size) };
+}
+
+/** Thresholds chosen on clauses scored by models that never saw their writer. */
+function chooseThresholds(examples, goldCount, fit) {
+  const { fitModels, scoreCandidate } = require(join(dist, 'core', 'scorer.js'));
+  const groups = [...new Set(examples.map((e) => e.group))].sort();
+  const scored = [];
+  let golds = 0;
+  for (const g of groups) {
+    const models = fitModels(examples.filter((e) => e.group !== g), fit);
+    const model = { ...models, thresholds: { registry: 0.5, review: 0.5 } };
+    for (const e of examples.filter((x) => x.group === g)) scored.push({ ...e, score: scoreCandidate(model, e.features).score });
+    golds += goldCount.get(g) ?? 0;
+  }
+  let best = { registry: 0.5, review: 0.5, value: -1 };
+  // The queue is for the candidates the scorer is unsure of: its band is at least 0.1 wide.
+  for (let r = 20; r <= 90; r += 5) {
+    for (let q = 10; q <= r - 10; q += 5) {
+      const { found, auto } = bandF1(scored, golds, r / 100, q / 100);
+      const value = found + auto;
+      if (value > best.value + 1e-9) best = { registry: r / 100, review: q / 100, value };
+    }
+  }
+  return { registry: best.registry, review: best.review };
+}
+
+async function train(options) {
+  const { fitModels, DEFAULT_FIT } = require(join(dist, 'core', 'scorer.js'));
+  const { examples, goldCount, fingerprint } = await examplesOf(options.data);
+  const kept = shuffled(examples.filter((e) => e.group !== options.leaveOut), options.seed);
+  const counts = new Map([...goldCount].filter(([w]) => w !== options.leaveOut));
+  const thresholds = chooseThresholds(kept, counts, DEFAULT_FIT);
+  const { decision, types } = fitModels(kept, DEFAULT_FIT);
+  const writers = [...counts.keys()].sort();
+  const command = `npm run train -- --seed ${options.seed}${options.leaveOut ? ` --leave-out ${options.leaveOut}` : ''}`;
+  return {
+    $schema: '../../schemas/decision-scorer.schema.json',
+    model: 'decision-scorer',
+    description: 'How sure a candidate clause is a decision (logistic regression over its general features) and which type it is (one model per type). Fitted on labelled human-agent task discussions; features never name a content word.',
+    trained: { command, seed: options.seed, data: fingerprint, examples: kept.length, positives: kept.filter((e) => e.positive).length, writers },
+    thresholds,
+    decision,
+    types,
+  };
+}
+
+/** Keys sorted at every level, two-space indent, trailing newline: the same model prints the same bytes. */
+function stableJson(value) {
+  const sort = (v) => (Array.isArray(v) ? v.map(sort) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sort(v[k])])) : v);
+  return `${JSON.stringify(sort(value), null, 2)}\n`;
+}
+
+async function main() {
+  const options = argsOf(process.argv.slice(2));
+  const model = await train(options);
+  const tmp = `${options.out}.tmp-${process.pid}`;
+  writeFileSync(tmp, stableJson(model));
+  renameSync(tmp, options.out);
+  const t = model.thresholds;
+  process.stderr.write(`train: ${model.trained.examples} clauses (${model.trained.positives} decisions) from writers ${model.trained.writers.join(', ')}; thresholds registry ${t.registry}, review ${t.review}; wrote ${options.out}\n`);
+}
+
+module.exports = { train, stableJson, examplesOf };
+
+if (require.main === module) {
+  main().catch((err) => {
+    process.stderr.write(`${err.message}\n`);
+    process.exit(2);
+  });
+}

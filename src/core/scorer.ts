@@ -1,0 +1,156 @@
+// The decision scorer: a logistic regression over a candidate clause's general features (see
+// clauseFeatures.ts) that says how sure the text is that the clause is a decision, and a
+// multinomial one over the same features that says which type it is. Its weights are data
+// (rules/models/decision-scorer.json), fitted by `npm run train` with `fitScorer` below; a decision
+// records the features that weighed most for it, so a person can see why it was recorded.
+import type { DecisionType } from './types';
+
+export const DECISION_TYPES: readonly DecisionType[] = ['constraint', 'decision', 'action_item', 'preference'];
+
+export interface LinearModel {
+  bias: number;
+  /** Weight by feature name; a feature not listed weighs nothing. */
+  weights: Record<string, number>;
+}
+
+export interface ScorerModel {
+  model: 'decision-scorer';
+  description?: string;
+  /** How and on what the weights were fitted: the command, its seed, and the fingerprint of the data. */
+  trained: { command: string; seed: number; data: string; examples: number; positives: number; writers: string[] };
+  /** A candidate at or above `registry` is sure (the registry, in an important topic); at or above `review`, the review queue. */
+  thresholds: { registry: number; review: number };
+  decision: LinearModel;
+  types: Record<string, LinearModel>;
+}
+
+export interface Scored {
+  /** How sure the scorer is that the clause is a decision (0–1). */
+  score: number;
+  type: DecisionType;
+  /** The present features that weighed most for the verdict, strongest first. */
+  weighed: string[];
+}
+
+const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
+
+function linear(model: LinearModel, features: readonly string[]): number {
+  let z = model.bias;
+  for (const f of features) z += model.weights[f] ?? 0;
+  return z;
+}
+
+/** The most probable type under the type model (ties: the order of DECISION_TYPES). */
+export function predictType(model: ScorerModel, features: readonly string[]): DecisionType {
+  let best: DecisionType = 'decision';
+  let bestZ = -Infinity;
+  for (const t of DECISION_TYPES) {
+    const m = model.types[t];
+    if (!m) continue;
+    const z = linear(m, features);
+    if (z > bestZ) {
+      bestZ = z;
+      best = t;
+    }
+  }
+  return best;
+}
+
+/** Scores one candidate's features. `weighed` lists up to `explain` features that pushed the score up. */
+export function scoreCandidate(model: ScorerModel, features: readonly string[], explain = 4): Scored {
+  const z = linear(model.decision, features);
+  const weighed = [...new Set(features)]
+    .map((f) => ({ f, w: model.decision.weights[f] ?? 0 }))
+    .filter((x) => x.w > 0)
+    .sort((a, b) => b.w - a.w || (a.f < b.f ? -1 : 1))
+    .slice(0, explain)
+    .map((x) => x.f);
+  return { score: Math.round(sigmoid(z) * 1000) / 1000, type: predictType(model, features), weighed };
+}
+
+// ---- fitting ---------------------------------------------------------------------------------
+
+export interface Example {
+  features: readonly string[];
+  /** True when the clause carries a labelled decision. */
+  positive: boolean;
+  /** The labelled type of a positive. */
+  type?: DecisionType;
+  /** Who wrote the discussion (for folds that leave one writer out). */
+  group: string;
+}
+
+export interface FitOptions {
+  /** L2 penalty on the weights (not the bias). */
+  l2: number;
+  /** Full-batch gradient steps. */
+  iterations: number;
+  /** Step size. */
+  rate: number;
+  /** Features seen in fewer examples than this are left out (rare features do not generalise). */
+  minCount: number;
+}
+
+export const DEFAULT_FIT: FitOptions = { l2: 0.02, iterations: 400, rate: 0.5, minCount: 3 };
+
+/** Features seen in at least `minCount` examples, sorted. */
+function vocabulary(examples: readonly Example[], minCount: number): string[] {
+  const counts = new Map<string, number>();
+  for (const e of examples) for (const f of new Set(e.features)) counts.set(f, (counts.get(f) ?? 0) + 1);
+  return [...counts].filter(([, n]) => n >= minCount).map(([f]) => f).sort();
+}
+
+/**
+ * Binary logistic regression by full-batch gradient descent (Adagrad steps) from zero weights:
+ * deterministic for the same examples in the same order, whatever the machine.
+ */
+export function fitLogistic(rows: ReadonlyArray<{ x: readonly number[]; y: number; w?: number }>, dims: number, o: FitOptions): { bias: number; weights: Float64Array } {
+  const weights = new Float64Array(dims);
+  let bias = 0;
+  const g2 = new Float64Array(dims + 1);
+  const n = rows.reduce((s, r) => s + (r.w ?? 1), 0) || 1;
+  for (let it = 0; it < o.iterations; it++) {
+    const grad = new Float64Array(dims);
+    let gb = 0;
+    for (const r of rows) {
+      let z = bias;
+      for (const j of r.x) z += weights[j];
+      const err = (sigmoid(z) - r.y) * (r.w ?? 1);
+      gb += err;
+      for (const j of r.x) grad[j] += err;
+    }
+    for (let j = 0; j < dims; j++) {
+      const g = grad[j] / n + o.l2 * weights[j];
+      g2[j] += g * g;
+      weights[j] -= (o.rate * g) / (Math.sqrt(g2[j]) + 1e-8);
+    }
+    const g = gb / n;
+    g2[dims] += g * g;
+    bias -= (o.rate * g) / (Math.sqrt(g2[dims]) + 1e-8);
+  }
+  return { bias, weights };
+}
+
+function asModel(vocab: readonly string[], fit: { bias: number; weights: Float64Array }): LinearModel {
+  const weights: Record<string, number> = {};
+  vocab.forEach((f, j) => {
+    const w = round4(fit.weights[j]);
+    if (w !== 0) weights[f] = w;
+  });
+  return { bias: round4(fit.bias), weights };
+}
+
+const round4 = (x: number) => Math.round(x * 10000) / 10000;
+
+/** Fits the decision model and the type model (one-vs-rest) on the examples. */
+export function fitModels(examples: readonly Example[], o: FitOptions = DEFAULT_FIT): { decision: LinearModel; types: Record<string, LinearModel> } {
+  const vocab = vocabulary(examples, o.minCount);
+  const index = new Map(vocab.map((f, j) => [f, j]));
+  const encode = (e: Example) => [...new Set(e.features)].map((f) => index.get(f)).filter((j): j is number => j !== undefined).sort((a, b) => a - b);
+  const encoded = examples.map((e) => ({ e, x: encode(e) }));
+  const decision = asModel(vocab, fitLogistic(encoded.map(({ e, x }) => ({ x, y: e.positive ? 1 : 0 })), vocab.length, o));
+  const typed = encoded.filter(({ e }) => e.positive && e.type);
+  const types: Record<string, LinearModel> = {};
+  for (const t of DECISION_TYPES) types[t] = asModel(vocab, fitLogistic(typed.map(({ e, x }) => ({ x, y: e.type === t ? 1 : 0 })), vocab.length, o));
+  return { decision, types };
+}

@@ -1,0 +1,180 @@
+// The decision scorer: fitting is deterministic and learns what the labels say, a decision records
+// the features that weighed most, the bands follow certainty and importance, features never name a
+// content word, and a team's own weights (config `scorer`) replace the shipped ones.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { bandOf, settledInDiscussion } from '../src/core/decide';
+import { candidateClauses } from '../src/core/pipeline';
+import { fitModels, scoreCandidate, type Example, type ScorerModel } from '../src/core/scorer';
+import { describeFeature } from '../src/core/clauseFeatures';
+import { schemaProblems } from '../src/io/schemas';
+import { cli, fixtureDir, ROOT, shippedEngine, tempDir } from './helpers';
+
+const engine = shippedEngine();
+const shipped = JSON.parse(readFileSync(join(ROOT, 'rules', 'models', 'decision-scorer.json'), 'utf8')) as ScorerModel;
+
+/** Examples where `signal` marks the decisions and `noise` is on every other one. */
+function toyExamples(): Example[] {
+  const out: Example[] = [];
+  for (let i = 0; i < 40; i++) {
+    const positive = i % 3 === 0;
+    out.push({ features: [positive ? 'act:rule' : 'act:smalltalk', i % 2 === 0 ? 'value:number' : 'words:3-5'], positive, type: positive ? (i % 2 === 0 ? 'constraint' : 'decision') : undefined, group: String(i % 4) });
+  }
+  return out;
+}
+
+describe('fitting', () => {
+  it('is deterministic: the same examples give the same weights, to the last digit', () => {
+    expect(JSON.stringify(fitModels(toyExamples()))).toBe(JSON.stringify(fitModels(toyExamples())));
+  });
+
+  it('learns what separates decisions from the rest, and their type', () => {
+    const { decision, types } = fitModels(toyExamples());
+    expect(decision.weights['act:rule']).toBeGreaterThan(0);
+    expect(decision.weights['act:smalltalk']).toBeLessThan(0);
+    const model: ScorerModel = { ...shipped, decision, types };
+    expect(scoreCandidate(model, ['act:rule']).score).toBeGreaterThan(0.5);
+    expect(scoreCandidate(model, ['act:smalltalk']).score).toBeLessThan(0.5);
+    expect(scoreCandidate(model, ['act:rule', 'value:number']).type).toBe('constraint');
+  });
+
+  it('writes byte-identical weights when `npm run train` runs twice on the same labelled data', () => {
+    const data = tempDir();
+    const tasks = {
+      T1: { discussion: [
+        { author: 'ops-bot', role: 'bot', text: 'Should the nightly export go to the shared drive or to S3?' },
+        { author: 'kim', role: 'human', text: 'S3, and keep it for 30 days. Thanks!' },
+        { author: 'ops-bot', role: 'bot', text: 'Understood: S3, kept 30 days.' },
+      ] },
+      T2: { discussion: [
+        { author: 'ops-bot', role: 'bot', text: 'The deploy failed twice this week. Shall I add a retry?' },
+        { author: 'lee', role: 'human', text: 'No retries. We fix the flaky test instead. My laptop took 15 minutes for the suite.' },
+      ] },
+    };
+    const gold = {
+      T1: { writer: 'A', decisions: [{ id: 'T1.1', message: 1, type: 'decision', must: ['s3'] }] },
+      T2: { writer: 'B', decisions: [{ id: 'T2.1', message: 1, type: 'constraint', must: ['retries'] }] },
+    };
+    writeFileSync(join(data, 'tasks.json'), JSON.stringify(tasks));
+    writeFileSync(join(data, 'gold.json'), JSON.stringify(gold));
+    const train = (out: string) => spawnSync(process.execPath, [join(ROOT, 'scripts', 'train.js'), '--data', data, '--out', join(data, out), '--seed', '7'], { encoding: 'utf8' });
+    expect(train('a.json').status).toBe(0);
+    expect(train('b.json').status).toBe(0);
+    const a = readFileSync(join(data, 'a.json'), 'utf8');
+    expect(a).toBe(readFileSync(join(data, 'b.json'), 'utf8'));
+    const model = JSON.parse(a);
+    expect(schemaProblems('decision-scorer', model)).toEqual([]);
+    expect(model.trained).toMatchObject({ seed: 7, writers: ['A', 'B'] });
+    expect(model.trained.data).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+});
+
+describe('the shipped scorer', () => {
+  it('is valid, names how it was fitted, and weighs only general features', () => {
+    expect(schemaProblems('decision-scorer', shipped)).toEqual([]);
+    expect(shipped.trained.command).toMatch(/^npm run train/);
+    const families = /^(act|value|words|speaker|message|answers|verdict|next|dialogue|form|clause|hint|strength|origin|proposal|accepted|accepted-by|importance|sibling):[a-z0-9@_+-]+$/;
+    for (const feature of Object.keys(shipped.decision.weights)) for (const part of feature.split('&')) expect(part).toMatch(families);
+  });
+
+  it('explains a score by the present features that pushed it up, strongest first', () => {
+    const present = Object.entries(shipped.decision.weights).sort((a, b) => b[1] - a[1]);
+    const [top, second] = present;
+    const negative = present[present.length - 1];
+    const scored = scoreCandidate(shipped, [second[0], negative[0], top[0]]);
+    expect(scored.weighed).toEqual([top[0], second[0]]);
+    expect(describeFeature('speaker:person')).toBe('said by a person');
+    expect(describeFeature('act:rule@start')).toBe('opens with a rule cue');
+  });
+});
+
+describe('bands', () => {
+  const t = { registry: 0.6, review: 0.3 };
+  const bands = ['raw', 'review', 'decision'] as const;
+  const importance = fc.constantFrom('decision' as const, 'review' as const, 'raw' as const);
+
+  it('never puts a more certain candidate in a lower band (the same importance, settled or not)', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), importance, fc.boolean(), (a, b, imp, settled) => {
+        const [lo, hi] = a <= b ? [a, b] : [b, a];
+        expect(bands.indexOf(bandOf(hi, imp, settled, t))).toBeGreaterThanOrEqual(bands.indexOf(bandOf(lo, imp, settled, t)));
+      }),
+    );
+  });
+
+  it('records nothing the scorer rejects, and nothing in a negligible stretch unless a person settled it', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1, noNaN: true }), importance, fc.boolean(), (score, imp, settled) => {
+        const band = bandOf(score, imp, settled, t);
+        if (score < t.review) expect(band).toBe('raw');
+        if (imp === 'raw' && !settled) expect(band).not.toBe('decision');
+        if (score >= t.review && score < t.registry) expect(band).not.toBe('decision');
+      }),
+    );
+    expect(settledInDiscussion(['next:person-confirms'])).toBe(true);
+    expect(settledInDiscussion(['act:rule'])).toBe(false);
+  });
+});
+
+describe('features', () => {
+  it('never name a content word of the discussion', () => {
+    // Invented words (no vocabulary of any list has them) written into every kind of message.
+    const word = fc.stringMatching(/^[qxz][a-z]{7,10}$/);
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 3, maxLength: 6 }), (words) => {
+        const [a, b, c] = words;
+        const discussion = [
+          { author: 'ops-bot', role: 'bot', text: `Should we use ${a} or ${b} for the ${c}? Options:\n1. ${a}\n2. ${b}` },
+          { author: 'kim', role: 'human', text: `${a}. We never use ${b} for the ${c}, because ${words.join(' ')} is 40 EUR.` },
+          { author: 'ops-bot', role: 'bot', text: `Understood: ${a} for the ${c}.` },
+          { author: 'lee', role: 'human', text: `Thanks, ${c} looks good!` },
+        ];
+        const { candidates } = candidateClauses('T1', discussion, engine);
+        expect(candidates.length).toBeGreaterThan(0);
+        for (const w of candidates) for (const f of w.features) for (const x of words) expect(f.toLowerCase()).not.toContain(x);
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
+
+describe('a team scorer (config `scorer`)', () => {
+  /** The shipped scorer with a bias that accepts or rejects every candidate. */
+  function biased(dir: string, bias: number): void {
+    writeFileSync(join(dir, 'team-scorer.json'), JSON.stringify({ ...shipped, decision: { bias, weights: {} } }));
+    writeFileSync(join(dir, 'extract.config.json'), JSON.stringify({ scorer: 'team-scorer.json' }));
+  }
+  const decisions = (dir: string) => JSON.parse(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8')).decisions as Array<{ statement: string; scorer?: { score: number } }>;
+
+  it('replaces the shipped weights: one that rejects everything records nothing from discussions with an agent, one that accepts everything records more', async () => {
+    const none = fixtureDir('example');
+    biased(none, -20);
+    const all = fixtureDir('example');
+    biased(all, 20);
+    const shippedDir = fixtureDir('example');
+    for (const dir of [none, all, shippedDir]) expect((await cli(['run', '--now', '2026-02-05T00:00:00Z'], dir)).status).toBe(0);
+    expect(decisions(none).filter((d) => d.scorer)).toEqual([]);
+    expect(decisions(all).length).toBeGreaterThan(decisions(shippedDir).length);
+    expect(decisions(all).every((d) => !d.scorer || d.scorer.score === 1)).toBe(true);
+  });
+
+  it('refuses a scorer file that is not one, naming the file and the pointer', async () => {
+    const dir = fixtureDir('example');
+    writeFileSync(join(dir, 'team-scorer.json'), JSON.stringify({ model: 'decision-scorer', thresholds: { registry: 2, review: 0 } }));
+    writeFileSync(join(dir, 'extract.config.json'), JSON.stringify({ scorer: 'team-scorer.json' }));
+    const r = await cli(['run'], dir);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/team-scorer\.json: .*\/thresholds\/registry/);
+  });
+
+  it('shows the features that weighed most in `extract why`', async () => {
+    const dir = fixtureDir('example');
+    await cli(['run', '--now', '2026-02-05T00:00:00Z'], dir);
+    const scored = JSON.parse(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8')).decisions.find((d: { scorer?: unknown }) => d.scorer);
+    const r = await cli(['why', scored.id], dir);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain(`  weighed: ${scored.scorer.weighed.map(describeFeature).join(', ')} (score ${scored.scorer.score})`);
+  });
+});

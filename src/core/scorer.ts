@@ -3,26 +3,11 @@
 // multinomial one over the same features that says which type it is. Its weights are data
 // (rules/models/decision-scorer.json), fitted by `npm run train` with `fitScorer` below; a decision
 // records the features that weighed most for it, so a person can see why it was recorded.
-import type { DecisionType } from './types';
+import type { DecisionType, LinearModel, ScorerModel } from './types';
 
 export const DECISION_TYPES: readonly DecisionType[] = ['constraint', 'decision', 'action_item', 'preference'];
 
-export interface LinearModel {
-  bias: number;
-  /** Weight by feature name; a feature not listed weighs nothing. */
-  weights: Record<string, number>;
-}
-
-export interface ScorerModel {
-  model: 'decision-scorer';
-  description?: string;
-  /** How and on what the weights were fitted: the command, its seed, and the fingerprint of the data. */
-  trained: { command: string; seed: number; data: string; examples: number; positives: number; writers: string[] };
-  /** A candidate at or above `registry` is sure (the registry, in an important topic); at or above `review`, the review queue. */
-  thresholds: { registry: number; review: number };
-  decision: LinearModel;
-  types: Record<string, LinearModel>;
-}
+export type { LinearModel, ScorerModel } from './types';
 
 export interface Scored {
   /** How sure the scorer is that the clause is a decision (0–1). */

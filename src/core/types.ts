@@ -338,3 +338,21 @@ export interface WordLexicon {
  * top-level arrays with their examples under `examples`.
  */
 export type LexiconDocument = WordLexicon | ({ lexicon: string; examples: Record<string, LexiconExamples> } & Record<string, unknown>);
+
+/** A linear model of the decision scorer (rules/models/decision-scorer.json; see core/scorer.ts). */
+export interface LinearModel {
+  bias: number;
+  /** Weight by feature name; a feature not listed weighs nothing. */
+  weights: Record<string, number>;
+}
+
+export interface ScorerModel {
+  model: 'decision-scorer';
+  description?: string;
+  /** How and on what the weights were fitted: the command, its seed, and the fingerprint of the data. */
+  trained: { command: string; seed: number; data: string; examples: number; positives: number; writers: string[] };
+  /** At or above `registry` the scorer is sure of a candidate (it is lifted one band); at or above `review`, unsure (at most the review queue); below, it stays raw. */
+  thresholds: { registry: number; review: number };
+  decision: LinearModel;
+  types: Record<string, LinearModel>;
+}

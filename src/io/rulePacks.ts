@@ -3,8 +3,7 @@
 import { promises as fs } from 'node:fs';
 import { basename, join } from 'node:path';
 import { sha256, signatureOf } from './files';
-import type { LexiconDocument, RulePack } from '../core/types';
-import type { ScorerModel } from '../core/scorer';
+import type { LexiconDocument, RulePack, ScorerModel } from '../core/types';
 import { ConfigError } from './errors';
 import { parseJson } from './jsonText';
 import { schemaProblems, type SchemaName } from './schemas';

@@ -279,7 +279,7 @@ export function orderCandidates(a: TaskAnalysis): TaskAnalysis {
   return a;
 }
 
-/** Later decisions of the task that replace earlier ones (in place), with a contradiction pattern when two people disagree. */
+/** The in-task supersession pass (the registry pass is relate.ts): later decisions of the task that replace earlier ones (in place), with a contradiction pattern when two people disagree. */
 export function supersedeInTask(input: DecideInput, a: TaskAnalysis): TaskAnalysis {
   markSupersessions(a.decisions, a.patterns, input.lexicon, input.messages, input.tuning.decide.supersedeLookback, input.text.stemmer);
   return a;

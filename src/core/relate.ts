@@ -10,6 +10,12 @@
 //   Never because something was not mentioned.
 // - A restatement of an active decision is linked (`near_duplicate`, `duplicate_of`), not
 //   treated as new knowledge; a correction made again is a `correction` pattern, counted.
+//
+// Supersession is decided in two passes: the in-task pass (decide.ts `supersedeInTask`, over one
+// task's candidates before they have ids, on a looser subject match: one discussion shares its
+// vocabulary) and this registry pass (`relateNewDecisions`: across tasks the discussions of which
+// are about the same matter, and for a decision a person accepted from the review queue, in its
+// own task too). Both read subjects, slots and reversal cues from subject.ts.
 import { ALL_RELATED, type Affinity } from './affinity';
 import type { CompiledLexicon } from './contradiction';
 import { supersede } from './evolve';

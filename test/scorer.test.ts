@@ -75,7 +75,7 @@ describe('the shipped scorer', () => {
   it('is valid, names how it was fitted, and weighs only general features', () => {
     expect(schemaProblems('decision-scorer', shipped)).toEqual([]);
     expect(shipped.trained.command).toMatch(/^npm run train/);
-    const families = /^(act|value|words|speaker|message|answers|verdict|next|dialogue|form|clause|hint|strength|origin|proposal|accepted|accepted-by|importance|sibling):[a-z0-9@_+-]+$/;
+    const families = /^(act|value|words|speaker|message|answers|verdict|next|dialogue|form|clause|hint|strength|origin|proposal|accepted|accepted-by|importance|sibling|later):[a-z0-9@_+-]+$/;
     for (const feature of Object.keys(shipped.decision.weights)) for (const part of feature.split('&')) expect(part).toMatch(families);
   });
 

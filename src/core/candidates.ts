@@ -126,6 +126,8 @@ function echoFeatures(input: CandidateInput, c: SentenceCandidate): string[] {
     if (s >= 0.5) out.push('next:agent-restates');
     else if (s >= 0.25) out.push('next:agent-echoes');
   }
+  const agentLater = messages.findIndex((m, q) => q > c.p + 2 && q <= c.p + 6 && m.role === 'bot' && share(q) >= 0.5);
+  if (agentLater >= 0) out.push('later:agent-restates');
   const personNext = messages.findIndex((m, q) => q > c.p && m.role !== 'bot' && m.author !== messages[c.p].author);
   if (personNext >= 0 && personNext - c.p <= 3 && share(personNext) >= 0.34) out.push('next:person-echoes');
   return out;
@@ -145,6 +147,9 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
   if (agent >= 0) said.push('dialogue:agent-spoke');
   if (agent >= 0 && addresses(messages[agent].text, m.author)) said.push('speaker:asked-by-agent');
   if (agent >= 0 && offers(lexicon, messages[agent].text, sentencesAt(input, agent))) said.push('dialogue:agent-offers');
+  // A discussion in which no agent asks or proposes anything (a status note and the replies to
+  // it) rarely settles anything.
+  if (!messages.some((x, q) => x.role === 'bot' && offers(lexicon, x.text, sentencesAt(input, q)))) said.push('dialogue:nothing-offered');
   // "3. If the kids can't take them home …" answering a numbered list picks item 3.
   const lead = LEADING_OPTION.exec(m.text);
   if (lead && agent >= 0) {

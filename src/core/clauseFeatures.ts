@@ -219,6 +219,8 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
   'next:agent-echoes': 'the agent takes up its words',
   'next:person-echoes': 'the next person takes up its words',
   'speaker:asked-by-agent': 'the person the agent asked',
+  'later:agent-restates': 'an agent restates it later',
+  'dialogue:nothing-offered': 'no agent asked or proposed anything',
 };
 
 /** A feature in words, for `why`: "human, imperative, answers the agent's options". */

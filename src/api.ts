@@ -2,15 +2,17 @@
 // object that command prints with --json. Nothing here prints; problems in the input come back
 // as diagnostics (or through `onDiagnostics` for the reading functions), operational failures
 // as typed errors (UsageError, ConfigError, LockedError, InterruptedError).
-import { queryDecisions, taskContext, why as whyReport, type TaskView, type WhyReport } from './core/read';
-import type { Decision, DecisionType, Diagnostic, Message, ReviewItem } from './core/types';
+import { bridgeStats as bridgeStatsOf, queryDecisions, snapshotParagraph, stats as statsOf, taskContext, taskSnapshot, why as whyReport, type BridgeStats, type Stats, type TaskView, type WhyReport } from './core/read';
+import type { Decision, DecisionStatus, DecisionType, Diagnostic, Message, ReviewItem } from './core/types';
+import type { Progress } from './app/analyzePool';
 import { extractCheck } from './app/check';
 import { appendMessage, type NewMessage } from './app/discussion';
-import { UsageError } from './io/errors';
+import { NotFoundError } from './io/errors';
 import { renderReport } from './report/html';
 import { countTokens, loadReadModel } from './app/read';
 import { guard as guardFindings } from './app/guard';
-import { listPending } from './app/review';
+import { acceptReview, listPending, rejectReview } from './app/review';
+import { initWorkspace, type InitResult } from './app/init';
 import { extractRun } from './app/run';
 
 /** Where the workspace is. Every field is optional; the defaults are the CLI's. */
@@ -42,6 +44,10 @@ export interface ExtractOptions extends WorkspaceOptions {
   dryRun?: boolean;
   /** Aborting stops the run at the next safe point; every file is then old or whole. */
   signal?: AbortSignal;
+  /** Told how many of the tasks to analyse are done (`done` of `total`), as the analysis goes on. */
+  onProgress?: Progress;
+  /** Told how long each phase of the run took (the CLI prints them when EXTRACT_TIMING is set). */
+  onPhase?: (phase: string, ms: number) => void;
 }
 
 /** What `extract run --json` prints. */
@@ -78,6 +84,8 @@ export interface GuardFinding {
   type: DecisionType;
   /** Why the text seems to contradict the decision. */
   why: string;
+  /** What to ask the person: "This seems to contradict DEC-…. Which is correct?" */
+  question: string;
 }
 
 /** One element of what `extract context --json` prints. */
@@ -95,7 +103,7 @@ export interface TaskContext {
 export interface DecisionFilter {
   task?: string[];
   type?: DecisionType[];
-  status?: Array<Decision['status']>;
+  status?: DecisionStatus[];
   /** Words the statement, topic or context contains. */
   text?: string;
   /** Words of the bridge structure (files, tools, commands). */
@@ -138,6 +146,8 @@ export async function extract(options: ExtractOptions = {}): Promise<ExtractResu
     lockTimeout: options.lockTimeout,
     dryRun: options.dryRun,
     signal: options.signal,
+    onProgress: options.onProgress,
+    onPhase: options.onPhase,
   });
   const ms = Date.now() - started;
   return { ...result.summary, ms, errors: errorCount(result.diagnostics), ...(options.dryRun ? { dry_run: true as const } : {}), diagnostics: result.diagnostics };
@@ -152,7 +162,14 @@ export async function check(options: WorkspaceOptions & { now?: string } = {}): 
 /** Active decisions the text seems to contradict, or whose corrected fact it restates (`extract guard`). */
 export async function guard(text: string, options: WorkspaceOptions & { task?: string[] } = {}): Promise<GuardFinding[]> {
   const findings = await guardFindings({ cwd: cwdOf(options), globs: options.files ?? [], memory: options.memory, config: options.config }, text, options.task ?? []);
-  return findings.map((f) => ({ id: f.decision.id, task_id: f.decision.task_id, statement: f.decision.statement, type: f.decision.type, why: f.why }));
+  return findings.map(({ decision: d, why: reason }) => ({
+    id: d.id,
+    task_id: d.task_id,
+    statement: d.statement,
+    type: d.type,
+    why: reason,
+    question: `This seems to contradict ${d.id} (${d.task_id}, ${d.type}): "${d.statement}" — ${reason}. Which is correct?`,
+  }));
 }
 
 async function readModel(options: ReadingOptions) {
@@ -163,7 +180,7 @@ async function readModel(options: ReadingOptions) {
 
 function pickTasks(all: readonly TaskView[], ids: readonly string[]): TaskView[] {
   const missing = ids.filter((id) => !all.some((t) => t.id === id));
-  if (missing.length > 0) throw new UsageError(`no task ${missing.join(', ')} in the task files read`);
+  if (missing.length > 0) throw new NotFoundError(`no task ${missing.join(', ')} in the task files read`);
   return ids.map((id) => all.find((t) => t.id === id)!);
 }
 
@@ -189,7 +206,7 @@ export async function why(id: string, options: ReadingOptions = {}): Promise<Why
   const model = await readModel(options);
   const messages = new Map(model.tasks.map((t) => [t.id, t.messages]));
   const report = whyReport(id, model.registry.decisions, model.registry.patterns, (t) => messages.get(t) ?? []);
-  if (!report) throw new UsageError(`no decision ${id} in the registry`);
+  if (!report) throw new NotFoundError(`no decision ${id} in the registry`);
   return report;
 }
 
@@ -197,6 +214,58 @@ export async function why(id: string, options: ReadingOptions = {}): Promise<Why
 export async function reviewList(options: WorkspaceOptions = {}): Promise<PendingReview[]> {
   const pending = await listPending({ cwd: cwdOf(options), globs: options.files ?? [], memory: options.memory, config: options.config });
   return pending.map((p) => ({ ...p.item, discussion: p.messages }));
+}
+
+/** One element of what `extract snapshot --json` prints. */
+export interface TaskSnapshot {
+  task: string;
+  /** "{title} state {date}: {status}. {key decisions}. {open questions}. Next: {action items}." */
+  snapshot: string;
+}
+
+/** One self-contained paragraph of each task's state (`extract snapshot`). */
+export async function snapshot(tasks: string | string[], options: ReadingOptions = {}): Promise<TaskSnapshot[]> {
+  const model = await readModel(options);
+  return pickTasks(model.tasks, typeof tasks === 'string' ? [tasks] : tasks).map((t) => ({ task: t.id, snapshot: snapshotParagraph(taskSnapshot(t, model.registry.decisions)) }));
+}
+
+/** Decisions by type, status and origin, the review queue, traceability, repeat corrections and token savings (`extract stats`). */
+export async function stats(options: ReadingOptions = {}): Promise<Stats> {
+  const model = await readModel(options);
+  const { decisions, review, patterns } = model.registry;
+  return statsOf(decisions, review, patterns, model.tasks.map((t) => taskContext(t, decisions, countTokens)));
+}
+
+/** The most reused bridge structures, the most common functions, and decisions with one side only (`extract stats --bridges`). */
+export async function bridgeStats(options: ReadingOptions = {}): Promise<BridgeStats> {
+  const model = await readModel(options);
+  return bridgeStatsOf(model.registry.decisions);
+}
+
+/** What `extract review accept|reject --json` prints: the resolved item and, when accepted, the decision recorded. */
+export interface ReviewResolution {
+  item: ReviewItem;
+  decision: Decision | null;
+}
+
+/** Records a pending review item as a decision (its candidate, or the statement and type given) and extracts again (`extract review accept`). */
+export function reviewAccept(id: string, choice: { statement?: string; type?: DecisionType } = {}, options: WorkspaceOptions & { now?: string; lockTimeout?: number } = {}): Promise<ReviewResolution> {
+  return acceptReview({ cwd: cwdOf(options), globs: options.files ?? [], memory: options.memory, config: options.config, now: nowOf(options), lockTimeout: options.lockTimeout }, id, choice);
+}
+
+/** Rejects a pending review item for good (`extract review reject`). */
+export function reviewReject(id: string, reason?: string, options: WorkspaceOptions & { now?: string; lockTimeout?: number } = {}): Promise<ReviewResolution> {
+  return rejectReview({ cwd: cwdOf(options), globs: options.files ?? [], memory: options.memory, config: options.config, now: nowOf(options), lockTimeout: options.lockTimeout }, id, reason);
+}
+
+/**
+ * Sets a folder up (`extract init`): extract.config.json with every default spelled out,
+ * memory/.gitignore for the files that belong to one machine, a CI workflow running
+ * `extract check`; returns them with a crontab line and an MCP server entry for the folder.
+ * Existing files are kept unless `force` is set.
+ */
+export function init(options: { cwd?: string; force?: boolean } = {}): Promise<InitResult> {
+  return initWorkspace(cwdOf(options), { force: options.force });
 }
 
 /** The decision log as one self-contained HTML page (`extract report`); the same state gives the same bytes. */
@@ -219,7 +288,9 @@ export async function recordMessage(task: string, message: NewMessage, options: 
   return { task, file: appended.display, index: appended.index, message: appended.message, run, context: contextOf(view, model.registry.decisions) };
 }
 
-export { ConfigError, ConflictError, InterruptedError, LockedError, UsageError } from './io/errors';
+export { ConfigError, ConflictError, InterruptedError, LockedError, NotFoundError, UsageError } from './io/errors';
 export type { NewMessage } from './app/discussion';
-export type { WhyReport } from './core/read';
-export type { Decision, DecisionType, Diagnostic, ExtractedState, Message, Pattern, ReviewItem } from './core/types';
+export type { InitResult } from './app/init';
+export type { BridgeStats, Stats, WhyReport } from './core/read';
+export { DECISION_STATUSES, DECISION_TYPES } from './core/types';
+export type { Decision, DecisionStatus, DecisionType, Diagnostic, ExtractedState, Message, Pattern, ReviewItem } from './core/types';

@@ -55,7 +55,7 @@ describe('library API returns what the CLI prints with --json', () => {
   });
 
   it('fails with a typed error naming what is missing', async () => {
-    await expect(api.context('T999', { cwd: dir })).rejects.toThrow(api.UsageError);
+    await expect(api.context('T999', { cwd: dir })).rejects.toThrow(api.NotFoundError);
     await expect(api.why('DEC-19990101-001', { cwd: dir })).rejects.toThrow(/no decision DEC-19990101-001/);
   });
 });
@@ -77,7 +77,7 @@ describe('the built package, imported by name from a project', () => {
   };
 
   it('exports exactly the documented functions and error classes, from require and from import', () => {
-    const expected = ['ConfigError', 'ConflictError', 'InterruptedError', 'LockedError', 'UsageError', 'check', 'context', 'extract', 'guard', 'query', 'recordMessage', 'report', 'reviewList', 'why'];
+    const expected = ['ConfigError', 'ConflictError', 'DECISION_STATUSES', 'DECISION_TYPES', 'InterruptedError', 'LockedError', 'NotFoundError', 'UsageError', 'bridgeStats', 'check', 'context', 'extract', 'guard', 'init', 'query', 'recordMessage', 'report', 'reviewAccept', 'reviewList', 'reviewReject', 'snapshot', 'stats', 'why'];
     const cjs = node('keys.cjs', "console.log(JSON.stringify(Object.keys(require('tongdiscussion')).sort()))");
     expect(JSON.parse(cjs)).toEqual(expected);
     const esm = node('keys.mjs', "import * as t from 'tongdiscussion'; import { extract, check, guard, context, query } from 'tongdiscussion';\nconsole.log(JSON.stringify(Object.keys(t).filter((k) => k !== 'default' && k !== '__esModule').sort()), [extract, check, guard, context, query].every((f) => typeof f === 'function'))");

@@ -59,6 +59,10 @@ export interface CliOptions {
   env?: Record<string, string | undefined>;
   /** For --watch: resolves when the daemon should stop (default: never). */
   stop?: Promise<void>;
+  /** Standard error as a terminal (progress is drawn on it, problems coloured); none by default. */
+  terminal?: Io['terminal'];
+  /** Milliseconds before the progress bar appears. */
+  progressAfter?: number;
 }
 
 /** Runs the CLI in-process: main(args) with captured output, as the real command prints it. */
@@ -71,6 +75,8 @@ export async function cli(args: string[], cwd: string, options: CliOptions = {})
     cwd,
     clock: () => new Date(options.now ?? '2026-03-05T00:00:00Z'),
     env: options.env ?? {},
+    terminal: options.terminal,
+    progressAfter: options.progressAfter,
   };
   // Loaded on first use, so that tests of the core alone do not load the CLI.
   const { main } = require('../src/cli/main') as typeof import('../src/cli/main');

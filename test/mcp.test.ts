@@ -56,8 +56,25 @@ describe('extract mcp tools', () => {
   it('context returns what the library (and extract context --json) returns', async () => {
     const r = await call(client, 'context', { tasks: ['T045'] });
     expect(r.isError).toBe(false);
-    expect(r.structured).toEqual({ contexts: await context(['T045'], { cwd: dir }) });
-    expect(JSON.parse(r.text)).toEqual(r.structured);
+    const contexts = await context(['T045'], { cwd: dir });
+    expect(r.structured).toEqual({ contexts });
+    // The text a model reads is the context itself, not the object repeated as JSON.
+    expect(r.text).toBe(contexts[0].context);
+  });
+
+  it('takes one value where a list is expected, and summarises in the text what structuredContent holds', async () => {
+    const one = await call(client, 'context', { tasks: 'T045' });
+    expect(one.isError).toBe(false);
+    expect(one.structured).toEqual((await call(client, 'context', { tasks: ['T045'] })).structured);
+    const q = await call(client, 'query', { type: 'constraint', status: 'active', task: 'T046' });
+    expect(q.isError).toBe(false);
+    const decisions = q.structured.decisions as Array<{ id: string; statement: string; task_id: string; type: string }>;
+    expect(decisions.length).toBeGreaterThan(0);
+    expect(decisions.every((d) => d.type === 'constraint' && d.task_id === 'T046')).toBe(true);
+    const [head, ...rest] = q.text.split('\n');
+    expect(head).toBe(`${decisions.length} decision${decisions.length === 1 ? '' : 's'}:`);
+    expect(rest).toEqual(decisions.map((d) => `${d.id} (${d.task_id}) constraint active: ${d.statement}`));
+    expect(q.text.length).toBeLessThan(JSON.stringify(q.structured).length);
   });
 
   it('guard names the decision a planned action contradicts and what to ask', async () => {
@@ -85,7 +102,7 @@ describe('extract mcp tools', () => {
   });
 
   it('rejects bad input against the schema and reports a missing decision as a tool error', async () => {
-    const bad = await call(client, 'context', { tasks: 'T045' });
+    const bad = await call(client, 'context', { tasks: 45 });
     expect(bad.isError).toBe(true);
     expect(bad.text).toMatch(/tasks/);
     const missing = await call(client, 'why', { id: 'DEC-19990101-001' });

@@ -88,10 +88,11 @@ describe('extract review', () => {
     expect((await cli(['review'], dir)).stdout).not.toContain(item.id);
   });
 
-  it('refuses unknown ids with a usage error', async () => {
+  it('refuses unknown ids as a data error (exit 1, no usage text)', async () => {
     const dir = await exampleDir(true);
     const r = await cli(['review', 'reject', 'REV-20990101-001'], dir);
-    expect(r.status).toBe(2);
+    expect(r.status).toBe(1);
+    expect(r.stderr).not.toMatch(/Usage:/);
     expect(r.stderr).toMatch(/no review item REV-20990101-001/);
   });
 });

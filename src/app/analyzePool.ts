@@ -18,16 +18,21 @@ const CHUNK_MESSAGES = 4_000;
 
 const WORKER_FILE = join(__dirname, 'analyzeWorker.js');
 
+/** Told how many of the tasks to analyse are done, of how many, in how many task files, as analysis goes on. */
+export type Progress = (done: number, total: number, files: number) => void;
+
 export async function analyzeParallel(
   files: readonly FileInput[],
   engine: Engine,
   baseDir: string,
   skip: (task: TaskInput) => boolean,
   signal?: AbortSignal,
+  onProgress?: Progress,
 ): Promise<AnalyzedFile[]> {
   throwIfStopped(signal);
   const todo: Array<{ key: number; file: number; task: TaskInput }> = [];
   files.forEach((f, fi) => f.tasks.forEach((task) => !skip(task) && todo.push({ key: todo.length, file: fi, task })));
+  onProgress?.(0, todo.length, files.length);
   const messages = todo.reduce((n, t) => n + t.task.discussion.length, 0);
   // EXTRACT_WORKERS=0 keeps analysis in this thread; EXTRACT_WORKERS=N (2 or more) uses N threads whatever the size.
   const requested = Number(process.env.EXTRACT_WORKERS ?? Number.NaN);
@@ -35,7 +40,7 @@ export async function analyzeParallel(
   const threads = forced ? Math.min(requested, 16) : Math.min(availableParallelism(), 4);
   const disabled = process.env.EXTRACT_WORKERS === '0';
   // Compiled output only: under a TypeScript test runner the worker file does not exist.
-  if (disabled || threads < 2 || (!forced && messages < PARALLEL_THRESHOLD) || !existsSync(WORKER_FILE)) return analyzeInProcess(files, engine, skip, signal);
+  if (disabled || threads < 2 || (!forced && messages < PARALLEL_THRESHOLD) || !existsSync(WORKER_FILE)) return analyzeInProcess(files, engine, skip, signal, onProgress, todo.length);
 
   // Tasks go out in chunks of about CHUNK_MESSAGES messages, the next to whichever thread is free:
   // the threads finish together, and neither they nor this thread hold more than a few chunks of
@@ -98,6 +103,7 @@ export async function analyzeParallel(
               return;
             }
             for (const r of msg.results ?? []) results.set(r.key, r.analysis);
+            onProgress?.(results.size, todo.length, files.length);
             addRegexOverruns(engine, msg.overruns ?? []);
             if (!settled) send();
           });
@@ -117,22 +123,27 @@ const SLICE_MS = 50;
  * Stages 1–5 in this thread, task by task, giving the event loop a turn every SLICE_MS so that
  * SIGINT/SIGTERM are heard within a fraction of a second (a user regex is bounded on its own).
  */
-async function analyzeInProcess(files: readonly FileInput[], engine: Engine, skip: (task: TaskInput) => boolean, signal?: AbortSignal): Promise<AnalyzedFile[]> {
+async function analyzeInProcess(files: readonly FileInput[], engine: Engine, skip: (task: TaskInput) => boolean, signal?: AbortSignal, onProgress?: Progress, total = 0): Promise<AnalyzedFile[]> {
   const knownTaskIds = new Set(files.flatMap((f) => f.tasks.map((t) => t.id)));
   const run = newRunContext();
   const out: AnalyzedFile[] = [];
   let sliceStart = Date.now();
+  let done = 0;
   for (const file of files) {
     const tasks: AnalyzedFile['tasks'] = [];
     for (const task of file.tasks) {
       if (Date.now() - sliceStart > SLICE_MS) {
+        onProgress?.(done, total, files.length);
         await new Promise((resolve) => setImmediate(resolve));
         throwIfStopped(signal);
         sliceStart = Date.now();
       }
-      tasks.push({ task, analysis: skip(task) ? null : analyzeTask(task.id, task.discussion, engine, knownTaskIds, run) });
+      const analysed = !skip(task);
+      tasks.push({ task, analysis: analysed ? analyzeTask(task.id, task.discussion, engine, knownTaskIds, run) : null });
+      if (analysed) done++;
     }
     out.push({ path: file.path, tasks });
   }
+  onProgress?.(done, total, files.length);
   return out;
 }

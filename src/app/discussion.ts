@@ -2,7 +2,7 @@
 // memory folder's lock, atomically, and only over the exact bytes that were read (compare and
 // swap); a person's edit made meanwhile is re-read and the message appended to it instead.
 import { appendToText, shapeMessage, type NewMessage } from '../io/discussionText';
-import { ConflictError, UsageError } from '../io/errors';
+import { ConflictError, NotFoundError, UsageError } from '../io/errors';
 import { compareAndSwap } from '../io/files';
 import { withMemoryLock } from '../io/lock';
 import { openWorkspace, readTasks, type WorkspaceOptions } from './run';
@@ -33,7 +33,7 @@ export async function appendMessage(options: WorkspaceOptions & { lockTimeout?: 
       const file = files.find((f) => f.tasks.some((t) => t.id === taskId));
       if (!file) {
         const broken = diagnostics.find((d) => d.severity === 'error');
-        throw new UsageError(`no task ${taskId} in the task files read${broken ? ` (${broken.file}: ${broken.message})` : ''}`);
+        throw new NotFoundError(`no task ${taskId} in the task files read${broken ? ` (${broken.file}: ${broken.message})` : ''}`);
       }
       const task = file.tasks.find((t) => t.id === taskId)!;
       const shaped = shapeMessage(task.discussion, message);

@@ -5,7 +5,7 @@ import type { Registry } from '../core/evolve';
 import { normalizeDiscussion } from '../core/normalize';
 import { acceptReviewItem, type Engine } from '../core/pipeline';
 import type { Decision, DecisionType, Message, Pattern, ReviewItem } from '../core/types';
-import { UsageError } from '../io/errors';
+import { NotFoundError, UsageError } from '../io/errors';
 import { readMemory, writeMemory } from '../io/memory';
 import { withMemoryLock } from '../io/lock';
 import { extractRun, openWorkspace, readTasks, type Workspace, type WorkspaceOptions } from './run';
@@ -48,7 +48,7 @@ async function resolve(
     const memory = await readMemory(ws.memoryDir, ws.memoryDisplay);
     const registry = structuredClone(memory.registry);
     const item = registry.review.find((r) => r.id === id);
-    if (!item) throw new UsageError(`no review item ${id} in ${ws.memoryDisplay}`);
+    if (!item) throw new NotFoundError(`no review item ${id} in ${ws.memoryDisplay}`);
     if (item.status !== 'pending') throw new UsageError(`${id} is already ${item.status}`);
     const { newPatterns, ...resolution } = apply(registry, item, ws.engine);
     await writeMemory(ws.memoryDir, memory, registry, newPatterns);

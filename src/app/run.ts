@@ -6,7 +6,7 @@ import { RegistryIndex, type Registry } from '../core/evolve';
 import { MAX_MESSAGE_CHARS } from '../core/normalize';
 import { discussionHashLike, isCurrent, mergeAnalyses, type AnalyzedFile, type Engine, type PipelineOutput, type RunSummary } from '../core/pipeline';
 import type { AnalysisSettings, Diagnostic, StaleWindow } from '../core/types';
-import { analyzeParallel } from './analyzePool';
+import { analyzeParallel, type Progress } from './analyzePool';
 import { loadConfig } from '../io/config';
 import { loadEngine, overrunDiagnostics } from './engine';
 import { inStaleWindow } from '../core/relate';
@@ -51,6 +51,8 @@ export interface RunOptions extends Omit<WorkspaceOptions, 'recorded'> {
   onPhase?: (phase: string, ms: number) => void;
   /** What a long-lived caller keeps between runs (the engine, the memory folder as last written). */
   warm?: WarmState;
+  /** Told how many of the tasks to analyse are analysed, as the analysis goes on (the CLI's progress bar). */
+  onProgress?: Progress;
 }
 
 export interface RunResult {
@@ -149,8 +151,8 @@ function phaseTimer(onPhase: RunOptions['onPhase']): (phase: string) => void {
  * Stages 1–5 for the tasks whose stored state is not current against `registry`. The first half of
  * the one computation behind `extract run`, `run --dry-run` and `extract check`.
  */
-export function planAnalysis(ws: Workspace, files: readonly TaskFile[], index: RegistryIndex, signal?: AbortSignal): Promise<AnalyzedFile[]> {
-  return analyzeParallel(files.map((f) => ({ path: f.path, tasks: f.tasks })), ws.engine, ws.baseDir, (t) => isCurrent(t, index, ws.engine.fingerprint), signal);
+export function planAnalysis(ws: Workspace, files: readonly TaskFile[], index: RegistryIndex, signal?: AbortSignal, onProgress?: Progress): Promise<AnalyzedFile[]> {
+  return analyzeParallel(files.map((f) => ({ path: f.path, tasks: f.tasks })), ws.engine, ws.baseDir, (t) => isCurrent(t, index, ws.engine.fingerprint), signal, onProgress);
 }
 
 export interface Settled {
@@ -234,7 +236,7 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
   // Indexed once: planning asks it about every task, and merging into the same registry keeps it up to date.
   const hintIndex = kept?.index ?? new RegistryIndex(hint.registry);
   lap('read memory');
-  let analyzed = await planAnalysis(ws, pending, hintIndex, options.signal);
+  let analyzed = await planAnalysis(ws, pending, hintIndex, options.signal, options.onProgress);
   let analysed = countAnalysed(analyzed);
   lap(`analyse ${analysed} tasks`);
   const tasks = read.files.reduce((n, f) => n + f.tasks.length, 0);

@@ -1,34 +1,34 @@
-// Command-line interface: parses arguments, calls the store, prints, returns an exit code.
-// Exit codes: 0 clean, 1 problems in input, 2 usage or fatal error.
+// Command-line interface: parses arguments, calls the library (src/api.ts), prints, returns an
+// exit code. Data goes to stdout; problems, progress and failures to stderr.
+// Exit codes: 0 clean, 1 problems in input or an unknown id, 2 usage or fatal error.
 import { appendAll } from '../core/lists';
 import { isAbsolute, relative, resolve } from 'node:path';
 import yargs, { type ArgumentsCamelCase, type Argv } from 'yargs';
-import type { Diagnostic } from '../core/types';
-import { ConfigError, ConflictError, fsProblem, InterruptedError, LockedError, UsageError } from '../io/errors';
-import { extractCheck } from '../app/check';
-import { bridgeStats, queryDecisions, stats, taskContext, taskSnapshot, why, type TaskView } from '../core/read';
-import { countTokens, loadReadModel, type ReadModel } from '../app/read';
-import { guard } from '../app/guard';
-import { acceptReview, listPending, rejectReview } from '../app/review';
-import { extractRun } from '../app/run';
+import { DECISION_STATUSES, DECISION_TYPES, type Diagnostic } from '../core/types';
+import { ConfigError, ConflictError, fsProblem, InterruptedError, LockedError, NotFoundError, UsageError } from '../io/errors';
 import { writeIfChanged } from '../io/files';
-import { report } from '../api';
+import * as api from '../api';
 import { runWatch } from '../watch/watch';
 import { renderContext } from './render/context';
 import { github, json as jsonReport, stylish } from './render/diagnostics';
 import { renderGuard, renderPending, renderResolution } from './render/review';
 import { describeEvent, renderCheckSummary, renderDryRun, renderRunSummary } from './render/run';
-import { renderSnapshot } from './render/snapshot';
 import { decisionTable, renderBridgeStats, renderStats } from './render/tables';
 import { renderWhy } from './render/why';
+import { renderInit } from './render/init';
+import { ANSI_PAINT, colourWanted, NO_PAINT, progressBar, type Paint, type ProgressStream } from './terminal';
 
 export interface Io {
   out: (text: string) => void;
   err: (text: string) => void;
   cwd: string;
   clock: () => Date;
-  /** Environment the command reads (DEBUG); the process environment when absent. */
+  /** Environment the command reads (DEBUG, CI, NO_COLOR, FORCE_COLOR); the process environment when absent. */
   env?: Readonly<Record<string, string | undefined>>;
+  /** Standard error when it is a terminal: progress is drawn there, and problems are coloured. */
+  terminal?: ProgressStream;
+  /** Milliseconds a run goes on before its progress bar appears (default 1000). */
+  progressAfter?: number;
 }
 
 const defaultIo: Io = {
@@ -36,21 +36,33 @@ const defaultIo: Io = {
   err: (t) => process.stderr.write(`${t}\n`),
   cwd: process.cwd(),
   clock: () => new Date(),
+  terminal: process.stderr.isTTY ? process.stderr : undefined,
 };
 
+const envOf = (io: Io) => io.env ?? process.env;
 const resolveNow = (now: string | undefined, io: Io): string => now ?? io.clock().toISOString();
+/** How problems printed on stderr are coloured. */
+const paintOf = (io: Io): Paint => (colourWanted(envOf(io), io.terminal !== undefined) ? ANSI_PAINT : NO_PAINT);
+/** Problems on stderr, one a line. */
+function problems(io: Io, diagnostics: readonly Diagnostic[]): void {
+  if (diagnostics.length > 0) io.err(stylish(diagnostics, paintOf(io)));
+}
 
 function workspaceArgs(argv: { memory?: string; config?: string; globs?: string[] }, io: Io) {
   return { cwd: io.cwd, globs: argv.globs ?? [], memory: argv.memory, config: argv.config };
 }
+/** The library's workspace options from the command line (`files`: the globs or --tasks). */
+function workspace(argv: { memory?: string; config?: string }, io: Io, files: readonly string[] | undefined): api.WorkspaceOptions {
+  return { cwd: io.cwd, memory: argv.memory, config: argv.config, files: (files ?? []).map(String) };
+}
 
 /** Phase timings of a run on stderr when EXTRACT_TIMING is set (like ESLint's TIMING). */
 function phaseTimings(io: Io): ((phase: string, ms: number) => void) | undefined {
-  if (!(io.env ?? process.env).EXTRACT_TIMING) return undefined;
+  if (!envOf(io).EXTRACT_TIMING) return undefined;
   return (phase, ms) => io.err(`extract timing: ${phase} ${ms.toFixed(1)} ms`);
 }
 
-async function watchCommand(argv: ArgsOf<typeof runOptions>, io: Io, stop: Promise<void>): Promise<number> {
+async function watchCommand(argv: ArgsOf<typeof watchOptions>, io: Io, stop: Promise<void>): Promise<number> {
   await runWatch({
     ...workspaceArgs(argv, io),
     lockTimeout: argv['lock-timeout'],
@@ -62,68 +74,47 @@ async function watchCommand(argv: ArgsOf<typeof runOptions>, io: Io, stop: Promi
       if (argv.json) {
         const r = e.result;
         io.out(JSON.stringify({ at, event: e.kind, file: e.file ?? null, ms: e.ms ?? null, message: e.message ?? null, ...(r ? { summary: r.summary, diagnostics: r.diagnostics } : {}) }));
-      } else io.out(describeEvent(e, at));
+      } else if (!argv.quiet || (e.result?.diagnostics.length ?? 0) > 0) io.out(describeEvent(e, at));
     },
   });
   return 0;
 }
 
 async function checkCommand(argv: ArgsOf<typeof checkOptions>, io: Io): Promise<number> {
-  const result = await extractCheck({
-    ...workspaceArgs(argv, io),
-    now: resolveNow(argv.now, io),
-  });
-  const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
+  const result = await api.check({ ...workspace(argv, io, argv.globs), now: resolveNow(argv.now, io) });
   const format = argv.json ? 'json' : argv.format;
-  if (format === 'json') io.out(jsonReport(result.diagnostics, { files: result.files, tasks: result.tasks, stale: result.stale, errors }));
+  if (format === 'json') io.out(jsonReport(result.diagnostics, { files: result.files, tasks: result.tasks, stale: result.stale, errors: result.errors }));
   else if (format === 'github') {
     if (result.diagnostics.length > 0) io.out(github(result.diagnostics));
   } else {
-    if (result.diagnostics.length > 0) io.out(stylish(result.diagnostics));
-    io.out(renderCheckSummary(result, errors));
+    problems(io, result.diagnostics);
+    if (!argv.quiet) io.out(renderCheckSummary(result, result.errors));
   }
-  return errors > 0 ? 1 : 0;
+  return result.errors > 0 ? 1 : 0;
 }
-
-const DECISION_TYPES = ['constraint', 'decision', 'action_item', 'correction', 'preference'] as const;
-const DECISION_STATUSES = ['active', 'superseded', 'archived'] as const;
 
 async function reviewCommand(argv: ArgsOf<typeof reviewOptions>, io: Io): Promise<number> {
   const action = argv.action;
-  const ws = { ...workspaceArgs(argv, io), globs: argv.tasks ?? [] };
+  const ws = workspace(argv, io, argv.tasks);
   if (action === 'list') {
-    const pending = await listPending(ws);
-    if (argv.json) {
-      io.out(JSON.stringify(pending.map((p) => ({ ...p.item, discussion: p.messages }))));
-      return 0;
-    }
-    for (const line of renderPending(pending)) io.out(line);
+    const pending = await api.reviewList(ws);
+    if (argv.json) io.out(JSON.stringify(pending));
+    else for (const line of renderPending(pending)) io.out(line);
     return 0;
   }
   const id = argv.id;
   if (!id) throw new UsageError(`extract review ${action} needs a review item id (REV-…)`);
-  const now = resolveNow(argv.now, io);
-  const resolution =
-    action === 'accept'
-      ? await acceptReview({ ...ws, now, lockTimeout: argv['lock-timeout'] }, id, { statement: argv.statement, type: argv.type })
-      : await rejectReview({ ...ws, now, lockTimeout: argv['lock-timeout'] }, id, argv.reason);
-  if (argv.json) io.out(JSON.stringify(resolution));
-  else io.out(renderResolution(id, resolution));
+  const options = { ...ws, now: resolveNow(argv.now, io), lockTimeout: argv['lock-timeout'] };
+  const resolution = action === 'accept' ? await api.reviewAccept(id, { statement: argv.statement, type: argv.type }, options) : await api.reviewReject(id, argv.reason, options);
+  io.out(argv.json ? JSON.stringify(resolution) : renderResolution(id, resolution));
   return 0;
 }
 
 async function guardCommand(argv: ArgsOf<typeof guardOptions>, io: Io): Promise<number> {
-  const findings = await guard(workspaceArgs(argv, io), argv.text, argv.task ?? []);
-  if (argv.json) {
-    io.out(JSON.stringify(findings.map((f) => ({ id: f.decision.id, task_id: f.decision.task_id, statement: f.decision.statement, type: f.decision.type, why: f.why }))));
-  } else for (const line of renderGuard(findings)) io.out(line);
+  const findings = await api.guard(argv.text, { ...workspace(argv, io, undefined), task: list(argv.task) });
+  if (argv.json) io.out(JSON.stringify(findings));
+  else for (const line of renderGuard(findings)) io.out(line);
   return findings.length > 0 ? 1 : 0;
-}
-
-function pickTasks(all: readonly TaskView[], ids: readonly string[]): TaskView[] {
-  const missing = ids.filter((id) => !all.some((t) => t.id === id));
-  if (missing.length > 0) throw new UsageError(`no task ${missing.join(', ')} in the task files read`);
-  return ids.map((id) => all.find((t) => t.id === id)!);
 }
 
 /** Diagnostics that mean a named task file could not be read at all. */
@@ -131,76 +122,67 @@ const PATH_PROBLEMS = new Set(['not-found', 'not-a-file', 'unreadable']);
 
 const list = (v: readonly string[] | undefined): string[] => (v ?? []).map(String);
 
-/** The workspace as the reading commands see it, its problems printed; null when a named task file could not be read. */
-async function readModel(argv: { memory?: string; config?: string; tasks?: string[] }, io: Io): Promise<ReadModel | null> {
-  const model = await loadReadModel({ ...workspaceArgs(argv, io), globs: list(argv.tasks) });
-  if (model.diagnostics.length > 0) io.err(stylish(model.diagnostics));
-  return model.diagnostics.some((d) => PATH_PROBLEMS.has(d.code)) ? null : model;
-}
-
-async function contextCommand(argv: ArgsOf<typeof contextOptions>, io: Io): Promise<number> {
-  const model = await readModel(argv, io);
-  if (!model) return 1;
-  const contexts = pickTasks(model.tasks, list(argv.task)).map((t) => taskContext(t, model.registry.decisions, countTokens));
-  if (argv.json) io.out(JSON.stringify(contexts.map(({ text, ...rest }) => ({ ...rest, context: text }))));
-  else for (const line of contexts.flatMap(renderContext)) io.out(line);
-  return 0;
-}
-
-async function queryCommand(argv: ArgsOf<typeof queryOptions>, io: Io): Promise<number> {
-  const model = await readModel(argv, io);
-  if (!model) return 1;
-  const found = queryDecisions(model.registry.decisions, { tasks: list(argv.task), types: list(argv.type), statuses: list(argv.status), text: argv.text, structure: argv.structure, function: argv.function });
-  if (argv.json) io.out(JSON.stringify(found));
-  else io.out(found.length > 0 ? decisionTable(found) : 'extract query: no matching decisions');
-  return 0;
-}
-
-async function whyCommand(argv: ArgsOf<typeof whyOptions>, io: Io): Promise<number> {
-  const model = await readModel(argv, io);
-  if (!model) return 1;
-  const messages = new Map(model.tasks.map((t) => [t.id, t.messages]));
-  const report = why(argv.id, model.registry.decisions, model.registry.patterns, (t) => messages.get(t) ?? []);
-  if (!report) throw new UsageError(`no decision ${argv.id} in the registry`);
-  io.out(argv.json ? JSON.stringify(report) : renderWhy(report));
-  return 0;
-}
-
-async function snapshotCommand(argv: ArgsOf<typeof snapshotOptions>, io: Io): Promise<number> {
-  const model = await readModel(argv, io);
-  if (!model) return 1;
-  const snaps = pickTasks(model.tasks, list(argv.task)).map((t) => ({ task: t.id, snapshot: renderSnapshot(taskSnapshot(t, model.registry.decisions)) }));
-  if (argv.json) io.out(JSON.stringify(snaps));
-  else for (const s of snaps) io.out(s.snapshot);
-  return 0;
-}
-
-async function statsCommand(argv: ArgsOf<typeof statsOptions>, io: Io): Promise<number> {
-  const model = await readModel(argv, io);
-  if (!model) return 1;
-  const { decisions, review, patterns } = model.registry;
-  if (argv.bridges) {
-    const b = bridgeStats(decisions);
-    if (argv.json) io.out(JSON.stringify(b));
-    else for (const line of renderBridgeStats(b)) io.out(line);
-    return 0;
+/**
+ * A reading command: the library call with the workspace's problems printed on stderr; exit 1
+ * when a named task file could not be read (whatever the call made of what was left).
+ */
+async function reading<T>(argv: { memory?: string; config?: string; tasks?: string[] }, io: Io, call: (options: api.ReadingOptions) => Promise<T>, print: (value: T) => void): Promise<number> {
+  const found: Diagnostic[] = [];
+  let value: T;
+  try {
+    value = await call({ ...workspace(argv, io, argv.tasks), onDiagnostics: (d) => appendAll(found, d) });
+  } finally {
+    problems(io, found);
   }
-  const s = stats(decisions, review, patterns, model.tasks.map((t) => taskContext(t, decisions, countTokens)));
-  if (argv.json) io.out(JSON.stringify(s));
-  else for (const line of renderStats(s)) io.out(line);
+  if (found.some((d) => PATH_PROBLEMS.has(d.code))) return 1;
+  print(value);
   return 0;
 }
+
+const contextCommand = (argv: ArgsOf<typeof contextOptions>, io: Io) =>
+  reading(argv, io, (o) => api.context(list(argv.task), o), (contexts) => {
+    if (argv.json) io.out(JSON.stringify(contexts));
+    else for (const line of contexts.flatMap(renderContext)) io.out(line);
+  });
+
+const queryCommand = (argv: ArgsOf<typeof queryOptions>, io: Io) =>
+  reading(argv, io, (o) => api.query({ task: list(argv.task), type: argv.type, status: argv.status, text: argv.text, structure: argv.structure, function: argv.function }, o), (found) => {
+    if (argv.json) io.out(JSON.stringify(found));
+    else io.out(found.length > 0 ? decisionTable(found) : 'extract query: no matching decisions');
+  });
+
+const whyCommand = (argv: ArgsOf<typeof whyOptions>, io: Io) => reading(argv, io, (o) => api.why(argv.id, o), (report) => io.out(argv.json ? JSON.stringify(report) : renderWhy(report)));
+
+const snapshotCommand = (argv: ArgsOf<typeof snapshotOptions>, io: Io) =>
+  reading(argv, io, (o) => api.snapshot(list(argv.task), o), (snaps) => {
+    if (argv.json) io.out(JSON.stringify(snaps));
+    else for (const s of snaps) io.out(s.snapshot);
+  });
+
+const statsCommand = (argv: ArgsOf<typeof statsOptions>, io: Io) =>
+  argv.bridges
+    ? reading(argv, io, api.bridgeStats, (b) => (argv.json ? io.out(JSON.stringify(b)) : renderBridgeStats(b).forEach((line) => io.out(line))))
+    : reading(argv, io, api.stats, (s) => (argv.json ? io.out(JSON.stringify(s)) : renderStats(s).forEach((line) => io.out(line))));
 
 async function reportCommand(argv: ArgsOf<typeof reportOptions>, io: Io): Promise<number> {
-  const diagnostics: Diagnostic[] = [];
-  const html = await report({ cwd: io.cwd, memory: argv.memory, config: argv.config, files: list(argv.tasks), onDiagnostics: (d) => appendAll(diagnostics, d) });
-  if (diagnostics.length > 0) io.err(stylish(diagnostics));
+  let html = '';
+  const status = await reading(argv, io, api.report, (page) => {
+    html = page;
+  });
+  if (status !== 0) return status;
   if (argv.out === undefined) {
     io.out(html.replace(/\n$/, ''));
     return 0;
   }
   const written = await writeIfChanged(resolve(io.cwd, argv.out), html);
   io.out(`extract report: ${written !== null ? 'wrote' : 'unchanged'} ${argv.out}`);
+  return 0;
+}
+
+async function initCommand(argv: ArgsOf<typeof initOptions>, io: Io): Promise<number> {
+  const result = await api.init({ cwd: io.cwd, force: argv.force === true });
+  if (argv.json) io.out(JSON.stringify(result));
+  else for (const line of renderInit(result)) io.out(line);
   return 0;
 }
 
@@ -245,30 +227,25 @@ async function stoppable<T>(work: (signal: AbortSignal) => Promise<T>): Promise<
 }
 
 async function runCommand(argv: ArgsOf<typeof runOptions>, io: Io): Promise<number> {
-  const started = Date.now();
-  const result = await stoppable((signal) =>
-    extractRun({
-      ...workspaceArgs(argv, io),
-      now: resolveNow(argv.now, io),
-      lockTimeout: argv['lock-timeout'],
-      dryRun: argv['dry-run'] === true,
-      signal,
-      onPhase: phaseTimings(io),
-    }),
-  );
-  const ms = Date.now() - started;
-  const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
-  const s = result.summary;
-  if (argv.json) {
-    io.out(JSON.stringify({ ...s, ms, errors, ...(argv['dry-run'] ? { dry_run: true } : {}), diagnostics: result.diagnostics }));
-  } else if (argv['dry-run']) {
-    if (result.diagnostics.length > 0) io.err(stylish(result.diagnostics));
-    for (const line of renderDryRun(s, errors, ms)) io.out(line);
-  } else {
-    if (result.diagnostics.length > 0) io.err(stylish(result.diagnostics));
-    io.out(renderRunSummary(s, errors, ms));
+  const env = envOf(io);
+  const ws = workspace(argv, io, argv.globs);
+  // A bar only where a person watches the run: a terminal, not CI, and neither --quiet nor --json.
+  const bar = io.terminal && !env.CI && !argv.quiet && !argv.json ? progressBar({ stream: io.terminal, after: io.progressAfter ?? 1000 }) : null;
+  let result: api.ExtractResult;
+  try {
+    result = await stoppable((signal) =>
+      api.extract({ ...ws, now: resolveNow(argv.now, io), lockTimeout: argv['lock-timeout'], dryRun: argv['dry-run'] === true, signal, onPhase: phaseTimings(io), onProgress: bar?.update }),
+    );
+  } finally {
+    bar?.stop();
   }
-  return errors > 0 || s.conflicts > 0 ? 1 : 0;
+  if (argv.json) io.out(JSON.stringify(result));
+  else {
+    problems(io, result.diagnostics);
+    if (argv['dry-run']) for (const line of renderDryRun(result, result.errors, result.ms)) io.out(line);
+    else if (!argv.quiet) io.out(renderRunSummary(result, result.errors, result.ms));
+  }
+  return result.errors > 0 || result.conflicts > 0 ? 1 : 0;
 }
 
 /** Resolves on the first SIGINT or SIGTERM (the daemon then stops cleanly). */
@@ -286,7 +263,7 @@ function signalled(): Promise<void> {
   });
 }
 
-const COMMANDS = ['run', 'check', 'review', 'guard', 'context', 'query', 'why', 'snapshot', 'stats', 'mcp', 'report'] as const;
+const COMMANDS = ['run', 'watch', 'check', 'init', 'review', 'guard', 'context', 'query', 'why', 'snapshot', 'stats', 'report', 'mcp'] as const;
 
 /** Edit distance counting a swap of two neighbours as one edit (optimal string alignment), for "did you mean". */
 function distance(a: string, b: string): number {
@@ -313,7 +290,9 @@ export function closestCommand(word: string): string | null {
 }
 
 const USAGE: Record<string, string> = {
-  run: 'extract run [GLOB...] [--memory DIR] [--config FILE] [--now ISO] [--json] [--lock-timeout S] [--dry-run | --watch]',
+  run: 'extract run [GLOB...] [--memory DIR] [--config FILE] [--now ISO] [--json] [--quiet] [--lock-timeout S] [--dry-run | --watch]',
+  watch: 'extract watch [GLOB...] [--memory DIR] [--config FILE] [--json] [--quiet] [--lock-timeout S]',
+  init: 'extract init [--force]',
   check: 'extract check [GLOB...] [--format stylish|json|github] [--json] [--memory DIR] [--config FILE]',
   review: 'extract review [list | accept ID [--statement TEXT] [--type TYPE] | reject ID [--reason TEXT]]',
   guard: 'extract guard TEXT [--task ID...]',
@@ -347,7 +326,7 @@ function isoDate(v: unknown): string | undefined {
   return v;
 }
 
-const EXIT_CODES = 'Exit codes: 0 clean; 1 problems in the input (malformed JSON, schema violations, stale state, conflicts, a contradiction found by guard); 2 usage or fatal error (bad arguments, config or rule pack); 75 memory folder locked by another run; 130/143 interrupted by SIGINT/SIGTERM.';
+const EXIT_CODES = 'Exit codes: 0 clean; 1 problems in the input (malformed JSON, schema violations, stale state, conflicts, a contradiction found by guard, an unknown task, decision or review id); 2 usage or fatal error (bad arguments, config or rule pack); 75 memory folder locked by another run; 130/143 interrupted by SIGINT/SIGTERM.';
 
 /** Options every command takes (`--now` is validated while parsing). */
 const globalOptions = (y: Argv) =>
@@ -356,6 +335,9 @@ const globalOptions = (y: Argv) =>
     .option('config', { type: 'string', describe: 'config file (default: ./extract.config.json when present)' })
     .option('now', { type: 'string', describe: 'ISO date-time to record instead of the clock (for reproducible runs)', coerce: isoDate })
     .option('json', { type: 'boolean', default: false, describe: 'print machine-readable JSON' });
+
+/** --quiet: for the commands that print a summary. */
+const quiet = { type: 'boolean', default: false, describe: 'print problems only: no summary line, no progress' } as const;
 
 /** What a builder adds to the parser's options. */
 type OptionsOf<B> = B extends (...args: never[]) => Argv<infer U> ? U : never;
@@ -367,24 +349,35 @@ const globs = { type: 'string', array: true, describe: "task files or glob patte
 const workspaceFiles = { type: 'string', array: true, describe: 'task files to read (default: the files the memory folder was built from, else the configured globs, else ./tasks.json)' } as const;
 const lockTimeout = (describe: string) => ({ type: 'string', default: '30', describe, coerce: seconds }) as const;
 
-const runOptions = (y: Argv<Globals>) =>
+const watchOptions = (y: Argv<Globals>) =>
   y
     .epilogue(EXIT_CODES)
     .positional('globs', globs)
     .option('lock-timeout', lockTimeout('seconds to wait for another run holding the memory lock'))
-    .option('watch', { type: 'boolean', describe: 'keep running and re-extract task files when they change' })
+    .option('quiet', quiet)
+    .example('$0 watch', 'run, then re-extract whenever a task file changes; stop with Ctrl-C');
+
+const runOptions = (y: Argv<Globals>) =>
+  watchOptions(y)
+    .option('watch', { type: 'boolean', describe: 'keep running and re-extract task files when they change (the same as "extract watch")' })
     .option('dry-run', { type: 'boolean', describe: 'report what a run would change and write nothing' })
     .conflicts('dry-run', 'watch')
     .example('$0 run examples/tasks.json', "extract the example; writes memory/ and each task's extracted_state")
     .example('$0 run "projects/**/tasks.json" --json', 'every task file below projects/, one JSON summary line')
-    .example('$0 run --dry-run', 'list the files a run would write, write nothing')
-    .example('$0 --watch', 'run, then re-extract whenever a task file changes');
+    .example('$0 run --dry-run', 'list the files a run would write, write nothing');
+
+const initOptions = (y: Argv<Globals>) =>
+  y
+    .epilogue(EXIT_CODES)
+    .option('force', { type: 'boolean', default: false, describe: 'overwrite the files init writes when they exist' })
+    .example('$0 init', 'write extract.config.json, memory/.gitignore and .github/workflows/extract-check.yml; print the cron line and the MCP entry');
 
 const checkOptions = (y: Argv<Globals>) =>
   y
     .epilogue(EXIT_CODES)
     .positional('globs', globs)
     .option('format', { choices: ['stylish', 'json', 'github'] as const, default: 'stylish' as const, describe: 'report format (--json is the same as --format json)' })
+    .option('quiet', quiet)
     .example('$0 check examples/tasks.json', 'exit 1 if any extracted_state is out of date')
     .example('$0 check --format github', 'workflow annotations for GitHub Actions');
 
@@ -457,12 +450,15 @@ export async function main(args: string[], io: Io = defaultIo, stop: () => Promi
   const later = (run: () => Promise<number>) => {
     chosen.run = run;
   };
+  // "extract --help" alone lists the commands: without the default command, whose options,
+  // examples and exit codes yargs would otherwise print there as well.
+  const topHelp = args.some((a) => a === '--help' || a === '-h') && !args.some((a) => !a.startsWith('-'));
   const parser = globalOptions(
     yargs()
       .scriptName('extract')
       .usage('$0 <command> [options]\n\nExtract decisions, patterns and task state from the discussion arrays of task files.'),
   )
-    .command(['run [globs..]', '$0 [globs..]'], 'extract decisions, patterns and review items from task discussions and write extracted_state back', runOptions, (argv) => {
+    .command(topHelp ? 'run [globs..]' : ['run [globs..]', '$0 [globs..]'], 'extract decisions and patterns; write memory/ and extracted_state', runOptions, (argv) => {
       const bare = argv.globs?.[0];
       const typed = args.find((a) => !a.startsWith('-'));
       if (bare !== undefined && typed === bare && !COMMANDS.some((c) => c === bare)) {
@@ -471,31 +467,23 @@ export async function main(args: string[], io: Io = defaultIo, stop: () => Promi
       }
       later(() => (argv.watch ? watchCommand(argv, io, stop()) : runCommand(argv, io)));
     })
-    .command('check [globs..]', 'validate task files, registry and pattern log, and fail when any extracted_state is stale (writes nothing)', checkOptions, (argv) => later(() => checkCommand(argv, io)))
-    .command('review [action] [id]', 'list pending review items, or accept / reject one', reviewOptions, (argv) => later(() => reviewCommand(argv, io)))
-    .command('guard <text>', 'list active decisions the text contradicts or whose corrected fact it restates (exit 1 when any)', guardOptions, (argv) => later(() => guardCommand(argv, io)))
-    .command('context <task..>', "what a bot loads first: the task's active decisions, open topics in full, and the token saving", contextOptions, (argv) => later(() => contextCommand(argv, io)))
+    .command('watch [globs..]', 'run, then re-extract each task file when it changes, until stopped', watchOptions, (argv) => later(() => watchCommand(argv, io, stop())))
+    .command('check [globs..]', 'validate the files and fail when any extracted state is out of date', checkOptions, (argv) => later(() => checkCommand(argv, io)))
+    .command('init', 'set up this folder: config, memory/.gitignore, CI workflow', initOptions, (argv) => later(() => initCommand(argv, io)))
+    .command('review [action] [id]', 'list pending review items, or accept or reject one', reviewOptions, (argv) => later(() => reviewCommand(argv, io)))
+    .command('guard <text>', 'list the active decisions a text contradicts', guardOptions, (argv) => later(() => guardCommand(argv, io)))
+    .command('context <task..>', "a task's active decisions and open topics, for a bot to load first", contextOptions, (argv) => later(() => contextCommand(argv, io)))
     .command('query', 'a table of decisions, filtered', queryOptions, (argv) => later(() => queryCommand(argv, io)))
-    .command('why <id>', 'a decision, what it supersedes or was superseded by, and its source messages quoted', whyOptions, (argv) => later(() => whyCommand(argv, io)))
-    .command('snapshot <task..>', "one self-contained paragraph of a task's state", snapshotOptions, (argv) => later(() => snapshotCommand(argv, io)))
-    .command('stats', 'decisions by type and status, review queue, traceability, repeat corrections, token savings', statsOptions, (argv) => later(() => statsCommand(argv, io)))
-    .command(
-      'report',
-      'the decision log as one self-contained HTML page: tasks, decisions in time order, supersession chains, flags, review queue, filters and search',
-      reportOptions,
-      (argv) => later(() => reportCommand(argv, io)),
-    )
-    .command(
-      'mcp',
-      'serve the task state to agents as a Model Context Protocol server on stdin/stdout (tools: context, guard, query, why, review_list; record_message with --allow-write)',
-      mcpOptions,
-      (argv) => later(() => mcpCommand(argv, io, stop())),
-    )
+    .command('why <id>', 'a decision, its supersession chain and its source messages', whyOptions, (argv) => later(() => whyCommand(argv, io)))
+    .command('snapshot <task..>', "one paragraph of a task's state", snapshotOptions, (argv) => later(() => snapshotCommand(argv, io)))
+    .command('stats', 'decisions by type and status, review queue, traceability, token savings', statsOptions, (argv) => later(() => statsCommand(argv, io)))
+    .command('report', 'the decision log as one self-contained HTML page', reportOptions, (argv) => later(() => reportCommand(argv, io)))
+    .command('mcp', 'serve the task state to agents (Model Context Protocol on stdio)', mcpOptions, (argv) => later(() => mcpCommand(argv, io, stop())))
     .strict()
     .help()
     .alias('h', 'help')
     .version()
-    .epilogue(EXIT_CODES)
+    .epilogue('Run "extract COMMAND --help" for its options, examples and exit codes.')
     .wrap(Math.min(110, process.stdout.columns || 110))
     .fail((msg, err) => {
       failure ??= err ?? new UsageError(msg);
@@ -525,6 +513,10 @@ function reportFailure(err: unknown, io: Io, args: readonly string[]): number {
     io.err(`extract: ${(err as Error).message.replace(/:?\s*\n\s*/g, ': ')}\n${usageLine(args)}\nRun "extract --help" for every option.`);
     return 2;
   }
+  if (err instanceof NotFoundError) {
+    io.err(`extract: ${err.message}`);
+    return 1;
+  }
   if (err instanceof ConfigError || err instanceof ConflictError) {
     io.err(`extract: ${err.message}`);
     return 2;
@@ -542,11 +534,11 @@ function reportFailure(err: unknown, io: Io, args: readonly string[]): number {
   if (fsErr) {
     const rel = relative(io.cwd, fsErr.path);
     io.err(`extract: ${rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : fsErr.path}: ${fsErr.message}`);
-    if ((io.env ?? process.env).DEBUG) io.err((err as Error).stack ?? '');
+    if (envOf(io).DEBUG) io.err((err as Error).stack ?? '');
     return 1;
   }
   const e = err as Error;
-  io.err(`extract: ${((io.env ?? process.env).DEBUG ? e?.stack : e?.message) ?? String(err)}`);
+  io.err(`extract: ${(envOf(io).DEBUG ? e?.stack : e?.message) ?? String(err)}`);
   return 2;
 }
 

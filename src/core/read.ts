@@ -2,6 +2,8 @@
 // (context), the decisions a query selects, traceability (why), what a snapshot says, and metrics.
 // The command line renders them (src/cli/render/). Token counts come in as a function so the core
 // stays free of the tokenizer's load cost.
+import { plural } from './plural';
+import { excerpt as excerptOf } from './statement';
 import { contentTokens } from './text';
 import type { Decision, ExtractedState, Message, Pattern, ReviewItem } from './types';
 
@@ -147,6 +149,21 @@ export function taskSnapshot(task: TaskView, decisions: readonly Decision[]): Ta
       .map((t) => ({ label: t.label, question: [...t.messages].reverse().map((i) => byIndex.get(i)).find((m): m is Message => m !== undefined && /\?\s*$/.test(m.text)) ?? null })),
     next: mine.filter((d) => d.type === 'action_item'),
   };
+}
+
+function sentence(s: string): string {
+  return s.trim().replace(/[.;:,\s]+$/, '');
+}
+
+/** "{title} state {date}: {status}. {key decisions}. {open questions}. Next: {action items}." */
+export function snapshotParagraph(s: TaskSnapshot): string {
+  const status = s.status ?? (s.open.length > 0 ? plural(s.open.length, 'open topic') : 'all topics concluded');
+  const parts = [`${s.title} state ${s.date ?? 'undated'}: ${status}`];
+  parts.push(s.decided.length > 0 ? `Decided: ${s.decided.map((d) => sentence(d.statement)).join('; ')}` : 'No decisions yet');
+  if (s.open.length > 0) parts.push(`Open: ${s.open.map((t) => (t.question ? `"${excerptOf(t.question.text, 120)}"` : `"${t.label}"`)).join('; ')}`);
+  else parts.push('No open questions');
+  parts.push(`Next: ${s.next.length > 0 ? s.next.map((d) => sentence(d.statement)).join('; ') : 'nothing recorded'}`);
+  return `${parts.join('. ')}.`;
 }
 
 export interface Stats {

@@ -117,7 +117,12 @@ export interface Topic {
   messages: number[];
 }
 
-export type DecisionType = 'constraint' | 'decision' | 'action_item' | 'correction' | 'preference';
+/** The decision types, in the order help texts list them (schemas/decisions.schema.json lists the same; a test holds them together). */
+export const DECISION_TYPES = ['constraint', 'decision', 'action_item', 'correction', 'preference'] as const;
+export type DecisionType = (typeof DECISION_TYPES)[number];
+/** A decision's statuses: in force, replaced by a later one, or no longer yielded by its discussion. */
+export const DECISION_STATUSES = ['active', 'superseded', 'archived'] as const;
+export type DecisionStatus = (typeof DECISION_STATUSES)[number];
 export type Confidence = 'high' | 'medium' | 'low';
 export type PatternType = 'correction' | 'contradiction' | 'repeated_question' | 'confirmation' | 'disagreement';
 
@@ -149,7 +154,7 @@ export interface Decision {
   created_at: string;
   supersedes: string | null;
   superseded_by: string | null;
-  status: 'active' | 'superseded' | 'archived';
+  status: DecisionStatus;
   /** For a decision made from a correction: the text it corrected (the wrong fact). */
   corrects?: string | null;
   /** For a near-duplicate: the id of the decision it restates. */

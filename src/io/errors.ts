@@ -6,6 +6,11 @@ export class UsageError extends Error {
   readonly code = 'usage';
 }
 
+/** What the caller named (a task, a decision, a review item) is not in the workspace: a data error, not a usage one. */
+export class NotFoundError extends Error {
+  readonly code = 'not-found';
+}
+
 export class ConfigError extends Error {
   readonly code = 'config';
   constructor(message: string, readonly file: string) {

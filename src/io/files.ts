@@ -70,6 +70,17 @@ export async function writeIfChanged(linkOrPath: string, text: string, current?:
   return replaceWith(path, text);
 }
 
+/**
+ * Creates a file atomically (its folder too) unless one exists there; `replace`: write it anyway
+ * (only if its text differs). Returns whether it wrote.
+ */
+export async function writeNewFile(path: string, text: string, replace = false): Promise<boolean> {
+  const current = await readTextIfExists(path);
+  if (current !== null && !replace) return false;
+  await fs.mkdir(dirname(path), { recursive: true });
+  return (await writeIfChanged(path, text, current)) !== null;
+}
+
 /** The atomic replace itself: temp file, fsync, rename. Returns the signature of the file renamed into place. */
 async function replaceWith(path: string, content: string | readonly Piece[]): Promise<string> {
   await removeStaleTemps(dirname(path), basename(path));

@@ -5,7 +5,8 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { context, guard, query, recordMessage, reviewList, why, type WorkspaceOptions } from '../api';
+import { plural } from '../core/plural';
+import { context, DECISION_STATUSES, DECISION_TYPES, guard, query, recordMessage, reviewList, why, type WorkspaceOptions } from '../api';
 
 export interface McpOptions extends WorkspaceOptions {
   /** Offer record_message (the only tool that writes). */
@@ -17,8 +18,12 @@ export interface McpOptions extends WorkspaceOptions {
   version?: string;
 }
 
-const DECISION_TYPES = ['constraint', 'decision', 'action_item', 'correction', 'preference'] as const;
-const STATUSES = ['active', 'superseded', 'archived'] as const;
+const STATUSES = DECISION_STATUSES;
+
+/** A list a model may also give as one value: "T045" is ["T045"]. */
+const listOf = <T extends z.ZodTypeAny>(item: T) => z.union([item, z.array(item)]).transform((v): Array<z.infer<T>> => (Array.isArray(v) ? v : [v]));
+/** Roles as task files accept them: agent, assistant and bot are the agent; user and human a person. */
+const ROLE_ALIASES = { bot: 'bot', agent: 'bot', assistant: 'bot', human: 'human', user: 'human' } as const;
 
 const message = z.object({ index: z.number().int(), author: z.string(), role: z.string(), text: z.string(), ts: z.string().nullable() });
 const taskContext = z.object({
@@ -69,9 +74,17 @@ const reviewItem = z
   })
   .passthrough();
 
-const text = (value: unknown) => [{ type: 'text' as const, text: JSON.stringify(value) }];
-/** The structured result, and the same JSON as text for clients that read only text content. */
-const result = (structured: Record<string, unknown>): CallToolResult => ({ structuredContent: structured, content: text(structured) });
+/** The structured result, and beside it a short summary a model reads (ids, statements, counts): the whole object is in structuredContent. */
+const result = (structured: Record<string, unknown>, summary: string): CallToolResult => ({ structuredContent: structured, content: [{ type: 'text' as const, text: summary }] });
+
+const MAX_LINES = 20;
+/** Lines of a summary, the first MAX_LINES of them and how many more. */
+function lines(items: readonly string[], none: string): string {
+  if (items.length === 0) return none;
+  const shown = items.slice(0, MAX_LINES);
+  return [...shown, ...(items.length > MAX_LINES ? [`… and ${items.length - MAX_LINES} more (see structuredContent)`] : [])].join('\n');
+}
+const decisionLine = (d: { id: string; type: string; status?: string; statement: string; task_id?: string }) => `${d.id}${d.task_id ? ` (${d.task_id})` : ''} ${d.type}${d.status ? ` ${d.status}` : ''}: ${d.statement}`;
 
 /** The tools every server offers, and record_message when writing is allowed. */
 export function createMcpServer(options: McpOptions = {}): McpServer {
@@ -84,11 +97,14 @@ export function createMcpServer(options: McpOptions = {}): McpServer {
     {
       title: 'Task context',
       description: "What to load before working on a task: its active decisions, its open topics in full, and token counts of the raw transcript and of this context.",
-      inputSchema: { tasks: z.array(z.string()).min(1).describe('task ids, e.g. ["T045"]') },
+      inputSchema: { tasks: listOf(z.string()).describe('a task id or a list of them, e.g. "T045" or ["T045", "T046"]') },
       outputSchema: { contexts: z.array(taskContext) },
       annotations: readOnly,
     },
-    async ({ tasks }) => result({ contexts: await context(tasks, ws) }),
+    async ({ tasks }) => {
+      const contexts = await context(tasks, ws);
+      return result({ contexts }, contexts.map((c) => c.context).join('\n\n'));
+    },
   );
 
   server.registerTool(
@@ -98,14 +114,14 @@ export function createMcpServer(options: McpOptions = {}): McpServer {
       description: 'Checks what you are about to say or do against the recorded decisions: lists the active decisions it seems to contradict, or whose corrected fact it restates (corrections bind every task), with the question to ask the person.',
       inputSchema: {
         text: z.string().min(1).describe('the planned statement or action'),
-        tasks: z.array(z.string()).optional().describe('only decisions of these tasks (and every correction)'),
+        tasks: listOf(z.string()).optional().describe('only decisions of this task or these tasks (and every correction)'),
       },
       outputSchema: { contradicts: z.boolean(), findings: z.array(finding) },
       annotations: readOnly,
     },
     async ({ text: said, tasks }) => {
-      const findings = (await guard(said, { ...ws, task: tasks ?? [] })).map((f) => ({ ...f, question: `This seems to contradict ${f.id} (${f.task_id}, ${f.type}): "${f.statement}" — ${f.why}. Which is correct?` }));
-      return result({ contradicts: findings.length > 0, findings });
+      const findings = await guard(said, { ...ws, task: tasks ?? [] });
+      return result({ contradicts: findings.length > 0, findings }, lines(findings.map((f) => f.question), 'No active decision contradicts this.'));
     },
   );
 
@@ -115,9 +131,9 @@ export function createMcpServer(options: McpOptions = {}): McpServer {
       title: 'Query decisions',
       description: 'Decisions of the registry across tasks, filtered like `extract query`: by task, type, status, words of the statement, or the bridge structure / function.',
       inputSchema: {
-        task: z.array(z.string()).optional().describe('task ids'),
-        type: z.array(z.enum(DECISION_TYPES)).optional(),
-        status: z.array(z.enum(STATUSES)).optional(),
+        task: listOf(z.string()).optional().describe('a task id or a list of them'),
+        type: listOf(z.enum(DECISION_TYPES)).optional().describe('a decision type or a list of them'),
+        status: listOf(z.enum(STATUSES)).optional().describe('a status or a list of them'),
         text: z.string().optional().describe('words the statement, topic or context contains'),
         structure: z.string().optional().describe('words of the bridge structure (files, tools, commands)'),
         function: z.string().optional().describe('words of the bridge function (what it is for)'),
@@ -125,7 +141,10 @@ export function createMcpServer(options: McpOptions = {}): McpServer {
       outputSchema: { decisions: z.array(decision) },
       annotations: readOnly,
     },
-    async (filter) => result({ decisions: await query(filter, ws) }),
+    async (filter) => {
+      const decisions = await query(filter, ws);
+      return result({ decisions }, `${plural(decisions.length, 'decision')}:\n${lines(decisions.map(decisionLine), '(none)')}`);
+    },
   );
 
   server.registerTool(
@@ -137,7 +156,16 @@ export function createMcpServer(options: McpOptions = {}): McpServer {
       outputSchema: { decision, supersedes: decision.nullable(), superseded_by: decision.nullable(), sources: z.array(message), patterns: z.array(pattern) },
       annotations: readOnly,
     },
-    async ({ id }) => result({ ...(await why(id, ws)) }),
+    async ({ id }) => {
+      const report = await why(id, ws);
+      const summary = [
+        decisionLine(report.decision),
+        ...(report.supersedes ? [`supersedes ${decisionLine(report.supersedes)}`] : []),
+        ...(report.superseded_by ? [`superseded by ${decisionLine(report.superseded_by)}`] : []),
+        ...report.sources.map((m) => `[${m.index}] ${m.author || m.role}: ${m.text}`),
+      ];
+      return result({ ...report }, summary.join('\n'));
+    },
   );
 
   server.registerTool(
@@ -149,7 +177,10 @@ export function createMcpServer(options: McpOptions = {}): McpServer {
       outputSchema: { items: z.array(reviewItem) },
       annotations: readOnly,
     },
-    async () => result({ items: await reviewList(ws) }),
+    async () => {
+      const items = await reviewList(ws);
+      return result({ items }, `${plural(items.length, 'pending item')}:\n${lines(items.map((r) => `${r.id} (${r.task_id}) ${r.candidate.type}: ${r.candidate.statement}`), '(none)')}`);
+    },
   );
 
   if (options.allowWrite) {
@@ -162,7 +193,7 @@ export function createMcpServer(options: McpOptions = {}): McpServer {
           task: z.string().describe('task id'),
           text: z.string().min(1).describe('the message'),
           author: z.string().optional().describe('who says it (default: agent)'),
-          role: z.enum(['human', 'bot']).optional().describe('default: bot'),
+          role: z.enum(['human', 'bot', 'agent', 'assistant', 'user']).optional().describe('bot (also: agent, assistant) or human (also: user); default: bot'),
         },
         outputSchema: {
           task: z.string(),
@@ -176,8 +207,9 @@ export function createMcpServer(options: McpOptions = {}): McpServer {
       },
       async ({ task, text: said, author, role }) => {
         const now = options.now?.() ?? new Date().toISOString();
-        const r = await recordMessage(task, { text: said, author: author ?? 'agent', role: role ?? 'bot' }, { ...ws, now, lockTimeout: options.lockTimeout });
-        return result({ ...r });
+        const r = await recordMessage(task, { text: said, author: author ?? 'agent', role: ROLE_ALIASES[role ?? 'bot'] }, { ...ws, now, lockTimeout: options.lockTimeout });
+        const run = r.run;
+        return result({ ...r }, `Recorded message ${r.index} in ${r.task} (${r.file}); ${plural(run.decisions, 'new decision')}, ${plural(run.patterns, 'new pattern')}, ${plural(run.review, 'new review item')}.\n\n${r.context.context}`);
       },
     );
   }

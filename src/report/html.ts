@@ -1,6 +1,7 @@
 // `extract report`: the decision log as one self-contained HTML page (inline CSS and script, no
 // network). Pure: the same state gives the same bytes. The page is complete without its script
 // (every task, decision, chain and review item is in the markup); the script only filters.
+import { plural } from '../core/plural';
 import type { TaskView } from '../core/read';
 import type { Decision, Message, Pattern, ReviewItem } from '../core/types';
 
@@ -159,7 +160,7 @@ export function renderReport(input: ReportInput): string {
     const view = views.get(id);
     const mine = decisions.filter((d) => d.task_id === id);
     const messages = messagesOf(id);
-    const head = `<h3>${esc(id)}${view?.title ? ` — ${esc(view.title)}` : ''}</h3><p class="meta">${view?.status ? `${esc(view.status)} · ` : ''}${mine.length} decision${mine.length === 1 ? '' : 's'} · ${view?.messages.length ?? 0} messages</p>`;
+    const head = `<h3>${esc(id)}${view?.title ? ` — ${esc(view.title)}` : ''}</h3><p class="meta">${view?.status ? `${esc(view.status)} · ` : ''}${plural(mine.length, 'decision')} · ${plural(view?.messages.length ?? 0, 'message')}</p>`;
     const body = mine.length > 0 ? `<ol class="timeline">${mine.map((d) => decisionItem(d, messages, contradictionsOf(d))).join('')}</ol>` : '<p class="none">no decisions</p>';
     return `<article class="task" id="task-${esc(id)}" data-task="${esc(id)}">${head}${body}</article>`;
   });
@@ -174,7 +175,7 @@ export function renderReport(input: ReportInput): string {
     "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">",
     `<title>Decision log</title><style>${CSS}</style></head><body>`,
     '<header><h1>Decision log</h1>',
-    `<p class="summary" id="summary">${decisions.length} decisions (${count('active')} active, ${count('superseded')} superseded, ${count('archived')} archived) in ${taskIds.length} tasks · ${chains.length} supersession chains · ${marked} flagged · ${pending.length} pending review</p>`,
+    `<p class="summary" id="summary">${plural(decisions.length, 'decision')} (${count('active')} active, ${count('superseded')} superseded, ${count('archived')} archived) in ${plural(taskIds.length, 'task')} · ${plural(chains.length, 'supersession chain')} · ${marked} flagged · ${pending.length} pending review</p>`,
     '<div class="filters">',
     `<label>Task <select id="f-task"><option value="">all</option>${options(taskIds)}</select></label>`,
     `<label>Type <select id="f-type"><option value="">all</option>${options(types)}</select></label>`,

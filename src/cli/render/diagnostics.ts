@@ -1,12 +1,14 @@
 // Reporters: small functions from diagnostics to text.
 import type { Diagnostic } from '../../core/types';
+import { NO_PAINT, type Paint } from '../terminal';
 
-export function stylish(diagnostics: readonly Diagnostic[]): string {
+/** One line a problem: "file:line:column: severity: message (at pointer) [code]", the severity coloured by `paint`. */
+export function stylish(diagnostics: readonly Diagnostic[], paint: Paint = NO_PAINT): string {
   return diagnostics
     .map((d) => {
       const where = [d.file, d.line, d.column].filter((x) => x !== undefined && x !== '').join(':');
       const pointer = d.pointer !== undefined && d.pointer !== '' ? ` (at ${d.pointer})` : '';
-      return `${where}: ${d.severity}: ${d.message}${pointer} [${d.code}]`;
+      return `${where}: ${paint[d.severity](d.severity)}: ${d.message}${pointer} [${d.code}]`;
     })
     .join('\n');
 }

@@ -3,28 +3,29 @@ import type { RunResult } from '../../app/run';
 import type { WatchEvent } from '../../watch/watch';
 import { stylish } from './diagnostics';
 
+import { plural } from '../../core/plural';
+
 type Summary = RunResult['summary'];
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export function renderRunSummary(s: Summary, errors: number, ms: number): string {
   return (
-    `extract: ${plural(s.files, 'file')}, ${s.tasks} tasks (${s.analysed} analysed), ${s.decisions} new decisions, ${s.patterns} new patterns, ` +
-    `${s.review} new review items, ${s.conflicts} conflicts, ${errors} errors, ${ms} ms`
+    `extract: ${plural(s.files, 'file')}, ${plural(s.tasks, 'task')} (${s.analysed} analysed), ${plural(s.decisions, 'new decision')}, ${plural(s.patterns, 'new pattern')}, ` +
+    `${plural(s.review, 'new review item')}, ${plural(s.conflicts, 'conflict')}, ${plural(errors, 'error')}, ${ms} ms`
   );
 }
 
 export function renderDryRun(s: Summary, errors: number, ms: number): string[] {
   return [
     s.written.length > 0 ? `would write: ${s.written.join(', ')}` : 'would write nothing: every file is current',
-    `extract (dry run, nothing written): ${plural(s.files, 'file')}, ${s.tasks} tasks (${s.analysed} to analyse), ${s.decisions} new decisions, ${s.patterns} new patterns, ` +
-      `${s.review} new review items, ${errors} errors, ${ms} ms`,
+    `extract (dry run, nothing written): ${plural(s.files, 'file')}, ${plural(s.tasks, 'task')} (${s.analysed} to analyse), ${plural(s.decisions, 'new decision')}, ${plural(s.patterns, 'new pattern')}, ` +
+      `${plural(s.review, 'new review item')}, ${plural(errors, 'error')}, ${ms} ms`,
   ];
 }
 
 export function renderCheckSummary(r: { files: number; tasks: number; stale: number }, errors: number): string {
   return errors === 0
-    ? `extract check: ${r.files} files, ${r.tasks} tasks, all extracted state is current`
-    : `extract check: ${errors} problem${errors === 1 ? '' : 's'} (${r.stale} stale tasks) in ${r.files} files`;
+    ? `extract check: ${plural(r.files, 'file')}, ${plural(r.tasks, 'task')}, all extracted state is current`
+    : `extract check: ${plural(errors, 'problem')} (${plural(r.stale, 'stale task')}) in ${plural(r.files, 'file')}`;
 }
 
 export function describeEvent(e: WatchEvent, at: string): string {
@@ -32,8 +33,8 @@ export function describeEvent(e: WatchEvent, at: string): string {
   if (!e.result) return `[${at}] ${e.message ?? e.kind}`;
   const s = e.result.summary;
   const errors = e.result.diagnostics.filter((d) => d.severity === 'error');
-  const counts = `${s.analysed} analysed, ${s.decisions} new decisions, ${s.patterns} new patterns, ${s.review} new review items, ${s.conflicts} conflicts (${e.ms} ms)`;
+  const counts = `${s.analysed} analysed, ${plural(s.decisions, 'new decision')}, ${plural(s.patterns, 'new pattern')}, ${plural(s.review, 'new review item')}, ${plural(s.conflicts, 'conflict')} (${e.ms} ms)`;
   // A broken file: its problems first, then a summary that leads with them (never a success-looking line first).
-  if (errors.length > 0) return `${stylish(errors)}\n[${at}] ${e.file ?? 'all files'}: ${errors.length} error${errors.length === 1 ? '' : 's'}; ${counts}`;
+  if (errors.length > 0) return `${stylish(errors)}\n[${at}] ${e.file ?? 'all files'}: ${plural(errors.length, 'error')}; ${counts}`;
   return `[${at}] ${e.file ?? 'all files'}: ${counts}`;
 }

@@ -20,7 +20,7 @@ describe('extract run', () => {
     const r = runCli(['run', '--now', NOW], dir);
     expect(r.stderr).toMatch(/^tasks\.json:\d+:\d+: warning: task T101 has no discussion; nothing to extract \(at \/T101\) \[no-discussion\]\n$/);
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/^extract: 1 file, 3 tasks \(3 analysed\), 1 new decisions, 2 new patterns, 1 new review items, 0 conflicts, 0 errors, \d+ ms\n$/);
+    expect(r.stdout).toMatch(/^extract: 1 file, 3 tasks \(3 analysed\), 1 new decision, 2 new patterns, 1 new review item, 0 conflicts, 0 errors, \d+ ms\n$/);
     const actual = snapshotDir(dir);
     const expectedDir = join(FIXTURE, 'expected');
     if (process.env.UPDATE_EXPECTED) {
@@ -52,7 +52,7 @@ describe('extract run', () => {
     writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 4));
     expect((await cli(['run', '--now', NOW], dir)).stdout).toMatch(/3 tasks \(1 analysed\)/);
     rmSync(join(dir, 'memory'), { recursive: true });
-    expect((await cli(['run', '--now', NOW], dir)).stdout).toMatch(/3 tasks \(3 analysed\), 1 new decisions/);
+    expect((await cli(['run', '--now', NOW], dir)).stdout).toMatch(/3 tasks \(3 analysed\), 1 new decision,/);
   });
 
   it('moves last_extracted only for the task whose discussion changed', async () => {

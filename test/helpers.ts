@@ -25,7 +25,7 @@ import { DEFAULT_CONFIG, type Decision, type RulePack } from '../src/core/types'
 export const ROOT = join(__dirname, '..');
 export const BIN = join(ROOT, 'bin', 'extract.js');
 export const FIXTURES = join(ROOT, 'test', 'fixtures');
-/** The tests' own copy of the shipped example's tasks T045–T049, as before any run (examples/ itself is rewritten by the quick start). */
+/** The tests' own copy of the shipped example, byte for byte as committed (examples/ itself is rewritten by the quick start; test/readme.test.ts holds the two identical). */
 export const EXAMPLE = join(FIXTURES, 'example', 'tasks.json');
 
 const created: string[] = [];

@@ -48,7 +48,7 @@ describe('extract context', () => {
 
   it('refuses unknown tasks', async () => {
     const r = await cli(['context', 'T999'], dir);
-    expect(r.status).toBe(2);
+    expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/no task T999/);
   });
 });

@@ -38,7 +38,7 @@ describe('renderReport', () => {
     const html = renderReport(input);
     expect([...html.matchAll(/<article class="task" id="task-([^"]+)"/g)].map((m) => m[1])).toEqual(['T1', 'T9']);
     expect([...html.matchAll(/<li class="decision [a-z]+" id="([^"]+)"/g)].map((m) => m[1])).toEqual([a.id, b.id, c.id, lone.id]);
-    expect(html).toContain('4 decisions (2 active, 2 superseded, 0 archived) in 2 tasks · 1 supersession chains · 2 flagged · 0 pending review');
+    expect(html).toContain('4 decisions (2 active, 2 superseded, 0 archived) in 2 tasks · 1 supersession chain · 2 flagged · 0 pending review');
   });
 
   it('marks quality flags and contradictions, and shows reasons, alternatives and quoted sources', () => {

@@ -128,13 +128,18 @@ const list = (v: readonly string[] | undefined): string[] => (v ?? []).map(Strin
  */
 async function reading<T>(argv: { memory?: string; config?: string; tasks?: string[] }, io: Io, call: (options: api.ReadingOptions) => Promise<T>, print: (value: T) => void): Promise<number> {
   const found: Diagnostic[] = [];
+  const unreadable = () => found.some((d) => PATH_PROBLEMS.has(d.code));
   let value: T;
   try {
     value = await call({ ...workspace(argv, io, argv.tasks), onDiagnostics: (d) => appendAll(found, d) });
-  } finally {
+  } catch (err) {
     problems(io, found);
+    // What could not be found there follows from the file that could not be read: that one line says it.
+    if (err instanceof NotFoundError && unreadable()) return 1;
+    throw err;
   }
-  if (found.some((d) => PATH_PROBLEMS.has(d.code))) return 1;
+  problems(io, found);
+  if (unreadable()) return 1;
   print(value);
   return 0;
 }

@@ -103,8 +103,6 @@ describe('a change of plan accepted from the review queue', () => {
       },
     };
     writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
-    // What nobody settled in the discussion goes to the review queue.
-    writeFileSync(join(dir, 'extract.config.json'), JSON.stringify({ thresholds: { decision: 10_000, review: 1 } }));
     expect((await cli(['run', '--now', '2026-03-01T00:00:00Z'], dir)).status).toBe(0);
     const queue = () => JSON.parse(readFileSync(join(dir, 'memory', 'review-queue.json'), 'utf8')).items as Array<{ id: string; candidate: { statement: string } }>;
     const registry = (): Decision[] => JSON.parse(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8')).decisions;
@@ -115,12 +113,12 @@ describe('a change of plan accepted from the review queue', () => {
     const [old, changed] = [registry().find((d) => /Monday/.test(d.statement))!, registry().find((d) => /Thursday/.test(d.statement))!];
     expect(old).toMatchObject({ status: 'superseded', superseded_by: changed.id });
     expect(changed).toMatchObject({ status: 'active', supersedes: old.id });
-    // The next run, with the candidate now a decision, finds the accepted one instead of adding a second.
+    // The next run, with the candidate now a decision (its summary says so), finds the accepted one instead of adding a second.
     writeFileSync(join(dir, 'extract.config.json'), JSON.stringify({ thresholds: { decision: 1, review: 0.5 } }));
     rmSync(join(dir, 'memory', '.engine'), { force: true });
     expect((await cli(['run', '--now', '2026-03-04T00:00:00Z'], dir)).status).toBe(0);
     expect(registry().filter((d) => /Thursday/.test(d.statement))).toHaveLength(1);
-    expect(registry().find((d) => d.id === changed.id)).toMatchObject({ status: 'active', supersedes: old.id });
+    expect(registry().find((d) => d.id === changed.id)).toMatchObject({ status: 'active', supersedes: old.id, source: { summary: expect.stringMatching(/^decision from message 3/) } });
   });
 });
 

@@ -14,7 +14,7 @@ import {
   type CompiledStatementLexicon,
   type SentenceAct,
 } from './sentenceActs';
-import { actFeatures, clausePositionFeatures, lengthFeature, speakerFeatures, valueFeatures } from './clauseFeatures';
+import { actFeatures, clausePositionFeatures, dialogueView, lengthFeature, speakerFeatures, valueFeatures, type DialogueView } from './clauseFeatures';
 import { alternation, escapeRegex } from './lexicons';
 import { contentTokens, contentWordCount, isQuestion, wordCount, type Span, type Stems } from './text';
 import { appendAll } from './lists';
@@ -73,14 +73,15 @@ export function sentenceCandidates(input: CandidateInput): SentenceCandidate[] {
   // A correction made of cue alone ("That's not right.") carries its content in the same
   // person's next message.
   const correcting = messages.map((_, p) => input.verdict[p] === 'correction');
+  const facts = taskFacts(input);
   for (let p = 0; p < messages.length; p++) {
     const m = messages[p];
     if (!isPerson(m)) continue;
-    const found = personCandidates(input, p, correcting[p]);
+    const found = personCandidates(input, p, correcting[p], facts);
     if (correcting[p] && found.length === 0 && p + 1 < messages.length && messages[p + 1].author === m.author) correcting[p + 1] = true;
     appendAll(out, withContext(input, found));
   }
-  for (const c of acceptedProposals(input)) {
+  for (const c of acceptedProposals(input, facts)) {
     // An agent restating what a person just decided is the same decision: merge the sources.
     // A person's correction of part of the proposal that comes after it ("Yes to both, but
     // Business is 16 EUR") amends it: both stand.
@@ -99,13 +100,32 @@ export function sentenceCandidates(input: CandidateInput): SentenceCandidate[] {
  */
 function withContext(input: CandidateInput, found: SentenceCandidate[]): SentenceCandidate[] {
   const cued = found.filter((c) => c.hint !== null && c.cue !== 'clause');
+  // What the agent's next message takes up is credited to the clause it takes up most, not to
+  // every clause of the message (a decision's reasons share its message, not its echo).
+  const taken = found.map((c) => agentEcho(input, c));
+  const most = Math.max(0, ...taken);
+  let afterCued = false;
   return found.map((c, k) => {
     const extra: string[] = [];
     if (cued.length > 0 && c.hint === null) extra.push('sibling:cued-clause');
-    if (found.slice(0, k).some((o) => o.hint !== null)) extra.push('sibling:after-cued');
+    if (afterCued) extra.push('sibling:after-cued');
+    afterCued ||= c.hint !== null;
+    if (found.length > 1 && most > 0) extra.push(taken[k] === most ? 'sibling:most-echoed' : 'sibling:less-echoed');
     extra.push(...echoFeatures(input, c));
     return extra.length > 0 ? { ...c, features: [...c.features, ...extra] } : c;
   });
+}
+
+/** The share of a clause's words the agent's next message (within two messages) repeats. */
+function agentEcho(input: CandidateInput, c: SentenceCandidate): number {
+  const next = nextWhere(input.messages, c.p, 2, (m) => m.role === 'bot');
+  if (next < 0) return 0;
+  const mine = new Set(contentTokens(c.statement, input.stems));
+  if (mine.size === 0) return 0;
+  const theirs = tokenSetAt(input, next);
+  let n = 0;
+  for (const t of mine) if (theirs.has(t)) n++;
+  return n / mine.size;
 }
 
 /** How much of a clause the agent's next message, and the next person's message, repeat. */
@@ -120,20 +140,39 @@ function echoFeatures(input: CandidateInput, c: SentenceCandidate): string[] {
     return n / mine.size;
   };
   const out: string[] = [];
-  const agentNext = messages.findIndex((m, q) => q > c.p && m.role === 'bot');
-  if (agentNext >= 0 && agentNext - c.p <= 2) {
+  const agentNext = nextWhere(messages, c.p, 2, (m) => m.role === 'bot');
+  if (agentNext >= 0) {
     const s = share(agentNext);
     if (s >= 0.5) out.push('next:agent-restates');
     else if (s >= 0.25) out.push('next:agent-echoes');
   }
-  const agentLater = messages.findIndex((m, q) => q > c.p + 2 && q <= c.p + 6 && m.role === 'bot' && share(q) >= 0.5);
+  const agentLater = nextWhere(messages, c.p + 2, 4, (m, q) => m.role === 'bot' && share(q) >= 0.5);
   if (agentLater >= 0) out.push('later:agent-restates');
-  const personNext = messages.findIndex((m, q) => q > c.p && m.role !== 'bot' && m.author !== messages[c.p].author);
-  if (personNext >= 0 && personNext - c.p <= 3 && share(personNext) >= 0.34) out.push('next:person-echoes');
+  const personNext = nextWhere(messages, c.p, 3, (m) => m.role !== 'bot' && m.author !== messages[c.p].author);
+  if (personNext >= 0 && share(personNext) >= 0.34) out.push('next:person-echoes');
   return out;
 }
 
-function personCandidates(input: CandidateInput, p: number, correcting: boolean): SentenceCandidate[] {
+/** The first position after `p`, at most `reach` further, whose message satisfies `test` (-1: none). */
+function nextWhere(messages: readonly Message[], p: number, reach: number, test: (m: Message, q: number) => boolean): number {
+  for (let q = p + 1; q < messages.length && q <= p + reach; q++) if (test(messages[q], q)) return q;
+  return -1;
+}
+
+/** What every candidate of a discussion reads of the whole of it, worked out once. */
+interface TaskFacts {
+  view: DialogueView;
+  /** No agent message asks or proposes anything (a status note and the replies to it). */
+  nothingOffered: boolean;
+}
+
+function taskFacts(input: CandidateInput): TaskFacts {
+  const { messages, lexicon } = input;
+  const nothingOffered = !messages.some((x, q) => x.role === 'bot' && offers(lexicon, x.text, sentencesAt(input, q)));
+  return { view: dialogueView(messages, input.answered, input.verdict, lexicon), nothingOffered };
+}
+
+function personCandidates(input: CandidateInput, p: number, correcting: boolean, facts: TaskFacts): SentenceCandidate[] {
   const { messages, lexicon, answered } = input;
   const m = messages[p];
   const a = answered[p];
@@ -143,13 +182,12 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean)
   const agentTokens = agent >= 0 ? tokenSetAt(input, agent) : NO_TOKENS;
   const answeredTokens = a < 0 ? NO_TOKENS : a === agent ? agentTokens : tokenSetAt(input, a);
   const out: SentenceCandidate[] = [];
-  const said = speakerFeatures({ messages, answered, verdict: input.verdict, lexicon }, p);
+  const said = speakerFeatures(facts.view, p);
   if (agent >= 0) said.push('dialogue:agent-spoke');
   if (agent >= 0 && addresses(messages[agent].text, m.author)) said.push('speaker:asked-by-agent');
   if (agent >= 0 && offers(lexicon, messages[agent].text, sentencesAt(input, agent))) said.push('dialogue:agent-offers');
-  // A discussion in which no agent asks or proposes anything (a status note and the replies to
-  // it) rarely settles anything.
-  if (!messages.some((x, q) => x.role === 'bot' && offers(lexicon, x.text, sentencesAt(input, q)))) said.push('dialogue:nothing-offered');
+  // A discussion in which no agent asks or proposes anything rarely settles anything.
+  if (facts.nothingOffered) said.push('dialogue:nothing-offered');
   // "3. If the kids can't take them home …" answering a numbered list picks item 3.
   const lead = LEADING_OPTION.exec(m.text);
   if (lead && agent >= 0) {
@@ -679,14 +717,14 @@ function unique(xs: readonly string[]): string[] {
  * the lease and sign the new contract.", "I propose: …") that the person it answers accepts
  * ("Yes, do both.", "👍", "Approved.") is a decision with the proposal's content.
  */
-function acceptedProposals(input: CandidateInput): SentenceCandidate[] {
+function acceptedProposals(input: CandidateInput, facts: TaskFacts): SentenceCandidate[] {
   const { messages, lexicon } = input;
   const out: SentenceCandidate[] = [];
   for (let a = 0; a < messages.length; a++) {
     if (messages[a].role !== 'bot') continue;
     const h = acceptance(input, a);
     if (h < 0) continue;
-    const base = proposalFeatures(input, a, h);
+    const base = proposalFeatures(input, a, h, facts.view.owner);
     const featuresOf = (statement: string, kind: string) => [...base, `proposal:${kind}`, ...statementFeatures(lexicon, statement)];
     // "Proposal:" followed by a bulleted list: each point is accepted as its own decision.
     const points = proposedPoints(lexicon, input.tuning, messages[a].text);
@@ -707,9 +745,8 @@ function acceptedProposals(input: CandidateInput): SentenceCandidate[] {
 }
 
 /** What an accepted proposal is weighed by: an agent's, accepted by whom and how soon. */
-function proposalFeatures(input: CandidateInput, a: number, h: number): string[] {
+function proposalFeatures(input: CandidateInput, a: number, h: number, owner: string | undefined): string[] {
   const { messages } = input;
-  const owner = messages.find((x) => x.role !== 'bot')?.author;
   const out = ['speaker:agent', 'origin:accepted-proposal', messages[h].author === owner ? 'accepted-by:owner' : 'accepted-by:other-person'];
   out.push(h === a + 1 ? 'accepted:next-message' : 'accepted:later');
   if (isQuestion(messages[a].text)) out.push('proposal:asks');

@@ -101,6 +101,17 @@ export interface DialogueView {
   answered: readonly number[];
   verdict: ReadonlyArray<Verdict>;
   lexicon: CompiledStatementLexicon;
+  /** The task's owner: the first person to speak. */
+  owner: string | undefined;
+  /** Position of the last message by a person (-1: none). */
+  lastPerson: number;
+}
+
+/** The facts of a discussion every candidate's features read, worked out once (linear in its length). */
+export function dialogueView(messages: readonly Message[], answered: readonly number[], verdict: ReadonlyArray<Verdict>, lexicon: CompiledStatementLexicon): DialogueView {
+  let lastPerson = -1;
+  for (let p = 0; p < messages.length; p++) if (messages[p].role !== 'bot') lastPerson = p;
+  return { messages, answered, verdict, lexicon, owner: messages.find((x) => x.role !== 'bot')?.author, lastPerson };
 }
 
 /**
@@ -112,11 +123,9 @@ export function speakerFeatures(view: DialogueView, p: number): string[] {
   const { messages, answered, verdict } = view;
   const m = messages[p];
   const out: string[] = [m.role === 'bot' ? 'speaker:agent' : 'speaker:person'];
-  const owner = messages.find((x) => x.role !== 'bot')?.author;
-  if (m.role !== 'bot') out.push(owner !== undefined && m.author === owner ? 'speaker:owner' : 'speaker:other-person');
+  if (m.role !== 'bot') out.push(view.owner !== undefined && m.author === view.owner ? 'speaker:owner' : 'speaker:other-person');
   if (p === 0) out.push('message:opening');
-  const later = messages.slice(p + 1);
-  if (m.role !== 'bot' && !later.some((x) => x.role !== 'bot')) out.push('message:last-person');
+  if (m.role !== 'bot' && p === view.lastPerson) out.push('message:last-person');
   const third = messages.length > 0 ? Math.min(2, Math.floor((3 * p) / messages.length)) : 0;
   out.push(`message:position-${['early', 'middle', 'late'][third]}`);
   const a = answered[p];
@@ -215,6 +224,8 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
   'strength:correction': 'corrects the agent',
   'sibling:cued-clause': 'beside a cued clause',
   'sibling:after-cued': 'after a cued clause',
+  'sibling:most-echoed': 'the clause of its message the agent takes up most',
+  'sibling:less-echoed': 'another clause of its message is the one the agent takes up',
   'next:agent-restates': 'the agent restates it next',
   'next:agent-echoes': 'the agent takes up its words',
   'next:person-echoes': 'the next person takes up its words',

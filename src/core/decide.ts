@@ -158,7 +158,11 @@ export function decideTask(input: DecideInput): TaskAnalysis {
   if (messages.some((m) => m.role === 'bot')) {
     const weighed = agentCandidates(input, infos, topicOfPos);
     const topicImportance = new Map<Topic, number>();
-    for (const w of weighed) topicImportance.set(w.topic, Math.max(topicImportance.get(w.topic) ?? 0, w.importance));
+    const cuedAt = new Map<number, SentenceCandidate[]>();
+    for (const w of weighed) {
+      topicImportance.set(w.topic, Math.max(topicImportance.get(w.topic) ?? 0, w.importance));
+      if (w.c.hint !== null) cuedAt.set(w.c.p, [...(cuedAt.get(w.c.p) ?? []), w.c]);
+    }
     for (const w of weighed) {
       const { c, topic, info, importance } = w;
       const scored = scoreCandidate(input.scorer, w.features);
@@ -176,7 +180,7 @@ export function decideTask(input: DecideInput): TaskAnalysis {
         // The clause's own reasons and alternatives and those around it, but not what another
         // decision of the same message gives as its own ("… instead of Mailchimp, because …"); a plain
         // clause beside it is where its reasons often are.
-        const others = weighed.filter((o) => o.c !== c && o.c.p === c.p && o.c.hint !== null).map((o) => o.c);
+        const others = (cuedAt.get(c.p) ?? []).filter((o) => o !== c);
         const theirs = (x: string) => others.some((o) => o.statement.includes(x) || o.reasons.includes(x) || o.alternatives.includes(x) || x.includes(o.alternatives[0] ?? '\u0000'));
         d.reasons = unique([...c.reasons, ...d.reasons.filter((x) => !theirs(x))]);
         // The clause's "the copier" is the same alternative as the cue's cut-off "the copier, because it's cheaper for".

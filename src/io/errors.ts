@@ -59,6 +59,7 @@ const FS_REASONS: Record<string, string> = {
   EROFS: 'read-only file system',
   ENOSPC: 'no space left on the device',
   EMFILE: 'too many open files',
+  ESYMLINK: 'is a symbolic link; files in the memory folder are never read or written through one',
 };
 
 /** A file-system error (it has an errno code and a path) as one line: "PATH: what happened (CODE)". */

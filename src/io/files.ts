@@ -1,9 +1,10 @@
 // The only place that touches the disk for writes: atomic replace (temp file in the same
 // folder, fsync, rename), skip when unchanged, and compare-and-swap against a person's edit.
-import { promises as fs, type Stats } from 'node:fs';
+import { constants as fsConstants, promises as fs, type Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
+import { pathError } from './errors';
 
 export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
@@ -63,9 +64,9 @@ async function readIfExists<T>(path: string, read: () => Promise<T>): Promise<T 
  * fileSignature) of the file it wrote, or null when it wrote nothing.
  * `current`: what the file holds (null: absent) when the caller knows it, instead of reading it again.
  */
-export async function writeIfChanged(linkOrPath: string, text: string, current?: string | null): Promise<string | null> {
-  const path = await realPath(linkOrPath);
-  if (current === undefined) current = await readTextIfExists(path);
+export async function writeIfChanged(linkOrPath: string, text: string, current?: string | null, follow = true): Promise<string | null> {
+  const path = follow ? await realPath(linkOrPath) : await notALink(linkOrPath);
+  if (current === undefined) current = follow ? await readTextIfExists(path) : await readOwnTextIfExists(path);
   if (current === text) return null;
   return replaceWith(path, text);
 }
@@ -94,8 +95,8 @@ async function replaceWith(path: string, content: string | readonly Piece[]): Pr
  * already has that hash. `currentHash`: the hash of what the file holds (null: absent), as the
  * caller read it. Returns the signature of the file it wrote, or null.
  */
-export async function writePiecesIfChanged(linkOrPath: string, pieces: readonly Piece[], hash: string, currentHash: string | null): Promise<string | null> {
-  const path = await realPath(linkOrPath);
+export async function writePiecesIfChanged(linkOrPath: string, pieces: readonly Piece[], hash: string, currentHash: string | null, follow = true): Promise<string | null> {
+  const path = follow ? await realPath(linkOrPath) : await notALink(linkOrPath);
   if (currentHash === hash) return null;
   return replaceWith(path, pieces);
 }
@@ -184,6 +185,57 @@ async function renameOrRemove(tmp: string, path: string): Promise<void> {
   } catch (err) {
     await fs.rm(tmp, { force: true });
     throw err;
+  }
+}
+
+/**
+ * The path itself, when what it names is not a symbolic link (or nothing yet). A file of the memory
+ * folder that is a link was planted there (git keeps links, and a memory folder arrives by pull
+ * request): it is never read or written through, whatever it points at.
+ */
+export async function notALink(path: string): Promise<string> {
+  const st = await fs.lstat(path).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return null;
+    err.path ??= path;
+    throw err;
+  });
+  if (st?.isSymbolicLink()) throw pathError('ESYMLINK', path);
+  return path;
+}
+
+/** Flags that refuse to open a symbolic link (ELOOP), where the platform has them. */
+export const NO_FOLLOW = fsConstants.O_NOFOLLOW ?? 0;
+
+/**
+ * Opens a file of the memory folder without following a link that stands in its place: a link
+ * planted between our look and our open makes the open fail (reported as ESYMLINK) instead of
+ * writing where it points.
+ */
+export async function openOwn(path: string, flags: number, mode?: number): Promise<FileHandle> {
+  try {
+    return await fs.open(path, flags | NO_FOLLOW, mode);
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    if (e.code === 'ELOOP') throw pathError('ESYMLINK', path);
+    e.path ??= path;
+    throw err;
+  }
+}
+
+/** A memory file's text, or null when it does not exist; refuses a symbolic link (see notALink). */
+export async function readOwnTextIfExists(path: string): Promise<string | null> {
+  const handle = await openOwn(path, fsConstants.O_RDONLY).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return null;
+    throw err;
+  });
+  if (!handle) return null;
+  try {
+    return await handle.readFile('utf8');
+  } catch (err) {
+    (err as NodeJS.ErrnoException).path ??= path;
+    throw err;
+  } finally {
+    await handle.close();
   }
 }
 

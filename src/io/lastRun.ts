@@ -8,7 +8,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { formatJson } from '../core/json';
 import type { Diagnostic, StaleWindow } from '../core/types';
 import { fsProblem } from './errors';
-import { modifiedAt, readTextIfExists, writeIfChanged } from './files';
+import { modifiedAt, readOwnTextIfExists, writeIfChanged } from './files';
 import { parseJson } from './jsonText';
 import { schemaProblems } from './schemas';
 
@@ -50,8 +50,9 @@ export function timeZone(): string {
 /** The record, or null when there is none or it is not one (it is only a shortcut: a broken one is ignored). */
 export async function readLastRun(memoryDir: string): Promise<LastRun | null> {
   // Any file-system problem is the run's to report, where it reads the folder itself.
-  const text = await readTextIfExists(join(memoryDir, LAST_RUN_FILE)).catch((err: unknown) => {
-    if (fsProblem(err)) return null;
+  // A link planted in its place is refused like any other in the memory folder (see notALink).
+  const text = await readOwnTextIfExists(join(memoryDir, LAST_RUN_FILE)).catch((err: unknown) => {
+    if (fsProblem(err) && fsProblem(err)!.code !== 'ESYMLINK') return null;
     throw err;
   });
   if (text === null) return null;
@@ -69,7 +70,7 @@ export async function writeLastRun(memoryDir: string, record: LastRun): Promise<
   const taskFiles = record.taskFiles.map((f) => ({ path: relative(memoryDir, f.path).split(sep).join('/'), signature: f.signature, tasks: f.tasks }));
   const cwd = relative(memoryDir, record.cwd).split(sep).join('/') || '.';
   const text = formatJson({ version: 1, engine: record.engine, zone: record.zone, cwd, memory: record.memory, task_files: taskFiles, stale: record.stale, diagnostics: record.diagnostics });
-  await writeIfChanged(join(memoryDir, LAST_RUN_FILE), text).catch((err: unknown) => {
-    if (!fsProblem(err)) throw err;
+  await writeIfChanged(join(memoryDir, LAST_RUN_FILE), text, undefined, false).catch((err: unknown) => {
+    if (!fsProblem(err) || fsProblem(err)!.code === 'ESYMLINK') throw err;
   });
 }

@@ -1,10 +1,10 @@
 // The memory folder's lock: one extraction commits at a time. proper-lockfile holds a lock folder
 // that a live holder keeps fresh; an owner file beside it names the holder.
-import { promises as fs } from 'node:fs';
+import { constants as fsConstants, promises as fs } from 'node:fs';
 import { hostname } from 'node:os';
 import lockfile from 'proper-lockfile';
 import { InterruptedError, LockedError, throwIfStopped } from './errors';
-import { processAlive, readTextIfExists, realPath } from './files';
+import { notALink, openOwn, processAlive, readOwnTextIfExists, realPath } from './files';
 
 const OWNER_FILE = '.extract.owner';
 
@@ -18,12 +18,12 @@ function ownerLine(): string {
  */
 async function breakLockOfDeadHolder(memoryDir: string): Promise<void> {
   const ownerPath = `${memoryDir}/${OWNER_FILE}`;
-  const owner = await readTextIfExists(ownerPath);
+  const owner = await readOwnTextIfExists(ownerPath);
   const m = owner ? /^pid (\d+) on (\S+) /.exec(owner) : null;
   if (!m || m[2] !== hostname() || Number(m[1]) === process.pid) return;
   if (processAlive(Number(m[1]))) return;
   // Only if nobody replaced the owner meanwhile.
-  if ((await readTextIfExists(ownerPath)) !== owner) return;
+  if ((await readOwnTextIfExists(ownerPath)) !== owner) return;
   await fs.rm(`${memoryDir}/.extract.lock`, { recursive: true, force: true });
   await fs.rm(ownerPath, { force: true });
 }
@@ -39,6 +39,9 @@ export async function withMemoryLock<T>(memoryFolder: string, timeoutSeconds: nu
   let compromised: Error | null = null;
   const retries = Math.max(0, Math.ceil((timeoutSeconds * 1000) / 200));
   let release: () => Promise<void>;
+  // The lock folder and the owner file are ours: a link planted in their place is refused, never followed.
+  await notALink(`${memoryDir}/.extract.lock`);
+  await notALink(`${memoryDir}/${OWNER_FILE}`);
   await breakLockOfDeadHolder(memoryDir);
   try {
     const locking = lockfile.lock(memoryDir, {
@@ -55,17 +58,27 @@ export async function withMemoryLock<T>(memoryFolder: string, timeoutSeconds: nu
     release = await untilStopped(locking, signal);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ELOCKED') throw err;
-    const holder = (await readTextIfExists(`${memoryDir}/${OWNER_FILE}`))?.trim() ?? null;
+    const holder = (await readOwnTextIfExists(`${memoryDir}/${OWNER_FILE}`).catch(() => null))?.trim() ?? null;
     throw new LockedError(`memory folder ${memoryDir} is locked by another extraction${holder ? ` (${holder})` : ''}; gave up after ${timeoutSeconds} s`, holder);
   }
   try {
-    await fs.writeFile(`${memoryDir}/${OWNER_FILE}`, `${ownerLine()}\n`);
+    await writeOwner(`${memoryDir}/${OWNER_FILE}`);
     const result = await commit();
     if (compromised) throw compromised;
     return result;
   } finally {
     await fs.rm(`${memoryDir}/${OWNER_FILE}`, { force: true }).catch(() => undefined);
     await release().catch(() => undefined);
+  }
+}
+
+/** Writes the owner file, never through a link that stands in its place. */
+async function writeOwner(path: string): Promise<void> {
+  const handle = await openOwn(path, fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_TRUNC, 0o666);
+  try {
+    await handle.writeFile(`${ownerLine()}\n`);
+  } finally {
+    await handle.close();
   }
 }
 

@@ -6,7 +6,8 @@ import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { listDocumentPieces, PiecesMemo } from '../core/json';
 import type { Decision, Diagnostic, Pattern, Registry, ReviewItem } from '../core/types';
-import { contentHash, contentHashOfPieces, fileSignature, readTextIfExists, signatureOf, writeChunks, writeIfChanged, writePiecesIfChanged, type Piece } from './files';
+import { constants as fsConstants } from 'node:fs';
+import { contentHash, contentHashOfPieces, fileSignature, openOwn, readOwnTextIfExists, signatureOf, writeChunks, writeIfChanged, writePiecesIfChanged, type Piece } from './files';
 import { locationOf, parseJson, pointerLocation } from './jsonText';
 import { schemaProblems } from './schemas';
 import { ConfigError } from './errors';
@@ -77,14 +78,14 @@ export function signatureAfter(read: string, written: ReadonlyMap<string, string
  */
 export async function readMemory(dir: string, displayDir: string, validateAll = false, memo?: RegistryPrintMemo): Promise<MemoryState> {
   const diagnostics: Diagnostic[] = [];
-  const decisionsText = await readTextIfExists(join(dir, DECISIONS_FILE));
-  const reviewText = await readTextIfExists(join(dir, REVIEW_FILE));
-  const patternsText = (await readTextIfExists(join(dir, PATTERNS_FILE))) ?? '';
-  const trusted = new Set(validateAll ? [] : ((await readTextIfExists(join(dir, CHECKSUMS_FILE))) ?? '').split('\n').filter(Boolean));
+  const decisionsText = await readOwnTextIfExists(join(dir, DECISIONS_FILE));
+  const reviewText = await readOwnTextIfExists(join(dir, REVIEW_FILE));
+  const patternsText = (await readOwnTextIfExists(join(dir, PATTERNS_FILE))) ?? '';
+  const trusted = new Set(validateAll ? [] : ((await readOwnTextIfExists(join(dir, CHECKSUMS_FILE))) ?? '').split('\n').filter(Boolean));
   const decisionsHash = decisionsText === null ? null : contentHash(decisionsText);
   const reviewHash = reviewText === null ? null : contentHash(reviewText);
   const decisions: Decision[] = decisionsText === null ? [] : (readJsonFile(join(dir, DECISIONS_FILE), join(displayDir, DECISIONS_FILE), decisionsText, decisionsHash!, 'decisions', trusted) as { decisions: Decision[] }).decisions;
-  const engine = (await readTextIfExists(join(dir, ENGINE_FILE)))?.trim() || null;
+  const engine = (await readOwnTextIfExists(join(dir, ENGINE_FILE)))?.trim() || null;
   const review: ReviewItem[] = reviewText === null ? [] : (readJsonFile(join(dir, REVIEW_FILE), join(displayDir, REVIEW_FILE), reviewText, reviewHash!, 'review-queue', trusted) as { items: ReviewItem[] }).items;
   if (memo && decisionsText !== null && trusted.has(decisionsHash!)) memo.seed(DECISIONS_FILE, 'decisions', decisions, decisionsText, decisionsHash!);
   if (memo && reviewText !== null && trusted.has(reviewHash!)) memo.seed(REVIEW_FILE, 'items', review, reviewText, reviewHash!);
@@ -246,15 +247,16 @@ export async function writeMemory(dir: string, state: MemoryState, registry: Reg
     if (listed) written.push(name);
   };
   // Checksums first: a crash after them leaves a file whose hash is simply not listed (validated next time).
-  wrote(CHECKSUMS_FILE, await writeIfChanged(join(dir, CHECKSUMS_FILE), `${decisionsHash}\n${reviewHash}\n`), false);
-  wrote(DECISIONS_FILE, await writePiecesIfChanged(join(dir, DECISIONS_FILE), decisions, decisionsHash, state.read.decisions));
-  wrote(REVIEW_FILE, await writePiecesIfChanged(join(dir, REVIEW_FILE), review, reviewHash, state.read.review));
-  if (registry.engine) wrote(ENGINE_FILE, await writeIfChanged(join(dir, ENGINE_FILE), `${registry.engine}\n`), false);
+  // None of them is written through a symbolic link (the last argument): one planted in the folder is refused.
+  wrote(CHECKSUMS_FILE, await writeIfChanged(join(dir, CHECKSUMS_FILE), `${decisionsHash}\n${reviewHash}\n`, undefined, false), false);
+  wrote(DECISIONS_FILE, await writePiecesIfChanged(join(dir, DECISIONS_FILE), decisions, decisionsHash, state.read.decisions, false));
+  wrote(REVIEW_FILE, await writePiecesIfChanged(join(dir, REVIEW_FILE), review, reviewHash, state.read.review, false));
+  if (registry.engine) wrote(ENGINE_FILE, await writeIfChanged(join(dir, ENGINE_FILE), `${registry.engine}\n`, undefined, false), false);
   const logPath = join(dir, PATTERNS_FILE);
   const torn = state.patternsIntactLength < state.patternsLength;
   let logLength = state.patternsLength;
   if (torn || newPatterns.length > 0) {
-    const handle = await fs.open(logPath, 'a+');
+    const handle = await openOwn(logPath, fsConstants.O_RDWR | fsConstants.O_CREAT | fsConstants.O_APPEND, 0o666);
     try {
       if (torn) await handle.truncate(state.patternsIntactLength);
       let prefix = '';
@@ -278,7 +280,7 @@ export async function writeMemory(dir: string, state: MemoryState, registry: Reg
   } else {
     // Create the log empty so every run leaves the same three files behind (and, when this run
     // made it, its signature is ours like those of the files it wrote).
-    const created = await fs.open(logPath, 'wx').catch((err: NodeJS.ErrnoException) => {
+    const created = await openOwn(logPath, fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_EXCL, 0o666).catch((err: NodeJS.ErrnoException) => {
       if (err.code === 'EEXIST') return null;
       throw err;
     });
@@ -303,7 +305,7 @@ export async function writeMemory(dir: string, state: MemoryState, registry: Reg
 
 /** Each line of patterns.jsonl must parse and satisfy schemas/pattern.schema.json. */
 export async function patternLogProblems(dir: string, displayDir: string): Promise<Diagnostic[]> {
-  const text = await readTextIfExists(join(dir, PATTERNS_FILE));
+  const text = await readOwnTextIfExists(join(dir, PATTERNS_FILE));
   if (text === null) return [];
   const file = join(displayDir, PATTERNS_FILE);
   const out: Diagnostic[] = [];

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { formatJson } from '../core/json';
 import type { Diagnostic } from '../core/types';
-import { readTextIfExists, writeIfChanged } from './files';
+import { readOwnTextIfExists, writeIfChanged } from './files';
 import { parseJson } from './jsonText';
 import { schemaProblems } from './schemas';
 
@@ -15,7 +15,7 @@ export const SOURCES_FILE = '.sources.json';
  * records none. A broken bookkeeping file is reported and ignored.
  */
 export async function readSources(memoryDir: string, memoryDisplay: string): Promise<{ files: string[] | null; diagnostics: Diagnostic[]; text: string | null }> {
-  const text = await readTextIfExists(join(memoryDir, SOURCES_FILE));
+  const text = await readOwnTextIfExists(join(memoryDir, SOURCES_FILE));
   if (text === null) return { files: null, diagnostics: [], text };
   const file = join(memoryDisplay, SOURCES_FILE);
   const parsed = parseJson(text);
@@ -40,7 +40,7 @@ async function sourcesWith(memoryDir: string, files: readonly string[]): Promise
 export async function recordSources(memoryDir: string, files: readonly string[]): Promise<boolean> {
   const { text, next } = await sourcesWith(memoryDir, files);
   // Compared with the text just read, not read again.
-  return (await writeIfChanged(join(memoryDir, SOURCES_FILE), next, text)) !== null;
+  return (await writeIfChanged(join(memoryDir, SOURCES_FILE), next, text, false)) !== null;
 }
 
 /** Whether recording these task files would leave .sources.json as it is. */

@@ -38,7 +38,7 @@ const fileBytes = fc.oneof(
   { weight: 1, arbitrary: fc.uint8Array({ maxLength: 30 }).map((b) => Buffer.concat([Buffer.from('{"T1": {"discussion": ["'), Buffer.from(b), Buffer.from('"]}}')])) },
 );
 
-const FILE_LEVEL = new Set(['invalid-json', 'too-deep', 'invalid-utf8', 'invalid-task-file']);
+const FILE_LEVEL = new Set(['invalid-json', 'too-deep', 'duplicate-key', 'invalid-utf8', 'invalid-task-file']);
 
 interface Diag {
   code: string;

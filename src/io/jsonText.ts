@@ -113,9 +113,19 @@ export function pointerLocator(text: string): (pointer: string) => Location | nu
 /** Deepest nesting allowed in an input file: deeper values would exhaust the stack of recursive walkers. */
 export const MAX_NESTING = 512;
 
-/** Offset where the text nests deeper than `limit` (outside strings), or -1. Iterative and linear. */
-export function nestingOverflow(text: string, limit = MAX_NESTING): number {
-  let depth = 0;
+/** What one scan of a JSON text finds wrong with its structure besides its syntax. */
+export type StructureProblem = { kind: 'too-deep'; offset: number } | { kind: 'duplicate-key'; offset: number; key: string };
+
+/**
+ * The first place where the text nests deeper than `limit`, or where an object names a key a
+ * second time (JSON.parse would keep the last and drop the first without a word: a task whose id
+ * comes twice would lose its discussion), or null. One pass, iterative and linear; the text is
+ * expected to be JSON (a syntax error is found by parsing it).
+ */
+export function structureProblem(text: string, limit = MAX_NESTING): StructureProblem | null {
+  // Per open object its keys so far; null for an array.
+  const open: Array<Set<string> | null> = [];
+  let expectKey = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 34) {
@@ -123,17 +133,41 @@ export function nestingOverflow(text: string, limit = MAX_NESTING): number {
       let end = i;
       for (;;) {
         end = text.indexOf('"', end + 1);
-        if (end < 0) return -1;
+        if (end < 0) return null;
         let k = end - 1;
         while (text.charCodeAt(k) === 92) k--;
         if ((end - 1 - k) % 2 === 0) break;
       }
+      const keys = open[open.length - 1];
+      if (expectKey && keys) {
+        const raw = text.slice(i + 1, end);
+        let key = raw;
+        if (raw.includes('\\')) {
+          try {
+            key = JSON.parse(text.slice(i, end + 1)) as string;
+          } catch {
+            key = raw;
+          }
+        }
+        if (keys.has(key)) return { kind: 'duplicate-key', offset: i, key };
+        keys.add(key);
+        expectKey = false;
+      }
       i = end;
-    } else if (c === 123 || c === 91) {
-      if (++depth > limit) return i;
-    } else if (c === 125 || c === 93) depth--;
+    } else if (c === 123) {
+      if (open.length >= limit) return { kind: 'too-deep', offset: i };
+      open.push(new Set());
+      expectKey = true;
+    } else if (c === 91) {
+      if (open.length >= limit) return { kind: 'too-deep', offset: i };
+      open.push(null);
+      expectKey = false;
+    } else if (c === 125 || c === 93) {
+      open.pop();
+      expectKey = false;
+    } else if (c === 44) expectKey = open[open.length - 1] !== null && open.length > 0;
   }
-  return -1;
+  return null;
 }
 
 /** Offset of the first byte that is not valid UTF-8, or -1. */

@@ -8,7 +8,7 @@ import { listDocumentPieces, PiecesMemo } from '../core/json';
 import type { Decision, Diagnostic, Pattern, Registry, ReviewItem } from '../core/types';
 import { constants as fsConstants } from 'node:fs';
 import { contentHash, contentHashOfPieces, fileSignature, openOwn, readOwnTextIfExists, signatureOf, writeChunks, writeIfChanged, writePiecesIfChanged, type Piece } from './files';
-import { locationOf, parseJson, pointerLocation } from './jsonText';
+import { locationOf, parseJson, pointerLocation, structureProblem } from './jsonText';
 import { schemaProblems } from './schemas';
 import { ConfigError } from './errors';
 
@@ -39,6 +39,11 @@ function readJsonFile(path: string, display: string, text: string, hash: string,
   if (!parsed.ok) throw new ConfigError(`${display}:${parsed.line}:${parsed.column}: ${parsed.message}`, path);
   // A file still holding exactly what we wrote was valid then; anything a person touched is checked.
   if (trusted.has(hash)) return parsed.value;
+  const twice = structureProblem(text);
+  if (twice?.kind === 'duplicate-key') {
+    const at = locationOf(text, twice.offset);
+    throw new ConfigError(`${display}:${at.line}:${at.column}: key ${JSON.stringify(twice.key)} appears a second time in the same object`, path);
+  }
   const problems = schemaProblems(schema, parsed.value);
   if (problems.length > 0) {
     throw new ConfigError(`${display}: ${problems.slice(0, 3).map((p) => `${p.pointer || '/'} ${p.message}`).join('; ')}`, path);

@@ -6,7 +6,7 @@ import { parseTree, type Node } from 'jsonc-parser';
 import { canonicalJson } from '../core/json';
 import type { Diagnostic, ExtractedState, TaskInput } from '../core/types';
 import { fsProblem } from './errors';
-import { invalidUtf8Offset, locationOf, MAX_NESTING, nestingOverflow, parseJson, pointerLocator } from './jsonText';
+import { invalidUtf8Offset, locationOf, MAX_NESTING, parseJson, pointerLocator, structureProblem } from './jsonText';
 import { displayPath } from './paths';
 import { pointerSegment, schemaProblems } from './schemas';
 
@@ -50,11 +50,11 @@ export function parseTaskFile(path: string, display: string, text: string, optio
 }
 
 function parseWhole(path: string, display: string, text: string, options: ParseOptions, memo: PrintMemo | undefined): ReadOutcome {
-  const deep = nestingOverflow(text);
-  if (deep >= 0) {
+  const problem = structureProblem(text);
+  if (problem?.kind === 'too-deep') {
     return {
       ok: false,
-      diagnostics: [{ code: 'too-deep', severity: 'error', file: display, ...locationOf(text, deep), message: `nesting deeper than ${MAX_NESTING} levels; file left as it is` }],
+      diagnostics: [{ code: 'too-deep', severity: 'error', file: display, ...locationOf(text, problem.offset), message: `nesting deeper than ${MAX_NESTING} levels; file left as it is` }],
     };
   }
   const parsed = parseJson(text);
@@ -62,6 +62,13 @@ function parseWhole(path: string, display: string, text: string, options: ParseO
     return {
       ok: false,
       diagnostics: [{ code: 'invalid-json', severity: 'error', file: display, line: parsed.line, column: parsed.column, message: parsed.message }],
+    };
+  }
+  if (problem?.kind === 'duplicate-key') {
+    // Parsing keeps the last of the two and drops the first: the file is left alone instead.
+    return {
+      ok: false,
+      diagnostics: [{ code: 'duplicate-key', severity: 'error', file: display, ...locationOf(text, problem.offset), message: `key ${JSON.stringify(problem.key)} appears a second time in the same object; file left as it is` }],
     };
   }
   const value = parsed.value;
@@ -448,8 +455,8 @@ function reparse(text: string, earlier: PrintedFile): Record<string, unknown> | 
   const { keys, value } = earlier;
   if (diff === 'same') return assemble([keys.map((k) => [k, value[k]])]);
   const changed = text.slice(diff.from, diff.to);
-  // Inside the file's object: one level down.
-  if (nestingOverflow(changed, MAX_NESTING - 1) >= 0) return null;
+  // Too deep, or a key twice: the whole text is parsed, which reports where.
+  if (structureProblem(`{${changed}}`) !== null) return null;
   const parsed = parseJson(`{${changed}}`);
   if (!parsed.ok || !isObject(parsed.value) || Object.keys(parsed.value).length === 0) return null;
   const middle = parsed.value;

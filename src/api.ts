@@ -9,7 +9,7 @@ import { extractCheck } from './app/check';
 import { appendMessage, type NewMessage } from './app/discussion';
 import { NotFoundError } from './io/errors';
 import { renderReport } from './report/html';
-import { countTokens, loadReadModel } from './app/read';
+import { boundedQuery, countTokens, loadReadModel, pickTasks } from './app/read';
 import { guard as guardFindings } from './app/guard';
 import { acceptReview, listPending, rejectReview } from './app/review';
 import { initWorkspace, type InitResult } from './app/init';
@@ -178,12 +178,6 @@ async function readModel(options: ReadingOptions) {
   return model;
 }
 
-function pickTasks(all: readonly TaskView[], ids: readonly string[]): TaskView[] {
-  const missing = ids.filter((id) => !all.some((t) => t.id === id));
-  if (missing.length > 0) throw new NotFoundError(`no task ${missing.join(', ')} in the task files read`);
-  return ids.map((id) => all.find((t) => t.id === id)!);
-}
-
 function contextOf(task: TaskView, decisions: readonly Decision[]): TaskContext {
   const { text, ...rest } = taskContext(task, decisions, countTokens);
   return { ...rest, context: text };
@@ -198,7 +192,7 @@ export async function context(tasks: string | string[], options: ReadingOptions 
 /** Decisions of the registry that pass every given filter (`extract query`). */
 export async function query(filter: DecisionFilter = {}, options: ReadingOptions = {}): Promise<Decision[]> {
   const model = await readModel(options);
-  return queryDecisions(model.registry.decisions, { tasks: filter.task, types: filter.type, statuses: filter.status, text: filter.text, structure: filter.structure, function: filter.function });
+  return queryDecisions(model.registry.decisions, boundedQuery({ tasks: filter.task, types: filter.type, statuses: filter.status, text: filter.text, structure: filter.structure, function: filter.function }));
 }
 
 /** A decision with what it supersedes or was superseded by and its source messages (`extract why`). */

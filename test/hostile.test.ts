@@ -1,9 +1,12 @@
 // A hostile workspace or caller, tried as an attacker would: each test is an attack that used to
 // work (data lost silently, a hang, a person impersonated, a forged line on a terminal or in a CI
 // log) and now gets a clear error or a bounded, safe result.
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli, tempDir } from './helpers';
+import { context, extract, guard, query, recordMessage } from '../src/api';
+import { withMemoryLock } from '../src/io/lock';
+import { BIN, cli, fixtureDir, tempDir } from './helpers';
 
 const NOW = '2026-03-05T00:00:00Z';
 
@@ -49,4 +52,102 @@ it('a key given twice in a hand-edited registry is an error at the second, not a
   const r = await cli(['run', '--now', NOW], dir);
   expect(r.status).toBe(2);
   expect(r.stderr).toContain('memory/decisions.json:2:3: key "decisions" appears a second time in the same object');
+});
+
+describe('every text a caller gives has a bound, and the work on it is linear', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = fixtureDir('example');
+    await extract({ cwd: dir, now: NOW });
+  });
+
+  it('query --text of 100 000 characters is refused at once with the bound, not searched for a minute', async () => {
+    const started = Date.now();
+    const r = await cli(['query', '--text', 'x'.repeat(100_000)], dir);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain("extract: the query's text has 100000 characters; at most 1000 are accepted");
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await expect(query({ structure: 'y'.repeat(1001) }, { cwd: dir })).rejects.toThrow("the query's structure has 1001 characters; at most 1000 are accepted");
+  });
+
+  it('a guard text past the bound is refused; one word of 20 000 consonants within it is checked in well under a second', async () => {
+    await expect(guard('x'.repeat(20_001), { cwd: dir })).rejects.toThrow('the text to guard has 20001 characters; at most 20000 are accepted');
+    const started = Date.now();
+    await guard('x'.repeat(20_000), { cwd: dir });
+    await query({ text: 'x'.repeat(1_000) }, { cwd: dir });
+    expect(Date.now() - started).toBeLessThan(1_500);
+  });
+
+  it('context with 300 000 task ids is refused at once; the same id given many times is one context', async () => {
+    const started = Date.now();
+    const many = Array.from({ length: 300_000 }, (_, k) => `T${k}`);
+    await expect(context(many, { cwd: dir })).rejects.toThrow('tasks: 300000 different ids; at most 1000 are accepted in one call');
+    expect(Date.now() - started).toBeLessThan(3_000);
+    const same = await context(Array.from({ length: 300_000 }, () => 'T045'), { cwd: dir });
+    expect(same.map((c) => c.task)).toEqual(['T045']);
+    expect(Date.now() - started).toBeLessThan(6_000);
+  });
+
+  it('record_message past the bound is refused and nothing is written', async () => {
+    const before = readFileSync(join(dir, 'tasks.json'), 'utf8');
+    await expect(recordMessage('T045', { text: 'We use Postgres. '.repeat(2_000), author: 'agent', role: 'bot' }, { cwd: dir, now: NOW })).rejects.toThrow('the message has 34000 characters; at most 20000 are accepted');
+    expect(readFileSync(join(dir, 'tasks.json'), 'utf8')).toBe(before);
+  });
+});
+
+describe('the MCP server over stdio (the built CLI) stays up and ends on time', () => {
+  /** `extract mcp ARGS` as a child, speaking raw JSON-RPC lines. */
+  const serve = (dir: string, args: string[] = []) => {
+    const child = spawn(process.execPath, [BIN, 'mcp', ...args], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.on('exit', (code) => resolve({ code, at: Date.now() })));
+    const send = (message: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+    const reply = async (id: number): Promise<Record<string, unknown>> => {
+      for (let waited = 0; waited < 30_000; waited += 20) {
+        const line = out.split('\n').find((l) => l.includes(`"id":${id}`));
+        if (line) return JSON.parse(line) as Record<string, unknown>;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error(`no reply ${id}; stderr: ${err}`);
+    };
+    const start = async () => {
+      send({ id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } } });
+      await reply(1);
+      send({ method: 'notifications/initialized' });
+    };
+    return { child, send, reply, start, exited, stderr: () => err };
+  };
+
+  it('answers a request line over the bound with a JSON-RPC error under its id, and serves the next request', async () => {
+    const dir = fixtureDir('example');
+    await extract({ cwd: dir, now: NOW });
+    const s = serve(dir);
+    await s.start();
+    const huge = `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"guard","arguments":{"text":"${'a'.repeat(12 * 1024 * 1024)}"}}}\n`;
+    for (let k = 0; k < huge.length; k += 1 << 20) s.child.stdin.write(huge.slice(k, k + (1 << 20)));
+    expect(await s.reply(7)).toMatchObject({ id: 7, error: { code: -32600, message: expect.stringContaining('request line longer than') } });
+    s.send({ id: 8, method: 'tools/list' });
+    expect(((await s.reply(8)).result as { tools: unknown[] }).tools.length).toBeGreaterThan(0);
+    s.child.stdin.end();
+    expect((await s.exited).code).toBe(0);
+  }, 60_000);
+
+  it.each(['SIGTERM', 'a closed stdin'])('%s ends the server within a second, even with a call waiting for the memory lock', async (how) => {
+    const dir = fixtureDir('example');
+    await extract({ cwd: dir, now: NOW });
+    const s = serve(dir, ['--allow-write', '--lock-timeout', '60']);
+    await s.start();
+    await withMemoryLock(join(dir, 'memory'), 5, async () => {
+      s.send({ id: 5, method: 'tools/call', params: { name: 'record_message', arguments: { task: 'T045', text: 'noted' } } });
+      await new Promise((r) => setTimeout(r, 300));
+      const asked = Date.now();
+      if (how === 'SIGTERM') s.child.kill('SIGTERM');
+      else s.child.stdin.end();
+      const { at } = await s.exited;
+      expect(at - asked).toBeLessThan(1_000);
+    });
+  });
 });

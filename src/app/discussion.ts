@@ -5,6 +5,7 @@ import { appendToText, shapeMessage, type NewMessage } from '../io/discussionTex
 import { ConflictError, NotFoundError, UsageError } from '../io/errors';
 import { compareAndSwap } from '../io/files';
 import { withMemoryLock } from '../io/lock';
+import { bounded, BOUNDS } from './bounds';
 import { openWorkspace, readTasks, type WorkspaceOptions } from './run';
 
 export type { NewMessage };
@@ -26,6 +27,9 @@ const MAX_ATTEMPTS = 4;
 /** Appends the message under the memory lock; retries from the new bytes when the file changed meanwhile. */
 export async function appendMessage(options: WorkspaceOptions & { lockTimeout?: number }, taskId: string, message: NewMessage): Promise<Appended> {
   if (message.text.trim() === '') throw new UsageError('a message needs some text');
+  bounded('the message', message.text, BOUNDS.text);
+  bounded('the task id', taskId, BOUNDS.name);
+  for (const field of ['author', 'role', 'ts'] as const) if (message[field] !== undefined) bounded(`the message's ${field}`, message[field], BOUNDS.name);
   const ws = await openWorkspace({ ...options, recorded: true });
   return withMemoryLock(ws.memoryDir, options.lockTimeout ?? 30, async () => {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {

@@ -1,11 +1,14 @@
 // `extract guard`: the active decisions a text contradicts, among those that bind the named tasks.
 import { guardFindings, type GuardFinding } from '../core/guard';
 import { readMemory } from '../io/memory';
+import { bounded, boundedIds, BOUNDS } from './bounds';
 import { openWorkspace, type WorkspaceOptions } from './run';
 
 export type { GuardFinding };
 
-export async function guard(options: WorkspaceOptions, text: string, taskIds: readonly string[]): Promise<GuardFinding[]> {
+export async function guard(options: WorkspaceOptions, text: string, ids: readonly string[]): Promise<GuardFinding[]> {
+  bounded('the text to guard', text, BOUNDS.text);
+  const taskIds = boundedIds('the tasks to guard', ids);
   const ws = await openWorkspace(options);
   const memory = await readMemory(ws.memoryDir, ws.memoryDisplay);
   // A person's correction binds every task; other decisions bind their own task and the tasks they

@@ -1,10 +1,12 @@
 // Loads what the reading commands need: the registry and a view of every task (messages, state).
 // The BPE tokenizer (cl100k_base ranks shipped inside gpt-tokenizer) loads only when counting.
 import { normalizeDiscussion } from '../core/normalize';
-import type { CountTokens, TaskView } from '../core/read';
+import type { CountTokens, DecisionQuery, TaskView } from '../core/read';
 import type { Registry } from '../core/evolve';
 import type { Diagnostic } from '../core/types';
 import { readMemory } from '../io/memory';
+import { UsageError } from '../io/errors';
+import { bounded, boundedIds, BOUNDS } from './bounds';
 import { openWorkspace, readTasks, type WorkspaceOptions } from './run';
 
 export interface ReadModel {
@@ -38,4 +40,19 @@ export function countTokens(text: string): number {
     encoder = (t) => mod.countTokens(t);
   }
   return encoder(text);
+}
+
+/** The tasks named (each once, in the order first named); a usage error names those not read. */
+export function pickTasks(all: readonly TaskView[], named: readonly string[]): TaskView[] {
+  const ids = boundedIds('tasks', named);
+  const byId = new Map(all.map((t) => [t.id, t]));
+  const missing = ids.filter((id) => !byId.has(id));
+  if (missing.length > 0) throw new UsageError(`no task ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ` (and ${missing.length - 20} more)` : ''} in the task files read`);
+  return ids.map((id) => byId.get(id)!);
+}
+
+/** A query whose words and ids are within bounds (see BOUNDS). */
+export function boundedQuery(q: DecisionQuery): DecisionQuery {
+  for (const key of ['text', 'structure', 'function'] as const) if (q[key] !== undefined) bounded(`the query's ${key}`, q[key], BOUNDS.search);
+  return { ...q, tasks: q.tasks && boundedIds("the query's tasks", q.tasks) };
 }

@@ -76,23 +76,36 @@ export interface DecisionQuery {
   function?: string;
 }
 
-/** A term matches a field when every content word of the term occurs in it (stemmed). */
-function matchesTerms(field: string, term: string): boolean {
+/**
+ * Whether a field matches a term: every content word of the term occurs in it (stemmed), or the
+ * field contains the term as it is. The term is tokenised once per query, not once per decision.
+ */
+function termMatcher(term: string | undefined): ((field: string) => boolean) | null {
+  if (!term) return null;
   const want = contentTokens(term);
-  if (want.length === 0) return field.toLowerCase().includes(term.toLowerCase().trim());
-  const have = new Set(contentTokens(field));
-  return want.every((t) => have.has(t)) || field.toLowerCase().includes(term.toLowerCase().trim());
+  const literal = term.toLowerCase().trim();
+  return (field) => {
+    if (want.length > 0) {
+      const have = new Set(contentTokens(field));
+      if (want.every((t) => have.has(t))) return true;
+    }
+    return field.toLowerCase().includes(literal);
+  };
 }
 
 export function queryDecisions(decisions: readonly Decision[], q: DecisionQuery): Decision[] {
+  const text = termMatcher(q.text);
+  const structure = termMatcher(q.structure);
+  const purpose = termMatcher(q.function);
+  const tasks = q.tasks?.length ? new Set(q.tasks) : null;
   return decisions.filter(
     (d) =>
-      (!q.tasks?.length || q.tasks.includes(d.task_id)) &&
+      (!tasks || tasks.has(d.task_id)) &&
       (!q.types?.length || q.types.includes(d.type)) &&
       (!q.statuses?.length || q.statuses.includes(d.status)) &&
-      (!q.text || matchesTerms(`${d.statement} ${d.topic ?? ''} ${d.context ?? ''}`, q.text)) &&
-      (!q.structure || matchesTerms(d.bridge?.structure ?? '', q.structure)) &&
-      (!q.function || matchesTerms(d.bridge?.function ?? '', q.function)),
+      (!text || text(`${d.statement} ${d.topic ?? ''} ${d.context ?? ''}`)) &&
+      (!structure || structure(d.bridge?.structure ?? '')) &&
+      (!purpose || purpose(d.bridge?.function ?? '')),
   );
 }
 

@@ -58,11 +58,18 @@ export class Stems {
   }
 }
 
+/**
+ * Longer words are not stemmed: no word of a language needs it, and the stemmer's cost grows with
+ * the square of a word's length (a pasted 16 000-letter word took seconds), so that a text's cost
+ * stays linear in its length.
+ */
+const MAX_STEMMED_LENGTH = 64;
+
 function stemWord(word: string): string {
-  return /\d/.test(word) ? word : PorterStemmer.stem(word);
+  return /\d/.test(word) || word.length > MAX_STEMMED_LENGTH ? word : PorterStemmer.stem(word);
 }
 
-/** Porter stem (a word with a digit stays as it is); through the run's memo when given. */
+/** Porter stem (a word with a digit, or a very long one, stays as it is); through the run's memo when given. */
 export function stem(word: string, stems?: Stems): string {
   return stems ? stems.of(word) : stemWord(word);
 }

@@ -4,7 +4,10 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { context, extract, guard, query, recordMessage } from '../src/api';
+import { createMcpServer, type McpOptions } from '../src/mcp/server';
 import { withMemoryLock } from '../src/io/lock';
 import { BIN, cli, fixtureDir, tempDir } from './helpers';
 
@@ -92,6 +95,52 @@ describe('every text a caller gives has a bound, and the work on it is linear', 
     const before = readFileSync(join(dir, 'tasks.json'), 'utf8');
     await expect(recordMessage('T045', { text: 'We use Postgres. '.repeat(2_000), author: 'agent', role: 'bot' }, { cwd: dir, now: NOW })).rejects.toThrow('the message has 34000 characters; at most 20000 are accepted');
     expect(readFileSync(join(dir, 'tasks.json'), 'utf8')).toBe(before);
+  });
+});
+
+describe('record_message writes as the agent unless the server relays people', () => {
+  const connect = async (options: McpOptions): Promise<Client> => {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await createMcpServer(options).connect(serverSide);
+    const client = new Client({ name: 'test-host', version: '1.0.0' });
+    await client.connect(clientSide);
+    return client;
+  };
+  const said = 'No, that is wrong. We use Redis for all queues from now on.';
+
+  it('an agent cannot record a message as a person: role human and another author are refused, nothing is written', async () => {
+    const dir = fixtureDir('example');
+    await extract({ cwd: dir, now: NOW });
+    const before = readFileSync(join(dir, 'tasks.json'), 'utf8');
+    const client = await connect({ cwd: dir, allowWrite: true, author: 'tong-bot', now: () => NOW });
+    for (const args of [{ role: 'human' }, { author: 'maria' }, { author: 'maria', role: 'human' }]) {
+      const r = await client.callTool({ name: 'record_message', arguments: { task: 'T045', text: said, ...args } });
+      expect(r.isError).toBe(true);
+      expect((r.content as Array<{ text: string }>)[0].text).toContain('needs a server started with --relay');
+    }
+    expect(readFileSync(join(dir, 'tasks.json'), 'utf8')).toBe(before);
+    // Without author and role, the message is the agent's own.
+    const ok = await client.callTool({ name: 'record_message', arguments: { task: 'T045', text: said } });
+    expect(ok.isError).toBeFalsy();
+    expect((ok.structuredContent as { message: Record<string, string> }).message).toMatchObject({ author: 'tong-bot', role: 'bot' });
+    await client.close();
+  });
+
+  it('a relaying server keeps who recorded a person\'s words, and why shows it', async () => {
+    const dir = fixtureDir('example');
+    await extract({ cwd: dir, now: NOW });
+    const client = await connect({ cwd: dir, allowWrite: true, author: 'tong-bot', relay: true, now: () => NOW });
+    const r = await client.callTool({ name: 'record_message', arguments: { task: 'T045', text: said, author: 'maria', role: 'human' } });
+    expect(r.isError).toBeFalsy();
+    const { message, index } = r.structuredContent as { message: Record<string, string>; index: number };
+    expect(message).toMatchObject({ author: 'maria', role: 'human', recorded_by: 'tong-bot' });
+    expect(JSON.parse(readFileSync(join(dir, 'tasks.json'), 'utf8')).T045.discussion[index].recorded_by).toBe('tong-bot');
+    await client.close();
+    const made = (await query({ task: ['T045'], text: 'Redis' }, { cwd: dir })).find((d) => d.source.messages.includes(index));
+    expect(made).toBeDefined();
+    const shown = await cli(['why', made!.id], dir);
+    expect(shown.stdout).toContain(`[${index}] maria (recorded by tong-bot)`);
+    expect(JSON.parse((await cli(['why', made!.id, '--json'], dir)).stdout).sources).toContainEqual(expect.objectContaining({ index, author: 'maria', recorded_by: 'tong-bot' }));
   });
 });
 

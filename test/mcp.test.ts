@@ -137,12 +137,12 @@ describe('record_message (allowWrite)', () => {
 
   it('appends in the file\'s own style, re-extracts that task and returns its new state', async () => {
     const dir = await workspace();
-    const client = await connect({ cwd: dir, allowWrite: true, now: () => '2026-02-11T09:00:00Z' });
+    const client = await connect({ cwd: dir, allowWrite: true, author: 'tong-bot', now: () => '2026-02-11T09:00:00Z' });
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toContain('record_message');
     const before = readFileSync(join(dir, 'tasks.json'), 'utf8');
     const said = 'Going forward we will publish every Council review summary in the discussion array before noon.';
-    const r = await call(client, 'record_message', { task: 'T045', text: said, author: 'tong-bot' });
+    const r = await call(client, 'record_message', { task: 'T045', text: said });
     expect(r.isError).toBe(false);
     const after = readFileSync(join(dir, 'tasks.json'), 'utf8');
     const line = `{ "author": "tong-bot", "role": "bot", "text": ${JSON.stringify(said)}, "ts": "2026-02-11T09:00:00Z" }`;

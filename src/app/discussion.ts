@@ -29,7 +29,7 @@ export async function appendMessage(options: WorkspaceOptions & { lockTimeout?: 
   if (message.text.trim() === '') throw new UsageError('a message needs some text');
   bounded('the message', message.text, BOUNDS.text);
   bounded('the task id', taskId, BOUNDS.name);
-  for (const field of ['author', 'role', 'ts'] as const) if (message[field] !== undefined) bounded(`the message's ${field}`, message[field], BOUNDS.name);
+  for (const field of ['author', 'role', 'ts', 'recorded_by'] as const) if (message[field] !== undefined) bounded(`the message's ${field}`, message[field], BOUNDS.name);
   const ws = await openWorkspace({ ...options, recorded: true });
   return withMemoryLock(ws.memoryDir, options.lockTimeout ?? 30, async () => {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {

@@ -203,7 +203,7 @@ async function mcpCommand(argv: ArgsOf<typeof mcpOptions>, io: Io, stop: Promise
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { version } = require('../../package.json') as { version: string };
   await serveStdio(
-    { cwd: io.cwd, memory: argv.memory, config: argv.config, files: list(argv.tasks), allowWrite: argv['allow-write'], lockTimeout: argv['lock-timeout'], now: fixedClock(argv.now), version },
+    { cwd: io.cwd, memory: argv.memory, config: argv.config, files: list(argv.tasks), allowWrite: argv['allow-write'], author: argv.author, relay: argv.relay, lockTimeout: argv['lock-timeout'], now: fixedClock(argv.now), version },
     stop,
   );
   return 0;
@@ -307,7 +307,7 @@ const USAGE: Record<string, string> = {
   snapshot: 'extract snapshot TASK... [--tasks FILE...]',
   stats: 'extract stats [--bridges] [--tasks FILE...]',
   report: 'extract report [--out FILE] [--tasks FILE...]',
-  mcp: 'extract mcp [--allow-write] [--tasks FILE...] [--memory DIR] [--config FILE]',
+  mcp: 'extract mcp [--allow-write [--author NAME] [--relay]] [--tasks FILE...] [--memory DIR] [--config FILE]',
 };
 
 function usageLine(args: readonly string[]): string {
@@ -443,6 +443,8 @@ const mcpOptions = (y: Argv<Globals>) =>
   y
     .epilogue(EXIT_CODES)
     .option('allow-write', { type: 'boolean', default: false, describe: "offer record_message, which appends to a task's discussion and extracts again" })
+    .option('author', { type: 'string', default: 'agent', describe: 'with --allow-write: the author record_message writes as (role bot)' })
+    .option('relay', { type: 'boolean', default: false, describe: "with --allow-write: let record_message relay a person's words (role human, their author); each such message records who recorded it" })
     .option('tasks', workspaceFiles)
     .option('lock-timeout', lockTimeout('seconds record_message waits for the memory lock'))
     .example('$0 mcp', 'read-only tools for an agent host (configure it to start this command)')

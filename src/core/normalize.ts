@@ -62,7 +62,10 @@ export function normalizeMessage(raw: unknown, index: number, speakers: SpeakerL
   const author = firstString(obj, AUTHOR_FIELDS) ?? '';
   const text = firstString(obj, TEXT_FIELDS) ?? '';
   const ts = firstString(obj, TIME_FIELDS);
-  return { index, author, role: normalizeRole(obj.role, author, speakers), text: clip(text), ts };
+  const message: Message = { index, author, role: normalizeRole(obj.role, author, speakers), text: clip(text), ts };
+  const recordedBy = firstString(obj, ['recorded_by']);
+  if (recordedBy !== null) message.recorded_by = recordedBy;
+  return message;
 }
 
 export function normalizeDiscussion(discussion: readonly unknown[], speakers: SpeakerLists): Message[] {

@@ -15,6 +15,8 @@ export interface Message {
   text: string;
   /** Timestamp as given (ISO date-time, date, or clock time); null when absent. */
   ts: string | null;
+  /** Who recorded a message relayed on someone's behalf (an agent writing a person's words), when the message says. */
+  recorded_by?: string;
 }
 
 export type RuleKind =

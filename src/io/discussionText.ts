@@ -9,6 +9,8 @@ export interface NewMessage {
   /** `human` or `bot` (or any role the task file already uses). */
   role?: string;
   ts?: string;
+  /** Who recorded the message, when it relays someone else's words (kept as `recorded_by`). */
+  recorded_by?: string;
 }
 
 const TEXT_KEYS = ['text', 'content', 'message', 'body'];
@@ -26,6 +28,7 @@ export function shapeMessage(discussion: readonly unknown[], m: NewMessage): Rec
     ['role', m.role],
     [pick(TEXT_KEYS), m.text],
     [pick(TIME_KEYS), m.ts],
+    ['recorded_by', m.recorded_by],
   ];
   const present = fields.filter((f): f is [string, string] => f[1] !== undefined);
   const rank = (k: string) => (keys.includes(k) ? keys.indexOf(k) : keys.length + present.findIndex((f) => f[0] === k));

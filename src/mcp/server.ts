@@ -6,11 +6,18 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { plural } from '../core/plural';
-import { context, DECISION_STATUSES, DECISION_TYPES, guard, query, recordMessage, reviewList, why, type WorkspaceOptions } from '../api';
+import { context, DECISION_STATUSES, DECISION_TYPES, guard, query, recordMessage, reviewList, UsageError, why, type NewMessage, type WorkspaceOptions } from '../api';
 
 export interface McpOptions extends WorkspaceOptions {
   /** Offer record_message (the only tool that writes). */
   allowWrite?: boolean;
+  /** Who record_message writes as (role bot): the agent this server serves (default "agent"). */
+  author?: string;
+  /**
+   * Let record_message relay someone else's words (role human, another author); each such message
+   * records this server's author as `recorded_by`. Off by default: an agent cannot pose as a person.
+   */
+  relay?: boolean;
   /** Seconds record_message waits for the memory lock. */
   lockTimeout?: number;
   /** Fixed clock for recorded messages and runs (reproducible tests); default: the time of the call. */
@@ -25,7 +32,7 @@ const listOf = <T extends z.ZodTypeAny>(item: T) => z.union([item, z.array(item)
 /** Roles as task files accept them: agent, assistant and bot are the agent; user and human a person. */
 const ROLE_ALIASES = { bot: 'bot', agent: 'bot', assistant: 'bot', human: 'human', user: 'human' } as const;
 
-const message = z.object({ index: z.number().int(), author: z.string(), role: z.string(), text: z.string(), ts: z.string().nullable() });
+const message = z.object({ index: z.number().int(), author: z.string(), role: z.string(), text: z.string(), ts: z.string().nullable(), recorded_by: z.string().optional().describe('who recorded a relayed message') });
 const taskContext = z.object({
   task: z.string(),
   title: z.string().nullable(),
@@ -85,6 +92,17 @@ function lines(items: readonly string[], none: string): string {
   return [...shown, ...(items.length > MAX_LINES ? [`… and ${items.length - MAX_LINES} more (see structuredContent)`] : [])].join('\n');
 }
 const decisionLine = (d: { id: string; type: string; status?: string; statement: string; task_id?: string }) => `${d.id}${d.task_id ? ` (${d.task_id})` : ''} ${d.type}${d.status ? ` ${d.status}` : ''}: ${d.statement}`;
+
+/**
+ * The message record_message writes: the server's own (role bot, its author) unless the server
+ * relays people's words, and then one that names who recorded it.
+ */
+function messageAs(self: string, relay: boolean, text: string, author: string | undefined, role: 'human' | 'bot' | undefined): NewMessage {
+  const relayed = role === 'human' || (author !== undefined && author !== self);
+  if (!relayed) return { text, author: self, role: 'bot' };
+  if (!relay) throw new UsageError(`this server records messages as ${JSON.stringify(self)} with role bot; relaying someone else's words (author ${JSON.stringify(author ?? self)}, role ${role ?? 'bot'}) needs a server started with --relay`);
+  return { text, author: author ?? self, role: role ?? 'bot', recorded_by: self };
+}
 
 /** The tools every server offers, and record_message when writing is allowed. */
 export function createMcpServer(options: McpOptions = {}): McpServer {
@@ -183,17 +201,18 @@ export function createMcpServer(options: McpOptions = {}): McpServer {
     },
   );
 
+  const self = options.author ?? 'agent';
   if (options.allowWrite) {
     server.registerTool(
       'record_message',
       {
         title: 'Record a message',
-        description: "Appends a message to a task's discussion (under the memory lock, never over a concurrent edit), extracts again, and returns the task's updated context.",
+        description: `Appends a message to a task's discussion (under the memory lock, never over a concurrent edit), extracts again, and returns the task's updated context. The message is yours: role bot, author ${JSON.stringify(self)}${options.relay ? "; to relay a person's words give their author and role human, and the message records that you recorded it" : ''}.`,
         inputSchema: {
           task: z.string().describe('task id'),
           text: z.string().min(1).describe('the message'),
-          author: z.string().optional().describe('who says it (default: agent)'),
-          role: z.enum(['human', 'bot', 'agent', 'assistant', 'user']).optional().describe('bot (also: agent, assistant) or human (also: user); default: bot'),
+          author: z.string().optional().describe(options.relay ? `whose words these are (default: ${self})` : `must be ${self} when given: this server records messages as its agent`),
+          role: z.enum(['human', 'bot', 'agent', 'assistant', 'user']).optional().describe(options.relay ? 'human (also: user) for a person\'s words; default: bot (also: agent, assistant)' : 'must be bot (also: agent, assistant) when given'),
         },
         outputSchema: {
           task: z.string(),
@@ -207,7 +226,7 @@ export function createMcpServer(options: McpOptions = {}): McpServer {
       },
       async ({ task, text: said, author, role }) => {
         const now = options.now?.() ?? new Date().toISOString();
-        const r = await recordMessage(task, { text: said, author: author ?? 'agent', role: ROLE_ALIASES[role ?? 'bot'] }, { ...ws, now, lockTimeout: options.lockTimeout });
+        const r = await recordMessage(task, messageAs(self, options.relay === true, said, author, role && ROLE_ALIASES[role]), { ...ws, now, lockTimeout: options.lockTimeout });
         const run = r.run;
         return result({ ...r }, `Recorded message ${r.index} in ${r.task} (${r.file}); ${plural(run.decisions, 'new decision')}, ${plural(run.patterns, 'new pattern')}, ${plural(run.review, 'new review item')}.\n\n${r.context.context}`);
       },

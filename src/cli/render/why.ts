@@ -17,7 +17,7 @@ export function renderWhy(r: WhyReport): string {
   if (d.scorer) lines.push(`  weighed: ${d.scorer.weighed.map(describeFeature).join(', ') || 'nothing in particular'} (score ${d.scorer.score})`);
   if (d.quality_flags?.length) lines.push(`  flags: ${d.quality_flags.join(', ')}${d.duplicate_of ? ` (duplicate of ${d.duplicate_of})` : ''}`);
   lines.push(r.sources.length > 0 ? 'Said in:' : 'Said in: (no source messages)');
-  for (const m of r.sources) lines.push(`  [${m.index}] ${m.author || m.role}${m.ts ? ` at ${m.ts}` : ''}: "${clip(m.text, 300)}"`);
+  for (const m of r.sources) lines.push(`  [${m.index}] ${m.author || m.role}${m.recorded_by ? ` (recorded by ${m.recorded_by})` : ''}${m.ts ? ` at ${m.ts}` : ''}: "${clip(m.text, 300)}"`);
   for (const p of r.patterns) lines.push(`  ${p.id} ${p.type}: ${clip(p.description, 200)}`);
   return lines.join('\n');
 }

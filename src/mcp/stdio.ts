@@ -1,7 +1,8 @@
 // The MCP server on this process's stdin/stdout, until the client closes stdin or a signal arrives.
 // Nothing else may write to stdout while it runs: it carries the protocol.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { PassThrough, type Readable, type Writable } from 'node:stream';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { PassThrough, type Readable } from 'node:stream';
 import { createMcpServer, type McpOptions } from './server';
 
 /** The longest request line taken (bytes); every text a tool takes is far shorter (see BOUNDS). */
@@ -16,11 +17,11 @@ function idOf(head: string): string | number | null {
 
 /**
  * The lines of `input` passed on to the server, except a line longer than `max` bytes: that one is
- * dropped as it streams in (never held whole) and answered on `output` with a JSON-RPC error,
+ * dropped as it streams in (never held whole) and answered through `reply` with a JSON-RPC error,
  * under the request's id when its start names one. The SDK's own reader would otherwise close
  * the connection, and the agent host would silently lose its tools.
  */
-export function boundedLines(input: Readable, output: Writable, max = MAX_REQUEST_BYTES): Readable {
+export function boundedLines(input: Readable, reply: (message: JSONRPCMessage) => void, max = MAX_REQUEST_BYTES): Readable {
   const lines = new PassThrough();
   let held: Buffer[] = [];
   let length = 0;
@@ -42,7 +43,8 @@ export function boundedLines(input: Readable, output: Writable, max = MAX_REQUES
       if (nl >= 0) {
         if (dropping) {
           const error = { code: -32600, message: `request line longer than ${max} bytes; it was discarded` };
-          output.write(`${JSON.stringify({ jsonrpc: '2.0', id: idOf(head), error })}\n`);
+          // JSON-RPC answers a request it cannot read under the id null.
+          reply({ jsonrpc: '2.0', id: idOf(head), error } as unknown as JSONRPCMessage);
         } else lines.write(Buffer.concat(held));
         held = [];
         length = 0;
@@ -61,7 +63,8 @@ export function boundedLines(input: Readable, output: Writable, max = MAX_REQUES
 
 export async function serveStdio(options: McpOptions, stop: Promise<void>): Promise<void> {
   const server = createMcpServer(options);
-  const transport = new StdioServerTransport(boundedLines(process.stdin, process.stdout), process.stdout);
+  // The protocol's output is the transport's own (this process's stdout); it also carries the error for a line too long.
+  const transport: StdioServerTransport = new StdioServerTransport(boundedLines(process.stdin, (message) => void transport.send(message)));
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = () => resolve();
   });

@@ -75,5 +75,5 @@ export async function serveStdio(options: McpOptions, stop: Promise<void>): Prom
   // The client is gone or asked us to stop: work still in flight (a call waiting for the memory
   // lock) has nobody to answer, and must not keep the process alive. What was written is whole.
   process.stdin.destroy();
-  setTimeout(() => process.exit(), 500).unref();
+  setTimeout(() => process.exit(), 100).unref();
 }

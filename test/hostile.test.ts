@@ -200,3 +200,52 @@ describe('the MCP server over stdio (the built CLI) stays up and ends on time', 
     });
   });
 });
+
+describe('text from the data reaches a terminal or a CI log escaped, one line per field', () => {
+  const author = 'maria\n::error file=deploy.yml,line=1::forged annotation';
+  const said = 'From now on we deploy only on Tuesdays.\u001b]0;pwned\u0007\u001b[2J \u202egnp.exe';
+  const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+  let dir: string;
+  let id: string;
+  beforeAll(async () => {
+    dir = tempDir();
+    const discussion = [
+      { author, role: 'human', text: said },
+      { author: 'bot', role: 'bot', text: 'Understood: deploys only on Tuesdays.' },
+    ];
+    writeFileSync(join(dir, 'tasks.json'), JSON.stringify({ 'T1\u001b[31m': { title: 'Deploys\u202e', discussion } }, null, 2));
+    expect((await cli(['run', '--now', NOW], dir)).status).toBe(0);
+    const decisions = JSON.parse((await cli(['query', '--json'], dir)).stdout) as Array<{ id: string }>;
+    expect(decisions.length).toBeGreaterThan(0);
+    id = decisions[0].id;
+  });
+
+  it.each([
+    ['why', () => ['why', id]],
+    ['query', () => ['query']],
+    ['snapshot', () => ['snapshot', 'T1\u001b[31m']],
+    ['context', () => ['context', 'T1\u001b[31m']],
+  ])('%s prints no control character, bidi override or forged line', async (_name, args) => {
+    const r = await cli(args(), dir);
+    expect(r.stdout.length).toBeGreaterThan(0);
+    expect(r.stdout).not.toMatch(UNSAFE);
+    expect(r.stdout.split('\n').filter((l) => l.startsWith('::'))).toEqual([]);
+  });
+
+  it('why shows the escapes, and --json keeps the data exact', async () => {
+    expect((await cli(['why', id], dir)).stdout).toContain('maria\\n::error file=deploy.yml,line=1::forged annotation');
+    const json = JSON.parse((await cli(['why', id, '--json'], dir)).stdout) as { sources: Array<{ author: string; text: string }> };
+    expect(json.sources[0]).toMatchObject({ author, text: said });
+  });
+
+  it('a diagnostic naming a hostile key stays one escaped line, in stylish and github formats', async () => {
+    const bad = tempDir();
+    writeFileSync(join(bad, 'tasks.json'), JSON.stringify({ 'T9\n::error::forged\u001b[2J': { discussion: 'not a list' } }));
+    for (const format of ['stylish', 'github']) {
+      const r = await cli(['check', '--format', format, '--now', NOW], bad);
+      expect(r.status).toBe(1);
+      expect(r.stdout).not.toMatch(UNSAFE);
+      expect(r.stdout.split('\n').filter((l) => l.startsWith('::error::forged'))).toEqual([]);
+    }
+  });
+});

@@ -2,8 +2,10 @@
 import type { GuardFinding, PendingReview, ReviewResolution } from '../../api';
 import { plural } from '../../core/plural';
 import { excerpt } from '../../core/statement';
+import { terminalSafe } from './safe';
 
-export function renderPending(pending: readonly PendingReview[]): string[] {
+export function renderPending(items: readonly PendingReview[]): string[] {
+  const pending = terminalSafe(items);
   if (pending.length === 0) return ['extract review: no pending items'];
   const lines: string[] = [];
   for (const item of pending) {
@@ -16,12 +18,13 @@ export function renderPending(pending: readonly PendingReview[]): string[] {
   return lines;
 }
 
-export function renderResolution(id: string, resolution: ReviewResolution): string {
+export function renderResolution(given: string, done: ReviewResolution): string {
+  const [id, resolution] = [terminalSafe(given), terminalSafe(done)];
   if (resolution.decision) return `${id} accepted as ${resolution.decision.id} (${resolution.decision.type}): ${resolution.decision.statement}`;
   return `${id} rejected${resolution.item.resolution?.reason ? `: ${resolution.item.resolution.reason}` : ''}; it will not be queued again`;
 }
 
 export function renderGuard(findings: readonly GuardFinding[]): string[] {
   if (findings.length === 0) return ['extract guard: no active decision contradicts this'];
-  return findings.map((f) => f.question);
+  return terminalSafe(findings).map((f) => f.question);
 }

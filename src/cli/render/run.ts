@@ -1,5 +1,6 @@
 // `extract run`, `extract check` and the watch daemon: one-line summaries.
 import type { RunResult } from '../../app/run';
+import { safeText } from './safe';
 import type { WatchEvent } from '../../watch/watch';
 import { stylish } from './diagnostics';
 
@@ -28,7 +29,8 @@ export function renderCheckSummary(r: { files: number; tasks: number; stale: num
     : `extract check: ${plural(errors, 'problem')} (${plural(r.stale, 'stale task')}) in ${plural(r.files, 'file')}`;
 }
 
-export function describeEvent(e: WatchEvent, at: string): string {
+export function describeEvent(event: WatchEvent, at: string): string {
+  const e = { ...event, file: event.file === undefined ? undefined : safeText(event.file), message: event.message === undefined ? undefined : safeText(event.message) };
   if (e.kind === 'ready' || e.kind === 'stopped') return `[${at}] ${e.kind === 'ready' ? e.message ?? 'ready' : 'stopped'}`;
   if (!e.result) return `[${at}] ${e.message ?? e.kind}`;
   const s = e.result.summary;

@@ -2,16 +2,18 @@
 import type { BridgeStats, Stats } from '../../core/read';
 import { excerpt as clip } from '../../core/statement';
 import type { Decision } from '../../core/types';
+import { terminalSafe } from './safe';
 
 export function decisionTable(decisions: readonly Decision[]): string {
-  const rows = decisions.map((d) => [d.id, d.task_id, d.type, d.status, d.confidence, clip(d.statement, 80)]);
+  const rows = terminalSafe(decisions).map((d) => [d.id, d.task_id, d.type, d.status, d.confidence, clip(d.statement, 80)]);
   const header = ['ID', 'TASK', 'TYPE', 'STATUS', 'CONF', 'STATEMENT'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const fmt = (r: string[]) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]))).join('  ');
   return [fmt(header), ...rows.map(fmt)].join('\n');
 }
 
-export function renderBridgeStats(b: BridgeStats): string[] {
+export function renderBridgeStats(stats: BridgeStats): string[] {
+  const b = terminalSafe(stats);
   return [
     'Most reused structures:',
     ...b.structures.slice(0, 10).map((s) => `  ${s.decisions.length}× ${s.structure}  (${s.decisions.join(', ')})`),
@@ -22,7 +24,8 @@ export function renderBridgeStats(b: BridgeStats): string[] {
   ];
 }
 
-export function renderStats(s: Stats): string[] {
+export function renderStats(stats: Stats): string[] {
+  const s = terminalSafe(stats);
   const kv = (o: Record<string, number>) => Object.entries(o).map(([k, v]) => `${k} ${v}`).join(', ') || 'none';
   return [
     `decisions: ${s.decisions.total} (${kv(s.decisions.by_type)})`,

@@ -2,8 +2,10 @@
 import type { WhyReport } from '../../core/read';
 import { describeFeature } from '../../core/clauseFeatures';
 import { excerpt as clip } from '../../core/statement';
+import { terminalSafe } from './safe';
 
-export function renderWhy(r: WhyReport): string {
+export function renderWhy(report: WhyReport): string {
+  const r = terminalSafe(report);
   const d = r.decision;
   const lines = [
     `${d.id} (${d.task_id}) ${d.type}, ${d.confidence} confidence, ${d.status}, origin ${d.origin}, created ${d.created_at}`,

@@ -2,6 +2,7 @@
 // work (data lost silently, a hang, a person impersonated, a forged line on a terminal or in a CI
 // log) and now gets a clear error or a bounded, safe result.
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -248,4 +249,19 @@ describe('text from the data reaches a terminal or a CI log escaped, one line pe
       expect(r.stdout.split('\n').filter((l) => l.startsWith('::error::forged'))).toEqual([]);
     }
   });
+});
+
+it("the report's policy runs its own script and style by their hashes, never any inline code (no 'unsafe-inline')", async () => {
+  const dir = fixtureDir('example');
+  await extract({ cwd: dir, now: NOW });
+  const html = (await cli(['report'], dir)).stdout;
+  const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)![1];
+  expect(policy).not.toContain('unsafe-inline');
+  const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+  const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+  const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
+  expect(scripts).toHaveLength(1);
+  expect(policy).toContain(`script-src ${hash(scripts[0])}`);
+  expect(policy).toContain(`style-src ${hash(styles[0])}`);
+  expect(policy).toMatch(/^default-src 'none';/);
 });

@@ -1,6 +1,7 @@
 // `extract report`: the decision log as one self-contained HTML page (inline CSS and script, no
 // network). Pure: the same state gives the same bytes. The page is complete without its script
 // (every task, decision, chain and review item is in the markup); the script only filters.
+import { createHash } from 'node:crypto';
 import { plural } from '../core/plural';
 import type { TaskView } from '../core/read';
 import type { Decision, Message, Pattern, ReviewItem } from '../core/types';
@@ -137,6 +138,12 @@ const SCRIPT = `
 })();
 `;
 
+/** CSP source for an inline element's exact text: only that script or style runs, nothing injected beside it. */
+const hashSource = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/** The page runs its own script and style and nothing else: no inline code but these two, no network. */
+const CSP = `default-src 'none'; style-src ${hashSource(CSS)}; script-src ${hashSource(SCRIPT)}; img-src data:`;
+
 function options(values: readonly string[]): string {
   return values.map((v) => `<option value="${esc(v)}">${esc(v.replace(/_/g, ' '))}</option>`).join('');
 }
@@ -172,7 +179,7 @@ export function renderReport(input: ReportInput): string {
   return [
     '<!doctype html>',
     '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">',
-    "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">",
+    `<meta http-equiv="Content-Security-Policy" content="${CSP}">`,
     `<title>Decision log</title><style>${CSS}</style></head><body>`,
     '<header><h1>Decision log</h1>',
     `<p class="summary" id="summary">${plural(decisions.length, 'decision')} (${count('active')} active, ${count('superseded')} superseded, ${count('archived')} archived) in ${plural(taskIds.length, 'task')} · ${plural(chains.length, 'supersession chain')} · ${marked} flagged · ${pending.length} pending review</p>`,

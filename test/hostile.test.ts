@@ -3,7 +3,7 @@
 // log) and now gets a clear error or a bounded, safe result.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -265,3 +265,15 @@ it("the report's policy runs its own script and style by their hashes, never any
   expect(policy).toContain(`style-src ${hash(styles[0])}`);
   expect(policy).toMatch(/^default-src 'none';/);
 });
+
+it('a lock folder dated in the future goes stale after the usual limit instead of locking every run out', async () => {
+  const dir = fixtureDir('example');
+  mkdirSync(join(dir, 'memory', '.extract.lock'), { recursive: true });
+  const future = new Date('2100-01-01T00:00:00Z');
+  utimesSync(join(dir, 'memory', '.extract.lock'), future, future);
+  const started = Date.now();
+  const r = await cli(['run', '--now', NOW, '--lock-timeout', '20'], dir);
+  expect(r.status).toBe(0);
+  // Taken once it had gone unrefreshed for the stale limit (10 s), not at once and not never.
+  expect(Date.now() - started).toBeGreaterThan(9_000);
+}, 60_000);

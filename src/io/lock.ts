@@ -43,6 +43,7 @@ export async function withMemoryLock<T>(memoryFolder: string, timeoutSeconds: nu
   await notALink(`${memoryDir}/.extract.lock`);
   await notALink(`${memoryDir}/${OWNER_FILE}`);
   await breakLockOfDeadHolder(memoryDir);
+  await redateFutureLock(`${memoryDir}/.extract.lock`);
   try {
     const locking = lockfile.lock(memoryDir, {
       realpath: false,
@@ -70,6 +71,22 @@ export async function withMemoryLock<T>(memoryFolder: string, timeoutSeconds: nu
     await fs.rm(`${memoryDir}/${OWNER_FILE}`, { force: true }).catch(() => undefined);
     await release().catch(() => undefined);
   }
+}
+
+/** How far in the future a lock's time may lie before it is taken for a wrong one (clocks of one host agree). */
+const FUTURE_SLACK_MS = 1000;
+
+/**
+ * A live holder dates its lock now, every few seconds; a lock dated in the future (a clock set
+ * back, a lock folder arriving from elsewhere) would never look stale and would lock every run
+ * out for good. It is dated now instead: a live holder's next refresh dates it again, and one
+ * that nobody refreshes goes stale after the usual limit.
+ */
+async function redateFutureLock(lockPath: string): Promise<void> {
+  const st = await fs.lstat(lockPath).catch(() => null);
+  if (!st || st.mtimeMs <= Date.now() + FUTURE_SLACK_MS) return;
+  const now = new Date();
+  await fs.utimes(lockPath, now, now).catch(() => undefined);
 }
 
 /** Writes the owner file, never through a link that stands in its place. */

@@ -277,3 +277,17 @@ it('a lock folder dated in the future goes stale after the usual limit instead o
   // Taken once it had gone unrefreshed for the stale limit (10 s), not at once and not never.
   expect(Date.now() - started).toBeGreaterThan(9_000);
 }, 60_000);
+
+it('a message too long to analyse whole is cut where a sentence ends: the cut never invents a statement', async () => {
+  const dir = tempDir();
+  const tail = 'We use Postgres for every queue from now on. ';
+  const filler = 'The weather report came in late again. ';
+  const cutAt = 20_000 - 'We use Po'.length;
+  const head = filler.repeat(Math.ceil(cutAt / filler.length)).slice(0, cutAt - 1).replace(/.$/, '. ');
+  const message = `${head.slice(0, cutAt)}${tail.repeat(50)}`;
+  expect(message.slice(20_000 - 9, 20_000)).toBe('We use Po');
+  writeFileSync(join(dir, 'tasks.json'), JSON.stringify({ T1: { discussion: [{ author: 'maria', role: 'human', text: message }, { author: 'bot', role: 'bot', text: 'Understood.' }] } }));
+  expect((await cli(['run', '--now', NOW], dir)).status).toBe(0);
+  const memory = ['decisions.json', 'review-queue.json'].map((f) => readFileSync(join(dir, 'memory', f), 'utf8')).join('\n');
+  expect(memory).not.toMatch(/\bPo\b/);
+});

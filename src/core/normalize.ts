@@ -24,7 +24,26 @@ const ROLE_ALIASES: Readonly<Record<string, Role>> = {
 export const MAX_MESSAGE_CHARS = 20_000;
 
 function clip(text: string): string {
-  return foldPunctuation(text.length > MAX_MESSAGE_CHARS ? text.slice(0, MAX_MESSAGE_CHARS) : text);
+  return foldPunctuation(text.length > MAX_MESSAGE_CHARS ? cutAtSentence(text, MAX_MESSAGE_CHARS) : text);
+}
+
+const SENTENCE_END = new Set(['.', '!', '?', '\n']);
+const SPACE = /\s/;
+
+/**
+ * The text cut to at most `max` characters where a sentence ends (a cut inside one would leave a
+ * sentence that was never said: "We use Postgres" cut to "We use Po"), else after the last whole
+ * word, else at `max`. One backward scan of the kept part: linear.
+ */
+function cutAtSentence(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let lastSpace = -1;
+  for (let i = max - 1; i > 0; i--) {
+    const c = text[i];
+    if (SENTENCE_END.has(c) && (c === '\n' || SPACE.test(text[i + 1]))) return text.slice(0, i + 1);
+    if (lastSpace < 0 && SPACE.test(c)) lastSpace = i;
+  }
+  return lastSpace > 0 ? text.slice(0, lastSpace) : text.slice(0, max);
 }
 
 export interface SpeakerLists {

@@ -1,7 +1,7 @@
 // A hostile workspace or caller, tried as an attacker would: each test is an attack that used to
 // work (data lost silently, a hang, a person impersonated, a forged line on a terminal or in a CI
 // log) and now gets a clear error or a bounded, safe result.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -290,4 +290,13 @@ it('a message too long to analyse whole is cut where a sentence ends: the cut ne
   expect((await cli(['run', '--now', NOW], dir)).status).toBe(0);
   const memory = ['decisions.json', 'review-queue.json'].map((f) => readFileSync(join(dir, 'memory', f), 'utf8')).join('\n');
   expect(memory).not.toMatch(/\bPo\b/);
+});
+
+it('a write that fails on a full disk or a file-size limit names the file it was writing', () => {
+  const dir = fixtureDir('example');
+  // A 4 KiB file-size limit (the signal it raises ignored, as for a full disk the write just fails).
+  const script = `ulimit -f 4; exec "${process.execPath}" -e 'process.on("SIGXFSZ", () => {}); process.argv.splice(1, 0, "extract"); require(${JSON.stringify(BIN)})' run --now ${NOW}`;
+  const r = spawnSync('sh', ['-c', script], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+  expect(r.status).toBe(1);
+  expect(r.stderr).toBe('extract: memory/decisions.json: file too large (EFBIG)\n');
 });

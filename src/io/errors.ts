@@ -58,6 +58,9 @@ const FS_REASONS: Record<string, string> = {
   ENAMETOOLONG: 'name too long',
   EROFS: 'read-only file system',
   ENOSPC: 'no space left on the device',
+  EDQUOT: 'disk quota exceeded',
+  EFBIG: 'file too large',
+  EIO: 'input/output error',
   EMFILE: 'too many open files',
   ESYMLINK: 'is a symbolic link; files in the memory folder are never read or written through one',
 };

@@ -173,7 +173,7 @@ async function writeTemp(path: string, text: string | readonly Piece[]): Promise
   } catch (err) {
     await handle.close();
     await fs.rm(tmp, { force: true });
-    throw err;
+    throw named(err, path);
   }
   await handle.close();
   return { tmp, signature };
@@ -237,6 +237,15 @@ export async function readOwnTextIfExists(path: string): Promise<string | null> 
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * The error, naming `path` when it names no file: a write or fsync on an open file fails without
+ * one ("ENOSPC: no space left on device, write"), and the one-line report must say which file.
+ */
+export function named(err: unknown, path: string): unknown {
+  if (err !== null && typeof err === 'object' && typeof (err as NodeJS.ErrnoException).code === 'string') (err as NodeJS.ErrnoException).path ??= path;
+  return err;
 }
 
 /** The file or folder a path names once every symlink is followed (the path itself when it does not exist yet). */

@@ -4,7 +4,7 @@ import { constants as fsConstants, promises as fs } from 'node:fs';
 import { hostname } from 'node:os';
 import lockfile from 'proper-lockfile';
 import { InterruptedError, LockedError, throwIfStopped } from './errors';
-import { notALink, openOwn, processAlive, readOwnTextIfExists, realPath } from './files';
+import { named, notALink, openOwn, processAlive, readOwnTextIfExists, realPath } from './files';
 
 const OWNER_FILE = '.extract.owner';
 
@@ -94,6 +94,8 @@ async function writeOwner(path: string): Promise<void> {
   const handle = await openOwn(path, fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_TRUNC, 0o666);
   try {
     await handle.writeFile(`${ownerLine()}\n`);
+  } catch (err) {
+    throw named(err, path);
   } finally {
     await handle.close();
   }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { listDocumentPieces, PiecesMemo } from '../core/json';
 import type { Decision, Diagnostic, Pattern, Registry, ReviewItem } from '../core/types';
 import { constants as fsConstants } from 'node:fs';
-import { contentHash, contentHashOfPieces, fileSignature, openOwn, readOwnTextIfExists, signatureOf, writeChunks, writeIfChanged, writePiecesIfChanged, type Piece } from './files';
+import { contentHash, contentHashOfPieces, fileSignature, named, openOwn, readOwnTextIfExists, signatureOf, writeChunks, writeIfChanged, writePiecesIfChanged, type Piece } from './files';
 import { locationOf, parseJson, pointerLocation, structureProblem } from './jsonText';
 import { schemaProblems } from './schemas';
 import { ConfigError } from './errors';
@@ -279,6 +279,8 @@ export async function writeMemory(dir: string, state: MemoryState, registry: Reg
       logLength = state.patternsIntactLength + (await writeChunks(handle, lines(), state.patternsIntactLength));
       await handle.sync();
       wrote(PATTERNS_FILE, fileSignature(await handle.stat()));
+    } catch (err) {
+      throw named(err, logPath);
     } finally {
       await handle.close();
     }

@@ -27,7 +27,7 @@ function clip(text: string): string {
   return foldPunctuation(text.length > MAX_MESSAGE_CHARS ? cutAtSentence(text, MAX_MESSAGE_CHARS) : text);
 }
 
-const SENTENCE_END = new Set(['.', '!', '?', '\n']);
+const SENTENCE_END = '.!?\n';
 const SPACE = /\s/;
 
 /**
@@ -40,7 +40,7 @@ function cutAtSentence(text: string, max: number): string {
   let lastSpace = -1;
   for (let i = max - 1; i > 0; i--) {
     const c = text[i];
-    if (SENTENCE_END.has(c) && (c === '\n' || SPACE.test(text[i + 1]))) return text.slice(0, i + 1);
+    if (SENTENCE_END.includes(c) && (c === '\n' || SPACE.test(text[i + 1]))) return text.slice(0, i + 1);
     if (lastSpace < 0 && SPACE.test(c)) lastSpace = i;
   }
   return lastSpace > 0 ? text.slice(0, lastSpace) : text.slice(0, max);

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { detect } from '../src/core/detect';
 import { compileRule } from '../src/core/rules';
 import type { Message } from '../src/core/types';
-import { boundUserRules, type RegexOverrun } from '../src/app/regexBudget';
+import { boundUserRules, REGEX_BUDGET_MS, REGEX_RUN_BUDGET_MS, type RegexOverrun } from '../src/app/regexBudget';
+import { unsafeRegexReason } from '../src/core/regexSafety';
 import { BIN, EXAMPLE, cli, correctionRule, snapshotDir, tempDir, writeTeamRules } from './helpers';
 
 const NOW = '2026-02-05T00:00:00Z';
@@ -26,14 +27,14 @@ function teamPack(dir: string, regex: string, match: string): void {
 }
 
 describe('user regexes', () => {
-  it('refuses at load, naming the rule, a regex the ReDoS checker finds exponential (no nested quantifier needed)', async () => {
+  it('refuses at load, naming the rule, a regex whose repeated alternatives overlap (no nested quantifier needed)', async () => {
     const dir = temp();
     cpSync(EXAMPLE, join(dir, 'tasks.json'));
     teamPack(dir, '(a|aa)+$', 'aaaa');
     const before = snapshotDir(dir);
     const r = await cli(['run', '--now', NOW], dir);
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/team\.json: rule team\/repeat: regex refused \(exponential backtracking, e\.g\. .*\); it could take exponential time/);
+    expect(r.stderr).toMatch(/team\.json: rule team\/repeat: regex refused \(the alternatives of a repeated group can match the same text in more than one way, at 0\); it could take exponential time/);
     // One line, as the CLI prints it.
     expect(r.stderr.split('\n')).toEqual([expect.stringMatching(/\S/), '']);
     expect(snapshotDir(dir)).toEqual(before);
@@ -142,4 +143,48 @@ describe('signals', () => {
     expect((await cli(['run', '--now', NOW], dir)).status).toBe(0);
     expect(snapshotDir(dir)).toEqual(snapshotDir(clean));
   });
+});
+
+describe('the static check of user regexes', () => {
+  it.each([
+    ['(a|aa)+$'],
+    ['(\\w|\\d)*x'],
+    ['(a?a)+b'],
+    ['(?:a|b|ab)*c'],
+    ['(x+x+)+y'],
+    ['^(?:[a-z]|[aeiou])+!'],
+    ['(?:foo(?:bar|ba)r?)+z'],
+  ])('refuses %s, which can split one text into repetitions in many ways', (regex) => {
+    expect(unsafeRegexReason(regex)).not.toBeNull();
+  });
+
+  it.each([['(?:ab|ac)+'], ['(a|ab)+c'], ['(?:\\w|-)+'], ['\\bwrong\\b.*\\bagain\\b'], ['(?:foo|bar)+baz'], ['\\b(?:no|nope)\\b[,.!]?'], ['(?:\\d{4}-\\d{2})']])('accepts %s', (regex) => {
+    expect(unsafeRegexReason(regex)).toBeNull();
+  });
+
+  it('loads a pack of 60 user regexes at once: nothing runs per pattern at start-up but the static check', async () => {
+    const dir = temp();
+    cpSync(EXAMPLE, join(dir, 'tasks.json'));
+    const rules = Array.from({ length: 60 }, (_, k) => correctionRule(`team/r${k}`, `\\b(?:wrong${k}|bad${k})\\b(?:\\s+\\w+){0,1}\\s+(?:again|twice)\\b`, `wrong${k} again`));
+    writeTeamRules(dir, { pack: 'team', rules });
+    const started = Date.now();
+    const r = await cli(['check', '--now', NOW], dir);
+    expect(r.stderr).not.toContain('refused');
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});
+
+it('user regexes have a total budget per run: one just under the per-message budget cannot add up over many messages', () => {
+  // A lookahead (so no linear engine) that takes tens of milliseconds on each message.
+  const rule = compileRule({ id: 'team/slowish', kind: 'correction', regex: '(?=a.*a.*a.*a.*b)', examples: { match: [], nomatch: [] } });
+  const overruns: RegexOverrun[] = [];
+  boundUserRules([rule], new Map([['team/slowish', '/team/team.json']]), overruns);
+  // Some 20 ms a message, well under the per-message budget (the cost grows with the fourth power of the length): 400 of them would take eight seconds.
+  const text = 'a'.repeat(60);
+  const many: Message[] = Array.from({ length: 400 }, (_, index) => ({ index, author: 'ann', role: 'human', text, ts: null }));
+  const started = Date.now();
+  detect(many, [rule]);
+  const ms = Date.now() - started;
+  expect(overruns.some((o) => o.total === true && o.ruleId === 'team/slowish')).toBe(true);
+  expect(ms).toBeLessThan(REGEX_RUN_BUDGET_MS + 3 * REGEX_BUDGET_MS + 2000);
 });

@@ -17,7 +17,7 @@ import { sha256 } from '../core/text';
 import type { AnalysisSettings, RulePack } from '../core/types';
 import { ConfigError } from '../io/errors';
 import { coreCodeHash, loadLexicons, loadPacksFrom, loadScorer, RULES_DIR } from '../io/rulePacks';
-import { boundUserRules, redosReason, REGEX_BUDGET_MS, type RegexOverrun } from './regexBudget';
+import { boundUserRules, REGEX_BUDGET_MS, REGEX_RUN_BUDGET_MS, type RegexOverrun } from './regexBudget';
 
 export async function loadEngine(config: AnalysisSettings, baseDir: string): Promise<Engine> {
   const shipped = await loadPacksFrom(RULES_DIR);
@@ -26,7 +26,7 @@ export async function loadEngine(config: AnalysisSettings, baseDir: string): Pro
   for (const dir of config.rules) extra.push(...(await loadPacksFrom(resolve(baseDir, dir))));
   for (const { file, pack } of extra) {
     for (const spec of pack.rules) {
-      const unsafe = spec.regex ? (unsafeRegexReason(spec.regex) ?? redosReason(spec.regex)) : null;
+      const unsafe = spec.regex ? unsafeRegexReason(spec.regex) : null;
       if (unsafe) throw new ConfigError(`${file}: rule ${spec.id}: regex refused (${unsafe}); it could take exponential time`, file);
     }
   }
@@ -93,6 +93,8 @@ export function overrunDiagnostics(engine: Engine, cwd: string): Diagnostic[] {
     code: 'slow-regex',
     severity: 'warning',
     file: relative(cwd, o.file) || o.file,
-    message: `rule ${o.ruleId}: its regex took ${o.ms} ms on a message of ${o.chars} characters (budget ${REGEX_BUDGET_MS} ms); the rule is off for the rest of this run`,
+    message: o.total
+      ? `user regexes spent ${o.ms} ms in slow matches this run (budget ${REGEX_RUN_BUDGET_MS} ms; the last was rule ${o.ruleId}'s, on a message of ${o.chars} characters); every user rule is off for the rest of this run`
+      : `rule ${o.ruleId}: its regex took ${o.ms} ms on a message of ${o.chars} characters (budget ${REGEX_BUDGET_MS} ms); the rule is off for the rest of this run`,
   }));
 }

@@ -1,10 +1,12 @@
-// User-written rule regexes are checked when they load (recheck, a ReDoS checker that builds the
-// pattern's automaton or fuzzes it) and bounded when they run, so that a pattern the checker
-// misses costs a warning, not a hang:
+// User-written rule regexes are checked when they load (core/regexSafety.ts: a static check that
+// refuses the shapes that backtrack exponentially) and bounded when they run, so that a pattern
+// the check lets through costs a warning, not a hang:
 // - a pattern V8's linear-time engine can run falls back to that engine once it backtracks too
 //   much (V8's --enable-experimental-regexp-engine-on-excessive-backtracks), so no input can make
 //   it exponential; it is timed, and one that still overruns its budget is switched off;
-// - a pattern the linear engine cannot run (lookarounds) runs under a vm timeout that interrupts it.
+// - a pattern the linear engine cannot run (lookarounds) runs under a vm timeout that interrupts it;
+// - the slow matches of all user regexes together have a budget per run: a pattern just under the
+//   per-message budget cannot add up to minutes over many messages.
 // Shipped rules are written and tested here and run as plain regexes.
 import { performance } from 'node:perf_hooks';
 import v8 from 'node:v8';
@@ -14,11 +16,25 @@ import type { CompiledRule } from '../core/rules';
 /** Time one user regex may take on one message before it is switched off for the rest of the run. */
 export const REGEX_BUDGET_MS = 250;
 
+/** Time all user regexes together may spend in slow matches (each of SLOW_MATCH_MS or more) in one run, before every one is off. */
+export const REGEX_RUN_BUDGET_MS = 2000;
+
+/** A match that takes this long counts against the run's budget; the usual few microseconds do not. */
+const SLOW_MATCH_MS = 5;
+
+/** What the user regexes of one engine have spent in slow matches this run. */
+interface RunBudget {
+  spentMs: number;
+  off: boolean;
+}
+
 export interface RegexOverrun {
   ruleId: string;
   file: string;
   ms: number;
   chars: number;
+  /** The run's budget for every user regex was spent (this rule's match was the last): all are off. */
+  total?: boolean;
 }
 
 let flagsSet = false;
@@ -51,6 +67,7 @@ class BudgetedRegExp extends RegExp {
     private readonly ruleId: string,
     private readonly file: string,
     private readonly overruns: RegexOverrun[],
+    private readonly run: RunBudget,
   ) {
     super(source, flags);
     this.linear = runsInLinearTime(source, flags);
@@ -59,10 +76,12 @@ class BudgetedRegExp extends RegExp {
   /** On again: a new run starts with every rule on. */
   rearm(): void {
     this.off = false;
+    this.run.off = false;
+    this.run.spentMs = 0;
   }
 
   override exec(s: string): RegExpExecArray | null {
-    if (this.off) return null;
+    if (this.off || this.run.off) return null;
     const started = performance.now();
     let out: RegExpExecArray | null = null;
     // The vm's watchdog and this clock can disagree by a fraction of a millisecond: an
@@ -91,6 +110,13 @@ class BudgetedRegExp extends RegExp {
       this.off = true;
       this.overruns.push({ ruleId: this.ruleId, file: this.file, ms: Math.max(REGEX_BUDGET_MS, Math.round(ms)), chars: s.length });
     }
+    if (ms >= SLOW_MATCH_MS) {
+      this.run.spentMs += ms;
+      if (this.run.spentMs >= REGEX_RUN_BUDGET_MS) {
+        this.run.off = true;
+        this.overruns.push({ ruleId: this.ruleId, file: this.file, ms: Math.round(this.run.spentMs), chars: s.length, total: true });
+      }
+    }
     return out;
   }
 }
@@ -99,28 +125,16 @@ class BudgetedRegExp extends RegExp {
 export function boundUserRules(rules: CompiledRule[], userRules: ReadonlyMap<string, string>, overruns: RegexOverrun[]): void {
   if (userRules.size === 0) return;
   enableLinearEngine();
+  // One budget for the run, shared by every user regex of these rules.
+  const run: RunBudget = { spentMs: 0, off: false };
   for (const rule of rules) {
     const file = userRules.get(rule.id);
     if (file === undefined || !rule.spec.regex) continue;
-    rule.cue = new BudgetedRegExp(rule.cue.source, rule.cue.flags, rule.id, file, overruns);
+    rule.cue = new BudgetedRegExp(rule.cue.source, rule.cue.flags, rule.id, file, overruns, run);
   }
 }
 
 /** Switches every bounded user regex back on (an engine kept for another run starts with every rule on). */
 export function rearmUserRules(rules: readonly CompiledRule[]): void {
   for (const rule of rules) if (rule.cue instanceof BudgetedRegExp) rule.cue.rearm();
-}
-
-/**
- * Why recheck finds a user regex exponential (with an attack string), or null when it finds it
- * safe, only polynomial, or cannot decide in time (the run-time bound covers those).
- */
-export function redosReason(source: string, flags = ''): string | null {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { checkSync } = require('recheck') as typeof import('recheck');
-  const result = checkSync(source, flags, { timeout: 3000 });
-  // Polynomial patterns (".*x.*y" on a long line) are common and fall back to the linear engine at run time.
-  if (result.status !== 'vulnerable' || result.complexity.type !== 'exponential') return null;
-  const attack = result.attack ? `, e.g. ${JSON.stringify(result.attack.pattern)}` : '';
-  return `${result.complexity.type} backtracking${attack}`;
 }

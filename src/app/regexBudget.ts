@@ -22,10 +22,19 @@ export const REGEX_RUN_BUDGET_MS = 2000;
 /** A match that takes this long counts against the run's budget; the usual few microseconds do not. */
 const SLOW_MATCH_MS = 5;
 
-/** What the user regexes of one engine have spent in slow matches this run. */
+/** The time budgets of user regexes: per match, and for the slow matches of all of them in a run. */
+export interface RegexBudgets {
+  messageMs: number;
+  runMs: number;
+}
+
+const BUDGETS: RegexBudgets = { messageMs: REGEX_BUDGET_MS, runMs: REGEX_RUN_BUDGET_MS };
+
+/** What the user regexes of one engine have spent in slow matches this run, against its budgets. */
 interface RunBudget {
   spentMs: number;
   off: boolean;
+  budgets: RegexBudgets;
 }
 
 export interface RegexOverrun {
@@ -93,7 +102,7 @@ class BudgetedRegExp extends RegExp {
       sandbox.re = this;
       sandbox.s = s;
       try {
-        execScript.runInContext(sandbox, { timeout: REGEX_BUDGET_MS });
+        execScript.runInContext(sandbox, { timeout: this.run.budgets.messageMs });
         out = sandbox.out as RegExpExecArray | null;
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw err;
@@ -106,13 +115,14 @@ class BudgetedRegExp extends RegExp {
       }
     }
     const ms = performance.now() - started;
-    if (ms >= REGEX_BUDGET_MS || interrupted) {
+    const { messageMs, runMs } = this.run.budgets;
+    if (ms >= messageMs || interrupted) {
       this.off = true;
-      this.overruns.push({ ruleId: this.ruleId, file: this.file, ms: Math.max(REGEX_BUDGET_MS, Math.round(ms)), chars: s.length });
+      this.overruns.push({ ruleId: this.ruleId, file: this.file, ms: Math.max(messageMs, Math.round(ms)), chars: s.length });
     }
     if (ms >= SLOW_MATCH_MS) {
       this.run.spentMs += ms;
-      if (this.run.spentMs >= REGEX_RUN_BUDGET_MS) {
+      if (this.run.spentMs >= runMs) {
         this.run.off = true;
         this.overruns.push({ ruleId: this.ruleId, file: this.file, ms: Math.round(this.run.spentMs), chars: s.length, total: true });
       }
@@ -122,11 +132,11 @@ class BudgetedRegExp extends RegExp {
 }
 
 /** Replaces the matcher of each user rule by one that runs within a time budget; overruns are pushed to `overruns`. */
-export function boundUserRules(rules: CompiledRule[], userRules: ReadonlyMap<string, string>, overruns: RegexOverrun[]): void {
+export function boundUserRules(rules: CompiledRule[], userRules: ReadonlyMap<string, string>, overruns: RegexOverrun[], budgets: RegexBudgets = BUDGETS): void {
   if (userRules.size === 0) return;
   enableLinearEngine();
   // One budget for the run, shared by every user regex of these rules.
-  const run: RunBudget = { spentMs: 0, off: false };
+  const run: RunBudget = { spentMs: 0, off: false, budgets };
   for (const rule of rules) {
     const file = userRules.get(rule.id);
     if (file === undefined || !rule.spec.regex) continue;

@@ -123,11 +123,12 @@ describe('extract mcp tools', () => {
 describe('record_message (allowWrite)', () => {
   it('takes the role names task files take: agent and assistant are the bot, user the human', async () => {
     const dir = await workspace();
-    const client = await connect({ cwd: dir, allowWrite: true, now: () => '2026-02-11T09:00:00Z' });
+    // Another author's words, a person's among them: a server that relays them.
+    const client = await connect({ cwd: dir, allowWrite: true, relay: true, now: () => '2026-02-11T09:00:00Z' });
     for (const [role, recorded] of [['agent', 'bot'], ['assistant', 'bot'], ['user', 'human']] as const) {
       const r = await call(client, 'record_message', { task: 'T046', text: `A note as ${role}.`, author: 'someone', role });
       expect(r.isError).toBe(false);
-      expect(r.structured.message).toMatchObject({ role: recorded, text: `A note as ${role}.` });
+      expect(r.structured.message).toMatchObject({ role: recorded, text: `A note as ${role}.`, recorded_by: 'agent' });
       expect(r.text).toMatch(new RegExp(`^Recorded message ${r.structured.index} in T046 \\(tasks\\.json\\)`));
     }
     const refused = await call(client, 'record_message', { task: 'T046', text: 'x', role: 'robot' });

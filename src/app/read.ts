@@ -5,7 +5,7 @@ import type { CountTokens, DecisionQuery, TaskView } from '../core/read';
 import type { Registry } from '../core/evolve';
 import type { Diagnostic } from '../core/types';
 import { readMemory } from '../io/memory';
-import { UsageError } from '../io/errors';
+import { NotFoundError } from '../io/errors';
 import { bounded, boundedIds, BOUNDS } from './bounds';
 import { openWorkspace, readTasks, type WorkspaceOptions } from './run';
 
@@ -47,7 +47,7 @@ export function pickTasks(all: readonly TaskView[], named: readonly string[]): T
   const ids = boundedIds('tasks', named);
   const byId = new Map(all.map((t) => [t.id, t]));
   const missing = ids.filter((id) => !byId.has(id));
-  if (missing.length > 0) throw new UsageError(`no task ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ` (and ${missing.length - 20} more)` : ''} in the task files read`);
+  if (missing.length > 0) throw new NotFoundError(`no task ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ` (and ${missing.length - 20} more)` : ''} in the task files read`);
   return ids.map((id) => byId.get(id)!);
 }
 

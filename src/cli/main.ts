@@ -10,6 +10,7 @@ import { writeIfChanged } from '../io/files';
 import * as api from '../api';
 import { runWatch } from '../watch/watch';
 import { renderContext } from './render/context';
+import { safeText } from './render/safe';
 import { github, json as jsonReport, stylish } from './render/diagnostics';
 import { renderGuard, renderPending, renderResolution } from './render/review';
 import { describeEvent, renderCheckSummary, renderDryRun, renderRunSummary } from './render/run';
@@ -161,7 +162,8 @@ const whyCommand = (argv: ArgsOf<typeof whyOptions>, io: Io) => reading(argv, io
 const snapshotCommand = (argv: ArgsOf<typeof snapshotOptions>, io: Io) =>
   reading(argv, io, (o) => api.snapshot(list(argv.task), o), (snaps) => {
     if (argv.json) io.out(JSON.stringify(snaps));
-    else for (const s of snaps) io.out(s.snapshot);
+    // One paragraph a task: text from the data escaped, so it stays one line (see safeText).
+    else for (const s of snaps) io.out(safeText(s.snapshot));
   });
 
 const statsCommand = (argv: ArgsOf<typeof statsOptions>, io: Io) =>

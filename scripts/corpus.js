@@ -55,4 +55,4 @@ function corpus(tasks, messages, seed) {
   return `${JSON.stringify(out, null, 2)}\n`;
 }
 
-module.exports = { corpus };
+module.exports = { corpus, rng };

@@ -12,6 +12,7 @@
 const { createHash } = require('node:crypto');
 const { readFileSync, writeFileSync, renameSync } = require('node:fs');
 const { join, resolve } = require('node:path');
+const { rng } = require('./corpus');
 
 const root = join(__dirname, '..');
 const dist = join(root, 'dist');
@@ -113,16 +114,9 @@ async function examplesOf(dataDir) {
   return { examples, goldCount, fingerprint };
 }
 
-/** A deterministic shuffle (mulberry32), so the order examples are summed in follows the seed alone. */
+/** A deterministic shuffle (the corpus's mulberry32), so the order examples are summed in follows the seed alone. */
 function shuffled(xs, seed) {
-  let a = seed >>> 0;
-  const rand = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rand = rng(seed);
   const out = xs.slice();
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(rand() * (i + 1));

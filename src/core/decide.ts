@@ -156,7 +156,7 @@ export function decideTask(input: DecideInput): TaskAnalysis {
   // decides matters: agents propose, people decide). Without an agent (a meeting, a chat), the
   // strongest statement of each stretch of discussion is taken.
   if (messages.some((m) => m.role === 'bot')) {
-    const weighed = agentCandidates(input, infos, topicOfPos);
+    const weighed = agentCandidates(input, { infos, topicOfPos });
     const topicImportance = new Map<Topic, number>();
     const cuedAt = new Map<number, SentenceCandidate[]>();
     for (const w of weighed) {
@@ -347,7 +347,8 @@ export interface WeighedCandidate {
  * the importance of that stretch, and its features (the clause's own, and the importance band).
  * `decideTask` scores them; training fits the scorer on them.
  */
-export function agentCandidates(input: DecideInput, infos: ReadonlyMap<Topic, TopicInfo> = topicInfos(input).infos, topicOfPos: readonly (TopicInfo | undefined)[] = topicInfos(input).topicOfPos): WeighedCandidate[] {
+export function agentCandidates(input: DecideInput, topicsOf: { infos: ReadonlyMap<Topic, TopicInfo>; topicOfPos: readonly (TopicInfo | undefined)[] } = topicInfos(input)): WeighedCandidate[] {
+  const { infos, topicOfPos } = topicsOf;
   const { messages, topics, thresholds } = input;
   const at = input.text.at;
   const pos = input.text.positionOf;

@@ -9,16 +9,11 @@ import { BIN, EXAMPLE, filesBelow, tempDir } from '../helpers';
 export const NOW = '2026-03-05T00:00:00Z';
 const PRELOAD = join(__dirname, 'killpoint.js');
 
-/** A small deterministic generator (mulberry32): the same seed gives the same kill points. */
+const { rng } = require(join(__dirname, '..', '..', 'scripts', 'corpus.js')) as { rng: (seed: number) => () => number };
+
+/** A small deterministic generator (the corpus's mulberry32): the same seed gives the same kill points. */
 export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return rng(seed);
 }
 
 export interface KilledRun {

@@ -83,6 +83,15 @@ describe('subject lexicon examples', () => {
     expect(values('Refunds over €250 need a lead')).toEqual(['amount=250 eur']);
     expect(values('Ship it on 3 March, before 4 pm')).toEqual(expect.arrayContaining(['date=march 3', 'time=16:00']));
     expect(values('We may ship soon')).toEqual([]);
+    // A currency before the number names it, whatever unit follows ("per month" is no duration).
+    expect(values('Blue/green costs about €410/month more.')).toEqual(['amount=410 eur']);
+    // The word after a colon or comma is not what a bare number counts.
+    expect(values("Let's move everything to 22: CI, .nvmrc, the Lambda runtimes.")).toEqual(['count:=22']);
+  });
+
+  it('does not keep a closing quote as part of a subject word', () => {
+    const anchor = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => [...c.anchor]);
+    expect(anchor("We'll pin Node 20 in CI and bump '.nvmrc' to match.")).toEqual(anchor('We pin Node 20 in CI and bump .nvmrc to match.'));
   });
 
   it('names what a reversal retires', () => {
@@ -143,6 +152,22 @@ describe('relations given by what a decision answers', () => {
     expect(answeredValueChange(view('Thursday 10 is fine.'), view('Then Friday at 8:30.'), null)).toBeNull();
   });
 
+  it('reads a question from another task as naming the old value only in a clause about its subject', () => {
+    const report = view('Runbook for the migration, Sunday night (times UTC). The banner copy is ready.');
+    // The report mentions a Sunday, but not about the orders the older decision counted.
+    expect(answeredValueChange(view('AU is 6% of Sunday orders.'), view('Runbook LGTM: the banner goes live Friday 02:00 UTC.'), report)).toBeNull();
+    // Inside one discussion the question may be about the answer's subject.
+    expect(answeredValueChange(view('For contrast I darken the grey to #6B7280.'), view('Body text goes to #4B5563 everywhere.'), view('#6B7280 passes on white, but most body text sits on the card background.'), true)).toMatch(/colour/);
+    expect(answeredValueChange(view('For contrast I darken the grey to #6B7280.'), view('Body text goes to #4B5563 everywhere.'), view('#6B7280 passes on white, but most body text sits on the card background.'))).toBeNull();
+  });
+
+  it('keeps a slot whose old value the answer gives again', () => {
+    const asked = view('The nightly load finishes around 05:10. I can schedule the dashboard refresh for 06:00, before the 09:00 standup.');
+    const older = view('Schedule the dashboard refresh for 06:00, after the load and well before the 09:00 standup.');
+    expect(answeredValueChange(older, view('The nightly load moves to 04:30 from February, so 06:00 still works.'), asked, true)).toBeNull();
+    expect(answeredValueChange(older, view('Then the dashboard refresh at 07:00.'), asked, true)).toMatch(/time: 06:00 → 07:00/);
+  });
+
   it("a later text giving a third value for a corrected slot goes against the correction, whatever the correction's words", () => {
     const corrected = view('Draft offer for Brandt: 6 workshop days, payment within 60 days.');
     const correction = view('Zahlungsziel ist immer 14 Tage, never 60.');
@@ -168,6 +193,26 @@ describe('across tasks', () => {
     expect(found.find((p) => p.extracted_decision === plugin.id)!.description).toMatch(/^This seems to contradict DEC-20260106-001 .*Which is correct\?$/);
     // The relation is a field with the id, not only prose.
     expect(found.find((p) => p.extracted_decision === plugin.id)!.contradicts).toEqual([ban.id]);
+  });
+
+  it("lets a person's later decision in another task give a corrected slot a new value; the corrected value again contradicts", () => {
+    const corrected = decision('DEC-20260105-001', 'T1', 'No, 7 days is too short: the nightly backups are kept 30 days.', '2026-01-05T09:00:00Z', { type: 'constraint', corrects: 'I keep the nightly backups for 7 days.' });
+    const changed = decision('DEC-20260301-001', 'T2', 'The nightly backups are kept 14 days.', '2026-03-01T09:00:00Z');
+    const human = () => 'human' as const;
+    relateNewDecisions({ decisions: [corrected, changed] }, [changed], engine.lexicon, undefined, { spokenBy: human });
+    expect(corrected).toMatchObject({ status: 'superseded', superseded_by: changed.id });
+    expect(changed.supersedes).toBe(corrected.id);
+    // The wrong value given again never outweighs the correction.
+    const corrected2 = decision('DEC-20260105-001', 'T1', 'No, 7 days is too short: the nightly backups are kept 30 days.', '2026-01-05T09:00:00Z', { type: 'constraint', corrects: 'I keep the nightly backups for 7 days.' });
+    const wrong = decision('DEC-20260301-001', 'T2', 'The nightly backups are kept 7 days.', '2026-03-01T09:00:00Z');
+    relateNewDecisions({ decisions: [corrected2, wrong] }, [wrong], engine.lexicon, undefined, { spokenBy: human });
+    expect(corrected2.status).toBe('active');
+    expect(wrong.quality_flags).toContain('contradicts_correction');
+    // An agent's new value does not retire a person's correction.
+    const corrected3 = decision('DEC-20260105-001', 'T1', 'No, 7 days is too short: the nightly backups are kept 30 days.', '2026-01-05T09:00:00Z', { type: 'constraint', corrects: 'I keep the nightly backups for 7 days.' });
+    const agents = decision('DEC-20260301-001', 'T2', 'The nightly backups are kept 14 days.', '2026-03-01T09:00:00Z');
+    relateNewDecisions({ decisions: [corrected3, agents] }, [agents], engine.lexicon, undefined, { spokenBy: (d) => (d === agents ? 'bot' : 'human') });
+    expect(corrected3.status).toBe('active');
   });
 
   it('lets a reversal whose discussion names the earlier task supersede on one shared subject word', () => {

@@ -715,7 +715,7 @@ function markSupersessions(decisions: DecisionCandidate[], patterns: PatternCand
         utteranceConflict(claims[j], claims[i], lexicon) ??
         // (A new value was looked for above, in every earlier decision.)
         reversal(views[j], views[i], cues[i], decisions[i].correction, lexicon.subjects.generic, 'loose') ??
-        (decisions[i].correction || decisions[j].type === 'action_item' ? null : answeredValueChange(views[j], views[i], askedView()));
+        (decisions[i].correction || decisions[j].type === 'action_item' ? null : answeredValueChange(views[j], views[i], askedView(), true));
       if (reason) pick = { j, reason };
     }
     if (pick) {

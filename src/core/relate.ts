@@ -22,7 +22,7 @@ import { supersede } from './evolve';
 import { compareRead, instantOf } from './instant';
 import { alternation } from './lexicons';
 import { excerpt } from './statement';
-import { answeredValueChange, containment, contradiction, correctedValueChanged, replacement, restatesRetired, SubjectMemo, viewOf, type SubjectView } from './subject';
+import { answeredValueChange, containment, contradiction, correctedValueChanged, replacement, restatesRetired, SubjectMemo, viewOf, wrongValueRestated, type SubjectView } from './subject';
 import { contentTokens, contentWordCount, jaccard } from './text';
 import { DEFAULT_TUNING, type RelateTuning } from './tuning';
 import type { Decision, Message, PatternType, StaleWindow } from './types';
@@ -358,6 +358,16 @@ export function relateNewDecisions(
           continue;
         }
       }
+      // A person's later decision in another task that gives the corrected slot a new value, or
+      // reverses it, retires the correction as well; one that gives the corrected (wrong) value
+      // again contradicts it ("the tree problem": a wrong fact restated never outweighs its correction).
+      if (isCorrection(o) && !isCorrection(d) && !sameTask && speaker(d) === 'human' && !(o.corrects && wrongValueRestated(view(o.corrects), theirs, mine))) {
+        const changed = replacement(theirs, mine, cues, false, subjects.generic, d.downstream.includes(o.task_id) && cues.length > 0 ? 'named' : 'firm') ?? (o.type === 'action_item' ? null : answeredValueChange(theirs, mine, asked));
+        if (changed) {
+          supersede(o, d);
+          continue;
+        }
+      }
       if (isCorrection(o) && !isCorrection(d)) {
         const wrong = o.corrects ? restatesRetired(view(o.corrects), theirs, mine, false, true) : null;
         const why = valueContradiction(theirs, mine) ?? wrong;
@@ -370,7 +380,7 @@ export function relateNewDecisions(
       // T606") is about it: a looser subject match will do, one shared word with a reversal cue.
       const retire =
         replacement(theirs, mine, cues, isCorrection(d), subjects.generic, d.downstream.includes(o.task_id) ? (cues.length > 0 && !isCorrection(d) ? 'named' : 'loose') : 'firm') ??
-        (isCorrection(d) || o.type === 'action_item' ? null : answeredValueChange(theirs, mine, asked));
+        (isCorrection(d) || o.type === 'action_item' ? null : answeredValueChange(theirs, mine, asked, sameTask));
       if (retire && mayReverse && (isCorrection(d) || !isCorrection(o))) {
         // A reversal or a correction says itself that it replaces the older decision: the link
         // records it, and there is nothing for a person to settle.

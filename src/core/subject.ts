@@ -132,7 +132,8 @@ function tokenize(clause: string): Token[] {
   let last = 0;
   for (const m of clause.matchAll(TOKEN_RE)) {
     const gap = clause.slice(last, m.index);
-    out.push({ text: m[0].replace(/’/g, "'"), breakBefore: /[,:(]|\s[-–—]\s|^[-–—]\s/.test(gap) });
+    // (A quote closing a word is not part of it: "bump '.nvmrc' to match".)
+    out.push({ text: m[0].replace(/’/g, "'").replace(/(?<=\p{L})'+$/u, ''), breakBefore: /[,:(]|\s[-–—]\s|^[-–—]\s/.test(gap) });
     last = m.index + m[0].length;
   }
   return out;
@@ -251,7 +252,8 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, s
       const prev = i > 0 ? toks[i - 1].text : '';
       const prev2 = i > 1 ? `${toks[i - 2].text} ${prev}` : '';
       const unitStart = scale === undefined ? 1 : 2;
-      if (after) {
+      // A currency before the number names what it is, whatever follows ("€410/month" is an amount).
+      if (after && !(before && before.slot === 'amount')) {
         v = { key: after.slot, value: `${numberText(num)} ${after.unit}`, negated: false };
         for (let k = unitStart; k < unitStart + after.width; k++) consumed.add(i + k);
       } else if (before && before.slot === 'amount') {
@@ -268,7 +270,8 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, s
         const h = lex.pm.has(toks[i + 1]?.text ?? '') && n < 12 ? n + 12 : n;
         v = { key: 'time', value: `${String(h).padStart(2, '0')}:00`, negated: false };
       } else {
-        const next = toks[i + 1]?.text ?? '';
+        // The word after a comma or colon is not what the number counts ("move to 22: CI, …").
+        const next = toks[i + 1] && !toks[i + 1].breakBefore ? toks[i + 1].text : '';
         const noun = /^\p{L}/u.test(next) ? contentToken(next, stemmer) : null;
         v = { key: `count:${noun && !lex.generic.has(noun) ? noun : ''}`, value: numberText(n), negated: false };
       }
@@ -564,16 +567,24 @@ export function valueReplacement(older: SubjectView, newer: SubjectView, match: 
  * appointment on Thursday. Would Friday work?" → "Then Friday at 8:30"): the answer replaces the
  * decision that holds the old value, though neither statement names their shared subject.
  */
-export function answeredValueChange(older: SubjectView, newer: SubjectView, asked: SubjectView | null): string | null {
+export function answeredValueChange(older: SubjectView, newer: SubjectView, asked: SubjectView | null, sameDiscussion = false): string | null {
   if (!asked) return null;
   for (const o of older.clauses) {
-    // The question names the old value on the subject of the old decision or of the answer (a
-    // decision that is all value, "Thursday 10 is fine", has no subject of its own to share).
-    const onSubject = o.anchor.size === 0 || asked.clauses.some((c) => shared(c.anchor, o.anchor) > 0 || newer.clauses.some((n) => shared(c.anchor, n.anchor) > 0));
-    if (!onSubject) continue;
-    const named = new Set(asked.clauses.flatMap((c) => c.values.filter((v) => !v.negated).map((v) => `${v.key}\u0000${v.value}`)));
+    // An answer that gives one of the old values of a slot again keeps that slot ("move the load
+    // to 04:30, so 06:00 still works" leaves "refresh at 06:00, before the 09:00 standup" standing).
+    const restated = (was: SlotValue) => newer.clauses.some((n) => n.values.some((v) => !v.negated && comparable(v, was) && o.values.some((x) => !x.negated && comparable(x, was) && x.value === v.value)));
+    // The question names the old value on the subject of the old decision (a decision that is all
+    // value, "Thursday 10 is fine", has no subject of its own, and the question's will do). Inside
+    // one discussion the question may be about the answer's subject instead ("#6B7280 passes on
+    // white, but body text sits on grey" → "Body text goes to #4B5563"); from another task it
+    // must name the old value in a clause about the old decision's subject: a report that
+    // mentions a Sunday somewhere is not about the decision that set one.
+    const onSubject = (c: SubjectClause) => shared(c.anchor, o.anchor) > 0;
+    const aboutAnswer = sameDiscussion && asked.clauses.some((c) => onSubject(c) || newer.clauses.some((n) => shared(c.anchor, n.anchor) > 0));
+    const naming = asked.clauses.filter((c) => o.anchor.size === 0 || aboutAnswer || onSubject(c));
+    const named = new Set(naming.flatMap((c) => c.values.filter((v) => !v.negated).map((v) => `${v.key}\u0000${v.value}`)));
     for (const was of o.values) {
-      if (was.negated || was.key.startsWith('count:') || !named.has(`${was.key}\u0000${was.value}`)) continue;
+      if (was.negated || was.key.startsWith('count:') || !named.has(`${was.key}\u0000${was.value}`) || restated(was)) continue;
       for (const n of newer.clauses) {
         const now = n.values.find((v) => comparable(v, was) && !v.negated && v.value !== was.value && !o.values.some((x) => x.key === v.key && x.value === v.value));
         if (now) return `a new ${was.key}: ${was.value} → ${now.value}`;
@@ -673,6 +684,24 @@ export function correctedValueChanged(wrong: SubjectView, correction: SubjectVie
         const now = l.values.find((x) => !x.negated && comparable(x, v) && x.value !== v.value);
         if (now && !n.values.some((x) => x.key === now.key && x.value === now.value)) return `a new ${v.key}: ${v.value} → ${now.value}`;
       }
+    }
+  }
+  return null;
+}
+
+/**
+ * The wrong value a correction replaced, given again by a later text: one the corrected text (the
+ * agent's words) gave for a slot the correction sets, and the correction does not. ("7 days is too
+ * short, we keep them 30 days" corrected "keep them for 7 days": a later "7 days" is the wrong
+ * fact again; a later "14 days" is another value, not the wrong one.)
+ */
+export function wrongValueRestated(wrong: SubjectView, correction: SubjectView, later: SubjectView): string | null {
+  const set = new Set(correction.clauses.flatMap((c) => c.values.filter((v) => !v.negated).map((v) => `${v.key}\u0000${v.value}`)));
+  for (const w of wrong.clauses) {
+    if (!correction.clauses.some((n) => slotChange(w, n) || n.values.some((v) => v.negated && w.values.some((x) => comparable(x, v) && x.value === v.value)))) continue;
+    for (const v of w.values) {
+      if (v.negated || v.key.startsWith('count:') || set.has(`${v.key}\u0000${v.value}`)) continue;
+      if (later.clauses.some((l) => l.values.some((x) => !x.negated && comparable(x, v) && x.value === v.value))) return `it gives ${v.value}, the value that was corrected`;
     }
   }
   return null;

@@ -172,236 +172,380 @@ function taskFacts(input: CandidateInput): TaskFacts {
   return { view: dialogueView(messages, input.answered, input.verdict, lexicon), nothingOffered };
 }
 
+/** What every clause of one person's message is read against: who spoke before it and what they offered. */
+interface MessageScene {
+  p: number;
+  /** The message it answers (-1: none), and whether that is an agent's. */
+  a: number;
+  answersAgent: boolean;
+  /** The nearest earlier agent message within reach (-1: none). */
+  agent: number;
+  /** The words of the agent's message and of the one answered. */
+  agentTokens: ReadonlySet<string>;
+  answeredTokens: ReadonlySet<string>;
+  /** The features every clause of the message shares (who says it, where, in answer to what). */
+  said: string[];
+  /** The same with what the whole message is (sarcastic, a correction): what its own clauses carry. */
+  clauseSaid: string[];
+  /** The text of the messages just before it: what a short clause may name. */
+  saidBefore: string;
+  sarcastic: boolean;
+  correcting: boolean;
+  /** "No." turning down the agent's question opens the message. */
+  rejectsOffer: boolean;
+}
+
+/** What the clauses read so far make of the next one, as a message is read clause by clause. */
+interface ClauseWalk {
+  /** "OK, here's where I land." / "Decision: …" announce decisions; a bare "Both." accepts what follows. */
+  carried: 'announced' | 'accepted' | null;
+  /** Inside someone else's reported decision, until a conclusion of our own. */
+  reporting: boolean;
+  /** The clause that gave the last candidate (a clause stating its own decision needs no other). */
+  stated: number;
+  seenContent: boolean;
+}
+
+/** One clause of a person's message being read: its text without framing, and what its cues made of it so far. */
+interface ClauseReading {
+  k: number;
+  clause: Span;
+  body: string;
+  lower: string;
+  words: number;
+  firstContent: boolean;
+  /** Part-of-speech tagging is the costly check: at most once per clause, and only when asked. */
+  verbless: () => boolean;
+  flags: string[];
+  text: string;
+  act: SentenceAct | null;
+  type: DecisionType | null;
+  strength: Strength;
+  label: 'decision' | 'rule' | null;
+  reports: boolean;
+}
+
 function personCandidates(input: CandidateInput, p: number, correcting: boolean, facts: TaskFacts): SentenceCandidate[] {
+  const { messages, lexicon } = input;
+  const spoken = messageScene(input, p, correcting, facts);
+  const out: SentenceCandidate[] = [];
+  // "3. If the kids can't take them home …" answering a numbered list picks item 3.
+  const lead = LEADING_OPTION.exec(messages[p].text);
+  if (lead && spoken.agent >= 0) {
+    const option = pickedOption(lexicon, lead[1], messages[spoken.agent].text);
+    if (option) out.push(make(p, option, 'decision', 'accepted', spoken.agent, true, [], [], 'selection', [...spoken.said, 'origin:selection', 'strength:accepted', 'hint:decision', ...valueFeatures(option)]));
+  }
+  const clauses = (lead && out.length ? splitSentences(messages[p].text.slice(lead[0].length)) : sentencesAt(input, p)).flatMap((s) => splitClauses(lexicon, s));
+  const scene: MessageScene = { ...spoken, rejectsOffer: refusesOffer(input, spoken, clauses) };
+  const walk: ClauseWalk = { carried: null, reporting: false, stated: -1, seenContent: false };
+  for (let k = 0; k < clauses.length; k++) {
+    const { made, consumed } = clauseCandidates(input, scene, walk, clauses, k);
+    appendAll(out, made);
+    k += consumed;
+  }
+  return out;
+}
+
+function messageScene(input: CandidateInput, p: number, correcting: boolean, facts: TaskFacts): Omit<MessageScene, 'rejectsOffer'> {
   const { messages, lexicon, answered } = input;
   const m = messages[p];
   const a = answered[p];
   const answersAgent = a >= 0 && messages[a].role === 'bot';
   const agent = recentAgentMessage(messages, p, input.tuning.agentReach);
-  // What every clause below compares with: the words of the agent's message and of the one answered.
   const agentTokens = agent >= 0 ? tokenSetAt(input, agent) : NO_TOKENS;
   const answeredTokens = a < 0 ? NO_TOKENS : a === agent ? agentTokens : tokenSetAt(input, a);
-  const out: SentenceCandidate[] = [];
   const said = speakerFeatures(facts.view, p);
   if (agent >= 0) said.push('dialogue:agent-spoke');
   if (agent >= 0 && addresses(messages[agent].text, m.author)) said.push('speaker:asked-by-agent');
   if (agent >= 0 && offers(lexicon, messages[agent].text, sentencesAt(input, agent))) said.push('dialogue:agent-offers');
   // A discussion in which no agent asks or proposes anything rarely settles anything.
   if (facts.nothingOffered) said.push('dialogue:nothing-offered');
-  // "3. If the kids can't take them home …" answering a numbered list picks item 3.
-  const lead = LEADING_OPTION.exec(m.text);
-  if (lead && agent >= 0) {
-    const option = pickedOption(lexicon, lead[1], messages[agent].text);
-    if (option) out.push(make(p, option, 'decision', 'accepted', agent, true, [], [], 'selection', [...said, 'origin:selection', 'strength:accepted', 'hint:decision', ...valueFeatures(option)]));
-  }
-  const clauses = (lead && out.length ? splitSentences(m.text.slice(lead[0].length)) : sentencesAt(input, p)).flatMap((s) => splitClauses(lexicon, s));
-  const cues = input.detections[p].filter((d) => d.kind === 'correction');
-  // In a correction, the clauses with a decisive act of their own state the rule; the rest are
-  // reasons (a fact stated without any act is found by the value it changes, below).
-  let seenContent = false;
-  const opening = clauses[0] ? normalForm(clauses[0].text) : '';
-  const rejectsOffer = answersAgent && isQuestion(messages[a].text) && hasAct(lexicon, 'rejection', opening) && wordCount(clauses[0].text) <= 2;
-  // What an earlier clause of the message makes of the plain clauses after it: "OK, here's where
-  // I land." or "Decision: …" announce decisions; a bare "Both." accepts what follows.
-  let carried: 'announced' | 'accepted' | null = null;
-  let reporting = false;
-  // The clause that gave the last candidate (a clause stating its own decision needs no other).
-  let stated = -1;
-  // Worked out once per message, not per clause.
   const sarcastic = hasAct(lexicon, 'sarcasm', normalForm(m.text));
-  if (sarcastic) said.push('message:sarcasm');
-  if (correcting) said.push('form:correcting');
+  const clauseSaid = [...said];
+  if (sarcastic) clauseSaid.push('message:sarcasm');
+  if (correcting) clauseSaid.push('form:correcting');
   const saidBefore = messages.slice(Math.max(0, p - input.tuning.agentReach - 1), p).map((x) => x.text).join('\n');
-  for (let k = 0; k < clauses.length; k++) {
-    const clause = clauses[k];
-    const body = clause.text.slice(contentStart(lexicon, clause.text)).trim();
-    // Part-of-speech tagging is the costly check: at most once per clause, and only when asked.
-    let verbs: boolean | undefined;
-    const bodyVerbless = () => (verbs ??= verbless(body));
-    if (body.length === 0) {
-      if (announced(lexicon, clause.text)) carried = 'announced';
-      // "Both." answering the agent's options accepts them; what follows says what that means.
-      else if (agent >= 0 && a === agent && offers(lexicon, messages[agent].text, sentencesAt(input, agent)) && findAct(lexicon, 'acceptance', normalForm(clause.text))?.start === 0) carried = 'accepted';
-      continue;
-    }
-    const lower = normalForm(body);
-    const words = wordCount(body);
-    if (ownContent(clause, body, cues, m.text) === 0) continue;
-    const firstContent = !seenContent;
-    seenContent = true;
-    // What the scorer weighs this clause by, besides what the cues below make of it.
-    const flags: string[] = [...said, ...actFeatures(lexicon, lower), ...valueFeatures(body), lengthFeature(words), ...clausePositionFeatures(k, clauses.length)];
-    if (input.negated?.(lower)) flags.push('form:negated');
-    if (isQuestion(body)) {
-      const request = p > 0 ? requestItem(lexicon, body) : null;
-      if (request) out.push(make(p, request, 'action_item', 'explicit', a, answersAgent, [], [], 'request', [...flags, 'origin:request', 'hint:action_item']));
-      continue;
-    }
-    // "Go with that - one fix." / "That line is fine.": an acceptance says nothing of its own;
-    // answering the agent, it makes the clause after it ("Both. Retries max 2 …") what is accepted.
-    const accepting = findAct(lexicon, 'acceptance', lower);
-    if (accepting && accepting.start === 0 && contentWordCount(body.slice(accepting.end)) < 2) {
-      if (agent >= 0) carried = 'accepted';
-      continue;
-    }
-    // "Lumaro emailed: they've decided to close … No deliveries in that window." — what follows a
-    // reported decision in the same message reports it too, until a conclusion of our own.
-    // Reported words, sarcasm, postponements, musings and opinions give a clause no type of its
-    // own (their cue reads as nothing decided); it stays a candidate, and the scorer weighs their
-    // act classes with the rest.
-    const aside = sarcastic || hasAct(lexicon, 'postponement', lower) || (hasAct(lexicon, 'hypothetical', lower) && !hasAct(lexicon, 'contingency', lower)) || hasAct(lexicon, 'opinion', lower);
-    if (hasAct(lexicon, 'reported', lower)) reporting = true;
-    else if (reporting && (findAct(lexicon, 'conclusion', normalForm(clause.text))?.start === 0 || announced(lexicon, clause.text))) reporting = false;
-    if (reporting) flags.push('form:in-report');
-    if (words <= 4 && bodyVerbless()) flags.push('form:verbless');
-    if (carried === 'accepted') flags.push('form:after-acceptance');
-    if (agent >= 0 && selects(body, agentTokens, input.stems)) flags.push('form:shares-agent-words');
-    if (agent >= 0 && words <= 3) {
-      // A bare option number answering a list of options picks that option.
-      const option = pickedOption(lexicon, body, messages[agent].text);
-      if (option) {
-        out.push(make(p, option, 'decision', 'accepted', agent, true, [], [], 'selection', [...flags, 'origin:selection', 'strength:accepted', 'hint:decision']));
-        continue;
-      }
-    }
-    let text = body;
-    let act = classify(lexicon, lower);
-    // "For contrast I'll just darken the grey to #6B7280." — a person's own step that sets a
-    // value decides it ("I'll check with them" sets nothing).
-    if (!act && hasAct(lexicon, 'offer', lower) && HAS_NUMBER.test(body) && !isQuestion(body)) act = 'decision';
-    let type: DecisionType | null = act ? (TYPE_OF_ACT[act] ?? null) : null;
-    // "Decision: …" / "As a rule: …" announce what follows.
-    const label = announced(lexicon, clause.text);
-    if (label) flags.push(label === 'rule' ? 'form:announced-rule' : 'form:announced');
-    if (label === 'rule') type = 'constraint';
-    else if (label === 'decision' && (!type || type === 'action_item')) type = 'decision';
-    if (label) act ??= 'announcement';
-    // "Then the cut-off is 13:00." concludes: a decision. ("Best year yet then." names no value,
-    // no action and no option: a remark.)
-    if (!type && findAct(lexicon, 'conclusion', normalForm(clause.text))?.start === 0 && (HAS_NUMBER.test(body) || !bodyVerbless() || (agent >= 0 && selects(body, agentTokens, input.stems)))) {
-      type = 'decision';
-      act = 'conclusion';
-    }
-    // "Storage box then." names an option offered just before; "Best year yet then." names
-    // nothing said before it: a short verbless remark decides nothing.
-    if (type === 'decision' && !label && words <= input.tuning.ellipticSubjectMaxWords && !HAS_NUMBER.test(body) && bodyVerbless() && !selects(body, new Set(contentTokens(saidBefore, input.stems)), input.stems)) type = null;
-    let strength: Strength = 'explicit';
-    // "Fine by me: monthly prices by default" accepts what follows the colon.
-    const accepted = findAct(lexicon, 'acceptance', lower);
-    if (!type && accepted && accepted.start === 0 && /^\s*:/.test(lower.slice(accepted.end))) {
-      text = body.slice(accepted.end).replace(/^\s*:\s*/, '');
-      if (contentWordCount(text) >= 2) type = 'decision';
-    }
-    if (type === 'action_item' && hasAct(lexicon, 'rule', lower)) type = 'constraint';
-    // The task's opening request is what the task is, not a decision about it.
-    if (type === 'action_item' && p === 0) type = null;
-    // "It's 2,000 cheaper …" / "They …" explains; only a changed value makes it a statement.
-    if (type && hasAct(lexicon, 'explanation', lower)) type = null;
-    // "We shortened it in January and nobody updated the page." reports; it rules nothing.
-    // (Before a colon: "… until there's a reason to change it: someone saw it" lists cases.)
-    const reports = hasAct(lexicon, 'past', normalForm(body.split(': ')[0]));
-    if (type && type !== 'decision' && !label && reports) type = null;
-    // The task's opening message says what the task is; its instructions are the task itself.
-    // Only a decision stated outright there (a change from now on, a move) is one.
-    if (p === 0 && type && type !== 'decision' && !label && !hasAct(lexicon, 'decision', lower)) type = null;
-    // "Thursday 10 is fine." answering the agent's "Thursday 10:00 or Friday 16:00" picks an option.
-    if (type === 'preference' && !correcting && agent >= 0 && words <= input.tuning.selectionMaxWords && selects(withoutCue(lexicon, body), agentTokens, input.stems)) {
-      type = 'decision';
-      strength = 'accepted';
-      act = 'selection' as SentenceAct;
-    }
-    if (correcting && type) {
-      strength = 'correction';
-      if (type === 'decision' || type === 'constraint') type = 'constraint';
-    } else if (!type && agent >= 0 && words <= input.tuning.selectionMaxWords && selects(body, agentTokens, input.stems) && bodyVerbless()) {
-      // A person naming one of the options the agent offered accepts that option.
-      type = 'decision';
-      strength = 'accepted';
-      act = 'selection' as SentenceAct;
-    }
-    // After "here's where I land." or "Decision:", and after a bare acceptance of the agent's
-    // proposal, a plain statement is the decision.
-    if (!type && carried && !reports && !hasAct(lexicon, 'explanation', lower) && contentWordCount(body) >= 2) {
-      type = 'decision';
-      strength = carried === 'accepted' ? 'accepted' : 'explicit';
-      act = carried === 'accepted' ? ('accepted-answer' as SentenceAct) : 'announcement';
-    }
-    // "Then we stop the forced changes. Students keep their passphrase until …": what follows a
-    // conclusion spells it out.
-    if (label || findAct(lexicon, 'conclusion', normalForm(clause.text))?.start === 0) carried = 'announced';
-    // "sops it is" answering the agent's options picks one of them: settled by the person.
-    if (type === 'decision' && strength === 'explicit' && answersAgent && offers(lexicon, messages[a].text, sentencesAt(input, a)) && words <= input.tuning.selectionMaxWords && selects(body, answeredTokens, input.stems)) {
-      strength = 'accepted';
-    }
-    // "Annual: full refund within 30 days …" answering the agent's figures for annual plans: a
-    // topic label the agent's message names, then what holds for it.
-    if (!type && agent >= 0 && topicLabelled(body, agentTokens, input.stems)) {
-      type = 'decision';
-      act = 'announcement';
-    }
-    // "No. NPS is quarterly." turning down an agent's offer: the reason given is what holds.
-    if (!type && k > 0 && rejectsOffer && contentWordCount(body) >= 2) {
-      type = 'decision';
-      act = 'rejection' as SentenceAct;
-    }
-    // A person stating a different value for what the agent just said ("Last order day for
-    // Germany is the 18th." after "… 19 December for Germany") corrects it without a cue word.
-    if (firstContent && !correcting && type !== 'action_item' && a === p - 1 && answersAgent && words <= input.tuning.valueCorrectionMaxWords && !isQuestion(messages[a].text) && correctsValue(body, messages[a].text, sentencesAt(input, a), input.stems)) {
-      type = 'constraint';
-      strength = 'correction';
-      act = 'value-correction' as SentenceAct;
-    }
-    // A new value for something the agent put a number on ("12 characters minimum") sets it.
-    if (!type && !reports && !hasAct(lexicon, 'explanation', lower) && agent >= 0 && correctsValue(body, messages[agent].text, sentencesAt(input, agent), input.stems)) {
-      type = 'decision';
-      strength = 'weak';
-      act = 'new-value' as SentenceAct;
-    }
-    if (aside || (reporting && !label)) type = null;
-    const made: string | null = act;
-    if (made === 'selection' || made === 'accepted-answer') flags.push('origin:selection');
-    else if (made === 'new-value' || made === 'value-correction' || made === 'rejection') flags.push(`form:${made}`);
-    if (act === 'announcement' && !label) flags.push('form:topic-label');
-    flags.push(`hint:${type ?? 'none'}`, `strength:${type ? strength : 'none'}`);
-    if (!type) {
-      // A clause with no decisive cue is a candidate all the same ("English is enough.", "Cap it
-      // at 4,000 words."): the scorer decides, on its features, whether it settles anything.
-      if (contentWordCount(body) < 1) continue;
-      const plain = shape(lexicon, input.tuning, body);
-      if (contentWordCount(plain.statement) < 1) continue;
-      out.push(make(p, plain.statement, 'decision', 'explicit', agent >= 0 ? agent : a, answersAgent || agent >= 0, plain.reasons, plain.alternatives, 'clause', [...flags, 'origin:clause'], null));
-      continue;
-    }
-    // "Both." / "Storage box then." name the choice; the clause after it says what it means.
-    if (words <= input.tuning.ellipticMaxWords && k + 1 < clauses.length) {
-      const next = clauses[k + 1].text.slice(contentStart(lexicon, clauses[k + 1].text)).trim();
-      const nextLower = normalForm(next);
-      const ownAct = classify(lexicon, nextLower) !== null || announced(lexicon, clauses[k + 1].text) !== null;
-      if (next && !ownAct && !isQuestion(next) && !hasAct(lexicon, 'smalltalk', nextLower) && !hasAct(lexicon, 'explanation', nextLower) && !hasAct(lexicon, 'opinion', nextLower) && findAct(lexicon, 'reason', nextLower)?.start !== 0) {
-        text = `${trimEnd(text)}: ${next}`;
-        k++;
-      }
-    }
-    // "But the focus fix can't wait for the next release train - ship it as a hotfix this week.":
-    // a directive on "it" keeps the clause of the same sentence that says what it is.
-    if (act === 'directive' && k > 0 && findAct(lexicon, 'back-reference', lower)?.start === 0 && stated !== k - 1 && !/[.!?]['"’”]?\s*$/u.test(clauses[k - 1].text)) {
-      const before = trimEnd(clauses[k - 1].text.slice(contentStart(lexicon, clauses[k - 1].text)));
-      if (contentWordCount(before) >= 2) text = `${before} - ${text}`;
-    }
-    const { statement, reasons, alternatives } = shape(lexicon, input.tuning, text);
-    // A statement says what: words of its own besides the cue ("Publish." and "Send it to her."
-    // say nothing a reader could act on without the discussion).
-    if (contentWordCount(withoutCue(lexicon, statement)) < 1) continue;
-    // "Strictly view for now." answering "should guests be able to comment, or is it strictly
-    // view?" says what about? The question's subject: "Guests: strictly view for now."
-    const subject = agent >= 0 && type !== 'action_item' && wordCount(statement) <= input.tuning.ellipticSubjectMaxWords && !statement.includes(':') ? questionSubject(sentencesAt(input, agent), statement, input.stems) : null;
-    const subjectSaid = subject ? `${subject.charAt(0).toUpperCase()}${subject.slice(1)}: ${/^\p{Lu}(?:\p{Ll}|\s)/u.test(statement) ? statement.charAt(0).toLowerCase() + statement.slice(1) : statement}` : statement;
-    // "15 % on the tents and the bundle at 229, go." sets two values in one verbless clause: two decisions.
-    const pair = type === 'decision' ? valuePair(lexicon, input.tuning, subjectSaid) : null;
-    for (const one of pair ?? [subjectSaid]) out.push(make(p, one, type, strength, agent >= 0 ? agent : a, answersAgent || agent >= 0, reasons, alternatives, act!, [...flags, 'origin:clause']));
-    stated = k;
+  return { p, a, answersAgent, agent, agentTokens, answeredTokens, said, clauseSaid, saidBefore, sarcastic, correcting };
+}
+
+/** "No." (a bare refusal) opening a reply to the agent's question turns down what it offered. */
+function refusesOffer(input: CandidateInput, scene: Omit<MessageScene, 'rejectsOffer'>, clauses: readonly Span[]): boolean {
+  if (!scene.answersAgent || clauses.length === 0 || !isQuestion(input.messages[scene.a].text)) return false;
+  return hasAct(input.lexicon, 'rejection', normalForm(clauses[0].text)) && wordCount(clauses[0].text) <= 2;
+}
+
+/**
+ * The candidates of clause k of a person's message (none, one, or two for a pair of values), and
+ * how many clauses after it its statement took in ("Both. Retries max 2 …").
+ */
+function clauseCandidates(input: CandidateInput, scene: MessageScene, walk: ClauseWalk, clauses: readonly Span[], k: number): { made: SentenceCandidate[]; consumed: number } {
+  const none = { made: [], consumed: 0 };
+  const { lexicon } = input;
+  const clause = clauses[k];
+  const body = clause.text.slice(contentStart(lexicon, clause.text)).trim();
+  if (body.length === 0) {
+    framingOnly(input, scene, walk, clause);
+    return none;
   }
-  return out;
+  if (ownContent(clause, body, correctionCues(input, scene.p), input.messages[scene.p].text) === 0) return none;
+  const r = readClause(input, scene, walk, clauses, k, body);
+  if (isQuestion(body)) {
+    const request = scene.p > 0 ? requestItem(lexicon, body) : null;
+    return request ? { made: [make(scene.p, request, 'action_item', 'explicit', scene.a, scene.answersAgent, [], [], 'request', [...r.flags, 'origin:request', 'hint:action_item'])], consumed: 0 } : none;
+  }
+  // "Go with that - one fix." / "That line is fine.": an acceptance says nothing of its own;
+  // answering the agent, it makes the clause after it ("Both. Retries max 2 …") what is accepted.
+  const accepting = findAct(lexicon, 'acceptance', r.lower);
+  if (accepting && accepting.start === 0 && contentWordCount(body.slice(accepting.end)) < 2) {
+    if (scene.agent >= 0) walk.carried = 'accepted';
+    return none;
+  }
+  const aside = asideOrReport(input, scene, walk, r);
+  const option = r.words <= 3 && scene.agent >= 0 ? pickedOption(lexicon, body, input.messages[scene.agent].text) : null;
+  // A bare option number answering a list of options picks that option.
+  if (option) return { made: [make(scene.p, option, 'decision', 'accepted', scene.agent, true, [], [], 'selection', [...r.flags, 'origin:selection', 'strength:accepted', 'hint:decision'])], consumed: 0 };
+  ownCue(input, scene, r);
+  settleByDialogue(input, scene, walk, r);
+  if (aside || (walk.reporting && !r.label)) r.type = null;
+  markOrigin(r);
+  if (!r.type) return { made: plainCandidate(input, scene, r), consumed: 0 };
+  return statedCandidates(input, scene, walk, clauses, r);
+}
+
+/** The correction cues of message p: a clause made of one says nothing of its own. */
+function correctionCues(input: CandidateInput, p: number): Detection[] {
+  return input.detections[p].filter((d) => d.kind === 'correction');
+}
+
+/** A clause that is framing alone ("Decision:", "Both.") tells what the clauses after it are. */
+function framingOnly(input: CandidateInput, scene: MessageScene, walk: ClauseWalk, clause: Span): void {
+  const { lexicon, messages } = input;
+  if (announced(lexicon, clause.text)) walk.carried = 'announced';
+  // "Both." answering the agent's options accepts them; what follows says what that means.
+  else if (scene.agent >= 0 && scene.a === scene.agent && offers(lexicon, messages[scene.agent].text, sentencesAt(input, scene.agent)) && findAct(lexicon, 'acceptance', normalForm(clause.text))?.start === 0) walk.carried = 'accepted';
+}
+
+/** The clause with the features every candidate of it is weighed by, before its cues are read. */
+function readClause(input: CandidateInput, scene: MessageScene, walk: ClauseWalk, clauses: readonly Span[], k: number, body: string): ClauseReading {
+  const { lexicon } = input;
+  const lower = normalForm(body);
+  const words = wordCount(body);
+  const firstContent = !walk.seenContent;
+  walk.seenContent = true;
+  let verbs: boolean | undefined;
+  const flags: string[] = [...scene.clauseSaid, ...actFeatures(lexicon, lower), ...valueFeatures(body), lengthFeature(words), ...clausePositionFeatures(k, clauses.length)];
+  if (input.negated?.(lower)) flags.push('form:negated');
+  return { k, clause: clauses[k], body, lower, words, firstContent, verbless: () => (verbs ??= verbless(body)), flags, text: body, act: null, type: null, strength: 'explicit', label: null, reports: false };
+}
+
+/**
+ * "Lumaro emailed: they've decided to close … No deliveries in that window." — what follows a
+ * reported decision in the same message reports it too, until a conclusion of our own. Reported
+ * words, sarcasm, postponements, musings and opinions give a clause no type of its own (their cue
+ * reads as nothing decided); it stays a candidate, and the scorer weighs their act classes with
+ * the rest. Returns whether the clause is such an aside.
+ */
+function asideOrReport(input: CandidateInput, scene: MessageScene, walk: ClauseWalk, r: ClauseReading): boolean {
+  const { lexicon } = input;
+  const { lower, body, words, flags } = r;
+  const aside = scene.sarcastic || hasAct(lexicon, 'postponement', lower) || (hasAct(lexicon, 'hypothetical', lower) && !hasAct(lexicon, 'contingency', lower)) || hasAct(lexicon, 'opinion', lower);
+  if (hasAct(lexicon, 'reported', lower)) walk.reporting = true;
+  else if (walk.reporting && (findAct(lexicon, 'conclusion', normalForm(r.clause.text))?.start === 0 || announced(lexicon, r.clause.text))) walk.reporting = false;
+  if (walk.reporting) flags.push('form:in-report');
+  if (words <= 4 && r.verbless()) flags.push('form:verbless');
+  if (walk.carried === 'accepted') flags.push('form:after-acceptance');
+  if (scene.agent >= 0 && selects(body, scene.agentTokens, input.stems)) flags.push('form:shares-agent-words');
+  return aside;
+}
+
+/** What the clause's own cues make of it: its act, a label announcing it, a conclusion. */
+function ownCue(input: CandidateInput, scene: MessageScene, r: ClauseReading): void {
+  const { lexicon } = input;
+  const { lower, body, words } = r;
+  r.act = classify(lexicon, lower);
+  // "For contrast I'll just darken the grey to #6B7280." — a person's own step that sets a
+  // value decides it ("I'll check with them" sets nothing).
+  if (!r.act && hasAct(lexicon, 'offer', lower) && HAS_NUMBER.test(body) && !isQuestion(body)) r.act = 'decision';
+  r.type = r.act ? (TYPE_OF_ACT[r.act] ?? null) : null;
+  // "Decision: …" / "As a rule: …" announce what follows.
+  r.label = announced(lexicon, r.clause.text);
+  if (r.label) r.flags.push(r.label === 'rule' ? 'form:announced-rule' : 'form:announced');
+  if (r.label === 'rule') r.type = 'constraint';
+  else if (r.label === 'decision' && (!r.type || r.type === 'action_item')) r.type = 'decision';
+  if (r.label) r.act ??= 'announcement';
+  // "Then the cut-off is 13:00." concludes: a decision. ("Best year yet then." names no value,
+  // no action and no option: a remark.)
+  if (!r.type && findAct(lexicon, 'conclusion', normalForm(r.clause.text))?.start === 0 && (HAS_NUMBER.test(body) || !r.verbless() || (scene.agent >= 0 && selects(body, scene.agentTokens, input.stems)))) {
+    r.type = 'decision';
+    r.act = 'conclusion';
+  }
+  // "Storage box then." names an option offered just before; "Best year yet then." names
+  // nothing said before it: a short verbless remark decides nothing.
+  if (r.type === 'decision' && !r.label && words <= input.tuning.ellipticSubjectMaxWords && !HAS_NUMBER.test(body) && r.verbless() && !selects(body, new Set(contentTokens(scene.saidBefore, input.stems)), input.stems)) r.type = null;
+}
+
+/**
+ * What the dialogue around the clause makes of it: an opening request, an explanation or report,
+ * a pick among the agent's options, a correction, what an earlier clause announced or accepted,
+ * a topic label, the reason after a refusal, a value changed from the agent's.
+ */
+function settleByDialogue(input: CandidateInput, scene: MessageScene, walk: ClauseWalk, r: ClauseReading): void {
+  const { lexicon, messages } = input;
+  const { lower, body, words } = r;
+  const p = scene.p;
+  // "Fine by me: monthly prices by default" accepts what follows the colon.
+  const accepted = findAct(lexicon, 'acceptance', lower);
+  if (!r.type && accepted && accepted.start === 0 && /^\s*:/.test(lower.slice(accepted.end))) {
+    r.text = body.slice(accepted.end).replace(/^\s*:\s*/, '');
+    if (contentWordCount(r.text) >= 2) r.type = 'decision';
+  }
+  if (r.type === 'action_item' && hasAct(lexicon, 'rule', lower)) r.type = 'constraint';
+  // The task's opening request is what the task is, not a decision about it.
+  if (r.type === 'action_item' && p === 0) r.type = null;
+  // "It's 2,000 cheaper …" / "They …" explains; only a changed value makes it a statement.
+  if (r.type && hasAct(lexicon, 'explanation', lower)) r.type = null;
+  // "We shortened it in January and nobody updated the page." reports; it rules nothing.
+  // (Before a colon: "… until there's a reason to change it: someone saw it" lists cases.)
+  r.reports = hasAct(lexicon, 'past', normalForm(body.split(': ')[0]));
+  if (r.type && r.type !== 'decision' && !r.label && r.reports) r.type = null;
+  // The task's opening message says what the task is; its instructions are the task itself.
+  // Only a decision stated outright there (a change from now on, a move) is one.
+  if (p === 0 && r.type && r.type !== 'decision' && !r.label && !hasAct(lexicon, 'decision', lower)) r.type = null;
+  pickOrCorrect(input, scene, r);
+  // After "here's where I land." or "Decision:", and after a bare acceptance of the agent's
+  // proposal, a plain statement is the decision.
+  if (!r.type && walk.carried && !r.reports && !hasAct(lexicon, 'explanation', lower) && contentWordCount(body) >= 2) {
+    r.type = 'decision';
+    r.strength = walk.carried === 'accepted' ? 'accepted' : 'explicit';
+    r.act = walk.carried === 'accepted' ? ('accepted-answer' as SentenceAct) : 'announcement';
+  }
+  // "Then we stop the forced changes. Students keep their passphrase until …": what follows a
+  // conclusion spells it out.
+  if (r.label || findAct(lexicon, 'conclusion', normalForm(r.clause.text))?.start === 0) walk.carried = 'announced';
+  // "sops it is" answering the agent's options picks one of them: settled by the person.
+  if (r.type === 'decision' && r.strength === 'explicit' && scene.answersAgent && offers(lexicon, messages[scene.a].text, sentencesAt(input, scene.a)) && words <= input.tuning.selectionMaxWords && selects(body, scene.answeredTokens, input.stems)) {
+    r.strength = 'accepted';
+  }
+  // "Annual: full refund within 30 days …" answering the agent's figures for annual plans: a
+  // topic label the agent's message names, then what holds for it.
+  if (!r.type && scene.agent >= 0 && topicLabelled(body, scene.agentTokens, input.stems)) {
+    r.type = 'decision';
+    r.act = 'announcement';
+  }
+  // "No. NPS is quarterly." turning down an agent's offer: the reason given is what holds.
+  if (!r.type && r.k > 0 && scene.rejectsOffer && contentWordCount(body) >= 2) {
+    r.type = 'decision';
+    r.act = 'rejection' as SentenceAct;
+  }
+  changedValue(input, scene, r);
+}
+
+/** A person naming one of the agent's options picks it; in a correction, a decision is a rule. */
+function pickOrCorrect(input: CandidateInput, scene: MessageScene, r: ClauseReading): void {
+  const { lexicon } = input;
+  // "Thursday 10 is fine." answering the agent's "Thursday 10:00 or Friday 16:00" picks an option.
+  if (r.type === 'preference' && !scene.correcting && scene.agent >= 0 && r.words <= input.tuning.selectionMaxWords && selects(withoutCue(lexicon, r.body), scene.agentTokens, input.stems)) {
+    r.type = 'decision';
+    r.strength = 'accepted';
+    r.act = 'selection' as SentenceAct;
+  }
+  if (scene.correcting && r.type) {
+    r.strength = 'correction';
+    if (r.type === 'decision' || r.type === 'constraint') r.type = 'constraint';
+  } else if (!r.type && scene.agent >= 0 && r.words <= input.tuning.selectionMaxWords && selects(r.body, scene.agentTokens, input.stems) && r.verbless()) {
+    // A person naming one of the options the agent offered accepts that option.
+    r.type = 'decision';
+    r.strength = 'accepted';
+    r.act = 'selection' as SentenceAct;
+  }
+}
+
+/** A value different from the one the agent just gave corrects it; a new value for what the agent put a number on sets it. */
+function changedValue(input: CandidateInput, scene: MessageScene, r: ClauseReading): void {
+  const { lexicon, messages } = input;
+  const { a, agent, p } = scene;
+  // A person stating a different value for what the agent just said ("Last order day for
+  // Germany is the 18th." after "… 19 December for Germany") corrects it without a cue word.
+  if (r.firstContent && !scene.correcting && r.type !== 'action_item' && a === p - 1 && scene.answersAgent && r.words <= input.tuning.valueCorrectionMaxWords && !isQuestion(messages[a].text) && correctsValue(r.body, messages[a].text, sentencesAt(input, a), input.stems)) {
+    r.type = 'constraint';
+    r.strength = 'correction';
+    r.act = 'value-correction' as SentenceAct;
+  }
+  // A new value for something the agent put a number on ("12 characters minimum") sets it.
+  if (!r.type && !r.reports && !hasAct(lexicon, 'explanation', r.lower) && agent >= 0 && correctsValue(r.body, messages[agent].text, sentencesAt(input, agent), input.stems)) {
+    r.type = 'decision';
+    r.strength = 'weak';
+    r.act = 'new-value' as SentenceAct;
+  }
+}
+
+/** The features that say how the clause became a candidate, its hint and strength. */
+function markOrigin(r: ClauseReading): void {
+  const made: string | null = r.act;
+  if (made === 'selection' || made === 'accepted-answer') r.flags.push('origin:selection');
+  else if (made === 'new-value' || made === 'value-correction' || made === 'rejection') r.flags.push(`form:${made}`);
+  if (r.act === 'announcement' && !r.label) r.flags.push('form:topic-label');
+  r.flags.push(`hint:${r.type ?? 'none'}`, `strength:${r.type ? r.strength : 'none'}`);
+}
+
+/**
+ * A clause with no decisive cue is a candidate all the same ("English is enough.", "Cap it at
+ * 4,000 words."): the scorer decides, on its features, whether it settles anything.
+ */
+function plainCandidate(input: CandidateInput, scene: MessageScene, r: ClauseReading): SentenceCandidate[] {
+  if (contentWordCount(r.body) < 1) return [];
+  const plain = shape(input.lexicon, input.tuning, r.body);
+  if (contentWordCount(plain.statement) < 1) return [];
+  return [make(scene.p, plain.statement, 'decision', 'explicit', scene.agent >= 0 ? scene.agent : scene.a, scene.answersAgent || scene.agent >= 0, plain.reasons, plain.alternatives, 'clause', [...r.flags, 'origin:clause'], null)];
+}
+
+/** The decision a cued clause states, with the clause after it when it names the choice only, and its subject when it is elliptic. */
+function statedCandidates(input: CandidateInput, scene: MessageScene, walk: ClauseWalk, clauses: readonly Span[], r: ClauseReading): { made: SentenceCandidate[]; consumed: number } {
+  const { lexicon } = input;
+  const { k } = r;
+  const type = r.type!;
+  // "Both." / "Storage box then." name the choice; the clause after it says what it means.
+  const next = r.words <= input.tuning.ellipticMaxWords ? spelledOut(lexicon, clauses, k) : null;
+  const consumed = next ? 1 : 0;
+  let text = next ? `${trimEnd(r.text)}: ${next}` : r.text;
+  // "But the focus fix can't wait for the next release train - ship it as a hotfix this week.":
+  // a directive on "it" keeps the clause of the same sentence that says what it is.
+  // (Its position is read after the clause it took in, if any.)
+  const at = k + consumed;
+  if (r.act === 'directive' && at > 0 && findAct(lexicon, 'back-reference', r.lower)?.start === 0 && walk.stated !== at - 1 && !/[.!?]['"’”]?\s*$/u.test(clauses[at - 1].text)) {
+    const before = trimEnd(clauses[at - 1].text.slice(contentStart(lexicon, clauses[at - 1].text)));
+    if (contentWordCount(before) >= 2) text = `${before} - ${text}`;
+  }
+  const { statement, reasons, alternatives } = shape(lexicon, input.tuning, text);
+  // A statement says what: words of its own besides the cue ("Publish." and "Send it to her."
+  // say nothing a reader could act on without the discussion).
+  if (contentWordCount(withoutCue(lexicon, statement)) < 1) return { made: [], consumed };
+  const subjectSaid = withQuestionSubject(input, scene, type, statement);
+  // "15 % on the tents and the bundle at 229, go." sets two values in one verbless clause: two decisions.
+  const pair = type === 'decision' ? valuePair(lexicon, input.tuning, subjectSaid) : null;
+  const made = (pair ?? [subjectSaid]).map((one) => make(scene.p, one, type, r.strength, scene.agent >= 0 ? scene.agent : scene.a, scene.answersAgent || scene.agent >= 0, reasons, alternatives, r.act!, [...r.flags, 'origin:clause']));
+  walk.stated = at;
+  return { made, consumed };
+}
+
+/** The clause after k when it spells out what a short clause k chose: a plain statement with no act of its own. */
+function spelledOut(lexicon: CompiledStatementLexicon, clauses: readonly Span[], k: number): string | null {
+  if (k + 1 >= clauses.length) return null;
+  const next = clauses[k + 1].text.slice(contentStart(lexicon, clauses[k + 1].text)).trim();
+  const nextLower = normalForm(next);
+  const ownAct = classify(lexicon, nextLower) !== null || announced(lexicon, clauses[k + 1].text) !== null;
+  if (!next || ownAct || isQuestion(next) || hasAct(lexicon, 'smalltalk', nextLower) || hasAct(lexicon, 'explanation', nextLower) || hasAct(lexicon, 'opinion', nextLower) || findAct(lexicon, 'reason', nextLower)?.start === 0) return null;
+  return next;
+}
+
+/**
+ * "Strictly view for now." answering "should guests be able to comment, or is it strictly view?"
+ * says what about? The question's subject: "Guests: strictly view for now."
+ */
+function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: DecisionType, statement: string): string {
+  const subject = scene.agent >= 0 && type !== 'action_item' && wordCount(statement) <= input.tuning.ellipticSubjectMaxWords && !statement.includes(':') ? questionSubject(sentencesAt(input, scene.agent), statement, input.stems) : null;
+  if (!subject) return statement;
+  return `${subject.charAt(0).toUpperCase()}${subject.slice(1)}: ${/^\p{Lu}(?:\p{Ll}|\s)/u.test(statement) ? statement.charAt(0).toLowerCase() + statement.slice(1) : statement}`;
 }
 
 /** "3." / "(b)" / "Option 2." opening a message, before the rest of it. */

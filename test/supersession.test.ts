@@ -50,6 +50,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { answeredValueChange, compileSubjects, contradiction, replacement, restatesRetired, reversalsIn, subjectClauses, viewOf, type SubjectLexicon } from '../src/core/subject';
 import { relateMessages } from '../src/core/relate';
+import { supersedeInTask, type DecideInput, type DecisionCandidate } from '../src/core/decide';
+import { Stems } from '../src/core/text';
+import { DEFAULT_TUNING } from '../src/core/tuning';
+import type { Message } from '../src/core/types';
 import { SubjectMemo } from '../src/core/subject';
 import { ROOT, runCli, tempDir } from './helpers';
 
@@ -332,5 +336,42 @@ describe('extract run and extract guard on two tasks', () => {
     expect(old.status).toBe(1);
     expect(old.stdout).toContain(thursday.id);
     expect(runCli(['guard', 'The team newsletter goes out every Thursday morning.', '--task', 'T2'], dir).status).toBe(0);
+  });
+});
+
+describe('which earlier decision a reversal replaces', () => {
+  const human = (text: string, index: number) => ({ index, author: 'ana', role: 'human' as const, text, ts: null });
+  const candidate = (statement: string, messageIndex: number, sourceMessages: number[]): DecisionCandidate => ({
+    statement, type: 'decision', confidence: 'medium', at: messageIndex, messageIndex, sourceMessages, topic: '', importance: 30, context: '',
+    alternatives: [], reasons: [], downstream: [], ts: null, supersedes: null, cue: '', correction: false,
+  });
+  const inTask = (messages: Message[], decisions: DecisionCandidate[]) => {
+    const input = { lexicon: engine.lexicon, messages, tuning: DEFAULT_TUNING, text: { stemmer: new Stems() } } as unknown as DecideInput;
+    return supersedeInTask(input, { topics: [], decisions, patterns: [], review: [] }).decisions.map((d) => d.supersedes);
+  };
+
+  it("in one task: a cue of the message belongs to the decision that states it, not to the message's other decisions", () => {
+    const messages = [human('Every template needs permission defaults.', 0), human('Guests get view-only access and permission defaults. Templates are out for v1.', 1)];
+    const decisions = [candidate('Every template needs permission defaults.', 0, [0]), candidate('Guests get view-only access and permission defaults.', 1, [1]), candidate('Templates are out for v1.', 1, [1])];
+    expect(inTask(messages, decisions)).toEqual([null, null, 0]);
+  });
+
+  it('in one task: a question revisits only what was decided before it was asked', () => {
+    const report = { index: 0, author: 'deploy-agent', role: 'bot' as const, text: 'The rollback took 45 minutes, and every deploy rolls all pods at once.', ts: null };
+    const messages = [report, human('45 minutes to roll back is the real problem.', 1), human('Every deploy goes through a canary first: 1 pod, 15 minutes.', 2)];
+    expect(inTask(messages, [candidate('45 minutes to roll back is the real problem.', 1, [1]), candidate('Every deploy goes through a canary first: 1 pod, 15 minutes.', 2, [0, 2])])).toEqual([null, null]);
+    // Asked after the decision, the same question does revisit it.
+    const later = [human('45 minutes to roll back is the real problem.', 0), report, human('Every deploy rolls back within 15 minutes.', 2)];
+    expect(inTask(later, [candidate('45 minutes to roll back is the real problem.', 0, [0]), candidate('Every deploy rolls back within 15 minutes.', 2, [1, 2])])).toEqual([null, 0]);
+  });
+
+  it("across tasks: a cue of the message belongs to the decision that states it, not to the message's other decisions", () => {
+    const old = decision('DEC-20260105-001', 'T1', 'Every template needs permission defaults.', '2026-01-05T09:00:00Z');
+    const source = 'Guests get view-only access and permission defaults. Templates are out for v1.';
+    const guests = decision('DEC-20260301-001', 'T2', 'Guests get view-only access and permission defaults.', '2026-03-01T09:00:00Z');
+    const templates = decision('DEC-20260301-002', 'T2', 'Templates are out for v1.', '2026-03-01T09:00:00Z');
+    relateNewDecisions({ decisions: [old, guests, templates] }, [guests, templates], engine.lexicon, undefined, { sourceText: () => source });
+    expect(old.superseded_by).toBe(templates.id);
+    expect(guests.supersedes).toBeNull();
   });
 });

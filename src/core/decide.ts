@@ -680,9 +680,12 @@ function markSupersessions(decisions: DecisionCandidate[], patterns: PatternCand
   // Views of the task's statements and messages, each worked out once for this task.
   const memo = new SubjectMemo(stems);
   const views = decisions.map((d) => viewOf(d.statement, lexicon.subjects, lexicon, memo));
+  // A decision's own cues, and its message's, but for those another decision of the message states
+  // ("Guests get view access. Templates are out." — the templates' retirement is that decision's).
   const cues = decisions.map((d, k) => {
     const source = messages[d.at]?.text;
-    return [...views[k].reversals, ...(source && source !== d.statement ? viewOf(source, lexicon.subjects, lexicon, memo).reversals : [])];
+    const siblings = new Set(decisions.flatMap((x, j) => (j !== k && x.at === d.at ? views[j].reversals.map((r) => r.cue) : [])));
+    return [...views[k].reversals, ...(source && source !== d.statement ? viewOf(source, lexicon.subjects, lexicon, memo).reversals.filter((r) => !siblings.has(r.cue)) : [])];
   });
   const superseded = new Set<number>();
   const eligible = (i: number, j: number) =>
@@ -715,7 +718,8 @@ function markSupersessions(decisions: DecisionCandidate[], patterns: PatternCand
         utteranceConflict(claims[j], claims[i], lexicon) ??
         // (A new value was looked for above, in every earlier decision.)
         reversal(views[j], views[i], cues[i], decisions[i].correction, lexicon.subjects.generic, 'loose') ??
-        (decisions[i].correction || decisions[j].type === 'action_item' ? null : answeredValueChange(views[j], views[i], askedView(), true));
+        // (A question revisits only what was decided before it was asked.)
+        (decisions[i].correction || decisions[j].type === 'action_item' || !(decisions[j].messageIndex < (askedIndex(decisions[i]) ?? -1)) ? null : answeredValueChange(views[j], views[i], askedView(), true));
       if (reason) pick = { j, reason };
     }
     if (pick) {

@@ -272,12 +272,30 @@ export function relateNewDecisions(
   const view = (text: string) => viewOf(text, subjects, lexicon, memo);
   const valueContradiction = oncePerPair((theirs, mine) => contradiction(theirs, mine, subjects.generic, true));
 
+  // The cues each message's decisions state themselves: a cue of the message counts for another
+  // of its decisions only when none of them states it ("Guests get view access. Templates are out.").
+  const statedIn = new Map<string, Map<Decision, ReadonlySet<string>>>();
+  for (const d of created) {
+    const source = context.sourceText?.(d) ?? null;
+    if (source === null) continue;
+    const key = `${d.task_id}\u0000${source}`;
+    let m = statedIn.get(key);
+    if (!m) statedIn.set(key, (m = new Map()));
+    m.set(d, new Set(view(d.statement).reversals.map((r) => r.cue)));
+  }
+  const siblingCues = (d: Decision, source: string) => {
+    const out = new Set<string>();
+    for (const [x, cues] of statedIn.get(`${d.task_id}\u0000${source}`) ?? []) if (x !== d) for (const c of cues) out.add(c);
+    return out;
+  };
+
   for (const d of created) {
     for (const f of textFlags(d.statement)) addFlag(d, f);
     const me = entries.entryOf(d, memo);
     const mine = view(d.statement);
     const source = context.sourceText?.(d) ?? null;
-    const cues = [...mine.reversals, ...(source && source !== d.statement ? view(source).reversals : [])];
+    const theirCues = source && source !== d.statement ? siblingCues(d, source) : null;
+    const cues = [...mine.reversals, ...(source && theirCues ? view(source).reversals.filter((r) => !theirCues.has(r.cue)) : [])];
     const askedFor = context.askedText?.(d) ?? null;
     const asked = askedFor ? view(askedFor) : null;
     // Only what was said before d: relating again must not let an older decision act on a newer one.

@@ -115,6 +115,14 @@ describe('relations on the same subject', () => {
     expect(replaces('The club newsletter goes out every Monday.', 'Parking permits are renewed every Thursday.')).toBeNull();
   });
 
+  it('reads a bare number on the same subject as a new value for the one number the older decision set', () => {
+    expect(replaces("We'll pin Node 20 in CI and bump .nvmrc to match.", "Let's move everything to 22: CI, .nvmrc, the Lambda runtimes.")).toMatch(/version: 20 → 22/);
+    expect(replaces('Refunds over 200 EUR need a second approval from a team lead.', 'Refunds over 300 need a second approval from a team lead.')).toMatch(/amount: 200 eur → 300 eur/);
+    // Not when the older decision set two numbers (which one?), nor on one shared word in another task.
+    expect(replaces('Refund approvals: 200 EUR per refund, 2 leads per shift.', 'Refund approvals: 300 per refund.')).toBeNull();
+    expect(replaces('We pin Node 20 in CI.', 'The Lambda runtimes get 22 retries.')).toBeNull();
+  });
+
   it('an explicit reversal retires what the earlier decision asserts', () => {
     expect(replaces('Nightly backups go to the tape library.', 'We stopped using the tape library; backups go to the cloud bucket.')).toMatch(/retires "tape library"/);
     expect(replaces('Deploys need a manual approval step.', 'From now on deploys need no manual approval step.')).toMatch(/rules out/);

@@ -398,7 +398,8 @@ export function containment(a: SubjectClause, b: SubjectClause): number {
 const valuesOf = (c: SubjectClause, key: string) => c.values.filter((v) => v.key === key).map((v) => v.value);
 
 /** A new value for a slot both clauses fill, on the same subject ("Thursday" → "Friday", "14:00" → "13:00"). */
-export function valueChange(older: SubjectClause, newer: SubjectClause, match: SubjectMatch = 'loose'): string | null {
+/** `bare`: a bare number may stand for the one number the older clause set (see bareNumberChange). */
+export function valueChange(older: SubjectClause, newer: SubjectClause, match: SubjectMatch = 'loose', bare = false): string | null {
   if (!sameSubject(older, newer, match)) return null;
   for (const bound of [false, true]) {
     for (const key of new Set(newer.values.filter((v) => !v.negated && !!v.bound === bound).map((v) => v.key))) {
@@ -411,7 +412,23 @@ export function valueChange(older: SubjectClause, newer: SubjectClause, match: S
       return `a new ${bound ? 'limit of ' : ''}${key.replace(/^count:/, 'number of ')}: ${was.join(', ')} → ${now.join(', ')}`;
     }
   }
-  return null;
+  return bare ? bareNumberChange(older, newer) : null;
+}
+
+/**
+ * A clause whose only value is a bare number, on the subject of one that set a single number of
+ * some slot, gives that slot a new value in its unit ("pin Node 20 in CI" → "move CI and .nvmrc to
+ * 22", "refunds over 200 EUR" → "refunds over 300").
+ */
+function bareNumberChange(older: SubjectClause, newer: SubjectClause): string | null {
+  const given = newer.values.filter((v) => !v.negated);
+  if (given.length !== 1 || given[0].key !== 'count:') return null;
+  const numeric = older.values.filter((v) => !v.negated && /^\d/.test(v.value));
+  if (numeric.length !== 1 || numeric[0].key.startsWith('count:')) return null;
+  const was = numeric[0];
+  const unit = was.value.split(' ').slice(1).join(' ');
+  const now = unit ? `${given[0].value} ${unit}` : given[0].value;
+  return now === was.value ? null : `a new ${was.key}: ${was.value} → ${now}`;
 }
 
 /**
@@ -555,7 +572,8 @@ function flipped(older: SubjectView, newer: SubjectView, cues: readonly Reversal
 export function valueReplacement(older: SubjectView, newer: SubjectView, match: SubjectMatch = 'loose'): string | null {
   for (const o of older.clauses) {
     for (const n of newer.clauses) {
-      const change = valueChange(o, n, match);
+      // (A bare number stands for the older value only on a firm subject: one shared word is too little.)
+      const change = valueChange(o, n, match, match === 'firm' || match === 'strict');
       if (change) return change;
     }
   }

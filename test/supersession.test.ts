@@ -353,10 +353,23 @@ describe('which earlier decision a reversal replaces', () => {
     statement, type: 'decision', confidence: 'medium', at: messageIndex, messageIndex, sourceMessages, topic: '', importance: 30, context: '',
     alternatives: [], reasons: [], downstream: [], ts: null, supersedes: null, cue: '', correction: false,
   });
-  const inTask = (messages: Message[], decisions: DecisionCandidate[]) => {
-    const input = { lexicon: engine.lexicon, messages, tuning: DEFAULT_TUNING, text: { stemmer: new Stems() } } as unknown as DecideInput;
-    return supersedeInTask(input, { topics: [], decisions, patterns: [], review: [] }).decisions.map((d) => d.supersedes);
+  const analysed = (messages: Message[], decisions: DecisionCandidate[], confirmedBy = new Map<number, number[]>()) => {
+    const input = { lexicon: engine.lexicon, messages, tuning: DEFAULT_TUNING, text: { stemmer: new Stems() }, replies: { verdict: [], confirmedBy, patterns: [] } } as unknown as DecideInput;
+    return supersedeInTask(input, { topics: [], decisions, patterns: [], review: [] });
   };
+  const inTask = (messages: Message[], decisions: DecisionCandidate[]) => analysed(messages, decisions).decisions.map((d) => d.supersedes);
+
+  it('in one task: two people concluding differently is a contradiction, unless the earlier one confirmed the later', () => {
+    const said = (author: string, text: string, index: number) => ({ index, author, role: 'human' as const, text, ts: null });
+    const messages = [said('jonas', 'Raw events are kept 24 months.', 0), said('priya', 'Raw events: 13 months.', 1), said('jonas', 'OK, 13 it is.', 2)];
+    const decisions = () => [candidate('Raw events are kept 24 months.', 0, [0]), candidate('Raw events: 13 months.', 1, [1])];
+    const open = analysed(messages, decisions());
+    expect(open.decisions[1].supersedes).toBe(0);
+    expect(open.patterns.map((p) => p.type)).toEqual(['contradiction']);
+    const settled = analysed(messages, decisions(), new Map([[1, [2]]]));
+    expect(settled.decisions[1].supersedes).toBe(0);
+    expect(settled.patterns).toEqual([]);
+  });
 
   it("in one task: a cue of the message belongs to the decision that states it, not to the message's other decisions", () => {
     const messages = [human('Every template needs permission defaults.', 0), human('Guests get view-only access and permission defaults. Templates are out for v1.', 1)];

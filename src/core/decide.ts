@@ -285,7 +285,7 @@ export function orderCandidates(a: TaskAnalysis): TaskAnalysis {
 
 /** The in-task supersession pass (the registry pass is relate.ts): later decisions of the task that replace earlier ones (in place), with a contradiction pattern when two people disagree. */
 export function supersedeInTask(input: DecideInput, a: TaskAnalysis): TaskAnalysis {
-  markSupersessions(a.decisions, a.patterns, input.lexicon, input.messages, input.tuning.decide.supersedeLookback, input.text.stemmer);
+  markSupersessions(a.decisions, a.patterns, input.lexicon, input.messages, input.tuning.decide.supersedeLookback, input.text.stemmer, input.replies.confirmedBy);
   return a;
 }
 
@@ -673,7 +673,7 @@ export function askedIndex(d: Pick<DecisionCandidate, 'sourceMessages' | 'messag
  * clause negated or swapped for its opposite, a new value for a slot both fill ("Cut-off 14:00"
  * → "the cut-off is 13:00"), or a reversal cue that retires what the earlier one asserts.
  */
-function markSupersessions(decisions: DecisionCandidate[], patterns: PatternCandidate[], lexicon: CompiledLexicon, messages: readonly Message[], lookback: number, stems: Stems): void {
+function markSupersessions(decisions: DecisionCandidate[], patterns: PatternCandidate[], lexicon: CompiledLexicon, messages: readonly Message[], lookback: number, stems: Stems, confirmedBy: ReadonlyMap<number, number[]> = new Map()): void {
   // Clause by clause, like a speaker's own contradictions: two decisions of one discussion share
   // its vocabulary, so a shared word and a "not" somewhere do not make the same subject.
   const claims = decisions.map((d) => clauseClaims(d.statement, lexicon, stems));
@@ -727,10 +727,12 @@ function markSupersessions(decisions: DecisionCandidate[], patterns: PatternCand
       decisions[i].supersedes = j;
       superseded.add(j);
       // Two people concluding differently is for a person to settle; someone changing their own
-      // decision, an explicit reversal ("change of plan") and a correction are not.
+      // decision, an explicit reversal ("change of plan") and a correction are not, and nor is a
+      // later conclusion the earlier one's author confirmed ("Raw events: 13 months." — "OK, 13 it is.").
       const older = messages[decisions[j].at];
       const newer = messages[decisions[i].at];
-      if (older && newer && older.author !== newer.author && older.role === 'human' && newer.role === 'human' && cues[i].length === 0 && !decisions[i].correction) {
+      const settled = (confirmedBy.get(decisions[i].at) ?? []).some((q) => messages[q]?.author === older?.author);
+      if (older && newer && older.author !== newer.author && older.role === 'human' && newer.role === 'human' && cues[i].length === 0 && !decisions[i].correction && !settled) {
         patterns.push({
           type: 'contradiction',
           messages: [decisions[j].messageIndex, decisions[i].messageIndex],

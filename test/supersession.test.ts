@@ -227,6 +227,17 @@ describe('across tasks', () => {
     expect(corrected3.status).toBe('active');
   });
 
+  it('asks one question per task and decision contradicted, at the message the first contradicting statement was said in', () => {
+    const corrected = decision('DEC-20260105-001', 'T1', 'No, 7 days is too short: the nightly backups are kept 30 days.', '2026-01-05T09:00:00Z', { type: 'constraint', corrects: 'I keep the nightly backups for 7 days.' });
+    const first = decision('DEC-20260301-001', 'T2', 'The nightly backups are kept 7 days.', '2026-03-01T09:00:00Z', { source: { messages: [2, 3], summary: '' } });
+    const again = decision('DEC-20260301-002', 'T2', 'Keep the nightly backups for 7 days.', '2026-03-01T10:00:00Z', { source: { messages: [5], summary: '' } });
+    const found = relateNewDecisions({ decisions: [corrected, first, again] }, [first, again], engine.lexicon, undefined, { statedAt: (d) => (d === first ? 2 : null) });
+    expect(found.filter((p) => p.type === 'contradiction').map((p) => [p.extracted_decision, p.messages, p.contradicts])).toEqual([[first.id, [2], [corrected.id]]]);
+    // Each decision that restates the corrected fact is flagged all the same.
+    expect(first.quality_flags).toContain('contradicts_correction');
+    expect(again.quality_flags).toContain('contradicts_correction');
+  });
+
   it('lets a reversal whose discussion names the earlier task supersede on one shared subject word', () => {
     const retries = decision('DEC-20260108-001', 'T1', 'Retries max 2, and quarantined tests get a ticket for their owner.', '2026-01-08T10:05:00+01:00');
     const none = decision('DEC-20260219-001', 'T2', 'From now on no automatic retries at all, see T1.', '2026-02-19T09:00:00+01:00', { downstream: ['T1'] });

@@ -318,6 +318,7 @@ function relateDecisions(
     .sort((a, b) => compareInstants(a.created_at, b.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const sourceText = new Map<Decision, string>();
   const askedText = new Map<Decision, string>();
+  const statedAt = new Map<Decision, number>();
   const spokenBy = new Map<Decision, Message['role']>();
   let t = 0;
   for (const { analysis, result } of merged) {
@@ -332,12 +333,13 @@ function relateDecisions(
       const roles = c.sourceMessages.map((i) => roleAt.get(i));
       if (roles.length > 0 && result.produced[k]) spokenBy.set(result.produced[k], roles.every((r) => r === 'bot') ? 'bot' : 'human');
       if (text !== undefined && result.produced[k]) sourceText.set(result.produced[k], text);
+      if (result.produced[k]) statedAt.set(result.produced[k], c.messageIndex);
       const asked = askedIndex(c);
       const askedAt = asked === undefined ? undefined : textAt.get(asked);
       if (askedAt !== undefined && result.produced[k]) askedText.set(result.produced[k], askedAt);
     });
   }
-  return relateNewDecisions(registry, created, engine.lexicon, relateOptions, { sourceText: (d) => sourceText.get(d) ?? null, askedText: (d) => askedText.get(d) ?? null, spokenBy: (d) => spokenBy.get(d) ?? null, memo, ranks, entries, affinity });
+  return relateNewDecisions(registry, created, engine.lexicon, relateOptions, { sourceText: (d) => sourceText.get(d) ?? null, askedText: (d) => askedText.get(d) ?? null, statedAt: (d) => statedAt.get(d) ?? null, spokenBy: (d) => spokenBy.get(d) ?? null, memo, ranks, entries, affinity });
 }
 
 /** Which tasks of the files read are about the same matter, judged by their whole discussions (worked out when first asked). */

@@ -239,6 +239,8 @@ export interface RelateContext {
   entries?: EntryMemo;
   /** Which tasks are about the same matter (see TaskAffinity): another task's decision is related only then. */
   affinity?: Affinity;
+  /** The index of the message a decision's statement was taken from, when known. */
+  statedAt?: (d: Decision) => number | null;
   /** Whose decision it is, when known ('bot' when only agents said it): an agent never reverses a person. */
   spokenBy?: (d: Decision) => Message['role'] | null;
 }
@@ -289,6 +291,11 @@ export function relateNewDecisions(
     return out;
   };
 
+  const reported = new Set<string>();
+  const statementMessage = (d: Decision): number[] => {
+    const at = context.statedAt?.(d);
+    return at === undefined || at === null ? lastMessage(d) : [at];
+  };
   for (const d of created) {
     for (const f of textFlags(d.statement)) addFlag(d, f);
     const me = entries.entryOf(d, memo);
@@ -312,13 +319,17 @@ export function relateNewDecisions(
     let contradicted = false;
     const contradict = (o: Decision, why: string) => {
       addFlag(d, 'contradicts_correction');
-      if (contradicted) return;
+      // One question per task and decision contradicted: the first statement that contradicts it.
+      const key = `${d.task_id}\u0000${o.id}`;
+      if (contradicted || reported.has(key)) return;
       contradicted = true;
+      reported.add(key);
       const what = isCorrection(o) ? `a correction in ${o.task_id}` : `${o.type.replace('_', ' ')} in ${o.task_id}`;
       patterns.push({
         task_id: d.task_id,
         type: 'contradiction',
-        messages: lastMessage(d),
+        // The message the statement was said in (an agent's proposal a person accepted is the agent's message).
+        messages: statementMessage(d),
         description: `This seems to contradict ${o.id} (${what}: "${excerpt(o.statement, 120)}"); ${why}. Which is correct?`,
         rule: 'evolve/contradicts-correction',
         extracted_decision: d.id,
@@ -347,7 +358,9 @@ export function relateNewDecisions(
       if (!conflict && (similarity >= options.duplicateSimilarity || (isCorrection(d) && !sameTask && restates(theirs, mine, similarity, options)))) {
         addFlag(d, 'near_duplicate');
         d.duplicate_of ??= o.id;
-        if (isCorrection(d) && !sameTask) {
+        const key = `${d.task_id}\u0000${o.id}`;
+        if (isCorrection(d) && !sameTask && !reported.has(key)) {
+          reported.add(key);
           // A person corrects the agent with what was already decided: the corrected message contradicted it.
           patterns.push({
             task_id: d.task_id,

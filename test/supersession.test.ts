@@ -93,6 +93,15 @@ describe('subject lexicon examples', () => {
     expect(values("Let's move everything to 22: CI, .nvmrc, the Lambda runtimes.")).toEqual(['count:=22']);
   });
 
+  it('leaves the words of a reversal cue out of a subject, but not what the cue retires', () => {
+    const anchor = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => [...c.anchor]).sort();
+    expect(anchor('From now on the standup is at 10.')).toEqual(anchor('The standup is at 10.'));
+    expect(anchor('Ab sofort behalten wir die Backups nur 14 Tage.')).toEqual(['backup']);
+    expect(anchor('A partir de ahora la reunión es el jueves.')).toEqual(['reunión']);
+    expect(anchor('Change of plan: the beta moves to May.')).toEqual(['beta']);
+    expect(anchor('Guests may no longer comment on boards.')).toEqual(['board', 'comment', 'guest']);
+  });
+
   it('does not keep a closing quote as part of a subject word', () => {
     const anchor = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => [...c.anchor]);
     expect(anchor("We'll pin Node 20 in CI and bump '.nvmrc' to match.")).toEqual(anchor('We pin Node 20 in CI and bump .nvmrc to match.'));
@@ -225,6 +234,26 @@ describe('across tasks', () => {
     const agents = decision('DEC-20260301-001', 'T2', 'The nightly backups are kept 14 days.', '2026-03-01T09:00:00Z');
     relateNewDecisions({ decisions: [corrected3, agents] }, [agents], engine.lexicon, undefined, { spokenBy: (d) => (d === agents ? 'bot' : 'human') });
     expect(corrected3.status).toBe('active');
+  });
+
+  it.each([
+    ['The release is on 14 April.', 'The release moves to 21 April.'],
+    ['Das Team-Meeting ist am Dienstag.', 'Das Team-Meeting ist ab sofort am Donnerstag.'],
+    ['La reunión es el martes.', 'A partir de ahora la reunión es el jueves.'],
+    ['We keep the backups for 30 days.', 'Change of plan: from now on we keep backups for 14 days only.'],
+  ])('across tasks, a new value on the whole of a one-word subject supersedes: %j → %j', (before, after) => {
+    const older = decision('DEC-20260105-001', 'T1', before, '2026-01-05T09:00:00Z');
+    const newer = decision('DEC-20260301-001', 'T2', after, '2026-03-01T09:00:00Z');
+    relateNewDecisions({ decisions: [older, newer] }, [newer], engine.lexicon);
+    expect(older).toMatchObject({ status: 'superseded', superseded_by: newer.id });
+  });
+
+  it('across tasks, one shared word that is not the whole of either subject is no same subject', () => {
+    const older = decision('DEC-20260105-001', 'T1', 'The release notes go out on Monday.', '2026-01-05T09:00:00Z');
+    const newer = decision('DEC-20260301-001', 'T2', 'The release party is on Friday.', '2026-03-01T09:00:00Z');
+    relateNewDecisions({ decisions: [older, newer] }, [newer], engine.lexicon);
+    expect(older.status).toBe('active');
+    expect(newer.supersedes).toBeNull();
   });
 
   it('asks one question per task and decision contradicted, at the message the first contradicting statement was said in', () => {

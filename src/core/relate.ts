@@ -22,7 +22,7 @@ import { supersede } from './evolve';
 import { compareRead, instantOf } from './instant';
 import { alternation } from './lexicons';
 import { excerpt } from './statement';
-import { answeredValueChange, containment, contradiction, correctedValueChanged, replacement, restatesRetired, SubjectMemo, viewOf, wrongValueRestated, type SubjectView } from './subject';
+import { answeredValueChange, containment, contradiction, correctedValueChanged, replacement, restatesRetired, SubjectMemo, viewOf, wrongValueRestated, type SubjectMatch, type SubjectView } from './subject';
 import { contentTokens, contentWordCount, jaccard } from './text';
 import { DEFAULT_TUNING, type RelateTuning } from './tuning';
 import type { Decision, Message, PatternType, StaleWindow } from './types';
@@ -303,6 +303,12 @@ export function relateNewDecisions(
     const source = context.sourceText?.(d) ?? null;
     const theirCues = source && source !== d.statement ? siblingCues(d, source) : null;
     const cues = [...mine.reversals, ...(source && theirCues ? view(source).reversals.filter((r) => !theirCues.has(r.cue)) : [])];
+    // A reversal needs a firm subject (or the looser one a discussion that names the other task
+    // gives); a new value for a slot both fill needs only the same subject: one shared subject
+    // word will do when it is the whole of the smaller subject ("The release is on 14 April" →
+    // "The release moves to 21 April").
+    const replacementOf = (theirs: SubjectView, mine: SubjectView, match: SubjectMatch, explicit: boolean) =>
+      replacement(theirs, mine, cues, explicit, subjects.generic, match, match === 'firm' ? 'whole' : match);
     const askedFor = context.askedText?.(d) ?? null;
     const asked = askedFor ? view(askedFor) : null;
     // Only what was said before d: relating again must not let an older decision act on a newer one.
@@ -393,7 +399,7 @@ export function relateNewDecisions(
       // reverses it, retires the correction as well; one that gives the corrected (wrong) value
       // again contradicts it ("the tree problem": a wrong fact restated never outweighs its correction).
       if (isCorrection(o) && !isCorrection(d) && !sameTask && speaker(d) === 'human' && !(o.corrects && wrongValueRestated(view(o.corrects), theirs, mine))) {
-        const changed = replacement(theirs, mine, cues, false, subjects.generic, d.downstream.includes(o.task_id) && cues.length > 0 ? 'named' : 'firm') ?? (o.type === 'action_item' ? null : answeredValueChange(theirs, mine, asked));
+        const changed = replacementOf(theirs, mine, d.downstream.includes(o.task_id) && cues.length > 0 ? 'named' : 'firm', false) ?? (o.type === 'action_item' ? null : answeredValueChange(theirs, mine, asked));
         if (changed) {
           supersede(o, d);
           continue;
@@ -410,7 +416,7 @@ export function relateNewDecisions(
       // A decision whose discussion names the older one's task ("see T501", "Update the rule from
       // T606") is about it: a looser subject match will do, one shared word with a reversal cue.
       const retire =
-        replacement(theirs, mine, cues, isCorrection(d), subjects.generic, d.downstream.includes(o.task_id) ? (cues.length > 0 && !isCorrection(d) ? 'named' : 'loose') : 'firm') ??
+        replacementOf(theirs, mine, d.downstream.includes(o.task_id) ? (cues.length > 0 && !isCorrection(d) ? 'named' : 'loose') : 'firm', isCorrection(d)) ??
         (isCorrection(d) || o.type === 'action_item' ? null : answeredValueChange(theirs, mine, asked, sameTask));
       if (retire && mayReverse && (isCorrection(d) || !isCorrection(o))) {
         // A reversal or a correction says itself that it replaces the older decision: the link

@@ -33,6 +33,8 @@ export interface SubjectLexicon {
 
 export interface CompiledSubjects {
   reversals: ReadonlyArray<{ id: string; re: RegExp }>;
+  /** The same cues, global and with the places of their groups: their words name no subject (what a cue retires does). */
+  cueSpans: readonly RegExp[];
   /** Spelling → slot value (weekdays, months). */
   wordSlot: ReadonlyMap<string, { slot: string; value: string }>;
   /** Spelling → unit of a numeric slot (days, EUR, %). */
@@ -71,6 +73,7 @@ export function compileSubjects(lex: SubjectLexicon): CompiledSubjects {
   }
   return {
     reversals: lex.reversals.map((r) => ({ id: r.id, re: new RegExp(r.regex, 'iu') })),
+    cueSpans: lex.reversals.map((r) => new RegExp(r.regex, 'giud')),
     wordSlot,
     unitSlot,
     patterns,
@@ -206,6 +209,7 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, s
   let lower = sentence.toLowerCase().replace(/[\u2018\u2019]/g, "'");
   for (const h of NON_NEGATING) if (lower.includes(h)) lower = lower.split(h).join(' ');
   for (const p of neg.negatorPhrases) if (lower.includes(p)) lower = lower.split(p).join(' not ');
+  lower = withoutCueWords(lower, lex);
   const values: SlotValue[] = [];
   const valueAt = new Map<number, SlotValue>();
   // Pattern slots (versions, colours) first; their text is then out of the way of bare numbers.
@@ -356,6 +360,29 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, s
   return out;
 }
 
+/**
+ * The sentence with the words of its reversal cues blanked ("from now on", "ab sofort", "instead
+ * of"), but for what a cue retires ("no longer [comment on boards]"): a cue says that something
+ * changes, not what.
+ */
+function withoutCueWords(sentence: string, lex: CompiledSubjects): string {
+  let out = sentence;
+  for (const re of lex.cueSpans) {
+    re.lastIndex = 0;
+    // Blanking keeps the length, so every match's places stay valid in the text being rebuilt.
+    let text = out;
+    for (const m of out.matchAll(re)) {
+      const [start, end] = m.indices![0];
+      const keep = Object.entries(m.indices!.groups ?? {}).filter(([k, span]) => k.startsWith('old') && span !== undefined).map(([, span]) => span!);
+      let blanked = '';
+      for (let i = start; i < end; i++) blanked += keep.some(([a, b]) => i >= a && i < b) ? out[i] : ' ';
+      text = text.slice(0, start) + blanked + text.slice(end);
+    }
+    out = text;
+  }
+  return out;
+}
+
 /** Whether a limit phrase ends right before token `i` (past a currency sign or unit written before the number). */
 function boundBefore(toks: readonly Token[], i: number, lex: CompiledSubjects): boolean {
   let end = i;
@@ -378,16 +405,20 @@ function shared(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
  * How firmly two clauses share a subject. 'named': one subject word, when the discussion names the
  * other task; 'loose': two subject words, or one that is at least half
  * of the smaller subject ("Cut-off 14:00 is fine" / "the cut-off is 13:00 on the site");
- * 'firm': two subject words; 'strict': two, and at least a third of the smaller subject.
+ * 'whole': two subject words, or one that is the whole of the smaller subject ("The release is on
+ * 14 April" / "The release moves to 21 April"); 'firm': two subject words; 'strict': two, and at
+ * least a third of the smaller subject.
  */
-export type SubjectMatch = 'named' | 'loose' | 'firm' | 'strict';
+export type SubjectMatch = 'named' | 'loose' | 'whole' | 'firm' | 'strict';
 
 export function sameSubject(a: SubjectClause, b: SubjectClause, match: SubjectMatch = 'loose'): boolean {
   const n = shared(a.anchor, b.anchor);
   // 'named': the newer statement's discussion names the older one's task; one shared word will do.
   if (match === 'named') return n >= 1;
   if (n >= 2) return match !== 'strict' || n * 3 >= Math.min(a.anchor.size, b.anchor.size);
-  return match === 'loose' && n === 1 && n * 2 >= Math.min(a.anchor.size, b.anchor.size);
+  if (n !== 1) return false;
+  if (match === 'whole') return Math.min(a.anchor.size, b.anchor.size) === 1;
+  return match === 'loose' && n * 2 >= Math.min(a.anchor.size, b.anchor.size);
 }
 
 /** How much of `a`'s subject `b` repeats (0..1). */
@@ -412,7 +443,8 @@ export function valueChange(older: SubjectClause, newer: SubjectClause, match: S
       return `a new ${bound ? 'limit of ' : ''}${key.replace(/^count:/, 'number of ')}: ${was.join(', ')} → ${now.join(', ')}`;
     }
   }
-  return bare ? bareNumberChange(older, newer) : null;
+  // (A bare number stands for the older value only on a firm subject: one shared word is too little.)
+  return bare && sameSubject(older, newer, 'firm') ? bareNumberChange(older, newer) : null;
 }
 
 /**
@@ -540,8 +572,8 @@ function said(stems: Iterable<string>, ...views: readonly SubjectView[]): string
  * same subject, or — with a reversal cue or as a correction — the same subject negated.
  * `cues` are the reversal cues of the newer statement's own message (its statement may lack them).
  */
-export function replacement(older: SubjectView, newer: SubjectView, cues: readonly Reversal[], explicit: boolean, generic: ReadonlySet<string>, match: SubjectMatch = 'firm'): string | null {
-  return retiredByCue(older, newer, cues) ?? valueReplacement(older, newer, match) ?? flipped(older, newer, cues, explicit, generic, match);
+export function replacement(older: SubjectView, newer: SubjectView, cues: readonly Reversal[], explicit: boolean, generic: ReadonlySet<string>, match: SubjectMatch = 'firm', valueMatch: SubjectMatch = match): string | null {
+  return retiredByCue(older, newer, cues) ?? valueReplacement(older, newer, valueMatch, match === 'firm' || match === 'strict') ?? flipped(older, newer, cues, explicit, generic, match);
 }
 
 /** `replacement` without a new value for a slot: a reversal cue's retirement or, with a cue or as a correction, the same subject negated. */
@@ -568,12 +600,14 @@ function flipped(older: SubjectView, newer: SubjectView, cues: readonly Reversal
   return null;
 }
 
-/** A new value for a slot both statements fill on the same subject ("every Monday" → "on Thursdays"). */
-export function valueReplacement(older: SubjectView, newer: SubjectView, match: SubjectMatch = 'loose'): string | null {
+/**
+ * A new value for a slot both statements fill on the same subject ("every Monday" → "on
+ * Thursdays"); with `bare`, a bare number for the one number the older set, on a firm subject.
+ */
+export function valueReplacement(older: SubjectView, newer: SubjectView, match: SubjectMatch = 'loose', bare = false): string | null {
   for (const o of older.clauses) {
     for (const n of newer.clauses) {
-      // (A bare number stands for the older value only on a firm subject: one shared word is too little.)
-      const change = valueChange(o, n, match, match === 'firm' || match === 'strict');
+      const change = valueChange(o, n, match, bare);
       if (change) return change;
     }
   }

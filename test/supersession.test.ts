@@ -132,6 +132,13 @@ describe('relations on the same subject', () => {
     expect(replaces('We pin Node 20 in CI.', 'The Lambda runtimes get 22 retries.')).toBeNull();
   });
 
+  it('with a reversal cue, one thing of the same subject swapped for another replaces; without a cue, or only adding to the subject, does not', () => {
+    expect(replaces('We order the paper from Lyreco.', 'From now on we order the paper from Viking instead.')).toMatch(/"Lyreco" → "Viking"/);
+    expect(replaces('Maria signs off the newsletter.', 'Ab sofort: Tom signs off the newsletter.')).toMatch(/"Maria" → "Tom"/);
+    expect(replaces('We order the paper from Lyreco.', 'We order the paper from Viking.')).toBeNull();
+    expect(replaces('The team newsletter goes out on Mondays.', 'From now on the team newsletter also carries job ads.')).toBeNull();
+  });
+
   it('an explicit reversal retires what the earlier decision asserts', () => {
     expect(replaces('Nightly backups go to the tape library.', 'We stopped using the tape library; backups go to the cloud bucket.')).toMatch(/retires "tape library"/);
     expect(replaces('Deploys need a manual approval step.', 'From now on deploys need no manual approval step.')).toMatch(/rules out/);

@@ -573,12 +573,31 @@ function said(stems: Iterable<string>, ...views: readonly SubjectView[]): string
  * `cues` are the reversal cues of the newer statement's own message (its statement may lack them).
  */
 export function replacement(older: SubjectView, newer: SubjectView, cues: readonly Reversal[], explicit: boolean, generic: ReadonlySet<string>, match: SubjectMatch = 'firm', valueMatch: SubjectMatch = match): string | null {
-  return retiredByCue(older, newer, cues) ?? valueReplacement(older, newer, valueMatch, match === 'firm' || match === 'strict') ?? flipped(older, newer, cues, explicit, generic, match);
+  return retiredByCue(older, newer, cues) ?? valueReplacement(older, newer, valueMatch, match === 'firm' || match === 'strict') ?? flipped(older, newer, cues, explicit, generic, match) ?? swapped(older, newer, cues);
 }
 
-/** `replacement` without a new value for a slot: a reversal cue's retirement or, with a cue or as a correction, the same subject negated. */
+/** `replacement` without a new value for a slot: a reversal cue's retirement or, with a cue or as a correction, the same subject negated or one of its things swapped. */
 export function reversal(older: SubjectView, newer: SubjectView, cues: readonly Reversal[], explicit: boolean, generic: ReadonlySet<string>, match: SubjectMatch = 'firm'): string | null {
-  return retiredByCue(older, newer, cues) ?? flipped(older, newer, cues, explicit, generic, match);
+  return retiredByCue(older, newer, cues) ?? flipped(older, newer, cues, explicit, generic, match) ?? swapped(older, newer, cues);
+}
+
+/**
+ * With a reversal cue, the same subject with one of its things swapped for another ("We order the
+ * paper from Lyreco" → "From now on we order the paper from Viking instead", "Maria signs off the
+ * newsletter" → "From now on Tom signs it off"): a firm subject of which the newer keeps at least
+ * two thirds, drops a word and brings one of its own. (Adding to a subject replaces nothing.)
+ */
+function swapped(older: SubjectView, newer: SubjectView, cues: readonly Reversal[]): string | null {
+  if (cues.length === 0) return null;
+  for (const o of older.clauses) {
+    for (const n of newer.clauses) {
+      if (!sameSubject(o, n, 'firm') || shared(o.anchor, n.anchor) * 3 < o.anchor.size * 2) continue;
+      const gone = [...o.anchor].filter((x) => !n.anchor.has(x) && !n.negated.has(x));
+      const come = [...n.anchor].filter((x) => !o.anchor.has(x) && !n.negated.has(x));
+      if (gone.length > 0 && come.length > 0) return `"${said(gone, older)}" → "${said(come, newer)}" (${cues[0].cue})`;
+    }
+  }
+  return null;
 }
 
 function retiredByCue(older: SubjectView, newer: SubjectView, cues: readonly Reversal[]): string | null {

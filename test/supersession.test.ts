@@ -93,6 +93,16 @@ describe('subject lexicon examples', () => {
     expect(values("Let's move everything to 22: CI, .nvmrc, the Lambda runtimes.")).toEqual(['count:=22']);
   });
 
+  it('reads how often something happens, in words of one or several, in three languages', () => {
+    const values = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => c.values.map((v) => `${v.key}=${v.value}`));
+    expect(values('Backups run nightly.')).toEqual(['frequency=nightly']);
+    expect(values('The Saturday rota is every other week.')).toEqual(expect.arrayContaining(['frequency=biweekly', 'weekday=saturday']));
+    expect(values('Der Bericht kommt alle zwei Wochen.')).toEqual(['frequency=biweekly']);
+    expect(values('El informe es mensual.')).toEqual(['frequency=monthly']);
+    const weekly = view('Backups run weekly from now on.');
+    expect(replacement(view('Backups run nightly.'), weekly, weekly.reversals, false, engine.lexicon.subjects.generic)).toMatch(/frequency: nightly → weekly/);
+  });
+
   it('leaves the words of a reversal cue out of a subject, but not what the cue retires', () => {
     const anchor = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => [...c.anchor]).sort();
     expect(anchor('From now on the standup is at 10.')).toEqual(anchor('The standup is at 10.'));

@@ -167,7 +167,7 @@ function testSubjects(lex: SubjectLexicon): RuleFailure[] {
   const none = { negatorWords: new Set<string>(), negatorPhrases: [] };
   const clauses = (t: string) => subjectClauses(t, compiled, none);
   const hasValue = (t: string, key: string) => clauses(t).some((c) => c.values.some((v) => v.key === key));
-  for (const s of lex.slots) if (s.pattern) check(`${lex.lexicon}/${s.slot}`, s.examples, (t) => hasValue(t, s.slot));
+  for (const s of lex.slots) if (s.pattern || s.examples) check(`${lex.lexicon}/${s.slot}`, s.examples, (t) => hasValue(t, s.slot));
   const ex = (lex as { examples?: Record<string, { match: string[]; nomatch: string[] }> }).examples ?? {};
   check(`${lex.lexicon}/timePrepositions`, ex.timePrepositions, (t) => hasValue(t, 'time'));
   check(`${lex.lexicon}/meridiem`, ex.meridiem, (t) => hasValue(t, 'time'));

@@ -37,6 +37,8 @@ export interface CompiledSubjects {
   cueSpans: readonly RegExp[];
   /** Spelling → slot value (weekdays, months). */
   wordSlot: ReadonlyMap<string, { slot: string; value: string }>;
+  /** Spellings of several words ("every other week"), each read as the value's name ("biweekly"). */
+  phraseSlot: ReadonlyArray<{ re: RegExp; name: string }>;
   /** Spelling → unit of a numeric slot (days, EUR, %). */
   unitSlot: ReadonlyMap<string, { slot: string; unit: string }>;
   patterns: ReadonlyArray<{ slot: string; re: RegExp }>;
@@ -60,8 +62,18 @@ export function compileSubjects(lex: SubjectLexicon): CompiledSubjects {
   const wordSlot = new Map<string, { slot: string; value: string }>();
   const unitSlot = new Map<string, { slot: string; unit: string }>();
   const patterns: Array<{ slot: string; re: RegExp }> = [];
+  const phraseSlot: Array<{ re: RegExp; name: string }> = [];
   for (const s of lex.slots) {
-    for (const [value, spellings] of Object.entries(s.words ?? {})) for (const w of spellings) wordSlot.set(w.toLowerCase(), { slot: s.slot, value });
+    for (const [value, spellings] of Object.entries(s.words ?? {})) {
+      for (const w of spellings) {
+        if (!/\s/.test(w.trim())) wordSlot.set(w.toLowerCase(), { slot: s.slot, value });
+        else {
+          // (The value's name is then a spelling of its own.)
+          wordSlot.set(value.toLowerCase(), { slot: s.slot, value });
+          phraseSlot.push({ re: new RegExp(phraseRe(w.toLowerCase()).source, 'giu'), name: value.toLowerCase() });
+        }
+      }
+    }
     for (const [unit, spellings] of Object.entries(s.units ?? {})) for (const w of spellings) unitSlot.set(w.toLowerCase(), { slot: s.slot, unit });
     if (s.pattern) patterns.push({ slot: s.slot, re: new RegExp(s.pattern, 'giu') });
   }
@@ -75,6 +87,8 @@ export function compileSubjects(lex: SubjectLexicon): CompiledSubjects {
     reversals: lex.reversals.map((r) => ({ id: r.id, re: new RegExp(r.regex, 'iu') })),
     cueSpans: lex.reversals.map((r) => new RegExp(r.regex, 'giud')),
     wordSlot,
+    // The longest first: "every other week" before "every week".
+    phraseSlot: phraseSlot.sort((a, b) => b.re.source.length - a.re.source.length),
     unitSlot,
     patterns,
     timePrepositions: new Set(lex.timePrepositions.map((w) => w.toLowerCase())),
@@ -210,6 +224,10 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, s
   for (const h of NON_NEGATING) if (lower.includes(h)) lower = lower.split(h).join(' ');
   for (const p of neg.negatorPhrases) if (lower.includes(p)) lower = lower.split(p).join(' not ');
   lower = withoutCueWords(lower, lex);
+  for (const { re, name } of lex.phraseSlot) {
+    re.lastIndex = 0;
+    if (re.test(lower)) lower = lower.replace(re, ` ${name} `);
+  }
   const values: SlotValue[] = [];
   const valueAt = new Map<number, SlotValue>();
   // Pattern slots (versions, colours) first; their text is then out of the way of bare numbers.

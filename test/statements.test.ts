@@ -138,6 +138,25 @@ describe('decision candidates', () => {
     expect(found.map((c) => c.statement)).toEqual(['Standup time: 9:30 on Monday, Wednesday and Friday.']);
   });
 
+  it('resolves an option picked with a choice verb from a list given inline, with what the options were for', () => {
+    const offered = 'Options for the backup window: (a) Saturday night after the batch run, (b) Sunday 03:00 UTC, or (c) both days. Which one?';
+    for (const reply of ['Go with (b).', "I'd go with b.", '(b)', 'Option b.']) {
+      const found = candidates([
+        ['ops-bot', 'bot', offered],
+        ['kim', 'human', reply],
+      ]);
+      expect({ reply, statements: found.map((c) => c.statement) }).toEqual({ reply, statements: ['Backup window: Sunday 03:00 UTC.'] });
+    }
+    // A number in a longer statement is no pick; a key the list does not have picks nothing.
+    for (const reply of ['Go with (d).', 'We go with b only if the batch run moves.']) {
+      const found = candidates([
+        ['ops-bot', 'bot', offered],
+        ['kim', 'human', reply],
+      ]);
+      expect(found.filter((c) => c.cue === 'selection')).toEqual([]);
+    }
+  });
+
   it('records no question, postponement, musing or small talk: the scorer weighs their act classes', () => {
     const { decisions, review } = recorded([
       ['ops-bot', 'bot', 'We could move the cluster to another region.'],

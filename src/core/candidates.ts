@@ -301,7 +301,7 @@ function clauseCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
     return none;
   }
   const aside = asideOrReport(input, scene, walk, r);
-  const option = r.words <= 3 && scene.agent >= 0 ? pickedOption(lexicon, body, input.messages[scene.agent].text) : null;
+  const option = r.words <= input.tuning.selectionMaxWords && scene.agent >= 0 ? pickedOption(lexicon, body, input.messages[scene.agent].text) : null;
   // A bare option number answering a list of options picks that option.
   if (option) return { made: [make(scene.p, option, 'decision', 'accepted', scene.agent, true, [], [], 'selection', [...r.flags, 'origin:selection', 'strength:accepted', 'hint:decision'])], consumed: 0 };
   ownCue(input, scene, r);
@@ -727,25 +727,52 @@ function selects(body: string, theirs: ReadonlySet<string>, stems?: Stems): bool
 // A list item of an earlier message: "1. …", "(b) …", "2) …", "- …".
 const ITEM = /^\s*\(?([0-9]{1,2}|[a-h])[.)]\s+(.+)$/;
 
-/** "3." / "Option 2" / "(b)" answering a message with a numbered or lettered list: that item. */
+/** "3." / "Option 2" / "(b)" / "Go with 2." answering a message with a numbered or lettered list, on lines or inline: that item. */
 function pickedOption(lex: CompiledStatementLexicon, body: string, offered: string): string | null {
-  let ref = normalForm(body).replace(/[.!]+$/, '').trim();
+  let ref = normalForm(body).replace(/[.!]+$/, '').trim().replace(CHOICE, '');
   const word = findAct(lex, 'option-reference', ref);
   if (word && word.start === 0) ref = ref.slice(word.end).trim();
   const key = /^\(?([0-9]{1,2}|[a-h])\)?$/.exec(ref)?.[1];
   if (!key) return null;
+  const item = listedItem(lex, offered, key) ?? inlineItem(lex, offered, key);
+  return item ? `${item.about ? `${sentenceCase(item.about)}: ${item.option}` : item.option}.` : null;
+}
+
+/** "Go with" / "I'd pick" before an option's number: the choice is the number. */
+const CHOICE = new RegExp(`^(?:(?:i'?d|i will|i'll|let'?s|we'?ll|we)\\s+)?(?:${alternation('statement-words', 'choiceVerbs')})\\s+`, 'i');
+
+/** Item `key` of a list written one item per line, with what the line introducing the list says it is about. */
+function listedItem(lex: CompiledStatementLexicon, offered: string, key: string): { option: string; about: string } | null {
   const lines = offered.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const item = ITEM.exec(lines[i]);
     if (!item || item[1].toLowerCase() !== key) continue;
     // "Options for the closing line:" says what the chosen item is.
     const intro = lines.slice(0, i).reverse().find((l) => /:\s*$/.test(l) && !ITEM.test(l));
-    const about = intro ? optionSubject(lex, intro) : '';
-    const option = firstClause(item[2]);
-    return `${about ? `${sentenceCase(about)}: ${option}` : option}.`;
+    return { option: firstClause(item[2]), about: intro ? optionSubject(lex, intro) : '' };
   }
   return null;
 }
+
+/** Item `key` of a sentence that lists its options inline ("Options: (a) …, (b) …, (c) …"). */
+function inlineItem(lex: CompiledStatementLexicon, offered: string, key: string): { option: string; about: string } | null {
+  for (const s of splitSentences(offered)) {
+    const marks = [...s.text.matchAll(INLINE_MARK)];
+    if (marks.length < 2) continue;
+    const k = marks.findIndex((m) => m[1].toLowerCase() === key);
+    if (k < 0) continue;
+    const start = marks[k].index! + marks[k][0].length;
+    const end = k + 1 < marks.length ? marks[k + 1].index! : s.text.length;
+    const option = firstClause(s.text.slice(start, end).replace(/[\s,;]+(?:or|and|oder|und|o|y)?[\s,;]*$/i, ''));
+    if (contentWordCount(option) < 1) continue;
+    const intro = s.text.slice(0, marks[0].index!);
+    return { option, about: /:\s*$/.test(intro) ? optionSubject(lex, intro) : '' };
+  }
+  return null;
+}
+
+// An item marker inside a sentence, with its key: "(a) …", "(2) …".
+const INLINE_MARK = /\(([a-h]|[0-9]{1,2})\)\s+/gi;
 
 /** "Options for the closing line:" → "closing line". */
 function optionSubject(lex: CompiledStatementLexicon, intro: string): string {
@@ -868,6 +895,10 @@ function acceptedProposals(input: CandidateInput, facts: TaskFacts): SentenceCan
     if (messages[a].role !== 'bot') continue;
     const h = acceptance(input, a);
     if (h < 0) continue;
+    // "Option b." picks one item of the list: that pick is the person's own candidate, and the
+    // other items are not accepted with it.
+    const reply = sentencesAt(input, h)[0];
+    if (reply && pickedOption(lexicon, reply.text.slice(contentStart(lexicon, reply.text)).trim(), messages[a].text) !== null) continue;
     const base = proposalFeatures(input, a, h, facts.view.owner);
     const featuresOf = (statement: string, kind: string) => [...base, `proposal:${kind}`, ...statementFeatures(lexicon, statement)];
     // "Proposal:" followed by a bulleted list: each point is accepted as its own decision.

@@ -149,6 +149,19 @@ describe('relations on the same subject', () => {
     expect(replaces('The team newsletter goes out on Mondays.', 'From now on the team newsletter also carries job ads.')).toBeNull();
   });
 
+  it('a moved thing, date or place replaces the one before; what stands between the verb and its preposition still names the subject', () => {
+    expect(replaces('The team offsite is in Berlin.', 'The team offsite moves to Hamburg.')).toMatch(/"Berlin" → "Hamburg"/);
+    expect(replaces('Das Offsite des Teams ist in Berlin.', 'Das Offsite des Teams wird nach Hamburg verlegt.')).toMatch(/"Berlin" → "Hamburg"/);
+    const anchor = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => [...c.anchor]);
+    expect(anchor('We push the launch back to May.')).toContain('launch');
+  });
+
+  it('a new limit on the same subject replaces, even one that is a bare number', () => {
+    expect(replaces('Purchases over 25k need my approval.', 'From now on purchases over 50k need my approval.')).toMatch(/new limit of number: 25000 → 50000/);
+    // A bare number that is no limit says nothing of what it counts.
+    expect(replaces('Purchases: 25 need my approval.', 'Purchases: 50 need my approval.')).toBeNull();
+  });
+
   it('an explicit reversal retires what the earlier decision asserts', () => {
     expect(replaces('Nightly backups go to the tape library.', 'We stopped using the tape library; backups go to the cloud bucket.')).toMatch(/retires "tape library"/);
     expect(replaces('Deploys need a manual approval step.', 'From now on deploys need no manual approval step.')).toMatch(/rules out/);

@@ -380,8 +380,8 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, s
 
 /**
  * The sentence with the words of its reversal cues blanked ("from now on", "ab sofort", "instead
- * of"), but for what a cue retires ("no longer [comment on boards]"): a cue says that something
- * changes, not what.
+ * of"), but for what a cue retires ("no longer [comment on boards]") and what it names in passing
+ * (the groups named 'keep': "push [the launch] back to"): a cue says that something changes, not what.
  */
 function withoutCueWords(sentence: string, lex: CompiledSubjects): string {
   let out = sentence;
@@ -391,7 +391,7 @@ function withoutCueWords(sentence: string, lex: CompiledSubjects): string {
     let text = out;
     for (const m of out.matchAll(re)) {
       const [start, end] = m.indices![0];
-      const keep = Object.entries(m.indices!.groups ?? {}).filter(([k, span]) => k.startsWith('old') && span !== undefined).map(([, span]) => span!);
+      const keep = Object.entries(m.indices!.groups ?? {}).filter(([k, span]) => (k.startsWith('old') || k.startsWith('keep')) && span !== undefined).map(([, span]) => span!);
       let blanked = '';
       for (let i = start; i < end; i++) blanked += keep.some(([a, b]) => i >= a && i < b) ? out[i] : ' ';
       text = text.slice(0, start) + blanked + text.slice(end);
@@ -452,13 +452,15 @@ export function valueChange(older: SubjectClause, newer: SubjectClause, match: S
   if (!sameSubject(older, newer, match)) return null;
   for (const bound of [false, true]) {
     for (const key of new Set(newer.values.filter((v) => !v.negated && !!v.bound === bound).map((v) => v.key))) {
-      if (key === 'count:') continue;
+      // A bare number says nothing of what it counts, but a limit of one on the same subject is
+      // that subject's limit ("purchases over 25k" → "purchases over 50k").
+      if (key === 'count:' && !bound) continue;
       // (A value the older clause rules out is not one it set.)
       const was = older.values.filter((v) => v.key === key && !v.negated && !!v.bound === bound).map((v) => v.value);
       const now = newer.values.filter((v) => v.key === key && !v.negated && !!v.bound === bound).map((v) => v.value);
       if (was.length === 0 || now.length === 0) continue;
       if (was.some((x) => now.includes(x)) || valuesOf(newer, key).some((x) => was.includes(x))) continue;
-      return `a new ${bound ? 'limit of ' : ''}${key.replace(/^count:/, 'number of ')}: ${was.join(', ')} → ${now.join(', ')}`;
+      return `a new ${bound ? 'limit of ' : ''}${key === 'count:' ? 'number' : key.replace(/^count:/, 'number of ')}: ${was.join(', ')} → ${now.join(', ')}`;
     }
   }
   // (A bare number stands for the older value only on a firm subject: one shared word is too little.)

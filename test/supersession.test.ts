@@ -175,6 +175,14 @@ describe('relations on the same subject', () => {
     expect(contradiction(view('No browser plugins on the kiosk laptops.'), view('The kiosk laptops were cleaned on Friday.'), generic, true, 'firm')).toBeNull();
   });
 
+  it('needs the subject to be shared beyond the word a rule rules out', () => {
+    // "X, not Y" rules Y out as the X of the subject, not every mention of Y.
+    expect(contradiction(view('The dense baseline has to be MedCPT, not Contriever.'), view('Reading list: Izacard et al., Contriever, unsupervised dense retrieval.'), generic, true, 'firm')).toBeNull();
+    expect(contradiction(view('The dense baseline has to be MedCPT, not Contriever.'), view('Draft: our dense baseline is Contriever.'), generic, true, 'firm')).toMatch(/Contriever/);
+    // Two words that flip together are a firm subject of their own.
+    expect(contradiction(view('No automatic retries.'), view('Re-enable automatic retries for the flaky suite.'), generic, true, 'firm')).toMatch(/ruled out/);
+  });
+
   it('finds the whole of a short replaced decision asserted again, not a text that names it to drop it', () => {
     const retired = view('Storage box then.');
     const replaced = view('Please use the S3 bucket for restores and remove the old backup job.');

@@ -496,6 +496,17 @@ export function polarityFlip(older: SubjectClause, newer: SubjectClause, generic
     const head = [...older.anchor][0];
     return newer.anchor.has(head) && !newer.negated.has(head) && !generic.has(head) ? { stem: head, olderNegates: true } : null;
   }
+  // On a firm subject, the words the two clauses share must make it firm without the one that
+  // flips: "The dense baseline has to be MedCPT, not Contriever" rules out Contriever as the
+  // baseline, not a reading list that names "Contriever, unsupervised dense retrieval".
+  let agree = 0;
+  let flips = 0;
+  for (const s of older.anchor) {
+    if (!newer.anchor.has(s) || generic.has(s)) continue;
+    if (older.negated.has(s) !== newer.negated.has(s)) flips++;
+    else agree++;
+  }
+  if ((match === 'firm' || match === 'strict') && agree < 2 && flips < 2) return null;
   for (const s of older.anchor) {
     if (!newer.anchor.has(s) || generic.has(s)) continue;
     if (older.negated.has(s) !== newer.negated.has(s)) return { stem: s, olderNegates: older.negated.has(s) };

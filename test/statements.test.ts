@@ -35,6 +35,10 @@ describe('sentences and clauses', () => {
     expect(splitSentences('No. NPS is quarterly.').map((s) => s.text)).toEqual(['No.', 'NPS is quarterly.']);
     expect(splitSentences('Drop the letter at no. 14 on Thursday.').map((s) => s.text)).toEqual(['Drop the letter at no. 14 on Thursday.']);
   });
+  it('ends a question or an exclamation before a lower-case word, a full stop only before a capital', () => {
+    expect(splitSentences('eslint 9 is the flat config thing, right? ugh').map((s) => s.text)).toEqual(['eslint 9 is the flat config thing, right?', 'ugh']);
+    expect(splitSentences('wow! that was fast. thanks').map((s) => s.text)).toEqual(['wow!', 'that was fast. thanks']);
+  });
   it('ends a sentence after a closing quote', () => {
     expect(splitSentences("Add the note: 'Runs small.' That matches the returns.").map((s) => s.text)).toEqual(["Add the note: 'Runs small.'", 'That matches the returns.']);
   });

@@ -217,9 +217,10 @@ export function announced(lex: CompiledStatementLexicon, text: string): 'decisio
 }
 
 // Where a sentence ends: . ! ? (or several) before whitespace and an upper-case letter, a digit,
-// a quote, a bracket or an emoji — not inside "e.g. the", "v1.2" or "4.6".
+// a quote, a bracket or an emoji — not inside "e.g. the", "v1.2" or "4.6". A question or exclamation
+// mark ends one before a lower-case word too: chat is often written in lower case ("right? ugh").
 // A closing quote may follow the mark ("… one size up.' That matches …").
-const SENTENCE_END = /([.!?]+['"’”]?)(\s+)(?=["'(\[¿¡]?[\p{Lu}\p{N}\p{Extended_Pictographic}@#])/gu;
+const SENTENCE_END = /([.!?]+['"’”]?)(\s+)(?=["'(\[¿¡]?[\p{Lu}\p{N}\p{Extended_Pictographic}@#])|([?!]+['"’”]?)(\s+)(?=\p{Ll})/gu;
 const ABBREVIATION = /(?:^|[\s(])(?:e\.g|i\.e|etc|vs|mr|mrs|ms|dr|st|nr|approx|ca|z\.b|bzw|inkl|incl)\.$/i;
 // "No." abbreviates "number" only before one ("no. 14"); "No. NPS is quarterly." is two sentences.
 const NUMBER_ABBREVIATION = /(?:^|\s)no\.$/i;
@@ -240,9 +241,10 @@ export function splitSentences(text: string): Span[] {
     SENTENCE_END.lastIndex = from;
     let m: RegExpExecArray | null;
     while ((m = SENTENCE_END.exec(line)) !== null) {
-      const end = m.index + m[1].length;
-      if (m[1] === '.' && ABBREVIATION.test(line.slice(s, end))) continue;
-      if (m[1] === '.' && NUMBER_ABBREVIATION.test(line.slice(s, end)) && /^\d/.test(line.slice(m.index + m[0].length))) continue;
+      const mark = m[1] ?? m[3];
+      const end = m.index + mark.length;
+      if (mark === '.' && ABBREVIATION.test(line.slice(s, end))) continue;
+      if (mark === '.' && NUMBER_ABBREVIATION.test(line.slice(s, end)) && /^\d/.test(line.slice(m.index + m[0].length))) continue;
       push(out, text, lineStart + s, lineStart + end);
       s = m.index + m[0].length;
     }

@@ -107,9 +107,15 @@ describe('subject lexicon examples', () => {
     const anchor = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => [...c.anchor]).sort();
     expect(anchor('From now on the standup is at 10.')).toEqual(anchor('The standup is at 10.'));
     expect(anchor('Ab sofort behalten wir die Backups nur 14 Tage.')).toEqual(['backup']);
-    expect(anchor('A partir de ahora la reunión es el jueves.')).toEqual(['reunión']);
+    expect(anchor('A partir de ahora la reunión es el jueves.')).toEqual(anchor('The meeting is on Thursday.'));
     expect(anchor('Change of plan: the beta moves to May.')).toEqual(['beta']);
     expect(anchor('Guests may no longer comment on boards.')).toEqual(['board', 'comment', 'guest']);
+  });
+
+  it('reads common subject words of German and Spanish as their English equivalents', () => {
+    const anchor = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => [...c.anchor]).sort();
+    expect(anchor('Die Frist für Rücksendungen beträgt 30 Tage.')).toEqual(anchor('The deadline for returns is 30 days.'));
+    expect(anchor('El plazo de entrega es de 10 días.')).toEqual(anchor('The delivery deadline is 10 days.'));
   });
 
   it('does not keep a closing quote as part of a subject word', () => {
@@ -282,6 +288,13 @@ describe('across tasks', () => {
   ])('across tasks, a new value on the whole of a one-word subject supersedes: %j → %j', (before, after) => {
     const older = decision('DEC-20260105-001', 'T1', before, '2026-01-05T09:00:00Z');
     const newer = decision('DEC-20260301-001', 'T2', after, '2026-03-01T09:00:00Z');
+    relateNewDecisions({ decisions: [older, newer] }, [newer], engine.lexicon);
+    expect(older).toMatchObject({ status: 'superseded', superseded_by: newer.id });
+  });
+
+  it('across tasks and languages, a new value for the same subject supersedes', () => {
+    const older = decision('DEC-20260105-001', 'T1', 'Die Frist für Rücksendungen beträgt 30 Tage.', '2026-01-05T09:00:00Z');
+    const newer = decision('DEC-20260301-001', 'T2', 'From now on the deadline for returns is 14 days.', '2026-03-01T09:00:00Z');
     relateNewDecisions({ decisions: [older, newer] }, [newer], engine.lexicon);
     expect(older).toMatchObject({ status: 'superseded', superseded_by: newer.id });
   });

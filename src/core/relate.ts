@@ -145,7 +145,22 @@ class SubjectIndex {
   /** Numbers each lookup. */
   private lookups = 0;
 
-  constructor(private readonly maxCandidates: number) {}
+  /** `equivalents`: a token in another language → its English equivalent's, under which it is found too. */
+  constructor(
+    private readonly maxCandidates: number,
+    private readonly equivalents: ReadonlyMap<string, string> = new Map(),
+  ) {}
+
+  /** The tokens with their English equivalents (the same set when there are none). */
+  private withEquivalents(tokens: ReadonlySet<string>): ReadonlySet<string> {
+    if (this.equivalents.size === 0) return tokens;
+    let out: Set<string> | null = null;
+    for (const t of tokens) {
+      const e = this.equivalents.get(t);
+      if (e !== undefined && !tokens.has(e)) (out ??= new Set(tokens)).add(e);
+    }
+    return out ?? tokens;
+  }
 
   add(e: Entry): void {
     const n = this.entries.length;
@@ -156,7 +171,7 @@ class SubjectIndex {
       this.marks = marks;
       this.counts = new Int32Array(marks.length);
     }
-    for (const t of e.tokens) {
+    for (const t of this.withEquivalents(e.tokens)) {
       const list = this.byToken.get(t);
       if (list) list.push(n);
       else this.byToken.set(t, [n]);
@@ -173,7 +188,7 @@ class SubjectIndex {
     const mark = ++this.lookups;
     const { marks, counts } = this;
     const met: number[] = [];
-    for (const t of tokens) {
+    for (const t of this.withEquivalents(tokens)) {
       const list = this.byToken.get(t);
       if (!list) continue;
       for (let i = Math.max(0, list.length - perToken); i < list.length; i++) {
@@ -261,7 +276,7 @@ export function relateNewDecisions(
   if (created.length === 0) return [];
   const patterns: RelatedPattern[] = [];
   const isNew = new Set(created);
-  const index = new SubjectIndex(options.maxCandidates);
+  const index = new SubjectIndex(options.maxCandidates, lexicon.subjects.equivalents);
   const byId = new Map(registry.decisions.map((d) => [d.id, d]));
   const memo = context.memo ?? new SubjectMemo();
   const ranks = context.ranks ?? idRanks([...new Set([...registry.decisions, ...created])]);
@@ -497,7 +512,7 @@ export function relateMessages(
   const firmWithValues = oncePerPair((theirs, mv) => contradiction(theirs, mv, subjects.generic, true, 'firm'));
   const firmWithoutValues = oncePerPair((theirs, mv) => contradiction(theirs, mv, subjects.generic, false, 'firm'));
   const firmContradiction = (theirs: SubjectView, mv: SubjectView, values: boolean) => (values ? firmWithValues : firmWithoutValues)(theirs, mv);
-  const index = new SubjectIndex(options.maxCandidates);
+  const index = new SubjectIndex(options.maxCandidates, lexicon.subjects.equivalents);
   const byId = new Map(registry.decisions.map((d) => [d.id, d]));
   // A correction is found by the words of what it corrected too ("payment within 60 days" for
   // "Zahlungsziel ist immer 14 Tage"): later drafts repeat the agent's words, not the person's.

@@ -7,6 +7,7 @@ import { unsafeRegexReason } from './regexSafety';
 import { compileRule, type CompiledRule } from './rules';
 import { compileStatementLexicon, findAct, normalForm, type StatementLexicon } from './sentenceActs';
 import { claimSentences, compileSubjects, subjectClauses, type CompiledSubjects, type SubjectLexicon } from './subject';
+import { contentTokens } from './text';
 import type { LexiconDocument, LexiconExamples, Message, RuleExample, RulePack, WordList } from './types';
 
 export interface RuleFailure {
@@ -176,6 +177,9 @@ function testSubjects(lex: SubjectLexicon): RuleFailure[] {
   check(`${lex.lexicon}/ordinalSuffixes`, ex.ordinalSuffixes, (t) => hasValue(t, 'date'));
   check(`${lex.lexicon}/hedges`, ex.hedges, (t) => claimSentences(t, compiled).length === 0);
   check(`${lex.lexicon}/generic`, ex.generic, (t) => clauses(t).every((c) => c.anchor.size === 0));
+  // An example reads some word of another language as its English equivalent.
+  const english = new Set(compiled.equivalents.values());
+  check(`${lex.lexicon}/equivalents`, ex.equivalents, (t) => clauses(t).some((c) => [...c.anchor].some((a) => english.has(a) && !contentTokens(t).includes(a))));
   return failures;
 }
 

@@ -27,6 +27,8 @@ export interface SubjectLexicon {
   hedges: string[];
   conditionals: { description?: string; regex: string[]; examples: Examples };
   generic: string[];
+  /** Cross-language equivalents: an English word → its German and Spanish spellings. */
+  equivalents?: Record<string, string[]>;
   /** Examples for the word lists (run by the rule tester). */
   examples?: Record<string, Examples>;
 }
@@ -54,6 +56,8 @@ export interface CompiledSubjects {
   conditionals: ReadonlyArray<RegExp>;
   /** Stems that name no subject of their own. */
   generic: ReadonlySet<string>;
+  /** A word or its stem in another language → the stem of its English equivalent ("frist" → "deadlin"). */
+  equivalents: ReadonlyMap<string, string>;
 }
 
 const phraseRe = (p: string) => new RegExp(`(?<![\\p{L}\\p{N}])${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')}(?![\\p{L}\\p{N}])`, 'iu');
@@ -83,7 +87,19 @@ export function compileSubjects(lex: SubjectLexicon): CompiledSubjects {
     const t = contentToken(w.toLowerCase());
     if (t) generic.add(t);
   }
+  const equivalents = new Map<string, string>();
+  for (const [english, spellings] of Object.entries(lex.equivalents ?? {})) {
+    const to = contentToken(english.toLowerCase());
+    if (!to) continue;
+    for (const w of spellings) {
+      const lower = w.toLowerCase();
+      equivalents.set(lower, to);
+      const t = contentToken(lower);
+      if (t && t !== to) equivalents.set(t, to);
+    }
+  }
   return {
+    equivalents,
     reversals: lex.reversals.map((r) => ({ id: r.id, re: new RegExp(r.regex, 'iu') })),
     cueSpans: lex.reversals.map((r) => new RegExp(r.regex, 'giud')),
     wordSlot,
@@ -357,7 +373,8 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, s
     // A slot word that is also a function word ("may") counts only inside a date.
     if (t === null) continue;
     const slotWord = lex.wordSlot.get(w);
-    const s = t;
+    // (Another language's word for a common thing is read as the English one.)
+    const s = lex.equivalents.get(w) ?? lex.equivalents.get(t) ?? t;
     stems.add(s);
     if (negatedAt.has(i)) negated.add(s);
     if (slotWord) {
@@ -368,7 +385,7 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, s
       }
       continue;
     }
-    if (consumed.has(i) || lex.unitSlot.has(w) || lex.generic.has(w) || lex.generic.has(s) || lex.ordinals.has(w) || lex.am.has(w) || lex.pm.has(w)) continue;
+    if (consumed.has(i) || lex.unitSlot.has(w) || lex.generic.has(w) || lex.generic.has(t) || lex.generic.has(s) || lex.ordinals.has(w) || lex.am.has(w) || lex.pm.has(w)) continue;
     // A pronoun with its verb ("we're", "i'll") names nothing.
     if (/^\p{L}{1,4}'(?:re|ll|ve|d|m)$/u.test(w)) continue;
     anchor.add(s);
@@ -559,7 +576,7 @@ function objectStems(text: string, lex: CompiledSubjects, stems?: Stems): Readon
       if (out.size > 0) break;
       continue;
     }
-    out.add(t);
+    out.add(lex.equivalents.get(w) ?? lex.equivalents.get(t) ?? t);
     if (out.size === 3) break;
   }
   return out.size > 0 ? out : null;

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import { appendFileSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractRun, type RunResult } from '../src/app/run';
-import { WarmState } from '../src/app/warm';
+import { WarmState } from '../src/app/caches';
 import { inStaleWindow, markStale } from '../src/core/relate';
 import type { Decision } from '../src/core/types';
 import { DEFAULT_TUNING } from '../src/core/tuning';

@@ -1,10 +1,11 @@
-// What the watch daemon keeps between saves (app/warm.ts) must never change what a run writes:
+// What the watch daemon keeps between saves (app/caches.ts) must never change what a run writes:
 // warm runs write byte for byte what one-shot runs write, and anything written by someone else
 // in between is read from disk, not from what was kept.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { extractRun, openWorkspace } from '../src/app/run';
-import { WarmState } from '../src/app/warm';
+import { RunCaches, WarmState } from '../src/app/caches';
+import { extractRun } from '../src/app/run';
+import { openWorkspace } from '../src/app/workspace';
 import * as evolve from '../src/core/evolve';
 import * as pipeline from '../src/core/pipeline';
 import * as memoryIo from '../src/io/memory';
@@ -44,7 +45,7 @@ describe('a warm workspace (what the watch daemon keeps between saves)', () => {
     expect(errors(await extractRun({ cwd: cold, now: at(0) }))).toEqual([]);
     expect(errors(await extractRun({ cwd: hot, now: at(0), warm }))).toEqual([]);
     // As the daemon does once its first run is done.
-    warm.warmUp((await openWorkspace({ cwd: hot }, warm)).engine);
+    warm.warmUp((await openWorkspace({ cwd: hot }, new RunCaches({ warm }))).engine);
     for (const [k, [taskId, text]] of EDITS.entries()) {
       say(cold, taskId, text, k);
       say(hot, taskId, text, k);

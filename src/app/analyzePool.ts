@@ -30,7 +30,7 @@ export async function analyzeParallel(
   onProgress?: Progress,
 ): Promise<AnalyzedFile[]> {
   throwIfStopped(signal);
-  const todo: Array<{ key: number; file: number; task: TaskInput }> = [];
+  const todo: Todo[] = [];
   files.forEach((f, fi) => f.tasks.forEach((task) => !skip(task) && todo.push({ key: todo.length, file: fi, task })));
   onProgress?.(0, todo.length, files.length);
   const messages = todo.reduce((n, t) => n + t.task.discussion.length, 0);
@@ -42,13 +42,24 @@ export async function analyzeParallel(
   // Compiled output only: under a TypeScript test runner the worker file does not exist.
   if (disabled || threads < 2 || (!forced && messages < PARALLEL_THRESHOLD) || !existsSync(WORKER_FILE)) return analyzeInProcess(files, engine, skip, signal, onProgress, todo.length);
 
-  // Tasks go out in chunks of about CHUNK_MESSAGES messages, the next to whichever thread is free:
-  // the threads finish together, and neither they nor this thread hold more than a few chunks of
-  // input and results at a time beyond the task file itself.
-  // At least four chunks per thread, so that one slow chunk does not leave a thread idle at the end.
-  const chunkMessages = Math.min(CHUNK_MESSAGES, Math.ceil(messages / (threads * 4)));
-  const chunks: Array<typeof todo> = [];
-  let chunk: typeof todo = [];
+  const chunks = chunksOf(todo, Math.min(CHUNK_MESSAGES, Math.ceil(messages / (threads * 4))));
+  const pool: Pool = { chunks, next: 0, failed: false, results: new Map(), total: todo.length, files: files.length, knownTaskIds: files.flatMap((f) => f.tasks.map((t) => t.id)) };
+  await Promise.all(Array.from({ length: Math.min(threads, chunks.length) }, () => runThread(pool, engine, baseDir, signal, onProgress)));
+  const byTask = new Map(todo.map((t) => [t.task, pool.results.get(t.key) ?? null]));
+  return files.map((f) => ({ path: f.path, tasks: f.tasks.map((task) => ({ task, analysis: byTask.get(task) ?? null })) }));
+}
+
+type Todo = { key: number; file: number; task: TaskInput };
+
+/**
+ * Tasks in chunks of about `chunkMessages` messages, the next to whichever thread is free: the
+ * threads finish together, and neither they nor this thread hold more than a few chunks of input
+ * and results at a time beyond the task file itself. (The caller asks for at least four chunks
+ * per thread, so that one slow chunk does not leave a thread idle at the end.)
+ */
+function chunksOf(todo: readonly Todo[], chunkMessages: number): Todo[][] {
+  const chunks: Todo[][] = [];
+  let chunk: Todo[] = [];
   let size = 0;
   for (const t of todo) {
     chunk.push(t);
@@ -60,60 +71,64 @@ export async function analyzeParallel(
     }
   }
   if (chunk.length > 0) chunks.push(chunk);
-  const knownTaskIds = files.flatMap((f) => f.tasks.map((t) => t.id));
-  const results = new Map<number, TaskAnalysis>();
-  let next = 0;
-  // Once one thread fails, the others take no further chunk: the run is lost either way.
-  let failed = false;
-  await Promise.all(
-    Array.from(
-      { length: Math.min(threads, chunks.length) },
-      () =>
-        new Promise<void>((resolve, reject) => {
-          const worker = new Worker(WORKER_FILE, { workerData: { config: engine.config, baseDir, knownTaskIds } });
-          let settled = false;
-          const finish = (err?: Error) => {
-            if (settled) return;
-            settled = true;
-            if (err) failed = true;
-            void worker.terminate();
-            if (err) reject(err);
-            else resolve();
-          };
-          const send = () => {
-            const share = chunks[next];
-            if (!share || failed) {
-              finish();
-              return;
-            }
-            chunks[next++] = [];
-            worker.postMessage(share.map((t) => ({ key: t.key, id: t.task.id, discussion: t.task.discussion })));
-          };
-          // Asked to stop: end the thread wherever it is (it writes nothing).
-          const stop = () => finish(new InterruptedError(String(signal?.reason ?? 'a signal')));
-          signal?.addEventListener('abort', stop, { once: true });
-          worker.once('exit', (code) => {
-            signal?.removeEventListener('abort', stop);
-            // A thread that ends on its own before its work is done (out of memory, say) fails the run.
-            finish(new Error(`an analysis thread stopped (exit code ${code}) before finishing its tasks`));
-          });
-          worker.on('message', (msg: { results?: Array<{ key: number; analysis: TaskAnalysis }>; overruns?: RegexOverrun[]; error?: string }) => {
-            if (msg.error) {
-              finish(new Error(msg.error));
-              return;
-            }
-            for (const r of msg.results ?? []) results.set(r.key, r.analysis);
-            onProgress?.(results.size, todo.length, files.length);
-            addRegexOverruns(engine, msg.overruns ?? []);
-            if (!settled) send();
-          });
-          worker.once('error', (err) => finish(err));
-          send();
-        }),
-    ),
-  );
-  const byTask = new Map(todo.map((t) => [t.task, results.get(t.key) ?? null]));
-  return files.map((f) => ({ path: f.path, tasks: f.tasks.map((task) => ({ task, analysis: byTask.get(task) ?? null })) }));
+  return chunks;
+}
+
+/** What the threads share: the chunks and the next to hand out, the results so far, and whether one failed. */
+interface Pool {
+  chunks: Todo[][];
+  next: number;
+  /** Once one thread fails, the others take no further chunk: the run is lost either way. */
+  failed: boolean;
+  results: Map<number, TaskAnalysis>;
+  total: number;
+  files: number;
+  knownTaskIds: string[];
+}
+
+/** One worker thread: takes chunks until none is left, and ends (rejecting if it failed, or was asked to stop). */
+function runThread(pool: Pool, engine: Engine, baseDir: string, signal?: AbortSignal, onProgress?: Progress): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const worker = new Worker(WORKER_FILE, { workerData: { config: engine.config, baseDir, knownTaskIds: pool.knownTaskIds } });
+    let settled = false;
+    const finish = (err?: Error) => {
+      if (settled) return;
+      settled = true;
+      if (err) pool.failed = true;
+      void worker.terminate();
+      if (err) reject(err);
+      else resolve();
+    };
+    const send = () => {
+      const share = pool.chunks[pool.next];
+      if (!share || pool.failed) {
+        finish();
+        return;
+      }
+      pool.chunks[pool.next++] = [];
+      worker.postMessage(share.map((t) => ({ key: t.key, id: t.task.id, discussion: t.task.discussion })));
+    };
+    // Asked to stop: end the thread wherever it is (it writes nothing).
+    const stop = () => finish(new InterruptedError(String(signal?.reason ?? 'a signal')));
+    signal?.addEventListener('abort', stop, { once: true });
+    worker.once('exit', (code) => {
+      signal?.removeEventListener('abort', stop);
+      // A thread that ends on its own before its work is done (out of memory, say) fails the run.
+      finish(new Error(`an analysis thread stopped (exit code ${code}) before finishing its tasks`));
+    });
+    worker.on('message', (msg: { results?: Array<{ key: number; analysis: TaskAnalysis }>; overruns?: RegexOverrun[]; error?: string }) => {
+      if (msg.error) {
+        finish(new Error(msg.error));
+        return;
+      }
+      for (const r of msg.results ?? []) pool.results.set(r.key, r.analysis);
+      onProgress?.(pool.results.size, pool.total, pool.files);
+      addRegexOverruns(engine, msg.overruns ?? []);
+      if (!settled) send();
+    });
+    worker.once('error', (err) => finish(err));
+    send();
+  });
 }
 
 /** Longest stretch of analysis between two looks at the event loop (signals are handled there). */

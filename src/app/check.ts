@@ -11,7 +11,8 @@ import { overrunDiagnostics } from './engine';
 import { ConfigError } from '../io/errors';
 import { pointerLocator } from '../io/jsonText';
 import { DECISIONS_FILE, patternLogProblems, readMemory, type MemoryState } from '../io/memory';
-import { openWorkspace, planAnalysis, readTasks, settle, type RunOptions } from './run';
+import { planAnalysis, settle, type RunOptions } from './run';
+import { openWorkspace, readTasks } from './workspace';
 import { taskPointer } from '../io/taskFile';
 
 export interface CheckResult {

@@ -6,7 +6,7 @@ import { ConflictError, NotFoundError, UsageError } from '../io/errors';
 import { compareAndSwap } from '../io/files';
 import { withMemoryLock } from '../io/lock';
 import { bounded, BOUNDS } from './bounds';
-import { openWorkspace, readTasks, type WorkspaceOptions } from './run';
+import { openWorkspace, readTasks, type WorkspaceOptions } from './workspace';
 
 export type { NewMessage };
 

@@ -2,7 +2,7 @@
 import { guardFindings, type GuardFinding } from '../core/guard';
 import { readMemory } from '../io/memory';
 import { bounded, boundedIds, BOUNDS } from './bounds';
-import { openWorkspace, type WorkspaceOptions } from './run';
+import { openWorkspace, type WorkspaceOptions } from './workspace';
 
 export type { GuardFinding };
 

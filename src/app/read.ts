@@ -7,7 +7,7 @@ import type { Diagnostic } from '../core/types';
 import { readMemory } from '../io/memory';
 import { NotFoundError } from '../io/errors';
 import { bounded, boundedIds, BOUNDS } from './bounds';
-import { openWorkspace, readTasks, type WorkspaceOptions } from './run';
+import { openWorkspace, readTasks, type WorkspaceOptions } from './workspace';
 
 export interface ReadModel {
   registry: Registry;

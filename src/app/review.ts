@@ -8,7 +8,8 @@ import type { Decision, DecisionType, Message, Pattern, ReviewItem } from '../co
 import { NotFoundError, UsageError } from '../io/errors';
 import { readMemory, writeMemory } from '../io/memory';
 import { withMemoryLock } from '../io/lock';
-import { extractRun, openWorkspace, readTasks, type Workspace, type WorkspaceOptions } from './run';
+import { extractRun } from './run';
+import { openWorkspace, readTasks, type Workspace, type WorkspaceOptions } from './workspace';
 
 export interface PendingItem {
   item: ReviewItem;

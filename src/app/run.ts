@@ -1,39 +1,24 @@
-// The batch entry point behind `extract run`: find task files, analyse them (pure core), then,
-// under a lock on the memory folder, merge with the registry and commit every write.
+// The batch entry point behind `extract run`, in named steps: open the workspace, stand on the
+// last run's record when nothing changed since (shortcut), read the task files and the memory
+// folder, plan the analysis of the tasks that are not current, then, under a lock on the memory
+// folder, merge with the registry and commit every write, retrying a task file a person edited
+// meanwhile, and record what was found for the next run. Every cache the run enters is behind
+// RunCaches (caches.ts).
 import { appendAll } from '../core/lists';
-import { resolve } from 'node:path';
-import { RegistryIndex, type Registry } from '../core/evolve';
-import { MAX_MESSAGE_CHARS } from '../core/normalize';
-import { discussionHashLike, isCurrent, mergeAnalyses, type AnalyzedFile, type Engine, type PipelineOutput, type RunSummary } from '../core/pipeline';
-import type { AnalysisSettings, Diagnostic, StaleWindow } from '../core/types';
+import type { RegistryIndex, Registry } from '../core/evolve';
+import { isCurrent, mergeAnalyses, type AnalyzedFile, type PipelineOutput, type RunSummary } from '../core/pipeline';
+import type { Diagnostic } from '../core/types';
 import { analyzeParallel, type Progress } from './analyzePool';
-import { loadConfig } from '../io/config';
-import { loadEngine, overrunDiagnostics } from './engine';
-import { inStaleWindow } from '../core/relate';
+import { overrunDiagnostics } from './engine';
 import { ConflictError, throwIfStopped } from '../io/errors';
-import { compareAndSwap, signatureOf } from '../io/files';
-import { readLastRun, settledBefore, timeZone, writeLastRun, type LastRun } from '../io/lastRun';
+import { compareAndSwap } from '../io/files';
+import type { LastRun } from '../io/lastRun';
 import { withMemoryLock } from '../io/lock';
-import { memoryChanges, memorySignature, readMemory, RegistryPrintMemo, signatureAfter, writeMemory } from '../io/memory';
-import { displayPath, findTaskFiles } from '../io/paths';
-import { readSources, recordSources, sourcesRecorded } from '../io/sources';
-import { applyStates, readTaskFiles, type TaskFile } from '../io/taskFile';
-import type { WarmState } from './warm';
-
-/** Where the workspace is: the working folder, the task files, the memory folder, the config file. */
-export interface WorkspaceOptions {
-  cwd: string;
-  globs?: string[];
-  memory?: string;
-  config?: string;
-  /** Exactly these task files (absolute paths), instead of globs. */
-  files?: string[];
-  /**
-   * Reading commands: without globs, read the task files the memory folder records it was built
-   * from (memory/.sources.json), and the configured globs only when it records none.
-   */
-  recorded?: boolean;
-}
+import { memoryChanges, memorySignature, writeMemory, type MemoryState } from '../io/memory';
+import { recordSources } from '../io/sources';
+import { applyStates, type TaskFile } from '../io/taskFile';
+import { RunCaches, type Left, type WarmState } from './caches';
+import { openWorkspace, readTasks, type Workspace, type WorkspaceOptions } from './workspace';
 
 /** How one run goes, in a workspace: its clock, how long it waits for the lock, whether it writes. */
 export interface RunOptions extends Omit<WorkspaceOptions, 'recorded'> {
@@ -71,69 +56,6 @@ export interface OwnWrite {
   text: string;
 }
 
-export interface Workspace {
-  engine: Engine;
-  /** The config's task file globs (relative to baseDir), used when the command names none. */
-  globs: readonly string[];
-  /** Folder that the config's relative paths resolve against. */
-  baseDir: string;
-  memoryDir: string;
-  memoryDisplay: string;
-  files: string[];
-  diagnostics: Diagnostic[];
-}
-
-/** The sorted task files that the globs (or the config's) name, without compiling any rules. */
-export async function listTaskFiles(options: Pick<WorkspaceOptions, 'cwd' | 'globs' | 'config'>): Promise<{ files: string[]; diagnostics: Diagnostic[] }> {
-  const { config, baseDir } = await loadConfig(options.cwd, options.config);
-  return findTaskFiles(options, config.globs, baseDir);
-}
-
-/** Resolves config, engine, memory folder and the sorted list of task files (the engine from `warm` when it has it). */
-export async function openWorkspace(options: WorkspaceOptions, warm?: WarmState): Promise<Workspace> {
-  const { config, baseDir } = await loadConfig(options.cwd, options.config);
-  // The config file holds both: where the workspace's files are, and how the analysis judges.
-  const { globs, memory, ...settings } = config;
-  const engine = await (warm ? warm.engineFor(settings satisfies AnalysisSettings, baseDir) : loadEngine(settings satisfies AnalysisSettings, baseDir));
-  const memoryDir = options.memory ? resolve(options.cwd, options.memory) : resolve(baseDir, memory);
-  const memoryDisplay = displayPath(options.cwd, memoryDir);
-  const explicit = (options.globs?.length ?? 0) > 0;
-  const ws = { engine, globs, baseDir, memoryDir, memoryDisplay };
-  if (options.files) return { ...ws, files: [...options.files].sort(), diagnostics: [] };
-  if (options.recorded && !explicit) {
-    const sources = await readSources(memoryDir, memoryDisplay);
-    if (sources.files) return { ...ws, files: sources.files, diagnostics: sources.diagnostics };
-    const found = await findTaskFiles(options, globs, baseDir);
-    return { ...ws, files: found.files, diagnostics: [...sources.diagnostics, ...found.diagnostics] };
-  }
-  const { files, diagnostics } = await findTaskFiles(options, globs, baseDir);
-  return { ...ws, files, diagnostics };
-}
-
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-
-/**
- * A task whose discussion is exactly the one its extracted_state was computed from (it was valid
- * then). `earlier`: the same task's discussion as read last time, whose hash is known.
- */
-function alreadyExtracted(task: unknown, earlier?: readonly unknown[]): boolean {
-  if (!isObject(task) || !Array.isArray(task.discussion) || !isObject(task.extracted_state)) return false;
-  const h = task.extracted_state.discussion_hash;
-  return typeof h === 'string' && h === discussionHashLike(task.discussion, earlier);
-}
-
-/**
- * The workspace's task files, read and validated. `trustExtracted`: skip schema validation of tasks
- * whose discussion hashes to the discussion_hash of their own extracted_state; `extract check`
- * validates everything. `warm`: the discussions read last time, so that unchanged ones are not hashed again.
- */
-export async function readTasks(cwd: string, paths: readonly string[], trustExtracted = false, warm?: WarmState): Promise<{ files: TaskFile[]; diagnostics: Diagnostic[] }> {
-  const trusted = trustExtracted ? (task: unknown, id: string, path: string) => alreadyExtracted(task, warm?.earlierDiscussion(path, id)) : undefined;
-  const read = await readTaskFiles(cwd, paths, { maxMessageChars: MAX_MESSAGE_CHARS, trusted, printMemo: warm ? (path) => warm.printMemoFor(path) : undefined });
-  warm?.keepDiscussions(read.files);
-  return read;
-}
-
 const MAX_CONFLICT_RETRIES = 3;
 
 /** Times each phase of a run for `onPhase` (nothing is measured without one). */
@@ -164,179 +86,198 @@ export interface Settled {
 /**
  * The second half: merge the analyses into `registry` (in place when the caller owns it) and
  * render every task file's next text. What `run` writes is exactly what `check` compares against.
+ * `caches`: the memos merging may reuse and each task file's last print; `index`: of `registry`.
  */
-export function settle(ws: Workspace, analyzed: readonly AnalyzedFile[], files: readonly TaskFile[], registry: Registry, now: string, inPlace: boolean, warm?: WarmState, index?: RegistryIndex): Settled {
-  const out = mergeAnalyses(analyzed, registry, now, ws.engine, inPlace, { ...warm?.memosFor(ws.engine), index });
+export function settle(ws: Workspace, analyzed: readonly AnalyzedFile[], files: readonly TaskFile[], registry: Registry, now: string, inPlace: boolean, caches?: RunCaches, index?: RegistryIndex): Settled {
+  const out = mergeAnalyses(analyzed, registry, now, ws.engine, inPlace, caches?.mergeMemos(ws.engine, index) ?? { index });
   const texts = new Map<string, string>();
-  for (const file of files) texts.set(file.path, applyStates(file.text, out.states.get(file.path) ?? new Map(), file.value, warm?.printMemoFor(file.path)));
+  for (const file of files) texts.set(file.path, applyStates(file.text, out.states.get(file.path) ?? new Map(), file.value, caches?.printMemoFor(file.path)));
   return { out, texts };
 }
 
-/**
- * What the last run found, when the workspace is exactly as that run found and left it (see
- * LastRun): the same engine, time zone and task files, every memory file and task file with the
- * signature it had then, the sources recorded, and `now` where stale flags are what they were.
- * That run changed nothing: neither would this one, and it reports what that one did.
- */
-async function unchangedSinceLastRun(ws: Workspace, cwd: string, now: string): Promise<LastRun | null> {
-  if (ws.diagnostics.length > 0) return null;
-  const last = await readLastRun(ws.memoryDir);
-  if (!last || last.engine !== ws.engine.fingerprint || last.zone !== timeZone() || !inStaleWindow(last.stale, now)) return null;
-  // Its reports name files as seen from where it ran.
-  if (last.diagnostics.length > 0 && last.cwd !== cwd) return null;
-  if (last.taskFiles.length !== ws.files.length || last.taskFiles.some((f, k) => f.path !== ws.files[k])) return null;
-  if ((await memorySignature(ws.memoryDir)) !== last.memory) return null;
-  for (const f of last.taskFiles) if ((await signatureOf(f.path)) !== f.signature) return null;
-  if (!(await sourcesRecorded(ws.memoryDir, ws.files))) return null;
-  return last;
-}
-
-/**
- * What a run's first commit found, when it changed nothing, for the record of the next run (see
- * LastRun): the memory folder's signature when the lock was taken (the registry merged was read
- * at that signature, and any later edit changes it), and each task file's, taken before the look
- * that found it unchanged. A long-lived caller records nothing: it never stands on a record, and
- * its saves are never settled (see recordLastRun).
- */
-interface Left {
-  memory: string;
-  stale: StaleWindow | null;
-  files: Map<string, string>;
-}
-
 const countAnalysed = (analyzed: readonly AnalyzedFile[]) => analyzed.reduce((n, f) => n + f.tasks.filter((t) => t.analysis !== null).length, 0);
+
+/** What a run read before taking the lock: the task files, and an unlocked look at the memory folder. */
+interface RunInput {
+  read: { files: TaskFile[]; diagnostics: Diagnostic[] };
+  /** Tasks in the files read. */
+  tasks: number;
+  /** The memory folder as read without the lock, its signature then, and the index of its registry. */
+  hint: MemoryState;
+  hintSignature: string;
+  index: RegistryIndex;
+}
+
+/** What the run's commits did, added up over the attempts. */
+interface Committed {
+  summary: RunSummary;
+  written: string[];
+  ownWrites: Map<string, OwnWrite>;
+  conflicts: number;
+  /** Tasks analysed, the first plan's and each retry's. */
+  analysed: number;
+  /** What the first commit found when it changed nothing (see Left). */
+  left: Left | null;
+}
+
+/** The steps of one run (each below). */
+interface Step {
+  ws: Workspace;
+  options: RunOptions;
+  caches: RunCaches;
+  /** Every problem the run reports, in order. */
+  diagnostics: Diagnostic[];
+  lap: (phase: string) => void;
+}
 
 export async function extractRun(options: RunOptions): Promise<RunResult> {
   // The wall clock (not `now`, which is what the run records): the record of a run stands only for files modified well before it began.
   const startedAt = Date.now();
   const lap = phaseTimer(options.onPhase);
-  // A dry run merges into a copy: it neither takes nor keeps the warm memory.
-  const warm = options.dryRun ? undefined : options.warm;
-  const ws = await openWorkspace(options, options.warm);
+  const caches = new RunCaches(options);
+  const ws = await openWorkspace(options, caches);
   lap('workspace (config, rules)');
-  // A long-lived caller runs in full: what it keeps from the run is what makes its next save cheap.
-  const last = options.dryRun || options.warm ? null : await unchangedSinceLastRun(ws, options.cwd, options.now);
+  const last = await caches.lastRun(ws, options.cwd, options.now);
   if (last) {
     lap('unchanged since the last run');
-    const tasks = last.taskFiles.reduce((n, f) => n + f.tasks, 0);
-    return { summary: { files: ws.files.length, tasks, decisions: 0, patterns: 0, review: 0, analysed: 0, conflicts: 0, written: [] }, diagnostics: [...last.diagnostics], ownWrites: new Map() };
+    return lastRunResult(ws, last);
   }
-  warm?.retain(ws.files);
-  const diagnostics: Diagnostic[] = [...ws.diagnostics];
-  const read = await readTasks(options.cwd, ws.files, true, warm);
+  const step: Step = { ws, options, caches, diagnostics: [...ws.diagnostics], lap };
+  const input = await readInput(step);
+  const analyzed = await planAnalysis(ws, input.read.files, input.index, options.signal, options.onProgress);
+  const analysed = countAnalysed(analyzed);
+  lap(`analyse ${analysed} tasks`);
+  if (options.dryRun) return dryRunResult(step, input, analyzed, analysed);
+  const committed = await commitWithRetries(step, input, analyzed, analysed);
+  return record(step, input, committed, startedAt);
+}
+
+/** Shortcut: what the last run reported, for a workspace exactly as it found and left it. */
+function lastRunResult(ws: Workspace, last: LastRun): RunResult {
+  const tasks = last.taskFiles.reduce((n, f) => n + f.tasks, 0);
+  return { summary: { files: ws.files.length, tasks, decisions: 0, patterns: 0, review: 0, analysed: 0, conflicts: 0, written: [] }, diagnostics: [...last.diagnostics], ownWrites: new Map() };
+}
+
+/** Read: the task files, validated, and an unlocked look at the registry, which decides which tasks are current (the commit re-checks under the lock). */
+async function readInput({ ws, options, caches, diagnostics, lap }: Step): Promise<RunInput> {
+  caches.retain(ws.files);
+  const read = await readTasks(options.cwd, ws.files, true, caches);
   appendAll(diagnostics, read.diagnostics);
   lap('read and validate task files');
-  let pending = read.files;
-  // An unlocked look at the registry decides which tasks are current; the commit re-checks under the lock.
   const hintSignature = await memorySignature(ws.memoryDir);
-  // The registry files' pieces, as read or printed: a run that changes a few items prints only theirs.
-  const prints = options.dryRun ? undefined : (warm?.registryPrint ?? new RegistryPrintMemo());
-  const kept = warm?.takeMemory(ws.memoryDir, hintSignature);
-  const hint = kept?.memory ?? (await readMemory(ws.memoryDir, ws.memoryDisplay, false, prints));
-  // Indexed once: planning asks it about every task, and merging into the same registry keeps it up to date.
-  const hintIndex = kept?.index ?? new RegistryIndex(hint.registry);
+  const { memory: hint, index } = await caches.memory(ws, hintSignature);
   lap('read memory');
-  let analyzed = await planAnalysis(ws, pending, hintIndex, options.signal, options.onProgress);
-  let analysed = countAnalysed(analyzed);
-  lap(`analyse ${analysed} tasks`);
-  const tasks = read.files.reduce((n, f) => n + f.tasks.length, 0);
-  if (options.dryRun) {
-    appendAll(diagnostics, hint.diagnostics);
-    const { out, texts } = settle(ws, analyzed, pending, hint.registry, options.now, false);
-    const wouldWrite = [
-      ...memoryChanges(hint, out.registry, out.newPatterns).map((f) => `${ws.memoryDisplay}/${f}`),
-      ...pending.filter((f) => texts.get(f.path) !== f.text).map((f) => f.display),
-    ];
-    diagnostics.push(...overrunDiagnostics(ws.engine, options.cwd));
-    return { summary: { ...out.summary, files: ws.files.length, tasks, analysed, conflicts: 0, written: wouldWrite }, diagnostics, ownWrites: new Map() };
-  }
-  const written: string[] = [];
-  const ownWrites = new Map<string, OwnWrite>();
-  let conflicts = 0;
-  let summary: RunSummary = { files: 0, tasks: 0, decisions: 0, patterns: 0, review: 0 };
-  let left: Left | null = null;
+  return { read, tasks: read.files.reduce((n, f) => n + f.tasks.length, 0), hint, hintSignature, index };
+}
 
+/** A dry run: merge into a copy of the registry read, and list what a run would write. */
+function dryRunResult({ ws, options, diagnostics }: Step, input: RunInput, analyzed: AnalyzedFile[], analysed: number): RunResult {
+  const { hint, read } = input;
+  appendAll(diagnostics, hint.diagnostics);
+  const { out, texts } = settle(ws, analyzed, read.files, hint.registry, options.now, false);
+  const wouldWrite = [
+    ...memoryChanges(hint, out.registry, out.newPatterns).map((f) => `${ws.memoryDisplay}/${f}`),
+    ...read.files.filter((f) => texts.get(f.path) !== f.text).map((f) => f.display),
+  ];
+  diagnostics.push(...overrunDiagnostics(ws.engine, options.cwd));
+  return { summary: { ...out.summary, files: ws.files.length, tasks: input.tasks, analysed, conflicts: 0, written: wouldWrite }, diagnostics, ownWrites: new Map() };
+}
+
+/**
+ * Commit, and retry: each attempt commits under the lock; a task file a person edited between
+ * our read and our write is read, planned and committed again from its new content, up to
+ * MAX_CONFLICT_RETRIES times, and then reported as a conflict and left as it is.
+ */
+async function commitWithRetries(step: Step, input: RunInput, analyzed: AnalyzedFile[], analysed: number): Promise<Committed> {
+  const { ws, options, caches, diagnostics } = step;
+  const done: Committed = { summary: { files: 0, tasks: 0, decisions: 0, patterns: 0, review: 0 }, written: [], ownWrites: new Map(), conflicts: 0, analysed, left: null };
+  let pending = input.read.files;
   for (let attempt = 0; pending.length > 0; attempt++) {
-    const changed: TaskFile[] = [];
     if (options.beforeCommit) await options.beforeCommit(attempt);
     throwIfStopped(options.signal);
-    const outcome = await withMemoryLock(ws.memoryDir, options.lockTimeout ?? 30, async () => {
-      lap('lock');
-      // Re-read only if another process wrote the memory folder since our unlocked read.
-      const readSignature = await memorySignature(ws.memoryDir);
-      const unchanged = attempt === 0 && readSignature === hintSignature;
-      const memory = unchanged ? hint : await readMemory(ws.memoryDir, ws.memoryDisplay, false, prints);
-      if (attempt === 0) appendAll(diagnostics, memory.diagnostics);
-      lap('re-read memory under lock');
-      // The registry just read is ours alone: merge into it without a copy.
-      const { out, texts } = settle(ws, analyzed, pending, memory.registry, options.now, true, warm, hintIndex);
-      lap('merge into registry and render task files');
-      const wrote = await writeMemory(ws.memoryDir, memory, out.registry, out.newPatterns, prints);
-      for (const f of wrote.written) written.push(`${ws.memoryDisplay}/${f}`);
-      const sourcesWritten = attempt === 0 && (await recordSources(ws.memoryDir, ws.files));
-      // Kept only if the folder is now exactly what was read plus our own writes: a person's edit
-      // made meanwhile (people take no lock) is read next time, not written over from memory.
-      const ours = signatureAfter(readSignature, wrote.signatures);
-      if (warm && (await memorySignature(ws.memoryDir)) === ours) warm.keepMemory(ws.memoryDir, ours, wrote.after, out.index);
-      // Each task file's signature, taken before the look that found it unchanged (see Left).
-      const unchangedFiles = new Map<string, string>();
-      lap('write memory');
-      for (const file of pending) {
-        // Each write is atomic; a stop between two leaves the rest as they were.
-        throwIfStopped(options.signal);
-        const next = texts.get(file.path) ?? file.text;
-        const { outcome, signature } = await compareAndSwap(file.path, next, file);
-        lap('write task file');
-        if (outcome === 'written') {
-          written.push(file.display);
-          ownWrites.set(file.path, { signature: signature!, text: next });
-        }
-        if (outcome === 'unchanged') unchangedFiles.set(file.path, signature!);
-        if (outcome === 'conflict') changed.push(file);
-      }
-      // A one-shot run's first commit that wrote nothing: what it found may stand for the next run.
-      const wroteNothing = wrote.signatures.size === 0 && !sourcesWritten && unchangedFiles.size === pending.length;
-      if (attempt === 0 && !warm && wroteNothing) left = { memory: readSignature, stale: out.stale, files: unchangedFiles };
-      return out.summary;
-    }, options.signal);
-    summary = addSummaries(summary, outcome);
+    const changed = await withMemoryLock(ws.memoryDir, options.lockTimeout ?? 30, () => commit(step, input, attempt, pending, analyzed, done), options.signal);
     if (changed.length === 0) break;
-    // Someone edited a task file between our read and our write: start that file again from its new content.
     if (attempt >= MAX_CONFLICT_RETRIES) {
       for (const f of changed) {
-        conflicts++;
+        done.conflicts++;
         diagnostics.push({ code: 'conflict', severity: 'error', file: f.display, message: new ConflictError('file kept changing while being extracted; left as it is', f.path).message });
       }
       break;
     }
-    const reread = await readTasks(options.cwd, changed.map((f) => f.path), true, warm);
+    const reread = await readTasks(options.cwd, changed.map((f) => f.path), true, caches);
     appendAll(diagnostics, reread.diagnostics);
     pending = reread.files;
-    analyzed = await planAnalysis(ws, pending, hintIndex, options.signal);
-    analysed += countAnalysed(analyzed);
+    analyzed = await planAnalysis(ws, pending, input.index, options.signal);
+    done.analysed += countAnalysed(analyzed);
   }
-  diagnostics.push(...overrunDiagnostics(ws.engine, options.cwd));
-  // A later run on the same files reports again what reading them found, but only once nothing
-  // needs analysing (a task analysed is validated, a current one is not), and only if the run
-  // reported nothing else.
-  const again = diagnostics.length === read.diagnostics.length && (read.diagnostics.length === 0 || analysed === 0);
-  // Every task file read, and (at the first commit, so these are all of them) found unchanged.
-  if (left && again && read.files.length === ws.files.length) await recordLastRun(ws, options.cwd, read.files, read.diagnostics, left, startedAt);
-  return { summary: { ...summary, files: ws.files.length, tasks, analysed, conflicts, written }, diagnostics, ownWrites };
+  return done;
 }
 
 /**
- * Records the workspace as a run that changed nothing found it, for a later run to stand on, when
- * every task file was read and found unchanged and every file was last modified well before the
- * run began: a file system that keeps times to the second could otherwise see a same-sized edit
- * made in the same second keep the signature. `diagnostics`: what reading the task files
- * reported, which a later run reports again.
+ * One commit, under the lock: read the memory folder again if another process wrote it since
+ * our unlocked read, merge into it, write it, then write each task file unless it changed since
+ * it was read. Adds to `done`; returns the task files that changed meanwhile.
  */
-async function recordLastRun(ws: Workspace, cwd: string, files: readonly TaskFile[], diagnostics: readonly Diagnostic[], left: Left, startedAt: number): Promise<void> {
-  if (!left.stale) return;
-  const taskFiles = files.map((f) => ({ path: f.path, signature: left.files.get(f.path)!, tasks: f.tasks.length }));
-  if (![left.memory, ...taskFiles.map((f) => f.signature)].every((s) => settledBefore(s, startedAt))) return;
-  await writeLastRun(ws.memoryDir, { engine: ws.engine.fingerprint, zone: timeZone(), cwd, memory: left.memory, taskFiles, stale: left.stale, diagnostics: [...diagnostics] });
+async function commit(step: Step, input: RunInput, attempt: number, pending: readonly TaskFile[], analyzed: readonly AnalyzedFile[], done: Committed): Promise<TaskFile[]> {
+  const { ws, options, caches, diagnostics, lap } = step;
+  lap('lock');
+  const readSignature = await memorySignature(ws.memoryDir);
+  const memory = attempt === 0 && readSignature === input.hintSignature ? input.hint : await caches.reread(ws);
+  if (attempt === 0) appendAll(diagnostics, memory.diagnostics);
+  lap('re-read memory under lock');
+  // The registry just read is ours alone: merge into it without a copy.
+  const { out, texts } = settle(ws, analyzed, pending, memory.registry, options.now, true, caches, input.index);
+  lap('merge into registry and render task files');
+  const wrote = await writeMemory(ws.memoryDir, memory, out.registry, out.newPatterns, caches.prints);
+  for (const f of wrote.written) done.written.push(`${ws.memoryDisplay}/${f}`);
+  const sourcesWritten = attempt === 0 && (await recordSources(ws.memoryDir, ws.files));
+  await caches.keepMemory(ws, readSignature, wrote, out.index);
+  lap('write memory');
+  const { unchanged, changed } = await writeTaskFiles(step, pending, texts, done);
+  // A one-shot run's first commit that wrote nothing: what it found may stand for the next run.
+  const wroteNothing = wrote.signatures.size === 0 && !sourcesWritten && unchanged.size === pending.length;
+  if (attempt === 0 && caches.recordsLastRun && wroteNothing) done.left = { memory: readSignature, stale: out.stale, files: unchanged };
+  done.summary = addSummaries(done.summary, out.summary);
+  return changed;
+}
+
+/**
+ * Writes each task file's next text unless it changed since it was read. Returns the signatures
+ * of those found unchanged (each taken before the look that found it so: see Left) and the files
+ * that changed meanwhile.
+ */
+async function writeTaskFiles({ options, lap }: Step, pending: readonly TaskFile[], texts: ReadonlyMap<string, string>, done: Committed): Promise<{ unchanged: Map<string, string>; changed: TaskFile[] }> {
+  const unchanged = new Map<string, string>();
+  const changed: TaskFile[] = [];
+  for (const file of pending) {
+    // Each write is atomic; a stop between two leaves the rest as they were.
+    throwIfStopped(options.signal);
+    const next = texts.get(file.path) ?? file.text;
+    const { outcome, signature } = await compareAndSwap(file.path, next, file);
+    lap('write task file');
+    if (outcome === 'written') {
+      done.written.push(file.display);
+      done.ownWrites.set(file.path, { signature: signature!, text: next });
+    }
+    if (outcome === 'unchanged') unchanged.set(file.path, signature!);
+    if (outcome === 'conflict') changed.push(file);
+  }
+  return { unchanged, changed };
+}
+
+/**
+ * Record: the run's report, and the record of the workspace for the next run when the run changed
+ * nothing. A later run on the same files reports again what reading them found, but only once
+ * nothing needs analysing (a task analysed is validated, a current one is not), and only if the
+ * run reported nothing else.
+ */
+async function record({ ws, options, caches, diagnostics }: Step, input: RunInput, done: Committed, startedAt: number): Promise<RunResult> {
+  const { read } = input;
+  diagnostics.push(...overrunDiagnostics(ws.engine, options.cwd));
+  const again = diagnostics.length === read.diagnostics.length && (read.diagnostics.length === 0 || done.analysed === 0);
+  // Every task file read, and (at the first commit, so these are all of them) found unchanged.
+  if (done.left && again && read.files.length === ws.files.length) await caches.recordLastRun(ws, options.cwd, read.files, read.diagnostics, done.left, startedAt);
+  return { summary: { ...done.summary, files: ws.files.length, tasks: input.tasks, analysed: done.analysed, conflicts: done.conflicts, written: done.written }, diagnostics, ownWrites: done.ownWrites };
 }
 
 function addSummaries(a: RunSummary, b: RunSummary): RunSummary {
@@ -344,3 +285,4 @@ function addSummaries(a: RunSummary, b: RunSummary): RunSummary {
 }
 
 export type { AnalyzedFile };
+export type { Workspace, WorkspaceOptions } from './workspace';

@@ -225,7 +225,7 @@ export function memoryChanges(state: MemoryState, registry: Registry, newPattern
   return out;
 }
 
-interface MemoryWrite {
+export interface MemoryWrite {
   /** The files written, by name. */
   written: string[];
   /** The signature of each file written, by name (see signatureAfter). */

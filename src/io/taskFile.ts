@@ -39,7 +39,7 @@ export interface ParseOptions {
    * PrintMemo): a text that differs from the last print only inside some tasks' entries is parsed
    * entry by entry, the other tasks taken as they were.
    */
-  printMemo?: (path: string) => PrintMemo;
+  printMemo?: (path: string) => PrintMemo | undefined;
 }
 
 /** Parses and validates a task file's text; invalid tasks are reported and left out, never fatal to the rest. */

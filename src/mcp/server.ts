@@ -108,8 +108,14 @@ function messageAs(self: string, relay: boolean, text: string, author: string | 
 export function createMcpServer(options: McpOptions = {}): McpServer {
   const ws: WorkspaceOptions = { cwd: options.cwd, memory: options.memory, config: options.config, files: options.files };
   const server = new McpServer({ name: 'tongdiscussion', version: options.version ?? '0.0.0' }, { instructions: 'Task state extracted from the discussion arrays of task files: load a task\'s context before working on it, guard a planned action against recorded decisions, and query or trace decisions.' });
-  const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+  for (const register of [contextTool, guardTool, queryTool, whyTool, reviewListTool]) register(server, ws);
+  if (options.allowWrite) recordMessageTool(server, ws, options);
+  return server;
+}
 
+const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+
+function contextTool(server: McpServer, ws: WorkspaceOptions): void {
   server.registerTool(
     'context',
     {
@@ -124,7 +130,9 @@ export function createMcpServer(options: McpOptions = {}): McpServer {
       return result({ contexts }, contexts.map((c) => c.context).join('\n\n'));
     },
   );
+}
 
+function guardTool(server: McpServer, ws: WorkspaceOptions): void {
   server.registerTool(
     'guard',
     {
@@ -142,7 +150,9 @@ export function createMcpServer(options: McpOptions = {}): McpServer {
       return result({ contradicts: findings.length > 0, findings }, lines(findings.map((f) => f.question), 'No active decision contradicts this.'));
     },
   );
+}
 
+function queryTool(server: McpServer, ws: WorkspaceOptions): void {
   server.registerTool(
     'query',
     {
@@ -164,7 +174,9 @@ export function createMcpServer(options: McpOptions = {}): McpServer {
       return result({ decisions }, `${plural(decisions.length, 'decision')}:\n${lines(decisions.map(decisionLine), '(none)')}`);
     },
   );
+}
 
+function whyTool(server: McpServer, ws: WorkspaceOptions): void {
   server.registerTool(
     'why',
     {
@@ -185,7 +197,9 @@ export function createMcpServer(options: McpOptions = {}): McpServer {
       return result({ ...report }, summary.join('\n'));
     },
   );
+}
 
+function reviewListTool(server: McpServer, ws: WorkspaceOptions): void {
   server.registerTool(
     'review_list',
     {
@@ -200,37 +214,37 @@ export function createMcpServer(options: McpOptions = {}): McpServer {
       return result({ items }, `${plural(items.length, 'pending item')}:\n${lines(items.map((r) => `${r.id} (${r.task_id}) ${r.candidate.type}: ${r.candidate.statement}`), '(none)')}`);
     },
   );
+}
 
+/** record_message: offered only when writing is allowed. */
+function recordMessageTool(server: McpServer, ws: WorkspaceOptions, options: McpOptions): void {
   const self = options.author ?? 'agent';
-  if (options.allowWrite) {
-    server.registerTool(
-      'record_message',
-      {
-        title: 'Record a message',
-        description: `Appends a message to a task's discussion (under the memory lock, never over a concurrent edit), extracts again, and returns the task's updated context. The message is yours: role bot, author ${JSON.stringify(self)}${options.relay ? "; to relay a person's words give their author and role human, and the message records that you recorded it" : ''}.`,
-        inputSchema: {
-          task: z.string().describe('task id'),
-          text: z.string().min(1).describe('the message'),
-          author: z.string().optional().describe(options.relay ? `whose words these are (default: ${self})` : `must be ${self} when given: this server records messages as its agent`),
-          role: z.enum(['human', 'bot', 'agent', 'assistant', 'user']).optional().describe(options.relay ? 'human (also: user) for a person\'s words; default: bot (also: agent, assistant)' : 'must be bot (also: agent, assistant) when given'),
-        },
-        outputSchema: {
-          task: z.string(),
-          file: z.string(),
-          index: z.number().int().describe('index of the new message in the discussion'),
-          message: z.record(z.string()),
-          run: z.object({ analysed: z.number(), decisions: z.number(), patterns: z.number(), review: z.number(), conflicts: z.number(), errors: z.number(), written: z.array(z.string()), diagnostics: z.array(diagnostic) }).passthrough(),
-          context: taskContext,
-        },
-        annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  server.registerTool(
+    'record_message',
+    {
+      title: 'Record a message',
+      description: `Appends a message to a task's discussion (under the memory lock, never over a concurrent edit), extracts again, and returns the task's updated context. The message is yours: role bot, author ${JSON.stringify(self)}${options.relay ? "; to relay a person's words give their author and role human, and the message records that you recorded it" : ''}.`,
+      inputSchema: {
+        task: z.string().describe('task id'),
+        text: z.string().min(1).describe('the message'),
+        author: z.string().optional().describe(options.relay ? `whose words these are (default: ${self})` : `must be ${self} when given: this server records messages as its agent`),
+        role: z.enum(['human', 'bot', 'agent', 'assistant', 'user']).optional().describe(options.relay ? 'human (also: user) for a person\'s words; default: bot (also: agent, assistant)' : 'must be bot (also: agent, assistant) when given'),
       },
-      async ({ task, text: said, author, role }) => {
-        const now = options.now?.() ?? new Date().toISOString();
-        const r = await recordMessage(task, messageAs(self, options.relay === true, said, author, role && ROLE_ALIASES[role]), { ...ws, now, lockTimeout: options.lockTimeout });
-        const run = r.run;
-        return result({ ...r }, `Recorded message ${r.index} in ${r.task} (${r.file}); ${plural(run.decisions, 'new decision')}, ${plural(run.patterns, 'new pattern')}, ${plural(run.review, 'new review item')}.\n\n${r.context.context}`);
+      outputSchema: {
+        task: z.string(),
+        file: z.string(),
+        index: z.number().int().describe('index of the new message in the discussion'),
+        message: z.record(z.string()),
+        run: z.object({ analysed: z.number(), decisions: z.number(), patterns: z.number(), review: z.number(), conflicts: z.number(), errors: z.number(), written: z.array(z.string()), diagnostics: z.array(diagnostic) }).passthrough(),
+        context: taskContext,
       },
-    );
-  }
-  return server;
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    },
+    async ({ task, text: said, author, role }) => {
+      const now = options.now?.() ?? new Date().toISOString();
+      const r = await recordMessage(task, messageAs(self, options.relay === true, said, author, role && ROLE_ALIASES[role]), { ...ws, now, lockTimeout: options.lockTimeout });
+      const run = r.run;
+      return result({ ...r }, `Recorded message ${r.index} in ${r.task} (${r.file}); ${plural(run.decisions, 'new decision')}, ${plural(run.patterns, 'new pattern')}, ${plural(run.review, 'new review item')}.\n\n${r.context.context}`);
+    },
+  );
 }

@@ -11,36 +11,48 @@ import { cli, decision, runCli, shippedEngine, tempDir } from './helpers';
 
 const engine = shippedEngine();
 
-const msg = (author: string, role: string, text: string, ts: string) => ({ author, role, text, ts });
+/**
+ * A discussion as a person writes it down, one message a line: "MM-DD HH:MM author: text", in
+ * 2026, Central European winter time. Authors named "bot" or ending in "-agent" are the bot.
+ */
+function transcript(lines: string): Array<{ author: string; role: string; text: string; ts: string }> {
+  return lines
+    .trim()
+    .split('\n')
+    .map((line) => {
+      const [, day, time, author, text] = /^\s*(\d\d-\d\d) (\d\d:\d\d) ([\w-]+): (.+)$/.exec(line)!;
+      return { author, role: /^bot$|-agent$/.test(author) ? 'bot' : 'human', text, ts: `2026-${day}T${time}:00+01:00` };
+    });
+}
 
 /** Three tasks as a new user would write them: a corrected retention, release rules, then a change of plan. */
 const THREE_TASKS = {
   T1: {
     title: 'Backups',
-    discussion: [
-      msg('ana', 'human', 'How long do we keep the nightly backups of the customer database?', '2026-01-05T09:00:00+01:00'),
-      msg('ops-agent', 'bot', "I'd keep the nightly backups for 7 days, which keeps the storage bill low. Shall I set that up?", '2026-01-05T09:01:00+01:00'),
-      msg('ana', 'human', 'No, 7 days is too short, we keep them 30 days. Finance needs a full month to reconcile.', '2026-01-05T09:03:00+01:00'),
-      msg('ops-agent', 'bot', 'Understood: the nightly backups are kept for 30 days.', '2026-01-05T09:04:00+01:00'),
-    ],
+    discussion: transcript(`
+      01-05 09:00 ana: How long do we keep the nightly backups of the customer database?
+      01-05 09:01 ops-agent: I'd keep the nightly backups for 7 days, which keeps the storage bill low. Shall I set that up?
+      01-05 09:03 ana: No, 7 days is too short, we keep them 30 days. Finance needs a full month to reconcile.
+      01-05 09:04 ops-agent: Understood: the nightly backups are kept for 30 days.
+    `),
   },
   T2: {
     title: 'Release rules',
-    discussion: [
-      msg('ben', 'human', 'Rule for the future: we never release on a Friday.', '2026-01-12T10:00:00+01:00'),
-      msg('release-agent', 'bot', 'Noted. Where should the encryption key for the release builds live? I could commit it to the repo so the pipeline finds it.', '2026-01-12T10:02:00+01:00'),
-      msg('ben', 'human', 'No, the encryption key stays in the vault, nicht im Repo.', '2026-01-12T10:05:00+01:00'),
-      msg('release-agent', 'bot', 'Understood. The release is on Tuesday the 17th as planned.', '2026-01-12T10:06:00+01:00'),
-      msg('ben', 'human', 'Yes.', '2026-01-12T10:07:00+01:00'),
-    ],
+    discussion: transcript(`
+      01-12 10:00 ben: Rule for the future: we never release on a Friday.
+      01-12 10:02 release-agent: Noted. Where should the encryption key for the release builds live? I could commit it to the repo so the pipeline finds it.
+      01-12 10:05 ben: No, the encryption key stays in the vault, nicht im Repo.
+      01-12 10:06 release-agent: Understood. The release is on Tuesday the 17th as planned.
+      01-12 10:07 ben: Yes.
+    `),
   },
   T3: {
     title: 'Backup costs',
-    discussion: [
-      msg('ana', 'human', 'The backup storage bill doubled this quarter.', '2026-03-02T09:00:00+01:00'),
-      msg('ana', 'human', 'Change of plan: from now on we keep the nightly backups for 14 days only.', '2026-03-02T09:02:00+01:00'),
-      msg('ops-agent', 'bot', 'Done: nightly backups are now kept for 14 days.', '2026-03-02T09:05:00+01:00'),
-    ],
+    discussion: transcript(`
+      03-02 09:00 ana: The backup storage bill doubled this quarter.
+      03-02 09:02 ana: Change of plan: from now on we keep the nightly backups for 14 days only.
+      03-02 09:05 ops-agent: Done: nightly backups are now kept for 14 days.
+    `),
   },
 };
 
@@ -94,12 +106,12 @@ describe('a change of plan accepted from the review queue', () => {
     const dir = tempDir();
     const tasks = {
       T7: {
-        discussion: [
-          msg('eva', 'human', 'We send the team newsletter every Monday morning.', '2026-01-05T09:00:00+01:00'),
-          msg('bot', 'bot', 'Noted, Monday mornings.', '2026-01-05T09:01:00+01:00'),
-          msg('eva', 'human', 'Mondays are packed for everyone, nobody reads it before noon.', '2026-02-02T09:00:00+01:00'),
-          msg('eva', 'human', 'Change of plan: from now on the team newsletter goes out every Thursday morning.', '2026-02-02T09:02:00+01:00'),
-        ],
+        discussion: transcript(`
+          01-05 09:00 eva: We send the team newsletter every Monday morning.
+          01-05 09:01 bot: Noted, Monday mornings.
+          02-02 09:00 eva: Mondays are packed for everyone, nobody reads it before noon.
+          02-02 09:02 eva: Change of plan: from now on the team newsletter goes out every Thursday morning.
+        `),
       },
     };
     writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));

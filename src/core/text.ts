@@ -1,18 +1,15 @@
-// Small text helpers shared by the stages. Stemming goes through natural's Porter stemmer,
-// imported by deep path: the package root loads far more than we need.
+// Small text helpers shared by the stages: words, Porter stems (porter.ts), content words,
+// sentences.
 import { createHash } from 'node:crypto';
 import { wordsOf } from './lexicons';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const PorterStemmer: { stem(word: string): string } = require('natural/lib/natural/stemmers/porter_stemmer');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { words: STOPWORD_LIST } = require('natural/lib/natural/util/stopwords') as { words: string[] };
+import { porterStem } from './porter';
 
 /**
- * Words that are never content words: the stemmer library's English stopwords, the
- * conversational ones of rules/lexicons/stopwords.json, and the markers transcripts write for
- * non-speech events (rules/lexicons/transcript-markers.json).
+ * Words that are never content words: the English stopwords and the conversational ones of
+ * rules/lexicons/stopwords.json, and the markers transcripts write for non-speech events
+ * (rules/lexicons/transcript-markers.json).
  */
-export const STOPWORDS: ReadonlySet<string> = new Set([...STOPWORD_LIST, ...wordsOf('stopwords', 'conversational'), ...wordsOf('transcript-markers', 'markers')]);
+export const STOPWORDS: ReadonlySet<string> = new Set([...wordsOf('stopwords', 'english'), ...wordsOf('stopwords', 'conversational'), ...wordsOf('transcript-markers', 'markers')]);
 
 /** Folds typographic quotes and dashes to ASCII so phrase rules match either spelling. */
 export function foldPunctuation(text: string): string {
@@ -66,7 +63,7 @@ export class Stems {
 const MAX_STEMMED_LENGTH = 64;
 
 function stemWord(word: string): string {
-  return /\d/.test(word) || word.length > MAX_STEMMED_LENGTH ? word : PorterStemmer.stem(word);
+  return /\d/.test(word) || word.length > MAX_STEMMED_LENGTH ? word : porterStem(word);
 }
 
 /** Porter stem (a word with a digit, or a very long one, stays as it is); through the run's memo when given. */

@@ -15,52 +15,11 @@ import type { CompiledRule } from './rules';
 import type { DecideTuning, Tuning } from './tuning';
 import { clauseAfter, excerpt, namesTask, optionsIn, statementAt } from './statement';
 import { contentTokens, isQuestion, wordCount, type Stems } from './text';
-import type { Confidence, DecisionType, Detection, Message, PatternCandidate, RuleKind, Topic, TopicState } from './types';
+import type { Confidence, DecisionCandidate, DecisionType, Detection, Message, PatternCandidate, ReviewCandidate, RuleKind, TaskAnalysis, Topic, TopicState } from './types';
 
-export type { PatternCandidate } from './types';
-
-export interface DecisionCandidate {
-  statement: string;
-  type: DecisionType;
-  confidence: Confidence;
-  /** Position (in the normalized list) of the message the statement was taken from. */
-  at: number;
-  /** That message's index in the task's discussion array. */
-  messageIndex: number;
-  sourceMessages: number[];
-  topic: string;
-  importance: number;
-  context: string;
-  alternatives: string[];
-  reasons: string[];
-  downstream: string[];
-  ts: string | null;
-  /** Index into the task's candidates of the decision this one replaces (same subject, new conclusion). */
-  supersedes: number | null;
-  cue: string;
-  /** True when the statement is a person's correction of what the agent said or did. */
-  correction: boolean;
-  /** The scorer's certainty and the features that weighed most (absent where no scorer judged it). */
-  scorer?: { score: number; weighed: string[] };
-}
-
-export interface ReviewCandidate {
-  topic: string;
-  importance: number;
-  messages: number[];
-  statement: string;
-  type: DecisionType;
-  at: number;
-  messageIndex: number;
-  ts: string | null;
-}
-
-export interface TaskAnalysis {
-  topics: TopicState[];
-  decisions: DecisionCandidate[];
-  patterns: PatternCandidate[];
-  review: ReviewCandidate[];
-}
+// The stage's output shapes live with the other plain data shapes (types.ts), so that the stages
+// after this one read them without importing this module.
+export type { DecisionCandidate, PatternCandidate, ReviewCandidate, TaskAnalysis } from './types';
 
 export interface DecideInput {
   messages: readonly Message[];

@@ -2,12 +2,9 @@
 // decision is important ("duality principle"):
 //   importance = (message_count × avg_message_length) / decision_word_count   (lengths in words)
 
-export interface Thresholds {
-  /** importance above this auto-extracts a decision */
-  decision: number;
-  /** importance at or above this (and up to `decision`) queues a review item */
-  review: number;
-}
+import type { Thresholds } from './types';
+
+export type { Thresholds };
 
 export type Outcome = 'decision' | 'review' | 'raw';
 

@@ -1,7 +1,7 @@
 // What a sentence of a message does — decides, sets a rule, states a preference, asks someone to
 // act, accepts, postpones, muses — read from the statement lexicon (rules/lexicons/statements.json),
 // and the clauses a message splits into. Pure text functions; no knowledge of who said what.
-import { compilePhrases } from './rules';
+import { compilePhrases } from './phrases';
 import { foldPunctuation, type Span } from './text';
 
 export type SentenceAct =

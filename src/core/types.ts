@@ -1,9 +1,15 @@
 // Plain data shapes shared by every pipeline stage. The JSON Schemas in schemas/ describe the
 // same shapes as written to disk; test/store.test.ts checks real outputs against them.
-import type { Thresholds } from './score';
 import type { TuningOverrides } from './tuning';
 
-export type { Thresholds };
+/** The importance bands of a topic (see score.ts). */
+export interface Thresholds {
+  /** importance above this auto-extracts a decision */
+  decision: number;
+  /** importance at or above this (and up to `decision`) queues a review item */
+  review: number;
+}
+
 
 export type Role = 'human' | 'bot' | 'unknown';
 
@@ -362,4 +368,48 @@ export interface ScorerModel {
   thresholds: { registry: number; review: number };
   decision: LinearModel;
   types: Record<string, LinearModel>;
+}
+
+/** What stages 6–9 (decide.ts) yield for one task, by position; ids are assigned later (evolve). */
+export interface DecisionCandidate {
+  statement: string;
+  type: DecisionType;
+  confidence: Confidence;
+  /** Position (in the normalized list) of the message the statement was taken from. */
+  at: number;
+  /** That message's index in the task's discussion array. */
+  messageIndex: number;
+  sourceMessages: number[];
+  topic: string;
+  importance: number;
+  context: string;
+  alternatives: string[];
+  reasons: string[];
+  downstream: string[];
+  ts: string | null;
+  /** Index into the task's candidates of the decision this one replaces (same subject, new conclusion). */
+  supersedes: number | null;
+  cue: string;
+  /** True when the statement is a person's correction of what the agent said or did. */
+  correction: boolean;
+  /** The scorer's certainty and the features that weighed most (absent where no scorer judged it). */
+  scorer?: { score: number; weighed: string[] };
+}
+
+export interface ReviewCandidate {
+  topic: string;
+  importance: number;
+  messages: number[];
+  statement: string;
+  type: DecisionType;
+  at: number;
+  messageIndex: number;
+  ts: string | null;
+}
+
+export interface TaskAnalysis {
+  topics: TopicState[];
+  decisions: DecisionCandidate[];
+  patterns: PatternCandidate[];
+  review: ReviewCandidate[];
 }

@@ -1,0 +1,43 @@
+// Literal phrases of the rule packs and lexicons as one regex each: what a rule's cue and a
+// sentence act's phrases compile to. A module of its own so that the sentence acts need not
+// import the rule engine.
+import { escapeRegex } from './lexicons';
+
+// Word characters for cue boundaries. An explicit class (not \\p{L} with the u flag): V8 compiles
+// large unicode-mode alternations an order of magnitude slower, and texts are lowercased first.
+export const WORD_CHAR = 'a-z0-9\\u00c0-\\u024f\\u0370-\\u03ff\\u0400-\\u04ff';
+const B_START = `(?<![${WORD_CHAR}])`;
+// A phrase ending in a word does not end inside a contraction: "i can" is not "i can't",
+// "we should" is not "we shouldn't".
+const B_END = `(?![${WORD_CHAR}]|['\u2019][${WORD_CHAR}])`;
+
+/**
+ * A literal phrase to a regex body: any run of spaces or commas between words matches,
+ * apostrophes are optional, "..." matches a few words. Boundaries are added per group.
+ */
+function phraseBody(phrase: string): string {
+  return phrase
+    .trim()
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => (w === '...' ? `[${WORD_CHAR}' ,-]{1,60}?` : escapeRegex(w).replace(/'/g, "'?")))
+    .join('[\\s,]+');
+}
+
+/**
+ * One regex for many phrases. Phrases are grouped by whether they start and end with a word
+ * character, so each group checks its boundary once instead of once per alternative (V8 tries
+ * every alternative at every position; the shared guard fails fast mid-word).
+ */
+export function compilePhrases(phrases: readonly string[]): RegExp {
+  const groups = new Map<string, string[]>();
+  // Longest first so that alternation prefers "that's not right" over "that's".
+  const sorted = [...phrases].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+  for (const p of sorted) {
+    const t = p.trim();
+    const key = `${/^[\p{L}\p{N}]/u.test(t) ? 'w' : '-'}${/[\p{L}\p{N}]$/u.test(t) ? 'w' : '-'}`;
+    groups.set(key, [...(groups.get(key) ?? []), phraseBody(t)]);
+  }
+  const parts = [...groups.entries()].map(([key, bodies]) => `${key[0] === 'w' ? B_START : ''}(?:${bodies.join('|')})${key[1] === 'w' ? B_END : ''}`);
+  return new RegExp(parts.join('|'), 'g');
+}

@@ -68,17 +68,31 @@ const first = (ds: readonly Detection[], kind: RuleKind) => ds.find((d) => d.kin
  * supersedeInTask and addSpeakerPatterns.
  */
 export function decideTask(input: DecideInput): TaskAnalysis {
-  const { messages, detections, answered, topics, thresholds } = input;
-  const pos = input.text.positionOf;
-  const at = input.text.at;
-  const decisions: DecisionCandidate[] = [];
-  const review: ReviewCandidate[] = [];
+  const reply = replyContext(input);
+  const topicsAt = topicInfos(input);
+  // A discussion with an agent in it: every decisive clause is a candidate of its own (who
+  // decides matters: agents propose, people decide). Without an agent (a meeting, a chat), the
+  // strongest statement of each stretch of discussion is taken.
+  if (input.messages.some((m) => m.role === 'bot')) return decideWithAgent(input, reply, topicsAt);
+  return decideAmongPeople(input, reply, topicsAt);
+}
 
-  // Reply acts: each message's verdict on what it answers. Their patterns are copied: the later
-  // stages add to them and link them to decisions, and stage 4's output stays as it was.
+/** What the replies say of each message: its verdict, who accepts or rejects it, its strongest cue. */
+interface ReplyContext {
+  verdict: ReplyActs['verdict'];
+  confirmedBy: ReplyActs['confirmedBy'];
+  /** Stage 4's patterns, copied: the later stages add to them and link them to decisions. */
+  patterns: PatternCandidate[];
+  rejectedBy: (p: number) => boolean;
+  /** Positions of the messages by another speaker that accept message p. */
+  acceptedBy: (p: number) => number[];
+  /** The strongest cue of message p among the given kinds, with its score. */
+  strongest: (p: number, family: readonly RuleKind[]) => { d: Detection; score: number } | null;
+}
+
+function replyContext(input: DecideInput): ReplyContext {
+  const { messages, detections, answered } = input;
   const { verdict, confirmedBy } = input.replies;
-  const patterns = input.replies.patterns.map((x) => ({ ...x }));
-
   const rejected = messages.map(() => false);
   for (let q = 0; q < messages.length; q++) if (answered[q] >= 0 && verdict[q] === 'disagreement') rejected[answered[q]] = true;
   const rejectedBy = (p: number) => rejected[p];
@@ -106,132 +120,172 @@ export function decideTask(input: DecideInput): TaskAnalysis {
     }
     return out;
   };
-  const statements: StatementCandidate[] = [];
+  return { verdict, confirmedBy, patterns: input.replies.patterns.map((x) => ({ ...x })), rejectedBy, acceptedBy, strongest };
+}
 
+type TopicsAt = ReturnType<typeof topicInfos>;
+
+/** A discussion with an agent: each candidate clause, weighed by the scorer, goes to its band. */
+function decideWithAgent(input: DecideInput, reply: ReplyContext, topicsAt: TopicsAt): TaskAnalysis {
+  const { messages, topics } = input;
+  const decisions: DecisionCandidate[] = [];
+  const review: ReviewCandidate[] = [];
+  const weighed = agentCandidates(input, topicsAt);
+  const topicImportance = new Map<Topic, number>();
+  const cuedAt = new Map<number, SentenceCandidate[]>();
+  for (const w of weighed) {
+    topicImportance.set(w.topic, Math.max(topicImportance.get(w.topic) ?? 0, w.importance));
+    if (w.c.hint !== null) cuedAt.set(w.c.p, [...(cuedAt.get(w.c.p) ?? []), w.c]);
+  }
+  for (const w of weighed) {
+    const scored = scoreCandidate(input.scorer, w.features);
+    const band = bandOf(scored.score, classify(w.importance, input.thresholds), settledInDiscussion(w.features), input.scorer.thresholds);
+    if (band === 'raw') continue;
+    const type = w.c.strength === 'correction' ? 'constraint' : scored.type;
+    if (band === 'decision') decisions.push(agentDecision(input, reply, w, type, scored, cuedAt));
+    else review.push({ topic: w.topic.label, importance: round1(w.importance), messages: w.c.sources.map((q) => messages[q].index), statement: w.c.statement, type, at: w.c.p, messageIndex: messages[w.c.p].index, ts: messages[w.c.p].ts });
+  }
+  const patterns = [...reply.patterns, ...valueCorrections(input, reply, weighed)];
+  const topicStates = topics.map((topic) => ({ ...topic, importance: round1(topicImportance.get(topic) ?? 0), status: topicStatus(topicsAt.infos.get(topic)!.ps, messages, reply.verdict) }));
+  return { topics: topicStates, decisions, patterns, review };
+}
+
+/** The decision a weighed candidate of the registry band makes, with the sources, reasons and alternatives that are its own. */
+function agentDecision(input: DecideInput, reply: ReplyContext, w: WeighedCandidate, type: DecisionType, scored: { score: number; weighed: string[] }, cuedAt: ReadonlyMap<number, SentenceCandidate[]>): DecisionCandidate {
+  const { messages } = input;
+  const { c, topic, info, importance } = w;
+  const downstream = mentionedTasks(info.ps.map((p) => messages[p].text), input.knownTaskIds, input.taskId);
+  // Issue → proposal → agreement: a confirmation by someone else is a source too.
+  const agreed = (reply.confirmedBy.get(c.p) ?? []).filter((q) => messages[q].author !== messages[c.p].author);
+  const sources = [...c.sources, ...agreed].map((q) => messages[q].index);
+  const d = candidate(input, c.p, c.statement, type, confidenceOfCandidate(c, scored.score, messages, reply.confirmedBy), sources, topic, importance, downstream, c.cue, w.stretch);
+  d.correction = c.strength === 'correction';
+  d.scorer = { score: scored.score, weighed: scored.weighed };
+  // The clause's own reasons and alternatives and those around it, but not what another
+  // decision of the same message gives as its own ("… instead of Mailchimp, because …"); a plain
+  // clause beside it is where its reasons often are.
+  const others = (cuedAt.get(c.p) ?? []).filter((o) => o !== c);
+  const theirs = (x: string) => others.some((o) => o.statement.includes(x) || o.reasons.includes(x) || o.alternatives.includes(x) || x.includes(o.alternatives[0] ?? '\u0000'));
+  d.reasons = unique([...c.reasons, ...d.reasons.filter((x) => !theirs(x))]);
+  // The clause's "the copier" is the same alternative as the cue's cut-off "the copier, because it's cheaper for".
+  d.alternatives = unique([...c.alternatives, ...d.alternatives.filter((x) => !theirs(x) && !c.alternatives.some((a) => x.startsWith(`${a},`)))]);
+  return d;
+}
+
+/** A correction found by its content (a different value for what the agent said) is a correction pattern like one found by its cue. */
+function valueCorrections(input: DecideInput, reply: ReplyContext, weighed: readonly WeighedCandidate[]): PatternCandidate[] {
+  const { messages } = input;
+  const out: PatternCandidate[] = [];
+  const corrected = new Set(reply.patterns.filter((x) => x.type === 'correction').map((x) => last(x.messages)));
+  for (const { c } of weighed) {
+    const m = messages[c.p];
+    // A reply that accepts ("Thursday 10 is fine.") names a value of its own without correcting one.
+    if (c.cue !== 'value-correction' || corrected.has(m.index) || reply.verdict[c.p] === 'confirmation') continue;
+    corrected.add(m.index);
+    out.push({ type: 'correction', messages: c.sources.map((q) => messages[q].index), description: `${m.author || 'A person'} corrects a value the agent gave: "${excerpt(m.text)}"`, rule: 'statements/value-correction', decision: null, ts: m.ts });
+  }
+  return out;
+}
+
+/** A discussion among people (a meeting, a chat): per topic, its corrections, its strongest statements and its action items. */
+function decideAmongPeople(input: DecideInput, reply: ReplyContext, topicsAt: TopicsAt): TaskAnalysis {
+  const { messages, topics } = input;
+  const decisions: DecisionCandidate[] = [];
+  const review: ReviewCandidate[] = [];
+  const statements: StatementCandidate[] = [];
   const topicStates: TopicState[] = [];
   const topicImportanceOf = new Map<Topic, number>();
-  const { infos, topicOfPos } = topicInfos(input);
-  // A discussion with an agent in it: every decisive clause is a candidate of its own (who
-  // decides matters: agents propose, people decide). Without an agent (a meeting, a chat), the
-  // strongest statement of each stretch of discussion is taken.
-  if (messages.some((m) => m.role === 'bot')) {
-    const weighed = agentCandidates(input, { infos, topicOfPos });
-    const topicImportance = new Map<Topic, number>();
-    const cuedAt = new Map<number, SentenceCandidate[]>();
-    for (const w of weighed) {
-      topicImportance.set(w.topic, Math.max(topicImportance.get(w.topic) ?? 0, w.importance));
-      if (w.c.hint !== null) cuedAt.set(w.c.p, [...(cuedAt.get(w.c.p) ?? []), w.c]);
-    }
-    for (const w of weighed) {
-      const { c, topic, info, importance } = w;
-      const scored = scoreCandidate(input.scorer, w.features);
-      const band = bandOf(scored.score, classify(importance, thresholds), settledInDiscussion(w.features), input.scorer.thresholds);
-      if (band === 'raw') continue;
-      const type = c.strength === 'correction' ? 'constraint' : scored.type;
-      if (band === 'decision') {
-        const downstream = mentionedTasks(info.ps.map((p) => messages[p].text), input.knownTaskIds, input.taskId);
-        // Issue → proposal → agreement: a confirmation by someone else is a source too.
-        const agreed = (confirmedBy.get(c.p) ?? []).filter((q) => messages[q].author !== messages[c.p].author);
-        const sources = [...c.sources, ...agreed].map((q) => messages[q].index);
-        const d = candidate(input, c.p, c.statement, type, confidenceOfCandidate(c, scored.score, messages, confirmedBy), sources, topic, importance, downstream, c.cue, w.stretch);
-        d.correction = c.strength === 'correction';
-        d.scorer = { score: scored.score, weighed: scored.weighed };
-        // The clause's own reasons and alternatives and those around it, but not what another
-        // decision of the same message gives as its own ("… instead of Mailchimp, because …"); a plain
-        // clause beside it is where its reasons often are.
-        const others = (cuedAt.get(c.p) ?? []).filter((o) => o !== c);
-        const theirs = (x: string) => others.some((o) => o.statement.includes(x) || o.reasons.includes(x) || o.alternatives.includes(x) || x.includes(o.alternatives[0] ?? '\u0000'));
-        d.reasons = unique([...c.reasons, ...d.reasons.filter((x) => !theirs(x))]);
-        // The clause's "the copier" is the same alternative as the cue's cut-off "the copier, because it's cheaper for".
-        d.alternatives = unique([...c.alternatives, ...d.alternatives.filter((x) => !theirs(x) && !c.alternatives.some((a) => x.startsWith(`${a},`)))]);
-        decisions.push(d);
-      } else {
-        review.push({ topic: topic.label, importance: round1(importance), messages: c.sources.map((q) => messages[q].index), statement: c.statement, type, at: c.p, messageIndex: messages[c.p].index, ts: messages[c.p].ts });
-      }
-    }
-    // A correction found by its content (a different value for what the agent said) is a
-    // correction pattern like one found by its cue.
-    const corrected = new Set(patterns.filter((x) => x.type === 'correction').map((x) => last(x.messages)));
-    for (const { c } of weighed) {
-      const m = messages[c.p];
-      // A reply that accepts ("Thursday 10 is fine.") names a value of its own without correcting one.
-      if (c.cue !== 'value-correction' || corrected.has(m.index) || verdict[c.p] === 'confirmation') continue;
-      corrected.add(m.index);
-      patterns.push({ type: 'correction', messages: c.sources.map((q) => messages[q].index), description: `${m.author || 'A person'} corrects a value the agent gave: "${excerpt(m.text)}"`, rule: 'statements/value-correction', decision: null, ts: m.ts });
-    }
-    for (const topic of topics) {
-      const ps = infos.get(topic)!.ps;
-      topicStates.push({ ...topic, importance: round1(topicImportance.get(topic) ?? 0), status: topicStatus(ps, messages, verdict) });
-    }
-    return { topics: topicStates, decisions, patterns: patterns, review };
-  }
-
   for (const topic of topics) {
-    const info = infos.get(topic)!;
-    const ps = topic.messages.map((i) => pos.get(i)!).filter((p) => p !== undefined);
-    const totalWords = ps.reduce((s, p) => s + at[p].words, 0);
+    const info = topicsAt.infos.get(topic)!;
+    const ps = topic.messages.map((i) => input.text.positionOf.get(i)!).filter((p) => p !== undefined);
+    const totalWords = ps.reduce((s, p) => s + input.text.at[p].words, 0);
     const downstream = mentionedTasks(ps.map((p) => messages[p].text), input.knownTaskIds, input.taskId);
-    let topicImportance = 0;
-
-    // A person's correction is a rule from now on, whatever the topic's score.
-    for (const p of ps) {
-      if (verdict[p] !== 'correction') continue;
-      const d = first(detections[p], 'correction')!;
-      const statement = statementAt(messages[p].text, d.start);
-      if (wordCount(statement) < 3) continue;
-      const importance = importanceScore(ps.length, totalWords / ps.length, wordCount(statement));
-      topicImportance = Math.max(topicImportance, importance);
-      const a = answered[p];
-      const made = candidate(input, p, statement, 'constraint', 'high', [...(a >= 0 ? [messages[a].index] : []), messages[p].index, ...(confirmedBy.get(p) ?? []).map((c) => messages[c].index)], topic, importance, downstream, d.ruleId);
-      made.correction = true;
-      decisions.push(made);
-    }
-
-    // Decision, constraint and preference statements: every candidate of the topic, ranked and
-    // selected across the task below (a long topic may settle more than one thing).
-    for (const p of ps) {
-      if (verdict[p] === 'correction') continue;
-      const c = strongest(p, DECISION_FAMILY);
-      if (!c) continue;
-      const statement = statementAt(messages[p].text, c.d.start);
-      if (wordCount(statement) < 2 || !namesTask(messages[p].text, c.d, input.text.stemmer)) continue;
-      statements.push({ p, d: c.d, score: c.score, statement, topic, info, downstream });
-    }
-
-    // Action items one by one: each commitment or request is its own item, scored by its own
-    // statement against the discussion that led to it. A weak one stays raw rather than
-    // filling the review queue: people commit to small things all the time.
-    const lastAction = new Map<string, number>();
-    for (const p of ps) {
-      if (verdict[p] === 'correction') continue;
-      const c = strongest(p, ['action_item']);
-      if (!c) continue;
-      const statement = statementAt(messages[p].text, c.d.start);
-      const statementWords = wordCount(statement);
-      if (statementWords < 2 || statementWords > input.tuning.decide.actionMaxWords || !namesTask(messages[p].text, c.d, input.text.stemmer)) continue;
-      const stretch = stretchOf(p, info, topicOfPos, at, input.tuning.decide);
-      const importance = importanceScore(stretch.count, stretch.words / stretch.count, statementWords);
-      topicImportance = Math.max(topicImportance, importance);
-      if (classify(importance, thresholds) !== 'decision' || rejectedBy(p)) continue;
-      // A speaker listing steps ("I'll do X. I'll also…") gives one item for the run, not one per line.
-      if (lastAction.get(messages[p].author) !== undefined && p - lastAction.get(messages[p].author)! <= input.tuning.decide.actionRun) continue;
-      lastAction.set(messages[p].author, p);
-      const accepted = acceptedBy(p);
-      const confidence = confidenceOf(messages[p], c.d, accepted.length > 0);
-      decisions.push(candidate(input, p, statement, 'action_item', confidence, [messages[p].index, ...accepted.map((q) => messages[q].index)], topic, importance, downstream, c.d.ruleId));
-    }
-
-    topicImportanceOf.set(topic, topicImportance);
-    topicStates.push({ ...topic, importance: round1(topicImportance), status: topicStatus(ps, messages, verdict) });
+    const here: TopicScope = { topic, info, ps, totalWords, downstream };
+    const importance = Math.max(0, topicCorrections(input, reply, here, decisions), topicActions(input, reply, here, topicsAt, decisions));
+    topicStatements(input, reply, here, statements);
+    topicImportanceOf.set(topic, importance);
+    topicStates.push({ ...topic, importance: round1(importance), status: topicStatus(ps, messages, reply.verdict) });
   }
-
-  selectStatements(input, statements, acceptedBy, rejectedBy, decisions, review, topicImportanceOf, topicOfPos);
+  selectStatements(input, statements, reply.acceptedBy, reply.rejectedBy, decisions, review, topicImportanceOf, topicsAt.topicOfPos);
   for (const t of topicStates) {
     const topic = topics.find((x) => x.id === t.id);
     if (topic) t.importance = round1(topicImportanceOf.get(topic) ?? 0);
   }
+  return { topics: topicStates, decisions, patterns: reply.patterns, review };
+}
 
-  return { topics: topicStates, decisions, patterns, review };
+/** One topic of a discussion among people, and what its messages share. */
+interface TopicScope {
+  topic: Topic;
+  info: TopicInfo;
+  ps: number[];
+  totalWords: number;
+  downstream: string[];
+}
+
+/** A person's correction is a rule from now on, whatever the topic's score. Returns the topic's highest importance so far. */
+function topicCorrections(input: DecideInput, reply: ReplyContext, here: TopicScope, decisions: DecisionCandidate[]): number {
+  const { messages, detections, answered } = input;
+  let importanceSoFar = 0;
+  for (const p of here.ps) {
+    if (reply.verdict[p] !== 'correction') continue;
+    const d = first(detections[p], 'correction')!;
+    const statement = statementAt(messages[p].text, d.start);
+    if (wordCount(statement) < 3) continue;
+    const importance = importanceScore(here.ps.length, here.totalWords / here.ps.length, wordCount(statement));
+    importanceSoFar = Math.max(importanceSoFar, importance);
+    const a = answered[p];
+    const made = candidate(input, p, statement, 'constraint', 'high', [...(a >= 0 ? [messages[a].index] : []), messages[p].index, ...(reply.confirmedBy.get(p) ?? []).map((c) => messages[c].index)], here.topic, importance, here.downstream, d.ruleId);
+    made.correction = true;
+    decisions.push(made);
+  }
+  return importanceSoFar;
+}
+
+/**
+ * Decision, constraint and preference statements: every candidate of the topic, ranked and
+ * selected across the task afterwards (a long topic may settle more than one thing).
+ */
+function topicStatements(input: DecideInput, reply: ReplyContext, here: TopicScope, statements: StatementCandidate[]): void {
+  const { messages } = input;
+  for (const p of here.ps) {
+    if (reply.verdict[p] === 'correction') continue;
+    const c = reply.strongest(p, DECISION_FAMILY);
+    if (!c) continue;
+    const statement = statementAt(messages[p].text, c.d.start);
+    if (wordCount(statement) < 2 || !namesTask(messages[p].text, c.d, input.text.stemmer)) continue;
+    statements.push({ p, d: c.d, score: c.score, statement, topic: here.topic, info: here.info, downstream: here.downstream });
+  }
+}
+
+/**
+ * Action items one by one: each commitment or request is its own item, scored by its own
+ * statement against the discussion that led to it. A weak one stays raw rather than filling the
+ * review queue: people commit to small things all the time. Returns the topic's highest importance of them.
+ */
+function topicActions(input: DecideInput, reply: ReplyContext, here: TopicScope, topicsAt: TopicsAt, decisions: DecisionCandidate[]): number {
+  const { messages } = input;
+  let importanceSoFar = 0;
+  const lastAction = new Map<string, number>();
+  for (const p of here.ps) {
+    if (reply.verdict[p] === 'correction') continue;
+    const c = reply.strongest(p, ['action_item']);
+    if (!c) continue;
+    const statement = statementAt(messages[p].text, c.d.start);
+    const statementWords = wordCount(statement);
+    if (statementWords < 2 || statementWords > input.tuning.decide.actionMaxWords || !namesTask(messages[p].text, c.d, input.text.stemmer)) continue;
+    const stretch = stretchOf(p, here.info, topicsAt.topicOfPos, input.text.at, input.tuning.decide);
+    const importance = importanceScore(stretch.count, stretch.words / stretch.count, statementWords);
+    importanceSoFar = Math.max(importanceSoFar, importance);
+    if (classify(importance, input.thresholds) !== 'decision' || reply.rejectedBy(p)) continue;
+    // A speaker listing steps ("I'll do X. I'll also…") gives one item for the run, not one per line.
+    if (lastAction.get(messages[p].author) !== undefined && p - lastAction.get(messages[p].author)! <= input.tuning.decide.actionRun) continue;
+    lastAction.set(messages[p].author, p);
+    const accepted = reply.acceptedBy(p);
+    const confidence = confidenceOf(messages[p], c.d, accepted.length > 0);
+    decisions.push(candidate(input, p, statement, 'action_item', confidence, [messages[p].index, ...accepted.map((q) => messages[q].index)], here.topic, importance, here.downstream, c.d.ruleId));
+  }
+  return importanceSoFar;
 }
 
 /** Candidates in the order they were said; each correction pattern points at the decision it made (in place). */

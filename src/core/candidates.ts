@@ -757,22 +757,36 @@ function listedItem(lex: CompiledStatementLexicon, offered: string, key: string)
 /** Item `key` of a sentence that lists its options inline ("Options: (a) …, (b) …, (c) …"). */
 function inlineItem(lex: CompiledStatementLexicon, offered: string, key: string): { option: string; about: string } | null {
   for (const s of splitSentences(offered)) {
-    const marks = [...s.text.matchAll(INLINE_MARK)];
-    if (marks.length < 2) continue;
-    const k = marks.findIndex((m) => m[1].toLowerCase() === key);
-    if (k < 0) continue;
-    const start = marks[k].index! + marks[k][0].length;
-    const end = k + 1 < marks.length ? marks[k + 1].index! : s.text.length;
-    const option = firstClause(s.text.slice(start, end).replace(/[\s,;]+(?:or|and|oder|und|o|y)?[\s,;]*$/i, ''));
+    const list = inlineList(lex, s.text);
+    const item = list?.items.find((x) => x.key === key);
+    if (!list || !item) continue;
+    const option = firstClause(item.text);
     if (contentWordCount(option) < 1) continue;
-    const intro = s.text.slice(0, marks[0].index!);
-    return { option, about: /:\s*$/.test(intro) ? optionSubject(lex, intro) : '' };
+    return { option, about: /:\s*$/.test(list.intro) ? optionSubject(lex, list.intro) : '' };
   }
   return null;
 }
 
 // An item marker inside a sentence, with its key: "(a) …", "(2) …".
-const INLINE_MARK = /\(([a-h]|[0-9]{1,2})\)\s+/gi;
+const INLINE_MARK = /\(([a-h]|[0-9]{1,2})\)\s+/g;
+
+/** A sentence listing two or more lettered or numbered points inline: what comes before the first, and each item by its key. */
+function inlineList(lex: CompiledStatementLexicon, sentence: string): { intro: string; items: Array<{ key: string; text: string }> } | null {
+  const marks = [...sentence.matchAll(INLINE_MARK)];
+  if (marks.length < 2) return null;
+  const items = marks.map((m, k) => ({ key: m[1].toLowerCase(), text: withoutJoiner(lex, sentence.slice(m.index! + m[0].length, k + 1 < marks.length ? marks[k + 1].index! : sentence.length)) }));
+  return { intro: sentence.slice(0, marks[0].index!), items };
+}
+
+/** ", and" / ", or" joining an item to the next belongs to neither. */
+function withoutJoiner(lex: CompiledStatementLexicon, part: string): string {
+  return part.replace(/[\s,;]+$/, '').replace(/[\s,;]+\S+$/, (tail) => {
+    const word = normalForm(tail.replace(/^[\s,;]+/, ''));
+    return findAct(lex, 'connective', word) || ITEM_JOINER.test(word) ? '' : tail;
+  });
+}
+
+const ITEM_JOINER = new RegExp(`^(?:${alternation('statement-words', 'itemJoiners')})$`, 'i');
 
 /** "Options for the closing line:" → "closing line". */
 function optionSubject(lex: CompiledStatementLexicon, intro: string): string {
@@ -1002,21 +1016,12 @@ function acceptanceAfter(input: CandidateInput, a: number): number {
   return -1;
 }
 
-// An item marker inside a sentence: "(a) …", "(2) …".
-const INLINE_ITEM = /\((?:[a-h]|[0-9]{1,2})\)\s+/g;
-
 /** The items of a sentence that lists two or more lettered or numbered points inline. */
 function inlineItems(lex: CompiledStatementLexicon, t: CandidateTuning, text: string): string[] {
   for (const s of splitSentences(text)) {
-    const parts = s.text.split(INLINE_ITEM);
-    if (parts.length < 3) continue;
-    const out: string[] = [];
-    for (const part of parts.slice(1)) {
-      // ", and" / "and" joining the items belongs to neither.
-      const item = part.replace(/[\s,;]+$/, '').replace(/[\s,;]+\S+$/, (tail) => (findAct(lex, 'connective', normalForm(tail.replace(/^[\s,;]+/, ''))) ? '' : tail));
-      const { statement } = shape(lex, t, item);
-      if (statement && contentWordCount(statement) >= 2 && wordCount(statement) <= t.statementMaxWords) out.push(statement);
-    }
+    const list = inlineList(lex, s.text);
+    if (!list) continue;
+    const out = list.items.map((x) => shape(lex, t, x.text).statement).filter((statement) => statement && contentWordCount(statement) >= 2 && wordCount(statement) <= t.statementMaxWords);
     if (out.length >= 2) return out;
   }
   return [];

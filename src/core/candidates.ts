@@ -183,10 +183,8 @@ interface MessageScene {
   /** The words of the agent's message and of the one answered. */
   agentTokens: ReadonlySet<string>;
   answeredTokens: ReadonlySet<string>;
-  /** The features every clause of the message shares (who says it, where, in answer to what). */
+  /** The features every candidate of the message shares: who says it, where, in answer to what, and what the whole message is (sarcastic, a correction). */
   said: string[];
-  /** The same with what the whole message is (sarcastic, a correction): what its own clauses carry. */
-  clauseSaid: string[];
   /** The text of the messages just before it: what a short clause may name. */
   saidBefore: string;
   sarcastic: boolean;
@@ -261,11 +259,10 @@ function messageScene(input: CandidateInput, p: number, correcting: boolean, fac
   // A discussion in which no agent asks or proposes anything rarely settles anything.
   if (facts.nothingOffered) said.push('dialogue:nothing-offered');
   const sarcastic = hasAct(lexicon, 'sarcasm', normalForm(m.text));
-  const clauseSaid = [...said];
-  if (sarcastic) clauseSaid.push('message:sarcasm');
-  if (correcting) clauseSaid.push('form:correcting');
+  if (sarcastic) said.push('message:sarcasm');
+  if (correcting) said.push('form:correcting');
   const saidBefore = messages.slice(Math.max(0, p - input.tuning.agentReach - 1), p).map((x) => x.text).join('\n');
-  return { p, a, answersAgent, agent, agentTokens, answeredTokens, said, clauseSaid, saidBefore, sarcastic, correcting };
+  return { p, a, answersAgent, agent, agentTokens, answeredTokens, said, saidBefore, sarcastic, correcting };
 }
 
 /** "No." (a bare refusal) opening a reply to the agent's question turns down what it offered. */
@@ -333,7 +330,7 @@ function readClause(input: CandidateInput, scene: MessageScene, walk: ClauseWalk
   const firstContent = !walk.seenContent;
   walk.seenContent = true;
   let verbs: boolean | undefined;
-  const flags: string[] = [...scene.clauseSaid, ...actFeatures(lexicon, lower), ...valueFeatures(body), lengthFeature(words), ...clausePositionFeatures(k, clauses.length)];
+  const flags: string[] = [...scene.said, ...actFeatures(lexicon, lower), ...valueFeatures(body), lengthFeature(words), ...clausePositionFeatures(k, clauses.length)];
   if (input.negated?.(lower)) flags.push('form:negated');
   return { k, clause: clauses[k], body, lower, words, firstContent, verbless: () => (verbs ??= verbless(body)), flags, text: body, act: null, type: null, strength: 'explicit', label: null, reports: false };
 }

@@ -50,7 +50,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { answeredValueChange, compileSubjects, contradiction, replacement, restatesRetired, reversalsIn, subjectClauses, viewOf, type SubjectLexicon } from '../src/core/subject';
 import { relateMessages } from '../src/core/relate';
-import { supersedeInTask, type DecideInput, type DecisionCandidate } from '../src/core/decide';
+import type { DecisionCandidate } from '../src/core/decide';
+import { supersedeInTask, type InTaskInput } from '../src/core/supersede';
 import { Stems } from '../src/core/text';
 import { DEFAULT_TUNING } from '../src/core/tuning';
 import type { Message } from '../src/core/types';
@@ -445,7 +446,7 @@ describe('which earlier decision a reversal replaces', () => {
     alternatives: [], reasons: [], downstream: [], ts: null, supersedes: null, cue: '', correction: false,
   });
   const analysed = (messages: Message[], decisions: DecisionCandidate[], confirmedBy = new Map<number, number[]>()) => {
-    const input = { lexicon: engine.lexicon, messages, tuning: DEFAULT_TUNING, text: { stemmer: new Stems() }, replies: { verdict: [], confirmedBy, patterns: [] } } as unknown as DecideInput;
+    const input: InTaskInput = { lexicon: engine.lexicon, messages, tuning: DEFAULT_TUNING, text: { stemmer: new Stems() }, replies: { confirmedBy } };
     return supersedeInTask(input, { topics: [], decisions, patterns: [], review: [] });
   };
   const inTask = (messages: Message[], decisions: DecisionCandidate[]) => analysed(messages, decisions).decisions.map((d) => d.supersedes);

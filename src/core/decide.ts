@@ -1,10 +1,9 @@
 // Stages 6–9 for one task (see pipeline.ts): score each topic and decide what it yields — decisions, review
 // candidates, and reply patterns (corrections, confirmations, disagreements, repeated
 // questions, contradictions). Everything here is positional: ids are assigned later (evolve).
-import { clauseClaims, utteranceConflict, type CompiledLexicon } from './contradiction';
+import type { CompiledLexicon } from './contradiction';
 import { appendAll } from './lists';
 import { sentenceCandidates, type SentenceCandidate } from './candidates';
-import { answeredValueChange, reversal, SubjectMemo, valueReplacement, viewOf, type SubjectView } from './subject';
 import type { CompiledStatementLexicon } from './sentenceActs';
 import type { AnalysedMessages, MessageAnalysis } from './messageAnalysis';
 import { isBackchannel, repeatedQuestions, selfContradictions, type ReplyActs } from './replies';
@@ -14,7 +13,7 @@ import { withPairs } from './clauseFeatures';
 import type { CompiledRule } from './rules';
 import type { DecideTuning, Tuning } from './tuning';
 import { clauseAfter, excerpt, namesTask, optionsIn, statementAt } from './statement';
-import { contentTokens, isQuestion, wordCount, type Stems } from './text';
+import { contentTokens, isQuestion, wordCount } from './text';
 import type { Confidence, DecisionCandidate, DecisionType, Detection, Message, PatternCandidate, ReviewCandidate, RuleKind, TaskAnalysis, Topic, TopicState } from './types';
 
 // The stage's output shapes live with the other plain data shapes (types.ts), so that the stages
@@ -65,7 +64,7 @@ const first = (ds: readonly Detection[], kind: RuleKind) => ds.find((d) => d.kin
 /**
  * Candidates of one task and the band each lands in (decision, review, raw), with each topic's
  * importance and status. Not yet ordered or related to each other: see orderCandidates,
- * supersedeInTask and addSpeakerPatterns.
+ * supersedeInTask (supersede.ts) and addSpeakerPatterns.
  */
 export function decideTask(input: DecideInput): TaskAnalysis {
   const reply = replyContext(input);
@@ -293,12 +292,6 @@ export function orderCandidates(a: TaskAnalysis): TaskAnalysis {
   a.decisions.sort((x, y) => x.at - y.at || (x.type < y.type ? -1 : x.type > y.type ? 1 : 0));
   a.review.sort((x, y) => x.at - y.at || (x.type < y.type ? -1 : x.type > y.type ? 1 : 0));
   relinkPatternDecisions(a.patterns, a.decisions);
-  return a;
-}
-
-/** The in-task supersession pass (the registry pass is relate.ts): later decisions of the task that replace earlier ones (in place), with a contradiction pattern when two people disagree. */
-export function supersedeInTask(input: DecideInput, a: TaskAnalysis): TaskAnalysis {
-  markSupersessions(a.decisions, a.patterns, input.lexicon, input.messages, input.tuning.decide.supersedeLookback, input.text.stemmer, input.replies.confirmedBy);
   return a;
 }
 
@@ -673,89 +666,5 @@ function relinkPatternDecisions(patterns: PatternCandidate[], decisions: readonl
     const at = last(pat.messages);
     const k = decisions.findIndex((d) => d.type === 'constraint' && d.sourceMessages.includes(at) && d.correction);
     pat.decision = k >= 0 ? k : null;
-  }
-}
-
-/** Index of the message a decision answers: the last of its sources before its own message. */
-export function askedIndex(d: Pick<DecisionCandidate, 'sourceMessages' | 'messageIndex'>): number | undefined {
-  return d.sourceMessages.filter((x) => x < d.messageIndex).pop();
-}
-
-/**
- * Later decisions on the same subject with a different conclusion replace earlier ones: the same
- * clause negated or swapped for its opposite, a new value for a slot both fill ("Cut-off 14:00"
- * → "the cut-off is 13:00"), or a reversal cue that retires what the earlier one asserts.
- */
-function markSupersessions(decisions: DecisionCandidate[], patterns: PatternCandidate[], lexicon: CompiledLexicon, messages: readonly Message[], lookback: number, stems: Stems, confirmedBy: ReadonlyMap<number, number[]> = new Map()): void {
-  // Clause by clause, like a speaker's own contradictions: two decisions of one discussion share
-  // its vocabulary, so a shared word and a "not" somewhere do not make the same subject.
-  const claims = decisions.map((d) => clauseClaims(d.statement, lexicon, stems));
-  // Views of the task's statements and messages, each worked out once for this task.
-  const memo = new SubjectMemo(stems);
-  const views = decisions.map((d) => viewOf(d.statement, lexicon.subjects, lexicon, memo));
-  // A decision's own cues, and its message's, but for those another decision of the message states
-  // ("Guests get view access. Templates are out." — the templates' retirement is that decision's).
-  const cues = decisions.map((d, k) => {
-    const source = messages[d.at]?.text;
-    const siblings = new Set(decisions.flatMap((x, j) => (j !== k && x.at === d.at ? views[j].reversals.map((r) => r.cue) : [])));
-    return [...views[k].reversals, ...(source && source !== d.statement ? viewOf(source, lexicon.subjects, lexicon, memo).reversals.filter((r) => !siblings.has(r.cue)) : [])];
-  });
-  const superseded = new Set<number>();
-  const eligible = (i: number, j: number) =>
-    !superseded.has(j) &&
-    decisions[j].messageIndex !== decisions[i].messageIndex &&
-    // An agent restating or carrying out a person's decision does not reverse it.
-    !(messages[decisions[i].at]?.role === 'bot' && messages[decisions[j].at]?.role === 'human');
-  for (let i = 0; i < decisions.length; i++) {
-    // What the message decision i answers says, worked out once and only when asked for.
-    let asked: SubjectView | null | undefined;
-    const askedView = () => {
-      if (asked === undefined) {
-        const at = askedIndex(decisions[i]);
-        const m = at === undefined ? undefined : messages.find((x) => x.index === at);
-        asked = m ? viewOf(m.text, lexicon.subjects, lexicon, memo) : null;
-      }
-      return asked;
-    };
-    // The decision a new value replaces ("every Monday" → "on Thursdays") before any other the
-    // reversal could be read against: a value names its subject more precisely than a word does.
-    let pick: { j: number; reason: string } | null = null;
-    for (let j = i - 1; j >= 0 && i - j <= lookback && !pick; j--) {
-      if (!eligible(i, j)) continue;
-      const reason = valueReplacement(views[j], views[i], 'loose');
-      if (reason) pick = { j, reason };
-    }
-    for (let j = i - 1; j >= 0 && i - j <= lookback && !pick; j--) {
-      if (!eligible(i, j)) continue;
-      const reason =
-        utteranceConflict(claims[j], claims[i], lexicon) ??
-        // (A new value was looked for above, in every earlier decision.)
-        reversal(views[j], views[i], cues[i], decisions[i].correction, lexicon.subjects.generic, 'loose') ??
-        // (A question revisits only what was decided before it was asked.)
-        (decisions[i].correction || decisions[j].type === 'action_item' || !(decisions[j].messageIndex < (askedIndex(decisions[i]) ?? -1)) ? null : answeredValueChange(views[j], views[i], askedView(), true));
-      if (reason) pick = { j, reason };
-    }
-    if (pick) {
-      const { j, reason } = pick;
-      decisions[i].supersedes = j;
-      superseded.add(j);
-      // Two people concluding differently is for a person to settle; someone changing their own
-      // decision, an explicit reversal ("change of plan") and a correction are not, and nor is a
-      // later conclusion the earlier one's author confirmed ("Raw events: 13 months." — "OK, 13 it is.").
-      const older = messages[decisions[j].at];
-      const newer = messages[decisions[i].at];
-      const settled = (confirmedBy.get(decisions[i].at) ?? []).some((q) => messages[q]?.author === older?.author);
-      if (older && newer && older.author !== newer.author && older.role === 'human' && newer.role === 'human' && cues[i].length === 0 && !decisions[i].correction && !settled) {
-        patterns.push({
-          type: 'contradiction',
-          messages: [decisions[j].messageIndex, decisions[i].messageIndex],
-          description: `Same subject, different conclusion (${reason}): "${excerpt(decisions[j].statement, 80)}" then "${excerpt(decisions[i].statement, 80)}"`,
-          rule: 'contradiction/decisions',
-          decision: i,
-          against: j,
-          ts: decisions[i].ts,
-        });
-      }
-    }
   }
 }

@@ -1,5 +1,5 @@
 // Knowledge evolution across the whole registry (every task): a new decision is related to the
-// active ones on the same subject.
+// earlier ones sharing its subject words, and every message to the decisions of other tasks.
 //
 // - A correction wins, explicitly: a newer correction on the same subject supersedes an older
 //   decision from any task. A wrong fact restated many times must not outweigh its correction
@@ -7,22 +7,22 @@
 //   fact it corrected, is flagged `contradicts_correction` and never supersedes it.
 // - Other decisions retire an older one only on an explicit reversal: a polarity, antonym or
 //   value mismatch on the same subject, or a reversal cue ("instead", "no longer", "from now on").
-//   Never because something was not mentioned.
+//   Never because something was not mentioned. Which one a decision retires is supersede.ts's
+//   registry pass; this module finds the candidates (an index by subject words, in id order, of
+//   tasks about the same matter, said before) and records what it answers.
 // - A restatement of an active decision is linked (`near_duplicate`, `duplicate_of`), not
 //   treated as new knowledge; a correction made again is a `correction` pattern, counted.
-//
-// Supersession is decided in two passes: the in-task pass (decide.ts `supersedeInTask`, over one
-// task's candidates before they have ids, on a looser subject match: one discussion shares its
-// vocabulary) and this registry pass (`relateNewDecisions`: across tasks the discussions of which
-// are about the same matter, and for a decision a person accepted from the review queue, in its
-// own task too). Both read subjects, slots and reversal cues from subject.ts.
+// - A message (an agent's draft included) that restates a corrected or replaced fact, or asserts
+//   what a decision rules out, is a `contradiction` pattern (`relateMessages`).
+// - An older decision whose subject saw newer activity is flagged `stale` (`markStale`).
 import { ALL_RELATED, type Affinity } from './affinity';
 import type { CompiledLexicon } from './contradiction';
 import { supersede } from './evolve';
 import { compareRead, instantOf } from './instant';
 import { alternation } from './lexicons';
 import { excerpt } from './statement';
-import { answeredValueChange, containment, contradiction, correctedValueChanged, replacement, restatesRetired, SubjectMemo, viewOf, wrongValueRestated, type SubjectMatch, type SubjectView } from './subject';
+import { containment, contradiction, replacement, restatesRetired, SubjectMemo, viewOf, type Reversal, type SubjectView } from './subject';
+import { answeredReplaces, crossTaskVerdict, isCorrection, reversalCues, type LaterDecision, type RegistryJudge, type SaidIn } from './supersede';
 import { contentTokens, contentWordCount, jaccard } from './text';
 import { DEFAULT_TUNING, type RelateTuning } from './tuning';
 import type { Decision, Message, PatternType, StaleWindow } from './types';
@@ -120,10 +120,6 @@ function sortByRank(entries: Entry[], ranks: ReadonlyMap<Decision, number>): voi
   const placed = entries.map((e) => ({ e, rank: ranks.get(e.d)! }));
   placed.sort((a, b) => a.rank - b.rank);
   for (let i = 0; i < placed.length; i++) entries[i] = placed[i].e;
-}
-
-function isCorrection(d: Decision): boolean {
-  return typeof d.corrects === 'string' && d.corrects.length > 0;
 }
 
 function lastMessage(d: Decision): number[] {
@@ -260,10 +256,43 @@ export interface RelateContext {
   spokenBy?: (d: Decision) => Message['role'] | null;
 }
 
+/** One call of relateNewDecisions: the registry indexed, what its decisions are compared with, what it reports. */
+interface RegistryPass {
+  options: RelateOptions;
+  context: RelateContext;
+  patterns: RelatedPattern[];
+  index: SubjectIndex;
+  byId: ReadonlyMap<string, Decision>;
+  memo: SubjectMemo;
+  ranks: ReadonlyMap<Decision, number>;
+  entries: EntryMemo;
+  affinity: Affinity;
+  judge: RegistryJudge;
+  /** Each new decision's reversal cues (see reversalCues). */
+  cues: ReadonlyMap<Decision, readonly Reversal[]>;
+  /** Task and decision of each contradiction reported: one question per task and decision contradicted. */
+  reported: Set<string>;
+}
+
+/** One new decision being related: it, its entry, and what may act on it. */
+interface Relating {
+  later: LaterDecision;
+  me: Entry;
+  /** Said before it: relating again must not let an older decision act on a newer one. (`at`: the instant of o.created_at, when already read.) */
+  older: (o: Decision, at?: number | null) => boolean;
+  /** Another task's decision counts only when that task is about the same matter, or this one names it. */
+  sameMatter: (o: Decision) => boolean;
+  /** Reports that it contradicts `o` (one question per decision related). */
+  contradict: (o: Decision, why: string) => void;
+  /** The earlier corrections it makes again. */
+  priorCorrections: string[];
+}
+
 /**
  * Relates each newly created decision (in creation order) to the rest of the registry, mutating
- * statuses and flags, and returns the patterns to record. Supersession and contradiction work
- * across tasks (inside one task the decide stage links them); duplicates anywhere.
+ * statuses and flags, and returns the patterns to record: duplicates and corrections made again
+ * anywhere; supersession and contradiction across tasks (the registry pass of supersede.ts; inside
+ * one task the in-task pass links them).
  */
 export function relateNewDecisions(
   registry: { decisions: Decision[] },
@@ -274,200 +303,171 @@ export function relateNewDecisions(
 ): RelatedPattern[] {
   // Nothing new, nothing to relate: the registry is not indexed for nothing (an unchanged run).
   if (created.length === 0) return [];
-  const patterns: RelatedPattern[] = [];
+  const pass = registryPass(registry, created, lexicon, options, context);
+  for (const d of created) {
+    for (const f of textFlags(d.statement)) addFlag(d, f);
+    const me = pass.entries.entryOf(d, pass.memo);
+    relateOne(pass, relating(pass, d, me));
+    if (d.status !== 'archived') pass.index.add(me);
+  }
+  return pass.patterns;
+}
+
+/** The registry but for the new decisions indexed (each is added once related), and what the pass compares with. */
+function registryPass(registry: { decisions: Decision[] }, created: readonly Decision[], lexicon: CompiledLexicon, options: RelateOptions, context: RelateContext): RegistryPass {
   const isNew = new Set(created);
-  const index = new SubjectIndex(options.maxCandidates, lexicon.subjects.equivalents);
-  const byId = new Map(registry.decisions.map((d) => [d.id, d]));
   const memo = context.memo ?? new SubjectMemo();
-  const ranks = context.ranks ?? idRanks([...new Set([...registry.decisions, ...created])]);
   const entries = context.entries ?? new EntryMemo();
-  const affinity = context.affinity ?? ALL_RELATED;
-  // A decision a person accepted or wrote is a person's; otherwise its statement's speaker, when known.
-  const speaker = (x: Decision): Message['role'] | null => (x.origin !== 'auto' ? 'human' : (context.spokenBy?.(x) ?? null));
+  const index = new SubjectIndex(options.maxCandidates, lexicon.subjects.equivalents);
   for (const d of registry.decisions) if (!isNew.has(d) && d.status !== 'archived') index.add(entries.entryOf(d, memo));
   const subjects = lexicon.subjects;
   const view = (text: string) => viewOf(text, subjects, lexicon, memo);
-  const valueContradiction = oncePerPair((theirs, mine) => contradiction(theirs, mine, subjects.generic, true));
-
-  // The cues each message's decisions state themselves: a cue of the message counts for another
-  // of its decisions only when none of them states it ("Guests get view access. Templates are out.").
-  const statedIn = new Map<string, Map<Decision, ReadonlySet<string>>>();
-  for (const d of created) {
+  // A decision a person accepted or wrote is a person's; otherwise its statement's speaker, when known.
+  const speakerOf = (x: Decision): Message['role'] | null => (x.origin !== 'auto' ? 'human' : (context.spokenBy?.(x) ?? null));
+  const judge: RegistryJudge = { view, generic: subjects.generic, valueContradiction: oncePerPair((theirs, mine) => contradiction(theirs, mine, subjects.generic, true)), speakerOf };
+  const said = created.map((d): SaidIn => {
     const source = context.sourceText?.(d) ?? null;
-    if (source === null) continue;
-    const key = `${d.task_id}\u0000${source}`;
-    let m = statedIn.get(key);
-    if (!m) statedIn.set(key, (m = new Map()));
-    m.set(d, new Set(view(d.statement).reversals.map((r) => r.cue)));
-  }
-  const siblingCues = (d: Decision, source: string) => {
-    const out = new Set<string>();
-    for (const [x, cues] of statedIn.get(`${d.task_id}\u0000${source}`) ?? []) if (x !== d) for (const c of cues) out.add(c);
-    return out;
+    return { statement: d.statement, own: view(d.statement), source, message: source === null ? null : `${d.task_id}\u0000${source}` };
+  });
+  const cues = reversalCues(said, (text) => view(text).reversals);
+  return {
+    options,
+    context,
+    patterns: [],
+    index,
+    byId: new Map(registry.decisions.map((d) => [d.id, d])),
+    memo,
+    ranks: context.ranks ?? idRanks([...new Set([...registry.decisions, ...created])]),
+    entries,
+    affinity: context.affinity ?? ALL_RELATED,
+    judge,
+    cues: new Map(created.map((d, k) => [d, cues[k]])),
+    reported: new Set(),
   };
+}
 
-  const reported = new Set<string>();
-  const statementMessage = (d: Decision): number[] => {
-    const at = context.statedAt?.(d);
-    return at === undefined || at === null ? lastMessage(d) : [at];
+function relating(pass: RegistryPass, d: Decision, me: Entry): Relating {
+  const askedFor = pass.context.askedText?.(d) ?? null;
+  const later: LaterDecision = { d, mine: pass.judge.view(d.statement), cues: pass.cues.get(d) ?? [], asked: askedFor ? pass.judge.view(askedFor) : null };
+  const older = (o: Decision, at = instantOf(o.created_at)) => {
+    const order = compareRead(at, o.created_at, me.at, d.created_at);
+    return order < 0 || (order === 0 && o.id < d.id);
   };
-  for (const d of created) {
-    for (const f of textFlags(d.statement)) addFlag(d, f);
-    const me = entries.entryOf(d, memo);
-    const mine = view(d.statement);
-    const source = context.sourceText?.(d) ?? null;
-    const theirCues = source && source !== d.statement ? siblingCues(d, source) : null;
-    const cues = [...mine.reversals, ...(source && theirCues ? view(source).reversals.filter((r) => !theirCues.has(r.cue)) : [])];
-    // A reversal needs a firm subject (or the looser one a discussion that names the other task
-    // gives); a new value for a slot both fill needs only the same subject: one shared subject
-    // word will do when it is the whole of the smaller subject ("The release is on 14 April" →
-    // "The release moves to 21 April").
-    const replacementOf = (theirs: SubjectView, mine: SubjectView, match: SubjectMatch, explicit: boolean) =>
-      replacement(theirs, mine, cues, explicit, subjects.generic, match, match === 'firm' ? 'whole' : match);
-    const askedFor = context.askedText?.(d) ?? null;
-    const asked = askedFor ? view(askedFor) : null;
-    // Only what was said before d: relating again must not let an older decision act on a newer one.
-    // (`at` is the instant of o.created_at, when already read.)
-    const older = (o: Decision, at = instantOf(o.created_at)) => {
-      const order = compareRead(at, o.created_at, me.at, d.created_at);
-      return order < 0 || (order === 0 && o.id < d.id);
-    };
-    // Another task's decision only when that task is about the same matter, or this one names it.
-    const sameMatter = (o: Decision) => o.task_id === d.task_id || d.downstream.includes(o.task_id) || affinity.related(o.task_id, d.task_id);
-    const related = index.candidates(me.tokens, options.perTokenRecent, 1).filter((e) => e.d.id !== d.id && e.d.status !== 'archived' && older(e.d, e.at) && sameMatter(e.d));
-    sortByRank(related, ranks);
-    const priorCorrections: string[] = [];
-    let contradicted = false;
-    const contradict = (o: Decision, why: string) => {
-      addFlag(d, 'contradicts_correction');
-      // One question per task and decision contradicted: the first statement that contradicts it.
-      const key = `${d.task_id}\u0000${o.id}`;
-      if (contradicted || reported.has(key)) return;
-      contradicted = true;
-      reported.add(key);
-      const what = isCorrection(o) ? `a correction in ${o.task_id}` : `${o.type.replace('_', ' ')} in ${o.task_id}`;
-      patterns.push({
-        task_id: d.task_id,
-        type: 'contradiction',
-        // The message the statement was said in (an agent's proposal a person accepted is the agent's message).
-        messages: statementMessage(d),
-        description: `This seems to contradict ${o.id} (${what}: "${excerpt(o.statement, 120)}"); ${why}. Which is correct?`,
-        rule: 'evolve/contradicts-correction',
-        extracted_decision: d.id,
-        ts: d.created_at,
-        contradicts: [o.id],
-      });
-    };
-    for (const other of related) {
-      const o = other.d;
-      const sameTask = o.task_id === d.task_id;
-      const theirs = view(o.statement);
-      if (o.status === 'superseded') {
-        // Restating a fact that a later decision replaced, before d was said.
-        const by = o.superseded_by ? byId.get(o.superseded_by) : undefined;
-        if (sameTask || isCorrection(d) || !by || by.status !== 'active' || by === d || by.task_id === d.task_id || !older(by)) continue;
-        const why = restatesRetired(theirs, view(by.statement), mine);
-        if (why) contradict(by, `${why} (${o.id}: "${excerpt(o.statement, 80)}")`);
-        continue;
-      }
-      const similarity = jaccard(me.tokens, other.tokens);
-      const conflict = valueContradiction(theirs, mine) ?? replacement(theirs, mine, cues, isCorrection(d), subjects.generic);
-      if (isCorrection(d) && isCorrection(o) && (similarity >= options.duplicateSimilarity || (!conflict && similarity >= options.restateSimilarity))) {
-        priorCorrections.push(o.id);
-        continue;
-      }
-      if (!conflict && (similarity >= options.duplicateSimilarity || (isCorrection(d) && !sameTask && restates(theirs, mine, similarity, options)))) {
-        addFlag(d, 'near_duplicate');
-        d.duplicate_of ??= o.id;
-        const key = `${d.task_id}\u0000${o.id}`;
-        if (isCorrection(d) && !sameTask && !reported.has(key)) {
-          reported.add(key);
-          // A person corrects the agent with what was already decided: the corrected message contradicted it.
-          patterns.push({
-            task_id: d.task_id,
-            type: 'contradiction',
-            messages: d.source?.messages ?? [],
-            description: `This seems to contradict ${o.id} (${o.task_id}: "${excerpt(o.statement, 120)}"); the correction restates it. Which is correct?`,
-            rule: 'evolve/corrected-restates-decision',
-            extracted_decision: d.id,
-            ts: d.created_at,
-            contradicts: [o.id],
-          });
-        }
-        continue;
-      }
-      // Inside a task the decide stage links what the analysis found; what a person accepted from
-      // the review queue later is related to its own task here.
-      if (sameTask && d.origin === 'auto') continue;
-      // An agent never reverses a person (nor a decision whose speaker is not known).
-      const mayReverse = speaker(d) !== 'bot' || speaker(o) === 'bot';
-      // A later explicit change of plan by a person wins over an earlier correction: it gives the
-      // slot the correction set another value ("we keep them 30 days" → "from now on 14 days").
-      if (isCorrection(o) && !isCorrection(d) && cues.length > 0 && speaker(d) !== 'bot' && o.corrects) {
-        const changed = correctedValueChanged(view(o.corrects), theirs, mine);
-        if (changed) {
-          supersede(o, d);
-          continue;
-        }
-      }
-      // A person's later decision in another task that gives the corrected slot a new value, or
-      // reverses it, retires the correction as well; one that gives the corrected (wrong) value
-      // again contradicts it ("the tree problem": a wrong fact restated never outweighs its correction).
-      if (isCorrection(o) && !isCorrection(d) && !sameTask && speaker(d) === 'human' && !(o.corrects && wrongValueRestated(view(o.corrects), theirs, mine))) {
-        const changed = replacementOf(theirs, mine, d.downstream.includes(o.task_id) && cues.length > 0 ? 'named' : 'firm', false) ?? (o.type === 'action_item' ? null : answeredValueChange(theirs, mine, asked));
-        if (changed) {
-          supersede(o, d);
-          continue;
-        }
-      }
-      if (isCorrection(o) && !isCorrection(d)) {
-        const wrong = o.corrects ? restatesRetired(view(o.corrects), theirs, mine, false, true) : null;
-        const why = valueContradiction(theirs, mine) ?? wrong;
-        if (why) {
-          contradict(o, why);
-          continue;
-        }
-      }
-      // A decision whose discussion names the older one's task ("see T501", "Update the rule from
-      // T606") is about it: a looser subject match will do, one shared word with a reversal cue.
-      const retire =
-        replacementOf(theirs, mine, d.downstream.includes(o.task_id) ? (cues.length > 0 && !isCorrection(d) ? 'named' : 'loose') : 'firm', isCorrection(d)) ??
-        (isCorrection(d) || o.type === 'action_item' ? null : answeredValueChange(theirs, mine, asked, sameTask));
-      if (retire && mayReverse && (isCorrection(d) || !isCorrection(o))) {
-        // A reversal or a correction says itself that it replaces the older decision: the link
-        // records it, and there is nothing for a person to settle.
-        supersede(o, d);
-        continue;
-      }
-      const against = contradiction(theirs, mine, subjects.generic, false);
-      if (against) contradict(o, against);
+  const sameMatter = (o: Decision) => o.task_id === d.task_id || d.downstream.includes(o.task_id) || pass.affinity.related(o.task_id, d.task_id);
+  let contradicted = false;
+  const contradict = (o: Decision, why: string) => {
+    addFlag(d, 'contradicts_correction');
+    const key = `${d.task_id}\u0000${o.id}`;
+    if (contradicted || pass.reported.has(key)) return;
+    contradicted = true;
+    pass.reported.add(key);
+    pass.patterns.push(contradictionPattern(pass, d, o, why));
+  };
+  return { later, me, older, sameMatter, contradict, priorCorrections: [] };
+}
+
+/** The question a decision contradicting `o` raises. */
+function contradictionPattern(pass: RegistryPass, d: Decision, o: Decision, why: string): RelatedPattern {
+  const what = isCorrection(o) ? `a correction in ${o.task_id}` : `${o.type.replace('_', ' ')} in ${o.task_id}`;
+  const at = pass.context.statedAt?.(d);
+  return {
+    task_id: d.task_id,
+    type: 'contradiction',
+    // The message the statement was said in (an agent's proposal a person accepted is the agent's message).
+    messages: at === undefined || at === null ? lastMessage(d) : [at],
+    description: `This seems to contradict ${o.id} (${what}: "${excerpt(o.statement, 120)}"); ${why}. Which is correct?`,
+    rule: 'evolve/contradicts-correction',
+    extracted_decision: d.id,
+    ts: d.created_at,
+    contradicts: [o.id],
+  };
+}
+
+/** A new decision against the earlier ones sharing its subject words, then the decision a question it answers names. */
+function relateOne(pass: RegistryPass, r: Relating): void {
+  const { d } = r.later;
+  const related = pass.index.candidates(r.me.tokens, pass.options.perTokenRecent, 1).filter((e) => e.d.id !== d.id && e.d.status !== 'archived' && r.older(e.d, e.at) && r.sameMatter(e.d));
+  sortByRank(related, pass.ranks);
+  for (const other of related) {
+    const o = other.d;
+    const theirs = pass.judge.view(o.statement);
+    if (o.status === 'superseded') {
+      againstRetired(pass, r, o, theirs);
+      continue;
     }
-    // "300 it is." answering "Raise the 200 EUR limit to 300?": found by the question's words.
-    if (asked && !isCorrection(d) && d.supersedes === null) {
-      const seen = new Set(related.map((e) => e.d.id));
-      const byQuestion = index.candidates(memo.tokenSetOf(askedFor!), options.perTokenRecent, 1).filter((e) => !seen.has(e.d.id) && e.d.task_id !== d.task_id && e.d.status === 'active' && e.d.type !== 'action_item' && older(e.d, e.at) && sameMatter(e.d) && (speaker(d) !== 'bot' || speaker(e.d) === 'bot'));
-      sortByRank(byQuestion, ranks);
-      for (const { d: o } of byQuestion) {
-        if (isCorrection(o) || !answeredValueChange(view(o.statement), mine, asked)) continue;
-        supersede(o, d);
-        break;
-      }
-    }
-    if (priorCorrections.length > 0) {
-      patterns.push({
-        task_id: d.task_id,
-        type: 'correction',
-        messages: lastMessage(d),
-        description: `The same correction made again (${priorCorrections.length + 1} times in all): "${d.statement}"`,
-        rule: 'evolve/repeated-correction',
-        extracted_decision: d.id,
-        ts: d.created_at,
-        repeats: priorCorrections,
-      });
-    }
-    if (d.status !== 'archived') index.add(me);
+    if (repeatsOrDuplicates(pass, r, other, theirs)) continue;
+    const verdict = crossTaskVerdict(r.later, o, theirs, pass.judge);
+    if (verdict?.kind === 'supersedes') supersede(o, d);
+    else if (verdict) r.contradict(o, verdict.why);
   }
-  return patterns;
+  const seen = new Set(related.map((e) => e.d.id));
+  const answered = answeredReplaces(r.later, () => {
+    // Found by the question's words.
+    const byQuestion = pass.index.candidates(pass.memo.tokenSetOf(r.later.asked!.text), pass.options.perTokenRecent, 1).filter((e) => !seen.has(e.d.id) && r.older(e.d, e.at) && r.sameMatter(e.d));
+    sortByRank(byQuestion, pass.ranks);
+    return byQuestion.map((e) => e.d);
+  }, pass.judge);
+  if (answered) supersede(answered, d);
+  if (r.priorCorrections.length > 0) pass.patterns.push(repeatedCorrection(d, r.priorCorrections));
+}
+
+/** Restating a fact that a later decision (of another task, said before d) replaced contradicts the one that stands. */
+function againstRetired(pass: RegistryPass, r: Relating, o: Decision, theirs: SubjectView): void {
+  const { d, mine } = r.later;
+  const by = o.superseded_by ? pass.byId.get(o.superseded_by) : undefined;
+  if (o.task_id === d.task_id || isCorrection(d) || !by || by.status !== 'active' || by === d || by.task_id === d.task_id || !r.older(by)) return;
+  const why = restatesRetired(theirs, pass.judge.view(by.statement), mine);
+  if (why) r.contradict(by, `${why} (${o.id}: "${excerpt(o.statement, 80)}")`);
+}
+
+/**
+ * A correction made again (counted), or a restatement of an active decision (`near_duplicate`,
+ * `duplicate_of`), not new knowledge: true when `other` is one of those, and nothing else relates
+ * the two. A person correcting the agent with what was already decided is asked about: the
+ * corrected message contradicted it.
+ */
+function repeatsOrDuplicates(pass: RegistryPass, r: Relating, other: Entry, theirs: SubjectView): boolean {
+  const { d, mine, cues } = r.later;
+  const o = other.d;
+  const { options } = pass;
+  const sameTask = o.task_id === d.task_id;
+  const similarity = jaccard(r.me.tokens, other.tokens);
+  const conflict = pass.judge.valueContradiction(theirs, mine) ?? replacement(theirs, mine, cues, isCorrection(d), pass.judge.generic);
+  if (isCorrection(d) && isCorrection(o) && (similarity >= options.duplicateSimilarity || (!conflict && similarity >= options.restateSimilarity))) {
+    r.priorCorrections.push(o.id);
+    return true;
+  }
+  if (conflict || !(similarity >= options.duplicateSimilarity || (isCorrection(d) && !sameTask && restates(theirs, mine, similarity, options)))) return false;
+  addFlag(d, 'near_duplicate');
+  d.duplicate_of ??= o.id;
+  const key = `${d.task_id}\u0000${o.id}`;
+  if (isCorrection(d) && !sameTask && !pass.reported.has(key)) {
+    pass.reported.add(key);
+    pass.patterns.push({
+      task_id: d.task_id,
+      type: 'contradiction',
+      messages: d.source?.messages ?? [],
+      description: `This seems to contradict ${o.id} (${o.task_id}: "${excerpt(o.statement, 120)}"); the correction restates it. Which is correct?`,
+      rule: 'evolve/corrected-restates-decision',
+      extracted_decision: d.id,
+      ts: d.created_at,
+      contradicts: [o.id],
+    });
+  }
+  return true;
+}
+
+function repeatedCorrection(d: Decision, priorCorrections: string[]): RelatedPattern {
+  return {
+    task_id: d.task_id,
+    type: 'correction',
+    messages: lastMessage(d),
+    description: `The same correction made again (${priorCorrections.length + 1} times in all): "${d.statement}"`,
+    rule: 'evolve/repeated-correction',
+    extracted_decision: d.id,
+    ts: d.created_at,
+    repeats: priorCorrections,
+  };
 }
 
 /** A correction that says again what an earlier decision says (most of its subject, nothing against it). */
@@ -481,6 +481,27 @@ export interface TaskMessages {
   messages: readonly Message[];
   /** The task's decisions, to name the one a contradicting message became. */
   decisions: readonly Decision[];
+}
+
+/** One call of relateMessages: the registry indexed, and what its decisions are compared with. */
+interface MessageCheck {
+  options: RelateOptions;
+  index: SubjectIndex;
+  byId: ReadonlyMap<string, Decision>;
+  memo: SubjectMemo;
+  ranks: ReadonlyMap<Decision, number>;
+  affinity: Affinity;
+  view: (text: string) => SubjectView;
+  /** `contradiction` on a firm subject, with values or without; each pair of views asked once. */
+  firmContradiction: (theirs: SubjectView, mv: SubjectView, values: boolean) => string | null;
+  /** One pattern per task and decision: the first message that contradicts it (or the decision that did). */
+  flagged: Set<string>;
+}
+
+/** The decisions a message contradicts, and for each what it says and why. */
+interface Contradicted {
+  targets: string[];
+  findings: string[];
 }
 
 /**
@@ -498,80 +519,97 @@ export function relateMessages(
   context: Pick<RelateContext, 'memo' | 'ranks' | 'entries' | 'affinity'> = {},
 ): RelatedPattern[] {
   if (tasks.every((t) => t.messages.length === 0)) return [];
-  const memo = context.memo ?? new SubjectMemo();
-  const ranks = context.ranks ?? idRanks(registry.decisions);
-  const entries = context.entries ?? new EntryMemo();
-  const affinity = context.affinity ?? ALL_RELATED;
-  // One pattern per task and decision: the first message that contradicts it (or the decision that did).
-  const flagged = new Set(already);
+  const check = messageCheck(registry, lexicon, already, options, context);
   const patterns: RelatedPattern[] = [];
-  const subjects = lexicon.subjects;
-  const view = (text: string) => viewOf(text, subjects, lexicon, memo);
-  // The same statement against the same message text gives the same answer: asked once per pair of views.
-  // Another value counts in an agent's draft or report only (see below): one memo per answer kind.
-  const firmWithValues = oncePerPair((theirs, mv) => contradiction(theirs, mv, subjects.generic, true, 'firm'));
-  const firmWithoutValues = oncePerPair((theirs, mv) => contradiction(theirs, mv, subjects.generic, false, 'firm'));
-  const firmContradiction = (theirs: SubjectView, mv: SubjectView, values: boolean) => (values ? firmWithValues : firmWithoutValues)(theirs, mv);
-  const index = new SubjectIndex(options.maxCandidates, lexicon.subjects.equivalents);
-  const byId = new Map(registry.decisions.map((d) => [d.id, d]));
-  // A correction is found by the words of what it corrected too ("payment within 60 days" for
-  // "Zahlungsziel ist immer 14 Tage"): later drafts repeat the agent's words, not the person's.
-  for (const d of registry.decisions) if (d.status !== 'archived') index.add(entries.entryOf(d, memo, true));
   for (const task of tasks) {
     for (const m of task.messages) {
       if (already.has(`${task.taskId}\u0000${m.index}`)) continue;
-      // (Not kept in the memo: each message is looked at once, and a daemon's memo would fill with them.)
-      const tokens = new Set(contentTokens(m.text, memo.stems));
-      if (tokens.size === 0) continue;
-      const said = instantOf(m.ts);
-      // Decided before the message was written (`at`: the decision's instant, when already read).
-      const before = (d: Decision, at = instantOf(d.created_at)) => m.ts === null || compareRead(at, d.created_at, said, m.ts) < 0;
-      const candidates = index.candidates(tokens, options.perTokenRecent, 1).filter((e) => e.d.task_id !== task.taskId && before(e.d, e.at) && affinity.related(e.d.task_id, task.taskId));
-      if (candidates.length === 0) continue;
-      // A message with no claim to compare contradicts nothing; a person's explicit change of plan
-      // ("Fine, flip it: …") reverses what it changes, it does not contradict it.
-      const mv = view(m.text);
-      if (mv.clauses.length === 0 || (m.role === 'human' && mv.reversals.length > 0)) continue;
-      sortByRank(candidates, ranks);
-      const findings: string[] = [];
-      const targets: string[] = [];
-      for (const { d: o } of candidates) {
-        const theirs = view(o.statement);
-        let target: Decision = o;
-        let why: string | null = null;
-        if (o.status === 'superseded') {
-          const by = o.superseded_by ? byId.get(o.superseded_by) : undefined;
-          if (!by || by.status !== 'active' || by.task_id === task.taskId || !before(by)) continue;
-          why = restatesRetired(theirs, view(by.statement), mv);
-          if (why) why = `${why} (${o.id}: "${excerpt(o.statement, 80)}")`;
-          target = by;
-        } else {
-          // Another value for the same slot counts in an agent's draft or report; a person naming
-          // their own plans ("I can drop the letter on Thursday") decides nothing against it. (The
-          // answer is kept per message view, and a message has one role.)
-          why = firmContradiction(theirs, mv, m.role === 'bot') ?? (o.corrects ? restatesRetired(view(o.corrects), theirs, mv, false, true) : null);
-        }
-        const key = `${task.taskId}\u0000${target.id}`;
-        if (!why || flagged.has(key)) continue;
-        flagged.add(key);
-        targets.push(target.id);
-        findings.push(`${target.id} (${target.task_id}: "${excerpt(target.statement, 120)}"); ${why}`);
-      }
-      if (findings.length === 0) continue;
+      const found = contradictedBy(check, task.taskId, m);
+      if (found.findings.length === 0) continue;
       const made = task.decisions.find((d) => d.source?.messages?.[d.source.messages.length - 1] === m.index);
       patterns.push({
         task_id: task.taskId,
         type: 'contradiction',
         messages: [m.index],
-        description: `This seems to contradict ${findings.join('; and ')}. Which is correct?`,
+        description: `This seems to contradict ${found.findings.join('; and ')}. Which is correct?`,
         rule: 'evolve/contradicts-decision',
         extracted_decision: made?.id ?? null,
         ts: m.ts,
-        contradicts: targets,
+        contradicts: found.targets,
       });
     }
   }
   return patterns;
+}
+
+function messageCheck(registry: { decisions: Decision[] }, lexicon: CompiledLexicon, already: ReadonlySet<string>, options: RelateOptions, context: Pick<RelateContext, 'memo' | 'ranks' | 'entries' | 'affinity'>): MessageCheck {
+  const memo = context.memo ?? new SubjectMemo();
+  const entries = context.entries ?? new EntryMemo();
+  const subjects = lexicon.subjects;
+  // The same statement against the same message text gives the same answer: asked once per pair of views.
+  // Another value counts in an agent's draft or report only (see againstDecision): one memo per answer kind.
+  const firmWithValues = oncePerPair((theirs, mv) => contradiction(theirs, mv, subjects.generic, true, 'firm'));
+  const firmWithoutValues = oncePerPair((theirs, mv) => contradiction(theirs, mv, subjects.generic, false, 'firm'));
+  const index = new SubjectIndex(options.maxCandidates, lexicon.subjects.equivalents);
+  // A correction is found by the words of what it corrected too ("payment within 60 days" for
+  // "Zahlungsziel ist immer 14 Tage"): later drafts repeat the agent's words, not the person's.
+  for (const d of registry.decisions) if (d.status !== 'archived') index.add(entries.entryOf(d, memo, true));
+  return {
+    options,
+    index,
+    byId: new Map(registry.decisions.map((d) => [d.id, d])),
+    memo,
+    ranks: context.ranks ?? idRanks(registry.decisions),
+    affinity: context.affinity ?? ALL_RELATED,
+    view: (text) => viewOf(text, subjects, lexicon, memo),
+    firmContradiction: (theirs, mv, values) => (values ? firmWithValues : firmWithoutValues)(theirs, mv),
+    flagged: new Set(already),
+  };
+}
+
+/** What a message contradicts among the decisions of other tasks about the same matter, said before it. */
+function contradictedBy(check: MessageCheck, taskId: string, m: Message): Contradicted {
+  const found: Contradicted = { targets: [], findings: [] };
+  // (Not kept in the memo: each message is looked at once, and a daemon's memo would fill with them.)
+  const tokens = new Set(contentTokens(m.text, check.memo.stems));
+  if (tokens.size === 0) return found;
+  const said = instantOf(m.ts);
+  // Decided before the message was written (`at`: the decision's instant, when already read).
+  const before = (d: Decision, at = instantOf(d.created_at)) => m.ts === null || compareRead(at, d.created_at, said, m.ts) < 0;
+  const candidates = check.index.candidates(tokens, check.options.perTokenRecent, 1).filter((e) => e.d.task_id !== taskId && before(e.d, e.at) && check.affinity.related(e.d.task_id, taskId));
+  if (candidates.length === 0) return found;
+  // A message with no claim to compare contradicts nothing; a person's explicit change of plan
+  // ("Fine, flip it: …") reverses what it changes, it does not contradict it.
+  const mv = check.view(m.text);
+  if (mv.clauses.length === 0 || (m.role === 'human' && mv.reversals.length > 0)) return found;
+  sortByRank(candidates, check.ranks);
+  for (const { d: o } of candidates) {
+    const against = againstDecision(check, o, m, mv, taskId, before);
+    if (!against) continue;
+    const { target, why } = against;
+    const key = `${taskId}\u0000${target.id}`;
+    if (check.flagged.has(key)) continue;
+    check.flagged.add(key);
+    found.targets.push(target.id);
+    found.findings.push(`${target.id} (${target.task_id}: "${excerpt(target.statement, 120)}"); ${why}`);
+  }
+  return found;
+}
+
+/** Whether message `m` contradicts decision `o` (or the active decision that replaced it), and why. */
+function againstDecision(check: MessageCheck, o: Decision, m: Message, mv: SubjectView, taskId: string, before: (d: Decision) => boolean): { target: Decision; why: string } | null {
+  const theirs = check.view(o.statement);
+  if (o.status === 'superseded') {
+    const by = o.superseded_by ? check.byId.get(o.superseded_by) : undefined;
+    if (!by || by.status !== 'active' || by.task_id === taskId || !before(by)) return null;
+    const why = restatesRetired(theirs, check.view(by.statement), mv);
+    return why ? { target: by, why: `${why} (${o.id}: "${excerpt(o.statement, 80)}")` } : null;
+  }
+  // Another value for the same slot counts in an agent's draft or report; a person naming their
+  // own plans ("I can drop the letter on Thursday") decides nothing against it. (The answer is
+  // kept per message view, and a message has one role.)
+  const why = check.firmContradiction(theirs, mv, m.role === 'bot') ?? (o.corrects ? restatesRetired(check.view(o.corrects), theirs, mv, false, true) : null);
+  return why ? { target: o, why } : null;
 }
 
 /**

@@ -1,0 +1,291 @@
+// Supersession: which earlier decision a later one replaces. Two passes decide it, both here, both
+// reading subjects, slots and reversal cues from subject.ts; evolve.ts `supersede` writes the link
+// (`superseded_by`, `supersedes`, the older decision's status).
+//
+// 1. The in-task pass (`supersedeInTask`: stage 8 of analyzeTask in pipeline.ts) runs over one
+//    task's candidates, in the order they were said, before they have ids. Its subject match is
+//    'loose': one discussion shares its vocabulary, so a new value for a slot, a negated clause or
+//    a reversal cue on one shared subject word replaces the decision it names. It looks back
+//    `supersedeLookback` decisions at most. Two people concluding differently (no cue, no
+//    correction, not settled between them) is also a contradiction pattern.
+// 2. The registry pass (`crossTaskVerdict` and `answeredReplaces`, asked by relate.ts
+//    `relateNewDecisions` when the merge has given every decision an id) relates a new decision to
+//    the registry's earlier ones: of other tasks about the same matter, and, for a decision a
+//    person accepted from the review queue, of its own task (the in-task pass never saw it). Two
+//    discussions share less vocabulary, so its match is 'firm', unless the later discussion names
+//    the earlier task ('named' with a reversal cue, else 'loose'). It also settles corrections: a
+//    person's later explicit change of plan retires a correction; a decision that restates the
+//    corrected (wrong) value contradicts it and never retires it.
+//
+// In both, a decision's reversal cues are its statement's and its message's, but for those another
+// decision of the same message states itself (`reversalCues`), and an agent never reverses a person.
+import { clauseClaims, utteranceConflict, type ClauseClaim, type CompiledLexicon } from './contradiction';
+import { excerpt } from './statement';
+import { answeredValueChange, contradiction, correctedValueChanged, replacement, restatesRetired, reversal, SubjectMemo, valueReplacement, viewOf, wrongValueRestated, type Reversal, type SubjectMatch, type SubjectView } from './subject';
+import type { Stems } from './text';
+import type { Decision, DecisionCandidate, Message, PatternCandidate, TaskAnalysis } from './types';
+
+/** A decision's statement and the message it was said in, for `reversalCues`. */
+export interface SaidIn {
+  statement: string;
+  own: SubjectView;
+  /** The whole message, when known. */
+  source: string | null;
+  /** Which message it is: decisions with the same one are said together. */
+  message: unknown;
+}
+
+/**
+ * Each decision's reversal cues: its own statement's, and its message's but for those another
+ * decision of the same message states itself ("Guests get view access. Templates are out." — the
+ * templates' retirement is that decision's, not the guests').
+ */
+export function reversalCues(said: readonly SaidIn[], reversalsOf: (text: string) => readonly Reversal[]): Reversal[][] {
+  const byMessage = new Map<unknown, number[]>();
+  said.forEach((s, k) => {
+    const together = byMessage.get(s.message);
+    if (together) together.push(k);
+    else byMessage.set(s.message, [k]);
+  });
+  return said.map((s, k) => {
+    if (!s.source || s.source === s.statement) return [...s.own.reversals];
+    const siblings = new Set<string>();
+    for (const j of byMessage.get(s.message) ?? []) if (j !== k) for (const r of said[j].own.reversals) siblings.add(r.cue);
+    return [...s.own.reversals, ...reversalsOf(s.source).filter((r) => !siblings.has(r.cue))];
+  });
+}
+
+/** Index of the message a decision answers: the last of its sources before its own message. */
+export function askedIndex(d: Pick<DecisionCandidate, 'sourceMessages' | 'messageIndex'>): number | undefined {
+  return d.sourceMessages.filter((x) => x < d.messageIndex).pop();
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1. The in-task pass.
+
+/** What the in-task pass reads of a task (the decide stage's input holds it). */
+export interface InTaskInput {
+  messages: readonly Message[];
+  lexicon: CompiledLexicon;
+  text: { stemmer: Stems };
+  replies: { confirmedBy: ReadonlyMap<number, number[]> };
+  tuning: { decide: { supersedeLookback: number } };
+}
+
+/** The task's decisions as the pass compares them, each worked out once. */
+interface TaskViews {
+  decisions: DecisionCandidate[];
+  /** Clause by clause, like a speaker's own contradictions: a shared word and a "not" somewhere do not make the same subject. */
+  claims: ClauseClaim[][];
+  views: SubjectView[];
+  cues: Reversal[][];
+  memo: SubjectMemo;
+}
+
+interface Replaced {
+  /** The earlier decision's position. */
+  j: number;
+  reason: string;
+}
+
+/**
+ * Later decisions of the task that replace earlier ones on the same subject (in place): the same
+ * clause negated or swapped for its opposite, a new value for a slot both fill ("Cut-off 14:00" →
+ * "the cut-off is 13:00"), or a reversal cue that retires what the earlier one asserts; with a
+ * contradiction pattern when two people disagree.
+ */
+export function supersedeInTask(input: InTaskInput, a: TaskAnalysis): TaskAnalysis {
+  const task = taskViews(input, a.decisions);
+  const superseded = new Set<number>();
+  for (let i = 0; i < a.decisions.length; i++) {
+    const pick = replacedInTask(input, task, i, superseded);
+    if (!pick) continue;
+    a.decisions[i].supersedes = pick.j;
+    superseded.add(pick.j);
+    const disagreement = disagreementOf(input, task, i, pick);
+    if (disagreement) a.patterns.push(disagreement);
+  }
+  return a;
+}
+
+function taskViews(input: InTaskInput, decisions: DecisionCandidate[]): TaskViews {
+  const { lexicon, messages } = input;
+  const stems = input.text.stemmer;
+  const claims = decisions.map((d) => clauseClaims(d.statement, lexicon, stems));
+  const memo = new SubjectMemo(stems);
+  const view = (text: string) => viewOf(text, lexicon.subjects, lexicon, memo);
+  const views = decisions.map((d) => view(d.statement));
+  const said = decisions.map((d, k): SaidIn => ({ statement: d.statement, own: views[k], source: messages[d.at]?.text ?? null, message: d.at }));
+  return { decisions, claims, views, cues: reversalCues(said, (text) => view(text).reversals), memo };
+}
+
+/** The earlier decision of the task that decision i replaces, and why, or null. */
+function replacedInTask(input: InTaskInput, task: TaskViews, i: number, superseded: ReadonlySet<number>): Replaced | null {
+  const { messages, lexicon } = input;
+  const { decisions, claims, views, cues } = task;
+  const lookback = input.tuning.decide.supersedeLookback;
+  const eligible = (j: number) =>
+    !superseded.has(j) &&
+    decisions[j].messageIndex !== decisions[i].messageIndex &&
+    // An agent restating or carrying out a person's decision does not reverse it.
+    !(messages[decisions[i].at]?.role === 'bot' && messages[decisions[j].at]?.role === 'human');
+  // What the message decision i answers says, worked out once and only when asked for.
+  let asked: SubjectView | null | undefined;
+  const askedView = () => {
+    if (asked === undefined) {
+      const at = askedIndex(decisions[i]);
+      const m = at === undefined ? undefined : messages.find((x) => x.index === at);
+      asked = m ? viewOf(m.text, lexicon.subjects, lexicon, task.memo) : null;
+    }
+    return asked;
+  };
+  // The decision a new value replaces ("every Monday" → "on Thursdays") before any other the
+  // reversal could be read against: a value names its subject more precisely than a word does.
+  for (let j = i - 1; j >= 0 && i - j <= lookback; j--) {
+    if (!eligible(j)) continue;
+    const reason = valueReplacement(views[j], views[i], 'loose');
+    if (reason) return { j, reason };
+  }
+  for (let j = i - 1; j >= 0 && i - j <= lookback; j--) {
+    if (!eligible(j)) continue;
+    const reason =
+      utteranceConflict(claims[j], claims[i], lexicon) ??
+      // (A new value was looked for above, in every earlier decision.)
+      reversal(views[j], views[i], cues[i], decisions[i].correction, lexicon.subjects.generic, 'loose') ??
+      // (A question revisits only what was decided before it was asked.)
+      (decisions[i].correction || decisions[j].type === 'action_item' || !(decisions[j].messageIndex < (askedIndex(decisions[i]) ?? -1)) ? null : answeredValueChange(views[j], views[i], askedView(), true));
+    if (reason) return { j, reason };
+  }
+  return null;
+}
+
+/**
+ * Two people concluding differently is for a person to settle: a contradiction pattern. Someone
+ * changing their own decision, an explicit reversal ("change of plan") and a correction are not,
+ * and nor is a later conclusion the earlier one's author confirmed ("Raw events: 13 months." —
+ * "OK, 13 it is.").
+ */
+function disagreementOf(input: InTaskInput, task: TaskViews, i: number, { j, reason }: Replaced): PatternCandidate | null {
+  const { messages } = input;
+  const { decisions, cues } = task;
+  const older = messages[decisions[j].at];
+  const newer = messages[decisions[i].at];
+  const settled = (input.replies.confirmedBy.get(decisions[i].at) ?? []).some((q) => messages[q]?.author === older?.author);
+  if (!older || !newer || older.author === newer.author || older.role !== 'human' || newer.role !== 'human' || cues[i].length > 0 || decisions[i].correction || settled) return null;
+  return {
+    type: 'contradiction',
+    messages: [decisions[j].messageIndex, decisions[i].messageIndex],
+    description: `Same subject, different conclusion (${reason}): "${excerpt(decisions[j].statement, 80)}" then "${excerpt(decisions[i].statement, 80)}"`,
+    rule: 'contradiction/decisions',
+    decision: i,
+    against: j,
+    ts: decisions[i].ts,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. The registry pass.
+
+/** A new decision as the registry pass relates it, what it needs worked out once. */
+export interface LaterDecision {
+  d: Decision;
+  mine: SubjectView;
+  /** Its reversal cues (see reversalCues). */
+  cues: readonly Reversal[];
+  /** What the message it answers says ("Would 300 work instead of 200?"), when it answers one. */
+  asked: SubjectView | null;
+}
+
+/** What the registry pass compares with. */
+export interface RegistryJudge {
+  view: (text: string) => SubjectView;
+  generic: ReadonlySet<string>;
+  /** `contradiction` with values, each pair of views asked once. */
+  valueContradiction: (theirs: SubjectView, mine: SubjectView) => string | null;
+  /** Whose decision it is ('bot' when only agents said it; null when not known). */
+  speakerOf: (d: Decision) => Message['role'] | null;
+}
+
+/** The later decision retires the earlier one, or conflicts with it (and why). */
+export type Verdict = { kind: 'supersedes' } | { kind: 'contradicts'; why: string } | null;
+
+const SUPERSEDES: Verdict = { kind: 'supersedes' };
+
+export function isCorrection(d: Decision): boolean {
+  return typeof d.corrects === 'string' && d.corrects.length > 0;
+}
+
+/**
+ * What the new decision of `later` does to the active earlier decision `o` on a shared subject
+ * (neither a restatement nor a duplicate of it: relate.ts looks for those first). A correction
+ * supersedes; another decision only with an explicit reversal.
+ */
+export function crossTaskVerdict(later: LaterDecision, o: Decision, theirs: SubjectView, judge: RegistryJudge): Verdict {
+  const { d } = later;
+  // Inside a task the in-task pass links what the analysis found; what a person accepted from the
+  // review queue later is related to its own task here.
+  if (o.task_id === d.task_id && d.origin === 'auto') return null;
+  if (isCorrection(o) && !isCorrection(d)) {
+    if (retiresCorrection(later, o, theirs, judge)) return SUPERSEDES;
+    const wrong = o.corrects ? restatesRetired(judge.view(o.corrects), theirs, later.mine, false, true) : null;
+    const why = judge.valueContradiction(theirs, later.mine) ?? wrong;
+    if (why) return { kind: 'contradicts', why };
+  }
+  return reversalVerdict(later, o, theirs, judge);
+}
+
+/** `replacement` at a subject match: a new value needs only the whole of the smaller subject when the match is firm ("The release is on 14 April" → "The release moves to 21 April"). */
+function replacementAt(later: LaterDecision, theirs: SubjectView, match: SubjectMatch, explicit: boolean, judge: RegistryJudge): string | null {
+  return replacement(theirs, later.mine, later.cues, explicit, judge.generic, match, match === 'firm' ? 'whole' : match);
+}
+
+/**
+ * A person's later decision retires a correction: an explicit change of plan giving the corrected
+ * slot another value ("we keep them 30 days" → "from now on 14 days"), or, in another task, a new
+ * value or a reversal of it. One that gives the corrected (wrong) value again never does ("the
+ * tree problem": a wrong fact restated never outweighs its correction).
+ */
+function retiresCorrection(later: LaterDecision, o: Decision, theirs: SubjectView, judge: RegistryJudge): boolean {
+  const { d, mine, cues, asked } = later;
+  const speaker = judge.speakerOf(d);
+  if (cues.length > 0 && speaker !== 'bot' && o.corrects && correctedValueChanged(judge.view(o.corrects), theirs, mine)) return true;
+  if (o.task_id === d.task_id || speaker !== 'human' || (o.corrects && wrongValueRestated(judge.view(o.corrects), theirs, mine))) return false;
+  const changed = replacementAt(later, theirs, d.downstream.includes(o.task_id) && cues.length > 0 ? 'named' : 'firm', false, judge) ?? (o.type === 'action_item' ? null : answeredValueChange(theirs, mine, asked));
+  return changed !== null;
+}
+
+/**
+ * An explicit reversal (or a correction) retires the earlier decision; a conflict without one is a
+ * contradiction. A discussion that names the older one's task ("see T501", "Update the rule from
+ * T606") is about it: a looser subject match will do, one shared word with a reversal cue.
+ */
+function reversalVerdict(later: LaterDecision, o: Decision, theirs: SubjectView, judge: RegistryJudge): Verdict {
+  const { d, mine, cues, asked } = later;
+  const named = d.downstream.includes(o.task_id);
+  const retire =
+    replacementAt(later, theirs, named ? (cues.length > 0 && !isCorrection(d) ? 'named' : 'loose') : 'firm', isCorrection(d), judge) ??
+    (isCorrection(d) || o.type === 'action_item' ? null : answeredValueChange(theirs, mine, asked, o.task_id === d.task_id));
+  // An agent never reverses a person (nor a decision whose speaker is not known).
+  const mayReverse = judge.speakerOf(d) !== 'bot' || judge.speakerOf(o) === 'bot';
+  // A reversal or a correction says itself that it replaces the older decision: there is nothing
+  // for a person to settle.
+  if (retire && mayReverse && (isCorrection(d) || !isCorrection(o))) return SUPERSEDES;
+  const against = contradiction(theirs, mine, judge.generic, false);
+  return against ? { kind: 'contradicts', why: against } : null;
+}
+
+/**
+ * "300 it is." answering "Raise the 200 EUR limit to 300?": the earlier decision of another task
+ * (among those `found` by the question's words, in id order) whose value the answer changes.
+ */
+export function answeredReplaces(later: LaterDecision, found: () => readonly Decision[], judge: RegistryJudge): Decision | null {
+  const { d, mine, asked } = later;
+  if (!asked || isCorrection(d) || d.supersedes !== null) return null;
+  const byAgent = judge.speakerOf(d) === 'bot';
+  for (const o of found()) {
+    if (o.task_id === d.task_id || o.status !== 'active' || o.type === 'action_item' || (byAgent && judge.speakerOf(o) !== 'bot')) continue;
+    if (isCorrection(o) || !answeredValueChange(judge.view(o.statement), mine, asked)) continue;
+    return o;
+  }
+  return null;
+}

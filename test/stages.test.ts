@@ -5,7 +5,7 @@ import { contradiction, viewOf } from '../src/core/subject';
 import { decideTask } from '../src/core/decide';
 import { analyseMessages } from '../src/core/messageAnalysis';
 import { replyActs } from '../src/core/replies';
-import { optionsIn, statementAt } from '../src/core/statement';
+import { optionListsIn, statementAt } from '../src/core/statement';
 import { answeredPositions, detect } from '../src/core/detect';
 import { dateKey, normalizeDiscussion } from '../src/core/normalize';
 import { analyzeTask } from '../src/core/pipeline';
@@ -250,9 +250,52 @@ describe('decide', () => {
     const d = a.decisions.find((x) => x.type === 'decision')!;
     expect(d.statement).toBe("Let's go with the Postgres queue instead of Redis.");
     expect(d.alternatives).toEqual(['Redis', 'Redis with BullMQ', 'RabbitMQ']);
-    expect(optionsIn('Should we pick tabs or spaces? Either way is more or less fine.')).toEqual(['tabs', 'spaces']);
-    expect(optionsIn('How about Friday?')).toEqual(['Friday']);
-    expect(optionsIn('What about retries and dead letters?')).toEqual([]);
+    expect(optionListsIn('Should we pick tabs or spaces? Either way is more or less fine.')).toEqual([['tabs', 'spaces']]);
+    expect(optionListsIn('How about Friday?')).toEqual([['Friday']]);
+    expect(optionListsIn('What about retries and dead letters?')).toEqual([]);
+  });
+
+  it('keeps an option whole across the commas and "or" inside its brackets and the comma of a number', () => {
+    expect(optionListsIn('The options are a secrets manager (Vault, AWS Secrets Manager), sops with age, or plain env files.')).toEqual([
+      ['secrets manager (Vault, AWS Secrets Manager)', 'sops with age', 'plain env files'],
+    ]);
+    expect(optionListsIn('The options are a print run of 1,500, a print run of 2,000, or no reprint at all.')).toEqual([['print run of 1,500', 'print run of 2,000', 'no reprint']]);
+  });
+
+  it('reads a name followed only by a courtesy as the option it picks, not as whom the message addresses, and keeps the name capitalised', () => {
+    const a = analyzeTask(
+      'T5',
+      [
+        { author: 'lena', role: 'human', text: 'Our lease ends in March. Can you compare the two offices we saw, Mitte and Kreuzberg?' },
+        { author: 'bot', role: 'bot', text: 'Mitte: 420 m², 9,800 EUR a month, available from 1 March. Kreuzberg: 380 m², 8,100 EUR a month, available from 1 April, needs new flooring. Which one should I prepare the application for?' },
+        { author: 'lena', role: 'human', text: 'Kreuzberg is cheaper but the April start leaves us a month without an office. Mitte, please.' },
+        { author: 'bot', role: 'bot', text: 'Understood, I am preparing the application for Mitte and will send it to the landlord today.' },
+      ],
+      engine,
+      new Set(['T5']),
+    );
+    const picked = a.decisions.find((x) => /\bMitte\b/.test(x.statement));
+    expect(picked).toMatchObject({ type: 'decision', messageIndex: 2 });
+  });
+
+  it('gives a decision the other options of a list only when it picks one of them, and each decision of a message its own reasons', () => {
+    const a = analyzeTask(
+      'T4',
+      [
+        { author: 'sam', role: 'human', text: 'We need somewhere off the database server for the nightly dumps; right now they sit on the same disk as the data, which is no backup at all.' },
+        { author: 'bot', role: 'bot', text: 'For 14 nightly dumps of 4 GB the options are an S3 bucket, the storage box we already pay for, or a second disk on the same VM. Which one should I set up?' },
+        { author: 'sam', role: 'human', text: 'The storage box, because we already pay for it. Also, from now on nobody deploys on a Friday, since weekend rollbacks cost us twice last month.' },
+        { author: 'bot', role: 'bot', text: 'Understood: the nightly dumps go to the storage box, and I added the Friday deploy freeze to the pipeline rules.' },
+      ],
+      engine,
+      new Set(['T4']),
+    );
+    const box = a.decisions.find((x) => x.statement.includes('storage box'))!;
+    const friday = a.decisions.find((x) => x.statement.includes('Friday'))!;
+    expect(box.alternatives).toEqual(['S3 bucket', 'second disk on the same VM']);
+    expect(box.reasons).toEqual(['we already pay for it']);
+    expect(friday.alternatives).toEqual([]);
+    expect(friday.reasons).toEqual(['weekend rollbacks cost us twice last month']);
   });
 
   it('queues mid-importance topics for review instead of deciding', () => {

@@ -399,11 +399,14 @@ function settleByDialogue(input: CandidateInput, scene: MessageScene, walk: Clau
   if (r.type === 'action_item' && hasAct(lexicon, 'rule', lower)) r.type = 'constraint';
   // The task's opening request is what the task is, not a decision about it.
   if (r.type === 'action_item' && p === 0) r.type = null;
-  // "It's 2,000 cheaper …" / "They …" explains; only a changed value makes it a statement.
-  if (r.type && hasAct(lexicon, 'explanation', lower)) r.type = null;
+  // "It's 2,000 cheaper …" / "They …" explains; only a changed value makes it a statement. The
+  // reason a clause gives is not its mood: "From now on nobody deploys on a Friday, since
+  // rollbacks cost us twice last month." rules, in the present.
+  const main = withoutReason(lexicon, lower);
+  if (r.type && hasAct(lexicon, 'explanation', main)) r.type = null;
   // "We shortened it in January and nobody updated the page." reports; it rules nothing.
   // (Before a colon: "… until there's a reason to change it: someone saw it" lists cases.)
-  r.reports = hasAct(lexicon, 'past', normalForm(body.split(': ')[0]));
+  r.reports = hasAct(lexicon, 'past', withoutReason(lexicon, normalForm(body.split(': ')[0])));
   if (r.type && r.type !== 'decision' && !r.label && r.reports) r.type = null;
   // The task's opening message says what the task is; its instructions are the task itself.
   // Only a decision stated outright there (a change from now on, a move) is one.
@@ -449,12 +452,21 @@ function pickOrCorrect(input: CandidateInput, scene: MessageScene, r: ClauseRead
   if (scene.correcting && r.type) {
     r.strength = 'correction';
     if (r.type === 'decision' || r.type === 'constraint') r.type = 'constraint';
-  } else if (!r.type && scene.agent >= 0 && r.words <= input.tuning.selectionMaxWords && selects(r.body, scene.agentTokens, input.stems) && r.verbless()) {
+  } else if ((!r.type || r.act === 'request') && scene.agent >= 0 && namesOption(input, scene, r)) {
+    // ("Mitte, please." asks for nothing but the option it names.)
     // A person naming one of the options the agent offered accepts that option.
     r.type = 'decision';
     r.strength = 'accepted';
     r.act = 'selection' as SentenceAct;
   }
+}
+
+/** The clause, without the reason it gives ("The storage box, because we pay for it already."), is a short verbless name of something the agent said. */
+function namesOption(input: CandidateInput, scene: MessageScene, r: ClauseReading): boolean {
+  const main = withoutReason(input.lexicon, r.lower);
+  if (main.length === r.lower.length) return r.words <= input.tuning.selectionMaxWords && selects(r.body, scene.agentTokens, input.stems) && r.verbless();
+  const named = r.body.slice(0, main.length).replace(/[\s,;:–—-]+$/u, '');
+  return wordCount(named) <= input.tuning.selectionMaxWords && selects(named, scene.agentTokens, input.stems) && verbless(named);
 }
 
 /** A value different from the one the agent just gave corrects it; a new value for what the agent put a number on sets it. */
@@ -542,7 +554,16 @@ function spelledOut(lexicon: CompiledStatementLexicon, clauses: readonly Span[],
 function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: DecisionType, statement: string): string {
   const subject = scene.agent >= 0 && type !== 'action_item' && wordCount(statement) <= input.tuning.ellipticSubjectMaxWords && !statement.includes(':') ? questionSubject(sentencesAt(input, scene.agent), statement, input.stems) : null;
   if (!subject) return statement;
-  return `${subject.charAt(0).toUpperCase()}${subject.slice(1)}: ${/^\p{Lu}(?:\p{Ll}|\s)/u.test(statement) ? statement.charAt(0).toLowerCase() + statement.slice(1) : statement}`;
+  const name = namedAsSaid(statement, input.messages[scene.agent].text);
+  return `${subject.charAt(0).toUpperCase()}${subject.slice(1)}: ${!name && /^\p{Lu}(?:\p{Ll}|\s)/u.test(statement) ? statement.charAt(0).toLowerCase() + statement.slice(1) : statement}`;
+}
+
+/** The statement's first word is a name: the agent wrote it, and only ever capitalised ("Mitte: 420 m² …", "… on Thursday"). */
+function namedAsSaid(statement: string, said: string): boolean {
+  const first = /^\p{Lu}[\p{L}\p{N}-]*/u.exec(statement)?.[0];
+  if (first === undefined) return false;
+  const uses = said.match(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegex(first)}(?![\\p{L}\\p{N}])`, 'giu')) ?? [];
+  return uses.length > 0 && uses.every((w) => w.charAt(0) === first.charAt(0));
 }
 
 /** "3." / "(b)" / "Option 2." opening a message, before the rest of it. */
@@ -580,6 +601,12 @@ const TYPE_OF_ACT: Partial<Record<SentenceAct, DecisionType>> = {
   directive: 'action_item',
   request: 'action_item',
 };
+
+/** A clause up to the reason it gives after its content ("…, since …", "… because …"). */
+function withoutReason(lex: CompiledStatementLexicon, lower: string): string {
+  const why = findAct(lex, 'reason', lower);
+  return why && why.start > 0 ? lower.slice(0, why.start) : lower;
+}
 
 /** The strongest act of a declarative sentence, in order of how binding it is. */
 function classify(lex: CompiledStatementLexicon, lower: string): SentenceAct | null {

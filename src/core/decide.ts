@@ -12,8 +12,8 @@ import { scoreCandidate, type ScorerModel } from './scorer';
 import { withPairs } from './clauseFeatures';
 import type { CompiledRule } from './rules';
 import type { DecideTuning, Tuning } from './tuning';
-import { clauseAfter, excerpt, namesTask, optionsIn, statementAt } from './statement';
-import { contentTokens, isQuestion, wordCount } from './text';
+import { clauseAfter, excerpt, namesTask, optionListsIn, statementAt } from './statement';
+import { contentTokens, isQuestion, sentences, wordCount, type Stems } from './text';
 import type { Confidence, DecisionCandidate, DecisionType, Detection, Message, PatternCandidate, ReviewCandidate, RuleKind, TaskAnalysis, Topic, TopicState } from './types';
 
 // The stage's output shapes live with the other plain data shapes (types.ts), so that the stages
@@ -166,8 +166,9 @@ function agentDecision(input: DecideInput, reply: ReplyContext, w: WeighedCandid
   const others = (cuedAt.get(c.p) ?? []).filter((o) => o !== c);
   const theirs = (x: string) => others.some((o) => o.statement.includes(x) || o.reasons.includes(x) || o.alternatives.includes(x) || x.includes(o.alternatives[0] ?? '\u0000'));
   d.reasons = unique([...c.reasons, ...d.reasons.filter((x) => !theirs(x))]);
-  // The clause's "the copier" is the same alternative as the cue's cut-off "the copier, because it's cheaper for".
-  d.alternatives = unique([...c.alternatives, ...d.alternatives.filter((x) => !theirs(x) && !c.alternatives.some((a) => x.startsWith(`${a},`)))]);
+  // The clause's "the copier" is the same alternative as the cue's cut-off "the copier, because
+  // it's cheaper for" or "the copier: it's cheaper for".
+  d.alternatives = unique([...c.alternatives, ...d.alternatives.filter((x) => !theirs(x) && !c.alternatives.some((a) => x.startsWith(a) && /^[,:]/.test(x.slice(a.length))))]);
   return d;
 }
 
@@ -566,8 +567,8 @@ function candidate(
     topic: topic.label,
     importance: round1(importance),
     context: a >= 0 || topic.messages[0] !== m.index ? excerpt(contextText, 200) : '',
-    alternatives: type === 'action_item' ? unique(clausesAfter(input, p, 'alternative', 6)) : alternativesOf(input, p, statement, topic, scope),
-    reasons: unique(clausesAfter(input, p, 'reason', 20)),
+    alternatives: type === 'action_item' ? unique(clausesAfter(input, p, statement, 'alternative', 6)) : alternativesOf(input, p, statement, topic, scope),
+    reasons: unique(clausesAfter(input, p, statement, 'reason', 20)),
     downstream,
     ts: m.ts,
     supersedes: null,
@@ -586,24 +587,45 @@ function cuesOf(input: DecideInput, p: number, kind: RuleKind): RegExp[] {
   return out;
 }
 
-/** What follows the message's cues of one kind ("instead of …", "because …"), in order. */
-function clausesAfter(input: DecideInput, p: number, kind: RuleKind, maxWords: number): string[] {
-  return cuesOf(input, p, kind).flatMap((cue) => clauseAfter(input.messages[p].text, cue, maxWords));
+/**
+ * What follows the message's cues of one kind ("instead of …", "because …") near the statement, in
+ * order: in the sentence that states it and the one after it, where people give a choice's reasons
+ * and what it was chosen over. Another decision of the same message keeps its own.
+ */
+function clausesAfter(input: DecideInput, p: number, statement: string, kind: RuleKind, maxWords: number): string[] {
+  const near = statementWindow(input.messages[p].text, statement, input.text.stemmer);
+  return cuesOf(input, p, kind).flatMap((cue) => clauseAfter(near, cue, maxWords));
+}
+
+/** The sentence of a message that shares most content words with the statement, with the sentence after it; the whole message when none shares any. */
+function statementWindow(text: string, statement: string, stemmer: Stems | undefined): string {
+  const said = new Set(contentTokens(statement, stemmer));
+  const spans = sentences(text);
+  let best = -1;
+  let most = 0;
+  spans.forEach((s, k) => {
+    const shared = contentTokens(s.text, stemmer).filter((t) => said.has(t)).length;
+    if (shared > most) [best, most] = [k, shared];
+  });
+  if (best < 0) return text;
+  return text.slice(spans[best].start, (spans[best + 1] ?? spans[best]).end);
 }
 
 /**
- * What the decision chose against: what follows "instead of / rather than / over" in its own
- * message, then options put forward earlier in the topic that share no word with the choice.
+ * What the decision chose against: what follows "instead of / rather than" near the statement in
+ * its own message, then, when it picks one option of a list put forward earlier in the discussion
+ * (an option shares its words), the other options of that list.
  */
 function alternativesOf(input: DecideInput, p: number, statement: string, topic: Topic, scope?: readonly number[]): string[] {
   const m = input.messages[p];
-  const named = clausesAfter(input, p, 'alternative', 6);
+  const named = clausesAfter(input, p, statement, 'alternative', 6);
   let before = statement;
   for (const cue of cuesOf(input, p, 'alternative')) {
     cue.lastIndex = 0;
     before = before.split(cue)[0];
   }
   const chosen = new Set(contentTokens(before, input.text.stemmer));
+  const picks = (o: string) => contentTokens(o, input.text.stemmer).some((t) => chosen.has(t));
   // Earlier messages of the discussion the statement settles (its stretch, or else its topic; the
   // nearest ones, bounded), then the statement's own message up to the statement.
   const texts: string[] = [];
@@ -616,16 +638,17 @@ function alternativesOf(input: DecideInput, p: number, statement: string, topic:
   }
   const at = m.text.indexOf(statement.slice(0, 20));
   if (at > 0) texts.push(m.text.slice(0, at));
-  const offered = texts.flatMap(optionsIn);
   const out = [...named];
   const seen = new Set(named.map((x) => x.toLowerCase()));
-  for (const o of offered) {
-    if (seen.has(o.toLowerCase()) || contentTokens(o, input.text.stemmer).some((t) => chosen.has(t))) continue;
-    seen.add(o.toLowerCase());
-    out.push(o);
-    if (out.length >= 6) break;
+  for (const list of texts.flatMap(optionListsIn)) {
+    if (!list.some(picks)) continue;
+    for (const o of list) {
+      if (seen.has(o.toLowerCase()) || picks(o)) continue;
+      seen.add(o.toLowerCase());
+      out.push(o);
+    }
   }
-  return out;
+  return out.slice(0, 6);
 }
 
 function unique(xs: string[]): string[] {

@@ -153,15 +153,24 @@ export function contentStart(lex: CompiledStatementLexicon, text: string): numbe
       at += skip + con.end;
       continue;
     }
-    // "Jonas, …" / "@shop-agent …": the person addressed is not part of the statement.
+    // "Jonas, …" / "@shop-agent …": the person addressed is not part of the statement. A name
+    // followed only by a courtesy ("Mitte, please.") is the answer itself, not whom it addresses.
     const addressed = ADDRESSEE.exec(text.slice(at + skip));
-    if (addressed) {
+    if (addressed && !courtesyOnly(lex, body.slice(addressed[0].length))) {
       at += skip + addressed[0].length;
       continue;
     }
     return at + skip;
   }
   return at;
+}
+
+/** Nothing but a courtesy and punctuation: "please.", "thanks!". */
+function courtesyOnly(lex: CompiledStatementLexicon, lower: string): boolean {
+  const rest = lower.trim();
+  if (!/[\p{L}\p{N}]/u.test(rest)) return true;
+  const hit = findAct(lex, 'politeness', rest);
+  return hit !== null && !/[\p{L}\p{N}]/u.test(rest.slice(0, hit.start));
 }
 
 const FRAMING_ACTS = ['preamble', 'announcement', 'rule-announcement'] as const;

@@ -65,19 +65,21 @@ function cleanOption(raw: string): string | null {
   return ws.join(' ');
 }
 
-/** The options a message puts forward, in order. */
-export function optionsIn(raw: string): string[] {
+/**
+ * The option lists a message puts forward, in order, each list's options together: what a choice
+ * among them was made against is the rest of the same list. A single option put forward ("how
+ * about A") is a list of one.
+ */
+export function optionListsIn(raw: string): string[][] {
   const text = raw.replace(OR_IDIOM, ' ');
-  const out: string[] = [];
+  const out: string[][] = [];
   OPTION_LIST.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = OPTION_LIST.exec(text)) !== null) {
-    const parts = m[1].split(/\s*,\s*(?:or\s+|and\s+)?|\s+or\s+/);
+    const parts = optionParts(m[1]);
     if (parts.length < 2) continue;
-    for (const part of parts) {
-      const o = cleanOption(part);
-      if (o) out.push(o);
-    }
+    const list = parts.map(cleanOption).filter((o): o is string => o !== null);
+    if (list.length > 0) out.push(list);
   }
   OPTION_ONE.lastIndex = 0;
   while ((m = OPTION_ONE.exec(text)) !== null) {
@@ -85,8 +87,32 @@ export function optionsIn(raw: string): string[] {
     // with "or" was read above).
     if (/\b(?:and|or)\b/i.test(m[1])) continue;
     const o = cleanOption(m[1]);
-    if (o && o.split(/\s+/).length <= 4) out.push(o);
+    if (o && o.split(/\s+/).length <= 4) out.push([o]);
   }
+  return out;
+}
+
+/**
+ * A list's items, split at ", ", ", or", ", and" and " or " outside brackets: "a secrets manager
+ * (Vault or AWS Secrets Manager)" is one option, and the comma in "1,900" joins a number.
+ */
+function optionParts(list: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let from = 0;
+  const separator = /^(?:\s*,\s+(?:or\s+|and\s+)?|\s*,(?=[^\d\s])|\s+or\s+)/i;
+  for (let k = 0; k < list.length; k++) {
+    const ch = list[k];
+    if (ch === '(' || ch === '[') depth++;
+    else if ((ch === ')' || ch === ']') && depth > 0) depth--;
+    if (depth > 0 || (ch !== ',' && !/\s/.test(ch))) continue;
+    const sep = separator.exec(list.slice(k));
+    if (!sep) continue;
+    out.push(list.slice(from, k));
+    from = k + sep[0].length;
+    k = from - 1;
+  }
+  out.push(list.slice(from));
   return out;
 }
 

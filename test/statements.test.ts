@@ -161,6 +161,26 @@ describe('decision candidates', () => {
     }
   });
 
+  it('keeps the condition a person adds to an option picked by its key as part of that decision', () => {
+    const offered = 'The supplier contract is ready. Options for signing: (a) DocuSign, (b) print, sign and scan, (c) a meeting at their office. Which do you prefer?';
+    for (const [reply, statement] of [
+      ['a, but only after legal has read clause 7.', 'Signing: DocuSign, but only after legal has read clause 7.'],
+      ['C, as long as it is before the 20th.', 'Signing: A meeting at their office, as long as it is before the 20th.'],
+    ]) {
+      const found = candidates([
+        ['legal-bot', 'bot', offered],
+        ['karl', 'human', reply],
+      ]);
+      expect({ reply, statements: found.filter((c) => c.cue === 'selection').map((c) => c.statement) }).toEqual({ reply, statements: [statement] });
+    }
+    // A key followed by anything but a condition is no pick ("a, the text says …" addresses nobody and picks nothing).
+    const found = candidates([
+      ['legal-bot', 'bot', offered],
+      ['karl', 'human', 'a, the text says clause 7 needs a look first.'],
+    ]);
+    expect(found.filter((c) => c.cue === 'selection')).toEqual([]);
+  });
+
   it('records no question, postponement, musing or small talk: the scorer weighs their act classes', () => {
     const { decisions, review } = recorded([
       ['ops-bot', 'bot', 'We could move the cluster to another region.'],

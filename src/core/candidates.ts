@@ -298,8 +298,9 @@ function clauseCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
     return none;
   }
   const aside = asideOrReport(input, scene, walk, r);
-  const option = r.words <= input.tuning.selectionMaxWords && scene.agent >= 0 ? pickedOption(lexicon, body, input.messages[scene.agent].text) : null;
-  // A bare option number answering a list of options picks that option.
+  const offered = scene.agent >= 0 ? input.messages[scene.agent].text : null;
+  const option = offered === null ? null : ((r.words <= input.tuning.selectionMaxWords ? pickedOption(lexicon, body, offered) : null) ?? qualifiedPick(lexicon, r.clause.text, offered));
+  // A bare option number answering a list of options picks that option, with the condition the person adds to it.
   if (option) return { made: [make(scene.p, option, 'decision', 'accepted', scene.agent, true, [], [], 'selection', [...r.flags, 'origin:selection', 'strength:accepted', 'hint:decision'])], consumed: 0 };
   ownCue(input, scene, r);
   settleByDialogue(input, scene, walk, r);
@@ -752,15 +753,28 @@ function selects(body: string, theirs: ReadonlySet<string>, stems?: Stems): bool
 const ITEM = /^\s*\(?([0-9]{1,2}|[a-h])[.)]\s+(.+)$/;
 
 /** "3." / "Option 2" / "(b)" / "Go with 2." answering a message with a numbered or lettered list, on lines or inline: that item. */
-function pickedOption(lex: CompiledStatementLexicon, body: string, offered: string): string | null {
+function pickedOption(lex: CompiledStatementLexicon, body: string, offered: string, qualification = ''): string | null {
   let ref = normalForm(body).replace(/[.!]+$/, '').trim().replace(CHOICE, '');
   const word = findAct(lex, 'option-reference', ref);
   if (word && word.start === 0) ref = ref.slice(word.end).trim();
   const key = /^\(?([0-9]{1,2}|[a-h])\)?$/.exec(ref)?.[1];
   if (!key) return null;
   const item = listedItem(lex, offered, key) ?? inlineItem(lex, offered, key);
-  return item ? `${item.about ? `${sentenceCase(item.about)}: ${item.option}` : item.option}.` : null;
+  const option = item && qualification ? `${trimEnd(item.option)}, ${trimEnd(qualification)}` : item?.option;
+  return item ? `${item.about ? `${sentenceCase(item.about)}: ${option}` : option}.` : null;
 }
+
+/** "A, but without the waiver." / "2, as long as it ships by Friday.": an option picked by its key, with the condition the person adds. */
+function qualifiedPick(lex: CompiledStatementLexicon, clause: string, offered: string): string | null {
+  const comma = clause.indexOf(',');
+  if (comma < 0) return null;
+  const qualification = clause.slice(comma + 1).trim();
+  if (!PICK_QUALIFIER.test(qualification) || contentWordCount(qualification) < 2) return null;
+  return pickedOption(lex, clause.slice(0, comma), offered, qualification);
+}
+
+/** Words that open a condition added to a pick ("…, but …", "…, without …"). */
+const PICK_QUALIFIER = new RegExp(`^(?:${alternation('statement-words', 'pickQualifiers')})(?![\\p{L}\\p{N}])`, 'iu');
 
 /** "Go with" / "I'd pick" before an option's number: the choice is the number. */
 const CHOICE = new RegExp(`^(?:(?:i'?d|i will|i'll|let'?s|we'?ll|we)\\s+)?(?:${alternation('statement-words', 'choiceVerbs')})\\s+`, 'i');

@@ -189,6 +189,20 @@ describe('decision candidates', () => {
     expect([...decisions, ...review]).toEqual([]);
   });
 
+  it('in a correction, states the corrected fact that a plain "it is …" sentence gives, beside what it rules out', () => {
+    const found = candidates([
+      ['events-bot', 'bot', 'The Kulturhaus is free on 14 October for 650 EUR. I have put a provisional hold on it. Shall I confirm it?'],
+      ['tomas', 'human', "No, we can't use the Kulturhaus, their lift is broken until November. It's the town library this time."],
+    ]);
+    expect(found.map((c) => [c.statement, c.type, c.strength])).toContainEqual(["It's the town library this time.", 'constraint', 'correction']);
+    // Outside a correction the same sentence explains; it states no corrected fact.
+    const plain = candidates([
+      ['events-bot', 'bot', 'The Kulturhaus is free on 14 October for 650 EUR.'],
+      ['tomas', 'human', "Good to know. It's the town library this time, though."],
+    ]);
+    expect(plain.filter((c) => c.strength === 'correction')).toEqual([]);
+  });
+
   it("states a correction's content, not its cue, and splits the reason off", () => {
     const found = candidates([
       ['billing-bot', 'bot', 'Invoices go out on the 1st of each month.'],

@@ -453,6 +453,12 @@ function pickOrCorrect(input: CandidateInput, scene: MessageScene, r: ClauseRead
   if (scene.correcting && r.type) {
     r.strength = 'correction';
     if (r.type === 'decision' || r.type === 'constraint') r.type = 'constraint';
+  } else if (scene.correcting && !r.type && statesWhatIs(r)) {
+    // "No, we can't use the Kulturhaus. It's the town library this time." — in a correction, a
+    // plain statement of what something is states the corrected fact.
+    r.type = 'constraint';
+    r.strength = 'correction';
+    r.act = 'value-correction' as SentenceAct;
   } else if ((!r.type || r.act === 'request') && scene.agent >= 0 && namesOption(input, scene, r)) {
     // ("Mitte, please." asks for nothing but the option it names.)
     // A person naming one of the options the agent offered accepts that option.
@@ -461,6 +467,13 @@ function pickOrCorrect(input: CandidateInput, scene: MessageScene, r: ClauseRead
     r.act = 'selection' as SentenceAct;
   }
 }
+
+/** "It's the town library.", "Das ist die alte Druckerei.": a statement of what something is, with content of its own. */
+function statesWhatIs(r: ClauseReading): boolean {
+  return FACT_COPULA.test(r.lower) && !isQuestion(r.body) && contentWordCount(r.body) >= 2;
+}
+
+const FACT_COPULA = new RegExp(`^(?:${alternation('statement-words', 'factCopulas')})(?![\\p{L}\\p{N}])`, 'u');
 
 /** The clause, without the reason it gives ("The storage box, because we pay for it already."), is a short verbless name of something the agent said. */
 function namesOption(input: CandidateInput, scene: MessageScene, r: ClauseReading): boolean {

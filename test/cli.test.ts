@@ -66,7 +66,7 @@ describe('extract run --dry-run', () => {
     const before = snapshotDir(dir);
     const dry = await cli(['run', '--dry-run', '--now', NOW], dir);
     expect(dry.status).toBe(0);
-    expect(dry.stdout).toMatch(/^would write: memory\/decisions\.json, memory\/review-queue\.json, memory\/patterns\.jsonl, tasks\.json\nextract \(dry run, nothing written\): 1 file, 6 tasks \(6 to analyse\), \d+ new decisions/);
+    expect(dry.stdout).toMatch(/^would write: memory\/decisions\.json, memory\/review-queue\.json, memory\/patterns\.jsonl, tasks\.json\nextract \(dry run, nothing written\): 1 file, 8 tasks \(8 to analyse\), \d+ new decisions/);
     expect(snapshotDir(dir)).toEqual(before);
     const run = await cli(['run', '--json', '--now', NOW], dir);
     // The dry run announced the decisions the run then made.
@@ -85,7 +85,7 @@ describe('extract check', () => {
     await cli(['run', '--now', NOW], dir);
     const r = await cli(['check', '--json'], dir);
     expect(r.status).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ files: 1, tasks: 6, stale: 0, errors: 0, diagnostics: [] });
+    expect(JSON.parse(r.stdout)).toMatchObject({ files: 1, tasks: 8, stale: 0, errors: 0, diagnostics: [] });
     expect(readFileSync(join(dir, 'tasks.json'), 'utf8')).toContain('extracted_state');
   });
 });

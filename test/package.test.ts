@@ -37,7 +37,7 @@ it('installs from its packed tarball into a project and runs there', () => {
   cpSync(EXAMPLE, join(project, 'tasks.json'));
   const run = sh(npx, ['--no-install', 'extract', 'run', '--now', '2026-03-05T00:00:00Z'], project);
   expect(run.stderr).toBe('');
-  expect(run.stdout).toMatch(/^extract: 1 file, 6 tasks \(6 analysed\), /);
+  expect(run.stdout).toMatch(/^extract: 1 file, 8 tasks \(8 analysed\), /);
   expect(run.status).toBe(0);
   expect(sh(npx, ['--no-install', 'extract', 'check', '--now', '2026-03-05T00:00:00Z'], project).status).toBe(0);
   const version = sh(npx, ['--no-install', 'tongdiscussion', '--version'], project);

@@ -56,7 +56,7 @@ import { Stems } from '../src/core/text';
 import { DEFAULT_TUNING } from '../src/core/tuning';
 import type { Message } from '../src/core/types';
 import { SubjectMemo } from '../src/core/subject';
-import { ROOT, runCli, tempDir } from './helpers';
+import { cli, fixtureDir, ROOT, runCli, tempDir } from './helpers';
 
 const rawSubjects = JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'subjects.json'), 'utf8')) as SubjectLexicon;
 const subjects = compileSubjects(rawSubjects);
@@ -436,6 +436,29 @@ describe('extract run and extract guard on two tasks', () => {
     expect(old.status).toBe(1);
     expect(old.stdout).toContain(thursday.id);
     expect(runCli(['guard', 'The team newsletter goes out every Thursday morning.', '--task', 'T2'], dir).status).toBe(0);
+  });
+});
+
+describe('the shipped example', () => {
+  it("retires a value a person corrected in one task by a change of plan in a later one: superseded, out of the task's context, caught by guard", async () => {
+    const dir = fixtureDir('example');
+    expect((await cli(['run', '--now', '2026-03-10T12:00:00Z'], dir)).status).toBe(0);
+    const decisions = JSON.parse(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8')).decisions as Decision[];
+    // T051: the person corrects the agent's draft (free shipping from 50 EUR) to 40 EUR.
+    const corrected = decisions.filter((d) => d.task_id === 'T051' && d.corrects);
+    expect(corrected.map((d) => d.statement)).toEqual([expect.stringContaining('40 EUR')]);
+    // T052: "Change of plan: from now on we ship free from 60 EUR."
+    const changed = decisions.find((d) => d.task_id === 'T052' && d.statement.includes('60 EUR'))!;
+    expect(corrected[0]).toMatchObject({ status: 'superseded', superseded_by: changed.id });
+    expect(changed).toMatchObject({ status: 'active', supersedes: corrected[0].id });
+
+    const context = await cli(['context', 'T052'], dir);
+    expect(context.stdout).toContain(changed.statement);
+    expect(context.stdout).not.toContain('40 EUR');
+    const guard = await cli(['guard', 'Orders from 40 EUR ship free.', '--task', 'T052'], dir);
+    expect(guard.status).toBe(1);
+    expect(guard.stdout).toContain(changed.id);
+    expect(guard.stdout).toContain(corrected[0].id);
   });
 });
 

@@ -101,7 +101,7 @@ describe('progress', () => {
 
   it('draws tasks analysed of all, files and time on the terminal while a run goes on, then clears it', async () => {
     const { drawn, stdout } = await drawnFor(['run']);
-    expect(drawn).toMatch(/analysing \[[^\]]*\] \d+\/6 tasks \| 1 file \| \d+s/);
+    expect(drawn).toMatch(/analysing \[[^\]]*\] \d+\/8 tasks \| 1 file \| \d+s/);
     expect(stdout).not.toMatch(/analysing/);
   });
 
@@ -141,7 +141,7 @@ describe('commands', () => {
     const r = await running;
     expect(r.status).toBe(0);
     expect(r.stderr).toBe('');
-    expect(r.stdout).toMatch(/all files: 6 analysed/);
+    expect(r.stdout).toMatch(/all files: 8 analysed/);
     expect(r.stdout).not.toMatch(/watch\b.*not found/);
   });
 

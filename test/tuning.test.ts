@@ -43,7 +43,7 @@ describe('tuning', () => {
     const r = await cli(['run', '--now', NOW], dir);
     expect(r.status).toBe(0);
     expect(engineOf(dir)).not.toBe(before);
-    expect(r.stdout).toMatch(/6 tasks \(6 analysed\)/);
+    expect(r.stdout).toMatch(/8 tasks \(8 analysed\)/);
     expect(statements(dir)).toContain('All task work must go in the discussion array of the task.');
 
     // From scratch, the long form is never made.

@@ -250,16 +250,17 @@ describe('decide', () => {
     const d = a.decisions.find((x) => x.type === 'decision')!;
     expect(d.statement).toBe("Let's go with the Postgres queue instead of Redis.");
     expect(d.alternatives).toEqual(['Redis', 'Redis with BullMQ', 'RabbitMQ']);
-    expect(optionListsIn('Should we pick tabs or spaces? Either way is more or less fine.')).toEqual([['tabs', 'spaces']]);
-    expect(optionListsIn('How about Friday?')).toEqual([['Friday']]);
-    expect(optionListsIn('What about retries and dead letters?')).toEqual([]);
+    expect(optionListsIn(engine.statements, 'Should we pick tabs or spaces? Either way is more or less fine.')).toEqual([['tabs', 'spaces']]);
+    expect(optionListsIn(engine.statements, 'How about Friday?')).toEqual([['Friday']]);
+    expect(optionListsIn(engine.statements, 'What about retries and dead letters?')).toEqual([]);
   });
 
   it('keeps an option whole across the commas and "or" inside its brackets and the comma of a number', () => {
-    expect(optionListsIn('The options are a secrets manager (Vault, AWS Secrets Manager), sops with age, or plain env files.')).toEqual([
+    expect(optionListsIn(engine.statements, 'The options are a secrets manager (Vault, AWS Secrets Manager), sops with age, or plain env files.')).toEqual([
       ['secrets manager (Vault, AWS Secrets Manager)', 'sops with age', 'plain env files'],
     ]);
-    expect(optionListsIn('The options are a print run of 1,500, a print run of 2,000, or no reprint at all.')).toEqual([['print run of 1,500', 'print run of 2,000', 'no reprint']]);
+    expect(optionListsIn(engine.statements, 'The options are a print run of 1,500, a print run of 2,000, or no reprint at all.')).toEqual([['print run of 1,500', 'print run of 2,000', 'no reprint']]);
+    expect(optionListsIn(engine.statements, 'Options: (a) DocuSign, (b) print, sign and scan, or (c) a meeting at their office. Which one?')).toEqual([['DocuSign', 'print', 'a meeting at their office']]);
   });
 
   it('reads a name followed only by a courtesy as the option it picks, not as whom the message addresses, and keeps the name capitalised', () => {

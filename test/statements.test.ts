@@ -161,6 +161,20 @@ describe('decision candidates', () => {
     }
   });
 
+  it('reads options marked with a closing bracket only ("A) …; B) …") and counts their keys, so that a stray "2)" lists nothing', () => {
+    const offered = 'Three options: A) a nightly dump to an S3 bucket, about 4 EUR a month; B) a nightly dump to the storage box we already rent, no extra cost; C) continuous WAL archiving to S3. Which one?';
+    const found = candidates([
+      ['ops-bot', 'bot', offered],
+      ['nora', 'human', 'B.'],
+    ]);
+    expect(found.filter((c) => c.cue === 'selection').map((c) => c.statement)).toEqual(['A nightly dump to the storage box we already rent, no extra cost.']);
+    const stray = candidates([
+      ['ops-bot', 'bot', 'The restore steps are in the runbook (see 2) and 4) above), and the dump runs at 02:30.'],
+      ['nora', 'human', '2.'],
+    ]);
+    expect(stray.filter((c) => c.cue === 'selection')).toEqual([]);
+  });
+
   it('keeps the condition a person adds to an option picked by its key as part of that decision', () => {
     const offered = 'The supplier contract is ready. Options for signing: (a) DocuSign, (b) print, sign and scan, (c) a meeting at their office. Which do you prefer?';
     for (const [reply, statement] of [

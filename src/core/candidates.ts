@@ -14,6 +14,7 @@ import {
   type CompiledStatementLexicon,
   type SentenceAct,
 } from './sentenceActs';
+import { inlineList } from './statement';
 import { actFeatures, clausePositionFeatures, dialogueView, lengthFeature, speakerFeatures, valueFeatures, type DialogueView } from './clauseFeatures';
 import { alternation, escapeRegex } from './lexicons';
 import { contentTokens, contentWordCount, isQuestion, wordCount, type Span, type Stems } from './text';
@@ -817,27 +818,6 @@ function inlineItem(lex: CompiledStatementLexicon, offered: string, key: string)
   }
   return null;
 }
-
-// An item marker inside a sentence, with its key: "(a) …", "(2) …".
-const INLINE_MARK = /\(([a-h]|[0-9]{1,2})\)\s+/g;
-
-/** A sentence listing two or more lettered or numbered points inline: what comes before the first, and each item by its key. */
-function inlineList(lex: CompiledStatementLexicon, sentence: string): { intro: string; items: Array<{ key: string; text: string }> } | null {
-  const marks = [...sentence.matchAll(INLINE_MARK)];
-  if (marks.length < 2) return null;
-  const items = marks.map((m, k) => ({ key: m[1].toLowerCase(), text: withoutJoiner(lex, sentence.slice(m.index! + m[0].length, k + 1 < marks.length ? marks[k + 1].index! : sentence.length)) }));
-  return { intro: sentence.slice(0, marks[0].index!), items };
-}
-
-/** ", and" / ", or" joining an item to the next belongs to neither. */
-function withoutJoiner(lex: CompiledStatementLexicon, part: string): string {
-  return part.replace(/[\s,;]+$/, '').replace(/[\s,;]+\S+$/, (tail) => {
-    const word = normalForm(tail.replace(/^[\s,;]+/, ''));
-    return findAct(lex, 'connective', word) || ITEM_JOINER.test(word) ? '' : tail;
-  });
-}
-
-const ITEM_JOINER = new RegExp(`^(?:${alternation('statement-words', 'itemJoiners')})$`, 'i');
 
 /** "Options for the closing line:" → "closing line". */
 function optionSubject(lex: CompiledStatementLexicon, intro: string): string {

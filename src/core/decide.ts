@@ -625,7 +625,6 @@ function alternativesOf(input: DecideInput, p: number, statement: string, topic:
     before = before.split(cue)[0];
   }
   const chosen = new Set(contentTokens(before, input.text.stemmer));
-  const picks = (o: string) => contentTokens(o, input.text.stemmer).some((t) => chosen.has(t));
   // Earlier messages of the discussion the statement settles (its stretch, or else its topic; the
   // nearest ones, bounded), then the statement's own message up to the statement.
   const texts: string[] = [];
@@ -640,13 +639,18 @@ function alternativesOf(input: DecideInput, p: number, statement: string, topic:
   if (at > 0) texts.push(m.text.slice(0, at));
   const out = [...named];
   const seen = new Set(named.map((x) => x.toLowerCase()));
-  for (const list of texts.flatMap(optionListsIn)) {
-    if (!list.some(picks)) continue;
-    for (const o of list) {
-      if (seen.has(o.toLowerCase()) || picks(o)) continue;
+  for (const list of texts.flatMap((t) => optionListsIn(input.statements, t))) {
+    // The option picked is the one that shares most words with the choice; the others of its list
+    // are what it was chosen over, even where they share a word ("nightly dump to S3" against
+    // "nightly dump to the storage box").
+    const shared = list.map((o) => contentTokens(o, input.text.stemmer).filter((t) => chosen.has(t)).length);
+    const most = Math.max(...shared);
+    if (most === 0 || shared.filter((n) => n === most).length > 1) continue;
+    list.forEach((o, k) => {
+      if (shared[k] === most || seen.has(o.toLowerCase())) return;
       seen.add(o.toLowerCase());
       out.push(o);
-    }
+    });
   }
   return out.slice(0, 6);
 }

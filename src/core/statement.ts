@@ -2,6 +2,7 @@
 // a cue ("instead of …", "because …"), the options a message puts forward, and whether a cue
 // names a task at all.
 import { alternation, wordsOf } from './lexicons';
+import { findAct, normalForm, type CompiledStatementLexicon } from './sentenceActs';
 import { contentTokens, contentWordCount, sentences, stem, wordCount, type Stems } from './text';
 import type { Detection } from './types';
 
@@ -65,14 +66,50 @@ function cleanOption(raw: string): string | null {
   return ws.join(' ');
 }
 
+// An item marker inside a sentence, with its key: "(a) …", "(2) …".
+const INLINE_MARK = /(?:\(([a-h]|[0-9]{1,2})\)|(?<=^|[\s:;,])([a-h]|[0-9]{1,2})\))\s+/gi;
+
+/** A sentence listing two or more lettered or numbered points inline: what comes before the first, and each item by its key. */
+export function inlineList(lex: CompiledStatementLexicon, sentence: string): { intro: string; items: Array<{ key: string; text: string }> } | null {
+  const marks = [...sentence.matchAll(INLINE_MARK)];
+  if (marks.length < 2) return null;
+  const keyOf = (m: RegExpMatchArray) => (m[1] ?? m[2]).toLowerCase();
+  // Keys with a closing bracket only ("A) …; B) …") count from the first key on, so that "see 2)
+  // above" is no list; keys in brackets may skip ("(a) …, and (c) …" continues a list).
+  const counted = marks.every((m, k) => keyOf(m) === String.fromCharCode(keyOf(marks[0]).charCodeAt(0) + k)) && /^[a1]$/.test(keyOf(marks[0]));
+  if (marks.some((m) => m[2] !== undefined) && !counted) return null;
+  const items = marks.map((m, k) => ({ key: keyOf(m), text: withoutJoiner(lex, sentence.slice(m.index! + m[0].length, k + 1 < marks.length ? marks[k + 1].index! : sentence.length)) }));
+  return { intro: sentence.slice(0, marks[0].index!), items };
+}
+
+/** ", and" / ", or" joining an item to the next belongs to neither. */
+function withoutJoiner(lex: CompiledStatementLexicon, part: string): string {
+  return part.replace(/[\s,;]+$/, '').replace(/[\s,;]+\S+$/, (tail) => {
+    const word = normalForm(tail.replace(/^[\s,;]+/, ''));
+    return findAct(lex, 'connective', word) || ITEM_JOINER.test(word) ? '' : tail;
+  });
+}
+
+const ITEM_JOINER = new RegExp(`^(?:${alternation('statement-words', 'itemJoiners')})$`, 'i');
+
 /**
  * The option lists a message puts forward, in order, each list's options together: what a choice
  * among them was made against is the rest of the same list. A single option put forward ("how
  * about A") is a list of one.
  */
-export function optionListsIn(raw: string): string[][] {
-  const text = raw.replace(OR_IDIOM, ' ');
+export function optionListsIn(lex: CompiledStatementLexicon, raw: string): string[][] {
   const out: string[][] = [];
+  // A list with item marks ("(a) …, (b) …", "A) …; B) …") is read by its marks: each item's name
+  // is its text up to its first comma, colon or semicolon.
+  let text = raw;
+  for (const s of sentences(raw)) {
+    const marked = inlineList(lex, s.text);
+    if (!marked) continue;
+    const list = marked.items.map((x) => x.text.split(/[,:;]\s|\s[-–—]\s/)[0].replace(/[\s.!?]+$/, '').trim()).filter((o) => o.length > 0 && wordCount(o) <= 12 && contentWordCount(o) > 0);
+    if (list.length > 0) out.push(list);
+    text = text.replace(s.text, ' ');
+  }
+  text = text.replace(OR_IDIOM, ' ');
   OPTION_LIST.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = OPTION_LIST.exec(text)) !== null) {

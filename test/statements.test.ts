@@ -209,6 +209,12 @@ describe('decision candidates', () => {
       ['tomas', 'human', "No, we can't use the Kulturhaus, their lift is broken until November. It's the town library this time."],
     ]);
     expect(found.map((c) => [c.statement, c.type, c.strength])).toContainEqual(["It's the town library this time.", 'constraint', 'correction']);
+    // A sentence about what the agent said that puts a value on it states the corrected fact too.
+    const value = candidates([
+      ['shop-bot', 'bot', 'Draft: orders from 50 EUR ship free. Shall I publish it?'],
+      ['jonas', 'human', "No, that's wrong. Free shipping starts at 40 EUR, not 50."],
+    ]);
+    expect(value.map((c) => [c.statement, c.type, c.strength])).toContainEqual(['Free shipping starts at 40 EUR, not 50.', 'constraint', 'correction']);
     // Outside a correction the same sentence explains; it states no corrected fact.
     const plain = candidates([
       ['events-bot', 'bot', 'The Kulturhaus is free on 14 October for 650 EUR.'],

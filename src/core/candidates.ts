@@ -454,7 +454,7 @@ function pickOrCorrect(input: CandidateInput, scene: MessageScene, r: ClauseRead
   if (scene.correcting && r.type) {
     r.strength = 'correction';
     if (r.type === 'decision' || r.type === 'constraint') r.type = 'constraint';
-  } else if (scene.correcting && !r.type && statesWhatIs(r)) {
+  } else if (scene.correcting && !r.type && (statesWhatIs(r) || restatesWithValue(input, scene, r))) {
     // "No, we can't use the Kulturhaus. It's the town library this time." — in a correction, a
     // plain statement of what something is states the corrected fact.
     r.type = 'constraint';
@@ -472,6 +472,11 @@ function pickOrCorrect(input: CandidateInput, scene: MessageScene, r: ClauseRead
 /** "It's the town library.", "Das ist die alte Druckerei.": a statement of what something is, with content of its own. */
 function statesWhatIs(r: ClauseReading): boolean {
   return FACT_COPULA.test(r.lower) && !isQuestion(r.body) && contentWordCount(r.body) >= 2;
+}
+
+/** "Free shipping starts at 40 EUR, not 50.": a statement about what the agent said (it shares its words) that carries a value. */
+function restatesWithValue(input: CandidateInput, scene: MessageScene, r: ClauseReading): boolean {
+  return scene.agent >= 0 && HAS_NUMBER.test(r.body) && !isQuestion(r.body) && !hasAct(input.lexicon, 'hypothetical', r.lower) && contentWordCount(r.body) >= 2 && selects(r.body, scene.agentTokens, input.stems);
 }
 
 const FACT_COPULA = new RegExp(`^(?:${alternation('statement-words', 'factCopulas')})(?![\\p{L}\\p{N}])`, 'u');

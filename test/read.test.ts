@@ -117,8 +117,9 @@ describe('extract stats', () => {
     expect(s.traceability_percent).toBe(100);
     const queued = JSON.parse(readFileSync(join(dir, 'memory', 'review-queue.json'), 'utf8')).items.length;
     expect(s.review.pending + s.review.accepted + s.review.rejected).toBe(queued);
-    // The example's two corrections: T045's (the discussion array, not Telegram) and T051's (free shipping from 40 EUR).
-    expect(s.corrections).toBe(2);
+    // The example's three corrections: T045's (the discussion array, not Telegram), T050's (2,400
+    // subscribers, not 4,100) and T051's (free shipping from 40 EUR).
+    expect(s.corrections).toBe(3);
     expect(s.tokens.context).toBeLessThan(s.tokens.raw);
     const text = (await cli(['stats'], dir)).stdout;
     expect(text).toMatch(/^decisions: \d+ \(/);

@@ -76,6 +76,20 @@ describe('reply acts', () => {
     expect(typesAt(thread(['a', 'human', 'so the numbers only mean something after a month.'], ['b', 'human', 'uhhuh.']), 1)).toEqual([]);
   });
 
+  it('a verdict sent on its own ("That\'s wrong.") is expressed by the same person\'s next message, where its content is', () => {
+    const m = thread(
+      ['ops-agent', 'bot', 'Gateway access logs are regular application logs, so they are kept for 14 days.'],
+      ['oskar', 'human', "That's wrong."],
+      ['oskar', 'human', 'Gateway access logs are audit logs and have to be kept for 12 months.'],
+    );
+    const correction = acts(m).patterns.filter((p) => p.type === 'correction');
+    expect(correction.map((p) => p.messages)).toEqual([[0, 1, 2]]);
+    expect(correction[0].description).toContain('audit logs');
+    // A question after the verdict is no content of it.
+    const asked = thread(['ops-agent', 'bot', 'The logs are kept for 14 days.'], ['oskar', 'human', "That's wrong."], ['oskar', 'human', 'Who set that up?']);
+    expect(acts(asked).patterns.filter((p) => p.type === 'correction').map((p) => p.messages)).toEqual([[0, 1]]);
+  });
+
   it('a human disagreeing with another human is not a correction of the agent', () => {
     const m = thread(['support-agent', 'bot', 'Refunds up to 300 EUR are decided by the agent.'], ['a', 'human', "I'd like agents to decide alone up to 300 EUR."], ['b', 'human', "That's wrong, keep it at 250."]);
     expect(typesAt(m, 2)).toEqual([]);

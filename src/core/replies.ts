@@ -43,7 +43,11 @@ export function replyActs(messages: readonly Message[], detections: readonly Det
     if (has(ds, 'correction') && m.role !== 'bot') {
       verdict[p] = 'correction';
       const d = first(ds, 'correction')!;
-      patterns.push({ type: 'correction', messages: pair, description: `${m.author || 'A person'} corrects the previous turn: "${excerpt(m.text)}"`, rule: d.ruleId, decision: null, ts: m.ts });
+      // "That's wrong." sent on its own, then the fact in the same person's next message: the
+      // correction is expressed where its content is.
+      const content = bareVerdict(m.text, d) ? followUp(messages, p) : -1;
+      const said = content >= 0 ? `${m.text} ${messages[content].text}` : m.text;
+      patterns.push({ type: 'correction', messages: content >= 0 ? [...pair, messages[content].index] : pair, description: `${m.author || 'A person'} corrects the previous turn: "${excerpt(said)}"`, rule: d.ruleId, decision: null, ts: m.ts });
       if (confirms && acceptsInPart(ds, a >= 0 ? messages[a] : null)) confirm();
     } else if (has(ds, 'disagreement')) {
       verdict[p] = 'disagreement';
@@ -55,6 +59,17 @@ export function replyActs(messages: readonly Message[], detections: readonly Det
     }
   }
   return { verdict, confirmedBy, patterns };
+}
+
+/** A message that is its verdict alone: nothing but the cue and punctuation ("That's wrong.", "No."). */
+function bareVerdict(text: string, d: Detection): boolean {
+  return wordCount(`${text.slice(0, d.start)} ${text.slice(d.end)}`) === 0;
+}
+
+/** The same speaker's next message when it goes on with a statement (not a question): where a bare verdict's content is. */
+function followUp(messages: readonly Message[], p: number): number {
+  const next = messages[p + 1];
+  return next && next.author === messages[p].author && next.role !== 'bot' && !question(next) ? p + 1 : -1;
 }
 
 /**

@@ -23,7 +23,7 @@ it('installs from its packed tarball into a project and runs there', () => {
   const [{ filename, files }] = JSON.parse(packed.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
   const paths = files.map((f) => f.path);
   // The library's entry and its declarations (a TypeScript consumer's types: test/api.test.ts), both bins' code, the rules and schemas.
-  expect(paths).toEqual(expect.arrayContaining(['bin/extract.js', 'dist/index.js', 'dist/index.d.ts', 'dist/api.d.ts', 'dist/cli/main.js', 'rules/corrections.json', 'schemas/config.schema.json', 'README.md', 'package.json']));
+  expect(paths).toEqual(expect.arrayContaining(['bin/extract.js', 'dist/index.js', 'dist/index.d.ts', 'dist/api.d.ts', 'dist/cli/main.js', 'rules/corrections.json', 'schemas/config.schema.json', 'README.md', 'LICENSE', 'package.json']));
   expect(paths.filter((p) => /^(src|test|examples|scripts)\//.test(p))).toEqual([]);
 
   const project = join(tempDir('extract-project-'), 'my-project');

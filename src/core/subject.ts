@@ -235,7 +235,30 @@ export function subjectClauses(text: string, subjects: CompiledSubjects, neg: Ne
   });
 }
 
+/**
+ * What one claim sentence is about: its text normalised, the slot values it sets, which words a
+ * negation rules out, and the words left over as its anchor. Each step is its own function below.
+ */
 function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, stemmer?: Stems): SubjectClause {
+  const values: SlotValue[] = [];
+  const toks = tokenize(normalisedClauseText(sentence, lex, neg, values));
+  const consumed = new Set<number>();
+  const valueAt = numberValues(toks, lex, consumed, stemmer);
+  for (const v of valueAt.values()) values.push(v);
+  const negatedAt = negationScope(toks, valueAt, lex, neg, stemmer);
+  for (const [i, v] of valueAt) if (negatedAt.has(i)) v.negated = true;
+  unitsForRuledOutNumbers(values);
+  const { anchor, stems, negated } = anchorWords(toks, consumed, negatedAt, values, lex, neg, stemmer);
+  const conditional = lex.conditionals.some((re) => re.test(sentence));
+  return { anchor, stems, negated, values, conditional };
+}
+
+/**
+ * The sentence lower-cased with phrases that only look negating blanked, negator phrases read as
+ * "not", reversal cues blanked and phrase slots named; the values of pattern slots (versions,
+ * colours) are taken out first, so that their text is out of the way of bare numbers.
+ */
+function normalisedClauseText(sentence: string, lex: CompiledSubjects, neg: NegationWords, values: SlotValue[]): string {
   let lower = sentence.toLowerCase().replace(/[\u2018\u2019]/g, "'");
   for (const h of NON_NEGATING) if (lower.includes(h)) lower = lower.split(h).join(' ');
   for (const p of neg.negatorPhrases) if (lower.includes(p)) lower = lower.split(p).join(' not ');
@@ -244,9 +267,6 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, s
     re.lastIndex = 0;
     if (re.test(lower)) lower = lower.replace(re, ` ${name} `);
   }
-  const values: SlotValue[] = [];
-  const valueAt = new Map<number, SlotValue>();
-  // Pattern slots (versions, colours) first; their text is then out of the way of bare numbers.
   for (const { slot, re } of lex.patterns) {
     re.lastIndex = 0;
     lower = lower.replace(re, (...args) => {
@@ -256,73 +276,92 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, s
       return ' ';
     });
   }
-  const toks = tokenize(lower);
-  const consumed = new Set<number>();
-  const unitAt = (i: number): { slot: string; unit: string; width: number } | null => {
-    if (i >= toks.length) return null;
-    const two = i + 1 < toks.length ? lex.unitSlot.get(`${toks[i].text} ${toks[i + 1].text}`) : undefined;
-    if (two) return { ...two, width: 2 };
-    const one = lex.unitSlot.get(toks[i].text);
-    return one ? { ...one, width: 1 } : null;
-  };
-  const month = (i: number) => {
-    const w = i >= 0 && i < toks.length ? lex.wordSlot.get(toks[i].text) : undefined;
-    return w && w.slot === 'month' ? w.value : null;
-  };
+  return lower;
+}
+
+/** The value each number token sets, by its position; the unit, scale and month words it takes are added to `consumed`. */
+function numberValues(toks: readonly Token[], lex: CompiledSubjects, consumed: Set<number>, stemmer?: Stems): Map<number, SlotValue> {
+  const valueAt = new Map<number, SlotValue>();
   for (let i = 0; i < toks.length; i++) {
-    const t = toks[i].text;
-    if (!/^\d/.test(t)) continue;
-    let v: SlotValue | null = null;
-    const clock = /^(\d{1,2})[:.](\d{2})$/.exec(t);
-    const n = parseNumber(t);
-    if (clock && Number(clock[1]) <= 24 && Number(clock[2]) < 60) {
-      let h = Number(clock[1]);
-      const next = toks[i + 1]?.text;
-      if (next && lex.pm.has(next) && h < 12) h += 12;
-      v = { key: 'time', value: `${String(h).padStart(2, '0')}:${clock[2]}`, negated: false };
-    } else if (n !== null) {
-      // "25k", "1.2 Mio": the scale word multiplies the number; a unit may follow it.
-      const scale = lex.scales.get(toks[i + 1]?.text ?? '');
-      const num = scale === undefined ? n : n * scale;
-      if (scale !== undefined) consumed.add(i + 1);
-      const after = unitAt(i + (scale === undefined ? 1 : 2));
-      const before = i > 0 ? lex.unitSlot.get(toks[i - 1].text) : undefined;
-      const prev = i > 0 ? toks[i - 1].text : '';
-      const prev2 = i > 1 ? `${toks[i - 2].text} ${prev}` : '';
-      const unitStart = scale === undefined ? 1 : 2;
-      // A currency before the number names what it is, whatever follows ("€410/month" is an amount).
-      if (after && !(before && before.slot === 'amount')) {
-        v = { key: after.slot, value: `${numberText(num)} ${after.unit}`, negated: false };
-        for (let k = unitStart; k < unitStart + after.width; k++) consumed.add(i + k);
-      } else if (before && before.slot === 'amount') {
-        v = { key: before.slot, value: `${numberText(num)} ${before.unit}`, negated: false };
-      } else if (scale !== undefined) {
-        const next = toks[i + 2]?.text ?? '';
-        const noun = /^\p{L}/u.test(next) ? contentToken(next, stemmer) : null;
-        v = { key: `count:${noun && !lex.generic.has(noun) ? noun : ''}`, value: numberText(num), negated: false };
-      } else if (lex.ordinals.has(toks[i + 1]?.text ?? '') || month(i + 1) || month(i - 1)) {
-        const m = month(i + 1) ?? month(i - 1) ?? (toks[i + 2]?.text === 'of' ? month(i + 3) : null) ?? month(i + 2);
-        v = { key: 'date', value: m ? `${m} ${numberText(n)}` : `day ${numberText(n)}`, negated: false };
-        for (const k of [i - 1, i + 1, i + 2, i + 3]) if (month(k)) consumed.add(k);
-      } else if (Number.isInteger(n) && n <= 24 && (lex.timePrepositions.has(prev) || lex.wordSlot.get(prev)?.slot === 'weekday' || lex.timePrepositions.has(prev2) || lex.am.has(toks[i + 1]?.text ?? '') || lex.pm.has(toks[i + 1]?.text ?? ''))) {
-        const h = lex.pm.has(toks[i + 1]?.text ?? '') && n < 12 ? n + 12 : n;
-        v = { key: 'time', value: `${String(h).padStart(2, '0')}:00`, negated: false };
-      } else {
-        // The word after a comma or colon is not what the number counts ("move to 22: CI, …").
-        const next = toks[i + 1] && !toks[i + 1].breakBefore ? toks[i + 1].text : '';
-        const noun = /^\p{L}/u.test(next) ? contentToken(next, stemmer) : null;
-        v = { key: `count:${noun && !lex.generic.has(noun) ? noun : ''}`, value: numberText(n), negated: false };
-      }
-    }
+    if (!/^\d/.test(toks[i].text)) continue;
+    const v = clockValue(toks, i, lex) ?? numberValue(toks, i, lex, consumed, stemmer);
     if (v) {
       if (boundBefore(toks, i, lex)) v.bound = true;
-      values.push(v);
       valueAt.set(i, v);
     }
   }
-  // Negation scope: the phrase right after a negator ("no automatic retries", "never get admin
-  // rights", "not 30"): function words before it are skipped, the first one after it ends it, and
-  // so do a comma or a dash.
+  return valueAt;
+}
+
+/** "14:30", "9.15 pm": a time of day. */
+function clockValue(toks: readonly Token[], i: number, lex: CompiledSubjects): SlotValue | null {
+  const clock = /^(\d{1,2})[:.](\d{2})$/.exec(toks[i].text);
+  if (!(clock && Number(clock[1]) <= 24 && Number(clock[2]) < 60)) return null;
+  let h = Number(clock[1]);
+  const next = toks[i + 1]?.text;
+  if (next && lex.pm.has(next) && h < 12) h += 12;
+  return { key: 'time', value: `${String(h).padStart(2, '0')}:${clock[2]}`, negated: false };
+}
+
+/** A number read by what stands around it: an amount or a unit's slot, a scaled count, a date, an hour, or a count of the noun after it. */
+function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, consumed: Set<number>, stemmer?: Stems): SlotValue | null {
+  const n = parseNumber(toks[i].text);
+  if (n === null) return null;
+  const month = (k: number) => {
+    const w = k >= 0 && k < toks.length ? lex.wordSlot.get(toks[k].text) : undefined;
+    return w && w.slot === 'month' ? w.value : null;
+  };
+  // "25k", "1.2 Mio": the scale word multiplies the number; a unit may follow it.
+  const scale = lex.scales.get(toks[i + 1]?.text ?? '');
+  const num = scale === undefined ? n : n * scale;
+  if (scale !== undefined) consumed.add(i + 1);
+  const unitStart = scale === undefined ? 1 : 2;
+  const after = unitAt(toks, i + unitStart, lex);
+  const before = i > 0 ? lex.unitSlot.get(toks[i - 1].text) : undefined;
+  const prev = i > 0 ? toks[i - 1].text : '';
+  const prev2 = i > 1 ? `${toks[i - 2].text} ${prev}` : '';
+  // A currency before the number names what it is, whatever follows ("€410/month" is an amount).
+  if (after && !(before && before.slot === 'amount')) {
+    for (let k = unitStart; k < unitStart + after.width; k++) consumed.add(i + k);
+    return { key: after.slot, value: `${numberText(num)} ${after.unit}`, negated: false };
+  }
+  if (before && before.slot === 'amount') return { key: before.slot, value: `${numberText(num)} ${before.unit}`, negated: false };
+  if (scale !== undefined) return countValue(toks[i + 2]?.text ?? '', num, lex, stemmer);
+  if (lex.ordinals.has(toks[i + 1]?.text ?? '') || month(i + 1) || month(i - 1)) {
+    const m = month(i + 1) ?? month(i - 1) ?? (toks[i + 2]?.text === 'of' ? month(i + 3) : null) ?? month(i + 2);
+    for (const k of [i - 1, i + 1, i + 2, i + 3]) if (month(k)) consumed.add(k);
+    return { key: 'date', value: m ? `${m} ${numberText(n)}` : `day ${numberText(n)}`, negated: false };
+  }
+  const nextWord = toks[i + 1]?.text ?? '';
+  if (Number.isInteger(n) && n <= 24 && (lex.timePrepositions.has(prev) || lex.wordSlot.get(prev)?.slot === 'weekday' || lex.timePrepositions.has(prev2) || lex.am.has(nextWord) || lex.pm.has(nextWord))) {
+    const h = lex.pm.has(nextWord) && n < 12 ? n + 12 : n;
+    return { key: 'time', value: `${String(h).padStart(2, '0')}:00`, negated: false };
+  }
+  // The word after a comma or colon is not what the number counts ("move to 22: CI, …").
+  return countValue(toks[i + 1] && !toks[i + 1].breakBefore ? toks[i + 1].text : '', n, lex, stemmer);
+}
+
+/** The unit (one or two words) starting at token i, with the slot it names. */
+function unitAt(toks: readonly Token[], i: number, lex: CompiledSubjects): { slot: string; unit: string; width: number } | null {
+  if (i >= toks.length) return null;
+  const two = i + 1 < toks.length ? lex.unitSlot.get(`${toks[i].text} ${toks[i + 1].text}`) : undefined;
+  if (two) return { ...two, width: 2 };
+  const one = lex.unitSlot.get(toks[i].text);
+  return one ? { ...one, width: 1 } : null;
+}
+
+/** A count, keyed by the noun it counts unless that noun is a generic word. */
+function countValue(next: string, num: number, lex: CompiledSubjects, stemmer?: Stems): SlotValue {
+  const noun = /^\p{L}/u.test(next) ? contentToken(next, stemmer) : null;
+  return { key: `count:${noun && !lex.generic.has(noun) ? noun : ''}`, value: numberText(num), negated: false };
+}
+
+/**
+ * Negation scope: the phrase right after a negator ("no automatic retries", "never get admin
+ * rights", "not 30"): function words before it are skipped, the first one after it ends it, and
+ * so do a comma or a dash.
+ */
+function negationScope(toks: readonly Token[], valueAt: ReadonlyMap<number, SlotValue>, lex: CompiledSubjects, neg: NegationWords, stemmer?: Stems): Set<number> {
   const negatedAt = new Set<number>();
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i].text;
@@ -352,8 +391,11 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, s
       if (!(t2 !== null && (lex.generic.has(w) || lex.generic.has(t2)))) items++;
     }
   }
-  for (const [i, v] of valueAt) if (negatedAt.has(i)) v.negated = true;
-  // "14 days, not 30": a ruled-out bare number takes the unit of the value it stands against.
+  return negatedAt;
+}
+
+/** "14 days, not 30": a ruled-out bare number takes the unit of the value it stands against. */
+function unitsForRuledOutNumbers(values: SlotValue[]): void {
   for (let k = 0; k < values.length; k++) {
     const v = values[k];
     if (!v.negated || v.key !== 'count:') continue;
@@ -363,6 +405,10 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, s
       values[k] = { key: ref.key, value: unit ? `${v.value} ${unit}` : v.value, negated: true };
     }
   }
+}
+
+/** The content words of the clause (its stems, those negated, and those left as its anchor); a slot word sets its value on the way. */
+function anchorWords(toks: readonly Token[], consumed: ReadonlySet<number>, negatedAt: ReadonlySet<number>, values: SlotValue[], lex: CompiledSubjects, neg: NegationWords, stemmer?: Stems): { anchor: Set<string>; stems: Set<string>; negated: Set<string> } {
   const anchor = new Set<string>();
   const stems = new Set<string>();
   const negated = new Set<string>();
@@ -390,9 +436,7 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, s
     if (/^\p{L}{1,4}'(?:re|ll|ve|d|m)$/u.test(w)) continue;
     anchor.add(s);
   }
-  const conditional = lex.conditionals.some((re) => re.test(sentence));
-  const out: SubjectClause = { anchor, stems, negated, values, conditional };
-  return out;
+  return { anchor, stems, negated };
 }
 
 /**

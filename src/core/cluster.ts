@@ -115,10 +115,38 @@ function mentionedAuthors(text: string, authors: ReadonlySet<string>, self: stri
   return [...out];
 }
 
+/** What clustering reads of the whole discussion once, before it places each message. */
+interface ClusterScene {
+  readonly messages: readonly Message[];
+  readonly answered: readonly number[];
+  readonly replyLike: readonly boolean[];
+  readonly options: ClusterOptions;
+  readonly vectors: ReturnType<typeof tfidfVectors>;
+  readonly times: readonly (number | null)[];
+  readonly wordCounts: readonly number[];
+  readonly authors: readonly string[];
+  readonly isSystem: readonly boolean[];
+  readonly speakers: ReadonlySet<string>;
+  readonly twoParty: boolean;
+  readonly chatRoom: boolean;
+}
+
+/** Where clustering stands after the messages placed so far. */
+interface ClusterState {
+  readonly topicOf: Int32Array;
+  /** For each author, their latest message. */
+  readonly lastOfAuthor: Map<string, number>;
+  /** For each author, the latest message that named them. */
+  readonly lastCalledBy: Map<string, number>;
+  topicCount: number;
+  current: number;
+}
+
 /**
  * Clusters messages into topics. `answered[i]` is the position of the message messages[i] answers
  * (from the detect stage), `replyLike[i]` marks replies (confirmations, rejections) that belong to
- * what they answer whatever their words.
+ * what they answer whatever their words. Each message joins the topic that scores best for it
+ * (words shared with recent messages, who it names or answers, who goes on) or starts a new one.
  */
 export function clusterTopics(
   messages: readonly Message[],
@@ -130,89 +158,119 @@ export function clusterTopics(
 ): Topic[] {
   const n = messages.length;
   if (n === 0) return [];
-  const tokens = analysis.map((a) => a.tokens);
-  const vectors = tfidfVectors(tokens);
-  const times = messages.map((m) => parseSeconds(m.ts));
-  const wordCounts = analysis.map((a) => a.words);
-  const authors = messages.map((m) => m.author.toLowerCase());
-  const isSystem = authors.map((a) => SYSTEM_AUTHORS.has(a));
-  const speakers = new Set(messages.map((m) => m.author.toLowerCase()).filter((a) => a && !SYSTEM_AUTHORS.has(a)));
-  const twoParty = speakers.size <= 2;
-  // A chat room (many speakers, timestamped lines) interleaves threads; people there call each
-  // other by name and answer whoever called them. Meeting transcripts have neither habit.
-  const chatRoom = !twoParty && times.some((t) => t !== null);
-
-  const topicOf = new Int32Array(n).fill(-1);
-  const lastOfAuthor = new Map<string, number>();
-  /** For each author, the latest message that named them. */
-  const lastCalledBy = new Map<string, number>();
-  let topicCount = 0;
-  let current = -1;
-
-  for (let i = 0; i < n; i++) {
-    const m = messages[i];
-    const author = authors[i];
-    if (isSystem[i]) {
-      topicOf[i] = topicCount++;
-      continue;
-    }
-    const scores = new Map<number, number>();
-    const bump = (topic: number, s: number) => scores.set(topic, Math.max(scores.get(topic) ?? 0, s));
-    const add = (topic: number, s: number) => scores.set(topic, (scores.get(topic) ?? 0) + s);
-
-    const lo = Math.max(0, i - options.window);
-    for (let j = i - 1; j >= lo; j--) {
-      if (topicOf[j] < 0 || isSystem[j]) continue;
-      const ti = times[i];
-      const tj = times[j];
-      // In a chat room a long silence ends a thread; a two-party task discussion resumes days later.
-      if (!twoParty && ti !== null && tj !== null && ti - tj > options.maxGapSeconds) continue;
-      const sim = cosine(vectors[i], vectors[j]);
-      // Nearer messages count a little more: most replies answer something said moments ago.
-      if (sim > 0) bump(topicOf[j], sim * (1 - (i - j) / (options.window * 2)));
-    }
-    const addressee = addresseeOf(m.text, speakers);
-    const named = chatRoom ? mentionedAuthors(m.text, speakers, author) : addressee !== null ? [addressee] : [];
-    for (const name of named) {
-      const j = lastOfAuthor.get(name);
-      if (j !== undefined && i - j <= options.window * 4) add(topicOf[j], name === addressee ? options.addressedWeight : options.namedWeight);
-    }
-    // Someone named this speaker a moment ago: an unaddressed message from them most likely answers it.
-    const callerAt = lastCalledBy.get(author);
-    if (chatRoom && named.length === 0 && callerAt !== undefined && i - callerAt <= options.window && withinGap(times[i], times[callerAt], options.replyGapSeconds)) {
-      add(topicOf[callerAt], options.callerWeight);
-    }
-    const a = answered[i];
-    const short = wordCounts[i] <= options.shortReplyWords;
-    if (a >= 0 && topicOf[a] >= 0 && (replyLike[i] || short) && named.length === 0) add(topicOf[a], options.answeredWeight);
-    const own = lastOfAuthor.get(author);
-    if (own !== undefined && i - own <= options.window && author) {
-      // In a chat room the same speaker going on within a couple of minutes is usually the same thread.
-      const soon = chatRoom && withinGap(times[i], times[own], options.replyGapSeconds);
-      add(topicOf[own], soon ? options.sameSpeakerWeight : options.sameSpeakerLaterWeight);
-    }
-    if (current >= 0) add(current, twoParty ? options.continueTwoPartyWeight : options.continueGroupWeight);
-
-    let best = -1;
-    let bestScore = 0;
-    for (const [t, s] of scores) {
-      if (s > bestScore || (s === bestScore && t > best)) {
-        best = t;
-        bestScore = s;
-      }
-    }
-    if (best >= 0 && bestScore >= options.joinThreshold) topicOf[i] = best;
-    else topicOf[i] = topicCount++;
-    current = topicOf[i];
-    if (author) lastOfAuthor.set(author, i);
-    for (const name of named) lastCalledBy.set(name, i);
-  }
-
-  const members: number[][] = Array.from({ length: topicCount }, () => []);
-  for (let i = 0; i < n; i++) members[topicOf[i]].push(i);
+  const scene = clusterScene(messages, answered, replyLike, options, analysis);
+  const state: ClusterState = { topicOf: new Int32Array(n).fill(-1), lastOfAuthor: new Map(), lastCalledBy: new Map(), topicCount: 0, current: -1 };
+  for (let i = 0; i < n; i++) placeMessage(i, scene, state);
+  const members: number[][] = Array.from({ length: state.topicCount }, () => []);
+  for (let i = 0; i < n; i++) members[state.topicOf[i]].push(i);
   return members
     .filter((ms) => ms.length > 0)
     .map((ms, k) => ({ id: k + 1, label: topicLabel(ms.map((p) => messages[p].text), stems), messages: ms.map((p) => messages[p].index) }));
+}
+
+function clusterScene(
+  messages: readonly Message[],
+  answered: readonly number[],
+  replyLike: readonly boolean[],
+  options: ClusterOptions,
+  analysis: readonly MessageAnalysis[],
+): ClusterScene {
+  const times = messages.map((m) => parseSeconds(m.ts));
+  const authors = messages.map((m) => m.author.toLowerCase());
+  const speakers = new Set(authors.filter((a) => a && !SYSTEM_AUTHORS.has(a)));
+  const twoParty = speakers.size <= 2;
+  return {
+    messages,
+    answered,
+    replyLike,
+    options,
+    vectors: tfidfVectors(analysis.map((a) => a.tokens)),
+    times,
+    wordCounts: analysis.map((a) => a.words),
+    authors,
+    isSystem: authors.map((a) => SYSTEM_AUTHORS.has(a)),
+    speakers,
+    twoParty,
+    // A chat room (many speakers, timestamped lines) interleaves threads; people there call each
+    // other by name and answer whoever called them. Meeting transcripts have neither habit.
+    chatRoom: !twoParty && times.some((t) => t !== null),
+  };
+}
+
+/** Puts message i in the best-scoring topic, or a new one, and records who spoke and who was named. */
+function placeMessage(i: number, scene: ClusterScene, state: ClusterState): void {
+  const author = scene.authors[i];
+  if (scene.isSystem[i]) {
+    state.topicOf[i] = state.topicCount++;
+    return;
+  }
+  const addressee = addresseeOf(scene.messages[i].text, scene.speakers);
+  const named = scene.chatRoom ? mentionedAuthors(scene.messages[i].text, scene.speakers, author) : addressee !== null ? [addressee] : [];
+  const scores = similarTopics(i, scene, state);
+  addDialogueScores(i, scene, state, scores, named, addressee);
+  const best = bestTopic(scores, scene.options.joinThreshold);
+  state.topicOf[i] = best >= 0 ? best : state.topicCount++;
+  state.current = state.topicOf[i];
+  if (author) state.lastOfAuthor.set(author, i);
+  for (const name of named) state.lastCalledBy.set(name, i);
+}
+
+/** For each topic of the recent messages, the best word similarity of one of them to message i. */
+function similarTopics(i: number, scene: ClusterScene, state: ClusterState): Map<number, number> {
+  const { options, times, twoParty } = scene;
+  const scores = new Map<number, number>();
+  const lo = Math.max(0, i - options.window);
+  for (let j = i - 1; j >= lo; j--) {
+    const topic = state.topicOf[j];
+    if (topic < 0 || scene.isSystem[j]) continue;
+    const ti = times[i];
+    const tj = times[j];
+    // In a chat room a long silence ends a thread; a two-party task discussion resumes days later.
+    if (!twoParty && ti !== null && tj !== null && ti - tj > options.maxGapSeconds) continue;
+    const sim = cosine(scene.vectors[i], scene.vectors[j]);
+    // Nearer messages count a little more: most replies answer something said moments ago.
+    if (sim > 0) scores.set(topic, Math.max(scores.get(topic) ?? 0, sim * (1 - (i - j) / (options.window * 2))));
+  }
+  return scores;
+}
+
+/** What the dialogue adds to the topics' scores: who message i names or answers, who called its author, the author going on, the thread going on. */
+function addDialogueScores(i: number, scene: ClusterScene, state: ClusterState, scores: Map<number, number>, named: readonly string[], addressee: string | null): void {
+  const { options, times, chatRoom } = scene;
+  const author = scene.authors[i];
+  const add = (topic: number, s: number) => scores.set(topic, (scores.get(topic) ?? 0) + s);
+  for (const name of named) {
+    const j = state.lastOfAuthor.get(name);
+    if (j !== undefined && i - j <= options.window * 4) add(state.topicOf[j], name === addressee ? options.addressedWeight : options.namedWeight);
+  }
+  // Someone named this speaker a moment ago: an unaddressed message from them most likely answers it.
+  const callerAt = state.lastCalledBy.get(author);
+  if (chatRoom && named.length === 0 && callerAt !== undefined && i - callerAt <= options.window && withinGap(times[i], times[callerAt], options.replyGapSeconds)) {
+    add(state.topicOf[callerAt], options.callerWeight);
+  }
+  const a = scene.answered[i];
+  const short = scene.wordCounts[i] <= options.shortReplyWords;
+  if (a >= 0 && state.topicOf[a] >= 0 && (scene.replyLike[i] || short) && named.length === 0) add(state.topicOf[a], options.answeredWeight);
+  const own = state.lastOfAuthor.get(author);
+  if (own !== undefined && i - own <= options.window && author) {
+    // In a chat room the same speaker going on within a couple of minutes is usually the same thread.
+    const soon = chatRoom && withinGap(times[i], times[own], options.replyGapSeconds);
+    add(state.topicOf[own], soon ? options.sameSpeakerWeight : options.sameSpeakerLaterWeight);
+  }
+  if (state.current >= 0) add(state.current, scene.twoParty ? options.continueTwoPartyWeight : options.continueGroupWeight);
+}
+
+/** The topic with the highest score at or above the threshold (the later topic on a tie), or -1. */
+function bestTopic(scores: ReadonlyMap<number, number>, threshold: number): number {
+  let best = -1;
+  let bestScore = 0;
+  for (const [t, s] of scores) {
+    if (s > bestScore || (s === bestScore && t > best)) {
+      best = t;
+      bestScore = s;
+    }
+  }
+  return best >= 0 && bestScore >= threshold ? best : -1;
 }
 
 /** The topic's most characteristic words, in their commonest surface form. */

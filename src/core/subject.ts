@@ -240,15 +240,15 @@ export function subjectClauses(text: string, subjects: CompiledSubjects, neg: Ne
  * negation rules out, and the words left over as its anchor. Each step is its own function below.
  */
 function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, stemmer?: Stems): SubjectClause {
-  const values: SlotValue[] = [];
-  const toks = tokenize(normalisedClauseText(sentence, lex, neg, values));
-  const consumed = new Set<number>();
-  const valueAt = numberValues(toks, lex, consumed, stemmer);
-  for (const v of valueAt.values()) values.push(v);
+  const { text, patternValues } = normalisedClauseText(sentence, lex, neg);
+  const toks = tokenize(text);
+  const { valueAt, consumed } = numberValues(toks, lex, stemmer);
   const negatedAt = negationScope(toks, valueAt, lex, neg, stemmer);
   for (const [i, v] of valueAt) if (negatedAt.has(i)) v.negated = true;
+  const values = [...patternValues, ...valueAt.values()];
   unitsForRuledOutNumbers(values);
-  const { anchor, stems, negated } = anchorWords(toks, consumed, negatedAt, values, lex, neg, stemmer);
+  const { anchor, stems, negated, wordValues } = anchorWords(toks, consumed, negatedAt, lex, neg, stemmer);
+  values.push(...wordValues);
   const conditional = lex.conditionals.some((re) => re.test(sentence));
   return { anchor, stems, negated, values, conditional };
 }
@@ -258,7 +258,8 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, s
  * "not", reversal cues blanked and phrase slots named; the values of pattern slots (versions,
  * colours) are taken out first, so that their text is out of the way of bare numbers.
  */
-function normalisedClauseText(sentence: string, lex: CompiledSubjects, neg: NegationWords, values: SlotValue[]): string {
+function normalisedClauseText(sentence: string, lex: CompiledSubjects, neg: NegationWords): { text: string; patternValues: SlotValue[] } {
+  const patternValues: SlotValue[] = [];
   let lower = sentence.toLowerCase().replace(/[\u2018\u2019]/g, "'");
   for (const h of NON_NEGATING) if (lower.includes(h)) lower = lower.split(h).join(' ');
   for (const p of neg.negatorPhrases) if (lower.includes(p)) lower = lower.split(p).join(' not ');
@@ -272,16 +273,17 @@ function normalisedClauseText(sentence: string, lex: CompiledSubjects, neg: Nega
     lower = lower.replace(re, (...args) => {
       const groups = args[args.length - 1] as Record<string, string | undefined>;
       const v = groups?.value;
-      if (v) values.push({ key: slot, value: v.toLowerCase(), negated: false });
+      if (v) patternValues.push({ key: slot, value: v.toLowerCase(), negated: false });
       return ' ';
     });
   }
-  return lower;
+  return { text: lower, patternValues };
 }
 
-/** The value each number token sets, by its position; the unit, scale and month words it takes are added to `consumed`. */
-function numberValues(toks: readonly Token[], lex: CompiledSubjects, consumed: Set<number>, stemmer?: Stems): Map<number, SlotValue> {
+/** The value each number token sets, by its position, and the positions of the unit, scale and month words the numbers took. */
+function numberValues(toks: readonly Token[], lex: CompiledSubjects, stemmer?: Stems): { valueAt: Map<number, SlotValue>; consumed: Set<number> } {
   const valueAt = new Map<number, SlotValue>();
+  const consumed = new Set<number>();
   for (let i = 0; i < toks.length; i++) {
     if (!/^\d/.test(toks[i].text)) continue;
     const v = clockValue(toks, i, lex) ?? numberValue(toks, i, lex, consumed, stemmer);
@@ -290,7 +292,7 @@ function numberValues(toks: readonly Token[], lex: CompiledSubjects, consumed: S
       valueAt.set(i, v);
     }
   }
-  return valueAt;
+  return { valueAt, consumed };
 }
 
 /** "14:30", "9.15 pm": a time of day. */
@@ -407,8 +409,16 @@ function unitsForRuledOutNumbers(values: SlotValue[]): void {
   }
 }
 
-/** The content words of the clause (its stems, those negated, and those left as its anchor); a slot word sets its value on the way. */
-function anchorWords(toks: readonly Token[], consumed: ReadonlySet<number>, negatedAt: ReadonlySet<number>, values: SlotValue[], lex: CompiledSubjects, neg: NegationWords, stemmer?: Stems): { anchor: Set<string>; stems: Set<string>; negated: Set<string> } {
+/** The content words of the clause (its stems, those negated, and those left as its anchor) and the values its slot words set (a weekday, a month, a yes/no). */
+function anchorWords(
+  toks: readonly Token[],
+  consumed: ReadonlySet<number>,
+  negatedAt: ReadonlySet<number>,
+  lex: CompiledSubjects,
+  neg: NegationWords,
+  stemmer?: Stems,
+): { anchor: Set<string>; stems: Set<string>; negated: Set<string>; wordValues: SlotValue[] } {
+  const wordValues: SlotValue[] = [];
   const anchor = new Set<string>();
   const stems = new Set<string>();
   const negated = new Set<string>();
@@ -427,7 +437,7 @@ function anchorWords(toks: readonly Token[], consumed: ReadonlySet<number>, nega
       if (!consumed.has(i) && !lex.generic.has(w)) {
         const v: SlotValue = { key: slotWord.slot, value: slotWord.value, negated: negatedAt.has(i) };
         if (boundBefore(toks, i, lex)) v.bound = true;
-        values.push(v);
+        wordValues.push(v);
       }
       continue;
     }
@@ -436,7 +446,7 @@ function anchorWords(toks: readonly Token[], consumed: ReadonlySet<number>, nega
     if (/^\p{L}{1,4}'(?:re|ll|ve|d|m)$/u.test(w)) continue;
     anchor.add(s);
   }
-  return { anchor, stems, negated };
+  return { anchor, stems, negated, wordValues };
 }
 
 /**

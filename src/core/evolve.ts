@@ -1,4 +1,4 @@
-// Stage 6: merge one task's candidates into the registry. Ids are stable: a decision found again
+// Merge stage 1: one task's candidates into the registry. Ids are stable: a decision found again
 // keeps its id (matched on a fingerprint of task, statement message and normalized statement);
 // new ids are numbered per day of their source message and never reused. Fields a person may
 // edit (statement, type, status) are never overwritten once written.

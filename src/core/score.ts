@@ -1,5 +1,5 @@
-// Stage 4: the importance of a topic. When the discussion is long and the decision short, the
-// decision is important ("duality principle"):
+// The importance of a topic, read by stage 6 (candidates and bands). When the discussion is long
+// and the decision short, the decision is important ("duality principle"):
 //   importance = (message_count × avg_message_length) / decision_word_count   (lengths in words)
 
 import type { Thresholds } from './types';

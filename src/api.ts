@@ -192,7 +192,7 @@ export async function context(tasks: string | string[], options: ReadingOptions 
 /** Decisions of the registry that pass every given filter (`extract query`). */
 export async function query(filter: DecisionFilter = {}, options: ReadingOptions = {}): Promise<Decision[]> {
   const model = await readModel(options);
-  return queryDecisions(model.registry.decisions, boundedQuery({ tasks: filter.task, types: filter.type, statuses: filter.status, text: filter.text, structure: filter.structure, function: filter.function }));
+  return queryDecisions(model.registry.decisions, boundedQuery({ tasks: filter.task, types: filter.type, statuses: filter.status, text: filter.text, structure: filter.structure, function: filter.function }), model.words);
 }
 
 /** A decision with what it supersedes or was superseded by and its source messages (`extract why`). */

@@ -9,7 +9,7 @@ import { compileRule } from '../src/core/rules';
 import type { Message } from '../src/core/types';
 import { boundUserRules, REGEX_BUDGET_MS, REGEX_RUN_BUDGET_MS, type RegexOverrun } from '../src/app/regexBudget';
 import { unsafeRegexReason } from '../src/core/regexSafety';
-import { BIN, EXAMPLE, cli, correctionRule, snapshotDir, tempDir, writeTeamRules } from './helpers';
+import { BIN, EXAMPLE, cli, correctionRule, shippedWords, snapshotDir, tempDir, writeTeamRules } from './helpers';
 
 const NOW = '2026-02-05T00:00:00Z';
 const dirs: string[] = [];
@@ -56,7 +56,7 @@ describe('user regexes', () => {
     ['one the linear engine can run', '(a|aa)+$'],
     ['one with a lookahead, run under a timeout', '(?:(?=a)(?:a|aa))+$'],
   ])('bounds %s: it costs a warning, not a hang', (_what, regex) => {
-    const rule = compileRule({ id: 'team/slow', kind: 'correction', regex, examples: { match: [], nomatch: [] } });
+    const rule = compileRule({ id: 'team/slow', kind: 'correction', regex, examples: { match: [], nomatch: [] } }, shippedWords());
     const overruns: RegexOverrun[] = [];
     boundUserRules([rule], new Map([['team/slow', '/team/team.json']]), overruns);
     const started = Date.now();
@@ -177,7 +177,7 @@ describe('the static check of user regexes', () => {
 it('user regexes have a total budget per run: one under the per-message budget cannot add up over many messages', () => {
   // A lookahead (so no linear engine) that takes some milliseconds on each message, under a
   // generous per-message budget, against a run budget made small so the test is quick.
-  const rule = compileRule({ id: 'team/slowish', kind: 'correction', regex: '(?=a.*a.*a.*a.*b)', examples: { match: [], nomatch: [] } });
+  const rule = compileRule({ id: 'team/slowish', kind: 'correction', regex: '(?=a.*a.*a.*a.*b)', examples: { match: [], nomatch: [] } }, shippedWords());
   const overruns: RegexOverrun[] = [];
   const budgets = { messageMs: 5_000, runMs: 300 };
   boundUserRules([rule], new Map([['team/slowish', '/team/team.json']]), overruns, budgets);

@@ -14,13 +14,16 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, stat
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Io } from '../src/cli/main';
-import { compileBridgeLexicon } from '../src/core/bridge';
-import { compileLexicon } from '../src/core/contradiction';
+import { compileBridgeLexicon, type BridgeLexicon } from '../src/core/bridge';
+import { compileLexicon, type ContradictionLexicon } from '../src/core/contradiction';
+import { wordLexiconsOf } from '../src/core/lexicons';
 import type { Engine } from '../src/core/pipeline';
 import { compileRule } from '../src/core/rules';
-import { compileStatementLexicon } from '../src/core/sentenceActs';
+import { compileStatementLexicon, type StatementLexicon } from '../src/core/sentenceActs';
+import type { SubjectLexicon } from '../src/core/subject';
 import { DEFAULT_TUNING } from '../src/core/tuning';
-import { DEFAULT_CONFIG, type Decision, type RulePack } from '../src/core/types';
+import { DEFAULT_CONFIG, type Decision, type LexiconDocument, type RulePack } from '../src/core/types';
+import { compileWords, type Words } from '../src/core/words';
 
 export const ROOT = join(__dirname, '..');
 export const BIN = join(ROOT, 'bin', 'extract.js');
@@ -129,13 +132,32 @@ export function writeTeamRules(dir: string, pack: RulePack, config: object | nul
   if (config) writeFileSync(join(dir, 'extract.config.json'), JSON.stringify(config));
 }
 
-export function shippedEngine(): Engine {
-  const rules = shippedPacks().flatMap(({ pack }) => pack.rules.map(compileRule));
-  const lexicon = compileLexicon(JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'contradiction.json'), 'utf8')), JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'subjects.json'), 'utf8')));
-  const bridge = compileBridgeLexicon(JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'bridge.json'), 'utf8')));
-  const statements = compileStatementLexicon(JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'statements.json'), 'utf8')));
+/** Every lexicon of rules/lexicons/ by name, as the engine reads them (without the schema check). */
+export function shippedLexicons(): Map<string, LexiconDocument> {
+  const dir = join(ROOT, 'rules', 'lexicons');
+  return new Map(
+    readdirSync(dir)
+      .filter((n) => n.endsWith('.json'))
+      .sort()
+      .map((n) => [n.slice(0, -'.json'.length), JSON.parse(readFileSync(join(dir, n), 'utf8')) as LexiconDocument]),
+  );
+}
+
+/** The word lists of `lexicons` (the shipped ones by default) compiled as the engine compiles them. */
+export function shippedWords(lexicons: ReadonlyMap<string, LexiconDocument> = shippedLexicons()): Words {
+  return compileWords(wordLexiconsOf(lexicons), (lexicons.get('contradiction') as unknown as ContradictionLexicon).negators);
+}
+
+/** An engine of the shipped packs and lexicons (or of `lexicons`, read from elsewhere), as loadEngine builds it with the default config. */
+export function shippedEngine(lexicons: ReadonlyMap<string, LexiconDocument> = shippedLexicons()): Engine {
+  const words = shippedWords(lexicons);
+  const lexicon = (name: string) => lexicons.get(name) as unknown;
+  const rules = shippedPacks().flatMap(({ pack }) => pack.rules.map((spec) => compileRule(spec, words)));
+  const contradiction = compileLexicon(lexicon('contradiction') as ContradictionLexicon, lexicon('subjects') as SubjectLexicon, words);
+  const bridge = compileBridgeLexicon(lexicon('bridge') as BridgeLexicon);
+  const statements = compileStatementLexicon(lexicon('statements') as StatementLexicon, words);
   const scorer = JSON.parse(readFileSync(join(ROOT, 'rules', 'models', 'decision-scorer.json'), 'utf8'));
-  return { rules, lexicon, bridge, statements, scorer, config: { ...DEFAULT_CONFIG }, tuning: DEFAULT_TUNING, fingerprint: 'test' };
+  return { rules, lexicon: contradiction, bridge, statements, words, scorer, config: { ...DEFAULT_CONFIG }, tuning: DEFAULT_TUNING, fingerprint: 'test' };
 }
 
 /**

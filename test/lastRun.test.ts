@@ -9,11 +9,16 @@ import { join } from 'node:path';
 import { extractRun, type RunResult } from '../src/app/run';
 import { WarmState } from '../src/app/caches';
 import { inStaleWindow, markStale } from '../src/core/relate';
+import { SubjectMemo } from '../src/core/subject';
+import { Stems } from '../src/core/text';
 import type { Decision } from '../src/core/types';
 import { DEFAULT_TUNING } from '../src/core/tuning';
 import { compareAndSwap, signatureOf } from '../src/io/files';
 import { LAST_RUN_FILE } from '../src/io/lastRun';
-import { FIXTURES, filesBelow, fixtureDir, runCli, tempDir } from './helpers';
+import { FIXTURES, filesBelow, fixtureDir, runCli, shippedWords, tempDir } from './helpers';
+
+const words = shippedWords();
+const subjectMemo = () => new SubjectMemo(new Stems(words));
 
 type Message = [from: string, role: string, content: string, timestamp: string];
 const task = (title: string, ...messages: Message[]) => ({ title, discussion: messages.map(([from, role, content, timestamp]) => ({ from, role, content, timestamp })) });
@@ -350,7 +355,7 @@ describe('the stale window markStale returns', () => {
         const maxAge = staleAfterDays * 86_400_000;
         // The stale check's test of age, written out.
         const old = (at: number) => JSON.stringify(ds.map((d) => d.status === 'active' && at - d.created > maxAge));
-        const window = markStale(registry(ds), iso(now), options)!;
+        const window = markStale(registry(ds), iso(now), options, subjectMemo())!;
         // At each turning point and a millisecond either side of it, where a mistake would show.
         const turning = ds.flatMap((d) => [Math.floor(d.created + maxAge) - 1, Math.floor(d.created + maxAge), Math.floor(d.created + maxAge) + 1]);
         for (const at of [later, ...turning]) expect(inStaleWindow(window, iso(at))).toBe(old(at) === old(now));
@@ -364,7 +369,7 @@ describe('the stale window markStale returns', () => {
       fc.property(decisions, instant, instant, (ds, now, later) => {
         const flagged = (at: number) => {
           const marked = registry(ds);
-          const window = markStale(marked, iso(at), DEFAULT_TUNING.relate)!;
+          const window = markStale(marked, iso(at), DEFAULT_TUNING.relate, subjectMemo())!;
           return { window, flags: JSON.stringify(marked.map((d) => d.quality_flags)) };
         };
         if (inStaleWindow(flagged(now).window, iso(later))) expect(flagged(later).flags).toBe(flagged(now).flags);
@@ -374,7 +379,7 @@ describe('the stale window markStale returns', () => {
   });
 
   it('is none for a clock that is not an instant', () => {
-    expect(markStale([], 'yesterday', DEFAULT_TUNING.relate)).toBeNull();
+    expect(markStale([], 'yesterday', DEFAULT_TUNING.relate, subjectMemo())).toBeNull();
     expect(inStaleWindow({ after: null, until: null }, 'yesterday')).toBe(false);
   });
 });

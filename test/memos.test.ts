@@ -13,8 +13,11 @@ import { contentHash } from '../src/io/files';
 import { RegistryPrintMemo } from '../src/io/memory';
 import { DEFAULT_TUNING } from '../src/core/tuning';
 import type { Decision, ExtractedState } from '../src/core/types';
+import { shippedWords } from './helpers';
 
 const relate = { ...DEFAULT_TUNING.relate, perTokenRecent: 3, maxCandidates: 4 };
+const words = shippedWords();
+const subjectMemo = () => new SubjectMemo(new textModule.Stems(words));
 
 // A small vocabulary, so that statements share subjects and the per-token windows fill up.
 const WORDS = ['export', 'report', 'finance', 'folder', 'deadline', 'monday', 'friday', 'channel', 'builds', 'invoice', 'header', 'limit'];
@@ -73,7 +76,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 describe('EntryMemo', () => {
   it('gives a decision the entry made before while its statement, date and corrected text stay, and a new one when any changed', () => {
     const entries = new EntryMemo();
-    const memo = new SubjectMemo();
+    const memo = subjectMemo();
     const d = decision(1, 'The finance export goes to the shared folder.', '2026-02-01T09:00:00Z');
     const first = entries.entryOf(d, memo);
     expect(entries.entryOf(d, memo)).toBe(first);
@@ -105,12 +108,12 @@ describe('StaleMemo', () => {
       fc.property(fc.array(fc.tuple(statement, day), { minLength: 1, maxLength: 25 }), fc.array(step, { maxLength: 12 }), (start, steps) => {
         const decisions = start.map(([text, at], n) => decision(n, text, at));
         const kept = new StaleMemo();
-        const memo = new SubjectMemo();
+        const memo = subjectMemo();
         let now = '2026-04-15T00:00:00Z';
         let next = decisions.length;
         const check = () => {
           const fresh = structuredClone(decisions);
-          markStale(fresh, now, relate);
+          markStale(fresh, now, relate, subjectMemo());
           markStale(decisions, now, relate, memo, kept);
           expect(decisions.map((d) => d.quality_flags)).toEqual(fresh.map((d) => d.quality_flags));
         };
@@ -135,14 +138,14 @@ describe('StaleMemo', () => {
   it('answers again only for decisions that share a token with what changed', () => {
     const decisions = [decision(0, 'The finance export goes to the shared folder.', '2026-02-01T09:00:00Z'), decision(1, 'The finance export goes to the reports folder now.', '2026-02-10T09:00:00Z'), decision(2, 'The build channel stays quiet on Friday.', '2026-02-02T09:00:00Z')];
     const kept = new StaleMemo();
-    markStale(decisions, '2026-09-01T00:00:00Z', relate, new SubjectMemo(), kept);
+    markStale(decisions, '2026-09-01T00:00:00Z', relate, subjectMemo(), kept);
     expect(decisions.map((d) => d.quality_flags)).toEqual([['stale'], [], []]);
     // A new decision on the build channel: the finance answers are carried over, not worked out.
     decisions.push(decision(3, 'The build channel posts every Friday from now on.', '2026-02-20T09:00:00Z'));
     const before = kept.last!.stale;
     const compared = jest.spyOn(textModule, 'jaccard');
     try {
-      markStale(decisions, '2026-09-01T00:00:00Z', relate, new SubjectMemo(), kept);
+      markStale(decisions, '2026-09-01T00:00:00Z', relate, subjectMemo(), kept);
       // Worked out for the build channel only: no finance statement is compared with anything.
       expect(compared).toHaveBeenCalled();
       expect(compared.mock.calls.filter(([a]) => [...a].some((t) => t.startsWith('financ')))).toEqual([]);

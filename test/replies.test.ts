@@ -14,7 +14,7 @@ function thread(...turns: Array<[string, Role, string]>): Message[] {
 
 function acts(messages: Message[]) {
   const { detections, answered } = detect(messages, engine.rules);
-  return { ...replyActs(messages, detections, answered), detections };
+  return { ...replyActs(messages, detections, answered, engine.words), detections };
 }
 
 function typesAt(messages: Message[], index: number): string[] {
@@ -104,13 +104,13 @@ describe('repeated questions', () => {
       ['elif', 'human', 'So do the year-5 children get email or not?'],
     );
     const { detections } = detect(m, engine.rules);
-    expect(repeatedQuestions(m, detections).map((p) => p.messages)).toEqual([[0, 2]]);
+    expect(repeatedQuestions(m, detections, engine.words).map((p) => p.messages)).toEqual([[0, 2]]);
   });
 
   it('a new question by the same person on another subject is no repeat', () => {
     const m = thread(['elif', 'human', 'Will the year-5 children get email?'], ['it-agent', 'bot', 'Internal only.'], ['elif', 'human', 'Still, who orders the laptops?']);
     const { detections } = detect(m, engine.rules);
-    expect(repeatedQuestions(m, detections)).toEqual([]);
+    expect(repeatedQuestions(m, detections, engine.words)).toEqual([]);
   });
 });
 
@@ -119,20 +119,20 @@ describe('rule properties', () => {
   const ctx = (text: string) => ({ answered: { index: 0, author: 'them', role: 'bot' as Role, text, ts: null }, answeredKinds: new Set<never>() });
 
   it('a phrase ending in a word does not match inside a contraction', () => {
-    const rule = compileRule({ id: 'test/can', kind: 'proposal', phrases: ['i can'], examples: { match: ['I can do it.'], nomatch: ["I can't."] } });
+    const rule = compileRule({ id: 'test/can', kind: 'proposal', phrases: ['i can'], examples: { match: ['I can do it.'], nomatch: ["I can't."] } }, engine.words);
     expect(applyRule(rule, msg('I can do it.'), 'i can do it.', ctx(''))).not.toBeNull();
     expect(applyRule(rule, msg("I can't store them."), "i can't store them.", ctx(''))).toBeNull();
   });
 
   it("echo: the ref group must name what the answered message mentions", () => {
-    const rule = compileRule({ id: 'test/echo', kind: 'confirmation', regex: '^(?<ref>[a-z]+) works', echo: 'all', examples: { match: ['x'], nomatch: ['y'] } });
+    const rule = compileRule({ id: 'test/echo', kind: 'confirmation', regex: '^(?<ref>[a-z]+) works', echo: 'all', examples: { match: ['x'], nomatch: ['y'] } }, engine.words);
     expect(applyRule(rule, msg('Thursday works.'), 'thursday works.', ctx('Can you do Thursday?'))).not.toBeNull();
     expect(applyRule(rule, msg('Friday works.'), 'friday works.', ctx('Can you do Thursday?'))).toBeNull();
     expect(applyRule(rule, msg('Friday works.'), 'friday works.', { answered: null, answeredKinds: new Set() })).toBeNull();
   });
 
   it('hypothetical: a cue in a supposing sentence does not count', () => {
-    const rule = compileRule({ id: 'test/hyp', kind: 'correction', phrases: ["that's not"], hypothetical: 'reject', examples: { match: ['x'], nomatch: ['y'] } });
+    const rule = compileRule({ id: 'test/hyp', kind: 'correction', phrases: ["that's not"], hypothetical: 'reject', examples: { match: ['x'], nomatch: ['y'] } }, engine.words);
     expect(applyRule(rule, msg("If we add maps we'd need it, but that's not planned."), "if we add maps we'd need it, but that's not planned.", ctx(''))).toBeNull();
     expect(applyRule(rule, msg("That's not planned."), "that's not planned.", ctx(''))).not.toBeNull();
   });

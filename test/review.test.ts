@@ -5,7 +5,7 @@ import { bridgeOf } from '../src/core/bridge';
 import { compileLexicon } from '../src/core/contradiction';
 import { guardFindings } from '../src/core/guard';
 import type { Decision } from '../src/core/types';
-import { EXAMPLE, ROOT, cli, shippedEngine, tempDir } from './helpers';
+import { EXAMPLE, ROOT, cli, shippedEngine, shippedWords, tempDir } from './helpers';
 
 const NOW = '2026-02-05T00:00:00Z';
 
@@ -99,7 +99,7 @@ describe('extract review', () => {
 
 describe('guardFindings', () => {
   it('finds a text that restates the fact a correction corrected, even without a conflict with the correction itself', async () => {
-    const lexicon = compileLexicon(JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'contradiction.json'), 'utf8')), JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'subjects.json'), 'utf8')));
+    const lexicon = compileLexicon(JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'contradiction.json'), 'utf8')), JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'subjects.json'), 'utf8')), shippedWords());
     const correction = {
       id: 'DEC-20260110-001', task_id: 'T1', statement: 'Mark is a volunteer parent who helps at training.', type: 'constraint', confidence: 'high',
       source: { messages: [1, 2] }, status: 'active', origin: 'auto', created_at: '2026-01-10T09:02:00Z',

@@ -20,7 +20,7 @@ describe.each(packs.map((p) => [p.file, p.pack] as const))('rule pack %s', (_fil
     expect(schemaProblems('rule-pack', pack)).toEqual([]);
   });
   it('passes testRules', () => {
-    expect(testRules(pack, engine.rules)).toEqual([]);
+    expect(testRules(pack, engine.words, engine.rules)).toEqual([]);
   });
 });
 
@@ -30,7 +30,7 @@ describe.each(lexicons.map((l) => [l.name, l.doc] as const))('lexicon %s', (name
     expect(doc.lexicon).toBe(name);
   });
   it('passes testRules', () => {
-    expect(testRules(doc)).toEqual([]);
+    expect(testRules(doc, engine.words)).toEqual([]);
   });
 });
 
@@ -46,7 +46,7 @@ describe('testRules', () => {
   };
 
   it('returns each failing example, and duplicate phrases, as values', () => {
-    expect(testRules(pack, engine.rules)).toEqual([
+    expect(testRules(pack, engine.words, engine.rules)).toEqual([
       { subject: 'team/ship', message: 'duplicate phrases: ship it' },
       { subject: 'team/ship', example: 'Hold it.', message: 'example "Hold it." should match' },
       { subject: 'team/ship', example: 'Ship it now.', message: 'example "Ship it now." should not match' },
@@ -56,13 +56,13 @@ describe('testRules', () => {
   it('judges a rule with the context rules (the answered message is detected first)', () => {
     // A confirmation of a read-back needs the read-back rule to fire on the answered message.
     const confirm = packs.find((p) => p.pack.pack === 'confirmations')!.pack;
-    expect(testRules(confirm, []).length).toBeGreaterThan(0);
-    expect(testRules(confirm, engine.rules)).toEqual([]);
+    expect(testRules(confirm, engine.words, []).length).toBeGreaterThan(0);
+    expect(testRules(confirm, engine.words, engine.rules)).toEqual([]);
   });
 
   it('refuses a regex that could backtrack catastrophically', () => {
     const evil: RulePack = { pack: 'team', rules: [{ id: 'team/evil', kind: 'correction', regex: '(a+)+$', examples: { match: ['aaaa'], nomatch: ['b'] } }] };
-    expect(testRules(evil)).toEqual([{ subject: 'team/evil', message: expect.stringMatching(/^regex refused/) }]);
+    expect(testRules(evil, engine.words)).toEqual([{ subject: 'team/evil', message: expect.stringMatching(/^regex refused/) }]);
   });
 
   it("runs a word list's examples as whole words, and pattern entries as regexes", () => {
@@ -73,7 +73,7 @@ describe('testRules', () => {
         pairs: { entries: ['a', 'A'], examples: { match: ['a'], nomatch: ['b'] } },
       },
     } as LexiconDocument;
-    expect(testRules(doc)).toEqual([
+    expect(testRules(doc, engine.words)).toEqual([
       { subject: 'team/fillers', example: 'oh', message: 'example "oh" should match' },
       { subject: 'team/fillers', example: 'um, no', message: 'example "um, no" should not match' },
       { subject: 'team/pairs', message: 'duplicate entries: a' },

@@ -1,5 +1,5 @@
 // Unit tests of the pure stages: each would fail if its stage were broken.
-import { clusterTopics, parseSeconds } from '../src/core/cluster';
+import { clusterTopics, DEFAULT_CLUSTER_OPTIONS, parseSeconds } from '../src/core/cluster';
 import { clauseClaims, utteranceConflict } from '../src/core/contradiction';
 import { contradiction, viewOf } from '../src/core/subject';
 import { decideTask } from '../src/core/decide';
@@ -10,11 +10,17 @@ import { answeredPositions, detect } from '../src/core/detect';
 import { dateKey, normalizeDiscussion } from '../src/core/normalize';
 import { analyzeTask } from '../src/core/pipeline';
 import { classify, importanceScore } from '../src/core/score';
-import { sentences, wordCount } from '../src/core/text';
+import { sentences, Stems, wordCount } from '../src/core/text';
 import type { Message } from '../src/core/types';
 import { shippedEngine } from './helpers';
 
 const engine = shippedEngine();
+
+/** Topics of the messages as the pipeline clusters them (each message analysed with the engine's stopwords). */
+function cluster(m: Message[], replyLike: boolean[]): ReturnType<typeof clusterTopics> {
+  const text = analyseMessages(m, new Stems(engine.words));
+  return clusterTopics(m, answeredPositions(m), replyLike, DEFAULT_CLUSTER_OPTIONS, text.at, text.stemmer);
+}
 const speakers = { humans: ['maria'], bots: ['tong-bot'] };
 
 function msgs(...turns: Array<[string, 'human' | 'bot', string]>): Message[] {
@@ -83,7 +89,7 @@ describe('cluster', () => {
       ['b', 'bot', 'I can post the council results in the discussion array of the task.'],
       ['u', 'human', 'ok'],
     );
-    const topics = clusterTopics(m, answeredPositions(m), [false, false, true]);
+    const topics = cluster(m, [false, false, true]);
     expect(topics).toHaveLength(1);
     expect(topics[0].messages).toEqual([0, 1, 2]);
   });
@@ -97,7 +103,7 @@ describe('cluster', () => {
       ['alice', 'human', 'carol: intel wifi chipset, the kernel driver is iwlwifi'],
       ['bob', 'human', 'dave: thanks, the fstab mount works at boot now'],
     );
-    const topics = clusterTopics(m, answeredPositions(m), m.map(() => false));
+    const topics = cluster(m, m.map(() => false));
     const topicOf = (i: number) => topics.findIndex((t) => t.messages.includes(i));
     expect(topicOf(0)).toBe(topicOf(2));
     expect(topicOf(2)).toBe(topicOf(4));
@@ -119,7 +125,7 @@ describe('cluster', () => {
       ),
       ['10:00:00', '10:00:20', '10:01:00', '10:01:30', '10:01:40', '10:02:10'],
     );
-    const topics = clusterTopics(m, answeredPositions(m), m.map(() => false));
+    const topics = cluster(m, m.map(() => false));
     const topicOf = (i: number) => topics.findIndex((t) => t.messages.includes(i));
     expect(topicOf(3)).toBe(topicOf(2));
     expect(topicOf(2)).toBe(topicOf(0));
@@ -158,7 +164,7 @@ describe('text', () => {
 
   it('takes the fact after a bare verdict as the statement', () => {
     const text = 'No, that is wrong. The results go in the discussion array.';
-    expect(statementAt(text, 0)).toBe('The results go in the discussion array.');
+    expect(statementAt(engine.words, text, 0)).toBe('The results go in the discussion array.');
   });
 });
 
@@ -175,7 +181,8 @@ describe('contradiction', () => {
   });
 
   it('between one speaker\'s turns, needs nearly the same clause with the mismatch in its shared part', () => {
-    const u = (a: string, b: string) => utteranceConflict(clauseClaims(a, engine.lexicon), clauseClaims(b, engine.lexicon), engine.lexicon);
+    const stems = new Stems(engine.words);
+    const u = (a: string, b: string) => utteranceConflict(clauseClaims(a, engine.lexicon, stems), clauseClaims(b, engine.lexicon, stems), engine.lexicon);
     expect(u('The staging deploy window is on Thursday afternoon.', 'Sorry, the staging deploy window is not on Thursday afternoon.')).toMatch(/negates/);
     expect(u('The backup job runs every night at 2 am.', 'The backup job runs every night at 4 am.')).toMatch(/values/);
     expect(u('The new case feels light in the hand.', 'The new case feels heavy in the hand.')).toBeNull();
@@ -304,15 +311,16 @@ describe('decide', () => {
     const detections = detect(messages, engine.rules).detections;
     const a = decideTask({
       messages,
-      text: analyseMessages(messages),
+      text: analyseMessages(messages, new Stems(engine.words)),
       detections,
       answered: [-1],
-      replies: replyActs(messages, detections, [-1]),
+      replies: replyActs(messages, detections, [-1], engine.words),
       topics: [{ id: 1, label: 'theme', messages: [0] }],
       thresholds: { decision: 2, review: 0.5 },
       tuning: engine.tuning,
       lexicon: engine.lexicon,
       statements: engine.statements,
+      words: engine.words,
       rules: new Map(engine.rules.map((r) => [r.id, r])),
       knownTaskIds: new Set(),
       taskId: 'T',

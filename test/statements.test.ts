@@ -8,17 +8,18 @@ import { analyzeTask } from '../src/core/pipeline';
 import { normalizeDiscussion } from '../src/core/normalize';
 import { replyActs } from '../src/core/replies';
 import { compileStatementLexicon, findAct, normalForm, splitClauses, splitSentences, type StatementLexicon } from '../src/core/sentenceActs';
+import { Stems } from '../src/core/text';
 import { DEFAULT_TUNING } from '../src/core/tuning';
 import { shippedEngine } from './helpers';
 import { DEFAULT_CONFIG } from '../src/core/types';
 
 const raw = JSON.parse(readFileSync(join(__dirname, '..', 'rules', 'lexicons', 'statements.json'), 'utf8')) as StatementLexicon;
-const lexicon = compileStatementLexicon(raw);
 const engine = shippedEngine();
+const lexicon = compileStatementLexicon(raw, engine.words);
 
 describe('statement lexicon examples', () => {
   for (const entry of raw.acts) {
-    const one = compileStatementLexicon({ lexicon: 'statements', acts: [entry] });
+    const one = compileStatementLexicon({ lexicon: 'statements', acts: [entry] }, engine.words);
     describe(`${entry.act}${entry.position ? ` (${entry.position})` : ''}`, () => {
       it.each(entry.examples.match)('matches %s', (text) => expect(findAct(one, entry.act, normalForm(text))).not.toBeNull());
       it.each(entry.examples.nomatch)('does not match %s', (text) => expect(findAct(one, entry.act, normalForm(text))).toBeNull());
@@ -59,9 +60,9 @@ function candidates(lines: Array<[string, 'human' | 'bot', string]>) {
     DEFAULT_CONFIG,
   );
   const { detections, answered } = detect(messages, engine.rules);
-  const { verdict } = replyActs(messages, detections, answered);
+  const { verdict } = replyActs(messages, detections, answered, engine.words);
   // The clauses the cues make something of (a plain clause is a candidate too, for the scorer).
-  return sentenceCandidates({ messages, detections, answered, verdict, lexicon, tuning: DEFAULT_TUNING.candidates }).filter((c) => c.hint !== null);
+  return sentenceCandidates({ messages, detections, answered, verdict, lexicon, tuning: DEFAULT_TUNING.candidates, stems: new Stems(engine.words) }).filter((c) => c.hint !== null);
 }
 
 /** What the whole analysis records of a discussion (the shipped scorer weighing every candidate). */

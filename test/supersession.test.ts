@@ -59,7 +59,7 @@ import { SubjectMemo } from '../src/core/subject';
 import { cli, fixtureDir, ROOT, runCli, tempDir } from './helpers';
 
 const rawSubjects = JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'subjects.json'), 'utf8')) as SubjectLexicon;
-const subjects = compileSubjects(rawSubjects);
+const subjects = compileSubjects(rawSubjects, engine.words);
 const view = (t: string) => viewOf(t, engine.lexicon.subjects, engine.lexicon);
 
 describe('subject lexicon examples', () => {
@@ -358,7 +358,7 @@ describe('across tasks', () => {
 
   it("keeps no message's tokens in the memo it is given (a daemon's memo lives for days)", () => {
     const meeting = decision('DEC-20260202-001', 'T1', 'Friday at 8:30 for the client meeting, before my site visit at the Stadtwerke.', '2026-02-02T13:40:00+01:00');
-    const memo = new SubjectMemo();
+    const memo = new SubjectMemo(new Stems(engine.words));
     const messages = (texts: string[]) => [{ taskId: 'T2', messages: texts.map((text, index) => ({ index, author: 'clara', role: 'human' as const, text, ts: '2026-03-01T10:00:00+01:00' })), decisions: [] }];
     relateMessages({ decisions: [meeting] }, messages(['Lunch is at noon.']), engine.lexicon, new Set(), undefined, { memo });
     const held = memo.size;
@@ -469,7 +469,7 @@ describe('which earlier decision a reversal replaces', () => {
     alternatives: [], reasons: [], downstream: [], ts: null, supersedes: null, cue: '', correction: false,
   });
   const analysed = (messages: Message[], decisions: DecisionCandidate[], confirmedBy = new Map<number, number[]>()) => {
-    const input: InTaskInput = { lexicon: engine.lexicon, messages, tuning: DEFAULT_TUNING, text: { stemmer: new Stems() }, replies: { confirmedBy } };
+    const input: InTaskInput = { lexicon: engine.lexicon, messages, tuning: DEFAULT_TUNING, text: { stemmer: new Stems(engine.words) }, replies: { confirmedBy } };
     return supersedeInTask(input, { topics: [], decisions, patterns: [], review: [] });
   };
   const inTask = (messages: Message[], decisions: DecisionCandidate[]) => analysed(messages, decisions).decisions.map((d) => d.supersedes);

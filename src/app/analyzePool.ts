@@ -140,7 +140,7 @@ const SLICE_MS = 50;
  */
 async function analyzeInProcess(files: readonly FileInput[], engine: Engine, skip: (task: TaskInput) => boolean, signal?: AbortSignal, onProgress?: Progress, total = 0): Promise<AnalyzedFile[]> {
   const knownTaskIds = new Set(files.flatMap((f) => f.tasks.map((t) => t.id)));
-  const run = newRunContext();
+  const run = newRunContext(engine);
   const out: AnalyzedFile[] = [];
   let sliceStart = Date.now();
   let done = 0;

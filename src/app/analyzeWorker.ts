@@ -14,13 +14,13 @@ interface Setup {
 type Chunk = Array<{ key: number; id: string; discussion: unknown[] }>;
 
 const setup = workerData as Setup;
-const engine = loadEngine(setup.config, setup.baseDir);
+// The engine, and one run context for the worker's share of the run made for it.
+const ready = loadEngine(setup.config, setup.baseDir).then((engine) => ({ engine, run: newRunContext(engine) }));
 const known = new Set(setup.knownTaskIds);
-const run = newRunContext();
 
 parentPort?.on('message', (chunk: Chunk) => {
-  engine
-    .then((e) => {
+  ready
+    .then(({ engine: e, run }) => {
       const results = chunk.map((t) => ({ key: t.key, analysis: analyzeTask(t.id, t.discussion, e, known, run) }));
       parentPort?.postMessage({ results, overruns: takeRegexOverruns(e) });
     })

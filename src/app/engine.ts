@@ -1,6 +1,7 @@
 // Builds the engine: the rule packs (shipped ones in rules/, plus user folders from the config) and
-// the lexicons as io/rulePacks.ts reads them, user regexes checked and bounded, every rule compiled
-// once, and the fingerprint of everything that shapes the output.
+// the lexicons as io/rulePacks.ts reads them, the word lists compiled once, user regexes checked
+// and bounded, every rule compiled once with the word lists, and the fingerprint of everything
+// that shapes the output.
 import { relative, resolve } from 'node:path';
 import { compileBridgeLexicon, type BridgeLexicon } from '../core/bridge';
 import { compileLexicon, type ContradictionLexicon } from '../core/contradiction';
@@ -8,13 +9,15 @@ import { compileStatementLexicon, type StatementLexicon } from '../core/sentence
 import type { SubjectLexicon } from '../core/subject';
 import type { Engine } from '../core/pipeline';
 import { canonicalJson } from '../core/json';
-import { compileRule } from '../core/rules';
+import { wordLexiconsOf } from '../core/lexicons';
+import { compileRule, type CompiledRule } from '../core/rules';
 import { unsafeRegexReason } from '../core/regexSafety';
 import { testRules } from '../core/ruleTester';
 import { tuningOf } from '../core/tuning';
 import type { Diagnostic } from '../core/types';
 import { sha256 } from '../core/text';
-import type { AnalysisSettings, RulePack } from '../core/types';
+import type { AnalysisSettings, LexiconDocument, RulePack } from '../core/types';
+import { compileWords, type Words } from '../core/words';
 import { ConfigError } from '../io/errors';
 import { coreCodeHash, loadLexicons, loadPacksFrom, loadScorer, RULES_DIR } from '../io/rulePacks';
 import { boundUserRules, REGEX_BUDGET_MS, REGEX_RUN_BUDGET_MS, type RegexOverrun } from './regexBudget';
@@ -30,30 +33,15 @@ export async function loadEngine(config: AnalysisSettings, baseDir: string): Pro
       if (unsafe) throw new ConfigError(`${file}: rule ${spec.id}: regex refused (${unsafe}); it could take exponential time`, file);
     }
   }
-  const seen = new Map<string, string>();
-  const rules = [];
   const lexicons = await loadLexicons();
-  const lexicon = lexicons.get('contradiction') as unknown as ContradictionLexicon;
-  const bridge = lexicons.get('bridge') as unknown as BridgeLexicon;
-  const statements = lexicons.get('statements') as unknown as StatementLexicon;
-  const subjects = lexicons.get('subjects') as unknown as SubjectLexicon;
-  for (const { file, pack } of [...enabled, ...extra]) {
-    for (const spec of pack.rules) {
-      const other = seen.get(spec.id);
-      if (other) throw new ConfigError(`${file}: duplicate rule id ${spec.id} (also in ${other})`, file);
-      seen.set(spec.id, file);
-      try {
-        rules.push(compileRule(spec));
-      } catch (err) {
-        throw new ConfigError(`${file}: rule ${spec.id}: ${(err as Error).message}`, file);
-      }
-    }
-  }
+  const compiled = compileLexicons(lexicons);
+  const { words } = compiled;
+  const rules = compileRules([...enabled, ...extra], words);
   const overruns: RegexOverrun[] = [];
   boundUserRules(rules, new Map(extra.flatMap((p) => p.pack.rules.map((r) => [r.id, p.file] as const))), overruns);
   // A user rule must match its own examples (judged with every rule loaded, as in a run).
   for (const { file, pack } of extra) {
-    const failure = testRules(pack, rules)[0];
+    const failure = testRules(pack, words, rules)[0];
     if (failure) throw new ConfigError(`${file}: rule ${failure.subject}: ${failure.message}`, file);
   }
   const tuning = tuningOf(config);
@@ -70,9 +58,40 @@ export async function loadEngine(config: AnalysisSettings, baseDir: string): Pro
       bots: config.bots,
     }),
   )}`;
-  const engine: Engine = { rules, lexicon: compileLexicon(lexicon, subjects), bridge: compileBridgeLexicon(bridge), statements: compileStatementLexicon(statements), scorer, config, tuning, fingerprint };
+  const engine: Engine = { rules, ...compiled, scorer, config, tuning, fingerprint };
   overrunsByEngine.set(engine, overruns);
   return engine;
+}
+
+/** The lexicons as io read them, compiled: the word lists first, then the lexicons read with them. */
+function compileLexicons(read: ReadonlyMap<string, LexiconDocument>): Pick<Engine, 'lexicon' | 'bridge' | 'statements' | 'words'> {
+  const contradiction = read.get('contradiction') as unknown as ContradictionLexicon;
+  const words = compileWords(wordLexiconsOf(read), contradiction.negators);
+  return {
+    lexicon: compileLexicon(contradiction, read.get('subjects') as unknown as SubjectLexicon, words),
+    bridge: compileBridgeLexicon(read.get('bridge') as unknown as BridgeLexicon),
+    statements: compileStatementLexicon(read.get('statements') as unknown as StatementLexicon, words),
+    words,
+  };
+}
+
+/** Every rule of the packs compiled with the word lists; a duplicate id or a rule that does not compile names its file. */
+function compileRules(packs: ReadonlyArray<{ file: string; pack: RulePack }>, words: Words): CompiledRule[] {
+  const seen = new Map<string, string>();
+  const rules: CompiledRule[] = [];
+  for (const { file, pack } of packs) {
+    for (const spec of pack.rules) {
+      const other = seen.get(spec.id);
+      if (other) throw new ConfigError(`${file}: duplicate rule id ${spec.id} (also in ${other})`, file);
+      seen.set(spec.id, file);
+      try {
+        rules.push(compileRule(spec, words));
+      } catch (err) {
+        throw new ConfigError(`${file}: rule ${spec.id}: ${(err as Error).message}`, file);
+      }
+    }
+  }
+  return rules;
 }
 
 const overrunsByEngine = new WeakMap<Engine, RegexOverrun[]>();

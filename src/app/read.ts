@@ -4,6 +4,7 @@ import { normalizeDiscussion } from '../core/normalize';
 import type { CountTokens, DecisionQuery, TaskView } from '../core/read';
 import type { Registry } from '../core/evolve';
 import type { Diagnostic } from '../core/types';
+import type { Words } from '../core/words';
 import { readMemory } from '../io/memory';
 import { NotFoundError } from '../io/errors';
 import { bounded, boundedIds, BOUNDS } from './bounds';
@@ -13,6 +14,8 @@ export interface ReadModel {
   registry: Registry;
   tasks: TaskView[];
   diagnostics: Diagnostic[];
+  /** The engine's word lists (a query's terms are matched by their content words). */
+  words: Words;
 }
 
 export async function loadReadModel(options: WorkspaceOptions): Promise<ReadModel> {
@@ -28,7 +31,7 @@ export async function loadReadModel(options: WorkspaceOptions): Promise<ReadMode
       tasks.push({ id: t.id, title: t.title ?? null, status: t.status ?? null, messages: normalizeDiscussion(t.discussion, ws.engine.config), state: t.previous });
     }
   }
-  return { registry: memory.registry, tasks, diagnostics: [...ws.diagnostics, ...read.diagnostics, ...memory.diagnostics] };
+  return { registry: memory.registry, tasks, diagnostics: [...ws.diagnostics, ...read.diagnostics, ...memory.diagnostics], words: ws.engine.words };
 }
 
 let encoder: CountTokens | null = null;

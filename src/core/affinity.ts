@@ -6,7 +6,7 @@
 import { contentTokens, type Stems } from './text';
 
 /** The content tokens of a text, counted. */
-function profileOf(text: string, stems?: Stems): ReadonlyMap<string, number> {
+function profileOf(text: string, stems: Stems): ReadonlyMap<string, number> {
   const counts = new Map<string, number>();
   for (const t of contentTokens(text, stems)) counts.set(t, (counts.get(t) ?? 0) + 1);
   return counts;
@@ -26,7 +26,7 @@ export class TaskAffinity {
     private readonly threshold: number,
     /** With fewer tasks than this, every task is related to every other (see related). */
     private readonly minTasks: number,
-    private readonly stems?: Stems,
+    private readonly stems: Stems,
   ) {}
 
   private build(): Map<string, { weights: Map<string, number>; norm: number }> {

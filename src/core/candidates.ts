@@ -16,8 +16,8 @@ import {
 } from './sentenceActs';
 import { inlineList } from './statement';
 import { actFeatures, clausePositionFeatures, dialogueView, lengthFeature, speakerFeatures, valueFeatures, type DialogueView } from './clauseFeatures';
-import { alternation, escapeRegex } from './lexicons';
-import { contentTokens, contentWordCount, isQuestion, wordCount, type Span, type Stems } from './text';
+import { escapeRegex } from './lexicons';
+import { contentTokens, contentWordCount, isQuestion, wordCount, type ContentWords, type Span, type Stems } from './text';
 import { appendAll } from './lists';
 import type { MessageAnalysis } from './messageAnalysis';
 import type { CandidateTuning } from './tuning';
@@ -55,8 +55,8 @@ export interface CandidateInput {
   tuning: CandidateTuning;
   /** Each message's analysed text (its sentences), by position; split here when absent. */
   text?: readonly MessageAnalysis[];
-  /** The run's memo of stems (words are compared by stem). */
-  stems?: Stems;
+  /** The run's memo of stems (words are compared by stem; it knows the engine's stopwords). */
+  stems: Stems;
   /** Whether a lowercased clause is negated (the contradiction lexicon's negators). */
   negated?: (lower: string) => boolean;
 }
@@ -285,7 +285,7 @@ function clauseCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
     framingOnly(input, scene, walk, clause);
     return none;
   }
-  if (ownContent(clause, body, correctionCues(input, scene.p), input.messages[scene.p].text) === 0) return none;
+  if (ownContent(clause, body, correctionCues(input, scene.p), input.messages[scene.p].text, input.stems) === 0) return none;
   const r = readClause(input, scene, walk, clauses, k, body);
   if (isQuestion(body)) {
     const request = scene.p > 0 ? requestItem(lexicon, body) : null;
@@ -294,7 +294,7 @@ function clauseCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   // "Go with that - one fix." / "That line is fine.": an acceptance says nothing of its own;
   // answering the agent, it makes the clause after it ("Both. Retries max 2 …") what is accepted.
   const accepting = findAct(lexicon, 'acceptance', r.lower);
-  if (accepting && accepting.start === 0 && contentWordCount(body.slice(accepting.end)) < 2) {
+  if (accepting && accepting.start === 0 && contentWordCount(body.slice(accepting.end), input.stems) < 2) {
     if (scene.agent >= 0) walk.carried = 'accepted';
     return none;
   }
@@ -396,7 +396,7 @@ function settleByDialogue(input: CandidateInput, scene: MessageScene, walk: Clau
   const accepted = findAct(lexicon, 'acceptance', lower);
   if (!r.type && accepted && accepted.start === 0 && /^\s*:/.test(lower.slice(accepted.end))) {
     r.text = body.slice(accepted.end).replace(/^\s*:\s*/, '');
-    if (contentWordCount(r.text) >= 2) r.type = 'decision';
+    if (contentWordCount(r.text, input.stems) >= 2) r.type = 'decision';
   }
   if (r.type === 'action_item' && hasAct(lexicon, 'rule', lower)) r.type = 'constraint';
   // The task's opening request is what the task is, not a decision about it.
@@ -416,7 +416,7 @@ function settleByDialogue(input: CandidateInput, scene: MessageScene, walk: Clau
   pickOrCorrect(input, scene, r);
   // After "here's where I land." or "Decision:", and after a bare acceptance of the agent's
   // proposal, a plain statement is the decision.
-  if (!r.type && walk.carried && !r.reports && !hasAct(lexicon, 'explanation', lower) && contentWordCount(body) >= 2) {
+  if (!r.type && walk.carried && !r.reports && !hasAct(lexicon, 'explanation', lower) && contentWordCount(body, input.stems) >= 2) {
     r.type = 'decision';
     r.strength = walk.carried === 'accepted' ? 'accepted' : 'explicit';
     r.act = walk.carried === 'accepted' ? ('accepted-answer' as SentenceAct) : 'announcement';
@@ -435,7 +435,7 @@ function settleByDialogue(input: CandidateInput, scene: MessageScene, walk: Clau
     r.act = 'announcement';
   }
   // "No. NPS is quarterly." turning down an agent's offer: the reason given is what holds.
-  if (!r.type && r.k > 0 && scene.rejectsOffer && contentWordCount(body) >= 2) {
+  if (!r.type && r.k > 0 && scene.rejectsOffer && contentWordCount(body, input.stems) >= 2) {
     r.type = 'decision';
     r.act = 'rejection' as SentenceAct;
   }
@@ -454,7 +454,7 @@ function pickOrCorrect(input: CandidateInput, scene: MessageScene, r: ClauseRead
   if (scene.correcting && r.type) {
     r.strength = 'correction';
     if (r.type === 'decision' || r.type === 'constraint') r.type = 'constraint';
-  } else if (scene.correcting && !r.type && (statesWhatIs(r) || restatesWithValue(input, scene, r))) {
+  } else if (scene.correcting && !r.type && (statesWhatIs(input, r) || restatesWithValue(input, scene, r))) {
     // "No, we can't use the Kulturhaus. It's the town library this time." — in a correction, a
     // plain statement of what something is states the corrected fact.
     r.type = 'constraint';
@@ -470,16 +470,14 @@ function pickOrCorrect(input: CandidateInput, scene: MessageScene, r: ClauseRead
 }
 
 /** "It's the town library.", "Das ist die alte Druckerei.": a statement of what something is, with content of its own. */
-function statesWhatIs(r: ClauseReading): boolean {
-  return FACT_COPULA.test(r.lower) && !isQuestion(r.body) && contentWordCount(r.body) >= 2;
+function statesWhatIs(input: CandidateInput, r: ClauseReading): boolean {
+  return input.lexicon.words.statements.factCopula.test(r.lower) && !isQuestion(r.body) && contentWordCount(r.body, input.stems) >= 2;
 }
 
 /** "Free shipping starts at 40 EUR, not 50.": a statement about what the agent said (it shares its words) that carries a value. */
 function restatesWithValue(input: CandidateInput, scene: MessageScene, r: ClauseReading): boolean {
-  return scene.agent >= 0 && HAS_NUMBER.test(r.body) && !isQuestion(r.body) && !hasAct(input.lexicon, 'hypothetical', r.lower) && contentWordCount(r.body) >= 2 && selects(r.body, scene.agentTokens, input.stems);
+  return scene.agent >= 0 && HAS_NUMBER.test(r.body) && !isQuestion(r.body) && !hasAct(input.lexicon, 'hypothetical', r.lower) && contentWordCount(r.body, input.stems) >= 2 && selects(r.body, scene.agentTokens, input.stems);
 }
-
-const FACT_COPULA = new RegExp(`^(?:${alternation('statement-words', 'factCopulas')})(?![\\p{L}\\p{N}])`, 'u');
 
 /** The clause, without the reason it gives ("The storage box, because we pay for it already."), is a short verbless name of something the agent said. */
 function namesOption(input: CandidateInput, scene: MessageScene, r: ClauseReading): boolean {
@@ -522,9 +520,9 @@ function markOrigin(r: ClauseReading): void {
  * 4,000 words."): the scorer decides, on its features, whether it settles anything.
  */
 function plainCandidate(input: CandidateInput, scene: MessageScene, r: ClauseReading): SentenceCandidate[] {
-  if (contentWordCount(r.body) < 1) return [];
+  if (contentWordCount(r.body, input.stems) < 1) return [];
   const plain = shape(input.lexicon, input.tuning, r.body);
-  if (contentWordCount(plain.statement) < 1) return [];
+  if (contentWordCount(plain.statement, input.stems) < 1) return [];
   return [make(scene.p, plain.statement, 'decision', 'explicit', scene.agent >= 0 ? scene.agent : scene.a, scene.answersAgent || scene.agent >= 0, plain.reasons, plain.alternatives, 'clause', [...r.flags, 'origin:clause'], null)];
 }
 
@@ -543,12 +541,12 @@ function statedCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   const at = k + consumed;
   if (r.act === 'directive' && at > 0 && findAct(lexicon, 'back-reference', r.lower)?.start === 0 && walk.stated !== at - 1 && !/[.!?]['"’”]?\s*$/u.test(clauses[at - 1].text)) {
     const before = trimEnd(clauses[at - 1].text.slice(contentStart(lexicon, clauses[at - 1].text)));
-    if (contentWordCount(before) >= 2) text = `${before} - ${text}`;
+    if (contentWordCount(before, input.stems) >= 2) text = `${before} - ${text}`;
   }
   const { statement, reasons, alternatives } = shape(lexicon, input.tuning, text);
   // A statement says what: words of its own besides the cue ("Publish." and "Send it to her."
   // say nothing a reader could act on without the discussion).
-  if (contentWordCount(withoutCue(lexicon, statement)) < 1) return { made: [], consumed };
+  if (contentWordCount(withoutCue(lexicon, statement), input.stems) < 1) return { made: [], consumed };
   const subjectSaid = withQuestionSubject(input, scene, type, statement);
   // "15 % on the tents and the bundle at 229, go." sets two values in one verbless clause: two decisions.
   const pair = type === 'decision' ? valuePair(lexicon, input.tuning, subjectSaid) : null;
@@ -645,7 +643,7 @@ function decisive(lex: CompiledStatementLexicon, lower: string): boolean {
  * Content words of the clause's content (after its framing) outside any correction cue in it:
  * "No, that's wrong." has none of its own, "Business is 16 EUR, not 18." has several.
  */
-function ownContent(clause: Span, body: string, cues: readonly Detection[], text: string): number {
+function ownContent(clause: Span, body: string, cues: readonly Detection[], text: string, content: ContentWords): number {
   const from = clause.end - body.length;
   const chars = [...text.slice(from, clause.end)];
   let out = '';
@@ -654,7 +652,7 @@ function ownContent(clause: Span, body: string, cues: readonly Detection[], text
     out += cues.some((d) => at >= d.start && at < d.end) ? ' ' : ch;
     at += ch.length;
   }
-  return contentWordCount(out);
+  return contentWordCount(out, content);
 }
 
 /**
@@ -679,7 +677,7 @@ interface Doc {
  * message's last question (after any "One more question:" label) that is no pronoun and holds no
  * number, when the answer names neither it nor a subject of its own (a pronoun). Noun phrases by compromise, on one sentence.
  */
-function questionSubject(asked: readonly Span[], answer: string, stems?: Stems): string | null {
+function questionSubject(asked: readonly Span[], answer: string, stems: Stems): string | null {
   const question = asked.filter((s) => isQuestion(s.text)).pop();
   if (!question) return null;
   const clause = question.text.slice(question.text.lastIndexOf(': ') + 1).trim();
@@ -708,7 +706,7 @@ const HAS_NUMBER = /\d/;
  * content word with one of the agent's sentences that has a number, and its own number is none of
  * the agent's.
  */
-function correctsValue(body: string, agentText: string, agentSentences: readonly Span[], stems?: Stems): boolean {
+function correctsValue(body: string, agentText: string, agentSentences: readonly Span[], stems: Stems): boolean {
   const mine = (body.match(NUMBER) ?? []).map(sameNumber);
   if (mine.length === 0) return false;
   const theirs = new Set((agentText.match(NUMBER) ?? []).map(sameNumber));
@@ -733,17 +731,15 @@ function sameNumber(n: string): string {
 }
 
 /** "Annual: full refund …": a label of at most three words that the agent's message names, a colon, content. */
-function topicLabelled(body: string, theirs: ReadonlySet<string>, stems?: Stems): boolean {
+function topicLabelled(body: string, theirs: ReadonlySet<string>, stems: Stems): boolean {
   const m = /^([^,.;:!?()]{1,30}):\s+(\S.*)$/u.exec(body);
-  if (!m || wordCount(m[1]) > 3 || contentWordCount(m[2]) < 2) return false;
+  if (!m || wordCount(m[1]) > 3 || contentWordCount(m[2], stems) < 2) return false;
   return contentTokens(m[1], stems).some((t) => theirs.has(t));
 }
 
-const COORDINATOR = new RegExp(`\\s(?:${alternation('claims', 'coordinators')})\\s`, 'gi');
-
 /** Two verbless parts, each with a value of its own, joined by one "and": what each part sets. */
 function valuePair(lex: CompiledStatementLexicon, t: CandidateTuning, statement: string): [string, string] | null {
-  const joins = [...statement.matchAll(COORDINATOR)];
+  const joins = [...statement.matchAll(lex.words.claims.coordinator)];
   if (joins.length !== 1) return null;
   let left = statement.slice(0, joins[0].index);
   let right = statement.slice(joins[0].index! + joins[0][0].length);
@@ -752,7 +748,7 @@ function valuePair(lex: CompiledStatementLexicon, t: CandidateTuning, statement:
   if (tail && (findAct(lex, 'acceptance', normalForm(tail[1]))?.start === 0 || hasAct(lex, 'decision', normalForm(tail[1])))) right = trimEnd(right).slice(0, tail.index);
   left = trimEnd(left);
   right = trimEnd(right);
-  const valued = (x: string) => HAS_NUMBER.test(x) && contentWordCount(x) >= 1 && verbless(x);
+  const valued = (x: string) => HAS_NUMBER.test(x) && contentWordCount(x, lex.words) >= 1 && verbless(x);
   if (!valued(left) || !valued(right)) return null;
   return [shape(lex, t, left).statement, shape(lex, t, right).statement];
 }
@@ -764,7 +760,7 @@ function offers(lex: CompiledStatementLexicon, text: string, sentences: readonly
 }
 
 /** A short reply that names something the agent's message offered (a shared content word or number): `theirs`, its content tokens. */
-function selects(body: string, theirs: ReadonlySet<string>, stems?: Stems): boolean {
+function selects(body: string, theirs: ReadonlySet<string>, stems: Stems): boolean {
   return contentTokens(body, stems).some((t) => theirs.has(t));
 }
 
@@ -773,7 +769,7 @@ const ITEM = /^\s*\(?([0-9]{1,2}|[a-h])[.)]\s+(.+)$/;
 
 /** "3." / "Option 2" / "(b)" / "Go with 2." answering a message with a numbered or lettered list, on lines or inline: that item. */
 function pickedOption(lex: CompiledStatementLexicon, body: string, offered: string, qualification = ''): string | null {
-  let ref = normalForm(body).replace(/[.!]+$/, '').trim().replace(CHOICE, '');
+  let ref = normalForm(body).replace(/[.!]+$/, '').trim().replace(lex.words.statements.choice, '');
   const word = findAct(lex, 'option-reference', ref);
   if (word && word.start === 0) ref = ref.slice(word.end).trim();
   const key = /^\(?([0-9]{1,2}|[a-h])\)?$/.exec(ref)?.[1];
@@ -788,15 +784,9 @@ function qualifiedPick(lex: CompiledStatementLexicon, clause: string, offered: s
   const comma = clause.indexOf(',');
   if (comma < 0) return null;
   const qualification = clause.slice(comma + 1).trim();
-  if (!PICK_QUALIFIER.test(qualification) || contentWordCount(qualification) < 2) return null;
+  if (!lex.words.statements.pickQualifier.test(qualification) || contentWordCount(qualification, lex.words) < 2) return null;
   return pickedOption(lex, clause.slice(0, comma), offered, qualification);
 }
-
-/** Words that open a condition added to a pick ("…, but …", "…, without …"). */
-const PICK_QUALIFIER = new RegExp(`^(?:${alternation('statement-words', 'pickQualifiers')})(?![\\p{L}\\p{N}])`, 'iu');
-
-/** "Go with" / "I'd pick" before an option's number: the choice is the number. */
-const CHOICE = new RegExp(`^(?:(?:i'?d|i will|i'll|let'?s|we'?ll|we)\\s+)?(?:${alternation('statement-words', 'choiceVerbs')})\\s+`, 'i');
 
 /** Item `key` of a list written one item per line, with what the line introducing the list says it is about. */
 function listedItem(lex: CompiledStatementLexicon, offered: string, key: string): { option: string; about: string } | null {
@@ -818,7 +808,7 @@ function inlineItem(lex: CompiledStatementLexicon, offered: string, key: string)
     const item = list?.items.find((x) => x.key === key);
     if (!list || !item) continue;
     const option = firstClause(item.text);
-    if (contentWordCount(option) < 1) continue;
+    if (contentWordCount(option, lex.words) < 1) continue;
     return { option, about: /:\s*$/.test(list.intro) ? optionSubject(lex, list.intro) : '' };
   }
   return null;
@@ -849,7 +839,7 @@ function requestItem(lex: CompiledStatementLexicon, body: string): string | null
   const req = findAct(lex, 'request', lower);
   if (!req || hasAct(lex, 'information-request', lower)) return null;
   const task = body.slice(req.end).replace(/^[\s,]+/, '').replace(/[?\s]+$/, '');
-  if (contentWordCount(task) < 2) return null;
+  if (contentWordCount(task, lex.words) < 2) return null;
   const before = body.slice(0, req.start).replace(/[\s,]+$/, '');
   const owner = /^[\p{Lu}][\p{L}-]{1,30}$/u.test(before) ? `${before}: ` : '';
   return `${owner}${task}.`.replace(/^./, (c) => c.toUpperCase());
@@ -976,7 +966,7 @@ function proposalFeatures(input: CandidateInput, a: number, h: number, owner: st
   out.push(h === a + 1 ? 'accepted:next-message' : 'accepted:later');
   if (isQuestion(messages[a].text)) out.push('proposal:asks');
   const first = sentencesAt(input, h)[0];
-  if (first && contentWordCount(first.text) <= 1 && sentencesAt(input, h).length === 1) out.push('accepted:bare');
+  if (first && contentWordCount(first.text, input.stems) <= 1 && sentencesAt(input, h).length === 1) out.push('accepted:bare');
   return out;
 }
 
@@ -1057,7 +1047,7 @@ function inlineItems(lex: CompiledStatementLexicon, t: CandidateTuning, text: st
   for (const s of splitSentences(text)) {
     const list = inlineList(lex, s.text);
     if (!list) continue;
-    const out = list.items.map((x) => shape(lex, t, x.text).statement).filter((statement) => statement && contentWordCount(statement) >= 2 && wordCount(statement) <= t.statementMaxWords);
+    const out = list.items.map((x) => shape(lex, t, x.text).statement).filter((statement) => statement && contentWordCount(statement, lex.words) >= 2 && wordCount(statement) <= t.statementMaxWords);
     if (out.length >= 2) return out;
   }
   return [];
@@ -1088,7 +1078,7 @@ function labelledProposal(lex: CompiledStatementLexicon, t: CandidateTuning, sen
     if (body === s.text && !decisive(lex, bodyLower)) continue;
     if (isQuestion(body) || hasAct(lex, 'hypothetical', bodyLower) || hasAct(lex, 'explanation', bodyLower) || hasAct(lex, 'past', bodyLower) || hasAct(lex, 'opinion', bodyLower)) continue;
     const shaped = shape(lex, t, body);
-    if (!shaped.statement || contentWordCount(shaped.statement) < 2 || wordCount(shaped.statement) > t.statementMaxWords) continue;
+    if (!shaped.statement || contentWordCount(shaped.statement, lex.words) < 2 || wordCount(shaped.statement) > t.statementMaxWords) continue;
     const act = classify(lex, normalForm(shaped.statement));
     const type: DecisionType = act === 'rule' || act === 'prohibition-start' ? 'constraint' : act === 'directive' ? 'action_item' : 'decision';
     out.push({ statement: shaped.statement, type, reasons: shaped.reasons, alternatives: shaped.alternatives });
@@ -1108,11 +1098,11 @@ function lastProposal(lex: CompiledStatementLexicon, t: CandidateTuning, sentenc
     if (/:\s*$/.test(s)) continue;
     let content = s.slice(cue.end).replace(/^[\s:,]+/, '');
     // "Shall I go ahead with both?" refers back: the proposal is in the sentences before.
-    if (contentWordCount(content) < 2) continue;
+    if (contentWordCount(content, lex.words) < 2) continue;
     content = trimEnd(content.replace(/\?+$/, ''));
     // "Shall I go ahead with both?" points back at what came before; it names nothing itself.
     const back = findAct(lex, 'acceptance', normalForm(content));
-    if (back && back.start === 0 && contentWordCount(content.slice(back.end)) < 2) continue;
+    if (back && back.start === 0 && contentWordCount(content.slice(back.end), lex.words) < 2) continue;
     const shaped = shape(lex, t, content);
     if (!shaped.statement || wordCount(shaped.statement) > t.statementMaxWords) continue;
     const type: DecisionType = hasAct(lex, 'offer', lower.slice(cue.start, cue.end)) ? 'action_item' : 'decision';
@@ -1121,7 +1111,7 @@ function lastProposal(lex: CompiledStatementLexicon, t: CandidateTuning, sentenc
   return null;
 }
 
-function overlap(a: string, b: string, stems?: Stems): number {
+function overlap(a: string, b: string, stems: Stems): number {
   const x = new Set(contentTokens(a, stems));
   const y = new Set(contentTokens(b, stems));
   if (x.size === 0 || y.size === 0) return 0;

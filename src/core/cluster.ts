@@ -5,8 +5,8 @@
 // lexical overlap (TF-IDF cosine over stemmed tokens) with *recent* messages only, the addressee
 // named at the start of a message, the message a short reply answers, the same speaker going
 // on, and the time gap. Comparing with a window keeps the cost linear in discussion length.
-import { analyseMessages, type MessageAnalysis } from './messageAnalysis';
-import { STOPWORDS, contentToken, words, type Stems } from './text';
+import type { MessageAnalysis } from './messageAnalysis';
+import { contentToken, words, type Stems } from './text';
 import { DEFAULT_TUNING, type ClusterTuning } from './tuning';
 import type { Message, Topic } from './types';
 
@@ -102,14 +102,14 @@ const NICK_TOKEN = /[A-Za-z0-9_\-\[\]\\`^{}|]+/g;
  * Other participants a message names anywhere ("thanks alice", "as bob said"). Names that are
  * also common words, or shorter than three letters, only count when they address the message.
  */
-function mentionedAuthors(text: string, authors: ReadonlySet<string>, self: string): string[] {
+function mentionedAuthors(text: string, authors: ReadonlySet<string>, self: string, stopwords: ReadonlySet<string>): string[] {
   const out = new Set<string>();
   const first = addresseeOf(text, authors);
   if (first !== null && first !== self) out.add(first);
   for (const raw of text.match(NICK_TOKEN) ?? []) {
     const tok = raw.toLowerCase().replace(/^[_\-]+|[_\-]+$/g, '');
     for (const name of [raw.toLowerCase(), tok]) {
-      if (name.length >= 3 && name !== self && authors.has(name) && !STOPWORDS.has(name)) out.add(name);
+      if (name.length >= 3 && name !== self && authors.has(name) && !stopwords.has(name)) out.add(name);
     }
   }
   return [...out];
@@ -127,6 +127,8 @@ interface ClusterScene {
   readonly authors: readonly string[];
   readonly isSystem: readonly boolean[];
   readonly speakers: ReadonlySet<string>;
+  /** The engine's stopwords: a name that is also one counts only when it addresses a message. */
+  readonly stopwords: ReadonlySet<string>;
   readonly twoParty: boolean;
   readonly chatRoom: boolean;
 }
@@ -152,13 +154,13 @@ export function clusterTopics(
   messages: readonly Message[],
   answered: readonly number[],
   replyLike: readonly boolean[],
-  options: ClusterOptions = DEFAULT_CLUSTER_OPTIONS,
-  analysis: readonly MessageAnalysis[] = analyseMessages(messages).at,
-  stems?: Stems,
+  options: ClusterOptions,
+  analysis: readonly MessageAnalysis[],
+  stems: Stems,
 ): Topic[] {
   const n = messages.length;
   if (n === 0) return [];
-  const scene = clusterScene(messages, answered, replyLike, options, analysis);
+  const scene = clusterScene(messages, answered, replyLike, options, analysis, stems);
   const state: ClusterState = { topicOf: new Int32Array(n).fill(-1), lastOfAuthor: new Map(), lastCalledBy: new Map(), topicCount: 0, current: -1 };
   for (let i = 0; i < n; i++) placeMessage(i, scene, state);
   const members: number[][] = Array.from({ length: state.topicCount }, () => []);
@@ -174,6 +176,7 @@ function clusterScene(
   replyLike: readonly boolean[],
   options: ClusterOptions,
   analysis: readonly MessageAnalysis[],
+  stems: Stems,
 ): ClusterScene {
   const times = messages.map((m) => parseSeconds(m.ts));
   const authors = messages.map((m) => m.author.toLowerCase());
@@ -190,6 +193,7 @@ function clusterScene(
     authors,
     isSystem: authors.map((a) => SYSTEM_AUTHORS.has(a)),
     speakers,
+    stopwords: stems.stopwords,
     twoParty,
     // A chat room (many speakers, timestamped lines) interleaves threads; people there call each
     // other by name and answer whoever called them. Meeting transcripts have neither habit.
@@ -205,7 +209,7 @@ function placeMessage(i: number, scene: ClusterScene, state: ClusterState): void
     return;
   }
   const addressee = addresseeOf(scene.messages[i].text, scene.speakers);
-  const named = scene.chatRoom ? mentionedAuthors(scene.messages[i].text, scene.speakers, author) : addressee !== null ? [addressee] : [];
+  const named = scene.chatRoom ? mentionedAuthors(scene.messages[i].text, scene.speakers, author, scene.stopwords) : addressee !== null ? [addressee] : [];
   const scores = similarTopics(i, scene, state);
   addDialogueScores(i, scene, state, scores, named, addressee);
   const best = bestTopic(scores, scene.options.joinThreshold);
@@ -274,7 +278,7 @@ function bestTopic(scores: ReadonlyMap<number, number>, threshold: number): numb
 }
 
 /** The topic's most characteristic words, in their commonest surface form. */
-export function topicLabel(texts: readonly string[], stems?: Stems): string {
+export function topicLabel(texts: readonly string[], stems: Stems): string {
   const counts = new Map<string, number>();
   const surface = new Map<string, Map<string, number>>();
   for (const text of texts) {

@@ -1,10 +1,10 @@
 // Do two statements on the same subject conflict? First establish that the subject is shared
 // (overlapping content words), then look for a mismatch: polarity (one negated, one not),
 // an antonym swap, or a different number for the same thing (de Marneffe et al. 2008).
-import { alternation, wordsOf } from './lexicons';
 import { compileSubjects, type CompiledSubjects, type SubjectLexicon } from './subject';
 import { surfaceWords } from './surface';
 import { contentTokens, stem, words, type Stems } from './text';
+import type { Words } from './words';
 
 export interface ContradictionLexicon {
   negators: string[];
@@ -17,9 +17,11 @@ export interface CompiledLexicon {
   antonymOf: ReadonlyMap<string, ReadonlySet<string>>;
   /** Reversal cues, value slots and subject-neutral words (rules/lexicons/subjects.json). */
   subjects: CompiledSubjects;
+  /** The engine's word lists it was compiled with (what a clause claims: words.claims; content words). */
+  words: Words;
 }
 
-export function compileLexicon(lex: ContradictionLexicon, subjects: SubjectLexicon): CompiledLexicon {
+export function compileLexicon(lex: ContradictionLexicon, subjects: SubjectLexicon, words: Words): CompiledLexicon {
   const negatorWords = new Set<string>();
   const negatorPhrases: string[] = [];
   for (const n of lex.negators) {
@@ -36,7 +38,7 @@ export function compileLexicon(lex: ContradictionLexicon, subjects: SubjectLexic
     link(stem(a), stem(b));
     link(stem(b), stem(a));
   }
-  return { negatorWords, negatorPhrases, antonymOf, subjects: compileSubjects(subjects) };
+  return { negatorWords, negatorPhrases, antonymOf, subjects: compileSubjects(subjects, words), words };
 }
 
 /** The word a stem came from in either statement (the stem itself only if neither has it). */
@@ -54,21 +56,9 @@ function said(s: string, ...sources: ReadonlyArray<ReadonlyMap<string, string>>)
 // half of a meeting contradictory. Here the unit is the clause: two clauses must say nearly the
 // same thing (most of their content words shared), and the mismatch must sit in that shared
 // part — the same predicate negated, one word swapped for its opposite, or a different number
-// for the same unit — while everything else stays the same.
-
-/** Negator phrases that hedge or add rather than deny ("I'm not sure", "not only X but Y"). */
-const NON_NEGATING = wordsOf('claims', 'nonNegating');
-
-/** Spoken fillers and light words that make unrelated clauses look alike. */
-const FILLERS: ReadonlySet<string> = new Set(wordsOf('claims', 'fillers'));
-
-/** A clause that states something conditionally or reports a question is not a claim. */
-const NOT_A_CLAIM = new RegExp(`\\b(?:${alternation('claims', 'conditionals')})\\b|\\?|"`);
-
-/** A bare "no" opening a clause answers the previous turn; it does not negate what follows. */
-const LEADING_ANSWER = new RegExp(
-  `^\\s*(?:(?:${alternation('claims', 'answerWords')})\\s*(?:[,!-]|(?=(?:${alternation('claims', 'answerFollowers')})\\b))\\s*)+`,
-);
+// for the same unit — while everything else stays the same. What only looks negating, the
+// fillers, what makes a clause no claim and where clauses split are the lists of
+// rules/lexicons/claims.json, compiled with the engine (words.ts) and held by the lexicon.
 
 export interface ClauseClaim {
   /** Stem → the word as written (see surfaceWords). */
@@ -80,17 +70,16 @@ export interface ClauseClaim {
   numbers: ReadonlyMap<string, string>;
 }
 
-const CLAUSE_SPLIT = new RegExp(`[.;!?\\n]+|,\\s*(?:${alternation('claims', 'contrastives')})\\b|\\s(?:${alternation('claims', 'strongContrastives')})\\s`);
-
 /** The clauses of a message that make a plain claim, with at least two content words. */
-export function clauseClaims(text: string, lex: CompiledLexicon, stems?: Stems): ClauseClaim[] {
+export function clauseClaims(text: string, lex: CompiledLexicon, stems: Stems): ClauseClaim[] {
+  const claims = lex.words.claims;
   const surface = surfaceWords(text, stems);
   const lower = text.toLowerCase().replace(/\{[^}]*\}/g, ' ').replace(/[\u2018\u2019]/g, "'");
   const out: ClauseClaim[] = [];
-  for (let raw of lower.split(CLAUSE_SPLIT)) {
-    if (!raw || NOT_A_CLAIM.test(raw)) continue;
-    raw = raw.replace(LEADING_ANSWER, ' ');
-    for (const h of NON_NEGATING) if (raw.includes(h)) raw = raw.split(h).join(' ');
+  for (let raw of lower.split(claims.clauseSplit)) {
+    if (!raw || claims.notAClaim.test(raw)) continue;
+    raw = raw.replace(claims.leadingAnswer, ' ');
+    for (const h of claims.nonNegating) if (raw.includes(h)) raw = raw.split(h).join(' ');
     for (const p of lex.negatorPhrases) if (raw.includes(p)) raw = raw.split(p).join(' not ');
     const ws = words(raw);
     if (ws.length < 2 || ws.length > 40) continue;
@@ -114,7 +103,7 @@ export function clauseClaims(text: string, lex: CompiledLexicon, stems?: Stems):
       }
       const t = contentTokens(w, stems)[0];
       if (t === undefined) continue;
-      const filler = FILLERS.has(w) || (w.includes("'") && !w.endsWith("'s"));
+      const filler = claims.fillers.has(w) || (w.includes("'") && !w.endsWith("'s"));
       if (!filler) {
         content.add(t);
         if (scope) negated.add(t);

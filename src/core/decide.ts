@@ -15,6 +15,7 @@ import type { DecideTuning, Tuning } from './tuning';
 import { clauseAfter, excerpt, namesTask, optionListsIn, statementAt } from './statement';
 import { contentTokens, isQuestion, sentences, wordCount, type Stems } from './text';
 import type { Confidence, DecisionCandidate, DecisionType, Detection, Message, PatternCandidate, ReviewCandidate, RuleKind, TaskAnalysis, Topic, TopicState } from './types';
+import type { Words } from './words';
 
 // The stage's output shapes live with the other plain data shapes (types.ts), so that the stages
 // after this one read them without importing this module.
@@ -34,6 +35,8 @@ export interface DecideInput {
   tuning: Tuning;
   lexicon: CompiledLexicon;
   statements: CompiledStatementLexicon;
+  /** The engine's word lists (a statement's extent, questions without a mark, content words). */
+  words: Words;
   /** The engine's rules by id: alternatives and reasons are the clauses after the cues of rules of those kinds. */
   rules: ReadonlyMap<string, CompiledRule>;
   /** Task ids that exist, so mentions of them become `downstream` links. */
@@ -230,7 +233,7 @@ function topicCorrections(input: DecideInput, reply: ReplyContext, here: TopicSc
   for (const p of here.ps) {
     if (reply.verdict[p] !== 'correction') continue;
     const d = first(detections[p], 'correction')!;
-    const statement = statementAt(messages[p].text, d.start);
+    const statement = statementAt(input.words, messages[p].text, d.start);
     if (wordCount(statement) < 3) continue;
     const importance = importanceScore(here.ps.length, here.totalWords / here.ps.length, wordCount(statement));
     importanceSoFar = Math.max(importanceSoFar, importance);
@@ -252,8 +255,8 @@ function topicStatements(input: DecideInput, reply: ReplyContext, here: TopicSco
     if (reply.verdict[p] === 'correction') continue;
     const c = reply.strongest(p, DECISION_FAMILY);
     if (!c) continue;
-    const statement = statementAt(messages[p].text, c.d.start);
-    if (wordCount(statement) < 2 || !namesTask(messages[p].text, c.d, input.text.stemmer)) continue;
+    const statement = statementAt(input.words, messages[p].text, c.d.start);
+    if (wordCount(statement) < 2 || !namesTask(input.words, messages[p].text, c.d, input.text.stemmer)) continue;
     statements.push({ p, d: c.d, score: c.score, statement, topic: here.topic, info: here.info, downstream: here.downstream });
   }
 }
@@ -271,9 +274,9 @@ function topicActions(input: DecideInput, reply: ReplyContext, here: TopicScope,
     if (reply.verdict[p] === 'correction') continue;
     const c = reply.strongest(p, ['action_item']);
     if (!c) continue;
-    const statement = statementAt(messages[p].text, c.d.start);
+    const statement = statementAt(input.words, messages[p].text, c.d.start);
     const statementWords = wordCount(statement);
-    if (statementWords < 2 || statementWords > input.tuning.decide.actionMaxWords || !namesTask(messages[p].text, c.d, input.text.stemmer)) continue;
+    if (statementWords < 2 || statementWords > input.tuning.decide.actionMaxWords || !namesTask(input.words, messages[p].text, c.d, input.text.stemmer)) continue;
     const stretch = stretchOf(p, here.info, topicsAt.topicOfPos, input.text.at, input.tuning.decide);
     const importance = importanceScore(stretch.count, stretch.words / stretch.count, statementWords);
     importanceSoFar = Math.max(importanceSoFar, importance);
@@ -300,9 +303,9 @@ export function orderCandidates(a: TaskAnalysis): TaskAnalysis {
 export function addSpeakerPatterns(input: DecideInput, a: TaskAnalysis): TaskAnalysis {
   const { messages, detections } = input;
   const { patterns } = a;
-  const repeated = repeatedQuestions(messages, detections, input.text.at);
+  const repeated = repeatedQuestions(messages, detections, input.words, input.text.at);
   // Against the patterns found before these (what supersession reported is not reported again).
-  const contradictions = selfContradictions(messages, input.lexicon, patterns, input.text.at, input.text.stemmer);
+  const contradictions = selfContradictions(messages, input.lexicon, patterns, input.text.stemmer, input.text.at);
   appendAll(patterns, repeated);
   appendAll(patterns, contradictions);
   patterns.sort((x, y) => last(x.messages) - last(y.messages) || (x.type < y.type ? -1 : x.type > y.type ? 1 : 0));
@@ -594,11 +597,11 @@ function cuesOf(input: DecideInput, p: number, kind: RuleKind): RegExp[] {
  */
 function clausesAfter(input: DecideInput, p: number, statement: string, kind: RuleKind, maxWords: number): string[] {
   const near = statementWindow(input.messages[p].text, statement, input.text.stemmer);
-  return cuesOf(input, p, kind).flatMap((cue) => clauseAfter(near, cue, maxWords));
+  return cuesOf(input, p, kind).flatMap((cue) => clauseAfter(input.words, near, cue, maxWords));
 }
 
 /** The sentence of a message that shares most content words with the statement, with the sentence after it; the whole message when none shares any. */
-function statementWindow(text: string, statement: string, stemmer: Stems | undefined): string {
+function statementWindow(text: string, statement: string, stemmer: Stems): string {
   const said = new Set(contentTokens(statement, stemmer));
   const spans = sentences(text);
   let best = -1;

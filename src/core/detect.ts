@@ -1,7 +1,7 @@
 // Stage 3: run every compiled rule over every message. A reply is judged by what it answers, so
 // rules that read the answered message's cues run after the context-free ones, in message order.
-import { analyseMessages, type MessageAnalysis } from './messageAnalysis';
-import { applyRule, type CompiledRule } from './rules';
+import type { MessageAnalysis } from './messageAnalysis';
+import { applyRule, wordSet, type CompiledRule } from './rules';
 import type { Detection, Message, RuleKind } from './types';
 
 export interface DetectionResult {
@@ -28,8 +28,16 @@ export function answeredPositions(messages: readonly Message[]): number[] {
   return out;
 }
 
-/** `analysis[i]` is the analysed text of messages[i] (analysed here when not given). */
-export function detect(messages: readonly Message[], rules: readonly CompiledRule[], analysis: readonly MessageAnalysis[] = analyseMessages(messages).at): DetectionResult {
+/** What the rules read of a message's analysis: its lowercase form and the words of the first-word prefilter. */
+type RuleText = Pick<MessageAnalysis, 'lower' | 'ruleWords'>;
+
+function ruleText(text: string): RuleText {
+  const lower = text.toLowerCase();
+  return { lower, ruleWords: wordSet(lower) };
+}
+
+/** `analysis[i]` is the analysed text of messages[i] (what the rules read of it is worked out here when not given). */
+export function detect(messages: readonly Message[], rules: readonly CompiledRule[], analysis: readonly RuleText[] = messages.map((m) => ruleText(m.text))): DetectionResult {
   const plain = rules.filter((r) => !r.contextual);
   const contextual = rules.filter((r) => r.contextual);
   const answered = answeredPositions(messages);

@@ -4,7 +4,7 @@
 import type { CompiledLexicon } from './contradiction';
 import { excerpt } from './statement';
 import { contradiction, restatesRetired, SubjectMemo, valueReplacement, viewOf } from './subject';
-import { contentTokens, jaccard } from './text';
+import { contentTokens, jaccard, Stems } from './text';
 import type { Decision } from './types';
 
 export interface GuardFinding {
@@ -13,9 +13,10 @@ export interface GuardFinding {
 }
 
 export function guardFindings(text: string, decisions: readonly Decision[], lexicon: CompiledLexicon): GuardFinding[] {
-  const tokens = new Set(contentTokens(text));
+  const stems = new Stems(lexicon.words);
+  const tokens = new Set(contentTokens(text, stems));
   // A statement a superseded decision and an active one share is worked out once per check.
-  const memo = new SubjectMemo();
+  const memo = new SubjectMemo(stems);
   const view = (t: string) => viewOf(t, lexicon.subjects, lexicon, memo);
   const mine = view(text);
   const byId = new Map(decisions.map((d) => [d.id, d]));
@@ -46,11 +47,11 @@ export function guardFindings(text: string, decisions: readonly Decision[], lexi
       continue;
     }
     if (d.corrects) {
-      const wrong = new Set(contentTokens(d.corrects));
+      const wrong = new Set(contentTokens(d.corrects, stems));
       let shared = 0;
       for (const t of tokens) if (wrong.has(t)) shared++;
       const restated = restatesRetired(view(d.corrects), view(d.statement), mine, false);
-      if (restated || (shared >= 2 && jaccard(tokens, wrong) >= 0.3 && jaccard(tokens, new Set(contentTokens(d.statement))) < 0.6)) {
+      if (restated || (shared >= 2 && jaccard(tokens, wrong) >= 0.3 && jaccard(tokens, new Set(contentTokens(d.statement, stems))) < 0.6)) {
         add(d, `it restates what ${d.id} corrected: "${excerpt(d.corrects)}"`);
       }
     }

@@ -1,35 +1,36 @@
-// The shipped word lists (rules/lexicons/*.json) as the stages read them. They ship with the code
-// and are loaded once with it; the store validates each against its schema when it builds an
-// engine and hashes them into the engine fingerprint, and testRules runs their examples.
-import type { WordLexicon, WordList } from './types';
+// The word lists of rules/lexicons/ (claims, cues, relations, …) as the stages read them. The io
+// layer reads each file and validates it against its schema (io/rulePacks.ts loadLexicons); the
+// engine picks the word lexicons out of what it read (wordLexiconsOf) and compiles them once
+// (words.ts). The stages get them from the engine and never read a file.
+import type { LexiconDocument, WordLexicon, WordList } from './types';
 
 /** The lexicons of named word lists (contradiction and bridge have their own shapes and loaders). */
 export const WORD_LEXICONS = ['claims', 'cues', 'relations', 'replies', 'statement-words', 'stopwords', 'transcript-markers'] as const;
 export type WordLexiconName = (typeof WORD_LEXICONS)[number];
 
-const loaded = new Map<WordLexiconName, WordLexicon>();
+/** Every word lexicon, by name, as read from rules/lexicons/<name>.json. */
+export type WordLexicons = Readonly<Record<WordLexiconName, WordLexicon>>;
 
-/** One shipped lexicon, read on first use. */
-export function wordLexicon(name: WordLexiconName): WordLexicon {
-  let lex = loaded.get(name);
-  if (!lex) {
-    // A path relative to this module: the same from src/core and dist/core.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    lex = require(`../../rules/lexicons/${name}.json`) as WordLexicon;
-    loaded.set(name, lex);
+/** The word lexicons among the lexicons read (by file name); a missing one is an error. */
+export function wordLexiconsOf(read: ReadonlyMap<string, LexiconDocument>): WordLexicons {
+  const out = {} as Record<WordLexiconName, WordLexicon>;
+  for (const name of WORD_LEXICONS) {
+    const lex = read.get(name);
+    if (!lex || !('lists' in lex)) throw new Error(`rules/lexicons/${name}.json is missing or has no word lists`);
+    out[name] = lex as WordLexicon;
   }
-  return lex;
+  return out;
 }
 
-function list(name: WordLexiconName, key: string): WordList {
-  const l = wordLexicon(name).lists[key];
+function list(lexicons: WordLexicons, name: WordLexiconName, key: string): WordList {
+  const l = lexicons[name].lists[key];
   if (!l) throw new Error(`rules/lexicons/${name}.json has no list "${key}"`);
   return l;
 }
 
 /** The entries of one list. */
-export function wordsOf(name: WordLexiconName, key: string): readonly string[] {
-  return list(name, key).entries;
+export function wordsOf(lexicons: WordLexicons, name: WordLexiconName, key: string): readonly string[] {
+  return list(lexicons, name, key).entries;
 }
 
 export function escapeRegex(s: string): string {
@@ -41,7 +42,7 @@ export function alternationOf(l: Pick<WordList, 'entries' | 'pattern'>): string 
   return l.entries.map((e) => (l.pattern ? e : escapeRegex(e))).join('|');
 }
 
-/** `alternationOf` for a shipped list by name. */
-export function alternation(name: WordLexiconName, key: string): string {
-  return alternationOf(list(name, key));
+/** `alternationOf` for one list of the lexicons by name. */
+export function alternation(lexicons: WordLexicons, name: WordLexiconName, key: string): string {
+  return alternationOf(list(lexicons, name, key));
 }

@@ -3,7 +3,7 @@
 // content tokens, word count and sentences from this record instead of splitting the text again.
 import { wordSet } from './rules';
 import { splitSentences } from './sentenceActs';
-import { contentToken, Stems, wordCount, words, type Span } from './text';
+import { contentToken, wordCount, words, type Span, type Stems } from './text';
 import type { Message } from './types';
 
 export interface MessageAnalysis {
@@ -30,7 +30,7 @@ export interface AnalysedMessages {
   stemmer: Stems;
 }
 
-export function analyseMessage(text: string, stems?: Stems): MessageAnalysis {
+export function analyseMessage(text: string, stems: Stems): MessageAnalysis {
   const lower = text.toLowerCase();
   const tokens: string[] = [];
   for (const w of words(text)) {
@@ -40,6 +40,6 @@ export function analyseMessage(text: string, stems?: Stems): MessageAnalysis {
   return { text, lower, ruleWords: wordSet(lower), tokens, words: wordCount(text), sentences: splitSentences(text) };
 }
 
-export function analyseMessages(messages: readonly Message[], stems: Stems = new Stems()): AnalysedMessages {
+export function analyseMessages(messages: readonly Message[], stems: Stems): AnalysedMessages {
   return { at: messages.map((m) => analyseMessage(m.text, stems)), positionOf: new Map(messages.map((m, p) => [m.index, p])), stemmer: stems };
 }

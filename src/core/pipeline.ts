@@ -23,6 +23,7 @@ import { askedIndex, supersedeInTask } from './supersede';
 import { sha256, Stems } from './text';
 import type { Tuning } from './tuning';
 import type { AnalysisSettings, Decision, DecisionType, Detection, ExtractedState, Message, Pattern, ReviewItem, StaleWindow, TaskInput } from './types';
+import type { Words } from './words';
 
 export type { TaskInput };
 
@@ -37,6 +38,12 @@ export interface Engine {
   bridge: CompiledBridgeLexicon;
   /** Sentence acts: what decides, what frames, what accepts (rules/lexicons/statements.json). */
   statements: CompiledStatementLexicon;
+  /**
+   * The word lists of rules/lexicons/ (stopwords, cues, claims, statement words, relations,
+   * replies), compiled once: every stage reads them from here or from a lexicon or rule compiled
+   * with them.
+   */
+  words: Words;
   /** The fitted decision scorer: how sure a candidate clause is a decision, and its type. */
   scorer: ScorerModel;
   config: AnalysisSettings;
@@ -103,18 +110,18 @@ export function discussionHashLike(discussion: readonly unknown[], earlier: read
 /**
  * What the analysis of many tasks in one run shares: the stems of the words met so far (a
  * memo of the stemmer; vocabularies repeat across a run's discussions). Whoever runs the analysis
- * makes one per run, or per worker's share of it, and drops it with the run.
+ * makes one per run, or per worker's share of it, for the engine it runs, and drops it with the run.
  */
 export interface RunContext {
   stems: Stems;
 }
 
-export function newRunContext(): RunContext {
-  return { stems: new Stems() };
+export function newRunContext(engine: Engine): RunContext {
+  return { stems: new Stems(engine.words) };
 }
 
 /** The analysis of one task, stage by stage. Each stage is a pure function of what the earlier ones produced. */
-export function analyzeTask(taskId: string, discussion: readonly unknown[], engine: Engine, knownTaskIds: ReadonlySet<string>, run: RunContext = newRunContext()): TaskAnalysis {
+export function analyzeTask(taskId: string, discussion: readonly unknown[], engine: Engine, knownTaskIds: ReadonlySet<string>, run: RunContext = newRunContext(engine)): TaskAnalysis {
   const input = readTask(taskId, discussion, engine, knownTaskIds, run);
   // 6. candidates and bands: corrections, decisive statements and accepted proposals, each scored over its stretch of topic and banded decision / review / raw.
   const candidates = decideTask(input);
@@ -130,7 +137,7 @@ export function analyzeTask(taskId: string, discussion: readonly unknown[], engi
  * The candidate clauses of one task's discussion with the features the scorer weighs them by
  * (stages 1–5, then the candidates of stage 6 before they are scored): what the scorer is fitted on.
  */
-export function candidateClauses(taskId: string, discussion: readonly unknown[], engine: Engine, knownTaskIds: ReadonlySet<string> = new Set([taskId]), run: RunContext = newRunContext()): { messages: readonly { index: number }[]; candidates: WeighedCandidate[] } {
+export function candidateClauses(taskId: string, discussion: readonly unknown[], engine: Engine, knownTaskIds: ReadonlySet<string> = new Set([taskId]), run: RunContext = newRunContext(engine)): { messages: readonly { index: number }[]; candidates: WeighedCandidate[] } {
   const input = readTask(taskId, discussion, engine, knownTaskIds, run);
   const withAgent = input.messages.some((m) => m.role === 'bot');
   return { messages: input.messages, candidates: withAgent ? agentCandidates(input) : [] };
@@ -145,7 +152,7 @@ function readTask(taskId: string, discussion: readonly unknown[], engine: Engine
   // 3. detect: rule cues per message and which message each answers; contextual rules need the answered message's cues.
   const { detections, answered } = detect(messages, engine.rules, text.at);
   // 4. reply acts: each message's verdict on what it answers (confirmation, disagreement, correction); topics and candidates weigh them.
-  const replies = replyActs(messages, detections, answered);
+  const replies = replyActs(messages, detections, answered, engine.words);
   // 5. topics: messages clustered into threads by words, replies and speakers; candidates are scored against their topic.
   const topics = clusterTopics(messages, answered, replyLikeOf(detections), engine.tuning.cluster, text.at, text.stemmer);
   const input: DecideInput = {
@@ -159,6 +166,7 @@ function readTask(taskId: string, discussion: readonly unknown[], engine: Engine
     tuning: engine.tuning,
     lexicon: engine.lexicon,
     statements: engine.statements,
+    words: engine.words,
     rules: new Map(engine.rules.map((r) => [r.id, r])),
     knownTaskIds,
     taskId,
@@ -194,7 +202,7 @@ export function isCurrent(task: TaskInput, index: RegistryIndex, engineFingerpri
  */
 export function analyzeFiles(files: readonly FileInput[], engine: Engine, skip: (task: TaskInput) => boolean = () => false): AnalyzedFile[] {
   const knownTaskIds = new Set(files.flatMap((f) => f.tasks.map((t) => t.id)));
-  const run = newRunContext();
+  const run = newRunContext(engine);
   return files.map((file) => ({
     path: file.path,
     tasks: file.tasks.map((task) => ({ task, analysis: skip(task) ? null : analyzeTask(task.id, task.discussion, engine, knownTaskIds, run) })),
@@ -220,7 +228,7 @@ export interface MergeMemos {
  * not use it again (the store) can skip the copy of a large registry.
  */
 export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry, now: string, engine: Engine, inPlace = false, memos: MergeMemos = {}): PipelineOutput {
-  const memo = memos.subjects ?? new SubjectMemo();
+  const memo = memos.subjects ?? new SubjectMemo(new Stems(engine.words));
   // Each decision's entry for relating, shared with the stale check (a long-lived caller keeps them between runs).
   const entries = memos.stale?.entries ?? new EntryMemo();
   const registry: Registry = inPlace ? input : structuredClone(input);
@@ -349,7 +357,7 @@ function affinityOf(analyzed: readonly AnalyzedFile[], engine: Engine): TaskAffi
   for (const file of analyzed) {
     for (const { task } of file.tasks) texts.set(task.id, () => normalizeDiscussion(task.discussion, engine.config).map((m) => m.text).join('\n'));
   }
-  return new TaskAffinity(texts, engine.tuning.relate.taskAffinity, engine.tuning.relate.taskAffinityMinTasks);
+  return new TaskAffinity(texts, engine.tuning.relate.taskAffinity, engine.tuning.relate.taskAffinityMinTasks, new Stems(engine.words));
 }
 
 /** Every message of the analysed tasks with the decisions they produced: a draft can restate what another task corrected or replaced. */
@@ -400,7 +408,7 @@ function relateOptionsOf(engine: Engine): RelateOptions {
 }
 
 /** What every change to the registry ends with: decisions flagged stale as of `now`, and the engine that made it. */
-function closeRegistry(registry: Registry, engine: Engine, now: string, relateOptions: RelateOptions, memo: SubjectMemo = new SubjectMemo(), stale?: StaleMemo, entries?: EntryMemo): StaleWindow | null {
+function closeRegistry(registry: Registry, engine: Engine, now: string, relateOptions: RelateOptions, memo: SubjectMemo = new SubjectMemo(new Stems(engine.words)), stale?: StaleMemo, entries?: EntryMemo): StaleWindow | null {
   registry.engine = engine.fingerprint;
   return markStale(registry.decisions, now, relateOptions, memo, stale, entries);
 }

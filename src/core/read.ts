@@ -4,7 +4,7 @@
 // stays free of the tokenizer's load cost.
 import { plural } from './plural';
 import { excerpt as excerptOf } from './statement';
-import { contentTokens } from './text';
+import { contentTokens, Stems, type ContentWords } from './text';
 import type { Decision, ExtractedState, Message, Pattern, ReviewItem } from './types';
 
 export interface TaskView {
@@ -80,23 +80,25 @@ export interface DecisionQuery {
  * Whether a field matches a term: every content word of the term occurs in it (stemmed), or the
  * field contains the term as it is. The term is tokenised once per query, not once per decision.
  */
-function termMatcher(term: string | undefined): ((field: string) => boolean) | null {
+function termMatcher(term: string | undefined, stems: Stems): ((field: string) => boolean) | null {
   if (!term) return null;
-  const want = contentTokens(term);
+  const want = contentTokens(term, stems);
   const literal = term.toLowerCase().trim();
   return (field) => {
     if (want.length > 0) {
-      const have = new Set(contentTokens(field));
+      const have = new Set(contentTokens(field, stems));
       if (want.every((t) => have.has(t))) return true;
     }
     return field.toLowerCase().includes(literal);
   };
 }
 
-export function queryDecisions(decisions: readonly Decision[], q: DecisionQuery): Decision[] {
-  const text = termMatcher(q.text);
-  const structure = termMatcher(q.structure);
-  const purpose = termMatcher(q.function);
+/** The decisions that pass every filter of the query; `words`: the engine's, which tell the content words of a term. */
+export function queryDecisions(decisions: readonly Decision[], q: DecisionQuery, words: ContentWords): Decision[] {
+  const stems = new Stems(words);
+  const text = termMatcher(q.text, stems);
+  const structure = termMatcher(q.structure, stems);
+  const purpose = termMatcher(q.function, stems);
   const tasks = q.tasks?.length ? new Set(q.tasks) : null;
   return decisions.filter(
     (d) =>

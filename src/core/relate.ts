@@ -19,13 +19,13 @@ import { ALL_RELATED, type Affinity } from './affinity';
 import type { CompiledLexicon } from './contradiction';
 import { supersede } from './evolve';
 import { compareRead, instantOf } from './instant';
-import { alternation } from './lexicons';
 import { excerpt } from './statement';
 import { containment, contradiction, replacement, restatesRetired, SubjectMemo, viewOf, type Reversal, type SubjectView } from './subject';
 import { answeredReplaces, crossTaskVerdict, isCorrection, reversalCues, type LaterDecision, type RegistryJudge, type SaidIn } from './supersede';
-import { contentTokens, contentWordCount, jaccard } from './text';
+import { contentTokens, contentWordCount, jaccard, Stems } from './text';
 import { DEFAULT_TUNING, type RelateTuning } from './tuning';
 import type { Decision, Message, PatternType, StaleWindow } from './types';
+import type { Words } from './words';
 
 export interface RelatedPattern {
   task_id: string;
@@ -45,11 +45,6 @@ export interface RelatedPattern {
 export type RelateOptions = RelateTuning;
 
 export const DEFAULT_RELATE_OPTIONS: RelateOptions = DEFAULT_TUNING.relate;
-
-const ORPHAN_REFERENCE = new RegExp(
-  `\\b(?:${alternation('relations', 'referenceVerbs')})\\s+(?:${alternation('relations', 'referenceDeterminers')})\\s+(?:${alternation('relations', 'referenceNouns')})\\b|\\b(?:${alternation('relations', 'backReferences')})\\b`,
-  'i',
-);
 
 /** A decision as the subject index holds it (a class: thousands are made per run). */
 class Entry {
@@ -207,12 +202,12 @@ class SubjectIndex {
 }
 
 
-/** Flags on a decision's own text: too short to stand alone, or a pointer without the substance. */
-export function textFlags(statement: string): string[] {
+/** Flags on a decision's own text: too short to stand alone, or a pointer without the substance (relations.json). */
+export function textFlags(words: Words, statement: string): string[] {
   const flags: string[] = [];
-  const content = contentWordCount(statement);
+  const content = contentWordCount(statement, words);
   if (content < 3) flags.push('naked_statement');
-  if (ORPHAN_REFERENCE.test(statement) && content < 8) flags.push('orphaned_reference');
+  if (words.orphanReference.test(statement) && content < 8) flags.push('orphaned_reference');
   return flags;
 }
 
@@ -305,7 +300,7 @@ export function relateNewDecisions(
   if (created.length === 0) return [];
   const pass = registryPass(registry, created, lexicon, options, context);
   for (const d of created) {
-    for (const f of textFlags(d.statement)) addFlag(d, f);
+    for (const f of textFlags(lexicon.words, d.statement)) addFlag(d, f);
     const me = pass.entries.entryOf(d, pass.memo);
     relateOne(pass, relating(pass, d, me));
     if (d.status !== 'archived') pass.index.add(me);
@@ -316,7 +311,7 @@ export function relateNewDecisions(
 /** The registry but for the new decisions indexed (each is added once related), and what the pass compares with. */
 function registryPass(registry: { decisions: Decision[] }, created: readonly Decision[], lexicon: CompiledLexicon, options: RelateOptions, context: RelateContext): RegistryPass {
   const isNew = new Set(created);
-  const memo = context.memo ?? new SubjectMemo();
+  const memo = context.memo ?? new SubjectMemo(new Stems(lexicon.words));
   const entries = context.entries ?? new EntryMemo();
   const index = new SubjectIndex(options.maxCandidates, lexicon.subjects.equivalents);
   for (const d of registry.decisions) if (!isNew.has(d) && d.status !== 'archived') index.add(entries.entryOf(d, memo));
@@ -543,7 +538,7 @@ export function relateMessages(
 }
 
 function messageCheck(registry: { decisions: Decision[] }, lexicon: CompiledLexicon, already: ReadonlySet<string>, options: RelateOptions, context: Pick<RelateContext, 'memo' | 'ranks' | 'entries' | 'affinity'>): MessageCheck {
-  const memo = context.memo ?? new SubjectMemo();
+  const memo = context.memo ?? new SubjectMemo(new Stems(lexicon.words));
   const entries = context.entries ?? new EntryMemo();
   const subjects = lexicon.subjects;
   // The same statement against the same message text gives the same answer: asked once per pair of views.
@@ -658,12 +653,13 @@ export function inStaleWindow(window: StaleWindow, now: string): boolean {
 /**
  * `stale`: an active decision older than the configured age whose subject saw newer activity
  * (a newer active decision on it). Recomputed over the whole registry, since time moves.
+ * `memo`: the subject memo entries are tokenized through (its stems hold the engine's stopwords).
  * `kept`: what an earlier call on the same registry worked out (see StaleMemo); without it,
  * `made`: the entries relating made already, taken when an old decision needs them.
  * Returns the stretch of time around `now` in which the same decisions are old (see
  * StaleWindow), or null when `now` is not an instant (every flag is then left as it is).
  */
-export function markStale(decisions: Decision[], now: string, options: RelateOptions = DEFAULT_RELATE_OPTIONS, memo: SubjectMemo = new SubjectMemo(), kept?: StaleMemo, made: EntryMemo = new EntryMemo()): StaleWindow | null {
+export function markStale(decisions: Decision[], now: string, options: RelateOptions, memo: SubjectMemo, kept?: StaleMemo, made: EntryMemo = new EntryMemo()): StaleWindow | null {
   const nowMs = instantOf(now);
   if (nowMs === null) return null;
   const maxAge = options.staleAfterDays * 86_400_000;

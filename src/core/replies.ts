@@ -3,11 +3,11 @@
 // a backchannel, the same question asked again is a repeated question, and a speaker asserting
 // something and later its opposite is a contradiction.
 import { clauseClaims, utteranceConflict, type ClauseClaim, type CompiledLexicon } from './contradiction';
-import { alternation } from './lexicons';
 import { analyseMessages, type MessageAnalysis } from './messageAnalysis';
 import { excerpt } from './statement';
-import { isQuestion, jaccard, wordCount, type Stems } from './text';
+import { isQuestion, jaccard, Stems, wordCount } from './text';
 import type { Detection, Message, PatternCandidate, RuleKind } from './types';
+import type { Words } from './words';
 
 const has = (ds: readonly Detection[], kind: RuleKind) => ds.some((d) => d.kind === kind);
 const first = (ds: readonly Detection[], kind: RuleKind) => ds.find((d) => d.kind === kind);
@@ -22,8 +22,8 @@ export interface ReplyActs {
   patterns: PatternCandidate[];
 }
 
-/** Each message's verdict on what it answers, with a pattern for each verdict. */
-export function replyActs(messages: readonly Message[], detections: readonly Detection[][], answered: readonly number[]): ReplyActs {
+/** Each message's verdict on what it answers, with a pattern for each verdict (`words`: the engine's word lists). */
+export function replyActs(messages: readonly Message[], detections: readonly Detection[][], answered: readonly number[], words: Words): ReplyActs {
   const patterns: PatternCandidate[] = [];
   const confirmedBy = new Map<number, number[]>();
   const verdict: Verdict[] = messages.map(() => null);
@@ -45,7 +45,7 @@ export function replyActs(messages: readonly Message[], detections: readonly Det
       const d = first(ds, 'correction')!;
       // "That's wrong." sent on its own, then the fact in the same person's next message: the
       // correction is expressed where its content is.
-      const content = bareVerdict(m.text, d) ? followUp(messages, p) : -1;
+      const content = bareVerdict(m.text, d) ? followUp(messages, p, words) : -1;
       const said = content >= 0 ? `${m.text} ${messages[content].text}` : m.text;
       patterns.push({ type: 'correction', messages: content >= 0 ? [...pair, messages[content].index] : pair, description: `${m.author || 'A person'} corrects the previous turn: "${excerpt(said)}"`, rule: d.ruleId, decision: null, ts: m.ts });
       if (confirms && acceptsInPart(ds, a >= 0 ? messages[a] : null)) confirm();
@@ -67,9 +67,9 @@ function bareVerdict(text: string, d: Detection): boolean {
 }
 
 /** The same speaker's next message when it goes on with a statement (not a question): where a bare verdict's content is. */
-function followUp(messages: readonly Message[], p: number): number {
+function followUp(messages: readonly Message[], p: number, words: Words): number {
   const next = messages[p + 1];
-  return next && next.author === messages[p].author && next.role !== 'bot' && !question(next) ? p + 1 : -1;
+  return next && next.author === messages[p].author && next.role !== 'bot' && !question(next, words) ? p + 1 : -1;
 }
 
 /**
@@ -83,12 +83,10 @@ function acceptsInPart(ds: readonly Detection[], answered: Message | null): bool
   return earliest('confirmation') < earliest('correction');
 }
 
-function question(m: Message): boolean {
-  return isQuestion(m.text) || QUESTION_OPENING.test(m.text);
+/** A question, with its mark or without (a message that opens like a question and has no sentence end). */
+function question(m: Message, words: Words): boolean {
+  return isQuestion(m.text) || words.questionOpening.test(m.text);
 }
-
-/** A message that opens like a question and has no sentence end: a question without its mark. */
-const QUESTION_OPENING = new RegExp(`^\\s*(?:${alternation('replies', 'questionOpeners')})\\b[^.!]*$`, 'i');
 
 /**
  * A one- or two-word "yeah"/"right" while the other speaker keeps the floor is a backchannel
@@ -104,13 +102,13 @@ export function isBackchannel(p: number, messages: readonly Message[], detection
 }
 
 /** The same question asked again by the same speaker (or with an explicit "again"). */
-export function repeatedQuestions(messages: readonly Message[], detections: readonly Detection[][], text: readonly MessageAnalysis[] = analyseMessages(messages).at): PatternCandidate[] {
+export function repeatedQuestions(messages: readonly Message[], detections: readonly Detection[][], words: Words, text: readonly MessageAnalysis[] = analyseMessages(messages, new Stems(words)).at): PatternCandidate[] {
   const out: PatternCandidate[] = [];
   const asked: Array<{ p: number; toks: Set<string> }> = [];
   for (let p = 0; p < messages.length; p++) {
     const m = messages[p];
     const repeatCue = has(detections[p], 'repeat_cue');
-    if (!question(m) && !repeatCue) continue;
+    if (!question(m, words) && !repeatCue) continue;
     const toks = new Set(text[p].tokens);
     if (toks.size === 0) continue;
     for (let k = asked.length - 1; k >= 0 && p - asked[k].p <= 60; k--) {
@@ -132,7 +130,7 @@ export function repeatedQuestions(messages: readonly Message[], detections: read
         break;
       }
     }
-    if (question(m)) asked.push({ p, toks });
+    if (question(m, words)) asked.push({ p, toks });
   }
   return out;
 }
@@ -141,7 +139,7 @@ export function repeatedQuestions(messages: readonly Message[], detections: read
  * A speaker asserting something and later its opposite, on the same subject: compared clause by
  * clause, so that two turns merely sharing a few words and a "not" somewhere are not flagged.
  */
-export function selfContradictions(messages: readonly Message[], lexicon: CompiledLexicon, existing: readonly PatternCandidate[], text: readonly MessageAnalysis[] = analyseMessages(messages).at, stems?: Stems): PatternCandidate[] {
+export function selfContradictions(messages: readonly Message[], lexicon: CompiledLexicon, existing: readonly PatternCandidate[], stems: Stems, text: readonly MessageAnalysis[] = analyseMessages(messages, stems).at): PatternCandidate[] {
   const out: PatternCandidate[] = [];
   const seen = new Set(existing.filter((x) => x.type === 'contradiction').map((x) => x.messages.join(',')));
   const claims: Array<{ p: number; clauses: ClauseClaim[] }> = [];

@@ -7,8 +7,9 @@ import { unsafeRegexReason } from './regexSafety';
 import { compileRule, type CompiledRule } from './rules';
 import { compileStatementLexicon, findAct, normalForm, type StatementLexicon } from './sentenceActs';
 import { claimSentences, compileSubjects, subjectClauses, type CompiledSubjects, type SubjectLexicon } from './subject';
-import { contentTokens } from './text';
+import { contentTokens, Stems } from './text';
 import type { LexiconDocument, LexiconExamples, Message, RuleExample, RulePack, WordList } from './types';
+import type { Words } from './words';
 
 export interface RuleFailure {
   /** The rule id, or `lexicon/list` for a word list. */
@@ -23,13 +24,14 @@ export interface RuleFailure {
  * `nomatch` ones, judged with `context` rules too, so that rules reading the answered message
  * see its cues) or of a lexicon (each list must find one of its entries, as whole words, in its
  * `match` examples and none in its `nomatch` ones). Also reports duplicate phrases or entries and
- * regexes that could backtrack catastrophically.
+ * regexes that could backtrack catastrophically. Rules and lexicons are compiled with `words`, the
+ * engine's word lists (where a cue may stand, what negates it, which words are content).
  */
-export function testRules(subject: RulePack | LexiconDocument, context: readonly CompiledRule[] = []): RuleFailure[] {
-  return 'rules' in subject && Array.isArray(subject.rules) ? testPack(subject as RulePack, context) : testLexicon(subject as LexiconDocument);
+export function testRules(subject: RulePack | LexiconDocument, words: Words, context: readonly CompiledRule[] = []): RuleFailure[] {
+  return 'rules' in subject && Array.isArray(subject.rules) ? testPack(subject as RulePack, words, context) : testLexicon(subject as LexiconDocument, words);
 }
 
-function testPack(pack: RulePack, context: readonly CompiledRule[]): RuleFailure[] {
+function testPack(pack: RulePack, words: Words, context: readonly CompiledRule[]): RuleFailure[] {
   const failures: RuleFailure[] = [];
   const own: CompiledRule[] = [];
   for (const spec of pack.rules) {
@@ -42,7 +44,7 @@ function testPack(pack: RulePack, context: readonly CompiledRule[]): RuleFailure
     if (dup.length > 0) failures.push({ subject: spec.id, message: `duplicate phrases: ${dup.join(', ')}` });
     try {
       // The engine's own compiled rule when it has this one (bounded as in a run), else a fresh one.
-      own.push(context.find((r) => r.spec === spec) ?? compileRule(spec));
+      own.push(context.find((r) => r.spec === spec) ?? compileRule(spec, words));
     } catch (err) {
       failures.push({ subject: spec.id, message: (err as Error).message });
     }
@@ -82,9 +84,9 @@ function listsOf(doc: LexiconDocument): Array<[string, WordList | { entries: unk
     .map(([k, v]) => [k, { entries: v as unknown[], examples: examples[k] }]);
 }
 
-function testLexicon(doc: LexiconDocument): RuleFailure[] {
-  if ('acts' in doc && Array.isArray(doc.acts)) return testActs(doc as unknown as StatementLexicon);
-  if ('reversals' in doc && Array.isArray(doc.reversals)) return testSubjects(doc as unknown as SubjectLexicon);
+function testLexicon(doc: LexiconDocument, words: Words): RuleFailure[] {
+  if ('acts' in doc && Array.isArray(doc.acts)) return testActs(doc as unknown as StatementLexicon, words);
+  if ('reversals' in doc && Array.isArray(doc.reversals)) return testSubjects(doc as unknown as SubjectLexicon, words);
   const failures: RuleFailure[] = [];
   for (const [name, list] of listsOf(doc)) {
     const subject = `${doc.lexicon}/${name}`;
@@ -128,7 +130,7 @@ function testLexicon(doc: LexiconDocument): RuleFailure[] {
  * must do its job on its examples (a clock time after a time preposition or with am/pm, a day of
  * the month with an ordinal suffix, no claim in a hedged sentence, no subject in generic words).
  */
-function testSubjects(lex: SubjectLexicon): RuleFailure[] {
+function testSubjects(lex: SubjectLexicon, words: Words): RuleFailure[] {
   const failures: RuleFailure[] = [];
   const check = (subject: string, examples: { match: string[]; nomatch: string[] } | undefined, found: (text: string) => boolean) => {
     if (!examples) {
@@ -161,7 +163,7 @@ function testSubjects(lex: SubjectLexicon): RuleFailure[] {
   check(`${lex.lexicon}/conditionals`, lex.conditionals.examples, (t) => conditionals.some((re) => re !== null && re.test(t)));
   let compiled: CompiledSubjects;
   try {
-    compiled = compileSubjects(lex);
+    compiled = compileSubjects(lex, words);
   } catch (err) {
     return [...failures, { subject: `${lex.lexicon}/slots`, message: (err as Error).message }];
   }
@@ -179,18 +181,18 @@ function testSubjects(lex: SubjectLexicon): RuleFailure[] {
   check(`${lex.lexicon}/generic`, ex.generic, (t) => clauses(t).every((c) => c.anchor.size === 0));
   // An example reads some word of another language as its English equivalent.
   const english = new Set(compiled.equivalents.values());
-  check(`${lex.lexicon}/equivalents`, ex.equivalents, (t) => clauses(t).some((c) => [...c.anchor].some((a) => english.has(a) && !contentTokens(t).includes(a))));
+  check(`${lex.lexicon}/equivalents`, ex.equivalents, (t) => clauses(t).some((c) => [...c.anchor].some((a) => english.has(a) && !contentTokens(t, new Stems(words)).includes(a))));
   return failures;
 }
 
 /** The sentence-act lexicon: each act must be found in its match examples and not in its nomatch ones. */
-function testActs(lex: StatementLexicon): RuleFailure[] {
+function testActs(lex: StatementLexicon, words: Words): RuleFailure[] {
   const failures: RuleFailure[] = [];
   for (const entry of lex.acts) {
     const subject = `${lex.lexicon}/${entry.act}${entry.position ? ` (${entry.position})` : ''}`;
     const dup = duplicates(entry.phrases ?? []);
     if (dup.length > 0) failures.push({ subject, message: `duplicate phrases: ${dup.join(', ')}` });
-    const one = compileStatementLexicon({ ...lex, acts: [entry] });
+    const one = compileStatementLexicon({ ...lex, acts: [entry] }, words);
     const found = (text: string) => findAct(one, entry.act, normalForm(text)) !== null;
     for (const text of entry.examples.match) if (!found(text)) failures.push({ subject, example: text, message: `example ${JSON.stringify(text)} should match` });
     for (const text of entry.examples.nomatch) if (found(text)) failures.push({ subject, example: text, message: `example ${JSON.stringify(text)} should not match` });

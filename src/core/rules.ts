@@ -1,9 +1,9 @@
 // Rule packs are data (rules/*.json); this module turns one rule into a matcher and applies it to
 // a message in its context (the message it answers and that message's own detections).
-import { alternation, escapeRegex } from './lexicons';
 import { compilePhrases, WORD_CHAR } from './phrases';
-import { contentTokens, isQuestion, sentences, wordCount } from './text';
+import { contentTokens, isQuestion, sentences, Stems, wordCount } from './text';
 import type { Detection, Message, Role, RuleKind, RuleSpec } from './types';
+import type { Words } from './words';
 
 export interface CompiledRule {
   spec: RuleSpec;
@@ -22,6 +22,8 @@ export interface CompiledRule {
   weight: number;
   /** true when the rule reads the answered message's detections (run after context-free rules). */
   contextual: boolean;
+  /** The engine's word lists the rule was compiled with: its position, negation and question checks read them. */
+  words: Words;
 }
 
 /** What a rule may look at besides the message itself. */
@@ -66,7 +68,7 @@ function anchorWordsOf(spec: RuleSpec): Set<string> | null {
   return out;
 }
 
-export function compileRule(spec: RuleSpec): CompiledRule {
+export function compileRule(spec: RuleSpec, words: Words): CompiledRule {
   const sources: string[] = [];
   if (spec.phrases && spec.phrases.length > 0) sources.push(compilePhrases(spec.phrases).source);
   if (spec.regex) sources.push(`(?:${spec.regex})`);
@@ -82,29 +84,21 @@ export function compileRule(spec: RuleSpec): CompiledRule {
     previousUnless: spec.previousUnless && spec.previousUnless.length > 0 ? compilePhrases(spec.previousUnless) : null,
     weight: spec.weight ?? 1,
     contextual: Boolean(spec.previousHas?.length || spec.previousLacks?.length),
+    words,
   };
 }
 
-// Words that may stand before a cue at the "start" of a message or sentence without changing it.
-const LEADING_FILLER = new RegExp(`^(?:[\\s,.;:!\\-"'(]|(?:${alternation('cues', 'leadingFillers')})(?![\\p{L}\\p{N}]))*`, 'iu');
 const ADDRESSEE = /^\s*@?[\p{L}\p{N}_.\-]{1,30}:\s+/u;
-/** A negator (the single words of rules/lexicons/contradiction.json) within two words before a cue. */
-const NEGATOR = new RegExp(`(?:\\b(?:${negatorWords()})|n't)\\W*(?:\\w+\\W+){0,2}$`, 'i');
-
-function negatorWords(): string {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const lex = require('../../rules/lexicons/contradiction.json') as { negators: string[] };
-  return lex.negators.filter((n) => !n.includes(' ')).map((n) => escapeRegex(n).replace(/'/g, "'?")).join('|');
-}
 
 function roleMatches(want: 'human' | 'bot' | 'any' | undefined, role: Role): boolean {
   if (!want || want === 'any' || role === 'unknown') return true;
   return want === role;
 }
 
-function atStart(prefix: string): boolean {
+/** Whether only an addressee and the words that may stand before a cue (cues.json leadingFillers) come before it. */
+function atStart(rule: CompiledRule, prefix: string): boolean {
   const rest = prefix.replace(ADDRESSEE, '');
-  const filler = LEADING_FILLER.exec(rest);
+  const filler = rule.words.cues.leadingFiller.exec(rest);
   return (filler ? filler[0].length : 0) === rest.length;
 }
 
@@ -155,12 +149,12 @@ export function applyRule(rule: CompiledRule, message: Message, lower: string, c
     const start = m.index;
     const end = start + m[0].length;
     if (
-      passesPosition(spec, lower, start) &&
+      passesPosition(rule, lower, start) &&
       passesQuestion(spec, lower, start) &&
-      passesOpenQuestion(spec, lower, start) &&
-      passesNegation(spec, lower, start) &&
-      passesHypothetical(spec, lower, start) &&
-      passesEcho(spec, m, ctx)
+      passesOpenQuestion(rule, lower, start) &&
+      passesNegation(rule, lower, start) &&
+      passesHypothetical(rule, lower, start) &&
+      passesEcho(rule, m, ctx)
     ) {
       if (rule.unless) {
         rule.unless.lastIndex = 0;
@@ -177,12 +171,12 @@ function sentenceAt(text: string, offset: number): { start: number; end: number;
   return { start: 0, end: text.length, text };
 }
 
-function passesPosition(spec: RuleSpec, lower: string, start: number): boolean {
-  const pos = spec.position ?? 'anywhere';
+function passesPosition(rule: CompiledRule, lower: string, start: number): boolean {
+  const pos = rule.spec.position ?? 'anywhere';
   if (pos === 'anywhere') return true;
-  if (pos === 'message-start') return atStart(lower.slice(0, start));
+  if (pos === 'message-start') return atStart(rule, lower.slice(0, start));
   const s = sentenceAt(lower, start);
-  return atStart(lower.slice(s.start, start));
+  return atStart(rule, lower.slice(s.start, start));
 }
 
 function passesQuestion(spec: RuleSpec, lower: string, start: number): boolean {
@@ -199,40 +193,37 @@ function passesQuestion(spec: RuleSpec, lower: string, start: number): boolean {
   return q === 'require' ? asked : !asked;
 }
 
-// A question that opens with a wh-word asks for content ("What time would you like?"), not a yes or no.
-const OPEN_QUESTION = new RegExp(
-  `^(?:[\\s,.;:!\\-"'(]|(?:${alternation('cues', 'openQuestionFillers')})(?![a-z0-9]))*(?!${alternation('cues', 'notOpenQuestions')})(?:${alternation('cues', 'openQuestionWords')})(?![a-z0-9])`,
-);
-
-function passesOpenQuestion(spec: RuleSpec, lower: string, start: number): boolean {
-  if (spec.openQuestion !== 'reject') return true;
+/** A rule that rejects open questions does not fire in a question that opens with a wh-word (it asks for content, not a yes or no). */
+function passesOpenQuestion(rule: CompiledRule, lower: string, start: number): boolean {
+  if (rule.spec.openQuestion !== 'reject') return true;
   const s = sentenceAt(lower, start);
-  return !(isQuestion(s.text) && OPEN_QUESTION.test(s.text));
+  return !(isQuestion(s.text) && rule.words.cues.openQuestion.test(s.text));
 }
 
-// A sentence that only supposes: "if we ever…", "what if…", "suppose…", "in case…".
-const SUPPOSING = new RegExp(`^(?:[\\s,.;:!\\-"'(]|(?:and|but|so|well|then)(?![a-z0-9]))*(?:${alternation('cues', 'supposingOpeners')})(?![a-z0-9\\u00c0-\\u024f])`);
-
-function passesHypothetical(spec: RuleSpec, lower: string, start: number): boolean {
-  if (spec.hypothetical !== 'reject') return true;
+/** A rule that rejects hypotheticals does not fire in a sentence that only supposes ("what if…"). */
+function passesHypothetical(rule: CompiledRule, lower: string, start: number): boolean {
+  if (rule.spec.hypothetical !== 'reject') return true;
   const s = sentenceAt(lower, start);
-  return !SUPPOSING.test(s.text);
+  return !rule.words.cues.supposing.test(s.text);
 }
 
 /** The cue's `ref` group names what the answered message mentions (all or any of its content words). */
-function passesEcho(spec: RuleSpec, m: RegExpExecArray, ctx: RuleContext): boolean {
+function passesEcho(rule: CompiledRule, m: RegExpExecArray, ctx: RuleContext): boolean {
+  const spec = rule.spec;
   if (!spec.echo) return true;
   const ref = m.groups?.ref;
   if (ref === undefined) return false;
   if (!ctx.answered) return false;
-  const want = contentTokens(ref);
+  const stems = new Stems(rule.words);
+  const want = contentTokens(ref, stems);
   if (want.length === 0) return false;
-  const have = new Set(contentTokens(ctx.answered.text));
+  const have = new Set(contentTokens(ctx.answered.text, stems));
   return spec.echo === 'all' ? want.every((t) => have.has(t)) : want.some((t) => have.has(t));
 }
 
-function passesNegation(spec: RuleSpec, lower: string, start: number): boolean {
-  if (!spec.negatable) return true;
+/** A negatable rule does not fire with a negator within two words before its cue. */
+function passesNegation(rule: CompiledRule, lower: string, start: number): boolean {
+  if (!rule.spec.negatable) return true;
   const s = sentenceAt(lower, start);
-  return !NEGATOR.test(lower.slice(s.start, start));
+  return !rule.words.cues.negator.test(lower.slice(s.start, start));
 }

@@ -3,6 +3,7 @@
 // and the clauses a message splits into. Pure text functions; no knowledge of who said what.
 import { compilePhrases } from './phrases';
 import { foldPunctuation, type Span } from './text';
+import type { Words } from './words';
 
 export type SentenceAct =
   | 'preamble'
@@ -73,9 +74,11 @@ interface CompiledEntry {
 
 export interface CompiledStatementLexicon {
   acts: ReadonlyMap<SentenceAct, readonly CompiledEntry[]>;
+  /** The engine's word lists it was compiled with: the statements' words (statement-words.json), claims and stopwords the candidates read beside the acts. */
+  words: Words;
 }
 
-export function compileStatementLexicon(lex: StatementLexicon): CompiledStatementLexicon {
+export function compileStatementLexicon(lex: StatementLexicon, words: Words): CompiledStatementLexicon {
   const acts = new Map<SentenceAct, CompiledEntry[]>();
   for (const e of lex.acts) {
     const list = acts.get(e.act) ?? [];
@@ -83,7 +86,7 @@ export function compileStatementLexicon(lex: StatementLexicon): CompiledStatemen
     list.push({ position: e.position ?? 'anywhere', re: new RegExp(sources.join('|'), 'g') });
     acts.set(e.act, list);
   }
-  return { acts };
+  return { acts, words };
 }
 
 /** Lowercased, with typographic quotes and dashes folded: the form phrases match against. */

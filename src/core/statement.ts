@@ -1,36 +1,34 @@
 // Text-level helpers of the decide stage: which words of a message are its statement, what follows
 // a cue ("instead of …", "because …"), the options a message puts forward, and whether a cue
-// names a task at all.
-import { alternation, wordsOf } from './lexicons';
+// names a task at all. The words they read are the engine's (statement-words.json, compiled in
+// words.ts), passed in or held by the compiled statement lexicon.
 import { findAct, normalForm, type CompiledStatementLexicon } from './sentenceActs';
-import { contentTokens, contentWordCount, sentences, stem, wordCount, type Stems } from './text';
+import { contentTokens, contentWordCount, sentences, wordCount, type Stems } from './text';
 import type { Detection } from './types';
-
-const LEADING_VERDICT = new RegExp(`^(?:(?:${alternation('statement-words', 'leadingVerdicts')})\\b[\\s,.;:!-]*)+`, 'i');
+import type { Words } from './words';
 
 /** The sentence that carries a cue, without leading fillers; a bare verdict borrows the next sentence. */
-export function statementAt(text: string, offset: number): string {
+export function statementAt(words: Words, text: string, offset: number): string {
+  const verdict = words.statements.leadingVerdict;
   const ss = sentences(text);
   if (ss.length === 0) return text.trim();
   let k = ss.findIndex((s) => offset >= s.start && offset < s.end);
   if (k < 0) k = 0;
-  let out = ss[k].text.replace(LEADING_VERDICT, '').trim();
+  let out = ss[k].text.replace(verdict, '').trim();
   // "No, that's wrong." says that something is wrong, not what is right: the fact follows.
-  if (wordCount(out) < 4 && k + 1 < ss.length) out = ss[k + 1].text.replace(LEADING_VERDICT, '').trim();
+  if (wordCount(out) < 4 && k + 1 < ss.length) out = ss[k + 1].text.replace(verdict, '').trim();
   const ws = out.split(/\s+/);
   if (ws.length > 60) out = `${ws.slice(0, 60).join(' ')}…`;
   return out.length > 0 ? out[0].toUpperCase() + out.slice(1) : out;
 }
 
-/** Where the clause after a cue ends: a sentence end, or a comma and a conjunction. */
-const CLAUSE_END = new RegExp(`[.;!?\\n]|,\\s(?:${alternation('statement-words', 'clauseEnders')})\\s`);
-
-export function clauseAfter(text: string, cue: RegExp, maxWords: number): string[] {
+/** The clause after each match of a cue, up to a sentence end or a comma and a conjunction, at most `maxWords` words. */
+export function clauseAfter(words: Words, text: string, cue: RegExp, maxWords: number): string[] {
   const out: string[] = [];
   cue.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = cue.exec(text)) !== null) {
-    const rest = text.slice(m.index + m[0].length).split(CLAUSE_END)[0].trim();
+    const rest = text.slice(m.index + m[0].length).split(words.statements.clauseEnd)[0].trim();
     const ws = rest.split(/\s+/).filter(Boolean).slice(0, maxWords);
     if (ws.length > 0) out.push(ws.join(' ').replace(/[,:]$/, ''));
   }
@@ -44,25 +42,13 @@ export function excerpt(text: string, max = 120): string {
   return t.length > max ? `${t.slice(0, max - 1)}…` : t;
 }
 
-const words = (list: string) => alternation('statement-words', list);
-/** Option lists: "the options are A, B, or C", "either A or B", "we could use A or B". */
-const OPTION_LIST = new RegExp(
-  `\\b(?:(?:${words('optionNouns')})\\s+(?:${words('optionCopulas')})\\s*:?|(?:${words('optionNouns')})\\b[^.:;!?\\n]{0,40}:|(?:${words('optionListOpeners')})|(?:${words('optionProposers')}) (?:${words('choiceVerbs')})|(?:${words('choiceVerbs')})(?=\\s+[^.;!?\\n]*\\bor\\b))\\s+([^.;!?\\n]+)`,
-  'gi',
-);
-/** Pairs joined by "or" that are idioms, not options. */
-const OR_IDIOM = new RegExp(`\\b(?:${words('orIdioms')})\\b`, 'gi');
-/** Where an option's name ends and the sentence goes on about it ("Postgres for this", "spaces is fine"). */
-const OPTION_END = new RegExp(`\\s(?:${words('optionEnders')})\\b.*$`, 'i');
-/** A single option put forward: "how about A", "what about B", "we could use C". */
-const OPTION_ONE = new RegExp(`\\b(?:${words('singleOptionCues')})\\s+([^.,;!?\\n]+)`, 'gi');
-const OPTION_LEAD = new RegExp(`^(?:${words('optionLeads')})\\s+`, 'i');
-
-function cleanOption(raw: string): string | null {
-  let o = raw.trim().replace(OPTION_END, '').replace(/[,:]+$/, '');
-  for (let k = 0; k < 3 && OPTION_LEAD.test(o); k++) o = o.replace(OPTION_LEAD, '');
+/** An option's name: without what the sentence goes on to say about it and the words leading into it. */
+function cleanOption(words: Words, raw: string): string | null {
+  const { optionEnd, optionLead } = words.statements;
+  let o = raw.trim().replace(optionEnd, '').replace(/[,:]+$/, '');
+  for (let k = 0; k < 3 && optionLead.test(o); k++) o = o.replace(optionLead, '');
   const ws = o.split(/\s+/).filter(Boolean);
-  if (ws.length === 0 || ws.length > 6 || contentWordCount(o) === 0) return null;
+  if (ws.length === 0 || ws.length > 6 || contentWordCount(o, words) === 0) return null;
   return ws.join(' ');
 }
 
@@ -86,11 +72,9 @@ export function inlineList(lex: CompiledStatementLexicon, sentence: string): { i
 function withoutJoiner(lex: CompiledStatementLexicon, part: string): string {
   return part.replace(/[\s,;]+$/, '').replace(/[\s,;]+\S+$/, (tail) => {
     const word = normalForm(tail.replace(/^[\s,;]+/, ''));
-    return findAct(lex, 'connective', word) || ITEM_JOINER.test(word) ? '' : tail;
+    return findAct(lex, 'connective', word) || lex.words.statements.itemJoiner.test(word) ? '' : tail;
   });
 }
-
-const ITEM_JOINER = new RegExp(`^(?:${alternation('statement-words', 'itemJoiners')})$`, 'i');
 
 /**
  * The option lists a message puts forward, in order, each list's options together: what a choice
@@ -105,25 +89,26 @@ export function optionListsIn(lex: CompiledStatementLexicon, raw: string): strin
   for (const s of sentences(raw)) {
     const marked = inlineList(lex, s.text);
     if (!marked) continue;
-    const list = marked.items.map((x) => x.text.split(/[,:;]\s|\s[-–—]\s/)[0].replace(/[\s.!?]+$/, '').trim()).filter((o) => o.length > 0 && wordCount(o) <= 12 && contentWordCount(o) > 0);
+    const list = marked.items.map((x) => x.text.split(/[,:;]\s|\s[-–—]\s/)[0].replace(/[\s.!?]+$/, '').trim()).filter((o) => o.length > 0 && wordCount(o) <= 12 && contentWordCount(o, lex.words) > 0);
     if (list.length > 0) out.push(list);
     text = text.replace(s.text, ' ');
   }
-  text = text.replace(OR_IDIOM, ' ');
-  OPTION_LIST.lastIndex = 0;
+  const { orIdiom, optionList, optionOne } = lex.words.statements;
+  text = text.replace(orIdiom, ' ');
+  optionList.lastIndex = 0;
   let m: RegExpExecArray | null;
-  while ((m = OPTION_LIST.exec(text)) !== null) {
+  while ((m = optionList.exec(text)) !== null) {
     const parts = optionParts(m[1]);
     if (parts.length < 2) continue;
-    const list = parts.map(cleanOption).filter((o): o is string => o !== null);
+    const list = parts.map((p) => cleanOption(lex.words, p)).filter((o): o is string => o !== null);
     if (list.length > 0) out.push(list);
   }
-  OPTION_ONE.lastIndex = 0;
-  while ((m = OPTION_ONE.exec(text)) !== null) {
+  optionOne.lastIndex = 0;
+  while ((m = optionOne.exec(text)) !== null) {
     // "What about retries and dead letters?" raises concerns; an option is one short thing (a list
     // with "or" was read above).
     if (/\b(?:and|or)\b/i.test(m[1])) continue;
-    const o = cleanOption(m[1]);
+    const o = cleanOption(lex.words, m[1]);
     if (o && o.split(/\s+/).length <= 4) out.push([o]);
   }
   return out;
@@ -158,13 +143,11 @@ function optionParts(list: string): string[] {
  * {…}" or "Can you?"), or besides the cue's own words in a decision's sentence ("Keep it in the
  * array from now on", not "We decided on").
  */
-/** Stems of the verbs that only report speech. */
-const REPORTING: ReadonlySet<string> = new Set(wordsOf('statement-words', 'reportingVerbs').map((w) => stem(w)));
-
-export function namesTask(text: string, d: Detection, stems?: Stems): boolean {
+export function namesTask(words: Words, text: string, d: Detection, stems: Stems): boolean {
   const s = sentences(text).find((x) => d.start >= x.start && d.start < x.end);
   const end = s ? s.end : text.length;
-  const says = (t: string) => !REPORTING.has(t) && !t.includes("'");
+  // (Not one of the verbs that only report speech.)
+  const says = (t: string) => !words.statements.reporting.has(t) && !t.includes("'");
   if (d.kind === 'action_item') return contentTokens(text.slice(d.start, end), stems).some(says);
   const cue = new Set(contentTokens(text.slice(d.start, d.end), stems));
   return contentTokens(s ? s.text : text, stems).some((t) => !cue.has(t) && says(t));

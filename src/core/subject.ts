@@ -2,10 +2,11 @@
 // an earlier decision on the same subject: it replaces it (an explicit reversal, or a new value for
 // the same slot), restates it, or contradicts it (asserts what it rules out). The subject is the
 // shared content — the words that name things, and the slot a value fills — not the whole topic.
-// All vocabulary comes from rules/lexicons/subjects.json.
-import { wordsOf } from './lexicons';
+// All vocabulary comes from rules/lexicons/subjects.json (and the phrases that only look negating,
+// from the engine's claims word list).
 import { surfaceWords } from './surface';
 import { contentToken, contentTokens, Stems, words } from './text';
+import type { Words } from './words';
 
 export interface Examples {
   match: string[];
@@ -58,11 +59,15 @@ export interface CompiledSubjects {
   generic: ReadonlySet<string>;
   /** A word or its stem in another language → the stem of its English equivalent ("frist" → "deadlin"). */
   equivalents: ReadonlyMap<string, string>;
+  /** The engine's word lists it was compiled with: its stopwords, and the phrases with a negator that hedge or add rather than deny ("not sure", "no problem") that the claims skip too. */
+  words: Words;
 }
 
 const phraseRe = (p: string) => new RegExp(`(?<![\\p{L}\\p{N}])${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')}(?![\\p{L}\\p{N}])`, 'iu');
 
-export function compileSubjects(lex: SubjectLexicon): CompiledSubjects {
+/** The subject lexicon compiled with the engine's word lists (its stopwords decide which words are content). */
+export function compileSubjects(lex: SubjectLexicon, words: Words): CompiledSubjects {
+  const stems = new Stems(words);
   const wordSlot = new Map<string, { slot: string; value: string }>();
   const unitSlot = new Map<string, { slot: string; unit: string }>();
   const patterns: Array<{ slot: string; re: RegExp }> = [];
@@ -84,17 +89,17 @@ export function compileSubjects(lex: SubjectLexicon): CompiledSubjects {
   const generic = new Set<string>();
   for (const w of lex.generic) {
     generic.add(w.toLowerCase());
-    const t = contentToken(w.toLowerCase());
+    const t = contentToken(w.toLowerCase(), stems);
     if (t) generic.add(t);
   }
   const equivalents = new Map<string, string>();
   for (const [english, spellings] of Object.entries(lex.equivalents ?? {})) {
-    const to = contentToken(english.toLowerCase());
+    const to = contentToken(english.toLowerCase(), stems);
     if (!to) continue;
     for (const w of spellings) {
       const lower = w.toLowerCase();
       equivalents.set(lower, to);
-      const t = contentToken(lower);
+      const t = contentToken(lower, stems);
       if (t && t !== to) equivalents.set(t, to);
     }
   }
@@ -116,6 +121,7 @@ export function compileSubjects(lex: SubjectLexicon): CompiledSubjects {
     hedges: lex.hedges.map(phraseRe),
     conditionals: lex.conditionals.regex.map((r) => new RegExp(r, 'iu')),
     generic,
+    words,
   };
 }
 
@@ -145,9 +151,6 @@ export interface NegationWords {
   negatorWords: ReadonlySet<string>;
   negatorPhrases: readonly string[];
 }
-
-/** Phrases with a negator that hedge or add rather than deny ("not sure", "no problem"): the same list the claims use. */
-const NON_NEGATING = wordsOf('claims', 'nonNegating');
 
 /** How many items (content words or values) a negator governs, up to the next comma. */
 const NEGATION_SCOPE = 3;
@@ -204,7 +207,7 @@ export class SubjectMemo {
   readonly clauses = new Map<string, SubjectClause>();
   /** Content tokens of decision statements, as sets (every relation and the stale check index them). */
   private readonly tokenSets = new Map<string, ReadonlySet<string>>();
-  constructor(readonly stems: Stems = new Stems()) {}
+  constructor(readonly stems: Stems) {}
 
   /** The content tokens of a statement and of `alsoFoundBy` (the text a correction corrected), as one set. */
   tokenSetOf(statement: string, alsoFoundBy: string | null = null): ReadonlySet<string> {
@@ -225,10 +228,11 @@ export class SubjectMemo {
 
 /** The subject, negations and slot values of each claim sentence of a text. */
 export function subjectClauses(text: string, subjects: CompiledSubjects, neg: NegationWords, memo?: SubjectMemo): SubjectClause[] {
+  const stems = memo?.stems ?? new Stems(subjects.words);
   return claimSentences(text, subjects).map((s) => {
     let c = memo?.clauses.get(s);
     if (!c) {
-      c = clauseOf(s, subjects, neg, memo?.stems);
+      c = clauseOf(s, subjects, neg, stems);
       memo?.clauses.set(s, c);
     }
     return c;
@@ -239,7 +243,7 @@ export function subjectClauses(text: string, subjects: CompiledSubjects, neg: Ne
  * What one claim sentence is about: its text normalised, the slot values it sets, which words a
  * negation rules out, and the words left over as its anchor. Each step is its own function below.
  */
-function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, stemmer?: Stems): SubjectClause {
+function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, stemmer: Stems): SubjectClause {
   const { text, patternValues } = normalisedClauseText(sentence, lex, neg);
   const toks = tokenize(text);
   const { valueAt, consumed } = numberValues(toks, lex, stemmer);
@@ -261,7 +265,7 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, s
 function normalisedClauseText(sentence: string, lex: CompiledSubjects, neg: NegationWords): { text: string; patternValues: SlotValue[] } {
   const patternValues: SlotValue[] = [];
   let lower = sentence.toLowerCase().replace(/[\u2018\u2019]/g, "'");
-  for (const h of NON_NEGATING) if (lower.includes(h)) lower = lower.split(h).join(' ');
+  for (const h of lex.words.claims.nonNegating) if (lower.includes(h)) lower = lower.split(h).join(' ');
   for (const p of neg.negatorPhrases) if (lower.includes(p)) lower = lower.split(p).join(' not ');
   lower = withoutCueWords(lower, lex);
   for (const { re, name } of lex.phraseSlot) {
@@ -281,7 +285,7 @@ function normalisedClauseText(sentence: string, lex: CompiledSubjects, neg: Nega
 }
 
 /** The value each number token sets, by its position, and the positions of the unit, scale and month words the numbers took. */
-function numberValues(toks: readonly Token[], lex: CompiledSubjects, stemmer?: Stems): { valueAt: Map<number, SlotValue>; consumed: Set<number> } {
+function numberValues(toks: readonly Token[], lex: CompiledSubjects, stemmer: Stems): { valueAt: Map<number, SlotValue>; consumed: Set<number> } {
   const valueAt = new Map<number, SlotValue>();
   const consumed = new Set<number>();
   for (let i = 0; i < toks.length; i++) {
@@ -306,7 +310,7 @@ function clockValue(toks: readonly Token[], i: number, lex: CompiledSubjects): S
 }
 
 /** A number read by what stands around it: an amount or a unit's slot, a scaled count, a date, an hour, or a count of the noun after it. */
-function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, consumed: Set<number>, stemmer?: Stems): SlotValue | null {
+function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, consumed: Set<number>, stemmer: Stems): SlotValue | null {
   const n = parseNumber(toks[i].text);
   if (n === null) return null;
   const month = (k: number) => {
@@ -353,7 +357,7 @@ function unitAt(toks: readonly Token[], i: number, lex: CompiledSubjects): { slo
 }
 
 /** A count, keyed by the noun it counts unless that noun is a generic word. */
-function countValue(next: string, num: number, lex: CompiledSubjects, stemmer?: Stems): SlotValue {
+function countValue(next: string, num: number, lex: CompiledSubjects, stemmer: Stems): SlotValue {
   const noun = /^\p{L}/u.test(next) ? contentToken(next, stemmer) : null;
   return { key: `count:${noun && !lex.generic.has(noun) ? noun : ''}`, value: numberText(num), negated: false };
 }
@@ -363,7 +367,7 @@ function countValue(next: string, num: number, lex: CompiledSubjects, stemmer?: 
  * rights", "not 30"): function words before it are skipped, the first one after it ends it, and
  * so do a comma or a dash.
  */
-function negationScope(toks: readonly Token[], valueAt: ReadonlyMap<number, SlotValue>, lex: CompiledSubjects, neg: NegationWords, stemmer?: Stems): Set<number> {
+function negationScope(toks: readonly Token[], valueAt: ReadonlyMap<number, SlotValue>, lex: CompiledSubjects, neg: NegationWords, stemmer: Stems): Set<number> {
   const negatedAt = new Set<number>();
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i].text;
@@ -416,7 +420,7 @@ function anchorWords(
   negatedAt: ReadonlySet<number>,
   lex: CompiledSubjects,
   neg: NegationWords,
-  stemmer?: Stems,
+  stemmer: Stems,
 ): { anchor: Set<string>; stems: Set<string>; negated: Set<string>; wordValues: SlotValue[] } {
   const wordValues: SlotValue[] = [];
   const anchor = new Set<string>();
@@ -604,7 +608,7 @@ export interface Reversal {
 }
 
 /** Reversal cues in a text, with what each retires when it says. */
-export function reversalsIn(text: string, lex: CompiledSubjects, stems?: Stems): Reversal[] {
+export function reversalsIn(text: string, lex: CompiledSubjects, stems: Stems = new Stems(lex.words)): Reversal[] {
   const out: Reversal[] = [];
   for (const sentence of text.split(/(?<=[.!?;\n])\s+/)) {
     for (const { id, re } of lex.reversals) {
@@ -618,7 +622,7 @@ export function reversalsIn(text: string, lex: CompiledSubjects, stems?: Stems):
 }
 
 /** The first noun phrase of a captured object: up to three content words, stopping at a function word after the first. */
-function objectStems(text: string, lex: CompiledSubjects, stems?: Stems): ReadonlySet<string> | null {
+function objectStems(text: string, lex: CompiledSubjects, stems: Stems): ReadonlySet<string> | null {
   const out = new Set<string>();
   for (const w of words(text)) {
     const t = contentToken(w, stems);
@@ -648,6 +652,8 @@ export function asserts(c: SubjectClause, old: ReadonlySet<string>): boolean {
 export interface SubjectView {
   /** The text as written, to quote its words rather than their stems. */
   text: string;
+  /** What its words were stemmed and told from stopwords with (the memo's, or its own). */
+  stems: Stems;
   clauses: readonly SubjectClause[];
   reversals: readonly Reversal[];
 }
@@ -656,7 +662,8 @@ export interface SubjectView {
 export function viewOf(text: string, subjects: CompiledSubjects, neg: NegationWords, memo?: SubjectMemo): SubjectView {
   let v = memo?.views.get(text);
   if (!v) {
-    v = { text, clauses: subjectClauses(text, subjects, neg, memo), reversals: reversalsIn(text, subjects, memo?.stems) };
+    const stems = memo?.stems ?? new Stems(subjects.words);
+    v = { text, stems, clauses: subjectClauses(text, subjects, neg, memo), reversals: reversalsIn(text, subjects, stems) };
     memo?.views.set(text, v);
   }
   return v;
@@ -664,7 +671,7 @@ export function viewOf(text: string, subjects: CompiledSubjects, neg: NegationWo
 
 /** Stems as the words the person wrote, from the first of the texts that has them. */
 function said(stems: Iterable<string>, ...views: readonly SubjectView[]): string {
-  const maps = views.map((v) => surfaceWords(v.text));
+  const maps = views.map((v) => surfaceWords(v.text, v.stems));
   return [...stems].map((s) => maps.map((m) => m.get(s)).find((w) => w !== undefined) ?? s).join(' ');
 }
 

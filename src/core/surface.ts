@@ -6,7 +6,7 @@ import { contentToken, stem, words, type Stems } from './text';
  * Each stem (and content token) of a text mapped to the word as the person wrote it, first
  * occurrence first: messages quote "Redis", never the stem "redi".
  */
-export function surfaceWords(text: string, stems?: Stems): Map<string, string> {
+export function surfaceWords(text: string, stems: Stems): Map<string, string> {
   const out = new Map<string, string>();
   for (const m of text.replace(/[\u2018\u2019]/g, "'").matchAll(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu)) {
     for (const w of words(m[0])) {

@@ -1,15 +1,16 @@
 // Small text helpers shared by the stages: words, Porter stems (porter.ts), content words,
 // sentences.
 import { createHash } from 'node:crypto';
-import { wordsOf } from './lexicons';
 import { porterStem } from './porter';
 
 /**
- * Words that are never content words: the English stopwords and the conversational ones of
- * rules/lexicons/stopwords.json, and the markers transcripts write for non-speech events
- * (rules/lexicons/transcript-markers.json).
+ * Which lowercased words are never content words: the engine's stopwords (the English and
+ * conversational ones of rules/lexicons/stopwords.json, and the markers transcripts write for
+ * non-speech events), as its compiled word lists (words.ts) and every Stems made from them hold them.
  */
-export const STOPWORDS: ReadonlySet<string> = new Set([...wordsOf('stopwords', 'english'), ...wordsOf('stopwords', 'conversational'), ...wordsOf('transcript-markers', 'markers')]);
+export interface ContentWords {
+  readonly stopwords: ReadonlySet<string>;
+}
 
 /** Folds typographic quotes and dashes to ASCII so phrase rules match either spelling. */
 export function foldPunctuation(text: string): string {
@@ -40,10 +41,16 @@ export function words(text: string): string[] {
 /**
  * Porter stems of the words met so far, for one task's analysis or one merge: stemming is most
  * of the cost of tokenizing, and a discussion's vocabulary repeats. The pipeline makes one and
- * passes it down (in AnalysedMessages, in SubjectMemo); nothing outlives it.
+ * passes it down (in AnalysedMessages, in SubjectMemo); nothing outlives it. It carries the
+ * engine's stopwords too: what it tokenizes into content tokens leaves them out.
  */
-export class Stems {
+export class Stems implements ContentWords {
   private readonly memo = new Map<string, string>();
+  readonly stopwords: ReadonlySet<string>;
+
+  constructor(words: ContentWords) {
+    this.stopwords = words.stopwords;
+  }
 
   of(word: string): string {
     let s = this.memo.get(word);
@@ -72,24 +79,24 @@ export function stem(word: string, stems?: Stems): string {
 }
 
 /** A lowercased word that carries content: not a stopword, not a single letter. */
-function isContentWord(w: string): boolean {
-  return w.length >= 2 && !STOPWORDS.has(w);
+function isContentWord(w: string, content: ContentWords): boolean {
+  return w.length >= 2 && !content.stopwords.has(w);
 }
 
 /** Stemmed content tokens: lowercased words without stopwords or one-letter tokens. */
-export function contentToken(w: string, stems?: Stems): string | null {
-  return isContentWord(w) ? stem(w.replace(/'s$/, ''), stems) : null;
+export function contentToken(w: string, stems: Stems): string | null {
+  return isContentWord(w, stems) ? stem(w.replace(/'s$/, ''), stems) : null;
 }
 
-/** How many content tokens a text has: `contentTokens(text).length`, without stemming them. */
-export function contentWordCount(text: string): number {
+/** How many content tokens a text has: `contentTokens(text, stems).length`, without stemming them. */
+export function contentWordCount(text: string, content: ContentWords): number {
   let n = 0;
-  for (const w of words(text)) if (isContentWord(w)) n++;
+  for (const w of words(text)) if (isContentWord(w, content)) n++;
   return n;
 }
 
 /** Stemmed content tokens of a text (a whole message's are in its MessageAnalysis). */
-export function contentTokens(text: string, stems?: Stems): string[] {
+export function contentTokens(text: string, stems: Stems): string[] {
   const out: string[] = [];
   for (const w of words(text)) {
     const t = contentToken(w, stems);

@@ -51,8 +51,8 @@ export async function rulePackSignatures(dirs: readonly string[]): Promise<strin
 
 /**
  * Every lexicon of rules/lexicons/, by name, each validated against schemas/<name>-lexicon.schema.json.
- * The stages read them (contradiction and bridge through the engine, the word lists with the
- * code); all of them are part of the engine fingerprint.
+ * This is the only place they are read: the engine compiles them (the word lists included) and
+ * the stages get them from it. All of them are part of the engine fingerprint.
  */
 export async function loadLexicons(): Promise<Map<string, LexiconDocument>> {
   const out = new Map<string, LexiconDocument>();

@@ -16,6 +16,11 @@ function sources(dir: string): string[] {
 
 type SourceFile = { path: string; text: string };
 
+/** Every TypeScript file of src/, by its path below src/ with forward slashes. */
+function srcFiles(): SourceFile[] {
+  return sources(SRC).map((p) => ({ path: relative(SRC, p).split('\\').join('/'), text: readFileSync(p, 'utf8') }));
+}
+
 /** `file:line: text` of each line, outside comments, that `pattern` matches. */
 function matchingLines(files: readonly SourceFile[], pattern: RegExp): string[] {
   return files.flatMap((f) => f.text.split('\n').flatMap((line, i) => (pattern.test(line) && !/^\s*(?:\/\/|\*)/.test(line) ? [`${f.path}:${i + 1}: ${line.trim()}`] : [])));
@@ -40,9 +45,41 @@ describe('who prints', () => {
   });
 
   it('no module of src/ outside src/cli writes to the console, stdout or stderr', () => {
-    const files = sources(SRC).map((p) => ({ path: relative(SRC, p).split('\\').join('/'), text: readFileSync(p, 'utf8') }));
+    const files = srcFiles();
     expect(files.length).toBeGreaterThan(40);
     expect(printingLines(files)).toEqual([]);
+  });
+});
+
+// The core is pure: the lexicons and every other data file come in through the engine (src/io
+// reads them, src/app compiles them). A core module may require a package by its name (a lazy
+// load of a library), never a path or a computed name, and imports no JSON.
+const LOADS_DATA = /\brequire\s*\(\s*(?!['"][@a-z][\w./-]*['"]\s*\))|\bfrom\s+['"][^'"]+\.json['"]/;
+
+/** Each line of src/core that requires a path (or a computed name) or imports a JSON file. */
+export function coreDataLoads(files: readonly SourceFile[]): string[] {
+  return matchingLines(files.filter((f) => f.path.startsWith('core/')), LOADS_DATA);
+}
+
+describe('the core loads no data', () => {
+  it('finds a require of a path or a template and a JSON import in the core, not a package required by name', () => {
+    const files = [
+      { path: 'core/a.ts', text: "nlp ??= require('compromise') as Nlp;\nconst lex = require('../../rules/lexicons/cues.json');" },
+      { path: 'core/b.ts', text: "const l = require(`../../rules/lexicons/${name}.json`);\n// require('../x.json') in a comment" },
+      { path: 'core/c.ts', text: "import data from './words.json';\nimport { x } from './words';" },
+      { path: 'io/d.ts', text: "const schema = require('../../schemas/x.json');" },
+    ];
+    expect(coreDataLoads(files)).toEqual([
+      "core/a.ts:2: const lex = require('../../rules/lexicons/cues.json');",
+      'core/b.ts:1: const l = require(`../../rules/lexicons/${name}.json`);',
+      "core/c.ts:1: import data from './words.json';",
+    ]);
+  });
+
+  it('no module of src/core requires a file or imports JSON', () => {
+    const files = srcFiles();
+    expect(files.filter((f) => f.path.startsWith('core/')).length).toBeGreaterThan(30);
+    expect(coreDataLoads(files)).toEqual([]);
   });
 });
 

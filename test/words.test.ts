@@ -1,0 +1,80 @@
+// The word lists of rules/lexicons/ reach the stages through the engine: io reads them, the engine
+// compiles them once (and no module of src/core loads a file: test/layers.test.ts). An engine built
+// with other lists behaves by those lists, in each module that reads one, so no module can still be
+// reading the shipped file behind the engine's back.
+import { detect } from '../src/core/detect';
+import type { WordLexiconName } from '../src/core/lexicons';
+import { analyzeTask, type Engine } from '../src/core/pipeline';
+import { relateNewDecisions } from '../src/core/relate';
+import { statementAt } from '../src/core/statement';
+import type { LexiconDocument, Message, WordLexicon } from '../src/core/types';
+import { decision, shippedEngine, shippedLexicons } from './helpers';
+
+/** The shipped lexicons with one word list's entries replaced (a copy; the files are not touched). */
+function withList(name: WordLexiconName | 'contradiction', key: string, entries: (shipped: string[]) => string[]): Map<string, LexiconDocument> {
+  const lexicons = shippedLexicons();
+  const doc = structuredClone(lexicons.get(name)) as LexiconDocument & { lists?: WordLexicon['lists'] } & Record<string, unknown>;
+  if (doc.lists) doc.lists[key].entries = entries(doc.lists[key].entries);
+  else doc[key] = entries(doc[key] as string[]);
+  lexicons.set(name, doc);
+  return lexicons;
+}
+
+const shipped = shippedEngine();
+const thread = (...turns: Array<[string, Message['role'], string]>): Message[] => turns.map(([author, role, text], index) => ({ index, author, role, text, ts: null }));
+const discussion = (messages: Message[]) => messages.map((m) => ({ author: m.author, role: m.role, text: m.text }));
+const analysed = (engine: Engine, messages: Message[]) => analyzeTask('T1', discussion(messages), engine, new Set(['T1']));
+
+describe('an engine built with other word lists behaves by them', () => {
+  it('stopwords and transcript markers: which words are content (topic labels)', () => {
+    const messages = thread(['ann', 'human', 'The queue runs on Postgres.'], ['bo', 'human', 'Postgres queue it is, Postgres for the jobs.']);
+    const label = (engine: Engine) => analysed(engine, messages).topics[0].label.split(' ');
+    expect(label(shipped)).toContain('postgres');
+    expect(label(shippedEngine(withList('stopwords', 'conversational', (l) => [...l, 'postgres'])))).not.toContain('postgres');
+    expect(label(shippedEngine(withList('transcript-markers', 'markers', (l) => [...l, 'postgres'])))).not.toContain('postgres');
+  });
+
+  it('cues: what may stand before a cue at the start of a sentence (the rules compiled with the engine)', () => {
+    const messages = thread(['bot', 'bot', 'Booked the 8 pm show.'], ['ann', 'human', 'Oh, actually I meant the 6 pm show.']);
+    const fires = (engine: Engine) => detect(messages, engine.rules).detections[1].some((d) => d.ruleId === 'corrections/actually-or-stop');
+    expect(fires(shipped)).toBe(true);
+    expect(fires(shippedEngine(withList('cues', 'leadingFillers', () => ['qqzx'])))).toBe(false);
+  });
+
+  it("the contradiction lexicon's negators: a negated cue does not fire", () => {
+    const messages = thread(['ann', 'human', 'Qqzx we decided to keep the API v1 running until June.']);
+    const fires = (engine: Engine) => detect(messages, engine.rules).detections[0].some((d) => d.ruleId === 'decisions/settled');
+    expect(fires(shipped)).toBe(true);
+    expect(fires(shippedEngine(withList('contradiction', 'negators', (l) => [...l, 'qqzx'])))).toBe(false);
+  });
+
+  it('claims: what a clause claims (a speaker contradicting themselves)', () => {
+    const messages = thread(['ann', 'human', 'The staging deploy window is on Thursday afternoon.'], ['bo', 'human', 'Noted.'], ['ann', 'human', 'Sorry, the staging deploy window is not on Thursday afternoon.']);
+    const contradicts = (engine: Engine) => analysed(engine, messages).patterns.some((p) => p.type === 'contradiction');
+    expect(contradicts(shipped)).toBe(true);
+    expect(contradicts(shippedEngine(withList('claims', 'conditionals', (l) => [...l, 'staging'])))).toBe(false);
+  });
+
+  it('statement words: the verdict before a statement', () => {
+    const text = 'No, that is wrong. The results go in the discussion array.';
+    expect(statementAt(shipped.words, text, 0)).toBe('The results go in the discussion array.');
+    expect(statementAt(shippedEngine(withList('statement-words', 'leadingVerdicts', () => ['qqzx'])).words, text, 0)).toBe('No, that is wrong.');
+  });
+
+  it('relations: a pointer without the substance (flagged when the engine relates a decision)', () => {
+    const flags = (engine: Engine) => {
+      const d = decision('DEC-20260301-001', 'T1', 'See the doc for the retention rules.', '2026-03-01T09:00:00Z');
+      relateNewDecisions({ decisions: [d] }, [d], engine.lexicon);
+      return d.quality_flags;
+    };
+    expect(flags(shipped)).toContain('orphaned_reference');
+    expect(flags(shippedEngine(withList('relations', 'referenceNouns', () => ['qqzx'])))).not.toContain('orphaned_reference');
+  });
+
+  it('replies: a question without its mark (asked again)', () => {
+    const messages = thread(['ann', 'human', 'what time does the shop open on sunday'], ['bot', 'bot', 'I will check the opening hours.'], ['ann', 'human', 'what time does the shop open on sunday']);
+    const repeated = (engine: Engine) => analysed(engine, messages).patterns.some((p) => p.type === 'repeated_question');
+    expect(repeated(shipped)).toBe(true);
+    expect(repeated(shippedEngine(withList('replies', 'questionOpeners', () => ['qqzx'])))).toBe(false);
+  });
+});

@@ -4,7 +4,7 @@
 // as typed errors (UsageError, ConfigError, LockedError, InterruptedError).
 import { bridgeStats as bridgeStatsOf, queryDecisions, snapshotParagraph, stats as statsOf, taskContext, taskSnapshot, why as whyReport, type BridgeStats, type Stats, type TaskView, type WhyReport } from './core/read';
 import type { Decision, DecisionStatus, DecisionType, Diagnostic, Message, ReviewItem } from './core/types';
-import type { Progress } from './app/analyzePool';
+import type { Progress } from './app/analysePool';
 import { extractCheck } from './app/check';
 import { appendMessage, type NewMessage } from './app/discussion';
 import { NotFoundError } from './io/errors';

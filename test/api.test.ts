@@ -124,7 +124,7 @@ describe('the built package, imported by name from a project', () => {
         'void main();',
       ].join('\n'),
     );
-    writeFileSync(join(project, 'bad.ts'), "import { analyzeTask } from 'tongdiscussion';\nconsole.log(analyzeTask);\n");
+    writeFileSync(join(project, 'bad.ts'), "import { analyseTask } from 'tongdiscussion';\nconsole.log(analyseTask);\n");
     const tsc = (...files: string[]) =>
       spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '--strict', '--skipLibCheck', '--module', 'node16', '--moduleResolution', 'node16', '--types', 'node', '--typeRoots', join(ROOT, 'node_modules', '@types'), ...files], {
         cwd: project,
@@ -134,7 +134,7 @@ describe('the built package, imported by name from a project', () => {
     // One compiler run over both files (each is checked on its own): every error it reports is bad.ts's.
     const r = tsc('use.ts', 'bad.ts');
     expect(r.stdout.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('bad.ts('))).toEqual([]);
-    expect(r.stdout).toMatch(/^bad\.ts\(1,\d+\): error TS\d+: .*has no exported member 'analyzeTask'/m);
+    expect(r.stdout).toMatch(/^bad\.ts\(1,\d+\): error TS\d+: .*has no exported member 'analyseTask'/m);
     expect(r.status).not.toBe(0);
   });
 });

@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { addedByPeople, IdAllocator, RegistryIndex, type Registry } from '../src/core/evolve';
-import { analyzeFiles, mergeAnalyses, runPipeline } from '../src/core/pipeline';
+import { analyseFiles, mergeAnalyses, runPipeline } from '../src/core/pipeline';
 import { stats, why } from '../src/core/read';
 import { DEFAULT_CONFIG, type Decision, type Pattern } from '../src/core/types';
 import { extractRun } from '../src/app/run';
@@ -125,7 +125,7 @@ describe('the registry index', () => {
     let kept = new RegistryIndex(registry);
     for (const [k, [tasks, now]] of runs.entries()) {
       const files = [{ path: 'tasks.json', tasks: Object.entries(tasks).map(([id, t]) => ({ id, discussion: t.discussion, previous: null })) }];
-      const out = mergeAnalyses(analyzeFiles(files, engine), registry, now, engine, true, { index: kept });
+      const out = mergeAnalyses(analyseFiles(files, engine), registry, now, engine, true, { index: kept });
       // The kept index was taken, not rebuilt: the same object, still the index of this registry.
       expect(out.index).toBe(kept);
       expect(out.index.indexes(registry)).toBe(true);
@@ -186,7 +186,7 @@ describe('the registry index', () => {
     expect(index.indexes(registry)).toBe(false);
     // Merging with the stale index builds a fresh one, which sees the added decision (its id is allocated above).
     const files = [{ path: 'tasks.json', tasks: [{ id: 'T9', discussion: REPORTS_CORRECTION.discussion, previous: null }] }];
-    const out = mergeAnalyses(analyzeFiles(files, engine), registry, '2026-03-02T00:00:00Z', engine, true, { index });
+    const out = mergeAnalyses(analyseFiles(files, engine), registry, '2026-03-02T00:00:00Z', engine, true, { index });
     expect(out.index).not.toBe(index);
     expect(out.index.ids.allocate('DEC', '20991231')).toBe('DEC-20991231-002');
   });

@@ -8,7 +8,7 @@ import { replyActs } from '../src/core/replies';
 import { optionListsIn, statementAt } from '../src/core/statement';
 import { answeredPositions, detect } from '../src/core/detect';
 import { dateKey, normalizeDiscussion } from '../src/core/normalize';
-import { analyzeTask } from '../src/core/pipeline';
+import { analyseTask } from '../src/core/pipeline';
 import { classify, importanceScore } from '../src/core/score';
 import { sentences, Stems, wordCount } from '../src/core/text';
 import type { Message } from '../src/core/types';
@@ -207,7 +207,7 @@ describe('decide', () => {
   ];
 
   it('turns a human correction into a high-confidence constraint with its source messages', () => {
-    const a = analyzeTask('T1', discussion, engine, new Set(['T1']));
+    const a = analyseTask('T1', discussion, engine, new Set(['T1']));
     const constraint = a.decisions.find((d) => d.type === 'constraint');
     expect(constraint).toMatchObject({ statement: 'All council results must go in the discussion array, not Telegram, so the next session can find them.', confidence: 'high' });
     // The agent's restatement that the person confirms is the same decision: its sources join.
@@ -220,7 +220,7 @@ describe('decide', () => {
   });
 
   it('extracts a confirmed decision of a long topic with high confidence', () => {
-    const a = analyzeTask(
+    const a = analyseTask(
       'T2',
       [
         { author: 'sam', role: 'human', text: 'We need a queue for the ingestion workers; Redis, RabbitMQ or a Postgres table are the candidates on the table for this quarter and the load is small.' },
@@ -239,7 +239,7 @@ describe('decide', () => {
   });
 
   it('lists the options proposed earlier in the topic that the decision did not pick as alternatives', () => {
-    const a = analyzeTask(
+    const a = analyseTask(
       'T3',
       [
         { author: 'bot', role: 'bot', text: 'The ingestion workers need a job queue. The options are Redis with BullMQ, RabbitMQ, or a Postgres table with SKIP LOCKED.' },
@@ -271,7 +271,7 @@ describe('decide', () => {
   });
 
   it('reads a name followed only by a courtesy as the option it picks, not as whom the message addresses, and keeps the name capitalised', () => {
-    const a = analyzeTask(
+    const a = analyseTask(
       'T5',
       [
         { author: 'lena', role: 'human', text: 'Our lease ends in March. Can you compare the two offices we saw, Mitte and Kreuzberg?' },
@@ -287,7 +287,7 @@ describe('decide', () => {
   });
 
   it('gives a decision the other options of a list only when it picks one of them, and each decision of a message its own reasons', () => {
-    const a = analyzeTask(
+    const a = analyseTask(
       'T4',
       [
         { author: 'sam', role: 'human', text: 'We need somewhere off the database server for the nightly dumps; right now they sit on the same disk as the data, which is no backup at all.' },
@@ -331,7 +331,7 @@ describe('decide', () => {
   });
 
   it('detects the same question asked again', () => {
-    const a = analyzeTask(
+    const a = analyseTask(
       'T3',
       [
         { author: 'lee', role: 'human', text: 'When is the staging deploy window this week?' },
@@ -345,14 +345,14 @@ describe('decide', () => {
   });
 
   it('yields nothing for small talk', () => {
-    const a = analyzeTask('T4', ['Morning all!', 'Good morning :)', 'Anyone tried the new ramen place?', 'Not yet, looks busy.'], engine, new Set());
+    const a = analyseTask('T4', ['Morning all!', 'Good morning :)', 'Anyone tried the new ramen place?', 'Not yet, looks busy.'], engine, new Set());
     expect(a.decisions).toEqual([]);
     expect(a.review).toEqual([]);
     expect(a.patterns).toEqual([]);
   });
 
   it('links task ids the topic mentions as downstream', () => {
-    const a = analyzeTask('T1', discussion.map((m, i) => (i === 1 ? { ...m, text: `${m.text} See T7 for the schedule.` } : m)), engine, new Set(['T1', 'T7']));
+    const a = analyseTask('T1', discussion.map((m, i) => (i === 1 ? { ...m, text: `${m.text} See T7 for the schedule.` } : m)), engine, new Set(['T1', 'T7']));
     expect(a.decisions[0].downstream).toEqual(['T7']);
   });
 });

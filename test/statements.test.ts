@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sentenceCandidates } from '../src/core/candidates';
 import { detect } from '../src/core/detect';
-import { analyzeTask } from '../src/core/pipeline';
+import { analyseTask } from '../src/core/pipeline';
 import { normalizeDiscussion } from '../src/core/normalize';
 import { replyActs } from '../src/core/replies';
 import { compileStatementLexicon, findAct, normalForm, splitClauses, splitSentences, type StatementLexicon } from '../src/core/sentenceActs';
@@ -67,7 +67,7 @@ function candidates(lines: Array<[string, 'human' | 'bot', string]>) {
 
 /** What the whole analysis records of a discussion (the shipped scorer weighing every candidate). */
 function recorded(lines: Array<[string, 'human' | 'bot', string]>) {
-  return analyzeTask('T1', lines.map(([author, role, text]) => ({ author, role, text })), engine, new Set(['T1']));
+  return analyseTask('T1', lines.map(([author, role, text]) => ({ author, role, text })), engine, new Set(['T1']));
 }
 
 describe('decision candidates', () => {

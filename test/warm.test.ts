@@ -199,7 +199,7 @@ describe('a warm workspace (what the watch daemon keeps between saves)', () => {
     expect(codes(await extractRun({ cwd: dir, now: '2026-03-05T12:00:00Z', warm }))).toEqual(['slow-regex']);
     const engine = await warm.engineFor(TEAM_RULES, dir);
     const cue = engine.rules.find((r) => r.id === 'team/repeat')!.cue;
-    const analysed = jest.spyOn(pipeline, 'analyzeTask');
+    const analysed = jest.spyOn(pipeline, 'analyseTask');
     warm.warmUp(engine);
     // It did analyse the task whose message overruns the rule.
     expect(analysed.mock.calls.map((c) => c[0])).toEqual(['T900']);

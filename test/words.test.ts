@@ -4,7 +4,7 @@
 // reading the shipped file behind the engine's back.
 import { detect } from '../src/core/detect';
 import type { WordLexiconName } from '../src/core/lexicons';
-import { analyzeTask, type Engine } from '../src/core/pipeline';
+import { analyseTask, type Engine } from '../src/core/pipeline';
 import { relateNewDecisions } from '../src/core/relate';
 import { statementAt } from '../src/core/statement';
 import type { LexiconDocument, Message, WordLexicon } from '../src/core/types';
@@ -23,7 +23,7 @@ function withList(name: WordLexiconName | 'contradiction', key: string, entries:
 const shipped = shippedEngine();
 const thread = (...turns: Array<[string, Message['role'], string]>): Message[] => turns.map(([author, role, text], index) => ({ index, author, role, text, ts: null }));
 const discussion = (messages: Message[]) => messages.map((m) => ({ author: m.author, role: m.role, text: m.text }));
-const analysed = (engine: Engine, messages: Message[]) => analyzeTask('T1', discussion(messages), engine, new Set(['T1']));
+const analysed = (engine: Engine, messages: Message[]) => analyseTask('T1', discussion(messages), engine, new Set(['T1']));
 
 describe('an engine built with other word lists behaves by them', () => {
   it('stopwords and transcript markers: which words are content (topic labels)', () => {

@@ -14,7 +14,7 @@
 import { resolve } from 'node:path';
 import { canonicalJson } from '../core/json';
 import { RegistryIndex } from '../core/evolve';
-import { analyzeTask, type Engine, type MergeMemos } from '../core/pipeline';
+import { analyseTask, type Engine, type MergeMemos } from '../core/pipeline';
 import { StaleMemo, inStaleWindow } from '../core/relate';
 import { SubjectMemo } from '../core/subject';
 import { Stems } from '../core/text';
@@ -112,7 +112,7 @@ export class WarmState {
       if (chosen && chosen[1].length >= WARM_UP_MESSAGES) break;
     }
     if (!chosen) return;
-    analyzeTask(chosen[0], chosen[1], engine, new Set([chosen[0]]));
+    analyseTask(chosen[0], chosen[1], engine, new Set([chosen[0]]));
     // What the warm-up cost a user regex is no run's to report; the next run starts with every rule on.
     takeRegexOverruns(engine);
     rearmUserRules(engine.rules);

@@ -6,9 +6,9 @@
 // RunCaches (caches.ts).
 import { appendAll } from '../core/lists';
 import type { RegistryIndex, Registry } from '../core/evolve';
-import { isCurrent, mergeAnalyses, type AnalyzedFile, type PipelineOutput, type RunSummary } from '../core/pipeline';
+import { isCurrent, mergeAnalyses, type AnalysedFile, type PipelineOutput, type RunSummary } from '../core/pipeline';
 import type { Diagnostic } from '../core/types';
-import { analyzeParallel, type Progress } from './analyzePool';
+import { analyseParallel, type Progress } from './analysePool';
 import { overrunDiagnostics } from './engine';
 import { ConflictError, throwIfStopped } from '../io/errors';
 import { compareAndSwap } from '../io/files';
@@ -73,8 +73,8 @@ function phaseTimer(onPhase: RunOptions['onPhase']): (phase: string) => void {
  * Stages 1–5 for the tasks whose stored state is not current against `registry`. The first half of
  * the one computation behind `extract run`, `run --dry-run` and `extract check`.
  */
-export function planAnalysis(ws: Workspace, files: readonly TaskFile[], index: RegistryIndex, signal?: AbortSignal, onProgress?: Progress): Promise<AnalyzedFile[]> {
-  return analyzeParallel(files.map((f) => ({ path: f.path, tasks: f.tasks })), ws.engine, ws.baseDir, (t) => isCurrent(t, index, ws.engine.fingerprint), signal, onProgress);
+export function planAnalysis(ws: Workspace, files: readonly TaskFile[], index: RegistryIndex, signal?: AbortSignal, onProgress?: Progress): Promise<AnalysedFile[]> {
+  return analyseParallel(files.map((f) => ({ path: f.path, tasks: f.tasks })), ws.engine, ws.baseDir, (t) => isCurrent(t, index, ws.engine.fingerprint), signal, onProgress);
 }
 
 export interface Settled {
@@ -88,14 +88,14 @@ export interface Settled {
  * render every task file's next text. What `run` writes is exactly what `check` compares against.
  * `caches`: the memos merging may reuse and each task file's last print; `index`: of `registry`.
  */
-export function settle(ws: Workspace, analyzed: readonly AnalyzedFile[], files: readonly TaskFile[], registry: Registry, now: string, inPlace: boolean, caches?: RunCaches, index?: RegistryIndex): Settled {
-  const out = mergeAnalyses(analyzed, registry, now, ws.engine, inPlace, caches?.mergeMemos(ws.engine, index) ?? { index });
+export function settle(ws: Workspace, analysedFiles: readonly AnalysedFile[], files: readonly TaskFile[], registry: Registry, now: string, inPlace: boolean, caches?: RunCaches, index?: RegistryIndex): Settled {
+  const out = mergeAnalyses(analysedFiles, registry, now, ws.engine, inPlace, caches?.mergeMemos(ws.engine, index) ?? { index });
   const texts = new Map<string, string>();
   for (const file of files) texts.set(file.path, applyStates(file.text, out.states.get(file.path) ?? new Map(), file.value, caches?.printMemoFor(file.path)));
   return { out, texts };
 }
 
-const countAnalysed = (analyzed: readonly AnalyzedFile[]) => analyzed.reduce((n, f) => n + f.tasks.filter((t) => t.analysis !== null).length, 0);
+const countAnalysed = (analysedFiles: readonly AnalysedFile[]) => analysedFiles.reduce((n, f) => n + f.tasks.filter((t) => t.analysis !== null).length, 0);
 
 /** What a run read before taking the lock: the task files, and an unlocked look at the memory folder. */
 interface RunInput {
@@ -144,11 +144,11 @@ export async function extractRun(options: RunOptions): Promise<RunResult> {
   }
   const step: Step = { ws, options, caches, diagnostics: [...ws.diagnostics], lap };
   const input = await readInput(step);
-  const analyzed = await planAnalysis(ws, input.read.files, input.index, options.signal, options.onProgress);
-  const analysed = countAnalysed(analyzed);
+  const analysedFiles = await planAnalysis(ws, input.read.files, input.index, options.signal, options.onProgress);
+  const analysed = countAnalysed(analysedFiles);
   lap(`analyse ${analysed} tasks`);
-  if (options.dryRun) return dryRunResult(step, input, analyzed, analysed);
-  const committed = await commitWithRetries(step, input, analyzed, analysed);
+  if (options.dryRun) return dryRunResult(step, input, analysedFiles, analysed);
+  const committed = await commitWithRetries(step, input, analysedFiles, analysed);
   return record(step, input, committed, startedAt);
 }
 
@@ -171,10 +171,10 @@ async function readInput({ ws, options, caches, diagnostics, lap }: Step): Promi
 }
 
 /** A dry run: merge into a copy of the registry read, and list what a run would write. */
-function dryRunResult({ ws, options, diagnostics }: Step, input: RunInput, analyzed: AnalyzedFile[], analysed: number): RunResult {
+function dryRunResult({ ws, options, diagnostics }: Step, input: RunInput, analysedFiles: AnalysedFile[], analysed: number): RunResult {
   const { hint, read } = input;
   appendAll(diagnostics, hint.diagnostics);
-  const { out, texts } = settle(ws, analyzed, read.files, hint.registry, options.now, false);
+  const { out, texts } = settle(ws, analysedFiles, read.files, hint.registry, options.now, false);
   const wouldWrite = [
     ...memoryChanges(hint, out.registry, out.newPatterns).map((f) => `${ws.memoryDisplay}/${f}`),
     ...read.files.filter((f) => texts.get(f.path) !== f.text).map((f) => f.display),
@@ -188,14 +188,14 @@ function dryRunResult({ ws, options, diagnostics }: Step, input: RunInput, analy
  * our read and our write is read, planned and committed again from its new content, up to
  * MAX_CONFLICT_RETRIES times, and then reported as a conflict and left as it is.
  */
-async function commitWithRetries(step: Step, input: RunInput, analyzed: AnalyzedFile[], analysed: number): Promise<Committed> {
+async function commitWithRetries(step: Step, input: RunInput, analysedFiles: AnalysedFile[], analysed: number): Promise<Committed> {
   const { ws, options, caches, diagnostics } = step;
   const done: Committed = { summary: { files: 0, tasks: 0, decisions: 0, patterns: 0, review: 0 }, written: [], ownWrites: new Map(), conflicts: 0, analysed, left: null };
   let pending = input.read.files;
   for (let attempt = 0; pending.length > 0; attempt++) {
     if (options.beforeCommit) await options.beforeCommit(attempt);
     throwIfStopped(options.signal);
-    const changed = await withMemoryLock(ws.memoryDir, options.lockTimeout ?? 30, () => commit(step, input, attempt, pending, analyzed, done), options.signal);
+    const changed = await withMemoryLock(ws.memoryDir, options.lockTimeout ?? 30, () => commit(step, input, attempt, pending, analysedFiles, done), options.signal);
     if (changed.length === 0) break;
     if (attempt >= MAX_CONFLICT_RETRIES) {
       for (const f of changed) {
@@ -207,8 +207,8 @@ async function commitWithRetries(step: Step, input: RunInput, analyzed: Analyzed
     const reread = await readTasks(options.cwd, changed.map((f) => f.path), true, caches);
     appendAll(diagnostics, reread.diagnostics);
     pending = reread.files;
-    analyzed = await planAnalysis(ws, pending, input.index, options.signal);
-    done.analysed += countAnalysed(analyzed);
+    analysedFiles = await planAnalysis(ws, pending, input.index, options.signal);
+    done.analysed += countAnalysed(analysedFiles);
   }
   return done;
 }
@@ -218,7 +218,7 @@ async function commitWithRetries(step: Step, input: RunInput, analyzed: Analyzed
  * our unlocked read, merge into it, write it, then write each task file unless it changed since
  * it was read. Adds to `done`; returns the task files that changed meanwhile.
  */
-async function commit(step: Step, input: RunInput, attempt: number, pending: readonly TaskFile[], analyzed: readonly AnalyzedFile[], done: Committed): Promise<TaskFile[]> {
+async function commit(step: Step, input: RunInput, attempt: number, pending: readonly TaskFile[], analysedFiles: readonly AnalysedFile[], done: Committed): Promise<TaskFile[]> {
   const { ws, options, caches, diagnostics, lap } = step;
   lap('lock');
   const readSignature = await memorySignature(ws.memoryDir);
@@ -226,7 +226,7 @@ async function commit(step: Step, input: RunInput, attempt: number, pending: rea
   if (attempt === 0) appendAll(diagnostics, memory.diagnostics);
   lap('re-read memory under lock');
   // The registry just read is ours alone: merge into it without a copy.
-  const { out, texts } = settle(ws, analyzed, pending, memory.registry, options.now, true, caches, input.index);
+  const { out, texts } = settle(ws, analysedFiles, pending, memory.registry, options.now, true, caches, input.index);
   lap('merge into registry and render task files');
   const wrote = await writeMemory(ws.memoryDir, memory, out.registry, out.newPatterns, caches.prints);
   for (const f of wrote.written) done.written.push(`${ws.memoryDisplay}/${f}`);
@@ -284,5 +284,5 @@ function addSummaries(a: RunSummary, b: RunSummary): RunSummary {
   return { files: a.files + b.files, tasks: a.tasks + b.tasks, decisions: a.decisions + b.decisions, patterns: a.patterns + b.patterns, review: a.review + b.review };
 }
 
-export type { AnalyzedFile };
+export type { AnalysedFile };
 export type { Workspace, WorkspaceOptions } from './workspace';

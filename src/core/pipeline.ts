@@ -1,4 +1,4 @@
-// The whole extraction as one pure function, and its table of contents: `analyzeTask` lists the
+// The whole extraction as one pure function, and its table of contents: `analyseTask` lists the
 // stages of one task's analysis in order, `mergeAnalyses` the stages that merge analyses into the
 // registry. No file system, no console, no clock: the store reads and writes, the caller passes `now`.
 import { appendAll } from './lists';
@@ -121,7 +121,7 @@ export function newRunContext(engine: Engine): RunContext {
 }
 
 /** The analysis of one task, stage by stage. Each stage is a pure function of what the earlier ones produced. */
-export function analyzeTask(taskId: string, discussion: readonly unknown[], engine: Engine, knownTaskIds: ReadonlySet<string>, run: RunContext = newRunContext(engine)): TaskAnalysis {
+export function analyseTask(taskId: string, discussion: readonly unknown[], engine: Engine, knownTaskIds: ReadonlySet<string>, run: RunContext = newRunContext(engine)): TaskAnalysis {
   const input = readTask(taskId, discussion, engine, knownTaskIds, run);
   // 6. candidates and bands: corrections, decisive statements and accepted proposals, each scored over its stretch of topic and banded decision / review / raw.
   const candidates = decideTask(input);
@@ -180,7 +180,7 @@ function replyLikeOf(detections: readonly Detection[][]): boolean[] {
   return detections.map((ds) => ds.some((d) => d.kind === 'confirmation' || d.kind === 'disagreement' || d.kind === 'correction'));
 }
 
-export interface AnalyzedFile {
+export interface AnalysedFile {
   path: string;
   /** `analysis` is null for a task whose stored state is still current (see `isCurrent`). */
   tasks: Array<{ task: TaskInput; analysis: TaskAnalysis | null }>;
@@ -200,12 +200,12 @@ export function isCurrent(task: TaskInput, index: RegistryIndex, engineFingerpri
  * Stages 1–5 for every task of every file: the expensive part. Tasks for which `skip` says their
  * state is current are not analysed again.
  */
-export function analyzeFiles(files: readonly FileInput[], engine: Engine, skip: (task: TaskInput) => boolean = () => false): AnalyzedFile[] {
+export function analyseFiles(files: readonly FileInput[], engine: Engine, skip: (task: TaskInput) => boolean = () => false): AnalysedFile[] {
   const knownTaskIds = new Set(files.flatMap((f) => f.tasks.map((t) => t.id)));
   const run = newRunContext(engine);
   return files.map((file) => ({
     path: file.path,
-    tasks: file.tasks.map((task) => ({ task, analysis: skip(task) ? null : analyzeTask(task.id, task.discussion, engine, knownTaskIds, run) })),
+    tasks: file.tasks.map((task) => ({ task, analysis: skip(task) ? null : analyseTask(task.id, task.discussion, engine, knownTaskIds, run) })),
   }));
 }
 
@@ -227,7 +227,7 @@ export interface MergeMemos {
  * on a copy of `input` unless `inPlace` is set: a caller that owns a freshly read registry and will
  * not use it again (the store) can skip the copy of a large registry.
  */
-export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry, now: string, engine: Engine, inPlace = false, memos: MergeMemos = {}): PipelineOutput {
+export function mergeAnalyses(analysedFiles: readonly AnalysedFile[], input: Registry, now: string, engine: Engine, inPlace = false, memos: MergeMemos = {}): PipelineOutput {
   const memo = memos.subjects ?? new SubjectMemo(new Stems(engine.words));
   // Each decision's entry for relating, shared with the stale check (a long-lived caller keeps them between runs).
   const entries = memos.stale?.entries ?? new EntryMemo();
@@ -235,14 +235,14 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
   const index = memos.index?.indexes(registry) ? memos.index : new RegistryIndex(registry);
   const relateOptions = relateOptionsOf(engine);
   // 1. merge: each task's candidates become decisions, review items and patterns with ids (a current task is kept as it is).
-  const { merged, newPatterns, summary } = mergeTasks(analyzed, registry, index, now, engine);
+  const { merged, newPatterns, summary } = mergeTasks(analysedFiles, registry, index, now, engine);
   const taskMessages = taskMessagesOf(merged, engine);
   // A run that analysed nothing decided and said nothing new: it relates nothing.
   let relatedPatterns: RelatedPattern[] = [];
   if (taskMessages.length > 0) {
     // Both relate stages list candidates in id order: worked out once.
     const ranks = idRanks(registry.decisions);
-    const affinity = affinityOf(analyzed, engine);
+    const affinity = affinityOf(analysedFiles, engine);
     // 2. relate decisions: supersession, contradictions and duplicates across the registry, in the order things were said.
     const decisionPatterns = relateDecisions(registry, merged, taskMessages, engine, relateOptions, memo, entries, ranks, affinity);
     // 3. relate messages: drafts and statements that contradict a decision, skipping what step 2 already reported.
@@ -260,7 +260,7 @@ export function mergeAnalyses(analyzed: readonly AnalyzedFile[], input: Registry
   const stale = closeRegistry(registry, engine, now, relateOptions, memo, memos.stale, entries);
   summary.patterns = newPatterns.length;
   // 5. task states: each task's extracted_state from its merge and the relations found for it.
-  const states = taskStates(analyzed, merged, related.idsByTask, now);
+  const states = taskStates(analysedFiles, merged, related.idsByTask, now);
   return { registry, index, newPatterns, states, summary, stale };
 }
 
@@ -273,17 +273,17 @@ interface MergedTask {
 
 /** Each task's analysis merged into the registry (a task analysed by no one yet is analysed now). */
 function mergeTasks(
-  analyzed: readonly AnalyzedFile[],
+  analysedFiles: readonly AnalysedFile[],
   registry: Registry,
   index: RegistryIndex,
   now: string,
   engine: Engine,
 ): { merged: MergedTask[]; newPatterns: Pattern[]; summary: RunSummary } {
-  const knownTaskIds = new Set(analyzed.flatMap((f) => f.tasks.map((t) => t.task.id)));
+  const knownTaskIds = new Set(analysedFiles.flatMap((f) => f.tasks.map((t) => t.task.id)));
   const newPatterns: Pattern[] = [];
-  const summary: RunSummary = { files: analyzed.length, tasks: 0, decisions: 0, patterns: 0, review: 0 };
+  const summary: RunSummary = { files: analysedFiles.length, tasks: 0, decisions: 0, patterns: 0, review: 0 };
   const merged: MergedTask[] = [];
-  for (const file of analyzed) {
+  for (const file of analysedFiles) {
     for (const { task, analysis: given } of file.tasks) {
       summary.tasks++;
       // The registry may have moved since the analysis was planned: re-check, and analyse now if needed.
@@ -293,7 +293,7 @@ function mergeTasks(
         merged.push({ path: file.path, task, analysis: null, result: null });
         continue;
       }
-      const analysis = given ?? analyzeTask(task.id, task.discussion, engine, knownTaskIds);
+      const analysis = given ?? analyseTask(task.id, task.discussion, engine, knownTaskIds);
       const result = mergeTask(registry, index, task.id, analysis, now, engine.bridge);
       appendAll(newPatterns, result.newPatterns);
       summary.decisions += result.newDecisions;
@@ -352,9 +352,9 @@ function relateDecisions(
 }
 
 /** Which tasks of the files read are about the same matter, judged by their whole discussions (worked out when first asked). */
-function affinityOf(analyzed: readonly AnalyzedFile[], engine: Engine): TaskAffinity {
+function affinityOf(analysedFiles: readonly AnalysedFile[], engine: Engine): TaskAffinity {
   const texts = new Map<string, () => string>();
-  for (const file of analyzed) {
+  for (const file of analysedFiles) {
     for (const { task } of file.tasks) texts.set(task.id, () => normalizeDiscussion(task.discussion, engine.config).map((m) => m.text).join('\n'));
   }
   return new TaskAffinity(texts, engine.tuning.relate.taskAffinity, engine.tuning.relate.taskAffinityMinTasks, new Stems(engine.words));
@@ -380,7 +380,7 @@ function alreadyReported(decisionPatterns: RelatedPattern[]): Set<string> {
 }
 
 /** Each analysed task's new extracted_state; a current task keeps the state it has. */
-function taskStates(analyzed: readonly AnalyzedFile[], merged: readonly MergedTask[], relatedByTask: ReadonlyMap<string, readonly string[]>, now: string): Map<string, Map<string, ExtractedState>> {
+function taskStates(analysedFiles: readonly AnalysedFile[], merged: readonly MergedTask[], relatedByTask: ReadonlyMap<string, readonly string[]>, now: string): Map<string, Map<string, ExtractedState>> {
   const states = new Map<string, Map<string, ExtractedState>>();
   for (const { path, task, analysis, result } of merged) {
     const fileStates = states.get(path) ?? new Map<string, ExtractedState>();
@@ -399,7 +399,7 @@ function taskStates(analyzed: readonly AnalyzedFile[], merged: readonly MergedTa
     };
     fileStates.set(task.id, keepTimestampIfUnchanged(state, task.previous));
   }
-  for (const file of analyzed) if (!states.has(file.path)) states.set(file.path, new Map());
+  for (const file of analysedFiles) if (!states.has(file.path)) states.set(file.path, new Map());
   return states;
 }
 
@@ -433,7 +433,7 @@ export function acceptReviewItem(registry: Registry, item: ReviewItem, choice: {
 }
 
 export function runPipeline(input: PipelineInput, engine: Engine): PipelineOutput {
-  return mergeAnalyses(analyzeFiles(input.files, engine), input.registry, input.now, engine);
+  return mergeAnalyses(analyseFiles(input.files, engine), input.registry, input.now, engine);
 }
 
 /** `last_extracted` moves only when something else in the state changed. */

@@ -1,7 +1,7 @@
 // Worker thread body: analyses the chunks of tasks it is sent, one at a time, with its own
 // compiled engine, and sends each chunk's analyses back before taking the next.
 import { parentPort, workerData } from 'node:worker_threads';
-import { analyzeTask, newRunContext } from '../core/pipeline';
+import { analyseTask, newRunContext } from '../core/pipeline';
 import type { AnalysisSettings } from '../core/types';
 import { loadEngine, takeRegexOverruns } from './engine';
 
@@ -21,7 +21,7 @@ const known = new Set(setup.knownTaskIds);
 parentPort?.on('message', (chunk: Chunk) => {
   ready
     .then(({ engine: e, run }) => {
-      const results = chunk.map((t) => ({ key: t.key, analysis: analyzeTask(t.id, t.discussion, e, known, run) }));
+      const results = chunk.map((t) => ({ key: t.key, analysis: analyseTask(t.id, t.discussion, e, known, run) }));
       parentPort?.postMessage({ results, overruns: takeRegexOverruns(e) });
     })
     .catch((err: Error) => parentPort?.postMessage({ error: err.stack ?? err.message }));

@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
 import type { TaskAnalysis } from '../core/decide';
 import { addRegexOverruns } from './engine';
 import type { RegexOverrun } from './regexBudget';
-import { analyzeTask, newRunContext, type AnalyzedFile, type Engine, type FileInput, type TaskInput } from '../core/pipeline';
+import { analyseTask, newRunContext, type AnalysedFile, type Engine, type FileInput, type TaskInput } from '../core/pipeline';
 import { InterruptedError, throwIfStopped } from '../io/errors';
 
 /** Messages to analyse below which threads do not pay for themselves. */
@@ -16,19 +16,19 @@ export const PARALLEL_THRESHOLD = 20_000;
 /** Messages per chunk handed to a thread: large enough that passing it costs little next to analysing it. */
 const CHUNK_MESSAGES = 4_000;
 
-const WORKER_FILE = join(__dirname, 'analyzeWorker.js');
+const WORKER_FILE = join(__dirname, 'analyseWorker.js');
 
 /** Told how many of the tasks to analyse are done, of how many, in how many task files, as analysis goes on. */
 export type Progress = (done: number, total: number, files: number) => void;
 
-export async function analyzeParallel(
+export async function analyseParallel(
   files: readonly FileInput[],
   engine: Engine,
   baseDir: string,
   skip: (task: TaskInput) => boolean,
   signal?: AbortSignal,
   onProgress?: Progress,
-): Promise<AnalyzedFile[]> {
+): Promise<AnalysedFile[]> {
   throwIfStopped(signal);
   const todo: Todo[] = [];
   files.forEach((f, fi) => f.tasks.forEach((task) => !skip(task) && todo.push({ key: todo.length, file: fi, task })));
@@ -40,7 +40,7 @@ export async function analyzeParallel(
   const threads = forced ? Math.min(requested, 16) : Math.min(availableParallelism(), 4);
   const disabled = process.env.EXTRACT_WORKERS === '0';
   // Compiled output only: under a TypeScript test runner the worker file does not exist.
-  if (disabled || threads < 2 || (!forced && messages < PARALLEL_THRESHOLD) || !existsSync(WORKER_FILE)) return analyzeInProcess(files, engine, skip, signal, onProgress, todo.length);
+  if (disabled || threads < 2 || (!forced && messages < PARALLEL_THRESHOLD) || !existsSync(WORKER_FILE)) return analyseInProcess(files, engine, skip, signal, onProgress, todo.length);
 
   const chunks = chunksOf(todo, Math.min(CHUNK_MESSAGES, Math.ceil(messages / (threads * 4))));
   const pool: Pool = { chunks, next: 0, failed: false, results: new Map(), total: todo.length, files: files.length, knownTaskIds: files.flatMap((f) => f.tasks.map((t) => t.id)) };
@@ -138,14 +138,14 @@ const SLICE_MS = 50;
  * Stages 1–5 in this thread, task by task, giving the event loop a turn every SLICE_MS so that
  * SIGINT/SIGTERM are heard within a fraction of a second (a user regex is bounded on its own).
  */
-async function analyzeInProcess(files: readonly FileInput[], engine: Engine, skip: (task: TaskInput) => boolean, signal?: AbortSignal, onProgress?: Progress, total = 0): Promise<AnalyzedFile[]> {
+async function analyseInProcess(files: readonly FileInput[], engine: Engine, skip: (task: TaskInput) => boolean, signal?: AbortSignal, onProgress?: Progress, total = 0): Promise<AnalysedFile[]> {
   const knownTaskIds = new Set(files.flatMap((f) => f.tasks.map((t) => t.id)));
   const run = newRunContext(engine);
-  const out: AnalyzedFile[] = [];
+  const out: AnalysedFile[] = [];
   let sliceStart = Date.now();
   let done = 0;
   for (const file of files) {
-    const tasks: AnalyzedFile['tasks'] = [];
+    const tasks: AnalysedFile['tasks'] = [];
     for (const task of file.tasks) {
       if (Date.now() - sliceStart > SLICE_MS) {
         onProgress?.(done, total, files.length);
@@ -154,7 +154,7 @@ async function analyzeInProcess(files: readonly FileInput[], engine: Engine, ski
         sliceStart = Date.now();
       }
       const analysed = !skip(task);
-      tasks.push({ task, analysis: analysed ? analyzeTask(task.id, task.discussion, engine, knownTaskIds, run) : null });
+      tasks.push({ task, analysis: analysed ? analyseTask(task.id, task.discussion, engine, knownTaskIds, run) : null });
       if (analysed) done++;
     }
     out.push({ path: file.path, tasks });

@@ -62,7 +62,7 @@ function commandsOf(lines: readonly string[]): Command[] {
 }
 
 /** What may differ between two runs of the same command: the time a run took, and where the project is. */
-function normalised(text: string, project: string): string {
+function normalized(text: string, project: string): string {
   return text
     .split(project)
     .join(PROJECT)
@@ -106,7 +106,7 @@ it('every command of the README prints what the README shows', async () => {
   }
   for (const [k, c] of commands.entries()) {
     const command = `README.md:${c.line + 1}: ${lines[c.line]}`;
-    expect({ command, printed: normalised(actual[k], project) }).toEqual({ command, printed: normalised(c.expected, PROJECT) });
+    expect({ command, printed: normalized(actual[k], project) }).toEqual({ command, printed: normalized(c.expected, PROJECT) });
   }
 });
 

@@ -20,7 +20,7 @@ function withinGap(ti: number | null, tj: number | null, gap: number): boolean {
   return ti === null || tj === null || (ti - tj >= 0 && ti - tj <= gap);
 }
 
-/** A sparse TF-IDF vector: token ids in ascending order and their (L2-normalised) weights. */
+/** A sparse TF-IDF vector: token ids in ascending order and their (L2-normalized) weights. */
 interface Vector {
   ids: Int32Array;
   weights: Float64Array;
@@ -69,7 +69,7 @@ function tfidfVectors(tokenLists: ReadonlyArray<readonly string[]>): Vector[] {
   });
 }
 
-/** Cosine of two normalised sparse vectors: a merge over their sorted ids. */
+/** Cosine of two normalized sparse vectors: a merge over their sorted ids. */
 export function cosine(a: Vector, b: Vector): number {
   let i = 0;
   let j = 0;

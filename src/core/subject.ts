@@ -240,11 +240,11 @@ export function subjectClauses(text: string, subjects: CompiledSubjects, neg: Ne
 }
 
 /**
- * What one claim sentence is about: its text normalised, the slot values it sets, which words a
+ * What one claim sentence is about: its text normalized, the slot values it sets, which words a
  * negation rules out, and the words left over as its anchor. Each step is its own function below.
  */
 function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, stemmer: Stems): SubjectClause {
-  const { text, patternValues } = normalisedClauseText(sentence, lex, neg);
+  const { text, patternValues } = normalizedClauseText(sentence, lex, neg);
   const toks = tokenize(text);
   const { valueAt, consumed } = numberValues(toks, lex, stemmer);
   const negatedAt = negationScope(toks, valueAt, lex, neg, stemmer);
@@ -262,7 +262,7 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, s
  * "not", reversal cues blanked and phrase slots named; the values of pattern slots (versions,
  * colours) are taken out first, so that their text is out of the way of bare numbers.
  */
-function normalisedClauseText(sentence: string, lex: CompiledSubjects, neg: NegationWords): { text: string; patternValues: SlotValue[] } {
+function normalizedClauseText(sentence: string, lex: CompiledSubjects, neg: NegationWords): { text: string; patternValues: SlotValue[] } {
   const patternValues: SlotValue[] = [];
   let lower = sentence.toLowerCase().replace(/[\u2018\u2019]/g, "'");
   for (const h of lex.words.claims.nonNegating) if (lower.includes(h)) lower = lower.split(h).join(' ');

@@ -1,5 +1,5 @@
 // Unit tests of the pure stages: each would fail if its stage were broken.
-import { clusterTopics, DEFAULT_CLUSTER_OPTIONS, parseSeconds } from '../src/core/cluster';
+import { clusterTopics, parseSeconds } from '../src/core/cluster';
 import { clauseClaims, utteranceConflict } from '../src/core/contradiction';
 import { contradiction, viewOf } from '../src/core/subject';
 import { decideTask } from '../src/core/decide';
@@ -9,6 +9,7 @@ import { optionListsIn, statementAt } from '../src/core/statement';
 import { answeredPositions, detect } from '../src/core/detect';
 import { dateKey, normalizeDiscussion } from '../src/core/normalize';
 import { analyseTask } from '../src/core/pipeline';
+import { DEFAULT_TUNING } from '../src/core/tuning';
 import { classify, importanceScore } from '../src/core/score';
 import { sentences, Stems, wordCount } from '../src/core/text';
 import type { Message } from '../src/core/types';
@@ -19,7 +20,7 @@ const engine = shippedEngine();
 /** Topics of the messages as the pipeline clusters them (each message analysed with the engine's stopwords). */
 function cluster(m: Message[], replyLike: boolean[]): ReturnType<typeof clusterTopics> {
   const text = analyseMessages(m, new Stems(engine.words));
-  return clusterTopics(m, answeredPositions(m), replyLike, DEFAULT_CLUSTER_OPTIONS, text.at, text.stemmer);
+  return clusterTopics(m, answeredPositions(m), replyLike, DEFAULT_TUNING.cluster, text.at, text.stemmer);
 }
 const speakers = { humans: ['maria'], bots: ['tong-bot'] };
 

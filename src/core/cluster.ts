@@ -7,13 +7,11 @@
 // on, and the time gap. Comparing with a window keeps the cost linear in discussion length.
 import type { MessageAnalysis } from './messageAnalysis';
 import { contentToken, words, type Stems } from './text';
-import { DEFAULT_TUNING, type ClusterTuning } from './tuning';
+import type { ClusterTuning } from './tuning';
 import type { Message, Topic } from './types';
 
 /** Windows, gaps and weights of topic assignment (see ClusterTuning in tuning.ts). */
 export type ClusterOptions = ClusterTuning;
-
-export const DEFAULT_CLUSTER_OPTIONS: ClusterOptions = DEFAULT_TUNING.cluster;
 
 /** Whether two stamps are at most `gap` seconds apart; unknown stamps do not separate messages. */
 function withinGap(ti: number | null, tj: number | null, gap: number): boolean {

@@ -2,6 +2,8 @@
 // a cue word, option picks, other languages, repeated questions.
 import { compileRule, applyRule } from '../src/core/rules';
 import { detect } from '../src/core/detect';
+import { analyseMessages } from '../src/core/messageAnalysis';
+import { Stems } from '../src/core/text';
 import { repeatedQuestions, replyActs } from '../src/core/replies';
 import type { Message, Role } from '../src/core/types';
 import { shippedEngine } from './helpers';
@@ -129,6 +131,17 @@ describe('rule properties', () => {
     expect(applyRule(rule, msg('Thursday works.'), 'thursday works.', ctx('Can you do Thursday?'))).not.toBeNull();
     expect(applyRule(rule, msg('Friday works.'), 'friday works.', ctx('Can you do Thursday?'))).toBeNull();
     expect(applyRule(rule, msg('Friday works.'), 'friday works.', { answered: null, answeredKinds: new Set() })).toBeNull();
+  });
+
+  it("echo in a run: the answered message's analysed tokens, stemmed through the run's memo, are what the ref is compared with", () => {
+    const rule = compileRule({ id: 'test/echo', kind: 'confirmation', regex: '^(?<ref>[a-z]+) works', echo: 'all', examples: { match: ['x'], nomatch: ['y'] } }, engine.words);
+    const m = thread(['bot', 'bot', 'Can you do Thursday?'], ['me', 'human', 'Thursday works.']);
+    const stems = new Stems(engine.words);
+    const analysed = analyseMessages(m, stems).at;
+    expect(detect(m, [rule], analysed, stems).detections[1].map((d) => d.ruleId)).toEqual(['test/echo']);
+    // The analysis is what the rule reads: told the answered message said nothing of Thursday, it does not fire.
+    const unrelated = analysed.map((a, i) => (i === 0 ? { ...a, tokens: ['friday'] } : a));
+    expect(detect(m, [rule], unrelated, stems).detections[1]).toEqual([]);
   });
 
   it('hypothetical: a cue in a supposing sentence does not count', () => {

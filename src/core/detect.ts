@@ -2,6 +2,7 @@
 // rules that read the answered message's cues run after the context-free ones, in message order.
 import type { MessageAnalysis } from './messageAnalysis';
 import { applyRule, wordSet, type CompiledRule } from './rules';
+import type { Stems } from './text';
 import type { Detection, Message, RuleKind } from './types';
 
 export interface DetectionResult {
@@ -28,16 +29,19 @@ export function answeredPositions(messages: readonly Message[]): number[] {
   return out;
 }
 
-/** What the rules read of a message's analysis: its lowercase form and the words of the first-word prefilter. */
-type RuleText = Pick<MessageAnalysis, 'lower' | 'ruleWords'>;
+/** What the rules read of a message's analysis: its lowercase form and the words of the first-word prefilter (and its content tokens, for echo rules, when analysed). */
+type RuleText = Pick<MessageAnalysis, 'lower' | 'ruleWords'> & Partial<Pick<MessageAnalysis, 'tokens'>>;
 
 function ruleText(text: string): RuleText {
   const lower = text.toLowerCase();
   return { lower, ruleWords: wordSet(lower) };
 }
 
-/** `analysis[i]` is the analysed text of messages[i] (what the rules read of it is worked out here when not given). */
-export function detect(messages: readonly Message[], rules: readonly CompiledRule[], analysis: readonly RuleText[] = messages.map((m) => ruleText(m.text))): DetectionResult {
+/**
+ * `analysis[i]` is the analysed text of messages[i] (what the rules read of it is worked out here
+ * when not given); `stems` is the run's stem memo, which echo rules stem through.
+ */
+export function detect(messages: readonly Message[], rules: readonly CompiledRule[], analysis: readonly RuleText[] = messages.map((m) => ruleText(m.text)), stems?: Stems): DetectionResult {
   const plain = rules.filter((r) => !r.contextual);
   const contextual = rules.filter((r) => r.contextual);
   const answered = answeredPositions(messages);
@@ -48,7 +52,7 @@ export function detect(messages: readonly Message[], rules: readonly CompiledRul
     const m = messages[i];
     const { lower, ruleWords: words } = analysis[i];
     const a = answered[i];
-    const ctx = { answered: a >= 0 ? messages[a] : null, answeredKinds: a >= 0 ? kinds[a] : EMPTY };
+    const ctx = { answered: a >= 0 ? messages[a] : null, answeredKinds: a >= 0 ? kinds[a] : EMPTY, answeredTokens: a >= 0 ? analysis[a].tokens : undefined, stems };
     for (const pass of [plain, contextual]) {
       for (const rule of pass) {
         const d = applyRule(rule, m, lower, ctx, words);

@@ -150,7 +150,7 @@ function readTask(taskId: string, discussion: readonly unknown[], engine: Engine
   // 2. analyse messages: each text once into lowercase form, content tokens, word count and sentences, read by every stage below.
   const text = analyseMessages(messages, run.stems);
   // 3. detect: rule cues per message and which message each answers; contextual rules need the answered message's cues.
-  const { detections, answered } = detect(messages, engine.rules, text.at);
+  const { detections, answered } = detect(messages, engine.rules, text.at, text.stemmer);
   // 4. reply acts: each message's verdict on what it answers (confirmation, disagreement, correction); topics and candidates weigh them.
   const replies = replyActs(messages, detections, answered, engine.words);
   // 5. topics: messages clustered into threads by words, replies and speakers; candidates are scored against their topic.

@@ -31,6 +31,10 @@ export interface RuleContext {
   /** The message this one answers: the nearest earlier message by another speaker. */
   answered: Message | null;
   answeredKinds: ReadonlySet<RuleKind>;
+  /** The answered message's stemmed content tokens, when its analysis has them (an echo rule compares with them). */
+  answeredTokens?: readonly string[];
+  /** The run's stem memo: an echo rule stems its reference through it. */
+  stems?: Stems;
 }
 
 const MESSAGE_WORD = new RegExp(`[${WORD_CHAR}]+(?:['\u2019-][${WORD_CHAR}]+)*`, 'g');
@@ -214,10 +218,10 @@ function passesEcho(rule: CompiledRule, m: RegExpExecArray, ctx: RuleContext): b
   const ref = m.groups?.ref;
   if (ref === undefined) return false;
   if (!ctx.answered) return false;
-  const stems = new Stems(rule.words);
+  const stems = ctx.stems ?? new Stems(rule.words);
   const want = contentTokens(ref, stems);
   if (want.length === 0) return false;
-  const have = new Set(contentTokens(ctx.answered.text, stems));
+  const have = new Set(ctx.answeredTokens ?? contentTokens(ctx.answered.text, stems));
   return spec.echo === 'all' ? want.every((t) => have.has(t)) : want.some((t) => have.has(t));
 }
 

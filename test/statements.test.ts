@@ -27,6 +27,18 @@ describe('statement lexicon examples', () => {
   }
 });
 
+describe('an act at the start of a sentence', () => {
+  it('stands after the words that may stand before a rule cue, as a rule cue does ("Well, …", "So …")', () => {
+    expect(findAct(lexicon, 'opinion', normalForm("Well, I'm not sure we should drop them."))).not.toBeNull();
+    expect(findAct(lexicon, 'opinion', normalForm("So I think we keep them."))).not.toBeNull();
+    expect(findAct(lexicon, 'opinion', normalForm("I'm not sure we should drop them."))).not.toBeNull();
+  });
+  it('does not stand after words that carry content', () => {
+    expect(findAct(lexicon, 'opinion', normalForm("Priya says I'm not sure we should drop them."))).toBeNull();
+    expect(findAct(lexicon, 'opinion', normalForm("The team, I think, keeps them."))).toBeNull();
+  });
+});
+
 describe('sentences and clauses', () => {
   it('splits sentences without breaking numbers, times or abbreviations', () => {
     const texts = splitSentences('Rating 4.6 is good. We ship at 16:30, e.g. the small ones. Done!').map((s) => s.text);

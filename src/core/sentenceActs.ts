@@ -104,6 +104,14 @@ function lead(lower: string): number {
   return LEAD.exec(lower)![0].length;
 }
 
+/** Whether only punctuation and the words that may stand before a cue (cues.json leadingFillers: "well", "so", "honestly") come before `start`. */
+function atSentenceStart(lex: CompiledStatementLexicon, lower: string, start: number): boolean {
+  const prefix = lower.slice(0, start);
+  if (!/[\p{L}\p{N}]/u.test(prefix)) return true;
+  const filler = lex.words.cues.leadingFiller.exec(prefix);
+  return filler !== null && filler[0].length === prefix.length;
+}
+
 /** Where a match of `act` is in the sentence (normalized form), or null. */
 export function findAct(lex: CompiledStatementLexicon, act: SentenceAct, lower: string): { start: number; end: number } | null {
   const entries = lex.acts.get(act);
@@ -120,7 +128,7 @@ export function findAct(lex: CompiledStatementLexicon, act: SentenceAct, lower: 
       const end = start + m[0].length;
       if (e.position === 'anywhere') return { start, end };
       if (e.position === 'start') {
-        if (start <= lead(lower) && !/[\p{L}\p{N}]/u.test(lower.slice(0, start))) return { start, end };
+        if (atSentenceStart(lex, lower, start)) return { start, end };
         // Only the first occurrence can be at the start.
         break;
       }

@@ -297,6 +297,12 @@ describe('decision candidates', () => {
       ]).map((c) => c.statement);
     expect(ask('Strictly view for now.')).toEqual(['Guests: strictly view for now.']);
     expect(ask('Guests only view, they never comment.')).toEqual(['Guests only view, they never comment.']);
+    // A question that offers a step lends no subject: the answer takes the offer up and says what.
+    const offered = candidates([
+      ['ops-bot', 'bot', 'Debug logs are kept for 60 days now. Shall I write the new limit that way into config/retention.yaml?'],
+      ['kim', 'human', 'Yes, 14 days for debug logs.'],
+    ]).map((c) => c.statement);
+    expect(offered).toEqual(['Write the new limit that way into config/retention.yaml.', '14 days for debug logs.']);
   });
 
   it('reads topic-labelled answers, what a conclusion spells out, and a pick among offered options', () => {

@@ -570,7 +570,7 @@ function spelledOut(lexicon: CompiledStatementLexicon, clauses: readonly Span[],
  * says what about? The question's subject: "Guests: strictly view for now."
  */
 function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: DecisionType, statement: string): string {
-  const subject = scene.agent >= 0 && type !== 'action_item' && wordCount(statement) <= input.tuning.ellipticSubjectMaxWords && !statement.includes(':') ? questionSubject(sentencesAt(input, scene.agent), statement, input.stems) : null;
+  const subject = scene.agent >= 0 && type !== 'action_item' && wordCount(statement) <= input.tuning.ellipticSubjectMaxWords && !statement.includes(':') ? questionSubject(input.lexicon, sentencesAt(input, scene.agent), statement, input.stems) : null;
   if (!subject) return statement;
   const name = namedAsSaid(statement, input.messages[scene.agent].text);
   return `${subject.charAt(0).toUpperCase()}${subject.slice(1)}: ${!name && /^\p{Lu}(?:\p{Ll}|\s)/u.test(statement) ? statement.charAt(0).toLowerCase() + statement.slice(1) : statement}`;
@@ -675,11 +675,15 @@ interface Doc {
 /**
  * The subject of the question an elliptic answer answers: the first noun phrase of the
  * message's last question (after any "One more question:" label) that is no pronoun and holds no
- * number, when the answer names neither it nor a subject of its own (a pronoun). Noun phrases by compromise, on one sentence.
+ * number, when the answer names neither it nor a subject of its own (a pronoun), and the question
+ * asks rather than offers. Noun phrases by compromise, on one sentence.
  */
-function questionSubject(asked: readonly Span[], answer: string, stems: Stems): string | null {
+function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], answer: string, stems: Stems): string | null {
   const question = asked.filter((s) => isQuestion(s.text)).pop();
   if (!question) return null;
+  // "Shall I encode it that way in policy.yaml?" offers a step; "Yes, 5 minutes for hotfixes."
+  // takes it up and says what, and is about what the offer is about, not its first noun.
+  if (hasAct(lex, 'proposal', normalForm(question.text))) return null;
   const clause = question.text.slice(question.text.lastIndexOf(': ') + 1).trim();
   nlp ??= require('compromise') as (t: string) => Doc;
   // "They can't comment." names its own subject.

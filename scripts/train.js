@@ -166,9 +166,16 @@ function chooseThresholds(examples, goldCount, fit) {
       grid.set(`${r},${q}`, found + auto);
     }
   }
-  // The figure is flat near its top, where a point more or less on one writer moves the highest
-  // point from one edge of the plateau to the other: each pair is judged with its neighbours on
-  // the grid, so that a refit on slightly different clauses keeps thresholds that hold.
+  return bestOnGrid(grid);
+}
+
+/**
+ * The pair of thresholds (in hundredths, "registry,review" → figure) whose neighbourhood on the
+ * grid scores best. The figure is flat near its top, where a point more or less on one writer
+ * moves the single highest pair from one edge of the plateau to the other: each pair is judged
+ * with its neighbours, so that a refit on slightly different clauses keeps thresholds that hold.
+ */
+function bestOnGrid(grid) {
   let best = { registry: 0.5, review: 0.5, value: -1 };
   for (const [key] of grid) {
     const [r, q] = key.split(',').map(Number);
@@ -215,7 +222,7 @@ async function main() {
   process.stderr.write(`train: ${model.trained.examples} clauses (${model.trained.positives} decisions) from writers ${model.trained.writers.join(', ')}; thresholds registry ${t.registry}, review ${t.review}; wrote ${options.out}\n`);
 }
 
-module.exports = { train, stableJson, examplesOf };
+module.exports = { train, stableJson, examplesOf, bestOnGrid };
 
 if (require.main === module) {
   main().catch((err) => {

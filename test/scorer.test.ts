@@ -71,6 +71,27 @@ describe('fitting', () => {
   });
 });
 
+describe('choosing the thresholds', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { bestOnGrid } = require('../scripts/train') as { bestOnGrid: (grid: Map<string, number>) => { registry: number; review: number } };
+  const gridOf = (value: (r: number, q: number) => number) => {
+    const grid = new Map<string, number>();
+    for (let r = 20; r <= 90; r += 5) for (let q = 10; q <= r - 10; q += 5) grid.set(`${r},${q}`, value(r, q));
+    return grid;
+  };
+
+  it('takes the middle of a broad plateau over a single higher point at its edge', () => {
+    const plateau = (r: number, q: number) => (Math.abs(r - 50) <= 5 && Math.abs(q - 30) <= 5 ? 1.3 : 1.0);
+    const grid = gridOf(plateau);
+    grid.set('65,40', 1.31);
+    expect(bestOnGrid(grid)).toEqual({ registry: 0.5, review: 0.3 });
+  });
+
+  it('takes the highest point where the figure rises to one peak', () => {
+    expect(bestOnGrid(gridOf((r, q) => 2 - Math.abs(r - 35) / 100 - Math.abs(q - 20) / 100))).toEqual({ registry: 0.35, review: 0.2 });
+  });
+});
+
 describe('the shipped scorer', () => {
   it('is valid, names how it was fitted, and weighs only general features', () => {
     expect(schemaProblems('decision-scorer', shipped)).toEqual([]);

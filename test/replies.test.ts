@@ -137,7 +137,7 @@ describe('rule properties', () => {
     const rule = compileRule({ id: 'test/echo', kind: 'confirmation', regex: '^(?<ref>[a-z]+) works', echo: 'all', examples: { match: ['x'], nomatch: ['y'] } }, engine.words);
     const m = thread(['bot', 'bot', 'Can you do Thursday?'], ['me', 'human', 'Thursday works.']);
     const stems = new Stems(engine.words);
-    const analysed = analyseMessages(m, stems).at;
+    const analysed = analyseMessages(m, stems, engine.words.statements).at;
     expect(detect(m, [rule], analysed, stems).detections[1].map((d) => d.ruleId)).toEqual(['test/echo']);
     // The analysis is what the rule reads: told the answered message said nothing of Thursday, it does not fire.
     const unrelated = analysed.map((a, i) => (i === 0 ? { ...a, tokens: ['friday'] } : a));

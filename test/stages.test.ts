@@ -19,7 +19,7 @@ const engine = shippedEngine();
 
 /** Topics of the messages as the pipeline clusters them (each message analysed with the engine's stopwords). */
 function cluster(m: Message[], replyLike: boolean[]): ReturnType<typeof clusterTopics> {
-  const text = analyseMessages(m, new Stems(engine.words));
+  const text = analyseMessages(m, new Stems(engine.words), engine.words.statements);
   return clusterTopics(m, answeredPositions(m), replyLike, DEFAULT_TUNING.cluster, text.at, text.stemmer);
 }
 const speakers = { humans: ['maria'], bots: ['tong-bot'] };
@@ -312,7 +312,7 @@ describe('decide', () => {
     const detections = detect(messages, engine.rules).detections;
     const a = decideTask({
       messages,
-      text: analyseMessages(messages, new Stems(engine.words)),
+      text: analyseMessages(messages, new Stems(engine.words), engine.words.statements),
       detections,
       answered: [-1],
       replies: replyActs(messages, detections, [-1], engine.words),

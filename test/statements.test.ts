@@ -41,27 +41,27 @@ describe('an act at the start of a sentence', () => {
 
 describe('sentences and clauses', () => {
   it('splits sentences without breaking numbers, times or abbreviations', () => {
-    const texts = splitSentences('Rating 4.6 is good. We ship at 16:30, e.g. the small ones. Done!').map((s) => s.text);
+    const texts = splitSentences('Rating 4.6 is good. We ship at 16:30, e.g. the small ones. Done!', engine.words.statements).map((s) => s.text);
     expect(texts).toEqual(['Rating 4.6 is good.', 'We ship at 16:30, e.g. the small ones.', 'Done!']);
   });
   it('ends a sentence after a bare "No." but not inside "no. 14"', () => {
-    expect(splitSentences('No. NPS is quarterly.').map((s) => s.text)).toEqual(['No.', 'NPS is quarterly.']);
-    expect(splitSentences('Drop the letter at no. 14 on Thursday.').map((s) => s.text)).toEqual(['Drop the letter at no. 14 on Thursday.']);
+    expect(splitSentences('No. NPS is quarterly.', engine.words.statements).map((s) => s.text)).toEqual(['No.', 'NPS is quarterly.']);
+    expect(splitSentences('Drop the letter at no. 14 on Thursday.', engine.words.statements).map((s) => s.text)).toEqual(['Drop the letter at no. 14 on Thursday.']);
   });
   it('ends a question or an exclamation before a lower-case word, a full stop only before a capital', () => {
-    expect(splitSentences('eslint 9 is the flat config thing, right? ugh').map((s) => s.text)).toEqual(['eslint 9 is the flat config thing, right?', 'ugh']);
-    expect(splitSentences('wow! that was fast. thanks').map((s) => s.text)).toEqual(['wow!', 'that was fast. thanks']);
+    expect(splitSentences('eslint 9 is the flat config thing, right? ugh', engine.words.statements).map((s) => s.text)).toEqual(['eslint 9 is the flat config thing, right?', 'ugh']);
+    expect(splitSentences('wow! that was fast. thanks', engine.words.statements).map((s) => s.text)).toEqual(['wow!', 'that was fast. thanks']);
   });
   it('ends a sentence after a closing quote', () => {
-    expect(splitSentences("Add the note: 'Runs small.' That matches the returns.").map((s) => s.text)).toEqual(["Add the note: 'Runs small.'", 'That matches the returns.']);
+    expect(splitSentences("Add the note: 'Runs small.' That matches the returns.", engine.words.statements).map((s) => s.text)).toEqual(["Add the note: 'Runs small.'", 'That matches the returns.']);
   });
   it('gives each list line its own sentence, without the marker', () => {
-    expect(splitSentences('Options:\n1. Keep it\n- Drop it').map((s) => s.text)).toEqual(['Options:', 'Keep it', 'Drop it']);
+    expect(splitSentences('Options:\n1. Keep it\n- Drop it', engine.words.statements).map((s) => s.text)).toEqual(['Options:', 'Keep it', 'Drop it']);
   });
   it('splits a sentence holding two statements, not a hyphenated word', () => {
-    const s = splitSentences('Exports are out for now, but the sample board stays in the beta.')[0];
+    const s = splitSentences('Exports are out for now, but the sample board stays in the beta.', engine.words.statements)[0];
     expect(splitClauses(lexicon, s).map((c) => c.text)).toEqual(['Exports are out for now', 'the sample board stays in the beta.']);
-    const h = splitSentences('Per-team access and read-only links are in scope.')[0];
+    const h = splitSentences('Per-team access and read-only links are in scope.', engine.words.statements)[0];
     expect(splitClauses(lexicon, h)).toHaveLength(1);
   });
 });

@@ -55,6 +55,13 @@ describe('an engine built with other word lists behaves by them', () => {
     expect(contradicts(shippedEngine(withList('claims', 'conditionals', (l) => [...l, 'staging'])))).toBe(false);
   });
 
+  it('statement words: the abbreviations after whose period a sentence goes on (a statement runs on past them)', () => {
+    const messages = thread(['bot', 'bot', 'Who signs the supplier contracts from now on?'], ['ann', 'human', 'From now on every supplier contract goes to Dr. Weber for signature.'], ['bot', 'bot', 'Understood, Dr. Weber signs them.']);
+    const statements = (engine: Engine) => analysed(engine, messages).decisions.map((d) => d.statement);
+    expect(statements(shipped)).toEqual(['From now on every supplier contract goes to Dr. Weber for signature.']);
+    expect(statements(shippedEngine(withList('statement-words', 'abbreviations', (l) => l.filter((w) => w !== 'dr'))))).not.toContain('From now on every supplier contract goes to Dr. Weber for signature.');
+  });
+
   it('statement words: the verdict before a statement', () => {
     const text = 'No, that is wrong. The results go in the discussion array.';
     expect(statementAt(shipped.words, text, 0)).toBe('The results go in the discussion array.');

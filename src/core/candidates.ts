@@ -63,7 +63,7 @@ export interface CandidateInput {
 
 const isPerson = (m: Message) => m.role !== 'bot';
 /** Sentences of message p: from its analysis record when the caller has one. */
-const sentencesAt = (input: CandidateInput, p: number): readonly Span[] => input.text?.[p].sentences ?? splitSentences(input.messages[p].text);
+const sentencesAt = (input: CandidateInput, p: number): readonly Span[] => input.text?.[p].sentences ?? splitSentences(input.messages[p].text, input.lexicon.words.statements);
 /** Content tokens of message p, as a set: from its analysis record when the caller has one. */
 const tokenSetAt = (input: CandidateInput, p: number): ReadonlySet<string> => new Set(input.text?.[p].tokens ?? contentTokens(input.messages[p].text, input.stems));
 const NO_TOKENS: ReadonlySet<string> = new Set();
@@ -234,7 +234,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
     const option = pickedOption(lexicon, lead[1], messages[spoken.agent].text);
     if (option) out.push(make(p, option, 'decision', 'accepted', spoken.agent, true, [], [], 'selection', [...spoken.said, 'origin:selection', 'strength:accepted', 'hint:decision', ...valueFeatures(option)]));
   }
-  const clauses = (lead && out.length ? splitSentences(messages[p].text.slice(lead[0].length)) : sentencesAt(input, p)).flatMap((s) => splitClauses(lexicon, s));
+  const clauses = (lead && out.length ? splitSentences(messages[p].text.slice(lead[0].length), lexicon.words.statements) : sentencesAt(input, p)).flatMap((s) => splitClauses(lexicon, s));
   const scene: MessageScene = { ...spoken, rejectsOffer: refusesOffer(input, spoken, clauses) };
   const walk: ClauseWalk = { carried: null, reporting: false, stated: -1, seenContent: false };
   for (let k = 0; k < clauses.length; k++) {
@@ -758,7 +758,7 @@ function valuePair(lex: CompiledStatementLexicon, t: CandidateTuning, statement:
 }
 
 /** An agent's message that asks, proposes or lays out options ("We could …") a bare "Both." can accept. */
-function offers(lex: CompiledStatementLexicon, text: string, sentences: readonly Span[] = splitSentences(text)): boolean {
+function offers(lex: CompiledStatementLexicon, text: string, sentences: readonly Span[] = splitSentences(text, lex.words.statements)): boolean {
   const lower = normalForm(text);
   return isQuestion(text) || hasAct(lex, 'proposal', lower) || hasAct(lex, 'hypothetical', lower) || sentences.some((s) => findAct(lex, 'option-intro', normalForm(s.text))?.start === 0);
 }
@@ -807,7 +807,7 @@ function listedItem(lex: CompiledStatementLexicon, offered: string, key: string)
 
 /** Item `key` of a sentence that lists its options inline ("Options: (a) …, (b) …, (c) …"). */
 function inlineItem(lex: CompiledStatementLexicon, offered: string, key: string): { option: string; about: string } | null {
-  for (const s of splitSentences(offered)) {
+  for (const s of splitSentences(offered, lex.words.statements)) {
     const list = inlineList(lex, s.text);
     const item = list?.items.find((x) => x.key === key);
     if (!list || !item) continue;
@@ -1048,7 +1048,7 @@ function acceptanceAfter(input: CandidateInput, a: number): number {
 
 /** The items of a sentence that lists two or more lettered or numbered points inline. */
 function inlineItems(lex: CompiledStatementLexicon, t: CandidateTuning, text: string): string[] {
-  for (const s of splitSentences(text)) {
+  for (const s of splitSentences(text, lex.words.statements)) {
     const list = inlineList(lex, s.text);
     if (!list) continue;
     const out = list.items.map((x) => shape(lex, t, x.text).statement).filter((statement) => statement && contentWordCount(statement, lex.words) >= 2 && wordCount(statement) <= t.statementMaxWords);

@@ -2,7 +2,7 @@
 // scoring and the speaker patterns all read the same messages; they take the lowercase form,
 // content tokens, word count and sentences from this record instead of splitting the text again.
 import { wordSet } from './rules';
-import { splitSentences } from './sentenceActs';
+import { splitSentences, type SentenceWords } from './sentenceActs';
 import { contentToken, wordCount, words, type Span, type Stems } from './text';
 import type { Message } from './types';
 
@@ -30,16 +30,16 @@ export interface AnalysedMessages {
   stemmer: Stems;
 }
 
-export function analyseMessage(text: string, stems: Stems): MessageAnalysis {
+export function analyseMessage(text: string, stems: Stems, sentenceWords: SentenceWords): MessageAnalysis {
   const lower = text.toLowerCase();
   const tokens: string[] = [];
   for (const w of words(text)) {
     const t = contentToken(w, stems);
     if (t !== null) tokens.push(t);
   }
-  return { text, lower, ruleWords: wordSet(lower), tokens, words: wordCount(text), sentences: splitSentences(text) };
+  return { text, lower, ruleWords: wordSet(lower), tokens, words: wordCount(text), sentences: splitSentences(text, sentenceWords) };
 }
 
-export function analyseMessages(messages: readonly Message[], stems: Stems): AnalysedMessages {
-  return { at: messages.map((m) => analyseMessage(m.text, stems)), positionOf: new Map(messages.map((m, p) => [m.index, p])), stemmer: stems };
+export function analyseMessages(messages: readonly Message[], stems: Stems, sentenceWords: SentenceWords): AnalysedMessages {
+  return { at: messages.map((m) => analyseMessage(m.text, stems, sentenceWords)), positionOf: new Map(messages.map((m, p) => [m.index, p])), stemmer: stems };
 }

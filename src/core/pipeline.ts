@@ -148,7 +148,7 @@ function readTask(taskId: string, discussion: readonly unknown[], engine: Engine
   // 1. normalize: raw entries to uniform messages (author, role, text, ts); every later stage reads only these.
   const messages = normalizeDiscussion(discussion, engine.config);
   // 2. analyse messages: each text once into lowercase form, content tokens, word count and sentences, read by every stage below.
-  const text = analyseMessages(messages, run.stems);
+  const text = analyseMessages(messages, run.stems, engine.words.statements);
   // 3. detect: rule cues per message and which message each answers; contextual rules need the answered message's cues.
   const { detections, answered } = detect(messages, engine.rules, text.at, text.stemmer);
   // 4. reply acts: each message's verdict on what it answers (confirmation, disagreement, correction); topics and candidates weigh them.

@@ -102,7 +102,7 @@ export function isBackchannel(p: number, messages: readonly Message[], detection
 }
 
 /** The same question asked again by the same speaker (or with an explicit "again"). */
-export function repeatedQuestions(messages: readonly Message[], detections: readonly Detection[][], words: Words, text: readonly MessageAnalysis[] = analyseMessages(messages, new Stems(words)).at): PatternCandidate[] {
+export function repeatedQuestions(messages: readonly Message[], detections: readonly Detection[][], words: Words, text: readonly MessageAnalysis[] = analyseMessages(messages, new Stems(words), words.statements).at): PatternCandidate[] {
   const out: PatternCandidate[] = [];
   const asked: Array<{ p: number; toks: Set<string> }> = [];
   for (let p = 0; p < messages.length; p++) {
@@ -139,7 +139,7 @@ export function repeatedQuestions(messages: readonly Message[], detections: read
  * A speaker asserting something and later its opposite, on the same subject: compared clause by
  * clause, so that two turns merely sharing a few words and a "not" somewhere are not flagged.
  */
-export function selfContradictions(messages: readonly Message[], lexicon: CompiledLexicon, existing: readonly PatternCandidate[], stems: Stems, text: readonly MessageAnalysis[] = analyseMessages(messages, stems).at): PatternCandidate[] {
+export function selfContradictions(messages: readonly Message[], lexicon: CompiledLexicon, existing: readonly PatternCandidate[], stems: Stems, text: readonly MessageAnalysis[] = analyseMessages(messages, stems, lexicon.words.statements).at): PatternCandidate[] {
   const out: PatternCandidate[] = [];
   const seen = new Set(existing.filter((x) => x.type === 'contradiction').map((x) => x.messages.join(',')));
   const claims: Array<{ p: number; clauses: ClauseClaim[] }> = [];

@@ -241,7 +241,9 @@ export function announced(lex: CompiledStatementLexicon, text: string): 'decisio
 // mark ends one before a lower-case word too: chat is often written in lower case ("right? ugh").
 // A closing quote may follow the mark ("… one size up.' That matches …").
 const SENTENCE_END = /([.!?]+['"’”]?)(\s+)(?=["'(\[¿¡]?[\p{Lu}\p{N}\p{Extended_Pictographic}@#])|([?!]+['"’”]?)(\s+)(?=\p{Ll})/gu;
-const ABBREVIATION = /(?:^|[\s(])(?:e\.g|i\.e|etc|vs|mr|mrs|ms|dr|st|nr|approx|ca|z\.b|bzw|inkl|incl)\.$/i;
+/** What ends a sentence besides its marks: the words whose period does not end one. */
+export type SentenceWords = Pick<Words['statements'], 'abbreviation'>;
+
 // "No." abbreviates "number" only before one ("no. 14"); "No. NPS is quarterly." is two sentences.
 const NUMBER_ABBREVIATION = /(?:^|\s)no\.$/i;
 // A list item marker at the start of a line: "-", "*", "•", "1.", "2)", "(a)", "a)".
@@ -249,9 +251,10 @@ const LIST_MARKER = /^\s*(?:[-*•]|\(?[0-9]{1,2}[.)]|\(?[a-h]\))\s+/;
 
 /**
  * Sentences of a message with offsets into it: one per line of a list, split after . ! ? where a
- * new sentence visibly starts. List markers are not part of the sentence.
+ * new sentence visibly starts (not after an abbreviation: `words.abbreviation`, statement-words.json).
+ * List markers are not part of the sentence.
  */
-export function splitSentences(text: string): Span[] {
+export function splitSentences(text: string, words: SentenceWords): Span[] {
   const out: Span[] = [];
   let lineStart = 0;
   for (const line of text.split('\n')) {
@@ -263,7 +266,7 @@ export function splitSentences(text: string): Span[] {
     while ((m = SENTENCE_END.exec(line)) !== null) {
       const mark = m[1] ?? m[3];
       const end = m.index + mark.length;
-      if (mark === '.' && ABBREVIATION.test(line.slice(s, end))) continue;
+      if (mark === '.' && words.abbreviation.test(line.slice(s, end))) continue;
       if (mark === '.' && NUMBER_ABBREVIATION.test(line.slice(s, end)) && /^\d/.test(line.slice(m.index + m[0].length))) continue;
       push(out, text, lineStart + s, lineStart + end);
       s = m.index + m[0].length;

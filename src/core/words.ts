@@ -54,6 +54,8 @@ export interface StatementWords {
   reporting: ReadonlySet<string>;
   /** "It's …", "Das ist …": a statement of what something is. */
   factCopula: RegExp;
+  /** A word written with a period that does not end the sentence, at the end of the text before the period's mark ("e.g.", "Dr."). */
+  abbreviation: RegExp;
   /** Words that open a condition added to a pick ("…, but …", "…, without …"). */
   pickQualifier: RegExp;
   /** "Go with" / "I'd pick" before an option's number: the choice is the number. */
@@ -125,6 +127,7 @@ function compileStatementWords(lexicons: WordLexicons): StatementWords {
     itemJoiner: new RegExp(`^(?:${words('itemJoiners')})$`, 'i'),
     reporting: new Set(wordsOf(lexicons, 'statement-words', 'reportingVerbs').map((w) => stem(w))),
     factCopula: new RegExp(`^(?:${words('factCopulas')})(?![\\p{L}\\p{N}])`, 'u'),
+    abbreviation: new RegExp(`(?:^|[\\s(])(?:${words('abbreviations')})\\.$`, 'i'),
     pickQualifier: new RegExp(`^(?:${words('pickQualifiers')})(?![\\p{L}\\p{N}])`, 'iu'),
     choice: new RegExp(`^(?:(?:i'?d|i will|i'll|let'?s|we'?ll|we)\\s+)?(?:${words('choiceVerbs')})\\s+`, 'i'),
   };

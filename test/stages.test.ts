@@ -20,7 +20,7 @@ const engine = shippedEngine();
 /** Topics of the messages as the pipeline clusters them (each message analysed with the engine's stopwords). */
 function cluster(m: Message[], replyLike: boolean[]): ReturnType<typeof clusterTopics> {
   const text = analyseMessages(m, new Stems(engine.words), engine.words.statements);
-  return clusterTopics(m, answeredPositions(m), replyLike, DEFAULT_TUNING.cluster, text.at, text.stemmer);
+  return clusterTopics(m, answeredPositions(m), replyLike, DEFAULT_TUNING.cluster, text.at, text.stemmer, engine.words.systemAuthors);
 }
 const speakers = { humans: ['maria'], bots: ['tong-bot'] };
 

@@ -34,6 +34,13 @@ describe('an engine built with other word lists behaves by them', () => {
     expect(label(shippedEngine(withList('transcript-markers', 'markers', (l) => [...l, 'postgres'])))).not.toContain('postgres');
   });
 
+  it('transcript markers: the authors that are events, not speakers (a line of theirs stands alone)', () => {
+    const messages = thread(['ann', 'human', 'The nightly deploy pipeline runs at noon now.'], ['system', 'human', 'The nightly deploy pipeline runs at noon now.'], ['bo', 'human', 'The nightly deploy pipeline, at noon, fine.']);
+    const topicOfEvent = (engine: Engine) => analysed(engine, messages).topics.find((t) => t.messages.includes(1))!.messages;
+    expect(topicOfEvent(shipped)).toEqual([1]);
+    expect(topicOfEvent(shippedEngine(withList('transcript-markers', 'systemAuthors', (l) => l.filter((a) => a !== 'system'))))).not.toEqual([1]);
+  });
+
   it('cues: what may stand before a cue at the start of a sentence (the rules compiled with the engine)', () => {
     const messages = thread(['bot', 'bot', 'Booked the 8 pm show.'], ['ann', 'human', 'Oh, actually I meant the 6 pm show.']);
     const fires = (engine: Engine) => detect(messages, engine.rules).detections[1].some((d) => d.ruleId === 'corrections/actually-or-stop');

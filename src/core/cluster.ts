@@ -82,8 +82,6 @@ export function cosine(a: Vector, b: Vector): number {
   return s;
 }
 
-const SYSTEM_AUTHORS = new Set(['system', '*', '-!-', '***']);
-
 /** The author a message addresses by name at its start ("alice: try this", "@bob ..."). */
 function addresseeOf(text: string, authors: ReadonlySet<string>): string | null {
   const m = /^\s*@?([^\s:,]{1,40})[:,]\s/.exec(text);
@@ -147,6 +145,7 @@ interface ClusterState {
  * (from the detect stage), `replyLike[i]` marks replies (confirmations, rejections) that belong to
  * what they answer whatever their words. Each message joins the topic that scores best for it
  * (words shared with recent messages, who it names or answers, who goes on) or starts a new one.
+ * A line by one of `systemAuthors` (an event, not a person: transcript-markers.json) stands alone.
  */
 export function clusterTopics(
   messages: readonly Message[],
@@ -155,10 +154,11 @@ export function clusterTopics(
   options: ClusterOptions,
   analysis: readonly MessageAnalysis[],
   stems: Stems,
+  systemAuthors: ReadonlySet<string>,
 ): Topic[] {
   const n = messages.length;
   if (n === 0) return [];
-  const scene = clusterScene(messages, answered, replyLike, options, analysis, stems);
+  const scene = clusterScene(messages, answered, replyLike, options, analysis, stems, systemAuthors);
   const state: ClusterState = { topicOf: new Int32Array(n).fill(-1), lastOfAuthor: new Map(), lastCalledBy: new Map(), topicCount: 0, current: -1 };
   for (let i = 0; i < n; i++) placeMessage(i, scene, state);
   const members: number[][] = Array.from({ length: state.topicCount }, () => []);
@@ -175,10 +175,11 @@ function clusterScene(
   options: ClusterOptions,
   analysis: readonly MessageAnalysis[],
   stems: Stems,
+  systemAuthors: ReadonlySet<string>,
 ): ClusterScene {
   const times = messages.map((m) => parseSeconds(m.ts));
   const authors = messages.map((m) => m.author.toLowerCase());
-  const speakers = new Set(authors.filter((a) => a && !SYSTEM_AUTHORS.has(a)));
+  const speakers = new Set(authors.filter((a) => a && !systemAuthors.has(a)));
   const twoParty = speakers.size <= 2;
   return {
     messages,
@@ -189,7 +190,7 @@ function clusterScene(
     times,
     wordCounts: analysis.map((a) => a.words),
     authors,
-    isSystem: authors.map((a) => SYSTEM_AUTHORS.has(a)),
+    isSystem: authors.map((a) => systemAuthors.has(a)),
     speakers,
     stopwords: stems.stopwords,
     twoParty,

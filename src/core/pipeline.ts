@@ -154,7 +154,7 @@ function readTask(taskId: string, discussion: readonly unknown[], engine: Engine
   // 4. reply acts: each message's verdict on what it answers (confirmation, disagreement, correction); topics and candidates weigh them.
   const replies = replyActs(messages, detections, answered, engine.words);
   // 5. topics: messages clustered into threads by words, replies and speakers; candidates are scored against their topic.
-  const topics = clusterTopics(messages, answered, replyLikeOf(detections), engine.tuning.cluster, text.at, text.stemmer);
+  const topics = clusterTopics(messages, answered, replyLikeOf(detections), engine.tuning.cluster, text.at, text.stemmer, engine.words.systemAuthors);
   const input: DecideInput = {
     messages,
     text,

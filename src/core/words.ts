@@ -66,6 +66,8 @@ export interface StatementWords {
 export interface Words {
   /** Lowercased words that never carry content: the stopwords and the markers transcripts write for non-speech events. */
   stopwords: ReadonlySet<string>;
+  /** Lowercased author names of events, not people ("system", "-!-"): transcript-markers.json. */
+  systemAuthors: ReadonlySet<string>;
   cues: CueWords;
   claims: ClaimWords;
   statements: StatementWords;
@@ -80,6 +82,7 @@ export function compileWords(lexicons: WordLexicons, negators: readonly string[]
   const list = (key: string) => alternation(lexicons, 'relations', key);
   return {
     stopwords: new Set([...wordsOf(lexicons, 'stopwords', 'english'), ...wordsOf(lexicons, 'stopwords', 'conversational'), ...wordsOf(lexicons, 'transcript-markers', 'markers')]),
+    systemAuthors: new Set(wordsOf(lexicons, 'transcript-markers', 'systemAuthors').map((a) => a.toLowerCase())),
     cues: compileCues(lexicons, negators),
     claims: compileClaims(lexicons),
     statements: compileStatementWords(lexicons),

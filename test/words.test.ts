@@ -6,7 +6,7 @@ import { detect } from '../src/core/detect';
 import type { WordLexiconName } from '../src/core/lexicons';
 import { analyseTask, type Engine } from '../src/core/pipeline';
 import { relateNewDecisions } from '../src/core/relate';
-import { statementAt } from '../src/core/statement';
+import { optionListsIn, statementAt } from '../src/core/statement';
 import type { LexiconDocument, Message, WordLexicon } from '../src/core/types';
 import { decision, shippedEngine, shippedLexicons } from './helpers';
 
@@ -67,6 +67,17 @@ describe('an engine built with other word lists behaves by them', () => {
     const statements = (engine: Engine) => analysed(engine, messages).decisions.map((d) => d.statement);
     expect(statements(shipped)).toEqual(['From now on every supplier contract goes to Dr. Weber for signature.']);
     expect(statements(shippedEngine(withList('statement-words', 'abbreviations', (l) => l.filter((w) => w !== 'dr'))))).not.toContain('From now on every supplier contract goes to Dr. Weber for signature.');
+  });
+
+  it('statement words: the words that split an option list, and that make a phrase more than one option', () => {
+    const options = (engine: Engine, text: string) => optionListsIn(engine.statements, text);
+    expect(options(shipped, 'We could use Vault or Consul.')).toEqual([['Vault', 'Consul']]);
+    // Without "or" among the disjunctions, the two names are one phrase, which is no list (and
+    // holds a joining word, so no single option either).
+    expect(options(shippedEngine(withList('statement-words', 'disjunctions', () => ['qqzx'])), 'We could use Vault or Consul.')).toEqual([]);
+    expect(options(shippedEngine(withList('statement-words', 'disjunctions', (l) => [...l, 'vs'])), 'Go with Vault vs Consul.')).toEqual([['Vault', 'Consul']]);
+    expect(options(shipped, 'What about retries and dead letters?')).toEqual([]);
+    expect(options(shippedEngine(withList('statement-words', 'itemJoiners', (l) => l.filter((w) => w !== 'and'))), 'What about retries and dead letters?')).toEqual([['retries and dead letters']]);
   });
 
   it('statement words: the verdict before a statement', () => {

@@ -98,7 +98,7 @@ export function optionListsIn(lex: CompiledStatementLexicon, raw: string): strin
   optionList.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = optionList.exec(text)) !== null) {
-    const parts = optionParts(m[1]);
+    const parts = optionParts(m[1], lex.words.statements.optionSeparator);
     if (parts.length < 2) continue;
     const list = parts.map((p) => cleanOption(lex.words, p)).filter((o): o is string => o !== null);
     if (list.length > 0) out.push(list);
@@ -107,7 +107,7 @@ export function optionListsIn(lex: CompiledStatementLexicon, raw: string): strin
   while ((m = optionOne.exec(text)) !== null) {
     // "What about retries and dead letters?" raises concerns; an option is one short thing (a list
     // with "or" was read above).
-    if (/\b(?:and|or)\b/i.test(m[1])) continue;
+    if (lex.words.statements.itemJoinerWord.test(m[1])) continue;
     const o = cleanOption(lex.words, m[1]);
     if (o && o.split(/\s+/).length <= 4) out.push([o]);
   }
@@ -115,14 +115,14 @@ export function optionListsIn(lex: CompiledStatementLexicon, raw: string): strin
 }
 
 /**
- * A list's items, split at ", ", ", or", ", and" and " or " outside brackets: "a secrets manager
- * (Vault or AWS Secrets Manager)" is one option, and the comma in "1,900" joins a number.
+ * A list's items, split at ", ", ", or", ", and" and " or " outside brackets (`separator`, from
+ * the item joiners and disjunctions of statement-words.json): "a secrets manager (Vault or AWS
+ * Secrets Manager)" is one option, and the comma in "1,900" joins a number.
  */
-function optionParts(list: string): string[] {
+function optionParts(list: string, separator: RegExp): string[] {
   const out: string[] = [];
   let depth = 0;
   let from = 0;
-  const separator = /^(?:\s*,\s+(?:or\s+|and\s+)?|\s*,(?=[^\d\s])|\s+or\s+)/i;
   for (let k = 0; k < list.length; k++) {
     const ch = list[k];
     if (ch === '(' || ch === '[') depth++;

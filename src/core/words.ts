@@ -50,6 +50,10 @@ export interface StatementWords {
   optionLead: RegExp;
   /** ", and" / ", or" joining an item of an inline list to the next. */
   itemJoiner: RegExp;
+  /** A joining word anywhere in a phrase ("retries and dead letters" is no single option). */
+  itemJoinerWord: RegExp;
+  /** Where an option list splits into options, at its start: ", ", ", or ", ", and ", " or " (a comma before a digit joins a number). */
+  optionSeparator: RegExp;
   /** Stems of the verbs that only report speech. */
   reporting: ReadonlySet<string>;
   /** "It's …", "Das ist …": a statement of what something is. */
@@ -120,7 +124,7 @@ function compileStatementWords(lexicons: WordLexicons): StatementWords {
     leadingVerdict: new RegExp(`^(?:(?:${words('leadingVerdicts')})\\b[\\s,.;:!-]*)+`, 'i'),
     clauseEnd: new RegExp(`[.;!?\\n]|,\\s(?:${words('clauseEnders')})\\s`),
     optionList: new RegExp(
-      `\\b(?:(?:${words('optionNouns')})\\s+(?:${words('optionCopulas')})\\s*:?|(?:${words('optionNouns')})\\b[^.:;!?\\n]{0,40}:|(?:${words('optionListOpeners')})|(?:${words('optionProposers')}) (?:${words('choiceVerbs')})|(?:${words('choiceVerbs')})(?=\\s+[^.;!?\\n]*\\bor\\b))\\s+([^.;!?\\n]+)`,
+      `\\b(?:(?:${words('optionNouns')})\\s+(?:${words('optionCopulas')})\\s*:?|(?:${words('optionNouns')})\\b[^.:;!?\\n]{0,40}:|(?:${words('optionListOpeners')})|(?:${words('optionProposers')}) (?:${words('choiceVerbs')})|(?:${words('choiceVerbs')})(?=\\s+[^.;!?\\n]*\\b(?:${words('disjunctions')})\\b))\\s+([^.;!?\\n]+)`,
       'gi',
     ),
     orIdiom: new RegExp(`\\b(?:${words('orIdioms')})\\b`, 'gi'),
@@ -128,6 +132,8 @@ function compileStatementWords(lexicons: WordLexicons): StatementWords {
     optionOne: new RegExp(`\\b(?:${words('singleOptionCues')})\\s+([^.,;!?\\n]+)`, 'gi'),
     optionLead: new RegExp(`^(?:${words('optionLeads')})\\s+`, 'i'),
     itemJoiner: new RegExp(`^(?:${words('itemJoiners')})$`, 'i'),
+    itemJoinerWord: new RegExp(`(?<![\\p{L}\\p{N}])(?:${words('itemJoiners')})(?![\\p{L}\\p{N}])`, 'iu'),
+    optionSeparator: new RegExp(`^(?:\\s*,\\s+(?:(?:${words('itemJoiners')})\\s+)?|\\s*,(?=[^\\d\\s])|\\s+(?:${words('disjunctions')})\\s+)`, 'i'),
     reporting: new Set(wordsOf(lexicons, 'statement-words', 'reportingVerbs').map((w) => stem(w))),
     factCopula: new RegExp(`^(?:${words('factCopulas')})(?![\\p{L}\\p{N}])`, 'u'),
     abbreviation: new RegExp(`(?:^|[\\s(])(?:${words('abbreviations')})\\.$`, 'i'),

@@ -160,8 +160,8 @@ function chooseThresholds(examples, goldCount, fit) {
   }
   // The queue is for the candidates the scorer is unsure of: its band is at least 0.1 wide.
   const grid = new Map();
-  for (let r = 20; r <= 90; r += 5) {
-    for (let q = 10; q <= r - 10; q += 5) {
+  for (let r = 20; r <= 90; r++) {
+    for (let q = 10; q <= r - 10; q++) {
       const { found, auto } = bandF1(scored, golds, r / 100, q / 100);
       grid.set(`${r},${q}`, found + auto);
     }
@@ -171,16 +171,26 @@ function chooseThresholds(examples, goldCount, fit) {
 
 /**
  * The pair of thresholds (in hundredths, "registry,review" → figure) whose neighbourhood on the
- * grid scores best. The figure is flat near its top, where a point more or less on one writer
- * moves the single highest pair from one edge of the plateau to the other: each pair is judged
- * with its neighbours, so that a refit on slightly different clauses keeps thresholds that hold.
+ * grid scores best: the mean of the figure over the pairs within `radius` hundredths of it. The
+ * figure is a step function of counts, flat near its top, where a point more or less on one
+ * writer moves the single highest pair from one edge of the plateau to the other; judged with its
+ * neighbours, a pair keeps its place when a refit sees slightly different clauses.
  */
-function bestOnGrid(grid) {
+function bestOnGrid(grid, radius = 5) {
   let best = { registry: 0.5, review: 0.5, value: -1 };
   for (const [key] of grid) {
     const [r, q] = key.split(',').map(Number);
-    const near = [-5, 0, 5].flatMap((dr) => [-5, 0, 5].map((dq) => grid.get(`${r + dr},${q + dq}`))).filter((v) => v !== undefined);
-    const value = near.reduce((a, b) => a + b, 0) / near.length;
+    let sum = 0;
+    let n = 0;
+    for (let dr = -radius; dr <= radius; dr++) {
+      for (let dq = -radius; dq <= radius; dq++) {
+        const v = grid.get(`${r + dr},${q + dq}`);
+        if (v === undefined) continue;
+        sum += v;
+        n++;
+      }
+    }
+    const value = sum / n;
     if (value > best.value + 1e-9) best = { registry: r / 100, review: q / 100, value };
   }
   return { registry: best.registry, review: best.review };

@@ -87,6 +87,13 @@ describe('choosing the thresholds', () => {
     expect(bestOnGrid(grid)).toEqual({ registry: 0.5, review: 0.3 });
   });
 
+  it('judges each pair of a grid in hundredths with the pairs within five hundredths of it', () => {
+    const fine = new Map<string, number>();
+    for (let r = 20; r <= 90; r++) for (let q = 10; q <= r - 10; q++) fine.set(`${r},${q}`, Math.abs(r - 50) <= 8 && Math.abs(q - 30) <= 8 ? 1.3 - 0.001 * (Math.abs(r - 50) + Math.abs(q - 30)) : 1.0);
+    fine.set('62,45', 1.35);
+    expect(bestOnGrid(fine)).toEqual({ registry: 0.5, review: 0.3 });
+  });
+
   it('takes the highest point where the figure rises to one peak', () => {
     expect(bestOnGrid(gridOf((r, q) => 2 - Math.abs(r - 35) / 100 - Math.abs(q - 20) / 100))).toEqual({ registry: 0.35, review: 0.2 });
   });

@@ -43,6 +43,9 @@ describe('sentences and clauses', () => {
   it('splits sentences without breaking numbers, times or abbreviations', () => {
     const texts = splitSentences('Rating 4.6 is good. We ship at 16:30, e.g. the small ones. Done!', engine.words.statements).map((s) => s.text);
     expect(texts).toEqual(['Rating 4.6 is good.', 'We ship at 16:30, e.g. the small ones.', 'Done!']);
+    // A person's title: the name after it belongs to the same sentence.
+    const titled = splitSentences('The jury is chaired by Prof. Lindqvist this year. Sra. Ortega keeps the minutes.', engine.words.statements).map((s) => s.text);
+    expect(titled).toEqual(['The jury is chaired by Prof. Lindqvist this year.', 'Sra. Ortega keeps the minutes.']);
   });
   it('ends a sentence after a bare "No." but not inside "no. 14"', () => {
     expect(splitSentences('No. NPS is quarterly.', engine.words.statements).map((s) => s.text)).toEqual(['No.', 'NPS is quarterly.']);

@@ -7,6 +7,7 @@ import type { WordLexiconName } from '../src/core/lexicons';
 import { analyseTask, type Engine } from '../src/core/pipeline';
 import { relateNewDecisions } from '../src/core/relate';
 import { optionListsIn, statementAt } from '../src/core/statement';
+import { claimSentences } from '../src/core/subject';
 import type { LexiconDocument, Message, WordLexicon } from '../src/core/types';
 import { decision, shippedEngine, shippedLexicons } from './helpers';
 
@@ -78,6 +79,13 @@ describe('an engine built with other word lists behaves by them', () => {
     expect(options(shippedEngine(withList('statement-words', 'disjunctions', (l) => [...l, 'vs'])), 'Go with Vault vs Consul.')).toEqual([['Vault', 'Consul']]);
     expect(options(shipped, 'What about retries and dead letters?')).toEqual([]);
     expect(options(shippedEngine(withList('statement-words', 'itemJoiners', (l) => l.filter((w) => w !== 'and'))), 'What about retries and dead letters?')).toEqual([['retries and dead letters']]);
+  });
+
+  it('claims: the conjunctions after a comma that open a claim of its own (what supersession and contradiction compare)', () => {
+    const text = 'Retries max 2, and quarantined tests get a ticket.';
+    const claims = (engine: Engine) => claimSentences(text, engine.lexicon.subjects);
+    expect(claims(shipped)).toEqual(['Retries max 2', 'and quarantined tests get a ticket.']);
+    expect(claims(shippedEngine(withList('claims', 'claimJoiners', (l) => l.filter((w) => w !== 'and'))))).toEqual([text]);
   });
 
   it('statement words: the verdict before a statement', () => {

@@ -187,8 +187,8 @@ const numberText = (n: number) => String(Math.round(n * 1000) / 1000);
 /** Sentences that make a plain claim: a question or a hedged clause claims nothing. */
 export function claimSentences(text: string, lex: CompiledSubjects): string[] {
   const out: string[] = [];
-  // Coordinated clauses are claims of their own ("Retries max 2, and quarantined tests get a ticket").
-  for (const raw of text.split(/(?<=[!?;\n])|(?<=\.)(?=\s|$)|,\s+(?=(?:and|but|und|aber|y|pero)\s)/iu)) {
+  // Coordinated clauses are claims of their own ("Retries max 2, and quarantined tests get a ticket"; claims.json claimJoiners).
+  for (const raw of text.split(lex.words.claims.claimSplit)) {
     const s = raw.trim();
     if (s.length === 0 || /\?\s*["')\]]*$/.test(s)) continue;
     if (lex.hedges.some((h) => h.test(s))) continue;

@@ -30,6 +30,8 @@ export interface ClaimWords {
   clauseSplit: RegExp;
   /** The "and" joining two values of one statement (global). */
   coordinator: RegExp;
+  /** Where a text splits into claims (for \`String.split\`): after a sentence's mark, or before a comma and a conjunction that opens a claim. */
+  claimSplit: RegExp;
 }
 
 /** statement-words.json: a cued statement's extent and the options a message weighs. */
@@ -115,6 +117,7 @@ function compileClaims(lexicons: WordLexicons): ClaimWords {
     leadingAnswer: new RegExp(`^\\s*(?:(?:${list('answerWords')})\\s*(?:[,!-]|(?=(?:${list('answerFollowers')})\\b))\\s*)+`),
     clauseSplit: new RegExp(`[.;!?\\n]+|,\\s*(?:${list('contrastives')})\\b|\\s(?:${list('strongContrastives')})\\s`),
     coordinator: new RegExp(`\\s(?:${list('coordinators')})\\s`, 'gi'),
+    claimSplit: new RegExp(`(?<=[!?;\\n])|(?<=\\.)(?=\\s|$)|,\\s+(?=(?:${list('claimJoiners')})\\s)`, 'iu'),
   };
 }
 

@@ -326,6 +326,16 @@ describe('decision candidates', () => {
     expect(picked.map((c) => [c.statement, c.strength])).toEqual([['Sops it is, with age keys per environment.', 'accepted']]);
   });
 
+  it('spells out a short choice by the plain clause after it, but not by a condition', () => {
+    const reply = (answer: string) =>
+      candidates([
+        ['it-bot', 'bot', 'The keys cost 48 EUR each. How many should I order for the office?'],
+        ['kim', 'human', answer],
+      ]).map((c) => c.statement);
+    expect(reply('Ten keys. The spare ones stay in the safe.')).toEqual(['Ten keys: The spare ones stay in the safe.']);
+    expect(reply('Ten keys. If more people want one, we order more.')).toEqual(['Ten keys.']);
+  });
+
   it('splits two values set in one verbless clause, and keeps a clause with a verb whole', () => {
     const ask = (answer: string) =>
       candidates([

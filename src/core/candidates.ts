@@ -561,7 +561,10 @@ function spelledOut(lexicon: CompiledStatementLexicon, clauses: readonly Span[],
   const next = clauses[k + 1].text.slice(contentStart(lexicon, clauses[k + 1].text)).trim();
   const nextLower = normalForm(next);
   const ownAct = classify(lexicon, nextLower) !== null || announced(lexicon, clauses[k + 1].text) !== null;
-  if (!next || ownAct || isQuestion(next) || hasAct(lexicon, 'smalltalk', nextLower) || hasAct(lexicon, 'explanation', nextLower) || hasAct(lexicon, 'opinion', nextLower) || findAct(lexicon, 'reason', nextLower)?.start === 0) return null;
+  // A condition ("The clause. If Kessler doesn't sign that, we talk again.") says what happens
+  // otherwise, not what was chosen.
+  const supposes = lexicon.words.cues.supposing.test(nextLower);
+  if (!next || ownAct || supposes || isQuestion(next) || hasAct(lexicon, 'smalltalk', nextLower) || hasAct(lexicon, 'explanation', nextLower) || hasAct(lexicon, 'opinion', nextLower) || findAct(lexicon, 'reason', nextLower)?.start === 0) return null;
   return next;
 }
 

@@ -80,6 +80,11 @@ function candidates(lines: Array<[string, 'human' | 'bot', string]>) {
   return sentenceCandidates({ messages, detections, answered, verdict, lexicon, tuning: DEFAULT_TUNING.candidates, stems: new Stems(engine.words) }).filter((c) => c.hint !== null);
 }
 
+/** The statements of a person's answer to one agent message (each case below varies the answer). */
+function answering(agent: string, said: string): (answer: string) => string[] {
+  return (answer) => candidates([[agent, 'bot', said], ['kim', 'human', answer]]).map((c) => c.statement);
+}
+
 /** What the whole analysis records of a discussion (the shipped scorer weighing every candidate). */
 function recorded(lines: Array<[string, 'human' | 'bot', string]>) {
   return analyseTask('T1', lines.map(([author, role, text]) => ({ author, role, text })), engine, new Set(['T1']));
@@ -293,11 +298,7 @@ describe('decision candidates', () => {
   });
 
   it("gives an elliptic answer the subject of the agent's question, and leaves a full answer alone", () => {
-    const ask = (answer: string) =>
-      candidates([
-        ['docs-bot', 'bot', 'The scope doc is drafted. One open point: should guests be able to leave comments, or is it strictly view?'],
-        ['kim', 'human', answer],
-      ]).map((c) => c.statement);
+    const ask = answering('docs-bot', 'The scope doc is drafted. One open point: should guests be able to leave comments, or is it strictly view?');
     expect(ask('Strictly view for now.')).toEqual(['Guests: strictly view for now.']);
     expect(ask('Guests only view, they never comment.')).toEqual(['Guests only view, they never comment.']);
     // A question that offers a step lends no subject: the answer takes the offer up and says what.
@@ -327,21 +328,13 @@ describe('decision candidates', () => {
   });
 
   it('spells out a short choice by the plain clause after it, but not by a condition', () => {
-    const reply = (answer: string) =>
-      candidates([
-        ['it-bot', 'bot', 'The keys cost 48 EUR each. How many should I order for the office?'],
-        ['kim', 'human', answer],
-      ]).map((c) => c.statement);
+    const reply = answering('it-bot', 'The keys cost 48 EUR each. How many should I order for the office?');
     expect(reply('Ten keys. The spare ones stay in the safe.')).toEqual(['Ten keys: The spare ones stay in the safe.']);
     expect(reply('Ten keys. If more people want one, we order more.')).toEqual(['Ten keys.']);
   });
 
   it('splits two values set in one verbless clause, and keeps a clause with a verb whole', () => {
-    const ask = (answer: string) =>
-      candidates([
-        ['price-bot', 'bot', 'For the spring sale: tents -15 % and a tent and mat bundle at 229 instead of 268. Shall we run it like that?'],
-        ['kim', 'human', answer],
-      ]).map((c) => c.statement);
+    const ask = answering('price-bot', 'For the spring sale: tents -15 % and a tent and mat bundle at 229 instead of 268. Shall we run it like that?');
     expect(ask('Fine, 15 % on the tents and the bundle at 229, go.')).toEqual(['15 % on the tents.', 'The bundle at 229.']);
     expect(ask("Fine, we'll take 15 % off the tents and sell the bundle at 229.")).toEqual(["We'll take 15 % off the tents and sell the bundle at 229."]);
   });

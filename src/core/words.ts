@@ -30,7 +30,7 @@ export interface ClaimWords {
   clauseSplit: RegExp;
   /** The "and" joining two values of one statement (global). */
   coordinator: RegExp;
-  /** Where a text splits into claims (for \`String.split\`): after a sentence's mark, or before a comma and a conjunction that opens a claim. */
+  /** Where a text splits into claims (for `String.split`): after a sentence's mark, or before a comma and a conjunction that opens a claim. */
   claimSplit: RegExp;
 }
 

@@ -327,6 +327,16 @@ describe('decision candidates', () => {
     expect(picked.map((c) => [c.statement, c.strength])).toEqual([['Sops it is, with age keys per environment.', 'accepted']]);
   });
 
+  it('reads a pick among options labelled in running text ("Option 1: …. Option 2: …."), in English, German and Spanish', () => {
+    const venues = answering('events-bot', 'Option 1: the old print shop, 120 seats, 900 EUR. Option 2: the forum, 200 seats, 1,400 EUR. Which one should I book?');
+    expect(venues('Option 2.')).toEqual(['The forum, 200 seats, 1,400 EUR.']);
+    expect(venues('vale, la opción 1')).toEqual(['The old print shop, 120 seats, 900 EUR.']);
+    const post = answering('office-bot', 'Variante A: per Einschreiben, 2,65 EUR. Variante B: per DocuSign, kostenlos. Was ist dir lieber?');
+    expect(post('Variante B.')).toEqual(['Per DocuSign, kostenlos.']);
+    // One label is no list of options: "Option 1" may name anything.
+    expect(answering('events-bot', 'Option 1: the old print shop. Should I book it?')('Option 1.')).toEqual([]);
+  });
+
   it('spells out a short choice by the plain clause after it, but not by a condition', () => {
     const reply = answering('it-bot', 'The keys cost 48 EUR each. How many should I order for the office?');
     expect(reply('Ten keys. The spare ones stay in the safe.')).toEqual(['Ten keys: The spare ones stay in the safe.']);

@@ -88,6 +88,13 @@ describe('an engine built with other word lists behaves by them', () => {
     expect(claims(shippedEngine(withList('claims', 'claimJoiners', (l) => l.filter((w) => w !== 'and'))))).toEqual([text]);
   });
 
+  it('statement words: the nouns that label options in running text (a pick by key)', () => {
+    const messages = thread(['bot', 'bot', 'Option 1: the old print shop, 120 seats. Option 2: the forum, 200 seats. Which one should I book?'], ['ann', 'human', 'Option 2.']);
+    const statements = (engine: Engine) => [...analysed(engine, messages).decisions, ...analysed(engine, messages).review].map((d) => d.statement);
+    expect(statements(shipped)).toContain('The forum, 200 seats.');
+    expect(statements(shippedEngine(withList('statement-words', 'optionLabels', () => ['qqzx'])))).not.toContain('The forum, 200 seats.');
+  });
+
   it('statement words: the verdict before a statement', () => {
     const text = 'No, that is wrong. The results go in the discussion array.';
     expect(statementAt(shipped.words, text, 0)).toBe('The results go in the discussion array.');

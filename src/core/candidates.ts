@@ -781,7 +781,7 @@ function pickedOption(lex: CompiledStatementLexicon, body: string, offered: stri
   if (word && word.start === 0) ref = ref.slice(word.end).trim();
   const key = /^\(?([0-9]{1,2}|[a-h])\)?$/.exec(ref)?.[1];
   if (!key) return null;
-  const item = listedItem(lex, offered, key) ?? inlineItem(lex, offered, key);
+  const item = listedItem(lex, offered, key) ?? inlineItem(lex, offered, key) ?? labelledItem(lex, offered, key);
   const option = item && qualification ? `${trimEnd(item.option)}, ${trimEnd(qualification)}` : item?.option;
   return item ? `${item.about ? `${sentenceCase(item.about)}: ${option}` : option}.` : null;
 }
@@ -819,6 +819,21 @@ function inlineItem(lex: CompiledStatementLexicon, offered: string, key: string)
     return { option, about: /:\s*$/.test(list.intro) ? optionSubject(lex, list.intro) : '' };
   }
   return null;
+}
+
+/**
+ * Item `key` of options labelled in running text ("Option 1: the old print shop, 120 seats. Option
+ * 2: the forum, 200 seats."): the sentence after its label, up to the next label.
+ */
+function labelledItem(lex: CompiledStatementLexicon, offered: string, key: string): { option: string; about: string } | null {
+  const marks = [...offered.matchAll(lex.words.statements.optionLabel)];
+  if (marks.length < 2) return null;
+  const k = marks.findIndex((m) => m[1].toLowerCase() === key);
+  if (k < 0) return null;
+  const from = marks[k].index! + marks[k][0].length;
+  const to = k + 1 < marks.length ? marks[k + 1].index! : offered.length;
+  const option = firstClause(splitSentences(offered.slice(from, to), lex.words.statements)[0]?.text ?? '');
+  return contentWordCount(option, lex.words) >= 1 ? { option, about: '' } : null;
 }
 
 /** "Options for the closing line:" → "closing line". */

@@ -56,6 +56,8 @@ export interface StatementWords {
   itemJoinerWord: RegExp;
   /** Where an option list splits into options, at its start: ", ", ", or ", ", and ", " or " (a comma before a digit joins a number). */
   optionSeparator: RegExp;
+  /** An option's label in running text, with its key: "Option 1: ", "Variante B: " (global; group 1 is the key). */
+  optionLabel: RegExp;
   /** Stems of the verbs that only report speech. */
   reporting: ReadonlySet<string>;
   /** "It's …", "Das ist …": a statement of what something is. */
@@ -137,6 +139,7 @@ function compileStatementWords(lexicons: WordLexicons): StatementWords {
     itemJoiner: new RegExp(`^(?:${words('itemJoiners')})$`, 'i'),
     itemJoinerWord: new RegExp(`(?<![\\p{L}\\p{N}])(?:${words('itemJoiners')})(?![\\p{L}\\p{N}])`, 'iu'),
     optionSeparator: new RegExp(`^(?:\\s*,\\s+(?:(?:${words('itemJoiners')})\\s+)?|\\s*,(?=[^\\d\\s])|\\s+(?:${words('disjunctions')})\\s+)`, 'i'),
+    optionLabel: new RegExp(`(?<![\\p{L}\\p{N}])(?:${words('optionLabels')})\\s+([a-h]|[0-9]{1,2})\\s*:\\s*`, 'giu'),
     reporting: new Set(wordsOf(lexicons, 'statement-words', 'reportingVerbs').map((w) => stem(w))),
     factCopula: new RegExp(`^(?:${words('factCopulas')})(?![\\p{L}\\p{N}])`, 'u'),
     abbreviation: new RegExp(`(?:^|[\\s(])(?:${words('abbreviations')})\\.$`, 'i'),

@@ -4,6 +4,7 @@ import { compileRule, applyRule } from '../src/core/rules';
 import { detect } from '../src/core/detect';
 import { analyseMessages } from '../src/core/messageAnalysis';
 import { Stems } from '../src/core/text';
+import { analyseTask } from '../src/core/pipeline';
 import { repeatedQuestions, replyActs } from '../src/core/replies';
 import type { Message, Role } from '../src/core/types';
 import { shippedEngine } from './helpers';
@@ -95,6 +96,36 @@ describe('reply acts', () => {
   it('a human disagreeing with another human is not a correction of the agent', () => {
     const m = thread(['support-agent', 'bot', 'Refunds up to 300 EUR are decided by the agent.'], ['a', 'human', "I'd like agents to decide alone up to 300 EUR."], ['b', 'human', "That's wrong, keep it at 250."]);
     expect(typesAt(m, 2)).toEqual([]);
+  });
+});
+
+describe('an error the agent admits', () => {
+  const patternsAt = (messages: Message[], index: number) =>
+    analyseTask('T1', messages.map((m) => ({ author: m.author, role: m.role, text: m.text })), engine, new Set(['T1']))
+      .patterns.filter((p) => p.messages.includes(index))
+      .map((p) => p.type);
+
+  it("makes the person's message before it a correction, though it has no cue word", () => {
+    const m = thread(
+      ['editor-bot', 'bot', "I'll book Jonas for two night shoots in the week of June 15."],
+      ['jonas', 'human', "Ha, I haven't shot anything in three years, I do layout now. Pia Kranz does our photography, book her."],
+      ['editor-bot', 'bot', "Sorry for the mix-up. I'll book Pia Kranz for the two night shoots."],
+    );
+    expect(patternsAt(m, 1)).toEqual(['correction']);
+  });
+
+  it('in German and Spanish too', () => {
+    for (const admission of ['Entschuldigung, ich lade alle vier über Teams neu ein.', 'Perdón, reenvío las cuatro invitaciones por Teams.']) {
+      const m = thread(['hr-assistant', 'bot', 'Invitations sent, each with a Google Meet link.'], ['thomas', 'human', 'We use Teams with candidates. Please resend the links.'], ['hr-assistant', 'bot', admission]);
+      expect(patternsAt(m, 1)).toEqual(['correction']);
+    }
+  });
+
+  it('an agent regretting what it cannot do, or reporting what it did, admits no error', () => {
+    for (const reply of ["I'm sorry, there is no table free at eight.", 'Done: resent all four invitations with Teams links.']) {
+      const m = thread(['hr-assistant', 'bot', 'Invitations sent, each with a Google Meet link.'], ['thomas', 'human', 'We use Teams with candidates. Please resend the links.'], ['hr-assistant', 'bot', reply]);
+      expect(patternsAt(m, 1)).not.toContain('correction');
+    }
   });
 });
 

@@ -49,6 +49,13 @@ describe('an engine built with other word lists behaves by them', () => {
     expect(fires(shippedEngine(withList('cues', 'leadingFillers', () => ['qqzx'])))).toBe(false);
   });
 
+  it("replies: how an agent's reply opens when it admits an error (the message it answers is a correction)", () => {
+    const messages = thread(['hr-assistant', 'bot', 'Invitations sent, each with a Google Meet link.'], ['thomas', 'human', 'We use Teams with candidates. Please resend the links.'], ['hr-assistant', 'bot', 'Sorry about that, resent with Teams links.']);
+    const corrects = (engine: Engine) => analysed(engine, messages).patterns.some((p) => p.type === 'correction');
+    expect(corrects(shipped)).toBe(true);
+    expect(corrects(shippedEngine(withList('replies', 'errorAdmissions', () => ['qqzx'])))).toBe(false);
+  });
+
   it("the contradiction lexicon's negators: a negated cue does not fire", () => {
     const messages = thread(['ann', 'human', 'Qqzx we decided to keep the API v1 running until June.']);
     const fires = (engine: Engine) => detect(messages, engine.rules).detections[0].some((d) => d.ruleId === 'decisions/settled');

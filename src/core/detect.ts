@@ -65,3 +65,18 @@ export function detect(messages: readonly Message[], rules: readonly CompiledRul
   }
   return { detections, answered };
 }
+
+/**
+ * A person's message that the agent's next message answers by admitting an error ("Sorry for the
+ * mix-up. I'll book Pia Kranz …", "Apologies, corrected: …") pointed the error out, whatever its
+ * own words ("Pia Kranz does our photography, book her."): a correction, where no rule read one.
+ * The cue is in the dialogue, not in the message, so it spans none of its text.
+ */
+export function withAdmittedErrors(messages: readonly Message[], detections: readonly Detection[][], admission: RegExp): Detection[][] {
+  return detections.map((ds, p) => {
+    const m = messages[p];
+    const next = messages[p + 1];
+    if (m.role === 'bot' || !next || next.role !== 'bot' || ds.some((d) => d.kind === 'correction') || !admission.test(next.text)) return ds as Detection[];
+    return [...ds, { ruleId: 'dialogue/error-admitted', kind: 'correction', index: m.index, start: 0, end: 0, weight: 1 }];
+  });
+}

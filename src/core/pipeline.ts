@@ -7,7 +7,7 @@ import type { CompiledBridgeLexicon } from './bridge';
 import { clusterTopics } from './cluster';
 import type { CompiledLexicon } from './contradiction';
 import { addSpeakerPatterns, agentCandidates, decideTask, orderCandidates, type DecideInput, type TaskAnalysis, type WeighedCandidate } from './decide';
-import { detect } from './detect';
+import { detect, withAdmittedErrors } from './detect';
 import { decisionFromReview, mergeTask, RegistryIndex, recordPatterns, type Registry, type TaskMerge } from './evolve';
 import { EntryMemo, idRanks, markStale, relateMessages, relateNewDecisions, type RelatedPattern, type RelateOptions, type StaleMemo, type TaskMessages } from './relate';
 import { compareInstants } from './instant';
@@ -149,8 +149,11 @@ function readTask(taskId: string, discussion: readonly unknown[], engine: Engine
   const messages = normalizeDiscussion(discussion, engine.config);
   // 2. analyse messages: each text once into lowercase form, content tokens, word count and sentences, read by every stage below.
   const text = analyseMessages(messages, run.stems, engine.words.statements);
-  // 3. detect: rule cues per message and which message each answers; contextual rules need the answered message's cues.
-  const { detections, answered } = detect(messages, engine.rules, text.at, text.stemmer);
+  // 3. detect: rule cues per message and which message each answers; contextual rules need the answered message's cues;
+  //    a message the agent answers by admitting an error is a correction whatever its words.
+  const detected = detect(messages, engine.rules, text.at, text.stemmer);
+  const detections = withAdmittedErrors(messages, detected.detections, engine.words.errorAdmission);
+  const answered = detected.answered;
   // 4. reply acts: each message's verdict on what it answers (confirmation, disagreement, correction); topics and candidates weigh them.
   const replies = replyActs(messages, detections, answered, engine.words);
   // 5. topics: messages clustered into threads by words, replies and speakers; candidates are scored against their topic.

@@ -83,6 +83,8 @@ export interface Words {
   orphanReference: RegExp;
   /** replies.json: a message that opens like a question and has no sentence end (a question without its mark). */
   questionOpening: RegExp;
+  /** replies.json: how an agent's reply opens when it admits an error ("Sorry for the mix-up.", "You're right, …"). */
+  errorAdmission: RegExp;
 }
 
 /** The word lexicons compiled; `negators` are the contradiction lexicon's (a negated cue does not fire). */
@@ -96,6 +98,7 @@ export function compileWords(lexicons: WordLexicons, negators: readonly string[]
     statements: compileStatementWords(lexicons),
     orphanReference: new RegExp(`\\b(?:${list('referenceVerbs')})\\s+(?:${list('referenceDeterminers')})\\s+(?:${list('referenceNouns')})\\b|\\b(?:${list('backReferences')})\\b`, 'i'),
     questionOpening: new RegExp(`^\\s*(?:${alternation(lexicons, 'replies', 'questionOpeners')})\\b[^.!]*$`, 'i'),
+    errorAdmission: new RegExp(`^\\s*(?:${alternation(lexicons, 'replies', 'errorAdmissions')})(?![\\p{L}\\p{N}])`, 'iu'),
   };
 }
 

@@ -63,7 +63,29 @@ function rowsOf(text) {
   return rows;
 }
 
-const pick = (rows, [metric, field]) => rows[metric]?.[field] ?? null;
+/**
+ * A row's figure for one writer; null where it is undefined: a precision, recall or F1 over a
+ * writer with nothing labelled and nothing found (score.mjs prints 0 there, which would count a
+ * writer without corrections as one whose corrections were all missed).
+ */
+function pick(rows, [metric, field]) {
+  const r = rows[metric];
+  if (!r) return null;
+  if (['p', 'r', 'f1'].includes(field) && r.tp === 0 && r.fp === 0 && r.fn === 0) return null;
+  return r[field] ?? null;
+}
+
+/** The row over every writer's items at once (tp, fp, fn summed), for rows counted item by item. */
+function pooled(perWriter, [metric, field]) {
+  const rows = perWriter.map((rows) => rows[metric]).filter((r) => r && typeof r.tp === 'number');
+  if (rows.length === 0 || !['p', 'r', 'f1'].includes(field)) return null;
+  const tp = rows.reduce((s, r) => s + r.tp, 0);
+  const fp = rows.reduce((s, r) => s + r.fp, 0);
+  const fn = rows.reduce((s, r) => s + r.fn, 0);
+  const p = tp + fp ? tp / (tp + fp) : 0;
+  const r = tp + fn ? tp / (tp + fn) : 0;
+  return { p, r, f1: p + r ? (2 * p * r) / (p + r) : 0 }[field];
+}
 
 async function main() {
   const gold = JSON.parse(readFileSync(join(data, 'gold.json'), 'utf8'));
@@ -90,7 +112,7 @@ async function main() {
     const worstWriter = worst === null ? '' : writers[values.indexOf(worst)];
     const ins = writers.map((w) => pick(inSample[w], row)).filter((v) => typeof v === 'number');
     const inMean = ins.length ? ins.reduce((s, v) => s + v, 0) / ins.length : null;
-    return { row: row[2], values, mean, worst, worstWriter, inSample: inMean };
+    return { row: row[2], values, mean, worst, worstWriter, pooled: pooled(writers.map((w) => left[w]), row), inSample: inMean };
   });
   if (asJson) {
     process.stdout.write(`${JSON.stringify({ set: 'agent-tasks:leave-one-writer-out', writers, table })}\n`);
@@ -98,8 +120,9 @@ async function main() {
   }
   const fmt = (v) => (v === null || v === undefined ? '  -  ' : Number(v).toFixed(3).padStart(5));
   process.stdout.write(`agent-tasks, leave one writer out (fit on the other writers, score this one)\n`);
-  process.stdout.write(`${'row'.padEnd(28)} ${writers.map((w) => w.padStart(5)).join(' ')}   mean  worst     in-sample mean\n`);
-  for (const t of table) process.stdout.write(`${t.row.padEnd(28)} ${t.values.map(fmt).join(' ')}  ${fmt(t.mean)} ${fmt(t.worst)} ${t.worstWriter.padEnd(3)} ${fmt(t.inSample)}\n`);
+  process.stdout.write(`${'row'.padEnd(28)} ${writers.map((w) => w.padStart(5)).join(' ')}   mean  worst     pooled  in-sample mean\n`);
+  for (const t of table) process.stdout.write(`${t.row.padEnd(28)} ${t.values.map(fmt).join(' ')}  ${fmt(t.mean)} ${fmt(t.worst)} ${t.worstWriter.padEnd(3)} ${fmt(t.pooled)}  ${fmt(t.inSample)}\n`);
+  process.stdout.write('(mean: over the writers where the row is defined; "-": nothing labelled and nothing found. pooled: every left-out writer\'s items counted at once.)\n');
 }
 
 main().catch((err) => {

@@ -3,6 +3,7 @@
 // with other lists behaves by those lists, in each module that reads one, so no module can still be
 // reading the shipped file behind the engine's back.
 import { detect } from '../src/core/detect';
+import { applyRule, compileRule } from '../src/core/rules';
 import type { WordLexiconName } from '../src/core/lexicons';
 import { analyseTask, type Engine } from '../src/core/pipeline';
 import { relateNewDecisions } from '../src/core/relate';
@@ -54,6 +55,24 @@ describe('an engine built with other word lists behaves by them', () => {
     const corrects = (engine: Engine) => analysed(engine, messages).patterns.some((p) => p.type === 'correction');
     expect(corrects(shipped)).toBe(true);
     expect(corrects(shippedEngine(withList('replies', 'errorAdmissions', () => ['qqzx'])))).toBe(false);
+  });
+
+  it('cues: the words that may open a sentence before its supposing opener (a cue in a supposition does not fire)', () => {
+    const text = "And if we add maps we'd need it, but that's not planned.";
+    const fires = (engine: Engine) => {
+      const rule = compileRule({ id: 'test/hyp', kind: 'correction', phrases: ["that's not"], hypothetical: 'reject', examples: { match: ['x'], nomatch: ['y'] } }, engine.words);
+      return applyRule(rule, { index: 1, author: 'ann', role: 'human', text, ts: null }, text.toLowerCase(), { answered: null, answeredKinds: new Set() }) !== null;
+    };
+    expect(fires(shipped)).toBe(false);
+    expect(fires(shippedEngine(withList('cues', 'supposingLeads', () => ['qqzx'])))).toBe(true);
+  });
+
+  it('statement words: who may stand before a choice verb, and the articles before what the options are for', () => {
+    const offered = 'Options for the backup window: (a) Saturday night after the batch run, (b) Sunday 03:00 UTC, or (c) both days. Which one?';
+    const statements = (engine: Engine, reply: string) => analysed(engine, thread(['ops-bot', 'bot', offered], ['kim', 'human', reply])).decisions.map((d) => d.statement);
+    expect(statements(shipped, "I'd go with b.")).toEqual(['Backup window: Sunday 03:00 UTC.']);
+    expect(statements(shippedEngine(withList('statement-words', 'choiceSubjects', () => ['qqzx'])), "I'd go with b.")).not.toEqual(['Backup window: Sunday 03:00 UTC.']);
+    expect(statements(shippedEngine(withList('statement-words', 'optionSubjectArticles', () => ['qqzx'])), 'Go with (b).')).toEqual(['The backup window: Sunday 03:00 UTC.']);
   });
 
   it("the contradiction lexicon's negators: a negated cue does not fire", () => {

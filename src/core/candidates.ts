@@ -842,7 +842,7 @@ function optionSubject(lex: CompiledStatementLexicon, intro: string): string {
   const clause = text.split(/[.!?]\s+/).pop() ?? text;
   const hit = findAct(lex, 'option-intro', normalForm(clause));
   if (!hit) return '';
-  const rest = clause.slice(hit.end).replace(/^\s*(?:the|a|an|our|die|der|das|el|la)\s+/i, '').trim();
+  const rest = clause.slice(hit.end).replace(lex.words.statements.optionSubjectArticle, '').trim();
   return wordCount(rest) <= 6 ? rest : '';
 }
 

@@ -68,6 +68,8 @@ export interface StatementWords {
   pickQualifier: RegExp;
   /** "Go with" / "I'd pick" before an option's number: the choice is the number. */
   choice: RegExp;
+  /** "the" in "Options for the closing line:": an article before what a list of options is about. */
+  optionSubjectArticle: RegExp;
 }
 
 /** The engine's word lists, compiled. */
@@ -109,7 +111,7 @@ function compileCues(lexicons: WordLexicons, negators: readonly string[]): CueWo
     leadingFiller: new RegExp(`^(?:[\\s,.;:!\\-"'(]|(?:${list('leadingFillers')})(?![\\p{L}\\p{N}]))*`, 'iu'),
     negator: new RegExp(`(?:\\b(?:${negatorWords.join('|')})|n't)\\W*(?:\\w+\\W+){0,2}$`, 'i'),
     openQuestion: new RegExp(`^(?:[\\s,.;:!\\-"'(]|(?:${list('openQuestionFillers')})(?![a-z0-9]))*(?!${list('notOpenQuestions')})(?:${list('openQuestionWords')})(?![a-z0-9])`),
-    supposing: new RegExp(`^(?:[\\s,.;:!\\-"'(]|(?:and|but|so|well|then)(?![a-z0-9]))*(?:${list('supposingOpeners')})(?![a-z0-9\\u00c0-\\u024f])`),
+    supposing: new RegExp(`^(?:[\\s,.;:!\\-"'(]|(?:${list('supposingLeads')})(?![a-z0-9]))*(?:${list('supposingOpeners')})(?![a-z0-9\\u00c0-\\u024f])`),
   };
 }
 
@@ -147,6 +149,7 @@ function compileStatementWords(lexicons: WordLexicons): StatementWords {
     factCopula: new RegExp(`^(?:${words('factCopulas')})(?![\\p{L}\\p{N}])`, 'u'),
     abbreviation: new RegExp(`(?:^|[\\s(])(?:${words('abbreviations')})\\.$`, 'i'),
     pickQualifier: new RegExp(`^(?:${words('pickQualifiers')})(?![\\p{L}\\p{N}])`, 'iu'),
-    choice: new RegExp(`^(?:(?:i'?d|i will|i'll|let'?s|we'?ll|we)\\s+)?(?:${words('choiceVerbs')})\\s+`, 'i'),
+    choice: new RegExp(`^(?:(?:${words('choiceSubjects')})\\s+)?(?:${words('choiceVerbs')})\\s+`, 'i'),
+    optionSubjectArticle: new RegExp(`^\\s*(?:${words('optionSubjectArticles')})\\s+`, 'i'),
   };
 }

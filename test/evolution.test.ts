@@ -135,6 +135,30 @@ describe('a change of plan accepted from the review queue', () => {
   });
 });
 
+describe('a correction in a short exchange', () => {
+  it('records the corrected fact as a decision at once, not as a candidate for review', async () => {
+    const dir = tempDir();
+    const tasks = {
+      T1: {
+        title: 'Trainer profile for the website',
+        discussion: transcript(`
+          01-05 09:00 maria: Please draft my trainer profile for the website.
+          01-05 09:01 web-agent: Draft: 'Maria Keller is a certified trainer for agile methods and runs our workshops in person.' Shall I publish it?
+          01-05 09:03 maria: That's wrong. I'm not the certified trainer - the training is run through our partner firm, Novak & Co.
+          01-05 09:04 web-agent: Apologies. Corrected: 'Maria Keller organises our workshops; the certified training is run by our partner firm, Novak & Co.'
+          01-05 09:05 maria: Right.
+        `),
+      },
+    };
+    writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
+    expect((await cli(['run', '--now', '2026-03-01T00:00:00Z'], dir)).status).toBe(0);
+    const registry = (): Decision[] => JSON.parse(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8')).decisions;
+    const queue = () => JSON.parse(readFileSync(join(dir, 'memory', 'review-queue.json'), 'utf8')).items as unknown[];
+    expect(registry().map((d) => [d.type, d.status, d.statement])).toEqual([['constraint', 'active', 'The training is run through our partner firm, Novak & Co.']]);
+    expect(queue()).toEqual([]);
+  });
+});
+
 describe('a reversal and the slots it links', () => {
   // Values of different slots, in the three languages.
   const slotValues: Record<string, fc.Arbitrary<string>> = {

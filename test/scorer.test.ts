@@ -142,6 +142,7 @@ describe('bands', () => {
       }),
     );
     expect(settledInDiscussion(['next:person-confirms'])).toBe(true);
+    expect(settledInDiscussion(['verdict:correction'])).toBe(true);
     expect(settledInDiscussion(['act:rule'])).toBe(false);
   });
 });

@@ -327,8 +327,8 @@ export function bandOf(score: number, byImportance: 'decision' | 'review' | 'raw
   return 'raw';
 }
 
-/** Features that say a person settled the candidate in the discussion itself. */
-const SETTLED: readonly string[] = ['strength:correction', 'strength:accepted', 'origin:accepted-proposal', 'next:person-confirms', 'next:agent-acknowledges'];
+/** Features that say a person settled the candidate in the discussion itself (a clause of a person's correction of the agent states the corrected fact). */
+const SETTLED: readonly string[] = ['strength:correction', 'verdict:correction', 'strength:accepted', 'origin:accepted-proposal', 'next:person-confirms', 'next:agent-acknowledges'];
 
 /** Whether a person settled the candidate in the discussion: accepted, confirmed, corrected, or taken on by the agent. */
 export function settledInDiscussion(features: readonly string[]): boolean {

@@ -182,6 +182,22 @@ describe('decision candidates', () => {
     }
   });
 
+  it('resolves a number alone to the one listed option that names it (a pick by value)', () => {
+    const offered = 'They can offer two Saturdays:\n1. September 19: the library night runs that evening.\n2. September 26: no clash that I can find.\nI\'d recommend the 26th.';
+    const picked = (reply: string) =>
+      candidates([
+        ['ops-bot', 'bot', offered],
+        ['kim', 'human', reply],
+      ])
+        .filter((c) => c.cue === 'selection')
+        .map((c) => c.statement);
+    expect(picked('26th.')).toEqual(['September 26.']);
+    expect(picked('The 19th.')).toEqual(['September 19.']);
+    // A number no option names, or one that only runs into another number, picks nothing.
+    expect(picked('12th.')).toEqual([]);
+    expect(picked('2.6')).toEqual([]);
+  });
+
   it('reads options marked with a closing bracket only ("A) …; B) …") and counts their keys, so that a stray "2)" lists nothing', () => {
     const offered = 'Three options: A) a nightly dump to an S3 bucket, about 4 EUR a month; B) a nightly dump to the storage box we already rent, no extra cost; C) continuous WAL archiving to S3. Which one?';
     const found = candidates([

@@ -780,10 +780,38 @@ function pickedOption(lex: CompiledStatementLexicon, body: string, offered: stri
   const word = findAct(lex, 'option-reference', ref);
   if (word && word.start === 0) ref = ref.slice(word.end).trim();
   const key = /^\(?([0-9]{1,2}|[a-h])\)?$/.exec(ref)?.[1];
-  if (!key) return null;
-  const item = listedItem(lex, offered, key) ?? inlineItem(lex, offered, key) ?? labelledItem(lex, offered, key);
+  const item = (key ? itemByKey(lex, offered, key) : null) ?? itemByValue(lex, ref, offered);
   const option = item && qualification ? `${trimEnd(item.option)}, ${trimEnd(qualification)}` : item?.option;
   return item ? `${item.about ? `${sentenceCase(item.about)}: ${option}` : option}.` : null;
+}
+
+/** Item `key` of the options the agent's message lists: one per line, inline, or labelled in running text. */
+function itemByKey(lex: CompiledStatementLexicon, offered: string, key: string): { option: string; about: string } | null {
+  return listedItem(lex, offered, key) ?? inlineItem(lex, offered, key) ?? labelledItem(lex, offered, key);
+}
+
+/**
+ * "26th." answering "1. September 19: … 2. September 26: …": a reply that is a number alone (with
+ * an ordinal ending or a unit's letter) picks the one listed option that names that number.
+ */
+function itemByValue(lex: CompiledStatementLexicon, ref: string, offered: string): { option: string; about: string } | null {
+  const value = /^(\d{1,4}(?:[.,:]\d{1,2})?)[a-zº]{0,2}$/u.exec(ref)?.[1];
+  if (!value) return null;
+  const names = new RegExp(`(?<![\\d.,:])${escapeRegex(value)}(?![\\d]|[.,:]\\d)`);
+  const naming = offeredKeys(lex, offered)
+    .map((key) => itemByKey(lex, offered, key))
+    .filter((item): item is { option: string; about: string } => item !== null && names.test(item.option));
+  return naming.length === 1 ? naming[0] : null;
+}
+
+/** The keys of the options a message lists ("1.", "(b)", "Option 2:"), in the order written. */
+function offeredKeys(lex: CompiledStatementLexicon, offered: string): string[] {
+  const keys = [
+    ...offered.split('\n').flatMap((line) => ITEM.exec(line)?.[1] ?? []),
+    ...splitSentences(offered, lex.words.statements).flatMap((s) => inlineList(lex, s.text)?.items.map((x) => x.key) ?? []),
+    ...[...offered.matchAll(lex.words.statements.optionLabel)].map((m) => m[1]),
+  ];
+  return [...new Set(keys.map((k) => k.toLowerCase()))];
 }
 
 /** "A, but without the waiver." / "2, as long as it ships by Friday.": an option picked by its key, with the condition the person adds. */

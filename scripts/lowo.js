@@ -77,11 +77,11 @@ function pick(rows, [metric, field]) {
 
 /** The row over every writer's items at once (tp, fp, fn summed), for rows counted item by item. */
 function pooled(perWriter, [metric, field]) {
-  const rows = perWriter.map((rows) => rows[metric]).filter((r) => r && typeof r.tp === 'number');
-  if (rows.length === 0 || !['p', 'r', 'f1'].includes(field)) return null;
-  const tp = rows.reduce((s, r) => s + r.tp, 0);
-  const fp = rows.reduce((s, r) => s + r.fp, 0);
-  const fn = rows.reduce((s, r) => s + r.fn, 0);
+  const counted = perWriter.map((writerRows) => writerRows[metric]).filter((r) => r && typeof r.tp === 'number');
+  if (counted.length === 0 || !['p', 'r', 'f1'].includes(field)) return null;
+  const tp = counted.reduce((s, r) => s + r.tp, 0);
+  const fp = counted.reduce((s, r) => s + r.fp, 0);
+  const fn = counted.reduce((s, r) => s + r.fn, 0);
   const p = tp + fp ? tp / (tp + fp) : 0;
   const r = tp + fn ? tp / (tp + fn) : 0;
   return { p, r, f1: p + r ? (2 * p * r) / (p + r) : 0 }[field];

@@ -72,11 +72,11 @@ export function detect(messages: readonly Message[], rules: readonly CompiledRul
  * own words ("Pia Kranz does our photography, book her."): a correction, where no rule read one.
  * The cue is in the dialogue, not in the message, so it spans none of its text.
  */
-export function withAdmittedErrors(messages: readonly Message[], detections: readonly Detection[][], admission: RegExp): Detection[][] {
+export function withAdmittedErrors(messages: readonly Message[], detections: Detection[][], admission: RegExp): Detection[][] {
   return detections.map((ds, p) => {
     const m = messages[p];
     const next = messages[p + 1];
-    if (m.role === 'bot' || !next || next.role !== 'bot' || ds.some((d) => d.kind === 'correction') || !admission.test(next.text)) return ds as Detection[];
+    if (m.role === 'bot' || !next || next.role !== 'bot' || ds.some((d) => d.kind === 'correction') || !admission.test(next.text)) return ds;
     return [...ds, { ruleId: 'dialogue/error-admitted', kind: 'correction', index: m.index, start: 0, end: 0, weight: 1 }];
   });
 }

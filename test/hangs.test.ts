@@ -1,7 +1,7 @@
 // Nothing hangs: a user regex that can backtrack exponentially is refused when its pack loads,
 // one the checker lets through is bounded when it runs (a warning, not a hang), and SIGTERM or
-// SIGINT end a run within about two seconds with every file either as it was or fully written.
-import { spawn } from 'node:child_process';
+// SIGINT end a run within about two seconds with every file either as it was or fully written
+// (SIGINT at many moments of a run: signals.long.test.ts).
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { detect } from '../src/core/detect';
@@ -9,7 +9,8 @@ import { compileRule } from '../src/core/rules';
 import type { Message } from '../src/core/types';
 import { boundUserRules, REGEX_BUDGET_MS, REGEX_RUN_BUDGET_MS, type RegexOverrun } from '../src/app/regexBudget';
 import { unsafeRegexReason } from '../src/core/regexSafety';
-import { BIN, EXAMPLE, cli, correctionRule, shippedWords, snapshotDir, tempDir, writeTeamRules } from './helpers';
+import { bigTasks, runUntilSignal } from './signals';
+import { EXAMPLE, cli, correctionRule, shippedWords, snapshotDir, tempDir, writeTeamRules } from './helpers';
 
 const NOW = '2026-02-05T00:00:00Z';
 const dirs: string[] = [];
@@ -68,80 +69,18 @@ describe('user regexes', () => {
   });
 });
 
-/** A task file large enough that its analysis takes several seconds. */
-function bigTasks(tasks: number): string {
-  const out: Record<string, unknown> = {};
-  for (let t = 0; t < tasks; t++) {
-    const discussion = [];
-    for (let m = 0; m < 30; m++) {
-      discussion.push({
-        author: m % 2 ? 'bot' : 'ann',
-        role: m % 2 ? 'assistant' : 'human',
-        text: m % 3 === 0 ? `We decided that report ${t}-${m} goes to the discussion array, not Telegram, because people lose it.` : `No, that's wrong. Build ${t} must run before the deploy window on Thursday ${m}.`,
-        ts: `2026-01-${String(1 + (t % 28)).padStart(2, '0')}T${String(8 + (m % 10)).padStart(2, '0')}:00:00Z`,
-      });
-    }
-    out[`T${t}`] = { title: `task ${t}`, discussion };
-  }
-  return `${JSON.stringify(out, null, 2)}\n`;
-}
-
-/** Starts a run and sends `signal` `afterMs` after the run has read its input and begun analysing. */
-function runUntilSignal(dir: string, signal: NodeJS.Signals, afterMs: number): Promise<{ code: number | null; signal: NodeJS.Signals | null; stopMs: number; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, 'run', '--now', NOW], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, EXTRACT_WORKERS: '0', EXTRACT_TIMING: '1' } });
-    let stderr = '';
-    let sentAt = 0;
-    let timer: NodeJS.Timeout | undefined;
-    child.stderr.on('data', (b: Buffer) => {
-      stderr += b.toString();
-      if (timer === undefined && stderr.includes('extract timing: read memory')) {
-        timer = setTimeout(() => {
-          sentAt = Date.now();
-          child.kill(signal);
-        }, afterMs);
-      }
-    });
-    child.on('exit', (code, killedBy) => {
-      clearTimeout(timer);
-      const own = stderr.split('\n').filter((l) => l !== '' && !l.startsWith('extract timing: '));
-      resolve({ code, signal: killedBy, stopMs: sentAt ? Date.now() - sentAt : -1, stderr: own.map((l) => `${l}\n`).join('') });
-    });
-  });
-}
-
 describe('signals', () => {
   it('SIGTERM during analysis ends the run within 2 s and writes nothing', async () => {
     const dir = temp();
     const text = bigTasks(1500);
     writeFileSync(join(dir, 'tasks.json'), text);
-    const r = await runUntilSignal(dir, 'SIGTERM', 200);
+    const r = await runUntilSignal(dir, 'SIGTERM', 200, NOW);
     expect(r.stopMs).toBeGreaterThanOrEqual(0);
     expect(r.stopMs).toBeLessThan(2000);
     expect(r.code).toBe(143);
     expect(r.stderr).toBe('extract: interrupted by SIGTERM; every file is either as it was or fully written\n');
     expect(readFileSync(join(dir, 'tasks.json'), 'utf8')).toBe(text);
     expect(existsSync(join(dir, 'memory', 'decisions.json'))).toBe(false);
-  });
-
-  it('SIGINT at any moment leaves every file as it was or whole, and the next run converges', async () => {
-    const dir = temp();
-    const text = bigTasks(300);
-    writeFileSync(join(dir, 'tasks.json'), text);
-    for (const at of [0, 400, 900]) {
-      // Sent once the run is under way, the signal is the run's to handle: exit 130 (or 0 when it had finished).
-      const r = await runUntilSignal(dir, 'SIGINT', at);
-      expect([0, 130]).toContain(r.code);
-      if (r.stopMs >= 0) expect(r.stopMs).toBeLessThan(2000);
-      const now = readFileSync(join(dir, 'tasks.json'), 'utf8');
-      expect(() => JSON.parse(now)).not.toThrow();
-      if (existsSync(join(dir, 'memory', 'decisions.json'))) expect(() => JSON.parse(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8'))).not.toThrow();
-    }
-    const clean = temp();
-    writeFileSync(join(clean, 'tasks.json'), text);
-    expect((await cli(['run', '--now', NOW], clean)).status).toBe(0);
-    expect((await cli(['run', '--now', NOW], dir)).status).toBe(0);
-    expect(snapshotDir(dir)).toEqual(snapshotDir(clean));
   });
 });
 

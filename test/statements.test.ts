@@ -240,7 +240,7 @@ describe('decision candidates', () => {
     expect([...decisions, ...review]).toEqual([]);
   });
 
-  it('in a correction, states the corrected fact that a plain "it is …" sentence gives, beside what it rules out', () => {
+  it('in a correction, states the corrected fact that a plain "it is …" sentence, a new value or a new name gives, beside what it rules out', () => {
     const found = candidates([
       ['events-bot', 'bot', 'The Kulturhaus is free on 14 October for 650 EUR. I have put a provisional hold on it. Shall I confirm it?'],
       ['tomas', 'human', "No, we can't use the Kulturhaus, their lift is broken until November. It's the town library this time."],
@@ -252,6 +252,23 @@ describe('decision candidates', () => {
       ['jonas', 'human', "No, that's wrong. Free shipping starts at 40 EUR, not 50."],
     ]);
     expect(value.map((c) => [c.statement, c.type, c.strength])).toContainEqual(['Free shipping starts at 40 EUR, not 50.', 'constraint', 'correction']);
+    // So does a sentence that puts a name the agent did not give in the place of the one it gave.
+    const named = candidates([
+      ['desk-bot', 'bot', "I'll book Jonas for the two night shoots and ask the port office for access."],
+      ['mira', 'human', "No, that's wrong, I do layout now. Pia Kranz does our photography, book her."],
+    ]);
+    expect(named.map((c) => [c.statement, c.type, c.strength])).toContainEqual(['Pia Kranz does our photography, book her.', 'constraint', 'correction']);
+    // A name the agent gave is no new fact ("Jonas" here), and outside a correction a new name corrects nothing.
+    const same = candidates([
+      ['desk-bot', 'bot', "I'll book Jonas for the two night shoots and ask the port office for access."],
+      ['mira', 'human', "No, that's wrong, the shoots are in the week after. Jonas takes the pictures, as planned."],
+    ]);
+    expect(same.filter((c) => c.statement.startsWith('Jonas'))).toEqual([]);
+    const aside = candidates([
+      ['desk-bot', 'bot', "I'll book Jonas for the two night shoots and ask the port office for access."],
+      ['mira', 'human', 'Good. Pia Kranz sends her regards, by the way.'],
+    ]);
+    expect(aside.filter((c) => c.strength === 'correction')).toEqual([]);
     // Outside a correction the same sentence explains; it states no corrected fact.
     const plain = candidates([
       ['events-bot', 'bot', 'The Kulturhaus is free on 14 October for 650 EUR.'],

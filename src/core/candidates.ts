@@ -15,9 +15,9 @@ import {
   type SentenceAct,
 } from './sentenceActs';
 import { inlineList } from './statement';
-import { actFeatures, clausePositionFeatures, dialogueView, lengthFeature, speakerFeatures, valueFeatures, type DialogueView } from './clauseFeatures';
+import { actFeatures, clausePositionFeatures, dialogueView, lengthFeature, properNames, speakerFeatures, valueFeatures, type DialogueView } from './clauseFeatures';
 import { escapeRegex } from './lexicons';
-import { contentTokens, contentWordCount, isQuestion, wordCount, type ContentWords, type Span, type Stems } from './text';
+import { contentToken, contentTokens, contentWordCount, isQuestion, wordCount, type ContentWords, type Span, type Stems } from './text';
 import { appendAll } from './lists';
 import type { MessageAnalysis } from './messageAnalysis';
 import type { CandidateTuning } from './tuning';
@@ -454,9 +454,10 @@ function pickOrCorrect(input: CandidateInput, scene: MessageScene, r: ClauseRead
   if (scene.correcting && r.type) {
     r.strength = 'correction';
     if (r.type === 'decision' || r.type === 'constraint') r.type = 'constraint';
-  } else if (scene.correcting && !r.type && (statesWhatIs(input, r) || restatesWithValue(input, scene, r))) {
+  } else if (scene.correcting && !r.type && (statesWhatIs(input, r) || restatesWithValue(input, scene, r) || namesSomeoneNew(input, scene, r))) {
     // "No, we can't use the Kulturhaus. It's the town library this time." — in a correction, a
-    // plain statement of what something is states the corrected fact.
+    // plain statement of what something is states the corrected fact; so does one that puts a
+    // name the agent did not give in its place ("Pia Kranz does our photography, book her.").
     r.type = 'constraint';
     r.strength = 'correction';
     r.act = 'value-correction' as SentenceAct;
@@ -477,6 +478,15 @@ function statesWhatIs(input: CandidateInput, r: ClauseReading): boolean {
 /** "Free shipping starts at 40 EUR, not 50.": a statement about what the agent said (it shares its words) that carries a value. */
 function restatesWithValue(input: CandidateInput, scene: MessageScene, r: ClauseReading): boolean {
   return scene.agent >= 0 && HAS_NUMBER.test(r.body) && !isQuestion(r.body) && !hasAct(input.lexicon, 'hypothetical', r.lower) && contentWordCount(r.body, input.stems) >= 2 && selects(r.body, scene.agentTokens, input.stems);
+}
+
+/** A statement naming a person, place or firm the agent's message did not name ("I'm mentoring the student, Felix Lange."). */
+function namesSomeoneNew(input: CandidateInput, scene: MessageScene, r: ClauseReading): boolean {
+  if (scene.agent < 0 || isQuestion(r.body) || contentWordCount(r.body, input.stems) < 2) return false;
+  return properNames(r.body).some((name) => {
+    const token = contentToken(name.toLowerCase(), input.stems);
+    return token !== null && !scene.agentTokens.has(token);
+  });
 }
 
 /** The clause, without the reason it gives ("The storage box, because we pay for it already."), is a short verbless name of something the agent said. */

@@ -102,6 +102,52 @@ describe('a hand-written three-task file', () => {
   });
 });
 
+describe('a name a correction put in place of another', () => {
+  const dir = tempDir();
+  const tasks = {
+    T1: {
+      title: 'Autumn cover: ferry reportage',
+      discussion: transcript(`
+        01-05 09:00 mira: The ferry reportage is the autumn cover. Book the photographer for the night shoots.
+        01-05 09:01 desk-agent: I'll book Jonas for two night shoots on the ferries in the week of June 15 and ask the port office for access.
+        01-05 09:03 jonas: Ha, I haven't shot anything professionally in years, I do layout now. Pia Kranz does our photography, book her.
+        01-05 09:04 desk-agent: Sorry for the mix-up. I'll book Pia Kranz for the two night shoots on the ferries, and Jonas stays on layout.
+      `),
+    },
+    T2: {
+      title: 'Autumn issue: contributors page',
+      discussion: transcript(`
+        02-02 09:00 mira: Please draft the contributors page for the autumn issue, with the ferry reportage first.
+        02-02 09:05 desk-agent: Draft: 'Deniz spent four nights on the ferries for our cover story. Photos: Jonas Behrendt, who followed the ferry crews through two night shifts.'
+        02-02 09:07 jonas: I'll do the layout of the page this afternoon.
+        02-02 09:09 mira: For the web version I'd still like a few extra photos from Jonas Behrendt of the ferry crews.
+      `),
+    },
+  };
+  writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  // (A person naming the other one decides nothing against the correction: only the agent's draft is flagged.)
+  it("flags an agent's draft that gives the replaced name in the same role, and guard does too (exit 1)", () => {
+    expect(runCli(['run', '--now', '2026-02-03T00:00:00Z'], dir).status).toBe(0);
+    const pia = (JSON.parse(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8')).decisions as Decision[]).find((d) => d.statement.includes('Pia Kranz'))!;
+    expect(pia).toMatchObject({ task_id: 'T1', status: 'active', type: 'constraint' });
+    const patterns = readFileSync(join(dir, 'memory', 'patterns.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string; task_id: string; messages: number[]; description: string });
+    const contradictions = patterns.filter((p) => p.type === 'contradiction');
+    expect(contradictions.map((p) => [p.task_id, p.messages])).toEqual([['T2', [1]]]);
+    expect(contradictions[0].description).toContain(`${pia.id}`);
+    expect(contradictions[0].description).toContain('it names Jonas where the correction named Pia Kranz');
+    const g = runCli(['guard', 'Cover photo: Jonas Behrendt.'], dir);
+    expect(g.status).toBe(1);
+    expect(g.stdout).toContain(`This seems to contradict ${pia.id}`);
+  });
+
+  it('lets guard pass the name the correction gave, and the replaced name in another role', () => {
+    expect(runCli(['guard', 'Cover photo: Pia Kranz.'], dir).status).toBe(0);
+    expect(runCli(['guard', 'Layout: Jonas Behrendt.'], dir).status).toBe(0);
+  });
+});
+
 describe('a change of plan accepted from the review queue', () => {
   it('supersedes what it changes in its own task, and the next run adds it again as nothing new', async () => {
     const dir = tempDir();

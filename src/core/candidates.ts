@@ -480,9 +480,12 @@ function restatesWithValue(input: CandidateInput, scene: MessageScene, r: Clause
   return scene.agent >= 0 && HAS_NUMBER.test(r.body) && !isQuestion(r.body) && !hasAct(input.lexicon, 'hypothetical', r.lower) && contentWordCount(r.body, input.stems) >= 2 && selects(r.body, scene.agentTokens, input.stems);
 }
 
-/** A statement naming a person, place or firm the agent's message did not name ("I'm mentoring the student, Felix Lange."). */
+/**
+ * A statement naming a person, place or firm the agent's message did not name ("I'm mentoring the
+ * student, Felix Lange."); a report of what happened ("We shortened it in January") states none.
+ */
 function namesSomeoneNew(input: CandidateInput, scene: MessageScene, r: ClauseReading): boolean {
-  if (scene.agent < 0 || isQuestion(r.body) || contentWordCount(r.body, input.stems) < 2) return false;
+  if (scene.agent < 0 || r.reports || isQuestion(r.body) || contentWordCount(r.body, input.stems) < 2) return false;
   return properNames(r.body).some((name) => {
     const token = contentToken(name.toLowerCase(), input.stems);
     return token !== null && !scene.agentTokens.has(token);

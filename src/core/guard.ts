@@ -3,7 +3,7 @@
 // the run makes on every message of a discussion.
 import type { CompiledLexicon } from './contradiction';
 import { excerpt } from './statement';
-import { contradiction, restatesRetired, SubjectMemo, valueReplacement, viewOf } from './subject';
+import { contradiction, nameRestated, restatesRetired, SubjectMemo, valueReplacement, viewOf } from './subject';
 import { contentTokens, jaccard, Stems } from './text';
 import type { Decision } from './types';
 
@@ -53,7 +53,11 @@ export function guardFindings(text: string, decisions: readonly Decision[], lexi
       const restated = restatesRetired(view(d.corrects), view(d.statement), mine, false);
       if (restated || (shared >= 2 && jaccard(tokens, wrong) >= 0.3 && jaccard(tokens, new Set(contentTokens(d.statement, stems))) < 0.6)) {
         add(d, `it restates what ${d.id} corrected: "${excerpt(d.corrects)}"`);
+        continue;
       }
+      // What a bot is about to write: a name the correction put another in the place of.
+      const named = nameRestated(view(d.corrects), view(d.statement), mine);
+      if (named) add(d, `${named}: ${d.id} corrected "${excerpt(d.corrects)}"`);
     }
   }
   return out;

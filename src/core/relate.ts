@@ -20,7 +20,7 @@ import type { CompiledLexicon } from './contradiction';
 import { supersede } from './evolve';
 import { compareRead, instantOf } from './instant';
 import { excerpt } from './statement';
-import { containment, contradiction, replacement, restatesRetired, SubjectMemo, viewOf, type Reversal, type SubjectView } from './subject';
+import { containment, contradiction, nameRestated, replacement, restatesRetired, SubjectMemo, viewOf, type Reversal, type SubjectView } from './subject';
 import { answeredReplaces, crossTaskVerdict, isCorrection, reversalCues, type LaterDecision, type RegistryJudge, type SaidIn } from './supersede';
 import { contentTokens, contentWordCount, jaccard, Stems } from './text';
 import { DEFAULT_TUNING, type RelateTuning } from './tuning';
@@ -603,8 +603,17 @@ function againstDecision(check: MessageCheck, o: Decision, m: Message, mv: Subje
   // Another value for the same slot counts in an agent's draft or report; a person naming their
   // own plans ("I can drop the letter on Thursday") decides nothing against it. (The answer is
   // kept per message view, and a message has one role.)
-  const why = check.firmContradiction(theirs, mv, m.role === 'bot') ?? (o.corrects ? restatesRetired(check.view(o.corrects), theirs, mv, false, true) : null);
+  const why = check.firmContradiction(theirs, mv, m.role === 'bot') ?? (o.corrects ? correctedRestated(check.view(o.corrects), theirs, mv, m.role === 'bot') : null);
   return why ? { target: o, why } : null;
+}
+
+/**
+ * A message giving again what a correction corrected: the wrong value or subject, or, in an
+ * agent's draft or report, the name the correction put another in the place of (a person naming
+ * someone decides nothing against it).
+ */
+function correctedRestated(wrong: SubjectView, correction: SubjectView, mv: SubjectView, byAgent: boolean): string | null {
+  return restatesRetired(wrong, correction, mv, false, true) ?? (byAgent ? nameRestated(wrong, correction, mv) : null);
 }
 
 /**

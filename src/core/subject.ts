@@ -145,6 +145,8 @@ export interface SubjectClause {
   values: readonly SlotValue[];
   /** A paired negation ("No permit, no money"): a condition, not a blanket ban. */
   conditional: boolean;
+  /** The names it gives, lowercased word by word: people, places, firms ("Pia Kranz does our photography" → pia, kranz). */
+  names: ReadonlySet<string>;
 }
 
 export interface NegationWords {
@@ -254,7 +256,27 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, s
   const { anchor, stems, negated, wordValues } = anchorWords(toks, consumed, negatedAt, lex, neg, stemmer);
   values.push(...wordValues);
   const conditional = lex.conditionals.some((re) => re.test(sentence));
-  return { anchor, stems, negated, values, conditional };
+  return { anchor, stems, negated, values, conditional, names: namesIn(sentence, lex, stemmer) };
+}
+
+// A run of capitalised words (a person, place or firm), and where the sentence's words start.
+const NAME_RUN = /(?<![\p{L}\p{N}'’])\p{Lu}\p{Ll}+(?:[ -]\p{Lu}\p{Ll}+)*/gu;
+const SENTENCE_LEAD = /^[^\p{L}\p{N}]*/u;
+
+/**
+ * The names of a sentence: its capitalised words but a single one opening it (any sentence opens
+ * so: "Jonas stays on layout" is ambiguous, "Pia Kranz does our photography" is not), function
+ * words, weekdays and months (slot values). Acronyms (EUR, CI) are units and codes, not names.
+ */
+function namesIn(sentence: string, lex: CompiledSubjects, stemmer: Stems): Set<string> {
+  const out = new Set<string>();
+  const lead = SENTENCE_LEAD.exec(sentence)![0].length;
+  for (const m of sentence.matchAll(NAME_RUN)) {
+    const words = m[0].toLowerCase().split(/[ -]/);
+    if (m.index === lead && words.length === 1) continue;
+    for (const w of words) if (contentToken(w, stemmer) !== null && !lex.wordSlot.has(w)) out.add(w);
+  }
+  return out;
 }
 
 /**
@@ -886,6 +908,49 @@ export function wrongValueRestated(wrong: SubjectView, correction: SubjectView, 
   }
   return null;
 }
+
+/**
+ * A name a correction put another in the place of, given again by a later text in the same role:
+ * the correction's clause names someone the corrected text (the agent's words) did not ("Pia
+ * Kranz does our photography, book her." after "I'll book Jonas for two night shoots"), the
+ * corrected text named another in a clause about the same thing (its role words: "book",
+ * "photography"), and the later text names that other one in a clause about it again ("Photos:
+ * Jonas Behrendt"), and not the one the correction named. A role word matches another it opens
+ * or that opens it ("photo", "photography").
+ */
+export function nameRestated(wrong: SubjectView, correction: SubjectView, later: SubjectView): string | null {
+  const given = new Set(wrong.clauses.flatMap((c) => [...c.names]));
+  const named = new Set(correction.clauses.flatMap((c) => [...c.names]));
+  for (const n of correction.clauses) {
+    const fresh = [...n.names].filter((x) => !given.has(x));
+    if (fresh.length === 0) continue;
+    const nameStems = new Set([...n.names].map((x) => contentToken(x, correction.stems)));
+    const role = [...n.anchor].filter((s) => !nameStems.has(s));
+    for (const w of wrong.clauses) {
+      if (!sharesRole(role, w.anchor)) continue;
+      const displaced = [...w.names].filter((x) => !named.has(x));
+      for (const l of later.clauses) {
+        if (fresh.some((x) => l.names.has(x)) || !sharesRole(role, l.anchor)) continue;
+        const old = displaced.find((x) => l.names.has(x));
+        if (old) return `it names ${titleCase(old)} where the correction named ${fresh.map(titleCase).join(' ')}`;
+      }
+    }
+  }
+  return null;
+}
+
+const ROLE_PREFIX = 4;
+
+function sharesRole(role: readonly string[], anchor: ReadonlySet<string>): boolean {
+  for (const r of role) {
+    if (anchor.has(r)) return true;
+    if (r.length < ROLE_PREFIX) continue;
+    for (const a of anchor) if (a.length >= ROLE_PREFIX && (a.startsWith(r) || r.startsWith(a))) return true;
+  }
+  return false;
+}
+
+const titleCase = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 
 /** A slot both clauses fill with different values, whatever their subjects (a correction names its own). */
 function slotChange(older: SubjectClause, newer: SubjectClause): boolean {

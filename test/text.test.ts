@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { contentTokens, contentWordCount, stem, Stems } from '../src/core/text';
+import { contentTokens, contentWordCount, nameWords, stem, Stems } from '../src/core/text';
 import { shippedWords } from './helpers';
 
 const words = shippedWords();
@@ -20,5 +20,32 @@ describe('content tokens', () => {
     const stems = fresh();
     fc.assert(fc.property(text, (t) => JSON.stringify(contentTokens(t, stems)) === JSON.stringify(contentTokens(t, fresh()))));
     expect(stem('shipping', stems)).toBe(stem('shipping'));
+  });
+});
+
+describe('names', () => {
+  it('are the runs of capitalised words, but a single one opening the text', () => {
+    expect(nameWords('Pia Kranz does our photography, book her.')).toEqual(['Pia', 'Kranz']);
+    expect(nameWords('Jonas stays on layout.')).toEqual([]);
+    expect(nameWords("I'm mentoring the student, Felix Lange, lead dev.")).toEqual(['Felix', 'Lange']);
+    expect(nameWords('The chair is Prof. Hans-Jürgen Albers.')).toEqual(['Prof', 'Hans', 'Jürgen', 'Albers']);
+    // Quoted titles and acronyms are no names; a name after a bracket or a colon is.
+    expect(nameWords("Noted: 'Ferries at night' is the cover, 4 500 EUR via CI (Bitwarden).")).toEqual(['Bitwarden']);
+    expect(nameWords('Photos: Jonas Behrendt')).toEqual(['Jonas', 'Behrendt']);
+  });
+
+  it('are words of the text, in its order', () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        const found = nameWords(t);
+        let at = 0;
+        for (const w of found) {
+          const i = t.indexOf(w, at);
+          if (i < 0) return false;
+          at = i + w.length;
+        }
+        return true;
+      }),
+    );
   });
 });

@@ -15,9 +15,9 @@ import {
   type SentenceAct,
 } from './sentenceActs';
 import { inlineList } from './statement';
-import { actFeatures, clausePositionFeatures, dialogueView, lengthFeature, properNames, speakerFeatures, valueFeatures, type DialogueView } from './clauseFeatures';
+import { actFeatures, clausePositionFeatures, dialogueView, lengthFeature, speakerFeatures, valueFeatures, type DialogueView } from './clauseFeatures';
 import { escapeRegex } from './lexicons';
-import { contentToken, contentTokens, contentWordCount, isQuestion, wordCount, type ContentWords, type Span, type Stems } from './text';
+import { contentToken, contentTokens, contentWordCount, isQuestion, nameWords, wordCount, type ContentWords, type Span, type Stems } from './text';
 import { appendAll } from './lists';
 import type { MessageAnalysis } from './messageAnalysis';
 import type { CandidateTuning } from './tuning';
@@ -486,7 +486,7 @@ function restatesWithValue(input: CandidateInput, scene: MessageScene, r: Clause
  */
 function namesSomeoneNew(input: CandidateInput, scene: MessageScene, r: ClauseReading): boolean {
   if (scene.agent < 0 || r.reports || isQuestion(r.body) || contentWordCount(r.body, input.stems) < 2) return false;
-  return properNames(r.body).some((name) => {
+  return nameWords(r.body).some((name) => {
     const token = contentToken(name.toLowerCase(), input.stems);
     return token !== null && !scene.agentTokens.has(token);
   });

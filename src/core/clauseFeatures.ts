@@ -3,7 +3,7 @@
 // it carries. No feature is the identity of a content word: what the scorer learns is how
 // people decide, not the vocabulary of one trade.
 import { findAct, hasAct, normalForm, type CompiledStatementLexicon, type SentenceAct } from './sentenceActs';
-import { isQuestion } from './text';
+import { isQuestion, nameWords } from './text';
 import type { Message } from './types';
 
 /** The act classes of the statement lexicon that describe a clause's mood and form. */
@@ -61,8 +61,6 @@ const DATE = /\b\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{
 const VERSION = /\bv?\d+\.\d+(?:\.\d+)+\b|\bv\d+\b/i;
 const NUMBER = /\d/;
 const CODE_OR_PATH = /[`/\\]|\b\w+\.\w{2,4}\b|\b[A-Z]{2,}-\d+\b/;
-// A capitalised word inside a sentence: a person, place, firm or product (in German, any noun).
-const PROPER_NAME = /(?<=\S\s+)\p{Lu}\p{Ll}+/gu;
 const EMOJI_OR_LAUGH = /\p{Extended_Pictographic}|(?:^|\s)(?:[:;]-?[)(DP]|(?:ha){2,}|lol)(?=\s|$|[.!?])/iu;
 
 /** The kinds of value a clause carries, by notation (digits, currency, clock, date), never by word. */
@@ -75,15 +73,10 @@ export function valueFeatures(text: string): string[] {
   if (DATE.test(text)) out.push('value:date');
   if (VERSION.test(text)) out.push('value:version');
   if (CODE_OR_PATH.test(text)) out.push('value:code');
-  if (properNames(text).length > 0) out.push('value:name');
+  if (nameWords(text).length > 0) out.push('value:name');
   if (EMOJI_OR_LAUGH.test(text)) out.push('form:emoji');
   if (/!\s*$/.test(text)) out.push('form:exclamation');
   return out;
-}
-
-/** The capitalised words inside a text ("Pia Kranz does our photography" → Kranz; "Felix Lange, lead dev" inside a sentence → Felix, Lange). */
-export function properNames(text: string): string[] {
-  return text.match(PROPER_NAME) ?? [];
 }
 
 /** The length of a clause, in buckets. */

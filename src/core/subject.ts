@@ -5,7 +5,7 @@
 // All vocabulary comes from rules/lexicons/subjects.json (and the phrases that only look negating,
 // from the engine's claims word list).
 import { surfaceWords } from './surface';
-import { contentToken, contentTokens, Stems, words } from './text';
+import { contentToken, contentTokens, nameWords, Stems, words } from './text';
 import type { Words } from './words';
 
 export interface Examples {
@@ -259,22 +259,12 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, s
   return { anchor, stems, negated, values, conditional, names: namesIn(sentence, lex, stemmer) };
 }
 
-// A run of capitalised words (a person, place or firm), and where the sentence's words start.
-const NAME_RUN = /(?<![\p{L}\p{N}'’])\p{Lu}\p{Ll}+(?:[ -]\p{Lu}\p{Ll}+)*/gu;
-const SENTENCE_LEAD = /^[^\p{L}\p{N}]*/u;
-
-/**
- * The names of a sentence: its capitalised words but a single one opening it (any sentence opens
- * so: "Jonas stays on layout" is ambiguous, "Pia Kranz does our photography" is not), function
- * words, weekdays and months (slot values). Acronyms (EUR, CI) are units and codes, not names.
- */
+/** The names of a sentence (`nameWords`), lowercased, but function words, weekdays and months (slot values). */
 function namesIn(sentence: string, lex: CompiledSubjects, stemmer: Stems): Set<string> {
   const out = new Set<string>();
-  const lead = SENTENCE_LEAD.exec(sentence)![0].length;
-  for (const m of sentence.matchAll(NAME_RUN)) {
-    const words = m[0].toLowerCase().split(/[ -]/);
-    if (m.index === lead && words.length === 1) continue;
-    for (const w of words) if (contentToken(w, stemmer) !== null && !lex.wordSlot.has(w)) out.add(w);
+  for (const word of nameWords(sentence)) {
+    const w = word.toLowerCase();
+    if (contentToken(w, stemmer) !== null && !lex.wordSlot.has(w)) out.add(w);
   }
   return out;
 }

@@ -137,6 +137,27 @@ export function sentences(text: string): Span[] {
   return out;
 }
 
+// A run of capitalised words: a person, place or firm ("Pia Kranz", "Hans-Jürgen Albers"; in
+// German, any noun). Not after a letter, a digit or an apostrophe ("'Ferries at night'" quotes).
+const NAME_RUN = /(?<![\p{L}\p{N}'’])\p{Lu}\p{Ll}+(?:[ -]\p{Lu}\p{Ll}+)*/gu;
+const TEXT_LEAD = /^[^\p{L}\p{N}]*/u;
+
+/**
+ * The words of a text's names, as written: its runs of capitalised words, but a single one that
+ * opens the text (any sentence opens so: "Jonas stays on layout" may be a name or not, "Pia Kranz
+ * does our photography" is one).
+ */
+export function nameWords(text: string): string[] {
+  const out: string[] = [];
+  const lead = TEXT_LEAD.exec(text)![0].length;
+  for (const m of text.matchAll(NAME_RUN)) {
+    const run = m[0].split(/[ -]/);
+    if (m.index === lead && run.length === 1) continue;
+    out.push(...run);
+  }
+  return out;
+}
+
 export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }

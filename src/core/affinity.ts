@@ -4,6 +4,7 @@
 // only the words every task uses. Measured as the cosine of the two discussions' word profiles,
 // each word weighted by how rare it is across the tasks of the run (TF-IDF).
 import { contentTokens, type Stems } from './text';
+import { dot, type SparseVector } from './vectors';
 
 /** The content tokens of a text, counted. */
 function profileOf(text: string, stems: Stems): ReadonlyMap<string, number> {
@@ -18,8 +19,9 @@ function profileOf(text: string, stems: Stems): ReadonlyMap<string, number> {
  * Everything is worked out on the first question and kept for the run.
  */
 export class TaskAffinity {
-  private vectors: Map<string, { weights: Map<string, number>; norm: number }> | null = null;
-  private readonly known = new Map<string, number>();
+  private vectors: Map<string, TaskVector> | null = null;
+  /** Each pair's cosine once worked out, by the pair's number (see pairKey). */
+  private readonly known = new Map<number, number>();
 
   constructor(
     private readonly texts: ReadonlyMap<string, () => string>,
@@ -29,7 +31,7 @@ export class TaskAffinity {
     private readonly stems: Stems,
   ) {}
 
-  private build(): Map<string, { weights: Map<string, number>; norm: number }> {
+  private build(): Map<string, TaskVector> {
     const counts = new Map<string, ReadonlyMap<string, number>>();
     const df = new Map<string, number>();
     for (const [id, text] of this.texts) {
@@ -37,19 +39,24 @@ export class TaskAffinity {
       counts.set(id, p);
       for (const t of p.keys()) df.set(t, (df.get(t) ?? 0) + 1);
     }
+    // Each word a number, so that a profile is two arrays sorted by word and two profiles meet in
+    // one pass (the pairs compared grow with the tasks; hashing every shared word did not scale).
+    const wordId = new Map<string, number>();
+    for (const t of df.keys()) wordId.set(t, wordId.size);
     const n = counts.size;
-    const out = new Map<string, { weights: Map<string, number>; norm: number }>();
+    const out = new Map<string, TaskVector>();
     for (const [id, p] of counts) {
-      const weights = new Map<string, number>();
+      const entries: Array<[number, number]> = [];
       let sq = 0;
       for (const [t, c] of p) {
         // Smoothed: with two tasks, a word both use still counts a little.
         const w = (1 + Math.log(c)) * Math.log((n + 1) / (df.get(t)! + 0.5));
         if (w <= 0) continue;
-        weights.set(t, w);
+        entries.push([wordId.get(t)!, w]);
         sq += w * w;
       }
-      out.set(id, { weights, norm: Math.sqrt(sq) });
+      entries.sort((x, y) => x[0] - y[0]);
+      out.set(id, { index: out.size, ids: Int32Array.from(entries, (e) => e[0]), weights: Float64Array.from(entries, (e) => e[1]), norm: Math.sqrt(sq) });
     }
     return out;
   }
@@ -61,16 +68,10 @@ export class TaskAffinity {
     const va = this.vectors.get(a);
     const vb = this.vectors.get(b);
     if (!va || !vb) return null;
-    const key = a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
+    const key = pairKey(va.index, vb.index, this.vectors.size);
     const kept = this.known.get(key);
     if (kept !== undefined) return kept;
-    const [small, large] = va.weights.size <= vb.weights.size ? [va, vb] : [vb, va];
-    let dot = 0;
-    for (const [t, w] of small.weights) {
-      const o = large.weights.get(t);
-      if (o !== undefined) dot += w * o;
-    }
-    const sim = va.norm === 0 || vb.norm === 0 ? 0 : dot / (va.norm * vb.norm);
+    const sim = va.norm === 0 || vb.norm === 0 ? 0 : dot(va, vb) / (va.norm * vb.norm);
     this.known.set(key, sim);
     return sim;
   }
@@ -82,6 +83,17 @@ export class TaskAffinity {
     const sim = this.similarity(a, b);
     return sim === null || sim >= this.threshold;
   }
+}
+
+/** A task's profile (its words' numbers and weights), the profile's length, and the task's number. */
+interface TaskVector extends SparseVector {
+  index: number;
+  norm: number;
+}
+
+/** One number per unordered pair of tasks (exact: n² stays far below 2^53 for any task file). */
+function pairKey(i: number, j: number, n: number): number {
+  return i < j ? i * n + j : j * n + i;
 }
 
 /** Every pair of tasks related (a caller with no discussions at hand: a review's acceptance, a library user). */

@@ -5,6 +5,7 @@
 // lexical overlap (TF-IDF cosine over stemmed tokens) with *recent* messages only, the addressee
 // named at the start of a message, the message a short reply answers, the same speaker going
 // on, and the time gap. Comparing with a window keeps the cost linear in discussion length.
+import { dot, type SparseVector } from './vectors';
 import type { MessageAnalysis } from './messageAnalysis';
 import { contentToken, words, type Stems } from './text';
 import type { ClusterTuning } from './tuning';
@@ -19,10 +20,7 @@ function withinGap(ti: number | null, tj: number | null, gap: number): boolean {
 }
 
 /** A sparse TF-IDF vector: token ids in ascending order and their (L2-normalized) weights. */
-interface Vector {
-  ids: Int32Array;
-  weights: Float64Array;
-}
+type Vector = SparseVector;
 
 /** Seconds since an arbitrary origin, or null. Clock-only stamps ("15:04:21") count within a day. */
 export function parseSeconds(ts: string | null): number | null {
@@ -65,21 +63,6 @@ function tfidfVectors(tokenLists: ReadonlyArray<readonly string[]>): Vector[] {
     if (norm > 0) for (let k = 0; k < weights.length; k++) weights[k] /= norm;
     return { ids: Int32Array.from(sorted), weights };
   });
-}
-
-/** Cosine of two normalized sparse vectors: a merge over their sorted ids. */
-export function cosine(a: Vector, b: Vector): number {
-  let i = 0;
-  let j = 0;
-  let s = 0;
-  while (i < a.ids.length && j < b.ids.length) {
-    const x = a.ids[i];
-    const y = b.ids[j];
-    if (x === y) s += a.weights[i++] * b.weights[j++];
-    else if (x < y) i++;
-    else j++;
-  }
-  return s;
 }
 
 /** The author a message addresses by name at its start ("alice: try this", "@bob ..."). */
@@ -230,7 +213,7 @@ function similarTopics(i: number, scene: ClusterScene, state: ClusterState): Map
     const tj = times[j];
     // In a chat room a long silence ends a thread; a two-party task discussion resumes days later.
     if (!twoParty && ti !== null && tj !== null && ti - tj > options.maxGapSeconds) continue;
-    const sim = cosine(scene.vectors[i], scene.vectors[j]);
+    const sim = dot(scene.vectors[i], scene.vectors[j]);
     // Nearer messages count a little more: most replies answer something said moments ago.
     if (sim > 0) scores.set(topic, Math.max(scores.get(topic) ?? 0, sim * (1 - (i - j) / (options.window * 2))));
   }

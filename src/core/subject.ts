@@ -5,7 +5,7 @@
 // All vocabulary comes from rules/lexicons/subjects.json (and the phrases that only look negating,
 // from the engine's claims word list).
 import { surfaceWords } from './surface';
-import { contentToken, contentTokens, nameWords, Stems, words } from './text';
+import { contentToken, contentTokens, isContentWord, nameWords, Stems, words } from './text';
 import type { Words } from './words';
 
 export interface Examples {
@@ -264,7 +264,7 @@ function namesIn(sentence: string, lex: CompiledSubjects, stemmer: Stems): Set<s
   const out = new Set<string>();
   for (const word of nameWords(sentence)) {
     const w = word.toLowerCase();
-    if (contentToken(w, stemmer) !== null && !lex.wordSlot.has(w)) out.add(w);
+    if (isContentWord(w, stemmer) && !lex.wordSlot.has(w)) out.add(w);
   }
   return out;
 }

@@ -79,7 +79,7 @@ export function stem(word: string, stems?: Stems): string {
 }
 
 /** A lowercased word that carries content: not a stopword, not a single letter. */
-function isContentWord(w: string, content: ContentWords): boolean {
+export function isContentWord(w: string, content: ContentWords): boolean {
   return w.length >= 2 && !content.stopwords.has(w);
 }
 

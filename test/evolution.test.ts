@@ -88,17 +88,17 @@ describe('a hand-written three-task file', () => {
     ['We release on a Friday.', 'Friday', 'friday'],
     ["Let's keep the encryption key in the repo.", 'encryption key', 'repo'],
     ['Keep the backups for 7 days.', '14 days', '7 day'],
-  ])('guard answers %j with the decision and the value it conflicts with (exit 1)', (text, statement, value) => {
-    const g = runCli(['guard', text], dir);
+  ])('guard answers %j with the decision and the value it conflicts with (exit 1)', async (text, statement, value) => {
+    const g = await cli(['guard', text], dir);
     expect(g.status).toBe(1);
     const d = decisions().find((x) => x.status === 'active' && x.statement.includes(statement))!;
     expect(g.stdout).toContain(`This seems to contradict ${d.id}`);
     expect(g.stdout).toContain(value);
   });
 
-  it('lets guard pass what agrees with the decisions in force', () => {
-    expect(runCli(['guard', 'Keep the nightly backups for 14 days.'], dir).status).toBe(0);
-    expect(runCli(['guard', 'We release on Tuesday.'], dir).status).toBe(0);
+  it('lets guard pass what agrees with the decisions in force', async () => {
+    expect((await cli(['guard', 'Keep the nightly backups for 14 days.'], dir)).status).toBe(0);
+    expect((await cli(['guard', 'We release on Tuesday.'], dir)).status).toBe(0);
   });
 });
 
@@ -128,7 +128,7 @@ describe('a name a correction put in place of another', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   // (A person naming the other one decides nothing against the correction: only the agent's draft is flagged.)
-  it("flags an agent's draft that gives the replaced name in the same role, and guard does too (exit 1)", () => {
+  it("flags an agent's draft that gives the replaced name in the same role, and guard does too (exit 1)", async () => {
     expect(runCli(['run', '--now', '2026-02-03T00:00:00Z'], dir).status).toBe(0);
     const pia = (JSON.parse(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8')).decisions as Decision[]).find((d) => d.statement.includes('Pia Kranz'))!;
     expect(pia).toMatchObject({ task_id: 'T1', status: 'active', type: 'constraint' });
@@ -137,14 +137,14 @@ describe('a name a correction put in place of another', () => {
     expect(contradictions.map((p) => [p.task_id, p.messages])).toEqual([['T2', [1]]]);
     expect(contradictions[0].description).toContain(`${pia.id}`);
     expect(contradictions[0].description).toContain('it names Jonas where the correction named Pia Kranz');
-    const g = runCli(['guard', 'Cover photo: Jonas Behrendt.'], dir);
+    const g = await cli(['guard', 'Cover photo: Jonas Behrendt.'], dir);
     expect(g.status).toBe(1);
     expect(g.stdout).toContain(`This seems to contradict ${pia.id}`);
   });
 
-  it('lets guard pass the name the correction gave, and the replaced name in another role', () => {
-    expect(runCli(['guard', 'Cover photo: Pia Kranz.'], dir).status).toBe(0);
-    expect(runCli(['guard', 'Layout: Jonas Behrendt.'], dir).status).toBe(0);
+  it('lets guard pass the name the correction gave, and the replaced name in another role', async () => {
+    expect((await cli(['guard', 'Cover photo: Pia Kranz.'], dir)).status).toBe(0);
+    expect((await cli(['guard', 'Layout: Jonas Behrendt.'], dir)).status).toBe(0);
   });
 });
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { formatJson, listDocumentPieces } from '../src/core/json';
+import { canonicalJson, canonicalJsonOfTexts, formatJson, listDocumentPieces } from '../src/core/json';
 
 describe('listDocumentPieces', () => {
   it('makes up exactly the text formatJson prints for the whole document, however many items each piece holds', () => {
@@ -16,5 +16,17 @@ describe('listDocumentPieces', () => {
   it('prints an empty list on one line, as JSON.stringify does', () => {
     expect(listDocumentPieces(1, 'items', [])).toEqual(['{\n  "version": 1,\n  "items": []\n}\n']);
     expect(listDocumentPieces(1, 'decisions', [{ a: 'x\ny' }, { b: [1, []] }], 1)).toHaveLength(4);
+  });
+});
+
+describe('canonicalJsonOfTexts', () => {
+  it('prints what canonicalJson prints for the object whose fields have those texts', () => {
+    const value = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constant(undefined));
+    fc.assert(
+      fc.property(fc.dictionary(fc.string({ maxLength: 6 }), value, { maxKeys: 6 }), (object) => {
+        const texts = Object.fromEntries(Object.entries(object).map(([k, v]) => [k, canonicalJson(v) as string | undefined]));
+        return canonicalJsonOfTexts(texts) === canonicalJson(object);
+      }),
+    );
   });
 });

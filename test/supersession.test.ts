@@ -56,7 +56,7 @@ import { Stems } from '../src/core/text';
 import { DEFAULT_TUNING } from '../src/core/tuning';
 import type { Message } from '../src/core/types';
 import { SubjectMemo } from '../src/core/subject';
-import { cli, fixtureDir, ROOT, runCli, tempDir } from './helpers';
+import { cli, fixtureDir, ROOT, tempDir } from './helpers';
 
 const rawSubjects = JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'subjects.json'), 'utf8')) as SubjectLexicon;
 const subjects = compileSubjects(rawSubjects, engine.words);
@@ -398,7 +398,7 @@ describe('across tasks', () => {
 });
 
 describe('extract run and extract guard on two tasks', () => {
-  it('supersedes a decision reversed in a later task and flags a draft restating a corrected fact', () => {
+  it('supersedes a decision reversed in a later task and flags a draft restating a corrected fact', async () => {
     const dir = tempDir();
     const msg = (author: string, role: string, text: string, ts: string) => ({ author, role, text, ts });
     const tasks = {
@@ -418,7 +418,7 @@ describe('extract run and extract guard on two tasks', () => {
     };
     writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
     writeFileSync(join(dir, 'extract.config.json'), JSON.stringify({ thresholds: { decision: 1, review: 0.5 } }));
-    expect(runCli(['run', '--now', '2026-04-01T00:00:00Z'], dir).status).toBe(0);
+    expect((await cli(['run', '--now', '2026-04-01T00:00:00Z'], dir)).status).toBe(0);
     const decisions = JSON.parse(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8')).decisions as Decision[];
     const monday = decisions.find((d) => d.task_id === 'T1' && /Monday/.test(d.statement))!;
     const thursday = decisions.find((d) => d.task_id === 'T2' && /Thursday/.test(d.statement))!;
@@ -429,13 +429,13 @@ describe('extract run and extract guard on two tasks', () => {
     const draft = patterns.find((p) => p.task_id === 'T2' && p.type === 'contradiction' && p.messages.includes(2));
     expect(draft.description).toContain(`This seems to contradict ${correction.id}`);
 
-    const guard = runCli(['guard', 'Your invoices go out on the 1st of each month.', '--task', 'T2'], dir);
+    const guard = await cli(['guard', 'Your invoices go out on the 1st of each month.', '--task', 'T2'], dir);
     expect(guard.status).toBe(1);
     expect(guard.stdout).toContain(correction.id);
-    const old = runCli(['guard', 'The team newsletter goes out every Monday morning.', '--task', 'T2'], dir);
+    const old = await cli(['guard', 'The team newsletter goes out every Monday morning.', '--task', 'T2'], dir);
     expect(old.status).toBe(1);
     expect(old.stdout).toContain(thursday.id);
-    expect(runCli(['guard', 'The team newsletter goes out every Thursday morning.', '--task', 'T2'], dir).status).toBe(0);
+    expect((await cli(['guard', 'The team newsletter goes out every Thursday morning.', '--task', 'T2'], dir)).status).toBe(0);
   });
 });
 

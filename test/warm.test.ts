@@ -10,6 +10,12 @@ import * as evolve from '../src/core/evolve';
 import * as pipeline from '../src/core/pipeline';
 import * as memoryIo from '../src/io/memory';
 import { DEFAULT_CONFIG, type AnalysisSettings } from '../src/core/types';
+import { loadEngine } from '../src/app/engine';
+import { canonicalJson } from '../src/core/json';
+import type { CompiledRule } from '../src/core/rules';
+import { sha256 } from '../src/core/text';
+import { tuningOf } from '../src/core/tuning';
+import { coreCodeHash, loadLexicons, loadPacksFrom, loadScorer, RULES_DIR } from '../src/io/rulePacks';
 import { correctionRule, correctionsAsTeam, fixtureDir, snapshotDir, writeTeamRules } from './helpers';
 
 type Tasks = Record<string, { discussion?: Array<Record<string, unknown>> }>;
@@ -228,5 +234,50 @@ describe('a warm workspace (what the watch daemon keeps between saves)', () => {
     expect(warm.memosFor(stricter)).toBe(memos);
     expect(warm.memosFor(second).subjects.size).toBe(0);
     expect(warm.memosFor(second).stale).not.toBe(memos.stale);
+  });
+});
+
+describe('loadEngine', () => {
+  it("compiles what the package ships once per process, and a user's rule folder on every load", async () => {
+    const dir = fixtureDir('basic');
+    writeTeamRules(dir, correctionsAsTeam(2), null);
+    const [a, b] = [await loadEngine(TEAM_RULES, dir), await loadEngine(TEAM_RULES, dir)];
+    const byId = (rules: readonly CompiledRule[]) => new Map(rules.map((r) => [r.id, r]));
+    const [ra, rb] = [byId(a.rules), byId(b.rules)];
+    expect([...ra.keys()]).toEqual([...rb.keys()]);
+    for (const [id, rule] of ra) {
+      // A user rule's regex carries its run's budget: each engine has its own.
+      if (id.startsWith('team/')) expect(rb.get(id)).not.toBe(rule);
+      else expect(rb.get(id)).toBe(rule);
+    }
+    expect(b.words).toBe(a.words);
+    expect(b.fingerprint).toBe(a.fingerprint);
+  });
+
+  it('fingerprints everything that shapes the output: the code, the packs enabled, the lexicons, the scorer and the settings', async () => {
+    const dir = fixtureDir('basic');
+    writeTeamRules(dir, correctionsAsTeam(2), null);
+    const settings: AnalysisSettings[] = [
+      TEAM_RULES,
+      { ...TEAM_RULES, packs: ['corrections', 'decisions'], humans: ['ana'], bots: ['build-bot'] },
+      { ...TEAM_RULES, rules: [], thresholds: { decision: 1, review: 0.5 }, tuning: { statementWords: 12 } } as AnalysisSettings,
+    ];
+    // Twice over: a fingerprint remembered for settings seen before is theirs, not another's.
+    for (const config of [...settings, ...settings.slice().reverse()]) {
+      const shipped = await loadPacksFrom(RULES_DIR);
+      const enabled = config.packs.length > 0 ? shipped.filter((p) => config.packs.includes(p.pack.pack)) : shipped;
+      const extra = config.rules.length > 0 ? await loadPacksFrom(join(dir, 'team-rules')) : [];
+      const whole = canonicalJson({
+        code: await coreCodeHash(),
+        packs: [...enabled, ...extra].map((p) => p.pack),
+        lexicons: Object.fromEntries(await loadLexicons()),
+        scorer: await loadScorer(),
+        thresholds: config.thresholds,
+        tuning: tuningOf(config),
+        humans: config.humans,
+        bots: config.bots,
+      });
+      expect((await loadEngine(config, dir)).fingerprint).toBe(`sha256:${sha256(whole)}`);
+    }
   });
 });

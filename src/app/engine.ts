@@ -8,7 +8,7 @@ import { compileLexicon, type ContradictionLexicon } from '../core/contradiction
 import { compileStatementLexicon, type StatementLexicon } from '../core/sentenceActs';
 import type { SubjectLexicon } from '../core/subject';
 import type { Engine } from '../core/pipeline';
-import { canonicalJson } from '../core/json';
+import { canonicalJson, canonicalJsonOfTexts } from '../core/json';
 import { wordLexiconsOf } from '../core/lexicons';
 import { compileRule, type CompiledRule } from '../core/rules';
 import { unsafeRegexReason } from '../core/regexSafety';
@@ -16,15 +16,15 @@ import { testRules } from '../core/ruleTester';
 import { tuningOf } from '../core/tuning';
 import type { Diagnostic } from '../core/types';
 import { sha256 } from '../core/text';
-import type { AnalysisSettings, LexiconDocument, RulePack } from '../core/types';
+import type { AnalysisSettings, LexiconDocument, RulePack, ScorerModel } from '../core/types';
 import { compileWords, type Words } from '../core/words';
 import { ConfigError } from '../io/errors';
 import { coreCodeHash, loadLexicons, loadPacksFrom, loadScorer, RULES_DIR } from '../io/rulePacks';
 import { boundUserRules, REGEX_BUDGET_MS, REGEX_RUN_BUDGET_MS, type RegexOverrun } from './regexBudget';
 
 export async function loadEngine(config: AnalysisSettings, baseDir: string): Promise<Engine> {
-  const shipped = await loadPacksFrom(RULES_DIR);
-  const enabled = config.packs.length > 0 ? shipped.filter((p) => config.packs.includes(p.pack.pack)) : shipped;
+  const shipped = await shippedOnce();
+  const enabled = config.packs.length > 0 ? shipped.packs.filter((p) => config.packs.includes(p.pack.pack)) : shipped.packs;
   const extra: Array<{ file: string; pack: RulePack }> = [];
   for (const dir of config.rules) extra.push(...(await loadPacksFrom(resolve(baseDir, dir))));
   for (const { file, pack } of extra) {
@@ -33,10 +33,9 @@ export async function loadEngine(config: AnalysisSettings, baseDir: string): Pro
       if (unsafe) throw new ConfigError(`${file}: rule ${spec.id}: regex refused (${unsafe}); it could take exponential time`, file);
     }
   }
-  const lexicons = await loadLexicons();
-  const compiled = compileLexicons(lexicons);
-  const { words } = compiled;
-  const rules = compileRules([...enabled, ...extra], words);
+  const { words } = shipped.compiled;
+  const taken = new Map(enabled.flatMap((p) => p.pack.rules.map((r) => [r.id, p.file] as const)));
+  const rules = [...enabled.flatMap((p) => shipped.rules.get(p.file)!), ...compileRules(extra, words, taken)];
   const overruns: RegexOverrun[] = [];
   boundUserRules(rules, new Map(extra.flatMap((p) => p.pack.rules.map((r) => [r.id, p.file] as const))), overruns);
   // A user rule must match its own examples (judged with every rule loaded, as in a run).
@@ -45,22 +44,96 @@ export async function loadEngine(config: AnalysisSettings, baseDir: string): Pro
     if (failure) throw new ConfigError(`${file}: rule ${failure.subject}: ${failure.message}`, file);
   }
   const tuning = tuningOf(config);
-  const scorer = await loadScorer(config.scorer ? resolve(baseDir, config.scorer) : undefined);
-  const fingerprint = `sha256:${sha256(
-    canonicalJson({
-      code: await coreCodeHash(),
-      packs: [...enabled, ...extra].map((p) => p.pack),
-      lexicons: Object.fromEntries(lexicons),
-      scorer,
-      thresholds: config.thresholds,
-      tuning,
-      humans: config.humans,
-      bots: config.bots,
-    }),
-  )}`;
-  const engine: Engine = { rules, ...compiled, scorer, config, tuning, fingerprint };
+  const scorer = config.scorer ? await loadScorer(resolve(baseDir, config.scorer)) : shipped.scorer;
+  const fingerprint = shipped.fingerprint({ packs: [...enabled, ...extra].map((p) => p.pack), scorer, thresholds: config.thresholds, tuning, humans: config.humans, bots: config.bots });
+  const engine: Engine = { rules, ...shipped.compiled, scorer, config, tuning, fingerprint };
   overrunsByEngine.set(engine, overruns);
   return engine;
+}
+
+/**
+ * What the package ships, read, checked and compiled once per process: the rule packs (each pack's
+ * rules compiled), the lexicons and the scorer's weights. Like the code itself (coreCodeHash), these
+ * files do not change under a running process; a user's rule folders and scorer are read on every
+ * load.
+ */
+interface Shipped {
+  packs: Array<{ file: string; pack: RulePack }>;
+  /** Each shipped pack's rules compiled, by file. */
+  rules: ReadonlyMap<string, CompiledRule[]>;
+  compiled: ReturnType<typeof compileLexicons>;
+  scorer: ScorerModel;
+  /** The engine fingerprint for these settings: everything that shapes the output, hashed. */
+  fingerprint(settings: FingerprintSettings): string;
+}
+
+interface FingerprintSettings {
+  packs: RulePack[];
+  scorer: ScorerModel;
+  thresholds: AnalysisSettings['thresholds'];
+  tuning: Engine['tuning'];
+  humans: AnalysisSettings['humans'];
+  bots: AnalysisSettings['bots'];
+}
+
+let shipped: Promise<Shipped> | null = null;
+
+function shippedOnce(): Promise<Shipped> {
+  if (!shipped) {
+    const reading = readShipped();
+    shipped = reading;
+    // A failed read (a broken install) is tried again on the next load, not remembered.
+    reading.catch(() => {
+      if (shipped === reading) shipped = null;
+    });
+  }
+  return shipped;
+}
+
+async function readShipped(): Promise<Shipped> {
+  const packs = await loadPacksFrom(RULES_DIR);
+  const lexicons = await loadLexicons();
+  const compiled = compileLexicons(lexicons);
+  const all = compileRules(packs, compiled.words);
+  const rules = new Map<string, CompiledRule[]>();
+  let at = 0;
+  for (const p of packs) rules.set(p.file, all.slice(at, (at += p.pack.rules.length)));
+  const scorer = await loadScorer();
+  // The shipped parts' canonical texts, printed once: a fingerprint splices them in, and settings
+  // fingerprinted before (by the text of what varies) are not hashed again.
+  const texts = { code: JSON.stringify(await coreCodeHash()), lexicons: canonicalJson(Object.fromEntries(lexicons)), scorer: canonicalJson(scorer) };
+  const packTexts = new Map(packs.map((p) => [p.pack, canonicalJson(p.pack)] as const));
+  const known = new Map<string, string>();
+  const fingerprint = (settings: FingerprintSettings) => {
+    const varying = {
+      packs: settings.packs.map((p) => (packTexts.has(p) ? { shipped: p.pack } : p)),
+      scorer: settings.scorer === scorer ? null : settings.scorer,
+      thresholds: settings.thresholds,
+      tuning: settings.tuning,
+      humans: settings.humans,
+      bots: settings.bots,
+    };
+    const key = canonicalJson(varying);
+    let hash = known.get(key);
+    if (hash === undefined) {
+      const whole = canonicalJsonOfTexts({
+        code: texts.code,
+        lexicons: texts.lexicons,
+        packs: `[${settings.packs.map((p) => packTexts.get(p) ?? canonicalJson(p)).join(',')}]`,
+        scorer: settings.scorer === scorer ? texts.scorer : canonicalJson(settings.scorer),
+        thresholds: canonicalJson(settings.thresholds),
+        tuning: canonicalJson(settings.tuning),
+        humans: canonicalJson(settings.humans),
+        bots: canonicalJson(settings.bots),
+      });
+      hash = `sha256:${sha256(whole)}`;
+      // A long-lived process loading many configs keeps a bounded few.
+      if (known.size >= 64) known.clear();
+      known.set(key, hash);
+    }
+    return hash;
+  };
+  return { packs, rules, compiled, scorer, fingerprint };
 }
 
 /** The lexicons as io read them, compiled: the word lists first, then the lexicons read with them. */
@@ -75,9 +148,12 @@ function compileLexicons(read: ReadonlyMap<string, LexiconDocument>): Pick<Engin
   };
 }
 
-/** Every rule of the packs compiled with the word lists; a duplicate id or a rule that does not compile names its file. */
-function compileRules(packs: ReadonlyArray<{ file: string; pack: RulePack }>, words: Words): CompiledRule[] {
-  const seen = new Map<string, string>();
+/**
+ * Every rule of the packs compiled with the word lists; a duplicate id (within these packs, or one
+ * of `taken`: rule id → file) or a rule that does not compile names its file.
+ */
+function compileRules(packs: ReadonlyArray<{ file: string; pack: RulePack }>, words: Words, taken: ReadonlyMap<string, string> = new Map()): CompiledRule[] {
+  const seen = new Map(taken);
   const rules: CompiledRule[] = [];
   for (const { file, pack } of packs) {
     for (const spec of pack.rules) {

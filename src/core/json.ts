@@ -13,6 +13,23 @@ export function canonicalJson(value: unknown): string {
 }
 
 /**
+ * canonicalJson of an object whose fields are given as their own canonicalJson text: the same
+ * bytes, without printing again a large value whose text is known (a field whose text is undefined
+ * is left out, as JSON.stringify leaves out an undefined value).
+ */
+export function canonicalJsonOfTexts(fields: Readonly<Record<string, string | undefined>>): string {
+  // In the order canonicalJson's object lists its keys: sorted, then integer-like keys first, ascending.
+  const ordered: Record<string, true> = Object.create(null) as Record<string, true>;
+  for (const k of Object.keys(fields).sort()) ordered[k] = true;
+  const parts: string[] = [];
+  for (const k of Object.keys(ordered)) {
+    const text = fields[k];
+    if (text !== undefined) parts.push(`${JSON.stringify(k)}:${text}`);
+  }
+  return `{${parts.join(',')}}`;
+}
+
+/**
  * Whether JSON.stringify prints `a` and `b` alike (for values parsed from JSON): the same
  * primitives, the same lists, the same keys in the same order. Walks both without printing either.
  */

@@ -23,7 +23,8 @@ import { compileStatementLexicon, type StatementLexicon } from '../src/core/sent
 import type { SubjectLexicon } from '../src/core/subject';
 import { DEFAULT_TUNING } from '../src/core/tuning';
 import { DEFAULT_CONFIG, type Decision, type LexiconDocument, type RulePack } from '../src/core/types';
-import { compileWords, type Words } from '../src/core/words';
+import { compileWords } from '../src/core/words';
+import type { Words } from '../src/core/types';
 
 export const ROOT = join(__dirname, '..');
 export const BIN = join(ROOT, 'bin', 'extract.js');

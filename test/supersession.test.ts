@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { compareInstants, instantOf } from '../src/core/instant';
 import { relateNewDecisions } from '../src/core/relate';
-import type { Decision } from '../src/core/types';
+import type { Decision, Message } from '../src/core/types';
 import { decision, shippedEngine } from './helpers';
 
 const engine = shippedEngine();
@@ -54,7 +54,6 @@ import type { DecisionCandidate } from '../src/core/decide';
 import { supersedeInTask, type InTaskInput } from '../src/core/supersede';
 import { Stems } from '../src/core/text';
 import { DEFAULT_TUNING } from '../src/core/tuning';
-import type { Message } from '../src/core/types';
 import { SubjectMemo } from '../src/core/subject';
 import { cli, fixtureDir, ROOT, tempDir } from './helpers';
 

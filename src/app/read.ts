@@ -3,8 +3,7 @@
 import { normalizeDiscussion } from '../core/normalize';
 import type { CountTokens, DecisionQuery, TaskView } from '../core/read';
 import type { Registry } from '../core/evolve';
-import type { Diagnostic } from '../core/types';
-import type { Words } from '../core/words';
+import type { Diagnostic, Words } from '../core/types';
 import { readMemory } from '../io/memory';
 import { NotFoundError } from '../io/errors';
 import { bounded, boundedIds, BOUNDS } from './bounds';

@@ -16,7 +16,7 @@ import {
 } from './sentenceActs';
 import { inlineList } from './statement';
 import { actFeatures, clausePositionFeatures, dialogueView, lengthFeature, speakerFeatures, valueFeatures, type DialogueView } from './clauseFeatures';
-import { escapeRegex } from './lexicons';
+import { escapeRegex } from './phrases';
 import { contentToken, contentTokens, contentWordCount, isQuestion, nameWords, wordCount, type ContentWords, type Span, type Stems } from './text';
 import { appendAll } from './lists';
 import type { MessageAnalysis } from './messageAnalysis';

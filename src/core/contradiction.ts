@@ -2,9 +2,8 @@
 // (overlapping content words), then look for a mismatch: polarity (one negated, one not),
 // an antonym swap, or a different number for the same thing (de Marneffe et al. 2008).
 import { compileSubjects, type CompiledSubjects, type SubjectLexicon } from './subject';
-import { surfaceWords } from './surface';
-import { contentTokens, stem, words, type Stems } from './text';
-import type { Words } from './words';
+import { contentTokens, stem, surfaceWords, words, type Stems } from './text';
+import type { Words } from './types';
 
 export interface ContradictionLexicon {
   negators: string[];

@@ -14,8 +14,7 @@ import type { CompiledRule } from './rules';
 import type { DecideTuning, Tuning } from './tuning';
 import { clauseAfter, excerpt, namesTask, optionListsIn, statementAt } from './statement';
 import { contentTokens, isQuestion, sentences, wordCount, type Stems } from './text';
-import type { Confidence, DecisionCandidate, DecisionType, Detection, Message, PatternCandidate, ReviewCandidate, RuleKind, TaskAnalysis, Topic, TopicState } from './types';
-import type { Words } from './words';
+import type { Confidence, DecisionCandidate, DecisionType, Detection, Message, PatternCandidate, ReviewCandidate, RuleKind, TaskAnalysis, Topic, TopicState, Words } from './types';
 
 // The stage's output shapes live with the other plain data shapes (types.ts), so that the stages
 // after this one read them without importing this module.

@@ -5,8 +5,7 @@
 import { bridgeOf, type CompiledBridgeLexicon } from './bridge';
 import { dateKey } from './normalize';
 import { sha256, words } from './text';
-import type { DecisionCandidate, PatternCandidate, ReviewCandidate, TaskAnalysis } from './types';
-import type { AutoValues, Decision, ExtractedState, Pattern, Registry, ReviewItem } from './types';
+import type { AutoValues, Decision, DecisionCandidate, ExtractedState, Pattern, PatternCandidate, Registry, ReviewCandidate, ReviewItem, TaskAnalysis } from './types';
 
 export type { Registry };
 

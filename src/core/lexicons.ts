@@ -2,6 +2,7 @@
 // layer reads each file and validates it against its schema (io/rulePacks.ts loadLexicons); the
 // engine picks the word lexicons out of what it read (wordLexiconsOf) and compiles them once
 // (words.ts). The stages get them from the engine and never read a file.
+import { escapeRegex } from './phrases';
 import type { LexiconDocument, WordLexicon, WordList } from './types';
 
 /** The lexicons of named word lists (contradiction and bridge have their own shapes and loaders). */
@@ -31,10 +32,6 @@ function list(lexicons: WordLexicons, name: WordLexiconName, key: string): WordL
 /** The entries of one list. */
 export function wordsOf(lexicons: WordLexicons, name: WordLexiconName, key: string): readonly string[] {
   return list(lexicons, name, key).entries;
-}
-
-export function escapeRegex(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** A list as the body of a regex alternation (no group): literal entries escaped, pattern entries as written. */

@@ -1,7 +1,6 @@
 // Literal phrases of the rule packs and lexicons as one regex each: what a rule's cue and a
 // sentence act's phrases compile to. A module of its own so that the sentence acts need not
 // import the rule engine.
-import { escapeRegex } from './lexicons';
 
 // Word characters for cue boundaries. An explicit class (not \\p{L} with the u flag): V8 compiles
 // large unicode-mode alternations an order of magnitude slower, and texts are lowercased first.
@@ -10,6 +9,11 @@ const B_START = `(?<![${WORD_CHAR}])`;
 // A phrase ending in a word does not end inside a contraction: "i can" is not "i can't",
 // "we should" is not "we shouldn't".
 const B_END = `(?![${WORD_CHAR}]|['\u2019][${WORD_CHAR}])`;
+
+/** A literal string as a regex body. */
+export function escapeRegex(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
 
 /**
  * A literal phrase to a regex body: any run of spaces or commas between words matches,

@@ -22,8 +22,7 @@ import { SubjectMemo } from './subject';
 import { askedIndex, supersedeInTask } from './supersede';
 import { sha256, Stems } from './text';
 import type { Tuning } from './tuning';
-import type { AnalysisSettings, Decision, DecisionType, Detection, ExtractedState, Message, Pattern, ReviewItem, StaleWindow, TaskInput } from './types';
-import type { Words } from './words';
+import type { AnalysisSettings, Decision, DecisionType, Detection, ExtractedState, Message, Pattern, ReviewItem, StaleWindow, TaskInput, Words } from './types';
 
 export type { TaskInput };
 

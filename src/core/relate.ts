@@ -24,8 +24,7 @@ import { containment, contradiction, nameRestated, replacement, restatesRetired,
 import { answeredReplaces, crossTaskVerdict, isCorrection, reversalCues, type LaterDecision, type RegistryJudge, type SaidIn } from './supersede';
 import { contentTokens, contentWordCount, jaccard, Stems } from './text';
 import { DEFAULT_TUNING, type RelateTuning } from './tuning';
-import type { Decision, Message, PatternType, StaleWindow } from './types';
-import type { Words } from './words';
+import type { Decision, Message, PatternType, StaleWindow, Words } from './types';
 
 export interface RelatedPattern {
   task_id: string;

@@ -6,8 +6,7 @@ import { clauseClaims, utteranceConflict, type ClauseClaim, type CompiledLexicon
 import { analyseMessages, type MessageAnalysis } from './messageAnalysis';
 import { excerpt } from './statement';
 import { isQuestion, jaccard, Stems, wordCount } from './text';
-import type { Detection, Message, PatternCandidate, RuleKind } from './types';
-import type { Words } from './words';
+import type { Detection, Message, PatternCandidate, RuleKind, Words } from './types';
 
 const has = (ds: readonly Detection[], kind: RuleKind) => ds.some((d) => d.kind === kind);
 const first = (ds: readonly Detection[], kind: RuleKind) => ds.find((d) => d.kind === kind);

@@ -3,13 +3,13 @@
 // suite runs it on every shipped pack and lexicon. Failures are values, never thrown.
 import { detect } from './detect';
 import { alternationOf } from './lexicons';
+import { escapeRegex } from './phrases';
 import { unsafeRegexReason } from './regexSafety';
 import { compileRule, type CompiledRule } from './rules';
 import { compileStatementLexicon, findAct, normalForm, type StatementLexicon } from './sentenceActs';
 import { claimSentences, compileSubjects, subjectClauses, type CompiledSubjects, type SubjectLexicon } from './subject';
 import { contentTokens, Stems } from './text';
-import type { LexiconDocument, LexiconExamples, Message, RuleExample, RulePack, WordList } from './types';
-import type { Words } from './words';
+import type { LexiconDocument, LexiconExamples, Message, RuleExample, RulePack, WordList, Words } from './types';
 
 export interface RuleFailure {
   /** The rule id, or `lexicon/list` for a word list. */
@@ -100,7 +100,7 @@ function testLexicon(doc: LexiconDocument, words: Words): RuleFailure[] {
     if (dup.length > 0) failures.push({ subject, message: `duplicate entries: ${dup.join(', ')}` });
     let matches: (text: string) => boolean;
     if (pairs) {
-      const has = (text: string, w: string) => wholeWords(escapeText(w)).test(text);
+      const has = (text: string, w: string) => wholeWords(escapeRegex(w)).test(text);
       matches = (text) => (list.entries as string[][]).some(([a, b]) => has(text, a) && has(text, b));
     } else {
       const body = alternationOf(list as WordList);
@@ -198,10 +198,6 @@ function testActs(lex: StatementLexicon, words: Words): RuleFailure[] {
     for (const text of entry.examples.nomatch) if (found(text)) failures.push({ subject, example: text, message: `example ${JSON.stringify(text)} should not match` });
   }
   return failures;
-}
-
-function escapeText(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function wholeWords(body: string): RegExp {

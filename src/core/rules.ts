@@ -2,8 +2,7 @@
 // a message in its context (the message it answers and that message's own detections).
 import { compilePhrases, WORD_CHAR } from './phrases';
 import { contentTokens, isQuestion, sentences, Stems, wordCount } from './text';
-import type { Detection, Message, Role, RuleKind, RuleSpec } from './types';
-import type { Words } from './words';
+import type { Detection, Message, Role, RuleKind, RuleSpec, Words } from './types';
 
 export interface CompiledRule {
   spec: RuleSpec;

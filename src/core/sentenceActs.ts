@@ -3,7 +3,7 @@
 // and the clauses a message splits into. Pure text functions; no knowledge of who said what.
 import { compilePhrases } from './phrases';
 import { foldPunctuation, type Span } from './text';
-import type { Words } from './words';
+import type { Words } from './types';
 
 export type SentenceAct =
   | 'preamble'

@@ -4,8 +4,7 @@
 // words.ts), passed in or held by the compiled statement lexicon.
 import { findAct, normalForm, type CompiledStatementLexicon } from './sentenceActs';
 import { contentTokens, contentWordCount, sentences, wordCount, type Stems } from './text';
-import type { Detection } from './types';
-import type { Words } from './words';
+import type { Detection, Words } from './types';
 
 /** The sentence that carries a cue, without leading fillers; a bare verdict borrows the next sentence. */
 export function statementAt(words: Words, text: string, offset: number): string {

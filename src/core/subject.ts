@@ -4,9 +4,8 @@
 // shared content — the words that name things, and the slot a value fills — not the whole topic.
 // All vocabulary comes from rules/lexicons/subjects.json (and the phrases that only look negating,
 // from the engine's claims word list).
-import { surfaceWords } from './surface';
-import { contentToken, contentTokens, isContentWord, nameWords, Stems, words } from './text';
-import type { Words } from './words';
+import { contentToken, contentTokens, isContentWord, nameWords, Stems, surfaceWords, words } from './text';
+import type { Words } from './types';
 
 export interface Examples {
   match: string[];

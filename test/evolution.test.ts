@@ -96,6 +96,11 @@ describe('a hand-written three-task file', () => {
     expect(g.stdout).toContain(value);
   });
 
+  it('exits 1 from the real command on a contradiction, and 0 on what agrees', () => {
+    expect(runCli(['guard', 'We release on a Friday.'], dir).status).toBe(1);
+    expect(runCli(['guard', 'We release on Tuesday.'], dir).status).toBe(0);
+  });
+
   it('lets guard pass what agrees with the decisions in force', async () => {
     expect((await cli(['guard', 'Keep the nightly backups for 14 days.'], dir)).status).toBe(0);
     expect((await cli(['guard', 'We release on Tuesday.'], dir)).status).toBe(0);

@@ -29,4 +29,11 @@ describe('canonicalJsonOfTexts', () => {
       }),
     );
   });
+
+  it('lists integer-like keys first, ascending, as a JavaScript object does', () => {
+    const object = { b: 1, '10': [2], a: null, '2': { y: 1, x: 2 } };
+    const texts = Object.fromEntries(Object.entries(object).map(([k, v]) => [k, canonicalJson(v)]));
+    expect(canonicalJsonOfTexts(texts)).toBe('{"2":{"x":2,"y":1},"10":[2],"a":null,"b":1}');
+    expect(canonicalJsonOfTexts(texts)).toBe(canonicalJson(object));
+  });
 });

@@ -61,6 +61,19 @@ export function coreDataLoads(files: readonly SourceFile[]): string[] {
   return matchingLines(files.filter((f) => f.path.startsWith('core/')), LOADS_DATA);
 }
 
+describe('the build', () => {
+  it('leaves in dist/ only what the modules of src/ compile to, and the compiled schemas', () => {
+    // The engine fingerprint hashes every file of dist/core/, and the package ships dist/ whole:
+    // a module removed from src/ must leave no compiled copy behind.
+    const DIST = join(ROOT, 'dist');
+    const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [relative(DIST, join(dir, e.name)).split('\\').join('/')]));
+    const modules = new Set(srcFiles().map((f) => f.path.replace(/\.ts$/, '')));
+    const schemas = new Set(readdirSync(join(ROOT, 'schemas')).filter((n) => n.endsWith('.schema.json')).map((n) => `schemas/${n.replace(/\.schema\.json$/, '')}`));
+    const orphans = files(DIST).filter((f) => !modules.has(f.replace(/\.(?:d\.ts|js)$/, '')) && !schemas.has(f.replace(/\.js$/, '')));
+    expect(orphans).toEqual([]);
+  });
+});
+
 describe('the core loads no data', () => {
   it('finds a require of a path or a template and a JSON import in the core, not a package required by name', () => {
     const files = [

@@ -1,7 +1,7 @@
 // What the watch daemon keeps between saves (app/caches.ts) must never change what a run writes:
 // warm runs write byte for byte what one-shot runs write, and anything written by someone else
 // in between is read from disk, not from what was kept.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, promises as fsPromises, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RunCaches, WarmState } from '../src/app/caches';
 import { extractRun } from '../src/app/run';
@@ -40,6 +40,8 @@ const outputs = (dir: string) => snapshotDir(dir);
 
 /** The shipped settings with one user rule folder, team-rules. */
 const TEAM_RULES: AnalysisSettings = { thresholds: DEFAULT_CONFIG.thresholds, humans: [], bots: [], packs: [], rules: ['team-rules'] };
+/** The shipped settings alone. */
+const SHIPPED_ONLY: AnalysisSettings = { ...TEAM_RULES, rules: [] };
 
 describe('a warm workspace (what the watch daemon keeps between saves)', () => {
   it('writes byte for byte what one-shot runs write, save after save', async () => {
@@ -252,6 +254,31 @@ describe('loadEngine', () => {
     }
     expect(b.words).toBe(a.words);
     expect(b.fingerprint).toBe(a.fingerprint);
+  });
+
+  it('reads what the package ships again after a load that could not, instead of failing every load after it', async () => {
+    let isolated!: typeof import('../src/app/engine');
+    jest.isolateModules(() => {
+      isolated = require('../src/app/engine') as typeof import('../src/app/engine');
+    });
+    // The first listing of the compiled core (hashed into the fingerprint) fails, as on a disk error.
+    const readdir = fsPromises.readdir.bind(fsPromises) as (path: string) => Promise<string[]>;
+    let failed = false;
+    const spy = jest.spyOn(fsPromises, 'readdir').mockImplementation(((path: string) => {
+      if (!failed && /[\\/]core$/.test(String(path))) {
+        failed = true;
+        return Promise.reject(Object.assign(new Error('EIO: i/o error, scandir'), { code: 'EIO' }));
+      }
+      return readdir(path);
+    }) as unknown as typeof fsPromises.readdir);
+    try {
+      const dir = fixtureDir('basic');
+      await expect(isolated.loadEngine(SHIPPED_ONLY, dir)).rejects.toThrow('EIO');
+      expect(failed).toBe(true);
+      expect((await isolated.loadEngine(SHIPPED_ONLY, dir)).fingerprint).toMatch(/^sha256:/);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('fingerprints everything that shapes the output: the code, the packs enabled, the lexicons, the scorer and the settings', async () => {

@@ -66,11 +66,18 @@ export async function loadLexicons(): Promise<Map<string, LexiconDocument>> {
 let codeHash: Promise<string> | null = null;
 /** Hash of the pipeline's own code, so that a new version re-analyses tasks whose state it wrote. */
 export function coreCodeHash(): Promise<string> {
-  codeHash ??= (async () => {
-    const dir = join(__dirname, '..', 'core');
-    const names = (await fs.readdir(dir)).filter((n) => /\.(?:js|ts)$/.test(n)).sort();
-    const parts = await Promise.all(names.map(async (n) => `${n}\u0000${await fs.readFile(join(dir, n), 'utf8')}`));
-    return sha256(parts.join('\u0000'));
-  })();
+  if (!codeHash) {
+    const hashing = (async () => {
+      const dir = join(__dirname, '..', 'core');
+      const names = (await fs.readdir(dir)).filter((n) => /\.(?:js|ts)$/.test(n)).sort();
+      const parts = await Promise.all(names.map(async (n) => `${n}\u0000${await fs.readFile(join(dir, n), 'utf8')}`));
+      return sha256(parts.join('\u0000'));
+    })();
+    codeHash = hashing;
+    // A read that failed is tried again on the next call, not remembered.
+    hashing.catch(() => {
+      if (codeHash === hashing) codeHash = null;
+    });
+  }
   return codeHash;
 }

@@ -240,41 +240,28 @@ describe('decision candidates', () => {
     expect([...decisions, ...review]).toEqual([]);
   });
 
-  it('in a correction, states the corrected fact that a plain "it is …" sentence, a new value or a new name gives, beside what it rules out', () => {
+  // What an agent said and a person's correcting reply; the corrected fact the reply states.
+  it.each([
+    ['a plain "it is …" sentence', 'The Kulturhaus is free on 14 October for 650 EUR. I have put a provisional hold on it. Shall I confirm it?', "No, we can't use the Kulturhaus, their lift is broken until November. It's the town library this time.", "It's the town library this time."],
+    ['a sentence with a new value on what the agent said', 'Draft: orders from 50 EUR ship free. Shall I publish it?', "No, that's wrong. Free shipping starts at 40 EUR, not 50.", 'Free shipping starts at 40 EUR, not 50.'],
+    ['a sentence naming someone the agent did not, in the place of the one it named', "I'll book Jonas for the two night shoots and ask the port office for access.", "No, that's wrong, I do layout now. Pia Kranz does our photography, book her.", 'Pia Kranz does our photography, book her.'],
+  ])('in a correction, states the corrected fact of %s', (_what, agent, person, fact) => {
     const found = candidates([
-      ['events-bot', 'bot', 'The Kulturhaus is free on 14 October for 650 EUR. I have put a provisional hold on it. Shall I confirm it?'],
-      ['tomas', 'human', "No, we can't use the Kulturhaus, their lift is broken until November. It's the town library this time."],
+      ['some-bot', 'bot', agent],
+      ['kim', 'human', person],
     ]);
-    expect(found.map((c) => [c.statement, c.type, c.strength])).toContainEqual(["It's the town library this time.", 'constraint', 'correction']);
-    // A sentence about what the agent said that puts a value on it states the corrected fact too.
-    const value = candidates([
-      ['shop-bot', 'bot', 'Draft: orders from 50 EUR ship free. Shall I publish it?'],
-      ['jonas', 'human', "No, that's wrong. Free shipping starts at 40 EUR, not 50."],
+    expect(found.map((c) => [c.statement, c.type, c.strength])).toContainEqual([fact, 'constraint', 'correction']);
+  });
+
+  it('states no corrected fact with a name the agent gave, with a new name outside a correction, or with a plain sentence outside one', () => {
+    const by = (agent: string, person: string) => candidates([
+      ['some-bot', 'bot', agent],
+      ['mira', 'human', person],
     ]);
-    expect(value.map((c) => [c.statement, c.type, c.strength])).toContainEqual(['Free shipping starts at 40 EUR, not 50.', 'constraint', 'correction']);
-    // So does a sentence that puts a name the agent did not give in the place of the one it gave.
-    const named = candidates([
-      ['desk-bot', 'bot', "I'll book Jonas for the two night shoots and ask the port office for access."],
-      ['mira', 'human', "No, that's wrong, I do layout now. Pia Kranz does our photography, book her."],
-    ]);
-    expect(named.map((c) => [c.statement, c.type, c.strength])).toContainEqual(['Pia Kranz does our photography, book her.', 'constraint', 'correction']);
-    // A name the agent gave is no new fact ("Jonas" here), and outside a correction a new name corrects nothing.
-    const same = candidates([
-      ['desk-bot', 'bot', "I'll book Jonas for the two night shoots and ask the port office for access."],
-      ['mira', 'human', "No, that's wrong, the shoots are in the week after. Jonas takes the pictures, as planned."],
-    ]);
-    expect(same.filter((c) => c.statement.startsWith('Jonas'))).toEqual([]);
-    const aside = candidates([
-      ['desk-bot', 'bot', "I'll book Jonas for the two night shoots and ask the port office for access."],
-      ['mira', 'human', 'Good. Pia Kranz sends her regards, by the way.'],
-    ]);
-    expect(aside.filter((c) => c.strength === 'correction')).toEqual([]);
-    // Outside a correction the same sentence explains; it states no corrected fact.
-    const plain = candidates([
-      ['events-bot', 'bot', 'The Kulturhaus is free on 14 October for 650 EUR.'],
-      ['tomas', 'human', "Good to know. It's the town library this time, though."],
-    ]);
-    expect(plain.filter((c) => c.strength === 'correction')).toEqual([]);
+    const booking = "I'll book Jonas for the two night shoots and ask the port office for access.";
+    expect(by(booking, "No, that's wrong, the shoots are in the week after. Jonas takes the pictures, as planned.").filter((c) => c.statement.startsWith('Jonas'))).toEqual([]);
+    expect(by(booking, 'Good. Pia Kranz sends her regards, by the way.').filter((c) => c.strength === 'correction')).toEqual([]);
+    expect(by('The Kulturhaus is free on 14 October for 650 EUR.', "Good to know. It's the town library this time, though.").filter((c) => c.strength === 'correction')).toEqual([]);
   });
 
   it("states a correction's content, not its cue, and splits the reason off", () => {

@@ -667,6 +667,8 @@ export interface SubjectView {
   stems: Stems;
   clauses: readonly SubjectClause[];
   reversals: readonly Reversal[];
+  /** Every name its clauses give. */
+  names: ReadonlySet<string>;
 }
 
 /** What a text says of its subjects; with a memo, each text (and each sentence) is worked out once per run. */
@@ -674,7 +676,8 @@ export function viewOf(text: string, subjects: CompiledSubjects, neg: NegationWo
   let v = memo?.views.get(text);
   if (!v) {
     const stems = memo?.stems ?? new Stems(subjects.words);
-    v = { text, stems, clauses: subjectClauses(text, subjects, neg, memo), reversals: reversalsIn(text, subjects, stems) };
+    const clauses = subjectClauses(text, subjects, neg, memo);
+    v = { text, stems, clauses, reversals: reversalsIn(text, subjects, stems), names: new Set(clauses.flatMap((c) => [...c.names])) };
     memo?.views.set(text, v);
   }
   return v;
@@ -908,16 +911,14 @@ export function wrongValueRestated(wrong: SubjectView, correction: SubjectView, 
  * or that opens it ("photo", "photography").
  */
 export function nameRestated(wrong: SubjectView, correction: SubjectView, later: SubjectView): string | null {
-  const given = new Set(wrong.clauses.flatMap((c) => [...c.names]));
-  const named = new Set(correction.clauses.flatMap((c) => [...c.names]));
   for (const n of correction.clauses) {
-    const fresh = [...n.names].filter((x) => !given.has(x));
+    const fresh = [...n.names].filter((x) => !wrong.names.has(x));
     if (fresh.length === 0) continue;
     const nameStems = new Set([...n.names].map((x) => contentToken(x, correction.stems)));
     const role = [...n.anchor].filter((s) => !nameStems.has(s));
     for (const w of wrong.clauses) {
       if (!sharesRole(role, w.anchor)) continue;
-      const displaced = [...w.names].filter((x) => !named.has(x));
+      const displaced = [...w.names].filter((x) => !correction.names.has(x));
       for (const l of later.clauses) {
         if (fresh.some((x) => l.names.has(x)) || !sharesRole(role, l.anchor)) continue;
         const old = displaced.find((x) => l.names.has(x));

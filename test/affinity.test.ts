@@ -2,14 +2,15 @@
 // whichever way a pair is asked and whatever order the pairs come in.
 import fc from 'fast-check';
 import { TaskAffinity } from '../src/core/affinity';
-import { contentTokens, Stems } from '../src/core/text';
+import { contentTokens } from '../src/core/text';
+import { PorterStems } from '../src/core/porter';
 import { shippedWords } from './helpers';
 
 const words = shippedWords();
 
 /** The cosine as the module's comment defines it, with plain maps: the oracle. */
 function cosine(texts: ReadonlyMap<string, string>, a: string, b: string): number {
-  const stems = new Stems(words);
+  const stems = new PorterStems(words);
   const counts = new Map([...texts].map(([id, t]) => {
     const c = new Map<string, number>();
     for (const w of contentTokens(t, stems)) c.set(w, (c.get(w) ?? 0) + 1);
@@ -40,7 +41,7 @@ describe('task affinity', () => {
   it('is the cosine of the two profiles, the same both ways and in any order of asking, between 0 and 1', () => {
     fc.assert(
       fc.property(taskTexts, fc.array(fc.tuple(fc.nat(7), fc.nat(7)), { maxLength: 20 }), (texts, asked) => {
-        const affinity = new TaskAffinity(new Map([...texts].map(([id, t]) => [id, () => t])), 0.2, 0, new Stems(words));
+        const affinity = new TaskAffinity(new Map([...texts].map(([id, t]) => [id, () => t])), 0.2, 0, new PorterStems(words));
         const ids = [...texts.keys()];
         // Some pairs asked first, in any order (the answer is kept), then every pair both ways.
         for (const [i, j] of asked) affinity.similarity(ids[i % ids.length], ids[j % ids.length]);
@@ -58,10 +59,10 @@ describe('task affinity', () => {
 
   it('takes a task it does not know as related, and every task as related below the minimum number of tasks', () => {
     const texts = new Map([['T1', () => 'backup retention days'], ['T2', () => 'newsletter monday thursday'], ['T3', () => 'refund invoice']]);
-    const affinity = new TaskAffinity(texts, 0.2, 2, new Stems(words));
+    const affinity = new TaskAffinity(texts, 0.2, 2, new PorterStems(words));
     expect(affinity.similarity('T1', 'T9')).toBeNull();
     expect(affinity.related('T1', 'T9')).toBe(true);
     expect(affinity.related('T1', 'T2')).toBe(false);
-    expect(new TaskAffinity(texts, 0.2, 4, new Stems(words)).related('T1', 'T2')).toBe(true);
+    expect(new TaskAffinity(texts, 0.2, 4, new PorterStems(words)).related('T1', 'T2')).toBe(true);
   });
 });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { relateNewDecisions } from '../src/core/relate';
 import { replacement, SubjectMemo, viewOf } from '../src/core/subject';
-import { Stems } from '../src/core/text';
+import { PorterStems } from '../src/core/porter';
 import type { Decision } from '../src/core/types';
 import { cli, decision, runCli, shippedEngine, tempDir } from './helpers';
 
@@ -235,7 +235,7 @@ describe('a reversal and the slots it links', () => {
         relateNewDecisions({ decisions: [older, newer] }, [newer], engine.lexicon);
         expect(older.status).toBe('active');
         expect(newer.supersedes).toBeNull();
-        const memo = new SubjectMemo(new Stems(engine.words));
+        const memo = new SubjectMemo(new PorterStems(engine.words));
         const view = (t: string) => viewOf(t, engine.lexicon.subjects, engine.lexicon, memo);
         const mine = view(newer.statement);
         expect(replacement(view(older.statement), mine, mine.reversals, false, engine.lexicon.subjects.generic, 'loose')).toBeNull();

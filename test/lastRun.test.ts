@@ -10,7 +10,7 @@ import { extractRun, type RunResult } from '../src/app/run';
 import { WarmState } from '../src/app/caches';
 import { inStaleWindow, markStale } from '../src/core/relate';
 import { SubjectMemo } from '../src/core/subject';
-import { Stems } from '../src/core/text';
+import { PorterStems } from '../src/core/porter';
 import type { Decision } from '../src/core/types';
 import { DEFAULT_TUNING } from '../src/core/tuning';
 import { compareAndSwap, signatureOf } from '../src/io/files';
@@ -18,7 +18,7 @@ import { LAST_RUN_FILE } from '../src/io/lastRun';
 import { FIXTURES, filesBelow, fixtureDir, runCli, shippedWords, tempDir } from './helpers';
 
 const words = shippedWords();
-const subjectMemo = () => new SubjectMemo(new Stems(words));
+const subjectMemo = () => new SubjectMemo(new PorterStems(words));
 
 type Message = [from: string, role: string, content: string, timestamp: string];
 const task = (title: string, ...messages: Message[]) => ({ title, discussion: messages.map(([from, role, content, timestamp]) => ({ from, role, content, timestamp })) });

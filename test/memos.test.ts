@@ -6,6 +6,7 @@ import { formatJson, listDocumentPieces, PiecesMemo, sameJson } from '../src/cor
 import { discussionHash, discussionHashLike } from '../src/core/pipeline';
 import { EntryMemo, markStale, StaleMemo } from '../src/core/relate';
 import { SubjectMemo } from '../src/core/subject';
+import { PorterStems } from '../src/core/porter';
 import * as textModule from '../src/core/text';
 import { MAX_NESTING } from '../src/io/jsonText';
 import { applyStates, parseTaskFile, regenerate, type PrintMemo } from '../src/io/taskFile';
@@ -17,7 +18,7 @@ import { shippedWords } from './helpers';
 
 const relate = { ...DEFAULT_TUNING.relate, perTokenRecent: 3, maxCandidates: 4 };
 const words = shippedWords();
-const subjectMemo = () => new SubjectMemo(new textModule.Stems(words));
+const subjectMemo = () => new SubjectMemo(new PorterStems(words));
 
 // A small vocabulary, so that statements share subjects and the per-token windows fill up.
 const WORDS = ['export', 'report', 'finance', 'folder', 'deadline', 'monday', 'friday', 'channel', 'builds', 'invoice', 'header', 'limit'];

@@ -3,7 +3,7 @@
 import { compileRule, applyRule } from '../src/core/rules';
 import { detect } from '../src/core/detect';
 import { analyseMessages } from '../src/core/messageAnalysis';
-import { Stems } from '../src/core/text';
+import { PorterStems } from '../src/core/porter';
 import { analyseTask } from '../src/core/pipeline';
 import { repeatedQuestions, replyActs } from '../src/core/replies';
 import type { Message, Role } from '../src/core/types';
@@ -167,7 +167,7 @@ describe('rule properties', () => {
   it("echo in a run: the answered message's analysed tokens, stemmed through the run's memo, are what the ref is compared with", () => {
     const rule = compileRule({ id: 'test/echo', kind: 'confirmation', regex: '^(?<ref>[a-z]+) works', echo: 'all', examples: { match: ['x'], nomatch: ['y'] } }, engine.words);
     const m = thread(['bot', 'bot', 'Can you do Thursday?'], ['me', 'human', 'Thursday works.']);
-    const stems = new Stems(engine.words);
+    const stems = new PorterStems(engine.words);
     const analysed = analyseMessages(m, stems, engine.words.statements).at;
     expect(detect(m, [rule], analysed, stems).detections[1].map((d) => d.ruleId)).toEqual(['test/echo']);
     // The analysis is what the rule reads: told the answered message said nothing of Thursday, it does not fire.

@@ -11,7 +11,8 @@ import { dateKey, normalizeDiscussion } from '../src/core/normalize';
 import { analyseTask } from '../src/core/pipeline';
 import { DEFAULT_TUNING } from '../src/core/tuning';
 import { classify, importanceScore } from '../src/core/score';
-import { sentences, Stems, wordCount } from '../src/core/text';
+import { sentences, wordCount } from '../src/core/text';
+import { PorterStems } from '../src/core/porter';
 import type { Message } from '../src/core/types';
 import { shippedEngine } from './helpers';
 
@@ -19,7 +20,7 @@ const engine = shippedEngine();
 
 /** Topics of the messages as the pipeline clusters them (each message analysed with the engine's stopwords). */
 function cluster(m: Message[], replyLike: boolean[]): ReturnType<typeof clusterTopics> {
-  const text = analyseMessages(m, new Stems(engine.words), engine.words.statements);
+  const text = analyseMessages(m, new PorterStems(engine.words), engine.words.statements);
   return clusterTopics(m, answeredPositions(m), replyLike, DEFAULT_TUNING.cluster, text.at, text.stemmer, engine.words.systemAuthors);
 }
 const speakers = { humans: ['maria'], bots: ['tong-bot'] };
@@ -182,7 +183,7 @@ describe('contradiction', () => {
   });
 
   it('between one speaker\'s turns, needs nearly the same clause with the mismatch in its shared part', () => {
-    const stems = new Stems(engine.words);
+    const stems = new PorterStems(engine.words);
     const u = (a: string, b: string) => utteranceConflict(clauseClaims(a, engine.lexicon, stems), clauseClaims(b, engine.lexicon, stems), engine.lexicon);
     expect(u('The staging deploy window is on Thursday afternoon.', 'Sorry, the staging deploy window is not on Thursday afternoon.')).toMatch(/negates/);
     expect(u('The backup job runs every night at 2 am.', 'The backup job runs every night at 4 am.')).toMatch(/values/);
@@ -312,7 +313,7 @@ describe('decide', () => {
     const detections = detect(messages, engine.rules).detections;
     const a = decideTask({
       messages,
-      text: analyseMessages(messages, new Stems(engine.words), engine.words.statements),
+      text: analyseMessages(messages, new PorterStems(engine.words), engine.words.statements),
       detections,
       answered: [-1],
       replies: replyActs(messages, detections, [-1], engine.words),

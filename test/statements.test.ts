@@ -8,7 +8,7 @@ import { analyseTask } from '../src/core/pipeline';
 import { normalizeDiscussion } from '../src/core/normalize';
 import { replyActs } from '../src/core/replies';
 import { compileStatementLexicon, findAct, normalForm, splitClauses, splitSentences, type StatementLexicon } from '../src/core/sentenceActs';
-import { Stems } from '../src/core/text';
+import { PorterStems } from '../src/core/porter';
 import { DEFAULT_TUNING } from '../src/core/tuning';
 import { shippedEngine } from './helpers';
 import { DEFAULT_CONFIG } from '../src/core/types';
@@ -77,7 +77,7 @@ function candidates(lines: Array<[string, 'human' | 'bot', string]>) {
   const { detections, answered } = detect(messages, engine.rules);
   const { verdict } = replyActs(messages, detections, answered, engine.words);
   // The clauses the cues make something of (a plain clause is a candidate too, for the scorer).
-  return sentenceCandidates({ messages, detections, answered, verdict, lexicon, tuning: DEFAULT_TUNING.candidates, stems: new Stems(engine.words) }).filter((c) => c.hint !== null);
+  return sentenceCandidates({ messages, detections, answered, verdict, lexicon, tuning: DEFAULT_TUNING.candidates, stems: new PorterStems(engine.words) }).filter((c) => c.hint !== null);
 }
 
 /** The statements of a person's answer to one agent message (each case below varies the answer). */

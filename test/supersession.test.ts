@@ -52,7 +52,7 @@ import { answeredValueChange, compileSubjects, contradiction, replacement, resta
 import { relateMessages } from '../src/core/relate';
 import type { DecisionCandidate } from '../src/core/decide';
 import { supersedeInTask, type InTaskInput } from '../src/core/supersede';
-import { Stems } from '../src/core/text';
+import { PorterStems } from '../src/core/porter';
 import { DEFAULT_TUNING } from '../src/core/tuning';
 import { SubjectMemo } from '../src/core/subject';
 import { cli, fixtureDir, ROOT, tempDir } from './helpers';
@@ -357,7 +357,7 @@ describe('across tasks', () => {
 
   it("keeps no message's tokens in the memo it is given (a daemon's memo lives for days)", () => {
     const meeting = decision('DEC-20260202-001', 'T1', 'Friday at 8:30 for the client meeting, before my site visit at the Stadtwerke.', '2026-02-02T13:40:00+01:00');
-    const memo = new SubjectMemo(new Stems(engine.words));
+    const memo = new SubjectMemo(new PorterStems(engine.words));
     const messages = (texts: string[]) => [{ taskId: 'T2', messages: texts.map((text, index) => ({ index, author: 'clara', role: 'human' as const, text, ts: '2026-03-01T10:00:00+01:00' })), decisions: [] }];
     relateMessages({ decisions: [meeting] }, messages(['Lunch is at noon.']), engine.lexicon, new Set(), undefined, { memo });
     const held = memo.size;
@@ -468,7 +468,7 @@ describe('which earlier decision a reversal replaces', () => {
     alternatives: [], reasons: [], downstream: [], ts: null, supersedes: null, cue: '', correction: false,
   });
   const analysed = (messages: Message[], decisions: DecisionCandidate[], confirmedBy = new Map<number, number[]>()) => {
-    const input: InTaskInput = { lexicon: engine.lexicon, messages, tuning: DEFAULT_TUNING, text: { stemmer: new Stems(engine.words) }, replies: { confirmedBy } };
+    const input: InTaskInput = { lexicon: engine.lexicon, messages, tuning: DEFAULT_TUNING, text: { stemmer: new PorterStems(engine.words) }, replies: { confirmedBy } };
     return supersedeInTask(input, { topics: [], decisions, patterns: [], review: [] });
   };
   const inTask = (messages: Message[], decisions: DecisionCandidate[]) => analysed(messages, decisions).decisions.map((d) => d.supersedes);

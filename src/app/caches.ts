@@ -17,7 +17,7 @@ import { RegistryIndex } from '../core/evolve';
 import { analyseTask, type Engine, type MergeMemos } from '../core/pipeline';
 import { StaleMemo, inStaleWindow } from '../core/relate';
 import { SubjectMemo } from '../core/subject';
-import { Stems } from '../core/text';
+import { PorterStems } from '../core/porter';
 import type { AnalysisSettings, Diagnostic, StaleWindow } from '../core/types';
 import { signatureOf } from '../io/files';
 import { readLastRun, settledBefore, timeZone, writeLastRun, type LastRun } from '../io/lastRun';
@@ -67,7 +67,7 @@ export class WarmState {
    */
   memosFor(engine: Engine): Required<Pick<MergeMemos, 'subjects' | 'stale'>> {
     // The stale memo's entries hold the subject memo's tokens: they start afresh together.
-    if (this.memos?.engine !== engine || this.memos.subjects.size > MAX_MEMO) this.memos = { engine, subjects: new SubjectMemo(new Stems(engine.words)), stale: new StaleMemo() };
+    if (this.memos?.engine !== engine || this.memos.subjects.size > MAX_MEMO) this.memos = { engine, subjects: new SubjectMemo(new PorterStems(engine.words)), stale: new StaleMemo() };
     return this.memos;
   }
 

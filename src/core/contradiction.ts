@@ -2,6 +2,7 @@
 // (overlapping content words), then look for a mismatch: polarity (one negated, one not),
 // an antonym swap, or a different number for the same thing (de Marneffe et al. 2008).
 import { compileSubjects, type CompiledSubjects, type SubjectLexicon } from './subject';
+import { stemWord } from './porter';
 import { contentTokens, stem, surfaceWords, words, type Stems } from './text';
 import type { Words } from './types';
 
@@ -34,8 +35,8 @@ export function compileLexicon(lex: ContradictionLexicon, subjects: SubjectLexic
     antonymOf.set(a, s);
   };
   for (const [a, b] of lex.antonyms) {
-    link(stem(a), stem(b));
-    link(stem(b), stem(a));
+    link(stemWord(a), stemWord(b));
+    link(stemWord(b), stemWord(a));
   }
   return { negatorWords, negatorPhrases, antonymOf, subjects: compileSubjects(subjects, words), words };
 }

@@ -4,7 +4,8 @@
 import type { CompiledLexicon } from './contradiction';
 import { excerpt } from './statement';
 import { contradiction, nameRestated, restatesRetired, SubjectMemo, valueReplacement, viewOf } from './subject';
-import { contentTokens, jaccard, Stems } from './text';
+import { contentTokens, jaccard } from './text';
+import { PorterStems } from './porter';
 import type { Decision } from './types';
 
 export interface GuardFinding {
@@ -13,7 +14,7 @@ export interface GuardFinding {
 }
 
 export function guardFindings(text: string, decisions: readonly Decision[], lexicon: CompiledLexicon): GuardFinding[] {
-  const stems = new Stems(lexicon.words);
+  const stems = new PorterStems(lexicon.words);
   const tokens = new Set(contentTokens(text, stems));
   // A statement a superseded decision and an active one share is worked out once per check.
   const memo = new SubjectMemo(stems);

@@ -20,7 +20,8 @@ import type { ScorerModel } from './scorer';
 import { canonicalJson, sameJson } from './json';
 import { SubjectMemo } from './subject';
 import { askedIndex, supersedeInTask } from './supersede';
-import { sha256, Stems } from './text';
+import { sha256, type Stems } from './text';
+import { PorterStems } from './porter';
 import type { Tuning } from './tuning';
 import type { AnalysisSettings, Decision, DecisionType, Detection, ExtractedState, Message, Pattern, ReviewItem, StaleWindow, TaskInput, Words } from './types';
 
@@ -116,7 +117,7 @@ export interface RunContext {
 }
 
 export function newRunContext(engine: Engine): RunContext {
-  return { stems: new Stems(engine.words) };
+  return { stems: new PorterStems(engine.words) };
 }
 
 /** The analysis of one task, stage by stage. Each stage is a pure function of what the earlier ones produced. */
@@ -230,7 +231,7 @@ export interface MergeMemos {
  * not use it again (the store) can skip the copy of a large registry.
  */
 export function mergeAnalyses(analysedFiles: readonly AnalysedFile[], input: Registry, now: string, engine: Engine, inPlace = false, memos: MergeMemos = {}): PipelineOutput {
-  const memo = memos.subjects ?? new SubjectMemo(new Stems(engine.words));
+  const memo = memos.subjects ?? new SubjectMemo(new PorterStems(engine.words));
   // Each decision's entry for relating, shared with the stale check (a long-lived caller keeps them between runs).
   const entries = memos.stale?.entries ?? new EntryMemo();
   const registry: Registry = inPlace ? input : structuredClone(input);
@@ -359,7 +360,7 @@ function affinityOf(analysedFiles: readonly AnalysedFile[], engine: Engine): Tas
   for (const file of analysedFiles) {
     for (const { task } of file.tasks) texts.set(task.id, () => normalizeDiscussion(task.discussion, engine.config).map((m) => m.text).join('\n'));
   }
-  return new TaskAffinity(texts, engine.tuning.relate.taskAffinity, engine.tuning.relate.taskAffinityMinTasks, new Stems(engine.words));
+  return new TaskAffinity(texts, engine.tuning.relate.taskAffinity, engine.tuning.relate.taskAffinityMinTasks, new PorterStems(engine.words));
 }
 
 /** Every message of the analysed tasks with the decisions they produced: a draft can restate what another task corrected or replaced. */
@@ -410,7 +411,7 @@ function relateOptionsOf(engine: Engine): RelateOptions {
 }
 
 /** What every change to the registry ends with: decisions flagged stale as of `now`, and the engine that made it. */
-function closeRegistry(registry: Registry, engine: Engine, now: string, relateOptions: RelateOptions, memo: SubjectMemo = new SubjectMemo(new Stems(engine.words)), stale?: StaleMemo, entries?: EntryMemo): StaleWindow | null {
+function closeRegistry(registry: Registry, engine: Engine, now: string, relateOptions: RelateOptions, memo: SubjectMemo = new SubjectMemo(new PorterStems(engine.words)), stale?: StaleMemo, entries?: EntryMemo): StaleWindow | null {
   registry.engine = engine.fingerprint;
   return markStale(registry.decisions, now, relateOptions, memo, stale, entries);
 }

@@ -115,3 +115,40 @@ export function porterStem(word: string): string {
   const steps = [step1a, step1b, step1c, (t: string) => replaceSuffixes(t, STEP_2, 0), (t: string) => replaceSuffixes(t, STEP_3, 0), step4, step5a, step5b];
   return steps.reduce((t, step) => step(t), word.toLowerCase());
 }
+
+/**
+ * Longer words are not stemmed: no word of a language needs it, and the stemmer's cost grows with
+ * the square of a word's length (a pasted 16 000-letter word took seconds), so that a text's cost
+ * stays linear in its length.
+ */
+const MAX_STEMMED_LENGTH = 64;
+
+/** Porter stem of a word; a word with a digit, or a very long one, stays as it is. */
+export function stemWord(word: string): string {
+  return /\d/.test(word) || word.length > MAX_STEMMED_LENGTH ? word : porterStem(word);
+}
+
+/**
+ * Porter stems of the words met so far, for one task's analysis or one merge: stemming is most
+ * of the cost of tokenizing, and a discussion's vocabulary repeats. The pipeline makes one and
+ * passes it down (in AnalysedMessages, in SubjectMemo); nothing outlives it. It carries the
+ * engine's stopwords too: what it tokenizes into content tokens leaves them out. (It is the
+ * `Stems` the helpers of text.ts take.)
+ */
+export class PorterStems {
+  private readonly memo = new Map<string, string>();
+  readonly stopwords: ReadonlySet<string>;
+
+  constructor(words: { readonly stopwords: ReadonlySet<string> }) {
+    this.stopwords = words.stopwords;
+  }
+
+  of(word: string): string {
+    let s = this.memo.get(word);
+    if (s === undefined) {
+      s = stemWord(word);
+      this.memo.set(word, s);
+    }
+    return s;
+  }
+}

@@ -4,7 +4,8 @@
 // stays free of the tokenizer's load cost.
 import { plural } from './plural';
 import { excerpt as excerptOf } from './statement';
-import { contentTokens, Stems, type ContentWords } from './text';
+import { contentTokens, type Stems, type ContentWords } from './text';
+import { PorterStems } from './porter';
 import type { Decision, ExtractedState, Message, Pattern, ReviewItem } from './types';
 
 export interface TaskView {
@@ -95,7 +96,7 @@ function termMatcher(term: string | undefined, stems: Stems): ((field: string) =
 
 /** The decisions that pass every filter of the query; `words`: the engine's, which tell the content words of a term. */
 export function queryDecisions(decisions: readonly Decision[], q: DecisionQuery, words: ContentWords): Decision[] {
-  const stems = new Stems(words);
+  const stems = new PorterStems(words);
   const text = termMatcher(q.text, stems);
   const structure = termMatcher(q.structure, stems);
   const purpose = termMatcher(q.function, stems);

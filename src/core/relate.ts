@@ -22,7 +22,8 @@ import { compareRead, instantOf } from './instant';
 import { excerpt } from './statement';
 import { containment, contradiction, nameRestated, replacement, restatesRetired, SubjectMemo, viewOf, type Reversal, type SubjectView } from './subject';
 import { answeredReplaces, crossTaskVerdict, isCorrection, reversalCues, type LaterDecision, type RegistryJudge, type SaidIn } from './supersede';
-import { contentTokens, contentWordCount, jaccard, Stems } from './text';
+import { contentTokens, contentWordCount, jaccard } from './text';
+import { PorterStems } from './porter';
 import { DEFAULT_TUNING, type RelateTuning } from './tuning';
 import type { Decision, Message, PatternType, StaleWindow, Words } from './types';
 
@@ -310,7 +311,7 @@ export function relateNewDecisions(
 /** The registry but for the new decisions indexed (each is added once related), and what the pass compares with. */
 function registryPass(registry: { decisions: Decision[] }, created: readonly Decision[], lexicon: CompiledLexicon, options: RelateOptions, context: RelateContext): RegistryPass {
   const isNew = new Set(created);
-  const memo = context.memo ?? new SubjectMemo(new Stems(lexicon.words));
+  const memo = context.memo ?? new SubjectMemo(new PorterStems(lexicon.words));
   const entries = context.entries ?? new EntryMemo();
   const index = new SubjectIndex(options.maxCandidates, lexicon.subjects.equivalents);
   for (const d of registry.decisions) if (!isNew.has(d) && d.status !== 'archived') index.add(entries.entryOf(d, memo));
@@ -537,7 +538,7 @@ export function relateMessages(
 }
 
 function messageCheck(registry: { decisions: Decision[] }, lexicon: CompiledLexicon, already: ReadonlySet<string>, options: RelateOptions, context: Pick<RelateContext, 'memo' | 'ranks' | 'entries' | 'affinity'>): MessageCheck {
-  const memo = context.memo ?? new SubjectMemo(new Stems(lexicon.words));
+  const memo = context.memo ?? new SubjectMemo(new PorterStems(lexicon.words));
   const entries = context.entries ?? new EntryMemo();
   const subjects = lexicon.subjects;
   // The same statement against the same message text gives the same answer: asked once per pair of views.

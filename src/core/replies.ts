@@ -5,7 +5,8 @@
 import { clauseClaims, utteranceConflict, type ClauseClaim, type CompiledLexicon } from './contradiction';
 import { analyseMessages, type MessageAnalysis } from './messageAnalysis';
 import { excerpt } from './statement';
-import { isQuestion, jaccard, Stems, wordCount } from './text';
+import { isQuestion, jaccard, type Stems, wordCount } from './text';
+import { PorterStems } from './porter';
 import type { Detection, Message, PatternCandidate, RuleKind, Words } from './types';
 
 const has = (ds: readonly Detection[], kind: RuleKind) => ds.some((d) => d.kind === kind);
@@ -101,7 +102,7 @@ export function isBackchannel(p: number, messages: readonly Message[], detection
 }
 
 /** The same question asked again by the same speaker (or with an explicit "again"). */
-export function repeatedQuestions(messages: readonly Message[], detections: readonly Detection[][], words: Words, text: readonly MessageAnalysis[] = analyseMessages(messages, new Stems(words), words.statements).at): PatternCandidate[] {
+export function repeatedQuestions(messages: readonly Message[], detections: readonly Detection[][], words: Words, text: readonly MessageAnalysis[] = analyseMessages(messages, new PorterStems(words), words.statements).at): PatternCandidate[] {
   const out: PatternCandidate[] = [];
   const asked: Array<{ p: number; toks: Set<string> }> = [];
   for (let p = 0; p < messages.length; p++) {

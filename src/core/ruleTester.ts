@@ -8,7 +8,8 @@ import { unsafeRegexReason } from './regexSafety';
 import { compileRule, type CompiledRule } from './rules';
 import { compileStatementLexicon, findAct, normalForm, type StatementLexicon } from './sentenceActs';
 import { claimSentences, compileSubjects, subjectClauses, type CompiledSubjects, type SubjectLexicon } from './subject';
-import { contentTokens, Stems } from './text';
+import { contentTokens } from './text';
+import { PorterStems } from './porter';
 import type { LexiconDocument, LexiconExamples, Message, RuleExample, RulePack, WordList, Words } from './types';
 
 export interface RuleFailure {
@@ -181,7 +182,7 @@ function testSubjects(lex: SubjectLexicon, words: Words): RuleFailure[] {
   check(`${lex.lexicon}/generic`, ex.generic, (t) => clauses(t).every((c) => c.anchor.size === 0));
   // An example reads some word of another language as its English equivalent.
   const english = new Set(compiled.equivalents.values());
-  check(`${lex.lexicon}/equivalents`, ex.equivalents, (t) => clauses(t).some((c) => [...c.anchor].some((a) => english.has(a) && !contentTokens(t, new Stems(words)).includes(a))));
+  check(`${lex.lexicon}/equivalents`, ex.equivalents, (t) => clauses(t).some((c) => [...c.anchor].some((a) => english.has(a) && !contentTokens(t, new PorterStems(words)).includes(a))));
   return failures;
 }
 

@@ -1,7 +1,8 @@
 // Rule packs are data (rules/*.json); this module turns one rule into a matcher and applies it to
 // a message in its context (the message it answers and that message's own detections).
 import { compilePhrases, WORD_CHAR } from './phrases';
-import { contentTokens, isQuestion, sentences, Stems, wordCount } from './text';
+import { contentTokens, isQuestion, sentences, type Stems, wordCount } from './text';
+import { PorterStems } from './porter';
 import type { Detection, Message, Role, RuleKind, RuleSpec, Words } from './types';
 
 export interface CompiledRule {
@@ -217,7 +218,7 @@ function passesEcho(rule: CompiledRule, m: RegExpExecArray, ctx: RuleContext): b
   const ref = m.groups?.ref;
   if (ref === undefined) return false;
   if (!ctx.answered) return false;
-  const stems = ctx.stems ?? new Stems(rule.words);
+  const stems = ctx.stems ?? new PorterStems(rule.words);
   const want = contentTokens(ref, stems);
   if (want.length === 0) return false;
   const have = new Set(ctx.answeredTokens ?? contentTokens(ctx.answered.text, stems));

@@ -4,7 +4,8 @@
 // shared content — the words that name things, and the slot a value fills — not the whole topic.
 // All vocabulary comes from rules/lexicons/subjects.json (and the phrases that only look negating,
 // from the engine's claims word list).
-import { contentToken, contentTokens, isContentWord, nameWords, Stems, surfaceWords, words } from './text';
+import { contentToken, contentTokens, isContentWord, nameWords, type Stems, surfaceWords, words } from './text';
+import { PorterStems } from './porter';
 import type { Words } from './types';
 
 export interface Examples {
@@ -66,7 +67,7 @@ const phraseRe = (p: string) => new RegExp(`(?<![\\p{L}\\p{N}])${p.replace(/[.*+
 
 /** The subject lexicon compiled with the engine's word lists (its stopwords decide which words are content). */
 export function compileSubjects(lex: SubjectLexicon, words: Words): CompiledSubjects {
-  const stems = new Stems(words);
+  const stems = new PorterStems(words);
   const wordSlot = new Map<string, { slot: string; value: string }>();
   const unitSlot = new Map<string, { slot: string; unit: string }>();
   const patterns: Array<{ slot: string; re: RegExp }> = [];
@@ -229,7 +230,7 @@ export class SubjectMemo {
 
 /** The subject, negations and slot values of each claim sentence of a text. */
 export function subjectClauses(text: string, subjects: CompiledSubjects, neg: NegationWords, memo?: SubjectMemo): SubjectClause[] {
-  const stems = memo?.stems ?? new Stems(subjects.words);
+  const stems = memo?.stems ?? new PorterStems(subjects.words);
   return claimSentences(text, subjects).map((s) => {
     let c = memo?.clauses.get(s);
     if (!c) {
@@ -619,7 +620,7 @@ export interface Reversal {
 }
 
 /** Reversal cues in a text, with what each retires when it says. */
-export function reversalsIn(text: string, lex: CompiledSubjects, stems: Stems = new Stems(lex.words)): Reversal[] {
+export function reversalsIn(text: string, lex: CompiledSubjects, stems: Stems = new PorterStems(lex.words)): Reversal[] {
   const out: Reversal[] = [];
   for (const sentence of text.split(/(?<=[.!?;\n])\s+/)) {
     for (const { id, re } of lex.reversals) {
@@ -675,7 +676,7 @@ export interface SubjectView {
 export function viewOf(text: string, subjects: CompiledSubjects, neg: NegationWords, memo?: SubjectMemo): SubjectView {
   let v = memo?.views.get(text);
   if (!v) {
-    const stems = memo?.stems ?? new Stems(subjects.words);
+    const stems = memo?.stems ?? new PorterStems(subjects.words);
     const clauses = subjectClauses(text, subjects, neg, memo);
     v = { text, stems, clauses, reversals: reversalsIn(text, subjects, stems), names: new Set(clauses.flatMap((c) => [...c.names])) };
     memo?.views.set(text, v);

@@ -1,7 +1,6 @@
-// Small text helpers shared by the stages: words, Porter stems (porter.ts), content words,
-// sentences.
+// Small text helpers shared by the stages: words, content words, sentences. Words are compared by
+// their stems, from the stemmer the caller passes (a `Stems`: porter.ts `PorterStems`).
 import { createHash } from 'node:crypto';
-import { porterStem } from './porter';
 
 /**
  * Which lowercased words are never content words: the engine's stopwords (the English and
@@ -39,43 +38,17 @@ export function words(text: string): string[] {
 }
 
 /**
- * Porter stems of the words met so far, for one task's analysis or one merge: stemming is most
- * of the cost of tokenizing, and a discussion's vocabulary repeats. The pipeline makes one and
- * passes it down (in AnalysedMessages, in SubjectMemo); nothing outlives it. It carries the
- * engine's stopwords too: what it tokenizes into content tokens leaves them out.
+ * The stem of each word, and the words that are never content words: what the helpers below
+ * tokenize with. The pipeline makes one per task's analysis or merge (porter.ts `PorterStems`,
+ * which remembers the stems it gave) and passes it down.
  */
-export class Stems implements ContentWords {
-  private readonly memo = new Map<string, string>();
-  readonly stopwords: ReadonlySet<string>;
-
-  constructor(words: ContentWords) {
-    this.stopwords = words.stopwords;
-  }
-
-  of(word: string): string {
-    let s = this.memo.get(word);
-    if (s === undefined) {
-      s = stemWord(word);
-      this.memo.set(word, s);
-    }
-    return s;
-  }
+export interface Stems extends ContentWords {
+  of(word: string): string;
 }
 
-/**
- * Longer words are not stemmed: no word of a language needs it, and the stemmer's cost grows with
- * the square of a word's length (a pasted 16 000-letter word took seconds), so that a text's cost
- * stays linear in its length.
- */
-const MAX_STEMMED_LENGTH = 64;
-
-function stemWord(word: string): string {
-  return /\d/.test(word) || word.length > MAX_STEMMED_LENGTH ? word : porterStem(word);
-}
-
-/** Porter stem (a word with a digit, or a very long one, stays as it is); through the run's memo when given. */
-export function stem(word: string, stems?: Stems): string {
-  return stems ? stems.of(word) : stemWord(word);
+/** The stem of a word, by the given stemmer. */
+export function stem(word: string, stems: Stems): string {
+  return stems.of(word);
 }
 
 /** A lowercased word that carries content: not a stopword, not a single letter. */

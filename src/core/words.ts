@@ -4,7 +4,7 @@
 // compile to (`Words`) is declared in types.ts.
 import { alternation, wordsOf, type WordLexicons } from './lexicons';
 import { escapeRegex } from './phrases';
-import { stem } from './text';
+import { stemWord } from './porter';
 import type { ClaimWords, CueWords, StatementWords, Words } from './types';
 
 /** The word lexicons compiled; `negators` are the contradiction lexicon's (a negated cue does not fire). */
@@ -63,7 +63,7 @@ function compileStatementWords(lexicons: WordLexicons): StatementWords {
     itemJoinerWord: new RegExp(`(?<![\\p{L}\\p{N}])(?:${words('itemJoiners')})(?![\\p{L}\\p{N}])`, 'iu'),
     optionSeparator: new RegExp(`^(?:\\s*,\\s+(?:(?:${words('itemJoiners')})\\s+)?|\\s*,(?=[^\\d\\s])|\\s+(?:${words('disjunctions')})\\s+)`, 'i'),
     optionLabel: new RegExp(`(?<![\\p{L}\\p{N}])(?:${words('optionLabels')})\\s+([a-h]|[0-9]{1,2})\\s*:\\s*`, 'giu'),
-    reporting: new Set(wordsOf(lexicons, 'statement-words', 'reportingVerbs').map((w) => stem(w))),
+    reporting: new Set(wordsOf(lexicons, 'statement-words', 'reportingVerbs').map(stemWord)),
     factCopula: new RegExp(`^(?:${words('factCopulas')})(?![\\p{L}\\p{N}])`, 'u'),
     abbreviation: new RegExp(`(?:^|[\\s(])(?:${words('abbreviations')})\\.$`, 'i'),
     pickQualifier: new RegExp(`^(?:${words('pickQualifiers')})(?![\\p{L}\\p{N}])`, 'iu'),

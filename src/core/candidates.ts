@@ -20,8 +20,7 @@ import { escapeRegex } from './phrases';
 import { contentToken, contentTokens, contentWordCount, isQuestion, nameWords, wordCount, type ContentWords, type Span, type Stems } from './text';
 import { appendAll } from './lists';
 import type { MessageAnalysis } from './messageAnalysis';
-import type { CandidateTuning } from './tuning';
-import type { DecisionType, Detection, Message } from './types';
+import type { CandidateTuning, DecisionType, Detection, Message } from './types';
 
 /** How sure the text is that this is a decision, strongest first. */
 export type Strength = 'correction' | 'accepted' | 'explicit' | 'weak';

@@ -8,10 +8,9 @@
 import { dot, type SparseVector } from './vectors';
 import type { MessageAnalysis } from './messageAnalysis';
 import { contentToken, words, type Stems } from './text';
-import type { ClusterTuning } from './tuning';
-import type { Message, Topic } from './types';
+import type { ClusterTuning, Message, Topic } from './types';
 
-/** Windows, gaps and weights of topic assignment (see ClusterTuning in tuning.ts). */
+/** Windows, gaps and weights of topic assignment (see ClusterTuning in types.ts). */
 export type ClusterOptions = ClusterTuning;
 
 /** Whether two stamps are at most `gap` seconds apart; unknown stamps do not separate messages. */

@@ -11,10 +11,9 @@ import { importanceScore, classify, type Thresholds } from './score';
 import { scoreCandidate, type ScorerModel } from './scorer';
 import { withPairs } from './clauseFeatures';
 import type { CompiledRule } from './rules';
-import type { DecideTuning, Tuning } from './tuning';
 import { clauseAfter, excerpt, namesTask, optionListsIn, statementAt } from './statement';
 import { contentTokens, isQuestion, sentences, wordCount, type Stems } from './text';
-import type { Confidence, DecisionCandidate, DecisionType, Detection, Message, PatternCandidate, ReviewCandidate, RuleKind, TaskAnalysis, Topic, TopicState, Words } from './types';
+import type { Confidence, DecideTuning, DecisionCandidate, DecisionType, Detection, Message, PatternCandidate, ReviewCandidate, RuleKind, TaskAnalysis, Topic, TopicState, Tuning, Words } from './types';
 
 // The stage's output shapes live with the other plain data shapes (types.ts), so that the stages
 // after this one read them without importing this module.

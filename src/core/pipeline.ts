@@ -22,8 +22,7 @@ import { SubjectMemo } from './subject';
 import { askedIndex, supersedeInTask } from './supersede';
 import { sha256, type Stems } from './text';
 import { PorterStems } from './porter';
-import type { Tuning } from './tuning';
-import type { AnalysisSettings, Decision, DecisionType, Detection, ExtractedState, Message, Pattern, ReviewItem, StaleWindow, TaskInput, Words } from './types';
+import type { AnalysisSettings, Decision, DecisionType, Detection, ExtractedState, Message, Pattern, ReviewItem, StaleWindow, TaskInput, Tuning, Words } from './types';
 
 export type { TaskInput };
 

@@ -1,5 +1,4 @@
-// Knowledge evolution across the whole registry (every task): a new decision is related to the
-// earlier ones sharing its subject words, and every message to the decisions of other tasks.
+// Knowledge evolution across the whole registry (every task): a new decision is related to the// earlier ones sharing its subject words, and every message to the decisions of other tasks.
 //
 // - A correction wins, explicitly: a newer correction on the same subject supersedes an older
 //   decision from any task. A wrong fact restated many times must not outweigh its correction
@@ -24,8 +23,8 @@ import { containment, contradiction, nameRestated, replacement, restatesRetired,
 import { answeredReplaces, crossTaskVerdict, isCorrection, reversalCues, type LaterDecision, type RegistryJudge, type SaidIn } from './supersede';
 import { contentTokens, contentWordCount, jaccard } from './text';
 import { PorterStems } from './porter';
-import { DEFAULT_TUNING, type RelateTuning } from './tuning';
-import type { Decision, Message, PatternType, StaleWindow, Words } from './types';
+import { DEFAULT_TUNING } from './tuning';
+import type { Decision, Message, PatternType, RelateTuning, StaleWindow, Words } from './types';
 
 export interface RelatedPattern {
   task_id: string;

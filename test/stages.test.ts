@@ -318,6 +318,7 @@ describe('decide', () => {
       answered: [-1],
       replies: replyActs(messages, detections, [-1], engine.words),
       topics: [{ id: 1, label: 'theme', messages: [0] }],
+      clauses: [],
       thresholds: { decision: 2, review: 0.5 },
       tuning: engine.tuning,
       lexicon: engine.lexicon,

@@ -20,28 +20,7 @@ import { escapeRegex } from './phrases';
 import { contentToken, contentTokens, contentWordCount, isQuestion, nameWords, wordCount, type ContentWords, type Span, type Stems } from './text';
 import { appendAll } from './lists';
 import type { MessageAnalysis } from './messageAnalysis';
-import type { CandidateTuning, DecisionType, Detection, Message } from './types';
-
-/** How sure the text is that this is a decision, strongest first. */
-export type Strength = 'correction' | 'accepted' | 'explicit' | 'weak';
-
-export interface SentenceCandidate {
-  /** Position of the message the statement is taken from. */
-  p: number;
-  statement: string;
-  type: DecisionType;
-  strength: Strength;
-  /** Positions of the messages it rests on: the proposal or question it answers, itself, acceptances. */
-  sources: number[];
-  reasons: string[];
-  alternatives: string[];
-  /** What made it a candidate (a sentence act, 'selection', 'correction' or 'accepted-proposal'), or 'clause' for a plain one. */
-  cue: string;
-  /** The type the clause's cues suggest, or null for a clause with no decisive cue (the scorer weighs it all the same). */
-  hint: DecisionType | null;
-  /** The general features the scorer weighs it by (see clauseFeatures.ts). */
-  features: string[];
-}
+import type { CandidateTuning, DecisionType, Detection, Message, SentenceCandidate, Strength } from './types';
 
 export interface CandidateInput {
   messages: readonly Message[];

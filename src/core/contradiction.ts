@@ -70,6 +70,12 @@ export interface ClauseClaim {
   numbers: ReadonlyMap<string, string>;
 }
 
+/** Whether a lowercased clause carries a negator of the lexicon ("not", "never", "kein", a "n't"). */
+export function negates(lex: CompiledLexicon, lower: string): boolean {
+  if (lex.negatorPhrases.some((n) => lower.includes(n))) return true;
+  return lower.split(/[^\p{L}']+/u).some((w) => lex.negatorWords.has(w) || w.endsWith("n't"));
+}
+
 /** The clauses of a message that make a plain claim, with at least two content words. */
 export function clauseClaims(text: string, lex: CompiledLexicon, stems: Stems): ClauseClaim[] {
   const claims = lex.words.claims;

@@ -3,7 +3,6 @@
 // questions, contradictions). Everything here is positional: ids are assigned later (evolve).
 import type { CompiledLexicon } from './contradiction';
 import { appendAll } from './lists';
-import { sentenceCandidates, type SentenceCandidate } from './candidates';
 import type { CompiledStatementLexicon } from './sentenceActs';
 import type { AnalysedMessages, MessageAnalysis } from './messageAnalysis';
 import { isBackchannel, repeatedQuestions, selfContradictions, type ReplyActs } from './replies';
@@ -13,7 +12,7 @@ import { withPairs } from './clauseFeatures';
 import type { CompiledRule } from './rules';
 import { clauseAfter, excerpt, namesTask, optionListsIn, statementAt } from './statement';
 import { contentTokens, isQuestion, sentences, wordCount, type Stems } from './text';
-import type { Confidence, DecideTuning, DecisionCandidate, DecisionType, Detection, Message, PatternCandidate, ReviewCandidate, RuleKind, TaskAnalysis, Topic, TopicState, Tuning, Words } from './types';
+import type { Confidence, DecideTuning, DecisionCandidate, DecisionType, Detection, Message, PatternCandidate, ReviewCandidate, RuleKind, SentenceCandidate, TaskAnalysis, Topic, TopicState, Tuning, Words } from './types';
 
 // The stage's output shapes live with the other plain data shapes (types.ts), so that the stages
 // after this one read them without importing this module.
@@ -28,6 +27,8 @@ export interface DecideInput {
   /** Each message's verdict on what it answers (the reply-acts stage). */
   replies: ReplyActs;
   topics: readonly Topic[];
+  /** Stage 6's candidate clauses (candidates.ts), in message order; none in a discussion without an agent. */
+  clauses: readonly SentenceCandidate[];
   thresholds: Thresholds;
   /** Windows and limits of every stage (the engine's tuning). */
   tuning: Tuning;
@@ -362,10 +363,8 @@ export function agentCandidates(input: DecideInput, topicsOf: { infos: ReadonlyM
   const pos = input.text.positionOf;
   const topicAt: Array<Topic | undefined> = messages.map(() => undefined);
   for (const topic of topics) for (const i of topic.messages) if (pos.has(i)) topicAt[pos.get(i)!] = topic;
-  const negated = (lower: string) => negates(input.lexicon, lower);
-  const found = sentenceCandidates({ messages, detections: input.detections, answered: input.answered, verdict: input.replies.verdict, lexicon: input.statements, tuning: input.tuning.candidates, text: at, stems: input.text.stemmer, negated });
   const out: WeighedCandidate[] = [];
-  for (const c of found) {
+  for (const c of input.clauses) {
     const topic = topicAt[c.p] ?? topics[0];
     if (!topic) continue;
     const info = infos.get(topic)!;
@@ -375,12 +374,6 @@ export function agentCandidates(input: DecideInput, topicsOf: { infos: ReadonlyM
     out.push({ c, topic, info, stretch: stretch.messages, importance, features: withPairs([...c.features, `importance:${classify(importance, thresholds)}`]) });
   }
   return out;
-}
-
-/** Whether a lowercased clause carries a negator of the contradiction lexicon. */
-function negates(lex: CompiledLexicon, lower: string): boolean {
-  if (lex.negatorPhrases.some((n) => lower.includes(n))) return true;
-  return lower.split(/[^\p{L}']+/u).some((w) => lex.negatorWords.has(w) || w.endsWith("n't"));
 }
 
 /** Each topic's positions, words and vocabulary, and the topic of each position. */

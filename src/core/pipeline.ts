@@ -5,15 +5,16 @@ import { appendAll } from './lists';
 import { TaskAffinity } from './affinity';
 import type { CompiledBridgeLexicon } from './bridge';
 import { clusterTopics } from './cluster';
-import type { CompiledLexicon } from './contradiction';
+import { negates, type CompiledLexicon } from './contradiction';
+import { sentenceCandidates } from './candidates';
 import { addSpeakerPatterns, agentCandidates, decideTask, orderCandidates, type DecideInput, type TaskAnalysis, type WeighedCandidate } from './decide';
 import { detect, withAdmittedErrors } from './detect';
 import { decisionFromReview, mergeTask, RegistryIndex, recordPatterns, type Registry, type TaskMerge } from './evolve';
 import { EntryMemo, idRanks, markStale, relateMessages, relateNewDecisions, type RelatedPattern, type RelateOptions, type StaleMemo, type TaskMessages } from './relate';
 import { compareInstants } from './instant';
-import { analyseMessages } from './messageAnalysis';
+import { analyseMessages, type AnalysedMessages } from './messageAnalysis';
 import { normalizeDiscussion } from './normalize';
-import { replyActs } from './replies';
+import { replyActs, type ReplyActs } from './replies';
 import type { CompiledRule } from './rules';
 import type { CompiledStatementLexicon } from './sentenceActs';
 import type { ScorerModel } from './scorer';
@@ -22,7 +23,7 @@ import { SubjectMemo } from './subject';
 import { askedIndex, supersedeInTask } from './supersede';
 import { sha256, type Stems } from './text';
 import { PorterStems } from './porter';
-import type { AnalysisSettings, Decision, DecisionType, Detection, ExtractedState, Message, Pattern, ReviewItem, StaleWindow, TaskInput, Tuning, Words } from './types';
+import type { AnalysisSettings, Decision, DecisionType, Detection, ExtractedState, Message, Pattern, ReviewItem, SentenceCandidate, StaleWindow, TaskInput, Tuning, Words } from './types';
 
 export type { TaskInput };
 
@@ -122,19 +123,19 @@ export function newRunContext(engine: Engine): RunContext {
 /** The analysis of one task, stage by stage. Each stage is a pure function of what the earlier ones produced. */
 export function analyseTask(taskId: string, discussion: readonly unknown[], engine: Engine, knownTaskIds: ReadonlySet<string>, run: RunContext = newRunContext(engine)): TaskAnalysis {
   const input = readTask(taskId, discussion, engine, knownTaskIds, run);
-  // 6. candidates and bands: corrections, decisive statements and accepted proposals, each scored over its stretch of topic and banded decision / review / raw.
+  // 7. bands: each candidate scored over its stretch of topic (without an agent: each topic's strongest statement) and banded decision / review / raw.
   const candidates = decideTask(input);
-  // 7. order: candidates in the order they were said, correction patterns linked to the decision they made (supersession reads positions).
+  // 8. order: candidates in the order they were said, correction patterns linked to the decision they made (supersession reads positions).
   const ordered = orderCandidates(candidates);
-  // 8. supersede in task: a later decision on the same subject replaces an earlier one; needs the final order.
+  // 9. supersede in task: a later decision on the same subject replaces an earlier one; needs the final order.
   const superseded = supersedeInTask(input, ordered);
-  // 9. patterns: repeated questions and self-contradictions (which skip what supersession already reported), all in message order.
+  // 10. patterns: repeated questions and self-contradictions (which skip what supersession already reported), all in message order.
   return addSpeakerPatterns(input, superseded);
 }
 
 /**
  * The candidate clauses of one task's discussion with the features the scorer weighs them by
- * (stages 1–5, then the candidates of stage 6 before they are scored): what the scorer is fitted on.
+ * (stages 1–6, each candidate with the features stage 7 scores it by): what the scorer is fitted on.
  */
 export function candidateClauses(taskId: string, discussion: readonly unknown[], engine: Engine, knownTaskIds: ReadonlySet<string> = new Set([taskId]), run: RunContext = newRunContext(engine)): { messages: readonly { index: number }[]; candidates: WeighedCandidate[] } {
   const input = readTask(taskId, discussion, engine, knownTaskIds, run);
@@ -142,7 +143,7 @@ export function candidateClauses(taskId: string, discussion: readonly unknown[],
   return { messages: input.messages, candidates: withAgent ? agentCandidates(input) : [] };
 }
 
-/** Stages 1–5 of one task: what every later stage of its analysis reads. */
+/** Stages 1–6 of one task: what every later stage of its analysis reads. */
 function readTask(taskId: string, discussion: readonly unknown[], engine: Engine, knownTaskIds: ReadonlySet<string>, run: RunContext): DecideInput {
   // 1. normalize: raw entries to uniform messages (author, role, text, ts); every later stage reads only these.
   const messages = normalizeDiscussion(discussion, engine.config);
@@ -157,6 +158,9 @@ function readTask(taskId: string, discussion: readonly unknown[], engine: Engine
   const replies = replyActs(messages, detections, answered, engine.words);
   // 5. topics: messages clustered into threads by words, replies and speakers; candidates are scored against their topic.
   const topics = clusterTopics(messages, answered, replyLikeOf(detections), engine.tuning.cluster, text.at, text.stemmer, engine.words.systemAuthors);
+  // 6. candidates: with an agent in the discussion, every decisive clause of a person's message, the content of each correction and each proposal a
+  //    person accepted, with the features the scorer weighs (a discussion among people alone is weighed topic by topic in stage 7).
+  const clauses = messages.some((m) => m.role === 'bot') ? candidateClausesOf(messages, text, detections, answered, replies, engine) : [];
   const input: DecideInput = {
     messages,
     text,
@@ -164,6 +168,7 @@ function readTask(taskId: string, discussion: readonly unknown[], engine: Engine
     answered,
     replies,
     topics,
+    clauses,
     thresholds: engine.config.thresholds,
     tuning: engine.tuning,
     lexicon: engine.lexicon,
@@ -175,6 +180,13 @@ function readTask(taskId: string, discussion: readonly unknown[], engine: Engine
     scorer: engine.scorer,
   };
   return input;
+}
+
+/** Stage 6 of one task with an agent in it (candidates.ts). */
+function candidateClausesOf(messages: readonly Message[], text: AnalysedMessages, detections: readonly Detection[][], answered: readonly number[], replies: ReplyActs, engine: Engine): SentenceCandidate[] {
+  const { lexicon } = engine;
+  const negated = (lower: string) => negates(lexicon, lower);
+  return sentenceCandidates({ messages, detections, answered, verdict: replies.verdict, lexicon: engine.statements, tuning: engine.tuning.candidates, text: text.at, stems: text.stemmer, negated });
 }
 
 /** Messages that reply rather than speak (confirmations, disagreements, corrections): clustering keeps them with what they answer. */
@@ -199,7 +211,7 @@ export function isCurrent(task: TaskInput, index: RegistryIndex, engineFingerpri
 }
 
 /**
- * Stages 1–5 for every task of every file: the expensive part. Tasks for which `skip` says their
+ * The analysis of every task of every file (stages 1–10): the expensive part. Tasks for which `skip` says their
  * state is current are not analysed again.
  */
 export function analyseFiles(files: readonly FileInput[], engine: Engine, skip: (task: TaskInput) => boolean = () => false): AnalysedFile[] {

@@ -1,4 +1,4 @@
-// The importance of a topic, read by stage 6 (candidates and bands). When the discussion is long
+// The importance of a topic, read by stage 7 (bands). When the discussion is long
 // and the decision short, the decision is important ("duality principle"):
 //   importance = (message_count × avg_message_length) / decision_word_count   (lengths in words)
 

@@ -2,7 +2,7 @@
 // reading subjects, slots and reversal cues from subject.ts; evolve.ts `supersede` writes the link
 // (`superseded_by`, `supersedes`, the older decision's status).
 //
-// 1. The in-task pass (`supersedeInTask`: stage 8 of analyseTask in pipeline.ts) runs over one
+// 1. The in-task pass (`supersedeInTask`: stage 9 of analyseTask in pipeline.ts) runs over one
 //    task's candidates, in the order they were said, before they have ids. Its subject match is
 //    'loose': one discussion shares its vocabulary, so a new value for a slot, a negated clause or
 //    a reversal cue on one shared subject word replaces the decision it names. It looks back

@@ -369,7 +369,30 @@ export interface ScorerModel {
   types: Record<string, LinearModel>;
 }
 
-/** What stages 6–9 (decide.ts) yield for one task, by position; ids are assigned later (evolve). */
+// ---- stage 6, candidates (candidates.ts) -----------------------------------------------------------
+
+/** How sure the text is that this is a decision, strongest first. */
+export type Strength = 'correction' | 'accepted' | 'explicit' | 'weak';
+
+export interface SentenceCandidate {
+  /** Position of the message the statement is taken from. */
+  p: number;
+  statement: string;
+  type: DecisionType;
+  strength: Strength;
+  /** Positions of the messages it rests on: the proposal or question it answers, itself, acceptances. */
+  sources: number[];
+  reasons: string[];
+  alternatives: string[];
+  /** What made it a candidate (a sentence act, 'selection', 'correction' or 'accepted-proposal'), or 'clause' for a plain one. */
+  cue: string;
+  /** The type the clause's cues suggest, or null for a clause with no decisive cue (the scorer weighs it all the same). */
+  hint: DecisionType | null;
+  /** The general features the scorer weighs it by (see clauseFeatures.ts). */
+  features: string[];
+}
+
+/** What stages 7–10 (decide.ts, supersede.ts) yield for one task, by position; ids are assigned later (evolve). */
 export interface DecisionCandidate {
   statement: string;
   type: DecisionType;

@@ -96,6 +96,54 @@ describe('the core loads no data', () => {
   });
 });
 
+/** The modules of src/core each module imports (type-only imports too), by name without `.ts`. */
+export function coreImports(files: readonly SourceFile[]): Map<string, string[]> {
+  const core = files.filter((f) => /^core\/[^/]+\.ts$/.test(f.path));
+  return new Map(core.map((f) => [f.path.slice('core/'.length, -'.ts'.length), [...f.text.matchAll(/^(?:import|export)\b[^;]*?\bfrom\s+'\.\/([\w-]+)'/gms)].map((m) => m[1])]));
+}
+
+/** The longest chain of imports (a cycle is the layering check's to refuse; it ends a chain here). */
+export function longestChain(imports: ReadonlyMap<string, readonly string[]>): string[] {
+  const memo = new Map<string, string[]>();
+  const from = (m: string, path: ReadonlySet<string>): string[] => {
+    const known = memo.get(m);
+    if (known) return known;
+    let best = [m];
+    for (const next of imports.get(m) ?? []) {
+      if (path.has(next) || !imports.has(next)) continue;
+      const chain = [m, ...from(next, new Set([...path, next]))];
+      if (chain.length > best.length) best = chain;
+    }
+    memo.set(m, best);
+    return best;
+  };
+  return [...imports.keys()].sort().map((m) => from(m, new Set([m]))).reduce((a, b) => (b.length > a.length ? b : a), []);
+}
+
+describe('the core is a few modules deep', () => {
+  it('finds the longest chain, type-only imports counted', () => {
+    const files = [
+      { path: 'core/pipeline.ts', text: "import { decide } from './decide';\nimport type { Task } from './types';" },
+      { path: 'core/decide.ts', text: "import {\n  statementAt,\n} from './statement';" },
+      { path: 'core/statement.ts', text: "import type { Stems } from './text';" },
+      { path: 'core/text.ts', text: "import { createHash } from 'node:crypto';" },
+      { path: 'core/types.ts', text: '' },
+      { path: 'io/x.ts', text: "import { a } from './pipeline';" },
+    ];
+    expect(longestChain(coreImports(files))).toEqual(['pipeline', 'decide', 'statement', 'text']);
+  });
+
+  // Each step of the longest chain is a call (the pipeline, a stage, its helpers, the text
+  // utilities); a stage importing another for its output's type alone made it twelve deep.
+  it('no chain of imports in src/core is longer than six modules', () => {
+    const imports = coreImports(srcFiles());
+    expect(imports.size).toBeGreaterThan(30);
+    expect(longestChain(imports).length).toBeLessThanOrEqual(6);
+    expect(imports.get('text')).toEqual([]);
+    expect(imports.get('types')).toEqual([]);
+  });
+});
+
 // The README's quick start runs `extract run examples/tasks.json`, which writes extracted_state
 // into that file; the tests that follow must not depend on it, so none reads the repo's examples/.
 const READS_EXAMPLES = /(?:ROOT|__dirname)\b[^;\n]*['"`](?:\.\.\/)*examples\b/;

@@ -2,9 +2,10 @@
 'use strict';
 // What `npm test` runs before jest, side by side (each is one process on one core): the scripts
 // `typecheck` (src/ and test/), `depcheck` (the layering) and `build:emit` (dist/, which the tests
-// running the real command use; the type-check is typecheck's), as package.json defines them and
-// as `npm run` would run them. Each step's output is printed whole when it ends; if any fails, the
-// whole fails (exit 1), and the others still finish so that every failure is shown.
+// running the real command use, rebuilt only when what it is built from changed; the type-check
+// is typecheck's), as package.json defines them and as `npm run` would run them. Each step's
+// output is printed whole when it ends; if any fails, the whole fails (exit 1), and the others
+// still finish so that every failure is shown.
 const { spawn } = require('node:child_process');
 const { delimiter, join } = require('node:path');
 

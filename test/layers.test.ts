@@ -72,6 +72,46 @@ describe('the build', () => {
     const orphans = files(DIST).filter((f) => !modules.has(f.replace(/\.(?:d\.ts|js)$/, '')) && !schemas.has(f.replace(/\.js$/, '')));
     expect(orphans).toEqual([]);
   });
+
+  // `npm test` builds with --if-changed: an out-of-date dist/ would run the tests against old code.
+  it('is redone when a file it reads or a file it wrote changed, and only then', () => {
+    const { inputsHash, outputsHash } = require('../scripts/build') as { inputsHash: (root: string) => string; outputsHash: (root: string) => string };
+    const dir = tempDir();
+    const put = (path: string, text: string) => {
+      mkdirSync(join(dir, path, '..'), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    };
+    put('src/core/a.ts', 'export const a = 1;\n');
+    put('schemas/x.schema.json', '{}');
+    put('tsconfig.json', '{}');
+    put('package-lock.json', '{"lockfileVersion":3}');
+    put('dist/core/a.js', 'exports.a = 1;\n');
+    const inputs = inputsHash(dir);
+    const outputs = outputsHash(dir);
+    fs.utimesSync(join(dir, 'src/core/a.ts'), new Date(2030, 0, 1), new Date(2030, 0, 1));
+    expect(inputsHash(dir)).toBe(inputs);
+    for (const [path, text] of [
+      ['src/core/a.ts', 'export const a = 2;\n'],
+      ['src/core/b.ts', ''],
+      ['src/cli/c.ts', 'export {};\n'],
+      ['schemas/x.schema.json', '{"type":"object"}'],
+      ['package-lock.json', '{"lockfileVersion":3,"packages":{}}'],
+      ['tsconfig.build.json', '{}'],
+    ]) {
+      const before = existsSync(join(dir, path)) ? readFileSync(join(dir, path), 'utf8') : null;
+      put(path, text);
+      expect(inputsHash(dir)).not.toBe(inputs);
+      if (before === null) fs.rmSync(join(dir, path));
+      else put(path, before);
+      expect(inputsHash(dir)).toBe(inputs);
+    }
+    expect(outputsHash(dir)).toBe(outputs);
+    fs.rmSync(join(dir, 'dist/core/a.js'));
+    expect(outputsHash(dir)).not.toBe(outputs);
+    put('dist/core/a.js', 'exports.a = 1;\n');
+    put('dist/core/orphan.js', '');
+    expect(outputsHash(dir)).not.toBe(outputs);
+  });
 });
 
 describe('the core loads no data', () => {

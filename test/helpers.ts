@@ -20,7 +20,7 @@ import { wordLexiconsOf } from '../src/core/lexicons';
 import type { Engine } from '../src/core/pipeline';
 import { compileRule } from '../src/core/rules';
 import { compileStatementLexicon, type StatementLexicon } from '../src/core/sentenceActs';
-import type { SubjectLexicon } from '../src/core/subject';
+import { compileSubjects, type SubjectLexicon } from '../src/core/subject';
 import { DEFAULT_TUNING } from '../src/core/tuning';
 import { DEFAULT_CONFIG, type Decision, type LexiconDocument, type RulePack } from '../src/core/types';
 import { compileWords } from '../src/core/words';
@@ -154,7 +154,7 @@ export function shippedEngine(lexicons: ReadonlyMap<string, LexiconDocument> = s
   const words = shippedWords(lexicons);
   const lexicon = (name: string) => lexicons.get(name) as unknown;
   const rules = shippedPacks().flatMap(({ pack }) => pack.rules.map((spec) => compileRule(spec, words)));
-  const contradiction = compileLexicon(lexicon('contradiction') as ContradictionLexicon, lexicon('subjects') as SubjectLexicon, words);
+  const contradiction = compileLexicon(lexicon('contradiction') as ContradictionLexicon, compileSubjects(lexicon('subjects') as SubjectLexicon, words), words);
   const bridge = compileBridgeLexicon(lexicon('bridge') as BridgeLexicon);
   const statements = compileStatementLexicon(lexicon('statements') as StatementLexicon, words);
   const scorer = JSON.parse(readFileSync(join(ROOT, 'rules', 'models', 'decision-scorer.json'), 'utf8'));

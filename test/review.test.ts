@@ -3,6 +3,7 @@ import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bridgeOf } from '../src/core/bridge';
 import { compileLexicon } from '../src/core/contradiction';
+import { compileSubjects } from '../src/core/subject';
 import { guardFindings } from '../src/core/guard';
 import type { Decision } from '../src/core/types';
 import { EXAMPLE, ROOT, cli, shippedEngine, shippedWords, tempDir } from './helpers';
@@ -99,7 +100,8 @@ describe('extract review', () => {
 
 describe('guardFindings', () => {
   it('finds a text that restates the fact a correction corrected, even without a conflict with the correction itself', async () => {
-    const lexicon = compileLexicon(JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'contradiction.json'), 'utf8')), JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'subjects.json'), 'utf8')), shippedWords());
+    const words = shippedWords();
+    const lexicon = compileLexicon(JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'contradiction.json'), 'utf8')), compileSubjects(JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'subjects.json'), 'utf8')), words), words);
     const correction = {
       id: 'DEC-20260110-001', task_id: 'T1', statement: 'Mark is a volunteer parent who helps at training.', type: 'constraint', confidence: 'high',
       source: { messages: [1, 2] }, status: 'active', origin: 'auto', created_at: '2026-01-10T09:02:00Z',

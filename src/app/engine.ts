@@ -6,7 +6,7 @@ import { relative, resolve } from 'node:path';
 import { compileBridgeLexicon, type BridgeLexicon } from '../core/bridge';
 import { compileLexicon, type ContradictionLexicon } from '../core/contradiction';
 import { compileStatementLexicon, type StatementLexicon } from '../core/sentenceActs';
-import type { SubjectLexicon } from '../core/subject';
+import { compileSubjects, type SubjectLexicon } from '../core/subject';
 import type { Engine } from '../core/pipeline';
 import { canonicalJson, canonicalJsonOfTexts } from '../core/json';
 import { wordLexiconsOf } from '../core/lexicons';
@@ -140,7 +140,7 @@ function compileLexicons(read: ReadonlyMap<string, LexiconDocument>): Pick<Engin
   const contradiction = read.get('contradiction') as unknown as ContradictionLexicon;
   const words = compileWords(wordLexiconsOf(read), contradiction.negators);
   return {
-    lexicon: compileLexicon(contradiction, read.get('subjects') as unknown as SubjectLexicon, words),
+    lexicon: compileLexicon(contradiction, compileSubjects(read.get('subjects') as unknown as SubjectLexicon, words), words),
     bridge: compileBridgeLexicon(read.get('bridge') as unknown as BridgeLexicon),
     statements: compileStatementLexicon(read.get('statements') as unknown as StatementLexicon, words),
     words,

@@ -4,7 +4,7 @@
 // people decide, not the vocabulary of one trade.
 import { findAct, hasAct, normalForm, type CompiledStatementLexicon, type SentenceAct } from './sentenceActs';
 import { isQuestion, nameWords } from './text';
-import type { Message } from './types';
+import type { Message, ReplyVerdict } from './types';
 
 /** The act classes of the statement lexicon that describe a clause's mood and form. */
 const CLAUSE_ACTS: readonly SentenceAct[] = [
@@ -92,13 +92,11 @@ export function clausePositionFeatures(k: number, count: number): string[] {
   return out;
 }
 
-/** The reply verdict of a message on what it answers. */
-export type Verdict = 'confirmation' | 'disagreement' | 'correction' | null;
 
 export interface DialogueView {
   messages: readonly Message[];
   answered: readonly number[];
-  verdict: ReadonlyArray<Verdict>;
+  verdict: ReadonlyArray<ReplyVerdict>;
   lexicon: CompiledStatementLexicon;
   /** The task's owner: the first person to speak. */
   owner: string | undefined;
@@ -107,7 +105,7 @@ export interface DialogueView {
 }
 
 /** The facts of a discussion every candidate's features read, worked out once (linear in its length). */
-export function dialogueView(messages: readonly Message[], answered: readonly number[], verdict: ReadonlyArray<Verdict>, lexicon: CompiledStatementLexicon): DialogueView {
+export function dialogueView(messages: readonly Message[], answered: readonly number[], verdict: ReadonlyArray<ReplyVerdict>, lexicon: CompiledStatementLexicon): DialogueView {
   let lastPerson = -1;
   for (let p = 0; p < messages.length; p++) if (messages[p].role !== 'bot') lastPerson = p;
   return { messages, answered, verdict, lexicon, owner: messages.find((x) => x.role !== 'bot')?.author, lastPerson };

@@ -1,10 +1,9 @@
 // Do two statements on the same subject conflict? First establish that the subject is shared
 // (overlapping content words), then look for a mismatch: polarity (one negated, one not),
 // an antonym swap, or a different number for the same thing (de Marneffe et al. 2008).
-import { compileSubjects, type CompiledSubjects, type SubjectLexicon } from './subject';
 import { stemWord } from './porter';
 import { contentTokens, stem, surfaceWords, words, type Stems } from './text';
-import type { Words } from './types';
+import type { CompiledSubjects, Words } from './types';
 
 export interface ContradictionLexicon {
   negators: string[];
@@ -21,7 +20,8 @@ export interface CompiledLexicon {
   words: Words;
 }
 
-export function compileLexicon(lex: ContradictionLexicon, subjects: SubjectLexicon, words: Words): CompiledLexicon {
+/** The contradiction lexicon compiled with the engine's word lists, beside the subject lexicon compiled with them (subject.ts `compileSubjects`). */
+export function compileLexicon(lex: ContradictionLexicon, subjects: CompiledSubjects, words: Words): CompiledLexicon {
   const negatorWords = new Set<string>();
   const negatorPhrases: string[] = [];
   for (const n of lex.negators) {
@@ -38,7 +38,7 @@ export function compileLexicon(lex: ContradictionLexicon, subjects: SubjectLexic
     link(stemWord(a), stemWord(b));
     link(stemWord(b), stemWord(a));
   }
-  return { negatorWords, negatorPhrases, antonymOf, subjects: compileSubjects(subjects, words), words };
+  return { negatorWords, negatorPhrases, antonymOf, subjects, words };
 }
 
 /** The word a stem came from in either statement (the stem itself only if neither has it). */

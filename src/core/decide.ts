@@ -2,17 +2,15 @@
 // candidates, and reply patterns (corrections, confirmations, disagreements, repeated
 // questions, contradictions). Everything here is positional: ids are assigned later (evolve).
 import type { CompiledLexicon } from './contradiction';
-import { appendAll } from './lists';
 import type { CompiledStatementLexicon } from './sentenceActs';
 import type { AnalysedMessages, MessageAnalysis } from './messageAnalysis';
-import { isBackchannel, repeatedQuestions, selfContradictions, type ReplyActs } from './replies';
 import { importanceScore, classify, type Thresholds } from './score';
 import { scoreCandidate, type ScorerModel } from './scorer';
 import { withPairs } from './clauseFeatures';
 import type { CompiledRule } from './rules';
-import { clauseAfter, excerpt, namesTask, optionListsIn, statementAt } from './statement';
-import { contentTokens, isQuestion, sentences, wordCount, type Stems } from './text';
-import type { Confidence, DecideTuning, DecisionCandidate, DecisionType, Detection, Message, PatternCandidate, ReviewCandidate, RuleKind, SentenceCandidate, TaskAnalysis, Topic, TopicState, Tuning, Words } from './types';
+import { clauseAfter, namesTask, optionListsIn, statementAt } from './statement';
+import { contentTokens, isQuestion, sentences, wordCount, type Stems, excerpt } from './text';
+import type { Confidence, DecideTuning, DecisionCandidate, DecisionType, Detection, Message, PatternCandidate, ReplyActs, ReviewCandidate, RuleKind, SentenceCandidate, TaskAnalysis, Topic, TopicState, Tuning, Words } from './types';
 
 // The stage's output shapes live with the other plain data shapes (types.ts), so that the stages
 // after this one read them without importing this module.
@@ -66,7 +64,7 @@ const first = (ds: readonly Detection[], kind: RuleKind) => ds.find((d) => d.kin
 /**
  * Candidates of one task and the band each lands in (decision, review, raw), with each topic's
  * importance and status. Not yet ordered or related to each other: see orderCandidates,
- * supersedeInTask (supersede.ts) and addSpeakerPatterns.
+ * supersedeInTask (supersede.ts) and addSpeakerPatterns (replies.ts).
  */
 export function decideTask(input: DecideInput): TaskAnalysis {
   const reply = replyContext(input);
@@ -101,7 +99,7 @@ function replyContext(input: DecideInput): ReplyContext {
   const acceptedBy = (p: number): number[] => {
     const out = new Set(confirmedBy.get(p) ?? []);
     for (let q = p + 1; q < messages.length && q <= p + 2; q++) {
-      if (verdict[q] === 'confirmation' && messages[q].author !== messages[p].author && !isBackchannel(q, messages, detections, answered)) out.add(q);
+      if (verdict[q] === 'confirmation' && messages[q].author !== messages[p].author) out.add(q);
       if (verdict[q] === 'disagreement') break;
     }
     return [...out].sort((x, y) => x - y);
@@ -298,18 +296,6 @@ export function orderCandidates(a: TaskAnalysis): TaskAnalysis {
   return a;
 }
 
-/** Repeated questions and a speaker's own contradictions, then every pattern in message order (in place). */
-export function addSpeakerPatterns(input: DecideInput, a: TaskAnalysis): TaskAnalysis {
-  const { messages, detections } = input;
-  const { patterns } = a;
-  const repeated = repeatedQuestions(messages, detections, input.words, input.text.at);
-  // Against the patterns found before these (what supersession reported is not reported again).
-  const contradictions = selfContradictions(messages, input.lexicon, patterns, input.text.stemmer, input.text.at);
-  appendAll(patterns, repeated);
-  appendAll(patterns, contradictions);
-  patterns.sort((x, y) => last(x.messages) - last(y.messages) || (x.type < y.type ? -1 : x.type > y.type ? 1 : 0));
-  return a;
-}
 
 /**
  * The band a candidate lands in, from both signals: the importance of the discussion it settles

@@ -2,9 +2,8 @@
 // a person already corrected, or restate a decision that a later one replaced? The same checks
 // the run makes on every message of a discussion.
 import type { CompiledLexicon } from './contradiction';
-import { excerpt } from './statement';
 import { contradiction, nameRestated, restatesRetired, SubjectMemo, valueReplacement, viewOf } from './subject';
-import { contentTokens, jaccard } from './text';
+import { contentTokens, jaccard, excerpt } from './text';
 import { PorterStems } from './porter';
 import type { Decision } from './types';
 

@@ -7,14 +7,14 @@ import type { CompiledBridgeLexicon } from './bridge';
 import { clusterTopics } from './cluster';
 import { negates, type CompiledLexicon } from './contradiction';
 import { sentenceCandidates } from './candidates';
-import { addSpeakerPatterns, agentCandidates, decideTask, orderCandidates, type DecideInput, type TaskAnalysis, type WeighedCandidate } from './decide';
+import { agentCandidates, decideTask, orderCandidates, type DecideInput, type TaskAnalysis, type WeighedCandidate } from './decide';
 import { detect, withAdmittedErrors } from './detect';
 import { decisionFromReview, mergeTask, RegistryIndex, recordPatterns, type Registry, type TaskMerge } from './evolve';
 import { EntryMemo, idRanks, markStale, relateMessages, relateNewDecisions, type RelatedPattern, type RelateOptions, type StaleMemo, type TaskMessages } from './relate';
 import { compareInstants } from './instant';
 import { analyseMessages, type AnalysedMessages } from './messageAnalysis';
 import { normalizeDiscussion } from './normalize';
-import { replyActs, type ReplyActs } from './replies';
+import { addSpeakerPatterns, replyActs } from './replies';
 import type { CompiledRule } from './rules';
 import type { CompiledStatementLexicon } from './sentenceActs';
 import type { ScorerModel } from './scorer';
@@ -23,7 +23,7 @@ import { SubjectMemo } from './subject';
 import { askedIndex, supersedeInTask } from './supersede';
 import { sha256, type Stems } from './text';
 import { PorterStems } from './porter';
-import type { AnalysisSettings, Decision, DecisionType, Detection, ExtractedState, Message, Pattern, ReviewItem, SentenceCandidate, StaleWindow, TaskInput, Tuning, Words } from './types';
+import type { AnalysisSettings, Decision, DecisionType, Detection, ExtractedState, Message, Pattern, ReplyActs, ReviewItem, SentenceCandidate, StaleWindow, TaskInput, Tuning, Words } from './types';
 
 export type { TaskInput };
 

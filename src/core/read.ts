@@ -3,8 +3,7 @@
 // The command line renders them (src/cli/render/). Token counts come in as a function so the core
 // stays free of the tokenizer's load cost.
 import { plural } from './plural';
-import { excerpt as excerptOf } from './statement';
-import { contentTokens, type Stems, type ContentWords } from './text';
+import { contentTokens, type Stems, type ContentWords, excerpt as excerptOf } from './text';
 import { PorterStems } from './porter';
 import type { Decision, ExtractedState, Message, Pattern, ReviewItem } from './types';
 

@@ -3,30 +3,20 @@
 // a backchannel, the same question asked again is a repeated question, and a speaker asserting
 // something and later its opposite is a contradiction.
 import { clauseClaims, utteranceConflict, type ClauseClaim, type CompiledLexicon } from './contradiction';
-import { analyseMessages, type MessageAnalysis } from './messageAnalysis';
-import { excerpt } from './statement';
-import { isQuestion, jaccard, type Stems, wordCount } from './text';
+import { analyseMessages, type AnalysedMessages, type MessageAnalysis } from './messageAnalysis';
+import { appendAll } from './lists';
+import { isQuestion, jaccard, type Stems, wordCount, excerpt } from './text';
 import { PorterStems } from './porter';
-import type { Detection, Message, PatternCandidate, RuleKind, Words } from './types';
+import type { Detection, Message, PatternCandidate, ReplyActs, ReplyVerdict, RuleKind, TaskAnalysis, Words } from './types';
 
 const has = (ds: readonly Detection[], kind: RuleKind) => ds.some((d) => d.kind === kind);
 const first = (ds: readonly Detection[], kind: RuleKind) => ds.find((d) => d.kind === kind);
-
-export type Verdict = 'confirmation' | 'disagreement' | 'correction' | null;
-
-export interface ReplyActs {
-  /** verdict[p]: what message p says of the message it answers. */
-  verdict: Verdict[];
-  /** Positions of the confirmations that answer each position. */
-  confirmedBy: Map<number, number[]>;
-  patterns: PatternCandidate[];
-}
 
 /** Each message's verdict on what it answers, with a pattern for each verdict (`words`: the engine's word lists). */
 export function replyActs(messages: readonly Message[], detections: readonly Detection[][], answered: readonly number[], words: Words): ReplyActs {
   const patterns: PatternCandidate[] = [];
   const confirmedBy = new Map<number, number[]>();
-  const verdict: Verdict[] = messages.map(() => null);
+  const verdict: ReplyVerdict[] = messages.map(() => null);
   for (let p = 0; p < messages.length; p++) {
     const ds = detections[p];
     const a = answered[p];
@@ -171,4 +161,26 @@ export function selfContradictions(messages: readonly Message[], lexicon: Compil
     claims.push({ p, clauses });
   }
   return out;
+}
+
+/** What stage 10 reads of a task's analysis. */
+export interface SpeakerPatternInput {
+  messages: readonly Message[];
+  detections: readonly Detection[][];
+  words: Words;
+  lexicon: CompiledLexicon;
+  text: AnalysedMessages;
+}
+
+/** Repeated questions and a speaker's own contradictions, then every pattern in message order (in place). */
+export function addSpeakerPatterns(input: SpeakerPatternInput, a: TaskAnalysis): TaskAnalysis {
+  const { messages, detections } = input;
+  const { patterns } = a;
+  const repeated = repeatedQuestions(messages, detections, input.words, input.text.at);
+  // Against the patterns found before these (what supersession reported is not reported again).
+  const contradictions = selfContradictions(messages, input.lexicon, patterns, input.text.stemmer, input.text.at);
+  appendAll(patterns, repeated);
+  appendAll(patterns, contradictions);
+  patterns.sort((x, y) => x.messages[x.messages.length - 1] - y.messages[y.messages.length - 1] || (x.type < y.type ? -1 : x.type > y.type ? 1 : 0));
+  return a;
 }

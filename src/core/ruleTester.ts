@@ -7,10 +7,10 @@ import { escapeRegex } from './phrases';
 import { unsafeRegexReason } from './regexSafety';
 import { compileRule, type CompiledRule } from './rules';
 import { compileStatementLexicon, findAct, normalForm, type StatementLexicon } from './sentenceActs';
-import { claimSentences, compileSubjects, subjectClauses, type CompiledSubjects, type SubjectLexicon } from './subject';
+import { claimSentences, compileSubjects, subjectClauses, type SubjectLexicon } from './subject';
 import { contentTokens } from './text';
 import { PorterStems } from './porter';
-import type { LexiconDocument, LexiconExamples, Message, RuleExample, RulePack, WordList, Words } from './types';
+import type { CompiledSubjects, LexiconDocument, LexiconExamples, Message, RuleExample, RulePack, WordList, Words } from './types';
 
 export interface RuleFailure {
   /** The rule id, or `lexicon/list` for a word list. */

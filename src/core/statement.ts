@@ -35,12 +35,6 @@ export function clauseAfter(words: Words, text: string, cue: RegExp, maxWords: n
 }
 
 
-/** One line of a message for descriptions, at most `max` characters. */
-export function excerpt(text: string, max = 120): string {
-  const t = text.replace(/\s+/g, ' ').trim();
-  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
-}
-
 /** An option's name: without what the sentence goes on to say about it and the words leading into it. */
 function cleanOption(words: Words, raw: string): string | null {
   const { optionEnd, optionLead } = words.statements;

@@ -6,7 +6,7 @@
 // from the engine's claims word list).
 import { contentToken, contentTokens, isContentWord, nameWords, type Stems, surfaceWords, words } from './text';
 import { PorterStems } from './porter';
-import type { Words } from './types';
+import type { CompiledSubjects, Words } from './types';
 
 export interface Examples {
   match: string[];
@@ -32,35 +32,6 @@ export interface SubjectLexicon {
   equivalents?: Record<string, string[]>;
   /** Examples for the word lists (run by the rule tester). */
   examples?: Record<string, Examples>;
-}
-
-export interface CompiledSubjects {
-  reversals: ReadonlyArray<{ id: string; re: RegExp }>;
-  /** The same cues, global and with the places of their groups: their words name no subject (what a cue retires does). */
-  cueSpans: readonly RegExp[];
-  /** Spelling → slot value (weekdays, months). */
-  wordSlot: ReadonlyMap<string, { slot: string; value: string }>;
-  /** Spellings of several words ("every other week"), each read as the value's name ("biweekly"). */
-  phraseSlot: ReadonlyArray<{ re: RegExp; name: string }>;
-  /** Spelling → unit of a numeric slot (days, EUR, %). */
-  unitSlot: ReadonlyMap<string, { slot: string; unit: string }>;
-  patterns: ReadonlyArray<{ slot: string; re: RegExp }>;
-  timePrepositions: ReadonlySet<string>;
-  /** Limit phrases, each as its words ("more than" → ["more", "than"]). */
-  bounds: ReadonlyArray<readonly string[]>;
-  /** Spelling → the factor it multiplies a number by. */
-  scales: ReadonlyMap<string, number>;
-  am: ReadonlySet<string>;
-  pm: ReadonlySet<string>;
-  ordinals: ReadonlySet<string>;
-  hedges: ReadonlyArray<RegExp>;
-  conditionals: ReadonlyArray<RegExp>;
-  /** Stems that name no subject of their own. */
-  generic: ReadonlySet<string>;
-  /** A word or its stem in another language → the stem of its English equivalent ("frist" → "deadlin"). */
-  equivalents: ReadonlyMap<string, string>;
-  /** The engine's word lists it was compiled with: its stopwords, and the phrases with a negator that hedge or add rather than deny ("not sure", "no problem") that the claims skip too. */
-  words: Words;
 }
 
 const phraseRe = (p: string) => new RegExp(`(?<![\\p{L}\\p{N}])${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')}(?![\\p{L}\\p{N}])`, 'iu');

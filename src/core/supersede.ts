@@ -20,10 +20,10 @@
 // In both, a decision's reversal cues are its statement's and its message's, but for those another
 // decision of the same message states itself (`reversalCues`), and an agent never reverses a person.
 import { clauseClaims, utteranceConflict, type ClauseClaim, type CompiledLexicon } from './contradiction';
-import { excerpt } from './statement';
 import { answeredValueChange, contradiction, correctedValueChanged, replacement, restatesRetired, reversal, SubjectMemo, valueReplacement, viewOf, wrongValueRestated, type Reversal, type SubjectMatch, type SubjectView } from './subject';
 import type { Stems } from './text';
 import type { Decision, DecisionCandidate, Message, PatternCandidate, TaskAnalysis } from './types';
+import { excerpt } from './text';
 
 /** A decision's statement and the message it was said in, for `reversalCues`. */
 export interface SaidIn {

@@ -166,3 +166,9 @@ export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number 
 export function round2(x: number): number {
   return Math.round(x * 100) / 100;
 }
+
+/** One line of a message for descriptions, at most `max` characters. */
+export function excerpt(text: string, max = 120): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+}

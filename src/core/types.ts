@@ -369,6 +369,19 @@ export interface ScorerModel {
   types: Record<string, LinearModel>;
 }
 
+// ---- stage 4, reply acts (replies.ts) ------------------------------------------------------------
+
+/** What a reply says of the message it answers (a bare "yeah" while the other speaker keeps the floor is none). */
+export type ReplyVerdict = 'confirmation' | 'disagreement' | 'correction' | null;
+
+export interface ReplyActs {
+  /** verdict[p]: what message p says of the message it answers. */
+  verdict: ReplyVerdict[];
+  /** Positions of the confirmations that answer each position. */
+  confirmedBy: Map<number, number[]>;
+  patterns: PatternCandidate[];
+}
+
 // ---- stage 6, candidates (candidates.ts) -----------------------------------------------------------
 
 /** How sure the text is that this is a decision, strongest first. */
@@ -522,6 +535,36 @@ export interface Words {
   questionOpening: RegExp;
   /** replies.json: how an agent's reply opens when it admits an error ("Sorry for the mix-up.", "You're right, …"). */
   errorAdmission: RegExp;
+}
+
+/** rules/lexicons/subjects.json compiled with the engine's word lists (subject.ts `compileSubjects`). */
+export interface CompiledSubjects {
+  reversals: ReadonlyArray<{ id: string; re: RegExp }>;
+  /** The same cues, global and with the places of their groups: their words name no subject (what a cue retires does). */
+  cueSpans: readonly RegExp[];
+  /** Spelling → slot value (weekdays, months). */
+  wordSlot: ReadonlyMap<string, { slot: string; value: string }>;
+  /** Spellings of several words ("every other week"), each read as the value's name ("biweekly"). */
+  phraseSlot: ReadonlyArray<{ re: RegExp; name: string }>;
+  /** Spelling → unit of a numeric slot (days, EUR, %). */
+  unitSlot: ReadonlyMap<string, { slot: string; unit: string }>;
+  patterns: ReadonlyArray<{ slot: string; re: RegExp }>;
+  timePrepositions: ReadonlySet<string>;
+  /** Limit phrases, each as its words ("more than" → ["more", "than"]). */
+  bounds: ReadonlyArray<readonly string[]>;
+  /** Spelling → the factor it multiplies a number by. */
+  scales: ReadonlyMap<string, number>;
+  am: ReadonlySet<string>;
+  pm: ReadonlySet<string>;
+  ordinals: ReadonlySet<string>;
+  hedges: ReadonlyArray<RegExp>;
+  conditionals: ReadonlyArray<RegExp>;
+  /** Stems that name no subject of their own. */
+  generic: ReadonlySet<string>;
+  /** A word or its stem in another language → the stem of its English equivalent ("frist" → "deadlin"). */
+  equivalents: ReadonlyMap<string, string>;
+  /** The engine's word lists it was compiled with: its stopwords, and the phrases with a negator that hedge or add rather than deny ("not sure", "no problem") that the claims skip too. */
+  words: Words;
 }
 
 // ---- tuning: every threshold, window and weight of the analysis, by stage (the values it ships

@@ -1,8 +1,8 @@
 // `extract review` and `extract guard`: pending items with their messages, a resolution, findings.
 import type { GuardFinding, PendingReview, ReviewResolution } from '../../api';
 import { plural } from '../../core/plural';
-import { excerpt } from '../../core/statement';
 import { terminalSafe } from './safe';
+import { excerpt } from '../../core/text';
 
 export function renderPending(items: readonly PendingReview[]): string[] {
   const pending = terminalSafe(items);

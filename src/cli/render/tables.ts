@@ -1,8 +1,8 @@
 // `extract query` and `extract stats`: the decision table and the metrics, as terminal text.
 import type { BridgeStats, Stats } from '../../core/read';
-import { excerpt as clip } from '../../core/statement';
 import type { Decision } from '../../core/types';
 import { terminalSafe } from './safe';
+import { excerpt as clip } from '../../core/text';
 
 export function decisionTable(decisions: readonly Decision[]): string {
   const rows = terminalSafe(decisions).map((d) => [d.id, d.task_id, d.type, d.status, d.confidence, clip(d.statement, 80)]);

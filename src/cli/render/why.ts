@@ -1,8 +1,8 @@
 // `extract why`: a decision, its neighbours in the supersession chain, and the messages it came from.
 import type { WhyReport } from '../../core/read';
 import { describeFeature } from '../../core/clauseFeatures';
-import { excerpt as clip } from '../../core/statement';
 import { terminalSafe } from './safe';
+import { excerpt as clip } from '../../core/text';
 
 export function renderWhy(report: WhyReport): string {
   const r = terminalSafe(report);

@@ -12,7 +12,7 @@
 //                 (the compiler's and ajv's versions) and the build scripts.
 const { spawnSync } = require('node:child_process');
 const { createHash } = require('node:crypto');
-const { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
+const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
 const { join, relative } = require('node:path');
 
 const root = join(__dirname, '..');
@@ -21,21 +21,41 @@ const stampFile = join(root, 'node_modules', '.cache', 'tongdiscussion', 'build.
 const INPUT_DIRS = ['src', 'schemas'];
 const INPUT_FILES = ['tsconfig.json', 'tsconfig.build.json', 'package-lock.json', 'scripts/build.js', 'scripts/compile-schemas.js'];
 
-/** Every file below `dir`, as paths relative to `root`, sorted. */
+/** Every file below `dir`, as paths relative to `root`, sorted. (Walked by hand: `readdirSync`'s `recursive` is missing or cut short on Node 20 before 20.6.) */
 function filesUnder(root, dir) {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile())
-    .map((e) => relative(root, join(e.parentPath ?? e.path, e.name)).split('\\').join('/'))
-    .sort();
+  const out = [];
+  const walk = (d) => {
+    let entries;
+    try {
+      entries = readdirSync(d, { withFileTypes: true });
+    } catch (err) {
+      if (err.code === 'ENOENT' || err.code === 'ENOTDIR') return;
+      throw err;
+    }
+    for (const e of entries) {
+      if (e.isDirectory()) walk(join(d, e.name));
+      else if (e.isFile()) out.push(relative(root, join(d, e.name)).split('\\').join('/'));
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+/** A file's bytes, or null when it is not there (an editor's swap file may go between listing and reading). */
+function contentOf(full) {
+  try {
+    return readFileSync(full);
+  } catch (err) {
+    if (err.code === 'ENOENT') return null;
+    throw err;
+  }
 }
 
 /** One hash of the files' paths and contents (paths relative to `root`). */
 function hashOf(root, paths) {
   const h = createHash('sha256');
   for (const p of paths) {
-    const full = join(root, p);
-    h.update(p).update('\u0000').update(existsSync(full) ? readFileSync(full) : '(none)').update('\u0000');
+    h.update(p).update('\u0000').update(contentOf(join(root, p)) ?? '(none)').update('\u0000');
   }
   return h.digest('hex');
 }

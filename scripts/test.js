@@ -19,17 +19,35 @@ const env = { ...process.env, PATH: `${join(root, 'node_modules', '.bin')}${deli
 const started = Date.now();
 const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
 
+// A signal to this process goes to every step still running (Ctrl-C reaches them anyway, through
+// the terminal's process group; a SIGTERM from a supervisor does not), and the run fails.
+const running = new Set();
+let interrupted = null;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    interrupted = signal;
+    for (const child of running) child.kill(signal);
+  });
+}
+
 /** Runs a command; resolves with its exit code and, unless it prints to this terminal, what it printed. */
 function run(file, args, inherit) {
   return new Promise((resolve) => {
     let output = '';
     const child = spawn(file, args, { cwd: root, env, stdio: inherit ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    running.add(child);
     if (!inherit) {
       child.stdout.on('data', (d) => (output += d));
       child.stderr.on('data', (d) => (output += d));
     }
-    child.on('error', (err) => resolve({ code: 1, output: `${output}${err.message}\n` }));
-    child.on('close', (status, signal) => resolve({ code: status ?? (signal ? 1 : 0), output }));
+    child.on('error', (err) => {
+      running.delete(child);
+      resolve({ code: 1, output: `${output}${err.message}\n` });
+    });
+    child.on('close', (status, signal) => {
+      running.delete(child);
+      resolve({ code: status ?? (signal ? 1 : 0), output });
+    });
   });
 }
 
@@ -43,7 +61,7 @@ function report(name, { code, output }) {
 async function main() {
   const build = await runScript('build:emit');
   report('build:emit', build);
-  if (build.code !== 0) {
+  if (build.code !== 0 || interrupted) {
     process.exitCode = 1;
     return;
   }
@@ -51,8 +69,8 @@ async function main() {
   const jest = await run(process.execPath, [require.resolve('jest/bin/jest'), ...process.argv.slice(2)], true);
   const done = await Promise.all(checks);
   for (const { name, r } of done) report(name, r);
-  process.stdout.write(`npm test: ${seconds()} s\n`);
-  process.exitCode = jest.code !== 0 || done.some(({ r }) => r.code !== 0) ? 1 : 0;
+  process.stdout.write(`npm test: ${seconds()} s${interrupted ? ` (stopped by ${interrupted})` : ''}\n`);
+  process.exitCode = interrupted || jest.code !== 0 || done.some(({ r }) => r.code !== 0) ? 1 : 0;
 }
 
 main();

@@ -1,4 +1,5 @@
-// Knowledge evolution across the whole registry (every task): a new decision is related to the// earlier ones sharing its subject words, and every message to the decisions of other tasks.
+// Knowledge evolution across the whole registry (every task): a new decision is related to the
+// earlier ones sharing its subject words, and every message to the decisions of other tasks.
 //
 // - A correction wins, explicitly: a newer correction on the same subject supersedes an older
 //   decision from any task. A wrong fact restated many times must not outweigh its correction

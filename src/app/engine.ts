@@ -9,6 +9,7 @@ import { compileStatementLexicon, type StatementLexicon } from '../core/sentence
 import { compileSubjects, type SubjectLexicon } from '../core/subject';
 import type { Engine } from '../core/pipeline';
 import { canonicalJson, canonicalJsonOfTexts } from '../core/json';
+import { onceUnlessRejected } from '../io/once';
 import { wordLexiconsOf } from '../core/lexicons';
 import { compileRule, type CompiledRule } from '../core/rules';
 import { unsafeRegexReason } from '../core/regexSafety';
@@ -75,19 +76,8 @@ interface FingerprintSettings {
   bots: AnalysisSettings['bots'];
 }
 
-let shipped: Promise<Shipped> | null = null;
-
-function shippedOnce(): Promise<Shipped> {
-  if (!shipped) {
-    const reading = readShipped();
-    shipped = reading;
-    // A failed read (a broken install) is tried again on the next load, not remembered.
-    reading.catch(() => {
-      if (shipped === reading) shipped = null;
-    });
-  }
-  return shipped;
-}
+/** The shipped parts, read once per process; a failed read (a broken install) is tried again on the next load. */
+const shippedOnce: () => Promise<Shipped> = onceUnlessRejected(readShipped);
 
 async function readShipped(): Promise<Shipped> {
   const packs = await loadPacksFrom(RULES_DIR);
@@ -98,24 +88,12 @@ async function readShipped(): Promise<Shipped> {
   let at = 0;
   for (const p of packs) rules.set(p.file, all.slice(at, (at += p.pack.rules.length)));
   const scorer = await loadScorer();
-  // The shipped parts' canonical texts, printed once: a fingerprint splices them in, and settings
-  // fingerprinted before (by the text of what varies) are not hashed again.
+  // The shipped parts' canonical texts, printed once: a fingerprint splices them in.
   const texts = { code: JSON.stringify(await coreCodeHash()), lexicons: canonicalJson(Object.fromEntries(lexicons)), scorer: canonicalJson(scorer) };
   const packTexts = new Map(packs.map((p) => [p.pack, canonicalJson(p.pack)] as const));
-  const known = new Map<string, string>();
-  const fingerprint = (settings: FingerprintSettings) => {
-    const varying = {
-      packs: settings.packs.map((p) => (packTexts.has(p) ? { shipped: p.pack } : p)),
-      scorer: settings.scorer === scorer ? null : settings.scorer,
-      thresholds: settings.thresholds,
-      tuning: settings.tuning,
-      humans: settings.humans,
-      bots: settings.bots,
-    };
-    const key = canonicalJson(varying);
-    let hash = known.get(key);
-    if (hash === undefined) {
-      const whole = canonicalJsonOfTexts({
+  const fingerprint = (settings: FingerprintSettings) =>
+    `sha256:${sha256(
+      canonicalJsonOfTexts({
         code: texts.code,
         lexicons: texts.lexicons,
         packs: `[${settings.packs.map((p) => packTexts.get(p) ?? canonicalJson(p)).join(',')}]`,
@@ -124,14 +102,8 @@ async function readShipped(): Promise<Shipped> {
         tuning: canonicalJson(settings.tuning),
         humans: canonicalJson(settings.humans),
         bots: canonicalJson(settings.bots),
-      });
-      hash = `sha256:${sha256(whole)}`;
-      // A long-lived process loading many configs keeps a bounded few.
-      if (known.size >= 64) known.clear();
-      known.set(key, hash);
-    }
-    return hash;
-  };
+      }),
+    )}`;
   return { packs, rules, compiled, scorer, fingerprint };
 }
 

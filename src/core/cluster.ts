@@ -18,9 +18,6 @@ function withinGap(ti: number | null, tj: number | null, gap: number): boolean {
   return ti === null || tj === null || (ti - tj >= 0 && ti - tj <= gap);
 }
 
-/** A sparse TF-IDF vector: token ids in ascending order and their (L2-normalized) weights. */
-type Vector = SparseVector;
-
 /** Seconds since an arbitrary origin, or null. Clock-only stamps ("15:04:21") count within a day. */
 export function parseSeconds(ts: string | null): number | null {
   if (!ts) return null;
@@ -30,7 +27,8 @@ export function parseSeconds(ts: string | null): number | null {
   return Number.isNaN(t) ? null : t / 1000;
 }
 
-function tfidfVectors(tokenLists: ReadonlyArray<readonly string[]>): Vector[] {
+/** Each message's TF-IDF vector over its tokens, L2-normalized (so that `dot` is their cosine). */
+function tfidfVectors(tokenLists: ReadonlyArray<readonly string[]>): SparseVector[] {
   const idOf = new Map<string, number>();
   const df: number[] = [];
   const lists = tokenLists.map((toks) => {

@@ -2,7 +2,7 @@
 // (overlapping content words), then look for a mismatch: polarity (one negated, one not),
 // an antonym swap, or a different number for the same thing (de Marneffe et al. 2008).
 import { stemWord } from './porter';
-import { contentTokens, stem, surfaceWords, words, type Stems } from './text';
+import { contentTokens, surfaceWords, words, type Stems } from './text';
 import type { CompiledSubjects, Words } from './types';
 
 export interface ContradictionLexicon {
@@ -105,7 +105,7 @@ export function clauseClaims(text: string, lex: CompiledLexicon, stems: Stems): 
       }
       if (/^\d+(?:[.,]\d+)?$/.test(w)) {
         const next = ws[i + 1];
-        numbers.set(w, next && !/^\d/.test(next) ? stem(next, stems) : '');
+        numbers.set(w, next && !/^\d/.test(next) ? stems.of(next) : '');
       }
       const t = contentTokens(w, stems)[0];
       if (t === undefined) continue;

@@ -46,11 +46,6 @@ export interface Stems extends ContentWords {
   of(word: string): string;
 }
 
-/** The stem of a word, by the given stemmer. */
-export function stem(word: string, stems: Stems): string {
-  return stems.of(word);
-}
-
 /** A lowercased word that carries content: not a stopword, not a single letter. */
 export function isContentWord(w: string, content: ContentWords): boolean {
   return w.length >= 2 && !content.stopwords.has(w);
@@ -58,7 +53,7 @@ export function isContentWord(w: string, content: ContentWords): boolean {
 
 /** Stemmed content tokens: lowercased words without stopwords or one-letter tokens. */
 export function contentToken(w: string, stems: Stems): string | null {
-  return isContentWord(w, stems) ? stem(w.replace(/'s$/, ''), stems) : null;
+  return isContentWord(w, stems) ? stems.of(w.replace(/'s$/, '')) : null;
 }
 
 /** How many content tokens a text has: `contentTokens(text, stems).length`, without stemming them. */
@@ -87,7 +82,7 @@ export function surfaceWords(text: string, stems: Stems): Map<string, string> {
   const out = new Map<string, string>();
   for (const m of text.replace(/[\u2018\u2019]/g, "'").matchAll(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu)) {
     for (const w of words(m[0])) {
-      const forms = [w, stem(w, stems), contentToken(w, stems) ?? undefined];
+      const forms = [w, stems.of(w), contentToken(w, stems) ?? undefined];
       for (const f of forms) if (f !== undefined && !out.has(f)) out.set(f, w === m[0].toLowerCase() ? m[0] : w);
     }
   }

@@ -3,6 +3,7 @@
 import { promises as fs } from 'node:fs';
 import { basename, join } from 'node:path';
 import { sha256, signatureOf } from './files';
+import { onceUnlessRejected } from './once';
 import type { LexiconDocument, RulePack, ScorerModel } from '../core/types';
 import { ConfigError } from './errors';
 import { parseJson } from './jsonText';
@@ -63,21 +64,10 @@ export async function loadLexicons(): Promise<Map<string, LexiconDocument>> {
   return out;
 }
 
-let codeHash: Promise<string> | null = null;
-/** Hash of the pipeline's own code, so that a new version re-analyses tasks whose state it wrote. */
-export function coreCodeHash(): Promise<string> {
-  if (!codeHash) {
-    const hashing = (async () => {
-      const dir = join(__dirname, '..', 'core');
-      const names = (await fs.readdir(dir)).filter((n) => /\.(?:js|ts)$/.test(n)).sort();
-      const parts = await Promise.all(names.map(async (n) => `${n}\u0000${await fs.readFile(join(dir, n), 'utf8')}`));
-      return sha256(parts.join('\u0000'));
-    })();
-    codeHash = hashing;
-    // A read that failed is tried again on the next call, not remembered.
-    hashing.catch(() => {
-      if (codeHash === hashing) codeHash = null;
-    });
-  }
-  return codeHash;
-}
+/** Hash of the pipeline's own code, so that a new version re-analyses tasks whose state it wrote (read once; a read that failed is tried again). */
+export const coreCodeHash: () => Promise<string> = onceUnlessRejected(async () => {
+  const dir = join(__dirname, '..', 'core');
+  const names = (await fs.readdir(dir)).filter((n) => /\.(?:js|ts)$/.test(n)).sort();
+  const parts = await Promise.all(names.map(async (n) => `${n}\u0000${await fs.readFile(join(dir, n), 'utf8')}`));
+  return sha256(parts.join('\u0000'));
+});

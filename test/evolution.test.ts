@@ -26,6 +26,17 @@ function transcript(lines: string): Array<{ author: string; role: string; text: 
     });
 }
 
+/** The registry's decisions in `dir`'s memory folder. */
+function decisionsIn(dir: string): Decision[] {
+  return JSON.parse(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8')).decisions;
+}
+
+/** The contradiction patterns in `dir`'s memory folder, in order. */
+function contradictionsIn(dir: string): Array<{ task_id: string; messages: number[]; description: string; contradicts?: string[] }> {
+  const patterns = readFileSync(join(dir, 'memory', 'patterns.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string; task_id: string; messages: number[]; description: string; contradicts?: string[] });
+  return patterns.filter((p) => p.type === 'contradiction');
+}
+
 /** Three tasks as a new user would write them: a corrected retention, release rules, then a change of plan. */
 const THREE_TASKS = {
   T1: {
@@ -61,7 +72,7 @@ describe('a hand-written three-task file', () => {
   const dir = tempDir();
   writeFileSync(join(dir, 'tasks.json'), JSON.stringify(THREE_TASKS, null, 2));
   const run = runCli(['run', '--now', '2026-04-01T00:00:00Z'], dir);
-  const decisions = (): Decision[] => JSON.parse(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8')).decisions;
+  const decisions = (): Decision[] => decisionsIn(dir);
 
   it('runs', () => {
     expect(run.status).toBe(0);
@@ -135,10 +146,9 @@ describe('a name a correction put in place of another', () => {
   // (A person naming the other one decides nothing against the correction: only the agent's draft is flagged.)
   it("flags an agent's draft that gives the replaced name in the same role, and guard does too (exit 1)", async () => {
     expect(runCli(['run', '--now', '2026-02-03T00:00:00Z'], dir).status).toBe(0);
-    const pia = (JSON.parse(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8')).decisions as Decision[]).find((d) => d.statement.includes('Pia Kranz'))!;
+    const pia = decisionsIn(dir).find((d) => d.statement.includes('Pia Kranz'))!;
     expect(pia).toMatchObject({ task_id: 'T1', status: 'active', type: 'constraint' });
-    const patterns = readFileSync(join(dir, 'memory', 'patterns.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string; task_id: string; messages: number[]; description: string });
-    const contradictions = patterns.filter((p) => p.type === 'contradiction');
+    const contradictions = contradictionsIn(dir);
     expect(contradictions.map((p) => [p.task_id, p.messages])).toEqual([['T2', [1]]]);
     expect(contradictions[0].description).toContain(`${pia.id}`);
     expect(contradictions[0].description).toContain('it names Jonas where the correction named Pia Kranz');
@@ -150,6 +160,48 @@ describe('a name a correction put in place of another', () => {
   it('lets guard pass the name the correction gave, and the replaced name in another role', async () => {
     expect((await cli(['guard', 'Cover photo: Pia Kranz.'], dir)).status).toBe(0);
     expect((await cli(['guard', 'Layout: Jonas Behrendt.'], dir)).status).toBe(0);
+  });
+});
+
+describe('a wrong fact far into a long message, corrected by naming the right one', () => {
+  const dir = tempDir();
+  const tasks = {
+    T1: {
+      title: 'Spring workshop: venue',
+      discussion: transcript(`
+        03-02 09:00 lena: Time to get the spring workshop moving. Please sum up where we stand.
+        03-02 09:01 events-agent: Summary from the notes and emails: the workshop is planned for a Thursday in April with about 40 people from the partner schools. Catering quotes are still open, and three of the four speakers have confirmed their talks. The Glasshouse on Pier 4 holds 9 April for us at 2,800 EUR, so the workshop takes place at the Glasshouse and I'll use it as the venue on the flyer. The Old Mill in Linden was also considered (2,300 EUR).
+        03-02 09:03 lena: No. It's the Old Mill. The Glasshouse only had a provisional hold for us and let it go on Monday.
+        03-02 09:04 events-agent: Thank you, corrected: the venue is the Old Mill.
+      `),
+    },
+    T2: {
+      title: 'Spring workshop: flyer',
+      discussion: transcript(`
+        03-20 09:00 lena: Please draft the flyer text for the spring workshop.
+        03-20 09:02 events-agent: Draft flyer: 'Join us on Thursday, 9 April, from 10:00 at the Glasshouse on Pier 4 for a day of talks and hands-on sessions.' Shall I send it to print?
+      `),
+    },
+  };
+  writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("keeps the sentence it corrected, and flags an agent's quoted draft that names the wrong place again", async () => {
+    expect((await cli(['run', '--now', '2026-03-21T00:00:00Z'], dir)).status).toBe(0);
+    const mill = decisionsIn(dir).find((d) => d.statement === "It's the Old Mill.")!;
+    expect(mill).toMatchObject({ task_id: 'T1', status: 'active', type: 'constraint' });
+    expect(mill.corrects).toMatch(/^The Glasshouse on Pier 4 holds 9 April/);
+    const contradictions = contradictionsIn(dir);
+    expect(contradictions.map((p) => [p.task_id, p.messages, p.contradicts])).toEqual([['T2', [1], [mill.id]]]);
+    expect(contradictions[0].description).toContain('it names Glasshouse where the correction named Old Mill');
+    const g = await cli(['guard', 'Join us at the Glasshouse on Pier 4.'], dir);
+    expect(g.status).toBe(1);
+    expect(g.stdout).toContain(`This seems to contradict ${mill.id}`);
+  });
+
+  it('lets guard pass the right place, and a text naming only part of the wrong one in passing', async () => {
+    expect((await cli(['guard', 'Join us at the Old Mill on 9 April.'], dir)).status).toBe(0);
+    expect((await cli(['guard', 'The ferry leaves from Pier 4 at 9.'], dir)).status).toBe(0);
   });
 });
 
@@ -169,7 +221,7 @@ describe('a change of plan accepted from the review queue', () => {
     writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
     expect((await cli(['run', '--now', '2026-03-01T00:00:00Z'], dir)).status).toBe(0);
     const queue = () => JSON.parse(readFileSync(join(dir, 'memory', 'review-queue.json'), 'utf8')).items as Array<{ id: string; candidate: { statement: string } }>;
-    const registry = (): Decision[] => JSON.parse(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8')).decisions;
+    const registry = (): Decision[] => decisionsIn(dir);
     // The Monday rule the agent took on is a decision; the change of plan waits for a person.
     expect(registry().find((d) => /Monday/.test(d.statement))).toMatchObject({ status: 'active' });
     const thursday = queue().find((r) => /Thursday/.test(r.candidate.statement))!;
@@ -203,7 +255,7 @@ describe('a correction in a short exchange', () => {
     };
     writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
     expect((await cli(['run', '--now', '2026-03-01T00:00:00Z'], dir)).status).toBe(0);
-    const registry = (): Decision[] => JSON.parse(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8')).decisions;
+    const registry = (): Decision[] => decisionsIn(dir);
     const queue = () => JSON.parse(readFileSync(join(dir, 'memory', 'review-queue.json'), 'utf8')).items as unknown[];
     expect(registry().map((d) => [d.type, d.status, d.statement])).toEqual([['constraint', 'active', 'The training is run through our partner firm, Novak & Co.']]);
     expect(queue()).toEqual([]);

@@ -465,7 +465,7 @@ describe('which earlier decision a reversal replaces', () => {
   const human = (text: string, index: number) => ({ index, author: 'ana', role: 'human' as const, text, ts: null });
   const candidate = (statement: string, messageIndex: number, sourceMessages: number[]): DecisionCandidate => ({
     statement, type: 'decision', confidence: 'medium', at: messageIndex, messageIndex, sourceMessages, topic: '', importance: 30, context: '',
-    alternatives: [], reasons: [], downstream: [], ts: null, supersedes: null, cue: '', correction: false,
+    alternatives: [], reasons: [], downstream: [], ts: null, supersedes: null, cue: '', correction: false, corrects: null,
   });
   const analysed = (messages: Message[], decisions: DecisionCandidate[], confirmedBy = new Map<number, number[]>()) => {
     const input: InTaskInput = { lexicon: engine.lexicon, messages, tuning: DEFAULT_TUNING, text: { stemmer: new PorterStems(engine.words) }, replies: { confirmedBy } };

@@ -114,6 +114,12 @@ describe('an engine built with other word lists behaves by them', () => {
     expect(claims(shippedEngine(withList('claims', 'claimJoiners', (l) => l.filter((w) => w !== 'and'))))).toEqual([text]);
   });
 
+  it("claims: a quoted draft is a claim of its own, and the question after it is not (agents end a draft with one)", () => {
+    const draft = "Draft flyer: 'Join us on 9 April at the Glasshouse.' Shall I send it to print?";
+    expect(claimSentences(draft, shipped.lexicon.subjects)).toEqual(["Draft flyer: 'Join us on 9 April at the Glasshouse.'"]);
+    expect(claimSentences('The venue is booked (see the mail.) We pay on arrival.', shipped.lexicon.subjects)).toEqual(['The venue is booked (see the mail.)', 'We pay on arrival.']);
+  });
+
   it('statement words: the nouns that label options in running text (a pick by key)', () => {
     const messages = thread(['bot', 'bot', 'Option 1: the old print shop, 120 seats. Option 2: the forum, 200 seats. Which one should I book?'], ['ann', 'human', 'Option 2.']);
     const statements = (engine: Engine) => [...analysed(engine, messages).decisions, ...analysed(engine, messages).review].map((d) => d.statement);

@@ -8,6 +8,7 @@ import { importanceScore, classify, type Thresholds } from './score';
 import { scoreCandidate, type ScorerModel } from './scorer';
 import { withPairs } from './clauseFeatures';
 import type { CompiledRule } from './rules';
+import { correctedPart } from './corrected';
 import { clauseAfter, namesTask, optionListsIn, statementAt } from './statement';
 import { contentTokens, isQuestion, sentences, wordCount, type Stems, excerpt } from './text';
 import type { Confidence, DecideTuning, DecisionCandidate, DecisionType, Detection, Message, PatternCandidate, ReplyActs, ReviewCandidate, RuleKind, SentenceCandidate, TaskAnalysis, Topic, TopicState, Tuning, Words } from './types';
@@ -132,16 +133,20 @@ function decideWithAgent(input: DecideInput, reply: ReplyContext, topicsAt: Topi
   const weighed = agentCandidates(input, topicsAt);
   const topicImportance = new Map<Topic, number>();
   const cuedAt = new Map<number, SentenceCandidate[]>();
+  // A correcting message corrects one thing: the fact its first corrected clause states ("No.
+  // It's the Old Mill. The Glasshouse only had a hold.") tells every clause of it what it corrects.
+  const correctionAt = new Map<number, string>();
   for (const w of weighed) {
     topicImportance.set(w.topic, Math.max(topicImportance.get(w.topic) ?? 0, w.importance));
     if (w.c.hint !== null) cuedAt.set(w.c.p, [...(cuedAt.get(w.c.p) ?? []), w.c]);
+    if (w.c.strength === 'correction' && !correctionAt.has(w.c.p)) correctionAt.set(w.c.p, w.c.statement);
   }
   for (const w of weighed) {
     const scored = scoreCandidate(input.scorer, w.features);
     const band = bandOf(scored.score, classify(w.importance, input.thresholds), settledInDiscussion(w.features), input.scorer.thresholds);
     if (band === 'raw') continue;
     const type = w.c.strength === 'correction' ? 'constraint' : scored.type;
-    if (band === 'decision') decisions.push(agentDecision(input, reply, w, type, scored, cuedAt));
+    if (band === 'decision') decisions.push(agentDecision(input, reply, w, type, scored, cuedAt, correctionAt));
     else review.push({ topic: w.topic.label, importance: round1(w.importance), messages: w.c.sources.map((q) => messages[q].index), statement: w.c.statement, type, at: w.c.p, messageIndex: messages[w.c.p].index, ts: messages[w.c.p].ts });
   }
   const patterns = [...reply.patterns, ...valueCorrections(input, reply, weighed)];
@@ -150,7 +155,7 @@ function decideWithAgent(input: DecideInput, reply: ReplyContext, topicsAt: Topi
 }
 
 /** The decision a weighed candidate of the registry band makes, with the sources, reasons and alternatives that are its own. */
-function agentDecision(input: DecideInput, reply: ReplyContext, w: WeighedCandidate, type: DecisionType, scored: { score: number; weighed: string[] }, cuedAt: ReadonlyMap<number, SentenceCandidate[]>): DecisionCandidate {
+function agentDecision(input: DecideInput, reply: ReplyContext, w: WeighedCandidate, type: DecisionType, scored: { score: number; weighed: string[] }, cuedAt: ReadonlyMap<number, SentenceCandidate[]>, correctionAt: ReadonlyMap<number, string>): DecisionCandidate {
   const { messages } = input;
   const { c, topic, info, importance } = w;
   const downstream = mentionedTasks(info.ps.map((p) => messages[p].text), input.knownTaskIds, input.taskId);
@@ -159,6 +164,7 @@ function agentDecision(input: DecideInput, reply: ReplyContext, w: WeighedCandid
   const sources = [...c.sources, ...agreed].map((q) => messages[q].index);
   const d = candidate(input, c.p, c.statement, type, confidenceOfCandidate(c, scored.score, messages, reply.confirmedBy), sources, topic, importance, downstream, c.cue, w.stretch);
   d.correction = c.strength === 'correction';
+  if (d.correction) d.corrects = correctsOf(input, c.p, correctionAt.get(c.p) ?? c.statement, d.context);
   d.scorer = { score: scored.score, weighed: scored.weighed };
   // The clause's own reasons and alternatives and those around it, but not what another
   // decision of the same message gives as its own ("… instead of Mailchimp, because …"); a plain
@@ -237,6 +243,7 @@ function topicCorrections(input: DecideInput, reply: ReplyContext, here: TopicSc
     const a = answered[p];
     const made = candidate(input, p, statement, 'constraint', 'high', [...(a >= 0 ? [messages[a].index] : []), messages[p].index, ...(reply.confirmedBy.get(p) ?? []).map((c) => messages[c].index)], here.topic, importance, here.downstream, d.ruleId);
     made.correction = true;
+    made.corrects = correctsOf(input, p, statement, made.context);
     decisions.push(made);
   }
   return importanceSoFar;
@@ -554,7 +561,19 @@ function candidate(
     supersedes: null,
     cue,
     correction: false,
+    corrects: null,
   };
+}
+
+/**
+ * What the correction at `p` corrects: the part of the message it answers that it is about
+ * (corrected.ts; `statement`, the corrected fact the message opens with), or the candidate's
+ * context when it answers none.
+ */
+function correctsOf(input: DecideInput, p: number, statement: string, context: string): string | null {
+  const a = input.answered[p];
+  if (a < 0) return context || null;
+  return correctedPart(input.messages[a].text, input.text.at[a].sentences, input.messages[p].text, statement, input.text.stemmer);
 }
 
 /** The cues of the message's detections of one kind, each as "cue, then whitespace" (case-insensitive). */

@@ -208,7 +208,7 @@ function newDecision(taskId: string, c: DecisionCandidate, id: string, fingerpri
     supersedes: null,
     superseded_by: null,
     status: 'active',
-    corrects: c.correction && c.context ? c.context : null,
+    corrects: c.correction ? c.corrects : null,
     duplicate_of: null,
     fingerprint,
     auto: { statement: c.statement, type: c.type, status: 'active', confidence: c.confidence },
@@ -239,6 +239,7 @@ export function decisionFromReview(item: ReviewItem, choice: { statement: string
     supersedes: null,
     cue: '',
     correction: false,
+    corrects: null,
   };
   const id = ids.allocate('DEC', dayOf(item.created_at, now));
   // The item's fingerprint: the run that finds the same candidate again finds this decision, not a new one.

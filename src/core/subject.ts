@@ -880,7 +880,9 @@ export function wrongValueRestated(wrong: SubjectView, correction: SubjectView, 
  * corrected text named another in a clause about the same thing (its role words: "book",
  * "photography"), and the later text names that other one in a clause about it again ("Photos:
  * Jonas Behrendt"), and not the one the correction named. A role word matches another it opens
- * or that opens it ("photo", "photography").
+ * or that opens it ("photo", "photography"). A correction that only names ("It's the Old Mill.")
+ * has no role words: `wrong` is then the part of the agent's message it corrects, and a later
+ * clause giving every name of a clause of it is giving the wrong fact again.
  */
 export function nameRestated(wrong: SubjectView, correction: SubjectView, later: SubjectView): string | null {
   for (const n of correction.clauses) {
@@ -889,10 +891,14 @@ export function nameRestated(wrong: SubjectView, correction: SubjectView, later:
     const nameStems = new Set([...n.names].map((x) => contentToken(x, correction.stems)));
     const role = [...n.anchor].filter((s) => !nameStems.has(s));
     for (const w of wrong.clauses) {
-      if (!sharesRole(role, w.anchor)) continue;
+      if (role.length > 0 && !sharesRole(role, w.anchor)) continue;
       const displaced = [...w.names].filter((x) => !correction.names.has(x));
       for (const l of later.clauses) {
-        if (fresh.some((x) => l.names.has(x)) || !sharesRole(role, l.anchor)) continue;
+        if (fresh.some((x) => l.names.has(x))) continue;
+        // A correction that only names ("It's the Old Mill.") has no role words of its own: the
+        // later clause must give every name of the corrected clause ("the Glasshouse on Pier 4"),
+        // not one of them in passing ("on Pier 4").
+        if (role.length > 0 ? !sharesRole(role, l.anchor) : !displaced.every((x) => l.names.has(x))) continue;
         const old = displaced.find((x) => l.names.has(x));
         if (old) return `it names ${titleCase(old)} where the correction named ${fresh.map(titleCase).join(' ')}`;
       }

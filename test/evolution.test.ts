@@ -191,6 +191,7 @@ describe('a wrong fact far into a long message, corrected by naming the right on
     const mill = decisionsIn(dir).find((d) => d.statement === "It's the Old Mill.")!;
     expect(mill).toMatchObject({ task_id: 'T1', status: 'active', type: 'constraint' });
     expect(mill.corrects).toMatch(/^The Glasshouse on Pier 4 holds 9 April/);
+    expect((await cli(['why', mill.id], dir)).stdout).toContain('  corrects: The Glasshouse on Pier 4 holds 9 April for us');
     const contradictions = contradictionsIn(dir);
     expect(contradictions.map((p) => [p.task_id, p.messages, p.contradicts])).toEqual([['T2', [1], [mill.id]]]);
     expect(contradictions[0].description).toContain('it names Glasshouse where the correction named Old Mill');

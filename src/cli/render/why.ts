@@ -12,6 +12,8 @@ export function renderWhy(report: WhyReport): string {
     `  "${d.statement}"`,
   ];
   if (d.context) lines.push(`  context: ${clip(d.context, 200)}`);
+  // What a correction corrected, when it is not the context itself: the wrong fact a later text is held against.
+  if (d.corrects && d.corrects !== d.context) lines.push(`  corrects: ${clip(d.corrects, 200)}`);
   if (d.alternatives?.length) lines.push(`  instead of: ${d.alternatives.join('; ')}`);
   if (d.reasons?.length) lines.push(`  because: ${d.reasons.join('; ')}`);
   if (r.supersedes) lines.push(`  supersedes ${r.supersedes.id} (${r.supersedes.task_id}): "${r.supersedes.statement}"`);

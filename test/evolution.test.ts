@@ -206,6 +206,65 @@ describe('a wrong fact far into a long message, corrected by naming the right on
   });
 });
 
+describe('what a correction that only names holds a later text against', () => {
+  /** A venue corrected in T1 (the agent's summary also names the host of the day), and a later task. */
+  function workshop(correction: string, later: string): Record<string, unknown> {
+    return {
+      T1: {
+        title: 'Spring workshop: venue',
+        discussion: transcript(`
+          03-02 09:00 lena: Please sum up where we stand on the spring workshop.
+          03-02 09:01 events-agent: Summary: about 40 people from the partner schools, catering quotes still open. The workshop takes place at the Glasshouse on 9 April, and Jonas Weber from the school board will host the day.
+          03-02 09:03 lena: ${correction}
+          03-02 09:04 events-agent: Thank you, corrected: the venue is the Old Mill.
+        `),
+      },
+      T2: {
+        title: 'Spring workshop: programme',
+        discussion: transcript(`
+          03-20 09:00 lena: Please send the draft programme around.
+          03-20 09:02 events-agent: ${later}
+        `),
+      },
+    };
+  }
+
+  it('does not hold another name of the corrected message against a later text, only the corrected one', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'tasks.json'), JSON.stringify(workshop("No. It's the Old Mill. The Glasshouse only had a provisional hold for us.", "I've sent the draft programme to Jonas Weber from the school board for review."), null, 2));
+    expect((await cli(['run', '--now', '2026-03-21T00:00:00Z'], dir)).status).toBe(0);
+    expect(contradictionsIn(dir)).toEqual([]);
+    expect((await cli(['guard', 'Jonas Weber will welcome the guests.'], dir)).status).toBe(0);
+    expect((await cli(['guard', 'The workshop takes place at the Glasshouse.'], dir)).status).toBe(1);
+  });
+
+  it('holds the name the correction rules out against a later text, and not a name beside it', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'tasks.json'), JSON.stringify(workshop("No. It's the Old Mill, not the Glasshouse.", "Draft programme: 'Welcome at the Glasshouse at 10:00, talks until 16:00.' Shall I print it?"), null, 2));
+    expect((await cli(['run', '--now', '2026-03-21T00:00:00Z'], dir)).status).toBe(0);
+    const mill = decisionsIn(dir).find((d) => d.statement.startsWith("It's the Old Mill"))!;
+    expect(mill.corrects).toBe('The workshop takes place at the Glasshouse on 9 April');
+    expect(contradictionsIn(dir).map((p) => [p.task_id, p.contradicts])).toEqual([['T2', [mill.id]]]);
+    expect((await cli(['guard', 'Jonas Weber will welcome the guests at 10:00.'], dir)).status).toBe(0);
+  });
+
+  it('reads what a correction corrects again when its task is analysed again (a registry an earlier version wrote)', async () => {
+    const dir = tempDir();
+    const tasks = workshop("No. It's the Old Mill, not the Glasshouse.", 'Programme sent.') as Record<string, { discussion: unknown[] }>;
+    writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
+    expect((await cli(['run', '--now', '2026-03-21T00:00:00Z'], dir)).status).toBe(0);
+    const file = join(dir, 'memory', 'decisions.json');
+    const registry = JSON.parse(readFileSync(file, 'utf8')) as { decisions: Decision[] };
+    const mill = registry.decisions.find((d) => d.statement.startsWith("It's the Old Mill"))!;
+    mill.corrects = 'Summary: about 40 people from the partner schools, catering quotes still open.';
+    writeFileSync(file, JSON.stringify(registry, null, 2));
+    tasks.T1.discussion.push(...transcript('03-02 09:06 lena: Thanks.'));
+    writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
+    expect((await cli(['run', '--now', '2026-03-22T00:00:00Z'], dir)).status).toBe(0);
+    expect(decisionsIn(dir).find((d) => d.id === mill.id)!.corrects).toBe('The workshop takes place at the Glasshouse on 9 April');
+  });
+});
+
 describe('a change of plan accepted from the review queue', () => {
   it('supersedes what it changes in its own task, and the next run adds it again as nothing new', async () => {
     const dir = tempDir();

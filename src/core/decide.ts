@@ -8,7 +8,8 @@ import { importanceScore, classify, type Thresholds } from './score';
 import { scoreCandidate, type ScorerModel } from './scorer';
 import { withPairs } from './clauseFeatures';
 import type { CompiledRule } from './rules';
-import { correctedPart } from './corrected';
+import { correctedMessage, correctedPart, correctingMessage, type CorrectedMessage } from './corrected';
+import { statedNames, subjectClauses } from './subject';
 import { clauseAfter, namesTask, optionListsIn, statementAt } from './statement';
 import { contentTokens, isQuestion, sentences, wordCount, type Stems, excerpt } from './text';
 import type { Confidence, DecideTuning, DecisionCandidate, DecisionType, Detection, Message, PatternCandidate, ReplyActs, ReviewCandidate, RuleKind, SentenceCandidate, TaskAnalysis, Topic, TopicState, Tuning, Words } from './types';
@@ -88,6 +89,8 @@ interface ReplyContext {
   acceptedBy: (p: number) => number[];
   /** The strongest cue of message p among the given kinds, with its score. */
   strongest: (p: number, family: readonly RuleKind[]) => { d: Detection; score: number } | null;
+  /** What each correction corrects. */
+  corrections: CorrectionReader;
 }
 
 function replyContext(input: DecideInput): ReplyContext {
@@ -120,7 +123,7 @@ function replyContext(input: DecideInput): ReplyContext {
     }
     return out;
   };
-  return { verdict, confirmedBy, patterns: input.replies.patterns.map((x) => ({ ...x })), rejectedBy, acceptedBy, strongest };
+  return { verdict, confirmedBy, patterns: input.replies.patterns.map((x) => ({ ...x })), rejectedBy, acceptedBy, strongest, corrections: new CorrectionReader(input) };
 }
 
 type TopicsAt = ReturnType<typeof topicInfos>;
@@ -133,8 +136,9 @@ function decideWithAgent(input: DecideInput, reply: ReplyContext, topicsAt: Topi
   const weighed = agentCandidates(input, topicsAt);
   const topicImportance = new Map<Topic, number>();
   const cuedAt = new Map<number, SentenceCandidate[]>();
-  // A correcting message corrects one thing: the fact its first corrected clause states ("No.
-  // It's the Old Mill. The Glasshouse only had a hold.") tells every clause of it what it corrects.
+  // The fact a correcting message's first corrected clause states is the right one for every
+  // clause of it ("No. It's the Old Mill. The Glasshouse only had a hold." is not about a
+  // Glasshouse being right).
   const correctionAt = new Map<number, string>();
   for (const w of weighed) {
     topicImportance.set(w.topic, Math.max(topicImportance.get(w.topic) ?? 0, w.importance));
@@ -164,7 +168,7 @@ function agentDecision(input: DecideInput, reply: ReplyContext, w: WeighedCandid
   const sources = [...c.sources, ...agreed].map((q) => messages[q].index);
   const d = candidate(input, c.p, c.statement, type, confidenceOfCandidate(c, scored.score, messages, reply.confirmedBy), sources, topic, importance, downstream, c.cue, w.stretch);
   d.correction = c.strength === 'correction';
-  if (d.correction) d.corrects = correctsOf(input, c.p, correctionAt.get(c.p) ?? c.statement, d.context);
+  if (d.correction) d.corrects = reply.corrections.of(c.p, c.statement, d.context, correctionAt.get(c.p));
   d.scorer = { score: scored.score, weighed: scored.weighed };
   // The clause's own reasons and alternatives and those around it, but not what another
   // decision of the same message gives as its own ("… instead of Mailchimp, because …"); a plain
@@ -243,7 +247,7 @@ function topicCorrections(input: DecideInput, reply: ReplyContext, here: TopicSc
     const a = answered[p];
     const made = candidate(input, p, statement, 'constraint', 'high', [...(a >= 0 ? [messages[a].index] : []), messages[p].index, ...(reply.confirmedBy.get(p) ?? []).map((c) => messages[c].index)], here.topic, importance, here.downstream, d.ruleId);
     made.correction = true;
-    made.corrects = correctsOf(input, p, statement, made.context);
+    made.corrects = reply.corrections.of(p, statement, made.context);
     decisions.push(made);
   }
   return importanceSoFar;
@@ -566,14 +570,28 @@ function candidate(
 }
 
 /**
- * What the correction at `p` corrects: the part of the message it answers that it is about
- * (corrected.ts; `statement`, the corrected fact the message opens with), or the candidate's
- * context when it answers none.
+ * What each correction of a task corrects: the claims of the message it answers that it is about
+ * (corrected.ts), or, when it answers none, its context (the excerpt of the topic's opening).
+ * Each corrected and each correcting message is read once, however many corrections it holds.
  */
-function correctsOf(input: DecideInput, p: number, statement: string, context: string): string | null {
-  const a = input.answered[p];
-  if (a < 0) return context || null;
-  return correctedPart(input.messages[a].text, input.text.at[a].sentences, input.messages[p].text, statement, input.text.stemmer);
+class CorrectionReader {
+  private readonly corrected = new Map<number, CorrectedMessage>();
+  private readonly correcting = new Map<number, ReadonlyArray<ReadonlySet<string>>>();
+  constructor(private readonly input: DecideInput) {}
+
+  /** `first`: the statement of the message's first corrected clause (the right fact for every clause of it). */
+  of(p: number, statement: string, context: string, first: string = statement): string | null {
+    const { input } = this;
+    const a = input.answered[p];
+    if (a < 0) return context || null;
+    const stems = input.text.stemmer;
+    let corrected = this.corrected.get(a);
+    if (!corrected) this.corrected.set(a, (corrected = correctedMessage(input.messages[a].text, input.text.at[a].sentences, input.words.claims.claimSplit, stems)));
+    let correcting = this.correcting.get(p);
+    if (!correcting) this.correcting.set(p, (correcting = correctingMessage(input.text.at[p].sentences, stems)));
+    const right = new Set([statement, first].flatMap((x) => [...statedNames(subjectClauses(x, input.lexicon.subjects, input.lexicon), stems)]));
+    return correctedPart(corrected, correcting, statement, right, stems) || null;
+  }
 }
 
 /** The cues of the message's detections of one kind, each as "cue, then whitespace" (case-insensitive). */

@@ -364,6 +364,9 @@ function refresh(d: Decision, c: DecisionCandidate): void {
   d.downstream = c.downstream;
   if (d.origin === 'auto') {
     d.context = c.context;
+    // What the correction corrected, as this version of the engine reads it (a registry written by
+    // an earlier one keeps what that one read until its task is analysed again).
+    if (c.correction && c.corrects) d.corrects = c.corrects;
     d.alternatives = c.alternatives;
     d.reasons = c.reasons;
     if (c.scorer) d.scorer = c.scorer;

@@ -880,31 +880,47 @@ export function wrongValueRestated(wrong: SubjectView, correction: SubjectView, 
  * corrected text named another in a clause about the same thing (its role words: "book",
  * "photography"), and the later text names that other one in a clause about it again ("Photos:
  * Jonas Behrendt"), and not the one the correction named. A role word matches another it opens
- * or that opens it ("photo", "photography"). A correction that only names ("It's the Old Mill.")
- * has no role words: `wrong` is then the part of the agent's message it corrects, and a later
- * clause giving every name of a clause of it is giving the wrong fact again.
+ * or that opens it ("photo", "photography"). A name the correction rules out ("…, not Jonas") is
+ * never the right one. A correction that only names ("It's the Old Mill.") has no role words: the
+ * wrong name is then the one it rules out ("It's the Old Mill, not the Glasshouse"), or else
+ * every name of the corrected text when that is one claim ("The Glasshouse on Pier 4 holds 9
+ * April for us"), given together by a later clause.
  */
 export function nameRestated(wrong: SubjectView, correction: SubjectView, later: SubjectView): string | null {
   for (const n of correction.clauses) {
-    const fresh = [...n.names].filter((x) => !wrong.names.has(x));
+    const right = namesOf(n, correction.stems, false);
+    const fresh = right.filter((x) => !wrong.names.has(x));
     if (fresh.length === 0) continue;
+    const ruledOut = namesOf(n, correction.stems, true);
     const nameStems = new Set([...n.names].map((x) => contentToken(x, correction.stems)));
     const role = [...n.anchor].filter((s) => !nameStems.has(s));
+    if (role.length === 0 && ruledOut.length === 0 && wrong.clauses.length !== 1) continue;
     for (const w of wrong.clauses) {
       if (role.length > 0 && !sharesRole(role, w.anchor)) continue;
-      const displaced = [...w.names].filter((x) => !correction.names.has(x));
+      // (With role words, a name the correction gives either way is not displaced: "MedCPT, not
+      // Contriever" is about the baseline, and a reading list naming Contriever is not.)
+      const displaced = role.length === 0 && ruledOut.length > 0 ? ruledOut.filter((x) => w.names.has(x)) : [...w.names].filter((x) => !correction.names.has(x));
       for (const l of later.clauses) {
         if (fresh.some((x) => l.names.has(x))) continue;
-        // A correction that only names ("It's the Old Mill.") has no role words of its own: the
-        // later clause must give every name of the corrected clause ("the Glasshouse on Pier 4"),
-        // not one of them in passing ("on Pier 4").
-        if (role.length > 0 ? !sharesRole(role, l.anchor) : !displaced.every((x) => l.names.has(x))) continue;
+        if (role.length > 0 ? !sharesRole(role, l.anchor) : ruledOut.length === 0 && !displaced.every((x) => l.names.has(x))) continue;
         const old = displaced.find((x) => l.names.has(x));
         if (old) return `it names ${titleCase(old)} where the correction named ${fresh.map(titleCase).join(' ')}`;
       }
     }
   }
   return null;
+}
+
+/** The names of a clause that a negator governs (`ruledOut`) or that it states (the others), as written, lowercased. */
+function namesOf(c: SubjectClause, stems: Stems, ruledOut: boolean): string[] {
+  return [...c.names].filter((x) => c.negated.has(contentToken(x, stems) ?? '') === ruledOut);
+}
+
+/** The names a text states, not those it rules out ("It's the Old Mill, not the Glasshouse" → old, mill), as content stems. */
+export function statedNames(clauses: readonly SubjectClause[], stems: Stems): Set<string> {
+  const out = new Set<string>();
+  for (const c of clauses) for (const x of namesOf(c, stems, false)) out.add(contentToken(x, stems) ?? x);
+  return out;
 }
 
 const ROLE_PREFIX = 4;

@@ -427,7 +427,7 @@ export interface DecisionCandidate {
   cue: string;
   /** True when the statement is a person's correction of what the agent said or did. */
   correction: boolean;
-  /** What a correction corrects: the part of the message it answers that it is about (null for any other decision). */
+  /** What a correction corrects: the claims of the message it answers that it is about, or its context when it answers none (null for any other decision). */
   corrects: string | null;
   /** The scorer's certainty and the features that weighed most (absent where no scorer judged it). */
   scorer?: { score: number; weighed: string[] };

@@ -136,21 +136,17 @@ function decideWithAgent(input: DecideInput, reply: ReplyContext, topicsAt: Topi
   const weighed = agentCandidates(input, topicsAt);
   const topicImportance = new Map<Topic, number>();
   const cuedAt = new Map<number, SentenceCandidate[]>();
-  // The fact a correcting message's first corrected clause states is the right one for every
-  // clause of it ("No. It's the Old Mill. The Glasshouse only had a hold." is not about a
-  // Glasshouse being right).
-  const correctionAt = new Map<number, string>();
   for (const w of weighed) {
     topicImportance.set(w.topic, Math.max(topicImportance.get(w.topic) ?? 0, w.importance));
     if (w.c.hint !== null) cuedAt.set(w.c.p, [...(cuedAt.get(w.c.p) ?? []), w.c]);
-    if (w.c.strength === 'correction' && !correctionAt.has(w.c.p)) correctionAt.set(w.c.p, w.c.statement);
+    if (w.c.strength === 'correction') reply.corrections.said(w.c.p, w.c.statement);
   }
   for (const w of weighed) {
     const scored = scoreCandidate(input.scorer, w.features);
     const band = bandOf(scored.score, classify(w.importance, input.thresholds), settledInDiscussion(w.features), input.scorer.thresholds);
     if (band === 'raw') continue;
     const type = w.c.strength === 'correction' ? 'constraint' : scored.type;
-    if (band === 'decision') decisions.push(agentDecision(input, reply, w, type, scored, cuedAt, correctionAt));
+    if (band === 'decision') decisions.push(agentDecision(input, reply, w, type, scored, cuedAt));
     else review.push({ topic: w.topic.label, importance: round1(w.importance), messages: w.c.sources.map((q) => messages[q].index), statement: w.c.statement, type, at: w.c.p, messageIndex: messages[w.c.p].index, ts: messages[w.c.p].ts });
   }
   const patterns = [...reply.patterns, ...valueCorrections(input, reply, weighed)];
@@ -159,7 +155,7 @@ function decideWithAgent(input: DecideInput, reply: ReplyContext, topicsAt: Topi
 }
 
 /** The decision a weighed candidate of the registry band makes, with the sources, reasons and alternatives that are its own. */
-function agentDecision(input: DecideInput, reply: ReplyContext, w: WeighedCandidate, type: DecisionType, scored: { score: number; weighed: string[] }, cuedAt: ReadonlyMap<number, SentenceCandidate[]>, correctionAt: ReadonlyMap<number, string>): DecisionCandidate {
+function agentDecision(input: DecideInput, reply: ReplyContext, w: WeighedCandidate, type: DecisionType, scored: { score: number; weighed: string[] }, cuedAt: ReadonlyMap<number, SentenceCandidate[]>): DecisionCandidate {
   const { messages } = input;
   const { c, topic, info, importance } = w;
   const downstream = mentionedTasks(info.ps.map((p) => messages[p].text), input.knownTaskIds, input.taskId);
@@ -168,7 +164,7 @@ function agentDecision(input: DecideInput, reply: ReplyContext, w: WeighedCandid
   const sources = [...c.sources, ...agreed].map((q) => messages[q].index);
   const d = candidate(input, c.p, c.statement, type, confidenceOfCandidate(c, scored.score, messages, reply.confirmedBy), sources, topic, importance, downstream, c.cue, w.stretch);
   d.correction = c.strength === 'correction';
-  if (d.correction) d.corrects = reply.corrections.of(c.p, c.statement, d.context, correctionAt.get(c.p));
+  if (d.correction) d.corrects = reply.corrections.of(c.p, c.statement, d.context);
   d.scorer = { score: scored.score, weighed: scored.weighed };
   // The clause's own reasons and alternatives and those around it, but not what another
   // decision of the same message gives as its own ("… instead of Mailchimp, because …"); a plain
@@ -577,10 +573,22 @@ function candidate(
 class CorrectionReader {
   private readonly corrected = new Map<number, CorrectedMessage>();
   private readonly correcting = new Map<number, ReadonlyArray<ReadonlySet<string>>>();
+  /** The names each statement states, by its text. */
+  private readonly stated = new Map<string, ReadonlySet<string>>();
+  /** Each correcting message's first corrected clause. */
+  private readonly first = new Map<number, string>();
   constructor(private readonly input: DecideInput) {}
 
-  /** `first`: the statement of the message's first corrected clause (the right fact for every clause of it). */
-  of(p: number, statement: string, context: string, first: string = statement): string | null {
+  /**
+   * A corrected clause of message p, in order. The fact the message's first one states is the
+   * right one for every clause of it ("No. It's the Old Mill. The Glasshouse only had a hold." is
+   * not about a Glasshouse being right).
+   */
+  said(p: number, statement: string): void {
+    if (!this.first.has(p)) this.first.set(p, statement);
+  }
+
+  of(p: number, statement: string, context: string): string | null {
     const { input } = this;
     const a = input.answered[p];
     if (a < 0) return context || null;
@@ -589,8 +597,14 @@ class CorrectionReader {
     if (!corrected) this.corrected.set(a, (corrected = correctedMessage(input.messages[a].text, input.text.at[a].sentences, input.words.claims.claimSplit, stems)));
     let correcting = this.correcting.get(p);
     if (!correcting) this.correcting.set(p, (correcting = correctingMessage(input.text.at[p].sentences, stems)));
-    const right = new Set([statement, first].flatMap((x) => [...statedNames(subjectClauses(x, input.lexicon.subjects, input.lexicon), stems)]));
+    const right = new Set([...this.namesStated(statement), ...this.namesStated(this.first.get(p) ?? statement)]);
     return correctedPart(corrected, correcting, statement, right, stems) || null;
+  }
+
+  private namesStated(text: string): ReadonlySet<string> {
+    let names = this.stated.get(text);
+    if (!names) this.stated.set(text, (names = statedNames(subjectClauses(text, this.input.lexicon.subjects, this.input.lexicon), this.input.text.stemmer)));
+    return names;
   }
 }
 

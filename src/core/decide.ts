@@ -11,7 +11,7 @@ import type { CompiledRule } from './rules';
 import { correctedMessage, correctedPart, correctingMessage, type CorrectedMessage } from './corrected';
 import { statedNames, subjectClauses } from './subject';
 import { clauseAfter, namesTask, optionListsIn, statementAt } from './statement';
-import { contentTokens, isQuestion, sentences, wordCount, type Stems, excerpt } from './text';
+import { contentTokens, isQuestion, nameWords, sentences, wordCount, type Stems, excerpt } from './text';
 import type { Confidence, DecideTuning, DecisionCandidate, DecisionType, Detection, Message, PatternCandidate, ReplyActs, ReviewCandidate, RuleKind, SentenceCandidate, TaskAnalysis, Topic, TopicState, Tuning, Words } from './types';
 
 // The stage's output shapes live with the other plain data shapes (types.ts), so that the stages
@@ -565,6 +565,8 @@ function candidate(
   };
 }
 
+const NO_NAMES: ReadonlySet<string> = new Set();
+
 /**
  * What each correction of a task corrects: the claims of the message it answers that it is about
  * (corrected.ts), or, when it answers none, its context (the excerpt of the topic's opening).
@@ -603,7 +605,8 @@ class CorrectionReader {
 
   private namesStated(text: string): ReadonlySet<string> {
     let names = this.stated.get(text);
-    if (!names) this.stated.set(text, (names = statedNames(subjectClauses(text, this.input.lexicon.subjects, this.input.lexicon), this.input.text.stemmer)));
+    // (A text with no name states none: most corrections are read without parsing their claims.)
+    if (!names) this.stated.set(text, (names = nameWords(text).length === 0 ? NO_NAMES : statedNames(subjectClauses(text, this.input.lexicon.subjects, this.input.lexicon), this.input.text.stemmer)));
     return names;
   }
 }

@@ -565,8 +565,6 @@ function candidate(
   };
 }
 
-const NO_NAMES: ReadonlySet<string> = new Set();
-
 /**
  * What each correction of a task corrects: the claims of the message it answers that it is about
  * (corrected.ts), or, when it answers none, its context (the excerpt of the topic's opening).
@@ -606,7 +604,7 @@ class CorrectionReader {
   private namesStated(text: string): ReadonlySet<string> {
     let names = this.stated.get(text);
     // (A text with no name states none: most corrections are read without parsing their claims.)
-    if (!names) this.stated.set(text, (names = nameWords(text).length === 0 ? NO_NAMES : statedNames(subjectClauses(text, this.input.lexicon.subjects, this.input.lexicon), this.input.text.stemmer)));
+    if (!names) this.stated.set(text, (names = nameWords(text).length === 0 ? new Set<string>() : statedNames(subjectClauses(text, this.input.lexicon.subjects, this.input.lexicon), this.input.text.stemmer)));
     return names;
   }
 }

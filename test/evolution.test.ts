@@ -163,34 +163,45 @@ describe('a name a correction put in place of another', () => {
   });
 });
 
-describe('a wrong fact far into a long message, corrected by naming the right one', () => {
-  const dir = tempDir();
-  const tasks = {
-    T1: {
-      title: 'Spring workshop: venue',
-      discussion: transcript(`
-        03-02 09:00 lena: Time to get the spring workshop moving. Please sum up where we stand.
-        03-02 09:01 events-agent: Summary from the notes and emails: the workshop is planned for a Thursday in April with about 40 people from the partner schools. Catering quotes are still open, and three of the four speakers have confirmed their talks. The Glasshouse on Pier 4 holds 9 April for us at 2,800 EUR, so the workshop takes place at the Glasshouse and I'll use it as the venue on the flyer. The Old Mill in Linden was also considered (2,300 EUR).
-        03-02 09:03 lena: No. It's the Old Mill. The Glasshouse only had a provisional hold for us and let it go on Monday.
-        03-02 09:04 events-agent: Thank you, corrected: the venue is the Old Mill.
-      `),
-    },
-    T2: {
-      title: 'Spring workshop: flyer',
-      discussion: transcript(`
-        03-20 09:00 lena: Please draft the flyer text for the spring workshop.
-        03-20 09:02 events-agent: Draft flyer: 'Join us on Thursday, 9 April, from 10:00 at the Glasshouse on Pier 4 for a day of talks and hands-on sessions.' Shall I send it to print?
-      `),
-    },
-  };
-  writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+describe('a correction that names the right place', () => {
+  /** The agent's summary: the wrong venue far into it, beyond the excerpt a decision's context keeps. */
+  const LONG = "Summary from the notes and emails: the workshop is planned for a Thursday in April with about 40 people from the partner schools. Catering quotes are still open, and three of the four speakers have confirmed their talks. The Glasshouse on Pier 4 holds 9 April for us at 2,800 EUR, so the workshop takes place at the Glasshouse and I'll use it as the venue on the flyer. The Old Mill in Linden was also considered (2,300 EUR).";
+  /** The agent's summary: the wrong venue in a sentence that also names the host of the day. */
+  const WITH_HOST = 'Summary: about 40 people from the partner schools, catering quotes still open. The workshop takes place at the Glasshouse on 9 April, and Jonas Weber from the school board will host the day.';
 
-  it("keeps the sentence it corrected, and flags an agent's quoted draft that names the wrong place again", async () => {
+  /** A venue corrected in T1, then what the agent writes in a later task. */
+  function workshop(summary: string, correction: string, later: string): Record<string, { discussion: unknown[] }> {
+    return {
+      T1: {
+        discussion: transcript(`
+          03-02 09:00 lena: Please sum up where we stand on the spring workshop.
+          03-02 09:01 events-agent: ${summary}
+          03-02 09:03 lena: ${correction}
+          03-02 09:04 events-agent: Thank you, corrected: the venue is the Old Mill.
+        `),
+      },
+      T2: {
+        discussion: transcript(`
+          03-20 09:00 lena: Please send the flyer and the programme around.
+          03-20 09:02 events-agent: ${later}
+        `),
+      },
+    };
+  }
+
+  /** A folder holding `tasks`, after one run; and the decision the correction made. */
+  async function ranOn(tasks: object): Promise<{ dir: string; mill: Decision }> {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
     expect((await cli(['run', '--now', '2026-03-21T00:00:00Z'], dir)).status).toBe(0);
-    const mill = decisionsIn(dir).find((d) => d.statement === "It's the Old Mill.")!;
+    const mill = decisionsIn(dir).find((d) => d.statement.startsWith("It's the Old Mill"))!;
     expect(mill).toMatchObject({ task_id: 'T1', status: 'active', type: 'constraint' });
-    expect(mill.corrects).toMatch(/^The Glasshouse on Pier 4 holds 9 April/);
+    return { dir, mill };
+  }
+
+  it("keeps the sentence it corrected, however far into the message, and flags an agent's quoted draft that names the wrong place again", async () => {
+    const { dir, mill } = await ranOn(workshop(LONG, "No. It's the Old Mill. The Glasshouse only had a provisional hold for us and let it go on Monday.", "Draft flyer: 'Join us on Thursday, 9 April, from 10:00 at the Glasshouse on Pier 4 for a day of talks and hands-on sessions.' Shall I send it to print?"));
+    expect(mill.corrects).toBe("The Glasshouse on Pier 4 holds 9 April for us at 2,800 EUR, so the workshop takes place at the Glasshouse and I'll use it as the venue on the flyer.");
     expect((await cli(['why', mill.id], dir)).stdout).toContain('  corrects: The Glasshouse on Pier 4 holds 9 April for us');
     const contradictions = contradictionsIn(dir);
     expect(contradictions.map((p) => [p.task_id, p.messages, p.contradicts])).toEqual([['T2', [1], [mill.id]]]);
@@ -198,65 +209,31 @@ describe('a wrong fact far into a long message, corrected by naming the right on
     const g = await cli(['guard', 'Join us at the Glasshouse on Pier 4.'], dir);
     expect(g.status).toBe(1);
     expect(g.stdout).toContain(`This seems to contradict ${mill.id}`);
-  });
-
-  it('lets guard pass the right place, and a text naming only part of the wrong one in passing', async () => {
+    // The right place, and a text naming only part of the wrong one in passing, go against nothing.
     expect((await cli(['guard', 'Join us at the Old Mill on 9 April.'], dir)).status).toBe(0);
     expect((await cli(['guard', 'The ferry leaves from Pier 4 at 9.'], dir)).status).toBe(0);
   });
-});
 
-describe('what a correction that only names holds a later text against', () => {
-  /** A venue corrected in T1 (the agent's summary also names the host of the day), and a later task. */
-  function workshop(correction: string, later: string): Record<string, unknown> {
-    return {
-      T1: {
-        title: 'Spring workshop: venue',
-        discussion: transcript(`
-          03-02 09:00 lena: Please sum up where we stand on the spring workshop.
-          03-02 09:01 events-agent: Summary: about 40 people from the partner schools, catering quotes still open. The workshop takes place at the Glasshouse on 9 April, and Jonas Weber from the school board will host the day.
-          03-02 09:03 lena: ${correction}
-          03-02 09:04 events-agent: Thank you, corrected: the venue is the Old Mill.
-        `),
-      },
-      T2: {
-        title: 'Spring workshop: programme',
-        discussion: transcript(`
-          03-20 09:00 lena: Please send the draft programme around.
-          03-20 09:02 events-agent: ${later}
-        `),
-      },
-    };
-  }
-
-  it('does not hold another name of the corrected message against a later text, only the corrected one', async () => {
-    const dir = tempDir();
-    writeFileSync(join(dir, 'tasks.json'), JSON.stringify(workshop("No. It's the Old Mill. The Glasshouse only had a provisional hold for us.", "I've sent the draft programme to Jonas Weber from the school board for review."), null, 2));
-    expect((await cli(['run', '--now', '2026-03-21T00:00:00Z'], dir)).status).toBe(0);
+  it('does not hold another name of the corrected sentence against a later text, only the corrected one', async () => {
+    const { dir } = await ranOn(workshop(WITH_HOST, "No. It's the Old Mill. The Glasshouse only had a provisional hold for us.", "I've sent the draft programme to Jonas Weber from the school board for review."));
     expect(contradictionsIn(dir)).toEqual([]);
     expect((await cli(['guard', 'Jonas Weber will welcome the guests.'], dir)).status).toBe(0);
     expect((await cli(['guard', 'The workshop takes place at the Glasshouse.'], dir)).status).toBe(1);
   });
 
   it('holds the name the correction rules out against a later text, and not a name beside it', async () => {
-    const dir = tempDir();
-    writeFileSync(join(dir, 'tasks.json'), JSON.stringify(workshop("No. It's the Old Mill, not the Glasshouse.", "Draft programme: 'Welcome at the Glasshouse at 10:00, talks until 16:00.' Shall I print it?"), null, 2));
-    expect((await cli(['run', '--now', '2026-03-21T00:00:00Z'], dir)).status).toBe(0);
-    const mill = decisionsIn(dir).find((d) => d.statement.startsWith("It's the Old Mill"))!;
+    const { dir, mill } = await ranOn(workshop(WITH_HOST, "No. It's the Old Mill, not the Glasshouse.", "Draft programme: 'Welcome at the Glasshouse at 10:00, talks until 16:00.' Shall I print it?"));
     expect(mill.corrects).toBe('The workshop takes place at the Glasshouse on 9 April');
     expect(contradictionsIn(dir).map((p) => [p.task_id, p.contradicts])).toEqual([['T2', [mill.id]]]);
     expect((await cli(['guard', 'Jonas Weber will welcome the guests at 10:00.'], dir)).status).toBe(0);
   });
 
   it('reads what a correction corrects again when its task is analysed again (a registry an earlier version wrote)', async () => {
-    const dir = tempDir();
-    const tasks = workshop("No. It's the Old Mill, not the Glasshouse.", 'Programme sent.') as Record<string, { discussion: unknown[] }>;
-    writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
-    expect((await cli(['run', '--now', '2026-03-21T00:00:00Z'], dir)).status).toBe(0);
+    const tasks = workshop(WITH_HOST, "No. It's the Old Mill, not the Glasshouse.", 'Programme sent.');
+    const { dir, mill } = await ranOn(tasks);
     const file = join(dir, 'memory', 'decisions.json');
     const registry = JSON.parse(readFileSync(file, 'utf8')) as { decisions: Decision[] };
-    const mill = registry.decisions.find((d) => d.statement.startsWith("It's the Old Mill"))!;
-    mill.corrects = 'Summary: about 40 people from the partner schools, catering quotes still open.';
+    registry.decisions.find((d) => d.id === mill.id)!.corrects = 'Summary: about 40 people from the partner schools, catering quotes still open.';
     writeFileSync(file, JSON.stringify(registry, null, 2));
     tasks.T1.discussion.push(...transcript('03-02 09:06 lena: Thanks.'));
     writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));

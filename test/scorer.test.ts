@@ -167,6 +167,23 @@ describe('features', () => {
       { numRuns: 25 },
     );
   });
+
+  it('read an agent question followed by a note as an offer, and a plain report as none', () => {
+    const replyTo = (agentText: string) => {
+      const discussion = [
+        { author: 'marta', role: 'human' as const, text: 'We need a written refund policy.' },
+        { author: 'support-agent', role: 'bot' as const, text: agentText },
+        { author: 'marta', role: 'human' as const, text: 'A team lead approves refunds over 200 EUR.' },
+      ];
+      return candidateClauses('T1', discussion, engine).candidates.filter((w) => w.c.p === 2);
+    };
+    const asked = replyTo('One more question: who approves large refunds? The delays were all waiting on Priya.');
+    expect(asked.length).toBeGreaterThan(0);
+    for (const w of asked) expect(w.features).toContain('dialogue:agent-offers');
+    const reported = replyTo('Refund requests last quarter: 184 in total. The delays were all waiting on Priya.');
+    expect(reported.length).toBeGreaterThan(0);
+    for (const w of reported) expect(w.features).not.toContain('dialogue:agent-offers');
+  });
 });
 
 describe('a team scorer (config `scorer`)', () => {

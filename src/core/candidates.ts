@@ -754,7 +754,8 @@ function valuePair(lex: CompiledStatementLexicon, t: CandidateTuning, statement:
 /** An agent's message that asks, proposes or lays out options ("We could …") a bare "Both." can accept. */
 function offers(lex: CompiledStatementLexicon, text: string, sentences: readonly Span[] = splitSentences(text, lex.words.statements)): boolean {
   const lower = normalForm(text);
-  return isQuestion(text) || hasAct(lex, 'proposal', lower) || hasAct(lex, 'hypothetical', lower) || sentences.some((s) => findAct(lex, 'option-intro', normalForm(s.text))?.start === 0);
+  // A question anywhere in it counts: agents often ask and then add a note ("Who approves large refunds? The delays were all waiting on Priya.").
+  return sentences.some((s) => isQuestion(s.text)) || isQuestion(text) || hasAct(lex, 'proposal', lower) || hasAct(lex, 'hypothetical', lower) || sentences.some((s) => findAct(lex, 'option-intro', normalForm(s.text))?.start === 0);
 }
 
 /** A short reply that names something the agent's message offered (a shared content word or number): `theirs`, its content tokens. */

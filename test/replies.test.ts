@@ -60,6 +60,14 @@ describe('reply acts', () => {
     expect(typesAt(m, 1)).toEqual([]);
   });
 
+  it("'nope' followed by an approval answers 'Anything else?'; 'nope' followed by the right fact corrects", () => {
+    const asked = ['hr-assistant', 'bot', 'Corrected to a six-month probation. Anything else before it goes to you for signature?'] as [string, Role, string];
+    for (const reply of ["Nope, looks good. Print it and I'll sign it, she should get a proper letter.", "Nope, that's fine, print it and I'll sign it by Friday."]) {
+      expect(typesAt(thread(asked, ['thomas', 'human', reply]), 1)).not.toContain('correction');
+    }
+    expect(typesAt(thread(asked, ['thomas', 'human', 'Nope, the start date is the 1st of September, not October.']), 1)).toContain('correction');
+  });
+
   it('German and Spanish cues: "Nein, das stimmt nicht" corrects, "Passt." and "Vale." confirm', () => {
     const de = thread(['office-agent', 'bot', 'Angebot: Zahlung innerhalb von 60 Tagen.'], ['tom', 'human', 'Nein, das stimmt nicht. Zahlungsziel ist 14 Tage.'], ['office-agent', 'bot', 'Korrigiert: Zahlung innerhalb von 14 Tagen.'], ['tom', 'human', 'Passt.']);
     expect(typesAt(de, 1)).toEqual(['correction']);

@@ -226,6 +226,15 @@ describe('relations given by what a decision answers', () => {
     expect(answeredValueChange(view('For contrast I darken the grey to #6B7280.'), view('Body text goes to #4B5563 everywhere.'), view('#6B7280 passes on white, but most body text sits on the card background.'))).toBeNull();
   });
 
+  it('a decision that is all value is replaced only where the question points at its value', () => {
+    // The question names two weekdays in one clause: the answer replaces neither for certain.
+    const twoDays = view('The events desk currently delivers on Friday noon for the Monday send. For a Thursday send I need their listings earlier.');
+    expect(answeredValueChange(view('So much for Monday.'), view('Tuesday noon.'), twoDays, true)).toBeNull();
+    // One weekday in the clause, or the old and the new side by side, point at it.
+    expect(answeredValueChange(view('Monday it is.'), view('Tuesday then.'), view('The printer is closed on Monday. The print shop asks for another day.'), true)).toMatch(/weekday: monday → tuesday/);
+    expect(answeredValueChange(view('Monday it is.'), view('Tuesday then.'), view('The printer is closed on Monday but has Tuesday free.'), true)).toMatch(/weekday: monday → tuesday/);
+  });
+
   it('keeps a slot whose old value the answer gives again', () => {
     const asked = view('The nightly load finishes around 05:10. I can schedule the dashboard refresh for 06:00, before the 09:00 standup.');
     const older = view('Schedule the dashboard refresh for 06:00, after the load and well before the 09:00 standup.');

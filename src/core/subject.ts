@@ -748,16 +748,28 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
     const onSubject = (c: SubjectClause) => shared(c.anchor, o.anchor) > 0;
     const aboutAnswer = sameDiscussion && asked.clauses.some((c) => onSubject(c) || newer.clauses.some((n) => shared(c.anchor, n.anchor) > 0));
     const naming = asked.clauses.filter((c) => o.anchor.size === 0 || aboutAnswer || onSubject(c));
-    const named = new Set(naming.flatMap((c) => c.values.filter((v) => !v.negated).map((v) => `${v.key}\u0000${v.value}`)));
     for (const was of o.values) {
-      if (was.negated || was.key.startsWith('count:') || !named.has(`${was.key}\u0000${was.value}`) || restated(was)) continue;
+      if (was.negated || was.key.startsWith('count:') || restated(was)) continue;
       for (const n of newer.clauses) {
         const now = n.values.find((v) => comparable(v, was) && !v.negated && v.value !== was.value && !o.values.some((x) => x.key === v.key && x.value === v.value));
-        if (now) return `a new ${was.key}: ${was.value} → ${now.value}`;
+        if (now && naming.some((c) => namesOldValue(c, was, now, o.anchor.size === 0))) return `a new ${was.key}: ${was.value} → ${now.value}`;
       }
     }
   }
   return null;
+}
+
+/**
+ * Whether a clause of the question names `was` as the value the answer's `now` replaces. A decision
+ * that is all value ("So much for Monday.") has only the question's clause for a subject, so that
+ * clause must point at its value: one value of the slot ("an appointment on Thursday"), or the old
+ * and the new side by side ("300 instead of 200?"). "The events desk delivers on Friday noon for
+ * the Monday send" names two weekdays; "Tuesday noon" in answer replaces neither for certain.
+ */
+function namesOldValue(c: SubjectClause, was: SlotValue, now: SlotValue, valueOnly: boolean): boolean {
+  const given = c.values.filter((v) => !v.negated && v.key === was.key);
+  if (!given.some((v) => v.value === was.value)) return false;
+  return !valueOnly || given.every((v) => v.value === was.value) || given.some((v) => v.value === now.value);
 }
 
 /**

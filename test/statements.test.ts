@@ -357,9 +357,11 @@ describe('decision candidates', () => {
     expect(answering('events-bot', 'Option 1: the old print shop. Should I book it?')('Option 1.')).toEqual([]);
   });
 
-  it('spells out a short choice by the plain clause after it, but not by a condition', () => {
+  it('spells out a short choice by the plain clause after it, as said, but not by a condition', () => {
     const reply = answering('it-bot', 'The keys cost 48 EUR each. How many should I order for the office?');
-    expect(reply('Ten keys. The spare ones stay in the safe.')).toEqual(['Ten keys: The spare ones stay in the safe.']);
+    // The two sentences keep their stop: a colon would make the second a statement about the first.
+    expect(reply('Ten keys. The spare ones stay in the safe.')).toEqual(['Ten keys. The spare ones stay in the safe.']);
+    expect(reply('Ten keys! The spare ones stay in the safe.')).toEqual(['Ten keys! The spare ones stay in the safe.']);
     expect(reply('Ten keys. If more people want one, we order more.')).toEqual(['Ten keys.']);
   });
 

@@ -525,7 +525,7 @@ function statedCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   // "Both." / "Storage box then." name the choice; the clause after it says what it means.
   const next = r.words <= input.tuning.ellipticMaxWords ? spelledOut(lexicon, clauses, k) : null;
   const consumed = next ? 1 : 0;
-  let text = next ? `${trimEnd(r.text)}: ${next}` : r.text;
+  let text = next ? spelledJoin(r.text, next) : r.text;
   // "But the focus fix can't wait for the next release train - ship it as a hotfix this week.":
   // a directive on "it" keeps the clause of the same sentence that says what it is.
   // (Its position is read after the clause it took in, if any.)
@@ -557,6 +557,16 @@ function spelledOut(lexicon: CompiledStatementLexicon, clauses: readonly Span[],
   const supposes = lexicon.words.cues.supposing.test(nextLower);
   if (!next || ownAct || supposes || isQuestion(next) || hasAct(lexicon, 'smalltalk', nextLower) || hasAct(lexicon, 'explanation', nextLower) || hasAct(lexicon, 'opinion', nextLower) || findAct(lexicon, 'reason', nextLower)?.start === 0) return null;
   return next;
+}
+
+/**
+ * The choice and the clause that spells it out, as they were said: a sentence that ended ("Both.
+ * We run the pilot in Hamburg.", "640! Last year we had 400.") keeps its stop, for a colon would
+ * make the second sentence a statement about the first; a clause cut at a comma or dash gets one.
+ */
+function spelledJoin(choice: string, next: string): string {
+  const said = choice.trim();
+  return /[.!?…]["'’”)\]]*$/u.test(said) ? `${said} ${next.charAt(0).toUpperCase()}${next.slice(1)}` : `${trimEnd(said)}: ${next}`;
 }
 
 /**

@@ -357,6 +357,13 @@ describe('decision candidates', () => {
     expect(answering('events-bot', 'Option 1: the old print shop. Should I book it?')('Option 1.')).toEqual([]);
   });
 
+  it('keeps what belongs to the first word: a hash, an opening quote the sentence closes', () => {
+    const reply = answering('pricing-bot', 'Team asks for no card at sign-up, Business does. Shall we say so on both plans?');
+    expect(reply("Then 'no card required' goes on Team only.")).toEqual(["'No card required' goes on Team only."]);
+    expect(reply('We decided: #2211 blocks the release, so the plan copy waits until it is fixed.')).toEqual(['#2211 blocks the release, so the plan copy waits until it is fixed.']);
+    expect(reply('Still, we show it on Team only.')).toEqual(['We show it on Team only.']);
+  });
+
   it('spells out a short choice by the plain clause after it, as said, but not by a condition', () => {
     const reply = answering('it-bot', 'The keys cost 48 EUR each. How many should I order for the office?');
     // The two sentences keep their stop: a colon would make the second a statement about the first.

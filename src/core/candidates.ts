@@ -947,10 +947,12 @@ function trimEnd(text: string): string {
   return text.trim().replace(/[\s,;:.!\-–—]+$/u, '');
 }
 
-/** Upper-case first letter, unless the first word is written with capitals inside ("uPlot", "iOS"). */
+/** Upper-case first letter, after an opening quote too, unless the first word is written with capitals inside ("uPlot", "iOS"). */
 function sentenceCase(text: string): string {
-  if (text.length === 0 || /^\p{Ll}+\p{Lu}/u.test(text)) return text;
-  return text[0].toUpperCase() + text.slice(1);
+  const quote = /^['"‘“„]/u.test(text) ? 1 : 0;
+  const word = text.slice(quote);
+  if (word.length === 0 || /^\p{Ll}+\p{Lu}/u.test(word)) return text;
+  return text.slice(0, quote) + word[0].toUpperCase() + word.slice(1);
 }
 
 function make(

@@ -171,9 +171,22 @@ export function contentStart(lex: CompiledStatementLexicon, text: string): numbe
       at += skip + addressed[0].length;
       continue;
     }
-    return at + skip;
+    return at + skip - ownedLead(rest.slice(0, skip), body);
   }
   return at;
+}
+
+const QUOTE_CLOSES: Readonly<Record<string, string>> = { "'": "'", '"': '"', '‘': '’', '“': '”', '„': '“' };
+
+/**
+ * How many characters at the end of a sentence's lead belong to its first word: a hash ("#2211
+ * is a blocker") or an opening quote the sentence closes ("'No card required' goes on Team only").
+ */
+function ownedLead(leadText: string, body: string): number {
+  const last = leadText.charAt(leadText.length - 1);
+  if (last === '#' && /^[\p{L}\p{N}]/u.test(body)) return 1;
+  const close = QUOTE_CLOSES[last];
+  return close !== undefined && body.includes(close) ? 1 : 0;
 }
 
 /** Nothing but a courtesy and punctuation: "please.", "thanks!". */

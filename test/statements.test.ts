@@ -112,6 +112,24 @@ describe('decision candidates', () => {
     expect(found[0]).toMatchObject({ statement: 'Renew it with the ACME client and add a reminder two weeks before expiry.', type: 'action_item', strength: 'accepted', sources: [1, 2] });
   });
 
+  it("names the person who accepted an offer where the agent said 'you' to them, and leaves a 'you' that acts", () => {
+    const offer = (text: string) =>
+      candidates([
+        ['jana', 'human', 'The neighbour at no. 14 parks in front of our gate again.'],
+        ['office-bot', 'bot', text],
+        ['jana', 'human', 'Yes, do that.'],
+      ]).map((c) => c.statement);
+    expect(offer('Shall I draft a letter to no. 14 for you to sign, with your address as the sender?')).toEqual(["Draft a letter to no. 14 for Jana to sign, with Jana's address as the sender."]);
+    expect(offer('Shall I send the letter to no. 14 unless you object?')).toEqual(['Send the letter to no. 14 unless you object.']);
+    // A proposal that names another person of the discussion may mean them by "you": left as said.
+    const named = candidates([
+      ['tom', 'human', 'The neighbour at no. 14 parks in front of our gate again.'],
+      ['office-bot', 'bot', 'Tom, shall I draft a letter to no. 14 for you to sign?'],
+      ['jana', 'human', 'Yes, do that.'],
+    ]).map((c) => c.statement);
+    expect(named).toEqual(['Draft a letter to no. 14 for you to sign.']);
+  });
+
   it("turns each decisive sentence of an accepted labelled suggestion into a decision, without its conditions and figures", () => {
     const found = candidates([
       ['kim', 'human', 'How do we check it is really him? He writes from a new address.'],

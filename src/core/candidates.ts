@@ -1010,7 +1010,21 @@ function acceptedProposals(input: CandidateInput, facts: TaskFacts): SentenceCan
     if (!proposal) continue;
     out.push({ p: a, statement: proposal.statement, type: proposal.type, strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: proposal.type, features: featuresOf(proposal.statement, 'last') });
   }
-  return out;
+  return out.map((c) => ({ ...c, statement: addressedByName(input, c.statement, c.sources[0], c.sources[1]) }));
+}
+
+/**
+ * The agent's "you" is the person who accepted its proposal: recorded as a decision, "Draft a
+ * letter to no. 14 for you to sign." reads "… for Jana to sign." ("your address": "Jana's
+ * address"). A "you" that acts ("unless you object") is left as it was said, and so is every
+ * "you" of a proposal that names another person of the discussion (it may be theirs).
+ */
+function addressedByName(input: CandidateInput, statement: string, a: number, h: number): string {
+  const { messages, lexicon } = input;
+  const author = messages[h].author;
+  if (messages.some((m) => m.role !== 'bot' && m.author !== author && addresses(messages[a].text, m.author))) return statement;
+  const name = /^\p{Ll}[\p{Ll}-]*$/u.test(author) ? author.charAt(0).toUpperCase() + author.slice(1) : author;
+  return statement.replace(lexicon.words.statements.addressed, (_, lead: string | undefined) => (lead ? `${lead} ${name}` : `${name}'s`));
 }
 
 /** What an accepted proposal is weighed by: an agent's, accepted by whom and how soon. */

@@ -112,6 +112,18 @@ describe('decision candidates', () => {
     expect(found[0]).toMatchObject({ statement: 'Renew it with the ACME client and add a reminder two weeks before expiry.', type: 'action_item', strength: 'accepted', sources: [1, 2] });
   });
 
+  it("keeps the person a step is addressed to ('Lea, tell …'), as written, but not an agent or a name that never spoke", () => {
+    const said = (text: string) =>
+      candidates([
+        ['lea', 'human', 'The events desk sends its listings on Thursday.'],
+        ['news-bot', 'bot', 'For a Monday send I need the listings by Friday noon. Shall I tell the events desk?'],
+        ['miriam', 'human', text],
+      ]).map((c) => c.statement);
+    expect(said('Lea, tell the events desk their copy deadline moves to Friday noon.')).toEqual(['Lea, tell the events desk their copy deadline moves to Friday noon.']);
+    expect(said('News-bot, tell the events desk their copy deadline moves to Friday noon.')).toEqual(['Tell the events desk their copy deadline moves to Friday noon.']);
+    expect(said('Jonas, tell the events desk their copy deadline moves to Friday noon.')).toEqual(['Tell the events desk their copy deadline moves to Friday noon.']);
+  });
+
   it("names the person who accepted an offer where the agent said 'you' to them, and leaves a 'you' that acts", () => {
     const offer = (text: string) =>
       candidates([

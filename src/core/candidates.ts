@@ -217,7 +217,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
   const walk: ClauseWalk = { carried: null, reporting: false, stated: -1, seenContent: false };
   for (let k = 0; k < clauses.length; k++) {
     const { made, consumed } = clauseCandidates(input, scene, walk, clauses, k);
-    appendAll(out, made);
+    appendAll(out, made.map((c) => withAddressee(input, p, clauses[k].text, c)));
     k += consumed;
   }
   return out;
@@ -248,6 +248,25 @@ function messageScene(input: CandidateInput, p: number, correcting: boolean, fac
 function refusesOffer(input: CandidateInput, scene: Omit<MessageScene, 'rejectsOffer'>, clauses: readonly Span[]): boolean {
   if (!scene.answersAgent || clauses.length === 0 || !isQuestion(input.messages[scene.a].text)) return false;
   return hasAct(input.lexicon, 'rejection', normalForm(clauses[0].text)) && wordCount(clauses[0].text) <= 2;
+}
+
+/**
+ * "Lea, tell the events desk …", "Jonas, can you have the mock ready by Thursday?": a person's
+ * step for another person of the discussion names who takes it, so the statement keeps the name
+ * the sentence opens with (as written). An agent addressed is left out, as is a name that never
+ * spoke ("Monday, …" is no one).
+ */
+function withAddressee(input: CandidateInput, p: number, clauseText: string, c: SentenceCandidate): SentenceCandidate {
+  const step = c.type === 'action_item' || c.features.includes('act:directive@start') || /^you(?![\p{L}])/iu.test(c.statement);
+  const opening = step ? /^\s*@?([\p{L}][\p{L}\p{N}_.-]{0,30}),\s+/u.exec(clauseText) : null;
+  if (!opening) return c;
+  const name = opening[1].toLowerCase();
+  const person = input.messages.some((m) => m.role !== 'bot' && m.index !== input.messages[p].index && m.author.trim().toLowerCase() === name);
+  if (!person || c.statement.toLowerCase().startsWith(name)) return c;
+  // The statement's first word as the sentence wrote it ("can you have …" → "have").
+  const word = /^[\p{L}']+/u.exec(c.statement)?.[0] ?? '';
+  const said = word ? new RegExp(`(?<![\\p{L}])${escapeRegex(word)}(?![\\p{L}])`, 'iu').exec(clauseText.slice(opening[0].length))?.[0] : undefined;
+  return { ...c, statement: `${opening[1]}, ${said ?? word}${c.statement.slice(word.length)}` };
 }
 
 /**

@@ -387,6 +387,11 @@ describe('decision candidates', () => {
     expect(answering('events-bot', 'Option 1: the old print shop. Should I book it?')('Option 1.')).toEqual([]);
   });
 
+  it('keeps the topic a joining word leads into ("And retention: …")', () => {
+    const reply = answering('ops-bot', 'Debug logs are kept for 60 days, audit logs for a year. What should the retention be?');
+    expect(reply('And retention: 30 days for everything, 90 only for audit logs.')).toEqual(['Retention: 30 days for everything, 90 only for audit logs.']);
+  });
+
   it('keeps what belongs to the first word: a hash, an opening quote the sentence closes', () => {
     const reply = answering('pricing-bot', 'Team asks for no card at sign-up, Business does. Shall we say so on both plans?');
     expect(reply("Then 'no card required' goes on Team only.")).toEqual(["'No card required' goes on Team only."]);

@@ -205,9 +205,10 @@ function framing(lex: CompiledStatementLexicon, body: string): { act: SentenceAc
     const hit = findAct(lex, act, body);
     if (!hit || hit.start !== 0) continue;
     if (/^\s*(?:[,.:;!\-]|$)/.test(body.slice(hit.end))) return { act, end: hit.end };
-    // "I told you last month: …" — a few more words, then the colon, are part of the label.
+    // "I told you last month: …" — a few more words, then the colon, are part of the label. After
+    // a joining word they are the topic of what follows ("And retention: 30 days for everything").
     const label = LABEL_TAIL.exec(body.slice(hit.end));
-    if (label) return { act, end: hit.end + label[0].length };
+    if (label && findAct(lex, 'connective', body)?.end !== hit.end) return { act, end: hit.end + label[0].length };
   }
   return null;
 }

@@ -193,6 +193,14 @@ describe('decision candidates', () => {
     expect(found.map((c) => c.statement)).toEqual(['Standup time: 9:30 on Monday, Wednesday and Friday.']);
   });
 
+  it('picks a quoted option whole, its own stops and apostrophes included', () => {
+    const found = candidates([
+      ['support-bot', 'bot', "Options for the closing line:\n1. 'Thanks for being with us.'\n2. 'We'd love to know what didn't work for you. Hit reply, it comes straight to our team.'"],
+      ['kim', 'human', 'Option 2.'],
+    ]);
+    expect(found.map((c) => c.statement)).toEqual(["Closing line: 'We'd love to know what didn't work for you. Hit reply, it comes straight to our team.'"]);
+  });
+
   it('resolves an option picked with a choice verb from a list given inline, with what the options were for', () => {
     const offered = 'Options for the backup window: (a) Saturday night after the batch run, (b) Sunday 03:00 UTC, or (c) both days. Which one?';
     for (const reply of ['Go with (b).', "I'd go with b.", '(b)', 'Option b.']) {

@@ -17,7 +17,7 @@ import {
 import { inlineList } from './statement';
 import { actFeatures, clausePositionFeatures, dialogueView, lengthFeature, speakerFeatures, valueFeatures, type DialogueView } from './clauseFeatures';
 import { escapeRegex } from './phrases';
-import { contentToken, contentTokens, contentWordCount, isQuestion, nameWords, wordCount, type ContentWords, type Span, type Stems } from './text';
+import { closingQuote, contentToken, contentTokens, contentWordCount, isQuestion, nameWords, wordCount, type ContentWords, type Span, type Stems } from './text';
 import { appendAll } from './lists';
 import type { MessageAnalysis } from './messageAnalysis';
 import type { CandidateTuning, DecisionType, Detection, Message, SentenceCandidate, Strength } from './types';
@@ -802,8 +802,11 @@ function pickedOption(lex: CompiledStatementLexicon, body: string, offered: stri
   if (word && word.start === 0) ref = ref.slice(word.end).trim();
   const key = /^\(?([0-9]{1,2}|[a-h])\)?$/.exec(ref)?.[1];
   const item = (key ? itemByKey(lex, offered, key) : null) ?? itemByValue(lex, ref, offered);
-  const option = item && qualification ? `${trimEnd(item.option)}, ${trimEnd(qualification)}` : item?.option;
-  return item ? `${item.about ? `${sentenceCase(item.about)}: ${option}` : option}.` : null;
+  if (!item) return null;
+  const option = qualification ? `${trimEnd(item.option)}, ${trimEnd(qualification)}` : item.option;
+  const picked = item.about ? `${sentenceCase(item.about)}: ${option}` : option;
+  // (A quoted option that ends its own sentence is already closed.)
+  return /[.!?]['"’”]$/u.test(picked) ? picked : `${picked}.`;
 }
 
 /** Item `key` of the options the agent's message lists: one per line, inline, or labelled in running text. */
@@ -895,8 +898,15 @@ function optionSubject(lex: CompiledStatementLexicon, intro: string): string {
   return wordCount(rest) <= 6 ? rest : '';
 }
 
-/** The words up to the first colon or sentence end: an option's name, not its whole description. */
+/**
+ * The words up to the first colon or sentence end: an option's name, not its whole description.
+ * An option that is a quoted text is the whole quote ("'We'd love to know what didn't work. Hit
+ * reply.'"): cut at its first stop, the quote would stay open.
+ */
 function firstClause(text: string): string {
+  const open = text.length - text.trimStart().length;
+  const close = closingQuote(text, open);
+  if (close > 0) return sentenceCase(text.slice(open, close + 1));
   const cut = text.split(/:\s|(?<=[.!?])\s/)[0];
   return sentenceCase(trimEnd(cut));
 }

@@ -2,7 +2,7 @@
 // act, accepts, postpones, muses — read from the statement lexicon (rules/lexicons/statements.json),
 // and the clauses a message splits into. Pure text functions; no knowledge of who said what.
 import { compilePhrases } from './phrases';
-import { foldPunctuation, type Span } from './text';
+import { closingQuote, foldPunctuation, type Span } from './text';
 import type { Words } from './types';
 
 export type SentenceAct =
@@ -176,8 +176,6 @@ export function contentStart(lex: CompiledStatementLexicon, text: string): numbe
   return at;
 }
 
-const QUOTE_CLOSES: Readonly<Record<string, string>> = { "'": "'", '"': '"', '‘': '’', '“': '”', '„': '“' };
-
 /**
  * How many characters at the end of a sentence's lead belong to its first word: a hash ("#2211
  * is a blocker") or an opening quote the sentence closes ("'No card required' goes on Team only").
@@ -185,8 +183,7 @@ const QUOTE_CLOSES: Readonly<Record<string, string>> = { "'": "'", '"': '"', '�
 function ownedLead(leadText: string, body: string): number {
   const last = leadText.charAt(leadText.length - 1);
   if (last === '#' && /^[\p{L}\p{N}]/u.test(body)) return 1;
-  const close = QUOTE_CLOSES[last];
-  return close !== undefined && body.includes(close) ? 1 : 0;
+  return closingQuote(last + body, 0) > 0 ? 1 : 0;
 }
 
 /** Nothing but a courtesy and punctuation: "please.", "thanks!". */

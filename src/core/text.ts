@@ -146,6 +146,23 @@ export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
+const QUOTE_CLOSES: Readonly<Record<string, RegExp>> = {
+  // A straight single quote before a letter is an apostrophe ("We'd", "didn't"), not the closing quote.
+  "'": /'(?![\p{L}])/u,
+  '"': /"/u,
+  '‘': /’(?![\p{L}])/u,
+  '“': /”/u,
+  '„': /[“”]/u,
+};
+
+/** Where the quote opened at `open` closes in `text` (the index of its closing mark), or -1; -1 too when `open` holds no opening quote. */
+export function closingQuote(text: string, open: number): number {
+  const close = QUOTE_CLOSES[text.charAt(open)];
+  if (!close) return -1;
+  const hit = close.exec(text.slice(open + 1));
+  return hit ? open + 1 + hit.index : -1;
+}
+
 export function isQuestion(text: string): boolean {
   return /\?\s*["')\]]*\s*$/.test(text.trim());
 }

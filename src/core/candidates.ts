@@ -143,12 +143,16 @@ interface TaskFacts {
   view: DialogueView;
   /** No agent message asks or proposes anything (a status note and the replies to it). */
   nothingOffered: boolean;
+  /** The people who speak in it, by name as written, keyed lowercased. */
+  people: ReadonlyMap<string, string>;
 }
 
 function taskFacts(input: CandidateInput): TaskFacts {
   const { messages, lexicon } = input;
   const nothingOffered = !messages.some((x, q) => x.role === 'bot' && offers(lexicon, x.text, sentencesAt(input, q)));
-  return { view: dialogueView(messages, input.answered, input.verdict, lexicon), nothingOffered };
+  const people = new Map<string, string>();
+  for (const m of messages) if (m.role !== 'bot' && m.author.trim()) people.set(m.author.trim().toLowerCase(), m.author.trim());
+  return { view: dialogueView(messages, input.answered, input.verdict, lexicon), nothingOffered, people };
 }
 
 /** What every clause of one person's message is read against: who spoke before it and what they offered. */
@@ -217,7 +221,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
   const walk: ClauseWalk = { carried: null, reporting: false, stated: -1, seenContent: false };
   for (let k = 0; k < clauses.length; k++) {
     const { made, consumed } = clauseCandidates(input, scene, walk, clauses, k);
-    appendAll(out, made.map((c) => withAddressee(input, p, clauses[k].text, c)));
+    appendAll(out, made.map((c) => withAddressee(facts, messages[p].author, clauses[k].text, c)));
     k += consumed;
   }
   return out;
@@ -256,13 +260,12 @@ function refusesOffer(input: CandidateInput, scene: Omit<MessageScene, 'rejectsO
  * the sentence opens with (as written). An agent addressed is left out, as is a name that never
  * spoke ("Monday, …" is no one).
  */
-function withAddressee(input: CandidateInput, p: number, clauseText: string, c: SentenceCandidate): SentenceCandidate {
+function withAddressee(facts: TaskFacts, speaker: string, clauseText: string, c: SentenceCandidate): SentenceCandidate {
   const step = c.type === 'action_item' || c.features.includes('act:directive@start') || /^you(?![\p{L}])/iu.test(c.statement);
   const opening = step ? /^\s*@?([\p{L}][\p{L}\p{N}_.-]{0,30}),\s+/u.exec(clauseText) : null;
   if (!opening) return c;
   const name = opening[1].toLowerCase();
-  const person = input.messages.some((m) => m.role !== 'bot' && m.index !== input.messages[p].index && m.author.trim().toLowerCase() === name);
-  if (!person || c.statement.toLowerCase().startsWith(name)) return c;
+  if (!facts.people.has(name) || name === speaker.trim().toLowerCase() || c.statement.toLowerCase().startsWith(name)) return c;
   // The statement's first word as the sentence wrote it ("can you have …" → "have").
   const word = /^[\p{L}']+/u.exec(c.statement)?.[0] ?? '';
   const said = word ? new RegExp(`(?<![\\p{L}])${escapeRegex(word)}(?![\\p{L}])`, 'iu').exec(clauseText.slice(opening[0].length))?.[0] : undefined;
@@ -1039,7 +1042,7 @@ function acceptedProposals(input: CandidateInput, facts: TaskFacts): SentenceCan
     if (!proposal) continue;
     out.push({ p: a, statement: proposal.statement, type: proposal.type, strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: proposal.type, features: featuresOf(proposal.statement, 'last') });
   }
-  return out.map((c) => ({ ...c, statement: addressedByName(input, c.statement, c.sources[0], c.sources[1]) }));
+  return out.map((c) => ({ ...c, statement: addressedByName(input, facts, c.statement, c.sources[0], c.sources[1]) }));
 }
 
 /**
@@ -1048,10 +1051,11 @@ function acceptedProposals(input: CandidateInput, facts: TaskFacts): SentenceCan
  * address"). A "you" that acts ("unless you object") is left as it was said, and so is every
  * "you" of a proposal that names another person of the discussion (it may be theirs).
  */
-function addressedByName(input: CandidateInput, statement: string, a: number, h: number): string {
+function addressedByName(input: CandidateInput, facts: TaskFacts, statement: string, a: number, h: number): string {
   const { messages, lexicon } = input;
   const author = messages[h].author;
-  if (messages.some((m) => m.role !== 'bot' && m.author !== author && addresses(messages[a].text, m.author))) return statement;
+  if (statement.search(lexicon.words.statements.addressed) < 0) return statement;
+  for (const [key, person] of facts.people) if (key !== author.trim().toLowerCase() && addresses(messages[a].text, person)) return statement;
   const name = /^\p{Ll}[\p{Ll}-]*$/u.test(author) ? author.charAt(0).toUpperCase() + author.slice(1) : author;
   return statement.replace(lexicon.words.statements.addressed, (_, lead: string | undefined) => (lead ? `${lead} ${name}` : `${name}'s`));
 }

@@ -180,9 +180,12 @@ describe('features', () => {
     const asked = replyTo('One more question: who approves large refunds? The delays were all waiting on Priya.');
     expect(asked.length).toBeGreaterThan(0);
     for (const w of asked) expect(w.features).toContain('dialogue:agent-offers');
-    const reported = replyTo('Refund requests last quarter: 184 in total. The delays were all waiting on Priya.');
-    expect(reported.length).toBeGreaterThan(0);
-    for (const w of reported) expect(w.features).not.toContain('dialogue:agent-offers');
+    // A report, and one that quotes a question it does not ask.
+    for (const report of ['Refund requests last quarter: 184 in total. The delays were all waiting on Priya.', 'One customer wrote: "Why does it take so long?" The delays were all waiting on Priya.']) {
+      const reported = replyTo(report);
+      expect(reported.length).toBeGreaterThan(0);
+      for (const w of reported) expect(w.features).not.toContain('dialogue:agent-offers');
+    }
   });
 });
 

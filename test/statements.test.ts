@@ -112,16 +112,21 @@ describe('decision candidates', () => {
     expect(found[0]).toMatchObject({ statement: 'Renew it with the ACME client and add a reminder two weeks before expiry.', type: 'action_item', strength: 'accepted', sources: [1, 2] });
   });
 
-  it("keeps the person a step is addressed to ('Lea, tell …'), as written, but not an agent or a name that never spoke", () => {
+  it("keeps the person a step is addressed to ('Lea, tell …'), but not an agent, a name that never spoke or the speaker", () => {
     const said = (text: string) =>
       candidates([
         ['lea', 'human', 'The events desk sends its listings on Thursday.'],
+        ['cal', 'human', 'And the printer wants the files by Wednesday.'],
         ['news-bot', 'bot', 'For a Monday send I need the listings by Friday noon. Shall I tell the events desk?'],
         ['miriam', 'human', text],
       ]).map((c) => c.statement);
-    expect(said('Lea, tell the events desk their copy deadline moves to Friday noon.')).toEqual(['Lea, tell the events desk their copy deadline moves to Friday noon.']);
+    expect(said('Lea, tell the events desk their copy deadline moves to Friday noon.')).toEqual(['Lea: tell the events desk their copy deadline moves to Friday noon.']);
+    expect(said('Lea, please tell the events desk their copy deadline moves to Friday noon.')).toEqual(['Lea: please tell the events desk their copy deadline moves to Friday noon.']);
+    // A name that is also the first word of the step is still the person addressed.
+    expect(said('Cal, call the events desk about the Friday deadline.')).toEqual(['Cal: call the events desk about the Friday deadline.']);
     expect(said('News-bot, tell the events desk their copy deadline moves to Friday noon.')).toEqual(['Tell the events desk their copy deadline moves to Friday noon.']);
     expect(said('Jonas, tell the events desk their copy deadline moves to Friday noon.')).toEqual(['Tell the events desk their copy deadline moves to Friday noon.']);
+    expect(said('Miriam, tell the events desk their copy deadline moves to Friday noon.')).toEqual(['Tell the events desk their copy deadline moves to Friday noon.']);
   });
 
   it("names the person who accepted an offer where the agent said 'you' to them, and leaves a 'you' that acts", () => {
@@ -133,6 +138,9 @@ describe('decision candidates', () => {
       ]).map((c) => c.statement);
     expect(offer('Shall I draft a letter to no. 14 for you to sign, with your address as the sender?')).toEqual(["Draft a letter to no. 14 for Jana to sign, with Jana's address as the sender."]);
     expect(offer('Shall I send the letter to no. 14 unless you object?')).toEqual(['Send the letter to no. 14 unless you object.']);
+    // Words the agent quotes, and a "you" that is a group, stay as written.
+    expect(offer("Shall I end the letter to no. 14 with 'Thank you for your understanding'?")).toEqual(["End the letter to no. 14 with 'Thank you for your understanding'."]);
+    expect(offer('Shall I send the letter to no. 14 to you all for review first?')).toEqual(['Send the letter to no. 14 to you all for review first.']);
     // A proposal that names another person of the discussion may mean them by "you": left as said.
     const named = candidates([
       ['tom', 'human', 'The neighbour at no. 14 parks in front of our gate again.'],
@@ -193,12 +201,12 @@ describe('decision candidates', () => {
     expect(found.map((c) => c.statement)).toEqual(['Standup time: 9:30 on Monday, Wednesday and Friday.']);
   });
 
-  it('picks a quoted option whole, its own stops and apostrophes included', () => {
-    const found = candidates([
-      ['support-bot', 'bot', "Options for the closing line:\n1. 'Thanks for being with us.'\n2. 'We'd love to know what didn't work for you. Hit reply, it comes straight to our team.'"],
-      ['kim', 'human', 'Option 2.'],
+  it('picks a quoted option whole, its own stops and apostrophes included, and an option that goes on after a quote by its first clause', () => {
+    const pick = (offered: string) => candidates([['support-bot', 'bot', offered], ['kim', 'human', 'Option 2.']]).map((c) => c.statement);
+    expect(pick("Options for the closing line:\n1. 'Thanks for being with us.'\n2. 'We'd love to know what didn't work for you. Hit reply, it comes straight to our team.'")).toEqual([
+      "Closing line: 'We'd love to know what didn't work for you. Hit reply, it comes straight to our team.'",
     ]);
-    expect(found.map((c) => c.statement)).toEqual(["Closing line: 'We'd love to know what didn't work for you. Hit reply, it comes straight to our team.'"]);
+    expect(pick('Options for the student plan:\n1. "Free" tier with 2 projects\n2. "Lite" tier at 3 EUR with 10 projects')).toEqual(['Student plan: "Lite" tier at 3 EUR with 10 projects.']);
   });
 
   it('resolves an option picked with a choice verb from a list given inline, with what the options were for', () => {

@@ -17,7 +17,7 @@ import {
 import { inlineList } from './statement';
 import { actFeatures, clausePositionFeatures, dialogueView, lengthFeature, speakerFeatures, valueFeatures, type DialogueView } from './clauseFeatures';
 import { escapeRegex } from './phrases';
-import { closingQuote, contentToken, contentTokens, contentWordCount, isQuestion, nameWords, wordCount, type ContentWords, type Span, type Stems } from './text';
+import { closingQuote, contentToken, contentTokens, contentWordCount, endsSentence, isQuestion, nameWords, OPENING_QUOTE, quotedSpans, wordCount, type ContentWords, type Span, type Stems } from './text';
 import { appendAll } from './lists';
 import type { MessageAnalysis } from './messageAnalysis';
 import type { CandidateTuning, DecisionType, Detection, Message, SentenceCandidate, Strength } from './types';
@@ -145,6 +145,8 @@ interface TaskFacts {
   nothingOffered: boolean;
   /** The people who speak in it, by name as written, keyed lowercased. */
   people: ReadonlyMap<string, string>;
+  /** Any of their names in a text (global), or null when no one has a name to find. */
+  peopleNamed: RegExp | null;
 }
 
 function taskFacts(input: CandidateInput): TaskFacts {
@@ -152,7 +154,9 @@ function taskFacts(input: CandidateInput): TaskFacts {
   const nothingOffered = !messages.some((x, q) => x.role === 'bot' && offers(lexicon, x.text, sentencesAt(input, q)));
   const people = new Map<string, string>();
   for (const m of messages) if (m.role !== 'bot' && m.author.trim()) people.set(m.author.trim().toLowerCase(), m.author.trim());
-  return { view: dialogueView(messages, input.answered, input.verdict, lexicon), nothingOffered, people };
+  const names = [...people.values()].filter((n) => n.length >= 2).map(escapeRegex);
+  const peopleNamed = names.length > 0 ? new RegExp(`(?<![\\p{L}\\p{N}])@?(?:${names.join('|')})(?![\\p{L}\\p{N}])`, 'giu') : null;
+  return { view: dialogueView(messages, input.answered, input.verdict, lexicon), nothingOffered, people, peopleNamed };
 }
 
 /** What every clause of one person's message is read against: who spoke before it and what they offered. */
@@ -256,21 +260,25 @@ function refusesOffer(input: CandidateInput, scene: Omit<MessageScene, 'rejectsO
 
 /**
  * "Lea, tell the events desk …", "Jonas, can you have the mock ready by Thursday?": a person's
- * step for another person of the discussion names who takes it, so the statement keeps the name
- * the sentence opens with (as written). An agent addressed is left out, as is a name that never
- * spoke ("Monday, …" is no one).
+ * step for another person of the discussion names who takes it, as a request without the comma
+ * does ("Jonas: have the mock ready by Thursday."). An agent addressed is left out, as is a name
+ * that never spoke ("Monday, …" is no one) and the speaker's own.
  */
 function withAddressee(facts: TaskFacts, speaker: string, clauseText: string, c: SentenceCandidate): SentenceCandidate {
-  const step = c.type === 'action_item' || c.features.includes('act:directive@start') || /^you(?![\p{L}])/iu.test(c.statement);
+  const step = c.type === 'action_item' || STEP_OPENINGS.some((f) => c.features.includes(f)) || /^you(?![\p{L}])/iu.test(c.statement);
   const opening = step ? /^\s*@?([\p{L}][\p{L}\p{N}_.-]{0,30}),\s+/u.exec(clauseText) : null;
-  if (!opening) return c;
-  const name = opening[1].toLowerCase();
-  if (!facts.people.has(name) || name === speaker.trim().toLowerCase() || c.statement.toLowerCase().startsWith(name)) return c;
+  const key = opening?.[1].toLowerCase() ?? '';
+  const person = facts.people.get(key);
+  if (!opening || person === undefined || key === speaker.trim().toLowerCase() || new RegExp(`^${escapeRegex(key)}(?![\\p{L}\\p{N}])`, 'iu').test(c.statement)) return c;
   // The statement's first word as the sentence wrote it ("can you have …" → "have").
   const word = /^[\p{L}']+/u.exec(c.statement)?.[0] ?? '';
   const said = word ? new RegExp(`(?<![\\p{L}])${escapeRegex(word)}(?![\\p{L}])`, 'iu').exec(clauseText.slice(opening[0].length))?.[0] : undefined;
-  return { ...c, statement: `${opening[1]}, ${said ?? word}${c.statement.slice(word.length)}` };
+  const name = /^\p{Ll}/u.test(person) ? person.charAt(0).toUpperCase() + person.slice(1) : person;
+  return { ...c, statement: `${name}: ${said ?? word}${c.statement.slice(word.length)}` };
 }
+
+/** How a step opens: telling, asking or forbidding someone something. */
+const STEP_OPENINGS = ['act:directive@start', 'act:request@start', 'act:prohibition-start@start'] as const;
 
 /**
  * The candidates of clause k of a person's message (none, one, or two for a pair of values), and
@@ -588,7 +596,7 @@ function spelledOut(lexicon: CompiledStatementLexicon, clauses: readonly Span[],
  */
 function spelledJoin(choice: string, next: string): string {
   const said = choice.trim();
-  return /[.!?…]["'’”)\]]*$/u.test(said) ? `${said} ${next.charAt(0).toUpperCase()}${next.slice(1)}` : `${trimEnd(said)}: ${next}`;
+  return endsSentence(said) ? `${said} ${sentenceCase(next)}` : `${trimEnd(said)}: ${next}`;
 }
 
 /**
@@ -783,11 +791,16 @@ function valuePair(lex: CompiledStatementLexicon, t: CandidateTuning, statement:
   return [shape(lex, t, left).statement, shape(lex, t, right).statement];
 }
 
+// A question inside quotes: double quotes, or a single quote opening at a word before the question mark.
+const QUOTED_QUESTION = /["“”„]|(?:^|\s)['‘][^'’]*\?/u;
+
 /** An agent's message that asks, proposes or lays out options ("We could …") a bare "Both." can accept. */
 function offers(lex: CompiledStatementLexicon, text: string, sentences: readonly Span[] = splitSentences(text, lex.words.statements)): boolean {
   const lower = normalForm(text);
-  // A question anywhere in it counts: agents often ask and then add a note ("Who approves large refunds? The delays were all waiting on Priya.").
-  return sentences.some((s) => isQuestion(s.text)) || isQuestion(text) || hasAct(lex, 'proposal', lower) || hasAct(lex, 'hypothetical', lower) || sentences.some((s) => findAct(lex, 'option-intro', normalForm(s.text))?.start === 0);
+  // A question of its own anywhere in it counts: agents often ask and then add a note ("Who
+  // approves large refunds? The delays were all waiting on Priya."). One it quotes ('A customer
+  // wrote: "Why so slow?"') asks nothing.
+  return isQuestion(text) || sentences.some((s) => isQuestion(s.text) && !QUOTED_QUESTION.test(s.text)) || hasAct(lex, 'proposal', lower) || hasAct(lex, 'hypothetical', lower) || sentences.some((s) => findAct(lex, 'option-intro', normalForm(s.text))?.start === 0);
 }
 
 /** A short reply that names something the agent's message offered (a shared content word or number): `theirs`, its content tokens. */
@@ -809,7 +822,7 @@ function pickedOption(lex: CompiledStatementLexicon, body: string, offered: stri
   const option = qualification ? `${trimEnd(item.option)}, ${trimEnd(qualification)}` : item.option;
   const picked = item.about ? `${sentenceCase(item.about)}: ${option}` : option;
   // (A quoted option that ends its own sentence is already closed.)
-  return /[.!?]['"’”]$/u.test(picked) ? picked : `${picked}.`;
+  return endsSentence(picked) ? picked : `${picked}.`;
 }
 
 /** Item `key` of the options the agent's message lists: one per line, inline, or labelled in running text. */
@@ -909,7 +922,7 @@ function optionSubject(lex: CompiledStatementLexicon, intro: string): string {
 function firstClause(text: string): string {
   const open = text.length - text.trimStart().length;
   const close = closingQuote(text, open);
-  if (close > 0) return sentenceCase(text.slice(open, close + 1));
+  if (close > 0 && /^[\s.!?:]*$/u.test(text.slice(close + 1))) return sentenceCase(text.slice(open, close + 1));
   const cut = text.split(/:\s|(?<=[.!?])\s/)[0];
   return sentenceCase(trimEnd(cut));
 }
@@ -958,7 +971,7 @@ function shape(lex: CompiledStatementLexicon, t: CandidateTuning, text: string):
   if (courtesy && courtesy.start > 0) statement = statement.slice(0, courtesy.start);
   statement = limitWords(t.statementMaxWords, trimEnd(statement));
   // A statement ending in a quoted sentence ("… size up.'") is already closed.
-  const closed = /[.!?]['"’”]$/u.test(statement);
+  const closed = endsSentence(statement);
   return { statement: statement ? `${sentenceCase(statement)}${closed ? '' : '.'}` : '', reasons, alternatives };
 }
 
@@ -981,7 +994,7 @@ function trimEnd(text: string): string {
 
 /** Upper-case first letter, after an opening quote too, unless the first word is written with capitals inside ("uPlot", "iOS"). */
 function sentenceCase(text: string): string {
-  const quote = /^['"‘“„]/u.test(text) ? 1 : 0;
+  const quote = OPENING_QUOTE.test(text.charAt(0)) ? 1 : 0;
   const word = text.slice(quote);
   if (word.length === 0 || /^\p{Ll}+\p{Lu}/u.test(word)) return text;
   return text.slice(0, quote) + word[0].toUpperCase() + word.slice(1);
@@ -1053,11 +1066,16 @@ function acceptedProposals(input: CandidateInput, facts: TaskFacts): SentenceCan
  */
 function addressedByName(input: CandidateInput, facts: TaskFacts, statement: string, a: number, h: number): string {
   const { messages, lexicon } = input;
-  const author = messages[h].author;
-  if (statement.search(lexicon.words.statements.addressed) < 0) return statement;
-  for (const [key, person] of facts.people) if (key !== author.trim().toLowerCase() && addresses(messages[a].text, person)) return statement;
+  const author = messages[h].author.trim();
+  // A handle ("kim@example.com", "ops_lead") is no name to write into a sentence.
+  if (!/^\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)?$/u.test(author) || statement.search(lexicon.words.statements.addressed) < 0) return statement;
+  for (const m of facts.peopleNamed ? messages[a].text.matchAll(facts.peopleNamed) : []) if (m[0].replace(/^@/, '').toLowerCase() !== author.toLowerCase()) return statement;
   const name = /^\p{Ll}[\p{Ll}-]*$/u.test(author) ? author.charAt(0).toUpperCase() + author.slice(1) : author;
-  return statement.replace(lexicon.words.statements.addressed, (_, lead: string | undefined) => (lead ? `${lead} ${name}` : `${name}'s`));
+  // Words the agent quotes ("end with 'Thank you for your understanding'") stay as written.
+  const quoted = quotedSpans(statement);
+  return statement.replace(lexicon.words.statements.addressed, (said: string, lead: string | undefined, at: number) =>
+    quoted.some(([from, to]) => at >= from && at < to) ? said : lead ? `${lead} ${name}` : `${name}'s`,
+  );
 }
 
 /** What an accepted proposal is weighed by: an agent's, accepted by whom and how soon. */

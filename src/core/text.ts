@@ -147,7 +147,6 @@ export function sha256(text: string): string {
 }
 
 const QUOTE_CLOSES: Readonly<Record<string, RegExp>> = {
-  // A straight single quote before a letter is an apostrophe ("We'd", "didn't"), not the closing quote.
   "'": /'(?![\p{L}])/u,
   '"': /"/u,
   '‘': /’(?![\p{L}])/u,
@@ -155,12 +154,44 @@ const QUOTE_CLOSES: Readonly<Record<string, RegExp>> = {
   '„': /[“”]/u,
 };
 
-/** Where the quote opened at `open` closes in `text` (the index of its closing mark), or -1; -1 too when `open` holds no opening quote. */
+/** The marks that open a quotation. */
+export const OPENING_QUOTE = /['"‘“„]/u;
+
+/** A text that ends a sentence, with the quotes or brackets that close on its stop ("… size up.'"). */
+export function endsSentence(text: string): boolean {
+  return /[.!?…]['"’”)\]]*$/u.test(text.trim());
+}
+
+/**
+ * Where the quote opened at `open` closes in `text` (the index of its closing mark), or -1; -1 too
+ * when `open` holds no opening quote. A straight single quote before a letter is an apostrophe;
+ * after an "s" it may be one too ("the members' lounge"), which callers that need the whole
+ * quote check by what follows it.
+ */
 export function closingQuote(text: string, open: number): number {
   const close = QUOTE_CLOSES[text.charAt(open)];
   if (!close) return -1;
   const hit = close.exec(text.slice(open + 1));
   return hit ? open + 1 + hit.index : -1;
+}
+
+/** The spans of `text` inside quotes that open at a word's start and close (start and end offsets, quotes included). */
+export function quotedSpans(text: string): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  // A mark that found no closing one finds none later either: each kind is searched for at most once in vain.
+  const unclosed = new Set<string>();
+  for (let i = 0; i < text.length; i++) {
+    const mark = text.charAt(i);
+    if (!OPENING_QUOTE.test(mark) || unclosed.has(mark) || (i > 0 && !/[\s(\[:]/u.test(text.charAt(i - 1)))) continue;
+    const close = closingQuote(text, i);
+    if (close < 0) {
+      unclosed.add(mark);
+      continue;
+    }
+    out.push([i, close + 1]);
+    i = close;
+  }
+  return out;
 }
 
 export function isQuestion(text: string): boolean {

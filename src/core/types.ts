@@ -520,7 +520,7 @@ export interface StatementWords {
   choice: RegExp;
   /** "the" in "Options for the closing line:": an article before what a list of options is about. */
   optionSubjectArticle: RegExp;
-  /** "for you" / "your" in an agent's proposal: the person addressed, as object or owner (global; group 1 is the word before "you"). */
+  /** "for you" / "your" in an agent's proposal: the one person addressed, as object or owner, not "you all" (global; group 1 is the word before "you"). */
   addressed: RegExp;
 }
 

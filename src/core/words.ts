@@ -70,6 +70,6 @@ function compileStatementWords(lexicons: WordLexicons): StatementWords {
     pickQualifier: new RegExp(`^(?:${words('pickQualifiers')})(?![\\p{L}\\p{N}])`, 'iu'),
     choice: new RegExp(`^(?:(?:${words('choiceSubjects')})\\s+)?(?:${words('choiceVerbs')})\\s+`, 'i'),
     optionSubjectArticle: new RegExp(`^\\s*(?:${words('optionSubjectArticles')})\\s+`, 'i'),
-    addressed: new RegExp(`\\b(?:(${words('addressedObjectLeads')})\\s+you|your)\\b(?!['’])`, 'gi'),
+    addressed: new RegExp(`\\b(?:(${words('addressedObjectLeads')})\\s+you(?!\\s+(?:${words('addressedGroupWords')})\\b)|your)\\b(?!['’])`, 'gi'),
   };
 }

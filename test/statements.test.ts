@@ -80,9 +80,14 @@ function candidates(lines: Array<[string, 'human' | 'bot', string]>) {
   return sentenceCandidates({ messages, detections, answered, verdict, lexicon, tuning: DEFAULT_TUNING.candidates, stems: new PorterStems(engine.words) }).filter((c) => c.hint !== null);
 }
 
-/** The statements of a person's answer to one agent message (each case below varies the answer). */
+/** The statements of a person's message after the given ones (each case below varies that message). */
+function replying(before: Array<[string, 'human' | 'bot', string]>, author = 'kim'): (answer: string) => string[] {
+  return (answer) => candidates([...before, [author, 'human', answer]]).map((c) => c.statement);
+}
+
+/** The statements of a person's answer to one agent message. */
 function answering(agent: string, said: string): (answer: string) => string[] {
-  return (answer) => candidates([[agent, 'bot', said], ['kim', 'human', answer]]).map((c) => c.statement);
+  return replying([[agent, 'bot', said]]);
 }
 
 /** What the whole analysis records of a discussion (the shipped scorer weighing every candidate). */
@@ -113,13 +118,14 @@ describe('decision candidates', () => {
   });
 
   it("keeps the person a step is addressed to ('Lea, tell …'), but not an agent, a name that never spoke or the speaker", () => {
-    const said = (text: string) =>
-      candidates([
+    const said = replying(
+      [
         ['lea', 'human', 'The events desk sends its listings on Thursday.'],
         ['cal', 'human', 'And the printer wants the files by Wednesday.'],
         ['news-bot', 'bot', 'For a Monday send I need the listings by Friday noon. Shall I tell the events desk?'],
-        ['miriam', 'human', text],
-      ]).map((c) => c.statement);
+      ],
+      'miriam',
+    );
     expect(said('Lea, tell the events desk their copy deadline moves to Friday noon.')).toEqual(['Lea: tell the events desk their copy deadline moves to Friday noon.']);
     expect(said('Lea, please tell the events desk their copy deadline moves to Friday noon.')).toEqual(['Lea: please tell the events desk their copy deadline moves to Friday noon.']);
     // A name that is also the first word of the step is still the person addressed.
@@ -406,6 +412,8 @@ describe('decision candidates', () => {
   it('keeps the topic a joining word leads into ("And retention: …")', () => {
     const reply = answering('ops-bot', 'Debug logs are kept for 60 days, audit logs for a year. What should the retention be?');
     expect(reply('And retention: 30 days for everything, 90 only for audit logs.')).toEqual(['Retention: 30 days for everything, 90 only for audit logs.']);
+    // A phrase that opens with a function word frames what follows; it is no topic.
+    expect(reply('But with teeth: every debug log is deleted after 14 days.')).toEqual(['Every debug log is deleted after 14 days.']);
   });
 
   it('keeps what belongs to the first word: a hash, an opening quote the sentence closes', () => {
@@ -430,11 +438,7 @@ describe('decision candidates', () => {
   });
 
   it("takes a person's own step that sets a value as a decision, not one that sets nothing", () => {
-    const say = (text: string) =>
-      candidates([
-        ['ux-bot', 'bot', 'The grey body text fails the contrast minimum on white.'],
-        ['kim', 'human', text],
-      ]).map((c) => c.statement);
+    const say = answering('ux-bot', 'The grey body text fails the contrast minimum on white.');
     expect(say("For contrast I'll just darken the grey to #6B7280.")).toEqual(["For contrast I'll just darken the grey to #6B7280."]);
     expect(say("I'll check with the design team.")).toEqual([]);
   });

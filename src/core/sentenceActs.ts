@@ -203,11 +203,19 @@ function framing(lex: CompiledStatementLexicon, body: string): { act: SentenceAc
     if (!hit || hit.start !== 0) continue;
     if (/^\s*(?:[,.:;!\-]|$)/.test(body.slice(hit.end))) return { act, end: hit.end };
     // "I told you last month: …" — a few more words, then the colon, are part of the label. After
-    // a joining word they are the topic of what follows ("And retention: 30 days for everything").
+    // a joining word, words that open with content are the topic of what follows ("And retention:
+    // 30 days for everything"); a phrase that opens with a function word still frames it ("But with
+    // teeth: every quarantined test …").
     const label = LABEL_TAIL.exec(body.slice(hit.end));
-    if (label && findAct(lex, 'connective', body)?.end !== hit.end) return { act, end: hit.end + label[0].length };
+    if (label && !(findAct(lex, 'connective', body)?.end === hit.end && opensWithContent(lex, label[0]))) return { act, end: hit.end + label[0].length };
   }
   return null;
+}
+
+/** Whether the first word of `words` carries content (is no stopword). */
+function opensWithContent(lex: CompiledStatementLexicon, words: string): boolean {
+  const first = /[\p{L}\p{N}][\p{L}\p{N}'-]*/u.exec(words)?.[0];
+  return first !== undefined && !lex.words.stopwords.has(first.toLowerCase());
 }
 
 /** Up to four words closing a framing label with a colon. */

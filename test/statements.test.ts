@@ -55,6 +55,10 @@ describe('sentences and clauses', () => {
     expect(splitSentences('eslint 9 is the flat config thing, right? ugh', engine.words.statements).map((s) => s.text)).toEqual(['eslint 9 is the flat config thing, right?', 'ugh']);
     expect(splitSentences('wow! that was fast. thanks', engine.words.statements).map((s) => s.text)).toEqual(['wow!', 'that was fast. thanks']);
   });
+  it("ends a sentence before a lower-case handle ('chart-agent …'), not before a lower-case word", () => {
+    expect(splitSentences('Instead of files. chart-agent already has read access.', engine.words.statements).map((s) => s.text)).toEqual(['Instead of files.', 'chart-agent already has read access.']);
+    expect(splitSentences('Use the e.g. self-hosted runner. and the old one too.', engine.words.statements).map((s) => s.text)).toEqual(['Use the e.g. self-hosted runner. and the old one too.']);
+  });
   it('ends a sentence after a closing quote', () => {
     expect(splitSentences("Add the note: 'Runs small.' That matches the returns.", engine.words.statements).map((s) => s.text)).toEqual(["Add the note: 'Runs small.'", 'That matches the returns.']);
   });
@@ -105,6 +109,20 @@ describe('decision candidates', () => {
       ['Every nightly job writes its report to the shared drive as CSV.', 'decision'],
       ['Nobody deletes a report by hand.', 'constraint'],
     ]);
+  });
+
+  it("takes what a rule label announces as the rule, even when it is said in the first person ('New rule: I only want …')", () => {
+    const found = candidates([
+      ['books-bot', 'bot', 'This week: nine invoices for your approval.'],
+      ['thomas', 'human', 'OK. New rule: I only want to see invoices above 4,000. Everything else Aylin approves.'],
+    ]);
+    expect(found.find((c) => c.statement.startsWith('I only want'))).toMatchObject({ statement: 'I only want to see invoices above 4,000.', type: 'constraint' });
+    // Without the label the same words explain a wish; they rule nothing.
+    const plain = candidates([
+      ['books-bot', 'bot', 'This week: nine invoices for your approval.'],
+      ['thomas', 'human', 'I only want to see invoices above 4,000.'],
+    ]);
+    expect(plain).toEqual([]);
   });
 
   it("turns an agent's accepted offer into a decision and a bare acceptance into none", () => {
@@ -188,6 +206,24 @@ describe('decision candidates', () => {
       ['ana', 'human', 'Fine with the order from ux-bot.'],
     ]);
     expect(found.find((c) => c.cue === 'accepted-proposal')).toMatchObject({ statement: 'Focus styles first, then icon names, then toasts.', strength: 'accepted', sources: [0, 3] });
+  });
+
+  it("accepts an offer with the offered verb and a word pointing back at it ('Confirm it.'), not with another step", () => {
+    const reply = answering('home-bot', "Hofmann's Saturday fitting is 120 EUR extra. Shall I confirm the 21 March date?");
+    expect(reply('Confirm it.')).toEqual(['Confirm the 21 March date.']);
+    expect(reply('Ok, confirm it.')).toEqual(['Confirm the 21 March date.']);
+    // A step of its own is not the one offered.
+    expect(reply('Cancel it.')).toEqual([]);
+    expect(reply('Confirm the fitting first.')).not.toContain('Confirm the 21 March date.');
+  });
+
+  it("takes what a third party suggests as the agent's proposal, when the agent only asks whether to go ahead", () => {
+    const found = candidates([
+      ['dana', 'human', 'The writer read a stale file again.'],
+      ['digest-bot', 'bot', 'sql-agent suggests that agents hand off through a warehouse table instead of files. chart-agent already has read access. OK to switch?'],
+      ['dana', 'human', 'Do it.'],
+    ]);
+    expect(found.map((c) => [c.statement, c.strength])).toEqual([['Agents hand off through a warehouse table instead of files.', 'accepted']]);
   });
 
   it('decides nothing on an offer nobody accepted', () => {

@@ -411,9 +411,10 @@ function settleByDialogue(input: CandidateInput, scene: MessageScene, walk: Clau
   if (r.type === 'action_item' && p === 0) r.type = null;
   // "It's 2,000 cheaper …" / "They …" explains; only a changed value makes it a statement. The
   // reason a clause gives is not its mood: "From now on nobody deploys on a Friday, since
-  // rollbacks cost us twice last month." rules, in the present.
+  // rollbacks cost us twice last month." rules, in the present. A clause a label announces
+  // ("New rule: I only want to see invoices above 4,000.") is what the label says it is.
   const main = withoutReason(lexicon, lower);
-  if (r.type && hasAct(lexicon, 'explanation', main)) r.type = null;
+  if (r.type && !r.label && hasAct(lexicon, 'explanation', main)) r.type = null;
   // "We shortened it in January and nobody updated the page." reports; it rules nothing.
   // (Before a colon: "… until there's a reason to change it: someone saw it" lists cases.)
   r.reports = hasAct(lexicon, 'past', withoutReason(lexicon, normalForm(body.split(': ')[0])));
@@ -1150,7 +1151,7 @@ function acceptanceAfter(input: CandidateInput, a: number): number {
     const first = sentencesAt(input, h)[0];
     if (!first) continue;
     const lower = normalForm(first.text);
-    const accepts = hasAct(lexicon, 'acceptance', lower) && !isQuestion(first.text);
+    const accepts = (hasAct(lexicon, 'acceptance', lower) || doesWhatWasOffered(input, a, first.text)) && !isQuestion(first.text);
     // "Yes, go with that - one fix: …" accepts and corrects a part; a reply that opens by
     // disagreeing or correcting accepts nothing.
     if (!accepts && (input.verdict[h] === 'disagreement' || input.verdict[h] === 'correction')) return -1;
@@ -1159,6 +1160,19 @@ function acceptanceAfter(input: CandidateInput, a: number): number {
     return -1;
   }
   return -1;
+}
+
+/**
+ * "Shall I confirm the 21 March date?" — "Confirm it.": a reply that tells the agent to do what
+ * it asked to do, by the verb of its question and a word pointing back at the offer, accepts it.
+ */
+function doesWhatWasOffered(input: CandidateInput, a: number, reply: string): boolean {
+  const words = reply.replace(input.lexicon.words.statements.leadingVerdict, '').toLowerCase().match(/[\p{L}\p{N}'’]+/gu) ?? [];
+  if (words.length !== 2 || !input.lexicon.words.statements.offerReferent.test(words[1])) return false;
+  const verb = contentToken(words[0], input.stems);
+  if (verb === null) return false;
+  const question = sentencesAt(input, a).filter((s) => isQuestion(s.text)).at(-1);
+  return question !== undefined && contentTokens(question.text, input.stems).includes(verb);
 }
 
 /** The items of a sentence that lists two or more lettered or numbered points inline. */
@@ -1215,7 +1229,7 @@ function lastProposal(lex: CompiledStatementLexicon, t: CandidateTuning, sentenc
     if (!cue) continue;
     // "Proposal for the year-7 rollout:" introduces what follows; it proposes nothing itself.
     if (/:\s*$/.test(s)) continue;
-    let content = s.slice(cue.end).replace(/^[\s:,]+/, '');
+    let content = s.slice(cue.end).replace(/^[\s:,]+/, '').replace(lex.words.statements.proposalComplementizer, '');
     // "Shall I go ahead with both?" refers back: the proposal is in the sentences before.
     if (contentWordCount(content, lex.words) < 2) continue;
     content = trimEnd(content.replace(/\?+$/, ''));

@@ -258,8 +258,10 @@ export function announced(lex: CompiledStatementLexicon, text: string): 'decisio
 // Where a sentence ends: . ! ? (or several) before whitespace and an upper-case letter, a digit,
 // a quote, a bracket or an emoji — not inside "e.g. the", "v1.2" or "4.6". A question or exclamation
 // mark ends one before a lower-case word too: chat is often written in lower case ("right? ugh").
-// A closing quote may follow the mark ("… one size up.' That matches …").
-const SENTENCE_END = /([.!?]+['"’”]?)(\s+)(?=["'(\[¿¡]?[\p{Lu}\p{N}\p{Extended_Pictographic}@#])|([?!]+['"’”]?)(\s+)(?=\p{Ll})/gu;
+// A closing quote may follow the mark ("… one size up.' That matches …"). A period ends one before
+// a lower-case name with a hyphen or underscore in it: agents and tools go by handles ("… instead
+// of files. chart-agent already has read access.").
+const SENTENCE_END = /([.!?]+['"’”]?)(\s+)(?=["'(\[¿¡]?[\p{Lu}\p{N}\p{Extended_Pictographic}@#])|([?!]+['"’”]?)(\s+)(?=\p{Ll})|(\.+)(\s+)(?=\p{Ll}[\p{Ll}\p{N}]*[-_][\p{L}\p{N}])/gu;
 /** What ends a sentence besides its marks: the words whose period does not end one. */
 export type SentenceWords = Pick<Words['statements'], 'abbreviation'>;
 
@@ -283,7 +285,7 @@ export function splitSentences(text: string, words: SentenceWords): Span[] {
     SENTENCE_END.lastIndex = from;
     let m: RegExpExecArray | null;
     while ((m = SENTENCE_END.exec(line)) !== null) {
-      const mark = m[1] ?? m[3];
+      const mark = m[1] ?? m[3] ?? m[5];
       const end = m.index + mark.length;
       if (mark === '.' && words.abbreviation.test(line.slice(s, end))) continue;
       if (mark === '.' && NUMBER_ABBREVIATION.test(line.slice(s, end)) && /^\d/.test(line.slice(m.index + m[0].length))) continue;

@@ -226,6 +226,14 @@ describe('decision candidates', () => {
     expect(found.map((c) => [c.statement, c.strength])).toEqual([['Agents hand off through a warehouse table instead of files.', 'accepted']]);
   });
 
+  it("reads a short reply naming part of the agent's options as a pick, and one naming part of a report as none", () => {
+    const flights = answering('travel-bot', 'For Lisbon on April 7 I found TAP at 06:10 on a flex fare, 210 EUR, or 11:40 on a flex fare, 260 EUR.');
+    expect(flights('The 11:40 one.')).toEqual(['The 11:40 one.']);
+    const recap = answering('events-bot', 'Recap of the reading festival: about 640 visitors by the clicker count, 212 books given away and 38 volunteers on shift.');
+    expect(recap('640 visitors!')).toEqual([]);
+    expect(recap('Quiet festival for once.')).toEqual([]);
+  });
+
   it('decides nothing on an offer nobody accepted', () => {
     const found = candidates([
       ['kim', 'human', 'The staging certificate expires on Friday.'],

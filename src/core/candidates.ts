@@ -174,6 +174,8 @@ interface MessageScene {
   said: string[];
   /** The text of the messages just before it: what a short clause may name. */
   saidBefore: string;
+  /** The agent's message offers something or sets options against each other: a short reply naming part of it may pick it. */
+  putsOptions: boolean;
   sarcastic: boolean;
   correcting: boolean;
   /** "No." turning down the agent's question opens the message. */
@@ -242,14 +244,17 @@ function messageScene(input: CandidateInput, p: number, correcting: boolean, fac
   const said = speakerFeatures(facts.view, p);
   if (agent >= 0) said.push('dialogue:agent-spoke');
   if (agent >= 0 && addresses(messages[agent].text, m.author)) said.push('speaker:asked-by-agent');
-  if (agent >= 0 && offers(lexicon, messages[agent].text, sentencesAt(input, agent))) said.push('dialogue:agent-offers');
+  const agentOffers = agent >= 0 && offers(lexicon, messages[agent].text, sentencesAt(input, agent));
+  if (agentOffers) said.push('dialogue:agent-offers');
+  // What a short reply can pick: what the agent offered, or set against something else ("TAP at 06:10 …, or 11:40 …").
+  const putsOptions = agentOffers || (agent >= 0 && lexicon.words.statements.disjunction.test(messages[agent].text));
   // A discussion in which no agent asks or proposes anything rarely settles anything.
   if (facts.nothingOffered) said.push('dialogue:nothing-offered');
   const sarcastic = hasAct(lexicon, 'sarcasm', normalForm(m.text));
   if (sarcastic) said.push('message:sarcasm');
   if (correcting) said.push('form:correcting');
   const saidBefore = messages.slice(Math.max(0, p - input.tuning.agentReach - 1), p).map((x) => x.text).join('\n');
-  return { p, a, answersAgent, agent, agentTokens, answeredTokens, said, saidBefore, sarcastic, correcting };
+  return { p, a, answersAgent, agent, agentTokens, answeredTokens, said, saidBefore, sarcastic, correcting, putsOptions };
 }
 
 /** "No." (a bare refusal) opening a reply to the agent's question turns down what it offered. */
@@ -348,7 +353,8 @@ function readClause(input: CandidateInput, scene: MessageScene, walk: ClauseWalk
 /**
  * "Lumaro emailed: they've decided to close … No deliveries in that window." — what follows a
  * reported decision in the same message reports it too, until a conclusion of our own. Reported
- * words, sarcasm, postponements, musings and opinions give a clause no type of its own (their cue
+ * words, sarcasm, postponements, musings, opinions and small talk ("See you online then.", "Thanks
+ * everyone, …") give a clause no type of its own (their cue
  * reads as nothing decided); it stays a candidate, and the scorer weighs their act classes with
  * the rest. Returns whether the clause is such an aside.
  */
@@ -501,8 +507,13 @@ function namesSomeoneNew(input: CandidateInput, scene: MessageScene, r: ClauseRe
   });
 }
 
-/** The clause, without the reason it gives ("The storage box, because we pay for it already."), is a short verbless name of something the agent said. */
+/**
+ * The clause, without the reason it gives ("The storage box, because we pay for it already."), is
+ * a short verbless name of something the agent offered. Naming part of a report ("640 visitors
+ * …" — "640! Last year we had 400.") picks nothing.
+ */
 function namesOption(input: CandidateInput, scene: MessageScene, r: ClauseReading): boolean {
+  if (!scene.putsOptions) return false;
   const main = withoutReason(input.lexicon, r.lower);
   if (main.length === r.lower.length) return r.words <= input.tuning.selectionMaxWords && selects(r.body, scene.agentTokens, input.stems) && r.verbless();
   const named = r.body.slice(0, main.length).replace(/[\s,;:–—-]+$/u, '');

@@ -522,6 +522,8 @@ export interface StatementWords {
   optionSubjectArticle: RegExp;
   /** "for you" / "your" in an agent's proposal: the one person addressed, as object or owner, not "you all" (global; group 1 is the word before "you"). */
   addressed: RegExp;
+  /** "or" / "oder": a word that sets one thing against another. */
+  disjunction: RegExp;
   /** "it" / "das" in "Confirm it." / "Mach das.": a whole word that points back at what the agent offered. */
   offerReferent: RegExp;
   /** "that" in "suggests that agents hand off …": the word that joins a proposal verb to the clause it proposes. */

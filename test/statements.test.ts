@@ -151,6 +151,8 @@ describe('decision candidates', () => {
     expect(said('News-bot, tell the events desk their copy deadline moves to Friday noon.')).toEqual(['Tell the events desk their copy deadline moves to Friday noon.']);
     expect(said('Jonas, tell the events desk their copy deadline moves to Friday noon.')).toEqual(['Tell the events desk their copy deadline moves to Friday noon.']);
     expect(said('Miriam, tell the events desk their copy deadline moves to Friday noon.')).toEqual(['Tell the events desk their copy deadline moves to Friday noon.']);
+    // Telling someone how things stand for them gives them no step.
+    expect(said("Lea, you're off the hook for the listings from now on.")).toEqual(["You're off the hook for the listings from now on."]);
   });
 
   it("names the person who accepted an offer where the agent said 'you' to them, and leaves a 'you' that acts", () => {

@@ -270,7 +270,8 @@ function refusesOffer(input: CandidateInput, scene: Omit<MessageScene, 'rejectsO
  * that never spoke ("Monday, …" is no one) and the speaker's own.
  */
 function withAddressee(facts: TaskFacts, speaker: string, clauseText: string, c: SentenceCandidate): SentenceCandidate {
-  const step = c.type === 'action_item' || STEP_OPENINGS.some((f) => c.features.includes(f)) || /^you(?![\p{L}])/iu.test(c.statement);
+  // "Sam, you take the patches." gives a step; "Sam, you're off the hook …" says how things are.
+  const step = c.type === 'action_item' || STEP_OPENINGS.some((f) => c.features.includes(f)) || /^you(?![\p{L}]|['’]re\b|\s+are\b)/iu.test(c.statement);
   const opening = step ? /^\s*@?([\p{L}][\p{L}\p{N}_.-]{0,30}),\s+/u.exec(clauseText) : null;
   const key = opening?.[1].toLowerCase() ?? '';
   const person = facts.people.get(key);

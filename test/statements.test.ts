@@ -236,6 +236,17 @@ describe('decision candidates', () => {
     expect(recap('Quiet festival for once.')).toEqual([]);
   });
 
+  it('accepts every step an accepted agent message offers, each as its own decision', () => {
+    const found = candidates([
+      ['ux-bot', 'bot', "I can cut hotfix 4.18.1 with the focus styles on Thursday. It needs a changelog line; shall I use 'Improved keyboard focus visibility across the app'?"],
+      ['kim', 'human', 'Yes, that line is fine.'],
+    ]);
+    expect(found.map((c) => [c.statement, c.strength])).toEqual([
+      ['Cut hotfix 4.18.1 with the focus styles on Thursday.', 'accepted'],
+      ["Use 'Improved keyboard focus visibility across the app'.", 'accepted'],
+    ]);
+  });
+
   it('decides nothing on an offer nobody accepted', () => {
     const found = candidates([
       ['kim', 'human', 'The staging certificate expires on Friday.'],

@@ -1064,9 +1064,7 @@ function acceptedProposals(input: CandidateInput, facts: TaskFacts): SentenceCan
     const labelled = labelledProposal(lexicon, input.tuning, sentencesAt(input, a));
     for (const l of labelled) out.push({ p: a, statement: l.statement, type: l.type, strength: 'accepted', sources: [a, h], reasons: l.reasons, alternatives: l.alternatives, cue: 'accepted-proposal', hint: l.type, features: featuresOf(l.statement, 'labelled') });
     if (labelled.length > 0) continue;
-    const proposal = lastProposal(lexicon, input.tuning, sentencesAt(input, a));
-    if (!proposal) continue;
-    out.push({ p: a, statement: proposal.statement, type: proposal.type, strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: proposal.type, features: featuresOf(proposal.statement, 'last') });
+    for (const proposal of offeredSteps(lexicon, input.tuning, sentencesAt(input, a))) out.push({ p: a, statement: proposal.statement, type: proposal.type, strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: proposal.type, features: featuresOf(proposal.statement, 'step') });
   }
   return out.map((c) => ({ ...c, statement: addressedByName(input, facts, c.statement, c.sources[0], c.sources[1]) }));
 }
@@ -1231,29 +1229,32 @@ function labelledProposal(lex: CompiledStatementLexicon, t: CandidateTuning, sen
   return out;
 }
 
-/** The last proposal sentence of an agent's message: what it offers to do or proposes. */
-function lastProposal(lex: CompiledStatementLexicon, t: CandidateTuning, sentences: readonly Span[]): { statement: string; type: DecisionType } | null {
-  const ss = sentences;
-  for (let k = ss.length - 1; k >= 0; k--) {
-    const s = ss[k].text;
-    const lower = normalForm(s);
-    const cue = findAct(lex, 'proposal', lower);
-    if (!cue) continue;
-    // "Proposal for the year-7 rollout:" introduces what follows; it proposes nothing itself.
-    if (/:\s*$/.test(s)) continue;
-    let content = s.slice(cue.end).replace(/^[\s:,]+/, '').replace(lex.words.statements.proposalComplementizer, '');
-    // "Shall I go ahead with both?" refers back: the proposal is in the sentences before.
-    if (contentWordCount(content, lex.words) < 2) continue;
-    content = trimEnd(content.replace(/\?+$/, ''));
-    // "Shall I go ahead with both?" points back at what came before; it names nothing itself.
-    const back = findAct(lex, 'acceptance', normalForm(content));
-    if (back && back.start === 0 && contentWordCount(content.slice(back.end), lex.words) < 2) continue;
-    const shaped = shape(lex, t, content);
-    if (!shaped.statement || wordCount(shaped.statement) > t.statementMaxWords) continue;
-    const type: DecisionType = hasAct(lex, 'offer', lower.slice(cue.start, cue.end)) ? 'action_item' : 'decision';
-    return { statement: shaped.statement, type };
-  }
-  return null;
+/**
+ * What an agent's message offers or proposes, sentence by sentence: "I can cut hotfix 4.18.1 with
+ * the focus styles on Thursday. It needs a changelog line; shall I use '…'?" offers two steps, and
+ * "Yes" to it takes both.
+ */
+function offeredSteps(lex: CompiledStatementLexicon, t: CandidateTuning, sentences: readonly Span[]): Array<{ statement: string; type: DecisionType }> {
+  return sentences.map((s) => proposalIn(lex, t, s.text)).filter((x): x is { statement: string; type: DecisionType } => x !== null);
+}
+
+/** What one sentence of an agent's message offers to do or proposes, or null. */
+function proposalIn(lex: CompiledStatementLexicon, t: CandidateTuning, s: string): { statement: string; type: DecisionType } | null {
+  const lower = normalForm(s);
+  const cue = findAct(lex, 'proposal', lower);
+  // "Proposal for the year-7 rollout:" introduces what follows; it proposes nothing itself.
+  if (!cue || /:\s*$/.test(s)) return null;
+  let content = s.slice(cue.end).replace(/^[\s:,]+/, '').replace(lex.words.statements.proposalComplementizer, '');
+  // "Shall I go ahead with both?" refers back: the proposal is in the sentences before.
+  if (contentWordCount(content, lex.words) < 2) return null;
+  content = trimEnd(content.replace(/\?+$/, ''));
+  // "Shall I go ahead with both?" points back at what came before; it names nothing itself.
+  const back = findAct(lex, 'acceptance', normalForm(content));
+  if (back && back.start === 0 && contentWordCount(content.slice(back.end), lex.words) < 2) return null;
+  const shaped = shape(lex, t, content);
+  if (!shaped.statement || wordCount(shaped.statement) > t.statementMaxWords) return null;
+  const type: DecisionType = hasAct(lex, 'offer', lower.slice(cue.start, cue.end)) ? 'action_item' : 'decision';
+  return { statement: shaped.statement, type };
 }
 
 function overlap(a: string, b: string, stems: Stems): number {

@@ -247,6 +247,14 @@ describe('decision candidates', () => {
     ]);
   });
 
+  it("keeps a settlement whose only word besides its cue is the value ('Postgres it is.')", () => {
+    const pick = answering('db-bot', 'Options for the new service: Postgres or MySQL. Which one?');
+    expect(pick('Postgres it is.')).toEqual(['Postgres it is.']);
+    expect(pick('Ok, Postgres it is.')).toEqual(['Postgres it is.']);
+    // A pick by key alone names no option the list spells out: nothing to record.
+    expect(pick('Option B.')).toEqual([]);
+  });
+
   it('decides nothing on an offer nobody accepted', () => {
     const found = candidates([
       ['kim', 'human', 'The staging certificate expires on Friday.'],

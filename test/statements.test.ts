@@ -255,6 +255,13 @@ describe('decision candidates', () => {
     expect(pick('Option B.')).toEqual([]);
   });
 
+  it('reads small talk that is not framing as no decision, and keeps a decision after framing small talk', () => {
+    const reply = answering('digest-bot', 'The weekly digest went out at 08:00 to 14 managers. No anomalies this week.');
+    expect(reply('See you online then.')).toEqual([]);
+    expect(reply('Thanks everyone, and Jonas, thanks for the cake.')).toEqual([]);
+    expect(reply('Great, we send it at 07:00 from next week.')).toEqual(['We send it at 07:00 from next week.']);
+  });
+
   it('decides nothing on an offer nobody accepted', () => {
     const found = candidates([
       ['kim', 'human', 'The staging certificate expires on Friday.'],

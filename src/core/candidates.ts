@@ -362,7 +362,7 @@ function readClause(input: CandidateInput, scene: MessageScene, walk: ClauseWalk
 function asideOrReport(input: CandidateInput, scene: MessageScene, walk: ClauseWalk, r: ClauseReading): boolean {
   const { lexicon } = input;
   const { lower, body, words, flags } = r;
-  const aside = scene.sarcastic || hasAct(lexicon, 'postponement', lower) || (hasAct(lexicon, 'hypothetical', lower) && !hasAct(lexicon, 'contingency', lower)) || hasAct(lexicon, 'opinion', lower);
+  const aside = scene.sarcastic || hasAct(lexicon, 'postponement', lower) || (hasAct(lexicon, 'hypothetical', lower) && !hasAct(lexicon, 'contingency', lower)) || hasAct(lexicon, 'opinion', lower) || findAct(lexicon, 'smalltalk', lower)?.start === 0;
   if (hasAct(lexicon, 'reported', lower)) walk.reporting = true;
   else if (walk.reporting && (findAct(lexicon, 'conclusion', normalForm(r.clause.text))?.start === 0 || announced(lexicon, r.clause.text))) walk.reporting = false;
   if (walk.reporting) flags.push('form:in-report');

@@ -262,6 +262,13 @@ describe('decision candidates', () => {
     expect(reply('Great, we send it at 07:00 from next week.')).toEqual(['We send it at 07:00 from next week.']);
   });
 
+  it("reads a clause that opens by saying what someone has done as a report, and a perfect inside a step as part of the step", () => {
+    const reply = answering('dev-bot', 'Who owns the outbox retries? git blame says you, Jonas.');
+    expect(reply("I've never touched the outbox code.")).toEqual([]);
+    expect(reply('Nobody touches the outbox code without Marek.')).toEqual(['Nobody touches the outbox code without Marek.']);
+    expect(reply("Forward it to privacy@tallyboard.com and tell him we've received it.")).toEqual(["Forward it to privacy@tallyboard.com and tell him we've received it."]);
+  });
+
   it('decides nothing on an offer nobody accepted', () => {
     const found = candidates([
       ['kim', 'human', 'The staging certificate expires on Friday.'],

@@ -354,10 +354,10 @@ function readClause(input: CandidateInput, scene: MessageScene, walk: ClauseWalk
 /**
  * "Lumaro emailed: they've decided to close … No deliveries in that window." — what follows a
  * reported decision in the same message reports it too, until a conclusion of our own. Reported
- * words, sarcasm, postponements, musings, opinions and small talk ("See you online then.", "Thanks
- * everyone, …") give a clause no type of its own (their cue
- * reads as nothing decided); it stays a candidate, and the scorer weighs their act classes with
- * the rest. Returns whether the clause is such an aside.
+ * words, sarcasm, postponements, musings, opinions and the small talk a clause opens with once its
+ * framing is stripped ("See you online then.", "Thanks everyone, …") give a clause no type of its
+ * own (their cue reads as nothing decided); it stays a candidate, and the scorer weighs their act
+ * classes with the rest. Returns whether the clause is such an aside.
  */
 function asideOrReport(input: CandidateInput, scene: MessageScene, walk: ClauseWalk, r: ClauseReading): boolean {
   const { lexicon } = input;

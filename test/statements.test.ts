@@ -395,6 +395,12 @@ describe('decision candidates', () => {
     expect(by('The Kulturhaus is free on 14 October for 650 EUR.', "Good to know. It's the town library this time, though.").filter((c) => c.strength === 'correction')).toEqual([]);
   });
 
+  it('reads a value a person proposes as a proposal, not as a correction of the value the agent gave', () => {
+    const strengths = (person: string) => candidates([['data-bot', 'bot', 'Raw events are kept for 36 months today, 2.1 TB.'], ['kim', 'human', person]]).map((c) => c.strength);
+    expect(strengths("For raw events I'd propose 24 months.")).not.toContain('correction');
+    expect(strengths('Raw events: 24 months.')).toEqual(['correction']);
+  });
+
   it("states a correction's content, not its cue, and splits the reason off", () => {
     const found = candidates([
       ['billing-bot', 'bot', 'Invoices go out on the 1st of each month.'],

@@ -526,8 +526,9 @@ function changedValue(input: CandidateInput, scene: MessageScene, r: ClauseReadi
   const { lexicon, messages } = input;
   const { a, agent, p } = scene;
   // A person stating a different value for what the agent just said ("Last order day for
-  // Germany is the 18th." after "… 19 December for Germany") corrects it without a cue word.
-  if (r.firstContent && !scene.correcting && r.type !== 'action_item' && a === p - 1 && scene.answersAgent && r.words <= input.tuning.valueCorrectionMaxWords && !isQuestion(messages[a].text) && correctsValue(r.body, messages[a].text, sentencesAt(input, a), input.stems)) {
+  // Germany is the 18th." after "… 19 December for Germany") corrects it without a cue word; one
+  // proposing a value ("For raw events I'd propose 24 months.") puts it up for a decision.
+  if (r.firstContent && !scene.correcting && r.type !== 'action_item' && !hasAct(lexicon, 'proposal', r.lower) && a === p - 1 && scene.answersAgent && r.words <= input.tuning.valueCorrectionMaxWords && !isQuestion(messages[a].text) && correctsValue(r.body, messages[a].text, sentencesAt(input, a), input.stems)) {
     r.type = 'constraint';
     r.strength = 'correction';
     r.act = 'value-correction' as SentenceAct;

@@ -269,6 +269,15 @@ describe('decision candidates', () => {
     expect(reply("Forward it to privacy@tallyboard.com and tell him we've received it.")).toEqual(["Forward it to privacy@tallyboard.com and tell him we've received it."]);
   });
 
+  it("picks a listed option by a name that only it bears, even after the list was talked over ('OK, Albrecht.')", () => {
+    const list = ['events-bot', 'bot', 'The catering quotes are in:\n1. Grüne Soße & Co: seated dinner, 49 EUR per person.\n2. Feinkost Albrecht: walking dinner, 56 EUR per person.\n3. Mensa Catering Süd: buffet, 34 EUR per person.'] as [string, 'bot', string];
+    const talk: Array<[string, 'human' | 'bot', string]> = [list, ['samir', 'human', 'The buffet is what people complained about last year.'], ['katrin', 'human', 'Between the other two?'], ['samir', 'human', 'The walking dinner is better for a fundraiser.']];
+    expect(replying(talk, 'katrin')('OK, Albrecht.')).toEqual(['Feinkost Albrecht.']);
+    expect(replying([list], 'katrin')('The Mensa.')).toEqual(['Mensa Catering Süd.']);
+    // A word the message uses beyond one option's name names none of them.
+    expect(replying([list], 'katrin')('Catering.')).toEqual([]);
+  });
+
   it('decides nothing on an offer nobody accepted', () => {
     const found = candidates([
       ['kim', 'human', 'The staging certificate expires on Friday.'],

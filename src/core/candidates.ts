@@ -176,6 +176,8 @@ interface MessageScene {
   saidBefore: string;
   /** The agent's message offers something or sets options against each other: a short reply naming part of it may pick it. */
   putsOptions: boolean;
+  /** With no agent's message within reach, the text of one a little further back that listed options (see listedBefore). */
+  listedBefore: string | null;
   sarcastic: boolean;
   correcting: boolean;
   /** "No." turning down the agent's question opens the message. */
@@ -254,7 +256,8 @@ function messageScene(input: CandidateInput, p: number, correcting: boolean, fac
   if (sarcastic) said.push('message:sarcasm');
   if (correcting) said.push('form:correcting');
   const saidBefore = messages.slice(Math.max(0, p - input.tuning.agentReach - 1), p).map((x) => x.text).join('\n');
-  return { p, a, answersAgent, agent, agentTokens, answeredTokens, said, saidBefore, sarcastic, correcting, putsOptions };
+  const listed = agent >= 0 ? null : listedBefore(input, p);
+  return { p, a, answersAgent, agent, agentTokens, answeredTokens, said, saidBefore, sarcastic, correcting, putsOptions, listedBefore: listed };
 }
 
 /** "No." (a bare refusal) opening a reply to the agent's question turns down what it offered. */
@@ -313,7 +316,7 @@ function clauseCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
     return none;
   }
   const aside = asideOrReport(input, scene, walk, r);
-  const offered = scene.agent >= 0 ? input.messages[scene.agent].text : null;
+  const offered = scene.agent >= 0 ? input.messages[scene.agent].text : scene.listedBefore;
   const option = offered === null ? null : ((r.words <= input.tuning.selectionMaxWords ? pickedOption(lexicon, body, offered) : null) ?? qualifiedPick(lexicon, r.clause.text, offered));
   // A bare option number answering a list of options picks that option, with the condition the person adds to it.
   if (option) return { made: [make(scene.p, option, 'decision', 'accepted', scene.agent, true, [], [], 'selection', [...r.flags, 'origin:selection', 'strength:accepted', 'hint:decision'])], consumed: 0 };
@@ -642,6 +645,19 @@ function addresses(text: string, author: string): boolean {
   return new RegExp(`(?<![\\p{L}\\p{N}])@?${escapeRegex(name)}(?![\\p{L}\\p{N}])`, 'iu').test(text);
 }
 
+/**
+ * The text of the agent's message that listed options a little further back than an agent's
+ * message is looked for ("1. … 2. … 3. …", then three people talk it over, then "OK, Albrecht."),
+ * or null: a reply may still pick one of them by its key, value or name.
+ */
+function listedBefore(input: CandidateInput, p: number): string | null {
+  const { messages, lexicon, tuning } = input;
+  for (let q = p - 1; q >= 0 && p - q <= 2 * tuning.agentReach; q--) {
+    if (messages[q].role === 'bot') return offeredKeys(lexicon, messages[q].text).length >= 2 ? messages[q].text : null;
+  }
+  return null;
+}
+
 /** Position of the nearest earlier agent message within reach, or -1. */
 function recentAgentMessage(messages: readonly Message[], p: number, reach: number): number {
   for (let q = p - 1; q >= 0 && p - q <= reach; q--) if (messages[q].role === 'bot') return q;
@@ -831,7 +847,7 @@ function pickedOption(lex: CompiledStatementLexicon, body: string, offered: stri
   const word = findAct(lex, 'option-reference', ref);
   if (word && word.start === 0) ref = ref.slice(word.end).trim();
   const key = /^\(?([0-9]{1,2}|[a-h])\)?$/.exec(ref)?.[1];
-  const item = (key ? itemByKey(lex, offered, key) : null) ?? itemByValue(lex, ref, offered);
+  const item = (key ? itemByKey(lex, offered, key) : null) ?? itemByValue(lex, ref, offered) ?? itemByName(lex, ref, offered);
   if (!item) return null;
   const option = qualification ? `${trimEnd(item.option)}, ${trimEnd(qualification)}` : item.option;
   const picked = item.about ? `${sentenceCase(item.about)}: ${option}` : option;
@@ -855,6 +871,23 @@ function itemByValue(lex: CompiledStatementLexicon, ref: string, offered: string
   const naming = offeredKeys(lex, offered)
     .map((key) => itemByKey(lex, offered, key))
     .filter((item): item is { option: string; about: string } => item !== null && names.test(item.option));
+  return naming.length === 1 ? naming[0] : null;
+}
+
+/**
+ * "Albrecht." answering "1. Grüne Soße & Co: … 2. Feinkost Albrecht: … 3. Mensa Catering Süd: …":
+ * a reply of one or two words that all stand in the name of one listed option, and of no other,
+ * picks that option.
+ */
+function itemByName(lex: CompiledStatementLexicon, ref: string, offered: string): { option: string; about: string } | null {
+  const words = ref.match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (words.length === 0 || words.length > 2 || words.some((w) => w.length < 3 || lex.words.stopwords.has(w))) return null;
+  const named = words.map((w) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegex(w)}(?![\\p{L}\\p{N}])`, 'giu'));
+  const count = (re: RegExp, text: string) => text.match(re)?.length ?? 0;
+  const naming = offeredKeys(lex, offered)
+    .map((key) => itemByKey(lex, offered, key))
+    // (A word the rest of the message also uses, "catering" in "The catering quotes are in:", names no one option.)
+    .filter((item): item is { option: string; about: string } => item !== null && named.every((re) => count(re, item.option) > 0 && count(re, item.option) === count(re, offered)));
   return naming.length === 1 ? naming[0] : null;
 }
 

@@ -278,6 +278,13 @@ describe('decision candidates', () => {
     expect(replying([list], 'katrin')('Catering.')).toEqual([]);
   });
 
+  it('picks an option of a markdown list ("- **B:** …"), also past an agent reply that lists nothing', () => {
+    const options: [string, 'bot', string] = ['ci-agent', 'bot', 'Options:\n- **A:** GitHub Actions, full suite on every PR push\n- **B:** GitHub Actions, unit tests on every PR, integration suite nightly\n- **C:** the old Jenkins box, same split as B\nI\'d recommend B.'];
+    expect(replying([options], 'priya')('Option B.')).toEqual(['GitHub Actions, unit tests on every PR, integration suite nightly.']);
+    const talkedOver: Array<[string, 'human' | 'bot', string]> = [options, ['dana', 'human', 'Is 38 minutes even real?'], ['ci-agent', 'bot', 'On an 8-core runner I measured 17 minutes.']];
+    expect(replying(talkedOver, 'priya')('Option B.')).toEqual(['GitHub Actions, unit tests on every PR, integration suite nightly.']);
+  });
+
   it('decides nothing on an offer nobody accepted', () => {
     const found = candidates([
       ['kim', 'human', 'The staging certificate expires on Friday.'],

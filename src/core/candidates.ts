@@ -176,7 +176,7 @@ interface MessageScene {
   saidBefore: string;
   /** The agent's message offers something or sets options against each other: a short reply naming part of it may pick it. */
   putsOptions: boolean;
-  /** With no agent's message within reach, the text of one a little further back that listed options (see listedBefore). */
+  /** The text of the agent's last message that listed options, a little further back than reach (see listedBefore). */
   listedBefore: string | null;
   sarcastic: boolean;
   correcting: boolean;
@@ -256,7 +256,7 @@ function messageScene(input: CandidateInput, p: number, correcting: boolean, fac
   if (sarcastic) said.push('message:sarcasm');
   if (correcting) said.push('form:correcting');
   const saidBefore = messages.slice(Math.max(0, p - input.tuning.agentReach - 1), p).map((x) => x.text).join('\n');
-  const listed = agent >= 0 ? null : listedBefore(input, p);
+  const listed = listedBefore(input, p);
   return { p, a, answersAgent, agent, agentTokens, answeredTokens, said, saidBefore, sarcastic, correcting, putsOptions, listedBefore: listed };
 }
 
@@ -316,8 +316,7 @@ function clauseCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
     return none;
   }
   const aside = asideOrReport(input, scene, walk, r);
-  const offered = scene.agent >= 0 ? input.messages[scene.agent].text : scene.listedBefore;
-  const option = offered === null ? null : ((r.words <= input.tuning.selectionMaxWords ? pickedOption(lexicon, body, offered) : null) ?? qualifiedPick(lexicon, r.clause.text, offered));
+  const option = pickFrom(input, r, body, scene.agent >= 0 ? input.messages[scene.agent].text : null) ?? (scene.listedBefore !== null && scene.listedBefore !== input.messages[scene.agent]?.text ? pickFrom(input, r, body, scene.listedBefore) : null);
   // A bare option number answering a list of options picks that option, with the condition the person adds to it.
   if (option) return { made: [make(scene.p, option, 'decision', 'accepted', scene.agent, true, [], [], 'selection', [...r.flags, 'origin:selection', 'strength:accepted', 'hint:decision'])], consumed: 0 };
   ownCue(input, scene, r);
@@ -326,6 +325,12 @@ function clauseCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   markOrigin(r);
   if (!r.type) return { made: plainCandidate(input, scene, r), consumed: 0 };
   return statedCandidates(input, scene, walk, clauses, r);
+}
+
+/** The option of `offered` the clause picks by its key, value or name, with any condition the person adds, or null. */
+function pickFrom(input: CandidateInput, r: ClauseReading, body: string, offered: string | null): string | null {
+  if (offered === null) return null;
+  return (r.words <= input.tuning.selectionMaxWords ? pickedOption(input.lexicon, body, offered) : null) ?? qualifiedPick(input.lexicon, r.clause.text, offered);
 }
 
 /** The correction cues of message p: a clause made of one says nothing of its own. */
@@ -653,7 +658,7 @@ function addresses(text: string, author: string): boolean {
 function listedBefore(input: CandidateInput, p: number): string | null {
   const { messages, lexicon, tuning } = input;
   for (let q = p - 1; q >= 0 && p - q <= 2 * tuning.agentReach; q--) {
-    if (messages[q].role === 'bot') return offeredKeys(lexicon, messages[q].text).length >= 2 ? messages[q].text : null;
+    if (messages[q].role === 'bot' && offeredKeys(lexicon, messages[q].text).length >= 2) return messages[q].text;
   }
   return null;
 }
@@ -838,8 +843,9 @@ function selects(body: string, theirs: ReadonlySet<string>, stems: Stems): boole
   return contentTokens(body, stems).some((t) => theirs.has(t));
 }
 
-// A list item of an earlier message: "1. …", "(b) …", "2) …", "- …".
-const ITEM = /^\s*\(?([0-9]{1,2}|[a-h])[.)]\s+(.+)$/;
+// A keyed item of an earlier message's list: "1. …", "(b) …", "2) …", and as agents write them in
+// markdown, behind a bullet and in bold: "- **B:** GitHub Actions, …", "B) …".
+const ITEM = /^\s*(?:[-*•]\s+)?(?:\*\*|__)?\(?([0-9]{1,2}|[a-hA-H])(?:\*\*|__)?[.):](?:\*\*|__)?\s+(.+)$/;
 
 /** "3." / "Option 2" / "(b)" / "Go with 2." answering a message with a numbered or lettered list, on lines or inline: that item. */
 function pickedOption(lex: CompiledStatementLexicon, body: string, offered: string, qualification = ''): string | null {

@@ -147,6 +147,8 @@ interface TaskFacts {
   people: ReadonlyMap<string, string>;
   /** Any of their names in a text (global), or null when no one has a name to find. */
   peopleNamed: RegExp | null;
+  /** Positions of the agent messages that list keyed options ("1. …", "- **B:** …"), in order. */
+  listings: readonly number[];
 }
 
 function taskFacts(input: CandidateInput): TaskFacts {
@@ -156,7 +158,8 @@ function taskFacts(input: CandidateInput): TaskFacts {
   for (const m of messages) if (m.role !== 'bot' && m.author.trim()) people.set(m.author.trim().toLowerCase(), m.author.trim());
   const names = [...people.values()].filter((n) => n.length >= 2).map(escapeRegex);
   const peopleNamed = names.length > 0 ? new RegExp(`(?<![\\p{L}\\p{N}])@?(?:${names.join('|')})(?![\\p{L}\\p{N}])`, 'giu') : null;
-  return { view: dialogueView(messages, input.answered, input.verdict, lexicon), nothingOffered, people, peopleNamed };
+  const listings = messages.flatMap((x, q) => (x.role === 'bot' && offeredKeys(lexicon, x.text).length >= 2 ? [q] : []));
+  return { view: dialogueView(messages, input.answered, input.verdict, lexicon), nothingOffered, people, peopleNamed, listings };
 }
 
 /** What every clause of one person's message is read against: who spoke before it and what they offered. */
@@ -256,7 +259,7 @@ function messageScene(input: CandidateInput, p: number, correcting: boolean, fac
   if (sarcastic) said.push('message:sarcasm');
   if (correcting) said.push('form:correcting');
   const saidBefore = messages.slice(Math.max(0, p - input.tuning.agentReach - 1), p).map((x) => x.text).join('\n');
-  const listed = listedBefore(input, p);
+  const listed = listedBefore(input, facts, p);
   return { p, a, answersAgent, agent, agentTokens, answeredTokens, said, saidBefore, sarcastic, correcting, putsOptions, listedBefore: listed };
 }
 
@@ -655,12 +658,18 @@ function addresses(text: string, author: string): boolean {
  * message is looked for ("1. … 2. … 3. …", then three people talk it over, then "OK, Albrecht."),
  * or null: a reply may still pick one of them by its key, value or name.
  */
-function listedBefore(input: CandidateInput, p: number): string | null {
-  const { messages, lexicon, tuning } = input;
-  for (let q = p - 1; q >= 0 && p - q <= 2 * tuning.agentReach; q--) {
-    if (messages[q].role === 'bot' && offeredKeys(lexicon, messages[q].text).length >= 2) return messages[q].text;
+function listedBefore(input: CandidateInput, facts: TaskFacts, p: number): string | null {
+  // The last listing before p, by binary search: a long discussion has many of them.
+  const { listings } = facts;
+  let lo = 0;
+  let hi = listings.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (listings[mid] < p) lo = mid + 1;
+    else hi = mid;
   }
-  return null;
+  const q = lo > 0 ? listings[lo - 1] : -1;
+  return q >= 0 && p - q <= 2 * input.tuning.agentReach ? input.messages[q].text : null;
 }
 
 /** Position of the nearest earlier agent message within reach, or -1. */

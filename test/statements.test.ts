@@ -117,6 +117,8 @@ describe('decision candidates', () => {
       ['thomas', 'human', 'OK. New rule: I only want to see invoices above 4,000. Everything else Aylin approves.'],
     ]);
     expect(found.find((c) => c.statement.startsWith('I only want'))).toMatchObject({ statement: 'I only want to see invoices above 4,000.', type: 'constraint' });
+    // An acceptance label before an explanation makes no decision of it.
+    expect(candidates([['books-bot', 'bot', 'Kessler is 2,000 cheaper than Huber.'], ['thomas', 'human', "Fine by me: it's 2,000 cheaper anyway."]])).toEqual([]);
     // Without the label the same words explain a wish; they rule nothing.
     const plain = candidates([
       ['books-bot', 'bot', 'This week: nine invoices for your approval.'],
@@ -151,8 +153,9 @@ describe('decision candidates', () => {
     expect(said('News-bot, tell the events desk their copy deadline moves to Friday noon.')).toEqual(['Tell the events desk their copy deadline moves to Friday noon.']);
     expect(said('Jonas, tell the events desk their copy deadline moves to Friday noon.')).toEqual(['Tell the events desk their copy deadline moves to Friday noon.']);
     expect(said('Miriam, tell the events desk their copy deadline moves to Friday noon.')).toEqual(['Tell the events desk their copy deadline moves to Friday noon.']);
-    // Telling someone how things stand for them gives them no step.
+    // Telling someone how things stand for them gives them no step; what they are doing from now on is one.
     expect(said("Lea, you're off the hook for the listings from now on.")).toEqual(["You're off the hook for the listings from now on."]);
+    expect(said("Lea, you're taking the Friday listings from now on.")).toEqual(["Lea: you're taking the Friday listings from now on."]);
   });
 
   it("names the person who accepted an offer where the agent said 'you' to them, and leaves a 'you' that acts", () => {
@@ -226,6 +229,8 @@ describe('decision candidates', () => {
       ['dana', 'human', 'Do it.'],
     ]);
     expect(found.map((c) => [c.statement, c.strength])).toEqual([['Agents hand off through a warehouse table instead of files.', 'accepted']]);
+    // "that" pointing at an option stays.
+    expect(answering('events-bot', "For the reading night I'd suggest that one from the Lindqvist list.")('Yes, agreed.')).toEqual(['That one from the Lindqvist list.']);
   });
 
   it("reads a short reply naming part of the agent's options as a pick, and one naming part of a report as none", () => {
@@ -234,6 +239,8 @@ describe('decision candidates', () => {
     const recap = answering('events-bot', 'Recap of the reading festival: about 640 visitors by the clicker count, 212 books given away and 38 volunteers on shift.');
     expect(recap('640 visitors!')).toEqual([]);
     expect(recap('Quiet festival for once.')).toEqual([]);
+    // An "or" elsewhere in a report sets nothing against its count.
+    expect(answering('events-bot', 'Recap: about 640 visitors, 212 books given away. No complaints or incidents.')('640 visitors!')).toEqual([]);
   });
 
   it('accepts every step an accepted agent message offers, each as its own decision', () => {
@@ -251,6 +258,9 @@ describe('decision candidates', () => {
     const pick = answering('db-bot', 'Options for the new service: Postgres or MySQL. Which one?');
     expect(pick('Postgres it is.')).toEqual(['Postgres it is.']);
     expect(pick('Ok, Postgres it is.')).toEqual(['Postgres it is.']);
+    // "how slow it is" settles nothing.
+    expect(pick('We all know how slow it is.')).toEqual([]);
+    expect(pick('Whatever it is.')).toEqual([]);
     // A pick by key alone names no option the list spells out: nothing to record.
     expect(pick('Option B.')).toEqual([]);
   });
@@ -260,6 +270,8 @@ describe('decision candidates', () => {
     expect(reply('See you online then.')).toEqual([]);
     expect(reply('Thanks everyone, and Jonas, thanks for the cake.')).toEqual([]);
     expect(reply('Great, we send it at 07:00 from next week.')).toEqual(['We send it at 07:00 from next week.']);
+    // Small talk that is not framing, followed by a decision, still decides.
+    expect(reply('Good morning, we send it at 07:00 from next week.')).toEqual(['Good morning, we send it at 07:00 from next week.']);
   });
 
   it("reads a clause that opens by saying what someone has done as a report, and a perfect inside a step as part of the step", () => {
@@ -273,6 +285,11 @@ describe('decision candidates', () => {
     const list = ['events-bot', 'bot', 'The catering quotes are in:\n1. Grüne Soße & Co: seated dinner, 49 EUR per person.\n2. Feinkost Albrecht: walking dinner, 56 EUR per person.\n3. Mensa Catering Süd: buffet, 34 EUR per person.'] as [string, 'bot', string];
     const talk: Array<[string, 'human' | 'bot', string]> = [list, ['samir', 'human', 'The buffet is what people complained about last year.'], ['katrin', 'human', 'Between the other two?'], ['samir', 'human', 'The walking dinner is better for a fundraiser.']];
     expect(replying(talk, 'katrin')('OK, Albrecht.')).toEqual(['Feinkost Albrecht.']);
+    // The pick rests on the list it names.
+    expect(candidates([...talk, ['katrin', 'human', 'OK, Albrecht.']]).find((c) => c.statement === 'Feinkost Albrecht.')?.sources).toEqual([0, 4]);
+    // Once the agent asked something newer, a reply answers that.
+    const moved: Array<[string, 'human' | 'bot', string]> = [list, ['katrin', 'human', '2.'], ['events-bot', 'bot', 'Booked Feinkost Albrecht for the 14th. Where should the van unload?']];
+    expect(replying(moved, 'katrin')('Mensa.')).not.toContain('Mensa Catering Süd.');
     expect(replying([list], 'katrin')('The Mensa.')).toEqual(['Mensa Catering Süd.']);
     // A word the message uses beyond one option's name names none of them.
     expect(replying([list], 'katrin')('Catering.')).toEqual([]);
@@ -283,6 +300,14 @@ describe('decision candidates', () => {
     expect(replying([options], 'priya')('Option B.')).toEqual(['GitHub Actions, unit tests on every PR, integration suite nightly.']);
     const talkedOver: Array<[string, 'human' | 'bot', string]> = [options, ['dana', 'human', 'Is 38 minutes even real?'], ['ci-agent', 'bot', 'On an 8-core runner I measured 17 minutes.']];
     expect(replying(talkedOver, 'priya')('Option B.')).toEqual(['GitHub Actions, unit tests on every PR, integration suite nightly.']);
+  });
+
+  it("takes the agent's own offers and its last proposal, not what it reports others recommend; a step picked from a choice is no acceptance of the question", () => {
+    const merge = answering('ci-bot', 'Build passed. Lighthouse recommends compressing the hero images before launch. Shall I merge PR #42 now?');
+    expect(merge('Yes.')).toEqual(['Merge PR #42 now.']);
+    const choice = answering('home-bot', 'Shall I cancel the Saturday fitting or move it to Monday?');
+    expect(choice('Move it.')).toEqual([]);
+    expect(choice('Cancel it.')).toEqual([]);
   });
 
   it('decides nothing on an offer nobody accepted', () => {
@@ -415,6 +440,8 @@ describe('decision candidates', () => {
     const strengths = (person: string) => candidates([['data-bot', 'bot', 'Raw events are kept for 36 months today, 2.1 TB.'], ['kim', 'human', person]]).map((c) => c.strength);
     expect(strengths("For raw events I'd propose 24 months.")).not.toContain('correction');
     expect(strengths('Raw events: 24 months.')).toEqual(['correction']);
+    // A step of one's own beside the new value leaves it a correction.
+    expect(strengths("Raw events 24 months, I'll tell legal.")).toEqual(['correction']);
   });
 
   it("states a correction's content, not its cue, and splits the reason off", () => {

@@ -177,10 +177,10 @@ interface MessageScene {
   said: string[];
   /** The text of the messages just before it: what a short clause may name. */
   saidBefore: string;
-  /** The agent's message offers something or sets options against each other: a short reply naming part of it may pick it. */
-  putsOptions: boolean;
-  /** The text of the agent's last message that listed options, a little further back than reach (see listedBefore). */
-  listedBefore: string | null;
+  /** The agent's message offers something (asks, proposes, lists options): a short reply naming part of it may pick it. */
+  agentOffers: boolean;
+  /** The agent's last message that listed options, a little further back than reach (see listedBefore), or -1. */
+  listedBefore: number;
   sarcastic: boolean;
   correcting: boolean;
   /** "No." turning down the agent's question opens the message. */
@@ -251,16 +251,14 @@ function messageScene(input: CandidateInput, p: number, correcting: boolean, fac
   if (agent >= 0 && addresses(messages[agent].text, m.author)) said.push('speaker:asked-by-agent');
   const agentOffers = agent >= 0 && offers(lexicon, messages[agent].text, sentencesAt(input, agent));
   if (agentOffers) said.push('dialogue:agent-offers');
-  // What a short reply can pick: what the agent offered, or set against something else ("TAP at 06:10 …, or 11:40 …").
-  const putsOptions = agentOffers || (agent >= 0 && lexicon.words.statements.disjunction.test(messages[agent].text));
   // A discussion in which no agent asks or proposes anything rarely settles anything.
   if (facts.nothingOffered) said.push('dialogue:nothing-offered');
   const sarcastic = hasAct(lexicon, 'sarcasm', normalForm(m.text));
   if (sarcastic) said.push('message:sarcasm');
   if (correcting) said.push('form:correcting');
   const saidBefore = messages.slice(Math.max(0, p - input.tuning.agentReach - 1), p).map((x) => x.text).join('\n');
-  const listed = listedBefore(input, facts, p);
-  return { p, a, answersAgent, agent, agentTokens, answeredTokens, said, saidBefore, sarcastic, correcting, putsOptions, listedBefore: listed };
+  const listed = listedBefore(input, facts, p, agent);
+  return { p, a, answersAgent, agent, agentTokens, answeredTokens, said, saidBefore, sarcastic, correcting, agentOffers, listedBefore: listed };
 }
 
 /** "No." (a bare refusal) opening a reply to the agent's question turns down what it offered. */
@@ -276,8 +274,9 @@ function refusesOffer(input: CandidateInput, scene: Omit<MessageScene, 'rejectsO
  * that never spoke ("Monday, …" is no one) and the speaker's own.
  */
 function withAddressee(facts: TaskFacts, speaker: string, clauseText: string, c: SentenceCandidate): SentenceCandidate {
-  // "Sam, you take the patches." gives a step; "Sam, you're off the hook …" says how things are.
-  const step = c.type === 'action_item' || STEP_OPENINGS.some((f) => c.features.includes(f)) || /^you(?![\p{L}]|['’]re\b|\s+are\b)/iu.test(c.statement);
+  // "Sam, you take the patches." and "Lea, you're taking the Friday shift" give a step; "Sam,
+  // you're off the hook …" says how things are.
+  const step = c.type === 'action_item' || STEP_OPENINGS.some((f) => c.features.includes(f)) || /^you(?![\p{L}]|['’]re\s+(?!\p{L}+ing\b)|\s+are\s+(?!\p{L}+ing\b))/iu.test(c.statement);
   const opening = step ? /^\s*@?([\p{L}][\p{L}\p{N}_.-]{0,30}),\s+/u.exec(clauseText) : null;
   const key = opening?.[1].toLowerCase() ?? '';
   const person = facts.people.get(key);
@@ -319,9 +318,12 @@ function clauseCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
     return none;
   }
   const aside = asideOrReport(input, scene, walk, r);
-  const option = pickFrom(input, r, body, scene.agent >= 0 ? input.messages[scene.agent].text : null) ?? (scene.listedBefore !== null && scene.listedBefore !== input.messages[scene.agent]?.text ? pickFrom(input, r, body, scene.listedBefore) : null);
-  // A bare option number answering a list of options picks that option, with the condition the person adds to it.
-  if (option) return { made: [make(scene.p, option, 'decision', 'accepted', scene.agent, true, [], [], 'selection', [...r.flags, 'origin:selection', 'strength:accepted', 'hint:decision'])], consumed: 0 };
+  // A bare option number answering a list of options picks that option, with the condition the
+  // person adds to it; the list may stand a little further back than the agent's last message.
+  const latest = scene.agent >= 0 ? pickFrom(input, r, body, input.messages[scene.agent].text) : null;
+  const listed = latest === null && scene.listedBefore >= 0 && scene.listedBefore !== scene.agent ? pickFrom(input, r, body, input.messages[scene.listedBefore].text) : null;
+  const option = latest ?? listed;
+  if (option) return { made: [make(scene.p, option, 'decision', 'accepted', latest !== null ? scene.agent : scene.listedBefore, true, [], [], 'selection', [...r.flags, 'origin:selection', 'strength:accepted', 'hint:decision'])], consumed: 0 };
   ownCue(input, scene, r);
   settleByDialogue(input, scene, walk, r);
   if (aside || (walk.reporting && !r.label)) r.type = null;
@@ -373,7 +375,7 @@ function readClause(input: CandidateInput, scene: MessageScene, walk: ClauseWalk
 function asideOrReport(input: CandidateInput, scene: MessageScene, walk: ClauseWalk, r: ClauseReading): boolean {
   const { lexicon } = input;
   const { lower, body, words, flags } = r;
-  const aside = scene.sarcastic || hasAct(lexicon, 'postponement', lower) || (hasAct(lexicon, 'hypothetical', lower) && !hasAct(lexicon, 'contingency', lower)) || hasAct(lexicon, 'opinion', lower) || findAct(lexicon, 'smalltalk', lower)?.start === 0;
+  const aside = scene.sarcastic || hasAct(lexicon, 'postponement', lower) || (hasAct(lexicon, 'hypothetical', lower) && !hasAct(lexicon, 'contingency', lower)) || hasAct(lexicon, 'opinion', lower) || smallTalkOnly(lexicon, lower);
   if (hasAct(lexicon, 'reported', lower)) walk.reporting = true;
   else if (walk.reporting && (findAct(lexicon, 'conclusion', normalForm(r.clause.text))?.start === 0 || announced(lexicon, r.clause.text))) walk.reporting = false;
   if (walk.reporting) flags.push('form:in-report');
@@ -381,6 +383,18 @@ function asideOrReport(input: CandidateInput, scene: MessageScene, walk: ClauseW
   if (walk.carried === 'accepted') flags.push('form:after-acceptance');
   if (scene.agent >= 0 && selects(body, scene.agentTokens, input.stems)) flags.push('form:shares-agent-words');
   return aside;
+}
+
+/**
+ * The clause opens with small talk and says nothing decisive after it: "See you online then." and
+ * "Thanks everyone, and Jonas, thanks for the pastéis." are chat; "Good morning, we send it at
+ * 07:00 from next week." decides.
+ */
+function smallTalkOnly(lex: CompiledStatementLexicon, lower: string): boolean {
+  const chat = findAct(lex, 'smalltalk', lower);
+  if (chat === null || chat.start !== 0) return false;
+  const rest = lower.slice(chat.end);
+  return contentWordCount(rest, lex.words) < 2 || classify(lex, rest.replace(/^[\s,;:!.-]+/, '')) === null;
 }
 
 /** What the clause's own cues make of it: its act, a label announcing it, a conclusion. */
@@ -429,10 +443,11 @@ function settleByDialogue(input: CandidateInput, scene: MessageScene, walk: Clau
   if (r.type === 'action_item' && p === 0) r.type = null;
   // "It's 2,000 cheaper …" / "They …" explains; only a changed value makes it a statement. The
   // reason a clause gives is not its mood: "From now on nobody deploys on a Friday, since
-  // rollbacks cost us twice last month." rules, in the present. A clause a label announces
-  // ("New rule: I only want to see invoices above 4,000.") is what the label says it is.
+  // rollbacks cost us twice last month." rules, in the present. A clause a rule's label announces
+  // ("New rule: I only want to see invoices above 4,000.") is a rule ("Fine by me: it's 2,000
+  // cheaper anyway." still explains).
   const main = withoutReason(lexicon, lower);
-  if (r.type && !r.label && hasAct(lexicon, 'explanation', main)) r.type = null;
+  if (r.type && r.label !== 'rule' && hasAct(lexicon, 'explanation', main)) r.type = null;
   // "We shortened it in January and nobody updated the page." reports; it rules nothing.
   // (Before a colon: "… until there's a reason to change it: someone saw it" lists cases.)
   r.reports = hasAct(lexicon, 'past', withoutReason(lexicon, normalForm(body.split(': ')[0])));
@@ -525,11 +540,25 @@ function namesSomeoneNew(input: CandidateInput, scene: MessageScene, r: ClauseRe
  * …" — "640! Last year we had 400.") picks nothing.
  */
 function namesOption(input: CandidateInput, scene: MessageScene, r: ClauseReading): boolean {
-  if (!scene.putsOptions) return false;
+  if (!scene.agentOffers && !setAgainst(input, scene.agent, r.body)) return false;
   const main = withoutReason(input.lexicon, r.lower);
   if (main.length === r.lower.length) return r.words <= input.tuning.selectionMaxWords && selects(r.body, scene.agentTokens, input.stems) && r.verbless();
   const named = r.body.slice(0, main.length).replace(/[\s,;:–—-]+$/u, '');
   return wordCount(named) <= input.tuning.selectionMaxWords && selects(named, scene.agentTokens, input.stems) && verbless(named);
+}
+
+/**
+ * What a short reply names is one of the things the agent's sentence sets against each other: the
+ * sentence that holds the named words joins alternatives ("TAP at 06:10 …, or 11:40 …"). A report
+ * that says "or" elsewhere ("No complaints or incidents.") sets nothing against its count, and nor
+ * does a list after a colon ("Recap: about 640 visitors, 212 books given away.").
+ */
+function setAgainst(input: CandidateInput, agent: number, body: string): boolean {
+  if (agent < 0) return false;
+  const named = new Set(contentTokens(body, input.stems));
+  return sentencesAt(input, agent).some(
+    (s) => contentTokens(s.text, input.stems).some((w) => named.has(w)) && input.lexicon.words.statements.disjunction.test(s.text),
+  );
 }
 
 /** A value different from the one the agent just gave corrects it; a new value for what the agent put a number on sets it. */
@@ -539,7 +568,7 @@ function changedValue(input: CandidateInput, scene: MessageScene, r: ClauseReadi
   // A person stating a different value for what the agent just said ("Last order day for
   // Germany is the 18th." after "… 19 December for Germany") corrects it without a cue word; one
   // proposing a value ("For raw events I'd propose 24 months.") puts it up for a decision.
-  if (r.firstContent && !scene.correcting && r.type !== 'action_item' && !hasAct(lexicon, 'proposal', r.lower) && a === p - 1 && scene.answersAgent && r.words <= input.tuning.valueCorrectionMaxWords && !isQuestion(messages[a].text) && correctsValue(r.body, messages[a].text, sentencesAt(input, a), input.stems)) {
+  if (r.firstContent && !scene.correcting && r.type !== 'action_item' && !(hasAct(lexicon, 'proposal', r.lower) && !hasAct(lexicon, 'offer', r.lower)) && a === p - 1 && scene.answersAgent && r.words <= input.tuning.valueCorrectionMaxWords && !isQuestion(messages[a].text) && correctsValue(r.body, messages[a].text, sentencesAt(input, a), input.stems)) {
     r.type = 'constraint';
     r.strength = 'correction';
     r.act = 'value-correction' as SentenceAct;
@@ -654,11 +683,12 @@ function addresses(text: string, author: string): boolean {
 }
 
 /**
- * The text of the agent's message that listed options a little further back than an agent's
- * message is looked for ("1. … 2. … 3. …", then three people talk it over, then "OK, Albrecht."),
- * or null: a reply may still pick one of them by its key, value or name.
+ * The agent's message that listed options a little further back than an agent's message is looked
+ * for ("1. … 2. … 3. …", then three people talk it over, then "OK, Albrecht."), or -1: a reply may
+ * still pick one of them by its key, value or name. Not once the agent has asked something newer
+ * ("Booked Feinkost Albrecht. Where should the van unload?"): the reply answers that.
  */
-function listedBefore(input: CandidateInput, facts: TaskFacts, p: number): string | null {
+function listedBefore(input: CandidateInput, facts: TaskFacts, p: number, agent: number): number {
   // The last listing before p, by binary search: a long discussion has many of them.
   const { listings } = facts;
   let lo = 0;
@@ -669,7 +699,8 @@ function listedBefore(input: CandidateInput, facts: TaskFacts, p: number): strin
     else hi = mid;
   }
   const q = lo > 0 ? listings[lo - 1] : -1;
-  return q >= 0 && p - q <= 2 * input.tuning.agentReach ? input.messages[q].text : null;
+  if (q < 0 || p - q > 2 * input.tuning.agentReach) return -1;
+  return agent > q && isQuestion(input.messages[agent].text) ? -1 : q;
 }
 
 /** Position of the nearest earlier agent message within reach, or -1. */
@@ -1223,15 +1254,18 @@ function acceptanceAfter(input: CandidateInput, a: number): number {
 
 /**
  * "Shall I confirm the 21 March date?" — "Confirm it.": a reply that tells the agent to do what
- * it asked to do, by the verb of its question and a word pointing back at the offer, accepts it.
+ * it asked to do, by the first word of the step offered and a word pointing back at it, accepts it.
  */
 function doesWhatWasOffered(input: CandidateInput, a: number, reply: string): boolean {
-  const words = reply.replace(input.lexicon.words.statements.leadingVerdict, '').toLowerCase().match(/[\p{L}\p{N}'’]+/gu) ?? [];
-  if (words.length !== 2 || !input.lexicon.words.statements.offerReferent.test(words[1])) return false;
+  const { lexicon } = input;
+  const words = reply.replace(lexicon.words.statements.leadingVerdict, '').toLowerCase().match(/[\p{L}\p{N}'’]+/gu) ?? [];
+  if (words.length !== 2 || !lexicon.words.statements.offerReferent.test(words[1])) return false;
   const verb = contentToken(words[0], input.stems);
-  if (verb === null) return false;
   const question = sentencesAt(input, a).filter((s) => isQuestion(s.text)).at(-1);
-  return question !== undefined && contentTokens(question.text, input.stems).includes(verb);
+  const step = question ? proposalIn(lexicon, input.tuning, question.text) : null;
+  // "Shall I cancel the fitting or move it to Monday?" asks the person to choose: "Move it." picks.
+  if (verb === null || step === null || lexicon.words.statements.disjunction.test(step.statement)) return false;
+  return contentTokens(step.statement, input.stems)[0] === verb;
 }
 
 /** The items of a sentence that lists two or more lettered or numbered points inline. */
@@ -1279,12 +1313,16 @@ function labelledProposal(lex: CompiledStatementLexicon, t: CandidateTuning, sen
 }
 
 /**
- * What an agent's message offers or proposes, sentence by sentence: "I can cut hotfix 4.18.1 with
- * the focus styles on Thursday. It needs a changelog line; shall I use '…'?" offers two steps, and
- * "Yes" to it takes both.
+ * What an agent's message offers or proposes: "I can cut hotfix 4.18.1 with the focus styles on
+ * Thursday. It needs a changelog line; shall I use '…'?" offers two steps, and "Yes" to it takes
+ * both.
  */
 function offeredSteps(lex: CompiledStatementLexicon, t: CandidateTuning, sentences: readonly Span[]): Array<{ statement: string; type: DecisionType }> {
-  return sentences.map((s) => proposalIn(lex, t, s.text)).filter((x): x is { statement: string; type: DecisionType } => x !== null);
+  const found = sentences.map((s) => proposalIn(lex, t, s.text)).filter((x): x is { statement: string; type: DecisionType } => x !== null);
+  // Beside its last proposal, a message offers only the steps the agent offers to take itself
+  // ("I can cut hotfix …"); what it reports others recommend ("Lighthouse recommends compressing
+  // the hero images. Shall I merge PR #42?") is not put to the person.
+  return found.filter((x, k) => k === found.length - 1 || x.type === 'action_item');
 }
 
 /** What one sentence of an agent's message offers to do or proposes, or null. */
@@ -1293,7 +1331,10 @@ function proposalIn(lex: CompiledStatementLexicon, t: CandidateTuning, s: string
   const cue = findAct(lex, 'proposal', lower);
   // "Proposal for the year-7 rollout:" introduces what follows; it proposes nothing itself.
   if (!cue || /:\s*$/.test(s)) return null;
-  let content = s.slice(cue.end).replace(/^[\s:,]+/, '').replace(lex.words.statements.proposalComplementizer, '');
+  let content = s.slice(cue.end).replace(/^[\s:,]+/, '');
+  // "suggests that agents hand off …" proposes the clause after "that"; "I'd suggest that one" the option it points at.
+  const joined = content.replace(lex.words.statements.proposalComplementizer, '');
+  if (joined !== content && !verbless(joined)) content = joined;
   // "Shall I go ahead with both?" refers back: the proposal is in the sentences before.
   if (contentWordCount(content, lex.words) < 2) return null;
   content = trimEnd(content.replace(/\?+$/, ''));

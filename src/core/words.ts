@@ -73,7 +73,6 @@ function compileStatementWords(lexicons: WordLexicons): StatementWords {
     addressed: new RegExp(`\\b(?:(${words('addressedObjectLeads')})\\s+you(?!\\s+(?:${words('addressedGroupWords')})\\b)|your)\\b(?!['’])`, 'gi'),
     disjunction: new RegExp(`(?<![\\p{L}\\p{N}])(?:${words('disjunctions')})(?![\\p{L}\\p{N}'’])`, 'iu'),
     offerReferent: new RegExp(`^(?:${words('offerReferents')})$`, 'iu'),
-    // Followed by at least three words: in 'suggests that one' the word points at an option; it joins no clause.
-    proposalComplementizer: new RegExp(`^(?:${words('proposalComplementizers')})\\s+(?=(?:[^\\s]+\\s+){2}[^\\s])`, 'iu'),
+    proposalComplementizer: new RegExp(`^(?:${words('proposalComplementizers')})\\s+`, 'iu'),
   };
 }

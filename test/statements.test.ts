@@ -310,6 +310,12 @@ describe('decision candidates', () => {
     expect(choice('Cancel it.')).toEqual([]);
   });
 
+  it("reads a number a person gives of their own ('My laptop …') as a report, and a new number for what the agent numbered as a setting", () => {
+    const runner = answering('ci-bot', 'Options: the integration tests take 38 minutes on a standard runner, or 17 on an 8-core one. Which should I set up?');
+    expect(runner('My laptop does the integration tests in like 15.')).toEqual([]);
+    expect(runner('The integration tests get 15 minutes at most.')).toEqual(['The integration tests get 15 minutes at most.']);
+  });
+
   it('decides nothing on an offer nobody accepted', () => {
     const found = candidates([
       ['kim', 'human', 'The staging certificate expires on Friday.'],
@@ -515,6 +521,12 @@ describe('decision candidates', () => {
       ['kim', 'human', 'Monthly: refund within 7 days of the charge. Annual: full refund within 30 days of renewal.'],
     ]);
     expect(labelled.map((c) => c.statement)).toEqual(['Monthly: refund within 7 days of the charge.', 'Annual: full refund within 30 days of renewal.']);
+    // A label before news of what others do is no topic: "they're out of …" reports.
+    const news = candidates([
+      ['print-bot', 'bot', 'Meyer confirmed the print run: 90 g Munken for the inner pages, 2,000 copies.'],
+      ['kim', 'human', "News from Meyer: they're out of the 90 g Munken for the inner pages."],
+    ]);
+    expect(news).toEqual([]);
     const concluded = candidates([
       ['it-bot', 'bot', 'Current guidance advises against forced password changes.'],
       ['kim', 'human', 'Then we stop the forced changes. Students keep their passphrase until there is a reason to change it.'],

@@ -472,7 +472,7 @@ function settleByDialogue(input: CandidateInput, scene: MessageScene, walk: Clau
   }
   // "Annual: full refund within 30 days …" answering the agent's figures for annual plans: a
   // topic label the agent's message names, then what holds for it.
-  if (!r.type && scene.agent >= 0 && topicLabelled(body, scene.agentTokens, input.stems)) {
+  if (!r.type && scene.agent >= 0 && topicLabelled(lexicon, body, scene.agentTokens, input.stems)) {
     r.type = 'decision';
     r.act = 'announcement';
   }
@@ -573,8 +573,9 @@ function changedValue(input: CandidateInput, scene: MessageScene, r: ClauseReadi
     r.strength = 'correction';
     r.act = 'value-correction' as SentenceAct;
   }
-  // A new value for something the agent put a number on ("12 characters minimum") sets it.
-  if (!r.type && !r.reports && !hasAct(lexicon, 'explanation', r.lower) && agent >= 0 && correctsValue(r.body, messages[agent].text, sentencesAt(input, agent), input.stems)) {
+  // A new value for something the agent put a number on ("12 characters minimum") sets it; one
+  // a person gives of their own ("My laptop does the integration tests in like 15.") reports.
+  if (!r.type && !r.reports && !hasAct(lexicon, 'explanation', r.lower) && findAct(lexicon, 'i-subject', r.lower)?.start !== 0 && agent >= 0 && correctsValue(r.body, messages[agent].text, sentencesAt(input, agent), input.stems)) {
     r.type = 'decision';
     r.strength = 'weak';
     r.act = 'new-value' as SentenceAct;
@@ -844,9 +845,13 @@ function sameNumber(n: string): string {
 }
 
 /** "Annual: full refund …": a label of at most three words that the agent's message names, a colon, content. */
-function topicLabelled(body: string, theirs: ReadonlySet<string>, stems: Stems): boolean {
+function topicLabelled(lex: CompiledStatementLexicon, body: string, theirs: ReadonlySet<string>, stems: Stems): boolean {
   const m = /^([^,.;:!?()]{1,30}):\s+(\S.*)$/u.exec(body);
   if (!m || wordCount(m[1]) > 3 || contentWordCount(m[2], stems) < 2) return false;
+  // "News from Meyer: they're out of the 90 g Munken." — what follows the label explains or
+  // reports what others do (it opens with "it's", "they're"); what holds for a topic states itself.
+  const after = normalForm(m[2]);
+  if (findAct(lex, 'explanation', after)?.start === 0 || findAct(lex, 'third-party', after)?.start === 0) return false;
   return contentTokens(m[1], stems).some((t) => theirs.has(t));
 }
 

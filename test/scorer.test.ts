@@ -177,9 +177,12 @@ describe('features', () => {
       ];
       return candidateClauses('T1', discussion, engine).candidates.filter((w) => w.c.p === 2);
     };
-    const asked = replyTo('One more question: who approves large refunds? The delays were all waiting on Priya.');
-    expect(asked.length).toBeGreaterThan(0);
-    for (const w of asked) expect(w.features).toContain('dialogue:agent-offers');
+    // A question that quotes a word ('"beta"') still asks.
+    for (const question of ['One more question: who approves large refunds? The delays were all waiting on Priya.', 'Is "beta" the right label for the refund page? The delays were all waiting on Priya.']) {
+      const asked = replyTo(question);
+      expect(asked.length).toBeGreaterThan(0);
+      for (const w of asked) expect(w.features).toContain('dialogue:agent-offers');
+    }
     // A report, and one that quotes a question it does not ask.
     for (const report of ['Refund requests last quarter: 184 in total. The delays were all waiting on Priya.', 'One customer wrote: "Why does it take so long?" The delays were all waiting on Priya.']) {
       const reported = replyTo(report);

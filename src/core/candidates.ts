@@ -147,19 +147,22 @@ interface TaskFacts {
   people: ReadonlyMap<string, string>;
   /** Any of their names in a text (global), or null when no one has a name to find. */
   peopleNamed: RegExp | null;
-  /** Positions of the agent messages that list keyed options ("1. …", "- **B:** …"), in order. */
-  listings: readonly number[];
+  /** For each message: an agent's that asks, proposes or lays out options (see offers). */
+  offered: readonly boolean[];
+  /** For each message: an agent's that lists keyed options ("1. …", "- **B:** …"). */
+  lists: readonly boolean[];
 }
 
 function taskFacts(input: CandidateInput): TaskFacts {
   const { messages, lexicon } = input;
-  const nothingOffered = !messages.some((x, q) => x.role === 'bot' && offers(lexicon, x.text, sentencesAt(input, q)));
+  const offered = messages.map((x, q) => x.role === 'bot' && offers(lexicon, x.text, sentencesAt(input, q)));
+  const nothingOffered = !offered.includes(true);
   const people = new Map<string, string>();
   for (const m of messages) if (m.role !== 'bot' && m.author.trim()) people.set(m.author.trim().toLowerCase(), m.author.trim());
   const names = [...people.values()].filter((n) => n.length >= 2).map(escapeRegex);
   const peopleNamed = names.length > 0 ? new RegExp(`(?<![\\p{L}\\p{N}])@?(?:${names.join('|')})(?![\\p{L}\\p{N}])`, 'giu') : null;
-  const listings = messages.flatMap((x, q) => (x.role === 'bot' && offeredKeys(lexicon, x.text).length >= 2 ? [q] : []));
-  return { view: dialogueView(messages, input.answered, input.verdict, lexicon), nothingOffered, people, peopleNamed, listings };
+  const lists = messages.map((x) => x.role === 'bot' && offeredKeys(lexicon, x.text).length >= 2);
+  return { view: dialogueView(messages, input.answered, input.verdict, lexicon), nothingOffered, people, peopleNamed, offered, lists };
 }
 
 /** What every clause of one person's message is read against: who spoke before it and what they offered. */
@@ -179,6 +182,10 @@ interface MessageScene {
   saidBefore: string;
   /** The agent's message offers something (asks, proposes, lists options): a short reply naming part of it may pick it. */
   agentOffers: boolean;
+  /** The message it answers is an agent's that offers something. */
+  answeredOffers: boolean;
+  /** The content words of the agent's sentences that join alternatives with "or": what a short reply may pick among. */
+  alternativeTokens: ReadonlySet<string>;
   /** The agent's last message that listed options, a little further back than reach (see listedBefore), or -1. */
   listedBefore: number;
   sarcastic: boolean;
@@ -249,7 +256,8 @@ function messageScene(input: CandidateInput, p: number, correcting: boolean, fac
   const said = speakerFeatures(facts.view, p);
   if (agent >= 0) said.push('dialogue:agent-spoke');
   if (agent >= 0 && addresses(messages[agent].text, m.author)) said.push('speaker:asked-by-agent');
-  const agentOffers = agent >= 0 && offers(lexicon, messages[agent].text, sentencesAt(input, agent));
+  const agentOffers = agent >= 0 && facts.offered[agent];
+  const answeredOffers = answersAgent && facts.offered[a];
   if (agentOffers) said.push('dialogue:agent-offers');
   // A discussion in which no agent asks or proposes anything rarely settles anything.
   if (facts.nothingOffered) said.push('dialogue:nothing-offered');
@@ -258,7 +266,9 @@ function messageScene(input: CandidateInput, p: number, correcting: boolean, fac
   if (correcting) said.push('form:correcting');
   const saidBefore = messages.slice(Math.max(0, p - input.tuning.agentReach - 1), p).map((x) => x.text).join('\n');
   const listed = listedBefore(input, facts, p, agent);
-  return { p, a, answersAgent, agent, agentTokens, answeredTokens, said, saidBefore, sarcastic, correcting, agentOffers, listedBefore: listed };
+  // The words of the agent's sentences that set alternatives against each other ("TAP at 06:10 …, or 11:40 …").
+  const alternativeTokens = agent >= 0 ? new Set(sentencesAt(input, agent).filter((s) => lexicon.words.statements.disjunction.test(s.text)).flatMap((s) => contentTokens(s.text, input.stems))) : NO_TOKENS;
+  return { p, a, answersAgent, agent, agentTokens, answeredTokens, said, saidBefore, sarcastic, correcting, agentOffers, answeredOffers, alternativeTokens, listedBefore: listed };
 }
 
 /** "No." (a bare refusal) opening a reply to the agent's question turns down what it offered. */
@@ -345,10 +355,10 @@ function correctionCues(input: CandidateInput, p: number): Detection[] {
 
 /** A clause that is framing alone ("Decision:", "Both.") tells what the clauses after it are. */
 function framingOnly(input: CandidateInput, scene: MessageScene, walk: ClauseWalk, clause: Span): void {
-  const { lexicon, messages } = input;
+  const { lexicon } = input;
   if (announced(lexicon, clause.text)) walk.carried = 'announced';
   // "Both." answering the agent's options accepts them; what follows says what that means.
-  else if (scene.agent >= 0 && scene.a === scene.agent && offers(lexicon, messages[scene.agent].text, sentencesAt(input, scene.agent)) && findAct(lexicon, 'acceptance', normalForm(clause.text))?.start === 0) walk.carried = 'accepted';
+  else if (scene.agent >= 0 && scene.a === scene.agent && scene.agentOffers && findAct(lexicon, 'acceptance', normalForm(clause.text))?.start === 0) walk.carried = 'accepted';
 }
 
 /** The clause with the features every candidate of it is weighed by, before its cues are read. */
@@ -429,7 +439,7 @@ function ownCue(input: CandidateInput, scene: MessageScene, r: ClauseReading): v
  * a topic label, the reason after a refusal, a value changed from the agent's.
  */
 function settleByDialogue(input: CandidateInput, scene: MessageScene, walk: ClauseWalk, r: ClauseReading): void {
-  const { lexicon, messages } = input;
+  const { lexicon } = input;
   const { lower, body, words } = r;
   const p = scene.p;
   // "Fine by me: monthly prices by default" accepts what follows the colon.
@@ -467,7 +477,7 @@ function settleByDialogue(input: CandidateInput, scene: MessageScene, walk: Clau
   // conclusion spells it out.
   if (r.label || findAct(lexicon, 'conclusion', normalForm(r.clause.text))?.start === 0) walk.carried = 'announced';
   // "sops it is" answering the agent's options picks one of them: settled by the person.
-  if (r.type === 'decision' && r.strength === 'explicit' && scene.answersAgent && offers(lexicon, messages[scene.a].text, sentencesAt(input, scene.a)) && words <= input.tuning.selectionMaxWords && selects(body, scene.answeredTokens, input.stems)) {
+  if (r.type === 'decision' && r.strength === 'explicit' && scene.answeredOffers && words <= input.tuning.selectionMaxWords && selects(body, scene.answeredTokens, input.stems)) {
     r.strength = 'accepted';
   }
   // "Annual: full refund within 30 days …" answering the agent's figures for annual plans: a
@@ -540,25 +550,11 @@ function namesSomeoneNew(input: CandidateInput, scene: MessageScene, r: ClauseRe
  * …" — "640! Last year we had 400.") picks nothing.
  */
 function namesOption(input: CandidateInput, scene: MessageScene, r: ClauseReading): boolean {
-  if (!scene.agentOffers && !setAgainst(input, scene.agent, r.body)) return false;
+  if (!scene.agentOffers && !selects(r.body, scene.alternativeTokens, input.stems)) return false;
   const main = withoutReason(input.lexicon, r.lower);
   if (main.length === r.lower.length) return r.words <= input.tuning.selectionMaxWords && selects(r.body, scene.agentTokens, input.stems) && r.verbless();
   const named = r.body.slice(0, main.length).replace(/[\s,;:–—-]+$/u, '');
   return wordCount(named) <= input.tuning.selectionMaxWords && selects(named, scene.agentTokens, input.stems) && verbless(named);
-}
-
-/**
- * What a short reply names is one of the things the agent's sentence sets against each other: the
- * sentence that holds the named words joins alternatives ("TAP at 06:10 …, or 11:40 …"). A report
- * that says "or" elsewhere ("No complaints or incidents.") sets nothing against its count, and nor
- * does a list after a colon ("Recap: about 640 visitors, 212 books given away.").
- */
-function setAgainst(input: CandidateInput, agent: number, body: string): boolean {
-  if (agent < 0) return false;
-  const named = new Set(contentTokens(body, input.stems));
-  return sentencesAt(input, agent).some(
-    (s) => contentTokens(s.text, input.stems).some((w) => named.has(w)) && input.lexicon.words.statements.disjunction.test(s.text),
-  );
 }
 
 /** A value different from the one the agent just gave corrects it; a new value for what the agent put a number on sets it. */
@@ -690,18 +686,11 @@ function addresses(text: string, author: string): boolean {
  * ("Booked Feinkost Albrecht. Where should the van unload?"): the reply answers that.
  */
 function listedBefore(input: CandidateInput, facts: TaskFacts, p: number, agent: number): number {
-  // The last listing before p, by binary search: a long discussion has many of them.
-  const { listings } = facts;
-  let lo = 0;
-  let hi = listings.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (listings[mid] < p) lo = mid + 1;
-    else hi = mid;
+  for (let q = p - 1; q >= 0 && p - q <= 2 * input.tuning.agentReach; q--) {
+    if (!facts.lists[q]) continue;
+    return agent > q && isQuestion(input.messages[agent].text) ? -1 : q;
   }
-  const q = lo > 0 ? listings[lo - 1] : -1;
-  if (q < 0 || p - q > 2 * input.tuning.agentReach) return -1;
-  return agent > q && isQuestion(input.messages[agent].text) ? -1 : q;
+  return -1;
 }
 
 /** Position of the nearest earlier agent message within reach, or -1. */
@@ -871,8 +860,11 @@ function valuePair(lex: CompiledStatementLexicon, t: CandidateTuning, statement:
   return [shape(lex, t, left).statement, shape(lex, t, right).statement];
 }
 
-// A question inside quotes: double quotes, or a single quote opening at a word before the question mark.
-const QUOTED_QUESTION = /["“”„]|(?:^|\s)['‘][^'’]*\?/u;
+/** The sentence's question mark stands inside a quote ('A customer wrote: "Why so slow?"'): it asks nothing of its own. */
+function quotesItsQuestion(sentence: string): boolean {
+  const mark = sentence.lastIndexOf('?');
+  return quotedSpans(sentence).some(([from, to]) => mark > from && mark < to);
+}
 
 /** An agent's message that asks, proposes or lays out options ("We could …") a bare "Both." can accept. */
 function offers(lex: CompiledStatementLexicon, text: string, sentences: readonly Span[] = splitSentences(text, lex.words.statements)): boolean {
@@ -880,7 +872,7 @@ function offers(lex: CompiledStatementLexicon, text: string, sentences: readonly
   // A question of its own anywhere in it counts: agents often ask and then add a note ("Who
   // approves large refunds? The delays were all waiting on Priya."). One it quotes ('A customer
   // wrote: "Why so slow?"') asks nothing.
-  return isQuestion(text) || sentences.some((s) => isQuestion(s.text) && !QUOTED_QUESTION.test(s.text)) || hasAct(lex, 'proposal', lower) || hasAct(lex, 'hypothetical', lower) || sentences.some((s) => findAct(lex, 'option-intro', normalForm(s.text))?.start === 0);
+  return isQuestion(text) || sentences.some((s) => isQuestion(s.text) && !quotesItsQuestion(s.text)) || hasAct(lex, 'proposal', lower) || hasAct(lex, 'hypothetical', lower) || sentences.some((s) => findAct(lex, 'option-intro', normalForm(s.text))?.start === 0);
 }
 
 /** A short reply that names something the agent's message offered (a shared content word or number): `theirs`, its content tokens. */

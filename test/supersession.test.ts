@@ -175,6 +175,14 @@ describe('relations on the same subject', () => {
     expect(replaces('Deploys need a manual approval step.', 'Deploys need no manual approval step.')).toBeNull();
   });
 
+  it('with a reversal cue, ruling out the value the earlier decision set retires it; a value ruled out without a cue refines', () => {
+    const older = 'Lint and unit tests run on every PR, the full integration suite nightly against main.';
+    expect(replaces(older, 'The integration suite runs on every merge to main instead of once a night.')).toMatch(/rules out nightly \(instead/);
+    expect(replaces(older, 'The integration suite runs on every merge to main, not once a night.')).toBeNull();
+    // (A value ruled out that the earlier decision never set retires nothing.)
+    expect(replaces(older.replace('nightly', 'weekly'), 'The integration suite runs on every merge to main instead of once a night.')).toBeNull();
+  });
+
   it('finds a later text that asserts what a decision rules out', () => {
     expect(contradiction(view('Support answers within 4 hours, not 24.'), view('Draft: we answer every ticket within 24 hours.'), generic, true, 'firm')).toMatch(/24 hour/);
     expect(contradiction(view('No browser plugins on the kiosk laptops.'), view('Install the ad blocker plugin on the kiosk laptops.'), generic, true, 'firm')).toMatch(/plugin/);

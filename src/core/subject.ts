@@ -709,7 +709,27 @@ function flipped(older: SubjectView, newer: SubjectView, cues: readonly Reversal
     for (const n of newer.clauses) {
       const flip = polarityFlip(o, n, generic, match);
       if (flip) return `${flip.olderNegates ? 'it allows' : 'it rules out'} "${said([flip.stem], newer, older)}"${cues.length > 0 ? ` (${cues[0].cue})` : ''}`;
+      // (A value ruled out without a cue is a correction of the value, "16 EUR, not 18": the
+      // decision it refines stands; `valueReplacement` has judged any new value already.)
+      const gone = cues.length > 0 ? ruledOutValue(o, n, match) : null;
+      if (gone) return `it rules out ${gone.value} (${cues[0].cue})`;
     }
+  }
+  return null;
+}
+
+/**
+ * The value the older clause set, which the newer one rules out on the same subject ("the full
+ * suite nightly" → "the suite runs on every merge instead of once a night"). A bare number says
+ * nothing of what it counts, so it is never one.
+ */
+export function ruledOutValue(older: SubjectClause, newer: SubjectClause, match: SubjectMatch): SlotValue | null {
+  if (!sameSubject(older, newer, match)) return null;
+  for (const v of newer.values) {
+    if (!v.negated || v.key.startsWith('count:')) continue;
+    const set = older.values.some((x) => !x.negated && comparable(x, v) && x.value === v.value);
+    const kept = newer.values.some((x) => !x.negated && x.key === v.key && x.value === v.value);
+    if (set && !kept) return v;
   }
   return null;
 }

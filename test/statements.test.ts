@@ -412,6 +412,30 @@ describe('decision candidates', () => {
     expect(found.filter((c) => c.cue === 'selection')).toEqual([]);
   });
 
+  it('picks an option by its key after an acceptance, before a courtesy, after a choice verb, in English, German and Spanish', () => {
+    const offered = 'Options for the supplier contract: A) Acme at 42k with a liability waiver, B) Borg at 45k without one. Which one?';
+    const pick = replying([['legal-bot', 'bot', offered]], 'karl');
+    for (const reply of ['Yes, B.', 'OK, B.', 'Passt, B.', 'Passt. B.', 'B please.', 'B, bitte.', 'B, passt.', 'Take B.', "Let's take B.", 'Nimm B.', 'Wir nehmen B.', 'Vale, la B.', 'Vamos con la B.']) {
+      expect({ reply, picked: pick(reply) }).toEqual({ reply, picked: ['Supplier contract: Borg at 45k without one.'] });
+    }
+    // A key addressed like a name, but with content after it, still picks nothing.
+    expect(pick('B, the waiver clause needs a look first.')).toEqual([]);
+  });
+
+  it("accepts on a bare yes to a choice only the option the agent recommended, and all of a joint proposal", () => {
+    const choice = 'Options for the supplier contract: A) Acme at 42k with a liability waiver, B) Borg at 45k without one.';
+    const accepted = (offered: string, reply: string) => candidates([['legal-bot', 'bot', offered], ['karl', 'human', reply]]).filter((c) => c.cue === 'accepted-proposal').map((c) => c.statement);
+    for (const reply of ['ok do it', 'passt', 'vale', 'Sounds good.']) {
+      expect({ reply, accepted: accepted(`${choice} Which one?`, reply) }).toEqual({ reply, accepted: [] });
+      expect({ reply, accepted: accepted(`${choice} I'd recommend B, the waiver is a risk. OK?`, reply) }).toEqual({ reply, accepted: ['Supplier contract: Borg at 45k without one.'] });
+    }
+    expect(accepted(`${choice} I'd go with B: the waiver is a risk. OK?`, 'ok do it')).toEqual(['Supplier contract: Borg at 45k without one.']);
+    expect(accepted('Shall the invoice go out as (a) a PDF by email or (b) an e-invoice through the portal? A or B?', 'Passt.')).toEqual([]);
+    // Items proposed together are accepted together.
+    const joint = 'For the pricing page: (a) three cards with the full comparison table below them, and (c) a real price for Business with Contact sales only for 50 seats or more. Shall I go ahead with both?';
+    expect(accepted(joint, 'Yes, go ahead.')).toHaveLength(2);
+  });
+
   it('records no question, postponement, musing or small talk: the scorer weighs their act classes', () => {
     const { decisions, review } = recorded([
       ['ops-bot', 'bot', 'We could move the cluster to another region.'],

@@ -314,6 +314,10 @@ function clauseCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
     framingOnly(input, scene, walk, clause);
     return none;
   }
+  // A bare option key answering a list ("OK, A.", "Yes, B.") picks that option, though a key
+  // alone is no content word.
+  const picked = optionPicked(input, scene, walk, clauses, k, body);
+  if (picked) return { made: [picked], consumed: 0 };
   if (ownContent(clause, body, correctionCues(input, scene.p), input.messages[scene.p].text, input.stems) === 0) return none;
   const r = readClause(input, scene, walk, clauses, k, body);
   if (isQuestion(body)) {
@@ -328,12 +332,6 @@ function clauseCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
     return none;
   }
   const aside = asideOrReport(input, scene, walk, r);
-  // A bare option number answering a list of options picks that option, with the condition the
-  // person adds to it; the list may stand a little further back than the agent's last message.
-  const latest = scene.agent >= 0 ? pickFrom(input, r, body, input.messages[scene.agent].text) : null;
-  const listed = latest === null && scene.listedBefore >= 0 && scene.listedBefore !== scene.agent ? pickFrom(input, r, body, input.messages[scene.listedBefore].text) : null;
-  const option = latest ?? listed;
-  if (option) return { made: [make(scene.p, option, 'decision', 'accepted', latest !== null ? scene.agent : scene.listedBefore, true, [], [], 'selection', [...r.flags, 'origin:selection', 'strength:accepted', 'hint:decision'])], consumed: 0 };
   ownCue(input, scene, r);
   settleByDialogue(input, scene, walk, r);
   if (aside || (walk.reporting && !r.label)) r.type = null;
@@ -342,10 +340,41 @@ function clauseCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   return statedCandidates(input, scene, walk, clauses, r);
 }
 
+/**
+ * A clause naming one of the options a list offered, by its key, value or name, with the
+ * condition the person adds to it: the pick. The list may stand a little further back than the
+ * agent's last message.
+ */
+function optionPicked(input: CandidateInput, scene: MessageScene, walk: ClauseWalk, clauses: readonly Span[], k: number, body: string): SentenceCandidate | null {
+  if (isQuestion(body)) return null;
+  // ("B, passt." — a key before a comma reads like a name addressed: the clause as said picks.)
+  const said = clauses[k].text.trim();
+  const pick = (offered: string) => pickFrom(input, said, body, wordCount(body), offered) ?? (said !== body ? pickFrom(input, said, said, wordCount(said), offered) : null);
+  const latest = scene.agent >= 0 ? pick(input.messages[scene.agent].text) : null;
+  const listed = latest === null && scene.listedBefore >= 0 && scene.listedBefore !== scene.agent ? pick(input.messages[scene.listedBefore].text) : null;
+  const option = latest ?? listed;
+  if (!option) return null;
+  const r = readClause(input, scene, walk, clauses, k, body);
+  return make(scene.p, option, 'decision', 'accepted', latest !== null ? scene.agent : scene.listedBefore, true, [], [], 'selection', [...r.flags, 'origin:selection', 'strength:accepted', 'hint:decision']);
+}
+
+/** Whether a clause of the reply at h picks one of the options `offered` lists. */
+function picksFrom(input: CandidateInput, h: number, offered: string): boolean {
+  const { lexicon } = input;
+  for (const s of sentencesAt(input, h)) {
+    for (const c of splitClauses(lexicon, s)) {
+      const body = c.text.slice(contentStart(lexicon, c.text)).trim();
+      const said = c.text.trim();
+      if (isQuestion(said)) continue;
+      if ((body.length > 0 && pickFrom(input, said, body, wordCount(body), offered) !== null) || pickFrom(input, said, said, wordCount(said), offered) !== null) return true;
+    }
+  }
+  return false;
+}
+
 /** The option of `offered` the clause picks by its key, value or name, with any condition the person adds, or null. */
-function pickFrom(input: CandidateInput, r: ClauseReading, body: string, offered: string | null): string | null {
-  if (offered === null) return null;
-  return (r.words <= input.tuning.selectionMaxWords ? pickedOption(input.lexicon, body, offered) : null) ?? qualifiedPick(input.lexicon, r.clause.text, offered);
+function pickFrom(input: CandidateInput, clause: string, body: string, words: number, offered: string): string | null {
+  return (words <= input.tuning.selectionMaxWords ? pickedOption(input.lexicon, body, offered) : null) ?? qualifiedPick(input.lexicon, clause, offered);
 }
 
 /** The correction cues of message p: a clause made of one says nothing of its own. */
@@ -886,7 +915,7 @@ const ITEM = /^\s*(?:[-*•]\s+)?(?:\*\*|__)?\(?([0-9]{1,2}|[a-hA-H])(?:\*\*|__)
 
 /** "3." / "Option 2" / "(b)" / "Go with 2." answering a message with a numbered or lettered list, on lines or inline: that item. */
 function pickedOption(lex: CompiledStatementLexicon, body: string, offered: string, qualification = ''): string | null {
-  let ref = normalForm(body).replace(/[.!]+$/, '').trim().replace(lex.words.statements.choice, '');
+  let ref = withoutCourtesy(lex, normalForm(body).replace(/[.!,;:]+$/, '').trim()).replace(lex.words.statements.choice, '');
   const word = findAct(lex, 'option-reference', ref);
   if (word && word.start === 0) ref = ref.slice(word.end).trim();
   const key = /^\(?([0-9]{1,2}|[a-h])\)?$/.exec(ref)?.[1];
@@ -896,6 +925,14 @@ function pickedOption(lex: CompiledStatementLexicon, body: string, offered: stri
   const picked = item.about ? `${sentenceCase(item.about)}: ${option}` : option;
   // (A quoted option that ends its own sentence is already closed.)
   return endsSentence(picked) ? picked : `${picked}.`;
+}
+
+/** "b please" / "b, passt" → "b": a courtesy or an acceptance after the pick says nothing of which. */
+function withoutCourtesy(lex: CompiledStatementLexicon, ref: string): string {
+  const tail = /^(.+?)[\s,;]+([^,;]+)$/u.exec(ref);
+  if (!tail) return ref;
+  const hit = findAct(lex, 'politeness', tail[2]) ?? findAct(lex, 'acceptance', tail[2]);
+  return hit && hit.start === 0 && !/[\p{L}\p{N}]/u.test(tail[2].slice(hit.end)) ? tail[1] : ref;
 }
 
 /** Item `key` of the options the agent's message lists: one per line, inline, or labelled in running text. */
@@ -1124,12 +1161,18 @@ function acceptedProposals(input: CandidateInput, facts: TaskFacts): SentenceCan
     if (messages[a].role !== 'bot') continue;
     const h = acceptance(input, a);
     if (h < 0) continue;
-    // "Option b." picks one item of the list: that pick is the person's own candidate, and the
-    // other items are not accepted with it.
-    const reply = sentencesAt(input, h)[0];
-    if (reply && pickedOption(lexicon, reply.text.slice(contentStart(lexicon, reply.text)).trim(), messages[a].text) !== null) continue;
+    // "Option b." / "Passt. B." picks one item of the list: that pick is the person's own
+    // candidate, and the other items are not accepted with it.
+    if (picksFrom(input, h, messages[a].text)) continue;
     const base = proposalFeatures(input, a, h, facts.view.owner);
     const featuresOf = (statement: string, kind: string) => [...base, `proposal:${kind}`, ...statementFeatures(lexicon, statement)];
+    // "Two options …: A) …, B) … Which one?" — "ok do it": a bare yes to a choice accepts the
+    // option the agent recommended, and none when it recommended none (never all of them).
+    if (asksToChoose(lexicon, sentencesAt(input, a))) {
+      const recommended = recommendedOption(lexicon, sentencesAt(input, a), messages[a].text);
+      if (recommended) out.push({ p: a, statement: recommended, type: 'decision', strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: 'decision', features: featuresOf(recommended, 'recommended') });
+      continue;
+    }
     // "Proposal:" followed by a bulleted list: each point is accepted as its own decision.
     const points = proposedPoints(lexicon, input.tuning, messages[a].text);
     for (const point of points) out.push({ p: a, statement: point, type: 'decision', strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: 'decision', features: featuresOf(point, 'points') });
@@ -1198,6 +1241,36 @@ function proposedPoints(lex: CompiledStatementLexicon, t: CandidateTuning, text:
     if (statement && wordCount(statement) <= t.statementMaxWords) out.push(statement);
   }
   return out.length >= 2 ? out : [];
+}
+
+/**
+ * Whether the agent's message asks the person to choose among the options it lists ("Two options
+ * for the contract: …", "Which one?", "A or B?") rather than to go ahead with all it proposes.
+ */
+function asksToChoose(lex: CompiledStatementLexicon, sentences: readonly Span[]): boolean {
+  const words = lex.words.statements;
+  const asked = [...sentences].reverse().find((s) => isQuestion(s.text));
+  if (asked && (words.choiceQuestion.test(normalForm(asked.text)) || KEYS_OR.test(normalForm(asked.text).replace(words.disjunction, ' or ')))) return true;
+  return sentences.some((s) => s.text.search(words.optionList) >= 0);
+}
+
+/** "A or B?", "(1) or (2)?": two option keys joined by a disjunction (normalised to "or"). */
+const KEYS_OR = /(?:^|[\s(])(?:[0-9]{1,2}|[a-h])\)?\s+or\s+\(?(?:[0-9]{1,2}|[a-h])(?=[\s)?.,]|$)/;
+
+/** The option the agent's message recommends by its key ("I'd recommend B.", "My recommendation: option 2."), or null. */
+function recommendedOption(lex: CompiledStatementLexicon, sentences: readonly Span[], offered: string): string | null {
+  for (const s of sentences) {
+    const lower = normalForm(s.text);
+    if (isQuestion(s.text)) continue;
+    // "I'd recommend B", or a choice of its own ("I'd go with B"): what it names, up to the reason
+    // it gives ("… B: the waiver is a risk").
+    const end = findAct(lex, 'proposal', lower)?.end ?? lex.words.statements.choice.exec(lower)?.[0].length;
+    if (end === undefined) continue;
+    const named = lower.slice(end).replace(/^[\s:,-]+/, '').split(/[.,:;!?(—–]|\s-\s/)[0].trim();
+    const picked = named ? pickedOption(lex, named, offered) : null;
+    if (picked) return picked;
+  }
+  return null;
 }
 
 /** Position of the person's message that accepts message `a`, or -1. */

@@ -203,6 +203,7 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
   'next:agent-asks': 'the agent asks back',
   'origin:accepted-proposal': 'a proposal a person accepted',
   'origin:selection': "picks one of the agent's options",
+  'proposal:recommended': 'the option the agent recommended',
   'origin:clause': "a person's own clause",
   'form:verbless': 'verbless settlement',
   'form:negated': 'negated',

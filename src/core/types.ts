@@ -507,6 +507,8 @@ export interface StatementWords {
   /** Where an option list splits into options, at its start: ", ", ", or ", ", and ", " or " (a comma before a digit joins a number). */
   optionSeparator: RegExp;
   /** An option's label in running text, with its key: "Option 1: ", "Variante B: " (global; group 1 is the key). */
+  /** A question opening with a word that asks to choose among listed options ("Which one?"). */
+  choiceQuestion: RegExp;
   optionLabel: RegExp;
   /** Stems of the verbs that only report speech. */
   reporting: ReadonlySet<string>;

@@ -69,6 +69,7 @@ function compileStatementWords(lexicons: WordLexicons): StatementWords {
     abbreviation: new RegExp(`(?:^|[\\s(])(?:${words('abbreviations')})\\.$`, 'i'),
     pickQualifier: new RegExp(`^(?:${words('pickQualifiers')})(?![\\p{L}\\p{N}])`, 'iu'),
     choice: new RegExp(`^(?:(?:${words('choiceSubjects')})\\s+)?(?:${words('choiceVerbs')})\\s+`, 'i'),
+    choiceQuestion: new RegExp(`^(?:\\W*)(?:${words('choiceQuestionWords')})(?![\\p{L}\\p{N}])`, 'iu'),
     optionSubjectArticle: new RegExp(`^\\s*(?:${words('optionSubjectArticles')})\\s+`, 'i'),
     addressed: new RegExp(`\\b(?:(${words('addressedObjectLeads')})\\s+you(?!\\s+(?:${words('addressedGroupWords')})\\b)|your)\\b(?!['’])`, 'gi'),
     disjunction: new RegExp(`(?<![\\p{L}\\p{N}])(?:${words('disjunctions')})(?![\\p{L}\\p{N}'’])`, 'iu'),

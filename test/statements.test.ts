@@ -422,6 +422,30 @@ describe('decision candidates', () => {
     expect(pick('B, the waiver clause needs a look first.')).toEqual([]);
   });
 
+  it('records a rejected option beside the pick as what the pick was chosen over, not as a decision of its own', () => {
+    const found = candidates([
+      ['legal-bot', 'bot', 'The draft says Munich courts. Alternatives: arbitration in Vienna or in Zurich. Which one?'],
+      ['ana', 'human', 'Not the Munich courts. Arbitration in Vienna.'],
+    ]);
+    expect(found.map((c) => c.statement)).toEqual(['Arbitration in Vienna.']);
+    expect(found[0].alternatives[0]).toBe('the Munich courts');
+    // Without a pick beside it, the clause is a rejection in its own right; and a ban that names
+    // more than the agent's words is a rule.
+    expect(candidates([['legal-bot', 'bot', 'The draft says Munich courts. Which one?'], ['ana', 'human', 'Not the Munich courts.']]).map((c) => c.statement)).toEqual(['Not the Munich courts.']);
+    expect(candidates([
+      ['legal-bot', 'bot', 'The draft says Munich courts. Alternatives: arbitration in Vienna or in Zurich. Which one?'],
+      ['ana', 'human', 'Arbitration in Vienna. No contract over 50k without legal review.'],
+    ]).map((c) => c.statement)).toEqual(['Arbitration in Vienna.', 'No contract over 50k without legal review.']);
+  });
+
+  it("does not read a person's report of their own measurement as naming the agent's option ('My build takes 15 minutes')", () => {
+    const found = candidates([
+      ['ci-agent', 'bot', 'The integration tests take 22 minutes on CI. Should I split them into 4 shards?'],
+      ['kai', 'human', 'My build takes 15 minutes on my laptop.'],
+    ]);
+    expect(found.filter((c) => c.features.includes('origin:selection'))).toEqual([]);
+  });
+
   it("accepts on a bare yes to a choice only the option the agent recommended, and all of a joint proposal", () => {
     const choice = 'Options for the supplier contract: A) Acme at 42k with a liability waiver, B) Borg at 45k without one.';
     const accepted = (offered: string, reply: string) => candidates([['legal-bot', 'bot', offered], ['karl', 'human', reply]]).filter((c) => c.cue === 'accepted-proposal').map((c) => c.statement);

@@ -242,7 +242,30 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
     appendAll(out, made.map((c) => withAddressee(facts, messages[p].author, clauses[k].text, c)));
     k += consumed;
   }
-  return out;
+  return withRejectedOptions(input, scene, out);
+}
+
+/**
+ * "Not the Munich courts. Arbitration in Vienna.": beside a pick of one of the agent's options, a
+ * short clause that only rules out another is what the pick was chosen over, not a decision of its
+ * own.
+ */
+function withRejectedOptions(input: CandidateInput, scene: MessageScene, made: SentenceCandidate[]): SentenceCandidate[] {
+  const pick = made.find((c) => c.features.includes('origin:selection'));
+  if (!pick || scene.agent < 0) return made;
+  const rejected = made.filter((c) => c !== pick && ruledOutOption(input, scene, c.statement) !== null);
+  if (rejected.length === 0) return made;
+  pick.alternatives = unique([...rejected.map((c) => ruledOutOption(input, scene, c.statement)!), ...pick.alternatives]);
+  return made.filter((c) => !rejected.includes(c));
+}
+
+/** "Not the Munich courts." → "the Munich courts": a short clause that is a negator and then only words of the agent's message; else null. */
+function ruledOutOption(input: CandidateInput, scene: MessageScene, statement: string): string | null {
+  const hit = findAct(input.lexicon, 'prohibition-start', normalForm(statement));
+  if (!hit || hit.start !== 0 || wordCount(statement) > input.tuning.selectionMaxWords) return null;
+  const option = trimEnd(statement.slice(hit.end).trim());
+  const named = contentTokens(option, input.stems);
+  return named.length > 0 && named.every((t) => scene.agentTokens.has(t)) ? option : null;
 }
 
 function messageScene(input: CandidateInput, p: number, correcting: boolean, facts: TaskFacts): Omit<MessageScene, 'rejectsOffer'> {
@@ -790,8 +813,14 @@ function ownContent(clause: Span, body: string, cues: readonly Detection[], text
  */
 function verbless(text: string): boolean {
   nlp ??= require('compromise') as (t: string) => Doc;
-  return nlp(text).verbs().length === 0;
+  const doc = nlp(text);
+  // The tagger reads the verb after a noun subject as a plural noun ("My build takes 15 minutes",
+  // "The deploy runs every night"); before a number, an adverb or an article it is the verb.
+  return doc.verbs().length === 0 && !doc.has(TAKEN_FOR_A_NOUN);
 }
+
+/** A singular noun after an article or a possessive, then a word tagged plural, then a number, adverb or article. */
+const TAKEN_FOR_A_NOUN = '(#Determiner|#Possessive) #Singular #Plural (#Value|#Adverb|#Determiner)';
 let nlp: ((t: string) => Doc) | undefined;
 interface Doc {
   verbs(): { length: number };

@@ -438,6 +438,12 @@ describe('decision candidates', () => {
     ]).map((c) => c.statement)).toEqual(['Arbitration in Vienna.', 'No contract over 50k without legal review.']);
   });
 
+  it("reads the option named after a colon that ends a sentence of its own as the pick, its reason before it; a label before the colon stays the statement's", () => {
+    const before: Array<[string, 'human' | 'bot', string]> = [['legal-agent', 'bot', 'Acme is 42k with a late penalty, Borg 45k without one. Tom prefers Borg. Which one?']];
+    expect(replying(before, 'lena')('It was your condition and I own the budget: Acme, with a late penalty.')).toEqual(['Acme, with a late penalty.']);
+    expect(replying(before, 'lena')('Supplier: Acme, with a late penalty.')).toEqual(['Supplier: Acme, with a late penalty.']);
+  });
+
   it("does not read a person's report of their own measurement as naming the agent's option ('My build takes 15 minutes')", () => {
     const found = candidates([
       ['ci-agent', 'bot', 'The integration tests take 22 minutes on CI. Should I split them into 4 shards?'],

@@ -571,6 +571,18 @@ function pickOrCorrect(input: CandidateInput, scene: MessageScene, r: ClauseRead
     r.type = 'decision';
     r.strength = 'accepted';
     r.act = 'selection' as SentenceAct;
+  } else if (!r.type && scene.agent >= 0) {
+    // "It was your condition and I own the budget: Acme, with a late penalty." — after a colon
+    // that ends a sentence of its own (not a label, "Signing: DocuSign"), the option named is the
+    // pick; what stands before it is why.
+    const colon = r.body.lastIndexOf(': ');
+    const tail = colon < 0 ? '' : r.body.slice(colon + 2).trim();
+    if (tail && !verbless(r.body.slice(0, colon)) && namesOption(input, scene, { ...r, body: tail, lower: normalForm(tail), words: wordCount(tail), verbless: () => verbless(tail) })) {
+      r.text = tail;
+      r.type = 'decision';
+      r.strength = 'accepted';
+      r.act = 'selection' as SentenceAct;
+    }
   }
 }
 

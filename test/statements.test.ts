@@ -444,6 +444,11 @@ describe('decision candidates', () => {
     expect(replying(before, 'lena')('Supplier: Acme, with a late penalty.')).toEqual(['Supplier: Acme, with a late penalty.']);
   });
 
+  it("keeps the reason a person gives after a terse choice out of the choice ('Then by DocuSign. They're remote anyway.')", () => {
+    const pick = answering('legal-agent', 'I can send it via DocuSign or as a PDF to print and scan. Which do you prefer?');
+    expect(pick("Then by DocuSign. They're remote anyway.")).toEqual(['By DocuSign.']);
+  });
+
   it("does not read a person's report of their own measurement as naming the agent's option ('My build takes 15 minutes')", () => {
     const found = candidates([
       ['ci-agent', 'bot', 'The integration tests take 22 minutes on CI. Should I split them into 4 shards?'],

@@ -449,6 +449,14 @@ describe('decision candidates', () => {
     expect(pick("Then by DocuSign. They're remote anyway.")).toEqual(['By DocuSign.']);
   });
 
+  it("accepts the points of an agent's labelled plan ('Plan for the new server: …') on a bare go-ahead", () => {
+    const found = candidates([
+      ['backup-agent', 'bot', 'Plan for the new server: nightly backups, kept for 30 days, encrypted. Shall I set it up?'],
+      ['ops', 'human', 'Go ahead.'],
+    ]);
+    expect(found.filter((c) => c.cue === 'accepted-proposal').map((c) => c.statement)).toEqual(['Nightly backups, kept for 30 days, encrypted.']);
+  });
+
   it("does not read a person's report of their own measurement as naming the agent's option ('My build takes 15 minutes')", () => {
     const found = candidates([
       ['ci-agent', 'bot', 'The integration tests take 22 minutes on CI. Should I split them into 4 shards?'],

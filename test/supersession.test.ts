@@ -453,6 +453,37 @@ describe('extract run and extract guard on two tasks', () => {
     expect(old.stdout).toContain(thursday.id);
     expect((await cli(['guard', 'The team newsletter goes out every Thursday morning.', '--task', 'T2'], dir)).status).toBe(0);
   });
+
+  it("retires a corrected value by a change of plan after an agent's report of another measure ('4 TB' is no value the '14 days' corrects)", async () => {
+    const dir = tempDir();
+    const msg = (author: string, role: string, text: string, ts: string) => ({ author, role, text, ts });
+    const tasks = {
+      T1: { discussion: [
+        msg('ops', 'human', 'Backup retention for the file server.', '2026-03-02T09:00:00Z'),
+        msg('backup-agent', 'bot', 'Draft: keep backups for 7 days. OK?', '2026-03-02T09:01:00Z'),
+        msg('ops', 'human', 'No, 7 days is too short, we keep them 30 days.', '2026-03-02T09:05:00Z'),
+        msg('backup-agent', 'bot', 'Understood: backups are kept for 30 days.', '2026-03-02T09:06:00Z'),
+      ] },
+      T2: { discussion: [
+        msg('ops', 'human', 'Storage costs are up again.', '2026-03-09T09:00:00Z'),
+        msg('backup-agent', 'bot', 'Backups take 4 TB now. Options: compress them, or keep fewer days.', '2026-03-09T09:01:00Z'),
+        msg('ops', 'human', 'Change of plan: from now on we keep backups for 14 days only.', '2026-03-09T09:05:00Z'),
+        msg('backup-agent', 'bot', 'Changed the retention to 14 days.', '2026-03-09T09:06:00Z'),
+      ] },
+    };
+    writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
+    writeFileSync(join(dir, 'extract.config.json'), JSON.stringify({ thresholds: { decision: 1, review: 0.5 } }));
+    expect((await cli(['run', '--now', '2026-04-01T00:00:00Z'], dir)).status).toBe(0);
+    const decisions = JSON.parse(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8')).decisions as Decision[];
+    const corrected = decisions.find((d) => d.task_id === 'T1' && /30 days/.test(d.statement))!;
+    const change = decisions.find((d) => d.task_id === 'T2' && /14 days/.test(d.statement))!;
+    // The change of plan corrects nothing the agent said: it is a person's decision, and it retires the correction.
+    expect(change.corrects).toBeNull();
+    expect(corrected).toMatchObject({ status: 'superseded', superseded_by: change.id });
+    const guard = await cli(['guard', 'Keep the backups for 30 days.', '--task', 'T2'], dir);
+    expect(guard.status).toBe(1);
+    expect(guard.stdout).toContain(change.id);
+  });
 });
 
 describe('the shipped example', () => {

@@ -37,6 +37,8 @@ export interface CandidateInput {
   stems: Stems;
   /** Whether a lowercased clause is negated (the contradiction lexicon's negators). */
   negated?: (lower: string) => boolean;
+  /** The slot a unit word fills ("days" → duration, "TB" → size), from the subject lexicon; none known when absent. */
+  unitSlot?: (word: string) => string | null;
 }
 
 const isPerson = (m: Message) => m.role !== 'bot';
@@ -628,14 +630,14 @@ function changedValue(input: CandidateInput, scene: MessageScene, r: ClauseReadi
   // A person stating a different value for what the agent just said ("Last order day for
   // Germany is the 18th." after "… 19 December for Germany") corrects it without a cue word; one
   // proposing a value ("For raw events I'd propose 24 months.") puts it up for a decision.
-  if (r.firstContent && !scene.correcting && r.type !== 'action_item' && !(hasAct(lexicon, 'proposal', r.lower) && !hasAct(lexicon, 'offer', r.lower)) && a === p - 1 && scene.answersAgent && r.words <= input.tuning.valueCorrectionMaxWords && !isQuestion(messages[a].text) && correctsValue(r.body, messages[a].text, sentencesAt(input, a), input.stems)) {
+  if (r.firstContent && !scene.correcting && r.type !== 'action_item' && !(hasAct(lexicon, 'proposal', r.lower) && !hasAct(lexicon, 'offer', r.lower)) && a === p - 1 && scene.answersAgent && r.words <= input.tuning.valueCorrectionMaxWords && !isQuestion(messages[a].text) && correctsValue(r.body, messages[a].text, sentencesAt(input, a), input.stems, input.unitSlot)) {
     r.type = 'constraint';
     r.strength = 'correction';
     r.act = 'value-correction' as SentenceAct;
   }
   // A new value for something the agent put a number on ("12 characters minimum") sets it; one
   // a person gives of their own ("My laptop does the integration tests in like 15.") reports.
-  if (!r.type && !r.reports && !hasAct(lexicon, 'explanation', r.lower) && findAct(lexicon, 'i-subject', r.lower)?.start !== 0 && agent >= 0 && correctsValue(r.body, messages[agent].text, sentencesAt(input, agent), input.stems)) {
+  if (!r.type && !r.reports && !hasAct(lexicon, 'explanation', r.lower) && findAct(lexicon, 'i-subject', r.lower)?.start !== 0 && agent >= 0 && correctsValue(r.body, messages[agent].text, sentencesAt(input, agent), input.stems, input.unitSlot)) {
     r.type = 'decision';
     r.strength = 'weak';
     r.act = 'new-value' as SentenceAct;
@@ -879,7 +881,7 @@ const HAS_NUMBER = /\d/;
  * content word with one of the agent's sentences that has a number, and its own number is none of
  * the agent's.
  */
-function correctsValue(body: string, agentText: string, agentSentences: readonly Span[], stems: Stems): boolean {
+function correctsValue(body: string, agentText: string, agentSentences: readonly Span[], stems: Stems, unitSlot?: (word: string) => string | null): boolean {
   const mine = (body.match(NUMBER) ?? []).map(sameNumber);
   if (mine.length === 0) return false;
   const theirs = new Set((agentText.match(NUMBER) ?? []).map(sameNumber));
@@ -887,12 +889,28 @@ function correctsValue(body: string, agentText: string, agentSentences: readonly
   const subject = new Set(contentTokens(body.replace(NUMBER, ' '), stems));
   // A clock time answers a clock time, a count a count: "every Monday at 8:00" changes nothing
   // about "2,400 subscribers".
-  const written = body.match(NUMBER) ?? [];
-  return agentSentences.some((s) => (s.text.match(NUMBER) ?? []).some((n) => written.some((m) => sameKind(m, n))) && contentTokens(s.text, stems).some((t) => subject.has(t)));
+  const written = measures(body, unitSlot);
+  return agentSentences.some((s) => measures(s.text, unitSlot).some((n) => written.some((m) => sameKind(m, n))) && contentTokens(s.text, stems).some((t) => subject.has(t)));
+}
+
+/** A number as written and the slot of the unit after it, when the unit is known ("14 days" → duration, "4 TB" → size). */
+interface Measure {
+  number: string;
+  slot: string | null;
+}
+
+function measures(text: string, unitSlot: ((word: string) => string | null) | undefined): Measure[] {
+  return [...text.matchAll(NUMBER)].map((m) => {
+    const unit = /^\s?([\p{L}%€$£]+)/u.exec(text.slice(m.index! + m[0].length))?.[1].toLowerCase();
+    return { number: m[0], slot: unit && unitSlot ? unitSlot(unit) : null };
+  });
 }
 
 /** A clock time and a number that could be an hour ("9"), or two numbers, or two times. */
-function sameKind(a: string, b: string): boolean {
+function sameKind(x: Measure, y: Measure): boolean {
+  // "14 days" is no new value for "4 TB": two known units of different slots measure different things.
+  if (x.slot && y.slot && x.slot !== y.slot) return false;
+  const [a, b] = [x.number, y.number];
   const time = (n: string) => /^\d{1,2}:\d{2}$/.test(n);
   const hour = (n: string) => /^\d{1,2}$/.test(n) && Number(n) <= 24;
   return time(a) === time(b) || (time(a) && hour(b)) || (time(b) && hour(a));

@@ -186,7 +186,7 @@ function readTask(taskId: string, discussion: readonly unknown[], engine: Engine
 function candidateClausesOf(messages: readonly Message[], text: AnalysedMessages, detections: readonly Detection[][], answered: readonly number[], replies: ReplyActs, engine: Engine): SentenceCandidate[] {
   const { lexicon } = engine;
   const negated = (lower: string) => negates(lexicon, lower);
-  return sentenceCandidates({ messages, detections, answered, verdict: replies.verdict, lexicon: engine.statements, tuning: engine.tuning.candidates, text: text.at, stems: text.stemmer, negated });
+  return sentenceCandidates({ messages, detections, answered, verdict: replies.verdict, lexicon: engine.statements, tuning: engine.tuning.candidates, text: text.at, stems: text.stemmer, negated, unitSlot: (word) => engine.lexicon.subjects.unitSlot.get(word)?.slot ?? null });
 }
 
 /** Messages that reply rather than speak (confirmations, disagreements, corrections): clustering keeps them with what they answer. */

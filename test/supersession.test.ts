@@ -414,9 +414,17 @@ describe('across tasks', () => {
 });
 
 describe('extract run and extract guard on two tasks', () => {
+  const msg = (author: string, role: string, text: string, ts: string) => ({ author, role, text, ts });
+  /** Writes the tasks into dir, runs the extraction with every topic decided, and returns the registry. */
+  const runOn = async (dir: string, tasks: object): Promise<Decision[]> => {
+    writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
+    writeFileSync(join(dir, 'extract.config.json'), JSON.stringify({ thresholds: { decision: 1, review: 0.5 } }));
+    expect((await cli(['run', '--now', '2026-04-01T00:00:00Z'], dir)).status).toBe(0);
+    return JSON.parse(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8')).decisions as Decision[];
+  };
+
   it('supersedes a decision reversed in a later task and flags a draft restating a corrected fact', async () => {
     const dir = tempDir();
-    const msg = (author: string, role: string, text: string, ts: string) => ({ author, role, text, ts });
     const tasks = {
       T1: { discussion: [
         msg('ana', 'human', 'When should the team newsletter go out? People keep missing it on Fridays.', '2026-01-05T09:00:00+01:00'),
@@ -432,10 +440,7 @@ describe('extract run and extract guard on two tasks', () => {
         msg('ana', 'human', 'Looks good, send it.', '2026-03-02T09:11:00+01:00'),
       ] },
     };
-    writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
-    writeFileSync(join(dir, 'extract.config.json'), JSON.stringify({ thresholds: { decision: 1, review: 0.5 } }));
-    expect((await cli(['run', '--now', '2026-04-01T00:00:00Z'], dir)).status).toBe(0);
-    const decisions = JSON.parse(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8')).decisions as Decision[];
+    const decisions = await runOn(dir, tasks);
     const monday = decisions.find((d) => d.task_id === 'T1' && /Monday/.test(d.statement))!;
     const thursday = decisions.find((d) => d.task_id === 'T2' && /Thursday/.test(d.statement))!;
     const correction = decisions.find((d) => d.task_id === 'T1' && /25th/.test(d.statement))!;
@@ -456,7 +461,6 @@ describe('extract run and extract guard on two tasks', () => {
 
   it("retires a corrected value by a change of plan after an agent's report of another measure ('4 TB' is no value the '14 days' corrects)", async () => {
     const dir = tempDir();
-    const msg = (author: string, role: string, text: string, ts: string) => ({ author, role, text, ts });
     const tasks = {
       T1: { discussion: [
         msg('ops', 'human', 'Backup retention for the file server.', '2026-03-02T09:00:00Z'),
@@ -471,10 +475,7 @@ describe('extract run and extract guard on two tasks', () => {
         msg('backup-agent', 'bot', 'Changed the retention to 14 days.', '2026-03-09T09:06:00Z'),
       ] },
     };
-    writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
-    writeFileSync(join(dir, 'extract.config.json'), JSON.stringify({ thresholds: { decision: 1, review: 0.5 } }));
-    expect((await cli(['run', '--now', '2026-04-01T00:00:00Z'], dir)).status).toBe(0);
-    const decisions = JSON.parse(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8')).decisions as Decision[];
+    const decisions = await runOn(dir, tasks);
     const corrected = decisions.find((d) => d.task_id === 'T1' && /30 days/.test(d.statement))!;
     const change = decisions.find((d) => d.task_id === 'T2' && /14 days/.test(d.statement))!;
     // The change of plan corrects nothing the agent said: it is a person's decision, and it retires the correction.

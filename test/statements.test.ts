@@ -479,6 +479,19 @@ describe('decision candidates', () => {
     expect(accepted(joint, 'Yes, go ahead.')).toHaveLength(2);
   });
 
+  it('records two people naming the same option as one decision, with both their messages as its sources', () => {
+    const { decisions } = recorded([
+      ['jo', 'human', 'Level 3 boss fight feedback from the playtest.'],
+      ['design-agent', 'bot', 'Options: (a) lower boss HP by 20%, (b) add a checkpoint before phase 2, (c) both.'],
+      ['mika', 'human', '(b).'],
+      ['jo', 'human', 'Agreed, checkpoint.'],
+      ['design-agent', 'bot', 'I will add a checkpoint before phase 2.'],
+    ]);
+    const checkpoint = decisions.filter((d) => /checkpoint/.test(d.statement));
+    expect(checkpoint).toHaveLength(1);
+    expect(checkpoint[0].sourceMessages).toEqual(expect.arrayContaining([2, 3]));
+  });
+
   it('records no question, postponement, musing or small talk: the scorer weighs their act classes', () => {
     const { decisions, review } = recorded([
       ['ops-bot', 'bot', 'We could move the cluster to another region.'],

@@ -151,7 +151,39 @@ function decideWithAgent(input: DecideInput, reply: ReplyContext, topicsAt: Topi
   }
   const patterns = [...reply.patterns, ...valueCorrections(input, reply, weighed)];
   const topicStates = topics.map((topic) => ({ ...topic, importance: round1(topicImportance.get(topic) ?? 0), status: topicStatus(topicsAt.infos.get(topic)!.ps, messages, reply.verdict) }));
-  return { topics: topicStates, decisions, patterns, review };
+  const kept = withoutRepeats(decisions);
+  const decided = new Set(kept.map((d) => sameWords(d.statement)));
+  return { topics: topicStates, decisions: kept, patterns, review: review.filter((r) => !decided.has(sameWords(r.statement))) };
+}
+
+/**
+ * "(b)." — "Agreed, checkpoint.": two people naming the same option make one decision, not two.
+ * A later decision of the task with the same words as an earlier one adds its messages to that
+ * one's sources instead.
+ */
+function withoutRepeats(decisions: readonly DecisionCandidate[]): DecisionCandidate[] {
+  const first = new Map<string, DecisionCandidate>();
+  const out: DecisionCandidate[] = [];
+  for (const d of decisions) {
+    const key = sameWords(d.statement);
+    const earlier = first.get(key);
+    if (!earlier) {
+      first.set(key, d);
+      out.push(d);
+    } else if (earlier.messageIndex <= d.messageIndex) {
+      earlier.sourceMessages = [...new Set([...earlier.sourceMessages, ...d.sourceMessages])].sort((x, y) => x - y);
+    } else {
+      d.sourceMessages = [...new Set([...earlier.sourceMessages, ...d.sourceMessages])].sort((x, y) => x - y);
+      out[out.indexOf(earlier)] = d;
+      first.set(key, d);
+    }
+  }
+  return out;
+}
+
+/** A statement's words, lowercased, without punctuation: what two statements must share to be the same one. */
+function sameWords(statement: string): string {
+  return (statement.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(' ');
 }
 
 /** The decision a weighed candidate of the registry band makes, with the sources, reasons and alternatives that are its own. */

@@ -81,7 +81,7 @@ function candidates(lines: Array<[string, 'human' | 'bot', string]>) {
   const { detections, answered } = detect(messages, engine.rules);
   const { verdict } = replyActs(messages, detections, answered, engine.words);
   // The clauses the cues make something of (a plain clause is a candidate too, for the scorer).
-  return sentenceCandidates({ messages, detections, answered, verdict, lexicon, tuning: DEFAULT_TUNING.candidates, stems: new PorterStems(engine.words) }).filter((c) => c.hint !== null);
+  return sentenceCandidates({ messages, detections, answered, verdict, lexicon, tuning: DEFAULT_TUNING.candidates, stems: new PorterStems(engine.words), unitSlot: (word) => engine.lexicon.subjects.unitSlot.get(word)?.slot ?? null }).filter((c) => c.hint !== null);
 }
 
 /** The statements of a person's message after the given ones (each case below varies that message). */
@@ -477,6 +477,16 @@ describe('decision candidates', () => {
     // Items proposed together are accepted together.
     const joint = 'For the pricing page: (a) three cards with the full comparison table below them, and (c) a real price for Business with Contact sales only for 50 seats or more. Shall I go ahead with both?';
     expect(accepted(joint, 'Yes, go ahead.')).toHaveLength(2);
+  });
+
+  it("reads a bare value answering a choice of two values as that value with the question's unit ('24 or 48 hours before?' — '48.')", () => {
+    const pick = (asked: string) => (reply: string) => candidates([['clinic-agent', 'bot', asked], ['dr.hahn', 'human', reply]]).filter((c) => c.cue === 'selection').map((c) => c.statement);
+    expect(pick('Understood. Should the reminder go out 24 or 48 hours before?')('48.')).toEqual(['48 hours before.']);
+    expect(pick('Understood. Should the reminder go out 24 or 48 hours before?')('48. People need time to find a lift.')).toEqual(['48 hours before.']);
+    expect(pick('Should the beta run 2 weeks or 4 weeks before launch?')('4')).toEqual(['4 weeks before launch.']);
+    // A value the question does not offer picks nothing; a pair with no unit lends the value no words.
+    expect(pick('Understood. Should the reminder go out 24 or 48 hours before?')('72.')).toEqual([]);
+    expect(pick('Is 9 or 12 better for the Team plan?')('12.').join(' ')).not.toMatch(/better/);
   });
 
   it('records two people naming the same option as one decision, with both their messages as its sources', () => {

@@ -230,10 +230,11 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
   const { messages, lexicon } = input;
   const spoken = messageScene(input, p, correcting, facts);
   const out: SentenceCandidate[] = [];
-  // "3. If the kids can't take them home …" answering a numbered list picks item 3.
+  // "3. If the kids can't take them home …" answering a numbered list picks item 3; "48. People
+  // need time …" answering "24 or 48 hours before?" picks 48 hours.
   const lead = LEADING_OPTION.exec(messages[p].text);
   if (lead && spoken.agent >= 0) {
-    const option = pickedOption(lexicon, lead[1], messages[spoken.agent].text);
+    const option = pickedOption(lexicon, lead[1], messages[spoken.agent].text) ?? valueOfChoice(input, lead[1], sentencesAt(input, spoken.agent));
     if (option) out.push(make(p, option, 'decision', 'accepted', spoken.agent, true, [], [], 'selection', [...spoken.said, 'origin:selection', 'strength:accepted', 'hint:decision', ...valueFeatures(option)]));
   }
   const clauses = (lead && out.length ? splitSentences(messages[p].text.slice(lead[0].length), lexicon.words.statements) : sentencesAt(input, p)).flatMap((s) => splitClauses(lexicon, s));
@@ -375,13 +376,38 @@ function optionPicked(input: CandidateInput, scene: MessageScene, walk: ClauseWa
   // ("B, passt." — a key before a comma reads like a name addressed: the clause as said picks.)
   const said = clauses[k].text.trim();
   const pick = (offered: string) => pickFrom(input, said, body, wordCount(body), offered) ?? (said !== body ? pickFrom(input, said, said, wordCount(said), offered) : null);
-  const latest = scene.agent >= 0 ? pick(input.messages[scene.agent].text) : null;
+  const latest = scene.agent >= 0 ? pick(input.messages[scene.agent].text) ?? valueOfChoice(input, body, sentencesAt(input, scene.agent)) : null;
   const listed = latest === null && scene.listedBefore >= 0 && scene.listedBefore !== scene.agent ? pick(input.messages[scene.listedBefore].text) : null;
   const option = latest ?? listed;
   if (!option) return null;
   const r = readClause(input, scene, walk, clauses, k, body);
   return make(scene.p, option, 'decision', 'accepted', latest !== null ? scene.agent : scene.listedBefore, true, [], [], 'selection', [...r.flags, 'origin:selection', 'strength:accepted', 'hint:decision']);
 }
+
+/**
+ * "48." answering "Should the reminder go out 24 or 48 hours before?": the value of the agent's
+ * last question's alternatives the reply gives, with the unit and the words that follow them
+ * ("48 hours before."); null when the reply is no bare value or the question offers no such choice.
+ */
+function valueOfChoice(input: CandidateInput, body: string, agentSentences: readonly Span[]): string | null {
+  const value = /^(\d{1,4}(?:[.,:]\d{1,2})?)$/.exec(normalForm(body).replace(/[.!]+$/, '').trim())?.[1];
+  const asked = [...agentSentences].reverse().find((s) => isQuestion(s.text));
+  if (!value || !asked) return null;
+  const question = asked.text.replace(/\?\s*$/, '');
+  for (const m of question.matchAll(VALUE_PAIR)) {
+    if (!input.lexicon.words.statements.disjunction.test(m[3]) || (value !== m[1] && value !== m[4])) continue;
+    // "24 or 48 hours before" and "24 hours or 48 hours before": the unit is the one after either
+    // number, and it must be a unit ("Is 9 or 12 better?" gives none: "12." alone says nothing).
+    const unit = (m[5] ?? m[2] ?? '').trim();
+    if (!unit || !input.unitSlot?.(unit.toLowerCase())) continue;
+    const rest = question.slice(m.index! + m[0].length).split(/[,;:]/)[0].trim().split(/\s+/).slice(0, 4).join(' ');
+    return `${sentenceCase(trimEnd([value, unit, rest].filter(Boolean).join(' ')))}.`;
+  }
+  return null;
+}
+
+/** Two numbers joined by one word, each with an optional unit: "24 or 48 hours", "24 hours or 48 hours". */
+const VALUE_PAIR = /(?<![\d.,:])(\d{1,4}(?:[.,:]\d{1,2})?)(\s+\p{L}+)?\s+(\p{L}+)\s+(\d{1,4}(?:[.,:]\d{1,2})?)(?![\d.,:])(\s+\p{L}+)?/gu;
 
 /** Whether a clause of the reply at h picks one of the options `offered` lists. */
 function picksFrom(input: CandidateInput, h: number, offered: string): boolean {

@@ -489,6 +489,12 @@ describe('decision candidates', () => {
     expect(pick('Is 9 or 12 better for the Team plan?')('12.').join(' ')).not.toMatch(/better/);
   });
 
+  it("accepts the step an agent offers as an imperative question ('Book the Alte Halle?' — 'yes'), not one that only says 'it'", () => {
+    const accepted = (offered: string, reply: string) => candidates([['ops-agent', 'bot', offered], ['sam', 'human', reply]]).filter((c) => c.cue === 'accepted-proposal').map((c) => [c.statement, c.type]);
+    expect(accepted('The Forum takes up to 50. The Alte Halle takes 80 for 3,900 EUR. Book the Alte Halle?', 'yes')).toEqual([['Book the Alte Halle.', 'action_item']]);
+    expect(accepted('The Alte Halle takes 80 for 3,900 EUR. Book it?', 'yes')).toEqual([]);
+  });
+
   it('records two people naming the same option as one decision, with both their messages as its sources', () => {
     const { decisions } = recorded([
       ['jo', 'human', 'Level 3 boss fight feedback from the playtest.'],

@@ -1434,6 +1434,14 @@ function inlineItems(lex: CompiledStatementLexicon, t: CandidateTuning, text: st
   return [];
 }
 
+/** The step an imperative question offers ("Book the Alte Halle?" → "Book the Alte Halle."), when it names more than "it". */
+function offeredStep(lex: CompiledStatementLexicon, t: CandidateTuning, question: string): { statement: string; type: DecisionType } | null {
+  const content = trimEnd(question.replace(/\?+\s*$/, ''));
+  if (contentWordCount(content, lex.words) < 2) return null;
+  const shaped = shape(lex, t, content);
+  return shaped.statement && wordCount(shaped.statement) <= t.statementMaxWords ? { statement: shaped.statement, type: 'action_item' } : null;
+}
+
 /**
  * "Suggestion: send a verification link … No ID documents — …": the sentences after a proposal
  * label, up to a question or the next label, each a decision of its own once accepted.
@@ -1484,6 +1492,9 @@ function offeredSteps(lex: CompiledStatementLexicon, t: CandidateTuning, sentenc
 function proposalIn(lex: CompiledStatementLexicon, t: CandidateTuning, s: string): { statement: string; type: DecisionType } | null {
   const lower = normalForm(s);
   const cue = findAct(lex, 'proposal', lower);
+  // "Book the Alte Halle?": a question that is a step in the imperative offers to take it, as
+  // "Shall I book the Alte Halle?" does.
+  if (!cue && isQuestion(s) && findAct(lex, 'directive', lower)?.start === 0 && !/:\s/.test(s)) return offeredStep(lex, t, s);
   // "Proposal for the year-7 rollout:" introduces what follows; it proposes nothing itself.
   if (!cue || /:\s*$/.test(s)) return null;
   let content = s.slice(cue.end).replace(/^[\s:,]+/, '');

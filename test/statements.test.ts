@@ -495,6 +495,11 @@ describe('decision candidates', () => {
     expect(accepted('The Alte Halle takes 80 for 3,900 EUR. Book it?', 'yes')).toEqual([]);
   });
 
+  it("takes no question word for the subject of an answer ('¿Cuál prefieres?' — 'Sabores.')", () => {
+    const pick = answering('events-agent', 'Tengo dos ofertas: Sabores SL a 32 EUR por persona, o Mesa Verde a 29 EUR por persona. ¿Cuál prefieres?');
+    expect(pick('Sabores.')).toEqual(['Sabores.']);
+  });
+
   it('records two people naming the same option as one decision, with both their messages as its sources', () => {
     const { decisions } = recorded([
       ['jo', 'human', 'Level 3 boss fight feedback from the playtest.'],

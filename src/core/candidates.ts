@@ -888,7 +888,8 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
   const mine = new Set(contentTokens(answer, stems));
   for (const phrase of nlp(clause).nouns().out('array')) {
     const np = phrase.replace(/[\s,.;:!?]+$/, '').trim();
-    if (!np || /\d/.test(np)) continue;
+    // ("¿Cuál prefieres?" is read as a noun by a tagger of English: a question word names no subject.)
+    if (!np || /\d/.test(np) || /[¿¡]/.test(np) || lex.words.statements.choiceQuestion.test(np)) continue;
     const phraseDoc = nlp(np);
     if (phraseDoc.has('#Pronoun')) continue;
     const words = contentTokens(np, stems);

@@ -116,6 +116,12 @@ describe('the shipped scorer', () => {
     expect(describeFeature('speaker:person')).toBe('said by a person');
     expect(describeFeature('act:rule@start')).toBe('opens with a rule cue');
   });
+
+  it('says every feature the shipped models weigh in words, never by its name', () => {
+    const names = new Set([...Object.keys(shipped.decision.weights), ...Object.values(shipped.types).flatMap((t) => Object.keys(t.weights))]);
+    const unsaid = [...names].filter((f) => /[a-z]+:[a-z]/.test(describeFeature(f)));
+    expect(unsaid).toEqual([]);
+  });
 });
 
 describe('bands', () => {

@@ -500,6 +500,33 @@ describe('decision candidates', () => {
     expect(pick('Sabores.')).toEqual(['Sabores.']);
   });
 
+  it('keeps what a bare yes accepted when the question is no choice among keyed options, a ban beside a pick, and picks of rooms by number', () => {
+    const accepted = (offered: string, reply: string) => candidates([['ops-agent', 'bot', offered], ['kim', 'human', reply]]).filter((c) => c.cue === 'accepted-proposal').map((c) => c.statement);
+    expect(accepted('Proposal: move the backups to S3 and keep them for 30 days. Which bucket region should I use?', 'ok, do it')).toEqual(['Move the backups to S3 and keep them for 30 days.']);
+    expect(accepted('Proposal: migrate the database on Saturday night. It will take two or three hours of downtime. Shall I go ahead?', 'Yes, go ahead.')).toEqual(['Migrate the database on Saturday night.']);
+    // An imperative question that offers two ways is a choice: a yes picks neither.
+    expect(accepted('Deploy now or wait until Monday?', 'yes')).toEqual([]);
+    const release = answering('ops-agent', 'Two options for the release: A) deploy Friday evening, B) deploy Saturday morning. Weekend deployments are cheaper. Which one?');
+    expect(release('A. No weekend deployments.')).toEqual(['Deploy Friday evening.', 'No weekend deployments.']);
+    expect(answering('ops-agent', 'Which rooms do you want: the conference rooms 4 and 5, or the hotel suites 12 to 14?')('The conference rooms 4 and 5.')).toEqual(['The conference rooms 4 and 5.']);
+    const contract = answering('legal-bot', 'Options for the supplier contract: A) Acme at 42k with a liability waiver, B) Borg at 45k without one. Which one?');
+    for (const reply of ['Option B please.', 'Go with B please.', 'B, thank you.']) expect({ reply, picked: contract(reply) }).toEqual({ reply, picked: ['Supplier contract: Borg at 45k without one.'] });
+  });
+
+  it('keeps a decision said again after another came between as the reinstatement it is', () => {
+    const { decisions } = recorded([
+      ['lea', 'human', 'When do we release the app update?'],
+      ['rel-agent', 'bot', 'Options: (a) release on Friday, (b) release on Monday. Which one?'],
+      ['lea', 'human', '(a).'],
+      ['rel-agent', 'bot', 'Noted: release on Friday.'],
+      ['tom', 'human', 'No, release on Monday, Friday is the sale.'],
+      ['rel-agent', 'bot', 'Noted: release on Monday.'],
+      ['lea', 'human', 'The sale moved to next week. Release on Friday.'],
+      ['rel-agent', 'bot', 'Noted: release on Friday after all.'],
+    ]);
+    expect(decisions.filter((d) => d.statement === 'Release on Friday.').map((d) => d.messageIndex)).toEqual([2, 6]);
+  });
+
   it('records two people naming the same option as one decision, with both their messages as its sources', () => {
     const { decisions } = recorded([
       ['jo', 'human', 'Level 3 boss fight feedback from the playtest.'],

@@ -256,19 +256,25 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
 function withRejectedOptions(input: CandidateInput, scene: MessageScene, made: SentenceCandidate[]): SentenceCandidate[] {
   const pick = made.find((c) => c.features.includes('origin:selection'));
   if (!pick || scene.agent < 0) return made;
-  const rejected = made.filter((c) => c !== pick && ruledOutOption(input, scene, c.statement) !== null);
-  if (rejected.length === 0) return made;
-  pick.alternatives = unique([...rejected.map((c) => ruledOutOption(input, scene, c.statement)!), ...pick.alternatives]);
-  return made.filter((c) => !rejected.includes(c));
+  const picked = new Set(contentTokens(pick.statement, input.stems));
+  const options = made.map((c) => (c === pick ? null : ruledOutOption(input, scene, c.statement, picked)));
+  if (options.every((o) => o === null)) return made;
+  pick.alternatives = unique([...options.filter((o): o is string => o !== null), ...pick.alternatives]);
+  return made.filter((_, k) => options[k] === null);
 }
 
-/** "Not the Munich courts." → "the Munich courts": a short clause that is a negator and then only words of the agent's message; else null. */
-function ruledOutOption(input: CandidateInput, scene: MessageScene, statement: string): string | null {
-  const hit = findAct(input.lexicon, 'prohibition-start', normalForm(statement));
-  if (!hit || hit.start !== 0 || wordCount(statement) > input.tuning.selectionMaxWords) return null;
-  const option = trimEnd(statement.slice(hit.end).trim());
+/**
+ * "Not the Munich courts." → "the Munich courts": a short clause that opens by rejecting a thing
+ * ("not", "nicht"; a ban, "No weekend deployments.", is a rule of its own) and then names only
+ * words of the agent's message, none of them the pick's; else null.
+ */
+function ruledOutOption(input: CandidateInput, scene: MessageScene, statement: string, picked: ReadonlySet<string>): string | null {
+  const lower = normalForm(statement);
+  const hit = input.lexicon.words.statements.optionRejection.exec(lower);
+  if (!hit || wordCount(statement) > input.tuning.selectionMaxWords) return null;
+  const option = trimEnd(statement.slice(hit[0].length).trim());
   const named = contentTokens(option, input.stems);
-  return named.length > 0 && named.every((t) => scene.agentTokens.has(t)) ? option : null;
+  return named.length > 0 && named.every((t) => scene.agentTokens.has(t) && !picked.has(t)) ? option : null;
 }
 
 function messageScene(input: CandidateInput, p: number, correcting: boolean, facts: TaskFacts): Omit<MessageScene, 'rejectsOffer'> {
@@ -373,9 +379,7 @@ function clauseCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
  */
 function optionPicked(input: CandidateInput, scene: MessageScene, walk: ClauseWalk, clauses: readonly Span[], k: number, body: string): SentenceCandidate | null {
   if (isQuestion(body)) return null;
-  // ("B, passt." — a key before a comma reads like a name addressed: the clause as said picks.)
-  const said = clauses[k].text.trim();
-  const pick = (offered: string) => pickFrom(input, said, body, wordCount(body), offered) ?? (said !== body ? pickFrom(input, said, said, wordCount(said), offered) : null);
+  const pick = (offered: string) => clausePick(input, clauses[k].text, body, offered);
   const latest = scene.agent >= 0 ? pick(input.messages[scene.agent].text) ?? valueOfChoice(input, body, sentencesAt(input, scene.agent)) : null;
   const listed = latest === null && scene.listedBefore >= 0 && scene.listedBefore !== scene.agent ? pick(input.messages[scene.listedBefore].text) : null;
   const option = latest ?? listed;
@@ -391,15 +395,15 @@ function optionPicked(input: CandidateInput, scene: MessageScene, walk: ClauseWa
  */
 function valueOfChoice(input: CandidateInput, body: string, agentSentences: readonly Span[]): string | null {
   const value = /^(\d{1,4}(?:[.,:]\d{1,2})?)$/.exec(normalForm(body).replace(/[.!]+$/, '').trim())?.[1];
-  const asked = [...agentSentences].reverse().find((s) => isQuestion(s.text));
+  const asked = lastQuestion(agentSentences);
   if (!value || !asked) return null;
   const question = asked.text.replace(/\?\s*$/, '');
   for (const m of question.matchAll(VALUE_PAIR)) {
     if (!input.lexicon.words.statements.disjunction.test(m[3]) || (value !== m[1] && value !== m[4])) continue;
     // "24 or 48 hours before" and "24 hours or 48 hours before": the unit is the one after either
     // number, and it must be a unit ("Is 9 or 12 better?" gives none: "12." alone says nothing).
-    const unit = (m[5] ?? m[2] ?? '').trim();
-    if (!unit || !input.unitSlot?.(unit.toLowerCase())) continue;
+    const unit = [m[5], m[2]].map((u) => (u ?? '').trim()).find((u) => u && input.unitSlot?.(u.toLowerCase()));
+    if (!unit) continue;
     const rest = question.slice(m.index! + m[0].length).split(/[,;:]/)[0].trim().split(/\s+/).slice(0, 4).join(' ');
     return `${sentenceCase(trimEnd([value, unit, rest].filter(Boolean).join(' ')))}.`;
   }
@@ -414,13 +418,19 @@ function picksFrom(input: CandidateInput, h: number, offered: string): boolean {
   const { lexicon } = input;
   for (const s of sentencesAt(input, h)) {
     for (const c of splitClauses(lexicon, s)) {
-      const body = c.text.slice(contentStart(lexicon, c.text)).trim();
-      const said = c.text.trim();
-      if (isQuestion(said)) continue;
-      if ((body.length > 0 && pickFrom(input, said, body, wordCount(body), offered) !== null) || pickFrom(input, said, said, wordCount(said), offered) !== null) return true;
+      if (!isQuestion(c.text) && clausePick(input, c.text, c.text.slice(contentStart(lexicon, c.text)).trim(), offered) !== null) return true;
     }
   }
   return false;
+}
+
+/**
+ * The option of `offered` a clause picks, read from its content (`body`) and, failing that, from
+ * the clause as said: "B, passt." — a key before a comma reads like a name addressed.
+ */
+function clausePick(input: CandidateInput, clause: string, body: string, offered: string): string | null {
+  const said = clause.trim();
+  return (body ? pickFrom(input, said, body, wordCount(body), offered) : null) ?? (said !== body ? pickFrom(input, said, said, wordCount(said), offered) : null);
 }
 
 /** The option of `offered` the clause picks by its key, value or name, with any condition the person adds, or null. */
@@ -855,12 +865,13 @@ function verbless(text: string): boolean {
   nlp ??= require('compromise') as (t: string) => Doc;
   const doc = nlp(text);
   // The tagger reads the verb after a noun subject as a plural noun ("My build takes 15 minutes",
-  // "The deploy runs every night"); before a number, an adverb or an article it is the verb.
-  return doc.verbs().length === 0 && !doc.has(TAKEN_FOR_A_NOUN);
+  // "The deploy runs every night"); before a duration or an adverb of time it is the verb ("The
+  // conference rooms 4 and 5." names rooms).
+  return doc.verbs().length === 0 && !TAKEN_FOR_A_NOUN.some((pattern) => doc.has(pattern));
 }
 
-/** A singular noun after an article or a possessive, then a word tagged plural, then a number, adverb or article. */
-const TAKEN_FOR_A_NOUN = '(#Determiner|#Possessive) #Singular #Plural (#Value|#Adverb|#Determiner)';
+/** A singular noun after an article or a possessive, then a word tagged plural, then a duration or an adverb of time. */
+const TAKEN_FOR_A_NOUN = ['(#Determiner|#Possessive) #Singular #Plural #Value #Duration', '(#Determiner|#Possessive) #Singular #Plural (#Adverb|every|each)'];
 let nlp: ((t: string) => Doc) | undefined;
 interface Doc {
   verbs(): { length: number };
@@ -1013,12 +1024,16 @@ function pickedOption(lex: CompiledStatementLexicon, body: string, offered: stri
   return endsSentence(picked) ? picked : `${picked}.`;
 }
 
-/** "b please" / "b, passt" → "b": a courtesy or an acceptance after the pick says nothing of which. */
+/** "b please" / "option b, bitte" / "take b, thanks" → without the courtesy or acceptance after the pick, which says nothing of which. */
 function withoutCourtesy(lex: CompiledStatementLexicon, ref: string): string {
-  const tail = /^(.+?)[\s,;]+([^,;]+)$/u.exec(ref);
-  if (!tail) return ref;
-  const hit = findAct(lex, 'politeness', tail[2]) ?? findAct(lex, 'acceptance', tail[2]);
-  return hit && hit.start === 0 && !/[\p{L}\p{N}]/u.test(tail[2].slice(hit.end)) ? tail[1] : ref;
+  const words = ref.split(/[\s,;]+/).filter(Boolean);
+  // (A courtesy is a word or two: "please", "por favor", "thank you".)
+  for (let n = 1; n <= 2 && n < words.length; n++) {
+    const tail = words.slice(-n).join(' ');
+    const hit = findAct(lex, 'politeness', tail) ?? findAct(lex, 'acceptance', tail);
+    if (hit && hit.start === 0 && !/[\p{L}\p{N}]/u.test(tail.slice(hit.end))) return words.slice(0, -n).join(' ');
+  }
+  return ref;
 }
 
 /** Item `key` of the options the agent's message lists: one per line, inline, or labelled in running text. */
@@ -1254,7 +1269,7 @@ function acceptedProposals(input: CandidateInput, facts: TaskFacts): SentenceCan
     const featuresOf = (statement: string, kind: string) => [...base, `proposal:${kind}`, ...statementFeatures(lexicon, statement)];
     // "Two options …: A) …, B) … Which one?" — "ok do it": a bare yes to a choice accepts the
     // option the agent recommended, and none when it recommended none (never all of them).
-    if (asksToChoose(lexicon, sentencesAt(input, a))) {
+    if (asksToChoose(lexicon, sentencesAt(input, a), messages[a].text)) {
       const recommended = recommendedOption(lexicon, sentencesAt(input, a), messages[a].text);
       if (recommended) out.push({ p: a, statement: recommended, type: 'decision', strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: 'decision', features: featuresOf(recommended, 'recommended') });
       continue;
@@ -1330,14 +1345,23 @@ function proposedPoints(lex: CompiledStatementLexicon, t: CandidateTuning, text:
 }
 
 /**
- * Whether the agent's message asks the person to choose among the options it lists ("Two options
- * for the contract: …", "Which one?", "A or B?") rather than to go ahead with all it proposes.
+ * Whether the agent's message asks the person to choose among the options it lists by key ("Two
+ * options for the contract: A) …, B) … Which one?", "… A or B?", "Options: (a) …, (b) …") rather
+ * than to go ahead with all it proposes. A question that only asks "which" of something else
+ * ("Which bucket region should I use?") or offers no keyed options is no such choice.
  */
-function asksToChoose(lex: CompiledStatementLexicon, sentences: readonly Span[]): boolean {
+function asksToChoose(lex: CompiledStatementLexicon, sentences: readonly Span[], text: string): boolean {
+  if (offeredKeys(lex, text).length < 2) return false;
   const words = lex.words.statements;
-  const asked = [...sentences].reverse().find((s) => isQuestion(s.text));
+  const asked = lastQuestion(sentences);
   if (asked && (words.choiceQuestion.test(normalForm(asked.text)) || KEYS_OR.test(normalForm(asked.text).replace(words.disjunction, ' or ')))) return true;
   return sentences.some((s) => s.text.search(words.optionList) >= 0);
+}
+
+/** The last question of a message's sentences, if any. */
+function lastQuestion(sentences: readonly Span[]): Span | undefined {
+  for (let k = sentences.length - 1; k >= 0; k--) if (isQuestion(sentences[k].text)) return sentences[k];
+  return undefined;
 }
 
 /** "A or B?", "(1) or (2)?": two option keys joined by a disjunction (normalised to "or"). */
@@ -1438,7 +1462,8 @@ function inlineItems(lex: CompiledStatementLexicon, t: CandidateTuning, text: st
 /** The step an imperative question offers ("Book the Alte Halle?" → "Book the Alte Halle."), when it names more than "it". */
 function offeredStep(lex: CompiledStatementLexicon, t: CandidateTuning, question: string): { statement: string; type: DecisionType } | null {
   const content = trimEnd(question.replace(/\?+\s*$/, ''));
-  if (contentWordCount(content, lex.words) < 2) return null;
+  // ("Deploy now or wait until Monday?" asks which; a yes picks neither.)
+  if (contentWordCount(content, lex.words) < 2 || lex.words.statements.disjunction.test(content)) return null;
   const shaped = shape(lex, t, content);
   return shaped.statement && wordCount(shaped.statement) <= t.statementMaxWords ? { statement: shaped.statement, type: 'action_item' } : null;
 }

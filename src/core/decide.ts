@@ -11,7 +11,7 @@ import type { CompiledRule } from './rules';
 import { correctedMessage, correctedPart, correctingMessage, type CorrectedMessage } from './corrected';
 import { statedNames, subjectClauses } from './subject';
 import { clauseAfter, namesTask, optionListsIn, statementAt } from './statement';
-import { contentTokens, isQuestion, nameWords, sentences, wordCount, type Stems, excerpt } from './text';
+import { contentTokens, isQuestion, nameWords, sentences, wordCount, words, type Stems, excerpt } from './text';
 import type { Confidence, DecideTuning, DecisionCandidate, DecisionType, Detection, Message, PatternCandidate, ReplyActs, ReviewCandidate, RuleKind, SentenceCandidate, TaskAnalysis, Topic, TopicState, Tuning, Words } from './types';
 
 // The stage's output shapes live with the other plain data shapes (types.ts), so that the stages
@@ -151,39 +151,32 @@ function decideWithAgent(input: DecideInput, reply: ReplyContext, topicsAt: Topi
   }
   const patterns = [...reply.patterns, ...valueCorrections(input, reply, weighed)];
   const topicStates = topics.map((topic) => ({ ...topic, importance: round1(topicImportance.get(topic) ?? 0), status: topicStatus(topicsAt.infos.get(topic)!.ps, messages, reply.verdict) }));
-  const kept = withoutRepeats(decisions);
-  const decided = new Set(kept.map((d) => sameWords(d.statement)));
-  return { topics: topicStates, decisions: kept, patterns, review: review.filter((r) => !decided.has(sameWords(r.statement))) };
+  return { topics: topicStates, decisions: withoutRepeats(decisions), patterns, review };
 }
 
 /**
- * "(b)." — "Agreed, checkpoint.": two people naming the same option make one decision, not two.
- * A later decision of the task with the same words as an earlier one adds its messages to that
- * one's sources instead.
+ * "(b)." — "Agreed, checkpoint.": two people naming the same option make one decision, not two. A
+ * later decision of the task with the same words as the one just before it on that matter adds its
+ * messages to that one's sources instead; said again after another decision came between ("Friday"
+ * → "Monday" → "Friday"), it stands: it reinstates.
  */
 function withoutRepeats(decisions: readonly DecisionCandidate[]): DecisionCandidate[] {
-  const first = new Map<string, DecisionCandidate>();
   const out: DecisionCandidate[] = [];
+  const latest = new Map<string, number>();
   for (const d of decisions) {
-    const key = sameWords(d.statement);
-    const earlier = first.get(key);
-    if (!earlier) {
-      first.set(key, d);
-      out.push(d);
-    } else if (earlier.messageIndex <= d.messageIndex) {
+    // (The words evolve.ts fingerprints a statement by.)
+    const key = words(d.statement).join(' ');
+    const k = latest.get(key);
+    const between = k === undefined ? true : out.some((o, j) => j !== k && o.messageIndex > out[k].messageIndex && o.messageIndex < d.messageIndex);
+    if (k !== undefined && !between) {
+      const earlier = out[k];
       earlier.sourceMessages = [...new Set([...earlier.sourceMessages, ...d.sourceMessages])].sort((x, y) => x - y);
-    } else {
-      d.sourceMessages = [...new Set([...earlier.sourceMessages, ...d.sourceMessages])].sort((x, y) => x - y);
-      out[out.indexOf(earlier)] = d;
-      first.set(key, d);
+      continue;
     }
+    latest.set(key, out.length);
+    out.push(d);
   }
   return out;
-}
-
-/** A statement's words, lowercased, without punctuation: what two statements must share to be the same one. */
-function sameWords(statement: string): string {
-  return (statement.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(' ');
 }
 
 /** The decision a weighed candidate of the registry band makes, with the sources, reasons and alternatives that are its own. */

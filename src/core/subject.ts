@@ -723,7 +723,7 @@ function flipped(older: SubjectView, newer: SubjectView, cues: readonly Reversal
  * suite nightly" → "the suite runs on every merge instead of once a night"). A bare number says
  * nothing of what it counts, so it is never one.
  */
-export function ruledOutValue(older: SubjectClause, newer: SubjectClause, match: SubjectMatch): SlotValue | null {
+function ruledOutValue(older: SubjectClause, newer: SubjectClause, match: SubjectMatch): SlotValue | null {
   if (!sameSubject(older, newer, match)) return null;
   for (const v of newer.values) {
     if (!v.negated || v.key.startsWith('count:')) continue;

@@ -507,9 +507,11 @@ export interface StatementWords {
   /** Where an option list splits into options, at its start: ", ", ", or ", ", and ", " or " (a comma before a digit joins a number). */
   optionSeparator: RegExp;
   /** An option's label in running text, with its key: "Option 1: ", "Variante B: " (global; group 1 is the key). */
+  optionLabel: RegExp;
   /** A question opening with a word that asks to choose among listed options ("Which one?"). */
   choiceQuestion: RegExp;
-  optionLabel: RegExp;
+  /** A reply opening by rejecting one thing offered ("Not the …"). */
+  optionRejection: RegExp;
   /** Stems of the verbs that only report speech. */
   reporting: ReadonlySet<string>;
   /** "It's …", "Das ist …": a statement of what something is. */

@@ -430,8 +430,11 @@ function picksFrom(input: CandidateInput, h: number, offered: string): boolean {
  */
 function clausePick(input: CandidateInput, clause: string, body: string, offered: string): string | null {
   const said = clause.trim();
-  return (body ? pickFrom(input, said, body, wordCount(body), offered) : null) ?? (said !== body ? pickFrom(input, said, said, wordCount(said), offered) : null);
+  return (body ? pickFrom(input, said, body, wordCount(body), offered) : null) ?? (said !== body && KEY_BEFORE_COMMA.test(said) ? pickFrom(input, said, said, wordCount(said), offered) : null);
 }
+
+/** "B, …" / "(2), …": an option key that the addressee reading ("Jonas, …") would strip. */
+const KEY_BEFORE_COMMA = /^\(?(?:[0-9]{1,2}|[a-h])\)?\s*,/i;
 
 /** The option of `offered` the clause picks by its key, value or name, with any condition the person adds, or null. */
 function pickFrom(input: CandidateInput, clause: string, body: string, words: number, offered: string): string | null {
@@ -615,7 +618,9 @@ function pickOrCorrect(input: CandidateInput, scene: MessageScene, r: ClauseRead
     // pick; what stands before it is why.
     const colon = r.body.lastIndexOf(': ');
     const tail = colon < 0 ? '' : r.body.slice(colon + 2).trim();
-    if (tail && !verbless(r.body.slice(0, colon)) && namesOption(input, scene, { ...r, body: tail, lower: normalForm(tail), words: wordCount(tail), verbless: () => verbless(tail) })) {
+    // (Cheapest first: the tagger reads the sentence before the colon only for a short named option.)
+    const words = wordCount(tail);
+    if (tail && words <= input.tuning.selectionMaxWords && namesOption(input, scene, { ...r, body: tail, lower: normalForm(tail), words, verbless: () => verbless(tail) }) && !verbless(r.body.slice(0, colon))) {
       r.text = tail;
       r.type = 'decision';
       r.strength = 'accepted';

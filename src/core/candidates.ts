@@ -153,6 +153,8 @@ interface TaskFacts {
   offered: readonly boolean[];
   /** For each message: an agent's that lists keyed options ("1. …", "- **B:** …"). */
   lists: readonly boolean[];
+  /** For each message: the content words of an agent's sentences that set alternatives against each other with "or" (empty for a person's). */
+  alternatives: ReadonlyArray<ReadonlySet<string>>;
 }
 
 function taskFacts(input: CandidateInput): TaskFacts {
@@ -164,7 +166,9 @@ function taskFacts(input: CandidateInput): TaskFacts {
   const names = [...people.values()].filter((n) => n.length >= 2).map(escapeRegex);
   const peopleNamed = names.length > 0 ? new RegExp(`(?<![\\p{L}\\p{N}])@?(?:${names.join('|')})(?![\\p{L}\\p{N}])`, 'giu') : null;
   const lists = messages.map((x) => x.role === 'bot' && offeredKeys(lexicon, x.text).length >= 2);
-  return { view: dialogueView(messages, input.answered, input.verdict, lexicon), nothingOffered, people, peopleNamed, offered, lists };
+  // "TAP at 06:10 …, or 11:40 …": the words a short reply may pick among.
+  const alternatives = messages.map((x, q) => (x.role === 'bot' ? new Set(sentencesAt(input, q).filter((s) => lexicon.words.statements.disjunction.test(s.text)).flatMap((s) => contentTokens(s.text, input.stems))) : NO_TOKENS));
+  return { view: dialogueView(messages, input.answered, input.verdict, lexicon), nothingOffered, people, peopleNamed, offered, lists, alternatives };
 }
 
 /** What every clause of one person's message is read against: who spoke before it and what they offered. */
@@ -298,8 +302,7 @@ function messageScene(input: CandidateInput, p: number, correcting: boolean, fac
   if (correcting) said.push('form:correcting');
   const saidBefore = messages.slice(Math.max(0, p - input.tuning.agentReach - 1), p).map((x) => x.text).join('\n');
   const listed = listedBefore(input, facts, p, agent);
-  // The words of the agent's sentences that set alternatives against each other ("TAP at 06:10 …, or 11:40 …").
-  const alternativeTokens = agent >= 0 ? new Set(sentencesAt(input, agent).filter((s) => lexicon.words.statements.disjunction.test(s.text)).flatMap((s) => contentTokens(s.text, input.stems))) : NO_TOKENS;
+  const alternativeTokens = agent >= 0 ? facts.alternatives[agent] : NO_TOKENS;
   return { p, a, answersAgent, agent, agentTokens, answeredTokens, said, saidBefore, sarcastic, correcting, agentOffers, answeredOffers, alternativeTokens, listedBefore: listed };
 }
 
@@ -1274,7 +1277,7 @@ function acceptedProposals(input: CandidateInput, facts: TaskFacts): SentenceCan
     const featuresOf = (statement: string, kind: string) => [...base, `proposal:${kind}`, ...statementFeatures(lexicon, statement)];
     // "Two options …: A) …, B) … Which one?" — "ok do it": a bare yes to a choice accepts the
     // option the agent recommended, and none when it recommended none (never all of them).
-    if (asksToChoose(lexicon, sentencesAt(input, a), messages[a].text)) {
+    if (facts.lists[a] && asksToChoose(lexicon, sentencesAt(input, a))) {
       const recommended = recommendedOption(lexicon, sentencesAt(input, a), messages[a].text);
       if (recommended) out.push({ p: a, statement: recommended, type: 'decision', strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: 'decision', features: featuresOf(recommended, 'recommended') });
       continue;
@@ -1350,13 +1353,12 @@ function proposedPoints(lex: CompiledStatementLexicon, t: CandidateTuning, text:
 }
 
 /**
- * Whether the agent's message asks the person to choose among the options it lists by key ("Two
+ * Whether an agent's message that lists keyed options asks the person to choose among them ("Two
  * options for the contract: A) …, B) … Which one?", "… A or B?", "Options: (a) …, (b) …") rather
- * than to go ahead with all it proposes. A question that only asks "which" of something else
- * ("Which bucket region should I use?") or offers no keyed options is no such choice.
+ * than to go ahead with all it proposes. (A message without keyed options, "… Which bucket region
+ * should I use?", is no such choice: the caller asks that first.)
  */
-function asksToChoose(lex: CompiledStatementLexicon, sentences: readonly Span[], text: string): boolean {
-  if (offeredKeys(lex, text).length < 2) return false;
+function asksToChoose(lex: CompiledStatementLexicon, sentences: readonly Span[]): boolean {
   const words = lex.words.statements;
   const asked = lastQuestion(sentences);
   if (asked && (words.choiceQuestion.test(normalForm(asked.text)) || KEYS_OR.test(normalForm(asked.text).replace(words.disjunction, ' or ')))) return true;
@@ -1446,7 +1448,7 @@ function doesWhatWasOffered(input: CandidateInput, a: number, reply: string): bo
   const words = reply.replace(lexicon.words.statements.leadingVerdict, '').toLowerCase().match(/[\p{L}\p{N}'’]+/gu) ?? [];
   if (words.length !== 2 || !lexicon.words.statements.offerReferent.test(words[1])) return false;
   const verb = contentToken(words[0], input.stems);
-  const question = sentencesAt(input, a).filter((s) => isQuestion(s.text)).at(-1);
+  const question = lastQuestion(sentencesAt(input, a));
   const step = question ? proposalIn(lexicon, input.tuning, question.text) : null;
   // "Shall I cancel the fitting or move it to Monday?" asks the person to choose: "Move it." picks.
   if (verb === null || step === null || lexicon.words.statements.disjunction.test(step.statement)) return false;

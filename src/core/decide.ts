@@ -167,9 +167,8 @@ function withoutRepeats(decisions: readonly DecisionCandidate[]): DecisionCandid
     // (The words evolve.ts fingerprints a statement by.)
     const key = words(d.statement).join(' ');
     const k = latest.get(key);
-    const between = k === undefined ? true : out.some((o, j) => j !== k && o.messageIndex > out[k].messageIndex && o.messageIndex < d.messageIndex);
-    if (k !== undefined && !between) {
-      const earlier = out[k];
+    const earlier = k === undefined ? undefined : out[k];
+    if (earlier && !out.some((o) => o.messageIndex > earlier.messageIndex && o.messageIndex < d.messageIndex)) {
       earlier.sourceMessages = [...new Set([...earlier.sourceMessages, ...d.sourceMessages])].sort((x, y) => x - y);
       continue;
     }

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sentenceCandidates } from '../src/core/candidates';
+import { negates } from '../src/core/contradiction';
 import { detect } from '../src/core/detect';
 import { analyseTask } from '../src/core/pipeline';
 import { normalizeDiscussion } from '../src/core/normalize';
@@ -81,7 +82,7 @@ function candidates(lines: Array<[string, 'human' | 'bot', string]>) {
   const { detections, answered } = detect(messages, engine.rules);
   const { verdict } = replyActs(messages, detections, answered, engine.words);
   // The clauses the cues make something of (a plain clause is a candidate too, for the scorer).
-  return sentenceCandidates({ messages, detections, answered, verdict, lexicon, tuning: DEFAULT_TUNING.candidates, stems: new PorterStems(engine.words), unitSlot: (word) => engine.lexicon.subjects.unitSlot.get(word)?.slot ?? null }).filter((c) => c.hint !== null);
+  return sentenceCandidates({ messages, detections, answered, verdict, lexicon, tuning: DEFAULT_TUNING.candidates, stems: new PorterStems(engine.words), negated: (lower) => negates(engine.lexicon, lower), unitSlot: (word) => engine.lexicon.subjects.unitSlot.get(word)?.slot ?? null }).filter((c) => c.hint !== null);
 }
 
 /** The statements of a person's message after the given ones (each case below varies that message). */
@@ -699,6 +700,15 @@ describe('decision candidates', () => {
     expect(reply('Ten keys. The spare ones stay in the safe.')).toEqual(['Ten keys. The spare ones stay in the safe.']);
     expect(reply('Ten keys! The spare ones stay in the safe.')).toEqual(['Ten keys! The spare ones stay in the safe.']);
     expect(reply('Ten keys. If more people want one, we order more.')).toEqual(['Ten keys.']);
+  });
+
+  it("keeps the speaker's own refusal after a short choice as its reason, not as part of the choice or a decision of its own", () => {
+    const found = candidates([
+      ['office-agent', 'bot', 'The Brother and the HP both scan to SharePoint; the HP costs 160 EUR more. Which one?'],
+      ['thomas', 'human', "Then the Brother. I'm not paying 160 euros extra for the HP logo."],
+    ]);
+    expect(found.map((c) => c.statement)).toEqual(['The Brother.']);
+    expect(found[0].reasons).toEqual(["I'm not paying 160 euros extra for the HP logo"]);
   });
 
   it('splits two values set in one verbless clause, and keeps a clause with a verb whole', () => {

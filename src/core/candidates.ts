@@ -713,10 +713,11 @@ function statedCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   const { lexicon } = input;
   const { k } = r;
   const type = r.type!;
-  // "Both." / "Storage box then." name the choice; the clause after it says what it means.
-  const next = r.words <= input.tuning.ellipticMaxWords ? spelledOut(lexicon, clauses, k) : null;
-  const consumed = next ? 1 : 0;
-  let text = next ? spelledJoin(r.text, next) : r.text;
+  // "Both." / "Storage box then." name the choice; the clause after it says what it means, or why
+  // ("The Brother. I'm not paying 160 euros extra for the HP logo.").
+  const after = r.words <= input.tuning.ellipticMaxWords ? afterChoice(input, clauses, k) : null;
+  const consumed = after ? 1 : 0;
+  let text = after?.as === 'statement' ? spelledJoin(r.text, after.text) : r.text;
   // "But the focus fix can't wait for the next release train - ship it as a hotfix this week.":
   // a directive on "it" keeps the clause of the same sentence that says what it is.
   // (Its position is read after the clause it took in, if any.)
@@ -725,7 +726,9 @@ function statedCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
     const before = trimEnd(clauses[at - 1].text.slice(contentStart(lexicon, clauses[at - 1].text)));
     if (contentWordCount(before, input.stems) >= 2) text = `${before} - ${text}`;
   }
-  const { statement, reasons, alternatives } = shape(lexicon, input.tuning, text);
+  const shaped = shape(lexicon, input.tuning, text);
+  const { statement, alternatives } = shaped;
+  const reasons = after?.as === 'reason' ? [...shaped.reasons, trimEnd(after.text)] : shaped.reasons;
   // A statement says what: words of its own besides the cue ("Publish." and "Send it to her."
   // say nothing a reader could act on without the discussion).
   if (contentWordCount(withoutCue(lexicon, statement), input.stems) < 1) return { made: [], consumed };
@@ -737,8 +740,13 @@ function statedCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   return { made, consumed };
 }
 
-/** The clause after k when it spells out what a short clause k chose: a plain statement with no act of its own. */
-function spelledOut(lexicon: CompiledStatementLexicon, clauses: readonly Span[], k: number): string | null {
+/**
+ * The clause after a short clause k that chose: one that spells out what was chosen (a plain
+ * statement with no act of its own), or the speaker's own refusal, which says why ("The Brother.
+ * I'm not paying 160 euros extra for the HP logo."); null for anything else.
+ */
+function afterChoice(input: CandidateInput, clauses: readonly Span[], k: number): { text: string; as: 'statement' | 'reason' } | null {
+  const { lexicon } = input;
   if (k + 1 >= clauses.length) return null;
   const next = clauses[k + 1].text.slice(contentStart(lexicon, clauses[k + 1].text)).trim();
   const nextLower = normalForm(next);
@@ -747,7 +755,8 @@ function spelledOut(lexicon: CompiledStatementLexicon, clauses: readonly Span[],
   // otherwise, not what was chosen.
   const supposes = lexicon.words.cues.supposing.test(nextLower);
   if (!next || ownAct || supposes || isQuestion(next) || hasAct(lexicon, 'smalltalk', nextLower) || hasAct(lexicon, 'explanation', nextLower) || hasAct(lexicon, 'opinion', nextLower) || findAct(lexicon, 'reason', nextLower)?.start === 0) return null;
-  return next;
+  const refuses = findAct(lexicon, 'i-subject', nextLower)?.start === 0 && input.negated?.(nextLower) === true;
+  return { text: next, as: refuses ? 'reason' : 'statement' };
 }
 
 /**

@@ -702,6 +702,16 @@ describe('decision candidates', () => {
     expect(reply('Ten keys. If more people want one, we order more.')).toEqual(['Ten keys.']);
   });
 
+  it('accepts the points of a proposal a reply names, and only those ("yes to the S3 move and the encryption")', () => {
+    const proposal = 'Backups take 4 TB on the old box. Proposal:\n- move the backups to an S3 bucket in Frankfurt\n- keep daily copies for 30 days\n- encrypt every copy with age\n- shut the old box down in May';
+    const accepted = (reply: string) => candidates([['backup-agent', 'bot', proposal], ['ops', 'human', reply]]).filter((c) => c.cue === 'selection').map((c) => c.statement);
+    expect(accepted('Yes to the S3 move and the encryption. The old box stays until June.')).toEqual(['Move the backups to an S3 bucket in Frankfurt.', 'Encrypt every copy with age.']);
+    expect(accepted('On the proposal: ok to the 30 days.')).toEqual(['Keep daily copies for 30 days.']);
+    // An item that names no point, or no acceptance at all, accepts nothing by name.
+    expect(accepted('Yes to the S3 move and the new firewall.')).toEqual([]);
+    expect(accepted('The S3 move and the encryption are risky.')).toEqual([]);
+  });
+
   it("keeps the speaker's own refusal after a short choice as its reason, not as part of the choice or a decision of its own", () => {
     const found = candidates([
       ['office-agent', 'bot', 'The Brother and the HP both scan to SharePoint; the HP costs 160 EUR more. Which one?'],

@@ -155,6 +155,8 @@ interface TaskFacts {
   lists: readonly boolean[];
   /** For each message: the content words of an agent's sentences that set alternatives against each other with "or" (empty for a person's). */
   alternatives: ReadonlyArray<ReadonlySet<string>>;
+  /** For each message: the points of an agent's proposal listed after "Proposal:" (see proposedPoints; empty for a person's). */
+  points: ReadonlyArray<readonly string[]>;
 }
 
 function taskFacts(input: CandidateInput): TaskFacts {
@@ -168,7 +170,8 @@ function taskFacts(input: CandidateInput): TaskFacts {
   const lists = messages.map((x) => x.role === 'bot' && offeredKeys(lexicon, x.text).length >= 2);
   // "TAP at 06:10 …, or 11:40 …": the words a short reply may pick among.
   const alternatives = messages.map((x, q) => (x.role === 'bot' ? new Set(sentencesAt(input, q).filter((s) => lexicon.words.statements.disjunction.test(s.text)).flatMap((s) => contentTokens(s.text, input.stems))) : NO_TOKENS));
-  return { view: dialogueView(messages, input.answered, input.verdict, lexicon), nothingOffered, people, peopleNamed, offered, lists, alternatives };
+  const points = messages.map((x) => (x.role === 'bot' ? proposedPoints(lexicon, input.tuning, x.text) : []));
+  return { view: dialogueView(messages, input.answered, input.verdict, lexicon), nothingOffered, people, peopleNamed, offered, lists, alternatives, points };
 }
 
 /** What every clause of one person's message is read against: who spoke before it and what they offered. */
@@ -194,6 +197,8 @@ interface MessageScene {
   alternativeTokens: ReadonlySet<string>;
   /** The agent's last message that listed options, a little further back than reach (see listedBefore), or -1. */
   listedBefore: number;
+  /** The agent's last proposal of points ("Proposal:" and a bulleted list) within the same reach, or null: a reply may accept some of them by name. */
+  proposed: { at: number; points: readonly string[] } | null;
   sarcastic: boolean;
   correcting: boolean;
   /** "No." turning down the agent's question opens the message. */
@@ -303,7 +308,7 @@ function messageScene(input: CandidateInput, p: number, correcting: boolean, fac
   const saidBefore = messages.slice(Math.max(0, p - input.tuning.agentReach - 1), p).map((x) => x.text).join('\n');
   const listed = listedBefore(input, facts, p, agent);
   const alternativeTokens = agent >= 0 ? facts.alternatives[agent] : NO_TOKENS;
-  return { p, a, answersAgent, agent, agentTokens, answeredTokens, said, saidBefore, sarcastic, correcting, agentOffers, answeredOffers, alternativeTokens, listedBefore: listed };
+  return { p, a, answersAgent, agent, agentTokens, answeredTokens, said, saidBefore, sarcastic, correcting, agentOffers, answeredOffers, alternativeTokens, listedBefore: listed, proposed: proposedBefore(input, facts, p) };
 }
 
 /** "No." (a bare refusal) opening a reply to the agent's question turns down what it offered. */
@@ -353,6 +358,12 @@ function clauseCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   // alone is no content word.
   const picked = optionPicked(input, scene, walk, clauses, k, body);
   if (picked) return { made: [picked], consumed: 0 };
+  // "On the proposal: yes to the npm pin, exact versions and the Renovate schedule.": the points named are accepted.
+  const points = scene.proposed ? pointsNamed(input, scene.proposed.points, body) : [];
+  if (points.length > 0) {
+    const r = readClause(input, scene, walk, clauses, k, body);
+    return { made: points.map((point) => make(scene.p, point, 'decision', 'accepted', scene.proposed!.at, true, [], [], 'selection', [...r.flags, 'origin:selection', 'strength:accepted', 'hint:decision'])), consumed: 0 };
+  }
   if (ownContent(clause, body, correctionCues(input, scene.p), input.messages[scene.p].text, input.stems) === 0) return none;
   const r = readClause(input, scene, walk, clauses, k, body);
   if (isQuestion(body)) {
@@ -415,6 +426,54 @@ function valueOfChoice(input: CandidateInput, body: string, agentSentences: read
 
 /** Two numbers joined by one word, each with an optional unit: "24 or 48 hours", "24 hours or 48 hours". */
 const VALUE_PAIR = /(?<![\d.,:])(\d{1,4}(?:[.,:]\d{1,2})?)(\s+\p{L}+)?\s+(\p{L}+)\s+(\d{1,4}(?:[.,:]\d{1,2})?)(?![\d.,:])(\s+\p{L}+)?/gu;
+
+/**
+ * The points of a proposal that a reply accepts by naming them ("yes to the npm pin, exact
+ * versions and the Renovate schedule" → the three points that say so), in the proposal's order;
+ * none unless it opens with an acceptance (after a short label) and every item it names is one
+ * point's alone.
+ */
+function pointsNamed(input: CandidateInput, points: readonly string[], body: string): string[] {
+  const { lexicon } = input;
+  const colon = body.indexOf(': ');
+  const text = colon >= 0 && wordCount(body.slice(0, colon)) <= 4 ? body.slice(colon + 2) : body;
+  const yes = findAct(lexicon, 'acceptance', normalForm(text));
+  if (!yes || yes.start !== 0) return [];
+  const joiners = new RegExp(lexicon.words.statements.itemJoinerWord.source, 'giu');
+  const items = text.slice(yes.end).split(/[,;]/).flatMap((piece) => piece.split(joiners)).filter((item) => contentWordCount(item, input.stems) > 0);
+  if (items.length === 0) return [];
+  const tokens = points.map((point) => contentTokens(point, input.stems));
+  const chosen = new Set<number>();
+  for (const item of items) {
+    const k = namedPoint(contentTokens(item, input.stems), tokens);
+    if (k < 0) return [];
+    chosen.add(k);
+  }
+  return [...chosen].sort((x, y) => x - y).map((k) => points[k]);
+}
+
+/**
+ * The point an item names: the one sharing most of its words; among equals, the one that names
+ * them first ("the Renovate schedule" is "Renovate: non-major updates grouped weekly …", not "…
+ * all updates come through Renovate PRs"). -1 when it shares none.
+ */
+function namedPoint(item: readonly string[], points: ReadonlyArray<readonly string[]>): number {
+  let best = -1;
+  let bestShared = 0;
+  let bestAt = Infinity;
+  points.forEach((point, k) => {
+    const at = point.findIndex((t) => item.includes(t));
+    const shared = item.filter((t) => point.includes(t)).length;
+    if (shared > bestShared || (shared === bestShared && shared > 0 && at < bestAt)) [best, bestShared, bestAt] = [k, shared, at];
+  });
+  return best;
+}
+
+/** The agent's last message within reach that proposed points ("Proposal:" and a bulleted list), with them, or null. */
+function proposedBefore(input: CandidateInput, facts: TaskFacts, p: number): { at: number; points: readonly string[] } | null {
+  for (let q = p - 1; q >= 0 && p - q <= 2 * input.tuning.agentReach; q--) if (facts.points[q].length > 0) return { at: q, points: facts.points[q] };
+  return null;
+}
 
 /** Whether a clause of the reply at h picks one of the options `offered` lists. */
 function picksFrom(input: CandidateInput, h: number, offered: string): boolean {
@@ -1349,7 +1408,8 @@ const BULLET = /^\s*[-*•]\s+(.+)$/;
 /** The bulleted points of a message introduced as a proposal or plan ("Proposal:" / "Plan for …:"). */
 function proposedPoints(lex: CompiledStatementLexicon, t: CandidateTuning, text: string): string[] {
   const lines = text.split('\n');
-  const intro = lines.findIndex((l) => /:\s*$/.test(l) && findAct(lex, 'option-intro', normalForm(l.trim()))?.start === 0);
+  // ("Current state: … 4 open advisories. Proposal:" — the intro is the line's last sentence.)
+  const intro = lines.findIndex((l) => /:\s*$/.test(l) && findAct(lex, 'option-intro', normalForm(lastSentenceOf(l)))?.start === 0);
   if (intro < 0) return [];
   const out: string[] = [];
   for (const line of lines.slice(intro + 1)) {
@@ -1359,6 +1419,11 @@ function proposedPoints(lex: CompiledStatementLexicon, t: CandidateTuning, text:
     if (statement && wordCount(statement) <= t.statementMaxWords) out.push(statement);
   }
   return out.length >= 2 ? out : [];
+}
+
+/** The last sentence of a line ("… are exact. Proposal:" → "Proposal:"). */
+function lastSentenceOf(line: string): string {
+  return line.trim().split(/(?<=[.!?])\s+/).pop() ?? '';
 }
 
 /**

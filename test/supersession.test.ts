@@ -459,6 +459,42 @@ describe('extract run and extract guard on two tasks', () => {
     expect((await cli(['guard', 'The team newsletter goes out every Thursday morning.', '--task', 'T2'], dir)).status).toBe(0);
   });
 
+  it("flags an agent's proposal that a person rejects by recalling an earlier task's decision, in three languages; a recall without rejection flags nothing", async () => {
+    const earlier = (text: string) => ({ discussion: [
+      msg('noah', 'human', 'We found an API key in a committed .env file. Where should secrets live from now on?', '2026-01-09T09:00:00Z'),
+      msg('sec-agent', 'bot', 'Options: a secrets manager, or encrypted files with sops in the repo.', '2026-01-09T09:01:00Z'),
+      msg('noah', 'human', text, '2026-01-09T09:05:00Z'),
+    ] });
+    const later = (reply: string) => ({ discussion: [
+      msg('sec-agent', 'bot', 'To make onboarding easy I suggest we commit the staging database password, so the contractor can start right away.', '2026-02-16T09:00:00Z'),
+      msg('noah', 'human', reply, '2026-02-16T09:02:00Z'),
+      msg('sec-agent', 'bot', 'Understood.', '2026-02-16T09:03:00Z'),
+    ] });
+    // The earlier decision names the tool, not the rule the person recalls: only the recall links them.
+    const cases: Array<[string, string, boolean]> = [
+      ['Sops it is, with age keys per environment.', 'No. We agreed in T1: no plaintext secrets in the repo. Give her an age key for staging instead.', true],
+      ['Sops it is, with age keys per environment.', 'No, as agreed: no plaintext secrets in the repo. She gets an age key for staging.', true],
+      ['Sops mit age-Schlüsseln pro Umgebung.', 'Nein. Wie vereinbart in T1: keine Klartext-Secrets im Repo, sie bekommt einen age-Schlüssel.', true],
+      ['Vamos con sops, con claves age por entorno.', 'No. Como acordamos en T1: nada de secretos en claro en el repo. Dale una clave age.', true],
+      // Recalling an agreement without rejecting the message corrects something the message does not say.
+      ['Sops it is, with age keys per environment.', 'Yes, actually. The old notes put secrets in the repo. As agreed in T1: age keys only.', false],
+    ];
+    for (const [decided, reply, flagged] of cases) {
+      const dir = tempDir();
+      const decisions = await runOn(dir, { T1: earlier(decided), T2: later(reply) });
+      const patterns = readFileSync(join(dir, 'memory', 'patterns.jsonl'), 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+      const against = patterns.filter((p) => p.task_id === 'T2' && p.type === 'contradiction');
+      expect([reply, patterns.filter((p) => p.task_id === 'T2' && p.type === 'correction').map((p) => p.messages)]).toEqual([reply, [[0, 1]]]);
+      if (!flagged) {
+        expect([reply, against]).toEqual([reply, []]);
+        continue;
+      }
+      expect([reply, against.map((p) => p.messages)]).toEqual([reply, [[0]]]);
+      const named = decisions.find((d) => d.id === against[0].contradicts[0])!;
+      expect(named.task_id).toBe('T1');
+    }
+  });
+
   it("retires a corrected value by a change of plan after an agent's report of another measure ('4 TB' is no value the '14 days' corrects)", async () => {
     const dir = tempDir();
     const tasks = {

@@ -11,7 +11,7 @@ import type { CompiledRule } from './rules';
 import { correctedMessage, correctedPart, correctingMessage, type CorrectedMessage } from './corrected';
 import { statedNames, subjectClauses } from './subject';
 import { clauseAfter, namesTask, optionListsIn, statementAt } from './statement';
-import { contentTokens, isQuestion, nameWords, sentences, wordCount, words, type Stems, excerpt } from './text';
+import { contentTokens, isQuestion, nameWords, sentences, wordCount, words, type Stems, excerpt, taskIdsIn } from './text';
 import type { Confidence, DecideTuning, DecisionCandidate, DecisionType, Detection, Message, PatternCandidate, ReplyActs, ReviewCandidate, RuleKind, SentenceCandidate, TaskAnalysis, Topic, TopicState, Tuning, Words } from './types';
 
 // The stage's output shapes live with the other plain data shapes (types.ts), so that the stages
@@ -736,7 +736,7 @@ function mentionedTasks(texts: readonly string[], known: ReadonlySet<string>, se
   if (known.size <= 1) return [];
   const out = new Set<string>();
   for (const t of texts) {
-    for (const m of t.match(/[A-Za-z][A-Za-z0-9_-]*\d[A-Za-z0-9_-]*/g) ?? []) {
+    for (const m of taskIdsIn(t)) {
       if (m !== self && known.has(m)) out.add(m);
     }
   }

@@ -10,7 +10,7 @@ import { sentenceCandidates } from './candidates';
 import { agentCandidates, decideTask, orderCandidates, type DecideInput, type TaskAnalysis, type WeighedCandidate } from './decide';
 import { detect, withAdmittedErrors } from './detect';
 import { decisionFromReview, mergeTask, RegistryIndex, recordPatterns, type Registry, type TaskMerge } from './evolve';
-import { EntryMemo, idRanks, markStale, relateMessages, relateNewDecisions, type RelatedPattern, type RelateOptions, type StaleMemo, type TaskMessages } from './relate';
+import { EntryMemo, idRanks, markStale, rejectedByRecall, relateMessages, relateNewDecisions, type RelatedPattern, type RelateOptions, type StaleMemo, type TaskMessages } from './relate';
 import { compareInstants } from './instant';
 import { analyseMessages, type AnalysedMessages } from './messageAnalysis';
 import { normalizeDiscussion } from './normalize';
@@ -379,7 +379,8 @@ function taskMessagesOf(merged: readonly MergedTask[], engine: Engine): TaskMess
   const out: TaskMessages[] = [];
   for (const { task, analysis, result } of merged) {
     if (!analysis || !result) continue;
-    out.push({ taskId: task.id, messages: normalizeDiscussion(task.discussion, engine.config), decisions: result.produced });
+    const messages = normalizeDiscussion(task.discussion, engine.config);
+    out.push({ taskId: task.id, messages, decisions: result.produced, recalled: rejectedByRecall(analysis.patterns, messages, engine.statements) });
   }
   return out;
 }

@@ -21,10 +21,11 @@ import { supersede } from './evolve';
 import { compareRead, instantOf } from './instant';
 import { containment, contradiction, nameRestated, replacement, restatesRetired, SubjectMemo, viewOf, type Reversal, type SubjectView } from './subject';
 import { answeredReplaces, crossTaskVerdict, isCorrection, reversalCues, type LaterDecision, type RegistryJudge, type SaidIn } from './supersede';
-import { contentTokens, contentWordCount, jaccard, excerpt } from './text';
+import { contentTokens, contentWordCount, jaccard, excerpt, taskIdsIn } from './text';
 import { PorterStems } from './porter';
 import { DEFAULT_TUNING } from './tuning';
-import type { Decision, Message, PatternType, RelateTuning, StaleWindow, Words } from './types';
+import { findAct, normalForm, splitSentences, type CompiledStatementLexicon } from './sentenceActs';
+import type { Decision, Message, PatternCandidate, PatternType, RelateTuning, StaleWindow, Words } from './types';
 
 export interface RelatedPattern {
   task_id: string;
@@ -475,6 +476,30 @@ export interface TaskMessages {
   messages: readonly Message[];
   /** The task's decisions, to name the one a contradicting message became. */
   decisions: readonly Decision[];
+  /** Messages a person rejected by recalling an earlier agreement, by index, each with the message recalling it (`rejectedByRecall`). */
+  recalled?: ReadonlyMap<number, Message>;
+}
+
+/**
+ * Messages a person corrected by rejecting them and recalling what was agreed before ("No. We
+ * agreed in T604: no plaintext secrets in the repo."), each with the person's message: the person
+ * says that the rejected message goes against an earlier decision, which relating then looks for.
+ * A correction that recalls an agreement without rejecting the message ("Yes, actually. The notes
+ * say … We settled that in March: …") is about something else the message does not say.
+ */
+export function rejectedByRecall(patterns: readonly Pick<PatternCandidate, 'type' | 'messages'>[], messages: readonly Message[], statements: CompiledStatementLexicon): Map<number, Message> {
+  const out = new Map<number, Message>();
+  const byIndex = new Map(messages.map((m) => [m.index, m]));
+  for (const p of patterns) {
+    if (p.type !== 'correction' || p.messages.length < 2) continue;
+    const by = byIndex.get(p.messages[1]);
+    const rejection = by && by.role !== 'bot' ? findAct(statements, 'rejection', normalForm(by.text)) : null;
+    if (!by || rejection?.start !== 0) continue;
+    // The recall opens a sentence, or follows the rejection ("No, as agreed: …").
+    const recalls = (text: string) => findAct(statements, 'recall', normalForm(text).replace(/^[\s,;:.!-]+/, '')) !== null;
+    if (recalls(by.text.slice(rejection.end)) || splitSentences(by.text, statements.words.statements).some((s) => recalls(s.text))) out.set(p.messages[0], by);
+  }
+  return out;
 }
 
 /** One call of relateMessages: the registry indexed, and what its decisions are compared with. */
@@ -490,6 +515,8 @@ interface MessageCheck {
   firmContradiction: (theirs: SubjectView, mv: SubjectView, values: boolean) => string | null;
   /** One pattern per task and decision: the first message that contradicts it (or the decision that did). */
   flagged: Set<string>;
+  /** The registry's decisions by task (a message naming a task refers to its decisions). */
+  byTask: ReadonlyMap<string, readonly Decision[]>;
 }
 
 /** The decisions a message contradicts, and for each what it says and why. */
@@ -518,7 +545,9 @@ export function relateMessages(
   for (const task of tasks) {
     for (const m of task.messages) {
       if (already.has(`${task.taskId}\u0000${m.index}`)) continue;
-      const found = contradictedBy(check, task.taskId, m);
+      const by = task.recalled?.get(m.index);
+      let found = contradictedBy(check, task.taskId, m);
+      if (found.findings.length === 0 && by) found = recalledAgreement(check, task.taskId, by);
       if (found.findings.length === 0) continue;
       const made = task.decisions.find((d) => d.source?.messages?.[d.source.messages.length - 1] === m.index);
       patterns.push({
@@ -558,7 +587,18 @@ function messageCheck(registry: { decisions: Decision[] }, lexicon: CompiledLexi
     view: (text) => viewOf(text, subjects, lexicon, memo),
     firmContradiction: (theirs, mv, values) => (values ? firmWithValues : firmWithoutValues)(theirs, mv),
     flagged: new Set(already),
+    byTask: decisionsByTask(registry.decisions),
   };
+}
+
+function decisionsByTask(decisions: readonly Decision[]): Map<string, Decision[]> {
+  const out = new Map<string, Decision[]>();
+  for (const d of decisions) {
+    const list = out.get(d.task_id);
+    if (list) list.push(d);
+    else out.set(d.task_id, [d]);
+  }
+  return out;
 }
 
 /** What a message contradicts among the decisions of other tasks about the same matter, said before it. */
@@ -587,6 +627,42 @@ function contradictedBy(check: MessageCheck, taskId: string, m: Message): Contra
     found.targets.push(target.id);
     found.findings.push(`${target.id} (${target.task_id}: "${excerpt(target.statement, 120)}"); ${why}`);
   }
+  return found;
+}
+
+/**
+ * The earlier decision a person recalled when rejecting message `m` (`by`: "No. We agreed in
+ * T604: no plaintext secrets in the repo."): an active decision of a task the person names, or,
+ * naming none, of a related task sharing at least two words with what the person recalls; the one
+ * sharing the most, the most recent on a tie. (A named task's decision may share none: it may be
+ * worded in another language, or name the tool where the person recalls the rule.) Nothing when
+ * none is found: a person may recall what was never recorded.
+ */
+function recalledAgreement(check: MessageCheck, taskId: string, by: Message): Contradicted {
+  const found: Contradicted = { targets: [], findings: [] };
+  const tokens = new Set(contentTokens(by.text, check.memo.stems));
+  const named = [...new Set(taskIdsIn(by.text))].filter((t) => t !== taskId && check.byTask.has(t));
+  const said = instantOf(by.ts);
+  const before = (d: Decision) => by.ts === null || compareRead(instantOf(d.created_at), d.created_at, said, by.ts) < 0;
+  const pool =
+    named.length > 0
+      ? named.flatMap((t) => check.byTask.get(t)!)
+      : check.index.candidates(tokens, check.options.perTokenRecent, 2).map((e) => e.d).filter((o) => check.affinity.related(o.task_id, taskId));
+  let best: { d: Decision; shared: number; rank: number } | null = null;
+  for (const o of pool) {
+    if (o.task_id === taskId || o.status !== 'active' || !before(o)) continue;
+    let shared = 0;
+    for (const t of check.memo.tokenSetOf(o.statement, o.corrects)) if (tokens.has(t)) shared++;
+    const rank = check.ranks.get(o) ?? 0;
+    if ((named.length === 0 && shared < 2) || (best && (shared < best.shared || (shared === best.shared && rank < best.rank)))) continue;
+    best = { d: o, shared, rank };
+  }
+  if (!best) return found;
+  const key = `${taskId}\u0000${best.d.id}`;
+  if (check.flagged.has(key)) return found;
+  check.flagged.add(key);
+  found.targets.push(best.d.id);
+  found.findings.push(`${best.d.id} (${best.d.task_id}: "${excerpt(best.d.statement, 120)}"); ${by.author || 'a person'} rejects it as going against what was agreed`);
   return found;
 }
 

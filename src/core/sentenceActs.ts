@@ -32,6 +32,7 @@ export type SentenceAct =
   | 'option-intro'
   | 'announcement'
   | 'rule-announcement'
+  | 'recall'
   | 'opinion'
   | 'explanation'
   | 'conclusion'
@@ -194,7 +195,7 @@ function courtesyOnly(lex: CompiledStatementLexicon, lower: string): boolean {
   return hit !== null && !/[\p{L}\p{N}]/u.test(rest.slice(0, hit.start));
 }
 
-const FRAMING_ACTS = ['preamble', 'announcement', 'rule-announcement'] as const;
+const FRAMING_ACTS = ['preamble', 'announcement', 'rule-announcement', 'recall'] as const;
 
 /** A framing label at the very start of `body`, followed by punctuation or the end. */
 function framing(lex: CompiledStatementLexicon, body: string): { act: SentenceAct; end: number } | null {
@@ -231,7 +232,7 @@ function framingBeforeName(lex: CompiledStatementLexicon, body: string, original
 }
 
 /**
- * What the framing before a sentence's content announces: 'rule' after "As a rule:", 'decision'
+ * What the framing before a sentence's content announces: 'rule' after "As a rule:" or "As agreed:", 'decision'
  * after "Decision:" or "Change of plan:", else null.
  */
 export function announced(lex: CompiledStatementLexicon, text: string): 'decision' | 'rule' | null {
@@ -240,7 +241,8 @@ export function announced(lex: CompiledStatementLexicon, text: string): 'decisio
   for (const piece of lower.split(/[,.:;!]\s*/)) {
     const p = piece.trim();
     if (!p) continue;
-    if (findAct(lex, 'rule-announcement', p)?.start === 0) out = 'rule';
+    // Recalling an earlier agreement announces it again as a rule ("We settled that in March: …").
+    if (findAct(lex, 'rule-announcement', p)?.start === 0 || findAct(lex, 'recall', p)?.start === 0) out = 'rule';
     else if (findAct(lex, 'announcement', p)?.start === 0 && out === null) out = 'decision';
   }
   // "Fine by me: monthly prices by default" — an acceptance label before a colon accepts what follows.

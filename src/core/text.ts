@@ -95,6 +95,11 @@ export interface Span {
   text: string;
 }
 
+/** Words that look like a task id (a letter, then letters, digits, '_' or '-' with a digit among them: "T604", "ops-12"). */
+export function taskIdsIn(text: string): string[] {
+  return text.match(/[A-Za-z][A-Za-z0-9_-]*\d[A-Za-z0-9_-]*/g) ?? [];
+}
+
 /** Sentence spans: split after . ! ? ; or a newline, keeping offsets into the original text. */
 export function sentences(text: string): Span[] {
   const out: Span[] = [];

@@ -244,6 +244,17 @@ describe('decision candidates', () => {
     expect(answering('events-bot', 'Recap: about 640 visitors, 212 books given away. No complaints or incidents.')('640 visitors!')).toEqual([]);
   });
 
+  it("reads 'we' choosing or keeping something as a decision in German and Spanish as in English, where Spanish says 'we' by the verb alone", () => {
+    const options = answering('sec-bot', 'Options going forward: a secrets manager (Vault or AWS Secrets Manager), or encrypted files with sops in the repo.');
+    for (const reply of ['We use sops, with age keys per environment.', 'Wir verwenden sops, mit age-Schlüsseln pro Umgebung.', 'Usamos sops, con claves age por entorno.', 'Elegimos sops, con claves age por entorno.']) {
+      expect([reply, options(reply)]).toEqual([reply, [reply]]);
+    }
+    const kept = answering('books-bot', 'The old invoices take 40 GB. Keep them or archive them to tape?');
+    for (const reply of ['We keep the old invoices.', 'Wir behalten die alten Rechnungen.', 'Mantenemos las facturas antiguas.']) {
+      expect([reply, kept(reply)]).toEqual([reply, [reply]]);
+    }
+  });
+
   it('accepts every step an accepted agent message offers, each as its own decision', () => {
     const found = candidates([
       ['ux-bot', 'bot', "I can cut hotfix 4.18.1 with the focus styles on Thursday. It needs a changelog line; shall I use 'Improved keyboard focus visibility across the app'?"],

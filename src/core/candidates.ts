@@ -584,8 +584,10 @@ function ownCue(input: CandidateInput, scene: MessageScene, r: ClauseReading): v
     r.act = 'conclusion';
   }
   // "Storage box then." names an option offered just before; "Best year yet then." names
-  // nothing said before it: a short verbless remark decides nothing.
-  if (r.type === 'decision' && !r.label && words <= input.tuning.ellipticSubjectMaxWords && !HAS_NUMBER.test(body) && r.verbless() && !selects(body, new Set(contentTokens(scene.saidBefore, input.stems)), input.stems)) r.type = null;
+  // nothing said before it: a short verbless remark decides nothing. (A clause that opens with
+  // its decision cue opens with the verb: "Mantenemos las facturas antiguas." has one the
+  // tagger, which reads English, does not see.)
+  if (r.type === 'decision' && !r.label && words <= input.tuning.ellipticSubjectMaxWords && !HAS_NUMBER.test(body) && findAct(lexicon, 'decision', lower)?.start !== 0 && r.verbless() && !selects(body, new Set(contentTokens(scene.saidBefore, input.stems)), input.stems)) r.type = null;
 }
 
 /**
@@ -962,6 +964,8 @@ interface Doc {
  * number, when the answer names neither it nor a subject of its own (a pronoun), and the question
  * asks rather than offers. Noun phrases by compromise, on one sentence.
  */
+const PERSONS = ['we-subject', 'i-subject', 'you-subject'] as const;
+
 function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], answer: string, stems: Stems): string | null {
   const question = asked.filter((s) => isQuestion(s.text)).pop();
   if (!question) return null;
@@ -970,8 +974,11 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
   if (hasAct(lex, 'proposal', normalForm(question.text))) return null;
   const clause = question.text.slice(question.text.lastIndexOf(': ') + 1).trim();
   nlp ??= require('compromise') as (t: string) => Doc;
-  // "They can't comment." names its own subject.
-  if (nlp(answer).has('#Pronoun')) return null;
+  // "They can't comment." names its own subject, as "Wir behalten die alten Rechnungen." does (the
+  // lexicon's persons in three languages; the tagger knows English pronouns only), and as a
+  // clause opening with its decision verb does, whose ending says who ("Mantenemos las facturas").
+  const lower = normalForm(answer);
+  if (nlp(answer).has('#Pronoun') || PERSONS.some((act) => hasAct(lex, act, lower)) || findAct(lex, 'decision', lower)?.start === 0) return null;
   const mine = new Set(contentTokens(answer, stems));
   for (const phrase of nlp(clause).nouns().out('array')) {
     const np = phrase.replace(/[\s,.;:!?]+$/, '').trim();

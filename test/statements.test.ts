@@ -244,11 +244,17 @@ describe('decision candidates', () => {
     expect(answering('events-bot', 'Recap: about 640 visitors, 212 books given away. No complaints or incidents.')('640 visitors!')).toEqual([]);
   });
 
-  it("reads 'we' choosing or keeping something as a decision in German and Spanish as in English, where Spanish says 'we' by the verb alone", () => {
+  it("reads 'we' choosing or keeping something as a decision in German and Spanish as in English, where Spanish says 'we' by the verb alone, but not a report of what 'we' did", () => {
     const options = answering('sec-bot', 'Options going forward: a secrets manager (Vault or AWS Secrets Manager), or encrypted files with sops in the repo.');
-    for (const reply of ['We use sops, with age keys per environment.', 'Wir verwenden sops, mit age-Schlüsseln pro Umgebung.', 'Usamos sops, con claves age por entorno.', 'Elegimos sops, con claves age por entorno.']) {
+    for (const reply of ['We use sops, with age keys per environment.', 'Wir verwenden sops, mit age-Schlüsseln pro Umgebung.', 'Nos quedamos con sops, con claves age por entorno.']) {
       expect([reply, options(reply)]).toEqual([reply, [reply]]);
     }
+    // A Spanish -ar verb in the first person plural reads the same in the past: such verbs are no cue.
+    const asked = answering('ci-bot', 'Builds got slower this spring. Do you know what changed?');
+    expect(asked('En marzo cambiamos a runners sin caché y paramos el job nocturno.')).toEqual([]);
+    // Nor is a "then" that says when ("back then", "since then", "desde entonces").
+    expect(asked('Back then, the runners kept a warm cache.')).toEqual([]);
+    expect(asked('Since then, every build starts with an empty cache.')).toEqual([]);
     const kept = answering('books-bot', 'The old invoices take 40 GB. Keep them or archive them to tape?');
     for (const reply of ['We keep the old invoices.', 'Wir behalten die alten Rechnungen.', 'Mantenemos las facturas antiguas.']) {
       expect([reply, kept(reply)]).toEqual([reply, [reply]]);

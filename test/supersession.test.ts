@@ -49,7 +49,7 @@ describe('time order', () => {
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { answeredValueChange, compileSubjects, contradiction, replacement, restatesRetired, reversalsIn, subjectClauses, viewOf, type SubjectLexicon } from '../src/core/subject';
-import { relateMessages } from '../src/core/relate';
+import { rejectedByRecall, relateMessages } from '../src/core/relate';
 import type { DecisionCandidate } from '../src/core/decide';
 import { supersedeInTask, type InTaskInput } from '../src/core/supersede';
 import { PorterStems } from '../src/core/porter';
@@ -459,6 +459,22 @@ describe('extract run and extract guard on two tasks', () => {
     expect((await cli(['guard', 'The team newsletter goes out every Thursday morning.', '--task', 'T2'], dir)).status).toBe(0);
   });
 
+  it('reads a rejection that recalls an agreement from a bare "No", not from "No worries", and the speaker\'s own words as a weaker recall', () => {
+    const recalls = (reply: string) => {
+      const messages = [
+        { index: 0, author: 'sec-agent', role: 'bot' as const, text: 'I suggest we commit the staging password.', ts: null },
+        { index: 1, author: 'noah', role: 'human' as const, text: reply, ts: null },
+      ];
+      const found = rejectedByRecall([{ type: 'correction', messages: [0, 1] }], messages, engine.statements).get(0);
+      return found ? (found.agreed ? 'agreement' : 'own words') : null;
+    };
+    expect(recalls('No. We agreed in T1: no plaintext secrets in the repo.')).toBe('agreement');
+    expect(recalls('Nein, wie vereinbart: keine Passwörter im Repo.')).toBe('agreement');
+    expect(recalls('No worries. We agreed in T1: no plaintext secrets in the repo.')).toBeNull();
+    expect(recalls('Yes, actually. We agreed in T1: no plaintext secrets in the repo.')).toBeNull();
+    expect(recalls('No, like I said in T1: no plaintext secrets in the repo.')).toBe('own words');
+  });
+
   it("flags an agent's proposal that a person rejects by recalling an earlier task's decision, in three languages; a recall without rejection flags nothing", async () => {
     const earlier = (text: string) => ({ discussion: [
       msg('noah', 'human', 'We found an API key in a committed .env file. Where should secrets live from now on?', '2026-01-09T09:00:00Z'),
@@ -474,17 +490,25 @@ describe('extract run and extract guard on two tasks', () => {
     const cases: Array<[string, string, boolean]> = [
       ['Sops it is, with age keys per environment.', 'No. We agreed in T1: no plaintext secrets in the repo. Give her an age key for staging instead.', true],
       ['Sops it is, with age keys per environment.', 'No, as agreed: no plaintext secrets in the repo. She gets an age key for staging.', true],
-      ['Sops mit age-Schlüsseln pro Umgebung.', 'Nein. Wie vereinbart in T1: keine Klartext-Secrets im Repo, sie bekommt einen age-Schlüssel.', true],
+      ['Sops mit age-Schlüsseln pro Umgebung.', 'Nein. Wie vereinbart in T1: keine Klartext-Secrets im Repo, nur sops. Sie bekommt einen age-Schlüssel.', true],
       ['Vamos con sops, con claves age por entorno.', 'No. Como acordamos en T1: nada de secretos en claro en el repo. Dale una clave age.', true],
       // Recalling an agreement without rejecting the message corrects something the message does not say.
       ['Sops it is, with age keys per environment.', 'Yes, actually. The old notes put secrets in the repo. As agreed in T1: age keys only.', false],
+      // "No problem" rejects nothing; "like I said" recalls the speaker's words, a decision only where they name its task.
+      ['Sops it is, with age keys per environment.', 'No problem. As agreed, she gets an age key for staging and sops access.', false],
+      ['Sops it is, with age keys per environment.', 'No. Like I said in T1: no plaintext secrets in the repo. Give her an age key for staging instead.', true],
+      ['Sops it is, with age keys per environment.', 'No, like I said: no plaintext secrets, she gets an age key for staging.', false],
+      // A task named as what something waits for, sharing no word with what is recalled.
+      ['Sops it is, with age keys per environment.', 'No. As agreed, the contractor starts once T1 is done. Tell her next week.', false],
     ];
     for (const [decided, reply, flagged] of cases) {
       const dir = tempDir();
       const decisions = await runOn(dir, { T1: earlier(decided), T2: later(reply) });
       const patterns = readFileSync(join(dir, 'memory', 'patterns.jsonl'), 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
       const against = patterns.filter((p) => p.task_id === 'T2' && p.type === 'contradiction');
-      expect([reply, patterns.filter((p) => p.task_id === 'T2' && p.type === 'correction').map((p) => p.messages)]).toEqual([reply, [[0, 1]]]);
+      // Each reply but the courtesy is a correction of the agent's proposal: only what it recalls differs.
+      const corrects = !reply.startsWith('No problem');
+      expect([reply, patterns.filter((p) => p.task_id === 'T2' && p.type === 'correction').map((p) => p.messages)]).toEqual([reply, corrects ? [[0, 1]] : []]);
       if (!flagged) {
         expect([reply, against]).toEqual([reply, []]);
         continue;
@@ -493,6 +517,19 @@ describe('extract run and extract guard on two tasks', () => {
       const named = decisions.find((d) => d.id === against[0].contradicts[0])!;
       expect(named.task_id).toBe('T1');
     }
+
+    // An agreement made earlier in the same discussion is that discussion's own, not another task's.
+    const dir = tempDir();
+    await runOn(dir, {
+      T1: { discussion: [msg('ops', 'human', 'The staging database goes on the shared cluster from now on.', '2026-01-09T09:00:00Z'), msg('bot', 'bot', 'Noted.', '2026-01-09T09:01:00Z')] },
+      T2: { discussion: [
+        msg('noah', 'human', 'We keep the staging database password out of the repo from now on; it goes in the vault.', '2026-02-16T08:00:00Z'),
+        msg('sec-agent', 'bot', 'To save time I suggest we commit the staging database password for the contractor.', '2026-02-16T09:00:00Z'),
+        msg('noah', 'human', 'No, as we agreed earlier today: the staging database password stays in the vault.', '2026-02-16T09:02:00Z'),
+      ] },
+    });
+    const own = readFileSync(join(dir, 'memory', 'patterns.jsonl'), 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    expect(own.filter((p) => p.task_id === 'T2' && p.type === 'contradiction' && (p.contradicts ?? []).some((id: string) => id.includes('20260109')))).toEqual([]);
   });
 
   it("retires a corrected value by a change of plan after an agent's report of another measure ('4 TB' is no value the '14 days' corrects)", async () => {

@@ -964,8 +964,6 @@ interface Doc {
  * number, when the answer names neither it nor a subject of its own (a pronoun), and the question
  * asks rather than offers. Noun phrases by compromise, on one sentence.
  */
-const PERSONS = ['we-subject', 'i-subject', 'you-subject'] as const;
-
 function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], answer: string, stems: Stems): string | null {
   const question = asked.filter((s) => isQuestion(s.text)).pop();
   if (!question) return null;
@@ -993,6 +991,9 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
   }
   return null;
 }
+
+/** The acts that name who speaks or is spoken to: a clause with one names its own subject. */
+const PERSONS = ['we-subject', 'i-subject', 'you-subject'] as const;
 
 const NUMBER = /\d+(?:[.,:]\d+)?/g;
 const HAS_NUMBER = /\d/;

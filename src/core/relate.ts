@@ -476,8 +476,15 @@ export interface TaskMessages {
   messages: readonly Message[];
   /** The task's decisions, to name the one a contradicting message became. */
   decisions: readonly Decision[];
-  /** Messages a person rejected by recalling an earlier agreement, by index, each with the message recalling it (`rejectedByRecall`). */
-  recalled?: ReadonlyMap<number, Message>;
+  /** Messages a person rejected by recalling an earlier agreement, by index, with the message recalling it (`rejectedByRecall`). */
+  recalled?: ReadonlyMap<number, Recall>;
+}
+
+/** A person's message recalling what was agreed ("We agreed in T604: …"), or what they said before ("Like I said in T604: …"). */
+export interface Recall {
+  by: Message;
+  /** Recalls an agreement; otherwise the speaker's own words, which point at a decision only where they name its task. */
+  agreed: boolean;
 }
 
 /**
@@ -485,19 +492,24 @@ export interface TaskMessages {
  * agreed in T604: no plaintext secrets in the repo."), each with the person's message: the person
  * says that the rejected message goes against an earlier decision, which relating then looks for.
  * A correction that recalls an agreement without rejecting the message ("Yes, actually. The notes
- * say … We settled that in March: …") is about something else the message does not say.
+ * say … We settled that in March: …") is about something else the message does not say. One that
+ * recalls the speaker's own words ("No, like I said, Berger left.") recalls a fact as often as a
+ * decision: it counts where it names the decision's task.
  */
-export function rejectedByRecall(patterns: readonly Pick<PatternCandidate, 'type' | 'messages'>[], messages: readonly Message[], statements: CompiledStatementLexicon): Map<number, Message> {
-  const out = new Map<number, Message>();
+export function rejectedByRecall(patterns: readonly Pick<PatternCandidate, 'type' | 'messages'>[], messages: readonly Message[], statements: CompiledStatementLexicon): Map<number, Recall> {
+  const out = new Map<number, Recall>();
   const byIndex = new Map(messages.map((m) => [m.index, m]));
   for (const p of patterns) {
     if (p.type !== 'correction' || p.messages.length < 2) continue;
     const by = byIndex.get(p.messages[1]);
-    const rejection = by && by.role !== 'bot' ? findAct(statements, 'rejection', normalForm(by.text)) : null;
-    if (!by || rejection?.start !== 0) continue;
+    const lower = by && by.role !== 'bot' ? normalForm(by.text) : '';
+    const rejection = findAct(statements, 'rejection', lower);
+    // A bare "No." / "Nein," rejects; "No problem." or "No worries, …" does not.
+    if (!by || rejection?.start !== 0 || !/^\s*(?:[.,;:!—–-]|$)/.test(lower.slice(rejection.end))) continue;
     // The recall opens a sentence, or follows the rejection ("No, as agreed: …").
-    const recalls = (text: string) => findAct(statements, 'recall', normalForm(text).replace(/^[\s,;:.!-]+/, '')) !== null;
-    if (recalls(by.text.slice(rejection.end)) || splitSentences(by.text, statements.words.statements).some((s) => recalls(s.text))) out.set(p.messages[0], by);
+    const places = [by.text.slice(rejection.end), ...splitSentences(by.text, statements.words.statements).map((s) => s.text)].map((t) => normalForm(t).replace(/^[\s,;:.!-]+/, ''));
+    if (places.some((t) => findAct(statements, 'recall', t) !== null)) out.set(p.messages[0], { by, agreed: true });
+    else if (places.some((t) => findAct(statements, 'said-before', t) !== null)) out.set(p.messages[0], { by, agreed: false });
   }
   return out;
 }
@@ -545,9 +557,9 @@ export function relateMessages(
   for (const task of tasks) {
     for (const m of task.messages) {
       if (already.has(`${task.taskId}\u0000${m.index}`)) continue;
-      const by = task.recalled?.get(m.index);
+      const recall = task.recalled?.get(m.index);
       let found = contradictedBy(check, task.taskId, m);
-      if (found.findings.length === 0 && by) found = recalledAgreement(check, task.taskId, by);
+      if (found.findings.length === 0 && recall) found = recalledAgreement(check, task.taskId, recall);
       if (found.findings.length === 0) continue;
       const made = task.decisions.find((d) => d.source?.messages?.[d.source.messages.length - 1] === m.index);
       patterns.push({
@@ -631,33 +643,32 @@ function contradictedBy(check: MessageCheck, taskId: string, m: Message): Contra
 }
 
 /**
- * The earlier decision a person recalled when rejecting message `m` (`by`: "No. We agreed in
- * T604: no plaintext secrets in the repo."): an active decision of a task the person names, or,
- * naming none, of a related task sharing at least two words with what the person recalls; the one
- * sharing the most, the most recent on a tie. (A named task's decision may share none: it may be
- * worded in another language, or name the tool where the person recalls the rule.) Nothing when
- * none is found: a person may recall what was never recorded.
+ * The earlier decision a person recalled when rejecting a message (`by`: "No. We agreed in T604:
+ * no plaintext secrets in the repo."; their own words only where they name a task): an active decision of a task the person names sharing a
+ * word with what the person recalls (it may name the tool where the person recalls the rule), or,
+ * naming none, of a related task sharing two; the one sharing the most, the most recent on a tie.
+ * Nothing when the best is a decision of the same task (that agreement is the discussion's own) or
+ * when none is found: a person may recall what was never recorded.
  */
-function recalledAgreement(check: MessageCheck, taskId: string, by: Message): Contradicted {
+function recalledAgreement(check: MessageCheck, taskId: string, { by, agreed }: Recall): Contradicted {
   const found: Contradicted = { targets: [], findings: [] };
   const tokens = new Set(contentTokens(by.text, check.memo.stems));
   const named = [...new Set(taskIdsIn(by.text))].filter((t) => t !== taskId && check.byTask.has(t));
+  if (!agreed && named.length === 0) return found;
   const said = instantOf(by.ts);
   const before = (d: Decision) => by.ts === null || compareRead(instantOf(d.created_at), d.created_at, said, by.ts) < 0;
-  const pool =
-    named.length > 0
-      ? named.flatMap((t) => check.byTask.get(t)!)
-      : check.index.candidates(tokens, check.options.perTokenRecent, 2).map((e) => e.d).filter((o) => check.affinity.related(o.task_id, taskId));
+  // The task's own decisions first: an agreement made earlier in the same discussion is no other task's.
+  const pool = [...(check.byTask.get(taskId) ?? []), ...(named.length > 0 ? named.flatMap((t) => check.byTask.get(t)!) : check.index.candidates(tokens, check.options.perTokenRecent, 2).map((e) => e.d).filter((o) => o.task_id !== taskId && check.affinity.related(o.task_id, taskId)))];
   let best: { d: Decision; shared: number; rank: number } | null = null;
   for (const o of pool) {
-    if (o.task_id === taskId || o.status !== 'active' || !before(o)) continue;
+    if (o.status !== 'active' || !before(o)) continue;
     let shared = 0;
     for (const t of check.memo.tokenSetOf(o.statement, o.corrects)) if (tokens.has(t)) shared++;
     const rank = check.ranks.get(o) ?? 0;
-    if ((named.length === 0 && shared < 2) || (best && (shared < best.shared || (shared === best.shared && rank < best.rank)))) continue;
+    if (shared < (named.length > 0 && o.task_id !== taskId ? 1 : 2) || (best && (shared < best.shared || (shared === best.shared && rank < best.rank)))) continue;
     best = { d: o, shared, rank };
   }
-  if (!best) return found;
+  if (!best || best.d.task_id === taskId) return found;
   const key = `${taskId}\u0000${best.d.id}`;
   if (check.flagged.has(key)) return found;
   check.flagged.add(key);

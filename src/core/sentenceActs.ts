@@ -33,6 +33,7 @@ export type SentenceAct =
   | 'announcement'
   | 'rule-announcement'
   | 'recall'
+  | 'said-before'
   | 'opinion'
   | 'explanation'
   | 'conclusion'
@@ -195,7 +196,7 @@ function courtesyOnly(lex: CompiledStatementLexicon, lower: string): boolean {
   return hit !== null && !/[\p{L}\p{N}]/u.test(rest.slice(0, hit.start));
 }
 
-const FRAMING_ACTS = ['preamble', 'announcement', 'rule-announcement', 'recall'] as const;
+const FRAMING_ACTS = ['preamble', 'announcement', 'rule-announcement', 'recall', 'said-before'] as const;
 
 /** A framing label at the very start of `body`, followed by punctuation or the end. */
 function framing(lex: CompiledStatementLexicon, body: string): { act: SentenceAct; end: number } | null {
@@ -241,8 +242,9 @@ export function announced(lex: CompiledStatementLexicon, text: string): 'decisio
   for (const piece of lower.split(/[,.:;!]\s*/)) {
     const p = piece.trim();
     if (!p) continue;
-    // Recalling an earlier agreement announces it again as a rule ("We settled that in March: …").
-    if (findAct(lex, 'rule-announcement', p)?.start === 0 || findAct(lex, 'recall', p)?.start === 0) out = 'rule';
+    // Recalling an earlier agreement, or what one said before, announces it again as a rule
+    // ("We settled that in March: …", "I told you last month: …").
+    if (['rule-announcement', 'recall', 'said-before'].some((act) => findAct(lex, act as SentenceAct, p)?.start === 0)) out = 'rule';
     else if (findAct(lex, 'announcement', p)?.start === 0 && out === null) out = 'decision';
   }
   // "Fine by me: monthly prices by default" — an acceptance label before a colon accepts what follows.

@@ -261,6 +261,15 @@ describe('decision candidates', () => {
     }
   });
 
+  it("reads another team's decision passed on as news, not as a decision made here", () => {
+    const asked = answering('data-bot', 'The dashboard refresh runs at 05:30 now. Keep it there?');
+    expect(asked('FYI the platform team decided to move the nightly load to 04:30 from February.')).toEqual([]);
+    expect(asked('Heads-up: marketing decided the summer sale starts on Friday.')).toEqual([]);
+    expect(asked('Die Geschäftsführung hat beschlossen, die Filiale im Mai zu schließen.')).toEqual([]);
+    // The team's own decision after the news still is one.
+    expect(asked('The platform team moved the load to 04:30, so we move the refresh to 06:00 from now on.')).toEqual(['The platform team moved the load to 04:30, so we move the refresh to 06:00 from now on.']);
+  });
+
   it('accepts every step an accepted agent message offers, each as its own decision', () => {
     const found = candidates([
       ['ux-bot', 'bot', "I can cut hotfix 4.18.1 with the focus styles on Thursday. It needs a changelog line; shall I use 'Improved keyboard focus visibility across the app'?"],

@@ -26,6 +26,7 @@ const CLAUSE_ACTS: readonly SentenceAct[] = [
   'reported',
   'sarcasm',
   'smalltalk',
+  'aside',
   'politeness',
   'back-reference',
   'offer',

@@ -34,6 +34,7 @@ export type SentenceAct =
   | 'rule-announcement'
   | 'recall'
   | 'said-before'
+  | 'aside'
   | 'opinion'
   | 'explanation'
   | 'conclusion'

@@ -264,7 +264,8 @@ describe('decision candidates', () => {
   it("reads another team's decision passed on as news, not as a decision made here", () => {
     const asked = answering('data-bot', 'The dashboard refresh runs at 05:30 now. Keep it there?');
     expect(asked('FYI the platform team decided to move the nightly load to 04:30 from February.')).toEqual([]);
-    expect(asked('Heads-up: marketing decided the summer sale starts on Friday.')).toEqual([]);
+    // The team's own decision, reported by one of its members, is one.
+    expect(asked('The team decided: the refresh stays at 05:30.')).not.toEqual([]);
     expect(asked('Die Geschäftsführung hat beschlossen, die Filiale im Mai zu schließen.')).toEqual([]);
     // The team's own decision after the news still is one.
     expect(asked('The platform team moved the load to 04:30, so we move the refresh to 06:00 from now on.')).toEqual(['The platform team moved the load to 04:30, so we move the refresh to 06:00 from now on.']);

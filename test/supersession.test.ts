@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { compareInstants, instantOf } from '../src/core/instant';
 import { relateNewDecisions } from '../src/core/relate';
-import type { Decision, Message } from '../src/core/types';
+import type { Decision, Message, Pattern } from '../src/core/types';
 import { decision, shippedEngine } from './helpers';
 
 const engine = shippedEngine();
@@ -422,6 +422,8 @@ describe('extract run and extract guard on two tasks', () => {
     expect((await cli(['run', '--now', '2026-04-01T00:00:00Z'], dir)).status).toBe(0);
     return JSON.parse(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8')).decisions as Decision[];
   };
+  /** The pattern log the run wrote into dir. */
+  const patternsIn = (dir: string): Pattern[] => readFileSync(join(dir, 'memory', 'patterns.jsonl'), 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
 
   it('supersedes a decision reversed in a later task and flags a draft restating a corrected fact', async () => {
     const dir = tempDir();
@@ -446,9 +448,9 @@ describe('extract run and extract guard on two tasks', () => {
     const correction = decisions.find((d) => d.task_id === 'T1' && /25th/.test(d.statement))!;
     expect(monday).toMatchObject({ status: 'superseded', superseded_by: thursday.id });
     expect(thursday).toMatchObject({ status: 'active', supersedes: monday.id });
-    const patterns = readFileSync(join(dir, 'memory', 'patterns.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const patterns = patternsIn(dir);
     const draft = patterns.find((p) => p.task_id === 'T2' && p.type === 'contradiction' && p.messages.includes(2));
-    expect(draft.description).toContain(`This seems to contradict ${correction.id}`);
+    expect(draft?.description).toContain(`This seems to contradict ${correction.id}`);
 
     const guard = await cli(['guard', 'Your invoices go out on the 1st of each month.', '--task', 'T2'], dir);
     expect(guard.status).toBe(1);
@@ -504,7 +506,7 @@ describe('extract run and extract guard on two tasks', () => {
     for (const [decided, reply, flagged] of cases) {
       const dir = tempDir();
       const decisions = await runOn(dir, { T1: earlier(decided), T2: later(reply) });
-      const patterns = readFileSync(join(dir, 'memory', 'patterns.jsonl'), 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+      const patterns = patternsIn(dir);
       const against = patterns.filter((p) => p.task_id === 'T2' && p.type === 'contradiction');
       // Each reply but the courtesy is a correction of the agent's proposal: only what it recalls differs.
       const corrects = !reply.startsWith('No problem');
@@ -514,13 +516,13 @@ describe('extract run and extract guard on two tasks', () => {
         continue;
       }
       expect([reply, against.map((p) => p.messages)]).toEqual([reply, [[0]]]);
-      const named = decisions.find((d) => d.id === against[0].contradicts[0])!;
+      const named = decisions.find((d) => d.id === against[0].contradicts?.[0])!;
       expect(named.task_id).toBe('T1');
     }
 
     // An agreement made earlier in the same discussion is that discussion's own, not another task's.
     const dir = tempDir();
-    await runOn(dir, {
+    const registry = await runOn(dir, {
       T1: { discussion: [msg('ops', 'human', 'The staging database goes on the shared cluster from now on.', '2026-01-09T09:00:00Z'), msg('bot', 'bot', 'Noted.', '2026-01-09T09:01:00Z')] },
       T2: { discussion: [
         msg('noah', 'human', 'We keep the staging database password out of the repo from now on; it goes in the vault.', '2026-02-16T08:00:00Z'),
@@ -528,8 +530,9 @@ describe('extract run and extract guard on two tasks', () => {
         msg('noah', 'human', 'No, as we agreed earlier today: the staging database password stays in the vault.', '2026-02-16T09:02:00Z'),
       ] },
     });
-    const own = readFileSync(join(dir, 'memory', 'patterns.jsonl'), 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
-    expect(own.filter((p) => p.task_id === 'T2' && p.type === 'contradiction' && (p.contradicts ?? []).some((id: string) => id.includes('20260109')))).toEqual([]);
+    const other = new Set(registry.filter((d) => d.task_id === 'T1').map((d) => d.id));
+    expect(other.size).toBeGreaterThan(0);
+    expect(patternsIn(dir).filter((p) => p.task_id === 'T2' && p.type === 'contradiction' && (p.contradicts ?? []).some((id: string) => other.has(id)))).toEqual([]);
   });
 
   it("retires a corrected value by a change of plan after an agent's report of another measure ('4 TB' is no value the '14 days' corrects)", async () => {

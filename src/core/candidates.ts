@@ -17,7 +17,7 @@ import {
 import { inlineList } from './statement';
 import { actFeatures, clausePositionFeatures, dialogueView, lengthFeature, speakerFeatures, valueFeatures, type DialogueView } from './clauseFeatures';
 import { escapeRegex } from './phrases';
-import { closingQuote, contentToken, contentTokens, contentWordCount, endsSentence, isQuestion, nameWords, OPENING_QUOTE, quotedSpans, wordCount, type ContentWords, type Span, type Stems } from './text';
+import { closingQuote, contentToken, contentTokens, contentWordCount, endsSentence, isQuestion, nameWords, OPENING_QUOTE, quotedSpans, sharedCount, wordCount, type ContentWords, type Span, type Stems } from './text';
 import { appendAll } from './lists';
 import type { MessageAnalysis } from './messageAnalysis';
 import type { CandidateTuning, DecisionType, Detection, Message, SentenceCandidate, Strength } from './types';
@@ -103,10 +103,7 @@ function agentEcho(input: CandidateInput, c: SentenceCandidate): number {
   if (next < 0) return 0;
   const mine = new Set(contentTokens(c.statement, input.stems));
   if (mine.size === 0) return 0;
-  const theirs = tokenSetAt(input, next);
-  let n = 0;
-  for (const t of mine) if (theirs.has(t)) n++;
-  return n / mine.size;
+  return sharedCount(mine, tokenSetAt(input, next)) / mine.size;
 }
 
 /** How much of a clause the agent's next message, and the next person's message, repeat. */
@@ -114,12 +111,7 @@ function echoFeatures(input: CandidateInput, c: SentenceCandidate): string[] {
   const { messages } = input;
   const mine = new Set(contentTokens(c.statement, input.stems));
   if (mine.size === 0) return [];
-  const share = (q: number) => {
-    const theirs = tokenSetAt(input, q);
-    let n = 0;
-    for (const t of mine) if (theirs.has(t)) n++;
-    return n / mine.size;
-  };
+  const share = (q: number) => sharedCount(mine, tokenSetAt(input, q)) / mine.size;
   const out: string[] = [];
   const agentNext = nextWhere(messages, c.p, 2, (m) => m.role === 'bot');
   if (agentNext >= 0) {
@@ -1632,9 +1624,7 @@ function overlap(a: string, b: string, stems: Stems): number {
   const x = new Set(contentTokens(a, stems));
   const y = new Set(contentTokens(b, stems));
   if (x.size === 0 || y.size === 0) return 0;
-  let shared = 0;
-  for (const t of y) if (x.has(t)) shared++;
-  return shared / Math.min(x.size, y.size);
+  return sharedCount(y, x) / Math.min(x.size, y.size);
 }
 
 function uniqueSorted(xs: number[]): number[] {

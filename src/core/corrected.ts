@@ -2,7 +2,7 @@
 // that the correction is about. A correction is kept with the wrong fact so that a later text
 // giving it again is caught; an agent's message runs to many sentences, and the wrong fact is
 // often far from its opening ("… with Aylin Demir as your technical mentor." in a long draft).
-import { contentTokens, excerpt, nameWords, type Span, type Stems } from './text';
+import { contentTokens, excerpt, nameWords, sharedCount, type Span, type Stems } from './text';
 
 /** Longest kept text of what a correction corrects (the format's excerpt length). */
 export const CORRECTED_MAX_CHARS = 200;
@@ -72,8 +72,7 @@ function nearnessWeights(correcting: ReadonlyArray<ReadonlySet<string>>, stateme
   let at = 0;
   let most = -1;
   correcting.forEach((tokens, k) => {
-    let shared = 0;
-    for (const t of statement) if (tokens.has(t)) shared++;
+    const shared = sharedCount(statement, tokens);
     if (shared > most) [at, most] = [k, shared];
   });
   const weight = new Map<string, number>();

@@ -3,7 +3,7 @@
 // the run makes on every message of a discussion.
 import type { CompiledLexicon } from './contradiction';
 import { contradiction, nameRestated, restatesRetired, SubjectMemo, valueReplacement, viewOf } from './subject';
-import { contentTokens, jaccard, excerpt } from './text';
+import { contentTokens, jaccard, excerpt, sharedCount } from './text';
 import { PorterStems } from './porter';
 import type { Decision } from './types';
 
@@ -48,8 +48,7 @@ export function guardFindings(text: string, decisions: readonly Decision[], lexi
     }
     if (d.corrects) {
       const wrong = new Set(contentTokens(d.corrects, stems));
-      let shared = 0;
-      for (const t of tokens) if (wrong.has(t)) shared++;
+      const shared = sharedCount(tokens, wrong);
       const restated = restatesRetired(view(d.corrects), view(d.statement), mine, false);
       if (restated || (shared >= 2 && jaccard(tokens, wrong) >= 0.3 && jaccard(tokens, new Set(contentTokens(d.statement, stems))) < 0.6)) {
         add(d, `it restates what ${d.id} corrected: "${excerpt(d.corrects)}"`);

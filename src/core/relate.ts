@@ -21,7 +21,7 @@ import { supersede } from './evolve';
 import { compareRead, instantOf } from './instant';
 import { containment, contradiction, nameRestated, replacement, restatesRetired, SubjectMemo, viewOf, type Reversal, type SubjectView } from './subject';
 import { answeredReplaces, crossTaskVerdict, isCorrection, reversalCues, type LaterDecision, type RegistryJudge, type SaidIn } from './supersede';
-import { contentTokens, contentWordCount, jaccard, excerpt, taskIdsIn } from './text';
+import { contentTokens, contentWordCount, jaccard, excerpt, sharedCount, taskIdsIn } from './text';
 import { PorterStems } from './porter';
 import { DEFAULT_TUNING } from './tuning';
 import { findAct, normalForm, splitSentences, type CompiledStatementLexicon } from './sentenceActs';
@@ -507,7 +507,8 @@ export function rejectedByRecall(patterns: readonly Pick<PatternCandidate, 'type
     // A bare "No." / "Nein," rejects; "No problem." or "No worries, …" does not.
     if (!by || rejection?.start !== 0 || !/^\s*(?:[.,;:!—–-]|$)/.test(lower.slice(rejection.end))) continue;
     // The recall opens a sentence, or follows the rejection ("No, as agreed: …").
-    const places = [by.text.slice(rejection.end), ...splitSentences(by.text, statements.words.statements).map((s) => s.text)].map((t) => normalForm(t).replace(/^[\s,;:.!-]+/, ''));
+    // (An act at the start may follow punctuation: the comma after "No" leaves it at the start.)
+    const places = [by.text.slice(rejection.end), ...splitSentences(by.text, statements.words.statements).map((s) => s.text)].map(normalForm);
     if (places.some((t) => findAct(statements, 'recall', t) !== null)) out.set(p.messages[0], { by, agreed: true });
     else if (places.some((t) => findAct(statements, 'said-before', t) !== null)) out.set(p.messages[0], { by, agreed: false });
   }
@@ -613,15 +614,19 @@ function decisionsByTask(decisions: readonly Decision[]): Map<string, Decision[]
   return out;
 }
 
+/** Whether a decision was made before message `m` was written (`at`: the decision's instant, when already read). */
+function decidedBefore(m: Message): (d: Decision, at?: number | null) => boolean {
+  const said = instantOf(m.ts);
+  return (d, at = instantOf(d.created_at)) => m.ts === null || compareRead(at, d.created_at, said, m.ts) < 0;
+}
+
 /** What a message contradicts among the decisions of other tasks about the same matter, said before it. */
 function contradictedBy(check: MessageCheck, taskId: string, m: Message): Contradicted {
   const found: Contradicted = { targets: [], findings: [] };
   // (Not kept in the memo: each message is looked at once, and a daemon's memo would fill with them.)
   const tokens = new Set(contentTokens(m.text, check.memo.stems));
   if (tokens.size === 0) return found;
-  const said = instantOf(m.ts);
-  // Decided before the message was written (`at`: the decision's instant, when already read).
-  const before = (d: Decision, at = instantOf(d.created_at)) => m.ts === null || compareRead(at, d.created_at, said, m.ts) < 0;
+  const before = decidedBefore(m);
   const candidates = check.index.candidates(tokens, check.options.perTokenRecent, 1).filter((e) => e.d.task_id !== taskId && before(e.d, e.at) && check.affinity.related(e.d.task_id, taskId));
   if (candidates.length === 0) return found;
   // A message with no claim to compare contradicts nothing; a person's explicit change of plan
@@ -655,18 +660,17 @@ function recalledAgreement(check: MessageCheck, taskId: string, { by, agreed }: 
   const tokens = new Set(contentTokens(by.text, check.memo.stems));
   const named = [...new Set(taskIdsIn(by.text))].filter((t) => t !== taskId && check.byTask.has(t));
   if (!agreed && named.length === 0) return found;
-  const said = instantOf(by.ts);
-  const before = (d: Decision) => by.ts === null || compareRead(instantOf(d.created_at), d.created_at, said, by.ts) < 0;
+  const before = decidedBefore(by);
   // The task's own decisions first: an agreement made earlier in the same discussion is no other task's.
   const pool = [...(check.byTask.get(taskId) ?? []), ...(named.length > 0 ? named.flatMap((t) => check.byTask.get(t)!) : check.index.candidates(tokens, check.options.perTokenRecent, 2).map((e) => e.d).filter((o) => o.task_id !== taskId && check.affinity.related(o.task_id, taskId)))];
   let best: { d: Decision; shared: number; rank: number } | null = null;
   for (const o of pool) {
     if (o.status !== 'active' || !before(o)) continue;
-    let shared = 0;
-    for (const t of check.memo.tokenSetOf(o.statement, o.corrects)) if (tokens.has(t)) shared++;
+    const shared = sharedCount(check.memo.tokenSetOf(o.statement, o.corrects), tokens);
+    if (shared < (named.length > 0 && o.task_id !== taskId ? 1 : 2)) continue;
     const rank = check.ranks.get(o) ?? 0;
-    if (shared < (named.length > 0 && o.task_id !== taskId ? 1 : 2) || (best && (shared < best.shared || (shared === best.shared && rank < best.rank)))) continue;
-    best = { d: o, shared, rank };
+    const better = !best || shared > best.shared || (shared === best.shared && rank >= best.rank);
+    if (better) best = { d: o, shared, rank };
   }
   if (!best || best.d.task_id === taskId) return found;
   const key = `${taskId}\u0000${best.d.id}`;

@@ -5,7 +5,7 @@
 import { clauseClaims, utteranceConflict, type ClauseClaim, type CompiledLexicon } from './contradiction';
 import { analyseMessages, type AnalysedMessages, type MessageAnalysis } from './messageAnalysis';
 import { appendAll } from './lists';
-import { isQuestion, jaccard, type Stems, wordCount, excerpt } from './text';
+import { isQuestion, jaccard, sharedCount, type Stems, wordCount, excerpt } from './text';
 import { PorterStems } from './porter';
 import type { Detection, Message, PatternCandidate, ReplyActs, ReplyVerdict, RuleKind, TaskAnalysis, Words } from './types';
 
@@ -105,8 +105,7 @@ export function repeatedQuestions(messages: readonly Message[], detections: read
       const prev = messages[asked[k].p];
       // People contradicting themselves; an agent's figures and options change as it works.
       if (prev.author !== m.author || prev.role !== m.role || m.role === 'bot') continue;
-      let shared = 0;
-      for (const t of toks) if (asked[k].toks.has(t)) shared++;
+      const shared = sharedCount(toks, asked[k].toks);
       const sim = jaccard(toks, asked[k].toks);
       if ((shared >= 2 && sim >= 0.5) || (repeatCue && (shared >= 2 || (shared >= 1 && sim >= 0.2)))) {
         out.push({

@@ -197,7 +197,9 @@ function courtesyOnly(lex: CompiledStatementLexicon, lower: string): boolean {
   return hit !== null && !/[\p{L}\p{N}]/u.test(rest.slice(0, hit.start));
 }
 
-const FRAMING_ACTS = ['preamble', 'announcement', 'rule-announcement', 'recall', 'said-before'] as const;
+/** The framing acts that announce a rule: a new one, or one agreed or said before. */
+const RULE_FRAMING = ['rule-announcement', 'recall', 'said-before'] as const;
+const FRAMING_ACTS = ['preamble', 'announcement', ...RULE_FRAMING] as const;
 
 /** A framing label at the very start of `body`, followed by punctuation or the end. */
 function framing(lex: CompiledStatementLexicon, body: string): { act: SentenceAct; end: number } | null {
@@ -245,7 +247,7 @@ export function announced(lex: CompiledStatementLexicon, text: string): 'decisio
     if (!p) continue;
     // Recalling an earlier agreement, or what one said before, announces it again as a rule
     // ("We settled that in March: …", "I told you last month: …").
-    if (['rule-announcement', 'recall', 'said-before'].some((act) => findAct(lex, act as SentenceAct, p)?.start === 0)) out = 'rule';
+    if (RULE_FRAMING.some((act) => findAct(lex, act, p)?.start === 0)) out = 'rule';
     else if (findAct(lex, 'announcement', p)?.start === 0 && out === null) out = 'decision';
   }
   // "Fine by me: monthly prices by default" — an acceptance label before a colon accepts what follows.

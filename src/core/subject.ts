@@ -4,7 +4,7 @@
 // shared content — the words that name things, and the slot a value fills — not the whole topic.
 // All vocabulary comes from rules/lexicons/subjects.json (and the phrases that only look negating,
 // from the engine's claims word list).
-import { contentToken, contentTokens, isContentWord, nameWords, type Stems, surfaceWords, words } from './text';
+import { contentToken, contentTokens, isContentWord, nameWords, sharedCount as shared, type Stems, surfaceWords, words } from './text';
 import { PorterStems } from './porter';
 import type { CompiledSubjects, Words } from './types';
 
@@ -471,11 +471,6 @@ export function comparable(a: SlotValue, b: SlotValue): boolean {
   return a.key === b.key && !!a.bound === !!b.bound;
 }
 
-function shared(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
-  let n = 0;
-  for (const x of a) if (b.has(x)) n++;
-  return n;
-}
 
 /**
  * How firmly two clauses share a subject. 'named': one subject word, when the discussion names the

@@ -203,10 +203,16 @@ export function isQuestion(text: string): boolean {
   return /\?\s*["')\]]*\s*$/.test(text.trim());
 }
 
+/** How many of the words of `a` `b` has too. */
+export function sharedCount(a: Iterable<string>, b: ReadonlySet<string>): number {
+  let n = 0;
+  for (const x of a) if (b.has(x)) n++;
+  return n;
+}
+
 export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   if (a.size === 0 && b.size === 0) return 0;
-  let inter = 0;
-  for (const x of a) if (b.has(x)) inter++;
+  const inter = sharedCount(a, b);
   return inter / (a.size + b.size - inter);
 }
 

@@ -179,8 +179,8 @@ interface MessageScene {
   answeredTokens: ReadonlySet<string>;
   /** The features every candidate of the message shares: who says it, where, in answer to what, and what the whole message is (sarcastic, a correction). */
   said: string[];
-  /** The text of the messages just before it: what a short clause may name. */
-  saidBefore: string;
+  /** The words of the messages just before it, what a short clause may name (worked out on first use). */
+  saidBefore: () => ReadonlySet<string>;
   /** The agent's message offers something (asks, proposes, lists options): a short reply naming part of it may pick it. */
   agentOffers: boolean;
   /** The message it answers is an agent's that offers something. */
@@ -297,7 +297,13 @@ function messageScene(input: CandidateInput, p: number, correcting: boolean, fac
   const sarcastic = hasAct(lexicon, 'sarcasm', normalForm(m.text));
   if (sarcastic) said.push('message:sarcasm');
   if (correcting) said.push('form:correcting');
-  const saidBefore = messages.slice(Math.max(0, p - input.tuning.agentReach - 1), p).map((x) => x.text).join('\n');
+  let before: Set<string> | undefined;
+  const saidBefore = () => {
+    if (before) return before;
+    before = new Set<string>();
+    for (let q = Math.max(0, p - input.tuning.agentReach - 1); q < p; q++) for (const t of tokenSetAt(input, q)) before.add(t);
+    return before;
+  };
   const listed = listedBefore(input, facts, p, agent);
   const alternativeTokens = agent >= 0 ? facts.alternatives[agent] : NO_TOKENS;
   return { p, a, answersAgent, agent, agentTokens, answeredTokens, said, saidBefore, sarcastic, correcting, agentOffers, answeredOffers, alternativeTokens, listedBefore: listed, proposed: proposedBefore(input, facts, p) };
@@ -431,8 +437,7 @@ function pointsNamed(input: CandidateInput, points: readonly string[], body: str
   const text = colon >= 0 && wordCount(body.slice(0, colon)) <= 4 ? body.slice(colon + 2) : body;
   const yes = findAct(lexicon, 'acceptance', normalForm(text));
   if (!yes || yes.start !== 0) return [];
-  const joiners = new RegExp(lexicon.words.statements.itemJoinerWord.source, 'giu');
-  const items = text.slice(yes.end).split(/[,;]/).flatMap((piece) => piece.split(joiners)).filter((item) => contentWordCount(item, input.stems) > 0);
+  const items = text.slice(yes.end).split(/[,;]/).flatMap((piece) => piece.split(lexicon.words.statements.itemJoinerWord)).filter((item) => contentWordCount(item, input.stems) > 0);
   if (items.length === 0) return [];
   const tokens = points.map((point) => contentTokens(point, input.stems));
   const chosen = new Set<number>();
@@ -579,7 +584,7 @@ function ownCue(input: CandidateInput, scene: MessageScene, r: ClauseReading): v
   // nothing said before it: a short verbless remark decides nothing. (A clause that opens with
   // its decision cue opens with the verb: "Mantenemos las facturas antiguas." has one the
   // tagger, which reads English, does not see.)
-  if (r.type === 'decision' && !r.label && words <= input.tuning.ellipticSubjectMaxWords && !HAS_NUMBER.test(body) && findAct(lexicon, 'decision', lower)?.start !== 0 && r.verbless() && !selects(body, new Set(contentTokens(scene.saidBefore, input.stems)), input.stems)) r.type = null;
+  if (r.type === 'decision' && !r.label && words <= input.tuning.ellipticSubjectMaxWords && !HAS_NUMBER.test(body) && findAct(lexicon, 'decision', lower)?.start !== 0 && !selects(body, scene.saidBefore(), input.stems) && r.verbless()) r.type = null;
 }
 
 /**
@@ -957,7 +962,7 @@ interface Doc {
  * asks rather than offers. Noun phrases by compromise, on one sentence.
  */
 function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], answer: string, stems: Stems): string | null {
-  const question = asked.filter((s) => isQuestion(s.text)).pop();
+  const question = lastQuestion(asked);
   if (!question) return null;
   // "Shall I encode it that way in policy.yaml?" offers a step; "Yes, 5 minutes for hotfixes."
   // takes it up and says what, and is about what the offer is about, not its first noun.
@@ -1069,7 +1074,7 @@ function quotesItsQuestion(sentence: string): boolean {
 }
 
 /** An agent's message that asks, proposes or lays out options ("We could …") a bare "Both." can accept. */
-function offers(lex: CompiledStatementLexicon, text: string, sentences: readonly Span[] = splitSentences(text, lex.words.statements)): boolean {
+function offers(lex: CompiledStatementLexicon, text: string, sentences: readonly Span[]): boolean {
   const lower = normalForm(text);
   // A question of its own anywhere in it counts: agents often ask and then add a note ("Who
   // approves large refunds? The delays were all waiting on Priya."). One it quotes ('A customer
@@ -1125,9 +1130,7 @@ function itemByValue(lex: CompiledStatementLexicon, ref: string, offered: string
   const value = /^(\d{1,4}(?:[.,:]\d{1,2})?)[a-zº]{0,2}$/u.exec(ref)?.[1];
   if (!value) return null;
   const names = new RegExp(`(?<![\\d.,:])${escapeRegex(value)}(?![\\d]|[.,:]\\d)`);
-  const naming = offeredKeys(lex, offered)
-    .map((key) => itemByKey(lex, offered, key))
-    .filter((item): item is { option: string; about: string } => item !== null && names.test(item.option));
+  const naming = listedItems(lex, offered).filter((item) => names.test(item.option));
   return naming.length === 1 ? naming[0] : null;
 }
 
@@ -1141,11 +1144,14 @@ function itemByName(lex: CompiledStatementLexicon, ref: string, offered: string)
   if (words.length === 0 || words.length > 2 || words.some((w) => w.length < 3 || lex.words.stopwords.has(w))) return null;
   const named = words.map((w) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegex(w)}(?![\\p{L}\\p{N}])`, 'giu'));
   const count = (re: RegExp, text: string) => text.match(re)?.length ?? 0;
-  const naming = offeredKeys(lex, offered)
-    .map((key) => itemByKey(lex, offered, key))
-    // (A word the rest of the message also uses, "catering" in "The catering quotes are in:", names no one option.)
-    .filter((item): item is { option: string; about: string } => item !== null && named.every((re) => count(re, item.option) > 0 && count(re, item.option) === count(re, offered)));
+  // (A word the rest of the message also uses, "catering" in "The catering quotes are in:", names no one option.)
+  const naming = listedItems(lex, offered).filter((item) => named.every((re) => count(re, item.option) > 0 && count(re, item.option) === count(re, offered)));
   return naming.length === 1 ? naming[0] : null;
+}
+
+/** Every option a message lists, by its key, in the order written. */
+function listedItems(lex: CompiledStatementLexicon, offered: string): Array<{ option: string; about: string }> {
+  return offeredKeys(lex, offered).flatMap((key) => itemByKey(lex, offered, key) ?? []);
 }
 
 /** The keys of the options a message lists ("1.", "(b)", "Option 2:"), in the order written. */
@@ -1211,7 +1217,7 @@ function labelledItem(lex: CompiledStatementLexicon, offered: string, key: strin
 /** "Options for the closing line:" → "closing line". */
 function optionSubject(lex: CompiledStatementLexicon, intro: string): string {
   const text = intro.replace(/:\s*$/, '').trim();
-  const clause = text.split(/[.!?]\s+/).pop() ?? text;
+  const clause = lastSentenceOf(text);
   const hit = findAct(lex, 'option-intro', normalForm(clause));
   if (!hit) return '';
   const rest = clause.slice(hit.end).replace(lex.words.statements.optionSubjectArticle, '').trim();
@@ -1351,7 +1357,7 @@ function acceptedProposals(input: CandidateInput, facts: TaskFacts): SentenceCan
       continue;
     }
     // "Proposal:" followed by a bulleted list: each point is accepted as its own decision.
-    const points = proposedPoints(lexicon, input.tuning, messages[a].text);
+    const points = facts.points[a];
     for (const point of points) out.push({ p: a, statement: point, type: 'decision', strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: 'decision', features: featuresOf(point, 'points') });
     if (points.length > 0) continue;
     // "(a) three cards …, and (c) a real price for Business …": each lettered item is accepted.

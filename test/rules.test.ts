@@ -2,6 +2,7 @@
 // context with every shipped rule, no duplicate phrases or entries, no unsafe regex) and its schema.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { compilePhrases } from '../src/core/phrases';
 import { testRules } from '../src/core/ruleTester';
 import type { LexiconDocument, RulePack } from '../src/core/types';
 import { schemaProblems } from '../src/io/schemas';
@@ -78,5 +79,20 @@ describe('testRules', () => {
       { subject: 'team/fillers', example: 'um, no', message: 'example "um, no" should not match' },
       { subject: 'team/pairs', message: 'duplicate entries: a' },
     ]);
+  });
+});
+
+describe('compilePhrases', () => {
+  const matches = (phrases: string[], text: string) => compilePhrases(phrases).test(text.toLowerCase());
+
+  it("keeps the apostrophe of a contraction's tail, so \"'ll\" is not the end of \"roll\" or \"all\"", () => {
+    expect(matches(["'ll"], "We'll move it.")).toBe(true);
+    expect(matches(["'ll"], 'Rolling back all of it still takes an hour.')).toBe(false);
+    expect(matches(["'ll"], 'roll')).toBe(false);
+  });
+
+  it('leaves an apostrophe inside a phrase optional ("dont" is "don\'t")', () => {
+    expect(matches(["don't"], 'We dont ship on Fridays.')).toBe(true);
+    expect(matches(["don't"], "We don't ship on Fridays.")).toBe(true);
   });
 });

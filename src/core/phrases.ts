@@ -16,6 +16,14 @@ export function escapeRegex(s: string): string {
 }
 
 /**
+ * A phrase that opens with an apostrophe is a contraction's tail ("'ll"): it follows a word and
+ * keeps its apostrophe, or "'ll" would match the end of "roll", "all" and "still".
+ */
+function contractionTail(w: string): string {
+  return `(?<=[${WORD_CHAR}])'${escapeRegex(w.slice(1)).replace(/'/g, "'?")}`;
+}
+
+/**
  * A literal phrase to a regex body: any run of spaces or commas between words matches,
  * apostrophes are optional, "..." matches a few words. Boundaries are added per group.
  */
@@ -24,7 +32,7 @@ function phraseBody(phrase: string): string {
     .trim()
     .toLowerCase()
     .split(/\s+/)
-    .map((w) => (w === '...' ? `[${WORD_CHAR}' ,-]{1,60}?` : escapeRegex(w).replace(/'/g, "'?")))
+    .map((w, i) => (w === '...' ? `[${WORD_CHAR}' ,-]{1,60}?` : i === 0 && w.startsWith("'") ? contractionTail(w) : escapeRegex(w).replace(/'/g, "'?")))
     .join('[\\s,]+');
 }
 

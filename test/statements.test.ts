@@ -101,6 +101,17 @@ function recorded(lines: Array<[string, 'human' | 'bot', string]>) {
 }
 
 describe('decision candidates', () => {
+  it('reads a rule a label announces after a determiner, and keeps the words a cue spans around as what it says', () => {
+    const found = candidates([
+      ['rel-bot', 'bot', 'The 2.3 build is ready. Shall I release it tomorrow, Friday?'],
+      ['ana', 'human', 'One rule for the future: no release on a Friday, ever. Release on Tuesday the 17th as planned.'],
+    ]);
+    expect(found.map((c) => [c.statement, c.type])).toEqual([
+      ['No release on a Friday, ever.', 'constraint'],
+      ['Release on Tuesday the 17th as planned.', 'action_item'],
+    ]);
+  });
+
   it('states the decision without its preamble, one per decisive clause', () => {
     const found = candidates([
       ['ops-bot', 'bot', 'The nightly jobs write their reports to three different places today.'],

@@ -881,7 +881,9 @@ function withoutCue(lex: CompiledStatementLexicon, statement: string): string {
   let rest = normalForm(statement);
   for (const act of ['directive', 'decision', 'rule', 'prohibition-start', 'preference', 'request'] as const) {
     const hit = findAct(lex, act, rest);
-    if (hit) rest = `${rest.slice(0, hit.start)} ${rest.slice(hit.end)}`;
+    // The words a cue's "..." spans are what the clause says ("no … ever" around "release on a Friday").
+    const kept = hit?.gap ? rest.slice(hit.gap.start, hit.gap.end) : '';
+    if (hit) rest = `${rest.slice(0, hit.start)} ${kept} ${rest.slice(hit.end)}`;
   }
   return rest;
 }

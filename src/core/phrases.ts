@@ -25,14 +25,16 @@ function contractionTail(w: string): string {
 
 /**
  * A literal phrase to a regex body: any run of spaces or commas between words matches,
- * apostrophes are optional, "..." matches a few words. Boundaries are added per group.
+ * apostrophes are optional, "..." matches a few words. Boundaries are added per group. The words
+ * "..." stands for are the one capture group a phrase has: they are content, not the cue ("no
+ * release on a Friday, ever" is the cue "no … ever" around "release on a Friday").
  */
 function phraseBody(phrase: string): string {
   return phrase
     .trim()
     .toLowerCase()
     .split(/\s+/)
-    .map((w, i) => (w === '...' ? `[${WORD_CHAR}' ,-]{1,60}?` : i === 0 && w.startsWith("'") ? contractionTail(w) : escapeRegex(w).replace(/'/g, "'?")))
+    .map((w, i) => (w === '...' ? `([${WORD_CHAR}' ,-]{1,60}?)` : i === 0 && w.startsWith("'") ? contractionTail(w) : escapeRegex(w).replace(/'/g, "'?")))
     .join('[\\s,]+');
 }
 

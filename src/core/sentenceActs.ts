@@ -73,6 +73,8 @@ export interface StatementLexicon {
 interface CompiledEntry {
   position: ActPosition;
   re: RegExp;
+  /** How many capture groups its phrases open, one per "..." (they come first in `re`). */
+  gaps: number;
 }
 
 export interface CompiledStatementLexicon {
@@ -86,7 +88,8 @@ export function compileStatementLexicon(lex: StatementLexicon, words: Words): Co
   for (const e of lex.acts) {
     const list = acts.get(e.act) ?? [];
     const sources = [...(e.phrases?.length ? [compilePhrases(e.phrases).source] : []), ...(e.regex ? [`(?:${e.regex})`] : [])];
-    list.push({ position: e.position ?? 'anywhere', re: new RegExp(sources.join('|'), 'g') });
+    const gaps = (e.phrases ?? []).filter((p) => p.split(/\s+/).includes('...')).length;
+    list.push({ position: e.position ?? 'anywhere', re: new RegExp(sources.join('|'), 'g'), gaps });
     acts.set(e.act, list);
   }
   return { acts, words };
@@ -116,7 +119,14 @@ function atSentenceStart(lex: CompiledStatementLexicon, lower: string, start: nu
 }
 
 /** Where a match of `act` is in the sentence (normalized form), or null. */
-export function findAct(lex: CompiledStatementLexicon, act: SentenceAct, lower: string): { start: number; end: number } | null {
+/** Where an act's cue stands in a sentence; `gap`, where the words a "..." of its phrase spanned stand. */
+export interface ActHit {
+  start: number;
+  end: number;
+  gap?: { start: number; end: number };
+}
+
+export function findAct(lex: CompiledStatementLexicon, act: SentenceAct, lower: string): ActHit | null {
   const entries = lex.acts.get(act);
   if (!entries) return null;
   for (const e of entries) {
@@ -129,16 +139,36 @@ export function findAct(lex: CompiledStatementLexicon, act: SentenceAct, lower: 
       }
       const start = m.index;
       const end = start + m[0].length;
-      if (e.position === 'anywhere') return { start, end };
+      if (e.position === 'anywhere') return hitOf(e, m);
       if (e.position === 'start') {
-        if (atSentenceStart(lex, lower, start)) return { start, end };
+        if (atSentenceStart(lex, lower, start)) return hitOf(e, m);
         // Only the first occurrence can be at the start.
         break;
       }
-      if (e.position === 'end' && /^[^\p{L}\p{N}]*$/u.test(lower.slice(end))) return { start, end };
+      if (e.position === 'end' && /^[^\p{L}\p{N}]*$/u.test(lower.slice(end))) return hitOf(e, m);
     }
   }
   return null;
+}
+
+/** `lower` without the joining word it opens with ("and", "but", "also"). */
+function withoutConnective(lex: CompiledStatementLexicon, lower: string): string {
+  const joined = findAct(lex, 'connective', lower);
+  return joined && joined.start === 0 ? lower.slice(joined.end).trim() : lower;
+}
+
+/** A match as a hit, with the span of its phrase's "..." when a gapped phrase matched. */
+function hitOf(e: CompiledEntry, m: RegExpExecArray): ActHit {
+  const hit: ActHit = { start: m.index, end: m.index + m[0].length };
+  for (let g = 1; g <= e.gaps; g++) {
+    const words = m[g];
+    if (words === undefined) continue;
+    // The gap follows the phrase's first word, so it is found after the match's first character.
+    const at = m[0].indexOf(words, 1);
+    if (at > 0) hit.gap = { start: m.index + at, end: m.index + at + words.length };
+    break;
+  }
+  return hit;
 }
 
 export function hasAct(lex: CompiledStatementLexicon, act: SentenceAct, lower: string): boolean {
@@ -243,7 +273,8 @@ export function announced(lex: CompiledStatementLexicon, text: string): 'decisio
   const lower = normalForm(text.slice(0, contentStart(lex, text)));
   let out: 'decision' | 'rule' | null = null;
   for (const piece of lower.split(/[,.:;!]\s*/)) {
-    const p = piece.trim();
+    // "And as a rule: …" — a joining word before the label does not change what it announces.
+    const p = withoutConnective(lex, piece.trim());
     if (!p) continue;
     // Recalling an earlier agreement, or what one said before, announces it again as a rule
     // ("We settled that in March: …", "I told you last month: …").
@@ -254,10 +285,7 @@ export function announced(lex: CompiledStatementLexicon, text: string): 'decisio
   const label = /([^,.;!]+):\s*$/.exec(lower);
   if (out === null && label) {
     // "But fine by me:" — a joining word before the acceptance does not change it.
-    let l = label[1].trim();
-    const joined = findAct(lex, 'connective', l);
-    if (joined && joined.start === 0) l = l.slice(joined.end).trim();
-    if (findAct(lex, 'acceptance', l)?.start === 0) out = 'decision';
+    if (findAct(lex, 'acceptance', withoutConnective(lex, label[1].trim()))?.start === 0) out = 'decision';
   }
   return out;
 }

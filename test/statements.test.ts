@@ -583,6 +583,8 @@ describe('decision candidates', () => {
     const { decisions, review } = recorded([
       ['ops-bot', 'bot', 'We could move the cluster to another region.'],
       ['kim', 'human', 'If we moved it, would latency change? Let us decide after the review next week. Thanks!'],
+      ['jo', 'human', "Oh sure, let's spend a quarter of the budget on a new region."],
+      ['kim', 'human', "Let's look at all of that in the autumn planning round."],
     ]);
     expect([...decisions, ...review]).toEqual([]);
   });

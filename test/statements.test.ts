@@ -579,12 +579,13 @@ describe('decision candidates', () => {
     expect(checkpoint[0].sourceMessages).toEqual(expect.arrayContaining([2, 3]));
   });
 
-  it('records no question, postponement, musing or small talk: the scorer weighs their act classes', () => {
+  it('records no question, postponement, musing, opinion or small talk: the scorer weighs their act classes', () => {
     const { decisions, review } = recorded([
       ['ops-bot', 'bot', 'We could move the cluster to another region.'],
       ['kim', 'human', 'If we moved it, would latency change? Let us decide after the review next week. Thanks!'],
       ['jo', 'human', "Oh sure, let's spend a quarter of the budget on a new region."],
       ['kim', 'human', "Let's look at all of that in the autumn planning round."],
+      ['jo', 'human', 'The move itself is the real problem imo, not the region.'],
     ]);
     expect([...decisions, ...review]).toEqual([]);
   });

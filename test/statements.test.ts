@@ -272,6 +272,18 @@ describe('decision candidates', () => {
     }
   });
 
+  it('gives a bare number the subject of the question it answers, whoever asked it and whoever takes it', () => {
+    const found = candidates([
+      ['samir', 'human', "Ticket price? Last year's 75 sold out in two weeks."],
+      ['ops-bot', 'bot', 'At 85 EUR the margin would be around 21 EUR per ticket, at 95 EUR around 31 EUR.'],
+      ['katrin', 'human', 'Wir nehmen 85. Ich will die Stammgäste nicht verlieren.'],
+    ]);
+    expect(found.map((c) => c.statement)).toContain('Ticket price: wir nehmen 85.');
+    // A statement with words of its own keeps its own subject.
+    const kept = answering('books-bot', 'The old invoices take 40 GB. Keep them or archive them to tape?');
+    expect(kept('Wir behalten die alten Rechnungen.')).toEqual(['Wir behalten die alten Rechnungen.']);
+  });
+
   it("reads another team's decision passed on as news, not as a decision made here", () => {
     const asked = answering('data-bot', 'The dashboard refresh runs at 05:30 now. Keep it there?');
     expect(asked('FYI the platform team decided to move the nightly load to 04:30 from February.')).toEqual([]);

@@ -832,10 +832,33 @@ function spelledJoin(choice: string, next: string): string {
  * says what about? The question's subject: "Guests: strictly view for now."
  */
 function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: DecisionType, statement: string): string {
-  const subject = scene.agent >= 0 && type !== 'action_item' && wordCount(statement) <= input.tuning.ellipticSubjectMaxWords && !statement.includes(':') ? questionSubject(input.lexicon, sentencesAt(input, scene.agent), statement, input.stems) : null;
+  if (type === 'action_item' || wordCount(statement) > input.tuning.ellipticSubjectMaxWords || statement.includes(':')) return statement;
+  const valueOnly = saysOnlyValues(input, statement);
+  const agentSubject = scene.agent >= 0 ? questionSubject(input.lexicon, sentencesAt(input, scene.agent), statement, input.stems, valueOnly) : null;
+  const asked = agentSubject ? null : valueOnly ? recentQuestion(input, scene.p) : null;
+  const subject = agentSubject ?? (asked === null ? null : questionSubject(input.lexicon, sentencesAt(input, asked), statement, input.stems, true));
   if (!subject) return statement;
-  const name = namedAsSaid(statement, input.messages[scene.agent].text);
+  const name = namedAsSaid(statement, input.messages[agentSubject ? scene.agent : asked!].text);
   return `${subject.charAt(0).toUpperCase()}${subject.slice(1)}: ${!name && /^\p{Lu}(?:\p{Ll}|\s)/u.test(statement) ? statement.charAt(0).toLowerCase() + statement.slice(1) : statement}`;
+}
+
+/**
+ * "Wir nehmen 85." / "300 it is.": besides its cue, a statement that says nothing but numbers. Its
+ * speaker may be its subject ("wir"), but what the number is of comes from the question it answers.
+ */
+function saysOnlyValues(input: CandidateInput, statement: string): boolean {
+  const said = contentTokens(withoutCue(input.lexicon, statement), input.stems);
+  return said.length > 0 && said.every((t) => HAS_NUMBER.test(t));
+}
+
+/**
+ * The nearest message before p, within the agent's reach, whose last sentence that asks is a
+ * question ("Ticket price? Last year's 75 sold out …"), or null. Whoever asked, a bare number
+ * given a little later answers it.
+ */
+function recentQuestion(input: CandidateInput, p: number): number | null {
+  for (let q = p - 1; q >= 0 && p - q <= input.tuning.agentReach; q--) if (lastQuestion(sentencesAt(input, q))) return q;
+  return null;
 }
 
 /** The statement's first word is a name: the agent wrote it, and only ever capitalised ("Mitte: 420 m² …", "… on Thursday"). */
@@ -963,7 +986,7 @@ interface Doc {
  * number, when the answer names neither it nor a subject of its own (a pronoun), and the question
  * asks rather than offers. Noun phrases by compromise, on one sentence.
  */
-function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], answer: string, stems: Stems): string | null {
+function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], answer: string, stems: Stems, valueOnly = false): string | null {
   const question = lastQuestion(asked);
   if (!question) return null;
   // "Shall I encode it that way in policy.yaml?" offers a step; "Yes, 5 minutes for hotfixes."
@@ -974,8 +997,9 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
   // "They can't comment." names its own subject, as "Wir behalten die alten Rechnungen." does (the
   // lexicon's persons in three languages; the tagger knows English pronouns only), and as a
   // clause opening with its decision verb does, whose ending says who ("Mantenemos las facturas").
+  // An answer that names only a number still needs the question's subject, whoever takes it ("Wir nehmen 85.").
   const lower = normalForm(answer);
-  if (nlp(answer).has('#Pronoun') || PERSONS.some((act) => hasAct(lex, act, lower)) || findAct(lex, 'decision', lower)?.start === 0) return null;
+  if (!valueOnly && (nlp(answer).has('#Pronoun') || PERSONS.some((act) => hasAct(lex, act, lower)) || findAct(lex, 'decision', lower)?.start === 0)) return null;
   const mine = new Set(contentTokens(answer, stems));
   for (const phrase of nlp(clause).nouns().out('array')) {
     const np = phrase.replace(/[\s,.;:!?]+$/, '').trim();

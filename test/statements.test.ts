@@ -272,6 +272,14 @@ describe('decision candidates', () => {
     }
   });
 
+  it('takes a value judged too much or too little for one turned down, not one set', () => {
+    const reply = answering('sre-bot', 'The gateway budget is 800 ms at p99. Shall I page on that?');
+    expect(reply('800 ms is far too loose, the gateway adds maybe 30 ms on top.')).toEqual([]);
+    // A new value beside the judgement still sets it.
+    const kept = answering('ops-bot', 'Backups are kept for 7 days. Shall I keep it that way?');
+    expect(kept('No, 7 days is too short, we keep them 30 days.')).toEqual(['7 days is too short, we keep them 30 days.']);
+  });
+
   it('gives a bare number the subject of the question it answers, whoever asked it and whoever takes it', () => {
     const found = candidates([
       ['samir', 'human', "Ticket price? Last year's 75 sold out in two weeks."],

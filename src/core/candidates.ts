@@ -729,6 +729,8 @@ function namesOption(input: CandidateInput, scene: MessageScene, r: ClauseReadin
 function changedValue(input: CandidateInput, scene: MessageScene, r: ClauseReading): void {
   const { lexicon, messages } = input;
   const { a, agent, p } = scene;
+  // "800 ms is far too loose" turns a value down: a number judged too much or too little is none set.
+  if (hasAct(lexicon, 'excess', r.lower)) return;
   // A person stating a different value for what the agent just said ("Last order day for
   // Germany is the 18th." after "… 19 December for Germany") corrects it without a cue word; one
   // proposing a value ("For raw events I'd propose 24 months.") puts it up for a decision.

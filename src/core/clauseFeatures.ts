@@ -27,6 +27,7 @@ const CLAUSE_ACTS: readonly SentenceAct[] = [
   'sarcasm',
   'smalltalk',
   'aside',
+  'excess',
   'politeness',
   'back-reference',
   'offer',

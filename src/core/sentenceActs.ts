@@ -35,6 +35,7 @@ export type SentenceAct =
   | 'recall'
   | 'said-before'
   | 'aside'
+  | 'excess'
   | 'opinion'
   | 'explanation'
   | 'conclusion'

@@ -110,6 +110,11 @@ describe('decision candidates', () => {
       ['No release on a Friday, ever.', 'constraint'],
       ['Release on Tuesday the 17th as planned.', 'action_item'],
     ]);
+    // A content word after "rule" makes a compound, not a label: no rule is announced.
+    const reply = answering('ops-bot', 'The freeze covers hotfixes too. Keep it like that?');
+    expect(reply("One rule change I'd question: the weekend freeze for hotfixes.")).not.toContain('The weekend freeze for hotfixes.');
+    // An opinion marker after a comma qualifies the reason, not the decision before it.
+    expect(answering('db-bot', 'Postgres or MySQL for the new service?')('We go with Postgres, imo the safer bet.')).toEqual(['We go with Postgres, imo the safer bet.']);
   });
 
   it('states the decision without its preamble, one per decisive clause', () => {
@@ -278,6 +283,7 @@ describe('decision candidates', () => {
     // A new value beside the judgement still sets it.
     const kept = answering('ops-bot', 'Backups are kept for 7 days. Shall I keep it that way?');
     expect(kept('No, 7 days is too short, we keep them 30 days.')).toEqual(['7 days is too short, we keep them 30 days.']);
+    expect(kept('7 days is too short, make it 30 days.')).toEqual(['7 days is too short, make it 30 days.']);
   });
 
   it('gives a bare number the subject of the question it answers, whoever asked it and whoever takes it', () => {
@@ -287,6 +293,14 @@ describe('decision candidates', () => {
       ['katrin', 'human', 'Wir nehmen 85. Ich will die Stammgäste nicht verlieren.'],
     ]);
     expect(found.map((c) => c.statement)).toContain('Ticket price: wir nehmen 85.');
+    // A question asked after the number was put up is about something else.
+    const later = candidates([
+      ['samir', 'human', "Ticket price? Last year's 75 sold out in two weeks."],
+      ['ops-bot', 'bot', 'At 85 EUR the margin would be around 21 EUR per ticket, at 95 EUR around 31 EUR.'],
+      ['lea', 'human', 'Who books the venue for the summer party?'],
+      ['katrin', 'human', 'Wir nehmen 85. Ich will die Stammgäste nicht verlieren.'],
+    ]);
+    expect(later.map((c) => c.statement)).not.toContainEqual(expect.stringMatching(/^Venue/));
     // A statement with words of its own keeps its own subject.
     const kept = answering('books-bot', 'The old invoices take 40 GB. Keep them or archive them to tape?');
     expect(kept('Wir behalten die alten Rechnungen.')).toEqual(['Wir behalten die alten Rechnungen.']);
@@ -604,7 +618,7 @@ describe('decision candidates', () => {
       ['ops-bot', 'bot', 'We could move the cluster to another region.'],
       ['kim', 'human', 'If we moved it, would latency change? Let us decide after the review next week. Thanks!'],
       ['jo', 'human', "Oh sure, let's spend a quarter of the budget on a new region."],
-      ['kim', 'human', "Let's look at all of that in the autumn planning round."],
+      ['kim', 'human', "Let's look at all of that in the autumn planning round, not now."],
       ['jo', 'human', 'The move itself is the real problem imo, not the region.'],
     ]);
     expect([...decisions, ...review]).toEqual([]);

@@ -729,8 +729,12 @@ function namesOption(input: CandidateInput, scene: MessageScene, r: ClauseReadin
 function changedValue(input: CandidateInput, scene: MessageScene, r: ClauseReading): void {
   const { lexicon, messages } = input;
   const { a, agent, p } = scene;
-  // "800 ms is far too loose" turns a value down: a number judged too much or too little is none set.
-  if (hasAct(lexicon, 'excess', r.lower)) return;
+  // "800 ms is far too loose" turns a value down: a number judged too much or too little is none
+  // set. A number after the judgement may be the new one ("7 days is too short, make it 30 days"),
+  // unless it is an estimate ("the gateway adds maybe 30 ms").
+  const judged = findAct(lexicon, 'excess', r.lower);
+  const after = judged ? r.lower.slice(judged.end) : '';
+  if (judged && !(HAS_NUMBER.test(after) && !hasAct(lexicon, 'hedge', after))) return;
   // A person stating a different value for what the agent just said ("Last order day for
   // Germany is the 18th." after "… 19 December for Germany") corrects it without a cue word; one
   // proposing a value ("For raw events I'd propose 24 months.") puts it up for a decision.
@@ -837,7 +841,7 @@ function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: D
   if (type === 'action_item' || wordCount(statement) > input.tuning.ellipticSubjectMaxWords || statement.includes(':')) return statement;
   const valueOnly = saysOnlyValues(input, statement);
   const agentSubject = scene.agent >= 0 ? questionSubject(input.lexicon, sentencesAt(input, scene.agent), statement, input.stems, valueOnly) : null;
-  const asked = agentSubject ? null : valueOnly ? recentQuestion(input, scene.p) : null;
+  const asked = agentSubject ? null : valueOnly ? questionBehindValue(input, scene.p, statement) : null;
   const subject = agentSubject ?? (asked === null ? null : questionSubject(input.lexicon, sentencesAt(input, asked), statement, input.stems, true));
   if (!subject) return statement;
   const name = namedAsSaid(statement, input.messages[agentSubject ? scene.agent : asked!].text);
@@ -854,12 +858,20 @@ function saysOnlyValues(input: CandidateInput, statement: string): boolean {
 }
 
 /**
- * The nearest message before p, within the agent's reach, whose last sentence that asks is a
- * question ("Ticket price? Last year's 75 sold out …"), or null. Whoever asked, a bare number
- * given a little later answers it.
+ * The question a bare number answers: a question ("Ticket price? Last year's 75 sold out …"),
+ * whoever asked it, in the latest message before p that names the number ("At 85 EUR the margin
+ * would be …") or the message just before that one; else null. A question asked after the number
+ * was put up ("Who books the venue?") is about something else, and a request ("Can you inventory
+ * what we store?") asks for work, not for a value.
  */
-function recentQuestion(input: CandidateInput, p: number): number | null {
-  for (let q = p - 1; q >= 0 && p - q <= input.tuning.agentReach; q--) if (lastQuestion(sentencesAt(input, q))) return q;
+function questionBehindValue(input: CandidateInput, p: number, statement: string): number | null {
+  const numbers = new Set((statement.match(NUMBER) ?? []).map(sameNumber));
+  let named = -1;
+  for (let q = p - 1; q >= 0 && p - q <= input.tuning.agentReach && named < 0; q--) if ((input.messages[q].text.match(NUMBER) ?? []).some((n) => numbers.has(sameNumber(n)))) named = q;
+  for (let q = named; q >= 0 && named - q <= 1; q--) {
+    const asked = lastQuestion(sentencesAt(input, q));
+    if (asked) return hasAct(input.lexicon, 'request', normalForm(asked.text)) ? null : q;
+  }
   return null;
 }
 

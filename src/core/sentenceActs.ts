@@ -242,16 +242,19 @@ function framing(lex: CompiledStatementLexicon, body: string): { act: SentenceAc
     // a joining word, words that open with content are the topic of what follows ("And retention:
     // 30 days for everything"); a phrase that opens with a function word still frames it ("But with
     // teeth: every quarantined test …").
+    // A rule's label goes on in function words ("One rule for the future:", "One rule I'd like
+    // written down:"); a content word makes it a compound ("One rule change I'd question: …").
     const label = LABEL_TAIL.exec(body.slice(hit.end));
-    if (label && !(findAct(lex, 'connective', body)?.end === hit.end && opensWithContent(lex, label[0]))) return { act, end: hit.end + label[0].length };
+    const compound = label !== null && opensWithContent(lex, label[0]) && (act === 'rule-announcement' || findAct(lex, 'connective', body)?.end === hit.end);
+    if (label && !compound) return { act, end: hit.end + label[0].length };
   }
   return null;
 }
 
-/** Whether the first word of `words` carries content (is no stopword). */
+/** Whether the first word of `words` carries content (is no stopword; "I'd" is "I" with a contraction). */
 function opensWithContent(lex: CompiledStatementLexicon, words: string): boolean {
-  const first = /[\p{L}\p{N}][\p{L}\p{N}'-]*/u.exec(words)?.[0];
-  return first !== undefined && !lex.words.stopwords.has(first.toLowerCase());
+  const first = /[\p{L}\p{N}][\p{L}\p{N}'-]*/u.exec(words)?.[0]?.toLowerCase();
+  return first !== undefined && !lex.words.stopwords.has(first) && !lex.words.stopwords.has(first.split("'")[0]);
 }
 
 /** Up to four words closing a framing label with a colon. */

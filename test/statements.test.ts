@@ -113,8 +113,12 @@ describe('decision candidates', () => {
     // A content word after "rule" makes a compound, not a label: no rule is announced.
     const reply = answering('ops-bot', 'The freeze covers hotfixes too. Keep it like that?');
     expect(reply("One rule change I'd question: the weekend freeze for hotfixes.")).not.toContain('The weekend freeze for hotfixes.');
-    // An opinion marker after a comma qualifies the reason, not the decision before it.
-    expect(answering('db-bot', 'Postgres or MySQL for the new service?')('We go with Postgres, imo the safer bet.')).toEqual(['We go with Postgres, imo the safer bet.']);
+  });
+
+  it('reads an opinion marker in the part it qualifies: before any comma the clause is a view, after one only its reason is', () => {
+    const reply = answering('db-bot', 'Postgres or MySQL for the new service?');
+    expect(reply('Postgres is the real problem imo, not the version.')).toEqual([]);
+    expect(reply('We go with Postgres, imo the safer bet.')).toEqual(['We go with Postgres, imo the safer bet.']);
   });
 
   it('states the decision without its preamble, one per decisive clause', () => {

@@ -840,11 +840,16 @@ function spelledJoin(choice: string, next: string): string {
 function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: DecisionType, statement: string): string {
   if (type === 'action_item' || wordCount(statement) > input.tuning.ellipticSubjectMaxWords || statement.includes(':')) return statement;
   const valueOnly = saysOnlyValues(input, statement);
-  const agentSubject = scene.agent >= 0 ? questionSubject(input.lexicon, sentencesAt(input, scene.agent), statement, input.stems, valueOnly) : null;
-  const asked = agentSubject ? null : valueOnly ? questionBehindValue(input, scene.p, statement) : null;
-  const subject = agentSubject ?? (asked === null ? null : questionSubject(input.lexicon, sentencesAt(input, asked), statement, input.stems, true));
-  if (!subject) return statement;
-  const name = namedAsSaid(statement, input.messages[agentSubject ? scene.agent : asked!].text);
+  // The subject of the question asked in message `at`.
+  const askedIn = (at: number) => ({ at, subject: questionSubject(input.lexicon, sentencesAt(input, at), statement, input.stems, valueOnly) });
+  let asked = scene.agent >= 0 ? askedIn(scene.agent) : null;
+  if (!asked?.subject && valueOnly) {
+    const at = questionBehindValue(input, scene.p, statement);
+    if (at !== null) asked = askedIn(at);
+  }
+  const subject = asked?.subject;
+  if (!asked || !subject) return statement;
+  const name = namedAsSaid(statement, input.messages[asked.at].text);
   return `${subject.charAt(0).toUpperCase()}${subject.slice(1)}: ${!name && /^\p{Lu}(?:\p{Ll}|\s)/u.test(statement) ? statement.charAt(0).toLowerCase() + statement.slice(1) : statement}`;
 }
 

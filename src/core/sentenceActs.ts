@@ -90,7 +90,8 @@ export function compileStatementLexicon(lex: StatementLexicon, words: Words): Co
     const list = acts.get(e.act) ?? [];
     const sources = [...(e.phrases?.length ? [compilePhrases(e.phrases).source] : []), ...(e.regex ? [`(?:${e.regex})`] : [])];
     const gaps = (e.phrases ?? []).filter((p) => p.split(/\s+/).includes('...')).length;
-    list.push({ position: e.position ?? 'anywhere', re: new RegExp(sources.join('|'), 'g'), gaps });
+    // Only an entry with a "..." needs the places of its groups ('d'), which cost every match.
+    list.push({ position: e.position ?? 'anywhere', re: new RegExp(sources.join('|'), gaps > 0 ? 'gd' : 'g'), gaps });
     acts.set(e.act, list);
   }
   return { acts, words };
@@ -119,7 +120,6 @@ function atSentenceStart(lex: CompiledStatementLexicon, lower: string, start: nu
   return filler !== null && filler[0].length === prefix.length;
 }
 
-/** Where a match of `act` is in the sentence (normalized form), or null. */
 /** Where an act's cue stands in a sentence; `gap`, where the words a "..." of its phrase spanned stand. */
 export interface ActHit {
   start: number;
@@ -127,6 +127,7 @@ export interface ActHit {
   gap?: { start: number; end: number };
 }
 
+/** Where a match of `act` is in the sentence (normalized form), or null. */
 export function findAct(lex: CompiledStatementLexicon, act: SentenceAct, lower: string): ActHit | null {
   const entries = lex.acts.get(act);
   if (!entries) return null;
@@ -152,24 +153,19 @@ export function findAct(lex: CompiledStatementLexicon, act: SentenceAct, lower: 
   return null;
 }
 
+/** A match as a hit, with the span of its phrase's "..." when a gapped phrase matched. */
+function hitOf(e: CompiledEntry, m: RegExpExecArray): ActHit {
+  const hit: ActHit = { start: m.index, end: m.index + m[0].length };
+  // One group per gapped phrase, and only the phrase that matched has its group set.
+  const span = m.indices?.slice(1, e.gaps + 1).find((g) => g !== undefined);
+  if (span) hit.gap = { start: span[0], end: span[1] };
+  return hit;
+}
+
 /** `lower` without the joining word it opens with ("and", "but", "also"). */
 function withoutConnective(lex: CompiledStatementLexicon, lower: string): string {
   const joined = findAct(lex, 'connective', lower);
   return joined && joined.start === 0 ? lower.slice(joined.end).trim() : lower;
-}
-
-/** A match as a hit, with the span of its phrase's "..." when a gapped phrase matched. */
-function hitOf(e: CompiledEntry, m: RegExpExecArray): ActHit {
-  const hit: ActHit = { start: m.index, end: m.index + m[0].length };
-  for (let g = 1; g <= e.gaps; g++) {
-    const words = m[g];
-    if (words === undefined) continue;
-    // The gap follows the phrase's first word, so it is found after the match's first character.
-    const at = m[0].indexOf(words, 1);
-    if (at > 0) hit.gap = { start: m.index + at, end: m.index + at + words.length };
-    break;
-  }
-  return hit;
 }
 
 export function hasAct(lex: CompiledStatementLexicon, act: SentenceAct, lower: string): boolean {

@@ -471,7 +471,6 @@ export function comparable(a: SlotValue, b: SlotValue): boolean {
   return a.key === b.key && !!a.bound === !!b.bound;
 }
 
-
 /**
  * How firmly two clauses share a subject. 'named': one subject word, when the discussion names the
  * other task; 'loose': two subject words, or one that is at least half

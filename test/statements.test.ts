@@ -121,6 +121,13 @@ describe('decision candidates', () => {
     expect(reply('We go with Postgres, imo the safer bet.')).toEqual(['We go with Postgres, imo the safer bet.']);
   });
 
+  it("takes 'good' as an acceptance of the agent's proposal, but not 'good to know' or 'good question'", () => {
+    const reply = answering('it-bot', 'Proposal: call the copier company, the service contract covers both parts.');
+    expect(reply('Good. The Wi-Fi in room 204 is terrible.')).toContain('The Wi-Fi in room 204 is terrible.');
+    expect(reply('Ah, good to know. The Wi-Fi in room 204 is terrible.')).not.toContain('The Wi-Fi in room 204 is terrible.');
+    expect(reply('Good question. The Wi-Fi in room 204 is terrible.')).not.toContain('The Wi-Fi in room 204 is terrible.');
+  });
+
   it('states the decision without its preamble, one per decisive clause', () => {
     const found = candidates([
       ['ops-bot', 'bot', 'The nightly jobs write their reports to three different places today.'],

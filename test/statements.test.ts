@@ -115,6 +115,11 @@ describe('decision candidates', () => {
     expect(reply("One rule change I'd question: the weekend freeze for hotfixes.")).not.toContain('The weekend freeze for hotfixes.');
   });
 
+  it('takes no subject from a question that asks for more ("Anything else?")', () => {
+    const reply = answering('home-bot', 'Draft: Tom does Tuesdays, you do Thursdays. Anything else?');
+    expect(reply('Yes. One more rule: Wednesday afternoons belong to Oma.')).toEqual(['Wednesday afternoons belong to Oma.']);
+  });
+
   it('reads an opinion marker in the part it qualifies: before any comma the clause is a view, after one only its reason is', () => {
     const reply = answering('db-bot', 'Postgres or MySQL for the new service?');
     expect(reply('Postgres is the real problem imo, not the version.')).toEqual([]);

@@ -189,6 +189,16 @@ describe('relations on the same subject', () => {
     expect(contradiction(view('No browser plugins on the kiosk laptops.'), view('The kiosk laptops were cleaned on Friday.'), generic, true, 'firm')).toBeNull();
   });
 
+  it("reads a day a ban names as where the ban holds: the banned thing on that day goes against it, on another day it does not", () => {
+    const ban = view('No appointments for the kids on Wednesdays after school.');
+    // The day both name agrees on the subject as a shared word does.
+    expect(contradiction(ban, view('Book the dentist appointment for the kids on Wednesday at 15:30.'), generic, true, 'firm')).toMatch(/asserts "appointment"/);
+    expect(contradiction(ban, view('Book the dentist appointment for the kids on Monday at 8:00.'), generic, true, 'firm')).toBeNull();
+    expect(replaces('No deploys of the shop on Fridays.', 'Deploy the shop on Thursday.')).toBeNull();
+    // A limit a ban names is the ban itself: another limit changes it.
+    expect(replaces('From now on, no team meetings before 10 on any day.', 'From now on, team meetings are fine from 9:00 on any day.')).toMatch(/limit of time: 10:00 → 09:00/);
+  });
+
   it('needs the subject to be shared beyond the word a rule rules out', () => {
     // "X, not Y" rules Y out as the X of the subject, not every mention of Y.
     expect(contradiction(view('The dense baseline has to be MedCPT, not Contriever.'), view('Reading list: Izacard et al., Contriever, unsupervised dense retrieval.'), generic, true, 'firm')).toBeNull();

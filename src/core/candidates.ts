@@ -1026,7 +1026,8 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
     if (!np || /\d/.test(np) || /[¿¡]/.test(np) || lex.words.statements.choiceQuestion.test(np)) continue;
     const phraseDoc = nlp(np);
     if (phraseDoc.has('#Pronoun')) continue;
-    const words = contentTokens(np, stems);
+    // ("Anything else?" asks for more; a light word like "anything" names no subject.)
+    const words = contentTokens(np.split(/\s+/).filter((w) => !lex.words.claims.fillers.has(w.toLowerCase())).join(' '), stems);
     if (words.length === 0) continue;
     if (words.some((w) => mine.has(w))) return null;
     return phraseDoc.not('#Determiner').text().trim() || np;

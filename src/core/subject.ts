@@ -502,7 +502,12 @@ const valuesOf = (c: SubjectClause, key: string) => c.values.filter((v) => v.key
 /** `bare`: a bare number may stand for the one number the older clause set (see bareNumberChange). */
 export function valueChange(older: SubjectClause, newer: SubjectClause, match: SubjectMatch = 'loose', bare = false): string | null {
   if (!sameSubject(older, newer, match)) return null;
+  // A day or a place a ban names is where it holds ("No appointments for the kids on Wednesdays"):
+  // doing the banned thing on another ("an appointment for the kids on Monday") changes nothing.
+  // (A limit it names, "no meetings before 10", is the ban itself; another limit changes it.)
+  const banned = bansWhatItDoes(older, newer);
   for (const bound of [false, true]) {
+    if (banned && !bound) continue;
     for (const key of new Set(newer.values.filter((v) => !v.negated && !!v.bound === bound).map((v) => v.key))) {
       // A bare number says nothing of what it counts, but a limit of one on the same subject is
       // that subject's limit ("purchases over 25k" → "purchases over 50k").
@@ -558,6 +563,8 @@ export function polarityFlip(older: SubjectClause, newer: SubjectClause, generic
     if (older.negated.has(s) !== newer.negated.has(s)) flips++;
     else agree++;
   }
+  // A value both give ("on Wednesdays" / "on Wednesday at 15:30") names the subject as a word does.
+  agree += older.values.filter((v) => !v.negated && newer.values.some((x) => !x.negated && comparable(x, v) && x.value === v.value)).length;
   if ((match === 'firm' || match === 'strict') && agree < 2 && flips < 2) return null;
   for (const s of older.anchor) {
     if (!newer.anchor.has(s) || generic.has(s)) continue;
@@ -810,6 +817,12 @@ export function contradiction(earlier: SubjectView, later: SubjectView, generic:
     }
   }
   return null;
+}
+
+/** The earlier clause rules out a subject word the later one asserts. */
+function bansWhatItDoes(earlier: SubjectClause, later: SubjectClause): boolean {
+  for (const s of earlier.negated) if (later.anchor.has(s) && !later.negated.has(s)) return true;
+  return false;
 }
 
 /**

@@ -115,6 +115,39 @@ describe('decision candidates', () => {
     expect(reply("One rule change I'd question: the weekend freeze for hotfixes.")).not.toContain('The weekend freeze for hotfixes.');
   });
 
+  it("states a settlement that names only a number with what the number is of, from the question it answers", () => {
+    const found = candidates([
+      ['lena', 'human', 'What should we charge for the sourdough loaf?'],
+      ['shop-bot', 'bot', "Competitors nearby charge 4.50 to 5.20 EUR. I'd suggest 4.80 EUR."],
+      ['lena', 'human', '4.80 it is.'],
+    ]);
+    expect(found.map((c) => [c.statement, c.type])).toEqual([['Sourdough loaf: 4.80 it is.', 'decision']]);
+  });
+
+  it('reads a conclusion drawn from what the agent said as a decision, not as a correction of its value', () => {
+    const reply = (said: string) => candidates([
+      ['lena', 'human', 'Flour went up 20% this month.'],
+      ['shop-bot', 'bot', 'That adds about 0.30 EUR per sourdough loaf in cost.'],
+      ['lena', 'human', said],
+    ]).map((c) => [c.statement, c.type, c.cue]);
+    expect(reply('Then the sourdough loaf costs 5.20 EUR.')).toEqual([['The sourdough loaf costs 5.20 EUR.', 'decision', 'conclusion']]);
+    // Said as a plain statement right after the agent's figure, another figure corrects it.
+    expect(reply('The sourdough loaf costs 5.20 EUR.')).toEqual([['The sourdough loaf costs 5.20 EUR.', 'constraint', 'value-correction']]);
+  });
+
+  it("takes a bare yes, or a yes with the value, to the agent's 'Shall we …?' as the proposal it answers", () => {
+    for (const asked of ['Shall we open the shop at 9:00 on Saturdays?', 'Shall I open the shop at 9:00 on Saturdays?']) {
+      for (const answer of ['Yes.', 'Yes, 9:00.']) {
+        const found = candidates([
+          ['lena', 'human', 'Can you plan the Saturday opening hours?'],
+          ['shop-bot', 'bot', asked],
+          ['lena', 'human', answer],
+        ]);
+        expect([asked, answer, found.map((c) => c.statement)]).toEqual([asked, answer, ['Open the shop at 9:00 on Saturdays.']]);
+      }
+    }
+  });
+
   it('takes no subject from a question that asks for more ("Anything else?")', () => {
     const reply = answering('home-bot', 'Draft: Tom does Tuesdays, you do Thursdays. Anything else?');
     expect(reply('Yes. One more rule: Wednesday afternoons belong to Oma.')).toEqual(['Wednesday afternoons belong to Oma.']);

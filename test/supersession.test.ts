@@ -146,6 +146,15 @@ describe('relations on the same subject', () => {
     // Not when the older decision set two numbers (which one?), nor on one shared word in another task.
     expect(replaces('Refund approvals: 200 EUR per refund, 2 leads per shift.', 'Refund approvals: 300 per refund.')).toBeNull();
     expect(replaces('We pin Node 20 in CI.', 'The Lambda runtimes get 22 retries.')).toBeNull();
+    // The older may be the one that named the number alone, as a settlement often does.
+    expect(replaces('Sourdough loaf: 4.80 it is.', 'From next month the sourdough loaf costs 5.20 EUR.')).toMatch(/amount: 4.8 eur → 5.2 eur/);
+  });
+
+  it('reads a number with a currency or unit beside it as that, not as a time of day', () => {
+    const values = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => c.values.map((v) => `${v.key} ${v.value}`));
+    expect(values('The loaf costs 5.20 EUR.')).toEqual(['amount 5.2 eur']);
+    expect(values('The fee is €3.50.')).toEqual(['amount 3.5 eur']);
+    expect(values('We meet at 9.30 on Mondays.')).toEqual(['time 09:30', 'weekday monday']);
   });
 
   it('with a reversal cue, one thing of the same subject swapped for another replaces; without a cue, or only adding to the subject, does not', () => {

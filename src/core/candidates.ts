@@ -67,8 +67,12 @@ export function sentenceCandidates(input: CandidateInput): SentenceCandidate[] {
     // A person's correction of part of the proposal that comes after it ("Yes to both, but
     // Business is 16 EUR") amends it: both stand.
     const same = out.find((x) => x.hint !== null && !(x.strength === 'correction' && x.p > c.p) && Math.abs(x.p - c.p) <= input.tuning.restatementReach && overlap(x.statement, c.statement, input.stems) >= input.tuning.restatementOverlap);
-    if (same) same.sources = uniqueSorted([...same.sources, ...c.sources]);
-    else out.push(c);
+    if (same) {
+      same.sources = uniqueSorted([...same.sources, ...c.sources]);
+      // "Yes, 9:00." taking up "Shall we open the shop at 9:00 on Saturdays?" says only the value:
+      // the proposal says what it is the value of.
+      if (c.p < same.p && saysOnlyValues(input, same.statement)) same.statement = c.statement;
+    } else out.push(c);
   }
   return out.sort((a, b) => a.p - b.p || 0);
 }
@@ -737,8 +741,10 @@ function changedValue(input: CandidateInput, scene: MessageScene, r: ClauseReadi
   if (judged && !(HAS_NUMBER.test(after) && !hasAct(lexicon, 'hedge', after))) return;
   // A person stating a different value for what the agent just said ("Last order day for
   // Germany is the 18th." after "… 19 December for Germany") corrects it without a cue word; one
-  // proposing a value ("For raw events I'd propose 24 months.") puts it up for a decision.
-  if (r.firstContent && !scene.correcting && r.type !== 'action_item' && !(hasAct(lexicon, 'proposal', r.lower) && !hasAct(lexicon, 'offer', r.lower)) && a === p - 1 && scene.answersAgent && r.words <= input.tuning.valueCorrectionMaxWords && !isQuestion(messages[a].text) && correctsValue(r.body, messages[a].text, sentencesAt(input, a), input.stems, input.unitSlot)) {
+  // proposing a value ("For raw events I'd propose 24 months.") puts it up for a decision, and
+  // one drawing a conclusion from it ("Then the loaf costs 5.20 EUR." after "That adds 0.30 EUR
+  // per loaf in cost.") decides.
+  if (r.firstContent && !scene.correcting && findAct(lexicon, 'conclusion', normalForm(r.clause.text))?.start !== 0 && r.type !== 'action_item' && !(hasAct(lexicon, 'proposal', r.lower) && !hasAct(lexicon, 'offer', r.lower)) && a === p - 1 && scene.answersAgent && r.words <= input.tuning.valueCorrectionMaxWords && !isQuestion(messages[a].text) && correctsValue(r.body, messages[a].text, sentencesAt(input, a), input.stems, input.unitSlot)) {
     r.type = 'constraint';
     r.strength = 'correction';
     r.act = 'value-correction' as SentenceAct;
@@ -795,8 +801,9 @@ function statedCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   const reasons = after?.as === 'reason' ? [...shaped.reasons, trimEnd(after.text)] : shaped.reasons;
   // A statement says what: words of its own besides the cue ("Publish." and "Send it to her."
   // say nothing a reader could act on without the discussion).
-  if (contentWordCount(withoutCue(lexicon, statement), input.stems) < 1) return { made: [], consumed };
+  // ("4.80 it is." says what once the question it answers gives its subject: "Sourdough loaf: 4.80 it is.")
   const subjectSaid = withQuestionSubject(input, scene, type, statement);
+  if (contentWordCount(withoutCue(lexicon, subjectSaid), input.stems) < 1) return { made: [], consumed };
   // "15 % on the tents and the bundle at 229, go." sets two values in one verbless clause: two decisions.
   const pair = type === 'decision' ? valuePair(lexicon, input.tuning, subjectSaid) : null;
   const made = (pair ?? [subjectSaid]).map((one) => make(scene.p, one, type, r.strength, scene.agent >= 0 ? scene.agent : scene.a, scene.answersAgent || scene.agent >= 0, reasons, alternatives, r.act!, [...r.flags, 'origin:clause']));

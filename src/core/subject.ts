@@ -286,6 +286,9 @@ function numberValues(toks: readonly Token[], lex: CompiledSubjects, stemmer: St
 function clockValue(toks: readonly Token[], i: number, lex: CompiledSubjects): SlotValue | null {
   const clock = /^(\d{1,2})[:.](\d{2})$/.exec(toks[i].text);
   if (!(clock && Number(clock[1]) <= 24 && Number(clock[2]) < 60)) return null;
+  // "5.20 EUR", "€5.20", "4.50 kg" are no times of day ("9:30 daily" is one).
+  const measure = (slot: string | undefined) => slot !== undefined && slot !== 'duration';
+  if (measure(unitAt(toks, i + 1, lex)?.slot) || (i > 0 && measure(lex.unitSlot.get(toks[i - 1].text)?.slot))) return null;
   let h = Number(clock[1]);
   const next = toks[i + 1]?.text;
   if (next && lex.pm.has(next) && h < 12) h += 12;
@@ -530,14 +533,30 @@ export function valueChange(older: SubjectClause, newer: SubjectClause, match: S
  * 22", "refunds over 200 EUR" → "refunds over 300").
  */
 function bareNumberChange(older: SubjectClause, newer: SubjectClause): string | null {
-  const given = newer.values.filter((v) => !v.negated);
-  if (given.length !== 1 || given[0].key !== 'count:') return null;
-  const numeric = older.values.filter((v) => !v.negated && /^\d/.test(v.value));
-  if (numeric.length !== 1 || numeric[0].key.startsWith('count:')) return null;
-  const was = numeric[0];
-  const unit = was.value.split(' ').slice(1).join(' ');
-  const now = unit ? `${given[0].value} ${unit}` : given[0].value;
-  return now === was.value ? null : `a new ${was.key}: ${was.value} → ${now}`;
+  const bare = (c: SubjectClause) => {
+    const given = c.values.filter((v) => !v.negated);
+    return given.length === 1 && given[0].key === 'count:' ? given[0] : null;
+  };
+  const measured = (c: SubjectClause) => {
+    const numeric = c.values.filter((v) => !v.negated && /^\d/.test(v.value));
+    return numeric.length === 1 && !numeric[0].key.startsWith('count:') ? numeric[0] : null;
+  };
+  const unitOf = (v: SlotValue) => v.value.split(' ').slice(1).join(' ');
+  // The newer names the number alone ("refunds over 300"), or the older did ("Sourdough loaf: 4.80
+  // it is." → "the sourdough loaf costs 5.20 EUR"): the one with a unit says what it counts.
+  const newBare = bare(newer);
+  const oldMeasured = newBare ? measured(older) : null;
+  if (newBare && oldMeasured) {
+    const unit = unitOf(oldMeasured);
+    const now = unit ? `${newBare.value} ${unit}` : newBare.value;
+    return now === oldMeasured.value ? null : `a new ${oldMeasured.key}: ${oldMeasured.value} → ${now}`;
+  }
+  const oldBare = bare(older);
+  const newMeasured = oldBare ? measured(newer) : null;
+  if (!oldBare || !newMeasured) return null;
+  const unit = unitOf(newMeasured);
+  const was = unit ? `${oldBare.value} ${unit}` : oldBare.value;
+  return was === newMeasured.value ? null : `a new ${newMeasured.key}: ${was} → ${newMeasured.value}`;
 }
 
 /**

@@ -148,6 +148,21 @@ describe('decision candidates', () => {
     }
   });
 
+  it("reads German and Spanish function words as no content: an offer to do 'it' names nothing a reader could act on", () => {
+    for (const [offer, yes] of [
+      ['Soll ich es veröffentlichen?', 'Ja, bitte.'],
+      ['¿Quieres que lo publique?', 'Sí, por favor.'],
+      ['Shall I publish it?', 'Yes, please.'],
+    ]) {
+      const found = candidates([
+        ['jana', 'human', 'Kannst du die Öffnungszeiten für die Website zusammenstellen?'],
+        ['praxis-bot', 'bot', `Montag bis Freitag 8:00 bis 18:00. ${offer}`],
+        ['jana', 'human', yes],
+      ]);
+      expect([offer, found.map((c) => c.statement)]).toEqual([offer, []]);
+    }
+  });
+
   it('takes no subject from a question that asks for more ("Anything else?")', () => {
     const reply = answering('home-bot', 'Draft: Tom does Tuesdays, you do Thursdays. Anything else?');
     expect(reply('Yes. One more rule: Wednesday afternoons belong to Oma.')).toEqual(['Wednesday afternoons belong to Oma.']);

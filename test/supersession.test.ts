@@ -48,7 +48,7 @@ describe('time order', () => {
 // ---------------------------------------------------------------------------------------------
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { answeredValueChange, compileSubjects, contradiction, replacement, restatesRetired, reversalsIn, subjectClauses, viewOf, type SubjectLexicon } from '../src/core/subject';
+import { answeredValueChange, compileSubjects, contradiction, replacement, restatesRetired, reversalsIn, subjectClauses, valueReplacement, viewOf, type SubjectLexicon } from '../src/core/subject';
 import { rejectedByRecall, relateMessages } from '../src/core/relate';
 import type { DecisionCandidate } from '../src/core/decide';
 import { supersedeInTask, type InTaskInput } from '../src/core/supersede';
@@ -148,6 +148,13 @@ describe('relations on the same subject', () => {
     expect(replaces('We pin Node 20 in CI.', 'The Lambda runtimes get 22 retries.')).toBeNull();
     // The older may be the one that named the number alone, as a settlement often does.
     expect(replaces('Sourdough loaf: 4.80 it is.', 'From next month the sourdough loaf costs 5.20 EUR.')).toMatch(/amount: 4.8 eur → 5.2 eur/);
+  });
+
+  it('reads no German or Spanish function word as a subject word', () => {
+    // Only "das" / "el" would be shared: no same subject, so no new weekday for it.
+    expect(valueReplacement(view('Das Meeting ist montags.'), view('Das Essen ist dienstags.'), 'loose')).toBeNull();
+    expect(valueReplacement(view('El inventario es los lunes.'), view('El almuerzo es los martes.'), 'loose')).toBeNull();
+    expect(valueReplacement(view('Das Meeting ist montags.'), view('Das Meeting ist ab Mai dienstags.'), 'loose')).toMatch(/monday → tuesday/);
   });
 
   it('reads a number with a currency or unit beside it as that, not as a time of day', () => {

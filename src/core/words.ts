@@ -11,7 +11,7 @@ import type { ClaimWords, CueWords, StatementWords, Words } from './types';
 export function compileWords(lexicons: WordLexicons, negators: readonly string[]): Words {
   const list = (key: string) => alternation(lexicons, 'relations', key);
   return {
-    stopwords: new Set([...wordsOf(lexicons, 'stopwords', 'english'), ...wordsOf(lexicons, 'stopwords', 'conversational'), ...wordsOf(lexicons, 'transcript-markers', 'markers')]),
+    stopwords: new Set([...wordsOf(lexicons, 'stopwords', 'english'), ...wordsOf(lexicons, 'stopwords', 'german'), ...wordsOf(lexicons, 'stopwords', 'spanish'), ...wordsOf(lexicons, 'stopwords', 'conversational'), ...wordsOf(lexicons, 'transcript-markers', 'markers')]),
     systemAuthors: new Set(wordsOf(lexicons, 'transcript-markers', 'systemAuthors').map((a) => a.toLowerCase())),
     cues: compileCues(lexicons, negators),
     claims: compileClaims(lexicons),

@@ -163,6 +163,32 @@ describe('decision candidates', () => {
     }
   });
 
+  it('reads an English clause that opens with a verb in its base form as a step, whatever the verb, but not a noun the tagger may take for one', () => {
+    const reply = answering('stage-bot', 'The Look Unique hazer stays below the detector limit. Rental is 180 EUR per week.');
+    const step = candidates([['stage-bot', 'bot', 'The Look Unique hazer stays below the detector limit.'], ['greta', 'human', 'Do it. Rent the Look Unique for the whole run.']]);
+    expect(step.map((c) => [c.statement, c.type, c.cue])).toEqual([['Rent the Look Unique for the whole run.', 'action_item', 'imperative']]);
+    // The verb alone is its cue: "Draft it." says nothing a reader could act on.
+    expect(reply('Draft it.')).toEqual([]);
+    expect(reply('Bundle size matters more than chart variety here.')).toEqual([]);
+    expect(reply('Back from the offsite.')).toEqual([]);
+  });
+
+  it('reads a decision after "but" in a sentence of its own ("I hear you but we go with A.")', () => {
+    const found = candidates([
+      ['clinic-bot', 'bot', 'Options: (A) one full dental day on 17 June, (B) two Friday afternoons.'],
+      ['mia', 'human', 'B is easier for the staff honestly'],
+      ['keller', 'human', 'I hear you but we go with A. One setup, one cleanup.'],
+    ]);
+    expect(found.map((c) => c.statement)).toEqual(['One full dental day on 17 June.']);
+  });
+
+  it("keeps an option the agent offered that opens the reply before a comma: it is the pick, not a name addressed", () => {
+    const reply = answering('shop-bot', 'Metal pads or resin? Metal lasts longer in the wet, resin is quieter.');
+    expect(reply('Metal, because they ride in the rain all winter.')).toEqual(['Metal, because they ride in the rain all winter.']);
+    // A name that is no option is still whom the clause speaks to.
+    expect(reply('Priya, order the metal pads.')).toEqual(['Order the metal pads.']);
+  });
+
   it('takes no subject from a question that asks for more ("Anything else?")', () => {
     const reply = answering('home-bot', 'Draft: Tom does Tuesdays, you do Thursdays. Anything else?');
     expect(reply('Yes. One more rule: Wednesday afternoons belong to Oma.')).toEqual(['Wednesday afternoons belong to Oma.']);

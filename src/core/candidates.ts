@@ -35,6 +35,8 @@ export interface CandidateInput {
   text?: readonly MessageAnalysis[];
   /** The run's memo of stems (words are compared by stem; it knows the engine's stopwords). */
   stems: Stems;
+  /** The run's memo of which clause openings the tagger reads as imperatives; a fresh one per call when absent. */
+  imperatives?: Map<string, boolean>;
   /** Whether a lowercased clause is negated (the contradiction lexicon's negators). */
   negated?: (lower: string) => boolean;
   /** The slot a unit word fills ("days" → duration, "TB" → size), from the subject lexicon; none known when absent. */
@@ -351,7 +353,7 @@ function clauseCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   const none = { made: [], consumed: 0 };
   const { lexicon } = input;
   const clause = clauses[k];
-  const body = clause.text.slice(contentStart(lexicon, clause.text)).trim();
+  const body = clause.text.slice(optionKept(input, scene, clause.text, contentStart(lexicon, clause.text))).trim();
   if (body.length === 0) {
     framingOnly(input, scene, walk, clause);
     return none;
@@ -517,6 +519,19 @@ function framingOnly(input: CandidateInput, scene: MessageScene, walk: ClauseWal
   else if (scene.agent >= 0 && scene.a === scene.agent && scene.agentOffers && findAct(lexicon, 'acceptance', normalForm(clause.text))?.start === 0) walk.carried = 'accepted';
 }
 
+/**
+ * Where a clause's content starts, but for an alternative the agent offered that reads like a name
+ * addressed ("Metal, because they ride in the rain all winter." answering "Metal pads or resin?"):
+ * that is the pick, not whom it speaks to.
+ */
+function optionKept(input: CandidateInput, scene: MessageScene, text: string, start: number): number {
+  if (start === 0 || scene.alternativeTokens.size === 0) return start;
+  const addressed = /(?<![\p{L}\p{N}])@?([\p{L}][\p{L}\p{N}_.-]{0,30}),\s*$/u.exec(text.slice(0, start));
+  if (!addressed) return start;
+  const named = contentTokens(addressed[1], input.stems);
+  return named.length === 1 && scene.alternativeTokens.has(named[0]) ? addressed.index + (addressed[0].startsWith('@') ? 1 : 0) : start;
+}
+
 /** The clause with the features every candidate of it is weighed by, before its cues are read. */
 function readClause(input: CandidateInput, scene: MessageScene, walk: ClauseWalk, clauses: readonly Span[], k: number, body: string): ClauseReading {
   const { lexicon } = input;
@@ -568,6 +583,11 @@ function ownCue(input: CandidateInput, scene: MessageScene, r: ClauseReading): v
   const { lexicon } = input;
   const { lower, body, words } = r;
   r.act = classify(lexicon, lower);
+  // "Rent the Look Unique for the whole run." commands with a verb no cue lists.
+  if (!r.act && opensWithImperative(input, body)) {
+    r.act = 'imperative' as SentenceAct;
+    r.flags.push('act:imperative');
+  }
   // "For contrast I'll just darken the grey to #6B7280." — a person's own step that sets a
   // value decides it ("I'll check with them" sets nothing).
   if (!r.act && hasAct(lexicon, 'offer', lower) && HAS_NUMBER.test(body) && !isQuestion(body)) r.act = 'decision';
@@ -803,7 +823,9 @@ function statedCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   // say nothing a reader could act on without the discussion).
   // ("4.80 it is." says what once the question it answers gives its subject: "Sourdough loaf: 4.80 it is.")
   const subjectSaid = withQuestionSubject(input, scene, type, statement);
-  if (contentWordCount(withoutCue(lexicon, subjectSaid), input.stems) < 1) return { made: [], consumed };
+  // (An imperative's verb is its cue: "Draft it." says no more than "Publish." does.)
+  const what = r.act === 'imperative' ? subjectSaid.replace(/^\S+\s*/u, '') : subjectSaid;
+  if (contentWordCount(withoutCue(lexicon, what), input.stems) < 1) return { made: [], consumed };
   // "15 % on the tents and the bundle at 229, go." sets two values in one verbless clause: two decisions.
   const pair = type === 'decision' ? valuePair(lexicon, input.tuning, subjectSaid) : null;
   const made = (pair ?? [subjectSaid]).map((one) => make(scene.p, one, type, r.strength, scene.agent >= 0 ? scene.agent : scene.a, scene.answersAgent || scene.agent >= 0, reasons, alternatives, r.act!, [...r.flags, 'origin:clause']));
@@ -937,6 +959,34 @@ function withoutCue(lex: CompiledStatementLexicon, statement: string): string {
   return rest;
 }
 
+/**
+ * An English clause that opens with a verb in its base form and no subject before it ("Rent the
+ * Look Unique for the whole run.", "Cap it at 4,000 words.") is an imperative, whatever its verb:
+ * the directive cues list the common verbs only. The tagger reads the first three words, which
+ * decide the mood; answers are memoised by those words, which repeat across a run.
+ */
+function opensWithImperative(input: CandidateInput, body: string): boolean {
+  const first = /^[\p{L}][\p{L}'’-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}'’.-]*){0,2}/u.exec(body.trim())?.[0];
+  if (!first || /[^\x00-\x7f]/.test(first)) return false;
+  const lead = first.split(/\s+/)[0].toLowerCase();
+  if (lead.length < 3 || input.lexicon.words.stopwords.has(lead)) return false;
+  const key = first.toLowerCase();
+  const memo = input.imperatives;
+  let known = memo?.get(key);
+  if (known === undefined) {
+    nlp ??= require('compromise') as (t: string) => Doc;
+    // A verb in its base form, then what it acts on: "Rent the", "Cap it", "Order 10"; not "Back
+    // from", "Bundle size matters", "Laminate does look", whose first word the tagger may also
+    // read as a verb.
+    known = nlp(first).has('^(#Imperative|#Infinitive) (#Determiner|#Pronoun|#Value|#Possessive)');
+    if (memo && memo.size >= IMPERATIVE_MEMO_SIZE) memo.clear();
+    memo?.set(key, known);
+  }
+  return known;
+}
+/** Openings remembered per run at most (a bound on memory; the answers repeat, the openings need not). */
+const IMPERATIVE_MEMO_SIZE = 10_000;
+
 const TYPE_OF_ACT: Partial<Record<SentenceAct, DecisionType>> = {
   rule: 'constraint',
   'prohibition-start': 'constraint',
@@ -944,6 +994,7 @@ const TYPE_OF_ACT: Partial<Record<SentenceAct, DecisionType>> = {
   decision: 'decision',
   contingency: 'decision',
   directive: 'action_item',
+  imperative: 'action_item',
   request: 'action_item',
 };
 

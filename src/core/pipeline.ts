@@ -114,10 +114,12 @@ export function discussionHashLike(discussion: readonly unknown[], earlier: read
  */
 export interface RunContext {
   stems: Stems;
+  /** The tagger's reading of the clause openings met so far: whether each opens with an imperative (candidates.ts). */
+  imperatives: Map<string, boolean>;
 }
 
 export function newRunContext(engine: Engine): RunContext {
-  return { stems: new PorterStems(engine.words) };
+  return { stems: new PorterStems(engine.words), imperatives: new Map() };
 }
 
 /** The analysis of one task, stage by stage. Each stage is a pure function of what the earlier ones produced. */
@@ -160,7 +162,7 @@ function readTask(taskId: string, discussion: readonly unknown[], engine: Engine
   const topics = clusterTopics(messages, answered, replyLikeOf(detections), engine.tuning.cluster, text.at, text.stemmer, engine.words.systemAuthors);
   // 6. candidates: with an agent in the discussion, every decisive clause of a person's message, the content of each correction and each proposal a
   //    person accepted, with the features the scorer weighs (a discussion among people alone is weighed topic by topic in stage 7).
-  const clauses = messages.some((m) => m.role === 'bot') ? candidateClausesOf(messages, text, detections, answered, replies, engine) : [];
+  const clauses = messages.some((m) => m.role === 'bot') ? candidateClausesOf(messages, text, detections, answered, replies, engine, run) : [];
   const input: DecideInput = {
     messages,
     text,
@@ -183,10 +185,10 @@ function readTask(taskId: string, discussion: readonly unknown[], engine: Engine
 }
 
 /** Stage 6 of one task with an agent in it (candidates.ts). */
-function candidateClausesOf(messages: readonly Message[], text: AnalysedMessages, detections: readonly Detection[][], answered: readonly number[], replies: ReplyActs, engine: Engine): SentenceCandidate[] {
+function candidateClausesOf(messages: readonly Message[], text: AnalysedMessages, detections: readonly Detection[][], answered: readonly number[], replies: ReplyActs, engine: Engine, run: RunContext): SentenceCandidate[] {
   const { lexicon } = engine;
   const negated = (lower: string) => negates(lexicon, lower);
-  return sentenceCandidates({ messages, detections, answered, verdict: replies.verdict, lexicon: engine.statements, tuning: engine.tuning.candidates, text: text.at, stems: text.stemmer, negated, unitSlot: (word) => engine.lexicon.subjects.unitSlot.get(word)?.slot ?? null });
+  return sentenceCandidates({ messages, detections, answered, verdict: replies.verdict, lexicon: engine.statements, tuning: engine.tuning.candidates, text: text.at, stems: text.stemmer, imperatives: run.imperatives, negated, unitSlot: (word) => engine.lexicon.subjects.unitSlot.get(word)?.slot ?? null });
 }
 
 /** Messages that reply rather than speak (confirmations, disagreements, corrections): clustering keeps them with what they answer. */

@@ -22,6 +22,8 @@ export type SentenceAct =
   | 'prohibition-start'
   | 'preference'
   | 'directive'
+  // A clause the tagger reads as opening with a verb in its base form (not a lexicon act).
+  | 'imperative'
   | 'request'
   | 'information-request'
   | 'proposal'

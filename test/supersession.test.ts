@@ -215,6 +215,19 @@ describe('relations on the same subject', () => {
     expect(replaces('From now on, no team meetings before 10 on any day.', 'From now on, team meetings are fine from 9:00 on any day.')).toMatch(/limit of time: 10:00 → 09:00/);
   });
 
+  it('reads a start date beside other values as when a decision holds, not as a value it sets', () => {
+    expect(replaces('From March we deliver to Café Linde on Wednesdays, at 6:00.', 'We go with 4.10 EUR per sourdough loaf for Café Linde from April.')).toBeNull();
+    expect(replaces('The Café Linde fee is 40 EUR from March.', 'The Café Linde fee is 50 EUR from April.')).toMatch(/amount: 40 eur → 50 eur/);
+    expect(replaces('The spring sale at the shop starts from 2 May.', 'The spring sale at the shop starts from 9 May.')).toMatch(/date: may 2 → may 9/);
+  });
+
+  it('names as the replaced value only what the replacement changed, not what it kept', () => {
+    const older = view('Let us deliver to Café Linde every Tuesday at 6:00.');
+    const newer = view('From March we deliver to Café Linde on Wednesdays instead, still at 6:00.');
+    expect(restatesRetired(older, newer, view('We deliver to Café Linde on Wednesdays at 6:00.'))).toBeNull();
+    expect(restatesRetired(older, newer, view('We deliver to Café Linde on Tuesdays at 6:00.'))).toBe('it gives tuesday, the value that was replaced');
+  });
+
   it('needs the subject to be shared beyond the word a rule rules out', () => {
     // "X, not Y" rules Y out as the X of the subject, not every mention of Y.
     expect(contradiction(view('The dense baseline has to be MedCPT, not Contriever.'), view('Reading list: Izacard et al., Contriever, unsupervised dense retrieval.'), generic, true, 'firm')).toBeNull();
@@ -619,7 +632,7 @@ describe('which earlier decision a reversal replaces', () => {
     alternatives: [], reasons: [], downstream: [], ts: null, supersedes: null, cue: '', correction: false, corrects: null,
   });
   const analysed = (messages: Message[], decisions: DecisionCandidate[], confirmedBy = new Map<number, number[]>()) => {
-    const input: InTaskInput = { lexicon: engine.lexicon, messages, tuning: DEFAULT_TUNING, text: { stemmer: new PorterStems(engine.words) }, replies: { confirmedBy } };
+    const input: InTaskInput = { lexicon: engine.lexicon, statements: engine.statements, messages, tuning: DEFAULT_TUNING, text: { stemmer: new PorterStems(engine.words) }, replies: { confirmedBy } };
     return supersedeInTask(input, { topics: [], decisions, patterns: [], review: [] });
   };
   const inTask = (messages: Message[], decisions: DecisionCandidate[]) => analysed(messages, decisions).decisions.map((d) => d.supersedes);
@@ -649,6 +662,16 @@ describe('which earlier decision a reversal replaces', () => {
     // Asked after the decision, the same question does revisit it.
     const later = [human('45 minutes to roll back is the real problem.', 0), report, human('Every deploy rolls back within 15 minutes.', 2)];
     expect(inTask(later, [candidate('45 minutes to roll back is the real problem.', 0, [0]), candidate('Every deploy rolls back within 15 minutes.', 2, [1, 2])])).toEqual([null, 0]);
+  });
+
+  it('in one task: an agent taking on what was decided, asking nothing, puts no value up for change', () => {
+    const agent = (text: string, index: number) => ({ index, author: 'desk-bot', role: 'bot' as const, text, ts: null });
+    const taken = [human('Checkout is at 11:00 from now on. Breakfast stays from 7:00 to 10:00.', 0), agent('Understood: checkout 11:00, breakfast 7:00 to 10:00. I will update the room cards.', 1), human('Check-in stays at 15:00.', 2)];
+    const decided = () => [candidate('Breakfast stays from 7:00 to 10:00.', 0, [0]), candidate('Check-in stays at 15:00.', 2, [1, 2])];
+    expect(inTask(taken, decided())).toEqual([null, null]);
+    // An agent that goes on to ask about the value does put it up.
+    const asking = [taken[0], agent('Understood. Breakfast ends at 10:00 on weekends too; the kitchen asks for a later end. Shall I change it?', 1), human('Then 10:30.', 2)];
+    expect(inTask(asking, [candidate('Breakfast stays from 7:00 to 10:00.', 0, [0]), candidate('Then 10:30.', 2, [1, 2])])).toEqual([null, 0]);
   });
 
   it("across tasks: a cue of the message belongs to the decision that states it, not to the message's other decisions", () => {

@@ -20,7 +20,7 @@ import type { CompiledStatementLexicon } from './sentenceActs';
 import type { ScorerModel } from './scorer';
 import { canonicalJson, sameJson } from './json';
 import { SubjectMemo } from './subject';
-import { askedIndex, supersedeInTask } from './supersede';
+import { questionText, supersedeInTask } from './supersede';
 import { sha256, type Stems } from './text';
 import { PorterStems } from './porter';
 import type { AnalysisSettings, Decision, DecisionType, Detection, ExtractedState, Message, Pattern, ReplyActs, ReviewItem, SentenceCandidate, StaleWindow, TaskInput, Tuning, Words } from './types';
@@ -359,8 +359,7 @@ function relateDecisions(
       if (roles.length > 0 && result.produced[k]) spokenBy.set(result.produced[k], roles.every((r) => r === 'bot') ? 'bot' : 'human');
       if (text !== undefined && result.produced[k]) sourceText.set(result.produced[k], text);
       if (result.produced[k]) statedAt.set(result.produced[k], c.messageIndex);
-      const asked = askedIndex(c);
-      const askedAt = asked === undefined ? undefined : textAt.get(asked);
+      const askedAt = questionText(c, (at) => textAt.get(at), engine.statements);
       if (askedAt !== undefined && result.produced[k]) askedText.set(result.produced[k], askedAt);
     });
   }

@@ -509,9 +509,13 @@ export function valueChange(older: SubjectClause, newer: SubjectClause, match: S
   // doing the banned thing on another ("an appointment for the kids on Monday") changes nothing.
   // (A limit it names, "no meetings before 10", is the ban itself; another limit changes it.)
   const banned = bansWhatItDoes(older, newer);
+  // "From March we deliver on Wednesdays" → "4.10 EUR per loaf from April": a start date beside
+  // other values says when a decision holds, not what it sets.
+  const startsOnly = (c: SubjectClause) => c.values.every((v) => v.negated || isStartDate(v));
+  const dated = startsOnly(older) && startsOnly(newer);
   for (const bound of [false, true]) {
     if (banned && !bound) continue;
-    for (const key of new Set(newer.values.filter((v) => !v.negated && !!v.bound === bound).map((v) => v.key))) {
+    for (const key of new Set(newer.values.filter((v) => !v.negated && !!v.bound === bound && (dated || !isStartDate(v))).map((v) => v.key))) {
       // A bare number says nothing of what it counts, but a limit of one on the same subject is
       // that subject's limit ("purchases over 25k" → "purchases over 50k").
       if (key === 'count:' && !bound) continue;
@@ -838,6 +842,11 @@ export function contradiction(earlier: SubjectView, later: SubjectView, generic:
   return null;
 }
 
+/** A month or date with a bound before it ("from March", "ab Juli"): when something holds. */
+function isStartDate(v: SlotValue): boolean {
+  return !!v.bound && (v.key === 'month' || v.key === 'date');
+}
+
 /** The earlier clause rules out a subject word the later one asserts. */
 function bansWhatItDoes(earlier: SubjectClause, later: SubjectClause): boolean {
   for (const s of earlier.negated) if (later.anchor.has(s) && !later.negated.has(s)) return true;
@@ -861,13 +870,19 @@ export function restatesRetired(retired: SubjectView, replaced: SubjectView, lat
       if (!sameSubject(r, l)) continue;
       // The slots the replacement gave a new value: the later text gives the old one, or another.
       let verdict: 'old' | 'other' | null = null;
+      const oldGiven: string[] = [];
       let against: { given: string; set: string } | null = null;
       for (const n of replaced.clauses) {
         if (!(corrected ? slotChange(r, n) : valueChange(r, n))) continue;
         for (const v of r.values) {
-          if (v.negated || !n.values.some((x) => x.key === v.key)) continue;
+          // (A value the replacement kept, "still at 6:00", was not replaced; one a correction
+          // gives again is the wrong one quoted, "7 days is too short".)
+          if (v.negated || !n.values.some((x) => x.key === v.key) || (!corrected && n.values.some((x) => !x.negated && comparable(x, v) && x.value === v.value))) continue;
           const given = l.values.filter((x) => !x.negated && comparable(x, v));
-          if (given.some((x) => x.value === v.value)) verdict = 'old';
+          if (given.some((x) => x.value === v.value)) {
+            verdict = 'old';
+            if (!oldGiven.includes(v.value)) oldGiven.push(v.value);
+          }
           else if (given.length > 0 && verdict === null) {
             verdict = 'other';
             // (A value the correction shares with the text it corrects is the wrong one quoted.)
@@ -876,7 +891,7 @@ export function restatesRetired(retired: SubjectView, replaced: SubjectView, lat
           }
         }
       }
-      if (verdict === 'old') return `it gives ${r.values.filter((v) => !v.negated).map((v) => v.value).join(', ')}, the value that was replaced`;
+      if (verdict === 'old') return `it gives ${oldGiven.join(', ')}, the value that was replaced`;
       if (against) return `it gives ${against.given} where the correction set ${against.set}`;
       if (verdict === 'other' || agreesWithReplacement(l)) continue;
       // Most of a long subject, or the whole of a short one ("Storage box then." → "uploaded to

@@ -24,6 +24,7 @@ import { answeredValueChange, contradiction, correctedValueChanged, replacement,
 import type { Stems } from './text';
 import type { Decision, DecisionCandidate, Message, PatternCandidate, TaskAnalysis } from './types';
 import { excerpt } from './text';
+import { findAct, normalForm, type CompiledStatementLexicon } from './sentenceActs';
 
 /** A decision's statement and the message it was said in, for `reversalCues`. */
 export interface SaidIn {
@@ -60,6 +61,20 @@ export function askedIndex(d: Pick<DecisionCandidate, 'sourceMessages' | 'messag
   return d.sourceMessages.filter((x) => x < d.messageIndex).pop();
 }
 
+/**
+ * The text of the message a decision answers, when that message puts something up for a new value:
+ * an agent taking on what was decided ("Understood: checkout 11:00, breakfast 7:00 to 10:00.")
+ * and asking nothing puts nothing up, and a decision after it about check-in changes no breakfast
+ * hours.
+ */
+export function questionText(d: Pick<DecisionCandidate, 'sourceMessages' | 'messageIndex'>, textAt: (index: number) => string | undefined, statements: CompiledStatementLexicon): string | undefined {
+  const at = askedIndex(d);
+  const text = at === undefined ? undefined : textAt(at);
+  // (One that goes on to ask, "Understood. One consequence: … Shall I set that up?", asks.)
+  if (text === undefined || (findAct(statements, 'acknowledgement', normalForm(text))?.start === 0 && !text.includes('?'))) return undefined;
+  return text;
+}
+
 // ---------------------------------------------------------------------------------------------
 // 1. The in-task pass.
 
@@ -67,6 +82,7 @@ export function askedIndex(d: Pick<DecisionCandidate, 'sourceMessages' | 'messag
 export interface InTaskInput {
   messages: readonly Message[];
   lexicon: CompiledLexicon;
+  statements: CompiledStatementLexicon;
   text: { stemmer: Stems };
   replies: { confirmedBy: ReadonlyMap<number, number[]> };
   tuning: { decide: { supersedeLookback: number } };
@@ -133,9 +149,8 @@ function replacedInTask(input: InTaskInput, task: TaskViews, i: number, supersed
   let asked: SubjectView | null | undefined;
   const askedView = () => {
     if (asked === undefined) {
-      const at = askedIndex(decisions[i]);
-      const m = at === undefined ? undefined : messages.find((x) => x.index === at);
-      asked = m ? viewOf(m.text, lexicon.subjects, lexicon, task.memo) : null;
+      const text = questionText(decisions[i], (at) => messages.find((x) => x.index === at)?.text, input.statements);
+      asked = text === undefined ? null : viewOf(text, lexicon.subjects, lexicon, task.memo);
     }
     return asked;
   };

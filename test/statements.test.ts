@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { sentenceCandidates } from '../src/core/candidates';
 import { negates } from '../src/core/contradiction';
 import { detect } from '../src/core/detect';
-import { analyseTask } from '../src/core/pipeline';
+import { analyseTask, unitSlotOf } from '../src/core/pipeline';
 import { normalizeDiscussion } from '../src/core/normalize';
 import { replyActs } from '../src/core/replies';
 import { compileStatementLexicon, findAct, normalForm, splitClauses, splitSentences, type StatementLexicon } from '../src/core/sentenceActs';
@@ -82,7 +82,7 @@ function candidates(lines: Array<[string, 'human' | 'bot', string]>) {
   const { detections, answered } = detect(messages, engine.rules);
   const { verdict } = replyActs(messages, detections, answered, engine.words);
   // The clauses the cues make something of (a plain clause is a candidate too, for the scorer).
-  return sentenceCandidates({ messages, detections, answered, verdict, lexicon, tuning: DEFAULT_TUNING.candidates, stems: new PorterStems(engine.words), negated: (lower) => negates(engine.lexicon, lower), unitSlot: (word) => engine.lexicon.subjects.unitSlot.get(word)?.slot ?? null }).filter((c) => c.hint !== null);
+  return sentenceCandidates({ messages, detections, answered, verdict, lexicon, tuning: DEFAULT_TUNING.candidates, stems: new PorterStems(engine.words), negated: (lower) => negates(engine.lexicon, lower), unitSlot: (word) => unitSlotOf(engine, word) }).filter((c) => c.hint !== null);
 }
 
 /** The statements of a person's message after the given ones (each case below varies that message). */
@@ -365,6 +365,16 @@ describe('decision candidates', () => {
     for (const reply of ['We keep the old invoices.', 'Wir behalten die alten Rechnungen.', 'Mantenemos las facturas antiguas.']) {
       expect([reply, kept(reply)]).toEqual([reply, [reply]]);
     }
+  });
+
+  it("reads an announced change of plan, and a value beside the agent's hours, as no correction of the agent's figures", () => {
+    const reply = answering('desk-bot', 'Mit der neuen Besetzung wären die Zimmer bis 15 Uhr fertig, auch wenn der Check-out eine Stunde später ist.');
+    const cues = (said: string) => candidates([['desk-bot', 'bot', 'Mit der neuen Besetzung wären die Zimmer bis 15 Uhr fertig, auch wenn der Check-out eine Stunde später ist.'], ['ines', 'human', said]]).map((c) => c.cue);
+    expect(cues('Planänderung: Ab Juli ist der Check-out um 12 Uhr.')).not.toContain('value-correction');
+    expect(reply('Planänderung: Ab Juli ist der Check-out um 12 Uhr.')).toEqual(['Ab Juli ist der Check-out um 12 Uhr.']);
+    // An hour's marker ("Uhr") is no subject both share.
+    const breakfast = candidates([['desk-bot', 'bot', 'Verstanden: Frühstück ab Juni von 6:30 bis 10:00 Uhr.'], ['paul', 'human', 'Die Sauna ist bis 21 Uhr offen.']]);
+    expect(breakfast.map((c) => c.cue)).not.toContain('value-correction');
   });
 
   it('takes a value judged too much or too little for one turned down, not one set', () => {

@@ -215,6 +215,13 @@ describe('relations on the same subject', () => {
     expect(replaces('From now on, no team meetings before 10 on any day.', 'From now on, team meetings are fine from 9:00 on any day.')).toMatch(/limit of time: 10:00 → 09:00/);
   });
 
+  it("reads 'Check-out' and 'Checkout' as one word, and '12 Uhr' as a time of day", () => {
+    expect(valueReplacement(view('Checkout is at 11:00 from now on.'), view('Planänderung: Ab Juli ist der Check-out um 12 Uhr.'), 'whole')).toBe('a new time: 11:00 → 12:00');
+    const anchor = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => [...c.anchor]);
+    expect(anchor("Der Check-out ist um 12 Uhr.")).toEqual(['checkout']);
+    expect(anchor("Check-out is at 12 o'clock.")).toEqual(['checkout']);
+  });
+
   it('reads a start date beside other values as when a decision holds, not as a value it sets', () => {
     expect(replaces('From March we deliver to Café Linde on Wednesdays, at 6:00.', 'We go with 4.10 EUR per sourdough loaf for Café Linde from April.')).toBeNull();
     expect(replaces('The Café Linde fee is 40 EUR from March.', 'The Café Linde fee is 50 EUR from April.')).toMatch(/amount: 40 eur → 50 eur/);

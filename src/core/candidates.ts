@@ -17,7 +17,7 @@ import {
 import { inlineList } from './statement';
 import { actFeatures, clausePositionFeatures, dialogueView, lengthFeature, speakerFeatures, valueFeatures, type DialogueView } from './clauseFeatures';
 import { escapeRegex } from './phrases';
-import { closingQuote, contentToken, contentTokens, contentWordCount, endsSentence, isQuestion, nameWords, OPENING_QUOTE, quotedSpans, sharedCount, wordCount, type ContentWords, type Span, type Stems } from './text';
+import { closingQuote, contentToken, contentTokens, contentWordCount, endsSentence, isQuestion, nameWords, OPENING_QUOTE, quotedSpans, sharedCount, wordCount, words, type ContentWords, type Span, type Stems } from './text';
 import { appendAll } from './lists';
 import type { MessageAnalysis } from './messageAnalysis';
 import type { CandidateTuning, DecisionType, Detection, Message, SentenceCandidate, Strength } from './types';
@@ -763,8 +763,8 @@ function changedValue(input: CandidateInput, scene: MessageScene, r: ClauseReadi
   // Germany is the 18th." after "… 19 December for Germany") corrects it without a cue word; one
   // proposing a value ("For raw events I'd propose 24 months.") puts it up for a decision, and
   // one drawing a conclusion from it ("Then the loaf costs 5.20 EUR." after "That adds 0.30 EUR
-  // per loaf in cost.") decides.
-  if (r.firstContent && !scene.correcting && findAct(lexicon, 'conclusion', normalForm(r.clause.text))?.start !== 0 && r.type !== 'action_item' && !(hasAct(lexicon, 'proposal', r.lower) && !hasAct(lexicon, 'offer', r.lower)) && a === p - 1 && scene.answersAgent && r.words <= input.tuning.valueCorrectionMaxWords && !isQuestion(messages[a].text) && correctsValue(r.body, messages[a].text, sentencesAt(input, a), input.stems, input.unitSlot)) {
+  // per loaf in cost.") or announcing a change ("Planänderung: …") decides.
+  if (r.firstContent && !scene.correcting && !r.label && findAct(lexicon, 'conclusion', normalForm(r.clause.text))?.start !== 0 && r.type !== 'action_item' && !(hasAct(lexicon, 'proposal', r.lower) && !hasAct(lexicon, 'offer', r.lower)) && a === p - 1 && scene.answersAgent && r.words <= input.tuning.valueCorrectionMaxWords && !isQuestion(messages[a].text) && correctsValue(r.body, messages[a].text, sentencesAt(input, a), input.stems, input.unitSlot)) {
     r.type = 'constraint';
     r.strength = 'correction';
     r.act = 'value-correction' as SentenceAct;
@@ -1109,11 +1109,14 @@ function correctsValue(body: string, agentText: string, agentSentences: readonly
   if (mine.length === 0) return false;
   const theirs = new Set((agentText.match(NUMBER) ?? []).map(sameNumber));
   if (mine.every((n) => theirs.has(n))) return false;
-  const subject = new Set(contentTokens(body.replace(NUMBER, ' '), stems));
+  // (The word that makes a number an hour is no subject: "bis 15 Uhr" and "bei 11 Uhr" share
+  // none. A unit such as "days" is shared: both measure the same thing.)
+  const subjectWords = (text: string) => words(text).filter((w) => unitSlot?.(w) !== 'time').flatMap((w) => contentToken(w, stems) ?? []);
+  const subject = new Set(subjectWords(body.replace(NUMBER, ' ')));
   // A clock time answers a clock time, a count a count: "every Monday at 8:00" changes nothing
   // about "2,400 subscribers".
   const written = measures(body, unitSlot);
-  return agentSentences.some((s) => measures(s.text, unitSlot).some((n) => written.some((m) => sameKind(m, n))) && contentTokens(s.text, stems).some((t) => subject.has(t)));
+  return agentSentences.some((s) => measures(s.text, unitSlot).some((n) => written.some((m) => sameKind(m, n))) && subjectWords(s.text).some((t) => subject.has(t)));
 }
 
 /** A number as written and the slot of the unit after it, when the unit is known ("14 days" → duration, "4 TB" → size). */

@@ -184,11 +184,17 @@ function readTask(taskId: string, discussion: readonly unknown[], engine: Engine
   return input;
 }
 
+/** The slot a unit word fills ("days" → duration; "Uhr", which makes a number an hour, → time). */
+export function unitSlotOf(engine: Engine, word: string): string | null {
+  const { unitSlot, clock } = engine.lexicon.subjects;
+  return unitSlot.get(word)?.slot ?? (clock.has(word) ? 'time' : null);
+}
+
 /** Stage 6 of one task with an agent in it (candidates.ts). */
 function candidateClausesOf(messages: readonly Message[], text: AnalysedMessages, detections: readonly Detection[][], answered: readonly number[], replies: ReplyActs, engine: Engine, run: RunContext): SentenceCandidate[] {
   const { lexicon } = engine;
   const negated = (lower: string) => negates(lexicon, lower);
-  return sentenceCandidates({ messages, detections, answered, verdict: replies.verdict, lexicon: engine.statements, tuning: engine.tuning.candidates, text: text.at, stems: text.stemmer, imperatives: run.imperatives, negated, unitSlot: (word) => engine.lexicon.subjects.unitSlot.get(word)?.slot ?? null });
+  return sentenceCandidates({ messages, detections, answered, verdict: replies.verdict, lexicon: engine.statements, tuning: engine.tuning.candidates, text: text.at, stems: text.stemmer, imperatives: run.imperatives, negated, unitSlot: (word) => unitSlotOf(engine, word) });
 }
 
 /** Messages that reply rather than speak (confirmations, disagreements, corrections): clustering keeps them with what they answer. */

@@ -23,7 +23,7 @@ export interface SubjectLexicon {
   bounds: string[];
   /** Words after a number that multiply it ("25k"), by the factor written as the key. */
   scales: Record<string, string[]>;
-  meridiem: { am: string[]; pm: string[] };
+  meridiem: { am: string[]; pm: string[]; clock?: string[] };
   ordinalSuffixes: string[];
   hedges: string[];
   conditionals: { description?: string; regex: string[]; examples: Examples };
@@ -88,6 +88,7 @@ export function compileSubjects(lex: SubjectLexicon, words: Words): CompiledSubj
     scales: new Map(Object.entries(lex.scales).flatMap(([factor, spellings]) => spellings.map((w) => [w.toLowerCase(), Number(factor)] as const))),
     am: new Set(lex.meridiem.am),
     pm: new Set(lex.meridiem.pm),
+    clock: new Set(lex.meridiem.clock ?? []),
     ordinals: new Set(lex.ordinalSuffixes),
     hedges: lex.hedges.map(phraseRe),
     conditionals: lex.conditionals.regex.map((r) => new RegExp(r, 'iu')),
@@ -325,7 +326,7 @@ function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, c
     return { key: 'date', value: m ? `${m} ${numberText(n)}` : `day ${numberText(n)}`, negated: false };
   }
   const nextWord = toks[i + 1]?.text ?? '';
-  if (Number.isInteger(n) && n <= 24 && (lex.timePrepositions.has(prev) || lex.wordSlot.get(prev)?.slot === 'weekday' || lex.timePrepositions.has(prev2) || lex.am.has(nextWord) || lex.pm.has(nextWord))) {
+  if (Number.isInteger(n) && n <= 24 && (lex.timePrepositions.has(prev) || lex.wordSlot.get(prev)?.slot === 'weekday' || lex.timePrepositions.has(prev2) || lex.am.has(nextWord) || lex.pm.has(nextWord) || lex.clock.has(nextWord))) {
     const h = lex.pm.has(nextWord) && n < 12 ? n + 12 : n;
     return { key: 'time', value: `${String(h).padStart(2, '0')}:00`, negated: false };
   }
@@ -431,7 +432,7 @@ function anchorWords(
       }
       continue;
     }
-    if (consumed.has(i) || lex.unitSlot.has(w) || lex.generic.has(w) || lex.generic.has(t) || lex.generic.has(s) || lex.ordinals.has(w) || lex.am.has(w) || lex.pm.has(w)) continue;
+    if (consumed.has(i) || lex.unitSlot.has(w) || lex.generic.has(w) || lex.generic.has(t) || lex.generic.has(s) || lex.ordinals.has(w) || lex.am.has(w) || lex.pm.has(w) || lex.clock.has(w)) continue;
     // A pronoun with its verb ("we're", "i'll") names nothing.
     if (/^\p{L}{1,4}'(?:re|ll|ve|d|m)$/u.test(w)) continue;
     anchor.add(s);

@@ -51,9 +51,12 @@ export function isContentWord(w: string, content: ContentWords): boolean {
   return w.length >= 2 && !content.stopwords.has(w);
 }
 
-/** Stemmed content tokens: lowercased words without stopwords or one-letter tokens. */
+/**
+ * Stemmed content tokens: lowercased words without stopwords or one-letter tokens. A word written
+ * with or without its hyphen is one word ("check-out" and "checkout", "e-mail" and "email").
+ */
 export function contentToken(w: string, stems: Stems): string | null {
-  return isContentWord(w, stems) ? stems.of(w.replace(/'s$/, '')) : null;
+  return isContentWord(w, stems) ? stems.of(w.replace(/'s$/, '').replace(/(?<=\p{L})-(?=\p{L})/gu, '')) : null;
 }
 
 /** How many content tokens a text has: `contentTokens(text, stems).length`, without stemming them. */

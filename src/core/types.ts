@@ -570,6 +570,8 @@ export interface CompiledSubjects {
   scales: ReadonlyMap<string, number>;
   am: ReadonlySet<string>;
   pm: ReadonlySet<string>;
+  /** Words after a number that make it an hour ("12 Uhr"). */
+  clock: ReadonlySet<string>;
   ordinals: ReadonlySet<string>;
   hedges: ReadonlyArray<RegExp>;
   conditionals: ReadonlyArray<RegExp>;

@@ -48,6 +48,10 @@ describe('sentences and clauses', () => {
     const titled = splitSentences('The jury is chaired by Prof. Lindqvist this year. Sra. Ortega keeps the minutes.', engine.words.statements).map((s) => s.text);
     expect(titled).toEqual(['The jury is chaired by Prof. Lindqvist this year.', 'Sra. Ortega keeps the minutes.']);
   });
+  it('keeps a German day of the month with its month ("am 27. Juni")', () => {
+    expect(splitSentences('Das Konzert bleibt am 27. Juni. Wir proben donnerstags.', engine.words.statements).map((s) => s.text)).toEqual(['Das Konzert bleibt am 27. Juni.', 'Wir proben donnerstags.']);
+    expect(splitSentences('We meet on the 27. Then we rest.', engine.words.statements).map((s) => s.text)).toEqual(['We meet on the 27.', 'Then we rest.']);
+  });
   it('ends a sentence after a bare "No." but not inside "no. 14"', () => {
     expect(splitSentences('No. NPS is quarterly.', engine.words.statements).map((s) => s.text)).toEqual(['No.', 'NPS is quarterly.']);
     expect(splitSentences('Drop the letter at no. 14 on Thursday.', engine.words.statements).map((s) => s.text)).toEqual(['Drop the letter at no. 14 on Thursday.']);

@@ -370,6 +370,27 @@ describe('across tasks', () => {
     expect(newer.supersedes).toBeNull();
   });
 
+  it('across tasks, a change of plan gives a new value to a subject it shares one word of', () => {
+    const older = () => decision('DEC-20260105-001', 'T1', 'Prophylaxe-Termine werden ab sofort mit 45 Minuten geplant.', '2026-01-05T09:00:00Z');
+    const text = 'Planänderung: Ab April planen wir Prophylaxe-Termine mit 60 Minuten, dafür verlängern wir den Recall.';
+    const newer = () => decision('DEC-20260301-001', 'T2', 'Ab April planen wir Prophylaxe-Termine mit 60 Minuten, dafür verlängern wir den Recall.', '2026-03-01T09:00:00Z');
+    const [o1, n1] = [older(), newer()];
+    relateNewDecisions({ decisions: [o1, n1] }, [n1], engine.lexicon, undefined, { sourceText: () => text });
+    expect(o1).toMatchObject({ status: 'superseded', superseded_by: n1.id });
+    // Without the change of plan, one shared word of two is no same subject across tasks.
+    const [o2, n2] = [older(), newer()];
+    relateNewDecisions({ decisions: [o2, n2] }, [n2], engine.lexicon, undefined, { sourceText: () => text.replace('Planänderung: ', '') });
+    expect(o2.status).toBe('active');
+    // Nor does a change of plan link a new value of another slot.
+    const [o3, n3] = [older(), decision('DEC-20260301-001', 'T2', 'Prophylaxe-Termine kosten 90 Euro.', '2026-03-01T09:00:00Z')];
+    relateNewDecisions({ decisions: [o3, n3] }, [n3], engine.lexicon, undefined, { sourceText: () => 'Planänderung: Prophylaxe-Termine kosten 90 Euro.' });
+    expect(o3.status).toBe('active');
+  });
+
+  it('reads a Spanish date ("13 de marzo") as a date, not a time of day', () => {
+    expect(valueReplacement(view('La excursión será el viernes 13 de marzo.'), view('La excursión será el viernes 27 de marzo.'), 'whole')).toBe('a new date: march 13 → march 27');
+  });
+
   it('asks one question per task and decision contradicted, at the message the first contradicting statement was said in', () => {
     const corrected = decision('DEC-20260105-001', 'T1', 'No, 7 days is too short: the nightly backups are kept 30 days.', '2026-01-05T09:00:00Z', { type: 'constraint', corrects: 'I keep the nightly backups for 7 days.' });
     const first = decision('DEC-20260301-001', 'T2', 'The nightly backups are kept 7 days.', '2026-03-01T09:00:00Z', { source: { messages: [2, 3], summary: '' } });

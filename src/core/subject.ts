@@ -19,6 +19,7 @@ export interface SubjectLexicon {
   reversals: Array<{ id: string; description?: string; regex: string; examples: Examples }>;
   slots: Array<{ slot: string; description?: string; words?: Record<string, string[]>; units?: Record<string, string[]>; pattern?: string; examples?: Examples }>;
   timePrepositions: string[];
+  monthJoiners?: string[];
   /** Words before a value that make it a limit ("before 8:00", "over 200 EUR"). */
   bounds: string[];
   /** Words after a number that multiply it ("25k"), by the factor written as the key. */
@@ -90,6 +91,7 @@ export function compileSubjects(lex: SubjectLexicon, words: Words): CompiledSubj
     pm: new Set(lex.meridiem.pm),
     clock: new Set(lex.meridiem.clock ?? []),
     ordinals: new Set(lex.ordinalSuffixes),
+    monthJoiners: new Set(lex.monthJoiners ?? []),
     hedges: lex.hedges.map(phraseRe),
     conditionals: lex.conditionals.regex.map((r) => new RegExp(r, 'iu')),
     generic,
@@ -320,8 +322,9 @@ function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, c
   }
   if (before && before.slot === 'amount') return { key: before.slot, value: `${numberText(num)} ${before.unit}`, negated: false };
   if (scale !== undefined) return countValue(toks[i + 2]?.text ?? '', num, lex, stemmer);
-  if (lex.ordinals.has(toks[i + 1]?.text ?? '') || month(i + 1) || month(i - 1)) {
-    const m = month(i + 1) ?? month(i - 1) ?? (toks[i + 2]?.text === 'of' ? month(i + 3) : null) ?? month(i + 2);
+  const joined = (k: number) => (lex.monthJoiners.has(toks[k]?.text ?? '') ? month(k + 1) : null);
+  if (lex.ordinals.has(toks[i + 1]?.text ?? '') || month(i + 1) || month(i - 1) || joined(i + 1)) {
+    const m = month(i + 1) ?? month(i - 1) ?? joined(i + 1) ?? joined(i + 2) ?? month(i + 2);
     for (const k of [i - 1, i + 1, i + 2, i + 3]) if (month(k)) consumed.add(k);
     return { key: 'date', value: m ? `${m} ${numberText(n)}` : `day ${numberText(n)}`, negated: false };
   }

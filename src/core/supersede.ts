@@ -249,9 +249,15 @@ export function crossTaskVerdict(later: LaterDecision, o: Decision, theirs: Subj
   return reversalVerdict(later, o, theirs, judge);
 }
 
-/** `replacement` at a subject match: a new value needs only the whole of the smaller subject when the match is firm ("The release is on 14 April" → "The release moves to 21 April"). */
+/**
+ * `replacement` at a subject match: a new value needs only the whole of the smaller subject when
+ * the match is firm ("The release is on 14 April" → "The release moves to 21 April"), and only
+ * half of it when the later discussion says it changes a plan ("Prophylaxe-Termine werden mit 45
+ * Minuten geplant" → "Planänderung: ab April planen wir Prophylaxe-Termine mit 60 Minuten").
+ */
 function replacementAt(later: LaterDecision, theirs: SubjectView, match: SubjectMatch, explicit: boolean, judge: RegistryJudge): string | null {
-  return replacement(theirs, later.mine, later.cues, explicit, judge.generic, match, match === 'firm' ? 'whole' : match);
+  const valueMatch: SubjectMatch = match !== 'firm' ? match : later.cues.length > 0 ? 'loose' : 'whole';
+  return replacement(theirs, later.mine, later.cues, explicit, judge.generic, match, valueMatch);
 }
 
 /**

@@ -564,6 +564,8 @@ export interface CompiledSubjects {
   unitSlot: ReadonlyMap<string, { slot: string; unit: string }>;
   patterns: ReadonlyArray<{ slot: string; re: RegExp }>;
   timePrepositions: ReadonlySet<string>;
+  /** Words between a day and its month ("13 de marzo"). */
+  monthJoiners: ReadonlySet<string>;
   /** Limit phrases, each as its words ("more than" → ["more", "than"]). */
   bounds: ReadonlyArray<readonly string[]>;
   /** Spelling → the factor it multiplies a number by. */

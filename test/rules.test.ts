@@ -95,4 +95,11 @@ describe('compilePhrases', () => {
     expect(matches(["don't"], 'We dont ship on Fridays.')).toBe(true);
     expect(matches(["don't"], "We don't ship on Fridays.")).toBe(true);
   });
+
+  it("keeps the apostrophe after a pronoun: \"i'm\" is not German \"im\", \"we'll\" not \"well\"", () => {
+    expect(matches(["i'm"], "I'm taking Thursdays.")).toBe(true);
+    expect(matches(["i'm"], 'Das haben wir im Januar umgestellt.')).toBe(false);
+    expect(matches(["we'll"], 'Well, that works.')).toBe(false);
+    expect(matches(["we're"], 'They were late.')).toBe(false);
+  });
 });

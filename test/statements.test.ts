@@ -381,6 +381,14 @@ describe('decision candidates', () => {
     expect(breakfast.map((c) => c.cue)).not.toContain('value-correction');
   });
 
+  it('reads what happened, said in a correction, as its reason, not as a corrected fact of its own', () => {
+    const found = candidates([
+      ['farm-bot', 'bot', 'From the contract: the vet visit for the herd health check is on Thursdays. Shall I put it in the calendar?'],
+      ['ruth', 'human', "No, that's wrong, the vet comes on Fridays, not Thursdays. Dr. Albers changed her rounds last autumn."],
+    ]);
+    expect(found.map((c) => c.statement)).toEqual(['The vet comes on Fridays, not Thursdays.']);
+  });
+
   it('takes a value judged too much or too little for one turned down, not one set', () => {
     const reply = answering('sre-bot', 'The gateway budget is 800 ms at p99. Shall I page on that?');
     expect(reply('800 ms is far too loose, the gateway adds maybe 30 ms on top.')).toEqual([]);

@@ -235,6 +235,12 @@ describe('relations on the same subject', () => {
     expect(restatesRetired(older, newer, view('We deliver to Café Linde on Tuesdays at 6:00.'))).toBe('it gives tuesday, the value that was replaced');
   });
 
+  it("finds another value for a decision about one thing in a draft that names that thing", () => {
+    expect(contradiction(view('Checkout is at 11:00 from now on.'), view("Draft: 'Dear guest, check-in is from 15:00 and checkout is by 10:00.'"), generic, true, 'firm')).toMatch(/time: 11:00 → 10:00/);
+    // (Only a draft or a report is asked for values: a person's own words are not.)
+    expect(contradiction(view('Checkout is at 11:00 from now on.'), view('Dear guest, checkout is by 10:00.'), generic, false, 'firm')).toBeNull();
+  });
+
   it('needs the subject to be shared beyond the word a rule rules out', () => {
     // "X, not Y" rules Y out as the X of the subject, not every mention of Y.
     expect(contradiction(view('The dense baseline has to be MedCPT, not Contriever.'), view('Reading list: Izacard et al., Contriever, unsupervised dense retrieval.'), generic, true, 'firm')).toBeNull();

@@ -684,10 +684,11 @@ function pickOrCorrect(input: CandidateInput, scene: MessageScene, r: ClauseRead
   if (scene.correcting && r.type) {
     r.strength = 'correction';
     if (r.type === 'decision' || r.type === 'constraint') r.type = 'constraint';
-  } else if (scene.correcting && !r.type && (statesWhatIs(input, r) || restatesWithValue(input, scene, r) || namesSomeoneNew(input, scene, r))) {
+  } else if (scene.correcting && !r.type && !r.reports && (statesWhatIs(input, r) || restatesWithValue(input, scene, r) || namesSomeoneNew(input, scene, r))) {
     // "No, we can't use the Kulturhaus. It's the town library this time." — in a correction, a
     // plain statement of what something is states the corrected fact; so does one that puts a
-    // name the agent did not give in its place ("Pia Kranz does our photography, book her.").
+    // name the agent did not give in its place ("Pia Kranz does our photography, book her."). One
+    // that tells what happened ("Dr. Albers changed her rounds last autumn.") says why.
     r.type = 'constraint';
     r.strength = 'correction';
     r.act = 'value-correction' as SentenceAct;

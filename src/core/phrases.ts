@@ -24,8 +24,14 @@ function contractionTail(w: string): string {
 }
 
 /**
+ * A pronoun's contraction keeps its apostrophe: without it "i'm" is German "im", "we'll" is
+ * "well", "we're" is "were" and "i'd" is "ID". Others may drop it as people type ("dont").
+ */
+const PRONOUN_CONTRACTION = /^(?:i|we|you|he|she|they|it)'/;
+
+/**
  * A literal phrase to a regex body: any run of spaces or commas between words matches,
- * apostrophes are optional, "..." matches a few words. Boundaries are added per group. The words
+ * apostrophes are optional but after a pronoun, "..." matches a few words. Boundaries are added per group. The words
  * "..." stands for are the one capture group a phrase has: they are content, not the cue ("no
  * release on a Friday, ever" is the cue "no … ever" around "release on a Friday").
  */
@@ -34,7 +40,7 @@ function phraseBody(phrase: string): string {
     .trim()
     .toLowerCase()
     .split(/\s+/)
-    .map((w, i) => (w === '...' ? `([${WORD_CHAR}' ,-]{1,60}?)` : i === 0 && w.startsWith("'") ? contractionTail(w) : escapeRegex(w).replace(/'/g, "'?")))
+    .map((w, i) => (w === '...' ? `([${WORD_CHAR}' ,-]{1,60}?)` : i === 0 && w.startsWith("'") ? contractionTail(w) : escapeRegex(w).replace(/'/g, PRONOUN_CONTRACTION.test(w) ? "'" : "'?")))
     .join('[\\s,]+');
 }
 

@@ -838,7 +838,8 @@ export function contradiction(earlier: SubjectView, later: SubjectView, generic:
       if (flip && flip.olderNegates) return `it asserts "${said([flip.stem], later, earlier)}", which was ruled out`;
       if (flip && shared(e.anchor, l.anchor) >= 3 && sameSubject(e, l, 'strict')) return `it rules out "${said([flip.stem], later, earlier)}"`;
       if (values) {
-        const change = valueChange(e, l, 'strict');
+        // (A decision about one thing, "Checkout is at 11:00", is named whole by that one word.)
+        const change = valueChange(e, l, 'strict') ?? (e.anchor.size === 1 ? valueChange(e, l, 'whole') : null);
         if (change) return `it gives ${change.replace(/^a new /, 'another ')}`;
       }
     }

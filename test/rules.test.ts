@@ -101,5 +101,8 @@ describe('compilePhrases', () => {
     expect(matches(["i'm"], 'Das haben wir im Januar umgestellt.')).toBe(false);
     expect(matches(["we'll"], 'Well, that works.')).toBe(false);
     expect(matches(["we're"], 'They were late.')).toBe(false);
+    // One that spells no other word may still be typed without it.
+    expect(matches(["you're"], 'youre right')).toBe(true);
+    expect(matches(["i've"], 'ive decided')).toBe(true);
   });
 });

@@ -969,8 +969,12 @@ function withoutCue(lex: CompiledStatementLexicon, statement: string): string {
 function opensWithImperative(input: CandidateInput, body: string): boolean {
   const first = /^[\p{L}][\p{L}'’-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}'’.-]*){0,2}/u.exec(body.trim())?.[0];
   if (!first || /[^\x00-\x7f]/.test(first)) return false;
-  const lead = first.split(/\s+/)[0].toLowerCase();
+  const [lead, said = ''] = first.toLowerCase().split(/\s+/);
+  const next = said.replace(/[.'’-]+$/u, '');
   if (lead.length < 3 || input.lexicon.words.stopwords.has(lead)) return false;
+  // What an imperative acts on opens with a function word or a number ("the", "it", "10"): without
+  // one, no tagger is asked ("Bundle size matters", "People hate the fee").
+  if (!(input.lexicon.words.stopwords.has(next) || /^\d/.test(next))) return false;
   const key = first.toLowerCase();
   const memo = input.imperatives;
   let known = memo?.get(key);

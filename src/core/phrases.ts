@@ -24,10 +24,11 @@ function contractionTail(w: string): string {
 }
 
 /**
- * A pronoun's contraction keeps its apostrophe: without it "i'm" is German "im", "we'll" is
- * "well", "we're" is "were" and "i'd" is "ID". Others may drop it as people type ("dont").
+ * A pronoun's contraction that spells another word without its apostrophe keeps it: "i'm" is not
+ * German "im", "we'll" not "well", "we're" not "were", "i'd" not "ID", "he'll" not "hell". Others
+ * may drop it as people type ("dont", "youre", "ive").
  */
-const PRONOUN_CONTRACTION = /^(?:i|we|you|he|she|they|it)'/;
+const PRONOUN_CONTRACTION = /^(?:i'(?:m|d|ll)|we'(?:ll|re|d)|s?he'(?:ll|d))$/;
 
 /**
  * A literal phrase to a regex body: any run of spaces or commas between words matches,

@@ -304,9 +304,6 @@ export type SentenceWords = Pick<Words['statements'], 'abbreviation'>;
 
 // "No." abbreviates "number" only before one ("no. 14"); "No. NPS is quarterly." is two sentences.
 const NUMBER_ABBREVIATION = /(?:^|\s)no\.$/i;
-// "am 27. Juni", "bis zum 3. März": a German day of the month is written with a period, after the
-// word that says which day; the month's name follows.
-const ORDINAL_DAY = /(?:^|\s)(?:am|bis|ab|vom|zum|den|dem|seit|für|fuer)\s+\d{1,2}\.$/i;
 // A list item marker at the start of a line: "-", "*", "•", "1.", "2)", "(a)", "a)".
 const LIST_MARKER = /^\s*(?:[-*•]|\(?[0-9]{1,2}[.)]|\(?[a-h]\))\s+/;
 
@@ -329,7 +326,6 @@ export function splitSentences(text: string, words: SentenceWords): Span[] {
       const end = m.index + mark.length;
       if (mark === '.' && words.abbreviation.test(line.slice(s, end))) continue;
       if (mark === '.' && NUMBER_ABBREVIATION.test(line.slice(s, end)) && /^\d/.test(line.slice(m.index + m[0].length))) continue;
-      if (mark === '.' && ORDINAL_DAY.test(line.slice(s, end)) && /^\p{Lu}\p{Ll}/u.test(line.slice(m.index + m[0].length))) continue;
       push(out, text, lineStart + s, lineStart + end);
       s = m.index + m[0].length;
     }

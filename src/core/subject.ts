@@ -22,6 +22,8 @@ export interface SubjectLexicon {
   monthJoiners?: string[];
   /** Words before a value that make it a limit ("before 8:00", "over 200 EUR"). */
   bounds: string[];
+  /** The bounds that say from when something holds ("from March", "ab Juli"). */
+  startBounds?: string[];
   /** Words after a number that multiply it ("25k"), by the factor written as the key. */
   scales: Record<string, string[]>;
   meridiem: { am: string[]; pm: string[]; clock?: string[] };
@@ -86,6 +88,7 @@ export function compileSubjects(lex: SubjectLexicon, words: Words): CompiledSubj
     patterns,
     timePrepositions: new Set(lex.timePrepositions.map((w) => w.toLowerCase())),
     bounds: lex.bounds.map((b) => b.toLowerCase().split(/\s+/)),
+    startBounds: new Set((lex.startBounds ?? []).map((b) => b.toLowerCase())),
     scales: new Map(Object.entries(lex.scales).flatMap(([factor, spellings]) => spellings.map((w) => [w.toLowerCase(), Number(factor)] as const))),
     am: new Set(lex.meridiem.am),
     pm: new Set(lex.meridiem.pm),
@@ -107,6 +110,8 @@ export interface SlotValue {
   negated: boolean;
   /** A limit ("before 8:00", "over 200 EUR"): it conflicts with another limit, not with a value inside it. */
   bound?: boolean;
+  /** A limit that says from when something holds ("from March"). */
+  start?: boolean;
 }
 
 export interface SubjectClause {
@@ -278,7 +283,7 @@ function numberValues(toks: readonly Token[], lex: CompiledSubjects, stemmer: St
     if (!/^\d/.test(toks[i].text)) continue;
     const v = clockValue(toks, i, lex) ?? numberValue(toks, i, lex, consumed, stemmer);
     if (v) {
-      if (boundBefore(toks, i, lex)) v.bound = true;
+      markBound(v, toks, i, lex);
       valueAt.set(i, v);
     }
   }
@@ -289,9 +294,12 @@ function numberValues(toks: readonly Token[], lex: CompiledSubjects, stemmer: St
 function clockValue(toks: readonly Token[], i: number, lex: CompiledSubjects): SlotValue | null {
   const clock = /^(\d{1,2})[:.](\d{2})$/.exec(toks[i].text);
   if (!(clock && Number(clock[1]) <= 24 && Number(clock[2]) < 60)) return null;
-  // "5.20 EUR", "€5.20", "4.50 kg" are no times of day ("9:30 daily" is one).
+  // "5.20 EUR", "€5.20", "4.50 kg" are no times of day ("9:30 daily" is one, and so is the time
+  // in "12 EUR, 10:00 to 22:00": a comma between them parts them).
   const measure = (slot: string | undefined) => slot !== undefined && slot !== 'duration';
-  if (measure(unitAt(toks, i + 1, lex)?.slot) || (i > 0 && measure(lex.unitSlot.get(toks[i - 1].text)?.slot))) return null;
+  const after = i + 1 < toks.length && !toks[i + 1].breakBefore ? unitAt(toks, i + 1, lex)?.slot : undefined;
+  const before = i > 0 && !toks[i].breakBefore ? lex.unitSlot.get(toks[i - 1].text)?.slot : undefined;
+  if (measure(after) || measure(before)) return null;
   let h = Number(clock[1]);
   const next = toks[i + 1]?.text;
   if (next && lex.pm.has(next) && h < 12) h += 12;
@@ -430,7 +438,7 @@ function anchorWords(
     if (slotWord) {
       if (!consumed.has(i) && !lex.generic.has(w)) {
         const v: SlotValue = { key: slotWord.slot, value: slotWord.value, negated: negatedAt.has(i) };
-        if (boundBefore(toks, i, lex)) v.bound = true;
+        markBound(v, toks, i, lex);
         wordValues.push(v);
       }
       continue;
@@ -468,9 +476,23 @@ function withoutCueWords(sentence: string, lex: CompiledSubjects): string {
 
 /** Whether a limit phrase ends right before token `i` (past a currency sign or unit written before the number). */
 function boundBefore(toks: readonly Token[], i: number, lex: CompiledSubjects): boolean {
+  return boundAt(toks, i, lex) !== null;
+}
+
+/** The bound before token i ("before", "at most", "ab"), as its words joined, or null. */
+function boundAt(toks: readonly Token[], i: number, lex: CompiledSubjects): string | null {
   let end = i;
   if (end > 0 && lex.unitSlot.has(toks[end - 1].text)) end--;
-  return lex.bounds.some((b) => b.length <= end && b.every((w, k) => toks[end - b.length + k].text === w));
+  const b = lex.bounds.find((b) => b.length <= end && b.every((w, k) => toks[end - b.length + k].text === w));
+  return b ? b.join(' ') : null;
+}
+
+/** Marks a value a limit when a bound stands before it, and a start when that bound says from when. */
+function markBound(v: SlotValue, toks: readonly Token[], i: number, lex: CompiledSubjects): void {
+  const b = boundAt(toks, i, lex);
+  if (b === null) return;
+  v.bound = true;
+  if (lex.startBounds.has(b)) v.start = true;
 }
 
 /** Two values of one slot that can be compared: both limits, or both plain values. */
@@ -541,30 +563,14 @@ export function valueChange(older: SubjectClause, newer: SubjectClause, match: S
  * 22", "refunds over 200 EUR" → "refunds over 300").
  */
 function bareNumberChange(older: SubjectClause, newer: SubjectClause): string | null {
-  const bare = (c: SubjectClause) => {
-    const given = c.values.filter((v) => !v.negated);
-    return given.length === 1 && given[0].key === 'count:' ? given[0] : null;
-  };
-  const measured = (c: SubjectClause) => {
-    const numeric = c.values.filter((v) => !v.negated && /^\d/.test(v.value));
-    return numeric.length === 1 && !numeric[0].key.startsWith('count:') ? numeric[0] : null;
-  };
-  const unitOf = (v: SlotValue) => v.value.split(' ').slice(1).join(' ');
-  // The newer names the number alone ("refunds over 300"), or the older did ("Sourdough loaf: 4.80
-  // it is." → "the sourdough loaf costs 5.20 EUR"): the one with a unit says what it counts.
-  const newBare = bare(newer);
-  const oldMeasured = newBare ? measured(older) : null;
-  if (newBare && oldMeasured) {
-    const unit = unitOf(oldMeasured);
-    const now = unit ? `${newBare.value} ${unit}` : newBare.value;
-    return now === oldMeasured.value ? null : `a new ${oldMeasured.key}: ${oldMeasured.value} → ${now}`;
-  }
-  const oldBare = bare(older);
-  const newMeasured = oldBare ? measured(newer) : null;
-  if (!oldBare || !newMeasured) return null;
-  const unit = unitOf(newMeasured);
-  const was = unit ? `${oldBare.value} ${unit}` : oldBare.value;
-  return was === newMeasured.value ? null : `a new ${newMeasured.key}: ${was} → ${newMeasured.value}`;
+  const given = newer.values.filter((v) => !v.negated);
+  if (given.length !== 1 || given[0].key !== 'count:') return null;
+  const numeric = older.values.filter((v) => !v.negated && /^\d/.test(v.value));
+  if (numeric.length !== 1 || numeric[0].key.startsWith('count:')) return null;
+  const was = numeric[0];
+  const unit = was.value.split(' ').slice(1).join(' ');
+  const now = unit ? `${given[0].value} ${unit}` : given[0].value;
+  return now === was.value ? null : `a new ${was.key}: ${was.value} → ${now}`;
 }
 
 /**
@@ -838,8 +844,7 @@ export function contradiction(earlier: SubjectView, later: SubjectView, generic:
       if (flip && flip.olderNegates) return `it asserts "${said([flip.stem], later, earlier)}", which was ruled out`;
       if (flip && shared(e.anchor, l.anchor) >= 3 && sameSubject(e, l, 'strict')) return `it rules out "${said([flip.stem], later, earlier)}"`;
       if (values) {
-        // (A decision about one thing, "Checkout is at 11:00", is named whole by that one word.)
-        const change = valueChange(e, l, 'strict') ?? (e.anchor.size === 1 ? valueChange(e, l, 'whole') : null);
+        const change = valueChange(e, l, 'strict');
         if (change) return `it gives ${change.replace(/^a new /, 'another ')}`;
       }
     }
@@ -847,15 +852,19 @@ export function contradiction(earlier: SubjectView, later: SubjectView, generic:
   return null;
 }
 
-/** A month or date with a bound before it ("from March", "ab Juli"): when something holds. */
+/** A month or date that says from when something holds ("from March", "ab Juli"); a deadline ("before 15 May") is a value. */
 function isStartDate(v: SlotValue): boolean {
-  return !!v.bound && (v.key === 'month' || v.key === 'date');
+  return !!v.start && (v.key === 'month' || v.key === 'date');
 }
 
-/** The earlier clause rules out a subject word the later one asserts. */
+/**
+ * The earlier clause is a ban ("No appointments for the kids on Wednesdays") of what the later one
+ * does: its first subject word is ruled out, and the later clause asserts it. ("The van does no
+ * delivery on Mondays, it delivers on Tuesdays" opens with the van: it says where it delivers.)
+ */
 function bansWhatItDoes(earlier: SubjectClause, later: SubjectClause): boolean {
-  for (const s of earlier.negated) if (later.anchor.has(s) && !later.negated.has(s)) return true;
-  return false;
+  const head = earlier.anchor.values().next().value;
+  return head !== undefined && earlier.negated.has(head) && later.anchor.has(head) && !later.negated.has(head);
 }
 
 /**

@@ -24,7 +24,7 @@ import { answeredValueChange, contradiction, correctedValueChanged, replacement,
 import type { Stems } from './text';
 import type { Decision, DecisionCandidate, Message, PatternCandidate, TaskAnalysis } from './types';
 import { excerpt } from './text';
-import { findAct, normalForm, type CompiledStatementLexicon } from './sentenceActs';
+import { findAct, normalForm, splitSentences, type CompiledStatementLexicon } from './sentenceActs';
 
 /** A decision's statement and the message it was said in, for `reversalCues`. */
 export interface SaidIn {
@@ -70,9 +70,19 @@ export function askedIndex(d: Pick<DecisionCandidate, 'sourceMessages' | 'messag
 export function questionText(d: Pick<DecisionCandidate, 'sourceMessages' | 'messageIndex'>, textAt: (index: number) => string | undefined, statements: CompiledStatementLexicon): string | undefined {
   const at = askedIndex(d);
   const text = at === undefined ? undefined : textAt(at);
-  // (One that goes on to ask, "Understood. One consequence: … Shall I set that up?", asks.)
-  if (text === undefined || (findAct(statements, 'acknowledgement', normalForm(text))?.start === 0 && !text.includes('?'))) return undefined;
+  // (One that goes on to ask, "Understood. One consequence: … Shall I set that up?" or "OK. … Tell
+  // me the new end time.", asks.)
+  if (text === undefined || (findAct(statements, 'acknowledgement', normalForm(text))?.start === 0 && !asks(text, statements))) return undefined;
   return text;
+}
+
+/** A question, or a sentence that opens by asking someone to do or tell something. */
+function asks(text: string, statements: CompiledStatementLexicon): boolean {
+  if (text.includes('?')) return true;
+  return splitSentences(text, statements.words.statements).some((s) => {
+    const lower = normalForm(s.text);
+    return (['request', 'directive', 'information-request'] as const).some((act) => findAct(statements, act, lower)?.start === 0);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -249,15 +259,9 @@ export function crossTaskVerdict(later: LaterDecision, o: Decision, theirs: Subj
   return reversalVerdict(later, o, theirs, judge);
 }
 
-/**
- * `replacement` at a subject match: a new value needs only the whole of the smaller subject when
- * the match is firm ("The release is on 14 April" → "The release moves to 21 April"), and only
- * half of it when the later discussion says it changes a plan ("Prophylaxe-Termine werden mit 45
- * Minuten geplant" → "Planänderung: ab April planen wir Prophylaxe-Termine mit 60 Minuten").
- */
+/** `replacement` at a subject match: a new value needs only the whole of the smaller subject when the match is firm ("The release is on 14 April" → "The release moves to 21 April"). */
 function replacementAt(later: LaterDecision, theirs: SubjectView, match: SubjectMatch, explicit: boolean, judge: RegistryJudge): string | null {
-  const valueMatch: SubjectMatch = match !== 'firm' ? match : later.cues.length > 0 ? 'loose' : 'whole';
-  return replacement(theirs, later.mine, later.cues, explicit, judge.generic, match, valueMatch);
+  return replacement(theirs, later.mine, later.cues, explicit, judge.generic, match, match === 'firm' ? 'whole' : match);
 }
 
 /**

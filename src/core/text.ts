@@ -3,8 +3,8 @@
 import { createHash } from 'node:crypto';
 
 /**
- * Which lowercased words are never content words: the engine's stopwords (the English and
- * conversational ones of rules/lexicons/stopwords.json, and the markers transcripts write for
+ * Which lowercased words are never content words: the engine's stopwords (the English, German,
+ * Spanish and conversational ones of rules/lexicons/stopwords.json, and the markers transcripts write for
  * non-speech events), as its compiled word lists (words.ts) and every Stems made from them hold them.
  */
 export interface ContentWords {

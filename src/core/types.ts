@@ -563,6 +563,8 @@ export interface CompiledSubjects {
   /** Spelling → unit of a numeric slot (days, EUR, %). */
   unitSlot: ReadonlyMap<string, { slot: string; unit: string }>;
   patterns: ReadonlyArray<{ slot: string; re: RegExp }>;
+  /** The bounds that say from when something holds ("from", "ab", "desde"). */
+  startBounds: ReadonlySet<string>;
   timePrepositions: ReadonlySet<string>;
   /** Words between a day and its month ("13 de marzo"). */
   monthJoiners: ReadonlySet<string>;

@@ -4,6 +4,7 @@
 // framing; reasons and alternatives are split off. Who decides matters: an agent proposes, a
 // person decides; an agent's plan that nobody accepted, and its restatements, decide nothing.
 import {
+  ADDRESSED_NAME,
   announced,
   contentStart,
   findAct,
@@ -35,7 +36,7 @@ export interface CandidateInput {
   text?: readonly MessageAnalysis[];
   /** The run's memo of stems (words are compared by stem; it knows the engine's stopwords). */
   stems: Stems;
-  /** The run's memo of which clause openings the tagger reads as imperatives; a fresh one per call when absent. */
+  /** The run's memo of which clause openings the tagger reads as imperatives; without one, the tagger is asked every time. */
   imperatives?: Map<string, boolean>;
   /** Whether a lowercased clause is negated (the contradiction lexicon's negators). */
   negated?: (lower: string) => boolean;
@@ -331,7 +332,7 @@ function withAddressee(facts: TaskFacts, speaker: string, clauseText: string, c:
   // "Sam, you take the patches." and "Lea, you're taking the Friday shift" give a step; "Sam,
   // you're off the hook …" says how things are.
   const step = c.type === 'action_item' || STEP_OPENINGS.some((f) => c.features.includes(f)) || /^you(?![\p{L}]|['’]re\s+(?!\p{L}+ing\b)|\s+are\s+(?!\p{L}+ing\b))/iu.test(c.statement);
-  const opening = step ? /^\s*@?([\p{L}][\p{L}\p{N}_.-]{0,30}),\s+/u.exec(clauseText) : null;
+  const opening = step ? OPENING_NAME.exec(clauseText) : null;
   const key = opening?.[1].toLowerCase() ?? '';
   const person = facts.people.get(key);
   if (!opening || person === undefined || key === speaker.trim().toLowerCase() || new RegExp(`^${escapeRegex(key)}(?![\\p{L}\\p{N}])`, 'iu').test(c.statement)) return c;
@@ -341,6 +342,11 @@ function withAddressee(facts: TaskFacts, speaker: string, clauseText: string, c:
   const name = /^\p{Ll}/u.test(person) ? person.charAt(0).toUpperCase() + person.slice(1) : person;
   return { ...c, statement: `${name}: ${said ?? word}${c.statement.slice(word.length)}` };
 }
+
+/** "Lea, tell …": the name a clause opens with, addressed. */
+const OPENING_NAME = new RegExp(`^\\s*${ADDRESSED_NAME},\\s+`, 'u');
+/** "…Metal, ": a name before a comma that ends the framing stripped from a clause. */
+const CLOSING_NAME = new RegExp(`(?<![\\p{L}\\p{N}])${ADDRESSED_NAME},\\s*$`, 'u');
 
 /** How a step opens: telling, asking or forbidding someone something. */
 const STEP_OPENINGS = ['act:directive@start', 'act:request@start', 'act:prohibition-start@start'] as const;
@@ -526,7 +532,7 @@ function framingOnly(input: CandidateInput, scene: MessageScene, walk: ClauseWal
  */
 function optionKept(input: CandidateInput, scene: MessageScene, text: string, start: number): number {
   if (start === 0 || scene.alternativeTokens.size === 0) return start;
-  const addressed = /(?<![\p{L}\p{N}])@?([\p{L}][\p{L}\p{N}_.-]{0,30}),\s*$/u.exec(text.slice(0, start));
+  const addressed = CLOSING_NAME.exec(text.slice(0, start));
   if (!addressed) return start;
   const named = contentTokens(addressed[1], input.stems);
   return named.length === 1 && scene.alternativeTokens.has(named[0]) ? addressed.index + (addressed[0].startsWith('@') ? 1 : 0) : start;

@@ -107,8 +107,10 @@ export function normalForm(text: string): string {
 // Non-word characters a cue may be preceded by at the start of a sentence: punctuation, quotes,
 // list markers and emoji. Anything with a letter or digit ends the lead.
 const LEAD = /^[^\p{L}\p{N}]*/u;
+/** A name as written to address someone ("Priya", "@shop-agent"), the name itself its first group: what "Priya, …" opens with. */
+export const ADDRESSED_NAME = '@?([\\p{L}][\\p{L}\\p{N}_.-]{0,30})';
 // "Priya, …" / "@shop-agent …" addressing someone before the sentence proper.
-const ADDRESSEE = /^@?[\p{L}][\p{L}\p{N}_.-]{0,30},\s+|^@[\p{L}\p{N}_.-]{1,30}:?\s+/u;
+const ADDRESSEE = new RegExp(`^${ADDRESSED_NAME},\\s+|^@[\\p{L}\\p{N}_.-]{1,30}:?\\s+`, 'u');
 
 function lead(lower: string): number {
   return LEAD.exec(lower)![0].length;

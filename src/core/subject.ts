@@ -19,6 +19,7 @@ export interface SubjectLexicon {
   reversals: Array<{ id: string; description?: string; regex: string; examples: Examples }>;
   slots: Array<{ slot: string; description?: string; words?: Record<string, string[]>; units?: Record<string, string[]>; pattern?: string; examples?: Examples }>;
   timePrepositions: string[];
+  /** Words between a day and its month's name ("13 de marzo"). */
   monthJoiners?: string[];
   /** Words before a value that make it a limit ("before 8:00", "over 200 EUR"). */
   bounds: string[];
@@ -379,7 +380,7 @@ function negationScope(toks: readonly Token[], valueAt: ReadonlyMap<number, Slot
       if (!item) {
         // "never release on a Friday": the value the negated phrase is tied to by a function word or two is ruled out with it.
         // (A limit stays the rule's value: "no meetings before 10" sets 10.)
-        const valueNext = [k + 1, k + 2].find((x) => x < toks.length && !toks[x].breakBefore && (valueAt.has(x) || lex.wordSlot.has(toks[x].text)) && !boundBefore(toks, x, lex));
+        const valueNext = [k + 1, k + 2].find((x) => x < toks.length && !toks[x].breakBefore && (valueAt.has(x) || lex.wordSlot.has(toks[x].text)) && boundAt(toks, x, lex) === null);
         if (items > 0 && valueNext !== undefined && items < NEGATION_SCOPE) {
           negatedAt.add(valueNext);
           items++;
@@ -474,12 +475,7 @@ function withoutCueWords(sentence: string, lex: CompiledSubjects): string {
   return out;
 }
 
-/** Whether a limit phrase ends right before token `i` (past a currency sign or unit written before the number). */
-function boundBefore(toks: readonly Token[], i: number, lex: CompiledSubjects): boolean {
-  return boundAt(toks, i, lex) !== null;
-}
-
-/** The bound before token i ("before", "at most", "ab"), as its words joined, or null. */
+/** The limit phrase that ends right before token `i` (past a currency sign or unit written before the number: "before", "at most", "ab"), as its words joined, or null. */
 function boundAt(toks: readonly Token[], i: number, lex: CompiledSubjects): string | null {
   let end = i;
   if (end > 0 && lex.unitSlot.has(toks[end - 1].text)) end--;
@@ -531,7 +527,7 @@ const valuesOf = (c: SubjectClause, key: string) => c.values.filter((v) => v.key
 /** `bare`: a bare number may stand for the one number the older clause set (see bareNumberChange). */
 export function valueChange(older: SubjectClause, newer: SubjectClause, match: SubjectMatch = 'loose', bare = false): string | null {
   if (!sameSubject(older, newer, match)) return null;
-  // A day or a place a ban names is where it holds ("No appointments for the kids on Wednesdays"):
+  // A day a ban names is where it holds ("No appointments for the kids on Wednesdays"):
   // doing the banned thing on another ("an appointment for the kids on Monday") changes nothing.
   // (A limit it names, "no meetings before 10", is the ban itself; another limit changes it.)
   const banned = bansWhatItDoes(older, newer);

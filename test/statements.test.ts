@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { sentenceCandidates } from '../src/core/candidates';
 import { negates } from '../src/core/contradiction';
 import { detect } from '../src/core/detect';
-import { analyseTask, unitSlotOf } from '../src/core/pipeline';
+import { analyseTask, slotReaders } from '../src/core/pipeline';
 import { normalizeDiscussion } from '../src/core/normalize';
 import { replyActs } from '../src/core/replies';
 import { compileStatementLexicon, findAct, normalForm, splitClauses, splitSentences, type StatementLexicon } from '../src/core/sentenceActs';
@@ -82,7 +82,7 @@ function candidates(lines: Array<[string, 'human' | 'bot', string]>) {
   const { detections, answered } = detect(messages, engine.rules);
   const { verdict } = replyActs(messages, detections, answered, engine.words);
   // The clauses the cues make something of (a plain clause is a candidate too, for the scorer).
-  return sentenceCandidates({ messages, detections, answered, verdict, lexicon, tuning: DEFAULT_TUNING.candidates, stems: new PorterStems(engine.words), negated: (lower) => negates(engine.lexicon, lower), unitSlot: (word) => unitSlotOf(engine, word) }).filter((c) => c.hint !== null);
+  return sentenceCandidates({ messages, detections, answered, verdict, lexicon, tuning: DEFAULT_TUNING.candidates, stems: new PorterStems(engine.words), negated: (lower) => negates(engine.lexicon, lower), ...slotReaders(engine) }).filter((c) => c.hint !== null);
 }
 
 /** The statements of a person's message after the given ones (each case below varies that message). */
@@ -122,6 +122,18 @@ describe('decision candidates', () => {
       ['lena', 'human', '4.80 it is.'],
     ]);
     expect(found.map((c) => [c.statement, c.type])).toEqual([['Sourdough loaf: 4.80 it is.', 'decision']]);
+  });
+
+  it("states a settlement of a day and an hour with the label of the agent's line that put them up", () => {
+    const reply = (label: string) =>
+      candidates([
+        ['clara', 'human', 'Please set up a meeting with the Hoffmanns this week.'],
+        ['assistant', 'bot', `Permit drawings are about 90 % done.\n${label}: the Hoffmanns offered Thursday 10:00 or Friday 16:00.`],
+        ['clara', 'human', 'Thursday 10 is fine.'],
+      ]).map((c) => c.statement);
+    expect(reply('Meeting')).toEqual(['Meeting: Thursday 10 is fine.']);
+    // A label that names no thing ("For reference") is no subject.
+    expect(reply('For reference')).toEqual(['Thursday 10 is fine.']);
   });
 
   it('reads a conclusion drawn from what the agent said as a decision, not as a correction of its value', () => {

@@ -40,6 +40,8 @@ export interface CandidateInput {
   imperatives?: Map<string, boolean>;
   /** Whether a lowercased clause is negated (the contradiction lexicon's negators). */
   negated?: (lower: string) => boolean;
+  /** The slot a word that is a value by itself fills ("Thursday" → weekday, "März" → month); none known when absent. */
+  valueSlot?: (word: string) => string | null;
   /** The slot a unit word fills ("days" → duration, "TB" → size), from the subject lexicon; none known when absent. */
   unitSlot?: (word: string) => string | null;
 }
@@ -879,6 +881,10 @@ function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: D
   // The subject of the question asked in message `at`.
   const askedIn = (at: number) => ({ at, subject: questionSubject(input.lexicon, sentencesAt(input, at), statement, input.stems, valueOnly) });
   let asked = scene.agent >= 0 ? askedIn(scene.agent) : null;
+  // (The label of the agent's line that put the value up names it more closely than a question
+  // asked before that line.)
+  const label = !asked?.subject && valueOnly && scene.agent >= 0 ? labelNamingValue(input, scene.agent, statement) : null;
+  if (label) asked = { at: scene.agent, subject: label };
   if (!asked?.subject && valueOnly) {
     const at = questionBehindValue(input, scene.p, statement);
     if (at !== null) asked = askedIn(at);
@@ -894,8 +900,8 @@ function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: D
  * speaker may be its subject ("wir"), but what the number is of comes from the question it answers.
  */
 function saysOnlyValues(input: CandidateInput, statement: string): boolean {
-  const said = contentTokens(withoutCue(input.lexicon, statement), input.stems);
-  return said.length > 0 && said.every((t) => HAS_NUMBER.test(t));
+  const said = words(withoutCue(input.lexicon, statement)).filter((w) => contentToken(w, input.stems) !== null);
+  return said.length > 0 && said.some((w) => HAS_NUMBER.test(w)) && said.every((w) => HAS_NUMBER.test(w) || input.valueSlot?.(w) != null);
 }
 
 /**
@@ -914,6 +920,22 @@ function questionBehindValue(input: CandidateInput, p: number, statement: string
     if (asked) return hasAct(input.lexicon, 'request', normalForm(asked.text)) ? null : q;
   }
   return null;
+}
+
+/**
+ * "Thursday 10 is fine." answering "Meeting: the Hoffmanns offered Thursday 10:00 or Friday
+ * 16:00.": the label of the line of the agent's message that put the value up (a few content words
+ * before a colon), when one line does.
+ */
+function labelNamingValue(input: CandidateInput, at: number, statement: string): string | null {
+  const numbers = new Set((statement.match(NUMBER) ?? []).map(sameNumber));
+  const labels = input.messages[at].text
+    .split('\n')
+    .filter((line) => (line.match(NUMBER) ?? []).some((n) => numbers.has(sameNumber(n))))
+    .map((line) => /^\s*(?:[-*•]\s+)?(\p{L}[\p{L}\p{N} '’-]{0,30}):\s/u.exec(line)?.[1])
+    // (A label that names a thing has only content words: "Meeting", not "For reference".)
+    .filter((label): label is string => label !== undefined && wordCount(label) <= 3 && words(label).every((w) => contentToken(w, input.stems) !== null));
+  return labels.length === 1 ? labels[0] : null;
 }
 
 /** The statement's first word is a name: the agent wrote it, and only ever capitalised ("Mitte: 420 m² …", "… on Thursday"). */

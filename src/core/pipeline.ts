@@ -6,7 +6,7 @@ import { TaskAffinity } from './affinity';
 import type { CompiledBridgeLexicon } from './bridge';
 import { clusterTopics } from './cluster';
 import { negates, type CompiledLexicon } from './contradiction';
-import { sentenceCandidates } from './candidates';
+import { sentenceCandidates, type CandidateInput } from './candidates';
 import { agentCandidates, decideTask, orderCandidates, type DecideInput, type TaskAnalysis, type WeighedCandidate } from './decide';
 import { detect, withAdmittedErrors } from './detect';
 import { decisionFromReview, mergeTask, RegistryIndex, recordPatterns, type Registry, type TaskMerge } from './evolve';
@@ -184,17 +184,24 @@ function readTask(taskId: string, discussion: readonly unknown[], engine: Engine
   return input;
 }
 
-/** The slot a unit word fills ("days" → duration; "Uhr", which makes a number an hour, → time). */
-export function unitSlotOf(engine: Engine, word: string): string | null {
-  const { unitSlot, clock } = engine.lexicon.subjects;
-  return unitSlot.get(word)?.slot ?? (clock.has(word) ? 'time' : null);
+/**
+ * What the candidates read of the subject lexicon's slots: the slot a unit word fills ("days" →
+ * duration; "Uhr", which makes a number an hour, → time) and the slot a word that is a value by
+ * itself fills ("Thursday" → weekday).
+ */
+export function slotReaders(engine: Engine): Pick<CandidateInput, 'unitSlot' | 'valueSlot'> {
+  const { unitSlot, clock, wordSlot } = engine.lexicon.subjects;
+  return {
+    unitSlot: (word) => unitSlot.get(word)?.slot ?? (clock.has(word) ? 'time' : null),
+    valueSlot: (word) => wordSlot.get(word)?.slot ?? null,
+  };
 }
 
 /** Stage 6 of one task with an agent in it (candidates.ts). */
 function candidateClausesOf(messages: readonly Message[], text: AnalysedMessages, detections: readonly Detection[][], answered: readonly number[], replies: ReplyActs, engine: Engine, run: RunContext): SentenceCandidate[] {
   const { lexicon } = engine;
   const negated = (lower: string) => negates(lexicon, lower);
-  return sentenceCandidates({ messages, detections, answered, verdict: replies.verdict, lexicon: engine.statements, tuning: engine.tuning.candidates, text: text.at, stems: text.stemmer, imperatives: run.imperatives, negated, unitSlot: (word) => unitSlotOf(engine, word) });
+  return sentenceCandidates({ messages, detections, answered, verdict: replies.verdict, lexicon: engine.statements, tuning: engine.tuning.candidates, text: text.at, stems: text.stemmer, imperatives: run.imperatives, negated, ...slotReaders(engine) });
 }
 
 /** Messages that reply rather than speak (confirmations, disagreements, corrections): clustering keeps them with what they answer. */

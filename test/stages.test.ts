@@ -187,6 +187,11 @@ describe('contradiction', () => {
     const u = (a: string, b: string) => utteranceConflict(clauseClaims(a, engine.lexicon, stems), clauseClaims(b, engine.lexicon, stems), engine.lexicon);
     expect(u('The staging deploy window is on Thursday afternoon.', 'Sorry, the staging deploy window is not on Thursday afternoon.')).toMatch(/negates/);
     expect(u('The backup job runs every night at 2 am.', 'The backup job runs every night at 4 am.')).toMatch(/values/);
+    // A decimal is one value; prices of two things are no conflict, two prices of one thing are.
+    expect(u('Translation is 0.12 euros per word.', 'Translation is 0.14 euros per word.')).toMatch(/0\.12 vs 0\.14/);
+    expect(u('English to German translation is 0.12 euros per word.', 'Proofreading is 0.04 euros per word.')).toBeNull();
+    expect(u('The Hafenröstung is 24 euros per kilo.', 'The Ethiopia is 31 euros per kilo.')).toBeNull();
+    expect(u('The deposit is 200 euros per booking.', 'The deposit for the hall is 150 euros per booking.')).toMatch(/200 vs 150/);
     expect(u('The new case feels light in the hand.', 'The new case feels heavy in the hand.')).toBeNull();
     // Different events on different days, and turns that only share a few words and some "not".
     expect(u('The cluster was upgraded on Monday and all checks are green.', 'The deploy window is Thursday from 14:00 to 16:00.')).toBeNull();

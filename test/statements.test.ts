@@ -33,6 +33,9 @@ describe('an act at the start of a sentence', () => {
     expect(findAct(lexicon, 'opinion', normalForm("Well, I'm not sure we should drop them."))).not.toBeNull();
     expect(findAct(lexicon, 'opinion', normalForm("So I think we keep them."))).not.toBeNull();
     expect(findAct(lexicon, 'opinion', normalForm("I'm not sure we should drop them."))).not.toBeNull();
+    // A speaker's frankness says nothing of the act after it.
+    expect(findAct(lexicon, 'opinion', normalForm("Honestly I'm not sure we should drop them."))).not.toBeNull();
+    expect(findAct(lexicon, 'opinion', normalForm('To be honest, I think we keep them.'))).not.toBeNull();
   });
   it('does not stand after words that carry content', () => {
     expect(findAct(lexicon, 'opinion', normalForm("Priya says I'm not sure we should drop them."))).toBeNull();
@@ -122,6 +125,41 @@ describe('decision candidates', () => {
       ['lena', 'human', '4.80 it is.'],
     ]);
     expect(found.map((c) => [c.statement, c.type])).toEqual([['Sourdough loaf: 4.80 it is.', 'decision']]);
+  });
+
+  it('takes several options picked by their keys as one decision each, and a choice asked back as none', () => {
+    const options = replying([
+      ['marisol', 'human', 'Food cost is too high. Propose fixes.'],
+      ['kitchen-bot', 'bot', 'Options: A) raise the hake from 22 to 24 EUR; B) swap the hake for cod; C) cut the cheek portion from 250 g to 220 g.'],
+    ], 'marisol');
+    const picked = ['Raise the hake from 22 to 24 EUR.', 'Cut the cheek portion from 250 g to 220 g.'];
+    expect(options('Ok, A and C.')).toEqual(picked);
+    expect(options('A + C')).toEqual(picked);
+    expect(options('Vale, A y C.')).toEqual(picked);
+    expect(options('A or C?')).toEqual([]);
+  });
+
+  it("takes a bare number as the one alternative of the agent's that names it", () => {
+    const fee = replying([
+      ['mark', 'human', 'Where are we on the Kessler fee?'],
+      ['recruit-bot', 'bot', 'Our standard is 18% of first-year salary; Kessler asked for 15%. Options: hold at 18, meet at 16, or accept 15.'],
+    ], 'mark');
+    expect(fee('16.')).toEqual(['Meet at 16.']);
+    // Bare numbers offered say nothing of what is done with them.
+    const bare = replying([
+      ['mark', 'human', 'When do we start the call?'],
+      ['recruit-bot', 'bot', 'Is 9 or 12 better?'],
+    ], 'mark');
+    expect(bare('12.')).not.toContain('12 better.');
+  });
+
+  it("gives the agent's question's subject to the clause that answers it, not to the next one", () => {
+    const found = replying([
+      ['dietrich', 'human', 'Tell Brenner today.'],
+      ['freight-bot', 'bot', 'I am drafting the mail to Brenner. Should it go to Ms Kaya (purchasing) or to the managing director?'],
+    ], 'dietrich')('Yes, Kaya. And always cc Mr Polat from sales.');
+    expect(found).toContain('Always cc Mr Polat from sales.');
+    expect(found.some((s) => /Kaya: always/i.test(s))).toBe(false);
   });
 
   it("states a settlement of a day and an hour with the label of the agent's line that put them up", () => {

@@ -369,7 +369,7 @@ function clauseCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   // A bare option key answering a list ("OK, A.", "Yes, B.") picks that option, though a key
   // alone is no content word.
   const picked = optionPicked(input, scene, walk, clauses, k, body);
-  if (picked) return { made: [picked], consumed: 0 };
+  if (picked.length > 0) return { made: picked, consumed: 0 };
   // "On the proposal: yes to the npm pin, exact versions and the Renovate schedule.": the points named are accepted.
   const points = scene.proposed ? pointsNamed(input, scene.proposed.points, body) : [];
   if (points.length > 0) {
@@ -403,15 +403,39 @@ function clauseCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
  * condition the person adds to it: the pick. The list may stand a little further back than the
  * agent's last message.
  */
-function optionPicked(input: CandidateInput, scene: MessageScene, walk: ClauseWalk, clauses: readonly Span[], k: number, body: string): SentenceCandidate | null {
-  if (isQuestion(body)) return null;
-  const pick = (offered: string) => clausePick(input, clauses[k].text, body, offered);
-  const latest = scene.agent >= 0 ? pick(input.messages[scene.agent].text) ?? valueOfChoice(input, body, sentencesAt(input, scene.agent)) : null;
-  const listed = latest === null && scene.listedBefore >= 0 && scene.listedBefore !== scene.agent ? pick(input.messages[scene.listedBefore].text) : null;
-  const option = latest ?? listed;
-  if (!option) return null;
+function optionPicked(input: CandidateInput, scene: MessageScene, walk: ClauseWalk, clauses: readonly Span[], k: number, body: string): SentenceCandidate[] {
+  if (isQuestion(body)) return [];
+  const pick = (offered: string) => {
+    const several = optionsByKeys(input.lexicon, body, offered);
+    if (several.length > 0) return several;
+    const one = clausePick(input, clauses[k].text, body, offered);
+    return one ? [one] : [];
+  };
+  const latest = scene.agent >= 0 ? pick(input.messages[scene.agent].text) : [];
+  const value = latest.length === 0 && scene.agent >= 0 ? valueOfChoice(input, body, sentencesAt(input, scene.agent)) : null;
+  const fromLatest = value ? [value] : latest;
+  const listed = fromLatest.length === 0 && scene.listedBefore >= 0 && scene.listedBefore !== scene.agent ? pick(input.messages[scene.listedBefore].text) : [];
+  const options = fromLatest.length > 0 ? fromLatest : listed;
+  if (options.length === 0) return [];
   const r = readClause(input, scene, walk, clauses, k, body);
-  return make(scene.p, option, 'decision', 'accepted', latest !== null ? scene.agent : scene.listedBefore, true, [], [], 'selection', [...r.flags, 'origin:selection', 'strength:accepted', 'hint:decision']);
+  const from = fromLatest.length > 0 ? scene.agent : scene.listedBefore;
+  return options.map((option) => make(scene.p, option, 'decision', 'accepted', from, true, [], [], 'selection', [...r.flags, 'origin:selection', 'strength:accepted', 'hint:decision']));
+}
+
+/**
+ * "A and C." / "A y C" / "1 + 3": several options of one list picked by their keys, each its own
+ * decision; none unless every word of the reply is a key or a joining word ("A or C" asks, it
+ * picks nothing).
+ */
+function optionsByKeys(lex: CompiledStatementLexicon, body: string, offered: string): string[] {
+  const ref = withoutCourtesy(lex, normalForm(body).replace(/[.!]+$/, '').trim());
+  const words = ref.split(/\s*[,+&]\s*|\s+/).filter(Boolean);
+  const joins = (w: string) => lex.words.statements.itemJoiner.test(w) && !lex.words.statements.disjunction.test(w);
+  const keys = words.filter((w) => !joins(w));
+  if (keys.length < 2 || keys.length === words.length && !/[,+&]/.test(ref)) return [];
+  if (!keys.every((key) => /^\(?(?:[0-9]|[a-h])\)?$/.test(key))) return [];
+  const picked = [...new Set(keys.map((key) => key.replace(/[()]/g, '')))].map((key) => pickedOption(lex, key, offered));
+  return picked.every((x): x is string => x !== null) ? picked : [];
 }
 
 /**
@@ -421,9 +445,9 @@ function optionPicked(input: CandidateInput, scene: MessageScene, walk: ClauseWa
  */
 function valueOfChoice(input: CandidateInput, body: string, agentSentences: readonly Span[]): string | null {
   const value = /^(\d{1,4}(?:[.,:]\d{1,2})?)$/.exec(normalForm(body).replace(/[.!]+$/, '').trim())?.[1];
+  if (!value) return null;
   const asked = lastQuestion(agentSentences);
-  if (!value || !asked) return null;
-  const question = asked.text.replace(/\?\s*$/, '');
+  const question = asked ? asked.text.replace(/\?\s*$/, '') : '';
   for (const m of question.matchAll(VALUE_PAIR)) {
     if (!input.lexicon.words.statements.disjunction.test(m[3]) || (value !== m[1] && value !== m[4])) continue;
     // "24 or 48 hours before" and "24 hours or 48 hours before": the unit is the one after either
@@ -433,7 +457,25 @@ function valueOfChoice(input: CandidateInput, body: string, agentSentences: read
     const rest = question.slice(m.index! + m[0].length).split(/[,;:]/)[0].trim().split(/\s+/).slice(0, 4).join(' ');
     return `${sentenceCase(trimEnd([value, unit, rest].filter(Boolean).join(' ')))}.`;
   }
-  return null;
+  return valueInAlternatives(input, value, agentSentences);
+}
+
+/**
+ * "16." answering "Options: hold at 18, meet at 16, or accept 15.": the one alternative of the
+ * agent's last sentence of alternatives that names the number, when two or more name numbers.
+ */
+function valueInAlternatives(input: CandidateInput, value: string, agentSentences: readonly Span[]): string | null {
+  const { disjunction } = input.lexicon.words.statements;
+  const offering = [...agentSentences].reverse().find((s) => disjunction.test(s.text));
+  if (!offering) return null;
+  const text = offering.text.replace(/^[^:]*:\s*/, '').replace(/[.?!]+$/, '');
+  const parts = text.split(new RegExp(`\\s*[,;]\\s*(?:${disjunction.source}\\s+)?|\\s+${disjunction.source}\\s+`, 'u')).filter((x): x is string => typeof x === 'string' && /[\p{L}\p{N}]/u.test(x));
+  const names = new RegExp(`(?<![\\d.,:])${escapeRegex(value)}(?![\\d]|[.,:]\\d)`);
+  const numbered = parts.filter((x) => /\d/.test(x));
+  const naming = numbered.filter((x) => names.test(x));
+  // Each alternative says what is done with its number ("Is 9 or 12 better?" offers bare numbers).
+  if (numbered.some((x) => contentWordCount(x, input.lexicon.words) < 1)) return null;
+  return numbered.length >= 2 && naming.length === 1 ? `${sentenceCase(trimEnd(naming[0].trim()))}.` : null;
 }
 
 /** Two numbers joined by one word, each with an optional unit: "24 or 48 hours", "24 hours or 48 hours". */
@@ -491,7 +533,9 @@ function picksFrom(input: CandidateInput, h: number, offered: string): boolean {
   const { lexicon } = input;
   for (const s of sentencesAt(input, h)) {
     for (const c of splitClauses(lexicon, s)) {
-      if (!isQuestion(c.text) && clausePick(input, c.text, c.text.slice(contentStart(lexicon, c.text)).trim(), offered) !== null) return true;
+      if (isQuestion(c.text)) continue;
+      const body = c.text.slice(contentStart(lexicon, c.text)).trim();
+      if (clausePick(input, c.text, body, offered) !== null || optionsByKeys(lexicon, body, offered).length > 0) return true;
     }
   }
   return false;
@@ -831,7 +875,7 @@ function statedCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   // A statement says what: words of its own besides the cue ("Publish." and "Send it to her."
   // say nothing a reader could act on without the discussion).
   // ("4.80 it is." says what once the question it answers gives its subject: "Sourdough loaf: 4.80 it is.")
-  const subjectSaid = withQuestionSubject(input, scene, type, statement);
+  const subjectSaid = withQuestionSubject(input, scene, type, statement, r.firstContent);
   // (An imperative's verb is its cue: "Draft it." says no more than "Publish." does.)
   const what = r.act === 'imperative' ? subjectSaid.replace(/^\S+\s*/u, '') : subjectSaid;
   if (contentWordCount(withoutCue(lexicon, what), input.stems) < 1) return { made: [], consumed };
@@ -875,9 +919,13 @@ function spelledJoin(choice: string, next: string): string {
  * "Strictly view for now." answering "should guests be able to comment, or is it strictly view?"
  * says what about? The question's subject: "Guests: strictly view for now."
  */
-function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: DecisionType, statement: string): string {
+function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: DecisionType, statement: string, firstContent: boolean): string {
   if (type === 'action_item' || wordCount(statement) > input.tuning.ellipticSubjectMaxWords || statement.includes(':')) return statement;
   const valueOnly = saysOnlyValues(input, statement);
+  // The question is answered by the message's first clause with content ("Yes, Kaya."); a clause
+  // after it says something new ("And always cc Mr Polat."), unless it is a bare value, which is
+  // of what was asked wherever it stands.
+  if (!firstContent && !valueOnly) return statement;
   // The subject of the question asked in message `at`.
   const askedIn = (at: number) => ({ at, subject: questionSubject(input.lexicon, sentencesAt(input, at), statement, input.stems, valueOnly) });
   let asked = scene.agent >= 0 ? askedIn(scene.agent) : null;

@@ -172,6 +172,8 @@ const PAIRED: ReadonlyArray<readonly [string, string]> = [
   ['act:we-subject', 'act:future'],
   ['act:i-subject', 'act:future'],
   ['act:we-subject', 'act:past'],
+  // "They'll accept 16": what others will do is a forecast, not a plan.
+  ['act:third-party', 'act:future'],
 ];
 
 export function withPairs(features: readonly string[]): string[] {

@@ -87,7 +87,7 @@ export function clauseClaims(text: string, lex: CompiledLexicon, stems: Stems): 
     raw = raw.replace(claims.leadingAnswer, ' ');
     for (const h of claims.nonNegating) if (raw.includes(h)) raw = raw.split(h).join(' ');
     for (const p of lex.negatorPhrases) if (raw.includes(p)) raw = raw.split(p).join(' not ');
-    const ws = words(raw);
+    const ws = wordsKeepingDecimals(raw);
     if (ws.length < 2 || ws.length > 40) continue;
     const content = new Set<string>();
     const negated = new Set<string>();
@@ -121,6 +121,34 @@ export function clauseClaims(text: string, lex: CompiledLexicon, stems: Stems): 
   return out;
 }
 
+/** The words of a clause, with a decimal number ("0.12", "4,80") as one word: its digits are one value. */
+function wordsKeepingDecimals(text: string): string[] {
+  const out: string[] = [];
+  let last = 0;
+  for (const m of text.matchAll(DECIMAL)) {
+    out.push(...words(text.slice(last, m.index)), m[0]);
+    last = m.index! + m[0].length;
+  }
+  out.push(...words(text.slice(last)));
+  return out;
+}
+const DECIMAL = /\d+(?:[.,]\d+)+/g;
+
+/**
+ * Whether two clauses with numbers speak of one thing: past their numbers and units, they share a
+ * word and one says nothing the other does not ("The Hafenröstung is 24 euros per kilo." and "The
+ * Ethiopia is 31 euros per kilo." price two coffees; "The deposit is 200 euros." and "The deposit
+ * for the hall is 150 euros." price one deposit).
+ */
+function sameThingCounted(a: ClauseClaim, b: ClauseClaim): boolean {
+  const skip = new Set<string>();
+  for (const claim of [a, b]) for (const [n, unit] of claim.numbers) skip.add(n).add(unit);
+  const subject = (t: string) => !skip.has(t) && !/^\d/.test(t);
+  const onlyA = [...a.content].filter((t) => subject(t) && !b.content.has(t));
+  const onlyB = [...b.content].filter((t) => subject(t) && !a.content.has(t));
+  return overlap(a.content, b.content, skip).shared >= 1 && (onlyA.length === 0 || onlyB.length === 0);
+}
+
 function overlap(a: ReadonlySet<string>, b: ReadonlySet<string>, skip: ReadonlySet<string> = new Set()): { shared: number; jaccard: number } {
   let shared = 0;
   let union = 0;
@@ -152,7 +180,7 @@ export function clauseConflict(a: ClauseClaim, b: ClauseClaim, lex: CompiledLexi
       if (rest.shared >= 2 && rest.jaccard >= 0.5) return `opposite terms: "${said(s, a.surface)}" vs "${said(o, b.surface)}"`;
     }
   }
-  if (a.numbers.size > 0 && b.numbers.size > 0 && all.shared >= 3 && all.jaccard >= 0.4) {
+  if (a.numbers.size > 0 && b.numbers.size > 0 && all.shared >= 3 && all.jaccard >= 0.4 && sameThingCounted(a, b)) {
     for (const [x, unitA] of a.numbers) {
       if (b.numbers.has(x)) return null;
       for (const [y, unitB] of b.numbers) {

@@ -40,7 +40,7 @@ function compileClaims(lexicons: WordLexicons): ClaimWords {
     fillers: new Set(wordsOf(lexicons, 'claims', 'fillers')),
     notAClaim: new RegExp(`\\b(?:${list('conditionals')})\\b|\\?|"`),
     leadingAnswer: new RegExp(`^\\s*(?:(?:${list('answerWords')})\\s*(?:[,!-]|(?=(?:${list('answerFollowers')})\\b))\\s*)+`),
-    clauseSplit: new RegExp(`[.;!?\\n]+|,\\s*(?:${list('contrastives')})\\b|\\s(?:${list('strongContrastives')})\\s`),
+    clauseSplit: new RegExp(`(?:(?<!\\d)\\.|\\.(?!\\d)|[;!?\\n])+|,\\s*(?:${list('contrastives')})\\b|\\s(?:${list('strongContrastives')})\\s`),
     coordinator: new RegExp(`\\s(?:${list('coordinators')})\\s`, 'gi'),
     // A sentence ends at a stop, or after the quotes or brackets (a few) that close on it ("… schools.' Shall I …?").
     claimSplit: new RegExp(`(?<=[!?;\\n])|(?<=\\.["'’”)\\]]{0,3})(?=\\s|$)|,\\s+(?=(?:${list('claimJoiners')})\\s)`, 'iu'),

@@ -140,6 +140,18 @@ describe('relations on the same subject', () => {
     expect(replaces('The club newsletter goes out every Monday.', 'Parking permits are renewed every Thursday.')).toBeNull();
   });
 
+  it('reads a value after a comma with its own verb as a reason, not as a second value the change sets', () => {
+    expect(replaces('The club newsletter goes out every Monday.', 'From now on the club newsletter goes out every Thursday, Monday is too busy for the printers.')).toMatch(/weekday: monday → thursday/);
+    expect(replaces('El depósito de la sala es de 500 euros.', 'A partir de ahora el depósito de la sala es de 800 euros, 500 no cubre las cancelaciones.')).toMatch(/amount: 500 eur → 800 eur/);
+    // Values listed after a comma are values the sentence sets.
+    expect(replaces('The club newsletter goes out every Monday.', 'From now on the club newsletter goes out every Thursday, Monday and Friday.')).toBeNull();
+  });
+
+  it('names a subject said in common words alone by two of them', () => {
+    expect(replaces('From now on the work day is Saturday.', 'From now on the work day is Sunday.')).toMatch(/weekday: saturday → sunday/);
+    expect(replaces('From now on the work day is Saturday.', 'From now on the board meeting is on Sunday.')).toBeNull();
+  });
+
   it('reads a bare number on the same subject as a new value for the one number the older decision set', () => {
     expect(replaces("We'll pin Node 20 in CI and bump .nvmrc to match.", "Let's move everything to 22: CI, .nvmrc, the Lambda runtimes.")).toMatch(/version: 20 → 22/);
     expect(replaces('Refunds over 200 EUR need a second approval from a team lead.', 'Refunds over 300 need a second approval from a team lead.')).toMatch(/amount: 200 eur → 300 eur/);

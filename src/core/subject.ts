@@ -170,7 +170,7 @@ const numberText = (n: number) => String(Math.round(n * 1000) / 1000);
 export function claimSentences(text: string, lex: CompiledSubjects): string[] {
   const out: string[] = [];
   // Coordinated clauses are claims of their own ("Retries max 2, and quarantined tests get a ticket"; claims.json claimJoiners).
-  for (const raw of text.split(lex.words.claims.claimSplit)) {
+  for (const raw of text.split(lex.words.claims.claimSplit).flatMap((part) => atValueClauses(part, lex))) {
     const s = raw.trim();
     if (s.length === 0 || /\?\s*["')\]]*$/.test(s)) continue;
     if (lex.hedges.some((h) => h.test(s))) continue;
@@ -178,6 +178,26 @@ export function claimSentences(text: string, lex: CompiledSubjects): string[] {
   }
   return out;
 }
+
+/**
+ * A sentence split before a comma that a value and its own verb follow: "From now on batches go
+ * out Tuesdays, Monday is too tight for review" sets Tuesday; Monday is its reason's, and
+ * read as one claim the sentence would name both days and change neither.
+ */
+function atValueClauses(sentence: string, lex: CompiledSubjects): string[] {
+  const out: string[] = [];
+  let from = 0;
+  for (const m of sentence.matchAll(COMMA_THEN_WORD)) {
+    const word = m[1];
+    const value = /^\d/.test(word) || lex.wordSlot.has(word.toLowerCase());
+    if (!value || !lex.words.claims.valueClauseVerb.test(sentence.slice(m.index! + m[0].length))) continue;
+    out.push(sentence.slice(from, m.index));
+    from = m.index! + m[0].length - word.length;
+  }
+  out.push(sentence.slice(from));
+  return out;
+}
+const COMMA_THEN_WORD = /,\s+([\p{L}\p{N}][\p{L}\p{N}.:]*)/gu;
 
 /**
  * Views and clauses already worked out, by text: one per run (the pipeline makes it and passes it
@@ -425,6 +445,7 @@ function anchorWords(
   const anchor = new Set<string>();
   const stems = new Set<string>();
   const negated = new Set<string>();
+  const generic = new Set<string>();
   for (let i = 0; i < toks.length; i++) {
     const w = toks[i].text;
     if (/^\d/.test(w) || neg.negatorWords.has(w) || w.endsWith("n't")) continue;
@@ -444,11 +465,15 @@ function anchorWords(
       }
       continue;
     }
-    if (consumed.has(i) || lex.unitSlot.has(w) || lex.generic.has(w) || lex.generic.has(t) || lex.generic.has(s) || lex.ordinals.has(w) || lex.am.has(w) || lex.pm.has(w) || lex.clock.has(w)) continue;
+    if (consumed.has(i) || lex.ordinals.has(w) || lex.am.has(w) || lex.pm.has(w) || lex.clock.has(w)) continue;
     // A pronoun with its verb ("we're", "i'll") names nothing.
     if (/^\p{L}{1,4}'(?:re|ll|ve|d|m)$/u.test(w)) continue;
-    anchor.add(s);
+    // (A unit's word without its number is a common word: "the work day".)
+    if (lex.unitSlot.has(w) || lex.generic.has(w) || lex.generic.has(t) || lex.generic.has(s)) generic.add(s);
+    else anchor.add(s);
   }
+  // "The work day is Saturday": a subject named in common words alone is still named, by two of them.
+  if (anchor.size === 0 && generic.size >= 2) for (const g of generic) anchor.add(g);
   return { anchor, stems, negated, wordValues };
 }
 

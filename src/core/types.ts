@@ -482,6 +482,8 @@ export interface ClaimWords {
   coordinator: RegExp;
   /** Where a text splits into claims (for `String.split`): after a sentence's mark, or before a comma and a conjunction that opens a claim. */
   claimSplit: RegExp;
+  /** A verb (or negator) right after the value that opens the words after a comma: they are a claim of their own ("…, Monday is too tight"). */
+  valueClauseVerb: RegExp;
 }
 
 /** statement-words.json: a cued statement's extent and the options a message weighs. */

@@ -51,6 +51,18 @@ describe('sentences and clauses', () => {
     const titled = splitSentences('The jury is chaired by Prof. Lindqvist this year. Sra. Ortega keeps the minutes.', engine.words.statements).map((s) => s.text);
     expect(titled).toEqual(['The jury is chaired by Prof. Lindqvist this year.', 'Sra. Ortega keeps the minutes.']);
   });
+  it("keeps a German date's day and month in one sentence; a day's number before another word ends it", () => {
+    const split = (t: string) => splitSentences(t, engine.words.statements).map((s) => s.text);
+    expect(split('Das Sommerfest ist am 14. Juni. Danach räumen wir auf.')).toEqual(['Das Sommerfest ist am 14. Juni.', 'Danach räumen wir auf.']);
+    expect(split('Wir treffen uns am 27. Danach gehen wir essen.')).toEqual(['Wir treffen uns am 27.', 'Danach gehen wir essen.']);
+  });
+  it('reads a German or Spanish "we move" as a decision, as the English one is', () => {
+    const moved = replying([
+      ['kita', 'human', 'Wann ist das Sommerfest?'],
+      ['kita-bot', 'bot', 'Bisher am Samstag, 14. Juni.'],
+    ], 'kita');
+    expect(moved('Das Sommerfest verschieben wir auf Sonntag, den 15. Juni.')).toEqual(['Das Sommerfest verschieben wir auf Sonntag, den 15. Juni.']);
+  });
   it('ends a sentence after a bare "No." but not inside "no. 14"', () => {
     expect(splitSentences('No. NPS is quarterly.', engine.words.statements).map((s) => s.text)).toEqual(['No.', 'NPS is quarterly.']);
     expect(splitSentences('Drop the letter at no. 14 on Thursday.', engine.words.statements).map((s) => s.text)).toEqual(['Drop the letter at no. 14 on Thursday.']);

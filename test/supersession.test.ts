@@ -91,6 +91,9 @@ describe('subject lexicon examples', () => {
     expect(values('Blue/green costs about €410/month more.')).toEqual(['amount=410 eur']);
     // The word after a colon or comma is not what a bare number counts.
     expect(values("Let's move everything to 22: CI, .nvmrc, the Lambda runtimes.")).toEqual(['count:=22']);
+    // A day's number with its period before a month's name is a date, in one claim.
+    expect(values('Ab sofort ist das Sommerfest am Samstag, 14. Juni.')).toEqual(expect.arrayContaining(['date=june 14', 'weekday=saturday']));
+    expect(values('Ab sofort ist das Sommerfest am Samstag, 14. Juni.')).not.toContain('time=14:00');
   });
 
   it('reads how often something happens, in words of one or several, in three languages', () => {

@@ -6,7 +6,7 @@ import { relative, resolve } from 'node:path';
 import { compileBridgeLexicon, type BridgeLexicon } from '../core/bridge';
 import { compileLexicon, type ContradictionLexicon } from '../core/contradiction';
 import { compileStatementLexicon, type StatementLexicon } from '../core/sentenceActs';
-import { compileSubjects, type SubjectLexicon } from '../core/subject';
+import { compileSubjects, slotWords, type SubjectLexicon } from '../core/subject';
 import type { Engine } from '../core/pipeline';
 import { canonicalJson, canonicalJsonOfTexts } from '../core/json';
 import { onceUnlessRejected } from '../io/once';
@@ -110,7 +110,7 @@ async function readShipped(): Promise<Shipped> {
 /** The lexicons as io read them, compiled: the word lists first, then the lexicons read with them. */
 function compileLexicons(read: ReadonlyMap<string, LexiconDocument>): Pick<Engine, 'lexicon' | 'bridge' | 'statements' | 'words'> {
   const contradiction = read.get('contradiction') as unknown as ContradictionLexicon;
-  const words = compileWords(wordLexiconsOf(read), contradiction.negators);
+  const words = compileWords(wordLexiconsOf(read), contradiction.negators, slotWords(read.get('subjects') as unknown as SubjectLexicon, 'month'));
   return {
     lexicon: compileLexicon(contradiction, compileSubjects(read.get('subjects') as unknown as SubjectLexicon, words), words),
     bridge: compileBridgeLexicon(read.get('bridge') as unknown as BridgeLexicon),

@@ -41,6 +41,11 @@ export interface SubjectLexicon {
 const phraseRe = (p: string) => new RegExp(`(?<![\\p{L}\\p{N}])${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')}(?![\\p{L}\\p{N}])`, 'iu');
 
 /** The subject lexicon compiled with the engine's word lists (its stopwords decide which words are content). */
+/** Every word of one slot of the lexicon, in every language ("juni", "junio", …). */
+export function slotWords(lex: SubjectLexicon, slot: string): string[] {
+  return (lex.slots ?? []).filter((s) => s.slot === slot).flatMap((s) => Object.values(s.words ?? {}).flat());
+}
+
 export function compileSubjects(lex: SubjectLexicon, words: Words): CompiledSubjects {
   const stems = new PorterStems(words);
   const wordSlot = new Map<string, { slot: string; value: string }>();
@@ -170,7 +175,7 @@ const numberText = (n: number) => String(Math.round(n * 1000) / 1000);
 export function claimSentences(text: string, lex: CompiledSubjects): string[] {
   const out: string[] = [];
   // Coordinated clauses are claims of their own ("Retries max 2, and quarantined tests get a ticket"; claims.json claimJoiners).
-  for (const raw of text.split(lex.words.claims.claimSplit).flatMap((part) => atValueClauses(part, lex))) {
+  for (const raw of withDatesWhole(text.split(lex.words.claims.claimSplit), lex).flatMap((part) => atValueClauses(part, lex))) {
     const s = raw.trim();
     if (s.length === 0 || /\?\s*["')\]]*$/.test(s)) continue;
     if (lex.hedges.some((h) => h.test(s))) continue;
@@ -178,6 +183,18 @@ export function claimSentences(text: string, lex: CompiledSubjects): string[] {
   }
   return out;
 }
+
+/** Sentences split at a day's number and its period joined again where a month's name follows ("am 14. Juni"). */
+function withDatesWhole(parts: readonly string[], lex: CompiledSubjects): string[] {
+  const out: string[] = [];
+  for (const part of parts) {
+    const k = out.length - 1;
+    if (k >= 0 && DAY_WITH_PERIOD.test(out[k]) && lex.words.statements.monthName.test(part.trimStart())) out[k] += part;
+    else out.push(part);
+  }
+  return out;
+}
+const DAY_WITH_PERIOD = /(?:^|[\s(])(?:[1-9]|[12]\d|3[01])\.$/;
 
 /**
  * A sentence split before a comma that a value and its own verb follow: "From now on batches go

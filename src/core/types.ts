@@ -520,6 +520,8 @@ export interface StatementWords {
   factCopula: RegExp;
   /** A word written with a period that does not end the sentence, at the end of the text before the period's mark ("e.g.", "Dr."). */
   abbreviation: RegExp;
+  /** A month's name opening the text ("Juni …"): after "14." it makes the period an ordinal's, not a sentence's end. */
+  monthName: RegExp;
   /** Words that open a condition added to a pick ("…, but …", "…, without …"). */
   pickQualifier: RegExp;
   /** "Go with" / "I'd pick" before an option's number: the choice is the number. */

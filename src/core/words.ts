@@ -7,15 +7,20 @@ import { escapeRegex } from './phrases';
 import { stemWord } from './porter';
 import type { ClaimWords, CueWords, StatementWords, Words } from './types';
 
-/** The word lexicons compiled; `negators` are the contradiction lexicon's (a negated cue does not fire). */
-export function compileWords(lexicons: WordLexicons, negators: readonly string[]): Words {
+/**
+ * The word lexicons compiled; `negators` are the contradiction lexicon's (a negated cue does not
+ * fire), `months` the subject lexicon's month names (a day's number before one ends no sentence).
+ */
+export function compileWords(lexicons: WordLexicons, negators: readonly string[], months: readonly string[] = []): Words {
   const list = (key: string) => alternation(lexicons, 'relations', key);
+  const stopwords = new Set([...wordsOf(lexicons, 'stopwords', 'english'), ...wordsOf(lexicons, 'stopwords', 'german'), ...wordsOf(lexicons, 'stopwords', 'spanish'), ...wordsOf(lexicons, 'stopwords', 'conversational'), ...wordsOf(lexicons, 'transcript-markers', 'markers')]);
   return {
-    stopwords: new Set([...wordsOf(lexicons, 'stopwords', 'english'), ...wordsOf(lexicons, 'stopwords', 'german'), ...wordsOf(lexicons, 'stopwords', 'spanish'), ...wordsOf(lexicons, 'stopwords', 'conversational'), ...wordsOf(lexicons, 'transcript-markers', 'markers')]),
+    stopwords,
     systemAuthors: new Set(wordsOf(lexicons, 'transcript-markers', 'systemAuthors').map((a) => a.toLowerCase())),
     cues: compileCues(lexicons, negators),
     claims: compileClaims(lexicons),
-    statements: compileStatementWords(lexicons),
+    // (A month's name that is also a function word, "may", could open the next sentence.)
+    statements: compileStatementWords(lexicons, months.filter((m) => !stopwords.has(m))),
     orphanReference: new RegExp(`\\b(?:${list('referenceVerbs')})\\s+(?:${list('referenceDeterminers')})\\s+(?:${list('referenceNouns')})\\b|\\b(?:${list('backReferences')})\\b`, 'i'),
     questionOpening: new RegExp(`^\\s*(?:${alternation(lexicons, 'replies', 'questionOpeners')})\\b[^.!]*$`, 'i'),
     errorAdmission: new RegExp(`^\\s*(?:${alternation(lexicons, 'replies', 'errorAdmissions')})(?![\\p{L}\\p{N}])`, 'iu'),
@@ -49,7 +54,7 @@ function compileClaims(lexicons: WordLexicons): ClaimWords {
   };
 }
 
-function compileStatementWords(lexicons: WordLexicons): StatementWords {
+function compileStatementWords(lexicons: WordLexicons, months: readonly string[]): StatementWords {
   const words = (key: string) => alternation(lexicons, 'statement-words', key);
   return {
     leadingVerdict: new RegExp(`^(?:(?:${words('leadingVerdicts')})\\b[\\s,.;:!-]*)+`, 'i'),
@@ -69,6 +74,8 @@ function compileStatementWords(lexicons: WordLexicons): StatementWords {
     reporting: new Set(wordsOf(lexicons, 'statement-words', 'reportingVerbs').map(stemWord)),
     factCopula: new RegExp(`^(?:${words('factCopulas')})(?![\\p{L}\\p{N}])`, 'u'),
     abbreviation: new RegExp(`(?:^|[\\s(])(?:${words('abbreviations')})\\.$`, 'i'),
+    // "am 14. Juni": a month name after a day's number and its period ("(?!)" when none are given).
+    monthName: new RegExp(months.length > 0 ? `^(?:${months.map(escapeRegex).join('|')})(?![\\p{L}\\p{N}])` : '(?!)', 'iu'),
     pickQualifier: new RegExp(`^(?:${words('pickQualifiers')})(?![\\p{L}\\p{N}])`, 'iu'),
     choice: new RegExp(`^(?:(?:${words('choiceSubjects')})\\s+)?(?:${words('choiceVerbs')}|${words('pickVerbs')})\\s+`, 'i'),
     optionRejection: new RegExp(`^(?:${words('optionRejections')})\\s+`, 'i'),

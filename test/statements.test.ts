@@ -63,6 +63,23 @@ describe('sentences and clauses', () => {
     ], 'kita');
     expect(moved('Das Sommerfest verschieben wir auf Sonntag, den 15. Juni.')).toEqual(['Das Sommerfest verschieben wir auf Sonntag, den 15. Juni.']);
   });
+  it("reads a Spanish verb in the future of 'we' as a plan, and a view marked at a sentence's end as an opinion", () => {
+    const said = replying([
+      ['rosa', 'human', '¿Seguimos con el mismo catering?'],
+      ['venue-bot', 'bot', 'El proveedor actual es Sabores del Sur. Options: A) full fee; B) half fee; C) no fee, same-day slots after 2 no-shows.'],
+    ], 'rosa');
+    expect(said('En lugar de Sabores del Sur, trabajaremos con Cocina Mar.')).toEqual(['En lugar de Sabores del Sur, trabajaremos con Cocina Mar.']);
+    expect(said('Lo veremos.')).toEqual([]);
+    expect(said('Option C is fair I think.')).toEqual([]);
+  });
+  it('reads a sentence that opens by naming its topic as no pick of the option that shares its word', () => {
+    const said = replying([
+      ['joaquin', 'human', 'The no-shows are killing us.'],
+      ['clinic-bot', 'bot', 'Options: A) charge the full fee; B) charge half the fee; C) no fee, but same-day slots only after 2 no-shows.'],
+    ], 'joaquin');
+    expect(said("About the fee... I don't like to charge.")).toEqual([]);
+    expect(said('The fee, yes.')).not.toEqual([]);
+  });
   it('ends a sentence after a bare "No." but not inside "no. 14"', () => {
     expect(splitSentences('No. NPS is quarterly.', engine.words.statements).map((s) => s.text)).toEqual(['No.', 'NPS is quarterly.']);
     expect(splitSentences('Drop the letter at no. 14 on Thursday.', engine.words.statements).map((s) => s.text)).toEqual(['Drop the letter at no. 14 on Thursday.']);

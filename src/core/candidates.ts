@@ -796,6 +796,8 @@ function namesSomeoneNew(input: CandidateInput, scene: MessageScene, r: ClauseRe
  */
 function namesOption(input: CandidateInput, scene: MessageScene, r: ClauseReading): boolean {
   if (!scene.agentOffers && !selects(r.body, scene.alternativeTokens, input.stems)) return false;
+  // "About the fee..." names the topic of what follows, not the option it shares a word with.
+  if (findAct(input.lexicon, 'topic-intro', r.lower)?.start === 0) return false;
   const main = withoutReason(input.lexicon, r.lower);
   if (main.length === r.lower.length) return r.words <= input.tuning.selectionMaxWords && selects(r.body, scene.agentTokens, input.stems) && r.verbless();
   const named = r.body.slice(0, main.length).replace(/[\s,;:–—-]+$/u, '');

@@ -46,6 +46,8 @@ export type SentenceAct =
   | 'proposal-label'
   | 'politeness'
   | 'back-reference'
+  // "About the fee …", "Was die Miete angeht …": what a sentence opens by naming as its topic.
+  | 'topic-intro'
   // Grammatical features the decision scorer weighs (person, modality, tense, certainty).
   | 'we-subject'
   | 'i-subject'

@@ -91,6 +91,10 @@ describe('subject lexicon examples', () => {
     expect(values('Blue/green costs about €410/month more.')).toEqual(['amount=410 eur']);
     // The word after a colon or comma is not what a bare number counts.
     expect(values("Let's move everything to 22: CI, .nvmrc, the Lambda runtimes.")).toEqual(['count:=22']);
+    // A count of people is one slot in three languages.
+    expect(values('Ab sofort sind beim Spinning maximal 12 Teilnehmer erlaubt.')).toContain('count:peopl=12');
+    expect(values('Beim Spinning können 15 Leute mitfahren.')).toContain('count:peopl=15');
+    expect(values('Spinning takes 15 people.')).toContain('count:peopl=15');
     // A day's number with its period before a month's name is a date, in one claim.
     expect(values('Ab sofort ist das Sommerfest am Samstag, 14. Juni.')).toEqual(expect.arrayContaining(['date=june 14', 'weekday=saturday']));
     expect(values('Ab sofort ist das Sommerfest am Samstag, 14. Juni.')).not.toContain('time=14:00');
@@ -148,6 +152,11 @@ describe('relations on the same subject', () => {
     expect(replaces('El depósito de la sala es de 500 euros.', 'A partir de ahora el depósito de la sala es de 800 euros, 500 no cubre las cancelaciones.')).toMatch(/amount: 500 eur → 800 eur/);
     // Values listed after a comma are values the sentence sets.
     expect(replaces('The club newsletter goes out every Monday.', 'From now on the club newsletter goes out every Thursday, Monday and Friday.')).toBeNull();
+  });
+
+  it('reads a count of people given in another language as another value of the same slot', () => {
+    expect(contradiction(view('Ab sofort sind beim Spinning maximal 12 Teilnehmer erlaubt.'), view('Beim Spinning sind maximal 15 Leute erlaubt.'), generic, true)).toMatch(/12 → 15|15/);
+    expect(contradiction(view('Ab sofort sind beim Spinning maximal 12 Teilnehmer erlaubt.'), view('Beim Spinning sind maximal 15 Räder erlaubt.'), generic, true)).toBeNull();
   });
 
   it('names a subject said in common words alone by two of them', () => {

@@ -394,8 +394,12 @@ function unitAt(toks: readonly Token[], i: number, lex: CompiledSubjects): { slo
 
 /** A count, keyed by the noun it counts unless that noun is a generic word. */
 function countValue(next: string, num: number, lex: CompiledSubjects, stemmer: Stems): SlotValue {
-  const noun = /^\p{L}/u.test(next) ? contentToken(next, stemmer) : null;
-  return { key: `count:${noun && !lex.generic.has(noun) ? noun : ''}`, value: numberText(num), negated: false };
+  const stem = /^\p{L}/u.test(next) ? contentToken(next, stemmer) : null;
+  // "12 Teilnehmer" and "15 Leute" count one thing, which the lexicon's equivalents name in three
+  // languages; a count of it is keyed by it though the word alone names no subject ("people").
+  const named = stem === null ? undefined : lex.equivalents.get(next.toLowerCase()) ?? lex.equivalents.get(stem);
+  const noun = named ?? stem;
+  return { key: `count:${noun && (named !== undefined || !lex.generic.has(noun)) ? noun : ''}`, value: numberText(num), negated: false };
 }
 
 /**

@@ -91,6 +91,12 @@ describe('subject lexicon examples', () => {
     expect(values('Blue/green costs about €410/month more.')).toEqual(['amount=410 eur']);
     // The word after a colon or comma is not what a bare number counts.
     expect(values("Let's move everything to 22: CI, .nvmrc, the Lambda runtimes.")).toEqual(['count:=22']);
+    // A number written as words is that number, in three languages.
+    expect(values('The plot fee is thirty-five euros a year.')).toEqual(['amount=35 eur']);
+    expect(values('Wir behalten die Sicherungen zwei Wochen.')).toEqual(['duration=2 week']);
+    expect(values('La fianza es de treinta y cinco euros.')).toEqual(['amount=35 eur']);
+    expect(values('Das Abo kostet fünfunddreißig Euro.')).toEqual(['amount=35 eur']);
+    expect(values('One of the plots is free once the fee is paid.')).toEqual([]);
     // A count of people is one slot in three languages.
     expect(values('Ab sofort sind beim Spinning maximal 12 Teilnehmer erlaubt.')).toContain('count:peopl=12');
     expect(values('Beim Spinning können 15 Leute mitfahren.')).toContain('count:peopl=15');
@@ -157,6 +163,10 @@ describe('relations on the same subject', () => {
   it('reads a count of people given in another language as another value of the same slot', () => {
     expect(contradiction(view('Ab sofort sind beim Spinning maximal 12 Teilnehmer erlaubt.'), view('Beim Spinning sind maximal 15 Leute erlaubt.'), generic, true)).toMatch(/12 → 15|15/);
     expect(contradiction(view('Ab sofort sind beim Spinning maximal 12 Teilnehmer erlaubt.'), view('Beim Spinning sind maximal 15 Räder erlaubt.'), generic, true)).toBeNull();
+  });
+
+  it('reads a new value written in words as a new value', () => {
+    expect(replaces('The annual plot fee is 30 euros.', 'The annual plot fee is thirty-five euros now.')).toMatch(/amount: 30 eur → 35 eur/);
   });
 
   it('names a subject said in common words alone by two of them', () => {

@@ -6,7 +6,8 @@
 // from the engine's claims word list).
 import { contentToken, contentTokens, isContentWord, nameWords, sharedCount as shared, type Stems, surfaceWords, words } from './text';
 import { PorterStems } from './porter';
-import type { CompiledSubjects, Words } from './types';
+import type { CompiledSubjects, NumberWords, Words } from './types';
+import { escapeRegex } from './phrases';
 
 export interface Examples {
   match: string[];
@@ -27,6 +28,8 @@ export interface SubjectLexicon {
   startBounds?: string[];
   /** Words after a number that multiply it ("25k"), by the factor written as the key. */
   scales: Record<string, string[]>;
+  /** Numbers written as words, by the number written as the key ("2": ["two", "zwei", "dos"]). */
+  numberWords?: Record<string, string[]>;
   meridiem: { am: string[]; pm: string[]; clock?: string[] };
   ordinalSuffixes: string[];
   hedges: string[];
@@ -40,12 +43,31 @@ export interface SubjectLexicon {
 
 const phraseRe = (p: string) => new RegExp(`(?<![\\p{L}\\p{N}])${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')}(?![\\p{L}\\p{N}])`, 'iu');
 
-/** The subject lexicon compiled with the engine's word lists (its stopwords decide which words are content). */
 /** Every word of one slot of the lexicon, in every language ("juni", "junio", …). */
 export function slotWords(lex: SubjectLexicon, slot: string): string[] {
   return (lex.slots ?? []).filter((s) => s.slot === slot).flatMap((s) => Object.values(s.words ?? {}).flat());
 }
 
+/**
+ * The number words of the lexicon as patterns: a ten and a unit joined as English and Spanish
+ * join them ("thirty-five", "thirty five", "treinta y cinco") or as German does
+ * ("fünfunddreißig"), and every spelling alone.
+ */
+function compileNumberWords(table: Record<string, string[]>): NumberWords {
+  const value = new Map(Object.entries(table).flatMap(([n, spellings]) => spellings.map((w) => [w.toLowerCase(), Number(n)] as const)));
+  const alternatives = (keep: (n: number) => boolean) => [...value].filter(([, n]) => keep(n)).map(([w]) => escapeRegex(w)).sort((a, b) => b.length - a.length).join('|') || '(?!)';
+  const tens = alternatives((n) => n >= 20 && n < 100 && n % 10 === 0);
+  const units = alternatives((n) => n >= 1 && n <= 9);
+  const edge = (body: string) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${body})(?![\\p{L}\\p{N}])`, 'giu');
+  return {
+    value,
+    tensThenUnit: edge(`(${tens})(?:-|\\s+y\\s+|\\s+)(${units})`),
+    unitThenTens: edge(`(${units})und(${tens})`),
+    single: edge(alternatives(() => true)),
+  };
+}
+
+/** The subject lexicon compiled with the engine's word lists (its stopwords decide which words are content). */
 export function compileSubjects(lex: SubjectLexicon, words: Words): CompiledSubjects {
   const stems = new PorterStems(words);
   const wordSlot = new Map<string, { slot: string; value: string }>();
@@ -95,6 +117,7 @@ export function compileSubjects(lex: SubjectLexicon, words: Words): CompiledSubj
     timePrepositions: new Set(lex.timePrepositions.map((w) => w.toLowerCase())),
     bounds: lex.bounds.map((b) => b.toLowerCase().split(/\s+/)),
     startBounds: new Set((lex.startBounds ?? []).map((b) => b.toLowerCase())),
+    numberWords: compileNumberWords(lex.numberWords ?? {}),
     scales: new Map(Object.entries(lex.scales).flatMap(([factor, spellings]) => spellings.map((w) => [w.toLowerCase(), Number(factor)] as const))),
     am: new Set(lex.meridiem.am),
     pm: new Set(lex.meridiem.pm),
@@ -301,6 +324,8 @@ function normalizedClauseText(sentence: string, lex: CompiledSubjects, neg: Nega
     re.lastIndex = 0;
     if (re.test(lower)) lower = lower.replace(re, ` ${name} `);
   }
+  // (After the phrases of several words, which may spell a number: "alle zwei Wochen" is biweekly.)
+  lower = withNumbersInDigits(lower, lex.numberWords);
   for (const { slot, re } of lex.patterns) {
     re.lastIndex = 0;
     lower = lower.replace(re, (...args) => {
@@ -311,6 +336,15 @@ function normalizedClauseText(sentence: string, lex: CompiledSubjects, neg: Nega
     });
   }
   return { text: lower, patternValues };
+}
+
+/** "thirty-five euros" → "35 euros", "zwei Wochen" → "2 wochen": number words as the digits the value readers read. */
+function withNumbersInDigits(lower: string, nw: NumberWords): string {
+  const of = (w: string) => nw.value.get(w.toLowerCase()) ?? 0;
+  return lower
+    .replace(nw.tensThenUnit, (_, tens: string, unit: string) => String(of(tens) + of(unit)))
+    .replace(nw.unitThenTens, (_, unit: string, tens: string) => String(of(tens) + of(unit)))
+    .replace(nw.single, (w: string) => String(of(w)));
 }
 
 /** The value each number token sets, by its position, and the positions of the unit, scale and month words the numbers took. */

@@ -556,8 +556,19 @@ export interface Words {
 }
 
 /** rules/lexicons/subjects.json compiled with the engine's word lists (subject.ts `compileSubjects`). */
+/** The subject lexicon's number words, compiled: spelling → number, and the patterns that find them (global). */
+export interface NumberWords {
+  value: ReadonlyMap<string, number>;
+  /** A ten and a unit joined: "thirty-five", "treinta y cinco" (ten first), "fünfunddreißig" (unit first). */
+  tensThenUnit: RegExp;
+  unitThenTens: RegExp;
+  single: RegExp;
+}
+
 export interface CompiledSubjects {
   reversals: ReadonlyArray<{ id: string; re: RegExp }>;
+  /** Numbers written as words ("thirty-five", "zwei"), read as digits before a clause's values are. */
+  numberWords: NumberWords;
   /** The same cues, global and with the places of their groups: their words name no subject (what a cue retires does). */
   cueSpans: readonly RegExp[];
   /** Spelling → slot value (weekdays, months). */

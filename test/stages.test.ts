@@ -191,6 +191,7 @@ describe('contradiction', () => {
     expect(u('Translation is 0.12 euros per word.', 'Translation is 0.14 euros per word.')).toMatch(/0\.12 vs 0\.14/);
     expect(u('English to German translation is 0.12 euros per word.', 'Proofreading is 0.04 euros per word.')).toBeNull();
     expect(u('The Hafenröstung is 24 euros per kilo.', 'The Ethiopia is 31 euros per kilo.')).toBeNull();
+    expect(u('For the Weber quote: translation costs 0.12 euros per word.', 'Our translation rate is 0.14 euros per word.')).toMatch(/0\.12 vs 0\.14/);
     expect(u('The deposit is 200 euros per booking.', 'The deposit for the hall is 150 euros per booking.')).toMatch(/200 vs 150/);
     expect(u('The new case feels light in the hand.', 'The new case feels heavy in the hand.')).toBeNull();
     // Different events on different days, and turns that only share a few words and some "not".

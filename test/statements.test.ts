@@ -55,6 +55,9 @@ describe('sentences and clauses', () => {
     const split = (t: string) => splitSentences(t, engine.words.statements).map((s) => s.text);
     expect(split('Das Sommerfest ist am 14. Juni. Danach räumen wir auf.')).toEqual(['Das Sommerfest ist am 14. Juni.', 'Danach räumen wir auf.']);
     expect(split('Wir treffen uns am 27. Danach gehen wir essen.')).toEqual(['Wir treffen uns am 27.', 'Danach gehen wir essen.']);
+    // Only after a word that leads a date, or a comma: a number ending a sentence stays its end.
+    expect(split('Ab sofort ist das Sommerfest am Samstag, 14. Juni.')).toEqual(['Ab sofort ist das Sommerfest am Samstag, 14. Juni.']);
+    expect(split('From now on the spinning class is capped at 12. March classes start on Monday.')).toHaveLength(2);
   });
   it('reads a German or Spanish "we move" as a decision, as the English one is', () => {
     const moved = replying([
@@ -79,6 +82,18 @@ describe('sentences and clauses', () => {
     ], 'joaquin');
     expect(said("About the fee... I don't like to charge.")).toEqual([]);
     expect(said('The fee, yes.')).not.toEqual([]);
+    // What follows the topic's colon is still read.
+    expect(said('About the fee: C.')).not.toEqual([]);
+  });
+  it('reads the words that open a reply as no decision of their own: postponements, uncertainty, a task that takes care of something', () => {
+    const said = replying([
+      ['ines', 'human', 'Who caters the summer party?'],
+      ['party-bot', 'bot', 'Two offers: Frischküche Müller for 900 EUR or Cocina Mar for 850 EUR.'],
+    ], 'ines');
+    expect(said('Die Entscheidung verschieben wir auf nächste Woche.')).toEqual([]);
+    expect(said('Lo decidiremos el lunes con la junta.')).toEqual([]);
+    expect(said('Honestly no idea, ask Maria.')).toEqual([]);
+    expect(said('Take care of the invoices by Friday.')).not.toEqual([]);
   });
   it('ends a sentence after a bare "No." but not inside "no. 14"', () => {
     expect(splitSentences('No. NPS is quarterly.', engine.words.statements).map((s) => s.text)).toEqual(['No.', 'NPS is quarterly.']);
@@ -174,6 +189,12 @@ describe('decision candidates', () => {
       ['recruit-bot', 'bot', 'Our standard is 18% of first-year salary; Kessler asked for 15%. Options: hold at 18, meet at 16, or accept 15.'],
     ], 'mark');
     expect(fee('16.')).toEqual(['Meet at 16.']);
+    // A question after the alternatives is what a bare number answers.
+    const guests = replying([
+      ['mark', 'human', 'Book the cellar room for the workshop.'],
+      ['recruit-bot', 'bot', 'I can book the cellar room on Tuesday at 10, Wednesday at 14 or Friday at 9. How many guests should I plan for?'],
+    ], 'mark');
+    expect(guests('10.')).not.toContain('I can book the cellar room on Tuesday at 10.');
     // Bare numbers offered say nothing of what is done with them.
     const bare = replying([
       ['mark', 'human', 'When do we start the call?'],
@@ -189,6 +210,12 @@ describe('decision candidates', () => {
     ], 'dietrich')('Yes, Kaya. And always cc Mr Polat from sales.');
     expect(found).toContain('Always cc Mr Polat from sales.');
     expect(found.some((s) => /Kaya: always/i.test(s))).toBe(false);
+    // A courtesy before the answer decides nothing: the answer still takes the subject.
+    const monthly = replying([
+      ['ines', 'human', 'Can you plan the club newsletter?'],
+      ['club-bot', 'bot', 'Should the newsletter go out weekly, or monthly?'],
+    ], 'ines')('Good point. Monthly from now on.');
+    expect(monthly).toEqual(['Newsletter: monthly from now on.']);
   });
 
   it("states a settlement of a day and an hour with the label of the agent's line that put them up", () => {

@@ -97,10 +97,15 @@ describe('subject lexicon examples', () => {
     expect(values('La fianza es de treinta y cinco euros.')).toEqual(['amount=35 eur']);
     expect(values('Das Abo kostet fünfunddreißig Euro.')).toEqual(['amount=35 eur']);
     expect(values('One of the plots is free once the fee is paid.')).toEqual([]);
+    // Hundreds multiply the number before them: not read as words; a unit hyphened to a noun counts that.
+    expect(values('The hall deposit is two hundred euros.')).not.toContain('amount=100 eur');
+    expect(values('We offer twenty two-hour slots.')).not.toContain('duration=22 hour');
     // A count of people is one slot in three languages.
     expect(values('Ab sofort sind beim Spinning maximal 12 Teilnehmer erlaubt.')).toContain('count:peopl=12');
     expect(values('Beim Spinning können 15 Leute mitfahren.')).toContain('count:peopl=15');
     expect(values('Spinning takes 15 people.')).toContain('count:peopl=15');
+    // Guests are not the people who work at a party.
+    expect(values('Das Sommerfest ist für 80 Gäste geplant.')).not.toContain('count:peopl=80');
     // A day's number with its period before a month's name is a date, in one claim.
     expect(values('Ab sofort ist das Sommerfest am Samstag, 14. Juni.')).toEqual(expect.arrayContaining(['date=june 14', 'weekday=saturday']));
     expect(values('Ab sofort ist das Sommerfest am Samstag, 14. Juni.')).not.toContain('time=14:00');
@@ -158,6 +163,8 @@ describe('relations on the same subject', () => {
     expect(replaces('El depósito de la sala es de 500 euros.', 'A partir de ahora el depósito de la sala es de 800 euros, 500 no cubre las cancelaciones.')).toMatch(/amount: 500 eur → 800 eur/);
     // Values listed after a comma are values the sentence sets.
     expect(replaces('The club newsletter goes out every Monday.', 'From now on the club newsletter goes out every Thursday, Monday and Friday.')).toBeNull();
+    // A condition before the comma keeps what follows it conditional.
+    expect(contradiction(view('From now on the club work day is Saturday.'), view('If it rains on Saturday, Sunday is the club work day.'), generic, true)).toBeNull();
   });
 
   it('reads a count of people given in another language as another value of the same slot', () => {
@@ -172,6 +179,10 @@ describe('relations on the same subject', () => {
   it('names a subject said in common words alone by two of them', () => {
     expect(replaces('From now on the work day is Saturday.', 'From now on the work day is Sunday.')).toMatch(/weekday: saturday → sunday/);
     expect(replaces('From now on the work day is Saturday.', 'From now on the board meeting is on Sunday.')).toBeNull();
+    // Only the same common words: "send everything out" is not "need everything back", a day off is not the work day.
+    expect(replaces('From now on we send everything out on Monday.', 'And from now on we need everything back on Thursday.')).toBeNull();
+    expect(contradiction(view('From now on the work day is Saturday.'), view('The day off this week is Monday.'), generic, true)).toBeNull();
+    expect(contradiction(view('From now on the work day is Saturday.'), view('The first day of the month is Sunday.'), generic, true)).toBeNull();
   });
 
   it('reads a bare number on the same subject as a new value for the one number the older decision set', () => {

@@ -215,6 +215,8 @@ interface ClauseWalk {
   /** The clause that gave the last candidate (a clause stating its own decision needs no other). */
   stated: number;
   seenContent: boolean;
+  /** A clause before this one gave a candidate: what the agent asked is answered. */
+  answered: boolean;
 }
 
 /** One clause of a person's message being read: its text without framing, and what its cues made of it so far. */
@@ -249,10 +251,11 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
   }
   const clauses = (lead && out.length ? splitSentences(messages[p].text.slice(lead[0].length), lexicon.words.statements) : sentencesAt(input, p)).flatMap((s) => splitClauses(lexicon, s));
   const scene: MessageScene = { ...spoken, rejectsOffer: refusesOffer(input, spoken, clauses) };
-  const walk: ClauseWalk = { carried: null, reporting: false, stated: -1, seenContent: false };
+  const walk: ClauseWalk = { carried: null, reporting: false, stated: -1, seenContent: false, answered: false };
   for (let k = 0; k < clauses.length; k++) {
     const { made, consumed } = clauseCandidates(input, scene, walk, clauses, k);
     appendAll(out, made.map((c) => withAddressee(facts, messages[p].author, clauses[k].text, c)));
+    walk.answered ||= made.length > 0;
     k += consumed;
   }
   return withRejectedOptions(input, scene, out);
@@ -466,8 +469,10 @@ function valueOfChoice(input: CandidateInput, body: string, agentSentences: read
  */
 function valueInAlternatives(input: CandidateInput, value: string, agentSentences: readonly Span[]): string | null {
   const { disjunction } = input.lexicon.words.statements;
-  const offering = [...agentSentences].reverse().find((s) => disjunction.test(s.text));
-  if (!offering) return null;
+  const at = agentSentences.map((s) => disjunction.test(s.text)).lastIndexOf(true);
+  // (A question after the alternatives is what the number answers: "… or Friday at 9. How many guests?")
+  if (at < 0 || agentSentences.slice(at + 1).some((s) => isQuestion(s.text))) return null;
+  const offering = agentSentences[at];
   const text = offering.text.replace(/^[^:]*:\s*/, '').replace(/[.?!]+$/, '');
   const parts = text.split(new RegExp(`\\s*[,;]\\s*(?:${disjunction.source}\\s+)?|\\s+${disjunction.source}\\s+`, 'u')).filter((x): x is string => typeof x === 'string' && /[\p{L}\p{N}]/u.test(x));
   const names = new RegExp(`(?<![\\d.,:])${escapeRegex(value)}(?![\\d]|[.,:]\\d)`);
@@ -796,8 +801,9 @@ function namesSomeoneNew(input: CandidateInput, scene: MessageScene, r: ClauseRe
  */
 function namesOption(input: CandidateInput, scene: MessageScene, r: ClauseReading): boolean {
   if (!scene.agentOffers && !selects(r.body, scene.alternativeTokens, input.stems)) return false;
-  // "About the fee..." names the topic of what follows, not the option it shares a word with.
-  if (findAct(input.lexicon, 'topic-intro', r.lower)?.start === 0) return false;
+  // "About the fee..." names the topic of what follows, not the option it shares a word with
+  // ("About the fee: 25 euros." still picks, after its colon).
+  if (findAct(input.lexicon, 'topic-intro', r.lower)?.start === 0 && !/[:,]/.test(r.body)) return false;
   const main = withoutReason(input.lexicon, r.lower);
   if (main.length === r.lower.length) return r.words <= input.tuning.selectionMaxWords && selects(r.body, scene.agentTokens, input.stems) && r.verbless();
   const named = r.body.slice(0, main.length).replace(/[\s,;:–—-]+$/u, '');
@@ -877,7 +883,7 @@ function statedCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   // A statement says what: words of its own besides the cue ("Publish." and "Send it to her."
   // say nothing a reader could act on without the discussion).
   // ("4.80 it is." says what once the question it answers gives its subject: "Sourdough loaf: 4.80 it is.")
-  const subjectSaid = withQuestionSubject(input, scene, type, statement, r.firstContent);
+  const subjectSaid = withQuestionSubject(input, scene, type, statement, !walk.answered);
   // (An imperative's verb is its cue: "Draft it." says no more than "Publish." does.)
   const what = r.act === 'imperative' ? subjectSaid.replace(/^\S+\s*/u, '') : subjectSaid;
   if (contentWordCount(withoutCue(lexicon, what), input.stems) < 1) return { made: [], consumed };
@@ -921,13 +927,13 @@ function spelledJoin(choice: string, next: string): string {
  * "Strictly view for now." answering "should guests be able to comment, or is it strictly view?"
  * says what about? The question's subject: "Guests: strictly view for now."
  */
-function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: DecisionType, statement: string, firstContent: boolean): string {
+function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: DecisionType, statement: string, answering: boolean): string {
   if (type === 'action_item' || wordCount(statement) > input.tuning.ellipticSubjectMaxWords || statement.includes(':')) return statement;
   const valueOnly = saysOnlyValues(input, statement);
-  // The question is answered by the message's first clause with content ("Yes, Kaya."); a clause
-  // after it says something new ("And always cc Mr Polat."), unless it is a bare value, which is
-  // of what was asked wherever it stands.
-  if (!firstContent && !valueOnly) return statement;
+  // The question is answered by the message's first clause that decides ("Yes, Kaya."; "Good
+  // point." before it decides nothing); a clause after it says something new ("And always cc Mr
+  // Polat."), unless it is a bare value, which is of what was asked wherever it stands.
+  if (!answering && !valueOnly) return statement;
   // The subject of the question asked in message `at`.
   const askedIn = (at: number) => ({ at, subject: questionSubject(input.lexicon, sentencesAt(input, at), statement, input.stems, valueOnly) });
   let asked = scene.agent >= 0 ? askedIn(scene.agent) : null;

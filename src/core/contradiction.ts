@@ -2,7 +2,7 @@
 // (overlapping content words), then look for a mismatch: polarity (one negated, one not),
 // an antonym swap, or a different number for the same thing (de Marneffe et al. 2008).
 import { stemWord } from './porter';
-import { contentTokens, surfaceWords, words, type Stems } from './text';
+import { contentTokens, nameWords, surfaceWords, words, type Stems } from './text';
 import type { CompiledSubjects, Words } from './types';
 
 export interface ContradictionLexicon {
@@ -68,6 +68,10 @@ export interface ClauseClaim {
   hasNegator: boolean;
   /** Each number with the word after it (its unit, stemmed), or '' when none follows. */
   numbers: ReadonlyMap<string, string>;
+  /** Stems that are part of a unit: a rate marker and the word after it ("per kilo"). */
+  rate: ReadonlySet<string>;
+  /** Stems of the names the message gives ("Hafenröstung", "Weber"). */
+  names: ReadonlySet<string>;
 }
 
 /** Whether a lowercased clause carries a negator of the lexicon ("not", "never", "kein", a "n't"). */
@@ -80,6 +84,7 @@ export function negates(lex: CompiledLexicon, lower: string): boolean {
 export function clauseClaims(text: string, lex: CompiledLexicon, stems: Stems): ClauseClaim[] {
   const claims = lex.words.claims;
   const surface = surfaceWords(text, stems);
+  const names = new Set(nameWords(text).flatMap((w) => contentTokens(w, stems)));
   const lower = text.toLowerCase().replace(/\{[^}]*\}/g, ' ').replace(/[\u2018\u2019]/g, "'");
   const out: ClauseClaim[] = [];
   for (let raw of lower.split(claims.clauseSplit)) {
@@ -92,6 +97,7 @@ export function clauseClaims(text: string, lex: CompiledLexicon, stems: Stems): 
     const content = new Set<string>();
     const negated = new Set<string>();
     const numbers = new Map<string, string>();
+    const rate = new Set<string>();
     let hasNegator = false;
     // A negator governs the first word after it that is not a function word ("not gonna have a
     // remote" → remote); if that word is a filler, nothing is negated.
@@ -107,6 +113,9 @@ export function clauseClaims(text: string, lex: CompiledLexicon, stems: Stems): 
         const next = ws[i + 1];
         numbers.set(w, next && !/^\d/.test(next) ? stems.of(next) : '');
       }
+      if (claims.rateMarkers.has(w)) {
+        for (const x of [w, ws[i + 1] ?? '']) for (const s of contentTokens(x, stems)) rate.add(s);
+      }
       const t = contentTokens(w, stems)[0];
       if (t === undefined) continue;
       const filler = claims.fillers.has(w) || (w.includes("'") && !w.endsWith("'s"));
@@ -116,7 +125,7 @@ export function clauseClaims(text: string, lex: CompiledLexicon, stems: Stems): 
       }
       scope = false;
     }
-    if (content.size >= 2) out.push({ surface, content, negated, hasNegator, numbers });
+    if (content.size >= 2) out.push({ surface, content, negated, hasNegator, numbers, rate, names });
   }
   return out;
 }
@@ -135,18 +144,25 @@ function wordsKeepingDecimals(text: string): string[] {
 const DECIMAL = /\d+(?:[.,]\d+)+/g;
 
 /**
- * Whether two clauses with numbers speak of one thing: past their numbers and units, they share a
- * word and one says nothing the other does not ("The Hafenröstung is 24 euros per kilo." and "The
- * Ethiopia is 31 euros per kilo." price two coffees; "The deposit is 200 euros." and "The deposit
- * for the hall is 150 euros." price one deposit).
+ * Whether two clauses with numbers speak of one thing: past their numbers and units ("per kilo"),
+ * they share a word, and they do not each name something the other does not ("The Hafenröstung is
+ * 24 euros per kilo." and "The Ethiopia is 31 euros per kilo." price two coffees, as "the house
+ * blend" and "the single origin" do; "The deposit is 200 euros." and "The deposit for the hall is
+ * 150 euros." price one deposit, as "for the Weber quote, translation costs 0.12 euros per word"
+ * and "our translation rate is 0.14 euros per word" price one translation).
  */
 function sameThingCounted(a: ClauseClaim, b: ClauseClaim): boolean {
   const skip = new Set<string>();
-  for (const claim of [a, b]) for (const [n, unit] of claim.numbers) skip.add(n).add(unit);
+  for (const claim of [a, b]) {
+    for (const [n, unit] of claim.numbers) skip.add(n).add(unit);
+    for (const r of claim.rate) skip.add(r);
+  }
   const subject = (t: string) => !skip.has(t) && !/^\d/.test(t);
   const onlyA = [...a.content].filter((t) => subject(t) && !b.content.has(t));
   const onlyB = [...b.content].filter((t) => subject(t) && !a.content.has(t));
-  return overlap(a.content, b.content, skip).shared >= 1 && (onlyA.length === 0 || onlyB.length === 0);
+  const shared = [...a.content].filter((t) => subject(t) && b.content.has(t)).length;
+  const eachNames = onlyA.some((t) => a.names.has(t)) && onlyB.some((t) => b.names.has(t));
+  return shared >= 1 && !eachNames && !(onlyA.length >= 2 && onlyB.length >= 2);
 }
 
 function overlap(a: ReadonlySet<string>, b: ReadonlySet<string>, skip: ReadonlySet<string> = new Set()): { shared: number; jaccard: number } {

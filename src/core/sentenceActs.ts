@@ -304,7 +304,7 @@ export function announced(lex: CompiledStatementLexicon, text: string): 'decisio
 // of files. chart-agent already has read access.").
 const SENTENCE_END = /([.!?]+['"’”]?)(\s+)(?=["'(\[¿¡]?[\p{Lu}\p{N}\p{Extended_Pictographic}@#])|([?!]+['"’”]?)(\s+)(?=\p{Ll})|(\.+)(\s+)(?=\p{Ll}[\p{Ll}\p{N}]*[-_][\p{L}\p{N}])/gu;
 /** What ends a sentence besides its marks: the words whose period does not end one. */
-export type SentenceWords = Pick<Words['statements'], 'abbreviation' | 'monthName'>;
+export type SentenceWords = Pick<Words['statements'], 'abbreviation' | 'monthName' | 'dayWithPeriod'>;
 
 // "No." abbreviates "number" only before one ("no. 14"); "No. NPS is quarterly." is two sentences.
 const NUMBER_ABBREVIATION = /(?:^|\s)no\.$/i;
@@ -316,9 +316,6 @@ const LIST_MARKER = /^\s*(?:[-*•]|\(?[0-9]{1,2}[.)]|\(?[a-h]\))\s+/;
  * new sentence visibly starts (not after an abbreviation: `words.abbreviation`, statement-words.json).
  * List markers are not part of the sentence.
  */
-/** A day of the month written with its period ("14."), ending the text before the mark. */
-const DAY_NUMBER = /(?:^|[\s(])(?:[1-9]|[12]\d|3[01])\.$/;
-
 export function splitSentences(text: string, words: SentenceWords): Span[] {
   const out: Span[] = [];
   let lineStart = 0;
@@ -334,7 +331,7 @@ export function splitSentences(text: string, words: SentenceWords): Span[] {
       if (mark === '.' && words.abbreviation.test(line.slice(s, end))) continue;
       if (mark === '.' && NUMBER_ABBREVIATION.test(line.slice(s, end)) && /^\d/.test(line.slice(m.index + m[0].length))) continue;
       // "Das Sommerfest ist am 14. Juni." — a day's number with its period before a month's name.
-      if (mark === '.' && DAY_NUMBER.test(line.slice(s, end)) && words.monthName.test(line.slice(m.index + m[0].length))) continue;
+      if (mark === '.' && words.dayWithPeriod.test(line.slice(s, end)) && words.monthName.test(line.slice(m.index + m[0].length))) continue;
       push(out, text, lineStart + s, lineStart + end);
       s = m.index + m[0].length;
     }

@@ -58,10 +58,11 @@ function compileNumberWords(table: Record<string, string[]>): NumberWords {
   const alternatives = (keep: (n: number) => boolean) => [...value].filter(([, n]) => keep(n)).map(([w]) => escapeRegex(w)).sort((a, b) => b.length - a.length).join('|') || '(?!)';
   const tens = alternatives((n) => n >= 20 && n < 100 && n % 10 === 0);
   const units = alternatives((n) => n >= 1 && n <= 9);
-  const edge = (body: string) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${body})(?![\\p{L}\\p{N}])`, 'giu');
+  const edge = (body: string, after = '') => new RegExp(`(?<![\\p{L}\\p{N}])(?:${body})(?![\\p{L}\\p{N}${after}])`, 'giu');
   return {
     value,
-    tensThenUnit: edge(`(${tens})(?:-|\\s+y\\s+|\\s+)(${units})`),
+    // ("twenty two-hour slots": a unit hyphened to the word after it counts that, not the ten.)
+    tensThenUnit: edge(`(${tens})(?:-|\\s+y\\s+|\\s+)(${units})`, '-'),
     unitThenTens: edge(`(${units})und(${tens})`),
     single: edge(alternatives(() => true)),
   };
@@ -155,6 +156,8 @@ export interface SubjectClause {
   conditional: boolean;
   /** The names it gives, lowercased word by word: people, places, firms ("Pia Kranz does our photography" → pia, kranz). */
   names: ReadonlySet<string>;
+  /** The anchor is common words, for want of others ("the work day"): only the same words name the same subject. */
+  common?: boolean;
 }
 
 export interface NegationWords {
@@ -212,12 +215,11 @@ function withDatesWhole(parts: readonly string[], lex: CompiledSubjects): string
   const out: string[] = [];
   for (const part of parts) {
     const k = out.length - 1;
-    if (k >= 0 && DAY_WITH_PERIOD.test(out[k]) && lex.words.statements.monthName.test(part.trimStart())) out[k] += part;
+    if (k >= 0 && lex.words.statements.dayWithPeriod.test(out[k]) && lex.words.statements.monthName.test(part.trimStart())) out[k] += part;
     else out.push(part);
   }
   return out;
 }
-const DAY_WITH_PERIOD = /(?:^|[\s(])(?:[1-9]|[12]\d|3[01])\.$/;
 
 /**
  * A sentence split before a comma that a value and its own verb follow: "From now on batches go
@@ -231,6 +233,8 @@ function atValueClauses(sentence: string, lex: CompiledSubjects): string[] {
     const word = m[1];
     const value = /^\d/.test(word) || lex.wordSlot.has(word.toLowerCase());
     if (!value || !lex.words.claims.valueClauseVerb.test(sentence.slice(m.index! + m[0].length))) continue;
+    // ("If it rains on Saturday, Sunday is the work day": the clause after the comma is what the condition brings.)
+    if (lex.conditionals.some((re) => re.test(sentence.slice(from, m.index)))) continue;
     out.push(sentence.slice(from, m.index));
     from = m.index! + m[0].length - word.length;
   }
@@ -293,10 +297,10 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, s
   for (const [i, v] of valueAt) if (negatedAt.has(i)) v.negated = true;
   const values = [...patternValues, ...valueAt.values()];
   unitsForRuledOutNumbers(values);
-  const { anchor, stems, negated, wordValues } = anchorWords(toks, consumed, negatedAt, lex, neg, stemmer);
+  const { anchor, stems, negated, wordValues, common } = anchorWords(toks, consumed, negatedAt, lex, neg, stemmer);
   values.push(...wordValues);
   const conditional = lex.conditionals.some((re) => re.test(sentence));
-  return { anchor, stems, negated, values, conditional, names: namesIn(sentence, lex, stemmer) };
+  return { anchor, stems, negated, values, conditional, names: namesIn(sentence, lex, stemmer), ...(common ? { common } : {}) };
 }
 
 /** The names of a sentence (`nameWords`), lowercased, but function words, weekdays and months (slot values). */
@@ -495,12 +499,13 @@ function anchorWords(
   lex: CompiledSubjects,
   neg: NegationWords,
   stemmer: Stems,
-): { anchor: Set<string>; stems: Set<string>; negated: Set<string>; wordValues: SlotValue[] } {
+): { anchor: Set<string>; stems: Set<string>; negated: Set<string>; wordValues: SlotValue[]; common: boolean } {
   const wordValues: SlotValue[] = [];
   const anchor = new Set<string>();
   const stems = new Set<string>();
   const negated = new Set<string>();
   const generic = new Set<string>();
+  const units = new Set<string>();
   for (let i = 0; i < toks.length; i++) {
     const w = toks[i].text;
     if (/^\d/.test(w) || neg.negatorWords.has(w) || w.endsWith("n't")) continue;
@@ -524,12 +529,15 @@ function anchorWords(
     // A pronoun with its verb ("we're", "i'll") names nothing.
     if (/^\p{L}{1,4}'(?:re|ll|ve|d|m)$/u.test(w)) continue;
     // (A unit's word without its number is a common word: "the work day".)
+    if (lex.unitSlot.has(w)) units.add(s);
     if (lex.unitSlot.has(w) || lex.generic.has(w) || lex.generic.has(t) || lex.generic.has(s)) generic.add(s);
     else anchor.add(s);
   }
-  // "The work day is Saturday": a subject named in common words alone is still named, by two of them.
-  if (anchor.size === 0 && generic.size >= 2) for (const g of generic) anchor.add(g);
-  return { anchor, stems, negated, wordValues };
+  // "The work day is Saturday": a subject named in common words alone is still named, by two of
+  // them that are not all units ("the day off this week" names none).
+  const common = anchor.size === 0 && generic.size >= 2 && [...generic].some((g) => !units.has(g));
+  if (common) for (const g of generic) anchor.add(g);
+  return { anchor, stems, negated, wordValues, common };
 }
 
 /**
@@ -588,6 +596,8 @@ export type SubjectMatch = 'named' | 'loose' | 'whole' | 'firm' | 'strict';
 
 export function sameSubject(a: SubjectClause, b: SubjectClause, match: SubjectMatch = 'loose'): boolean {
   const n = shared(a.anchor, b.anchor);
+  // A subject said in common words is the same only in the same words ("the work day", not "the day off").
+  if (a.common || b.common) return n === a.anchor.size && n === b.anchor.size;
   // 'named': the newer statement's discussion names the older one's task; one shared word will do.
   if (match === 'named') return n >= 1;
   if (n >= 2) return match !== 'strict' || n * 3 >= Math.min(a.anchor.size, b.anchor.size);

@@ -482,6 +482,8 @@ export interface ClaimWords {
   coordinator: RegExp;
   /** Where a text splits into claims (for `String.split`): after a sentence's mark, or before a comma and a conjunction that opens a claim. */
   claimSplit: RegExp;
+  /** "per", "pro", "por": the word after one is part of a value's unit ("euros per kilo"). */
+  rateMarkers: ReadonlySet<string>;
   /** A verb (or negator) right after the value that opens the words after a comma: they are a claim of their own ("…, Monday is too tight"). */
   valueClauseVerb: RegExp;
 }
@@ -522,6 +524,8 @@ export interface StatementWords {
   abbreviation: RegExp;
   /** A month's name opening the text ("Juni …"): after "14." it makes the period an ordinal's, not a sentence's end. */
   monthName: RegExp;
+  /** A day's number with its period at the end of the text, after a word that leads a date ("am 14.") or a comma. */
+  dayWithPeriod: RegExp;
   /** Words that open a condition added to a pick ("…, but …", "…, without …"). */
   pickQualifier: RegExp;
   /** "Go with" / "I'd pick" before an option's number: the choice is the number. */

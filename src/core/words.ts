@@ -48,6 +48,7 @@ function compileClaims(lexicons: WordLexicons): ClaimWords {
     clauseSplit: new RegExp(`(?:(?<!\\d)\\.|\\.(?!\\d)|[;!?\\n])+|,\\s*(?:${list('contrastives')})\\b|\\s(?:${list('strongContrastives')})\\s`),
     coordinator: new RegExp(`\\s(?:${list('coordinators')})\\s`, 'gi'),
     // A sentence ends at a stop, or after the quotes or brackets (a few) that close on it ("… schools.' Shall I …?").
+    rateMarkers: new Set(wordsOf(lexicons, 'claims', 'rateMarkers')),
     // ", Monday is too tight": a value and its own verb after a comma (see subject.ts claimSentences).
     valueClauseVerb: new RegExp(`^\\s+(?:${list('valueClauseVerbs')})(?![\\p{L}\\p{N}'’])`, 'iu'),
     claimSplit: new RegExp(`(?<=[!?;\\n])|(?<=\\.["'’”)\\]]{0,3})(?=\\s|$)|,\\s+(?=(?:${list('claimJoiners')})\\s)`, 'iu'),
@@ -74,6 +75,8 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     reporting: new Set(wordsOf(lexicons, 'statement-words', 'reportingVerbs').map(stemWord)),
     factCopula: new RegExp(`^(?:${words('factCopulas')})(?![\\p{L}\\p{N}])`, 'u'),
     abbreviation: new RegExp(`(?:^|[\\s(])(?:${words('abbreviations')})\\.$`, 'i'),
+    // "am 14. Juni", "Samstag, 14. Juni": a day's number with its period after a word that leads a date or a comma.
+    dayWithPeriod: new RegExp(`(?:(?:^|[\\s(])(?:${words('ordinalDayLeads')})|,)\\s+(?:[1-9]|[12]\\d|3[01])\\.$`, 'iu'),
     // "am 14. Juni": a month name after a day's number and its period ("(?!)" when none are given).
     monthName: new RegExp(months.length > 0 ? `^(?:${months.map(escapeRegex).join('|')})(?![\\p{L}\\p{N}])` : '(?!)', 'iu'),
     pickQualifier: new RegExp(`^(?:${words('pickQualifiers')})(?![\\p{L}\\p{N}])`, 'iu'),

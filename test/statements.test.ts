@@ -82,8 +82,9 @@ describe('sentences and clauses', () => {
     ], 'joaquin');
     expect(said("About the fee... I don't like to charge.")).toEqual([]);
     expect(said('The fee, yes.')).not.toEqual([]);
-    // What follows the topic's colon is still read.
-    expect(said('About the fee: C.')).not.toEqual([]);
+    // What follows the topic's colon or comma is the pick.
+    expect(said('About the fee: C.')).toEqual(['No fee, but same-day slots only after 2 no-shows.']);
+    expect(said('As for the fee, B.')).toEqual(['Charge half the fee.']);
   });
   it('reads the words that open a reply as no decision of their own: postponements, uncertainty, a task that takes care of something', () => {
     const said = replying([

@@ -406,12 +406,14 @@ function clauseCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
  * condition the person adds to it: the pick. The list may stand a little further back than the
  * agent's last message.
  */
-function optionPicked(input: CandidateInput, scene: MessageScene, walk: ClauseWalk, clauses: readonly Span[], k: number, body: string): SentenceCandidate[] {
-  if (isQuestion(body)) return [];
+function optionPicked(input: CandidateInput, scene: MessageScene, walk: ClauseWalk, clauses: readonly Span[], k: number, clauseBody: string): SentenceCandidate[] {
+  if (isQuestion(clauseBody)) return [];
+  // "About the fee: C." / "As for the fee, B.": the topic named first, the pick after it.
+  const body = afterTopic(input.lexicon, clauseBody);
   const pick = (offered: string) => {
     const several = optionsByKeys(input.lexicon, body, offered);
     if (several.length > 0) return several;
-    const one = clausePick(input, clauses[k].text, body, offered);
+    const one = clausePick(input, body === clauseBody ? clauses[k].text : body, body, offered);
     return one ? [one] : [];
   };
   const latest = scene.agent >= 0 ? pick(input.messages[scene.agent].text) : [];
@@ -425,6 +427,13 @@ function optionPicked(input: CandidateInput, scene: MessageScene, walk: ClauseWa
   return options.map((option) => make(scene.p, option, 'decision', 'accepted', from, true, [], [], 'selection', [...r.flags, 'origin:selection', 'strength:accepted', 'hint:decision']));
 }
 
+/** What follows the colon or comma of a clause that opens by naming its topic ("About the fee: C." → "C."), else the clause. */
+function afterTopic(lex: CompiledStatementLexicon, body: string): string {
+  if (findAct(lex, 'topic-intro', normalForm(body))?.start !== 0) return body;
+  const mark = /[:,]\s*/.exec(body);
+  return mark ? body.slice(mark.index + mark[0].length).trim() || body : body;
+}
+
 /**
  * "A and C." / "A y C" / "1 + 3": several options of one list picked by their keys, each its own
  * decision; none unless every word of the reply is a key or a joining word ("A or C" asks, it
@@ -434,10 +443,10 @@ function optionsByKeys(lex: CompiledStatementLexicon, body: string, offered: str
   const ref = withoutCourtesy(lex, normalForm(body).replace(/[.!]+$/, '').trim());
   const words = ref.split(/\s*[,+&]\s*|\s+/).filter(Boolean);
   const joins = (w: string) => lex.words.statements.itemJoiner.test(w) && !lex.words.statements.disjunction.test(w);
-  const keys = words.filter((w) => !joins(w));
-  if (keys.length < 2 || keys.length === words.length && !/[,+&]/.test(ref)) return [];
-  if (!keys.every((key) => /^\(?(?:[0-9]|[a-h])\)?$/.test(key))) return [];
-  const picked = [...new Set(keys.map((key) => key.replace(/[()]/g, '')))].map((key) => pickedOption(lex, key, offered));
+  const keys = words.filter((w) => !joins(w)).map((w) => BARE_KEY.exec(w)?.[1]);
+  if (keys.length < 2 || (keys.length === words.length && !/[,+&]/.test(ref))) return [];
+  if (!keys.every((key): key is string => key !== undefined)) return [];
+  const picked = [...new Set(keys)].map((key) => pickedOption(lex, key, offered));
   return picked.every((x): x is string => x !== null) ? picked : [];
 }
 
@@ -554,6 +563,9 @@ function clausePick(input: CandidateInput, clause: string, body: string, offered
   const said = clause.trim();
   return (body ? pickFrom(input, said, body, wordCount(body), offered) : null) ?? (said !== body && KEY_BEFORE_COMMA.test(said) ? pickFrom(input, said, said, wordCount(said), offered) : null);
 }
+
+/** An option's key said alone: "b", "(2)", "3)". */
+const BARE_KEY = /^\(?([0-9]{1,2}|[a-h])\)?$/;
 
 /** "B, …" / "(2), …": an option key that the addressee reading ("Jonas, …") would strip. */
 const KEY_BEFORE_COMMA = /^\(?(?:[0-9]{1,2}|[a-h])\)?\s*,/i;
@@ -1292,7 +1304,7 @@ function pickedOption(lex: CompiledStatementLexicon, body: string, offered: stri
   let ref = withoutCourtesy(lex, normalForm(body).replace(/[.!,;:]+$/, '').trim()).replace(lex.words.statements.choice, '');
   const word = findAct(lex, 'option-reference', ref);
   if (word && word.start === 0) ref = ref.slice(word.end).trim();
-  const key = /^\(?([0-9]{1,2}|[a-h])\)?$/.exec(ref)?.[1];
+  const key = BARE_KEY.exec(ref)?.[1];
   const item = (key ? itemByKey(lex, offered, key) : null) ?? itemByValue(lex, ref, offered) ?? itemByName(lex, ref, offered);
   if (!item) return null;
   const option = qualification ? `${trimEnd(item.option)}, ${trimEnd(qualification)}` : item.option;

@@ -84,7 +84,8 @@ export function negates(lex: CompiledLexicon, lower: string): boolean {
 export function clauseClaims(text: string, lex: CompiledLexicon, stems: Stems): ClauseClaim[] {
   const claims = lex.words.claims;
   const surface = surfaceWords(text, stems);
-  const names = new Set(nameWords(text).flatMap((w) => contentTokens(w, stems)));
+  // (Names tell two priced things apart; a message without a number needs none.)
+  const names: ReadonlySet<string> = /\d/.test(text) ? new Set(nameWords(text).flatMap((w) => contentTokens(w, stems))) : new Set<string>();
   const lower = text.toLowerCase().replace(/\{[^}]*\}/g, ' ').replace(/[\u2018\u2019]/g, "'");
   const out: ClauseClaim[] = [];
   for (let raw of lower.split(claims.clauseSplit)) {

@@ -786,6 +786,16 @@ describe('decision candidates', () => {
     expect(accepted('The Alte Halle takes 80 for 3,900 EUR. Book it?', 'yes')).toEqual([]);
   });
 
+  it("reads a short reply naming one of the agent's alternatives as that whole alternative ('The penalty.')", () => {
+    const pick = answering('legal-bot', 'If the supplier misses the date there are two ways: extend the deadline by a month (they asked for that before), or sign now with a penalty of 2% per week of delay.');
+    expect(pick('The penalty.')).toEqual(['Sign now with a penalty of 2% per week of delay.']);
+    expect(pick('With the penalty.')).toEqual(['Sign now with a penalty of 2% per week of delay.']);
+    // A number in the reply must be the alternative's too; a word both alternatives hold names neither.
+    const years = answering('shop-bot', 'The old page promises a 3-year warranty. Do we show 3 years and carry the third year ourselves, or show 2 years?');
+    expect(years('2 years.').join(' ')).not.toMatch(/third/);
+    expect(answering('ops-bot', 'We can move the backup to Sunday night, or move the backup to Monday morning.')('The backup.')).not.toContain('Move the backup to Sunday night.');
+  });
+
   it("takes no question word for the subject of an answer ('¿Cuál prefieres?' — 'Sabores.')", () => {
     const pick = answering('events-agent', 'Tengo dos ofertas: Sabores SL a 32 EUR por persona, o Mesa Verde a 29 EUR por persona. ¿Cuál prefieres?');
     expect(pick('Sabores.')).toEqual(['Sabores.']);
@@ -868,7 +878,8 @@ describe('decision candidates', () => {
 
   it('reads a value a person proposes as a proposal, not as a correction of the value the agent gave', () => {
     const strengths = (person: string) => candidates([['data-bot', 'bot', 'Raw events are kept for 36 months today, 2.1 TB.'], ['kim', 'human', person]]).map((c) => c.strength);
-    expect(strengths("For raw events I'd propose 24 months.")).toEqual(['weak']);
+    // Nor as a value set: it is put up for a decision.
+    expect(strengths("For raw events I'd propose 24 months.")).toEqual([]);
     expect(strengths('Raw events: 24 months.')).toEqual(['correction']);
     // A step of one's own beside the new value leaves it a correction.
     expect(strengths("Raw events 24 months, I'll tell legal.")).toEqual(['correction']);

@@ -477,13 +477,7 @@ function valueOfChoice(input: CandidateInput, body: string, agentSentences: read
  * agent's last sentence of alternatives that names the number, when two or more name numbers.
  */
 function valueInAlternatives(input: CandidateInput, value: string, agentSentences: readonly Span[]): string | null {
-  const { disjunction } = input.lexicon.words.statements;
-  const at = agentSentences.map((s) => disjunction.test(s.text)).lastIndexOf(true);
-  // (A question after the alternatives is what the number answers: "… or Friday at 9. How many guests?")
-  if (at < 0 || agentSentences.slice(at + 1).some((s) => isQuestion(s.text))) return null;
-  const offering = agentSentences[at];
-  const text = offering.text.replace(/^[^:]*:\s*/, '').replace(/[.?!]+$/, '');
-  const parts = text.split(new RegExp(`\\s*[,;]\\s*(?:${disjunction.source}\\s+)?|\\s+${disjunction.source}\\s+`, 'u')).filter((x): x is string => typeof x === 'string' && /[\p{L}\p{N}]/u.test(x));
+  const parts = offeredAlternatives(input, agentSentences);
   const names = new RegExp(`(?<![\\d.,:])${escapeRegex(value)}(?![\\d]|[.,:]\\d)`);
   const numbered = parts.filter((x) => /\d/.test(x));
   const naming = numbered.filter((x) => names.test(x));
@@ -491,6 +485,44 @@ function valueInAlternatives(input: CandidateInput, value: string, agentSentence
   if (numbered.some((x) => contentWordCount(x, input.lexicon.words) < 1)) return null;
   return numbered.length >= 2 && naming.length === 1 ? `${sentenceCase(trimEnd(naming[0].trim()))}.` : null;
 }
+
+/**
+ * "The clause." answering "… two ways: ask Kessler to extend the validity, or place the order with
+ * a clause that …": the one alternative that holds every content word of the short reply and says
+ * more than it, as the agent said it; null when none or several do.
+ */
+function alternativeNamed(input: CandidateInput, reply: string, agentSentences: readonly Span[]): string | null {
+  const wanted = contentTokens(reply, input.stems);
+  // (A bare number is `valueOfChoice`'s to read.)
+  if (wanted.length === 0 || wanted.length > 2 || !wanted.some((w) => /\p{L}/u.test(w))) return null;
+  const parts = offeredAlternatives(input, agentSentences);
+  // Each alternative a phrase of its own ("Is 9 or 12 better for the Team plan?" splits one).
+  if (parts.some((part) => contentWordCount(part, input.stems) < 2)) return null;
+  // ("2 years." names no alternative of "show 3 years …, or show 2": its number must be there too.)
+  const numbers: readonly string[] = reply.match(/\d+(?:[.,:]\d+)?/g) ?? [];
+  const naming = parts.filter((part) => {
+    const words = contentTokens(part, input.stems);
+    const partNumbers: readonly string[] = part.match(/\d+(?:[.,:]\d+)?/g) ?? [];
+    return wanted.every((w) => words.includes(w)) && numbers.every((n) => partNumbers.includes(n)) && words.length >= wanted.length + 2;
+  });
+  return naming.length === 1 ? `${sentenceCase(trimEnd(naming[0].trim()))}.` : null;
+}
+
+/**
+ * The alternatives of the agent's last sentence that offers a choice, after any label and without
+ * asides in brackets; none when a question follows that sentence (the reply answers the question:
+ * "… or Friday at 9. How many guests?").
+ */
+function offeredAlternatives(input: CandidateInput, agentSentences: readonly Span[]): string[] {
+  const { disjunction } = input.lexicon.words.statements;
+  const at = agentSentences.map((s) => disjunction.test(s.text)).lastIndexOf(true);
+  if (at < 0 || agentSentences.slice(at + 1).some((s) => isQuestion(s.text))) return [];
+  const text = agentSentences[at].text.replace(/^[^:]*:\s*/, '').replace(/\s*\([^()]*\)/g, '').replace(/[.?!]+$/, '');
+  return text.split(new RegExp(`\\s*[,;]\\s*(?:${disjunction.source}\\s+)?|\\s+${disjunction.source}\\s+`, 'u')).filter((x): x is string => typeof x === 'string' && /[\p{L}\p{N}]/u.test(x));
+}
+
+/** A reply this short may stand for the alternative it names. */
+const SHORT_PICK_WORDS = 3;
 
 /** Two numbers joined by one word, each with an optional unit: "24 or 48 hours", "24 hours or 48 hours". */
 const VALUE_PAIR = /(?<![\d.,:])(\d{1,4}(?:[.,:]\d{1,2})?)(\s+\p{L}+)?\s+(\p{L}+)\s+(\d{1,4}(?:[.,:]\d{1,2})?)(?![\d.,:])(\s+\p{L}+)?/gu;
@@ -763,10 +795,13 @@ function pickOrCorrect(input: CandidateInput, scene: MessageScene, r: ClauseRead
     r.act = 'value-correction' as SentenceAct;
   } else if ((!r.type || r.act === 'request') && scene.agent >= 0 && namesOption(input, scene, r)) {
     // ("Mitte, please." asks for nothing but the option it names.)
-    // A person naming one of the options the agent offered accepts that option.
+    // A person naming one of the options the agent offered accepts that option; a short reply
+    // that names one of its alternatives stands for all of it ("The clause." → "Place the order
+    // with a clause that …").
     r.type = 'decision';
     r.strength = 'accepted';
     r.act = 'selection' as SentenceAct;
+    if (r.words <= SHORT_PICK_WORDS) r.text = alternativeNamed(input, r.body, sentencesAt(input, scene.agent)) ?? r.text;
   } else if (!r.type && scene.agent >= 0) {
     // "It was your condition and I own the budget: Acme, with a late penalty." — after a colon
     // that ends a sentence of its own (not a label, "Signing: DocuSign"), the option named is the
@@ -837,18 +872,24 @@ function changedValue(input: CandidateInput, scene: MessageScene, r: ClauseReadi
   // proposing a value ("For raw events I'd propose 24 months.") puts it up for a decision, and
   // one drawing a conclusion from it ("Then the loaf costs 5.20 EUR." after "That adds 0.30 EUR
   // per loaf in cost.") or announcing a change ("Planänderung: …") decides.
-  if (r.firstContent && !scene.correcting && !r.label && findAct(lexicon, 'conclusion', normalForm(r.clause.text))?.start !== 0 && r.type !== 'action_item' && !(hasAct(lexicon, 'proposal', r.lower) && !hasAct(lexicon, 'offer', r.lower)) && a === p - 1 && scene.answersAgent && r.words <= input.tuning.valueCorrectionMaxWords && !isQuestion(messages[a].text) && correctsValue(r.body, messages[a].text, sentencesAt(input, a), input.stems, input.unitSlot)) {
+  if (r.firstContent && !scene.correcting && !r.label && findAct(lexicon, 'conclusion', normalForm(r.clause.text))?.start !== 0 && r.type !== 'action_item' && !proposes(lexicon, r.lower) && a === p - 1 && scene.answersAgent && r.words <= input.tuning.valueCorrectionMaxWords && !isQuestion(messages[a].text) && correctsValue(r.body, messages[a].text, sentencesAt(input, a), input.stems, input.unitSlot)) {
     r.type = 'constraint';
     r.strength = 'correction';
     r.act = 'value-correction' as SentenceAct;
   }
   // A new value for something the agent put a number on ("12 characters minimum") sets it; one
-  // a person gives of their own ("My laptop does the integration tests in like 15.") reports.
-  if (!r.type && !r.reports && !hasAct(lexicon, 'explanation', r.lower) && findAct(lexicon, 'i-subject', r.lower)?.start !== 0 && agent >= 0 && correctsValue(r.body, messages[agent].text, sentencesAt(input, agent), input.stems, input.unitSlot)) {
+  // a person gives of their own ("My laptop does the integration tests in like 15.") reports, and
+  // one proposed ("For raw events I'd propose 24 months.") is put up for a decision, as above.
+  if (!r.type && !r.reports && !hasAct(lexicon, 'explanation', r.lower) && !proposes(lexicon, r.lower) && findAct(lexicon, 'i-subject', r.lower)?.start !== 0 && agent >= 0 && correctsValue(r.body, messages[agent].text, sentencesAt(input, agent), input.stems, input.unitSlot)) {
     r.type = 'decision';
     r.strength = 'weak';
     r.act = 'new-value' as SentenceAct;
   }
+}
+
+/** A clause that puts something up for a decision ("I'd propose 24 months"), not an offer to do it. */
+function proposes(lexicon: CompiledStatementLexicon, lower: string): boolean {
+  return hasAct(lexicon, 'proposal', lower) && !hasAct(lexicon, 'offer', lower);
 }
 
 /** The features that say how the clause became a candidate, its hint and strength. */

@@ -242,6 +242,17 @@ describe('decision candidates', () => {
     expect(reply('The sourdough loaf costs 5.20 EUR.')).toEqual([['The sourdough loaf costs 5.20 EUR.', 'constraint', 'value-correction']]);
   });
 
+  it("takes an approval of the agent's 'OK to …?' as the step it asks leave for", () => {
+    for (const asked of ['The old export breaks the dates. OK to move the export to ISO dates?', 'The old export breaks the dates. Is it okay to move the export to ISO dates?']) {
+      const found = candidates([
+        ['lena', 'human', 'Can you fix the export?'],
+        ['data-bot', 'bot', asked],
+        ['lena', 'human', 'Approved.'],
+      ]);
+      expect([asked, found.map((c) => c.statement)]).toEqual([asked, ['Move the export to ISO dates.']]);
+    }
+  });
+
   it("takes a bare yes, or a yes with the value, to the agent's 'Shall we …?' as the proposal it answers", () => {
     for (const asked of ['Shall we open the shop at 9:00 on Saturdays?', 'Shall I open the shop at 9:00 on Saturdays?']) {
       for (const answer of ['Yes.', 'Yes, 9:00.']) {

@@ -87,11 +87,18 @@ describe('choosing the thresholds', () => {
     expect(bestOnGrid(grid)).toEqual({ registry: 0.5, review: 0.3 });
   });
 
-  it('judges each pair of a grid in hundredths with the pairs within five hundredths of it', () => {
+  it('judges each pair of a grid in hundredths with the pairs within eight hundredths of it', () => {
     const fine = new Map<string, number>();
     for (let r = 20; r <= 90; r++) for (let q = 10; q <= r - 10; q++) fine.set(`${r},${q}`, Math.abs(r - 50) <= 8 && Math.abs(q - 30) <= 8 ? 1.3 - 0.001 * (Math.abs(r - 50) + Math.abs(q - 30)) : 1.0);
     fine.set('62,45', 1.35);
     expect(bestOnGrid(fine)).toEqual({ registry: 0.5, review: 0.3 });
+    // A ridge a little higher than the plateau but only ten hundredths across is too narrow to hold
+    // a pair when a refit shifts the figure: the plateau's middle wins.
+    const ridged = new Map<string, number>();
+    const inside = (r: number, q: number, cr: number, cq: number, w: number) => Math.abs(r - cr) <= w && Math.abs(q - cq) <= w;
+    for (let r = 20; r <= 90; r++) for (let q = 10; q <= r - 10; q++) ridged.set(`${r},${q}`, inside(r, q, 70, 45, 5) ? 1.33 : inside(r, q, 45, 25, 10) ? 1.3 : 1.0);
+    const chosen = bestOnGrid(ridged);
+    expect([Math.abs(chosen.registry - 0.45) <= 0.05, Math.abs(chosen.review - 0.25) <= 0.05]).toEqual([true, true]);
   });
 
   it('takes the highest point where the figure rises to one peak', () => {

@@ -477,7 +477,7 @@ function valueOfChoice(input: CandidateInput, body: string, agentSentences: read
  * agent's last sentence of alternatives that names the number, when two or more name numbers.
  */
 function valueInAlternatives(input: CandidateInput, value: string, agentSentences: readonly Span[]): string | null {
-  const parts = offeredAlternatives(input, agentSentences);
+  const parts = alternativesOf(input, offeringSentence(input, agentSentences));
   const names = new RegExp(`(?<![\\d.,:])${escapeRegex(value)}(?![\\d]|[.,:]\\d)`);
   const numbered = parts.filter((x) => /\d/.test(x));
   const naming = numbered.filter((x) => names.test(x));
@@ -495,29 +495,38 @@ function alternativeNamed(input: CandidateInput, reply: string, agentSentences: 
   const wanted = contentTokens(reply, input.stems);
   // (A bare number is `valueOfChoice`'s to read.)
   if (wanted.length === 0 || wanted.length > 2 || !wanted.some((w) => /\p{L}/u.test(w))) return null;
-  const parts = offeredAlternatives(input, agentSentences);
-  // Each alternative a phrase of its own ("Is 9 or 12 better for the Team plan?" splits one).
+  // (Alternatives asked in a question are framed by it: "Do we show 3 years …, or show 2?")
+  const offering = offeringSentence(input, agentSentences);
+  if (!offering || isQuestion(offering.text)) return null;
+  const parts = alternativesOf(input, offering);
+  // Each alternative a phrase of its own ("Options: 9, or 12." offers bare numbers).
   if (parts.some((part) => contentWordCount(part, input.stems) < 2)) return null;
   // ("2 years." names no alternative of "show 3 years …, or show 2": its number must be there too.)
-  const numbers: readonly string[] = reply.match(/\d+(?:[.,:]\d+)?/g) ?? [];
+  const numbersIn = (text: string) => (text.match(NUMBER) ?? []).map(sameNumber);
+  const numbers = numbersIn(reply);
   const naming = parts.filter((part) => {
     const words = contentTokens(part, input.stems);
-    const partNumbers: readonly string[] = part.match(/\d+(?:[.,:]\d+)?/g) ?? [];
+    const partNumbers = numbersIn(part);
     return wanted.every((w) => words.includes(w)) && numbers.every((n) => partNumbers.includes(n)) && words.length >= wanted.length + 2;
   });
   return naming.length === 1 ? `${sentenceCase(trimEnd(naming[0].trim()))}.` : null;
 }
 
 /**
- * The alternatives of the agent's last sentence that offers a choice, after any label and without
- * asides in brackets; none when a question follows that sentence (the reply answers the question:
- * "… or Friday at 9. How many guests?").
+ * The agent's last sentence that offers a choice; none when a question follows it (the reply
+ * answers the question: "… or Friday at 9. How many guests?").
  */
-function offeredAlternatives(input: CandidateInput, agentSentences: readonly Span[]): string[] {
+function offeringSentence(input: CandidateInput, agentSentences: readonly Span[]): Span | null {
   const { disjunction } = input.lexicon.words.statements;
   const at = agentSentences.map((s) => disjunction.test(s.text)).lastIndexOf(true);
-  if (at < 0 || agentSentences.slice(at + 1).some((s) => isQuestion(s.text))) return [];
-  const text = agentSentences[at].text.replace(/^[^:]*:\s*/, '').replace(/\s*\([^()]*\)/g, '').replace(/[.?!]+$/, '');
+  return at < 0 || agentSentences.slice(at + 1).some((s) => isQuestion(s.text)) ? null : agentSentences[at];
+}
+
+/** The alternatives a sentence offers, after any label and without asides in brackets. */
+function alternativesOf(input: CandidateInput, offering: Span | null): string[] {
+  if (!offering) return [];
+  const { disjunction } = input.lexicon.words.statements;
+  const text = offering.text.replace(/^[^:]*:\s*/, '').replace(/\s*\([^()]*\)/g, '').replace(/[.?!]+$/, '');
   return text.split(new RegExp(`\\s*[,;]\\s*(?:${disjunction.source}\\s+)?|\\s+${disjunction.source}\\s+`, 'u')).filter((x): x is string => typeof x === 'string' && /[\p{L}\p{N}]/u.test(x));
 }
 

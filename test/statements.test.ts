@@ -586,9 +586,9 @@ describe('decision candidates', () => {
   it("picks a listed option by a name that only it bears, even after the list was talked over ('OK, Albrecht.')", () => {
     const list = ['events-bot', 'bot', 'The catering quotes are in:\n1. Grüne Soße & Co: seated dinner, 49 EUR per person.\n2. Feinkost Albrecht: walking dinner, 56 EUR per person.\n3. Mensa Catering Süd: buffet, 34 EUR per person.'] as [string, 'bot', string];
     const talk: Array<[string, 'human' | 'bot', string]> = [list, ['samir', 'human', 'The buffet is what people complained about last year.'], ['katrin', 'human', 'Between the other two?'], ['samir', 'human', 'The walking dinner is better for a fundraiser.']];
-    expect(replying(talk, 'katrin')('OK, Albrecht.')).toEqual(['Feinkost Albrecht.']);
+    expect(replying(talk, 'katrin')('OK, Albrecht.')).toEqual(['Feinkost Albrecht: walking dinner.']);
     // The pick rests on the list it names.
-    expect(candidates([...talk, ['katrin', 'human', 'OK, Albrecht.']]).find((c) => c.statement === 'Feinkost Albrecht.')?.sources).toEqual([0, 4]);
+    expect(candidates([...talk, ['katrin', 'human', 'OK, Albrecht.']]).find((c) => c.statement === 'Feinkost Albrecht: walking dinner.')?.sources).toEqual([0, 4]);
     // Once the agent asked something newer, a reply answers that.
     const moved: Array<[string, 'human' | 'bot', string]> = [list, ['katrin', 'human', '2.'], ['events-bot', 'bot', 'Booked Feinkost Albrecht for the 14th. Where should the van unload?']];
     expect(replying(moved, 'katrin')('Mensa.')).not.toContain('Mensa Catering Süd.');
@@ -795,6 +795,27 @@ describe('decision candidates', () => {
     const accepted = (offered: string, reply: string) => candidates([['ops-agent', 'bot', offered], ['sam', 'human', reply]]).filter((c) => c.cue === 'accepted-proposal').map((c) => [c.statement, c.type]);
     expect(accepted('The Forum takes up to 50. The Alte Halle takes 80 for 3,900 EUR. Book the Alte Halle?', 'yes')).toEqual([['Book the Alte Halle.', 'action_item']]);
     expect(accepted('The Alte Halle takes 80 for 3,900 EUR. Book it?', 'yes')).toEqual([]);
+  });
+
+  it("gives a value with its unit the label of the agent's line that put the value up, without the word that proposed it", () => {
+    const reply = answering('web-bot', 'Proposed page budget: 95% of page loads under 2 seconds on 4G. Shall I add it to the CI check?');
+    expect(reply('95% under 1.5 seconds.')).toEqual(['Page budget: 95% under 1.5 seconds.']);
+  });
+
+  it('states a named option of a list with no subject with what it is, and an option named by its value as the value', () => {
+    const quotes = 'The quotes for the office move are in:\n1. Umzug Schmitz: two trucks and four movers, 2,400 EUR.\n2. Blitz Transporte: one truck, 1,600 EUR, we carry the boxes ourselves.';
+    expect(answering('office-bot', quotes)('OK, Schmitz.')).toEqual(['Umzug Schmitz: two trucks and four movers.']);
+    const dates = 'Both dates are free:\n1. May 14: the hall is ours all day.\n2. May 21: only after 14:00.';
+    expect(answering('office-bot', dates)('1.')).toEqual(['May 14.']);
+  });
+
+  it('reads a correction that only judges a value as no corrected fact ("Nah, two versions a week is too much work.")', () => {
+    const found = candidates([
+      ['mira', 'human', 'What if we split the list for a month?'],
+      ['mail-bot', 'bot', 'That is possible: with 6,200 subscribers each half would have about 3,100. The downside is that we would need two versions of the events block every week.'],
+      ['mira', 'human', 'Nah, two versions every week is too much work for Lea. Monday it is, from next week.'],
+    ]);
+    expect(found.map((c) => c.statement)).toEqual(['Monday it is, from next week.']);
   });
 
   it("reads a short reply naming one of the agent's alternatives as that whole alternative ('The penalty.')", () => {

@@ -794,7 +794,7 @@ function pickOrCorrect(input: CandidateInput, scene: MessageScene, r: ClauseRead
   if (scene.correcting && r.type) {
     r.strength = 'correction';
     if (r.type === 'decision' || r.type === 'constraint') r.type = 'constraint';
-  } else if (scene.correcting && !r.type && !r.reports && (statesWhatIs(input, r) || restatesWithValue(input, scene, r) || namesSomeoneNew(input, scene, r))) {
+  } else if (scene.correcting && !r.type && !r.reports && !onlyJudges(lexicon, r.lower) && (statesWhatIs(input, r) || restatesWithValue(input, scene, r) || namesSomeoneNew(input, scene, r))) {
     // "No, we can't use the Kulturhaus. It's the town library this time." — in a correction, a
     // plain statement of what something is states the corrected fact; so does one that puts a
     // name the agent did not give in its place ("Pia Kranz does our photography, book her."). One
@@ -870,12 +870,7 @@ function namesOption(input: CandidateInput, scene: MessageScene, r: ClauseReadin
 function changedValue(input: CandidateInput, scene: MessageScene, r: ClauseReading): void {
   const { lexicon, messages } = input;
   const { a, agent, p } = scene;
-  // "800 ms is far too loose" turns a value down: a number judged too much or too little is none
-  // set. A number after the judgement may be the new one ("7 days is too short, make it 30 days"),
-  // unless it is an estimate ("the gateway adds maybe 30 ms").
-  const judged = findAct(lexicon, 'excess', r.lower);
-  const after = judged ? r.lower.slice(judged.end) : '';
-  if (judged && !(HAS_NUMBER.test(after) && !hasAct(lexicon, 'hedge', after))) return;
+  if (onlyJudges(lexicon, r.lower)) return;
   // A person stating a different value for what the agent just said ("Last order day for
   // Germany is the 18th." after "… 19 December for Germany") corrects it without a cue word; one
   // proposing a value ("For raw events I'd propose 24 months.") puts it up for a decision, and
@@ -894,6 +889,18 @@ function changedValue(input: CandidateInput, scene: MessageScene, r: ClauseReadi
     r.strength = 'weak';
     r.act = 'new-value' as SentenceAct;
   }
+}
+
+/**
+ * "800 ms is far too loose", "Two versions every week is too much work": a clause that turns a
+ * value down sets none. A number after the judgement may be the new one ("7 days is too short,
+ * make it 30 days"), unless it is an estimate ("the gateway adds maybe 30 ms").
+ */
+function onlyJudges(lexicon: CompiledStatementLexicon, lower: string): boolean {
+  const judged = findAct(lexicon, 'excess', lower);
+  if (!judged) return false;
+  const after = lower.slice(judged.end);
+  return !(HAS_NUMBER.test(after) && !hasAct(lexicon, 'hedge', after));
 }
 
 /** A clause that puts something up for a decision ("I'd propose 24 months"), not an offer to do it. */
@@ -1014,12 +1021,13 @@ function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: D
 }
 
 /**
- * "Wir nehmen 85." / "300 it is.": besides its cue, a statement that says nothing but numbers. Its
- * speaker may be its subject ("wir"), but what the number is of comes from the question it answers.
+ * "Wir nehmen 85." / "300 it is." / "99% under 300 ms.": besides its cue, a statement that says
+ * nothing but numbers, with their units. Its speaker may be its subject ("wir"), but what the
+ * number is of comes from the question it answers or the line that put the value up.
  */
 function saysOnlyValues(input: CandidateInput, statement: string): boolean {
   const said = words(withoutCue(input.lexicon, statement)).filter((w) => contentToken(w, input.stems) !== null);
-  return said.length > 0 && said.some((w) => HAS_NUMBER.test(w)) && said.every((w) => HAS_NUMBER.test(w) || input.valueSlot?.(w) != null);
+  return said.length > 0 && said.some((w) => HAS_NUMBER.test(w)) && said.every((w) => HAS_NUMBER.test(w) || input.valueSlot?.(w) != null || input.unitSlot?.(w) != null);
 }
 
 /**
@@ -1051,9 +1059,17 @@ function labelNamingValue(input: CandidateInput, at: number, statement: string):
     .split('\n')
     .filter((line) => (line.match(NUMBER) ?? []).some((n) => numbers.has(sameNumber(n))))
     .map((line) => /^\s*(?:[-*•]\s+)?(\p{L}[\p{L}\p{N} '’-]{0,30}):\s/u.exec(line)?.[1])
+    // ("Proposed gateway SLO": what was proposed is the gateway SLO.)
+    .map((label) => label && withoutProposalLead(input.lexicon, label))
     // (A label that names a thing has only content words: "Meeting", not "For reference".)
     .filter((label): label is string => label !== undefined && wordCount(label) <= 3 && words(label).every((w) => contentToken(w, input.stems) !== null));
   return labels.length === 1 ? labels[0] : null;
+}
+
+/** A label without the word that says it was put up for a decision ("Proposed gateway SLO" → "Gateway SLO"). */
+function withoutProposalLead(lex: CompiledStatementLexicon, label: string): string {
+  const lead = findAct(lex, 'proposal-label', normalForm(label));
+  return lead && lead.start === 0 && lead.end < label.length ? sentenceCase(label.slice(lead.end).trim()) : label;
 }
 
 /** The statement's first word is a name: the agent wrote it, and only ever capitalised ("Mitte: 420 m² …", "… on Thursday"). */
@@ -1439,7 +1455,10 @@ function listedItem(lex: CompiledStatementLexicon, offered: string, key: string)
     if (!item || item[1].toLowerCase() !== key) continue;
     // "Options for the closing line:" says what the chosen item is.
     const intro = lines.slice(0, i).reverse().find((l) => /:\s*$/.test(l) && !ITEM.test(l));
-    return { option: firstClause(item[2]), about: intro ? optionSubject(lex, intro) : '' };
+    const about = intro ? optionSubject(lex, intro) : '';
+    // With no subject for the list, a named option keeps what it is ("Feinkost Albrecht: walking
+    // dinner with six stations"): its name alone says nothing of what was chosen.
+    return { option: about ? firstClause(item[2]) : nameWithWhatItIs(item[2]), about };
   }
   return null;
 }
@@ -1480,6 +1499,13 @@ function optionSubject(lex: CompiledStatementLexicon, intro: string): string {
   if (!hit) return '';
   const rest = clause.slice(hit.end).replace(lex.words.statements.optionSubjectArticle, '').trim();
   return wordCount(rest) <= 6 ? rest : '';
+}
+
+/** "Feinkost Albrecht: walking dinner with six stations, 56 EUR …" → its name and the first phrase of what it is; a name that is a value, or none, as `firstClause` gives it. */
+function nameWithWhatItIs(text: string): string {
+  const m = /^\s*([^:.!?]{1,40}):\s+([^,;.!?()]+)/u.exec(text);
+  // (A name that is a value, "September 26: no clash that I can find", says what was chosen.)
+  return m && !HAS_NUMBER.test(m[1]) && wordCount(m[1]) <= 4 && wordCount(m[2]) >= 2 ? `${sentenceCase(m[1].trim())}: ${trimEnd(m[2].trim())}` : firstClause(text);
 }
 
 /**

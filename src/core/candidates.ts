@@ -502,11 +502,10 @@ function alternativeNamed(input: CandidateInput, reply: string, agentSentences: 
   // Each alternative a phrase of its own ("Options: 9, or 12." offers bare numbers).
   if (parts.some((part) => contentWordCount(part, input.stems) < 2)) return null;
   // ("2 years." names no alternative of "show 3 years …, or show 2": its number must be there too.)
-  const numbersIn = (text: string) => (text.match(NUMBER) ?? []).map(sameNumber);
-  const numbers = numbersIn(reply);
+  const numbers = numbersOf(reply);
   const naming = parts.filter((part) => {
     const words = contentTokens(part, input.stems);
-    const partNumbers = numbersIn(part);
+    const partNumbers = numbersOf(part);
     return wanted.every((w) => words.includes(w)) && numbers.every((n) => partNumbers.includes(n)) && words.length >= wanted.length + 2;
   });
   return naming.length === 1 ? `${sentenceCase(trimEnd(naming[0].trim()))}.` : null;
@@ -1038,9 +1037,9 @@ function saysOnlyValues(input: CandidateInput, statement: string): boolean {
  * what we store?") asks for work, not for a value.
  */
 function questionBehindValue(input: CandidateInput, p: number, statement: string): number | null {
-  const numbers = new Set((statement.match(NUMBER) ?? []).map(sameNumber));
+  const numbers = new Set(numbersOf(statement));
   let named = -1;
-  for (let q = p - 1; q >= 0 && p - q <= input.tuning.agentReach && named < 0; q--) if ((input.messages[q].text.match(NUMBER) ?? []).some((n) => numbers.has(sameNumber(n)))) named = q;
+  for (let q = p - 1; q >= 0 && p - q <= input.tuning.agentReach && named < 0; q--) if (numbersOf(input.messages[q].text).some((n) => numbers.has(n))) named = q;
   for (let q = named; q >= 0 && named - q <= 1; q--) {
     const asked = lastQuestion(sentencesAt(input, q));
     if (asked) return hasAct(input.lexicon, 'request', normalForm(asked.text)) ? null : q;
@@ -1054,10 +1053,10 @@ function questionBehindValue(input: CandidateInput, p: number, statement: string
  * before a colon), when one line does.
  */
 function labelNamingValue(input: CandidateInput, at: number, statement: string): string | null {
-  const numbers = new Set((statement.match(NUMBER) ?? []).map(sameNumber));
+  const numbers = new Set(numbersOf(statement));
   const labels = input.messages[at].text
     .split('\n')
-    .filter((line) => (line.match(NUMBER) ?? []).some((n) => numbers.has(sameNumber(n))))
+    .filter((line) => numbersOf(line).some((n) => numbers.has(n)))
     .map((line) => /^\s*(?:[-*•]\s+)?(\p{L}[\p{L}\p{N} '’-]{0,30}):\s/u.exec(line)?.[1])
     // ("Proposed gateway SLO": what was proposed is the gateway SLO.)
     .map((label) => label && withoutProposalLead(input.lexicon, label))
@@ -1272,9 +1271,9 @@ const HAS_NUMBER = /\d/;
  * the agent's.
  */
 function correctsValue(body: string, agentText: string, agentSentences: readonly Span[], stems: Stems, unitSlot?: (word: string) => string | null): boolean {
-  const mine = (body.match(NUMBER) ?? []).map(sameNumber);
+  const mine = numbersOf(body);
   if (mine.length === 0) return false;
-  const theirs = new Set((agentText.match(NUMBER) ?? []).map(sameNumber));
+  const theirs = new Set(numbersOf(agentText));
   if (mine.every((n) => theirs.has(n))) return false;
   // (The word that makes a number an hour is no subject: "bis 15 Uhr" and "bei 11 Uhr" share
   // none. A unit such as "days" is shared: both measure the same thing.)
@@ -1312,6 +1311,11 @@ function sameKind(x: Measure, y: Measure): boolean {
 /** "10:00" and "10" name the same hour: a reply picking "Thursday 10" repeats the offer's value. */
 function sameNumber(n: string): string {
   return n.replace(/[:.]00$/, '');
+}
+
+/** The numbers a text writes, each as `sameNumber` compares it. */
+function numbersOf(text: string): string[] {
+  return (text.match(NUMBER) ?? []).map(sameNumber);
 }
 
 /** "Annual: full refund …": a label of at most three words that the agent's message names, a colon, content. */

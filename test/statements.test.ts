@@ -875,6 +875,46 @@ describe('decision candidates', () => {
     expect(checkpoint[0].sourceMessages).toEqual(expect.arrayContaining([2, 3]));
   });
 
+  it("records a confirmation that says again the value of the decision just before it as that decision, not a second one", () => {
+    const { decisions } = recorded([
+      ['priya', 'human', '@data-agent how long do we keep raw events today?'],
+      ['data-agent', 'bot', 'Raw events are kept forever: 2.1 TB, growing 6% a month.'],
+      ['jonas', 'human', "For raw events I'd propose 24 months."],
+      ['priya', 'human', 'Raw events: 13 months. 24 would double the bill for data we never look at.'],
+      ['jonas', 'human', 'OK, 13 it is.'],
+      ['data-agent', 'bot', 'Noted: raw events are kept 13 months.'],
+    ]);
+    const thirteen = decisions.filter((d) => /13/.test(d.statement));
+    expect(thirteen.map((d) => d.statement)).toEqual(['Raw events: 13 months.']);
+    expect(thirteen[0].sourceMessages).toEqual(expect.arrayContaining([3, 4]));
+    // A confirmation that says something of its own stays a decision of its own.
+    const own = recorded([
+      ['priya', 'human', '@data-agent how long do we keep raw events today?'],
+      ['data-agent', 'bot', 'Raw events are kept forever: 2.1 TB, growing 6% a month.'],
+      ['priya', 'human', 'Raw events: 13 months.'],
+      ['jonas', 'human', 'OK, 13 it is, and aggregates 36 months.'],
+      ['data-agent', 'bot', 'Noted: raw events 13 months, aggregates 36 months.'],
+    ]).decisions.map((d) => d.statement);
+    expect(own).toEqual(expect.arrayContaining(['Raw events: 13 months.']));
+    expect(own.some((s) => /36/.test(s))).toBe(true);
+  });
+
+  it("states a pick of the agent's options with the subject of the person's question the options answer", () => {
+    const found = candidates([
+      ['jonas', 'human', 'And the S3 exports? Those are the scary ones, honestly.'],
+      ['data-agent', 'bot', 'Two options: a 90-day lifecycle rule on the bucket, or moving exports to a managed share with per-file expiry. The lifecycle rule is a one-line change.'],
+      ['priya', 'human', 'Lifecycle rule, 90 days.'],
+    ]);
+    expect(found.map((c) => c.statement)).toEqual(['S3 exports: lifecycle rule, 90 days.']);
+    // An agent that answers a person's question without options leaves a reply to it as said.
+    const said = candidates([
+      ['ayla', 'human', 'The fee is only for Germany, right?'],
+      ['shop-agent', 'bot', "Yes, Germany only. I'll send the change to Mr. Weiß at the accounting office."],
+      ['katrin', 'human', 'Refunds go through Ayla, not Weiß.'],
+    ]);
+    expect(said.map((c) => c.statement)).toEqual(['Refunds go through Ayla, not Weiß.']);
+  });
+
   it('records no question, postponement, musing, opinion or small talk: the scorer weighs their act classes', () => {
     const { decisions, review } = recorded([
       ['ops-bot', 'bot', 'We could move the cluster to another region.'],

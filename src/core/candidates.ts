@@ -1009,6 +1009,11 @@ function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: D
   // asked before that line.)
   const label = !asked?.subject && valueOnly && scene.agent >= 0 ? labelNamingValue(input, scene.agent, statement) : null;
   if (label) asked = { at: scene.agent, subject: label };
+  // ("And the S3 exports?" — the agent's two options, asking nothing — "Lifecycle rule, 90 days.":
+  // the options answer the person's question, and a pick of one answers it too.)
+  if (!asked?.subject && scene.agent > 0 && !lastQuestion(sentencesAt(input, scene.agent)) && isPerson(input.messages[scene.agent - 1]) && selects(statement, scene.alternativeTokens, input.stems)) {
+    asked = askedIn(scene.agent - 1);
+  }
   if (!asked?.subject && valueOnly) {
     const at = questionBehindValue(input, scene.p, statement);
     if (at !== null) asked = askedIn(at);
@@ -1247,7 +1252,8 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
   for (const phrase of nlp(clause).nouns().out('array')) {
     const np = phrase.replace(/[\s,.;:!?]+$/, '').trim();
     // ("¿Cuál prefieres?" is read as a noun by a tagger of English: a question word names no subject.)
-    if (!np || /\d/.test(np) || /[¿¡]/.test(np) || lex.words.statements.choiceQuestion.test(np)) continue;
+    // (A number names a value, not a subject; a name with a digit in it, "S3", "IPv4", names one.)
+    if (!np || STANDALONE_NUMBER.test(np) || /[¿¡]/.test(np) || lex.words.statements.choiceQuestion.test(np)) continue;
     const phraseDoc = nlp(np);
     if (phraseDoc.has('#Pronoun')) continue;
     // ("Anything else?" asks for more; a light word like "anything" names no subject.)
@@ -1264,6 +1270,7 @@ const PERSONS = ['we-subject', 'i-subject', 'you-subject'] as const;
 
 const NUMBER = /\d+(?:[.,:]\d+)?/g;
 const HAS_NUMBER = /\d/;
+const STANDALONE_NUMBER = /(?:^|[^\p{L}\d])\d/u;
 
 /**
  * A clause that puts a different number on something the agent's message numbered: it shares a

@@ -151,23 +151,25 @@ function decideWithAgent(input: DecideInput, reply: ReplyContext, topicsAt: Topi
   }
   const patterns = [...reply.patterns, ...valueCorrections(input, reply, weighed)];
   const topicStates = topics.map((topic) => ({ ...topic, importance: round1(topicImportance.get(topic) ?? 0), status: topicStatus(topicsAt.infos.get(topic)!.ps, messages, reply.verdict) }));
-  return { topics: topicStates, decisions: withoutRepeats(decisions), patterns, review };
+  const confirms = (d: DecisionCandidate) => reply.verdict[d.at] === 'confirmation';
+  return { topics: topicStates, decisions: withoutRepeats(decisions, confirms, input.text.stemmer), patterns, review };
 }
 
 /**
  * "(b)." — "Agreed, checkpoint.": two people naming the same option make one decision, not two. A
  * later decision of the task with the same words as the one just before it on that matter adds its
- * messages to that one's sources instead; said again after another decision came between ("Friday"
- * → "Monday" → "Friday"), it stands: it reinstates.
+ * messages to that one's sources instead, and so does a confirmation that says nothing the one just
+ * before it did not ("Raw events: 13 months." — "OK, 13 it is."); said again after another
+ * decision came between ("Friday" → "Monday" → "Friday"), it stands: it reinstates.
  */
-function withoutRepeats(decisions: readonly DecisionCandidate[]): DecisionCandidate[] {
+function withoutRepeats(decisions: readonly DecisionCandidate[], confirms: (d: DecisionCandidate) => boolean, stems: Stems): DecisionCandidate[] {
   const out: DecisionCandidate[] = [];
   const latest = new Map<string, number>();
   for (const d of decisions) {
     // (The words evolve.ts fingerprints a statement by.)
     const key = words(d.statement).join(' ');
     const k = latest.get(key);
-    const earlier = k === undefined ? undefined : out[k];
+    const earlier = k !== undefined ? out[k] : confirms(d) ? restated(out, d, stems) : undefined;
     if (earlier && !out.some((o) => o.messageIndex > earlier.messageIndex && o.messageIndex < d.messageIndex)) {
       earlier.sourceMessages = [...new Set([...earlier.sourceMessages, ...d.sourceMessages])].sort((x, y) => x - y);
       continue;
@@ -176,6 +178,15 @@ function withoutRepeats(decisions: readonly DecisionCandidate[]): DecisionCandid
     out.push(d);
   }
   return out;
+}
+
+/** The decision of the latest message with decisions before d's that holds every content word of d. */
+function restated(out: readonly DecisionCandidate[], d: DecisionCandidate, stems: Stems): DecisionCandidate | undefined {
+  const said = contentTokens(d.statement, stems);
+  const before = out.filter((o) => o.messageIndex < d.messageIndex);
+  const latest = before[before.length - 1]?.messageIndex;
+  if (said.length === 0 || latest === undefined) return undefined;
+  return before.find((o) => o.messageIndex === latest && said.every((t) => contentTokens(o.statement, stems).includes(t)));
 }
 
 /** The decision a weighed candidate of the registry band makes, with the sources, reasons and alternatives that are its own. */

@@ -899,6 +899,17 @@ describe('decision candidates', () => {
     expect(own.some((s) => /36/.test(s))).toBe(true);
   });
 
+  it("keeps a rule announced as one as said, not as an answer to the agent's last question", () => {
+    const found = candidates([
+      ['priya', 'human', 'Kickoff notes for Project Atlas.'],
+      ['agent', 'bot', 'Noted: hosting on Hetzner. Which database?'],
+      ['priya', 'human', 'PostgreSQL is the main database.'],
+      ['marco', 'human', 'Rule for the team: no deploys on Fridays.'],
+    ]);
+    expect(found.map((c) => c.statement)).toContain('No deploys on Fridays.');
+    expect(found.map((c) => c.statement).filter((s) => /^Database:/.test(s))).toEqual([]);
+  });
+
   it("states a pick of the agent's options with the subject of the person's question the options answer", () => {
     const found = candidates([
       ['jonas', 'human', 'And the S3 exports? Those are the scary ones, honestly.'],

@@ -951,7 +951,9 @@ function statedCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   // A statement says what: words of its own besides the cue ("Publish." and "Send it to her."
   // say nothing a reader could act on without the discussion).
   // ("4.80 it is." says what once the question it answers gives its subject: "Sourdough loaf: 4.80 it is.")
-  const subjectSaid = withQuestionSubject(input, scene, type, statement, !walk.answered);
+  // (A rule announced as one, "Rule for the team: no deploys on Fridays.", holds on its own: it is
+  // no answer to the question the agent asked last.)
+  const subjectSaid = r.label === 'rule' ? statement : withQuestionSubject(input, scene, type, statement, !walk.answered);
   // (An imperative's verb is its cue: "Draft it." says no more than "Publish." does.)
   const what = r.act === 'imperative' ? subjectSaid.replace(/^\S+\s*/u, '') : subjectSaid;
   if (contentWordCount(withoutCue(lexicon, what), input.stems) < 1) return { made: [], consumed };

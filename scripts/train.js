@@ -151,19 +151,30 @@ function chooseThresholds(examples, goldCount, fit) {
   const { fitModels, scoreCandidate } = require(join(dist, 'core', 'scorer.js'));
   const groups = [...new Set(examples.map((e) => e.group))].sort();
   const scored = [];
-  let golds = 0;
   for (const g of groups) {
     const models = fitModels(examples.filter((e) => e.group !== g), fit);
     const model = { ...models, thresholds: { registry: 0.5, review: 0.5 } };
     for (const e of examples.filter((x) => x.group === g)) scored.push({ ...e, score: scoreCandidate(model, e.features).score });
-    golds += goldCount.get(g) ?? 0;
   }
+  return thresholdsOfScored(scored, goldCount);
+}
+
+/** The thresholds for clauses already scored out of fold (`group`: the writer; `gold`: the labelled decision a clause carries, if any). */
+function thresholdsOfScored(scored, goldCount) {
+  const groups = [...new Set(scored.map((s) => s.group))].sort();
   // The queue is for the candidates the scorer is unsure of: its band is at least 0.1 wide.
+  // Each writer counts the same, as the scorer is judged (the mean over writers left out): pooled,
+  // the writers with the longest discussions would choose the thresholds for everyone.
+  const byWriter = groups.map((g) => ({ scored: scored.filter((s) => s.group === g), golds: goldCount.get(g) ?? 0 }));
   const grid = new Map();
   for (let r = 20; r <= 90; r++) {
     for (let q = 10; q <= r - 10; q++) {
-      const { found, auto } = bandF1(scored, golds, r / 100, q / 100);
-      grid.set(`${r},${q}`, found + auto);
+      let sum = 0;
+      for (const w of byWriter) {
+        const { found, auto } = bandF1(w.scored, w.golds, r / 100, q / 100);
+        sum += found + auto;
+      }
+      grid.set(`${r},${q}`, sum / byWriter.length);
     }
   }
   return bestOnGrid(grid);
@@ -233,7 +244,7 @@ async function main() {
   process.stderr.write(`train: ${model.trained.examples} clauses (${model.trained.positives} decisions) from writers ${model.trained.writers.join(', ')}; thresholds registry ${t.registry}, review ${t.review}; wrote ${options.out}\n`);
 }
 
-module.exports = { train, stableJson, examplesOf, bestOnGrid };
+module.exports = { train, stableJson, examplesOf, bestOnGrid, thresholdsOfScored };
 
 if (require.main === module) {
   main().catch((err) => {

@@ -101,6 +101,23 @@ describe('choosing the thresholds', () => {
     expect([Math.abs(chosen.registry - 0.45) <= 0.05, Math.abs(chosen.review - 0.25) <= 0.05]).toEqual([true, true]);
   });
 
+  it("counts each writer the same: a small writer's decisions are not traded for a large writer's false ones", () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { thresholdsOfScored } = require('../scripts/train') as { thresholdsOfScored: (scored: object[], golds: Map<string, number>) => { registry: number; review: number } };
+    const clause = (group: string, score: number, gold: string | null) => ({ group, gold, score, band: 'decision', features: [] });
+    // Writer A: twenty decisions scored 0.8 and twenty other clauses at 0.42. Writer B: its two
+    // decisions score 0.42. Pooled, keeping B's two would cost twenty false records of A's; each
+    // writer counted the same, B's two are worth A's twenty.
+    const scored = [
+      ...Array.from({ length: 20 }, (_, k) => clause('A', 0.8, `A${k}`)),
+      ...Array.from({ length: 20 }, () => clause('A', 0.42, null)),
+      clause('B', 0.42, 'B0'),
+      clause('B', 0.42, 'B1'),
+    ];
+    const chosen = thresholdsOfScored(scored, new Map([['A', 20], ['B', 2]]));
+    expect(chosen.review).toBeLessThanOrEqual(0.42);
+  });
+
   it('takes the highest point where the figure rises to one peak', () => {
     expect(bestOnGrid(gridOf((r, q) => 2 - Math.abs(r - 35) / 100 - Math.abs(q - 20) / 100))).toEqual({ registry: 0.35, review: 0.2 });
   });

@@ -1120,6 +1120,10 @@ describe('decision candidates', () => {
     const say = answering('ux-bot', 'The grey body text fails the contrast minimum on white.');
     expect(say("For contrast I'll just darken the grey to #6B7280.")).toEqual(["For contrast I'll just darken the grey to #6B7280."]);
     expect(say("I'll check with the design team.")).toEqual([]);
+    // A number the discussion said before is one the step refers back to: it sets nothing.
+    const recap = answering('ops-bot', 'Recap of the reading festival: about 640 visitors by the clicker count, 212 books given away.');
+    expect(recap("I'll just enjoy the 640 for a bit.")).toEqual([]);
+    expect(recap("I'll raise next year's book budget to 300.")).toEqual(["I'll raise next year's book budget to 300."]);
   });
 
   it('keeps the clause a directive on "it" refers to', () => {

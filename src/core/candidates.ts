@@ -698,8 +698,9 @@ function ownCue(input: CandidateInput, scene: MessageScene, r: ClauseReading): v
     r.flags.push('act:imperative');
   }
   // "For contrast I'll just darken the grey to #6B7280." — a person's own step that sets a
-  // value decides it ("I'll check with them" sets nothing).
-  if (!r.act && hasAct(lexicon, 'offer', lower) && HAS_NUMBER.test(body) && !isQuestion(body)) r.act = 'decision';
+  // value decides it ("I'll check with them" sets nothing, and nor does "I'll just enjoy the 640
+  // for a bit.": a number said before in the discussion is one it refers back to).
+  if (!r.act && hasAct(lexicon, 'offer', lower) && HAS_NUMBER.test(body) && !isQuestion(body) && givesNewNumber(input, scene.p, body)) r.act = 'decision';
   r.type = r.act ? (TYPE_OF_ACT[r.act] ?? null) : null;
   // "Decision: …" / "As a rule: …" announce what follows.
   r.label = announced(lexicon, r.clause.text);
@@ -1325,6 +1326,12 @@ function sameNumber(n: string): string {
 /** The numbers a text writes, each as `sameNumber` compares it. */
 function numbersOf(text: string): string[] {
   return (text.match(NUMBER) ?? []).map(sameNumber);
+}
+
+/** Whether the text writes a number no message before p wrote. */
+function givesNewNumber(input: CandidateInput, p: number, text: string): boolean {
+  const said = new Set(input.messages.slice(0, p).flatMap((m) => numbersOf(m.text)));
+  return numbersOf(text).some((n) => !said.has(n));
 }
 
 /** "Annual: full refund …": a label of at most three words that the agent's message names, a colon, content. */

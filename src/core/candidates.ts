@@ -1330,8 +1330,20 @@ function numbersOf(text: string): string[] {
 
 /** Whether the text writes a number no message before p wrote. */
 function givesNewNumber(input: CandidateInput, p: number, text: string): boolean {
-  const said = new Set(input.messages.slice(0, p).flatMap((m) => numbersOf(m.text)));
-  return numbersOf(text).some((n) => !said.has(n));
+  const firstAt = firstSaid(input.messages);
+  return numbersOf(text).some((n) => !((firstAt.get(n) ?? p) < p));
+}
+
+/** Each number of a discussion and the position of the first message that writes it, worked out once per discussion. */
+const FIRST_SAID = new WeakMap<readonly Message[], Map<string, number>>();
+function firstSaid(messages: readonly Message[]): Map<string, number> {
+  let firstAt = FIRST_SAID.get(messages);
+  if (!firstAt) {
+    firstAt = new Map();
+    for (let q = 0; q < messages.length; q++) for (const n of numbersOf(messages[q].text)) if (!firstAt.has(n)) firstAt.set(n, q);
+    FIRST_SAID.set(messages, firstAt);
+  }
+  return firstAt;
 }
 
 /** "Annual: full refund …": a label of at most three words that the agent's message names, a colon, content. */

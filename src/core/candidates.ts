@@ -158,6 +158,8 @@ interface TaskFacts {
   alternatives: ReadonlyArray<ReadonlySet<string>>;
   /** For each message: the points of an agent's proposal listed after "Proposal:" (see proposedPoints; empty for a person's). */
   points: ReadonlyArray<readonly string[]>;
+  /** Each number the discussion writes, and the position of the first message that writes it. */
+  firstSaid: ReadonlyMap<string, number>;
 }
 
 function taskFacts(input: CandidateInput): TaskFacts {
@@ -172,7 +174,9 @@ function taskFacts(input: CandidateInput): TaskFacts {
   // "TAP at 06:10 …, or 11:40 …": the words a short reply may pick among.
   const alternatives = messages.map((x, q) => (x.role === 'bot' ? new Set(sentencesAt(input, q).filter((s) => lexicon.words.statements.disjunction.test(s.text)).flatMap((s) => contentTokens(s.text, input.stems))) : NO_TOKENS));
   const points = messages.map((x) => (x.role === 'bot' ? proposedPoints(lexicon, input.tuning, x.text) : []));
-  return { view: dialogueView(messages, input.answered, input.verdict, lexicon), nothingOffered, people, peopleNamed, offered, lists, alternatives, points };
+  const firstSaid = new Map<string, number>();
+  for (let q = 0; q < messages.length; q++) for (const n of numbersOf(messages[q].text)) if (!firstSaid.has(n)) firstSaid.set(n, q);
+  return { view: dialogueView(messages, input.answered, input.verdict, lexicon), nothingOffered, people, peopleNamed, offered, lists, alternatives, points, firstSaid };
 }
 
 /** What every clause of one person's message is read against: who spoke before it and what they offered. */
@@ -204,6 +208,8 @@ interface MessageScene {
   correcting: boolean;
   /** "No." turning down the agent's question opens the message. */
   rejectsOffer: boolean;
+  /** Whether a text writes a number no message before this one wrote. */
+  givesNewNumber: (text: string) => boolean;
 }
 
 /** What the clauses read so far make of the next one, as a message is read clause by clause. */
@@ -318,7 +324,8 @@ function messageScene(input: CandidateInput, p: number, correcting: boolean, fac
   };
   const listed = listedBefore(input, facts, p, agent);
   const alternativeTokens = agent >= 0 ? facts.alternatives[agent] : NO_TOKENS;
-  return { p, a, answersAgent, agent, agentTokens, answeredTokens, said, saidBefore, sarcastic, correcting, agentOffers, answeredOffers, alternativeTokens, listedBefore: listed, proposed: proposedBefore(input, facts, p) };
+  const givesNewNumber = (text: string) => numbersOf(text).some((n) => !((facts.firstSaid.get(n) ?? p) < p));
+  return { p, a, answersAgent, agent, agentTokens, answeredTokens, said, saidBefore, sarcastic, correcting, agentOffers, answeredOffers, alternativeTokens, listedBefore: listed, proposed: proposedBefore(input, facts, p), givesNewNumber };
 }
 
 /** "No." (a bare refusal) opening a reply to the agent's question turns down what it offered. */
@@ -700,7 +707,7 @@ function ownCue(input: CandidateInput, scene: MessageScene, r: ClauseReading): v
   // "For contrast I'll just darken the grey to #6B7280." — a person's own step that sets a
   // value decides it ("I'll check with them" sets nothing, and nor does "I'll just enjoy the 640
   // for a bit.": a number said before in the discussion is one it refers back to).
-  if (!r.act && hasAct(lexicon, 'offer', lower) && HAS_NUMBER.test(body) && !isQuestion(body) && givesNewNumber(input, scene.p, body)) r.act = 'decision';
+  if (!r.act && hasAct(lexicon, 'offer', lower) && HAS_NUMBER.test(body) && !isQuestion(body) && scene.givesNewNumber(body)) r.act = 'decision';
   r.type = r.act ? (TYPE_OF_ACT[r.act] ?? null) : null;
   // "Decision: …" / "As a rule: …" announce what follows.
   r.label = announced(lexicon, r.clause.text);
@@ -1326,24 +1333,6 @@ function sameNumber(n: string): string {
 /** The numbers a text writes, each as `sameNumber` compares it. */
 function numbersOf(text: string): string[] {
   return (text.match(NUMBER) ?? []).map(sameNumber);
-}
-
-/** Whether the text writes a number no message before p wrote. */
-function givesNewNumber(input: CandidateInput, p: number, text: string): boolean {
-  const firstAt = firstSaid(input.messages);
-  return numbersOf(text).some((n) => !((firstAt.get(n) ?? p) < p));
-}
-
-/** Each number of a discussion and the position of the first message that writes it, worked out once per discussion. */
-const FIRST_SAID = new WeakMap<readonly Message[], Map<string, number>>();
-function firstSaid(messages: readonly Message[]): Map<string, number> {
-  let firstAt = FIRST_SAID.get(messages);
-  if (!firstAt) {
-    firstAt = new Map();
-    for (let q = 0; q < messages.length; q++) for (const n of numbersOf(messages[q].text)) if (!firstAt.has(n)) firstAt.set(n, q);
-    FIRST_SAID.set(messages, firstAt);
-  }
-  return firstAt;
 }
 
 /** "Annual: full refund …": a label of at most three words that the agent's message names, a colon, content. */

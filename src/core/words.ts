@@ -47,10 +47,10 @@ function compileClaims(lexicons: WordLexicons): ClaimWords {
     leadingAnswer: new RegExp(`^\\s*(?:(?:${list('answerWords')})\\s*(?:[,!-]|(?=(?:${list('answerFollowers')})\\b))\\s*)+`),
     clauseSplit: new RegExp(`(?:(?<!\\d)\\.|\\.(?!\\d)|[;!?\\n])+|,\\s*(?:${list('contrastives')})\\b|\\s(?:${list('strongContrastives')})\\s`),
     coordinator: new RegExp(`\\s(?:${list('coordinators')})\\s`, 'gi'),
-    // A sentence ends at a stop, or after the quotes or brackets (a few) that close on it ("… schools.' Shall I …?").
     rateMarkers: new Set(wordsOf(lexicons, 'claims', 'rateMarkers')),
     // ", Monday is too tight": a value and its own verb after a comma (see subject.ts claimSentences).
     valueClauseVerb: new RegExp(`^\\s+(?:${list('valueClauseVerbs')})(?![\\p{L}\\p{N}'’])`, 'iu'),
+    // A sentence ends at a stop, or after the quotes or brackets (a few) that close on it ("… schools.' Shall I …?").
     claimSplit: new RegExp(`(?<=[!?;\\n])|(?<=\\.["'’”)\\]]{0,3})(?=\\s|$)|,\\s+(?=(?:${list('claimJoiners')})\\s)`, 'iu'),
   };
 }

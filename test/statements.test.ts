@@ -204,6 +204,27 @@ describe('decision candidates', () => {
     expect(bare('12.')).not.toContain('12 better.');
   });
 
+  it('states a short pick that closes the choice as the alternative it names, from a list or a sentence with "or"', () => {
+    // The alternatives may come from a person, with the agent's comparison in between.
+    const venue = replying([
+      ['lea', 'human', 'The venue can do the garden terrace for 300 EUR more, or the cellar bar at the usual price.'],
+      ['event-bot', 'bot', 'The terrace needs a rain plan; the cellar bar holds 60 people, enough for the guest list.'],
+    ], 'sam');
+    expect(venue('Cellar bar then.')).toEqual(['The cellar bar at the usual price.']);
+    // A list laid out line by line, without keys.
+    const quotes = replying([
+      ['clara', 'human', 'What came in for the roof?'],
+      ['build-bot', 'bot', 'Three quotes for the roof:\n- Dachbau Ernst: 31,000 EUR, start in May\n- Holzbau Lindner: 28,500 EUR, start in June, gutters included\n- Meier GmbH: 35,200 EUR, start in April'],
+    ], 'clara');
+    expect(quotes('Lindner then.')).toEqual(['Holzbau Lindner: 28,500 EUR, start in June, gutters included.']);
+    // A word two items share names neither of them.
+    const twins = replying([
+      ['clara', 'human', 'What came in for the roof?'],
+      ['build-bot', 'bot', 'Two quotes for the roof:\n- Holzbau Ernst: 31,000 EUR, start in May\n- Holzbau Lindner: 28,500 EUR, start in June'],
+    ], 'clara');
+    expect(twins('Holzbau then.')).not.toContain('Holzbau Lindner: 28,500 EUR, start in June.');
+  });
+
   it("gives the agent's question's subject to the clause that answers it, not to the next one", () => {
     const found = replying([
       ['dietrich', 'human', 'Tell Brenner today.'],

@@ -200,6 +200,8 @@ interface MessageScene {
   answeredOffers: boolean;
   /** The content words of the agent's sentences that join alternatives with "or": what a short reply may pick among. */
   alternativeTokens: ReadonlySet<string>;
+  /** The last message within the same reach that lays out alternatives, in a list or with "or" (an agent's or a person's), or -1. */
+  alternativesAt: number;
   /** The agent's last message that listed options, a little further back than reach (see listedBefore), or -1. */
   listedBefore: number;
   /** The agent's last proposal of points ("Proposal:" and a bulleted list) within the same reach, or null: a reply may accept some of them by name. */
@@ -323,9 +325,11 @@ function messageScene(input: CandidateInput, p: number, correcting: boolean, fac
     return before;
   };
   const listed = listedBefore(input, facts, p, agent);
+  let alternativesAt = -1;
+  for (let q = p - 1; q >= 0 && p - q <= 2 * input.tuning.agentReach && alternativesAt < 0; q--) if (lineItems(messages[q].text).length >= 2 || sentencesAt(input, q).some((x) => lexicon.words.statements.disjunction.test(x.text))) alternativesAt = q;
   const alternativeTokens = agent >= 0 ? facts.alternatives[agent] : NO_TOKENS;
   const givesNewNumber = (text: string) => numbersOf(text).some((n) => !((facts.firstSaid.get(n) ?? p) < p));
-  return { p, a, answersAgent, agent, agentTokens, answeredTokens, said, saidBefore, sarcastic, correcting, agentOffers, answeredOffers, alternativeTokens, listedBefore: listed, proposed: proposedBefore(input, facts, p), givesNewNumber };
+  return { p, a, answersAgent, agent, agentTokens, answeredTokens, said, saidBefore, sarcastic, correcting, agentOffers, answeredOffers, alternativeTokens, alternativesAt, listedBefore: listed, proposed: proposedBefore(input, facts, p), givesNewNumber };
 }
 
 /** "No." (a bare refusal) opening a reply to the agent's question turns down what it offered. */
@@ -505,7 +509,25 @@ function alternativeNamed(input: CandidateInput, reply: string, agentSentences: 
   // (Alternatives asked in a question are framed by it: "Do we show 3 years …, or show 2?")
   const offering = offeringSentence(input, agentSentences);
   if (!offering || isQuestion(offering.text)) return null;
-  const parts = alternativesOf(input, offering);
+  return partNamed(input, reply, alternativesOf(input, offering));
+}
+
+/**
+ * The alternative of message q that a short pick names ("Kessler then." → "Holzbau Kessler: 44,900
+ * EUR net, …"): one item of a list it lays out line by line, or else one alternative of its
+ * sentence with "or".
+ */
+function pickedAlternative(input: CandidateInput, reply: string, q: number): string | null {
+  const items = lineItems(input.messages[q].text);
+  if (items.length >= 2) return partNamed(input, reply, items);
+  const offering = offeringSentence(input, sentencesAt(input, q));
+  return offering && !isQuestion(offering.text) ? partNamed(input, reply, alternativesOf(input, offering)) : null;
+}
+
+/** The one part the reply names, in full, or null (see alternativeNamed). */
+function partNamed(input: CandidateInput, reply: string, parts: readonly string[]): string | null {
+  const wanted = contentTokens(reply, input.stems);
+  if (wanted.length === 0 || wanted.length > 2 || !wanted.some((w) => /\p{L}/u.test(w))) return null;
   // Each alternative a phrase of its own ("Options: 9, or 12." offers bare numbers).
   if (parts.some((part) => contentWordCount(part, input.stems) < 2)) return null;
   // ("2 years." names no alternative of "show 3 years …, or show 2": its number must be there too.)
@@ -536,6 +558,13 @@ function alternativesOf(input: CandidateInput, offering: Span | null): string[] 
   return text.split(new RegExp(`\\s*[,;]\\s*(?:${disjunction.source}\\s+)?|\\s+${disjunction.source}\\s+`, 'u')).filter((x): x is string => typeof x === 'string' && /[\p{L}\p{N}]/u.test(x));
 }
 
+/** The items of a list a message lays out line by line ("- Holzbau Kessler: …", "2. HP Color …"), without bullets, keys or bold. */
+function lineItems(text: string): string[] {
+  return text.split('\n').flatMap((line) => {
+    const item = ITEM.exec(line)?.[2] ?? BULLET.exec(line)?.[1];
+    return item ? [item.replace(/\*\*|__/g, '').trim()] : [];
+  });
+}
 /** A reply this short may stand for the alternative it names. */
 const SHORT_PICK_WORDS = 3;
 
@@ -726,6 +755,9 @@ function ownCue(input: CandidateInput, scene: MessageScene, r: ClauseReading): v
   // its decision cue opens with the verb: "Mantenemos las facturas antiguas." has one the
   // tagger, which reads English, does not see.)
   if (r.type === 'decision' && !r.label && words <= input.tuning.ellipticSubjectMaxWords && !HAS_NUMBER.test(body) && findAct(lexicon, 'decision', lower)?.start !== 0 && !selects(body, scene.saidBefore(), input.stems) && r.verbless()) r.type = null;
+  // A pick that closes the choice ("Storage box then.", "Then Arctic.") stands for the
+  // alternative it names, as a short selection does.
+  if (r.type === 'decision' && (r.act === 'decision' || r.act === 'conclusion') && words <= SHORT_PICK_WORDS && scene.alternativesAt >= 0) r.text = pickedAlternative(input, body, scene.alternativesAt) ?? r.text;
 }
 
 /**

@@ -1175,6 +1175,15 @@ describe('decision candidates', () => {
     expect(found.map((c) => c.statement)).toEqual(['The trial is 14 days, not 30.']);
   });
 
+  it('takes a clause in the past tense, whatever its subject, for a report', () => {
+    const said = answering('lab-bot', 'The freezer alarm went off at 03:10 and reset itself at 03:40. Shall I log it with facilities?');
+    // "never" is no rule in a sentence that tells what happened.
+    expect(said('Yes. The temperature never went above -72 apparently.')).not.toContain('The temperature never went above -72 apparently.');
+    expect(said('Yes. The door seals were cracked before, the photos from March show it.')).toEqual(['Log it with facilities.']);
+    // The same words in the present state a rule.
+    expect(said('Yes. The temperature never goes above -72, that is the rule.')).toContain('The temperature never goes above -72, that is the rule.');
+  });
+
   it('reads German decision cues', () => {
     const found = candidates([
       ['office-bot', 'bot', 'Soll ich die Bestellung über 4.000 Euro gleich auslösen?'],

@@ -1167,6 +1167,15 @@ describe('decision candidates', () => {
     expect([...decisions, ...review].map((c) => c.statement)).toEqual(['From now on we count the shelves on the 31st.']);
   });
 
+  it('takes "not yet" answering a question for a decision put off, and a German "kommt" for a decision only with where it goes', () => {
+    const venue = answering('venue-bot', 'Shall I book the barn for the ceremony?');
+    expect(venue('Not yet, I want to walk the barn first on Saturday, the light there might change everything.')).toEqual([]);
+    expect(venue('Not the barn, book the garden.')).toEqual(['Not the barn, book the garden.']);
+    const plans = answering('bau-bot', 'Soll ich die Pläne an den Gutachter schicken?');
+    expect(plans('Seine Stellungnahme kommt erst nächste Woche.')).toEqual([]);
+    expect(plans('Ja. Das Gutachten kommt in den Anhang.')).toContain('Das Gutachten kommt in den Anhang.');
+  });
+
   it('takes a report of what happened for a reason, not a rule', () => {
     const found = candidates([
       ['web-bot', 'bot', 'The pricing page says the trial is 30 days.'],

@@ -1184,6 +1184,14 @@ describe('decision candidates', () => {
     expect(found.map((c) => c.statement)).toEqual(['The trial is 14 days, not 30.']);
   });
 
+  it('sets no new value with a number passed on by the way', () => {
+    const retro = replying([
+      ['ops-bot', 'bot', 'Draft for the sale retro: 3 incidents, revenue up 9 % on last year.'],
+      ['ana', 'human', 'Let me add the final numbers.'],
+    ], 'ana');
+    expect(retro('Retro notes, for the record: zero incidents, revenue +18 % on the old shop.')).toEqual([]);
+  });
+
   it('takes a clause in the past tense, whatever its subject, for a report', () => {
     const said = answering('lab-bot', 'The freezer alarm went off at 03:10 and reset itself at 03:40. Shall I log it with facilities?');
     // "never" is no rule in a sentence that tells what happened.

@@ -921,9 +921,10 @@ function changedValue(input: CandidateInput, scene: MessageScene, r: ClauseReadi
     r.act = 'value-correction' as SentenceAct;
   }
   // A new value for something the agent put a number on ("12 characters minimum") sets it; one
-  // a person gives of their own ("My laptop does the integration tests in like 15.") reports, and
-  // one proposed ("For raw events I'd propose 24 months.") is put up for a decision, as above.
-  if (!r.type && !r.reports && !hasAct(lexicon, 'explanation', r.lower) && !proposes(lexicon, r.lower) && findAct(lexicon, 'i-subject', r.lower)?.start !== 0 && agent >= 0 && correctsValue(r.body, messages[agent].text, sentencesAt(input, agent), input.stems, input.unitSlot)) {
+  // a person gives of their own ("My laptop does the integration tests in like 15.") reports, as
+  // does one passed on by the way or told of the past ("for the record: revenue +18% vs last
+  // year"), and one proposed ("For raw events I'd propose 24 months.") is put up for a decision.
+  if (!r.type && !r.reports && !hasAct(lexicon, 'explanation', r.lower) && !hasAct(lexicon, 'aside', r.lower) && !hasAct(lexicon, 'past', r.lower) && !proposes(lexicon, r.lower) && findAct(lexicon, 'i-subject', r.lower)?.start !== 0 && agent >= 0 && correctsValue(r.body, messages[agent].text, sentencesAt(input, agent), input.stems, input.unitSlot)) {
     r.type = 'decision';
     r.strength = 'weak';
     r.act = 'new-value' as SentenceAct;

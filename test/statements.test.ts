@@ -1184,6 +1184,15 @@ describe('decision candidates', () => {
     expect(found.map((c) => c.statement)).toEqual(['The trial is 14 days, not 30.']);
   });
 
+  it('takes news passed on by the way for no decision, and no spelling out of a short reply before it', () => {
+    const plans = replying([
+      ['plan-bot', 'bot', 'Wann soll ich die Pläne an den Bauherrn schicken?'],
+      ['katrin', 'human', 'Mittwoch Mittag. Jonas prüft sie vorher gegen die Brandschutzauflagen.'],
+    ], 'jonas');
+    expect(plans('Mach ich. Übrigens, der Gutachter hat angerufen, sein Bericht kommt nächste Woche.')).toEqual([]);
+    expect(plans('FYI the nightly export moves to 04:30.')).toEqual([]);
+  });
+
   it('sets no new value with a number passed on by the way', () => {
     const retro = replying([
       ['ops-bot', 'bot', 'Draft for the sale retro: 3 incidents, revenue up 9 % on last year.'],

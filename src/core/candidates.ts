@@ -693,7 +693,8 @@ function readClause(input: CandidateInput, scene: MessageScene, walk: ClauseWalk
 /**
  * "Lumaro emailed: they've decided to close … No deliveries in that window." — what follows a
  * reported decision in the same message reports it too, until a conclusion of our own. Reported
- * words, sarcasm, postponements, musings, opinions and the small talk a clause opens with once its
+ * words, news passed on by the way ("FYI", "übrigens"), sarcasm, postponements, musings, opinions
+ * and the small talk a clause opens with once its
  * framing is stripped ("See you online then.", "Thanks everyone, …") give a clause no type of its
  * own (their cue reads as nothing decided); it stays a candidate, and the scorer weighs their act
  * classes with the rest. Returns whether the clause is such an aside.
@@ -701,7 +702,7 @@ function readClause(input: CandidateInput, scene: MessageScene, walk: ClauseWalk
 function asideOrReport(input: CandidateInput, scene: MessageScene, walk: ClauseWalk, r: ClauseReading): boolean {
   const { lexicon } = input;
   const { lower, body, words, flags } = r;
-  const aside = scene.sarcastic || hasAct(lexicon, 'postponement', lower) || (hasAct(lexicon, 'hypothetical', lower) && !hasAct(lexicon, 'contingency', lower)) || hasAct(lexicon, 'opinion', lower) || smallTalkOnly(lexicon, lower);
+  const aside = scene.sarcastic || hasAct(lexicon, 'postponement', lower) || hasAct(lexicon, 'aside', lower) || (hasAct(lexicon, 'hypothetical', lower) && !hasAct(lexicon, 'contingency', lower)) || hasAct(lexicon, 'opinion', lower) || smallTalkOnly(lexicon, lower);
   if (hasAct(lexicon, 'reported', lower)) walk.reporting = true;
   else if (walk.reporting && (findAct(lexicon, 'conclusion', normalForm(r.clause.text))?.start === 0 || announced(lexicon, r.clause.text))) walk.reporting = false;
   if (walk.reporting) flags.push('form:in-report');
@@ -1019,7 +1020,7 @@ function afterChoice(input: CandidateInput, clauses: readonly Span[], k: number)
   // A condition ("The clause. If Kessler doesn't sign that, we talk again.") says what happens
   // otherwise, not what was chosen.
   const supposes = lexicon.words.cues.supposing.test(nextLower);
-  if (!next || ownAct || supposes || isQuestion(next) || hasAct(lexicon, 'smalltalk', nextLower) || hasAct(lexicon, 'explanation', nextLower) || hasAct(lexicon, 'opinion', nextLower) || findAct(lexicon, 'reason', nextLower)?.start === 0) return null;
+  if (!next || ownAct || supposes || isQuestion(next) || hasAct(lexicon, 'smalltalk', nextLower) || hasAct(lexicon, 'explanation', nextLower) || hasAct(lexicon, 'opinion', nextLower) || hasAct(lexicon, 'aside', normalForm(clauses[k + 1].text)) || findAct(lexicon, 'reason', nextLower)?.start === 0) return null;
   const refuses = findAct(lexicon, 'i-subject', nextLower)?.start === 0 && input.negated?.(nextLower) === true;
   return { text: next, as: refuses ? 'reason' : 'statement' };
 }

@@ -1184,6 +1184,17 @@ describe('decision candidates', () => {
     expect(found.map((c) => c.statement)).toEqual(['The trial is 14 days, not 30.']);
   });
 
+  it('takes a short conclusion that names a thing by its name for a decision, though no one offered it', () => {
+    const contract = replying([
+      ['hr-bot', 'bot', 'The contract is ready. Shall I print it for your signature?'],
+      ['tom', 'human', 'Yes, print it, she gets it by post.'],
+      ['aylin', 'human', 'Small problem: she is abroad until July.'],
+    ], 'tom');
+    const before = ["Print it for Tom's signature.", 'Print it, she gets it by post.'];
+    expect(contract('Dann per DocuSign.')).toEqual([...before, 'Per DocuSign.']);
+    expect(contract('Then nothing for now.')).toEqual(before);
+  });
+
   it('takes news passed on by the way for no decision, and no spelling out of a short reply before it', () => {
     const plans = replying([
       ['plan-bot', 'bot', 'Wann soll ich die Pläne an den Bauherrn schicken?'],

@@ -745,17 +745,19 @@ function ownCue(input: CandidateInput, scene: MessageScene, r: ClauseReading): v
   if (r.label === 'rule') r.type = 'constraint';
   else if (r.label === 'decision' && (!r.type || r.type === 'action_item')) r.type = 'decision';
   if (r.label) r.act ??= 'announcement';
-  // "Then the cut-off is 13:00." concludes: a decision. ("Best year yet then." names no value,
-  // no action and no option: a remark.)
-  if (!r.type && findAct(lexicon, 'conclusion', normalForm(r.clause.text))?.start === 0 && (HAS_NUMBER.test(body) || !r.verbless() || (scene.agent >= 0 && selects(body, scene.agentTokens, input.stems)))) {
+  // "Then the cut-off is 13:00." concludes: a decision; so does a short one naming a value, a
+  // thing by its name ("Dann per DocuSign.") or an option the agent offered ("Then Arctic.").
+  // ("Then nothing." names none of them.)
+  if (!r.type && findAct(lexicon, 'conclusion', normalForm(r.clause.text))?.start === 0 && (HAS_NUMBER.test(body) || !r.verbless() || nameWords(body).length > 0 || (scene.agent >= 0 && selects(body, scene.agentTokens, input.stems)))) {
     r.type = 'decision';
     r.act = 'conclusion';
   }
   // "Storage box then." names an option offered just before; "Best year yet then." names
-  // nothing said before it: a short verbless remark decides nothing. (A clause that opens with
+  // nothing said before it: a short verbless remark decides nothing. (A conclusion has shown
+  // what it names above.) (A clause that opens with
   // its decision cue opens with the verb: "Mantenemos las facturas antiguas." has one the
   // tagger, which reads English, does not see.)
-  if (r.type === 'decision' && !r.label && words <= input.tuning.ellipticSubjectMaxWords && !HAS_NUMBER.test(body) && findAct(lexicon, 'decision', lower)?.start !== 0 && !selects(body, scene.saidBefore(), input.stems) && r.verbless()) r.type = null;
+  if (r.type === 'decision' && !r.label && r.act !== 'conclusion' && words <= input.tuning.ellipticSubjectMaxWords && !HAS_NUMBER.test(body) && findAct(lexicon, 'decision', lower)?.start !== 0 && !selects(body, scene.saidBefore(), input.stems) && r.verbless()) r.type = null;
   // A pick that closes the choice ("Storage box then.", "Then Arctic.") stands for the
   // alternative it names, as a short selection does.
   if (r.type === 'decision' && (r.act === 'decision' || r.act === 'conclusion') && words <= SHORT_PICK_WORDS && scene.alternativesAt >= 0) r.text = pickedAlternative(input, body, scene.alternativesAt) ?? r.text;

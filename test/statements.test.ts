@@ -1176,6 +1176,21 @@ describe('decision candidates', () => {
     expect(plans('Ja. Das Gutachten kommt in den Anhang.')).toContain('Das Gutachten kommt in den Anhang.');
   });
 
+  it('takes a short "X then." for a pick only when it names something offered or asked before it', () => {
+    const report = replying([
+      ['kim', 'human', 'How did the count go?'],
+      ['shop-bot', 'bot', 'Stocktake result: a difference of 1.0 %, the best quarter so far; last quarter it was 1.9 %.'],
+    ], 'kim');
+    expect(report('Best quarter yet then.')).toEqual([]);
+    const backups = replying([
+      ['ana', 'human', 'Where should the backups live?'],
+      ['ops-bot', 'bot', 'Three options: an S3 bucket, the storage box we already pay for, or a second disk on the same server.'],
+      ['ana', 'human', 'What does the bucket cost?'],
+      ['ops-bot', 'bot', 'A few dollars a month for 30 dumps.'],
+    ], 'ana');
+    expect(backups('Storage box then.')).toEqual(['The storage box we already pay for.']);
+  });
+
   it('takes a report of what happened for a reason, not a rule', () => {
     const found = candidates([
       ['web-bot', 'bot', 'The pricing page says the trial is 30 days.'],

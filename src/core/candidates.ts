@@ -192,8 +192,8 @@ interface MessageScene {
   answeredTokens: ReadonlySet<string>;
   /** The features every candidate of the message shares: who says it, where, in answer to what, and what the whole message is (sarcastic, a correction). */
   said: string[];
-  /** The words of the messages just before it, what a short clause may name (worked out on first use). */
-  saidBefore: () => ReadonlySet<string>;
+  /** The words of the messages just before it that open a choice (an agent's offer, alternatives set out, anyone's question): what a short clause may name to settle it (worked out on first use). */
+  openedBefore: () => ReadonlySet<string>;
   /** The agent's message offers something (asks, proposes, lists options): a short reply naming part of it may pick it. */
   agentOffers: boolean;
   /** The message it answers is an agent's that offers something. */
@@ -318,18 +318,18 @@ function messageScene(input: CandidateInput, p: number, correcting: boolean, fac
   if (sarcastic) said.push('message:sarcasm');
   if (correcting) said.push('form:correcting');
   let before: Set<string> | undefined;
-  const saidBefore = () => {
+  const openedBefore = () => {
     if (before) return before;
     before = new Set<string>();
-    for (let q = Math.max(0, p - input.tuning.agentReach - 1); q < p; q++) for (const t of tokenSetAt(input, q)) before.add(t);
+    for (let q = Math.max(0, p - 2 * input.tuning.agentReach); q < p; q++) if (opensChoice(input, facts, q)) for (const t of tokenSetAt(input, q)) before.add(t);
     return before;
   };
   const listed = listedBefore(input, facts, p, agent);
   let alternativesAt = -1;
-  for (let q = p - 1; q >= 0 && p - q <= 2 * input.tuning.agentReach && alternativesAt < 0; q--) if (lineItems(messages[q].text).length >= 2 || sentencesAt(input, q).some((x) => lexicon.words.statements.disjunction.test(x.text))) alternativesAt = q;
+  for (let q = p - 1; q >= 0 && p - q <= 2 * input.tuning.agentReach && alternativesAt < 0; q--) if (setsOutAlternatives(input, q)) alternativesAt = q;
   const alternativeTokens = agent >= 0 ? facts.alternatives[agent] : NO_TOKENS;
   const givesNewNumber = (text: string) => numbersOf(text).some((n) => !((facts.firstSaid.get(n) ?? p) < p));
-  return { p, a, answersAgent, agent, agentTokens, answeredTokens, said, saidBefore, sarcastic, correcting, agentOffers, answeredOffers, alternativeTokens, alternativesAt, listedBefore: listed, proposed: proposedBefore(input, facts, p), givesNewNumber };
+  return { p, a, answersAgent, agent, agentTokens, answeredTokens, said, openedBefore, sarcastic, correcting, agentOffers, answeredOffers, alternativeTokens, alternativesAt, listedBefore: listed, proposed: proposedBefore(input, facts, p), givesNewNumber };
 }
 
 /** "No." (a bare refusal) opening a reply to the agent's question turns down what it offered. */
@@ -558,6 +558,16 @@ function alternativesOf(input: CandidateInput, offering: Span | null): string[] 
   return text.split(new RegExp(`\\s*[,;]\\s*(?:${disjunction.source}\\s+)?|\\s+${disjunction.source}\\s+`, 'u')).filter((x): x is string => typeof x === 'string' && /[\p{L}\p{N}]/u.test(x));
 }
 
+/** Message q sets out alternatives: a list line by line, or a sentence with "or". */
+function setsOutAlternatives(input: CandidateInput, q: number): boolean {
+  return lineItems(input.messages[q].text).length >= 2 || sentencesAt(input, q).some((x) => input.lexicon.words.statements.disjunction.test(x.text));
+}
+
+/** Message q opens a choice a short reply may settle: an agent's offer, alternatives set out, or a question. */
+function opensChoice(input: CandidateInput, facts: TaskFacts, q: number): boolean {
+  return facts.offered[q] || isQuestion(input.messages[q].text) || setsOutAlternatives(input, q);
+}
+
 /** The items of a list a message lays out line by line ("- Holzbau Kessler: …", "2. HP Color …"), without bullets, keys or bold. */
 function lineItems(text: string): string[] {
   return text.split('\n').flatMap((line) => {
@@ -753,11 +763,12 @@ function ownCue(input: CandidateInput, scene: MessageScene, r: ClauseReading): v
     r.act = 'conclusion';
   }
   // "Storage box then." names an option offered just before; "Best year yet then." names
-  // nothing said before it: a short verbless remark decides nothing. (A conclusion has shown
+  // nothing offered or asked before it (a report's "last year" opens no choice): a short verbless
+  // remark decides nothing. (A conclusion has shown
   // what it names above.) (A clause that opens with
   // its decision cue opens with the verb: "Mantenemos las facturas antiguas." has one the
   // tagger, which reads English, does not see.)
-  if (r.type === 'decision' && !r.label && r.act !== 'conclusion' && words <= input.tuning.ellipticSubjectMaxWords && !HAS_NUMBER.test(body) && findAct(lexicon, 'decision', lower)?.start !== 0 && !selects(body, scene.saidBefore(), input.stems) && r.verbless()) r.type = null;
+  if (r.type === 'decision' && !r.label && r.act !== 'conclusion' && words <= input.tuning.ellipticSubjectMaxWords && !HAS_NUMBER.test(body) && findAct(lexicon, 'decision', lower)?.start !== 0 && !selects(body, scene.openedBefore(), input.stems) && r.verbless()) r.type = null;
   // A pick that closes the choice ("Storage box then.", "Then Arctic.") stands for the
   // alternative it names, as a short selection does.
   if (r.type === 'decision' && (r.act === 'decision' || r.act === 'conclusion') && words <= SHORT_PICK_WORDS && scene.alternativesAt >= 0) r.text = pickedAlternative(input, body, scene.alternativesAt) ?? r.text;

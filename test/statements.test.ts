@@ -211,18 +211,18 @@ describe('decision candidates', () => {
       ['event-bot', 'bot', 'The terrace needs a rain plan; the cellar bar holds 60 people, enough for the guest list.'],
     ], 'sam');
     expect(venue('Cellar bar then.')).toEqual(['The cellar bar at the usual price.']);
-    // A list laid out line by line, without keys.
+    // A list laid out line by line, without keys: the item's name, not its figures.
     const quotes = replying([
       ['clara', 'human', 'What came in for the roof?'],
       ['build-bot', 'bot', 'Three quotes for the roof:\n- Dachbau Ernst: 31,000 EUR, start in May\n- Holzbau Lindner: 28,500 EUR, start in June, gutters included\n- Meier GmbH: 35,200 EUR, start in April'],
     ], 'clara');
-    expect(quotes('Lindner then.')).toEqual(['Holzbau Lindner: 28,500 EUR, start in June, gutters included.']);
+    expect(quotes('Lindner then.')).toEqual(['Holzbau Lindner.']);
     // A word two items share names neither of them.
     const twins = replying([
       ['clara', 'human', 'What came in for the roof?'],
       ['build-bot', 'bot', 'Two quotes for the roof:\n- Holzbau Ernst: 31,000 EUR, start in May\n- Holzbau Lindner: 28,500 EUR, start in June'],
     ], 'clara');
-    expect(twins('Holzbau then.')).not.toContain('Holzbau Lindner: 28,500 EUR, start in June.');
+    expect(twins('Holzbau then.')).not.toContain('Holzbau Lindner.');
   });
 
   it("gives the agent's question's subject to the clause that answers it, not to the next one", () => {
@@ -1208,6 +1208,17 @@ describe('decision candidates', () => {
     const before = ["Print it for Tom's signature.", 'Print it, she gets it by post.'];
     expect(contract('Dann per DocuSign.')).toEqual([...before, 'Per DocuSign.']);
     expect(contract('Then nothing for now.')).toEqual(before);
+  });
+
+  it("writes the speaker's name for their \"me\" and \"my\", unless the statement says \"I\" or the speaker has only a handle", () => {
+    const said = (author: string, text: string) => candidates([
+      ['deploy-bot', 'bot', 'Shall I write down the deploy rules for the checkout service?'],
+      [author, 'human', text],
+    ]).map((c) => c.statement);
+    expect(said('sofia', "Yes: no deploys on Fridays, unless it's a hotfix approved by me or Rahul.")).toContain("No deploys on Fridays, unless it's a hotfix approved by Sofia or Rahul.");
+    expect(said('Thomas', 'Yes, and from now on everything over 2,500 EUR goes across my desk first.')).toContain("From now on everything over 2,500 EUR goes across Thomas's desk first.");
+    expect(said('Thomas', 'Yes, and from now on I sign everything over 2,500 EUR for my team.')).toContain('From now on I sign everything over 2,500 EUR for my team.');
+    expect(said('ops_lead', "Yes: no deploys on Fridays, unless it's a hotfix approved by me.")).toContain("No deploys on Fridays, unless it's a hotfix approved by me.");
   });
 
   it('takes news passed on by the way for no decision, and no spelling out of a short reply before it', () => {

@@ -262,7 +262,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
   const walk: ClauseWalk = { carried: null, reporting: false, stated: -1, seenContent: false, answered: false };
   for (let k = 0; k < clauses.length; k++) {
     const { made, consumed } = clauseCandidates(input, scene, walk, clauses, k);
-    appendAll(out, made.map((c) => withAddressee(facts, messages[p].author, clauses[k].text, c)));
+    appendAll(out, made.map((c) => withSpeakerNamed(input, messages[p].author, withAddressee(facts, messages[p].author, clauses[k].text, c))));
     walk.answered ||= made.length > 0;
     k += consumed;
   }
@@ -357,6 +357,32 @@ function withAddressee(facts: TaskFacts, speaker: string, clauseText: string, c:
   const said = word ? new RegExp(`(?<![\\p{L}])${escapeRegex(word)}(?![\\p{L}])`, 'iu').exec(clauseText.slice(opening[0].length))?.[0] : undefined;
   const name = /^\p{Ll}/u.test(person) ? person.charAt(0).toUpperCase() + person.slice(1) : person;
   return { ...c, statement: `${name}: ${said ?? word}${c.statement.slice(word.length)}` };
+}
+
+/**
+ * "… a hotfix approved by me or Rahul", said by Sofia: read later in the log, the statement names
+ * her ("approved by Sofia or Rahul", "across Thomas's desk"). One that says "I" keeps the
+ * speaker's own words, as does a speaker known only by a handle.
+ */
+function withSpeakerNamed(input: CandidateInput, speaker: string, c: SentenceCandidate): SentenceCandidate {
+  const name = writableName(speaker);
+  const self = input.lexicon.words.statements.speakerSelf;
+  if (!name || FIRST_PERSON.test(c.statement) || c.statement.search(self) < 0) return c;
+  const quoted = quotedSpans(c.statement);
+  const statement = c.statement.replace(self, (said: string, lead: string | undefined, at: number) =>
+    quoted.some(([from, to]) => at >= from && at < to) ? said : lead ? `${lead} ${name}` : `${name}'s`,
+  );
+  return { ...c, statement };
+}
+
+/** "I", "I'll", "I'm": the speaker as the subject of a statement. */
+const FIRST_PERSON = /(?<![\p{L}])I(?:['’](?:ll|m|ve|d))?(?![\p{L}'’])/u;
+
+/** A person's name as it may be written into a sentence (capitalised), or null for a handle ("kim@example.com", "ops_lead"). */
+function writableName(author: string): string | null {
+  const a = author.trim();
+  if (!/^\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)?$/u.test(a)) return null;
+  return /^\p{Ll}[\p{Ll}-]*$/u.test(a) ? a.charAt(0).toUpperCase() + a.slice(1) : a;
 }
 
 /** "Lea, tell …": the name a clause opens with, addressed. */
@@ -513,15 +539,24 @@ function alternativeNamed(input: CandidateInput, reply: string, agentSentences: 
 }
 
 /**
- * The alternative of message q that a short pick names ("Kessler then." → "Holzbau Kessler: 44,900
- * EUR net, …"): one item of a list it lays out line by line, or else one alternative of its
- * sentence with "or".
+ * The alternative of message q that a short pick names: the name of one item of a list it lays
+ * out line by line ("Kessler then." → "Holzbau Kessler.", not the item's figures), or else one
+ * alternative of its sentence with "or" ("Then Arctic." → "90 g Arctic Volume at the old price.").
  */
 function pickedAlternative(input: CandidateInput, reply: string, q: number): string | null {
   const items = lineItems(input.messages[q].text);
-  if (items.length >= 2) return partNamed(input, reply, items);
+  if (items.length >= 2) {
+    const item = partNamed(input, reply, items);
+    const name = item === null ? '' : itemName(item);
+    return contentWordCount(name, input.stems) > contentWordCount(reply, input.stems) ? `${name}.` : null;
+  }
   const offering = offeringSentence(input, sentencesAt(input, q));
   return offering && !isQuestion(offering.text) ? partNamed(input, reply, alternativesOf(input, offering)) : null;
+}
+
+/** What a list item is called: the words before its first colon, comma, semicolon or dash ("Brother MFC-L8690CDW, colour laser, 489 EUR; …"). */
+function itemName(item: string): string {
+  return trimEnd(item.split(/:\s|,\s|;\s|\s[–—-]\s/u)[0].trim());
 }
 
 /** The one part the reply names, in full, or null (see alternativeNamed). */
@@ -1734,9 +1769,9 @@ function addressedByName(input: CandidateInput, facts: TaskFacts, statement: str
   const { messages, lexicon } = input;
   const author = messages[h].author.trim();
   // A handle ("kim@example.com", "ops_lead") is no name to write into a sentence.
-  if (!/^\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)?$/u.test(author) || statement.search(lexicon.words.statements.addressed) < 0) return statement;
+  const name = writableName(author);
+  if (!name || statement.search(lexicon.words.statements.addressed) < 0) return statement;
   for (const m of facts.peopleNamed ? messages[a].text.matchAll(facts.peopleNamed) : []) if (m[0].replace(/^@/, '').toLowerCase() !== author.toLowerCase()) return statement;
-  const name = /^\p{Ll}[\p{Ll}-]*$/u.test(author) ? author.charAt(0).toUpperCase() + author.slice(1) : author;
   // Words the agent quotes ("end with 'Thank you for your understanding'") stay as written.
   const quoted = quotedSpans(statement);
   return statement.replace(lexicon.words.statements.addressed, (said: string, lead: string | undefined, at: number) =>

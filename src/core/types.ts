@@ -534,6 +534,8 @@ export interface StatementWords {
   optionSubjectArticle: RegExp;
   /** "for you" / "your" in an agent's proposal: the one person addressed, as object or owner, not "you all" (global; group 1 is the word before "you"). */
   addressed: RegExp;
+  /** "by me" / "my" in a person's statement: the speaker, as object or owner (global; group 1 is the word before "me"). */
+  speakerSelf: RegExp;
   /** "or" / "oder": a word that sets one thing against another. */
   disjunction: RegExp;
   /** "it" / "das" in "Confirm it." / "Mach das.": a whole word that points back at what the agent offered. */

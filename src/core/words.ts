@@ -85,6 +85,7 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     choiceQuestion: new RegExp(`^(?:\\W*)(?:${words('choiceQuestionWords')})(?![\\p{L}\\p{N}])`, 'iu'),
     optionSubjectArticle: new RegExp(`^\\s*(?:${words('optionSubjectArticles')})\\s+`, 'i'),
     addressed: new RegExp(`\\b(?:(${words('addressedObjectLeads')})\\s+you(?!\\s+(?:${words('addressedGroupWords')})\\b)|your)\\b(?!['’])`, 'gi'),
+    speakerSelf: new RegExp(`\\b(?:(${words('speakerObjectLeads')})\\s+me|my)\\b(?!['’])`, 'gi'),
     disjunction: new RegExp(`(?<![\\p{L}\\p{N}])(?:${words('disjunctions')})(?![\\p{L}\\p{N}'’])`, 'iu'),
     offerReferent: new RegExp(`^(?:${words('offerReferents')})$`, 'iu'),
     proposalComplementizer: new RegExp(`^(?:${words('proposalComplementizers')})\\s+`, 'iu'),

@@ -156,6 +156,8 @@ interface TaskFacts {
   lists: readonly boolean[];
   /** For each message: the content words of an agent's sentences that set alternatives against each other with "or" (empty for a person's). */
   alternatives: ReadonlyArray<ReadonlySet<string>>;
+  /** For each message: it sets out alternatives, in a list line by line or a sentence with "or" (an agent's or a person's). */
+  setsOut: readonly boolean[];
   /** For each message: the points of an agent's proposal listed after "Proposal:" (see proposedPoints; empty for a person's). */
   points: ReadonlyArray<readonly string[]>;
   /** Each number the discussion writes, and the position of the first message that writes it. */
@@ -174,9 +176,10 @@ function taskFacts(input: CandidateInput): TaskFacts {
   // "TAP at 06:10 …, or 11:40 …": the words a short reply may pick among.
   const alternatives = messages.map((x, q) => (x.role === 'bot' ? new Set(sentencesAt(input, q).filter((s) => lexicon.words.statements.disjunction.test(s.text)).flatMap((s) => contentTokens(s.text, input.stems))) : NO_TOKENS));
   const points = messages.map((x) => (x.role === 'bot' ? proposedPoints(lexicon, input.tuning, x.text) : []));
+  const setsOut = messages.map((x, q) => lineItems(x.text).length >= 2 || sentencesAt(input, q).some((s) => lexicon.words.statements.disjunction.test(s.text)));
   const firstSaid = new Map<string, number>();
   for (let q = 0; q < messages.length; q++) for (const n of numbersOf(messages[q].text)) if (!firstSaid.has(n)) firstSaid.set(n, q);
-  return { view: dialogueView(messages, input.answered, input.verdict, lexicon), nothingOffered, people, peopleNamed, offered, lists, alternatives, points, firstSaid };
+  return { view: dialogueView(messages, input.answered, input.verdict, lexicon), nothingOffered, people, peopleNamed, offered, lists, alternatives, setsOut, points, firstSaid };
 }
 
 /** What every clause of one person's message is read against: who spoke before it and what they offered. */
@@ -326,7 +329,7 @@ function messageScene(input: CandidateInput, p: number, correcting: boolean, fac
   };
   const listed = listedBefore(input, facts, p, agent);
   let alternativesAt = -1;
-  for (let q = p - 1; q >= 0 && p - q <= 2 * input.tuning.agentReach && alternativesAt < 0; q--) if (setsOutAlternatives(input, q)) alternativesAt = q;
+  for (let q = p - 1; q >= 0 && p - q <= 2 * input.tuning.agentReach && alternativesAt < 0; q--) if (facts.setsOut[q]) alternativesAt = q;
   const alternativeTokens = agent >= 0 ? facts.alternatives[agent] : NO_TOKENS;
   const givesNewNumber = (text: string) => numbersOf(text).some((n) => !((facts.firstSaid.get(n) ?? p) < p));
   return { p, a, answersAgent, agent, agentTokens, answeredTokens, said, openedBefore, sarcastic, correcting, agentOffers, answeredOffers, alternativeTokens, alternativesAt, listedBefore: listed, proposed: proposedBefore(input, facts, p), givesNewNumber };
@@ -593,14 +596,9 @@ function alternativesOf(input: CandidateInput, offering: Span | null): string[] 
   return text.split(new RegExp(`\\s*[,;]\\s*(?:${disjunction.source}\\s+)?|\\s+${disjunction.source}\\s+`, 'u')).filter((x): x is string => typeof x === 'string' && /[\p{L}\p{N}]/u.test(x));
 }
 
-/** Message q sets out alternatives: a list line by line, or a sentence with "or". */
-function setsOutAlternatives(input: CandidateInput, q: number): boolean {
-  return lineItems(input.messages[q].text).length >= 2 || sentencesAt(input, q).some((x) => input.lexicon.words.statements.disjunction.test(x.text));
-}
-
 /** Message q opens a choice a short reply may settle: an agent's offer, alternatives set out, or a question. */
 function opensChoice(input: CandidateInput, facts: TaskFacts, q: number): boolean {
-  return facts.offered[q] || isQuestion(input.messages[q].text) || setsOutAlternatives(input, q);
+  return facts.offered[q] || facts.setsOut[q] || isQuestion(input.messages[q].text);
 }
 
 /** The items of a list a message lays out line by line ("- Holzbau Kessler: …", "2. HP Color …"), without bullets, keys or bold. */
@@ -610,6 +608,7 @@ function lineItems(text: string): string[] {
     return item ? [item.replace(/\*\*|__/g, '').trim()] : [];
   });
 }
+
 /** A reply this short may stand for the alternative it names. */
 const SHORT_PICK_WORDS = 3;
 
@@ -739,10 +738,10 @@ function readClause(input: CandidateInput, scene: MessageScene, walk: ClauseWalk
  * "Lumaro emailed: they've decided to close … No deliveries in that window." — what follows a
  * reported decision in the same message reports it too, until a conclusion of our own. Reported
  * words, news passed on by the way ("FYI", "übrigens"), sarcasm, postponements, musings, opinions
- * and the small talk a clause opens with once its
- * framing is stripped ("See you online then.", "Thanks everyone, …") give a clause no type of its
- * own (their cue reads as nothing decided); it stays a candidate, and the scorer weighs their act
- * classes with the rest. Returns whether the clause is such an aside.
+ * and the small talk a clause opens with once its framing is stripped ("See you online then.",
+ * "Thanks everyone, …") give a clause no type of its own (their cue reads as nothing decided); it
+ * stays a candidate, and the scorer weighs their act classes with the rest. Returns whether the
+ * clause is such an aside.
  */
 function asideOrReport(input: CandidateInput, scene: MessageScene, walk: ClauseWalk, r: ClauseReading): boolean {
   const { lexicon } = input;
@@ -799,8 +798,7 @@ function ownCue(input: CandidateInput, scene: MessageScene, r: ClauseReading): v
   }
   // "Storage box then." names an option offered just before; "Best year yet then." names
   // nothing offered or asked before it (a report's "last year" opens no choice): a short verbless
-  // remark decides nothing. (A conclusion has shown
-  // what it names above.) (A clause that opens with
+  // remark decides nothing. (A conclusion has shown what it names above. A clause that opens with
   // its decision cue opens with the verb: "Mantenemos las facturas antiguas." has one the
   // tagger, which reads English, does not see.)
   if (r.type === 'decision' && !r.label && r.act !== 'conclusion' && words <= input.tuning.ellipticSubjectMaxWords && !HAS_NUMBER.test(body) && findAct(lexicon, 'decision', lower)?.start !== 0 && !selects(body, scene.openedBefore(), input.stems) && r.verbless()) r.type = null;

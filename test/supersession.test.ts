@@ -226,6 +226,16 @@ describe('relations on the same subject', () => {
     expect(anchor('We push the launch back to May.')).toContain('launch');
   });
 
+  it('reads where a thing is put as its place: in one discussion, another place for the same thing replaces it', () => {
+    const places = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => c.values.filter((v) => v.key === 'place').map((v) => v.value));
+    expect(places('Keep the ablation table in the main text.')).toEqual(['main text']);
+    expect(places('Ablations go to the appendix then, with one sentence in section 5 pointing to them.')).toEqual(['appendix']);
+    expect(places('Go with the appendix.')).toEqual([]);
+    expect(valueReplacement(view('Keep the ablation table in the main text.'), view('Ablations go to the appendix then.'), 'loose')).toMatch(/place: main text → appendix/);
+    // Another thing put somewhere else changes nothing.
+    expect(valueReplacement(view('Keep the ablation table in the main text.'), view('The error analysis goes to the appendix.'), 'loose')).toBeNull();
+  });
+
   it('a new limit on the same subject replaces, even one that is a bare number', () => {
     expect(replaces('Purchases over 25k need my approval.', 'From now on purchases over 50k need my approval.')).toMatch(/new limit of number: 25000 → 50000/);
     // A bare number that is no limit says nothing of what it counts.

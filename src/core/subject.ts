@@ -299,6 +299,9 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, s
   unitsForRuledOutNumbers(values);
   const { anchor, stems, negated, wordValues, common } = anchorWords(toks, consumed, negatedAt, lex, neg, stemmer);
   values.push(...wordValues);
+  // A place is a value, not the subject ("in the main text"), but the clause still says its words:
+  // "We stopped using the tape library" retires "Backups go to the tape library".
+  for (const v of patternValues) for (const t of contentTokens(v.value, stemmer)) if (/^\p{L}+$/u.test(t)) stems.add(t);
   const conditional = lex.conditionals.some((re) => re.test(sentence));
   return { anchor, stems, negated, values, conditional, names: namesIn(sentence, lex, stemmer), ...(common ? { common } : {}) };
 }
@@ -335,6 +338,8 @@ function normalizedClauseText(sentence: string, lex: CompiledSubjects, neg: Nega
     lower = lower.replace(re, (...args) => {
       const groups = args[args.length - 1] as Record<string, string | undefined>;
       const v = groups?.value;
+      // ("goes out on Monday": a word another slot reads, a weekday or a month, is that slot's value.)
+      if (v && v.split(/\s+/).some((w) => lex.wordSlot.has(w.toLowerCase()))) return args[0] as string;
       if (v) patternValues.push({ key: slot, value: v.toLowerCase(), negated: false });
       return ' ';
     });

@@ -1217,6 +1217,7 @@ describe('decision candidates', () => {
     ]).map((c) => c.statement);
     expect(said('sofia', "Yes: no deploys on Fridays, unless it's a hotfix approved by me or Rahul.")).toContain("No deploys on Fridays, unless it's a hotfix approved by Sofia or Rahul.");
     expect(said('Thomas', 'Yes, and from now on everything over 2,500 EUR goes across my desk first.')).toContain("From now on everything over 2,500 EUR goes across Thomas's desk first.");
+    expect(said('sofia', 'New rule: deploys are allowed on any weekday. Only the weekend stays frozen, and a weekend hotfix still needs me or Rahul.')).toContain('Only the weekend stays frozen, and a weekend hotfix still needs Sofia or Rahul.');
     expect(said('Thomas', 'Yes, and from now on I sign everything over 2,500 EUR for my team.')).toContain('From now on I sign everything over 2,500 EUR for my team.');
     expect(said('ops_lead', "Yes: no deploys on Fridays, unless it's a hotfix approved by me.")).toContain("No deploys on Fridays, unless it's a hotfix approved by me.");
   });
@@ -1236,6 +1237,16 @@ describe('decision candidates', () => {
       ['ana', 'human', 'Let me add the final numbers.'],
     ], 'ana');
     expect(retro('Retro notes, for the record: zero incidents, revenue +18 % on the old shop.')).toEqual([]);
+  });
+
+  it('takes what would follow from a value for an argument, not a rule or a decision', () => {
+    const retention = replying([
+      ['data-bot', 'bot', 'Raw events are kept forever today. How long should we keep them?'],
+      ['jonas', 'human', 'I would propose 24 months.'],
+    ], 'priya');
+    expect(retention('Raw events: 13 months. 24 would double the bill for data we never look at.')).toEqual(['Raw events: 13 months.']);
+    // Without the conditional, the same words state a rule.
+    expect(retention('Raw events: 13 months. We never look at data older than a year.')).toContain('We never look at data older than a year.');
   });
 
   it('takes a clause in the past tense, whatever its subject, for a report', () => {

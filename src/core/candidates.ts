@@ -737,16 +737,16 @@ function readClause(input: CandidateInput, scene: MessageScene, walk: ClauseWalk
 /**
  * "Lumaro emailed: they've decided to close … No deliveries in that window." — what follows a
  * reported decision in the same message reports it too, until a conclusion of our own. Reported
- * words, news passed on by the way ("FYI", "übrigens"), sarcasm, postponements, musings, opinions
- * and the small talk a clause opens with once its framing is stripped ("See you online then.",
- * "Thanks everyone, …") give a clause no type of its own (their cue reads as nothing decided); it
- * stays a candidate, and the scorer weighs their act classes with the rest. Returns whether the
- * clause is such an aside.
+ * words, news passed on by the way ("FYI", "übrigens"), what would follow ("24 would double the
+ * bill"), sarcasm, postponements, musings, opinions and the small talk a clause opens with once
+ * its framing is stripped ("See you online then.", "Thanks everyone, …") give a clause no type of
+ * its own (their cue reads as nothing decided); it stays a candidate, and the scorer weighs their
+ * act classes with the rest. Returns whether the clause is such an aside.
  */
 function asideOrReport(input: CandidateInput, scene: MessageScene, walk: ClauseWalk, r: ClauseReading): boolean {
   const { lexicon } = input;
   const { lower, body, words, flags } = r;
-  const aside = scene.sarcastic || hasAct(lexicon, 'postponement', lower) || hasAct(lexicon, 'aside', lower) || (hasAct(lexicon, 'hypothetical', lower) && !hasAct(lexicon, 'contingency', lower)) || hasAct(lexicon, 'opinion', lower) || smallTalkOnly(lexicon, lower);
+  const aside = scene.sarcastic || hasAct(lexicon, 'postponement', lower) || hasAct(lexicon, 'aside', lower) || hasAct(lexicon, 'consequence', lower) || (hasAct(lexicon, 'hypothetical', lower) && !hasAct(lexicon, 'contingency', lower)) || hasAct(lexicon, 'opinion', lower) || smallTalkOnly(lexicon, lower);
   if (hasAct(lexicon, 'reported', lower)) walk.reporting = true;
   else if (walk.reporting && (findAct(lexicon, 'conclusion', normalForm(r.clause.text))?.start === 0 || announced(lexicon, r.clause.text))) walk.reporting = false;
   if (walk.reporting) flags.push('form:in-report');

@@ -28,6 +28,7 @@ const CLAUSE_ACTS: readonly SentenceAct[] = [
   'smalltalk',
   'aside',
   'excess',
+  'consequence',
   'politeness',
   'back-reference',
   'offer',

@@ -38,6 +38,7 @@ export type SentenceAct =
   | 'said-before'
   | 'aside'
   | 'excess'
+  | 'consequence'
   | 'opinion'
   | 'explanation'
   | 'conclusion'

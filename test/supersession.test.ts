@@ -297,6 +297,13 @@ describe('relations on the same subject', () => {
     expect(restatesRetired(older, newer, view('We deliver to Café Linde on Tuesdays at 6:00.'))).toBe('it gives tuesday, the value that was replaced');
   });
 
+  it('takes a firm subject with one word flipped as a reversal when the newer clause says it reverses', () => {
+    // One shared word that agrees and one that flips is the firm subject itself; without a cue it
+    // could be a mention, with "reverse that" it is the rule turned round.
+    expect(replaces('No automerge for theme updates: a human reviews them.', 'Reverse that: theme PRs automerge once CI is green.')).toMatch(/allows "automerge"/);
+    expect(replaces('No automerge for theme updates: a human reviews them.', 'Theme PRs automerge once CI is green.')).toBeNull();
+  });
+
   it('needs the subject to be shared beyond the word a rule rules out', () => {
     // "X, not Y" rules Y out as the X of the subject, not every mention of Y.
     expect(contradiction(view('The dense baseline has to be MedCPT, not Contriever.'), view('Reading list: Izacard et al., Contriever, unsupervised dense retrieval.'), generic, true, 'firm')).toBeNull();

@@ -669,7 +669,7 @@ function bareNumberChange(older: SubjectClause, newer: SubjectClause): string | 
  * "re-enable 2 automatic retries"). A blanket ban ("No bundles - not for the fleece") shares its
  * subject with anything that names the banned thing.
  */
-export function polarityFlip(older: SubjectClause, newer: SubjectClause, generic: ReadonlySet<string>, match: SubjectMatch = 'firm', blankets = false): { stem: string; olderNegates: boolean } | null {
+export function polarityFlip(older: SubjectClause, newer: SubjectClause, generic: ReadonlySet<string>, match: SubjectMatch = 'firm', { blankets = false, cued = false } = {}): { stem: string; olderNegates: boolean } | null {
   if (!sameSubject(older, newer, match)) {
     // A blanket ban: everything the clause names is ruled out; what it bans first is its head.
     // (A one-word ban such as "No dates, please." is too thin to rule out every later mention.)
@@ -679,7 +679,9 @@ export function polarityFlip(older: SubjectClause, newer: SubjectClause, generic
   }
   // On a firm subject, the words the two clauses share must make it firm without the one that
   // flips: "The dense baseline has to be MedCPT, not Contriever" rules out Contriever as the
-  // baseline, not a reading list that names "Contriever, unsupervised dense retrieval".
+  // baseline, not a reading list that names "Contriever, unsupervised dense retrieval". A newer
+  // clause that says it reverses something ("Flip it: security PRs automerge") needs no more than
+  // the firm subject itself: one word that agrees and one that flips.
   let agree = 0;
   let flips = 0;
   for (const s of older.anchor) {
@@ -689,7 +691,7 @@ export function polarityFlip(older: SubjectClause, newer: SubjectClause, generic
   }
   // A value both give ("on Wednesdays" / "on Wednesday at 15:30") names the subject as a word does.
   agree += older.values.filter((v) => !v.negated && newer.values.some((x) => !x.negated && comparable(x, v) && x.value === v.value)).length;
-  if ((match === 'firm' || match === 'strict') && agree < 2 && flips < 2) return null;
+  if ((match === 'firm' || match === 'strict') && agree < 2 && flips < 2 && !(cued && agree >= 1 && flips >= 1)) return null;
   for (const s of older.anchor) {
     if (!newer.anchor.has(s) || generic.has(s)) continue;
     if (older.negated.has(s) !== newer.negated.has(s)) return { stem: s, olderNegates: older.negated.has(s) };
@@ -832,7 +834,7 @@ function flipped(older: SubjectView, newer: SubjectView, cues: readonly Reversal
   if (!explicit && cues.length === 0) return null;
   for (const o of older.clauses) {
     for (const n of newer.clauses) {
-      const flip = polarityFlip(o, n, generic, match);
+      const flip = polarityFlip(o, n, generic, match, { cued: cues.length > 0 });
       if (flip) return `${flip.olderNegates ? 'it allows' : 'it rules out'} "${said([flip.stem], newer, older)}"${cues.length > 0 ? ` (${cues[0].cue})` : ''}`;
       // (A value ruled out without a cue is a correction of the value, "16 EUR, not 18": the
       // decision it refines stands; `valueReplacement` has judged any new value already.)
@@ -931,7 +933,7 @@ export function contradiction(earlier: SubjectView, later: SubjectView, generic:
     for (const l of later.clauses) {
       const rejected = rejectedRestated(e, l);
       if (rejected) return rejected;
-      const flip = polarityFlip(e, l, generic, match === 'loose' ? 'firm' : match, match === 'loose');
+      const flip = polarityFlip(e, l, generic, match === 'loose' ? 'firm' : match, { blankets: match === 'loose' });
       if (flip && flip.olderNegates) return `it asserts "${said([flip.stem], later, earlier)}", which was ruled out`;
       if (flip && shared(e.anchor, l.anchor) >= 3 && sameSubject(e, l, 'strict')) return `it rules out "${said([flip.stem], later, earlier)}"`;
       if (values) {

@@ -225,6 +225,22 @@ describe('decision candidates', () => {
     expect(twins('Holzbau then.')).not.toContain('Holzbau Lindner.');
   });
 
+  it('spells out an option picked by its key inside a longer sentence, however far back the list was', () => {
+    const window = replying([
+      ['ines', 'human', 'What are our options for the move of the archive server?'],
+      ['infra-bot', 'bot', 'Options:\n- **A:** Saturday night window 22:00-02:00, the archive read-only meanwhile\n- **B:** live migration with dual writes, no downtime but two days of double disk\n- **C:** a new server and a cut-over, about a week of setup\nI would recommend A.'],
+      ['ole', 'human', 'B fills the disk, we are at 80% already.'],
+      ['ines', 'human', 'Let me check the weekend traffic first.'],
+      ['ole', 'human', 'Lunch at 12?'],
+      ['ines', 'human', 'Sure.'],
+      ['infra-bot', 'bot', 'The weekend traffic numbers are in the sheet.'],
+    ], 'ines');
+    expect(window('We go with A on the 14th, as long as the copy finishes in 3 hours in a rehearsal.')).toEqual(['We go with A (Saturday night window 22:00-02:00) on the 14th, as long as the copy finishes in 3 hours in a rehearsal.']);
+    expect(window('If the rehearsal takes longer, we switch to C and move the date by a week.')).toEqual(['If the rehearsal takes longer, we switch to C (a new server and a cut-over) and move the date by a week.']);
+    // An article is no key, and a number is one only after its label.
+    expect(window('We go with a shorter window on the 14th, three hours at most.')).toEqual(['We go with a shorter window on the 14th, three hours at most.']);
+  });
+
   it("gives the agent's question's subject to the clause that answers it, not to the next one", () => {
     const found = replying([
       ['dietrich', 'human', 'Tell Brenner today.'],

@@ -158,6 +158,8 @@ interface TaskFacts {
   alternatives: ReadonlyArray<ReadonlySet<string>>;
   /** For each message: it sets out alternatives, in a list line by line or a sentence with "or" (an agent's or a person's). */
   setsOut: readonly boolean[];
+  /** For each message: the nearest earlier agent message that lists keyed options, however far back (-1: none); a key named later picks from it. */
+  keyedListBefore: readonly number[];
   /** For each message: the points of an agent's proposal listed after "Proposal:" (see proposedPoints; empty for a person's). */
   points: ReadonlyArray<readonly string[]>;
   /** Each number the discussion writes, and the position of the first message that writes it. */
@@ -177,9 +179,11 @@ function taskFacts(input: CandidateInput): TaskFacts {
   const alternatives = messages.map((x, q) => (x.role === 'bot' ? new Set(sentencesAt(input, q).filter((s) => lexicon.words.statements.disjunction.test(s.text)).flatMap((s) => contentTokens(s.text, input.stems))) : NO_TOKENS));
   const points = messages.map((x) => (x.role === 'bot' ? proposedPoints(lexicon, input.tuning, x.text) : []));
   const setsOut = messages.map((x, q) => lineItems(x.text).length >= 2 || sentencesAt(input, q).some((s) => lexicon.words.statements.disjunction.test(s.text)));
+  const keyedListBefore = messages.map(() => -1);
+  for (let q = 1; q < messages.length; q++) keyedListBefore[q] = lists[q - 1] ? q - 1 : keyedListBefore[q - 1];
   const firstSaid = new Map<string, number>();
   for (let q = 0; q < messages.length; q++) for (const n of numbersOf(messages[q].text)) if (!firstSaid.has(n)) firstSaid.set(n, q);
-  return { view: dialogueView(messages, input.answered, input.verdict, lexicon), nothingOffered, people, peopleNamed, offered, lists, alternatives, setsOut, points, firstSaid };
+  return { view: dialogueView(messages, input.answered, input.verdict, lexicon), nothingOffered, people, peopleNamed, offered, lists, alternatives, setsOut, keyedListBefore, points, firstSaid };
 }
 
 /** What every clause of one person's message is read against: who spoke before it and what they offered. */
@@ -207,6 +211,8 @@ interface MessageScene {
   alternativesAt: number;
   /** The agent's last message that listed options, a little further back than reach (see listedBefore), or -1. */
   listedBefore: number;
+  /** The agent's last message that listed keyed options, however far back, or -1. */
+  keyedListAt: number;
   /** The agent's last proposal of points ("Proposal:" and a bulleted list) within the same reach, or null: a reply may accept some of them by name. */
   proposed: { at: number; points: readonly string[] } | null;
   sarcastic: boolean;
@@ -332,7 +338,7 @@ function messageScene(input: CandidateInput, p: number, correcting: boolean, fac
   for (let q = p - 1; q >= 0 && p - q <= 2 * input.tuning.agentReach && alternativesAt < 0; q--) if (facts.setsOut[q]) alternativesAt = q;
   const alternativeTokens = agent >= 0 ? facts.alternatives[agent] : NO_TOKENS;
   const givesNewNumber = (text: string) => numbersOf(text).some((n) => !((facts.firstSaid.get(n) ?? p) < p));
-  return { p, a, answersAgent, agent, agentTokens, answeredTokens, said, openedBefore, sarcastic, correcting, agentOffers, answeredOffers, alternativeTokens, alternativesAt, listedBefore: listed, proposed: proposedBefore(input, facts, p), givesNewNumber };
+  return { p, a, answersAgent, agent, agentTokens, answeredTokens, said, openedBefore, sarcastic, correcting, agentOffers, answeredOffers, alternativeTokens, alternativesAt, listedBefore: listed, keyedListAt: facts.keyedListBefore[p], proposed: proposedBefore(input, facts, p), givesNewNumber };
 }
 
 /** "No." (a bare refusal) opening a reply to the agent's question turns down what it offered. */
@@ -1034,7 +1040,8 @@ function statedCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
     if (contentWordCount(before, input.stems) >= 2) text = `${before} - ${text}`;
   }
   const shaped = shape(lexicon, input.tuning, text);
-  const { statement, alternatives } = shaped;
+  const { alternatives } = shaped;
+  const statement = withKeysSpelled(input, scene, shaped.statement);
   const reasons = after?.as === 'reason' ? [...shaped.reasons, trimEnd(after.text)] : shaped.reasons;
   // A statement says what: words of its own besides the cue ("Publish." and "Send it to her."
   // say nothing a reader could act on without the discussion).
@@ -1051,6 +1058,38 @@ function statedCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   walk.stated = at;
   return { made, consumed };
 }
+
+/**
+ * "We go with A in the Sunday window" after "- **A:** Sunday maintenance window 02:00–04:00 UTC,
+ * …": an option picked by its key inside a longer sentence gets the option's name beside the key,
+ * so the decision reads without the list ("We go with A (Sunday maintenance window 02:00–04:00
+ * UTC) in the Sunday window"). A number is a key only after its label ("option 2"), a letter only
+ * as a capital ("go with a smaller window" picks nothing).
+ */
+function withKeysSpelled(input: CandidateInput, scene: MessageScene, statement: string): string {
+  if (scene.keyedListAt < 0) return statement;
+  const { lexicon } = input;
+  const offered = input.messages[scene.keyedListAt].text;
+  const said = new Set(contentTokens(statement, input.stems));
+  return statement.replace(lexicon.words.statements.keyedChoice, (whole: string, label: string | undefined, key: string) => {
+    if (!(label ? /^[0-9a-h]+$/i : /^[A-H]$/).test(key)) return whole;
+    const item = itemByKey(lexicon, offered, key.toLowerCase());
+    const name = item ? asWritten(offered, itemName(item.option)) : '';
+    const words = contentTokens(name, input.stems);
+    // (A name of many words is a description, and one the sentence already says needs no repeat.)
+    if (words.length === 0 || wordCount(name) > SPELLED_KEY_WORDS || words.every((w) => said.has(w))) return whole;
+    return `${whole} (${name})`;
+  });
+}
+
+/** `text` in the case `source` writes it (a list item's name is sentence-cased as an option; inside a sentence it is not). */
+function asWritten(source: string, text: string): string {
+  const at = source.toLowerCase().indexOf(text.toLowerCase());
+  return at < 0 ? text : source.slice(at, at + text.length);
+}
+
+/** The most words of an option's name set beside its key. */
+const SPELLED_KEY_WORDS = 8;
 
 /**
  * The clause after a short clause k that chose: one that spells out what was chosen (a plain

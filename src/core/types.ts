@@ -530,6 +530,8 @@ export interface StatementWords {
   pickQualifier: RegExp;
   /** "Go with" / "I'd pick" before an option's number: the choice is the number. */
   choice: RegExp;
+  /** "go with A" / "switch to option 2" inside a sentence (global; group 1 is the label, if any, group 2 the key). */
+  keyedChoice: RegExp;
   /** "the" in "Options for the closing line:": an article before what a list of options is about. */
   optionSubjectArticle: RegExp;
   /** "for you" / "your" in an agent's proposal: the one person addressed, as object or owner, not "you all" (global; group 1 is the word before "you"). */

@@ -81,6 +81,9 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     monthName: new RegExp(months.length > 0 ? `^(?:${months.map(escapeRegex).join('|')})(?![\\p{L}\\p{N}])` : '(?!)', 'iu'),
     pickQualifier: new RegExp(`^(?:${words('pickQualifiers')})(?![\\p{L}\\p{N}])`, 'iu'),
     choice: new RegExp(`^(?:(?:${words('choiceSubjects')})\\s+)?(?:${words('choiceVerbs')}|${words('pickVerbs')})\\s+`, 'i'),
+    // (Case-insensitive for the verbs; whether a letter is a key, "A" and not the article "a", is
+    // for the caller to judge.)
+    keyedChoice: new RegExp(`(?<![\\p{L}\\p{N}])(?:${words('choiceVerbs')}|${words('pickVerbs')}|${words('keyedChoiceVerbs')})\\s+(?:(${words('optionLabels')})\\s+)?([a-h]|[0-9]{1,2})(?![\\p{L}\\p{N}]|[.,:]\\d)`, 'giu'),
     optionRejection: new RegExp(`^(?:${words('optionRejections')})\\s+`, 'i'),
     choiceQuestion: new RegExp(`^(?:\\W*)(?:${words('choiceQuestionWords')})(?![\\p{L}\\p{N}])`, 'iu'),
     optionSubjectArticle: new RegExp(`^\\s*(?:${words('optionSubjectArticles')})\\s+`, 'i'),

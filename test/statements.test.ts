@@ -239,6 +239,12 @@ describe('decision candidates', () => {
     expect(window('If the rehearsal takes longer, we switch to C and move the date by a week.')).toEqual(['If the rehearsal takes longer, we switch to C (a new server and a cut-over) and move the date by a week.']);
     // An article is no key, and a number is one only after its label.
     expect(window('We go with a shorter window on the 14th, three hours at most.')).toEqual(['We go with a shorter window on the 14th, three hours at most.']);
+    const numbered = replying([
+      ['ines', 'human', 'Which printer do we lease?'],
+      ['office-bot', 'bot', 'Two offers:\n1. Brother MFC-L8690CDW, colour laser, 489 EUR\n2. HP Color LaserJet Pro, 649 EUR'],
+    ], 'ines');
+    expect(numbered('We go with option 1 for the second floor as well, the toner is cheaper.')).toEqual(['We go with option 1 (Brother MFC-L8690CDW) for the second floor as well, the toner is cheaper.']);
+    expect(numbered('We go with 2 printers on the second floor, the toner is cheaper.')).toEqual(['We go with 2 printers on the second floor, the toner is cheaper.']);
   });
 
   it("gives the agent's question's subject to the clause that answers it, not to the next one", () => {

@@ -1070,14 +1070,15 @@ function withKeysSpelled(input: CandidateInput, scene: MessageScene, statement: 
   if (scene.keyedListAt < 0) return statement;
   const { lexicon } = input;
   const offered = input.messages[scene.keyedListAt].text;
-  const said = new Set(contentTokens(statement, input.stems));
+  let said: ReadonlySet<string> | undefined;
   return statement.replace(lexicon.words.statements.keyedChoice, (whole: string, label: string | undefined, key: string) => {
     if (!(label ? /^[0-9a-h]+$/i : /^[A-H]$/).test(key)) return whole;
     const item = itemByKey(lexicon, offered, key.toLowerCase());
     const name = item ? asWritten(offered, itemName(item.option)) : '';
     const words = contentTokens(name, input.stems);
+    said ??= new Set(contentTokens(statement, input.stems));
     // (A name of many words is a description, and one the sentence already says needs no repeat.)
-    if (words.length === 0 || wordCount(name) > SPELLED_KEY_WORDS || words.every((w) => said.has(w))) return whole;
+    if (words.length === 0 || wordCount(name) > SPELLED_KEY_WORDS || words.every((w) => said!.has(w))) return whole;
     return `${whole} (${name})`;
   });
 }

@@ -10,6 +10,7 @@ import { normalizeDiscussion } from '../src/core/normalize';
 import { replyActs } from '../src/core/replies';
 import { compileStatementLexicon, findAct, normalForm, splitClauses, splitSentences, type StatementLexicon } from '../src/core/sentenceActs';
 import { PorterStems } from '../src/core/porter';
+import { wordCount } from '../src/core/text';
 import { DEFAULT_TUNING } from '../src/core/tuning';
 import { shippedEngine } from './helpers';
 import { DEFAULT_CONFIG } from '../src/core/types';
@@ -226,7 +227,7 @@ describe('decision candidates', () => {
   });
 
   it('spells out an option picked by its key inside a longer sentence, however far back the list was', () => {
-    const window = replying([
+    const windowLines: Array<[string, 'human' | 'bot', string]> = [
       ['ines', 'human', 'What are our options for the move of the archive server?'],
       ['infra-bot', 'bot', 'Options:\n- **A:** Saturday night window 22:00-02:00, the archive read-only meanwhile\n- **B:** live migration with dual writes, no downtime but two days of double disk\n- **C:** a new server and a cut-over, about a week of setup\nI would recommend A.'],
       ['ole', 'human', 'B fills the disk, we are at 80% already.'],
@@ -234,9 +235,14 @@ describe('decision candidates', () => {
       ['ole', 'human', 'Lunch at 12?'],
       ['ines', 'human', 'Sure.'],
       ['infra-bot', 'bot', 'The weekend traffic numbers are in the sheet.'],
-    ], 'ines');
+    ];
+    const window = replying(windowLines, 'ines');
     expect(window('We go with A on the 14th, as long as the copy finishes in 3 hours in a rehearsal.')).toEqual(['We go with A (Saturday night window 22:00-02:00) on the 14th, as long as the copy finishes in 3 hours in a rehearsal.']);
     expect(window('If the rehearsal takes longer, we switch to C and move the date by a week.')).toEqual(['If the rehearsal takes longer, we switch to C (a new server and a cut-over) and move the date by a week.']);
+    // The topic's importance counts the words said, not the names set beside the keys.
+    const said = 'We go with A on the 14th, as long as the copy finishes in 3 hours in a rehearsal.';
+    const [spelled] = candidates([...windowLines, ['ines', 'human', said]]).filter((c) => c.statement.startsWith('We go with A ('));
+    expect(spelled.saidWords).toBe(wordCount(said));
     // An article is no key, and a number is one only after its label.
     expect(window('We go with a shorter window on the 14th, three hours at most.')).toEqual(['We go with a shorter window on the 14th, three hours at most.']);
     const numbered = replying([

@@ -1055,6 +1055,8 @@ function statedCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   // "15 % on the tents and the bundle at 229, go." sets two values in one verbless clause: two decisions.
   const pair = type === 'decision' ? valuePair(lexicon, input.tuning, subjectSaid) : null;
   const made = (pair ?? [subjectSaid]).map((one) => make(scene.p, one, type, r.strength, scene.agent >= 0 ? scene.agent : scene.a, scene.answersAgent || scene.agent >= 0, reasons, alternatives, r.act!, [...r.flags, 'origin:clause']));
+  // (The option names spelled out beside their keys are the tool's words, not the discussion's.)
+  if (statement !== shaped.statement && made.length === 1) made[0].saidWords = wordCount(subjectSaid) - (wordCount(statement) - wordCount(shaped.statement));
   walk.stated = at;
   return { made, consumed };
 }

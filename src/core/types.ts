@@ -403,6 +403,8 @@ export interface SentenceCandidate {
   hint: DecisionType | null;
   /** The general features the scorer weighs it by (see clauseFeatures.ts). */
   features: string[];
+  /** How many of the statement's words the discussion said, when the statement adds some of its own (an option's name beside its key): what the topic's importance divides by. */
+  saidWords?: number;
 }
 
 /** What stages 7–10 (decide.ts, supersede.ts) yield for one task, by position; ids are assigned later (evolve). */

@@ -217,7 +217,7 @@ describe('decide', () => {
   it('turns a human correction into a high-confidence constraint with its source messages', () => {
     const a = analyseTask('T1', discussion, engine, new Set(['T1']));
     const constraint = a.decisions.find((d) => d.type === 'constraint');
-    expect(constraint).toMatchObject({ statement: 'All council results must go in the discussion array, not Telegram, so the next session can find them.', confidence: 'high' });
+    expect(constraint).toMatchObject({ statement: 'All council results must go in the discussion array, not Telegram.', confidence: 'high' });
     // The agent's restatement that the person confirms is the same decision: its sources join.
     expect(constraint!.sourceMessages).toEqual([1, 2, 3, 4]);
     expect(a.patterns.map((p) => [p.type, p.messages])).toEqual([

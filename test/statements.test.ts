@@ -10,7 +10,6 @@ import { normalizeDiscussion } from '../src/core/normalize';
 import { replyActs } from '../src/core/replies';
 import { compileStatementLexicon, findAct, normalForm, splitClauses, splitSentences, type StatementLexicon } from '../src/core/sentenceActs';
 import { PorterStems } from '../src/core/porter';
-import { wordCount } from '../src/core/text';
 import { DEFAULT_TUNING } from '../src/core/tuning';
 import { shippedEngine } from './helpers';
 import { DEFAULT_CONFIG } from '../src/core/types';
@@ -239,10 +238,11 @@ describe('decision candidates', () => {
     const window = replying(windowLines, 'ines');
     expect(window('We go with A on the 14th, as long as the copy finishes in 3 hours in a rehearsal.')).toEqual(['We go with A (Saturday night window 22:00-02:00) on the 14th, as long as the copy finishes in 3 hours in a rehearsal.']);
     expect(window('If the rehearsal takes longer, we switch to C and move the date by a week.')).toEqual(['If the rehearsal takes longer, we switch to C (a new server and a cut-over) and move the date by a week.']);
-    // The topic's importance counts the words said, not the names set beside the keys.
+    // The dialogue features and the topic's importance read the words said, not the names set
+    // beside the keys.
     const said = 'We go with A on the 14th, as long as the copy finishes in 3 hours in a rehearsal.';
     const [spelled] = candidates([...windowLines, ['ines', 'human', said]]).filter((c) => c.statement.startsWith('We go with A ('));
-    expect(spelled.saidWords).toBe(wordCount(said));
+    expect(spelled.said).toBe(said);
     // An article is no key, and a number is one only after its label.
     expect(window('We go with a shorter window on the 14th, three hours at most.')).toEqual(['We go with a shorter window on the 14th, three hours at most.']);
     const numbered = replying([
@@ -251,6 +251,18 @@ describe('decision candidates', () => {
     ], 'ines');
     expect(numbered('We go with option 1 for the second floor as well, the toner is cheaper.')).toEqual(['We go with option 1 (Brother MFC-L8690CDW) for the second floor as well, the toner is cheaper.']);
     expect(numbered('We go with 2 printers on the second floor, the toner is cheaper.')).toEqual(['We go with 2 printers on the second floor, the toner is cheaper.']);
+  });
+
+  it('moves what a decision is for ("so we can …") to its reasons, but keeps a conclusion "so" draws', () => {
+    const found = candidates([
+      ['ops-bot', 'bot', 'The rollback takes 6 minutes today. Shall I keep the old releases around?'],
+      ['mia', 'human', "Keep the last 5 releases on the nodes so we can go back more than one release."],
+    ]);
+    expect(found.map((c) => [c.statement, c.reasons])).toEqual([['Keep the last 5 releases on the nodes.', ['we can go back more than one release']]]);
+    // What the dialogue reads of it is what was said.
+    expect(found[0].said).toBe('Keep the last 5 releases on the nodes so we can go back more than one release.');
+    const drawn = replying([['van-bot', 'bot', 'Shall I plan the deliveries for Mondays again?']], 'mia');
+    expect(drawn('The van is full on Mondays, so we deliver on Tuesdays from now on.')).toEqual(['The van is full on Mondays, so we deliver on Tuesdays from now on.']);
   });
 
   it("gives the agent's question's subject to the clause that answers it, not to the next one", () => {

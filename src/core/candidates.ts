@@ -110,7 +110,7 @@ function withContext(input: CandidateInput, found: SentenceCandidate[]): Sentenc
 function agentEcho(input: CandidateInput, c: SentenceCandidate): number {
   const next = nextWhere(input.messages, c.p, 2, (m) => m.role === 'bot');
   if (next < 0) return 0;
-  const mine = new Set(contentTokens(c.statement, input.stems));
+  const mine = new Set(contentTokens(c.said ?? c.statement, input.stems));
   if (mine.size === 0) return 0;
   return sharedCount(mine, tokenSetAt(input, next)) / mine.size;
 }
@@ -118,7 +118,7 @@ function agentEcho(input: CandidateInput, c: SentenceCandidate): number {
 /** How much of a clause the agent's next message, and the next person's message, repeat. */
 function echoFeatures(input: CandidateInput, c: SentenceCandidate): string[] {
   const { messages } = input;
-  const mine = new Set(contentTokens(c.statement, input.stems));
+  const mine = new Set(contentTokens(c.said ?? c.statement, input.stems));
   if (mine.size === 0) return [];
   const share = (q: number) => sharedCount(mine, tokenSetAt(input, q)) / mine.size;
   const out: string[] = [];
@@ -1041,8 +1041,9 @@ function statedCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   }
   const shaped = shape(lexicon, input.tuning, text);
   const { alternatives } = shaped;
-  const statement = withKeysSpelled(input, scene, shaped.statement);
-  const reasons = after?.as === 'reason' ? [...shaped.reasons, trimEnd(after.text)] : shaped.reasons;
+  const decided = withoutPurpose(lexicon, shaped.statement);
+  const statement = withKeysSpelled(input, scene, decided.statement);
+  const reasons = [...shaped.reasons, ...decided.reasons, ...(after?.as === 'reason' ? [trimEnd(after.text)] : [])];
   // A statement says what: words of its own besides the cue ("Publish." and "Send it to her."
   // say nothing a reader could act on without the discussion).
   // ("4.80 it is." says what once the question it answers gives its subject: "Sourdough loaf: 4.80 it is.")
@@ -1055,8 +1056,9 @@ function statedCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   // "15 % on the tents and the bundle at 229, go." sets two values in one verbless clause: two decisions.
   const pair = type === 'decision' ? valuePair(lexicon, input.tuning, subjectSaid) : null;
   const made = (pair ?? [subjectSaid]).map((one) => make(scene.p, one, type, r.strength, scene.agent >= 0 ? scene.agent : scene.a, scene.answersAgent || scene.agent >= 0, reasons, alternatives, r.act!, [...r.flags, 'origin:clause']));
-  // (The option names spelled out beside their keys are the tool's words, not the discussion's.)
-  if (statement !== shaped.statement && made.length === 1) made[0].saidWords = wordCount(subjectSaid) - (wordCount(statement) - wordCount(shaped.statement));
+  // (The option names spelled out beside their keys are the tool's words, not the discussion's, and
+  // the purpose moved to the reasons is the person's.)
+  if (statement !== shaped.statement && made.length === 1) made[0].said = r.label === 'rule' ? shaped.statement : withQuestionSubject(input, scene, type, shaped.statement, !walk.answered);
   walk.stated = at;
   return { made, consumed };
 }
@@ -1089,6 +1091,21 @@ function withKeysSpelled(input: CandidateInput, scene: MessageScene, statement: 
 function asWritten(source: string, text: string): string {
   const at = source.toLowerCase().indexOf(text.toLowerCase());
   return at < 0 ? text : source.slice(at, at + text.length);
+}
+
+/**
+ * "Keep 'revisionHistoryLimit' at 5 so we can go back more than one release." → the decision
+ * before "so", and what it is for as its reason. Only after a clause that decides: after a plain
+ * statement "so" draws the decision ("The kids start school at 8 now, so mornings are free
+ * again").
+ */
+function withoutPurpose(lex: CompiledStatementLexicon, statement: string): { statement: string; reasons: string[] } {
+  const purpose = findAct(lex, 'purpose', normalForm(statement));
+  if (!purpose) return { statement, reasons: [] };
+  const before = statement.slice(0, purpose.start);
+  const why = trimEnd(statement.slice(purpose.end));
+  if (wordCount(before) < 3 || !why || !decisive(lex, normalForm(before))) return { statement, reasons: [] };
+  return { statement: `${sentenceCase(trimEnd(before))}.`, reasons: [why] };
 }
 
 /** The most words of an option's name set beside its key. */

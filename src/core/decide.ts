@@ -398,7 +398,7 @@ export function agentCandidates(input: DecideInput, topicsOf: { infos: ReadonlyM
     const info = infos.get(topic)!;
     // The discussion a statement settles: its topic and the lead-up to it.
     const stretch = stretchOf(c.p, info, topicOfPos, at, input.tuning.decide);
-    const importance = importanceScore(stretch.count, stretch.words / stretch.count, Math.max(1, c.saidWords ?? wordCount(c.statement)));
+    const importance = importanceScore(stretch.count, stretch.words / stretch.count, Math.max(1, wordCount(c.said ?? c.statement)));
     out.push({ c, topic, info, stretch: stretch.messages, importance, features: withPairs([...c.features, `importance:${classify(importance, thresholds)}`]) });
   }
   return out;

@@ -39,6 +39,7 @@ export type SentenceAct =
   | 'aside'
   | 'excess'
   | 'consequence'
+  | 'purpose'
   | 'opinion'
   | 'explanation'
   | 'conclusion'

@@ -403,8 +403,12 @@ export interface SentenceCandidate {
   hint: DecisionType | null;
   /** The general features the scorer weighs it by (see clauseFeatures.ts). */
   features: string[];
-  /** How many of the statement's words the discussion said, when the statement adds some of its own (an option's name beside its key): what the topic's importance divides by. */
-  saidWords?: number;
+  /**
+   * The statement as the discussion words it, when the statement words it otherwise (an option's
+   * name added beside its key, a purpose moved to the reasons): what the dialogue features and the
+   * topic's importance read, so that rewording a statement weighs it no differently.
+   */
+  said?: string;
 }
 
 /** What stages 7–10 (decide.ts, supersede.ts) yield for one task, by position; ids are assigned later (evolve). */

@@ -253,6 +253,14 @@ describe('decision candidates', () => {
     expect(numbered('We go with 2 printers on the second floor, the toner is cheaper.')).toEqual(['We go with 2 printers on the second floor, the toner is cheaper.']);
   });
 
+  it('states a rule without the lead-in of news before its colon, but keeps a label and a lead-in that what follows needs', () => {
+    const news = replying([['data-bot', 'bot', 'The deletion job keeps raw events for 13 months.']], 'jonas');
+    expect(news('Kurzes Update zur Retention, Legal hat sich gemeldet: raw events dürfen wir nur 6 Monate behalten.')).toEqual(['Raw events dürfen wir nur 6 Monate behalten.']);
+    expect(news('Quick update from the call with legal today: we never keep raw events longer than 6 months.')).toEqual(['We never keep raw events longer than 6 months.']);
+    // A label of a word or two names what the rule is about.
+    expect(news('Raw events: we never keep them longer than 6 months.')).toEqual(['Raw events: we never keep them longer than 6 months.']);
+  });
+
   it('moves what a decision is for ("so we can …") to its reasons, but keeps a conclusion "so" draws', () => {
     const found = candidates([
       ['ops-bot', 'bot', 'The rollback takes 6 minutes today. Shall I keep the old releases around?'],

@@ -1041,7 +1041,7 @@ function statedCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   }
   const shaped = shape(lexicon, input.tuning, text);
   const { alternatives } = shaped;
-  const decided = withoutPurpose(lexicon, shaped.statement);
+  const decided = withoutPurpose(lexicon, withoutLeadIn(lexicon, shaped.statement));
   const statement = withKeysSpelled(input, scene, decided.statement);
   const reasons = [...shaped.reasons, ...decided.reasons, ...(after?.as === 'reason' ? [trimEnd(after.text)] : [])];
   // A statement says what: words of its own besides the cue ("Publish." and "Send it to her."
@@ -1092,6 +1092,23 @@ function asWritten(source: string, text: string): string {
   const at = source.toLowerCase().indexOf(text.toLowerCase());
   return at < 0 ? text : source.slice(at, at + text.length);
 }
+
+/**
+ * "Kurzes Update zur Retention, Legal hat sich gemeldet: raw events dürfen wir nur 6 Monate
+ * behalten." — a lead-in of several words before a colon that decides nothing itself, before a
+ * clause that decides: the decision is what follows it. A short label names the subject ("Ticket
+ * price: wir nehmen 85"), and a lead-in before a list of what it names ("For Thursday I need the
+ * facade options: larch against fibre cement") is needed by what follows; both stay.
+ */
+function withoutLeadIn(lex: CompiledStatementLexicon, statement: string): string {
+  const colon = statement.indexOf(': ');
+  if (colon < 0 || wordCount(statement.slice(0, colon)) < LEAD_IN_WORDS) return statement;
+  const rest = statement.slice(colon + 2);
+  return !decisive(lex, normalForm(statement.slice(0, colon))) && decisive(lex, normalForm(rest)) ? sentenceCase(rest) : statement;
+}
+
+/** The fewest words of a lead-in before a colon (fewer make a label). */
+const LEAD_IN_WORDS = 4;
 
 /**
  * "Keep 'revisionHistoryLimit' at 5 so we can go back more than one release." → the decision

@@ -1187,12 +1187,12 @@ describe('decision candidates', () => {
 
   it("takes a person's own step that sets a value as a decision, not one that sets nothing", () => {
     const say = answering('ux-bot', 'The grey body text fails the contrast minimum on white.');
-    expect(say("For contrast I'll just darken the grey to #6B7280.")).toEqual(["For contrast I'll just darken the grey to #6B7280."]);
+    expect(say("For contrast I'll just darken the grey to #6B7280.")).toEqual(['For contrast Kim will just darken the grey to #6B7280.']);
     expect(say("I'll check with the design team.")).toEqual([]);
     // A number the discussion said before is one the step refers back to: it sets nothing.
     const recap = answering('ops-bot', 'Recap of the reading festival: about 640 visitors by the clicker count, 212 books given away.');
     expect(recap("I'll just enjoy the 640 for a bit.")).toEqual([]);
-    expect(recap("I'll raise next year's book budget to 300.")).toEqual(["I'll raise next year's book budget to 300."]);
+    expect(recap("I'll raise next year's book budget to 300.")).toEqual(["Kim will raise next year's book budget to 300."]);
   });
 
   it('keeps the clause a directive on "it" refers to', () => {
@@ -1258,7 +1258,7 @@ describe('decision candidates', () => {
     expect(contract('Then nothing for now.')).toEqual(before);
   });
 
-  it("writes the speaker's name for their \"me\" and \"my\", unless the statement says \"I\" or the speaker has only a handle", () => {
+  it("writes the speaker's name for their \"me\" and \"my\", and for \"I\" before a modal, \"be\" or \"have\", unless another \"I\" stays or the speaker has only a handle", () => {
     const said = (author: string, text: string) => candidates([
       ['deploy-bot', 'bot', 'Shall I write down the deploy rules for the checkout service?'],
       [author, 'human', text],
@@ -1267,6 +1267,17 @@ describe('decision candidates', () => {
     expect(said('Thomas', 'Yes, and from now on everything over 2,500 EUR goes across my desk first.')).toContain("From now on everything over 2,500 EUR goes across Thomas's desk first.");
     expect(said('sofia', 'New rule: deploys are allowed on any weekday. Only the weekend stays frozen, and a weekend hotfix still needs me or Rahul.')).toContain('Only the weekend stays frozen, and a weekend hotfix still needs Sofia or Rahul.');
     expect(said('Thomas', 'Yes, and from now on I sign everything over 2,500 EUR for my team.')).toContain('From now on I sign everything over 2,500 EUR for my team.');
+    expect(said('lena', "Fine, I'll take Thursdays as well until March, and Tom does Tuesdays instead.")).toContain('Lena will take Thursdays as well until March, and Tom does Tuesdays instead.');
+    expect(said('Katrin', "No. GLS is out either way, I'm not doing another December like that.")).toContain('GLS is out either way, Katrin is not doing another December like that.');
+    expect(said('lena', "From now on I'll review every deploy myself, hold me to it.")).toContain("From now on I'll review every deploy myself, hold me to it.");
+    // One "I" the rule cannot rewrite keeps every one as said.
+    expect(said('lena', "From now on I'll take Thursdays and I do the Tuesday reports too.")).toContain("From now on I'll take Thursdays and I do the Tuesday reports too.");
+    // The words the dialogue reads stay the speaker's.
+    const [taken] = candidates([
+      ['deploy-bot', 'bot', 'Who covers Thursdays until March?'],
+      ['lena', 'human', "Fine, I'll take Thursdays as well until March, and Tom does Tuesdays instead."],
+    ]).filter((c) => c.statement.startsWith('Lena will'));
+    expect(taken.said).toBe("I'll take Thursdays as well until March, and Tom does Tuesdays instead.");
     expect(said('ops_lead', "Yes: no deploys on Fridays, unless it's a hotfix approved by me.")).toContain("No deploys on Fridays, unless it's a hotfix approved by me.");
   });
 

@@ -370,22 +370,39 @@ function withAddressee(facts: TaskFacts, speaker: string, clauseText: string, c:
 
 /**
  * "… a hotfix approved by me or Rahul", said by Sofia: read later in the log, the statement names
- * her ("approved by Sofia or Rahul", "across Thomas's desk"). One that says "I" keeps the
- * speaker's own words, as does a speaker known only by a handle.
+ * her ("approved by Sofia or Rahul", "across Thomas's desk"), and so does one where she is the
+ * subject of a modal or of "be" and "have" ("I'll take Thursdays as well" → "Lena will take
+ * Thursdays as well", "I'm not doing another December like that" → "Katrin is not doing …"). A
+ * statement where "I" stands before any other verb ("I need the facade options") keeps the
+ * speaker's own words, as does one by a speaker known only by a handle.
  */
 function withSpeakerNamed(input: CandidateInput, speaker: string, c: SentenceCandidate): SentenceCandidate {
   const name = writableName(speaker);
   const self = input.lexicon.words.statements.speakerSelf;
-  if (!name || FIRST_PERSON.test(c.statement) || c.statement.search(self) < 0) return c;
+  if (!name || (!FIRST_PERSON.test(c.statement) && c.statement.search(self) < 0)) return c;
   const quoted = quotedSpans(c.statement);
-  const statement = c.statement.replace(self, (said: string, lead: string | undefined, at: number) =>
-    quoted.some(([from, to]) => at >= from && at < to) ? said : lead ? `${lead} ${name}` : `${name}'s`,
+  const inQuote = (at: number) => quoted.some(([from, to]) => at >= from && at < to);
+  const subject = c.statement.replace(FIRST_PERSON_FORMS, (said: string, short: string | undefined, verb: string | undefined, at: number) =>
+    inQuote(at) ? said : `${name} ${THIRD_PERSON[(short ?? verb ?? '').toLowerCase()] ?? (verb ?? '')}`,
   );
-  return { ...c, statement };
+  const statement = subject.replace(self, (said: string, lead: string | undefined, at: number) => (inQuote(at) ? said : lead ? `${lead} ${name}` : `${name}'s`));
+  // (A speaker named in one place and "I" or "me" in another reads as two people.)
+  const unquoted = statement.replace(/(['"‘’“”])[^'"‘’“”]*\1/gu, '');
+  if (statement === c.statement || FIRST_PERSON.test(unquoted) || SPEAKER_LEFT.test(unquoted)) return c;
+  return { ...c, statement, said: c.said ?? c.statement };
 }
 
 /** "I", "I'll", "I'm": the speaker as the subject of a statement. */
 const FIRST_PERSON = /(?<![\p{L}])I(?:['’](?:ll|m|ve|d))?(?![\p{L}'’])/u;
+
+/** "I'll", "I will", "I'm", "I can't" …: the speaker as the subject of a modal or of "be" or "have" (group 1: a contraction, group 2: the word after "I"). */
+const FIRST_PERSON_FORMS = /(?<![\p{L}])I(?:['’](ll|m|ve|d)|\s+(will|would|can't|can’t|cannot|can|could|couldn't|couldn’t|should|shouldn't|shouldn’t|must|may|might|won't|won’t|wouldn't|wouldn’t|am|have|was))(?![\p{L}'’])/gu;
+
+/** "me", "my", "mine", "myself": the speaker, wherever the rewrite above leaves them. */
+const SPEAKER_LEFT = /(?<![\p{L}])(?:me|my|mine|myself)(?![\p{L}'’])/iu;
+
+/** The third person of each form after "I" that changes ("I'm" → "is"); the others stay as they are. */
+const THIRD_PERSON: Readonly<Record<string, string>> = { ll: 'will', m: 'is', ve: 'has', d: 'would', am: 'is', have: 'has' };
 
 /** A person's name as it may be written into a sentence (capitalised), or null for a handle ("kim@example.com", "ops_lead"). */
 function writableName(author: string): string | null {

@@ -10,6 +10,7 @@ import { normalizeDiscussion } from '../src/core/normalize';
 import { replyActs } from '../src/core/replies';
 import { compileStatementLexicon, findAct, normalForm, splitClauses, splitSentences, type StatementLexicon } from '../src/core/sentenceActs';
 import { PorterStems } from '../src/core/porter';
+import { wordCount } from '../src/core/text';
 import { DEFAULT_TUNING } from '../src/core/tuning';
 import { shippedEngine } from './helpers';
 import { DEFAULT_CONFIG } from '../src/core/types';
@@ -267,8 +268,22 @@ describe('decision candidates', () => {
       ['mia', 'human', "Keep the last 5 releases on the nodes so we can go back more than one release."],
     ]);
     expect(found.map((c) => [c.statement, c.reasons])).toEqual([['Keep the last 5 releases on the nodes.', ['we can go back more than one release']]]);
-    // What the dialogue reads of it is what was said.
+    // What the dialogue reads of it is what was said: the agent restating the purpose restates it.
     expect(found[0].said).toBe('Keep the last 5 releases on the nodes so we can go back more than one release.');
+    const restated = candidates([
+      ['ops-bot', 'bot', 'The rollback takes 6 minutes today. Shall I keep the old releases around?'],
+      ['mia', 'human', 'Keep the last 5 releases on the nodes so we can go back more than one release.'],
+      ['ops-bot', 'bot', 'Done: from now on we can go back more than one release.'],
+    ]);
+    expect(restated[0].features).toContain('next:agent-restates');
+    // And the topic's importance divides its words by the words said (16), not by the statement's (8).
+    const lines: Array<[string, 'human' | 'bot', string]> = [
+      ['ops-bot', 'bot', 'The rollback takes 6 minutes today. Shall I keep the old releases around?'],
+      ['mia', 'human', 'Keep the last 5 releases on the nodes so we can go back more than one release.'],
+    ];
+    const weighed = recorded(lines).review.find((r) => r.statement === 'Keep the last 5 releases on the nodes.')!;
+    const words = lines.reduce((n, [, , text]) => n + wordCount(text), 0);
+    expect(weighed.importance).toBeCloseTo(words / wordCount(lines[1][2]), 1);
     const drawn = replying([['van-bot', 'bot', 'Shall I plan the deliveries for Mondays again?']], 'mia');
     expect(drawn('The van is full on Mondays, so we deliver on Tuesdays from now on.')).toEqual(['The van is full on Mondays, so we deliver on Tuesdays from now on.']);
   });
@@ -1270,6 +1285,8 @@ describe('decision candidates', () => {
     expect(said('lena', "Fine, I'll take Thursdays as well until March, and Tom does Tuesdays instead.")).toContain('Lena will take Thursdays as well until March, and Tom does Tuesdays instead.');
     expect(said('Katrin', "No. GLS is out either way, I'm not doing another December like that.")).toContain('GLS is out either way, Katrin is not doing another December like that.');
     expect(said('lena', "From now on I'll review every deploy myself, hold me to it.")).toContain("From now on I'll review every deploy myself, hold me to it.");
+    // An apostrophe inside a word opens no quote: an "I" between two of them is still the speaker's.
+    expect(said('lena', "From now on I'll check it's done before I leave the client's office.")).toContain("From now on I'll check it's done before I leave the client's office.");
     // One "I" the rule cannot rewrite keeps every one as said.
     expect(said('lena', "From now on I'll take Thursdays and I do the Tuesday reports too.")).toContain("From now on I'll take Thursdays and I do the Tuesday reports too.");
     // The words the dialogue reads stay the speaker's.

@@ -387,7 +387,7 @@ function withSpeakerNamed(input: CandidateInput, speaker: string, c: SentenceCan
   );
   const statement = subject.replace(self, (said: string, lead: string | undefined, at: number) => (inQuote(at) ? said : lead ? `${lead} ${name}` : `${name}'s`));
   // (A speaker named in one place and "I" or "me" in another reads as two people.)
-  const unquoted = statement.replace(/(['"‘’“”])[^'"‘’“”]*\1/gu, '');
+  const unquoted = outsideQuotes(statement);
   if (statement === c.statement || FIRST_PERSON.test(unquoted) || SPEAKER_LEFT.test(unquoted)) return c;
   return { ...c, statement, said: c.said ?? c.statement };
 }
@@ -397,6 +397,13 @@ const FIRST_PERSON = /(?<![\p{L}])I(?:['’](?:ll|m|ve|d))?(?![\p{L}'’])/u;
 
 /** "I'll", "I will", "I'm", "I can't" …: the speaker as the subject of a modal or of "be" or "have" (group 1: a contraction, group 2: the word after "I"). */
 const FIRST_PERSON_FORMS = /(?<![\p{L}])I(?:['’](ll|m|ve|d)|\s+(will|would|can't|can’t|cannot|can|could|couldn't|couldn’t|should|shouldn't|shouldn’t|must|may|might|won't|won’t|wouldn't|wouldn’t|am|have|was))(?![\p{L}'’])/gu;
+
+/** The text with what it quotes blanked out (an apostrophe inside a word, "it's", quotes nothing). */
+function outsideQuotes(text: string): string {
+  let out = text;
+  for (const [from, to] of quotedSpans(text)) out = out.slice(0, from) + ' '.repeat(to - from) + out.slice(to);
+  return out;
+}
 
 /** "me", "my", "mine", "myself": the speaker, wherever the rewrite above leaves them. */
 const SPEAKER_LEFT = /(?<![\p{L}])(?:me|my|mine|myself)(?![\p{L}'’])/iu;

@@ -1285,6 +1285,13 @@ describe('decision candidates', () => {
     expect(said('lena', "Fine, I'll take Thursdays as well until March, and Tom does Tuesdays instead.")).toContain('Lena will take Thursdays as well until March, and Tom does Tuesdays instead.');
     expect(said('Katrin', "No. GLS is out either way, I'm not doing another December like that.")).toContain('GLS is out either way, Katrin is not doing another December like that.');
     expect(said('lena', "From now on I'll review every deploy myself, hold me to it.")).toContain("From now on I'll review every deploy myself, hold me to it.");
+    // Beside another person of the discussion, "I" is one of two subjects the verb already agrees with.
+    const hotfix = candidates([
+      ['sofia', 'human', 'Deploy rules: no deploys on Fridays.'],
+      ['deploy-bot', 'bot', 'Noted. What counts as a hotfix?'],
+      ['rahul', 'human', 'From now on a hotfix is whatever Sofia or I approve as one.'],
+    ]).map((c) => c.statement);
+    expect(hotfix).toContain('From now on a hotfix is whatever Sofia or Rahul approve as one.');
     // An apostrophe inside a word opens no quote: an "I" between two of them is still the speaker's.
     expect(said('lena', "From now on I'll check it's done before I leave the client's office.")).toContain("From now on I'll check it's done before I leave the client's office.");
     // One "I" the rule cannot rewrite keeps every one as said.

@@ -271,7 +271,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
   const walk: ClauseWalk = { carried: null, reporting: false, stated: -1, seenContent: false, answered: false };
   for (let k = 0; k < clauses.length; k++) {
     const { made, consumed } = clauseCandidates(input, scene, walk, clauses, k);
-    appendAll(out, made.map((c) => withSpeakerNamed(input, messages[p].author, withAddressee(facts, messages[p].author, clauses[k].text, c))));
+    appendAll(out, made.map((c) => withSpeakerNamed(input, facts, messages[p].author, withAddressee(facts, messages[p].author, clauses[k].text, c))));
     walk.answered ||= made.length > 0;
     k += consumed;
   }
@@ -372,19 +372,22 @@ function withAddressee(facts: TaskFacts, speaker: string, clauseText: string, c:
  * "… a hotfix approved by me or Rahul", said by Sofia: read later in the log, the statement names
  * her ("approved by Sofia or Rahul", "across Thomas's desk"), and so does one where she is the
  * subject of a modal or of "be" and "have" ("I'll take Thursdays as well" → "Lena will take
- * Thursdays as well", "I'm not doing another December like that" → "Katrin is not doing …"). A
+ * Thursdays as well", "I'm not doing another December like that" → "Katrin is not doing …") or
+ * beside another person's name ("whatever Sofia or I approve" → "Sofia or Rahul approve"). A
  * statement where "I" stands before any other verb ("I need the facade options") keeps the
  * speaker's own words, as does one by a speaker known only by a handle.
  */
-function withSpeakerNamed(input: CandidateInput, speaker: string, c: SentenceCandidate): SentenceCandidate {
+function withSpeakerNamed(input: CandidateInput, facts: TaskFacts, speaker: string, c: SentenceCandidate): SentenceCandidate {
   const name = writableName(speaker);
   const self = input.lexicon.words.statements.speakerSelf;
   if (!name || (!FIRST_PERSON.test(c.statement) && c.statement.search(self) < 0)) return c;
   const quoted = quotedSpans(c.statement);
   const inQuote = (at: number) => quoted.some(([from, to]) => at >= from && at < to);
-  const subject = c.statement.replace(FIRST_PERSON_FORMS, (said: string, short: string | undefined, verb: string | undefined, at: number) =>
-    inQuote(at) ? said : `${name} ${THIRD_PERSON[(short ?? verb ?? '').toLowerCase()] ?? (verb ?? '')}`,
-  );
+  const subject = c.statement
+    .replace(COORDINATED_I, (said: string, other: string, at: number) => (inQuote(at) || !facts.people.has(other.toLowerCase()) ? said : `${other}${said.slice(other.length).replace(/I$/u, name)}`))
+    .replace(FIRST_PERSON_FORMS, (said: string, short: string | undefined, verb: string | undefined, at: number) =>
+      inQuote(at) ? said : `${name} ${THIRD_PERSON[(short ?? verb ?? '').toLowerCase()] ?? (verb ?? '')}`,
+    );
   const statement = subject.replace(self, (said: string, lead: string | undefined, at: number) => (inQuote(at) ? said : lead ? `${lead} ${name}` : `${name}'s`));
   // (A speaker named in one place and "I" or "me" in another reads as two people.)
   const unquoted = outsideQuotes(statement);
@@ -397,6 +400,9 @@ const FIRST_PERSON = /(?<![\p{L}])I(?:['’](?:ll|m|ve|d))?(?![\p{L}'’])/u;
 
 /** "I'll", "I will", "I'm", "I can't" …: the speaker as the subject of a modal or of "be" or "have" (group 1: a contraction, group 2: the word after "I"). */
 const FIRST_PERSON_FORMS = /(?<![\p{L}])I(?:['’](ll|m|ve|d)|\s+(will|would|can't|can’t|cannot|can|could|couldn't|couldn’t|should|shouldn't|shouldn’t|must|may|might|won't|won’t|wouldn't|wouldn’t|am|have|was))(?![\p{L}'’])/gu;
+
+/** "Sofia or I approve", "Tom and I": "I" beside another person's name (group 1, one of the discussion's people), a subject the verb already agrees with in the plural. */
+const COORDINATED_I = /(?<![\p{L}])(\p{Lu}[\p{Ll}'’-]+)\s+(?:and|or)\s+I(?![\p{L}'’])/gu;
 
 /** The text with what it quotes blanked out (an apostrophe inside a word, "it's", quotes nothing). */
 function outsideQuotes(text: string): string {

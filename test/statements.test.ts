@@ -262,6 +262,13 @@ describe('decision candidates', () => {
     expect(news('Raw events: we never keep them longer than 6 months.')).toEqual(['Raw events: we never keep them longer than 6 months.']);
   });
 
+  it('joins a ban of a word or two to the instruction it follows, and leaves one after a decision a rule of its own', () => {
+    const csm = replying([['ux-agent', 'bot', 'Two enterprise accounts ask for SSO workspaces. Should their customer success managers tell them it is not in v1?']], 'priya');
+    expect(csm('Yes, tell their CSMs that SSO workspaces are not in v1 but on the list for Q3. No dates, please.')).toEqual(['Tell their CSMs that SSO workspaces are not in v1 but on the list for Q3, no dates.']);
+    const flaky = replying([['ci-agent', 'bot', 'Flaky tests failed 31 builds last week. Quarantine them or retry them?']], 'priya');
+    expect(flaky('Every quarantined test gets a ticket with an owner. No automatic retries.')).toEqual(['Every quarantined test gets a ticket with an owner.', 'No automatic retries.']);
+  });
+
   it('moves what a decision is for ("so we can …") to its reasons, but keeps a conclusion "so" draws', () => {
     const found = candidates([
       ['ops-bot', 'bot', 'The rollback takes 6 minutes today. Shall I keep the old releases around?'],

@@ -269,14 +269,39 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
   const clauses = (lead && out.length ? splitSentences(messages[p].text.slice(lead[0].length), lexicon.words.statements) : sentencesAt(input, p)).flatMap((s) => splitClauses(lexicon, s));
   const scene: MessageScene = { ...spoken, rejectsOffer: refusesOffer(input, spoken, clauses) };
   const walk: ClauseWalk = { carried: null, reporting: false, stated: -1, seenContent: false, answered: false };
+  let lastStated = -1;
   for (let k = 0; k < clauses.length; k++) {
     const { made, consumed } = clauseCandidates(input, scene, walk, clauses, k);
-    appendAll(out, made.map((c) => withSpeakerNamed(input, facts, messages[p].author, withAddressee(facts, messages[p].author, clauses[k].text, c))));
+    const named = made.map((c) => withSpeakerNamed(input, facts, messages[p].author, withAddressee(facts, messages[p].author, clauses[k].text, c)));
+    const scoped = named.length === 1 && lastStated === k - 1 ? banOfInstruction(input, out[out.length - 1], named[0]) : null;
+    if (scoped) out[out.length - 1] = scoped;
+    else appendAll(out, named);
+    if (made.length > 0) lastStated = k + consumed;
     walk.answered ||= made.length > 0;
     k += consumed;
   }
   return withRejectedOptions(input, scene, out);
 }
+
+/**
+ * "Tell their CSMs that SSO workspaces aren't in v1 but are on the list for Q3. No dates, please.":
+ * a ban of a word or two right after an instruction says how to carry it out; alone ("No dates.")
+ * it says nothing a reader could place. It joins the instruction, whose weighing stays that of
+ * its own words. (After a decision, "No automatic retries." is a rule of its own.)
+ */
+function banOfInstruction(input: CandidateInput, instruction: SentenceCandidate | undefined, ban: SentenceCandidate): SentenceCandidate | null {
+  const { lexicon } = input;
+  if (!instruction || instruction.p !== ban.p || !INSTRUCTION_OPENINGS.some((f) => instruction.features.includes(f))) return null;
+  if (wordCount(ban.statement) > BAN_OF_INSTRUCTION_WORDS || findAct(lexicon, 'prohibition-start', normalForm(ban.statement))?.start !== 0) return null;
+  const how = trimEnd(ban.statement);
+  return { ...instruction, statement: `${trimEnd(instruction.statement)}, ${how.charAt(0).toLowerCase()}${how.slice(1)}.`, said: instruction.said ?? instruction.statement };
+}
+
+/** How an instruction opens: telling or asking someone to do something. */
+const INSTRUCTION_OPENINGS = ['act:directive@start', 'act:request@start'] as const;
+
+/** The most words of a ban that says how to carry out the instruction before it. */
+const BAN_OF_INSTRUCTION_WORDS = 3;
 
 /**
  * "Not the Munich courts. Arbitration in Vienna.": beside a pick of one of the agent's options, a

@@ -101,13 +101,31 @@ describe('sentences and clauses', () => {
     expect(splitSentences('No. NPS is quarterly.', engine.words.statements).map((s) => s.text)).toEqual(['No.', 'NPS is quarterly.']);
     expect(splitSentences('Drop the letter at no. 14 on Thursday.', engine.words.statements).map((s) => s.text)).toEqual(['Drop the letter at no. 14 on Thursday.']);
   });
-  it('ends a question or an exclamation before a lower-case word, a full stop only before a capital', () => {
-    expect(splitSentences('eslint 9 is the flat config thing, right? ugh', engine.words.statements).map((s) => s.text)).toEqual(['eslint 9 is the flat config thing, right?', 'ugh']);
-    expect(splitSentences('wow! that was fast. thanks', engine.words.statements).map((s) => s.text)).toEqual(['wow!', 'that was fast. thanks']);
+  it('ends a sentence before a lower-case word, as chat is written, but not after an abbreviation', () => {
+    const split = (text: string) => splitSentences(text, engine.words.statements).map((s) => s.text);
+    expect(split('eslint 9 is the flat config thing, right? ugh')).toEqual(['eslint 9 is the flat config thing, right?', 'ugh']);
+    expect(split('wow! that was fast. thanks')).toEqual(['wow!', 'that was fast.', 'thanks']);
+    expect(split('lol. guilty. set it back to info')).toEqual(['lol.', 'guilty.', 'set it back to info']);
+    // An abbreviation, or a word with a period of its own, goes on.
+    expect(split('Use the e.g. self-hosted runner, incl. its cache.')).toEqual(['Use the e.g. self-hosted runner, incl. its cache.']);
+    expect(split('Lesebrücke e.V. invites you to an evening of stories.')).toEqual(['Lesebrücke e.V. invites you to an evening of stories.']);
+    expect(split('Bitte ggf. Rechnung schicken.')).toEqual(['Bitte ggf. Rechnung schicken.']);
+    expect(split('Instead of files. chart-agent already has read access.')).toEqual(['Instead of files.', 'chart-agent already has read access.']);
   });
-  it("ends a sentence before a lower-case handle ('chart-agent …'), not before a lower-case word", () => {
-    expect(splitSentences('Instead of files. chart-agent already has read access.', engine.words.statements).map((s) => s.text)).toEqual(['Instead of files.', 'chart-agent already has read access.']);
-    expect(splitSentences('Use the e.g. self-hosted runner. and the old one too.', engine.words.statements).map((s) => s.text)).toEqual(['Use the e.g. self-hosted runner. and the old one too.']);
+  it('finds the instruction after a lower-case chat opener, and nothing in a question asked without its mark', () => {
+    const all = (lines: Array<[string, 'human' | 'bot', string]>) => {
+      const messages = normalizeDiscussion(lines.map(([author, role, text]) => ({ author, role, text })), DEFAULT_CONFIG);
+      const { detections, answered } = detect(messages, engine.rules);
+      const { verdict } = replyActs(messages, detections, answered, engine.words);
+      return sentenceCandidates({ messages, detections, answered, verdict, lexicon, tuning: DEFAULT_TUNING.candidates, stems: new PorterStems(engine.words), negated: (lower) => negates(engine.lexicon, lower), ...slotReaders(engine) }).map((c) => c.statement);
+    };
+    const agent: [string, 'human' | 'bot', string] = ['ops-bot', 'bot', "It's LOG_LEVEL=debug in values-prod.yaml, added on 2 April by Tunde."];
+    expect(all([agent, ['tunde', 'human', 'lol. guilty. set it back to info']])).toContain('Set it back to info.');
+    const asked = all([agent, ['dana', 'human', 'fine by me. unrelated: is the coffee machine on 3 broken again or is it just me']]);
+    expect(asked.some((s) => /coffee/i.test(s))).toBe(false);
+    expect(all([agent, ['dana', 'human', 'did anyone check the other services']]).some((s) => /services/.test(s))).toBe(false);
+    // "Do" before an object is an instruction, not a question.
+    expect(all([agent, ['dana', 'human', 'Do the other services as well.']])).toContain('Do the other services as well.');
   });
   it('ends a sentence after a closing quote', () => {
     expect(splitSentences("Add the note: 'Runs small.' That matches the returns.", engine.words.statements).map((s) => s.text)).toEqual(["Add the note: 'Runs small.'", 'That matches the returns.']);

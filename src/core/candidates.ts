@@ -482,7 +482,7 @@ function clauseCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   }
   if (ownContent(clause, body, correctionCues(input, scene.p), input.messages[scene.p].text, input.stems) === 0) return none;
   const r = readClause(input, scene, walk, clauses, k, body);
-  if (isQuestion(body)) {
+  if (isQuestion(body) || asksUnmarked(lexicon, r.lower)) {
     const request = scene.p > 0 ? requestItem(lexicon, body) : null;
     return request ? { made: [make(scene.p, request, 'action_item', 'explicit', scene.a, scene.answersAgent, [], [], 'request', [...r.flags, 'origin:request', 'hint:action_item'])], consumed: 0 } : none;
   }
@@ -793,6 +793,16 @@ function readClause(input: CandidateInput, scene: MessageScene, walk: ClauseWalk
   const flags: string[] = [...scene.said, ...actFeatures(lexicon, lower), ...valueFeatures(body), lengthFeature(words), ...clausePositionFeatures(k, clauses.length)];
   if (input.negated?.(lower)) flags.push('form:negated');
   return { k, clause: clauses[k], body, lower, words, firstContent, verbless: () => (verbs ??= verbless(body)), flags, text: body, act: null, type: null, strength: 'explicit', label: null, reports: false };
+}
+
+/**
+ * "unrelated: is the coffee machine on 3 broken again or is it just me": a question without its
+ * mark, after a label of a word or two at most.
+ */
+function asksUnmarked(lexicon: CompiledStatementLexicon, lower: string): boolean {
+  const colon = lower.indexOf(':');
+  const asked = colon >= 0 && wordCount(lower.slice(0, colon)) <= 2 ? lower.slice(colon + 1).trimStart() : lower;
+  return findAct(lexicon, 'unmarked-question', asked)?.start === 0;
 }
 
 /**

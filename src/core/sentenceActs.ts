@@ -26,6 +26,8 @@ export type SentenceAct =
   | 'imperative'
   | 'request'
   | 'information-request'
+  // "is it just me", "did anyone check the logs": a question asked without its question mark.
+  | 'unmarked-question'
   | 'proposal'
   | 'reason'
   | 'alternative'
@@ -303,8 +305,12 @@ export function announced(lex: CompiledStatementLexicon, text: string): 'decisio
 // mark ends one before a lower-case word too: chat is often written in lower case ("right? ugh").
 // A closing quote may follow the mark ("… one size up.' That matches …"). A period ends one before
 // a lower-case name with a hyphen or underscore in it: agents and tools go by handles ("… instead
-// of files. chart-agent already has read access.").
-const SENTENCE_END = /([.!?]+['"’”]?)(\s+)(?=["'(\[¿¡]?[\p{Lu}\p{N}\p{Extended_Pictographic}@#])|([?!]+['"’”]?)(\s+)(?=\p{Ll})|(\.+)(\s+)(?=\p{Ll}[\p{Ll}\p{N}]*[-_][\p{L}\p{N}])/gu;
+// of files. chart-agent already has read access."). A period after a whole word ends one before a
+// lower-case word as well ("lol. guilty. set it back to info"), unless the word is an
+// abbreviation or has a period of its own ("Lesebrücke e.V. invites you").
+const SENTENCE_END = /([.!?]+['"’”]?)(\s+)(?=["'(\[¿¡]?[\p{Lu}\p{N}\p{Extended_Pictographic}@#])|([?!]+['"’”]?)(\s+)(?=\p{Ll})|(\.+)(\s+)(?=\p{Ll}[\p{Ll}\p{N}]*[-_][\p{L}\p{N}])|(\.)(\s+)(?=\p{Ll})/gu;
+// A whole word just before a period: letters only, after a space, a bracket or the line's start.
+const WORD_BEFORE_PERIOD = /(?:^|[\s(])\p{L}{2,}\.$/u;
 /** What ends a sentence besides its marks: the words whose period does not end one. */
 export type SentenceWords = Pick<Words['statements'], 'abbreviation' | 'monthName' | 'dayWithPeriod'>;
 
@@ -328,8 +334,9 @@ export function splitSentences(text: string, words: SentenceWords): Span[] {
     SENTENCE_END.lastIndex = from;
     let m: RegExpExecArray | null;
     while ((m = SENTENCE_END.exec(line)) !== null) {
-      const mark = m[1] ?? m[3] ?? m[5];
+      const mark = m[1] ?? m[3] ?? m[5] ?? m[7];
       const end = m.index + mark.length;
+      if (m[7] !== undefined && !WORD_BEFORE_PERIOD.test(line.slice(s, end))) continue;
       if (mark === '.' && words.abbreviation.test(line.slice(s, end))) continue;
       if (mark === '.' && NUMBER_ABBREVIATION.test(line.slice(s, end)) && /^\d/.test(line.slice(m.index + m[0].length))) continue;
       // "Das Sommerfest ist am 14. Juni." — a day's number with its period before a month's name.

@@ -148,5 +148,9 @@ describe('an engine built with other word lists behaves by them', () => {
     const repeated = (engine: Engine) => analysed(engine, messages).patterns.some((p) => p.type === 'repeated_question');
     expect(repeated(shipped)).toBe(true);
     expect(repeated(shippedEngine(withList('replies', 'questionOpeners', () => ['qqzx'])))).toBe(false);
+    // The opening word is a whole word, and a sentence's end makes it no question.
+    expect(shipped.words.questionOpening.test("can't make it on friday")).toBe(false);
+    expect(shipped.words.questionOpening.test('Do the group thing.')).toBe(false);
+    expect(shipped.words.questionOpening.test('is it just me')).toBe(true);
   });
 });

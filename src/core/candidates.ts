@@ -482,7 +482,7 @@ function clauseCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   }
   if (ownContent(clause, body, correctionCues(input, scene.p), input.messages[scene.p].text, input.stems) === 0) return none;
   const r = readClause(input, scene, walk, clauses, k, body);
-  if (isQuestion(body) || asksUnmarked(lexicon, r.lower)) {
+  if (isQuestion(body) || asksUnmarked(lexicon, body)) {
     const request = scene.p > 0 ? requestItem(lexicon, body) : null;
     return request ? { made: [make(scene.p, request, 'action_item', 'explicit', scene.a, scene.answersAgent, [], [], 'request', [...r.flags, 'origin:request', 'hint:action_item'])], consumed: 0 } : none;
   }
@@ -797,12 +797,12 @@ function readClause(input: CandidateInput, scene: MessageScene, walk: ClauseWalk
 
 /**
  * "unrelated: is the coffee machine on 3 broken again or is it just me": a question without its
- * mark, after a label of a word or two at most.
+ * mark (the words that open one, replies.json), after a label of a word or two at most.
  */
-function asksUnmarked(lexicon: CompiledStatementLexicon, lower: string): boolean {
-  const colon = lower.indexOf(':');
-  const asked = colon >= 0 && wordCount(lower.slice(0, colon)) <= 2 ? lower.slice(colon + 1).trimStart() : lower;
-  return findAct(lexicon, 'unmarked-question', asked)?.start === 0;
+function asksUnmarked(lexicon: CompiledStatementLexicon, body: string): boolean {
+  const colon = body.indexOf(':');
+  const asked = colon >= 0 && wordCount(body.slice(0, colon)) <= 2 ? body.slice(colon + 1) : body;
+  return lexicon.words.questionOpening.test(asked);
 }
 
 /**

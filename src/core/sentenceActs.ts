@@ -26,8 +26,6 @@ export type SentenceAct =
   | 'imperative'
   | 'request'
   | 'information-request'
-  // "is it just me", "did anyone check the logs": a question asked without its question mark.
-  | 'unmarked-question'
   | 'proposal'
   | 'reason'
   | 'alternative'

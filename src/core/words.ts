@@ -22,7 +22,8 @@ export function compileWords(lexicons: WordLexicons, negators: readonly string[]
     // (A month's name that is also a function word, "may", could open the next sentence.)
     statements: compileStatementWords(lexicons, months.filter((m) => !stopwords.has(m))),
     orphanReference: new RegExp(`\\b(?:${list('referenceVerbs')})\\s+(?:${list('referenceDeterminers')})\\s+(?:${list('referenceNouns')})\\b|\\b(?:${list('backReferences')})\\b`, 'i'),
-    questionOpening: new RegExp(`^\\s*(?:${alternation(lexicons, 'replies', 'questionOpeners')})\\b[^.!]*$`, 'i'),
+    // (A whole word: "can't make it" opens no question.)
+    questionOpening: new RegExp(`^\\s*(?:${alternation(lexicons, 'replies', 'questionOpeners')})(?![\\p{L}\\p{N}'’])[^.!]*$`, 'iu'),
     errorAdmission: new RegExp(`^\\s*(?:${alternation(lexicons, 'replies', 'errorAdmissions')})(?![\\p{L}\\p{N}])`, 'iu'),
   };
 }

@@ -112,6 +112,18 @@ describe('sentences and clauses', () => {
     expect(split('Bitte ggf. Rechnung schicken.')).toEqual(['Bitte ggf. Rechnung schicken.']);
     expect(split('Instead of files. chart-agent already has read access.')).toEqual(['Instead of files.', 'chart-agent already has read access.']);
   });
+  it('splits a message of many short periods in linear time, reading a window around each mark', () => {
+    // 100 lines at the message bound: every period is followed by a lower-case word, none ends a
+    // sentence ("x." is no word), and an abbreviation is tried before each. Read from the start of
+    // the sentence each time, this took seconds; read in a window, milliseconds.
+    const line = 'a x. '.repeat(4_000);
+    const text = Array.from({ length: 100 }, () => line).join('\n');
+    const started = Date.now();
+    const spans = splitSentences(text, engine.words.statements);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(spans).toHaveLength(100);
+    expect(splitSentences('Das Sommerfest ist am 14. Juni, z.B. mit Grill.', engine.words.statements).map((s) => s.text)).toEqual(['Das Sommerfest ist am 14. Juni, z.B. mit Grill.']);
+  });
   it('finds the instruction after a lower-case chat opener, and nothing in a question asked without its mark', () => {
     const all = (lines: Array<[string, 'human' | 'bot', string]>) => {
       const messages = normalizeDiscussion(lines.map(([author, role, text]) => ({ author, role, text })), DEFAULT_CONFIG);

@@ -309,6 +309,8 @@ export function announced(lex: CompiledStatementLexicon, text: string): 'decisio
 const SENTENCE_END = /([.!?]+['"’”]?)(\s+)(?=["'(\[¿¡]?[\p{Lu}\p{N}\p{Extended_Pictographic}@#])|([?!]+['"’”]?)(\s+)(?=\p{Ll})|(\.+)(\s+)(?=\p{Ll}[\p{Ll}\p{N}]*[-_][\p{L}\p{N}])|(\.)(\s+)(?=\p{Ll})/gu;
 // A whole word just before a period: letters only, after a space, a bracket or the line's start.
 const WORD_BEFORE_PERIOD = /(?:^|[\s(])\p{L}{2,}\.$/u;
+// How far before a sentence mark and after it the words that decide whether it ends one are read.
+const WINDOW = 48;
 /** What ends a sentence besides its marks: the words whose period does not end one. */
 export type SentenceWords = Pick<Words['statements'], 'abbreviation' | 'monthName' | 'dayWithPeriod'>;
 
@@ -334,11 +336,15 @@ export function splitSentences(text: string, words: SentenceWords): Span[] {
     while ((m = SENTENCE_END.exec(line)) !== null) {
       const mark = m[1] ?? m[3] ?? m[5] ?? m[7];
       const end = m.index + mark.length;
-      if (m[7] !== undefined && !WORD_BEFORE_PERIOD.test(line.slice(s, end))) continue;
-      if (mark === '.' && words.abbreviation.test(line.slice(s, end))) continue;
-      if (mark === '.' && NUMBER_ABBREVIATION.test(line.slice(s, end)) && /^\d/.test(line.slice(m.index + m[0].length))) continue;
+      // What stands just before the mark and just after the space decides; a window of each keeps
+      // a line of many periods linear.
+      const before = line.slice(Math.max(s, end - WINDOW), end);
+      const after = line.slice(m.index + m[0].length, m.index + m[0].length + WINDOW);
+      if (m[7] !== undefined && !WORD_BEFORE_PERIOD.test(before)) continue;
+      if (mark === '.' && words.abbreviation.test(before)) continue;
+      if (mark === '.' && NUMBER_ABBREVIATION.test(before) && /^\d/.test(after)) continue;
       // "Das Sommerfest ist am 14. Juni." — a day's number with its period before a month's name.
-      if (mark === '.' && words.dayWithPeriod.test(line.slice(s, end)) && words.monthName.test(line.slice(m.index + m[0].length))) continue;
+      if (mark === '.' && words.dayWithPeriod.test(before) && words.monthName.test(after)) continue;
       push(out, text, lineStart + s, lineStart + end);
       s = m.index + m[0].length;
     }

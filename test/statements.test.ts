@@ -110,6 +110,8 @@ describe('sentences and clauses', () => {
     expect(split('Use the e.g. self-hosted runner, incl. its cache.')).toEqual(['Use the e.g. self-hosted runner, incl. its cache.']);
     expect(split('Lesebrücke e.V. invites you to an evening of stories.')).toEqual(['Lesebrücke e.V. invites you to an evening of stories.']);
     expect(split('Bitte ggf. Rechnung schicken.')).toEqual(['Bitte ggf. Rechnung schicken.']);
+    expect(split('Geöffnet Mo. bis Fr. ab 9 Uhr, ab Jan. wieder länger.')).toEqual(['Geöffnet Mo. bis Fr. ab 9 Uhr, ab Jan. wieder länger.']);
+    expect(split('I think so. then we go with the van')).toEqual(['I think so.', 'then we go with the van']);
     expect(split('Instead of files. chart-agent already has read access.')).toEqual(['Instead of files.', 'chart-agent already has read access.']);
   });
   it('splits a message of many short periods in linear time, reading a window around each mark', () => {

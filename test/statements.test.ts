@@ -129,12 +129,7 @@ describe('sentences and clauses', () => {
     expect(splitSentences('Das Sommerfest ist am 14. Juni, z.B. mit Grill.', words).map((s) => s.text)).toEqual(['Das Sommerfest ist am 14. Juni, z.B. mit Grill.']);
   });
   it('finds the instruction after a lower-case chat opener, and nothing in a question asked without its mark', () => {
-    const all = (lines: Array<[string, 'human' | 'bot', string]>) => {
-      const messages = normalizeDiscussion(lines.map(([author, role, text]) => ({ author, role, text })), DEFAULT_CONFIG);
-      const { detections, answered } = detect(messages, engine.rules);
-      const { verdict } = replyActs(messages, detections, answered, engine.words);
-      return sentenceCandidates({ messages, detections, answered, verdict, lexicon, tuning: DEFAULT_TUNING.candidates, stems: new PorterStems(engine.words), negated: (lower) => negates(engine.lexicon, lower), ...slotReaders(engine) }).map((c) => c.statement);
-    };
+    const all = (lines: Array<[string, 'human' | 'bot', string]>) => allCandidates(lines).map((c) => c.statement);
     const agent: [string, 'human' | 'bot', string] = ['ops-bot', 'bot', "It's LOG_LEVEL=debug in values-prod.yaml, added on 2 April by Tunde."];
     expect(all([agent, ['tunde', 'human', 'lol. guilty. set it back to info']])).toContain('Set it back to info.');
     const asked = all([agent, ['dana', 'human', 'fine by me. unrelated: is the coffee machine on 3 broken again or is it just me']]);
@@ -157,15 +152,20 @@ describe('sentences and clauses', () => {
   });
 });
 
-function candidates(lines: Array<[string, 'human' | 'bot', string]>) {
+/** Every candidate clause of a discussion, a plain clause (no cue) included: what the scorer weighs. */
+function allCandidates(lines: Array<[string, 'human' | 'bot', string]>) {
   const messages = normalizeDiscussion(
     lines.map(([author, role, text]) => ({ author, role, text })),
     DEFAULT_CONFIG,
   );
   const { detections, answered } = detect(messages, engine.rules);
   const { verdict } = replyActs(messages, detections, answered, engine.words);
-  // The clauses the cues make something of (a plain clause is a candidate too, for the scorer).
-  return sentenceCandidates({ messages, detections, answered, verdict, lexicon, tuning: DEFAULT_TUNING.candidates, stems: new PorterStems(engine.words), negated: (lower) => negates(engine.lexicon, lower), ...slotReaders(engine) }).filter((c) => c.hint !== null);
+  return sentenceCandidates({ messages, detections, answered, verdict, lexicon, tuning: DEFAULT_TUNING.candidates, stems: new PorterStems(engine.words), negated: (lower) => negates(engine.lexicon, lower), ...slotReaders(engine) });
+}
+
+/** The clauses the cues make something of. */
+function candidates(lines: Array<[string, 'human' | 'bot', string]>) {
+  return allCandidates(lines).filter((c) => c.hint !== null);
 }
 
 /** The statements of a person's message after the given ones (each case below varies that message). */

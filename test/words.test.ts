@@ -143,6 +143,20 @@ describe('an engine built with other word lists behaves by them', () => {
     expect(flags(shippedEngine(withList('relations', 'referenceNouns', () => ['qqzx'])))).not.toContain('orphaned_reference');
   });
 
+  it('relations: an opening verb on a pronoun points back too ("Set it back to info.")', () => {
+    const flags = (engine: Engine, statement: string) => {
+      const d = decision('DEC-20260301-001', 'T1', statement, '2026-03-01T09:00:00Z');
+      relateNewDecisions({ decisions: [d] }, [d], engine.lexicon);
+      return d.quality_flags;
+    };
+    expect(flags(shipped, 'Set it back to info.')).toContain('orphaned_reference');
+    expect(flags(shipped, 'Quarantine them and open tickets.')).toContain('orphaned_reference');
+    // A determiner or a conjunction after the verb names what follows.
+    expect(flags(shipped, 'Move this meeting to Friday.')).not.toContain('orphaned_reference');
+    expect(flags(shipped, 'Note that the fee rises to 50 EUR in March.')).not.toContain('orphaned_reference');
+    expect(flags(shippedEngine(withList('relations', 'pronounObjects', () => ['qqzx'])), 'Set it back to info.')).not.toContain('orphaned_reference');
+  });
+
   it('replies: a question without its mark (asked again)', () => {
     const messages = thread(['ann', 'human', 'what time does the shop open on sunday'], ['bot', 'bot', 'I will check the opening hours.'], ['ann', 'human', 'what time does the shop open on sunday']);
     const repeated = (engine: Engine) => analysed(engine, messages).patterns.some((p) => p.type === 'repeated_question');

@@ -154,6 +154,8 @@ describe('an engine built with other word lists behaves by them', () => {
     // A determiner or a conjunction after the verb names what follows.
     expect(flags(shipped, 'Move this meeting to Friday.')).not.toContain('orphaned_reference');
     expect(flags(shipped, 'Note that the fee rises to 50 EUR in March.')).not.toContain('orphaned_reference');
+    // "Monday it is": the pronoun is the subject of a settlement.
+    expect(flags(shipped, 'Monday it is, from next week.')).not.toContain('orphaned_reference');
     expect(flags(shippedEngine(withList('relations', 'pronounObjects', () => ['qqzx'])), 'Set it back to info.')).not.toContain('orphaned_reference');
   });
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { contentTokens, contentWordCount, nameWords } from '../src/core/text';
+import { contentTokens, contentWordCount, nameWords, outsideQuotes } from '../src/core/text';
 import { PorterStems, stemWord } from '../src/core/porter';
 import { shippedWords } from './helpers';
 
@@ -48,5 +48,15 @@ describe('names', () => {
         return true;
       }),
     );
+  });
+});
+
+describe('outsideQuotes', () => {
+  it("blanks what a quote holds and keeps every offset; an apostrophe inside a word quotes nothing", () => {
+    expect(outsideQuotes("Lena said 'I will' and I agree.")).toBe(`Lena said ${' '.repeat("'I will'".length)} and I agree.`);
+    expect(outsideQuotes("It's the client's call, I decide.")).toBe("It's the client's call, I decide.");
+  });
+  it('keeps the length of any text (a law)', () => {
+    fc.assert(fc.property(fc.string(), (t) => outsideQuotes(t).length === t.length));
   });
 });

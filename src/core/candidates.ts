@@ -18,7 +18,7 @@ import {
 import { inlineList } from './statement';
 import { actFeatures, clausePositionFeatures, dialogueView, lengthFeature, speakerFeatures, valueFeatures, type DialogueView } from './clauseFeatures';
 import { escapeRegex } from './phrases';
-import { closingQuote, contentToken, contentTokens, contentWordCount, endsSentence, isQuestion, nameWords, OPENING_QUOTE, quotedSpans, sharedCount, wordCount, words, type ContentWords, type Span, type Stems } from './text';
+import { closingQuote, contentToken, contentTokens, contentWordCount, endsSentence, isQuestion, nameWords, OPENING_QUOTE, outsideQuotes, quotedSpans, sharedCount, wordCount, words, type ContentWords, type Span, type Stems } from './text';
 import { appendAll } from './lists';
 import type { MessageAnalysis } from './messageAnalysis';
 import type { CandidateTuning, DecisionType, Detection, Message, SentenceCandidate, Strength } from './types';
@@ -429,13 +429,6 @@ const FIRST_PERSON_FORMS = /(?<![\p{L}])I(?:['’](ll|m|ve|d)|\s+(will|would|can
 /** "Sofia or I approve", "Tom and I": "I" beside another person's name (group 1, one of the discussion's people), a subject the verb already agrees with in the plural. */
 const COORDINATED_I = /(?<![\p{L}])(\p{Lu}[\p{Ll}'’-]+)\s+(?:and|or)\s+I(?![\p{L}'’])/gu;
 
-/** The text with what it quotes blanked out (an apostrophe inside a word, "it's", quotes nothing). */
-function outsideQuotes(text: string): string {
-  let out = text;
-  for (const [from, to] of quotedSpans(text)) out = out.slice(0, from) + ' '.repeat(to - from) + out.slice(to);
-  return out;
-}
-
 /** "me", "my", "mine", "myself": the speaker, wherever the rewrite above leaves them. */
 const SPEAKER_LEFT = /(?<![\p{L}])(?:me|my|mine|myself)(?![\p{L}'’])/iu;
 
@@ -684,8 +677,7 @@ const VALUE_PAIR = /(?<![\d.,:])(\d{1,4}(?:[.,:]\d{1,2})?)(\s+\p{L}+)?\s+(\p{L}+
  */
 function pointsNamed(input: CandidateInput, points: readonly string[], body: string): string[] {
   const { lexicon } = input;
-  const colon = body.indexOf(': ');
-  const text = colon >= 0 && wordCount(body.slice(0, colon)) <= 4 ? body.slice(colon + 2) : body;
+  const text = afterShortLabel(body, 4);
   const yes = findAct(lexicon, 'acceptance', normalForm(text));
   if (!yes || yes.start !== 0) return [];
   const items = text.slice(yes.end).split(/[,;]/).flatMap((piece) => piece.split(lexicon.words.statements.itemJoinerWord)).filter((item) => contentWordCount(item, input.stems) > 0);
@@ -800,9 +792,13 @@ function readClause(input: CandidateInput, scene: MessageScene, walk: ClauseWalk
  * mark (the words that open one, replies.json), after a label of a word or two at most.
  */
 function asksUnmarked(lexicon: CompiledStatementLexicon, body: string): boolean {
-  const colon = body.indexOf(':');
-  const asked = colon >= 0 && wordCount(body.slice(0, colon)) <= 2 ? body.slice(colon + 1) : body;
-  return lexicon.words.questionOpening.test(asked);
+  return lexicon.words.questionOpening.test(afterShortLabel(body, 2));
+}
+
+/** What follows a label of at most `maxWords` words and its colon ("On the proposal: yes to …"), else the text. */
+function afterShortLabel(text: string, maxWords: number): string {
+  const colon = text.indexOf(': ');
+  return colon >= 0 && wordCount(text.slice(0, colon)) <= maxWords ? text.slice(colon + 2) : text;
 }
 
 /**
@@ -1152,6 +1148,9 @@ function withKeysSpelled(input: CandidateInput, scene: MessageScene, statement: 
   });
 }
 
+/** The most words of an option's name set beside its key. */
+const SPELLED_KEY_WORDS = 8;
+
 /** `text` in the case `source` writes it (a list item's name is sentence-cased as an option; inside a sentence it is not). */
 function asWritten(source: string, text: string): string {
   const at = source.toLowerCase().indexOf(text.toLowerCase());
@@ -1189,9 +1188,6 @@ function withoutPurpose(lex: CompiledStatementLexicon, statement: string): { sta
   if (wordCount(before) < 3 || !why || !decisive(lex, normalForm(before))) return { statement, reasons: [] };
   return { statement: `${sentenceCase(trimEnd(before))}.`, reasons: [why] };
 }
-
-/** The most words of an option's name set beside its key. */
-const SPELLED_KEY_WORDS = 8;
 
 /**
  * The clause after a short clause k that chose: one that spells out what was chosen (a plain

@@ -202,6 +202,13 @@ export function quotedSpans(text: string): Array<[number, number]> {
   return out;
 }
 
+/** The text with what it quotes blanked out, offsets kept (an apostrophe inside a word, "it's", quotes nothing). */
+export function outsideQuotes(text: string): string {
+  let out = text;
+  for (const [from, to] of quotedSpans(text)) out = out.slice(0, from) + ' '.repeat(to - from) + out.slice(to);
+  return out;
+}
+
 export function isQuestion(text: string): boolean {
   return /\?\s*["')\]]*\s*$/.test(text.trim());
 }

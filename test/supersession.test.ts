@@ -238,8 +238,16 @@ describe('relations on the same subject', () => {
 
   it('a new limit on the same subject replaces, even one that is a bare number', () => {
     expect(replaces('Purchases over 25k need my approval.', 'From now on purchases over 50k need my approval.')).toMatch(/new limit of number: 25000 → 50000/);
-    // A bare number that is no limit says nothing of what it counts.
-    expect(replaces('Purchases: 25 need my approval.', 'Purchases: 50 need my approval.')).toBeNull();
+  });
+
+  it('a bare number that is no limit replaces only the one number of a clause on the same subject, in two words', () => {
+    expect(replaces('Total cap for the kitchen is 18,000, everything included.', 'Raise the kitchen cap to 21,000.')).toMatch(/new number: 18000 → 21000/);
+    expect(replaces('Purchases: 25 need my approval.', 'Purchases: 50 need my approval.')).toMatch(/new number: 25 → 50/);
+    // One shared word says nothing of what the number counts.
+    expect(replaces('The kitchen cap is 18,000.', 'The kitchen gets 4 new chairs.')).toBeNull();
+    // Nor does a number beside another value: it may count something else.
+    expect(replaces('Total cap for the kitchen is 18,000, everything included.', 'The kitchen cap stays, 3 fitters on Monday.')).toBeNull();
+    expect(replaces('Kitchen cap: 18,000 for 2 rooms.', 'Kitchen cap: 21,000.')).toBeNull();
   });
 
   it('an explicit reversal retires what the earlier decision asserts', () => {

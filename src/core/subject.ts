@@ -634,8 +634,10 @@ export function valueChange(older: SubjectClause, newer: SubjectClause, match: S
     if (banned && !bound) continue;
     for (const key of new Set(newer.values.filter((v) => !v.negated && !!v.bound === bound && (dated || !isStartDate(v))).map((v) => v.key))) {
       // A bare number says nothing of what it counts, but a limit of one on the same subject is
-      // that subject's limit ("purchases over 25k" → "purchases over 50k").
-      if (key === 'count:' && !bound) continue;
+      // that subject's limit ("purchases over 25k" → "purchases over 50k"), and the one number of
+      // two clauses that share two subject words is that subject's number ("Total cap for the
+      // kitchen is 18,000" → "Raise the kitchen cap to 21,000").
+      if (key === 'count:' && !bound && !(onlyBareNumber(older) && onlyBareNumber(newer) && sameSubject(older, newer, 'firm'))) continue;
       // (A value the older clause rules out is not one it set.)
       const was = older.values.filter((v) => v.key === key && !v.negated && !!v.bound === bound).map((v) => v.value);
       const now = newer.values.filter((v) => v.key === key && !v.negated && !!v.bound === bound).map((v) => v.value);
@@ -647,6 +649,9 @@ export function valueChange(older: SubjectClause, newer: SubjectClause, match: S
   // (A bare number stands for the older value only on a firm subject: one shared word is too little.)
   return bare && sameSubject(older, newer, 'firm') ? bareNumberChange(older, newer) : null;
 }
+
+/** A clause whose one value is a bare number ("Total cap for the kitchen is 18,000"). */
+const onlyBareNumber = (c: SubjectClause) => c.values.length === 1 && c.values[0].key === 'count:' && !c.values[0].negated;
 
 /**
  * A clause whose only value is a bare number, on the subject of one that set a single number of

@@ -490,6 +490,14 @@ describe('decision candidates', () => {
     expect(found[0]).toMatchObject({ statement: 'Renew it with the ACME client and add a reminder two weeks before expiry.', type: 'action_item', strength: 'accepted', sources: [1, 2] });
   });
 
+  it('reads an acceptance followed by a number as saying something of its own, with or without a comma', () => {
+    const said = replying([['felix', 'human', 'we need 2 people behind the bar on sat, we had 180 guests last saturday']], 'nina');
+    expect(said('ok 2 on saturdays from now on')).toEqual(['Ok 2 on saturdays from now on.']);
+    expect(said('ok, 2 on saturdays from now on')).toEqual(['2 on saturdays from now on.']);
+    // Without a number, one content word after the acceptance is still only the acceptance.
+    expect(said('ok fine by me')).toEqual([]);
+  });
+
   it("keeps the person a step is addressed to ('Lea, tell …'), but not an agent, a name that never spoke or the speaker", () => {
     const said = replying(
       [

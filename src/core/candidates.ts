@@ -482,7 +482,7 @@ function clauseCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   // "Go with that - one fix." / "That line is fine.": an acceptance says nothing of its own;
   // answering the agent, it makes the clause after it ("Both. Retries max 2 …") what is accepted.
   const accepting = findAct(lexicon, 'acceptance', r.lower);
-  if (accepting && accepting.start === 0 && contentWordCount(body.slice(accepting.end), input.stems) < 2) {
+  if (accepting && accepting.start === 0 && acceptsOnly(body.slice(accepting.end), input.stems)) {
     if (scene.agent >= 0) walk.carried = 'accepted';
     return none;
   }
@@ -493,6 +493,11 @@ function clauseCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   markOrigin(r);
   if (!r.type) return { made: plainCandidate(input, scene, r), consumed: 0 };
   return statedCandidates(input, scene, walk, clauses, r);
+}
+
+/** What follows an acceptance adds nothing of its own: under two content words and no number ("ok 7 then" sets 7). */
+function acceptsOnly(rest: string, stems: Stems): boolean {
+  return contentWordCount(rest, stems) < 2 && !/\p{N}/u.test(rest);
 }
 
 /**

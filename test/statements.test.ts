@@ -839,12 +839,13 @@ describe('decision candidates', () => {
       ]);
       expect({ reply, statements: found.filter((c) => c.cue === 'selection').map((c) => c.statement) }).toEqual({ reply, statements: [statement] });
     }
-    // A key followed by anything but a condition is no pick ("a, the text says …" addresses nobody and picks nothing).
+    // A key before a comma answering the list picks its option whatever follows: a reason or a
+    // remark ("a, the text says …") addresses nobody.
     const found = candidates([
       ['legal-bot', 'bot', offered],
       ['karl', 'human', 'a, the text says clause 7 needs a look first.'],
     ]);
-    expect(found.filter((c) => c.cue === 'selection')).toEqual([]);
+    expect(found.filter((c) => c.cue === 'selection').map((c) => c.statement)).toEqual(['Signing: DocuSign.']);
   });
 
   it('picks an option by its key after an acceptance, before a courtesy, after a choice verb, in English, German and Spanish', () => {
@@ -853,8 +854,19 @@ describe('decision candidates', () => {
     for (const reply of ['Yes, B.', 'OK, B.', 'Passt, B.', 'Passt. B.', 'B please.', 'B, bitte.', 'B, passt.', 'Take B.', "Let's take B.", 'Nimm B.', 'Wir nehmen B.', 'Vale, la B.', 'Vamos con la B.']) {
       expect({ reply, picked: pick(reply) }).toEqual({ reply, picked: ['Supplier contract: Borg at 45k without one.'] });
     }
-    // A key addressed like a name, but with content after it, still picks nothing.
-    expect(pick('B, the waiver clause needs a look first.')).toEqual([]);
+    // A key addressed like a name, with a reason after it, picks too ("B, cheaper and they deliver
+    // on time"); one the list does not have picks nothing and stays a name addressed.
+    expect(pick('B, the waiver clause is the safer one.')).toEqual(['Supplier contract: Borg at 45k without one.']);
+    expect(pick('B, la acústica es mejor.')).toEqual(['Supplier contract: Borg at 45k without one.']);
+    expect(pick('F, the waiver clause needs a look first.')).not.toContain('Supplier contract: Borg at 45k without one.');
+  });
+
+  it('reads a key before a comma after a sentence of its own as a pick of its own, not as what that sentence means', () => {
+    const said = replying([['assistant', 'bot', 'I would suggest a standing order of 12 sacks a week. Delivery options: A) Monday afternoon B) Tuesday before 6:00 C) Wednesday before 6:00.']], 'petra');
+    expect(said('12 is fine. B, der Fahrer hat eh einen Schlüssel für den Hintereingang')).toEqual(['12 is fine.', 'Tuesday before 6:00.']);
+    // An option whose name holds an abbreviation is picked whole.
+    const venue = replying([['assistant', 'bot', 'Venue options: A) community hall (80 seats, free), B) St. Anne\'s church (150 seats, 200 € donation). Which one?']], 'beatriz');
+    expect(venue('B, la acústica es buenísima para cuerdas')).toEqual(["St. Anne's church (150 seats, 200 € donation)."]);
   });
 
   it('records a rejected option beside the pick as what the pick was chosen over, not as a decision of its own', () => {

@@ -746,11 +746,17 @@ function clausePick(input: CandidateInput, clause: string, body: string, offered
 const BARE_KEY = /^\(?([0-9]{1,2}|[a-h])\)?$/;
 
 /** "B, …" / "(2), …": an option key that the addressee reading ("Jonas, …") would strip. */
-const KEY_BEFORE_COMMA = /^\(?(?:[0-9]{1,2}|[a-h])\)?\s*,/i;
+const KEY_BEFORE_COMMA = /^(\(?(?:[0-9]{1,2}|[a-h])\)?)\s*,/i;
 
 /** The option of `offered` the clause picks by its key, value or name, with any condition the person adds, or null. */
 function pickFrom(input: CandidateInput, clause: string, body: string, words: number, offered: string): string | null {
-  return (words <= input.tuning.selectionMaxWords ? pickedOption(input.lexicon, body, offered) : null) ?? qualifiedPick(input.lexicon, clause, offered);
+  return (words <= input.tuning.selectionMaxWords ? pickedOption(input.lexicon, body, offered) : null) ?? qualifiedPick(input.lexicon, clause, offered) ?? keyPicked(input.lexicon, clause, offered);
+}
+
+/** "B, la acústica es buenísima": a key before a comma picks its option; what follows, no condition on it (see qualifiedPick), is why. */
+function keyPicked(lex: CompiledStatementLexicon, clause: string, offered: string): string | null {
+  const key = KEY_BEFORE_COMMA.exec(clause.trim());
+  return key ? pickedOption(lex, key[1], offered) : null;
 }
 
 /** The correction cues of message p: a clause made of one says nothing of its own. */
@@ -772,11 +778,19 @@ function framingOnly(input: CandidateInput, scene: MessageScene, walk: ClauseWal
  * that is the pick, not whom it speaks to.
  */
 function optionKept(input: CandidateInput, scene: MessageScene, text: string, start: number): number {
+  if (start > 0 && keyBeforeComma(input, scene, text)) return 0;
   if (start === 0 || scene.alternativeTokens.size === 0) return start;
   const addressed = CLOSING_NAME.exec(text.slice(0, start));
   if (!addressed) return start;
   const named = contentTokens(addressed[1], input.stems);
   return named.length === 1 && scene.alternativeTokens.has(named[0]) ? addressed.index + (addressed[0].startsWith('@') ? 1 : 0) : start;
+}
+
+/** "B, der Fahrer hat eh einen Schlüssel": a key of the agent's keyed list before a comma is the pick, not a name addressed. */
+function keyBeforeComma(input: CandidateInput, scene: MessageScene, text: string): boolean {
+  const key = KEY_BEFORE_COMMA.exec(text.trimStart());
+  const listed = scene.agent >= 0 ? scene.agent : scene.keyedListAt;
+  return key !== null && listed >= 0 && pickedOption(input.lexicon, key[1], input.messages[listed].text) !== null;
 }
 
 /** The clause with the features every candidate of it is weighed by, before its cues are read. */
@@ -1094,7 +1108,7 @@ function statedCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   const type = r.type!;
   // "Both." / "Storage box then." name the choice; the clause after it says what it means, or why
   // ("The Brother. I'm not paying 160 euros extra for the HP logo.").
-  const after = r.words <= input.tuning.ellipticMaxWords ? afterChoice(input, clauses, k) : null;
+  const after = r.words <= input.tuning.ellipticMaxWords ? afterChoice(input, scene, clauses, k) : null;
   const consumed = after ? 1 : 0;
   let text = after?.as === 'statement' ? spelledJoin(r.text, after.text) : r.text;
   // "But the focus fix can't wait for the next release train - ship it as a hotfix this week.":
@@ -1199,9 +1213,10 @@ function withoutPurpose(lex: CompiledStatementLexicon, statement: string): { sta
  * statement with no act of its own), or the speaker's own refusal, which says why ("The Brother.
  * I'm not paying 160 euros extra for the HP logo."); null for anything else.
  */
-function afterChoice(input: CandidateInput, clauses: readonly Span[], k: number): { text: string; as: 'statement' | 'reason' } | null {
+function afterChoice(input: CandidateInput, scene: MessageScene, clauses: readonly Span[], k: number): { text: string; as: 'statement' | 'reason' } | null {
   const { lexicon } = input;
-  if (k + 1 >= clauses.length) return null;
+  // ("12 is fine. B, der Fahrer hat eh einen Schlüssel." picks an option of its own.)
+  if (k + 1 >= clauses.length || keyBeforeComma(input, scene, clauses[k + 1].text)) return null;
   const next = clauses[k + 1].text.slice(contentStart(lexicon, clauses[k + 1].text)).trim();
   const nextLower = normalForm(next);
   const ownAct = classify(lexicon, nextLower) !== null || announced(lexicon, clauses[k + 1].text) !== null;
@@ -1701,7 +1716,7 @@ function listedItem(lex: CompiledStatementLexicon, offered: string, key: string)
     const about = intro ? optionSubject(lex, intro) : '';
     // With no subject for the list, a named option keeps what it is ("Feinkost Albrecht: walking
     // dinner with six stations"): its name alone says nothing of what was chosen.
-    return { option: about ? firstClause(item[2]) : nameWithWhatItIs(item[2]), about };
+    return { option: about ? firstClause(lex, item[2]) : nameWithWhatItIs(lex, item[2]), about };
   }
   return null;
 }
@@ -1712,7 +1727,7 @@ function inlineItem(lex: CompiledStatementLexicon, offered: string, key: string)
     const list = inlineList(lex, s.text);
     const item = list?.items.find((x) => x.key === key);
     if (!list || !item) continue;
-    const option = firstClause(item.text);
+    const option = firstClause(lex, item.text);
     if (contentWordCount(option, lex.words) < 1) continue;
     return { option, about: /:\s*$/.test(list.intro) ? optionSubject(lex, list.intro) : '' };
   }
@@ -1730,7 +1745,7 @@ function labelledItem(lex: CompiledStatementLexicon, offered: string, key: strin
   if (k < 0) return null;
   const from = marks[k].index! + marks[k][0].length;
   const to = k + 1 < marks.length ? marks[k + 1].index! : offered.length;
-  const option = firstClause(splitSentences(offered.slice(from, to), lex.words.statements)[0]?.text ?? '');
+  const option = firstClause(lex, splitSentences(offered.slice(from, to), lex.words.statements)[0]?.text ?? '');
   return contentWordCount(option, lex.words) >= 1 ? { option, about: '' } : null;
 }
 
@@ -1745,10 +1760,10 @@ function optionSubject(lex: CompiledStatementLexicon, intro: string): string {
 }
 
 /** "Feinkost Albrecht: walking dinner with six stations, 56 EUR …" → its name and the first phrase of what it is; a name that is a value, or none, as `firstClause` gives it. */
-function nameWithWhatItIs(text: string): string {
+function nameWithWhatItIs(lex: CompiledStatementLexicon, text: string): string {
   const m = /^\s*([^:.!?]{1,40}):\s+([^,;.!?()]+)/u.exec(text);
   // (A name that is a value, "September 26: no clash that I can find", says what was chosen.)
-  return m && !HAS_NUMBER.test(m[1]) && wordCount(m[1]) <= 4 && wordCount(m[2]) >= 2 ? `${sentenceCase(m[1].trim())}: ${trimEnd(m[2].trim())}` : firstClause(text);
+  return m && !HAS_NUMBER.test(m[1]) && wordCount(m[1]) <= 4 && wordCount(m[2]) >= 2 ? `${sentenceCase(m[1].trim())}: ${trimEnd(m[2].trim())}` : firstClause(lex, text);
 }
 
 /**
@@ -1756,11 +1771,12 @@ function nameWithWhatItIs(text: string): string {
  * An option that is a quoted text is the whole quote ("'We'd love to know what didn't work. Hit
  * reply.'"): cut at its first stop, the quote would stay open.
  */
-function firstClause(text: string): string {
+function firstClause(lex: CompiledStatementLexicon, text: string): string {
   const open = text.length - text.trimStart().length;
   const close = closingQuote(text, open);
   if (close > 0 && /^[\s.!?:]*$/u.test(text.slice(close + 1))) return sentenceCase(text.slice(open, close + 1));
-  const cut = text.split(/:\s|(?<=[.!?])\s/)[0];
+  // (The first sentence as sentences are split: "St. Anne's church" is one.)
+  const cut = (splitSentences(text, lex.words.statements)[0]?.text ?? text).split(/:\s/)[0];
   return sentenceCase(trimEnd(cut));
 }
 

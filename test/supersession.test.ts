@@ -240,6 +240,12 @@ describe('relations on the same subject', () => {
     expect(replaces('Purchases over 25k need my approval.', 'From now on purchases over 50k need my approval.')).toMatch(/new limit of number: 25000 → 50000/);
   });
 
+  it('reads the thing a count counts as what it counts, not as the subject both counts share', () => {
+    expect(valueReplacement(view('Two corrections: we have 64 rooms.'), view('The Segelclub wants 15 rooms for the whole week again.'), 'loose')).toBeNull();
+    expect(valueReplacement(view('The Segelclub gets 12 rooms.'), view('The Segelclub wants 15 rooms for the whole week again.'), 'loose')).toMatch(/number of room: 12 → 15/);
+    expect(valueReplacement(view('The kids swim course has 8 places.'), view('The kids swim course gets 10 places.'), 'loose')).toMatch(/number of place: 8 → 10/);
+  });
+
   it('a bare number that is no limit replaces only the one number of a clause on the same subject, in two words', () => {
     expect(replaces('Total cap for the kitchen is 18,000, everything included.', 'Raise the kitchen cap to 21,000.')).toMatch(/new number: 18000 → 21000/);
     expect(replaces('Purchases: 25 need my approval.', 'Purchases: 50 need my approval.')).toMatch(/new number: 25 → 50/);

@@ -639,6 +639,9 @@ export function valueChange(older: SubjectClause, newer: SubjectClause, match: S
       // kitchen is 18,000" → "Raise the kitchen cap to 21,000").
       if (key === 'count:' && !bound && !(onlyBareNumber(older) && onlyBareNumber(newer) && sameSubject(older, newer, 'firm'))) continue;
       // (A value the older clause rules out is not one it set.)
+      // The thing a count counts says what it counts, not whose count it is: "we have 64 rooms"
+      // and "the Segelclub wants 15 rooms" share a subject only in another word.
+      if (key.length > COUNT.length && key.startsWith(COUNT) && !sameSubject(without(older, key.slice(COUNT.length)), without(newer, key.slice(COUNT.length)), match)) continue;
       const was = older.values.filter((v) => v.key === key && !v.negated && !!v.bound === bound).map((v) => v.value);
       const now = newer.values.filter((v) => v.key === key && !v.negated && !!v.bound === bound).map((v) => v.value);
       if (was.length === 0 || now.length === 0) continue;
@@ -649,6 +652,11 @@ export function valueChange(older: SubjectClause, newer: SubjectClause, match: S
   // (A bare number stands for the older value only on a firm subject: one shared word is too little.)
   return bare && sameSubject(older, newer, 'firm') ? bareNumberChange(older, newer) : null;
 }
+
+const COUNT = 'count:';
+
+/** The clause with one word less in its subject. */
+const without = (c: SubjectClause, word: string): SubjectClause => (c.anchor.has(word) ? { ...c, anchor: new Set([...c.anchor].filter((w) => w !== word)) } : c);
 
 /** A clause whose one value is a bare number ("Total cap for the kitchen is 18,000"). */
 const onlyBareNumber = (c: SubjectClause) => c.values.length === 1 && c.values[0].key === 'count:' && !c.values[0].negated;

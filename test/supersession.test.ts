@@ -500,6 +500,11 @@ describe('across tasks', () => {
     expect(draft[0].description).toMatch(/another weekday: friday → thursday/);
     const own = relateMessages({ decisions: [meeting] }, [{ taskId: 'T2', messages: at('human', 'I can drop the letter on Thursday, the site visit at the Stadtwerke is on my way.'), decisions: [] }], engine.lexicon, new Set());
     expect(own).toEqual([]);
+    // A step done once holds no day a later draft could go against.
+    const step = decision('DEC-20260202-002', 'T1', 'Book the client meeting room for Friday at 8:30, before the site visit at the Stadtwerke.', '2026-02-02T13:40:00+01:00', { type: 'action_item' });
+    expect(relateMessages({ decisions: [step] }, [{ taskId: 'T2', messages: at('bot', 'Draft: the client meeting room is booked for Thursday at 8:30, before the site visit at the Stadtwerke.'), decisions: [] }], engine.lexicon, new Set())).toEqual([]);
+    const rule = decision('DEC-20260202-002', 'T1', 'Book the client meeting room for Friday at 8:30, before the site visit at the Stadtwerke.', '2026-02-02T13:40:00+01:00');
+    expect(relateMessages({ decisions: [rule] }, [{ taskId: 'T2', messages: at('bot', 'Draft: the client meeting room is booked for Thursday at 8:30, before the site visit at the Stadtwerke.'), decisions: [] }], engine.lexicon, new Set())).toHaveLength(1);
   });
 
   it('lists what a message contradicts in id order, not in the order the subject index finds them', () => {

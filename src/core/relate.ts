@@ -691,9 +691,10 @@ function againstDecision(check: MessageCheck, o: Decision, m: Message, mv: Subje
     return why ? { target: by, why: `${why} (${o.id}: "${excerpt(o.statement, 80)}")` } : null;
   }
   // Another value for the same slot counts in an agent's draft or report; a person naming their
-  // own plans ("I can drop the letter on Thursday") decides nothing against it. (The answer is
-  // kept per message view, and a message has one role.)
-  const why = check.firmContradiction(theirs, mv, m.role === 'bot') ?? (o.corrects ? correctedRestated(check.view(o.corrects), theirs, mv, m.role === 'bot') : null);
+  // own plans ("I can drop the letter on Thursday") decides nothing against it, and a step to do
+  // once ("Load the rates into the channel manager on Monday, 2 March.") holds no value a later
+  // date or amount could go against. (The answer is kept per message view, and a message has one role.)
+  const why = check.firmContradiction(theirs, mv, m.role === 'bot' && o.type !== 'action_item') ?? (o.corrects ? correctedRestated(check.view(o.corrects), theirs, mv, m.role === 'bot') : null);
   return why ? { target: o, why } : null;
 }
 

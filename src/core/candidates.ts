@@ -786,11 +786,14 @@ function optionKept(input: CandidateInput, scene: MessageScene, text: string, st
   return named.length === 1 && scene.alternativeTokens.has(named[0]) ? addressed.index + (addressed[0].startsWith('@') ? 1 : 0) : start;
 }
 
-/** "B, der Fahrer hat eh einen Schlüssel": a key of the agent's keyed list before a comma is the pick, not a name addressed. */
+/**
+ * "B, der Fahrer hat eh einen Schlüssel": a key before a comma that names an option of the lists
+ * a pick reads (the agent's last message, or the list a little further back; see optionPicked) is
+ * the pick, not a name addressed.
+ */
 function keyBeforeComma(input: CandidateInput, scene: MessageScene, text: string): boolean {
   const key = KEY_BEFORE_COMMA.exec(text.trimStart());
-  const listed = scene.agent >= 0 ? scene.agent : scene.keyedListAt;
-  return key !== null && listed >= 0 && pickedOption(input.lexicon, key[1], input.messages[listed].text) !== null;
+  return key !== null && [scene.agent, scene.listedBefore].some((q) => q >= 0 && pickedOption(input.lexicon, key[1], input.messages[q].text) !== null);
 }
 
 /** The clause with the features every candidate of it is weighed by, before its cues are read. */

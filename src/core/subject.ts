@@ -9,6 +9,9 @@ import { PorterStems } from './porter';
 import type { CompiledSubjects, NumberWords, Words } from './types';
 import { escapeRegex } from './phrases';
 
+/** The key of a count: alone for a bare number, with the thing counted after it ("count:room"). */
+const COUNT = 'count:';
+
 export interface Examples {
   match: string[];
   nomatch: string[];
@@ -442,7 +445,7 @@ function countValue(next: string, num: number, lex: CompiledSubjects, stemmer: S
   // languages; a count of it is keyed by it though the word alone names no subject ("people").
   const named = stem === null ? undefined : lex.equivalents.get(next.toLowerCase()) ?? lex.equivalents.get(stem);
   const noun = named ?? stem;
-  return { key: `count:${noun && (named !== undefined || !lex.generic.has(noun)) ? noun : ''}`, value: numberText(num), negated: false };
+  return { key: `${COUNT}${noun && (named !== undefined || !lex.generic.has(noun)) ? noun : ''}`, value: numberText(num), negated: false };
 }
 
 /**
@@ -487,8 +490,8 @@ function negationScope(toks: readonly Token[], valueAt: ReadonlyMap<number, Slot
 function unitsForRuledOutNumbers(values: SlotValue[]): void {
   for (let k = 0; k < values.length; k++) {
     const v = values[k];
-    if (!v.negated || v.key !== 'count:') continue;
-    const ref = values.slice(0, k).reverse().find((x) => !x.negated && x.key !== 'count:');
+    if (!v.negated || v.key !== COUNT) continue;
+    const ref = values.slice(0, k).reverse().find((x) => !x.negated && x.key !== COUNT);
     if (ref) {
       const unit = ref.value.split(' ').slice(1).join(' ');
       values[k] = { key: ref.key, value: unit ? `${v.value} ${unit}` : v.value, negated: true };
@@ -637,29 +640,27 @@ export function valueChange(older: SubjectClause, newer: SubjectClause, match: S
       // that subject's limit ("purchases over 25k" → "purchases over 50k"), and the one number of
       // two clauses that share two subject words is that subject's number ("Total cap for the
       // kitchen is 18,000" → "Raise the kitchen cap to 21,000").
-      if (key === 'count:' && !bound && !(onlyBareNumber(older) && onlyBareNumber(newer) && sameSubject(older, newer, 'firm'))) continue;
-      // (A value the older clause rules out is not one it set.)
+      if (key === COUNT && !bound && !(onlyBareNumber(older) && onlyBareNumber(newer) && sameSubject(older, newer, 'firm'))) continue;
       // The thing a count counts says what it counts, not whose count it is: "we have 64 rooms"
       // and "the Segelclub wants 15 rooms" share a subject only in another word.
       if (key.length > COUNT.length && key.startsWith(COUNT) && !sameSubject(without(older, key.slice(COUNT.length)), without(newer, key.slice(COUNT.length)), match)) continue;
+      // (A value the older clause rules out is not one it set.)
       const was = older.values.filter((v) => v.key === key && !v.negated && !!v.bound === bound).map((v) => v.value);
       const now = newer.values.filter((v) => v.key === key && !v.negated && !!v.bound === bound).map((v) => v.value);
       if (was.length === 0 || now.length === 0) continue;
       if (was.some((x) => now.includes(x)) || valuesOf(newer, key).some((x) => was.includes(x))) continue;
-      return `a new ${bound ? 'limit of ' : ''}${key === 'count:' ? 'number' : key.replace(/^count:/, 'number of ')}: ${was.join(', ')} → ${now.join(', ')}`;
+      return `a new ${bound ? 'limit of ' : ''}${key === COUNT ? 'number' : key.replace(/^count:/, 'number of ')}: ${was.join(', ')} → ${now.join(', ')}`;
     }
   }
   // (A bare number stands for the older value only on a firm subject: one shared word is too little.)
   return bare && sameSubject(older, newer, 'firm') ? bareNumberChange(older, newer) : null;
 }
 
-const COUNT = 'count:';
-
 /** The clause with one word less in its subject. */
 const without = (c: SubjectClause, word: string): SubjectClause => (c.anchor.has(word) ? { ...c, anchor: new Set([...c.anchor].filter((w) => w !== word)) } : c);
 
 /** A clause whose one value is a bare number ("Total cap for the kitchen is 18,000"). */
-const onlyBareNumber = (c: SubjectClause) => c.values.length === 1 && c.values[0].key === 'count:' && !c.values[0].negated;
+const onlyBareNumber = (c: SubjectClause) => c.values.length === 1 && c.values[0].key === COUNT && !c.values[0].negated;
 
 /**
  * A clause whose only value is a bare number, on the subject of one that set a single number of
@@ -668,9 +669,9 @@ const onlyBareNumber = (c: SubjectClause) => c.values.length === 1 && c.values[0
  */
 function bareNumberChange(older: SubjectClause, newer: SubjectClause): string | null {
   const given = newer.values.filter((v) => !v.negated);
-  if (given.length !== 1 || given[0].key !== 'count:') return null;
+  if (given.length !== 1 || given[0].key !== COUNT) return null;
   const numeric = older.values.filter((v) => !v.negated && /^\d/.test(v.value));
-  if (numeric.length !== 1 || numeric[0].key.startsWith('count:')) return null;
+  if (numeric.length !== 1 || numeric[0].key.startsWith(COUNT)) return null;
   const was = numeric[0];
   const unit = was.value.split(' ').slice(1).join(' ');
   const now = unit ? `${given[0].value} ${unit}` : given[0].value;
@@ -716,7 +717,7 @@ export function polarityFlip(older: SubjectClause, newer: SubjectClause, generic
 export function rejectedRestated(earlier: SubjectClause, later: SubjectClause): string | null {
   if (shared(earlier.anchor, later.anchor) === 0) return null;
   for (const v of earlier.values) {
-    if (!v.negated || v.key === 'count:') continue;
+    if (!v.negated || v.key === COUNT) continue;
     if (later.values.some((x) => !x.negated && comparable(x, v) && x.value === v.value) && !earlier.values.some((x) => !x.negated && x.key === v.key && x.value === v.value)) {
       return `it gives ${v.value}, which was ruled out`;
     }
@@ -866,7 +867,7 @@ function flipped(older: SubjectView, newer: SubjectView, cues: readonly Reversal
 function ruledOutValue(older: SubjectClause, newer: SubjectClause, match: SubjectMatch): SlotValue | null {
   if (!sameSubject(older, newer, match)) return null;
   for (const v of newer.values) {
-    if (!v.negated || v.key.startsWith('count:')) continue;
+    if (!v.negated || v.key.startsWith(COUNT)) continue;
     const set = older.values.some((x) => !x.negated && comparable(x, v) && x.value === v.value);
     const kept = newer.values.some((x) => !x.negated && x.key === v.key && x.value === v.value);
     if (set && !kept) return v;
@@ -909,7 +910,7 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
     const aboutAnswer = sameDiscussion && asked.clauses.some((c) => onSubject(c) || newer.clauses.some((n) => shared(c.anchor, n.anchor) > 0));
     const naming = asked.clauses.filter((c) => o.anchor.size === 0 || aboutAnswer || onSubject(c));
     for (const was of o.values) {
-      if (was.negated || was.key.startsWith('count:') || restated(was)) continue;
+      if (was.negated || was.key.startsWith(COUNT) || restated(was)) continue;
       for (const n of newer.clauses) {
         const now = n.values.find((v) => comparable(v, was) && !v.negated && v.value !== was.value && !o.values.some((x) => x.key === v.key && x.value === v.value));
         if (now && naming.some((c) => namesOldValue(c, was, now, o.anchor.size === 0))) return `a new ${was.key}: ${was.value} → ${now.value}`;
@@ -1037,7 +1038,7 @@ export function correctedValueChanged(wrong: SubjectView, correction: SubjectVie
   const quoted = new Set(wrong.clauses.flatMap((c) => c.values.map((v) => `${v.key}\u0000${v.value}`)));
   for (const n of correction.clauses) {
     for (const v of n.values) {
-      if (v.negated || v.key.startsWith('count:') || quoted.has(`${v.key}\u0000${v.value}`)) continue;
+      if (v.negated || v.key.startsWith(COUNT) || quoted.has(`${v.key}\u0000${v.value}`)) continue;
       for (const l of later.clauses) {
         if (shared(about, l.anchor) === 0) continue;
         const now = l.values.find((x) => !x.negated && comparable(x, v) && x.value !== v.value);
@@ -1059,7 +1060,7 @@ export function wrongValueRestated(wrong: SubjectView, correction: SubjectView, 
   for (const w of wrong.clauses) {
     if (!correction.clauses.some((n) => slotChange(w, n) || n.values.some((v) => v.negated && w.values.some((x) => comparable(x, v) && x.value === v.value)))) continue;
     for (const v of w.values) {
-      if (v.negated || v.key.startsWith('count:') || set.has(`${v.key}\u0000${v.value}`)) continue;
+      if (v.negated || v.key.startsWith(COUNT) || set.has(`${v.key}\u0000${v.value}`)) continue;
       if (later.clauses.some((l) => l.values.some((x) => !x.negated && comparable(x, v) && x.value === v.value))) return `it gives ${v.value}, the value that was corrected`;
     }
   }
@@ -1132,7 +1133,7 @@ const titleCase = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 /** A slot both clauses fill with different values, whatever their subjects (a correction names its own). */
 function slotChange(older: SubjectClause, newer: SubjectClause): boolean {
   for (const v of newer.values) {
-    if (v.negated || v.key.startsWith('count:')) continue;
+    if (v.negated || v.key.startsWith(COUNT)) continue;
     const was = older.values.filter((x) => comparable(x, v) && !x.negated).map((x) => x.value);
     if (was.length > 0 && !was.includes(v.value)) return true;
   }

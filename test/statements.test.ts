@@ -490,6 +490,12 @@ describe('decision candidates', () => {
     expect(found[0]).toMatchObject({ statement: 'Renew it with the ACME client and add a reminder two weeks before expiry.', type: 'action_item', strength: 'accepted', sources: [1, 2] });
   });
 
+  it('keeps a currency sign that opens the statement with its number', () => {
+    const said = replying([['rev', 'bot', 'The Segelclub asks for a group rate. Shall we offer €195?']], 'sophie');
+    expect(said('€185 then, but non-refundable with full prepayment by 15 May.')).toEqual(['€185 then, but non-refundable with full prepayment by 15 May.']);
+    expect(said('$185 it is.')).toEqual(['$185 it is.']);
+  });
+
   it('reads an acceptance followed by a number as saying something of its own, with or without a comma', () => {
     const said = replying([['felix', 'human', 'we need 2 people behind the bar on sat, we had 180 guests last saturday']], 'nina');
     expect(said('ok 2 on saturdays from now on')).toEqual(['Ok 2 on saturdays from now on.']);

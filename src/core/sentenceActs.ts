@@ -216,11 +216,13 @@ export function contentStart(lex: CompiledStatementLexicon, text: string): numbe
 
 /**
  * How many characters at the end of a sentence's lead belong to its first word: a hash ("#2211
- * is a blocker") or an opening quote the sentence closes ("'No card required' goes on Team only").
+ * is a blocker"), a currency sign before a number ("€185 then") or an opening quote the sentence
+ * closes ("'No card required' goes on Team only").
  */
 function ownedLead(leadText: string, body: string): number {
   const last = leadText.charAt(leadText.length - 1);
   if (last === '#' && /^[\p{L}\p{N}]/u.test(body)) return 1;
+  if (/\p{Sc}/u.test(last) && /^\p{N}/u.test(body)) return 1;
   return closingQuote(last + body, 0) > 0 ? 1 : 0;
 }
 

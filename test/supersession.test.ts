@@ -354,6 +354,15 @@ describe('relations given by what a decision answers', () => {
     expect(answeredValueChange(view('Thursday 10 is fine.'), view('Then Friday at 8:30.'), null)).toBeNull();
   });
 
+  it("lends a decision that is all value the question's subject only where the answer from another task speaks of it", () => {
+    const report = view('Post-event report: occupancy 98.6%, ADR €221.70. Segelclub block: 12 rooms × 8 nights at €185.');
+    // The report names the €185 of the group block; the answer sets the Saturday rate.
+    expect(answeredValueChange(view('€185 then, but non-refundable.'), view('For 2027 we start at €239 on Saturdays.'), report)).toBeNull();
+    // An answer about the block, or one that is all value too, takes the report's subject.
+    expect(answeredValueChange(view('€185 then, but non-refundable.'), view('For 2027 the Segelclub block goes to €195.'), report)).toMatch(/amount: 185 eur → 195 eur/);
+    expect(answeredValueChange(view('€185 then, but non-refundable.'), view('€195 then.'), report)).toMatch(/amount: 185 eur → 195 eur/);
+  });
+
   it('reads a question from another task as naming the old value only in a clause about its subject', () => {
     const report = view('Runbook for the migration, Sunday night (times UTC). The banner copy is ready.');
     // The report mentions a Sunday, but not about the orders the older decision counted.

@@ -504,6 +504,19 @@ describe('decision candidates', () => {
     expect(said('ok fine by me')).toEqual([]);
   });
 
+  it('knows a person of the discussion by first name when a step is addressed to them, unless two share it', () => {
+    const before: Array<[string, 'human' | 'bot', string]> = [
+      ['Jonas Pfeiffer', 'human', 'Heads-up from the depot: the driver on Umlauf 12 has to sign on at 06:20.'],
+      ['routa', 'bot', 'The roster freeze is on 6 March. Shall I note the new sign-on time?'],
+    ];
+    expect(replying(before, 'Katrin Vogel')('Jonas, please update the Umlauf 12 duty card before the roster freeze.')).toEqual(['Jonas Pfeiffer: please update the Umlauf 12 duty card before the roster freeze.']);
+    // Two people called Jonas: the first name names neither.
+    const two: Array<[string, 'human' | 'bot', string]> = [['Jonas Weber', 'human', 'Same here.'], ...before];
+    expect(replying(two, 'Katrin Vogel')('Jonas, please update the Umlauf 12 duty card before the roster freeze.')).toEqual(['Please update the Umlauf 12 duty card before the roster freeze.']);
+    // Nor is the speaker's own first name someone else.
+    expect(replying(before, 'Jonas Pfeiffer')('Jonas, please update the Umlauf 12 duty card before the roster freeze.')).toEqual(['Please update the Umlauf 12 duty card before the roster freeze.']);
+  });
+
   it("keeps the person a step is addressed to ('Lea, tell …'), but not an agent, a name that never spoke or the speaker", () => {
     const said = replying(
       [

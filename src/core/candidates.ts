@@ -146,7 +146,7 @@ interface TaskFacts {
   view: DialogueView;
   /** No agent message asks or proposes anything (a status note and the replies to it). */
   nothingOffered: boolean;
-  /** The people who speak in it, by name as written, keyed lowercased. */
+  /** The people who speak in it, by name as written, keyed lowercased (and by first name, where only one person has it). */
   people: ReadonlyMap<string, string>;
   /** Any of their names in a text (global), or null when no one has a name to find. */
   peopleNamed: RegExp | null;
@@ -166,6 +166,16 @@ interface TaskFacts {
   firstSaid: ReadonlyMap<string, number>;
 }
 
+/** "Jonas, please update …" to "Jonas Pfeiffer": a person's first name is theirs too, where no one else of the discussion has it. */
+function addFirstNames(people: Map<string, string>): void {
+  const byFirst = new Map<string, string[]>();
+  for (const [key, name] of people) {
+    const first = key.split(/\s+/)[0];
+    if (first !== key) byFirst.set(first, [...(byFirst.get(first) ?? []), name]);
+  }
+  for (const [first, named] of byFirst) if (named.length === 1 && !people.has(first)) people.set(first, named[0]);
+}
+
 function taskFacts(input: CandidateInput): TaskFacts {
   const { messages, lexicon } = input;
   const offered = messages.map((x, q) => x.role === 'bot' && offers(lexicon, x.text, sentencesAt(input, q)));
@@ -173,6 +183,7 @@ function taskFacts(input: CandidateInput): TaskFacts {
   const people = new Map<string, string>();
   for (const m of messages) if (m.role !== 'bot' && m.author.trim()) people.set(m.author.trim().toLowerCase(), m.author.trim());
   const names = [...people.values()].filter((n) => n.length >= 2).map(escapeRegex);
+  addFirstNames(people);
   const peopleNamed = names.length > 0 ? new RegExp(`(?<![\\p{L}\\p{N}])@?(?:${names.join('|')})(?![\\p{L}\\p{N}])`, 'giu') : null;
   const lists = messages.map((x) => x.role === 'bot' && offeredKeys(lexicon, x.text).length >= 2);
   // "TAP at 06:10 …, or 11:40 …": the words a short reply may pick among.
@@ -385,7 +396,7 @@ function withAddressee(facts: TaskFacts, speaker: string, clauseText: string, c:
   const opening = step ? OPENING_NAME.exec(clauseText) : null;
   const key = opening?.[1].toLowerCase() ?? '';
   const person = facts.people.get(key);
-  if (!opening || person === undefined || key === speaker.trim().toLowerCase() || new RegExp(`^${escapeRegex(key)}(?![\\p{L}\\p{N}])`, 'iu').test(c.statement)) return c;
+  if (!opening || person === undefined || person.toLowerCase() === speaker.trim().toLowerCase() || new RegExp(`^${escapeRegex(key)}(?![\\p{L}\\p{N}])`, 'iu').test(c.statement)) return c;
   // The statement's first word as the sentence wrote it ("can you have …" → "have").
   const word = /^[\p{L}']+/u.exec(c.statement)?.[0] ?? '';
   const said = word ? new RegExp(`(?<![\\p{L}])${escapeRegex(word)}(?![\\p{L}])`, 'iu').exec(clauseText.slice(opening[0].length))?.[0] : undefined;

@@ -1759,7 +1759,7 @@ function labelledItem(lex: CompiledStatementLexicon, offered: string, key: strin
   if (k < 0) return null;
   const from = marks[k].index! + marks[k][0].length;
   const to = k + 1 < marks.length ? marks[k + 1].index! : offered.length;
-  const option = firstClause(lex, splitSentences(offered.slice(from, to), lex.words.statements)[0]?.text ?? '');
+  const option = firstClause(lex, offered.slice(from, to));
   return contentWordCount(option, lex.words) >= 1 ? { option, about: '' } : null;
 }
 

@@ -55,6 +55,20 @@ describe('reply acts', () => {
     expect(typesAt(other, 1)).toEqual([]);
   });
 
+  it('a go-ahead or a yes answering a short closing question that offers a step ("Send?") confirms it', () => {
+    const offer = 'Corrected: delivery on 19 June, 38,000 words. Send?';
+    for (const said of ['ja', 'Ja, schick.', 'go', 'dale', 'Mándalo.']) expect(typesAt(thread(['lab-agent', 'bot', offer], ['ines', 'human', said]), 1)).toEqual(['confirmation']);
+    // Not after a report that offers nothing, nor after a question that asks for a fact.
+    expect(typesAt(thread(['lab-agent', 'bot', 'The build passed.'], ['ines', 'human', 'go']), 1)).toEqual([]);
+    expect(typesAt(thread(['lab-agent', 'bot', 'The order is in. Which supplier did you mean?'], ['ines', 'human', 'ja']), 1)).toEqual([]);
+  });
+
+  it('a lettered key opening the reply picks that option of the agent\'s list ("B. …")', () => {
+    const options = 'Options: A) wait for SunPeak until July, B) switch to Luma now, C) cancel. Which one?';
+    expect(typesAt(thread(['ops-agent', 'bot', options], ['stefan', 'human', 'B. The renovation starts in June.']), 1)).toEqual(['confirmation']);
+    expect(typesAt(thread(['ops-agent', 'bot', options], ['stefan', 'human', 'A week of waiting is too long.']), 1)).toEqual([]);
+  });
+
   it("'no' answering the agent's own yes/no question is an answer, not a correction", () => {
     const m = thread(['shop-agent', 'bot', 'Should I also draft a newsletter?'], ['kim', 'human', 'No.']);
     expect(typesAt(m, 1)).toEqual([]);

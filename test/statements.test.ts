@@ -602,6 +602,14 @@ describe('decision candidates', () => {
     expect(reply('Confirm the fitting first.')).not.toContain('Confirm the 21 March date.');
   });
 
+  it("accepts an offer with the offered verb alone ('send') or a go-ahead said as the whole reply ('go', 'Dale.', 'Mándalo.')", () => {
+    const reply = answering('ops-agent', 'Corrected to 26 modules on the job sheet. Send to crew A?');
+    for (const said of ['send', 'go', 'Dale.', 'Mándalo.', 'Ja, raus damit.']) expect(reply(said)).toEqual(['Send to crew A.']);
+    // Another verb is another step; "go" before more words is a choice of its own.
+    expect(reply('print')).toEqual([]);
+    expect(reply('Go with the blue one.')).not.toContain('Send to crew A.');
+  });
+
   it("takes what a third party suggests as the agent's proposal, when the agent only asks whether to go ahead", () => {
     const found = candidates([
       ['dana', 'human', 'The writer read a stale file again.'],

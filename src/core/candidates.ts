@@ -2077,14 +2077,16 @@ function acceptanceAfter(input: CandidateInput, a: number): number {
 }
 
 /**
- * "Shall I confirm the 21 March date?" — "Confirm it.": a reply that tells the agent to do what
- * it asked to do, by the first word of the step offered and a word pointing back at it, accepts it.
+ * "Shall I confirm the 21 March date?" — "Confirm it." (or "send" to "Send to crew A?"): a reply
+ * that tells the agent to do what it asked to do, by the first word of the step offered, alone or
+ * with a word pointing back at it, accepts it.
  */
 function doesWhatWasOffered(input: CandidateInput, a: number, reply: string): boolean {
   const { lexicon } = input;
   const words = reply.replace(lexicon.words.statements.leadingVerdict, '').toLowerCase().match(/[\p{L}\p{N}'’]+/gu) ?? [];
-  if (words.length !== 2 || !lexicon.words.statements.offerReferent.test(words[1])) return false;
-  const verb = contentToken(words[0], input.stems);
+  const [said, pointer] = words;
+  if (said === undefined || words.length > 2 || (pointer !== undefined && !lexicon.words.statements.offerReferent.test(pointer))) return false;
+  const verb = contentToken(said, input.stems);
   const question = lastQuestion(sentencesAt(input, a));
   const step = question ? proposalIn(lexicon, input.tuning, question.text) : null;
   // "Shall I cancel the fitting or move it to Monday?" asks the person to choose: "Move it." picks.

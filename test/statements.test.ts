@@ -593,6 +593,15 @@ describe('decision candidates', () => {
     expect(found.find((c) => c.cue === 'accepted-proposal')).toMatchObject({ statement: 'Focus styles first, then icon names, then toasts.', strength: 'accepted', sources: [0, 3] });
   });
 
+  it("names what a bare value is of where the agent's message gives the same kind of value to a thing ('the rabies booster was €39' — 'C.' → 'Rabies booster: €45.')", () => {
+    const options = 'Last year the rabies booster was €39 incl. exam. I see three options:\nA) keep €39\nB) €42\nC) €45\nShould I draft the reminder too?';
+    expect(answering('clinic-assistant', options)('C.')).toContain('Rabies booster: €45.');
+    // A word that only says which of its values is meant stays out; a bare number may drop the currency.
+    expect(answering('clinic-assistant', 'The current booster price is €45. The vaccine costs us 18% more now. Raise it?')('50 then.')).toContain('Booster price: 50 then.');
+    // A value of another kind names nothing: 11.4 m is no count of modules.
+    expect(answering('solar-agent', 'The south face is 11.4 m. How many modules should I plan?')('26.').join(' ')).not.toMatch(/face/i);
+  });
+
   it("accepts an offer with the offered verb and a word pointing back at it ('Confirm it.'), not with another step", () => {
     const reply = answering('home-bot', "Hofmann's Saturday fitting is 120 EUR extra. Shall I confirm the 21 March date?");
     expect(reply('Confirm it.')).toEqual(['Confirm the 21 March date.']);

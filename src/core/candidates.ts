@@ -275,7 +275,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
   const lead = LEADING_OPTION.exec(messages[p].text);
   if (lead && spoken.agent >= 0) {
     const option = pickedOption(lexicon, lead[1], messages[spoken.agent].text) ?? valueOfChoice(input, lead[1], sentencesAt(input, spoken.agent));
-    if (option) out.push(make(p, option, 'decision', 'accepted', spoken.agent, true, [], [], 'selection', [...spoken.said, 'origin:selection', 'strength:accepted', 'hint:decision', ...valueFeatures(option)]));
+    if (option) out.push(make(p, withValueHolder(input, spoken.agent, option), 'decision', 'accepted', spoken.agent, true, [], [], 'selection', [...spoken.said, 'origin:selection', 'strength:accepted', 'hint:decision', ...valueFeatures(option)]));
   }
   const clauses = (lead && out.length ? splitSentences(messages[p].text.slice(lead[0].length), lexicon.words.statements) : sentencesAt(input, p)).flatMap((s) => splitClauses(lexicon, s));
   const scene: MessageScene = { ...spoken, rejectsOffer: refusesOffer(input, spoken, clauses) };
@@ -534,7 +534,7 @@ function optionPicked(input: CandidateInput, scene: MessageScene, walk: ClauseWa
   if (options.length === 0) return [];
   const r = readClause(input, scene, walk, clauses, k, body);
   const from = fromLatest.length > 0 ? scene.agent : scene.listedBefore;
-  return options.map((option) => make(scene.p, option, 'decision', 'accepted', from, true, [], [], 'selection', [...r.flags, 'origin:selection', 'strength:accepted', 'hint:decision']));
+  return options.map((option) => make(scene.p, withValueHolder(input, from, option), 'decision', 'accepted', from, true, [], [], 'selection', [...r.flags, 'origin:selection', 'strength:accepted', 'hint:decision']));
 }
 
 /** What follows the colon or comma of a clause that opens by naming its topic ("About the fee: C." → "C."), else the clause. */
@@ -1265,7 +1265,10 @@ function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: D
   if (!answering && !valueOnly) return statement;
   // The subject of the question asked in message `at`.
   const askedIn = (at: number) => ({ at, subject: questionSubject(input.lexicon, sentencesAt(input, at), statement, input.stems, valueOnly) });
-  let asked = scene.agent >= 0 ? askedIn(scene.agent) : null;
+  // (A bare value is of the thing the agent's message gives a value of the same kind, "Last year
+  // the rabies booster was €39." — "€45.", before anything the message asks after it.)
+  const holder = valueOnly && scene.agent >= 0 ? valueHolder(input, scene.agent, statement) : null;
+  let asked = holder ? { at: scene.agent, subject: holder } : scene.agent >= 0 ? askedIn(scene.agent) : null;
   // (The label of the agent's line that put the value up names it more closely than a question
   // asked before that line.)
   const label = !asked?.subject && valueOnly && scene.agent >= 0 ? labelNamingValue(input, scene.agent, statement) : null;
@@ -1279,6 +1282,7 @@ function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: D
     const at = questionBehindValue(input, scene.p, statement);
     if (at !== null) asked = askedIn(at);
   }
+
   const subject = asked?.subject;
   if (!asked || !subject) return statement;
   const name = namedAsSaid(statement, input.messages[asked.at].text);
@@ -1329,6 +1333,79 @@ function labelNamingValue(input: CandidateInput, at: number, statement: string):
     // (A label that names a thing has only content words: "Meeting", not "For reference".)
     .filter((label): label is string => label !== undefined && wordCount(label) <= 3 && words(label).every((w) => contentToken(w, input.stems) !== null));
   return labels.length === 1 ? labels[0] : null;
+}
+
+/**
+ * "€45." picked or answered after "Last year the rabies booster was €39 incl. exam.": a bare value
+ * is a value of the thing that message `at` (the one that put it up) gives a value of the same
+ * kind with a verb ("<thing> is/was <value>", "liegt bei"), the run of content words before the
+ * verb (at most four, without a word such as "current" that only says which of its values is
+ * meant); null when no sentence does.
+ */
+function valueHolder(input: CandidateInput, at: number, statement: string): string | null {
+  const kind = valueKinds(input, statement)[0];
+  if (kind === undefined) return null;
+  for (const s of sentencesAt(input, at)) {
+    const thing = holderIn(input, s.text, kind);
+    if (thing) return thing;
+  }
+  return null;
+}
+
+/** The thing a sentence gives a value of the kind with a verb (see valueHolder), or null. */
+function holderIn(input: CandidateInput, sentence: string, kind: string): string | null {
+  const sw = input.lexicon.words.statements;
+  const toks = sentence.split(/\s+/).filter(Boolean);
+  for (let i = 1; i < toks.length - 1; i++) {
+    if (!sw.valueCopula.test(bareToken(toks[i]))) continue;
+    const v = sw.valueLink.test(bareToken(toks[i + 1])) ? i + 2 : i + 1;
+    if (!/^[€$£]?\d/.test(toks[v] ?? '')) continue;
+    const given = valueKinds(input, toks.slice(v, v + 2).join(' '))[0];
+    // (A bare number may drop the currency the thing's value was given in: "50 ok" after "€45".)
+    if (!(given === kind || (kind === 'number' && given === 'amount'))) continue;
+    const thing = holderWords(input, toks.slice(0, i));
+    if (thing) return thing;
+  }
+  return null;
+}
+
+/** An option that opens with its value ("€45 (same as the practice on Bergstraße)") with the thing it is a value of before it, where message `at`, which listed it, names one. */
+function withValueHolder(input: CandidateInput, at: number, option: string): string {
+  if (!/^[€$£]?\d/.test(option) || option.includes(':')) return option;
+  const holder = valueHolder(input, at, option);
+  return holder ? `${holder.charAt(0).toUpperCase()}${holder.slice(1)}: ${option}` : option;
+}
+
+/** The content words that end `before`, back to a mark or a word that is none (at most four). */
+function holderWords(input: CandidateInput, before: readonly string[]): string | null {
+  const out: string[] = [];
+  for (let j = before.length - 1; j >= 0 && out.length < 4; j--) {
+    const t = before[j];
+    const word = bareToken(t);
+    if (!word || /\d/.test(word) || /[,;:.!?()]$/.test(t) || input.lexicon.words.statements.valueQualifier.test(word) || contentToken(word, input.stems) === null) break;
+    out.unshift(t.replace(/^[^\p{L}]+/u, ''));
+  }
+  return out.length > 0 ? out.join(' ') : null;
+}
+
+/** A token without the marks around it, lower-cased. */
+function bareToken(t: string): string {
+  return t.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}'’]+$/gu, '');
+}
+
+/** The kind of each number a text writes: an amount (a currency beside it), a percentage, a clock time, the slot of the unit after it, another unit after it, or a plain number. */
+function valueKinds(input: CandidateInput, text: string): string[] {
+  return [...text.matchAll(NUMBER)].map((m) => {
+    const before = text.slice(Math.max(0, m.index! - 4), m.index!);
+    const unit = /^\s?([\p{L}%€$£]+)/u.exec(text.slice(m.index! + m[0].length))?.[1].toLowerCase() ?? '';
+    if (/[€$£]\s?$|\b(?:eur|usd|chf|gbp)\s$/i.test(before) || /^(?:[€$£]|eur|euro|euros|usd|chf|gbp)$/.test(unit)) return 'amount';
+    if (unit === '%') return 'percent';
+    if (/^\d{1,2}:\d{2}$/.test(m[0])) return 'time';
+    const slot = unit ? input.unitSlot?.(unit) : null;
+    if (slot) return slot;
+    // ("11.4 m", "8 eps": a unit the lexicon does not know is a kind of its own.)
+    return /^\p{L}+$/u.test(unit) && !input.stems.stopwords.has(unit) ? `unit:${unit}` : 'number';
+  });
 }
 
 /** A label without the word that says it was put up for a decision ("Proposed gateway SLO" → "Gateway SLO"). */

@@ -526,6 +526,12 @@ export interface StatementWords {
   reporting: ReadonlySet<string>;
   /** "It's …", "Das ist …": a statement of what something is. */
   factCopula: RegExp;
+  /** A verb that gives a named thing its value ("the booster was €39"), as a whole word. */
+  valueCopula: RegExp;
+  /** A word between such a verb and the value ("stays at 30 days"), as a whole word. */
+  valueLink: RegExp;
+  /** A word that says which of a thing's values is meant ("current"), as a whole word. */
+  valueQualifier: RegExp;
   /** A word written with a period that does not end the sentence, at the end of the text before the period's mark ("e.g.", "Dr."). */
   abbreviation: RegExp;
   /** A month's name opening the text ("Juni …"): after "14." it makes the period an ordinal's, not a sentence's end. */

@@ -77,6 +77,9 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     optionLabel: new RegExp(`(?<![\\p{L}\\p{N}])(?:${words('optionLabels')})\\s+([a-h]|[0-9]{1,2})\\s*:\\s*`, 'giu'),
     reporting: new Set(wordsOf(lexicons, 'statement-words', 'reportingVerbs').map(stemWord)),
     factCopula: new RegExp(`^(?:${words('factCopulas')})(?![\\p{L}\\p{N}])`, 'u'),
+    valueCopula: new RegExp(`^(?:${words('valueCopulas')})$`, 'iu'),
+    valueLink: new RegExp(`^(?:${words('valueLinks')})$`, 'iu'),
+    valueQualifier: new RegExp(`^(?:${words('valueQualifiers')})$`, 'iu'),
     abbreviation: new RegExp(`(?:^|[\\s(])(?:${words('abbreviations')})\\.$`, 'i'),
     // "am 14. Juni", "Samstag, 14. Juni": a day's number with its period after a word that leads a date or a comma.
     dayWithPeriod: new RegExp(`(?:(?:^|[\\s(])(?:${words('ordinalDayLeads')})|,)\\s+(?:[1-9]|[12]\\d|3[01])\\.$`, 'iu'),

@@ -690,6 +690,29 @@ describe('extract run and extract guard on two tasks', () => {
     expect(patternsIn(dir).filter((p) => p.task_id === 'T2' && p.type === 'contradiction' && (p.contradicts ?? []).some((id: string) => other.has(id)))).toEqual([]);
   });
 
+  it("retires a bare value by the answer to a question just before it that names the old value ('6 weeks isn't working. Can we say 8?' — '8 weeks from now on.')", async () => {
+    const dir = tempDir();
+    const tasks = {
+      T1: { discussion: [
+        msg('carmen', 'human', 'We need the 2026 packages final before the fair.', '2026-03-05T09:00:00Z'),
+        msg('studio-bot', 'bot', 'Proposal for 2026: +5% on all packages and gallery delivery within 6 weeks. Adopt?', '2026-03-05T09:01:00Z'),
+        msg('carmen', 'human', '6 weeks yes.', '2026-03-05T09:05:00Z'),
+      ] },
+      T2: { discussion: [
+        msg('nora', 'human', 'Contracts for the fair leads go out this week.', '2026-04-14T09:00:00Z'),
+        msg('studio-bot', 'bot', 'Apologies, fixed in the template: deposit 30%.', '2026-04-14T09:01:00Z'),
+        msg('felix', 'human', "6 weeks isn't working either, I'm at week 7 on the last gallery. Can we say 8?", '2026-04-14T09:03:00Z'),
+        msg('carmen', 'human', 'ok, 8 weeks from now on.', '2026-04-14T09:05:00Z'),
+      ] },
+    };
+    const decisions = await runOn(dir, tasks);
+    const before = decisions.find((d) => d.task_id === 'T1' && /6 weeks/.test(d.statement))!;
+    const after = decisions.find((d) => d.task_id === 'T2' && /8 weeks/.test(d.statement))!;
+    // Every word but the number in common is no duplicate: the answer gives the slot another value.
+    expect(after.duplicate_of).toBeNull();
+    expect(before).toMatchObject({ status: 'superseded', superseded_by: after.id });
+  });
+
   it("retires a corrected value by a change of plan after an agent's report of another measure ('4 TB' is no value the '14 days' corrects)", async () => {
     const dir = tempDir();
     const tasks = {

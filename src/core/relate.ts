@@ -19,7 +19,7 @@ import { ALL_RELATED, type Affinity } from './affinity';
 import type { CompiledLexicon } from './contradiction';
 import { supersede } from './evolve';
 import { compareRead, instantOf } from './instant';
-import { containment, contradiction, nameRestated, replacement, restatesRetired, SubjectMemo, viewOf, type Reversal, type SubjectView } from './subject';
+import { containment, contradiction, givesOtherValue, nameRestated, replacement, restatesRetired, SubjectMemo, viewOf, type Reversal, type SubjectView } from './subject';
 import { answeredReplaces, crossTaskVerdict, isCorrection, reversalCues, type LaterDecision, type RegistryJudge, type SaidIn } from './supersede';
 import { contentTokens, contentWordCount, jaccard, excerpt, sharedCount, taskIdsIn } from './text';
 import { PorterStems } from './porter';
@@ -433,6 +433,8 @@ function repeatsOrDuplicates(pass: RegistryPass, r: Relating, other: Entry, thei
     return true;
   }
   if (conflict || !(similarity >= options.duplicateSimilarity || (isCorrection(d) && !sameTask && restates(theirs, mine, similarity, options)))) return false;
+  // (Words in common are no duplicate where the values differ: "6 weeks yes." / "8 weeks from now on.")
+  if (givesOtherValue(theirs, mine)) return false;
   addFlag(d, 'near_duplicate');
   d.duplicate_of ??= o.id;
   const key = `${d.task_id}\u0000${o.id}`;

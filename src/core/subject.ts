@@ -656,6 +656,17 @@ export function valueChange(older: SubjectClause, newer: SubjectClause, match: S
   return bare && sameSubject(older, newer, 'firm') ? bareNumberChange(older, newer) : null;
 }
 
+/**
+ * Whether the later text gives a slot of the earlier one only other values ("6 weeks yes." → "8
+ * weeks from now on."): however many words they share, the two say different things.
+ */
+export function givesOtherValue(earlier: SubjectView, later: SubjectView): boolean {
+  const given = (v: readonly SubjectClause[]) => v.flatMap((c) => c.values.filter((x) => !x.negated && !x.key.startsWith(COUNT)));
+  const was = given(earlier.clauses);
+  const now = given(later.clauses);
+  return now.some((v) => was.some((x) => comparable(x, v) && x.value !== v.value)) && !now.some((v) => was.some((x) => comparable(x, v) && x.value === v.value));
+}
+
 /** The clause with one word less in its subject. */
 const without = (c: SubjectClause, word: string): SubjectClause => (c.anchor.has(word) ? { ...c, anchor: new Set([...c.anchor].filter((w) => w !== word)) } : c);
 

@@ -69,11 +69,15 @@ export function askedIndex(d: Pick<DecisionCandidate, 'sourceMessages' | 'messag
  */
 export function questionText(d: Pick<DecisionCandidate, 'sourceMessages' | 'messageIndex'>, textAt: (index: number) => string | undefined, statements: CompiledStatementLexicon): string | undefined {
   const at = askedIndex(d);
-  const text = at === undefined ? undefined : textAt(at);
+  const answered = at === undefined ? undefined : textAt(at);
   // (One that goes on to ask, "Understood. One consequence: … Shall I set that up?" or "OK. … Tell
   // me the new end time.", asks.)
-  if (text === undefined || (findAct(statements, 'acknowledgement', normalForm(text))?.start === 0 && !asks(text, statements))) return undefined;
-  return text;
+  const text = answered === undefined || (findAct(statements, 'acknowledgement', normalForm(answered))?.start === 0 && !asks(answered, statements)) ? undefined : answered;
+  // A question asked just before the decision, after the message it draws on ("6 weeks isn't
+  // working either. Can we say 8?" — "ok, 8 weeks from now on."), is what it answers too.
+  const before = at === d.messageIndex - 1 ? undefined : textAt(d.messageIndex - 1);
+  if (before === undefined || !before.includes('?')) return text;
+  return text === undefined ? before : `${text}\n${before}`;
 }
 
 /** A question, or a sentence that opens by asking someone to do or tell something. */

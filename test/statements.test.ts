@@ -598,6 +598,8 @@ describe('decision candidates', () => {
     expect(answering('clinic-assistant', options)('C.')).toContain('Rabies booster: €45.');
     // A word that only says which of its values is meant stays out; a bare number may drop the currency.
     expect(answering('clinic-assistant', 'The current booster price is €45. The vaccine costs us 18% more now. Raise it?')('50 then.')).toContain('Booster price: 50 then.');
+    // A value of one digit is a bare value too, and a value written before the thing it is of names it ("a 3-year warranty").
+    expect(answering('shop-agent', 'The old page promises a 3-year warranty, but the maker gives us only 2 years on the new lamp. Do we show 3 years and carry the third year ourselves, or show 2?')('2 years.')).toContain('Warranty: 2 years.');
     // A value of another kind names nothing: 11.4 m is no count of modules.
     expect(answering('solar-agent', 'The south face is 11.4 m. How many modules should I plan?')('26.').join(' ')).not.toMatch(/face/i);
   });
@@ -1003,11 +1005,11 @@ describe('decision candidates', () => {
     const pick = answering('legal-bot', 'If the supplier misses the date there are two ways: extend the deadline by a month (they asked for that before), or sign now with a penalty of 2% per week of delay.');
     expect(pick('The penalty.')).toEqual(['Sign now with a penalty of 2% per week of delay.']);
     expect(pick('With the penalty.')).toEqual(['Sign now with a penalty of 2% per week of delay.']);
-    // Alternatives a question asks are framed by it ("Do we …"): the reply stays as said. A word
-    // both alternatives hold names neither.
+    // Alternatives a question asks are framed by it ("Do we …"): the reply stays as said, with the
+    // thing its value is of ("a 3-year warranty"). A word both alternatives hold names neither.
     const years = answering('shop-bot', 'The old page promises a 3-year warranty. Do we show 3 years and carry the third year ourselves, or show 2 years?');
-    expect(years('3 years.')).toEqual(['3 years.']);
-    expect(years('2 years.')).toEqual(['2 years.']);
+    expect(years('3 years.')).toEqual(['Warranty: 3 years.']);
+    expect(years('2 years.')).toEqual(['Warranty: 2 years.']);
     expect(answering('ops-bot', 'We can move the backup to Sunday night, or move the backup to Monday morning.')('The backup.')).not.toContain('Move the backup to Sunday night.');
   });
 

@@ -1295,7 +1295,8 @@ function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: D
  * number is of comes from the question it answers or the line that put the value up.
  */
 function saysOnlyValues(input: CandidateInput, statement: string): boolean {
-  const said = words(withoutCue(input.lexicon, statement)).filter((w) => contentToken(w, input.stems) !== null);
+  // (A number of one digit is a value too: "2 years.")
+  const said = words(withoutCue(input.lexicon, statement)).filter((w) => HAS_NUMBER.test(w) || contentToken(w, input.stems) !== null);
   return said.length > 0 && said.some((w) => HAS_NUMBER.test(w)) && said.every((w) => HAS_NUMBER.test(w) || input.valueSlot?.(w) != null || input.unitSlot?.(w) != null);
 }
 
@@ -1352,10 +1353,16 @@ function valueHolder(input: CandidateInput, at: number, statement: string): stri
   return null;
 }
 
-/** The thing a sentence gives a value of the kind with a verb (see valueHolder), or null. */
+/** The thing a sentence gives a value of the kind with a verb, or names after the value it has ("a 3-year warranty"; see valueHolder), or null. */
 function holderIn(input: CandidateInput, sentence: string, kind: string): string | null {
   const sw = input.lexicon.words.statements;
   const toks = sentence.split(/\s+/).filter(Boolean);
+  for (let v = 0; v < toks.length - 1; v++) {
+    const compound = /^\d+(?:[.,]\d+)?-(\p{L}+)$/u.exec(toks[v]);
+    if (!compound || input.unitSlot?.(compound[1].toLowerCase()) !== kind) continue;
+    const thing = thingAfter(input, toks.slice(v + 1));
+    if (thing) return thing;
+  }
   for (let i = 1; i < toks.length - 1; i++) {
     if (!sw.valueCopula.test(bareToken(toks[i]))) continue;
     const v = sw.valueLink.test(bareToken(toks[i + 1])) ? i + 2 : i + 1;
@@ -1374,6 +1381,18 @@ function withValueHolder(input: CandidateInput, at: number, option: string): str
   if (!/^[€$£]?\d/.test(option) || option.includes(':')) return option;
   const holder = valueHolder(input, at, option);
   return holder ? `${holder.charAt(0).toUpperCase()}${holder.slice(1)}: ${option}` : option;
+}
+
+/** The content words that open `after`, up to a mark or a word that is none (at most three). */
+function thingAfter(input: CandidateInput, after: readonly string[]): string | null {
+  const out: string[] = [];
+  for (const t of after.slice(0, 3)) {
+    const word = bareToken(t);
+    if (!word || /\d/.test(word) || contentToken(word, input.stems) === null) break;
+    out.push(t.replace(/[^\p{L}\p{N}'’-]+$/u, ''));
+    if (/[,;:.!?()]$/.test(t)) break;
+  }
+  return out.length > 0 ? out.join(' ') : null;
 }
 
 /** The content words that end `before`, back to a mark or a word that is none (at most four). */

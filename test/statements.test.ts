@@ -604,6 +604,15 @@ describe('decision candidates', () => {
     expect(answering('solar-agent', 'The south face is 11.4 m. How many modules should I plan?')('26.').join(' ')).not.toMatch(/face/i);
   });
 
+  it("names what an accepted offer calls 'it' by the thing the agent named just before ('The T&C change should be checked … — shall I send it to Dr. Reuter?')", () => {
+    expect(answering('shop-agent', 'The T&C change should be checked by your lawyer — shall I send it to Dr. Reuter?')('Yes, send it to her.')).toEqual(['Send the T&C change to Dr. Reuter.']);
+    expect(answering('site-agent', "Kessler's down-payment invoice (30 %, 13,470 EUR) arrived today. I'll forward it to the Hoffmanns unless you object.")('Ok, forward it.')).toEqual(["Forward Kessler's down-payment invoice to the Hoffmanns unless you object."]);
+    // Not a pronoun's referent: a sentence opening with a pronoun, the last item of a list, a plural for "it".
+    expect(answering('support-agent', 'It came from a personal Gmail address. Shall I forward it to privacy@example.com?')('Yes.')).toEqual(['Forward it to privacy@example.com.']);
+    expect(answering('pool-agent', 'Flyer text:\n- Early bird Mon–Fri 6:30–8:00\n- Aqua-fit Tuesday 18:00\nSend it to print?')('ja')).not.toContain('Send Aqua-fit Tuesday 18:00 to print.');
+    expect(answering('hr-agent', 'The applications are in the shared folder. Shall I forward it to Felix?')('Yes.')).toEqual(['Forward it to Felix.']);
+  });
+
   it("accepts an offer with the offered verb and a word pointing back at it ('Confirm it.'), not with another step", () => {
     const reply = answering('home-bot', "Hofmann's Saturday fitting is 120 EUR extra. Shall I confirm the 21 March date?");
     expect(reply('Confirm it.')).toEqual(['Confirm the 21 March date.']);
@@ -1367,7 +1376,7 @@ describe('decision candidates', () => {
       ['tom', 'human', 'Yes, print it, she gets it by post.'],
       ['aylin', 'human', 'Small problem: she is abroad until July.'],
     ], 'tom');
-    const before = ["Print it for Tom's signature.", 'Print it, she gets it by post.'];
+    const before = ["Print the contract for Tom's signature.", 'Print it, she gets it by post.'];
     expect(contract('Dann per DocuSign.')).toEqual([...before, 'Per DocuSign.']);
     expect(contract('Then nothing for now.')).toEqual(before);
   });
@@ -1435,7 +1444,7 @@ describe('decision candidates', () => {
     const said = answering('lab-bot', 'The freezer alarm went off at 03:10 and reset itself at 03:40. Shall I log it with facilities?');
     // "never" is no rule in a sentence that tells what happened.
     expect(said('Yes. The temperature never went above -72 apparently.')).not.toContain('The temperature never went above -72 apparently.');
-    expect(said('Yes. The door seals were cracked before, the photos from March show it.')).toEqual(['Log it with facilities.']);
+    expect(said('Yes. The door seals were cracked before, the photos from March show it.')).toEqual(['Log the freezer alarm with facilities.']);
     // The same words in the present state a rule.
     expect(said('Yes. The temperature never goes above -72, that is the rule.')).toContain('The temperature never goes above -72, that is the rule.');
   });

@@ -2249,11 +2249,56 @@ function labelledProposal(lex: CompiledStatementLexicon, t: CandidateTuning, sen
  * both.
  */
 function offeredSteps(lex: CompiledStatementLexicon, t: CandidateTuning, sentences: readonly Span[]): Array<{ statement: string; type: DecisionType }> {
-  const found = sentences.map((s) => proposalIn(lex, t, s.text)).filter((x): x is { statement: string; type: DecisionType } => x !== null);
+  const found = sentences
+    .map((s, k) => {
+      const step = proposalIn(lex, t, s.text);
+      return step && { ...step, statement: withReferent(lex, sentences, k, step.statement) };
+    })
+    .filter((x): x is { statement: string; type: DecisionType } => x !== null);
   // Beside its last proposal, a message offers only the steps the agent offers to take itself
   // ("I can cut hotfix …"); what it reports others recommend ("Lighthouse recommends compressing
   // the hero images. Shall I merge PR #42?") is not put to the person.
   return found.filter((x, k) => k === found.length - 1 || x.type === 'action_item');
+}
+
+/**
+ * "The T&C change should be checked by your lawyer — shall I send it to Dr. Reuter?": a step on
+ * "it" (or "them") takes the thing the agent named just before, the noun phrase that opens the
+ * clause before the offer in its sentence, or else the sentence before ("Send the T&C change to
+ * Dr. Reuter."). A phrase that opens with a pronoun, or whose number does not fit the pronoun,
+ * names nothing.
+ */
+function withReferent(lex: CompiledStatementLexicon, sentences: readonly Span[], k: number, statement: string): string {
+  const sw = lex.words.statements;
+  const m = sw.offerPronoun.exec(statement);
+  if (!m) return statement;
+  const sentence = sentences[k].text;
+  const dash = sentence.search(/\s[-–—]\s|;\s/);
+  // (A line without a sentence's end, "- Aqua-fit Tuesday 18:00", is an item of a list the
+  // offer is about as a whole.)
+  const previous = k > 0 && /[.!]['"’”)]?\s*$/u.test(sentences[k - 1].text) ? sentences[k - 1].text : '';
+  const before = dash > 0 ? sentence.slice(0, dash) : previous;
+  const thing = openingPhrase(lex, before);
+  if (!thing || (m[2].toLowerCase() === 'them') !== /[^s]s$/i.test(thing)) return statement;
+  return `${m[1]} ${thing}${statement.slice(m[0].length)}`;
+}
+
+/** The noun phrase a clause opens with, up to its verb (at most five words, no pronoun, no number): "The T&C change", "Kessler's down-payment invoice". */
+function openingPhrase(lex: CompiledStatementLexicon, clause: string): string | null {
+  const sw = lex.words.statements;
+  const toks = clause.replace(/^\s*@\S+\s+/, '').split(/\s+/).filter(Boolean);
+  const out: string[] = [];
+  for (const t of toks) {
+    const word = t.toLowerCase().replace(/[^\p{L}\p{N}'’&-]+$/u, '');
+    if (sw.subjectEnder.test(word) || /^[(\d]/.test(t)) break;
+    if (/\d/.test(word) && out.length === 0) return null;
+    out.push(t.replace(/[,;:.!?]+$/u, ''));
+    if (out.length > 5 || /[,;:.!?]$/.test(t)) return null;
+  }
+  if (out.length === 0 || out.length === toks.length || lex.words.stopwords.has(out[0].toLowerCase()) && !/^(?:the|a|an|our|this|that|der|die|das|el|la|los|las)$/i.test(out[0])) return null;
+  if (!out.some((w) => !lex.words.stopwords.has(w.toLowerCase()))) return null;
+  const first = out[0];
+  return [/^(?:the|a|an|our|this|that)$/i.test(first) ? first.toLowerCase() : first, ...out.slice(1)].join(' ');
 }
 
 /** What one sentence of an agent's message offers to do or proposes, or null. */

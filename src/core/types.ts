@@ -532,6 +532,10 @@ export interface StatementWords {
   valueLink: RegExp;
   /** A word that says which of a thing's values is meant ("current"), as a whole word. */
   valueQualifier: RegExp;
+  /** A verb that ends the noun phrase a sentence opens with ("should", "arrived"), as a whole word. */
+  subjectEnder: RegExp;
+  /** A step that opens with its verb and an object pronoun ("Send it …"): group 2 is the pronoun. */
+  offerPronoun: RegExp;
   /** A word written with a period that does not end the sentence, at the end of the text before the period's mark ("e.g.", "Dr."). */
   abbreviation: RegExp;
   /** A month's name opening the text ("Juni …"): after "14." it makes the period an ordinal's, not a sentence's end. */

@@ -80,6 +80,9 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     valueCopula: new RegExp(`^(?:${words('valueCopulas')})$`, 'iu'),
     valueLink: new RegExp(`^(?:${words('valueLinks')})$`, 'iu'),
     valueQualifier: new RegExp(`^(?:${words('valueQualifiers')})$`, 'iu'),
+    subjectEnder: new RegExp(`^(?:${words('subjectEnders')})$`, 'iu'),
+    // ("Send it to Dr. Reuter": the verb that opens the step, then the pronoun.)
+    offerPronoun: new RegExp(`^(\\p{L}+)\\s+(${words('offerPronouns')})(?![\\p{L}\\p{N}'’])`, 'iu'),
     abbreviation: new RegExp(`(?:^|[\\s(])(?:${words('abbreviations')})\\.$`, 'i'),
     // "am 14. Juni", "Samstag, 14. Juni": a day's number with its period after a word that leads a date or a comma.
     dayWithPeriod: new RegExp(`(?:(?:^|[\\s(])(?:${words('ordinalDayLeads')})|,)\\s+(?:[1-9]|[12]\\d|3[01])\\.$`, 'iu'),

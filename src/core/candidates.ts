@@ -1282,7 +1282,6 @@ function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: D
     const at = questionBehindValue(input, scene.p, statement);
     if (at !== null) asked = askedIn(at);
   }
-
   const subject = asked?.subject;
   if (!asked || !subject) return statement;
   const name = namedAsSaid(statement, input.messages[asked.at].text);
@@ -1380,7 +1379,7 @@ function holderIn(input: CandidateInput, sentence: string, kind: string): string
 function withValueHolder(input: CandidateInput, at: number, option: string): string {
   if (!/^[€$£]?\d/.test(option) || option.includes(':')) return option;
   const holder = valueHolder(input, at, option);
-  return holder ? `${holder.charAt(0).toUpperCase()}${holder.slice(1)}: ${option}` : option;
+  return holder ? `${sentenceCase(holder)}: ${option}` : option;
 }
 
 /** The content words that open `after`, up to a mark or a word that is none (at most three). */
@@ -1412,13 +1411,13 @@ function bareToken(t: string): string {
   return t.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}'’]+$/gu, '');
 }
 
-/** The kind of each number a text writes: an amount (a currency beside it), a percentage, a clock time, the slot of the unit after it, another unit after it, or a plain number. */
+/** The kind of each number a text writes: an amount (a currency before it), a clock time, the slot of the unit after it (amount, percent, duration …), another unit after it, or a plain number. */
 function valueKinds(input: CandidateInput, text: string): string[] {
   return [...text.matchAll(NUMBER)].map((m) => {
-    const before = text.slice(Math.max(0, m.index! - 4), m.index!);
+    // (A currency may stand before the number: "€45", "EUR 45".)
+    const prior = /([\p{L}€$£]+)\s?$/u.exec(text.slice(Math.max(0, m.index! - 4), m.index!))?.[1].toLowerCase();
     const unit = /^\s?([\p{L}%€$£]+)/u.exec(text.slice(m.index! + m[0].length))?.[1].toLowerCase() ?? '';
-    if (/[€$£]\s?$|\b(?:eur|usd|chf|gbp)\s$/i.test(before) || /^(?:[€$£]|eur|euro|euros|usd|chf|gbp)$/.test(unit)) return 'amount';
-    if (unit === '%') return 'percent';
+    if (prior && input.unitSlot?.(prior) === 'amount') return 'amount';
     if (/^\d{1,2}:\d{2}$/.test(m[0])) return 'time';
     const slot = unit ? input.unitSlot?.(unit) : null;
     if (slot) return slot;
@@ -2295,10 +2294,12 @@ function openingPhrase(lex: CompiledStatementLexicon, clause: string): string | 
     out.push(t.replace(/[,;:.!?]+$/u, ''));
     if (out.length > 5 || /[,;:.!?]$/.test(t)) return null;
   }
-  if (out.length === 0 || out.length === toks.length || lex.words.stopwords.has(out[0].toLowerCase()) && !/^(?:the|a|an|our|this|that|der|die|das|el|la|los|las)$/i.test(out[0])) return null;
+  // (It opens with a word of content or a determiner, "the", "our": "It came …", "If we …" name nothing.)
+  const [first] = out;
+  const determiner = first !== undefined && lex.words.referenceDeterminer.test(first);
+  if (first === undefined || out.length === toks.length || (lex.words.stopwords.has(first.toLowerCase()) && !determiner)) return null;
   if (!out.some((w) => !lex.words.stopwords.has(w.toLowerCase()))) return null;
-  const first = out[0];
-  return [/^(?:the|a|an|our|this|that)$/i.test(first) ? first.toLowerCase() : first, ...out.slice(1)].join(' ');
+  return [determiner ? first.toLowerCase() : first, ...out.slice(1)].join(' ');
 }
 
 /** What one sentence of an agent's message offers to do or proposes, or null. */

@@ -573,6 +573,8 @@ export interface Words {
   statements: StatementWords;
   /** relations.json: a pointer to something said elsewhere ("see the doc", "as discussed"). */
   orphanReference: RegExp;
+  /** relations.json: a determiner that points at a thing named before ("the", "our"), as a whole word. */
+  referenceDeterminer: RegExp;
   /** replies.json: a message that opens like a question and has no sentence end (a question without its mark). */
   questionOpening: RegExp;
   /** replies.json: how an agent's reply opens when it admits an error ("Sorry for the mix-up.", "You're right, …"). */

@@ -24,6 +24,7 @@ export function compileWords(lexicons: WordLexicons, negators: readonly string[]
     // ("Set it back to info.": the verb that opens a statement acts on a pronoun, not on a thing.
     // In "Monday it is" the pronoun is the subject of a settlement, and the value says what.)
     orphanReference: new RegExp(`\\b(?:${list('referenceVerbs')})\\s+(?:${list('referenceDeterminers')})\\s+(?:${list('referenceNouns')})\\b|\\b(?:${list('backReferences')})\\b|^\\s*\\p{L}[\\p{L}'’-]*\\s+(?:${list('pronounObjects')})(?![\\p{L}\\p{N}'’])(?!\\s+(?:is|was)\\b)`, 'iu'),
+    referenceDeterminer: new RegExp(`^(?:${list('referenceDeterminers')})$`, 'iu'),
     // (A whole word: "can't make it" opens no question.)
     questionOpening: new RegExp(`^\\s*(?:${alternation(lexicons, 'replies', 'questionOpeners')})(?![\\p{L}\\p{N}'’])[^.!]*$`, 'iu'),
     errorAdmission: new RegExp(`^\\s*(?:${alternation(lexicons, 'replies', 'errorAdmissions')})(?![\\p{L}\\p{N}])`, 'iu'),

@@ -63,6 +63,16 @@ describe('reply acts', () => {
     expect(typesAt(thread(['lab-agent', 'bot', 'The order is in. Which supplier did you mean?'], ['ines', 'human', 'ja']), 1)).toEqual([]);
   });
 
+  it("a different value for what the agent's message states corrects it even when the message ends with a question; a value its question puts up is answered, a new one decided is no correction", () => {
+    const recorded = (agent: string, reply: string) => analyseTask('T1', [{ author: 'release-bot', role: 'bot', text: agent }, { author: 'mia', role: 'human', text: reply }], engine, new Set(['T1']));
+    const corrected = recorded('Order for next week:\n- hake, Friday 7:00 delivery\n- order quantity: 420 portions\nShall I cancel the old standing order?', '460 portions! And yes, cancel it.');
+    expect(corrected.patterns.map((p) => p.type)).toContain('correction');
+    const answered = recorded('For the canteen: do we stay at 420 portions?', '460 portions, two new classes.');
+    expect(answered.patterns.map((p) => p.type)).not.toContain('correction');
+    const decided = recorded('Both orders are under the 500 EUR threshold, so no sign-off is needed. Order?', 'Roth, yes. Ab sofort Sign-off ab 300 EUR, nicht 500 EUR.');
+    expect(decided.patterns.map((p) => p.type)).not.toContain('correction');
+  });
+
   it('a lettered key opening the reply picks that option of the agent\'s list ("B. …")', () => {
     const options = 'Options: A) wait for SunPeak until July, B) switch to Luma now, C) cancel. Which one?';
     expect(typesAt(thread(['ops-agent', 'bot', options], ['stefan', 'human', 'B. The renovation starts in June.']), 1)).toEqual(['confirmation']);

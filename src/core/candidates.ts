@@ -44,6 +44,8 @@ export interface CandidateInput {
   valueSlot?: (word: string) => string | null;
   /** The slot a unit word fills ("days" → duration, "TB" → size), from the subject lexicon; none known when absent. */
   unitSlot?: (word: string) => string | null;
+  /** Whether a text announces a change of what holds ("ab sofort", "from now on"), from the subject lexicon's reversals; none known when absent. */
+  announcesChange?: (text: string) => boolean;
 }
 
 const isPerson = (m: Message) => m.role !== 'bot';
@@ -1059,10 +1061,11 @@ function changedValue(input: CandidateInput, scene: MessageScene, r: ClauseReadi
   if (onlyJudges(lexicon, r.lower)) return;
   // A person stating a different value for what the agent just said ("Last order day for
   // Germany is the 18th." after "… 19 December for Germany") corrects it without a cue word; one
-  // proposing a value ("For raw events I'd propose 24 months.") puts it up for a decision, and
+  // proposing a value ("For raw events I'd propose 24 months.") or announcing a new one ("ab sofort
+  // Sign-off ab €300, nicht €500.") puts it up for a decision or decides, and
   // one drawing a conclusion from it ("Then the loaf costs 5.20 EUR." after "That adds 0.30 EUR
   // per loaf in cost.") or announcing a change ("Planänderung: …") decides.
-  if (r.firstContent && !scene.correcting && !r.label && findAct(lexicon, 'conclusion', normalForm(r.clause.text))?.start !== 0 && r.type !== 'action_item' && !proposes(lexicon, r.lower) && a === p - 1 && scene.answersAgent && r.words <= input.tuning.valueCorrectionMaxWords && !isQuestion(messages[a].text) && correctsValue(r.body, messages[a].text, sentencesAt(input, a), input.stems, input.unitSlot)) {
+  if (r.firstContent && !scene.correcting && !r.label && findAct(lexicon, 'conclusion', normalForm(r.clause.text))?.start !== 0 && r.type !== 'action_item' && !proposes(lexicon, r.lower) && !input.announcesChange?.(r.body) && a === p - 1 && scene.answersAgent && r.words <= input.tuning.valueCorrectionMaxWords && correctsValue(r.body, messages[a].text, stated(input, a), input.stems, input.unitSlot)) {
     r.type = 'constraint';
     r.strength = 'correction';
     r.act = 'value-correction' as SentenceAct;
@@ -1076,6 +1079,20 @@ function changedValue(input: CandidateInput, scene: MessageScene, r: ClauseReadi
     r.strength = 'weak';
     r.act = 'new-value' as SentenceAct;
   }
+}
+
+/**
+ * The sentences of message a that state rather than ask: "- order quantity: 420 portions. Shall I
+ * cancel the old order?" states 420, and "460 portions!" in reply corrects it; a value the
+ * question itself puts up ("Do we stay at 420 portions?") is answered, not corrected, and so are
+ * the values of a message that asks to choose ("… 38 minutes, or 17 on an 8-core one. Which should
+ * I set up?"): they are options.
+ */
+function stated(input: CandidateInput, a: number): Span[] {
+  const sentences = sentencesAt(input, a);
+  const asked = lastQuestion(sentences);
+  if (asked && input.lexicon.words.statements.choiceQuestion.test(asked.text)) return [];
+  return sentences.filter((s) => !isQuestion(s.text));
 }
 
 /**

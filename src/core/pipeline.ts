@@ -19,7 +19,7 @@ import type { CompiledRule } from './rules';
 import type { CompiledStatementLexicon } from './sentenceActs';
 import type { ScorerModel } from './scorer';
 import { canonicalJson, sameJson } from './json';
-import { SubjectMemo } from './subject';
+import { reversalsIn, SubjectMemo } from './subject';
 import { questionText, supersedeInTask } from './supersede';
 import { sha256, type Stems } from './text';
 import { PorterStems } from './porter';
@@ -185,15 +185,16 @@ function readTask(taskId: string, discussion: readonly unknown[], engine: Engine
 }
 
 /**
- * What the candidates read of the subject lexicon's slots: the slot a unit word fills ("days" →
- * duration; "Uhr", which makes a number an hour, → time) and the slot a word that is a value by
- * itself fills ("Thursday" → weekday).
+ * What the candidates read of the subject lexicon: the slot a unit word fills ("days" → duration;
+ * "Uhr", which makes a number an hour, → time), the slot a word that is a value by itself fills
+ * ("Thursday" → weekday), and whether a text announces a change ("ab sofort", "from now on").
  */
-export function slotReaders(engine: Engine): Pick<CandidateInput, 'unitSlot' | 'valueSlot'> {
+export function slotReaders(engine: Engine): Pick<CandidateInput, 'unitSlot' | 'valueSlot' | 'announcesChange'> {
   const { unitSlot, clock, wordSlot } = engine.lexicon.subjects;
   return {
     unitSlot: (word) => unitSlot.get(word)?.slot ?? (clock.has(word) ? 'time' : null),
     valueSlot: (word) => wordSlot.get(word)?.slot ?? null,
+    announcesChange: (text) => reversalsIn(text, engine.lexicon.subjects).length > 0,
   };
 }
 

@@ -604,6 +604,14 @@ describe('decision candidates', () => {
     expect(answering('solar-agent', 'The south face is 11.4 m. How many modules should I plan?')('26.').join(' ')).not.toMatch(/face/i);
   });
 
+  it("takes what a text says ('The draft says …') for a report of its words, not a decision; a clause that only points at a text ('like the rules say') keeps its own", () => {
+    const said = answering('release-bot', 'I moved the banner to April 21. Anything else you want changed in the draft?');
+    const found = said("Yes, actually. The draft says guests can view and comment. We settled that in March: guests only view. Take 'and comment' out.");
+    expect(found).not.toContain('The draft says guests can view and comment.');
+    expect(found).toContain("Take 'and comment' out.");
+    expect(answering('support-bot', 'A customer asked us to delete his data. How should I proceed?')('Forward it to the privacy team today, like the rules say.')).toEqual(['Forward it to the privacy team today, like the rules say.']);
+  });
+
   it("names what an accepted offer calls 'it' by the thing the agent named just before ('The T&C change should be checked … — shall I send it to Dr. Reuter?')", () => {
     expect(answering('shop-agent', 'The T&C change should be checked by your lawyer — shall I send it to Dr. Reuter?')('Yes, send it to her.')).toEqual(['Send the T&C change to Dr. Reuter.']);
     expect(answering('site-agent', "Kessler's down-payment invoice (30 %, 13,470 EUR) arrived today. I'll forward it to the Hoffmanns unless you object.")('Ok, forward it.')).toEqual(["Forward Kessler's down-payment invoice to the Hoffmanns unless you object."]);

@@ -577,6 +577,11 @@ describe('extract run and extract guard on two tasks', () => {
     expect((await cli(['run', '--now', '2026-04-01T00:00:00Z'], dir)).status).toBe(0);
     return JSON.parse(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8')).decisions as Decision[];
   };
+  /** Runs the CLI on two tasks, T1 then T2, in a new folder: the folder and the decisions recorded. */
+  const onTwoTasks = async (first: object[], second: object[]): Promise<{ dir: string; decisions: Decision[] }> => {
+    const dir = tempDir();
+    return { dir, decisions: await runOn(dir, { T1: { discussion: first }, T2: { discussion: second } }) };
+  };
   /** The pattern log the run wrote into dir. */
   const patternsIn = (dir: string): Pattern[] => readFileSync(join(dir, 'memory', 'patterns.jsonl'), 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
 
@@ -691,21 +696,19 @@ describe('extract run and extract guard on two tasks', () => {
   });
 
   it("retires a bare value by the answer to a question just before it that names the old value ('6 weeks isn't working. Can we say 8?' — '8 weeks from now on.')", async () => {
-    const dir = tempDir();
-    const tasks = {
-      T1: { discussion: [
+    const { decisions } = await onTwoTasks(
+      [
         msg('carmen', 'human', 'We need the 2026 packages final before the fair.', '2026-03-05T09:00:00Z'),
         msg('studio-bot', 'bot', 'Proposal for 2026: +5% on all packages and gallery delivery within 6 weeks. Adopt?', '2026-03-05T09:01:00Z'),
         msg('carmen', 'human', '6 weeks yes.', '2026-03-05T09:05:00Z'),
-      ] },
-      T2: { discussion: [
+      ],
+      [
         msg('nora', 'human', 'Contracts for the fair leads go out this week.', '2026-04-14T09:00:00Z'),
         msg('studio-bot', 'bot', 'Apologies, fixed in the template: deposit 30%.', '2026-04-14T09:01:00Z'),
         msg('felix', 'human', "6 weeks isn't working either, I'm at week 7 on the last gallery. Can we say 8?", '2026-04-14T09:03:00Z'),
         msg('carmen', 'human', 'ok, 8 weeks from now on.', '2026-04-14T09:05:00Z'),
-      ] },
-    };
-    const decisions = await runOn(dir, tasks);
+      ],
+    );
     const before = decisions.find((d) => d.task_id === 'T1' && /6 weeks/.test(d.statement))!;
     const after = decisions.find((d) => d.task_id === 'T2' && /8 weeks/.test(d.statement))!;
     // Every word but the number in common is no duplicate: the answer gives the slot another value.
@@ -714,22 +717,20 @@ describe('extract run and extract guard on two tasks', () => {
   });
 
   it("retires a corrected value by a change of plan after an agent's report of another measure ('4 TB' is no value the '14 days' corrects)", async () => {
-    const dir = tempDir();
-    const tasks = {
-      T1: { discussion: [
+    const { dir, decisions } = await onTwoTasks(
+      [
         msg('ops', 'human', 'Backup retention for the file server.', '2026-03-02T09:00:00Z'),
         msg('backup-agent', 'bot', 'Draft: keep backups for 7 days. OK?', '2026-03-02T09:01:00Z'),
         msg('ops', 'human', 'No, 7 days is too short, we keep them 30 days.', '2026-03-02T09:05:00Z'),
         msg('backup-agent', 'bot', 'Understood: backups are kept for 30 days.', '2026-03-02T09:06:00Z'),
-      ] },
-      T2: { discussion: [
+      ],
+      [
         msg('ops', 'human', 'Storage costs are up again.', '2026-03-09T09:00:00Z'),
         msg('backup-agent', 'bot', 'Backups take 4 TB now. Options: compress them, or keep fewer days.', '2026-03-09T09:01:00Z'),
         msg('ops', 'human', 'Change of plan: from now on we keep backups for 14 days only.', '2026-03-09T09:05:00Z'),
         msg('backup-agent', 'bot', 'Changed the retention to 14 days.', '2026-03-09T09:06:00Z'),
-      ] },
-    };
-    const decisions = await runOn(dir, tasks);
+      ],
+    );
     const corrected = decisions.find((d) => d.task_id === 'T1' && /30 days/.test(d.statement))!;
     const change = decisions.find((d) => d.task_id === 'T2' && /14 days/.test(d.statement))!;
     // The change of plan corrects nothing the agent said: it is a person's decision, and it retires the correction.

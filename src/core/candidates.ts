@@ -1401,26 +1401,29 @@ function withValueHolder(input: CandidateInput, at: number, option: string): str
 
 /** The content words that open `after`, up to a mark or a word that is none (at most three). */
 function thingAfter(input: CandidateInput, after: readonly string[]): string | null {
-  const out: string[] = [];
-  for (const t of after.slice(0, 3)) {
-    const word = bareToken(t);
-    if (!word || /\d/.test(word) || contentToken(word, input.stems) === null) break;
-    out.push(t.replace(/[^\p{L}\p{N}'’-]+$/u, ''));
-    if (/[,;:.!?()]$/.test(t)) break;
-  }
-  return out.length > 0 ? out.join(' ') : null;
+  return contentRun(input, after.slice(0, 3), false);
 }
 
 /** The content words that end `before`, back to a mark or a word that is none (at most four). */
 function holderWords(input: CandidateInput, before: readonly string[]): string | null {
+  return contentRun(input, before.slice(-4).reverse(), true);
+}
+
+/**
+ * The run of content words `toks` opens with (read from the value outwards), as written: no
+ * number, no word such as "current" that only says which value is meant, and no mark between
+ * them. `backwards`: the tokens come in reverse order, and a mark ends the token before it.
+ */
+function contentRun(input: CandidateInput, toks: readonly string[], backwards: boolean): string | null {
   const out: string[] = [];
-  for (let j = before.length - 1; j >= 0 && out.length < 4; j--) {
-    const t = before[j];
+  for (const t of toks) {
     const word = bareToken(t);
-    if (!word || /\d/.test(word) || /[,;:.!?()]$/.test(t) || input.lexicon.words.statements.valueQualifier.test(word) || contentToken(word, input.stems) === null) break;
-    out.unshift(t.replace(/^[^\p{L}]+/u, ''));
+    const marked = /[,;:.!?()]$/.test(t);
+    if (!word || /\d/.test(word) || (backwards && marked) || input.lexicon.words.statements.valueQualifier.test(word) || contentToken(word, input.stems) === null) break;
+    out.push(backwards ? t.replace(/^[^\p{L}]+/u, '') : t.replace(/[^\p{L}\p{N}'’-]+$/u, ''));
+    if (!backwards && marked) break;
   }
-  return out.length > 0 ? out.join(' ') : null;
+  return out.length > 0 ? (backwards ? out.reverse() : out).join(' ') : null;
 }
 
 /** A token without the marks around it, lower-cased. */
@@ -1430,16 +1433,13 @@ function bareToken(t: string): string {
 
 /** The kind of each number a text writes: an amount (a currency before it), a clock time, the slot of the unit after it (amount, percent, duration …), another unit after it, or a plain number. */
 function valueKinds(input: CandidateInput, text: string): string[] {
-  return [...text.matchAll(NUMBER)].map((m) => {
+  return measures(text, input.unitSlot).map((m) => {
     // (A currency may stand before the number: "€45", "EUR 45".)
-    const prior = /([\p{L}€$£]+)\s?$/u.exec(text.slice(Math.max(0, m.index! - 4), m.index!))?.[1].toLowerCase();
-    const unit = /^\s?([\p{L}%€$£]+)/u.exec(text.slice(m.index! + m[0].length))?.[1].toLowerCase() ?? '';
-    if (prior && input.unitSlot?.(prior) === 'amount') return 'amount';
-    if (/^\d{1,2}:\d{2}$/.test(m[0])) return 'time';
-    const slot = unit ? input.unitSlot?.(unit) : null;
-    if (slot) return slot;
+    if (m.slotBefore === 'amount') return 'amount';
+    if (/^\d{1,2}:\d{2}$/.test(m.number)) return 'time';
+    if (m.slot) return m.slot;
     // ("11.4 m", "8 eps": a unit the lexicon does not know is a kind of its own.)
-    return /^\p{L}+$/u.test(unit) && !input.stems.stopwords.has(unit) ? `unit:${unit}` : 'number';
+    return /^\p{L}+$/u.test(m.unit) && !input.stems.stopwords.has(m.unit) ? `unit:${m.unit}` : 'number';
   });
 }
 
@@ -1669,12 +1669,17 @@ function correctsValue(body: string, agentText: string, agentSentences: readonly
 interface Measure {
   number: string;
   slot: string | null;
+  /** The word written right after the number, lower-cased ('' when none). */
+  unit: string;
+  /** The slot of the word right before it, where that is a unit ("€45", "EUR 45"). */
+  slotBefore: string | null;
 }
 
 function measures(text: string, unitSlot: ((word: string) => string | null) | undefined): Measure[] {
   return [...text.matchAll(NUMBER)].map((m) => {
-    const unit = /^\s?([\p{L}%€$£]+)/u.exec(text.slice(m.index! + m[0].length))?.[1].toLowerCase();
-    return { number: m[0], slot: unit && unitSlot ? unitSlot(unit) : null };
+    const unit = /^\s?([\p{L}%€$£]+)/u.exec(text.slice(m.index! + m[0].length))?.[1].toLowerCase() ?? '';
+    const before = /([\p{L}€$£]+)\s?$/u.exec(text.slice(Math.max(0, m.index! - 4), m.index!))?.[1].toLowerCase();
+    return { number: m[0], unit, slot: unit && unitSlot ? unitSlot(unit) : null, slotBefore: before && unitSlot ? unitSlot(before) : null };
   });
 }
 

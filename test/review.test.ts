@@ -10,11 +10,19 @@ import { EXAMPLE, ROOT, cli, shippedEngine, shippedWords, tempDir } from './help
 
 const NOW = '2026-02-05T00:00:00Z';
 
-/** The example; with `queueAll`, thresholds that send every candidate to the review queue. */
+/**
+ * The example; with `queueAll`, thresholds that send every candidate the discussion has not
+ * settled to the review queue: no topic reaches the registry's importance, and the scorer is sure
+ * of nothing (it keeps its weights, with a registry threshold no score reaches).
+ */
 async function exampleDir(queueAll = false): Promise<string> {
   const dir = tempDir();
   cpSync(EXAMPLE, join(dir, 'tasks.json'));
-  if (queueAll) writeFileSync(join(dir, 'extract.config.json'), JSON.stringify({ thresholds: { decision: 10_000, review: 1 } }));
+  if (queueAll) {
+    const model = JSON.parse(readFileSync(join(ROOT, 'rules', 'models', 'decision-scorer.json'), 'utf8'));
+    writeFileSync(join(dir, 'unsure-scorer.json'), JSON.stringify({ ...model, thresholds: { registry: 1, review: 0 } }));
+    writeFileSync(join(dir, 'extract.config.json'), JSON.stringify({ thresholds: { decision: 10_000, review: 1 }, scorer: 'unsure-scorer.json' }));
+  }
   expect((await cli(['run', '--now', NOW], dir)).status).toBe(0);
   return dir;
 }

@@ -1170,6 +1170,16 @@ describe('decision candidates', () => {
     expect(strengths("Raw events 24 months, I'll tell legal.")).toEqual(['correction']);
   });
 
+  it('reads a number a person gives later as a new value only where the agent measured the same thing in the same unit', () => {
+    const later = (agent: string) => replying([['ops-bot', 'bot', agent], ['lena', 'human', 'Noted, thanks.']]);
+    // The person's figure is a report: the agent's figure on the same word counts something else.
+    expect(later('On staging the lock on orders was held for 2m41s; reads and writes continued.')('AU is 6% of Sunday orders.')).toEqual([]);
+    expect(later('Reranker depth 100 takes 80 ms per query on the dev set.')('Page count is 8.6 with Table 3 in.')).toEqual([]);
+    // A figure in the unit the agent put on the same thing sets it.
+    expect(later('Raw events are kept for 36 months today.')('Raw events 24 months.')).toEqual(['Raw events 24 months.']);
+    expect(later('The weekly call is at 09:00 on Mondays.')('The call is at 08:30.')).toEqual(['The call is at 08:30.']);
+  });
+
   it("states a correction's content, not its cue, and splits the reason off", () => {
     const found = candidates([
       ['billing-bot', 'bot', 'Invoices go out on the 1st of each month.'],

@@ -1074,7 +1074,9 @@ function changedValue(input: CandidateInput, scene: MessageScene, r: ClauseReadi
   // a person gives of their own ("My laptop does the integration tests in like 15.") reports, as
   // does one passed on by the way or told of the past ("for the record: revenue +18% vs last
   // year"), and one proposed ("For raw events I'd propose 24 months.") is put up for a decision.
-  if (!r.type && !r.reports && !hasAct(lexicon, 'explanation', r.lower) && !hasAct(lexicon, 'aside', r.lower) && !hasAct(lexicon, 'past', r.lower) && !proposes(lexicon, r.lower) && findAct(lexicon, 'i-subject', r.lower)?.start !== 0 && agent >= 0 && correctsValue(r.body, messages[agent].text, sentencesAt(input, agent), input.stems, input.unitSlot)) {
+  // The two numbers must measure the same thing in the same unit: a figure of another kind beside
+  // one of the agent's words ("AU is 6% of Sunday orders") is a fact the person reports.
+  if (!r.type && !r.reports && !hasAct(lexicon, 'explanation', r.lower) && !hasAct(lexicon, 'aside', r.lower) && !hasAct(lexicon, 'past', r.lower) && !proposes(lexicon, r.lower) && findAct(lexicon, 'i-subject', r.lower)?.start !== 0 && agent >= 0 && correctsValue(r.body, messages[agent].text, sentencesAt(input, agent), input.stems, input.unitSlot, true)) {
     r.type = 'decision';
     r.strength = 'weak';
     r.act = 'new-value' as SentenceAct;
@@ -1650,7 +1652,8 @@ const STANDALONE_NUMBER = /(?:^|[^\p{L}\d])\d/u;
  * content word with one of the agent's sentences that has a number, and its own number is none of
  * the agent's.
  */
-function correctsValue(body: string, agentText: string, agentSentences: readonly Span[], stems: Stems, unitSlot?: (word: string) => string | null): boolean {
+function correctsValue(body: string, agentText: string, agentSentences: readonly Span[], stems: Stems, unitSlot?: (word: string) => string | null, measured = false): boolean {
+  // (`measured`: the two numbers must be in one known unit's slot, or both clock times; see sameMeasure.)
   const mine = numbersOf(body);
   if (mine.length === 0) return false;
   const theirs = new Set(numbersOf(agentText));
@@ -1662,7 +1665,8 @@ function correctsValue(body: string, agentText: string, agentSentences: readonly
   // A clock time answers a clock time, a count a count: "every Monday at 8:00" changes nothing
   // about "2,400 subscribers".
   const written = measures(body, unitSlot);
-  return agentSentences.some((s) => measures(s.text, unitSlot).some((n) => written.some((m) => sameKind(m, n))) && subjectWords(s.text).some((t) => subject.has(t)));
+  const kin = measured ? sameMeasure : sameKind;
+  return agentSentences.some((s) => measures(s.text, unitSlot).some((n) => written.some((m) => kin(m, n))) && subjectWords(s.text).some((t) => subject.has(t)));
 }
 
 /** A number as written and the slot of the unit after it, when the unit is known ("14 days" → duration, "4 TB" → size). */
@@ -1688,9 +1692,21 @@ function sameKind(x: Measure, y: Measure): boolean {
   // "14 days" is no new value for "4 TB": two known units of different slots measure different things.
   if (x.slot && y.slot && x.slot !== y.slot) return false;
   const [a, b] = [x.number, y.number];
-  const time = (n: string) => /^\d{1,2}:\d{2}$/.test(n);
+  const time = isClock;
   const hour = (n: string) => /^\d{1,2}$/.test(n) && Number(n) <= 24;
   return time(a) === time(b) || (time(a) && hour(b)) || (time(b) && hour(a));
+}
+
+const isClock = (n: string) => /^\d{1,2}:\d{2}$/.test(n);
+
+/**
+ * Two numbers measured in one known unit's slot ("24 months" / "36 months", "€45" / "39 EUR"), or
+ * two clock times: a number without a known unit may count anything ("6% of Sunday orders" is no
+ * value for "2m41s on orders").
+ */
+function sameMeasure(x: Measure, y: Measure): boolean {
+  const slotOf = (m: Measure) => m.slot ?? m.slotBefore;
+  return (slotOf(x) !== null && slotOf(x) === slotOf(y)) || (isClock(x.number) && isClock(y.number));
 }
 
 /** "10:00" and "10" name the same hour: a reply picking "Thursday 10" repeats the offer's value. */

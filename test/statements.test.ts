@@ -1178,6 +1178,9 @@ describe('decision candidates', () => {
     // A figure in the unit the agent put on the same thing sets it.
     expect(later('Raw events are kept for 36 months today.')('Raw events 24 months.')).toEqual(['Raw events 24 months.']);
     expect(later('The weekly call is at 09:00 on Mondays.')('The call is at 08:30.')).toEqual(['The call is at 08:30.']);
+    // So does one before the same word, and a bare one, which takes the unit of the number it answers.
+    expect(later('The agreed maximum is 12 per class.')('The max is 10 per class.')).toEqual(['The max is 10 per class.']);
+    expect(later('The service costs £85 on the plan.')('The plan price is 79.')).toEqual(['The plan price is 79.']);
   });
 
   it("states a correction's content, not its cue, and splits the reason off", () => {

@@ -1700,13 +1700,19 @@ function sameKind(x: Measure, y: Measure): boolean {
 const isClock = (n: string) => /^\d{1,2}:\d{2}$/.test(n);
 
 /**
- * Two numbers measured in one known unit's slot ("24 months" / "36 months", "€45" / "39 EUR"), or
- * two clock times: a number without a known unit may count anything ("6% of Sunday orders" is no
- * value for "2m41s on orders").
+ * Whether the person's number measures what the agent's does: two clock times; a number in a known
+ * unit and one in the same unit's slot ("24 months" / "36 months", "€45" / "39 EUR"); a number
+ * before the same word ("10 per class" / "12 per class"); or a bare number, which takes the unit
+ * of the number it answers ("make the plan price 79" / "£80 on the plan"). A number of another
+ * kind beside one of the agent's words ("AU is 6% of Sunday orders" / "2m41s on orders") counts
+ * something else.
  */
-function sameMeasure(x: Measure, y: Measure): boolean {
+function sameMeasure(mine: Measure, theirs: Measure): boolean {
+  if (isClock(mine.number) || isClock(theirs.number)) return isClock(mine.number) && isClock(theirs.number);
   const slotOf = (m: Measure) => m.slot ?? m.slotBefore;
-  return (slotOf(x) !== null && slotOf(x) === slotOf(y)) || (isClock(x.number) && isClock(y.number));
+  const slot = slotOf(mine);
+  if (slot !== null) return slotOf(theirs) === slot;
+  return mine.unit === '' || mine.unit === theirs.unit;
 }
 
 /** "10:00" and "10" name the same hour: a reply picking "Thursday 10" repeats the offer's value. */

@@ -1183,6 +1183,33 @@ describe('decision candidates', () => {
     expect(later('The service costs £85 on the plan.')('The plan price is 79.')).toEqual(['The plan price is 79.']);
   });
 
+  it('reads a reply that rules out a value the agent just stated as a correction, whatever its words', () => {
+    const replying = (person: string) => recorded([
+      ['ward-bot', 'bot', 'Draft for wards 7 and 8: top-ups Mon/Wed/Fri, delivered on the 14:00 porter run. Shall I send it to the ward managers?'],
+      ['tom', 'human', person],
+    ]);
+    const corrections = (person: string) => replying(person).patterns.filter((x) => x.type === 'correction');
+    const denied = replying("there's no 14:00 porter run, afternoon run is 15:30 since January");
+    expect(denied.patterns.filter((x) => x.type === 'correction')).toHaveLength(1);
+    expect(denied.decisions.map((d) => [d.statement, d.type])).toContainEqual(["There's no 14:00 porter run, afternoon run is 15:30 since January.", 'constraint']);
+    // Chat spelling without the apostrophe negates as well.
+    expect(corrections('the porter run isnt 14:00 any more, its 15:30')).toHaveLength(1);
+    // A negation that does not reach the value denies nothing; nor does a value only a question put up.
+    expect(corrections('No rush, the 14:00 porter run is fine.')).toEqual([]);
+    expect(recorded([
+      ['ward-bot', 'bot', 'Should the top-ups go on the 14:00 porter run?'],
+      ['tom', 'human', 'Not the 14:00 one, the 15:30 one.'],
+    ]).patterns.filter((x) => x.type === 'correction' && x.rule === 'dialogue/value-denied')).toEqual([]);
+    // Ruling out a value of another subject, or announcing a change, denies nothing the agent said.
+    const report = (person: string) => recorded([
+      ['mail-agent', 'bot', 'Open rate 21 % on Monday mornings, against 38 % for the one test send on a Thursday afternoon.'],
+      ['jonas', 'human', person],
+    ]).patterns.filter((x) => x.type === 'correction').map((x) => x.rule);
+    expect(report('Change of plan: no newsletter on Mondays, it goes out on Thursdays at 17:00.')).toEqual([]);
+    expect(report('Change of plan: no open rate from Monday mornings in the report any more.')).toEqual([]);
+    expect(report('There was no 21 % open rate on Monday mornings, that was the Sunday send.')).toEqual(['dialogue/value-denied']);
+  });
+
   it("states a correction's content, not its cue, and splits the reason off", () => {
     const found = candidates([
       ['billing-bot', 'bot', 'Invoices go out on the 1st of each month.'],

@@ -80,3 +80,19 @@ export function withAdmittedErrors(messages: readonly Message[], detections: Det
     return [...ds, { ruleId: 'dialogue/error-admitted', kind: 'correction', index: m.index, start: 0, end: 0, weight: 1 }];
   });
 }
+
+/**
+ * A person's reply that rules out a value the agent's message just stated ("there's no 14:00
+ * porter run, the afternoon run is 15:30", "it's not 48 hours, the policy says the next working
+ * day") corrects it, with or without a cue: a correction, where no rule read one. `rulesOut`
+ * judges the reply against the agent's message (the subject model: a value inside a negation's
+ * scope that one of the agent's statements, not its questions, gives).
+ */
+export function withDeniedValues(messages: readonly Message[], detections: Detection[][], rulesOut: (reply: number, said: number) => boolean): Detection[][] {
+  return detections.map((ds, p) => {
+    const m = messages[p];
+    const before = messages[p - 1];
+    if (m.role === 'bot' || !before || before.role !== 'bot' || ds.some((d) => d.kind === 'correction') || !rulesOut(p, p - 1)) return ds;
+    return [...ds, { ruleId: 'dialogue/value-denied', kind: 'correction', index: m.index, start: 0, end: 0, weight: 1 }];
+  });
+}

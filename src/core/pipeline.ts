@@ -8,7 +8,7 @@ import { clusterTopics } from './cluster';
 import { negates, type CompiledLexicon } from './contradiction';
 import { sentenceCandidates, type CandidateInput } from './candidates';
 import { agentCandidates, decideTask, orderCandidates, type DecideInput, type TaskAnalysis, type WeighedCandidate } from './decide';
-import { detect, withAdmittedErrors } from './detect';
+import { detect, withAdmittedErrors, withDeniedValues } from './detect';
 import { decisionFromReview, mergeTask, RegistryIndex, recordPatterns, type Registry, type TaskMerge } from './evolve';
 import { EntryMemo, idRanks, markStale, rejectedByRecall, relateMessages, relateNewDecisions, type RelatedPattern, type RelateOptions, type StaleMemo, type TaskMessages } from './relate';
 import { compareInstants } from './instant';
@@ -19,7 +19,7 @@ import type { CompiledRule } from './rules';
 import type { CompiledStatementLexicon } from './sentenceActs';
 import type { ScorerModel } from './scorer';
 import { canonicalJson, sameJson } from './json';
-import { reversalsIn, SubjectMemo } from './subject';
+import { reversalsIn, rulesOutStated, SubjectMemo } from './subject';
 import { questionText, supersedeInTask } from './supersede';
 import { sha256, type Stems } from './text';
 import { PorterStems } from './porter';
@@ -154,7 +154,9 @@ function readTask(taskId: string, discussion: readonly unknown[], engine: Engine
   // 3. detect: rule cues per message and which message each answers; contextual rules need the answered message's cues;
   //    a message the agent answers by admitting an error is a correction whatever its words.
   const detected = detect(messages, engine.rules, text.at, text.stemmer);
-  const detections = withAdmittedErrors(messages, detected.detections, engine.words.errorAdmission);
+  const admitted = withAdmittedErrors(messages, detected.detections, engine.words.errorAdmission);
+  //    A person's reply that rules out a value the agent just stated is a correction whatever its words.
+  const detections = withDeniedValues(messages, admitted, (p, a) => rulesOutStated(text.at[p].sentences[0]?.text ?? '', text.at[a].sentences.map((s) => s.text), engine.lexicon.subjects, engine.lexicon));
   const answered = detected.answered;
   // 4. reply acts: each message's verdict on what it answers (confirmation, disagreement, correction); topics and candidates weigh them.
   const replies = replyActs(messages, detections, answered, engine.words);

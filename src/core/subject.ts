@@ -4,7 +4,7 @@
 // shared content — the words that name things, and the slot a value fills — not the whole topic.
 // All vocabulary comes from rules/lexicons/subjects.json (and the phrases that only look negating,
 // from the engine's claims word list).
-import { contentToken, contentTokens, isContentWord, nameWords, sharedCount as shared, type Stems, surfaceWords, words } from './text';
+import { contentToken, contentTokens, isContentWord, isQuestion, nameWords, sharedCount as shared, type Stems, surfaceWords, words } from './text';
 import { PorterStems } from './porter';
 import type { CompiledSubjects, NumberWords, Words } from './types';
 import { escapeRegex } from './phrases';
@@ -687,6 +687,21 @@ function bareNumberChange(older: SubjectClause, newer: SubjectClause): string | 
   const unit = was.value.split(' ').slice(1).join(' ');
   const now = unit ? `${given[0].value} ${unit}` : given[0].value;
   return now === was.value ? null : `a new ${was.key}: ${was.value} → ${now}`;
+}
+
+/**
+ * Whether a sentence rules out a value that one of the statements (not the questions) among
+ * `said` gives on the same subject: "there's no 14:00 porter run" against "delivered on the 14:00
+ * porter run". A value a question puts up ("Shall we keep 14:00?") is answered, not denied; a
+ * change announced ("Change of plan: no newsletter on Mondays") retires a value rather than
+ * denying what was said, and "no newsletter on Mondays" says nothing of "21 % open rate on Monday
+ * mornings".
+ */
+export function rulesOutStated(sentence: string, said: readonly string[], subjects: CompiledSubjects, neg: NegationWords): boolean {
+  if (sentence === '' || isQuestion(sentence) || reversalsIn(sentence, subjects).length > 0) return false;
+  const mine = subjectClauses(sentence, subjects, neg);
+  const theirs = said.filter((s) => !isQuestion(s)).flatMap((s) => subjectClauses(s, subjects, neg));
+  return mine.some((c) => c.values.some((v) => v.negated && !v.key.startsWith(COUNT) && theirs.some((o) => sameSubject(c, o) && o.values.some((x) => !x.negated && comparable(x, v) && x.value === v.value))));
 }
 
 /**

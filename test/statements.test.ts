@@ -1183,7 +1183,7 @@ describe('decision candidates', () => {
     expect(later('The service costs £85 on the plan.')('The plan price is 79.')).toEqual(['The plan price is 79.']);
   });
 
-  it('reads a reply that is only the pick of an offered option as a confirmation of it', () => {
+  it('reads a reply that is only the pick of an offered option, or the go-ahead for an offered step, as a confirmation of it', () => {
     const picks = (person: string) => recorded([
       ['film-bot', 'bot', 'Catering for the warehouse days, two quotes:\nA) Kitchen on Wheels: €18/head, good vegan options, own truck\nB) Mamma Rosa: €15/head, hot Italian, needs a power hookup'],
       ['hanna', 'human', person],
@@ -1192,6 +1192,11 @@ describe('decision candidates', () => {
     expect(picks('Mamma Rosa.')).toEqual([[[0, 1], 'statements/option-picked']]);
     // A reply that goes on is judged by what it says, not by the option it names.
     expect(picks('Mamma Rosa, but only if they bring their own generator and confirm the vegan menu by Friday.')).toEqual([]);
+    const goAhead = (person: string) => recorded([
+      ['race-bot', 'bot', 'Volunteer pack updated. Shall I send the revised station map to Ben for the signage order?'],
+      ['ben', 'human', person],
+    ]).patterns.filter((x) => x.type === 'confirmation').map((x) => [x.messages, x.rule]);
+    expect(goAhead('send it')).toEqual([[[0, 1], 'statements/offer-taken']]);
   });
 
   it('reads a reply that rules out a value the agent just stated as a correction, whatever its words', () => {

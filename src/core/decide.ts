@@ -149,7 +149,7 @@ function decideWithAgent(input: DecideInput, reply: ReplyContext, topicsAt: Topi
     if (band === 'decision') decisions.push(agentDecision(input, reply, w, type, scored, cuedAt));
     else review.push({ topic: w.topic.label, importance: round1(w.importance), messages: w.c.sources.map((q) => messages[q].index), statement: w.c.statement, type, at: w.c.p, messageIndex: messages[w.c.p].index, ts: messages[w.c.p].ts });
   }
-  const patterns = [...reply.patterns, ...valueCorrections(input, reply, weighed), ...optionPicks(input, reply, weighed)];
+  const patterns = [...reply.patterns, ...valueCorrections(input, reply, weighed), ...acceptances(input, reply, weighed)];
   const topicStates = topics.map((topic) => ({ ...topic, importance: round1(topicImportance.get(topic) ?? 0), status: topicStatus(topicsAt.infos.get(topic)!.ps, messages, reply.verdict) }));
   const confirms = (d: DecisionCandidate) => reply.verdict[d.at] === 'confirmation';
   return { topics: topicStates, decisions: withoutRepeats(decisions, confirms, input.text.stemmer), patterns, review };
@@ -229,19 +229,25 @@ function valueCorrections(input: DecideInput, reply: ReplyContext, weighed: read
 }
 
 /**
- * A person naming one of the options the agent put up ("B.", "Option 2", "Mamma Rosa then") accepts
- * it: a confirmation pattern like one a cue makes, where the reply has no verdict of its own.
+ * A reply that is only a pick or a go-ahead — naming one of the options the agent put up ("B.",
+ * "Mamma Rosa.", "Go with 2."), or taking up its offer ("send it", "go") — accepts it: a
+ * confirmation pattern like one a cue makes, where the reply has no verdict of its own.
  */
-function optionPicks(input: DecideInput, reply: ReplyContext, weighed: readonly WeighedCandidate[]): PatternCandidate[] {
+function acceptances(input: DecideInput, reply: ReplyContext, weighed: readonly WeighedCandidate[]): PatternCandidate[] {
   const { messages } = input;
   const out: PatternCandidate[] = [];
   const judged = new Set(reply.patterns.map((x) => last(x.messages)));
   for (const { c } of weighed) {
-    const m = messages[c.p];
-    // (Only a reply that is the pick: one that goes on to say more is judged by what it says.)
-    if (!c.features.includes('origin:selection') || m.role === 'bot' || reply.verdict[c.p] !== null || judged.has(m.index) || wordCount(m.text) > input.tuning.candidates.selectionMaxWords) continue;
+    const picked = c.features.includes('origin:selection');
+    if (!picked && !c.features.includes('origin:accepted-proposal')) continue;
+    // (The reply is the candidate's own message for a pick, the person's message after the offer for a proposal taken up.)
+    const p = picked ? c.p : Math.max(...c.sources.filter((q) => q > c.p && messages[q].role !== 'bot'));
+    const m = messages[p];
+    // (Only a reply that is the acceptance: one that goes on to say more is judged by what it says.)
+    if (!m || m.role === 'bot' || reply.verdict[p] !== null || judged.has(m.index) || wordCount(m.text) > input.tuning.candidates.selectionMaxWords) continue;
     judged.add(m.index);
-    out.push({ type: 'confirmation', messages: c.sources.map((q) => messages[q].index), description: `${m.author || 'A person'} picks an option the agent offered: "${excerpt(m.text)}"`, rule: 'statements/option-picked', decision: null, ts: m.ts });
+    const a = Math.max(...c.sources.filter((q) => q < p && messages[q].role === 'bot'), -1);
+    out.push({ type: 'confirmation', messages: a >= 0 ? [messages[a].index, m.index] : [m.index], description: `${m.author || 'A person'} accepts what the agent put up: "${excerpt(m.text)}"`, rule: picked ? 'statements/option-picked' : 'statements/offer-taken', decision: null, ts: m.ts });
   }
   return out;
 }

@@ -370,6 +370,12 @@ describe('relations given by what a decision answers', () => {
     // Inside one discussion the question may be about the answer's subject.
     expect(answeredValueChange(view('For contrast I darken the grey to #6B7280.'), view('Body text goes to #4B5563 everywhere.'), view('#6B7280 passes on white, but most body text sits on the card background.'), true)).toMatch(/colour/);
     expect(answeredValueChange(view('For contrast I darken the grey to #6B7280.'), view('Body text goes to #4B5563 everywhere.'), view('#6B7280 passes on white, but most body text sits on the card background.'))).toBeNull();
+    // From another task, an answer about another thing of the draft leaves the old decision standing;
+    // one about its thing, or with no subject of its own, replaces it.
+    const draft = view('Draft: check-in 05:30 at the school gym. Briefing 05:45. Race start 07:30.');
+    expect(answeredValueChange(view('Check-in needs to be 05:30.'), view('Briefing at 06:00 now, the speeches eat the slot.'), draft)).toBeNull();
+    expect(answeredValueChange(view('Check-in needs to be 05:30.'), view('Check-in at 05:15 now, the gym opens earlier.'), draft)).toMatch(/05:30 → 05:15/);
+    expect(answeredValueChange(view('Check-in needs to be 05:30.'), view('05:15 then.'), draft)).toMatch(/05:30 → 05:15/);
   });
 
   it('a decision that is all value is replaced only where the question points at its value', () => {

@@ -939,10 +939,11 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
       if (was.negated || was.key.startsWith(COUNT) || restated(was)) continue;
       for (const n of newer.clauses) {
         const now = n.values.find((v) => comparable(v, was) && !v.negated && v.value !== was.value && !o.values.some((x) => x.key === v.key && x.value === v.value));
-        // (A decision that is all value, from another task, takes the question's subject only where
-        // the answer speaks of it too: "Segelclub block: 12 rooms at €185" says nothing of "we
-        // start at €239 on Saturdays".)
-        const onAnswer = (c: SubjectClause) => o.anchor.size > 0 || sameDiscussion || n.anchor.size === 0 || shared(c.anchor, n.anchor) > 0;
+        // From another task, an answer with a subject of its own must speak of the old decision's
+        // subject or of the question's clause that names the old value: "Segelclub block: 12 rooms
+        // at €185" says nothing of "we start at €239 on Saturdays", and "Briefing at 06:00 now"
+        // after "Check-in 05:30 … Briefing 05:45." leaves "Check-in needs to be 05:30" standing.
+        const onAnswer = (c: SubjectClause) => sameDiscussion || n.anchor.size === 0 || shared(c.anchor, n.anchor) > 0 || shared(o.anchor, n.anchor) > 0;
         if (now && naming.some((c) => onAnswer(c) && namesOldValue(c, was, now, o.anchor.size === 0))) return `a new ${was.key}: ${was.value} → ${now.value}`;
       }
     }

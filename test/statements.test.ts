@@ -1235,6 +1235,16 @@ describe('decision candidates', () => {
     expect(found[0]).toMatchObject({ statement: 'Invoices go out on the 25th.', type: 'constraint', strength: 'correction', reasons: ['the bank closes the month early'] });
   });
 
+  it('finds a correction without a cue word in the words around its value, whatever the remark after it', () => {
+    const strengths = (person: string) => candidates([
+      ['tap-bot', 'bot', 'Draft: 10 taps, 2 guest taps. House pale stays at £5.80 a pint. Want me to suggest guest breweries?'],
+      ['mia', 'human', person],
+    ]).map((c) => [c.statement, c.strength]);
+    expect(strengths("Pale went up to £6.20 in January, you've got the old price.")).toEqual([["Pale went up to £6.20 in January, you've got the old price.", 'correction']]);
+    // A number said in passing in a long sentence corrects nothing.
+    expect(strengths('The brewery told us last week that the pale would probably go up to £6.20 next year if hops keep rising.').filter(([, strength]) => strength === 'correction')).toEqual([]);
+  });
+
   it('finds a correction without a cue word by the value it changes', () => {
     const found = candidates([
       ['billing-bot', 'bot', 'Draft reminder: invoices go out on the 1st, payment within 30 days.'],

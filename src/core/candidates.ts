@@ -1065,7 +1065,7 @@ function changedValue(input: CandidateInput, scene: MessageScene, r: ClauseReadi
   // Sign-off ab €300, nicht €500.") puts it up for a decision or decides, and
   // one drawing a conclusion from it ("Then the loaf costs 5.20 EUR." after "That adds 0.30 EUR
   // per loaf in cost.") or announcing a change ("Planänderung: …") decides.
-  if (r.firstContent && !scene.correcting && !r.label && findAct(lexicon, 'conclusion', normalForm(r.clause.text))?.start !== 0 && r.type !== 'action_item' && !proposes(lexicon, r.lower) && !input.announcesChange?.(r.body) && a === p - 1 && scene.answersAgent && r.words <= input.tuning.valueCorrectionMaxWords && correctsValue(r.body, messages[a].text, stated(input, a), input.stems, input.unitSlot)) {
+  if (r.firstContent && !scene.correcting && !r.label && findAct(lexicon, 'conclusion', normalForm(r.clause.text))?.start !== 0 && r.type !== 'action_item' && !proposes(lexicon, r.lower) && !input.announcesChange?.(r.body) && a === p - 1 && scene.answersAgent && wordCount(valueStretch(r.body)) <= input.tuning.valueCorrectionMaxWords && correctsValue(r.body, messages[a].text, stated(input, a), input.stems, input.unitSlot)) {
     r.type = 'constraint';
     r.strength = 'correction';
     r.act = 'value-correction' as SentenceAct;
@@ -1107,6 +1107,19 @@ function onlyJudges(lexicon: CompiledStatementLexicon, lower: string): boolean {
   if (!judged) return false;
   const after = lower.slice(judged.end);
   return !(HAS_NUMBER.test(after) && !hasAct(lexicon, 'hedge', after));
+}
+
+/**
+ * The stretch of a clause that carries its first number, up to the comma or dash after it: "Pale
+ * went up to £6.20 in January, you've got the old price" is a value said in seven words, with a
+ * remark after it. (The limit on a cue-less correction's length keeps a number said in passing in
+ * a long sentence from correcting anything.)
+ */
+function valueStretch(body: string): string {
+  const at = body.search(/\d/);
+  if (at < 0) return body;
+  const end = body.slice(at).search(/,\s|\s[–—-]\s|;\s/);
+  return end < 0 ? body : body.slice(0, at + end);
 }
 
 /** A clause that puts something up for a decision ("I'd propose 24 months"), not an offer to do it. */

@@ -97,6 +97,14 @@ describe('sentences and clauses', () => {
     expect(said('Honestly no idea, ask Maria.')).toEqual([]);
     expect(said('Take care of the invoices by Friday.')).not.toEqual([]);
   });
+  it('reads letters written as initials with spaces ("z. B.", "d. h.", "J. R. Smith") as no sentence end', () => {
+    const texts = (t: string) => splitSentences(t, engine.words.statements).map((x) => x.text);
+    expect(texts('Soll ich ein Schreiben mit Frist aufsetzen, z. B. Rückmeldung bis 31. Mai? Das geht.')).toEqual(['Soll ich ein Schreiben mit Frist aufsetzen, z. B. Rückmeldung bis 31. Mai?', 'Das geht.']);
+    expect(texts('Ask J. R. Smith. He signs.')).toEqual(['Ask J. R. Smith.', 'He signs.']);
+    // A single letter before a word still ends its sentence.
+    expect(texts('Take option B. C is too expensive.')).toEqual(['Take option B.', 'C is too expensive.']);
+  });
+
   it('ends a sentence after a bare "No." but not inside "no. 14"', () => {
     expect(splitSentences('No. NPS is quarterly.', engine.words.statements).map((s) => s.text)).toEqual(['No.', 'NPS is quarterly.']);
     expect(splitSentences('Drop the letter at no. 14 on Thursday.', engine.words.statements).map((s) => s.text)).toEqual(['Drop the letter at no. 14 on Thursday.']);

@@ -317,6 +317,14 @@ const WINDOW = 48;
 export type SentenceWords = Pick<Words['statements'], 'abbreviation' | 'monthName' | 'dayWithPeriod'>;
 
 // "No." abbreviates "number" only before one ("no. 14"); "No. NPS is quarterly." is two sentences.
+/**
+ * Letters written as initials with spaces ("z. B. 31. März", "d. h. nie", "J. R. Smith"): a single
+ * letter's period is no sentence's end when another single letter's period follows, nor is the
+ * second one's.
+ */
+const INITIAL = /(?:^|[\s(])\p{L}\.$/u;
+const NEXT_INITIAL = /^\p{L}\./u;
+const INITIALS = /(?:^|[\s(])\p{L}\.\s?\p{L}\.$/u;
 const NUMBER_ABBREVIATION = /(?:^|\s)no\.$/i;
 // A list item marker at the start of a line: "-", "*", "•", "1.", "2)", "(a)", "a)".
 const LIST_MARKER = /^\s*(?:[-*•]|\(?[0-9]{1,2}[.)]|\(?[a-h]\))\s+/;
@@ -345,6 +353,7 @@ export function splitSentences(text: string, words: SentenceWords): Span[] {
       if (m[7] !== undefined && !WORD_BEFORE_PERIOD.test(before)) continue;
       if (mark === '.' && words.abbreviation.test(before)) continue;
       if (mark === '.' && NUMBER_ABBREVIATION.test(before) && /^\d/.test(after)) continue;
+      if (mark === '.' && ((INITIAL.test(before) && NEXT_INITIAL.test(after)) || INITIALS.test(before))) continue;
       // "Das Sommerfest ist am 14. Juni." — a day's number with its period before a month's name.
       if (mark === '.' && words.dayWithPeriod.test(before) && words.monthName.test(after)) continue;
       push(out, text, lineStart + s, lineStart + end);

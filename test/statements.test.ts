@@ -427,6 +427,12 @@ describe('decision candidates', () => {
     expect(reply('Back from the offsite.')).toEqual([]);
   });
 
+  it('keeps a qualifier opened by "but" with the statement it qualifies ("Paper stays, but with a 15 € scan fee")', () => {
+    const said = answering('office-bot', 'Paper drop-off stays possible for clients without online access. Should there be a fee for it?')('Yes, paper stays for them, but with a scan fee of 15 € a month.');
+    expect(said.filter((x) => /paper/i.test(x))).toEqual(['Paper stays for them, but with a scan fee of 15 € a month.']);
+    expect(answering('product-bot', 'Templates: all of them in v1?')('Templates are out for v1, but Jonas gets his sample workspace.')).toEqual(expect.arrayContaining(['Templates are out for v1.']));
+  });
+
   it('reads a decision after "but" in a sentence of its own ("I hear you but we go with A.")', () => {
     const found = candidates([
       ['clinic-bot', 'bot', 'Options: (A) one full dental day on 17 June, (B) two Friday afternoons.'],

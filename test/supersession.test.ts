@@ -167,6 +167,12 @@ describe('relations on the same subject', () => {
     expect(contradiction(view('From now on the club work day is Saturday.'), view('If it rains on Saturday, Sunday is the club work day.'), generic, true)).toBeNull();
   });
 
+  it('reads a negation that opens on a value as ruling out the value, not the thing it is a value of', () => {
+    const noEarlyRun = view("There's no 14:00 porter run, the afternoon run is 15:30 since January.");
+    expect(contradiction(noEarlyRun, view('Let the porter manager know about the extra daily runs.'), generic, true)).toBeNull();
+    expect(contradiction(noEarlyRun, view('Deliveries go on the 14:00 porter run.'), generic, true)).toMatch(/14:00/);
+  });
+
   it('reads a count of people given in another language as another value of the same slot', () => {
     expect(contradiction(view('Ab sofort sind beim Spinning maximal 12 Teilnehmer erlaubt.'), view('Beim Spinning sind maximal 15 Leute erlaubt.'), generic, true)).toMatch(/12 → 15|15/);
     expect(contradiction(view('Ab sofort sind beim Spinning maximal 12 Teilnehmer erlaubt.'), view('Beim Spinning sind maximal 15 Räder erlaubt.'), generic, true)).toBeNull();

@@ -478,6 +478,9 @@ function negationScope(toks: readonly Token[], valueAt: ReadonlyMap<number, Slot
         continue;
       }
       negatedAt.add(k);
+      // A negation that opens on a value rules out that value of what follows, not the thing:
+      // "there's no 14:00 porter run" says nothing against the porter run at 15:30.
+      if (items === 0 && (valueAt.has(k) || /^\d/.test(w))) break;
       const t2 = contentToken(w, stemmer);
       // A light verb ("get", "use") leads to its object; it is not the phrase itself.
       if (!(t2 !== null && (lex.generic.has(w) || lex.generic.has(t2)))) items++;

@@ -167,6 +167,12 @@ describe('relations on the same subject', () => {
     expect(contradiction(view('From now on the club work day is Saturday.'), view('If it rains on Saturday, Sunday is the club work day.'), generic, true)).toBeNull();
   });
 
+  it('takes one shared word for the whole of a subject only when it is no aside of the other statement', () => {
+    expect(valueReplacement(view('The release is on 14 April.'), view('The release moves to 21 April.'), 'whole')).toMatch(/april 14 → april 21/);
+    // "right after check-in" is an aside of the briefing: a new check-in time does not move it.
+    expect(valueReplacement(view('Bilingual briefing at 05:45, right after check-in, with Javier and Carmen leading the Spanish part.'), view('Check-in is at 05:30.'), 'whole')).toBeNull();
+  });
+
   it('reads a negation that opens on a value as ruling out the value, not the thing it is a value of', () => {
     const noEarlyRun = view("There's no 14:00 porter run, the afternoon run is 15:30 since January.");
     expect(contradiction(noEarlyRun, view('Let the porter manager know about the extra daily runs.'), generic, true)).toBeNull();

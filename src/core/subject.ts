@@ -605,6 +605,9 @@ export function comparable(a: SlotValue, b: SlotValue): boolean {
  */
 export type SubjectMatch = 'named' | 'loose' | 'whole' | 'firm' | 'strict';
 
+/** The most subject words the other clause may have for one shared word to be the whole of a subject both name. */
+const WHOLE_MAX_OTHER = 4;
+
 export function sameSubject(a: SubjectClause, b: SubjectClause, match: SubjectMatch = 'loose'): boolean {
   const n = shared(a.anchor, b.anchor);
   // A subject said in common words is the same only in the same words ("the work day", not "the day off").
@@ -613,7 +616,9 @@ export function sameSubject(a: SubjectClause, b: SubjectClause, match: SubjectMa
   if (match === 'named') return n >= 1;
   if (n >= 2) return match !== 'strict' || n * 3 >= Math.min(a.anchor.size, b.anchor.size);
   if (n !== 1) return false;
-  if (match === 'whole') return Math.min(a.anchor.size, b.anchor.size) === 1;
+  // ('whole': the one word is the whole of one subject and no mere aside of the other: "the
+  // briefing, right after check-in, with Javier and Carmen" is not about the check-in.)
+  if (match === 'whole') return Math.min(a.anchor.size, b.anchor.size) === 1 && Math.max(a.anchor.size, b.anchor.size) <= WHOLE_MAX_OTHER;
   return match === 'loose' && n * 2 >= Math.min(a.anchor.size, b.anchor.size);
 }
 

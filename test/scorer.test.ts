@@ -40,6 +40,19 @@ describe('fitting', () => {
     expect(scoreCandidate(model, ['act:rule', 'value:number']).type).toBe('constraint');
   });
 
+  it('weighs whether a cue matched, not the type its phrase list guessed, in the decision model; the type models weigh that type', () => {
+    const examples: Example[] = [];
+    for (let i = 0; i < 40; i++) {
+      const positive = i % 2 === 0;
+      const hint = positive ? (i % 4 === 0 ? 'hint:constraint' : 'hint:decision') : i % 4 === 1 ? 'hint:decision' : 'hint:none';
+      examples.push({ features: [hint, `speaker:owner&${hint}`, positive ? 'act:rule' : 'act:smalltalk'], positive, type: positive ? (hint === 'hint:constraint' ? 'constraint' : 'decision') : undefined, group: String(i % 4) });
+    }
+    const { decision, types } = fitModels(examples);
+    expect(Object.keys(decision.weights).filter((f) => f.includes('hint:') && !f.includes('hint:none'))).toEqual([]);
+    expect(decision.weights['hint:none']).toBeLessThan(0);
+    expect(types.constraint.weights['hint:constraint']).toBeGreaterThan(0);
+  });
+
   it('writes byte-identical weights when `npm run train` runs twice on the same labelled data', () => {
     const data = tempDir();
     const tasks = {

@@ -127,13 +127,22 @@ function asModel(vocab: readonly string[], fit: { bias: number; weights: Float64
 
 const round4 = (x: number) => Math.round(x * 10000) / 10000;
 
+/**
+ * Whether a feature is left out of the decision model: the type a rule pack's cue guessed
+ * (`hint:decision`, `hint:constraint`, …, alone or paired) says which phrase list matched, and
+ * how well each list holds differs from writer to writer; whether a clause decides is weighed by
+ * its form, whether any cue matched at all (`hint:none`), its strength and the dialogue. The type
+ * models keep every hint: the kind of cue is evidence of the kind of decision.
+ */
+const outOfDecisionModel = (feature: string) => feature.includes('hint:') && !feature.includes('hint:none');
+
 /** Fits the decision model and the type model (one-vs-rest) on the examples. */
 export function fitModels(examples: readonly Example[], o: FitOptions = DEFAULT_FIT): { decision: LinearModel; types: Record<string, LinearModel> } {
   const vocab = vocabulary(examples, o.minCount);
   const index = new Map(vocab.map((f, j) => [f, j]));
-  const encode = (e: Example) => [...new Set(e.features)].map((f) => index.get(f)).filter((j): j is number => j !== undefined).sort((a, b) => a - b);
+  const encode = (e: Example, keep: (f: string) => boolean = () => true) => [...new Set(e.features)].filter(keep).map((f) => index.get(f)).filter((j): j is number => j !== undefined).sort((a, b) => a - b);
   const encoded = examples.map((e) => ({ e, x: encode(e) }));
-  const decision = asModel(vocab, fitLogistic(encoded.map(({ e, x }) => ({ x, y: e.positive ? 1 : 0 })), vocab.length, o));
+  const decision = asModel(vocab, fitLogistic(examples.map((e) => ({ x: encode(e, (f) => !outOfDecisionModel(f)), y: e.positive ? 1 : 0 })), vocab.length, o));
   const typed = encoded.filter(({ e }) => e.positive && e.type);
   const types: Record<string, LinearModel> = {};
   for (const t of DECISION_TYPES) types[t] = asModel(vocab, fitLogistic(typed.map(({ e, x }) => ({ x, y: e.type === t ? 1 : 0 })), vocab.length, o));

@@ -1197,6 +1197,14 @@ describe('decision candidates', () => {
     expect(later('The service costs £85 on the plan.')('The plan price is 79.')).toEqual(['The plan price is 79.']);
   });
 
+  it("states an offered step without the tag that asks for the go-ahead ('…, ok?', '…, right?')", () => {
+    const accepted = (offer: string) => candidates([['office-bot', 'bot', offer], ['dave', 'human', 'ok']]).map((c) => c.statement);
+    expect(accepted("I'll email the new out-of-hours rules to all plan customers, ok?")).toEqual(['Email the new out-of-hours rules to all plan customers.']);
+    expect(accepted("I'll send the rota to Kev and Steve, right?")).toEqual(['Send the rota to Kev and Steve.']);
+    // A last item of a list is no tag.
+    expect(accepted("I'll order the pastries, the coffee, and the juice?")).toEqual(['Order the pastries, the coffee, and the juice.']);
+  });
+
   it('reads a reply that is only the pick of an offered option, or the go-ahead for an offered step, as a confirmation of it', () => {
     const picks = (person: string) => recorded([
       ['film-bot', 'bot', 'Catering for the warehouse days, two quotes:\nA) Kitchen on Wheels: €18/head, good vegan options, own truck\nB) Mamma Rosa: €15/head, hot Italian, needs a power hookup'],

@@ -2374,7 +2374,7 @@ function proposalIn(lex: CompiledStatementLexicon, t: CandidateTuning, s: string
   if (joined !== content && !verbless(joined)) content = joined;
   // "Shall I go ahead with both?" refers back: the proposal is in the sentences before.
   if (contentWordCount(content, lex.words) < 2) return null;
-  content = trimEnd(content.replace(/\?+$/, ''));
+  content = withoutQuestionTag(lex, trimEnd(content.replace(/\?+$/, '')));
   // "Shall I go ahead with both?" points back at what came before; it names nothing itself.
   const back = findAct(lex, 'acceptance', normalForm(content));
   if (back && back.start === 0 && contentWordCount(content.slice(back.end), lex.words) < 2) return null;
@@ -2382,6 +2382,15 @@ function proposalIn(lex: CompiledStatementLexicon, t: CandidateTuning, s: string
   if (!shaped.statement || wordCount(shaped.statement) > t.statementMaxWords) return null;
   const type: DecisionType = hasAct(lex, 'offer', lower.slice(cue.start, cue.end)) ? 'action_item' : 'decision';
   return { statement: shaped.statement, type };
+}
+
+/** "I'll email the rules to all plan customers, ok?" offers the step without the tag that asks for the go-ahead ("…, ok", "…, right", "…, vale"). */
+function withoutQuestionTag(lex: CompiledStatementLexicon, content: string): string {
+  const tag = /,\s*([^,]+)$/.exec(content);
+  if (!tag || wordCount(tag[1]) > 2) return content;
+  const said = normalForm(tag[1]).replace(/[.!\s]+$/, '');
+  const yes = findAct(lex, 'acceptance', said);
+  return yes && yes.start === 0 && yes.end >= said.length ? content.slice(0, tag.index) : content;
 }
 
 function overlap(a: string, b: string, stems: Stems): number {

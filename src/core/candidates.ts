@@ -1700,17 +1700,16 @@ function measures(text: string, unitSlot: ((word: string) => string | null) | un
   });
 }
 
+const isClock = (n: string) => /^\d{1,2}:\d{2}$/.test(n);
+
 /** A clock time and a number that could be an hour ("9"), or two numbers, or two times. */
 function sameKind(x: Measure, y: Measure): boolean {
   // "14 days" is no new value for "4 TB": two known units of different slots measure different things.
   if (x.slot && y.slot && x.slot !== y.slot) return false;
   const [a, b] = [x.number, y.number];
-  const time = isClock;
   const hour = (n: string) => /^\d{1,2}$/.test(n) && Number(n) <= 24;
-  return time(a) === time(b) || (time(a) && hour(b)) || (time(b) && hour(a));
+  return isClock(a) === isClock(b) || (isClock(a) && hour(b)) || (isClock(b) && hour(a));
 }
-
-const isClock = (n: string) => /^\d{1,2}:\d{2}$/.test(n);
 
 /**
  * Whether the person's number measures what the agent's does: two clock times; a number in a known

@@ -316,7 +316,6 @@ const WINDOW = 48;
 /** What ends a sentence besides its marks: the words whose period does not end one. */
 export type SentenceWords = Pick<Words['statements'], 'abbreviation' | 'monthName' | 'dayWithPeriod'>;
 
-// "No." abbreviates "number" only before one ("no. 14"); "No. NPS is quarterly." is two sentences.
 /**
  * Letters written as initials with spaces ("z. B. 31. März", "d. h. nie", "J. R. Smith"): a single
  * letter's period is no sentence's end when another single letter's period follows, nor is the
@@ -325,6 +324,7 @@ export type SentenceWords = Pick<Words['statements'], 'abbreviation' | 'monthNam
 const INITIAL = /(?:^|[\s(])\p{L}\.$/u;
 const NEXT_INITIAL = /^\p{L}\./u;
 const INITIALS = /(?:^|[\s(])\p{L}\.\s?\p{L}\.$/u;
+// "No." abbreviates "number" only before one ("no. 14"); "No. NPS is quarterly." is two sentences.
 const NUMBER_ABBREVIATION = /(?:^|\s)no\.$/i;
 // A list item marker at the start of a line: "-", "*", "•", "1.", "2)", "(a)", "a)".
 const LIST_MARKER = /^\s*(?:[-*•]|\(?[0-9]{1,2}[.)]|\(?[a-h]\))\s+/;

@@ -156,7 +156,8 @@ function readTask(taskId: string, discussion: readonly unknown[], engine: Engine
   const detected = detect(messages, engine.rules, text.at, text.stemmer);
   const admitted = withAdmittedErrors(messages, detected.detections, engine.words.errorAdmission);
   //    A person's reply that rules out a value the agent just stated is a correction whatever its words.
-  const detections = withDeniedValues(messages, admitted, (p, a) => rulesOutStated(text.at[p].sentences[0]?.text ?? '', text.at[a].sentences.map((s) => s.text), engine.lexicon.subjects, engine.lexicon));
+  const subjectsRead = new SubjectMemo(text.stemmer);
+  const detections = withDeniedValues(messages, admitted, (p, a) => rulesOutStated(text.at[p].sentences[0]?.text ?? '', text.at[a].sentences.map((s) => s.text), engine.lexicon.subjects, engine.lexicon, subjectsRead));
   const answered = detected.answered;
   // 4. reply acts: each message's verdict on what it answers (confirmation, disagreement, correction); topics and candidates weigh them.
   const replies = replyActs(messages, detections, answered, engine.words);

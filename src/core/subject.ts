@@ -705,10 +705,12 @@ function bareNumberChange(older: SubjectClause, newer: SubjectClause): string | 
  * denying what was said, and "no newsletter on Mondays" says nothing of "21 % open rate on Monday
  * mornings".
  */
-export function rulesOutStated(sentence: string, said: readonly string[], subjects: CompiledSubjects, neg: NegationWords): boolean {
-  if (sentence === '' || isQuestion(sentence) || reversalsIn(sentence, subjects).length > 0) return false;
-  const mine = subjectClauses(sentence, subjects, neg);
-  const theirs = said.filter((s) => !isQuestion(s)).flatMap((s) => subjectClauses(s, subjects, neg));
+export function rulesOutStated(sentence: string, said: readonly string[], subjects: CompiledSubjects, neg: NegationWords, memo?: SubjectMemo): boolean {
+  if (sentence === '' || isQuestion(sentence)) return false;
+  // (Most replies rule out no value: the agent's message is read only for one that does.)
+  const mine = subjectClauses(sentence, subjects, neg, memo).filter((c) => c.values.some((v) => v.negated && !v.key.startsWith(COUNT)));
+  if (mine.length === 0 || reversalsIn(sentence, subjects).length > 0) return false;
+  const theirs = said.filter((s) => !isQuestion(s)).flatMap((s) => subjectClauses(s, subjects, neg, memo));
   return mine.some((c) => c.values.some((v) => v.negated && !v.key.startsWith(COUNT) && theirs.some((o) => sameSubject(c, o) && o.values.some((x) => !x.negated && comparable(x, v) && x.value === v.value))));
 }
 

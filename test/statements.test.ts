@@ -1227,11 +1227,12 @@ describe('decision candidates', () => {
       ['tom', 'human', person],
     ]);
     const corrections = (person: string) => replying(person).patterns.filter((x) => x.type === 'correction');
+    const deniedBy = (person: string) => corrections(person).map((x) => x.rule);
     const denied = replying("there's no 14:00 porter run, afternoon run is 15:30 since January");
     expect(denied.patterns.filter((x) => x.type === 'correction')).toHaveLength(1);
     expect(denied.decisions.map((d) => [d.statement, d.type])).toContainEqual(["There's no 14:00 porter run, afternoon run is 15:30 since January.", 'constraint']);
     // Chat spelling without the apostrophe negates as well.
-    expect(corrections('the porter run isnt 14:00 any more, its 15:30')).toHaveLength(1);
+    expect(deniedBy('Route 3 hasnt got a 14:00 porter run any more, the afternoon one is 15:30.')).toEqual(['dialogue/value-denied']);
     // A negation that does not reach the value denies nothing; nor does a value only a question put up.
     expect(corrections('No rush, the 14:00 porter run is fine.')).toEqual([]);
     expect(recorded([

@@ -67,32 +67,34 @@ export function detect(messages: readonly Message[], rules: readonly CompiledRul
 }
 
 /**
+ * A correction the dialogue shows rather than a cue of the message: a person's message for which
+ * `shows(p)` holds, where no rule read a correction, gets one under `ruleId`. The cue spans none of
+ * its text.
+ */
+function withDialogueCorrections(messages: readonly Message[], detections: Detection[][], ruleId: string, shows: (p: number) => boolean): Detection[][] {
+  return detections.map((ds, p) => {
+    const m = messages[p];
+    if (m.role === 'bot' || ds.some((d) => d.kind === 'correction') || !shows(p)) return ds;
+    return [...ds, { ruleId, kind: 'correction', index: m.index, start: 0, end: 0, weight: 1 }];
+  });
+}
+
+/**
  * A person's message that the agent's next message answers by admitting an error ("Sorry for the
  * mix-up. I'll book Pia Kranz …", "Apologies, corrected: …") pointed the error out, whatever its
  * own words ("Pia Kranz does our photography, book her."): a correction, where no rule read one.
- * The cue is in the dialogue, not in the message, so it spans none of its text.
  */
 export function withAdmittedErrors(messages: readonly Message[], detections: Detection[][], admission: RegExp): Detection[][] {
-  return detections.map((ds, p) => {
-    const m = messages[p];
-    const next = messages[p + 1];
-    if (m.role === 'bot' || !next || next.role !== 'bot' || ds.some((d) => d.kind === 'correction') || !admission.test(next.text)) return ds;
-    return [...ds, { ruleId: 'dialogue/error-admitted', kind: 'correction', index: m.index, start: 0, end: 0, weight: 1 }];
-  });
+  return withDialogueCorrections(messages, detections, 'dialogue/error-admitted', (p) => messages[p + 1]?.role === 'bot' && admission.test(messages[p + 1].text));
 }
 
 /**
  * A person's reply that rules out a value the agent's message just stated ("there's no 14:00
  * porter run, the afternoon run is 15:30", "it's not 48 hours, the policy says the next working
- * day") corrects it, with or without a cue: a correction, where no rule read one. `rulesOut`
- * judges the reply against the agent's message (the subject model: a value inside a negation's
- * scope that one of the agent's statements, not its questions, gives).
+ * day") corrects it, with or without a cue. `rulesOut` judges the reply against the agent's
+ * message (the subject model: a value inside a negation's scope that one of the agent's
+ * statements, not its questions, gives).
  */
 export function withDeniedValues(messages: readonly Message[], detections: Detection[][], rulesOut: (reply: number, said: number) => boolean): Detection[][] {
-  return detections.map((ds, p) => {
-    const m = messages[p];
-    const before = messages[p - 1];
-    if (m.role === 'bot' || !before || before.role !== 'bot' || ds.some((d) => d.kind === 'correction') || !rulesOut(p, p - 1)) return ds;
-    return [...ds, { ruleId: 'dialogue/value-denied', kind: 'correction', index: m.index, start: 0, end: 0, weight: 1 }];
-  });
+  return withDialogueCorrections(messages, detections, 'dialogue/value-denied', (p) => messages[p - 1]?.role === 'bot' && rulesOut(p, p - 1));
 }

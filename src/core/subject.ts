@@ -711,7 +711,7 @@ export function rulesOutStated(sentence: string, said: readonly string[], subjec
   const mine = subjectClauses(sentence, subjects, neg, memo).filter((c) => c.values.some((v) => v.negated && !v.key.startsWith(COUNT)));
   if (mine.length === 0 || reversalsIn(sentence, subjects).length > 0) return false;
   const theirs = said.filter((s) => !isQuestion(s)).flatMap((s) => subjectClauses(s, subjects, neg, memo));
-  return mine.some((c) => c.values.some((v) => v.negated && !v.key.startsWith(COUNT) && theirs.some((o) => sameSubject(c, o) && o.values.some((x) => !x.negated && comparable(x, v) && x.value === v.value))));
+  return mine.some((c) => theirs.some((o) => ruledOutValue(o, c, 'loose') !== null));
 }
 
 /**

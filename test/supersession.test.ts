@@ -173,6 +173,39 @@ describe('relations on the same subject', () => {
     expect(valueReplacement(view('Bilingual briefing at 05:45, right after check-in, with Javier and Carmen leading the Spanish part.'), view('Check-in is at 05:30.'), 'whole')).toBeNull();
   });
 
+  it('gives no value to a thing its clause rules out, but keeps a limit on what a ban rules out', () => {
+    const deposit = 'Security deposit €2,500 for boats under 45 ft, €4,000 for 45 ft and above, card pre-authorisation only.';
+    // "No deposit, charge €15 …" sets a fee for a lost card: no deposit gets a new amount.
+    expect(replaces(deposit, 'No deposit, charge €15 for each lost card.')).toBeNull();
+    expect(replaces(deposit, 'From now on the security deposit is €5,000 for boats of 45 ft and above.')).toMatch(/amount/);
+    // A limit is the ban's own value: another limit for the banned thing changes it.
+    expect(valueReplacement(view('From now on, no meetings before 10 on any day.'), view('Accept meetings from 9:00.'), 'whole')).toMatch(/10:00 → 09:00/);
+  });
+
+  it('tells one thing of a kind from another by its ordinal, in each language', () => {
+    expect(replaces('The first round of interviews moves to 19 March.', 'Second round of interviews: 19 May.')).toBeNull();
+    expect(replaces('Die erste Runde ist am 12. März.', 'Ab sofort ist die zweite Runde am 19. Mai.')).toBeNull();
+    expect(replaces('La primera ronda es el 12 de marzo.', 'A partir de ahora la segunda ronda es el 19 de mayo.')).toBeNull();
+    // The same ordinal is the same thing; an ordinal before a weekday is part of the value.
+    expect(replaces('The second round of interviews is on 12 May.', 'The second round of interviews moves to 19 May.')).toMatch(/may 12 → may 19/);
+    expect(valueReplacement(view('The quiz is on the first Wednesday.'), view('The quiz moves to the first Thursday.'), 'whole')).toMatch(/wednesday → thursday/);
+  });
+
+  it('never relates two statements about things of a kind told apart by different ordinals (law)', () => {
+    const ordinals = ['first', 'second', 'third', 'fourth', 'fifth'];
+    const nouns = ['round', 'shift', 'payment', 'floor', 'batch', 'reminder'];
+    const days = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
+    const pair = fc.tuple(fc.constantFrom(...ordinals), fc.constantFrom(...ordinals)).filter(([a, b]) => a !== b);
+    fc.assert(
+      fc.property(pair, fc.constantFrom(...nouns), fc.constantFrom(...days), fc.constantFrom(...days), ([a, b], noun, d1, d2) => {
+        const older = view(`The ${a} ${noun} of the audit is on ${d1}.`);
+        const newer = view(`From now on the ${b} ${noun} of the audit is on ${d2}.`);
+        return replacement(older, newer, newer.reversals, true, generic) === null && valueReplacement(older, newer, 'whole') === null && contradiction(older, newer, generic, true) === null;
+      }),
+      { seed: 7, numRuns: 200 },
+    );
+  });
+
   it('reads a negation that opens on a value as ruling out the value, not the thing it is a value of', () => {
     const noEarlyRun = view("There's no 14:00 porter run, the afternoon run is 15:30 since January.");
     expect(contradiction(noEarlyRun, view('Let the porter manager know about the extra daily runs.'), generic, true)).toBeNull();

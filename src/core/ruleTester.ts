@@ -179,6 +179,8 @@ function testSubjects(lex: SubjectLexicon, words: Words): RuleFailure[] {
   check(`${lex.lexicon}/scales`, ex.scales, (t) => clauses(t).some((c) => c.values.some((v) => Number(v.value.split(' ')[0]) >= 1000)));
   // A number written as words gives a value, as its digits would.
   check(`${lex.lexicon}/numberWords`, ex.numberWords, (t) => clauses(t).some((c) => c.values.some((v) => /^\d/.test(v.value))));
+  // An ordinal before a thing's name tells that thing apart ("the second round").
+  check(`${lex.lexicon}/ordinalWords`, ex.ordinalWords, (t) => clauses(t).some((c) => (c.ordinals?.size ?? 0) > 0));
   check(`${lex.lexicon}/ordinalSuffixes`, ex.ordinalSuffixes, (t) => hasValue(t, 'date'));
   check(`${lex.lexicon}/hedges`, ex.hedges, (t) => claimSentences(t, compiled).length === 0);
   check(`${lex.lexicon}/generic`, ex.generic, (t) => clauses(t).every((c) => c.anchor.size === 0));

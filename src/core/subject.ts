@@ -33,6 +33,8 @@ export interface SubjectLexicon {
   scales: Record<string, string[]>;
   /** Numbers written as words, by the number written as the key ("2": ["two", "zwei", "dos"]). */
   numberWords?: Record<string, string[]>;
+  /** Ordinal numbers written as words, by the number written as the key ("2": ["second", "zweite", "segunda"]). */
+  ordinalWords?: Record<string, string[]>;
   meridiem: { am: string[]; pm: string[]; clock?: string[] };
   ordinalSuffixes: string[];
   hedges: string[];
@@ -127,6 +129,7 @@ export function compileSubjects(lex: SubjectLexicon, words: Words): CompiledSubj
     pm: new Set(lex.meridiem.pm),
     clock: new Set(lex.meridiem.clock ?? []),
     ordinals: new Set(lex.ordinalSuffixes),
+    ordinalWords: new Map(Object.entries(lex.ordinalWords ?? {}).flatMap(([n, spellings]) => spellings.map((w) => [w.toLowerCase(), n] as const))),
     monthJoiners: new Set(lex.monthJoiners ?? []),
     hedges: lex.hedges.map(phraseRe),
     conditionals: lex.conditionals.regex.map((r) => new RegExp(r, 'iu')),
@@ -161,6 +164,8 @@ export interface SubjectClause {
   names: ReadonlySet<string>;
   /** The anchor is common words, for want of others ("the work day"): only the same words name the same subject. */
   common?: boolean;
+  /** Anchor words an ordinal tells apart from others of their kind, each with its number ("the second round" → round: 2). */
+  ordinals?: ReadonlyMap<string, string>;
 }
 
 export interface NegationWords {
@@ -300,13 +305,13 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, s
   for (const [i, v] of valueAt) if (negatedAt.has(i)) v.negated = true;
   const values = [...patternValues, ...valueAt.values()];
   unitsForRuledOutNumbers(values);
-  const { anchor, stems, negated, wordValues, common } = anchorWords(toks, consumed, negatedAt, lex, neg, stemmer);
+  const { anchor, stems, negated, wordValues, common, ordinals } = anchorWords(toks, consumed, negatedAt, lex, neg, stemmer);
   values.push(...wordValues);
   // A place is a value, not the subject ("in the main text"), but the clause still says its words:
   // "We stopped using the tape library" retires "Backups go to the tape library".
   for (const v of patternValues) for (const t of contentTokens(v.value, stemmer)) if (/^\p{L}+$/u.test(t)) stems.add(t);
   const conditional = lex.conditionals.some((re) => re.test(sentence));
-  return { anchor, stems, negated, values, conditional, names: namesIn(sentence, lex, stemmer), ...(common ? { common } : {}) };
+  return { anchor, stems, negated, values, conditional, names: namesIn(sentence, lex, stemmer), ...(common ? { common } : {}), ...(ordinals.size > 0 ? { ordinals } : {}) };
 }
 
 /** The names of a sentence (`nameWords`), lowercased, but function words, weekdays and months (slot values). */
@@ -510,8 +515,9 @@ function anchorWords(
   lex: CompiledSubjects,
   neg: NegationWords,
   stemmer: Stems,
-): { anchor: Set<string>; stems: Set<string>; negated: Set<string>; wordValues: SlotValue[]; common: boolean } {
+): { anchor: Set<string>; stems: Set<string>; negated: Set<string>; wordValues: SlotValue[]; common: boolean; ordinals: Map<string, string> } {
   const wordValues: SlotValue[] = [];
+  const ordinals = new Map<string, string>();
   const anchor = new Set<string>();
   const stems = new Set<string>();
   const negated = new Set<string>();
@@ -519,7 +525,8 @@ function anchorWords(
   const units = new Set<string>();
   for (let i = 0; i < toks.length; i++) {
     const w = toks[i].text;
-    if (/^\d/.test(w) || neg.negatorWords.has(w) || w.endsWith("n't")) continue;
+    // (An ordinal tells its noun apart; it names no subject of its own.)
+    if (/^\d/.test(w) || neg.negatorWords.has(w) || w.endsWith("n't") || lex.ordinalWords.has(w)) continue;
     const t = contentToken(w, stemmer);
     // A slot word that is also a function word ("may") counts only inside a date.
     if (t === null) continue;
@@ -542,13 +549,17 @@ function anchorWords(
     // (A unit's word without its number is a common word: "the work day".)
     if (lex.unitSlot.has(w)) units.add(s);
     if (lex.unitSlot.has(w) || lex.generic.has(w) || lex.generic.has(t) || lex.generic.has(s)) generic.add(s);
-    else anchor.add(s);
+    else {
+      anchor.add(s);
+      const ordinal = i > 0 ? lex.ordinalWords.get(toks[i - 1].text) : undefined;
+      if (ordinal !== undefined) ordinals.set(s, ordinal);
+    }
   }
   // "The work day is Saturday": a subject named in common words alone is still named, by two of
   // them that are not all units ("the day off this week" names none).
   const common = anchor.size === 0 && generic.size >= 2 && [...generic].some((g) => !units.has(g));
   if (common) for (const g of generic) anchor.add(g);
-  return { anchor, stems, negated, wordValues, common };
+  return { anchor, stems, negated, wordValues, common, ordinals };
 }
 
 /**
@@ -609,6 +620,7 @@ export type SubjectMatch = 'named' | 'loose' | 'whole' | 'firm' | 'strict';
 const WHOLE_MAX_OTHER = 4;
 
 export function sameSubject(a: SubjectClause, b: SubjectClause, match: SubjectMatch = 'loose'): boolean {
+  if (otherOrdinal(a, b)) return false;
   const n = shared(a.anchor, b.anchor);
   // A subject said in common words is the same only in the same words ("the work day", not "the day off").
   if (a.common || b.common) return n === a.anchor.size && n === b.anchor.size;
@@ -622,6 +634,16 @@ export function sameSubject(a: SubjectClause, b: SubjectClause, match: SubjectMa
   return match === 'loose' && n * 2 >= Math.min(a.anchor.size, b.anchor.size);
 }
 
+/** Whether the two clauses name one thing of a kind by different ordinals ("the first round" / "the second round"). */
+function otherOrdinal(a: SubjectClause, b: SubjectClause): boolean {
+  if (!a.ordinals || !b.ordinals) return false;
+  for (const [word, n] of a.ordinals) {
+    const m = b.ordinals.get(word);
+    if (m !== undefined && m !== n) return true;
+  }
+  return false;
+}
+
 /** How much of `a`'s subject `b` repeats (0..1). */
 export function containment(a: SubjectClause, b: SubjectClause): number {
   return a.anchor.size === 0 ? 0 : shared(a.anchor, b.anchor) / a.anchor.size;
@@ -632,7 +654,12 @@ const valuesOf = (c: SubjectClause, key: string) => c.values.filter((v) => v.key
 /** A new value for a slot both clauses fill, on the same subject ("Thursday" → "Friday", "14:00" → "13:00"). */
 /** `bare`: a bare number may stand for the one number the older clause set (see bareNumberChange). */
 export function valueChange(older: SubjectClause, newer: SubjectClause, match: SubjectMatch = 'loose', bare = false): string | null {
-  if (!sameSubject(older, newer, match)) return null;
+  // A limit holds for what a ban rules out ("no meetings before 10" → "meetings from 9:00"); any
+  // other value is not for a thing its clause rules out: "No deposit, charge €15 for each lost
+  // card" sets a fee, and gives no deposit a new amount.
+  const limits = sameSubject(older, newer, match);
+  const values = sameSubject(asserted(older), asserted(newer), match);
+  if (!limits && !values) return null;
   // A day a ban names is where it holds ("No appointments for the kids on Wednesdays"):
   // doing the banned thing on another ("an appointment for the kids on Monday") changes nothing.
   // (A limit it names, "no meetings before 10", is the ban itself; another limit changes it.)
@@ -642,13 +669,13 @@ export function valueChange(older: SubjectClause, newer: SubjectClause, match: S
   const startsOnly = (c: SubjectClause) => c.values.every((v) => v.negated || isStartDate(v));
   const dated = startsOnly(older) && startsOnly(newer);
   for (const bound of [false, true]) {
-    if (banned && !bound) continue;
+    if ((banned && !bound) || !(bound ? limits : values)) continue;
     for (const key of new Set(newer.values.filter((v) => !v.negated && !!v.bound === bound && (dated || !isStartDate(v))).map((v) => v.key))) {
       // A bare number says nothing of what it counts, but a limit of one on the same subject is
       // that subject's limit ("purchases over 25k" → "purchases over 50k"), and the one number of
       // two clauses that share two subject words is that subject's number ("Total cap for the
       // kitchen is 18,000" → "Raise the kitchen cap to 21,000").
-      if (key === COUNT && !bound && !(onlyBareNumber(older) && onlyBareNumber(newer) && sameSubject(older, newer, 'firm'))) continue;
+      if (key === COUNT && !bound && !(onlyBareNumber(older) && onlyBareNumber(newer) && sameSubject(asserted(older), asserted(newer), 'firm'))) continue;
       // The thing a count counts says what it counts, not whose count it is: "we have 64 rooms"
       // and "the Segelclub wants 15 rooms" share a subject only in another word.
       if (key.length > COUNT.length && key.startsWith(COUNT) && !sameSubject(without(older, key.slice(COUNT.length)), without(newer, key.slice(COUNT.length)), match)) continue;
@@ -661,7 +688,7 @@ export function valueChange(older: SubjectClause, newer: SubjectClause, match: S
     }
   }
   // (A bare number stands for the older value only on a firm subject: one shared word is too little.)
-  return bare && sameSubject(older, newer, 'firm') ? bareNumberChange(older, newer) : null;
+  return bare && sameSubject(asserted(older), asserted(newer), 'firm') ? bareNumberChange(older, newer) : null;
 }
 
 /**
@@ -673,6 +700,19 @@ export function givesOtherValue(earlier: SubjectView, later: SubjectView): boole
   const was = given(earlier.clauses);
   const now = given(later.clauses);
   return now.some((v) => was.some((x) => comparable(x, v) && x.value !== v.value)) && !now.some((v) => was.some((x) => comparable(x, v) && x.value === v.value));
+}
+
+/**
+ * The clause without the thing it opens by ruling out whole ("No deposit, charge €15 for each lost
+ * card"): what it goes on to give a value is something else. A clause that opens with what it is
+ * about keeps its words ("The bakery van does no delivery on Mondays, it delivers on Tuesdays"),
+ * and so does one that rules out a value of the thing, not the thing ("no bulletin on Mondays, it
+ * goes out on Thursdays").
+ */
+function asserted(c: SubjectClause): SubjectClause {
+  const head = c.anchor.values().next().value;
+  if (head === undefined || !c.negated.has(head) || c.values.some((v) => v.negated)) return c;
+  return { ...c, anchor: new Set([...c.anchor].filter((w) => !c.negated.has(w))) };
 }
 
 /** The clause with one word less in its subject. */

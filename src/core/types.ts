@@ -618,6 +618,8 @@ export interface CompiledSubjects {
   /** Words after a number that make it an hour ("12 Uhr"). */
   clock: ReadonlySet<string>;
   ordinals: ReadonlySet<string>;
+  /** Ordinal numbers written as words, each to its number ("zweite" → "2"). */
+  ordinalWords: ReadonlyMap<string, string>;
   hedges: ReadonlyArray<RegExp>;
   conditionals: ReadonlyArray<RegExp>;
   /** Stems that name no subject of their own. */

@@ -356,6 +356,15 @@ describe('relations on the same subject', () => {
     expect(restatesRetired(older, newer, view('We deliver to Café Linde on Tuesdays at 6:00.'))).toBe('it gives tuesday, the value that was replaced');
   });
 
+  it('reads one number per another as a ratio: a corrected ratio given again is the wrong fact again', () => {
+    const wrong = view('Lifeguards 1 per 50 bathers as last year.');
+    const correction = view('Ratio is 1 per 40 now, county changed it in the autumn.');
+    expect(restatesRetired(wrong, correction, view('Current setup: open 7:00 to 20:00, lifeguards 1 per 50 bathers.'), false, true)).toMatch(/1 per 50/);
+    expect(restatesRetired(wrong, correction, view('Current setup: open 7:00 to 20:00, lifeguards 1 per 40 bathers.'), false, true)).toBeNull();
+    // Two counts are not a ratio: "50 bathers" alone is no wrong fact.
+    expect(restatesRetired(wrong, correction, view('Up to 50 bathers in the outdoor pool.'), false, true)).toBeNull();
+  });
+
   it('takes a firm subject with one word flipped as a reversal when the newer clause says it reverses', () => {
     // One shared word that agrees and one that flips is the firm subject itself; without a cue it
     // could be a mention, with "reverse that" it is the rule turned round.

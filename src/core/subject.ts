@@ -657,9 +657,11 @@ export function valueChange(older: SubjectClause, newer: SubjectClause, match: S
   // A limit holds for what a ban rules out ("no meetings before 10" → "meetings from 9:00"); any
   // other value is not for a thing its clause rules out: "No deposit, charge €15 for each lost
   // card" sets a fee, and gives no deposit a new amount.
-  const limits = sameSubject(older, newer, match);
-  const values = sameSubject(asserted(older), asserted(newer), match);
-  if (!limits && !values) return null;
+  const olderAsserts = asserted(older);
+  const newerAsserts = asserted(newer);
+  const limitsShareSubject = sameSubject(older, newer, match);
+  const valuesShareSubject = sameSubject(olderAsserts, newerAsserts, match);
+  if (!limitsShareSubject && !valuesShareSubject) return null;
   // A day a ban names is where it holds ("No appointments for the kids on Wednesdays"):
   // doing the banned thing on another ("an appointment for the kids on Monday") changes nothing.
   // (A limit it names, "no meetings before 10", is the ban itself; another limit changes it.)
@@ -669,13 +671,13 @@ export function valueChange(older: SubjectClause, newer: SubjectClause, match: S
   const startsOnly = (c: SubjectClause) => c.values.every((v) => v.negated || isStartDate(v));
   const dated = startsOnly(older) && startsOnly(newer);
   for (const bound of [false, true]) {
-    if ((banned && !bound) || !(bound ? limits : values)) continue;
+    if ((banned && !bound) || !(bound ? limitsShareSubject : valuesShareSubject)) continue;
     for (const key of new Set(newer.values.filter((v) => !v.negated && !!v.bound === bound && (dated || !isStartDate(v))).map((v) => v.key))) {
       // A bare number says nothing of what it counts, but a limit of one on the same subject is
       // that subject's limit ("purchases over 25k" → "purchases over 50k"), and the one number of
       // two clauses that share two subject words is that subject's number ("Total cap for the
       // kitchen is 18,000" → "Raise the kitchen cap to 21,000").
-      if (key === COUNT && !bound && !(onlyBareNumber(older) && onlyBareNumber(newer) && sameSubject(asserted(older), asserted(newer), 'firm'))) continue;
+      if (key === COUNT && !bound && !(onlyBareNumber(older) && onlyBareNumber(newer) && sameSubject(olderAsserts, newerAsserts, 'firm'))) continue;
       // The thing a count counts says what it counts, not whose count it is: "we have 64 rooms"
       // and "the Segelclub wants 15 rooms" share a subject only in another word.
       if (key.length > COUNT.length && key.startsWith(COUNT) && !sameSubject(without(older, key.slice(COUNT.length)), without(newer, key.slice(COUNT.length)), match)) continue;
@@ -688,7 +690,7 @@ export function valueChange(older: SubjectClause, newer: SubjectClause, match: S
     }
   }
   // (A bare number stands for the older value only on a firm subject: one shared word is too little.)
-  return bare && sameSubject(asserted(older), asserted(newer), 'firm') ? bareNumberChange(older, newer) : null;
+  return bare && sameSubject(olderAsserts, newerAsserts, 'firm') ? bareNumberChange(older, newer) : null;
 }
 
 /**

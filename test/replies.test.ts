@@ -100,6 +100,27 @@ describe('reply acts', () => {
     expect(typesAt(es, 1)).toEqual(['confirmation']);
   });
 
+  it('a German or Spanish offer or either/or question takes a yes or a pick as its acceptance, as an English one does', () => {
+    const cases: Array<[string, string]> = [
+      ['Soll ich das Rundschreiben per Post schicken?', 'Ja, bitte.'],
+      ['Sollen wir die Lieferung auf Dienstag legen oder auf Mittwoch?', 'Ja.'],
+      ['Carmen, ¿reservo el depósito 4 para Japón?', 'Sí, depósito 4 para Japón.'],
+      ['¿Quieres que prepare el borrador para el lunes?', 'Vale.'],
+      ['Propongo abrir de 9 a 20. ¿Os parece bien?', 'Sí.'],
+    ];
+    for (const [offer, reply] of cases) expect(typesAt(thread(['agent', 'bot', offer], ['carmen', 'human', reply]), 1)).toEqual(['confirmation']);
+    // A question for a fact is no offer: a yes answers it.
+    expect(typesAt(thread(['agent', 'bot', '¿Cuándo llega el camión?'], ['carmen', 'human', 'Sí.']), 1)).toEqual([]);
+  });
+
+  it('a thing the agent offered, named with a yes after it, accepts it ("Letter yes.", "9 a 20 me parece bien.")', () => {
+    const offer = thread(['agent', 'bot', 'So: a letter to the households, and a leaflet for the glass change?'], ['gary', 'human', 'Letter yes, by Friday please.']);
+    expect(typesAt(offer, 1)).toEqual(['confirmation']);
+    expect(typesAt(thread(['agent', 'bot', 'Si cerramos a las 20:00, ¿abrimos antes? Por ejemplo de 9 a 20.'], ['carmen', 'human', '9 a 20 me parece bien, desde el lunes 9.']), 1)).toEqual(['confirmation']);
+    // Something it never offered is no acceptance.
+    expect(typesAt(thread(['agent', 'bot', 'So: a letter to the households, and a leaflet for the glass change?'], ['gary', 'human', 'Website yes, by Friday please.']), 1)).toEqual([]);
+  });
+
   it('picking a numbered option the agent offered confirms it; a number in passing does not', () => {
     const offered = 'Options: 1. I keep asking for a second pickup. 2. You drive to the depot. 3. We book an overflow carrier.';
     expect(typesAt(thread(['shop-agent', 'bot', offered], ['kim', 'human', '3. Nobody drives to the depot in December.']), 1)).toEqual(['confirmation']);

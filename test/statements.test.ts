@@ -1510,6 +1510,21 @@ describe('decision candidates', () => {
     expect(said('ops_lead', "Yes: no deploys on Fridays, unless it's a hotfix approved by me.")).toContain("No deploys on Fridays, unless it's a hotfix approved by me.");
   });
 
+  it("reads a statement in the speaker's own German or Spanish words under the speaker's name, its verbs as said", () => {
+    const asked = (question: string) => (author: string, text: string) => allCandidates([
+      ['office-bot', 'bot', question],
+      [author, 'human', text],
+    ]).map((c) => c.statement);
+    const said = asked('Soll ich die Liste der betroffenen Mandanten erstellen, oder machst du das?');
+    expect(said('lukas', 'Mach ich bis Mitte Mai.')).toContain('Lukas: Mach ich bis Mitte Mai.');
+    expect(said('Stefan Maier', 'Nein, schick den Entwurf bis zum 13. an mich.')).toContain('Stefan Maier: Schick den Entwurf bis zum 13. an mich.');
+    expect(asked('¿Preparo yo la lista de socios o lo haces tú?')('carmen', 'Lo preparo yo para el lunes.')).toContain('Carmen: Lo preparo yo para el lunes.');
+    // "we" is everyone's; a handle is no name; English "me" keeps the English rules.
+    expect(said('lukas', 'Machen wir bis Mitte Mai.').some((x) => x.startsWith('Lukas:'))).toBe(false);
+    expect(said('ops_lead', 'Mach ich bis Mitte Mai.')).toContain('Mach ich bis Mitte Mai.');
+    expect(said('priya', "Jonas leads design, that's me for product.").some((x) => x.startsWith('Priya:'))).toBe(false);
+  });
+
   it('takes news passed on by the way for no decision, and no spelling out of a short reply before it', () => {
     const plans = replying([
       ['plan-bot', 'bot', 'Wann soll ich die Pläne an den Bauherrn schicken?'],
@@ -1551,6 +1566,6 @@ describe('decision candidates', () => {
       ['office-bot', 'bot', 'Soll ich die Bestellung über 4.000 Euro gleich auslösen?'],
       ['jana', 'human', 'Nein. Ab sofort gilt: jede Bestellung über 3.000 Euro zeichne ich vorher ab.'],
     ]);
-    expect(found.map((c) => c.statement)).toEqual(['Jede Bestellung über 3.000 Euro zeichne ich vorher ab.']);
+    expect(found.map((c) => c.statement)).toEqual(['Jana: Jede Bestellung über 3.000 Euro zeichne ich vorher ab.']);
   });
 });

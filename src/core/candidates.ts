@@ -418,7 +418,8 @@ function withAddressee(facts: TaskFacts, speaker: string, clauseText: string, c:
 function withSpeakerNamed(input: CandidateInput, facts: TaskFacts, speaker: string, c: SentenceCandidate): SentenceCandidate {
   const name = writableName(speaker);
   const self = input.lexicon.words.statements.speakerSelf;
-  if (!name || (!FIRST_PERSON.test(c.statement) && c.statement.search(self) < 0)) return c;
+  if (!name) return c;
+  if (!FIRST_PERSON.test(c.statement) && c.statement.search(self) < 0) return underSpeakerName(input, name, c);
   const quoted = quotedSpans(c.statement);
   const inQuote = (at: number) => quoted.some(([from, to]) => at >= from && at < to);
   const subject = c.statement
@@ -432,6 +433,20 @@ function withSpeakerNamed(input: CandidateInput, facts: TaskFacts, speaker: stri
   if (statement === c.statement || FIRST_PERSON.test(unquoted) || SPEAKER_LEFT.test(unquoted)) return c;
   return { ...c, statement, said: c.said ?? c.statement };
 }
+
+/**
+ * "Mach ich bis Mitte Mai.", "Entwurf bis 13. an mich.", "Lo preparo yo.": a statement in the
+ * speaker's own German or Spanish words is read under the speaker's name ("Lukas: Mach ich bis
+ * Mitte Mai."), its verbs as they were said. One that opens with a name already says whose it is.
+ */
+function underSpeakerName(input: CandidateInput, name: string, c: SentenceCandidate): SentenceCandidate {
+  const unquoted = outsideQuotes(c.statement);
+  if (!input.lexicon.words.statements.speakerWord.test(unquoted) || NAMED_OPENING.test(c.statement)) return c;
+  return { ...c, statement: `${name}: ${c.statement}`, said: c.said ?? c.statement };
+}
+
+/** "Lea: …": a statement that opens with whose it is. */
+const NAMED_OPENING = /^\p{Lu}[\p{L}'’-]*(?:\s\p{Lu}[\p{L}'’-]*)?:\s/u;
 
 /** "I", "I'll", "I'm": the speaker as the subject of a statement. */
 const FIRST_PERSON = /(?<![\p{L}])I(?:['’](?:ll|m|ve|d))?(?![\p{L}'’])/u;

@@ -554,6 +554,8 @@ export interface StatementWords {
   addressed: RegExp;
   /** "by me" / "my" in a person's statement: the speaker, as object or owner (global; group 1 is the word before "me"). */
   speakerSelf: RegExp;
+  /** The speaker's own words in German and Spanish ("ich", "mir", "yo"): a statement with one is read under the speaker's name. */
+  speakerWord: RegExp;
   /** "or" / "oder": a word that sets one thing against another. */
   disjunction: RegExp;
   /** "it" / "das" in "Confirm it." / "Mach das.": a whole word that points back at what the agent offered. */

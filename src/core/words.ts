@@ -99,6 +99,7 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     optionSubjectArticle: new RegExp(`^\\s*(?:${words('optionSubjectArticles')})\\s+`, 'i'),
     addressed: new RegExp(`\\b(?:(${words('addressedObjectLeads')})\\s+you(?!\\s+(?:${words('addressedGroupWords')})\\b)|your)\\b(?!['’])`, 'gi'),
     speakerSelf: new RegExp(`\\b(?:(${words('speakerObjectLeads')})\\s+me|my)\\b(?!['’])`, 'gi'),
+    speakerWord: new RegExp(`(?<![\\p{L}\\p{N}])(?:${words('speakerWords')})(?![\\p{L}\\p{N}'’-])`, 'iu'),
     disjunction: new RegExp(`(?<![\\p{L}\\p{N}])(?:${words('disjunctions')})(?![\\p{L}\\p{N}'’])`, 'iu'),
     offerReferent: new RegExp(`^(?:${words('offerReferents')})$`, 'iu'),
     proposalComplementizer: new RegExp(`^(?:${words('proposalComplementizers')})\\s+`, 'iu'),

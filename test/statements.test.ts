@@ -375,6 +375,15 @@ describe('decision candidates', () => {
     expect(reply('The sourdough loaf costs 5.20 EUR.')).toEqual([['The sourdough loaf costs 5.20 EUR.', 'constraint', 'value-correction']]);
   });
 
+  it('reads a fix followed by an acceptance of the rest as both a correction and a confirmation; a value inside the acceptance corrects nothing', () => {
+    const draft: [string, 'human' | 'bot', string] = ['bar-bot', 'bot', 'Draft: Wed-Thu 16:00-23:00, Fri-Sat 12:00-00:00. House pale stays at £5.80 a pint. Want me to send it to the printer?'];
+    const kinds = (reply: string) => recorded([draft, ['mia', 'human', reply]]).patterns.filter((x) => x.type === 'correction' || x.type === 'confirmation').map((x) => `${x.type} ${x.rule}`).sort();
+    expect(kinds("Pale went up to £6.20 in January, you've got the old price. Rest looks ok")).toEqual(['confirmation confirmations/rest-accepted', 'correction statements/value-correction']);
+    expect(kinds('Die Pale kostet seit Januar £6.20. Sonst passt alles.')).toEqual(['confirmation confirmations/rest-accepted', 'correction statements/value-correction']);
+    // The acceptance names the value: it corrects nothing.
+    expect(kinds('£6.20 is fine.')).not.toContain('correction statements/value-correction');
+  });
+
   it("takes an approval of the agent's 'OK to …?' as the step it asks leave for", () => {
     for (const asked of ['The old export breaks the dates. OK to move the export to ISO dates?', 'The old export breaks the dates. Is it okay to move the export to ISO dates?']) {
       const found = candidates([

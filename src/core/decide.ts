@@ -220,12 +220,25 @@ function valueCorrections(input: DecideInput, reply: ReplyContext, weighed: read
   const corrected = new Set(reply.patterns.filter((x) => x.type === 'correction').map((x) => last(x.messages)));
   for (const { c } of weighed) {
     const m = messages[c.p];
-    // A reply that accepts ("Thursday 10 is fine.") names a value of its own without correcting one.
-    if (c.cue !== 'value-correction' || corrected.has(m.index) || reply.verdict[c.p] === 'confirmation') continue;
+    // A reply that accepts ("Thursday 10 is fine.") names a value of its own without correcting one;
+    // one that accepts the rest after a fix ("Pale went up to £6.20, you've got the old price.
+    // Rest looks ok") corrects in the clause the acceptance is not in.
+    if (c.cue !== 'value-correction' || corrected.has(m.index) || (reply.verdict[c.p] === 'confirmation' && acceptedIn(c, m, input.detections[c.p]))) continue;
     corrected.add(m.index);
     out.push({ type: 'correction', messages: c.sources.map((q) => messages[q].index), description: `${m.author || 'A person'} corrects a value the agent gave: "${excerpt(m.text)}"`, rule: 'statements/value-correction', decision: null, ts: m.ts });
   }
   return out;
+}
+
+/**
+ * Whether message m accepts what the clause c was taken from says: unless every acceptance of it
+ * comes after the clause ("…, you've got the old price. Rest looks ok"), or the clause cannot be
+ * found as written, the clause is taken as accepted ("Yes, 21k.", "Thursday 10 is fine.").
+ */
+function acceptedIn(c: SentenceCandidate, m: Message, detections: readonly Detection[]): boolean {
+  const clause = (c.said ?? c.statement).toLowerCase().replace(/[.!]+$/, '');
+  const at = m.text.toLowerCase().indexOf(clause);
+  return at < 0 || detections.some((d) => d.kind === 'confirmation' && d.start < at + clause.length);
 }
 
 /**

@@ -113,6 +113,16 @@ describe('reply acts', () => {
     expect(typesAt(thread(['agent', 'bot', '¿Cuándo llega el camión?'], ['carmen', 'human', 'Sí.']), 1)).toEqual([]);
   });
 
+  it('a yes answering a read-back tagged "OK?", a lettered pick with a "but", and a yes to a German question-order proposal accept', () => {
+    expect(typesAt(thread(['agent', 'bot', 'Revised: 7:00 to 19:30, lanes 7 to 9, two seasonal lifeguards. OK?'], ['frank', 'human', 'ok']), 1)).toEqual(['confirmation']);
+    expect(typesAt(thread(['agent', 'bot', 'Y las fechas: traducción el 20 de marzo, revisión hasta el 10 de abril. ¿Vale?'], ['carla', 'human', 'sí']), 1)).toEqual(['confirmation']);
+    expect(typesAt(thread(['agent', 'bot', 'Options: A) reject the lot, B) renegotiate the price, e.g. to 4.80, C) accept at 5.10.'], ['jess', 'human', 'B but ask 4.90, not 4.80.']), 1)).toContain('confirmation');
+    expect(typesAt(thread(['agent', 'bot', 'Option A: a delegated admin role for their OU. Option B: helpdesk only. Which one?'], ['dana', 'human', 'A, but only for the testing coordinators.']), 1)).toContain('confirmation');
+    expect(typesAt(thread(['agent', 'bot', 'Für Folgetermine mit Verordnung könnte man sie online freischalten?'], ['mira', 'human', 'Ja, aber nur Folgetermine.']), 1)).toEqual(['confirmation']);
+    // A report with no question and no tag puts nothing up: a bare "ok" after it is no acceptance of anything.
+    expect(typesAt(thread(['agent', 'bot', 'The backup ran at 02:00 and took 14 minutes.'], ['frank', 'human', 'ok']), 1)).toEqual([]);
+  });
+
   it('a thing the agent offered, named with a yes after it, accepts it ("Letter yes.", "9 a 20 me parece bien.")', () => {
     const offer = thread(['agent', 'bot', 'So: a letter to the households, and a leaflet for the glass change?'], ['gary', 'human', 'Letter yes, by Friday please.']);
     expect(typesAt(offer, 1)).toEqual(['confirmation']);

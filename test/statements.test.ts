@@ -1219,7 +1219,8 @@ describe('decision candidates', () => {
       ['film-bot', 'bot', 'Catering for the warehouse days, two quotes:\nA) Kitchen on Wheels: €18/head, good vegan options, own truck\nB) Mamma Rosa: €15/head, hot Italian, needs a power hookup'],
       ['hanna', 'human', person],
     ]).patterns.filter((x) => x.type === 'confirmation').map((x) => [x.messages, x.rule]);
-    expect(picks('B.')).toEqual([[[0, 1], 'statements/option-picked']]);
+    // (A lettered list is a proposal the rule pack reads: its key picked is that pack's confirmation.)
+    expect(picks('B.')).toEqual([[[0, 1], 'confirmations/option-pick']]);
     expect(picks('Mamma Rosa.')).toEqual([[[0, 1], 'statements/option-picked']]);
     // A reply that goes on is judged by what it says, not by the option it names.
     expect(picks('Mamma Rosa, but only if they bring their own generator and confirm the vegan menu by Friday.')).toEqual([]);

@@ -182,6 +182,14 @@ describe('relations on the same subject', () => {
     expect(valueReplacement(view('From now on, no meetings before 10 on any day.'), view('Accept meetings from 9:00.'), 'whole')).toMatch(/10:00 → 09:00/);
   });
 
+  it('reads what a reversal cue retires as ruled out: dropping what an earlier decision already ruled out reverses nothing', () => {
+    const drop = view('Drop A2. C1 instead.');
+    const already = view("No A2, we haven't got enough A2 bookings to fill a class of 12 anyway.");
+    for (const match of ['loose', 'whole', 'firm'] as const) expect(replacement(already, drop, drop.reversals, true, generic, match)).toBeNull();
+    const kept = view('We keep A2 and B1 this summer.');
+    expect(replacement(kept, drop, drop.reversals, true, generic, 'loose')).not.toBeNull();
+  });
+
   it('tells one thing of a kind from another by its ordinal, in each language', () => {
     expect(replaces('The first round of interviews moves to 19 March.', 'Second round of interviews: 19 May.')).toBeNull();
     expect(replaces('Die erste Runde ist am 12. März.', 'Ab sofort ist die zweite Runde am 19. Mai.')).toBeNull();

@@ -756,6 +756,12 @@ export function rulesOutStated(sentence: string, said: readonly string[], subjec
   return mine.some((c) => theirs.some((o) => ruledOutValue(o, c, 'loose') !== null));
 }
 
+/** The clause with what its reversal cues retire ruled out, as a negator would: "Drop A2." rules A2 out as "No A2." does. */
+function withRetired(c: SubjectClause, cues: readonly Reversal[]): SubjectClause {
+  const retired = cues.flatMap((r) => [...(r.old ?? [])]).filter((s) => c.stems.has(s) && !c.negated.has(s));
+  return retired.length === 0 ? c : { ...c, negated: new Set([...c.negated, ...retired]) };
+}
+
 /**
  * One clause rules out what the other asserts, on the same subject ("no automatic retries" /
  * "re-enable 2 automatic retries"). A blanket ban ("No bundles - not for the fleece") shares its
@@ -925,7 +931,8 @@ function retiredByCue(older: SubjectView, newer: SubjectView, cues: readonly Rev
 function flipped(older: SubjectView, newer: SubjectView, cues: readonly Reversal[], explicit: boolean, generic: ReadonlySet<string>, match: SubjectMatch): string | null {
   if (!explicit && cues.length === 0) return null;
   for (const o of older.clauses) {
-    for (const n of newer.clauses) {
+    for (const clause of newer.clauses) {
+      const n = withRetired(clause, cues);
       const flip = polarityFlip(o, n, generic, match, { cued: cues.length > 0 });
       if (flip) return `${flip.olderNegates ? 'it allows' : 'it rules out'} "${said([flip.stem], newer, older)}"${cues.length > 0 ? ` (${cues[0].cue})` : ''}`;
       // (A value ruled out without a cue is a correction of the value, "16 EUR, not 18": the

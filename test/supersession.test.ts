@@ -190,6 +190,16 @@ describe('relations on the same subject', () => {
     expect(replacement(kept, drop, drop.reversals, true, generic, 'loose')).not.toBeNull();
   });
 
+  it('reads "instead of X" as one cue that retires X, and swaps out nothing else', () => {
+    const source = 'Great. So households may visit once a week instead of every two weeks – shall I update the sign-in sheet and the flyer?';
+    expect(reversalsIn(source, subjects).map((r) => r.cue)).toEqual(['instead-of']);
+    const newer = view('Update the sign-in sheet and the flyer.');
+    expect(replacement(view('Draft a sign-in sheet.'), newer, reversalsIn(source, subjects), false, generic, 'loose')).toBeNull();
+    // What it names is retired, as before.
+    const brevo = 'Newsletters go out through Brevo instead of Mailchimp.';
+    expect(replacement(view('Newsletters go out through Mailchimp.'), view(brevo), reversalsIn(brevo, subjects), false, generic)).toMatch(/retires "Mailchimp"/);
+  });
+
   it('tells one thing of a kind from another by its ordinal, in each language', () => {
     expect(replaces('The first round of interviews moves to 19 March.', 'Second round of interviews: 19 May.')).toBeNull();
     expect(replaces('Die erste Runde ist am 12. März.', 'Ab sofort ist die zweite Runde am 19. Mai.')).toBeNull();

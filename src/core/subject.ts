@@ -819,12 +819,17 @@ export interface Reversal {
 export function reversalsIn(text: string, lex: CompiledSubjects, stems: Stems = new PorterStems(lex.words)): Reversal[] {
   const out: Reversal[] = [];
   for (const sentence of text.split(/(?<=[.!?;\n])\s+/)) {
+    const found: Array<Reversal & { start: number; end: number }> = [];
     for (const { id, re } of lex.reversals) {
       const m = re.exec(sentence);
       if (!m) continue;
       const captured = Object.entries(m.groups ?? {}).find(([k, v]) => k.startsWith('old') && v)?.[1];
-      out.push({ cue: id, old: captured ? objectStems(captured, lex, stems) : null });
+      found.push({ cue: id, old: captured ? objectStems(captured, lex, stems) : null, start: m.index, end: m.index + m[0].length });
     }
+    // "instead of every two weeks" is one cue, the one that names what it retires: the bare
+    // "instead" inside it retires nothing of its own.
+    const named = found.filter((r) => r.old);
+    for (const r of found) if (r.old || !named.some((x) => x.start <= r.start && r.end <= x.end)) out.push({ cue: r.cue, old: r.old });
   }
   return out;
 }
@@ -914,7 +919,10 @@ function swapped(older: SubjectView, newer: SubjectView, cues: readonly Reversal
       if (!sameSubject(o, n, 'firm') || shared(o.anchor, n.anchor) * 3 < o.anchor.size * 2) continue;
       const gone = [...o.anchor].filter((x) => !n.anchor.has(x) && !n.negated.has(x));
       const come = [...n.anchor].filter((x) => !o.anchor.has(x) && !n.negated.has(x));
-      if (gone.length > 0 && come.length > 0) return `"${said(gone, older)}" → "${said(come, newer)}" (${cues[0].cue})`;
+      // A cue that names what it retires ("instead of every two weeks") swaps only that out: the
+      // sign-in sheet to update is no swap for the one to draft.
+      const cue = cues.find((r) => !r.old || [...r.old].some((x) => gone.includes(x)));
+      if (cue && gone.length > 0 && come.length > 0) return `"${said(gone, older)}" → "${said(come, newer)}" (${cue.cue})`;
     }
   }
   return null;

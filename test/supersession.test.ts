@@ -442,6 +442,10 @@ describe('relations given by what a decision answers', () => {
     // Inside one discussion the question may be about the answer's subject.
     expect(answeredValueChange(view('For contrast I darken the grey to #6B7280.'), view('Body text goes to #4B5563 everywhere.'), view('#6B7280 passes on white, but most body text sits on the card background.'), true)).toMatch(/colour/);
     expect(answeredValueChange(view('For contrast I darken the grey to #6B7280.'), view('Body text goes to #4B5563 everywhere.'), view('#6B7280 passes on white, but most body text sits on the card background.'))).toBeNull();
+    // Inside one discussion too, an answer about a thing of its own changes no value of another.
+    const corrected = view('Sorry. Corrected: 4,800 ml at €0.30 is €1,440, +50% express is €2,160. Send as PDF?');
+    expect(answeredValueChange(view('Express is +50%.'), view("Offer 4 days at +30%, that's a new 'priority' tier."), corrected, true)).toBeNull();
+    expect(answeredValueChange(view('Express is +50%.'), view('Express goes to +40% then.'), corrected, true)).toMatch(/percent/);
     // From another task, an answer about another thing of the draft leaves the old decision standing;
     // one about its thing, or with no subject of its own, replaces it.
     const draft = view('Draft: check-in 05:30 at the school gym. Briefing 05:45. Race start 07:30.');

@@ -1006,11 +1006,17 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
       if (was.negated || was.key.startsWith(COUNT) || restated(was)) continue;
       for (const n of newer.clauses) {
         const now = n.values.find((v) => comparable(v, was) && !v.negated && v.value !== was.value && !o.values.some((x) => x.key === v.key && x.value === v.value));
-        // From another task, an answer with a subject of its own must speak of the old decision's
-        // subject or of the question's clause that names the old value: "Segelclub block: 12 rooms
-        // at €185" says nothing of "we start at €239 on Saturdays", and "Briefing at 06:00 now"
-        // after "Check-in 05:30 … Briefing 05:45." leaves "Check-in needs to be 05:30" standing.
-        const onAnswer = (c: SubjectClause) => sameDiscussion || n.anchor.size === 0 || shared(c.anchor, n.anchor) > 0 || shared(o.anchor, n.anchor) > 0;
+        // An answer with a subject of its own must speak of the old decision's subject or of the
+        // question's clause that names the old value (inside one discussion, of any clause of the
+        // question: "#6B7280 passes on white, but body text sits on grey"): "Segelclub block: 12
+        // rooms at €185" says nothing of "we start at €239 on Saturdays", "Briefing at 06:00 now"
+        // after "Check-in 05:30 … Briefing 05:45." leaves "Check-in needs to be 05:30" standing,
+        // and "Offer 4 days at +30%, that's a new priority tier" after "+50% express" leaves
+        // "Express is +50%".
+        const spokenOf = (c: SubjectClause) => shared(c.anchor, n.anchor) > 0;
+        // (An old decision that is all value has no subject for the answer to miss: inside one
+        // discussion, the question is what it was about.)
+        const onAnswer = (c: SubjectClause) => n.anchor.size === 0 || shared(o.anchor, n.anchor) > 0 || (sameDiscussion ? o.anchor.size === 0 || asked.clauses.some(spokenOf) : spokenOf(c));
         if (now && naming.some((c) => onAnswer(c) && namesOldValue(c, was, now, o.anchor.size === 0))) return `a new ${was.key}: ${was.value} → ${now.value}`;
       }
     }

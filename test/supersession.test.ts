@@ -200,6 +200,12 @@ describe('relations on the same subject', () => {
     expect(replacement(view('Newsletters go out through Mailchimp.'), view(brevo), reversalsIn(brevo, subjects), false, generic)).toMatch(/retires "Mailchimp"/);
   });
 
+  it('reads a date on the day of the month a decision keeps as the same value', () => {
+    const monthly = view('The bank file date stays as is, the 25th is in the scheme rules.');
+    expect(contradiction(monthly, view('Summary: variance flag 2% on gross; bank file 25 April.'), generic, true)).toBeNull();
+    expect(contradiction(monthly, view('Summary: variance flag 2% on gross; bank file 24 April.'), generic, true)).toMatch(/day 25 → april 24/);
+  });
+
   it('tells one thing of a kind from another by its ordinal, in each language', () => {
     expect(replaces('The first round of interviews moves to 19 March.', 'Second round of interviews: 19 May.')).toBeNull();
     expect(replaces('Die erste Runde ist am 12. März.', 'Ab sofort ist die zweite Runde am 19. Mai.')).toBeNull();

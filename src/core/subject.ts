@@ -685,7 +685,7 @@ export function valueChange(older: SubjectClause, newer: SubjectClause, match: S
       const was = older.values.filter((v) => v.key === key && !v.negated && !!v.bound === bound).map((v) => v.value);
       const now = newer.values.filter((v) => v.key === key && !v.negated && !!v.bound === bound).map((v) => v.value);
       if (was.length === 0 || now.length === 0) continue;
-      if (was.some((x) => now.includes(x)) || valuesOf(newer, key).some((x) => was.includes(x))) continue;
+      if (was.some((x) => now.some((y) => sameValue(x, y))) || valuesOf(newer, key).some((x) => was.some((y) => sameValue(x, y)))) continue;
       return `a new ${bound ? 'limit of ' : ''}${key === COUNT ? 'number' : key.replace(/^count:/, 'number of ')}: ${was.join(', ')} → ${now.join(', ')}`;
     }
   }
@@ -715,6 +715,18 @@ function asserted(c: SubjectClause): SubjectClause {
   const head = c.anchor.values().next().value;
   if (head === undefined || !c.negated.has(head) || c.values.some((v) => v.negated)) return c;
   return { ...c, anchor: new Set([...c.anchor].filter((w) => !c.negated.has(w))) };
+}
+
+/**
+ * Two values that say the same: equal, or a day of the month and a date on that day ("the 25th",
+ * every month, is kept by "25 April").
+ */
+function sameValue(a: string, b: string): boolean {
+  if (a === b) return true;
+  const day = (v: string) => /^day (\d+)$/.exec(v)?.[1];
+  const dayA = day(a);
+  const dayB = day(b);
+  return (dayA !== undefined && dayB === undefined && b.endsWith(` ${dayA}`)) || (dayB !== undefined && dayA === undefined && a.endsWith(` ${dayB}`));
 }
 
 /** The clause with one word less in its subject. */

@@ -200,6 +200,12 @@ describe('relations on the same subject', () => {
     expect(replacement(view('Newsletters go out through Mailchimp.'), view(brevo), reversalsIn(brevo, subjects), false, generic)).toMatch(/retires "Mailchimp"/);
   });
 
+  it('reads a ban on a thing at a value as saying nothing of the thing at another value of that slot', () => {
+    const ban = view("Don't release beds at 23:00, too harsh.");
+    expect(contradiction(ban, view('Summary: unpaid beds released at 00:00, payment link at 16:00.'), generic, true)).toBeNull();
+    expect(contradiction(ban, view('Summary: unpaid beds released at 23:00, payment link at 16:00.'), generic, true)).not.toBeNull();
+  });
+
   it('reads a date on the day of the month a decision keeps as the same value', () => {
     const monthly = view('The bank file date stays as is, the 25th is in the scheme rules.');
     expect(contradiction(monthly, view('Summary: variance flag 2% on gross; bank file 25 April.'), generic, true)).toBeNull();

@@ -802,11 +802,23 @@ export function polarityFlip(older: SubjectClause, newer: SubjectClause, generic
   // A value both give ("on Wednesdays" / "on Wednesday at 15:30") names the subject as a word does.
   agree += older.values.filter((v) => !v.negated && newer.values.some((x) => !x.negated && comparable(x, v) && x.value === v.value)).length;
   if ((match === 'firm' || match === 'strict') && agree < 2 && flips < 2 && !(cued && agree >= 1 && flips >= 1)) return null;
+  if (otherThanBanned(older, newer)) return null;
   for (const s of older.anchor) {
     if (!newer.anchor.has(s) || generic.has(s)) continue;
     if (older.negated.has(s) !== newer.negated.has(s)) return { stem: s, olderNegates: older.negated.has(s) };
   }
   return null;
+}
+
+/**
+ * A ban on a thing at a value ("Don't release beds at 23:00") says nothing of the thing at
+ * another value of that slot ("unpaid beds released at 00:00"): the newer clause gives only
+ * values the ban does not name.
+ */
+function otherThanBanned(older: SubjectClause, newer: SubjectClause): boolean {
+  const banned = older.values.filter((v) => v.negated);
+  const given = newer.values.filter((v) => !v.negated && banned.some((b) => comparable(b, v)));
+  return given.length > 0 && !given.some((v) => banned.some((b) => comparable(b, v) && b.value === v.value));
 }
 
 /** The later clause asserts a value the earlier one ruled out ("14 days, not 30" / "a 30-day trial"). */

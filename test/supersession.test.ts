@@ -364,6 +364,18 @@ describe('relations on the same subject', () => {
     expect(replaces('From now on, no team meetings before 10 on any day.', 'From now on, team meetings are fine from 9:00 on any day.')).toMatch(/limit of time: 10:00 → 09:00/);
   });
 
+  it('reads a range of weekdays written short ("Fri-Sat", "Mo–Mi", "lun/vie") as weekdays, and the short words alone as words', () => {
+    const weekdays = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => c.values.filter((v) => v.key === 'weekday').map((v) => v.value));
+    const anchor = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => [...c.anchor]);
+    expect(weekdays('Fri-Sat close at 23:00 now.')).toEqual(['friday', 'saturday']);
+    expect(weekdays('Mo–Mi passt uns im Lager gut.')).toEqual(['monday', 'wednesday']);
+    expect(weekdays('Recepción lun/vie de 9 a 20.')).toEqual(['monday', 'friday']);
+    expect(anchor('Fri-Sat close at 23:00 now.')).not.toContain('frisat');
+    expect(weekdays('We sat down with the sun out.')).toEqual([]);
+    // A short day's change on the same subject is a new value, as a long one's is.
+    expect(valueReplacement(view('Sat-Sun the workshop opens at 10:00.'), view('From now on Sat-Sun the workshop opens at 9:00.'), 'firm')).toMatch(/10:00 → 09:00/);
+  });
+
   it("reads 'Check-out' and 'Checkout' as one word, and '12 Uhr' as a time of day", () => {
     expect(valueReplacement(view('Checkout is at 11:00 from now on.'), view('Planänderung: Ab Juli ist der Check-out um 12 Uhr.'), 'whole')).toBe('a new time: 11:00 → 12:00');
     const anchor = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => [...c.anchor]);

@@ -21,7 +21,7 @@ export interface SubjectLexicon {
   lexicon: 'subjects';
   description?: string;
   reversals: Array<{ id: string; description?: string; regex: string; examples: Examples }>;
-  slots: Array<{ slot: string; description?: string; words?: Record<string, string[]>; units?: Record<string, string[]>; pattern?: string; examples?: Examples }>;
+  slots: Array<{ slot: string; description?: string; words?: Record<string, string[]>; units?: Record<string, string[]>; rangeWords?: Record<string, string[]>; pattern?: string; examples?: Examples }>;
   timePrepositions: string[];
   /** Words between a day and its month's name ("13 de marzo"). */
   monthJoiners?: string[];
@@ -47,6 +47,18 @@ export interface SubjectLexicon {
 }
 
 const phraseRe = (p: string) => new RegExp(`(?<![\\p{L}\\p{N}])${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')}(?![\\p{L}\\p{N}])`, 'iu');
+
+/**
+ * Two words of a slot joined by a dash or a slash ("Fri-Sat", "Mo–Mi", "sáb/dom"), short spellings
+ * among them that alone are other words ("sat", "do"): each side read as its value's name.
+ */
+function rangeOf(words: Record<string, string[]>, rangeWords: Record<string, string[]>): { re: RegExp; valueOf: ReadonlyMap<string, string> } {
+  const valueOf = new Map<string, string>();
+  for (const table of [words, rangeWords]) for (const [value, spellings] of Object.entries(table)) for (const w of spellings) if (!/\s/.test(w.trim())) valueOf.set(w.toLowerCase(), value.toLowerCase());
+  const alternatives = [...valueOf.keys()].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  const side = `(${alternatives})\\.?`;
+  return { re: new RegExp(`(?<![\\p{L}\\p{N}])${side}\\s*[-–/]\\s*${side}(?![\\p{L}\\p{N}])`, 'giu'), valueOf };
+}
 
 /** Every word of one slot of the lexicon, in every language ("juni", "junio", …). */
 export function slotWords(lex: SubjectLexicon, slot: string): string[] {
@@ -80,7 +92,9 @@ export function compileSubjects(lex: SubjectLexicon, words: Words): CompiledSubj
   const unitSlot = new Map<string, { slot: string; unit: string }>();
   const patterns: Array<{ slot: string; re: RegExp }> = [];
   const phraseSlot: Array<{ re: RegExp; name: string }> = [];
+  const ranges: Array<{ re: RegExp; valueOf: ReadonlyMap<string, string> }> = [];
   for (const s of lex.slots) {
+    if (s.rangeWords) ranges.push(rangeOf(s.words ?? {}, s.rangeWords));
     for (const [value, spellings] of Object.entries(s.words ?? {})) {
       for (const w of spellings) {
         if (!/\s/.test(w.trim())) wordSlot.set(w.toLowerCase(), { slot: s.slot, value });
@@ -118,6 +132,7 @@ export function compileSubjects(lex: SubjectLexicon, words: Words): CompiledSubj
     wordSlot,
     // The longest first: "every other week" before "every week".
     phraseSlot: phraseSlot.sort((a, b) => b.re.source.length - a.re.source.length),
+    ranges,
     unitSlot,
     patterns,
     timePrepositions: new Set(lex.timePrepositions.map((w) => w.toLowerCase())),
@@ -335,6 +350,7 @@ function normalizedClauseText(sentence: string, lex: CompiledSubjects, neg: Nega
   for (const h of lex.words.claims.nonNegating) if (lower.includes(h)) lower = lower.split(h).join(' ');
   for (const p of neg.negatorPhrases) if (lower.includes(p)) lower = lower.split(p).join(' not ');
   lower = withoutCueWords(lower, lex);
+  for (const { re, valueOf } of lex.ranges) lower = lower.replace(re, (_, a: string, b: string) => ` ${valueOf.get(a)} ${valueOf.get(b)} `);
   for (const { re, name } of lex.phraseSlot) {
     re.lastIndex = 0;
     if (re.test(lower)) lower = lower.replace(re, ` ${name} `);

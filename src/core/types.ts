@@ -620,6 +620,8 @@ export interface CompiledSubjects {
   /** Words after a number that make it an hour ("12 Uhr"). */
   clock: ReadonlySet<string>;
   ordinals: ReadonlySet<string>;
+  /** Two words of a slot joined by a dash or a slash ("Fri-Sat"), each side read as its value's name. */
+  ranges: ReadonlyArray<{ re: RegExp; valueOf: ReadonlyMap<string, string> }>;
   /** Ordinal numbers written as words, each to its number ("zweite" → "2"). */
   ordinalWords: ReadonlyMap<string, string>;
   hedges: ReadonlyArray<RegExp>;

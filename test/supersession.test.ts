@@ -206,6 +206,20 @@ describe('relations on the same subject', () => {
     expect(contradiction(ban, view('Summary: unpaid beds released at 23:00, payment link at 16:00.'), generic, true)).not.toBeNull();
   });
 
+  it('reads the exception a ban allows as allowed: a later statement about it goes against no ban, in each language', () => {
+    const cups = view('No plastic cups in the taproom, only at the summer fest.');
+    expect(contradiction(cups, view('Plastic cups for the fest only, like I said.'), generic, true)).toBeNull();
+    expect(contradiction(cups, view('Plastic cups in the taproom from now on.'), generic, true)).toMatch(/ruled out/);
+    const deploys = view('No prod deploys of the checkout service on Fridays, except hotfixes approved by Sofia or Rahul.');
+    expect(contradiction(deploys, view('Deploy the hotfix for the checkout service on Friday, Sofia approved it.'), generic, true, 'firm')).toBeNull();
+    expect(contradiction(deploys, view('Deploy the checkout service on Friday at 16:00.'), generic, true, 'firm')).toMatch(/ruled out/);
+    const excepted = (t: string) => [...(subjectClauses(t, subjects, engine.lexicon)[0].excepted ?? [])];
+    expect(excepted('Keine Lieferungen am Samstag, außer Expresspakete.')).toHaveLength(1);
+    expect(excepted('No se hacen horas extra en fin de semana, salvo urgencias.')).toHaveLength(1);
+    // A clause that opens with "only" restricts; it allows no exception.
+    expect(subjectClauses('Only the weekend stays frozen.', subjects, engine.lexicon)[0].excepted).toBeUndefined();
+  });
+
   it('reads a date on the day of the month a decision keeps as the same value', () => {
     const monthly = view('The bank file date stays as is, the 25th is in the scheme rules.');
     expect(contradiction(monthly, view('Summary: variance flag 2% on gross; bank file 25 April.'), generic, true)).toBeNull();

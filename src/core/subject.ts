@@ -181,6 +181,8 @@ export interface SubjectClause {
   common?: boolean;
   /** Anchor words an ordinal tells apart from others of their kind, each with its number ("the second round" → round: 2). */
   ordinals?: ReadonlyMap<string, string>;
+  /** The words of the exception a ban allows ("No plastic cups in the taproom, only at the summer fest" → summer, fest). */
+  excepted?: ReadonlySet<string>;
 }
 
 export interface NegationWords {
@@ -326,7 +328,23 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, s
   // "We stopped using the tape library" retires "Backups go to the tape library".
   for (const v of patternValues) for (const t of contentTokens(v.value, stemmer)) if (/^\p{L}+$/u.test(t)) stems.add(t);
   const conditional = lex.conditionals.some((re) => re.test(sentence));
-  return { anchor, stems, negated, values, conditional, names: namesIn(sentence, lex, stemmer), ...(common ? { common } : {}), ...(ordinals.size > 0 ? { ordinals } : {}) };
+  const excepted = exceptionOf(sentence, anchor, negated, lex, stemmer);
+  return { anchor, stems, negated, values, conditional, names: namesIn(sentence, lex, stemmer), ...(common ? { common } : {}), ...(ordinals.size > 0 ? { ordinals } : {}), ...(excepted.size > 0 ? { excepted } : {}) };
+}
+
+/**
+ * The subject words of the exception a ban allows: after an exception marker that follows what
+ * the clause rules out ("No plastic cups in the taproom, only at the summer fest"). A clause that
+ * opens with the marker ("Only the weekend stays frozen") restricts; it allows no exception.
+ */
+function exceptionOf(sentence: string, anchor: ReadonlySet<string>, negated: ReadonlySet<string>, lex: CompiledSubjects, stemmer: Stems): Set<string> {
+  const out = new Set<string>();
+  const m = lex.words.claims.exceptionMarker.exec(sentence);
+  if (!m || m.index === 0) return out;
+  const before = new Set(contentTokens(sentence.slice(0, m.index), stemmer));
+  if (![...negated].some((s) => before.has(s))) return out;
+  for (const t of contentTokens(sentence.slice(m.index + m[0].length), stemmer)) if (anchor.has(t) && !negated.has(t)) out.add(t);
+  return out;
 }
 
 /** The names of a sentence (`nameWords`), lowercased, but function words, weekdays and months (slot values). */
@@ -818,7 +836,7 @@ export function polarityFlip(older: SubjectClause, newer: SubjectClause, generic
   // A value both give ("on Wednesdays" / "on Wednesday at 15:30") names the subject as a word does.
   agree += older.values.filter((v) => !v.negated && newer.values.some((x) => !x.negated && comparable(x, v) && x.value === v.value)).length;
   if ((match === 'firm' || match === 'strict') && agree < 2 && flips < 2 && !(cued && agree >= 1 && flips >= 1)) return null;
-  if (otherThanBanned(older, newer)) return null;
+  if (otherThanBanned(older, newer) || [...(older.excepted ?? [])].some((s) => newer.anchor.has(s) && !newer.negated.has(s))) return null;
   for (const s of older.anchor) {
     if (!newer.anchor.has(s) || generic.has(s)) continue;
     if (older.negated.has(s) !== newer.negated.has(s)) return { stem: s, olderNegates: older.negated.has(s) };

@@ -490,6 +490,8 @@ export interface ClaimWords {
   claimSplit: RegExp;
   /** "per", "pro", "por": the word after one is part of a value's unit ("euros per kilo"). */
   rateMarkers: ReadonlySet<string>;
+  /** "only", "except", "außer", "salvo": what follows one opens the exception a ban allows. */
+  exceptionMarker: RegExp;
   /** A verb (or negator) right after the value that opens the words after a comma: they are a claim of their own ("…, Monday is too tight"). */
   valueClauseVerb: RegExp;
 }

@@ -52,6 +52,7 @@ function compileClaims(lexicons: WordLexicons): ClaimWords {
     clauseSplit: new RegExp(`(?:(?<!\\d)\\.|\\.(?!\\d)|[;!?\\n])+|,\\s*(?:${list('contrastives')})\\b|\\s(?:${list('strongContrastives')})\\s`),
     coordinator: new RegExp(`\\s(?:${list('coordinators')})\\s`, 'gi'),
     rateMarkers: new Set(wordsOf(lexicons, 'claims', 'rateMarkers')),
+    exceptionMarker: new RegExp(`(?<![\\p{L}\\p{N}])(?:${list('exceptionMarkers')})(?![\\p{L}\\p{N}])`, 'iu'),
     // ", Monday is too tight": a value and its own verb after a comma (see subject.ts claimSentences).
     valueClauseVerb: new RegExp(`^\\s+(?:${list('valueClauseVerbs')})(?![\\p{L}\\p{N}'’])`, 'iu'),
     // A sentence ends at a stop, or after the quotes or brackets (a few) that close on it ("… schools.' Shall I …?").

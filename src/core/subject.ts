@@ -55,7 +55,7 @@ const phraseRe = (p: string) => new RegExp(`(?<![\\p{L}\\p{N}])${p.replace(/[.*+
 function rangeOf(words: Record<string, string[]>, rangeWords: Record<string, string[]>): { re: RegExp; valueOf: ReadonlyMap<string, string> } {
   const valueOf = new Map<string, string>();
   for (const table of [words, rangeWords]) for (const [value, spellings] of Object.entries(table)) for (const w of spellings) if (!/\s/.test(w.trim())) valueOf.set(w.toLowerCase(), value.toLowerCase());
-  const alternatives = [...valueOf.keys()].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  const alternatives = [...valueOf.keys()].sort((a, b) => b.length - a.length).map(escapeRegex).join('|');
   const side = `(${alternatives})\\.?`;
   return { re: new RegExp(`(?<![\\p{L}\\p{N}])${side}\\s*[-–/]\\s*${side}(?![\\p{L}\\p{N}])`, 'giu'), valueOf };
 }
@@ -748,8 +748,11 @@ export function givesOtherValue(earlier: SubjectView, later: SubjectView): boole
 function asserted(c: SubjectClause): SubjectClause {
   const head = c.anchor.values().next().value;
   if (head === undefined || !c.negated.has(head) || c.values.some((v) => v.negated)) return c;
-  return { ...c, anchor: new Set([...c.anchor].filter((w) => !c.negated.has(w))) };
+  return narrowed(c, (w) => !c.negated.has(w));
 }
+
+/** The clause with only the subject words `keep` keeps. */
+const narrowed = (c: SubjectClause, keep: (word: string) => boolean): SubjectClause => ({ ...c, anchor: new Set([...c.anchor].filter(keep)) });
 
 /**
  * Two values that say the same: equal, or a day of the month and a date on that day ("the 25th",
@@ -764,7 +767,7 @@ function sameValue(a: string, b: string): boolean {
 }
 
 /** The clause with one word less in its subject. */
-const without = (c: SubjectClause, word: string): SubjectClause => (c.anchor.has(word) ? { ...c, anchor: new Set([...c.anchor].filter((w) => w !== word)) } : c);
+const without = (c: SubjectClause, word: string): SubjectClause => (c.anchor.has(word) ? narrowed(c, (w) => w !== word) : c);
 
 /** A clause whose one value is a bare number ("Total cap for the kitchen is 18,000"). */
 const onlyBareNumber = (c: SubjectClause) => c.values.length === 1 && c.values[0].key === COUNT && !c.values[0].negated;
@@ -996,9 +999,9 @@ function retiredByCue(older: SubjectView, newer: SubjectView, cues: readonly Rev
 
 function flipped(older: SubjectView, newer: SubjectView, cues: readonly Reversal[], explicit: boolean, generic: ReadonlySet<string>, match: SubjectMatch): string | null {
   if (!explicit && cues.length === 0) return null;
+  const mine = newer.clauses.map((c) => withRetired(c, cues));
   for (const o of older.clauses) {
-    for (const clause of newer.clauses) {
-      const n = withRetired(clause, cues);
+    for (const n of mine) {
       const flip = polarityFlip(o, n, generic, match, { cued: cues.length > 0 });
       if (flip) return `${flip.olderNegates ? 'it allows' : 'it rules out'} "${said([flip.stem], newer, older)}"${cues.length > 0 ? ` (${cues[0].cue})` : ''}`;
       // (A value ruled out without a cue is a correction of the value, "16 EUR, not 18": the
@@ -1074,7 +1077,8 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
         const spokenOf = (c: SubjectClause) => shared(c.anchor, n.anchor) > 0;
         // (An old decision that is all value has no subject for the answer to miss: inside one
         // discussion, the question is what it was about.)
-        const onAnswer = (c: SubjectClause) => n.anchor.size === 0 || shared(o.anchor, n.anchor) > 0 || (sameDiscussion ? o.anchor.size === 0 || asked.clauses.some(spokenOf) : spokenOf(c));
+        const questionSpeaksOfIt = sameDiscussion && (o.anchor.size === 0 || asked.clauses.some(spokenOf));
+        const onAnswer = (c: SubjectClause) => n.anchor.size === 0 || shared(o.anchor, n.anchor) > 0 || questionSpeaksOfIt || (!sameDiscussion && spokenOf(c));
         if (now && naming.some((c) => onAnswer(c) && namesOldValue(c, was, now, o.anchor.size === 0))) return `a new ${was.key}: ${was.value} → ${now.value}`;
       }
     }

@@ -1334,6 +1334,14 @@ describe('decision candidates', () => {
     expect(offered).toEqual(['Write the new limit that way into config/retention.yaml.', '14 days for debug logs.']);
   });
 
+  it('keeps what a person says after a label of a word or two, and cuts only an explanation after a statement', () => {
+    const ask = answering('museum-bot', 'Lighting: textiles at 50 lux max. Should the textiles get their own track?');
+    // "Tickets:" says nothing itself: what follows it is the decision, whoever it opens with.
+    expect(ask('Tickets: I want a £2 exhibition supplement, the £6 admission stays.')).toEqual(['Tickets: I want a £2 exhibition supplement, the £6 admission stays.']);
+    // After a statement of its own, a clause opening with a pronoun explains it.
+    expect(ask('Keep the textiles in the case: they fade under the track lights.')).toEqual(['Keep the textiles in the case.']);
+  });
+
   it('reads topic-labelled answers, what a conclusion spells out, and a pick among offered options', () => {
     const labelled = candidates([
       ['billing-bot', 'bot', 'Refunds last quarter: 121 on monthly plans, 63 on annual plans. What should the policy be?'],

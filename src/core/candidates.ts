@@ -842,8 +842,11 @@ function readClause(input: CandidateInput, scene: MessageScene, walk: ClauseWalk
  * mark (the words that open one, replies.json), after a label of a word or two at most.
  */
 function asksUnmarked(lexicon: CompiledStatementLexicon, body: string): boolean {
-  return lexicon.words.questionOpening.test(afterShortLabel(body, 2));
+  return lexicon.words.questionOpening.test(afterShortLabel(body, LABEL_MAX_WORDS));
 }
+
+/** The most words of a label that names what follows its colon and says nothing itself ("Tickets:", "On the proposal:"). */
+const LABEL_MAX_WORDS = 2;
 
 /** What follows a label of at most `maxWords` words and its colon ("On the proposal: yes to …"), else the text. */
 function afterShortLabel(text: string, maxWords: number): string {
@@ -1987,9 +1990,10 @@ function shape(lex: CompiledStatementLexicon, t: CandidateTuning, text: string):
     if (after) reasons.push(after);
     statement = statement.slice(0, reason.start);
   }
-  // "Keep them short: they go into the banner" — what follows the colon explains.
+  // "Keep them short: they go into the banner" — what follows the colon explains. After a label
+  // that says nothing itself ("Tickets: I want a £2 supplement"), it is what is said.
   const colon = statement.indexOf(': ');
-  if (colon > 0 && hasAct(lex, 'explanation', normalForm(statement.slice(colon + 2)))) {
+  if (colon > 0 && afterShortLabel(statement, LABEL_MAX_WORDS) === statement && hasAct(lex, 'explanation', normalForm(statement.slice(colon + 2)))) {
     const after = trimEnd(statement.slice(colon + 2));
     if (after) reasons.push(after);
     statement = statement.slice(0, colon);

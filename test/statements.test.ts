@@ -1332,6 +1332,14 @@ describe('decision candidates', () => {
       ['kim', 'human', 'Yes, 14 days for debug logs.'],
     ]).map((c) => c.statement);
     expect(offered).toEqual(['Write the new limit that way into config/retention.yaml.', '14 days for debug logs.']);
+    // Once a person has answered, the next person answers them, not the agent's question.
+    const after = candidates([
+      ['ramp-bot', 'bot', 'Stand 231 for the e-tugs then?'],
+      ['kim', 'human', 'No, 231 has no charger. Use stand 228.'],
+      ['lee', 'human', '228 is tight with the tractor parked there, just saying'],
+      ['kim', 'human', 'I know. Tractor goes to 226 then.'],
+    ]);
+    expect(after.filter((c) => c.p === 3).map((c) => c.statement)).toEqual(['Tractor goes to 226 then.']);
   });
 
   it('keeps what a person says after a label of a word or two, and cuts only an explanation after a statement', () => {

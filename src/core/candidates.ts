@@ -1313,6 +1313,9 @@ function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: D
   // point." before it decides nothing); a clause after it says something new ("And always cc Mr
   // Polat."), unless it is a bare value, which is of what was asked wherever it stands.
   if (!answering && !valueOnly) return statement;
+  // Once a person has answered the agent, the next person answers them ("Kein Alter ist eh
+  // AGG-Pflicht." after "Ohne Foto."), not the agent's question.
+  if (!valueOnly && scene.a !== scene.agent) return statement;
   // The subject of the question asked in message `at`.
   const askedIn = (at: number) => ({ at, subject: questionSubject(input.lexicon, sentencesAt(input, at), statement, input.stems, valueOnly) });
   // (A bare value is of the thing the agent's message gives a value of the same kind, "Last year

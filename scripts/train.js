@@ -7,8 +7,10 @@
 // they are set on clauses the weights were not fitted on. Deterministic: the same data, seed and
 // code give byte-identical weights.
 //
-// Usage: npm run train [-- --data DIR] [--out FILE] [--leave-out WRITER] [--seed N]
+// Usage: npm run train [-- --data DIR] [--out FILE] [--leave-out WRITER] [--seed N] [--check]
 //   DIR: a folder with tasks.json and gold.json (default: $EVAL_DIR/agent-tasks or ../shared/eval/agent-tasks)
+//   --check: write nothing; exit 1 when FILE is not what fitting gives now (the candidates' features
+//   or the data changed since it was fitted), 0 when it is.
 const { createHash } = require('node:crypto');
 const { readFileSync, writeFileSync, renameSync } = require('node:fs');
 const { join, resolve } = require('node:path');
@@ -18,7 +20,7 @@ const root = join(__dirname, '..');
 const dist = join(root, 'dist');
 
 function argsOf(argv) {
-  const out = { data: join(process.env.EVAL_DIR ?? join(root, '..', 'shared', 'eval'), 'agent-tasks'), out: join(root, 'rules', 'models', 'decision-scorer.json'), leaveOut: null, seed: 1 };
+  const out = { data: join(process.env.EVAL_DIR ?? join(root, '..', 'shared', 'eval'), 'agent-tasks'), out: join(root, 'rules', 'models', 'decision-scorer.json'), leaveOut: null, seed: 1, check: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -29,6 +31,7 @@ function argsOf(argv) {
     else if (a === '--out') out.out = resolve(value());
     else if (a === '--leave-out') out.leaveOut = value();
     else if (a === '--seed') out.seed = Number.parseInt(value(), 10);
+    else if (a === '--check') out.check = true;
     else throw new Error(`train: unknown argument ${a}`);
   }
   if (!Number.isInteger(out.seed)) throw new Error('train: --seed takes an integer');
@@ -237,6 +240,16 @@ function stableJson(value) {
 async function main() {
   const options = argsOf(process.argv.slice(2));
   const model = await train(options);
+  if (options.check) {
+    let shipped = null;
+    try {
+      shipped = readFileSync(options.out, 'utf8');
+    } catch {}
+    const fresh = shipped === stableJson(model);
+    process.stderr.write(fresh ? `train: ${options.out} is what fitting gives\n` : `train: ${options.out} is not what fitting gives now; run npm run train\n`);
+    process.exitCode = fresh ? 0 : 1;
+    return;
+  }
   const tmp = `${options.out}.tmp-${process.pid}`;
   writeFileSync(tmp, stableJson(model));
   renameSync(tmp, options.out);

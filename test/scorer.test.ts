@@ -81,6 +81,14 @@ describe('fitting', () => {
     expect(schemaProblems('decision-scorer', model)).toEqual([]);
     expect(model.trained).toMatchObject({ seed: 7, writers: ['A', 'B'] });
     expect(model.trained.data).toMatch(/^sha256:[0-9a-f]{64}$/);
+    // --check writes nothing and says whether a model file is what fitting gives now.
+    const check = (out: string) => spawnSync(process.execPath, [join(ROOT, 'scripts', 'train.js'), '--data', data, '--out', join(data, out), '--seed', '7', '--check'], { encoding: 'utf8' });
+    expect(check('a.json').status).toBe(0);
+    writeFileSync(join(data, 'b.json'), a.replace(/"bias": -?[0-9.]+/, '"bias": 9'));
+    const stale = check('b.json');
+    expect(stale.status).toBe(1);
+    expect(stale.stderr).toMatch(/b\.json is not what fitting gives now/);
+    expect(readFileSync(join(data, 'b.json'), 'utf8')).not.toBe(a);
   });
 });
 

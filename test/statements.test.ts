@@ -910,6 +910,8 @@ describe('decision candidates', () => {
     for (const [reply, statement] of [
       ['a, but only after legal has read clause 7.', 'Signing: DocuSign, but only after legal has read clause 7.'],
       ['C, as long as it is before the 20th.', 'Signing: A meeting at their office, as long as it is before the 20th.'],
+      // (A key needs no comma before its condition; a name runs on into it.)
+      ['b but only with the original in the post.', 'Signing: Print, sign and scan, but only with the original in the post.'],
     ]) {
       const found = candidates([
         ['legal-bot', 'bot', offered],

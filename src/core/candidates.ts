@@ -1882,13 +1882,19 @@ function offeredKeys(lex: CompiledStatementLexicon, offered: string): string[] {
   return [...new Set(keys.map((k) => k.toLowerCase()))];
 }
 
-/** "A, but without the waiver." / "2, as long as it ships by Friday.": an option picked by its key, with the condition the person adds. */
+/**
+ * "A, but without the waiver." / "2, as long as it ships by Friday." / "B but only for two years":
+ * an option picked by its key (or, before a comma, its name), with the condition the person adds.
+ */
 function qualifiedPick(lex: CompiledStatementLexicon, clause: string, offered: string): string | null {
-  const comma = clause.indexOf(',');
-  if (comma < 0) return null;
-  const qualification = clause.slice(comma + 1).trim();
+  // (A bare key ends the pick, comma or not; a name only before a comma, as it may run on into
+  // the condition.)
+  const first = /^\S+?(?=,|\s|$)/.exec(clause)?.[0] ?? '';
+  const end = BARE_KEY.test(first.toLowerCase()) ? first.length : clause.indexOf(',');
+  if (end < 0 || end >= clause.length) return null;
+  const qualification = clause.slice(end + 1).trim();
   if (!lex.words.statements.pickQualifier.test(qualification) || contentWordCount(qualification, lex.words) < 2) return null;
-  return pickedOption(lex, clause.slice(0, comma), offered, qualification);
+  return pickedOption(lex, clause.slice(0, end), offered, qualification);
 }
 
 /** Item `key` of a list written one item per line, with what the line introducing the list says it is about. */

@@ -1328,6 +1328,16 @@ describe('decision candidates', () => {
     const ask = answering('docs-bot', 'The scope doc is drafted. One open point: should guests be able to leave comments, or is it strictly view?');
     expect(ask('Strictly view for now.')).toEqual(['Guests: strictly view for now.']);
     expect(ask('Guests only view, they never comment.')).toEqual(['Guests only view, they never comment.']);
+    // An answer that names nothing the choice sets against each other is about something else.
+    const choice = answering('ward-bot', 'Deliveries go Mon/Wed/Fri on the 15:30 porter run. Should the fridges get a paper log with daily sign-off, or data loggers with alerts?');
+    expect(choice('Mon/Wed/Fri is fine.')).toEqual(['Mon/Wed/Fri is fine.']);
+    expect(choice('Loggers for now.')).toEqual(['Fridges: loggers for now.']);
+    // A person the question addresses is not what it is about.
+    const addressed = candidates([
+      ['cellar-bot', 'bot', 'That lot could go to a tank of its own. Carmen, ¿reservo el depósito 4 para ese lote?'],
+      ['Carmen Ruiz', 'human', 'Sí, depósito 4 para Japón.'],
+    ]);
+    expect(addressed.map((c) => c.statement)).toEqual(['Depósito 4 para Japón.']);
     // A question that offers a step lends no subject: the answer takes the offer up and says what.
     const offered = candidates([
       ['ops-bot', 'bot', 'Debug logs are kept for 60 days now. Shall I write the new limit that way into config/retention.yaml?'],

@@ -229,6 +229,8 @@ interface MessageScene {
   /** The agent's last proposal of points ("Proposal:" and a bulleted list) within the same reach, or null: a reply may accept some of them by name. */
   proposed: { at: number; points: readonly string[] } | null;
   sarcastic: boolean;
+  /** The people who speak in the discussion (see TaskFacts.people). */
+  people: ReadonlyMap<string, string>;
   correcting: boolean;
   /** "No." turning down the agent's question opens the message. */
   rejectsOffer: boolean;
@@ -376,7 +378,7 @@ function messageScene(input: CandidateInput, p: number, correcting: boolean, fac
   for (let q = p - 1; q >= 0 && p - q <= 2 * input.tuning.agentReach && alternativesAt < 0; q--) if (facts.setsOut[q]) alternativesAt = q;
   const alternativeTokens = agent >= 0 ? facts.alternatives[agent] : NO_TOKENS;
   const givesNewNumber = (text: string) => numbersOf(text).some((n) => !((facts.firstSaid.get(n) ?? p) < p));
-  return { p, a, answersAgent, agent, agentTokens, answeredTokens, said, openedBefore, sarcastic, correcting, agentOffers, answeredOffers, alternativeTokens, alternativesAt, listedBefore: listed, keyedListAt: facts.keyedListBefore[p], proposed: proposedBefore(input, facts, p), givesNewNumber };
+  return { p, a, answersAgent, agent, agentTokens, answeredTokens, said, openedBefore, sarcastic, people: facts.people, correcting, agentOffers, answeredOffers, alternativeTokens, alternativesAt, listedBefore: listed, keyedListAt: facts.keyedListBefore[p], proposed: proposedBefore(input, facts, p), givesNewNumber };
 }
 
 /** "No." (a bare refusal) opening a reply to the agent's question turns down what it offered. */
@@ -1317,7 +1319,7 @@ function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: D
   // AGG-Pflicht." after "Ohne Foto."), not the agent's question.
   if (!valueOnly && scene.a !== scene.agent) return statement;
   // The subject of the question asked in message `at`.
-  const askedIn = (at: number) => ({ at, subject: questionSubject(input.lexicon, sentencesAt(input, at), statement, input.stems, valueOnly) });
+  const askedIn = (at: number) => ({ at, subject: questionSubject(input.lexicon, sentencesAt(input, at), statement, input.stems, scene.people, valueOnly) });
   // (A bare value is of the thing the agent's message gives a value of the same kind, "Last year
   // the rabies booster was €39." — "€45.", before anything the message asks after it.)
   const holder = valueOnly && scene.agent >= 0 ? valueHolder(input, scene.agent, statement) : null;
@@ -1643,12 +1645,15 @@ interface Doc {
  * number, when the answer names neither it nor a subject of its own (a pronoun), and the question
  * asks rather than offers. Noun phrases by compromise, on one sentence.
  */
-function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], answer: string, stems: Stems, valueOnly = false): string | null {
+function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], answer: string, stems: Stems, people: ReadonlyMap<string, string>, valueOnly = false): string | null {
   const question = lastQuestion(asked);
   if (!question) return null;
   // "Shall I encode it that way in policy.yaml?" offers a step; "Yes, 5 minutes for hotfixes."
   // takes it up and says what, and is about what the offer is about, not its first noun.
   if (hasAct(lex, 'proposal', normalForm(question.text))) return null;
+  // An answer to a choice that names none of what it sets against each other is about something
+  // else: "Mon/Wed/Fri is fine." after "(A) a paper log, or (B) data loggers?".
+  if (lex.words.statements.disjunction.test(question.text) && !sharesWordOrNumber(question.text, answer, stems)) return null;
   const clause = question.text.slice(question.text.lastIndexOf(': ') + 1).trim();
   nlp ??= require('compromise') as (t: string) => Doc;
   // "They can't comment." names its own subject, as "Wir behalten die alten Rechnungen." does (the
@@ -1664,7 +1669,8 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
     // (A number names a value, not a subject; a name with a digit in it, "S3", "IPv4", names one.)
     if (!np || STANDALONE_NUMBER.test(np) || /[¿¡]/.test(np) || lex.words.statements.choiceQuestion.test(np)) continue;
     const phraseDoc = nlp(np);
-    if (phraseDoc.has('#Pronoun')) continue;
+    // (Nor does a person addressed: "Carmen, ¿reservo el depósito 4?")
+    if (phraseDoc.has('#Pronoun') || people.has(np.toLowerCase())) continue;
     // ("Anything else?" asks for more; a light word like "anything" names no subject.)
     const words = contentTokens(np.split(/\s+/).filter((w) => !lex.words.claims.fillers.has(w.toLowerCase())).join(' '), stems);
     if (words.length === 0) continue;
@@ -1672,6 +1678,12 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
     return phraseDoc.not('#Determiner').text().trim() || np;
   }
   return null;
+}
+
+/** Whether two texts share a content word or a number. */
+function sharesWordOrNumber(a: string, b: string, stems: Stems): boolean {
+  const theirs = new Set([...contentTokens(a, stems), ...numbersOf(a)]);
+  return [...contentTokens(b, stems), ...numbersOf(b)].some((t) => theirs.has(t));
 }
 
 /** The acts that name who speaks or is spoken to: a clause with one names its own subject. */

@@ -1354,6 +1354,16 @@ describe('decision candidates', () => {
     expect(after.filter((c) => c.p === 3).map((c) => c.statement)).toEqual(['Tractor goes to 226 then.']);
   });
 
+  it('gives a bare value kept from a listed draft the thing its item names, never the label that calls it a draft', () => {
+    const draft = answering('print-bot', 'Draft: resin €0.25/ml, minimum order €20, standard turnaround 5 working days, express 48h at +30%. Shall I publish it to the website?');
+    expect(draft('5 bleibt.')).toEqual(['Turnaround: 5 bleibt.']);
+    expect(draft('€20 stays.')).toEqual(['Minimum order: €20 stays.']);
+    // A label that only says what kind of text follows names no subject, and an item that does
+    // not open with its thing gives none.
+    const summary = answering('print-bot', 'Summary: we print 200 flyers and then 5 more for the office. Shall I order?');
+    expect(summary('5 stays.')).toEqual([]);
+  });
+
   it('keeps what a person says after a label of a word or two, and cuts only an explanation after a statement', () => {
     const ask = answering('museum-bot', 'Lighting: textiles at 50 lux max. Should the textiles get their own track?');
     // "Tickets:" says nothing itself: what follows it is the decision, whoever it opens with.

@@ -1328,6 +1328,8 @@ function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: D
   // asked before that line.)
   const label = !asked?.subject && valueOnly && scene.agent >= 0 ? labelNamingValue(input, scene.agent, statement) : null;
   if (label) asked = { at: scene.agent, subject: label };
+  const listed = !asked?.subject && valueOnly && scene.agent >= 0 ? listedHolder(input, scene.agent, statement) : null;
+  if (listed) asked = { at: scene.agent, subject: listed };
   // ("And the S3 exports?" — the agent's two options, asking nothing — "Lifecycle rule, 90 days.":
   // the options answer the person's question, and a pick of one answers it too.)
   if (!asked?.subject && scene.agent > 0 && !lastQuestion(sentencesAt(input, scene.agent)) && isPerson(input.messages[scene.agent - 1]) && selects(statement, scene.alternativeTokens, input.stems)) {
@@ -1385,6 +1387,8 @@ function labelNamingValue(input: CandidateInput, at: number, statement: string):
     .map((line) => /^\s*(?:[-*•]\s+)?(\p{L}[\p{L}\p{N} '’-]{0,30}):\s/u.exec(line)?.[1])
     // ("Proposed gateway SLO": what was proposed is the gateway SLO.)
     .map((label) => label && withoutProposalLead(input.lexicon, label))
+    // ("Draft: resin €0.25/ml, …": a draft is no thing a value is of.)
+    .filter((label) => label === undefined || !namesTextKind(input.lexicon, label))
     // (A label that names a thing has only content words: "Meeting", not "For reference".)
     .filter((label): label is string => label !== undefined && wordCount(label) <= 3 && words(label).every((w) => contentToken(w, input.stems) !== null));
   return labels.length === 1 ? labels[0] : null;
@@ -1428,6 +1432,29 @@ function holderIn(input: CandidateInput, sentence: string, kind: string): string
     if (thing) return thing;
   }
   return null;
+}
+
+/**
+ * "5 bleibt." after "Draft: resin €0.25/ml, standard turnaround 5 working days, …": the thing a
+ * list item of message `at` names right before the very number the statement keeps (the content
+ * words that open the item, at most four); null unless exactly one item has it.
+ */
+function listedHolder(input: CandidateInput, at: number, statement: string): string | null {
+  const numbers = new Set(numbersOf(statement));
+  const things = new Set<string>();
+  for (const item of input.messages[at].text.split(/[,;:\n()]|\s[-–—]\s/)) {
+    const toks = item.trim().split(/\s+/).filter(Boolean);
+    const v = toks.findIndex((t) => numbersOf(t).some((n) => numbers.has(n)));
+    if (v < 1) continue;
+    const thing = holderWords(input, toks.slice(0, v));
+    // (The thing opens the item, after words such as "standard" at most: "… and then 5 more" names none.)
+    const before = toks.slice(0, v - (thing ? wordCount(thing) : 0)).map(bareToken);
+    // (A thing is named by a word or three that are no values: "the Hoffmanns offered Thursday
+    // 10:00" says who offered what, and names no thing 10 is of.)
+    if (!thing || wordCount(thing) > 3 || words(thing).some((w) => input.valueSlot?.(w.toLowerCase()) != null)) continue;
+    if (before.every((w) => input.lexicon.words.statements.valueQualifier.test(w) || contentToken(w, input.stems) === null)) things.add(thing);
+  }
+  return things.size === 1 ? [...things][0] : null;
 }
 
 /** An option that opens with its value ("€45 (same as the practice on Bergstraße)") with the thing it is a value of before it, where message `at`, which listed it, names one. */
@@ -1479,6 +1506,13 @@ function valueKinds(input: CandidateInput, text: string): string[] {
     // ("11.4 m", "8 eps": a unit the lexicon does not know is a kind of its own.)
     return /^\p{L}+$/u.test(m.unit) && !input.stems.stopwords.has(m.unit) ? `unit:${m.unit}` : 'number';
   });
+}
+
+/** Whether a label only says what kind of text follows ("Draft", "Zusammenfassung"). */
+function namesTextKind(lex: CompiledStatementLexicon, label: string): boolean {
+  const lower = normalForm(label).replace(/[.:!?]+$/, '').trim();
+  const hit = findAct(lex, 'document-label', lower);
+  return hit !== null && hit.start === 0 && hit.end === lower.length;
 }
 
 /** A label without the word that says it was put up for a decision ("Proposed gateway SLO" → "Gateway SLO"). */

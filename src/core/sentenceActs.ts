@@ -46,6 +46,7 @@ export type SentenceAct =
   | 'acknowledgement'
   | 'past'
   | 'proposal-label'
+  | 'document-label'
   | 'politeness'
   | 'back-reference'
   // "About the fee …", "Was die Miete angeht …": what a sentence opens by naming as its topic.

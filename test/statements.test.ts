@@ -1461,6 +1461,11 @@ describe('decision candidates', () => {
     const recap = answering('ops-bot', 'Recap of the reading festival: about 640 visitors by the clicker count, 212 books given away.');
     expect(recap("I'll just enjoy the 640 for a bit.")).toEqual([]);
     expect(recap("I'll raise next year's book budget to 300.")).toEqual(["Kim will raise next year's book budget to 300."]);
+    // What one cannot do is a reason, not a step: in any of the three languages.
+    const briefing = answering('race-bot', 'Briefing at 05:45, right after check-in, with Javier leading the Spanish part. OK?');
+    expect(briefing('Puedo a las 6:15 si hace falta.')).toEqual(['Puedo a las 6:15 si hace falta.']);
+    expect(briefing('Yo no puedo a las 6:15, estoy recogiendo las radios.')).toEqual([]);
+    expect(briefing('Ich kann um 6:15 nicht, ich hole die Funkgeräte.')).toEqual([]);
   });
 
   it('keeps the clause a directive on "it" refers to', () => {

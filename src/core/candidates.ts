@@ -902,8 +902,9 @@ function ownCue(input: CandidateInput, scene: MessageScene, r: ClauseReading): v
   }
   // "For contrast I'll just darken the grey to #6B7280." — a person's own step that sets a
   // value decides it ("I'll check with them" sets nothing, and nor does "I'll just enjoy the 640
-  // for a bit.": a number said before in the discussion is one it refers back to).
-  if (!r.act && hasAct(lexicon, 'offer', lower) && HAS_NUMBER.test(body) && !isQuestion(body) && scene.givesNewNumber(body)) r.act = 'decision';
+  // for a bit.": a number said before in the discussion is one it refers back to; nor does what
+  // one cannot do, "Yo no puedo a las 5:45": a reason, not a step).
+  if (!r.act && hasAct(lexicon, 'offer', lower) && HAS_NUMBER.test(body) && !isQuestion(body) && !input.negated?.(lower) && scene.givesNewNumber(body)) r.act = 'decision';
   r.type = r.act ? (TYPE_OF_ACT[r.act] ?? null) : null;
   // "Decision: …" / "As a rule: …" announce what follows.
   r.label = announced(lexicon, r.clause.text);

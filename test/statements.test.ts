@@ -1305,6 +1305,18 @@ describe('decision candidates', () => {
     expect(found.map((c) => [c.statement, c.strength])).toEqual([['NPS is quarterly.', 'explicit']]);
   });
 
+  it("takes what follows an acceptance for what is accepted only when the message answers the agent or a person's question or proposal", () => {
+    const after = (before: string, said: string) =>
+      candidates([
+        ['route-bot', 'bot', 'Thanks. Meadowbank went ahead with 3 missed bins. Anything you want me to log?'],
+        ['Markus', 'human', before],
+        ['Elif', 'human', said],
+      ]).filter((c) => c.p === 2).map((c) => c.statement);
+    // "Good stuff." to a colleague's news accepts nothing the agent put up.
+    expect(after('nah just fyi. crew said the new road layout is fine for the truck', 'good stuff. brass monkeys out there this morning')).toEqual([]);
+    expect(after('Then we stop the forced changes. Elif, ok for you?', 'Ja, einverstanden. Aber die Lehrkräfte bekommen MFA, so wie es der Datenschutzbeauftragte schreibt.')).toEqual(['Die Lehrkräfte bekommen MFA, so wie es der Datenschutzbeauftragte schreibt.']);
+  });
+
   it('makes the plain statement after a bare "Both." or "But fine by me:" what is accepted', () => {
     const both = candidates([
       ['ci-bot', 'bot', 'We could cache the dependencies, split the suite into shards, or do both.'],

@@ -513,7 +513,9 @@ function clauseCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   // answering the agent, it makes the clause after it ("Both. Retries max 2 …") what is accepted.
   const accepting = findAct(lexicon, 'acceptance', r.lower);
   if (accepting && accepting.start === 0 && acceptsOnly(body.slice(accepting.end), input.stems)) {
-    if (scene.agent >= 0) walk.carried = 'accepted';
+    // (Said to a person's news, "good stuff." accepts nothing: "Good stuff. Brass monkeys out
+    // there this morning." A person's question or proposal, "Elif, ok for you?", it answers.)
+    if (scene.agent >= 0 && (scene.a === scene.agent || asksOrProposes(input, scene.a))) walk.carried = 'accepted';
     return none;
   }
   const aside = asideOrReport(input, scene, walk, r);
@@ -1141,6 +1143,13 @@ function valueStretch(body: string): string {
   if (at < 0) return body;
   const end = body.slice(at).search(/,\s|\s[–—-]\s|;\s/);
   return end < 0 ? body : body.slice(0, at + end);
+}
+
+/** Whether message `at` asks something or puts something up ("Elif, ok for you?", "Let's keep 13 months."). */
+function asksOrProposes(input: CandidateInput, at: number): boolean {
+  if (at < 0) return false;
+  const text = input.messages[at].text;
+  return isQuestion(text) || hasAct(input.lexicon, 'proposal', normalForm(text));
 }
 
 /** A clause that puts something up for a decision ("I'd propose 24 months"), not an offer to do it. */

@@ -1446,8 +1446,8 @@ function holderIn(input: CandidateInput, sentence: string, kind: string): string
 
 /**
  * "5 bleibt." after "Draft: resin €0.25/ml, standard turnaround 5 working days, …": the thing a
- * list item of message `at` names right before the very number the statement keeps (the content
- * words that open the item, at most four); null unless exactly one item has it.
+ * list item of message `at` names right before the very number the statement keeps (the one to
+ * three content words that open the item, none of them a value); null unless exactly one item has it.
  */
 function listedHolder(input: CandidateInput, at: number, statement: string): string | null {
   const numbers = new Set(numbersOf(statement));
@@ -1726,8 +1726,8 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
 
 /** Whether two texts share a content word or a number. */
 function sharesWordOrNumber(a: string, b: string, stems: Stems): boolean {
-  const theirs = new Set([...contentTokens(a, stems), ...numbersOf(a)]);
-  return [...contentTokens(b, stems), ...numbersOf(b)].some((t) => theirs.has(t));
+  const theirs = new Set(numbersOf(a));
+  return overlap(a, b, stems) > 0 || numbersOf(b).some((n) => theirs.has(n));
 }
 
 /** The acts that name who speaks or is spoken to: a clause with one names its own subject. */

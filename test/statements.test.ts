@@ -1317,6 +1317,16 @@ describe('decision candidates', () => {
     expect(after('Then we stop the forced changes. Elif, ok for you?', 'Ja, einverstanden. Aber die Lehrkräfte bekommen MFA, so wie es der Datenschutzbeauftragte schreibt.')).toEqual(['Die Lehrkräfte bekommen MFA, so wie es der Datenschutzbeauftragte schreibt.']);
   });
 
+  it('keeps a short clause that names a thing and its measured value to itself, and joins one that names a choice only', () => {
+    const draft = answering('print-bot', 'Draft: resin €0.25/ml, minimum order €20, standard turnaround 5 working days, express 48h at +30%. Shall I publish it?');
+    expect(draft('Minimum 25 €. Express +50%, not 30.')).toEqual(['Minimum 25 €.', 'Express +50%, not 30.']);
+    const route = answering('route-bot', 'Does Route 3 on Tuesday work, or would you rather use Route 5 on Wednesday?');
+    expect(route('Route 3 then. Tuesdays.')).toEqual(['Route 3 then. Tuesdays.']);
+    // A question that only asks for assent ("Einverstanden?") lends no subject.
+    const assent = answering('shop-bot', 'Öffnung ab 7 Uhr für alle. Einverstanden?');
+    expect(assent('Ab 8 Uhr.')).toEqual(['Ab 8 Uhr.']);
+  });
+
   it('makes the plain statement after a bare "Both." or "But fine by me:" what is accepted', () => {
     const both = candidates([
       ['ci-bot', 'bot', 'We could cache the dependencies, split the suite into shards, or do both.'],

@@ -1293,6 +1293,9 @@ function afterChoice(input: CandidateInput, scene: MessageScene, clauses: readon
   const { lexicon } = input;
   // ("12 is fine. B, der Fahrer hat eh einen Schlüssel." picks an option of its own.)
   if (k + 1 >= clauses.length || keyBeforeComma(input, scene, clauses[k + 1].text)) return null;
+  // ("Minimum 25 €. Express +50%." names a thing and gives it a measured value: it says all it
+  // decides. "640!", "Route 3 then." and "Both." name a choice only.)
+  if (namesThingAndMeasure(input, clauses[k].text)) return null;
   const next = clauses[k + 1].text.slice(contentStart(lexicon, clauses[k + 1].text)).trim();
   const nextLower = normalForm(next);
   const ownAct = classify(lexicon, nextLower) !== null || announced(lexicon, clauses[k + 1].text) !== null;
@@ -1302,6 +1305,12 @@ function afterChoice(input: CandidateInput, scene: MessageScene, clauses: readon
   if (!next || ownAct || supposes || isQuestion(next) || hasAct(lexicon, 'smalltalk', nextLower) || hasAct(lexicon, 'explanation', nextLower) || hasAct(lexicon, 'opinion', nextLower) || hasAct(lexicon, 'aside', normalForm(clauses[k + 1].text)) || findAct(lexicon, 'reason', nextLower)?.start === 0) return null;
   const refuses = findAct(lexicon, 'i-subject', nextLower)?.start === 0 && input.negated?.(nextLower) === true;
   return { text: next, as: refuses ? 'reason' : 'statement' };
+}
+
+/** Whether a clause names a thing beside a value in a unit ("Minimum 25 €.", "Start 11 July."), not a bare number or a unit alone ("Route 3", "48 Stunden"). */
+function namesThingAndMeasure(input: CandidateInput, clause: string): boolean {
+  if (!valueKinds(input, clause).some((kind) => kind !== 'number')) return false;
+  return words(clause).some((w) => !HAS_NUMBER.test(w) && contentToken(w, input.stems) !== null && input.valueSlot?.(w.toLowerCase()) == null && input.unitSlot?.(w.toLowerCase()) == null);
 }
 
 /**
@@ -1713,8 +1722,9 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
     // (A number names a value, not a subject; a name with a digit in it, "S3", "IPv4", names one.)
     if (!np || STANDALONE_NUMBER.test(np) || /[¿¡]/.test(np) || lex.words.statements.choiceQuestion.test(np)) continue;
     const phraseDoc = nlp(np);
-    // (Nor does a person addressed: "Carmen, ¿reservo el depósito 4?")
-    if (phraseDoc.has('#Pronoun') || people.has(np.toLowerCase())) continue;
+    // (Nor does a person addressed, "Carmen, ¿reservo el depósito 4?", or a word that asks for
+    // assent, "Einverstanden?".)
+    if (phraseDoc.has('#Pronoun') || people.has(np.toLowerCase()) || onlyAccepts(lex, np)) continue;
     // ("Anything else?" asks for more; a light word like "anything" names no subject.)
     const words = contentTokens(np.split(/\s+/).filter((w) => !lex.words.claims.fillers.has(w.toLowerCase())).join(' '), stems);
     if (words.length === 0) continue;
@@ -1722,6 +1732,13 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
     return phraseDoc.not('#Determiner').text().trim() || np;
   }
   return null;
+}
+
+/** Whether a phrase is nothing but a word of assent ("Einverstanden", "Agreed", "Vale"). */
+function onlyAccepts(lex: CompiledStatementLexicon, phrase: string): boolean {
+  const lower = normalForm(phrase).replace(/[.!?,;:]+$/, '').trim();
+  const hit = findAct(lex, 'acceptance', lower);
+  return hit !== null && hit.start === 0 && hit.end === lower.length;
 }
 
 /** Whether two texts share a content word or a number. */

@@ -1407,7 +1407,7 @@ function labelNamingValue(input: CandidateInput, at: number, statement: string):
     // ("Proposed gateway SLO": what was proposed is the gateway SLO.)
     .map((label) => label && withoutProposalLead(input.lexicon, label))
     // ("Draft: resin €0.25/ml, …": a draft is no thing a value is of.)
-    .filter((label) => label === undefined || !namesTextKind(input.lexicon, label))
+    .filter((label) => label === undefined || !isOnly(input.lexicon, 'document-label', label))
     // (A label that names a thing has only content words: "Meeting", not "For reference".)
     .filter((label): label is string => label !== undefined && wordCount(label) <= 3 && words(label).every((w) => contentToken(w, input.stems) !== null));
   return labels.length === 1 ? labels[0] : null;
@@ -1527,10 +1527,10 @@ function valueKinds(input: CandidateInput, text: string): string[] {
   });
 }
 
-/** Whether a label only says what kind of text follows ("Draft", "Zusammenfassung"). */
-function namesTextKind(lex: CompiledStatementLexicon, label: string): boolean {
-  const lower = normalForm(label).replace(/[.:!?]+$/, '').trim();
-  const hit = findAct(lex, 'document-label', lower);
+/** Whether a short phrase is an act and nothing else: a label that only says what kind of text follows ("Draft", "Zusammenfassung"), a word of assent ("Einverstanden?"). */
+function isOnly(lex: CompiledStatementLexicon, act: SentenceAct, phrase: string): boolean {
+  const lower = normalForm(phrase).replace(/[.!?,;:]+$/, '').trim();
+  const hit = findAct(lex, act, lower);
   return hit !== null && hit.start === 0 && hit.end === lower.length;
 }
 
@@ -1724,7 +1724,7 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
     const phraseDoc = nlp(np);
     // (Nor does a person addressed, "Carmen, ¿reservo el depósito 4?", or a word that asks for
     // assent, "Einverstanden?".)
-    if (phraseDoc.has('#Pronoun') || people.has(np.toLowerCase()) || onlyAccepts(lex, np)) continue;
+    if (phraseDoc.has('#Pronoun') || people.has(np.toLowerCase()) || isOnly(lex, 'acceptance', np)) continue;
     // ("Anything else?" asks for more; a light word like "anything" names no subject.)
     const words = contentTokens(np.split(/\s+/).filter((w) => !lex.words.claims.fillers.has(w.toLowerCase())).join(' '), stems);
     if (words.length === 0) continue;
@@ -1732,13 +1732,6 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
     return phraseDoc.not('#Determiner').text().trim() || np;
   }
   return null;
-}
-
-/** Whether a phrase is nothing but a word of assent ("Einverstanden", "Agreed", "Vale"). */
-function onlyAccepts(lex: CompiledStatementLexicon, phrase: string): boolean {
-  const lower = normalForm(phrase).replace(/[.!?,;:]+$/, '').trim();
-  const hit = findAct(lex, 'acceptance', lower);
-  return hit !== null && hit.start === 0 && hit.end === lower.length;
 }
 
 /** Whether two texts share a content word or a number. */

@@ -369,17 +369,17 @@ describe('inside one task', () => {
 
   it('reads a change dated from tomorrow as a change of plan, not as two people disagreeing', () => {
     const dated = runShipped({
-        T1: task(
-          ['frank', 'human', 'Heat wave for the next ten days, 34 degrees forecast. The council wants us open until 21:00. Can we?', '2026-07-08T09:00:00+01:00'],
-          ['pool-bot', 'bot', 'Current setup: open 7:00 to 20:00, lifeguards 1 per 50 bathers. Extending to 21:00 needs one extra hour of cover per day with 2 lifeguards, about 20 extra staff hours over 10 days.', '2026-07-08T09:01:00+01:00'],
-          ['sue', 'human', 'we close 19:30, not 20:00. and it is 1 per 40. please get this right, it is a safety thing', '2026-07-08T09:05:00+01:00'],
-          ['pool-bot', 'bot', 'Apologies. From 19:30: extending to 21:00 with 1 per 40 and minimum 2 on deck needs 3 lifeguards for 1.5 extra hours a day, about 45 extra staff hours over 10 days.', '2026-07-08T09:06:00+01:00'],
-          ['anita', 'human', 'The council will cover the overtime for the heat wave. Send me the figure.', '2026-07-08T09:10:00+01:00'],
-          ['frank', 'human', 'then yes, we close at 21:00 from tomorrow until end of season. Evening lanes are dropped, whole pool public swim till close.', '2026-07-08T09:20:00+01:00'],
-          ['sue', 'human', 'lane swimmers will riot. the early club especially', '2026-07-08T09:21:00+01:00'],
-          ['frank', 'human', 'morning lanes stay. only the evening lanes go.', '2026-07-08T09:22:00+01:00'],
-          ['pool-bot', 'bot', 'Clear. I will send Ms Patel the overtime figure today and update the website and poster to 7:00 to 21:00.', '2026-07-08T09:23:00+01:00'],
-        ),
+      T1: task(
+        ['frank', 'human', 'Heat wave for the next ten days, 34 degrees forecast. The council wants us open until 21:00. Can we?', '2026-07-08T09:00:00+01:00'],
+        ['pool-bot', 'bot', 'Current setup: open 7:00 to 20:00, lifeguards 1 per 50 bathers. Extending to 21:00 needs one extra hour of cover per day with 2 lifeguards, about 20 extra staff hours over 10 days.', '2026-07-08T09:01:00+01:00'],
+        ['sue', 'human', 'we close 19:30, not 20:00. and it is 1 per 40. please get this right, it is a safety thing', '2026-07-08T09:05:00+01:00'],
+        ['pool-bot', 'bot', 'Apologies. From 19:30: extending to 21:00 with 1 per 40 and minimum 2 on deck needs 3 lifeguards for 1.5 extra hours a day, about 45 extra staff hours over 10 days.', '2026-07-08T09:06:00+01:00'],
+        ['anita', 'human', 'The council will cover the overtime for the heat wave. Send me the figure.', '2026-07-08T09:10:00+01:00'],
+        ['frank', 'human', 'then yes, we close at 21:00 from tomorrow until end of season. Evening lanes are dropped, whole pool public swim till close.', '2026-07-08T09:20:00+01:00'],
+        ['sue', 'human', 'lane swimmers will riot. the early club especially', '2026-07-08T09:21:00+01:00'],
+        ['frank', 'human', 'morning lanes stay. only the evening lanes go.', '2026-07-08T09:22:00+01:00'],
+        ['pool-bot', 'bot', 'Clear. I will send Ms Patel the overtime figure today and update the website and poster to 7:00 to 21:00.', '2026-07-08T09:23:00+01:00'],
+      ),
     });
     expect(byStatement(dated, 'close 19:30')).toMatchObject({ status: 'superseded', superseded_by: byStatement(dated, 'close at 21:00').id });
     expect(byRule(dated, 'contradiction/decisions')).toEqual([]);

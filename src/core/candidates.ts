@@ -515,7 +515,7 @@ function clauseCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   if (accepting && accepting.start === 0 && acceptsOnly(body.slice(accepting.end), input.stems)) {
     // (Said to a person's news, "good stuff." accepts nothing: "Good stuff. Brass monkeys out
     // there this morning." A person's question or proposal, "Elif, ok for you?", it answers.)
-    if (scene.agent >= 0 && (scene.a === scene.agent || asksOrProposes(input, scene.a))) walk.carried = 'accepted';
+    if (scene.agent >= 0 && (scene.a === scene.agent || (scene.a >= 0 && offers(lexicon, input.messages[scene.a].text, sentencesAt(input, scene.a))))) walk.carried = 'accepted';
     return none;
   }
   const aside = asideOrReport(input, scene, walk, r);
@@ -1143,13 +1143,6 @@ function valueStretch(body: string): string {
   if (at < 0) return body;
   const end = body.slice(at).search(/,\s|\s[–—-]\s|;\s/);
   return end < 0 ? body : body.slice(0, at + end);
-}
-
-/** Whether message `at` asks something or puts something up ("Elif, ok for you?", "Let's keep 13 months."). */
-function asksOrProposes(input: CandidateInput, at: number): boolean {
-  if (at < 0) return false;
-  const text = input.messages[at].text;
-  return isQuestion(text) || hasAct(input.lexicon, 'proposal', normalForm(text));
 }
 
 /** A clause that puts something up for a decision ("I'd propose 24 months"), not an offer to do it. */
@@ -1857,7 +1850,7 @@ function quotesItsQuestion(sentence: string): boolean {
   return quotedSpans(sentence).some(([from, to]) => mark > from && mark < to);
 }
 
-/** An agent's message that asks, proposes or lays out options ("We could …") a bare "Both." can accept. */
+/** A message that asks, proposes or lays out options ("We could …", "Elif, ok for you?") a bare "Both." or "Ja, einverstanden." can accept. */
 function offers(lex: CompiledStatementLexicon, text: string, sentences: readonly Span[]): boolean {
   const lower = normalForm(text);
   // A question of its own anywhere in it counts: agents often ask and then add a note ("Who

@@ -800,7 +800,7 @@ export function rulesOutStated(sentence: string, said: readonly string[], subjec
   if (sentence === '' || isQuestion(sentence)) return false;
   // (Most replies rule out no value: the agent's message is read only for one that does.)
   const mine = subjectClauses(sentence, subjects, neg, memo).filter((c) => c.values.some((v) => v.negated && !v.key.startsWith(COUNT)));
-  if (mine.length === 0 || reversalsIn(sentence, subjects).length > 0) return false;
+  if (mine.length === 0 || reversalsIn(sentence, subjects, memo?.stems).length > 0) return false;
   const theirs = said.filter((s) => !isQuestion(s)).flatMap((s) => subjectClauses(s, subjects, neg, memo));
   return mine.some((c) => theirs.some((o) => ruledOutValue(o, c, 'loose') !== null));
 }

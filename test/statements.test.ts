@@ -60,6 +60,15 @@ describe('sentences and clauses', () => {
     expect(split('Ab sofort ist das Sommerfest am Samstag, 14. Juni.')).toEqual(['Ab sofort ist das Sommerfest am Samstag, 14. Juni.']);
     expect(split('From now on the spinning class is capped at 12. March classes start on Monday.')).toHaveLength(2);
   });
+  it('ends a sentence after a value that is no day or list number, though the next one opens in lower case', () => {
+    const split = (t: string) => splitSentences(t, engine.words.statements).map((s) => s.text);
+    expect(split('12:30. we need time to clean up and do the till')).toEqual(['12:30.', 'we need time to clean up and do the till']);
+    expect(split('4,000. we need margin for the reviewer round')).toEqual(['4,000.', 'we need margin for the reviewer round']);
+    expect(split('24h. 48 is way too long for online')).toEqual(['24h.', '48 is way too long for online']);
+    // (A day's number or a list's goes on: "am 5. juni", "step 1. then".)
+    expect(split('wir treffen uns am 5. juni wieder')).toHaveLength(1);
+    expect(split('see step 1. then restart it')).toHaveLength(1);
+  });
   it('reads a German or Spanish "we move" as a decision, as the English one is', () => {
     const moved = replying([
       ['kita', 'human', 'Wann ist das Sommerfest?'],
@@ -192,6 +201,17 @@ function recorded(lines: Array<[string, 'human' | 'bot', string]>) {
 }
 
 describe('decision candidates', () => {
+  it("reads a reply that opens with a value of the kind the agent's question puts up as that value, said apart from why", () => {
+    expect(answering('booking-agent', 'Noted: no surgery on Saturdays. Last bookable slot 12:45?')('12:30. we need time to clean up and do the till')).toEqual(['12:30.']);
+    expect(answering('routing-agent', 'Noted. Interval 12 months for all species?')('6 months for rabbits and guinea pigs')).toEqual(['6 months for rabbits and guinea pigs.']);
+    // (A bare number answers the one number the question gives.)
+    expect(answering('booking-agent', 'House calls removed. Slot length for home visits: 30 minutes?')('60, plus travel. these cannot be rushed')).toEqual(['60, plus travel.']);
+    // A value picked from the question's choice may be spelled out by what follows it.
+    expect(answering('copydesk', 'Vote story: keep the Thursday 20:00 web push slot, or move it to Tuesday?')('tuesday. same drill, 19:00 file / 20:00 push.')).toEqual(['Tuesday. Same drill, 19:00 file / 20:00 push.']);
+    // A value of another kind, or one said later in the reply, answers nothing asked.
+    expect(answering('dispatch', 'The van is booked. Start at 6:00?')('3 drivers. we need all of them')).toEqual([]);
+    expect(answering('booking-agent', 'Noted. Last bookable slot 12:45?')('Lunch is at 12:30 anyway.')).toEqual([]);
+  });
   it('reads a rule a label announces after a determiner, and keeps the words a cue spans around as what it says', () => {
     const found = candidates([
       ['rel-bot', 'bot', 'The 2.3 build is ready. Shall I release it tomorrow, Friday?'],
@@ -382,6 +402,30 @@ describe('decision candidates', () => {
     expect(kinds('Die Pale kostet seit Januar £6.20. Sonst passt alles.')).toEqual(['confirmation confirmations/rest-accepted', 'correction statements/value-correction']);
     // The acceptance names the value: it corrects nothing.
     expect(kinds('£6.20 is fine.')).not.toContain('correction statements/value-correction');
+  });
+
+  it('reads a value set against an earlier stated one it rules out as a correction, whoever stated it and however far back', () => {
+    const corrections = (lines: Array<[string, 'human' | 'bot', string]>) => {
+      const { decisions, patterns } = recorded(lines);
+      return { patterns: patterns.filter((x) => x.type === 'correction').map((x) => x.rule), constraints: decisions.filter((d) => d.correction).map((d) => d.statement) };
+    };
+    const events: Array<[string, 'human' | 'bot', string]> = [
+      ['margaret', 'human', 'Move the 30 April talk to Saturday 2 May, 10:30, in the children\'s area.'],
+      ['events-agent', 'bot', "Got it: Sat 2 May, 10:30, children's area, cap 60 as for the others. Shall I contact the publishers?"],
+    ];
+    expect(corrections([...events, ['fatima', 'human', '40 not 60 for the kids one. the carpet area takes 40 max incl. parents']])).toEqual({ patterns: ['statements/value-correction'], constraints: ['40 not 60 for the kids one.'] });
+    // (A colleague's reply in between: the 85 % is the agent's, two messages back.)
+    expect(
+      corrections([
+        ['margaret', 'human', 'Mrs Okafor offers her photo collection, about 3 metres. Do we have room?'],
+        ['catalogue-agent', 'bot', 'The strongroom is at 85% capacity, so 3 metres would fit.'],
+        ['margaret', 'human', 'We take it, but only with a signed deed of gift.'],
+        ['sam', 'human', 'the strongroom is at 92% not 85, I did the audit in Feb'],
+      ]).patterns,
+    ).toEqual(['statements/value-correction']);
+    // A number nobody stated, or one only asked about, was not said: "X not Y" is a choice then.
+    expect(corrections([...events.slice(0, 1), ['events-agent', 'bot', 'Shall I cap it at 60 as for the others?'], ['fatima', 'human', '40 not 60 for the kids one.']]).patterns).toEqual([]);
+    expect(corrections([...events.slice(0, 1), ['events-agent', 'bot', 'Noted. Anything else for the talk?'], ['fatima', 'human', 'deposit 30 not 20, we got burned last year']]).patterns).toEqual([]);
   });
 
   it("takes an approval of the agent's 'OK to …?' as the step it asks leave for", () => {
@@ -912,6 +956,8 @@ describe('decision candidates', () => {
       ['C, as long as it is before the 20th.', 'Signing: A meeting at their office, as long as it is before the 20th.'],
       // (A key needs no comma before its condition; a name runs on into it.)
       ['b but only with the original in the post.', 'Signing: Print, sign and scan, but only with the original in the post.'],
+      // (A condition that is a value says something too.)
+      ['a but only 2,500. the rest stays with legal.', 'Signing: DocuSign, but only 2,500.'],
     ]) {
       const found = candidates([
         ['legal-bot', 'bot', offered],

@@ -48,7 +48,7 @@ describe('time order', () => {
 // ---------------------------------------------------------------------------------------------
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { answeredValueChange, compileSubjects, contradiction, replacement, restatesRetired, reversalsIn, subjectClauses, valueReplacement, viewOf, type SubjectLexicon } from '../src/core/subject';
+import { answeredValueChange, compileSubjects, contradiction, firstStatedNumbers, numberKey, replacement, restatesRetired, reversalsIn, subjectClauses, valueReplacement, viewOf, type SubjectLexicon } from '../src/core/subject';
 import { rejectedByRecall, relateMessages } from '../src/core/relate';
 import type { DecisionCandidate } from '../src/core/decide';
 import { supersedeInTask, type InTaskInput } from '../src/core/supersede';
@@ -144,6 +144,25 @@ describe('subject lexicon examples', () => {
   it('names what a reversal retires', () => {
     expect(reversalsIn('We stopped using the tape library last spring.', subjects).map((r) => [r.cue, r.old && [...r.old]])).toEqual([['stop-using', ['tape', 'librari']]]);
     expect(reversalsIn('Ab sofort gilt: alles über 3.000 Euro zeichne ich ab.', subjects).map((r) => r.cue)).toEqual(['from-now-on']);
+  });
+});
+
+describe('numbers a discussion stated', () => {
+  it('writes a number one way whatever its notation, and keeps a decimal comma', () => {
+    expect(['07:00', '7:00', '2,400 eur', '2400', '3,95', '1.74 billion', '85%'].map(numberKey)).toEqual(['7:00', '7:00', '2400', '2400', '3,95', '1.74', '85']);
+    expect(numberKey('thursday')).toBeNull();
+  });
+  it('takes a number from the first message that states it, not from one that only asks about it', () => {
+    const first = firstStatedNumbers([['Cap 60?'], ['Noted. Cap 60 as for the others, room 2,400.'], ['60 it is.']]);
+    expect([first.get('60'), first.get('2400'), first.get('40')]).toEqual([1, 1, undefined]);
+  });
+  it('keeps the first stating message when a number is said again (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.integer({ min: 0, max: 99 }), { maxLength: 4 }), { maxLength: 8 }), (messages) => {
+        const first = firstStatedNumbers(messages.map((ns) => [ns.map((n) => `${n} units.`).join(' ')]));
+        for (const [key, at] of first) expect(messages.findIndex((ns) => ns.some((n) => String(n) === key))).toBe(at);
+      }),
+    );
   });
 });
 

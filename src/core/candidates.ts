@@ -44,6 +44,8 @@ export interface CandidateInput {
   valueSlot?: (word: string) => string | null;
   /** The slot a unit word fills ("days" → duration, "TB" → size), from the subject lexicon; none known when absent. */
   unitSlot?: (word: string) => string | null;
+  /** Whether a clause of message p sets a value against a number stated before p that it rules out ("40 not 60 for the kids one"), from the subject model; none known when absent. */
+  contrastsStated?: (p: number, clause: string) => boolean;
   /** Whether a text announces a change of what holds ("ab sofort", "from now on"), from the subject lexicon's reversals; none known when absent. */
   announcesChange?: (text: string) => boolean;
 }
@@ -1093,6 +1095,15 @@ function changedValue(input: CandidateInput, scene: MessageScene, r: ClauseReadi
     r.strength = 'correction';
     r.act = 'value-correction' as SentenceAct;
   }
+  // "40 not 60 for the kids one" after "cap 60 as for the others", "the strongroom is at 92% not
+  // 85" after a colleague's reply to the agent's 85 %: a clause that sets a value against a
+  // number said before, which it rules out, corrects what was said, wherever it stands in the
+  // reply and whoever said it.
+  if ((!r.type || r.type === 'decision') && !r.label && !proposes(lexicon, r.lower) && !input.announcesChange?.(r.body) && input.contrastsStated?.(p, r.body)) {
+    r.type = 'constraint';
+    r.strength = 'correction';
+    r.act = 'value-correction' as SentenceAct;
+  }
   // A new value for something the agent put a number on ("12 characters minimum") sets it; one
   // a person gives of their own ("My laptop does the integration tests in like 15.") reports, as
   // does one passed on by the way or told of the past ("for the record: revenue +18% vs last
@@ -1104,6 +1115,46 @@ function changedValue(input: CandidateInput, scene: MessageScene, r: ClauseReadi
     r.strength = 'weak';
     r.act = 'new-value' as SentenceAct;
   }
+  // "12:30." answering "Last bookable slot 12:45?", "Mittwoch 10 Uhr." answering "… Wednesday
+  // 12:00 for the Thursday departure?": a reply that opens with a value of the kind the agent's
+  // question just put up gives that value, though it names nothing of what the value is of (the
+  // question does). A value said later in the reply, or of another kind ("3 vans." after "Start at
+  // 6:00?"), answers nothing.
+  if (!r.type && r.firstContent && !r.reports && !scene.correcting && !r.label && a === p - 1 && scene.answersAgent && !isQuestion(r.body) && !proposes(lexicon, r.lower) && !hasAct(lexicon, 'hypothetical', r.lower) && !input.negated?.(r.lower) && answersAskedValue(input, a, r.body)) {
+    r.type = 'decision';
+    r.strength = 'weak';
+    r.act = 'new-value' as SentenceAct;
+  }
+}
+
+/**
+ * Whether a clause opens with a value of a kind the last question of message a puts up: a clock
+ * time for a clock time, a weekday for a weekday, a duration for a duration; a bare number for
+ * the one number the question gives.
+ */
+function answersAskedValue(input: CandidateInput, a: number, body: string): boolean {
+  const question = lastQuestion(sentencesAt(input, a));
+  const first = words(body)[0];
+  if (!question || first === undefined || !(HAS_NUMBER.test(first) || input.valueSlot?.(first.toLowerCase()) != null)) return false;
+  const said = valueStretch(body);
+  if (wordCount(said) > input.tuning.valueCorrectionMaxWords) return false;
+  const mine = kindsOf(input, said);
+  const asked = kindsOf(input, question.text);
+  if (mine.some((k) => k !== 'number' && asked.includes(k))) return true;
+  return mine.length === 1 && mine[0] === 'number' && asked.length === 1;
+}
+
+/** Whether a clause's values are among those the last question of message a offers to choose from ("… or move it to Tuesday?" — "Tuesday."). */
+function picksAskedValue(input: CandidateInput, a: number, clause: string): boolean {
+  const question = lastQuestion(sentencesAt(input, a))!.text;
+  if (!input.lexicon.words.statements.disjunction.test(question)) return false;
+  const offered = new Set(words(question).map((w) => w.toLowerCase()));
+  return words(clause).filter((w) => HAS_NUMBER.test(w) || input.valueSlot?.(w.toLowerCase()) != null).every((w) => offered.has(w.toLowerCase()));
+}
+
+/** The kinds of the values a text gives: its numbers' (valueKinds) and its words' that are values by themselves ("Mittwoch" → weekday). */
+function kindsOf(input: CandidateInput, text: string): string[] {
+  return [...valueKinds(input, text), ...words(text).flatMap((w) => input.valueSlot?.(w.toLowerCase()) ?? [])];
 }
 
 /**
@@ -1289,6 +1340,11 @@ function afterChoice(input: CandidateInput, scene: MessageScene, clauses: readon
   // ("Minimum 25 €. Express +50%." names a thing and gives it a measured value: it says all it
   // decides. "640!", "Route 3 then." and "Both." name a choice only.)
   if (namesThingAndMeasure(input, clauses[k].text)) return null;
+  // ("12:30. We need time to clean up." answering "Last bookable slot 12:45?" gives the value
+  // asked for: what follows says why, or something new. A value picked from the question's
+  // choice, "Tuesday. Same drill, 19:00 file." after "keep Thursday, or move it to Tuesday?", may
+  // be spelled out.)
+  if (scene.answersAgent && scene.a === scene.p - 1 && answersAskedValue(input, scene.a, clauses[k].text) && !picksAskedValue(input, scene.a, clauses[k].text)) return null;
   const next = clauses[k + 1].text.slice(contentStart(lexicon, clauses[k + 1].text)).trim();
   const nextLower = normalForm(next);
   const ownAct = classify(lexicon, nextLower) !== null || announced(lexicon, clauses[k + 1].text) !== null;
@@ -1952,7 +2008,8 @@ function qualifiedPick(lex: CompiledStatementLexicon, clause: string, offered: s
   const end = BARE_KEY.test(first.toLowerCase()) ? first.length : clause.indexOf(',');
   if (end < 0 || end >= clause.length) return null;
   const qualification = clause.slice(end + 1).trim();
-  if (!lex.words.statements.pickQualifier.test(qualification) || contentWordCount(qualification, lex.words) < 2) return null;
+  // (A condition says something with two words of content, or with a value: "but only 2,500".)
+  if (!lex.words.statements.pickQualifier.test(qualification) || (contentWordCount(qualification, lex.words) < 2 && !HAS_NUMBER.test(qualification))) return null;
   return pickedOption(lex, clause.slice(0, end), offered, qualification);
 }
 

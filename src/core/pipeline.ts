@@ -19,7 +19,7 @@ import type { CompiledRule } from './rules';
 import type { CompiledStatementLexicon } from './sentenceActs';
 import type { ScorerModel } from './scorer';
 import { canonicalJson, sameJson } from './json';
-import { reversalsIn, rulesOutStated, SubjectMemo } from './subject';
+import { contrastsStated, firstStatedNumbers, reversalsIn, rulesOutStated, SubjectMemo } from './subject';
 import { questionText, supersedeInTask } from './supersede';
 import { sha256, type Stems } from './text';
 import { PorterStems } from './porter';
@@ -205,7 +205,11 @@ export function slotReaders(engine: Engine): Pick<CandidateInput, 'unitSlot' | '
 function candidateClausesOf(messages: readonly Message[], text: AnalysedMessages, detections: readonly Detection[][], answered: readonly number[], replies: ReplyActs, engine: Engine, run: RunContext): SentenceCandidate[] {
   const { lexicon } = engine;
   const negated = (lower: string) => negates(lexicon, lower);
-  return sentenceCandidates({ messages, detections, answered, verdict: replies.verdict, lexicon: engine.statements, tuning: engine.tuning.candidates, text: text.at, stems: text.stemmer, imperatives: run.imperatives, negated, ...slotReaders(engine) });
+  // ("40 not 60 for the kids one" denies the 60 said before it, by whoever and however far back.)
+  const stated = firstStatedNumbers(text.at.map((m) => m.sentences.map((s) => s.text)));
+  const memo = new SubjectMemo(text.stemmer);
+  const contrastsStatedBefore = (p: number, clause: string) => contrastsStated(clause, (n) => (stated.get(n) ?? p) < p, lexicon.subjects, lexicon, memo);
+  return sentenceCandidates({ messages, detections, answered, verdict: replies.verdict, lexicon: engine.statements, tuning: engine.tuning.candidates, text: text.at, stems: text.stemmer, imperatives: run.imperatives, negated, contrastsStated: contrastsStatedBefore, ...slotReaders(engine) });
 }
 
 /** Messages that reply rather than speak (confirmations, disagreements, corrections): clustering keeps them with what they answer. */

@@ -805,6 +805,48 @@ export function rulesOutStated(sentence: string, said: readonly string[], subjec
   return mine.some((c) => theirs.some((o) => ruledOutValue(o, c, 'loose') !== null));
 }
 
+/**
+ * "40 not 60 for the kids one", "the strongroom is at 92% not 85", "a las 22:40, no 23:10": a
+ * clause that sets a value against another it rules out, where the one ruled out is a number an
+ * earlier statement of the discussion gave (`statedBefore`: whether a number, as `numberKey`
+ * writes it, was stated before this message), denies what was said, whoever said it and however
+ * far back. Both must be values of one kind, or one a bare number ("45 not 48" after "the 48h
+ * cap"); a change announced ("from 7 instead of 8") replaces a value rather than denying it.
+ */
+export function contrastsStated(sentence: string, statedBefore: (number: string) => boolean, subjects: CompiledSubjects, neg: NegationWords, memo?: SubjectMemo): boolean {
+  if (isQuestion(sentence) || (sentence.match(/\d+/g)?.length ?? 0) < 2) return false;
+  const clauses = subjectClauses(sentence, subjects, neg, memo).filter((c) => c.values.some((v) => v.negated));
+  if (clauses.length === 0 || reversalsIn(sentence, subjects, memo?.stems).length > 0) return false;
+  return clauses.some((c) =>
+    c.values.some((was) => {
+      const denied = was.negated ? numberKey(was.value) : null;
+      if (denied === null || !statedBefore(denied)) return false;
+      return c.values.some((now) => !now.negated && (now.key === was.key || now.key === COUNT || was.key === COUNT) && numberKey(now.value) !== null && numberKey(now.value) !== denied);
+    }),
+  );
+}
+
+/** The first message (by position) whose statements, not its questions, give each number (`numberKey`): what a later "X, not Y" may deny. */
+export function firstStatedNumbers(sentencesByMessage: readonly (readonly string[])[]): Map<string, number> {
+  const first = new Map<string, number>();
+  sentencesByMessage.forEach((sentences, p) => {
+    for (const sentence of sentences) {
+      if (isQuestion(sentence)) continue;
+      for (const n of sentence.match(/\d+(?:[.,:]\d+)*/g) ?? []) {
+        const key = numberKey(n)!;
+        if (!first.has(key)) first.set(key, p);
+      }
+    }
+  });
+  return first;
+}
+
+/** A value's number as the discussion may have written it, without leading zeros or thousands separators ("07:00" → "7:00", "2,400" → "2400"); null for a value without one. */
+export function numberKey(value: string): string | null {
+  const n = /\d+(?:[.,:]\d+)*/.exec(value)?.[0];
+  return n === undefined ? null : n.replace(/[.,](?=\d{3}(?!\d))/g, '').replace(/^0+(?=\d)/, '');
+}
+
 /** The clause with what its reversal cues retire ruled out, as a negator would: "Drop A2." rules A2 out as "No A2." does. */
 function withRetired(c: SubjectClause, cues: readonly Reversal[]): SubjectClause {
   const retired = cues.flatMap((r) => [...(r.old ?? [])]).filter((s) => c.stems.has(s) && !c.negated.has(s));

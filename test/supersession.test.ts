@@ -201,6 +201,13 @@ describe('relations on the same subject', () => {
     expect(valueReplacement(view('From now on, no meetings before 10 on any day.'), view('Accept meetings from 9:00.'), 'whole')).toMatch(/10:00 → 09:00/);
   });
 
+  it('reads a correction that rules out a value as correcting that value, not as allowing what an earlier clause ruled out', () => {
+    // ("No kid is coming at 6pm" and "40 not 60 for the kids one" share a word; the correction is of the 60.)
+    expect(replacement(view('No kid is coming at 6pm on a thursday.'), view('40 not 60 for the kids one.'), [], true, generic, 'loose')).toBeNull();
+    // A correction that rules out a thing still reverses what allowed it.
+    expect(replacement(view('Plastic cups are fine in the taproom.'), view('No plastic cups in the taproom.'), [], true, generic, 'loose')).toMatch(/rules out/);
+  });
+
   it('reads what a reversal cue retires as ruled out: dropping what an earlier decision already ruled out reverses nothing', () => {
     const drop = view('Drop A2. C1 instead.');
     const already = view("No A2, we haven't got enough A2 bookings to fill a class of 12 anyway.");
@@ -503,6 +510,10 @@ describe('relations given by what a decision answers', () => {
     const corrected = view('Sorry. Corrected: 4,800 ml at €0.30 is €1,440, +50% express is €2,160. Send as PDF?');
     expect(answeredValueChange(view('Express is +50%.'), view("Offer 4 days at +30%, that's a new 'priority' tier."), corrected, true)).toBeNull();
     expect(answeredValueChange(view('Express is +50%.'), view('Express goes to +40% then.'), corrected, true)).toMatch(/percent/);
+    // A clause that only takes the old decision on is no question of it: the options after it are.
+    const options = view("Thanks Jonas, you're right: Thursday closing is 19:30. Options: (a) keep 18:30 and cap it at 60 min incl. Q&A, (b) start at 18:00, doors 17:45.");
+    expect(answeredValueChange(view('We close at 19:30 on thursdays, not 20:00.'), view('Start at 18:00, doors 17:45.'), options, true)).toBeNull();
+    expect(answeredValueChange(view('Thursday closing is 19:30.'), view('We close at 19:00 on thursdays now.'), view('The Thursday closing is 19:30. Should we close earlier?'), true)).toMatch(/19:30 → 19:00/);
     // From another task, an answer about another thing of the draft leaves the old decision standing;
     // one about its thing, or with no subject of its own, replaces it.
     const draft = view('Draft: check-in 05:30 at the school gym. Briefing 05:45. Race start 07:30.');

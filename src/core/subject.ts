@@ -1044,6 +1044,9 @@ function flipped(older: SubjectView, newer: SubjectView, cues: readonly Reversal
   const mine = newer.clauses.map((c) => withRetired(c, cues));
   for (const o of older.clauses) {
     for (const n of mine) {
+      // (A correction whose negation rules out a value, "40 not 60 for the kids one", corrects
+      // that value: it allows nothing an earlier "No kid is coming at 6pm" ruled out.)
+      if (cues.length === 0 && n.values.some((v) => v.negated)) continue;
       const flip = polarityFlip(o, n, generic, match, { cued: cues.length > 0 });
       if (flip) return `${flip.olderNegates ? 'it allows' : 'it rules out'} "${said([flip.stem], newer, older)}"${cues.length > 0 ? ` (${cues[0].cue})` : ''}`;
       // (A value ruled out without a cue is a correction of the value, "16 EUR, not 18": the
@@ -1121,7 +1124,12 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
         // discussion, the question is what it was about.)
         const questionSpeaksOfIt = sameDiscussion && (o.anchor.size === 0 || asked.clauses.some(spokenOf));
         const onAnswer = (c: SubjectClause) => n.anchor.size === 0 || shared(o.anchor, n.anchor) > 0 || questionSpeaksOfIt || (!sameDiscussion && spokenOf(c));
-        if (now && naming.some((c) => onAnswer(c) && namesOldValue(c, was, now, o.anchor.size === 0))) return `a new ${was.key}: ${was.value} → ${now.value}`;
+        // (Inside one discussion, a clause that only says the old decision again, "you're right –
+        // Thursday closing is 19:30", takes it on; an answer with a subject of its own, "(b) start
+        // at 18:00" picked from the options after it, changes nothing of the closing time. A bare
+        // "Then 10:30." has only the question's subject.)
+        const restates = (c: SubjectClause) => sameDiscussion && n.anchor.size > 0 && shared(c.anchor, o.anchor) > 0 && !spokenOf(c) && c.values.every((v) => v.negated || v.key !== was.key || v.value === was.value);
+        if (now && naming.some((c) => onAnswer(c) && !restates(c) && namesOldValue(c, was, now, o.anchor.size === 0))) return `a new ${was.key}: ${was.value} → ${now.value}`;
       }
     }
   }

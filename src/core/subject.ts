@@ -832,8 +832,8 @@ export function firstStatedNumbers(sentencesByMessage: readonly (readonly string
   sentencesByMessage.forEach((sentences, p) => {
     for (const sentence of sentences) {
       if (isQuestion(sentence)) continue;
-      for (const n of sentence.match(/\d+(?:[.,:]\d+)*/g) ?? []) {
-        const key = numberKey(n)!;
+      for (const n of sentence.match(WRITTEN_NUMBER) ?? []) {
+        const key = normalNumber(n);
         if (!first.has(key)) first.set(key, p);
       }
     }
@@ -843,9 +843,14 @@ export function firstStatedNumbers(sentencesByMessage: readonly (readonly string
 
 /** A value's number as the discussion may have written it, without leading zeros or thousands separators ("07:00" → "7:00", "2,400" → "2400"); null for a value without one. */
 export function numberKey(value: string): string | null {
-  const n = /\d+(?:[.,:]\d+)*/.exec(value)?.[0];
-  return n === undefined ? null : n.replace(/[.,](?=\d{3}(?!\d))/g, '').replace(/^0+(?=\d)/, '');
+  const n = value.match(WRITTEN_NUMBER)?.[0];
+  return n === undefined ? null : normalNumber(n);
 }
+
+/** A number as written, with its separators: "12:30", "2,400", "3,95". */
+const WRITTEN_NUMBER = /\d+(?:[.,:]\d+)*/g;
+
+const normalNumber = (n: string): string => n.replace(/[.,](?=\d{3}(?!\d))/g, '').replace(/^0+(?=\d)/, '');
 
 /** The clause with what its reversal cues retire ruled out, as a negator would: "Drop A2." rules A2 out as "No A2." does. */
 function withRetired(c: SubjectClause, cues: readonly Reversal[]): SubjectClause {

@@ -522,6 +522,13 @@ describe('relations given by what a decision answers', () => {
     expect(answeredValueChange(view('Check-in needs to be 05:30.'), view('05:15 then.'), draft)).toMatch(/05:30 → 05:15/);
   });
 
+  it('reads a word of assent in German or Spanish as naming no subject, as the English ones do', () => {
+    for (const said of ['16:00 is fine.', '16 Uhr passt.', 'Vale, 16:00.', 'Einverstanden, 16 Uhr.']) expect([said, view(said).clauses.map((c) => [...c.anchor])]).toEqual([said, [[]]]);
+    // So a decision that is all value is replaced by the answer to a question about its value.
+    const asked = view('Moving the cut-off from 16:00 to 15:30 would bring late arrivals down to 2%. Should I update the portal?');
+    expect(answeredValueChange(view('16 Uhr passt.'), view('15:30 from Monday 16th.'), asked)).toMatch(/16:00 → 15:30/);
+  });
+
   it('a decision that is all value is replaced only where the question points at its value', () => {
     // The question names two weekdays in one clause: the answer replaces neither for certain.
     const twoDays = view('The events desk currently delivers on Friday noon for the Monday send. For a Thursday send I need their listings earlier.');

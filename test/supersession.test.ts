@@ -201,6 +201,13 @@ describe('relations on the same subject', () => {
     expect(valueReplacement(view('From now on, no meetings before 10 on any day.'), view('Accept meetings from 9:00.'), 'whole')).toMatch(/10:00 → 09:00/);
   });
 
+  it('reads a holiday named with a weekday as a subject, not as the weekday', () => {
+    for (const said of ["We're closed Good Friday and Easter Monday.", 'El Viernes Santo cerramos.']) expect(view(said).clauses.flatMap((c) => c.values.filter((v) => v.key === 'weekday'))).toEqual([]);
+    // "Closed Good Friday" says nothing of Mondays; Easter Monday is one subject two statements share.
+    expect(replaces('Good Friday stays closed.', 'The sign at the side entrance still says closed monday.')).toBeNull();
+    expect(view('We open Easter Monday, 12:00-16:00.').clauses[0].anchor).toEqual(view('Open on easter monday now, 12-4.').clauses[0].anchor);
+  });
+
   it('reads a correction that rules out a value as correcting that value, not as allowing what an earlier clause ruled out', () => {
     // ("No kid is coming at 6pm" and "40 not 60 for the kids one" share a word; the correction is of the 60.)
     expect(replacement(view('No kid is coming at 6pm on a thursday.'), view('40 not 60 for the kids one.'), [], true, generic, 'loose')).toBeNull();

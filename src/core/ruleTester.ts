@@ -182,6 +182,8 @@ function testSubjects(lex: SubjectLexicon, words: Words): RuleFailure[] {
   // An ordinal before a thing's name tells that thing apart ("the second round").
   check(`${lex.lexicon}/ordinalWords`, ex.ordinalWords, (t) => clauses(t).some((c) => (c.ordinals?.size ?? 0) > 0));
   check(`${lex.lexicon}/ordinalSuffixes`, ex.ordinalSuffixes, (t) => hasValue(t, 'date'));
+  // (A holiday named with a weekday gives no weekday.)
+  if (lex.namedDays) check(`${lex.lexicon}/namedDays`, ex.namedDays, (t) => !hasValue(t, 'weekday'));
   check(`${lex.lexicon}/hedges`, ex.hedges, (t) => claimSentences(t, compiled).length === 0);
   check(`${lex.lexicon}/generic`, ex.generic, (t) => clauses(t).every((c) => c.anchor.size === 0));
   // An example reads some word of another language as its English equivalent.

@@ -25,6 +25,8 @@ export interface SubjectLexicon {
   timePrepositions: string[];
   /** Words between a day and its month's name ("13 de marzo"). */
   monthJoiners?: string[];
+  /** Holidays named with a weekday ("Good Friday", "Viernes Santo"): one word that names a subject, not the weekday. */
+  namedDays?: string[];
   /** Words before a value that make it a limit ("before 8:00", "over 200 EUR"). */
   bounds: string[];
   /** The bounds that say from when something holds ("from March", "ab Juli"). */
@@ -146,6 +148,7 @@ export function compileSubjects(lex: SubjectLexicon, words: Words): CompiledSubj
     ordinals: new Set(lex.ordinalSuffixes),
     ordinalWords: new Map(Object.entries(lex.ordinalWords ?? {}).flatMap(([n, spellings]) => spellings.map((w) => [w.toLowerCase(), n] as const))),
     monthJoiners: new Set(lex.monthJoiners ?? []),
+    namedDays: (lex.namedDays ?? []).map((d) => new RegExp(phraseRe(d.toLowerCase()).source, 'giu')),
     hedges: lex.hedges.map(phraseRe),
     conditionals: lex.conditionals.regex.map((r) => new RegExp(r, 'iu')),
     generic,
@@ -368,6 +371,8 @@ function normalizedClauseText(sentence: string, lex: CompiledSubjects, neg: Nega
   for (const h of lex.words.claims.nonNegating) if (lower.includes(h)) lower = lower.split(h).join(' ');
   for (const p of neg.negatorPhrases) if (lower.includes(p)) lower = lower.split(p).join(' not ');
   lower = withoutCueWords(lower, lex);
+  // ("Closed Good Friday" says nothing of Fridays: the holiday is one word, and names a subject.)
+  for (const re of lex.namedDays) lower = lower.replace(re, (day) => day.replace(/\s+/g, '-'));
   for (const { re, valueOf } of lex.ranges) lower = lower.replace(re, (_, a: string, b: string) => ` ${valueOf.get(a)} ${valueOf.get(b)} `);
   for (const { re, name } of lex.phraseSlot) {
     re.lastIndex = 0;

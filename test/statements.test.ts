@@ -428,6 +428,23 @@ describe('decision candidates', () => {
     expect(corrections([...events.slice(0, 1), ['events-agent', 'bot', 'Noted. Anything else for the talk?'], ['fatima', 'human', 'deposit 30 not 20, we got burned last year']]).patterns).toEqual([]);
   });
 
+  it('takes the step a last question asks leave for from the sentence that put it up in full', () => {
+    const asked = 'The CSV handoff mangled the revenue numbers. I would like to switch the handoff between agents to Parquet files with a fixed schema. OK to switch to Parquet?';
+    const found = candidates([
+      ['dana', 'human', 'Set up the weekly digest.'],
+      ['orchestrator', 'bot', asked],
+      ['dana', 'human', 'Approved.'],
+    ]);
+    expect(found.filter((c) => c.cue === 'accepted-proposal').map((c) => c.statement)).toEqual(['Switch the handoff between agents to Parquet files with a fixed schema.']);
+    // A question that asks for more than the sentence before put up is its own step.
+    const more = candidates([
+      ['dana', 'human', 'Set up the weekly digest.'],
+      ['orchestrator', 'bot', 'I would like to switch the handoff to Parquet files. OK to switch the charts to Parquet too?'],
+      ['dana', 'human', 'Approved.'],
+    ]);
+    expect(more.filter((c) => c.cue === 'accepted-proposal').map((c) => c.statement)).toEqual(['Switch the charts to Parquet too.']);
+  });
+
   it("takes an approval of the agent's 'OK to …?' as the step it asks leave for", () => {
     for (const asked of ['The old export breaks the dates. OK to move the export to ISO dates?', 'The old export breaks the dates. Is it okay to move the export to ISO dates?']) {
       const found = candidates([

@@ -2219,7 +2219,7 @@ function acceptedProposals(input: CandidateInput, facts: TaskFacts): SentenceCan
     const labelled = labelledProposal(lexicon, input.tuning, sentencesAt(input, a));
     for (const l of labelled) out.push({ p: a, statement: l.statement, type: l.type, strength: 'accepted', sources: [a, h], reasons: l.reasons, alternatives: l.alternatives, cue: 'accepted-proposal', hint: l.type, features: featuresOf(l.statement, 'labelled') });
     if (labelled.length > 0) continue;
-    for (const proposal of offeredSteps(lexicon, input.tuning, sentencesAt(input, a))) out.push({ p: a, statement: proposal.statement, type: proposal.type, strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: proposal.type, features: featuresOf(proposal.statement, 'step') });
+    for (const proposal of offeredSteps(lexicon, input.tuning, sentencesAt(input, a), input.stems)) out.push({ p: a, statement: proposal.statement, type: proposal.type, strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: proposal.type, features: featuresOf(proposal.statement, 'step') });
   }
   return out.map((c) => ({ ...c, statement: addressedByName(input, facts, c.statement, c.sources[0], c.sources[1]) }));
 }
@@ -2447,17 +2447,30 @@ function labelledProposal(lex: CompiledStatementLexicon, t: CandidateTuning, sen
  * Thursday. It needs a changelog line; shall I use '…'?" offers two steps, and "Yes" to it takes
  * both.
  */
-function offeredSteps(lex: CompiledStatementLexicon, t: CandidateTuning, sentences: readonly Span[]): Array<{ statement: string; type: DecisionType }> {
+function offeredSteps(lex: CompiledStatementLexicon, t: CandidateTuning, sentences: readonly Span[], stems: Stems): Array<{ statement: string; type: DecisionType }> {
   const found = sentences
     .map((s, k) => {
       const step = proposalIn(lex, t, s.text);
       return step && { ...step, statement: withReferent(lex, sentences, k, step.statement) };
     })
     .filter((x): x is { statement: string; type: DecisionType } => x !== null);
+  // "I'd like to switch the handoff between agents to Parquet files with a fixed schema … OK to
+  // switch to Parquet?": a last question that asks leave for a step put up in full before asks
+  // for that step.
+  const last = found.length - 1;
+  const fuller = last > 0 ? found.findIndex((x, k) => k < last && restatesShorter(found[last].statement, x.statement, stems)) : -1;
+  if (fuller >= 0) found.splice(last, 1, found.splice(fuller, 1)[0]);
   // Beside its last proposal, a message offers only the steps the agent offers to take itself
   // ("I can cut hotfix …"); what it reports others recommend ("Lighthouse recommends compressing
   // the hero images. Shall I merge PR #42?") is not put to the person.
   return found.filter((x, k) => k === found.length - 1 || x.type === 'action_item');
+}
+
+/** Whether a step says nothing a longer one does not ("Switch to Parquet" of "Switch the handoff between agents to Parquet files"). */
+function restatesShorter(short: string, long: string, stems: Stems): boolean {
+  const mine = contentTokens(short, stems);
+  const theirs = new Set(contentTokens(long, stems));
+  return mine.length >= 2 && theirs.size > mine.length && mine.every((w) => theirs.has(w));
 }
 
 /**

@@ -48,7 +48,17 @@ export interface SubjectLexicon {
   examples?: Record<string, Examples>;
 }
 
-const phraseRe = (p: string) => new RegExp(`(?<![\\p{L}\\p{N}])${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')}(?![\\p{L}\\p{N}])`, 'iu');
+/** A phrase as a pattern's source: its characters as written, its words however spaced. */
+const phraseSource = (p: string) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
+
+const phraseRe = (p: string) => new RegExp(`(?<![\\p{L}\\p{N}])${phraseSource(p)}(?![\\p{L}\\p{N}])`, 'iu');
+
+/** One pattern for any of the phrases, each a whole phrase, the longest first; null for none. */
+function anyOf(phrases: readonly string[]): RegExp | null {
+  if (phrases.length === 0) return null;
+  const alternatives = phrases.map((p) => phraseSource(p.toLowerCase())).sort((a, b) => b.length - a.length);
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives.join('|')})(?![\\p{L}\\p{N}])`, 'giu');
+}
 
 /**
  * Two words of a slot joined by a dash or a slash ("Fri-Sat", "Mo–Mi", "sáb/dom"), short spellings
@@ -148,7 +158,7 @@ export function compileSubjects(lex: SubjectLexicon, words: Words): CompiledSubj
     ordinals: new Set(lex.ordinalSuffixes),
     ordinalWords: new Map(Object.entries(lex.ordinalWords ?? {}).flatMap(([n, spellings]) => spellings.map((w) => [w.toLowerCase(), n] as const))),
     monthJoiners: new Set(lex.monthJoiners ?? []),
-    namedDays: (lex.namedDays ?? []).map((d) => new RegExp(phraseRe(d.toLowerCase()).source, 'giu')),
+    namedDays: anyOf(lex.namedDays ?? []),
     hedges: lex.hedges.map(phraseRe),
     conditionals: lex.conditionals.regex.map((r) => new RegExp(r, 'iu')),
     generic,
@@ -372,7 +382,7 @@ function normalizedClauseText(sentence: string, lex: CompiledSubjects, neg: Nega
   for (const p of neg.negatorPhrases) if (lower.includes(p)) lower = lower.split(p).join(' not ');
   lower = withoutCueWords(lower, lex);
   // ("Closed Good Friday" says nothing of Fridays: the holiday is one word, and names a subject.)
-  for (const re of lex.namedDays) lower = lower.replace(re, (day) => day.replace(/\s+/g, '-'));
+  if (lex.namedDays) lower = lower.replace(lex.namedDays, (day) => day.replace(/\s+/g, '-'));
   for (const { re, valueOf } of lex.ranges) lower = lower.replace(re, (_, a: string, b: string) => ` ${valueOf.get(a)} ${valueOf.get(b)} `);
   for (const { re, name } of lex.phraseSlot) {
     re.lastIndex = 0;

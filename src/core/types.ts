@@ -613,8 +613,8 @@ export interface CompiledSubjects {
   timePrepositions: ReadonlySet<string>;
   /** Words between a day and its month ("13 de marzo"). */
   monthJoiners: ReadonlySet<string>;
-  /** Holidays named with a weekday ("Good Friday"), each read as one word. */
-  namedDays: readonly RegExp[];
+  /** Holidays named with a weekday ("Good Friday"), any of them, each read as one word; null when the lexicon names none. */
+  namedDays: RegExp | null;
   /** Limit phrases, each as its words ("more than" → ["more", "than"]). */
   bounds: ReadonlyArray<readonly string[]>;
   /** Spelling → the factor it multiplies a number by. */

@@ -190,6 +190,11 @@ function replying(before: Array<[string, 'human' | 'bot', string]>, author = 'ki
   return (answer) => candidates([...before, [author, 'human', answer]]).map((c) => c.statement);
 }
 
+/** The statements of an agent's proposal that a person's reply accepts. */
+function acceptedSteps(offered: string, reply: string): string[] {
+  return candidates([['ops-agent', 'bot', offered], ['kim', 'human', reply]]).filter((c) => c.cue === 'accepted-proposal').map((c) => c.statement);
+}
+
 /** The statements of a person's answer to one agent message. */
 function answering(agent: string, said: string): (answer: string) => string[] {
   return replying([[agent, 'bot', said]]);
@@ -430,19 +435,9 @@ describe('decision candidates', () => {
 
   it('takes the step a last question asks leave for from the sentence that put it up in full', () => {
     const asked = 'The CSV handoff mangled the revenue numbers. I would like to switch the handoff between agents to Parquet files with a fixed schema. OK to switch to Parquet?';
-    const found = candidates([
-      ['dana', 'human', 'Set up the weekly digest.'],
-      ['orchestrator', 'bot', asked],
-      ['dana', 'human', 'Approved.'],
-    ]);
-    expect(found.filter((c) => c.cue === 'accepted-proposal').map((c) => c.statement)).toEqual(['Switch the handoff between agents to Parquet files with a fixed schema.']);
+    expect(acceptedSteps(asked, 'Approved.')).toEqual(['Switch the handoff between agents to Parquet files with a fixed schema.']);
     // A question that asks for more than the sentence before put up is its own step.
-    const more = candidates([
-      ['dana', 'human', 'Set up the weekly digest.'],
-      ['orchestrator', 'bot', 'I would like to switch the handoff to Parquet files. OK to switch the charts to Parquet too?'],
-      ['dana', 'human', 'Approved.'],
-    ]);
-    expect(more.filter((c) => c.cue === 'accepted-proposal').map((c) => c.statement)).toEqual(['Switch the charts to Parquet too.']);
+    expect(acceptedSteps('I would like to switch the handoff to Parquet files. OK to switch the charts to Parquet too?', 'Approved.')).toEqual(['Switch the charts to Parquet too.']);
   });
 
   it("takes an approval of the agent's 'OK to …?' as the step it asks leave for", () => {
@@ -1057,16 +1052,15 @@ describe('decision candidates', () => {
 
   it("accepts on a bare yes to a choice only the option the agent recommended, and all of a joint proposal", () => {
     const choice = 'Options for the supplier contract: A) Acme at 42k with a liability waiver, B) Borg at 45k without one.';
-    const accepted = (offered: string, reply: string) => candidates([['legal-bot', 'bot', offered], ['karl', 'human', reply]]).filter((c) => c.cue === 'accepted-proposal').map((c) => c.statement);
     for (const reply of ['ok do it', 'passt', 'vale', 'Sounds good.']) {
-      expect({ reply, accepted: accepted(`${choice} Which one?`, reply) }).toEqual({ reply, accepted: [] });
-      expect({ reply, accepted: accepted(`${choice} I'd recommend B, the waiver is a risk. OK?`, reply) }).toEqual({ reply, accepted: ['Supplier contract: Borg at 45k without one.'] });
+      expect({ reply, accepted: acceptedSteps(`${choice} Which one?`, reply) }).toEqual({ reply, accepted: [] });
+      expect({ reply, accepted: acceptedSteps(`${choice} I'd recommend B, the waiver is a risk. OK?`, reply) }).toEqual({ reply, accepted: ['Supplier contract: Borg at 45k without one.'] });
     }
-    expect(accepted(`${choice} I'd go with B: the waiver is a risk. OK?`, 'ok do it')).toEqual(['Supplier contract: Borg at 45k without one.']);
-    expect(accepted('Shall the invoice go out as (a) a PDF by email or (b) an e-invoice through the portal? A or B?', 'Passt.')).toEqual([]);
+    expect(acceptedSteps(`${choice} I'd go with B: the waiver is a risk. OK?`, 'ok do it')).toEqual(['Supplier contract: Borg at 45k without one.']);
+    expect(acceptedSteps('Shall the invoice go out as (a) a PDF by email or (b) an e-invoice through the portal? A or B?', 'Passt.')).toEqual([]);
     // Items proposed together are accepted together.
     const joint = 'For the pricing page: (a) three cards with the full comparison table below them, and (c) a real price for Business with Contact sales only for 50 seats or more. Shall I go ahead with both?';
-    expect(accepted(joint, 'Yes, go ahead.')).toHaveLength(2);
+    expect(acceptedSteps(joint, 'Yes, go ahead.')).toHaveLength(2);
   });
 
   it("reads a bare value answering a choice of two values as that value with the question's unit ('24 or 48 hours before?' — '48.')", () => {
@@ -1124,11 +1118,10 @@ describe('decision candidates', () => {
   });
 
   it('keeps what a bare yes accepted when the question is no choice among keyed options, a ban beside a pick, and picks of rooms by number', () => {
-    const accepted = (offered: string, reply: string) => candidates([['ops-agent', 'bot', offered], ['kim', 'human', reply]]).filter((c) => c.cue === 'accepted-proposal').map((c) => c.statement);
-    expect(accepted('Proposal: move the backups to S3 and keep them for 30 days. Which bucket region should I use?', 'ok, do it')).toEqual(['Move the backups to S3 and keep them for 30 days.']);
-    expect(accepted('Proposal: migrate the database on Saturday night. It will take two or three hours of downtime. Shall I go ahead?', 'Yes, go ahead.')).toEqual(['Migrate the database on Saturday night.']);
+    expect(acceptedSteps('Proposal: move the backups to S3 and keep them for 30 days. Which bucket region should I use?', 'ok, do it')).toEqual(['Move the backups to S3 and keep them for 30 days.']);
+    expect(acceptedSteps('Proposal: migrate the database on Saturday night. It will take two or three hours of downtime. Shall I go ahead?', 'Yes, go ahead.')).toEqual(['Migrate the database on Saturday night.']);
     // An imperative question that offers two ways is a choice: a yes picks neither.
-    expect(accepted('Deploy now or wait until Monday?', 'yes')).toEqual([]);
+    expect(acceptedSteps('Deploy now or wait until Monday?', 'yes')).toEqual([]);
     const release = answering('ops-agent', 'Two options for the release: A) deploy Friday evening, B) deploy Saturday morning. Weekend deployments are cheaper. Which one?');
     expect(release('A. No weekend deployments.')).toEqual(['Deploy Friday evening.', 'No weekend deployments.']);
     expect(answering('ops-agent', 'Which rooms do you want: the conference rooms 4 and 5, or the hotel suites 12 to 14?')('The conference rooms 4 and 5.')).toEqual(['The conference rooms 4 and 5.']);

@@ -217,6 +217,13 @@ describe('decision candidates', () => {
     expect(answering('dispatch', 'The van is booked. Start at 6:00?')('3 drivers. we need all of them')).toEqual([]);
     expect(answering('booking-agent', 'Noted. Last bookable slot 12:45?')('Lunch is at 12:30 anyway.')).toEqual([]);
   });
+
+  it('reads a day with its month as a date, so a new date for what the agent dated sets it', () => {
+    const asked = answering('events-agent', 'Noted. Does the guest list deadline stay at 3 June?');
+    expect(asked('guest list 28 may now, the caterer needs it earlier')).toEqual(['Guest list 28 may now, the caterer needs it earlier.']);
+    // (A duration is no date: "10 days" answers nothing about 3 June.)
+    expect(asked('guest list 10 days before, the caterer needs it earlier')).toEqual([]);
+  });
   it('reads a rule a label announces after a determiner, and keeps the words a cue spans around as what it says', () => {
     const found = candidates([
       ['rel-bot', 'bot', 'The 2.3 build is ready. Shall I release it tomorrow, Friday?'],

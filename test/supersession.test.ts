@@ -785,6 +785,23 @@ describe('extract run and extract guard on two tasks', () => {
     expect((await cli(['guard', 'The team newsletter goes out every Thursday morning.', '--task', 'T2'], dir)).status).toBe(0);
   });
 
+  it("retires a date when a later reply gives the agent's dated deadline a new day and month", async () => {
+    const { decisions } = await onTwoTasks(
+      [
+        msg('ines', 'human', 'Terms for the Berger wedding block: the guest list is due by 3 June.', '2026-03-02T09:00:00Z'),
+        msg('events-agent', 'bot', 'Noted: guest list due 3 June, sent to the caterer the same day.', '2026-03-02T09:01:00Z'),
+      ],
+      [
+        msg('events-agent', 'bot', 'The block got smaller. Does the guest list deadline stay at 3 June?', '2026-04-10T09:00:00Z'),
+        msg('ines', 'human', 'guest list 28 may now, the caterer needs it earlier', '2026-04-10T09:05:00Z'),
+      ],
+    );
+    const june = decisions.find((d) => d.task_id === 'T1' && /3 June/.test(d.statement))!;
+    const may = decisions.find((d) => d.task_id === 'T2' && /28 may/i.test(d.statement))!;
+    expect(may).toBeDefined();
+    expect(june).toMatchObject({ status: 'superseded', superseded_by: may.id });
+  });
+
   it('reads a rejection that recalls an agreement from a bare "No", not from "No worries", and the speaker\'s own words as a weaker recall', () => {
     const recalls = (reply: string) => {
       const messages = [

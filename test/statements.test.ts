@@ -705,6 +705,9 @@ describe('decision candidates', () => {
     expect(answering('support-agent', 'It came from a personal Gmail address. Shall I forward it to privacy@example.com?')('Yes.')).toEqual(['Forward it to privacy@example.com.']);
     expect(answering('pool-agent', 'Flyer text:\n- Early bird Mon–Fri 6:30–8:00\n- Aqua-fit Tuesday 18:00\nSend it to print?')('ja')).not.toContain('Send Aqua-fit Tuesday 18:00 to print.');
     expect(answering('hr-agent', 'The applications are in the shared folder. Shall I forward it to Felix?')('Yes.')).toEqual(['Forward it to Felix.']);
+    // The sentence before may join clauses: the first that opens with a phrase of the pronoun's number.
+    expect(answering('site-agent', 'Novak wires the basement on Friday; the two extra outlets can be done the same day. Shall I add them to his job?')('yes')).toEqual(['Add the two extra outlets to his job.']);
+    expect(answering('site-agent', 'The new meter is due on Friday; the outlets can wait. Shall I book it for Monday?')('yes')).toEqual(['Book the new meter for Monday.']);
   });
 
   it("accepts an offer with the offered verb and a word pointing back at it ('Confirm it.'), not with another step", () => {

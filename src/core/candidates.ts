@@ -2485,15 +2485,22 @@ function withReferent(lex: CompiledStatementLexicon, sentences: readonly Span[],
   const m = sw.offerPronoun.exec(statement);
   if (!m) return statement;
   const sentence = sentences[k].text;
-  const dash = sentence.search(/\s[-–—]\s|;\s/);
+  const dash = sentence.search(CLAUSE_JOIN);
   // (A line without a sentence's end, "- Aqua-fit Tuesday 18:00", is an item of a list the
   // offer is about as a whole.)
   const previous = k > 0 && /[.!]['"’”)]?\s*$/u.test(sentences[k - 1].text) ? sentences[k - 1].text : '';
-  const before = dash > 0 ? sentence.slice(0, dash) : previous;
-  const thing = openingPhrase(lex, before);
-  if (!thing || (m[2].toLowerCase() === 'them') !== /[^s]s$/i.test(thing)) return statement;
+  // (The sentence before may join clauses with a semicolon or a dash: "Brandt is there on
+  // Thursday; the extra sockets can be done the same day." — "shall I add them …" takes the first
+  // of its clauses that opens with a phrase of the pronoun's number.)
+  const before = dash > 0 ? [sentence.slice(0, dash)] : previous.split(CLAUSE_JOIN);
+  const plural = m[2].toLowerCase() === 'them';
+  const thing = before.map((clause) => openingPhrase(lex, clause)).find((phrase) => phrase !== null && plural === /[^s]s$/i.test(phrase));
+  if (!thing) return statement;
   return `${m[1]} ${thing}${statement.slice(m[0].length)}`;
 }
+
+/** What joins two clauses of one sentence: a semicolon, or a dash between spaces. */
+const CLAUSE_JOIN = /;\s|\s[-–—]\s/;
 
 /** The noun phrase a clause opens with, up to its verb (at most five words, no pronoun, no number): "The T&C change", "Kessler's down-payment invoice". */
 function openingPhrase(lex: CompiledStatementLexicon, clause: string): string | null {

@@ -42,7 +42,7 @@ export interface CandidateInput {
   negated?: (lower: string) => boolean;
   /** The slot a word that is a value by itself fills ("Thursday" → weekday, "März" → month); none known when absent. */
   valueSlot?: (word: string) => string | null;
-  /** The slot a unit word fills ("days" → duration, "TB" → size), from the subject lexicon; none known when absent. */
+  /** The slot a unit word after a number fills ("days" → duration, "TB" → size, a month → date), from the subject lexicon; none known when absent. */
   unitSlot?: (word: string) => string | null;
   /** Whether a clause of message p sets a value against a number stated before p that it rules out ("40 not 60 for the kids one"), from the subject model; none known when absent. */
   contrastsStated?: (p: number, clause: string) => boolean;

@@ -195,8 +195,8 @@ function readTask(taskId: string, discussion: readonly unknown[], engine: Engine
 export function slotReaders(engine: Engine): Pick<CandidateInput, 'unitSlot' | 'valueSlot' | 'announcesChange'> {
   const { unitSlot, clock, wordSlot } = engine.lexicon.subjects;
   return {
-    // A month after a day's number makes it a date ("25 april", "1. Mai"), as a unit makes a
-    // number a duration or an amount: two dates measure the same kind of thing.
+    // A month written after a day's number makes it a date ("25 april", "3 June"), as a unit
+    // makes a number a duration or an amount: two dates measure the same kind of thing.
     unitSlot: (word) => unitSlot.get(word)?.slot ?? (clock.has(word) ? 'time' : wordSlot.get(word)?.slot === 'month' ? 'date' : null),
     valueSlot: (word) => wordSlot.get(word)?.slot ?? null,
     announcesChange: (text) => reversalsIn(text, engine.lexicon.subjects).length > 0,

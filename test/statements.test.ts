@@ -844,6 +844,20 @@ describe('decision candidates', () => {
     expect(pick('Option B.')).toEqual([]);
   });
 
+  it("reads a refusal run on into a clause of its own ('no we're good') as the refusal, and 'No' before a thing as a ban", () => {
+    const reply = answering('report-bot', 'The draft is in the shared folder. Should I also send it to Tom?');
+    expect(reply("no that's everything")).toEqual([]);
+    expect(reply("no we're good")).toEqual([]);
+    expect(reply("nope i'm fine")).toEqual([]);
+    expect(reply('no thanks')).toEqual([]);
+    // What the refusal runs on into is read as after "No, …": a step is still a step.
+    expect(reply("no let's send it on Friday")).toEqual(reply("No, let's send it on Friday."));
+    // A thing after "No" is what it bans, a possessive included.
+    expect(reply('No drafts to Tom before Friday.')).toEqual(['No drafts to Tom before Friday.']);
+    expect(reply("No client's data leaves the EU.")).toEqual(["No client's data leaves the EU."]);
+    expect(reply("No one's allowed to send drafts outside the team.")).toEqual(["No one's allowed to send drafts outside the team."]);
+  });
+
   it('reads small talk that is not framing as no decision, and keeps a decision after framing small talk', () => {
     const reply = answering('digest-bot', 'The weekly digest went out at 08:00 to 14 managers. No anomalies this week.');
     expect(reply('See you online then.')).toEqual([]);

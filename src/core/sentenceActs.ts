@@ -255,7 +255,27 @@ function framing(lex: CompiledStatementLexicon, body: string): { act: SentenceAc
     const compound = label !== null && opensWithContent(lex, label[0]) && (act === 'rule-announcement' || findAct(lex, 'connective', body)?.end === hit.end);
     if (label && !compound) return { act, end: hit.end + label[0].length };
   }
-  return null;
+  return refusalRunOn(lex, body);
+}
+
+/** The acts whose words open a clause with its subject ("we're", "that's", "i'll"). */
+const SUBJECT_ACTS = ['we-subject', 'i-subject', 'you-subject', 'third-party', 'explanation'] as const;
+
+/**
+ * A refusal written without its comma before a clause of its own: "no we're good", "nope that's
+ * everything", "no thanks". Its content starts after the refusal, as after "No, …"; "No meetings
+ * before 10" bans meetings. The clause opens with a subject joined to its verb ("we're",
+ * "that's", "let's") or with thanks: a bare pronoun would also take in "no es" and "no me", where
+ * Spanish "no" negates the verb after it.
+ */
+function refusalRunOn(lex: CompiledStatementLexicon, body: string): { act: SentenceAct; end: number } | null {
+  const refusal = findAct(lex, 'rejection', body);
+  if (refusal?.start !== 0 || findAct(lex, 'preamble', body)?.end !== refusal.end) return null;
+  const rest = body.slice(refusal.end);
+  const word = /^\s+([\p{L}]+'[\p{L}]+)(?![\p{L}\p{N}'])/u.exec(rest)?.[1];
+  const subject = word !== undefined && SUBJECT_ACTS.some((act) => findAct(lex, act, word)?.end === word.length);
+  const thanks = /^\s/.test(rest) && findAct(lex, 'smalltalk', rest.trimStart())?.start === 0;
+  return subject || thanks ? { act: 'preamble', end: refusal.end } : null;
 }
 
 /** Whether the first word of `words` carries content (is no stopword; "I'd" is "I" with a contraction). */

@@ -246,6 +246,10 @@ describe('relations on the same subject', () => {
     const deploys = view('No prod deploys of the checkout service on Fridays, except hotfixes approved by Sofia or Rahul.');
     expect(contradiction(deploys, view('Deploy the hotfix for the checkout service on Friday, Sofia approved it.'), generic, true, 'firm')).toBeNull();
     expect(contradiction(deploys, view('Deploy the checkout service on Friday at 16:00.'), generic, true, 'firm')).toMatch(/ruled out/);
+    // "unless" opens the exception as "except" does: the ban before it still stands.
+    const unless = view("No prod deploys of the checkout service on Fridays, unless it's a hotfix approved by Sofia or Rahul.");
+    expect(contradiction(unless, view('Deploy the hotfix for the checkout service on Friday, Sofia approved it.'), generic, true, 'firm')).toBeNull();
+    expect(contradiction(unless, view('Deploy the checkout service on Friday at 16:00.'), generic, true, 'firm')).toMatch(/ruled out/);
     const excepted = (t: string) => [...(subjectClauses(t, subjects, engine.lexicon)[0].excepted ?? [])];
     expect(excepted('Keine Lieferungen am Samstag, außer Expresspakete.')).toEqual(['expresspaket']);
     expect(excepted('No se hacen horas extra en fin de semana, salvo urgencias.')).toEqual(['urgencia']);

@@ -118,14 +118,14 @@ describe('a hand-written three-task file', () => {
   });
 });
 
-describe('a ban with an exception', () => {
+describe('a ban with a limit and an exception', () => {
   const dir = tempDir();
   const tasks = {
     T1: {
       title: 'Deploy freeze',
       discussion: transcript(`
         05-11 09:00 deploy-agent: Two incidents last month came from Friday evening deploys. Should I add a freeze?
-        05-11 09:05 rahul: Yes. No deploys of checkout-service on Fridays, unless it's a hotfix approved by Sofia or me.
+        05-11 09:05 rahul: Yes. No deploys of checkout-service on Fridays after 14:00, unless it's a hotfix approved by Sofia or me.
         05-11 09:06 deploy-agent: Done: the freeze is in deploy/policy.yaml.
       `),
     },
@@ -137,13 +137,15 @@ describe('a ban with an exception', () => {
     expect(run.status).toBe(0);
   });
 
-  it('guards the ban that stands before its "unless", and lets the exception pass', async () => {
+  it('guards the ban that stands before its "unless", and lets the exception and a time short of its limit pass', async () => {
     const ban = decisionsIn(dir).find((d) => /unless/.test(d.statement))!;
     const banned = await cli(['guard', 'We deploy checkout-service on Friday at 16:00.'], dir);
     expect(banned.status).toBe(1);
     expect(banned.stdout).toContain(`This seems to contradict ${ban.id}`);
     expect((await cli(['guard', 'Sofia approved the hotfix, so we deploy it on Friday.'], dir)).status).toBe(0);
     expect((await cli(['guard', 'We deploy checkout-service on Tuesday.'], dir)).status).toBe(0);
+    // The ban holds past its limit only.
+    expect((await cli(['guard', 'We deploy checkout-service on Friday at 10:00.'], dir)).status).toBe(0);
   });
 });
 

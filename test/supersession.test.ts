@@ -239,6 +239,22 @@ describe('relations on the same subject', () => {
     expect(contradiction(ban, view('Summary: unpaid beds released at 23:00, payment link at 16:00.'), generic, true)).not.toBeNull();
   });
 
+  it('reads a ban past a limit as saying nothing of a value short of it, in each direction and unit', () => {
+    const friday = view('No deploys of the checkout service on Fridays after 14:00.');
+    expect(contradiction(friday, view('Deploy the checkout service on Friday at 10:00.'), generic, true, 'firm')).toBeNull();
+    expect(contradiction(friday, view('Deploy the checkout service on Friday at 16:00.'), generic, true, 'firm')).toMatch(/ruled out/);
+    // (A value in another unit is not short of the limit: it says nothing of it.)
+    const refunds = view('No refunds over 200 EUR without a second pair of eyes.');
+    expect(contradiction(refunds, view('Refunds of 150 EUR go out without a second pair of eyes.'), generic, true, 'firm')).toBeNull();
+    expect(contradiction(refunds, view('Refunds of 250 EUR go out without a second pair of eyes.'), generic, true, 'firm')).toMatch(/ruled out/);
+    const early = view('No deliveries to the north gate before 9:00.');
+    expect(contradiction(early, view('Deliveries to the north gate at 10:30.'), generic, true, 'firm')).toBeNull();
+    expect(contradiction(early, view('Deliveries to the north gate at 7:30.'), generic, true, 'firm')).toMatch(/ruled out/);
+    const abends = view('Keine Lieferungen an das Nordtor am Samstag nach 18 Uhr.');
+    expect(contradiction(abends, view('Lieferungen an das Nordtor am Samstag um 15 Uhr.'), generic, true, 'firm')).toBeNull();
+    expect(contradiction(abends, view('Lieferungen an das Nordtor am Samstag um 20 Uhr.'), generic, true, 'firm')).toMatch(/ruled out/);
+  });
+
   it('reads the exception a ban allows as allowed: a later statement about it goes against no ban, in each language', () => {
     const cups = view('No plastic cups in the taproom, only at the summer fest.');
     expect(contradiction(cups, view('Plastic cups for the fest only, like I said.'), generic, true)).toBeNull();

@@ -31,6 +31,8 @@ export interface SubjectLexicon {
   bounds: string[];
   /** The bounds that say from when something holds ("from March", "ab Juli"). */
   startBounds?: string[];
+  /** The bounds past which a limit holds ("after 14:00", "over 200 EUR", "ab 18 Uhr"); the others hold short of it ("before 10"). */
+  lowerBounds?: string[];
   /** Words after a number that multiply it ("25k"), by the factor written as the key. */
   scales: Record<string, string[]>;
   /** Numbers written as words, by the number written as the key ("2": ["two", "zwei", "dos"]). */
@@ -150,6 +152,7 @@ export function compileSubjects(lex: SubjectLexicon, words: Words): CompiledSubj
     timePrepositions: new Set(lex.timePrepositions.map((w) => w.toLowerCase())),
     bounds: lex.bounds.map((b) => b.toLowerCase().split(/\s+/)),
     startBounds: new Set((lex.startBounds ?? []).map((b) => b.toLowerCase())),
+    lowerBounds: new Set((lex.lowerBounds ?? []).map((b) => b.toLowerCase())),
     numberWords: compileNumberWords(lex.numberWords ?? {}),
     scales: new Map(Object.entries(lex.scales).flatMap(([factor, spellings]) => spellings.map((w) => [w.toLowerCase(), Number(factor)] as const))),
     am: new Set(lex.meridiem.am),
@@ -176,6 +179,8 @@ export interface SlotValue {
   bound?: boolean;
   /** A limit that says from when something holds ("from March"). */
   start?: boolean;
+  /** A limit that holds past its value ("after 14:00", "over 200 EUR"), not short of it ("before 10"). */
+  above?: boolean;
 }
 
 export interface SubjectClause {
@@ -648,6 +653,7 @@ function markBound(v: SlotValue, toks: readonly Token[], i: number, lex: Compile
   if (b === null) return;
   v.bound = true;
   if (lex.startBounds.has(b)) v.start = true;
+  if (lex.lowerBounds.has(b)) v.above = true;
 }
 
 /** Two values of one slot that can be compared: both limits, or both plain values. */
@@ -917,7 +923,32 @@ export function polarityFlip(older: SubjectClause, newer: SubjectClause, generic
 function otherThanBanned(older: SubjectClause, newer: SubjectClause): boolean {
   const banned = older.values.filter((v) => v.negated);
   const given = newer.values.filter((v) => !v.negated && banned.some((b) => comparable(b, v)));
-  return given.length > 0 && !given.some((v) => banned.some((b) => comparable(b, v) && b.value === v.value));
+  return (given.length > 0 && !given.some((v) => banned.some((b) => comparable(b, v) && b.value === v.value))) || shortOfLimit(older, newer);
+}
+
+/**
+ * A ban that holds past a limit ("No deploys on Fridays after 14:00", "no meetings before 10")
+ * says nothing of the thing on the limit's other side: the newer clause gives a plain value of the
+ * limit's slot, in its unit, beyond it ("deploy on Friday at 10:00", "a meeting at 11:00").
+ */
+function shortOfLimit(older: SubjectClause, newer: SubjectClause): boolean {
+  for (const limit of older.values) {
+    const at = limit.bound ? magnitude(limit.value) : null;
+    if (at === null) continue;
+    for (const v of newer.values) {
+      const m = v.negated || v.bound || v.key !== limit.key ? null : magnitude(v.value);
+      if (m !== null && m.unit === at.unit && (limit.above ? m.n < at.n : m.n > at.n)) return true;
+    }
+  }
+  return false;
+}
+
+/** A value as a number and its unit ("14:00" → 840 minutes, "200 eur" → 200 eur), or null for one that is no quantity. */
+function magnitude(value: string): { n: number; unit: string } | null {
+  const clock = /^(\d{2}):(\d{2})$/.exec(value);
+  if (clock) return { n: Number(clock[1]) * 60 + Number(clock[2]), unit: 'clock' };
+  const m = /^(\d+(?:\.\d+)?)(?:\s+(\S+))?$/.exec(value);
+  return m ? { n: Number(m[1]), unit: m[2] ?? '' } : null;
 }
 
 /** The later clause asserts a value the earlier one ruled out ("14 days, not 30" / "a 30-day trial"). */

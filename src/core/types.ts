@@ -610,6 +610,8 @@ export interface CompiledSubjects {
   patterns: ReadonlyArray<{ slot: string; re: RegExp }>;
   /** The bounds that say from when something holds ("from", "ab", "desde"). */
   startBounds: ReadonlySet<string>;
+  /** The bounds past which a limit holds ("after 14:00", "over 200 EUR"); the others hold short of it. */
+  lowerBounds: ReadonlySet<string>;
   timePrepositions: ReadonlySet<string>;
   /** Words between a day and its month ("13 de marzo"). */
   monthJoiners: ReadonlySet<string>;

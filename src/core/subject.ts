@@ -1025,6 +1025,8 @@ export interface SubjectView {
   reversals: readonly Reversal[];
   /** Every name its clauses give. */
   names: ReadonlySet<string>;
+  /** The lexicon's cross-language equivalents its words were read with ("lieferungen" → deliveri), to quote a word as written. */
+  equivalents?: ReadonlyMap<string, string>;
 }
 
 /** What a text says of its subjects; with a memo, each text (and each sentence) is worked out once per run. */
@@ -1033,7 +1035,7 @@ export function viewOf(text: string, subjects: CompiledSubjects, neg: NegationWo
   if (!v) {
     const stems = memo?.stems ?? new PorterStems(subjects.words);
     const clauses = subjectClauses(text, subjects, neg, memo);
-    v = { text, stems, clauses, reversals: reversalsIn(text, subjects, stems), names: new Set(clauses.flatMap((c) => [...c.names])) };
+    v = { text, stems, clauses, reversals: reversalsIn(text, subjects, stems), names: new Set(clauses.flatMap((c) => [...c.names])), equivalents: subjects.equivalents };
     memo?.views.set(text, v);
   }
   return v;
@@ -1041,8 +1043,18 @@ export function viewOf(text: string, subjects: CompiledSubjects, neg: NegationWo
 
 /** Stems as the words the person wrote, from the first of the texts that has them. */
 function said(stems: Iterable<string>, ...views: readonly SubjectView[]): string {
-  const maps = views.map((v) => surfaceWords(v.text, v.stems));
+  const maps = views.map(writtenWords);
   return [...stems].map((s) => maps.map((m) => m.get(s)).find((w) => w !== undefined) ?? s).join(' ');
+}
+
+/** Stem → the word as written in a view's text; a word read as another language's equivalent under that stem too ("Lieferungen" for deliveri). */
+function writtenWords(v: SubjectView): Map<string, string> {
+  const out = surfaceWords(v.text, v.stems);
+  for (const [form, word] of [...out]) {
+    const english = v.equivalents?.get(form);
+    if (english !== undefined && !out.has(english)) out.set(english, word);
+  }
+  return out;
 }
 
 /**

@@ -137,7 +137,7 @@ describe('a ban with a limit and an exception', () => {
     expect(run.status).toBe(0);
   });
 
-  it('guards the ban that stands before its "unless", and lets the exception and a time short of its limit pass', async () => {
+  it('guards the ban that stands before its "unless" inside its limit, and lets the exception and a time short of the limit pass', async () => {
     const ban = decisionsIn(dir).find((d) => /unless/.test(d.statement))!;
     const banned = await cli(['guard', 'We deploy checkout-service on Friday at 16:00.'], dir);
     expect(banned.status).toBe(1);
@@ -146,6 +146,10 @@ describe('a ban with a limit and an exception', () => {
     expect((await cli(['guard', 'We deploy checkout-service on Tuesday.'], dir)).status).toBe(0);
     // The ban holds past its limit only.
     expect((await cli(['guard', 'We deploy checkout-service on Friday at 10:00.'], dir)).status).toBe(0);
+    // Inside it, the thing it bans and the limit's slot are subject enough.
+    const late = await cli(['guard', 'Deploy at 16:00 on Friday.'], dir);
+    expect(late.status).toBe(1);
+    expect(late.stdout).toContain(`This seems to contradict ${ban.id}`);
   });
 });
 

@@ -256,6 +256,23 @@ describe('relations on the same subject', () => {
     expect(contradiction(abends, view('Lieferungen an das Nordtor am Samstag um 20 Uhr.'), generic, true, 'firm')).toMatch(/asserts "Lieferungen", which was ruled out/);
   });
 
+  it("reads a thing done inside a ban's limit as against the ban, though the two share no other word", () => {
+    const meetings = view('Meetings never before 10.');
+    expect(contradiction(meetings, view('Schedule the meeting at 9:00.'), generic, true, 'firm')).toMatch(/asserts "meeting" at 09:00, which was ruled out/);
+    expect(contradiction(meetings, view('Schedule the meeting at 11:00.'), generic, true, 'firm')).toBeNull();
+    const print = view('Nothing over 4,000 words in print.');
+    expect(contradiction(print, view('The print piece runs 5,000 words.'), generic, true, 'firm')).toMatch(/ruled out/);
+    expect(contradiction(print, view('The print piece runs 3,500 words.'), generic, true, 'firm')).toBeNull();
+    // What the ban excepts stays allowed.
+    const calls = view('No calls to clients after 18:00, except emergencies.');
+    expect(contradiction(calls, view('Call the client at 19:00.'), generic, true, 'firm')).toMatch(/asserts "Call" at 19:00/);
+    expect(contradiction(calls, view('Emergency call to the client at 19:00.'), generic, true, 'firm')).toBeNull();
+    expect(contradiction(calls, view('Call the client at 17:00.'), generic, true, 'firm')).toBeNull();
+    const anrufe = view('Keine Anrufe bei Kunden nach 18 Uhr.');
+    expect(contradiction(anrufe, view('Anruf beim Kunden um 19 Uhr.'), generic, true, 'firm')).toMatch(/asserts "Anruf" at 19:00/);
+    expect(contradiction(anrufe, view('Anruf beim Kunden um 16 Uhr.'), generic, true, 'firm')).toBeNull();
+  });
+
   it('reads the exception a ban allows as allowed: a later statement about it goes against no ban, in each language', () => {
     const cups = view('No plastic cups in the taproom, only at the summer fest.');
     expect(contradiction(cups, view('Plastic cups for the fest only, like I said.'), generic, true)).toBeNull();

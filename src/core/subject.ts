@@ -932,15 +932,39 @@ function otherThanBanned(older: SubjectClause, newer: SubjectClause): boolean {
  * limit's slot, in its unit, beyond it ("deploy on Friday at 10:00", "a meeting at 11:00").
  */
 function shortOfLimit(older: SubjectClause, newer: SubjectClause): boolean {
-  for (const limit of older.values) {
-    const at = limit.bound ? magnitude(limit.value) : null;
-    if (at === null) continue;
-    for (const v of newer.values) {
-      const m = v.negated || v.bound || v.key !== limit.key ? null : magnitude(v.value);
-      if (m !== null && m.unit === at.unit && (limit.above ? m.n < at.n : m.n > at.n)) return true;
-    }
+  return older.values.some((limit) => sidesOfLimit(limit, newer).some((v) => !v.inside));
+}
+
+/** The plain values the newer clause gives in a limit's slot and unit, each with the side of the limit it is on (none on the limit itself). */
+function sidesOfLimit(limit: SlotValue, newer: SubjectClause): Array<{ value: string; inside: boolean }> {
+  const at = limit.bound && !isStartDate(limit) ? magnitude(limit.value) : null;
+  if (at === null) return [];
+  const out: Array<{ value: string; inside: boolean }> = [];
+  for (const v of newer.values) {
+    const m = v.negated || v.bound || v.key !== limit.key ? null : magnitude(v.value);
+    if (m !== null && m.unit === at.unit && m.n !== at.n) out.push({ value: v.value, inside: limit.above === true ? m.n > at.n : m.n < at.n });
   }
-  return false;
+  return out;
+}
+
+/**
+ * The later clause does what a ban with a limit rules out, inside the limit: "No deploys on
+ * Fridays after 14:00" / "deploy on Friday at 16:00", "Meetings never before 10" / "Schedule the
+ * meeting at 9:00". The thing the ban names and a plain value of the limit's slot, in its unit, on
+ * the banned side of it are subject enough, though the two share no other word. The ban is on the
+ * thing past the limit (a word it negates) or on the range itself (a negated limit). (What the ban
+ * excepts stays allowed.)
+ */
+function limitBreached(older: SubjectClause, newer: SubjectClause, generic: ReadonlySet<string>): { stem: string; value: string } | null {
+  if ([...(older.excepted ?? [])].some((s) => newer.anchor.has(s) && !newer.negated.has(s))) return null;
+  const named = (s: string) => older.anchor.has(s) && newer.anchor.has(s) && !newer.negated.has(s) && !generic.has(s);
+  const bannedThing = [...older.negated].find(named);
+  for (const limit of older.values) {
+    const stem = limit.negated ? bannedThing ?? [...older.anchor].find(named) : bannedThing;
+    const inside = stem === undefined ? undefined : sidesOfLimit(limit, newer).find((v) => v.inside);
+    if (stem !== undefined && inside) return { stem, value: inside.value };
+  }
+  return null;
 }
 
 /** A value as a number and its unit ("14:00" → 840 minutes, "200 eur" → 200 eur), or null for one that is no quantity. */
@@ -1229,6 +1253,8 @@ export function contradiction(earlier: SubjectView, later: SubjectView, generic:
       const flip = polarityFlip(e, l, generic, match === 'loose' ? 'firm' : match, { blankets: match === 'loose' });
       if (flip && flip.olderNegates) return `it asserts "${said([flip.stem], later, earlier)}", which was ruled out`;
       if (flip && shared(e.anchor, l.anchor) >= 3 && sameSubject(e, l, 'strict')) return `it rules out "${said([flip.stem], later, earlier)}"`;
+      const breach = limitBreached(e, l, generic);
+      if (breach) return `it asserts "${said([breach.stem], later, earlier)}" at ${breach.value}, which was ruled out`;
       if (values) {
         const change = valueChange(e, l, 'strict');
         if (change) return `it gives ${change.replace(/^a new /, 'another ')}`;

@@ -256,7 +256,7 @@ describe('relations on the same subject', () => {
     expect(contradiction(abends, view('Lieferungen an das Nordtor am Samstag um 20 Uhr.'), generic, true, 'firm')).toMatch(/asserts "Lieferungen", which was ruled out/);
   });
 
-  it("reads a thing done inside a ban's limit as against the ban, though the two share no other word", () => {
+  it("reads a thing done inside a ban's limit, or a requirement ruled out inside a rule's, as against it, though the two share no other word", () => {
     const meetings = view('Meetings never before 10.');
     expect(contradiction(meetings, view('Schedule the meeting at 9:00.'), generic, true, 'firm')).toMatch(/asserts "meeting" at 09:00, which was ruled out/);
     expect(contradiction(meetings, view('Schedule the meeting at 11:00.'), generic, true, 'firm')).toBeNull();
@@ -268,6 +268,10 @@ describe('relations on the same subject', () => {
     expect(contradiction(calls, view('Call the client at 19:00.'), generic, true, 'firm')).toMatch(/asserts "Call" at 19:00/);
     expect(contradiction(calls, view('Emergency call to the client at 19:00.'), generic, true, 'firm')).toBeNull();
     expect(contradiction(calls, view('Call the client at 17:00.'), generic, true, 'firm')).toBeNull();
+    // A rule past a limit: what it requires there, ruled out inside the limit.
+    const refunds = view('Refunds over 200 EUR need a second approval.');
+    expect(contradiction(refunds, view('Refunds of 300 EUR go out without a second approval.'), generic, true, 'firm')).toMatch(/rules out "approval" at 300 eur, which is required there/);
+    expect(contradiction(refunds, view('Refunds of 150 EUR go out without a second approval.'), generic, true, 'firm')).toBeNull();
     const anrufe = view('Keine Anrufe bei Kunden nach 18 Uhr.');
     expect(contradiction(anrufe, view('Anruf beim Kunden um 19 Uhr.'), generic, true, 'firm')).toMatch(/asserts "Anruf" at 19:00/);
     expect(contradiction(anrufe, view('Anruf beim Kunden um 16 Uhr.'), generic, true, 'firm')).toBeNull();

@@ -948,21 +948,23 @@ function sidesOfLimit(limit: SlotValue, newer: SubjectClause): Array<{ value: st
 }
 
 /**
- * The later clause does what a ban with a limit rules out, inside the limit: "No deploys on
- * Fridays after 14:00" / "deploy on Friday at 16:00", "Meetings never before 10" / "Schedule the
- * meeting at 9:00". The thing the ban names and a plain value of the limit's slot, in its unit, on
- * the banned side of it are subject enough, though the two share no other word. The ban is on the
- * thing past the limit (a word it negates) or on the range itself (a negated limit). (What the ban
- * excepts stays allowed.)
+ * Inside a decision's limit, the later clause goes against it: it does what a ban past the limit
+ * rules out ("No deploys on Fridays after 14:00" / "deploy on Friday at 16:00", "Meetings never
+ * before 10" / "Schedule the meeting at 9:00"), or rules out what a rule past the limit requires
+ * ("Refunds over 200 EUR need a second approval" / "a 300 EUR refund without a second approval").
+ * The word that flips and a plain value of the limit's slot, in its unit, past the limit are
+ * subject enough, though the two share no other word; a ban on the range itself (a negated limit)
+ * needs no flip, only a word of its subject done there. (What a ban excepts stays allowed.)
  */
-function limitBreached(older: SubjectClause, newer: SubjectClause, generic: ReadonlySet<string>): { stem: string; value: string } | null {
+function limitBreached(older: SubjectClause, newer: SubjectClause, generic: ReadonlySet<string>): { stem: string; value: string; olderNegates: boolean } | null {
   if ([...(older.excepted ?? [])].some((s) => newer.anchor.has(s) && !newer.negated.has(s))) return null;
-  const named = (s: string) => older.anchor.has(s) && newer.anchor.has(s) && !newer.negated.has(s) && !generic.has(s);
-  const bannedThing = [...older.negated].find(named);
+  const shared = [...older.anchor].filter((s) => newer.anchor.has(s) && !generic.has(s));
+  const flipped = shared.find((s) => older.negated.has(s) !== newer.negated.has(s));
+  const doneThere = shared.find((s) => !newer.negated.has(s));
   for (const limit of older.values) {
-    const stem = limit.negated ? bannedThing ?? [...older.anchor].find(named) : bannedThing;
+    const stem = flipped ?? (limit.negated ? doneThere : undefined);
     const inside = stem === undefined ? undefined : sidesOfLimit(limit, newer).find((v) => v.inside);
-    if (stem !== undefined && inside) return { stem, value: inside.value };
+    if (stem !== undefined && inside) return { stem, value: inside.value, olderNegates: stem !== flipped || older.negated.has(stem) };
   }
   return null;
 }
@@ -1254,7 +1256,7 @@ export function contradiction(earlier: SubjectView, later: SubjectView, generic:
       if (flip && flip.olderNegates) return `it asserts "${said([flip.stem], later, earlier)}", which was ruled out`;
       if (flip && shared(e.anchor, l.anchor) >= 3 && sameSubject(e, l, 'strict')) return `it rules out "${said([flip.stem], later, earlier)}"`;
       const breach = limitBreached(e, l, generic);
-      if (breach) return `it asserts "${said([breach.stem], later, earlier)}" at ${breach.value}, which was ruled out`;
+      if (breach) return breach.olderNegates ? `it asserts "${said([breach.stem], later, earlier)}" at ${breach.value}, which was ruled out` : `it rules out "${said([breach.stem], later, earlier)}" at ${breach.value}, which is required there`;
       if (values) {
         const change = valueChange(e, l, 'strict');
         if (change) return `it gives ${change.replace(/^a new /, 'another ')}`;

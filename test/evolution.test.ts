@@ -153,6 +153,36 @@ describe('a ban with a limit and an exception', () => {
   });
 });
 
+describe('a rule that names who alone may act', () => {
+  const dir = tempDir();
+  const tasks = {
+    T1: {
+      title: 'Vendor contracts',
+      discussion: transcript(`
+        03-02 10:00 legal-agent: The Acme renewal is ready for signature. Who approves vendor contracts from now on?
+        03-02 10:04 maria: As a rule: only Anna approves vendor contracts.
+        03-02 10:05 legal-agent: Noted: Anna approves all vendor contracts. I'll send her the Acme renewal.
+      `),
+    },
+  };
+  writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
+  const run = runCli(['run', '--now', '2026-04-01T00:00:00Z'], dir);
+
+  it('runs', () => {
+    expect(run.status).toBe(0);
+  });
+
+  it('guards what someone else is about to do in its place, and lets the one it names pass', async () => {
+    const only = decisionsIn(dir).find((d) => /only Anna/i.test(d.statement))!;
+    const tom = await cli(['guard', 'Tom approves the vendor contract with Acme.'], dir);
+    expect(tom.status).toBe(1);
+    expect(tom.stdout).toContain(`This seems to contradict ${only.id}`);
+    expect(tom.stdout).toContain('it names "Tom" for what only "Anna" may do');
+    expect((await cli(['guard', 'Anna approves the vendor contract with Acme.'], dir)).status).toBe(0);
+    expect((await cli(['guard', 'Tom approves the travel budget.'], dir)).status).toBe(0);
+  });
+});
+
 describe('a name a correction put in place of another', () => {
   const dir = tempDir();
   const tasks = {

@@ -277,6 +277,22 @@ describe('relations on the same subject', () => {
     expect(contradiction(anrufe, view('Anruf beim Kunden um 16 Uhr.'), generic, true, 'firm')).toBeNull();
   });
 
+  it('reads someone else doing what a rule says only some may do as against it, in each language', () => {
+    const anna = view('Only Anna approves vendor contracts.');
+    expect(contradiction(anna, view('Tom approves the vendor contract.'), generic, true, 'firm')).toBe('it names "Tom" for what only "Anna" may do');
+    expect(contradiction(anna, view('Tom will approve the vendor contracts today.'), generic, true, 'firm')).toMatch(/names "Tom"/);
+    // The one the rule names, or another thing done, goes against nothing.
+    expect(contradiction(anna, view('Anna approves the vendor contract.'), generic, true, 'firm')).toBeNull();
+    expect(contradiction(anna, view('Tom approves the budget.'), generic, true, 'firm')).toBeNull();
+    const pair = view('Only Sofia or Rahul approve hotfixes.');
+    expect(contradiction(pair, view('Marek approves the hotfix for checkout.'), generic, true, 'firm')).toBe('it names "Marek" for what only "Sofia" or "Rahul" may do');
+    expect(contradiction(pair, view('Rahul approves the hotfix.'), generic, true, 'firm')).toBeNull();
+    expect(contradiction(view('Nur Clara unterschreibt die Verträge.'), view('Jonas unterschreibt den Vertrag.'), generic, true, 'firm')).toMatch(/names "Jonas"/);
+    expect(contradiction(view('Solo Marta firma los contratos.'), view('Pedro firma los contratos.'), generic, true, 'firm')).toMatch(/names "Pedro"/);
+    // "Only" before no name restricts nobody.
+    expect(contradiction(view('Only the weekend stays frozen.'), view('Friday stays frozen.'), generic, true, 'firm')).toBeNull();
+  });
+
   it('reads the exception a ban allows as allowed: a later statement about it goes against no ban, in each language', () => {
     const cups = view('No plastic cups in the taproom, only at the summer fest.');
     expect(contradiction(cups, view('Plastic cups for the fest only, like I said.'), generic, true)).toBeNull();

@@ -201,6 +201,8 @@ export interface SubjectClause {
   ordinals?: ReadonlyMap<string, string>;
   /** The words of the exception a ban allows ("No plastic cups in the taproom, only at the summer fest" → summer, fest). */
   excepted?: ReadonlySet<string>;
+  /** What a rule that opens with "only" names as the only ones to act, and the stem of what they do ("Only Anna approves vendor contracts" → anna; approv). */
+  only?: { who: ReadonlySet<string>; act: string };
 }
 
 export interface NegationWords {
@@ -346,8 +348,29 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, s
   // "We stopped using the tape library" retires "Backups go to the tape library".
   for (const v of patternValues) for (const t of contentTokens(v.value, stemmer)) if (/^\p{L}+$/u.test(t)) stems.add(t);
   const conditional = lex.conditionals.some((re) => re.test(sentence));
-  const excepted = exceptionOf(sentence, anchor, negated, lex, stemmer);
-  return { anchor, stems, negated, values, conditional, names: namesIn(sentence, lex, stemmer), ...(common ? { common } : {}), ...(ordinals.size > 0 ? { ordinals } : {}), ...(excepted.size > 0 ? { excepted } : {}) };
+  const marker = lex.words.claims.exceptionMarker.exec(sentence);
+  const excepted = exceptionOf(sentence, marker, anchor, negated, stemmer);
+  const only = onlyOf(sentence, marker, stemmer);
+  return { anchor, stems, negated, values, conditional, names: namesIn(sentence, lex, stemmer), ...(common ? { common } : {}), ...(ordinals.size > 0 ? { ordinals } : {}), ...(excepted.size > 0 ? { excepted } : {}), ...(only ? { only } : {}) };
+}
+
+// Names as written (a capital first), one or several joined by a comma or a short word ("Sofia
+// or Rahul", "Clara und Jonas"), then the word that says what they do.
+const NAME = String.raw`\p{Lu}[\p{L}'’-]*`;
+const NAMES_THEN_WORD = new RegExp(String.raw`^\s+(${NAME}(?:(?:\s*,\s*|\s+(?:\p{Ll}{1,4}|&)\s+)${NAME})*)\s+(\p{Ll}[\p{L}'’-]*)`, 'u');
+const NAME_JOIN = /\s*,\s*|\s+(?:\p{Ll}{1,4}|&)\s+/u;
+
+/**
+ * "Only Anna approves vendor contracts", "Nur Clara unterschreibt die Verträge": a rule that opens
+ * with an exception marker (`m`, the sentence's first) and names whom (or what) it restricts to,
+ * then what they do.
+ */
+function onlyOf(sentence: string, m: RegExpExecArray | null, stemmer: Stems): SubjectClause['only'] {
+  if (!m || /[\p{L}\p{N}]/u.test(sentence.slice(0, m.index))) return undefined;
+  const named = NAMES_THEN_WORD.exec(sentence.slice(m.index + m[0].length));
+  const act = named ? contentToken(named[2].toLowerCase(), stemmer) : null;
+  if (!named || act === null) return undefined;
+  return { who: new Set(named[1].split(NAME_JOIN).map((w) => w.toLowerCase())), act };
 }
 
 /**
@@ -355,9 +378,8 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, s
  * the clause rules out ("No plastic cups in the taproom, only at the summer fest"). A clause that
  * opens with the marker ("Only the weekend stays frozen") restricts; it allows no exception.
  */
-function exceptionOf(sentence: string, anchor: ReadonlySet<string>, negated: ReadonlySet<string>, lex: CompiledSubjects, stemmer: Stems): Set<string> {
+function exceptionOf(sentence: string, m: RegExpExecArray | null, anchor: ReadonlySet<string>, negated: ReadonlySet<string>, stemmer: Stems): Set<string> {
   const out = new Set<string>();
-  const m = lex.words.claims.exceptionMarker.exec(sentence);
   if (!m || m.index === 0) return out;
   const before = new Set(contentTokens(sentence.slice(0, m.index), stemmer));
   if (![...negated].some((s) => before.has(s))) return out;
@@ -1239,6 +1261,29 @@ function namesOldValue(c: SubjectClause, was: SlotValue, now: SlotValue, valueOn
 }
 
 /**
+ * The one who does, in the later text, what a rule says only others may do ("Only Anna approves
+ * vendor contracts" / "Tom approves the vendor contract"): the name written just before the same
+ * verb (past words that carry no content: "Tom will approve"), on the rest of the rule's subject
+ * (two words of it besides the names), and none of the rule's own names said. As written, or null.
+ */
+function otherThanOnly(rule: SubjectClause, later: SubjectView): string | null {
+  const { who, act } = rule.only!;
+  const rest = new Set([...rule.anchor].filter((s) => !who.has(s)));
+  if (!later.clauses.some((c) => shared(rest, c.anchor) >= 2 && c.anchor.has(act) && !c.negated.has(act) && ![...who].some((w) => c.anchor.has(w)))) return null;
+  const toks = later.text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
+  for (let i = 1; i < toks.length; i++) {
+    if (contentToken(toks[i].toLowerCase(), later.stems) !== act) continue;
+    for (let j = i - 1; j >= Math.max(0, i - 3); j--) {
+      const word = toks[j].toLowerCase();
+      if (contentToken(word, later.stems) === null) continue;
+      if (/^\p{Lu}/u.test(toks[j]) && !who.has(word) && !rule.anchor.has(later.stems.of(word))) return toks[j];
+      break;
+    }
+  }
+  return null;
+}
+
+/**
  * Why a later statement contradicts an earlier decision that still stands, or null: it asserts
  * what the decision rules out (a value it rejected, a thing it bans or retired) or, when
  * `values` is set, gives a different value for the same slot on the same subject.
@@ -1249,6 +1294,8 @@ export function contradiction(earlier: SubjectView, later: SubjectView, generic:
     if (later.clauses.some((c) => asserts(c, r.old!))) return `it uses "${said(r.old, later, earlier)}", which was retired`;
   }
   for (const e of earlier.clauses) {
+    const other = e.only ? otherThanOnly(e, later) : null;
+    if (other) return `it names "${other}" for what only ${[...e.only!.who].map((w) => `"${said([w], earlier)}"`).join(' or ')} may do`;
     for (const l of later.clauses) {
       const rejected = rejectedRestated(e, l);
       if (rejected) return rejected;

@@ -287,6 +287,9 @@ describe('relations on the same subject', () => {
     const pair = view('Only Sofia or Rahul approve hotfixes.');
     expect(contradiction(pair, view('Marek approves the hotfix for checkout.'), generic, true, 'firm')).toBe('it names "Marek" for what only "Sofia" or "Rahul" may do');
     expect(contradiction(pair, view('Rahul approves the hotfix.'), generic, true, 'firm')).toBeNull();
+    // A modal between the names and what they do ("may", "can") is no part of it.
+    expect(contradiction(view('Only Sofia or Rahul may approve hotfixes.'), view('Please ask Marek to approve the hotfix.'), generic, true, 'firm')).toMatch(/names "Marek"/);
+    expect(contradiction(view('Only Anna can approve vendor contracts.'), view('Tom will approve the vendor contract.'), generic, true, 'firm')).toMatch(/names "Tom"/);
     expect(contradiction(view('Nur Clara unterschreibt die Verträge.'), view('Jonas unterschreibt den Vertrag.'), generic, true, 'firm')).toMatch(/names "Jonas"/);
     expect(contradiction(view('Solo Marta firma los contratos.'), view('Pedro firma los contratos.'), generic, true, 'firm')).toMatch(/names "Pedro"/);
     // "Only" before no name restricts nobody.

@@ -350,26 +350,27 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, s
   const conditional = lex.conditionals.some((re) => re.test(sentence));
   const marker = lex.words.claims.exceptionMarker.exec(sentence);
   const excepted = exceptionOf(sentence, marker, anchor, negated, stemmer);
-  const only = onlyOf(sentence, marker, stemmer);
+  const only = onlyOf(sentence, marker, anchor, stemmer);
   return { anchor, stems, negated, values, conditional, names: namesIn(sentence, lex, stemmer), ...(common ? { common } : {}), ...(ordinals.size > 0 ? { ordinals } : {}), ...(excepted.size > 0 ? { excepted } : {}), ...(only ? { only } : {}) };
 }
 
 // Names as written (a capital first), one or several joined by a comma or a short word ("Sofia
-// or Rahul", "Clara und Jonas"), then the word that says what they do.
+// or Rahul", "Clara und Jonas"), then the words that say what they do ("may approve").
 const NAME = String.raw`\p{Lu}[\p{L}'’-]*`;
-const NAMES_THEN_WORD = new RegExp(String.raw`^\s+(${NAME}(?:(?:\s*,\s*|\s+(?:\p{Ll}{1,4}|&)\s+)${NAME})*)\s+(\p{Ll}[\p{L}'’-]*)`, 'u');
+const NAMES_THEN_WORDS = new RegExp(String.raw`^\s+(${NAME}(?:(?:\s*,\s*|\s+(?:\p{Ll}{1,4}|&)\s+)${NAME})*)((?:\s+\p{Ll}[\p{L}'’-]*){1,3})`, 'u');
 const NAME_JOIN = /\s*,\s*|\s+(?:\p{Ll}{1,4}|&)\s+/u;
 
 /**
  * "Only Anna approves vendor contracts", "Nur Clara unterschreibt die Verträge": a rule that opens
  * with an exception marker (`m`, the sentence's first) and names whom (or what) it restricts to,
- * then what they do.
+ * then what they do (a word of its subject `anchor`).
  */
-function onlyOf(sentence: string, m: RegExpExecArray | null, stemmer: Stems): SubjectClause['only'] {
+function onlyOf(sentence: string, m: RegExpExecArray | null, anchor: ReadonlySet<string>, stemmer: Stems): SubjectClause['only'] {
   if (!m || /[\p{L}\p{N}]/u.test(sentence.slice(0, m.index))) return undefined;
-  const named = NAMES_THEN_WORD.exec(sentence.slice(m.index + m[0].length));
-  const act = named ? contentToken(named[2].toLowerCase(), stemmer) : null;
-  if (!named || act === null) return undefined;
+  const named = NAMES_THEN_WORDS.exec(sentence.slice(m.index + m[0].length));
+  // (The first of them that is a word of the subject: past "may", "can".)
+  const act = named ? named[2].trim().split(/\s+/).map((w) => contentToken(w.toLowerCase(), stemmer)).find((t) => t !== null && anchor.has(t)) : undefined;
+  if (!named || act === undefined || act === null) return undefined;
   return { who: new Set(named[1].split(NAME_JOIN).map((w) => w.toLowerCase())), act };
 }
 
@@ -929,12 +930,17 @@ export function polarityFlip(older: SubjectClause, newer: SubjectClause, generic
   // A value both give ("on Wednesdays" / "on Wednesday at 15:30") names the subject as a word does.
   agree += older.values.filter((v) => !v.negated && newer.values.some((x) => !x.negated && comparable(x, v) && x.value === v.value)).length;
   if ((match === 'firm' || match === 'strict') && agree < 2 && flips < 2 && !(cued && agree >= 1 && flips >= 1)) return null;
-  if (otherThanBanned(older, newer) || [...(older.excepted ?? [])].some((s) => newer.anchor.has(s) && !newer.negated.has(s))) return null;
+  if (otherThanBanned(older, newer) || excepts(older, newer)) return null;
   for (const s of older.anchor) {
     if (!newer.anchor.has(s) || generic.has(s)) continue;
     if (older.negated.has(s) !== newer.negated.has(s)) return { stem: s, olderNegates: older.negated.has(s) };
   }
   return null;
+}
+
+/** The newer clause speaks of what the older one's ban excepts ("…, except hotfixes" / "deploy the hotfix"): it is allowed. */
+function excepts(older: SubjectClause, newer: SubjectClause): boolean {
+  return [...(older.excepted ?? [])].some((s) => newer.anchor.has(s) && !newer.negated.has(s));
 }
 
 /**
@@ -979,14 +985,14 @@ function sidesOfLimit(limit: SlotValue, newer: SubjectClause): Array<{ value: st
  * needs no flip, only a word of its subject done there. (What a ban excepts stays allowed.)
  */
 function limitBreached(older: SubjectClause, newer: SubjectClause, generic: ReadonlySet<string>): { stem: string; value: string; olderNegates: boolean } | null {
-  if ([...(older.excepted ?? [])].some((s) => newer.anchor.has(s) && !newer.negated.has(s))) return null;
+  if (excepts(older, newer)) return null;
   const shared = [...older.anchor].filter((s) => newer.anchor.has(s) && !generic.has(s));
   const flipped = shared.find((s) => older.negated.has(s) !== newer.negated.has(s));
   const doneThere = shared.find((s) => !newer.negated.has(s));
   for (const limit of older.values) {
     const stem = flipped ?? (limit.negated ? doneThere : undefined);
     const inside = stem === undefined ? undefined : sidesOfLimit(limit, newer).find((v) => v.inside);
-    if (stem !== undefined && inside) return { stem, value: inside.value, olderNegates: stem !== flipped || older.negated.has(stem) };
+    if (stem !== undefined && inside) return { stem, value: inside.value, olderNegates: flipped === undefined || older.negated.has(flipped) };
   }
   return null;
 }

@@ -385,24 +385,6 @@ describe('inside one task', () => {
     expect(byRule(dated, 'contradiction/decisions')).toEqual([]);
   });
 
-  it('reads a new value dated from a month on as a scheduled change, not as two people disagreeing', () => {
-    const pallets = (change: string): Task =>
-      task(
-        ['routing-bot', 'bot', 'March: 105 unreturned pallets for Brandl at 9.50 EUR each, 997.50 EUR in all. Shall I pass it to billing?', '2026-04-01T09:00:00+02:00'],
-        ['dilara', 'human', 'wait, 12 euros per pallet for Brandl, not 9.50. Sam set that in February.', '2026-04-01T09:05:00+02:00'],
-        ['routing-bot', 'bot', 'You are right, apologies: 105 × 12 EUR = 1,260 EUR. Pass it to billing?', '2026-04-01T09:06:00+02:00'],
-        ['sam', 'human', change, '2026-04-01T09:20:00+02:00'],
-        ['routing-bot', 'bot', 'Noted: 10 EUR per unreturned pallet for Brandl. I will update the tariff.', '2026-04-01T09:21:00+02:00'],
-      );
-    const dated = runShipped({ T1: pallets('ok. and from April drop the price to 10 euros per pallet, Brandl returns way more now.') });
-    expect(byStatement(dated, '12 euros')).toMatchObject({ status: 'superseded', superseded_by: byStatement(dated, '10 euros').id });
-    expect(byRule(dated, 'contradiction/decisions')).toEqual([]);
-    // Said without the date it starts from, another person's new value is still theirs to settle.
-    const undated = runShipped({ T1: pallets('ok. and drop the price to 10 euros per pallet, Brandl returns way more now.') });
-    expect(byStatement(undated, '12 euros').status).toBe('superseded');
-    expect(byRule(undated, 'contradiction/decisions')).toHaveLength(1);
-  });
-
   it('lets a new value answering a message that names the old one replace it, and flags only two people disagreeing', () => {
     const meeting = (second: Msg): Task =>
       task(

@@ -1007,11 +1007,7 @@ function magnitude(value: string): { n: number; unit: string } | null {
 
 /** The later clause asserts a value the earlier one ruled out ("14 days, not 30" / "a 30-day trial"). */
 export function rejectedRestated(earlier: SubjectClause, later: SubjectClause): string | null {
-  const common = [...earlier.anchor].filter((s) => later.anchor.has(s));
-  if (common.length === 0) return null;
-  // A value ruled out for a thing ("No surgery on Saturdays") is no value ruled out for the later
-  // clause when that rules the thing out as well ("Saturday slots 9:00–14:00, no surgery").
-  if (common.some((s) => earlier.negated.has(s)) && common.every((s) => !earlier.negated.has(s) || later.negated.has(s))) return null;
+  if (shared(earlier.anchor, later.anchor) === 0) return null;
   for (const v of earlier.values) {
     if (!v.negated || v.key === COUNT) continue;
     if (later.values.some((x) => !x.negated && comparable(x, v) && x.value === v.value) && !earlier.values.some((x) => !x.negated && x.key === v.key && x.value === v.value)) {
@@ -1309,9 +1305,7 @@ export function contradiction(earlier: SubjectView, later: SubjectView, generic:
     for (const l of later.clauses) {
       const rejected = rejectedRestated(e, l);
       if (rejected) return rejected;
-      // (A paired negation, "No signed receipt, no invoice", is a condition: asserting what it
-      // asks for goes along with it.)
-      const flip = e.conditional ? null : polarityFlip(e, l, generic, match === 'loose' ? 'firm' : match, { blankets: match === 'loose' });
+      const flip = polarityFlip(e, l, generic, match === 'loose' ? 'firm' : match, { blankets: match === 'loose' });
       if (flip && flip.olderNegates) return `it asserts "${said([flip.stem], later, earlier)}", which was ruled out`;
       if (flip && shared(e.anchor, l.anchor) >= 3 && sameSubject(e, l, 'strict')) return `it rules out "${said([flip.stem], later, earlier)}"`;
       const breach = limitBreached(e, l, generic);
@@ -1323,11 +1317,6 @@ export function contradiction(earlier: SubjectView, later: SubjectView, generic:
     }
   }
   return null;
-}
-
-/** Whether a text says from when what it sets holds ("From April, 10 euros a pallet"). */
-export function datesItsStart(v: SubjectView): boolean {
-  return v.clauses.some((c) => c.values.some((x) => !x.negated && isStartDate(x)));
 }
 
 /** A month or date that says from when something holds ("from March", "ab Juli"); a deadline ("before 15 May") is a value. */

@@ -20,7 +20,7 @@
 // In both, a decision's reversal cues are its statement's and its message's, but for those another
 // decision of the same message states itself (`reversalCues`), and an agent never reverses a person.
 import { clauseClaims, utteranceConflict, type ClauseClaim, type CompiledLexicon } from './contradiction';
-import { answeredValueChange, contradiction, correctedValueChanged, datesItsStart, replacement, restatesRetired, reversal, SubjectMemo, valueReplacement, viewOf, wrongValueRestated, type Reversal, type SubjectMatch, type SubjectView } from './subject';
+import { answeredValueChange, contradiction, correctedValueChanged, replacement, restatesRetired, reversal, SubjectMemo, valueReplacement, viewOf, wrongValueRestated, type Reversal, type SubjectMatch, type SubjectView } from './subject';
 import type { Stems } from './text';
 import type { Decision, DecisionCandidate, Message, PatternCandidate, TaskAnalysis } from './types';
 import { excerpt } from './text';
@@ -200,9 +200,7 @@ function disagreementOf(input: InTaskInput, task: TaskViews, i: number, { j, rea
   const older = messages[decisions[j].at];
   const newer = messages[decisions[i].at];
   const settled = (input.replies.confirmedBy.get(decisions[i].at) ?? []).some((q) => messages[q]?.author === older?.author);
-  // (A new value said with the date it starts from, "from April drop the price to 10 euros",
-  // schedules a change to the old one: there is nothing to settle.)
-  if (!older || !newer || older.author === newer.author || older.role !== 'human' || newer.role !== 'human' || cues[i].length > 0 || decisions[i].correction || settled || datesItsStart(task.views[i])) return null;
+  if (!older || !newer || older.author === newer.author || older.role !== 'human' || newer.role !== 'human' || cues[i].length > 0 || decisions[i].correction || settled) return null;
   return {
     type: 'contradiction',
     messages: [decisions[j].messageIndex, decisions[i].messageIndex],

@@ -850,8 +850,8 @@ describe('decision candidates', () => {
     expect(reply("no we're good")).toEqual([]);
     expect(reply("nope i'm fine")).toEqual([]);
     expect(reply('no thanks')).toEqual([]);
-    // What the refusal runs on into is read as after "No, …": a step is still a step.
-    expect(reply("no let's send it on Friday")).toEqual(reply("No, let's send it on Friday."));
+    // A plan run on keeps its refusal as written, and is still read.
+    expect(reply("no I'll send it on Friday")).toEqual(["No Kim will send it on Friday."]);
     // A thing after "No" is what it bans, a possessive included.
     expect(reply('No drafts to Tom before Friday.')).toEqual(['No drafts to Tom before Friday.']);
     expect(reply("No client's data leaves the EU.")).toEqual(["No client's data leaves the EU."]);

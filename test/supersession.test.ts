@@ -240,6 +240,15 @@ describe('relations on the same subject', () => {
   });
 
   it('reads a ban past a limit as saying nothing of a value short of it, in each direction, unit and language', () => {
+    // (Its day is outside too, said alone: "No deploys on Fridays after 14:00" / "Deploy on Friday at 10:00".)
+    expect(contradiction(view('No deploys on Fridays after 14:00.'), view('Deploy on Friday at 10:00.'), generic, true, 'firm')).toBeNull();
+    // (A value short of one limit of two is outside the ban.)
+    const late = view('No refunds over 200 EUR after 18:00.');
+    expect(contradiction(late, view('Refund of 300 EUR at 10:00.'), generic, true, 'firm')).toBeNull();
+    expect(contradiction(late, view('Refund of 100 EUR at 20:00.'), generic, true, 'firm')).toBeNull();
+    expect(contradiction(late, view('Refund of 300 EUR at 20:00.'), generic, true, 'firm')).toMatch(/ruled out/);
+    expect(contradiction(view('No hay entregas en la puerta norte después de las 18:00.'), view('Entregas en la puerta norte a las 16:00.'), generic, true, 'firm')).toBeNull();
+    expect(contradiction(view('No hay entregas en la puerta norte después de las 18:00.'), view('Entregas en la puerta norte a las 20:00.'), generic, true, 'firm')).toMatch(/ruled out/);
     const friday = view('No deploys of the checkout service on Fridays after 14:00.');
     expect(contradiction(friday, view('Deploy the checkout service on Friday at 10:00.'), generic, true, 'firm')).toBeNull();
     expect(contradiction(friday, view('Deploy the checkout service on Friday at 16:00.'), generic, true, 'firm')).toMatch(/ruled out/);
@@ -260,6 +269,10 @@ describe('relations on the same subject', () => {
     const meetings = view('Meetings never before 10.');
     expect(contradiction(meetings, view('Schedule the meeting at 9:00.'), generic, true, 'firm')).toMatch(/asserts "meeting" at 09:00, which was ruled out/);
     expect(contradiction(meetings, view('Schedule the meeting at 11:00.'), generic, true, 'firm')).toBeNull();
+    // Another value where the rule names one, or another thing of the rule's kind, is outside it.
+    expect(contradiction(view('No deploys on Fridays after 14:00.'), view('Deploy on Monday at 16:00.'), generic, true, 'firm')).toBeNull();
+    expect(contradiction(view('No deploys on Fridays after 14:00.'), view('Deploy on Friday at 16:00.'), generic, true, 'firm')).toMatch(/ruled out/);
+    expect(contradiction(view('No deploys of the payment gateway on Fridays after 14:00.'), view('Deploy the billing worker at 16:00.'), generic, true, 'firm')).toBeNull();
     const print = view('Nothing over 4,000 words in print.');
     expect(contradiction(print, view('The print piece runs 5,000 words.'), generic, true, 'firm')).toMatch(/ruled out/);
     expect(contradiction(print, view('The print piece runs 3,500 words.'), generic, true, 'firm')).toBeNull();
@@ -292,6 +305,15 @@ describe('relations on the same subject', () => {
     expect(contradiction(view('Only Anna can approve vendor contracts.'), view('Tom will approve the vendor contract.'), generic, true, 'firm')).toMatch(/names "Tom"/);
     expect(contradiction(view('Nur Clara unterschreibt die Verträge.'), view('Jonas unterschreibt den Vertrag.'), generic, true, 'firm')).toMatch(/names "Jonas"/);
     expect(contradiction(view('Solo Marta firma los contratos.'), view('Pedro firma los contratos.'), generic, true, 'firm')).toMatch(/names "Pedro"/);
+    // The doer is a name before the verb in the sentence that does what the rule governs: no
+    // word of time, no thing of the rule, nobody acting on something else.
+    expect(contradiction(anna, view('Today approve the vendor contracts.'), generic, true, 'firm')).toBeNull();
+    expect(contradiction(anna, view('Tom approves the budget. The vendor contracts are approved on Monday.'), generic, true, 'firm')).toBeNull();
+    expect(contradiction(view('Nur Clara unterschreibt die Verträge.'), view('Die Verträge unterschreibt Jonas.'), generic, true, 'firm')).toBeNull();
+    // A rule past a limit leaves what is short of it to anyone.
+    const large = view('Only Anna approves vendor contracts over 5,000 EUR.');
+    expect(contradiction(large, view('Tom approves vendor contracts of 300 EUR.'), generic, true, 'firm')).toBeNull();
+    expect(contradiction(large, view('Tom approves vendor contracts of 8,000 EUR.'), generic, true, 'firm')).toMatch(/names "Tom"/);
     // "Only" before no name restricts nobody.
     expect(contradiction(view('Only the weekend stays frozen.'), view('Friday stays frozen.'), generic, true, 'firm')).toBeNull();
   });

@@ -262,18 +262,20 @@ function framing(lex: CompiledStatementLexicon, body: string): { act: SentenceAc
 const SUBJECT_ACTS = ['we-subject', 'i-subject', 'you-subject', 'third-party', 'explanation'] as const;
 
 /**
- * A refusal written without its comma before a clause of its own: "no we're good", "nope that's
- * everything", "no thanks". Its content starts after the refusal, as after "No, …"; "No meetings
- * before 10" bans meetings. The clause opens with a subject joined to its verb ("we're",
- * "that's", "let's") or with thanks: a bare pronoun would also take in "no es" and "no me", where
- * Spanish "no" negates the verb after it.
+ * A refusal written without its comma before a clause that says how things stand: "no we're
+ * good", "nope that's everything", "no I'm fine", "no thanks". Its content starts after the
+ * refusal, as after "No, …"; "No meetings before 10" bans meetings. The clause opens with a
+ * subject joined to "be" ("we're", "I'm", "that's") or with thanks: a bare pronoun would also take
+ * in "no es" and "no me", where Spanish "no" negates the verb after it. (A plan run on, "no I'll
+ * send it on Friday", keeps its refusal as written: the reply's verdict reads "No," only.)
  */
 function refusalRunOn(lex: CompiledStatementLexicon, body: string): { act: SentenceAct; end: number } | null {
   const refusal = findAct(lex, 'rejection', body);
   if (refusal?.start !== 0 || findAct(lex, 'preamble', body)?.end !== refusal.end) return null;
   const rest = body.slice(refusal.end);
-  const word = /^\s+([\p{L}]+'[\p{L}]+)(?![\p{L}\p{N}'])/u.exec(rest)?.[1];
-  const subject = word !== undefined && SUBJECT_ACTS.some((act) => findAct(lex, act, word)?.end === word.length);
+  const word = /^\s+([\p{L}]+'(?:re|m|s))(?![\p{L}\p{N}'])/u.exec(rest)?.[1];
+  // ("'s" is "is" after "that", "it", "there"; after "let" it is "us".)
+  const subject = word !== undefined && (word.endsWith("'s") ? findAct(lex, 'explanation', word)?.end === word.length : SUBJECT_ACTS.some((act) => findAct(lex, act, word)?.end === word.length));
   const thanks = /^\s/.test(rest) && findAct(lex, 'smalltalk', rest.trimStart())?.start === 0;
   return subject || thanks ? { act: 'preamble', end: refusal.end } : null;
 }

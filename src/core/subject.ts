@@ -991,10 +991,25 @@ function limitBreached(older: SubjectClause, newer: SubjectClause, generic: Read
   const doneThere = shared.find((s) => !newer.negated.has(s));
   for (const limit of older.values) {
     const stem = flipped ?? (limit.negated ? doneThere : undefined);
-    const inside = stem === undefined ? undefined : sidesOfLimit(limit, newer).find((v) => v.inside);
+    const inside = stem === undefined || !onTheRulesSubject(older, newer, stem, limit, generic) ? undefined : sidesOfLimit(limit, newer).find((v) => v.inside);
     if (stem !== undefined && inside) return { stem, value: inside.value, olderNegates: flipped === undefined || older.negated.has(flipped) };
   }
   return null;
+}
+
+/**
+ * Whether the newer clause is about what the rule governs besides the one word that flips: another
+ * word of its subject, or every other value the rule names ("on Fridays"), and no other value in
+ * their place ("Deploy on Monday at 16:00" is no deploy on a Friday; "Deploy the billing worker" no
+ * deploy of the payment gateway). A rule whose subject is that one word ("Meetings never before
+ * 10") needs no more.
+ */
+function onTheRulesSubject(older: SubjectClause, newer: SubjectClause, stem: string, limit: SlotValue, generic: ReadonlySet<string>): boolean {
+  const values = older.values.filter((v) => v !== limit && !v.bound);
+  const given = (v: SlotValue) => newer.values.some((x) => x.key === v.key && x.value === v.value);
+  if (values.some((v) => !given(v) && newer.values.some((x) => x.key === v.key && !x.bound))) return false;
+  const words = [...older.anchor].filter((s) => s !== stem && !generic.has(s));
+  return words.length === 0 || words.some((s) => newer.anchor.has(s)) || (values.length > 0 && values.every(given));
 }
 
 /** A value as a number and its unit ("14:00" → 840 minutes, "200 eur" → 200 eur), or null for one that is no quantity. */
@@ -1272,17 +1287,28 @@ function namesOldValue(c: SubjectClause, was: SlotValue, now: SlotValue, valueOn
  * verb (past words that carry no content: "Tom will approve"), on the rest of the rule's subject
  * (two words of it besides the names), and none of the rule's own names said. As written, or null.
  */
-function otherThanOnly(rule: SubjectClause, later: SubjectView): string | null {
+function otherThanOnly(rule: SubjectClause, later: SubjectView, generic: ReadonlySet<string>): string | null {
   const { who, act } = rule.only!;
   const rest = new Set([...rule.anchor].filter((s) => !who.has(s)));
-  if (!later.clauses.some((c) => shared(rest, c.anchor) >= 2 && c.anchor.has(act) && !c.negated.has(act) && ![...who].some((w) => c.anchor.has(w)))) return null;
-  const toks = later.text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
-  for (let i = 1; i < toks.length; i++) {
-    if (contentToken(toks[i].toLowerCase(), later.stems) !== act) continue;
+  // (A later clause short of the rule's limit is outside it: "Only Anna approves contracts over
+  // 5,000 EUR" leaves one of 300 EUR to anyone.)
+  if (later.clauses.some((c) => shortOfLimit(rule, c))) return null;
+  const stemOf = (w: string) => {
+    const t = contentToken(w.toLowerCase(), later.stems);
+    return t === null ? null : (later.equivalents?.get(w.toLowerCase()) ?? later.equivalents?.get(t) ?? t);
+  };
+  for (const sentence of later.text.split(/(?<=[.!?;])\s+/)) {
+    const toks = sentence.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
+    const stems = toks.map(stemOf);
+    // The sentence does what the rule governs: its verb and another word of its subject, and none
+    // of the rule's own names is said.
+    if (!stems.includes(act) || stems.filter((s) => s !== null && s !== act && rest.has(s)).length === 0 || toks.some((t) => who.has(t.toLowerCase()))) continue;
+    const i = stems.indexOf(act);
     for (let j = i - 1; j >= Math.max(0, i - 3); j--) {
-      const word = toks[j].toLowerCase();
-      if (contentToken(word, later.stems) === null) continue;
-      if (/^\p{Lu}/u.test(toks[j]) && !who.has(word) && !rule.anchor.has(later.stems.of(word))) return toks[j];
+      const s = stems[j];
+      if (s === null) continue;
+      // The doer: a name as written, no word of the rule's subject, nothing generic ("Today").
+      if (/^\p{Lu}/u.test(toks[j]) && !rule.anchor.has(s) && !generic.has(s)) return toks[j];
       break;
     }
   }
@@ -1300,15 +1326,18 @@ export function contradiction(earlier: SubjectView, later: SubjectView, generic:
     if (later.clauses.some((c) => asserts(c, r.old!))) return `it uses "${said(r.old, later, earlier)}", which was retired`;
   }
   for (const e of earlier.clauses) {
-    const other = e.only ? otherThanOnly(e, later) : null;
+    const other = e.only ? otherThanOnly(e, later, generic) : null;
     if (other) return `it names "${other}" for what only ${[...e.only!.who].map((w) => `"${said([w], earlier)}"`).join(' or ')} may do`;
     for (const l of later.clauses) {
-      const rejected = rejectedRestated(e, l);
+      // (A value short of the ban's limit is outside it: "No deploys on Fridays after 14:00" says
+      // nothing of Friday at 10:00, nor of its Friday.)
+      const outside = shortOfLimit(e, l);
+      const rejected = outside ? null : rejectedRestated(e, l);
       if (rejected) return rejected;
       const flip = polarityFlip(e, l, generic, match === 'loose' ? 'firm' : match, { blankets: match === 'loose' });
       if (flip && flip.olderNegates) return `it asserts "${said([flip.stem], later, earlier)}", which was ruled out`;
       if (flip && shared(e.anchor, l.anchor) >= 3 && sameSubject(e, l, 'strict')) return `it rules out "${said([flip.stem], later, earlier)}"`;
-      const breach = limitBreached(e, l, generic);
+      const breach = outside ? null : limitBreached(e, l, generic);
       if (breach) return breach.olderNegates ? `it asserts "${said([breach.stem], later, earlier)}" at ${breach.value}, which was ruled out` : `it rules out "${said([breach.stem], later, earlier)}" at ${breach.value}, which is required there`;
       if (values) {
         const change = valueChange(e, l, 'strict');

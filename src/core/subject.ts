@@ -4,7 +4,7 @@
 // shared content — the words that name things, and the slot a value fills — not the whole topic.
 // All vocabulary comes from rules/lexicons/subjects.json (and the phrases that only look negating,
 // from the engine's claims word list).
-import { contentToken, contentTokens, isContentWord, isQuestion, nameWords, sharedCount as shared, type Stems, surfaceWords, words } from './text';
+import { contentToken, contentTokens, isContentWord, isQuestion, nameWords, sentences, sharedCount as shared, type Stems, surfaceWords, words } from './text';
 import { PorterStems } from './porter';
 import type { CompiledSubjects, NumberWords, Words } from './types';
 import { escapeRegex } from './phrases';
@@ -1297,7 +1297,7 @@ function otherThanOnly(rule: SubjectClause, later: SubjectView, generic: Readonl
     const t = contentToken(w.toLowerCase(), later.stems);
     return t === null ? null : (later.equivalents?.get(w.toLowerCase()) ?? later.equivalents?.get(t) ?? t);
   };
-  for (const sentence of later.text.split(/(?<=[.!?;])\s+/)) {
+  for (const { text: sentence } of sentences(later.text)) {
     const toks = sentence.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
     const stems = toks.map(stemOf);
     // The sentence does what the rule governs: its verb and another word of its subject, and none

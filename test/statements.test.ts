@@ -447,6 +447,13 @@ describe('decision candidates', () => {
     expect(acceptedSteps('I would like to switch the handoff to Parquet files. OK to switch the charts to Parquet too?', 'Approved.')).toEqual(['Switch the charts to Parquet too.']);
   });
 
+  it('takes an ask for the person\'s word ("Let me know if …") as no step the agent offers', () => {
+    expect(acceptedSteps('Test sent to the number ending 123. Let me know if the wording reads ok.', 'reads fine.')).toEqual([]);
+    expect(acceptedSteps('Entwurf ist im Ordner. Sag mir Bescheid, wenn er passt.', 'passt.')).toEqual([]);
+    // "Let me" before a step still offers it.
+    expect(acceptedSteps('The quote is ready. Let me send it to the client today.', 'ok do it')).toEqual(['Send the quote to the client today.']);
+  });
+
   it("takes an approval of the agent's 'OK to …?' as the step it asks leave for", () => {
     for (const asked of ['The old export breaks the dates. OK to move the export to ISO dates?', 'The old export breaks the dates. Is it okay to move the export to ISO dates?']) {
       const found = candidates([

@@ -2531,6 +2531,9 @@ function proposalIn(lex: CompiledStatementLexicon, t: CandidateTuning, s: string
   if (!cue && isQuestion(s) && findAct(lex, 'directive', lower)?.start === 0 && !/:\s/.test(s)) return offeredStep(lex, t, s);
   // "Proposal for the year-7 rollout:" introduces what follows; it proposes nothing itself.
   if (!cue || /:\s*$/.test(s)) return null;
+  // "Let me know if the wording reads ok." asks for the person's word; "let me" offers nothing.
+  const asks = findAct(lex, 'information-request', lower);
+  if (asks && asks.start <= cue.start && asks.end >= cue.end) return null;
   let content = s.slice(cue.end).replace(/^[\s:,]+/, '');
   // "suggests that agents hand off …" proposes the clause after "that"; "I'd suggest that one" the option it points at.
   const joined = content.replace(lex.words.statements.proposalComplementizer, '');

@@ -384,6 +384,13 @@ describe('decision candidates', () => {
     expect(monthly).toEqual(['Newsletter: monthly from now on.']);
   });
 
+  it('names what a choice question is about without the first of the things it sets against each other', () => {
+    const asked = answering('ticket-bot', 'Then: closed tickets older than 24 months are purged. Should the purge run daily or monthly?');
+    expect(asked('monthly, first sunday night')).toEqual(['Purge run: monthly, first sunday night.']);
+    // (A subject with no choice after it keeps its words.)
+    expect(answering('club-bot', 'Should the newsletter go out weekly, or monthly?')('monthly')).toEqual(['Newsletter: monthly.']);
+  });
+
   it("states a settlement of a day and an hour with the label of the agent's line that put them up", () => {
     const reply = (label: string) =>
       candidates([

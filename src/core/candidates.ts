@@ -1778,9 +1778,23 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
     const words = contentTokens(np.split(/\s+/).filter((w) => !lex.words.claims.fillers.has(w.toLowerCase())).join(' '), stems);
     if (words.length === 0) continue;
     if (words.some((w) => mine.has(w))) return null;
-    return phraseDoc.not('#Determiner').text().trim() || np;
+    return withoutAlternative(lex, phraseDoc.not('#Determiner').text().trim() || np, clause);
   }
   return null;
+}
+
+/**
+ * "Should the purge run daily or monthly?": the tagger's noun phrase "purge run daily" ends in the
+ * first of the things the question sets against each other, which the answer ("monthly, first
+ * Sunday night") is about, not the subject: the phrase stops before it.
+ */
+function withoutAlternative(lex: CompiledStatementLexicon, subject: string, question: string): string {
+  const words = subject.split(/\s+/);
+  for (let i = 1; i < words.length; i++) {
+    const before = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegex(words[i])}\\s+(?=\\S)`, 'iu').exec(question);
+    if (before && lex.words.statements.disjunction.exec(question.slice(before.index + before[0].length))?.index === 0) return words.slice(0, i).join(' ');
+  }
+  return subject;
 }
 
 /** Whether two texts share a content word or a number. */

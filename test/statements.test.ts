@@ -722,6 +722,9 @@ describe('decision candidates', () => {
     // The sentence before may join clauses: the first that opens with a phrase of the pronoun's number.
     expect(answering('site-agent', 'Novak wires the basement on Friday; the two extra outlets can be done the same day. Shall I add them to his job?')('yes')).toEqual(['Add the two extra outlets to his job.']);
     expect(answering('site-agent', 'The new meter is due on Friday; the outlets can wait. Shall I book it for Monday?')('yes')).toEqual(['Book the new meter for Monday.']);
+    // A phrase that stops inside a quote names nothing whole; a quote closed inside it does.
+    expect(answering('order-agent', "Draft 'Price list 2026 – Hanse Weinkontor' ready. Send it to Marc for review?")('yes send')).toEqual(['Send it to Marc for review.']);
+    expect(answering('order-agent', "The 'Hanse' price list is ready. Send it to Marc for review?")('yes send')).toEqual(["Send the 'Hanse' price list to Marc for review."]);
   });
 
   it("accepts an offer with the offered verb and a word pointing back at it ('Confirm it.'), not with another step", () => {

@@ -2533,7 +2533,16 @@ function openingPhrase(lex: CompiledStatementLexicon, clause: string): string | 
   const determiner = first !== undefined && lex.words.referenceDeterminer.test(first);
   if (first === undefined || out.length === toks.length || (lex.words.stopwords.has(first.toLowerCase()) && !determiner)) return null;
   if (!out.some((w) => !lex.words.stopwords.has(w.toLowerCase()))) return null;
-  return [determiner ? first.toLowerCase() : first, ...out.slice(1)].join(' ');
+  const phrase = [determiner ? first.toLowerCase() : first, ...out.slice(1)].join(' ');
+  // (A phrase cut inside a quote, "Draft 'Price list" of "Draft 'Price list 2026 – Hanse' ready", names nothing whole.)
+  return opensQuote(phrase) ? null : phrase;
+}
+
+/** Whether a text opens a quote it does not close: more words open with a quotation mark than end with one. */
+function opensQuote(text: string): boolean {
+  const opened = text.match(/(?:^|\s)['"‘“„«]/gu)?.length ?? 0;
+  const closed = text.match(/['"’”“»](?=[\s,;:.!?]|$)/gu)?.length ?? 0;
+  return opened > closed;
 }
 
 /** What one sentence of an agent's message offers to do or proposes, or null. */

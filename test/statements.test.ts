@@ -1570,6 +1570,9 @@ describe('decision candidates', () => {
     const ask = answering('price-bot', 'For the spring sale: tents -15 % and a tent and mat bundle at 229 instead of 268. Shall we run it like that?');
     expect(ask('Fine, 15 % on the tents and the bundle at 229, go.')).toEqual(['15 % on the tents.', 'The bundle at 229.']);
     expect(ask("Fine, we'll take 15 % off the tents and sell the bundle at 229.")).toEqual(["We'll take 15 % off the tents and sell the bundle at 229."]);
+    // Two bare values are two values of one thing: said together, not each on its own.
+    const days = answering('rota-agent', "Also: the 12 part-timers only work Mon/Wed/Fri, so I'd put them on 16 and 22 April. OK?");
+    expect(days('16th is a thursday mate. 20 and 22')).toEqual(['20 and 22.']);
   });
 
   it("takes a person's own step that sets a value as a decision, not one that sets nothing", () => {

@@ -1909,7 +1909,8 @@ function valuePair(lex: CompiledStatementLexicon, t: CandidateTuning, statement:
   if (tail && (findAct(lex, 'acceptance', normalForm(tail[1]))?.start === 0 || hasAct(lex, 'decision', normalForm(tail[1])))) right = trimEnd(right).slice(0, tail.index);
   left = trimEnd(left);
   right = trimEnd(right);
-  const valued = (x: string) => HAS_NUMBER.test(x) && contentWordCount(x, lex.words) >= 1 && verbless(x);
+  // (Each part names what its value is of: "20 and 22" are two values of one thing, said together.)
+  const valued = (x: string) => HAS_NUMBER.test(x) && contentWordCount(x.replace(NUMBER, ' '), lex.words) >= 1 && verbless(x);
   if (!valued(left) || !valued(right)) return null;
   return [shape(lex, t, left).statement, shape(lex, t, right).statement];
 }

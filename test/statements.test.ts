@@ -207,7 +207,7 @@ function recorded(lines: Array<[string, 'human' | 'bot', string]>) {
 
 describe('decision candidates', () => {
   it("reads a reply that opens with a value of the kind the agent's question puts up as that value, said apart from why", () => {
-    expect(answering('booking-agent', 'Noted: no surgery on Saturdays. Last bookable slot 12:45?')('12:30. we need time to clean up and do the till')).toEqual(['12:30.']);
+    expect(answering('booking-agent', 'Noted: no surgery on Saturdays. Last bookable slot 12:45?')('12:30. we need time to clean up and do the till')).toEqual(['Last bookable slot: 12:30.']);
     expect(answering('routing-agent', 'Noted. Interval 12 months for all species?')('6 months for rabbits and guinea pigs')).toEqual(['6 months for rabbits and guinea pigs.']);
     // (A bare number answers the one number the question gives.)
     expect(answering('booking-agent', 'House calls removed. Slot length for home visits: 30 minutes?')('60, plus travel. these cannot be rushed')).toEqual(['60, plus travel.']);
@@ -382,6 +382,20 @@ describe('decision candidates', () => {
       ['club-bot', 'bot', 'Should the newsletter go out weekly, or monthly?'],
     ], 'ines')('Good point. Monthly from now on.');
     expect(monthly).toEqual(['Newsletter: monthly from now on.']);
+  });
+
+  it('names what a question puts a value on by the words beside the value, or by the label before it', () => {
+    // A clock time's colon is no label: the answer still takes the question's subject.
+    expect(answering('booking-agent', 'Understood: Saturday hours 9:00–14:00 from 4 April. Last online slot 13:30 then?')('13:30 yes.')).toEqual(['Last online slot: 13:30 yes.']);
+    // The value words next to a number go with it ("Wednesday 25"); an agent's "Understood:" names nothing.
+    expect(answering('supply-bot', 'Understood. Delivery Wednesday 25 at 7:00?')('tuesday 24th')).toEqual(['Delivery: tuesday 24th.']);
+    // An agent's "Understood:" before the line that puts up the value names nothing.
+    const term = 'Understood: orders locked Saturday 14:00. Contract term – they offer 6 or 12 months, and 12 months comes with 3% off. Go with 12?';
+    expect(answering('order-agent', term)('6 months.')).not.toContain('Understood: 6 months.');
+    // A question that opens with a value after a label asks about what the label names.
+    expect(answering('rota-agent', 'Noted, max 2 split shifts per week. Publishing: 7 days ahead ok, or longer?')('14 days yeah')).toEqual(['Publishing: 14 days yeah.']);
+    // A statement that names the thing itself takes no label.
+    expect(answering('rota-agent', 'Publishing: 7 days ahead ok, or longer?')('Publishing 14 days ahead.')).toEqual(['Publishing 14 days ahead.']);
   });
 
   it('names what a choice question is about without the first of the things it sets against each other', () => {

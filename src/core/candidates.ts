@@ -1377,7 +1377,9 @@ function spelledJoin(choice: string, next: string): string {
  * says what about? The question's subject: "Guests: strictly view for now."
  */
 function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: DecisionType, statement: string, answering: boolean): string {
-  if (type === 'action_item' || wordCount(statement) > input.tuning.ellipticSubjectMaxWords || statement.includes(':')) return statement;
+  // (A statement that already opens with what it is about has a label's colon; a clock time's,
+  // "12:30.", is none.)
+  if (type === 'action_item' || wordCount(statement) > input.tuning.ellipticSubjectMaxWords || LABEL_COLON.test(statement)) return statement;
   const valueOnly = saysOnlyValues(input, statement);
   // The question is answered by the message's first clause that decides ("Yes, Kaya."; "Good
   // point." before it decides nothing); a clause after it says something new ("And always cc Mr
@@ -1387,7 +1389,7 @@ function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: D
   // AGG-Pflicht." after "Ohne Foto."), not the agent's question.
   if (!valueOnly && scene.a !== scene.agent) return statement;
   // The subject of the question asked in message `at`.
-  const askedIn = (at: number) => ({ at, subject: questionSubject(input.lexicon, sentencesAt(input, at), statement, input.stems, scene.people, valueOnly) });
+  const askedIn = (at: number) => ({ at, subject: questionSubject(input.lexicon, sentencesAt(input, at), statement, input.stems, scene.people, valueOnly, (w) => isValueWord(input, w)) });
   // (A bare value is of the thing the agent's message gives a value of the same kind, "Last year
   // the rabies booster was €39." — "€45.", before anything the message asks after it.)
   const holder = valueOnly && scene.agent >= 0 ? valueHolder(input, scene.agent, statement) : null;
@@ -1408,7 +1410,8 @@ function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: D
     if (at !== null) asked = askedIn(at);
   }
   const subject = asked?.subject;
-  if (!asked || !subject) return statement;
+  // (A statement that already names the thing, "The call is at 08:30." of the weekly call, needs no label.)
+  if (!asked || !subject || overlap(subject, statement, input.stems) > 0) return statement;
   const name = namedAsSaid(statement, input.messages[asked.at].text);
   return `${subject.charAt(0).toUpperCase()}${subject.slice(1)}: ${!name && /^\p{Lu}(?:\p{Ll}|\s)/u.test(statement) ? statement.charAt(0).toLowerCase() + statement.slice(1) : statement}`;
 }
@@ -1453,13 +1456,23 @@ function labelNamingValue(input: CandidateInput, at: number, statement: string):
     .split('\n')
     .filter((line) => numbersOf(line).some((n) => numbers.has(n)))
     .map((line) => /^\s*(?:[-*•]\s+)?(\p{L}[\p{L}\p{N} '’-]{0,30}):\s/u.exec(line)?.[1])
-    // ("Proposed gateway SLO": what was proposed is the gateway SLO.)
-    .map((label) => label && withoutProposalLead(input.lexicon, label))
-    // ("Draft: resin €0.25/ml, …": a draft is no thing a value is of.)
-    .filter((label) => label === undefined || !isOnly(input.lexicon, 'document-label', label))
-    // (A label that names a thing has only content words: "Meeting", not "For reference".)
-    .filter((label): label is string => label !== undefined && wordCount(label) <= 3 && words(label).every((w) => contentToken(w, input.stems) !== null));
+    .map((label) => (label === undefined ? null : thingLabel(input.lexicon, input.stems, label)))
+    .filter((label): label is string => label !== null);
   return labels.length === 1 ? labels[0] : null;
+}
+
+/**
+ * The thing a line's label before its colon names, or null: "Meeting", "Publishing", "Back label
+ * ABV"; "Proposed gateway SLO" names the gateway SLO.
+ */
+function thingLabel(lex: CompiledStatementLexicon, stems: Stems, label: string): string | null {
+  // ("Proposed gateway SLO": what was proposed is the gateway SLO.)
+  const named = withoutProposalLead(lex, label);
+  // ("Draft: resin €0.25/ml, …": a draft is no thing a value is of. Nor is an agent's
+  // "Understood:" or "Noted:" before what it took on.)
+  if (isOnly(lex, 'document-label', named) || isOnly(lex, 'acknowledgement', named) || isOnly(lex, 'proposal-label', named)) return null;
+  // (A label that names a thing has only content words: "Meeting", not "For reference".)
+  return wordCount(named) <= 3 && words(named).every((w) => contentToken(w, stems) !== null) ? named : null;
 }
 
 /**
@@ -1747,7 +1760,7 @@ interface Doc {
  * number, when the answer names neither it nor a subject of its own (a pronoun), and the question
  * asks rather than offers. Noun phrases by compromise, on one sentence.
  */
-function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], answer: string, stems: Stems, people: ReadonlyMap<string, string>, valueOnly = false): string | null {
+function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], answer: string, stems: Stems, people: ReadonlyMap<string, string>, valueOnly = false, valueWord: (word: string) => boolean = () => false): string | null {
   const question = lastQuestion(asked);
   if (!question) return null;
   // "Shall I encode it that way in policy.yaml?" offers a step; "Yes, 5 minutes for hotfixes."
@@ -1756,7 +1769,12 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
   // An answer to a choice that names none of what it sets against each other is about something
   // else: "Mon/Wed/Fri is fine." after "(A) a paper log, or (B) data loggers?".
   if (lex.words.statements.disjunction.test(question.text) && !sharesWordOrNumber(question.text, answer, stems)) return null;
-  const clause = question.text.slice(question.text.lastIndexOf(': ') + 1).trim();
+  const colon = question.text.lastIndexOf(': ');
+  const clause = question.text.slice(colon + 1).trim();
+  // "Publishing: 7 days ahead ok, or longer?", "Back label ABV: 12.5% vol — correct?": a question
+  // that opens with a value after a label asks about the thing the label names.
+  const label = colon > 0 && /^\W*\d/u.test(clause) ? thingLabel(lex, stems, question.text.slice(0, colon).trim()) : null;
+  if (label !== null) return overlap(label, answer, stems) > 0 ? null : label;
   nlp ??= require('compromise') as (t: string) => Doc;
   // "They can't comment." names its own subject, as "Wir behalten die alten Rechnungen." does (the
   // lexicon's persons in three languages; the tagger knows English pronouns only), and as a
@@ -1766,10 +1784,11 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
   if (!valueOnly && (nlp(answer).has('#Pronoun') || PERSONS.some((act) => hasAct(lex, act, lower)) || findAct(lex, 'decision', lower)?.start === 0)) return null;
   const mine = new Set(contentTokens(answer, stems));
   for (const phrase of nlp(clause).nouns().out('array')) {
-    const np = phrase.replace(/[\s,.;:!?]+$/, '').trim();
+    // (A number names a value, not a subject; a name with a digit in it, "S3", "IPv4", names one.
+    // The words beside the values name what they are of: "Last bookable slot 12:45?".)
+    const np = withoutValues(phrase.replace(/[\s,.;:!?]+$/, '').trim(), valueWord);
     // ("¿Cuál prefieres?" is read as a noun by a tagger of English: a question word names no subject.)
-    // (A number names a value, not a subject; a name with a digit in it, "S3", "IPv4", names one.)
-    if (!np || STANDALONE_NUMBER.test(np) || /[¿¡]/.test(np) || lex.words.statements.choiceQuestion.test(np)) continue;
+    if (!np || /[¿¡]/.test(np) || lex.words.statements.choiceQuestion.test(np)) continue;
     const phraseDoc = nlp(np);
     // (Nor does a person addressed, "Carmen, ¿reservo el depósito 4?", or a word that asks for
     // assent, "Einverstanden?".)
@@ -1796,6 +1815,38 @@ function withoutAlternative(lex: CompiledStatementLexicon, subject: string, ques
   }
   return subject;
 }
+
+/**
+ * A noun phrase without the values it gives: the numbers in it and the value words and units
+ * beside them ("last bookable slot 12:45" → "last bookable slot", "delivery Wednesday 25" →
+ * "delivery"). A phrase without a number stays as it is ("Thursday departure").
+ */
+function withoutValues(phrase: string, isValue: (word: string) => boolean): string {
+  if (!STANDALONE_NUMBER.test(phrase)) return phrase;
+  const toks = phrase.split(/\s+/);
+  const number = (w: string) => /^\W*\d/u.test(w);
+  const drop = toks.map(number);
+  // (The value words next to a number go with it, on either side, as far as they run.)
+  for (let pass = 0; pass < 2; pass++) {
+    for (let i = 0; i < toks.length; i++) {
+      if (drop[i] || !isValue(toks[i])) continue;
+      if (drop[i - 1] || drop[i + 1]) drop[i] = true;
+    }
+  }
+  return toks
+    .filter((_, i) => !drop[i])
+    .join(' ')
+    .replace(/^[\s,;:–-]+|[\s,;:–-]+$/gu, '');
+}
+
+/** A word that is a value of a slot ("Thursday", "März") or a unit ("days", "€"), as the subject lexicon reads them. */
+function isValueWord(input: CandidateInput, word: string): boolean {
+  const w = word.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+  return w !== '' && (input.valueSlot?.(w) != null || input.unitSlot?.(w) != null);
+}
+
+/** A colon that is not inside a number: "Retention: 30 days", not "12:30". */
+const LABEL_COLON = /:(?!\d)|(?<!\d):/;
 
 /** Whether two texts share a content word or a number. */
 function sharesWordOrNumber(a: string, b: string, stems: Stems): boolean {

@@ -45,15 +45,15 @@ describe('an act at the start of a sentence', () => {
 });
 
 describe('sentences and clauses', () => {
+  const split = (text: string) => splitSentences(text, engine.words.statements).map((s) => s.text);
+
   it('splits sentences without breaking numbers, times or abbreviations', () => {
-    const texts = splitSentences('Rating 4.6 is good. We ship at 16:30, e.g. the small ones. Done!', engine.words.statements).map((s) => s.text);
-    expect(texts).toEqual(['Rating 4.6 is good.', 'We ship at 16:30, e.g. the small ones.', 'Done!']);
+    expect(split('Rating 4.6 is good. We ship at 16:30, e.g. the small ones. Done!')).toEqual(['Rating 4.6 is good.', 'We ship at 16:30, e.g. the small ones.', 'Done!']);
     // A person's title: the name after it belongs to the same sentence.
     const titled = splitSentences('The jury is chaired by Prof. Lindqvist this year. Sra. Ortega keeps the minutes.', engine.words.statements).map((s) => s.text);
     expect(titled).toEqual(['The jury is chaired by Prof. Lindqvist this year.', 'Sra. Ortega keeps the minutes.']);
   });
   it("keeps a German date's day and month in one sentence; a day's number before another word ends it", () => {
-    const split = (t: string) => splitSentences(t, engine.words.statements).map((s) => s.text);
     expect(split('Das Sommerfest ist am 14. Juni. Danach räumen wir auf.')).toEqual(['Das Sommerfest ist am 14. Juni.', 'Danach räumen wir auf.']);
     expect(split('Wir treffen uns am 27. Danach gehen wir essen.')).toEqual(['Wir treffen uns am 27.', 'Danach gehen wir essen.']);
     // Only after a word that leads a date, or a comma: a number ending a sentence stays its end.
@@ -61,7 +61,6 @@ describe('sentences and clauses', () => {
     expect(split('From now on the spinning class is capped at 12. March classes start on Monday.')).toHaveLength(2);
   });
   it('ends a sentence after a value that is no day or list number, though the next one opens in lower case', () => {
-    const split = (t: string) => splitSentences(t, engine.words.statements).map((s) => s.text);
     expect(split('12:30. we need time to clean up and do the till')).toEqual(['12:30.', 'we need time to clean up and do the till']);
     expect(split('4,000. we need margin for the reviewer round')).toEqual(['4,000.', 'we need margin for the reviewer round']);
     expect(split('24h. 48 is way too long for online')).toEqual(['24h.', '48 is way too long for online']);
@@ -119,7 +118,6 @@ describe('sentences and clauses', () => {
     expect(splitSentences('Drop the letter at no. 14 on Thursday.', engine.words.statements).map((s) => s.text)).toEqual(['Drop the letter at no. 14 on Thursday.']);
   });
   it('ends a sentence before a lower-case word, as chat is written, but not after an abbreviation', () => {
-    const split = (text: string) => splitSentences(text, engine.words.statements).map((s) => s.text);
     expect(split('eslint 9 is the flat config thing, right? ugh')).toEqual(['eslint 9 is the flat config thing, right?', 'ugh']);
     expect(split('wow! that was fast. thanks')).toEqual(['wow!', 'that was fast.', 'thanks']);
     expect(split('lol. guilty. set it back to info')).toEqual(['lol.', 'guilty.', 'set it back to info']);
@@ -155,6 +153,13 @@ describe('sentences and clauses', () => {
     // "Do" before an object is an instruction, not a question.
     expect(all([agent, ['dana', 'human', 'Do the other services as well.']])).toContain('Do the other services as well.');
   });
+  it('ends a sentence after an emoji in chat, but not after a symbol a name carries', () => {
+    expect(split("ok, less carrying for me 😅 I'll finish 700–999 by friday")).toEqual(['ok, less carrying for me 😅', "I'll finish 700–999 by friday"]);
+    expect(split('Nice 👍🏽 go with B')).toEqual(['Nice 👍🏽', 'go with B']);
+    expect(split('Wir nehmen 85 👍')).toEqual(['Wir nehmen 85 👍']);
+    expect(split('Acme™ Pro is the tool we keep.')).toEqual(['Acme™ Pro is the tool we keep.']);
+  });
+
   it('ends a sentence after a closing quote', () => {
     expect(splitSentences("Add the note: 'Runs small.' That matches the returns.", engine.words.statements).map((s) => s.text)).toEqual(["Add the note: 'Runs small.'", 'That matches the returns.']);
   });
@@ -396,6 +401,10 @@ describe('decision candidates', () => {
     expect(answering('rota-agent', 'Noted, max 2 split shifts per week. Publishing: 7 days ahead ok, or longer?')('14 days yeah')).toEqual(['Publishing: 14 days yeah.']);
     // A statement that names the thing itself takes no label.
     expect(answering('rota-agent', 'Publishing: 7 days ahead ok, or longer?')('Publishing 14 days ahead.')).toEqual(['Publishing 14 days ahead.']);
+  });
+
+  it('names no subject by a person addressed with a dash ("Tom – could you …")', () => {
+    expect(answering('ops-assistant', "Will do. Tom – could you send Station's pars by tomorrow noon so Friday's order is right?")('yep, by noon tomorrow')).not.toContain('Tom -: by noon tomorrow.');
   });
 
   it('names what a choice question is about without the first of the things it sets against each other', () => {

@@ -1786,7 +1786,8 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
   for (const phrase of nlp(clause).nouns().out('array')) {
     // (A number names a value, not a subject; a name with a digit in it, "S3", "IPv4", names one.
     // The words beside the values name what they are of: "Last bookable slot 12:45?".)
-    const np = withoutValues(phrase.replace(/[\s,.;:!?]+$/, '').trim(), valueWord);
+    // ("Tom – could you send …": the dash after a name addressed is no part of it.)
+    const np = withoutValues(phrase.replace(/[\s,.;:!?–—-]+$/u, '').trim(), valueWord);
     // ("¿Cuál prefieres?" is read as a noun by a tagger of English: a question word names no subject.)
     if (!np || /[¿¡]/.test(np) || lex.words.statements.choiceQuestion.test(np)) continue;
     const phraseDoc = nlp(np);

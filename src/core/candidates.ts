@@ -12,6 +12,7 @@ import {
   normalForm,
   splitClauses,
   splitSentences,
+  type ActHit,
   type CompiledStatementLexicon,
   type SentenceAct,
 } from './sentenceActs';
@@ -1389,14 +1390,14 @@ function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: D
   // AGG-Pflicht." after "Ohne Foto."), not the agent's question.
   if (!valueOnly && scene.a !== scene.agent) return statement;
   // The subject of the question asked in message `at`.
-  const askedIn = (at: number) => ({ at, subject: questionSubject(input.lexicon, sentencesAt(input, at), statement, input.stems, scene.people, valueOnly, (w) => isValueWord(input, w)) });
+  const askedIn = (at: number) => ({ at, subject: questionSubject(input.lexicon, sentencesAt(input, at), statement, input.stems, scene.people, valueOnly, (w) => slotOfWord(input.valueSlot, w), (w) => slotOfWord(input.unitSlot, w)) });
   // (A bare value is of the thing the agent's message gives a value of the same kind, "Last year
   // the rabies booster was €39." — "€45.", before anything the message asks after it.)
   const holder = valueOnly && scene.agent >= 0 ? valueHolder(input, scene.agent, statement) : null;
   let asked = holder ? { at: scene.agent, subject: holder } : scene.agent >= 0 ? askedIn(scene.agent) : null;
   // (The label of the agent's line that put the value up names it more closely than a question
   // asked before that line.)
-  const label = !asked?.subject && valueOnly && scene.agent >= 0 ? labelNamingValue(input, scene.agent, statement) : null;
+  const label = !asked?.subject && valueOnly && scene.agent >= 0 ? labelNamingValue(input, scene.agent, statement, scene.people) : null;
   if (label) asked = { at: scene.agent, subject: label };
   const listed = !asked?.subject && valueOnly && scene.agent >= 0 ? listedHolder(input, scene.agent, statement) : null;
   if (listed) asked = { at: scene.agent, subject: listed };
@@ -1450,29 +1451,33 @@ function questionBehindValue(input: CandidateInput, p: number, statement: string
  * 16:00.": the label of the line of the agent's message that put the value up (a few content words
  * before a colon), when one line does.
  */
-function labelNamingValue(input: CandidateInput, at: number, statement: string): string | null {
+function labelNamingValue(input: CandidateInput, at: number, statement: string, people: ReadonlyMap<string, string>): string | null {
   const numbers = new Set(numbersOf(statement));
   const labels = input.messages[at].text
     .split('\n')
     .filter((line) => numbersOf(line).some((n) => numbers.has(n)))
     .map((line) => /^\s*(?:[-*•]\s+)?(\p{L}[\p{L}\p{N} '’-]{0,30}):\s/u.exec(line)?.[1])
-    .map((label) => (label === undefined ? null : thingLabel(input.lexicon, input.stems, label)))
+    .map((label) => (label === undefined ? null : thingLabel(input.lexicon, input.stems, label, people)))
     .filter((label): label is string => label !== null);
   return labels.length === 1 ? labels[0] : null;
 }
 
 /**
  * The thing a line's label before its colon names, or null: "Meeting", "Publishing", "Back label
- * ABV"; "Proposed gateway SLO" names the gateway SLO.
+ * ABV"; "Proposed gateway SLO" names the gateway SLO. A person addressed ("Jonas: 7 days ahead
+ * ok?") or a word for the kind of text ("Question:", "Reminder:", "FYI:") names no thing.
  */
-function thingLabel(lex: CompiledStatementLexicon, stems: Stems, label: string): string | null {
+function thingLabel(lex: CompiledStatementLexicon, stems: Stems, label: string, people: ReadonlyMap<string, string>): string | null {
   // ("Proposed gateway SLO": what was proposed is the gateway SLO.)
   const named = withoutProposalLead(lex, label);
+  if (named.includes(':') || people.has(named.toLowerCase())) return null;
   // ("Draft: resin €0.25/ml, …": a draft is no thing a value is of. Nor is an agent's
   // "Understood:" or "Noted:" before what it took on.)
-  if (isOnly(lex, 'document-label', named) || isOnly(lex, 'acknowledgement', named) || isOnly(lex, 'proposal-label', named)) return null;
+  if ((['document-label', 'acknowledgement', 'proposal-label', 'aside'] as const).some((act) => isOnly(lex, act, named))) return null;
   // (A label that names a thing has only content words: "Meeting", not "For reference".)
-  return wordCount(named) <= 3 && words(named).every((w) => contentToken(w, stems) !== null) ? named : null;
+  if (wordCount(named) > 3 || !words(named).every((w) => contentToken(w, stems) !== null)) return null;
+  nlp ??= require('compromise') as (t: string) => Doc;
+  return nlp(named).has('#Person') ? null : named;
 }
 
 /**
@@ -1756,11 +1761,11 @@ interface Doc {
 
 /**
  * The subject of the question an elliptic answer answers: the first noun phrase of the
- * message's last question (after any "One more question:" label) that is no pronoun and holds no
- * number, when the answer names neither it nor a subject of its own (a pronoun), and the question
+ * message's last question (after any "One more question:" label) that is no pronoun, without the
+ * values it gives, or the thing its label names when the question opens with a value, when the answer names neither it nor a subject of its own (a pronoun), and the question
  * asks rather than offers. Noun phrases by compromise, on one sentence.
  */
-function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], answer: string, stems: Stems, people: ReadonlyMap<string, string>, valueOnly = false, valueWord: (word: string) => boolean = () => false): string | null {
+function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], answer: string, stems: Stems, people: ReadonlyMap<string, string>, valueOnly = false, valueWord: (word: string) => boolean = () => false, unitWord: (word: string) => boolean = () => false): string | null {
   const question = lastQuestion(asked);
   if (!question) return null;
   // "Shall I encode it that way in policy.yaml?" offers a step; "Yes, 5 minutes for hotfixes."
@@ -1773,7 +1778,7 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
   const clause = question.text.slice(colon + 1).trim();
   // "Publishing: 7 days ahead ok, or longer?", "Back label ABV: 12.5% vol — correct?": a question
   // that opens with a value after a label asks about the thing the label names.
-  const label = colon > 0 && /^\W*\d/u.test(clause) ? thingLabel(lex, stems, question.text.slice(0, colon).trim()) : null;
+  const label = colon > 0 && /^\W*\d/u.test(clause) ? thingLabel(lex, stems, question.text.slice(0, colon).trim(), people) : null;
   if (label !== null) return overlap(label, answer, stems) > 0 ? null : label;
   nlp ??= require('compromise') as (t: string) => Doc;
   // "They can't comment." names its own subject, as "Wir behalten die alten Rechnungen." does (the
@@ -1787,13 +1792,17 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
     // (A number names a value, not a subject; a name with a digit in it, "S3", "IPv4", names one.
     // The words beside the values name what they are of: "Last bookable slot 12:45?".)
     // ("Tom – could you send …": the dash after a name addressed is no part of it.)
-    const np = withoutValues(phrase.replace(/[\s,.;:!?–—-]+$/u, '').trim(), valueWord);
+    const whole = phrase.replace(/[\s,.;:!?–—-]+$/u, '').trim();
+    const np = withoutValues(lex, whole, valueWord, unitWord);
     // ("¿Cuál prefieres?" is read as a noun by a tagger of English: a question word names no subject.)
     if (!np || /[¿¡]/.test(np) || lex.words.statements.choiceQuestion.test(np)) continue;
     const phraseDoc = nlp(np);
+    // (What is left once the values are out must still name a thing: "7 days ahead ok" leaves "ahead".)
+    if (np !== whole && !phraseDoc.has('#Noun')) continue;
     // (Nor does a person addressed, "Carmen, ¿reservo el depósito 4?", or a word that asks for
     // assent, "Einverstanden?".)
-    if (phraseDoc.has('#Pronoun') || people.has(np.toLowerCase()) || isOnly(lex, 'acceptance', np)) continue;
+    // (Nor a name alone: "Tom – could you send Station's pars by noon?" addresses Tom.)
+    if (phraseDoc.has('#Pronoun') || people.has(np.toLowerCase()) || phraseDoc.has('^#Person+$') || isOnly(lex, 'acceptance', np)) continue;
     // ("Anything else?" asks for more; a light word like "anything" names no subject.)
     const words = contentTokens(np.split(/\s+/).filter((w) => !lex.words.claims.fillers.has(w.toLowerCase())).join(' '), stems);
     if (words.length === 0) continue;
@@ -1809,41 +1818,47 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
  * Sunday night") is about, not the subject: the phrase stops before it.
  */
 function withoutAlternative(lex: CompiledStatementLexicon, subject: string, question: string): string {
-  const words = subject.split(/\s+/);
-  for (let i = 1; i < words.length; i++) {
-    const before = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegex(words[i])}\\s+(?=\\S)`, 'iu').exec(question);
-    if (before && lex.words.statements.disjunction.exec(question.slice(before.index + before[0].length))?.index === 0) return words.slice(0, i).join(' ');
+  // (Each word of the question, lower-cased, with whether a disjunction comes right after it,
+  // a comma between allowed: "daily, or monthly".)
+  const said = question.toLowerCase().split(/\s+/);
+  const beforeChoice = new Set<string>();
+  for (let k = 0; k + 1 < said.length; k++) {
+    if (lex.words.statements.disjunction.exec(said[k + 1])?.index === 0) beforeChoice.add(said[k].replace(/[^\p{L}\p{N}]+$/u, ''));
   }
-  return subject;
+  const words = subject.split(/\s+/);
+  const at = words.findIndex((w, i) => i > 0 && beforeChoice.has(w.toLowerCase()));
+  return at > 0 ? words.slice(0, at).join(' ') : subject;
 }
 
 /**
- * A noun phrase without the values it gives: the numbers in it and the value words and units
- * beside them ("last bookable slot 12:45" → "last bookable slot", "delivery Wednesday 25" →
- * "delivery"). A phrase without a number stays as it is ("Thursday departure").
+ * A noun phrase without the values it gives: the numbers in it, the words of a value's slot beside
+ * them and the unit after them ("last bookable slot 12:45" → "last bookable slot", "delivery
+ * Wednesday 25" → "delivery", "grace period 30 days" → "grace period"), and a closing "ok"; a unit
+ * before the number names the thing ("opening hours 9:00–14:00"), as a name with a digit does
+ * ("2FA"). A phrase without a number stays as it is ("Thursday departure").
  */
-function withoutValues(phrase: string, isValue: (word: string) => boolean): string {
+function withoutValues(lex: CompiledStatementLexicon, phrase: string, valueWord: (word: string) => boolean, unitWord: (word: string) => boolean): string {
   if (!STANDALONE_NUMBER.test(phrase)) return phrase;
   const toks = phrase.split(/\s+/);
-  const number = (w: string) => /^\W*\d/u.test(w);
-  const drop = toks.map(number);
-  // (The value words next to a number go with it, on either side, as far as they run.)
-  for (let pass = 0; pass < 2; pass++) {
-    for (let i = 0; i < toks.length; i++) {
-      if (drop[i] || !isValue(toks[i])) continue;
-      if (drop[i - 1] || drop[i + 1]) drop[i] = true;
-    }
+  const drop = toks.map((w) => VALUE_TOKEN.test(w));
+  const numbers = drop.slice();
+  for (let i = 0; i < toks.length; i++) {
+    if (drop[i]) continue;
+    const beside = numbers[i - 1] || numbers[i + 1];
+    if ((beside && valueWord(toks[i])) || (numbers[i - 1] && unitWord(toks[i]))) drop[i] = true;
   }
-  return toks
-    .filter((_, i) => !drop[i])
-    .join(' ')
-    .replace(/^[\s,;:–-]+|[\s,;:–-]+$/gu, '');
+  const kept = toks.filter((_, i) => !drop[i]);
+  while (kept.length > 0 && isOnly(lex, 'acceptance', kept[kept.length - 1])) kept.pop();
+  return kept.join(' ').replace(/^[\s,;:–-]+|[\s,;:–-]+$/gu, '');
 }
 
-/** A word that is a value of a slot ("Thursday", "März") or a unit ("days", "€"), as the subject lexicon reads them. */
-function isValueWord(input: CandidateInput, word: string): boolean {
+/** A word that is a value: a number with at most its lower-case unit or ending ("12:45", "24h", "12.5%", "3rd"), not a name with a digit ("2FA", "S3"). */
+const VALUE_TOKEN = /^[^\p{L}\p{N}]*\d[\d.,:/–-]*[\p{Ll}%€$£°]{0,3}[^\p{L}\p{N}]*$/u;
+
+/** Whether a word, without the marks around it, is one the slot reader knows ("Thursday", "März" as values; "days", "€" as units). */
+function slotOfWord(slot: ((word: string) => string | null) | undefined, word: string): boolean {
   const w = word.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
-  return w !== '' && (input.valueSlot?.(w) != null || input.unitSlot?.(w) != null);
+  return w !== '' && slot?.(w) != null;
 }
 
 /** A colon that is not inside a number: "Retention: 30 days", not "12:30". */
@@ -2591,25 +2606,24 @@ function openingPhrase(lex: CompiledStatementLexicon, clause: string): string | 
   return opensQuote(phrase) ? null : phrase;
 }
 
-/** Whether a text opens a quote it does not close: more words open with a quotation mark than end with one. */
+/** Whether a text opens a quote at a word's start, before a letter, that it does not close ("Draft 'Price list"; not "the '90s list"). */
 function opensQuote(text: string): boolean {
-  const opened = text.match(/(?:^|\s)['"‘“„«]/gu)?.length ?? 0;
-  const closed = text.match(/['"’”“»](?=[\s,;:.!?]|$)/gu)?.length ?? 0;
-  return opened > closed;
+  for (let i = 0; i < text.length; i++) {
+    if (!OPENING_QUOTE.test(text.charAt(i)) || (i > 0 && !/\s/u.test(text.charAt(i - 1))) || !/\p{L}/u.test(text.charAt(i + 1))) continue;
+    if (closingQuote(text, i) < 0) return true;
+  }
+  return false;
 }
 
 /** What one sentence of an agent's message offers to do or proposes, or null. */
 function proposalIn(lex: CompiledStatementLexicon, t: CandidateTuning, s: string): { statement: string; type: DecisionType } | null {
   const lower = normalForm(s);
-  const cue = findAct(lex, 'proposal', lower);
+  const cue = proposalCue(lex, lower);
   // "Book the Alte Halle?": a question that is a step in the imperative offers to take it, as
   // "Shall I book the Alte Halle?" does.
   if (!cue && isQuestion(s) && findAct(lex, 'directive', lower)?.start === 0 && !/:\s/.test(s)) return offeredStep(lex, t, s);
   // "Proposal for the year-7 rollout:" introduces what follows; it proposes nothing itself.
   if (!cue || /:\s*$/.test(s)) return null;
-  // "Let me know if the wording reads ok." asks for the person's word; "let me" offers nothing.
-  const asks = findAct(lex, 'information-request', lower);
-  if (asks && asks.start <= cue.start && asks.end >= cue.end) return null;
   let content = s.slice(cue.end).replace(/^[\s:,]+/, '');
   // "suggests that agents hand off …" proposes the clause after "that"; "I'd suggest that one" the option it points at.
   const joined = content.replace(lex.words.statements.proposalComplementizer, '');
@@ -2624,6 +2638,19 @@ function proposalIn(lex: CompiledStatementLexicon, t: CandidateTuning, s: string
   if (!shaped.statement || wordCount(shaped.statement) > t.statementMaxWords) return null;
   const type: DecisionType = hasAct(lex, 'offer', lower.slice(cue.start, cue.end)) ? 'action_item' : 'decision';
   return { statement: shaped.statement, type };
+}
+
+/**
+ * The proposal cue of a sentence, past an ask for the person's word: "Let me know if the wording
+ * reads ok." offers nothing ("let me" is part of the ask); "Let me know and I'll send it to the
+ * client today." offers what follows the ask.
+ */
+function proposalCue(lex: CompiledStatementLexicon, lower: string): ActHit | null {
+  const cue = findAct(lex, 'proposal', lower);
+  const asks = cue ? findAct(lex, 'feedback-request', lower) : null;
+  if (!cue || !asks || asks.start > cue.start || asks.end < cue.end) return cue;
+  const after = findAct(lex, 'proposal', lower.slice(asks.end));
+  return after && { start: after.start + asks.end, end: after.end + asks.end };
 }
 
 /** "I'll email the rules to all plan customers, ok?" offers the step without the tag that asks for the go-ahead ("…, ok", "…, right", "…, vale"). */

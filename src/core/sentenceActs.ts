@@ -26,6 +26,7 @@ export type SentenceAct =
   | 'imperative'
   | 'request'
   | 'information-request'
+  | 'feedback-request'
   | 'proposal'
   | 'reason'
   | 'alternative'
@@ -331,9 +332,11 @@ export function announced(lex: CompiledStatementLexicon, text: string): 'decisio
 // of files. chart-agent already has read access."). A period after a whole word ends one before a
 // lower-case word as well ("lol. guilty. set it back to info"), unless the word is an
 // abbreviation or has a period of its own ("Lesebrücke e.V. invites you").
-// In chat an emoji ends a sentence as a mark does ("ok, less carrying for me 😅 I'll finish
-// 700–999 by friday"): the emoji blocks, not the symbols such as ™ that names carry.
-const SENTENCE_END = /([.!?]+['"’”]?)(\s+)(?=["'(\[¿¡]?[\p{Lu}\p{N}\p{Extended_Pictographic}@#])|([?!]+['"’”]?)(\s+)(?=\p{Ll})|(\.+)(\s+)(?=\p{Ll}[\p{Ll}\p{N}]*[-_][\p{L}\p{N}])|(\.)(\s+)(?=\p{Ll})|([\u{1F300}-\u{1FAFF}\u{2600}-\u{27BF}][\u{1F300}-\u{1FAFF}\u{2600}-\u{27BF}\u{1F3FB}-\u{1F3FF}\u{FE0F}\u{200D}]*)(\s+)(?=\p{L})/gu;
+// In chat an emoji ends a sentence as a mark does, before a capital ("ok, less carrying for me 😅
+// I'll finish 700–999 by friday"): the pictographs' blocks only, not symbols used as words (★, ✓,
+// ⚠, ™), and not before a lower-case word ("the 🐛 label"). A run of them is tried once, from its
+// first: the look-behind keeps a long run linear.
+const SENTENCE_END = /([.!?]+['"’”]?)(\s+)(?=["'(\[¿¡]?[\p{Lu}\p{N}\p{Extended_Pictographic}@#])|([?!]+['"’”]?)(\s+)(?=\p{Ll})|(\.+)(\s+)(?=\p{Ll}[\p{Ll}\p{N}]*[-_][\p{L}\p{N}])|(\.)(\s+)(?=\p{Ll})|(?<![\u{1F300}-\u{1FAFF}\u{FE0F}\u{200D}])([\u{1F300}-\u{1FAFF}][\u{1F300}-\u{1FAFF}\u{FE0F}\u{200D}]*)(\s+)(?=["'(\[¿¡]?\p{Lu})/gu;
 // A whole word just before a period, after a space, a bracket or the line's start: letters only,
 // or a value that is no day's or list item's number ("12:30. we need time", "4,000. we need
 // margin", "24h. 48 is too long"); "am 5. juni" and "1. ask them" go on.

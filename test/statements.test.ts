@@ -153,16 +153,6 @@ describe('sentences and clauses', () => {
     // "Do" before an object is an instruction, not a question.
     expect(all([agent, ['dana', 'human', 'Do the other services as well.']])).toContain('Do the other services as well.');
   });
-  it('ends a sentence after an emoji in chat, but not after a symbol a name carries', () => {
-    expect(split("ok, less carrying for me 😅 I'll finish 700–999 by friday")).toEqual(['ok, less carrying for me 😅', "I'll finish 700–999 by friday"]);
-    expect(split('Nice 👍🏽 Go with B')).toEqual(['Nice 👍🏽', 'Go with B']);
-    // An emoji or symbol used as a word goes on: before a lower-case word, or a symbol outside the pictographs.
-    expect(split('We use the 🐛 label for bugs from now on.')).toEqual(['We use the 🐛 label for bugs from now on.']);
-    expect(split('Always put a ⚠ sign before breaking changes.')).toEqual(['Always put a ⚠ sign before breaking changes.']);
-    expect(split('Price is €12 ✓ and shipping is free.')).toEqual(['Price is €12 ✓ and shipping is free.']);
-    expect(split('Acme™ Pro is the tool we keep.')).toEqual(['Acme™ Pro is the tool we keep.']);
-  });
-
   it('ends a sentence after a closing quote', () => {
     expect(splitSentences("Add the note: 'Runs small.' That matches the returns.", engine.words.statements).map((s) => s.text)).toEqual(["Add the note: 'Runs small.'", 'That matches the returns.']);
   });
@@ -402,12 +392,19 @@ describe('decision candidates', () => {
     // A question that opens with a value after a label asks about what the label names.
     expect(answering('rota-agent', 'Noted, max 2 split shifts per week. Publishing: 7 days ahead ok, or longer?')('14 days yeah')).toEqual(['Publishing: 14 days yeah.']);
     // A person addressed, or a word for the kind of text, names no thing; nor does what is left of a phrase that names none ("ahead").
-    expect(answering('rota-agent', 'Jonas: 7 days ahead ok, or longer?')('14 days')).toEqual(['14 days.']);
+    expect(replying([['jonas', 'human', 'Can we publish the rota?'], ['rota-agent', 'bot', 'Jonas: 7 days ahead ok, or longer?']], 'kim')('14 days')).toEqual(['14 days.']);
+    expect(answering('rota-agent', 'Re: 7 days ahead ok, or longer?')('14 days')).toEqual(['14 days.']);
+    // A first name that begins a thing's name is no person ("Amber alert").
+    expect(answering('ops-bot', 'Amber alert after 30 minutes?')('15 minutes')).toEqual(['Amber alert: 15 minutes.']);
+    expect(answering('ops-bot', 'Support 24/7?')('weekdays only')).toEqual(['Support: weekdays only.']);
     expect(answering('rota-agent', 'Question: 7 days ahead ok, or longer?')('14 days')).toEqual(['14 days.']);
     // A unit before the number names the thing; a name with a digit stays; a closing "ok" goes.
     expect(answering('ops-bot', 'Saturday opening hours 9:00–14:00?')('10:00–14:00')).toEqual(['Saturday opening hours: 10:00-14:00.']);
     expect(answering('ops-bot', 'Response time 24 hours ok?')('48 hours')).toEqual(['Response time: 48 hours.']);
     expect(answering('it-bot', '2FA grace period 30 days?')('14 days')).toEqual(['2FA grace period: 14 days.']);
+    // A unit in capitals, or a range of hours, is part of the value.
+    expect(answering('it-bot', 'Storage quota 10GB ok?')('20GB')).toEqual(['Storage quota: 20GB.']);
+    expect(answering('shop-bot', 'Hours 9am–5pm ok?')('8am–6pm')).toEqual(['Hours: 8am-6pm.']);
     // A statement that names the thing itself takes no label.
     expect(answering('rota-agent', 'Publishing: 7 days ahead ok, or longer?')('Publishing 14 days ahead.')).toEqual(['Publishing 14 days ahead.']);
   });
@@ -492,6 +489,7 @@ describe('decision candidates', () => {
   it('takes an ask for the person\'s word ("Let me know if …") as no step the agent offers', () => {
     expect(acceptedSteps('Test sent to the number ending 123. Let me know if the wording reads ok.', 'reads fine.')).toEqual([]);
     expect(acceptedSteps('Entwurf ist im Ordner. Sag mir Bescheid, wenn er passt.', 'passt.')).toEqual([]);
+    expect(acceptedSteps('Test sent. Keep me posted, and let me know if the wording reads ok.', 'reads fine.')).toEqual([]);
     // "Let me" before a step still offers it, and so does a step after the ask.
     expect(acceptedSteps('The quote is ready. Let me send it to the client today.', 'ok do it')).toEqual(['Send the quote to the client today.']);
     expect(acceptedSteps("The quote is ready. Let me know and I'll send it to the client today.", 'ok')).toEqual(['Send the quote to the client today.']);
@@ -762,6 +760,7 @@ describe('decision candidates', () => {
     expect(answering('site-agent', 'The new meter is due on Friday; the outlets can wait. Shall I book it for Monday?')('yes')).toEqual(['Book the new meter for Monday.']);
     // A phrase that stops inside a quote names nothing whole; a quote closed inside it does, and an apostrophe before a digit opens none.
     expect(answering('order-agent', "The '90s price list is ready. Send it to Marc for review?")('yes send')).toEqual(["Send the '90s price list to Marc for review."]);
+    expect(answering('order-agent', 'Draft "2026 list 2 Hanse" ready. Send it to Marc for review?')('yes send')).toEqual(['Send it to Marc for review.']);
     expect(answering('order-agent', "Draft 'Price list 2026 – Hanse Weinkontor' ready. Send it to Marc for review?")('yes send')).toEqual(['Send it to Marc for review.']);
     expect(answering('order-agent', "The 'Hanse' price list is ready. Send it to Marc for review?")('yes send')).toEqual(["Send the 'Hanse' price list to Marc for review."]);
   });

@@ -1464,8 +1464,8 @@ function labelNamingValue(input: CandidateInput, at: number, statement: string, 
 
 /**
  * The thing a line's label before its colon names, or null: "Meeting", "Publishing", "Back label
- * ABV"; "Proposed gateway SLO" names the gateway SLO. A person addressed ("Jonas: 7 days ahead
- * ok?") or a word for the kind of text ("Question:", "Reminder:", "FYI:") names no thing.
+ * ABV"; "Proposed gateway SLO" names the gateway SLO. A person of the discussion ("Jonas: 7 days
+ * ahead ok?") or a word for the kind of text ("Question:", "Reminder:", "FYI:") names no thing.
  */
 function thingLabel(lex: CompiledStatementLexicon, stems: Stems, label: string, people: ReadonlyMap<string, string>): string | null {
   // ("Proposed gateway SLO": what was proposed is the gateway SLO.)
@@ -1475,9 +1475,12 @@ function thingLabel(lex: CompiledStatementLexicon, stems: Stems, label: string, 
   // "Understood:" or "Noted:" before what it took on.)
   if ((['document-label', 'acknowledgement', 'proposal-label', 'aside'] as const).some((act) => isOnly(lex, act, named))) return null;
   // (A label that names a thing has only content words: "Meeting", not "For reference".)
-  if (wordCount(named) > 3 || !words(named).every((w) => contentToken(w, stems) !== null)) return null;
-  nlp ??= require('compromise') as (t: string) => Doc;
-  return nlp(named).has('#Person') ? null : named;
+  return wordCount(named) <= 3 && words(named).every((w) => contentToken(w, stems) !== null) ? named : null;
+}
+
+/** Whether a phrase opens the clause as the name of someone addressed: a capital, then a comma or a dash ("Tom – could you …"). */
+function addressedAtStart(clause: string, phrase: string): boolean {
+  return /^\p{Lu}/u.test(phrase) && clause.startsWith(phrase) && /^\s*[,–—-]\s/u.test(clause.slice(phrase.length));
 }
 
 /**
@@ -1798,11 +1801,11 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
     if (!np || /[¿¡]/.test(np) || lex.words.statements.choiceQuestion.test(np)) continue;
     const phraseDoc = nlp(np);
     // (What is left once the values are out must still name a thing: "7 days ahead ok" leaves "ahead".)
-    if (np !== whole && !phraseDoc.has('#Noun')) continue;
+    if (np !== whole && phraseDoc.has('^(#Adjective|#Adverb|#Preposition)+$')) continue;
     // (Nor does a person addressed, "Carmen, ¿reservo el depósito 4?", or a word that asks for
     // assent, "Einverstanden?".)
-    // (Nor a name alone: "Tom – could you send Station's pars by noon?" addresses Tom.)
-    if (phraseDoc.has('#Pronoun') || people.has(np.toLowerCase()) || phraseDoc.has('^#Person+$') || isOnly(lex, 'acceptance', np)) continue;
+    // (Nor a name addressed before a comma or a dash: "Tom – could you send Station's pars by noon?".)
+    if (phraseDoc.has('#Pronoun') || people.has(np.toLowerCase()) || addressedAtStart(clause, np) || isOnly(lex, 'acceptance', np)) continue;
     // ("Anything else?" asks for more; a light word like "anything" names no subject.)
     const words = contentTokens(np.split(/\s+/).filter((w) => !lex.words.claims.fillers.has(w.toLowerCase())).join(' '), stems);
     if (words.length === 0) continue;
@@ -1838,22 +1841,39 @@ function withoutAlternative(lex: CompiledStatementLexicon, subject: string, ques
  * ("2FA"). A phrase without a number stays as it is ("Thursday departure").
  */
 function withoutValues(lex: CompiledStatementLexicon, phrase: string, valueWord: (word: string) => boolean, unitWord: (word: string) => boolean): string {
-  if (!STANDALONE_NUMBER.test(phrase)) return phrase;
+  if (!STANDALONE_NUMBER.test(phrase)) return withoutClosingAcceptance(lex, phrase.split(/\s+/)).join(' ');
   const toks = phrase.split(/\s+/);
-  const drop = toks.map((w) => VALUE_TOKEN.test(w));
+  const drop = toks.map((w) => isValueToken(w, unitWord));
   const numbers = drop.slice();
   for (let i = 0; i < toks.length; i++) {
     if (drop[i]) continue;
     const beside = numbers[i - 1] || numbers[i + 1];
     if ((beside && valueWord(toks[i])) || (numbers[i - 1] && unitWord(toks[i]))) drop[i] = true;
   }
-  const kept = toks.filter((_, i) => !drop[i]);
-  while (kept.length > 0 && isOnly(lex, 'acceptance', kept[kept.length - 1])) kept.pop();
-  return kept.join(' ').replace(/^[\s,;:–-]+|[\s,;:–-]+$/gu, '');
+  return withoutClosingAcceptance(lex, toks.filter((_, i) => !drop[i]))
+    .join(' ')
+    .replace(/^[\s,;:–-]+|[\s,;:–-]+$/gu, '');
 }
 
-/** A word that is a value: a number with at most its lower-case unit or ending ("12:45", "24h", "12.5%", "3rd"), not a name with a digit ("2FA", "S3"). */
-const VALUE_TOKEN = /^[^\p{L}\p{N}]*\d[\d.,:/–-]*[\p{Ll}%€$£°]{0,3}[^\p{L}\p{N}]*$/u;
+/** The words without an "ok" or "fine" that closes them ("Response time 24 hours ok?"). */
+function withoutClosingAcceptance(lex: CompiledStatementLexicon, toks: string[]): string[] {
+  const kept = toks.slice();
+  while (kept.length > 1 && isOnly(lex, 'acceptance', kept[kept.length - 1])) kept.pop();
+  return kept;
+}
+
+/**
+ * A word that is a value: a number, or a range of two, each with at most an ending or unit
+ * ("12:45", "24h", "12.5%", "3rd", "10GB", "9am–5pm", "30mins"), not a name with a digit ("2FA",
+ * "S3"): letters after a number are a unit when they are lower case or a unit the reader knows.
+ */
+function isValueToken(word: string, unitWord: (word: string) => boolean): boolean {
+  const m = VALUE_TOKEN.exec(word);
+  if (!m) return false;
+  return [m[1], m[2]].every((unit) => unit === undefined || unit === '' || /^[\p{Ll}%€$£°]+$/u.test(unit) || unitWord(unit));
+}
+
+const VALUE_TOKEN = /^[^\p{L}\p{N}]*\d[\d.,:/]*([\p{L}%€$£°]{0,5})(?:[–-]\d[\d.,:/]*([\p{L}%€$£°]{0,5}))?[^\p{L}\p{N}]*$/u;
 
 /** Whether a word, without the marks around it, is one the slot reader knows ("Thursday", "März" as values; "days", "€" as units). */
 function slotOfWord(slot: ((word: string) => string | null) | undefined, word: string): boolean {
@@ -2606,10 +2626,12 @@ function openingPhrase(lex: CompiledStatementLexicon, clause: string): string | 
   return opensQuote(phrase) ? null : phrase;
 }
 
-/** Whether a text opens a quote at a word's start, before a letter, that it does not close ("Draft 'Price list"; not "the '90s list"). */
+/** Whether a text opens a quote at a word's start that it does not close ("Draft 'Price list"; not "the '90s list"). */
 function opensQuote(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
-    if (!OPENING_QUOTE.test(text.charAt(i)) || (i > 0 && !/\s/u.test(text.charAt(i - 1))) || !/\p{L}/u.test(text.charAt(i + 1))) continue;
+    const mark = text.charAt(i);
+    // ("'90s" shortens a year with an apostrophe; a quotation mark before a digit opens a quote.)
+    if (!OPENING_QUOTE.test(mark) || (i > 0 && !/\s/u.test(text.charAt(i - 1))) || (/['’]/u.test(mark) && !/\p{L}/u.test(text.charAt(i + 1)))) continue;
     if (closingQuote(text, i) < 0) return true;
   }
   return false;
@@ -2646,11 +2668,26 @@ function proposalIn(lex: CompiledStatementLexicon, t: CandidateTuning, s: string
  * client today." offers what follows the ask.
  */
 function proposalCue(lex: CompiledStatementLexicon, lower: string): ActHit | null {
-  const cue = findAct(lex, 'proposal', lower);
-  const asks = cue ? findAct(lex, 'feedback-request', lower) : null;
-  if (!cue || !asks || asks.start > cue.start || asks.end < cue.end) return cue;
-  const after = findAct(lex, 'proposal', lower.slice(asks.end));
-  return after && { start: after.start + asks.end, end: after.end + asks.end };
+  let from = 0;
+  for (;;) {
+    const rest = lower.slice(from);
+    const cue = findAct(lex, 'proposal', rest);
+    if (!cue) return null;
+    const ask = askAround(lex, rest, cue);
+    if (!ask) return { start: cue.start + from, end: cue.end + from };
+    from += ask.end;
+  }
+}
+
+/** The ask for the person's word ("let me know", "keep me posted") whose words hold the cue, if any. */
+function askAround(lex: CompiledStatementLexicon, text: string, cue: ActHit): ActHit | null {
+  let from = 0;
+  for (;;) {
+    const ask = findAct(lex, 'feedback-request', text.slice(from));
+    if (!ask || ask.start + from > cue.start) return null;
+    if (ask.end + from >= cue.end) return { start: ask.start + from, end: ask.end + from };
+    from += ask.end;
+  }
 }
 
 /** "I'll email the rules to all plan customers, ok?" offers the step without the tag that asks for the go-ahead ("…, ok", "…, right", "…, vale"). */

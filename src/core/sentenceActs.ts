@@ -332,11 +332,7 @@ export function announced(lex: CompiledStatementLexicon, text: string): 'decisio
 // of files. chart-agent already has read access."). A period after a whole word ends one before a
 // lower-case word as well ("lol. guilty. set it back to info"), unless the word is an
 // abbreviation or has a period of its own ("Lesebrücke e.V. invites you").
-// In chat an emoji ends a sentence as a mark does, before a capital ("ok, less carrying for me 😅
-// I'll finish 700–999 by friday"): the pictographs' blocks only, not symbols used as words (★, ✓,
-// ⚠, ™), and not before a lower-case word ("the 🐛 label"). A run of them is tried once, from its
-// first: the look-behind keeps a long run linear.
-const SENTENCE_END = /([.!?]+['"’”]?)(\s+)(?=["'(\[¿¡]?[\p{Lu}\p{N}\p{Extended_Pictographic}@#])|([?!]+['"’”]?)(\s+)(?=\p{Ll})|(\.+)(\s+)(?=\p{Ll}[\p{Ll}\p{N}]*[-_][\p{L}\p{N}])|(\.)(\s+)(?=\p{Ll})|(?<![\u{1F300}-\u{1FAFF}\u{FE0F}\u{200D}])([\u{1F300}-\u{1FAFF}][\u{1F300}-\u{1FAFF}\u{FE0F}\u{200D}]*)(\s+)(?=["'(\[¿¡]?\p{Lu})/gu;
+const SENTENCE_END = /([.!?]+['"’”]?)(\s+)(?=["'(\[¿¡]?[\p{Lu}\p{N}\p{Extended_Pictographic}@#])|([?!]+['"’”]?)(\s+)(?=\p{Ll})|(\.+)(\s+)(?=\p{Ll}[\p{Ll}\p{N}]*[-_][\p{L}\p{N}])|(\.)(\s+)(?=\p{Ll})/gu;
 // A whole word just before a period, after a space, a bracket or the line's start: letters only,
 // or a value that is no day's or list item's number ("12:30. we need time", "4,000. we need
 // margin", "24h. 48 is too long"); "am 5. juni" and "1. ask them" go on.
@@ -374,7 +370,7 @@ export function splitSentences(text: string, words: SentenceWords): Span[] {
     SENTENCE_END.lastIndex = from;
     let m: RegExpExecArray | null;
     while ((m = SENTENCE_END.exec(line)) !== null) {
-      const mark = m[1] ?? m[3] ?? m[5] ?? m[7] ?? m[9];
+      const mark = m[1] ?? m[3] ?? m[5] ?? m[7];
       const end = m.index + mark.length;
       // What stands just before the mark and just after the space decides; a window of each keeps
       // a line of many periods linear.

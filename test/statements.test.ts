@@ -393,6 +393,11 @@ describe('decision candidates', () => {
     expect(answering('rota-agent', 'Noted, max 2 split shifts per week. Publishing: 7 days ahead ok, or longer?')('14 days yeah')).toEqual(['Publishing: 14 days yeah.']);
     // A person addressed, or a word for the kind of text, names no thing; nor does what is left of a phrase that names none ("ahead").
     expect(replying([['jonas', 'human', 'Can we publish the rota?'], ['rota-agent', 'bot', 'Jonas: 7 days ahead ok, or longer?']], 'kim')('14 days')).toEqual(['14 days.']);
+    expect(answering('rota-agent', 'Carmen: 7 days ahead ok?')('14 days')).toEqual(['14 days.']);
+    expect(answering('rota-agent', 'Hinweis: 7 Tage vorher ok?')('14 Tage')).toEqual(['14 Tage.']);
+    // A phrase before a comma or a dash is someone addressed only when it is a name.
+    expect(answering('ops-bot', 'Delivery window, 2 or 3 days?')('3 days')).toEqual(['Delivery window: 3 days.']);
+    expect(answering('ops-bot', 'Dress code – smart or casual?')('casual')).toEqual(['Dress code: casual.']);
     expect(answering('rota-agent', 'Re: 7 days ahead ok, or longer?')('14 days')).toEqual(['14 days.']);
     // A first name that begins a thing's name is no person ("Amber alert").
     expect(answering('ops-bot', 'Amber alert after 30 minutes?')('15 minutes')).toEqual(['Amber alert: 15 minutes.']);
@@ -405,6 +410,11 @@ describe('decision candidates', () => {
     // A unit in capitals, or a range of hours, is part of the value.
     expect(answering('it-bot', 'Storage quota 10GB ok?')('20GB')).toEqual(['Storage quota: 20GB.']);
     expect(answering('shop-bot', 'Hours 9am–5pm ok?')('8am–6pm')).toEqual(['Hours: 8am-6pm.']);
+    expect(answering('it-bot', 'Speed 100Mbps ok?')('200Mbps')).toEqual(['Speed: 200Mbps.']);
+    expect(answering('it-bot', '5G rollout Monday?')('tuesday')).toEqual(['5G rollout: tuesday.']);
+    // A number before what it counts leaves the thing; a compound with a number stays whole.
+    expect(answering('exam-bot', 'Need 4 invigilators in the hall?')('4 in the hall is fine')).toEqual(['Invigilators: 4 in the hall is fine.']);
+    expect(answering('vet-bot', 'Existing 15-minute vaccination bookings too?')('no leave those')).toEqual(['Existing 15-minute vaccination bookings: no leave those.']);
     // A statement that names the thing itself takes no label.
     expect(answering('rota-agent', 'Publishing: 7 days ahead ok, or longer?')('Publishing 14 days ahead.')).toEqual(['Publishing 14 days ahead.']);
   });
@@ -421,6 +431,8 @@ describe('decision candidates', () => {
     // Wherever the word stands first in the question, and with a comma before the "or".
     expect(answering('ticket-bot', 'Should the daily purge run daily or monthly?')('monthly, first sunday night')).toEqual(['Daily purge run: monthly, first sunday night.']);
     expect(answering('ticket-bot', 'Should the purge run daily, or monthly?')('monthly, first sunday night')).toEqual(['Purge run: monthly, first sunday night.']);
+    // A word of the second alternative that the first shares ("days") cuts nothing of it.
+    expect(answering('docket-agent', '14 and 3 calendar days, or business days?')('calendar. keep it simple')).toEqual(['Calendar.', 'Keep it simple.']);
   });
 
   it("states a settlement of a day and an hour with the label of the agent's line that put them up", () => {
@@ -760,7 +772,7 @@ describe('decision candidates', () => {
     expect(answering('site-agent', 'The new meter is due on Friday; the outlets can wait. Shall I book it for Monday?')('yes')).toEqual(['Book the new meter for Monday.']);
     // A phrase that stops inside a quote names nothing whole; a quote closed inside it does, and an apostrophe before a digit opens none.
     expect(answering('order-agent', "The '90s price list is ready. Send it to Marc for review?")('yes send')).toEqual(["Send the '90s price list to Marc for review."]);
-    expect(answering('order-agent', 'Draft "2026 list 2 Hanse" ready. Send it to Marc for review?')('yes send')).toEqual(['Send it to Marc for review.']);
+    expect(answering('order-agent', 'The "Q3 report " is ready. Send it to Marc for review?')('yes send')).toEqual(['Send the "Q3 report " to Marc for review.']);
     expect(answering('order-agent', "Draft 'Price list 2026 – Hanse Weinkontor' ready. Send it to Marc for review?")('yes send')).toEqual(['Send it to Marc for review.']);
     expect(answering('order-agent', "The 'Hanse' price list is ready. Send it to Marc for review?")('yes send')).toEqual(["Send the 'Hanse' price list to Marc for review."]);
   });

@@ -1475,12 +1475,23 @@ function thingLabel(lex: CompiledStatementLexicon, stems: Stems, label: string, 
   // "Understood:" or "Noted:" before what it took on.)
   if ((['document-label', 'acknowledgement', 'proposal-label', 'aside'] as const).some((act) => isOnly(lex, act, named))) return null;
   // (A label that names a thing has only content words: "Meeting", not "For reference".)
-  return wordCount(named) <= 3 && words(named).every((w) => contentToken(w, stems) !== null) ? named : null;
+  if (wordCount(named) > 3 || !words(named).every((w) => contentToken(w, stems) !== null)) return null;
+  return isPersonName(named, people) ? null : named;
 }
 
-/** Whether a phrase opens the clause as the name of someone addressed: a capital, then a comma or a dash ("Tom – could you …"). */
-function addressedAtStart(clause: string, phrase: string): boolean {
-  return /^\p{Lu}/u.test(phrase) && clause.startsWith(phrase) && /^\s*[,–—-]\s/u.test(clause.slice(phrase.length));
+/** A person of the discussion, or one word the tagger knows as a name ("Jonas", "Carmen"); "Amber alert" is no name. */
+function isPersonName(phrase: string, people: ReadonlyMap<string, string>): boolean {
+  if (people.has(phrase.toLowerCase())) return true;
+  if (wordCount(phrase) !== 1) return false;
+  nlp ??= require('compromise') as (t: string) => Doc;
+  return nlp(phrase).has('#Person');
+}
+
+/** Whether a phrase opens the clause as someone addressed: a name, then a comma or a dash ("Tom – could you …", "Thanks Tom – …"). */
+function addressedAtStart(clause: string, phrase: string, people: ReadonlyMap<string, string>): boolean {
+  const at = clause.indexOf(phrase);
+  const before = at < 0 ? '' : clause.slice(0, at).trim();
+  return at >= 0 && before.split(/\s+/).filter(Boolean).length <= 1 && /^\s*[,–—-]\s/u.test(clause.slice(at + phrase.length)) && isPersonName(phrase, people);
 }
 
 /**
@@ -1805,7 +1816,7 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
     // (Nor does a person addressed, "Carmen, ¿reservo el depósito 4?", or a word that asks for
     // assent, "Einverstanden?".)
     // (Nor a name addressed before a comma or a dash: "Tom – could you send Station's pars by noon?".)
-    if (phraseDoc.has('#Pronoun') || people.has(np.toLowerCase()) || addressedAtStart(clause, np) || isOnly(lex, 'acceptance', np)) continue;
+    if (phraseDoc.has('#Pronoun') || people.has(np.toLowerCase()) || addressedAtStart(clause, np, people) || isOnly(lex, 'acceptance', np)) continue;
     // ("Anything else?" asks for more; a light word like "anything" names no subject.)
     const words = contentTokens(np.split(/\s+/).filter((w) => !lex.words.claims.fillers.has(w.toLowerCase())).join(' '), stems);
     if (words.length === 0) continue;
@@ -1821,59 +1832,53 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
  * Sunday night") is about, not the subject: the phrase stops before it.
  */
 function withoutAlternative(lex: CompiledStatementLexicon, subject: string, question: string): string {
-  // (Each word of the question, lower-cased, with whether a disjunction comes right after it,
-  // a comma between allowed: "daily, or monthly".)
-  const said = question.toLowerCase().split(/\s+/);
-  const beforeChoice = new Set<string>();
-  for (let k = 0; k + 1 < said.length; k++) {
-    if (lex.words.statements.disjunction.exec(said[k + 1])?.index === 0) beforeChoice.add(said[k].replace(/[^\p{L}\p{N}]+$/u, ''));
-  }
+  // (Where the subject stands in the question: "business days" after "calendar days, or" is the
+  // second alternative itself, and keeps its words.)
+  const lower = question.toLowerCase();
   const words = subject.split(/\s+/);
-  const at = words.findIndex((w, i) => i > 0 && beforeChoice.has(w.toLowerCase()));
-  return at > 0 ? words.slice(0, at).join(' ') : subject;
+  let at = lower.indexOf(subject.toLowerCase());
+  if (at < 0) return subject;
+  for (let i = 0; i < words.length; i++) {
+    at = lower.indexOf(words[i].toLowerCase(), at) + words[i].length;
+    if (i > 0 && lex.words.statements.disjunction.exec(question.slice(at).replace(/^[\s,]+/, ''))?.index === 0) return words.slice(0, i).join(' ');
+  }
+  return subject;
 }
 
 /**
- * A noun phrase without the values it gives: the numbers in it, the words of a value's slot beside
- * them and the unit after them ("last bookable slot 12:45" → "last bookable slot", "delivery
- * Wednesday 25" → "delivery", "grace period 30 days" → "grace period"), and a closing "ok"; a unit
- * before the number names the thing ("opening hours 9:00–14:00"), as a name with a digit does
- * ("2FA"). A phrase without a number stays as it is ("Thursday departure").
+ * A noun phrase without the values it gives: the words before its next number, without a value
+ * word or an "ok" that closes them ("last bookable slot 12:45" → "last bookable slot", "delivery
+ * Wednesday 25" → "delivery", "speed 100Mbps" → "speed", "response time 24 hours ok" → "response
+ * time"); a number that opens it goes, unless a unit follows, when the phrase names nothing but a
+ * value ("4 invigilators" → "invigilators"; "7 days ahead ok" → ""). A name with a digit ("2FA
+ * grace period") and a compound ("15-minute bookings") stay; a phrase without a number keeps its
+ * words ("Thursday departure").
  */
 function withoutValues(lex: CompiledStatementLexicon, phrase: string, valueWord: (word: string) => boolean, unitWord: (word: string) => boolean): string {
-  if (!STANDALONE_NUMBER.test(phrase)) return withoutClosingAcceptance(lex, phrase.split(/\s+/)).join(' ');
-  const toks = phrase.split(/\s+/);
-  const drop = toks.map((w) => isValueToken(w, unitWord));
-  const numbers = drop.slice();
-  for (let i = 0; i < toks.length; i++) {
-    if (drop[i]) continue;
-    const beside = numbers[i - 1] || numbers[i + 1];
-    if ((beside && valueWord(toks[i])) || (numbers[i - 1] && unitWord(toks[i]))) drop[i] = true;
+  let toks = phrase.split(/\s+/).filter(Boolean);
+  if (!STANDALONE_NUMBER.test(phrase)) return withoutClosing(lex, toks, () => false).join(' ');
+  if (toks.length > 0 && VALUE_START.test(toks[0])) {
+    if (toks.length < 2 || unitWord(toks[1])) return '';
+    toks = toks.slice(1);
   }
-  return withoutClosingAcceptance(lex, toks.filter((_, i) => !drop[i]))
+  const next = toks.findIndex((w, k) => k > 0 && NUMBER_WORD.test(w));
+  return withoutClosing(lex, next < 0 ? toks : toks.slice(0, next), valueWord)
     .join(' ')
     .replace(/^[\s,;:–-]+|[\s,;:–-]+$/gu, '');
 }
 
-/** The words without an "ok" or "fine" that closes them ("Response time 24 hours ok?"). */
-function withoutClosingAcceptance(lex: CompiledStatementLexicon, toks: string[]): string[] {
+/** The words without the value words and the "ok" or "fine" that close them ("delivery Wednesday", "response time ok"). */
+function withoutClosing(lex: CompiledStatementLexicon, toks: readonly string[], valueWord: (word: string) => boolean): string[] {
   const kept = toks.slice();
-  while (kept.length > 1 && isOnly(lex, 'acceptance', kept[kept.length - 1])) kept.pop();
+  while (kept.length > 0 && (valueWord(kept[kept.length - 1]) || (kept.length > 1 && isOnly(lex, 'acceptance', kept[kept.length - 1])))) kept.pop();
   return kept;
 }
 
-/**
- * A word that is a value: a number, or a range of two, each with at most an ending or unit
- * ("12:45", "24h", "12.5%", "3rd", "10GB", "9am–5pm", "30mins"), not a name with a digit ("2FA",
- * "S3"): letters after a number are a unit when they are lower case or a unit the reader knows.
- */
-function isValueToken(word: string, unitWord: (word: string) => boolean): boolean {
-  const m = VALUE_TOKEN.exec(word);
-  if (!m) return false;
-  return [m[1], m[2]].every((unit) => unit === undefined || unit === '' || /^[\p{Ll}%€$£°]+$/u.test(unit) || unitWord(unit));
-}
+/** A word that opens with a value: a number with at most a short lower-case ending or unit ("7", "12:45", "24h", "€5,000"), not a name such as "2FA". */
+const VALUE_START = /^[^\p{L}\p{N}]*\d[\d.,:/–-]*[\p{Ll}%€$£°]{0,3}[^\p{L}\p{N}]*$/u;
 
-const VALUE_TOKEN = /^[^\p{L}\p{N}]*\d[\d.,:/]*([\p{L}%€$£°]{0,5})(?:[–-]\d[\d.,:/]*([\p{L}%€$£°]{0,5}))?[^\p{L}\p{N}]*$/u;
+/** A word that is a number, with whatever unit is written on to it ("100Mbps", "9AM–5PM"), not a compound ("15-minute"). */
+const NUMBER_WORD = /^[^\p{L}\p{N}]*\d(?![\d.,:/]*-\p{L})/u;
 
 /** Whether a word, without the marks around it, is one the slot reader knows ("Thursday", "März" as values; "days", "€" as units). */
 function slotOfWord(slot: ((word: string) => string | null) | undefined, word: string): boolean {
@@ -2626,15 +2631,10 @@ function openingPhrase(lex: CompiledStatementLexicon, clause: string): string | 
   return opensQuote(phrase) ? null : phrase;
 }
 
-/** Whether a text opens a quote at a word's start that it does not close ("Draft 'Price list"; not "the '90s list"). */
+/** Whether a text opens a quote before a word that it does not close ("Draft 'Price list"; not "the '90s list", nor „2026 list"). */
 function opensQuote(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const mark = text.charAt(i);
-    // ("'90s" shortens a year with an apostrophe; a quotation mark before a digit opens a quote.)
-    if (!OPENING_QUOTE.test(mark) || (i > 0 && !/\s/u.test(text.charAt(i - 1))) || (/['’]/u.test(mark) && !/\p{L}/u.test(text.charAt(i + 1)))) continue;
-    if (closingQuote(text, i) < 0) return true;
-  }
-  return false;
+  const open = /(?:^|\s)['"‘“„«](?=\p{L})/u.exec(text);
+  return open !== null && !/['"’”“»]/u.test(text.slice(open.index + open[0].length));
 }
 
 /** What one sentence of an agent's message offers to do or proposes, or null. */

@@ -1774,10 +1774,11 @@ interface Doc {
 }
 
 /**
- * The subject of the question an elliptic answer answers: the first noun phrase of the
- * message's last question (after any "One more question:" label) that is no pronoun, without the
- * values it gives, or the thing its label names when the question opens with a value, when the answer names neither it nor a subject of its own (a pronoun), and the question
- * asks rather than offers. Noun phrases by compromise, on one sentence.
+ * The subject of the question an elliptic answer answers: the first noun phrase of the message's
+ * last question (after any "One more question:" label) that is no pronoun, without the values it
+ * gives; or, when the question opens with a value after a label, the thing the label names. Only
+ * when the answer names neither it nor a subject of its own (a pronoun), and the question asks
+ * rather than offers. Noun phrases by compromise, on one sentence.
  */
 function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], answer: string, stems: Stems, people: ReadonlyMap<string, string>, valueOnly = false, valueWord: (word: string) => boolean = () => false, unitWord: (word: string) => boolean = () => false): string | null {
   const question = lastQuestion(asked);
@@ -2674,7 +2675,7 @@ function proposalCue(lex: CompiledStatementLexicon, lower: string): ActHit | nul
     const cue = findAct(lex, 'proposal', rest);
     if (!cue) return null;
     const ask = askAround(lex, rest, cue);
-    if (!ask) return { start: cue.start + from, end: cue.end + from };
+    if (!ask) return from === 0 ? cue : { start: cue.start + from, end: cue.end + from };
     from += ask.end;
   }
 }

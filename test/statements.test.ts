@@ -153,6 +153,13 @@ describe('sentences and clauses', () => {
     // "Do" before an object is an instruction, not a question.
     expect(all([agent, ['dana', 'human', 'Do the other services as well.']])).toContain('Do the other services as well.');
   });
+  it('ends a sentence after a run of marks as after one, wherever the run stops', () => {
+    expect(split('Stop!!!!!! Now we wait.')).toEqual(['Stop!!!!!!', 'Now we wait.']);
+    expect(split('What?!?! no way')).toEqual(['What?!?!', 'no way']);
+    expect(split('Done...... Next we ship.')).toEqual(['Done......', 'Next we ship.']);
+    expect(split(`x${'!'.repeat(5000)}y`)).toEqual([`x${'!'.repeat(5000)}y`]);
+  });
+
   it('ends a sentence after a closing quote', () => {
     expect(splitSentences("Add the note: 'Runs small.' That matches the returns.", engine.words.statements).map((s) => s.text)).toEqual(["Add the note: 'Runs small.'", 'That matches the returns.']);
   });

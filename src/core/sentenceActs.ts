@@ -332,7 +332,9 @@ export function announced(lex: CompiledStatementLexicon, text: string): 'decisio
 // of files. chart-agent already has read access."). A period after a whole word ends one before a
 // lower-case word as well ("lol. guilty. set it back to info"), unless the word is an
 // abbreviation or has a period of its own ("Lesebrücke e.V. invites you").
-const SENTENCE_END = /([.!?]+['"’”]?)(\s+)(?=["'(\[¿¡]?[\p{Lu}\p{N}\p{Extended_Pictographic}@#])|([?!]+['"’”]?)(\s+)(?=\p{Ll})|(\.+)(\s+)(?=\p{Ll}[\p{Ll}\p{N}]*[-_][\p{L}\p{N}])|(\.)(\s+)(?=\p{Ll})/gu;
+// Each run of marks is tried from its first mark only (the look-behinds): tried from every mark
+// of a long run ("!!!!…"), a run not followed by a space cost time in the square of its length.
+const SENTENCE_END = /(?<![.!?])([.!?]+['"’”]?)(\s+)(?=["'(\[¿¡]?[\p{Lu}\p{N}\p{Extended_Pictographic}@#])|(?<![?!])([?!]+['"’”]?)(\s+)(?=\p{Ll})|(?<!\.)(\.+)(\s+)(?=\p{Ll}[\p{Ll}\p{N}]*[-_][\p{L}\p{N}])|(\.)(\s+)(?=\p{Ll})/gu;
 // A whole word just before a period, after a space, a bracket or the line's start: letters only,
 // or a value that is no day's or list item's number ("12:30. we need time", "4,000. we need
 // margin", "24h. 48 is too long"); "am 5. juni" and "1. ask them" go on.

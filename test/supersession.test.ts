@@ -763,6 +763,24 @@ describe('across tasks', () => {
     expect(relateMessages({ decisions: [rule] }, [{ taskId: 'T2', messages: at('bot', 'Draft: the client meeting room is booked for Thursday at 8:30, before the site visit at the Stadtwerke.'), decisions: [] }], engine.lexicon, new Set())).toHaveLength(1);
   });
 
+  it('judges a message against a decision as it stood when the message was written, whatever a later task changed', () => {
+    const meeting = decision('DEC-20260202-001', 'T1', 'Friday at 8:30 for the client meeting, before my site visit at the Stadtwerke.', '2026-02-02T13:40:00+01:00');
+    const draft = [{ index: 0, author: 'bot', role: 'bot' as const, text: 'Draft: the client meeting is on Thursday at 8:30, before the site visit at the Stadtwerke.', ts: '2026-03-01T10:00:00+01:00' }];
+    const check = (decisions: Decision[]) => relateMessages({ decisions }, [{ taskId: 'T2', messages: draft, decisions: [] }], engine.lexicon, new Set());
+    // Reversed a month after the draft, in a third task: the draft went against the Friday all the same.
+    const later = decision('DEC-20260401-001', 'T3', 'From now on the client meeting is on Tuesday at 8:30.', '2026-04-01T09:00:00+01:00');
+    const retired = { ...meeting, status: 'superseded' as const, superseded_by: later.id };
+    const found = check([retired, { ...later, supersedes: meeting.id }]);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ task_id: 'T2', contradicts: [meeting.id] });
+    expect(found[0].description).toMatch(/another weekday: friday → thursday/);
+    // The same as before the reversal was known.
+    expect(check([meeting]).map((p) => p.description)).toEqual(found.map((p) => p.description));
+    // Reversed before the draft, the draft is judged against what replaced it (it names neither old value).
+    const earlier = decision('DEC-20260215-001', 'T3', 'From now on the client meeting is on Thursday at 8:30.', '2026-02-15T09:00:00+01:00');
+    expect(check([{ ...meeting, status: 'superseded', superseded_by: earlier.id }, { ...earlier, supersedes: meeting.id }])).toEqual([]);
+  });
+
   it('lists what a message contradicts in id order, not in the order the subject index finds them', () => {
     // The later decision shares more words with the draft, so the index finds it first.
     const older = decision('DEC-20260202-001', 'T1', 'The client meeting is on Friday.', '2026-02-02T13:40:00+01:00');

@@ -688,9 +688,13 @@ function againstDecision(check: MessageCheck, o: Decision, m: Message, mv: Subje
   const theirs = check.view(o.statement);
   if (o.status === 'superseded') {
     const by = o.superseded_by ? check.byId.get(o.superseded_by) : undefined;
-    if (!by || by.status !== 'active' || by.task_id === taskId || !before(by)) return null;
-    const why = restatesRetired(theirs, check.view(by.statement), mv);
-    return why ? { target: by, why: `${why} (${o.id}: "${excerpt(o.statement, 80)}")` } : null;
+    if (!by || by.status !== 'active' || by.task_id === taskId) return null;
+    // Replaced only after the message was written, by another discussion: the message is judged
+    // against the decision as it stood then, whether or not a later task has changed it since.
+    if (before(by)) {
+      const why = restatesRetired(theirs, check.view(by.statement), mv);
+      return why ? { target: by, why: `${why} (${o.id}: "${excerpt(o.statement, 80)}")` } : null;
+    }
   }
   // Another value for the same slot counts in an agent's draft or report; a person naming their
   // own plans ("I can drop the letter on Thursday") decides nothing against it, and a step to do

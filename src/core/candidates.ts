@@ -43,6 +43,8 @@ export interface CandidateInput {
   negated?: (lower: string) => boolean;
   /** The slot a word that is a value by itself fills ("Thursday" → weekday, "März" → month); none known when absent. */
   valueSlot?: (word: string) => string | null;
+  /** Whether a word is a number written out ("four", "vier", "cuatro"); none known when absent. */
+  numberWord?: (word: string) => boolean;
   /** The slot a unit word after a number fills ("days" → duration, "TB" → size, a month → date), from the subject lexicon; none known when absent. */
   unitSlot?: (word: string) => string | null;
   /** Whether a clause of message p sets a value against a number stated before p that it rules out ("40 not 60 for the kids one"), from the subject model; none known when absent. */
@@ -1390,7 +1392,7 @@ function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: D
   // AGG-Pflicht." after "Ohne Foto."), not the agent's question.
   if (!valueOnly && scene.a !== scene.agent) return statement;
   // The subject of the question asked in message `at`.
-  const askedIn = (at: number) => ({ at, subject: questionSubject(input.lexicon, sentencesAt(input, at), statement, input.stems, scene.people, valueOnly, (w) => slotOfWord(input.valueSlot, w), (w) => slotOfWord(input.unitSlot, w)) });
+  const askedIn = (at: number) => ({ at, subject: questionSubject(input.lexicon, sentencesAt(input, at), statement, input.stems, scene.people, valueOnly, (w) => slotOfWord(input.valueSlot, w) || input.numberWord?.(w.toLowerCase()) === true, (w) => slotOfWord(input.unitSlot, w)) });
   // (A bare value is of the thing the agent's message gives a value of the same kind, "Last year
   // the rabies booster was €39." — "€45.", before anything the message asks after it.)
   const holder = valueOnly && scene.agent >= 0 ? valueHolder(input, scene.agent, statement) : null;
@@ -1821,10 +1823,23 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
     // ("Anything else?" asks for more; a light word like "anything" names no subject.)
     const words = contentTokens(np.split(/\s+/).filter((w) => !lex.words.claims.fillers.has(w.toLowerCase())).join(' '), stems);
     if (words.length === 0) continue;
+    // ("Lucía works Tuesday, Wednesday and Thursday — so four days a week?": a phrase of values
+    // alone names none of the things they are values of.)
+    if (onlyValues(np, valueWord, unitWord, (w) => lex.words.claims.fillers.has(w.toLowerCase()) || contentToken(w, stems) === null)) continue;
     if (words.some((w) => mine.has(w))) return null;
     return withoutAlternative(lex, phraseDoc.not('#Determiner').text().trim() || np, clause);
   }
   return null;
+}
+
+/**
+ * Whether a phrase is values and nothing else: value words ("Tuesday", "four"), a unit after one
+ * or after an article ("four days", "a week"), and words that name nothing. A unit that opens the
+ * phrase names what it measures ("Hours 9am–5pm ok?").
+ */
+function onlyValues(phrase: string, valueWord: (word: string) => boolean, unitWord: (word: string) => boolean, empty: (word: string) => boolean): boolean {
+  const toks = phrase.split(/[\s,]+/).filter(Boolean);
+  return toks.every((w, k) => valueWord(w) || empty(w) || (k > 0 && unitWord(w)));
 }
 
 /**

@@ -190,15 +190,17 @@ function readTask(taskId: string, discussion: readonly unknown[], engine: Engine
 /**
  * What the candidates read of the subject lexicon: the slot a unit word fills ("days" → duration;
  * "Uhr", which makes a number an hour, → time), the slot a word that is a value by itself fills
- * ("Thursday" → weekday), and whether a text announces a change ("ab sofort", "from now on").
+ * ("Thursday" → weekday), whether a word is a number written out ("four"), and whether a text
+ * announces a change ("ab sofort", "from now on").
  */
-export function slotReaders(engine: Engine): Pick<CandidateInput, 'unitSlot' | 'valueSlot' | 'announcesChange'> {
-  const { unitSlot, clock, wordSlot } = engine.lexicon.subjects;
+export function slotReaders(engine: Engine): Pick<CandidateInput, 'unitSlot' | 'valueSlot' | 'numberWord' | 'announcesChange'> {
+  const { unitSlot, clock, wordSlot, numberWords } = engine.lexicon.subjects;
   return {
     // A month written after a day's number makes it a date ("25 april", "3 June"), as a unit
     // makes a number a duration or an amount: two dates measure the same kind of thing.
     unitSlot: (word) => unitSlot.get(word)?.slot ?? (clock.has(word) ? 'time' : wordSlot.get(word)?.slot === 'month' ? 'date' : null),
     valueSlot: (word) => wordSlot.get(word)?.slot ?? null,
+    numberWord: (word) => numberWords.value.has(word),
     announcesChange: (text) => reversalsIn(text, engine.lexicon.subjects).length > 0,
   };
 }

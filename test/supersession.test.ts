@@ -48,7 +48,7 @@ describe('time order', () => {
 // ---------------------------------------------------------------------------------------------
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { answeredValueChange, compileSubjects, contradiction, firstStatedNumbers, numberKey, replacement, restatesRetired, reversalsIn, subjectClauses, valueReplacement, viewOf, type SubjectLexicon } from '../src/core/subject';
+import { answeredValueChange, askedViewOf, compileSubjects, contradiction, firstStatedNumbers, numberKey, replacement, restatesRetired, reversalsIn, subjectClauses, valueReplacement, viewOf, type SubjectLexicon } from '../src/core/subject';
 import { rejectedByRecall, relateMessages } from '../src/core/relate';
 import type { DecisionCandidate } from '../src/core/decide';
 import { supersedeInTask, type InTaskInput } from '../src/core/supersede';
@@ -578,6 +578,32 @@ describe('relations given by what a decision answers', () => {
     expect(answeredValueChange(view('Thursday 10 is fine.'), view('Then Friday at 8:30.'), asked)).toMatch(/weekday: thursday → friday/);
     expect(answeredValueChange(view('Thursday 10 is fine.'), view('Then Friday at 8:30.'), view('The samples arrive next week.'))).toBeNull();
     expect(answeredValueChange(view('Thursday 10 is fine.'), view('Then Friday at 8:30.'), null)).toBeNull();
+  });
+
+  it('reads the question a message asks as what it puts up, and a bare number answering it in the unit of the value it names', () => {
+    const cap = view('Cap it at 5,000 words main text, reviewers dont read more anyway.');
+    const message = 'Understood: the target changes to ACS Energy Letters. The current draft is 4,930 words with 5 main figures. Should I keep the 5,000-word cap or set a new one?';
+    expect(answeredValueChange(cap, view('4,000.'), askedViewOf(message, engine.lexicon.subjects, engine.lexicon))).toBe('a new number of word: 5000 → 4000');
+    // (Read as claims, the message's question is not there, and the answer has nothing to replace.)
+    expect(answeredValueChange(cap, view('4,000.'), view(message))).toBeNull();
+    // A number the message offers as another kind of value is that value: "fine with 80" takes the 80 %.
+    const chargers = view('Allow 4 chargers in parallel overnight while the workshop is closed.');
+    const report = askedViewOf('Grid peak max 612 kW with 4 chargers. Proposal: lower the charge target to 80%. Switch?', engine.lexicon.subjects, engine.lexicon);
+    expect(answeredValueChange(chargers, view('fine with 80'), report)).toBeNull();
+    expect(answeredValueChange(chargers, view('fine with 3'), report)).toBe('a new number of charger: 4 → 3');
+  });
+
+  it('lets a bare number answering the question of a later task retire the decision whose value the question names', () => {
+    const cap = decision('DEC-20260209-002', 'T1', 'Cap it at 5,000 words main text, reviewers dont read more anyway.', '2026-02-09T10:00:00+01:00');
+    const answer = decision('DEC-20260226-003', 'T2', '4,000.', '2026-02-26T10:00:00+01:00');
+    const asked = 'Understood: the target changes to ACS Energy Letters. Should I keep the 5,000-word cap or set a new one?';
+    relateNewDecisions({ decisions: [cap, answer] }, [answer], engine.lexicon, undefined, { askedText: () => asked });
+    expect(cap).toMatchObject({ status: 'superseded', superseded_by: answer.id });
+    // Asked about something else, the same number retires nothing.
+    const cap2 = decision('DEC-20260209-002', 'T1', 'Cap it at 5,000 words main text, reviewers dont read more anyway.', '2026-02-09T10:00:00+01:00');
+    const other = decision('DEC-20260226-003', 'T2', '4,000.', '2026-02-26T10:00:00+01:00');
+    relateNewDecisions({ decisions: [cap2, other] }, [other], engine.lexicon, undefined, { askedText: () => 'How many flyers should I print for the open day?' });
+    expect(cap2.status).toBe('active');
   });
 
   it("lends a decision that is all value the question's subject only where the answer from another task speaks of it", () => {

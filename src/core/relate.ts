@@ -19,7 +19,7 @@ import { ALL_RELATED, type Affinity } from './affinity';
 import type { CompiledLexicon } from './contradiction';
 import { supersede } from './evolve';
 import { compareRead, instantOf } from './instant';
-import { containment, contradiction, givesOtherValue, nameRestated, replacement, restatesRetired, SubjectMemo, viewOf, type Reversal, type SubjectView } from './subject';
+import { askedViewOf, containment, contradiction, givesOtherValue, nameRestated, replacement, restatesRetired, SubjectMemo, viewOf, type Reversal, type SubjectView } from './subject';
 import { answeredReplaces, crossTaskVerdict, isCorrection, reversalCues, type LaterDecision, type RegistryJudge, type SaidIn } from './supersede';
 import { contentTokens, contentWordCount, jaccard, excerpt, sharedCount, taskIdsIn } from './text';
 import { PorterStems } from './porter';
@@ -263,6 +263,8 @@ interface RegistryPass {
   entries: EntryMemo;
   affinity: Affinity;
   judge: RegistryJudge;
+  /** What a message a decision answers puts up (askedViewOf). */
+  askedView: (text: string) => SubjectView;
   /** Each new decision's reversal cues (see reversalCues). */
   cues: ReadonlyMap<Decision, readonly Reversal[]>;
   /** Task and decision of each contradiction reported: one question per task and decision contradicted. */
@@ -336,6 +338,7 @@ function registryPass(registry: { decisions: Decision[] }, created: readonly Dec
     entries,
     affinity: context.affinity ?? ALL_RELATED,
     judge,
+    askedView: (text) => askedViewOf(text, subjects, lexicon, memo),
     cues: new Map(created.map((d, k) => [d, cues[k]])),
     reported: new Set(),
   };
@@ -343,7 +346,7 @@ function registryPass(registry: { decisions: Decision[] }, created: readonly Dec
 
 function relating(pass: RegistryPass, d: Decision, me: Entry): Relating {
   const askedFor = pass.context.askedText?.(d) ?? null;
-  const later: LaterDecision = { d, mine: pass.judge.view(d.statement), cues: pass.cues.get(d) ?? [], asked: askedFor ? pass.judge.view(askedFor) : null };
+  const later: LaterDecision = { d, mine: pass.judge.view(d.statement), cues: pass.cues.get(d) ?? [], asked: askedFor ? pass.askedView(askedFor) : null };
   const older = (o: Decision, at = instantOf(o.created_at)) => {
     const order = compareRead(at, o.created_at, me.at, d.created_at);
     return order < 0 || (order === 0 && o.id < d.id);

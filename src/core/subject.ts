@@ -242,14 +242,18 @@ function parseNumber(t: string): number | null {
 
 const numberText = (n: number) => String(Math.round(n * 1000) / 1000);
 
-/** Sentences that make a plain claim: a question or a hedged clause claims nothing. */
-export function claimSentences(text: string, lex: CompiledSubjects): string[] {
+/**
+ * Sentences that make a plain claim: a question or a hedged clause claims nothing. Read as what a
+ * message asks (`asked`), its questions and hedged clauses count too: "Should I keep the 5,000-word
+ * cap or set a new one?" is what "4,000." answers.
+ */
+export function claimSentences(text: string, lex: CompiledSubjects, asked = false): string[] {
   const out: string[] = [];
   // Coordinated clauses are claims of their own ("Retries max 2, and quarantined tests get a ticket"; claims.json claimJoiners).
   for (const raw of withDatesWhole(text.split(lex.words.claims.claimSplit), lex).flatMap((part) => atValueClauses(part, lex))) {
     const s = raw.trim();
-    if (s.length === 0 || /\?\s*["')\]]*$/.test(s)) continue;
-    if (lex.hedges.some((h) => h.test(s))) continue;
+    if (s.length === 0) continue;
+    if (!asked && (/\?\s*["')\]]*$/.test(s) || lex.hedges.some((h) => h.test(s)))) continue;
     out.push(s);
   }
   return out;
@@ -318,9 +322,9 @@ export class SubjectMemo {
 }
 
 /** The subject, negations and slot values of each claim sentence of a text. */
-export function subjectClauses(text: string, subjects: CompiledSubjects, neg: NegationWords, memo?: SubjectMemo): SubjectClause[] {
+export function subjectClauses(text: string, subjects: CompiledSubjects, neg: NegationWords, memo?: SubjectMemo, asked = false): SubjectClause[] {
   const stems = memo?.stems ?? new PorterStems(subjects.words);
-  return claimSentences(text, subjects).map((s) => {
+  return claimSentences(text, subjects, asked).map((s) => {
     let c = memo?.clauses.get(s);
     if (!c) {
       c = clauseOf(s, subjects, neg, stems);
@@ -729,6 +733,9 @@ export function containment(a: SubjectClause, b: SubjectClause): number {
 
 const valuesOf = (c: SubjectClause, key: string) => c.values.filter((v) => v.key === key).map((v) => v.value);
 
+/** A slot as a reason names it: "weekday", "number", "number of word". */
+const slotName = (key: string) => (key === COUNT ? 'number' : key.replace(/^count:/, 'number of '));
+
 /** A new value for a slot both clauses fill, on the same subject ("Thursday" → "Friday", "14:00" → "13:00"). */
 /** `bare`: a bare number may stand for the one number the older clause set (see bareNumberChange). */
 export function valueChange(older: SubjectClause, newer: SubjectClause, match: SubjectMatch = 'loose', bare = false): string | null {
@@ -764,7 +771,7 @@ export function valueChange(older: SubjectClause, newer: SubjectClause, match: S
       const now = newer.values.filter((v) => v.key === key && !v.negated && !!v.bound === bound).map((v) => v.value);
       if (was.length === 0 || now.length === 0) continue;
       if (was.some((x) => now.some((y) => sameValue(x, y))) || valuesOf(newer, key).some((x) => was.some((y) => sameValue(x, y)))) continue;
-      return `a new ${bound ? 'limit of ' : ''}${key === COUNT ? 'number' : key.replace(/^count:/, 'number of ')}: ${was.join(', ')} → ${now.join(', ')}`;
+      return `a new ${bound ? 'limit of ' : ''}${slotName(key)}: ${was.join(', ')} → ${now.join(', ')}`;
     }
   }
   // (A bare number stands for the older value only on a firm subject: one shared word is too little.)
@@ -1100,12 +1107,25 @@ export interface SubjectView {
 
 /** What a text says of its subjects; with a memo, each text (and each sentence) is worked out once per run. */
 export function viewOf(text: string, subjects: CompiledSubjects, neg: NegationWords, memo?: SubjectMemo): SubjectView {
-  let v = memo?.views.get(text);
+  return viewAs(text, subjects, neg, memo, false);
+}
+
+/**
+ * What a message a decision answers puts up: its view with its questions read as clauses ("Should
+ * I keep the 5,000-word cap or set a new one?" names the cap and its value).
+ */
+export function askedViewOf(text: string, subjects: CompiledSubjects, neg: NegationWords, memo?: SubjectMemo): SubjectView {
+  return viewAs(text, subjects, neg, memo, true);
+}
+
+function viewAs(text: string, subjects: CompiledSubjects, neg: NegationWords, memo: SubjectMemo | undefined, asked: boolean): SubjectView {
+  const key = asked ? `?\u0000${text}` : text;
+  let v = memo?.views.get(key);
   if (!v) {
     const stems = memo?.stems ?? new PorterStems(subjects.words);
-    const clauses = subjectClauses(text, subjects, neg, memo);
+    const clauses = subjectClauses(text, subjects, neg, memo, asked);
     v = { text, stems, clauses, reversals: reversalsIn(text, subjects, stems), names: new Set(clauses.flatMap((c) => [...c.names])), equivalents: subjects.equivalents };
-    memo?.views.set(text, v);
+    memo?.views.set(key, v);
   }
   return v;
 }
@@ -1241,9 +1261,12 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
     const aboutAnswer = sameDiscussion && asked.clauses.some((c) => onSubject(c) || newer.clauses.some((n) => shared(c.anchor, n.anchor) > 0));
     const naming = asked.clauses.filter((c) => o.anchor.size === 0 || aboutAnswer || onSubject(c));
     for (const was of o.values) {
-      if (was.negated || was.key.startsWith(COUNT) || restated(was)) continue;
+      if (was.negated || restated(was)) continue;
+      // (What a number counts says nothing of whose count it is, unless the answer is the bare
+      // number the question asks for: "Should I keep the 5,000-word cap or set a new one?" — "4,000.")
+      const counted = was.key.startsWith(COUNT);
       for (const n of newer.clauses) {
-        const now = n.values.find((v) => comparable(v, was) && !v.negated && v.value !== was.value && !o.values.some((x) => x.key === v.key && x.value === v.value));
+        const now = counted ? bareAnswer(n, was, asked) : n.values.find((v) => comparable(v, was) && !v.negated && v.value !== was.value && !o.values.some((x) => x.key === v.key && x.value === v.value));
         // An answer with a subject of its own must speak of the old decision's subject or of the
         // question's clause that names the old value (inside one discussion, of any clause of the
         // question: "#6B7280 passes on white, but body text sits on grey"): "Segelclub block: 12
@@ -1261,11 +1284,27 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
         // at 18:00" picked from the options after it, changes nothing of the closing time. A bare
         // "Then 10:30." has only the question's subject.)
         const restates = (c: SubjectClause) => sameDiscussion && n.anchor.size > 0 && shared(c.anchor, o.anchor) > 0 && !spokenOf(c) && c.values.every((v) => v.negated || v.key !== was.key || v.value === was.value);
-        if (now && naming.some((c) => onAnswer(c) && !restates(c) && namesOldValue(c, was, now, o.anchor.size === 0))) return `a new ${was.key}: ${was.value} → ${now.value}`;
+        if (now && naming.some((c) => onAnswer(c) && !restates(c) && namesOldValue(c, was, now, o.anchor.size === 0))) return `a new ${slotName(was.key)}: ${was.value} → ${now.value}`;
       }
     }
   }
   return null;
+}
+
+/**
+ * An answer that is one bare number and nothing else ("4,000.", "ok 80") as a value of the numeric
+ * slot `was` (in its unit: "80" for "150 g" is "80 g"), when it is another value, and the message
+ * it answers offers that number as no other kind of value ("lower the target to 80%" — "fine with
+ * 80" sets a percentage, not a number of chargers).
+ */
+function bareAnswer(n: SubjectClause, was: SlotValue, asked: SubjectView): SlotValue | null {
+  const given = n.values.filter((v) => !v.negated);
+  if (n.anchor.size > 0 || given.length !== 1 || given[0].key !== COUNT || !/^\d/.test(was.value)) return null;
+  const number = given[0].value;
+  if (asked.clauses.some((c) => c.values.some((v) => v.key !== was.key && v.value.split(' ')[0] === number))) return null;
+  const unit = was.value.split(' ').slice(1).join(' ');
+  const value = unit ? `${number} ${unit}` : number;
+  return value === was.value ? null : { ...was, value };
 }
 
 /**

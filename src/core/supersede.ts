@@ -221,7 +221,7 @@ export interface LaterDecision {
   mine: SubjectView;
   /** Its reversal cues (see reversalCues). */
   cues: readonly Reversal[];
-  /** What the message it answers says ("Would 300 work instead of 200?"), when it answers one. */
+  /** What the message it answers puts up, its questions included ("Would 300 work instead of 200?"), when it answers one. */
   asked: SubjectView | null;
 }
 

@@ -1802,6 +1802,10 @@ describe('decision candidates', () => {
     expect(said('Yes. The door seals were cracked before, the photos from March show it.')).toEqual(['Log the freezer alarm with facilities.']);
     // The same words in the present state a rule.
     expect(said('Yes. The temperature never goes above -72, that is the rule.')).toContain('The temperature never goes above -72, that is the rule.');
+    // A ban or an instruction said first is what the sentence does; what happened last time is why.
+    const board = answering('ledger-agent', 'The 2025 accounts are drafted. Attach the draft accounts to the agenda now, or wait for the auditor?');
+    expect(board('Never send draft numbers round the whole board, last time they ended up in the paper.')).toEqual(['Never send draft numbers round the whole board, last time they ended up in the paper.']);
+    expect(board('We sent draft numbers round the whole board last time and they ended up in the paper.')).toEqual([]);
   });
 
   it('reads German decision cues', () => {

@@ -964,7 +964,7 @@ function settleByDialogue(input: CandidateInput, scene: MessageScene, walk: Clau
   if (r.type && r.label !== 'rule' && hasAct(lexicon, 'explanation', main)) r.type = null;
   // "We shortened it in January and nobody updated the page." reports; it rules nothing.
   // (Before a colon: "… until there's a reason to change it: someone saw it" lists cases.)
-  r.reports = hasAct(lexicon, 'past', withoutReason(lexicon, normalForm(body.split(': ')[0])));
+  r.reports = reportsPast(lexicon, withoutReason(lexicon, normalForm(body.split(': ')[0])));
   if (r.type && r.type !== 'decision' && !r.label && r.reports) r.type = null;
   // The task's opening message says what the task is; its instructions are the task itself.
   // Only a decision stated outright there (a change from now on, a move) is one.
@@ -1717,6 +1717,20 @@ const TYPE_OF_ACT: Partial<Record<SentenceAct, DecisionType>> = {
 };
 
 /** A clause up to the reason it gives after its content ("…, since …", "… because …"). */
+/**
+ * Whether a clause reports what happened rather than setting what holds: it speaks in the past,
+ * and no ban or instruction comes before it ("Never send draft numbers round the whole board, last
+ * time they ended up in the paper." rules; what happened last time is why).
+ */
+function reportsPast(lex: CompiledStatementLexicon, lower: string): boolean {
+  const past = findAct(lex, 'past', lower);
+  if (!past) return false;
+  return !(['prohibition-start', 'directive'] as const).some((act) => {
+    const binding = findAct(lex, act, lower);
+    return binding !== null && binding.start < past.start;
+  });
+}
+
 function withoutReason(lex: CompiledStatementLexicon, lower: string): string {
   const why = findAct(lex, 'reason', lower);
   return why && why.start > 0 ? lower.slice(0, why.start) : lower;

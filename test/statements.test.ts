@@ -52,6 +52,9 @@ describe('sentences and clauses', () => {
     // A person's title: the name after it belongs to the same sentence.
     const titled = splitSentences('The jury is chaired by Prof. Lindqvist this year. Sra. Ortega keeps the minutes.', engine.words.statements).map((s) => s.text);
     expect(titled).toEqual(['The jury is chaired by Prof. Lindqvist this year.', 'Sra. Ortega keeps the minutes.']);
+    // A number after a figure's or an exercise's abbreviation goes with it; a word after the same period starts a sentence.
+    expect(split('The tiling moves to 25 March. See Fig. 3 and Ex. 1 for the plan, and Art. 6 for the rule.')).toEqual(['The tiling moves to 25 March.', 'See Fig. 3 and Ex. 1 for the plan, and Art. 6 for the rule.']);
+    expect(split('No. NPS is quarterly. Send it to no. 14.')).toEqual(['No.', 'NPS is quarterly.', 'Send it to no. 14.']);
   });
   it("keeps a German date's day and month in one sentence; a day's number before another word ends it", () => {
     expect(split('Das Sommerfest ist am 14. Juni. Danach räumen wir auf.')).toEqual(['Das Sommerfest ist am 14. Juni.', 'Danach räumen wir auf.']);
@@ -135,8 +138,8 @@ describe('sentences and clauses', () => {
     // square of its length. Each one now reads a window, whatever the line's length.
     const read: number[] = [];
     const spied = (re: RegExp) => ({ test: (text: string) => (read.push(text.length), re.test(text)) }) as unknown as RegExp;
-    const { abbreviation, dayWithPeriod, monthName } = engine.words.statements;
-    const words = { abbreviation: spied(abbreviation), dayWithPeriod: spied(dayWithPeriod), monthName: spied(monthName) };
+    const { abbreviation, numberAbbreviation, dayWithPeriod, monthName } = engine.words.statements;
+    const words = { abbreviation: spied(abbreviation), numberAbbreviation: spied(numberAbbreviation), dayWithPeriod: spied(dayWithPeriod), monthName: spied(monthName) };
     const line = 'etc. And '.repeat(2_000);
     expect(splitSentences(line, words)).toHaveLength(1);
     expect(read.length).toBeGreaterThan(1_000);

@@ -96,6 +96,13 @@ describe('an engine built with other word lists behaves by them', () => {
     expect(statements(shippedEngine(withList('statement-words', 'abbreviations', (l) => l.filter((w) => w !== 'dr'))))).not.toContain('From now on every supplier contract goes to Dr. Weber for signature.');
   });
 
+  it('statement words: the abbreviations after whose period a sentence goes on before a number', () => {
+    const messages = thread(['bot', 'bot', 'Which tolerances do the drawings follow from now on?'], ['ann', 'human', 'From now on every drawing follows the tolerances of Fig. 3 in the handbook.'], ['bot', 'bot', 'Understood, the tolerances of Fig. 3.']);
+    const statements = (engine: Engine) => analysed(engine, messages).decisions.map((d) => d.statement);
+    expect(statements(shipped)).toEqual(['From now on every drawing follows the tolerances of Fig. 3 in the handbook.']);
+    expect(statements(shippedEngine(withList('statement-words', 'numberAbbreviations', (l) => l.filter((w) => w !== 'fig'))))).not.toContain('From now on every drawing follows the tolerances of Fig. 3 in the handbook.');
+  });
+
   it('statement words: the words that split an option list, and that make a phrase more than one option', () => {
     const options = (engine: Engine, text: string) => optionListsIn(engine.statements, text);
     expect(options(shipped, 'We could use Vault or Consul.')).toEqual([['Vault', 'Consul']]);

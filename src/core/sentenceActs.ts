@@ -27,6 +27,7 @@ export type SentenceAct =
   | 'request'
   | 'information-request'
   | 'feedback-request'
+  | 'assent-request'
   | 'proposal'
   | 'reason'
   | 'alternative'
@@ -342,7 +343,7 @@ const WORD_BEFORE_PERIOD = /(?:^|[\s(])(?:\p{L}{2,}|\d{1,2}:\d{2}|\d{1,3}(?:[.,]
 // How far before a sentence mark and after it the words that decide whether it ends one are read.
 const WINDOW = 48;
 /** What ends a sentence besides its marks: the words whose period does not end one. */
-export type SentenceWords = Pick<Words['statements'], 'abbreviation' | 'monthName' | 'dayWithPeriod'>;
+export type SentenceWords = Pick<Words['statements'], 'abbreviation' | 'numberAbbreviation' | 'monthName' | 'dayWithPeriod'>;
 
 /**
  * Letters written as initials with spaces ("z. B. 31. März", "d. h. nie", "J. R. Smith"): a single
@@ -352,8 +353,6 @@ export type SentenceWords = Pick<Words['statements'], 'abbreviation' | 'monthNam
 const INITIAL = /(?:^|[\s(])\p{L}\.$/u;
 const NEXT_INITIAL = /^\p{L}\./u;
 const INITIALS = /(?:^|[\s(])\p{L}\.\s?\p{L}\.$/u;
-// "No." abbreviates "number" only before one ("no. 14"); "No. NPS is quarterly." is two sentences.
-const NUMBER_ABBREVIATION = /(?:^|\s)no\.$/i;
 // A list item marker at the start of a line: "-", "*", "•", "1.", "2)", "(a)", "a)".
 const LIST_MARKER = /^\s*(?:[-*•]|\(?[0-9]{1,2}[.)]|\(?[a-h]\))\s+/;
 
@@ -380,7 +379,8 @@ export function splitSentences(text: string, words: SentenceWords): Span[] {
       const after = line.slice(m.index + m[0].length, m.index + m[0].length + WINDOW);
       if (m[7] !== undefined && !WORD_BEFORE_PERIOD.test(before)) continue;
       if (mark === '.' && words.abbreviation.test(before)) continue;
-      if (mark === '.' && NUMBER_ABBREVIATION.test(before) && /^\d/.test(after)) continue;
+      // ("No." abbreviates "number" only before one, "no. 14"; "No. NPS is quarterly." is two sentences.)
+      if (mark === '.' && words.numberAbbreviation.test(before) && /^\d/.test(after)) continue;
       if (mark === '.' && ((INITIAL.test(before) && NEXT_INITIAL.test(after)) || INITIALS.test(before))) continue;
       // "Das Sommerfest ist am 14. Juni." — a day's number with its period before a month's name.
       if (mark === '.' && words.dayWithPeriod.test(before) && words.monthName.test(after)) continue;

@@ -519,6 +519,18 @@ describe('decision candidates', () => {
     expect(acceptedSteps('I would like to switch the handoff to Parquet files. OK to switch the charts to Parquet too?', 'Approved.')).toEqual(['Switch the charts to Parquet too.']);
   });
 
+  it('takes what a message puts up before a question that asks only for a yes ("… Confirm?") as accepted by a bare yes', () => {
+    expect(acceptedSteps('Van Dam says fine, as long as the driver uses the side gate. So: departure 05:00 from Monday 23 February, side gate at Van Dam. Confirm?', 'yes')).toEqual(['Departure 05:00 from Monday 23 February, side gate at Van Dam.']);
+    expect(acceptedSteps('Vehicle 7290 is out until 8 April. Replacement: 7305 (standard diesel). OK?', 'ok')).toEqual(['Replacement: 7305 (standard diesel).']);
+    // The last sentence a label opens, not the cost after it; a lead that only says what was taken on is no such label.
+    expect(acceptedSteps("Set up: an SMS every Friday at 17:00 to that Saturday's volunteers. At 4p a text it's about £1.60 a week. Fine?", 'fine')).toEqual(["Set up: an SMS every Friday at 17:00 to that Saturday's volunteers."]);
+    expect(acceptedSteps('Noted: screed laid 4 March, earliest tiling 25 March. The bathroom tiling moves from 16 March to 25 March. OK?', 'ok')).toEqual(['The bathroom tiling moves from 16 March to 25 March.']);
+    expect(acceptedSteps('Noted: catch-up session on 24 April 13:30 with the vendor trainer. Passt das?', 'passt')).toEqual(['Catch-up session on 24 April 13:30 with the vendor trainer.']);
+    // A question that asks for more than a yes, or a "no", accepts nothing of it.
+    expect(acceptedSteps('So: departure 05:00 from Monday 23 February. Which gate?', 'the side one')).toEqual([]);
+    expect(acceptedSteps('So: departure 05:00 from Monday 23 February. Confirm?', 'no')).toEqual([]);
+  });
+
   it('takes an ask for the person\'s word ("Let me know if …") as no step the agent offers', () => {
     expect(acceptedSteps('Test sent to the number ending 123. Let me know if the wording reads ok.', 'reads fine.')).toEqual([]);
     expect(acceptedSteps('Entwurf ist im Ordner. Sag mir Bescheid, wenn er passt.', 'passt.')).toEqual([]);

@@ -431,6 +431,8 @@ describe('decision candidates', () => {
       ['Existing 15-minute vaccination bookings too?', 'no leave those', 'Existing 15-minute vaccination bookings: no leave those.'],
       // A statement that names the thing itself takes no label.
       ['Publishing: 7 days ahead ok, or longer?', 'Publishing 14 days ahead.', 'Publishing 14 days ahead.'],
+      // A last question that only lists the values to choose from asks the question before it.
+      ['When should the works start? Mid-May, during the outdoor season, or September?', 'may.', 'Works: May.'],
       // A phrase of values alone (days of the week, a number written out and its unit) names no thing.
       ['From 2 March Lucía works Tuesday, Wednesday and Thursday plus Monday — so four days a week?', 'no no, tres días.', 'No no, tres días.'],
       ['Your diary shows you working Monday, Wednesday and Thursday — is that still right?', 'no no, los lunes no.', 'No no, los lunes no.'],

@@ -1797,7 +1797,7 @@ interface Doc {
  * rather than offers. Noun phrases by compromise, on one sentence.
  */
 function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], answer: string, stems: Stems, people: ReadonlyMap<string, string>, valueOnly = false, valueWord: (word: string) => boolean = () => false, unitWord: (word: string) => boolean = () => false): string | null {
-  const question = lastQuestion(asked);
+  const question = askingQuestion(lex, asked, valueWord);
   if (!question) return null;
   // "Shall I encode it that way in policy.yaml?" offers a step; "Yes, 5 minutes for hotfixes."
   // takes it up and says what, and is about what the offer is about, not its first noun.
@@ -1854,6 +1854,20 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
 function onlyValues(phrase: string, valueWord: (word: string) => boolean, unitWord: (word: string) => boolean, empty: (word: string) => boolean): boolean {
   const toks = phrase.split(/[\s,]+/).filter(Boolean);
   return toks.every((w, k) => valueWord(w) || empty(w) || (k > 0 && unitWord(w)));
+}
+
+/**
+ * The question a message asks: its last, unless that one only lists the values to choose from
+ * ("When should the works start? Mid-May, during the outdoor season, or September?"), when it is
+ * the question just before it.
+ */
+function askingQuestion(lex: CompiledStatementLexicon, asked: readonly Span[], valueWord: (word: string) => boolean): Span | undefined {
+  const question = lastQuestion(asked);
+  const k = question ? asked.indexOf(question) : -1;
+  if (!question || k < 1 || !isQuestion(asked[k - 1].text) || !lex.words.statements.disjunction.test(question.text)) return question;
+  const first = question.text.trim().split(/[\s,]+/)[0] ?? '';
+  const opensWithValue = first.split(/[-–]/).some((part) => /^\W*\d/.test(part) || valueWord(part));
+  return opensWithValue ? asked[k - 1] : question;
 }
 
 /**

@@ -526,6 +526,7 @@ describe('decision candidates', () => {
   it('takes what a message puts up before a question that asks only for a yes ("… Confirm?") as accepted by a bare yes', () => {
     expect(acceptedSteps('Van Dam says fine, as long as the driver uses the side gate. So: departure 05:00 from Monday 23 February, side gate at Van Dam. Confirm?', 'yes')).toEqual(['Departure 05:00 from Monday 23 February, side gate at Van Dam.']);
     expect(acceptedSteps('Vehicle 7290 is out until 8 April. Replacement: 7305 (standard diesel). OK?', 'ok')).toEqual(['Replacement: 7305 (standard diesel).']);
+    expect(acceptedSteps('Two venues asked to swap our weeks. Buxton 18–23 May, Hexham 25–30 May. Accept?', 'yes accept')).toEqual(['Buxton 18-23 May, Hexham 25-30 May.']);
     // The last sentence a label opens, not the cost after it; a lead that only says what was taken on is no such label.
     expect(acceptedSteps("Set up: an SMS every Friday at 17:00 to that Saturday's volunteers. At 4p a text it's about £1.60 a week. Fine?", 'fine')).toEqual(["Set up: an SMS every Friday at 17:00 to that Saturday's volunteers."]);
     expect(acceptedSteps('Noted: screed laid 4 March, earliest tiling 25 March. The bathroom tiling moves from 16 March to 25 March. OK?', 'ok')).toEqual(['The bathroom tiling moves from 16 March to 25 March.']);

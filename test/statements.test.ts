@@ -52,8 +52,10 @@ describe('sentences and clauses', () => {
     // A person's title: the name after it belongs to the same sentence.
     const titled = splitSentences('The jury is chaired by Prof. Lindqvist this year. Sra. Ortega keeps the minutes.', engine.words.statements).map((s) => s.text);
     expect(titled).toEqual(['The jury is chaired by Prof. Lindqvist this year.', 'Sra. Ortega keeps the minutes.']);
-    // A number after a figure's or an exercise's abbreviation goes with it; a word after the same period starts a sentence.
-    expect(split('The tiling moves to 25 March. See Fig. 3 and Ex. 1 for the plan, and Art. 6 for the rule.')).toEqual(['The tiling moves to 25 March.', 'See Fig. 3 and Ex. 1 for the plan, and Art. 6 for the rule.']);
+    // A number after a figure's or a page's abbreviation goes with it; a word after the same period starts a sentence.
+    expect(split('The tiling moves to 25 March. See Fig. 3 on p. 12 for the plan.')).toEqual(['The tiling moves to 25 March.', 'See Fig. 3 on p. 12 for the plan.']);
+    // A word that is also an abbreviation ends the sentence before a number.
+    expect(split('Put the totals in a separate tab. 2 decimals for all amounts from now on.')).toEqual(['Put the totals in a separate tab.', '2 decimals for all amounts from now on.']);
     expect(split('No. NPS is quarterly. Send it to no. 14.')).toEqual(['No.', 'NPS is quarterly.', 'Send it to no. 14.']);
   });
   it("keeps a German date's day and month in one sentence; a day's number before another word ends it", () => {

@@ -583,14 +583,14 @@ describe('relations given by what a decision answers', () => {
   it('reads the question a message asks as what it puts up, and a bare number answering it in the unit of the value it names', () => {
     const cap = view('Cap it at 5,000 words main text, reviewers dont read more anyway.');
     const message = 'Understood: the target changes to ACS Energy Letters. The current draft is 4,930 words with 5 main figures. Should I keep the 5,000-word cap or set a new one?';
-    expect(answeredValueChange(cap, view('4,000.'), askedViewOf(message, engine.lexicon.subjects, engine.lexicon))).toBe('a new number of word: 5000 → 4000');
+    expect(answeredValueChange(cap, view('4,000.'), askedViewOf(message, engine.lexicon.subjects, engine.lexicon), false, true)).toBe('a new number of word: 5000 → 4000');
     // (Read as claims, the message's question is not there, and the answer has nothing to replace.)
-    expect(answeredValueChange(cap, view('4,000.'), view(message))).toBeNull();
+    expect(answeredValueChange(cap, view('4,000.'), view(message), false, true)).toBeNull();
     // A number the message offers as another kind of value is that value: "fine with 80" takes the 80 %.
     const chargers = view('Allow 4 chargers in parallel overnight while the workshop is closed.');
     const report = askedViewOf('Grid peak max 612 kW with 4 chargers. Proposal: lower the charge target to 80%. Switch?', engine.lexicon.subjects, engine.lexicon);
-    expect(answeredValueChange(chargers, view('fine with 80'), report)).toBeNull();
-    expect(answeredValueChange(chargers, view('fine with 3'), report)).toBe('a new number of charger: 4 → 3');
+    expect(answeredValueChange(chargers, view('fine with 80'), report, false, true)).toBeNull();
+    expect(answeredValueChange(chargers, view('fine with 3'), report, false, true)).toBe('a new number of charger: 4 → 3');
   });
 
   it('lets a bare number answering the question of a later task retire the decision whose value the question names', () => {
@@ -604,6 +604,12 @@ describe('relations given by what a decision answers', () => {
     const other = decision('DEC-20260226-003', 'T2', '4,000.', '2026-02-26T10:00:00+01:00');
     relateNewDecisions({ decisions: [cap2, other] }, [other], engine.lexicon, undefined, { askedText: () => 'How many flyers should I print for the open day?' });
     expect(cap2.status).toBe('active');
+    // A question that names another thing's value beside its own is read for a bare number only:
+    // "9:00." for the blog digest changes no newsletter time.
+    const newsletter = decision('DEC-20260105-001', 'T1', 'From now on the newsletter goes out on Thursdays at 17:00.', '2026-01-05T09:00:00Z');
+    const digest = decision('DEC-20260301-001', 'T2', '9:00.', '2026-03-01T09:00:00Z');
+    relateNewDecisions({ decisions: [newsletter, digest] }, [digest], engine.lexicon, undefined, { askedText: () => 'Should the blog digest also go out at 17:00 like the newsletter, or at 9:00?' });
+    expect(newsletter.status).toBe('active');
   });
 
   it("lends a decision that is all value the question's subject only where the answer from another task speaks of it", () => {

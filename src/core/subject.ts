@@ -1243,9 +1243,11 @@ export function valueReplacement(older: SubjectView, newer: SubjectView, match: 
 /**
  * A new value given in answer to a message that names the old one ("Her husband has an
  * appointment on Thursday. Would Friday work?" → "Then Friday at 8:30"): the answer replaces the
- * decision that holds the old value, though neither statement names their shared subject.
+ * decision that holds the old value, though neither statement names their shared subject. With
+ * `counts`, only a count the older decision set, by an answer that is one bare number (see
+ * bareAnswer); without, every other slot.
  */
-export function answeredValueChange(older: SubjectView, newer: SubjectView, asked: SubjectView | null, sameDiscussion = false): string | null {
+export function answeredValueChange(older: SubjectView, newer: SubjectView, asked: SubjectView | null, sameDiscussion = false, counts = false): string | null {
   if (!asked) return null;
   for (const o of older.clauses) {
     // An answer that gives one of the old values of a slot again keeps that slot ("move the load
@@ -1261,10 +1263,11 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
     const aboutAnswer = sameDiscussion && asked.clauses.some((c) => onSubject(c) || newer.clauses.some((n) => shared(c.anchor, n.anchor) > 0));
     const naming = asked.clauses.filter((c) => o.anchor.size === 0 || aboutAnswer || onSubject(c));
     for (const was of o.values) {
-      if (was.negated || restated(was)) continue;
       // (What a number counts says nothing of whose count it is, unless the answer is the bare
-      // number the question asks for: "Should I keep the 5,000-word cap or set a new one?" — "4,000.")
+      // number the question asks for, `counts`: "Should I keep the 5,000-word cap or set a new
+      // one?" — "4,000.")
       const counted = was.key.startsWith(COUNT);
+      if (was.negated || counted !== counts || restated(was)) continue;
       for (const n of newer.clauses) {
         const now = counted ? bareAnswer(n, was, asked) : n.values.find((v) => comparable(v, was) && !v.negated && v.value !== was.value && !o.values.some((x) => x.key === v.key && x.value === v.value));
         // An answer with a subject of its own must speak of the old decision's subject or of the

@@ -221,8 +221,10 @@ export interface LaterDecision {
   mine: SubjectView;
   /** Its reversal cues (see reversalCues). */
   cues: readonly Reversal[];
-  /** What the message it answers puts up, its questions included ("Would 300 work instead of 200?"), when it answers one. */
+  /** What the message it answers says ("The limit is 200 EUR. Would 300 work?"), when it answers one. */
   asked: SubjectView | null;
+  /** The same with its questions read as claims ("Should I keep the 5,000-word cap or set a new one?"), for a bare number's answer only. */
+  askedQuestions: SubjectView | null;
 }
 
 /** What the registry pass compares with. */
@@ -275,11 +277,11 @@ function replacementAt(later: LaterDecision, theirs: SubjectView, match: Subject
  * tree problem": a wrong fact restated never outweighs its correction).
  */
 function retiresCorrection(later: LaterDecision, o: Decision, theirs: SubjectView, judge: RegistryJudge): boolean {
-  const { d, mine, cues, asked } = later;
+  const { d, mine, cues } = later;
   const speaker = judge.speakerOf(d);
   if (cues.length > 0 && speaker !== 'bot' && o.corrects && correctedValueChanged(judge.view(o.corrects), theirs, mine)) return true;
   if (o.task_id === d.task_id || speaker !== 'human' || (o.corrects && wrongValueRestated(judge.view(o.corrects), theirs, mine))) return false;
-  const changed = replacementAt(later, theirs, d.downstream.includes(o.task_id) && cues.length > 0 ? 'named' : 'firm', false, judge) ?? (o.type === 'action_item' ? null : answeredValueChange(theirs, mine, asked));
+  const changed = replacementAt(later, theirs, d.downstream.includes(o.task_id) && cues.length > 0 ? 'named' : 'firm', false, judge) ?? (o.type === 'action_item' ? null : answeredChange(theirs, later));
   return changed !== null;
 }
 
@@ -289,11 +291,11 @@ function retiresCorrection(later: LaterDecision, o: Decision, theirs: SubjectVie
  * T606") is about it: a looser subject match will do, one shared word with a reversal cue.
  */
 function reversalVerdict(later: LaterDecision, o: Decision, theirs: SubjectView, judge: RegistryJudge): Verdict {
-  const { d, mine, cues, asked } = later;
+  const { d, mine, cues } = later;
   const named = d.downstream.includes(o.task_id);
   const retire =
     replacementAt(later, theirs, named ? (cues.length > 0 && !isCorrection(d) ? 'named' : 'loose') : 'firm', isCorrection(d), judge) ??
-    (isCorrection(d) || o.type === 'action_item' ? null : answeredValueChange(theirs, mine, asked, o.task_id === d.task_id));
+    (isCorrection(d) || o.type === 'action_item' ? null : answeredChange(theirs, later, o.task_id === d.task_id));
   // An agent never reverses a person (nor a decision whose speaker is not known).
   const mayReverse = judge.speakerOf(d) !== 'bot' || judge.speakerOf(o) === 'bot';
   // A reversal or a correction says itself that it replaces the older decision: there is nothing
@@ -303,17 +305,22 @@ function reversalVerdict(later: LaterDecision, o: Decision, theirs: SubjectView,
   return against ? { kind: 'contradicts', why: against } : null;
 }
 
+/** `answeredValueChange` of what the message answered says, or of a bare number answering the count its questions name. */
+function answeredChange(theirs: SubjectView, later: LaterDecision, sameDiscussion = false): string | null {
+  return answeredValueChange(theirs, later.mine, later.asked, sameDiscussion) ?? answeredValueChange(theirs, later.mine, later.askedQuestions, sameDiscussion, true);
+}
+
 /**
  * "300 it is." answering "Raise the 200 EUR limit to 300?": the earlier decision of another task
  * (among those `found` by the question's words, in id order) whose value the answer changes.
  */
 export function answeredReplaces(later: LaterDecision, found: () => readonly Decision[], judge: RegistryJudge): Decision | null {
-  const { d, mine, asked } = later;
+  const { d, asked } = later;
   if (!asked || isCorrection(d) || d.supersedes !== null) return null;
   const byAgent = judge.speakerOf(d) === 'bot';
   for (const o of found()) {
     if (o.task_id === d.task_id || o.status !== 'active' || o.type === 'action_item' || (byAgent && judge.speakerOf(o) !== 'bot')) continue;
-    if (isCorrection(o) || !answeredValueChange(judge.view(o.statement), mine, asked)) continue;
+    if (isCorrection(o) || !answeredChange(judge.view(o.statement), later)) continue;
     return o;
   }
   return null;

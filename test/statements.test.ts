@@ -433,6 +433,8 @@ describe('decision candidates', () => {
       ['Publishing: 7 days ahead ok, or longer?', 'Publishing 14 days ahead.', 'Publishing 14 days ahead.'],
       // A last question that only lists the values to choose from asks the question before it.
       ['When should the works start? Mid-May, during the outdoor season, or September?', 'may.', 'Works: May.'],
+      // ... and after a yes-or-no question the last one asks of its own thing.
+      ['Do you want the report sent by email? 10am or 2pm for the review call?', '2pm.', 'Review call: 2pm.'],
       // A phrase of values alone (days of the week, a number written out and its unit) names no thing.
       ['From 2 March Lucía works Tuesday, Wednesday and Thursday plus Monday — so four days a week?', 'no no, tres días.', 'No no, tres días.'],
       ['Your diary shows you working Monday, Wednesday and Thursday — is that still right?', 'no no, los lunes no.', 'No no, los lunes no.'],
@@ -531,6 +533,11 @@ describe('decision candidates', () => {
     expect(acceptedSteps("Set up: an SMS every Friday at 17:00 to that Saturday's volunteers. At 4p a text it's about £1.60 a week. Fine?", 'fine')).toEqual(["Set up: an SMS every Friday at 17:00 to that Saturday's volunteers."]);
     expect(acceptedSteps('Noted: screed laid 4 March, earliest tiling 25 March. The bathroom tiling moves from 16 March to 25 March. OK?', 'ok')).toEqual(['The bathroom tiling moves from 16 March to 25 March.']);
     expect(acceptedSteps('Noted: catch-up session on 24 April 13:30 with the vendor trainer. Passt das?', 'passt')).toEqual(['Catch-up session on 24 April 13:30 with the vendor trainer.']);
+    // A report of what happened, or a recap of what was settled, puts up nothing to decide.
+    expect(acceptedSteps('The per diem came to €35 a day for the Leeds trip. Correct?', 'yes')).toEqual([]);
+    expect(acceptedSteps('I booked the 07:10 flight to Berlin on 12 March. The fare was €189 including one bag. Confirm?', 'yes')).toEqual([]);
+    expect(acceptedSteps('Recap: the newsletter goes out on Mondays at 8:00 via Buttondown. Correct?', 'yes')).toEqual([]);
+    expect(acceptedSteps('I counted the RSVPs: 42 people are coming. OK?', 'ok')).toEqual([]);
     // A question that asks for more than a yes, or a "no", accepts nothing of it.
     expect(acceptedSteps('So: departure 05:00 from Monday 23 February. Which gate?', 'the side one')).toEqual([]);
     expect(acceptedSteps('So: departure 05:00 from Monday 23 February. Confirm?', 'no')).toEqual([]);
@@ -1826,6 +1833,10 @@ describe('decision candidates', () => {
     const board = answering('ledger-agent', 'The 2025 accounts are drafted. Attach the draft accounts to the agenda now, or wait for the auditor?');
     expect(board('Never send draft numbers round the whole board, last time they ended up in the paper.')).toEqual(['Never send draft numbers round the whole board, last time they ended up in the paper.']);
     expect(board('We sent draft numbers round the whole board last time and they ended up in the paper.')).toEqual([]);
+    // A set phrase before the past, or a ban whose own words tell of the past, reports.
+    expect(answering('ops-bot', 'Shall I send the reminder email to the parents?')('No need, I sent it yesterday.')).toEqual([]);
+    expect(answering('ops-bot', 'Did anything change in the config?')('Nothing was changed, we only restarted the pods yesterday.')).toEqual([]);
+    expect(answering('ops-bot', 'Should I book the room for Tuesday?')('Forget it, the meeting was cancelled yesterday.')).toEqual([]);
   });
 
   it('reads German decision cues', () => {

@@ -964,7 +964,7 @@ function settleByDialogue(input: CandidateInput, scene: MessageScene, walk: Clau
   if (r.type && r.label !== 'rule' && hasAct(lexicon, 'explanation', main)) r.type = null;
   // "We shortened it in January and nobody updated the page." reports; it rules nothing.
   // (Before a colon: "… until there's a reason to change it: someone saw it" lists cases.)
-  r.reports = reportsPast(lexicon, withoutReason(lexicon, normalForm(body.split(': ')[0])));
+  r.reports = reportsPast(lexicon, input.stems, withoutReason(lexicon, normalForm(body.split(': ')[0])));
   if (r.type && r.type !== 'decision' && !r.label && r.reports) r.type = null;
   // The task's opening message says what the task is; its instructions are the task itself.
   // Only a decision stated outright there (a change from now on, a move) is one.
@@ -1719,16 +1719,21 @@ const TYPE_OF_ACT: Partial<Record<SentenceAct, DecisionType>> = {
 /** A clause up to the reason it gives after its content ("…, since …", "… because …"). */
 /**
  * Whether a clause reports what happened rather than setting what holds: it speaks in the past,
- * and no ban or instruction comes before it ("Never send draft numbers round the whole board, last
- * time they ended up in the paper." rules; what happened last time is why).
+ * unless a ban or an instruction of its own comes first, in a part of the sentence the past comes
+ * after ("Never send draft numbers round the whole board, last time they ended up in the paper."
+ * rules; what happened last time is why). A set phrase before it ("No need, I sent it yesterday.",
+ * "Never mind, Tom fixed it.") names nothing to ban, and a ban in the past ("Nothing was changed,
+ * we only restarted the pods.") tells what happened.
  */
-function reportsPast(lex: CompiledStatementLexicon, lower: string): boolean {
+function reportsPast(lex: CompiledStatementLexicon, stems: Stems, lower: string): boolean {
   const past = findAct(lex, 'past', lower);
   if (!past) return false;
-  return !(['prohibition-start', 'directive'] as const).some((act) => {
-    const binding = findAct(lex, act, lower);
-    return binding !== null && binding.start < past.start;
-  });
+  const cut = Math.max(...[',', ';', ' – ', ' - ', ' — '].map((mark) => lower.lastIndexOf(mark, past.start)));
+  if (cut <= 0) return true;
+  const first = lower.slice(0, cut);
+  if (hasAct(lex, 'past', first)) return true;
+  const rules = (['prohibition-start', 'directive'] as const).some((act) => findAct(lex, act, first)?.start === 0);
+  return !(rules && contentWordCount(first, stems) >= 2);
 }
 
 function withoutReason(lex: CompiledStatementLexicon, lower: string): string {
@@ -1858,13 +1863,14 @@ function onlyValues(phrase: string, valueWord: (word: string) => boolean, unitWo
 
 /**
  * The question a message asks: its last, unless that one only lists the values to choose from
- * ("When should the works start? Mid-May, during the outdoor season, or September?"), when it is
- * the question just before it.
+ * after an open question ("When should the works start? Mid-May, during the outdoor season, or
+ * September?"), when it is the question just before it. After a yes-or-no question the last one
+ * asks of its own ("Do you want the report by email? 10am or 2pm for the review call?").
  */
 function askingQuestion(lex: CompiledStatementLexicon, asked: readonly Span[], valueWord: (word: string) => boolean): Span | undefined {
   const question = lastQuestion(asked);
   const k = question ? asked.indexOf(question) : -1;
-  if (!question || k < 1 || !isQuestion(asked[k - 1].text) || !lex.words.statements.disjunction.test(question.text)) return question;
+  if (!question || k < 1 || !isQuestion(asked[k - 1].text) || !lex.words.cues.openQuestion.test(asked[k - 1].text.toLowerCase()) || !lex.words.statements.disjunction.test(question.text)) return question;
   const first = question.text.trim().split(/[\s,]+/)[0] ?? '';
   const opensWithValue = first.split(/[-–]/).some((part) => /^\W*\d/.test(part) || valueWord(part));
   return opensWithValue ? asked[k - 1] : question;
@@ -2384,9 +2390,8 @@ function acceptedProposals(input: CandidateInput, facts: TaskFacts): SentenceCan
  * ends by asking only for a yes puts up what it has just said: its last sentence that opens with a
  * label ("Set up: an SMS every Friday at 17:00. At 4p a text it's about £1.60 a week. Fine?" puts
  * up the SMS, not its cost), or else the sentence before the question. ("Noted:" labels what was
- * taken on, not what is put up.) A lead that only says it
- * was taken on or sums up goes ("So:", "Noted:", "Summary:"); a label that names a thing stays
- * ("Replacement: 7305 (standard diesel).").
+ * taken on, not what is put up.) A lead that only says it was taken on goes ("So:", "Noted:"); a
+ * label that names a thing stays ("Replacement: 7305 (standard diesel)."); a recap puts up nothing.
  */
 function assentedStatement(input: CandidateInput, sentences: readonly Span[]): string | null {
   const { lexicon } = input;
@@ -2397,10 +2402,24 @@ function assentedStatement(input: CandidateInput, sentences: readonly Span[]): s
   const labelled = said.map((text) => ({ text, lead: LEAD.exec(text)?.[1] ?? '' })).filter((x, k) => x.lead !== '' && wordCount(x.lead) <= 3 && !isOnly(lexicon, 'acknowledgement', x.lead) && !said.slice(k).some(isQuestion));
   const last = said[said.length - 1];
   const { text, lead } = labelled.pop() ?? { text: last, lead: LEAD.exec(last)?.[1] ?? '' };
-  const body = lead && (['acknowledgement', 'document-label', 'connective'] as const).some((act) => isOnly(lexicon, act, lead)) ? text.slice(lead.length + 1).trim() : text;
+  // (A recap or a summary says again what was settled; what it restates is already recorded.)
+  if (lead && words(lead).some((w) => isOnly(lexicon, 'document-label', w))) return null;
+  const body = lead && (['acknowledgement', 'connective'] as const).some((act) => isOnly(lexicon, act, lead)) ? text.slice(lead.length + 1).trim() : text;
   if (contentWordCount(body, input.stems) < 2) return null;
+  // What is put up is a setting or a step; a report of what happened is for the person to check
+  // ("The deploy went out at 14:00.", "The hotel charged €240 for two nights."), and a yes to it
+  // decides nothing. (What a label puts up is what follows it: "Set up: an SMS every Friday".)
+  const put = lead ? text.slice(lead.length + 1).trim() : text;
+  if (hasAct(lexicon, 'past', normalForm(text)) || reportsWhatHappened(lexicon, put)) return null;
   const statement = sentenceCase(body);
   return endsSentence(statement) ? statement : `${statement}.`;
+}
+
+/** Whether a sentence tells of the past: the lexicon's past forms, or a verb the tagger reads in the past tense. */
+function reportsWhatHappened(lex: CompiledStatementLexicon, sentence: string): boolean {
+  if (hasAct(lex, 'past', normalForm(sentence))) return true;
+  nlp ??= require('compromise') as (t: string) => Doc;
+  return nlp(sentence).has('#PastTense');
 }
 
 /** A short label before a colon that opens a sentence ("Set up:", "So from January:"), not a clock time's. */

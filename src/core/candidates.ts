@@ -2376,54 +2376,10 @@ function acceptedProposals(input: CandidateInput, facts: TaskFacts): SentenceCan
     const labelled = labelledProposal(lexicon, input.tuning, sentencesAt(input, a));
     for (const l of labelled) out.push({ p: a, statement: l.statement, type: l.type, strength: 'accepted', sources: [a, h], reasons: l.reasons, alternatives: l.alternatives, cue: 'accepted-proposal', hint: l.type, features: featuresOf(l.statement, 'labelled') });
     if (labelled.length > 0) continue;
-    const steps = offeredSteps(lexicon, input.tuning, sentencesAt(input, a), input.stems);
-    for (const proposal of steps) out.push({ p: a, statement: proposal.statement, type: proposal.type, strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: proposal.type, features: featuresOf(proposal.statement, 'step') });
-    if (steps.length > 0) continue;
-    const assented = assentedStatement(input, sentencesAt(input, a));
-    if (assented) out.push({ p: a, statement: assented, type: 'decision', strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: 'decision', features: featuresOf(assented, 'assent') });
+    for (const proposal of offeredSteps(lexicon, input.tuning, sentencesAt(input, a), input.stems)) out.push({ p: a, statement: proposal.statement, type: proposal.type, strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: proposal.type, features: featuresOf(proposal.statement, 'step') });
   }
   return out.map((c) => ({ ...c, statement: addressedByName(input, facts, c.statement, c.sources[0], c.sources[1]) }));
 }
-
-/**
- * "So: departure 05:00 from Monday 23 February, side gate at Van Dam. Confirm?": a message that
- * ends by asking only for a yes puts up what it has just said: its last sentence that opens with a
- * label ("Set up: an SMS every Friday at 17:00. At 4p a text it's about £1.60 a week. Fine?" puts
- * up the SMS, not its cost), or else the sentence before the question. ("Noted:" labels what was
- * taken on, not what is put up.) A lead that only says it was taken on goes ("So:", "Noted:"); a
- * label that names a thing stays ("Replacement: 7305 (standard diesel)."); a recap puts up nothing.
- */
-function assentedStatement(input: CandidateInput, sentences: readonly Span[]): string | null {
-  const { lexicon } = input;
-  const n = sentences.length;
-  if (n < 2 || !isQuestion(sentences[n - 1].text) || !isOnly(lexicon, 'assent-request', sentences[n - 1].text)) return null;
-  const said = sentences.slice(0, n - 1).map((s) => s.text.trim());
-  if (isQuestion(said[said.length - 1])) return null;
-  const labelled = said.map((text) => ({ text, lead: LEAD.exec(text)?.[1] ?? '' })).filter((x, k) => x.lead !== '' && wordCount(x.lead) <= 3 && !isOnly(lexicon, 'acknowledgement', x.lead) && !said.slice(k).some(isQuestion));
-  const last = said[said.length - 1];
-  const { text, lead } = labelled.pop() ?? { text: last, lead: LEAD.exec(last)?.[1] ?? '' };
-  // (A recap or a summary says again what was settled; what it restates is already recorded.)
-  if (lead && words(lead).some((w) => isOnly(lexicon, 'document-label', w))) return null;
-  const body = lead && (['acknowledgement', 'connective'] as const).some((act) => isOnly(lexicon, act, lead)) ? text.slice(lead.length + 1).trim() : text;
-  if (contentWordCount(body, input.stems) < 2) return null;
-  // What is put up is a setting or a step; a report of what happened is for the person to check
-  // ("The deploy went out at 14:00.", "The hotel charged €240 for two nights."), and a yes to it
-  // decides nothing. (What a label puts up is what follows it: "Set up: an SMS every Friday".)
-  const put = lead ? text.slice(lead.length + 1).trim() : text;
-  if (hasAct(lexicon, 'past', normalForm(text)) || reportsWhatHappened(lexicon, put)) return null;
-  const statement = sentenceCase(body);
-  return endsSentence(statement) ? statement : `${statement}.`;
-}
-
-/** Whether a sentence tells of the past: the lexicon's past forms, or a verb the tagger reads in the past tense. */
-function reportsWhatHappened(lex: CompiledStatementLexicon, sentence: string): boolean {
-  if (hasAct(lex, 'past', normalForm(sentence))) return true;
-  nlp ??= require('compromise') as (t: string) => Doc;
-  return nlp(sentence).has('#PastTense');
-}
-
-/** A short label before a colon that opens a sentence ("Set up:", "So from January:"), not a clock time's. */
-const LEAD = /^([\p{L}][\p{L}\p{N}'’ -]{0,30}?):\s/u;
 
 /**
  * The agent's "you" is the person who accepted its proposal: recorded as a decision, "Draft a

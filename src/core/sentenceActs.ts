@@ -27,7 +27,6 @@ export type SentenceAct =
   | 'request'
   | 'information-request'
   | 'feedback-request'
-  | 'assent-request'
   | 'proposal'
   | 'reason'
   | 'alternative'

@@ -811,6 +811,21 @@ describe('across tasks', () => {
     // Reversed before the draft, the draft is judged against what replaced it (it names neither old value).
     const earlier = decision('DEC-20260215-001', 'T3', 'From now on the client meeting is on Thursday at 8:30.', '2026-02-15T09:00:00+01:00');
     expect(check([{ ...meeting, status: 'superseded', superseded_by: earlier.id }, { ...earlier, supersedes: meeting.id }])).toEqual([]);
+    // A later task reversing the reversal changes nothing of it: the draft still went against the Friday.
+    const latest = decision('DEC-20260501-001', 'T4', 'From now on the client meeting is on Wednesday at 8:30.', '2026-05-01T09:00:00+01:00');
+    const twice = check([retired, { ...later, supersedes: meeting.id, status: 'superseded', superseded_by: latest.id }, { ...latest, supersedes: later.id }]);
+    expect(twice.map((p) => p.contradicts)).toEqual([[meeting.id]]);
+    // A draft that restates a value retired before it was written is judged against what stood
+    // then, the last of the replacements said before it, though a later task replaced that too.
+    const tuesday = decision('DEC-20260215-001', 'T3', 'From now on the client meeting is on Tuesday at 8:30, before the site visit at the Stadtwerke.', '2026-02-15T09:00:00+01:00');
+    const friday = [{ ...draft[0], text: 'Draft: the client meeting is on Friday at 8:30, before the site visit at the Stadtwerke.' }];
+    const restated = relateMessages(
+      { decisions: [{ ...meeting, status: 'superseded', superseded_by: tuesday.id }, { ...tuesday, supersedes: meeting.id, status: 'superseded', superseded_by: latest.id }, { ...latest, supersedes: tuesday.id }] },
+      [{ taskId: 'T2', messages: friday, decisions: [] }],
+      engine.lexicon,
+      new Set(),
+    );
+    expect(restated.map((p) => p.contradicts)).toEqual([[tuesday.id]]);
   });
 
   it('lists what a message contradicts in id order, not in the order the subject index finds them', () => {
@@ -1128,6 +1143,9 @@ describe('which earlier decision a reversal replaces', () => {
     expect(inTask(telling, [candidate('Breakfast stays from 7:00 to 10:00.', 0, [0]), candidate('Then 10:30.', 2, [1, 2])])).toEqual([null, 0]);
     const asking = [taken[0], agent('Understood. Breakfast ends at 10:00 on weekends too; the kitchen asks for a later end. Shall I change it?', 1), human('Then 10:30.', 2)];
     expect(inTask(asking, [candidate('Breakfast stays from 7:00 to 10:00.', 0, [0]), candidate('Then 10:30.', 2, [1, 2])])).toEqual([null, 0]);
+    // An ask for the person's word ("Let me know if …") asks too.
+    const word = [taken[0], agent('Noted. Breakfast ends at 10:00 on weekends too; the kitchen asks for a later end. Let me know the new end time.', 1), human('Then 10:30.', 2)];
+    expect(inTask(word, [candidate('Breakfast stays from 7:00 to 10:00.', 0, [0]), candidate('Then 10:30.', 2, [1, 2])])).toEqual([null, 0]);
   });
 
   it("across tasks: a cue of the message belongs to the decision that states it, not to the message's other decisions", () => {

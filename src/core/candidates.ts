@@ -1716,7 +1716,6 @@ const TYPE_OF_ACT: Partial<Record<SentenceAct, DecisionType>> = {
   request: 'action_item',
 };
 
-/** A clause up to the reason it gives after its content ("…, since …", "… because …"). */
 /**
  * Whether a clause reports what happened rather than setting what holds: it speaks in the past,
  * unless a ban or an instruction of its own comes first, in a part of the sentence the past comes
@@ -1736,6 +1735,7 @@ function reportsPast(lex: CompiledStatementLexicon, stems: Stems, lower: string)
   return !(rules && contentWordCount(first, stems) >= 2);
 }
 
+/** A clause up to the reason it gives after its content ("…, since …", "… because …"). */
 function withoutReason(lex: CompiledStatementLexicon, lower: string): string {
   const why = findAct(lex, 'reason', lower);
   return why && why.start > 0 ? lower.slice(0, why.start) : lower;
@@ -1815,7 +1815,7 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
   // "Publishing: 7 days ahead ok, or longer?", "Back label ABV: 12.5% vol — correct?": a question
   // that opens with a value after a label asks about the thing the label names.
   const label = colon > 0 && /^\W*\d/u.test(clause) ? thingLabel(lex, stems, question.text.slice(0, colon).trim(), people) : null;
-  if (label !== null) return overlap(label, answer, stems) > 0 ? null : label;
+  if (label !== null) return label;
   nlp ??= require('compromise') as (t: string) => Doc;
   // "They can't comment." names its own subject, as "Wir behalten die alten Rechnungen." does (the
   // lexicon's persons in three languages; the tagger knows English pronouns only), and as a

@@ -346,7 +346,7 @@ function registryPass(registry: { decisions: Decision[] }, created: readonly Dec
 
 function relating(pass: RegistryPass, d: Decision, me: Entry): Relating {
   const askedFor = pass.context.askedText?.(d) ?? null;
-  const later: LaterDecision = { d, mine: pass.judge.view(d.statement), cues: pass.cues.get(d) ?? [], asked: askedFor ? pass.judge.view(askedFor) : null, askedQuestions: askedFor ? pass.askedView(askedFor) : null };
+  const later: LaterDecision = { d, mine: pass.judge.view(d.statement), cues: pass.cues.get(d) ?? [], asked: askedFor ? pass.judge.view(askedFor) : null, askedQuestions: () => (askedFor ? pass.askedView(askedFor) : null) };
   const older = (o: Decision, at = instantOf(o.created_at)) => {
     const order = compareRead(at, o.created_at, me.at, d.created_at);
     return order < 0 || (order === 0 && o.id < d.id);
@@ -686,17 +686,32 @@ function recalledAgreement(check: MessageCheck, taskId: string, { by, agreed }: 
   return found;
 }
 
-/** Whether message `m` contradicts decision `o` (or the active decision that replaced it), and why. */
+/** The last decision of the chain of replacements from `d` said before the message (`before`), `d` itself if none. */
+function standingBefore(check: Pick<MessageCheck, 'byId'>, d: Decision, before: (d: Decision) => boolean): Decision {
+  let stood = d;
+  const seen = new Set<Decision>([d]);
+  for (;;) {
+    const next = stood.superseded_by ? check.byId.get(stood.superseded_by) : undefined;
+    if (!next || seen.has(next) || !before(next)) return stood;
+    seen.add(next);
+    stood = next;
+  }
+}
+
+/** Whether message `m` contradicts decision `o` (or the decision that replaced it before `m` was written), and why. */
 function againstDecision(check: MessageCheck, o: Decision, m: Message, mv: SubjectView, taskId: string, before: (d: Decision) => boolean): { target: Decision; why: string } | null {
   const theirs = check.view(o.statement);
   if (o.status === 'superseded') {
     const by = o.superseded_by ? check.byId.get(o.superseded_by) : undefined;
-    if (!by || by.status !== 'active' || by.task_id === taskId) return null;
-    // Replaced only after the message was written, by another discussion: the message is judged
-    // against the decision as it stood then, whether or not a later task has changed it since.
+    if (!by) return null;
+    // The message is judged against what stood when it was written, whatever later tasks changed
+    // since: the decision itself when it was replaced only after the message, else the last
+    // replacement said before the message.
     if (before(by)) {
-      const why = restatesRetired(theirs, check.view(by.statement), mv);
-      return why ? { target: by, why: `${why} (${o.id}: "${excerpt(o.statement, 80)}")` } : null;
+      const stood = standingBefore(check, by, before);
+      if (stood.task_id === taskId) return null;
+      const why = restatesRetired(theirs, check.view(stood.statement), mv);
+      return why ? { target: stood, why: `${why} (${o.id}: "${excerpt(o.statement, 80)}")` } : null;
     }
   }
   // Another value for the same slot counts in an agent's draft or report; a person naming their

@@ -823,6 +823,12 @@ const without = (c: SubjectClause, word: string): SubjectClause => (c.anchor.has
 /** A clause whose one value is a bare number ("Total cap for the kitchen is 18,000"). */
 const onlyBareNumber = (c: SubjectClause) => c.values.length === 1 && c.values[0].key === COUNT && !c.values[0].negated;
 
+/** A clause that gives a bare number and nothing else ("4,000.", "ok 80"): what `answeredValueChange` with `counts` reads. */
+export function isBareNumber(c: SubjectClause): boolean {
+  const given = c.values.filter((v) => !v.negated);
+  return c.anchor.size === 0 && given.length === 1 && given[0].key === COUNT;
+}
+
 /**
  * A clause whose only value is a bare number, on the subject of one that set a single number of
  * some slot, gives that slot a new value in its unit ("pin Node 20 in CI" → "move CI and .nvmrc to
@@ -1301,9 +1307,8 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
  * 80" sets a percentage, not a number of chargers).
  */
 function bareAnswer(n: SubjectClause, was: SlotValue, asked: SubjectView): SlotValue | null {
-  const given = n.values.filter((v) => !v.negated);
-  if (n.anchor.size > 0 || given.length !== 1 || given[0].key !== COUNT || !/^\d/.test(was.value)) return null;
-  const number = given[0].value;
+  if (!isBareNumber(n) || !/^\d/.test(was.value)) return null;
+  const number = n.values.find((v) => !v.negated)!.value;
   if (asked.clauses.some((c) => c.values.some((v) => v.key !== was.key && v.value.split(' ')[0] === number))) return null;
   const unit = was.value.split(' ').slice(1).join(' ');
   const value = unit ? `${number} ${unit}` : number;

@@ -20,7 +20,7 @@
 // In both, a decision's reversal cues are its statement's and its message's, but for those another
 // decision of the same message states itself (`reversalCues`), and an agent never reverses a person.
 import { clauseClaims, utteranceConflict, type ClauseClaim, type CompiledLexicon } from './contradiction';
-import { answeredValueChange, contradiction, correctedValueChanged, replacement, restatesRetired, reversal, SubjectMemo, valueReplacement, viewOf, wrongValueRestated, type Reversal, type SubjectMatch, type SubjectView } from './subject';
+import { answeredValueChange, contradiction, isBareNumber, correctedValueChanged, replacement, restatesRetired, reversal, SubjectMemo, valueReplacement, viewOf, wrongValueRestated, type Reversal, type SubjectMatch, type SubjectView } from './subject';
 import type { Stems } from './text';
 import type { Decision, DecisionCandidate, Message, PatternCandidate, TaskAnalysis } from './types';
 import { excerpt } from './text';
@@ -85,7 +85,7 @@ function asks(text: string, statements: CompiledStatementLexicon): boolean {
   if (text.includes('?')) return true;
   return splitSentences(text, statements.words.statements).some((s) => {
     const lower = normalForm(s.text);
-    return (['request', 'directive', 'information-request'] as const).some((act) => findAct(statements, act, lower)?.start === 0);
+    return (['request', 'directive', 'information-request', 'feedback-request'] as const).some((act) => findAct(statements, act, lower)?.start === 0);
   });
 }
 
@@ -223,8 +223,8 @@ export interface LaterDecision {
   cues: readonly Reversal[];
   /** What the message it answers says ("The limit is 200 EUR. Would 300 work?"), when it answers one. */
   asked: SubjectView | null;
-  /** The same with its questions read as claims ("Should I keep the 5,000-word cap or set a new one?"), for a bare number's answer only. */
-  askedQuestions: SubjectView | null;
+  /** The same with its questions read as claims ("Should I keep the 5,000-word cap or set a new one?"), for a bare number's answer only: worked out when first asked. */
+  askedQuestions: () => SubjectView | null;
 }
 
 /** What the registry pass compares with. */
@@ -307,7 +307,10 @@ function reversalVerdict(later: LaterDecision, o: Decision, theirs: SubjectView,
 
 /** `answeredValueChange` of what the message answered says, or of a bare number answering the count its questions name. */
 function answeredChange(theirs: SubjectView, later: LaterDecision, sameDiscussion = false): string | null {
-  return answeredValueChange(theirs, later.mine, later.asked, sameDiscussion) ?? answeredValueChange(theirs, later.mine, later.askedQuestions, sameDiscussion, true);
+  const change = answeredValueChange(theirs, later.mine, later.asked, sameDiscussion);
+  // (Only a decision that is a bare number needs the questions read: most answer in words.)
+  if (change || !later.mine.clauses.some(isBareNumber)) return change;
+  return answeredValueChange(theirs, later.mine, later.askedQuestions(), sameDiscussion, true);
 }
 
 /**

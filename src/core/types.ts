@@ -540,7 +540,7 @@ export interface StatementWords {
   offerPronoun: RegExp;
   /** A word written with a period that does not end the sentence, at the end of the text before the period's mark ("e.g.", "Dr."). */
   abbreviation: RegExp;
-  /** Words whose period goes on before a number ("no. 14", "Hafenstr. 7"). */
+  /** Words whose period goes on before a number ("no. 14", "Fig. 3"). */
   numberAbbreviation: RegExp;
   /** A month's name opening the text ("Juni …"): after "14." it makes the period an ordinal's, not a sentence's end. */
   monthName: RegExp;

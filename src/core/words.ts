@@ -86,7 +86,7 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     // ("Send it to Dr. Reuter": the verb that opens the step, then the pronoun.)
     offerPronoun: new RegExp(`^(\\p{L}+)\\s+(${words('offerPronouns')})(?![\\p{L}\\p{N}'’])`, 'iu'),
     abbreviation: new RegExp(`(?:^|[\\s(])(?:${words('abbreviations')})\\.$`, 'i'),
-    // "no. 14", "Fig. 3", "Hafenstr. 7": a word whose period goes on before a number.
+    // "no. 14", "Fig. 3", "Ex. 1": a word whose period goes on before a number.
     numberAbbreviation: new RegExp(`(?:^|[\\s(])(?:${words('numberAbbreviations')})\\.$`, 'iu'),
     // "am 14. Juni", "Samstag, 14. Juni": a day's number with its period after a word that leads a date or a comma.
     dayWithPeriod: new RegExp(`(?:(?:^|[\\s(])(?:${words('ordinalDayLeads')})|,)\\s+(?:[1-9]|[12]\\d|3[01])\\.$`, 'iu'),

@@ -16,6 +16,7 @@
 //   what a decision rules out, is a `contradiction` pattern (`relateMessages`).
 // - An older decision whose subject saw newer activity is flagged `stale` (`markStale`).
 import { ALL_RELATED, type Affinity } from './affinity';
+import { ReplacementChains } from './chains';
 import type { CompiledLexicon } from './contradiction';
 import { supersede } from './evolve';
 import { compareRead, instantOf } from './instant';
@@ -535,6 +536,10 @@ interface MessageCheck {
   flagged: Set<string>;
   /** The registry's decisions by task (a message naming a task refers to its decisions). */
   byTask: ReadonlyMap<string, readonly Decision[]>;
+  /** A decision's instant, read once. */
+  instantAt: (d: Decision) => number | null;
+  /** The registry's chains of replacements, laid out when first asked for. */
+  chains: () => ReplacementChains;
 }
 
 /** The decisions a message contradicts, and for each what it says and why. */
@@ -595,10 +600,18 @@ function messageCheck(registry: { decisions: Decision[] }, lexicon: CompiledLexi
   // A correction is found by the words of what it corrected too ("payment within 60 days" for
   // "Zahlungsziel ist immer 14 Tage"): later drafts repeat the agent's words, not the person's.
   for (const d of registry.decisions) if (d.status !== 'archived') index.add(entries.entryOf(d, memo, true));
+  const byId = new Map(registry.decisions.map((d) => [d.id, d]));
+  const instants = new Map<Decision, number | null>();
+  const instantAt = (d: Decision) => {
+    let at = instants.get(d);
+    if (at === undefined) instants.set(d, (at = instantOf(d.created_at)));
+    return at;
+  };
+  let chains: ReplacementChains | undefined;
   return {
     options,
     index,
-    byId: new Map(registry.decisions.map((d) => [d.id, d])),
+    byId,
     memo,
     ranks: context.ranks ?? idRanks(registry.decisions),
     affinity: context.affinity ?? ALL_RELATED,
@@ -606,6 +619,8 @@ function messageCheck(registry: { decisions: Decision[] }, lexicon: CompiledLexi
     firmContradiction: (theirs, mv, values) => (values ? firmWithValues : firmWithoutValues)(theirs, mv),
     flagged: new Set(already),
     byTask: decisionsByTask(registry.decisions),
+    instantAt,
+    chains: () => (chains ??= new ReplacementChains(registry.decisions, byId, instantAt)),
   };
 }
 
@@ -686,20 +701,8 @@ function recalledAgreement(check: MessageCheck, taskId: string, { by, agreed }: 
   return found;
 }
 
-/** The last decision of the chain of replacements from `d` said before the message (`before`), `d` itself if none. */
-function standingBefore(check: Pick<MessageCheck, 'byId'>, d: Decision, before: (d: Decision) => boolean): Decision {
-  let stood = d;
-  const seen = new Set<Decision>([d]);
-  for (;;) {
-    const next = stood.superseded_by ? check.byId.get(stood.superseded_by) : undefined;
-    if (!next || seen.has(next) || !before(next)) return stood;
-    seen.add(next);
-    stood = next;
-  }
-}
-
 /** Whether message `m` contradicts decision `o` (or the decision that replaced it before `m` was written), and why. */
-function againstDecision(check: MessageCheck, o: Decision, m: Message, mv: SubjectView, taskId: string, before: (d: Decision) => boolean): { target: Decision; why: string } | null {
+function againstDecision(check: MessageCheck, o: Decision, m: Message, mv: SubjectView, taskId: string, before: (d: Decision, at?: number | null) => boolean): { target: Decision; why: string } | null {
   const theirs = check.view(o.statement);
   if (o.status === 'superseded') {
     const by = o.superseded_by ? check.byId.get(o.superseded_by) : undefined;
@@ -707,8 +710,8 @@ function againstDecision(check: MessageCheck, o: Decision, m: Message, mv: Subje
     // The message is judged against what stood when it was written, whatever later tasks changed
     // since: the decision itself when it was replaced only after the message, else the last
     // replacement said before the message.
-    if (before(by)) {
-      const stood = standingBefore(check, by, before);
+    if (before(by, check.instantAt(by))) {
+      const stood = check.chains().standingBefore(by, before);
       if (stood.task_id === taskId) return null;
       const why = restatesRetired(theirs, check.view(stood.statement), mv);
       return why ? { target: stood, why: `${why} (${o.id}: "${excerpt(o.statement, 80)}")` } : null;

@@ -897,6 +897,43 @@ describe('extract run and extract guard on two tasks', () => {
   /** The pattern log the run wrote into dir. */
   const patternsIn = (dir: string): Pattern[] => readFileSync(join(dir, 'memory', 'patterns.jsonl'), 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
 
+  it('never lets a discussion whose timestamps run backwards close a loop of replacements: one decision on the subject stands', async () => {
+    // T1 says "email" at 16:08 and then "the task board" stamped 10:12; T2 says "the shared drive" at
+    // 14:06. The discussion retires email for the task board, the registry the task board for the
+    // shared drive by time, and email (16:08) would retire the shared drive (14:06) in turn.
+    const { decisions } = await onTwoTasks(
+      [
+        msg('maria', 'human', 'Can you update the audit log by Friday?', '2026-02-03T08:00:00Z'),
+        msg('maria', 'human', 'Please prepare the onboarding doc and put it in email when it is done.', '2026-02-03T16:08:00Z'),
+        msg('bot', 'bot', 'Done.', '2026-02-03T17:09:00Z'),
+        msg('maria', 'human', 'Please prepare the onboarding doc and put it in the task board when it is done.', '2026-02-03T10:12:00Z'),
+        msg('bot', 'bot', 'Done.', '2026-02-03T11:13:00Z'),
+      ],
+      [
+        msg('bot', 'bot', 'I have prepared the audit log and posted it to the wiki so that everyone can see it.', '2026-02-03T09:01:00Z'),
+        msg('maria', 'human', 'Why did you not check the staging deploy before sending it?', '2026-02-03T12:04:00Z'),
+        msg('maria', 'human', 'Please prepare the onboarding doc and put it in the shared drive when it is done.', '2026-02-03T14:06:00Z'),
+        msg('bot', 'bot', 'Shall I move the search index to the wiki?', '2026-02-03T15:07:00Z'),
+        msg('maria', 'human', 'When is the billing export due this week?', '2026-02-03T16:08:00Z'),
+        msg('bot', 'bot', 'I have prepared the API rate limit and posted it to the wiki so that everyone can see it.', '2026-02-03T17:09:00Z'),
+        msg('maria', 'human', 'Please prepare the audit log and put it in the discussion array when it is done.', '2026-02-03T08:10:00Z'),
+        msg('bot', 'bot', 'Understood. I will update the staging deploy and link it from the task. Is that correct?', '2026-02-03T09:11:00Z'),
+        msg('maria', 'human', 'When is the staging deploy due this week?', '2026-02-03T10:12:00Z'),
+      ],
+    );
+    const onboarding = decisions.filter((d) => /onboarding doc/.test(d.statement));
+    expect(onboarding).toHaveLength(3);
+    expect(onboarding.filter((d) => d.status === 'active').map((d) => d.statement)).toEqual(['Please prepare the onboarding doc and put it in the shared drive when it is done.']);
+    const byId = new Map(decisions.map((d) => [d.id, d]));
+    for (const d of onboarding) {
+      const seen = new Set<string>();
+      for (let at: Decision | undefined = d; at; at = at.superseded_by ? byId.get(at.superseded_by) : undefined) {
+        expect(seen.has(at.id)).toBe(false);
+        seen.add(at.id);
+      }
+    }
+  });
+
   it('supersedes a decision reversed in a later task and flags a draft restating a corrected fact', async () => {
     const dir = tempDir();
     const tasks = {

@@ -18,35 +18,53 @@ function walked(d: Decision, byId: ReadonlyMap<string, Decision>, before: SaidBe
   }
 }
 
-const stamp = (minute: number) => (minute < 0 ? 'sometime' : `2026-03-01T${String(Math.floor(minute / 60) % 24).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00Z`);
+const UNREADABLE = ['sometime', 'later', ''];
+/** A minute of the day as a stored timestamp: in UTC, or the same instant an hour ahead (odd `form`), or unreadable (a negative minute). */
+function stamp(minute: number, form = 0): string {
+  if (minute < 0) return UNREADABLE[-minute % UNREADABLE.length];
+  const at = (m: number) => `${String(Math.floor(m / 60) % 24).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+  return form % 2 === 0 ? `2026-03-01T${at(minute)}:00Z` : `2026-03-01T${at(minute + 60)}:00+01:00`;
+}
 
-/** A registry of `links.length` decisions, decision i replaced by decision links[i] (or by none), each said at its minute. */
-function registry(links: readonly (number | null)[], minutes: readonly number[]): { decisions: Decision[]; byId: Map<string, Decision> } {
-  const decisions = links.map((_, i) => decision(`DEC-${i}`, 'T1', `Statement ${i}`, stamp(minutes[i])));
+/**
+ * A registry of `links.length` decisions, decision i replaced by decision links[i] (or by none, or
+ * by an id no decision has: -1), each said at its minute in its form. With `ids` below the count,
+ * several decisions share an id, as a hand-edited registry may (`byId` keeps the last).
+ */
+function registry(links: readonly (number | null)[], minutes: readonly number[], forms: readonly number[] = [], ids = links.length): { decisions: Decision[]; byId: Map<string, Decision> } {
+  const decisions = links.map((_, i) => decision(`DEC-${i % ids}`, 'T1', `Statement ${i}`, stamp(minutes[i], forms[i])));
   links.forEach((to, i) => {
-    if (to !== null) decisions[i].superseded_by = `DEC-${to}`;
+    if (to !== null) decisions[i].superseded_by = to < 0 ? 'DEC-gone' : `DEC-${to % ids}`;
   });
   return { decisions, byId: new Map(decisions.map((d) => [d.id, d])) };
 }
 
 describe('ReplacementChains', () => {
   it('finds the last replacement said before a message as a walk link by link does, on any registry', () => {
+    // Ties in time written two ways, unreadable and empty stamps, shared ids, links to no decision;
+    // a message with no timestamp (every decision counts as said before it) or an unreadable one.
     const shape = fc.integer({ min: 1, max: 40 }).chain((n) =>
       fc.tuple(
-        fc.array(fc.option(fc.nat({ max: n - 1 }), { nil: null }), { minLength: n, maxLength: n }),
-        fc.array(fc.integer({ min: -1, max: 600 }), { minLength: n, maxLength: n }),
-        fc.integer({ min: 0, max: 600 }),
+        fc.array(fc.option(fc.integer({ min: -1, max: n - 1 }), { nil: null }), { minLength: n, maxLength: n }),
+        // (Few minutes, so that decisions and the message often share an instant.)
+        fc.array(fc.integer({ min: -3, max: 12 }), { minLength: n, maxLength: n }),
+        fc.array(fc.nat({ max: 1 }), { minLength: n, maxLength: n }),
+        fc.integer({ min: 1, max: n }),
+        fc.option(fc.tuple(fc.integer({ min: -3, max: 12 }), fc.nat({ max: 1 })), { nil: null }),
       ),
     );
     fc.assert(
-      fc.property(shape, ([links, minutes, messageMinute]) => {
-        const { decisions, byId } = registry(links, minutes);
-        const said = stamp(messageMinute);
-        const before: SaidBefore = (d, at) => compareRead(at, d.created_at, instantOf(said), said) < 0;
+      fc.property(shape, ([links, minutes, forms, ids, message]) => {
+        const { decisions, byId } = registry(links, minutes, forms, ids);
+        const said = message === null ? null : stamp(...message);
+        const before: SaidBefore = (d, at) => said === null || compareRead(at, d.created_at, instantOf(said), said) < 0;
         const chains = new ReplacementChains(decisions, byId, (d) => instantOf(d.created_at));
-        for (const d of decisions) expect(chains.standingBefore(d, before).id).toBe(walked(d, byId, before).id);
+        for (const d of decisions) expect(chains.standingBefore(d, before)).toBe(walked(d, byId, before));
+        // A decision the layout does not hold is followed by its links all the same.
+        const outside = { ...decisions[0] };
+        expect(chains.standingBefore(outside, before)).toBe(walked(outside, byId, before));
       }),
-      { numRuns: 300 },
+      { numRuns: 500 },
     );
   });
 

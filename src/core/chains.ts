@@ -13,6 +13,8 @@ export type SaidBefore = (d: Decision, at: number | null) => boolean;
 export class ReplacementChains {
   private readonly place = new Map<Decision, number>();
   private readonly decisions: readonly Decision[];
+  private readonly byId: ReadonlyMap<string, Decision>;
+  private readonly instantOf: (d: Decision) => number | null;
   /** The place of each decision's replacement (-1: none). */
   private readonly next: Int32Array;
   private readonly instants: (number | null)[];
@@ -26,6 +28,8 @@ export class ReplacementChains {
   /** `byId`: the registry's decisions by id, as `superseded_by` names them; `instantOf`: a decision's instant. */
   constructor(decisions: readonly Decision[], byId: ReadonlyMap<string, Decision>, instantOf: (d: Decision) => number | null) {
     this.decisions = decisions;
+    this.byId = byId;
+    this.instantOf = instantOf;
     decisions.forEach((d, i) => this.place.set(d, i));
     this.instants = decisions.map(instantOf);
     const next = Int32Array.from(decisions, (d) => {
@@ -49,7 +53,7 @@ export class ReplacementChains {
   /** The last decision of the chain from `d` said before the message, `d` itself if none. */
   standingBefore(d: Decision, before: SaidBefore): Decision {
     const start = this.place.get(d);
-    if (start === undefined) return d;
+    if (start === undefined) return this.walkFrom(d, before);
     if (this.looping[start]) return this.walk(start, before);
     let at = start;
     for (let k = this.jumps.length - 1; k >= 0; k--) {
@@ -59,6 +63,18 @@ export class ReplacementChains {
       if (before(this.decisions[last], this.instants[last])) at = to;
     }
     return this.decisions[at];
+  }
+
+  /** The chain from a decision the layout does not hold, link by link by id. */
+  private walkFrom(d: Decision, before: SaidBefore): Decision {
+    let stood = d;
+    const seen = new Set<Decision>([d]);
+    for (;;) {
+      const next = stood.superseded_by ? this.byId.get(stood.superseded_by) : undefined;
+      if (!next || seen.has(next) || !before(next, this.instantOf(next))) return stood;
+      seen.add(next);
+      stood = next;
+    }
   }
 
   /** The chain link by link, stopping where it comes round to a decision it passed. */

@@ -7,6 +7,18 @@
 import { compareRead } from './instant';
 import type { Decision } from './types';
 
+/**
+ * The replacements of `d`, one link at a time by id, up to a decision with none, a link to no
+ * decision, or one already passed (a loop only a hand-edited registry has).
+ */
+export function* replacementsOf(d: Decision, byId: ReadonlyMap<string, Decision>): Generator<Decision> {
+  const seen = new Set<Decision>([d]);
+  for (let next = d.superseded_by ? byId.get(d.superseded_by) : undefined; next && !seen.has(next); next = next.superseded_by ? byId.get(next.superseded_by) : undefined) {
+    seen.add(next);
+    yield next;
+  }
+}
+
 /** Whether a decision was said before the message being judged (`at`: its instant, read once). */
 export type SaidBefore = (d: Decision, at: number | null) => boolean;
 
@@ -15,8 +27,6 @@ export class ReplacementChains {
   private readonly decisions: readonly Decision[];
   private readonly byId: ReadonlyMap<string, Decision>;
   private readonly instantOf: (d: Decision) => number | null;
-  /** The place of each decision's replacement (-1: none). */
-  private readonly next: Int32Array;
   private readonly instants: (number | null)[];
   /** Decisions whose chain comes round to a decision twice (a hand-edited registry): walked link by link. */
   private readonly looping: Uint8Array;
@@ -36,7 +46,6 @@ export class ReplacementChains {
       const by = d.superseded_by ? byId.get(d.superseded_by) : undefined;
       return by === undefined ? -1 : (this.place.get(by) ?? -1);
     });
-    this.next = next;
     this.looping = loopingOf(next);
     let step = next.map((to, i) => (this.looping[i] ? -1 : to));
     let latest = step.slice();
@@ -53,8 +62,7 @@ export class ReplacementChains {
   /** The last decision of the chain from `d` said before the message, `d` itself if none. */
   standingBefore(d: Decision, before: SaidBefore): Decision {
     const start = this.place.get(d);
-    if (start === undefined) return this.walkFrom(d, before);
-    if (this.looping[start]) return this.walk(start, before);
+    if (start === undefined || this.looping[start]) return this.walk(d, before);
     let at = start;
     for (let k = this.jumps.length - 1; k >= 0; k--) {
       const to = this.jumps[k][at];
@@ -65,28 +73,14 @@ export class ReplacementChains {
     return this.decisions[at];
   }
 
-  /** The chain from a decision the layout does not hold, link by link by id. */
-  private walkFrom(d: Decision, before: SaidBefore): Decision {
+  /** The chain link by link: for a decision in or leading into a loop, or one the layout does not hold. */
+  private walk(d: Decision, before: SaidBefore): Decision {
     let stood = d;
-    const seen = new Set<Decision>([d]);
-    for (;;) {
-      const next = stood.superseded_by ? this.byId.get(stood.superseded_by) : undefined;
-      if (!next || seen.has(next) || !before(next, this.instantOf(next))) return stood;
-      seen.add(next);
+    for (const next of replacementsOf(d, this.byId)) {
+      if (!before(next, this.instantOf(next))) break;
       stood = next;
     }
-  }
-
-  /** The chain link by link, stopping where it comes round to a decision it passed. */
-  private walk(start: number, before: SaidBefore): Decision {
-    const seen = new Set<number>([start]);
-    let at = start;
-    for (;;) {
-      const to = this.next[at];
-      if (to < 0 || seen.has(to) || !before(this.decisions[to], this.instants[to])) return this.decisions[at];
-      seen.add(to);
-      at = to;
-    }
+    return stood;
   }
 
   /** Of two places, the decision said later (their instants, then their timestamps' text, as relating orders them). */

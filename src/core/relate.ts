@@ -16,7 +16,7 @@
 //   what a decision rules out, is a `contradiction` pattern (`relateMessages`).
 // - An older decision whose subject saw newer activity is flagged `stale` (`markStale`).
 import { ALL_RELATED, type Affinity } from './affinity';
-import { ReplacementChains } from './chains';
+import { ReplacementChains, replacementsOf } from './chains';
 import type { CompiledLexicon } from './contradiction';
 import { supersede } from './evolve';
 import { compareRead, instantOf } from './instant';
@@ -417,20 +417,8 @@ function relateOne(pass: RegistryPass, r: Relating): void {
  * decision on the subject is replaced and none stands. The chain is left as it is.
  */
 function retire(pass: RegistryPass, o: Decision, d: Decision): void {
-  if (!leadsTo(pass.byId, d, o)) supersede(o, d);
-}
-
-/** Whether following replacements from `from` reaches `to`. */
-function leadsTo(byId: ReadonlyMap<string, Decision>, from: Decision, to: Decision): boolean {
-  const seen = new Set<Decision>([from]);
-  for (let at = from; at.superseded_by; ) {
-    const next = byId.get(at.superseded_by);
-    if (!next || seen.has(next)) return false;
-    if (next === to) return true;
-    seen.add(next);
-    at = next;
-  }
-  return false;
+  for (const later of replacementsOf(d, pass.byId)) if (later === o) return;
+  supersede(o, d);
 }
 
 /** Restating a fact that a later decision (of another task, said before d) replaced contradicts the one that stands. */

@@ -424,6 +424,15 @@ describe('relations on the same subject', () => {
     expect(replaces('The team newsletter goes out on Mondays.', 'From now on the team newsletter also carries job ads.')).toBeNull();
   });
 
+  it('with a reversal cue, two things that trade places, each in a clause of its own, replace; a noun and its verb name the same thing', () => {
+    expect(replaces('No refunds. Extend their passes by 7 weeks.', 'No extension, refunds instead.')).toMatch(/"Extend" → "refunds"/);
+    expect(replaces('Keep the daily standup. No retro.', 'Scratch that: retro every Friday, no standup.')).toMatch(/"standup" → "retro"/);
+    expect(replaces('No overtime. Hire a temp for the peak.', 'Overtime instead, no temp this year.')).toMatch(/"temp" → "Overtime"/);
+    // Without a cue, or when only one of the two crosses, nothing is replaced.
+    expect(replaces('No refunds. Extend their passes by 7 weeks.', 'No extension, refunds.')).toBeNull();
+    expect(replaces('No cake for the party. Order pizza.', 'Instead, pizza is fine and the cake too.')).toBeNull();
+  });
+
   it('a moved thing, date or place replaces the one before; what stands between the verb and its preposition still names the subject', () => {
     expect(replaces('The team offsite is in Berlin.', 'The team offsite moves to Hamburg.')).toMatch(/"Berlin" → "Hamburg"/);
     expect(replaces('Das Offsite des Teams ist in Berlin.', 'Das Offsite des Teams wird nach Hamburg verlegt.')).toMatch(/"Berlin" → "Hamburg"/);
@@ -896,6 +905,25 @@ describe('extract run and extract guard on two tasks', () => {
   };
   /** The pattern log the run wrote into dir. */
   const patternsIn = (dir: string): Pattern[] => readFileSync(join(dir, 'memory', 'patterns.jsonl'), 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+
+  it('retires a decision whose two halves a later task swaps, each said in a clause of its own', async () => {
+    const { decisions } = await onTwoTasks(
+      [
+        msg('bot', 'bot', 'The pool is closed for four weeks in May. Should members get a refund for those weeks?', '2026-02-02T12:25:00Z'),
+        msg('rutger', 'human', 'No refunds. Extend their memberships by 4 weeks.', '2026-02-02T13:00:00Z'),
+      ],
+      [
+        msg('bot', 'bot', 'Draft notice: memberships are extended by 4 weeks because of the closure. Publish it?', '2026-04-15T09:30:00Z'),
+        msg('ingrid', 'human', 'Hold on, the board wants it the other way round. No extension, refunds instead.', '2026-04-15T09:41:00Z'),
+      ],
+    );
+    const old = decisions.find((d) => d.task_id === 'T1');
+    const now = decisions.find((d) => d.task_id === 'T2' && /refunds instead/.test(d.statement));
+    expect(old?.statement).toBe('No refunds. Extend their memberships by 4 weeks.');
+    expect(now).toBeDefined();
+    expect(old?.status).toBe('superseded');
+    expect(old?.superseded_by).toBe(now?.id);
+  });
 
   it('never lets a discussion whose timestamps run backwards close a loop of replacements: one decision on the subject stands', async () => {
     // T1 says "email" at 16:08 and then "the task board" stamped 10:12; T2 says "the shared drive" at

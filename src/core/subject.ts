@@ -1159,7 +1159,7 @@ function writtenWords(v: SubjectView): Map<string, string> {
  * `cues` are the reversal cues of the newer statement's own message (its statement may lack them).
  */
 export function replacement(older: SubjectView, newer: SubjectView, cues: readonly Reversal[], explicit: boolean, generic: ReadonlySet<string>, match: SubjectMatch = 'firm', valueMatch: SubjectMatch = match): string | null {
-  return retiredByCue(older, newer, cues) ?? valueReplacement(older, newer, valueMatch, match === 'firm' || match === 'strict') ?? flipped(older, newer, cues, explicit, generic, match) ?? swapped(older, newer, cues);
+  return retiredByCue(older, newer, cues) ?? valueReplacement(older, newer, valueMatch, match === 'firm' || match === 'strict') ?? flipped(older, newer, cues, explicit, generic, match) ?? swapped(older, newer, cues) ?? crossed(older, newer, cues);
 }
 
 /** `replacement` without a new value for a slot: a reversal cue's retirement or, with a cue or as a correction, the same subject negated or one of its things swapped. */
@@ -1187,6 +1187,27 @@ function swapped(older: SubjectView, newer: SubjectView, cues: readonly Reversal
     }
   }
   return null;
+}
+
+/**
+ * Two things traded places, each in a clause of its own ("No refunds. Extend their passes by 7
+ * weeks." → "No extension, refunds instead."): under a reversal cue, what the older ruled out the
+ * newer sets, and what the older set the newer rules out. Two words crossing is a subject no one
+ * clause of either holds whole.
+ */
+function crossed(older: SubjectView, newer: SubjectView, cues: readonly Reversal[]): string | null {
+  if (cues.length === 0) return null;
+  const sides = (v: SubjectView) => {
+    const set = new Set<string>();
+    const ruledOut = new Set<string>();
+    for (const c of v.clauses) for (const x of c.anchor) (c.negated.has(x) ? ruledOut : set).add(x);
+    return { set, ruledOut };
+  };
+  const o = sides(older);
+  const n = sides(newer);
+  const dropped = [...o.set].filter((x) => n.ruledOut.has(x) && !n.set.has(x) && !o.ruledOut.has(x));
+  const taken = [...o.ruledOut].filter((x) => n.set.has(x) && !n.ruledOut.has(x) && !o.set.has(x));
+  return dropped.length > 0 && taken.length > 0 ? `"${said(dropped, older)}" → "${said(taken, newer)}" (${cues[0].cue})` : null;
 }
 
 function retiredByCue(older: SubjectView, newer: SubjectView, cues: readonly Reversal[]): string | null {

@@ -433,6 +433,13 @@ describe('relations on the same subject', () => {
     expect(replaces('No cake for the party. Order pizza.', 'Instead, pizza is fine and the cake too.')).toBeNull();
   });
 
+  it('reads "once the draft is out" as when, not as dropping the draft', () => {
+    expect(replaces('Send the draft to the board at the same time as me.', 'Only once the draft is out.')).toBeNull();
+    expect(replaces('Send the minutes to the board.', 'We wait until the new minutes are out.')).toBeNull();
+    expect(replaces('Templates are in for v1.', 'Templates are out for v1.')).toMatch(/retires "Templates"/);
+    expect(replaces('We go with GLS.', 'After the audit, GLS is out.')).toMatch(/retires "GLS"/);
+  });
+
   it('a moved thing, date or place replaces the one before; what stands between the verb and its preposition still names the subject', () => {
     expect(replaces('The team offsite is in Berlin.', 'The team offsite moves to Hamburg.')).toMatch(/"Berlin" → "Hamburg"/);
     expect(replaces('Das Offsite des Teams ist in Berlin.', 'Das Offsite des Teams wird nach Hamburg verlegt.')).toMatch(/"Berlin" → "Hamburg"/);

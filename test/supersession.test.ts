@@ -431,6 +431,14 @@ describe('relations on the same subject', () => {
     // Without a cue, or when only one of the two crosses, nothing is replaced.
     expect(replaces('No refunds. Extend their passes by 7 weeks.', 'No extension, refunds.')).toBeNull();
     expect(replaces('No cake for the party. Order pizza.', 'Instead, pizza is fine and the cake too.')).toBeNull();
+    // A swap said about another thing (another audience, event or team) swaps nothing of the older's.
+    expect(replaces('No Slack for customers. Support tickets go by email.', 'Instead, the newsletter moves to the Slack community; no email for marketing.')).toBeNull();
+    expect(replaces('No pizza at the board meeting. Order sandwiches.', "For the kids party, pizza instead; no sandwiches, the kids won't eat them.")).toBeNull();
+    expect(replaces('Interns get no laptops. Give them a desktop.', 'Change of plan for the new hires: laptops for everyone, no desktop.')).toBeNull();
+    expect(replaces('No hiring this quarter. Order the new monitors.', "Scratch that for marketing: we don't order swag, we hire a freelance designer for the logo.")).toBeNull();
+    // The nouns the lexicon names as a verb's are that verb; words that only look alike are not.
+    expect(replaces('Mia is responsible for the press release.', "Instead, we don't respond to the press.")).toBeNull();
+    expect(replaces('The sales division keeps its own budget.', 'Instead, we divide the budget evenly.')).toBeNull();
   });
 
   it('reads "once the draft is out" as when, not as dropping the draft', () => {
@@ -438,6 +446,9 @@ describe('relations on the same subject', () => {
     expect(replaces('Send the minutes to the board.', 'We wait until the new minutes are out.')).toBeNull();
     expect(replaces('Templates are in for v1.', 'Templates are out for v1.')).toMatch(/retires "Templates"/);
     expect(replaces('We go with GLS.', 'After the audit, GLS is out.')).toMatch(/retires "GLS"/);
+    expect(replaces('We go with GLS.', 'After all GLS is out.')).toMatch(/retires "GLS"/);
+    expect(replaces('Send the sales deck to the board.', 'Once the final sales deck is out.')).toBeNull();
+    expect(replaces('Publish the results on the website.', 'Now that the results are out, update the website.')).toBeNull();
   });
 
   it('a moved thing, date or place replaces the one before; what stands between the verb and its preposition still names the subject', () => {
@@ -921,7 +932,7 @@ describe('extract run and extract guard on two tasks', () => {
       ],
       [
         msg('bot', 'bot', 'Draft notice: memberships are extended by 4 weeks because of the closure. Publish it?', '2026-04-15T09:30:00Z'),
-        msg('ingrid', 'human', 'Hold on, the board wants it the other way round. No extension, refunds instead.', '2026-04-15T09:41:00Z'),
+        msg('ingrid', 'human', 'Change of plan from the board: no extension, refunds instead.', '2026-04-15T09:41:00Z'),
       ],
     );
     const old = decisions.find((d) => d.task_id === 'T1');

@@ -109,19 +109,6 @@ function step5b(token: string): string {
   return measure(token) > 1 ? token.replace(/ll$/, 'l') : token;
 }
 
-/**
- * A noun in -sion and its verb in -d meet ("extension" → extens → extend, "extend" → extend;
- * "decision", "decide"; "inclusion", "include"; "response", "respond"): Porter leaves the two
- * apart, and a change of plan is as often said with the one as the other ("No refunds. Extend their
- * passes." → "No extension, refunds instead."). Applied to stems, so both sides of every
- * comparison go through it.
- */
-export function verbOfNoun(token: string): string {
-  if (token.length >= 6 && /[aeiou]ns$/.test(token)) return `${token.slice(0, -1)}d`;
-  if (token.length >= 5 && /[^aeiou][iu]s$/.test(token)) return `${token.slice(0, -1)}d`;
-  return token;
-}
-
 /** The Porter stem of a word (lowercased; a word of one or two letters as it is). */
 export function porterStem(word: string): string {
   if (word.length < 3) return word;
@@ -138,7 +125,7 @@ const MAX_STEMMED_LENGTH = 64;
 
 /** Porter stem of a word; a word with a digit, or a very long one, stays as it is. */
 export function stemWord(word: string): string {
-  return /\d/.test(word) || word.length > MAX_STEMMED_LENGTH ? word : verbOfNoun(porterStem(word));
+  return /\d/.test(word) || word.length > MAX_STEMMED_LENGTH ? word : porterStem(word);
 }
 
 /**

@@ -44,7 +44,7 @@ export interface SubjectLexicon {
   hedges: string[];
   conditionals: { description?: string; regex: string[]; examples: Examples };
   generic: string[];
-  /** Cross-language equivalents: an English word → its German and Spanish spellings. */
+  /** Equivalents: an English word → its German and Spanish spellings, and the English nouns of a verb the stemmer keeps apart (extend → extension). */
   equivalents?: Record<string, string[]>;
   /** Examples for the word lists (run by the rule tester). */
   examples?: Record<string, Examples>;
@@ -1190,24 +1190,24 @@ function swapped(older: SubjectView, newer: SubjectView, cues: readonly Reversal
 }
 
 /**
- * Two things traded places, each in a clause of its own ("No refunds. Extend their passes by 7
- * weeks." → "No extension, refunds instead."): under a reversal cue, what the older ruled out the
- * newer sets, and what the older set the newer rules out. Two words crossing is a subject no one
- * clause of either holds whole.
+ * Two things traded places ("No refunds. Extend their passes by 7 weeks." → "No extension, refunds
+ * instead."): under a reversal cue, a clause of the newer that says nothing but the swap rules out
+ * what the older set and sets what the older ruled out, each of which the older may say in a clause
+ * of its own. (A newer clause with words of its own, "the newsletter moves to Slack; no email for
+ * marketing", speaks of another thing, and swaps nothing of the older's.)
  */
 function crossed(older: SubjectView, newer: SubjectView, cues: readonly Reversal[]): string | null {
   if (cues.length === 0) return null;
-  const sides = (v: SubjectView) => {
-    const set = new Set<string>();
-    const ruledOut = new Set<string>();
-    for (const c of v.clauses) for (const x of c.anchor) (c.negated.has(x) ? ruledOut : set).add(x);
-    return { set, ruledOut };
-  };
-  const o = sides(older);
-  const n = sides(newer);
-  const dropped = [...o.set].filter((x) => n.ruledOut.has(x) && !n.set.has(x) && !o.ruledOut.has(x));
-  const taken = [...o.ruledOut].filter((x) => n.set.has(x) && !n.ruledOut.has(x) && !o.set.has(x));
-  return dropped.length > 0 && taken.length > 0 ? `"${said(dropped, older)}" → "${said(taken, newer)}" (${cues[0].cue})` : null;
+  const set = new Set<string>();
+  const ruledOut = new Set<string>();
+  for (const c of older.clauses) for (const x of c.anchor) (c.negated.has(x) ? ruledOut : set).add(x);
+  const settled = (x: string) => set.has(x) !== ruledOut.has(x);
+  for (const n of newer.clauses) {
+    const dropped = [...n.anchor].filter((x) => n.negated.has(x) && set.has(x) && settled(x));
+    const taken = [...n.anchor].filter((x) => !n.negated.has(x) && ruledOut.has(x) && settled(x));
+    if (dropped.length > 0 && taken.length > 0 && dropped.length + taken.length === n.anchor.size) return `"${said(dropped, older)}" → "${said(taken, newer)}" (${cues[0].cue})`;
+  }
+  return null;
 }
 
 function retiredByCue(older: SubjectView, newer: SubjectView, cues: readonly Reversal[]): string | null {

@@ -428,6 +428,7 @@ describe('relations on the same subject', () => {
     expect(replaces('No refunds. Extend their passes by 7 weeks.', 'No extension, refunds instead.')).toMatch(/"Extend" → "refunds"/);
     expect(replaces('Keep the daily standup. No retro.', 'Scratch that: retro every Friday, no standup.')).toMatch(/"standup" → "retro"/);
     expect(replaces('No overtime. Hire a temp for the peak.', 'Overtime instead, no temp this year.')).toMatch(/"temp" → "Overtime"/);
+    expect(replaces('No refunds. Extend their passes by 7 weeks.', 'Change of plan: no extension. Refunds instead.')).toMatch(/"Extend" → "Refunds"/);
     // Without a cue, or when only one of the two crosses, nothing is replaced.
     expect(replaces('No refunds. Extend their passes by 7 weeks.', 'No extension, refunds.')).toBeNull();
     expect(replaces('No cake for the party. Order pizza.', 'Instead, pizza is fine and the cake too.')).toBeNull();
@@ -436,9 +437,14 @@ describe('relations on the same subject', () => {
     expect(replaces('No pizza at the board meeting. Order sandwiches.', "For the kids party, pizza instead; no sandwiches, the kids won't eat them.")).toBeNull();
     expect(replaces('Interns get no laptops. Give them a desktop.', 'Change of plan for the new hires: laptops for everyone, no desktop.')).toBeNull();
     expect(replaces('No hiring this quarter. Order the new monitors.', "Scratch that for marketing: we don't order swag, we hire a freelance designer for the logo.")).toBeNull();
+    expect(replaces('No pizza at the offsite. Order sushi for the board dinner.', 'Team lunch tomorrow. No sushi, pizza instead.')).toBeNull();
     // The nouns the lexicon names as a verb's are that verb; words that only look alike are not.
     expect(replaces('Mia is responsible for the press release.', "Instead, we don't respond to the press.")).toBeNull();
     expect(replaces('The sales division keeps its own budget.', 'Instead, we divide the budget evenly.')).toBeNull();
+    // Word forms are taken as written: "deliverables" are no deliveries, "inclusive" includes nothing.
+    expect(contradiction(view('No deliveries on Sunday.'), view('The courier will deliver on Sunday.'), generic, true)).toMatch(/sunday/);
+    expect(contradiction(view('No deliveries on Sunday.'), view('Deliverables are due Sunday.'), generic, true)).toBeNull();
+    expect(contradiction(view('Use inclusive language in the job ads.'), view("Don't include salary ranges in the job ads."), generic, true)).toBeNull();
   });
 
   it('reads "once the draft is out" as when, not as dropping the draft', () => {
@@ -449,6 +455,8 @@ describe('relations on the same subject', () => {
     expect(replaces('We go with GLS.', 'After all GLS is out.')).toMatch(/retires "GLS"/);
     expect(replaces('Send the sales deck to the board.', 'Once the final sales deck is out.')).toBeNull();
     expect(replaces('Publish the results on the website.', 'Now that the results are out, update the website.')).toBeNull();
+    expect(replaces('Tom reviews the PRs this week.', 'Anna reviews when Tom is out.')).toBeNull();
+    expect(replaces('Use GLS for the EU shipments.', 'If GLS is out, we switch to DHL.')).toBeNull();
   });
 
   it('a moved thing, date or place replaces the one before; what stands between the verb and its preposition still names the subject', () => {
@@ -941,6 +949,23 @@ describe('extract run and extract guard on two tasks', () => {
     expect(now).toBeDefined();
     expect(old?.status).toBe('superseded');
     expect(old?.superseded_by).toBe(now?.id);
+  });
+
+  it("flags a later task's plan that does what an earlier rule ruled out, said with the verb and in another language where the rule said the noun", async () => {
+    const { dir, decisions } = await onTwoTasks(
+      [
+        msg('bot', 'bot', 'The tiles are ordered. Any rules for the supplier?', '2026-02-10T09:00:00Z'),
+        msg('sara', 'human', 'Keine Lieferungen freitags, da ist Markt in der Straße.', '2026-02-10T09:20:00Z'),
+      ],
+      [
+        msg('bot', 'bot', 'Updated order: 28 boxes of grey tiles. The earliest they can deliver now is Friday 27 February. Book that?', '2026-02-24T10:00:00Z'),
+        msg('sara', 'human', 'Let me check with the site first.', '2026-02-24T10:30:00Z'),
+      ],
+    );
+    const rule = decisions.find((d) => d.task_id === 'T1');
+    expect(rule?.statement).toMatch(/Keine Lieferungen freitags/);
+    const flagged = patternsIn(dir).filter((p) => p.type === 'contradiction' && p.task_id === 'T2');
+    expect(flagged.map((p) => p.contradicts)).toEqual([[rule?.id]]);
   });
 
   it('never lets a discussion whose timestamps run backwards close a loop of replacements: one decision on the subject stands', async () => {

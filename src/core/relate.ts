@@ -137,7 +137,7 @@ class SubjectIndex {
   /** Numbers each lookup. */
   private lookups = 0;
 
-  /** `equivalents`: a token in another language → its English equivalent's, under which it is found too. */
+  /** `equivalents`: a token → the one it is found under too (another language's word → its English equivalent's; a noun → its verb's). */
   constructor(
     private readonly maxCandidates: number,
     private readonly equivalents: ReadonlyMap<string, string> = new Map(),
@@ -316,7 +316,7 @@ function registryPass(registry: { decisions: Decision[] }, created: readonly Dec
   const isNew = new Set(created);
   const memo = context.memo ?? new SubjectMemo(new PorterStems(lexicon.words));
   const entries = context.entries ?? new EntryMemo();
-  const index = new SubjectIndex(options.maxCandidates, lexicon.subjects.equivalents);
+  const index = new SubjectIndex(options.maxCandidates, lexicon.subjects.lookupEquivalents);
   for (const d of registry.decisions) if (!isNew.has(d) && d.status !== 'archived') index.add(entries.entryOf(d, memo));
   const subjects = lexicon.subjects;
   const view = (text: string) => viewOf(text, subjects, lexicon, memo);
@@ -607,7 +607,7 @@ function messageCheck(registry: { decisions: Decision[] }, lexicon: CompiledLexi
   // Another value counts in an agent's draft or report only (see againstDecision): one memo per answer kind.
   const firmWithValues = oncePerPair((theirs, mv) => contradiction(theirs, mv, subjects.generic, true, 'firm'));
   const firmWithoutValues = oncePerPair((theirs, mv) => contradiction(theirs, mv, subjects.generic, false, 'firm'));
-  const index = new SubjectIndex(options.maxCandidates, lexicon.subjects.equivalents);
+  const index = new SubjectIndex(options.maxCandidates, lexicon.subjects.lookupEquivalents);
   // A correction is found by the words of what it corrected too ("payment within 60 days" for
   // "Zahlungsziel ist immer 14 Tage"): later drafts repeat the agent's words, not the person's.
   for (const d of registry.decisions) if (d.status !== 'archived') index.add(entries.entryOf(d, memo, true));

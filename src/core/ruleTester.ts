@@ -190,6 +190,9 @@ function testSubjects(lex: SubjectLexicon, words: Words): RuleFailure[] {
   // An example reads some word of another language as its English equivalent.
   const english = new Set(compiled.equivalents.values());
   check(`${lex.lexicon}/equivalents`, ex.equivalents, (t) => clauses(t).some((c) => [...c.anchor].some((a) => english.has(a) && !contentTokens(t, new PorterStems(words)).includes(a))));
+  // An example reads a word of another form as the word that names the same thing.
+  const forms = new Set(compiled.wordForms.values());
+  check(`${lex.lexicon}/wordForms`, ex.wordForms, (t) => clauses(t).some((c) => [...c.anchor].some((a) => forms.has(a) && !contentTokens(t, new PorterStems(words)).includes(a))));
   return failures;
 }
 

@@ -44,8 +44,10 @@ export interface SubjectLexicon {
   hedges: string[];
   conditionals: { description?: string; regex: string[]; examples: Examples };
   generic: string[];
-  /** Equivalents: an English word → its German and Spanish spellings, and the English nouns of a verb the stemmer keeps apart (extend → extension). */
+  /** Cross-language equivalents: an English word → its German and Spanish spellings. */
   equivalents?: Record<string, string[]>;
+  /** English words of another form that name the same thing as the key, matched as written: the nouns of a verb the stemmer keeps apart (extend → extension). */
+  wordForms?: Record<string, string[]>;
   /** Examples for the word lists (run by the rule tester). */
   examples?: Record<string, Examples>;
 }
@@ -139,8 +141,22 @@ export function compileSubjects(lex: SubjectLexicon, words: Words): CompiledSubj
       if (t && t !== to) equivalents.set(t, to);
     }
   }
+  // (As written only: a stem would take in other words, "deliverables" or "inclusive".)
+  const wordForms = new Map<string, string>();
+  const lookupEquivalents = new Map(equivalents);
+  for (const [word, forms] of Object.entries(lex.wordForms ?? {})) {
+    const to = contentToken(word.toLowerCase(), stems);
+    if (!to) continue;
+    for (const w of forms) {
+      wordForms.set(w.toLowerCase(), to);
+      const t = contentToken(w.toLowerCase(), stems);
+      if (t && t !== to && !lookupEquivalents.has(t)) lookupEquivalents.set(t, to);
+    }
+  }
   return {
     equivalents,
+    wordForms,
+    lookupEquivalents,
     reversals: lex.reversals.map((r) => ({ id: r.id, re: new RegExp(r.regex, 'iu') })),
     cueSpans: lex.reversals.map((r) => new RegExp(r.regex, 'giud')),
     wordSlot,
@@ -613,7 +629,7 @@ function anchorWords(
     if (t === null) continue;
     const slotWord = lex.wordSlot.get(w);
     // (Another language's word for a common thing is read as the English one.)
-    const s = lex.equivalents.get(w) ?? lex.equivalents.get(t) ?? t;
+    const s = lex.wordForms.get(w) ?? lex.equivalents.get(w) ?? lex.equivalents.get(t) ?? t;
     stems.add(s);
     if (negatedAt.has(i)) negated.add(s);
     if (slotWord) {
@@ -1083,7 +1099,7 @@ function objectStems(text: string, lex: CompiledSubjects, stems: Stems): Readonl
       if (out.size > 0) break;
       continue;
     }
-    out.add(lex.equivalents.get(w) ?? lex.equivalents.get(t) ?? t);
+    out.add(lex.wordForms.get(w) ?? lex.equivalents.get(w) ?? lex.equivalents.get(t) ?? t);
     if (out.size === 3) break;
   }
   return out.size > 0 ? out : null;
@@ -1109,6 +1125,8 @@ export interface SubjectView {
   names: ReadonlySet<string>;
   /** The lexicon's cross-language equivalents its words were read with ("lieferungen" → deliveri), to quote a word as written. */
   equivalents?: ReadonlyMap<string, string>;
+  /** The lexicon's word forms (a noun, as written → its verb's stem), as the subjects read them. */
+  wordForms?: ReadonlyMap<string, string>;
 }
 
 /** What a text says of its subjects; with a memo, each text (and each sentence) is worked out once per run. */
@@ -1130,7 +1148,7 @@ function viewAs(text: string, subjects: CompiledSubjects, neg: NegationWords, me
   if (!v) {
     const stems = memo?.stems ?? new PorterStems(subjects.words);
     const clauses = subjectClauses(text, subjects, neg, memo, asked);
-    v = { text, stems, clauses, reversals: reversalsIn(text, subjects, stems), names: new Set(clauses.flatMap((c) => [...c.names])), equivalents: subjects.equivalents };
+    v = { text, stems, clauses, reversals: reversalsIn(text, subjects, stems), names: new Set(clauses.flatMap((c) => [...c.names])), equivalents: subjects.equivalents, wordForms: subjects.wordForms };
     memo?.views.set(key, v);
   }
   return v;
@@ -1142,11 +1160,11 @@ function said(stems: Iterable<string>, ...views: readonly SubjectView[]): string
   return [...stems].map((s) => maps.map((m) => m.get(s)).find((w) => w !== undefined) ?? s).join(' ');
 }
 
-/** Stem → the word as written in a view's text; a word read as another language's equivalent under that stem too ("Lieferungen" for deliveri). */
+/** Stem → the word as written in a view's text; a word read as another language's equivalent, or as a verb's noun, under that stem too ("Lieferungen" for deliveri, "extension" for extend). */
 function writtenWords(v: SubjectView): Map<string, string> {
   const out = surfaceWords(v.text, v.stems);
   for (const [form, word] of [...out]) {
-    const english = v.equivalents?.get(form);
+    const english = v.wordForms?.get(word.toLowerCase()) ?? v.equivalents?.get(form);
     if (english !== undefined && !out.has(english)) out.set(english, word);
   }
   return out;
@@ -1191,10 +1209,10 @@ function swapped(older: SubjectView, newer: SubjectView, cues: readonly Reversal
 
 /**
  * Two things traded places ("No refunds. Extend their passes by 7 weeks." → "No extension, refunds
- * instead."): under a reversal cue, a clause of the newer that says nothing but the swap rules out
- * what the older set and sets what the older ruled out, each of which the older may say in a clause
- * of its own. (A newer clause with words of its own, "the newsletter moves to Slack; no email for
- * marketing", speaks of another thing, and swaps nothing of the older's.)
+ * instead."): under a reversal cue, a newer statement that says nothing but the swap rules out what
+ * the older set and sets what the older ruled out, each side in a clause of its own or not. (A
+ * newer statement with words of its own, "the newsletter moves to Slack; no email for marketing",
+ * speaks of another thing, and swaps nothing of the older's.)
  */
 function crossed(older: SubjectView, newer: SubjectView, cues: readonly Reversal[]): string | null {
   if (cues.length === 0) return null;
@@ -1202,12 +1220,16 @@ function crossed(older: SubjectView, newer: SubjectView, cues: readonly Reversal
   const ruledOut = new Set<string>();
   for (const c of older.clauses) for (const x of c.anchor) (c.negated.has(x) ? ruledOut : set).add(x);
   const settled = (x: string) => set.has(x) !== ruledOut.has(x);
+  const dropped: string[] = [];
+  const taken: string[] = [];
   for (const n of newer.clauses) {
-    const dropped = [...n.anchor].filter((x) => n.negated.has(x) && set.has(x) && settled(x));
-    const taken = [...n.anchor].filter((x) => !n.negated.has(x) && ruledOut.has(x) && settled(x));
-    if (dropped.length > 0 && taken.length > 0 && dropped.length + taken.length === n.anchor.size) return `"${said(dropped, older)}" → "${said(taken, newer)}" (${cues[0].cue})`;
+    for (const x of n.anchor) {
+      if (n.negated.has(x) && set.has(x) && settled(x)) dropped.push(x);
+      else if (!n.negated.has(x) && ruledOut.has(x) && settled(x)) taken.push(x);
+      else return null;
+    }
   }
-  return null;
+  return dropped.length > 0 && taken.length > 0 ? `"${said(dropped, older)}" → "${said(taken, newer)}" (${cues[0].cue})` : null;
 }
 
 function retiredByCue(older: SubjectView, newer: SubjectView, cues: readonly Reversal[]): string | null {
@@ -1363,7 +1385,7 @@ function otherThanOnly(rule: SubjectClause, later: SubjectView, generic: Readonl
   if (later.clauses.some((c) => shortOfLimit(rule, c))) return null;
   const stemOf = (w: string) => {
     const t = contentToken(w.toLowerCase(), later.stems);
-    return t === null ? null : (later.equivalents?.get(w.toLowerCase()) ?? later.equivalents?.get(t) ?? t);
+    return t === null ? null : (later.wordForms?.get(w.toLowerCase()) ?? later.equivalents?.get(w.toLowerCase()) ?? later.equivalents?.get(t) ?? t);
   };
   for (const { text: sentence } of sentences(later.text)) {
     const toks = sentence.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];

@@ -638,6 +638,10 @@ export interface CompiledSubjects {
   generic: ReadonlySet<string>;
   /** A word or its stem in another language → the stem of its English equivalent ("frist" → "deadlin"). */
   equivalents: ReadonlyMap<string, string>;
+  /** A word, as written, → the stem of the word of another form that names the same thing ("extension" → "extend"). */
+  wordForms: ReadonlyMap<string, string>;
+  /** A stem → the stem a lookup of earlier decisions finds it under too: the equivalents', and a word form's stem (looser than the subjects, which read word forms as written: a lookup only proposes). */
+  lookupEquivalents: ReadonlyMap<string, string>;
   /** The engine's word lists it was compiled with: its stopwords, and the phrases with a negator that hedge or add rather than deny ("not sure", "no problem") that the claims skip too. */
   words: Words;
 }

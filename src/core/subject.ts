@@ -604,6 +604,14 @@ function unitsForRuledOutNumbers(values: SlotValue[]): void {
   }
 }
 
+/**
+ * The stem a word is read as in a subject: a word form's (a noun as its verb, as written), another
+ * language's word's English equivalent (as written or by its stem), or its own stem `t`.
+ */
+function readAs(maps: { wordForms?: ReadonlyMap<string, string>; equivalents?: ReadonlyMap<string, string> }, w: string, t: string): string {
+  return maps.wordForms?.get(w) ?? maps.equivalents?.get(w) ?? maps.equivalents?.get(t) ?? t;
+}
+
 /** The content words of the clause (its stems, those negated, and those left as its anchor) and the values its slot words set (a weekday, a month, a yes/no). */
 function anchorWords(
   toks: readonly Token[],
@@ -629,7 +637,7 @@ function anchorWords(
     if (t === null) continue;
     const slotWord = lex.wordSlot.get(w);
     // (Another language's word for a common thing is read as the English one.)
-    const s = lex.wordForms.get(w) ?? lex.equivalents.get(w) ?? lex.equivalents.get(t) ?? t;
+    const s = readAs(lex, w, t);
     stems.add(s);
     if (negatedAt.has(i)) negated.add(s);
     if (slotWord) {
@@ -1099,7 +1107,7 @@ function objectStems(text: string, lex: CompiledSubjects, stems: Stems): Readonl
       if (out.size > 0) break;
       continue;
     }
-    out.add(lex.wordForms.get(w) ?? lex.equivalents.get(w) ?? lex.equivalents.get(t) ?? t);
+    out.add(readAs(lex, w, t));
     if (out.size === 3) break;
   }
   return out.size > 0 ? out : null;
@@ -1385,7 +1393,7 @@ function otherThanOnly(rule: SubjectClause, later: SubjectView, generic: Readonl
   if (later.clauses.some((c) => shortOfLimit(rule, c))) return null;
   const stemOf = (w: string) => {
     const t = contentToken(w.toLowerCase(), later.stems);
-    return t === null ? null : (later.wordForms?.get(w.toLowerCase()) ?? later.equivalents?.get(w.toLowerCase()) ?? later.equivalents?.get(t) ?? t);
+    return t === null ? null : readAs(later, w.toLowerCase(), t);
   };
   for (const { text: sentence } of sentences(later.text)) {
     const toks = sentence.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];

@@ -64,8 +64,32 @@ function preferred(x, y) {
   return false;
 }
 
-/** Every candidate clause of the labelled tasks, as examples with their writer, label and band. */
-async function examplesOf(dataDir) {
+/**
+ * An engine for each writer of the labelled tasks that lacks the cue phrases only that writer's
+ * discussions contain (core/attestation): the lists were written by reading these discussions, and
+ * a writer they were not read against finds no phrase of their own in them.
+ */
+async function enginesWithoutOwnPhrases(tasks, gold) {
+  const { shippedCuePhrases, loadEngineWithout } = require(join(dist, 'app', 'engine.js'));
+  const { soleWriters } = require(join(dist, 'core', 'attestation.js'));
+  const { DEFAULT_CONFIG } = require(join(dist, 'core', 'types.js'));
+  const texts = new Map();
+  for (const id of Object.keys(gold).sort()) {
+    const writer = String(gold[id].writer ?? '?');
+    texts.set(writer, [...(texts.get(writer) ?? []), ...(tasks[id]?.discussion ?? []).map((m) => String(m?.text ?? ''))]);
+  }
+  const sole = soleWriters(await shippedCuePhrases(), texts);
+  const engines = new Map();
+  for (const writer of [...texts.keys()].sort()) engines.set(writer, await loadEngineWithout({ ...DEFAULT_CONFIG }, (phrase) => sole.get(phrase) === writer));
+  return engines;
+}
+
+/**
+ * Every candidate clause of the labelled tasks, as examples with their writer, label and band.
+ * With `ownPhrases` false, each writer's clauses are read without the cue phrases that writer alone
+ * attests (see enginesWithoutOwnPhrases).
+ */
+async function examplesOf(dataDir, { ownPhrases = true } = {}) {
   const { loadEngine } = require(join(dist, 'app', 'engine.js'));
   const { candidateClauses } = require(join(dist, 'core', 'pipeline.js'));
   const { DEFAULT_CONFIG } = require(join(dist, 'core', 'types.js'));
@@ -74,6 +98,7 @@ async function examplesOf(dataDir) {
   const tasks = JSON.parse(tasksText);
   const gold = JSON.parse(goldText);
   const engine = await loadEngine({ ...DEFAULT_CONFIG }, root);
+  const without = ownPhrases ? null : await enginesWithoutOwnPhrases(tasks, gold);
   const known = new Set(Object.keys(tasks));
   const examples = [];
   const goldCount = new Map();
@@ -82,7 +107,7 @@ async function examplesOf(dataDir) {
     const writer = String(g.writer ?? '?');
     const decisions = g.decisions ?? [];
     goldCount.set(writer, (goldCount.get(writer) ?? 0) + decisions.filter((d) => !d.optional).length);
-    const { messages, candidates } = candidateClauses(id, tasks[id]?.discussion ?? [], engine, known);
+    const { messages, candidates } = candidateClauses(id, tasks[id]?.discussion ?? [], without?.get(writer) ?? engine, known);
     const labelled = candidates.map((w) => {
       const at = messages[w.c.p].index;
       const sources = w.c.sources.map((q) => messages[q].index);
@@ -213,17 +238,24 @@ function bestOnGrid(grid, radius = 8) {
 
 async function train(options) {
   const { fitModels, DEFAULT_FIT } = require(join(dist, 'core', 'scorer.js'));
-  const { examples, goldCount, fingerprint } = await examplesOf(options.data);
+  // Whether a clause decides is fitted, and its thresholds chosen, on clauses read without the
+  // writer's own cue phrases: on the labelled writers nearly every decision has a cue, because
+  // the lists were grown from them, and weights fitted on that rely on a cue a new writer's
+  // decisions mostly lack. The type models read every cue: which list matched is evidence of the
+  // kind of decision, wherever a cue is found.
+  const { examples, goldCount, fingerprint } = await examplesOf(options.data, { ownPhrases: false });
   const kept = shuffled(examples.filter((e) => e.group !== options.leaveOut), options.seed);
   const counts = new Map([...goldCount].filter(([w]) => w !== options.leaveOut));
   const thresholds = chooseThresholds(kept, counts, DEFAULT_FIT);
-  const { decision, types } = fitModels(kept, DEFAULT_FIT);
+  const { decision } = fitModels(kept, DEFAULT_FIT);
+  const cued = shuffled((await examplesOf(options.data)).examples.filter((e) => e.group !== options.leaveOut), options.seed);
+  const { types } = fitModels(cued, DEFAULT_FIT);
   const writers = [...counts.keys()].sort();
   const command = `npm run train -- --seed ${options.seed}${options.leaveOut ? ` --leave-out ${options.leaveOut}` : ''}`;
   return {
     $schema: '../../schemas/decision-scorer.schema.json',
     model: 'decision-scorer',
-    description: 'How sure a candidate clause is a decision (logistic regression over its general features) and which type it is (one model per type). Fitted on labelled human-agent task discussions; features never name a content word.',
+    description: "How sure a candidate clause is a decision (logistic regression over its general features) and which type it is (one model per type). Fitted on labelled human-agent task discussions, the decision model on each writer's clauses read without the cue phrases only that writer says; features never name a content word.",
     trained: { command, seed: options.seed, data: fingerprint, examples: kept.length, positives: kept.filter((e) => e.positive).length, writers },
     thresholds,
     decision,

@@ -51,6 +51,32 @@ export async function loadEngine(config: AnalysisSettings, baseDir: string): Pro
   return engine;
 }
 
+/** Every cue phrase of the shipped rule packs and sentence acts: what `loadEngineWithout` may leave out. */
+export async function shippedCuePhrases(): Promise<string[]> {
+  const packs = await loadPacksFrom(RULES_DIR);
+  const statements = (await loadLexicons()).get('statements') as unknown as StatementLexicon;
+  return [...packs.flatMap((p) => p.pack.rules.flatMap((r) => r.phrases ?? [])), ...statements.acts.flatMap((a) => a.phrases ?? [])];
+}
+
+/**
+ * The shipped engine (shipped packs, lexicons and scorer; `config`'s tuning) with the cue phrases
+ * `leftOut` picks taken out of the rule packs and the sentence acts; a rule or an act left with no
+ * phrase and no pattern goes. Fitting reads a writer's clauses with it as the lists read a writer
+ * they were not written from (see core/attestation).
+ */
+export async function loadEngineWithout(config: AnalysisSettings, leftOut: (phrase: string) => boolean): Promise<Engine> {
+  const kept = (phrases: string[] | undefined) => (phrases ? phrases.filter((p) => !leftOut(p)) : phrases);
+  const still = (x: { phrases?: string[]; regex?: string }) => !!x.regex || (x.phrases?.length ?? 0) > 0;
+  const packs = (await loadPacksFrom(RULES_DIR)).map(({ file, pack }) => ({ file, pack: { ...pack, rules: pack.rules.map((r) => ({ ...r, phrases: kept(r.phrases) })).filter(still) } }));
+  const lexicons = await loadLexicons();
+  const statements = lexicons.get('statements') as unknown as StatementLexicon;
+  lexicons.set('statements', { ...statements, acts: statements.acts.map((a) => ({ ...a, phrases: kept(a.phrases) })).filter(still) } as unknown as LexiconDocument);
+  const compiled = compileLexicons(lexicons);
+  const engine: Engine = { rules: compileRules(packs, compiled.words), ...compiled, scorer: await loadScorer(), config, tuning: tuningOf(config), fingerprint: 'fitting' };
+  overrunsByEngine.set(engine, []);
+  return engine;
+}
+
 /**
  * What the package ships, read, checked and compiled once per process: the rule packs (each pack's
  * rules compiled), the lexicons and the scorer's weights. Like the code itself (coreCodeHash), these

@@ -65,20 +65,23 @@ function preferred(x, y) {
 }
 
 /**
- * An engine for each writer of the labelled tasks that lacks the cue phrases only that writer's
- * discussions contain (core/attestation): the lists were written by reading these discussions, and
- * a writer they were not read against finds no phrase of their own in them.
+ * An engine for each writer of the labelled tasks that lacks the phrases (of the rule packs and the
+ * sentence acts) only that writer's discussions contain (core/attestation): the lists were written
+ * by reading these discussions, and a writer they were not read against finds few phrases of
+ * their own in them.
  */
 async function enginesWithoutOwnPhrases(tasks, gold) {
-  const { shippedCuePhrases, loadEngineWithout } = require(join(dist, 'app', 'engine.js'));
+  const { shippedPhrases, loadEngineWithout } = require(join(dist, 'app', 'engine.js'));
+  const { normalizeDiscussion } = require(join(dist, 'core', 'normalize.js'));
   const { soleWriters } = require(join(dist, 'core', 'attestation.js'));
   const { DEFAULT_CONFIG } = require(join(dist, 'core', 'types.js'));
   const texts = new Map();
   for (const id of Object.keys(gold).sort()) {
     const writer = String(gold[id].writer ?? '?');
-    texts.set(writer, [...(texts.get(writer) ?? []), ...(tasks[id]?.discussion ?? []).map((m) => String(m?.text ?? ''))]);
+    // (The messages as the engine reads them: whatever field holds the text, clipped and folded alike.)
+    texts.set(writer, [...(texts.get(writer) ?? []), ...normalizeDiscussion(tasks[id]?.discussion ?? [], DEFAULT_CONFIG).map((m) => m.text)]);
   }
-  const sole = soleWriters(await shippedCuePhrases(), texts);
+  const sole = soleWriters(await shippedPhrases(), texts);
   const engines = new Map();
   for (const writer of [...texts.keys()].sort()) engines.set(writer, await loadEngineWithout({ ...DEFAULT_CONFIG }, (phrase) => sole.get(phrase) === writer));
   return engines;
@@ -86,10 +89,10 @@ async function enginesWithoutOwnPhrases(tasks, gold) {
 
 /**
  * Every candidate clause of the labelled tasks, as examples with their writer, label and band.
- * With `ownPhrases` false, each writer's clauses are read without the cue phrases that writer alone
- * attests (see enginesWithoutOwnPhrases).
+ * With `withoutOwnPhrases`, each writer's clauses are read without the phrases that writer alone
+ * says (see enginesWithoutOwnPhrases).
  */
-async function examplesOf(dataDir, { ownPhrases = true } = {}) {
+async function examplesOf(dataDir, { withoutOwnPhrases = false } = {}) {
   const { loadEngine } = require(join(dist, 'app', 'engine.js'));
   const { candidateClauses } = require(join(dist, 'core', 'pipeline.js'));
   const { DEFAULT_CONFIG } = require(join(dist, 'core', 'types.js'));
@@ -98,7 +101,7 @@ async function examplesOf(dataDir, { ownPhrases = true } = {}) {
   const tasks = JSON.parse(tasksText);
   const gold = JSON.parse(goldText);
   const engine = await loadEngine({ ...DEFAULT_CONFIG }, root);
-  const without = ownPhrases ? null : await enginesWithoutOwnPhrases(tasks, gold);
+  const without = withoutOwnPhrases ? await enginesWithoutOwnPhrases(tasks, gold) : null;
   const known = new Set(Object.keys(tasks));
   const examples = [];
   const goldCount = new Map();
@@ -239,11 +242,11 @@ function bestOnGrid(grid, radius = 8) {
 async function train(options) {
   const { fitModels, DEFAULT_FIT } = require(join(dist, 'core', 'scorer.js'));
   // Whether a clause decides is fitted, and its thresholds chosen, on clauses read without the
-  // writer's own cue phrases: on the labelled writers nearly every decision has a cue, because
+  // phrases only their writer says: on the labelled writers nearly every decision has a cue, because
   // the lists were grown from them, and weights fitted on that rely on a cue a new writer's
   // decisions mostly lack. The type models read every cue: which list matched is evidence of the
   // kind of decision, wherever a cue is found.
-  const { examples, goldCount, fingerprint } = await examplesOf(options.data, { ownPhrases: false });
+  const { examples, goldCount, fingerprint } = await examplesOf(options.data, { withoutOwnPhrases: true });
   const kept = shuffled(examples.filter((e) => e.group !== options.leaveOut), options.seed);
   const counts = new Map([...goldCount].filter(([w]) => w !== options.leaveOut));
   const thresholds = chooseThresholds(kept, counts, DEFAULT_FIT);
@@ -255,7 +258,7 @@ async function train(options) {
   return {
     $schema: '../../schemas/decision-scorer.schema.json',
     model: 'decision-scorer',
-    description: "How sure a candidate clause is a decision (logistic regression over its general features) and which type it is (one model per type). Fitted on labelled human-agent task discussions, the decision model on each writer's clauses read without the cue phrases only that writer says; features never name a content word.",
+    description: "How sure a candidate clause is a decision (logistic regression over its general features) and which type it is (one model per type). Fitted on labelled human-agent task discussions, the decision model on each writer's clauses read without the phrases only that writer says; features never name a content word.",
     trained: { command, seed: options.seed, data: fingerprint, examples: kept.length, positives: kept.filter((e) => e.positive).length, writers },
     thresholds,
     decision,

@@ -51,30 +51,49 @@ export async function loadEngine(config: AnalysisSettings, baseDir: string): Pro
   return engine;
 }
 
-/** Every cue phrase of the shipped rule packs and sentence acts: what `loadEngineWithout` may leave out. */
-export async function shippedCuePhrases(): Promise<string[]> {
-  const packs = await loadPacksFrom(RULES_DIR);
-  const statements = (await loadLexicons()).get('statements') as unknown as StatementLexicon;
-  return [...packs.flatMap((p) => p.pack.rules.flatMap((r) => r.phrases ?? [])), ...statements.acts.flatMap((a) => a.phrases ?? [])];
+type Packs = Array<{ file: string; pack: RulePack }>;
+
+/**
+ * The packs and lexicons with `edit` applied to every list of phrases a clause is read with (each
+ * rule's, each sentence act's); a rule or an act left with no phrase and no pattern goes. The one
+ * place that says which lists those are, for `shippedPhrases` and `loadEngineWithout` alike.
+ */
+function editPhraseLists(packs: Packs, lexicons: ReadonlyMap<string, LexiconDocument>, edit: (phrases: readonly string[]) => string[]): { packs: Packs; lexicons: Map<string, LexiconDocument> } {
+  const edited = <T extends { phrases?: string[] }>(x: T): T => (x.phrases ? { ...x, phrases: edit(x.phrases) } : x);
+  const still = (x: { phrases?: string[]; regex?: string }) => !!x.regex || (x.phrases?.length ?? 0) > 0;
+  const statements = lexicons.get('statements') as unknown as StatementLexicon;
+  const out = new Map(lexicons);
+  out.set('statements', { ...statements, acts: statements.acts.map(edited).filter(still) } as unknown as LexiconDocument);
+  return { packs: packs.map(({ file, pack }) => ({ file, pack: { ...pack, rules: pack.rules.map(edited).filter(still) } })), lexicons: out };
+}
+
+/** Every phrase of the shipped rule packs and sentence acts: what `loadEngineWithout` may leave out. */
+export async function shippedPhrases(): Promise<string[]> {
+  const seen: string[] = [];
+  editPhraseLists(await loadPacksFrom(RULES_DIR), await loadLexicons(), (phrases) => (seen.push(...phrases), [...phrases]));
+  return seen;
 }
 
 /**
- * The shipped engine (shipped packs, lexicons and scorer; `config`'s tuning) with the cue phrases
- * `leftOut` picks taken out of the rule packs and the sentence acts; a rule or an act left with no
- * phrase and no pattern goes. Fitting reads a writer's clauses with it as the lists read a writer
- * they were not written from (see core/attestation).
+ * The shipped engine without the phrases `leftOut` picks (see editPhraseLists), with `config`'s
+ * settings (its tuning, its people, the packs it enables); a team's rule folders and scorer are not
+ * read. Fitting reads each writer's clauses with it as the lists would read a writer they were not
+ * written from (see core/attestation).
  */
 export async function loadEngineWithout(config: AnalysisSettings, leftOut: (phrase: string) => boolean): Promise<Engine> {
-  const kept = (phrases: string[] | undefined) => (phrases ? phrases.filter((p) => !leftOut(p)) : phrases);
-  const still = (x: { phrases?: string[]; regex?: string }) => !!x.regex || (x.phrases?.length ?? 0) > 0;
-  const packs = (await loadPacksFrom(RULES_DIR)).map(({ file, pack }) => ({ file, pack: { ...pack, rules: pack.rules.map((r) => ({ ...r, phrases: kept(r.phrases) })).filter(still) } }));
-  const lexicons = await loadLexicons();
-  const statements = lexicons.get('statements') as unknown as StatementLexicon;
-  lexicons.set('statements', { ...statements, acts: statements.acts.map((a) => ({ ...a, phrases: kept(a.phrases) })).filter(still) } as unknown as LexiconDocument);
-  const compiled = compileLexicons(lexicons);
-  const engine: Engine = { rules: compileRules(packs, compiled.words), ...compiled, scorer: await loadScorer(), config, tuning: tuningOf(config), fingerprint: 'fitting' };
+  const read = await loadPacksFrom(RULES_DIR);
+  const enabled = config.packs.length > 0 ? read.filter((p) => config.packs.includes(p.pack.pack)) : read;
+  const { packs, lexicons } = editPhraseLists(enabled, await loadLexicons(), (phrases) => phrases.filter((p) => !leftOut(p)));
+  const { compiled, rules } = compileShipped(packs, lexicons);
+  const engine: Engine = { rules, ...compiled, scorer: await loadScorer(), config, tuning: tuningOf(config), fingerprint: 'fitting' };
   overrunsByEngine.set(engine, []);
   return engine;
+}
+
+/** The lexicons compiled, then the packs' rules with their word lists, in pack order. */
+function compileShipped(packs: Packs, lexicons: ReadonlyMap<string, LexiconDocument>): { compiled: ReturnType<typeof compileLexicons>; rules: CompiledRule[] } {
+  const compiled = compileLexicons(lexicons);
+  return { compiled, rules: compileRules(packs, compiled.words) };
 }
 
 /**
@@ -108,8 +127,7 @@ const shippedOnce: () => Promise<Shipped> = onceUnlessRejected(readShipped);
 async function readShipped(): Promise<Shipped> {
   const packs = await loadPacksFrom(RULES_DIR);
   const lexicons = await loadLexicons();
-  const compiled = compileLexicons(lexicons);
-  const all = compileRules(packs, compiled.words);
+  const { compiled, rules: all } = compileShipped(packs, lexicons);
   const rules = new Map<string, CompiledRule[]>();
   let at = 0;
   for (const p of packs) rules.set(p.file, all.slice(at, (at += p.pack.rules.length)));

@@ -7,10 +7,12 @@
 // they are set on clauses the weights were not fitted on. Deterministic: the same data, seed and
 // code give byte-identical weights.
 //
-// Usage: npm run train [-- --data DIR] [--out FILE] [--leave-out WRITER] [--seed N] [--check]
+// Usage: npm run train [-- --data DIR] [--out FILE] [--leave-out WRITER] [--seed N] [--check] [--cues]
 //   DIR: a folder with tasks.json and gold.json (default: $EVAL_DIR/agent-tasks or ../shared/eval/agent-tasks)
 //   --check: write nothing; exit 1 when FILE is not what fitting gives now (the candidates' features
 //   or the data changed since it was fitted), 0 when it is.
+//   --cues: write nothing; print the share of labelled decisions that no candidate clause carrying
+//   them has a cue for, as the shipped engine reads them and without each writer's own phrases.
 const { createHash } = require('node:crypto');
 const { readFileSync, writeFileSync, renameSync } = require('node:fs');
 const { join, resolve } = require('node:path');
@@ -20,7 +22,7 @@ const root = join(__dirname, '..');
 const dist = join(root, 'dist');
 
 function argsOf(argv) {
-  const out = { data: join(process.env.EVAL_DIR ?? join(root, '..', 'shared', 'eval'), 'agent-tasks'), out: join(root, 'rules', 'models', 'decision-scorer.json'), leaveOut: null, seed: 1, check: false };
+  const out = { data: join(process.env.EVAL_DIR ?? join(root, '..', 'shared', 'eval'), 'agent-tasks'), out: join(root, 'rules', 'models', 'decision-scorer.json'), leaveOut: null, seed: 1, check: false, cues: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -32,6 +34,7 @@ function argsOf(argv) {
     else if (a === '--leave-out') out.leaveOut = value();
     else if (a === '--seed') out.seed = Number.parseInt(value(), 10);
     else if (a === '--check') out.check = true;
+    else if (a === '--cues') out.cues = true;
     else throw new Error(`train: unknown argument ${a}`);
   }
   if (!Number.isInteger(out.seed)) throw new Error('train: --seed takes an integer');
@@ -272,8 +275,28 @@ function stableJson(value) {
   return `${JSON.stringify(sort(value), null, 2)}\n`;
 }
 
+/**
+ * Of the labelled decisions some candidate clause carries, how many no such clause has a cue for
+ * (its positive example reads `hint:none`: fitting takes a cued clause first), read as shipped and
+ * read without each writer's own phrases.
+ */
+async function uncuedShares(dataDir) {
+  const share = ({ examples }) => {
+    const positives = examples.filter((e) => e.positive);
+    const uncued = positives.filter((e) => e.features.includes('hint:none')).length;
+    return { decisions: positives.length, uncued, share: positives.length === 0 ? 0 : uncued / positives.length };
+  };
+  return { shipped: share(await examplesOf(dataDir)), withoutOwnPhrases: share(await examplesOf(dataDir, { withoutOwnPhrases: true })) };
+}
+
 async function main() {
   const options = argsOf(process.argv.slice(2));
+  if (options.cues) {
+    const { shipped, withoutOwnPhrases } = await uncuedShares(options.data);
+    const line = (name, x) => `${name}: ${x.uncued} of ${x.decisions} labelled decisions carried by a candidate have no cue (${(100 * x.share).toFixed(1)} %)\n`;
+    process.stdout.write(line('as shipped', shipped) + line("without each writer's own phrases", withoutOwnPhrases));
+    return;
+  }
   const model = await train(options);
   if (options.check) {
     let shipped = null;
@@ -292,7 +315,7 @@ async function main() {
   process.stderr.write(`train: ${model.trained.examples} clauses (${model.trained.positives} decisions) from writers ${model.trained.writers.join(', ')}; thresholds registry ${t.registry}, review ${t.review}; wrote ${options.out}\n`);
 }
 
-module.exports = { train, stableJson, examplesOf, bestOnGrid, thresholdsOfScored };
+module.exports = { train, stableJson, examplesOf, uncuedShares, bestOnGrid, thresholdsOfScored };
 
 if (require.main === module) {
   main().catch((err) => {

@@ -76,7 +76,10 @@ describe('an engine without some phrases', () => {
 
 describe('the examples fitting reads', () => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { examplesOf } = require('../scripts/train') as { examplesOf: (dir: string, o?: { withoutOwnPhrases?: boolean }) => Promise<{ examples: Array<{ task: string; positive: boolean; features: string[] }> }> };
+  const { examplesOf, uncuedShares } = require('../scripts/train') as {
+    examplesOf: (dir: string, o?: { withoutOwnPhrases?: boolean }) => Promise<{ examples: Array<{ task: string; positive: boolean; features: string[] }> }>;
+    uncuedShares: (dir: string) => Promise<Record<'shipped' | 'withoutOwnPhrases', { decisions: number; uncued: number; share: number }>>;
+  };
 
   it('leave out, for each writer, the phrases only that writer says, and keep the ones two writers say', async () => {
     const data = tempDir();
@@ -102,5 +105,7 @@ describe('the examples fitting reads', () => {
     expect(await positiveOf('T1', true)).toContain('hint:none');
     // B's cue is a phrase A says too: it stays.
     expect(await positiveOf('T2', true)).toContain('hint:decision');
+    // What `npm run train -- --cues` prints: of the two decisions, none uncued as shipped, A's without A's own phrases.
+    expect(await uncuedShares(data)).toEqual({ shipped: { decisions: 2, uncued: 0, share: 0 }, withoutOwnPhrases: { decisions: 2, uncued: 1, share: 0.5 } });
   });
 });

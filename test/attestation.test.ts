@@ -70,7 +70,11 @@ describe('an engine without some phrases', () => {
     expect(ids(none)).not.toContain('decisions/settled');
     expect(ids(full)).toContain('decisions/settled');
     expect(features(none)).toContain('hint:none');
+    // The shipped packs and lexicons are read once per process and shared: leaving phrases out
+    // must not edit them for the shipped engine or for the next engine without other phrases.
     expect(features(await loadEngine({ ...DEFAULT_CONFIG }, ROOT))).toContain('hint:decision');
+    expect(await shippedPhrases()).toEqual(expect.arrayContaining(['we decided', 'decided to']));
+    expect(features(await loadEngineWithout({ ...DEFAULT_CONFIG }, () => false))).toContain('hint:decision');
   });
 });
 

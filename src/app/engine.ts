@@ -69,8 +69,9 @@ function editPhraseLists(packs: Packs, lexicons: ReadonlyMap<string, LexiconDocu
 
 /** Every phrase of the shipped rule packs and sentence acts: what `loadEngineWithout` may leave out. */
 export async function shippedPhrases(): Promise<string[]> {
+  const shipped = await shippedOnce();
   const seen: string[] = [];
-  editPhraseLists(await loadPacksFrom(RULES_DIR), await loadLexicons(), (phrases) => (seen.push(...phrases), [...phrases]));
+  editPhraseLists(shipped.packs, shipped.lexicons, (phrases) => (seen.push(...phrases), [...phrases]));
   return seen;
 }
 
@@ -81,11 +82,12 @@ export async function shippedPhrases(): Promise<string[]> {
  * written from (see core/attestation).
  */
 export async function loadEngineWithout(config: AnalysisSettings, leftOut: (phrase: string) => boolean): Promise<Engine> {
-  const read = await loadPacksFrom(RULES_DIR);
-  const enabled = config.packs.length > 0 ? read.filter((p) => config.packs.includes(p.pack.pack)) : read;
-  const { packs, lexicons } = editPhraseLists(enabled, await loadLexicons(), (phrases) => phrases.filter((p) => !leftOut(p)));
+  const shipped = await shippedOnce();
+  const enabled = config.packs.length > 0 ? shipped.packs.filter((p) => config.packs.includes(p.pack.pack)) : shipped.packs;
+  const { packs, lexicons } = editPhraseLists(enabled, shipped.lexicons, (phrases) => phrases.filter((p) => !leftOut(p)));
   const { compiled, rules } = compileShipped(packs, lexicons);
-  const engine: Engine = { rules, ...compiled, scorer: await loadScorer(), config, tuning: tuningOf(config), fingerprint: 'fitting' };
+  // (Its fingerprint names no state: fitting reads clauses and writes no extracted state.)
+  const engine: Engine = { rules, ...compiled, scorer: shipped.scorer, config, tuning: tuningOf(config), fingerprint: 'fitting' };
   overrunsByEngine.set(engine, []);
   return engine;
 }
@@ -104,6 +106,8 @@ function compileShipped(packs: Packs, lexicons: ReadonlyMap<string, LexiconDocum
  */
 interface Shipped {
   packs: Array<{ file: string; pack: RulePack }>;
+  /** The lexicons as read (what an engine without some phrases is compiled from). */
+  lexicons: ReadonlyMap<string, LexiconDocument>;
   /** Each shipped pack's rules compiled, by file. */
   rules: ReadonlyMap<string, CompiledRule[]>;
   compiled: ReturnType<typeof compileLexicons>;
@@ -148,7 +152,7 @@ async function readShipped(): Promise<Shipped> {
         bots: canonicalJson(settings.bots),
       }),
     )}`;
-  return { packs, rules, compiled, scorer, fingerprint };
+  return { packs, lexicons, rules, compiled, scorer, fingerprint };
 }
 
 /** The lexicons as io read them, compiled: the word lists first, then the lexicons read with them. */

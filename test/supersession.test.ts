@@ -186,6 +186,16 @@ describe('relations on the same subject', () => {
     expect(contradiction(view('From now on the club work day is Saturday.'), view('If it rains on Saturday, Sunday is the club work day.'), generic, true)).toBeNull();
   });
 
+  it('lets a statement that is all value retire the value it names as the one it replaces', () => {
+    expect(replaces('24 months for full tickets.', 'From now on 12 months instead of 24.')).toMatch(/rules out 24 month/);
+    expect(replaces('Keep the logs for 30 days.', 'From now on 14 days, not 30.')).toMatch(/rules out 30 day/);
+    // It names the value it replaces: another value of the slot is not it.
+    expect(replaces('36 months for full tickets.', 'From now on 12 months instead of 24.')).toBeNull();
+    // Without a new value of its own it only rules a value out, and a subject of its own is another matter.
+    expect(replaces('24 months for full tickets.', 'From now on, not 24 months.')).toBeNull();
+    expect(replaces('24 months for full tickets.', 'From now on the invoices are kept 12 months instead of 24.')).toBeNull();
+  });
+
   it('takes one shared word for the whole of a subject only when it is no aside of the other statement', () => {
     expect(valueReplacement(view('The release is on 14 April.'), view('The release moves to 21 April.'), 'whole')).toMatch(/april 14 → april 21/);
     // "right after check-in" is an aside of the briefing: a new check-in time does not move it.
@@ -615,6 +625,14 @@ describe('relations given by what a decision answers', () => {
     expect(answeredValueChange(view('Thursday 10 is fine.'), view('Then Friday at 8:30.'), null)).toBeNull();
   });
 
+  it('reads a question that puts the new value in place of the old one as naming the old one', () => {
+    const asked = view('Because the purge moves to Saturdays, the first run would be Saturday 7 March rather than Sunday 1 March. Is that ok?');
+    expect(answeredValueChange(view('1 March.'), view('Fine, 7 March then.'), asked, true)).toMatch(/date: march 1 → march 7/);
+    // Another date it rules out is not the one the older decision set.
+    const other = view('The first run would be Saturday 7 March rather than Sunday 8 March. Is that ok?');
+    expect(answeredValueChange(view('1 March.'), view('Fine, 7 March then.'), other, true)).toBeNull();
+  });
+
   it('reads the question a message asks as what it puts up, and a bare number answering it in the unit of the value it names', () => {
     const cap = view('Cap it at 5,000 words main text, reviewers dont read more anyway.');
     const message = 'Understood: the target changes to ACS Energy Letters. The current draft is 4,930 words with 5 main figures. Should I keep the 5,000-word cap or set a new one?';
@@ -626,6 +644,18 @@ describe('relations given by what a decision answers', () => {
     const report = askedViewOf('Grid peak max 612 kW with 4 chargers. Proposal: lower the charge target to 80%. Switch?', engine.lexicon.subjects, engine.lexicon);
     expect(answeredValueChange(chargers, view('fine with 80'), report, false, true)).toBeNull();
     expect(answeredValueChange(chargers, view('fine with 3'), report, false, true)).toBe('a new number of charger: 4 → 3');
+  });
+
+  it('lets a later task retire the decision whose value a change of plan names as the one it replaces', () => {
+    const kept = decision('DEC-20260119-001', 'T1', '24 months for full tickets.', '2026-01-19T10:00:00+01:00');
+    const change = decision('DEC-20260216-001', 'T2', 'From now on 12 months instead of 24.', '2026-02-16T10:00:00+01:00');
+    relateNewDecisions({ decisions: [kept, change] }, [change], engine.lexicon);
+    expect(kept).toMatchObject({ status: 'superseded', superseded_by: change.id });
+    // A decision holding another value of the slot stands.
+    const other = decision('DEC-20260119-001', 'T1', '36 months for full tickets.', '2026-01-19T10:00:00+01:00');
+    const change2 = decision('DEC-20260216-001', 'T2', 'From now on 12 months instead of 24.', '2026-02-16T10:00:00+01:00');
+    relateNewDecisions({ decisions: [other, change2] }, [change2], engine.lexicon);
+    expect(other).toMatchObject({ status: 'active', superseded_by: null });
   });
 
   it('lets a bare number answering the question of a later task retire the decision whose value the question names', () => {

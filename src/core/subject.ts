@@ -1260,7 +1260,7 @@ function flipped(older: SubjectView, newer: SubjectView, cues: readonly Reversal
       if (flip) return `${flip.olderNegates ? 'it allows' : 'it rules out'} "${said([flip.stem], newer, older)}"${cues.length > 0 ? ` (${cues[0].cue})` : ''}`;
       // (A value ruled out without a cue is a correction of the value, "16 EUR, not 18": the
       // decision it refines stands; `valueReplacement` has judged any new value already.)
-      const gone = cues.length > 0 ? ruledOutValue(o, n, match) : null;
+      const gone = cues.length > 0 ? (ruledOutValue(o, n, match) ?? valueNamedAsReplaced(o, n)) : null;
       if (gone) return `it rules out ${gone.value} (${cues[0].cue})`;
     }
   }
@@ -1279,6 +1279,23 @@ function ruledOutValue(older: SubjectClause, newer: SubjectClause, match: Subjec
     const set = older.values.some((x) => !x.negated && comparable(x, v) && x.value === v.value);
     const kept = newer.values.some((x) => !x.negated && x.key === v.key && x.value === v.value);
     if (set && !kept) return v;
+  }
+  return null;
+}
+
+/**
+ * The value the older clause set, which a newer clause that is all value names as what its own
+ * value replaces ("24 months for full tickets" → "From now on 12 months instead of 24"): the
+ * newer clause has no subject to differ by, and it says which value goes. A bare number says
+ * nothing of what it counts, so it is never one.
+ */
+function valueNamedAsReplaced(older: SubjectClause, newer: SubjectClause): SlotValue | null {
+  if (newer.anchor.size > 0) return null;
+  for (const v of newer.values) {
+    if (!v.negated || v.key.startsWith(COUNT)) continue;
+    const set = older.values.some((x) => !x.negated && comparable(x, v) && x.value === v.value);
+    const other = newer.values.some((x) => !x.negated && comparable(x, v) && x.value !== v.value);
+    if (set && other) return v;
   }
   return null;
 }
@@ -1374,6 +1391,9 @@ function bareAnswer(n: SubjectClause, was: SlotValue, asked: SubjectView): SlotV
  * the Monday send" names two weekdays; "Tuesday noon" in answer replaces neither for certain.
  */
 function namesOldValue(c: SubjectClause, was: SlotValue, now: SlotValue, valueOnly: boolean): boolean {
+  // (A question that puts the new value in place of the old, "Saturday 7 March rather than Sunday
+  // 1 March?", names the old one as what goes.)
+  if (c.values.some((v) => v.negated && v.key === was.key && v.value === was.value) && c.values.some((v) => !v.negated && v.key === now.key && v.value === now.value)) return true;
   const given = c.values.filter((v) => !v.negated && v.key === was.key);
   if (!given.some((v) => v.value === was.value)) return false;
   return !valueOnly || given.every((v) => v.value === was.value) || given.some((v) => v.value === now.value);

@@ -615,6 +615,17 @@ describe('relations on the same subject', () => {
     expect(restatesRetired(retired, replaced, view('Draft: invoices are printed and posted to all clients at month end.'))).not.toBeNull();
     expect(restatesRetired(retired, replaced, view('Draft: invoices go out by email with the PDF attached.'))).toBeNull();
   });
+
+  it('reads a replaced value, not the subject it was a value of, as what a later text must give to restate it', () => {
+    const retired = view('14 days before the due date.');
+    const later = view("Set: 12 months for dogs, 6 months for rabbits. I'll start with the April due dates.");
+    for (const replaced of [view('7 days before, and sms + email from now on.'), view('From now on 7 days before the due date, by sms and email.')]) {
+      expect(restatesRetired(retired, replaced, later)).toBeNull();
+    }
+    expect(restatesRetired(retired, view('From now on 7 days before the due date, by sms and email.'), view('Reminders go out 14 days before the due date.'))).toMatch(/gives 14 day/);
+    // A replacement that gave no value anew leaves the subject itself retired.
+    expect(restatesRetired(view('Invoices are printed and posted to every client each month.'), view('Invoices go out by email only.'), view('Invoices are printed and posted to every client.'))).not.toBeNull();
+  });
 });
 
 describe('relations given by what a decision answers', () => {

@@ -1494,6 +1494,10 @@ export function restatesRetired(retired: SubjectView, replaced: SubjectView, lat
   for (const c of replaced.clauses) for (const s of c.anchor) if (!retired.clauses.some((r) => r.anchor.has(s))) newStems.add(s);
   const agreesWithReplacement = (l: SubjectClause) => newStems.size > 0 && shared(newStems, l.anchor) * 2 >= newStems.size;
   for (const r of retired.clauses) {
+    // The replacement gave one of this clause's values another: that value is what was retired,
+    // and the subject said again without it restates nothing ("14 days before the due date" → "7
+    // days before": "I'll start with the April due dates" gives no count of days).
+    const valueRetired = r.values.some((v) => !v.negated && replaced.clauses.some((n) => givesOnlyOther(n, v)));
     for (const l of later.clauses) {
       if (!sameSubject(r, l)) continue;
       // The slots the replacement gave a new value: the later text gives the old one, or another.
@@ -1521,7 +1525,7 @@ export function restatesRetired(retired: SubjectView, replaced: SubjectView, lat
       }
       if (verdict === 'old') return `it gives ${oldGiven.join(', ')}, the value that was replaced`;
       if (against) return `it gives ${against.given} where the correction set ${against.set}`;
-      if (verdict === 'other' || agreesWithReplacement(l)) continue;
+      if (verdict === 'other' || valueRetired || agreesWithReplacement(l)) continue;
       // Most of a long subject, or the whole of a short one ("Storage box then." → "uploaded to
       // the Hetzner storage box"), asserted again.
       // (Only a clause the replacement is about was replaced: "Retries max 2, and quarantined tests
@@ -1531,6 +1535,12 @@ export function restatesRetired(retired: SubjectView, replaced: SubjectView, lat
     }
   }
   return null;
+}
+
+/** Whether the clause gives the slot of `v` a value, and only values other than `v`'s. */
+function givesOnlyOther(c: SubjectClause, v: SlotValue): boolean {
+  const given = c.values.filter((x) => !x.negated && comparable(x, v));
+  return given.length > 0 && given.every((x) => x.value !== v.value);
 }
 
 /**

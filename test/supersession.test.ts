@@ -89,6 +89,10 @@ describe('subject lexicon examples', () => {
     expect(values('We may ship soon')).toEqual([]);
     // A currency before the number names it, whatever unit follows ("per month" is no duration).
     expect(values('Blue/green costs about €410/month more.')).toEqual(['amount=410 eur']);
+    // A currency sign belongs to the number right after it, not to one before it; a comma parts a sign from the number after it.
+    expect(values('Entry fees: 10K £15, 5K £8.')).toEqual(['count:=10000', 'amount=15 gbp', 'count:=5000', 'amount=8 gbp']);
+    expect(values('Tickets 85 € for adults.')).toEqual(['amount=85 eur']);
+    expect(values('It costs 40 €, 12 people max.')).toEqual(['amount=40 eur', 'count:peopl=12']);
     // The word after a colon or comma is not what a bare number counts.
     expect(values("Let's move everything to 22: CI, .nvmrc, the Lambda runtimes.")).toEqual(['count:=22']);
     // A number written as words is that number, in three languages.

@@ -506,11 +506,15 @@ function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, c
   if (scale !== undefined) consumed.add(i + 1);
   const unitStart = scale === undefined ? 1 : 2;
   const after = unitAt(toks, i + unitStart, lex);
-  const before = i > 0 ? lex.unitSlot.get(toks[i - 1].text) : undefined;
+  // (A comma between them parts them: "40 €, 12 people max".)
+  const before = i > 0 && !toks[i].breakBefore ? lex.unitSlot.get(toks[i - 1].text) : undefined;
   const prev = i > 0 ? toks[i - 1].text : '';
   const prev2 = i > 1 ? `${toks[i - 2].text} ${prev}` : '';
   // A currency before the number names what it is, whatever follows ("€410/month" is an amount).
-  if (after && !(before && before.slot === 'amount')) {
+  // A currency sign with another number right after it is that number's ("10K £15, 5K £8": the
+  // race is no amount).
+  const signOfNext = after !== null && after.slot === 'amount' && CURRENCY_SIGN.test(toks[i + unitStart].text) && /^\d/.test(toks[i + unitStart + 1]?.text ?? '') && !toks[i + unitStart + 1].breakBefore;
+  if (after && !signOfNext && !(before && before.slot === 'amount')) {
     for (let k = unitStart; k < unitStart + after.width; k++) consumed.add(i + k);
     return { key: after.slot, value: `${numberText(num)} ${after.unit}`, negated: false };
   }
@@ -530,6 +534,8 @@ function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, c
   // The word after a comma or colon is not what the number counts ("move to 22: CI, …").
   return countValue(toks[i + 1] && !toks[i + 1].breakBefore ? toks[i + 1].text : '', n, lex, stemmer);
 }
+
+const CURRENCY_SIGN = /^[€$£]$/;
 
 /** The unit (one or two words) starting at token i, with the slot it names. */
 function unitAt(toks: readonly Token[], i: number, lex: CompiledSubjects): { slot: string; unit: string; width: number } | null {

@@ -200,6 +200,13 @@ describe('relations on the same subject', () => {
     expect(replaces('24 months for full tickets.', 'From now on the invoices are kept 12 months instead of 24.')).toBeNull();
   });
 
+  it('lets a change of plan allow again a value that a ban of nothing but that value ruled out', () => {
+    expect(replaces('Never saturdays there.', 'Ok then from now on saturdays 9-13 are allowed at Hafenstr.')).toMatch(/allows saturday/);
+    // Without a cue it is no change of plan; another value allows nothing the ban ruled out.
+    expect(replaces('Never saturdays there.', 'Saturdays 9-13 at Hafenstr.')).toBeNull();
+    expect(replaces('Never saturdays there.', 'From now on sundays 9-13 are allowed at Hafenstr.')).toBeNull();
+  });
+
   it('takes one shared word for the whole of a subject only when it is no aside of the other statement', () => {
     expect(valueReplacement(view('The release is on 14 April.'), view('The release moves to 21 April.'), 'whole')).toMatch(/april 14 → april 21/);
     // "right after check-in" is an aside of the briefing: a new check-in time does not move it.

@@ -1268,6 +1268,8 @@ function flipped(older: SubjectView, newer: SubjectView, cues: readonly Reversal
       // decision it refines stands; `valueReplacement` has judged any new value already.)
       const gone = cues.length > 0 ? (ruledOutValue(o, n, match) ?? valueNamedAsReplaced(o, n)) : null;
       if (gone) return `it rules out ${gone.value} (${cues[0].cue})`;
+      const allowed = cues.length > 0 ? valueAllowedAgain(o, n) : null;
+      if (allowed) return `it allows ${allowed.value} (${cues[0].cue})`;
     }
   }
   return null;
@@ -1285,6 +1287,21 @@ function ruledOutValue(older: SubjectClause, newer: SubjectClause, match: Subjec
     const set = older.values.some((x) => !x.negated && comparable(x, v) && x.value === v.value);
     const kept = newer.values.some((x) => !x.negated && x.key === v.key && x.value === v.value);
     if (set && !kept) return v;
+  }
+  return null;
+}
+
+/**
+ * The value an older clause that is all ban rules out ("Never saturdays there."), which the newer
+ * one gives ("from now on saturdays 9-13 are allowed at Hafenstr."): the older clause has no
+ * subject to differ by. A bare number says nothing of what it counts, so it is never one.
+ */
+function valueAllowedAgain(older: SubjectClause, newer: SubjectClause): SlotValue | null {
+  if (older.anchor.size > 0 || newer.values.some((v) => v.negated)) return null;
+  for (const v of older.values) {
+    if (!v.negated || v.key.startsWith(COUNT)) continue;
+    if (older.values.some((x) => !x.negated && x.key === v.key)) continue;
+    if (newer.values.some((x) => comparable(x, v) && x.value === v.value)) return v;
   }
   return null;
 }

@@ -134,6 +134,14 @@ describe('subject lexicon examples', () => {
     expect(anchor('Guests may no longer comment on boards.')).toEqual(['board', 'comment', 'guest']);
   });
 
+  it('leaves the words of a limit out of a subject: they say how a value holds, not what it is of', () => {
+    const anchor = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => [...c.anchor]).sort();
+    expect(anchor('Max 3 chargers in parallel.')).toEqual(anchor('3 chargers in parallel.'));
+    expect(anchor('Minimum 2 people on deck.')).toEqual(['deck']);
+    // (Without a value after it, the word is the subject's: "the minimum wage".)
+    expect(anchor('The minimum wage applies.')).toContain('minimum');
+  });
+
   it('reads common subject words of German and Spanish as their English equivalents', () => {
     const anchor = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => [...c.anchor]).sort();
     expect(anchor('Die Frist für Rücksendungen beträgt 30 Tage.')).toEqual(anchor('The deadline for returns is 30 days.'));

@@ -469,7 +469,8 @@ function numberValues(toks: readonly Token[], lex: CompiledSubjects, stemmer: St
     if (!/^\d/.test(toks[i].text)) continue;
     const v = clockValue(toks, i, lex) ?? numberValue(toks, i, lex, consumed, stemmer);
     if (v) {
-      markBound(v, toks, i, lex);
+      // (The limit's words say how the value holds, not what it is of: "max 3 chargers".)
+      for (const k of markBound(v, toks, i, lex)) consumed.add(k);
       valueAt.set(i, v);
     }
   }
@@ -697,20 +698,24 @@ function withoutCueWords(sentence: string, lex: CompiledSubjects): string {
 }
 
 /** The limit phrase that ends right before token `i` (past a currency sign or unit written before the number: "before", "at most", "ab"), as its words joined, or null. */
-function boundAt(toks: readonly Token[], i: number, lex: CompiledSubjects): string | null {
+function boundAt(toks: readonly Token[], i: number, lex: CompiledSubjects): { phrase: string; at: number[] } | null {
   let end = i;
   if (end > 0 && lex.unitSlot.has(toks[end - 1].text)) end--;
   const b = lex.bounds.find((b) => b.length <= end && b.every((w, k) => toks[end - b.length + k].text === w));
-  return b ? b.join(' ') : null;
+  return b ? { phrase: b.join(' '), at: b.map((_, k) => end - b.length + k) } : null;
 }
 
-/** Marks a value a limit when a bound stands before it, and a start when that bound says from when. */
-function markBound(v: SlotValue, toks: readonly Token[], i: number, lex: CompiledSubjects): void {
+/**
+ * Marks a value a limit when a bound stands before it, and a start when that bound says from
+ * when; the positions of the bound's words.
+ */
+function markBound(v: SlotValue, toks: readonly Token[], i: number, lex: CompiledSubjects): number[] {
   const b = boundAt(toks, i, lex);
-  if (b === null) return;
+  if (b === null) return [];
   v.bound = true;
-  if (lex.startBounds.has(b)) v.start = true;
-  if (lex.lowerBounds.has(b)) v.above = true;
+  if (lex.startBounds.has(b.phrase)) v.start = true;
+  if (lex.lowerBounds.has(b.phrase)) v.above = true;
+  return b.at;
 }
 
 /** Two values of one slot that can be compared: both limits, or both plain values. */

@@ -97,8 +97,10 @@ describe('extract why', () => {
     const ds = JSON.parse(readFileSync(join(t, 'memory', 'decisions.json'), 'utf8')).decisions;
     const old = ds.find((d: { task_id: string }) => d.task_id === 'A');
     const fix = ds.find((d: { task_id: string }) => d.task_id === 'B');
-    expect((await cli(['why', fix.id], t)).stdout).toContain(`  supersedes ${old.id} (A): "We decided the weekly build reports are emailed to the team."`);
-    expect((await cli(['why', old.id], t)).stdout).toMatch(new RegExp(`superseded by ${fix.id} \\(B\\): "Weekly build reports must not be emailed anymore`));
+    // With what the newer one changes, in brackets, on both sides of the link.
+    expect(old.superseded_reason).toBe('it retires "emailed" (not-anymore)');
+    expect((await cli(['why', fix.id], t)).stdout).toContain(`  supersedes ${old.id} (A): "We decided the weekly build reports are emailed to the team." (${old.superseded_reason})`);
+    expect((await cli(['why', old.id], t)).stdout).toMatch(new RegExp(`superseded by ${fix.id} \\(B\\): "Weekly build reports must not be emailed anymore.*" \\(${old.superseded_reason.replace(/[()]/g, '\\$&')}\\)`));
   });
 });
 

@@ -19,7 +19,7 @@ const task: TaskView = { id: 'T1', title: 'Queue <choice>', status: 'open', stat
 
 describe('renderReport', () => {
   // Written in a later timezone but said earlier: time order is by instant.
-  const a = decision('DEC-20260101-001', { created_at: '2026-01-01T12:00:00+05:00', status: 'superseded', superseded_by: 'DEC-20260101-002' });
+  const a = decision('DEC-20260101-001', { created_at: '2026-01-01T12:00:00+05:00', status: 'superseded', superseded_by: 'DEC-20260101-002', superseded_reason: 'a new time: 08:00 → <17:00>' });
   const b = decision('DEC-20260101-002', { created_at: '2026-01-01T09:00:00Z', status: 'superseded', supersedes: a.id, superseded_by: 'DEC-20260101-003' });
   const c = decision('DEC-20260101-003', { created_at: '2026-01-02T09:00:00Z', supersedes: b.id, quality_flags: ['contradicts_correction'], reasons: ['it is <simpler>'], alternatives: ['Kafka'] });
   const lone = decision('DEC-20260101-004', { task_id: 'T9', created_at: '2026-01-03T09:00:00Z', quality_flags: ['naked_statement'] });
@@ -45,6 +45,8 @@ describe('renderReport', () => {
     const html = renderReport(input);
     const item = (id: string) => new RegExp(`<li class="decision [a-z]+" id="${id}".*?</details></li>`).exec(html)![0];
     expect(item(c.id)).toContain('<span class="flag bad">contradicts correction</span>');
+    // What replaced a decision changes, said on the link.
+    expect(item(a.id)).toContain('superseded by <a href="#DEC-20260101-002">DEC-20260101-002</a>: a new time: 08:00 → &lt;17:00&gt;</p>');
     expect(item(c.id)).toContain('<h5>Reasons</h5><ul><li>it is &lt;simpler&gt;</li></ul>');
     expect(item(c.id)).toContain('<h5>Alternatives not chosen</h5><ul><li>Kafka</li></ul>');
     expect(item(c.id)).toContain('<blockquote><cite>[0] ann · 2026-01-01T10:00:00Z</cite>Use &lt;b&gt;Redis&lt;/b&gt; &amp; &quot;fast&quot;</blockquote>');

@@ -681,6 +681,7 @@ describe('relations given by what a decision answers', () => {
     const change = decision('DEC-20260216-001', 'T2', 'From now on 12 months instead of 24.', '2026-02-16T10:00:00+01:00');
     relateNewDecisions({ decisions: [kept, change] }, [change], engine.lexicon);
     expect(kept).toMatchObject({ status: 'superseded', superseded_by: change.id });
+    expect(kept.superseded_reason).toMatch(/rules out 24 month \(from-now-on\)/);
     // A decision holding another value of the slot stands.
     const other = decision('DEC-20260119-001', 'T1', '36 months for full tickets.', '2026-01-19T10:00:00+01:00');
     const change2 = decision('DEC-20260216-001', 'T2', 'From now on 12 months instead of 24.', '2026-02-16T10:00:00+01:00');
@@ -1210,7 +1211,7 @@ describe('extract run and extract guard on two tasks', () => {
     const after = decisions.find((d) => d.task_id === 'T2' && /8 weeks/.test(d.statement))!;
     // Every word but the number in common is no duplicate: the answer gives the slot another value.
     expect(after.duplicate_of).toBeNull();
-    expect(before).toMatchObject({ status: 'superseded', superseded_by: after.id });
+    expect(before).toMatchObject({ status: 'superseded', superseded_by: after.id, superseded_reason: 'a new duration: 6 week → 8 week' });
   });
 
   it("retires a corrected value by a change of plan after an agent's report of another measure ('4 TB' is no value the '14 days' corrects)", async () => {
@@ -1280,6 +1281,8 @@ describe('which earlier decision a reversal replaces', () => {
     const decisions = () => [candidate('Raw events are kept 24 months.', 0, [0]), candidate('Raw events: 13 months.', 1, [1])];
     const open = analysed(messages, decisions());
     expect(open.decisions[1].supersedes).toBe(0);
+    // What the later one changes goes with the link.
+    expect(open.decisions[1].supersedesBecause).toMatch(/a new duration: 24 month → 13 month/);
     expect(open.patterns.map((p) => p.type)).toEqual(['contradiction']);
     const settled = analysed(messages, decisions(), new Map([[1, [2]]]));
     expect(settled.decisions[1].supersedes).toBe(0);

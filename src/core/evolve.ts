@@ -300,7 +300,7 @@ export function mergeTask(
     if (c.supersedes === null) return;
     const newer = produced[k];
     const older = produced[c.supersedes];
-    supersede(older, newer);
+    supersede(older, newer, c.supersedesBecause);
   });
   const producedIds = new Set(produced.map((d) => d.id));
   const ofTask = index.ownedBy(taskId)?.decisionList ?? [];
@@ -348,9 +348,12 @@ export function mergeTask(
   return { decisionIds: [...produced.map((d) => d.id), ...kept.sort()], patternIds, reviewIds, newPatterns, newDecisions, newReview, created, produced };
 }
 
-/** `newer` replaces `older`: the old one stays, marked superseded, for the audit trail. */
-export function supersede(older: Decision, newer: Decision): void {
-  if (older.superseded_by === null || older.superseded_by === undefined) older.superseded_by = newer.id;
+/** `newer` replaces `older` (`because`: what it changes): the old one stays, marked superseded, for the audit trail. */
+export function supersede(older: Decision, newer: Decision, because?: string): void {
+  if (older.superseded_by === null || older.superseded_by === undefined) {
+    older.superseded_by = newer.id;
+    if (because) older.superseded_reason = because;
+  }
   if (older.status === 'active') setOwned(older, 'status', 'superseded');
   if (newer.supersedes === null || newer.supersedes === undefined) newer.supersedes = older.id;
 }

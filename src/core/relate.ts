@@ -396,7 +396,7 @@ function relateOne(pass: RegistryPass, r: Relating): void {
     }
     if (repeatsOrDuplicates(pass, r, other, theirs)) continue;
     const verdict = crossTaskVerdict(r.later, o, theirs, pass.judge);
-    if (verdict?.kind === 'supersedes') retire(pass, o, d);
+    if (verdict?.kind === 'supersedes') retire(pass, o, d, verdict.why);
     else if (verdict) r.contradict(o, verdict.why);
   }
   const seen = new Set(related.map((e) => e.d.id));
@@ -406,19 +406,19 @@ function relateOne(pass: RegistryPass, r: Relating): void {
     sortByRank(byQuestion, pass.ranks);
     return byQuestion.map((e) => e.d);
   }, pass.judge);
-  if (answered) retire(pass, answered, d);
+  if (answered) retire(pass, answered.o, d, answered.why);
   if (r.priorCorrections.length > 0) pass.patterns.push(repeatedCorrection(d, r.priorCorrections));
 }
 
 /**
- * `o` is replaced by `d`, unless `d`'s own chain of replacements leads to `o`: a discussion whose
+ * `o` is replaced by `d` (`why`: what `d` changes), unless `d`'s own chain of replacements leads to `o`: a discussion whose
  * timestamps run backwards ("put it in email" at 16:08, then "in the task board" at 10:12) orders
  * its decisions one way and the registry the other, and the link would close a loop in which every
  * decision on the subject is replaced and none stands. The chain is left as it is.
  */
-function retire(pass: RegistryPass, o: Decision, d: Decision): void {
+function retire(pass: RegistryPass, o: Decision, d: Decision, why: string): void {
   for (const later of replacementsOf(d, pass.byId)) if (later === o) return;
-  supersede(o, d);
+  supersede(o, d, why);
 }
 
 /** Restating a fact that a later decision (of another task, said before d) replaced contradicts the one that stands. */

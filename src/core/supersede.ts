@@ -131,6 +131,7 @@ export function supersedeInTask(input: InTaskInput, a: TaskAnalysis): TaskAnalys
     const pick = replacedInTask(input, task, i, superseded);
     if (!pick) continue;
     a.decisions[i].supersedes = pick.j;
+    a.decisions[i].supersedesBecause = pick.reason;
     superseded.add(pick.j);
     const disagreement = disagreementOf(input, task, i, pick);
     if (disagreement) a.patterns.push(disagreement);
@@ -237,10 +238,8 @@ export interface RegistryJudge {
   speakerOf: (d: Decision) => Message['role'] | null;
 }
 
-/** The later decision retires the earlier one, or conflicts with it (and why). */
-export type Verdict = { kind: 'supersedes' } | { kind: 'contradicts'; why: string } | null;
-
-const SUPERSEDES: Verdict = { kind: 'supersedes' };
+/** The later decision retires the earlier one, or conflicts with it, and why. */
+export type Verdict = { kind: 'supersedes' | 'contradicts'; why: string } | null;
 
 export function isCorrection(d: Decision): boolean {
   return typeof d.corrects === 'string' && d.corrects.length > 0;
@@ -257,7 +256,8 @@ export function crossTaskVerdict(later: LaterDecision, o: Decision, theirs: Subj
   // review queue later is related to its own task here.
   if (o.task_id === d.task_id && d.origin === 'auto') return null;
   if (isCorrection(o) && !isCorrection(d)) {
-    if (retiresCorrection(later, o, theirs, judge)) return SUPERSEDES;
+    const retired = retiresCorrection(later, o, theirs, judge);
+    if (retired) return { kind: 'supersedes', why: retired };
     const wrong = o.corrects ? restatesRetired(judge.view(o.corrects), theirs, later.mine, false, true) : null;
     const why = judge.valueContradiction(theirs, later.mine) ?? wrong;
     if (why) return { kind: 'contradicts', why };
@@ -274,15 +274,15 @@ function replacementAt(later: LaterDecision, theirs: SubjectView, match: Subject
  * A person's later decision retires a correction: an explicit change of plan giving the corrected
  * slot another value ("we keep them 30 days" → "from now on 14 days"), or, in another task, a new
  * value or a reversal of it. One that gives the corrected (wrong) value again never does ("the
- * tree problem": a wrong fact restated never outweighs its correction).
+ * tree problem": a wrong fact restated never outweighs its correction). What it changes, or null.
  */
-function retiresCorrection(later: LaterDecision, o: Decision, theirs: SubjectView, judge: RegistryJudge): boolean {
+function retiresCorrection(later: LaterDecision, o: Decision, theirs: SubjectView, judge: RegistryJudge): string | null {
   const { d, mine, cues } = later;
   const speaker = judge.speakerOf(d);
-  if (cues.length > 0 && speaker !== 'bot' && o.corrects && correctedValueChanged(judge.view(o.corrects), theirs, mine)) return true;
-  if (o.task_id === d.task_id || speaker !== 'human' || (o.corrects && wrongValueRestated(judge.view(o.corrects), theirs, mine))) return false;
-  const changed = replacementAt(later, theirs, d.downstream.includes(o.task_id) && cues.length > 0 ? 'named' : 'firm', false, judge) ?? (o.type === 'action_item' ? null : answeredChange(theirs, later));
-  return changed !== null;
+  const changedCorrected = cues.length > 0 && speaker !== 'bot' && o.corrects ? correctedValueChanged(judge.view(o.corrects), theirs, mine) : null;
+  if (changedCorrected) return changedCorrected;
+  if (o.task_id === d.task_id || speaker !== 'human' || (o.corrects && wrongValueRestated(judge.view(o.corrects), theirs, mine))) return null;
+  return replacementAt(later, theirs, d.downstream.includes(o.task_id) && cues.length > 0 ? 'named' : 'firm', false, judge) ?? (o.type === 'action_item' ? null : answeredChange(theirs, later));
 }
 
 /**
@@ -300,7 +300,7 @@ function reversalVerdict(later: LaterDecision, o: Decision, theirs: SubjectView,
   const mayReverse = judge.speakerOf(d) !== 'bot' || judge.speakerOf(o) === 'bot';
   // A reversal or a correction says itself that it replaces the older decision: there is nothing
   // for a person to settle.
-  if (retire && mayReverse && (isCorrection(d) || !isCorrection(o))) return SUPERSEDES;
+  if (retire && mayReverse && (isCorrection(d) || !isCorrection(o))) return { kind: 'supersedes', why: retire };
   const against = contradiction(theirs, mine, judge.generic, false);
   return against ? { kind: 'contradicts', why: against } : null;
 }
@@ -315,16 +315,17 @@ function answeredChange(theirs: SubjectView, later: LaterDecision, sameDiscussio
 
 /**
  * "300 it is." answering "Raise the 200 EUR limit to 300?": the earlier decision of another task
- * (among those `found` by the question's words, in id order) whose value the answer changes.
+ * (among those `found` by the question's words, in id order) whose value the answer changes, and
+ * what it changes.
  */
-export function answeredReplaces(later: LaterDecision, found: () => readonly Decision[], judge: RegistryJudge): Decision | null {
+export function answeredReplaces(later: LaterDecision, found: () => readonly Decision[], judge: RegistryJudge): { o: Decision; why: string } | null {
   const { d, asked } = later;
   if (!asked || isCorrection(d) || d.supersedes !== null) return null;
   const byAgent = judge.speakerOf(d) === 'bot';
   for (const o of found()) {
     if (o.task_id === d.task_id || o.status !== 'active' || o.type === 'action_item' || (byAgent && judge.speakerOf(o) !== 'bot')) continue;
-    if (isCorrection(o) || !answeredChange(judge.view(o.statement), later)) continue;
-    return o;
+    const why = isCorrection(o) ? null : answeredChange(judge.view(o.statement), later);
+    if (why) return { o, why };
   }
   return null;
 }

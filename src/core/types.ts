@@ -161,6 +161,8 @@ export interface Decision {
   created_at: string;
   supersedes: string | null;
   superseded_by: string | null;
+  /** For a superseded decision: what the one that replaced it changes ("a new weekday: monday → thursday"), when the tool linked them. */
+  superseded_reason?: string;
   status: DecisionStatus;
   /** For a decision made from a correction: the text it corrected (the wrong fact). */
   corrects?: string | null;
@@ -430,6 +432,8 @@ export interface DecisionCandidate {
   ts: string | null;
   /** Index into the task's candidates of the decision this one replaces (same subject, new conclusion). */
   supersedes: number | null;
+  /** What it changes of the decision it replaces (see `supersedes`). */
+  supersedesBecause?: string;
   cue: string;
   /** True when the statement is a person's correction of what the agent said or did. */
   correction: boolean;

@@ -69,7 +69,7 @@ function decisionItem(d: Decision, messages: ReadonlyMap<number, Message>, contr
   const body = [
     `<p class="meta">${d.topic ? `topic “${esc(d.topic)}” · ` : ''}importance ${esc(d.importance)} · ${esc(d.confidence)} confidence · origin ${esc(d.origin)}</p>`,
     d.supersedes ? `<p class="rel">supersedes ${link(d.supersedes)}</p>` : '',
-    d.superseded_by ? `<p class="rel">superseded by ${link(d.superseded_by)}</p>` : '',
+    d.superseded_by ? `<p class="rel">superseded by ${link(d.superseded_by)}${d.superseded_reason ? `: ${esc(d.superseded_reason)}` : ''}</p>` : '',
     d.duplicate_of ? `<p class="rel">duplicate of ${link(d.duplicate_of)}</p>` : '',
     d.corrects ? `<p class="rel">corrects: “${esc(d.corrects)}”</p>` : '',
     list('Reasons', d.reasons),

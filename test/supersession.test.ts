@@ -93,6 +93,9 @@ describe('subject lexicon examples', () => {
     expect(values('Entry fees: 10K £15, 5K £8.')).toEqual(['count:=10000', 'amount=15 gbp', 'count:=5000', 'amount=8 gbp']);
     expect(values('Tickets 85 € for adults.')).toEqual(['amount=85 eur']);
     expect(values('It costs 40 €, 12 people max.')).toEqual(['amount=40 eur', 'count:peopl=12']);
+    expect(values('It costs 40 € 12 people max.')).toEqual(['amount=40 eur', 'count:peopl=12']);
+    expect(values('Eintritt 8 € 2 Stunden.')).toEqual(['amount=8 eur', 'duration=2 hour']);
+    expect(values('Preis in €: 40.')).toEqual(['amount=40 eur']);
     // The word after a colon or comma is not what a bare number counts.
     expect(values("Let's move everything to 22: CI, .nvmrc, the Lambda runtimes.")).toEqual(['count:=22']);
     // A number written as words is that number, in three languages.
@@ -138,6 +141,8 @@ describe('subject lexicon examples', () => {
     const anchor = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => [...c.anchor]).sort();
     expect(anchor('Max 3 chargers in parallel.')).toEqual(anchor('3 chargers in parallel.'));
     expect(anchor('Minimum 2 people on deck.')).toEqual(['deck']);
+    expect(anchor('Höchstens 3 Ladesäulen.')).toEqual(anchor('3 Ladesäulen.'));
+    expect(anchor('Abgabe spätestens Freitag.')).toEqual(anchor('Abgabe Freitag.'));
     // (Without a value after it, the word is the subject's: "the minimum wage".)
     expect(anchor('The minimum wage applies.')).toContain('minimum');
   });
@@ -151,6 +156,13 @@ describe('subject lexicon examples', () => {
   it('does not keep a closing quote as part of a subject word', () => {
     const anchor = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => [...c.anchor]);
     expect(anchor("We'll pin Node 20 in CI and bump '.nvmrc' to match.")).toEqual(anchor('We pin Node 20 in CI and bump .nvmrc to match.'));
+  });
+
+  it('reads no thing retired where a cue is followed by a value', () => {
+    const old = (t: string) => reversalsIn(t, subjects).map((r) => [r.cue, r.old && [...r.old]]);
+    // "instead of 8 on thursday" retires the 8, not Thursday.
+    expect(old('Pickups from 7 instead of 8 on thursday.')).toEqual([['instead', null], ['instead-of', null]]);
+    expect(old('From now on Friday instead of Thursday.')).toEqual([['from-now-on', null], ['instead-of', ['thursdai']]]);
   });
 
   it('names what a reversal retires', () => {
@@ -198,21 +210,34 @@ describe('relations on the same subject', () => {
     expect(contradiction(view('From now on the club work day is Saturday.'), view('If it rains on Saturday, Sunday is the club work day.'), generic, true)).toBeNull();
   });
 
-  it('lets a statement that is all value retire the value it names as the one it replaces', () => {
-    expect(replaces('24 months for full tickets.', 'From now on 12 months instead of 24.')).toMatch(/rules out 24 month/);
-    expect(replaces('Keep the logs for 30 days.', 'From now on 14 days, not 30.')).toMatch(/rules out 30 day/);
+  // Inside one discussion ('loose'), or said in a message about the older's subject.
+  const tiedReplaces = (older: string, newer: string, message?: string) => replacement(view(older), view(newer), view(newer).reversals, false, generic, message === undefined ? 'loose' : 'firm', undefined, message === undefined ? undefined : view(message));
+
+  it('lets a statement that is all value retire the value it names as the one it replaces, where the discussion ties the two', () => {
+    expect(tiedReplaces('24 months for full tickets.', 'From now on 12 months instead of 24.')).toMatch(/rules out 24 month/);
+    expect(tiedReplaces('Keep the logs for 30 days.', 'From now on 14 days, not 30.')).toMatch(/rules out 30 day/);
+    expect(tiedReplaces('Los registros se guardan 30 días.', 'A partir de ahora 14 días en vez de 30.')).toMatch(/rules out 30 day/);
+    expect(tiedReplaces('24 months for full tickets.', 'From now on 12 months instead of 24.', 'Change of plan on ticket retention. So from now on 12 months instead of 24.')).toMatch(/rules out 24 month/);
+    // A value alone ties nothing: from another task, by a message about something else, it retires no decision that happens to hold it.
+    expect(replaces('Laptops are replaced every 24 months.', 'From now on 12 months instead of 24.')).toBeNull();
+    expect(tiedReplaces('Laptops are replaced every 24 months.', 'From now on 12 months instead of 24.', 'Change of plan on ticket retention. So from now on 12 months instead of 24.')).toBeNull();
     // It names the value it replaces: another value of the slot is not it.
-    expect(replaces('36 months for full tickets.', 'From now on 12 months instead of 24.')).toBeNull();
+    expect(tiedReplaces('36 months for full tickets.', 'From now on 12 months instead of 24.')).toBeNull();
     // Without a new value of its own it only rules a value out, and a subject of its own is another matter.
-    expect(replaces('24 months for full tickets.', 'From now on, not 24 months.')).toBeNull();
-    expect(replaces('24 months for full tickets.', 'From now on the invoices are kept 12 months instead of 24.')).toBeNull();
+    expect(tiedReplaces('24 months for full tickets.', 'From now on, not 24 months.')).toBeNull();
+    expect(tiedReplaces('24 months for full tickets.', 'From now on the invoices are kept 12 months instead of 24.')).toBeNull();
   });
 
-  it('lets a change of plan allow again a value that a ban of nothing but that value ruled out', () => {
-    expect(replaces('Never saturdays there.', 'Ok then from now on saturdays 9-13 are allowed at Hafenstr.')).toMatch(/allows saturday/);
-    // Without a cue it is no change of plan; another value allows nothing the ban ruled out.
-    expect(replaces('Never saturdays there.', 'Saturdays 9-13 at Hafenstr.')).toBeNull();
-    expect(replaces('Never saturdays there.', 'From now on sundays 9-13 are allowed at Hafenstr.')).toBeNull();
+  it('lets a change of plan give again the one value a ban of nothing but that value ruled out, where the discussion ties the two', () => {
+    expect(tiedReplaces('Never saturdays there.', 'Ok then from now on saturdays 9-13 are allowed at Hafenstr.')).toMatch(/allows saturday/);
+    // Without a cue it is no change of plan; another value gives nothing the ban ruled out.
+    expect(tiedReplaces('Never saturdays there.', 'Saturdays 9-13 at Hafenstr.')).toBeNull();
+    expect(tiedReplaces('Never saturdays there.', 'From now on sundays 9-13 are allowed at Hafenstr.')).toBeNull();
+    // Only that the value is given is read: beside another value of the slot it may be what stays banned.
+    expect(tiedReplaces('Never saturdays there.', 'From now on the shop also opens on Fridays, Saturdays stay closed.')).toBeNull();
+    // A limit is the ban's own value; from another task nothing ties a bare ban to a plan.
+    expect(tiedReplaces('Never after 18:00.', 'From now on the office closes after 18:00.')).toBeNull();
+    expect(replaces('Never on Saturdays.', 'Going forward the newsletter goes out on Saturdays.')).toBeNull();
   });
 
   it('takes one shared word for the whole of a subject only when it is no aside of the other statement', () => {
@@ -642,6 +667,9 @@ describe('relations on the same subject', () => {
       expect(restatesRetired(retired, replaced, later)).toBeNull();
     }
     expect(restatesRetired(retired, view('From now on 7 days before the due date, by sms and email.'), view('Reminders go out 14 days before the due date.'))).toMatch(/gives 14 day/);
+    // A replacement that swapped part of the subject as well retired the subject too.
+    const lyreco = view('We order the office paper from Lyreco every Monday.');
+    expect(restatesRetired(lyreco, view('From now on we order the office paper from Viking on Thursdays instead.'), view('Ordering the office paper from Lyreco today.'))).not.toBeNull();
     // A replacement that gave no value anew leaves the subject itself retired.
     expect(restatesRetired(view('Invoices are printed and posted to every client each month.'), view('Invoices go out by email only.'), view('Invoices are printed and posted to every client.'))).not.toBeNull();
   });
@@ -679,14 +707,22 @@ describe('relations given by what a decision answers', () => {
   it('lets a later task retire the decision whose value a change of plan names as the one it replaces', () => {
     const kept = decision('DEC-20260119-001', 'T1', '24 months for full tickets.', '2026-01-19T10:00:00+01:00');
     const change = decision('DEC-20260216-001', 'T2', 'From now on 12 months instead of 24.', '2026-02-16T10:00:00+01:00');
-    relateNewDecisions({ decisions: [kept, change] }, [change], engine.lexicon);
+    const laptops = decision('DEC-20260119-002', 'T3', 'Laptops are replaced every 24 months.', '2026-01-19T11:00:00+01:00');
+    const sourceText = () => 'Change of plan on ticket retention. The district template sets 12 months for support tickets. So from now on 12 months instead of 24.';
+    relateNewDecisions({ decisions: [kept, laptops, change] }, [change], engine.lexicon, undefined, { sourceText });
     expect(kept).toMatchObject({ status: 'superseded', superseded_by: change.id });
     expect(kept.superseded_reason).toMatch(/rules out 24 month \(from-now-on\)/);
-    // A decision holding another value of the slot stands.
+    // The message speaks of tickets: the laptops' 24 months stand.
+    expect(laptops).toMatchObject({ status: 'active', superseded_by: null });
+    // A decision holding another value of the slot stands, and without the message nothing ties the two.
     const other = decision('DEC-20260119-001', 'T1', '36 months for full tickets.', '2026-01-19T10:00:00+01:00');
     const change2 = decision('DEC-20260216-001', 'T2', 'From now on 12 months instead of 24.', '2026-02-16T10:00:00+01:00');
-    relateNewDecisions({ decisions: [other, change2] }, [change2], engine.lexicon);
+    relateNewDecisions({ decisions: [other, change2] }, [change2], engine.lexicon, undefined, { sourceText });
     expect(other).toMatchObject({ status: 'active', superseded_by: null });
+    const untied = decision('DEC-20260119-001', 'T1', '24 months for full tickets.', '2026-01-19T10:00:00+01:00');
+    const change3 = decision('DEC-20260216-001', 'T2', 'From now on 12 months instead of 24.', '2026-02-16T10:00:00+01:00');
+    relateNewDecisions({ decisions: [untied, change3] }, [change3], engine.lexicon);
+    expect(untied).toMatchObject({ status: 'active', superseded_by: null });
   });
 
   it('lets a bare number answering the question of a later task retire the decision whose value the question names', () => {

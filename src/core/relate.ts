@@ -347,7 +347,15 @@ function registryPass(registry: { decisions: Decision[] }, created: readonly Dec
 
 function relating(pass: RegistryPass, d: Decision, me: Entry): Relating {
   const askedFor = pass.context.askedText?.(d) ?? null;
-  const later: LaterDecision = { d, mine: pass.judge.view(d.statement), cues: pass.cues.get(d) ?? [], asked: askedFor ? pass.judge.view(askedFor) : null, askedQuestions: () => (askedFor ? pass.askedView(askedFor) : null) };
+  const source = pass.context.sourceText?.(d) ?? null;
+  const later: LaterDecision = {
+    d,
+    mine: pass.judge.view(d.statement),
+    cues: pass.cues.get(d) ?? [],
+    asked: askedFor ? pass.judge.view(askedFor) : null,
+    askedQuestions: () => (askedFor ? pass.askedView(askedFor) : null),
+    message: () => (source === null ? null : pass.judge.view(source)),
+  };
   const older = (o: Decision, at = instantOf(o.created_at)) => {
     const order = compareRead(at, o.created_at, me.at, d.created_at);
     return order < 0 || (order === 0 && o.id < d.id);

@@ -235,6 +235,8 @@ interface Token {
   text: string;
   /** The comma, dash or colon before this token ends a negation's scope. */
   breakBefore: boolean;
+  /** Written right against the token before it ("£15", "40€"). */
+  attached: boolean;
 }
 
 function tokenize(clause: string): Token[] {
@@ -243,7 +245,7 @@ function tokenize(clause: string): Token[] {
   for (const m of clause.matchAll(TOKEN_RE)) {
     const gap = clause.slice(last, m.index);
     // (A quote closing a word is not part of it: "bump '.nvmrc' to match".)
-    out.push({ text: m[0].replace(/’/g, "'").replace(/(?<=\p{L})'+$/u, ''), breakBefore: /[,:(]|\s[-–—]\s|^[-–—]\s/.test(gap) });
+    out.push({ text: m[0].replace(/’/g, "'").replace(/(?<=\p{L})'+$/u, ''), breakBefore: /[,:(]|\s[-–—]\s|^[-–—]\s/.test(gap), attached: out.length > 0 && gap === '' });
     last = m.index + m[0].length;
   }
   return out;
@@ -461,7 +463,7 @@ function withNumbersInDigits(lower: string, nw: NumberWords): string {
     .replace(nw.single, (w: string) => String(of(w)));
 }
 
-/** The value each number token sets, by its position, and the positions of the unit, scale and month words the numbers took. */
+/** The value each number token sets, by its position, and the positions of the unit, scale, month and limit words the numbers took. */
 function numberValues(toks: readonly Token[], lex: CompiledSubjects, stemmer: Stems): { valueAt: Map<number, SlotValue>; consumed: Set<number> } {
   const valueAt = new Map<number, SlotValue>();
   const consumed = new Set<number>();
@@ -507,14 +509,15 @@ function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, c
   if (scale !== undefined) consumed.add(i + 1);
   const unitStart = scale === undefined ? 1 : 2;
   const after = unitAt(toks, i + unitStart, lex);
-  // (A comma between them parts them: "40 €, 12 people max".)
-  const before = i > 0 && !toks[i].breakBefore ? lex.unitSlot.get(toks[i - 1].text) : undefined;
+  // (A unit the number before took is not this one's too: "40 € 12 people max".)
+  const before = i > 0 && !consumed.has(i - 1) ? lex.unitSlot.get(toks[i - 1].text) : undefined;
   const prev = i > 0 ? toks[i - 1].text : '';
   const prev2 = i > 1 ? `${toks[i - 2].text} ${prev}` : '';
   // A currency before the number names what it is, whatever follows ("€410/month" is an amount).
-  // A currency sign with another number right after it is that number's ("10K £15, 5K £8": the
-  // race is no amount).
-  const signOfNext = after !== null && after.slot === 'amount' && CURRENCY_SIGN.test(toks[i + unitStart].text) && /^\d/.test(toks[i + unitStart + 1]?.text ?? '') && !toks[i + unitStart + 1].breakBefore;
+  // A sign written apart from the number and against the next one is the next one's ("10K £15,
+  // 5K £8": the race is no amount; "40 € 12 people" is 40 EUR).
+  const sign = toks[i + unitStart];
+  const signOfNext = after !== null && after.width === 1 && !/\p{L}/u.test(sign.text) && !sign.attached && /^\d/.test(toks[i + unitStart + 1]?.text ?? '') && toks[i + unitStart + 1].attached;
   if (after && !signOfNext && !(before && before.slot === 'amount')) {
     for (let k = unitStart; k < unitStart + after.width; k++) consumed.add(i + k);
     return { key: after.slot, value: `${numberText(num)} ${after.unit}`, negated: false };
@@ -535,8 +538,6 @@ function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, c
   // The word after a comma or colon is not what the number counts ("move to 22: CI, …").
   return countValue(toks[i + 1] && !toks[i + 1].breakBefore ? toks[i + 1].text : '', n, lex, stemmer);
 }
-
-const CURRENCY_SIGN = /^[€$£]$/;
 
 /** The unit (one or two words) starting at token i, with the slot it names. */
 function unitAt(toks: readonly Token[], i: number, lex: CompiledSubjects): { slot: string; unit: string; width: number } | null {
@@ -635,6 +636,10 @@ function anchorWords(
   const negated = new Set<string>();
   const generic = new Set<string>();
   const units = new Set<string>();
+  // (The words of a limit say how a day or month holds, as they say how a number does: "Abgabe
+  // spätestens Freitag" is about the Abgabe.)
+  const limitWords = new Set<number>();
+  for (let i = 0; i < toks.length; i++) if (lex.wordSlot.has(toks[i].text) && !consumed.has(i)) for (const k of boundAt(toks, i, lex)?.at ?? []) limitWords.add(k);
   for (let i = 0; i < toks.length; i++) {
     const w = toks[i].text;
     // (An ordinal tells its noun apart; it names no subject of its own.)
@@ -655,7 +660,7 @@ function anchorWords(
       }
       continue;
     }
-    if (consumed.has(i) || lex.ordinals.has(w) || lex.am.has(w) || lex.pm.has(w) || lex.clock.has(w)) continue;
+    if (consumed.has(i) || limitWords.has(i) || lex.ordinals.has(w) || lex.am.has(w) || lex.pm.has(w) || lex.clock.has(w)) continue;
     // A pronoun with its verb ("we're", "i'll") names nothing.
     if (/^\p{L}{1,4}'(?:re|ll|ve|d|m)$/u.test(w)) continue;
     // (A unit's word without its number is a common word: "the work day".)
@@ -697,7 +702,7 @@ function withoutCueWords(sentence: string, lex: CompiledSubjects): string {
   return out;
 }
 
-/** The limit phrase that ends right before token `i` (past a currency sign or unit written before the number: "before", "at most", "ab"), as its words joined, or null. */
+/** The limit phrase that ends right before token `i` (past a currency sign or unit written before the number: "before", "at most", "ab"): its words joined and their positions, or null. */
 function boundAt(toks: readonly Token[], i: number, lex: CompiledSubjects): { phrase: string; at: number[] } | null {
   let end = i;
   if (end > 0 && lex.unitSlot.has(toks[end - 1].text)) end--;
@@ -1105,10 +1110,15 @@ export function reversalsIn(text: string, lex: CompiledSubjects, stems: Stems = 
   return out;
 }
 
-/** The first noun phrase of a captured object: up to three content words, stopping at a function word after the first. */
+/**
+ * The first noun phrase of a captured object: up to three content words, stopping at a function
+ * word after the first. An object that opens with a number is that value ("instead of 8 on
+ * thursday" retires the 8, not Thursday): no noun phrase.
+ */
 function objectStems(text: string, lex: CompiledSubjects, stems: Stems): ReadonlySet<string> | null {
   const out = new Set<string>();
   for (const w of words(text)) {
+    if (/^\d/.test(w) && out.size === 0) return null;
     const t = contentToken(w, stems);
     if (t === null || /^\d/.test(w)) {
       if (out.size > 0) break;
@@ -1192,14 +1202,17 @@ function writtenWords(v: SubjectView): Map<string, string> {
 /**
  * Why `newer` replaces `older`, or null. Only an explicit reversal does: a cue that retires what
  * `older` asserts ("we stopped using the storage box"), a new value for a slot both fill on the
- * same subject, or — with a reversal cue or as a correction — the same subject negated.
- * `cues` are the reversal cues of the newer statement's own message (its statement may lack them).
+ * same subject, or — with a reversal cue or as a correction — the same subject negated; with a
+ * cue, also a newer statement that is all value naming the older's value as the one it replaces
+ * or giving the one value a bare ban ruled out, where the discussion ties the two (see flipped).
+ * `cues` are the reversal cues of the newer statement's own message (its statement may lack them);
+ * `message`, that message, where known.
  */
-export function replacement(older: SubjectView, newer: SubjectView, cues: readonly Reversal[], explicit: boolean, generic: ReadonlySet<string>, match: SubjectMatch = 'firm', valueMatch: SubjectMatch = match): string | null {
-  return retiredByCue(older, newer, cues) ?? valueReplacement(older, newer, valueMatch, match === 'firm' || match === 'strict') ?? flipped(older, newer, cues, explicit, generic, match) ?? swapped(older, newer, cues) ?? crossed(older, newer, cues);
+export function replacement(older: SubjectView, newer: SubjectView, cues: readonly Reversal[], explicit: boolean, generic: ReadonlySet<string>, match: SubjectMatch = 'firm', valueMatch: SubjectMatch = match, message?: SubjectView | null): string | null {
+  return retiredByCue(older, newer, cues) ?? valueReplacement(older, newer, valueMatch, match === 'firm' || match === 'strict') ?? flipped(older, newer, cues, explicit, generic, match, message) ?? swapped(older, newer, cues) ?? crossed(older, newer, cues);
 }
 
-/** `replacement` without a new value for a slot: a reversal cue's retirement or, with a cue or as a correction, the same subject negated or one of its things swapped. */
+/** `replacement` without a new value for a slot on a shared subject: a reversal cue's retirement or, with a cue or as a correction, the same subject negated or one of its things swapped (and, where the discussion ties them, the value-only changes of `flipped`). */
 export function reversal(older: SubjectView, newer: SubjectView, cues: readonly Reversal[], explicit: boolean, generic: ReadonlySet<string>, match: SubjectMatch = 'firm'): string | null {
   return retiredByCue(older, newer, cues) ?? flipped(older, newer, cues, explicit, generic, match) ?? swapped(older, newer, cues);
 }
@@ -1259,8 +1272,15 @@ function retiredByCue(older: SubjectView, newer: SubjectView, cues: readonly Rev
   return null;
 }
 
-function flipped(older: SubjectView, newer: SubjectView, cues: readonly Reversal[], explicit: boolean, generic: ReadonlySet<string>, match: SubjectMatch): string | null {
+/**
+ * `message`: the whole message the newer statement was said in, where known. A newer clause that is
+ * all value names no subject, so it replaces a value of the older only where the discussion ties
+ * the two: one task, a later task that names the older's ('loose', 'named'), or a message that
+ * speaks of the older's subject ("Change of plan on ticket retention … 12 months instead of 24").
+ */
+function flipped(older: SubjectView, newer: SubjectView, cues: readonly Reversal[], explicit: boolean, generic: ReadonlySet<string>, match: SubjectMatch, message?: SubjectView | null): string | null {
   if (!explicit && cues.length === 0) return null;
+  const tied = match === 'loose' || match === 'named' || (!!message && message.clauses.some((c) => older.clauses.some((o) => shared(c.anchor, o.anchor) > 0)));
   const mine = newer.clauses.map((c) => withRetired(c, cues));
   for (const o of older.clauses) {
     for (const n of mine) {
@@ -1271,10 +1291,10 @@ function flipped(older: SubjectView, newer: SubjectView, cues: readonly Reversal
       if (flip) return `${flip.olderNegates ? 'it allows' : 'it rules out'} "${said([flip.stem], newer, older)}"${cues.length > 0 ? ` (${cues[0].cue})` : ''}`;
       // (A value ruled out without a cue is a correction of the value, "16 EUR, not 18": the
       // decision it refines stands; `valueReplacement` has judged any new value already.)
-      const gone = cues.length > 0 ? (ruledOutValue(o, n, match) ?? valueNamedAsReplaced(o, n)) : null;
+      const gone = cues.length > 0 ? (ruledOutValue(o, n, match) ?? (tied ? valueNamedAsReplaced(o, n) : null)) : null;
       if (gone) return `it rules out ${gone.value} (${cues[0].cue})`;
-      const allowed = cues.length > 0 ? valueAllowedAgain(o, n) : null;
-      if (allowed) return `it allows ${allowed.value} (${cues[0].cue})`;
+      const given = cues.length > 0 && tied ? bannedValueGiven(o, n) : null;
+      if (given) return `it allows ${given.value} (${cues[0].cue})`;
     }
   }
   return null;
@@ -1298,15 +1318,18 @@ function ruledOutValue(older: SubjectClause, newer: SubjectClause, match: Subjec
 
 /**
  * The value an older clause that is all ban rules out ("Never saturdays there."), which the newer
- * one gives ("from now on saturdays 9-13 are allowed at Hafenstr."): the older clause has no
- * subject to differ by. A bare number says nothing of what it counts, so it is never one.
+ * one gives and rules out nothing ("from now on saturdays 9-13 are allowed at Hafenstr."): the
+ * older clause has no subject to differ by. Only that the value is given is read, so the newer
+ * clause must give no other value of the slot ("also on Fridays, Saturdays stay closed" gives
+ * two). Neither a limit ("never after 18:00") nor a bare number is one.
  */
-function valueAllowedAgain(older: SubjectClause, newer: SubjectClause): SlotValue | null {
+function bannedValueGiven(older: SubjectClause, newer: SubjectClause): SlotValue | null {
   if (older.anchor.size > 0 || newer.values.some((v) => v.negated)) return null;
   for (const v of older.values) {
-    if (!v.negated || v.key.startsWith(COUNT)) continue;
+    if (!v.negated || v.bound || v.key.startsWith(COUNT)) continue;
     if (older.values.some((x) => !x.negated && x.key === v.key)) continue;
-    if (newer.values.some((x) => comparable(x, v) && x.value === v.value)) return v;
+    const givenOfSlot = newer.values.filter((x) => x.key === v.key);
+    if (givenOfSlot.length > 0 && givenOfSlot.every((x) => comparable(x, v) && x.value === v.value)) return v;
   }
   return null;
 }
@@ -1415,13 +1438,14 @@ function bareAnswer(n: SubjectClause, was: SlotValue, asked: SubjectView): SlotV
  * Whether a clause of the question names `was` as the value the answer's `now` replaces. A decision
  * that is all value ("So much for Monday.") has only the question's clause for a subject, so that
  * clause must point at its value: one value of the slot ("an appointment on Thursday"), or the old
- * and the new side by side ("300 instead of 200?"). "The events desk delivers on Friday noon for
+ * and the new side by side ("300 instead of 200?"), also with the old one ruled out beside the new
+ * ("Saturday 7 March rather than Sunday 1 March?"). "The events desk delivers on Friday noon for
  * the Monday send" names two weekdays; "Tuesday noon" in answer replaces neither for certain.
  */
 function namesOldValue(c: SubjectClause, was: SlotValue, now: SlotValue, valueOnly: boolean): boolean {
   // (A question that puts the new value in place of the old, "Saturday 7 March rather than Sunday
   // 1 March?", names the old one as what goes.)
-  if (c.values.some((v) => v.negated && v.key === was.key && v.value === was.value) && c.values.some((v) => !v.negated && v.key === now.key && v.value === now.value)) return true;
+  if (c.values.some((v) => v.negated && comparable(v, was) && v.value === was.value) && c.values.some((v) => !v.negated && comparable(v, now) && v.value === now.value)) return true;
   const given = c.values.filter((v) => !v.negated && v.key === was.key);
   if (!given.some((v) => v.value === was.value)) return false;
   return !valueOnly || given.every((v) => v.value === was.value) || given.some((v) => v.value === now.value);
@@ -1510,9 +1534,10 @@ function bansWhatItDoes(earlier: SubjectClause, later: SubjectClause): boolean {
 }
 
 /**
- * Why a later statement restates a fact that was replaced, or null: it repeats most of the
- * retired decision's subject, or its old value for a slot the replacement changed, without
- * saying what replaced it. With `corrected`, `replaced` is a person's correction of `retired`
+ * Why a later statement restates a fact that was replaced, or null: it gives the old value of a
+ * slot the replacement changed, or — where the replacement did not just give a value of the same
+ * subject another — it repeats most of the retired decision's subject, without saying what
+ * replaced it. With `corrected`, `replaced` is a person's correction of `retired`
  * (the agent's words it corrects): the correction is about that text whatever words it uses
  * ("Zahlungsziel ist immer 14 Tage" for "payment within 60 days"), and a later text giving a
  * third value for the corrected slot ("payment within 30 days") goes against it too.
@@ -1522,10 +1547,13 @@ export function restatesRetired(retired: SubjectView, replaced: SubjectView, lat
   for (const c of replaced.clauses) for (const s of c.anchor) if (!retired.clauses.some((r) => r.anchor.has(s))) newStems.add(s);
   const agreesWithReplacement = (l: SubjectClause) => newStems.size > 0 && shared(newStems, l.anchor) * 2 >= newStems.size;
   for (const r of retired.clauses) {
-    // The replacement gave one of this clause's values another: that value is what was retired,
-    // and the subject said again without it restates nothing ("14 days before the due date" → "7
-    // days before": "I'll start with the April due dates" gives no count of days).
-    const valueRetired = r.values.some((v) => !v.negated && replaced.clauses.some((n) => givesOnlyOther(n, v)));
+    // The replacement gave one of this clause's values another and kept its subject: that value is
+    // what was retired, and the subject said again without it restates nothing ("14 days before
+    // the due date" → "7 days before": "I'll start with the April due dates" gives no count of
+    // days). (A replacement that swapped part of the subject as well, "from Viking on Thursdays
+    // instead" for "from Lyreco every Monday", retired the subject too.)
+    const keepsSubject = (n: SubjectClause) => n.anchor.size === 0 || [...r.anchor].every((w) => n.anchor.has(w));
+    const valueRetired = r.values.some((v) => !v.negated && replaced.clauses.some((n) => givesOnlyOther(n, v) && keepsSubject(n)));
     for (const l of later.clauses) {
       if (!sameSubject(r, l)) continue;
       // The slots the replacement gave a new value: the later text gives the old one, or another.

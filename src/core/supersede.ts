@@ -226,6 +226,8 @@ export interface LaterDecision {
   asked: SubjectView | null;
   /** The same with its questions read as claims ("Should I keep the 5,000-word cap or set a new one?"), for a bare number's answer only: worked out when first asked. */
   askedQuestions: () => SubjectView | null;
+  /** The whole message it was said in, where known ("Change of plan on ticket retention. … 12 months instead of 24."). */
+  message: () => SubjectView | null;
 }
 
 /** What the registry pass compares with. */
@@ -267,7 +269,7 @@ export function crossTaskVerdict(later: LaterDecision, o: Decision, theirs: Subj
 
 /** `replacement` at a subject match: a new value needs only the whole of the smaller subject when the match is firm ("The release is on 14 April" → "The release moves to 21 April"). */
 function replacementAt(later: LaterDecision, theirs: SubjectView, match: SubjectMatch, explicit: boolean, judge: RegistryJudge): string | null {
-  return replacement(theirs, later.mine, later.cues, explicit, judge.generic, match, match === 'firm' ? 'whole' : match);
+  return replacement(theirs, later.mine, later.cues, explicit, judge.generic, match, match === 'firm' ? 'whole' : match, later.message());
 }
 
 /**

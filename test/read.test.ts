@@ -2,7 +2,8 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bridgeOf, compileBridgeLexicon, structuresOf } from '../src/core/bridge';
-import { EXAMPLE, ROOT, cli, tempDir } from './helpers';
+import { renderWhy } from '../src/cli/render/why';
+import { EXAMPLE, ROOT, cli, decision, tempDir } from './helpers';
 
 const NOW = '2026-02-05T00:00:00Z';
 let dir: string;
@@ -101,6 +102,17 @@ describe('extract why', () => {
     expect(old.superseded_reason).toBe('it retires "emailed" (not-anymore)');
     expect((await cli(['why', fix.id], t)).stdout).toContain(`  supersedes ${old.id} (A): "We decided the weekly build reports are emailed to the team." (${old.superseded_reason})`);
     expect((await cli(['why', old.id], t)).stdout).toMatch(new RegExp(`superseded by ${fix.id} \\(B\\): "Weekly build reports must not be emailed anymore.*" \\(${old.superseded_reason.replace(/[()]/g, '\\$&')}\\)`));
+  });
+});
+
+describe('renderWhy', () => {
+  it("shows the older decision's reason only on the link it names: a later decision that also says it supersedes it gets none", () => {
+    const old = decision('DEC-20260101-001', 'T1', 'The newsletter goes out on Mondays.', '2026-01-01T10:00:00Z', { status: 'superseded', superseded_by: 'DEC-20260102-001', superseded_reason: 'a new weekday: monday → thursday' });
+    const first = decision('DEC-20260102-001', 'T1', 'It goes out on Thursdays.', '2026-01-02T10:00:00Z', { supersedes: old.id });
+    const second = decision('DEC-20260103-001', 'T1', 'It goes out at 17:00.', '2026-01-03T10:00:00Z', { supersedes: old.id });
+    const report = (d: typeof first) => renderWhy({ decision: d, supersedes: old, superseded_by: null, sources: [], patterns: [] });
+    expect(report(first)).toContain(`supersedes ${old.id} (T1): "The newsletter goes out on Mondays." (a new weekday: monday → thursday)`);
+    expect(report(second)).toContain(`supersedes ${old.id} (T1): "The newsletter goes out on Mondays."\n`);
   });
 });
 

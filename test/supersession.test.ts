@@ -48,7 +48,7 @@ describe('time order', () => {
 // ---------------------------------------------------------------------------------------------
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { answeredValueChange, askedViewOf, compileSubjects, contradiction, firstStatedNumbers, numberKey, replacement, restatesRetired, reversalsIn, subjectClauses, valueReplacement, viewOf, type SubjectLexicon } from '../src/core/subject';
+import { answeredValueChange, askedViewOf, changeSentences, compileSubjects, contradiction, firstStatedNumbers, numberKey, replacement, restatesRetired, reversalsIn, subjectClauses, valueReplacement, viewOf, type SubjectLexicon } from '../src/core/subject';
 import { rejectedByRecall, relateMessages } from '../src/core/relate';
 import type { DecisionCandidate } from '../src/core/decide';
 import { supersedeInTask, type InTaskInput } from '../src/core/supersede';
@@ -96,6 +96,8 @@ describe('subject lexicon examples', () => {
     expect(values('It costs 40 € 12 people max.')).toEqual(['amount=40 eur', 'count:peopl=12']);
     expect(values('Eintritt 8 € 2 Stunden.')).toEqual(['amount=8 eur', 'duration=2 hour']);
     expect(values('Preis in €: 40.')).toEqual(['amount=40 eur']);
+    expect(values('Invoices in EUR, 12 people max.')).toEqual(['count:peopl=12']);
+    expect(values('Prices in $, 3 tiers.')).toEqual(['count:tier=3']);
     // The word after a colon or comma is not what a bare number counts.
     expect(values("Let's move everything to 22: CI, .nvmrc, the Lambda runtimes.")).toEqual(['count:=22']);
     // A number written as words is that number, in three languages.
@@ -163,6 +165,8 @@ describe('subject lexicon examples', () => {
     // "instead of 8 on thursday" retires the 8, not Thursday.
     expect(old('Pickups from 7 instead of 8 on thursday.')).toEqual([['instead', null], ['instead-of', null]]);
     expect(old('From now on Friday instead of Thursday.')).toEqual([['from-now-on', null], ['instead-of', ['thursdai']]]);
+    // A number with the noun it counts leaves the noun as the thing retired.
+    expect(old('Instead of 2 pallets of paper we order boxes.')).toEqual([['instead-of', ['pallet']]]);
   });
 
   it('names what a reversal retires', () => {
@@ -221,6 +225,12 @@ describe('relations on the same subject', () => {
     // A value alone ties nothing: from another task, by a message about something else, it retires no decision that happens to hold it.
     expect(replaces('Laptops are replaced every 24 months.', 'From now on 12 months instead of 24.')).toBeNull();
     expect(tiedReplaces('Laptops are replaced every 24 months.', 'From now on 12 months instead of 24.', 'Change of plan on ticket retention. So from now on 12 months instead of 24.')).toBeNull();
+    // Only the sentences that announce the change tie: the laptops of a thank-you before it do not.
+    const thanks = 'Thanks, the new laptops arrived. Change of plan on ticket retention: from now on 12 months instead of 24.';
+    const announced = changeSentences(thanks, subjects);
+    expect(announced).not.toMatch(/laptops/);
+    expect(tiedReplaces('Laptops are replaced every 24 months.', 'From now on 12 months instead of 24.', announced)).toBeNull();
+    expect(tiedReplaces('24 months for full tickets.', 'From now on 12 months instead of 24.', announced)).toMatch(/rules out 24 month/);
     // It names the value it replaces: another value of the slot is not it.
     expect(tiedReplaces('36 months for full tickets.', 'From now on 12 months instead of 24.')).toBeNull();
     // Without a new value of its own it only rules a value out, and a subject of its own is another matter.
@@ -719,6 +729,16 @@ describe('relations given by what a decision answers', () => {
     const change2 = decision('DEC-20260216-001', 'T2', 'From now on 12 months instead of 24.', '2026-02-16T10:00:00+01:00');
     relateNewDecisions({ decisions: [other, change2] }, [change2], engine.lexicon, undefined, { sourceText });
     expect(other).toMatchObject({ status: 'active', superseded_by: null });
+    // A message that mentions the laptops only in passing, before it announces the change, ties nothing to them.
+    const laptops2 = decision('DEC-20260119-002', 'T3', 'Laptops are replaced every 24 months.', '2026-01-19T11:00:00+01:00');
+    const change4 = decision('DEC-20260216-001', 'T2', 'From now on 12 months instead of 24.', '2026-02-16T10:00:00+01:00');
+    relateNewDecisions({ decisions: [laptops2, change4] }, [change4], engine.lexicon, undefined, { sourceText: () => 'Thanks, the new laptops arrived. Change of plan on ticket retention: from now on 12 months instead of 24.' });
+    expect(laptops2).toMatchObject({ status: 'active', superseded_by: null });
+    // Accepted from the review queue in its own task, it meets that task's decisions as the in-task pass does.
+    const own = decision('DEC-20260119-001', 'T1', '24 months for full tickets.', '2026-01-19T10:00:00+01:00');
+    const accepted = decision('DEC-20260216-001', 'T1', 'From now on 12 months instead of 24.', '2026-02-16T10:00:00+01:00', { origin: 'review' });
+    relateNewDecisions({ decisions: [own, accepted] }, [accepted], engine.lexicon);
+    expect(own).toMatchObject({ status: 'superseded', superseded_by: accepted.id, superseded_reason: 'it rules out 24 month (from-now-on)' });
     const untied = decision('DEC-20260119-001', 'T1', '24 months for full tickets.', '2026-01-19T10:00:00+01:00');
     const change3 = decision('DEC-20260216-001', 'T2', 'From now on 12 months instead of 24.', '2026-02-16T10:00:00+01:00');
     relateNewDecisions({ decisions: [untied, change3] }, [change3], engine.lexicon);

@@ -352,7 +352,9 @@ export function mergeTask(
 export function supersede(older: Decision, newer: Decision, because?: string): void {
   if (older.superseded_by === null || older.superseded_by === undefined) {
     older.superseded_by = newer.id;
+    // (A reason left from a link a person undid is not this link's.)
     if (because) older.superseded_reason = because;
+    else delete older.superseded_reason;
   }
   if (older.status === 'active') setOwned(older, 'status', 'superseded');
   if (newer.supersedes === null || newer.supersedes === undefined) newer.supersedes = older.id;

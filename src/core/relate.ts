@@ -20,7 +20,7 @@ import { ReplacementChains, replacementsOf } from './chains';
 import type { CompiledLexicon } from './contradiction';
 import { supersede } from './evolve';
 import { compareRead, instantOf } from './instant';
-import { askedViewOf, containment, contradiction, givesOtherValue, nameRestated, replacement, restatesRetired, SubjectMemo, viewOf, type Reversal, type SubjectView } from './subject';
+import { askedViewOf, changeSentences, containment, contradiction, givesOtherValue, nameRestated, replacement, restatesRetired, SubjectMemo, viewOf, type Reversal, type SubjectView } from './subject';
 import { answeredReplaces, crossTaskVerdict, isCorrection, reversalCues, type LaterDecision, type RegistryJudge, type SaidIn } from './supersede';
 import { contentTokens, contentWordCount, jaccard, excerpt, sharedCount, taskIdsIn } from './text';
 import { PorterStems } from './porter';
@@ -266,6 +266,8 @@ interface RegistryPass {
   judge: RegistryJudge;
   /** What a message a decision answers puts up (askedViewOf). */
   askedView: (text: string) => SubjectView;
+  /** What the sentences of a message that announce a change say (changeSentences). */
+  changeView: (text: string) => SubjectView;
   /** Each new decision's reversal cues (see reversalCues). */
   cues: ReadonlyMap<Decision, readonly Reversal[]>;
   /** Task and decision of each contradiction reported: one question per task and decision contradicted. */
@@ -340,6 +342,7 @@ function registryPass(registry: { decisions: Decision[] }, created: readonly Dec
     affinity: context.affinity ?? ALL_RELATED,
     judge,
     askedView: (text) => askedViewOf(text, subjects, lexicon, memo),
+    changeView: (text) => view(changeSentences(text, subjects, memo.stems)),
     cues: new Map(created.map((d, k) => [d, cues[k]])),
     reported: new Set(),
   };
@@ -354,7 +357,7 @@ function relating(pass: RegistryPass, d: Decision, me: Entry): Relating {
     cues: pass.cues.get(d) ?? [],
     asked: askedFor ? pass.judge.view(askedFor) : null,
     askedQuestions: () => (askedFor ? pass.askedView(askedFor) : null),
-    message: () => (source === null ? null : pass.judge.view(source)),
+    message: () => (source === null ? null : pass.changeView(source)),
   };
   const older = (o: Decision, at = instantOf(o.created_at)) => {
     const order = compareRead(at, o.created_at, me.at, d.created_at);

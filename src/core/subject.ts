@@ -237,6 +237,8 @@ interface Token {
   breakBefore: boolean;
   /** Written right against the token before it ("£15", "40€"). */
   attached: boolean;
+  /** A comma before it ("in EUR, 12 people"). */
+  commaBefore: boolean;
 }
 
 function tokenize(clause: string): Token[] {
@@ -245,7 +247,7 @@ function tokenize(clause: string): Token[] {
   for (const m of clause.matchAll(TOKEN_RE)) {
     const gap = clause.slice(last, m.index);
     // (A quote closing a word is not part of it: "bump '.nvmrc' to match".)
-    out.push({ text: m[0].replace(/’/g, "'").replace(/(?<=\p{L})'+$/u, ''), breakBefore: /[,:(]|\s[-–—]\s|^[-–—]\s/.test(gap), attached: out.length > 0 && gap === '' });
+    out.push({ text: m[0].replace(/’/g, "'").replace(/(?<=\p{L})'+$/u, ''), breakBefore: /[,:(]|\s[-–—]\s|^[-–—]\s/.test(gap), attached: out.length > 0 && gap === '', commaBefore: gap.includes(',') });
     last = m.index + m[0].length;
   }
   return out;
@@ -509,13 +511,16 @@ function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, c
   if (scale !== undefined) consumed.add(i + 1);
   const unitStart = scale === undefined ? 1 : 2;
   const after = unitAt(toks, i + unitStart, lex);
-  // (A unit the number before took is not this one's too: "40 € 12 people max".)
-  const before = i > 0 && !consumed.has(i - 1) ? lex.unitSlot.get(toks[i - 1].text) : undefined;
+  // (A unit the number before took is not this one's too, "40 € 12 people max", and a comma
+  // parts a unit from the number after it, "Invoices in EUR, 12 people max"; a colon does not,
+  // "Preis in €: 40".)
+  const before = i > 0 && !consumed.has(i - 1) && !toks[i].commaBefore ? lex.unitSlot.get(toks[i - 1].text) : undefined;
   const prev = i > 0 ? toks[i - 1].text : '';
   const prev2 = i > 1 ? `${toks[i - 2].text} ${prev}` : '';
   // A currency before the number names what it is, whatever follows ("€410/month" is an amount).
   // A sign written apart from the number and against the next one is the next one's ("10K £15,
-  // 5K £8": the race is no amount; "40 € 12 people" is 40 EUR).
+  // 5K £8": the race is no amount; "40 € 12 people" is 40 EUR; a sign apart from both, "10K £ 15",
+  // is the number before's).
   const sign = toks[i + unitStart];
   const signOfNext = after !== null && after.width === 1 && !/\p{L}/u.test(sign.text) && !sign.attached && /^\d/.test(toks[i + unitStart + 1]?.text ?? '') && toks[i + unitStart + 1].attached;
   if (after && !signOfNext && !(before && before.slot === 'amount')) {
@@ -1091,6 +1096,14 @@ export interface Reversal {
   old: ReadonlySet<string> | null;
 }
 
+/** The sentences of a text that carry a reversal cue ("Change of plan on ticket retention."), joined. */
+export function changeSentences(text: string, lex: CompiledSubjects, stems?: Stems): string {
+  return text
+    .split(/(?<=[.!?;\n])\s+/)
+    .filter((s) => reversalsIn(s, lex, stems).length > 0)
+    .join(' ');
+}
+
 /** Reversal cues in a text, with what each retires when it says. */
 export function reversalsIn(text: string, lex: CompiledSubjects, stems: Stems = new PorterStems(lex.words)): Reversal[] {
   const out: Reversal[] = [];
@@ -1112,13 +1125,15 @@ export function reversalsIn(text: string, lex: CompiledSubjects, stems: Stems = 
 
 /**
  * The first noun phrase of a captured object: up to three content words, stopping at a function
- * word after the first. An object that opens with a number is that value ("instead of 8 on
- * thursday" retires the 8, not Thursday): no noun phrase.
+ * word after the first. An object that opens with a number and no noun it counts is that value
+ * ("instead of 8 on thursday" retires the 8, not Thursday): no noun phrase. ("instead of 2 pallets
+ * of paper" retires the pallets.)
  */
 function objectStems(text: string, lex: CompiledSubjects, stems: Stems): ReadonlySet<string> | null {
   const out = new Set<string>();
-  for (const w of words(text)) {
-    if (/^\d/.test(w) && out.size === 0) return null;
+  const ws = words(text);
+  for (const [k, w] of ws.entries()) {
+    if (/^\d/.test(w) && out.size === 0 && (k + 1 >= ws.length || contentToken(ws[k + 1], stems) === null)) return null;
     const t = contentToken(w, stems);
     if (t === null || /^\d/.test(w)) {
       if (out.size > 0) break;
@@ -1273,14 +1288,17 @@ function retiredByCue(older: SubjectView, newer: SubjectView, cues: readonly Rev
 }
 
 /**
- * `message`: the whole message the newer statement was said in, where known. A newer clause that is
- * all value names no subject, so it replaces a value of the older only where the discussion ties
- * the two: one task, a later task that names the older's ('loose', 'named'), or a message that
- * speaks of the older's subject ("Change of plan on ticket retention … 12 months instead of 24").
+ * `message`: the sentences of the message the newer statement was said in that announce a change
+ * (see changeSentences), where known. A newer clause that is all value names no subject, so it
+ * replaces a value of the older only where the discussion ties the two: one task, a later task
+ * that names the older's ('loose', 'named'), or a change announced on the older's subject ("Change
+ * of plan on ticket retention … 12 months instead of 24"; "Thanks, the new laptops arrived." before
+ * it is no announcement).
  */
 function flipped(older: SubjectView, newer: SubjectView, cues: readonly Reversal[], explicit: boolean, generic: ReadonlySet<string>, match: SubjectMatch, message?: SubjectView | null): string | null {
   if (!explicit && cues.length === 0) return null;
-  const tied = match === 'loose' || match === 'named' || (!!message && message.clauses.some((c) => older.clauses.some((o) => shared(c.anchor, o.anchor) > 0)));
+  let tiedMemo: boolean | undefined;
+  const tied = () => (tiedMemo ??= match === 'loose' || match === 'named' || (!!message && message.clauses.some((c) => older.clauses.some((o) => sameSubject(c, o, 'loose')))));
   const mine = newer.clauses.map((c) => withRetired(c, cues));
   for (const o of older.clauses) {
     for (const n of mine) {
@@ -1291,9 +1309,9 @@ function flipped(older: SubjectView, newer: SubjectView, cues: readonly Reversal
       if (flip) return `${flip.olderNegates ? 'it allows' : 'it rules out'} "${said([flip.stem], newer, older)}"${cues.length > 0 ? ` (${cues[0].cue})` : ''}`;
       // (A value ruled out without a cue is a correction of the value, "16 EUR, not 18": the
       // decision it refines stands; `valueReplacement` has judged any new value already.)
-      const gone = cues.length > 0 ? (ruledOutValue(o, n, match) ?? (tied ? valueNamedAsReplaced(o, n) : null)) : null;
+      const gone = cues.length > 0 ? (ruledOutValue(o, n, match) ?? (tied() ? valueNamedAsReplaced(o, n) : null)) : null;
       if (gone) return `it rules out ${gone.value} (${cues[0].cue})`;
-      const given = cues.length > 0 && tied ? bannedValueGiven(o, n) : null;
+      const given = cues.length > 0 && tied() ? bannedValueGiven(o, n) : null;
       if (given) return `it allows ${given.value} (${cues[0].cue})`;
     }
   }

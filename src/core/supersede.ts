@@ -295,8 +295,11 @@ function retiresCorrection(later: LaterDecision, o: Decision, theirs: SubjectVie
 function reversalVerdict(later: LaterDecision, o: Decision, theirs: SubjectView, judge: RegistryJudge): Verdict {
   const { d, mine, cues } = later;
   const named = d.downstream.includes(o.task_id);
+  // (A decision a person accepted from the review queue meets its own task's as the in-task pass
+  // meets them: inside one discussion.)
+  const match: SubjectMatch = o.task_id === d.task_id ? 'loose' : named ? (cues.length > 0 && !isCorrection(d) ? 'named' : 'loose') : 'firm';
   const retire =
-    replacementAt(later, theirs, named ? (cues.length > 0 && !isCorrection(d) ? 'named' : 'loose') : 'firm', isCorrection(d), judge) ??
+    replacementAt(later, theirs, match, isCorrection(d), judge) ??
     (isCorrection(d) || o.type === 'action_item' ? null : answeredChange(theirs, later, o.task_id === d.task_id));
   // An agent never reverses a person (nor a decision whose speaker is not known).
   const mayReverse = judge.speakerOf(d) !== 'bot' || judge.speakerOf(o) === 'bot';

@@ -162,7 +162,7 @@ export interface Decision {
   supersedes: string | null;
   superseded_by: string | null;
   /** For a superseded decision: what the one that replaced it changes ("a new weekday: monday → thursday"), when the tool linked them. */
-  superseded_reason?: string;
+  superseded_reason?: string | null;
   status: DecisionStatus;
   /** For a decision made from a correction: the text it corrected (the wrong fact). */
   corrects?: string | null;

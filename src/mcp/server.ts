@@ -56,7 +56,7 @@ const decision = z
     quality_flags: z.array(z.string()).optional(),
     supersedes: z.string().nullable().optional(),
     superseded_by: z.string().nullable().optional(),
-    superseded_reason: z.string().optional(),
+    superseded_reason: z.string().nullable().optional(),
     created_at: z.string(),
   })
   .passthrough();
@@ -191,7 +191,7 @@ function whyTool(server: McpServer, ws: WorkspaceOptions): void {
       const report = await why(id, ws);
       const summary = [
         decisionLine(report.decision),
-        ...(report.supersedes ? [`supersedes ${decisionLine(report.supersedes)}`] : []),
+        ...(report.supersedes ? [`supersedes ${decisionLine(report.supersedes)}${report.supersedes.superseded_by === report.decision.id && report.supersedes.superseded_reason ? ` (${report.supersedes.superseded_reason})` : ''}`] : []),
         ...(report.superseded_by ? [`superseded by ${decisionLine(report.superseded_by)}${report.decision.superseded_reason ? ` (${report.decision.superseded_reason})` : ''}`] : []),
         ...report.sources.map((m) => `[${m.index}] ${m.author || m.role}: ${m.text}`),
       ];

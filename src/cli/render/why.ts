@@ -16,8 +16,10 @@ export function renderWhy(report: WhyReport): string {
   if (d.corrects && d.corrects !== d.context) lines.push(`  corrects: ${clip(d.corrects, 200)}`);
   if (d.alternatives?.length) lines.push(`  instead of: ${d.alternatives.join('; ')}`);
   if (d.reasons?.length) lines.push(`  because: ${d.reasons.join('; ')}`);
-  // (What the newer decision changes of the older is kept on the older: "a new weekday: monday → thursday".)
-  if (r.supersedes) lines.push(`  supersedes ${r.supersedes.id} (${r.supersedes.task_id}): "${r.supersedes.statement}"${r.supersedes.superseded_reason ? ` (${r.supersedes.superseded_reason})` : ''}`);
+  // (What the newer decision changes of the older is kept on the older: "a new weekday: monday →
+  // thursday". It is this decision's only where the older names this one as what replaced it.)
+  const replacedReason = r.supersedes?.superseded_by === d.id ? r.supersedes.superseded_reason : null;
+  if (r.supersedes) lines.push(`  supersedes ${r.supersedes.id} (${r.supersedes.task_id}): "${r.supersedes.statement}"${replacedReason ? ` (${replacedReason})` : ''}`);
   if (r.superseded_by) lines.push(`  superseded by ${r.superseded_by.id} (${r.superseded_by.task_id}): "${r.superseded_by.statement}"${d.superseded_reason ? ` (${d.superseded_reason})` : ''}`);
   if (d.scorer) lines.push(`  weighed: ${d.scorer.weighed.map(describeFeature).join(', ') || 'nothing in particular'} (score ${d.scorer.score})`);
   if (d.quality_flags?.length) lines.push(`  flags: ${d.quality_flags.join(', ')}${d.duplicate_of ? ` (duplicate of ${d.duplicate_of})` : ''}`);

@@ -351,13 +351,14 @@ function registryPass(registry: { decisions: Decision[] }, created: readonly Dec
 function relating(pass: RegistryPass, d: Decision, me: Entry): Relating {
   const askedFor = pass.context.askedText?.(d) ?? null;
   const source = pass.context.sourceText?.(d) ?? null;
+  let announced: SubjectView | null | undefined;
   const later: LaterDecision = {
     d,
     mine: pass.judge.view(d.statement),
     cues: pass.cues.get(d) ?? [],
     asked: askedFor ? pass.judge.view(askedFor) : null,
     askedQuestions: () => (askedFor ? pass.askedView(askedFor) : null),
-    message: () => (source === null ? null : pass.changeView(source)),
+    message: () => (announced === undefined ? (announced = source === null ? null : pass.changeView(source)) : announced),
   };
   const older = (o: Decision, at = instantOf(o.created_at)) => {
     const order = compareRead(at, o.created_at, me.at, d.created_at);
@@ -422,10 +423,11 @@ function relateOne(pass: RegistryPass, r: Relating): void {
 }
 
 /**
- * `o` is replaced by `d` (`why`: what `d` changes), unless `d`'s own chain of replacements leads to `o`: a discussion whose
- * timestamps run backwards ("put it in email" at 16:08, then "in the task board" at 10:12) orders
- * its decisions one way and the registry the other, and the link would close a loop in which every
- * decision on the subject is replaced and none stands. The chain is left as it is.
+ * `o` is replaced by `d` (`why`: what `d` changes), unless `d`'s own chain of replacements leads to
+ * `o`: a discussion whose timestamps run backwards ("put it in email" at 16:08, then "in the task
+ * board" at 10:12) orders its decisions one way and the registry the other, and the link would
+ * close a loop in which every decision on the subject is replaced and none stands. The chain is
+ * left as it is.
  */
 function retire(pass: RegistryPass, o: Decision, d: Decision, why: string): void {
   for (const later of replacementsOf(d, pass.byId)) if (later === o) return;

@@ -226,7 +226,7 @@ export interface LaterDecision {
   asked: SubjectView | null;
   /** The same with its questions read as claims ("Should I keep the 5,000-word cap or set a new one?"), for a bare number's answer only: worked out when first asked. */
   askedQuestions: () => SubjectView | null;
-  /** The whole message it was said in, where known ("Change of plan on ticket retention. … 12 months instead of 24."). */
+  /** The sentences of the message it was said in that announce a change ("Change of plan on ticket retention."), where known: worked out when first asked. */
   message: () => SubjectView | null;
 }
 

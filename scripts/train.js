@@ -73,7 +73,7 @@ function preferred(x, y) {
  * by reading these discussions, and a writer they were not read against finds few phrases of
  * their own in them.
  */
-async function enginesWithoutOwnPhrases(tasks, gold) {
+async function enginesWithoutOwnPhrases(tasks, gold, leaveOut) {
   const { shippedPhrases, loadEngineWithout } = require(join(dist, 'app', 'engine.js'));
   const { normalizeDiscussion } = require(join(dist, 'core', 'normalize.js'));
   const { soleWriters } = require(join(dist, 'core', 'attestation.js'));
@@ -86,31 +86,44 @@ async function enginesWithoutOwnPhrases(tasks, gold) {
   }
   const sole = soleWriters(await shippedPhrases(), texts);
   const engines = new Map();
-  for (const writer of [...texts.keys()].sort()) engines.set(writer, await loadEngineWithout({ ...DEFAULT_CONFIG }, (phrase) => sole.get(phrase) === writer));
+  // (Whose phrases are a writer's own is judged on every writer; the writer left out needs no engine.)
+  for (const writer of [...texts.keys()].sort()) if (writer !== leaveOut) engines.set(writer, await loadEngineWithout({ ...DEFAULT_CONFIG }, (phrase) => sole.get(phrase) === writer));
   return engines;
 }
 
+/** The labelled tasks and their labels, read and fingerprinted once per folder (fitting reads them in two ways). */
+const labelledData = new Map();
+function labelledIn(dataDir) {
+  let data = labelledData.get(dataDir);
+  if (!data) {
+    const tasksText = readFileSync(join(dataDir, 'tasks.json'), 'utf8');
+    const goldText = readFileSync(join(dataDir, 'gold.json'), 'utf8');
+    const fingerprint = `sha256:${createHash('sha256').update(tasksText).update('\u0000').update(goldText).digest('hex')}`;
+    data = { tasks: JSON.parse(tasksText), gold: JSON.parse(goldText), fingerprint };
+    labelledData.set(dataDir, data);
+  }
+  return data;
+}
+
 /**
- * Every candidate clause of the labelled tasks, as examples with their writer, label and band.
- * With `withoutOwnPhrases`, each writer's clauses are read without the phrases that writer alone
- * says (see enginesWithoutOwnPhrases).
+ * Every candidate clause of the labelled tasks, as examples with their writer, label and band; the
+ * writer `leaveOut` is not read. With `withoutOwnPhrases`, each writer's clauses are read without
+ * the phrases that writer alone says (see enginesWithoutOwnPhrases).
  */
-async function examplesOf(dataDir, { withoutOwnPhrases = false } = {}) {
+async function examplesOf(dataDir, { withoutOwnPhrases = false, leaveOut = null } = {}) {
   const { loadEngine } = require(join(dist, 'app', 'engine.js'));
   const { candidateClauses } = require(join(dist, 'core', 'pipeline.js'));
   const { DEFAULT_CONFIG } = require(join(dist, 'core', 'types.js'));
-  const tasksText = readFileSync(join(dataDir, 'tasks.json'), 'utf8');
-  const goldText = readFileSync(join(dataDir, 'gold.json'), 'utf8');
-  const tasks = JSON.parse(tasksText);
-  const gold = JSON.parse(goldText);
+  const { tasks, gold, fingerprint } = labelledIn(dataDir);
   const engine = await loadEngine({ ...DEFAULT_CONFIG }, root);
-  const without = withoutOwnPhrases ? await enginesWithoutOwnPhrases(tasks, gold) : null;
+  const without = withoutOwnPhrases ? await enginesWithoutOwnPhrases(tasks, gold, leaveOut) : null;
   const known = new Set(Object.keys(tasks));
   const examples = [];
   const goldCount = new Map();
   for (const id of Object.keys(gold).sort()) {
     const g = gold[id];
     const writer = String(g.writer ?? '?');
+    if (writer === leaveOut) continue;
     const decisions = g.decisions ?? [];
     goldCount.set(writer, (goldCount.get(writer) ?? 0) + decisions.filter((d) => !d.optional).length);
     const { messages, candidates } = candidateClauses(id, tasks[id]?.discussion ?? [], without?.get(writer) ?? engine, known);
@@ -144,7 +157,6 @@ async function examplesOf(dataDir, { withoutOwnPhrases = false } = {}) {
       });
     }
   }
-  const fingerprint = `sha256:${createHash('sha256').update(tasksText).update('\u0000').update(goldText).digest('hex')}`;
   return { examples, goldCount, fingerprint };
 }
 
@@ -249,12 +261,11 @@ async function train(options) {
   // the lists were grown from them, and weights fitted on that rely on a cue a new writer's
   // decisions mostly lack. The type models read every cue: which list matched is evidence of the
   // kind of decision, wherever a cue is found.
-  const { examples, goldCount, fingerprint } = await examplesOf(options.data, { withoutOwnPhrases: true });
-  const kept = shuffled(examples.filter((e) => e.group !== options.leaveOut), options.seed);
-  const counts = new Map([...goldCount].filter(([w]) => w !== options.leaveOut));
+  const { examples, goldCount: counts, fingerprint } = await examplesOf(options.data, { withoutOwnPhrases: true, leaveOut: options.leaveOut });
+  const kept = shuffled(examples, options.seed);
   const thresholds = chooseThresholds(kept, counts, DEFAULT_FIT);
   const { decision } = fitModels(kept, DEFAULT_FIT);
-  const cued = shuffled((await examplesOf(options.data)).examples.filter((e) => e.group !== options.leaveOut), options.seed);
+  const cued = shuffled((await examplesOf(options.data, { leaveOut: options.leaveOut })).examples, options.seed);
   const { types } = fitModels(cued, DEFAULT_FIT);
   const writers = [...counts.keys()].sort();
   const command = `npm run train -- --seed ${options.seed}${options.leaveOut ? ` --leave-out ${options.leaveOut}` : ''}`;

@@ -98,6 +98,13 @@ describe('extract mcp tools', () => {
     const w = await call(client, 'why', { id: decisions[0].id });
     expect(w.structured).toEqual(JSON.parse(JSON.stringify(await why(decisions[0].id, { cwd: dir }))));
     expect((w.structured.sources as unknown[]).length).toBeGreaterThan(0);
+    // A superseded decision's link, in the summary too, with what replaced it changes.
+    const all = (await call(client, 'query', {})).structured.decisions as Array<{ id: string; superseded_by?: string | null; superseded_reason?: string | null }>;
+    const replaced = all.find((d) => d.superseded_by && d.superseded_reason);
+    expect(replaced).toBeDefined();
+    const later = await call(client, 'why', { id: replaced!.superseded_by! });
+    expect(later.text).toContain(`supersedes ${replaced!.id}`);
+    expect(later.text).toContain(`(${replaced!.superseded_reason})`);
     const rl = await call(client, 'review_list');
     const items = rl.structured.items as Array<{ status: string; discussion: unknown[] }>;
     expect(items.length).toBeGreaterThan(0);

@@ -1309,7 +1309,7 @@ function flipped(older: SubjectView, newer: SubjectView, cues: readonly Reversal
       if (flip) return `${flip.olderNegates ? 'it allows' : 'it rules out'} "${said([flip.stem], newer, older)}"${cues.length > 0 ? ` (${cues[0].cue})` : ''}`;
       // (A value ruled out without a cue is a correction of the value, "16 EUR, not 18": the
       // decision it refines stands; `valueReplacement` has judged any new value already.)
-      const gone = cues.length > 0 ? (ruledOutValue(o, n, match) ?? (tied() ? valueNamedAsReplaced(o, n) : null)) : null;
+      const gone = cues.length > 0 ? (ruledOutValue(o, n, match) ?? (tied() ? ruledOutValue(o, n, match, true) : null)) : null;
       if (gone) return `it rules out ${gone.value} (${cues[0].cue})`;
       const given = cues.length > 0 && tied() ? bannedValueGiven(o, n) : null;
       if (given) return `it allows ${given.value} (${cues[0].cue})`;
@@ -1320,16 +1320,19 @@ function flipped(older: SubjectView, newer: SubjectView, cues: readonly Reversal
 
 /**
  * The value the older clause set, which the newer one rules out on the same subject ("the full
- * suite nightly" → "the suite runs on every merge instead of once a night"). A bare number says
- * nothing of what it counts, so it is never one.
+ * suite nightly" → "the suite runs on every merge instead of once a night"). With `valueOnly`, a
+ * newer clause that is all value, naming the value its own replaces ("24 months for full tickets"
+ * → "From now on 12 months instead of 24"): it has no subject to differ by, and it says which
+ * value goes. A bare number says nothing of what it counts, so it is never one.
  */
-function ruledOutValue(older: SubjectClause, newer: SubjectClause, match: SubjectMatch): SlotValue | null {
-  if (!sameSubject(older, newer, match)) return null;
+function ruledOutValue(older: SubjectClause, newer: SubjectClause, match: SubjectMatch, valueOnly = false): SlotValue | null {
+  if (valueOnly ? newer.anchor.size > 0 : !sameSubject(older, newer, match)) return null;
   for (const v of newer.values) {
     if (!v.negated || v.key.startsWith(COUNT)) continue;
     const set = older.values.some((x) => !x.negated && comparable(x, v) && x.value === v.value);
     const kept = newer.values.some((x) => !x.negated && x.key === v.key && x.value === v.value);
-    if (set && !kept) return v;
+    const other = newer.values.some((x) => !x.negated && comparable(x, v) && x.value !== v.value);
+    if (set && !kept && (!valueOnly || other)) return v;
   }
   return null;
 }
@@ -1348,23 +1351,6 @@ function bannedValueGiven(older: SubjectClause, newer: SubjectClause): SlotValue
     if (older.values.some((x) => !x.negated && x.key === v.key)) continue;
     const givenOfSlot = newer.values.filter((x) => x.key === v.key);
     if (givenOfSlot.length > 0 && givenOfSlot.every((x) => comparable(x, v) && x.value === v.value)) return v;
-  }
-  return null;
-}
-
-/**
- * The value the older clause set, which a newer clause that is all value names as what its own
- * value replaces ("24 months for full tickets" → "From now on 12 months instead of 24"): the
- * newer clause has no subject to differ by, and it says which value goes. A bare number says
- * nothing of what it counts, so it is never one.
- */
-function valueNamedAsReplaced(older: SubjectClause, newer: SubjectClause): SlotValue | null {
-  if (newer.anchor.size > 0) return null;
-  for (const v of newer.values) {
-    if (!v.negated || v.key.startsWith(COUNT)) continue;
-    const set = older.values.some((x) => !x.negated && comparable(x, v) && x.value === v.value);
-    const other = newer.values.some((x) => !x.negated && comparable(x, v) && x.value !== v.value);
-    if (set && other) return v;
   }
   return null;
 }

@@ -1493,6 +1493,21 @@ describe('decision candidates', () => {
     expect(after('Then we stop the forced changes. Elif, ok for you?', 'Ja, einverstanden. Aber die Lehrkräfte bekommen MFA, so wie es der Datenschutzbeauftragte schreibt.')).toEqual(['Die Lehrkräfte bekommen MFA, so wie es der Datenschutzbeauftragte schreibt.']);
   });
 
+  it("takes what follows an acceptance of the agent's message for what is accepted only when that message offers something", () => {
+    const reply = (agent: string, said: string) =>
+      candidates([
+        ['desk-bot', 'bot', agent],
+        ['Marco', 'human', said],
+      ]).map((c) => [c.statement, c.strength]);
+    // "ok good." to a status report that asks and proposes nothing accepts nothing: what follows is news.
+    expect(reply('No open verification requests right now. The budget sheet is current as of last night.', 'ok good. off to the council briefing, back by 11')).toEqual([]);
+    // A labelled suggestion ("Suggestion: …") is an offer, as a question is: accepted, and so is what follows the acceptance.
+    expect(reply('Twelve characters will mean a lot of resets for the kids. Suggestion: keep twelve, but as a passphrase of three words and a digit.', 'Fine. The passphrases go home on the welcome letter.')).toEqual([
+      ['Keep twelve, but as a passphrase of three words and a digit.', 'accepted'],
+      ['The passphrases go home on the welcome letter.', 'accepted'],
+    ]);
+  });
+
   it('keeps a short clause that names a thing and its measured value to itself, and joins one that names a choice only', () => {
     const draft = answering('print-bot', 'Draft: resin €0.25/ml, minimum order €20, standard turnaround 5 working days, express 48h at +30%. Shall I publish it?');
     expect(draft('Minimum 25 €. Express +50%, not 30.')).toEqual(['Minimum 25 €.', 'Express +50%, not 30.']);

@@ -520,7 +520,7 @@ function clauseCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   if (accepting && accepting.start === 0 && acceptsOnly(body.slice(accepting.end), input.stems)) {
     // (Said to a person's news, "good stuff." accepts nothing: "Good stuff. Brass monkeys out
     // there this morning." A person's question or proposal, "Elif, ok for you?", it answers.)
-    if (scene.agent >= 0 && (scene.a === scene.agent || (scene.a >= 0 && offers(lexicon, input.messages[scene.a].text, sentencesAt(input, scene.a))))) walk.carried = 'accepted';
+    if (scene.agent >= 0 && (scene.a === scene.agent ? scene.agentOffers : scene.a >= 0 && offers(lexicon, input.messages[scene.a].text, sentencesAt(input, scene.a)))) walk.carried = 'accepted';
     return none;
   }
   const aside = asideOrReport(input, scene, walk, r);
@@ -2069,7 +2069,8 @@ function offers(lex: CompiledStatementLexicon, text: string, sentences: readonly
   // A question of its own anywhere in it counts: agents often ask and then add a note ("Who
   // approves large refunds? The delays were all waiting on Priya."). One it quotes ('A customer
   // wrote: "Why so slow?"') asks nothing.
-  return isQuestion(text) || sentences.some((s) => isQuestion(s.text) && !quotesItsQuestion(s.text)) || hasAct(lex, 'proposal', lower) || hasAct(lex, 'hypothetical', lower) || sentences.some((s) => findAct(lex, 'option-intro', normalForm(s.text))?.start === 0);
+  // A label that opens a proposal ("Suggestion: keep the 12 characters …") offers what follows it.
+  return isQuestion(text) || sentences.some((s) => isQuestion(s.text) && !quotesItsQuestion(s.text)) || hasAct(lex, 'proposal', lower) || hasAct(lex, 'hypothetical', lower) || sentences.some((s) => findAct(lex, 'option-intro', normalForm(s.text))?.start === 0 || findAct(lex, 'proposal-label', normalForm(s.text))?.start === 0);
 }
 
 /** A short reply that names something the agent's message offered (a shared content word or number): `theirs`, its content tokens. */

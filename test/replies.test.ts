@@ -38,6 +38,14 @@ describe('reply acts', () => {
     expect(typesAt(m, 1)).toEqual([]);
   });
 
+  it('a sarcastic "great" confirms nothing; the same word said plainly does, and so does an acceptance beside an eye-roll of its own', () => {
+    const confirms = (reply: string) =>
+      analyseTask('T1', [{ author: 'room-bot', role: 'bot', text: 'The hall is booked, so the exam moves to the library. Fine with you?' }, { author: 'kim', role: 'human', text: reply }], engine, new Set(['T1'])).patterns.some((p) => p.type === 'confirmation');
+    expect(confirms('Great, so the kids write it on their knees then. 🙃')).toBe(false);
+    expect(confirms('Great, the library works for us.')).toBe(true);
+    expect(confirms('Ok, the library it is. Not the gym like last time 🙃')).toBe(true);
+  });
+
   it('"yes to both, but …, not …" accepts the rest and corrects one value', () => {
     const m = thread(['ux-agent', 'bot', 'Plan: three cards, Business at 18 EUR. Shall I go ahead with both?'], ['ana', 'human', 'Yes to both, but Business is 16 EUR, not 18.']);
     expect(typesAt(m, 1)).toEqual(['confirmation', 'correction']);

@@ -1704,6 +1704,15 @@ describe('decision candidates', () => {
     expect([...decisions, ...review].map((c) => c.statement)).toEqual(['From now on we count the shelves on the 31st.']);
   });
 
+  it('holds sarcasm to the sentence it is said in', () => {
+    const { decisions, review } = recorded([
+      ['van-bot', 'bot', 'The returns go back on Thursday. Shall I book the van for 9:00 as usual?'],
+      ['kim', 'human', 'Book it for 7:00 sharp. Great, so we wait for the driver again otherwise 🙃'],
+    ]);
+    // The irony is about the waiting; the booking is meant.
+    expect([...decisions, ...review].map((c) => c.statement)).toEqual(['Book it for 7:00 sharp.']);
+  });
+
   it('takes "not yet" answering a question for a decision put off, and a German "kommt" for a decision only with where it goes', () => {
     const venue = answering('venue-bot', 'Shall I book the barn for the ceremony?');
     expect(venue('Not yet, I want to walk the barn first on Saturday, the light there might change everything.')).toEqual([]);

@@ -233,7 +233,8 @@ interface MessageScene {
   keyedListAt: number;
   /** The agent's last proposal of points ("Proposal:" and a bulleted list) within the same reach, or null: a reply may accept some of them by name. */
   proposed: { at: number; points: readonly string[] } | null;
-  sarcastic: boolean;
+  /** Whether a clause stands in a sarcastic sentence of the message (see sarcasticSentences). */
+  sarcastic: (clause: Span) => boolean;
   /** The people who speak in the discussion (see TaskFacts.people). */
   people: ReadonlyMap<string, string>;
   correcting: boolean;
@@ -352,8 +353,18 @@ function ruledOutOption(input: CandidateInput, scene: MessageScene, statement: s
   return named.length > 0 && named.every((t) => scene.agentTokens.has(t) && !picked.has(t)) ? option : null;
 }
 
+/**
+ * The sentences of message p that say the opposite of what they mean ("Great, so the kids do their
+ * tests on paper then. 🙃"): sarcasm holds for the sentence it is said in, an emoji closing it
+ * included. The rest of the message means what it says: "ok, 7 sharp. Great, so we wait an hour again 🙃"
+ * still sets 7.
+ */
+function sarcasticSentences(input: CandidateInput, p: number): Span[] {
+  return sentencesAt(input, p).filter((s) => hasAct(input.lexicon, 'sarcasm', normalForm(s.text)));
+}
+
 function messageScene(input: CandidateInput, p: number, correcting: boolean, facts: TaskFacts): Omit<MessageScene, 'rejectsOffer'> {
-  const { messages, lexicon, answered } = input;
+  const { messages, answered } = input;
   const m = messages[p];
   const a = answered[p];
   const answersAgent = a >= 0 && messages[a].role === 'bot';
@@ -368,8 +379,9 @@ function messageScene(input: CandidateInput, p: number, correcting: boolean, fac
   if (agentOffers) said.push('dialogue:agent-offers');
   // A discussion in which no agent asks or proposes anything rarely settles anything.
   if (facts.nothingOffered) said.push('dialogue:nothing-offered');
-  const sarcastic = hasAct(lexicon, 'sarcasm', normalForm(m.text));
-  if (sarcastic) said.push('message:sarcasm');
+  const ironic = sarcasticSentences(input, p);
+  if (ironic.length > 0) said.push('message:sarcasm');
+  const sarcastic = (clause: Span) => ironic.some((s) => s.text.includes(clause.text));
   if (correcting) said.push('form:correcting');
   let before: Set<string> | undefined;
   const openedBefore = () => {
@@ -875,7 +887,7 @@ function afterShortLabel(text: string, maxWords: number): string {
 function asideOrReport(input: CandidateInput, scene: MessageScene, walk: ClauseWalk, r: ClauseReading): boolean {
   const { lexicon } = input;
   const { lower, body, words, flags } = r;
-  const aside = scene.sarcastic || hasAct(lexicon, 'postponement', lower) || hasAct(lexicon, 'aside', lower) || hasAct(lexicon, 'consequence', lower) || (hasAct(lexicon, 'hypothetical', lower) && !hasAct(lexicon, 'contingency', lower)) || hasAct(lexicon, 'opinion', lower) || smallTalkOnly(lexicon, lower);
+  const aside = scene.sarcastic(r.clause) || hasAct(lexicon, 'postponement', lower) || hasAct(lexicon, 'aside', lower) || hasAct(lexicon, 'consequence', lower) || (hasAct(lexicon, 'hypothetical', lower) && !hasAct(lexicon, 'contingency', lower)) || hasAct(lexicon, 'opinion', lower) || smallTalkOnly(lexicon, lower);
   if (hasAct(lexicon, 'reported', lower)) walk.reporting = true;
   else if (walk.reporting && (findAct(lexicon, 'conclusion', normalForm(r.clause.text))?.start === 0 || announced(lexicon, r.clause.text))) walk.reporting = false;
   if (walk.reporting) flags.push('form:in-report');

@@ -16,7 +16,7 @@ import { analyseMessages, type AnalysedMessages } from './messageAnalysis';
 import { normalizeDiscussion } from './normalize';
 import { addSpeakerPatterns, replyActs } from './replies';
 import type { CompiledRule } from './rules';
-import type { CompiledStatementLexicon } from './sentenceActs';
+import { sarcasticAt, type CompiledStatementLexicon } from './sentenceActs';
 import type { ScorerModel } from './scorer';
 import { canonicalJson, sameJson } from './json';
 import { contrastsStated, firstStatedNumbers, reversalsIn, rulesOutStated, SubjectMemo } from './subject';
@@ -160,7 +160,7 @@ function readTask(taskId: string, discussion: readonly unknown[], engine: Engine
   const detections = withDeniedValues(messages, admitted, (p, a) => rulesOutStated(text.at[p].sentences[0]?.text ?? '', text.at[a].sentences.map((s) => s.text), engine.lexicon.subjects, engine.lexicon, subjectsRead));
   const answered = detected.answered;
   // 4. reply acts: each message's verdict on what it answers (confirmation, disagreement, correction); topics and candidates weigh them.
-  const replies = replyActs(messages, detections, answered, engine.words);
+  const replies = replyActs(messages, detections, answered, engine.words, (t, at) => sarcasticAt(engine.statements, t, at));
   // 5. topics: messages clustered into threads by words, replies and speakers; candidates are scored against their topic.
   const topics = clusterTopics(messages, answered, replyLikeOf(detections), engine.tuning.cluster, text.at, text.stemmer, engine.words.systemAuthors);
   // 6. candidates: with an agent in the discussion, every decisive clause of a person's message, the content of each correction and each proposal a

@@ -2,7 +2,7 @@
 // act, accepts, postpones, muses — read from the statement lexicon (rules/lexicons/statements.json),
 // and the clauses a message splits into. Pure text functions; no knowledge of who said what.
 import { compilePhrases } from './phrases';
-import { closingQuote, foldPunctuation, type Span } from './text';
+import { closingQuote, foldPunctuation, sentences, type Span } from './text';
 import type { Words } from './types';
 
 export type SentenceAct =
@@ -447,4 +447,10 @@ function pushSpan(out: Span[], s: Span, from: number, to: number): void {
 
 function countWords(text: string): number {
   return (text.match(/[\p{L}\p{N}]+/gu) ?? []).length;
+}
+
+/** Whether the sentence of `text` at offset `at` is sarcastic ("Great, so we print it all then. 🙃", the emoji closing it included). */
+export function sarcasticAt(lex: CompiledStatementLexicon, text: string, at: number): boolean {
+  const s = sentences(text).find((x) => at >= x.start && at < x.end);
+  return s !== undefined && hasAct(lex, 'sarcasm', normalForm(s.text));
 }

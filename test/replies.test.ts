@@ -38,7 +38,7 @@ describe('reply acts', () => {
     expect(typesAt(m, 1)).toEqual([]);
   });
 
-  it('a sarcastic "great" confirms nothing; the same word said plainly does, and so does an acceptance beside an eye-roll of its own', () => {
+  it('a sarcastic "great" confirms nothing; the same word said plainly does, and so does an acceptance in a sentence of its own beside a sarcastic one', () => {
     const confirms = (reply: string) =>
       analyseTask('T1', [{ author: 'room-bot', role: 'bot', text: 'The hall is booked, so the exam moves to the library. Fine with you?' }, { author: 'kim', role: 'human', text: reply }], engine, new Set(['T1'])).patterns.some((p) => p.type === 'confirmation');
     expect(confirms('Great, so the kids write it on their knees then. 🙃')).toBe(false);

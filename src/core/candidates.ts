@@ -10,6 +10,7 @@ import {
   findAct,
   hasAct,
   normalForm,
+  sarcasticSentences,
   splitClauses,
   splitSentences,
   type ActHit,
@@ -353,16 +354,6 @@ function ruledOutOption(input: CandidateInput, scene: MessageScene, statement: s
   return named.length > 0 && named.every((t) => scene.agentTokens.has(t) && !picked.has(t)) ? option : null;
 }
 
-/**
- * The sentences of message p that say the opposite of what they mean ("Great, so the kids do their
- * tests on paper then. 🙃"): sarcasm holds for the sentence it is said in, an emoji closing it
- * included. The rest of the message means what it says: "ok, 7 sharp. Great, so we wait an hour again 🙃"
- * still sets 7.
- */
-function sarcasticSentences(input: CandidateInput, p: number): Span[] {
-  return sentencesAt(input, p).filter((s) => hasAct(input.lexicon, 'sarcasm', normalForm(s.text)));
-}
-
 function messageScene(input: CandidateInput, p: number, correcting: boolean, facts: TaskFacts): Omit<MessageScene, 'rejectsOffer'> {
   const { messages, answered } = input;
   const m = messages[p];
@@ -379,7 +370,7 @@ function messageScene(input: CandidateInput, p: number, correcting: boolean, fac
   if (agentOffers) said.push('dialogue:agent-offers');
   // A discussion in which no agent asks or proposes anything rarely settles anything.
   if (facts.nothingOffered) said.push('dialogue:nothing-offered');
-  const ironic = sarcasticSentences(input, p);
+  const ironic = sarcasticSentences(input.lexicon, m.text);
   if (ironic.length > 0) said.push('message:sarcasm');
   const sarcastic = (clause: Span) => ironic.some((s) => s.text.includes(clause.text));
   if (correcting) said.push('form:correcting');

@@ -449,8 +449,17 @@ function countWords(text: string): number {
   return (text.match(/[\p{L}\p{N}]+/gu) ?? []).length;
 }
 
-/** Whether the sentence of `text` at offset `at` is sarcastic ("Great, so we print it all then. 🙃", the emoji closing it included). */
+/**
+ * The sentences of a text that say the opposite of what they mean ("Great, so the kids do their
+ * tests on paper then. 🙃", the emoji closing it included): sarcasm holds for the sentence it is
+ * said in, and the rest of the message means what it says ("Ok, 7 sharp. Great, so we wait an
+ * hour again 🙃" still sets 7).
+ */
+export function sarcasticSentences(lex: CompiledStatementLexicon, text: string): Span[] {
+  return sentences(text).filter((s) => hasAct(lex, 'sarcasm', normalForm(s.text)));
+}
+
+/** Whether the sentence of `text` at offset `at` is sarcastic (see sarcasticSentences). */
 export function sarcasticAt(lex: CompiledStatementLexicon, text: string, at: number): boolean {
-  const s = sentences(text).find((x) => at >= x.start && at < x.end);
-  return s !== undefined && hasAct(lex, 'sarcasm', normalForm(s.text));
+  return sarcasticSentences(lex, text).some((s) => at >= s.start && at < s.end);
 }

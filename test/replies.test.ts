@@ -44,6 +44,9 @@ describe('reply acts', () => {
     expect(confirms('Great, so the kids write it on their knees then. 🙃')).toBe(false);
     expect(confirms('Great, the library works for us.')).toBe(true);
     expect(confirms('Ok, the library it is. Not the gym like last time 🙃')).toBe(true);
+    // An acceptance after the sarcastic sentence still confirms, and a decimal point does not end the sarcasm.
+    expect(confirms('Great, so the kids sit on the floor again 🙃. Ok, the library works.')).toBe(true);
+    expect(confirms('Oh great, so we start at 9.30 and lose the first hour 🙃')).toBe(false);
   });
 
   it('"yes to both, but …, not …" accepts the rest and corrects one value', () => {

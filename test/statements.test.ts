@@ -1711,6 +1711,18 @@ describe('decision candidates', () => {
     ]);
     // The irony is about the waiting; the booking is meant.
     expect([...decisions, ...review].map((c) => c.statement)).toEqual(['Book it for 7:00 sharp.']);
+    const said = (reply: string) => {
+      const found = recorded([
+        ['van-bot', 'bot', 'The returns go back on Thursday. Shall I book the van for 9:00 as usual?'],
+        ['kim', 'human', reply],
+      ]);
+      return [...found.decisions, ...found.review].map((c) => c.statement);
+    };
+    // An emoji after a sentence's stop closes that sentence; the next one is meant.
+    expect(said('Great, so we wait for the driver again. 🙃 Book it for 7:00 sharp.')).toEqual(['Book it for 7:00 sharp.']);
+    // A decimal point does not end the sentence the sarcasm is in, and a sarcastic reply accepts no offer.
+    expect(said('Oh great, so we leave at 9.30 and miss the first period 🙃')).toEqual([]);
+    expect(said('Sure, because that worked so well last time 🙃')).toEqual([]);
   });
 
   it('takes "not yet" answering a question for a decision put off, and a German "kommt" for a decision only with where it goes', () => {

@@ -10,6 +10,7 @@ import {
   findAct,
   hasAct,
   normalForm,
+  onlyAct,
   sarcasticSentences,
   splitClauses,
   splitSentences,
@@ -216,7 +217,7 @@ interface MessageScene {
   /** The words of the agent's message and of the one answered. */
   agentTokens: ReadonlySet<string>;
   answeredTokens: ReadonlySet<string>;
-  /** The features every candidate of the message shares: who says it, where, in answer to what, and what the whole message is (sarcastic, a correction). */
+  /** The features every candidate of the message shares: who says it, where, in answer to what, and what the message is (with sarcasm in it, a correction). */
   said: string[];
   /** The words of the messages just before it that open a choice (an agent's offer, alternatives set out, anyone's question): what a short clause may name to settle it (worked out on first use). */
   openedBefore: () => ReadonlySet<string>;
@@ -288,7 +289,9 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
     const option = pickedOption(lexicon, lead[1], messages[spoken.agent].text) ?? valueOfChoice(input, lead[1], sentencesAt(input, spoken.agent));
     if (option) out.push(make(p, withValueHolder(input, spoken.agent, option), 'decision', 'accepted', spoken.agent, true, [], [], 'selection', [...spoken.said, 'origin:selection', 'strength:accepted', 'hint:decision', ...valueFeatures(option)]));
   }
-  const clauses = (lead && out.length ? splitSentences(messages[p].text.slice(lead[0].length), lexicon.words.statements) : sentencesAt(input, p)).flatMap((s) => splitClauses(lexicon, s));
+  // (Spans are the message's own offsets, also after a leading option key.)
+  const afterLead = (from: number) => splitSentences(messages[p].text.slice(from), lexicon.words.statements).map((s) => ({ ...s, start: s.start + from, end: s.end + from }));
+  const clauses = (lead && out.length ? afterLead(lead[0].length) : sentencesAt(input, p)).flatMap((s) => splitClauses(lexicon, s));
   const scene: MessageScene = { ...spoken, rejectsOffer: refusesOffer(input, spoken, clauses) };
   const walk: ClauseWalk = { carried: null, reporting: false, stated: -1, seenContent: false, answered: false };
   let lastStated = -1;
@@ -370,9 +373,9 @@ function messageScene(input: CandidateInput, p: number, correcting: boolean, fac
   if (agentOffers) said.push('dialogue:agent-offers');
   // A discussion in which no agent asks or proposes anything rarely settles anything.
   if (facts.nothingOffered) said.push('dialogue:nothing-offered');
-  const ironic = sarcasticSentences(input.lexicon, m.text);
+  const ironic = sarcasticSentences(input.lexicon, m.text, sentencesAt(input, p));
   if (ironic.length > 0) said.push('message:sarcasm');
-  const sarcastic = (clause: Span) => ironic.some((s) => s.text.includes(clause.text));
+  const sarcastic = (clause: Span) => ironic.some((s) => clause.start >= s.start && clause.start < s.end);
   if (correcting) said.push('form:correcting');
   let before: Set<string> | undefined;
   const openedBefore = () => {
@@ -1478,7 +1481,7 @@ function thingLabel(lex: CompiledStatementLexicon, stems: Stems, label: string, 
   if (named.includes(':') || people.has(named.toLowerCase())) return null;
   // ("Draft: resin €0.25/ml, …": a draft is no thing a value is of. Nor is an agent's
   // "Understood:" or "Noted:" before what it took on.)
-  if ((['document-label', 'acknowledgement', 'proposal-label', 'aside'] as const).some((act) => isOnly(lex, act, named))) return null;
+  if ((['document-label', 'acknowledgement', 'proposal-label', 'aside'] as const).some((act) => onlyAct(lex, act, named))) return null;
   // (A label that names a thing has only content words: "Meeting", not "For reference".)
   if (wordCount(named) > 3 || !words(named).every((w) => contentToken(w, stems) !== null)) return null;
   return isPersonName(named, people) ? null : named;
@@ -1613,12 +1616,6 @@ function valueKinds(input: CandidateInput, text: string): string[] {
   });
 }
 
-/** Whether a short phrase is an act and nothing else: a label that only says what kind of text follows ("Draft", "Zusammenfassung"), a word of assent ("Einverstanden?"). */
-function isOnly(lex: CompiledStatementLexicon, act: SentenceAct, phrase: string): boolean {
-  const lower = normalForm(phrase).replace(/[.!?,;:]+$/, '').trim();
-  const hit = findAct(lex, act, lower);
-  return hit !== null && hit.start === 0 && hit.end === lower.length;
-}
 
 /** A label without the word that says it was put up for a decision ("Proposed gateway SLO" → "Gateway SLO"). */
 function withoutProposalLead(lex: CompiledStatementLexicon, label: string): string {
@@ -1841,7 +1838,7 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
     // (Nor does a person addressed, "Carmen, ¿reservo el depósito 4?", or a word that asks for
     // assent, "Einverstanden?".)
     // (Nor a name addressed before a comma or a dash: "Tom – could you send Station's pars by noon?".)
-    if (phraseDoc.has('#Pronoun') || people.has(np.toLowerCase()) || addressedAtStart(clause, np, people) || isOnly(lex, 'acceptance', np)) continue;
+    if (phraseDoc.has('#Pronoun') || people.has(np.toLowerCase()) || addressedAtStart(clause, np, people) || onlyAct(lex, 'acceptance', np)) continue;
     // ("Anything else?" asks for more; a light word like "anything" names no subject.)
     const words = contentTokens(np.split(/\s+/).filter((w) => !lex.words.claims.fillers.has(w.toLowerCase())).join(' '), stems);
     if (words.length === 0) continue;
@@ -1923,7 +1920,7 @@ function withoutValues(lex: CompiledStatementLexicon, phrase: string, valueWord:
 /** The words without the value words and the "ok" or "fine" that close them ("delivery Wednesday", "response time ok"). */
 function withoutClosing(lex: CompiledStatementLexicon, toks: readonly string[], valueWord: (word: string) => boolean): string[] {
   const kept = toks.slice();
-  while (kept.length > 0 && (valueWord(kept[kept.length - 1]) || (kept.length > 1 && isOnly(lex, 'acceptance', kept[kept.length - 1])))) kept.pop();
+  while (kept.length > 0 && (valueWord(kept[kept.length - 1]) || (kept.length > 1 && onlyAct(lex, 'acceptance', kept[kept.length - 1])))) kept.pop();
   return kept;
 }
 
@@ -2521,7 +2518,9 @@ function acceptanceAfter(input: CandidateInput, a: number): number {
     const first = sentencesAt(input, h)[0];
     if (!first) continue;
     const lower = normalForm(first.text);
-    const accepts = (hasAct(lexicon, 'acceptance', lower) || doesWhatWasOffered(input, a, first.text)) && !isQuestion(first.text);
+    // ("Sure, because that worked so well last time 🙃" accepts nothing.)
+    const ironic = sarcasticSentences(lexicon, m.text, sentencesAt(input, h)).some((s) => first.start >= s.start && first.start < s.end);
+    const accepts = (hasAct(lexicon, 'acceptance', lower) || doesWhatWasOffered(input, a, first.text)) && !isQuestion(first.text) && !ironic;
     // "Yes, go with that - one fix: …" accepts and corrects a part; a reply that opens by
     // disagreeing or correcting accepts nothing.
     if (!accepts && (input.verdict[h] === 'disagreement' || input.verdict[h] === 'correction')) return -1;

@@ -2,7 +2,7 @@
 // rules that read the answered message's cues run after the context-free ones, in message order.
 import type { MessageAnalysis } from './messageAnalysis';
 import { applyRule, wordSet, type CompiledRule } from './rules';
-import type { Stems } from './text';
+import type { Span, Stems } from './text';
 import type { Detection, Message, RuleKind } from './types';
 
 export interface DetectionResult {
@@ -39,9 +39,12 @@ function ruleText(text: string): RuleText {
 
 /**
  * `analysis[i]` is the analysed text of messages[i] (what the rules read of it is worked out here
- * when not given); `stems` is the run's stem memo, which echo rules stem through.
+ * when not given); `stems` is the run's stem memo, which echo rules stem through. `sarcastic[i]`
+ * are the stretches of messages[i] that mean the opposite of what they say: a confirmation is not
+ * read there ("Great, so we wait for the driver again 🙃" agrees to nothing), while the rest of
+ * the message may still confirm ("… Ok, 7:00 sharp then.").
  */
-export function detect(messages: readonly Message[], rules: readonly CompiledRule[], analysis: readonly RuleText[] = messages.map((m) => ruleText(m.text)), stems?: Stems): DetectionResult {
+export function detect(messages: readonly Message[], rules: readonly CompiledRule[], analysis: readonly RuleText[] = messages.map((m) => ruleText(m.text)), stems?: Stems, sarcastic: readonly (readonly Span[])[] = []): DetectionResult {
   const plain = rules.filter((r) => !r.contextual);
   const contextual = rules.filter((r) => r.contextual);
   const answered = answeredPositions(messages);
@@ -51,11 +54,12 @@ export function detect(messages: readonly Message[], rules: readonly CompiledRul
   for (let i = 0; i < messages.length; i++) {
     const m = messages[i];
     const { lower, ruleWords: words } = analysis[i];
+    const earnest = withoutSarcasm(lower, sarcastic[i]);
     const a = answered[i];
     const ctx = { answered: a >= 0 ? messages[a] : null, answeredKinds: a >= 0 ? kinds[a] : EMPTY, answeredTokens: a >= 0 ? analysis[a].tokens : undefined, stems };
     for (const pass of [plain, contextual]) {
       for (const rule of pass) {
-        const d = applyRule(rule, m, lower, ctx, words);
+        const d = rule.kind === 'confirmation' && earnest ? applyRule(rule, m, earnest.lower, ctx, earnest.words) : applyRule(rule, m, lower, ctx, words);
         if (d) {
           detections[i].push(d);
           kinds[i].add(d.kind);
@@ -64,6 +68,14 @@ export function detect(messages: readonly Message[], rules: readonly CompiledRul
     }
   }
   return { detections, answered };
+}
+
+/** The lowercase text with its sarcastic stretches blanked (offsets kept) and its words, or null when it has none. */
+function withoutSarcasm(lower: string, spans: readonly Span[] | undefined): { lower: string; words: ReadonlySet<string> } | null {
+  if (!spans || spans.length === 0) return null;
+  let out = lower;
+  for (const s of spans) out = out.slice(0, s.start) + ' '.repeat(s.end - s.start) + out.slice(s.end);
+  return { lower: out, words: wordSet(out) };
 }
 
 /**

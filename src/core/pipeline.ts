@@ -16,7 +16,7 @@ import { analyseMessages, type AnalysedMessages } from './messageAnalysis';
 import { normalizeDiscussion } from './normalize';
 import { addSpeakerPatterns, replyActs } from './replies';
 import type { CompiledRule } from './rules';
-import { sarcasticAt, type CompiledStatementLexicon } from './sentenceActs';
+import { sarcasticSentences, type CompiledStatementLexicon } from './sentenceActs';
 import type { ScorerModel } from './scorer';
 import { canonicalJson, sameJson } from './json';
 import { contrastsStated, firstStatedNumbers, reversalsIn, rulesOutStated, SubjectMemo } from './subject';
@@ -152,15 +152,16 @@ function readTask(taskId: string, discussion: readonly unknown[], engine: Engine
   // 2. analyse messages: each text once into lowercase form, content tokens, word count and sentences, read by every stage below.
   const text = analyseMessages(messages, run.stems, engine.words.statements);
   // 3. detect: rule cues per message and which message each answers; contextual rules need the answered message's cues;
-  //    a message the agent answers by admitting an error is a correction whatever its words.
-  const detected = detect(messages, engine.rules, text.at, text.stemmer);
+  //    a message the agent answers by admitting an error is a correction whatever its words; a sarcastic sentence confirms nothing.
+  const sarcastic = messages.map((m, i) => sarcasticSentences(engine.statements, m.text, text.at[i].sentences));
+  const detected = detect(messages, engine.rules, text.at, text.stemmer, sarcastic);
   const admitted = withAdmittedErrors(messages, detected.detections, engine.words.errorAdmission);
   //    A person's reply that rules out a value the agent just stated is a correction whatever its words.
   const subjectsRead = new SubjectMemo(text.stemmer);
   const detections = withDeniedValues(messages, admitted, (p, a) => rulesOutStated(text.at[p].sentences[0]?.text ?? '', text.at[a].sentences.map((s) => s.text), engine.lexicon.subjects, engine.lexicon, subjectsRead));
   const answered = detected.answered;
   // 4. reply acts: each message's verdict on what it answers (confirmation, disagreement, correction); topics and candidates weigh them.
-  const replies = replyActs(messages, detections, answered, engine.words, (t, at) => sarcasticAt(engine.statements, t, at));
+  const replies = replyActs(messages, detections, answered, engine.words);
   // 5. topics: messages clustered into threads by words, replies and speakers; candidates are scored against their topic.
   const topics = clusterTopics(messages, answered, replyLikeOf(detections), engine.tuning.cluster, text.at, text.stemmer, engine.words.systemAuthors);
   // 6. candidates: with an agent in the discussion, every decisive clause of a person's message, the content of each correction and each proposal a

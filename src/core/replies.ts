@@ -12,12 +12,8 @@ import type { Detection, Message, PatternCandidate, ReplyActs, ReplyVerdict, Rul
 const has = (ds: readonly Detection[], kind: RuleKind) => ds.some((d) => d.kind === kind);
 const first = (ds: readonly Detection[], kind: RuleKind) => ds.find((d) => d.kind === kind);
 
-/**
- * Each message's verdict on what it answers, with a pattern for each verdict (`words`: the engine's
- * word lists). `sarcastic` tells whether the sentence of a text at an offset means the opposite of
- * what it says ("Great, so the kids do their tests on paper then. 🙃"): its "great" confirms nothing.
- */
-export function replyActs(messages: readonly Message[], detections: readonly Detection[][], answered: readonly number[], words: Words, sarcastic: (text: string, at: number) => boolean = () => false): ReplyActs {
+/** Each message's verdict on what it answers, with a pattern for each verdict (`words`: the engine's word lists). */
+export function replyActs(messages: readonly Message[], detections: readonly Detection[][], answered: readonly number[], words: Words): ReplyActs {
   const patterns: PatternCandidate[] = [];
   const confirmedBy = new Map<number, number[]>();
   const verdict: ReplyVerdict[] = messages.map(() => null);
@@ -26,8 +22,7 @@ export function replyActs(messages: readonly Message[], detections: readonly Det
     const a = answered[p];
     const m = messages[p];
     const pair = a >= 0 ? [messages[a].index, m.index] : [m.index];
-    const cue = first(ds, 'confirmation');
-    const confirms = cue !== undefined && !isBackchannel(p, messages, detections, answered) && !sarcastic(m.text, cue.start);
+    const confirms = has(ds, 'confirmation') && !isBackchannel(p, messages, detections, answered);
     const confirm = () => {
       const d = first(ds, 'confirmation')!;
       // Agents propose and report; a confirmation pattern is a person's. An agent agreeing with

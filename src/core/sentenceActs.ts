@@ -2,7 +2,7 @@
 // act, accepts, postpones, muses — read from the statement lexicon (rules/lexicons/statements.json),
 // and the clauses a message splits into. Pure text functions; no knowledge of who said what.
 import { compilePhrases } from './phrases';
-import { closingQuote, foldPunctuation, sentences, type Span } from './text';
+import { closingQuote, foldPunctuation, type Span } from './text';
 import type { Words } from './types';
 
 export type SentenceAct =
@@ -450,16 +450,38 @@ function countWords(text: string): number {
 }
 
 /**
- * The sentences of a text that say the opposite of what they mean ("Great, so the kids do their
- * tests on paper then. 🙃", the emoji closing it included): sarcasm holds for the sentence it is
- * said in, and the rest of the message means what it says ("Ok, 7 sharp. Great, so we wait an
- * hour again 🙃" still sets 7).
+ * The stretches of a message that say the opposite of what they mean ("Great, so the kids do their
+ * tests on paper then. 🙃"): sarcasm holds for the sentence it is said in, and the rest of the
+ * message means what it says ("Ok, 7 sharp. Great, so we wait an hour again 🙃" still sets 7).
+ * `sentences` are the message's sentences as the analysis split them. An emoji standing after a
+ * sentence's stop belongs to that sentence, not to the one it opens.
  */
-export function sarcasticSentences(lex: CompiledStatementLexicon, text: string): Span[] {
-  return sentences(text).filter((s) => hasAct(lex, 'sarcasm', normalForm(s.text)));
+export function sarcasticSentences(lex: CompiledStatementLexicon, text: string, sentences: readonly Span[]): Span[] {
+  const out: Span[] = [];
+  sentences.forEach((s, k) => {
+    let start = s.start + leadingEmoji(s.text);
+    const next = sentences[k + 1];
+    // (The sentence is read with the emoji after its stop; the span it holds ends at its own end.)
+    const closing = next ? text.slice(next.start, next.start + leadingEmoji(next.text)) : '';
+    if (!hasAct(lex, 'sarcasm', normalForm(`${text.slice(start, s.end)} ${closing}`))) return;
+    // "Sure. Let's freeze the whole website, what could possibly go wrong.": an agreement alone
+    // right before the irony opens it.
+    const before = sentences[k - 1];
+    if (before && onlyAct(lex, 'acceptance', before.text)) start = before.start;
+    out.push({ start, end: s.end, text: text.slice(start, s.end) });
+  });
+  return out;
 }
 
-/** Whether the sentence of `text` at offset `at` is sarcastic (see sarcasticSentences). */
-export function sarcasticAt(lex: CompiledStatementLexicon, text: string, at: number): boolean {
-  return sarcasticSentences(lex, text).some((s) => at >= s.start && at < s.end);
+/** Whether a text is one act and nothing else, its closing stop aside: a label that only says what kind of text follows ("Draft", "Zusammenfassung"), a word of assent ("Sure.", "Einverstanden?"). */
+export function onlyAct(lex: CompiledStatementLexicon, act: SentenceAct, text: string): boolean {
+  const lower = normalForm(text).replace(/[.!?,;:]+$/, '').trim();
+  const hit = findAct(lex, act, lower);
+  return hit !== null && hit.start === 0 && hit.end === lower.length;
 }
+
+/** How many characters of emoji (and the spaces between them) open a text. */
+function leadingEmoji(text: string): number {
+  return LEADING_EMOJI.exec(text)?.[0].length ?? 0;
+}
+const LEADING_EMOJI = /^(?:[\p{Extended_Pictographic}\u{FE0F}\u{200D}]+\s*)+/u;

@@ -1723,6 +1723,16 @@ describe('decision candidates', () => {
     // A decimal point does not end the sentence the sarcasm is in, and a sarcastic reply accepts no offer.
     expect(said('Oh great, so we leave at 9.30 and miss the first period 🙃')).toEqual([]);
     expect(said('Sure, because that worked so well last time 🙃')).toEqual([]);
+    // Naming an option in a sarcastic sentence picks nothing.
+    const pick = (reply: string) => {
+      const found = recorded([
+        ['bus-bot', 'bot', 'Two buses are free on Friday: the 9:30 one from Meyer, or another bus from Sauer at 10:15. Which one?'],
+        ['kim', 'human', reply],
+      ]);
+      return [...found.decisions, ...found.review].map((c) => c.statement);
+    };
+    expect(pick('Oh great. Another bus. 🙃')).toEqual([]);
+    expect(pick('Another bus.')).toEqual(['Another bus.']);
   });
 
   it('takes "not yet" answering a question for a decision put off, and a German "kommt" for a decision only with where it goes', () => {

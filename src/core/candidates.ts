@@ -533,6 +533,9 @@ function clauseCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   ownCue(input, scene, r);
   settleByDialogue(input, scene, walk, r);
   if (aside || (walk.reporting && !r.label)) r.type = null;
+  // ("Oh great. Another bus. 🙃" names an option and picks nothing, as it confirms nothing.)
+  const made: string | null = r.act;
+  if (scene.sarcastic(r.clause) && (made === 'selection' || made === 'accepted-answer')) r.act = null;
   markOrigin(r);
   if (!r.type) return { made: plainCandidate(input, scene, r), consumed: 0 };
   return statedCandidates(input, scene, walk, clauses, r);

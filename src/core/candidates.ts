@@ -37,6 +37,8 @@ export interface CandidateInput {
   tuning: CandidateTuning;
   /** Each message's analysed text (its sentences), by position; split here when absent. */
   text?: readonly MessageAnalysis[];
+  /** Each message's sarcastic stretches, as the detect stage read them (worked out here when not given). */
+  sarcastic?: readonly (readonly Span[])[];
   /** The run's memo of stems (words are compared by stem; it knows the engine's stopwords). */
   stems: Stems;
   /** The run's memo of which clause openings the tagger reads as imperatives; without one, the tagger is asked every time. */
@@ -58,6 +60,7 @@ export interface CandidateInput {
 const isPerson = (m: Message) => m.role !== 'bot';
 /** Sentences of message p: from its analysis record when the caller has one. */
 const sentencesAt = (input: CandidateInput, p: number): readonly Span[] => input.text?.[p].sentences ?? splitSentences(input.messages[p].text, input.lexicon.words.statements);
+const sarcasticAt = (input: CandidateInput, p: number): readonly Span[] => input.sarcastic?.[p] ?? sarcasticSentences(input.lexicon, input.messages[p].text, sentencesAt(input, p));
 /** Content tokens of message p, as a set: from its analysis record when the caller has one. */
 const tokenSetAt = (input: CandidateInput, p: number): ReadonlySet<string> => new Set(input.text?.[p].tokens ?? contentTokens(input.messages[p].text, input.stems));
 const NO_TOKENS: ReadonlySet<string> = new Set();
@@ -373,7 +376,7 @@ function messageScene(input: CandidateInput, p: number, correcting: boolean, fac
   if (agentOffers) said.push('dialogue:agent-offers');
   // A discussion in which no agent asks or proposes anything rarely settles anything.
   if (facts.nothingOffered) said.push('dialogue:nothing-offered');
-  const ironic = sarcasticSentences(input.lexicon, m.text, sentencesAt(input, p));
+  const ironic = sarcasticAt(input, p);
   if (ironic.length > 0) said.push('message:sarcasm');
   const sarcastic = (clause: Span) => ironic.some((s) => clause.start >= s.start && clause.start < s.end);
   if (correcting) said.push('form:correcting');
@@ -2522,7 +2525,7 @@ function acceptanceAfter(input: CandidateInput, a: number): number {
     if (!first) continue;
     const lower = normalForm(first.text);
     // ("Sure, because that worked so well last time 🙃" accepts nothing.)
-    const ironic = sarcasticSentences(lexicon, m.text, sentencesAt(input, h)).some((s) => first.start >= s.start && first.start < s.end);
+    const ironic = sarcasticAt(input, h).some((s) => first.start >= s.start && first.start < s.end);
     const accepts = (hasAct(lexicon, 'acceptance', lower) || doesWhatWasOffered(input, a, first.text)) && !isQuestion(first.text) && !ironic;
     // "Yes, go with that - one fix: …" accepts and corrects a part; a reply that opens by
     // disagreeing or correcting accepts nothing.

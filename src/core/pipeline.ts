@@ -21,7 +21,7 @@ import type { ScorerModel } from './scorer';
 import { canonicalJson, sameJson } from './json';
 import { contrastsStated, firstStatedNumbers, reversalsIn, rulesOutStated, SubjectMemo } from './subject';
 import { questionText, supersedeInTask } from './supersede';
-import { sha256, type Stems } from './text';
+import { sha256, type Span, type Stems } from './text';
 import { PorterStems } from './porter';
 import type { AnalysisSettings, Decision, DecisionType, Detection, ExtractedState, Message, Pattern, ReplyActs, ReviewItem, SentenceCandidate, StaleWindow, TaskInput, Tuning, Words } from './types';
 
@@ -166,7 +166,7 @@ function readTask(taskId: string, discussion: readonly unknown[], engine: Engine
   const topics = clusterTopics(messages, answered, replyLikeOf(detections), engine.tuning.cluster, text.at, text.stemmer, engine.words.systemAuthors);
   // 6. candidates: with an agent in the discussion, every decisive clause of a person's message, the content of each correction and each proposal a
   //    person accepted, with the features the scorer weighs (a discussion among people alone is weighed topic by topic in stage 7).
-  const clauses = messages.some((m) => m.role === 'bot') ? candidateClausesOf(messages, text, detections, answered, replies, engine, run, subjectsRead) : [];
+  const clauses = messages.some((m) => m.role === 'bot') ? candidateClausesOf(messages, text, detections, answered, replies, engine, run, subjectsRead, sarcastic) : [];
   const input: DecideInput = {
     messages,
     text,
@@ -207,13 +207,13 @@ export function slotReaders(engine: Engine): Pick<CandidateInput, 'unitSlot' | '
 }
 
 /** Stage 6 of one task with an agent in it (candidates.ts). */
-function candidateClausesOf(messages: readonly Message[], text: AnalysedMessages, detections: readonly Detection[][], answered: readonly number[], replies: ReplyActs, engine: Engine, run: RunContext, memo: SubjectMemo): SentenceCandidate[] {
+function candidateClausesOf(messages: readonly Message[], text: AnalysedMessages, detections: readonly Detection[][], answered: readonly number[], replies: ReplyActs, engine: Engine, run: RunContext, memo: SubjectMemo, sarcastic: readonly (readonly Span[])[]): SentenceCandidate[] {
   const { lexicon } = engine;
   const negated = (lower: string) => negates(lexicon, lower);
   // ("40 not 60 for the kids one" denies the 60 said before it, by whoever and however far back.)
   const stated = firstStatedNumbers(text.at.map((m) => m.sentences.map((s) => s.text)));
   const contrastsStatedBefore = (p: number, clause: string) => contrastsStated(clause, (n) => (stated.get(n) ?? p) < p, lexicon.subjects, lexicon, memo);
-  return sentenceCandidates({ messages, detections, answered, verdict: replies.verdict, lexicon: engine.statements, tuning: engine.tuning.candidates, text: text.at, stems: text.stemmer, imperatives: run.imperatives, negated, contrastsStated: contrastsStatedBefore, ...slotReaders(engine) });
+  return sentenceCandidates({ messages, detections, answered, verdict: replies.verdict, lexicon: engine.statements, tuning: engine.tuning.candidates, text: text.at, sarcastic, stems: text.stemmer, imperatives: run.imperatives, negated, contrastsStated: contrastsStatedBefore, ...slotReaders(engine) });
 }
 
 /** Messages that reply rather than speak (confirmations, disagreements, corrections): clustering keeps them with what they answer. */

@@ -1406,7 +1406,15 @@ describe('decision candidates', () => {
       ['race-bot', 'bot', 'Volunteer pack updated. Shall I send the revised station map to Ben for the signage order?'],
       ['ben', 'human', person],
     ]).patterns.filter((x) => x.type === 'confirmation').map((x) => [x.messages, x.rule]);
-    expect(goAhead('send it')).toEqual([[[0, 1], 'statements/offer-taken']]);
+    // (The rule pack reads a reply that is the offered step's verb: its confirmation; the
+    // candidates read an approval of a step the agent announces, which no rule reads.)
+    expect(goAhead('send it')).toEqual([[[0, 1], 'confirmations/step-echo']]);
+    const approved = recorded([
+      ['ana', 'human', 'Deal.'],
+      ['dash-bot', 'bot', "Tile spec as agreed:\n- Headline: paid accounts with a login in the last 28 days\n- Internal accounts excluded\nI'll have it on staging tomorrow morning."],
+      ['ana', 'human', 'Sounds good.'],
+    ]).patterns.filter((x) => x.type === 'confirmation').map((x) => [x.messages, x.rule]);
+    expect(approved).toEqual([[[1, 2], 'statements/offer-taken']]);
   });
 
   it('reads a reply that rules out a value the agent just stated as a correction, whatever its words', () => {

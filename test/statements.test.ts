@@ -1417,6 +1417,23 @@ describe('decision candidates', () => {
     expect(approved).toEqual([[[1, 2], 'statements/offer-taken']]);
   });
 
+  it('reads a value set against the one said before as a correction though what happened is told after a comma', () => {
+    const replying = (person: string) => recorded([
+      ['billing-bot', 'bot', 'From the contract: 285 EUR per drop, detention free time 2 hours, then 45 EUR per hour. Should I invoice per drop, weekly or monthly?'],
+      ['priya', 'human', 'weekly, every friday'],
+      ['marta', 'human', person],
+    ]);
+    const corrected = replying('free time is 1 hour not 2, they changed it in the last draft');
+    expect(corrected.patterns.filter((x) => x.type === 'correction').map((x) => x.messages[x.messages.length - 1])).toEqual([2]);
+    expect(corrected.decisions.filter((d) => d.messageIndex === 2).map((d) => d.type)).toEqual(['constraint']);
+    // (What happened, told without a statement of what something is before it, stays a report.)
+    const told = recorded([
+      ['home-assistant', 'bot', 'The total comes to 18,270 EUR, which leaves a buffer of 730 EUR. Two options:\n(1) keep all appliances\n(2) postpone the new dishwasher and fridge'],
+      ['tom', 'human', 'Long week. Mum called, she wants us all for Easter, I said probably. Anyway, we keep the old fridge and dishwasher for now.'],
+    ]);
+    expect(told.decisions.map((d) => d.statement).filter((x) => /Mum/.test(x))).toEqual([]);
+  });
+
   it('reads a reply that rules out a value the agent just stated as a correction, whatever its words', () => {
     const replying = (person: string) => recorded([
       ['ward-bot', 'bot', 'Draft for wards 7 and 8: top-ups Mon/Wed/Fri, delivered on the 14:00 porter run. Shall I send it to the ward managers?'],

@@ -888,7 +888,7 @@ function asideOrReport(input: CandidateInput, scene: MessageScene, walk: ClauseW
   const { lexicon } = input;
   const { lower, body, words, flags } = r;
   const aside = scene.sarcastic(r.clause) || hasAct(lexicon, 'postponement', lower) || hasAct(lexicon, 'aside', lower) || hasAct(lexicon, 'consequence', lower) || (hasAct(lexicon, 'hypothetical', lower) && !hasAct(lexicon, 'contingency', lower)) || hasAct(lexicon, 'opinion', lower) || smallTalkOnly(lexicon, lower);
-  if (hasAct(lexicon, 'reported', lower)) walk.reporting = true;
+  if (hasAct(lexicon, 'reported', withoutExplanation(lexicon, input.stems, lower))) walk.reporting = true;
   else if (walk.reporting && (findAct(lexicon, 'conclusion', normalForm(r.clause.text))?.start === 0 || announced(lexicon, r.clause.text))) walk.reporting = false;
   if (walk.reporting) flags.push('form:in-report');
   if (words <= 4 && r.verbless()) flags.push('form:verbless');
@@ -976,7 +976,7 @@ function settleByDialogue(input: CandidateInput, scene: MessageScene, walk: Clau
   if (r.type && r.label !== 'rule' && hasAct(lexicon, 'explanation', main)) r.type = null;
   // "We shortened it in January and nobody updated the page." reports; it rules nothing.
   // (Before a colon: "… until there's a reason to change it: someone saw it" lists cases.)
-  r.reports = reportsPast(lexicon, input.stems, withoutReason(lexicon, normalForm(body.split(': ')[0])));
+  r.reports = reportsPast(lexicon, input.stems, withoutExplanation(lexicon, input.stems, withoutReason(lexicon, normalForm(body.split(': ')[0]))));
   if (r.type && r.type !== 'decision' && !r.label && r.reports) r.type = null;
   // The task's opening message says what the task is; its instructions are the task itself.
   // Only a decision stated outright there (a change from now on, a move) is one.
@@ -1739,6 +1739,23 @@ function reportsPast(lex: CompiledStatementLexicon, stems: Stems, lower: string)
   if (hasAct(lex, 'past', first)) return true;
   const rules = (['prohibition-start', 'directive'] as const).some((act) => findAct(lex, act, first)?.start === 0);
   return !(rules && contentWordCount(first, stems) >= 2);
+}
+
+/**
+ * A statement of what something is, up to the explanation it gives after it behind a comma, a semicolon or
+ * a dash ("free time is 1 hour not 2, they changed it in the last draft"): what happened, or
+ * what others did, told there is why it holds, not what the clause says. (Without a statement of
+ * what is before it, "Mum called, she wants us all for Easter" tells what happened throughout.)
+ */
+function withoutExplanation(lex: CompiledStatementLexicon, stems: Stems, lower: string): string {
+  for (const mark of [',', ';', ' – ', ' - ', ' — ']) {
+    for (let cut = lower.indexOf(mark); cut > 0; cut = lower.indexOf(mark, cut + 1)) {
+      const first = lower.slice(0, cut);
+      const after = lower.slice(cut + mark.length).trimStart();
+      if (findAct(lex, 'explanation', after)?.start === 0 && words(first).some((w) => lex.words.statements.valueCopula.test(w)) && contentWordCount(first, stems) >= 2) return first;
+    }
+  }
+  return lower;
 }
 
 /** A clause up to the reason it gives after its content ("…, since …", "… because …"). */

@@ -1,7 +1,7 @@
 // What a sentence of a message does — decides, sets a rule, states a preference, asks someone to
 // act, accepts, postpones, muses — read from the statement lexicon (rules/lexicons/statements.json),
 // and the clauses a message splits into. Pure text functions; no knowledge of who said what.
-import { compilePhrases } from './phrases';
+import { compilePhrases, escapeRegex } from './phrases';
 import { closingQuote, foldPunctuation, type Span } from './text';
 import type { Words } from './types';
 
@@ -70,6 +70,8 @@ export interface StatementLexiconEntry {
   phrases?: string[];
   /** A pattern on the lowercased sentence, besides or instead of phrases. */
   regex?: string;
+  /** Words that may not come right after one of its phrases: there the phrase is something else ("Email gets lost there": a subject, not an imperative). */
+  notBefore?: string[];
   examples: { match: string[]; nomatch: string[] };
 }
 
@@ -96,7 +98,8 @@ export function compileStatementLexicon(lex: StatementLexicon, words: Words): Co
   const acts = new Map<SentenceAct, CompiledEntry[]>();
   for (const e of lex.acts) {
     const list = acts.get(e.act) ?? [];
-    const sources = [...(e.phrases?.length ? [compilePhrases(e.phrases).source] : []), ...(e.regex ? [`(?:${e.regex})`] : [])];
+    const notBefore = e.notBefore?.length ? `(?!\\s+(?:${e.notBefore.map(escapeRegex).join('|')})(?![a-z0-9\\u00c0-\\u024f'’]))` : '';
+    const sources = [...(e.phrases?.length ? [`(?:${compilePhrases(e.phrases).source})${notBefore}`] : []), ...(e.regex ? [`(?:${e.regex})`] : [])];
     const gaps = (e.phrases ?? []).filter((p) => p.split(/\s+/).includes('...')).length;
     // Only an entry with a "..." needs the places of its groups ('d'), which cost every match.
     list.push({ position: e.position ?? 'anywhere', re: new RegExp(sources.join('|'), gaps > 0 ? 'gd' : 'g'), gaps });

@@ -1417,6 +1417,12 @@ describe('decision candidates', () => {
     expect(approved).toEqual([[[1, 2], 'statements/offer-taken']]);
   });
 
+  it('reads "X is fine" naming what the agent offered as a pick, and naming what it reported as no pick', () => {
+    const picked = (agent: string) => allCandidates([['route-agent', 'bot', agent], ['jonas', 'human', 'roermond is fine']]).map((c) => [c.statement, c.strength, c.cue]);
+    expect(picked('Two detours tonight: via Roermond or via Nijmegen. Which one?')).toEqual([['Roermond is fine.', 'accepted', 'selection']]);
+    expect(picked('Detour night 1 report: shuttle back in Venlo at 04:52 via Roermond. No issues.')).toEqual([['Roermond is fine.', 'explicit', 'preference']]);
+  });
+
   it('reads a value set against the one said before as a correction though what happened is told after a comma', () => {
     const replying = (person: string) => recorded([
       ['billing-bot', 'bot', 'From the contract: 285 EUR per drop, detention free time 2 hours, then 45 EUR per hour. Should I invoice per drop, weekly or monthly?'],

@@ -1013,8 +1013,10 @@ function settleByDialogue(input: CandidateInput, scene: MessageScene, walk: Clau
 /** A person naming one of the agent's options picks it; in a correction, a decision is a rule. */
 function pickOrCorrect(input: CandidateInput, scene: MessageScene, r: ClauseReading): void {
   const { lexicon } = input;
-  // "Thursday 10 is fine." answering the agent's "Thursday 10:00 or Friday 16:00" picks an option.
-  if (r.type === 'preference' && !scene.correcting && scene.agent >= 0 && r.words <= input.tuning.selectionMaxWords && selects(withoutCue(lexicon, r.body), scene.agentTokens, input.stems)) {
+  // "Thursday 10 is fine." answering the agent's "Thursday 10:00 or Friday 16:00" picks an option;
+  // "told you roermond is fine" after the agent's report of a run via Roermond picks nothing, as
+  // nothing was offered.
+  if (r.type === 'preference' && !scene.correcting && scene.agent >= 0 && (scene.agentOffers || selects(r.body, scene.alternativeTokens, input.stems)) && r.words <= input.tuning.selectionMaxWords && selects(withoutCue(lexicon, r.body), scene.agentTokens, input.stems)) {
     r.type = 'decision';
     r.strength = 'accepted';
     r.act = 'selection' as SentenceAct;

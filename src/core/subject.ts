@@ -739,11 +739,9 @@ export function comparable(a: SlotValue, b: SlotValue): boolean {
  * of the smaller subject ("Cut-off 14:00 is fine" / "the cut-off is 13:00 on the site");
  * 'whole': two subject words, or one that is the whole of the smaller subject ("The release is on
  * 14 April" / "The release moves to 21 April"); 'firm': two subject words; 'strict': two, and at
- * least a third of the smaller subject; 'matter': as 'loose', between two tasks that are one
- * matter (affinity.ts), where also the one number of two clauses is their shared subject's number
- * ("Ticket price: wir nehmen 85." / weeks later "Tickets go to 95 then").
+ * least a third of the smaller subject.
  */
-export type SubjectMatch = 'named' | 'loose' | 'matter' | 'whole' | 'firm' | 'strict';
+export type SubjectMatch = 'named' | 'loose' | 'whole' | 'firm' | 'strict';
 
 /** The most subject words the other clause may have for one shared word to be the whole of a subject both name. */
 const WHOLE_MAX_OTHER = 4;
@@ -760,7 +758,7 @@ export function sameSubject(a: SubjectClause, b: SubjectClause, match: SubjectMa
   // ('whole': the one word is the whole of one subject and no mere aside of the other: "the
   // briefing, right after check-in, with Javier and Carmen" is not about the check-in.)
   if (match === 'whole') return Math.min(a.anchor.size, b.anchor.size) === 1 && Math.max(a.anchor.size, b.anchor.size) <= WHOLE_MAX_OTHER;
-  return (match === 'loose' || match === 'matter') && n * 2 >= Math.min(a.anchor.size, b.anchor.size);
+  return match === 'loose' && n * 2 >= Math.min(a.anchor.size, b.anchor.size);
 }
 
 /** Whether the two clauses name one thing of a kind by different ordinals ("the first round" / "the second round"). */
@@ -808,10 +806,8 @@ export function valueChange(older: SubjectClause, newer: SubjectClause, match: S
       // A bare number says nothing of what it counts, but a limit of one on the same subject is
       // that subject's limit ("purchases over 25k" → "purchases over 50k"), and the one number of
       // two clauses that share two subject words is that subject's number ("Total cap for the
-      // kitchen is 18,000" → "Raise the kitchen cap to 21,000"), or one, between two tasks that
-      // are one matter ('matter'). (Inside one discussion, "2000 from print to digital" and
-      // "children stays 35 of print" share a word and count different things.)
-      if (key === COUNT && !bound && !(onlyBareNumber(older) && onlyBareNumber(newer) && sameSubject(olderAsserts, newerAsserts, match === 'matter' ? 'matter' : 'firm'))) continue;
+      // kitchen is 18,000" → "Raise the kitchen cap to 21,000").
+      if (key === COUNT && !bound && !(onlyBareNumber(older) && onlyBareNumber(newer) && sameSubject(olderAsserts, newerAsserts, 'firm'))) continue;
       // The thing a count counts says what it counts, not whose count it is: "we have 64 rooms"
       // and "the Segelclub wants 15 rooms" share a subject only in another word.
       if (key.length > COUNT.length && key.startsWith(COUNT) && !sameSubject(without(older, key.slice(COUNT.length)), without(newer, key.slice(COUNT.length)), match)) continue;

@@ -272,13 +272,13 @@ export function crossTaskVerdict(later: LaterDecision, o: Decision, theirs: Subj
 /**
  * `replacement` at a subject match. A new value needs less: the whole of the smaller subject when
  * the match is firm ("The release is on 14 April" → "The release moves to 21 April"), and a shared
- * word when the two tasks are one matter ('matter': "Order Monday, delivery Wednesday." → weeks
- * later, "Order goes out thursday then"). The other readings (a negation, a
+ * word, as inside one discussion, when the two tasks are one matter ("Order Monday, delivery
+ * Wednesday." → weeks later, "Order goes out thursday then"). The other readings (a negation, a
  * swap) keep the match: a word ruled out in passing ("one monthly statement, not per service")
  * says less of the subject than a value of its slot does.
  */
 function replacementAt(later: LaterDecision, o: Decision, theirs: SubjectView, match: SubjectMatch, explicit: boolean, judge: RegistryJudge): string | null {
-  const valueMatch: SubjectMatch = match !== 'firm' ? match : judge.oneMatter(o.task_id, later.d.task_id) ? 'matter' : 'whole';
+  const valueMatch: SubjectMatch = match !== 'firm' ? match : judge.oneMatter(o.task_id, later.d.task_id) ? 'loose' : 'whole';
   return replacement(theirs, later.mine, later.cues, explicit, judge.generic, match, valueMatch, later.message());
 }
 

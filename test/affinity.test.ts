@@ -65,22 +65,4 @@ describe('task affinity', () => {
     expect(affinity.related('T1', 'T2')).toBe(false);
     expect(new TaskAffinity(texts, 0.2, 4, new PorterStems(words)).related('T1', 'T2')).toBe(true);
   });
-
-  it('calls two tasks one matter at the higher cosine only, never a task it does not know, nor any below the minimum number of tasks', () => {
-    const texts = new Map([
-      ['T1', () => 'backup retention days backup'],
-      ['T2', () => 'backup retention days newsletter'],
-      ['T3', () => 'backup invoice refund carrier'],
-      ['T4', () => 'parcel release friday monday'],
-    ]);
-    const affinity = new TaskAffinity(texts, 0.05, 2, new PorterStems(words), 0.5);
-    const [close, loose] = [affinity.similarity('T1', 'T2')!, affinity.similarity('T1', 'T3')!];
-    // (The pairs chosen lie on either side of the one-matter cosine, both above the related one.)
-    expect([close >= 0.5, loose >= 0.05 && loose < 0.5]).toEqual([true, true]);
-    expect([affinity.oneMatter('T1', 'T2'), affinity.oneMatter('T2', 'T1'), affinity.related('T1', 'T3'), affinity.oneMatter('T1', 'T3')]).toEqual([true, true, true, false]);
-    expect(affinity.oneMatter('T1', 'T9')).toBe(false);
-    expect(new TaskAffinity(texts, 0.05, 5, new PorterStems(words), 0.5).oneMatter('T1', 'T2')).toBe(false);
-    // Without a one-matter cosine, no two tasks are one matter.
-    expect(new TaskAffinity(texts, 0.05, 2, new PorterStems(words)).oneMatter('T1', 'T2')).toBe(false);
-  });
 });

@@ -45,37 +45,6 @@ describe('time order', () => {
   });
 });
 
-describe('tasks that are one matter', () => {
-  const human = () => 'human' as const;
-  const affinity = (oneMatter: boolean) => ({ related: () => true, oneMatter: (a: string, b: string) => a === b || oneMatter });
-  const pair = () => {
-    const older = decision('DEC-20260305-003', 'P103', 'Order Monday, delivery Wednesday.', '2026-03-05T09:00:00Z');
-    const newer = decision('DEC-20260402-002', 'P112', "Order goes out thursday then, after becky's count.", '2026-04-02T09:00:00Z');
-    return { older, newer };
-  };
-
-  it('replace a value of the earlier task on one shared subject word, as inside one discussion', () => {
-    const { older, newer } = pair();
-    relateNewDecisions({ decisions: [older, newer] }, [newer], engine.lexicon, undefined, { spokenBy: human, affinity: affinity(true) });
-    expect(newer.supersedes).toBe(older.id);
-    expect(older).toMatchObject({ status: 'superseded', superseded_by: newer.id });
-  });
-
-  it('tasks that are only related need more of the subject for a new value', () => {
-    const { older, newer } = pair();
-    relateNewDecisions({ decisions: [older, newer] }, [newer], engine.lexicon, undefined, { spokenBy: human, affinity: affinity(false) });
-    expect(newer.supersedes).toBeNull();
-    expect(older.status).toBe('active');
-  });
-
-  it('one matter lowers the bar for a new value only: a word ruled out in passing still retires nothing', () => {
-    const older = decision('DEC-20260311-001', 'S111', 'The rest of the services go to A1 Truckservice in Horst, on tuesdays.', '2026-03-11T09:00:00Z');
-    const newer = decision('DEC-20260415-001', 'S119', 'Going forward i want A1 invoices as one monthly statement, not per service.', '2026-04-15T09:00:00Z');
-    relateNewDecisions({ decisions: [older, newer] }, [newer], engine.lexicon, undefined, { spokenBy: human, affinity: affinity(true) });
-    expect(newer.supersedes).toBeNull();
-  });
-});
-
 // ---------------------------------------------------------------------------------------------
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

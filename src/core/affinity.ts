@@ -26,11 +26,9 @@ export class TaskAffinity {
   constructor(
     private readonly texts: ReadonlyMap<string, () => string>,
     private readonly threshold: number,
-    /** With fewer tasks than this, every task is related to every other (see related), and none is one matter with another (see oneMatter). */
+    /** With fewer tasks than this, every task is related to every other (see related). */
     private readonly minTasks: number,
     private readonly stems: Stems,
-    /** The cosine at or above which two tasks are one matter (see oneMatter). */
-    private readonly oneMatterAt: number = Number.POSITIVE_INFINITY,
   ) {}
 
   private build(): Map<string, TaskVector> {
@@ -85,19 +83,6 @@ export class TaskAffinity {
     const sim = this.similarity(a, b);
     return sim === null || sim >= this.threshold;
   }
-
-  /**
-   * Whether tasks `a` and `b` are one matter: their discussions share the vocabulary of their
-   * matter as closely as one discussion shares its own ("Order Monday, delivery Wednesday." and,
-   * weeks later, "Order goes out thursday then"), not just some of it, as related tasks do. Never
-   * when the run is too small to tell, nor for a task it does not know.
-   */
-  oneMatter(a: string, b: string): boolean {
-    if (a === b) return true;
-    if (this.texts.size < this.minTasks) return false;
-    const sim = this.similarity(a, b);
-    return sim !== null && sim >= this.oneMatterAt;
-  }
 }
 
 /** A task's profile (its words' numbers and weights), the profile's length, and the task's number. */
@@ -111,7 +96,7 @@ function pairKey(i: number, j: number, n: number): number {
   return i < j ? i * n + j : j * n + i;
 }
 
-/** Every pair of tasks related and none one matter with another (a caller with no discussions at hand to tell: a review's acceptance, a library user). */
-export const ALL_RELATED = { related: (_a: string, _b: string) => true, oneMatter: (a: string, b: string) => a === b } as const;
+/** Every pair of tasks related (a caller with no discussions at hand: a review's acceptance, a library user). */
+export const ALL_RELATED = { related: (_a: string, _b: string) => true } as const;
 
-export type Affinity = Pick<TaskAffinity, 'related' | 'oneMatter'>;
+export type Affinity = Pick<TaskAffinity, 'related'>;

@@ -397,7 +397,7 @@ function affinityOf(analysedFiles: readonly AnalysedFile[], engine: Engine): Tas
   for (const file of analysedFiles) {
     for (const { task } of file.tasks) texts.set(task.id, () => normalizeDiscussion(task.discussion, engine.config).map((m) => m.text).join('\n'));
   }
-  return new TaskAffinity(texts, engine.tuning.relate.taskAffinity, engine.tuning.relate.taskAffinityMinTasks, new PorterStems(engine.words), engine.tuning.relate.taskOneMatter);
+  return new TaskAffinity(texts, engine.tuning.relate.taskAffinity, engine.tuning.relate.taskAffinityMinTasks, new PorterStems(engine.words));
 }
 
 /** Every message of the analysed tasks with the decisions they produced: a draft can restate what another task corrected or replaced. */

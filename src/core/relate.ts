@@ -324,7 +324,7 @@ function registryPass(registry: { decisions: Decision[] }, created: readonly Dec
   const view = (text: string) => viewOf(text, subjects, lexicon, memo);
   // A decision a person accepted or wrote is a person's; otherwise its statement's speaker, when known.
   const speakerOf = (x: Decision): Message['role'] | null => (x.origin !== 'auto' ? 'human' : (context.spokenBy?.(x) ?? null));
-  const judge: RegistryJudge = { view, generic: subjects.generic, valueContradiction: oncePerPair((theirs, mine) => contradiction(theirs, mine, subjects.generic, true)), speakerOf, oneMatter: (a, b) => (context.affinity ?? ALL_RELATED).oneMatter(a, b) };
+  const judge: RegistryJudge = { view, generic: subjects.generic, valueContradiction: oncePerPair((theirs, mine) => contradiction(theirs, mine, subjects.generic, true)), speakerOf };
   const said = created.map((d): SaidIn => {
     const source = context.sourceText?.(d) ?? null;
     return { statement: d.statement, own: view(d.statement), source, message: source === null ? null : `${d.task_id}\u0000${source}` };

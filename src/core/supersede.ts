@@ -238,8 +238,6 @@ export interface RegistryJudge {
   valueContradiction: (theirs: SubjectView, mine: SubjectView) => string | null;
   /** Whose decision it is ('bot' when only agents said it; null when not known). */
   speakerOf: (d: Decision) => Message['role'] | null;
-  /** Whether two tasks' discussions are one matter (affinity.ts `oneMatter`). */
-  oneMatter: (a: string, b: string) => boolean;
 }
 
 /** The later decision retires the earlier one, or conflicts with it, and why. */
@@ -269,17 +267,9 @@ export function crossTaskVerdict(later: LaterDecision, o: Decision, theirs: Subj
   return reversalVerdict(later, o, theirs, judge);
 }
 
-/**
- * `replacement` at a subject match. A new value needs less: the whole of the smaller subject when
- * the match is firm ("The release is on 14 April" → "The release moves to 21 April"), and a shared
- * word, as inside one discussion, when the two tasks are one matter ("Order Monday, delivery
- * Wednesday." → weeks later, "Order goes out thursday then"). The other readings (a negation, a
- * swap) keep the match: a word ruled out in passing ("one monthly statement, not per service")
- * says less of the subject than a value of its slot does.
- */
-function replacementAt(later: LaterDecision, o: Decision, theirs: SubjectView, match: SubjectMatch, explicit: boolean, judge: RegistryJudge): string | null {
-  const valueMatch: SubjectMatch = match !== 'firm' ? match : judge.oneMatter(o.task_id, later.d.task_id) ? 'loose' : 'whole';
-  return replacement(theirs, later.mine, later.cues, explicit, judge.generic, match, valueMatch, later.message());
+/** `replacement` at a subject match: a new value needs only the whole of the smaller subject when the match is firm ("The release is on 14 April" → "The release moves to 21 April"). */
+function replacementAt(later: LaterDecision, theirs: SubjectView, match: SubjectMatch, explicit: boolean, judge: RegistryJudge): string | null {
+  return replacement(theirs, later.mine, later.cues, explicit, judge.generic, match, match === 'firm' ? 'whole' : match, later.message());
 }
 
 /**
@@ -294,7 +284,7 @@ function retiresCorrection(later: LaterDecision, o: Decision, theirs: SubjectVie
   const changedCorrected = cues.length > 0 && speaker !== 'bot' && o.corrects ? correctedValueChanged(judge.view(o.corrects), theirs, mine) : null;
   if (changedCorrected) return changedCorrected;
   if (o.task_id === d.task_id || speaker !== 'human' || (o.corrects && wrongValueRestated(judge.view(o.corrects), theirs, mine))) return null;
-  return replacementAt(later, o, theirs, d.downstream.includes(o.task_id) && cues.length > 0 ? 'named' : 'firm', false, judge) ?? (o.type === 'action_item' ? null : answeredChange(theirs, later));
+  return replacementAt(later, theirs, d.downstream.includes(o.task_id) && cues.length > 0 ? 'named' : 'firm', false, judge) ?? (o.type === 'action_item' ? null : answeredChange(theirs, later));
 }
 
 /**
@@ -309,7 +299,7 @@ function reversalVerdict(later: LaterDecision, o: Decision, theirs: SubjectView,
   // meets them: inside one discussion.)
   const match: SubjectMatch = o.task_id === d.task_id ? 'loose' : named ? (cues.length > 0 && !isCorrection(d) ? 'named' : 'loose') : 'firm';
   const retire =
-    replacementAt(later, o, theirs, match, isCorrection(d), judge) ??
+    replacementAt(later, theirs, match, isCorrection(d), judge) ??
     (isCorrection(d) || o.type === 'action_item' ? null : answeredChange(theirs, later, o.task_id === d.task_id));
   // An agent never reverses a person (nor a decision whose speaker is not known).
   const mayReverse = judge.speakerOf(d) !== 'bot' || judge.speakerOf(o) === 'bot';

@@ -34,7 +34,6 @@ export const DEFAULT_TUNING: Tuning = {
     restateContainment: 0.75,
     staleOverlap: 0.3,
     taskAffinity: 0.12,
-    taskOneMatter: 0.2,
     taskAffinityMinTasks: 12,
   },
   cluster: {

@@ -708,13 +708,6 @@ export interface RelateTuning {
   staleOverlap: number;
   /** TF-IDF cosine of two tasks' discussions at or above which they are about the same matter: only then may one reverse or contradict the other (unless it names it). */
   taskAffinity: number;
-  /**
-   * TF-IDF cosine at or above which two tasks' discussions are one matter: a new value in a
-   * decision of the later one replaces the earlier one's on one shared subject word, as inside one
-   * discussion. (On the labelled chains, tasks a later one reverses or contradicts lie at 0.15 to
-   * 0.5, half above 0.3; of the other pairs of tasks, about one in a thousand reaches 0.2.)
-   */
-  taskOneMatter: number;
   /** Tasks a run must hold for their affinity to count: with fewer, common words cannot be told from a matter's own, and every task may relate to every other. */
   taskAffinityMinTasks: number;
 }

@@ -196,14 +196,14 @@ describe('an error the agent admits', () => {
   });
 
   it('so does an agent that says it corrected itself, or admits it after a short opener', () => {
-    for (const admission of ['Corrected: kickoff starts at 11:00.', 'Sorry, corrected to 11:00.', 'Correct, apologies. Kickoff at 11:00 then.', 'Thank you, I\'ve corrected it: kickoff at 11:00.', 'Korrigiert: Beginn um 11 Uhr.']) {
+    for (const admission of ['Corrected: kickoff starts at 11:00.', 'Sorry, corrected to 11:00.', 'Oops, my mistake. Kickoff at 11:00 then.', 'Thank you, I\'ve corrected it: kickoff at 11:00.', 'Korrigiert: Beginn um 11 Uhr.']) {
       const m = thread(['planner-agent', 'bot', 'Kickoff is Saturday 4 July at 10:00 in the courtyard, is 10:00 still right?'], ['ana', 'human', '11. the market is in front of the library until 11'], ['planner-agent', 'bot', admission]);
       expect([admission, patternsAt(m, 1)]).toEqual([admission, ['correction']]);
     }
   });
 
   it('an agent regretting what it cannot do, or reporting what it did, admits no error', () => {
-    for (const reply of ["I'm sorry, there is no table free at eight.", 'Done: resent all four invitations with Teams links.', "Sorry, I can't find the 11:00 slot.", 'Correct, the form already blocks party bookings.']) {
+    for (const reply of ["I'm sorry, there is no table free at eight.", 'Done: resent all four invitations with Teams links.', "Sorry, I can't find the 11:00 slot.", 'Correct, the form already blocks party bookings.', "Yes, you're right, 11:00 it is.", 'Correct, good catch that we should tell them.', 'Corrected figures from finance arrived this morning.']) {
       const m = thread(['hr-assistant', 'bot', 'Invitations sent, each with a Google Meet link.'], ['thomas', 'human', 'We use Teams with candidates. Please resend the links.'], ['hr-assistant', 'bot', reply]);
       expect(patternsAt(m, 1)).not.toContain('correction');
     }

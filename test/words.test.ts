@@ -57,8 +57,8 @@ describe('an engine built with other word lists behaves by them', () => {
     expect(corrects(shippedEngine(withList('replies', 'errorAdmissions', () => ['qqzx'])))).toBe(false);
   });
 
-  it("replies: the short words an agent may say before admitting an error ('Correct, apologies.')", () => {
-    const messages = thread(['hr-assistant', 'bot', 'Invitations sent, each with a Google Meet link.'], ['thomas', 'human', 'We use Teams with candidates. Please resend the links.'], ['hr-assistant', 'bot', 'Correct, apologies. Resent with Teams links.']);
+  it("replies: the short words an agent may say before admitting an error ('Oops, my mistake.')", () => {
+    const messages = thread(['hr-assistant', 'bot', 'Invitations sent, each with a Google Meet link.'], ['thomas', 'human', 'We use Teams with candidates. Please resend the links.'], ['hr-assistant', 'bot', 'Oops, my mistake. Resent with Teams links.']);
     const corrects = (engine: Engine) => analysed(engine, messages).patterns.some((p) => p.type === 'correction');
     expect(corrects(shipped)).toBe(true);
     expect(corrects(shippedEngine(withList('replies', 'errorAdmissionOpeners', () => ['qqzx'])))).toBe(false);

@@ -1724,6 +1724,9 @@ const TYPE_OF_ACT: Partial<Record<SentenceAct, DecisionType>> = {
   request: 'action_item',
 };
 
+/** The marks that part a clause's content from what it tells after it ("…, last time they …"). */
+const CLAUSE_MARKS = [',', ';', ' – ', ' - ', ' — '] as const;
+
 /**
  * Whether a clause reports what happened rather than setting what holds: it speaks in the past,
  * unless a ban or an instruction of its own comes first, in a part of the sentence the past comes
@@ -1735,7 +1738,7 @@ const TYPE_OF_ACT: Partial<Record<SentenceAct, DecisionType>> = {
 function reportsPast(lex: CompiledStatementLexicon, stems: Stems, lower: string): boolean {
   const past = findAct(lex, 'past', lower);
   if (!past) return false;
-  const cut = Math.max(...[',', ';', ' – ', ' - ', ' — '].map((mark) => lower.lastIndexOf(mark, past.start)));
+  const cut = Math.max(...CLAUSE_MARKS.map((mark) => lower.lastIndexOf(mark, past.start)));
   if (cut <= 0) return true;
   const first = lower.slice(0, cut);
   if (hasAct(lex, 'past', first)) return true;
@@ -1750,7 +1753,7 @@ function reportsPast(lex: CompiledStatementLexicon, stems: Stems, lower: string)
  * what is before it, "Mum called, she wants us all for Easter" tells what happened throughout.)
  */
 function withoutExplanation(lex: CompiledStatementLexicon, stems: Stems, lower: string): string {
-  for (const mark of [',', ';', ' – ', ' - ', ' — ']) {
+  for (const mark of CLAUSE_MARKS) {
     for (let cut = lower.indexOf(mark); cut > 0; cut = lower.indexOf(mark, cut + 1)) {
       const first = lower.slice(0, cut);
       const after = lower.slice(cut + mark.length).trimStart();

@@ -87,9 +87,10 @@ export interface RuleSpec {
   /**
    * The cue's named group `ref` must name what the answered message mentions: 'all' of its content
    * words, or 'any' of them ("Priya isn't our DPO" denies something the agent said of Priya;
-   * "The clause." picks an option the answered message offered). No answered message, no match.
+   * "The clause." picks an option the answered message offered), or be the 'step' its closing
+   * question offers, by that question's first verb ("Send?" — "send it"). No answered message, no match.
    */
-  echo?: 'all' | 'any';
+  echo?: 'all' | 'any' | 'step';
   /** 'reject': not in a sentence that only supposes ("If we ever add maps, that's not on the roadmap"). */
   hypothetical?: 'reject' | 'allow';
   /** Longest message (in words) the rule applies to; long turns make short cues meaningless. */

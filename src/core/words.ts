@@ -27,7 +27,7 @@ export function compileWords(lexicons: WordLexicons, negators: readonly string[]
     referenceDeterminer: new RegExp(`^(?:${list('referenceDeterminers')})$`, 'iu'),
     // (A whole word: "can't make it" opens no question.)
     questionOpening: new RegExp(`^\\s*(?:${alternation(lexicons, 'replies', 'questionOpeners')})(?![\\p{L}\\p{N}'’])[^.!]*$`, 'iu'),
-    // (After at most one short opener and its comma, stop or dash: "Correct, apologies.")
+    // (After at most one short opener and its comma, stop or dash: "Sorry, my mistake.")
     errorAdmission: new RegExp(`^\\s*(?:(?:${alternation(lexicons, 'replies', 'errorAdmissionOpeners')})\\s*[,.!\u2013\u2014-]+\\s*)?(?:${alternation(lexicons, 'replies', 'errorAdmissions')})(?![\\p{L}\\p{N}])`, 'iu'),
   };
 }

@@ -463,6 +463,8 @@ describe('relations on the same subject', () => {
     // Not the other way round: a number said alone ("Group size: 8 it is.") may count what a later
     // amount does not ("costs 45 EUR per child").
     expect(replaces('Kids swim course group size: 8 it is.', 'The kids swim course costs 45 EUR per child.')).toBeNull();
+    // Nor a number another clause of the older decision already gives: "45" there is the same 45.
+    expect(replaces('45. and fight call before every rehearsal now, not just act 2 days.', 'Fight call is 45 before every call.')).toBeNull();
   });
 
   it('reads no German or Spanish function word as a subject word', () => {

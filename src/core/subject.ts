@@ -1362,11 +1362,20 @@ function bannedValueGiven(older: SubjectClause, newer: SubjectClause): SlotValue
 export function valueReplacement(older: SubjectView, newer: SubjectView, match: SubjectMatch = 'loose', bare = false): string | null {
   for (const o of older.clauses) {
     for (const n of newer.clauses) {
-      const change = valueChange(o, n, match, bare);
+      // (A bare number another clause of the older statement gives is that number again, not a
+      // new one for this clause's value: "45. and fight call before every rehearsal now, not just
+      // act 2 days." → "Fight call is 45 before every call.")
+      const change = valueChange(o, n, match, bare && !givesNumberOf(older, n));
       if (change) return change;
     }
   }
   return null;
+}
+
+/** Whether a number the clause gives is one a clause of `view` gives too, in any slot. */
+function givesNumberOf(view: SubjectView, c: SubjectClause): boolean {
+  const numbers = new Set(view.clauses.flatMap((o) => o.values.filter((v) => !v.negated).map((v) => v.value.split(' ')[0])));
+  return c.values.some((v) => !v.negated && numbers.has(v.value.split(' ')[0]));
 }
 
 /**

@@ -1747,10 +1747,11 @@ function reportsPast(lex: CompiledStatementLexicon, stems: Stems, lower: string)
 }
 
 /**
- * A statement of what something is, up to the explanation it gives after it behind a comma, a semicolon or
- * a dash ("free time is 1 hour not 2, they changed it in the last draft"): what happened, or
- * what others did, told there is why it holds, not what the clause says. (Without a statement of
- * what is before it, "Mum called, she wants us all for Easter" tells what happened throughout.)
+ * A statement of what something is, up to the explanation it gives after it behind a comma, a
+ * semicolon or a dash ("free time is 1 hour not 2, they changed it in the last draft"): what
+ * happened, or what others did, told there is why it holds, not what the clause says. (Without a
+ * statement of what something is before it, "Mum called, she wants us all for Easter" tells what
+ * happened throughout.)
  */
 function withoutExplanation(lex: CompiledStatementLexicon, stems: Stems, lower: string): string {
   for (const mark of CLAUSE_MARKS) {

@@ -1016,7 +1016,7 @@ function pickOrCorrect(input: CandidateInput, scene: MessageScene, r: ClauseRead
   // "Thursday 10 is fine." answering the agent's "Thursday 10:00 or Friday 16:00" picks an option;
   // "told you roermond is fine" after the agent's report of a run via Roermond picks nothing, as
   // nothing was offered.
-  if (r.type === 'preference' && !scene.correcting && scene.agent >= 0 && (scene.agentOffers || selects(r.body, scene.alternativeTokens, input.stems)) && r.words <= input.tuning.selectionMaxWords && selects(withoutCue(lexicon, r.body), scene.agentTokens, input.stems)) {
+  if (r.type === 'preference' && !scene.correcting && scene.agent >= 0 && offeredToPick(input, scene, r.body) && r.words <= input.tuning.selectionMaxWords && selects(withoutCue(lexicon, r.body), scene.agentTokens, input.stems)) {
     r.type = 'decision';
     r.strength = 'accepted';
     r.act = 'selection' as SentenceAct;
@@ -1058,6 +1058,11 @@ function pickOrCorrect(input: CandidateInput, scene: MessageScene, r: ClauseRead
   }
 }
 
+/** Whether the agent's message put up something a reply can pick: an offer or proposal, or alternatives the reply names. */
+function offeredToPick(input: CandidateInput, scene: MessageScene, body: string): boolean {
+  return scene.agentOffers || selects(body, scene.alternativeTokens, input.stems);
+}
+
 /** "It's the town library.", "Das ist die alte Druckerei.": a statement of what something is, with content of its own. */
 function statesWhatIs(input: CandidateInput, r: ClauseReading): boolean {
   return input.lexicon.words.statements.factCopula.test(r.lower) && !isQuestion(r.body) && contentWordCount(r.body, input.stems) >= 2;
@@ -1086,7 +1091,7 @@ function namesSomeoneNew(input: CandidateInput, scene: MessageScene, r: ClauseRe
  * …" — "640! Last year we had 400.") picks nothing.
  */
 function namesOption(input: CandidateInput, scene: MessageScene, r: ClauseReading): boolean {
-  if (!scene.agentOffers && !selects(r.body, scene.alternativeTokens, input.stems)) return false;
+  if (!offeredToPick(input, scene, r.body)) return false;
   // "About the fee..." names the topic of what follows, not the option it shares a word with
   // ("About the fee: 25 euros." still picks, after its colon).
   if (findAct(input.lexicon, 'topic-intro', r.lower)?.start === 0 && !/[:,]/.test(r.body)) return false;

@@ -1372,10 +1372,11 @@ export function valueReplacement(older: SubjectView, newer: SubjectView, match: 
   return null;
 }
 
-/** Whether a number the clause gives is one a clause of `view` gives too, in any slot. */
+/** Whether a number the clause gives is one a clause of `view` gives too, in any slot (numbers compared as numberKey writes them). */
 function givesNumberOf(view: SubjectView, c: SubjectClause): boolean {
-  const numbers = new Set(view.clauses.flatMap((o) => o.values.filter((v) => !v.negated).map((v) => v.value.split(' ')[0])));
-  return c.values.some((v) => !v.negated && numbers.has(v.value.split(' ')[0]));
+  const given = (x: SubjectClause) => x.values.filter((v) => !v.negated).flatMap((v) => numberKey(v.value) ?? []);
+  const numbers = new Set(view.clauses.flatMap(given));
+  return given(c).some((n) => numbers.has(n));
 }
 
 /**

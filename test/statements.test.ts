@@ -1237,6 +1237,13 @@ describe('decision candidates', () => {
     expect(pick('Sabores.')).toEqual(['Sabores.']);
   });
 
+  it("accepts each point of a labelled proposal whose sentence sets its points apart with semicolons", () => {
+    const proposal = 'Proposal: 1st reminder by email 14 days after the return; 2nd reminder by letter after 30 days, incl. a €5 late fee; after 60 days the board decides on suspension from training.';
+    expect(acceptedSteps(proposal, 'ok as proposed')).toEqual(['1st reminder by email 14 days after the return.', '2nd reminder by letter after 30 days, incl. a €5 late fee.', 'After 60 days the board decides on suspension from training.']);
+    // A part of a word or two is no point of its own: the sentence stays whole.
+    expect(acceptedSteps('Proposal: move the backups to S3 and keep them for 30 days; cheaper.', 'ok, do it')).toEqual(['Move the backups to S3 and keep them for 30 days; cheaper.']);
+  });
+
   it('keeps what a bare yes accepted when the question is no choice among keyed options, a ban beside a pick, and picks of rooms by number', () => {
     expect(acceptedSteps('Proposal: move the backups to S3 and keep them for 30 days. Which bucket region should I use?', 'ok, do it')).toEqual(['Move the backups to S3 and keep them for 30 days.']);
     expect(acceptedSteps('Proposal: migrate the database on Saturday night. It will take two or three hours of downtime. Shall I go ahead?', 'Yes, go ahead.')).toEqual(['Migrate the database on Saturday night.']);
@@ -1369,6 +1376,16 @@ describe('decision candidates', () => {
     expect(strengths('Raw events: 24 months.')).toEqual(['correction']);
     // A step of one's own beside the new value leaves it a correction.
     expect(strengths("Raw events 24 months, I'll tell legal.")).toEqual(['correction']);
+  });
+
+  it("reads the agent's figure quoted rounded as no correction of it", () => {
+    const strengths = (person: string) => candidates([['club-bot', 'bot', 'Bank charges for the returns: €3.50 each = €80.50.'], ['maren', 'human', person]]).map((c) => c.strength);
+    expect(strengths('80 euro just in bank fees.')).toEqual([]);
+    expect(strengths('81 euro just in bank fees.')).toEqual([]);
+    // Another figure for the same thing still corrects it.
+    expect(strengths('Bank fees: 60 euro.')).toEqual(['correction']);
+    // Three digits after the mark are thousands, not decimals: 2 is no rounding of "2,316".
+    expect(candidates([['club-bot', 'bot', 'Open fees: €2,316 from 23 return debits.'], ['maren', 'human', 'Open fees: 2 debits.']]).map((c) => c.strength)).toEqual(['correction']);
   });
 
   it('reads a number a person gives later as a new value only where the agent measured the same thing in the same unit', () => {

@@ -1996,7 +1996,7 @@ function correctsValue(body: string, agentText: string, agentSentences: readonly
   const mine = numbersOf(body);
   if (mine.length === 0) return false;
   const theirs = new Set(numbersOf(agentText));
-  if (mine.every((n) => theirs.has(n))) return false;
+  if (mine.every((n) => theirs.has(n) || roundsOneOf(n, theirs))) return false;
   // (The word that makes a number an hour is no subject: "bis 15 Uhr" and "bei 11 Uhr" share
   // none. A unit such as "days" is shared: both measure the same thing.)
   const subjectWords = (text: string) => words(text).filter((w) => unitSlot?.(w) !== 'time').flatMap((w) => contentToken(w, stems) ?? []);
@@ -2006,6 +2006,21 @@ function correctsValue(body: string, agentText: string, agentSentences: readonly
   const written = measures(body, unitSlot);
   const kin = measured ? sameMeasure : sameKind;
   return agentSentences.some((s) => measures(s.text, unitSlot).some((n) => written.some((m) => kin(m, n))) && subjectWords(s.text).some((t) => subject.has(t)));
+}
+
+/**
+ * A whole number that is one of the agent's decimals rounded ("80 euro just in bank fees" for
+ * "€80.50"): the person quotes the figure, and corrects nothing. (Three digits after the mark are
+ * thousands: "2,316" is no decimal.)
+ */
+function roundsOneOf(n: string, theirs: ReadonlySet<string>): boolean {
+  if (!/^\d+$/.test(n)) return false;
+  const whole = Number(n);
+  for (const t of theirs) {
+    const d = /^(\d+)[.,](\d{1,2})$/.exec(t);
+    if (d && Math.abs(Number(`${d[1]}.${d[2]}`) - whole) < 1) return true;
+  }
+  return false;
 }
 
 /** A number as written and the slot of the unit after it, when the unit is known ("14 days" → duration, "4 TB" → size). */
@@ -2623,17 +2638,31 @@ function labelledProposal(lex: CompiledStatementLexicon, t: CandidateTuning, sen
     } else if (isQuestion(s.text) || /^[^,.;!?]{1,40}:\s/.test(s.text)) {
       break;
     }
-    const bodyLower = normalForm(body);
     // After the label's own sentence, only what decides something belongs to the proposal.
-    if (body === s.text && !decisive(lex, bodyLower)) continue;
-    if (isQuestion(body) || hasAct(lex, 'hypothetical', bodyLower) || hasAct(lex, 'explanation', bodyLower) || hasAct(lex, 'past', bodyLower) || hasAct(lex, 'opinion', bodyLower)) continue;
-    const shaped = shape(lex, t, body);
-    if (!shaped.statement || contentWordCount(shaped.statement, lex.words) < 2 || wordCount(shaped.statement) > t.statementMaxWords) continue;
-    const act = classify(lex, normalForm(shaped.statement));
-    const type: DecisionType = act === 'rule' || act === 'prohibition-start' ? 'constraint' : act === 'directive' ? 'action_item' : 'decision';
-    out.push({ statement: shaped.statement, type, reasons: shaped.reasons, alternatives: shaped.alternatives });
+    if (body !== s.text || decisive(lex, normalForm(body))) for (const point of proposalPoints(lex, body)) out.push(...proposedPoint(lex, t, point));
   }
   return out;
+}
+
+/**
+ * The points of a proposal's sentence: its parts between semicolons ("1st reminder by email 14
+ * days after the return; 2nd reminder by letter after 30 days; …") when there are several, each
+ * with words of its own; else the sentence.
+ */
+function proposalPoints(lex: CompiledStatementLexicon, body: string): string[] {
+  const parts = body.split(/\s*;\s*/).filter((x) => x.trim() !== '');
+  return parts.length >= 2 && parts.every((x) => contentWordCount(x, lex.words) >= 2) ? parts : [body];
+}
+
+/** A point of a labelled proposal as a decision, or none: a question, a musing, an explanation, a report or an opinion proposes nothing. */
+function proposedPoint(lex: CompiledStatementLexicon, t: CandidateTuning, body: string): Array<{ statement: string; type: DecisionType; reasons: string[]; alternatives: string[] }> {
+  const bodyLower = normalForm(body);
+  if (isQuestion(body) || hasAct(lex, 'hypothetical', bodyLower) || hasAct(lex, 'explanation', bodyLower) || hasAct(lex, 'past', bodyLower) || hasAct(lex, 'opinion', bodyLower)) return [];
+  const shaped = shape(lex, t, body);
+  if (!shaped.statement || contentWordCount(shaped.statement, lex.words) < 2 || wordCount(shaped.statement) > t.statementMaxWords) return [];
+  const act = classify(lex, normalForm(shaped.statement));
+  const type: DecisionType = act === 'rule' || act === 'prohibition-start' ? 'constraint' : act === 'directive' ? 'action_item' : 'decision';
+  return [{ statement: shaped.statement, type, reasons: shaped.reasons, alternatives: shaped.alternatives }];
 }
 
 /**

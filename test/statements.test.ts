@@ -1232,6 +1232,17 @@ describe('decision candidates', () => {
     expect(answering('ops-bot', 'We can move the backup to Sunday night, or move the backup to Monday morning.')('The backup.')).not.toContain('Move the backup to Sunday night.');
   });
 
+  it("reads a reply that opens with the word that opens one alternative of the agent's choice as picking it ('crop' — 'crop them out, or use …')", () => {
+    const picks = (agent: string, reply: string) => candidates([['club-bot', 'bot', agent], ['maren', 'human', reply]]).filter((c) => c.strength === 'accepted').map((c) => c.statement);
+    const photo = 'Consent check: 2 of the 6 children have no consent on file. Options: crop them out, or use the team photo from March.';
+    expect(picks(photo, 'crop')).toEqual(['Crop them out.']);
+    // A reason after the pick keeps the reply as said.
+    expect(picks('Overnight courier to Hamburg costs €12. Charge it to the client or absorb it?', "absorb, it's 12 euros")).toEqual(["Absorb, it's 12 euros."]);
+    // A word that opens both alternatives, or a reply that says who likes what, picks nothing.
+    expect(picks('Send the PDFs now, or send them on the 20th?', 'send')).toEqual([]);
+    expect(picks('Would you like to watch Rojo or The Art of Self-Defense?', 'I like The Art of Self-Defense.')).toEqual([]);
+  });
+
   it("takes no question word for the subject of an answer ('¿Cuál prefieres?' — 'Sabores.')", () => {
     const pick = answering('events-agent', 'Tengo dos ofertas: Sabores SL a 32 EUR por persona, o Mesa Verde a 29 EUR por persona. ¿Cuál prefieres?');
     expect(pick('Sabores.')).toEqual(['Sabores.']);

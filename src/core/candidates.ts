@@ -1040,7 +1040,7 @@ function pickOrCorrect(input: CandidateInput, scene: MessageScene, r: ClauseRead
     r.type = 'decision';
     r.strength = 'accepted';
     r.act = 'selection' as SentenceAct;
-    if (r.words <= SHORT_PICK_WORDS) r.text = alternativeNamed(input, r.body, sentencesAt(input, scene.agent)) ?? r.text;
+    if (r.words <= SHORT_PICK_WORDS) r.text = alternativeNamed(input, r.body, sentencesAt(input, scene.agent)) ?? echoedAlternative(input, scene, r.body) ?? r.text;
   } else if (!r.type && scene.agent >= 0) {
     // "It was your condition and I own the budget: Acme, with a late penalty." — after a colon
     // that ends a sentence of its own (not a label, "Signing: DocuSign"), the option named is the
@@ -1096,9 +1096,30 @@ function namesOption(input: CandidateInput, scene: MessageScene, r: ClauseReadin
   // ("About the fee: 25 euros." still picks, after its colon).
   if (findAct(input.lexicon, 'topic-intro', r.lower)?.start === 0 && !/[:,]/.test(r.body)) return false;
   const main = withoutReason(input.lexicon, r.lower);
-  if (main.length === r.lower.length) return r.words <= input.tuning.selectionMaxWords && selects(r.body, scene.agentTokens, input.stems) && r.verbless();
+  if (main.length === r.lower.length) return r.words <= input.tuning.selectionMaxWords && selects(r.body, scene.agentTokens, input.stems) && (r.verbless() || echoedAlternative(input, scene, r.body) !== null);
   const named = r.body.slice(0, main.length).replace(/[\s,;:–—-]+$/u, '');
-  return wordCount(named) <= input.tuning.selectionMaxWords && selects(named, scene.agentTokens, input.stems) && verbless(named);
+  return wordCount(named) <= input.tuning.selectionMaxWords && selects(named, scene.agentTokens, input.stems) && (verbless(named) || echoedAlternative(input, scene, named) !== null);
+}
+
+/**
+ * "crop" answering "Options: crop them out, or use the team photo from March.", "absorb, it's 12
+ * euros" answering "Charge it to the client or absorb it?": a reply that opens with a word or two
+ * before any mark, the first of them the word that opens one alternative of the agent's choice and
+ * no word of any other, picks that alternative, as the agent worded it. (A verb names its alternative as well as
+ * a noun does; the verbless check of `namesOption` would refuse it.)
+ */
+function echoedAlternative(input: CandidateInput, scene: MessageScene, body: string): string | null {
+  if (scene.agent < 0) return null;
+  const lead = body.split(/[,;:.!?–—]/u)[0];
+  const wanted = contentTokens(lead, input.stems);
+  // (The word opens the reply: "I like After the Wedding" says what someone likes. A value, "2pm",
+  // is read as the value of what the question names.)
+  if (wordCount(lead) > 2 || wanted.length === 0 || contentTokens(words(lead)[0] ?? '', input.stems)[0] !== wanted[0] || !/^\p{L}+$/u.test(wanted[0])) return null;
+  const parts = alternativesOf(input, offeringSentence(input, sentencesAt(input, scene.agent)));
+  if (parts.length < 2) return null;
+  const opening = parts.filter((part) => contentTokens(part, input.stems)[0] === wanted[0]);
+  const naming = parts.filter((part) => contentTokens(part, input.stems).includes(wanted[0]));
+  return opening.length === 1 && naming.length === 1 ? `${sentenceCase(trimEnd(opening[0].trim()))}.` : null;
 }
 
 /** A value different from the one the agent just gave corrects it; a new value for what the agent put a number on sets it. */

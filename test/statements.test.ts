@@ -1399,6 +1399,13 @@ describe('decision candidates', () => {
     expect(candidates([['club-bot', 'bot', 'Open fees: €2,316 from 23 return debits.'], ['maren', 'human', 'Open fees: 2 debits.']]).map((c) => c.strength)).toEqual(['correction']);
   });
 
+  it("reads a number in a name the agent quotes as part of the name, not as a value a reply corrects", () => {
+    const strengths = (agent: string, person: string) => candidates([['news-bot', 'bot', agent], ['jens', 'human', person]]).map((c) => c.strength);
+    expect(strengths("Yes, 48 photos from Tobi. They're in the folder 'Derby Feb 2026'.", '4:1!!! first derby win since 2019')).toEqual([]);
+    // A value outside the quotes is still one the reply can correct.
+    expect(strengths("Raw events in the bucket 'logs 2024' are kept for 36 months.", 'Raw events: 24 months.')).toEqual(['correction']);
+  });
+
   it('reads a number a person gives later as a new value only where the agent measured the same thing in the same unit', () => {
     const later = (agent: string) => replying([['ops-bot', 'bot', agent], ['lena', 'human', 'Noted, thanks.']]);
     // The person's figure is a report: the agent's figure on the same word counts something else.

@@ -2026,7 +2026,8 @@ function correctsValue(body: string, agentText: string, agentSentences: readonly
   // about "2,400 subscribers".
   const written = measures(body, unitSlot);
   const kin = measured ? sameMeasure : sameKind;
-  return agentSentences.some((s) => measures(s.text, unitSlot).some((n) => written.some((m) => kin(m, n))) && subjectWords(s.text).some((t) => subject.has(t)));
+  // (A number inside a quoted name, "the folder 'Derby Feb 2026'", is part of the name: no value the agent gave.)
+  return agentSentences.some((s) => measures(outsideQuotes(s.text), unitSlot).some((n) => written.some((m) => kin(m, n))) && subjectWords(s.text).some((t) => subject.has(t)));
 }
 
 /**

@@ -1238,7 +1238,11 @@ describe('decision candidates', () => {
     expect(picks(photo, 'crop')).toEqual(['Crop them out.']);
     // A reason after the pick keeps the reply as said.
     expect(picks('Overnight courier to Hamburg costs €12. Charge it to the client or absorb it?', "absorb, it's 12 euros")).toEqual(["Absorb, it's 12 euros."]);
-    // A word that opens both alternatives, or a reply that says who likes what, picks nothing.
+    // A word that opens both alternatives, a reply with a word of no alternative or of the other
+    // one, or a reply that says who likes what, picks nothing.
+    expect(picks(photo, 'crop March')).toEqual([]);
+    expect(picks(photo, 'crop nothing, ask the parents')).toEqual([]);
+    expect(picks('Overnight courier to Hamburg costs €12. Charge it to the client or absorb it?', 'charge me, I will sort it out')).toEqual([]);
     expect(picks('Send the PDFs now, or send them on the 20th?', 'send')).toEqual([]);
     expect(picks('Would you like to watch Rojo or The Art of Self-Defense?', 'I like The Art of Self-Defense.')).toEqual([]);
   });
@@ -1249,10 +1253,14 @@ describe('decision candidates', () => {
   });
 
   it("accepts each point of a labelled proposal whose sentence sets its points apart with semicolons", () => {
-    const proposal = 'Proposal: 1st reminder by email 14 days after the return; 2nd reminder by letter after 30 days, incl. a €5 late fee; after 60 days the board decides on suspension from training.';
-    expect(acceptedSteps(proposal, 'ok as proposed')).toEqual(['1st reminder by email 14 days after the return.', '2nd reminder by letter after 30 days, incl. a €5 late fee.', 'After 60 days the board decides on suspension from training.']);
-    // A part of a word or two is no point of its own: the sentence stays whole.
+    const proposal = 'Proposal: 1st reminder by email 14 days after the return; 2nd reminder by letter after 30 days, incl. a €5 late fee; final notice by registered mail after 60 days.';
+    expect(acceptedSteps(proposal, 'ok as proposed')).toEqual(['1st reminder by email 14 days after the return.', '2nd reminder by letter after 30 days, incl. a €5 late fee.', 'Final notice by registered mail after 60 days.']);
+    expect(acceptedSteps('Proposal: rotate the keys every 90 days; record each rotation in the wiki.', 'ok')).toEqual(['Rotate the keys every 90 days.', 'Record each rotation in the wiki.']);
+    // A part that states a fact or a reason leaves the sentence one point, as a part of a word or two does.
+    expect(acceptedSteps('Proposal: migrate the database on Saturday night; downtime will be about two hours.', 'ok, do it')).toEqual(['Migrate the database on Saturday night; downtime will be about two hours.']);
     expect(acceptedSteps('Proposal: move the backups to S3 and keep them for 30 days; cheaper.', 'ok, do it')).toEqual(['Move the backups to S3 and keep them for 30 days; cheaper.']);
+    // A semicolon in brackets parts nothing.
+    expect(acceptedSteps('Proposal: rotate the keys every 90 days (staging; production too) and log each rotation.', 'ok')).toEqual(['Rotate the keys every 90 days (staging; production too) and log each rotation.']);
   });
 
   it('keeps what a bare yes accepted when the question is no choice among keyed options, a ban beside a pick, and picks of rooms by number', () => {
@@ -1393,8 +1401,13 @@ describe('decision candidates', () => {
     const strengths = (person: string) => candidates([['club-bot', 'bot', 'Bank charges for the returns: €3.50 each = €80.50.'], ['maren', 'human', person]]).map((c) => c.strength);
     expect(strengths('80 euro just in bank fees.')).toEqual([]);
     expect(strengths('81 euro just in bank fees.')).toEqual([]);
-    // Another figure for the same thing still corrects it.
+    // Another figure for the same thing still corrects it, and so does a whole number further off
+    // than rounding goes, one in another unit, or a clock time.
     expect(strengths('Bank fees: 60 euro.')).toEqual(['correction']);
+    const corrects = (agent: string, person: string) => candidates([['ops-bot', 'bot', agent], ['maren', 'human', person]]).map((c) => c.strength);
+    expect(corrects('The migration will take 1.5 hours of downtime.', 'Downtime: 2 hours.')).toEqual(['correction']);
+    expect(corrects('Bank fees are €80.50 and retention is 30 days.', 'Retention: 80 days.')).toEqual(['correction']);
+    expect(corrects('The meeting is at 12.30 on Friday.', 'Meeting at 13.')).toEqual(['correction']);
     // Three digits after the mark are thousands, not decimals: 2 is no rounding of "2,316".
     expect(candidates([['club-bot', 'bot', 'Open fees: €2,316 from 23 return debits.'], ['maren', 'human', 'Open fees: 2 debits.']]).map((c) => c.strength)).toEqual(['correction']);
   });
@@ -1402,8 +1415,9 @@ describe('decision candidates', () => {
   it("reads a number in a name the agent quotes as part of the name, not as a value a reply corrects", () => {
     const strengths = (agent: string, person: string) => candidates([['news-bot', 'bot', agent], ['jens', 'human', person]]).map((c) => c.strength);
     expect(strengths("Yes, 48 photos from Tobi. They're in the folder 'Derby Feb 2026'.", '4:1!!! first derby win since 2019')).toEqual([]);
-    // A value outside the quotes is still one the reply can correct.
+    // A value outside the quotes is still one the reply can correct, and so is a value the agent quotes.
     expect(strengths("Raw events in the bucket 'logs 2024' are kept for 36 months.", 'Raw events: 24 months.')).toEqual(['correction']);
+    expect(strengths('I will set retention to "36 months" in the config.', 'Retention: 24 months.')).toEqual(['correction']);
   });
 
   it('reads a number a person gives later as a new value only where the agent measured the same thing in the same unit', () => {

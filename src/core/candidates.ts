@@ -1096,9 +1096,11 @@ function namesOption(input: CandidateInput, scene: MessageScene, r: ClauseReadin
   // ("About the fee: 25 euros." still picks, after its colon).
   if (findAct(input.lexicon, 'topic-intro', r.lower)?.start === 0 && !/[:,]/.test(r.body)) return false;
   const main = withoutReason(input.lexicon, r.lower);
-  if (main.length === r.lower.length) return r.words <= input.tuning.selectionMaxWords && selects(r.body, scene.agentTokens, input.stems) && (r.verbless() || echoedAlternative(input, scene, r.body) !== null);
-  const named = r.body.slice(0, main.length).replace(/[\s,;:–—-]+$/u, '');
-  return wordCount(named) <= input.tuning.selectionMaxWords && selects(named, scene.agentTokens, input.stems) && (verbless(named) || echoedAlternative(input, scene, named) !== null);
+  const whole = main.length === r.lower.length;
+  const named = whole ? r.body : r.body.slice(0, main.length).replace(/[\s,;:–—-]+$/u, '');
+  if (wordCount(named) > input.tuning.selectionMaxWords || !selects(named, scene.agentTokens, input.stems)) return false;
+  // A name is verbless ("Mitte, please."); a verb names the alternative it opens ("crop").
+  return (whole ? r.verbless() : verbless(named)) || echoedAlternative(input, scene, named) !== null;
 }
 
 /**
@@ -1111,14 +1113,16 @@ function namesOption(input: CandidateInput, scene: MessageScene, r: ClauseReadin
 function echoedAlternative(input: CandidateInput, scene: MessageScene, body: string): string | null {
   if (scene.agent < 0) return null;
   const lead = body.split(/[,;:.!?–—]/u)[0];
-  const wanted = contentTokens(lead, input.stems);
+  const said = words(lead).map((w) => contentToken(w, input.stems) ?? w.toLowerCase());
   // (The word opens the reply: "I like After the Wedding" says what someone likes. A value, "2pm",
   // is read as the value of what the question names.)
-  if (wordCount(lead) > 2 || wanted.length === 0 || contentTokens(words(lead)[0] ?? '', input.stems)[0] !== wanted[0] || !/^\p{L}+$/u.test(wanted[0])) return null;
+  if (said.length === 0 || said.length > 2 || !/^\p{L}+$/u.test(said[0]) || contentToken(words(lead)[0], input.stems) === null) return null;
   const parts = alternativesOf(input, offeringSentence(input, sentencesAt(input, scene.agent)));
   if (parts.length < 2) return null;
-  const opening = parts.filter((part) => contentTokens(part, input.stems)[0] === wanted[0]);
-  const naming = parts.filter((part) => contentTokens(part, input.stems).includes(wanted[0]));
+  const wordsOf = (part: string) => words(part).map((w) => contentToken(w, input.stems) ?? w.toLowerCase());
+  // Every word of the reply is the alternative's ("crop March", "crop nothing", "charge me" say more).
+  const opening = parts.filter((part) => wordsOf(part)[0] === said[0] && said.every((w) => wordsOf(part).includes(w)));
+  const naming = parts.filter((part) => said.some((w) => wordsOf(part).includes(w)));
   return opening.length === 1 && naming.length === 1 ? `${sentenceCase(trimEnd(opening[0].trim()))}.` : null;
 }
 
@@ -2017,33 +2021,49 @@ function correctsValue(body: string, agentText: string, agentSentences: readonly
   const mine = numbersOf(body);
   if (mine.length === 0) return false;
   const theirs = new Set(numbersOf(agentText));
-  if (mine.every((n) => theirs.has(n) || roundsOneOf(n, theirs))) return false;
+  const written = measures(body, unitSlot);
+  const quoted = measures(agentText, unitSlot);
+  if (written.every((m) => theirs.has(sameNumber(m.number)) || roundsOneOf(m, quoted))) return false;
   // (The word that makes a number an hour is no subject: "bis 15 Uhr" and "bei 11 Uhr" share
   // none. A unit such as "days" is shared: both measure the same thing.)
   const subjectWords = (text: string) => words(text).filter((w) => unitSlot?.(w) !== 'time').flatMap((w) => contentToken(w, stems) ?? []);
   const subject = new Set(subjectWords(body.replace(NUMBER, ' ')));
   // A clock time answers a clock time, a count a count: "every Monday at 8:00" changes nothing
   // about "2,400 subscribers".
-  const written = measures(body, unitSlot);
   const kin = measured ? sameMeasure : sameKind;
-  // (A number inside a quoted name, "the folder 'Derby Feb 2026'", is part of the name: no value the agent gave.)
-  return agentSentences.some((s) => measures(outsideQuotes(s.text), unitSlot).some((n) => written.some((m) => kin(m, n))) && subjectWords(s.text).some((t) => subject.has(t)));
+  // (A name the agent quotes, "the folder 'Derby Feb 2026'", gives neither a value nor a subject.)
+  return agentSentences.some((s) => {
+    const said = withoutQuotedNames(s.text);
+    return measures(said, unitSlot).some((n) => written.some((m) => kin(m, n))) && subjectWords(said).some((t) => subject.has(t));
+  });
+}
+
+/** The text with every quoted span that holds a capitalised word (a name: 'Derby Feb 2026') blanked; a quoted value ("36 months") stays. */
+function withoutQuotedNames(text: string): string {
+  let out = text;
+  for (const [from, to] of quotedSpans(text)) if (/\p{Lu}/u.test(text.slice(from + 1, to - 1))) out = out.slice(0, from) + ' '.repeat(to - from) + out.slice(to);
+  return out;
 }
 
 /**
- * A whole number that is one of the agent's decimals rounded ("80 euro just in bank fees" for
- * "€80.50"): the person quotes the figure, and corrects nothing. (Three digits after the mark are
- * thousands: "2,316" is no decimal.)
+ * A whole number that is one of the agent's decimals rounded, in the same unit ("80 euro just in
+ * bank fees" for "€80.50"): the person quotes the figure, and corrects nothing. Rounding moves a
+ * figure by a hundredth of it at most ("2 hours" for "1.5 hours" is another value), and three
+ * digits after the mark are thousands, not decimals ("2,316").
  */
-function roundsOneOf(n: string, theirs: ReadonlySet<string>): boolean {
-  if (!/^\d+$/.test(n)) return false;
-  const whole = Number(n);
-  for (const t of theirs) {
-    const d = /^(\d+)[.,](\d{1,2})$/.exec(t);
-    if (d && Math.abs(Number(`${d[1]}.${d[2]}`) - whole) < 1) return true;
-  }
-  return false;
+function roundsOneOf(mine: Measure, theirs: readonly Measure[]): boolean {
+  if (!/^\d+$/.test(mine.number)) return false;
+  const whole = Number(mine.number);
+  return theirs.some((t) => {
+    const d = /^(\d+)[.,](\d{1,2})$/.exec(t.number);
+    if (!d || isClock(t.number) || !sameMeasure(mine, t)) return false;
+    const value = Number(`${d[1]}.${d[2]}`);
+    return Math.abs(value - whole) <= value * ROUNDING_SHARE;
+  });
 }
+
+/** How far, as a share of the figure, a rounded figure may lie from it. */
+const ROUNDING_SHARE = 0.01;
 
 /** A number as written and the slot of the unit after it, when the unit is known ("14 days" → duration, "4 TB" → size). */
 interface Measure {
@@ -2445,7 +2465,7 @@ function acceptedProposals(input: CandidateInput, facts: TaskFacts): SentenceCan
     const inline = inlineItems(lexicon, input.tuning, messages[a].text);
     for (const statement of inline) out.push({ p: a, statement, type: 'decision', strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: 'decision', features: featuresOf(statement, 'items') });
     if (inline.length > 0) continue;
-    const labelled = labelledProposal(lexicon, input.tuning, sentencesAt(input, a));
+    const labelled = labelledProposal(lexicon, input.tuning, sentencesAt(input, a), (text) => opensWithImperative(input, text));
     for (const l of labelled) out.push({ p: a, statement: l.statement, type: l.type, strength: 'accepted', sources: [a, h], reasons: l.reasons, alternatives: l.alternatives, cue: 'accepted-proposal', hint: l.type, features: featuresOf(l.statement, 'labelled') });
     if (labelled.length > 0) continue;
     for (const proposal of offeredSteps(lexicon, input.tuning, sentencesAt(input, a), input.stems)) out.push({ p: a, statement: proposal.statement, type: proposal.type, strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: proposal.type, features: featuresOf(proposal.statement, 'step') });
@@ -2645,8 +2665,8 @@ function offeredStep(lex: CompiledStatementLexicon, t: CandidateTuning, question
  * label, up to a question or the next label, each a decision of its own once accepted.
  * Conditions ("If that mailbox no longer exists, …"), explanations and reports stay out.
  */
-function labelledProposal(lex: CompiledStatementLexicon, t: CandidateTuning, sentences: readonly Span[]): Array<{ statement: string; type: DecisionType; reasons: string[]; alternatives: string[] }> {
-  const out: Array<{ statement: string; type: DecisionType; reasons: string[]; alternatives: string[] }> = [];
+function labelledProposal(lex: CompiledStatementLexicon, t: CandidateTuning, sentences: readonly Span[], imperative: (text: string) => boolean): ProposedPoint[] {
+  const out: ProposedPoint[] = [];
   let open = false;
   for (const s of sentences) {
     const lower = normalForm(s.text);
@@ -2661,30 +2681,44 @@ function labelledProposal(lex: CompiledStatementLexicon, t: CandidateTuning, sen
       break;
     }
     // After the label's own sentence, only what decides something belongs to the proposal.
-    if (body !== s.text || decisive(lex, normalForm(body))) for (const point of proposalPoints(lex, body)) out.push(...proposedPoint(lex, t, point));
+    if (body !== s.text || decisive(lex, normalForm(body))) out.push(...semicolonPoints(lex, body, imperative).flatMap((point) => pointAsDecision(lex, t, point) ?? []));
   }
   return out;
 }
 
 /**
  * The points of a proposal's sentence: its parts between semicolons ("1st reminder by email 14
- * days after the return; 2nd reminder by letter after 30 days; …") when there are several, each
- * with words of its own; else the sentence.
+ * days after the return; 2nd reminder by letter after 30 days; …") when there are several and each
+ * is a point: verbless, an imperative or deciding by a cue; else the sentence. A part that states
+ * a fact or a reason ("…; downtime will be about two hours", "…; the board decides after 60
+ * days") makes the sentence one point, as it was written.
+ * Semicolons inside brackets or quotes part nothing.
  */
-function proposalPoints(lex: CompiledStatementLexicon, body: string): string[] {
-  const parts = body.split(/\s*;\s*/).filter((x) => x.trim() !== '');
-  return parts.length >= 2 && parts.every((x) => contentWordCount(x, lex.words) >= 2) ? parts : [body];
+function semicolonPoints(lex: CompiledStatementLexicon, body: string, imperative: (text: string) => boolean): string[] {
+  const cuts = [...outsideQuotes(body.replace(/\([^()]*\)/g, (m) => ' '.repeat(m.length))).matchAll(/;/g)].map((m) => m.index!);
+  if (cuts.length === 0) return [body];
+  const parts = [...cuts, body.length].map((end, k) => body.slice(k === 0 ? 0 : cuts[k - 1] + 1, end).trim());
+  const isPoint = (part: string) => contentWordCount(part, lex.words) >= 2 && (verbless(part.replace(/\s*\([^()]*\)/g, '')) || decisive(lex, normalForm(part)) || imperative(part));
+  return parts.every(isPoint) ? parts : [body];
 }
 
-/** A point of a labelled proposal as a decision, or none: a question, a musing, an explanation, a report or an opinion proposes nothing. */
-function proposedPoint(lex: CompiledStatementLexicon, t: CandidateTuning, body: string): Array<{ statement: string; type: DecisionType; reasons: string[]; alternatives: string[] }> {
+/** A decision a proposal puts up, as its point states it. */
+interface ProposedPoint {
+  statement: string;
+  type: DecisionType;
+  reasons: string[];
+  alternatives: string[];
+}
+
+/** A point of a labelled proposal as a decision, or null: a question, a musing, an explanation, a report or an opinion proposes nothing. */
+function pointAsDecision(lex: CompiledStatementLexicon, t: CandidateTuning, body: string): ProposedPoint | null {
   const bodyLower = normalForm(body);
-  if (isQuestion(body) || hasAct(lex, 'hypothetical', bodyLower) || hasAct(lex, 'explanation', bodyLower) || hasAct(lex, 'past', bodyLower) || hasAct(lex, 'opinion', bodyLower)) return [];
+  if (isQuestion(body) || (['hypothetical', 'explanation', 'past', 'opinion'] as const).some((act) => hasAct(lex, act, bodyLower))) return null;
   const shaped = shape(lex, t, body);
-  if (!shaped.statement || contentWordCount(shaped.statement, lex.words) < 2 || wordCount(shaped.statement) > t.statementMaxWords) return [];
+  if (!shaped.statement || contentWordCount(shaped.statement, lex.words) < 2 || wordCount(shaped.statement) > t.statementMaxWords) return null;
   const act = classify(lex, normalForm(shaped.statement));
   const type: DecisionType = act === 'rule' || act === 'prohibition-start' ? 'constraint' : act === 'directive' ? 'action_item' : 'decision';
-  return [{ statement: shaped.statement, type, reasons: shaped.reasons, alternatives: shaped.alternatives }];
+  return { statement: shaped.statement, type, reasons: shaped.reasons, alternatives: shaped.alternatives };
 }
 
 /**

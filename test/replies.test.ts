@@ -211,14 +211,12 @@ describe('an error the agent admits', () => {
 });
 
 describe('repeated questions', () => {
-  it('an insisting cue with the same subject repeats the earlier question', () => {
-    const m = thread(
-      ['elif', 'human', 'Will the year-5 children get their own email addresses?'],
-      ['it-agent', 'bot', 'The accounts exist already; the question is external mail.'],
-      ['elif', 'human', 'So do the year-5 children get email or not?'],
-    );
-    const { detections } = detect(m, engine.rules);
-    expect(repeatedQuestions(m, detections, engine.words).map((p) => p.messages)).toEqual([[0, 2]]);
+  it('an insisting cue with the same subject repeats the earlier question, one without its mark after an @-mention too', () => {
+    for (const first of ['Will the year-5 children get their own email addresses?', '@it-agent will the year-5 children get their own email addresses']) {
+      const m = thread(['elif', 'human', first], ['it-agent', 'bot', 'The accounts exist already; the question is external mail.'], ['elif', 'human', 'So do the year-5 children get email or not?']);
+      const { detections } = detect(m, engine.rules);
+      expect({ first, repeats: repeatedQuestions(m, detections, engine.words).map((p) => p.messages) }).toEqual({ first, repeats: [[0, 2]] });
+    }
   });
 
   it('a new question by the same person on another subject is no repeat', () => {

@@ -160,6 +160,8 @@ interface TaskFacts {
   nothingOffered: boolean;
   /** The people who speak in it, by name as written, keyed lowercased (and by first name, where only one person has it). */
   people: ReadonlyMap<string, string>;
+  /** Every speaker's name, agents' included, lowercased. */
+  speakers: ReadonlySet<string>;
   /** Any of their names in a text (global), or null when no one has a name to find. */
   peopleNamed: RegExp | null;
   /** For each message: an agent's that asks, proposes or lays out options (see offers). */
@@ -206,7 +208,8 @@ function taskFacts(input: CandidateInput): TaskFacts {
   for (let q = 1; q < messages.length; q++) keyedListBefore[q] = lists[q - 1] ? q - 1 : keyedListBefore[q - 1];
   const firstSaid = new Map<string, number>();
   for (let q = 0; q < messages.length; q++) for (const n of numbersOf(messages[q].text)) if (!firstSaid.has(n)) firstSaid.set(n, q);
-  return { view: dialogueView(messages, input.answered, input.verdict, lexicon), nothingOffered, people, peopleNamed, offered, lists, alternatives, setsOut, keyedListBefore, points, firstSaid };
+  const speakers = new Set(messages.map((m) => m.author.trim().toLowerCase()));
+  return { view: dialogueView(messages, input.answered, input.verdict, lexicon), nothingOffered, people, speakers, peopleNamed, offered, lists, alternatives, setsOut, keyedListBefore, points, firstSaid };
 }
 
 /** What every clause of one person's message is read against: who spoke before it and what they offered. */
@@ -228,6 +231,8 @@ interface MessageScene {
   agentOffers: boolean;
   /** The message it answers is an agent's that offers something. */
   answeredOffers: boolean;
+  /** Every speaker's name, agents' included, lowercased (see TaskFacts). */
+  speakers: ReadonlySet<string>;
   /** The content words of the agent's sentences that join alternatives with "or": what a short reply may pick among. */
   alternativeTokens: ReadonlySet<string>;
   /** The last message within the same reach that lays out alternatives, in a list or with "or" (an agent's or a person's), or -1. */
@@ -392,7 +397,7 @@ function messageScene(input: CandidateInput, p: number, correcting: boolean, fac
   for (let q = p - 1; q >= 0 && p - q <= 2 * input.tuning.agentReach && alternativesAt < 0; q--) if (facts.setsOut[q]) alternativesAt = q;
   const alternativeTokens = agent >= 0 ? facts.alternatives[agent] : NO_TOKENS;
   const givesNewNumber = (text: string) => numbersOf(text).some((n) => !((facts.firstSaid.get(n) ?? p) < p));
-  return { p, a, answersAgent, agent, agentTokens, answeredTokens, said, openedBefore, sarcastic, people: facts.people, correcting, agentOffers, answeredOffers, alternativeTokens, alternativesAt, listedBefore: listed, keyedListAt: facts.keyedListBefore[p], proposed: proposedBefore(input, facts, p), givesNewNumber };
+  return { p, a, answersAgent, agent, agentTokens, answeredTokens, said, openedBefore, sarcastic, people: facts.people, speakers: facts.speakers, correcting, agentOffers, answeredOffers, alternativeTokens, alternativesAt, listedBefore: listed, keyedListAt: facts.keyedListBefore[p], proposed: proposedBefore(input, facts, p), givesNewNumber };
 }
 
 /** "No." (a bare refusal) opening a reply to the agent's question turns down what it offered. */
@@ -519,7 +524,7 @@ function clauseCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   }
   if (ownContent(clause, body, correctionCues(input, scene.p), input.messages[scene.p].text, input.stems) === 0) return none;
   const r = readClause(input, scene, walk, clauses, k, body);
-  if (isQuestion(body) || asksUnmarked(lexicon, body)) {
+  if (isQuestion(body) || asksUnmarked(input, scene, body)) {
     const request = scene.p > 0 ? requestItem(lexicon, body) : null;
     return request ? { made: [make(scene.p, request, 'action_item', 'explicit', scene.a, scene.answersAgent, [], [], 'request', [...r.flags, 'origin:request', 'hint:action_item'])], consumed: 0 } : none;
   }
@@ -862,8 +867,19 @@ function readClause(input: CandidateInput, scene: MessageScene, walk: ClauseWalk
  * "unrelated: is the coffee machine on 3 broken again or is it just me": a question without its
  * mark (the words that open one, replies.json), after a label of a word or two at most.
  */
-function asksUnmarked(lexicon: CompiledStatementLexicon, body: string): boolean {
-  return lexicon.words.questionOpening.test(afterShortLabel(body, LABEL_MAX_WORDS));
+function asksUnmarked(input: CandidateInput, scene: MessageScene, body: string): boolean {
+  return input.lexicon.words.questionOpening.test(afterShortLabel(withoutAddressee(scene.speakers, body), LABEL_MAX_WORDS));
+}
+
+/**
+ * The text without the one who speaks to opening it ("@order-agent what are our options …",
+ * "Sepp, how many can you bake?"): a name of the discussion's speakers, agents included, at the
+ * start, with the mark after it.
+ */
+function withoutAddressee(speakers: ReadonlySet<string>, text: string): string {
+  const first = /^\s*@?([\p{L}\p{N}][\p{L}\p{N}_.-]*)[,:]?\s+/u.exec(text);
+  if (!first) return text;
+  return speakers.has(first[1].toLowerCase()) ? text.slice(first[0].length) : text;
 }
 
 /** The most words of a label that names what follows its colon and says nothing itself ("Tickets:", "On the proposal:"). */

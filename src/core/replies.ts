@@ -73,9 +73,9 @@ function acceptsInPart(ds: readonly Detection[], answered: Message | null): bool
   return earliest('confirmation') < earliest('correction');
 }
 
-/** A question, with its mark or without (a message that opens like a question and has no sentence end). */
+/** A question, with its mark or without (a message that opens like a question and has no sentence end), after an @-mention of whom it asks. */
 function question(m: Message, words: Words): boolean {
-  return isQuestion(m.text) || words.questionOpening.test(m.text);
+  return isQuestion(m.text) || words.questionOpening.test(m.text.replace(/^\s*@[\p{L}\p{N}_.-]+[,:]?\s+/u, ''));
 }
 
 /**

@@ -1266,6 +1266,14 @@ describe('decision candidates', () => {
     expect(acceptedSteps('Proposal: rotate the keys every 90 days (staging; production too) and log each rotation.', 'ok')).toEqual(['Rotate the keys every 90 days (staging; production too) and log each rotation.']);
   });
 
+  it("takes the labelled text a step acts on when the step's verb goes straight on to when ('Draft email …: …' — 'Send Monday 9 March?')", () => {
+    expect(acceptedSteps("Draft email to wholesale customers: 'From 1 April a delivery charge of £8 per drop applies.' Send Monday 9 March?", 'send it')).toEqual(['Send the draft email to wholesale customers Monday 9 March.']);
+    expect(acceptedSteps('Summary of the call: they accept 16. Send Friday?', 'ok')).toEqual(['Send the summary of the call Friday.']);
+    // A step that names what it acts on keeps its words; one without a label beside it too.
+    expect(acceptedSteps("Draft email to the club: 'The pool opens at 7.' Send it to Maren on Monday?", 'ok')).toEqual(['Send it to Maren on Monday.']);
+    expect(acceptedSteps('They accept 16. Send Friday?', 'ok')).toEqual(['Send Friday.']);
+  });
+
   it('keeps what a bare yes accepted when the question is no choice among keyed options, a ban beside a pick, and picks of rooms by number', () => {
     expect(acceptedSteps('Proposal: move the backups to S3 and keep them for 30 days. Which bucket region should I use?', 'ok, do it')).toEqual(['Move the backups to S3 and keep them for 30 days.']);
     expect(acceptedSteps('Proposal: migrate the database on Saturday night. It will take two or three hours of downtime. Shall I go ahead?', 'Yes, go ahead.')).toEqual(['Migrate the database on Saturday night.']);

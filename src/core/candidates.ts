@@ -2484,7 +2484,8 @@ function acceptedProposals(input: CandidateInput, facts: TaskFacts): SentenceCan
     const labelled = labelledProposal(lexicon, input.tuning, sentencesAt(input, a), (text) => opensWithImperative(input, text));
     for (const l of labelled) out.push({ p: a, statement: l.statement, type: l.type, strength: 'accepted', sources: [a, h], reasons: l.reasons, alternatives: l.alternatives, cue: 'accepted-proposal', hint: l.type, features: featuresOf(l.statement, 'labelled') });
     if (labelled.length > 0) continue;
-    for (const proposal of offeredSteps(lexicon, input.tuning, sentencesAt(input, a), input.stems)) out.push({ p: a, statement: proposal.statement, type: proposal.type, strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: proposal.type, features: featuresOf(proposal.statement, 'step') });
+    const valueWord = (word: string) => /^\d/.test(word) || input.valueSlot?.(word.toLowerCase()) != null;
+    for (const proposal of offeredSteps(lexicon, input.tuning, sentencesAt(input, a), input.stems, valueWord)) out.push({ p: a, statement: proposal.statement, type: proposal.type, strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: proposal.type, features: featuresOf(proposal.statement, 'step') });
   }
   return out.map((c) => ({ ...c, statement: addressedByName(input, facts, c.statement, c.sources[0], c.sources[1]) }));
 }
@@ -2737,16 +2738,38 @@ function pointAsDecision(lex: CompiledStatementLexicon, t: CandidateTuning, body
   return { statement: shaped.statement, type, reasons: shaped.reasons, alternatives: shaped.alternatives };
 }
 
+/** The most words of a label that names the text after it. */
+const DRAFT_LABEL_MAX_WORDS = 6;
+
+/**
+ * "Draft email to wholesale customers: '…' Send Monday 9 March?" → "Send the draft email to
+ * wholesale customers Monday 9 March.": a step whose verb goes straight on to when (a weekday, a
+ * month, a number) acts on the text the message labels ("Draft …:", "Summary of the call:"). Else
+ * the step as it is.
+ */
+function withDraftedThing(lex: CompiledStatementLexicon, sentences: readonly Span[], statement: string, valueWord: (word: string) => boolean): string {
+  const step = /^(\p{L}+)\s+([\p{L}\p{N}]+)/u.exec(statement);
+  if (!step || !valueWord(step[2])) return statement;
+  for (const s of sentences) {
+    const colon = s.text.indexOf(':');
+    const label = colon > 0 ? s.text.slice(0, colon).trim() : '';
+    const hit = label ? findAct(lex, 'document-label', normalForm(label)) : null;
+    if (!hit || hit.start !== 0) continue;
+    if (wordCount(label) <= DRAFT_LABEL_MAX_WORDS) return `${step[1]} the ${label.charAt(0).toLowerCase()}${label.slice(1)} ${statement.slice(step[1].length).trim()}`;
+  }
+  return statement;
+}
+
 /**
  * What an agent's message offers or proposes: "I can cut hotfix 4.18.1 with the focus styles on
  * Thursday. It needs a changelog line; shall I use '…'?" offers two steps, and "Yes" to it takes
  * both.
  */
-function offeredSteps(lex: CompiledStatementLexicon, t: CandidateTuning, sentences: readonly Span[], stems: Stems): Array<{ statement: string; type: DecisionType }> {
+function offeredSteps(lex: CompiledStatementLexicon, t: CandidateTuning, sentences: readonly Span[], stems: Stems, valueWord: (word: string) => boolean): Array<{ statement: string; type: DecisionType }> {
   const found = sentences
     .map((s, k) => {
       const step = proposalIn(lex, t, s.text);
-      return step && { ...step, statement: withReferent(lex, sentences, k, step.statement) };
+      return step && { ...step, statement: withDraftedThing(lex, sentences, withReferent(lex, sentences, k, step.statement), valueWord) };
     })
     .filter((x): x is { statement: string; type: DecisionType } => x !== null);
   // "I'd like to switch the handoff between agents to Parquet files with a fixed schema … OK to

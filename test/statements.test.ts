@@ -157,6 +157,8 @@ describe('sentences and clauses', () => {
     const asked = all([agent, ['dana', 'human', 'fine by me. unrelated: is the coffee machine on 3 broken again or is it just me']]);
     expect(asked.some((s) => /coffee/i.test(s))).toBe(false);
     expect(all([agent, ['dana', 'human', 'did anyone check the other services']]).some((s) => /services/.test(s))).toBe(false);
+    // A question word with its verb drawn in opens one too.
+    expect(all([agent, ['dana', 'human', "who's working it then, I'm off monday"]]).some((s) => /working/i.test(s))).toBe(false);
     // Nor after the name of a speaker it is asked of, with or without an @.
     expect(all([agent, ['dana', 'human', '@ops-bot what are our options for the other services']]).some((s) => /options/i.test(s))).toBe(false);
     expect(all([agent, ['dana', 'human', 'ops-bot, how many services log at debug']]).some((s) => /services/i.test(s))).toBe(false);

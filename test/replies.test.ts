@@ -212,11 +212,14 @@ describe('an error the agent admits', () => {
 
 describe('repeated questions', () => {
   it('an insisting cue with the same subject repeats the earlier question, one without its mark after an @-mention too', () => {
-    for (const first of ['Will the year-5 children get their own email addresses?', '@it-agent will the year-5 children get their own email addresses']) {
+    for (const first of ['Will the year-5 children get their own email addresses?', '@it-agent, will the year-5 children get their own email addresses', '@it-agent when do the year-5 children get their own email addresses']) {
       const m = thread(['elif', 'human', first], ['it-agent', 'bot', 'The accounts exist already; the question is external mail.'], ['elif', 'human', 'So do the year-5 children get email or not?']);
       const { detections } = detect(m, engine.rules);
       expect({ first, repeats: repeatedQuestions(m, detections, engine.words).map((p) => p.messages) }).toEqual({ first, repeats: [[0, 2]] });
     }
+    // After a mention with no mark, a verb is the mentioned one's: "@it-agent will set up …" asks nothing.
+    const told = thread(['elif', 'human', '@it-agent will set up email addresses for the year-5 children'], ['it-agent', 'bot', 'Done for year 5.'], ['elif', 'human', 'So do the year-5 children get email or not?']);
+    expect(repeatedQuestions(told, detect(told, engine.rules).detections, engine.words)).toEqual([]);
   });
 
   it('a new question by the same person on another subject is no repeat', () => {

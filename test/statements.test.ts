@@ -159,9 +159,15 @@ describe('sentences and clauses', () => {
     expect(all([agent, ['dana', 'human', 'did anyone check the other services']]).some((s) => /services/.test(s))).toBe(false);
     // A question word with its verb drawn in opens one too.
     expect(all([agent, ['dana', 'human', "who's working it then, I'm off monday"]]).some((s) => /working/i.test(s))).toBe(false);
-    // Nor after the name of a speaker it is asked of, with or without an @.
+    // Nor after the name of a speaker it is asked of: an @-mention, a name and a mark, or a name
+    // and a question word.
     expect(all([agent, ['dana', 'human', '@ops-bot what are our options for the other services']]).some((s) => /options/i.test(s))).toBe(false);
-    expect(all([agent, ['dana', 'human', 'ops-bot, how many services log at debug']]).some((s) => /services/i.test(s))).toBe(false);
+    expect(all([agent, ['dana', 'human', 'ops-bot how many services log at debug']]).some((s) => /services/i.test(s))).toBe(false);
+    expect(all([agent, ['dana', 'human', 'ops-bot: is that the only service at debug']]).some((s) => /service/i.test(s))).toBe(false);
+    // A speaker's name before a verb is the subject of a statement, and a question word with a verb
+    // drawn in that opens an idiom opens no question.
+    expect(all([agent, ['dana', 'human', 'tunde will set the other services back to info from monday']])).toContain('Tunde will set the other services back to info from monday.');
+    expect(all([agent, ['dana', 'human', "what's done is done, set it back to info"]]).some((s) => /set it back to info/i.test(s))).toBe(true);
     // "Do" before an object is an instruction, not a question.
     expect(all([agent, ['dana', 'human', 'Do the other services as well.']])).toContain('Do the other services as well.');
   });
@@ -1268,12 +1274,16 @@ describe('decision candidates', () => {
     expect(acceptedSteps('Proposal: rotate the keys every 90 days (staging; production too) and log each rotation.', 'ok')).toEqual(['Rotate the keys every 90 days (staging; production too) and log each rotation.']);
   });
 
-  it("takes the labelled text a step acts on when the step's verb goes straight on to when ('Draft email …: …' — 'Send Monday 9 March?')", () => {
-    expect(acceptedSteps("Draft email to wholesale customers: 'From 1 April a delivery charge of £8 per drop applies.' Send Monday 9 March?", 'send it')).toEqual(['Send the draft email to wholesale customers Monday 9 March.']);
-    expect(acceptedSteps('Summary of the call: they accept 16. Send Friday?', 'ok')).toEqual(['Send the summary of the call Friday.']);
-    // A step that names what it acts on keeps its words; one without a label beside it too.
+  it("takes the labelled text a step acts on when the step says only when ('Draft email …: …' — 'Send Monday 9 March?')", () => {
+    expect(acceptedSteps("Draft email to wholesale customers: 'From 1 April a delivery charge of £8 per drop applies.' Send Monday 9 March?", 'send it')).toEqual(['Draft email to wholesale customers: send Monday 9 March.']);
+    expect(acceptedSteps('Summary of the call: they accept 16. Send Friday?', 'ok')).toEqual(['Summary of the call: send Friday.']);
+    // A step that names what it acts on keeps its words; so does one with no text labelled for
+    // sending before it, or only one labelled after it.
     expect(acceptedSteps("Draft email to the club: 'The pool opens at 7.' Send it to Maren on Monday?", 'ok')).toEqual(['Send it to Maren on Monday.']);
+    expect(acceptedSteps('Draft order: 12 crates for Leith. Move 3 crates to Leith?', 'ok')).toEqual(['Move 3 crates to Leith.']);
     expect(acceptedSteps('They accept 16. Send Friday?', 'ok')).toEqual(['Send Friday.']);
+    expect(acceptedSteps('Note: the pool is closed on Monday. Cancel Friday?', 'ok')).toEqual(['Cancel Friday.']);
+    expect(acceptedSteps("Send Monday? Draft email to the club: 'The pool opens at 7.'", 'ok')).toEqual(['Send Monday.']);
   });
 
   it('keeps what a bare yes accepted when the question is no choice among keyed options, a ban beside a pick, and picks of rooms by number', () => {

@@ -177,7 +177,8 @@ describe('an engine built with other word lists behaves by them', () => {
     const messages = thread(['ann', 'human', 'what time does the shop open on sunday'], ['bot', 'bot', 'I will check the opening hours.'], ['ann', 'human', 'what time does the shop open on sunday']);
     const repeated = (engine: Engine) => analysed(engine, messages).patterns.some((p) => p.type === 'repeated_question');
     expect(repeated(shipped)).toBe(true);
-    expect(repeated(shippedEngine(withList('replies', 'questionOpeners', () => ['qqzx'])))).toBe(false);
+    expect(repeated(shippedEngine(withList('replies', 'questionWords', () => ['qqzx'])))).toBe(false);
+    expect(repeated(shippedEngine(withList('replies', 'questionOpeners', () => ['qqzx'])))).toBe(true);
     // The opening word is a whole word, and a sentence's end makes it no question.
     expect(shipped.words.questionOpening.test("can't make it on friday")).toBe(false);
     expect(shipped.words.questionOpening.test('Do the group thing.')).toBe(false);

@@ -21,7 +21,7 @@ import {
 import { inlineList } from './statement';
 import { actFeatures, clausePositionFeatures, dialogueView, lengthFeature, speakerFeatures, valueFeatures, type DialogueView } from './clauseFeatures';
 import { escapeRegex } from './phrases';
-import { closingQuote, contentToken, contentTokens, contentWordCount, endsSentence, isQuestion, nameWords, OPENING_QUOTE, outsideQuotes, quotedSpans, sharedCount, wordCount, words, type ContentWords, type Span, type Stems } from './text';
+import { afterAddressee, closingQuote, contentToken, contentTokens, contentWordCount, endsSentence, isQuestion, nameWords, OPENING_QUOTE, outsideQuotes, quotedSpans, sharedCount, wordCount, words, type ContentWords, type Span, type Stems } from './text';
 import { appendAll } from './lists';
 import type { MessageAnalysis } from './messageAnalysis';
 import type { CandidateTuning, DecisionType, Detection, Message, SentenceCandidate, Strength } from './types';
@@ -524,7 +524,7 @@ function clauseCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   }
   if (ownContent(clause, body, correctionCues(input, scene.p), input.messages[scene.p].text, input.stems) === 0) return none;
   const r = readClause(input, scene, walk, clauses, k, body);
-  if (isQuestion(body) || asksUnmarked(input, scene, body)) {
+  if (isQuestion(body) || asksUnmarked(input, scene, body, clause.text)) {
     const request = scene.p > 0 ? requestItem(lexicon, body) : null;
     return request ? { made: [make(scene.p, request, 'action_item', 'explicit', scene.a, scene.answersAgent, [], [], 'request', [...r.flags, 'origin:request', 'hint:action_item'])], consumed: 0 } : none;
   }
@@ -867,19 +867,11 @@ function readClause(input: CandidateInput, scene: MessageScene, walk: ClauseWalk
  * "unrelated: is the coffee machine on 3 broken again or is it just me": a question without its
  * mark (the words that open one, replies.json), after a label of a word or two at most.
  */
-function asksUnmarked(input: CandidateInput, scene: MessageScene, body: string): boolean {
-  return input.lexicon.words.questionOpening.test(afterShortLabel(withoutAddressee(scene.speakers, body), LABEL_MAX_WORDS));
-}
-
-/**
- * The text without the one who speaks to opening it ("@order-agent what are our options …",
- * "Sepp, how many can you bake?"): a name of the discussion's speakers, agents included, at the
- * start, with the mark after it.
- */
-function withoutAddressee(speakers: ReadonlySet<string>, text: string): string {
-  const first = /^\s*@?([\p{L}\p{N}][\p{L}\p{N}_.-]*)[,:]?\s+/u.exec(text);
-  if (!first) return text;
-  return speakers.has(first[1].toLowerCase()) ? text.slice(first[0].length) : text;
+function asksUnmarked(input: CandidateInput, scene: MessageScene, body: string, said: string): boolean {
+  const { questionOpening, questionWord } = input.lexicon.words;
+  // (Also after the name of whom it asks, as said: "@order-agent what are our options …".)
+  const asked = afterAddressee(said, (name) => scene.speakers.has(name) || scene.people.has(name), questionWord);
+  return questionOpening.test(afterShortLabel(body, LABEL_MAX_WORDS)) || (asked !== said && questionOpening.test(asked));
 }
 
 /** The most words of a label that names what follows its colon and says nothing itself ("Tickets:", "On the proposal:"). */
@@ -2457,6 +2449,8 @@ function unique(xs: readonly string[]): string[] {
 function acceptedProposals(input: CandidateInput, facts: TaskFacts): SentenceCandidate[] {
   const { messages, lexicon } = input;
   const out: SentenceCandidate[] = [];
+  // (A weekday or a month says when a step is taken, not what it acts on.)
+  const valueWord = (word: string) => input.valueSlot?.(word.toLowerCase()) != null;
   for (let a = 0; a < messages.length; a++) {
     if (messages[a].role !== 'bot') continue;
     const h = acceptance(input, a);
@@ -2484,7 +2478,6 @@ function acceptedProposals(input: CandidateInput, facts: TaskFacts): SentenceCan
     const labelled = labelledProposal(lexicon, input.tuning, sentencesAt(input, a), (text) => opensWithImperative(input, text));
     for (const l of labelled) out.push({ p: a, statement: l.statement, type: l.type, strength: 'accepted', sources: [a, h], reasons: l.reasons, alternatives: l.alternatives, cue: 'accepted-proposal', hint: l.type, features: featuresOf(l.statement, 'labelled') });
     if (labelled.length > 0) continue;
-    const valueWord = (word: string) => /^\d/.test(word) || input.valueSlot?.(word.toLowerCase()) != null;
     for (const proposal of offeredSteps(lexicon, input.tuning, sentencesAt(input, a), input.stems, valueWord)) out.push({ p: a, statement: proposal.statement, type: proposal.type, strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: proposal.type, features: featuresOf(proposal.statement, 'step') });
   }
   return out.map((c) => ({ ...c, statement: addressedByName(input, facts, c.statement, c.sources[0], c.sources[1]) }));
@@ -2742,20 +2735,19 @@ function pointAsDecision(lex: CompiledStatementLexicon, t: CandidateTuning, body
 const DRAFT_LABEL_MAX_WORDS = 6;
 
 /**
- * "Draft email to wholesale customers: '…' Send Monday 9 March?" → "Send the draft email to
- * wholesale customers Monday 9 March.": a step whose verb goes straight on to when (a weekday, a
- * month, a number) acts on the text the message labels ("Draft …:", "Summary of the call:"). Else
- * the step as it is.
+ * "Draft email to wholesale customers: '…' Send Monday 9 March?" → "Draft email to wholesale
+ * customers: send Monday 9 March.": a step that says only when (after its verb, nothing but
+ * weekdays, months, numbers and function words) acts on the text an earlier sentence of the
+ * message labels for sending (statement-words.json, sentTexts). Else the step as it is.
  */
-function withDraftedThing(lex: CompiledStatementLexicon, sentences: readonly Span[], statement: string, valueWord: (word: string) => boolean): string {
-  const step = /^(\p{L}+)\s+([\p{L}\p{N}]+)/u.exec(statement);
-  if (!step || !valueWord(step[2])) return statement;
-  for (const s of sentences) {
+function withDraftedThing(lex: CompiledStatementLexicon, sentences: readonly Span[], k: number, statement: string, valueWord: (word: string) => boolean): string {
+  const after = words(statement).slice(1).map(bareToken);
+  const when = (w: string) => HAS_NUMBER.test(w) || valueWord(w);
+  if (after.length === 0 || !after.some(when) || !after.every((w) => when(w) || lex.words.stopwords.has(w.toLowerCase()))) return statement;
+  for (const s of sentences.slice(0, k)) {
     const colon = s.text.indexOf(':');
     const label = colon > 0 ? s.text.slice(0, colon).trim() : '';
-    const hit = label ? findAct(lex, 'document-label', normalForm(label)) : null;
-    if (!hit || hit.start !== 0) continue;
-    if (wordCount(label) <= DRAFT_LABEL_MAX_WORDS) return `${step[1]} the ${label.charAt(0).toLowerCase()}${label.slice(1)} ${statement.slice(step[1].length).trim()}`;
+    if (label && wordCount(label) <= DRAFT_LABEL_MAX_WORDS && lex.words.statements.sentText.test(normalForm(label))) return `${label}: ${statement.charAt(0).toLowerCase()}${statement.slice(1)}`;
   }
   return statement;
 }
@@ -2769,7 +2761,7 @@ function offeredSteps(lex: CompiledStatementLexicon, t: CandidateTuning, sentenc
   const found = sentences
     .map((s, k) => {
       const step = proposalIn(lex, t, s.text);
-      return step && { ...step, statement: withDraftedThing(lex, sentences, withReferent(lex, sentences, k, step.statement), valueWord) };
+      return step && { ...step, statement: withDraftedThing(lex, sentences, k, withReferent(lex, sentences, k, step.statement), valueWord) };
     })
     .filter((x): x is { statement: string; type: DecisionType } => x !== null);
   // "I'd like to switch the handoff between agents to Parquet files with a fixed schema … OK to

@@ -5,7 +5,7 @@
 import { clauseClaims, utteranceConflict, type ClauseClaim, type CompiledLexicon } from './contradiction';
 import { analyseMessages, type AnalysedMessages, type MessageAnalysis } from './messageAnalysis';
 import { appendAll } from './lists';
-import { isQuestion, jaccard, sharedCount, type Stems, wordCount, excerpt } from './text';
+import { afterAddressee, isQuestion, jaccard, sharedCount, type Stems, wordCount, excerpt } from './text';
 import { PorterStems } from './porter';
 import type { Detection, Message, PatternCandidate, ReplyActs, ReplyVerdict, RuleKind, TaskAnalysis, Words } from './types';
 
@@ -73,9 +73,9 @@ function acceptsInPart(ds: readonly Detection[], answered: Message | null): bool
   return earliest('confirmation') < earliest('correction');
 }
 
-/** A question, with its mark or without (a message that opens like a question and has no sentence end), after an @-mention of whom it asks. */
+/** A question, with its mark or without (a message that opens like a question and has no sentence end), after an @-mention of whom it asks too. */
 function question(m: Message, words: Words): boolean {
-  return isQuestion(m.text) || words.questionOpening.test(m.text.replace(/^\s*@[\p{L}\p{N}_.-]+[,:]?\s+/u, ''));
+  return isQuestion(m.text) || words.questionOpening.test(afterAddressee(m.text, () => false, words.questionWord));
 }
 
 /**

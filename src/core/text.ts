@@ -209,6 +209,31 @@ export function outsideQuotes(text: string): string {
   return out;
 }
 
+/** A handle or a name of one or two words opening a text ("@order-agent", "Sepp", "Sepp Huber"). */
+const ADDRESS = /^\s*(@?)([\p{L}\p{N}][\p{L}\p{N}_.-]*)(?:\s+([\p{L}][\p{L}\p{N}_.-]*))?/u;
+
+/**
+ * The text after the name of whom it is said to, when it opens with one ("@order-agent what did
+ * they say", "Sepp, how many can you bake"), else the text. `named` says whether a name (lower
+ * case) is one of the speakers; an @ makes any handle one. After a comma or colon the rest is said
+ * to them; without a mark only a question word (`questionWord`) shows that the name is not the
+ * subject of the sentence ("Sepp will bake 480" is about Sepp).
+ */
+export function afterAddressee(text: string, named: (name: string) => boolean, questionWord: RegExp): string {
+  const m = ADDRESS.exec(text);
+  if (!m) return text;
+  const one = m[0].indexOf(m[2]) + m[2].length;
+  const tries: Array<[string, number]> = m[3] && !m[1] ? [[`${m[2]} ${m[3]}`, m[0].length], [m[2], one]] : [[m[2], one]];
+  for (const [name, end] of tries) {
+    if (!m[1] && !named(name.toLowerCase())) continue;
+    const rest = text.slice(end);
+    const mark = /^\s*[,:]\s*/.exec(rest);
+    if (mark) return rest.slice(mark[0].length);
+    if (questionWord.test(rest)) return rest.trimStart();
+  }
+  return text;
+}
+
 export function isQuestion(text: string): boolean {
   return /\?\s*["')\]]*\s*$/.test(text.trim());
 }

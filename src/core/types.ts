@@ -543,6 +543,8 @@ export interface StatementWords {
   subjectEnder: RegExp;
   /** A step that opens with its verb and an object pronoun ("Send it …"): group 2 is the pronoun. */
   offerPronoun: RegExp;
+  /** The opening of the label of a text laid out for sending ("Draft email to …", "Summary of …"). */
+  sentText: RegExp;
   /** A word written with a period that does not end the sentence, at the end of the text before the period's mark ("e.g.", "Dr."). */
   abbreviation: RegExp;
   /** Words whose period goes on before a number ("no. 14", "Fig. 3"). */
@@ -588,6 +590,8 @@ export interface Words {
   referenceDeterminer: RegExp;
   /** replies.json: a message that opens like a question and has no sentence end (a question without its mark). */
   questionOpening: RegExp;
+  /** A question word opening the text ("what", "who's"): what may follow the name of whom a question asks. */
+  questionWord: RegExp;
   /** replies.json: how an agent's reply opens when it admits an error ("Sorry for the mix-up.", "You're right, …"). */
   errorAdmission: RegExp;
 }

@@ -26,7 +26,8 @@ export function compileWords(lexicons: WordLexicons, negators: readonly string[]
     orphanReference: new RegExp(`\\b(?:${list('referenceVerbs')})\\s+(?:${list('referenceDeterminers')})\\s+(?:${list('referenceNouns')})\\b|\\b(?:${list('backReferences')})\\b|^\\s*\\p{L}[\\p{L}'’-]*\\s+(?:${list('pronounObjects')})(?![\\p{L}\\p{N}'’])(?!\\s+(?:is|was)\\b)`, 'iu'),
     referenceDeterminer: new RegExp(`^(?:${list('referenceDeterminers')})$`, 'iu'),
     // (A whole word: "can't make it" opens no question.)
-    questionOpening: new RegExp(`^\\s*(?:${alternation(lexicons, 'replies', 'questionOpeners')})(?![\\p{L}\\p{N}'’])[^.!]*$`, 'iu'),
+    questionOpening: new RegExp(`^\\s*(?:${alternation(lexicons, 'replies', 'questionWords')}|${alternation(lexicons, 'replies', 'questionOpeners')})(?![\\p{L}\\p{N}'’])[^.!]*$`, 'iu'),
+    questionWord: new RegExp(`^\\s*(?:${alternation(lexicons, 'replies', 'questionWords')})(?![\\p{L}\\p{N}'’])`, 'iu'),
     // (After at most one short opener and its comma, stop or dash: "Sorry, my mistake.")
     errorAdmission: new RegExp(`^\\s*(?:(?:${alternation(lexicons, 'replies', 'errorAdmissionOpeners')})\\s*[,.!\u2013\u2014-]+\\s*)?(?:${alternation(lexicons, 'replies', 'errorAdmissions')})(?![\\p{L}\\p{N}])`, 'iu'),
   };
@@ -86,6 +87,7 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     subjectEnder: new RegExp(`^(?:${words('subjectEnders')})$`, 'iu'),
     // ("Send it to Dr. Reuter": the verb that opens the step, then the pronoun.)
     offerPronoun: new RegExp(`^(\\p{L}+)\\s+(${words('offerPronouns')})(?![\\p{L}\\p{N}'’])`, 'iu'),
+    sentText: new RegExp(`^(?:${words('sentTexts')})(?![\\p{L}\\p{N}'’])`, 'iu'),
     abbreviation: new RegExp(`(?:^|[\\s(])(?:${words('abbreviations')})\\.$`, 'i'),
     // "no. 14", "Fig. 3", "Ex. 1": a word whose period goes on before a number.
     numberAbbreviation: new RegExp(`(?:^|[\\s(])(?:${words('numberAbbreviations')})\\.$`, 'iu'),

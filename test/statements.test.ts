@@ -1272,27 +1272,39 @@ describe('decision candidates', () => {
     expect(pick('Sabores.')).toEqual(['Sabores.']);
   });
 
+  /** Each case: what the agent offered, the reply, and the statements the reply accepted (named by the offer when one fails). */
+  const accepts = (cases: ReadonlyArray<readonly [string, string, readonly string[]]>) => {
+    for (const [offered, reply, accepted] of cases) expect({ offered, accepted: acceptedSteps(offered, reply) }).toEqual({ offered, accepted });
+  };
+
   it("accepts each point of a labelled proposal whose sentence sets its points apart with semicolons", () => {
-    const proposal = 'Proposal: 1st reminder by email 14 days after the return; 2nd reminder by letter after 30 days, incl. a €5 late fee; final notice by registered mail after 60 days.';
-    expect(acceptedSteps(proposal, 'ok as proposed')).toEqual(['1st reminder by email 14 days after the return.', '2nd reminder by letter after 30 days, incl. a €5 late fee.', 'Final notice by registered mail after 60 days.']);
-    expect(acceptedSteps('Proposal: rotate the keys every 90 days; record each rotation in the wiki.', 'ok')).toEqual(['Rotate the keys every 90 days.', 'Record each rotation in the wiki.']);
-    // A part that states a fact or a reason leaves the sentence one point, as a part of a word or two does.
-    expect(acceptedSteps('Proposal: migrate the database on Saturday night; downtime will be about two hours.', 'ok, do it')).toEqual(['Migrate the database on Saturday night; downtime will be about two hours.']);
-    expect(acceptedSteps('Proposal: move the backups to S3 and keep them for 30 days; cheaper.', 'ok, do it')).toEqual(['Move the backups to S3 and keep them for 30 days; cheaper.']);
-    // A semicolon in brackets parts nothing.
-    expect(acceptedSteps('Proposal: rotate the keys every 90 days (staging; production too) and log each rotation.', 'ok')).toEqual(['Rotate the keys every 90 days (staging; production too) and log each rotation.']);
+    accepts([
+      [
+        'Proposal: 1st reminder by email 14 days after the return; 2nd reminder by letter after 30 days, incl. a €5 late fee; final notice by registered mail after 60 days.',
+        'ok as proposed',
+        ['1st reminder by email 14 days after the return.', '2nd reminder by letter after 30 days, incl. a €5 late fee.', 'Final notice by registered mail after 60 days.'],
+      ],
+      ['Proposal: rotate the keys every 90 days; record each rotation in the wiki.', 'ok', ['Rotate the keys every 90 days.', 'Record each rotation in the wiki.']],
+      // A part that states a fact or a reason leaves the sentence one point, as a part of a word or two does.
+      ['Proposal: migrate the database on Saturday night; downtime will be about two hours.', 'ok, do it', ['Migrate the database on Saturday night; downtime will be about two hours.']],
+      ['Proposal: move the backups to S3 and keep them for 30 days; cheaper.', 'ok, do it', ['Move the backups to S3 and keep them for 30 days; cheaper.']],
+      // A semicolon in brackets parts nothing.
+      ['Proposal: rotate the keys every 90 days (staging; production too) and log each rotation.', 'ok', ['Rotate the keys every 90 days (staging; production too) and log each rotation.']],
+    ]);
   });
 
   it("takes the labelled text a step acts on when the step says only when ('Draft email …: …' — 'Send Monday 9 March?')", () => {
-    expect(acceptedSteps("Draft email to wholesale customers: 'From 1 April a delivery charge of £8 per drop applies.' Send Monday 9 March?", 'send it')).toEqual(['Draft email to wholesale customers: send Monday 9 March.']);
-    expect(acceptedSteps('Summary of the call: they accept 16. Send Friday?', 'ok')).toEqual(['Summary of the call: send Friday.']);
-    // A step that names what it acts on keeps its words; so does one with no text labelled for
-    // sending before it, or only one labelled after it.
-    expect(acceptedSteps("Draft email to the club: 'The pool opens at 7.' Send it to Maren on Monday?", 'ok')).toEqual(['Send it to Maren on Monday.']);
-    expect(acceptedSteps('Draft order: 12 crates for Leith. Move 3 crates to Leith?', 'ok')).toEqual(['Move 3 crates to Leith.']);
-    expect(acceptedSteps('They accept 16. Send Friday?', 'ok')).toEqual(['Send Friday.']);
-    expect(acceptedSteps('Note: the pool is closed on Monday. Cancel Friday?', 'ok')).toEqual(['Cancel Friday.']);
-    expect(acceptedSteps("Send Monday? Draft email to the club: 'The pool opens at 7.'", 'ok')).toEqual(['Send Monday.']);
+    accepts([
+      ["Draft email to wholesale customers: 'From 1 April a delivery charge of £8 per drop applies.' Send Monday 9 March?", 'send it', ['Draft email to wholesale customers: send Monday 9 March.']],
+      ['Summary of the call: they accept 16. Send Friday?', 'ok', ['Summary of the call: send Friday.']],
+      // A step that names what it acts on keeps its words; so does one with no text labelled for
+      // sending before it, or only one labelled after it.
+      ["Draft email to the club: 'The pool opens at 7.' Send it to Maren on Monday?", 'ok', ['Send it to Maren on Monday.']],
+      ['Draft order: 12 crates for Leith. Move 3 crates to Leith?', 'ok', ['Move 3 crates to Leith.']],
+      ['They accept 16. Send Friday?', 'ok', ['Send Friday.']],
+      ['Note: the pool is closed on Monday. Cancel Friday?', 'ok', ['Cancel Friday.']],
+      ["Send Monday? Draft email to the club: 'The pool opens at 7.'", 'ok', ['Send Monday.']],
+    ]);
   });
 
   it('keeps what a bare yes accepted when the question is no choice among keyed options, a ban beside a pick, and picks of rooms by number', () => {

@@ -2043,17 +2043,12 @@ function correctsValue(body: string, agentText: string, agentSentences: readonly
   const kin = measured ? sameMeasure : sameKind;
   // (A name the agent quotes, "the folder 'Derby Feb 2026'", gives neither a value nor a subject.)
   return agentSentences.some((s) => {
-    const said = withoutQuotedNames(s.text);
+    // (Only a quote with a capitalised word is a name; a quoted value, "36 months", stays.)
+    const said = outsideQuotes(s.text, (inner) => /\p{Lu}/u.test(inner));
     return measures(said, unitSlot).some((n) => written.some((m) => kin(m, n))) && subjectWords(said).some((t) => subject.has(t));
   });
 }
 
-/** The text with every quoted span that holds a capitalised word (a name: 'Derby Feb 2026') blanked; a quoted value ("36 months") stays. */
-function withoutQuotedNames(text: string): string {
-  let out = text;
-  for (const [from, to] of quotedSpans(text)) if (/\p{Lu}/u.test(text.slice(from + 1, to - 1))) out = out.slice(0, from) + ' '.repeat(to - from) + out.slice(to);
-  return out;
-}
 
 /**
  * A whole number that is one of the agent's decimals rounded, in the same unit ("80 euro just in

@@ -213,12 +213,11 @@ function passesHypothetical(rule: CompiledRule, lower: string, start: number): b
 
 /**
  * The word that opens the question closing a message, after a "shall I", "should we" or "OK to"
- * ("… 17 March.' Send?" → send, "Book it?" → book, "Shall I send it?" → send), or null when the
- * message does not close with a question.
+ * (cues.json stepQuestionLeads): "… 17 March.' Send?" → send, "Book it?" → book, "Shall I send
+ * it?" → send; null when the message does not close with a question.
  */
-function closingStepVerb(text: string): string | null {
-  const m = /(?:^|[.!:]["'\u2019\u201d)]*\s+)(?:(?:shall|should|can|may) (?:i|we) |(?:ok|okay) to )?([a-z\u00c0-\u024f]+)[^?.!\n]*\?\s*$/.exec(text.toLowerCase());
-  return m ? m[1] : null;
+function closingStepVerb(text: string, words: Words): string | null {
+  return words.cues.closingStep.exec(text.toLowerCase())?.[1] ?? null;
 }
 
 /** The cue's `ref` group names what the answered message mentions (all or any of its content words, or the verb of the step its closing question offers). */
@@ -232,7 +231,7 @@ function passesEcho(rule: CompiledRule, m: RegExpExecArray, ctx: RuleContext): b
   const want = contentTokens(ref, stems);
   if (want.length === 0) return false;
   if (spec.echo === 'step') {
-    const verb = closingStepVerb(ctx.answered.text);
+    const verb = closingStepVerb(ctx.answered.text, rule.words);
     return verb !== null && want.length === 1 && contentTokens(verb, stems)[0] === want[0];
   }
   const have = new Set(ctx.answeredTokens ?? contentTokens(ctx.answered.text, stems));

@@ -202,10 +202,13 @@ export function quotedSpans(text: string): Array<[number, number]> {
   return out;
 }
 
-/** The text with what it quotes blanked out, offsets kept (an apostrophe inside a word, "it's", quotes nothing). */
-export function outsideQuotes(text: string): string {
+/**
+ * The text with what it quotes blanked out, offsets kept (an apostrophe inside a word, "it's",
+ * quotes nothing); with `blank`, only the quotes whose inner text it accepts.
+ */
+export function outsideQuotes(text: string, blank: (inner: string) => boolean = () => true): string {
   let out = text;
-  for (const [from, to] of quotedSpans(text)) out = out.slice(0, from) + ' '.repeat(to - from) + out.slice(to);
+  for (const [from, to] of quotedSpans(text)) if (blank(text.slice(from + 1, to - 1))) out = out.slice(0, from) + ' '.repeat(to - from) + out.slice(to);
   return out;
 }
 

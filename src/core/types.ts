@@ -475,6 +475,8 @@ export interface CueWords {
   openQuestion: RegExp;
   /** A sentence that only supposes: "if we ever…", "what if…", "suppose…", "in case…". */
   supposing: RegExp;
+  /** The closing question of a message with the verb of the step it offers as group 1 ("… Send?", "Shall I send it?", "OK to book?"). */
+  closingStep: RegExp;
 }
 
 /** claims.json: what a clause claims and what a negator governs. */

@@ -860,8 +860,6 @@ function readClause(input: CandidateInput, scene: MessageScene, walk: ClauseWalk
   let verbs: boolean | undefined;
   const flags: string[] = [...scene.said, ...actFeatures(lexicon, lower), ...valueFeatures(body), lengthFeature(words), ...clausePositionFeatures(k, clauses.length)];
   if (input.negated?.(lower)) flags.push('form:negated');
-  // ("Then not the Mensa. Between the other two?": what the message still asks is not settled.)
-  if (clauses.slice(k + 1).some((c) => isQuestion(c.text))) flags.push('clause:question-after');
   return { k, clause: clauses[k], body, lower, words, firstContent, verbless: () => (verbs ??= verbless(body)), flags, text: body, act: null, type: null, strength: 'explicit', label: null, reports: false };
 }
 

@@ -1258,6 +1258,15 @@ describe('decision candidates', () => {
     expect(picks('Would you like to watch Rojo or The Art of Self-Defense?', 'I like The Art of Self-Defense.')).toEqual([]);
   });
 
+  it("marks a clause the message goes on to ask about after it ('Then not the Mensa. Between the other two?')", () => {
+    const catering = 'Quotes: 1. Grüne Soße, seated dinner. 2. Feinkost Albrecht, walking dinner. 3. Mensa Catering, buffet.';
+    const asked = allCandidates([['ops-bot', 'bot', catering], ['katrin', 'human', 'Then not the Mensa. Between the other two?']]);
+    expect(asked.find((c) => /Mensa/.test(c.statement))?.features).toContain('clause:question-after');
+    const settled = allCandidates([['ops-bot', 'bot', catering], ['katrin', 'human', 'Not the Mensa. Albrecht it is.']]);
+    expect(settled.length).toBeGreaterThan(0);
+    for (const c of settled) expect(c.features).not.toContain('clause:question-after');
+  });
+
   it("takes no question word for the subject of an answer ('¿Cuál prefieres?' — 'Sabores.')", () => {
     const pick = answering('events-agent', 'Tengo dos ofertas: Sabores SL a 32 EUR por persona, o Mesa Verde a 29 EUR por persona. ¿Cuál prefieres?');
     expect(pick('Sabores.')).toEqual(['Sabores.']);

@@ -256,6 +256,8 @@ interface MessageScene {
 
 /** What the clauses read so far make of the next one, as a message is read clause by clause. */
 interface ClauseWalk {
+  /** The message's last clause that is a question (-1: none; found on first use, once per message). */
+  lastQuestion?: number;
   /** "OK, here's where I land." / "Decision: …" announce decisions; a bare "Both." accepts what follows. */
   carried: 'announced' | 'accepted' | null;
   /** Inside someone else's reported decision, until a conclusion of our own. */
@@ -860,6 +862,9 @@ function readClause(input: CandidateInput, scene: MessageScene, walk: ClauseWalk
   let verbs: boolean | undefined;
   const flags: string[] = [...scene.said, ...actFeatures(lexicon, lower), ...valueFeatures(body), lengthFeature(words), ...clausePositionFeatures(k, clauses.length)];
   if (input.negated?.(lower)) flags.push('form:negated');
+  // ("Then not the Mensa. Between the other two?": what the message still asks is not settled.)
+  walk.lastQuestion ??= clauses.map((c) => isQuestion(c.text)).lastIndexOf(true);
+  if (walk.lastQuestion > k) flags.push('clause:question-after');
   return { k, clause: clauses[k], body, lower, words, firstContent, verbless: () => (verbs ??= verbless(body)), flags, text: body, act: null, type: null, strength: 'explicit', label: null, reports: false };
 }
 

@@ -221,6 +221,7 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
   'form:new-value': 'sets a new value',
   'form:value-correction': 'corrects a value',
   'form:topic-label': 'labels a topic',
+  'clause:question-after': 'the message asks a question after it',
   'form:emoji': 'carries an emoji or a laugh',
   'strength:explicit': 'stated outright',
   'strength:accepted': 'accepted in the discussion',

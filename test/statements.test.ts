@@ -726,6 +726,24 @@ describe('decision candidates', () => {
     expect(said("Lea, you're taking the Friday listings from now on.")).toEqual(["Lea: you're taking the Friday listings from now on."]);
   });
 
+  it("reads a step after an @-handle as the step: '@booking-agent block both pitches' tells the agent to block them", () => {
+    const said = replying(
+      [
+        ['jens', 'human', 'Summer tournament: which date?'],
+        ['booking-agent', 'bot', 'Both pitches are free on Sat 13 June and Sun 5 July.'],
+      ],
+      'jens',
+    );
+    expect(said('@booking-agent block both pitches 13 june 8-18h')).toEqual(['Block both pitches 13 june 8-18h.']);
+    expect(said('@booking-agent: block both pitches 13 june 8-18h')).toEqual(['Block both pitches 13 june 8-18h.']);
+    // Each handle opens its own step, in the middle of a message too.
+    expect(said('13 june is good. @booking-agent block both pitches that day. @newsletter-agent send the invitation to the clubs by end of feb')).toEqual(
+      expect.arrayContaining(['Block both pitches that day.', 'Send the invitation to the clubs by end of feb.']),
+    );
+    // A handle that is the subject of what is said stays: "@booking-agent" there is named, not addressed.
+    expect(said('13 june. The @booking-agent confirmed both pitches.').join(' ')).not.toMatch(/^Confirmed/);
+  });
+
   it("names the person who accepted an offer where the agent said 'you' to them, and leaves a 'you' that acts", () => {
     const offer = (text: string) =>
       candidates([

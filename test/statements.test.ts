@@ -740,8 +740,9 @@ describe('decision candidates', () => {
     expect(said('13 june is good. @booking-agent block both pitches that day. @newsletter-agent send the invitation to the clubs by end of feb')).toEqual(
       expect.arrayContaining(['Block both pitches that day.', 'Send the invitation to the clubs by end of feb.']),
     );
-    // A handle that is the subject of what is said stays: "@booking-agent" there is named, not addressed.
-    expect(said('13 june. The @booking-agent confirmed both pitches.').join(' ')).not.toMatch(/^Confirmed/);
+    // A handle before a verb that has it for its subject is what the sentence is about: it stays.
+    expect(said('@booking-agent has the 13 june slot, both pitches 8-18h')).toEqual(['@booking-agent has the 13 june slot, both pitches 8-18h.']);
+    expect(said('@booking-agent blocked both pitches for 13 june, no more to do there').join(' ')).not.toMatch(/^Blocked/);
   });
 
   it("names the person who accepted an offer where the agent said 'you' to them, and leaves a 'you' that acts", () => {

@@ -211,7 +211,7 @@ export function contentStart(lex: CompiledStatementLexicon, text: string): numbe
     // "Jonas, …" / "@shop-agent …": the person addressed is not part of the statement. A name
     // followed only by a courtesy ("Mitte, please.") is the answer itself, not whom it addresses.
     const addressed = ADDRESSEE.exec(text.slice(at + skip));
-    if (addressed && !courtesyOnly(lex, body.slice(addressed[0].length))) {
+    if (addressed && !courtesyOnly(lex, body.slice(addressed[0].length)) && !handleIsSubject(lex, addressed[0], body.slice(addressed[0].length))) {
       at += skip + addressed[0].length;
       continue;
     }
@@ -233,6 +233,17 @@ function ownedLead(leadText: string, body: string): number {
 }
 
 /** Nothing but a courtesy and punctuation: "please.", "thanks!". */
+/**
+ * "@booking-agent confirmed both pitches": a handle before a verb that ends the noun phrase a
+ * sentence opens with (statement-words.json subjectEnders) or a verb in the past is what the
+ * sentence is about, not whom it addresses. A comma or colon after it addresses.
+ */
+function handleIsSubject(lex: CompiledStatementLexicon, addressed: string, rest: string): boolean {
+  if (!addressed.startsWith('@') || /[,:]\s*$/.test(addressed)) return false;
+  const next = /^[\p{L}'’]+/u.exec(rest.trimStart())?.[0] ?? '';
+  return lex.words.statements.subjectEnder.test(next) || /\p{L}{2}ed$/u.test(next);
+}
+
 function courtesyOnly(lex: CompiledStatementLexicon, lower: string): boolean {
   const rest = lower.trim();
   if (!/[\p{L}\p{N}]/u.test(rest)) return true;

@@ -8,7 +8,7 @@ import { detect } from '../src/core/detect';
 import { analyseTask, slotReaders } from '../src/core/pipeline';
 import { normalizeDiscussion } from '../src/core/normalize';
 import { replyActs } from '../src/core/replies';
-import { compileStatementLexicon, findAct, normalForm, splitClauses, splitSentences, type StatementLexicon } from '../src/core/sentenceActs';
+import { compileStatementLexicon, contentStart, findAct, normalForm, splitClauses, splitSentences, type StatementLexicon } from '../src/core/sentenceActs';
 import { PorterStems } from '../src/core/porter';
 import { wordCount } from '../src/core/text';
 import { DEFAULT_TUNING } from '../src/core/tuning';
@@ -166,7 +166,7 @@ describe('sentences and clauses', () => {
     expect(all([agent, ['dana', 'human', 'ops-bot: is that the only service at debug']]).some((s) => /service/i.test(s))).toBe(false);
     // A speaker's name before a verb is the subject of a statement, and a question word with a verb
     // drawn in that opens an idiom opens no question.
-    expect(all([agent, ['dana', 'human', 'tunde will set the other services back to info from monday']])).toContain('Tunde will set the other services back to info from monday.');
+    expect(all([['tunde', 'human', 'Who has the debug logging?'], agent, ['dana', 'human', 'tunde will set the other services back to info from monday']])).toContain('Tunde will set the other services back to info from monday.');
     expect(all([agent, ['dana', 'human', "what's done is done, set it back to info"]]).some((s) => /set it back to info/i.test(s))).toBe(true);
     // "Do" before an object is an instruction, not a question.
     expect(all([agent, ['dana', 'human', 'Do the other services as well.']])).toContain('Do the other services as well.');
@@ -737,12 +737,12 @@ describe('decision candidates', () => {
     expect(said('@booking-agent block both pitches 13 june 8-18h')).toEqual(['Block both pitches 13 june 8-18h.']);
     expect(said('@booking-agent: block both pitches 13 june 8-18h')).toEqual(['Block both pitches 13 june 8-18h.']);
     // Each handle opens its own step, in the middle of a message too.
-    expect(said('13 june is good. @booking-agent block both pitches that day. @newsletter-agent send the invitation to the clubs by end of feb')).toEqual(
-      expect.arrayContaining(['Block both pitches that day.', 'Send the invitation to the clubs by end of feb.']),
-    );
+    expect(said('13 june is good. @booking-agent block both pitches that day. @newsletter-agent send the invitation to the clubs by end of feb')).toEqual(['Block both pitches that day.', 'Send the invitation to the clubs by end of feb.']);
     // A handle before a verb that has it for its subject is what the sentence is about: it stays.
     expect(said('@booking-agent has the 13 june slot, both pitches 8-18h')).toEqual(['@booking-agent has the 13 june slot, both pitches 8-18h.']);
-    expect(said('@booking-agent blocked both pitches for 13 june, no more to do there').join(' ')).not.toMatch(/^Blocked/);
+    // A verb in the past after the handle too: the sentence's content starts at the handle.
+    expect(contentStart(lexicon, '@booking-agent blocked both pitches for 13 june')).toBe(0);
+    expect(contentStart(lexicon, '@booking-agent block both pitches for 13 june')).toBe('@booking-agent '.length);
   });
 
   it("names the person who accepted an offer where the agent said 'you' to them, and leaves a 'you' that acts", () => {

@@ -2064,7 +2064,7 @@ function roundsOneOf(mine: Measure, theirs: readonly Measure[]): boolean {
   const whole = Number(mine.number);
   return theirs.some((t) => {
     const d = /^(\d+)[.,](\d{1,2})$/.exec(t.number);
-    if (!d || isClock(t.number) || !sameMeasure(mine, t)) return false;
+    if (!d || !sameMeasure(mine, t)) return false;
     const value = Number(`${d[1]}.${d[2]}`);
     return Math.abs(value - whole) <= value * ROUNDING_SHARE;
   });

@@ -232,7 +232,6 @@ function ownedLead(leadText: string, body: string): number {
   return closingQuote(last + body, 0) > 0 ? 1 : 0;
 }
 
-/** Nothing but a courtesy and punctuation: "please.", "thanks!". */
 /**
  * "@booking-agent confirmed both pitches": a handle before a verb that ends the noun phrase a
  * sentence opens with (statement-words.json subjectEnders) or a verb in the past is what the
@@ -244,6 +243,7 @@ function handleIsSubject(lex: CompiledStatementLexicon, addressed: string, rest:
   return lex.words.statements.subjectEnder.test(next) || /\p{L}{2}ed$/u.test(next);
 }
 
+/** Nothing but a courtesy and punctuation: "please.", "thanks!". */
 function courtesyOnly(lex: CompiledStatementLexicon, lower: string): boolean {
   const rest = lower.trim();
   if (!/[\p{L}\p{N}]/u.test(rest)) return true;

@@ -1014,6 +1014,19 @@ describe('decision candidates', () => {
     expect(replying([list], 'katrin')('Catering.')).toEqual([]);
   });
 
+  it("picks an option by its key after an acceptance ('ok B.'), and a sentence that opens with a currency sign starts after it", () => {
+    const options: [string, 'bot', string] = ['order-agent', 'bot', 'Three options for dark rye, delivered to the bakery:\nA) Heritage Mills - £21.40/sack, Thursday delivery\nB) Mungoswells - £23.10/sack, Tuesday delivery\nC) Bakery Direct - £19.80/sack, min 20 sacks\nI\'d suggest B for consistency of grind, or A if we want to keep cost down.'];
+    const picked = ['Mungoswells - £23.10/sack, Tuesday delivery.'];
+    expect(replying([options])('B.')).toEqual(picked);
+    // The acceptance says the option is taken; the key says which: the listed option, not the agent's closing suggestion.
+    expect(replying([options])('ok B.')).toEqual(picked);
+    expect(replying([options])('yes, B')).toEqual(picked);
+    expect(replying([options])('ok B. £1.70 more a sack, we use what, 8 a week? fine')).toEqual(picked);
+    // An acceptance alone still accepts the suggestion it answers.
+    expect(replying([options])('ok')).toEqual(['B for consistency of grind, or A if we want to keep cost down.']);
+    expect(splitSentences('ok B. £1.70 more a sack. €5 a drop.', engine.words.statements).map((s) => s.text)).toEqual(['ok B.', '£1.70 more a sack.', '€5 a drop.']);
+  });
+
   it('picks an option of a markdown list ("- **B:** …"), also past an agent reply that lists nothing', () => {
     const options: [string, 'bot', string] = ['ci-agent', 'bot', 'Options:\n- **A:** GitHub Actions, full suite on every PR push\n- **B:** GitHub Actions, unit tests on every PR, integration suite nightly\n- **C:** the old Jenkins box, same split as B\nI\'d recommend B.'];
     expect(replying([options], 'priya')('Option B.')).toEqual(['GitHub Actions, unit tests on every PR, integration suite nightly.']);

@@ -2183,7 +2183,7 @@ const ITEM = /^\s*(?:[-*•]\s+)?(?:\*\*|__)?\(?([0-9]{1,2}|[a-hA-H])(?:\*\*|__)
 
 /** "3." / "Option 2" / "(b)" / "Go with 2." answering a message with a numbered or lettered list, on lines or inline: that item. */
 function pickedOption(lex: CompiledStatementLexicon, body: string, offered: string, qualification = ''): string | null {
-  let ref = withoutCourtesy(lex, normalForm(body).replace(/[.!,;:]+$/, '').trim()).replace(lex.words.statements.choice, '');
+  let ref = withoutAcceptance(lex, withoutCourtesy(lex, normalForm(body).replace(/[.!,;:]+$/, '').trim())).replace(lex.words.statements.choice, '');
   const word = findAct(lex, 'option-reference', ref);
   if (word && word.start === 0) ref = ref.slice(word.end).trim();
   const key = BARE_KEY.exec(ref)?.[1];
@@ -2205,6 +2205,17 @@ function withoutCourtesy(lex: CompiledStatementLexicon, ref: string): string {
     if (hit && hit.start === 0 && !/[\p{L}\p{N}]/u.test(tail.slice(hit.end))) return words.slice(0, -n).join(' ');
   }
   return ref;
+}
+
+/**
+ * "ok b" / "yes 2" / "ja, B" → the pick after the acceptance that opens it: accepting says nothing
+ * of which option, the key after it does. An acceptance alone stays as it is.
+ */
+function withoutAcceptance(lex: CompiledStatementLexicon, ref: string): string {
+  const hit = findAct(lex, 'acceptance', ref);
+  if (!hit || hit.start !== 0) return ref;
+  const rest = ref.slice(hit.end);
+  return /^[\s,;:.!-]+\S/u.test(rest) ? rest.replace(/^[\s,;:.!-]+/u, '') : ref;
 }
 
 /** Item `key` of the options the agent's message lists: one per line, inline, or labelled in running text. */

@@ -340,8 +340,8 @@ export function announced(lex: CompiledStatementLexicon, text: string): 'decisio
 }
 
 // Where a sentence ends: . ! ? (or several) before whitespace and an upper-case letter, a digit,
-// a quote, a bracket or an emoji — not inside "e.g. the", "v1.2" or "4.6". A question or exclamation
-// mark ends one before a lower-case word too: chat is often written in lower case ("right? ugh").
+// a currency sign ("ok B. £1.70 more a sack"), a quote, a bracket or an emoji — not inside "e.g.
+// the", "v1.2" or "4.6". A question or exclamation mark ends one before a lower-case word too: chat is often written in lower case ("right? ugh").
 // A closing quote may follow the mark ("… one size up.' That matches …"). A period ends one before
 // a lower-case name with a hyphen or underscore in it: agents and tools go by handles ("… instead
 // of files. chart-agent already has read access."). A period after a whole word ends one before a
@@ -349,7 +349,7 @@ export function announced(lex: CompiledStatementLexicon, text: string): 'decisio
 // abbreviation or has a period of its own ("Lesebrücke e.V. invites you").
 // Each run of marks is tried from its first mark only (the look-behinds): tried from every mark
 // of a long run ("!!!!…"), a run not followed by a space cost time in the square of its length.
-const SENTENCE_END = /(?<![.!?])([.!?]+['"’”]?)(\s+)(?=["'(\[¿¡]?[\p{Lu}\p{N}\p{Extended_Pictographic}@#])|(?<![?!])([?!]+['"’”]?)(\s+)(?=\p{Ll})|(?<!\.)(\.+)(\s+)(?=\p{Ll}[\p{Ll}\p{N}]*[-_][\p{L}\p{N}])|(\.)(\s+)(?=\p{Ll})/gu;
+const SENTENCE_END = /(?<![.!?])([.!?]+['"’”]?)(\s+)(?=["'(\[¿¡]?[\p{Lu}\p{N}\p{Sc}\p{Extended_Pictographic}@#])|(?<![?!])([?!]+['"’”]?)(\s+)(?=\p{Ll})|(?<!\.)(\.+)(\s+)(?=\p{Ll}[\p{Ll}\p{N}]*[-_][\p{L}\p{N}])|(\.)(\s+)(?=\p{Ll})/gu;
 // A whole word just before a period, after a space, a bracket or the line's start: letters only,
 // or a value that is no day's or list item's number ("12:30. we need time", "4,000. we need
 // margin", "24h. 48 is too long"); "am 5. juni" and "1. ask them" go on.

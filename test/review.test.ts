@@ -107,19 +107,28 @@ describe('extract review', () => {
 });
 
 describe('guardFindings', () => {
-  it('finds a text that restates the fact a correction corrected, even without a conflict with the correction itself', async () => {
-    const words = shippedWords();
-    const lexicon = compileLexicon(JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'contradiction.json'), 'utf8')), compileSubjects(JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'subjects.json'), 'utf8')), words), words);
-    const correction = {
-      id: 'DEC-20260110-001', task_id: 'T1', statement: 'Mark is a volunteer parent who helps at training.', type: 'constraint', confidence: 'high',
-      source: { messages: [1, 2] }, status: 'active', origin: 'auto', created_at: '2026-01-10T09:02:00Z',
-      corrects: 'Mark is a certified coach with ten years of experience running junior sessions.',
-    } as unknown as Decision;
+  const words = shippedWords();
+  const lexicon = compileLexicon(JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'contradiction.json'), 'utf8')), compileSubjects(JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'subjects.json'), 'utf8')), words), words);
+  /** A correction in the registry: its statement and the wrong fact it corrected. */
+  const correctionOf = (id: string, statement: string, corrects: string) =>
+    ({ id, task_id: 'T1', statement, type: 'constraint', confidence: 'high', source: { messages: [0, 1] }, status: 'active', origin: 'auto', created_at: '2026-01-05T09:05:00Z', corrects }) as unknown as Decision;
+  it('finds a text that restates the fact a correction corrected, even without a conflict with the correction itself', () => {
+    const correction = correctionOf('DEC-20260110-001', 'Mark is a volunteer parent who helps at training.', 'Mark is a certified coach with ten years of experience running junior sessions.');
     const [finding] = guardFindings('Our certified coach Mark will run the junior sessions alone.', [correction], lexicon);
     expect(finding.decision.id).toBe('DEC-20260110-001');
     expect(finding.why).toMatch(/^it restates what DEC-20260110-001 corrected: "Mark is a certified coach/);
     expect(guardFindings('The pitch is booked from nine to eleven on Saturday.', [correction], lexicon)).toEqual([]);
     expect(guardFindings('Our certified coach Mark will run the junior sessions alone.', [{ ...correction, status: 'superseded' }], lexicon)).toEqual([]);
+  });
+
+  it("reads a wrong value an agent put as a question, and tells the wrong value again from another value of the corrected slot", () => {
+    // The person names the backups by "them": what they are about is what the agent asked.
+    const correction = correctionOf('DEC-20260105-001', '7 days is too short, we keep them 30 days.', 'How long should we keep the nightly backups? 7 days?');
+    const why = (text: string) => guardFindings(text, [correction], lexicon).map((f) => f.why);
+    expect(why('Keep the backups for 7 days.')).toEqual(['it restates what DEC-20260105-001 corrected: "How long should we keep the nightly backups? 7 days?"']);
+    expect(why('Keep the backups for 14 days.')).toEqual(['it gives another duration: 30 day → 14 day']);
+    expect(why('We keep the nightly backups for 14 days.')).toEqual(['it gives another duration: 30 day → 14 day']);
+    expect(why('Keep the backups for 30 days.')).toEqual([]);
   });
 });
 

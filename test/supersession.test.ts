@@ -868,6 +868,20 @@ describe('across tasks', () => {
     expect(corrected3.status).toBe('active');
   });
 
+  it('retires a correction of a value an agent put as a question, named by "them", by a later change of plan in another task', () => {
+    const wrong = 'How long should we keep the nightly backups? 7 days?';
+    const corrected = decision('DEC-20260105-001', 'T1', '7 days is too short, we keep them 30 days.', '2026-01-05T09:00:00Z', { type: 'constraint', corrects: wrong });
+    const changed = decision('DEC-20260301-001', 'T2', 'From now on we keep backups for 14 days only.', '2026-03-01T09:00:00Z');
+    relateNewDecisions({ decisions: [corrected, changed] }, [changed], engine.lexicon, undefined, { spokenBy: () => 'human' });
+    expect(corrected).toMatchObject({ status: 'superseded', superseded_by: changed.id, superseded_reason: 'a new duration: 30 day → 14 day' });
+    // The wrong value given again contradicts the correction and retires nothing.
+    const corrected2 = decision('DEC-20260105-001', 'T1', '7 days is too short, we keep them 30 days.', '2026-01-05T09:00:00Z', { type: 'constraint', corrects: wrong });
+    const again = decision('DEC-20260301-001', 'T2', 'From now on we keep backups for 7 days.', '2026-03-01T09:00:00Z');
+    relateNewDecisions({ decisions: [corrected2, again] }, [again], engine.lexicon, undefined, { spokenBy: () => 'human' });
+    expect(corrected2.status).toBe('active');
+    expect(again.quality_flags).toContain('contradicts_correction');
+  });
+
   it.each([
     ['The release is on 14 April.', 'The release moves to 21 April.'],
     ['Das Team-Meeting ist am Dienstag.', 'Das Team-Meeting ist ab sofort am Donnerstag.'],

@@ -2,7 +2,7 @@
 // a person already corrected, or restate a decision that a later one replaced? The same checks
 // the run makes on every message of a discussion.
 import type { CompiledLexicon } from './contradiction';
-import { contradiction, nameRestated, restatesRetired, SubjectMemo, valueReplacement, viewOf } from './subject';
+import { contradiction, correctedValueChanged, correctedViewOf, nameRestated, restatesRetired, SubjectMemo, valueReplacement, viewOf, type SubjectView } from './subject';
 import { contentTokens, jaccard, excerpt, sharedCount } from './text';
 import { PorterStems } from './porter';
 import type { Decision } from './types';
@@ -18,6 +18,7 @@ export function guardFindings(text: string, decisions: readonly Decision[], lexi
   // A statement a superseded decision and an active one share is worked out once per check.
   const memo = new SubjectMemo(stems);
   const view = (t: string) => viewOf(t, lexicon.subjects, lexicon, memo);
+  const corrected = (t: string) => correctedViewOf(t, lexicon.subjects, lexicon, memo);
   const mine = view(text);
   const byId = new Map(decisions.map((d) => [d.id, d]));
   const out: GuardFinding[] = [];
@@ -47,17 +48,31 @@ export function guardFindings(text: string, decisions: readonly Decision[], lexi
       continue;
     }
     if (d.corrects) {
-      const wrong = new Set(contentTokens(d.corrects, stems));
-      const shared = sharedCount(tokens, wrong);
-      const restated = restatesRetired(view(d.corrects), view(d.statement), mine, false);
-      if (restated || (shared >= 2 && jaccard(tokens, wrong) >= 0.3 && jaccard(tokens, new Set(contentTokens(d.statement, stems))) < 0.6)) {
-        add(d, `it restates what ${d.id} corrected: "${excerpt(d.corrects)}"`);
-        continue;
-      }
-      // What a bot is about to write: a name the correction put another in the place of.
-      const named = nameRestated(view(d.corrects), view(d.statement), mine);
-      if (named) add(d, `${named}: ${d.id} corrected "${excerpt(d.corrects)}"`);
+      const why = againstCorrection(d, tokens, mine, { stems, view, corrected });
+      if (why) add(d, why);
     }
   }
   return out;
+}
+
+/**
+ * How a text goes against a correction, or null: it gives the wrong value again (or says the wrong
+ * fact again in its words), gives the slot the correction set yet another value, or names the one
+ * the correction put another in the place of.
+ */
+function againstCorrection(d: Decision, tokens: ReadonlySet<string>, mine: SubjectView, read: { stems: PorterStems; view: (t: string) => SubjectView; corrected: (t: string) => SubjectView }): string | null {
+  const wrongText = d.corrects!;
+  const wrongView = read.corrected(wrongText);
+  const own = read.view(d.statement);
+  const restates = `it restates what ${d.id} corrected: "${excerpt(wrongText)}"`;
+  if (restatesRetired(wrongView, own, mine, false)) return restates;
+  // Another value for the slot the correction set, on the subject the wrong fact named (a
+  // correction often names it by "them": "we keep them 30 days").
+  const changed = correctedValueChanged(wrongView, own, mine);
+  if (changed) return `it gives ${changed.replace(/^a new /, 'another ')}`;
+  const wrong = new Set(contentTokens(wrongText, read.stems));
+  if (sharedCount(tokens, wrong) >= 2 && jaccard(tokens, wrong) >= 0.3 && jaccard(tokens, new Set(contentTokens(d.statement, read.stems))) < 0.6) return restates;
+  // What a bot is about to write: a name the correction put another in the place of.
+  const named = nameRestated(wrongView, own, mine);
+  return named ? `${named}: ${d.id} corrected "${excerpt(wrongText)}"` : null;
 }

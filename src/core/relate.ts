@@ -20,7 +20,7 @@ import { ReplacementChains, replacementsOf } from './chains';
 import type { CompiledLexicon } from './contradiction';
 import { supersede } from './evolve';
 import { compareRead, instantOf } from './instant';
-import { askedViewOf, changeSentences, containment, contradiction, givesOtherValue, nameRestated, replacement, restatesRetired, SubjectMemo, viewOf, type Reversal, type SubjectView } from './subject';
+import { askedViewOf, changeSentences, containment, contradiction, correctedViewOf, givesOtherValue, nameRestated, replacement, restatesRetired, SubjectMemo, viewOf, type Reversal, type SubjectView } from './subject';
 import { answeredReplaces, crossTaskVerdict, isCorrection, reversalCues, type LaterDecision, type RegistryJudge, type SaidIn } from './supersede';
 import { contentTokens, contentWordCount, jaccard, excerpt, sharedCount, taskIdsIn } from './text';
 import { PorterStems } from './porter';
@@ -324,7 +324,7 @@ function registryPass(registry: { decisions: Decision[] }, created: readonly Dec
   const view = (text: string) => viewOf(text, subjects, lexicon, memo);
   // A decision a person accepted or wrote is a person's; otherwise its statement's speaker, when known.
   const speakerOf = (x: Decision): Message['role'] | null => (x.origin !== 'auto' ? 'human' : (context.spokenBy?.(x) ?? null));
-  const judge: RegistryJudge = { view, generic: subjects.generic, valueContradiction: oncePerPair((theirs, mine) => contradiction(theirs, mine, subjects.generic, true)), speakerOf };
+  const judge: RegistryJudge = { view, correctedView: (text) => correctedViewOf(text, subjects, lexicon, memo), generic: subjects.generic, valueContradiction: oncePerPair((theirs, mine) => contradiction(theirs, mine, subjects.generic, true)), speakerOf };
   const said = created.map((d): SaidIn => {
     const source = context.sourceText?.(d) ?? null;
     return { statement: d.statement, own: view(d.statement), source, message: source === null ? null : `${d.task_id}\u0000${source}` };
@@ -554,6 +554,8 @@ interface MessageCheck {
   ranks: ReadonlyMap<Decision, number>;
   affinity: Affinity;
   view: (text: string) => SubjectView;
+  /** What a correction corrected, its questions read as claims (see correctedViewOf). */
+  correctedView: (text: string) => SubjectView;
   /** `contradiction` on a firm subject, with values or without; each pair of views asked once. */
   firmContradiction: (theirs: SubjectView, mv: SubjectView, values: boolean) => string | null;
   /** One pattern per task and decision: the first message that contradicts it (or the decision that did). */
@@ -640,6 +642,7 @@ function messageCheck(registry: { decisions: Decision[] }, lexicon: CompiledLexi
     ranks: context.ranks ?? idRanks(registry.decisions),
     affinity: context.affinity ?? ALL_RELATED,
     view: (text) => viewOf(text, subjects, lexicon, memo),
+    correctedView: (text) => correctedViewOf(text, subjects, lexicon, memo),
     firmContradiction: (theirs, mv, values) => (values ? firmWithValues : firmWithoutValues)(theirs, mv),
     flagged: new Set(already),
     byTask: decisionsByTask(registry.decisions),
@@ -745,7 +748,7 @@ function againstDecision(check: MessageCheck, o: Decision, m: Message, mv: Subje
   // own plans ("I can drop the letter on Thursday") decides nothing against it, and a step to do
   // once ("Load the rates into the channel manager on Monday, 2 March.") holds no value a later
   // date or amount could go against. (The answer is kept per message view, and a message has one role.)
-  const why = check.firmContradiction(theirs, mv, m.role === 'bot' && o.type !== 'action_item') ?? (o.corrects ? correctedRestated(check.view(o.corrects), theirs, mv, m.role === 'bot') : null);
+  const why = check.firmContradiction(theirs, mv, m.role === 'bot' && o.type !== 'action_item') ?? (o.corrects ? correctedRestated(check.correctedView(o.corrects), theirs, mv, m.role === 'bot') : null);
   return why ? { target: o, why } : null;
 }
 

@@ -1186,6 +1186,32 @@ export function askedViewOf(text: string, subjects: CompiledSubjects, neg: Negat
   return viewAs(text, subjects, neg, memo, true);
 }
 
+/**
+ * What a correction corrected (a decision's `corrects`), read with its questions as claims: an
+ * agent often puts the wrong value as a question ("How long should we keep the backups? 7
+ * days?"), and "No, 7 days is too short, we keep them 30 days" corrects what it put up.
+ */
+export function correctedViewOf(text: string, subjects: CompiledSubjects, neg: NegationWords, memo?: SubjectMemo): SubjectView {
+  const v = viewAs(text, subjects, neg, memo, true);
+  return v.clauses.some((c, k) => k > 0 && c.anchor.size === 0 && c.values.length > 0) ? { ...v, clauses: withEllipsesAnchored(v.clauses) } : v;
+}
+
+/**
+ * A value said on its own after a clause that names its subject ("How long should we keep the
+ * nightly backups? 7 days?") is of that subject: the clause takes the anchor of the nearest one
+ * before it that has one.
+ */
+function withEllipsesAnchored(clauses: readonly SubjectClause[]): SubjectClause[] {
+  let anchor: ReadonlySet<string> | null = null;
+  return clauses.map((c) => {
+    if (c.anchor.size > 0) {
+      anchor = c.anchor;
+      return c;
+    }
+    return anchor && c.values.length > 0 ? { ...c, anchor } : c;
+  });
+}
+
 function viewAs(text: string, subjects: CompiledSubjects, neg: NegationWords, memo: SubjectMemo | undefined, asked: boolean): SubjectView {
   const key = asked ? `?\u0000${text}` : text;
   let v = memo?.views.get(key);
@@ -1643,7 +1669,11 @@ export function correctedValueChanged(wrong: SubjectView, correction: SubjectVie
  * fact again; a later "14 days" is another value, not the wrong one.)
  */
 export function wrongValueRestated(wrong: SubjectView, correction: SubjectView, later: SubjectView): string | null {
-  const set = new Set(correction.clauses.flatMap((c) => c.values.filter((v) => !v.negated).map((v) => `${v.key}\u0000${v.value}`)));
+  // (A wrong value the correction quotes beside the one it sets, "7 days is too short, we keep
+  // them 30 days", is not one it sets.)
+  const given = correction.clauses.flatMap((c) => c.values.filter((v) => !v.negated));
+  const quoted = (v: SlotValue) => wrong.clauses.some((w) => w.values.some((x) => !x.negated && comparable(x, v) && x.value === v.value)) && given.some((x) => comparable(x, v) && x.value !== v.value);
+  const set = new Set(given.filter((v) => !quoted(v)).map((v) => `${v.key}\u0000${v.value}`));
   for (const w of wrong.clauses) {
     if (!correction.clauses.some((n) => slotChange(w, n) || n.values.some((v) => v.negated && w.values.some((x) => comparable(x, v) && x.value === v.value)))) continue;
     for (const v of w.values) {

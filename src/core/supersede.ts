@@ -233,6 +233,8 @@ export interface LaterDecision {
 /** What the registry pass compares with. */
 export interface RegistryJudge {
   view: (text: string) => SubjectView;
+  /** What a correction corrected (`corrects`), its questions read as claims (see correctedViewOf). */
+  correctedView: (text: string) => SubjectView;
   generic: ReadonlySet<string>;
   /** `contradiction` with values, each pair of views asked once. */
   valueContradiction: (theirs: SubjectView, mine: SubjectView) => string | null;
@@ -260,7 +262,7 @@ export function crossTaskVerdict(later: LaterDecision, o: Decision, theirs: Subj
   if (isCorrection(o) && !isCorrection(d)) {
     const retired = retiresCorrection(later, o, theirs, judge);
     if (retired) return { kind: 'supersedes', why: retired };
-    const wrong = o.corrects ? restatesRetired(judge.view(o.corrects), theirs, later.mine, false, true) : null;
+    const wrong = o.corrects ? restatesRetired(judge.correctedView(o.corrects), theirs, later.mine, false, true) : null;
     const why = judge.valueContradiction(theirs, later.mine) ?? wrong;
     if (why) return { kind: 'contradicts', why };
   }
@@ -281,9 +283,9 @@ function replacementAt(later: LaterDecision, theirs: SubjectView, match: Subject
 function retiresCorrection(later: LaterDecision, o: Decision, theirs: SubjectView, judge: RegistryJudge): string | null {
   const { d, mine, cues } = later;
   const speaker = judge.speakerOf(d);
-  const changedCorrected = cues.length > 0 && speaker !== 'bot' && o.corrects ? correctedValueChanged(judge.view(o.corrects), theirs, mine) : null;
+  const changedCorrected = cues.length > 0 && speaker !== 'bot' && o.corrects ? correctedValueChanged(judge.correctedView(o.corrects), theirs, mine) : null;
   if (changedCorrected) return changedCorrected;
-  if (o.task_id === d.task_id || speaker !== 'human' || (o.corrects && wrongValueRestated(judge.view(o.corrects), theirs, mine))) return null;
+  if (o.task_id === d.task_id || speaker !== 'human' || (o.corrects && wrongValueRestated(judge.correctedView(o.corrects), theirs, mine))) return null;
   return replacementAt(later, theirs, d.downstream.includes(o.task_id) && cues.length > 0 ? 'named' : 'firm', false, judge) ?? (o.type === 'action_item' ? null : answeredChange(theirs, later));
 }
 

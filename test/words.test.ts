@@ -184,4 +184,11 @@ describe('an engine built with other word lists behaves by them', () => {
     expect(shipped.words.questionOpening.test('Do the group thing.')).toBe(false);
     expect(shipped.words.questionOpening.test('is it just me')).toBe(true);
   });
+
+  it('cues: a question asking for content opens with a word of the one list of words that ask', () => {
+    expect(shipped.words.cues.openQuestion.test('whose turn is it to order?')).toBe(true);
+    expect(shipped.words.cues.openQuestion.test('is that okay?')).toBe(false);
+    const without = shippedEngine(withList('replies', 'questionWords', (words) => words.filter((w) => w !== 'whose')));
+    expect(without.words.cues.openQuestion.test('whose turn is it to order?')).toBe(false);
+  });
 });

@@ -39,7 +39,8 @@ function compileCues(lexicons: WordLexicons, negators: readonly string[]): CueWo
   return {
     leadingFiller: new RegExp(`^(?:[\\s,.;:!\\-"'(]|(?:${list('leadingFillers')})(?![\\p{L}\\p{N}]))*`, 'iu'),
     negator: new RegExp(`(?:\\b(?:${negatorWords.join('|')})|n't)\\W*(?:\\w+\\W+){0,2}$`, 'i'),
-    openQuestion: new RegExp(`^(?:[\\s,.;:!\\-"'(]|(?:${list('openQuestionFillers')})(?![a-z0-9]))*(?!${list('notOpenQuestions')})(?:${list('openQuestionWords')})(?![a-z0-9])`),
+    // (The wh-words are the replies lexicon's: one list of the words that ask.)
+    openQuestion: new RegExp(`^(?:[\\s,.;:!\\-"'(]|(?:${list('openQuestionFillers')})(?![a-z0-9]))*(?!${list('notOpenQuestions')})(?:${alternation(lexicons, 'replies', 'questionWords')})(?![a-z0-9])`),
     supposing: new RegExp(`^(?:[\\s,.;:!\\-"'(]|(?:${list('supposingLeads')})(?![a-z0-9]))*(?:${list('supposingOpeners')})(?![a-z0-9\\u00c0-\\u024f])`),
     // (After a sentence's end, a quote closing a draft ("… 17 March.' Send?"), or the message's start.)
     closingStep: new RegExp(`(?:^|[.!:]["'\\u2019\\u201d)]*\\s+)(?:(?:${list('stepQuestionLeads')}) )?([a-z\\u00c0-\\u024f]+)[^?.!\\n]*\\?\\s*$`),

@@ -1014,6 +1014,22 @@ describe('decision candidates', () => {
     expect(replying([list], 'katrin')('Catering.')).toEqual([]);
   });
 
+  it("takes an acceptance that gives the value a colleague just put up ('ok 60') for settling it", () => {
+    const talk: Array<[string, 'human' | 'bot', string]> = [
+      ['invoice-agent', 'bot', 'The minimum charge is 45 EUR per job. Three small jobs last month came in under it.'],
+      ['tom', 'human', "the 45 minimum is too low, the certificates alone took more admin than that. I'd go 60"],
+    ];
+    const settled = (answer: string, author = 'helga') => candidates([...talk, [author, 'human', answer]]).filter((c) => c.p === 2).map((c) => [c.statement, c.hint]);
+    // What the value is of comes from the agent's figure before it; the acceptance is not part of the statement.
+    expect(settled('60 is what everyone in Hamburg charges. ok 60')).toEqual([['Minimum charge: 60.', 'decision']]);
+    expect(settled('fine 60 from April')).toEqual([['Minimum charge: 60 from April.', 'decision']]);
+    // A value no one else put up is the speaker's own, and the proposer accepting their own value settles nothing.
+    expect(settled('ok 75')).toEqual([]);
+    expect(settled('ok 60', 'tom')).toEqual([]);
+    // Once an agent spoke after the proposal, an acceptance answers the agent.
+    expect(candidates([...talk, ['invoice-agent', 'bot', 'Noted.'], ['helga', 'human', 'ok 60']]).filter((c) => c.p === 3)).toEqual([]);
+  });
+
   it("picks an option by its key after an acceptance ('ok B.'), and a sentence that opens with a currency sign starts after it", () => {
     const options: [string, 'bot', string] = ['order-agent', 'bot', 'Three options for dark rye, delivered to the bakery:\nA) Heritage Mills - £21.40/sack, Thursday delivery\nB) Mungoswells - £23.10/sack, Tuesday delivery\nC) Bakery Direct - £19.80/sack, min 20 sacks\nI\'d suggest B for consistency of grind, or A if we want to keep cost down.'];
     const picked = ['Mungoswells - £23.10/sack, Tuesday delivery.'];

@@ -545,7 +545,7 @@ function clauseCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   if (aside || (walk.reporting && !r.label)) r.type = null;
   // ("Oh great. Another bus. 🙃" names an option and picks nothing, as it confirms nothing.)
   const made: string | null = r.act;
-  if (scene.sarcastic(r.clause) && (made === 'selection' || made === 'accepted-answer')) r.act = null;
+  if (scene.sarcastic(r.clause) && (made === 'selection' || made === 'accepted-answer' || made === 'settled-value')) r.act = null;
   markOrigin(r);
   if (!r.type) return { made: plainCandidate(input, scene, r), consumed: 0 };
   return statedCandidates(input, scene, walk, clauses, r);
@@ -1185,6 +1185,41 @@ function changedValue(input: CandidateInput, scene: MessageScene, r: ClauseReadi
     r.strength = 'weak';
     r.act = 'new-value' as SentenceAct;
   }
+  // "ok 60" after a colleague's "I'd go 60", "fine 34" after "34 is the max we can seat": an
+  // acceptance that opens the clause and gives the value another person just put up settles it,
+  // as accepting an agent's proposal does.
+  const settled = !r.type && !r.reports && !isQuestion(r.body) ? colleaguesValueSettled(input, p, r) : null;
+  if (settled) {
+    // (The acceptance says that it is settled; the value says what.)
+    r.text = settled;
+    r.type = 'decision';
+    r.strength = 'accepted';
+    r.act = 'settled-value' as SentenceAct;
+  }
+}
+
+/** How far back a value a colleague put up may stand for an acceptance to settle it (messages). */
+const SETTLED_VALUE_REACH = 3;
+
+/**
+ * What the clause settles, when it opens with an acceptance ("ok 60", "fine 60 from April") and
+ * gives after it a number another person said in the messages just before (and no agent since):
+ * the words after the acceptance. Else null. (An acceptance set off by a comma, "fine, 60", is
+ * framing the clause was read without.)
+ */
+function colleaguesValueSettled(input: CandidateInput, p: number, r: ClauseReading): string | null {
+  const accepted = findAct(input.lexicon, 'acceptance', r.lower);
+  if (!accepted || accepted.start !== 0) return null;
+  const rest = r.body.slice(accepted.end).replace(/^[\s,.:;!-]+/, '');
+  const given = numbersOf(rest);
+  if (given.length === 0 || wordCount(valueStretch(rest)) > input.tuning.valueCorrectionMaxWords) return null;
+  const speaker = input.messages[p].author;
+  for (let q = p - 1; q >= 0 && p - q <= SETTLED_VALUE_REACH; q--) {
+    const m = input.messages[q];
+    if (m.role === 'bot') return null;
+    if (m.author !== speaker && numbersOf(m.text).some((n) => given.includes(n))) return rest;
+  }
+  return null;
 }
 
 /**
@@ -1264,7 +1299,7 @@ function proposes(lexicon: CompiledStatementLexicon, lower: string): boolean {
 /** The features that say how the clause became a candidate, its hint and strength. */
 function markOrigin(r: ClauseReading): void {
   const made: string | null = r.act;
-  if (made === 'selection' || made === 'accepted-answer') r.flags.push('origin:selection');
+  if (made === 'selection' || made === 'accepted-answer' || made === 'settled-value') r.flags.push('origin:selection');
   else if (made === 'new-value' || made === 'value-correction' || made === 'rejection') r.flags.push(`form:${made}`);
   if (r.act === 'announcement' && !r.label) r.flags.push('form:topic-label');
   r.flags.push(`hint:${r.type ?? 'none'}`, `strength:${r.type ? r.strength : 'none'}`);
@@ -1288,7 +1323,8 @@ function statedCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   const type = r.type!;
   // "Both." / "Storage box then." name the choice; the clause after it says what it means, or why
   // ("The Brother. I'm not paying 160 euros extra for the HP logo.").
-  const after = r.words <= input.tuning.ellipticMaxWords ? afterChoice(input, scene, clauses, k) : null;
+  // (A colleague's value settled, "ok banner 48h ahead", says all it decides.)
+  const after = (r.act as string | null) !== 'settled-value' && r.words <= input.tuning.ellipticMaxWords ? afterChoice(input, scene, clauses, k) : null;
   const consumed = after ? 1 : 0;
   let text = after?.as === 'statement' ? spelledJoin(r.text, after.text) : r.text;
   // "But the focus fix can't wait for the next release train - ship it as a hotfix this week.":

@@ -545,7 +545,7 @@ function clauseCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   if (aside || (walk.reporting && !r.label)) r.type = null;
   // ("Oh great. Another bus. 🙃" names an option and picks nothing, as it confirms nothing.)
   const made: string | null = r.act;
-  if (scene.sarcastic(r.clause) && (made === 'selection' || made === 'accepted-answer' || made === 'settled-value')) r.act = null;
+  if (scene.sarcastic(r.clause) && (made === 'selection' || made === 'accepted-answer' || made === SETTLED_VALUE)) r.act = null;
   markOrigin(r);
   if (!r.type) return { made: plainCandidate(input, scene, r), consumed: 0 };
   return statedCandidates(input, scene, walk, clauses, r);
@@ -1194,12 +1194,15 @@ function changedValue(input: CandidateInput, scene: MessageScene, r: ClauseReadi
     r.text = settled;
     r.type = 'decision';
     r.strength = 'accepted';
-    r.act = 'settled-value' as SentenceAct;
+    r.act = SETTLED_VALUE;
   }
 }
 
 /** How far back a value a colleague put up may stand for an acceptance to settle it (messages). */
 const SETTLED_VALUE_REACH = 3;
+
+/** How a clause that settles a colleague's value became a decision (see colleaguesValueSettled). */
+const SETTLED_VALUE = 'settled-value' as SentenceAct;
 
 /**
  * What the clause settles, when it opens with an acceptance ("ok 60", "fine 60 from April") and
@@ -1299,7 +1302,7 @@ function proposes(lexicon: CompiledStatementLexicon, lower: string): boolean {
 /** The features that say how the clause became a candidate, its hint and strength. */
 function markOrigin(r: ClauseReading): void {
   const made: string | null = r.act;
-  if (made === 'selection' || made === 'accepted-answer' || made === 'settled-value') r.flags.push('origin:selection');
+  if (made === 'selection' || made === 'accepted-answer' || made === SETTLED_VALUE) r.flags.push('origin:selection');
   else if (made === 'new-value' || made === 'value-correction' || made === 'rejection') r.flags.push(`form:${made}`);
   if (r.act === 'announcement' && !r.label) r.flags.push('form:topic-label');
   r.flags.push(`hint:${r.type ?? 'none'}`, `strength:${r.type ? r.strength : 'none'}`);
@@ -1324,7 +1327,7 @@ function statedCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   // "Both." / "Storage box then." name the choice; the clause after it says what it means, or why
   // ("The Brother. I'm not paying 160 euros extra for the HP logo.").
   // (A colleague's value settled, "ok banner 48h ahead", says all it decides.)
-  const after = (r.act as string | null) !== 'settled-value' && r.words <= input.tuning.ellipticMaxWords ? afterChoice(input, scene, clauses, k) : null;
+  const after = r.act !== SETTLED_VALUE && r.words <= input.tuning.ellipticMaxWords ? afterChoice(input, scene, clauses, k) : null;
   const consumed = after ? 1 : 0;
   let text = after?.as === 'statement' ? spelledJoin(r.text, after.text) : r.text;
   // "But the focus fix can't wait for the next release train - ship it as a hotfix this week.":

@@ -341,8 +341,8 @@ export function announced(lex: CompiledStatementLexicon, text: string): 'decisio
 
 // Where a sentence ends: . ! ? (or several) before whitespace and an upper-case letter, a digit,
 // a currency sign ("ok B. £1.70 more a sack"), a quote, a bracket or an emoji — not inside "e.g.
-// the", "v1.2" or "4.6". A question or exclamation mark ends one before a lower-case word too: chat is often written in lower case ("right? ugh").
-// A closing quote may follow the mark ("… one size up.' That matches …"). A period ends one before
+// the", "v1.2" or "4.6". A question or exclamation mark ends one before a lower-case word too:
+// chat is often written in lower case ("right? ugh"). A closing quote may follow the mark ("… one size up.' That matches …"). A period ends one before
 // a lower-case name with a hyphen or underscore in it: agents and tools go by handles ("… instead
 // of files. chart-agent already has read access."). A period after a whole word ends one before a
 // lower-case word as well ("lol. guilty. set it back to info"), unless the word is an

@@ -51,7 +51,7 @@ import { join } from 'node:path';
 import { answeredValueChange, askedViewOf, changeSentences, compileSubjects, contradiction, firstStatedNumbers, numberKey, replacement, restatesRetired, reversalsIn, subjectClauses, valueReplacement, viewOf, type SubjectLexicon } from '../src/core/subject';
 import { rejectedByRecall, relateMessages } from '../src/core/relate';
 import type { DecisionCandidate } from '../src/core/decide';
-import { supersedeInTask, type InTaskInput } from '../src/core/supersede';
+import { questionText, supersedeInTask, type InTaskInput } from '../src/core/supersede';
 import { PorterStems } from '../src/core/porter';
 import { DEFAULT_TUNING } from '../src/core/tuning';
 import { SubjectMemo } from '../src/core/subject';
@@ -764,6 +764,23 @@ describe('relations given by what a decision answers', () => {
     const digest = decision('DEC-20260301-001', 'T2', '9:00.', '2026-03-01T09:00:00Z');
     relateNewDecisions({ decisions: [newsletter, digest] }, [digest], engine.lexicon, undefined, { askedText: () => 'Should the blog digest also go out at 17:00 like the newsletter, or at 9:00?' });
     expect(newsletter.status).toBe('active');
+  });
+
+  it('lets a bare value retire the decision whose value a colleague argued against just before, when its message announces the change', () => {
+    const textAt = (texts: string[]) => (at: number) => texts[at];
+    const talk = ['the reminder ppl ring and there is nothing free for 2 weeks', 'Since 4 March: 96 reminders sent, 61 bookings, most after the due date.', 'so 14 days is pointless with our diary', 'ok, 21 days then. from now on for all vaccine reminders'];
+    // What the decision answers: the agent's report it draws on, and the value argued about just before it.
+    expect(questionText({ sourceMessages: [1, 3], messageIndex: 3 }, textAt(talk), engine.statements)).toBe(`${talk[1]}\n${talk[2]}`);
+    expect(questionText({ sourceMessages: [1, 3], messageIndex: 3 }, textAt([...talk.slice(0, 2), 'hm, that is a pity', talk[3]]), engine.statements)).toBe(talk[1]);
+    const relate = (source: string) => {
+      const reminder = decision('DEC-20260303-001', 'T1', '14 days before the due date.', '2026-03-03T09:00:00Z');
+      const changed = decision('DEC-20260324-002', 'T2', '21 days then.', '2026-03-24T09:00:00Z');
+      relateNewDecisions({ decisions: [reminder, changed] }, [changed], engine.lexicon, undefined, { askedText: () => `${talk[1]}\n${talk[2]}`, sourceText: () => source, spokenBy: () => 'human' });
+      return reminder;
+    };
+    expect(relate(talk[3])).toMatchObject({ status: 'superseded', superseded_by: 'DEC-20260324-002' });
+    // Without a change announced, a value said in another task's talk is not enough to go on.
+    expect(relate('ok, 21 days then.').status).toBe('active');
   });
 
   it("lends a decision that is all value the question's subject only where the answer from another task speaks of it", () => {

@@ -1410,9 +1410,11 @@ function givesNumberOf(view: SubjectView, c: SubjectClause): boolean {
  * appointment on Thursday. Would Friday work?" → "Then Friday at 8:30"): the answer replaces the
  * decision that holds the old value, though neither statement names their shared subject. With
  * `counts`, only a count the older decision set, by an answer that is one bare number (see
- * bareAnswer); without, every other slot.
+ * bareAnswer); without, every other slot. `announced`: the answer's message announces a change
+ * ("ok, 21 days then. from now on for all vaccine reminders" after "so 14 days is pointless"):
+ * a clause of the question that names the old value is about it, whatever else it names.
  */
-export function answeredValueChange(older: SubjectView, newer: SubjectView, asked: SubjectView | null, sameDiscussion = false, counts = false): string | null {
+export function answeredValueChange(older: SubjectView, newer: SubjectView, asked: SubjectView | null, sameDiscussion = false, counts = false, announced = false): string | null {
   if (!asked) return null;
   for (const o of older.clauses) {
     // An answer that gives one of the old values of a slot again keeps that slot ("move the load
@@ -1426,7 +1428,7 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
     // mentions a Sunday somewhere is not about the decision that set one.
     const onSubject = (c: SubjectClause) => shared(c.anchor, o.anchor) > 0;
     const aboutAnswer = sameDiscussion && asked.clauses.some((c) => onSubject(c) || newer.clauses.some((n) => shared(c.anchor, n.anchor) > 0));
-    const naming = asked.clauses.filter((c) => o.anchor.size === 0 || aboutAnswer || onSubject(c));
+    const naming = asked.clauses.filter((c) => o.anchor.size === 0 || aboutAnswer || announced || onSubject(c));
     for (const was of o.values) {
       // (What a number counts says nothing of whose count it is, unless the answer is the bare
       // number the question asks for, `counts`: "Should I keep the 5,000-word cap or set a new

@@ -74,9 +74,11 @@ export function questionText(d: Pick<DecisionCandidate, 'sourceMessages' | 'mess
   // me the new end time.", asks.)
   const text = answered === undefined || (findAct(statements, 'acknowledgement', normalForm(answered))?.start === 0 && !asks(answered, statements)) ? undefined : answered;
   // A question asked just before the decision, after the message it draws on ("6 weeks isn't
-  // working either. Can we say 8?" — "ok, 8 weeks from now on."), is what it answers too.
+  // working either. Can we say 8?" — "ok, 8 weeks from now on."), is what it answers too, and so
+  // is a value argued about just before it ("so 14 days is pointless with our diary" — "ok, 21
+  // days then.").
   const before = at === d.messageIndex - 1 ? undefined : textAt(d.messageIndex - 1);
-  if (before === undefined || !before.includes('?')) return text;
+  if (before === undefined || !(before.includes('?') || /\d/.test(before))) return text;
   return text === undefined ? before : `${text}\n${before}`;
 }
 
@@ -314,7 +316,7 @@ function reversalVerdict(later: LaterDecision, o: Decision, theirs: SubjectView,
 
 /** `answeredValueChange` of what the message answered says, or of a bare number answering the count its questions name. */
 function answeredChange(theirs: SubjectView, later: LaterDecision, sameDiscussion = false): string | null {
-  const change = answeredValueChange(theirs, later.mine, later.asked, sameDiscussion);
+  const change = answeredValueChange(theirs, later.mine, later.asked, sameDiscussion, false, later.cues.length > 0);
   // (Only a decision that is a bare number needs the questions read: most answer in words.)
   if (change || !later.mine.clauses.some(isBareNumber)) return change;
   return answeredValueChange(theirs, later.mine, later.askedQuestions(), sameDiscussion, true);

@@ -1211,9 +1211,9 @@ const SETTLED_VALUE = 'settled-value' as SentenceAct;
  * framing the clause was read without.)
  */
 function colleaguesValueSettled(input: CandidateInput, p: number, r: ClauseReading): string | null {
-  const accepted = findAct(input.lexicon, 'acceptance', r.lower);
-  if (!accepted || accepted.start !== 0) return null;
-  const rest = r.body.slice(accepted.end).replace(/^[\s,.:;!-]+/, '');
+  const at = afterAcceptance(input.lexicon, r.lower);
+  if (at === null) return null;
+  const rest = r.body.slice(at);
   const given = numbersOf(rest);
   if (given.length === 0 || wordCount(valueStretch(rest)) > input.tuning.valueCorrectionMaxWords) return null;
   const speaker = input.messages[p].author;
@@ -2251,10 +2251,21 @@ function withoutCourtesy(lex: CompiledStatementLexicon, ref: string): string {
  * of which option, the key after it does. An acceptance alone stays as it is.
  */
 function withoutAcceptance(lex: CompiledStatementLexicon, ref: string): string {
-  const hit = findAct(lex, 'acceptance', ref);
-  if (!hit || hit.start !== 0) return ref;
-  const rest = ref.slice(hit.end);
-  return /^[\s,;:.!-]+\S/u.test(rest) ? rest.replace(/^[\s,;:.!-]+/u, '') : ref;
+  const at = afterAcceptance(lex, ref);
+  return at === null ? ref : ref.slice(at);
+}
+
+/**
+ * Where what follows an acceptance that opens a clause starts ("ok b", "yes, 2", "ok 60"), past the
+ * marks after it (`lower`: the clause in normal form); null when no acceptance opens it or nothing
+ * follows it.
+ */
+function afterAcceptance(lex: CompiledStatementLexicon, lower: string): number | null {
+  const hit = findAct(lex, 'acceptance', lower);
+  if (!hit || hit.start !== 0) return null;
+  const gap = /^[\s,;:.!-]+/u.exec(lower.slice(hit.end));
+  const at = hit.end + (gap?.[0].length ?? 0);
+  return gap && at < lower.length ? at : null;
 }
 
 /** Item `key` of the options the agent's message lists: one per line, inline, or labelled in running text. */

@@ -1192,8 +1192,14 @@ export function askedViewOf(text: string, subjects: CompiledSubjects, neg: Negat
  * days?"), and "No, 7 days is too short, we keep them 30 days" corrects what it put up.
  */
 export function correctedViewOf(text: string, subjects: CompiledSubjects, neg: NegationWords, memo?: SubjectMemo): SubjectView {
+  // (Kept beside the views in the memo: relating asks for one correction's view once per decision it meets.)
+  const key = `!\u0000${text}`;
+  const kept = memo?.views.get(key);
+  if (kept) return kept;
   const v = viewAs(text, subjects, neg, memo, true);
-  return v.clauses.some((c, k) => k > 0 && c.anchor.size === 0 && c.values.length > 0) ? { ...v, clauses: withEllipsesAnchored(v.clauses) } : v;
+  const read = v.clauses.some((c, k) => k > 0 && c.anchor.size === 0 && c.values.length > 0) ? { ...v, clauses: withEllipsesAnchored(v.clauses) } : v;
+  memo?.views.set(key, read);
+  return read;
 }
 
 /**

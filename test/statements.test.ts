@@ -1043,6 +1043,16 @@ describe('decision candidates', () => {
     expect(splitSentences('ok B. £1.70 more a sack. €5 a drop.', engine.words.statements).map((s) => s.text)).toEqual(['ok B.', '£1.70 more a sack.', '€5 a drop.']);
   });
 
+  it("picks an option by its key with the word that closes the choice after it ('B then', 'C dann'), not one it rules out", () => {
+    const options: [string, 'bot', string] = ['order-agent', 'bot', 'Three options for dark rye, delivered to the bakery:\nA) Heritage Mills - £21.40/sack, Thursday delivery\nB) Mungoswells - £23.10/sack, Tuesday delivery\nC) Bakery Direct - £19.80/sack, min 20 sacks'];
+    expect(replying([options])('ok. B then')).toEqual(['Mungoswells - £23.10/sack, Tuesday delivery.']);
+    expect(replying([options])('B then.')).toEqual(['Mungoswells - £23.10/sack, Tuesday delivery.']);
+    expect(replying([options])('ok, C dann')).toEqual(['Bakery Direct - £19.80/sack, min 20 sacks.']);
+    expect(replying([options])('A is out')).toEqual([]);
+    // (A question puts the key up; it picks nothing.)
+    expect(replying([options])('B then?')).toEqual([]);
+  });
+
   it('picks an option of a markdown list ("- **B:** …"), also past an agent reply that lists nothing', () => {
     const options: [string, 'bot', string] = ['ci-agent', 'bot', 'Options:\n- **A:** GitHub Actions, full suite on every PR push\n- **B:** GitHub Actions, unit tests on every PR, integration suite nightly\n- **C:** the old Jenkins box, same split as B\nI\'d recommend B.'];
     expect(replying([options], 'priya')('Option B.')).toEqual(['GitHub Actions, unit tests on every PR, integration suite nightly.']);
@@ -1352,6 +1362,20 @@ describe('decision candidates', () => {
       ['They accept 16. Send Friday?', 'ok', ['Send Friday.']],
       ['Note: the pool is closed on Monday. Cancel Friday?', 'ok', ['Cancel Friday.']],
       ["Send Monday? Draft email to the club: 'The pool opens at 7.'", 'ok', ['Send Monday.']],
+    ]);
+  });
+
+  it("takes a verb asked alone ('Send?', 'Approve?') to act on the labelled text, or on the thing the sentence before opens with", () => {
+    accepts([
+      ["Draft reply to Pomegranate Café: 'Delivery is £7 per drop under £50.' Send?", 'send', ['Draft reply to Pomegranate Café: send.']],
+      ['Top-up order (28 packs) would be about €1,380 at Vetlink, above your €500 limit. Approve?', 'approved', ['Top-up order: approve.']],
+      ['The revised price list is ready. Publish now?', 'yes', ['The revised price list: publish now.']],
+      // With nothing named before it, or a pronoun, the verb alone is no step a person could hold to.
+      ['Deploy?', 'yes', []],
+      ['I fixed it. Deploy?', 'yes', []],
+      ['The Alte Halle takes 80 for 3,900 EUR. Book?', 'yes', []],
+      // ("Send or wait?" asks which; a yes picks neither.)
+      ['The revised price list is ready. Publish or wait?', 'yes', []],
     ]);
   });
 

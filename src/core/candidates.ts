@@ -2225,13 +2225,25 @@ function pickedOption(lex: CompiledStatementLexicon, body: string, offered: stri
   let ref = withoutAcceptance(lex, withoutCourtesy(lex, normalForm(body).replace(/[.!,;:]+$/, '').trim())).replace(lex.words.statements.choice, '');
   const word = findAct(lex, 'option-reference', ref);
   if (word && word.start === 0) ref = ref.slice(word.end).trim();
-  const key = BARE_KEY.exec(ref)?.[1];
+  const key = BARE_KEY.exec(ref)?.[1] ?? BARE_KEY.exec(withoutClosingWord(lex, ref))?.[1];
   const item = (key ? itemByKey(lex, offered, key) : null) ?? itemByValue(lex, ref, offered) ?? itemByName(lex, ref, offered);
   if (!item) return null;
   const option = qualification ? `${trimEnd(item.option)}, ${trimEnd(qualification)}` : item.option;
   const picked = item.about ? `${sentenceCase(item.about)}: ${option}` : option;
   // (A quoted option that ends its own sentence is already closed.)
   return endsSentence(picked) ? picked : `${picked}.`;
+}
+
+/**
+ * "B then" / "2 passt" / "b dann" → the key without the one word after it that closes a choice (a
+ * decision act's word said alone, "then", "passt"): it settles, it says nothing of which option.
+ */
+function withoutClosingWord(lex: CompiledStatementLexicon, ref: string): string {
+  const words = ref.trim().split(/\s+/);
+  if (words.length !== 2) return ref;
+  const tail = normalForm(words[1]);
+  const hit = findAct(lex, 'decision', tail);
+  return hit && hit.start === 0 && hit.end === tail.length && !hasAct(lex, 'rejection', tail) ? words[0] : ref;
 }
 
 /** "b please" / "option b, bitte" / "take b, thanks" → without the courtesy or acceptance after the pick, which says nothing of which. */
@@ -2705,10 +2717,12 @@ function doesWhatWasOffered(input: CandidateInput, a: number, reply: string): bo
   if (said === undefined || words.length > 2 || (pointer !== undefined && !lexicon.words.statements.offerReferent.test(pointer))) return false;
   const verb = contentToken(said, input.stems);
   const question = lastQuestion(sentencesAt(input, a));
-  const step = question ? proposalIn(lexicon, input.tuning, question.text) : null;
+  // ("Send?" — "send": the step is the verb alone, acting on what the message put before it.)
+  const valueWord = (word: string) => input.valueSlot?.(word.toLowerCase()) != null;
+  const step = question ? (proposalIn(lexicon, input.tuning, question.text)?.statement ?? bareVerbQuestion(lexicon, question.text, valueWord)) : null;
   // "Shall I cancel the fitting or move it to Monday?" asks the person to choose: "Move it." picks.
-  if (verb === null || step === null || lexicon.words.statements.disjunction.test(step.statement)) return false;
-  return contentTokens(step.statement, input.stems)[0] === verb;
+  if (verb === null || step === null || lexicon.words.statements.disjunction.test(step)) return false;
+  return contentTokens(step, input.stems)[0] === verb;
 }
 
 /** The items of a sentence that lists two or more lettered or numbered points inline. */
@@ -2805,12 +2819,8 @@ function withDraftedThing(lex: CompiledStatementLexicon, sentences: readonly Spa
   const after = words(statement).slice(1).map(bareToken);
   const when = (w: string) => HAS_NUMBER.test(w) || valueWord(w);
   if (after.length === 0 || !after.some(when) || !after.every((w) => when(w) || lex.words.stopwords.has(w.toLowerCase()))) return statement;
-  for (const s of sentences.slice(0, k)) {
-    const colon = s.text.indexOf(':');
-    const label = colon > 0 ? s.text.slice(0, colon).trim() : '';
-    if (label && wordCount(label) <= DRAFT_LABEL_MAX_WORDS && lex.words.statements.sentText.test(normalForm(label))) return `${label}: ${statement.charAt(0).toLowerCase()}${statement.slice(1)}`;
-  }
-  return statement;
+  const label = draftedLabel(lex, sentences.slice(0, k));
+  return label ? `${label}: ${statement.charAt(0).toLowerCase()}${statement.slice(1)}` : statement;
 }
 
 /**
@@ -2822,7 +2832,8 @@ function offeredSteps(lex: CompiledStatementLexicon, t: CandidateTuning, sentenc
   const found = sentences
     .map((s, k) => {
       const step = proposalIn(lex, t, s.text);
-      return step && { ...step, statement: withDraftedThing(lex, sentences, k, withReferent(lex, sentences, k, step.statement), valueWord) };
+      if (!step) return stepOnThingBefore(lex, sentences, k, valueWord);
+      return { ...step, statement: withDraftedThing(lex, sentences, k, withReferent(lex, sentences, k, step.statement), valueWord) };
     })
     .filter((x): x is { statement: string; type: DecisionType } => x !== null);
   // "I'd like to switch the handoff between agents to Parquet files with a fixed schema … OK to
@@ -2835,6 +2846,57 @@ function offeredSteps(lex: CompiledStatementLexicon, t: CandidateTuning, sentenc
   // ("I can cut hotfix …"); what it reports others recommend ("Lighthouse recommends compressing
   // the hero images. Shall I merge PR #42?") is not put to the person.
   return found.filter((x, k) => k === found.length - 1 || x.type === 'action_item');
+}
+
+/**
+ * "Draft reply to Pomegranate Café: '…' Send?" → "Draft reply to Pomegranate Café: send.", "All
+ * three rotas updated. Publish now?" → "All three rotas: publish now.": a question that is a verb
+ * alone in the imperative (with no more than when: "now", "today", a weekday) acts on what the
+ * message put before it: the text an earlier sentence labels for sending, else the noun phrase
+ * that opens the sentence just before. With neither, it names nothing a person could hold to.
+ */
+function stepOnThingBefore(lex: CompiledStatementLexicon, sentences: readonly Span[], k: number, valueWord: (word: string) => boolean): { statement: string; type: DecisionType } | null {
+  const bare = bareVerbQuestion(lex, sentences[k].text, valueWord);
+  if (!bare || k === 0) return null;
+  const thing = draftedLabel(lex, sentences.slice(0, k)) ?? subjectBefore(lex, sentences[k - 1].text);
+  return thing ? { statement: `${sentenceCase(thing)}: ${bare.charAt(0).toLowerCase()}${bare.slice(1)}.`, type: 'action_item' } : null;
+}
+
+/**
+ * The noun phrase a statement opens with, when a verb or an aside follows it ("The revised price
+ * list is ready.", "Top-up order (28 packs) would be …"); null for a question, or where the phrase
+ * runs into what the sentence says of it ("The Alte Halle takes 80").
+ */
+function subjectBefore(lex: CompiledStatementLexicon, sentence: string): string | null {
+  if (!/[.!]['"’”)]?\s*$/u.test(sentence)) return null;
+  const phrase = openingPhrase(lex, sentence);
+  const next = phrase === null ? undefined : sentence.trim().split(/\s+/)[phrase.split(/\s+/).length];
+  return next !== undefined && (next.startsWith('(') || lex.words.statements.subjectEnder.test(next.toLowerCase().replace(/[^\p{L}'’]+$/u, ''))) ? phrase : null;
+}
+
+/**
+ * "Send?" / "Publish now?" → the step without its question mark, when the
+ * question is an imperative verb and, after it, only function words and words of when; else null.
+ */
+function bareVerbQuestion(lex: CompiledStatementLexicon, question: string, valueWord: (word: string) => boolean): string | null {
+  const lower = normalForm(question);
+  if (!isQuestion(question) || findAct(lex, 'directive', lower)?.start !== 0 || /:\s/.test(question) || lex.words.statements.disjunction.test(question)) return null;
+  const content = trimEnd(question.trim().replace(/\?+\s*$/, ''));
+  // ("Book it?" names what it acts on with its pronoun: see withReferent.)
+  if (lex.words.statements.offerPronoun.test(content)) return null;
+  const after = words(content).slice(1).map(bareToken);
+  if (words(content).length === 0 || !after.every((w) => HAS_NUMBER.test(w) || valueWord(w) || lex.words.stopwords.has(w.toLowerCase()))) return null;
+  return content;
+}
+
+/** The label of a text an earlier sentence puts up for sending ("Draft reply to Pomegranate Café: …"), or null. */
+function draftedLabel(lex: CompiledStatementLexicon, sentences: readonly Span[]): string | null {
+  for (const s of sentences) {
+    const colon = s.text.indexOf(':');
+    const label = colon > 0 ? s.text.slice(0, colon).trim() : '';
+    if (label && wordCount(label) <= DRAFT_LABEL_MAX_WORDS && lex.words.statements.sentText.test(normalForm(label))) return label;
+  }
+  return null;
 }
 
 /** Whether a step says nothing a longer one does not ("Switch to Parquet" of "Switch the handoff between agents to Parquet files"). */

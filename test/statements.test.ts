@@ -1053,6 +1053,21 @@ describe('decision candidates', () => {
     expect(replying([options])('B then?')).toEqual([]);
   });
 
+  it("picks an option by its place in the list ('the second', '2nd one', 'lo segundo'), not a point counted ('First, …')", () => {
+    const numbered: [string, 'bot', string] = ['booking-agent', 'bot', '7 bookings on Saturday afternoons. Options: 1) move them into Saturday mornings, 2) offer them weekday slots.'];
+    expect(replying([numbered])('2nd one, mornings are full anyway')).toEqual(['Offer them weekday slots.']);
+    expect(replying([numbered])('ok, the first')).toEqual(['Move them into Saturday mornings.']);
+    expect(replying([numbered])('Second.')).toEqual(['Offer them weekday slots.']);
+    const lettered: [string, 'bot', string] = ['booking-agent', 'bot', 'Options for the Saturday bookings:\nA) move them into Saturday mornings\nB) offer them weekday slots'];
+    // (The place is the order of the list, whatever its keys.)
+    expect(replying([lettered])('lo segundo')).toEqual(['Saturday bookings: Offer them weekday slots.']);
+    expect(replying([lettered])('das zweite')).toEqual(['Saturday bookings: Offer them weekday slots.']);
+    // A place beyond the list, a sentence that counts its points, or one that says more of the option picks nothing.
+    expect(replying([lettered])('the third')).not.toContain('Saturday bookings: Offer them weekday slots.');
+    expect(replying([numbered])('first, we need the numbers')).not.toContain('Move them into Saturday mornings.');
+    expect(replying([numbered])('the second is too late')).not.toContain('Offer them weekday slots.');
+  });
+
   it('picks an option of a markdown list ("- **B:** …"), also past an agent reply that lists nothing', () => {
     const options: [string, 'bot', string] = ['ci-agent', 'bot', 'Options:\n- **A:** GitHub Actions, full suite on every PR push\n- **B:** GitHub Actions, unit tests on every PR, integration suite nightly\n- **C:** the old Jenkins box, same split as B\nI\'d recommend B.'];
     expect(replying([options], 'priya')('Option B.')).toEqual(['GitHub Actions, unit tests on every PR, integration suite nightly.']);

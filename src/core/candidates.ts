@@ -55,6 +55,8 @@ export interface CandidateInput {
   contrastsStated?: (p: number, clause: string) => boolean;
   /** Whether a text announces a change of what holds ("ab sofort", "from now on"), from the subject lexicon's reversals; none known when absent. */
   announcesChange?: (text: string) => boolean;
+  /** The place an ordinal word gives ("second" → 2, "2nd" → 2, "zweite" → 2, "segundo" → 2), from the subject lexicon; none known when absent. */
+  ordinal?: (word: string) => number | null;
 }
 
 const isPerson = (m: Message) => m.role !== 'bot';
@@ -806,7 +808,31 @@ const KEY_BEFORE_COMMA = /^(\(?(?:[0-9]{1,2}|[a-h])\)?)\s*,/i;
 
 /** The option of `offered` the clause picks by its key, value or name, with any condition the person adds, or null. */
 function pickFrom(input: CandidateInput, clause: string, body: string, words: number, offered: string): string | null {
-  return (words <= input.tuning.selectionMaxWords ? pickedOption(input.lexicon, body, offered) : null) ?? qualifiedPick(input.lexicon, clause, offered) ?? keyPicked(input.lexicon, clause, offered);
+  return (words <= input.tuning.selectionMaxWords ? pickedOption(input.lexicon, body, offered) : null) ?? qualifiedPick(input.lexicon, clause, offered) ?? keyPicked(input.lexicon, clause, offered) ?? ordinalPicked(input, clause, offered);
+}
+
+/**
+ * "The second." / "2nd one, mornings are full anyway" / "ok, lo segundo": an option picked by its
+ * place in the list, said before any comma (what follows is why). The place is the order the
+ * options are listed in, whatever their keys.
+ */
+function ordinalPicked(input: CandidateInput, clause: string, offered: string): string | null {
+  const { lexicon } = input;
+  const said = normalForm(clause).trim();
+  const at = afterAcceptance(lexicon, said);
+  const rest = at === null ? said : said.slice(at);
+  const head = rest.split(/[,;:.!?]/)[0];
+  const tokens = head.match(/[\p{L}\p{N}]+/gu) ?? [];
+  // (An ordinal may be a stopword itself: "the first".)
+  const content = tokens.filter((w) => !lexicon.words.stopwords.has(w) || input.ordinal?.(w) != null);
+  if (content.length !== 1) return null;
+  // A spelled ordinal that opens a sentence going on after a comma counts points ("First, we need
+  // the numbers"); after an article ("the first", "lo segundo") or said alone it picks.
+  const spelled = !/\d/.test(content[0]);
+  if (spelled && tokens[0] === content[0] && /[\p{L}\p{N}]/u.test(rest.slice(head.length))) return null;
+  const place = input.ordinal?.(content[0]) ?? null;
+  const key = place === null ? undefined : offeredKeys(lexicon, offered)[place - 1];
+  return key === undefined ? null : pickedOption(lexicon, key, offered);
 }
 
 /** "B, la acústica es buenísima": a key before a comma picks its option; what follows, no condition on it (see qualifiedPick), is why. */

@@ -194,8 +194,8 @@ function readTask(taskId: string, discussion: readonly unknown[], engine: Engine
  * ("Thursday" → weekday), whether a word is a number written out ("four"), and whether a text
  * announces a change ("ab sofort", "from now on").
  */
-export function slotReaders(engine: Engine): Pick<CandidateInput, 'unitSlot' | 'valueSlot' | 'numberWord' | 'announcesChange'> {
-  const { unitSlot, clock, wordSlot, numberWords } = engine.lexicon.subjects;
+export function slotReaders(engine: Engine): Pick<CandidateInput, 'unitSlot' | 'valueSlot' | 'numberWord' | 'announcesChange' | 'ordinal'> {
+  const { unitSlot, clock, wordSlot, numberWords, ordinalWords, ordinals } = engine.lexicon.subjects;
   return {
     // A month written after a day's number makes it a date ("25 april", "3 June"), as a unit
     // makes a number a duration or an amount: two dates measure the same kind of thing.
@@ -203,6 +203,13 @@ export function slotReaders(engine: Engine): Pick<CandidateInput, 'unitSlot' | '
     valueSlot: (word) => wordSlot.get(word)?.slot ?? null,
     numberWord: (word) => numberWords.value.has(word),
     announcesChange: (text) => reversalsIn(text, engine.lexicon.subjects).length > 0,
+    // ("second", "zweite", "segundo"; "2nd": a number with an ordinal ending.)
+    ordinal: (word) => {
+      const spelled = ordinalWords.get(word);
+      if (spelled !== undefined) return Number(spelled);
+      const written = /^(\d{1,2})(\p{L}+)$/u.exec(word);
+      return written && ordinals.has(written[2]) ? Number(written[1]) : null;
+    },
   };
 }
 

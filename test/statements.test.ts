@@ -1283,6 +1283,13 @@ describe('decision candidates', () => {
     expect(accepted('The Alte Halle takes 80 for 3,900 EUR. Book it?', 'yes')).toEqual([]);
   });
 
+  it("accepts a step a Spanish agent offers with a verb in the first person ('¿Quito los 18 € …?' — 'sí'), not a question word or a word of assent", () => {
+    const accepted = (offered: string, reply: string) => candidates([['quote-agent', 'bot', offered], ['lucía', 'human', reply]]).filter((c) => c.cue === 'accepted-proposal').map((c) => [c.statement, c.type]);
+    expect(accepted('Entendido: PDF con firma electrónica. ¿Quito los 18 € de mensajería del presupuesto?', 'sí')).toEqual([['Quito los 18 € de mensajería del presupuesto.', 'action_item']]);
+    expect(accepted('Versión final lista. ¿Algo más?', 'sí')).toEqual([]);
+    expect(accepted('He revisado el presupuesto. ¿Listo para enviar?', 'sí')).toEqual([]);
+  });
+
   it("gives a value with its unit the label of the agent's line that put the value up, without the word that proposed it", () => {
     const reply = answering('web-bot', 'Proposed page budget: 95% of page loads under 2 seconds on 4G. Shall I add it to the CI check?');
     expect(reply('95% under 1.5 seconds.')).toEqual(['Page budget: 95% under 1.5 seconds.']);

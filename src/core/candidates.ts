@@ -2764,7 +2764,7 @@ function inlineItems(lex: CompiledStatementLexicon, t: CandidateTuning, text: st
 
 /** The step an imperative question offers ("Book the Alte Halle?" → "Book the Alte Halle."), when it names more than "it". */
 function offeredStep(lex: CompiledStatementLexicon, t: CandidateTuning, question: string): { statement: string; type: DecisionType } | null {
-  const content = trimEnd(question.replace(/\?+\s*$/, ''));
+  const content = trimEnd(question.replace(/\?+\s*$/, '').replace(/^\s*¿/, ''));
   // ("Deploy now or wait until Monday?" asks which; a yes picks neither.)
   if (contentWordCount(content, lex.words) < 2 || lex.words.statements.disjunction.test(content)) return null;
   const shaped = shape(lex, t, content);

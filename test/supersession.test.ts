@@ -329,6 +329,15 @@ describe('relations on the same subject', () => {
     expect(contradiction(abends, view('Lieferungen an das Nordtor am Samstag um 20 Uhr.'), generic, true, 'firm')).toMatch(/asserts "Lieferungen", which was ruled out/);
   });
 
+  it("reads a bound that is also a unit's spelling ('min 6 sacks') as the bound: a count above the minimum changes nothing, a new minimum does", () => {
+    const minimum = view('Mungoswells rye, Tuesday delivery, min 6 sacks.');
+    expect(minimum.clauses[0].values.find((v) => v.key === 'count:sack')).toMatchObject({ value: '6', bound: true, above: true });
+    expect(valueReplacement(minimum, view('Mungoswells rye: 10 sacks, Tuesday delivery.'), 'loose')).toBeNull();
+    expect(valueReplacement(minimum, view('Mungoswells rye, Tuesday delivery, min 8 sacks.'), 'loose')).toMatch(/limit of number of sack: 6 → 8/);
+    // (Written after its number, the word is the unit: "30 min" is a duration.)
+    expect(view('The stand-up takes 30 min.').clauses[0].values).toEqual([expect.objectContaining({ key: 'duration' })]);
+  });
+
   it("reads a thing done inside a ban's limit, or a requirement ruled out inside a rule's, as against it, though the two share no other word", () => {
     const meetings = view('Meetings never before 10.');
     expect(contradiction(meetings, view('Schedule the meeting at 9:00.'), generic, true, 'firm')).toMatch(/asserts "meeting" at 09:00, which was ruled out/);

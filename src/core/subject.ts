@@ -709,9 +709,12 @@ function withoutCueWords(sentence: string, lex: CompiledSubjects): string {
 
 /** The limit phrase that ends right before token `i` (past a currency sign or unit written before the number: "before", "at most", "ab"): its words joined and their positions, or null. */
 function boundAt(toks: readonly Token[], i: number, lex: CompiledSubjects): { phrase: string; at: number[] } | null {
+  const endingAt = (end: number) => lex.bounds.find((b) => b.length <= end && b.every((w, k) => toks[end - b.length + k].text === w));
+  // (A bound that is also a unit's spelling is the bound before a number: "min 6 sacks", not
+  // six minutes; a unit written before the number stands between it and its bound: "over €200".)
   let end = i;
-  if (end > 0 && lex.unitSlot.has(toks[end - 1].text)) end--;
-  const b = lex.bounds.find((b) => b.length <= end && b.every((w, k) => toks[end - b.length + k].text === w));
+  let b = endingAt(end);
+  if (!b && end > 0 && lex.unitSlot.has(toks[end - 1].text)) b = endingAt(--end);
   return b ? { phrase: b.join(' '), at: b.map((_, k) => end - b.length + k) } : null;
 }
 

@@ -2540,6 +2540,11 @@ function unique(xs: readonly string[]): string[] {
   return [...new Set(xs)];
 }
 
+/** A weekday or a month by itself: a word that says when a step is taken, not what it acts on. */
+function whenWord(input: CandidateInput): (word: string) => boolean {
+  return (word) => input.valueSlot?.(word.toLowerCase()) != null;
+}
+
 /**
  * An agent's proposal ("Shall I hide the headlamps for those countries?", "I'll give notice on
  * the lease and sign the new contract.", "I propose: …") that the person it answers accepts
@@ -2548,8 +2553,7 @@ function unique(xs: readonly string[]): string[] {
 function acceptedProposals(input: CandidateInput, facts: TaskFacts): SentenceCandidate[] {
   const { messages, lexicon } = input;
   const out: SentenceCandidate[] = [];
-  // (A weekday or a month says when a step is taken, not what it acts on.)
-  const valueWord = (word: string) => input.valueSlot?.(word.toLowerCase()) != null;
+  const valueWord = whenWord(input);
   for (let a = 0; a < messages.length; a++) {
     if (messages[a].role !== 'bot') continue;
     const h = acceptance(input, a);
@@ -2744,8 +2748,7 @@ function doesWhatWasOffered(input: CandidateInput, a: number, reply: string): bo
   const verb = contentToken(said, input.stems);
   const question = lastQuestion(sentencesAt(input, a));
   // ("Send?" — "send": the step is the verb alone, acting on what the message put before it.)
-  const valueWord = (word: string) => input.valueSlot?.(word.toLowerCase()) != null;
-  const step = question ? (proposalIn(lexicon, input.tuning, question.text)?.statement ?? bareVerbQuestion(lexicon, question.text, valueWord)) : null;
+  const step = question ? (proposalIn(lexicon, input.tuning, question.text)?.statement ?? bareVerbQuestion(lexicon, question.text, whenWord(input))) : null;
   // "Shall I cancel the fitting or move it to Monday?" asks the person to choose: "Move it." picks.
   if (verb === null || step === null || lexicon.words.statements.disjunction.test(step)) return false;
   return contentTokens(step, input.stems)[0] === verb;
@@ -2875,11 +2878,11 @@ function offeredSteps(lex: CompiledStatementLexicon, t: CandidateTuning, sentenc
 }
 
 /**
- * "Draft reply to Pomegranate Café: '…' Send?" → "Draft reply to Pomegranate Café: send.", "All
- * three rotas updated. Publish now?" → "All three rotas: publish now.": a question that is a verb
- * alone in the imperative (with no more than when: "now", "today", a weekday) acts on what the
- * message put before it: the text an earlier sentence labels for sending, else the noun phrase
- * that opens the sentence just before. With neither, it names nothing a person could hold to.
+ * "Draft reply to Pomegranate Café: '…' Send?" → "Draft reply to Pomegranate Café: send.", "The
+ * revised price list is ready. Publish now?" → "The revised price list: publish now.": a question
+ * that is a verb alone in the imperative (with no more than when: "now", a weekday) acts on what
+ * the message put before it: the text an earlier sentence labels for sending, else the noun
+ * phrase that opens the sentence just before. With neither, it names nothing a person could hold to.
  */
 function stepOnThingBefore(lex: CompiledStatementLexicon, sentences: readonly Span[], k: number, valueWord: (word: string) => boolean): { statement: string; type: DecisionType } | null {
   const bare = bareVerbQuestion(lex, sentences[k].text, valueWord);
@@ -2901,8 +2904,8 @@ function subjectBefore(lex: CompiledStatementLexicon, sentence: string): string 
 }
 
 /**
- * "Send?" / "Publish now?" → the step without its question mark, when the
- * question is an imperative verb and, after it, only function words and words of when; else null.
+ * "Send?" / "Publish now?" → the step without its question mark, when the question is an
+ * imperative verb and, after it, only function words and words of when; else null.
  */
 function bareVerbQuestion(lex: CompiledStatementLexicon, question: string, valueWord: (word: string) => boolean): string | null {
   const lower = normalForm(question);

@@ -48,7 +48,7 @@ describe('time order', () => {
 // ---------------------------------------------------------------------------------------------
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { answeredValueChange, askedViewOf, changeSentences, compileSubjects, contradiction, firstStatedNumbers, numberKey, replacement, restatesRetired, reversalsIn, subjectClauses, valueReplacement, viewOf, type SubjectLexicon } from '../src/core/subject';
+import { answeredValueChange, askedViewOf, changeSentences, compileSubjects, contradiction, contrastsStated, firstStatedNumbers, numberKey, replacement, restatesRetired, reversalsIn, subjectClauses, valueReplacement, viewOf, type SubjectLexicon } from '../src/core/subject';
 import { rejectedByRecall, relateMessages } from '../src/core/relate';
 import type { DecisionCandidate } from '../src/core/decide';
 import { questionText, supersedeInTask, type InTaskInput } from '../src/core/supersede';
@@ -178,6 +178,9 @@ describe('subject lexicon examples', () => {
 describe('numbers a discussion stated', () => {
   it('writes a number one way whatever its notation, and keeps a decimal comma', () => {
     expect(['07:00', '7:00', '2,400 eur', '2400', '3,95', '1.74 billion', '85%'].map(numberKey)).toEqual(['7:00', '7:00', '2400', '2400', '3,95', '1.74', '85']);
+    // (What may be hours and minutes is one number however it is marked: a price of 2.20 read as 02:20 is the 2.20 said before.)
+    expect(['2.20', '02:20', '2:20'].map(numberKey)).toEqual(['2:20', '2:20', '2:20']);
+    expect(contrastsStated('The price is 2.40 since march 1, not 2.20.', (n) => n === numberKey('£2.20'), engine.lexicon.subjects, engine.lexicon)).toBe(true);
     expect(numberKey('thursday')).toBeNull();
   });
   it('takes a number from the first message that states it, not from one that only asks about it', () => {

@@ -946,7 +946,7 @@ export function firstStatedNumbers(sentencesByMessage: readonly (readonly string
   return first;
 }
 
-/** A value's number as the discussion may have written it, without leading zeros or thousands separators ("07:00" → "7:00", "2,400" → "2400"); null for a value without one. */
+/** A value's number as the discussion may have written it, without leading zeros or thousands separators, a colon between what may be hours and minutes ("07:00" → "7:00", "2.20" → "2:20", "2,400" → "2400"); null for a value without one. */
 export function numberKey(value: string): string | null {
   const n = value.match(WRITTEN_NUMBER)?.[0];
   return n === undefined ? null : normalNumber(n);
@@ -955,7 +955,9 @@ export function numberKey(value: string): string | null {
 /** A number as written, with its separators: "12:30", "2,400", "3,95". */
 const WRITTEN_NUMBER = /\d+(?:[.,:]\d+)*/g;
 
-const normalNumber = (n: string): string => n.replace(/[.,](?=\d{3}(?!\d))/g, '').replace(/^0+(?=\d)/, '');
+// ("2.20" may be read as a time of day, 02:20, where nothing says it is a price: either way of
+// writing it is the same number, which "2.40, not 2.20" denies.)
+const normalNumber = (n: string): string => n.replace(/[.,](?=\d{3}(?!\d))/g, '').replace(/^0+(?=\d)/, '').replace(/^(\d{1,2})\.([0-5]\d)$/, '$1:$2');
 
 /** The clause with what its reversal cues retire ruled out, as a negator would: "Drop A2." rules A2 out as "No A2." does. */
 function withRetired(c: SubjectClause, cues: readonly Reversal[]): SubjectClause {

@@ -534,6 +534,14 @@ describe('decision candidates', () => {
     // A number nobody stated, or one only asked about, was not said: "X not Y" is a choice then.
     expect(corrections([...events.slice(0, 1), ['events-agent', 'bot', 'Shall I cap it at 60 as for the others?'], ['fatima', 'human', '40 not 60 for the kids one.']]).patterns).toEqual([]);
     expect(corrections([...events.slice(0, 1), ['events-agent', 'bot', 'Noted. Anything else for the talk?'], ['fatima', 'human', 'deposit 30 not 20, we got burned last year']]).patterns).toEqual([]);
+    // A value said in a word is denied the same way ("on thurs" — "wednesday, not thursday"); a
+    // negation of what is done by that day denies the doing, not the day.
+    const photos: Array<[string, 'human' | 'bot', string]> = [
+      ['fiona', 'human', '@social-agent the hot cross bun post needs new photos. Sepp is doing new ones on thurs.'],
+      ['social-agent', 'bot', 'Noted: I will hold the post until the photos are in.'],
+    ];
+    expect(corrections([...photos, ['sepp', 'human', 'Photos I do wednesday, not thursday. Da back ich die Probecharge.']]).constraints).toEqual(['Photos I do wednesday, not thursday.']);
+    expect(corrections([...photos, ['sepp', 'human', 'Thursday evening by post will not reach her by friday.']])).toEqual({ patterns: [], constraints: [] });
   });
 
   it('takes the step a last question asks leave for from the sentence that put it up in full', () => {

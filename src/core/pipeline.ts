@@ -218,7 +218,7 @@ function candidateClausesOf(messages: readonly Message[], text: AnalysedMessages
   const { lexicon } = engine;
   const negated = (lower: string) => negates(lexicon, lower);
   // ("40 not 60 for the kids one" denies the 60 said before it, by whoever and however far back.)
-  const stated = firstStatedNumbers(text.at.map((m) => m.sentences.map((s) => s.text)));
+  const stated = firstStatedNumbers(text.at.map((m) => m.sentences.map((s) => s.text)), lexicon.subjects);
   const contrastsStatedBefore = (p: number, clause: string) => contrastsStated(clause, (n) => (stated.get(n) ?? p) < p, lexicon.subjects, lexicon, memo);
   return sentenceCandidates({ messages, detections, answered, verdict: replies.verdict, lexicon: engine.statements, tuning: engine.tuning.candidates, text: text.at, sarcastic, stems: text.stemmer, imperatives: run.imperatives, negated, contrastsStated: contrastsStatedBefore, ...slotReaders(engine) });
 }

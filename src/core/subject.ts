@@ -911,35 +911,67 @@ export function rulesOutStated(sentence: string, said: readonly string[], subjec
 }
 
 /**
- * "40 not 60 for the kids one", "the strongroom is at 92% not 85", "a las 22:40, no 23:10": a
- * clause that sets a value against another it rules out, where the one ruled out is a number an
- * earlier statement of the discussion gave (`statedBefore`: whether a number, as `numberKey`
- * writes it, was stated before this message), denies what was said, whoever said it and however
- * far back. Both must be values of one kind, or one a bare number ("45 not 48" after "the 48h
- * cap"); a change announced ("from 7 instead of 8") replaces a value rather than denying it.
+ * "40 not 60 for the kids one", "the strongroom is at 92% not 85", "a las 22:40, no 23:10",
+ * "Photos I do wednesday, not thursday": a clause that sets a value against another it rules out,
+ * where the one ruled out is a value an earlier statement of the discussion gave (`statedBefore`:
+ * whether a value, a number as `numberKey` writes it or a word's value as `wordValueKey` does, was
+ * stated before this message), denies what was said, whoever said it and however far back. Both
+ * must be values of one kind, or one a bare number ("45 not 48" after "the 48h cap"); a change
+ * announced ("from 7 instead of 8") replaces a value rather than denying it.
  */
-export function contrastsStated(sentence: string, statedBefore: (number: string) => boolean, subjects: CompiledSubjects, neg: NegationWords, memo?: SubjectMemo): boolean {
-  if (isQuestion(sentence) || (sentence.match(/\d+/g)?.length ?? 0) < 2) return false;
+export function contrastsStated(sentence: string, statedBefore: (key: string) => boolean, subjects: CompiledSubjects, neg: NegationWords, memo?: SubjectMemo): boolean {
+  if (isQuestion(sentence)) return false;
+  // (Two values at least, in digits or in words, before the clause is read.)
+  const valueWords = (sentence.toLowerCase().match(/\p{L}+/gu) ?? []).filter((w) => subjects.wordSlot.has(w)).length;
+  if ((sentence.match(/\d+/g)?.length ?? 0) + valueWords < 2) return false;
   const clauses = subjectClauses(sentence, subjects, neg, memo).filter((c) => c.values.some((v) => v.negated));
   if (clauses.length === 0 || reversalsIn(sentence, subjects, memo?.stems).length > 0) return false;
   return clauses.some((c) =>
     c.values.some((was) => {
-      const denied = was.negated ? numberKey(was.value) : null;
-      if (denied === null || !statedBefore(denied)) return false;
+      if (!was.negated) return false;
+      const denied = numberKey(was.value);
+      if (denied === null) return statedBefore(wordValueKey(was)) && deniedInWords(sentence, was, subjects, neg) && c.values.some((now) => !now.negated && now.key === was.key && now.value !== was.value);
+      if (!statedBefore(denied)) return false;
       return c.values.some((now) => !now.negated && (now.key === was.key || now.key === COUNT || was.key === COUNT) && numberKey(now.value) !== null && numberKey(now.value) !== denied);
     }),
   );
 }
 
-/** The first message (by position) whose statements, not its questions, give each number (`numberKey`): what a later "X, not Y" may deny. */
-export function firstStatedNumbers(sentencesByMessage: readonly (readonly string[])[]): Map<string, number> {
+/**
+ * Whether a negator stands right before the word that says the value ("wednesday, not thursday",
+ * "nicht am Donnerstag"): the value itself is denied. "won't reach her by friday" denies the
+ * reaching, not the day.
+ */
+function deniedInWords(sentence: string, v: SlotValue, subjects: CompiledSubjects, neg: NegationWords): boolean {
+  const toks = sentence.toLowerCase().match(/[\p{L}\p{N}'’]+/gu) ?? [];
+  return toks.some((w, i) => {
+    const slot = subjects.wordSlot.get(w);
+    if (!slot || slot.slot !== v.key || slot.value !== v.value) return false;
+    const before = toks[i - 1] ?? '';
+    return neg.negatorWords.has(before) || (before.length <= 3 && neg.negatorWords.has(toks[i - 2] ?? ''));
+  });
+}
+
+/** A value said in a word ("thurs", "Donnerstag" → weekday thursday) as `firstStatedNumbers` keys it. */
+const wordValueKey = (v: Pick<SlotValue, 'key' | 'value'>) => `${v.key}=${v.value}`;
+
+/**
+ * The first message (by position) whose statements, not its questions, give each number
+ * (`numberKey`) and, with the subject lexicon, each value said in a word (`wordValueKey`): what
+ * a later "X, not Y" may deny.
+ */
+export function firstStatedNumbers(sentencesByMessage: readonly (readonly string[])[], subjects?: CompiledSubjects): Map<string, number> {
   const first = new Map<string, number>();
+  const note = (key: string, p: number) => {
+    if (!first.has(key)) first.set(key, p);
+  };
   sentencesByMessage.forEach((sentences, p) => {
     for (const sentence of sentences) {
       if (isQuestion(sentence)) continue;
-      for (const n of sentence.match(WRITTEN_NUMBER) ?? []) {
-        const key = normalNumber(n);
-        if (!first.has(key)) first.set(key, p);
+      for (const n of sentence.match(WRITTEN_NUMBER) ?? []) note(normalNumber(n), p);
+      for (const w of subjects ? (sentence.toLowerCase().match(/\p{L}+/gu) ?? []) : []) {
+        const slot = subjects!.wordSlot.get(w);
+        if (slot) note(wordValueKey({ key: slot.slot, value: slot.value }), p);
       }
     }
   });

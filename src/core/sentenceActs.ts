@@ -352,9 +352,8 @@ export function announced(lex: CompiledStatementLexicon, text: string): 'decisio
 const SENTENCE_END = /(?<![.!?])([.!?]+['"’”]?)(\s+)(?=["'(\[¿¡]?[\p{Lu}\p{N}\p{Sc}\p{Extended_Pictographic}@#])|(?<![?!])([?!]+['"’”]?)(\s+)(?=\p{Ll})|(?<!\.)(\.+)(\s+)(?=\p{Ll}[\p{Ll}\p{N}]*[-_][\p{L}\p{N}])|(\.)(\s+)(?=\p{Ll})/gu;
 // A whole word just before a period, after a space, a bracket or the line's start: letters only,
 // or a value that is no day's or list item's number ("12:30. we need time", "4,000. we need
-// margin", "24h. 48 is too long", "520€. raise the limit", "48 → 52. update the price list"):
-// "am 5. juni", "1. ask them" and "do the 18. no battery" go on.
-const WORD_BEFORE_PERIOD = /(?:^|[\s(])(?:\p{L}{2,}|\d{1,2}:\d{2}|\d{1,3}(?:[.,]\d{3})+|\d+\p{L}+|\d+(?:[.,]\d+)?[\p{Sc}%]|3[2-9]|[4-9]\d|[1-9]\d{2,})\.$/u;
+// margin", "24h. 48 is too long"); "am 5. juni" and "1. ask them" go on.
+const WORD_BEFORE_PERIOD = /(?:^|[\s(])(?:\p{L}{2,}|\d{1,2}:\d{2}|\d{1,3}(?:[.,]\d{3})+|\d+\p{L}+)\.$/u;
 // How far before a sentence mark and after it the words that decide whether it ends one are read.
 const WINDOW = 48;
 /** What ends a sentence besides its marks: the words whose period does not end one. */

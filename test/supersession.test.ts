@@ -48,7 +48,7 @@ describe('time order', () => {
 // ---------------------------------------------------------------------------------------------
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { answeredValueChange, askedViewOf, changeSentences, compileSubjects, contradiction, contrastsStated, firstStatedNumbers, numberKey, replacement, restatesRetired, reversalsIn, subjectClauses, valueReplacement, viewOf, type SubjectLexicon } from '../src/core/subject';
+import { answeredValueChange, askedViewOf, changeSentences, compileSubjects, contradiction, contrastsStated, firstStatedValues, numberKey, replacement, restatesRetired, reversalsIn, subjectClauses, valueReplacement, viewOf, type SubjectLexicon } from '../src/core/subject';
 import { rejectedByRecall, relateMessages } from '../src/core/relate';
 import type { DecisionCandidate } from '../src/core/decide';
 import { questionText, supersedeInTask, type InTaskInput } from '../src/core/supersede';
@@ -184,13 +184,13 @@ describe('numbers a discussion stated', () => {
     expect(numberKey('thursday')).toBeNull();
   });
   it('takes a number from the first message that states it, not from one that only asks about it', () => {
-    const first = firstStatedNumbers([['Cap 60?'], ['Noted. Cap 60 as for the others, room 2,400.'], ['60 it is.']]);
+    const first = firstStatedValues([['Cap 60?'], ['Noted. Cap 60 as for the others, room 2,400.'], ['60 it is.']]);
     expect([first.get('60'), first.get('2400'), first.get('40')]).toEqual([1, 1, undefined]);
   });
   it('keeps the first stating message when a number is said again (property)', () => {
     fc.assert(
       fc.property(fc.array(fc.array(fc.integer({ min: 0, max: 99 }), { maxLength: 4 }), { maxLength: 8 }), (messages) => {
-        const first = firstStatedNumbers(messages.map((ns) => [ns.map((n) => `${n} units.`).join(' ')]));
+        const first = firstStatedValues(messages.map((ns) => [ns.map((n) => `${n} units.`).join(' ')]));
         for (const [key, at] of first) expect(messages.findIndex((ns) => ns.some((n) => String(n) === key))).toBe(at);
       }),
     );

@@ -19,7 +19,7 @@ import type { CompiledRule } from './rules';
 import { sarcasticSentences, type CompiledStatementLexicon } from './sentenceActs';
 import type { ScorerModel } from './scorer';
 import { canonicalJson, sameJson } from './json';
-import { contrastsStated, firstStatedNumbers, reversalsIn, rulesOutStated, SubjectMemo } from './subject';
+import { contrastsStated, firstStatedValues, reversalsIn, rulesOutStated, SubjectMemo } from './subject';
 import { questionText, supersedeInTask } from './supersede';
 import { sha256, type Span, type Stems } from './text';
 import { PorterStems } from './porter';
@@ -218,7 +218,7 @@ function candidateClausesOf(messages: readonly Message[], text: AnalysedMessages
   const { lexicon } = engine;
   const negated = (lower: string) => negates(lexicon, lower);
   // ("40 not 60 for the kids one" denies the 60 said before it, by whoever and however far back.)
-  const stated = firstStatedNumbers(text.at.map((m) => m.sentences.map((s) => s.text)), lexicon.subjects);
+  const stated = firstStatedValues(text.at.map((m) => m.sentences.map((s) => s.text)), lexicon.subjects);
   const contrastsStatedBefore = (p: number, clause: string) => contrastsStated(clause, (n) => (stated.get(n) ?? p) < p, lexicon.subjects, lexicon, memo);
   return sentenceCandidates({ messages, detections, answered, verdict: replies.verdict, lexicon: engine.statements, tuning: engine.tuning.candidates, text: text.at, sarcastic, stems: text.stemmer, imperatives: run.imperatives, negated, contrastsStated: contrastsStatedBefore, ...slotReaders(engine) });
 }

@@ -952,7 +952,7 @@ function deniedInWords(sentence: string, v: SlotValue, subjects: CompiledSubject
   });
 }
 
-/** A value said in a word ("thurs", "Donnerstag" → weekday thursday) as `firstStatedNumbers` keys it. */
+/** A value said in a word ("thurs", "Donnerstag" → weekday thursday) as `firstStatedValues` keys it. */
 const wordValueKey = (v: Pick<SlotValue, 'key' | 'value'>) => `${v.key}=${v.value}`;
 
 /**
@@ -960,7 +960,7 @@ const wordValueKey = (v: Pick<SlotValue, 'key' | 'value'>) => `${v.key}=${v.valu
  * (`numberKey`) and, with the subject lexicon, each value said in a word (`wordValueKey`): what
  * a later "X, not Y" may deny.
  */
-export function firstStatedNumbers(sentencesByMessage: readonly (readonly string[])[], subjects?: CompiledSubjects): Map<string, number> {
+export function firstStatedValues(sentencesByMessage: readonly (readonly string[])[], subjects?: CompiledSubjects): Map<string, number> {
   const first = new Map<string, number>();
   const note = (key: string, p: number) => {
     if (!first.has(key)) first.set(key, p);

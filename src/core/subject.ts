@@ -922,8 +922,7 @@ export function rulesOutStated(sentence: string, said: readonly string[], subjec
 export function contrastsStated(sentence: string, statedBefore: (key: string) => boolean, subjects: CompiledSubjects, neg: NegationWords, memo?: SubjectMemo): boolean {
   if (isQuestion(sentence)) return false;
   // (Two values at least, in digits or in words, before the clause is read.)
-  const valueWords = (sentence.toLowerCase().match(/\p{L}+/gu) ?? []).filter((w) => subjects.wordSlot.has(w)).length;
-  if ((sentence.match(/\d+/g)?.length ?? 0) + valueWords < 2) return false;
+  if ((sentence.match(/\d+/g)?.length ?? 0) + wordValuesIn(sentence, subjects).values.length < 2) return false;
   const clauses = subjectClauses(sentence, subjects, neg, memo).filter((c) => c.values.some((v) => v.negated));
   if (clauses.length === 0 || reversalsIn(sentence, subjects, memo?.stems).length > 0) return false;
   return clauses.some((c) =>
@@ -943,13 +942,22 @@ export function contrastsStated(sentence: string, statedBefore: (key: string) =>
  * reaching, not the day.
  */
 function deniedInWords(sentence: string, v: SlotValue, subjects: CompiledSubjects, neg: NegationWords): boolean {
-  const toks = sentence.toLowerCase().match(/[\p{L}\p{N}'’]+/gu) ?? [];
-  return toks.some((w, i) => {
-    const slot = subjects.wordSlot.get(w);
-    if (!slot || slot.slot !== v.key || slot.value !== v.value) return false;
-    const before = toks[i - 1] ?? '';
-    return neg.negatorWords.has(before) || (before.length <= 3 && neg.negatorWords.has(toks[i - 2] ?? ''));
+  const { words, values } = wordValuesIn(sentence, subjects);
+  return values.some(({ at, key, value }) => {
+    if (key !== v.key || value !== v.value) return false;
+    const before = words[at - 1] ?? '';
+    return neg.negatorWords.has(before) || (before.length <= 3 && neg.negatorWords.has(words[at - 2] ?? ''));
   });
+}
+
+/** A sentence's words, lowercased, and the values among them that a word says by itself ("thurs" → weekday thursday), with where each stands. */
+function wordValuesIn(sentence: string, subjects: CompiledSubjects): { words: string[]; values: Array<{ at: number; key: string; value: string }> } {
+  const words = (sentence.toLowerCase().match(/\p{L}[\p{L}'’]*/gu) ?? []).map((w) => w.replace(/’/g, "'"));
+  const values = words.flatMap((w, at) => {
+    const slot = subjects.wordSlot.get(w);
+    return slot ? [{ at, key: slot.slot, value: slot.value }] : [];
+  });
+  return { words, values };
 }
 
 /** A value said in a word ("thurs", "Donnerstag" → weekday thursday) as `firstStatedValues` keys it. */
@@ -969,10 +977,7 @@ export function firstStatedValues(sentencesByMessage: readonly (readonly string[
     for (const sentence of sentences) {
       if (isQuestion(sentence)) continue;
       for (const n of sentence.match(WRITTEN_NUMBER) ?? []) note(normalNumber(n), p);
-      for (const w of subjects ? (sentence.toLowerCase().match(/\p{L}+/gu) ?? []) : []) {
-        const slot = subjects!.wordSlot.get(w);
-        if (slot) note(wordValueKey({ key: slot.slot, value: slot.value }), p);
-      }
+      if (subjects) for (const v of wordValuesIn(sentence, subjects).values) note(wordValueKey(v), p);
     }
   });
   return first;

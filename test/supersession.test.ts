@@ -427,6 +427,20 @@ describe('relations on the same subject', () => {
     expect(valueReplacement(view('The quiz is on the first Wednesday.'), view('The quiz moves to the first Thursday.'), 'whole')).toMatch(/wednesday → thursday/);
   });
 
+  it('reads an ordinal in digits before a noun as telling that thing apart, not as a day of the month', () => {
+    const values = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => c.values.map((v) => `${v.key}=${v.value}`));
+    expect(values("No rush surcharge for Kessler, they're a 3rd year client.")).toEqual([]);
+    expect(values('1st reminder by email 14 days after the return.')).toEqual(['duration=14 day']);
+    // Alone, before a month or with a month before it, it is a day.
+    expect(values('The beta moves to Tuesday the 21st.')).toEqual(expect.arrayContaining(['date=day 21']));
+    expect(values('Delivery on the 3rd of May.')).toEqual(['date=may 3']);
+    expect(values('Delivery on May 3rd, at the back door.')).toEqual(['date=may 3']);
+    expect(values('Pay on the 10th and the 25th.')).toEqual(['date=day 10', 'date=day 25']);
+    const loosely = (older: string, newer: string) => replacement(view(older), view(newer), [], false, generic, 'loose');
+    expect(loosely('The 1st reminder goes out after 14 days.', 'The 2nd reminder goes out after 30 days.')).toBeNull();
+    expect(loosely('The 1st reminder goes out after 14 days.', 'The 1st reminder goes out after 7 days.')).toMatch(/14 day → 7 day/);
+  });
+
   it('never relates two statements about things of a kind told apart by different ordinals (law)', () => {
     const ordinals = ['first', 'second', 'third', 'fourth', 'fifth'];
     const nouns = ['round', 'shift', 'payment', 'floor', 'batch', 'reminder'];

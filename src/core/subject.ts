@@ -481,6 +481,17 @@ function numberValues(toks: readonly Token[], lex: CompiledSubjects, stemmer: St
   return { valueAt, consumed };
 }
 
+/** The number of an ordinal written in digits that ends at `k` ("2nd", "3rd"), or undefined. */
+function numberedOrdinal(toks: readonly Token[], k: number, lex: CompiledSubjects): string | undefined {
+  if (k < 1 || !lex.ordinals.has(toks[k].text) || !/^\d+$/.test(toks[k - 1].text)) return undefined;
+  return String(Number(toks[k - 1].text));
+}
+
+/** Whether the word after an ordinal is the noun it counts: a content word, no slot word, in the same sentence part. */
+function ordinalOfNoun(next: Token | undefined, lex: CompiledSubjects, stemmer: Stems): boolean {
+  return next !== undefined && !next.breakBefore && /^\p{L}/u.test(next.text) && !lex.wordSlot.has(next.text) && contentToken(next.text, stemmer) !== null;
+}
+
 /** "14:30", "9.15 pm": a time of day. */
 function clockValue(toks: readonly Token[], i: number, lex: CompiledSubjects): SlotValue | null {
   const clock = /^(\d{1,2})[:.](\d{2})$/.exec(toks[i].text);
@@ -530,7 +541,14 @@ function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, c
   if (before && before.slot === 'amount') return { key: before.slot, value: `${numberText(num)} ${before.unit}`, negated: false };
   if (scale !== undefined) return countValue(toks[i + 2]?.text ?? '', num, lex, stemmer);
   const joined = (k: number) => (lex.monthJoiners.has(toks[k]?.text ?? '') ? month(k + 1) : null);
-  if (lex.ordinals.has(toks[i + 1]?.text ?? '') || month(i + 1) || month(i - 1) || joined(i + 1)) {
+  const ordinal = lex.ordinals.has(toks[i + 1]?.text ?? '');
+  // "a 3rd year client", "the 2nd floor": an ordinal before a noun counts that noun's kind; only
+  // one standing alone or before a month is a day ("the 21st", "3rd of May").
+  if (ordinal && !month(i - 1) && !month(i + 2) && !joined(i + 2) && ordinalOfNoun(toks[i + 2], lex, stemmer)) {
+    consumed.add(i + 1);
+    return null;
+  }
+  if (ordinal || month(i + 1) || month(i - 1) || joined(i + 1)) {
     const m = month(i + 1) ?? month(i - 1) ?? joined(i + 1) ?? joined(i + 2) ?? month(i + 2);
     for (const k of [i - 1, i + 1, i + 2, i + 3]) if (month(k)) consumed.add(k);
     return { key: 'date', value: m ? `${m} ${numberText(n)}` : `day ${numberText(n)}`, negated: false };
@@ -673,7 +691,7 @@ function anchorWords(
     if (lex.unitSlot.has(w) || lex.generic.has(w) || lex.generic.has(t) || lex.generic.has(s)) generic.add(s);
     else {
       anchor.add(s);
-      const ordinal = i > 0 ? lex.ordinalWords.get(toks[i - 1].text) : undefined;
+      const ordinal = i > 0 ? (lex.ordinalWords.get(toks[i - 1].text) ?? numberedOrdinal(toks, i - 1, lex)) : undefined;
       if (ordinal !== undefined) ordinals.set(s, ordinal);
     }
   }

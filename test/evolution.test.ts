@@ -307,6 +307,66 @@ describe('a correction that names the right place', () => {
   });
 });
 
+describe('a statement that leaves to its task what it is about', () => {
+  /** Two tasks: a studio rent agreed, then a number said alone in a later task, each titled `titles`. */
+  const twoTasks = (titles: [string, string], answer = '04-06 10:06 tom: 90 is fair. ok 90.') => ({
+    T1: {
+      title: titles[0],
+      discussion: transcript(`
+        02-02 09:00 lena: The studio wants to know what we pay per evening from March.
+        02-02 09:02 course-agent: The studio offers the room for 80 EUR per evening, kiln included. Shall I confirm?
+        02-02 09:05 lena: Studio rent 80 EUR per evening, fine. Confirm it.
+        02-02 09:06 course-agent: Confirmed with the studio.
+      `),
+    },
+    T2: {
+      title: titles[1],
+      discussion: transcript(`
+        04-06 10:00 course-agent: The studio repaired the kiln and asks for more per evening from May. They suggest 95 EUR.
+        04-06 10:04 lena: Too much for eight students. I'd offer 90.
+        ${answer}
+        04-06 10:07 course-agent: I'll tell the studio.
+      `),
+    },
+  });
+  const runOn = async (tasks: object) => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
+    expect((await cli(['run', '--now', '2026-05-01T00:00:00Z'], dir)).status).toBe(0);
+    const decisions = decisionsIn(dir);
+    return { rent: decisions.find((d) => d.task_id === 'T1' && /80 EUR/.test(d.statement))!, answer: decisions.find((d) => d.task_id === 'T2' && /90/.test(d.statement))! };
+  };
+
+  it('reads a bare number as a new value of what both task titles name, and says so in the reason', async () => {
+    const { rent, answer } = await runOn(twoTasks(['Pottery course: studio rent', 'Pottery course: studio rent after the kiln repair']));
+    expect(answer.statement).toBe('90.');
+    expect(rent).toMatchObject({ status: 'superseded', superseded_by: answer.id });
+    expect(rent.superseded_reason).toBe("a new amount: 80 eur → 90 eur, on what both tasks' titles name (Pottery, course, studio, rent)");
+    expect(answer.supersedes).toBe(rent.id);
+  });
+
+  it('links nothing when the titles share fewer than two subject words, or when an agent says the number', async () => {
+    for (const titles of [['Pottery course: studio rent', 'Kiln repair'], ['Studio rent', 'Studio cleaning rota']] as Array<[string, string]>) {
+      const { rent, answer } = await runOn(twoTasks(titles));
+      expect([titles, rent.status, answer.supersedes]).toEqual([titles, 'active', null]);
+    }
+  });
+
+  it("never lets an agent's number retire a person's decision, nor one about another thing of the same tasks", () => {
+    const titles: Record<string, string> = { T1: 'Pottery course: studio rent', T2: 'Pottery course: studio rent after the kiln repair' };
+    const relate = (statement: string, spokenBy: 'bot' | 'human') => {
+      const older = decision('DEC-20260202-001', 'T1', 'Studio rent 80 EUR per evening, fine.', '2026-02-02T09:05:00Z');
+      const newer = decision('DEC-20260406-001', 'T2', statement, '2026-04-06T10:06:00Z');
+      relateNewDecisions({ decisions: [older, newer] }, [newer], engine.lexicon, undefined, { titleOf: (id) => titles[id], spokenBy: (d) => (d === newer ? spokenBy : 'human') });
+      return older.status;
+    };
+    expect(relate('90.', 'human')).toBe('superseded');
+    expect(relate('90.', 'bot')).toBe('active');
+    // A clause with a subject of its own that the older one does not share is about that.
+    expect(relate('The deposit for the keys is 90 EUR.', 'human')).toBe('active');
+  });
+});
+
 describe('a change of plan accepted from the review queue', () => {
   it('supersedes what it changes in its own task, and the next run adds it again as nothing new', async () => {
     const dir = tempDir();
@@ -386,7 +446,8 @@ describe('a reversal and the slots it links', () => {
       fc.property(subject, pair, cue, (what, [before, after], reversal) => {
         const older = decision('DEC-20260105-001', 'T1', `${what[0].toUpperCase()}${what.slice(1)} ${before}.`, '2026-01-05T09:00:00Z');
         const newer = decision('DEC-20260301-001', 'T2', `${reversal} ${what} ${after}.`, '2026-03-01T09:00:00Z', { downstream: ['T1'] });
-        relateNewDecisions({ decisions: [older, newer] }, [newer], engine.lexicon);
+        // (Titles naming the subject of both tasks: a statement may leave its subject to them.)
+        relateNewDecisions({ decisions: [older, newer] }, [newer], engine.lexicon, undefined, { titleOf: () => `Rules: ${what}` });
         expect(older.status).toBe('active');
         expect(newer.supersedes).toBeNull();
         const memo = new SubjectMemo(new PorterStems(engine.words));
@@ -402,6 +463,13 @@ describe('a reversal and the slots it links', () => {
     const older = decision('DEC-20260105-001', 'T1', 'The team newsletter goes out on Monday.', '2026-01-05T09:00:00Z');
     const newer = decision('DEC-20260301-001', 'T2', 'Ab sofort: the team newsletter goes out am Donnerstag.', '2026-03-01T09:00:00Z');
     relateNewDecisions({ decisions: [older, newer] }, [newer], engine.lexicon);
+    expect(older).toMatchObject({ status: 'superseded', superseded_by: newer.id });
+  });
+
+  it('links them when a statement that is all value gives the same slot a new value, in tasks whose titles name the subject', () => {
+    const older = decision('DEC-20260105-001', 'T1', 'The team newsletter goes out on Monday.', '2026-01-05T09:00:00Z');
+    const newer = decision('DEC-20260301-001', 'T2', 'Thursday then.', '2026-03-01T09:00:00Z');
+    relateNewDecisions({ decisions: [older, newer] }, [newer], engine.lexicon, undefined, { titleOf: () => 'Rules: the team newsletter goes out' });
     expect(older).toMatchObject({ status: 'superseded', superseded_by: newer.id });
   });
 });

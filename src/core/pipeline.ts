@@ -377,6 +377,8 @@ function relateDecisions(
   const askedText = new Map<Decision, string>();
   const statedAt = new Map<Decision, number>();
   const spokenBy = new Map<Decision, Message['role']>();
+  const titles = new Map<string, string>();
+  for (const { task } of merged) if (task.title) titles.set(task.id, task.title);
   let t = 0;
   for (const { analysis, result } of merged) {
     if (!analysis || !result) continue;
@@ -395,7 +397,7 @@ function relateDecisions(
       if (askedAt !== undefined && result.produced[k]) askedText.set(result.produced[k], askedAt);
     });
   }
-  return relateNewDecisions(registry, created, engine.lexicon, relateOptions, { sourceText: (d) => sourceText.get(d) ?? null, askedText: (d) => askedText.get(d) ?? null, statedAt: (d) => statedAt.get(d) ?? null, spokenBy: (d) => spokenBy.get(d) ?? null, memo, ranks, entries, affinity });
+  return relateNewDecisions(registry, created, engine.lexicon, relateOptions, { sourceText: (d) => sourceText.get(d) ?? null, askedText: (d) => askedText.get(d) ?? null, statedAt: (d) => statedAt.get(d) ?? null, spokenBy: (d) => spokenBy.get(d) ?? null, memo, ranks, entries, affinity, titleOf: (id) => titles.get(id) ?? null });
 }
 
 /** Which tasks of the files read are about the same matter, judged by their whole discussions (worked out when first asked). */

@@ -20,8 +20,8 @@ import { ReplacementChains, replacementsOf } from './chains';
 import type { CompiledLexicon } from './contradiction';
 import { supersede } from './evolve';
 import { compareRead, instantOf } from './instant';
-import { askedViewOf, changeSentences, containment, contradiction, correctedViewOf, givesOtherValue, nameRestated, replacement, restatesRetired, SubjectMemo, viewOf, type Reversal, type SubjectView } from './subject';
-import { answeredReplaces, crossTaskVerdict, isCorrection, reversalCues, type LaterDecision, type RegistryJudge, type SaidIn } from './supersede';
+import { askedViewOf, changeSentences, containment, contradiction, correctedViewOf, givesOtherValue, nameRestated, replacement, restatesRetired, SubjectMemo, subjectWords, viewOf, type Reversal, type SubjectView } from './subject';
+import { answeredReplaces, crossTaskVerdict, isCorrection, reversalCues, titledChange, type LaterDecision, type RegistryJudge, type SaidIn } from './supersede';
 import { contentTokens, contentWordCount, jaccard, excerpt, sharedCount, taskIdsIn } from './text';
 import { PorterStems } from './porter';
 import { DEFAULT_TUNING } from './tuning';
@@ -250,6 +250,8 @@ export interface RelateContext {
   statedAt?: (d: Decision) => number | null;
   /** Whose decision it is, when known ('bot' when only agents said it): an agent never reverses a person. */
   spokenBy?: (d: Decision) => Message['role'] | null;
+  /** A task's title, when it has one: what a statement leaves unsaid that its task is about. */
+  titleOf?: (taskId: string) => string | null;
 }
 
 /** One call of relateNewDecisions: the registry indexed, what its decisions are compared with, what it reports. */
@@ -272,6 +274,8 @@ interface RegistryPass {
   cues: ReadonlyMap<Decision, readonly Reversal[]>;
   /** Task and decision of each contradiction reported: one question per task and decision contradicted. */
   reported: Set<string>;
+  /** A task's title read (null without one), by task id: worked out when first asked. */
+  titles: Map<string, SubjectView | null>;
 }
 
 /** One new decision being related: it, its entry, and what may act on it. */
@@ -345,6 +349,7 @@ function registryPass(registry: { decisions: Decision[] }, created: readonly Dec
     changeView: (text) => view(changeSentences(text, subjects, memo.stems)),
     cues: new Map(created.map((d, k) => [d, cues[k]])),
     reported: new Set(),
+    titles: new Map(),
   };
 }
 
@@ -419,7 +424,45 @@ function relateOne(pass: RegistryPass, r: Relating): void {
     return byQuestion.map((e) => e.d);
   }, pass.judge);
   if (answered) retire(pass, answered.o, d, answered.why);
+  else if (d.supersedes === null) relateByTitles(pass, r);
   if (r.priorCorrections.length > 0) pass.patterns.push(repeatedCorrection(d, r.priorCorrections));
+}
+
+/** A task's title read, once per pass. */
+function titleView(pass: RegistryPass, taskId: string): SubjectView | null {
+  let v = pass.titles.get(taskId);
+  if (v === undefined) {
+    const title = pass.context.titleOf?.(taskId) ?? null;
+    pass.titles.set(taskId, (v = title === null ? null : pass.judge.view(title)));
+  }
+  return v;
+}
+
+/**
+ * A decision that replaced nothing, against the earlier decisions of tasks whose titles share at
+ * least `titleWords` subject words with its own task's title (found by its words and its title's):
+ * the first whose value it changes on what both tasks are about (see titledChange) is retired.
+ */
+function relateByTitles(pass: RegistryPass, r: Relating): void {
+  const { d } = r.later;
+  const title = titleView(pass, d.task_id);
+  if (title === null) return;
+  const mine = subjectWords(title);
+  if (mine.size < pass.options.titleWords) return;
+  const tokens = new Set([...r.me.tokens, ...pass.memo.tokenSetOf(title.text)]);
+  const found = pass.index.candidates(tokens, pass.options.perTokenRecent, 1).filter((e) => e.d.task_id !== d.task_id && e.d.status === 'active' && r.older(e.d, e.at) && r.sameMatter(e.d));
+  sortByRank(found, pass.ranks);
+  for (const { d: o } of found) {
+    const theirs = titleView(pass, o.task_id);
+    if (theirs === null) continue;
+    const words = new Set([...subjectWords(theirs)].filter((w) => mine.has(w)));
+    if (words.size < pass.options.titleWords) continue;
+    const why = titledChange(r.later, o, pass.judge.view(o.statement), { words, title }, pass.judge);
+    if (why) {
+      retire(pass, o, d, why);
+      return;
+    }
+  }
 }
 
 /**

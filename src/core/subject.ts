@@ -1291,7 +1291,7 @@ function viewAs(text: string, subjects: CompiledSubjects, neg: NegationWords, me
 }
 
 /** Stems as the words the person wrote, from the first of the texts that has them. */
-function said(stems: Iterable<string>, ...views: readonly SubjectView[]): string {
+export function said(stems: Iterable<string>, ...views: readonly SubjectView[]): string {
   const maps = views.map(writtenWords);
   return [...stems].map((s) => maps.map((m) => m.get(s)).find((w) => w !== undefined) ?? s).join(' ');
 }
@@ -1462,6 +1462,25 @@ export function valueReplacement(older: SubjectView, newer: SubjectView, match: 
     }
   }
   return null;
+}
+
+/**
+ * The view with `words` (what the titles of two tasks both name) added to the subject of each
+ * clause that gives a value and names no subject of its own ("60."), or one word of `other`'s
+ * subject ("Tickets go to 95 then" after "Ticket price: wir nehmen 85"): a statement leaves
+ * unsaid what its task is about. A clause about something else keeps its subject, and so does
+ * one said in common words (see SubjectClause.common).
+ */
+export function withTaskSubject(v: SubjectView, other: SubjectView, words: ReadonlySet<string>): SubjectView {
+  const theirs = new Set(other.clauses.flatMap((c) => [...c.anchor]));
+  const leavesUnsaid = (c: SubjectClause) => c.values.length > 0 && !c.common && (c.anchor.size === 0 || [...c.anchor].some((w) => theirs.has(w)));
+  if (words.size === 0 || !v.clauses.some(leavesUnsaid)) return v;
+  return { ...v, clauses: v.clauses.map((c) => (leavesUnsaid(c) ? { ...c, anchor: new Set([...c.anchor, ...words]) } : c)) };
+}
+
+/** The subject words of a text's clauses together (what a task's title names). */
+export function subjectWords(v: SubjectView): Set<string> {
+  return new Set(v.clauses.flatMap((c) => [...c.anchor]));
 }
 
 /** Whether a number the clause gives is one a clause of `view` gives too, in any slot (numbers compared as numberKey writes them). */

@@ -20,7 +20,7 @@
 // In both, a decision's reversal cues are its statement's and its message's, but for those another
 // decision of the same message states itself (`reversalCues`), and an agent never reverses a person.
 import { clauseClaims, utteranceConflict, type ClauseClaim, type CompiledLexicon } from './contradiction';
-import { answeredValueChange, contradiction, isBareNumber, correctedValueChanged, replacement, restatesRetired, reversal, SubjectMemo, valueReplacement, viewOf, wrongValueRestated, type Reversal, type SubjectMatch, type SubjectView } from './subject';
+import { answeredValueChange, contradiction, isBareNumber, correctedValueChanged, replacement, restatesRetired, reversal, said, SubjectMemo, valueReplacement, viewOf, withTaskSubject, wrongValueRestated, type Reversal, type SubjectMatch, type SubjectView } from './subject';
 import type { Stems } from './text';
 import type { Decision, DecisionCandidate, Message, PatternCandidate, TaskAnalysis } from './types';
 import { excerpt } from './text';
@@ -244,6 +244,12 @@ export interface RegistryJudge {
   speakerOf: (d: Decision) => Message['role'] | null;
 }
 
+/** What the titles of two tasks both name, and the later task's title. */
+export interface SharedTitle {
+  words: ReadonlySet<string>;
+  title: SubjectView;
+}
+
 /** The later decision retires the earlier one, or conflicts with it, and why. */
 export type Verdict = { kind: 'supersedes' | 'contradicts'; why: string } | null;
 
@@ -337,4 +343,24 @@ export function answeredReplaces(later: LaterDecision, found: () => readonly Dec
     if (why) return { o, why };
   }
   return null;
+}
+
+/**
+ * A new value on what two tasks are both about, by the words both titles name (`words`): "60." in
+ * "Raise the minimum charge" changes "Minimum charge €45 per job." of "Minimum charge for small
+ * jobs", and "Tickets go to 95 then" in "Gala: catering and ticket price" changes "Ticket price:
+ * wir nehmen 85." of "Benefit gala: venue, date, tickets". Only a new value of one slot counts
+ * (a bare number only when it is all the statement says), never on an action item or a
+ * correction, and an agent never reverses a person. What it changes, or null (`title`: the later
+ * task's title, to quote the words as written).
+ */
+export function titledChange(later: LaterDecision, o: Decision, theirs: SubjectView, { words, title }: SharedTitle, judge: RegistryJudge): string | null {
+  const { d, mine } = later;
+  if (o.task_id === d.task_id || o.type === 'action_item' || isCorrection(o) || isCorrection(d)) return null;
+  if (judge.speakerOf(d) === 'bot' && judge.speakerOf(o) !== 'bot') return null;
+  const older = withTaskSubject(theirs, mine, words);
+  const newer = withTaskSubject(mine, theirs, words);
+  if (older === theirs && newer === mine) return null;
+  const change = valueReplacement(older, newer, 'firm', mine.clauses.some(isBareNumber));
+  return change && `${change}, on what both tasks' titles name (${[...words].map((w) => said([w], title)).join(', ')})`;
 }

@@ -35,6 +35,7 @@ export const DEFAULT_TUNING: Tuning = {
     staleOverlap: 0.3,
     taskAffinity: 0.12,
     taskAffinityMinTasks: 12,
+    titleWords: 2,
   },
   cluster: {
     window: 24,

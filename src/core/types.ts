@@ -717,6 +717,8 @@ export interface RelateTuning {
   taskAffinity: number;
   /** Tasks a run must hold for their affinity to count: with fewer, common words cannot be told from a matter's own, and every task may relate to every other. */
   taskAffinityMinTasks: number;
+  /** Subject words two task titles must share for a statement that leaves its subject unsaid to be read as about what both tasks are about. */
+  titleWords: number;
 }
 
 export interface ClusterTuning {

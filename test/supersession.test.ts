@@ -412,6 +412,13 @@ describe('relations on the same subject', () => {
     expect(subjectClauses('Only the weekend stays frozen.', subjects, engine.lexicon)[0].excepted).toBeUndefined();
   });
 
+  it('reads a date on the day of the month a correction set as that value, not as another', () => {
+    const wrong = view('We collect the fees on the 1st of each month.');
+    const correction = view('No, we always collect the fees on the 15th.');
+    expect(restatesRetired(wrong, correction, view('April fees: we collect them on 15 April.'), true, true)).toBeNull();
+    expect(restatesRetired(wrong, correction, view('April fees: we collect them on 20 April.'), true, true)).toMatch(/april 20 where the correction set day 15/);
+  });
+
   it('reads a date on the day of the month a decision keeps as the same value', () => {
     const monthly = view('The bank file date stays as is, the 25th is in the scheme rules.');
     expect(contradiction(monthly, view('Summary: variance flag 2% on gross; bank file 25 April.'), generic, true)).toBeNull();

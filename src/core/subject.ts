@@ -1702,7 +1702,7 @@ export function restatesRetired(retired: SubjectView, replaced: SubjectView, lat
             verdict = 'other';
             // (A value the correction shares with the text it corrects is the wrong one quoted.)
             const set = valuesOf(n, v.key).filter((x) => !n.values.some((y) => y.negated && y.value === x) && !(corrected && r.values.some((y) => y.key === v.key && y.value === x)));
-            if (corrected && set.length > 0 && !given.some((x) => set.includes(x.value))) against ??= { given: given.map((x) => x.value).join(', '), set: set.join(', ') };
+            if (corrected && set.length > 0 && !given.some((x) => set.some((y) => sameValue(x.value, y)))) against ??= { given: given.map((x) => x.value).join(', '), set: set.join(', ') };
           }
         }
       }

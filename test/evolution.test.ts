@@ -352,6 +352,18 @@ describe('a statement that leaves to its task what it is about', () => {
     }
   });
 
+  it('relates a statement a person accepts from the review queue through the titles too', async () => {
+    const tasks = twoTasks(['Pottery course: studio rent', 'Pottery course: studio rent after the kiln repair'], '04-06 10:06 tom: Offer them 90 per evening.');
+    const dir = tempDir();
+    writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
+    expect((await cli(['run', '--now', '2026-05-01T00:00:00Z'], dir)).status).toBe(0);
+    const queued = JSON.parse(readFileSync(join(dir, 'memory', 'review-queue.json'), 'utf8')).items.find((r: { task_id: string }) => r.task_id === 'T2') as { id: string };
+    expect((await cli(['review', 'accept', queued.id, '--statement', '90.', '--now', '2026-05-02T00:00:00Z'], dir)).status).toBe(0);
+    const rent = decisionsIn(dir).find((d) => d.task_id === 'T1' && /80 EUR/.test(d.statement))!;
+    const accepted = decisionsIn(dir).find((d) => d.statement === '90.')!;
+    expect(rent).toMatchObject({ status: 'superseded', superseded_by: accepted.id, superseded_reason: expect.stringContaining("on what both tasks' titles name") });
+  });
+
   it("never lets an agent's number retire a person's decision, nor one about another thing of the same tasks", () => {
     const titles: Record<string, string> = { T1: 'Pottery course: studio rent', T2: 'Pottery course: studio rent after the kiln repair' };
     const relate = (statement: string, spokenBy: 'bot' | 'human') => {

@@ -26,6 +26,14 @@ async function taskMessages(cwd: string, ws: Workspace, taskIds: ReadonlySet<str
   return out;
 }
 
+/** The titles of the tasks the workspace reads, by task id. */
+async function taskTitles(cwd: string, ws: Workspace): Promise<Map<string, string>> {
+  const { files } = await readTasks(cwd, ws.files);
+  const out = new Map<string, string>();
+  for (const f of files) for (const t of f.tasks) if (t.title && !out.has(t.id)) out.set(t.id, t.title);
+  return out;
+}
+
 export async function listPending(options: WorkspaceOptions): Promise<PendingItem[]> {
   const ws = await openWorkspace({ ...options, recorded: true });
   const memory = await readMemory(ws.memoryDir, ws.memoryDisplay);
@@ -42,16 +50,17 @@ export interface Resolution {
 async function resolve(
   options: WorkspaceOptions & { now: string; lockTimeout?: number },
   id: string,
-  apply: (registry: Registry, item: ReviewItem, engine: Engine) => Resolution & { newPatterns: Pattern[] },
+  apply: (registry: Registry, item: ReviewItem, engine: Engine, titles: ReadonlyMap<string, string>) => Resolution & { newPatterns: Pattern[] },
 ): Promise<Resolution> {
   const ws = await openWorkspace({ ...options, recorded: true });
+  const titles = await taskTitles(options.cwd, ws);
   const result = await withMemoryLock(ws.memoryDir, options.lockTimeout ?? 30, async () => {
     const memory = await readMemory(ws.memoryDir, ws.memoryDisplay);
     const registry = structuredClone(memory.registry);
     const item = registry.review.find((r) => r.id === id);
     if (!item) throw new NotFoundError(`no review item ${id} in ${ws.memoryDisplay}`);
     if (item.status !== 'pending') throw new UsageError(`${id} is already ${item.status}`);
-    const { newPatterns, ...resolution } = apply(registry, item, ws.engine);
+    const { newPatterns, ...resolution } = apply(registry, item, ws.engine, titles);
     await writeMemory(ws.memoryDir, memory, registry, newPatterns);
     return resolution;
   });
@@ -65,9 +74,9 @@ export function acceptReview(
   id: string,
   overrides: { statement?: string; type?: DecisionType },
 ): Promise<Resolution> {
-  return resolve(options, id, (registry, item, engine) => {
+  return resolve(options, id, (registry, item, engine, titles) => {
     const choice = { statement: overrides.statement?.trim() || item.candidate.statement, type: overrides.type ?? item.candidate.type };
-    const { decision, newPatterns } = acceptReviewItem(registry, item, choice, engine, options.now);
+    const { decision, newPatterns } = acceptReviewItem(registry, item, choice, engine, options.now, (taskId) => titles.get(taskId) ?? null);
     return { item, decision, newPatterns };
   });
 }

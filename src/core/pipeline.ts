@@ -466,9 +466,10 @@ function closeRegistry(registry: Registry, engine: Engine, now: string, relateOp
 /**
  * A person accepts a pending review item (in place): it becomes a decision made the way the
  * pipeline makes them, related to the registry as a new decision is (supersession,
- * contradictions, duplicates), and the registry is closed as after a run.
+ * contradictions, duplicates; `titleOf`: the tasks' titles, what a statement that leaves its
+ * subject unsaid is about), and the registry is closed as after a run.
  */
-export function acceptReviewItem(registry: Registry, item: ReviewItem, choice: { statement: string; type: DecisionType }, engine: Engine, now: string): { decision: Decision; newPatterns: Pattern[] } {
+export function acceptReviewItem(registry: Registry, item: ReviewItem, choice: { statement: string; type: DecisionType }, engine: Engine, now: string, titleOf: (taskId: string) => string | null = () => null): { decision: Decision; newPatterns: Pattern[] } {
   const index = new RegistryIndex(registry);
   const decision = decisionFromReview(item, choice, index.ids, now, engine.bridge);
   item.status = 'accepted';
@@ -477,7 +478,7 @@ export function acceptReviewItem(registry: Registry, item: ReviewItem, choice: {
   index.addDecision(decision);
   registry.decisions.sort((a, b) => (a.id < b.id ? -1 : 1));
   const relateOptions = relateOptionsOf(engine);
-  const { newPatterns } = recordPatterns(registry, index, relateNewDecisions(registry, [decision], engine.lexicon, relateOptions), now);
+  const { newPatterns } = recordPatterns(registry, index, relateNewDecisions(registry, [decision], engine.lexicon, relateOptions, { titleOf }), now);
   closeRegistry(registry, engine, now, relateOptions);
   return { decision, newPatterns };
 }

@@ -364,6 +364,17 @@ describe('a statement that leaves to its task what it is about', () => {
     expect(rent).toMatchObject({ status: 'superseded', superseded_by: accepted.id, superseded_reason: expect.stringContaining("on what both tasks' titles name") });
   });
 
+  it('takes one word two titles share for the matter only when it is a name', () => {
+    const relate = (titles: Record<string, string>) => {
+      const older = decision('DEC-20260202-001', 'T1', 'Payment terms: net 14.', '2026-02-02T09:05:00Z');
+      const newer = decision('DEC-20260406-001', 'T2', 'Net 30 for Keller.', '2026-04-06T10:06:00Z');
+      relateNewDecisions({ decisions: [older, newer] }, [newer], engine.lexicon, undefined, { titleOf: (id) => titles[id] });
+      return older.superseded_reason ?? older.status;
+    };
+    expect(relate({ T1: 'Keller & Partner – monthly catering', T2: 'Keller – new delivery time' })).toBe("a new number: 14 → 30, on what both tasks' titles name (Keller)");
+    expect(relate({ T1: 'Monthly catering orders', T2: 'Catering – new delivery time' })).toBe('active');
+  });
+
   it("never lets an agent's number retire a person's decision, nor one about another thing of the same tasks", () => {
     const titles: Record<string, string> = { T1: 'Pottery course: studio rent', T2: 'Pottery course: studio rent after the kiln repair' };
     const relate = (statement: string, spokenBy: 'bot' | 'human') => {

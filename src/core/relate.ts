@@ -440,8 +440,9 @@ function titleView(pass: RegistryPass, taskId: string): SubjectView | null {
 
 /**
  * A decision that replaced nothing, against the earlier decisions of tasks whose titles share at
- * least `titleWords` subject words with its own task's title (found by its words and its title's):
- * the first whose value it changes on what both tasks are about (see titledChange) is retired.
+ * least `titleWords` subject words with its own task's title, or a name (found by its words and
+ * its title's): the first whose value it changes on what both tasks are about (see titledChange)
+ * is retired.
  */
 function relateByTitles(pass: RegistryPass, r: Relating): void {
   const { d } = r.later;
@@ -456,13 +457,26 @@ function relateByTitles(pass: RegistryPass, r: Relating): void {
     const theirs = titleView(pass, o.task_id);
     if (theirs === null) continue;
     const words = new Set([...subjectWords(theirs)].filter((w) => mine.has(w)));
-    if (words.size < pass.options.titleWords) continue;
-    const why = titledChange(r.later, o, pass.judge.view(o.statement), { words, title }, pass.judge);
+    const said = pass.judge.view(o.statement);
+    if (words.size < pass.options.titleWords && !namesOne(pass, words, [title, theirs, said, r.later.mine])) continue;
+    const why = titledChange(r.later, o, said, { words, title }, pass.judge);
     if (why) {
       retire(pass, o, d, why);
       return;
     }
   }
+}
+
+/**
+ * Whether the one word two titles share is a name one of the views gives (a client, a firm, a
+ * project: "Brightwell Tech – weekly office lunch", "Brightwell – new delivery time"): a name says
+ * the tasks are about one matter as two common words do, where one common word ("retention") does
+ * not.
+ */
+function namesOne(pass: RegistryPass, words: ReadonlySet<string>, views: readonly SubjectView[]): boolean {
+  if (words.size !== 1) return false;
+  const [word] = words;
+  return views.some((v) => [...v.names].some((n) => pass.memo.stems.of(n) === word));
 }
 
 /**

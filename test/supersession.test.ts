@@ -434,6 +434,15 @@ describe('relations on the same subject', () => {
     expect(valueReplacement(view('The quiz is on the first Wednesday.'), view('The quiz moves to the first Thursday.'), 'whole')).toMatch(/wednesday → thursday/);
   });
 
+  it('reads a number after a weekday as its hour, unless a noun after it says what it counts', () => {
+    const values = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => c.values.map((v) => `${v.key}=${v.value}`));
+    expect(values('Hallenbad Süd, Tuesday 3 lanes.')).toEqual(expect.arrayContaining(['count:lane=3', 'weekday=tuesday']));
+    expect(values('Hallenbad Süd, Tuesday 3 lanes.')).not.toContain('time=03:00');
+    expect(values('Meeting Thursday 10, in the small room.')).toEqual(expect.arrayContaining(['time=10:00', 'weekday=thursday']));
+    expect(values('Dienstag 9 Uhr im Büro.')).toEqual(expect.arrayContaining(['time=09:00']));
+    expect(values('Friday 8 pm at the club.')).toEqual(expect.arrayContaining(['time=20:00']));
+  });
+
   it('reads an ordinal in digits before a noun as telling that thing apart, not as a day of the month', () => {
     const values = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => c.values.map((v) => `${v.key}=${v.value}`));
     expect(values("No rush surcharge for Kessler, they're a 3rd year client.")).toEqual([]);

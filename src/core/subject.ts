@@ -492,6 +492,13 @@ function ordinalOfNoun(next: Token | undefined, lex: CompiledSubjects, stemmer: 
   return next !== undefined && !next.breakBefore && /^\p{L}/u.test(next.text) && !lex.wordSlot.has(next.text) && contentToken(next.text, stemmer) !== null;
 }
 
+/** Whether the word after a number is a noun the number counts: a content word in the same sentence part, no slot word or hour word. */
+function countsNoun(next: Token | undefined, lex: CompiledSubjects, stemmer: Stems): boolean {
+  if (next === undefined || next.breakBefore || !/^\p{L}/u.test(next.text)) return false;
+  const w = next.text;
+  return !lex.wordSlot.has(w) && !lex.am.has(w) && !lex.pm.has(w) && !lex.clock.has(w) && contentToken(w, stemmer) !== null;
+}
+
 /** "14:30", "9.15 pm": a time of day. */
 function clockValue(toks: readonly Token[], i: number, lex: CompiledSubjects): SlotValue | null {
   const clock = /^(\d{1,2})[:.](\d{2})$/.exec(toks[i].text);
@@ -554,7 +561,10 @@ function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, c
     return { key: 'date', value: m ? `${m} ${numberText(n)}` : `day ${numberText(n)}`, negated: false };
   }
   const nextWord = toks[i + 1]?.text ?? '';
-  if (Number.isInteger(n) && n <= 24 && (lex.timePrepositions.has(prev) || lex.wordSlot.get(prev)?.slot === 'weekday' || lex.timePrepositions.has(prev2) || lex.am.has(nextWord) || lex.pm.has(nextWord) || lex.clock.has(nextWord))) {
+  // After a weekday a number is its hour ("Tuesday 10"), unless a noun after it says what it
+  // counts ("Tuesday 3 lanes").
+  const afterWeekday = lex.wordSlot.get(prev)?.slot === 'weekday' && !countsNoun(toks[i + 1], lex, stemmer);
+  if (Number.isInteger(n) && n <= 24 && (lex.timePrepositions.has(prev) || afterWeekday || lex.timePrepositions.has(prev2) || lex.am.has(nextWord) || lex.pm.has(nextWord) || lex.clock.has(nextWord))) {
     const h = lex.pm.has(nextWord) && n < 12 ? n + 12 : n;
     return { key: 'time', value: `${String(h).padStart(2, '0')}:00`, negated: false };
   }

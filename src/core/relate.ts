@@ -457,9 +457,9 @@ function relateByTitles(pass: RegistryPass, r: Relating): void {
     const theirs = titleView(pass, o.task_id);
     if (theirs === null) continue;
     const words = new Set([...subjectWords(theirs)].filter((w) => mine.has(w)));
-    const said = pass.judge.view(o.statement);
-    if (words.size < pass.options.titleWords && !namesOne(pass, words, [title, theirs, said, r.later.mine])) continue;
-    const why = titledChange(r.later, o, said, { words, title }, pass.judge);
+    const stated = pass.judge.view(o.statement);
+    if (words.size < pass.options.titleWords && !namesOne(pass, words, [title, theirs, stated, r.later.mine])) continue;
+    const why = titledChange(r.later, o, stated, { words, title }, pass.judge);
     if (why) {
       retire(pass, o, d, why);
       return;

@@ -487,12 +487,7 @@ function numberedOrdinal(toks: readonly Token[], k: number, lex: CompiledSubject
   return String(Number(toks[k - 1].text));
 }
 
-/** Whether the word after an ordinal is the noun it counts: a content word, no slot word, in the same sentence part. */
-function ordinalOfNoun(next: Token | undefined, lex: CompiledSubjects, stemmer: Stems): boolean {
-  return next !== undefined && !next.breakBefore && /^\p{L}/u.test(next.text) && !lex.wordSlot.has(next.text) && contentToken(next.text, stemmer) !== null;
-}
-
-/** Whether the word after a number is a noun the number counts: a content word in the same sentence part, no slot word or hour word. */
+/** Whether the word after a number (or its ordinal ending) is a noun the number counts: a content word in the same sentence part, no slot word or hour word. */
 function countsNoun(next: Token | undefined, lex: CompiledSubjects, stemmer: Stems): boolean {
   if (next === undefined || next.breakBefore || !/^\p{L}/u.test(next.text)) return false;
   const w = next.text;
@@ -551,7 +546,7 @@ function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, c
   const ordinal = lex.ordinals.has(toks[i + 1]?.text ?? '');
   // "a 3rd year client", "the 2nd floor": an ordinal before a noun counts that noun's kind; only
   // one standing alone or before a month is a day ("the 21st", "3rd of May").
-  if (ordinal && !month(i - 1) && !month(i + 2) && !joined(i + 2) && ordinalOfNoun(toks[i + 2], lex, stemmer)) {
+  if (ordinal && !month(i - 1) && !month(i + 2) && !joined(i + 2) && countsNoun(toks[i + 2], lex, stemmer)) {
     consumed.add(i + 1);
     return null;
   }

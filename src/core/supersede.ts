@@ -15,7 +15,10 @@
 //    discussions share less vocabulary, so its match is 'firm', unless the later discussion names
 //    the earlier task ('named' with a reversal cue, else 'loose'). It also settles corrections: a
 //    person's later explicit change of plan retires a correction; a decision that restates the
-//    corrected (wrong) value contradicts it and never retires it.
+//    corrected (wrong) value contradicts it and never retires it. A decision that replaced nothing
+//    that way is asked once more about the tasks whose titles name the same matter
+//    (`titledChange`): a statement leaves unsaid what its task is about ("60." in "Raise minimum
+//    charge"), so its clauses are read with the words both titles name.
 //
 // In both, a decision's reversal cues are its statement's and its message's, but for those another
 // decision of the same message states itself (`reversalCues`), and an agent never reverses a person.

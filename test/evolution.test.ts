@@ -390,6 +390,46 @@ describe('a statement that leaves to its task what it is about', () => {
   });
 });
 
+describe("an agent's draft that missed a change", () => {
+  /** A minimum charge set in one task and raised in the next; `draft`: the agent's message in the second after the change. */
+  const tasks = (draft: string) => ({
+    T1: {
+      title: 'Minimum charge for small jobs',
+      discussion: transcript(`
+        03-02 09:00 invoice-agent: Three invoices in February were under 30 EUR. Options: A) minimum charge 45 EUR per job, B) leave as is.
+        03-02 09:05 tom: A.
+        03-02 09:06 invoice-agent: Minimum charge of 45 EUR per job applies from 1 March.
+      `),
+    },
+    T2: {
+      title: 'Raise the minimum charge',
+      discussion: transcript(`
+        03-17 10:00 tom: the 45 minimum is too low, the certificates alone took more admin than that. I'd go 60
+        03-17 10:02 helga: 60 is what everyone charges. ok 60
+        03-17 10:05 invoice-agent: ${draft}
+        03-17 10:07 helga: published
+      `),
+    },
+  });
+  const contradictionsOf = async (draft: string) => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks(draft), null, 2));
+    expect((await cli(['run', '--now', '2026-04-01T00:00:00Z'], dir)).status).toBe(0);
+    return contradictionsIn(dir).filter((p) => p.task_id === 'T2');
+  };
+
+  it('is asked about in the discussion that made the change, when it quotes the number the change dropped', async () => {
+    const found = await contradictionsOf("Noted. Draft for the price page: 'For small jobs a minimum charge of 45 EUR (net) applies.' Send it to Helga to publish?");
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ messages: [2], description: expect.stringMatching(/^This seems to contradict DEC-20260317-\d{3} \(T2: "60\."\); it restates the decision that was replaced \(DEC-20260302-\d{3}: "Minimum charge 45 EUR per job\."\)/) });
+  });
+
+  it("lets the agent's update that gives the new number pass, and the person's message that named the old one before the change", async () => {
+    expect(await contradictionsOf('Updated: the minimum charge per job is now 60 EUR instead of 45 EUR, from 1 April.')).toEqual([]);
+    expect(await contradictionsOf('Noted.')).toEqual([]);
+  });
+});
+
 describe('a change of plan accepted from the review queue', () => {
   it('supersedes what it changes in its own task, and the next run adds it again as nothing new', async () => {
     const dir = tempDir();

@@ -20,7 +20,7 @@ import { ReplacementChains, replacementsOf } from './chains';
 import type { CompiledLexicon } from './contradiction';
 import { supersede } from './evolve';
 import { compareRead, instantOf } from './instant';
-import { askedViewOf, changeSentences, containment, contradiction, correctedViewOf, givesOtherValue, nameRestated, replacement, restatesRetired, SubjectMemo, subjectWords, viewOf, type Reversal, type SubjectView } from './subject';
+import { askedViewOf, changeSentences, containment, contradiction, correctedViewOf, givesDroppedNumber, givesOtherValue, nameRestated, replacement, restatesRetired, SubjectMemo, subjectWords, viewOf, type Reversal, type SubjectView } from './subject';
 import { answeredReplaces, crossTaskVerdict, isCorrection, reversalCues, titledChange, type LaterDecision, type RegistryJudge, type SaidIn } from './supersede';
 import { contentTokens, contentWordCount, jaccard, excerpt, sharedCount, taskIdsIn } from './text';
 import { PorterStems } from './porter';
@@ -796,8 +796,12 @@ function againstDecision(check: MessageCheck, o: Decision, m: Message, mv: Subje
     // replacement said before the message.
     if (before(by, check.instantAt(by))) {
       const stood = check.chains().standingBefore(by, before);
-      if (stood.task_id === taskId) return null;
-      const why = restatesRetired(theirs, check.view(stood.statement), mv);
+      const replaced = check.view(stood.statement);
+      // (Inside the discussion that replaced it, people still name the old value while settling
+      // the change, and the agent's update names the subject again; an agent's message after the
+      // change that quotes a number the change dropped is a draft that missed it.)
+      if (stood.task_id === taskId && !(m.role === 'bot' && givesDroppedNumber(theirs, replaced, mv))) return null;
+      const why = restatesRetired(theirs, replaced, mv);
       return why ? { target: stood, why: `${why} (${o.id}: "${excerpt(o.statement, 80)}")` } : null;
     }
   }

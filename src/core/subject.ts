@@ -1488,11 +1488,32 @@ export function subjectWords(v: SubjectView): Set<string> {
   return new Set(v.clauses.flatMap((c) => [...c.anchor]));
 }
 
+/** The numbers a clause gives (not those it rules out), as numberKey writes them. */
+const givenNumbers = (c: SubjectClause) => c.values.filter((v) => !v.negated).flatMap((v) => numberKey(v.value) ?? []);
+
 /** Whether a number the clause gives is one a clause of `view` gives too, in any slot (numbers compared as numberKey writes them). */
 function givesNumberOf(view: SubjectView, c: SubjectClause): boolean {
-  const given = (x: SubjectClause) => x.values.filter((v) => !v.negated).flatMap((v) => numberKey(v.value) ?? []);
-  const numbers = new Set(view.clauses.flatMap(given));
-  return given(c).some((n) => numbers.has(n));
+  const numbers = new Set(view.clauses.flatMap(givenNumbers));
+  return givenNumbers(c).some((n) => numbers.has(n));
+}
+
+/**
+ * Whether a later text gives a number the retired decision set and its replacement dropped, and
+ * none the replacement brought: an agent's draft that quotes "a minimum charge of €45" after "60."
+ * replaced "Minimum charge €45 per job", not its update "now 60 EUR instead of 45" nor one that
+ * keeps the numbers both share ("2 from Rosa's crew" after a swap of who lends the 2).
+ */
+export function givesDroppedNumber(retired: SubjectView, replaced: SubjectView, later: SubjectView): boolean {
+  const kept = new Set(replaced.clauses.flatMap(givenNumbers));
+  const dropped = new Set(retired.clauses.flatMap(givenNumbers).filter((n) => !kept.has(n)));
+  return later.clauses.some((c) => givenNumbers(c).some((n) => dropped.has(n))) && !later.clauses.some((c) => givesNewNumber(retired, replaced, c));
+}
+
+/** Whether the clause gives a number the replacement set and the retired decision did not ("now 60 EUR instead of 45" after "60." replaced "45 EUR"). */
+function givesNewNumber(retired: SubjectView, replaced: SubjectView, c: SubjectClause): boolean {
+  const old = new Set(retired.clauses.flatMap(givenNumbers));
+  const now = new Set(replaced.clauses.flatMap(givenNumbers).filter((n) => !old.has(n)));
+  return givenNumbers(c).some((n) => now.has(n));
 }
 
 /**
@@ -1713,7 +1734,8 @@ export function restatesRetired(retired: SubjectView, replaced: SubjectView, lat
       }
       if (verdict === 'old') return `it gives ${oldGiven.join(', ')}, the value that was replaced`;
       if (against) return `it gives ${against.given} where the correction set ${against.set}`;
-      if (verdict === 'other' || valueRetired || agreesWithReplacement(l)) continue;
+      // (A text that gives the new number speaks of the change, whatever else it names.)
+      if (verdict === 'other' || valueRetired || agreesWithReplacement(l) || givesNewNumber(retired, replaced, l)) continue;
       // Most of a long subject, or the whole of a short one ("Storage box then." → "uploaded to
       // the Hetzner storage box"), asserted again.
       // (Only a clause the replacement is about was replaced: "Retries max 2, and quarantined tests

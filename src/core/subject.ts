@@ -1477,7 +1477,7 @@ export function valueReplacement(older: SubjectView, newer: SubjectView, match: 
  * one said in common words (see SubjectClause.common).
  */
 export function withTaskSubject(v: SubjectView, other: SubjectView, words: ReadonlySet<string>): SubjectView {
-  const theirs = new Set(other.clauses.flatMap((c) => [...c.anchor]));
+  const theirs = subjectWords(other);
   const leavesUnsaid = (c: SubjectClause) => c.values.length > 0 && !c.common && (c.anchor.size === 0 || [...c.anchor].some((w) => theirs.has(w)));
   if (words.size === 0 || !v.clauses.some(leavesUnsaid)) return v;
   return { ...v, clauses: v.clauses.map((c) => (leavesUnsaid(c) ? { ...c, anchor: new Set([...c.anchor, ...words]) } : c)) };
@@ -1504,16 +1504,16 @@ function givesNumberOf(view: SubjectView, c: SubjectClause): boolean {
  * keeps the numbers both share ("2 from Rosa's crew" after a swap of who lends the 2).
  */
 export function givesDroppedNumber(retired: SubjectView, replaced: SubjectView, later: SubjectView): boolean {
-  const kept = new Set(replaced.clauses.flatMap(givenNumbers));
-  const dropped = new Set(retired.clauses.flatMap(givenNumbers).filter((n) => !kept.has(n)));
-  return later.clauses.some((c) => givenNumbers(c).some((n) => dropped.has(n))) && !later.clauses.some((c) => givesNewNumber(retired, replaced, c));
+  const { dropped, brought } = numbersChanged(retired, replaced);
+  const gives = (numbers: ReadonlySet<string>) => later.clauses.some((c) => givenNumbers(c).some((n) => numbers.has(n)));
+  return gives(dropped) && !gives(brought);
 }
 
-/** Whether the clause gives a number the replacement set and the retired decision did not ("now 60 EUR instead of 45" after "60." replaced "45 EUR"). */
-function givesNewNumber(retired: SubjectView, replaced: SubjectView, c: SubjectClause): boolean {
+/** The numbers a replacement dropped from the decision it retired, and those it brought ("45 EUR" → "60.": 45 dropped, 60 brought). */
+function numbersChanged(retired: SubjectView, replaced: SubjectView): { dropped: Set<string>; brought: Set<string> } {
   const old = new Set(retired.clauses.flatMap(givenNumbers));
-  const now = new Set(replaced.clauses.flatMap(givenNumbers).filter((n) => !old.has(n)));
-  return givenNumbers(c).some((n) => now.has(n));
+  const now = new Set(replaced.clauses.flatMap(givenNumbers));
+  return { dropped: new Set([...old].filter((n) => !now.has(n))), brought: new Set([...now].filter((n) => !old.has(n))) };
 }
 
 /**
@@ -1699,6 +1699,9 @@ export function restatesRetired(retired: SubjectView, replaced: SubjectView, lat
   const newStems = new Set<string>();
   for (const c of replaced.clauses) for (const s of c.anchor) if (!retired.clauses.some((r) => r.anchor.has(s))) newStems.add(s);
   const agreesWithReplacement = (l: SubjectClause) => newStems.size > 0 && shared(newStems, l.anchor) * 2 >= newStems.size;
+  // (A text that gives the new number speaks of the change, whatever else it names.)
+  const { brought } = numbersChanged(retired, replaced);
+  const givesNewNumber = (l: SubjectClause) => givenNumbers(l).some((n) => brought.has(n));
   for (const r of retired.clauses) {
     // The replacement gave one of this clause's values another and kept its subject: that value is
     // what was retired, and the subject said again without it restates nothing ("14 days before
@@ -1734,8 +1737,7 @@ export function restatesRetired(retired: SubjectView, replaced: SubjectView, lat
       }
       if (verdict === 'old') return `it gives ${oldGiven.join(', ')}, the value that was replaced`;
       if (against) return `it gives ${against.given} where the correction set ${against.set}`;
-      // (A text that gives the new number speaks of the change, whatever else it names.)
-      if (verdict === 'other' || valueRetired || agreesWithReplacement(l) || givesNewNumber(retired, replaced, l)) continue;
+      if (verdict === 'other' || valueRetired || agreesWithReplacement(l) || givesNewNumber(l)) continue;
       // Most of a long subject, or the whole of a short one ("Storage box then." → "uploaded to
       // the Hetzner storage box"), asserted again.
       // (Only a clause the replacement is about was replaced: "Retries max 2, and quarantined tests
@@ -1760,8 +1762,7 @@ function givesOnlyOther(c: SubjectClause, v: SlotValue): boolean {
  * days"); the others are what it set.
  */
 export function correctedValueChanged(wrong: SubjectView, correction: SubjectView, later: SubjectView): string | null {
-  const about = new Set<string>();
-  for (const c of [...wrong.clauses, ...correction.clauses]) for (const s of c.anchor) about.add(s);
+  const about = new Set([...subjectWords(wrong), ...subjectWords(correction)]);
   const quoted = new Set(wrong.clauses.flatMap((c) => c.values.map((v) => `${v.key}\u0000${v.value}`)));
   for (const n of correction.clauses) {
     for (const v of n.values) {

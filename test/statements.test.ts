@@ -1226,13 +1226,35 @@ describe('decision candidates', () => {
     ]);
     expect(found.map((c) => c.statement)).toEqual(['Arbitration in Vienna.']);
     expect(found[0].alternatives[0]).toBe('the Munich courts');
-    // Without a pick beside it, the clause is a rejection in its own right; and a ban that names
-    // more than the agent's words is a rule.
-    expect(candidates([['legal-bot', 'bot', 'The draft says Munich courts. Which one?'], ['ana', 'human', 'Not the Munich courts.']]).map((c) => c.statement)).toEqual(['Not the Munich courts.']);
+    // Without a pick beside it, the clause is a rejection the scorer weighs, with no rule's cue; a
+    // pick after it in the same clause is the pick; and a ban that names more than the agent's
+    // words is a rule.
+    const alone = allCandidates([['legal-bot', 'bot', 'The draft says Munich courts. Which one?'], ['ana', 'human', 'Not the Munich courts.']]);
+    expect(alone.map((c) => [c.statement, c.hint])).toEqual([['Not the Munich courts.', null]]);
+    expect(candidates([
+      ['legal-bot', 'bot', 'The draft says Munich courts. Alternatives: arbitration in Vienna or in Zurich. Which one?'],
+      ['ana', 'human', 'Not the Munich courts, arbitration in Vienna.'],
+    ]).map((c) => [c.statement, c.hint])).toEqual([['Not the Munich courts, arbitration in Vienna.', 'decision']]);
     expect(candidates([
       ['legal-bot', 'bot', 'The draft says Munich courts. Alternatives: arbitration in Vienna or in Zurich. Which one?'],
       ['ana', 'human', 'Arbitration in Vienna. No contract over 50k without legal review.'],
     ]).map((c) => c.statement)).toEqual(['Arbitration in Vienna.', 'No contract over 50k without legal review.']);
+  });
+
+  it("reads 'not' before 'the', a possessive or 'even' as setting one thing aside or as stress, not as a ban", () => {
+    const halls = answering('venue-agent', 'Three halls are free on the 12th:\n1. Town hall: 300 seats, 900 EUR.\n2. Harbour loft: 180 seats, 1,200 EUR.\n3. School gym: 400 seats, 500 EUR.');
+    // Neither a rule nor a pick of the hall it sets aside.
+    expect(halls('Then not the gym. Between the other two?')).toEqual([]);
+    expect(halls('Not my call.')).toEqual([]);
+    const reply = allCandidates([
+      ['tom', 'human', 'Last one: post or email for the letter?'],
+      ['ops-agent', 'bot', 'Post costs about 1 EUR per letter. Most gifts came from the postal letters last year.'],
+      ['kim', 'human', 'Post. Not even a question.'],
+    ]);
+    expect(reply.filter((c) => /not even/i.test(c.statement) && c.hint === 'constraint')).toEqual([]);
+    // A ban keeps its cue.
+    expect(halls('Not before 8:00, the caretaker opens at 8.')).toEqual(['Not before 8:00, the caretaker opens at 8.']);
+    expect(halls('No bookings on Sundays.')).toEqual(['No bookings on Sundays.']);
   });
 
   it("reads the option named after a colon that ends a sentence of its own as the pick, its reason before it; a label before the colon stays the statement's", () => {

@@ -361,12 +361,28 @@ function withRejectedOptions(input: CandidateInput, scene: MessageScene, made: S
  * words of the agent's message, none of them the pick's; else null.
  */
 function ruledOutOption(input: CandidateInput, scene: MessageScene, statement: string, picked: ReadonlySet<string>): string | null {
-  const lower = normalForm(statement);
-  const hit = input.lexicon.words.statements.optionRejection.exec(lower);
-  if (!hit || wordCount(statement) > input.tuning.selectionMaxWords) return null;
-  const option = trimEnd(statement.slice(hit[0].length).trim());
+  const rejected = rejectionOpening(input.lexicon, normalForm(statement));
+  if (rejected === 0 || wordCount(statement) > input.tuning.selectionMaxWords) return null;
+  const option = trimEnd(statement.slice(rejected).trim());
   const named = contentTokens(option, input.stems);
   return named.length > 0 && named.every((t) => scene.agentTokens.has(t) && !picked.has(t)) ? option : null;
+}
+
+/**
+ * Where the thing a clause rejects begins ("Then not the Mensa." → "the Mensa"), after any words
+ * that may open a sentence; 0 when the clause does not open by rejecting a thing.
+ */
+function rejectionOpening(lex: CompiledStatementLexicon, lower: string): number {
+  const lead = lex.words.cues.leadingFiller.exec(lower)?.[0].length ?? 0;
+  const hit = lex.words.statements.optionRejection.exec(lower.slice(lead));
+  return hit ? lead + hit[0].length : 0;
+}
+
+/** What a clause that opens by rejecting a thing says after it ("Not the barn, book the garden." → "book the garden."), or null. */
+function afterRejection(lex: CompiledStatementLexicon, body: string): string | null {
+  const at = rejectionOpening(lex, normalForm(body));
+  const comma = at === 0 ? -1 : body.indexOf(', ', at);
+  return comma < 0 ? null : body.slice(comma + 2).trim() || null;
 }
 
 function messageScene(input: CandidateInput, p: number, correcting: boolean, facts: TaskFacts): Omit<MessageScene, 'rejectsOffer'> {
@@ -953,8 +969,11 @@ function ownCue(input: CandidateInput, scene: MessageScene, r: ClauseReading): v
   const { lexicon } = input;
   const { lower, body, words } = r;
   r.act = classify(lexicon, lower);
+  // "Not the barn, book the garden.": what is chosen instead says what the clause does.
+  const instead = r.act ? null : afterRejection(lexicon, body);
+  if (instead !== null) r.act = classify(lexicon, normalForm(instead));
   // "Rent the Look Unique for the whole run." commands with a verb no cue lists.
-  if (!r.act && opensWithImperative(input, body)) {
+  if (!r.act && opensWithImperative(input, instead ?? body)) {
     r.act = 'imperative' as SentenceAct;
     r.flags.push('act:imperative');
   }
@@ -972,8 +991,8 @@ function ownCue(input: CandidateInput, scene: MessageScene, r: ClauseReading): v
   if (r.label) r.act ??= 'announcement';
   // "Then the cut-off is 13:00." concludes: a decision; so does a short one naming a value, a
   // thing by its name ("Dann per DocuSign.") or an option the agent offered ("Then Arctic.").
-  // ("Then nothing." names none of them.)
-  if (!r.type && findAct(lexicon, 'conclusion', normalForm(r.clause.text))?.start === 0 && (HAS_NUMBER.test(body) || !r.verbless() || nameWords(body).length > 0 || (scene.agent >= 0 && selects(body, scene.agentTokens, input.stems)))) {
+  // ("Then nothing." names none of them; "Then not the Mensa." sets one aside.)
+  if (!r.type && findAct(lexicon, 'conclusion', normalForm(r.clause.text))?.start === 0 && rejectionOpening(lexicon, lower) === 0 && (HAS_NUMBER.test(body) || !r.verbless() || nameWords(body).length > 0 || (scene.agent >= 0 && selects(body, scene.agentTokens, input.stems)))) {
     r.type = 'decision';
     r.act = 'conclusion';
   }
@@ -1131,6 +1150,12 @@ function namesSomeoneNew(input: CandidateInput, scene: MessageScene, r: ClauseRe
  */
 function namesOption(input: CandidateInput, scene: MessageScene, r: ClauseReading): boolean {
   if (!offeredToPick(input, scene, r.body)) return false;
+  // "Then not the Mensa." names an option to set it aside; "Not the Munich courts, arbitration in
+  // Vienna." names the pick after it.
+  if (rejectionOpening(input.lexicon, r.lower) > 0) {
+    const instead = afterRejection(input.lexicon, r.body);
+    return instead !== null && namesOption(input, scene, { ...r, body: instead, lower: normalForm(instead), words: wordCount(instead), verbless: () => verbless(instead) });
+  }
   // "About the fee..." names the topic of what follows, not the option it shares a word with
   // ("About the fee: 25 euros." still picks, after its colon).
   if (findAct(input.lexicon, 'topic-intro', r.lower)?.start === 0 && !/[:,]/.test(r.body)) return false;

@@ -1915,6 +1915,13 @@ describe('decision candidates', () => {
     // Two bare values are two values of one thing: said together, not each on its own.
     const days = answering('rota-agent', "Also: the 12 part-timers only work Mon/Wed/Fri, so I'd put them on 16 and 22 April. OK?");
     expect(days('16th is a thursday mate. 20 and 22')).toEqual(['20 and 22.']);
+    // A comma joins two such parts when each names its thing before its value; not a date and its
+    // time, nor one thing's values in turn.
+    const stock = answering('stock-agent', 'Flea season: suggest a minimum of 15 packs per brand for March to June. OK?');
+    expect(stock('nexgard 15, bravecto 8')).toEqual(['Nexgard 15.', 'Bravecto 8.']);
+    expect(stock('ok 15 in March, then 8 till June')).toEqual(['Ok 15 in March, then 8 till June.']);
+    const fair = answering('events-bot', 'The fair has a stand free on two days. Which day, and what time should the team be there?');
+    expect(fair('Go with June 12, 14:00 at the stand.')).toHaveLength(1);
   });
 
   it("takes a person's own step that sets a value as a decision, not one that sets nothing", () => {

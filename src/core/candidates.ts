@@ -2229,12 +2229,16 @@ function topicLabelled(lex: CompiledStatementLexicon, body: string, theirs: Read
   return contentTokens(m[1], stems).some((t) => theirs.has(t));
 }
 
-/** Two verbless parts, each with a value of its own, joined by one "and": what each part sets. */
+/**
+ * Two verbless parts, each with a value of its own, joined by one "and", or by a comma where each
+ * part names its thing before its value ("nexgard 15, bravecto 8"): what each part sets.
+ */
 function valuePair(lex: CompiledStatementLexicon, t: CandidateTuning, statement: string): [string, string] | null {
   const joins = [...statement.matchAll(lex.words.claims.coordinator)];
-  if (joins.length !== 1) return null;
-  let left = statement.slice(0, joins[0].index);
-  let right = statement.slice(joins[0].index! + joins[0][0].length);
+  const join = joins.length === 1 ? { at: joins[0].index!, length: joins[0][0].length } : joins.length === 0 ? namedValuesJoin(lex, statement) : null;
+  if (join === null) return null;
+  let left = statement.slice(0, join.at);
+  let right = statement.slice(join.at + join.length);
   // A closing ", go." accepts; it is not part of the second value.
   const tail = /,\s*([^,]{1,12})$/.exec(trimEnd(right));
   if (tail && (findAct(lex, 'acceptance', normalForm(tail[1]))?.start === 0 || hasAct(lex, 'decision', normalForm(tail[1])))) right = trimEnd(right).slice(0, tail.index);
@@ -2244,6 +2248,24 @@ function valuePair(lex: CompiledStatementLexicon, t: CandidateTuning, statement:
   const valued = (x: string) => HAS_NUMBER.test(x) && contentWordCount(x.replace(NUMBER, ' '), lex.words) >= 1 && verbless(x);
   if (!valued(left) || !valued(right)) return null;
   return [shape(lex, t, left).statement, shape(lex, t, right).statement];
+}
+
+/**
+ * The one comma between two parts that each name a thing and then give its value ("nexgard 15,
+ * bravecto 8", "Kuba 8-15:30, Aoife 9-13"), or null: a date's month ("12 June, 14:00") or a
+ * part that opens with its value ("15 on the tents, 20 on the mats") is no such list.
+ */
+function namedValuesJoin(lex: CompiledStatementLexicon, statement: string): { at: number; length: number } | null {
+  const commas = [...statement.matchAll(/,\s+/g)];
+  if (commas.length !== 1) return null;
+  const parts = [statement.slice(0, commas[0].index), statement.slice(commas[0].index! + commas[0][0].length)];
+  // ("Ok 30 in week 1, then 20 till May" gives one thing's values in turn: no word that may open
+  // any sentence, "ok", "then", names a thing.)
+  const named = (part: string) => {
+    const m = /^([\p{L}][\p{L}'’-]*(?:\s+[\p{L}][\p{L}'’-]*){0,2})\s+\d/u.exec(part.trim());
+    return m !== null && !m[1].split(/\s+/).some((w) => lex.words.statements.monthName.test(w) || lex.words.cues.leadingFiller.exec(w)?.[0].length === w.length);
+  };
+  return parts.every(named) ? { at: commas[0].index!, length: commas[0][0].length } : null;
 }
 
 /** The sentence's question mark stands inside a quote ('A customer wrote: "Why so slow?"'): it asks nothing of its own. */

@@ -375,6 +375,21 @@ describe('a statement that leaves to its task what it is about', () => {
     expect(relate({ T1: 'Monthly catering orders', T2: 'Catering – new delivery time' })).toBe('active');
   });
 
+  it("lets a person's explicit change of plan retire the value a correction set, in a task whose title names the matter, and nothing less", () => {
+    const titles: Record<string, string> = { T1: 'Hartmann BBQ – inquiry', T2: 'Hartmann BBQ – date moved' };
+    const relate = (statement: string, spokenBy: 'bot' | 'human' = 'human') => {
+      const older = decision('DEC-20260202-001', 'T1', "No, it's Friday the 10th, not Saturday.", '2026-02-02T09:05:00Z', { type: 'constraint', corrects: 'Created inquiry: Hartmann BBQ, Sat 11 Jul.' });
+      const newer = decision('DEC-20260406-001', 'T2', statement, '2026-04-06T10:06:00Z');
+      relateNewDecisions({ decisions: [older, newer] }, [newer], engine.lexicon, undefined, { titleOf: (id) => titles[id], spokenBy: (d) => (d === newer ? spokenBy : 'human') });
+      return older.superseded_reason ?? older.status;
+    };
+    expect(relate('Change of plan: Friday the 17th.')).toMatch(/day 10 → day 17, on what both tasks' titles name \(Hartmann, BBQ\)/);
+    // No explicit change, an agent, or the value the correction ruled out: the correction stands.
+    expect(relate('Friday the 17th.')).toBe('active');
+    expect(relate('Change of plan: Friday the 17th.', 'bot')).toBe('active');
+    expect(relate('Change of plan: Saturday the 11th.')).toBe('active');
+  });
+
   it("never lets an agent's number retire a person's decision, nor one about another thing of the same tasks", () => {
     const titles: Record<string, string> = { T1: 'Pottery course: studio rent', T2: 'Pottery course: studio rent after the kiln repair' };
     const relate = (statement: string, spokenBy: 'bot' | 'human') => {

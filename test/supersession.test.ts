@@ -457,6 +457,15 @@ describe('relations on the same subject', () => {
     expect(loosely('The 1st reminder goes out after 14 days.', 'The 1st reminder goes out after 7 days.')).toMatch(/14 day → 7 day/);
   });
 
+  it("reads the year of a date as that date's, and a 'no' that answers before its clause as no negation", () => {
+    const values = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => c.values.map((v) => `${v.key}=${v.value}${v.negated ? ' (not)' : ''}`));
+    expect(values('Event on Fri 10 Jul 2026, in the yard.')).toEqual(['date=july 10', 'weekday=friday']);
+    expect(values('Delivery on July 10, 2026.')).toEqual(['date=july 10']);
+    expect(values('Planning for July 2026.')).toEqual(['date=july 2026']);
+    expect(values("no it's friday the 10th, not saturday")).toEqual(['date=day 10', 'weekday=friday', 'weekday=saturday (not)']);
+    expect(values('No deliveries on Friday the 10th.')).toEqual(expect.arrayContaining(['weekday=friday (not)']));
+  });
+
   it('never relates two statements about things of a kind told apart by different ordinals (law)', () => {
     const ordinals = ['first', 'second', 'third', 'fourth', 'fifth'];
     const nouns = ['round', 'shift', 'payment', 'floor', 'batch', 'reminder'];

@@ -470,7 +470,7 @@ function numberValues(toks: readonly Token[], lex: CompiledSubjects, stemmer: St
   const valueAt = new Map<number, SlotValue>();
   const consumed = new Set<number>();
   for (let i = 0; i < toks.length; i++) {
-    if (!/^\d/.test(toks[i].text)) continue;
+    if (!/^\d/.test(toks[i].text) || consumed.has(i)) continue;
     const v = clockValue(toks, i, lex) ?? numberValue(toks, i, lex, consumed, stemmer);
     if (v) {
       // (The limit's words say how the value holds, not what it is of: "max 3 chargers".)
@@ -511,6 +511,9 @@ function clockValue(toks: readonly Token[], i: number, lex: CompiledSubjects): S
 }
 
 /** A number read by what stands around it: an amount or a unit's slot, a scaled count, a date, an hour, or a count of the noun after it. */
+/** A year as written in a date ("2026"). */
+const YEAR = /^(?:19|20)\d\d$/;
+
 function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, consumed: Set<number>, stemmer: Stems): SlotValue | null {
   const n = parseNumber(toks[i].text);
   if (n === null) return null;
@@ -553,6 +556,9 @@ function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, c
   if (ordinal || month(i + 1) || month(i - 1) || joined(i + 1)) {
     const m = month(i + 1) ?? month(i - 1) ?? joined(i + 1) ?? joined(i + 2) ?? month(i + 2);
     for (const k of [i - 1, i + 1, i + 2, i + 3]) if (month(k)) consumed.add(k);
+    // "10 Jul 2026", "July 10 2026": the year after the day and its month is that date's, no day of July.
+    const year = month(i + 1) ? i + 2 : month(i - 1) ? i + 1 : -1;
+    if (year > 0 && YEAR.test(toks[year]?.text ?? '')) consumed.add(year);
     return { key: 'date', value: m ? `${m} ${numberText(n)}` : `day ${numberText(n)}`, negated: false };
   }
   const nextWord = toks[i + 1]?.text ?? '';
@@ -1793,7 +1799,8 @@ export function wrongValueRestated(wrong: SubjectView, correction: SubjectView, 
     if (!correction.clauses.some((n) => slotChange(w, n) || n.values.some((v) => v.negated && w.values.some((x) => comparable(x, v) && x.value === v.value)))) continue;
     for (const v of w.values) {
       if (v.negated || v.key.startsWith(COUNT) || set.has(`${v.key}\u0000${v.value}`)) continue;
-      if (later.clauses.some((l) => l.values.some((x) => !x.negated && comparable(x, v) && x.value === v.value))) return `it gives ${v.value}, the value that was corrected`;
+      // (A day of the month is the date it falls on: "the 11th" gives "Sat 11 Jul" again.)
+      if (later.clauses.some((l) => l.values.some((x) => !x.negated && comparable(x, v) && sameValue(x.value, v.value)))) return `it gives ${v.value}, the value that was corrected`;
     }
   }
   return null;

@@ -353,14 +353,17 @@ export function answeredReplaces(later: LaterDecision, found: () => readonly Dec
  * "Raise the minimum charge" changes "Minimum charge €45 per job." of "Minimum charge for small
  * jobs", and "Tickets go to 95 then" in "Gala: catering and ticket price" changes "Ticket price:
  * wir nehmen 85." of "Benefit gala: venue, date, tickets". Only a new value of one slot counts
- * (a bare number only when it is all the statement says), never on an action item or a
- * correction, and an agent never reverses a person. What it changes, or null (`title`: the later
- * task's title, to quote the words as written).
+ * (a bare number only when it is all the statement says), never on an action item, and never by
+ * a correction; the value a correction set changes only by a person's explicit change of plan
+ * ("Move the trailer to Fri 17 Jul" after "No, it's Friday the 10th"), as in any other task, and
+ * never to the value it corrected. An agent never reverses a person. What it changes, or null
+ * (`title`: the later task's title, to quote the words as written).
  */
 export function titledChange(later: LaterDecision, o: Decision, theirs: SubjectView, { words, title }: SharedTitle, judge: RegistryJudge): string | null {
-  const { d, mine } = later;
-  if (o.task_id === d.task_id || o.type === 'action_item' || isCorrection(o) || isCorrection(d)) return null;
+  const { d, mine, cues } = later;
+  if (o.task_id === d.task_id || o.type === 'action_item' || isCorrection(d)) return null;
   if (judge.speakerOf(d) === 'bot' && judge.speakerOf(o) !== 'bot') return null;
+  if (isCorrection(o) && (cues.length === 0 || judge.speakerOf(d) !== 'human' || (o.corrects && wrongValueRestated(judge.correctedView(o.corrects), theirs, mine)))) return null;
   const older = withTaskSubject(theirs, mine, words);
   const newer = withTaskSubject(mine, theirs, words);
   if (older === theirs && newer === mine) return null;

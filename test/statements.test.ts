@@ -1241,6 +1241,16 @@ describe('decision candidates', () => {
     ]).map((c) => c.statement)).toEqual(['Arbitration in Vienna.', 'No contract over 50k without legal review.']);
   });
 
+  it('gives a bare number after a value judged too much or too little the thing of that value, and takes the judgement for why', () => {
+    const reminders = answering('billing-bot', 'Reminder emails go out 10 days after the due date. OK?');
+    expect(reminders('10 days after the due date is too long, people forget by then. make it 5')).toEqual(['Make it 5 days after the due date.']);
+    const stock = (said: string) => allCandidates([['stock-bot', 'bot', 'Draft order: flour 25 sacks, yeast 4 kg. Submit?'], ['kim', 'human', said]]).map((c) => c.statement);
+    expect(stock('flour 25 is too much, we still have sacks in the cellar. 20')).toEqual(['Flour 20.']);
+    // A judgement with no number of its own, or the same number again, gives the number nothing.
+    expect(stock('That is too much. 20')).not.toContain('Flour 20.');
+    expect(stock('flour 25 is too much, we still have sacks in the cellar. 25')).not.toContain('Flour 25.');
+  });
+
   it("reads 'not' before 'the', a possessive or 'even' as setting one thing aside or as stress, not as a ban", () => {
     const halls = answering('venue-agent', 'Three halls are free on the 12th:\n1. Town hall: 300 seats, 900 EUR.\n2. Harbour loft: 180 seats, 1,200 EUR.\n3. School gym: 400 seats, 500 EUR.');
     // Neither a rule nor a pick of the hall it sets aside.

@@ -527,7 +527,11 @@ function clauseCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   const none = { made: [], consumed: 0 };
   const { lexicon } = input;
   const clause = clauses[k];
-  const body = clause.text.slice(optionKept(input, scene, clause.text, contentStart(lexicon, clause.text))).trim();
+  const said = clause.text.slice(optionKept(input, scene, clause.text, contentStart(lexicon, clause.text))).trim();
+  // "… 14 days for the first reminder is too long. make it 7": the 7 is of what was judged, and
+  // the judgement is why, no decision of its own.
+  const body = valueOfJudged(input, clauses, k, said)?.text ?? said;
+  if (judgesValueSetAfter(input, clauses, k)) return none;
   if (body.length === 0) {
     framingOnly(input, scene, walk, clause);
     return none;
@@ -2206,6 +2210,48 @@ function sameMeasure(mine: Measure, theirs: Measure): boolean {
   const slot = slotOf(mine);
   if (slot !== null) return slotOf(theirs) === slot;
   return mine.unit === '' || mine.unit === theirs.unit;
+}
+
+/** How many clauses back a bare value may stand from the clause that judged the old one. */
+const JUDGED_VALUE_REACH = 2;
+
+/**
+ * "14 days for the first reminder is too long, half of them forget again by then. make it 7":
+ * a clause that gives only a number, right after a clause of the same message that judges a
+ * value too much or too little, gives that value's thing the new number ("make it 7 days for the
+ * first reminder", "butter 40 is too much. 32" → "butter 32"), `judged` the clause that judged it;
+ * null when it is no such clause.
+ */
+function valueOfJudged(input: CandidateInput, clauses: readonly Span[], k: number, body: string): { text: string; judged: number } | null {
+  const given = numbersOf(body);
+  if (given.length !== 1 || !saysOnlyValues(input, body)) return null;
+  const { lexicon } = input;
+  for (let j = k - 1; j >= 0 && k - j <= JUDGED_VALUE_REACH; j--) {
+    const text = clauses[j].text;
+    const lower = normalForm(text);
+    const judged = lower.length === text.length ? findAct(lexicon, 'excess', lower) : null;
+    if (!judged) continue;
+    const said = text.slice(contentStart(lexicon, text), judged.start).trim();
+    // A label before the thing ("one more thing: 14 days for …") stays before the whole, unless
+    // the thing says what it is without it.
+    const colon = said.lastIndexOf(': ');
+    const thing = colon < 0 ? said : said.slice(colon + 2);
+    const label = colon < 0 || contentWordCount(thing, input.stems) >= 2 ? '' : `${said.slice(0, colon)}: `;
+    const old = thing.match(NUMBER) ?? [];
+    if (old.length !== 1 || sameNumber(old[0]) === given[0] || contentWordCount(thing, input.stems) < 1) return null;
+    const number = body.match(NUMBER)![0];
+    return { text: `${label}${body.replace(number, thing.replace(old[0], number))}`, judged: j };
+  }
+  return null;
+}
+
+/** Whether a clause shortly after clause k gives the value clause k judged a new number (see valueOfJudged). */
+function judgesValueSetAfter(input: CandidateInput, clauses: readonly Span[], k: number): boolean {
+  for (let n = k + 1; n < clauses.length && n - k <= JUDGED_VALUE_REACH; n++) {
+    const text = clauses[n].text;
+    if (valueOfJudged(input, clauses, n, text.slice(contentStart(input.lexicon, text)).trim())?.judged === k) return true;
+  }
+  return false;
 }
 
 /** "10:00" and "10" name the same hour: a reply picking "Thursday 10" repeats the offer's value. */

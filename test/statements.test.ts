@@ -1246,6 +1246,10 @@ describe('decision candidates', () => {
     expect(reminders('10 days after the due date is too long, people forget by then. make it 5')).toEqual(['Make it 5 days after the due date.']);
     const stock = (said: string) => allCandidates([['stock-bot', 'bot', 'Draft order: flour 25 sacks, yeast 4 kg. Submit?'], ['kim', 'human', said]]).map((c) => c.statement);
     expect(stock('flour 25 is too much, we still have sacks in the cellar. 20')).toEqual(['Flour 20.']);
+    const flour = allCandidates([['stock-bot', 'bot', 'Draft order: flour 25 sacks, yeast 4 kg. Submit?'], ['kim', 'human', 'flour 25 is too much, we still have sacks in the cellar. 20']]);
+    expect(flour[0].reasons).toContain('flour 25 is too much, we still have sacks in the cellar');
+    // A number with a unit of its own says what it is.
+    expect(stock('2 hours is too long. 90 minutes')).not.toContain('90 hours minutes.');
     // A judgement with no number of its own, or the same number again, gives the number nothing.
     expect(stock('That is too much. 20')).not.toContain('Flour 20.');
     expect(stock('flour 25 is too much, we still have sacks in the cellar. 25')).not.toContain('Flour 25.');
@@ -1256,12 +1260,16 @@ describe('decision candidates', () => {
     // Neither a rule nor a pick of the hall it sets aside.
     expect(halls('Then not the gym. Between the other two?')).toEqual([]);
     expect(halls('Not my call.')).toEqual([]);
+    // Nothing chosen after the comma gives the clause no cue of its own.
+    expect(halls('Not the gym, please.')).toEqual([]);
     const reply = allCandidates([
       ['tom', 'human', 'Last one: post or email for the letter?'],
       ['ops-agent', 'bot', 'Post costs about 1 EUR per letter. Most gifts came from the postal letters last year.'],
       ['kim', 'human', 'Post. Not even a question.'],
     ]);
     expect(reply.filter((c) => /not even/i.test(c.statement) && c.hint === 'constraint')).toEqual([]);
+    // The pick before the stress is found.
+    expect(reply.some((c) => /^Post\b/.test(c.statement))).toBe(true);
     // A ban keeps its cue.
     expect(halls('Not before 8:00, the caretaker opens at 8.')).toEqual(['Not before 8:00, the caretaker opens at 8.']);
     expect(halls('No bookings on Sundays.')).toEqual(['No bookings on Sundays.']);
@@ -1929,6 +1937,8 @@ describe('decision candidates', () => {
     // time, nor one thing's values in turn.
     const stock = answering('stock-agent', 'Flea season: suggest a minimum of 15 packs per brand for March to June. OK?');
     expect(stock('nexgard 15, bravecto 8')).toEqual(['Nexgard 15.', 'Bravecto 8.']);
+    // Two limits are of one thing.
+    expect(stock('max 15, min 8')).toHaveLength(1);
     expect(stock('ok 15 in March, then 8 till June')).toEqual(['Ok 15 in March, then 8 till June.']);
     const fair = answering('events-bot', 'The fair has a stand free on two days. Which day, and what time should the team be there?');
     expect(fair('Go with June 12, 14:00 at the stand.')).toHaveLength(1);

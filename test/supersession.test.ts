@@ -462,6 +462,10 @@ describe('relations on the same subject', () => {
     expect(values('Event on Fri 10 Jul 2026, in the yard.')).toEqual(['date=july 10', 'weekday=friday']);
     expect(values('Delivery on July 10, 2026.')).toEqual(['date=july 10']);
     expect(values('Planning for July 2026.')).toEqual(['date=july 2026']);
+    expect(values('Das Fest ist am 10. Juli 2026.')).toEqual(['date=july 10']);
+    expect(values('La fiesta es el 10 de julio de 2026.')).toEqual(['date=july 10']);
+    // A number with a unit after the date is a value of its own.
+    expect(values('Stand on 12 June, 2000 EUR.')).toEqual(['date=june 12', 'amount=2000 eur']);
     expect(values("no it's friday the 10th, not saturday")).toEqual(['date=day 10', 'weekday=friday', 'weekday=saturday (not)']);
     expect(values('No deliveries on Friday the 10th.')).toEqual(expect.arrayContaining(['weekday=friday (not)']));
   });

@@ -57,6 +57,8 @@ export interface CandidateInput {
   announcesChange?: (text: string) => boolean;
   /** The place an ordinal word gives ("second" → 2, "2nd" → 2, "zweite" → 2, "segundo" → 2), from the subject lexicon; none known when absent. */
   ordinal?: (word: string) => number | null;
+  /** Whether a word opens a limit ("max", "before", "ab"), from the subject lexicon; none known when absent. */
+  boundWord?: (word: string) => boolean;
 }
 
 const isPerson = (m: Message) => m.role !== 'bot';
@@ -379,10 +381,12 @@ function rejectionOpening(lex: CompiledStatementLexicon, lower: string): number 
 }
 
 /** What a clause that opens by rejecting a thing says after it ("Not the barn, book the garden." → "book the garden."), or null. */
-function afterRejection(lex: CompiledStatementLexicon, body: string): string | null {
-  const at = rejectionOpening(lex, normalForm(body));
+function afterRejection(input: CandidateInput, body: string): string | null {
+  const at = rejectionOpening(input.lexicon, normalForm(body));
   const comma = at === 0 ? -1 : body.indexOf(', ', at);
-  return comma < 0 ? null : body.slice(comma + 2).trim() || null;
+  const rest = comma < 0 ? '' : body.slice(comma + 2).trim();
+  // ("Not the weekend, please." chooses nothing after it.)
+  return contentWordCount(rest, input.stems) > 0 ? rest : null;
 }
 
 function messageScene(input: CandidateInput, p: number, correcting: boolean, facts: TaskFacts): Omit<MessageScene, 'rejectsOffer'> {
@@ -524,14 +528,25 @@ const STEP_OPENINGS = ['act:directive@start', 'act:request@start', 'act:prohibit
  * how many clauses after it its statement took in ("Both. Retries max 2 …").
  */
 function clauseCandidates(input: CandidateInput, scene: MessageScene, walk: ClauseWalk, clauses: readonly Span[], k: number): { made: SentenceCandidate[]; consumed: number } {
+  const clause = clauses[k];
+  const said = clause.text.slice(optionKept(input, scene, clause.text, contentStart(input.lexicon, clause.text))).trim();
+  // "… 14 days for the first reminder is too long. make it 7": the 7 is of what was judged, and
+  // the judgement is why, no decision of its own.
+  if (judgesValueSetAfter(input, clauses, k)) return { made: [], consumed: 0 };
+  const judged = valueOfJudged(input, clauses, k, said);
+  const out = candidatesOfClause(input, scene, walk, clauses, k, judged?.text ?? said);
+  if (judged) {
+    const why = trimEnd(clauses[judged.judged].text.slice(contentStart(input.lexicon, clauses[judged.judged].text)).trim());
+    for (const c of out.made) c.reasons = unique([why, ...c.reasons]);
+  }
+  return out;
+}
+
+/** The candidates of clause k as `body` says it (see clauseCandidates). */
+function candidatesOfClause(input: CandidateInput, scene: MessageScene, walk: ClauseWalk, clauses: readonly Span[], k: number, body: string): { made: SentenceCandidate[]; consumed: number } {
   const none = { made: [], consumed: 0 };
   const { lexicon } = input;
   const clause = clauses[k];
-  const said = clause.text.slice(optionKept(input, scene, clause.text, contentStart(lexicon, clause.text))).trim();
-  // "… 14 days for the first reminder is too long. make it 7": the 7 is of what was judged, and
-  // the judgement is why, no decision of its own.
-  const body = valueOfJudged(input, clauses, k, said)?.text ?? said;
-  if (judgesValueSetAfter(input, clauses, k)) return none;
   if (body.length === 0) {
     framingOnly(input, scene, walk, clause);
     return none;
@@ -973,9 +988,11 @@ function ownCue(input: CandidateInput, scene: MessageScene, r: ClauseReading): v
   const { lexicon } = input;
   const { lower, body, words } = r;
   r.act = classify(lexicon, lower);
-  // "Not the barn, book the garden.": what is chosen instead says what the clause does.
-  const instead = r.act ? null : afterRejection(lexicon, body);
-  if (instead !== null) r.act = classify(lexicon, normalForm(instead));
+  // "Not the barn, book the garden.": what is chosen instead says what the clause does; "Not the
+  // gym, please." asks for nothing but to set the gym aside.
+  const rejects = (r.act === null || r.act === 'request') && rejectionOpening(lexicon, lower) > 0;
+  const instead = rejects ? afterRejection(input, body) : null;
+  if (rejects) r.act = instead === null ? null : classify(lexicon, normalForm(instead));
   // "Rent the Look Unique for the whole run." commands with a verb no cue lists.
   if (!r.act && opensWithImperative(input, instead ?? body)) {
     r.act = 'imperative' as SentenceAct;
@@ -1157,7 +1174,7 @@ function namesOption(input: CandidateInput, scene: MessageScene, r: ClauseReadin
   // "Then not the Mensa." names an option to set it aside; "Not the Munich courts, arbitration in
   // Vienna." names the pick after it.
   if (rejectionOpening(input.lexicon, r.lower) > 0) {
-    const instead = afterRejection(input.lexicon, r.body);
+    const instead = afterRejection(input, r.body);
     return instead !== null && namesOption(input, scene, { ...r, body: instead, lower: normalForm(instead), words: wordCount(instead), verbless: () => verbless(instead) });
   }
   // "About the fee..." names the topic of what follows, not the option it shares a word with
@@ -1408,7 +1425,7 @@ function statedCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   const what = r.act === 'imperative' ? subjectSaid.replace(/^\S+\s*/u, '') : subjectSaid;
   if (contentWordCount(withoutCue(lexicon, what), input.stems) < 1) return { made: [], consumed };
   // "15 % on the tents and the bundle at 229, go." sets two values in one verbless clause: two decisions.
-  const pair = type === 'decision' ? valuePair(lexicon, input.tuning, subjectSaid) : null;
+  const pair = type === 'decision' ? valuePair(lexicon, input.tuning, subjectSaid, input.boundWord) : null;
   const made = (pair ?? [subjectSaid]).map((one) => make(scene.p, one, type, r.strength, scene.agent >= 0 ? scene.agent : scene.a, scene.answersAgent || scene.agent >= 0, reasons, alternatives, r.act!, [...r.flags, 'origin:clause']));
   // (The option names spelled out beside their keys are the tool's words, not the discussion's, and
   // the purpose moved to the reasons is the person's.)
@@ -2217,14 +2234,15 @@ const JUDGED_VALUE_REACH = 2;
 
 /**
  * "14 days for the first reminder is too long, half of them forget again by then. make it 7":
- * a clause that gives only a number, right after a clause of the same message that judges a
- * value too much or too little, gives that value's thing the new number ("make it 7 days for the
- * first reminder", "butter 40 is too much. 32" → "butter 32"), `judged` the clause that judged it;
- * null when it is no such clause.
+ * a clause that gives only a bare number, shortly after a clause of the same message that judges
+ * a value too much or too little (one clause may stand between), gives that value's thing the new
+ * number ("make it 7 days for the first reminder", "butter 40 is too much. 32" → "butter 32"),
+ * `judged` the clause that judged it; null when it is no such clause. A number with a unit of its
+ * own ("2 hours is too long. 90 minutes") says what it is itself.
  */
 function valueOfJudged(input: CandidateInput, clauses: readonly Span[], k: number, body: string): { text: string; judged: number } | null {
   const given = numbersOf(body);
-  if (given.length !== 1 || !saysOnlyValues(input, body)) return null;
+  if (given.length !== 1 || !saysOnlyValues(input, body) || !/^[^\p{L}]*$/u.test(body.slice(body.search(NUMBER)).replace(NUMBER, ''))) return null;
   const { lexicon } = input;
   for (let j = k - 1; j >= 0 && k - j <= JUDGED_VALUE_REACH; j--) {
     const text = clauses[j].text;
@@ -2279,9 +2297,9 @@ function topicLabelled(lex: CompiledStatementLexicon, body: string, theirs: Read
  * Two verbless parts, each with a value of its own, joined by one "and", or by a comma where each
  * part names its thing before its value ("nexgard 15, bravecto 8"): what each part sets.
  */
-function valuePair(lex: CompiledStatementLexicon, t: CandidateTuning, statement: string): [string, string] | null {
+function valuePair(lex: CompiledStatementLexicon, t: CandidateTuning, statement: string, boundWord: (word: string) => boolean = () => false): [string, string] | null {
   const joins = [...statement.matchAll(lex.words.claims.coordinator)];
-  const join = joins.length === 1 ? { at: joins[0].index!, length: joins[0][0].length } : joins.length === 0 ? namedValuesJoin(lex, statement) : null;
+  const join = joins.length === 1 ? { at: joins[0].index!, length: joins[0][0].length } : joins.length === 0 ? namedValuesJoin(lex, statement, boundWord) : null;
   if (join === null) return null;
   let left = statement.slice(0, join.at);
   let right = statement.slice(join.at + join.length);
@@ -2298,10 +2316,11 @@ function valuePair(lex: CompiledStatementLexicon, t: CandidateTuning, statement:
 
 /**
  * The one comma between two parts that each name a thing and then give its value ("nexgard 15,
- * bravecto 8", "Kuba 8-15:30, Aoife 9-13"), or null: a date's month ("12 June, 14:00") or a
- * part that opens with its value ("15 on the tents, 20 on the mats") is no such list.
+ * bravecto 8", "Kuba 8-15:30, Aoife 9-13"), or null: a date's month ("12 June, 14:00"), a limit
+ * ("max 15, min 8": two limits of one thing) or a part that opens with its value ("15 on the
+ * tents, 20 on the mats") is no such list.
  */
-function namedValuesJoin(lex: CompiledStatementLexicon, statement: string): { at: number; length: number } | null {
+function namedValuesJoin(lex: CompiledStatementLexicon, statement: string, boundWord: (word: string) => boolean): { at: number; length: number } | null {
   const commas = [...statement.matchAll(/,\s+/g)];
   if (commas.length !== 1) return null;
   const parts = [statement.slice(0, commas[0].index), statement.slice(commas[0].index! + commas[0][0].length)];
@@ -2309,7 +2328,7 @@ function namedValuesJoin(lex: CompiledStatementLexicon, statement: string): { at
   // any sentence, "ok", "then", names a thing.)
   const named = (part: string) => {
     const m = /^([\p{L}][\p{L}'’-]*(?:\s+[\p{L}][\p{L}'’-]*){0,2})\s+\d/u.exec(part.trim());
-    return m !== null && !m[1].split(/\s+/).some((w) => lex.words.statements.monthName.test(w) || lex.words.cues.leadingFiller.exec(w)?.[0].length === w.length);
+    return m !== null && !m[1].split(/\s+/).some((w) => lex.words.statements.monthName.test(w) || lex.words.cues.leadingFiller.exec(w)?.[0].length === w.length || boundWord(w.toLowerCase()));
   };
   return parts.every(named) ? { at: commas[0].index!, length: commas[0][0].length } : null;
 }

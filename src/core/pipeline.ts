@@ -194,9 +194,11 @@ function readTask(taskId: string, discussion: readonly unknown[], engine: Engine
  * ("Thursday" → weekday), whether a word is a number written out ("four"), and whether a text
  * announces a change ("ab sofort", "from now on").
  */
-export function slotReaders(engine: Engine): Pick<CandidateInput, 'unitSlot' | 'valueSlot' | 'numberWord' | 'announcesChange' | 'ordinal'> {
-  const { unitSlot, clock, wordSlot, numberWords, ordinalWords, ordinals } = engine.lexicon.subjects;
+export function slotReaders(engine: Engine): Pick<CandidateInput, 'unitSlot' | 'valueSlot' | 'numberWord' | 'announcesChange' | 'ordinal' | 'boundWord'> {
+  const { unitSlot, clock, wordSlot, numberWords, ordinalWords, ordinals, bounds } = engine.lexicon.subjects;
+  const boundWords = new Set(bounds.filter((b) => b.length === 1).map((b) => b[0]));
   return {
+    boundWord: (word) => boundWords.has(word),
     // A month written after a day's number makes it a date ("25 april", "3 June"), as a unit
     // makes a number a duration or an amount: two dates measure the same kind of thing.
     unitSlot: (word) => unitSlot.get(word)?.slot ?? (clock.has(word) ? 'time' : wordSlot.get(word)?.slot === 'month' ? 'date' : null),

@@ -510,10 +510,10 @@ function clockValue(toks: readonly Token[], i: number, lex: CompiledSubjects): S
   return { key: 'time', value: `${String(h).padStart(2, '0')}:${clock[2]}`, negated: false };
 }
 
-/** A number read by what stands around it: an amount or a unit's slot, a scaled count, a date, an hour, or a count of the noun after it. */
 /** A year as written in a date ("2026"). */
 const YEAR = /^(?:19|20)\d\d$/;
 
+/** A number read by what stands around it: an amount or a unit's slot, a scaled count, a date, an hour, or a count of the noun after it. */
 function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, consumed: Set<number>, stemmer: Stems): SlotValue | null {
   const n = parseNumber(toks[i].text);
   if (n === null) return null;
@@ -556,9 +556,13 @@ function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, c
   if (ordinal || month(i + 1) || month(i - 1) || joined(i + 1)) {
     const m = month(i + 1) ?? month(i - 1) ?? joined(i + 1) ?? joined(i + 2) ?? month(i + 2);
     for (const k of [i - 1, i + 1, i + 2, i + 3]) if (month(k)) consumed.add(k);
-    // "10 Jul 2026", "July 10 2026": the year after the day and its month is that date's, no day of July.
-    const year = month(i + 1) ? i + 2 : month(i - 1) ? i + 1 : -1;
-    if (year > 0 && YEAR.test(toks[year]?.text ?? '')) consumed.add(year);
+    // "10 Jul 2026", "July 10, 2026", "10 de julio de 2026": the year after the day and its month
+    // is that date's, no day of July; a number with a unit after it is a value of its own ("12
+    // June, 2000 EUR").
+    const monthAt = month(i + 1) ? i + 1 : joined(i + 1) ? i + 2 : month(i - 1) ? i - 1 : -1;
+    const after = monthAt < i ? i + 1 : monthAt + 1;
+    const year = lex.monthJoiners.has(toks[after]?.text ?? '') ? after + 1 : after;
+    if (monthAt >= 0 && YEAR.test(toks[year]?.text ?? '') && unitAt(toks, year + 1, lex) === null) consumed.add(year);
     return { key: 'date', value: m ? `${m} ${numberText(n)}` : `day ${numberText(n)}`, negated: false };
   }
   const nextWord = toks[i + 1]?.text ?? '';

@@ -1940,8 +1940,8 @@ describe('decision candidates', () => {
     // Two limits are of one thing.
     expect(stock('max 15, min 8')).toHaveLength(1);
     expect(stock('ok 15 in March, then 8 till June')).toEqual(['Ok 15 in March, then 8 till June.']);
-    const fair = answering('events-bot', 'The fair has a stand free on two days. Which day, and what time should the team be there?');
-    expect(fair('Go with June 12, 14:00 at the stand.')).toHaveLength(1);
+    const fair = answering('events-bot', 'The fair has stands free in June. Shall I book one?');
+    expect(fair('June 12, hall 4.')).toEqual(['June 12, hall 4.']);
   });
 
   it("takes a person's own step that sets a value as a decision, not one that sets nothing", () => {

@@ -309,8 +309,13 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
   const scene: MessageScene = { ...spoken, rejectsOffer: refusesOffer(input, spoken, clauses) };
   const walk: ClauseWalk = { carried: null, reporting: false, stated: -1, seenContent: false, answered: false };
   let lastStated = -1;
+  const bodies = clauses.map((clause) => clause.text.slice(optionKept(input, scene, clause.text, contentStart(lexicon, clause.text))).trim());
+  const judgedValues = bodies.map((body, k) => valueOfJudged(input, clauses, k, body));
   for (let k = 0; k < clauses.length; k++) {
-    const { made, consumed } = clauseCandidates(input, scene, walk, clauses, k);
+    // "… 14 days for the first reminder is too long. make it 7": the judgement is why the new
+    // value is set, no candidate of its own.
+    if (judgedValues.some((v) => v?.judged === k)) continue;
+    const { made, consumed } = clauseCandidates(input, scene, walk, clauses, k, bodies[k], judgedValues[k]);
     const named = made.map((c) => withSpeakerNamed(input, facts, messages[p].author, withAddressee(facts, messages[p].author, clauses[k].text, c)));
     const scoped = named.length === 1 && lastStated === k - 1 ? banOfInstruction(input, out[out.length - 1], named[0]) : null;
     if (scoped) out[out.length - 1] = scoped;
@@ -527,13 +532,8 @@ const STEP_OPENINGS = ['act:directive@start', 'act:request@start', 'act:prohibit
  * The candidates of clause k of a person's message (none, one, or two for a pair of values), and
  * how many clauses after it its statement took in ("Both. Retries max 2 …").
  */
-function clauseCandidates(input: CandidateInput, scene: MessageScene, walk: ClauseWalk, clauses: readonly Span[], k: number): { made: SentenceCandidate[]; consumed: number } {
-  const clause = clauses[k];
-  const said = clause.text.slice(optionKept(input, scene, clause.text, contentStart(input.lexicon, clause.text))).trim();
-  // "… 14 days for the first reminder is too long. make it 7": the 7 is of what was judged, and
-  // the judgement is why, no decision of its own.
-  if (judgesValueSetAfter(input, clauses, k)) return { made: [], consumed: 0 };
-  const judged = valueOfJudged(input, clauses, k, said);
+function clauseCandidates(input: CandidateInput, scene: MessageScene, walk: ClauseWalk, clauses: readonly Span[], k: number, said: string, judged: JudgedValue | null): { made: SentenceCandidate[]; consumed: number } {
+  // (A bare number after a value judged too much is of that value's thing; the judgement is why.)
   const out = candidatesOfClause(input, scene, walk, clauses, k, judged?.text ?? said);
   if (judged) {
     const why = trimEnd(clauses[judged.judged].text.slice(contentStart(input.lexicon, clauses[judged.judged].text)).trim());
@@ -2229,6 +2229,12 @@ function sameMeasure(mine: Measure, theirs: Measure): boolean {
   return mine.unit === '' || mine.unit === theirs.unit;
 }
 
+/** A bare number as the thing of a value judged too much says it (`text`), and the clause that judged it. */
+interface JudgedValue {
+  text: string;
+  judged: number;
+}
+
 /** How many clauses back a bare value may stand from the clause that judged the old one. */
 const JUDGED_VALUE_REACH = 2;
 
@@ -2240,9 +2246,11 @@ const JUDGED_VALUE_REACH = 2;
  * `judged` the clause that judged it; null when it is no such clause. A number with a unit of its
  * own ("2 hours is too long. 90 minutes") says what it is itself.
  */
-function valueOfJudged(input: CandidateInput, clauses: readonly Span[], k: number, body: string): { text: string; judged: number } | null {
+function valueOfJudged(input: CandidateInput, clauses: readonly Span[], k: number, body: string): JudgedValue | null {
   const given = numbersOf(body);
-  if (given.length !== 1 || !saysOnlyValues(input, body) || !/^[^\p{L}]*$/u.test(body.slice(body.search(NUMBER)).replace(NUMBER, ''))) return null;
+  if (given.length !== 1 || !saysOnlyValues(input, body)) return null;
+  // (Nothing but marks after the number: "make it 7", not "90 minutes".)
+  if (/\p{L}/u.test(body.slice(body.search(NUMBER)).replace(NUMBER, ''))) return null;
   const { lexicon } = input;
   for (let j = k - 1; j >= 0 && k - j <= JUDGED_VALUE_REACH; j--) {
     const text = clauses[j].text;
@@ -2261,15 +2269,6 @@ function valueOfJudged(input: CandidateInput, clauses: readonly Span[], k: numbe
     return { text: `${label}${body.replace(number, thing.replace(old[0], number))}`, judged: j };
   }
   return null;
-}
-
-/** Whether a clause shortly after clause k gives the value clause k judged a new number (see valueOfJudged). */
-function judgesValueSetAfter(input: CandidateInput, clauses: readonly Span[], k: number): boolean {
-  for (let n = k + 1; n < clauses.length && n - k <= JUDGED_VALUE_REACH; n++) {
-    const text = clauses[n].text;
-    if (valueOfJudged(input, clauses, n, text.slice(contentStart(input.lexicon, text)).trim())?.judged === k) return true;
-  }
-  return false;
 }
 
 /** "10:00" and "10" name the same hour: a reply picking "Thursday 10" repeats the offer's value. */

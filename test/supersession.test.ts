@@ -771,6 +771,18 @@ describe('relations given by what a decision answers', () => {
     expect(answeredValueChange(chargers, view('fine with 3'), report, false, true)).toBe('a new number of charger: 4 → 3');
   });
 
+  it('reads a bare number the older decision set in the one unit the question gives that number', () => {
+    const rate = view('Buffet 42, vegetarian mains.');
+    const asked = (text: string) => askedViewOf(text, engine.lexicon.subjects, engine.lexicon);
+    const options = asked('For 90 covers (buffet, vegetarian mains): keep €42, group rate €40, or €39?');
+    expect(answeredValueChange(rate, view('€39.'), options, false)).toBe('a new amount: 42 eur → 39 eur');
+    // A question that gives the number in two units says nothing of which one was meant.
+    const mixed = asked('For 90 covers (buffet, vegetarian mains): keep €42 for 42 minutes, or €39?');
+    expect(answeredValueChange(rate, view('€39.'), mixed, false)).toBeNull();
+    // Without the question the bare number is no amount, and the answer replaces nothing.
+    expect(answeredValueChange(rate, view('€39.'), asked('For 90 covers the kitchen needs two more cooks, buffet or not?'), false)).toBeNull();
+  });
+
   it('lets a later task retire the decision whose value a change of plan names as the one it replaces', () => {
     const kept = decision('DEC-20260119-001', 'T1', '24 months for full tickets.', '2026-01-19T10:00:00+01:00');
     const change = decision('DEC-20260216-001', 'T2', 'From now on 12 months instead of 24.', '2026-02-16T10:00:00+01:00');

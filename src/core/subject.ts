@@ -1550,7 +1550,8 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
     const onSubject = (c: SubjectClause) => shared(c.anchor, o.anchor) > 0;
     const aboutAnswer = sameDiscussion && asked.clauses.some((c) => onSubject(c) || newer.clauses.some((n) => shared(c.anchor, n.anchor) > 0));
     const naming = asked.clauses.filter((c) => o.anchor.size === 0 || aboutAnswer || announced || onSubject(c));
-    for (const was of o.values) {
+    for (const said of o.values) {
+      const was = counts ? said : inQuestionUnit(said, asked);
       // (What a number counts says nothing of whose count it is, unless the answer is the bare
       // number the question asks for, `counts`: "Should I keep the 5,000-word cap or set a new
       // one?" — "4,000.")
@@ -1580,6 +1581,16 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
     }
   }
   return null;
+}
+
+/**
+ * A bare number of the older decision read in the one unit the question gives that same number:
+ * "Plated 68, chicken main" is €68 where the agent asks "keep €68, volume rate €65, or €64?".
+ */
+function inQuestionUnit(was: SlotValue, asked: SubjectView): SlotValue {
+  if (was.key !== COUNT || was.negated) return was;
+  const typed = asked.clauses.flatMap((c) => c.values).filter((v) => !v.negated && !v.key.startsWith(COUNT) && v.value.split(' ')[0] === was.value);
+  return typed.length > 0 && typed.every((v) => v.key === typed[0].key && v.value === typed[0].value) ? { ...was, key: typed[0].key, value: typed[0].value } : was;
 }
 
 /**

@@ -476,6 +476,44 @@ describe('a change of plan accepted from the review queue', () => {
     expect(registry().filter((d) => /Thursday/.test(d.statement))).toHaveLength(1);
     expect(registry().find((d) => d.id === changed.id)).toMatchObject({ status: 'active', supersedes: old.id, source: { summary: expect.stringMatching(/^decision from message 3/) } });
   });
+
+  it('is related where it was said: accepted weeks later, it never retires a change made since, and that change retires it', async () => {
+    const dir = tempDir();
+    const tasks = {
+      T7: {
+        title: 'Team newsletter',
+        discussion: transcript(`
+          01-05 09:00 eva: We send the team newsletter every Monday morning.
+          01-05 09:01 bot: Noted, Monday mornings.
+          02-02 09:00 eva: Mondays are packed for everyone, nobody reads it before noon.
+          02-02 09:02 eva: Change of plan: from now on the team newsletter goes out every Thursday morning.
+        `),
+      },
+      T8: {
+        title: 'Team newsletter schedule',
+        discussion: transcript(`
+          03-02 09:00 eva: Change of plan: from now on we send the team newsletter every Friday morning.
+          03-02 09:01 bot: Noted, Friday mornings from now on.
+        `),
+      },
+    };
+    writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
+    expect((await cli(['run', '--now', '2026-03-05T00:00:00Z'], dir)).status).toBe(0);
+    const queued = JSON.parse(readFileSync(join(dir, 'memory', 'review-queue.json'), 'utf8')).items.find((r: { candidate: { statement: string } }) => /Thursday/.test(r.candidate.statement));
+    const friday = () => decisionsIn(dir).find((d) => /Friday/.test(d.statement))!;
+    expect(friday()).toMatchObject({ status: 'active' });
+    expect((await cli(['review', 'accept', queued.id, '--now', '2026-03-10T00:00:00Z'], dir)).status).toBe(0);
+    const thursday = decisionsIn(dir).find((d) => /Thursday/.test(d.statement))!;
+    // Dated by its message, not by the day it was accepted; the Friday of March still stands.
+    expect(thursday).toMatchObject({ created_at: expect.stringMatching(/^2026-02-02T09:02/), status: 'superseded', superseded_by: friday().id });
+    expect(friday()).toMatchObject({ status: 'active' });
+    expect((await cli(['context', 'T8'], dir)).stdout).toContain(friday().id);
+    // What the next run and check read is what acceptance left.
+    const before = readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8');
+    expect((await cli(['run', '--now', '2026-03-11T00:00:00Z'], dir)).status).toBe(0);
+    expect(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8')).toBe(before);
+    expect((await cli(['check', '--now', '2026-03-11T00:00:00Z'], dir)).status).toBe(0);
+  });
 });
 
 describe('a correction in a short exchange', () => {

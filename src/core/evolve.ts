@@ -218,8 +218,8 @@ function newDecision(taskId: string, c: DecisionCandidate, id: string, fingerpri
 
 /**
  * The decision a person makes by accepting a review item (with the statement and type they chose):
- * made like every extracted decision, with high confidence, dated when it was accepted, and its
- * id numbered by the day of the item.
+ * made like every extracted decision, with high confidence, dated by the message it was said in
+ * (the item's date; when it was accepted is the item's resolution), and its id numbered by that day.
  */
 export function decisionFromReview(item: ReviewItem, choice: { statement: string; type: DecisionCandidate['type'] }, ids: IdAllocator, now: string, bridgeLexicon: CompiledBridgeLexicon): Decision {
   const candidate: DecisionCandidate = {
@@ -235,7 +235,7 @@ export function decisionFromReview(item: ReviewItem, choice: { statement: string
     alternatives: [],
     reasons: [],
     downstream: [],
-    ts: null,
+    ts: item.created_at,
     supersedes: null,
     cue: '',
     correction: false,

@@ -469,7 +469,9 @@ function closeRegistry(registry: Registry, engine: Engine, now: string, relateOp
  * A person accepts a pending review item (in place): it becomes a decision made the way the
  * pipeline makes them, related to the registry as a new decision is (supersession,
  * contradictions, duplicates; `titleOf`: the tasks' titles, what a statement that leaves its
- * subject unsaid is about), and the registry is closed as after a run.
+ * subject unsaid is about), and the registry is closed as after a run. It is related where it
+ * was said: the decisions on its subject made after it are related again after it, so that an
+ * item accepted weeks later never retires a change of plan made since, and that change retires it.
  */
 export function acceptReviewItem(registry: Registry, item: ReviewItem, choice: { statement: string; type: DecisionType }, engine: Engine, now: string, titleOf: (taskId: string) => string | null = () => null): { decision: Decision; newPatterns: Pattern[] } {
   const index = new RegistryIndex(registry);
@@ -480,9 +482,20 @@ export function acceptReviewItem(registry: Registry, item: ReviewItem, choice: {
   index.addDecision(decision);
   registry.decisions.sort((a, b) => (a.id < b.id ? -1 : 1));
   const relateOptions = relateOptionsOf(engine);
-  const { newPatterns } = recordPatterns(registry, index, relateNewDecisions(registry, [decision], engine.lexicon, relateOptions, { titleOf }), now);
+  const memo = new SubjectMemo(new PorterStems(engine.words));
+  const related = [decision, ...laterOnItsSubject(registry.decisions, decision, memo)];
+  const { newPatterns } = recordPatterns(registry, index, relateNewDecisions(registry, related, engine.lexicon, relateOptions, { titleOf, memo }), now);
   closeRegistry(registry, engine, now, relateOptions);
   return { decision, newPatterns };
+}
+
+/** The decisions not archived that were said after `d` and share a subject word with it, in the order they were said. */
+function laterOnItsSubject(decisions: readonly Decision[], d: Decision, memo: SubjectMemo): Decision[] {
+  const words = memo.tokenSetOf(d.statement);
+  const shares = (o: Decision) => [...memo.tokenSetOf(o.statement)].some((w) => words.has(w));
+  return decisions
+    .filter((o) => o !== d && o.status !== 'archived' && compareInstants(o.created_at, d.created_at) > 0 && shares(o))
+    .sort((a, b) => compareInstants(a.created_at, b.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 export function runPipeline(input: PipelineInput, engine: Engine): PipelineOutput {

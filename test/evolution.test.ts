@@ -446,25 +446,29 @@ describe("an agent's draft that missed a change", () => {
 });
 
 describe('a change of plan accepted from the review queue', () => {
+  /** A Monday rule the agent takes on, and a change of plan to Thursdays that waits for a person. */
+  const mondayThenThursday = () =>
+    transcript(`
+      01-05 09:00 eva: We send the team newsletter every Monday morning.
+      01-05 09:01 bot: Noted, Monday mornings.
+      02-02 09:00 eva: Mondays are packed for everyone, nobody reads it before noon.
+      02-02 09:02 eva: Change of plan: from now on the team newsletter goes out every Thursday morning.
+    `);
+  const queued = (dir: string, pattern: RegExp) => JSON.parse(readFileSync(join(dir, 'memory', 'review-queue.json'), 'utf8')).items.find((r: { candidate: { statement: string } }) => pattern.test(r.candidate.statement));
+
   it('supersedes what it changes in its own task, and the next run adds it again as nothing new', async () => {
     const dir = tempDir();
     const tasks = {
       T7: {
-        discussion: transcript(`
-          01-05 09:00 eva: We send the team newsletter every Monday morning.
-          01-05 09:01 bot: Noted, Monday mornings.
-          02-02 09:00 eva: Mondays are packed for everyone, nobody reads it before noon.
-          02-02 09:02 eva: Change of plan: from now on the team newsletter goes out every Thursday morning.
-        `),
+        discussion: mondayThenThursday(),
       },
     };
     writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
     expect((await cli(['run', '--now', '2026-03-01T00:00:00Z'], dir)).status).toBe(0);
-    const queue = () => JSON.parse(readFileSync(join(dir, 'memory', 'review-queue.json'), 'utf8')).items as Array<{ id: string; candidate: { statement: string } }>;
     const registry = (): Decision[] => decisionsIn(dir);
     // The Monday rule the agent took on is a decision; the change of plan waits for a person.
     expect(registry().find((d) => /Monday/.test(d.statement))).toMatchObject({ status: 'active' });
-    const thursday = queue().find((r) => /Thursday/.test(r.candidate.statement))!;
+    const thursday = queued(dir, /Thursday/);
     expect((await cli(['review', 'accept', thursday.id, '--now', '2026-03-03T00:00:00Z'], dir)).status).toBe(0);
     const [old, changed] = [registry().find((d) => /Monday/.test(d.statement))!, registry().find((d) => /Thursday/.test(d.statement))!];
     expect(old).toMatchObject({ status: 'superseded', superseded_by: changed.id });
@@ -482,12 +486,7 @@ describe('a change of plan accepted from the review queue', () => {
     const tasks = {
       T7: {
         title: 'Team newsletter',
-        discussion: transcript(`
-          01-05 09:00 eva: We send the team newsletter every Monday morning.
-          01-05 09:01 bot: Noted, Monday mornings.
-          02-02 09:00 eva: Mondays are packed for everyone, nobody reads it before noon.
-          02-02 09:02 eva: Change of plan: from now on the team newsletter goes out every Thursday morning.
-        `),
+        discussion: mondayThenThursday(),
       },
       T8: {
         title: 'Team newsletter schedule',
@@ -499,10 +498,10 @@ describe('a change of plan accepted from the review queue', () => {
     };
     writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
     expect((await cli(['run', '--now', '2026-03-05T00:00:00Z'], dir)).status).toBe(0);
-    const queued = JSON.parse(readFileSync(join(dir, 'memory', 'review-queue.json'), 'utf8')).items.find((r: { candidate: { statement: string } }) => /Thursday/.test(r.candidate.statement));
+    const item = queued(dir, /Thursday/);
     const friday = () => decisionsIn(dir).find((d) => /Friday/.test(d.statement))!;
     expect(friday()).toMatchObject({ status: 'active' });
-    expect((await cli(['review', 'accept', queued.id, '--now', '2026-03-10T00:00:00Z'], dir)).status).toBe(0);
+    expect((await cli(['review', 'accept', item.id, '--now', '2026-03-10T00:00:00Z'], dir)).status).toBe(0);
     const thursday = decisionsIn(dir).find((d) => /Thursday/.test(d.statement))!;
     // Dated by its message, not by the day it was accepted; the Friday of March still stands.
     expect(thursday).toMatchObject({ created_at: expect.stringMatching(/^2026-02-02T09:02/), status: 'superseded', superseded_by: friday().id });

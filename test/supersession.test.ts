@@ -740,6 +740,14 @@ describe('relations on the same subject', () => {
     // A replacement that gave no value anew leaves the subject itself retired.
     expect(restatesRetired(view('Invoices are printed and posted to every client each month.'), view('Invoices go out by email only.'), view('Invoices are printed and posted to every client.'))).not.toBeNull();
   });
+
+  it('reads a replacement that is all value as giving it on the subject of what it replaced', () => {
+    const retired = view('Tyre checks 30 days after the last service.');
+    const replaced = view('45 days then.');
+    expect(restatesRetired(retired, replaced, view('Current plan: tyre checks 30 days after the last service, email first.'))).toBe('it gives 30 day, the value that was replaced');
+    expect(restatesRetired(retired, replaced, view('Current plan: tyre checks 45 days after the last service.'))).toBeNull();
+    expect(restatesRetired(retired, replaced, view('Invoices are due 30 days after delivery.'))).toBeNull();
+  });
 });
 
 describe('relations given by what a decision answers', () => {

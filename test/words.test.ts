@@ -134,6 +134,15 @@ describe('an engine built with other word lists behaves by them', () => {
     expect(claimSentences('The venue is booked (see the mail.) We pay on arrival.', shipped.lexicon.subjects)).toEqual(['The venue is booked (see the mail.)', 'We pay on arrival.']);
   });
 
+  it('claims: the items of a list before the first one a hedge governs; a sentence that opens hedged claims nothing', () => {
+    const claims = (text: string) => claimSentences(text, shipped.lexicon.subjects);
+    expect(claims('Current plan: tyre checks every 30 days, email first, a call if there is no email, trailers included.')).toEqual(['Current plan: tyre checks every 30 days, email first']);
+    expect(claims('If the client agrees, the kickoff moves to the 12th.')).toEqual([]);
+    expect(claims('Maybe Thursday, or Friday.')).toEqual([]);
+    // (Without the hedge in the list, the sentence is one claim as it was.)
+    expect(claims('Current plan: tyre checks every 30 days, email first, trailers included.')).toEqual(['Current plan: tyre checks every 30 days, email first, trailers included.']);
+  });
+
   it('statement words: the nouns that label options in running text (a pick by key)', () => {
     const messages = thread(['bot', 'bot', 'Option 1: the old print shop, 120 seats. Option 2: the forum, 200 seats. Which one should I book?'], ['ann', 'human', 'Option 2.']);
     const statements = (engine: Engine) => [...analysed(engine, messages).decisions, ...analysed(engine, messages).review].map((d) => d.statement);

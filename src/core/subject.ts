@@ -273,10 +273,27 @@ export function claimSentences(text: string, lex: CompiledSubjects, asked = fals
   for (const raw of withDatesWhole(text.split(lex.words.claims.claimSplit), lex).flatMap((part) => atValueClauses(part, lex))) {
     const s = raw.trim();
     if (s.length === 0) continue;
-    if (!asked && (/\?\s*["')\]]*$/.test(s) || lex.hedges.some((h) => h.test(s)))) continue;
+    if (!asked && /\?\s*["')\]]*$/.test(s)) continue;
+    if (!asked && lex.hedges.some((h) => h.test(s))) {
+      const claimed = beforeHedge(s, lex);
+      if (claimed !== null) out.push(claimed);
+      continue;
+    }
     out.push(s);
   }
   return out;
+}
+
+/**
+ * The items of a list before the first one a hedge governs ("tyre checks every 30 days, email
+ * first, a call if there is no email": the first two are claims; an agent's summary of the rules
+ * often runs on so); null when the sentence opens hedged ("If the client agrees, the kickoff moves
+ * to the 12th" claims nothing).
+ */
+function beforeHedge(sentence: string, lex: CompiledSubjects): string | null {
+  const items = sentence.split(/,\s+/);
+  const hedged = items.findIndex((item) => lex.hedges.some((h) => h.test(item)));
+  return hedged > 0 ? items.slice(0, hedged).join(', ') : null;
 }
 
 /** Sentences split at a day's number and its period joined again where a month's name follows ("am 14. Juni"). */
@@ -1737,7 +1754,9 @@ export function restatesRetired(retired: SubjectView, replaced: SubjectView, lat
       let verdict: 'old' | 'other' | null = null;
       const oldGiven: string[] = [];
       let against: { given: string; set: string } | null = null;
-      for (const n of replaced.clauses) {
+      for (const said of replaced.clauses) {
+        // (A replacement that is all value, "21 days then.", gave it on the subject of what it replaced.)
+        const n = said.anchor.size === 0 && said.values.length > 0 ? { ...said, anchor: r.anchor } : said;
         if (!(corrected ? slotChange(r, n) : valueChange(r, n))) continue;
         for (const v of r.values) {
           // (A value the replacement kept, "still at 6:00", was not replaced; one a correction

@@ -229,6 +229,23 @@ function recorded(lines: Array<[string, 'human' | 'bot', string]>) {
 }
 
 describe('decision candidates', () => {
+  it("keeps a new proposal the agent makes after a person's decision, and merges only a read-back of it", () => {
+    const after = (proposal: string) =>
+      candidates([
+        ['omar', 'human', 'so 10 days is too short with our workshop calendar'],
+        ['nina', 'human', 'ok, 21 days then.'],
+        ['service-bot', 'bot', proposal],
+        ['omar', 'human', 'ok do it'],
+      ]).map((c) => [c.statement, c.sources]);
+    // Sharing a word ("day") with the decision does not make a new proposal its restatement.
+    expect(after('I could also keep 3 service slots per day free for the next 2 weeks. Do that?')).toEqual([
+      ['21 days then.', [1]],
+      ['Also keep 3 service slots per day free for the next 2 weeks.', [2, 3]],
+    ]);
+    // Taking the decision up as the next step is the person's decision said again: its sources join.
+    expect(after('I can move the reminders to 21 days ahead, from tomorrow. Do that?')).toEqual([['21 days then.', [1, 2, 3]]]);
+  });
+
   it("reads a reply that opens with a value of the kind the agent's question puts up as that value, said apart from why", () => {
     expect(answering('booking-agent', 'Noted: no surgery on Saturdays. Last bookable slot 12:45?')('12:30. we need time to clean up and do the till')).toEqual(['Last bookable slot: 12:30.']);
     expect(answering('routing-agent', 'Noted. Interval 12 months for all species?')('6 months for rabbits and guinea pigs')).toEqual(['6 months for rabbits and guinea pigs.']);

@@ -87,7 +87,7 @@ export function sentenceCandidates(input: CandidateInput): SentenceCandidate[] {
     // An agent restating what a person just decided is the same decision: merge the sources.
     // A person's correction of part of the proposal that comes after it ("Yes to both, but
     // Business is 16 EUR") amends it: both stand.
-    const same = out.find((x) => x.hint !== null && !(x.strength === 'correction' && x.p > c.p) && Math.abs(x.p - c.p) <= input.tuning.restatementReach && overlap(x.statement, c.statement, input.stems) >= input.tuning.restatementOverlap);
+    const same = out.find((x) => x.hint !== null && !(x.strength === 'correction' && x.p > c.p) && Math.abs(x.p - c.p) <= input.tuning.restatementReach && overlap(x.statement, c.statement, input.stems) >= input.tuning.restatementOverlap && !(c.p > x.p && !readsBack(x.statement, c.statement, input.stems)));
     if (same) {
       same.sources = uniqueSorted([...same.sources, ...c.sources]);
       // "Yes, 9:00." taking up "Shall we open the shop at 9:00 on Saturdays?" says only the value:
@@ -3170,6 +3170,18 @@ function overlap(a: string, b: string, stems: Stems): number {
   const y = new Set(contentTokens(b, stems));
   if (x.size === 0 || y.size === 0) return 0;
   return sharedCount(y, x) / Math.min(x.size, y.size);
+}
+
+/**
+ * Whether an agent's proposal made after a person's statement reads that statement back: a
+ * quarter of its words at least are the statement's ("(3) business TMs kept while the client is
+ * active plus 36 months" after "business TMs: while the client is active + 3 years"). "I could
+ * also hold 4 slots per day for the next 3 weeks for booster appointments" after "21 days then."
+ * shares a word or two, and proposes something new.
+ */
+function readsBack(settled: string, proposal: string, stems: Stems): boolean {
+  const theirs = new Set(contentTokens(proposal, stems));
+  return theirs.size > 0 && sharedCount(new Set(contentTokens(settled, stems)), theirs) * 4 >= theirs.size;
 }
 
 function uniqueSorted(xs: number[]): number[] {

@@ -513,6 +513,32 @@ describe('a change of plan accepted from the review queue', () => {
     expect(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8')).toBe(before);
     expect((await cli(['check', '--now', '2026-03-11T00:00:00Z'], dir)).status).toBe(0);
   });
+  it('leaves the decisions made since with the relations the run gave them: no pattern is said again', async () => {
+    const dir = tempDir();
+    const tasks = {
+      T6: { title: 'Team newsletter rules', discussion: transcript(`
+          01-02 09:00 eva: One rule: the team newsletter never goes out on a Friday.
+          01-02 09:01 bot: Noted, never on a Friday.
+        `) },
+      T7: { title: 'Team newsletter', discussion: mondayThenThursday() },
+      T8: { title: 'Team newsletter schedule', discussion: transcript(`
+          03-02 09:00 bot: Shall I send the team newsletter every Friday morning from now on?
+          03-02 09:01 eva: Yes, do that.
+        `) },
+    };
+    writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
+    expect((await cli(['run', '--now', '2026-03-05T00:00:00Z'], dir)).status).toBe(0);
+    const patterns = () => readFileSync(join(dir, 'memory', 'patterns.jsonl'), 'utf8');
+    const before = patterns();
+    // (The run flags the Friday plan against the T6 rule once.)
+    expect(before).toMatch(/"task_id":"T8","type":"contradiction"/);
+    const friday = () => decisionsIn(dir).find((d) => /Friday morning/.test(d.statement))!;
+    const linked = friday().supersedes;
+    expect((await cli(['review', 'accept', queued(dir, /Thursday/).id, '--now', '2026-03-10T00:00:00Z'], dir)).status).toBe(0);
+    expect(patterns()).toBe(before);
+    expect(friday().supersedes).toBe(linked);
+    expect(decisionsIn(dir).find((d) => /Thursday/.test(d.statement))).toMatchObject({ status: 'superseded', superseded_by: friday().id });
+  });
 });
 
 describe('a correction in a short exchange', () => {

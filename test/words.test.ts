@@ -139,6 +139,10 @@ describe('an engine built with other word lists behaves by them', () => {
     expect(claims('Current plan: tyre checks every 30 days, email first, a call if there is no email, trailers included.')).toEqual(['Current plan: tyre checks every 30 days, email first']);
     expect(claims('If the client agrees, the kickoff moves to the 12th.')).toEqual([]);
     expect(claims('Maybe Thursday, or Friday.')).toEqual([]);
+    // An item that opens with the hedge governs what came before it.
+    expect(claims('We ship on Friday, if QA signs off.')).toEqual([]);
+    expect(claims('Thursday, maybe.')).toEqual([]);
+    expect(claims('Wir liefern am Freitag, falls QA zustimmt.')).toEqual([]);
     // (Without the hedge in the list, the sentence is one claim as it was.)
     expect(claims('Current plan: tyre checks every 30 days, email first, trailers included.')).toEqual(['Current plan: tyre checks every 30 days, email first, trailers included.']);
   });

@@ -10,7 +10,7 @@ import { sentenceCandidates, type CandidateInput } from './candidates';
 import { agentCandidates, decideTask, orderCandidates, type DecideInput, type TaskAnalysis, type WeighedCandidate } from './decide';
 import { detect, withAdmittedErrors, withDeniedValues } from './detect';
 import { decisionFromReview, mergeTask, RegistryIndex, recordPatterns, type Registry, type TaskMerge } from './evolve';
-import { EntryMemo, idRanks, markStale, rejectedByRecall, relateMessages, relateNewDecisions, type RelatedPattern, type RelateOptions, type StaleMemo, type TaskMessages } from './relate';
+import { EntryMemo, idRanks, markStale, rejectedByRecall, relateMessages, relateNewDecisions, retireAcceptedBySince, type RelatedPattern, type RelateOptions, type StaleMemo, type TaskMessages } from './relate';
 import { compareInstants } from './instant';
 import { analyseMessages, type AnalysedMessages } from './messageAnalysis';
 import { normalizeDiscussion } from './normalize';
@@ -470,8 +470,8 @@ function closeRegistry(registry: Registry, engine: Engine, now: string, relateOp
  * pipeline makes them, related to the registry as a new decision is (supersession,
  * contradictions, duplicates; `titleOf`: the tasks' titles, what a statement that leaves its
  * subject unsaid is about), and the registry is closed as after a run. It is related where it
- * was said: the decisions on its subject made after it are related again after it, so that an
- * item accepted weeks later never retires a change of plan made since, and that change retires it.
+ * was said: an item accepted weeks later never retires a change of plan made since, and a change
+ * made since on its subject retires it (see retireAcceptedBySince).
  */
 export function acceptReviewItem(registry: Registry, item: ReviewItem, choice: { statement: string; type: DecisionType }, engine: Engine, now: string, titleOf: (taskId: string) => string | null = () => null): { decision: Decision; newPatterns: Pattern[] } {
   const index = new RegistryIndex(registry);
@@ -483,19 +483,10 @@ export function acceptReviewItem(registry: Registry, item: ReviewItem, choice: {
   registry.decisions.sort((a, b) => (a.id < b.id ? -1 : 1));
   const relateOptions = relateOptionsOf(engine);
   const memo = new SubjectMemo(new PorterStems(engine.words));
-  const related = [decision, ...laterOnItsSubject(registry.decisions, decision, memo)];
-  const { newPatterns } = recordPatterns(registry, index, relateNewDecisions(registry, related, engine.lexicon, relateOptions, { titleOf, memo }), now);
+  const { newPatterns } = recordPatterns(registry, index, relateNewDecisions(registry, [decision], engine.lexicon, relateOptions, { titleOf, memo }), now);
+  retireAcceptedBySince(registry, decision, engine.lexicon, relateOptions, { titleOf, memo });
   closeRegistry(registry, engine, now, relateOptions);
   return { decision, newPatterns };
-}
-
-/** The decisions not archived that were said after `d` and share a subject word with it, in the order they were said. */
-function laterOnItsSubject(decisions: readonly Decision[], d: Decision, memo: SubjectMemo): Decision[] {
-  const words = memo.tokenSetOf(d.statement);
-  const shares = (o: Decision) => [...memo.tokenSetOf(o.statement)].some((w) => words.has(w));
-  return decisions
-    .filter((o) => o !== d && o.status !== 'archived' && compareInstants(o.created_at, d.created_at) > 0 && shares(o))
-    .sort((a, b) => compareInstants(a.created_at, b.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 export function runPipeline(input: PipelineInput, engine: Engine): PipelineOutput {

@@ -317,6 +317,29 @@ export function relateNewDecisions(
   return pass.patterns;
 }
 
+/**
+ * A decision a person accepted from the review queue, dated by the message it was said in, meets
+ * the decisions made on its subject since (most recent first in the index): the first that
+ * retires it, read from its statement as the run would read it across tasks, replaces it. Only
+ * the accepted decision's status and the link change; the later decisions keep every relation
+ * the runs gave them. (What a later decision's message or the question it answered said is not
+ * at hand here: a link that only those give waits for the run that analyses its task again.)
+ */
+export function retireAcceptedBySince(registry: { decisions: Decision[] }, d: Decision, lexicon: CompiledLexicon, options: RelateOptions = DEFAULT_RELATE_OPTIONS, context: RelateContext = {}): void {
+  const pass = registryPass(registry, [], lexicon, options, context);
+  const me = pass.entries.entryOf(d, pass.memo);
+  const theirs = pass.judge.view(d.statement);
+  const since = pass.index.candidates(me.tokens, options.perTokenRecent, 1).filter((e) => e.d !== d && e.d.status === 'active' && compareRead(me.at, d.created_at, e.at, e.d.created_at) < 0);
+  sortByRank(since, pass.ranks);
+  for (const e of since) {
+    const verdict = crossTaskVerdict(relating(pass, e.d, e).later, d, theirs, pass.judge);
+    if (verdict?.kind === 'supersedes') {
+      retire(pass, d, e.d, verdict.why);
+      return;
+    }
+  }
+}
+
 /** The registry but for the new decisions indexed (each is added once related), and what the pass compares with. */
 function registryPass(registry: { decisions: Decision[] }, created: readonly Decision[], lexicon: CompiledLexicon, options: RelateOptions, context: RelateContext): RegistryPass {
   const isNew = new Set(created);

@@ -285,15 +285,19 @@ export function claimSentences(text: string, lex: CompiledSubjects, asked = fals
 }
 
 /**
- * The items of a list before the first one a hedge governs ("tyre checks every 30 days, email
- * first, a call if there is no email": the first two are claims; an agent's summary of the rules
- * often runs on so); null when the sentence opens hedged ("If the client agrees, the kickoff moves
- * to the 12th" claims nothing).
+ * The items of a list before the first one that carries a condition or hedge of its own inside it
+ * ("tyre checks every 30 days, email first, a call if there is no email": the first two are
+ * claims; an agent's summary of the rules often runs on so). An item that opens with the hedge
+ * governs what comes before it ("We ship on Friday, if QA signs off", "Thursday, maybe"), and a
+ * sentence that opens hedged ("If the client agrees, the kickoff moves to the 12th") claims
+ * nothing: null.
  */
 function beforeHedge(sentence: string, lex: CompiledSubjects): string | null {
   const items = sentence.split(/,\s+/);
   const hedged = items.findIndex((item) => lex.hedges.some((h) => h.test(item)));
-  return hedged > 0 ? items.slice(0, hedged).join(', ') : null;
+  if (hedged <= 0) return null;
+  const opensHedged = lex.hedges.some((h) => h.exec(items[hedged])?.index === 0);
+  return opensHedged ? null : items.slice(0, hedged).join(', ');
 }
 
 /** Sentences split at a day's number and its period joined again where a month's name follows ("am 14. Juni"). */

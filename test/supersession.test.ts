@@ -787,6 +787,12 @@ describe('relations given by what a decision answers', () => {
     // A question that gives the number in two units says nothing of which one was meant.
     const mixed = asked('For 90 covers (buffet, vegetarian mains): keep €42 for 42 minutes, or €39?');
     expect(answeredValueChange(rate, view('€39.'), mixed, false)).toBeNull();
+    // Nor does one that gives the number in another reading too, or asks about something else.
+    expect(answeredValueChange(view('Buffet for 40, vegetarian mains.'), view('€38.'), asked('Buffet for 40 guests: €40 per head, or €38?'), false)).toBeNull();
+    expect(answeredValueChange(view('Room 42 for the workshop.'), view('€39.'), asked('Workshop lunch: keep €42 per head, or €39?'), false)).toBeNull();
+    expect(answeredValueChange(view('Gate 5 for the truck.'), view('3 days.'), asked('Truck: 5 days or 3 days?'), false)).toBeNull();
+    // A decision that is all value has no subject of its own to miss.
+    expect(answeredValueChange(view('Ok 2.95 from May 1.'), view('€2.90.'), asked('Options: A) hold €2.95 B) €2.90 C) back to €2.85'), false)).toBe('a new amount: 2.95 eur → 2.9 eur');
     // Without the question the bare number is no amount, and the answer replaces nothing.
     expect(answeredValueChange(rate, view('€39.'), asked('For 90 covers the kitchen needs two more cooks, buffet or not?'), false)).toBeNull();
   });

@@ -1572,7 +1572,7 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
     const aboutAnswer = sameDiscussion && asked.clauses.some((c) => onSubject(c) || newer.clauses.some((n) => shared(c.anchor, n.anchor) > 0));
     const naming = asked.clauses.filter((c) => o.anchor.size === 0 || aboutAnswer || announced || onSubject(c));
     for (const said of o.values) {
-      const was = counts ? said : inQuestionUnit(said, asked);
+      const was = counts ? said : inQuestionUnit(said, o, asked);
       // (What a number counts says nothing of whose count it is, unless the answer is the bare
       // number the question asks for, `counts`: "Should I keep the 5,000-word cap or set a new
       // one?" — "4,000.")
@@ -1605,13 +1605,19 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
 }
 
 /**
- * A bare number of the older decision read in the one unit the question gives that same number:
- * "Plated 68, chicken main" is €68 where the agent asks "keep €68, volume rate €65, or €64?".
+ * A bare number of the older decision read in the one unit the question gives that same number,
+ * in a clause about what the decision is about: "Plated 68, chicken main" is €68 where the agent
+ * asks "At 140 guests (plated, chicken main): keep €68, or €64?". A question that gives the number
+ * in another reading too ("Buffet for 40 guests: €40 per head") leaves it bare, and so does one
+ * about something else ("Room 42 for the workshop" against "Workshop lunch: keep €42 per head").
  */
-function inQuestionUnit(was: SlotValue, asked: SubjectView): SlotValue {
+function inQuestionUnit(was: SlotValue, older: SubjectClause, asked: SubjectView): SlotValue {
   if (was.key !== COUNT || was.negated) return was;
-  const typed = asked.clauses.flatMap((c) => c.values).filter((v) => !v.negated && !v.key.startsWith(COUNT) && v.value.split(' ')[0] === was.value);
-  return typed.length > 0 && typed.every((v) => v.key === typed[0].key && v.value === typed[0].value) ? { ...was, key: typed[0].key, value: typed[0].value } : was;
+  const readings = asked.clauses.flatMap((c) => c.values.filter((v) => !v.negated && v.value.split(' ')[0] === was.value).map((v) => ({ c, v })));
+  if (readings.length === 0 || readings.some(({ v }) => v.key.startsWith(COUNT) || v.key !== readings[0].v.key || v.value !== readings[0].v.value)) return was;
+  // (A decision that is all value, "ok 2.95 from April 1", has no subject of its own to miss.)
+  const about = readings.every(({ c }) => shared(c.anchor, older.anchor) >= Math.min(2, older.anchor.size));
+  return about ? { ...was, key: readings[0].v.key, value: readings[0].v.value } : was;
 }
 
 /**

@@ -747,6 +747,9 @@ describe('relations on the same subject', () => {
     expect(restatesRetired(retired, replaced, view('Current plan: tyre checks 30 days after the last service, email first.'))).toBe('it gives 30 day, the value that was replaced');
     expect(restatesRetired(retired, replaced, view('Current plan: tyre checks 45 days after the last service.'))).toBeNull();
     expect(restatesRetired(retired, replaced, view('Invoices are due 30 days after delivery.'))).toBeNull();
+    // Of two durations the older decision set, a value alone says nothing of which it replaced.
+    const two = view('Tyre checks 30 days after the last service, brake checks every 90 days.');
+    expect(restatesRetired(two, replaced, view('Current plan: brake checks every 90 days.'))).toBeNull();
   });
 });
 

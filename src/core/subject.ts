@@ -1765,8 +1765,10 @@ export function restatesRetired(retired: SubjectView, replaced: SubjectView, lat
       const oldGiven: string[] = [];
       let against: { given: string; set: string } | null = null;
       for (const said of replaced.clauses) {
-        // (A replacement that is all value, "21 days then.", gave it on the subject of what it replaced.)
-        const n = said.anchor.size === 0 && said.values.length > 0 ? { ...said, anchor: r.anchor } : said;
+        // (A replacement that is all value, "21 days then.", gave it on the subject of what it
+        // replaced, when that set one value of its slot: of "backups 30 days, logs 90 days" it
+        // says nothing of which.)
+        const n = said.anchor.size === 0 && said.values.length > 0 && retired.clauses.flatMap((c) => c.values).filter((v) => !v.negated && said.values.some((x) => comparable(x, v))).length === 1 ? { ...said, anchor: r.anchor } : said;
         if (!(corrected ? slotChange(r, n) : valueChange(r, n))) continue;
         for (const v of r.values) {
           // (A value the replacement kept, "still at 6:00", was not replaced; one a correction

@@ -513,6 +513,24 @@ describe('a change of plan accepted from the review queue', () => {
     expect(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8')).toBe(before);
     expect((await cli(['check', '--now', '2026-03-11T00:00:00Z'], dir)).status).toBe(0);
   });
+  it('meets a later decision that names little through what the tasks\' titles both name', async () => {
+    const dir = tempDir();
+    const tasks = {
+      T7: { title: 'Team newsletter', discussion: mondayThenThursday() },
+      T8: { title: 'Team newsletter schedule', discussion: transcript(`
+          03-02 09:00 bot: Which day should it go out from now on: Thursday or Friday?
+          03-02 09:01 eva: Friday at 8:00.
+          03-02 09:02 bot: Noted: Friday at 8:00 from now on.
+        `) },
+    };
+    writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
+    expect((await cli(['run', '--now', '2026-03-05T00:00:00Z'], dir)).status).toBe(0);
+    expect((await cli(['review', 'accept', queued(dir, /Thursday/).id, '--now', '2026-03-10T00:00:00Z'], dir)).status).toBe(0);
+    const friday = decisionsIn(dir).find((d) => d.statement === 'Friday at 8:00.')!;
+    expect(friday).toMatchObject({ status: 'active' });
+    expect(decisionsIn(dir).find((d) => /Thursday/.test(d.statement))).toMatchObject({ status: 'superseded', superseded_by: friday.id, superseded_reason: expect.stringContaining('thursday → friday') });
+  });
+
   it('leaves the decisions made since with the relations the run gave them: no pattern is said again', async () => {
     const dir = tempDir();
     const tasks = {

@@ -19,7 +19,7 @@ import { ALL_RELATED, type Affinity } from './affinity';
 import { ReplacementChains, replacementsOf } from './chains';
 import type { CompiledLexicon } from './contradiction';
 import { supersede } from './evolve';
-import { compareRead, instantOf } from './instant';
+import { compareInstants, compareRead, instantOf } from './instant';
 import { askedViewOf, changeSentences, containment, contradiction, correctedViewOf, givesDroppedNumber, givesOtherValue, nameRestated, replacement, restatesRetired, SubjectMemo, subjectWords, viewOf, type Reversal, type SubjectView } from './subject';
 import { answeredReplaces, crossTaskVerdict, isCorrection, reversalCues, titledChange, type LaterDecision, type RegistryJudge, type SaidIn } from './supersede';
 import { contentTokens, contentWordCount, jaccard, excerpt, sharedCount, taskIdsIn } from './text';
@@ -322,19 +322,43 @@ export function relateNewDecisions(
  * the decisions made on its subject since (most recent first in the index): the first that
  * retires it, read from its statement as the run would read it across tasks, replaces it. Only
  * the accepted decision's status and the link change; the later decisions keep every relation
- * the runs gave them. (What a later decision's message or the question it answered said is not
- * at hand here: a link that only those give waits for the run that analyses its task again.)
+ * the runs gave them. A later decision that names little is read with what the tasks' titles both
+ * name, as relateByTitles reads it. (What a later decision's message or the question it answered
+ * said is not at hand here: a link that only those give is not found.)
  */
 export function retireAcceptedBySince(registry: { decisions: Decision[] }, d: Decision, lexicon: CompiledLexicon, options: RelateOptions = DEFAULT_RELATE_OPTIONS, context: RelateContext = {}): void {
   const pass = registryPass(registry, [], lexicon, options, context);
   const me = pass.entries.entryOf(d, pass.memo);
   const theirs = pass.judge.view(d.statement);
-  const since = pass.index.candidates(me.tokens, options.perTokenRecent, 1).filter((e) => e.d !== d && e.d.status === 'active' && compareRead(me.at, d.created_at, e.at, e.d.created_at) < 0);
-  sortByRank(since, pass.ranks);
-  for (const e of since) {
+  const since = (tokens: ReadonlySet<string>) => {
+    const found = pass.index.candidates(tokens, options.perTokenRecent, 1).filter((e) => e.d !== d && e.d.status === 'active' && compareRead(me.at, d.created_at, e.at, e.d.created_at) < 0);
+    sortByRank(found, pass.ranks);
+    return found;
+  };
+  for (const e of since(me.tokens)) {
     const verdict = crossTaskVerdict(relating(pass, e.d, e).later, d, theirs, pass.judge);
     if (verdict?.kind === 'supersedes') {
       retire(pass, d, e.d, verdict.why);
+      return;
+    }
+  }
+  // Then, as a run relates a decision that names little, through what the tasks' titles both name.
+  const title = titleView(pass, d.task_id);
+  if (title === null) return;
+  const mine = subjectWords(title);
+  // (A decision that names little shares no word with the accepted one to be found by: the
+  // registry is read in order, each task's title once.)
+  const byRank = registry.decisions.filter((o) => o !== d && o.task_id !== d.task_id && o.status === 'active' && compareInstants(d.created_at, o.created_at) < 0).sort((a, b) => pass.ranks.get(a)! - pass.ranks.get(b)!);
+  for (const o of byRank) {
+    const later = titleView(pass, o.task_id);
+    if (later === null) continue;
+    const words = new Set([...subjectWords(later)].filter((w) => mine.has(w)));
+    if (words.size === 0) continue;
+    const r = relating(pass, o, pass.entries.entryOf(o, pass.memo));
+    if (words.size < options.titleWords && !namesOne(pass, words, [title, later, theirs, r.later.mine])) continue;
+    const why = titledChange(r.later, d, theirs, { words, title: later }, pass.judge);
+    if (why) {
+      retire(pass, d, o, why);
       return;
     }
   }

@@ -240,7 +240,7 @@ describe('decision candidates', () => {
     // Sharing a word ("day") with the decision does not make a new proposal its restatement.
     expect(after('I could also keep 3 service slots per day free for the next 2 weeks. Do that?')).toEqual([
       ['21 days then.', [1]],
-      ['Also keep 3 service slots per day free for the next 2 weeks.', [2, 3]],
+      ['Keep 3 service slots per day free for the next 2 weeks.', [2, 3]],
     ]);
     // Taking the decision up as the next step is the person's decision said again: its sources join.
     expect(after('I can move the reminders to 21 days ahead, from tomorrow. Do that?')).toEqual([['21 days then.', [1, 2, 3]]]);
@@ -561,6 +561,11 @@ describe('decision candidates', () => {
     expect(acceptedSteps(asked, 'Approved.')).toEqual(['Switch the handoff between agents to Parquet files with a fixed schema.']);
     // A question that asks for more than the sentence before put up is its own step.
     expect(acceptedSteps('I would like to switch the handoff to Parquet files. OK to switch the charts to Parquet too?', 'Approved.')).toEqual(['Switch the charts to Parquet too.']);
+  });
+
+  it('states an offered step without the joining word after the offer ("I could also …")', () => {
+    expect(acceptedSteps('I could also keep 3 service slots free next week. Do that?', 'ok do it')).toEqual(['Keep 3 service slots free next week.']);
+    expect(acceptedSteps('I can then send the rota to the drivers. Shall I?', 'yes')).toEqual(['Send the rota to the drivers.']);
   });
 
   it('takes an ask for the person\'s word ("Let me know if …") as no step the agent offers', () => {

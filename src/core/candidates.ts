@@ -3112,7 +3112,9 @@ function proposalIn(lex: CompiledStatementLexicon, t: CandidateTuning, s: string
   if (!cue && isQuestion(s) && findAct(lex, 'directive', lower)?.start === 0 && !/:\s/.test(s)) return offeredStep(lex, t, s);
   // "Proposal for the year-7 rollout:" introduces what follows; it proposes nothing itself.
   if (!cue || /:\s*$/.test(s)) return null;
+  // ("I could also hold 4 slots …": what follows the cue's framing words is the step.)
   let content = s.slice(cue.end).replace(/^[\s:,]+/, '');
+  content = content.slice(contentStart(lex, content));
   // "suggests that agents hand off …" proposes the clause after "that"; "I'd suggest that one" the option it points at.
   const joined = content.replace(lex.words.statements.proposalComplementizer, '');
   if (joined !== content && !verbless(joined)) content = joined;

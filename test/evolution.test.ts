@@ -531,6 +531,25 @@ describe('a change of plan accepted from the review queue', () => {
     expect(decisionsIn(dir).find((d) => /Thursday/.test(d.statement))).toMatchObject({ status: 'superseded', superseded_by: friday.id, superseded_reason: expect.stringContaining('thursday → friday') });
   });
 
+  it('is not retired by a later decision of its own task on another subject, at acceptance or in the next run', async () => {
+    const dir = tempDir();
+    const discussion = [...mondayThenThursday(), ...transcript(`
+          03-02 09:00 eva: From now on the team standup is on Friday mornings.
+          03-02 09:01 bot: Noted, standup on Friday mornings.
+        `)];
+    writeFileSync(join(dir, 'tasks.json'), JSON.stringify({ T7: { title: 'Team newsletter', discussion } }, null, 2));
+    expect((await cli(['run', '--now', '2026-03-05T00:00:00Z'], dir)).status).toBe(0);
+    expect((await cli(['review', 'accept', queued(dir, /Thursday/).id, '--now', '2026-03-10T00:00:00Z'], dir)).status).toBe(0);
+    const thursday = () => decisionsIn(dir).find((d) => /Thursday/.test(d.statement))!;
+    expect(thursday()).toMatchObject({ status: 'active', superseded_by: null });
+    discussion.push(...transcript(`
+          03-12 09:00 eva: Thanks all.
+        `));
+    writeFileSync(join(dir, 'tasks.json'), JSON.stringify({ T7: { title: 'Team newsletter', discussion } }, null, 2));
+    expect((await cli(['run', '--now', '2026-03-12T10:00:00Z'], dir)).status).toBe(0);
+    expect(thursday()).toMatchObject({ status: 'active', superseded_by: null });
+  });
+
   it('leaves the decisions made since with the relations the run gave them: no pattern is said again', async () => {
     const dir = tempDir();
     const tasks = {

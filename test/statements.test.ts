@@ -242,8 +242,10 @@ describe('decision candidates', () => {
       ['21 days then.', [1]],
       ['Keep 3 service slots per day free for the next 2 weeks.', [2, 3]],
     ]);
-    // Taking the decision up as the next step is the person's decision said again: its sources join.
+    // Taking the decision up as the next step is the person's decision said again: its sources join,
+    // also when the step says much more around the number it settled.
     expect(after('I can move the reminders to 21 days ahead, from tomorrow. Do that?')).toEqual([['21 days then.', [1, 2, 3]]]);
+    expect(after('I can move all service reminders in the booking system to 21 days ahead, from tomorrow. Do that?')).toEqual([['21 days then.', [1, 2, 3]]]);
   });
 
   it("reads a reply that opens with a value of the kind the agent's question puts up as that value, said apart from why", () => {
@@ -566,6 +568,9 @@ describe('decision candidates', () => {
   it('states an offered step without the joining word after the offer ("I could also …")', () => {
     expect(acceptedSteps('I could also keep 3 service slots free next week. Do that?', 'ok do it')).toEqual(['Keep 3 service slots free next week.']);
     expect(acceptedSteps('I can then send the rota to the drivers. Shall I?', 'yes')).toEqual(['Send the rota to the drivers.']);
+    // A name or a day after the cue is what is proposed, not someone addressed.
+    expect(acceptedSteps('I propose Anna, not Tom, as the on-call lead for March. OK?', 'yes')).toEqual(['Anna, not Tom, as the on-call lead for March.']);
+    expect(acceptedSteps('I suggest Monday, Wednesday and Friday for the standups. OK?', 'yes')).toEqual(['Monday, Wednesday and Friday for the standups.']);
   });
 
   it('takes an ask for the person\'s word ("Let me know if …") as no step the agent offers', () => {

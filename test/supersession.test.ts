@@ -747,6 +747,8 @@ describe('relations on the same subject', () => {
     expect(restatesRetired(retired, replaced, view('Current plan: tyre checks 30 days after the last service, email first.'))).toBe('it gives 30 day, the value that was replaced');
     expect(restatesRetired(retired, replaced, view('Current plan: tyre checks 45 days after the last service.'))).toBeNull();
     expect(restatesRetired(retired, replaced, view('Invoices are due 30 days after delivery.'))).toBeNull();
+    // One value of each slot is enough, whatever other slots it sets.
+    expect(restatesRetired(view('Tyre checks 30 days after the last service, at 09:00.'), view('45 days, at 10:00 then.'), view('Current plan: tyre checks 30 days after the last service.'))).toBe('it gives 30 day, the value that was replaced');
     // Of two durations the older decision set, a value alone says nothing of which it replaced.
     const two = view('Tyre checks 30 days after the last service, brake checks every 90 days.');
     expect(restatesRetired(two, replaced, view('Current plan: brake checks every 90 days.'))).toBeNull();

@@ -3112,9 +3112,11 @@ function proposalIn(lex: CompiledStatementLexicon, t: CandidateTuning, s: string
   if (!cue && isQuestion(s) && findAct(lex, 'directive', lower)?.start === 0 && !/:\s/.test(s)) return offeredStep(lex, t, s);
   // "Proposal for the year-7 rollout:" introduces what follows; it proposes nothing itself.
   if (!cue || /:\s*$/.test(s)) return null;
-  // ("I could also hold 4 slots …": what follows the cue's framing words is the step.)
+  // ("I could also hold 4 slots …": the joining word after the cue is no part of the step. Only
+  // that word: a name after the cue is what is proposed, "I propose Anna, not Tom, as lead".)
   let content = s.slice(cue.end).replace(/^[\s:,]+/, '');
-  content = content.slice(contentStart(lex, content));
+  const joining = findAct(lex, 'connective', normalForm(content));
+  if (joining?.start === 0 && contentWordCount(content.slice(joining.end), lex.words) >= 2) content = content.slice(joining.end).trimStart();
   // "suggests that agents hand off …" proposes the clause after "that"; "I'd suggest that one" the option it points at.
   const joined = content.replace(lex.words.statements.proposalComplementizer, '');
   if (joined !== content && !verbless(joined)) content = joined;
@@ -3175,13 +3177,16 @@ function overlap(a: string, b: string, stems: Stems): number {
 }
 
 /**
- * Whether an agent's proposal made after a person's statement reads that statement back: a
- * quarter of its words at least are the statement's ("(3) business TMs kept while the client is
- * active plus 36 months" after "business TMs: while the client is active + 3 years"). "I could
- * also hold 4 slots per day for the next 3 weeks for booster appointments" after "21 days then."
- * shares a word or two, and proposes something new.
+ * Whether an agent's proposal made after a person's statement reads that statement back: it gives
+ * every number the statement settled ("I can move all vaccine reminders in the booking system to
+ * 21 days ahead" after "21 days then."), or a quarter of its words at least are the statement's
+ * ("(3) business TMs kept while the client is active plus 36 months" after "business TMs: while
+ * the client is active + 3 years"). "I could also hold 4 slots per day for the next 3 weeks" after
+ * "21 days then." shares a word, gives none of its numbers, and proposes something new.
  */
 function readsBack(settled: string, proposal: string, stems: Stems): boolean {
+  const numbers = settled.match(/\d+(?:[.,:]\d+)*/g) ?? [];
+  if (numbers.length > 0 && numbers.every((n) => new RegExp(`(?<![\\d.,:])${n.replace(/[.]/g, '\\.')}(?![\\d])`).test(proposal))) return true;
   const theirs = new Set(contentTokens(proposal, stems));
   return theirs.size > 0 && sharedCount(new Set(contentTokens(settled, stems)), theirs) * 4 >= theirs.size;
 }

@@ -319,12 +319,14 @@ export function relateNewDecisions(
 
 /**
  * A decision a person accepted from the review queue, dated by the message it was said in, meets
- * the decisions made on its subject since (most recent first in the index): the first that
+ * the decisions made on its subject since (in the order they were said): the first that
  * retires it, read from its statement as the run would read it across tasks, replaces it. Only
  * the accepted decision's status and the link change; the later decisions keep every relation
- * the runs gave them. A later decision that names little is read with what the tasks' titles both
- * name, as relateByTitles reads it. (What a later decision's message or the question it answered
- * said is not at hand here: a link that only those give is not found.)
+ * the runs gave them. A later decision of another task that names little is read with what the
+ * two tasks' titles both name (titledChange). A later decision of its own task does not meet it
+ * here (crossTaskVerdict leaves a task's own decisions to the in-task pass, which reads only
+ * what the analysis found). (What a later decision's message or the question it answered said,
+ * and who said it, are not at hand here: a link that only those give is not found.)
  */
 export function retireAcceptedBySince(registry: { decisions: Decision[] }, d: Decision, lexicon: CompiledLexicon, options: RelateOptions = DEFAULT_RELATE_OPTIONS, context: RelateContext = {}): void {
   const pass = registryPass(registry, [], lexicon, options, context);
@@ -347,13 +349,17 @@ export function retireAcceptedBySince(registry: { decisions: Decision[] }, d: De
   if (title === null) return;
   const mine = subjectWords(title);
   // (A decision that names little shares no word with the accepted one to be found by: the
-  // registry is read in order, each task's title once.)
+  // registry is read in order, each task's title once, and at most as many decisions of tasks
+  // whose titles share words with its own as a run weighs for one decision.)
   const byRank = registry.decisions.filter((o) => o !== d && o.task_id !== d.task_id && o.status === 'active' && compareInstants(d.created_at, o.created_at) < 0).sort((a, b) => pass.ranks.get(a)! - pass.ranks.get(b)!);
+  let read = 0;
   for (const o of byRank) {
+    if (read >= options.maxCandidates) return;
     const later = titleView(pass, o.task_id);
     if (later === null) continue;
     const words = new Set([...subjectWords(later)].filter((w) => mine.has(w)));
     if (words.size === 0) continue;
+    read++;
     const r = relating(pass, o, pass.entries.entryOf(o, pass.memo));
     if (words.size < options.titleWords && !namesOne(pass, words, [title, later, theirs, r.later.mine])) continue;
     const why = titledChange(r.later, d, theirs, { words, title: later }, pass.judge);

@@ -1766,9 +1766,9 @@ export function restatesRetired(retired: SubjectView, replaced: SubjectView, lat
       let against: { given: string; set: string } | null = null;
       for (const said of replaced.clauses) {
         // (A replacement that is all value, "21 days then.", gave it on the subject of what it
-        // replaced, when that set one value of its slot: of "backups 30 days, logs 90 days" it
-        // says nothing of which.)
-        const n = said.anchor.size === 0 && said.values.length > 0 && retired.clauses.flatMap((c) => c.values).filter((v) => !v.negated && said.values.some((x) => comparable(x, v))).length === 1 ? { ...said, anchor: r.anchor } : said;
+        // replaced, when that set one value of each of its slots: of "backups 30 days, logs 90
+        // days" it says nothing of which.)
+        const n = said.anchor.size === 0 && said.values.length > 0 && oneValueEach(retired, said) ? { ...said, anchor: r.anchor } : said;
         if (!(corrected ? slotChange(r, n) : valueChange(r, n))) continue;
         for (const v of r.values) {
           // (A value the replacement kept, "still at 6:00", was not replaced; one a correction
@@ -1799,6 +1799,12 @@ export function restatesRetired(retired: SubjectView, replaced: SubjectView, lat
     }
   }
   return null;
+}
+
+/** Whether `retired` set one value, and no more, of each slot the replacing clause gives a value. */
+function oneValueEach(retired: SubjectView, replacing: SubjectClause): boolean {
+  const set = retired.clauses.flatMap((c) => c.values).filter((v) => !v.negated);
+  return replacing.values.every((x) => set.filter((v) => comparable(x, v)).length === 1);
 }
 
 /** Whether the clause gives the slot of `v` a value, and only values other than `v`'s. */

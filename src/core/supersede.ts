@@ -268,8 +268,8 @@ export function isCorrection(d: Decision): boolean {
 export function crossTaskVerdict(later: LaterDecision, o: Decision, theirs: SubjectView, judge: RegistryJudge): Verdict {
   const { d } = later;
   // Inside a task the in-task pass links what the analysis found; what a person accepted from the
-  // review queue is related to its own task here, either way round.
-  if (o.task_id === d.task_id && d.origin === 'auto' && o.origin === 'auto') return null;
+  // review queue later is related to its own task here.
+  if (o.task_id === d.task_id && d.origin === 'auto') return null;
   if (isCorrection(o) && !isCorrection(d)) {
     const retired = retiresCorrection(later, o, theirs, judge);
     if (retired) return { kind: 'supersedes', why: retired };

@@ -1,6 +1,6 @@
 // The command line is parsed in full before anything runs: a bad command, option or value exits 2
 // with the usage line and leaves every file as it was; --help and --dry-run write nothing.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, fixtureDir, snapshotDir } from './helpers';
 
@@ -87,5 +87,20 @@ describe('extract check', () => {
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ files: 1, tasks: 8, stale: 0, errors: 0, diagnostics: [] });
     expect(readFileSync(join(dir, 'tasks.json'), 'utf8')).toContain('extracted_state');
+  });
+
+  it('reads a decision a person added by hand with only the fields the schema requires', async () => {
+    const dir = example();
+    await cli(['run', '--now', NOW], dir);
+    const file = join(dir, 'memory', 'decisions.json');
+    const registry = JSON.parse(readFileSync(file, 'utf8'));
+    const taskId = registry.decisions[0].task_id;
+    registry.decisions.push({ id: 'DEC-20260301-901', task_id: taskId, statement: 'Invoices go out on the first working day of the month.', type: 'decision', confidence: 'high', source: { messages: [], summary: 'added by hand' }, status: 'active', origin: 'manual', created_at: '2026-03-01T09:00:00Z' });
+    writeFileSync(file, JSON.stringify(registry, null, 2));
+    for (const args of [['check'], ['query'], ['stats'], ['why', 'DEC-20260301-901'], ['context', taskId], ['run', '--now', NOW]]) {
+      const r = await cli(args, dir);
+      expect([args, r.stderr]).toEqual([args, expect.not.stringMatching(/Cannot read|TypeError/)]);
+      expect(r.status).toBeLessThan(2);
+    }
   });
 });

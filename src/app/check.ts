@@ -81,9 +81,9 @@ export async function extractCheck(options: Pick<RunOptions, 'cwd' | 'globs' | '
   return { diagnostics, files: ws.files.length, tasks, stale };
 }
 
-/** A decision without the flags that depend on the clock alone. */
+/** A decision without the flags that depend on the clock alone (a decision added by hand may have none). */
 function withoutClockFlags(d: Decision): unknown {
-  return d.quality_flags.includes('stale') ? { ...d, quality_flags: d.quality_flags.filter((f) => f !== 'stale') } : d;
+  return d.quality_flags?.includes('stale') ? { ...d, quality_flags: d.quality_flags.filter((f) => f !== 'stale') } : d;
 }
 
 /** How many items of `before` and `after` (matched by id) differ, counting those only one side has. */

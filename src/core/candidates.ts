@@ -3185,8 +3185,9 @@ function overlap(a: string, b: string, stems: Stems): number {
  * "21 days then." shares a word, gives none of its numbers, and proposes something new.
  */
 function readsBack(settled: string, proposal: string, stems: Stems): boolean {
-  const numbers = settled.match(/\d+(?:[.,:]\d+)*/g) ?? [];
-  if (numbers.length > 0 && numbers.every((n) => new RegExp(`(?<![\\d.,:])${n.replace(/[.]/g, '\\.')}(?![\\d])`).test(proposal))) return true;
+  const numbers = numbersOf(settled);
+  const proposed = new Set(numbersOf(proposal));
+  if (numbers.length > 0 && numbers.every((n) => proposed.has(n))) return true;
   const theirs = new Set(contentTokens(proposal, stems));
   return theirs.size > 0 && sharedCount(new Set(contentTokens(settled, stems)), theirs) * 4 >= theirs.size;
 }

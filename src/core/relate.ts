@@ -356,13 +356,9 @@ export function retireAcceptedBySince(registry: { decisions: Decision[] }, d: De
   for (const o of byRank) {
     if (read >= options.maxCandidates) return;
     const later = titleView(pass, o.task_id);
-    if (later === null) continue;
-    const words = new Set([...subjectWords(later)].filter((w) => mine.has(w)));
-    if (words.size === 0) continue;
+    if (later === null || ![...subjectWords(later)].some((w) => mine.has(w))) continue;
     read++;
-    const r = relating(pass, o, pass.entries.entryOf(o, pass.memo));
-    if (words.size < options.titleWords && !namesOne(pass, words, [title, later, theirs, r.later.mine])) continue;
-    const why = titledChange(r.later, d, theirs, { words, title: later }, pass.judge);
+    const why = changeByTitles(pass, relating(pass, o, pass.entries.entryOf(o, pass.memo)).later, later, d, title);
     if (why) {
       retire(pass, d, o, why);
       return;
@@ -508,16 +504,26 @@ function relateByTitles(pass: RegistryPass, r: Relating): void {
   sortByRank(found, pass.ranks);
   for (const { d: o } of found) {
     const theirs = titleView(pass, o.task_id);
-    if (theirs === null) continue;
-    const words = new Set([...subjectWords(theirs)].filter((w) => mine.has(w)));
-    const stated = pass.judge.view(o.statement);
-    if (words.size < pass.options.titleWords && !namesOne(pass, words, [title, theirs, stated, r.later.mine])) continue;
-    const why = titledChange(r.later, o, stated, { words, title }, pass.judge);
+    const why = theirs === null ? null : changeByTitles(pass, r.later, title, o, theirs);
     if (why) {
       retire(pass, o, d, why);
       return;
     }
   }
+}
+
+/**
+ * What `later` (in a task titled `laterTitle`) changes of the earlier decision `o` (titled
+ * `olderTitle`) on what both titles name: two shared subject words, or one that is a name (see
+ * titledChange); null when the titles share too little or it changes nothing.
+ */
+function changeByTitles(pass: RegistryPass, later: LaterDecision, laterTitle: SubjectView, o: Decision, olderTitle: SubjectView): string | null {
+  const mine = subjectWords(laterTitle);
+  const words = new Set([...subjectWords(olderTitle)].filter((w) => mine.has(w)));
+  if (words.size === 0) return null;
+  const stated = pass.judge.view(o.statement);
+  if (words.size < pass.options.titleWords && !namesOne(pass, words, [laterTitle, olderTitle, stated, later.mine])) return null;
+  return titledChange(later, o, stated, { words, title: laterTitle }, pass.judge);
 }
 
 /**

@@ -1750,6 +1750,10 @@ export function restatesRetired(retired: SubjectView, replaced: SubjectView, lat
   // (A text that gives the new number speaks of the change, whatever else it names.)
   const { brought } = numbersChanged(retired, replaced);
   const givesNewNumber = (l: SubjectClause) => givenNumbers(l).some((n) => brought.has(n));
+  // A replacement that is all value, "21 days then.", gave it on the subject of what it replaced,
+  // when that set one value of each of its slots: of "backups 30 days, logs 90 days" it says
+  // nothing of which.
+  const allValue = new Set(replaced.clauses.filter((c) => c.anchor.size === 0 && c.values.length > 0 && oneValueEach(retired, c)));
   for (const r of retired.clauses) {
     // The replacement gave one of this clause's values another and kept its subject: that value is
     // what was retired, and the subject said again without it restates nothing ("14 days before
@@ -1765,10 +1769,7 @@ export function restatesRetired(retired: SubjectView, replaced: SubjectView, lat
       const oldGiven: string[] = [];
       let against: { given: string; set: string } | null = null;
       for (const said of replaced.clauses) {
-        // (A replacement that is all value, "21 days then.", gave it on the subject of what it
-        // replaced, when that set one value of each of its slots: of "backups 30 days, logs 90
-        // days" it says nothing of which.)
-        const n = said.anchor.size === 0 && said.values.length > 0 && oneValueEach(retired, said) ? { ...said, anchor: r.anchor } : said;
+        const n = allValue.has(said) ? { ...said, anchor: r.anchor } : said;
         if (!(corrected ? slotChange(r, n) : valueChange(r, n))) continue;
         for (const v of r.values) {
           // (A value the replacement kept, "still at 6:00", was not replaced; one a correction

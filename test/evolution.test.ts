@@ -153,6 +153,57 @@ describe('a ban with a limit and an exception', () => {
   });
 });
 
+describe("a value given to a limit's name", () => {
+  const view = (text: string) => viewOf(text, engine.lexicon.subjects, engine.lexicon);
+  const limitOf = (text: string) => view(text).clauses.flatMap((c) => c.values.filter((v) => v.bound).map((v) => v.value));
+
+  it.each([
+    ['Raise the purchase approval limit to 50k.', '50000'],
+    ['Cap it at 4,000 words in print.', '4000'],
+    ['Total cap for the kitchen is 18,000, everything included.', '18000'],
+    ['A 12k cap on the centrifuge.', '12000'],
+    ['Die Obergrenze ist 500 Euro.', '500 eur'],
+    ['El tope es de 300 euros.', '300 eur'],
+  ])('%j is a limit of %s', (text, value) => {
+    expect(limitOf(text)).toEqual([value]);
+  });
+
+  it.each(['Raise the price to 50k.', 'The limit stays as it is, order 3 more toner packs.'])('%j sets no limit', (text) => {
+    expect(limitOf(text)).toEqual([]);
+  });
+
+  it('raised, retires the limit it raises, and guard then flags the old figure', async () => {
+    const dir = tempDir();
+    const tasks = {
+      P1: {
+        title: 'Purchasing rules',
+        discussion: transcript(`
+          01-05 09:00 nora: We need a rule for big purchases.
+          01-05 09:01 buyer-agent: Proposal: purchases over 25k need the CFO's approval. Shall I put that in the handbook?
+          01-05 09:02 nora: Yes. Purchases over 25k need the CFO's approval.
+        `),
+      },
+      P2: {
+        title: 'Purchasing approvals are too slow',
+        discussion: transcript(`
+          03-05 09:00 nora: The CFO is drowning in approvals for routine purchases.
+          03-05 09:01 buyer-agent: Last quarter 41 purchases needed the CFO, most of them between 25k and 50k.
+          03-05 09:02 nora: Decision: the purchase approval limit is 50k from April.
+        `),
+      },
+    };
+    writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
+    expect((await cli(['run', '--now', '2026-03-06T00:00:00Z'], dir)).status).toBe(0);
+    const item = JSON.parse(readFileSync(join(dir, 'memory', 'review-queue.json'), 'utf8')).items.find((r: { candidate: { statement: string } }) => /50k/.test(r.candidate.statement));
+    expect((await cli(['review', 'accept', item.id, '--now', '2026-03-06T01:00:00Z'], dir)).status).toBe(0);
+    const [old, raised] = [decisionsIn(dir).find((d) => /25k/.test(d.statement))!, decisionsIn(dir).find((d) => /50k/.test(d.statement))!];
+    expect(old).toMatchObject({ status: 'superseded', superseded_by: raised.id });
+    const g = await cli(['guard', "Purchases over 25k need the CFO's approval."], dir);
+    expect(g.status).toBe(1);
+    expect(g.stdout).toContain(`This seems to contradict ${raised.id}`);
+  });
+});
+
 describe('a rule that names who alone may act', () => {
   const dir = tempDir();
   const tasks = {

@@ -176,6 +176,7 @@ function testSubjects(lex: SubjectLexicon, words: Words): RuleFailure[] {
   check(`${lex.lexicon}/timePrepositions`, ex.timePrepositions, (t) => hasValue(t, 'time'));
   check(`${lex.lexicon}/meridiem`, ex.meridiem, (t) => hasValue(t, 'time'));
   check(`${lex.lexicon}/bounds`, ex.bounds, (t) => clauses(t).some((c) => c.values.some((v) => v.bound === true)));
+  if (lex.limitNouns) check(`${lex.lexicon}/limitNouns`, ex.limitNouns, (t) => clauses(t).some((c) => c.values.some((v) => v.bound === true)));
   if (lex.lowerBounds) check(`${lex.lexicon}/lowerBounds`, ex.lowerBounds, (t) => clauses(t).some((c) => c.values.some((v) => v.above === true)));
   check(`${lex.lexicon}/scales`, ex.scales, (t) => clauses(t).some((c) => c.values.some((v) => Number(v.value.split(' ')[0]) >= 1000)));
   // A number written as words gives a value, as its digits would.

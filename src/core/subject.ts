@@ -33,6 +33,8 @@ export interface SubjectLexicon {
   startBounds?: string[];
   /** The bounds past which a limit holds ("after 14:00", "over 200 EUR", "ab 18 Uhr"); the others hold short of it ("before 10"). */
   lowerBounds?: string[];
+  /** Nouns that name a limit ("the approval limit", "a 12k cap", "die Obergrenze"): a value given to one is a limit. */
+  limitNouns?: string[];
   /** Words after a number that multiply it ("25k"), by the factor written as the key. */
   scales: Record<string, string[]>;
   /** Numbers written as words, by the number written as the key ("2": ["two", "zwei", "dos"]). */
@@ -169,6 +171,7 @@ export function compileSubjects(lex: SubjectLexicon, words: Words): CompiledSubj
     bounds: lex.bounds.map((b) => b.toLowerCase().split(/\s+/)),
     startBounds: new Set((lex.startBounds ?? []).map((b) => b.toLowerCase())),
     lowerBounds: new Set((lex.lowerBounds ?? []).map((b) => b.toLowerCase())),
+    limitNouns: new Set((lex.limitNouns ?? []).map((b) => b.toLowerCase())),
     numberWords: compileNumberWords(lex.numberWords ?? {}),
     scales: new Map(Object.entries(lex.scales).flatMap(([factor, spellings]) => spellings.map((w) => [w.toLowerCase(), Number(factor)] as const))),
     am: new Set(lex.meridiem.am),
@@ -778,12 +781,40 @@ function boundAt(toks: readonly Token[], i: number, lex: CompiledSubjects): { ph
  */
 function markBound(v: SlotValue, toks: readonly Token[], i: number, lex: CompiledSubjects): number[] {
   const b = boundAt(toks, i, lex);
-  if (b === null) return [];
+  if (b === null) {
+    // (A limit's noun stays a word of the subject: "the approval limit" is what the value is of.)
+    if (givenToLimit(toks, i, lex)) v.bound = true;
+    return [];
+  }
   v.bound = true;
   if (lex.startBounds.has(b.phrase)) v.start = true;
   if (lex.lowerBounds.has(b.phrase)) v.above = true;
   return b.at;
 }
+
+/**
+ * Whether the value at token `i` is given to a limit's noun: one a few words before it in the
+ * same clause ("raise the approval limit to 50k", "cap it at 4,000 words", "Total cap for the
+ * kitchen is 18,000", "die Obergrenze ist 500 Euro") or right after it, past its scale or unit ("a 12k cap").
+ * Another value between them is what the noun is given instead.
+ */
+function givenToLimit(toks: readonly Token[], i: number, lex: CompiledSubjects): boolean {
+  if (lex.limitNouns.size === 0) return false;
+  for (let k = i - 1; k >= 0 && i - k <= LIMIT_NOUN_REACH; k--) {
+    if (toks[k + 1].breakBefore) break;
+    const w = toks[k].text;
+    if (lex.limitNouns.has(w)) return true;
+    if (/^\d/.test(w) || lex.wordSlot.has(w)) break;
+  }
+  // (Past the number's scale and unit: "a 12k cap", "a 500 EUR limit".)
+  const after = (k: number) => k < toks.length && !toks[k].breakBefore;
+  let next = i + 1;
+  while (next <= i + 2 && after(next) && (lex.scales.has(toks[next].text) || lex.unitSlot.has(toks[next].text))) next++;
+  return after(next) && lex.limitNouns.has(toks[next].text);
+}
+
+/** The farthest a limit's noun stands before the value given to it ("Total cap for the kitchen is 18,000"). */
+const LIMIT_NOUN_REACH = 5;
 
 /** Two values of one slot that can be compared: both limits, or both plain values. */
 export function comparable(a: SlotValue, b: SlotValue): boolean {

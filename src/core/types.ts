@@ -625,6 +625,8 @@ export interface CompiledSubjects {
   startBounds: ReadonlySet<string>;
   /** The bounds past which a limit holds ("after 14:00", "over 200 EUR"); the others hold short of it. */
   lowerBounds: ReadonlySet<string>;
+  /** Nouns that name a limit ("limit", "cap", "Obergrenze", "tope"): a value given to one is a limit. */
+  limitNouns: ReadonlySet<string>;
   timePrepositions: ReadonlySet<string>;
   /** Words between a day and its month ("13 de marzo"). */
   monthJoiners: ReadonlySet<string>;

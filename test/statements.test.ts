@@ -636,6 +636,17 @@ describe('decision candidates', () => {
     expect(reply('Back from the offsite.')).toEqual([]);
   });
 
+  it('keeps an instruction on "it" that sets a value, and drops one that names nothing (a number, a weekday: "Cap it at 8.", "Ship it on Friday.")', () => {
+    const perMorning = answering('clinic-bot', 'How many cats per morning should I book?');
+    expect(perMorning('Cap it at 8.')).toEqual(['Cap it at 8.']);
+    expect(perMorning('Make it 8.')).toEqual(['Make it 8.']);
+    expect(perMorning('Make it eight.')).toEqual(['Make it eight.']);
+    expect(answering('release-bot', 'The release build is green.')('Ship it on Friday.')).toEqual(['Ship it on Friday.']);
+    // Without a value the verb alone is its cue, and a statement about what we do sets nothing.
+    expect(answering('release-bot', 'The release build is green.')('Ship it.')).toEqual([]);
+    expect(answering('hr-bot', 'The draft contract has a probation of 3 months.')('Probation is 6 months, not 3. We always do 6.')).toEqual(['Probation is 6 months, not 3.']);
+  });
+
   it('keeps a qualifier opened by "but" with the statement it qualifies ("Paper stays, but with a 15 € scan fee")', () => {
     const said = answering('office-bot', 'Paper drop-off stays possible for clients without online access. Should there be a fee for it?')('Yes, paper stays for them, but with a scan fee of 15 € a month.');
     expect(said.filter((x) => /paper/i.test(x))).toEqual(['Paper stays for them, but with a scan fee of 15 € a month.']);

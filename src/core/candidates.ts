@@ -561,7 +561,8 @@ function candidatesOfClause(input: CandidateInput, scene: MessageScene, walk: Cl
     const r = readClause(input, scene, walk, clauses, k, body);
     return { made: points.map((point) => make(scene.p, point, 'decision', 'accepted', scene.proposed!.at, true, [], [], 'selection', [...r.flags, 'origin:selection', 'strength:accepted', 'hint:decision'])), consumed: 0 };
   }
-  if (ownContent(clause, body, correctionCues(input, scene.p), input.messages[scene.p].text, input.stems) === 0) return none;
+  // ("Make it 8." sets a value with no content word of its own.)
+  if (ownContent(clause, body, correctionCues(input, scene.p), input.messages[scene.p].text, input.stems) === 0 && !instructsValue(input, normalForm(body))) return none;
   const r = readClause(input, scene, walk, clauses, k, body);
   if (isQuestion(body) || asksUnmarked(input, scene, body, clause.text)) {
     const request = scene.p > 0 ? requestItem(lexicon, body) : null;
@@ -570,7 +571,7 @@ function candidatesOfClause(input: CandidateInput, scene: MessageScene, walk: Cl
   // "Go with that - one fix." / "That line is fine.": an acceptance says nothing of its own;
   // answering the agent, it makes the clause after it ("Both. Retries max 2 …") what is accepted.
   const accepting = findAct(lexicon, 'acceptance', r.lower);
-  if (accepting && accepting.start === 0 && acceptsOnly(body.slice(accepting.end), input.stems)) {
+  if (accepting && accepting.start === 0 && acceptsOnly(input, body.slice(accepting.end))) {
     // (Said to a person's news, "good stuff." accepts nothing: "Good stuff. Brass monkeys out
     // there this morning." A person's question or proposal, "Elif, ok for you?", it answers.)
     if (scene.agent >= 0 && (scene.a === scene.agent ? scene.agentOffers : scene.a >= 0 && offers(lexicon, input.messages[scene.a].text, sentencesAt(input, scene.a)))) walk.carried = 'accepted';
@@ -588,9 +589,27 @@ function candidatesOfClause(input: CandidateInput, scene: MessageScene, walk: Cl
   return statedCandidates(input, scene, walk, clauses, r);
 }
 
-/** What follows an acceptance adds nothing of its own: under two content words and no number ("ok 7 then" sets 7). */
-function acceptsOnly(rest: string, stems: Stems): boolean {
-  return contentWordCount(rest, stems) < 2 && !/\p{N}/u.test(rest);
+/** What follows an acceptance adds nothing of its own: under two content words and no value ("ok 7 then" sets 7, "ship it on Friday" sets Friday). */
+function acceptsOnly(input: CandidateInput, rest: string): boolean {
+  return contentWordCount(rest, input.stems) < 2 && !givesValue(input, rest);
+}
+
+/**
+ * Whether a clause is an instruction that sets a value: it opens with an imperative and gives a
+ * value ("Cap it at 8.", "Make it 8.", "Ship it on Friday."), where the verb is its cue and no
+ * other word says what. "Draft it." and "5 stays." set nothing a reader could place.
+ */
+function instructsValue(input: CandidateInput, lower: string): boolean {
+  return findAct(input.lexicon, 'directive', lower)?.start === 0 && givesValue(input, lower);
+}
+
+/**
+ * Whether a text gives a value: a number, written in digits or as a word, or a word that is a
+ * value by itself (a weekday, a month). "Cap it at 8." and "Make it Tuesday." say what they set,
+ * where "Send it to her." says nothing a reader could place.
+ */
+function givesValue(input: CandidateInput, text: string): boolean {
+  return /\p{N}/u.test(text) || words(text).some((w) => input.valueSlot?.(w.toLowerCase()) != null || input.numberWord?.(w.toLowerCase()) === true);
 }
 
 /**
@@ -1415,15 +1434,16 @@ function statedCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   const decided = withoutPurpose(lexicon, withoutLeadIn(lexicon, shaped.statement));
   const statement = withKeysSpelled(input, scene, decided.statement);
   const reasons = [...shaped.reasons, ...decided.reasons, ...(after?.as === 'reason' ? [trimEnd(after.text)] : [])];
-  // A statement says what: words of its own besides the cue ("Publish." and "Send it to her."
-  // say nothing a reader could act on without the discussion).
+  // A statement says what: words of its own besides the cue, or the value an instruction sets
+  // ("Publish." and "Send it to her." say nothing a reader could act on without the discussion;
+  // "Cap it at 8." does).
   // ("4.80 it is." says what once the question it answers gives its subject: "Sourdough loaf: 4.80 it is.")
   // (A rule announced as one, "Rule for the team: no deploys on Fridays.", holds on its own: it is
   // no answer to the question the agent asked last.)
   const subjectSaid = r.label === 'rule' ? statement : withQuestionSubject(input, scene, type, statement, !walk.answered);
   // (An imperative's verb is its cue: "Draft it." says no more than "Publish." does.)
   const what = r.act === 'imperative' ? subjectSaid.replace(/^\S+\s*/u, '') : subjectSaid;
-  if (contentWordCount(withoutCue(lexicon, what), input.stems) < 1) return { made: [], consumed };
+  if (contentWordCount(withoutCue(lexicon, what), input.stems) < 1 && !((r.act === 'imperative' || instructsValue(input, r.lower)) && givesValue(input, what))) return { made: [], consumed };
   // "15 % on the tents and the bundle at 229, go." sets two values in one verbless clause: two decisions.
   const pair = type === 'decision' ? valuePair(lexicon, input.tuning, subjectSaid, input.boundWord) : null;
   const made = (pair ?? [subjectSaid]).map((one) => make(scene.p, one, type, r.strength, scene.agent >= 0 ? scene.agent : scene.a, scene.answersAgent || scene.agent >= 0, reasons, alternatives, r.act!, [...r.flags, 'origin:clause']));

@@ -1499,6 +1499,16 @@ describe('decision candidates', () => {
     for (const reply of ['Option B please.', 'Go with B please.', 'B, thank you.']) expect({ reply, picked: contract(reply) }).toEqual({ reply, picked: ['Supplier contract: Borg at 45k without one.'] });
   });
 
+  it('reads "since" before a time as when a fact holds, not as a reason: a reply that says since when states the fact', () => {
+    const { decisions, review } = recorded([
+      ['tomasz', 'human', "What's the courier's current pickup window?"],
+      ['front-agent', 'bot', 'According to the contract, the pickup window is 17:00–18:00 and the latest fixed pickup you can request is 16:00.'],
+      ['tomasz', 'human', "That's the old contract. Since January the window is 14:00 to 17:00 and we can request any slot inside it."],
+      ['front-agent', 'bot', 'Thanks, I had the old version on file. Under the current contract (14:00–17:00) I can request a fixed slot.'],
+    ]);
+    expect([...decisions, ...review].map((d) => d.statement)).toContain('Since January the window is 14:00 to 17:00.');
+  });
+
   it('keeps a decision said again after another came between as the reinstatement it is', () => {
     const { decisions } = recorded([
       ['lea', 'human', 'When do we release the app update?'],

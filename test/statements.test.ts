@@ -647,6 +647,15 @@ describe('decision candidates', () => {
     expect(answering('hr-bot', 'The draft contract has a probation of 3 months.')('Probation is 6 months, not 3. We always do 6.')).toEqual(['Probation is 6 months, not 3.']);
   });
 
+  it('keeps a step given to a person apart from the choice before it ("Friday it is. Pieter, you take the call.")', () => {
+    const said = allCandidates([
+      ['pieter', 'human', 'I can do the handover calls.'],
+      ['front-agent', 'bot', 'Riverside offers three slots for the weekly call: Monday 08:00, Wednesday 13:00, Friday 17:00.'],
+      ['maren', 'human', 'Friday it is. Pieter, you take the call.'],
+    ]).filter((c) => c.p === 2).map((c) => c.statement);
+    expect(said).toEqual(['Friday it is.', 'Pieter: you take the call.']);
+  });
+
   it('keeps a qualifier opened by "but" with the statement it qualifies ("Paper stays, but with a 15 € scan fee")', () => {
     const said = answering('office-bot', 'Paper drop-off stays possible for clients without online access. Should there be a fee for it?')('Yes, paper stays for them, but with a scan fee of 15 € a month.');
     expect(said.filter((x) => /paper/i.test(x))).toEqual(['Paper stays for them, but with a scan fee of 15 € a month.']);

@@ -1536,6 +1536,8 @@ function afterChoice(input: CandidateInput, scene: MessageScene, clauses: readon
   // choice, "Tuesday. Same drill, 19:00 file." after "keep Thursday, or move it to Tuesday?", may
   // be spelled out.)
   if (scene.answersAgent && scene.a === scene.p - 1 && answersAskedValue(input, scene.a, clauses[k].text) && !picksAskedValue(input, scene.a, clauses[k].text)) return null;
+  // ("Friday it is. Pieter, you take the call." gives a person a step of their own.)
+  if (addressesPerson(scene, clauses[k + 1].text)) return null;
   const next = clauses[k + 1].text.slice(contentStart(lexicon, clauses[k + 1].text)).trim();
   const nextLower = normalForm(next);
   const ownAct = classify(lexicon, nextLower) !== null || announced(lexicon, clauses[k + 1].text) !== null;
@@ -1545,6 +1547,12 @@ function afterChoice(input: CandidateInput, scene: MessageScene, clauses: readon
   if (!next || ownAct || supposes || isQuestion(next) || hasAct(lexicon, 'smalltalk', nextLower) || hasAct(lexicon, 'explanation', nextLower) || hasAct(lexicon, 'opinion', nextLower) || hasAct(lexicon, 'aside', normalForm(clauses[k + 1].text)) || findAct(lexicon, 'reason', nextLower)?.start === 0) return null;
   const refuses = findAct(lexicon, 'i-subject', nextLower)?.start === 0 && input.negated?.(nextLower) === true;
   return { text: next, as: refuses ? 'reason' : 'statement' };
+}
+
+/** Whether a clause opens by addressing a person of the discussion ("Pieter, you take the call."). */
+function addressesPerson(scene: MessageScene, clause: string): boolean {
+  const opening = OPENING_NAME.exec(clause);
+  return opening !== null && scene.people.has(opening[1].toLowerCase());
 }
 
 /** Whether a clause names a thing beside a value in a unit ("Minimum 25 €.", "Start 11 July."), not a bare number or a unit alone ("Route 3", "48 Stunden"). */

@@ -656,6 +656,15 @@ describe('decision candidates', () => {
     expect(said).toEqual(['Friday it is.', 'Pieter: you take the call.']);
   });
 
+  it("never takes the agent a question addresses for the question's subject", () => {
+    const said = allCandidates([
+      ['lena', 'human', 'Shelf, how busy were the Thursday evenings in June after 19:00?'],
+      ['Shelf', 'bot', 'Four Thursdays in June: on average 11 visitors between 19:00 and 20:00, with 2 staff on duty.'],
+      ['ute', 'human', 'Ab sofort Donnerstag bis 19 Uhr.'],
+    ]).filter((c) => c.p === 2).map((c) => c.statement);
+    expect(said).toEqual(['Thursday evenings: ab sofort Donnerstag bis 19 Uhr.']);
+  });
+
   it('keeps a qualifier opened by "but" with the statement it qualifies ("Paper stays, but with a 15 € scan fee")', () => {
     const said = answering('office-bot', 'Paper drop-off stays possible for clients without online access. Should there be a fee for it?')('Yes, paper stays for them, but with a scan fee of 15 € a month.');
     expect(said.filter((x) => /paper/i.test(x))).toEqual(['Paper stays for them, but with a scan fee of 15 € a month.']);

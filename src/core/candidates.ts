@@ -1587,8 +1587,10 @@ function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: D
   // Once a person has answered the agent, the next person answers them ("Kein Alter ist eh
   // AGG-Pflicht." after "Ohne Foto."), not the agent's question.
   if (!valueOnly && scene.a !== scene.agent) return statement;
-  // The subject of the question asked in message `at`.
-  const askedIn = (at: number) => ({ at, subject: questionSubject(input.lexicon, sentencesAt(input, at), statement, input.stems, scene.people, valueOnly, (w) => slotOfWord(input.valueSlot, w) || input.numberWord?.(w.toLowerCase()) === true, (w) => slotOfWord(input.unitSlot, w)) });
+  // The subject of the question asked in message `at`. (No one who speaks in the discussion is a
+  // question's subject: "Shelf, how busy were the Thursday evenings?" asks the agent Shelf.)
+  const speaking = new Map([...scene.people, ...[...scene.speakers].map((s) => [s, s] as const)]);
+  const askedIn = (at: number) => ({ at, subject: questionSubject(input.lexicon, sentencesAt(input, at), statement, input.stems, speaking, valueOnly, (w) => slotOfWord(input.valueSlot, w) || input.numberWord?.(w.toLowerCase()) === true, (w) => slotOfWord(input.unitSlot, w)) });
   // (A bare value is of the thing the agent's message gives a value of the same kind, "Last year
   // the rabies booster was €39." — "€45.", before anything the message asks after it.)
   const holder = valueOnly && scene.agent >= 0 ? valueHolder(input, scene.agent, statement) : null;

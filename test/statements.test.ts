@@ -665,6 +665,13 @@ describe('decision candidates', () => {
     expect(said).toEqual(['Thursday evenings: ab sofort Donnerstag bis 19 Uhr.']);
   });
 
+  it("reads German 'nur' as a rule only where 'only' would be one ('nur mit Ausweis'), not in a report ('nur noch 50')", () => {
+    const reply = answering('lab-agent', 'The courier comes at 17:00 tomorrow. Anything I should order?');
+    expect(reply('Wir haben nur noch ungefähr 50 Barcode-Etiketten.')).toEqual([]);
+    expect(reply('Der alte Logger hat nur gepiept.')).toEqual([]);
+    expect(reply('Zugang zum Kühlraum nur mit Ausweis.')).toEqual(['Zugang zum Kühlraum nur mit Ausweis.']);
+  });
+
   it('keeps a qualifier opened by "but" with the statement it qualifies ("Paper stays, but with a 15 € scan fee")', () => {
     const said = answering('office-bot', 'Paper drop-off stays possible for clients without online access. Should there be a fee for it?')('Yes, paper stays for them, but with a scan fee of 15 € a month.');
     expect(said.filter((x) => /paper/i.test(x))).toEqual(['Paper stays for them, but with a scan fee of 15 € a month.']);

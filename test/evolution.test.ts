@@ -162,13 +162,22 @@ describe("a value given to a limit's name", () => {
     ['Cap it at 4,000 words in print.', '4000'],
     ['Total cap for the kitchen is 18,000, everything included.', '18000'],
     ['A 12k cap on the centrifuge.', '12000'],
+    ['Decision: the kitchen budget cap is 18,000.', '18000'],
     ['Die Obergrenze ist 500 Euro.', '500 eur'],
     ['El tope es de 300 euros.', '300 eur'],
   ])('%j is a limit of %s', (text, value) => {
     expect(limitOf(text)).toEqual([value]);
   });
 
-  it.each(['Raise the price to 50k.', 'The limit stays as it is, order 3 more toner packs.'])('%j sets no limit', (text) => {
+  it.each([
+    'Raise the price to 50k.',
+    'The limit stays as it is, order 3 more toner packs.',
+    // Another value is what the noun is given, a noun before another noun names a thing, and a day says when.
+    'We hit the limit yesterday and need 3 more desks.',
+    'Order 20 limit switches.',
+    'The new approval limit takes effect on Monday.',
+    'La fecha límite es el 15 de marzo.',
+  ])('%j sets no limit', (text) => {
     expect(limitOf(text)).toEqual([]);
   });
 

@@ -609,8 +609,9 @@ describe('relations on the same subject', () => {
 
   it('a bare number that is no limit replaces only the one number of a clause on the same subject, in two words', () => {
     expect(replaces('Purchases: 25 need my approval.', 'Purchases: 50 need my approval.')).toMatch(/new number: 25 → 50/);
-    // (A figure given to a cap is a limit, and another one the cap's new limit.)
-    expect(replaces('Total cap for the kitchen is 18,000, everything included.', 'Raise the kitchen cap to 21,000.')).toMatch(/new limit of number: 18000 → 21000/);
+    // (A figure given to a cap is a limit, and also the value of what it limits: a plain figure for it changes it.)
+    expect(replaces('Total cap for the kitchen is 18,000, everything included.', 'Raise the kitchen cap to 21,000.')).toMatch(/new number: 18000 → 21000/);
+    expect(replaces('Decision: the kitchen budget cap is 18,000.', 'Decision: the kitchen budget is 21,000 after all.')).toMatch(/new number: 18000 → 21000/);
     // One shared word says nothing of what the number counts.
     expect(replaces('The kitchen cap is 18,000.', 'The kitchen gets 4 new chairs.')).toBeNull();
     // Nor does a number beside another value: it may count something else.

@@ -35,6 +35,8 @@ export interface SubjectLexicon {
   lowerBounds?: string[];
   /** Nouns that name a limit ("the approval limit", "a 12k cap", "die Obergrenze"): a value given to one is a limit. */
   limitNouns?: string[];
+  /** Words that give a value to what the clause names ("is", "ist", "es", "to", "at"): a limit's noun may stand a few content words before one. */
+  limitLinkers?: string[];
   /** Words after a number that multiply it ("25k"), by the factor written as the key. */
   scales: Record<string, string[]>;
   /** Numbers written as words, by the number written as the key ("2": ["two", "zwei", "dos"]). */
@@ -172,6 +174,7 @@ export function compileSubjects(lex: SubjectLexicon, words: Words): CompiledSubj
     startBounds: new Set((lex.startBounds ?? []).map((b) => b.toLowerCase())),
     lowerBounds: new Set((lex.lowerBounds ?? []).map((b) => b.toLowerCase())),
     limitNouns: new Set((lex.limitNouns ?? []).map((b) => b.toLowerCase())),
+    limitLinkers: new Set((lex.limitLinkers ?? []).map((b) => b.toLowerCase())),
     numberWords: compileNumberWords(lex.numberWords ?? {}),
     scales: new Map(Object.entries(lex.scales).flatMap(([factor, spellings]) => spellings.map((w) => [w.toLowerCase(), Number(factor)] as const))),
     am: new Set(lex.meridiem.am),
@@ -198,6 +201,8 @@ export interface SlotValue {
   bound?: boolean;
   /** A limit that says from when something holds ("from March"). */
   start?: boolean;
+  /** A limit named by its noun ("the approval limit is 50k"): also the value of what it limits. */
+  named?: boolean;
   /** A limit that holds past its value ("after 14:00", "over 200 EUR"), not short of it ("before 10"). */
   above?: boolean;
 }
@@ -783,7 +788,7 @@ function markBound(v: SlotValue, toks: readonly Token[], i: number, lex: Compile
   const b = boundAt(toks, i, lex);
   if (b === null) {
     // (A limit's noun stays a word of the subject: "the approval limit" is what the value is of.)
-    if (givenToLimit(toks, i, lex)) v.bound = true;
+    if (givenToLimit(v, toks, i, lex)) v.bound = v.named = true;
     return [];
   }
   v.bound = true;
@@ -793,33 +798,48 @@ function markBound(v: SlotValue, toks: readonly Token[], i: number, lex: Compile
 }
 
 /**
- * Whether the value at token `i` is given to a limit's noun: one a few words before it in the
- * same clause ("raise the approval limit to 50k", "cap it at 4,000 words", "Total cap for the
- * kitchen is 18,000", "die Obergrenze ist 500 Euro") or right after it, past its scale or unit ("a 12k cap").
- * Another value between them is what the noun is given instead.
+ * Whether the amount or count at token `i` is given to a limit's noun: one a few words before it
+ * in the same clause, with only function words between ("raise the approval limit to 50k", "cap
+ * it at 4,000 words", "die Obergrenze ist 500 Euro") or a linking word right before the value
+ * ("Total cap for the kitchen is 18,000"); or one right after it, past its scale or unit, that ends
+ * the phrase ("a 12k cap on the centrifuge", not "20 limit switches"). Another value between them
+ * is what the noun is given instead ("We hit the limit yesterday and need 3 more desks" needs
+ * desks), and a day or a date is when, not how much ("The new limit takes effect on Monday").
  */
-function givenToLimit(toks: readonly Token[], i: number, lex: CompiledSubjects): boolean {
-  if (lex.limitNouns.size === 0) return false;
+function givenToLimit(v: SlotValue, toks: readonly Token[], i: number, lex: CompiledSubjects): boolean {
+  if (lex.limitNouns.size === 0 || !/^\d/.test(v.value) || WHEN_SLOTS.includes(v.key)) return false;
+  const linked = i > 0 && !toks[i].breakBefore && lex.limitLinkers.has(toks[i - 1].text);
+  let contentBetween = false;
   for (let k = i - 1; k >= 0 && i - k <= LIMIT_NOUN_REACH; k--) {
     if (toks[k + 1].breakBefore) break;
     const w = toks[k].text;
-    if (lex.limitNouns.has(w)) return true;
+    if (lex.limitNouns.has(w)) return !contentBetween || linked;
     if (/^\d/.test(w) || lex.wordSlot.has(w)) break;
+    if (isContentWord(w, lex.words)) contentBetween = true;
   }
-  // (Past the number's scale and unit: "a 12k cap", "a 500 EUR limit".)
   const after = (k: number) => k < toks.length && !toks[k].breakBefore;
   let next = i + 1;
   while (next <= i + 2 && after(next) && (lex.scales.has(toks[next].text) || lex.unitSlot.has(toks[next].text))) next++;
-  return after(next) && lex.limitNouns.has(toks[next].text);
+  return after(next) && lex.limitNouns.has(toks[next].text) && !(after(next + 1) && isContentWord(toks[next + 1].text, lex.words));
 }
+
+/** The slots whose values say when, never how much. */
+const WHEN_SLOTS: readonly string[] = ['weekday', 'month', 'date', 'time'];
 
 /** The farthest a limit's noun stands before the value given to it ("Total cap for the kitchen is 18,000"). */
 const LIMIT_NOUN_REACH = 5;
 
-/** Two values of one slot that can be compared: both limits, or both plain values. */
+/**
+ * Two values of one slot that can be compared: both limits, or both plain values; a limit named by
+ * its noun ("the kitchen budget cap is 18,000") is also the plain value of what it limits ("the
+ * kitchen budget is 21,000").
+ */
 export function comparable(a: SlotValue, b: SlotValue): boolean {
-  return a.key === b.key && !!a.bound === !!b.bound;
+  return a.key === b.key && (!!a.bound === !!b.bound || !!a.named || !!b.named);
 }
+
+/** Whether a value counts as a limit (`bound`) or as a plain value: a limit named by its noun counts as both. */
+const countsAs = (v: SlotValue, bound: boolean) => !!v.bound === bound || (!bound && !!v.named);
 
 /**
  * How firmly two clauses share a subject. 'named': one subject word, when the discussion names the
@@ -890,7 +910,7 @@ export function valueChange(older: SubjectClause, newer: SubjectClause, match: S
   const dated = startsOnly(older) && startsOnly(newer);
   for (const bound of [false, true]) {
     if ((banned && !bound) || !(bound ? limitsShareSubject : valuesShareSubject)) continue;
-    for (const key of new Set(newer.values.filter((v) => !v.negated && !!v.bound === bound && (dated || !isStartDate(v))).map((v) => v.key))) {
+    for (const key of new Set(newer.values.filter((v) => !v.negated && countsAs(v, bound) && (dated || !isStartDate(v))).map((v) => v.key))) {
       // A bare number says nothing of what it counts, but a limit of one on the same subject is
       // that subject's limit ("purchases over 25k" → "purchases over 50k"), and the one number of
       // two clauses that share two subject words is that subject's number ("Total cap for the
@@ -900,8 +920,8 @@ export function valueChange(older: SubjectClause, newer: SubjectClause, match: S
       // and "the Segelclub wants 15 rooms" share a subject only in another word.
       if (key.length > COUNT.length && key.startsWith(COUNT) && !sameSubject(without(older, key.slice(COUNT.length)), without(newer, key.slice(COUNT.length)), match)) continue;
       // (A value the older clause rules out is not one it set.)
-      const was = older.values.filter((v) => v.key === key && !v.negated && !!v.bound === bound).map((v) => v.value);
-      const now = newer.values.filter((v) => v.key === key && !v.negated && !!v.bound === bound).map((v) => v.value);
+      const was = older.values.filter((v) => v.key === key && !v.negated && countsAs(v, bound)).map((v) => v.value);
+      const now = newer.values.filter((v) => v.key === key && !v.negated && countsAs(v, bound)).map((v) => v.value);
       if (was.length === 0 || now.length === 0) continue;
       if (was.some((x) => now.some((y) => sameValue(x, y))) || valuesOf(newer, key).some((x) => was.some((y) => sameValue(x, y)))) continue;
       return `a new ${bound ? 'limit of ' : ''}${slotName(key)}: ${was.join(', ')} → ${now.join(', ')}`;

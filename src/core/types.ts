@@ -627,6 +627,8 @@ export interface CompiledSubjects {
   lowerBounds: ReadonlySet<string>;
   /** Nouns that name a limit ("limit", "cap", "Obergrenze", "tope"): a value given to one is a limit. */
   limitNouns: ReadonlySet<string>;
+  /** Words that give a value to what a clause names ("is", "ist", "to"): see subjects.json limitLinkers. */
+  limitLinkers: ReadonlySet<string>;
   timePrepositions: ReadonlySet<string>;
   /** Words between a day and its month ("13 de marzo"). */
   monthJoiners: ReadonlySet<string>;

@@ -1532,6 +1532,16 @@ describe('decision candidates', () => {
       ['front-agent', 'bot', 'Thanks, I had the old version on file. Under the current contract (14:00–17:00) I can request a fixed slot.'],
     ]);
     expect([...decisions, ...review].map((d) => d.statement)).toContain('Since January the window is 14:00 to 17:00.');
+    // "Since" before a number or a shift that is not a time gives a reason, which a choice does not take on.
+    const rooms = (reply: string) => {
+      const found = recorded([
+        ['ann', 'human', 'We need a room for the workshop.'],
+        ['room-agent', 'bot', 'Free rooms on Thursday: Room A, Room B, Room C. Which one?'],
+        ['ann', 'human', reply],
+      ]);
+      return [...found.decisions, ...found.review].map((d) => d.statement);
+    };
+    expect(rooms('Room C. Since 3 of the other rooms are booked we have no choice.')).toEqual(['Room C.']);
   });
 
   it('keeps a decision said again after another came between as the reinstatement it is', () => {

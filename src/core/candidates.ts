@@ -166,6 +166,8 @@ interface TaskFacts {
   people: ReadonlyMap<string, string>;
   /** Every speaker's name, agents' included, lowercased. */
   speakers: ReadonlySet<string>;
+  /** The people and every other speaker (agents too), keyed lowercased: whom a question may address but is never about. */
+  speaking: ReadonlyMap<string, string>;
   /** Any of their names in a text (global), or null when no one has a name to find. */
   peopleNamed: RegExp | null;
   /** For each message: an agent's that asks, proposes or lays out options (see offers). */
@@ -213,7 +215,9 @@ function taskFacts(input: CandidateInput): TaskFacts {
   const firstSaid = new Map<string, number>();
   for (let q = 0; q < messages.length; q++) for (const n of numbersOf(messages[q].text)) if (!firstSaid.has(n)) firstSaid.set(n, q);
   const speakers = new Set(messages.map((m) => m.author.trim().toLowerCase()));
-  return { view: dialogueView(messages, input.answered, input.verdict, lexicon), nothingOffered, people, speakers, peopleNamed, offered, lists, alternatives, setsOut, keyedListBefore, points, firstSaid };
+  // (No one who speaks in the discussion, agents too, is a question's subject.)
+  const speaking = new Map([...people, ...[...speakers].map((name) => [name, name] as const)]);
+  return { view: dialogueView(messages, input.answered, input.verdict, lexicon), nothingOffered, people, speakers, speaking, peopleNamed, offered, lists, alternatives, setsOut, keyedListBefore, points, firstSaid };
 }
 
 /** What every clause of one person's message is read against: who spoke before it and what they offered. */
@@ -237,6 +241,8 @@ interface MessageScene {
   answeredOffers: boolean;
   /** Every speaker's name, agents' included, lowercased (see TaskFacts). */
   speakers: ReadonlySet<string>;
+  /** The people and every other speaker (agents too), keyed lowercased: whom a question may address but is never about. */
+  speaking: ReadonlyMap<string, string>;
   /** The content words of the agent's sentences that join alternatives with "or": what a short reply may pick among. */
   alternativeTokens: ReadonlySet<string>;
   /** The last message within the same reach that lays out alternatives, in a list or with "or" (an agent's or a person's), or -1. */
@@ -426,7 +432,7 @@ function messageScene(input: CandidateInput, p: number, correcting: boolean, fac
   for (let q = p - 1; q >= 0 && p - q <= 2 * input.tuning.agentReach && alternativesAt < 0; q--) if (facts.setsOut[q]) alternativesAt = q;
   const alternativeTokens = agent >= 0 ? facts.alternatives[agent] : NO_TOKENS;
   const givesNewNumber = (text: string) => numbersOf(text).some((n) => !((facts.firstSaid.get(n) ?? p) < p));
-  return { p, a, answersAgent, agent, agentTokens, answeredTokens, said, openedBefore, sarcastic, people: facts.people, speakers: facts.speakers, correcting, agentOffers, answeredOffers, alternativeTokens, alternativesAt, listedBefore: listed, keyedListAt: facts.keyedListBefore[p], proposed: proposedBefore(input, facts, p), givesNewNumber };
+  return { p, a, answersAgent, agent, agentTokens, answeredTokens, said, openedBefore, sarcastic, people: facts.people, speakers: facts.speakers, speaking: facts.speaking, correcting, agentOffers, answeredOffers, alternativeTokens, alternativesAt, listedBefore: listed, keyedListAt: facts.keyedListBefore[p], proposed: proposedBefore(input, facts, p), givesNewNumber };
 }
 
 /** "No." (a bare refusal) opening a reply to the agent's question turns down what it offered. */
@@ -1536,8 +1542,9 @@ function afterChoice(input: CandidateInput, scene: MessageScene, clauses: readon
   // choice, "Tuesday. Same drill, 19:00 file." after "keep Thursday, or move it to Tuesday?", may
   // be spelled out.)
   if (scene.answersAgent && scene.a === scene.p - 1 && answersAskedValue(input, scene.a, clauses[k].text) && !picksAskedValue(input, scene.a, clauses[k].text)) return null;
-  // ("Friday it is. Pieter, you take the call." gives a person a step of their own.)
-  if (addressesPerson(scene, clauses[k + 1].text)) return null;
+  // ("Friday it is. Pieter, you take the call." gives a person a step of their own; "Friday.
+  // Pieter, the 17:00 slot, every week." spells out the choice to him.)
+  if (givesStep(input, scene, clauses[k + 1].text)) return null;
   const next = clauses[k + 1].text.slice(contentStart(lexicon, clauses[k + 1].text)).trim();
   const nextLower = normalForm(next);
   const ownAct = classify(lexicon, nextLower) !== null || announced(lexicon, clauses[k + 1].text) !== null;
@@ -1549,11 +1556,16 @@ function afterChoice(input: CandidateInput, scene: MessageScene, clauses: readon
   return { text: next, as: refuses ? 'reason' : 'statement' };
 }
 
-/** Whether a clause opens by addressing a person of the discussion ("Pieter, you take the call."). */
-function addressesPerson(scene: MessageScene, clause: string): boolean {
+/** Whether a clause gives a person of the discussion a step: it addresses them, then tells them what to do ("Pieter, you take the call.", "Lena, book the room."). */
+function givesStep(input: CandidateInput, scene: MessageScene, clause: string): boolean {
   const opening = OPENING_NAME.exec(clause);
-  return opening !== null && scene.people.has(opening[1].toLowerCase());
+  if (opening === null || !scene.people.has(opening[1].toLowerCase())) return false;
+  const rest = normalForm(clause.slice(opening[0].length));
+  return STEP_ACTS.some((act) => findAct(input.lexicon, act, rest)?.start === 0);
 }
+
+/** How a step given to someone opens: "you …", or an imperative. */
+const STEP_ACTS = ['you-subject', 'directive'] as const;
 
 /** Whether a clause names a thing beside a value in a unit ("Minimum 25 €.", "Start 11 July."), not a bare number or a unit alone ("Route 3", "48 Stunden"). */
 function namesThingAndMeasure(input: CandidateInput, clause: string): boolean {
@@ -1589,8 +1601,7 @@ function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: D
   if (!valueOnly && scene.a !== scene.agent) return statement;
   // The subject of the question asked in message `at`. (No one who speaks in the discussion is a
   // question's subject: "Shelf, how busy were the Thursday evenings?" asks the agent Shelf.)
-  const speaking = new Map([...scene.people, ...[...scene.speakers].map((s) => [s, s] as const)]);
-  const askedIn = (at: number) => ({ at, subject: questionSubject(input.lexicon, sentencesAt(input, at), statement, input.stems, speaking, valueOnly, (w) => slotOfWord(input.valueSlot, w) || input.numberWord?.(w.toLowerCase()) === true, (w) => slotOfWord(input.unitSlot, w)) });
+  const askedIn = (at: number) => ({ at, subject: questionSubject(input.lexicon, sentencesAt(input, at), statement, input.stems, scene.speaking, valueOnly, (w) => slotOfWord(input.valueSlot, w) || input.numberWord?.(w.toLowerCase()) === true, (w) => slotOfWord(input.unitSlot, w)) });
   // (A bare value is of the thing the agent's message gives a value of the same kind, "Last year
   // the rabies booster was €39." — "€45.", before anything the message asks after it.)
   const holder = valueOnly && scene.agent >= 0 ? valueHolder(input, scene.agent, statement) : null;

@@ -181,6 +181,20 @@ describe("a value given to a limit's name", () => {
     expect(limitOf(text)).toEqual([]);
   });
 
+  it('never reads a day, a month or a time as a limit through a limit noun: they say when, not how much', () => {
+    const noun = fc.constantFrom('limit', 'cap', 'threshold', 'Obergrenze', 'límite', 'tope');
+    const filler = fc.array(fc.constantFrom('the', 'new', 'approval', 'is', 'to', 'at', 'starts', 'on', 'for', 'ist', 'es', 'el', 'de'), { maxLength: 4 });
+    const when = fc.constantFrom('Monday', 'Friday', 'March', 'Dienstag', 'viernes', '15 March', 'March 15', '14:00', '9am');
+    fc.assert(
+      fc.property(noun, filler, when, (n, words, w) => {
+        const text = `The ${n} ${words.join(' ')} ${w}.`;
+        const bound = view(text).clauses.flatMap((c) => c.values.filter((v) => v.bound && ['weekday', 'month', 'date', 'time'].includes(v.key)));
+        expect([text, bound]).toEqual([text, []]);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('raised, retires the limit it raises, and guard then flags the old figure', async () => {
     const dir = tempDir();
     const tasks = {

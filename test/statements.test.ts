@@ -672,6 +672,19 @@ describe('decision candidates', () => {
     expect(reply('Zugang zum Kühlraum nur mit Ausweis.')).toEqual(['Zugang zum Kühlraum nur mit Ausweis.']);
   });
 
+  it('reads "X then." as a pick of a value a message just before it named, though no one offered it as a choice, and a remark that names none as no decision', () => {
+    const said = (reply: string) =>
+      candidates([
+        ['desk-agent', 'bot', 'Booking data for the last 8 weeks: Tuesday and Thursday mornings have the fewest dog appointments.'],
+        ['sanne', 'human', "Thursday mornings I'm in surgery."],
+        ['maren', 'human', reply],
+      ])
+        .filter((c) => c.p === 2)
+        .map((c) => c.statement);
+    expect(said('Tuesdays then.')).toEqual(['Tuesdays then.']);
+    expect(said('Best year yet then.')).toEqual([]);
+  });
+
   it('keeps a qualifier opened by "but" with the statement it qualifies ("Paper stays, but with a 15 € scan fee")', () => {
     const said = answering('office-bot', 'Paper drop-off stays possible for clients without online access. Should there be a fee for it?')('Yes, paper stays for them, but with a scan fee of 15 € a month.');
     expect(said.filter((x) => /paper/i.test(x))).toEqual(['Paper stays for them, but with a scan fee of 15 € a month.']);

@@ -1047,7 +1047,9 @@ function ownCue(input: CandidateInput, scene: MessageScene, r: ClauseReading): v
   // remark decides nothing. (A conclusion has shown what it names above. A clause that opens with
   // its decision cue opens with the verb: "Mantenemos las facturas antiguas." has one the
   // tagger, which reads English, does not see.)
-  if (r.type === 'decision' && !r.label && r.act !== 'conclusion' && words <= input.tuning.ellipticSubjectMaxWords && !HAS_NUMBER.test(body) && findAct(lexicon, 'decision', lower)?.start !== 0 && !selects(body, scene.openedBefore(), input.stems) && r.verbless()) r.type = null;
+  // ("Tuesdays then." after a report that named Tuesday and Thursday picks a value named just
+  // before it, as a pick among options does.)
+  if (r.type === 'decision' && !r.label && r.act !== 'conclusion' && words <= input.tuning.ellipticSubjectMaxWords && !HAS_NUMBER.test(body) && findAct(lexicon, 'decision', lower)?.start !== 0 && !selects(body, scene.openedBefore(), input.stems) && !namesValueSaidBefore(input, scene, body) && r.verbless()) r.type = null;
   // A pick that closes the choice ("Storage box then.", "Then Arctic.") stands for the
   // alternative it names, as a short selection does.
   if (r.type === 'decision' && (r.act === 'decision' || r.act === 'conclusion') && words <= SHORT_PICK_WORDS && scene.alternativesAt >= 0) r.text = pickedAlternative(input, body, scene.alternativesAt) ?? r.text;
@@ -2390,6 +2392,20 @@ function offers(lex: CompiledStatementLexicon, text: string, sentences: readonly
 }
 
 /** A short reply that names something the agent's message offered (a shared content word or number): `theirs`, its content tokens. */
+/**
+ * Whether a short clause names a value word (a weekday, a month) that one of the messages just
+ * before it names too: the value was put up there, though no one offered it as a choice.
+ */
+function namesValueSaidBefore(input: CandidateInput, scene: MessageScene, body: string): boolean {
+  const values = words(body).filter((w) => input.valueSlot?.(w.toLowerCase()) != null).flatMap((w) => contentToken(w.toLowerCase(), input.stems) ?? []);
+  if (values.length === 0) return false;
+  for (let q = Math.max(0, scene.p - input.tuning.agentReach); q < scene.p; q++) {
+    const said = tokenSetAt(input, q);
+    if (values.some((t) => said.has(t))) return true;
+  }
+  return false;
+}
+
 function selects(body: string, theirs: ReadonlySet<string>, stems: Stems): boolean {
   return contentTokens(body, stems).some((t) => theirs.has(t));
 }

@@ -673,14 +673,13 @@ describe('decision candidates', () => {
   });
 
   it('reads "X then." as a pick of a value a message just before it named, though no one offered it as a choice, and a remark that names none as no decision', () => {
-    const said = (reply: string) =>
-      candidates([
+    const said = replying(
+      [
         ['desk-agent', 'bot', 'Booking data for the last 8 weeks: Tuesday and Thursday mornings have the fewest dog appointments.'],
         ['sanne', 'human', "Thursday mornings I'm in surgery."],
-        ['maren', 'human', reply],
-      ])
-        .filter((c) => c.p === 2)
-        .map((c) => c.statement);
+      ],
+      'maren',
+    );
     expect(said('Tuesdays then.')).toEqual(['Tuesdays then.']);
     expect(said('Best year yet then.')).toEqual([]);
   });

@@ -615,7 +615,12 @@ function instructsValue(input: CandidateInput, lower: string): boolean {
  * where "Send it to her." says nothing a reader could place.
  */
 function givesValue(input: CandidateInput, text: string): boolean {
-  return /\p{N}/u.test(text) || words(text).some((w) => input.valueSlot?.(w.toLowerCase()) != null || input.numberWord?.(w.toLowerCase()) === true);
+  return /\p{N}/u.test(text) || words(text).some((w) => isValueWord(input, w));
+}
+
+/** A word that is a value by itself: a weekday or a month (the subject lexicon's slot words), or a number written as a word. */
+function isValueWord(input: CandidateInput, word: string): boolean {
+  return slotOfWord(input.valueSlot, word) || input.numberWord?.(word.toLowerCase()) === true;
 }
 
 /**
@@ -1451,7 +1456,8 @@ function statedCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   const subjectSaid = r.label === 'rule' ? statement : withQuestionSubject(input, scene, type, statement, !walk.answered);
   // (An imperative's verb is its cue: "Draft it." says no more than "Publish." does.)
   const what = r.act === 'imperative' ? subjectSaid.replace(/^\S+\s*/u, '') : subjectSaid;
-  if (contentWordCount(withoutCue(lexicon, what), input.stems) < 1 && !((r.act === 'imperative' || instructsValue(input, r.lower)) && givesValue(input, what))) return { made: [], consumed };
+  const instruction = r.act === 'imperative' || findAct(lexicon, 'directive', r.lower)?.start === 0;
+  if (contentWordCount(withoutCue(lexicon, what), input.stems) < 1 && !(instruction && givesValue(input, what))) return { made: [], consumed };
   // "15 % on the tents and the bundle at 229, go." sets two values in one verbless clause: two decisions.
   const pair = type === 'decision' ? valuePair(lexicon, input.tuning, subjectSaid, input.boundWord) : null;
   const made = (pair ?? [subjectSaid]).map((one) => make(scene.p, one, type, r.strength, scene.agent >= 0 ? scene.agent : scene.a, scene.answersAgent || scene.agent >= 0, reasons, alternatives, r.act!, [...r.flags, 'origin:clause']));
@@ -1603,7 +1609,7 @@ function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: D
   if (!valueOnly && scene.a !== scene.agent) return statement;
   // The subject of the question asked in message `at`. (No one who speaks in the discussion is a
   // question's subject: "Shelf, how busy were the Thursday evenings?" asks the agent Shelf.)
-  const askedIn = (at: number) => ({ at, subject: questionSubject(input.lexicon, sentencesAt(input, at), statement, input.stems, scene.speaking, valueOnly, (w) => slotOfWord(input.valueSlot, w) || input.numberWord?.(w.toLowerCase()) === true, (w) => slotOfWord(input.unitSlot, w)) });
+  const askedIn = (at: number) => ({ at, subject: questionSubject(input.lexicon, sentencesAt(input, at), statement, input.stems, scene.speaking, valueOnly, (w) => isValueWord(input, w), (w) => slotOfWord(input.unitSlot, w)) });
   // (A bare value is of the thing the agent's message gives a value of the same kind, "Last year
   // the rabies booster was €39." — "€45.", before anything the message asks after it.)
   const holder = valueOnly && scene.agent >= 0 ? valueHolder(input, scene.agent, statement) : null;
@@ -2391,13 +2397,12 @@ function offers(lex: CompiledStatementLexicon, text: string, sentences: readonly
   return isQuestion(text) || sentences.some((s) => isQuestion(s.text) && !quotesItsQuestion(s.text)) || hasAct(lex, 'proposal', lower) || hasAct(lex, 'hypothetical', lower) || sentences.some((s) => findAct(lex, 'option-intro', normalForm(s.text))?.start === 0 || findAct(lex, 'proposal-label', normalForm(s.text))?.start === 0);
 }
 
-/** A short reply that names something the agent's message offered (a shared content word or number): `theirs`, its content tokens. */
 /**
  * Whether a short clause names a value word (a weekday, a month) that one of the messages just
  * before it names too: the value was put up there, though no one offered it as a choice.
  */
 function namesValueSaidBefore(input: CandidateInput, scene: MessageScene, body: string): boolean {
-  const values = words(body).filter((w) => input.valueSlot?.(w.toLowerCase()) != null).flatMap((w) => contentToken(w.toLowerCase(), input.stems) ?? []);
+  const values = words(body).filter((w) => slotOfWord(input.valueSlot, w)).flatMap((w) => contentToken(w.toLowerCase(), input.stems) ?? []);
   if (values.length === 0) return false;
   for (let q = Math.max(0, scene.p - input.tuning.agentReach); q < scene.p; q++) {
     const said = tokenSetAt(input, q);
@@ -2406,6 +2411,7 @@ function namesValueSaidBefore(input: CandidateInput, scene: MessageScene, body: 
   return false;
 }
 
+/** A short reply that names something the agent's message offered (a shared content word or number): `theirs`, its content tokens. */
 function selects(body: string, theirs: ReadonlySet<string>, stems: Stems): boolean {
   return contentTokens(body, stems).some((t) => theirs.has(t));
 }

@@ -1496,6 +1496,23 @@ describe('which earlier decision a reversal replaces', () => {
     expect(inTask(word, [candidate('Breakfast stays from 7:00 to 10:00.', 0, [0]), candidate('Then 10:30.', 2, [1, 2])])).toEqual([null, 0]);
   });
 
+  it('in one task: an offer made in case the earlier value does not work, or a question naming it, puts that value up for change', () => {
+    const agent = (text: string, index: number) => ({ index, author: 'desk-bot', role: 'bot' as const, text, ts: null });
+    const settled = (offer: string) => [
+      agent('The supplier has two slots for the weekly call: Tuesday 09:00 or Friday 15:00.', 0),
+      human('Friday it is.', 1),
+      human('Friday afternoons the van is out and nobody is here to take it.', 2),
+      agent(offer, 3),
+      human('Ok, Wednesday 11:00 then.', 4),
+    ];
+    const decided = () => [candidate('Friday it is.', 1, [0, 1]), candidate('Ok, Wednesday 11:00 then.', 4, [3, 4])];
+    expect(inTask(settled("They can also do Wednesday 11:00 if Friday doesn't work for us."), decided())).toEqual([null, 0]);
+    expect(inTask(settled('Should we keep Friday, or take their Wednesday 11:00 slot?'), decided())).toEqual([null, 0]);
+    expect(inTask(settled('Si el viernes no va, también pueden el miércoles a las 11:00.'), decided())).toEqual([null, 0]);
+    // An offer that does not name the earlier value puts nothing up: the new day may be a second call.
+    expect(inTask(settled('They can also do Wednesday 11:00 if we want a second call.'), decided())).toEqual([null, null]);
+  });
+
   it("across tasks: a cue of the message belongs to the decision that states it, not to the message's other decisions", () => {
     const old = decision('DEC-20260105-001', 'T1', 'Every template needs permission defaults.', '2026-01-05T09:00:00Z');
     const source = 'Guests get view-only access and permission defaults. Templates are out for v1.';

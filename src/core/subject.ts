@@ -1603,7 +1603,8 @@ function numbersChanged(retired: SubjectView, replaced: SubjectView): { dropped:
  * appointment on Thursday. Would Friday work?" → "Then Friday at 8:30"): the answer replaces the
  * decision that holds the old value, though neither statement names their shared subject. With
  * `counts`, only a count the older decision set, by an answer that is one bare number (see
- * bareAnswer); without, every other slot. `announced`: the answer's message announces a change
+ * bareAnswer); without, every other slot, a bare number in the old value's unit ("Raise it to
+ * 700." after "under the 600 € cap"). `announced`: the answer's message announces a change
  * ("ok, 21 days then. from now on for all vaccine reminders" after "so 14 days is pointless"):
  * a clause of the question that names the old value is about it, whatever else it names.
  */
@@ -1630,7 +1631,9 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
       const counted = was.key.startsWith(COUNT);
       if (was.negated || counted !== counts || restated(was)) continue;
       for (const n of newer.clauses) {
-        const now = counted ? bareAnswer(n, was, asked) : n.values.find((v) => comparable(v, was) && !v.negated && v.value !== was.value && !o.values.some((x) => x.key === v.key && x.value === v.value));
+        // (A bare number takes the old value's unit, as the question names it: "Raise it to 700."
+        // after "under the 600 € cap" is 700 €.)
+        const now = counted || isBareNumber(n) ? bareAnswer(n, was, asked) : n.values.find((v) => comparable(v, was) && !v.negated && v.value !== was.value && !o.values.some((x) => x.key === v.key && x.value === v.value));
         // An answer with a subject of its own must speak of the old decision's subject or of the
         // question's clause that names the old value (inside one discussion, of any clause of the
         // question: "#6B7280 passes on white, but body text sits on grey"): "Segelclub block: 12

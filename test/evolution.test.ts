@@ -605,6 +605,34 @@ describe('a change of plan accepted from the review queue', () => {
     expect(decisionsIn(dir).find((d) => /Thursday/.test(d.statement))).toMatchObject({ status: 'superseded', superseded_by: friday.id, superseded_reason: expect.stringContaining('thursday → friday') });
   });
 
+  it('is retired by a later decision that names its subject only through the report it answered', async () => {
+    const dir = tempDir();
+    const tasks = {
+      T1: { title: 'Monthly consumables order', discussion: transcript(`
+          02-02 09:00 ana: We need a supplier for the monthly consumables order.
+          02-02 09:01 stock-agent: Three offers: Medline 574 €, Hoffmann 612 €, Praxis24 548 € with a week's delivery. Which one?
+          02-02 09:05 ana: Medline. From now on the monthly order is capped at 600 €, anything above needs my ok.
+        `) },
+      T2: { title: 'Medline prices', discussion: transcript(`
+          04-01 09:00 stock-agent: Monthly report: March spend with Medline 588 €, under the 600 € cap. Medline raised glove prices by 11 % from April, so the basket is now about 630 €. Should I trim it?
+          04-01 09:05 ana: Raise it to 700. We don't skimp on gloves.
+          04-01 09:06 stock-agent: Done: the monthly cap is now 700 €.
+        `) },
+    };
+    writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
+    expect((await cli(['run', '--now', '2026-05-01T00:00:00Z'], dir)).status).toBe(0);
+    const raise = decisionsIn(dir).find((d) => d.statement === 'Raise it to 700.')!;
+    expect(raise).toMatchObject({ status: 'active' });
+    expect((await cli(['review', 'accept', queued(dir, /600/).id, '--now', '2026-05-02T00:00:00Z'], dir)).status).toBe(0);
+    const cap = () => decisionsIn(dir).find((d) => /600/.test(d.statement))!;
+    expect(cap()).toMatchObject({ status: 'superseded', superseded_by: raise.id, superseded_reason: 'a new amount: 600 eur → 700 eur' });
+    expect(decisionsIn(dir).find((d) => d.id === raise.id)).toMatchObject({ status: 'active' });
+    // The next run leaves what acceptance did.
+    const before = readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8');
+    expect((await cli(['run', '--now', '2026-05-03T00:00:00Z'], dir)).status).toBe(0);
+    expect(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8')).toBe(before);
+  });
+
   it('is not retired by a later decision of its own task on another subject, at acceptance or in the next run', async () => {
     const dir = tempDir();
     const discussion = [...mondayThenThursday(), ...transcript(`

@@ -10,36 +10,43 @@ import { readMemory, writeMemory } from '../io/memory';
 import { withMemoryLock } from '../io/lock';
 import { extractRun } from './run';
 import { openWorkspace, readTasks, type Workspace, type WorkspaceOptions } from './workspace';
+import type { TaskFile } from '../io/taskFile';
 
 export interface PendingItem {
   item: ReviewItem;
   messages: Message[];
 }
 
-/** Discussion messages of the given tasks, from the task files the workspace reads. */
-async function taskMessages(cwd: string, ws: Workspace, taskIds: ReadonlySet<string>): Promise<Map<string, Message[]>> {
-  const { files } = await readTasks(cwd, ws.files);
-  const out = new Map<string, Message[]>();
-  for (const f of files) {
-    for (const t of f.tasks) if (taskIds.has(t.id) && !out.has(t.id)) out.set(t.id, normalizeDiscussion(t.discussion, ws.engine.config));
-  }
-  return out;
+/** What the task files the workspace reads say of each task: its title, and its discussion's messages (normalised when first asked for). */
+interface TaskTexts {
+  titleOf: (taskId: string) => string | null;
+  messagesOf: (taskId: string) => Message[] | null;
 }
 
-/** The titles of the tasks the workspace reads, by task id. */
-async function taskTitles(cwd: string, ws: Workspace): Promise<Map<string, string>> {
+/** The tasks' titles and discussions, from the task files the workspace reads (the first file that has a task wins). */
+async function taskTexts(cwd: string, ws: Workspace): Promise<TaskTexts> {
   const { files } = await readTasks(cwd, ws.files);
-  const out = new Map<string, string>();
-  for (const f of files) for (const t of f.tasks) if (t.title && !out.has(t.id)) out.set(t.id, t.title);
-  return out;
+  const tasks = new Map<string, TaskFile['tasks'][number]>();
+  for (const f of files) for (const t of f.tasks) if (!tasks.has(t.id)) tasks.set(t.id, t);
+  const messages = new Map<string, Message[]>();
+  return {
+    titleOf: (taskId) => tasks.get(taskId)?.title || null,
+    messagesOf: (taskId) => {
+      const task = tasks.get(taskId);
+      if (!task) return null;
+      let said = messages.get(taskId);
+      if (!said) messages.set(taskId, (said = normalizeDiscussion(task.discussion, ws.engine.config)));
+      return said;
+    },
+  };
 }
 
 export async function listPending(options: WorkspaceOptions): Promise<PendingItem[]> {
   const ws = await openWorkspace({ ...options, recorded: true });
   const memory = await readMemory(ws.memoryDir, ws.memoryDisplay);
   const pending = memory.registry.review.filter((r) => r.status === 'pending');
-  const messages = await taskMessages(options.cwd, ws, new Set(pending.map((r) => r.task_id)));
-  return pending.map((item) => ({ item, messages: (messages.get(item.task_id) ?? []).filter((m) => item.messages.includes(m.index)) }));
+  const tasks = await taskTexts(options.cwd, ws);
+  return pending.map((item) => ({ item, messages: (tasks.messagesOf(item.task_id) ?? []).filter((m) => item.messages.includes(m.index)) }));
 }
 
 export interface Resolution {
@@ -50,17 +57,17 @@ export interface Resolution {
 async function resolve(
   options: WorkspaceOptions & { now: string; lockTimeout?: number },
   id: string,
-  apply: (registry: Registry, item: ReviewItem, engine: Engine, titles: ReadonlyMap<string, string>) => Resolution & { newPatterns: Pattern[] },
+  apply: (registry: Registry, item: ReviewItem, engine: Engine, tasks: TaskTexts) => Resolution & { newPatterns: Pattern[] },
 ): Promise<Resolution> {
   const ws = await openWorkspace({ ...options, recorded: true });
-  const titles = await taskTitles(options.cwd, ws);
+  const tasks = await taskTexts(options.cwd, ws);
   const result = await withMemoryLock(ws.memoryDir, options.lockTimeout ?? 30, async () => {
     const memory = await readMemory(ws.memoryDir, ws.memoryDisplay);
     const registry = structuredClone(memory.registry);
     const item = registry.review.find((r) => r.id === id);
     if (!item) throw new NotFoundError(`no review item ${id} in ${ws.memoryDisplay}`);
     if (item.status !== 'pending') throw new UsageError(`${id} is already ${item.status}`);
-    const { newPatterns, ...resolution } = apply(registry, item, ws.engine, titles);
+    const { newPatterns, ...resolution } = apply(registry, item, ws.engine, tasks);
     await writeMemory(ws.memoryDir, memory, registry, newPatterns);
     return resolution;
   });
@@ -74,9 +81,9 @@ export function acceptReview(
   id: string,
   overrides: { statement?: string; type?: DecisionType },
 ): Promise<Resolution> {
-  return resolve(options, id, (registry, item, engine, titles) => {
+  return resolve(options, id, (registry, item, engine, tasks) => {
     const choice = { statement: overrides.statement?.trim() || item.candidate.statement, type: overrides.type ?? item.candidate.type };
-    const { decision, newPatterns } = acceptReviewItem(registry, item, choice, engine, options.now, (taskId) => titles.get(taskId) ?? null);
+    const { decision, newPatterns } = acceptReviewItem(registry, item, choice, engine, options.now, tasks.titleOf, tasks.messagesOf);
     return { item, decision, newPatterns };
   });
 }

@@ -10,7 +10,7 @@ import { sentenceCandidates, type CandidateInput } from './candidates';
 import { agentCandidates, decideTask, orderCandidates, type DecideInput, type TaskAnalysis, type WeighedCandidate } from './decide';
 import { detect, withAdmittedErrors, withDeniedValues } from './detect';
 import { decisionFromReview, mergeTask, RegistryIndex, recordPatterns, type Registry, type TaskMerge } from './evolve';
-import { EntryMemo, idRanks, markStale, rejectedByRecall, relateMessages, relateNewDecisions, retireAcceptedBySince, type RelatedPattern, type RelateOptions, type StaleMemo, type TaskMessages } from './relate';
+import { EntryMemo, idRanks, markStale, rejectedByRecall, relateMessages, relateNewDecisions, retireAcceptedBySince, type RelateContext, type RelatedPattern, type RelateOptions, type StaleMemo, type TaskMessages } from './relate';
 import { compareInstants } from './instant';
 import { analyseMessages, type AnalysedMessages } from './messageAnalysis';
 import { normalizeDiscussion } from './normalize';
@@ -469,11 +469,22 @@ function closeRegistry(registry: Registry, engine: Engine, now: string, relateOp
  * A person accepts a pending review item (in place): it becomes a decision made the way the
  * pipeline makes them, related to the registry as a new decision is (supersession,
  * contradictions, duplicates; `titleOf`: the tasks' titles, what a statement that leaves its
- * subject unsaid is about), and the registry is closed as after a run. It is related where it
- * was said: an item accepted weeks later never retires a change of plan made since, and a change
- * made since on its subject retires it (see retireAcceptedBySince).
+ * subject unsaid is about; `messagesOf`: the tasks' discussions, what each decision's message and
+ * the message it answered said), and the registry is closed as after a run. It is related where
+ * it was said: an item accepted weeks later never retires a change of plan made since, and a
+ * change made since on its subject retires it (see retireAcceptedBySince), also one that names
+ * its subject only through the message it answered ("Raise it to 700." after "under the 600 €
+ * cap").
  */
-export function acceptReviewItem(registry: Registry, item: ReviewItem, choice: { statement: string; type: DecisionType }, engine: Engine, now: string, titleOf: (taskId: string) => string | null = () => null): { decision: Decision; newPatterns: Pattern[] } {
+export function acceptReviewItem(
+  registry: Registry,
+  item: ReviewItem,
+  choice: { statement: string; type: DecisionType },
+  engine: Engine,
+  now: string,
+  titleOf: (taskId: string) => string | null = () => null,
+  messagesOf: (taskId: string) => readonly Message[] | null = () => null,
+): { decision: Decision; newPatterns: Pattern[] } {
   const index = new RegistryIndex(registry);
   const decision = decisionFromReview(item, choice, index.ids, now, engine.bridge);
   item.status = 'accepted';
@@ -483,10 +494,46 @@ export function acceptReviewItem(registry: Registry, item: ReviewItem, choice: {
   registry.decisions.sort((a, b) => (a.id < b.id ? -1 : 1));
   const relateOptions = relateOptionsOf(engine);
   const memo = new SubjectMemo(new PorterStems(engine.words));
-  const { newPatterns } = recordPatterns(registry, index, relateNewDecisions(registry, [decision], engine.lexicon, relateOptions, { titleOf, memo }), now);
-  retireAcceptedBySince(registry, decision, engine.lexicon, relateOptions, { titleOf, memo });
+  const context: RelateContext = { titleOf, memo, ...saidOfRecorded(messagesOf, engine.statements) };
+  const { newPatterns } = recordPatterns(registry, index, relateNewDecisions(registry, [decision], engine.lexicon, relateOptions, context), now);
+  retireAcceptedBySince(registry, decision, engine.lexicon, relateOptions, context);
   closeRegistry(registry, engine, now, relateOptions);
   return { decision, newPatterns };
+}
+
+/**
+ * What the discussions said of recorded decisions, as a run knows it of the decisions it makes:
+ * the message each was said in (the last of its sources), the message it answered, and whether
+ * only agents said it. Nothing where a task's discussion is not at hand (`messagesOf` null).
+ */
+function saidOfRecorded(messagesOf: (taskId: string) => readonly Message[] | null, statements: CompiledStatementLexicon): Pick<RelateContext, 'sourceText' | 'askedText' | 'spokenBy'> {
+  // Each task's messages by index, made when a decision of the task is first asked about.
+  const byTask = new Map<string, ReadonlyMap<number, Message> | null>();
+  const messagesAt = (taskId: string) => {
+    let at = byTask.get(taskId);
+    if (at === undefined) {
+      const messages = messagesOf(taskId);
+      byTask.set(taskId, (at = messages === null ? null : new Map(messages.map((m) => [m.index, m]))));
+    }
+    return at;
+  };
+  const sources = (d: Decision) => d.source?.messages ?? [];
+  return {
+    sourceText: (d) => {
+      const said = sources(d);
+      return said.length === 0 ? null : (messagesAt(d.task_id)?.get(said[said.length - 1])?.text ?? null);
+    },
+    askedText: (d) => {
+      const at = messagesAt(d.task_id);
+      const said = sources(d);
+      if (!at || said.length === 0) return null;
+      return questionText({ sourceMessages: said, messageIndex: said[said.length - 1] }, (i) => at.get(i)?.text, statements) ?? null;
+    },
+    spokenBy: (d) => {
+      const roles = sources(d).flatMap((i) => messagesAt(d.task_id)?.get(i)?.role ?? []);
+      return roles.length === 0 ? null : roles.every((r) => r === 'bot') ? 'bot' : 'human';
+    },
+  };
 }
 
 export function runPipeline(input: PipelineInput, engine: Engine): PipelineOutput {

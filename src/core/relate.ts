@@ -325,8 +325,10 @@ export function relateNewDecisions(
  * the runs gave them. A later decision of another task that names little is read with what the
  * two tasks' titles both name (titledChange). A later decision of its own task does not meet it
  * here (crossTaskVerdict leaves a task's own decisions to the in-task pass, which reads only
- * what the analysis found). (What a later decision's message or the question it answered said,
- * and who said it, are not at hand here: a link that only those give is not found.)
+ * what the analysis found). What a later decision's message and the question it answered said,
+ * and who said it, count where the context gives the discussions (`sourceText`, `askedText`,
+ * `spokenBy`): a later decision that names the subject only through its question is found by the
+ * question's words (retiredByAnswer).
  */
 export function retireAcceptedBySince(registry: { decisions: Decision[] }, d: Decision, lexicon: CompiledLexicon, options: RelateOptions = DEFAULT_RELATE_OPTIONS, context: RelateContext = {}): void {
   const pass = registryPass(registry, [], lexicon, options, context);
@@ -337,13 +339,15 @@ export function retireAcceptedBySince(registry: { decisions: Decision[] }, d: De
     sortByRank(found, pass.ranks);
     return found;
   };
-  for (const e of since(me.tokens)) {
+  const met = since(me.tokens);
+  for (const e of met) {
     const verdict = crossTaskVerdict(relating(pass, e.d, e).later, d, theirs, pass.judge);
     if (verdict?.kind === 'supersedes') {
       retire(pass, d, e.d, verdict.why);
       return;
     }
   }
+  if (retiredByAnswer(pass, registry, d, me, theirs, new Set(met.map((e) => e.d)))) return;
   // Then, as a run relates a decision that names little, through what the tasks' titles both name.
   const title = titleView(pass, d.task_id);
   if (title === null) return;
@@ -364,6 +368,32 @@ export function retireAcceptedBySince(registry: { decisions: Decision[] }, d: De
       return;
     }
   }
+}
+
+/**
+ * The first decision made since `d` on its subject that names the subject only through the
+ * message it answered ("Raise it to 700." after "under the 600 € cap"), found by that message's
+ * words, retires the accepted `d`: as the run relates such a decision by its question's words
+ * (answeredReplaces). At most as many are read as a run weighs for one decision, in id order;
+ * none without the discussions (`askedText`). Whether one retired it.
+ */
+function retiredByAnswer(pass: RegistryPass, registry: { decisions: Decision[] }, d: Decision, me: Entry, theirs: SubjectView, met: ReadonlySet<Decision>): boolean {
+  const askedText = pass.context.askedText;
+  if (!askedText) return false;
+  const later = registry.decisions.filter((o) => o !== d && !met.has(o) && o.status === 'active' && compareInstants(d.created_at, o.created_at) < 0).sort((a, b) => pass.ranks.get(a)! - pass.ranks.get(b)!);
+  let read = 0;
+  for (const o of later) {
+    if (read >= pass.options.maxCandidates) return false;
+    const asked = askedText(o);
+    if (asked === null || sharedCount(pass.memo.tokenSetOf(asked), me.tokens) === 0) continue;
+    read++;
+    const verdict = crossTaskVerdict(relating(pass, o, pass.entries.entryOf(o, pass.memo)).later, d, theirs, pass.judge);
+    if (verdict?.kind === 'supersedes') {
+      retire(pass, d, o, verdict.why);
+      return true;
+    }
+  }
+  return false;
 }
 
 /** The registry but for the new decisions indexed (each is added once related), and what the pass compares with. */

@@ -510,7 +510,7 @@ describe("an agent's draft that missed a change", () => {
   it('is asked about in the discussion that made the change, when it quotes the number the change dropped', async () => {
     const found = await contradictionsOf("Noted. Draft for the price page: 'For small jobs a minimum charge of 45 EUR (net) applies.' Send it to Helga to publish?");
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ messages: [2], description: expect.stringMatching(/^This seems to contradict DEC-20260317-\d{3} \(T2: "60\."\); it restates the decision that was replaced \(DEC-20260302-\d{3}: "Minimum charge 45 EUR per job\."\)/) });
+    expect(found[0]).toMatchObject({ messages: [2], description: expect.stringMatching(/^This seems to contradict DEC-20260317-\d{3} \(T2: "60\."\); it gives 45 eur, the value that was replaced \(DEC-20260302-\d{3}: "Minimum charge 45 EUR per job\."\)/) });
   });
 
   it("lets the agent's update that gives the new number pass, and the person's message that named the old one before the change", async () => {

@@ -1391,7 +1391,7 @@ describe('extract run and extract guard on two tasks', () => {
     expect(before).toMatchObject({ status: 'superseded', superseded_by: after.id, superseded_reason: 'a new duration: 6 week → 8 week' });
   });
 
-  it("retires an amount by a bare number answering a report that names it ('Raise it to 700.' after 'under the 600 € cap'), not by one answering a report that names no cap", async () => {
+  it("retires an amount by a bare number answering a report that names it ('Raise it to 700.' after 'under the 600 € cap'), not by one answering a report that names no cap; a draft giving 600 € again is caught", async () => {
     const capped = [
       msg('ana', 'human', 'We need a supplier for the monthly consumables order.', '2026-02-02T09:00:00Z'),
       msg('stock-agent', 'bot', "Three offers: Medline 574 €, Hoffmann 612 €, Praxis24 548 € with a week's delivery. Which one?", '2026-02-02T09:01:00Z'),
@@ -1402,10 +1402,15 @@ describe('extract run and extract guard on two tasks', () => {
       msg('stock-agent', 'bot', report, '2026-04-01T09:00:00Z'),
       msg('ana', 'human', "Raise it to 700. We don't skimp on gloves.", '2026-04-01T09:05:00Z'),
     ];
-    const { decisions } = await onTwoTasks(capped, raised('Monthly report: March spend with Medline 588 €, under the 600 € cap. Medline raised glove prices by 11 % from April, so the basket is now about 630 €. Should I trim it?'));
+    const { dir, decisions } = await onTwoTasks(capped, raised('Monthly report: March spend with Medline 588 €, under the 600 € cap. Medline raised glove prices by 11 % from April, so the basket is now about 630 €. Should I trim it?'));
     const cap = decisions.find((d) => d.task_id === 'T1' && /600/.test(d.statement))!;
     const raise = decisions.find((d) => d.task_id === 'T2' && /700/.test(d.statement))!;
     expect(cap).toMatchObject({ status: 'superseded', superseded_by: raise.id, superseded_reason: 'a new amount: 600 eur → 700 eur' });
+    // A later draft that still caps the order at 600 € gives the value the bare 700 replaced.
+    const draft = await cli(['guard', 'Draft for May: the usual basket, monthly order capped at 600 €.'], dir);
+    expect(draft.status).toBe(1);
+    expect(draft.stdout).toContain(`${raise.id} (T2, decision): "Raise it to 700." — it gives 600 eur, the value that was replaced`);
+    expect((await cli(['guard', 'Draft for May: the usual basket, monthly order capped at 700 €.'], dir)).status).toBe(0);
     // A report that names no 600 € puts no cap up for a new value: 700 may be anything.
     const other = await onTwoTasks(capped, raised('Monthly report: Medline raised glove prices by 11 % from April, so the basket is now about 630 €. Should I trim it?'));
     expect(other.decisions.find((d) => d.task_id === 'T1' && /600/.test(d.statement))).toMatchObject({ status: 'active' });

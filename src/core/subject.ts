@@ -993,9 +993,14 @@ function bareNumberChange(older: SubjectClause, newer: SubjectClause): string | 
   const numeric = older.values.filter((v) => !v.negated && /^\d/.test(v.value));
   if (numeric.length !== 1 || numeric[0].key.startsWith(COUNT)) return null;
   const was = numeric[0];
-  const unit = was.value.split(' ').slice(1).join(' ');
-  const now = unit ? `${given[0].value} ${unit}` : given[0].value;
+  const now = inUnitOf(given[0].value, was).value;
   return now === was.value ? null : `a new ${was.key}: ${was.value} → ${now}`;
+}
+
+/** A bare number as a value of `was`'s slot, in its unit ("700" for "600 eur" is "700 eur"). */
+function inUnitOf(number: string, was: SlotValue): SlotValue {
+  const unit = was.value.split(' ').slice(1).join(' ');
+  return { ...was, value: unit ? `${number} ${unit}` : number };
 }
 
 /**
@@ -1684,9 +1689,8 @@ function bareAnswer(n: SubjectClause, was: SlotValue, asked: SubjectView): SlotV
   if (!isBareNumber(n) || !/^\d/.test(was.value)) return null;
   const number = n.values.find((v) => !v.negated)!.value;
   if (asked.clauses.some((c) => c.values.some((v) => v.key !== was.key && v.value.split(' ')[0] === number))) return null;
-  const unit = was.value.split(' ').slice(1).join(' ');
-  const value = unit ? `${number} ${unit}` : number;
-  return value === was.value ? null : { ...was, value };
+  const now = inUnitOf(number, was);
+  return now.value === was.value ? null : now;
 }
 
 /**
@@ -1797,7 +1801,8 @@ function bansWhatItDoes(earlier: SubjectClause, later: SubjectClause): boolean {
  * ("Zahlungsziel ist immer 14 Tage" for "payment within 60 days"), and a later text giving a
  * third value for the corrected slot ("payment within 30 days") goes against it too.
  */
-export function restatesRetired(retired: SubjectView, replaced: SubjectView, later: SubjectView, whole = true, corrected = false): string | null {
+export function restatesRetired(retired: SubjectView, replacedAsSaid: SubjectView, later: SubjectView, whole = true, corrected = false): string | null {
+  const replaced = withBareInRetiredUnit(retired, replacedAsSaid);
   const newStems = new Set<string>();
   for (const c of replaced.clauses) for (const s of c.anchor) if (!retired.clauses.some((r) => r.anchor.has(s))) newStems.add(s);
   const agreesWithReplacement = (l: SubjectClause) => newStems.size > 0 && shared(newStems, l.anchor) * 2 >= newStems.size;
@@ -1854,6 +1859,18 @@ export function restatesRetired(retired: SubjectView, replaced: SubjectView, lat
     }
   }
   return null;
+}
+
+/**
+ * The replacement with a clause that is one bare number ("Raise it to 700.") read in the unit of
+ * the one value with a unit the retired decision set ("capped at 600 €"): that is the value it
+ * gave another. The replacement as it is when it says more, or the retired decision set several.
+ */
+function withBareInRetiredUnit(retired: SubjectView, replaced: SubjectView): SubjectView {
+  if (!replaced.clauses.some(isBareNumber)) return replaced;
+  const measured = retired.clauses.flatMap((c) => c.values).filter((v) => !v.negated && !v.key.startsWith(COUNT) && /^\d\S* \S/.test(v.value));
+  if (measured.length !== 1) return replaced;
+  return { ...replaced, clauses: replaced.clauses.map((c) => (isBareNumber(c) ? { ...c, values: [inUnitOf(c.values.find((v) => !v.negated)!.value, measured[0])] } : c)) };
 }
 
 /** Whether `retired` set one value, and no more, of each slot the replacing clause gives a value. */

@@ -1391,7 +1391,7 @@ describe('extract run and extract guard on two tasks', () => {
     expect(before).toMatchObject({ status: 'superseded', superseded_by: after.id, superseded_reason: 'a new duration: 6 week → 8 week' });
   });
 
-  it("retires an amount by a bare number answering a report that names it ('Raise it to 700.' after 'under the 600 € cap'), not by one answering a report that names no cap; a draft giving 600 € again is caught", async () => {
+  it("retires an amount by a bare number answering a report that names it ('Raise it to 700.' after 'under the 600 € cap'), not by one answering a report that names no cap nor by a count; a draft giving 600 € again is caught", async () => {
     const capped = [
       msg('ana', 'human', 'We need a supplier for the monthly consumables order.', '2026-02-02T09:00:00Z'),
       msg('stock-agent', 'bot', "Three offers: Medline 574 €, Hoffmann 612 €, Praxis24 548 € with a week's delivery. Which one?", '2026-02-02T09:01:00Z'),
@@ -1414,6 +1414,14 @@ describe('extract run and extract guard on two tasks', () => {
     // A report that names no 600 € puts no cap up for a new value: 700 may be anything.
     const other = await onTwoTasks(capped, raised('Monthly report: Medline raised glove prices by 11 % from April, so the basket is now about 630 €. Should I trim it?'));
     expect(other.decisions.find((d) => d.task_id === 'T1' && /600/.test(d.statement))).toMatchObject({ status: 'active' });
+    // A number said alone may answer a count the report asks for: it sets no amount.
+    for (const answer of ['40.', 'Make it 40.']) {
+      const counted = await onTwoTasks(capped, [
+        msg('stock-agent', 'bot', 'Monthly report: March spend with Medline 588 €, under the 600 € cap. How many boxes of gloves should I order for April?', '2026-04-01T09:00:00Z'),
+        msg('ana', 'human', answer, '2026-04-01T09:05:00Z'),
+      ]);
+      expect([answer, counted.decisions.find((d) => d.task_id === 'T1' && /600/.test(d.statement))?.status]).toEqual([answer, 'active']);
+    }
   });
 
   it("retires a corrected value by a change of plan after an agent's report of another measure ('4 TB' is no value the '14 days' corrects)", async () => {
@@ -1521,7 +1529,7 @@ describe('which earlier decision a reversal replaces', () => {
     expect(inTask(word, [candidate('Breakfast stays from 7:00 to 10:00.', 0, [0]), candidate('Then 10:30.', 2, [1, 2])])).toEqual([null, 0]);
   });
 
-  it('in one task: an offer made in case the earlier value does not work, or a question naming it, puts that value up for change', () => {
+  it('in one task: an offer made in case the earlier value does not work puts that value up for change; a question naming it does not', () => {
     const agent = (text: string, index: number) => ({ index, author: 'desk-bot', role: 'bot' as const, text, ts: null });
     const settled = (offer: string) => [
       agent('The supplier has two slots for the weekly call: Tuesday 09:00 or Friday 15:00.', 0),
@@ -1532,10 +1540,11 @@ describe('which earlier decision a reversal replaces', () => {
     ];
     const decided = () => [candidate('Friday it is.', 1, [0, 1]), candidate('Ok, Wednesday 11:00 then.', 4, [3, 4])];
     expect(inTask(settled("They can also do Wednesday 11:00 if Friday doesn't work for us."), decided())).toEqual([null, 0]);
-    expect(inTask(settled('Should we keep Friday, or take their Wednesday 11:00 slot?'), decided())).toEqual([null, 0]);
     expect(inTask(settled('Si el viernes no va, también pueden el miércoles a las 11:00.'), decided())).toEqual([null, 0]);
     // An offer that does not name the earlier value puts nothing up: the new day may be a second call.
     expect(inTask(settled('They can also do Wednesday 11:00 if we want a second call.'), decided())).toEqual([null, null]);
+    // A question may be about something else that happens on those days.
+    expect(inTask(settled('Booked. Should the invoices go out on Friday too, or on Wednesday 11:00?'), decided())).toEqual([null, null]);
   });
 
   it("across tasks: a cue of the message belongs to the decision that states it, not to the message's other decisions", () => {

@@ -205,6 +205,8 @@ export interface SlotValue {
   named?: boolean;
   /** A limit that holds past its value ("after 14:00", "over 200 EUR"), not short of it ("before 10"). */
   above?: boolean;
+  /** A bare number given by a word that sets a value ("raise it to 700", "cap it at 8"): set, not counted or reported. */
+  given?: boolean;
 }
 
 export interface SubjectClause {
@@ -271,18 +273,22 @@ function parseNumber(t: string): number | null {
 const numberText = (n: number) => String(Math.round(n * 1000) / 1000);
 
 /**
- * Sentences that make a plain claim: a question or a hedged clause claims nothing. Read as what a
- * message asks (`asked`), its questions and hedged clauses count too: "Should I keep the 5,000-word
- * cap or set a new one?" is what "4,000." answers.
+ * How a text's sentences are read: as plain claims ('claims': a question or a hedged clause claims
+ * nothing), as what a message offers ('offers': an offer made on a condition counts whole, "They
+ * can also do Thursday 13:00 if Friday doesn't work"), or as what it asks ('asked': its questions
+ * count too, "Should I keep the 5,000-word cap or set a new one?" is what "4,000." answers).
  */
-export function claimSentences(text: string, lex: CompiledSubjects, asked = false): string[] {
+export type ClaimReading = 'claims' | 'offers' | 'asked';
+
+/** The sentences of a text that say something, read as `reading` says. */
+export function claimSentences(text: string, lex: CompiledSubjects, reading: ClaimReading = 'claims'): string[] {
   const out: string[] = [];
   // Coordinated clauses are claims of their own ("Retries max 2, and quarantined tests get a ticket"; claims.json claimJoiners).
   for (const raw of withDatesWhole(text.split(lex.words.claims.claimSplit), lex).flatMap((part) => atValueClauses(part, lex))) {
     const s = raw.trim();
     if (s.length === 0) continue;
-    if (!asked && /\?\s*["')\]]*$/.test(s)) continue;
-    if (!asked && lex.hedges.some((h) => h.test(s))) {
+    if (reading !== 'asked' && /\?\s*["')\]]*$/.test(s)) continue;
+    if (reading === 'claims' && lex.hedges.some((h) => h.test(s))) {
       const claimed = beforeHedge(s, lex);
       if (claimed !== null) out.push(claimed);
       continue;
@@ -371,9 +377,9 @@ export class SubjectMemo {
 }
 
 /** The subject, negations and slot values of each claim sentence of a text. */
-export function subjectClauses(text: string, subjects: CompiledSubjects, neg: NegationWords, memo?: SubjectMemo, asked = false): SubjectClause[] {
+export function subjectClauses(text: string, subjects: CompiledSubjects, neg: NegationWords, memo?: SubjectMemo, reading: ClaimReading = 'claims'): SubjectClause[] {
   const stems = memo?.stems ?? new PorterStems(subjects.words);
-  return claimSentences(text, subjects, asked).map((s) => {
+  return claimSentences(text, subjects, reading).map((s) => {
     let c = memo?.clauses.get(s);
     if (!c) {
       c = clauseOf(s, subjects, neg, stems);
@@ -603,7 +609,8 @@ function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, c
     return { key: 'time', value: `${String(h).padStart(2, '0')}:00`, negated: false };
   }
   // The word after a comma or colon is not what the number counts ("move to 22: CI, …").
-  return countValue(toks[i + 1] && !toks[i + 1].breakBefore ? toks[i + 1].text : '', n, lex, stemmer);
+  const count = countValue(toks[i + 1] && !toks[i + 1].breakBefore ? toks[i + 1].text : '', n, lex, stemmer);
+  return i > 0 && !toks[i].breakBefore && lex.limitLinkers.has(prev) ? { ...count, given: true } : count;
 }
 
 /** The unit (one or two words) starting at token i, with the slot it names. */
@@ -1327,7 +1334,16 @@ export interface SubjectView {
 
 /** What a text says of its subjects; with a memo, each text (and each sentence) is worked out once per run. */
 export function viewOf(text: string, subjects: CompiledSubjects, neg: NegationWords, memo?: SubjectMemo): SubjectView {
-  return viewAs(text, subjects, neg, memo, false);
+  return viewAs(text, subjects, neg, memo, 'claims');
+}
+
+/**
+ * What a message a decision answers offers: its view with offers made on a condition read whole
+ * ("They can also do Thursday 13:00 if Friday doesn't work" names Friday as what the answer
+ * replaces), its questions still claiming nothing.
+ */
+export function offeredViewOf(text: string, subjects: CompiledSubjects, neg: NegationWords, memo?: SubjectMemo): SubjectView {
+  return viewAs(text, subjects, neg, memo, 'offers');
 }
 
 /**
@@ -1335,7 +1351,7 @@ export function viewOf(text: string, subjects: CompiledSubjects, neg: NegationWo
  * I keep the 5,000-word cap or set a new one?" names the cap and its value).
  */
 export function askedViewOf(text: string, subjects: CompiledSubjects, neg: NegationWords, memo?: SubjectMemo): SubjectView {
-  return viewAs(text, subjects, neg, memo, true);
+  return viewAs(text, subjects, neg, memo, 'asked');
 }
 
 /**
@@ -1348,7 +1364,7 @@ export function correctedViewOf(text: string, subjects: CompiledSubjects, neg: N
   const key = `!\u0000${text}`;
   const kept = memo?.views.get(key);
   if (kept) return kept;
-  const v = viewAs(text, subjects, neg, memo, true);
+  const v = viewAs(text, subjects, neg, memo, 'asked');
   const read = v.clauses.some((c, k) => k > 0 && c.anchor.size === 0 && c.values.length > 0) ? { ...v, clauses: withEllipsesAnchored(v.clauses) } : v;
   memo?.views.set(key, read);
   return read;
@@ -1370,12 +1386,15 @@ function withEllipsesAnchored(clauses: readonly SubjectClause[]): SubjectClause[
   });
 }
 
-function viewAs(text: string, subjects: CompiledSubjects, neg: NegationWords, memo: SubjectMemo | undefined, asked: boolean): SubjectView {
-  const key = asked ? `?\u0000${text}` : text;
+/** The memo key of a text read one way (the plain claims under the text itself). */
+const READING_KEY: Record<ClaimReading, string> = { claims: '', offers: '~\u0000', asked: '?\u0000' };
+
+function viewAs(text: string, subjects: CompiledSubjects, neg: NegationWords, memo: SubjectMemo | undefined, reading: ClaimReading): SubjectView {
+  const key = `${READING_KEY[reading]}${text}`;
   let v = memo?.views.get(key);
   if (!v) {
     const stems = memo?.stems ?? new PorterStems(subjects.words);
-    const clauses = subjectClauses(text, subjects, neg, memo, asked);
+    const clauses = subjectClauses(text, subjects, neg, memo, reading);
     v = { text, stems, clauses, reversals: reversalsIn(text, subjects, stems), names: new Set(clauses.flatMap((c) => [...c.names])), equivalents: subjects.equivalents, wordForms: subjects.wordForms };
     memo?.views.set(key, v);
   }
@@ -1636,9 +1655,10 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
       const counted = was.key.startsWith(COUNT);
       if (was.negated || counted !== counts || restated(was)) continue;
       for (const n of newer.clauses) {
-        // (A bare number takes the old value's unit, as the question names it: "Raise it to 700."
-        // after "under the 600 € cap" is 700 €.)
-        const now = counted || isBareNumber(n) ? bareAnswer(n, was, asked) : n.values.find((v) => comparable(v, was) && !v.negated && v.value !== was.value && !o.values.some((x) => x.key === v.key && x.value === v.value));
+        // (A bare number set by a word that gives a value takes the old value's unit, as the
+        // question names it: "Raise it to 700." after "under the 600 € cap" is 700 €. One said
+        // alone, "40.", may answer any count the message asks for: how many boxes to order.)
+        const now = counted || setsMeasured(n, was) ? bareAnswer(n, was, asked) : n.values.find((v) => comparable(v, was) && !v.negated && v.value !== was.value && !o.values.some((x) => x.key === v.key && x.value === v.value));
         // An answer with a subject of its own must speak of the old decision's subject or of the
         // question's clause that names the old value (inside one discussion, of any clause of the
         // question: "#6B7280 passes on white, but body text sits on grey"): "Segelclub block: 12
@@ -1678,6 +1698,12 @@ function inQuestionUnit(was: SlotValue, older: SubjectClause, asked: SubjectView
   const about = readings.every(({ c }) => shared(c.anchor, older.anchor) >= Math.min(2, older.anchor.size));
   return about ? { ...was, key: readings[0].v.key, value: readings[0].v.value } : was;
 }
+
+/** Whether the clause is one bare number a word sets ("Raise it to 700."), and `was` a measure with a unit ("600 eur", not "15:00"). */
+const setsMeasured = (n: SubjectClause, was: SlotValue) => isBareNumber(n) && n.values.some((v) => !v.negated && v.given) && MEASURED.test(was.value);
+
+/** A value written as a number and its unit ("600 eur", "14 day"). */
+const MEASURED = /^\d\S* \S/;
 
 /**
  * An answer that is one bare number and nothing else ("4,000.", "ok 80") as a value of the numeric
@@ -1868,7 +1894,7 @@ export function restatesRetired(retired: SubjectView, replacedAsSaid: SubjectVie
  */
 function withBareInRetiredUnit(retired: SubjectView, replaced: SubjectView): SubjectView {
   if (!replaced.clauses.some(isBareNumber)) return replaced;
-  const measured = retired.clauses.flatMap((c) => c.values).filter((v) => !v.negated && !v.key.startsWith(COUNT) && /^\d\S* \S/.test(v.value));
+  const measured = retired.clauses.flatMap((c) => c.values).filter((v) => !v.negated && !v.key.startsWith(COUNT) && MEASURED.test(v.value));
   if (measured.length !== 1) return replaced;
   return { ...replaced, clauses: replaced.clauses.map((c) => (isBareNumber(c) ? { ...c, values: [inUnitOf(c.values.find((v) => !v.negated)!.value, measured[0])] } : c)) };
 }

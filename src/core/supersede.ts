@@ -23,7 +23,7 @@
 // In both, a decision's reversal cues are its statement's and its message's, but for those another
 // decision of the same message states itself (`reversalCues`), and an agent never reverses a person.
 import { clauseClaims, utteranceConflict, type ClauseClaim, type CompiledLexicon } from './contradiction';
-import { answeredValueChange, askedViewOf, contradiction, isBareNumber, correctedValueChanged, replacement, restatesRetired, reversal, said, SubjectMemo, valueReplacement, viewOf, withTaskSubject, wrongValueRestated, type Reversal, type SubjectMatch, type SubjectView } from './subject';
+import { answeredValueChange, contradiction, isBareNumber, correctedValueChanged, replacement, restatesRetired, reversal, said, SubjectMemo, offeredViewOf, valueReplacement, viewOf, withTaskSubject, wrongValueRestated, type Reversal, type SubjectMatch, type SubjectView } from './subject';
 import type { Stems } from './text';
 import type { Decision, DecisionCandidate, Message, PatternCandidate, TaskAnalysis } from './types';
 import { excerpt } from './text';
@@ -165,14 +165,15 @@ function replacedInTask(input: InTaskInput, task: TaskViews, i: number, supersed
     decisions[j].messageIndex !== decisions[i].messageIndex &&
     // An agent restating or carrying out a person's decision does not reverse it.
     !(messages[decisions[i].at]?.role === 'bot' && messages[decisions[j].at]?.role === 'human');
-  // What the message decision i answers puts up, worked out once and only when asked for: its
-  // questions and its offers made on a condition count ("They can also do Thursday 13:00 if
-  // Friday doesn't work" — "Thursday 13:00 then." retires "Friday it is.").
+  // What the message decision i answers offers, worked out once and only when asked for: an offer
+  // made on a condition counts ("They can also do Thursday 13:00 if Friday doesn't work" —
+  // "Thursday 13:00 then." retires "Friday it is."); a question does not: "Should the invoices go
+  // out on Friday too, or on Wednesday?" — "Wednesday." leaves the Friday call standing.
   let asked: SubjectView | null | undefined;
   const askedView = () => {
     if (asked === undefined) {
       const text = questionText(decisions[i], (at) => messages.find((x) => x.index === at)?.text, input.statements);
-      asked = text === undefined ? null : askedViewOf(text, lexicon.subjects, lexicon, task.memo);
+      asked = text === undefined ? null : offeredViewOf(text, lexicon.subjects, lexicon, task.memo);
     }
     return asked;
   };

@@ -4,7 +4,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { relateNewDecisions } from '../src/core/relate';
+import { relateNewDecisions, retireAcceptedBySince } from '../src/core/relate';
 import { replacement, SubjectMemo, viewOf } from '../src/core/subject';
 import { PorterStems } from '../src/core/porter';
 import type { Decision } from '../src/core/types';
@@ -605,21 +605,8 @@ describe('a change of plan accepted from the review queue', () => {
     expect(decisionsIn(dir).find((d) => /Thursday/.test(d.statement))).toMatchObject({ status: 'superseded', superseded_by: friday.id, superseded_reason: expect.stringContaining('thursday → friday') });
   });
 
-  it('is retired by a later decision that names its subject only through the report it answered', async () => {
-    const dir = tempDir();
-    const tasks = {
-      T1: { title: 'Monthly consumables order', discussion: transcript(`
-          02-02 09:00 ana: We need a supplier for the monthly consumables order.
-          02-02 09:01 stock-agent: Three offers: Medline 574 €, Hoffmann 612 €, Praxis24 548 € with a week's delivery. Which one?
-          02-02 09:05 ana: Medline. From now on the monthly order is capped at 600 €, anything above needs my ok.
-        `) },
-      T2: { title: 'Medline prices', discussion: transcript(`
-          04-01 09:00 stock-agent: Monthly report: March spend with Medline 588 €, under the 600 € cap. Medline raised glove prices by 11 % from April, so the basket is now about 630 €. Should I trim it?
-          04-01 09:05 ana: Raise it to 700. We don't skimp on gloves.
-          04-01 09:06 stock-agent: Done: the monthly cap is now 700 €.
-        `) },
-    };
-    writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
+  /** Runs `dir`, accepts the queued 600 € cap, and expects "Raise it to 700." to retire it, at acceptance and in the next run. */
+  const acceptedAfterRaise = async (dir: string) => {
     expect((await cli(['run', '--now', '2026-05-01T00:00:00Z'], dir)).status).toBe(0);
     const raise = decisionsIn(dir).find((d) => d.statement === 'Raise it to 700.')!;
     expect(raise).toMatchObject({ status: 'active' });
@@ -631,6 +618,37 @@ describe('a change of plan accepted from the review queue', () => {
     const before = readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8');
     expect((await cli(['run', '--now', '2026-05-03T00:00:00Z'], dir)).status).toBe(0);
     expect(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8')).toBe(before);
+  };
+
+  it('is retired by a later decision that names its subject only through the report it answered', async () => {
+    const raised = (answer: string) => ({
+      T1: { title: 'Monthly consumables order', discussion: transcript(`
+          02-02 09:00 ana: We need a supplier for the monthly consumables order.
+          02-02 09:01 stock-agent: Three offers: Medline 574 €, Hoffmann 612 €, Praxis24 548 € with a week's delivery. Which one?
+          02-02 09:05 ana: Medline. From now on the monthly order is capped at 600 €, anything above needs my ok.
+        `) },
+      T2: { title: 'Medline prices', discussion: transcript(`
+          04-01 09:00 stock-agent: Monthly report: March spend with Medline 588 €, under the 600 € cap. Medline raised glove prices by 11 % from April, so the basket is now about 630 €. Should I trim it?
+          ${answer}
+        `) },
+    });
+    // Said by someone else and agreed to after, the answer is still the one the report asked for.
+    for (const agreed of [false, true]) {
+      const dir = tempDir();
+      const answer = agreed ? '04-01 09:05 bob: Raise it to 700. We don\'t skimp on gloves.\n          04-01 09:07 ana: Agreed.' : '04-01 09:05 ana: Raise it to 700. We don\'t skimp on gloves.\n          04-01 09:06 stock-agent: Done: the monthly cap is now 700 €.';
+      writeFileSync(join(dir, 'tasks.json'), JSON.stringify(raised(answer), null, 2));
+      await acceptedAfterRaise(dir);
+    }
+  });
+
+  it('weighs first the later decisions whose question shares the most words with it, however many share one or two', () => {
+    const cap = decision('DEC-20260202-001', 'T1', "From now on the monthly order is capped at 600 €, anything above needs Ana's ok.", '2026-02-02T09:05:00Z', { origin: 'review' });
+    // Sixty delivery days settled since, each answering a question on the monthly order.
+    const days = Array.from({ length: 60 }, (_, k) => decision(`DEC-20260301-${String(k + 1).padStart(3, '0')}`, `D${k + 1}`, 'Tuesday.', '2026-03-01T09:00:00Z'));
+    const raise = decision('DEC-20260401-001', 'T2', 'Raise it to 700.', '2026-04-01T09:05:00Z');
+    const asked = (d: Decision) => (d === raise ? 'Monthly report: March spend with Medline 588 €, under the 600 € cap on the monthly order. Should I trim it?' : d.task_id.startsWith('D') ? 'The monthly order is packed. Which delivery day?' : null);
+    retireAcceptedBySince({ decisions: [cap, ...days, raise] }, cap, engine.lexicon, undefined, { askedText: asked, spokenBy: () => 'human' });
+    expect(cap).toMatchObject({ status: 'superseded', superseded_by: raise.id });
   });
 
   it('is not retired by a later decision of its own task on another subject, at acceptance or in the next run', async () => {

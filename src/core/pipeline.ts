@@ -21,7 +21,7 @@ import type { ScorerModel } from './scorer';
 import { canonicalJson, sameJson } from './json';
 import { contrastsStated, firstStatedValues, reversalsIn, rulesOutStated, SubjectMemo } from './subject';
 import { questionText, supersedeInTask } from './supersede';
-import { sha256, type Span, type Stems } from './text';
+import { sha256, sharedCount, type Span, type Stems } from './text';
 import { PorterStems } from './porter';
 import type { AnalysisSettings, Decision, DecisionType, Detection, ExtractedState, Message, Pattern, ReplyActs, ReviewItem, SentenceCandidate, StaleWindow, TaskInput, Tuning, Words } from './types';
 
@@ -494,7 +494,7 @@ export function acceptReviewItem(
   registry.decisions.sort((a, b) => (a.id < b.id ? -1 : 1));
   const relateOptions = relateOptionsOf(engine);
   const memo = new SubjectMemo(new PorterStems(engine.words));
-  const context: RelateContext = { titleOf, memo, ...saidOfRecorded(messagesOf, engine.statements) };
+  const context: RelateContext = { titleOf, memo, ...saidOfRecorded(messagesOf, engine.statements, memo) };
   const { newPatterns } = recordPatterns(registry, index, relateNewDecisions(registry, [decision], engine.lexicon, relateOptions, context), now);
   retireAcceptedBySince(registry, decision, engine.lexicon, relateOptions, context);
   closeRegistry(registry, engine, now, relateOptions);
@@ -503,10 +503,10 @@ export function acceptReviewItem(
 
 /**
  * What the discussions said of recorded decisions, as a run knows it of the decisions it makes:
- * the message each was said in (the last of its sources), the message it answered, and whether
- * only agents said it. Nothing where a task's discussion is not at hand (`messagesOf` null).
+ * the message each was said in (see statedIn), the message it answered, and whether only agents
+ * said it. Nothing where a task's discussion is not at hand (`messagesOf` null).
  */
-function saidOfRecorded(messagesOf: (taskId: string) => readonly Message[] | null, statements: CompiledStatementLexicon): Pick<RelateContext, 'sourceText' | 'askedText' | 'spokenBy'> {
+function saidOfRecorded(messagesOf: (taskId: string) => readonly Message[] | null, statements: CompiledStatementLexicon, memo: SubjectMemo): Pick<RelateContext, 'sourceText' | 'askedText' | 'spokenBy'> {
   // Each task's messages by index, made when a decision of the task is first asked about.
   const byTask = new Map<string, ReadonlyMap<number, Message> | null>();
   const messagesAt = (taskId: string) => {
@@ -520,20 +520,39 @@ function saidOfRecorded(messagesOf: (taskId: string) => readonly Message[] | nul
   const sources = (d: Decision) => d.source?.messages ?? [];
   return {
     sourceText: (d) => {
-      const said = sources(d);
-      return said.length === 0 ? null : (messagesAt(d.task_id)?.get(said[said.length - 1])?.text ?? null);
+      const at = messagesAt(d.task_id);
+      const stated = at ? statedIn(d, at, memo) : undefined;
+      return stated === undefined ? null : (at!.get(stated)?.text ?? null);
     },
     askedText: (d) => {
       const at = messagesAt(d.task_id);
-      const said = sources(d);
-      if (!at || said.length === 0) return null;
-      return questionText({ sourceMessages: said, messageIndex: said[said.length - 1] }, (i) => at.get(i)?.text, statements) ?? null;
+      const stated = at ? statedIn(d, at, memo) : undefined;
+      if (stated === undefined) return null;
+      return questionText({ sourceMessages: sources(d), messageIndex: stated }, (i) => at!.get(i)?.text, statements) ?? null;
     },
     spokenBy: (d) => {
       const roles = sources(d).flatMap((i) => messagesAt(d.task_id)?.get(i)?.role ?? []);
       return roles.length === 0 ? null : roles.every((r) => r === 'bot') ? 'bot' : 'human';
     },
   };
+}
+
+/**
+ * The message a recorded decision was said in: of its sources, the one that shares the most words
+ * with its statement, the later on a tie ("Raise it to 700." is Bob's, not the report it answered
+ * nor Ana's "Agreed." after it). Undefined when it has no source in `at`.
+ */
+function statedIn(d: Decision, at: ReadonlyMap<number, Message>, memo: SubjectMemo): number | undefined {
+  const words = memo.tokenSetOf(d.statement);
+  let stated: number | undefined;
+  let most = -1;
+  for (const i of d.source?.messages ?? []) {
+    const m = at.get(i);
+    if (!m) continue;
+    const shared = sharedCount(memo.tokenSetOf(m.text), words);
+    if (shared >= most) [stated, most] = [i, shared];
+  }
+  return stated;
 }
 
 export function runPipeline(input: PipelineInput, engine: Engine): PipelineOutput {

@@ -355,9 +355,9 @@ export function retireAcceptedBySince(registry: { decisions: Decision[] }, d: De
   // (A decision that names little shares no word with the accepted one to be found by: the
   // registry is read in order, each task's title once, and at most as many decisions of tasks
   // whose titles share words with its own as a run weighs for one decision.)
-  const byRank = registry.decisions.filter((o) => o !== d && o.task_id !== d.task_id && o.status === 'active' && compareInstants(d.created_at, o.created_at) < 0).sort((a, b) => pass.ranks.get(a)! - pass.ranks.get(b)!);
   let read = 0;
-  for (const o of byRank) {
+  for (const o of activeSince(pass, registry, d)) {
+    if (o.task_id === d.task_id) continue;
     if (read >= options.maxCandidates) return;
     const later = titleView(pass, o.task_id);
     if (later === null || ![...subjectWords(later)].some((w) => mine.has(w))) continue;
@@ -370,23 +370,30 @@ export function retireAcceptedBySince(registry: { decisions: Decision[] }, d: De
   }
 }
 
+/** The active decisions made after `d`, in id order. */
+function activeSince(pass: RegistryPass, registry: { decisions: Decision[] }, d: Decision): Decision[] {
+  return registry.decisions.filter((o) => o !== d && o.status === 'active' && compareInstants(d.created_at, o.created_at) < 0).sort((a, b) => pass.ranks.get(a)! - pass.ranks.get(b)!);
+}
+
 /**
  * The first decision made since `d` on its subject that names the subject only through the
  * message it answered ("Raise it to 700." after "under the 600 € cap"), found by that message's
  * words, retires the accepted `d`: as the run relates such a decision by its question's words
- * (answeredReplaces). At most as many are read as a run weighs for one decision, in id order;
- * none without the discussions (`askedText`). Whether one retired it.
+ * (answeredReplaces), those whose question shares the most words with `d` first, then in id
+ * order, at most as many as a run weighs for one decision; none without the discussions
+ * (`askedText`). `met`: those already weighed by their statements. Whether one retired it.
  */
 function retiredByAnswer(pass: RegistryPass, registry: { decisions: Decision[] }, d: Decision, me: Entry, theirs: SubjectView, met: ReadonlySet<Decision>): boolean {
   const askedText = pass.context.askedText;
   if (!askedText) return false;
-  const later = registry.decisions.filter((o) => o !== d && !met.has(o) && o.status === 'active' && compareInstants(d.created_at, o.created_at) < 0).sort((a, b) => pass.ranks.get(a)! - pass.ranks.get(b)!);
-  let read = 0;
-  for (const o of later) {
-    if (read >= pass.options.maxCandidates) return false;
-    const asked = askedText(o);
-    if (asked === null || sharedCount(pass.memo.tokenSetOf(asked), me.tokens) === 0) continue;
-    read++;
+  const sharing = activeSince(pass, registry, d).flatMap((o) => {
+    const asked = met.has(o) ? null : askedText(o);
+    const shared = asked === null ? 0 : sharedCount(pass.memo.tokenSetOf(asked), me.tokens);
+    return shared === 0 ? [] : [{ o, shared }];
+  });
+  // (A stable sort: on a tie, id order stays.)
+  sharing.sort((a, b) => b.shared - a.shared);
+  for (const { o } of sharing.slice(0, pass.options.maxCandidates)) {
     const verdict = crossTaskVerdict(relating(pass, o, pass.entries.entryOf(o, pass.memo)).later, d, theirs, pass.judge);
     if (verdict?.kind === 'supersedes') {
       retire(pass, d, o, verdict.why);

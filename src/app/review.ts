@@ -8,9 +8,9 @@ import type { Decision, DecisionType, Message, Pattern, ReviewItem } from '../co
 import { NotFoundError, UsageError } from '../io/errors';
 import { readMemory, writeMemory } from '../io/memory';
 import { withMemoryLock } from '../io/lock';
+import type { TaskFile } from '../io/taskFile';
 import { extractRun } from './run';
 import { openWorkspace, readTasks, type Workspace, type WorkspaceOptions } from './workspace';
-import type { TaskFile } from '../io/taskFile';
 
 export interface PendingItem {
   item: ReviewItem;

@@ -517,18 +517,26 @@ function saidOfRecorded(messagesOf: (taskId: string) => readonly Message[] | nul
     }
     return at;
   };
+  // The message each decision was said in, worked out once: its text and the one it answered both need it.
+  const statedAt = new Map<Decision, number | undefined>();
+  const stated = (d: Decision) => {
+    if (!statedAt.has(d)) {
+      const at = messagesAt(d.task_id);
+      statedAt.set(d, at ? statedIn(d, at, memo) : undefined);
+    }
+    return statedAt.get(d);
+  };
   const sources = (d: Decision) => d.source?.messages ?? [];
   return {
     sourceText: (d) => {
-      const at = messagesAt(d.task_id);
-      const stated = at ? statedIn(d, at, memo) : undefined;
-      return stated === undefined ? null : (at!.get(stated)?.text ?? null);
+      const at = stated(d);
+      return at === undefined ? null : (messagesAt(d.task_id)!.get(at)?.text ?? null);
     },
     askedText: (d) => {
-      const at = messagesAt(d.task_id);
-      const stated = at ? statedIn(d, at, memo) : undefined;
-      if (stated === undefined) return null;
-      return questionText({ sourceMessages: sources(d), messageIndex: stated }, (i) => at!.get(i)?.text, statements) ?? null;
+      const at = stated(d);
+      if (at === undefined) return null;
+      const messages = messagesAt(d.task_id)!;
+      return questionText({ sourceMessages: sources(d), messageIndex: at }, (i) => messages.get(i)?.text, statements) ?? null;
     },
     spokenBy: (d) => {
       const roles = sources(d).flatMap((i) => messagesAt(d.task_id)?.get(i)?.role ?? []);

@@ -1406,6 +1406,26 @@ describe('decision candidates', () => {
     expect(accepted('The Alte Halle takes 80 for 3,900 EUR. Book it?', 'yes')).toEqual([]);
   });
 
+  it("accepts what an agent states and puts to the person with a tag ('…, correct?', '… OK?'), not a report or a tag after a question", () => {
+    const accepted = (offered: string, reply = 'Yes.') => candidates([['practice-agent', 'bot', offered], ['jana', 'human', reply]]).filter((c) => c.cue === 'accepted-proposal').map((c) => [c.statement, c.type]);
+    expect(accepted('Done. Default recall stays at 6 months as proposed, correct?')).toEqual([['Default recall stays at 6 months as proposed.', 'decision']]);
+    expect(accepted('Sent to all clubs. The 5 new places open to the waiting list on 6 September. Ok?', '👍')).toEqual([['The 5 new places open to the waiting list on 6 September.', 'decision']]);
+    expect(accepted('Summary: orders go to Hoffmann every Thursday after the stock count. OK?', 'Perfecto.')).toEqual([['Orders go to Hoffmann every Thursday after the stock count.', 'decision']]);
+    // A report of what was done, a tag after a question, and a statement nobody said yes to offer nothing.
+    expect(accepted('The SMS went out to 40 patients yesterday. Ok?')).toEqual([]);
+    expect(accepted('Which day works for the recall? Ok?')).toEqual([]);
+    expect(accepted('Default recall stays at 6 months as proposed, correct?', 'No, 4 months.')).toEqual([]);
+    // A yes that goes on with values of its own answers with those.
+    expect(accepted('Flea season: a minimum of 15 packs per brand for March to June. OK?', 'ok 15 in March, then 8 till June')).toEqual([]);
+    // End to end, the person's yes makes it a decision.
+    const { decisions } = recorded([
+      ['jana', 'human', 'Set up the recall reminders for the hygiene patients.'],
+      ['practice-agent', 'bot', 'Done. Default recall stays at 6 months as proposed, correct?'],
+      ['jana', 'human', 'Yes.'],
+    ]);
+    expect(decisions.map((d) => d.statement)).toContain('Default recall stays at 6 months as proposed.');
+  });
+
   it("accepts a step a Spanish agent offers with a verb in the first person ('¿Quito los 18 € …?' — 'sí'), not a question word or a word of assent", () => {
     const accepted = (offered: string, reply: string) => candidates([['quote-agent', 'bot', offered], ['lucía', 'human', reply]]).filter((c) => c.cue === 'accepted-proposal').map((c) => [c.statement, c.type]);
     expect(accepted('Entendido: PDF con firma electrónica. ¿Quito los 18 € de mensajería del presupuesto?', 'sí')).toEqual([['Quito los 18 € de mensajería del presupuesto.', 'action_item']]);

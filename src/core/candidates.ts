@@ -2755,7 +2755,10 @@ function acceptedProposals(input: CandidateInput, facts: TaskFacts): SentenceCan
     const labelled = labelledProposal(lexicon, input.tuning, sentencesAt(input, a), (text) => opensWithImperative(input, text));
     for (const l of labelled) out.push({ p: a, statement: l.statement, type: l.type, strength: 'accepted', sources: [a, h], reasons: l.reasons, alternatives: l.alternatives, cue: 'accepted-proposal', hint: l.type, features: featuresOf(l.statement, 'labelled') });
     if (labelled.length > 0) continue;
-    for (const proposal of offeredSteps(lexicon, input.tuning, sentencesAt(input, a), input.stems, valueWord)) out.push({ p: a, statement: proposal.statement, type: proposal.type, strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: proposal.type, features: featuresOf(proposal.statement, 'step') });
+    // A statement put with a tag ("…, correct?") is taken by a bare yes alone: "ok 15 in March,
+    // then 8 till June" answers it with values of the person's own.
+    const steps = offeredSteps(lexicon, input.tuning, sentencesAt(input, a), input.stems, valueWord).filter((x) => !x.tagged || saysOnlyYes(input, h));
+    for (const proposal of steps) out.push({ p: a, statement: proposal.statement, type: proposal.type, strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: proposal.type, features: featuresOf(proposal.statement, 'step') });
   }
   return out.map((c) => ({ ...c, statement: addressedByName(input, facts, c.statement, c.sources[0], c.sources[1]) }));
 }
@@ -3031,14 +3034,14 @@ function withDraftedThing(lex: CompiledStatementLexicon, sentences: readonly Spa
  * Thursday. It needs a changelog line; shall I use '…'?" offers two steps, and "Yes" to it takes
  * both.
  */
-function offeredSteps(lex: CompiledStatementLexicon, t: CandidateTuning, sentences: readonly Span[], stems: Stems, valueWord: (word: string) => boolean): Array<{ statement: string; type: DecisionType }> {
+function offeredSteps(lex: CompiledStatementLexicon, t: CandidateTuning, sentences: readonly Span[], stems: Stems, valueWord: (word: string) => boolean): OfferedStep[] {
   const found = sentences
     .map((s, k) => {
       const step = proposalIn(lex, t, s.text);
-      if (!step) return stepOnThingBefore(lex, sentences, k, valueWord);
+      if (!step) return stepOnThingBefore(lex, sentences, k, valueWord) ?? taggedStatement(lex, t, sentences, k);
       return { ...step, statement: withDraftedThing(lex, sentences, k, withReferent(lex, sentences, k, step.statement), valueWord) };
     })
-    .filter((x): x is { statement: string; type: DecisionType } => x !== null);
+    .filter((x): x is OfferedStep => x !== null);
   // "I'd like to switch the handoff between agents to Parquet files with a fixed schema … OK to
   // switch to Parquet?": a last question that asks leave for a step put up in full before asks
   // for that step.
@@ -3063,6 +3066,60 @@ function stepOnThingBefore(lex: CompiledStatementLexicon, sentences: readonly Sp
   if (!bare || k === 0) return null;
   const thing = draftedLabel(lex, sentences.slice(0, k)) ?? subjectBefore(lex, sentences[k - 1].text);
   return thing ? { statement: `${sentenceCase(thing)}: ${bare.charAt(0).toLowerCase()}${bare.slice(1)}.`, type: 'action_item' } : null;
+}
+
+/**
+ * "Default recall stays at 6 months as proposed, correct?", "Orders go out every Thursday after the
+ * stock count. OK?": a statement the agent puts to the person with a tag asking for their yes
+ * offers what it states, as "Shall I …?" offers its step. A report of what happened ("The SMS went
+ * out to 40 patients. Ok?") and a condition offer nothing to hold to.
+ */
+function taggedStatement(lex: CompiledStatementLexicon, t: CandidateTuning, sentences: readonly Span[], k: number): OfferedStep | null {
+  const asked = sentences[k].text;
+  if (!isQuestion(asked)) return null;
+  const body = trimEnd(asked.trim().replace(/\?+\s*$/, '').replace(/^¿\s*/, ''));
+  let content: string;
+  if (isQuestionTag(lex, body)) {
+    if (k === 0 || isQuestion(sentences[k - 1].text)) return null;
+    content = sentences[k - 1].text;
+  } else {
+    content = withoutQuestionTag(lex, body);
+    if (content === body) return null;
+  }
+  content = afterDocumentLabel(lex, content);
+  const lower = normalForm(content);
+  if (contentWordCount(content, lex.words) < 2 || hasAct(lex, 'past', lower) || hasAct(lex, 'hypothetical', lower) || hasAct(lex, 'proposal', lower)) return null;
+  const shaped = shape(lex, t, content);
+  return shaped.statement && wordCount(shaped.statement) <= t.statementMaxWords ? { statement: shaped.statement, type: 'decision', tagged: true } : null;
+}
+
+/** A step an agent's message offers; `tagged` when it is a statement put with a tag asking for a yes. */
+interface OfferedStep {
+  statement: string;
+  type: DecisionType;
+  tagged?: boolean;
+}
+
+/** Whether message h opens with a yes and nothing more ("Yes.", "👍", "Perfecto. …"). */
+function saysOnlyYes(input: CandidateInput, h: number): boolean {
+  const first = sentencesAt(input, h)[0];
+  return first !== undefined && hasAct(input.lexicon, 'acceptance', normalForm(first.text)) && contentWordCount(first.text, input.stems) <= 1;
+}
+
+/** Whether a question is a tag alone, asking for a yes to what was said before it ("Ok?", "Correct?", "¿Vale?"). */
+function isQuestionTag(lex: CompiledStatementLexicon, body: string): boolean {
+  const said = normalForm(body).replace(/[.!\s]+$/, '');
+  const yes = findAct(lex, 'acceptance', said);
+  return wordCount(body) <= 2 && yes !== null && yes.start === 0 && yes.end >= said.length;
+}
+
+/** A statement after the label of the kind of text it is ("Summary: orders go out on Thursdays" → "orders go out on Thursdays"). */
+function afterDocumentLabel(lex: CompiledStatementLexicon, text: string): string {
+  const colon = text.indexOf(': ');
+  if (colon < 0) return text;
+  const label = normalForm(text.slice(0, colon));
+  const hit = findAct(lex, 'document-label', label);
+  return hit && hit.start === 0 && hit.end >= label.length ? text.slice(colon + 2) : text;
 }
 
 /**

@@ -1426,6 +1426,19 @@ describe('decision candidates', () => {
     expect(decisions.map((d) => d.statement)).toContain('Default recall stays at 6 months as proposed.');
   });
 
+  it("records no statement that names nothing but a multiplier ('🌮 x2 please' → 'X2.')", () => {
+    const said = (reply: string) => {
+      const { decisions, review } = recorded([
+        ['maya', 'human', 'Route only the SLO burn alerts to the pager.'],
+        ['ops-agent', 'bot', 'Updated: pages only for slo_burn alerts; everything else goes to #ops-alerts.'],
+        ['tunde', 'human', 'anyone want tacos? ordering for 1pm'],
+        ['oskar', 'human', reply],
+      ]);
+      return [...decisions, ...review].map((d) => d.statement);
+    };
+    for (const reply of ['🌮 x2 please', '2x please', '🌮 ×3']) expect(said(reply).filter((s) => /^[x×]?\d+[x×]?\.$/i.test(s))).toEqual([]);
+  });
+
   it("accepts a step a Spanish agent offers with a verb in the first person ('¿Quito los 18 € …?' — 'sí'), not a question word or a word of assent", () => {
     const accepted = (offered: string, reply: string) => candidates([['quote-agent', 'bot', offered], ['lucía', 'human', reply]]).filter((c) => c.cue === 'accepted-proposal').map((c) => [c.statement, c.type]);
     expect(accepted('Entendido: PDF con firma electrónica. ¿Quito los 18 € de mensajería del presupuesto?', 'sí')).toEqual([['Quito los 18 € de mensajería del presupuesto.', 'action_item']]);
@@ -2123,6 +2136,10 @@ describe('decision candidates', () => {
     };
     expect(pick('Oh great. Another bus. 🙃')).toEqual([]);
     expect(pick('Another bus.')).toEqual(['Another bus.']);
+    // Nor is it weighed as a plain clause: the irony holds whatever the scorer's weights.
+    const weighed = (reply: string) => allCandidates([['bus-bot', 'bot', 'Two buses are free on Friday: the 9:30 one from Meyer, or another bus from Sauer at 10:15. Which one?'], ['kim', 'human', reply]]).map((c) => c.statement);
+    expect(weighed('Oh great. Another bus. 🙃')).toEqual([]);
+    expect(weighed('Another bus.')).toContain('Another bus.');
   });
 
   it('takes "not yet" answering a question for a decision put off, and a German "kommt" for a decision only with where it goes', () => {

@@ -1417,7 +1417,8 @@ function markOrigin(r: ClauseReading): void {
  * 4,000 words."): the scorer decides, on its features, whether it settles anything.
  */
 function plainCandidate(input: CandidateInput, scene: MessageScene, r: ClauseReading): SentenceCandidate[] {
-  if (contentWordCount(r.body, input.stems) < 1) return [];
+  // Irony is meant by nobody ("Oh great. Another bus. 🙃"): nothing in it is weighed as a decision.
+  if (scene.sarcastic(r.clause) || contentWordCount(r.body, input.stems) < 1) return [];
   const plain = shape(input.lexicon, input.tuning, r.body);
   if (contentWordCount(plain.statement, input.stems) < 1) return [];
   return [make(scene.p, plain.statement, 'decision', 'explicit', scene.agent >= 0 ? scene.agent : scene.a, scene.answersAgent || scene.agent >= 0, plain.reasons, plain.alternatives, 'clause', [...r.flags, 'origin:clause'], null)];

@@ -1439,6 +1439,13 @@ describe('decision candidates', () => {
     for (const reply of ['🌮 x2 please', '2x please', '🌮 ×3']) expect(said(reply).filter((s) => /^[x×]?\d+[x×]?\.$/i.test(s))).toEqual([]);
   });
 
+  it("takes a clause that opens with a hedge for a musing, not a decision, and a request with 'could you' for a request", () => {
+    const said = replying([['planner-bot', 'bot', 'Two ways to fit 91: round tables of 8 plus a head table, or all long tables.'], ['priya', 'human', 'Option one.']], 'jonas');
+    expect(said("I'll draw the floor plan on Thursday then. Or Friday. Probably Friday, let's be honest.")).not.toContain("Probably Friday, let's be honest.");
+    expect(said("Maybe Sunday at 3 am, let's see.")).toEqual([]);
+    expect(said('No, but could you prepare a Werkstudent contract?').join(' ')).toMatch(/contract/);
+  });
+
   it("accepts a step a Spanish agent offers with a verb in the first person ('¿Quito los 18 € …?' — 'sí'), not a question word or a word of assent", () => {
     const accepted = (offered: string, reply: string) => candidates([['quote-agent', 'bot', offered], ['lucía', 'human', reply]]).filter((c) => c.cue === 'accepted-proposal').map((c) => [c.statement, c.type]);
     expect(accepted('Entendido: PDF con firma electrónica. ¿Quito los 18 € de mensajería del presupuesto?', 'sí')).toEqual([['Quito los 18 € de mensajería del presupuesto.', 'action_item']]);

@@ -991,7 +991,7 @@ function afterShortLabel(text: string, maxWords: number): string {
 function asideOrReport(input: CandidateInput, scene: MessageScene, walk: ClauseWalk, r: ClauseReading): boolean {
   const { lexicon } = input;
   const { lower, body, words, flags } = r;
-  const aside = scene.sarcastic(r.clause) || hasAct(lexicon, 'postponement', lower) || hasAct(lexicon, 'aside', lower) || hasAct(lexicon, 'consequence', lower) || (hasAct(lexicon, 'hypothetical', lower) && !hasAct(lexicon, 'contingency', lower)) || hasAct(lexicon, 'opinion', lower) || smallTalkOnly(lexicon, lower);
+  const aside = scene.sarcastic(r.clause) || muses(lexicon, lower) || hasAct(lexicon, 'postponement', lower) || hasAct(lexicon, 'aside', lower) || hasAct(lexicon, 'consequence', lower) || (hasAct(lexicon, 'hypothetical', lower) && !hasAct(lexicon, 'contingency', lower)) || hasAct(lexicon, 'opinion', lower) || smallTalkOnly(lexicon, lower);
   if (hasAct(lexicon, 'reported', withoutExplanation(lexicon, input.stems, lower))) walk.reporting = true;
   else if (walk.reporting && (findAct(lexicon, 'conclusion', normalForm(r.clause.text))?.start === 0 || announced(lexicon, r.clause.text))) walk.reporting = false;
   if (walk.reporting) flags.push('form:in-report');
@@ -999,6 +999,14 @@ function asideOrReport(input: CandidateInput, scene: MessageScene, walk: ClauseW
   if (walk.carried === 'accepted') flags.push('form:after-acceptance');
   if (scene.agent >= 0 && selects(body, scene.agentTokens, input.stems)) flags.push('form:shares-agent-words');
   return aside;
+}
+
+/**
+ * "Probably Friday, let's be honest.", "Maybe Sunday 3 am is the magic slot.": a clause that opens
+ * with a hedge muses; what it names is not settled. "Could you prepare the contract?" asks.
+ */
+function muses(lex: CompiledStatementLexicon, lower: string): boolean {
+  return findAct(lex, 'hedge', lower)?.start === 0 && !hasAct(lex, 'request', lower);
 }
 
 /**

@@ -1446,6 +1446,20 @@ describe('decision candidates', () => {
     expect(said('No, but could you prepare a Werkstudent contract?').join(' ')).toMatch(/contract/);
   });
 
+  it("takes thanks after a joining word ('And thanks, Herr Demir!', '¡Y gracias!') for small talk, not for what a refusal leaves standing", () => {
+    const said = (reply: string) => {
+      const { decisions, review } = recorded([
+        ['marco', 'human', 'Who gets the instruction for the light tower?'],
+        ['club-bot', 'bot', 'Calendar entry: Einweisung Lichtmast, Tuesday 17:00, Marco and Torsten. Anything else?'],
+        ['marco', 'human', reply],
+      ]);
+      return [...decisions, ...review].map((d) => d.statement);
+    };
+    expect(said('No. And thanks, Herr Demir!')).toEqual([]);
+    expect(said('No. Gracias, bot. ¡Y gracias, Herr Demir!')).toEqual([]);
+    expect(said('Thanks, and we keep Tuesday 17:00 for everyone.')).toEqual(['We keep Tuesday 17:00 for everyone.']);
+  });
+
   it("accepts a step a Spanish agent offers with a verb in the first person ('¿Quito los 18 € …?' — 'sí'), not a question word or a word of assent", () => {
     const accepted = (offered: string, reply: string) => candidates([['quote-agent', 'bot', offered], ['lucía', 'human', reply]]).filter((c) => c.cue === 'accepted-proposal').map((c) => [c.statement, c.type]);
     expect(accepted('Entendido: PDF con firma electrónica. ¿Quito los 18 € de mensajería del presupuesto?', 'sí')).toEqual([['Quito los 18 € de mensajería del presupuesto.', 'action_item']]);

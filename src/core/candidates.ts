@@ -991,7 +991,7 @@ function afterShortLabel(text: string, maxWords: number): string {
 function asideOrReport(input: CandidateInput, scene: MessageScene, walk: ClauseWalk, r: ClauseReading): boolean {
   const { lexicon } = input;
   const { lower, body, words, flags } = r;
-  const aside = scene.sarcastic(r.clause) || muses(lexicon, lower) || hasAct(lexicon, 'postponement', lower) || hasAct(lexicon, 'aside', lower) || hasAct(lexicon, 'consequence', lower) || (hasAct(lexicon, 'hypothetical', lower) && !hasAct(lexicon, 'contingency', lower)) || hasAct(lexicon, 'opinion', lower) || smallTalkOnly(lexicon, lower);
+  const aside = scene.sarcastic(r.clause) || muses(lexicon, lower) || hasAct(lexicon, 'postponement', lower) || hasAct(lexicon, 'aside', lower) || hasAct(lexicon, 'consequence', lower) || (hasAct(lexicon, 'hypothetical', lower) && !hasAct(lexicon, 'contingency', lower)) || hasAct(lexicon, 'opinion', lower) || smallTalkOnly(lexicon, lower) || smallTalkOnly(lexicon, normalForm(r.clause.text));
   if (hasAct(lexicon, 'reported', withoutExplanation(lexicon, input.stems, lower))) walk.reporting = true;
   else if (walk.reporting && (findAct(lexicon, 'conclusion', normalForm(r.clause.text))?.start === 0 || announced(lexicon, r.clause.text))) walk.reporting = false;
   if (walk.reporting) flags.push('form:in-report');
@@ -1015,9 +1015,13 @@ function muses(lex: CompiledStatementLexicon, lower: string): boolean {
  * 07:00 from next week." decides.
  */
 function smallTalkOnly(lex: CompiledStatementLexicon, lower: string): boolean {
-  const chat = findAct(lex, 'smalltalk', lower);
+  // ("And thanks, Herr Demir!", "¡Y gracias!": a joining word opens the chat.)
+  const opened = lower.replace(/^[^\p{L}\p{N}]+/u, '');
+  const joined = findAct(lex, 'connective', opened);
+  const said = joined?.start === 0 ? opened.slice(joined.end).replace(/^[^\p{L}\p{N}]+/u, '') : opened;
+  const chat = findAct(lex, 'smalltalk', said);
   if (chat === null || chat.start !== 0) return false;
-  const rest = lower.slice(chat.end);
+  const rest = said.slice(chat.end);
   return contentWordCount(rest, lex.words) < 2 || classify(lex, rest.replace(/^[\s,;:!.-]+/, '')) === null;
 }
 

@@ -1409,14 +1409,26 @@ describe('decision candidates', () => {
   it("accepts what an agent states and puts to the person with a tag ('…, correct?', '… OK?'), not a report or a tag after a question", () => {
     const accepted = (offered: string, reply = 'Yes.') => candidates([['practice-agent', 'bot', offered], ['jana', 'human', reply]]).filter((c) => c.cue === 'accepted-proposal').map((c) => [c.statement, c.type]);
     expect(accepted('Done. Default recall stays at 6 months as proposed, correct?')).toEqual([['Default recall stays at 6 months as proposed.', 'decision']]);
-    expect(accepted('Sent to all clubs. The 5 new places open to the waiting list on 6 September. Ok?', '👍')).toEqual([['The 5 new places open to the waiting list on 6 September.', 'decision']]);
-    expect(accepted('Summary: orders go to Hoffmann every Thursday after the stock count. OK?', 'Perfecto.')).toEqual([['Orders go to Hoffmann every Thursday after the stock count.', 'decision']]);
+    expect(accepted('Sent to all clubs. The 5 new places will open to the waiting list on 6 September. Ok?', '👍')).toEqual([['The 5 new places will open to the waiting list on 6 September.', 'decision']]);
+    expect(accepted('Summary: orders go to Hoffmann every Thursday from now on. OK?', 'Perfecto.')).toEqual([['Orders go to Hoffmann every Thursday from now on.', 'decision']]);
+    expect(accepted('El pedido sale cada jueves a partir de ahora, ¿vale?', 'Sí.')).toEqual([['El pedido sale cada jueves a partir de ahora.', 'decision']]);
     // A report of what was done, a tag after a question, and a statement nobody said yes to offer nothing.
     expect(accepted('The SMS went out to 40 patients yesterday. Ok?')).toEqual([]);
     expect(accepted('Which day works for the recall? Ok?')).toEqual([]);
     expect(accepted('Default recall stays at 6 months as proposed, correct?', 'No, 4 months.')).toEqual([]);
     // A yes that goes on with values of its own answers with those.
     expect(accepted('Flea season: a minimum of 15 packs per brand for March to June. OK?', 'ok 15 in March, then 8 till June')).toEqual([]);
+    expect(accepted('Flea season: a minimum of 15 packs per brand for March to June. OK?', 'Ok. 15 in March, then 8 till June.')).toEqual([]);
+    expect(accepted('Default recall stays at 6 months as proposed, correct?', 'Yes. But make it 4 months.')).toEqual([]);
+    expect(accepted('Default recall stays at 6 months as proposed, correct?', "Yes. And for kids under 12 it should say 'Ihr Kind'.")).toEqual([['Default recall stays at 6 months as proposed.', 'decision']]);
+    // A fact checked, a question or request with a tag, an instruction as the tag: nothing to hold to.
+    expect(accepted('The open invoice from Meyer is 4,200 EUR, correct?')).toEqual([]);
+    expect(accepted('All tests pass on staging. Ship it?')).toEqual([]);
+    expect(accepted('Which interval should the recall use, ok?')).toEqual([]);
+    expect(accepted('Can you send me the patient list by Friday, ok?')).toEqual([]);
+    expect(accepted('So you want the shop closed on Mondays from July, correct?')).toEqual([]);
+    // Beside a proposal, a statement with a tag goes with it and does not take its place.
+    expect(accepted('I propose we switch the handoff to Parquet files. The schema stays fixed as today, right?')).toEqual([['We switch the handoff to Parquet files.', 'decision']]);
     // End to end, the person's yes makes it a decision.
     const { decisions } = recorded([
       ['jana', 'human', 'Set up the recall reminders for the hygiene patients.'],
@@ -1437,6 +1449,9 @@ describe('decision candidates', () => {
       return [...decisions, ...review].map((d) => d.statement);
     };
     for (const reply of ['🌮 x2 please', '2x please', '🌮 ×3']) expect(said(reply).filter((s) => /^[x×]?\d+[x×]?\.$/i.test(s))).toEqual([]);
+    // An option named so is picked.
+    expect(answering('ci-bot', 'Which architecture for the new runners: x86 or arm64?')('x86.')).toEqual(['X86.']);
+    expect(answering('design-bot', 'Shall I export the icons at 1x or 2x?')('2x.')).toEqual(['2x.']);
   });
 
   it("takes a clause that opens with a hedge for a musing, not a decision, and a request with 'could you' for a request", () => {
@@ -1444,6 +1459,10 @@ describe('decision candidates', () => {
     expect(said("I'll draw the floor plan on Thursday then. Or Friday. Probably Friday, let's be honest.")).not.toContain("Probably Friday, let's be honest.");
     expect(said("Maybe Sunday at 3 am, let's see.")).toEqual([]);
     expect(said('No, but could you prepare a Werkstudent contract?').join(' ')).toMatch(/contract/);
+    // A statement of its own after the hedged part, a hedge that is no hedge ('igual' = 'the same'), a plan under a condition.
+    expect(said('Wahrscheinlich reicht Donnerstag nicht, wir nehmen Freitag.').join(' ')).toMatch(/Freitag/);
+    expect(answering('quote-bot', '¿El precio para clientes nuevos cambia o se queda igual?')('Igual para todos: 45 € la hora.').join(' ')).toMatch(/45 €/);
+    expect(allCandidates([['planner', 'bot', 'Outdoors or in the hall?'], ['jonas', 'human', 'Outdoors. Probably if it rains we move into the hall.']]).map((c) => c.statement)).toContain('Probably if it rains we move into the hall.');
   });
 
   it("takes thanks after a joining word ('And thanks, Herr Demir!', '¡Y gracias!') for small talk, not for what a refusal leaves standing", () => {
@@ -1458,6 +1477,9 @@ describe('decision candidates', () => {
     expect(said('No. And thanks, Herr Demir!')).toEqual([]);
     expect(said('No. Gracias, bot. ¡Y gracias, Herr Demir!')).toEqual([]);
     expect(said('Thanks, and we keep Tuesday 17:00 for everyone.')).toEqual(['We keep Tuesday 17:00 for everyone.']);
+    expect(said('No. And thanks, Torsten does the key handover.')).toEqual(['Torsten does the key handover.']);
+    // A name the question offered is picked, whatever word of chat comes before it.
+    expect(answering('bus-bot', 'Two buses are free on Friday: Meyer at 9:30 or Sauer at 10:15. Which one?')('Great, Meyer then.')).toEqual(['Meyer then.']);
   });
 
   it("accepts a step a Spanish agent offers with a verb in the first person ('¿Quito los 18 € …?' — 'sí'), not a question word or a word of assent", () => {

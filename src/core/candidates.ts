@@ -14,6 +14,7 @@ import {
   sarcasticSentences,
   splitClauses,
   splitSentences,
+  withoutConnective,
   type ActHit,
   type CompiledStatementLexicon,
   type SentenceAct,
@@ -21,7 +22,7 @@ import {
 import { inlineList } from './statement';
 import { actFeatures, clausePositionFeatures, dialogueView, lengthFeature, speakerFeatures, valueFeatures, type DialogueView } from './clauseFeatures';
 import { escapeRegex } from './phrases';
-import { afterAddressee, closingQuote, contentToken, contentTokens, contentWordCount, endsSentence, isQuestion, nameWords, OPENING_QUOTE, outsideQuotes, quotedSpans, sharedCount, wordCount, words, type ContentWords, type Span, type Stems } from './text';
+import { afterAddressee, closingQuote, contentToken, contentTokens, contentWordCount, endsSentence, isContentWord, isQuestion, nameWords, OPENING_QUOTE, outsideQuotes, quotedSpans, sharedCount, wordCount, words, type ContentWords, type Span, type Stems } from './text';
 import { appendAll } from './lists';
 import type { MessageAnalysis } from './messageAnalysis';
 import type { CandidateTuning, DecisionType, Detection, Message, SentenceCandidate, Strength } from './types';
@@ -567,6 +568,8 @@ function candidatesOfClause(input: CandidateInput, scene: MessageScene, walk: Cl
     const r = readClause(input, scene, walk, clauses, k, body);
     return { made: points.map((point) => make(scene.p, point, 'decision', 'accepted', scene.proposed!.at, true, [], [], 'selection', [...r.flags, 'origin:selection', 'strength:accepted', 'hint:decision'])), consumed: 0 };
   }
+  // ("🌮 x2 please" says how many, not of what; "x86." to "x86 or arm64?" names an option.)
+  if (onlyMultipliers(body, input.stems) && !selects(body, scene.agentTokens, input.stems) && !selects(body, scene.answeredTokens, input.stems)) return none;
   // ("Make it 8." sets a value with no content word of its own.)
   if (ownContent(clause, body, correctionCues(input, scene.p), input.messages[scene.p].text, input.stems) === 0 && !instructsValue(input, normalForm(body))) return none;
   const r = readClause(input, scene, walk, clauses, k, body);
@@ -594,6 +597,13 @@ function candidatesOfClause(input: CandidateInput, scene: MessageScene, walk: Cl
   if (!r.type) return { made: plainCandidate(input, scene, r), consumed: 0 };
   return statedCandidates(input, scene, walk, clauses, r);
 }
+
+/** Whether every content word of a text is a multiplier ("x2", "3x", "×4"). */
+function onlyMultipliers(text: string, stems: Stems): boolean {
+  const tokens = contentTokens(text, stems);
+  return tokens.length > 0 && tokens.every((t) => MULTIPLIER.test(t));
+}
+const MULTIPLIER = /^(?:[x×]\d{1,3}|\d{1,3}[x×])$/u;
 
 /** What follows an acceptance adds nothing of its own: under two content words and no value ("ok 7 then" sets 7, "ship it on Friday" sets Friday). */
 function acceptsOnly(input: CandidateInput, rest: string): boolean {
@@ -991,7 +1001,7 @@ function afterShortLabel(text: string, maxWords: number): string {
 function asideOrReport(input: CandidateInput, scene: MessageScene, walk: ClauseWalk, r: ClauseReading): boolean {
   const { lexicon } = input;
   const { lower, body, words, flags } = r;
-  const aside = scene.sarcastic(r.clause) || muses(lexicon, lower) || hasAct(lexicon, 'postponement', lower) || hasAct(lexicon, 'aside', lower) || hasAct(lexicon, 'consequence', lower) || (hasAct(lexicon, 'hypothetical', lower) && !hasAct(lexicon, 'contingency', lower)) || hasAct(lexicon, 'opinion', lower) || smallTalkOnly(lexicon, lower) || smallTalkOnly(lexicon, normalForm(r.clause.text));
+  const aside = scene.sarcastic(r.clause) || muses(lexicon, lower) || hasAct(lexicon, 'postponement', lower) || hasAct(lexicon, 'aside', lower) || hasAct(lexicon, 'consequence', lower) || (hasAct(lexicon, 'hypothetical', lower) && !hasAct(lexicon, 'contingency', lower)) || hasAct(lexicon, 'opinion', lower) || smallTalkOnly(lexicon, lower) || thanksByName(input, scene, r.clause.text);
   if (hasAct(lexicon, 'reported', withoutExplanation(lexicon, input.stems, lower))) walk.reporting = true;
   else if (walk.reporting && (findAct(lexicon, 'conclusion', normalForm(r.clause.text))?.start === 0 || announced(lexicon, r.clause.text))) walk.reporting = false;
   if (walk.reporting) flags.push('form:in-report');
@@ -1003,10 +1013,16 @@ function asideOrReport(input: CandidateInput, scene: MessageScene, walk: ClauseW
 
 /**
  * "Probably Friday, let's be honest.", "Maybe Sunday 3 am is the magic slot.": a clause that opens
- * with a hedge muses; what it names is not settled. "Could you prepare the contract?" asks.
+ * with a hedge muses; what it names is not settled. Not when a statement of its own follows the
+ * hedged part after a comma or colon ("Wahrscheinlich reicht Donnerstag nicht, wir nehmen
+ * Freitag.", "Igual para todos: 45 € la hora."), nor a request ("Could you prepare the
+ * contract?") or a plan under a condition ("Probably if it rains we move into the hall.").
  */
 function muses(lex: CompiledStatementLexicon, lower: string): boolean {
-  return findAct(lex, 'hedge', lower)?.start === 0 && !hasAct(lex, 'request', lower);
+  const hedge = findAct(lex, 'hedge', lower);
+  if (hedge?.start !== 0 || hasAct(lex, 'request', lower) || hasAct(lex, 'contingency', lower) || hasAct(lex, 'hypothetical', lower.slice(hedge.end).trimStart())) return false;
+  const after = /[,:;]\s(.*)$/su.exec(lower)?.[1] ?? '';
+  return contentWordCount(after, lex.words) < 2;
 }
 
 /**
@@ -1015,14 +1031,26 @@ function muses(lex: CompiledStatementLexicon, lower: string): boolean {
  * 07:00 from next week." decides.
  */
 function smallTalkOnly(lex: CompiledStatementLexicon, lower: string): boolean {
-  // ("And thanks, Herr Demir!", "¡Y gracias!": a joining word opens the chat.)
-  const opened = lower.replace(/^[^\p{L}\p{N}]+/u, '');
-  const joined = findAct(lex, 'connective', opened);
-  const said = joined?.start === 0 ? opened.slice(joined.end).replace(/^[^\p{L}\p{N}]+/u, '') : opened;
+  const chat = findAct(lex, 'smalltalk', lower);
+  if (chat === null || chat.start !== 0) return false;
+  const rest = lower.slice(chat.end);
+  return contentWordCount(rest, lex.words) < 2 || classify(lex, rest.replace(/^[\s,;:!.-]+/, '')) === null;
+}
+
+/**
+ * "And thanks, Herr Demir!", "¡Y gracias, Lucía!": thanks said to someone by name, past a joining
+ * word; the name is whom it thanks, not a choice. Read on the clause as written, before its
+ * courtesy is stripped. A name the message answered offers is picked: "Great, Meyer then."
+ */
+function thanksByName(input: CandidateInput, scene: MessageScene, clause: string): boolean {
+  const lex = input.lexicon;
+  const said = withoutConnective(lex, normalForm(clause).replace(/^[^\p{L}\p{N}]+/u, '')).replace(/^[^\p{L}\p{N}]+/u, '');
   const chat = findAct(lex, 'smalltalk', said);
   if (chat === null || chat.start !== 0) return false;
   const rest = said.slice(chat.end);
-  return contentWordCount(rest, lex.words) < 2 || classify(lex, rest.replace(/^[\s,;:!.-]+/, '')) === null;
+  const named = words(rest).filter((w) => isContentWord(w, lex.words));
+  const names = new Set(nameWords(clause).map((w) => w.toLowerCase()));
+  return named.length > 0 && named.every((w) => names.has(w)) && !selects(rest, scene.agentTokens, input.stems) && !selects(rest, scene.answeredTokens, input.stems);
 }
 
 /** What the clause's own cues make of it: its act, a label announcing it, a conclusion. */
@@ -2770,7 +2798,7 @@ function acceptedProposals(input: CandidateInput, facts: TaskFacts): SentenceCan
     if (labelled.length > 0) continue;
     // A statement put with a tag ("…, correct?") is taken by a bare yes alone: "ok 15 in March,
     // then 8 till June" answers it with values of the person's own.
-    const steps = offeredSteps(lexicon, input.tuning, sentencesAt(input, a), input.stems, valueWord).filter((x) => !x.tagged || saysOnlyYes(input, h));
+    const steps = offeredSteps(lexicon, input.tuning, sentencesAt(input, a), input.stems, valueWord).filter((x) => !x.tagged || saysOnlyYes(input, h, x.statement));
     for (const proposal of steps) out.push({ p: a, statement: proposal.statement, type: proposal.type, strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: proposal.type, features: featuresOf(proposal.statement, 'step') });
   }
   return out.map((c) => ({ ...c, statement: addressedByName(input, facts, c.statement, c.sources[0], c.sources[1]) }));
@@ -3055,6 +3083,9 @@ function offeredSteps(lex: CompiledStatementLexicon, t: CandidateTuning, sentenc
       return { ...step, statement: withDraftedThing(lex, sentences, k, withReferent(lex, sentences, k, step.statement), valueWord) };
     })
     .filter((x): x is OfferedStep => x !== null);
+  // A statement put with a tag ("The schema stays fixed, right?") is offered only where the
+  // message proposes nothing else: beside a proposal, it is what goes with that proposal.
+  if (found.some((x) => !x.tagged)) found.splice(0, found.length, ...found.filter((x) => !x.tagged));
   // "I'd like to switch the handoff between agents to Parquet files with a fixed schema … OK to
   // switch to Parquet?": a last question that asks leave for a step put up in full before asks
   // for that step.
@@ -3090,9 +3121,9 @@ function stepOnThingBefore(lex: CompiledStatementLexicon, sentences: readonly Sp
 function taggedStatement(lex: CompiledStatementLexicon, t: CandidateTuning, sentences: readonly Span[], k: number): OfferedStep | null {
   const asked = sentences[k].text;
   if (!isQuestion(asked)) return null;
-  const body = trimEnd(asked.trim().replace(/\?+\s*$/, '').replace(/^¿\s*/, ''));
+  const body = trimEnd(asked.trim().replace(/\?+\s*$/, ''));
   let content: string;
-  if (isQuestionTag(lex, body)) {
+  if (isTagPhrase(lex, body)) {
     if (k === 0 || isQuestion(sentences[k - 1].text)) return null;
     content = sentences[k - 1].text;
   } else {
@@ -3100,8 +3131,24 @@ function taggedStatement(lex: CompiledStatementLexicon, t: CandidateTuning, sent
     if (content === body) return null;
   }
   content = afterDocumentLabel(lex, content);
-  const lower = normalForm(content);
-  if (contentWordCount(content, lex.words) < 2 || hasAct(lex, 'past', lower) || hasAct(lex, 'hypothetical', lower) || hasAct(lex, 'proposal', lower)) return null;
+  return holdsWhenConfirmed(lex, content) ? tagged(lex, t, content) : null;
+}
+
+/**
+ * Whether a statement put with a tag says what is to hold, so that a yes settles it: a cue of a
+ * decision or rule, a plan in the future or a modal ("Default recall stays at 6 months", "I'll
+ * open the places on 6 September"). A fact checked ("The open invoice is 4,200 EUR, correct?"),
+ * a report, a condition, a proposal put otherwise, and a question or request with a tag ("Which
+ * interval should it use, ok?", "Can you send the list, ok?", "So you want …, correct?") are not.
+ */
+function holdsWhenConfirmed(lex: CompiledStatementLexicon, content: string): boolean {
+  const lower = withoutConnective(lex, normalForm(content));
+  if (contentWordCount(content, lex.words) < 2 || lex.words.questionOpening.test(lower) || findAct(lex, 'you-subject', lower)?.start === 0) return false;
+  if (['past', 'hypothetical', 'proposal', 'request', 'information-request'].some((act) => hasAct(lex, act as SentenceAct, lower))) return false;
+  return decisive(lex, lower) || hasAct(lex, 'future', lower) || hasAct(lex, 'modal', lower);
+}
+
+function tagged(lex: CompiledStatementLexicon, t: CandidateTuning, content: string): OfferedStep | null {
   const shaped = shape(lex, t, content);
   return shaped.statement && wordCount(shaped.statement) <= t.statementMaxWords ? { statement: shaped.statement, type: 'decision', tagged: true } : null;
 }
@@ -3113,17 +3160,26 @@ interface OfferedStep {
   tagged?: boolean;
 }
 
-/** Whether message h opens with a yes and nothing more ("Yes.", "👍", "Perfecto. …"). */
-function saysOnlyYes(input: CandidateInput, h: number): boolean {
-  const first = sentencesAt(input, h)[0];
-  return first !== undefined && hasAct(input.lexicon, 'acceptance', normalForm(first.text)) && contentWordCount(first.text, input.stems) <= 1;
+/**
+ * Whether message h says yes to `statement` and nothing against it: it opens with a bare yes
+ * ("Yes.", "👍", "Perfecto."), and no sentence after puts another number on what the statement
+ * numbers ("Yes. But make it 4 months." to "Default recall stays at 6 months").
+ */
+function saysOnlyYes(input: CandidateInput, h: number, statement: string): boolean {
+  const [first, ...rest] = sentencesAt(input, h);
+  if (first === undefined || !hasAct(input.lexicon, 'acceptance', normalForm(first.text)) || contentWordCount(first.text, input.stems) > 1) return false;
+  const offered = [{ start: 0, end: statement.length, text: statement }];
+  return !rest.some((s) => correctsValue(s.text, statement, offered, input.stems, input.unitSlot));
 }
 
-/** Whether a question is a tag alone, asking for a yes to what was said before it ("Ok?", "Correct?", "¿Vale?"). */
-function isQuestionTag(lex: CompiledStatementLexicon, body: string): boolean {
-  const said = normalForm(body).replace(/[.!\s]+$/, '');
+/**
+ * Whether a text is a question tag: a word or two of assent asking for a yes ("ok", "correct",
+ * "¿vale", "de acuerdo"), not an instruction on what was said ("ship it", "do that").
+ */
+function isTagPhrase(lex: CompiledStatementLexicon, text: string): boolean {
+  const said = normalForm(text).replace(/^[\s¿¡]+/u, '').replace(/[.!?\s]+$/u, '');
   const yes = findAct(lex, 'acceptance', said);
-  return wordCount(body) <= 2 && yes !== null && yes.start === 0 && yes.end >= said.length;
+  return wordCount(said) <= 2 && yes !== null && yes.start === 0 && yes.end >= said.length && !lex.words.statements.offerReferent.test(said.split(/\s+/).pop() ?? '');
 }
 
 /** A statement after the label of the kind of text it is ("Summary: orders go out on Thursdays" → "orders go out on Thursdays"). */
@@ -3296,10 +3352,7 @@ function askAround(lex: CompiledStatementLexicon, text: string, cue: ActHit): Ac
 /** "I'll email the rules to all plan customers, ok?" offers the step without the tag that asks for the go-ahead ("…, ok", "…, right", "…, vale"). */
 function withoutQuestionTag(lex: CompiledStatementLexicon, content: string): string {
   const tag = /,\s*([^,]+)$/.exec(content);
-  if (!tag || wordCount(tag[1]) > 2) return content;
-  const said = normalForm(tag[1]).replace(/[.!\s]+$/, '');
-  const yes = findAct(lex, 'acceptance', said);
-  return yes && yes.start === 0 && yes.end >= said.length ? content.slice(0, tag.index) : content;
+  return tag && isTagPhrase(lex, tag[1]) ? content.slice(0, tag.index) : content;
 }
 
 function overlap(a: string, b: string, stems: Stems): number {

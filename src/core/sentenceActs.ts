@@ -177,7 +177,7 @@ function hitOf(e: CompiledEntry, m: RegExpExecArray): ActHit {
 }
 
 /** `lower` without the joining word it opens with ("and", "but", "also"). */
-function withoutConnective(lex: CompiledStatementLexicon, lower: string): string {
+export function withoutConnective(lex: CompiledStatementLexicon, lower: string): string {
   const joined = findAct(lex, 'connective', lower);
   return joined && joined.start === 0 ? lower.slice(joined.end).trim() : lower;
 }

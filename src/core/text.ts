@@ -46,12 +46,10 @@ export interface Stems extends ContentWords {
   of(word: string): string;
 }
 
-/** A lowercased word that carries content: not a stopword, not a single letter, not a multiplier ("x2", "3x", "×4") that names no thing. */
+/** A lowercased word that carries content: not a stopword, not a single letter. */
 export function isContentWord(w: string, content: ContentWords): boolean {
-  return w.length >= 2 && !content.stopwords.has(w) && !MULTIPLIER.test(w);
+  return w.length >= 2 && !content.stopwords.has(w);
 }
-
-const MULTIPLIER = /^(?:[x×]\d{1,3}|\d{1,3}[x×])$/u;
 
 /**
  * Stemmed content tokens: lowercased words without stopwords or one-letter tokens. A word written

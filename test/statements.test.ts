@@ -1482,6 +1482,14 @@ describe('decision candidates', () => {
     expect(answering('bus-bot', 'Two buses are free on Friday: Meyer at 9:30 or Sauer at 10:15. Which one?')('Great, Meyer then.')).toEqual(['Meyer then.']);
   });
 
+  it("takes the plan after a condition for a decision whatever its verb, and what we could or would do for none", () => {
+    const said = answering('site-bot', 'The slab pour is booked for Thursday 7:00. Forecast says 60 % rain.');
+    expect(said("And if Thursday turns wet too, we don't pour in the rain, period.")).toEqual(["If Thursday turns wet too, we don't pour in the rain, period."]);
+    expect(said('Si llueve, nos movemos al viernes.')).toEqual(['Si llueve, nos movemos al viernes.']);
+    expect(said('If it rains, we could use the garage.')).toEqual([]);
+    expect(said('If the pour slips, we lose a day.')).toEqual([]);
+  });
+
   it("accepts a step a Spanish agent offers with a verb in the first person ('¿Quito los 18 € …?' — 'sí'), not a question word or a word of assent", () => {
     const accepted = (offered: string, reply: string) => candidates([['quote-agent', 'bot', offered], ['lucía', 'human', reply]]).filter((c) => c.cue === 'accepted-proposal').map((c) => [c.statement, c.type]);
     expect(accepted('Entendido: PDF con firma electrónica. ¿Quito los 18 € de mensajería del presupuesto?', 'sí')).toEqual([['Quito los 18 € de mensajería del presupuesto.', 'action_item']]);
@@ -2075,7 +2083,7 @@ describe('decision candidates', () => {
     // The two sentences keep their stop: a colon would make the second a statement about the first.
     expect(reply('Ten keys. The spare ones stay in the safe.')).toEqual(['Ten keys. The spare ones stay in the safe.']);
     expect(reply('Ten keys! The spare ones stay in the safe.')).toEqual(['Ten keys! The spare ones stay in the safe.']);
-    expect(reply('Ten keys. If more people want one, we order more.')).toEqual(['Ten keys.']);
+    expect(reply('Ten keys. If more people want one, we order more.')).toEqual(['Ten keys.', 'If more people want one, we order more.']);
   });
 
   it('accepts the points of a proposal a reply names, and only those ("yes to the S3 move and the encryption")', () => {

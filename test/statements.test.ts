@@ -1412,6 +1412,10 @@ describe('decision candidates', () => {
     expect(accepted('Sent to all clubs. The 5 new places will open to the waiting list on 6 September. Ok?', '👍')).toEqual([['The 5 new places will open to the waiting list on 6 September.', 'decision']]);
     expect(accepted('Summary: orders go to Hoffmann every Thursday from now on. OK?', 'Perfecto.')).toEqual([['Orders go to Hoffmann every Thursday from now on.', 'decision']]);
     expect(accepted('El pedido sale cada jueves a partir de ahora, ¿vale?', 'Sí.')).toEqual([['El pedido sale cada jueves a partir de ahora.', 'decision']]);
+    // When or how long something is, in the present as plans are put: a schedule or a term.
+    expect(accepted('The newsletter runs every Thursday at 17:00, OK?')).toEqual([['The newsletter runs every Thursday at 17:00.', 'decision']]);
+    expect(accepted('Trial length is 14 days for all plans, correct?')).toEqual([['Trial length is 14 days for all plans.', 'decision']]);
+    expect(accepted('Der Newsletter erscheint jeden Donnerstag um 17 Uhr, einverstanden?', 'Ja.')).toEqual([['Der Newsletter erscheint jeden Donnerstag um 17 Uhr.', 'decision']]);
     // A report of what was done, a tag after a question, and a statement nobody said yes to offer nothing.
     expect(accepted('The SMS went out to 40 patients yesterday. Ok?')).toEqual([]);
     expect(accepted('Which day works for the recall? Ok?')).toEqual([]);
@@ -1461,6 +1465,7 @@ describe('decision candidates', () => {
     expect(said('No, but could you prepare a Werkstudent contract?').join(' ')).toMatch(/contract/);
     // A statement of its own after the hedged part, a hedge that is no hedge ('igual' = 'the same'), a plan under a condition.
     expect(said('Wahrscheinlich reicht Donnerstag nicht, wir nehmen Freitag.').join(' ')).toMatch(/Freitag/);
+    expect(said('Wahrscheinlich Donnerstag, der Kran kommt erst Mittwoch.')).toEqual([]);
     expect(answering('quote-bot', '¿El precio para clientes nuevos cambia o se queda igual?')('Igual para todos: 45 € la hora.').join(' ')).toMatch(/45 €/);
     expect(allCandidates([['planner', 'bot', 'Outdoors or in the hall?'], ['jonas', 'human', 'Outdoors. Probably if it rains we move into the hall.']]).map((c) => c.statement)).toContain('Probably if it rains we move into the hall.');
   });
@@ -1485,9 +1490,13 @@ describe('decision candidates', () => {
   it("takes the plan after a condition for a decision whatever its verb, and what we could or would do for none", () => {
     const said = answering('site-bot', 'The slab pour is booked for Thursday 7:00. Forecast says 60 % rain.');
     expect(said("And if Thursday turns wet too, we don't pour in the rain, period.")).toEqual(["If Thursday turns wet too, we don't pour in the rain, period."]);
-    expect(said('Si llueve, nos movemos al viernes.')).toEqual(['Si llueve, nos movemos al viernes.']);
+    expect(said('Falls es regnet, betonieren wir am Freitag.')).toEqual(['Falls es regnet, betonieren wir am Freitag.']);
     expect(said('If it rains, we could use the garage.')).toEqual([]);
     expect(said('If the pour slips, we lose a day.')).toEqual([]);
+    expect(said('If we move it, we also need the pump again.')).toEqual([]);
+    expect(said('Wenn es regnet, dann brauchen wir die Plane.')).toEqual([]);
+    // A report after a condition plans nothing, nor corrects a value as a plan would.
+    expect(answering('venue-bot', 'The venue costs 4,000 EUR this year. Shall I book it again?')('If I remember right, we paid 3,200 last year.')).toEqual([]);
   });
 
   it("accepts a step a Spanish agent offers with a verb in the first person ('¿Quito los 18 € …?' — 'sí'), not a question word or a word of assent", () => {

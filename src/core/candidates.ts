@@ -1001,7 +1001,7 @@ function afterShortLabel(text: string, maxWords: number): string {
 function asideOrReport(input: CandidateInput, scene: MessageScene, walk: ClauseWalk, r: ClauseReading): boolean {
   const { lexicon } = input;
   const { lower, body, words, flags } = r;
-  const aside = scene.sarcastic(r.clause) || muses(lexicon, lower) || hasAct(lexicon, 'postponement', lower) || hasAct(lexicon, 'aside', lower) || hasAct(lexicon, 'consequence', lower) || (hasAct(lexicon, 'hypothetical', lower) && !hasAct(lexicon, 'contingency', lower)) || hasAct(lexicon, 'opinion', lower) || smallTalkOnly(lexicon, lower) || thanksByName(input, scene, r.clause.text);
+  const aside = scene.sarcastic(r.clause) || muses(lexicon, lower) || hasAct(lexicon, 'postponement', lower) || hasAct(lexicon, 'aside', lower) || hasAct(lexicon, 'consequence', lower) || (hasAct(lexicon, 'hypothetical', lower) && !plansUnderCondition(lexicon, lower)) || hasAct(lexicon, 'opinion', lower) || smallTalkOnly(lexicon, lower) || thanksByName(input, scene, r.clause.text);
   if (hasAct(lexicon, 'reported', withoutExplanation(lexicon, input.stems, lower))) walk.reporting = true;
   else if (walk.reporting && (findAct(lexicon, 'conclusion', normalForm(r.clause.text))?.start === 0 || announced(lexicon, r.clause.text))) walk.reporting = false;
   if (walk.reporting) flags.push('form:in-report');
@@ -1013,16 +1013,24 @@ function asideOrReport(input: CandidateInput, scene: MessageScene, walk: ClauseW
 
 /**
  * "Probably Friday, let's be honest.", "Maybe Sunday 3 am is the magic slot.": a clause that opens
- * with a hedge muses; what it names is not settled. Not when a statement of its own follows the
- * hedged part after a comma or colon ("Wahrscheinlich reicht Donnerstag nicht, wir nehmen
- * Freitag.", "Igual para todos: 45 € la hora."), nor a request ("Could you prepare the
+ * with a hedge muses; what it names is not settled, and a reason after it ("Wahrscheinlich
+ * Donnerstag, der Kran kommt erst Mittwoch.") does not settle it. Not when a decisive statement
+ * of its own follows the hedged part after a comma ("…, wir nehmen Freitag."), nor a label
+ * with its value ("Igual para todos: 45 € la hora."), a request ("Could you prepare the
  * contract?") or a plan under a condition ("Probably if it rains we move into the hall.").
  */
 function muses(lex: CompiledStatementLexicon, lower: string): boolean {
   const hedge = findAct(lex, 'hedge', lower);
-  if (hedge?.start !== 0 || hasAct(lex, 'request', lower) || hasAct(lex, 'contingency', lower) || hasAct(lex, 'hypothetical', lower.slice(hedge.end).trimStart())) return false;
-  const after = /[,:;]\s(.*)$/su.exec(lower)?.[1] ?? '';
-  return contentWordCount(after, lex.words) < 2;
+  if (hedge?.start !== 0 || hasAct(lex, 'request', lower) || plansUnderCondition(lex, lower) || hasAct(lex, 'hypothetical', lower.slice(hedge.end).trimStart())) return false;
+  // ("Igual para todos: 45 € la hora.": a label and its value.)
+  if (/:\s/.test(lower)) return false;
+  const after = /[,;]\s(.*)$/su.exec(lower)?.[1] ?? '';
+  return !(decisive(lex, after) && contentWordCount(after, lex.words) >= 2);
+}
+
+/** A plan after a condition ("If Hermes loses another parcel, we switch."), not a report after one ("If I remember right, we paid 3,200 last year."). */
+function plansUnderCondition(lex: CompiledStatementLexicon, lower: string): boolean {
+  return hasAct(lex, 'contingency', lower) && !hasAct(lex, 'past', lower);
 }
 
 /**
@@ -1058,6 +1066,7 @@ function ownCue(input: CandidateInput, scene: MessageScene, r: ClauseReading): v
   const { lexicon } = input;
   const { lower, body, words } = r;
   r.act = classify(lexicon, lower);
+  if (r.act === 'contingency' && !plansUnderCondition(lexicon, lower)) r.act = null;
   // "Not the barn, book the garden.": what is chosen instead says what the clause does; "Not the
   // gym, please." asks for nothing but to set the gym aside.
   const rejects = (r.act === null || r.act === 'request') && rejectionOpening(lexicon, lower) > 0;
@@ -2798,7 +2807,7 @@ function acceptedProposals(input: CandidateInput, facts: TaskFacts): SentenceCan
     if (labelled.length > 0) continue;
     // A statement put with a tag ("…, correct?") is taken by a bare yes alone: "ok 15 in March,
     // then 8 till June" answers it with values of the person's own.
-    const steps = offeredSteps(lexicon, input.tuning, sentencesAt(input, a), input.stems, valueWord).filter((x) => !x.tagged || saysOnlyYes(input, h, x.statement));
+    const steps = offeredSteps(lexicon, input.tuning, sentencesAt(input, a), input.stems, valueWord, input.unitSlot).filter((x) => !x.tagged || saysOnlyYes(input, h, x.statement));
     for (const proposal of steps) out.push({ p: a, statement: proposal.statement, type: proposal.type, strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: proposal.type, features: featuresOf(proposal.statement, 'step') });
   }
   return out.map((c) => ({ ...c, statement: addressedByName(input, facts, c.statement, c.sources[0], c.sources[1]) }));
@@ -3075,11 +3084,11 @@ function withDraftedThing(lex: CompiledStatementLexicon, sentences: readonly Spa
  * Thursday. It needs a changelog line; shall I use '…'?" offers two steps, and "Yes" to it takes
  * both.
  */
-function offeredSteps(lex: CompiledStatementLexicon, t: CandidateTuning, sentences: readonly Span[], stems: Stems, valueWord: (word: string) => boolean): OfferedStep[] {
+function offeredSteps(lex: CompiledStatementLexicon, t: CandidateTuning, sentences: readonly Span[], stems: Stems, valueWord: (word: string) => boolean, unitSlot?: (word: string) => string | null): OfferedStep[] {
   const found = sentences
     .map((s, k) => {
       const step = proposalIn(lex, t, s.text);
-      if (!step) return stepOnThingBefore(lex, sentences, k, valueWord) ?? taggedStatement(lex, t, sentences, k);
+      if (!step) return stepOnThingBefore(lex, sentences, k, valueWord) ?? taggedStatement(lex, t, sentences, k, (text) => schedules(text, valueWord, unitSlot));
       return { ...step, statement: withDraftedThing(lex, sentences, k, withReferent(lex, sentences, k, step.statement), valueWord) };
     })
     .filter((x): x is OfferedStep => x !== null);
@@ -3118,7 +3127,7 @@ function stepOnThingBefore(lex: CompiledStatementLexicon, sentences: readonly Sp
  * offers what it states, as "Shall I …?" offers its step. A report of what happened ("The SMS went
  * out to 40 patients. Ok?") and a condition offer nothing to hold to.
  */
-function taggedStatement(lex: CompiledStatementLexicon, t: CandidateTuning, sentences: readonly Span[], k: number): OfferedStep | null {
+function taggedStatement(lex: CompiledStatementLexicon, t: CandidateTuning, sentences: readonly Span[], k: number, scheduled: (text: string) => boolean): OfferedStep | null {
   const asked = sentences[k].text;
   if (!isQuestion(asked)) return null;
   const body = trimEnd(asked.trim().replace(/\?+\s*$/, ''));
@@ -3131,21 +3140,29 @@ function taggedStatement(lex: CompiledStatementLexicon, t: CandidateTuning, sent
     if (content === body) return null;
   }
   content = afterDocumentLabel(lex, content);
-  return holdsWhenConfirmed(lex, content) ? tagged(lex, t, content) : null;
+  return holdsWhenConfirmed(lex, content, scheduled) ? tagged(lex, t, content) : null;
+}
+
+/** Whether a text sets when or how long: a clock time, a date, a weekday or month, a duration ("every Thursday at 17:00", "14 days"). */
+function schedules(text: string, valueWord: (word: string) => boolean, unitSlot?: (word: string) => string | null): boolean {
+  const kinds = valueFeatures(text);
+  return kinds.includes('value:time') || kinds.includes('value:date') || words(text).some(valueWord) || measures(text, unitSlot).some((m) => m.slot === 'duration');
 }
 
 /**
  * Whether a statement put with a tag says what is to hold, so that a yes settles it: a cue of a
- * decision or rule, a plan in the future or a modal ("Default recall stays at 6 months", "I'll
- * open the places on 6 September"). A fact checked ("The open invoice is 4,200 EUR, correct?"),
- * a report, a condition, a proposal put otherwise, and a question or request with a tag ("Which
- * interval should it use, ok?", "Can you send the list, ok?", "So you want …, correct?") are not.
+ * decision or rule, a plan in the future or a modal, or when or how long something is ("Default
+ * recall stays at 6 months", "I'll open the places on 6 September", "The newsletter runs every
+ * Thursday at 17:00", "Trial length is 14 days for all plans"). A fact checked ("The open invoice
+ * is 4,200 EUR, correct?"), a report, a condition, a proposal put otherwise, and a question or
+ * request with a tag ("Which interval should it use, ok?", "Can you send the list, ok?", "So you
+ * want …, correct?") are not.
  */
-function holdsWhenConfirmed(lex: CompiledStatementLexicon, content: string): boolean {
+function holdsWhenConfirmed(lex: CompiledStatementLexicon, content: string, scheduled: (text: string) => boolean): boolean {
   const lower = withoutConnective(lex, normalForm(content));
   if (contentWordCount(content, lex.words) < 2 || lex.words.questionOpening.test(lower) || findAct(lex, 'you-subject', lower)?.start === 0) return false;
   if (['past', 'hypothetical', 'proposal', 'request', 'information-request'].some((act) => hasAct(lex, act as SentenceAct, lower))) return false;
-  return decisive(lex, lower) || hasAct(lex, 'future', lower) || hasAct(lex, 'modal', lower);
+  return decisive(lex, lower) || hasAct(lex, 'future', lower) || hasAct(lex, 'modal', lower) || scheduled(content);
 }
 
 function tagged(lex: CompiledStatementLexicon, t: CandidateTuning, content: string): OfferedStep | null {

@@ -1499,6 +1499,13 @@ describe('decision candidates', () => {
     expect(answering('venue-bot', 'The venue costs 4,000 EUR this year. Shall I book it again?')('If I remember right, we paid 3,200 last year.')).toEqual([]);
   });
 
+  it("reads 'si' without its accent as a yes only alone or before a stop, not as the 'if' of a condition", () => {
+    const said = (reply: string) => recorded([['kim', 'human', 'Necesitamos sala para la fiesta.'], ['fiesta-bot', 'bot', '¿Reservo el Kulturhaus para la fiesta de verano?'], ['kim', 'human', reply]]).decisions.map((d) => d.statement);
+    expect(said('Si, claro.')).toEqual(['Reservo el Kulturhaus para la fiesta de verano.']);
+    expect(said('Si llueve, lo movemos al viernes.')).not.toContain('Reservo el Kulturhaus para la fiesta de verano.');
+    expect(said('Si quieres mi opinión, gastamos demasiado.')).not.toContain('Reservo el Kulturhaus para la fiesta de verano.');
+  });
+
   it("accepts a step a Spanish agent offers with a verb in the first person ('¿Quito los 18 € …?' — 'sí'), not a question word or a word of assent", () => {
     const accepted = (offered: string, reply: string) => candidates([['quote-agent', 'bot', offered], ['lucía', 'human', reply]]).filter((c) => c.cue === 'accepted-proposal').map((c) => [c.statement, c.type]);
     expect(accepted('Entendido: PDF con firma electrónica. ¿Quito los 18 € de mensajería del presupuesto?', 'sí')).toEqual([['Quito los 18 € de mensajería del presupuesto.', 'action_item']]);

@@ -1416,6 +1416,11 @@ describe('decision candidates', () => {
     expect(accepted('The newsletter runs every Thursday at 17:00, OK?')).toEqual([['The newsletter runs every Thursday at 17:00.', 'decision']]);
     expect(accepted('Trial length is 14 days for all plans, correct?')).toEqual([['Trial length is 14 days for all plans.', 'decision']]);
     expect(accepted('Der Newsletter erscheint jeden Donnerstag um 17 Uhr, einverstanden?', 'Ja.')).toEqual([['Der Newsletter erscheint jeden Donnerstag um 17 Uhr.', 'decision']]);
+    // Tags that are no word of assent themselves.
+    expect(accepted('Der Recall bleibt bei 6 Monaten, oder?', 'Ja.')).toEqual([['Der Recall bleibt bei 6 Monaten.', 'decision']]);
+    expect(accepted('Der Recall bleibt bei 6 Monaten. Passt das?', 'Ja.')).toEqual([['Der Recall bleibt bei 6 Monaten.', 'decision']]);
+    expect(accepted('Mantenemos la tarifa de 45 € la hora para todos, ¿verdad?', 'Sí.')).toEqual([['Mantenemos la tarifa de 45 € la hora para todos.', 'decision']]);
+    expect(accepted('Default recall stays at 6 months, sound good?')).toEqual([['Default recall stays at 6 months.', 'decision']]);
     // A report of what was done, a tag after a question, and a statement nobody said yes to offer nothing.
     expect(accepted('The SMS went out to 40 patients yesterday. Ok?')).toEqual([]);
     expect(accepted('Which day works for the recall? Ok?')).toEqual([]);

@@ -3190,11 +3190,13 @@ function saysOnlyYes(input: CandidateInput, h: number, statement: string): boole
 }
 
 /**
- * Whether a text is a question tag: a word or two of assent asking for a yes ("ok", "correct",
- * "¿vale", "de acuerdo"), not an instruction on what was said ("ship it", "do that").
+ * Whether a text is a question tag: a tag of the word list ("oder", "¿verdad", "sound good"), or
+ * a word or two of assent asking for a yes ("ok", "correct", "¿vale", "de acuerdo"), not an
+ * instruction on what was said ("ship it", "do that").
  */
 function isTagPhrase(lex: CompiledStatementLexicon, text: string): boolean {
   const said = normalForm(text).replace(/^[\s¿¡]+/u, '').replace(/[.!?\s]+$/u, '');
+  if (lex.words.statements.questionTag.test(said)) return true;
   const yes = findAct(lex, 'acceptance', said);
   return wordCount(said) <= 2 && yes !== null && yes.start === 0 && yes.end >= said.length && !lex.words.statements.offerReferent.test(said.split(/\s+/).pop() ?? '');
 }

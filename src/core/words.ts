@@ -111,6 +111,7 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     speakerWord: new RegExp(`(?<![\\p{L}\\p{N}])(?:${words('speakerWords')})(?![\\p{L}\\p{N}'’-])`, 'iu'),
     disjunction: new RegExp(`(?<![\\p{L}\\p{N}])(?:${words('disjunctions')})(?![\\p{L}\\p{N}'’])`, 'iu'),
     offerReferent: new RegExp(`^(?:${words('offerReferents')})$`, 'iu'),
+    questionTag: new RegExp(`^(?:${words('questionTags')})$`, 'iu'),
     proposalComplementizer: new RegExp(`^(?:${words('proposalComplementizers')})\\s+`, 'iu'),
   };
 }

@@ -1145,10 +1145,14 @@ describe('decision candidates', () => {
     // (The place is the order of the list, whatever its keys.)
     expect(replying([lettered])('lo segundo')).toEqual(['Saturday bookings: Offer them weekday slots.']);
     expect(replying([lettered])('das zweite')).toEqual(['Saturday bookings: Offer them weekday slots.']);
+    // An article that is no stopword ('die') is the option reference's, not content.
+    expect(replying([lettered])('Die zweite.')).toEqual(['Saturday bookings: Offer them weekday slots.']);
+    expect(replying([lettered])('Die erste, bitte.')).toEqual(['Saturday bookings: Move them into Saturday mornings.']);
     // A place beyond the list, a sentence that counts its points, or one that says more of the option picks nothing.
     expect(replying([lettered])('the third')).not.toContain('Saturday bookings: Offer them weekday slots.');
     expect(replying([numbered])('first, we need the numbers')).not.toContain('Move them into Saturday mornings.');
     expect(replying([numbered])('the second is too late')).not.toContain('Offer them weekday slots.');
+    expect(replying([numbered])('Die zweite Option ist zu spät.')).not.toContain('Offer them weekday slots.');
   });
 
   it('picks an option of a markdown list ("- **B:** …"), also past an agent reply that lists nothing', () => {

@@ -897,14 +897,17 @@ function ordinalPicked(input: CandidateInput, clause: string, offered: string): 
   const at = afterAcceptance(lexicon, said);
   const rest = at === null ? said : said.slice(at);
   const head = rest.split(/[,;:.!?]/)[0];
-  const tokens = head.match(/[\p{L}\p{N}]+/gu) ?? [];
+  // ("Die zweite.": the article of an option reference is no content, in any language.)
+  const article = findAct(lexicon, 'option-reference', head.trimStart());
+  const opening = head.match(/[\p{L}\p{N}]+/u)?.[0];
+  const tokens = (article?.start === 0 ? head.trimStart().slice(article.end) : head).match(/[\p{L}\p{N}]+/gu) ?? [];
   // (An ordinal may be a stopword itself: "the first".)
   const content = tokens.filter((w) => !lexicon.words.stopwords.has(w) || input.ordinal?.(w) != null);
   if (content.length !== 1) return null;
   // A spelled ordinal that opens a sentence going on after a comma counts points ("First, we need
   // the numbers"); after an article ("the first", "lo segundo") or said alone it picks.
   const spelled = !/\d/.test(content[0]);
-  if (spelled && tokens[0] === content[0] && /[\p{L}\p{N}]/u.test(rest.slice(head.length))) return null;
+  if (spelled && opening === content[0] && /[\p{L}\p{N}]/u.test(rest.slice(head.length))) return null;
   const place = input.ordinal?.(content[0]) ?? null;
   const key = place === null ? undefined : offeredKeys(lexicon, offered)[place - 1];
   return key === undefined ? null : pickedOption(lexicon, key, offered);

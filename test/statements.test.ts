@@ -1153,6 +1153,8 @@ describe('decision candidates', () => {
     expect(replying([numbered])('first, we need the numbers')).not.toContain('Move them into Saturday mornings.');
     expect(replying([numbered])('the second is too late')).not.toContain('Offer them weekday slots.');
     expect(replying([numbered])('Die zweite Option ist zu spät.')).not.toContain('Offer them weekday slots.');
+    expect(replying([lettered])('Die zweite geht nicht.')).not.toContain('Saturday bookings: Offer them weekday slots.');
+    expect(replying([lettered])('Die zweite nicht.')).not.toContain('Saturday bookings: Offer them weekday slots.');
   });
 
   it('picks an option of a markdown list ("- **B:** …"), also past an agent reply that lists nothing', () => {
@@ -1418,13 +1420,19 @@ describe('decision candidates', () => {
     expect(accepted('El pedido sale cada jueves a partir de ahora, ¿vale?', 'Sí.')).toEqual([['El pedido sale cada jueves a partir de ahora.', 'decision']]);
     // When or how long something is, in the present as plans are put: a schedule or a term.
     expect(accepted('The newsletter runs every Thursday at 17:00, OK?')).toEqual([['The newsletter runs every Thursday at 17:00.', 'decision']]);
-    expect(accepted('Trial length is 14 days for all plans, correct?')).toEqual([['Trial length is 14 days for all plans.', 'decision']]);
+    expect(accepted('Trial length is 14 days for all plans, OK?')).toEqual([['Trial length is 14 days for all plans.', 'decision']]);
+    // A tag that asks whether it is true confirms a fact: a time alone says nothing is to hold.
+    expect(accepted('The flight leaves on Friday at 10:00, right?')).toEqual([]);
+    expect(accepted('El vuelo sale el viernes a las 10, ¿verdad?', 'Sí.')).toEqual([]);
+    expect(accepted('Trial length is 14 days for all plans, correct?')).toEqual([]);
     expect(accepted('Der Newsletter erscheint jeden Donnerstag um 17 Uhr, einverstanden?', 'Ja.')).toEqual([['Der Newsletter erscheint jeden Donnerstag um 17 Uhr.', 'decision']]);
     // Tags that are no word of assent themselves.
     expect(accepted('Der Recall bleibt bei 6 Monaten, oder?', 'Ja.')).toEqual([['Der Recall bleibt bei 6 Monaten.', 'decision']]);
     expect(accepted('Der Recall bleibt bei 6 Monaten. Passt das?', 'Ja.')).toEqual([['Der Recall bleibt bei 6 Monaten.', 'decision']]);
     expect(accepted('Mantenemos la tarifa de 45 € la hora para todos, ¿verdad?', 'Sí.')).toEqual([['Mantenemos la tarifa de 45 € la hora para todos.', 'decision']]);
     expect(accepted('Default recall stays at 6 months, sound good?')).toEqual([['Default recall stays at 6 months.', 'decision']]);
+    // The last item of a list is no tag.
+    expect(accepted('Shall I set the RSVP choices to Yes, Maybe, No?')).toEqual([['Set the RSVP choices to Yes, Maybe, No.', 'action_item']]);
     // A report of what was done, a tag after a question, and a statement nobody said yes to offer nothing.
     expect(accepted('The SMS went out to 40 patients yesterday. Ok?')).toEqual([]);
     expect(accepted('Which day works for the recall? Ok?')).toEqual([]);
@@ -1511,6 +1519,8 @@ describe('decision candidates', () => {
   it("reads 'si' without its accent as a yes only alone or before a stop, not as the 'if' of a condition", () => {
     const said = (reply: string) => recorded([['kim', 'human', 'Necesitamos sala para la fiesta.'], ['fiesta-bot', 'bot', '¿Reservo el Kulturhaus para la fiesta de verano?'], ['kim', 'human', reply]]).decisions.map((d) => d.statement);
     expect(said('Si, claro.')).toEqual(['Reservo el Kulturhaus para la fiesta de verano.']);
+    expect(said('Si por favor')).toEqual(['Reservo el Kulturhaus para la fiesta de verano.']);
+    expect(said('si si, resérvalo')).toContain('Reservo el Kulturhaus para la fiesta de verano.');
     expect(said('Si llueve, lo movemos al viernes.')).not.toContain('Reservo el Kulturhaus para la fiesta de verano.');
     expect(said('Si quieres mi opinión, gastamos demasiado.')).not.toContain('Reservo el Kulturhaus para la fiesta de verano.');
   });

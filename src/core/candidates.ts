@@ -899,6 +899,8 @@ function ordinalPicked(input: CandidateInput, clause: string, offered: string): 
   const head = rest.split(/[,;:.!?]/)[0];
   // ("Die zweite.": the article of an option reference is no content, in any language.)
   const article = findAct(lexicon, 'option-reference', head.trimStart());
+  // ("Die zweite geht nicht.", "The second not.": a place named to rule it out picks nothing.)
+  if (input.negated?.(head)) return null;
   const opening = head.match(/[\p{L}\p{N}]+/u)?.[0];
   const tokens = (article?.start === 0 ? head.trimStart().slice(article.end) : head).match(/[\p{L}\p{N}]+/gu) ?? [];
   // (An ordinal may be a stopword itself: "the first".)
@@ -3135,15 +3137,25 @@ function taggedStatement(lex: CompiledStatementLexicon, t: CandidateTuning, sent
   if (!isQuestion(asked)) return null;
   const body = trimEnd(asked.trim().replace(/\?+\s*$/, ''));
   let content: string;
+  let tag: string;
   if (isTagPhrase(lex, body)) {
     if (k === 0 || isQuestion(sentences[k - 1].text)) return null;
-    content = sentences[k - 1].text;
+    [content, tag] = [sentences[k - 1].text, body];
   } else {
     content = withoutQuestionTag(lex, body);
     if (content === body) return null;
+    tag = body.slice(content.length);
   }
   content = afterDocumentLabel(lex, content);
-  return holdsWhenConfirmed(lex, content, scheduled) ? tagged(lex, t, content) : null;
+  // A tag that asks whether it is true ("The flight leaves at 10, right?") confirms a fact named
+  // by a time alone; one that asks for agreement ("…, OK?") settles a schedule.
+  const asksTruth = lex.words.statements.truthTag.test(tagWords(tag));
+  return holdsWhenConfirmed(lex, content, asksTruth ? () => false : scheduled) ? tagged(lex, t, content) : null;
+}
+
+/** A tag's words, without its punctuation ("…, ¿verdad" → "verdad"). */
+function tagWords(text: string): string {
+  return normalForm(text).replace(/^[\s,¿¡]+/u, '').replace(/[.!?\s]+$/u, '');
 }
 
 /** Whether a text sets when or how long: a clock time, a date, a weekday or month, a duration ("every Thursday at 17:00", "14 days"). */
@@ -3193,13 +3205,13 @@ function saysOnlyYes(input: CandidateInput, h: number, statement: string): boole
 }
 
 /**
- * Whether a text is a question tag: a tag of the word list ("oder", "¿verdad", "sound good"), or
- * a word or two of assent asking for a yes ("ok", "correct", "¿vale", "de acuerdo"), not an
- * instruction on what was said ("ship it", "do that").
+ * Whether a text is a question tag: a tag of the word lists ("passt das", "sound good", "oder",
+ * "¿verdad"), or a word or two of assent asking for a yes ("ok", "correct", "¿vale", "de
+ * acuerdo"), not an instruction on what was said ("ship it", "do that").
  */
 function isTagPhrase(lex: CompiledStatementLexicon, text: string): boolean {
-  const said = normalForm(text).replace(/^[\s¿¡]+/u, '').replace(/[.!?\s]+$/u, '');
-  if (lex.words.statements.questionTag.test(said)) return true;
+  const said = tagWords(text);
+  if (lex.words.statements.questionTag.test(said) || lex.words.statements.truthTag.test(said)) return true;
   const yes = findAct(lex, 'acceptance', said);
   return wordCount(said) <= 2 && yes !== null && yes.start === 0 && yes.end >= said.length && !lex.words.statements.offerReferent.test(said.split(/\s+/).pop() ?? '');
 }

@@ -573,8 +573,10 @@ export interface StatementWords {
   disjunction: RegExp;
   /** "it" / "das" in "Confirm it." / "Mach das.": a whole word that points back at what the agent offered. */
   offerReferent: RegExp;
-  /** "oder" / "verdad" / "sound good": a whole question tag that asks for a yes to the statement before it. */
+  /** "passt das" / "sound good": a whole question tag that asks the person to agree to the statement before it. */
   questionTag: RegExp;
+  /** "right" / "oder" / "verdad": a whole question tag that asks whether the statement before it is true. */
+  truthTag: RegExp;
   /** "that" in "suggests that agents hand off …": the word that joins a proposal verb to the clause it proposes. */
   proposalComplementizer: RegExp;
 }

@@ -112,6 +112,7 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     disjunction: new RegExp(`(?<![\\p{L}\\p{N}])(?:${words('disjunctions')})(?![\\p{L}\\p{N}'’])`, 'iu'),
     offerReferent: new RegExp(`^(?:${words('offerReferents')})$`, 'iu'),
     questionTag: new RegExp(`^(?:${words('questionTags')})$`, 'iu'),
+    truthTag: new RegExp(`^(?:${words('truthTags')})$`, 'iu'),
     proposalComplementizer: new RegExp(`^(?:${words('proposalComplementizers')})\\s+`, 'iu'),
   };
 }

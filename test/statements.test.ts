@@ -215,7 +215,12 @@ function replying(before: Array<[string, 'human' | 'bot', string]>, author = 'ki
 
 /** The statements of an agent's proposal that a person's reply accepts. */
 function acceptedSteps(offered: string, reply: string): string[] {
-  return candidates([['ops-agent', 'bot', offered], ['kim', 'human', reply]]).filter((c) => c.cue === 'accepted-proposal').map((c) => c.statement);
+  return acceptedTyped(offered, reply).map(([statement]) => statement);
+}
+
+/** The same, each with the type it is recorded as. */
+function acceptedTyped(offered: string, reply = 'Yes.'): Array<[string, string]> {
+  return candidates([['ops-agent', 'bot', offered], ['kim', 'human', reply]]).filter((c) => c.cue === 'accepted-proposal').map((c) => [c.statement, c.type]);
 }
 
 /** The statements of a person's answer to one agent message. */
@@ -1407,13 +1412,13 @@ describe('decision candidates', () => {
   });
 
   it("accepts the step an agent offers as an imperative question ('Book the Alte Halle?' — 'yes'), not one that only says 'it'", () => {
-    const accepted = (offered: string, reply: string) => candidates([['ops-agent', 'bot', offered], ['sam', 'human', reply]]).filter((c) => c.cue === 'accepted-proposal').map((c) => [c.statement, c.type]);
+    const accepted = acceptedTyped;
     expect(accepted('The Forum takes up to 50. The Alte Halle takes 80 for 3,900 EUR. Book the Alte Halle?', 'yes')).toEqual([['Book the Alte Halle.', 'action_item']]);
     expect(accepted('The Alte Halle takes 80 for 3,900 EUR. Book it?', 'yes')).toEqual([]);
   });
 
   it("accepts what an agent states and puts to the person with a tag ('…, correct?', '… OK?'), not a report or a tag after a question", () => {
-    const accepted = (offered: string, reply = 'Yes.') => candidates([['practice-agent', 'bot', offered], ['jana', 'human', reply]]).filter((c) => c.cue === 'accepted-proposal').map((c) => [c.statement, c.type]);
+    const accepted = acceptedTyped;
     expect(accepted('Done. Default recall stays at 6 months as proposed, correct?')).toEqual([['Default recall stays at 6 months as proposed.', 'decision']]);
     expect(accepted('Sent to all clubs. The 5 new places will open to the waiting list on 6 September. Ok?', '👍')).toEqual([['The 5 new places will open to the waiting list on 6 September.', 'decision']]);
     expect(accepted('Summary: orders go to Hoffmann every Thursday from now on. OK?', 'Perfecto.')).toEqual([['Orders go to Hoffmann every Thursday from now on.', 'decision']]);
@@ -1526,7 +1531,7 @@ describe('decision candidates', () => {
   });
 
   it("accepts a step a Spanish agent offers with a verb in the first person ('¿Quito los 18 € …?' — 'sí'), not a question word or a word of assent", () => {
-    const accepted = (offered: string, reply: string) => candidates([['quote-agent', 'bot', offered], ['lucía', 'human', reply]]).filter((c) => c.cue === 'accepted-proposal').map((c) => [c.statement, c.type]);
+    const accepted = acceptedTyped;
     expect(accepted('Entendido: PDF con firma electrónica. ¿Quito los 18 € de mensajería del presupuesto?', 'sí')).toEqual([['Quito los 18 € de mensajería del presupuesto.', 'action_item']]);
     expect(accepted('Versión final lista. ¿Algo más?', 'sí')).toEqual([]);
     expect(accepted('He revisado el presupuesto. ¿Listo para enviar?', 'sí')).toEqual([]);

@@ -3164,6 +3164,9 @@ function schedules(text: string, valueWord: (word: string) => boolean, unitSlot?
   return kinds.includes('value:time') || kinds.includes('value:date') || words(text).some(valueWord) || measures(text, unitSlot).some((m) => m.slot === 'duration');
 }
 
+/** What a statement put with a tag may not be to be an offer: a report, a condition, a proposal or request put otherwise. */
+const NO_OFFER_ACTS: readonly SentenceAct[] = ['past', 'hypothetical', 'proposal', 'request', 'information-request'];
+
 /**
  * Whether a statement put with a tag says what is to hold, so that a yes settles it: a cue of a
  * decision or rule, a plan in the future or a modal, or when or how long something is ("Default
@@ -3176,7 +3179,7 @@ function schedules(text: string, valueWord: (word: string) => boolean, unitSlot?
 function holdsWhenConfirmed(lex: CompiledStatementLexicon, content: string, scheduled: (text: string) => boolean): boolean {
   const lower = withoutConnective(lex, normalForm(content));
   if (contentWordCount(content, lex.words) < 2 || lex.words.questionOpening.test(lower) || findAct(lex, 'you-subject', lower)?.start === 0) return false;
-  if (['past', 'hypothetical', 'proposal', 'request', 'information-request'].some((act) => hasAct(lex, act as SentenceAct, lower))) return false;
+  if (NO_OFFER_ACTS.some((act) => hasAct(lex, act, lower))) return false;
   return decisive(lex, lower) || hasAct(lex, 'future', lower) || hasAct(lex, 'modal', lower) || scheduled(content);
 }
 

@@ -924,6 +924,19 @@ describe('decision candidates', () => {
     expect(answering('order-agent', "The 'Hanse' price list is ready. Send it to Marc for review?")('yes send')).toEqual(["Send the 'Hanse' price list to Marc for review."]);
   });
 
+  it("reads an offer that is a verb on 'it' alone ('Shall I book it?') with what the message said before: the noun phrase of an earlier sentence, or the step just stated with its when", () => {
+    // The thing whose noun phrase opens the nearest earlier sentence, past sentences that name none.
+    expect(answering('vet-agent', "Luna's booster vaccination is due. Two slots are free on Friday. I've held Friday 10:00 for you. Shall I book it?")('Perfect, book it.')).toEqual(["Book Luna's booster vaccination."]);
+    expect(answering('office-agent', 'The two new laptops are in stock. Want me to order them today?')('yes')).toEqual(['Order the two new laptops today.']);
+    // The step stated just before with its when, on the text an earlier sentence labels for sending.
+    expect(answering('news-agent', "Final draft: Spring programme, three dates, one booking link. Send Thursday 5 March, 08:00. Shall I schedule it?")('Looks good. Yes, schedule it.')).toEqual(['Final draft: send Thursday 5 March, 08:00.']);
+    // Nothing named before (a pronoun opens each sentence; a plural for "it"): no step a person could hold to.
+    expect(answering('office-agent', 'It is in the drawer. Shall I send it?')('Yes.')).toEqual([]);
+    expect(answering('office-agent', 'The new chairs are here. Shall I book it?')('Yes.')).toEqual([]);
+    // A step with more after the pronoun than when is read as it always was.
+    expect(answering('hr-agent', 'The applications are in the shared folder. Shall I forward it to Felix?')('Yes.')).toEqual(['Forward it to Felix.']);
+  });
+
   it("accepts an offer with the offered verb and a word pointing back at it ('Confirm it.'), not with another step", () => {
     const reply = answering('home-bot', "Hofmann's Saturday fitting is 120 EUR extra. Shall I confirm the 21 March date?");
     expect(reply('Confirm it.')).toEqual(['Confirm the 21 March date.']);

@@ -3093,7 +3093,7 @@ function offeredSteps(lex: CompiledStatementLexicon, t: CandidateTuning, sentenc
   const found = sentences
     .map((s, k) => {
       const step = proposalIn(lex, t, s.text);
-      if (!step) return stepOnThingBefore(lex, sentences, k, valueWord) ?? taggedStatement(lex, t, sentences, k, (text) => schedules(text, valueWord, unitSlot));
+      if (!step) return stepOnThingBefore(lex, sentences, k, valueWord) ?? stepOnPronoun(lex, t, sentences, k, valueWord) ?? taggedStatement(lex, t, sentences, k, (text) => schedules(text, valueWord, unitSlot));
       return { ...step, statement: withDraftedThing(lex, sentences, k, withReferent(lex, sentences, k, step.statement), valueWord) };
     })
     .filter((x): x is OfferedStep => x !== null);
@@ -3124,6 +3124,45 @@ function stepOnThingBefore(lex: CompiledStatementLexicon, sentences: readonly Sp
   if (!bare || k === 0) return null;
   const thing = draftedLabel(lex, sentences.slice(0, k)) ?? subjectBefore(lex, sentences[k - 1].text);
   return thing ? { statement: `${sentenceCase(thing)}: ${bare.charAt(0).toLowerCase()}${bare.slice(1)}.`, type: 'action_item' } : null;
+}
+
+/**
+ * "Mia's dental check-up is due. … Shall I book it?" → "Book Mia's dental check-up.": an offer whose
+ * step is its verb and "it" or "them" alone (with no more than when) names nothing until it is read
+ * with what the message said before. A step stated just before with its when ("Publish Tuesday
+ * April 14, 09:00 CEST. Shall I schedule it?") is what it asks leave for, on the text an earlier
+ * sentence labels for sending; else "it" is the thing whose noun phrase opens the nearest earlier
+ * sentence of the message, of the pronoun's number. With neither, it offers nothing.
+ */
+function stepOnPronoun(lex: CompiledStatementLexicon, t: CandidateTuning, sentences: readonly Span[], k: number, valueWord: (word: string) => boolean): { statement: string; type: DecisionType } | null {
+  const bare = pronounStep(lex, sentences[k].text, valueWord);
+  if (!bare || k === 0) return null;
+  const previous = sentences[k - 1].text;
+  if (!isQuestion(previous) && findAct(lex, 'directive', normalForm(previous))?.start === 0 && words(previous).some((w) => HAS_NUMBER.test(w) || valueWord(bareToken(w)))) {
+    const step = offeredStep(lex, t, previous);
+    const label = step && draftedLabel(lex, sentences.slice(0, k - 1));
+    return step && { ...step, statement: label ? `${label}: ${step.statement.charAt(0).toLowerCase()}${step.statement.slice(1)}` : step.statement };
+  }
+  const plural = bare.pronoun.toLowerCase() === 'them';
+  for (let j = k - 1; j >= 0; j--) {
+    const thing = subjectBefore(lex, sentences[j].text);
+    if (thing !== null && plural === /[^s]s$/i.test(thing)) return { statement: sentenceCase(`${bare.verb} ${thing}${bare.rest}.`), type: 'action_item' };
+  }
+  return null;
+}
+
+/** The step of an offer that is a verb on "it" or "them" ("Shall I book it?", "Schedule them for Monday?"), with what follows the pronoun when that is only function words and when; else null. */
+function pronounStep(lex: CompiledStatementLexicon, question: string, valueWord: (word: string) => boolean): { verb: string; pronoun: string; rest: string } | null {
+  if (!isQuestion(question)) return null;
+  const lower = normalForm(question);
+  const cue = proposalCue(lex, lower);
+  if (!cue && findAct(lex, 'directive', lower)?.start !== 0) return null;
+  const content = trimEnd((cue ? question.slice(cue.end) : question).replace(/^[\s:,]+/, '').replace(/\?+\s*$/, ''));
+  const m = lex.words.statements.offerPronoun.exec(content);
+  if (!m) return null;
+  const rest = content.slice(m[0].length);
+  if (!words(rest).map(bareToken).every((w) => HAS_NUMBER.test(w) || valueWord(w) || lex.words.stopwords.has(w.toLowerCase()))) return null;
+  return { verb: m[1], pronoun: m[2], rest };
 }
 
 /**

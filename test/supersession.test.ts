@@ -446,7 +446,7 @@ describe('relations on the same subject', () => {
   it('reads an ordinal in digits before a noun as telling that thing apart, not as a day of the month', () => {
     const values = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => c.values.map((v) => `${v.key}=${v.value}`));
     expect(values("No rush surcharge for Kessler, they're a 3rd year client.")).toEqual([]);
-    expect(values('1st reminder by email 14 days after the return.')).toEqual(['duration=14 day']);
+    expect(values('1st reminder by email 14 days after the return.')).toEqual(['channel=email', 'duration=14 day']);
     // Alone, before a month or with a month before it, it is a day.
     expect(values('The beta moves to Tuesday the 21st.')).toEqual(expect.arrayContaining(['date=day 21']));
     expect(values('Delivery on the 3rd of May.')).toEqual(['date=may 3']);
@@ -1545,6 +1545,23 @@ describe('which earlier decision a reversal replaces', () => {
     expect(inTask(settled('They can also do Wednesday 11:00 if we want a second call.'), decided())).toEqual([null, null]);
     // A question may be about something else that happens on those days.
     expect(inTask(settled('Booked. Should the invoices go out on Friday too, or on Wednesday 11:00?'), decided())).toEqual([null, null]);
+  });
+
+  it('in one task: a decision that names nothing but a channel gives a new one to the one earlier decision that set a channel', () => {
+    const messages = [human('Print the contract and I will sign it; she should get a proper letter by post.', 0), human('Small problem: she is abroad until July.', 1), human('Then per DocuSign.', 2)];
+    const decided = () => [candidate('Print the contract and Anna will sign it; she should get a proper letter by post.', 0, [0]), candidate('Then per DocuSign.', 2, [1, 2])];
+    const linked = analysed(messages, decided());
+    expect(linked.decisions[1].supersedes).toBe(0);
+    expect(linked.decisions[1].supersedesBecause).toMatch(/a new channel: post → docusign/);
+    // Two earlier channels: which one it changes is not said.
+    const two = [human('Invoices go out by email.', 0), human('Reminders go by post.', 1), human('Then per DocuSign.', 2)];
+    expect(inTask(two, [candidate('Invoices go out by email.', 0, [0]), candidate('Reminders go by post.', 1, [1]), candidate('Then per DocuSign.', 2, [1, 2])])).toEqual([null, null, null]);
+    // The same channel again changes nothing; a when or an amount said alone names nothing it is of.
+    expect(inTask(messages, [candidate('She should get a proper letter by post.', 0, [0]), candidate('By post, then.', 2, [1, 2])])).toEqual([null, null]);
+    const when = [human('The contract goes out by post on Monday.', 0), human('Small problem: the courier is off.', 1), human('Tuesday then.', 2)];
+    expect(inTask(when, [candidate('The contract goes out by post on Monday.', 0, [0]), candidate('Tuesday then.', 2, [1, 2])])).toEqual([null, null]);
+    // A channel beside a subject of its own speaks of that subject.
+    expect(inTask(messages, [candidate('She should get a proper letter by post.', 0, [0]), candidate('The invoice per DocuSign.', 2, [1, 2])])).toEqual([null, null]);
   });
 
   it("across tasks: a cue of the message belongs to the decision that states it, not to the message's other decisions", () => {

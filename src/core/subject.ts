@@ -21,7 +21,7 @@ export interface SubjectLexicon {
   lexicon: 'subjects';
   description?: string;
   reversals: Array<{ id: string; description?: string; regex: string; examples: Examples }>;
-  slots: Array<{ slot: string; description?: string; words?: Record<string, string[]>; units?: Record<string, string[]>; rangeWords?: Record<string, string[]>; pattern?: string; examples?: Examples }>;
+  slots: Array<{ slot: string; description?: string; words?: Record<string, string[]>; units?: Record<string, string[]>; rangeWords?: Record<string, string[]>; pattern?: string; namesItsThing?: boolean; examples?: Examples }>;
   timePrepositions: string[];
   /** Words between a day and its month's name ("13 de marzo"). */
   monthJoiners?: string[];
@@ -161,6 +161,7 @@ export function compileSubjects(lex: SubjectLexicon, words: Words): CompiledSubj
     equivalents,
     wordForms,
     lookupEquivalents,
+    namingSlots: new Set(lex.slots.filter((s) => s.namesItsThing).map((s) => s.slot)),
     reversals: lex.reversals.map((r) => ({ id: r.id, re: new RegExp(r.regex, 'iu') })),
     cueSpans: lex.reversals.map((r) => new RegExp(r.regex, 'giud')),
     wordSlot,
@@ -1571,6 +1572,30 @@ export function valueReplacement(older: SubjectView, newer: SubjectView, match: 
       const change = valueChange(o, n, match, bare && !givesNumberOf(older, n));
       if (change) return change;
     }
+  }
+  return null;
+}
+
+/**
+ * "Dann per DocuSign." after "Print it, she should get a proper letter by post.": inside one
+ * discussion, a decision that names nothing but a value (no subject word in any clause) gives a new
+ * value to the one earlier decision that sets a value of that kind, and to none when several do.
+ * Only a value that names its thing counts (`naming`: the slots marked so in the lexicon, a
+ * channel): "Tuesday noon." or "45 €." alone may be the when or the price of anything just asked
+ * about, and replaces nothing that way. `earlier` are the decisions it may replace, in the order said; the
+ * index of the one it replaces and what it changes, or null.
+ */
+export function onlyOfItsKind(earlier: readonly SubjectView[], newer: SubjectView, naming: ReadonlySet<string>): { index: number; why: string } | null {
+  if (newer.clauses.length === 0 || newer.clauses.some((c) => c.anchor.size > 0)) return null;
+  const given = (v: SubjectView, key: string) => v.clauses.flatMap((c) => c.values.filter((x) => !x.negated && x.key === key).map((x) => x.value));
+  const keys = new Set(newer.clauses.flatMap((c) => c.values.filter((x) => !x.negated && naming.has(x.key)).map((x) => x.key)));
+  for (const key of keys) {
+    const setting = earlier.flatMap((v, index) => (given(v, key).length > 0 ? [index] : []));
+    if (setting.length !== 1) continue;
+    const was = given(earlier[setting[0]], key);
+    const now = given(newer, key);
+    if (was.some((x) => now.some((y) => sameValue(x, y)))) continue;
+    return { index: setting[0], why: `a new ${slotName(key)}: ${was.join(', ')} → ${now.join(', ')}` };
   }
   return null;
 }

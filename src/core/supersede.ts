@@ -23,7 +23,7 @@
 // In both, a decision's reversal cues are its statement's and its message's, but for those another
 // decision of the same message states itself (`reversalCues`), and an agent never reverses a person.
 import { clauseClaims, utteranceConflict, type ClauseClaim, type CompiledLexicon } from './contradiction';
-import { answeredValueChange, contradiction, isBareNumber, correctedValueChanged, replacement, restatesRetired, reversal, said, SubjectMemo, offeredViewOf, valueReplacement, viewOf, withTaskSubject, wrongValueRestated, type Reversal, type SubjectMatch, type SubjectView } from './subject';
+import { answeredValueChange, contradiction, onlyOfItsKind, isBareNumber, correctedValueChanged, replacement, restatesRetired, reversal, said, SubjectMemo, offeredViewOf, valueReplacement, viewOf, withTaskSubject, wrongValueRestated, type Reversal, type SubjectMatch, type SubjectView } from './subject';
 import type { Stems } from './text';
 import type { Decision, DecisionCandidate, Message, PatternCandidate, TaskAnalysis } from './types';
 import { excerpt } from './text';
@@ -194,7 +194,17 @@ function replacedInTask(input: InTaskInput, task: TaskViews, i: number, supersed
       (decisions[i].correction || decisions[j].type === 'action_item' || !(decisions[j].messageIndex < (askedIndex(decisions[i]) ?? -1)) ? null : answeredValueChange(views[j], views[i], askedView(), true));
     if (reason) return { j, reason };
   }
-  return null;
+  return bareValueReplaces(input, task, i, eligible, superseded);
+}
+
+/** `onlyOfItsKind` over the decisions of the task said before decision i that nothing has replaced yet, within the lookback. */
+function bareValueReplaces(input: InTaskInput, task: TaskViews, i: number, eligible: (j: number) => boolean, superseded: ReadonlySet<number>): Replaced | null {
+  const lookback = input.tuning.decide.supersedeLookback;
+  const standing: number[] = [];
+  for (let j = Math.max(0, i - lookback); j < i; j++) if (!superseded.has(j) && task.decisions[j].messageIndex !== task.decisions[i].messageIndex) standing.push(j);
+  const hit = onlyOfItsKind(standing.map((j) => task.views[j]), task.views[i], input.lexicon.subjects.namingSlots);
+  const j = hit === null ? undefined : standing[hit.index];
+  return hit && j !== undefined && eligible(j) ? { j, reason: hit.why } : null;
 }
 
 /**

@@ -655,6 +655,8 @@ export interface CompiledSubjects {
   conditionals: ReadonlyArray<RegExp>;
   /** Stems that name no subject of their own. */
   generic: ReadonlySet<string>;
+  /** The slots whose value said alone names what it is about (a channel; see onlyOfItsKind). */
+  namingSlots: ReadonlySet<string>;
   /** A word or its stem in another language → the stem of its English equivalent ("frist" → "deadlin"). */
   equivalents: ReadonlyMap<string, string>;
   /** A word, as written, → the stem of the word of another form that names the same thing ("extension" → "extend"). */

@@ -924,15 +924,35 @@ describe('decision candidates', () => {
     expect(answering('order-agent', "The 'Hanse' price list is ready. Send it to Marc for review?")('yes send')).toEqual(["Send the 'Hanse' price list to Marc for review."]);
   });
 
-  it("reads an offer that is a verb on 'it' alone ('Shall I book it?') with what the message said before: the noun phrase of an earlier sentence, or the step just stated with its when", () => {
-    // The thing whose noun phrase opens the nearest earlier sentence, past sentences that name none.
-    expect(answering('vet-agent', "Luna's booster vaccination is due. Two slots are free on Friday. I've held Friday 10:00 for you. Shall I book it?")('Perfect, book it.')).toEqual(["Book Luna's booster vaccination."]);
+  it("reads an offer that is a verb on 'it' alone ('Shall I book it?') with the sentence just before: a thing it says is ready, or a step stated with nothing but its when", () => {
+    // A thing the sentence just before says is ready to be acted on, of the pronoun's number.
     expect(answering('office-agent', 'The two new laptops are in stock. Want me to order them today?')('yes')).toEqual(['Order the two new laptops today.']);
-    // The step stated just before with its when, on the text an earlier sentence labels for sending.
-    expect(answering('news-agent', "Final draft: Spring programme, three dates, one booking link. Send Thursday 5 March, 08:00. Shall I schedule it?")('Looks good. Yes, schedule it.')).toEqual(['Final draft: send Thursday 5 March, 08:00.']);
-    // Nothing named before (a pronoun opens each sentence; a plural for "it"): no step a person could hold to.
-    expect(answering('office-agent', 'It is in the drawer. Shall I send it?')('Yes.')).toEqual([]);
-    expect(answering('office-agent', 'The new chairs are here. Shall I book it?')('Yes.')).toEqual([]);
+    expect(answering('vet-agent', "Luna's booster vaccination is due (the last one was in May). Shall I book it?")('Perfect, book it.')).toEqual(["Book Luna's booster vaccination."]);
+    expect(answering('office-agent', 'The revised quote has arrived. Shall I forward it?')('ok')).toEqual(['Forward the revised quote.']);
+    // The step stated just before with nothing but its when, on the text an earlier sentence labels for sending.
+    expect(answering('news-agent', 'Final draft: Spring programme, three dates, one booking link. Send Thursday 5 March, 08:00. Shall I schedule it?')('Looks good. Yes, schedule it.')).toEqual(['Final draft: send Thursday 5 March, 08:00.']);
+    // A sentence that says more of its thing than that it is ready, or names no thing, or one further back, gives no referent.
+    for (const before of [
+      'The car needs a new tyre.',
+      'The team is free on Thursday at 14:00.',
+      'The cheapest option is Hotel Post.',
+      'Monday is a holiday.',
+      'Nothing is booked yet.',
+      'Everything is ready.',
+      "Today's weather is fine.",
+      'It is in the drawer.',
+      "Kessler's complaint arrived today. I wrote a short apology.",
+      'The early train is 39 EUR. The late train is 29 EUR.',
+      'The new chairs are ready.',
+      'The invoice and the reminder are ready.',
+      'Draft: spring flyer. Check the 2 options first.',
+      'Draft: spring flyer. Keep in mind the office closes at 17:00 on Friday.',
+      'Email to the team: Please submit your timesheets by Friday 17:00.',
+    ]) expect(answering('office-agent', `${before} Shall I book it?`)('Yes.')).toEqual([]);
+    // A verb that only points back is no step; a step in a drafted text, with an object, is the text's, not the offer's.
+    expect(answering('office-agent', 'The report is ready. Want me to do it?')('yes')).toEqual([]);
+    expect(answering('school-agent', "Here's the reminder for the parents.\n\nBring the signed form by Friday 6 March.\n\nShall I send it?")('Yes.')).toEqual([]);
+    expect(answering('office-agent', 'Call the plumber on Monday. Shall I book it?')('Yes.')).toEqual([]);
     // A step with more after the pronoun than when is read as it always was.
     expect(answering('hr-agent', 'The applications are in the shared folder. Shall I forward it to Felix?')('Yes.')).toEqual(['Forward it to Felix.']);
   });

@@ -3127,31 +3127,42 @@ function stepOnThingBefore(lex: CompiledStatementLexicon, sentences: readonly Sp
 }
 
 /**
- * "Mia's dental check-up is due. … Shall I book it?" → "Book Mia's dental check-up.": an offer whose
- * step is its verb and "it" or "them" alone (with no more than when) names nothing until it is read
- * with what the message said before. A step stated just before with its when ("Publish Tuesday
- * April 14, 09:00 CEST. Shall I schedule it?") is what it asks leave for, on the text an earlier
- * sentence labels for sending; else "it" is the thing whose noun phrase opens the nearest earlier
- * sentence of the message, of the pronoun's number. With neither, it offers nothing.
+ * "The two new laptops are in stock. Want me to order them today?" → "Order the two new laptops
+ * today.": an offer whose step is its verb and "it" or "them" alone (with no more than when)
+ * names nothing until it is read with the sentence just before. That sentence must say of a thing
+ * only that it is ready to be acted on (statement-words.json, readyStates): "The car needs a new
+ * tyre", "The team is free on Thursday" or "The cheapest option is Hotel Post" say more of it, and
+ * "it" may be any of that. A step stated just before with nothing but its when ("Publish Tuesday
+ * April 14, 09:00 CEST. Shall I schedule it?") is what "it" asks leave for, on the text an earlier
+ * sentence labels for sending. With neither, the offer names nothing a person could hold to.
  */
 function stepOnPronoun(lex: CompiledStatementLexicon, t: CandidateTuning, sentences: readonly Span[], k: number, valueWord: (word: string) => boolean): { statement: string; type: DecisionType } | null {
   const bare = pronounStep(lex, sentences[k].text, valueWord);
   if (!bare || k === 0) return null;
   const previous = sentences[k - 1].text;
-  if (!isQuestion(previous) && findAct(lex, 'directive', normalForm(previous))?.start === 0 && words(previous).some((w) => HAS_NUMBER.test(w) || valueWord(bareToken(w)))) {
-    const step = offeredStep(lex, t, previous);
-    const label = step && draftedLabel(lex, sentences.slice(0, k - 1));
-    return step && { ...step, statement: label ? `${label}: ${step.statement.charAt(0).toLowerCase()}${step.statement.slice(1)}` : step.statement };
-  }
   const plural = bare.pronoun.toLowerCase() === 'them';
-  for (let j = k - 1; j >= 0; j--) {
-    const thing = subjectBefore(lex, sentences[j].text);
-    if (thing !== null && plural === /[^s]s$/i.test(thing)) return { statement: sentenceCase(`${bare.verb} ${thing}${bare.rest}.`), type: 'action_item' };
+  if (!plural && !isQuestion(previous) && findAct(lex, 'directive', normalForm(previous))?.start === 0 && onlyWhen(lex, previous, valueWord)) {
+    const label = draftedLabel(lex, sentences.slice(0, k - 1));
+    const step = label === null ? null : offeredStep(lex, t, previous);
+    return label !== null && step !== null ? { ...step, statement: `${label}: ${step.statement.charAt(0).toLowerCase()}${step.statement.slice(1)}` } : null;
   }
-  return null;
+  const thing = readyThing(lex, previous, valueWord);
+  return thing && thing.plural === plural ? { statement: sentenceCase(`${bare.verb} ${thing.phrase}${bare.rest}.`), type: 'action_item' } : null;
 }
 
-/** The step of an offer that is a verb on "it" or "them" ("Shall I book it?", "Schedule them for Monday?"), with what follows the pronoun when that is only function words and when; else null. */
+/**
+ * Whether a step says after its verb only when: a day or a month first ("Publish Tuesday April 14,
+ * 09:00 CEST", "Send Thursday 5 March, 08:00"), then numbers and function words, and a word for
+ * the zone or unit of its last number. "Bring the signed form by Friday" and "Check the 2 options
+ * first" say what, too.
+ */
+function onlyWhen(lex: CompiledStatementLexicon, step: string, valueWord: (word: string) => boolean): boolean {
+  const after = words(step).slice(1).map(bareToken).filter((w) => !lex.words.stopwords.has(w.toLowerCase()));
+  const lastNumber = after.reduce((last, w, k) => (HAS_NUMBER.test(w) ? k : last), -1);
+  return after.length > 0 && valueWord(after[0]) && after.every((w, k) => HAS_NUMBER.test(w) || valueWord(w) || (k === lastNumber + 1 && k === after.length - 1 && lastNumber >= 0));
+}
+
+/** The step of an offer that is a verb on "it" or "them" ("Shall I book it?", "Schedule them for Monday?"), with what follows the pronoun when that is only function words and when; else null. A verb that only points back ("do it") is no step of its own. */
 function pronounStep(lex: CompiledStatementLexicon, question: string, valueWord: (word: string) => boolean): { verb: string; pronoun: string; rest: string } | null {
   if (!isQuestion(question)) return null;
   const lower = normalForm(question);
@@ -3159,10 +3170,32 @@ function pronounStep(lex: CompiledStatementLexicon, question: string, valueWord:
   if (!cue && findAct(lex, 'directive', lower)?.start !== 0) return null;
   const content = trimEnd((cue ? question.slice(cue.end) : question).replace(/^[\s:,]+/, '').replace(/\?+\s*$/, ''));
   const m = lex.words.statements.offerPronoun.exec(content);
-  if (!m) return null;
+  if (!m || lex.words.stopwords.has(m[1].toLowerCase())) return null;
   const rest = content.slice(m[0].length);
   if (!words(rest).map(bareToken).every((w) => HAS_NUMBER.test(w) || valueWord(w) || lex.words.stopwords.has(w.toLowerCase()))) return null;
   return { verb: m[1], pronoun: m[2], rest };
+}
+
+/**
+ * The thing a sentence says is ready to be acted on, and whether it is plural: "The revised quote
+ * is ready.", "Kessler's invoice arrived today.", "Die Ersatzteile sind da." A phrase that opens
+ * with a determiner or a name's possessive, then only a ready state after its verb (function
+ * words, when and an aside in brackets aside); else null.
+ */
+function readyThing(lex: CompiledStatementLexicon, sentence: string, valueWord: (word: string) => boolean): { phrase: string; plural: boolean } | null {
+  const sw = lex.words.statements;
+  const phrase = subjectBefore(lex, sentence);
+  if (phrase === null) return null;
+  const [first] = phrase.split(/\s+/);
+  const possessive = /^\p{L}+['’]s$/u.test(first) && !valueWord(first.replace(/['’]s$/, '').toLowerCase());
+  if (!lex.words.referenceDeterminer.test(first) && !possessive) return null;
+  const predicate = words(sentence.replace(/\([^()]*\)/g, ' ')).slice(phrase.split(/\s+/).length).map(bareToken);
+  const [verb, ...rest] = predicate;
+  if (verb === undefined) return null;
+  // (The verb may say it itself, "arrived"; else it only joins the state to the thing.)
+  const said = [verb, ...rest].filter((w) => !HAS_NUMBER.test(w) && !valueWord(w) && !lex.words.stopwords.has(w.toLowerCase()) && (w === verb ? sw.readyState.test(w) : true));
+  if (said.length === 0 || !said.every((w) => sw.readyState.test(w))) return null;
+  return { phrase, plural: sw.pluralCopula.test(verb) };
 }
 
 /**

@@ -543,6 +543,10 @@ export interface StatementWords {
   valueQualifier: RegExp;
   /** A verb that ends the noun phrase a sentence opens with ("should", "arrived"), as a whole word. */
   subjectEnder: RegExp;
+  /** What a thing is when an offer next acts on it as "it" ("ready", "in stock"), as a whole word. */
+  readyState: RegExp;
+  /** A verb after a noun phrase that says it is plural ("are"), as a whole word. */
+  pluralCopula: RegExp;
   /** A step that opens with its verb and an object pronoun ("Send it …"): group 2 is the pronoun. */
   offerPronoun: RegExp;
   /** The opening of the label of a text laid out for sending ("Draft email to …", "Summary of …"). */

@@ -88,6 +88,8 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     valueLink: new RegExp(`^(?:${words('valueLinks')})$`, 'iu'),
     valueQualifier: new RegExp(`^(?:${words('valueQualifiers')})$`, 'iu'),
     subjectEnder: new RegExp(`^(?:${words('subjectEnders')})$`, 'iu'),
+    readyState: new RegExp(`^(?:${words('readyStates')})$`, 'iu'),
+    pluralCopula: new RegExp(`^(?:${words('pluralCopulas')})$`, 'iu'),
     // ("Send it to Dr. Reuter": the verb that opens the step, then the pronoun.)
     offerPronoun: new RegExp(`^(\\p{L}+)\\s+(${words('offerPronouns')})(?![\\p{L}\\p{N}'’])`, 'iu'),
     sentText: new RegExp(`^(?:${words('sentTexts')})(?![\\p{L}\\p{N}'’])`, 'iu'),

@@ -929,6 +929,9 @@ describe('decision candidates', () => {
     expect(answering('office-agent', 'The two new laptops are in stock. Want me to order them today?')('yes')).toEqual(['Order the two new laptops today.']);
     expect(answering('vet-agent', "Luna's booster vaccination is due (the last one was in May). Shall I book it?")('Perfect, book it.')).toEqual(["Book Luna's booster vaccination."]);
     expect(answering('office-agent', 'The revised quote has arrived. Shall I forward it?')('ok')).toEqual(['Forward the revised quote.']);
+    // A verb that does not say the number leaves it to the noun's form.
+    expect(answering('office-agent', 'The new laptops arrived. Shall I set them up?')('yes')).toEqual(['Set the new laptops up.']);
+    expect(answering('office-agent', 'The new laptops arrived. Shall I set it up?')('yes')).toEqual([]);
     // The step stated just before with nothing but its when, on the text an earlier sentence labels for sending.
     expect(answering('news-agent', 'Final draft: Spring programme, three dates, one booking link. Send Thursday 5 March, 08:00. Shall I schedule it?')('Looks good. Yes, schedule it.')).toEqual(['Final draft: send Thursday 5 March, 08:00.']);
     // A sentence that says more of its thing than that it is ready, or names no thing, or one further back, gives no referent.
@@ -948,6 +951,11 @@ describe('decision candidates', () => {
       'Draft: spring flyer. Check the 2 options first.',
       'Draft: spring flyer. Keep in mind the office closes at 17:00 on Friday.',
       'Email to the team: Please submit your timesheets by Friday 17:00.',
+      'The budget is approved.',
+      'The contract is signed.',
+      'The team is available on Thursday at 14:00.',
+      'The revised quote is not ready yet.',
+      'Draft reply to Kessler: thanks for your note. Reply Monday 9 March, 12:00 latest.',
     ]) expect(answering('office-agent', `${before} Shall I book it?`)('Yes.')).toEqual([]);
     // A verb that only points back is no step; a step in a drafted text, with an object, is the text's, not the offer's.
     expect(answering('office-agent', 'The report is ready. Want me to do it?')('yes')).toEqual([]);

@@ -1562,6 +1562,23 @@ describe('which earlier decision a reversal replaces', () => {
     expect(inTask(when, [candidate('The contract goes out by post on Monday.', 0, [0]), candidate('Tuesday then.', 2, [1, 2])])).toEqual([null, null]);
     // A channel beside a subject of its own speaks of that subject.
     expect(inTask(messages, [candidate('She should get a proper letter by post.', 0, [0]), candidate('The invoice per DocuSign.', 2, [1, 2])])).toEqual([null, null]);
+    // Another spelling of the same channel is no new one; a negated channel sets none.
+    const invoices = (reply: string, asked = 'Ok. Should I also send the January ones again?') => [human('Invoices go out by email from now on.', 0), { index: 1, author: 'desk-bot', role: 'bot' as const, text: asked, ts: null }, human(reply, 2)];
+    const decidedInvoices = (reply: string) => [candidate('Invoices go out by email from now on.', 0, [0]), candidate(reply, 2, [1, 2])];
+    expect(inTask(invoices('Yes, per e-mail please.'), decidedInvoices('Yes, per e-mail please.'))).toEqual([null, null]);
+    expect(inTask(invoices('Not by email.'), decidedInvoices('Not by email.'))).toEqual([null, null]);
+    // A bare channel answering a question about something else answers that question.
+    expect(inTask(invoices('Yes, by phone please.', 'Ok. Should I tell Kessler about the missing receipts?'), decidedInvoices('Yes, by phone please.'))).toEqual([null, null]);
+    expect(inTask(invoices('By post then.', 'Ok. Do the invoices for Kessler go out the same way?'), decidedInvoices('By post then.'))).toEqual([null, 0]);
+  });
+
+  it('reads a channel as one name whatever its spelling, and not where the words only look like one', () => {
+    const channels = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => c.values.filter((v) => v.key === 'channel').map((v) => v.value));
+    expect(channels('Send the invoices via e-mail.')).toEqual(['email']);
+    expect(channels('Los recibos van por correo electrónico.')).toEqual(['email']);
+    expect(channels('We settle that over the phone.')).toEqual(['phone']);
+    expect(channels('Die Absage geht per Einschreiben raus.')).toEqual(['registered post']);
+    for (const t of ['Lena confirmed by phone: the launch is on 14 May.', 'I sent it back by email.', 'Marc takes over email support.', 'Wir reden morgen über Brief und Einladung.', 'Invoice postage is 0.95 EUR per letter.', 'Not by email.', 'Reviewed by the teams.']) expect([t, channels(t)]).toEqual([t, []]);
   });
 
   it("across tasks: a cue of the message belongs to the decision that states it, not to the message's other decisions", () => {

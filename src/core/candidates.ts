@@ -3153,13 +3153,15 @@ function stepOnPronoun(lex: CompiledStatementLexicon, t: CandidateTuning, senten
 /**
  * Whether a step says after its verb only when: a day or a month first ("Publish Tuesday April 14,
  * 09:00 CEST", "Send Thursday 5 March, 08:00"), then numbers and function words, and a word for
- * the zone or unit of its last number. "Bring the signed form by Friday" and "Check the 2 options
- * first" say what, too.
+ * the zone of its last number. "Bring the signed form by Friday" and "Check the 2 options first"
+ * say what, too.
  */
 function onlyWhen(lex: CompiledStatementLexicon, step: string, valueWord: (word: string) => boolean): boolean {
-  const after = words(step).slice(1).map(bareToken).filter((w) => !lex.words.stopwords.has(w.toLowerCase()));
+  const written = step.trim().split(/\s+/).slice(1).map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}'’]+$/gu, '')).filter((w) => w !== '' && !lex.words.stopwords.has(w.toLowerCase()));
+  const after = written.map((w) => w.toLowerCase());
   const lastNumber = after.reduce((last, w, k) => (HAS_NUMBER.test(w) ? k : last), -1);
-  return after.length > 0 && valueWord(after[0]) && after.every((w, k) => HAS_NUMBER.test(w) || valueWord(w) || (k === lastNumber + 1 && k === after.length - 1 && lastNumber >= 0));
+  // (The zone is an abbreviation in capitals: "CEST", "UTC"; "12:00 latest" says more than when.)
+  return after.length > 0 && valueWord(after[0]) && after.every((w, k) => HAS_NUMBER.test(w) || valueWord(w) || (k === lastNumber + 1 && k === after.length - 1 && lastNumber >= 0 && /^\p{Lu}{2,5}$/u.test(written[k])));
 }
 
 /** The step of an offer that is a verb on "it" or "them" ("Shall I book it?", "Schedule them for Monday?"), with what follows the pronoun when that is only function words and when; else null. A verb that only points back ("do it") is no step of its own. */
@@ -3177,8 +3179,9 @@ function pronounStep(lex: CompiledStatementLexicon, question: string, valueWord:
 }
 
 /**
- * The thing a sentence says is ready to be acted on, and whether it is plural: "The revised quote
- * is ready.", "Kessler's invoice arrived today.", "Die Ersatzteile sind da." A phrase that opens
+ * The thing a sentence says is ready to be acted on, and whether it is plural (by its verb, else
+ * by the noun's form): "The revised quote is ready.", "Kessler's invoice has arrived." A phrase
+ * that opens
  * with a determiner or a name's possessive, then only a ready state after its verb (function
  * words, when and an aside in brackets aside); else null.
  */
@@ -3195,7 +3198,10 @@ function readyThing(lex: CompiledStatementLexicon, sentence: string, valueWord: 
   // (The verb may say it itself, "arrived"; else it only joins the state to the thing.)
   const said = [verb, ...rest].filter((w) => !HAS_NUMBER.test(w) && !valueWord(w) && !lex.words.stopwords.has(w.toLowerCase()) && (w === verb ? sw.readyState.test(w) : true));
   if (said.length === 0 || !said.every((w) => sw.readyState.test(w))) return null;
-  return { phrase, plural: sw.pluralCopula.test(verb) };
+  // ("The revised quote is not ready yet" says it is not.)
+  const state = sentence.search(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegex(said[0])}(?![\\p{L}\\p{N}])`, 'u'));
+  if (state > 0 && lex.words.cues.negator.test(sentence.slice(0, state))) return null;
+  return { phrase, plural: sw.pluralCopula.test(verb) || (!sw.singularCopula.test(verb) && /[^s]s$/i.test(phrase)) };
 }
 
 /**

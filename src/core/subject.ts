@@ -21,7 +21,7 @@ export interface SubjectLexicon {
   lexicon: 'subjects';
   description?: string;
   reversals: Array<{ id: string; description?: string; regex: string; examples: Examples }>;
-  slots: Array<{ slot: string; description?: string; words?: Record<string, string[]>; units?: Record<string, string[]>; rangeWords?: Record<string, string[]>; pattern?: string; namesItsThing?: boolean; examples?: Examples }>;
+  slots: Array<{ slot: string; description?: string; words?: Record<string, string[]>; units?: Record<string, string[]>; rangeWords?: Record<string, string[]>; pattern?: string; spellings?: Record<string, string[]>; namesItsThing?: boolean; examples?: Examples }>;
   timePrepositions: string[];
   /** Words between a day and its month's name ("13 de marzo"). */
   monthJoiners?: string[];
@@ -105,12 +105,19 @@ function compileNumberWords(table: Record<string, string[]>): NumberWords {
   };
 }
 
+/** Each spelling (lower case, its spaces as one) → the one name of its value. */
+function namesOfSpellings(spellings: Record<string, string[]>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [name, written] of Object.entries(spellings)) for (const w of written) out.set(w.toLowerCase().replace(/\s+/g, ' '), name.toLowerCase());
+  return out;
+}
+
 /** The subject lexicon compiled with the engine's word lists (its stopwords decide which words are content). */
 export function compileSubjects(lex: SubjectLexicon, words: Words): CompiledSubjects {
   const stems = new PorterStems(words);
   const wordSlot = new Map<string, { slot: string; value: string }>();
   const unitSlot = new Map<string, { slot: string; unit: string }>();
-  const patterns: Array<{ slot: string; re: RegExp }> = [];
+  const patterns: Array<{ slot: string; re: RegExp; named: ReadonlyMap<string, string> }> = [];
   const phraseSlot: Array<{ re: RegExp; name: string }> = [];
   const ranges: Array<{ re: RegExp; valueOf: ReadonlyMap<string, string> }> = [];
   for (const s of lex.slots) {
@@ -126,7 +133,7 @@ export function compileSubjects(lex: SubjectLexicon, words: Words): CompiledSubj
       }
     }
     for (const [unit, spellings] of Object.entries(s.units ?? {})) for (const w of spellings) unitSlot.set(w.toLowerCase(), { slot: s.slot, unit });
-    if (s.pattern) patterns.push({ slot: s.slot, re: new RegExp(s.pattern, 'giu') });
+    if (s.pattern) patterns.push({ slot: s.slot, re: new RegExp(s.pattern, 'giu'), named: namesOfSpellings(s.spellings ?? {}) });
   }
   const generic = new Set<string>();
   for (const w of lex.generic) {
@@ -478,14 +485,15 @@ function normalizedClauseText(sentence: string, lex: CompiledSubjects, neg: Nega
   }
   // (After the phrases of several words, which may spell a number: "alle zwei Wochen" is biweekly.)
   lower = withNumbersInDigits(lower, lex.numberWords);
-  for (const { slot, re } of lex.patterns) {
+  for (const { slot, re, named } of lex.patterns) {
     re.lastIndex = 0;
     lower = lower.replace(re, (...args) => {
       const groups = args[args.length - 1] as Record<string, string | undefined>;
       const v = groups?.value;
       // ("goes out on Monday": a word another slot reads, a weekday or a month, is that slot's value.)
       if (v && v.split(/\s+/).some((w) => lex.wordSlot.has(w.toLowerCase()))) return args[0] as string;
-      if (v) patternValues.push({ key: slot, value: v.toLowerCase(), negated: false });
+      const spelled = v?.toLowerCase().replace(/\s+/g, ' ');
+      if (spelled) patternValues.push({ key: slot, value: named.get(spelled) ?? spelled, negated: false });
       return ' ';
     });
   }

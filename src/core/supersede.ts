@@ -23,7 +23,7 @@
 // In both, a decision's reversal cues are its statement's and its message's, but for those another
 // decision of the same message states itself (`reversalCues`), and an agent never reverses a person.
 import { clauseClaims, utteranceConflict, type ClauseClaim, type CompiledLexicon } from './contradiction';
-import { answeredValueChange, contradiction, onlyOfItsKind, isBareNumber, correctedValueChanged, replacement, restatesRetired, reversal, said, SubjectMemo, offeredViewOf, valueReplacement, viewOf, withTaskSubject, wrongValueRestated, type Reversal, type SubjectMatch, type SubjectView } from './subject';
+import { answeredValueChange, askedViewOf, contradiction, onlyOfItsKind, sameSubject, isBareNumber, correctedValueChanged, replacement, restatesRetired, reversal, said, SubjectMemo, offeredViewOf, valueReplacement, viewOf, withTaskSubject, wrongValueRestated, type Reversal, type SubjectMatch, type SubjectView } from './subject';
 import type { Stems } from './text';
 import type { Decision, DecisionCandidate, Message, PatternCandidate, TaskAnalysis } from './types';
 import { excerpt } from './text';
@@ -204,7 +204,16 @@ function bareValueReplaces(input: InTaskInput, task: TaskViews, i: number, eligi
   for (let j = Math.max(0, i - lookback); j < i; j++) if (!superseded.has(j) && task.decisions[j].messageIndex !== task.decisions[i].messageIndex) standing.push(j);
   const hit = onlyOfItsKind(standing.map((j) => task.views[j]), task.views[i], input.lexicon.subjects.namingSlots);
   const j = hit === null ? undefined : standing[hit.index];
-  return hit && j !== undefined && eligible(j) ? { j, reason: hit.why } : null;
+  if (!hit || j === undefined || !eligible(j)) return null;
+  // A bare value that answers the question asked just before it answers that question: "Yes, by
+  // phone please." to "Should I tell Kessler about the missing receipts?" says how to tell Kessler,
+  // and changes the channel of the invoices only when the question is about them.
+  const asked = input.messages.find((x) => x.index === task.decisions[i].messageIndex - 1)?.text;
+  if (asked?.includes('?')) {
+    const about = askedViewOf(asked, input.lexicon.subjects, input.lexicon, task.memo);
+    if (!about.clauses.some((c) => task.views[j].clauses.some((o) => sameSubject(c, o, 'named')))) return null;
+  }
+  return { j, reason: hit.why };
 }
 
 /**

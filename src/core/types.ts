@@ -547,6 +547,8 @@ export interface StatementWords {
   readyState: RegExp;
   /** A verb after a noun phrase that says it is plural ("are"), as a whole word. */
   pluralCopula: RegExp;
+  /** A verb after a noun phrase that says it is singular ("is"), as a whole word. */
+  singularCopula: RegExp;
   /** A step that opens with its verb and an object pronoun ("Send it …"): group 2 is the pronoun. */
   offerPronoun: RegExp;
   /** The opening of the label of a text laid out for sending ("Draft email to …", "Summary of …"). */
@@ -628,7 +630,7 @@ export interface CompiledSubjects {
   phraseSlot: ReadonlyArray<{ re: RegExp; name: string }>;
   /** Spelling → unit of a numeric slot (days, EUR, %). */
   unitSlot: ReadonlyMap<string, { slot: string; unit: string }>;
-  patterns: ReadonlyArray<{ slot: string; re: RegExp }>;
+  patterns: ReadonlyArray<{ slot: string; re: RegExp; named: ReadonlyMap<string, string> }>;
   /** The bounds that say from when something holds ("from", "ab", "desde"). */
   startBounds: ReadonlySet<string>;
   /** The bounds past which a limit holds ("after 14:00", "over 200 EUR"); the others hold short of it. */

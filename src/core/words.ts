@@ -90,6 +90,7 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     subjectEnder: new RegExp(`^(?:${words('subjectEnders')})$`, 'iu'),
     readyState: new RegExp(`^(?:${words('readyStates')})$`, 'iu'),
     pluralCopula: new RegExp(`^(?:${words('pluralCopulas')})$`, 'iu'),
+    singularCopula: new RegExp(`^(?:${words('singularCopulas')})$`, 'iu'),
     // ("Send it to Dr. Reuter": the verb that opens the step, then the pronoun.)
     offerPronoun: new RegExp(`^(\\p{L}+)\\s+(${words('offerPronouns')})(?![\\p{L}\\p{N}'’])`, 'iu'),
     sentText: new RegExp(`^(?:${words('sentTexts')})(?![\\p{L}\\p{N}'’])`, 'iu'),

@@ -957,6 +957,9 @@ describe('decision candidates', () => {
       'The revised quote is not ready yet.',
       'Draft reply to Kessler: thanks for your note. Reply Monday 9 March, 12:00 latest.',
     ]) expect(answering('office-agent', `${before} Shall I book it?`)('Yes.')).toEqual([]);
+    // A step whose only objects are pronouns points back at what came before: alone, it names nothing.
+    expect(answering('news-agent', "For a Thursday send I'd need their listings by Tuesday noon at the latest. Shall I set that up and tell them?")('Yes.')).toEqual([]);
+    expect(answering('news-agent', 'For a Thursday send I need their listings by Tuesday noon. Shall I set up the deadline and tell the venues?')('Yes.')).toEqual(['Set up the deadline and tell the venues.']);
     // A verb that only points back is no step; a step in a drafted text, with an object, is the text's, not the offer's.
     expect(answering('office-agent', 'The report is ready. Want me to do it?')('yes')).toEqual([]);
     expect(answering('school-agent', "Here's the reminder for the parents.\n\nBring the signed form by Friday 6 March.\n\nShall I send it?")('Yes.')).toEqual([]);

@@ -2074,7 +2074,14 @@ function verbless(text: string): boolean {
 /** A singular noun after an article or a possessive, then a word tagged plural, then a duration or an adverb of time. */
 const TAKEN_FOR_A_NOUN = ['(#Determiner|#Possessive) #Singular #Plural #Value #Duration', '(#Determiner|#Possessive) #Singular #Plural (#Adverb|every|each)'];
 let nlp: ((t: string) => Doc) | undefined;
+
+/** Whether a step names a thing, a value, a date or an address besides its pronouns ("set that up and tell them" names none). */
+function namesSomething(step: string): boolean {
+  nlp ??= require('compromise') as (t: string) => Doc;
+  return nlp(step).match('(#Noun|#Value|#Date|#Email|#Url|#AtMention|#HashTag|#Acronym)').not('#Pronoun').found;
+}
 interface Doc {
+  match(match: string): { not(match: string): { found: boolean } };
   verbs(): { length: number };
   nouns(): { out(format: 'array'): string[] };
   has(match: string): boolean;
@@ -3430,6 +3437,9 @@ function proposalIn(lex: CompiledStatementLexicon, t: CandidateTuning, s: string
   // "Shall I go ahead with both?" points back at what came before; it names nothing itself.
   const back = findAct(lex, 'acceptance', normalForm(content));
   if (back && back.start === 0 && contentWordCount(content.slice(back.end), lex.words) < 2) return null;
+  // So does a step whose only objects are pronouns ("Shall I set that up and tell them?"): with no
+  // thing, no value and no date of its own, it says nothing a person could hold to.
+  if (!namesSomething(content)) return null;
   const shaped = shape(lex, t, content);
   if (!shaped.statement || wordCount(shaped.statement) > t.statementMaxWords) return null;
   const type: DecisionType = hasAct(lex, 'offer', lower.slice(cue.start, cue.end)) ? 'action_item' : 'decision';

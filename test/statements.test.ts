@@ -929,6 +929,12 @@ describe('decision candidates', () => {
     expect(answering('office-agent', 'The two new laptops are in stock. Want me to order them today?')('yes')).toEqual(['Order the two new laptops today.']);
     expect(answering('vet-agent', "Luna's booster vaccination is due (the last one was in May). Shall I book it?")('Perfect, book it.')).toEqual(["Book Luna's booster vaccination."]);
     expect(answering('office-agent', 'The revised quote has arrived. Shall I forward it?')('ok')).toEqual(['Forward the revised quote.']);
+    // "now" is no "no", and the noun a phrase is about gives its number.
+    expect(answering('office-agent', 'The revised quote is now ready. Shall I send it?')('yes')).toEqual(['Send the revised quote.']);
+    expect(answering('office-agent', 'The meeting notes are ready. Shall I send them?')('yes')).toEqual(['Send the meeting notes.']);
+    expect(answering('office-agent', 'The invoice for the glasses arrived. Shall I pay it?')('yes')).toEqual(['Pay the invoice for the glasses.']);
+    expect(answering('office-agent', 'The draft is finished. Shall I send it?')('yes')).toEqual(['Send the draft.']);
+    expect(answering('news-agent', 'Final draft: Spring programme, three dates. Send Thursday 5 March, 20:00 Uhr. Shall I schedule it?')('yes')).toEqual(['Final draft: send Thursday 5 March, 20:00 Uhr.']);
     // A verb that does not say the number leaves it to the noun's form.
     expect(answering('office-agent', 'The new laptops arrived. Shall I set them up?')('yes')).toEqual(['Set the new laptops up.']);
     expect(answering('office-agent', 'The new laptops arrived. Shall I set it up?')('yes')).toEqual([]);
@@ -960,6 +966,11 @@ describe('decision candidates', () => {
     // A step whose only objects are pronouns points back at what came before: alone, it names nothing.
     expect(answering('news-agent', "For a Thursday send I'd need their listings by Tuesday noon at the latest. Shall I set that up and tell them?")('Yes.')).toEqual([]);
     expect(answering('news-agent', 'For a Thursday send I need their listings by Tuesday noon. Shall I set up the deadline and tell the venues?')('Yes.')).toEqual(['Set up the deadline and tell the venues.']);
+    // A pronoun the message resolves, a manner or state after it, or a step with no pronoun says something.
+    expect(answering('print-agent', 'The new flyer has 4 pages; shall I print it double-sided?')('Yes.')).toEqual(['Print the new flyer double-sided.']);
+    expect(answering('ops-agent', 'The audit trail is off in staging. Shall I enable logging?')('Yes.')).toEqual(['Enable logging.']);
+    expect(answering('ops-agent', 'Staging looks good. I suggest we go live.')('Yes.')).toEqual(['We go live.']);
+    expect(answering('ops-agent', 'The report is final. Shall I keep it internal?')('Yes.')).toEqual(['Keep the report internal.']);
     // A verb that only points back is no step; a step in a drafted text, with an object, is the text's, not the offer's.
     expect(answering('office-agent', 'The report is ready. Want me to do it?')('yes')).toEqual([]);
     expect(answering('school-agent', "Here's the reminder for the parents.\n\nBring the signed form by Friday 6 March.\n\nShall I send it?")('Yes.')).toEqual([]);

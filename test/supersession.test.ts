@@ -1570,6 +1570,8 @@ describe('which earlier decision a reversal replaces', () => {
     // A bare channel answering a question about something else answers that question.
     expect(inTask(invoices('Yes, by phone please.', 'Ok. Should I tell Kessler about the missing receipts?'), decidedInvoices('Yes, by phone please.'))).toEqual([null, null]);
     expect(inTask(invoices('By post then.', 'Ok. Do the invoices for Kessler go out the same way?'), decidedInvoices('By post then.'))).toEqual([null, 0]);
+    // A question that names nothing of its own asks about what was just said.
+    for (const asked of ['She is abroad until July. How should I send them?', 'Small problem: the mail server is down. Any ideas?', 'What should I do?']) expect([asked, inTask(invoices('Then by post.', asked), decidedInvoices('Then by post.'))]).toEqual([asked, [null, 0]]);
   });
 
   it('reads a channel as one name whatever its spelling, and not where the words only look like one', () => {
@@ -1578,7 +1580,11 @@ describe('which earlier decision a reversal replaces', () => {
     expect(channels('Los recibos van por correo electrónico.')).toEqual(['email']);
     expect(channels('We settle that over the phone.')).toEqual(['phone']);
     expect(channels('Die Absage geht per Einschreiben raus.')).toEqual(['registered post']);
-    for (const t of ['Lena confirmed by phone: the launch is on 14 May.', 'I sent it back by email.', 'Marc takes over email support.', 'Wir reden morgen über Brief und Einladung.', 'Invoice postage is 0.95 EUR per letter.', 'Not by email.', 'Reviewed by the teams.']) expect([t, channels(t)]).toEqual([t, []]);
+    // An instruction in the passive sets one; "through" names one too.
+    expect(channels('Invoices must be sent by email from now on.')).toEqual(['email']);
+    expect(channels('Send the contract through DocuSign.')).toEqual(['docusign']);
+    expect(channels('Lo hablamos por telefono.')).toEqual(['phone']);
+    for (const t of ['Lena confirmed by phone: the launch is on 14 May.', 'Marc takes over email support.', 'Wir reden morgen über Brief und Einladung.', 'Invoice postage is 0.95 EUR per letter.', 'Not by email.', 'Reviewed by the teams.']) expect([t, channels(t)]).toEqual([t, []]);
   });
 
   it("across tasks: a cue of the message belongs to the decision that states it, not to the message's other decisions", () => {

@@ -2075,17 +2075,22 @@ function verbless(text: string): boolean {
 const TAKEN_FOR_A_NOUN = ['(#Determiner|#Possessive) #Singular #Plural #Value #Duration', '(#Determiner|#Possessive) #Singular #Plural (#Adverb|every|each)'];
 let nlp: ((t: string) => Doc) | undefined;
 
-/** Whether a step names a thing, a value, a date or an address besides its pronouns ("set that up and tell them" names none). */
-function namesSomething(step: string): boolean {
+/**
+ * Whether a step acts on pronouns and says nothing else but its verbs ("set that up and tell
+ * them", "turn it off"): no thing, value, date, manner or state of its own ("print it
+ * double-sided", "keep it internal", "enable logging", "go live" all say one). Read by the tagger,
+ * which takes words it does not know (German, Spanish) for nouns.
+ */
+function onlyPronounObjects(step: string): boolean {
   nlp ??= require('compromise') as (t: string) => Doc;
-  return nlp(step).match('(#Noun|#Value|#Date|#Email|#Url|#AtMention|#HashTag|#Acronym)').not('#Pronoun').found;
+  const doc = nlp(step);
+  return doc.has('(it|them|that|this|these|those)') && !doc.not('(#Pronoun|#Verb|#Auxiliary|#Conjunction|#Preposition|#Particle|#Determiner)').found;
 }
 interface Doc {
-  match(match: string): { not(match: string): { found: boolean } };
   verbs(): { length: number };
   nouns(): { out(format: 'array'): string[] };
   has(match: string): boolean;
-  not(match: string): { text(): string };
+  not(match: string): { text(): string; found: boolean };
 }
 
 /**
@@ -3101,7 +3106,10 @@ function offeredSteps(lex: CompiledStatementLexicon, t: CandidateTuning, sentenc
     .map((s, k) => {
       const step = proposalIn(lex, t, s.text);
       if (!step) return stepOnThingBefore(lex, sentences, k, valueWord) ?? stepOnPronoun(lex, t, sentences, k, valueWord) ?? taggedStatement(lex, t, sentences, k, (text) => schedules(text, valueWord, unitSlot));
-      return { ...step, statement: withDraftedThing(lex, sentences, k, withReferent(lex, sentences, k, step.statement), valueWord) };
+      const statement = withDraftedThing(lex, sentences, k, withReferent(lex, sentences, k, step.statement), valueWord);
+      // A step whose only objects are pronouns the message does not resolve ("Shall I set that up
+      // and tell them?") points back at what came before: it says nothing a person could hold to.
+      return onlyPronounObjects(statement) ? null : { ...step, statement };
     })
     .filter((x): x is OfferedStep => x !== null);
   // A statement put with a tag ("The schema stays fixed, right?") is offered only where the
@@ -3167,8 +3175,9 @@ function onlyWhen(lex: CompiledStatementLexicon, step: string, valueWord: (word:
   const written = step.trim().split(/\s+/).slice(1).map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}'’]+$/gu, '')).filter((w) => w !== '' && !lex.words.stopwords.has(w.toLowerCase()));
   const after = written.map((w) => w.toLowerCase());
   const lastNumber = after.reduce((last, w, k) => (HAS_NUMBER.test(w) ? k : last), -1);
-  // (The zone is an abbreviation in capitals: "CEST", "UTC"; "12:00 latest" says more than when.)
-  return after.length > 0 && valueWord(after[0]) && after.every((w, k) => HAS_NUMBER.test(w) || valueWord(w) || (k === lastNumber + 1 && k === after.length - 1 && lastNumber >= 0 && /^\p{Lu}{2,5}$/u.test(written[k])));
+  // (The zone is an abbreviation in capitals, "CEST", "UTC", or says the number is the hour, "Uhr";
+  // "12:00 latest" says more than when.)
+  return after.length > 0 && valueWord(after[0]) && after.every((w, k) => HAS_NUMBER.test(w) || valueWord(w) || (k === lastNumber + 1 && k === after.length - 1 && lastNumber >= 0 && (/^\p{Lu}{2,5}$/u.test(written[k]) || lex.words.statements.hourWord.test(w))));
 }
 
 /** The step of an offer that is a verb on "it" or "them" ("Shall I book it?", "Schedule them for Monday?"), with what follows the pronoun when that is only function words and when; else null. A verb that only points back ("do it") is no step of its own. */
@@ -3183,6 +3192,13 @@ function pronounStep(lex: CompiledStatementLexicon, question: string, valueWord:
   const rest = content.slice(m[0].length);
   if (!words(rest).map(bareToken).every((w) => HAS_NUMBER.test(w) || valueWord(w) || lex.words.stopwords.has(w.toLowerCase()))) return null;
   return { verb: m[1], pronoun: m[2], rest };
+}
+
+/** The word a noun phrase is about: the last before its first function word after a word of content ("invoice" of "The invoice for the glasses"). */
+function headNoun(lex: CompiledStatementLexicon, phrase: string): string {
+  const toks = phrase.split(/\s+/);
+  const after = toks.findIndex((w, k) => k > 0 && lex.words.stopwords.has(w.toLowerCase()) && !lex.words.stopwords.has(toks[k - 1].toLowerCase()));
+  return toks[(after > 0 ? after : toks.length) - 1];
 }
 
 /**
@@ -3208,7 +3224,7 @@ function readyThing(lex: CompiledStatementLexicon, sentence: string, valueWord: 
   // ("The revised quote is not ready yet" says it is not.)
   const state = sentence.search(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegex(said[0])}(?![\\p{L}\\p{N}])`, 'u'));
   if (state > 0 && lex.words.cues.negator.test(sentence.slice(0, state))) return null;
-  return { phrase, plural: sw.pluralCopula.test(verb) || (!sw.singularCopula.test(verb) && /[^s]s$/i.test(phrase)) };
+  return { phrase, plural: sw.pluralCopula.test(verb) || (!sw.singularCopula.test(verb) && /[^siu]s$/i.test(headNoun(lex, phrase))) };
 }
 
 /**
@@ -3437,9 +3453,6 @@ function proposalIn(lex: CompiledStatementLexicon, t: CandidateTuning, s: string
   // "Shall I go ahead with both?" points back at what came before; it names nothing itself.
   const back = findAct(lex, 'acceptance', normalForm(content));
   if (back && back.start === 0 && contentWordCount(content.slice(back.end), lex.words) < 2) return null;
-  // So does a step whose only objects are pronouns ("Shall I set that up and tell them?"): with no
-  // thing, no value and no date of its own, it says nothing a person could hold to.
-  if (!namesSomething(content)) return null;
   const shaped = shape(lex, t, content);
   if (!shaped.statement || wordCount(shaped.statement) > t.statementMaxWords) return null;
   const type: DecisionType = hasAct(lex, 'offer', lower.slice(cue.start, cue.end)) ? 'action_item' : 'decision';

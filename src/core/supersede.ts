@@ -197,6 +197,9 @@ function replacedInTask(input: InTaskInput, task: TaskViews, i: number, supersed
   return bareValueReplaces(input, task, i, eligible, superseded);
 }
 
+/** How many subject words a question needs to be about something of its own (one, "send", may be about anything just said). */
+const QUESTION_SUBJECT_MIN_WORDS = 2;
+
 /** `onlyOfItsKind` over the decisions of the task said before decision i that nothing has replaced yet, within the lookback. */
 function bareValueReplaces(input: InTaskInput, task: TaskViews, i: number, eligible: (j: number) => boolean, superseded: ReadonlySet<number>): Replaced | null {
   const lookback = input.tuning.decide.supersedeLookback;
@@ -205,13 +208,17 @@ function bareValueReplaces(input: InTaskInput, task: TaskViews, i: number, eligi
   const hit = onlyOfItsKind(standing.map((j) => task.views[j]), task.views[i], input.lexicon.subjects.namingSlots);
   const j = hit === null ? undefined : standing[hit.index];
   if (!hit || j === undefined || !eligible(j)) return null;
-  // A bare value that answers the question asked just before it answers that question: "Yes, by
-  // phone please." to "Should I tell Kessler about the missing receipts?" says how to tell Kessler,
-  // and changes the channel of the invoices only when the question is about them.
-  const asked = input.messages.find((x) => x.index === task.decisions[i].messageIndex - 1)?.text;
-  if (asked?.includes('?')) {
-    const about = askedViewOf(asked, input.lexicon.subjects, input.lexicon, task.memo);
-    if (!about.clauses.some((c) => task.views[j].clauses.some((o) => sameSubject(c, o, 'named')))) return null;
+  // A bare value that answers a question asked just before it about something of its own answers
+  // that question: "Yes, by phone please." to "Should I tell Kessler about the missing receipts?"
+  // says how to tell Kessler, and changes the channel of the invoices only when the question is
+  // about them. A question that names nothing of its own ("How should I send it?", "Any ideas?")
+  // asks about what was just said.
+  const before = input.messages.find((x) => x.index === task.decisions[i].messageIndex - 1)?.text ?? '';
+  const questions = splitSentences(before, input.statements.words.statements).filter((x) => x.text.includes('?')).map((x) => x.text).join(' ');
+  if (questions) {
+    const about = askedViewOf(questions, input.lexicon.subjects, input.lexicon, task.memo).clauses;
+    const older = task.views[j].clauses;
+    if (about.some((c) => c.anchor.size >= QUESTION_SUBJECT_MIN_WORDS) && !about.some((c) => older.some((o) => sameSubject(c, o, 'named')))) return null;
   }
   return { j, reason: hit.why };
 }

@@ -549,6 +549,8 @@ export interface StatementWords {
   pluralCopula: RegExp;
   /** A verb after a noun phrase that says it is singular ("is"), as a whole word. */
   singularCopula: RegExp;
+  /** A word after a number that says it is an hour ("Uhr"), as a whole word. */
+  hourWord: RegExp;
   /** A step that opens with its verb and an object pronoun ("Send it …"): group 2 is the pronoun. */
   offerPronoun: RegExp;
   /** The opening of the label of a text laid out for sending ("Draft email to …", "Summary of …"). */

@@ -38,7 +38,8 @@ function compileCues(lexicons: WordLexicons, negators: readonly string[]): CueWo
   const negatorWords = negators.filter((n) => !n.includes(' ')).map((n) => escapeRegex(n).replace(/'/g, "'?"));
   return {
     leadingFiller: new RegExp(`^(?:[\\s,.;:!\\-"'(]|(?:${list('leadingFillers')})(?![\\p{L}\\p{N}]))*`, 'iu'),
-    negator: new RegExp(`(?:\\b(?:${negatorWords.join('|')})|n't)\\W*(?:\\w+\\W+){0,2}$`, 'i'),
+    // (A whole word: "now" and "notes" are no "no" or "not".)
+    negator: new RegExp(`(?:\\b(?:${negatorWords.join('|')})(?![a-z0-9])|n't)\\W*(?:\\w+\\W+){0,2}$`, 'i'),
     // (The wh-words are the replies lexicon's: one list of the words that ask.)
     openQuestion: new RegExp(`^(?:[\\s,.;:!\\-"'(]|(?:${list('openQuestionFillers')})(?![a-z0-9]))*(?!${list('notOpenQuestions')})(?:${alternation(lexicons, 'replies', 'questionWords')})(?![a-z0-9])`),
     supposing: new RegExp(`^(?:[\\s,.;:!\\-"'(]|(?:${list('supposingLeads')})(?![a-z0-9]))*(?:${list('supposingOpeners')})(?![a-z0-9\\u00c0-\\u024f])`),
@@ -91,6 +92,7 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     readyState: new RegExp(`^(?:${words('readyStates')})$`, 'iu'),
     pluralCopula: new RegExp(`^(?:${words('pluralCopulas')})$`, 'iu'),
     singularCopula: new RegExp(`^(?:${words('singularCopulas')})$`, 'iu'),
+    hourWord: new RegExp(`^(?:${words('hourWords')})$`, 'iu'),
     // ("Send it to Dr. Reuter": the verb that opens the step, then the pronoun.)
     offerPronoun: new RegExp(`^(\\p{L}+)\\s+(${words('offerPronouns')})(?![\\p{L}\\p{N}'’])`, 'iu'),
     sentText: new RegExp(`^(?:${words('sentTexts')})(?![\\p{L}\\p{N}'’])`, 'iu'),

@@ -2075,6 +2075,9 @@ function verbless(text: string): boolean {
 const TAKEN_FOR_A_NOUN = ['(#Determiner|#Possessive) #Singular #Plural #Value #Duration', '(#Determiner|#Possessive) #Singular #Plural (#Adverb|every|each)'];
 let nlp: ((t: string) => Doc) | undefined;
 
+/** The pronouns a step points back with ("it", "them", "that", "this", "these", "those"). */
+const POINTING_PRONOUN = /(?<![\p{L}\p{N}'’])(?:it|them|that|this|these|those)(?![\p{L}\p{N}'’])/iu;
+
 /**
  * Whether a step acts on pronouns and says nothing else but its verbs ("set that up and tell
  * them", "turn it off"): no thing, value, date, manner or state of its own ("print it
@@ -2082,9 +2085,11 @@ let nlp: ((t: string) => Doc) | undefined;
  * which takes words it does not know (German, Spanish) for nouns.
  */
 function onlyPronounObjects(step: string): boolean {
+  // (Most steps name no such pronoun: the tagger, slow, is asked only about those that do.)
+  if (!POINTING_PRONOUN.test(step)) return false;
   nlp ??= require('compromise') as (t: string) => Doc;
   const doc = nlp(step);
-  return doc.has('(it|them|that|this|these|those)') && !doc.not('(#Pronoun|#Verb|#Auxiliary|#Conjunction|#Preposition|#Particle|#Determiner)').found;
+  return !doc.not('(#Pronoun|#Verb|#Auxiliary|#Conjunction|#Preposition|#Particle|#Determiner)').found;
 }
 interface Doc {
   verbs(): { length: number };

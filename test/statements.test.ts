@@ -933,7 +933,7 @@ describe('decision candidates', () => {
     expect(answering('office-agent', 'The revised quote is now ready. Shall I send it?')('yes')).toEqual(['Send the revised quote.']);
     expect(answering('office-agent', 'The meeting notes are ready. Shall I send them?')('yes')).toEqual(['Send the meeting notes.']);
     expect(answering('office-agent', 'The invoice for the glasses arrived. Shall I pay it?')('yes')).toEqual(['Pay the invoice for the glasses.']);
-    expect(answering('office-agent', 'The draft is finished. Shall I send it?')('yes')).toEqual(['Send the draft.']);
+    expect(answering('cafe-agent', 'The new menus arrived. Shall I put them out?')('yes')).toEqual(['Put the new menus out.']);
     expect(answering('news-agent', 'Final draft: Spring programme, three dates. Send Thursday 5 March, 20:00 Uhr. Shall I schedule it?')('yes')).toEqual(['Final draft: send Thursday 5 March, 20:00 Uhr.']);
     // A verb that does not say the number leaves it to the noun's form.
     expect(answering('office-agent', 'The new laptops arrived. Shall I set them up?')('yes')).toEqual(['Set the new laptops up.']);
@@ -960,6 +960,7 @@ describe('decision candidates', () => {
       'The budget is approved.',
       'The contract is signed.',
       'The team is available on Thursday at 14:00.',
+      'The paperwork is complete.',
       'The revised quote is not ready yet.',
       'Draft reply to Kessler: thanks for your note. Reply Monday 9 March, 12:00 latest.',
     ]) expect(answering('office-agent', `${before} Shall I book it?`)('Yes.')).toEqual([]);
@@ -971,6 +972,8 @@ describe('decision candidates', () => {
     expect(answering('ops-agent', 'The audit trail is off in staging. Shall I enable logging?')('Yes.')).toEqual(['Enable logging.']);
     expect(answering('ops-agent', 'Staging looks good. I suggest we go live.')('Yes.')).toEqual(['We go live.']);
     expect(answering('ops-agent', 'The report is final. Shall I keep it internal?')('Yes.')).toEqual(['Keep the report internal.']);
+    expect(answering('books-agent', 'I checked what Kessler sent. Shall I mark them as paid?')('Yes.')).toEqual(['Mark them as paid.']);
+    expect(answering('books-agent', 'I checked what Kessler sent. Shall I keep it open?')('Yes.')).toEqual(['Keep it open.']);
     // A verb that only points back is no step; a step in a drafted text, with an object, is the text's, not the offer's.
     expect(answering('office-agent', 'The report is ready. Want me to do it?')('yes')).toEqual([]);
     expect(answering('school-agent', "Here's the reminder for the parents.\n\nBring the signed form by Friday 6 March.\n\nShall I send it?")('Yes.')).toEqual([]);

@@ -1571,7 +1571,8 @@ describe('which earlier decision a reversal replaces', () => {
     expect(inTask(invoices('Yes, by phone please.', 'Ok. Should I tell Kessler about the missing receipts?'), decidedInvoices('Yes, by phone please.'))).toEqual([null, null]);
     expect(inTask(invoices('By post then.', 'Ok. Do the invoices for Kessler go out the same way?'), decidedInvoices('By post then.'))).toEqual([null, 0]);
     // A question that names nothing of its own asks about what was just said.
-    for (const asked of ['She is abroad until July. How should I send them?', 'Small problem: the mail server is down. Any ideas?', 'What should I do?']) expect([asked, inTask(invoices('Then by post.', asked), decidedInvoices('Then by post.'))]).toEqual([asked, [null, 0]]);
+    for (const asked of ['Noted. Should I send the reminders the same way?', 'And the reminders?', 'Und die Mahnungen?']) expect([asked, inTask(invoices('By post.', asked), decidedInvoices('By post.'))]).toEqual([asked, [null, null]]);
+    for (const asked of ['She is abroad until July. How should I send them?', 'What should I do?']) expect([asked, inTask(invoices('Then by post.', asked), decidedInvoices('Then by post.'))]).toEqual([asked, [null, 0]]);
   });
 
   it('reads a channel as one name whatever its spelling, and not where the words only look like one', () => {
@@ -1584,7 +1585,8 @@ describe('which earlier decision a reversal replaces', () => {
     expect(channels('Invoices must be sent by email from now on.')).toEqual(['email']);
     expect(channels('Send the contract through DocuSign.')).toEqual(['docusign']);
     expect(channels('Lo hablamos por telefono.')).toEqual(['phone']);
-    for (const t of ['Lena confirmed by phone: the launch is on 14 May.', 'Marc takes over email support.', 'Wir reden morgen über Brief und Einladung.', 'Invoice postage is 0.95 EUR per letter.', 'Not by email.', 'Reviewed by the teams.']) expect([t, channels(t)]).toEqual([t, []]);
+    expect(channels('Tenants will be notified by post.')).toEqual(['post']);
+    for (const t of ['The March invoices were sent by email last week.', 'Kessler informed us by email that the invoices are fine.', 'Let me go through email tomorrow.', 'I will look through Slack on Monday.', 'Lena confirmed by phone: the launch is on 14 May.', 'Marc takes over email support.', 'Wir reden morgen über Brief und Einladung.', 'Invoice postage is 0.95 EUR per letter.', 'Not by email.', 'Reviewed by the teams.']) expect([t, channels(t)]).toEqual([t, []]);
   });
 
   it("across tasks: a cue of the message belongs to the decision that states it, not to the message's other decisions", () => {

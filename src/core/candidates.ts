@@ -2075,27 +2075,20 @@ function verbless(text: string): boolean {
 const TAKEN_FOR_A_NOUN = ['(#Determiner|#Possessive) #Singular #Plural #Value #Duration', '(#Determiner|#Possessive) #Singular #Plural (#Adverb|every|each)'];
 let nlp: ((t: string) => Doc) | undefined;
 
-/** The pronouns a step points back with ("it", "them", "that", "this", "these", "those"). */
-const POINTING_PRONOUN = /(?<![\p{L}\p{N}'’])(?:it|them|that|this|these|those)(?![\p{L}\p{N}'’])/iu;
-
 /**
- * Whether a step acts on pronouns and says nothing else but its verbs ("set that up and tell
- * them", "turn it off"): no thing, value, date, manner or state of its own ("print it
- * double-sided", "keep it internal", "enable logging", "go live" all say one). Read by the tagger,
- * which takes words it does not know (German, Spanish) for nouns.
+ * Whether a step says nothing but verbs on pronouns that point back, each with at most a particle
+ * ("set that up and tell them", "turn it off"): no thing, value, date, manner or state of its own
+ * ("print it double-sided", "keep it open", "mark them as paid" each say one).
  */
-function onlyPronounObjects(step: string): boolean {
-  // (Most steps name no such pronoun: the tagger, slow, is asked only about those that do.)
-  if (!POINTING_PRONOUN.test(step)) return false;
-  nlp ??= require('compromise') as (t: string) => Doc;
-  const doc = nlp(step);
-  return !doc.not('(#Pronoun|#Verb|#Auxiliary|#Conjunction|#Preposition|#Particle|#Determiner)').found;
+function onlyPronounObjects(lex: CompiledStatementLexicon, step: string): boolean {
+  return lex.words.statements.pronounStepsOnly.test(step.trim());
 }
+
 interface Doc {
   verbs(): { length: number };
   nouns(): { out(format: 'array'): string[] };
   has(match: string): boolean;
-  not(match: string): { text(): string; found: boolean };
+  not(match: string): { text(): string };
 }
 
 /**
@@ -3114,7 +3107,7 @@ function offeredSteps(lex: CompiledStatementLexicon, t: CandidateTuning, sentenc
       const statement = withDraftedThing(lex, sentences, k, withReferent(lex, sentences, k, step.statement), valueWord);
       // A step whose only objects are pronouns the message does not resolve ("Shall I set that up
       // and tell them?") points back at what came before: it says nothing a person could hold to.
-      return onlyPronounObjects(statement) ? null : { ...step, statement };
+      return onlyPronounObjects(lex, statement) ? null : { ...step, statement };
     })
     .filter((x): x is OfferedStep => x !== null);
   // A statement put with a tag ("The schema stays fixed, right?") is offered only where the
@@ -3229,7 +3222,9 @@ function readyThing(lex: CompiledStatementLexicon, sentence: string, valueWord: 
   // ("The revised quote is not ready yet" says it is not.)
   const state = sentence.search(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegex(said[0])}(?![\\p{L}\\p{N}])`, 'u'));
   if (state > 0 && lex.words.cues.negator.test(sentence.slice(0, state))) return null;
-  return { phrase, plural: sw.pluralCopula.test(verb) || (!sw.singularCopula.test(verb) && /[^siu]s$/i.test(headNoun(lex, phrase))) };
+  // ("menus" and "glasses" are plural; "analysis" and "access" are not.)
+  const head = headNoun(lex, phrase);
+  return { phrase, plural: sw.pluralCopula.test(verb) || (!sw.singularCopula.test(verb) && /[^s]s$/i.test(head) && !/is$/i.test(head)) };
 }
 
 /**

@@ -197,8 +197,8 @@ function replacedInTask(input: InTaskInput, task: TaskViews, i: number, supersed
   return bareValueReplaces(input, task, i, eligible, superseded);
 }
 
-/** How many subject words a question needs to be about something of its own (one, "send", may be about anything just said). */
-const QUESTION_SUBJECT_MIN_WORDS = 2;
+/** How many subject words a question needs to be about something of its own ("And the reminders?"; its verbs, "send", are no subject words). */
+const QUESTION_SUBJECT_MIN_WORDS = 1;
 
 /** `onlyOfItsKind` over the decisions of the task said before decision i that nothing has replaced yet, within the lookback. */
 function bareValueReplaces(input: InTaskInput, task: TaskViews, i: number, eligible: (j: number) => boolean, superseded: ReadonlySet<number>): Replaced | null {
@@ -210,9 +210,9 @@ function bareValueReplaces(input: InTaskInput, task: TaskViews, i: number, eligi
   if (!hit || j === undefined || !eligible(j)) return null;
   // A bare value that answers a question asked just before it about something of its own answers
   // that question: "Yes, by phone please." to "Should I tell Kessler about the missing receipts?"
-  // says how to tell Kessler, and changes the channel of the invoices only when the question is
-  // about them. A question that names nothing of its own ("How should I send it?", "Any ideas?")
-  // asks about what was just said.
+  // or "By post." to "And the reminders?" says how to send those, and changes the channel of the
+  // invoices only when the question is about them. A question that names nothing of its own ("How
+  // should I send them?", "What should I do?") asks about what was just said.
   const before = input.messages.find((x) => x.index === task.decisions[i].messageIndex - 1)?.text ?? '';
   const questions = splitSentences(before, input.statements.words.statements).filter((x) => x.text.includes('?')).map((x) => x.text).join(' ');
   if (questions) {

@@ -93,6 +93,8 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     pluralCopula: new RegExp(`^(?:${words('pluralCopulas')})$`, 'iu'),
     singularCopula: new RegExp(`^(?:${words('singularCopulas')})$`, 'iu'),
     hourWord: new RegExp(`^(?:${words('hourWords')})$`, 'iu'),
+    // ("Set that up and tell them.": verbs on pointing pronouns, a particle after each, joined.)
+    pronounStepsOnly: new RegExp(`^\\p{L}+\\s+(?:${words('pointingPronouns')})(?:\\s+(?:${words('verbParticles')}))?(?:\\s*(?:,|,?\\s+and|\\s+und|\\s+y)\\s+\\p{L}+\\s+(?:${words('pointingPronouns')})(?:\\s+(?:${words('verbParticles')}))?)*[.!]?$`, 'iu'),
     // ("Send it to Dr. Reuter": the verb that opens the step, then the pronoun.)
     offerPronoun: new RegExp(`^(\\p{L}+)\\s+(${words('offerPronouns')})(?![\\p{L}\\p{N}'’])`, 'iu'),
     sentText: new RegExp(`^(?:${words('sentTexts')})(?![\\p{L}\\p{N}'’])`, 'iu'),

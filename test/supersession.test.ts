@@ -1279,6 +1279,19 @@ describe('extract run and extract guard on two tasks', () => {
     expect((await cli(['guard', 'The team newsletter goes out every Thursday morning.', '--task', 'T2'], dir)).status).toBe(0);
   });
 
+  it('guards the channel a decision set: another channel conflicts, another spelling of the same one does not', async () => {
+    const { dir, decisions } = await onTwoTasks(
+      [msg('ana', 'human', 'Invoices go by email from now on, no more paper.', '2026-01-01T10:00:00Z'), msg('desk-bot', 'bot', 'Understood: invoices by email from now on.', '2026-01-01T10:01:00Z')],
+      [msg('ben', 'human', 'Unrelated: the kitchen gets a new kettle.', '2026-02-01T10:00:00Z')],
+    );
+    const email = decisions.find((d) => /email/.test(d.statement))!;
+    const post = await cli(['guard', 'Send the invoices by post.'], dir);
+    expect(post.status).toBe(1);
+    expect(post.stdout).toContain(`${email.id}`);
+    expect(post.stdout).toContain('another channel: email → post');
+    for (const same of ['Send the invoices per e-mail.', 'Lena confirmed by phone that the invoices arrived.']) expect([same, (await cli(['guard', same], dir)).status]).toEqual([same, 0]);
+  });
+
   it("retires a date when a later reply gives the agent's dated deadline a new day and month", async () => {
     const { decisions } = await onTwoTasks(
       [

@@ -925,21 +925,25 @@ describe('decision candidates', () => {
   });
 
   it("reads an offer that is a verb on 'it' alone ('Shall I book it?') with the sentence just before: a thing it says is ready, or a step stated with nothing but its when", () => {
-    // A thing the sentence just before says is ready to be acted on, of the pronoun's number.
-    expect(answering('office-agent', 'The two new laptops are in stock. Want me to order them today?')('yes')).toEqual(['Order the two new laptops today.']);
-    expect(answering('vet-agent', "Luna's booster vaccination is due (the last one was in May). Shall I book it?")('Perfect, book it.')).toEqual(["Book Luna's booster vaccination."]);
-    expect(answering('office-agent', 'The revised quote has arrived. Shall I forward it?')('ok')).toEqual(['Forward the revised quote.']);
-    // "now" is no "no", and the noun a phrase is about gives its number.
-    expect(answering('office-agent', 'The revised quote is now ready. Shall I send it?')('yes')).toEqual(['Send the revised quote.']);
-    expect(answering('office-agent', 'The meeting notes are ready. Shall I send them?')('yes')).toEqual(['Send the meeting notes.']);
-    expect(answering('office-agent', 'The invoice for the glasses arrived. Shall I pay it?')('yes')).toEqual(['Pay the invoice for the glasses.']);
-    expect(answering('cafe-agent', 'The new menus arrived. Shall I put them out?')('yes')).toEqual(['Put the new menus out.']);
-    expect(answering('news-agent', 'Final draft: Spring programme, three dates. Send Thursday 5 March, 20:00 Uhr. Shall I schedule it?')('yes')).toEqual(['Final draft: send Thursday 5 March, 20:00 Uhr.']);
-    // A verb that does not say the number leaves it to the noun's form.
-    expect(answering('office-agent', 'The new laptops arrived. Shall I set them up?')('yes')).toEqual(['Set the new laptops up.']);
-    expect(answering('office-agent', 'The new laptops arrived. Shall I set it up?')('yes')).toEqual([]);
-    // The step stated just before with nothing but its when, on the text an earlier sentence labels for sending.
-    expect(answering('news-agent', 'Final draft: Spring programme, three dates, one booking link. Send Thursday 5 March, 08:00. Shall I schedule it?')('Looks good. Yes, schedule it.')).toEqual(['Final draft: send Thursday 5 March, 08:00.']);
+    // Each row: the agent, its message, the person's answer, what is recorded.
+    const read: Array<[string, string, string, string[]]> = [
+      // A thing the sentence just before says is ready to be acted on, of the pronoun's number.
+      ['office-agent', 'The two new laptops are in stock. Want me to order them today?', 'yes', ['Order the two new laptops today.']],
+      ['vet-agent', "Luna's booster vaccination is due (the last one was in May). Shall I book it?", 'Perfect, book it.', ["Book Luna's booster vaccination."]],
+      ['office-agent', 'The revised quote has arrived. Shall I forward it?', 'ok', ['Forward the revised quote.']],
+      // "now" is no "no", and the noun a phrase is about gives its number.
+      ['office-agent', 'The revised quote is now ready. Shall I send it?', 'yes', ['Send the revised quote.']],
+      ['office-agent', 'The meeting notes are ready. Shall I send them?', 'yes', ['Send the meeting notes.']],
+      ['office-agent', 'The invoice for the glasses arrived. Shall I pay it?', 'yes', ['Pay the invoice for the glasses.']],
+      ['cafe-agent', 'The new menus arrived. Shall I put them out?', 'yes', ['Put the new menus out.']],
+      ['news-agent', 'Final draft: Spring programme, three dates. Send Thursday 5 March, 20:00 Uhr. Shall I schedule it?', 'yes', ['Final draft: send Thursday 5 March, 20:00 Uhr.']],
+      // A verb that does not say the number leaves it to the noun's form.
+      ['office-agent', 'The new laptops arrived. Shall I set them up?', 'yes', ['Set the new laptops up.']],
+      ['office-agent', 'The new laptops arrived. Shall I set it up?', 'yes', []],
+      // The step stated just before with nothing but its when, on the text an earlier sentence labels for sending.
+      ['news-agent', 'Final draft: Spring programme, three dates, one booking link. Send Thursday 5 March, 08:00. Shall I schedule it?', 'Looks good. Yes, schedule it.', ['Final draft: send Thursday 5 March, 08:00.']],
+    ];
+    for (const [agent, said, answer, recorded] of read) expect([said, answering(agent, said)(answer)]).toEqual([said, recorded]);
     // A sentence that says more of its thing than that it is ready, or names no thing, or one further back, gives no referent.
     for (const before of [
       'The car needs a new tyre.',

@@ -149,6 +149,16 @@ describe('subject lexicon examples', () => {
     expect(anchor('The minimum wage applies.')).toContain('minimum');
   });
 
+  it("leaves a time's zone out of a subject: two things set for one hour of one zone are not one thing", () => {
+    const anchor = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => [...c.anchor]).sort();
+    expect(anchor('Publish the notes Tuesday 14 April, 09:00 CEST.')).toEqual(anchor('Publish the notes Tuesday 14 April, 09:00.'));
+    expect(anchor('Die Wartung beginnt um 22:00 MESZ.')).toEqual(anchor('Die Wartung beginnt um 22:00.'));
+    // (A zone said with no time before it is what the clause is about: "Store timestamps in UTC".)
+    expect(anchor('Store all timestamps in UTC.')).toContain('utc');
+    const views = ['Publish the notes Tuesday 14 April, 09:00 CEST.', 'Move the banner to 21 April, 09:00 CEST.'].map((t) => viewOf(t, subjects, engine.lexicon));
+    expect(valueReplacement(views[0], views[1], 'loose')).toBeNull();
+  });
+
   it('reads common subject words of German and Spanish as their English equivalents', () => {
     const anchor = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => [...c.anchor]).sort();
     expect(anchor('Die Frist für Rücksendungen beträgt 30 Tage.')).toEqual(anchor('The deadline for returns is 30 days.'));

@@ -43,7 +43,7 @@ export interface SubjectLexicon {
   numberWords?: Record<string, string[]>;
   /** Ordinal numbers written as words, by the number written as the key ("2": ["second", "zweite", "segunda"]). */
   ordinalWords?: Record<string, string[]>;
-  meridiem: { am: string[]; pm: string[]; clock?: string[] };
+  meridiem: { am: string[]; pm: string[]; clock?: string[]; zones?: string[] };
   ordinalSuffixes: string[];
   hedges: string[];
   conditionals: { description?: string; regex: string[]; examples: Examples };
@@ -188,6 +188,7 @@ export function compileSubjects(lex: SubjectLexicon, words: Words): CompiledSubj
     am: new Set(lex.meridiem.am),
     pm: new Set(lex.meridiem.pm),
     clock: new Set(lex.meridiem.clock ?? []),
+    zones: new Set(lex.meridiem.zones ?? []),
     ordinals: new Set(lex.ordinalSuffixes),
     ordinalWords: new Map(Object.entries(lex.ordinalWords ?? {}).flatMap(([n, spellings]) => spellings.map((w) => [w.toLowerCase(), n] as const))),
     monthJoiners: new Set(lex.monthJoiners ?? []),
@@ -519,6 +520,8 @@ function numberValues(toks: readonly Token[], lex: CompiledSubjects, stemmer: St
     if (v) {
       // (The limit's words say how the value holds, not what it is of: "max 3 chargers".)
       for (const k of markBound(v, toks, i, lex)) consumed.add(k);
+      // (The zone of a time is part of it: "publish 09:00 CEST" says nothing about a "CEST".)
+      if (v.key === 'time' && i + 1 < toks.length && lex.zones.has(toks[i + 1].text)) consumed.add(i + 1);
       valueAt.set(i, v);
     }
   }

@@ -656,6 +656,8 @@ export interface CompiledSubjects {
   pm: ReadonlySet<string>;
   /** Words after a number that make it an hour ("12 Uhr"). */
   clock: ReadonlySet<string>;
+  /** Time zones after a time of day ("09:00 CEST"): part of the time. */
+  zones: ReadonlySet<string>;
   ordinals: ReadonlySet<string>;
   /** Two words of a slot joined by a dash or a slash ("Fri-Sat"), each side read as its value's name. */
   ranges: ReadonlyArray<{ re: RegExp; valueOf: ReadonlyMap<string, string> }>;

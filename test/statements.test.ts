@@ -924,6 +924,24 @@ describe('decision candidates', () => {
     expect(answering('order-agent', "The 'Hanse' price list is ready. Send it to Marc for review?")('yes send')).toEqual(["Send the 'Hanse' price list to Marc for review."]);
   });
 
+  it("reads a person's step on 'it' or 'them' with the object that the messages just before give the same verb", () => {
+    // Each row: what was said before, the person's step, what is recorded of it.
+    const read: Array<[Array<[string, 'human' | 'bot', string]>, string, string]> = [
+      [[['shop-agent', 'bot', 'Spend this month: 588 EUR, under the 600 EUR cap. Should I trim the order, or do you want to raise the cap?']], 'Raise it to 700.', 'Raise the cap to 700.'],
+      [[['lucia', 'human', "The reanalysis won't be done until the 7th. Can we push the internal draft?"]], 'Push it to the 9th.', 'Push the internal draft to the 9th.'],
+      [[['lab-agent', 'bot', 'Two ways: raise the centrifuge cap to 15,000 USD, or keep the 12,000 USD cap and wait.'], ['tom', 'human', 'Waiting is silly.']], 'Raise it to 15k.', 'Raise the centrifuge cap to 15k.'],
+      [[['tom', 'human', "Do we keep the 'second no-show' rule or charge from the first one now?"]], 'Keep it. Second one.', "Keep the 'second no-show' rule. Second one."],
+      [[['office-agent', 'bot', 'Shall I send the reminders today?']], 'Send them tomorrow.', 'Send the reminders tomorrow.'],
+      // The verb said with no phrase after it, a phrase of the other number, or no such verb at all: "it" stays.
+      [[['lucia', 'human', "The reanalysis won't be done until the 7th. Can we push it?"]], 'Push it to the 9th.', 'Push it to the 9th.'],
+      [[['office-agent', 'bot', 'Shall I send the invoice today?']], 'Send them tomorrow.', 'Send them tomorrow.'],
+      [[['shop-agent', 'bot', 'The cap is 600 EUR. Shall I change the supplier?']], 'Raise it to 700.', 'Raise it to 700.'],
+      // A value settled with "it is" names no object, though the same word stands before one earlier.
+      [[['van-agent', 'bot', 'On Friday the van is free, on Monday the courier comes. Which day?']], 'Friday it is.', 'Friday it is.'],
+    ];
+    for (const [before, step, recorded] of read) expect([step, replying(before, 'maren')(step)]).toEqual([step, expect.arrayContaining([recorded])]);
+  });
+
   it("reads an offer that is a verb on 'it' alone ('Shall I book it?') with the sentence just before: a thing it says is ready, or a step stated with nothing but its when", () => {
     // Each row: the agent, its message, the person's answer, what is recorded.
     const read: Array<[string, string, string, string[]]> = [
@@ -2265,8 +2283,8 @@ describe('decision candidates', () => {
       ['van-bot', 'bot', 'The returns go back on Thursday. Shall I book the van for 9:00 as usual?'],
       ['kim', 'human', 'Book it for 7:00 sharp. Great, so we wait for the driver again otherwise 🙃'],
     ]);
-    // The irony is about the waiting; the booking is meant.
-    expect([...decisions, ...review].map((c) => c.statement)).toEqual(['Book it for 7:00 sharp.']);
+    // The irony is about the waiting; the booking is meant (of the van the agent offered to book).
+    expect([...decisions, ...review].map((c) => c.statement)).toEqual(['Book the van for 7:00 sharp.']);
     const said = (reply: string) => {
       const found = recorded([
         ['van-bot', 'bot', 'The returns go back on Thursday. Shall I book the van for 9:00 as usual?'],
@@ -2275,7 +2293,7 @@ describe('decision candidates', () => {
       return [...found.decisions, ...found.review].map((c) => c.statement);
     };
     // An emoji after a sentence's stop closes that sentence; the next one is meant.
-    expect(said('Great, so we wait for the driver again. 🙃 Book it for 7:00 sharp.')).toEqual(['Book it for 7:00 sharp.']);
+    expect(said('Great, so we wait for the driver again. 🙃 Book it for 7:00 sharp.')).toEqual(['Book the van for 7:00 sharp.']);
     // A decimal point does not end the sentence the sarcasm is in, and a sarcastic reply accepts no offer.
     expect(said('Oh great, so we leave at 9.30 and miss the first period 🙃')).toEqual([]);
     expect(said('Sure, because that worked so well last time 🙃')).toEqual([]);

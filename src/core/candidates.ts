@@ -323,7 +323,8 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
     // value is set, no candidate of its own.
     if (judgedValues.some((v) => v?.judged === k)) continue;
     const { made, consumed } = clauseCandidates(input, scene, walk, clauses, k, bodies[k], judgedValues[k]);
-    const named = made.map((c) => withSpeakerNamed(input, facts, messages[p].author, withAddressee(facts, messages[p].author, clauses[k].text, c)));
+    const said = saidBefore(input, p, clauses[k].start);
+    const named = made.map((c) => withSpeakerNamed(input, facts, messages[p].author, withAddressee(facts, messages[p].author, clauses[k].text, withPronounObject(input, said, c))));
     const scoped = named.length === 1 && lastStated === k - 1 ? banOfInstruction(input, out[out.length - 1], named[0]) : null;
     if (scoped) out[out.length - 1] = scoped;
     else appendAll(out, named);
@@ -3397,6 +3398,76 @@ function withReferent(lex: CompiledStatementLexicon, sentences: readonly Span[],
   const thing = before.map((clause) => openingPhrase(lex, clause)).find((phrase) => phrase !== null && plural === /[^s]s$/i.test(phrase));
   if (!thing) return statement;
   return `${m[1]} ${thing}${statement.slice(m[0].length)}`;
+}
+
+/** How many messages before a person's statement are read for what its "it" or "them" stands for. */
+const OBJECT_LOOKBACK_MESSAGES = 2;
+
+/** The sentences said before offset `at` of message p, nearest first: its own, then those of the messages just before it. */
+function saidBefore(input: CandidateInput, p: number, at: number): () => string[] {
+  let said: string[] | undefined;
+  return () => {
+    if (said === undefined) {
+      said = sentencesAt(input, p).filter((x) => x.end <= at).map((x) => x.text).reverse();
+      for (let q = p - 1; q >= Math.max(0, p - OBJECT_LOOKBACK_MESSAGES); q--) said.push(...sentencesAt(input, q).map((x) => x.text).reverse());
+    }
+    return said;
+  };
+}
+
+/** A person's statement with its "it" or "them" read as `withObjectOfSameVerb` reads it; the words as said stay its `said`. */
+function withPronounObject(input: CandidateInput, said: () => readonly string[], c: SentenceCandidate): SentenceCandidate {
+  if (!input.lexicon.words.statements.offerPronoun.test(c.statement)) return c;
+  const statement = withObjectOfSameVerb(input.lexicon, input.stems, said(), c.statement, whenWord(input));
+  return statement === c.statement ? c : { ...c, statement, said: c.said ?? c.statement };
+}
+
+/** The most words a noun phrase named after its determiner may have to stand for "it" or "them". */
+const OBJECT_MAX_WORDS = 4;
+
+/**
+ * "Raise it to 700." answering "Should I trim the basket or do you want to raise the cap?": a step
+ * on "it" or "them" whose verb a sentence said just before (`before`, nearest first) puts with its
+ * object is that step on that object, "Raise the cap to 700.". The object is a noun phrase that
+ * opens with a determiner ("the", "our", "this"), of at most a few words, up to a function word
+ * or a mark, that fits the pronoun's number; the nearest sentence that says the verb decides, and
+ * one that says it with no such object ("can we push it?") leaves the statement as it was.
+ */
+function withObjectOfSameVerb(lex: CompiledStatementLexicon, stems: Stems, before: readonly string[], statement: string, valueWord: (word: string) => boolean): string {
+  const m = lex.words.statements.offerPronoun.exec(statement);
+  // ("Friday it is." settles a value; "it" there points at nothing to name.)
+  const next = bareToken(statement.slice(m?.[0].length ?? 0).trim().split(/\s+/)[0] ?? '');
+  if (!m || valueWord(m[1]) || lex.words.statements.singularCopula.test(next) || lex.words.statements.pluralCopula.test(next)) return statement;
+  const verb = stems.of(m[1].toLowerCase());
+  const plural = m[2].toLowerCase() === 'them';
+  for (const sentence of before) {
+    const toks = sentence.split(/\s+/).filter(Boolean);
+    const at = toks.findIndex((t) => stems.of(bareToken(t)) === verb);
+    if (at < 0) continue;
+    const phrase = objectAfter(lex, toks.slice(at + 1), valueWord);
+    if (phrase === null) return statement;
+    const head = bareToken(phrase.split(/\s+/).pop() ?? '');
+    const pluralHead = /[^s]s$/i.test(head) && !/is$/i.test(head);
+    return pluralHead === plural ? `${m[1]} ${phrase}${statement.slice(m[0].length)}` : statement;
+  }
+  return statement;
+}
+
+/** The noun phrase that opens `toks` with a determiner, up to a function word, a word that says when or a mark (its last word keeps no mark), or null. */
+function objectAfter(lex: CompiledStatementLexicon, toks: readonly string[], valueWord: (word: string) => boolean): string | null {
+  if (toks.length < 2 || /[,;:.!?)]$/.test(toks[0]) || !lex.words.referenceDeterminer.test(bareToken(toks[0]))) return null;
+  const out = [toks[0]];
+  for (const t of toks.slice(1)) {
+    const word = bareToken(t);
+    // (A word that says when ends it: "send the reminders today", "the order on Friday".)
+    if (word === '' || lex.words.stopwords.has(word) || lex.words.statements.offerPronoun.test(`x ${word}`) || valueWord(word) || lex.words.statements.whenAdverb.test(word)) break;
+    out.push(t.replace(/[,;:.!?)]+$/u, ''));
+    if (out.length > OBJECT_MAX_WORDS + 1) return null;
+    if (/[,;:.!?)]$/.test(t)) break;
+  }
+  if (out.length < 2 || !out.slice(1).some((w) => !HAS_NUMBER.test(w))) return null;
+  const phrase = out.join(' ');
+  return opensQuote(phrase) ? null : `${out[0].toLowerCase()}${phrase.slice(out[0].length)}`;
 }
 
 /** What joins two clauses of one sentence: a semicolon, or a dash between spaces. */

@@ -551,6 +551,8 @@ export interface StatementWords {
   singularCopula: RegExp;
   /** A word after a number that says it is an hour ("Uhr"), as a whole word. */
   hourWord: RegExp;
+  /** Adverbs that say when ("today", "heute"): they end a verb's object. */
+  whenAdverb: RegExp;
   /** A step that says nothing but verbs on pointing pronouns, a particle after each ("Set that up and tell them."). */
   pronounStepsOnly: RegExp;
   /** A step that opens with its verb and an object pronoun ("Send it …"): group 2 is the pronoun. */

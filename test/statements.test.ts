@@ -940,6 +940,23 @@ describe('decision candidates', () => {
       [[['van-agent', 'bot', 'On Friday the van is free, on Monday the courier comes. Which day?']], 'Friday it is.', 'Friday it is.'],
     ];
     for (const [before, step, recorded] of read) expect([step, replying(before, 'maren')(step)]).toEqual([step, expect.arrayContaining([recorded])]);
+    // The last saying of the verb that is not ruled out, and an adverb after the object, which stays out of it.
+    expect(replying([['lea', 'human', "Don't raise the price, raise the cap."]], 'maren')('Raise it to 700.')).toContain('Raise the cap to 700.');
+    expect(replying([['shop-agent', 'bot', 'Should I raise the cap slightly?']], 'maren')('Raise it to 700.')).toContain('Raise the cap to 700.');
+    // Each row: what was said before, the step, a reading it must never get (the thing named is another, or no whole thing).
+    const never: Array<[string, 'human' | 'bot', string, string, string]> = [
+      ['house-agent', 'bot', 'Should I tell the landlord about the leak?', 'Tell IT first.', 'Tell the landlord first.'],
+      ['lea', 'human', 'The update this morning broke the login.', 'Update it tonight.', 'Update this morning broke tonight.'],
+      ['pay-agent', 'bot', 'Should I pay the bonus to the drivers?', 'Pay them on Friday.', 'Pay the bonus on Friday.'],
+      ['lea', 'human', 'We should check that Marc approved the budget.', 'Check it tomorrow.', 'Check that Marc approved tomorrow.'],
+      ['lea', 'human', 'Can we push this week?', 'Push it to Monday.', 'Push this week to Monday.'],
+      ['office-agent', 'bot', 'Should I send the new very big shiny quarterly report today?', 'Send it tomorrow.', 'Send the new tomorrow.'],
+      ['office-agent', 'bot', 'Should I send the draft Marc asked about?', 'Send it tomorrow.', 'Send the draft Marc asked tomorrow.'],
+      ['travel-agent', 'bot', "I'll take the train.", 'Take it easy.', 'Take the train easy.'],
+      ['shop-agent', 'bot', 'Should I lower the price for students?', 'Lower it to 9 EUR.', 'Lower the price to 9 EUR.'],
+      ['office-agent', 'bot', 'Should I send the report, or the draft?', 'Send it tomorrow.', 'Send the report tomorrow.'],
+    ];
+    for (const [author, role, said, step, wrong] of never) expect([said, replying([[author, role, said]], 'maren')(step)]).toEqual([said, expect.not.arrayContaining([wrong])]);
   });
 
   it("reads an offer that is a verb on 'it' alone ('Shall I book it?') with the sentence just before: a thing it says is ready, or a step stated with nothing but its when", () => {

@@ -153,6 +153,8 @@ describe('subject lexicon examples', () => {
     const anchor = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => [...c.anchor]).sort();
     expect(anchor('Publish the notes Tuesday 14 April, 09:00 CEST.')).toEqual(anchor('Publish the notes Tuesday 14 April, 09:00.'));
     expect(anchor('Die Wartung beginnt um 22:00 MESZ.')).toEqual(anchor('Die Wartung beginnt um 22:00.'));
+    expect(anchor('Die Wartung beginnt um 22 Uhr MESZ.')).toEqual(anchor('Die Wartung beginnt um 22 Uhr.'));
+    expect(anchor('Publish the notes at 9 am CEST.')).toEqual(anchor('Publish the notes at 9 am.'));
     // (A zone said with no time before it is what the clause is about: "Store timestamps in UTC".)
     expect(anchor('Store all timestamps in UTC.')).toContain('utc');
     const views = ['Publish the notes Tuesday 14 April, 09:00 CEST.', 'Move the banner to 21 April, 09:00 CEST.'].map((t) => viewOf(t, subjects, engine.lexicon));

@@ -3425,49 +3425,82 @@ function withPronounObject(input: CandidateInput, said: () => readonly string[],
 /** The most words a noun phrase named after its determiner may have to stand for "it" or "them". */
 const OBJECT_MAX_WORDS = 4;
 
+/** The most words before a verb in which a negator rules that saying of it out ("don't raise the price"). */
+const NEGATOR_REACH = 2;
+
 /**
  * "Raise it to 700." answering "Should I trim the basket or do you want to raise the cap?": a step
  * on "it" or "them" whose verb a sentence said just before (`before`, nearest first) puts with its
- * object is that step on that object, "Raise the cap to 700.". The object is a noun phrase that
- * opens with a determiner ("the", "our", "this"), of at most a few words, up to a function word
- * or a mark, that fits the pronoun's number; the nearest sentence that says the verb decides, and
- * one that says it with no such object ("can we push it?") leaves the statement as it was.
+ * object is that step on that object, "Raise the cap to 700.". The nearest sentence that says the
+ * verb decides, at its last saying that is a verb (no determiner before it: "the update this
+ * morning") and not ruled out ("don't raise the price; raise the cap"); a verb said there with no
+ * such object ("can we push it?") leaves the statement as it was, and so does an "it" that settles
+ * a value or makes a turn of phrase ("Friday it is.", "Take it easy.", "Tell IT first.").
  */
 function withObjectOfSameVerb(lex: CompiledStatementLexicon, stems: Stems, before: readonly string[], statement: string, valueWord: (word: string) => boolean): string {
   const m = lex.words.statements.offerPronoun.exec(statement);
-  // ("Friday it is." settles a value; "it" there points at nothing to name.)
-  const next = bareToken(statement.slice(m?.[0].length ?? 0).trim().split(/\s+/)[0] ?? '');
-  if (!m || valueWord(m[1]) || lex.words.statements.singularCopula.test(next) || lex.words.statements.pluralCopula.test(next)) return statement;
+  if (!m || m[2] !== m[2].toLowerCase() || valueWord(m[1])) return statement;
+  const [next = '', then = ''] = statement.slice(m[0].length).trim().split(/\s+/).map(bareToken);
+  const saysWhen = HAS_NUMBER.test(next) || (lex.words.stopwords.has(next) && (HAS_NUMBER.test(then) || valueWord(then)));
+  if (!endsObject(lex, next, valueWord) && !saysWhen) return statement;
   const verb = stems.of(m[1].toLowerCase());
   const plural = m[2].toLowerCase() === 'them';
   for (const sentence of before) {
     const toks = sentence.split(/\s+/).filter(Boolean);
-    const at = toks.findIndex((t) => stems.of(bareToken(t)) === verb);
-    if (at < 0) continue;
-    const phrase = objectAfter(lex, toks.slice(at + 1), valueWord);
-    if (phrase === null) return statement;
-    const head = bareToken(phrase.split(/\s+/).pop() ?? '');
-    const pluralHead = /[^s]s$/i.test(head) && !/is$/i.test(head);
-    return pluralHead === plural ? `${m[1]} ${phrase}${statement.slice(m[0].length)}` : statement;
+    for (let at = toks.length - 1; at >= 0; at--) {
+      if (stems.of(bareToken(toks[at])) !== verb || (at > 0 && lex.words.referenceDeterminer.test(bareToken(toks[at - 1])))) continue;
+      if (lex.words.cues.negator.test(toks.slice(Math.max(0, at - NEGATOR_REACH), at).join(' ').toLowerCase())) continue;
+      const phrase = objectAfter(lex, toks.slice(at + 1), valueWord);
+      if (phrase === null || pluralNoun(bareToken(phrase.split(/\s+/).pop() ?? '')) !== plural) return statement;
+      return `${m[1]} ${phrase}${statement.slice(m[0].length)}`;
+    }
   }
   return statement;
 }
 
-/** The noun phrase that opens `toks` with a determiner, up to a function word, a word that says when or a mark (its last word keeps no mark), or null. */
+/** Whether a word may follow a verb's whole object: the end, a word that says when, an adverb in -ly, or one of the object enders. */
+function endsObject(lex: CompiledStatementLexicon, word: string, valueWord: (word: string) => boolean): boolean {
+  const sw = lex.words.statements;
+  return word === '' || valueWord(word) || sw.whenAdverb.test(word) || sw.objectEnder.test(word) || /\p{L}{3,}ly$/u.test(word);
+}
+
+/** A noun's plural form ("reminders"), not one that only ends in s ("bonus", "status", "analysis", "access"). */
+const pluralNoun = (noun: string) => /[^s]s$/i.test(noun) && !/(?:is|us)$/i.test(noun);
+
+/**
+ * The noun phrase that opens `toks`: a determiner (not a pointing word, which may be a conjunction
+ * or say when: "check that Marc approved", "push this week"), then at most a few words of content,
+ * none a name after the first ("the draft Marc asked about"), up to a mark or a word that may
+ * follow a whole object. Null when it runs on into more than that ("the new very big report", "the
+ * price for students") or sets another thing beside it ("the report, or the draft").
+ */
 function objectAfter(lex: CompiledStatementLexicon, toks: readonly string[], valueWord: (word: string) => boolean): string | null {
-  if (toks.length < 2 || /[,;:.!?)]$/.test(toks[0]) || !lex.words.referenceDeterminer.test(bareToken(toks[0]))) return null;
-  const out = [toks[0]];
-  for (const t of toks.slice(1)) {
+  const sw = lex.words.statements;
+  // ("book the van for 9:00", "for Monday": a function word before a value or a word that says when says when.)
+  const saysWhen = (t: string | undefined) => {
+    const word = bareToken(t ?? '');
+    return word !== '' && (HAS_NUMBER.test(word) || valueWord(word) || sw.whenAdverb.test(word));
+  };
+  const first = bareToken(toks[0] ?? '');
+  if (/[,;:.!?)]$/.test(toks[0] ?? '') || !lex.words.referenceDeterminer.test(first) || sw.pointingPronoun.test(first)) return null;
+  const out: string[] = [];
+  let k = 1;
+  for (; k < toks.length; k++) {
+    const t = toks[k];
     const word = bareToken(t);
-    // (A word that says when ends it: "send the reminders today", "the order on Friday".)
-    if (word === '' || lex.words.stopwords.has(word) || lex.words.statements.offerPronoun.test(`x ${word}`) || valueWord(word) || lex.words.statements.whenAdverb.test(word)) break;
+    if (t.startsWith('(') || endsObject(lex, word, valueWord) || (lex.words.stopwords.has(word) && saysWhen(toks[k + 1]))) break;
+    // ("keep the rule or charge from the first one" ends the object at "or"; "the report or the draft" puts up two.)
+    if (sw.disjunction.test(word) && !lex.words.referenceDeterminer.test(bareToken(toks[k + 1] ?? ''))) break;
+    if (lex.words.stopwords.has(word) || sw.offerPronoun.test(`x ${word}`) || (out.length > 0 && /^\p{Lu}/u.test(t)) || out.length === OBJECT_MAX_WORDS) return null;
     out.push(t.replace(/[,;:.!?)]+$/u, ''));
-    if (out.length > OBJECT_MAX_WORDS + 1) return null;
-    if (/[,;:.!?)]$/.test(t)) break;
+    if (/[,;:.!?)]$/.test(t)) {
+      k++;
+      break;
+    }
   }
-  if (out.length < 2 || !out.slice(1).some((w) => !HAS_NUMBER.test(w))) return null;
-  const phrase = out.join(' ');
-  return opensQuote(phrase) ? null : `${out[0].toLowerCase()}${phrase.slice(out[0].length)}`;
+  if (out.length === 0 || out.every((w) => HAS_NUMBER.test(w)) || (k < toks.length && sw.disjunction.test(bareToken(toks[k])) && lex.words.referenceDeterminer.test(bareToken(toks[k + 1] ?? '')))) return null;
+  const phrase = [first, ...out].join(' ');
+  return opensQuote(phrase) ? null : phrase;
 }
 
 /** What joins two clauses of one sentence: a semicolon, or a dash between spaces. */

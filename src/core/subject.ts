@@ -520,8 +520,11 @@ function numberValues(toks: readonly Token[], lex: CompiledSubjects, stemmer: St
     if (v) {
       // (The limit's words say how the value holds, not what it is of: "max 3 chargers".)
       for (const k of markBound(v, toks, i, lex)) consumed.add(k);
-      // (The zone of a time is part of it: "publish 09:00 CEST" says nothing about a "CEST".)
-      if (v.key === 'time' && i + 1 < toks.length && lex.zones.has(toks[i + 1].text)) consumed.add(i + 1);
+      // (The zone of a time is part of it: "publish 09:00 CEST", "9 am CEST" and "22 Uhr MESZ" say nothing about a "CEST".)
+      if (v.key === 'time') {
+        const z = i + 1 < toks.length && (lex.am.has(toks[i + 1].text) || lex.pm.has(toks[i + 1].text) || lex.clock.has(toks[i + 1].text)) ? i + 2 : i + 1;
+        if (z < toks.length && lex.zones.has(toks[z].text)) consumed.add(z);
+      }
       valueAt.set(i, v);
     }
   }

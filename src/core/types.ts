@@ -553,6 +553,10 @@ export interface StatementWords {
   hourWord: RegExp;
   /** Adverbs that say when ("today", "heute"): they end a verb's object. */
   whenAdverb: RegExp;
+  /** Words that may follow a verb's whole object ("to", "anyway"); "for", "of" and "or" say more of it. */
+  objectEnder: RegExp;
+  /** Pronouns that point back ("that", "these"): as a determiner they may be a conjunction or say when. */
+  pointingPronoun: RegExp;
   /** A step that says nothing but verbs on pointing pronouns, a particle after each ("Set that up and tell them."). */
   pronounStepsOnly: RegExp;
   /** A step that opens with its verb and an object pronoun ("Send it …"): group 2 is the pronoun. */

@@ -984,7 +984,7 @@ const narrowed = (c: SubjectClause, keep: (word: string) => boolean): SubjectCla
  * Two values that say the same: equal, or a day of the month and a date on that day ("the 25th",
  * every month, is kept by "25 April").
  */
-export function sameValue(a: string, b: string): boolean {
+function sameValue(a: string, b: string): boolean {
   if (a === b) return true;
   const day = (v: string) => /^day (\d+)$/.exec(v)?.[1];
   const dayA = day(a);

@@ -23,7 +23,7 @@
 // In both, a decision's reversal cues are its statement's and its message's, but for those another
 // decision of the same message states itself (`reversalCues`), and an agent never reverses a person.
 import { clauseClaims, utteranceConflict, type ClauseClaim, type CompiledLexicon } from './contradiction';
-import { answeredValueChange, askedViewOf, contradiction, onlyOfItsKind, sameSubject, sameValue, isBareNumber, correctedValueChanged, replacement, restatesRetired, reversal, said, SubjectMemo, offeredViewOf, valueReplacement, viewOf, withTaskSubject, wrongValueRestated, type Reversal, type SubjectMatch, type SubjectView } from './subject';
+import { answeredValueChange, askedViewOf, contradiction, onlyOfItsKind, sameSubject, isBareNumber, correctedValueChanged, replacement, restatesRetired, reversal, said, SubjectMemo, offeredViewOf, valueReplacement, viewOf, withTaskSubject, wrongValueRestated, type Reversal, type SubjectMatch, type SubjectView } from './subject';
 import type { Stems } from './text';
 import type { Decision, DecisionCandidate, Message, PatternCandidate, TaskAnalysis } from './types';
 import { excerpt } from './text';
@@ -395,23 +395,7 @@ export function titledChange(later: LaterDecision, o: Decision, theirs: SubjectV
   if (isCorrection(o) && (cues.length === 0 || judge.speakerOf(d) !== 'human' || (o.corrects && wrongValueRestated(judge.correctedView(o.corrects), theirs, mine)))) return null;
   const older = withTaskSubject(theirs, mine, words);
   const newer = withTaskSubject(mine, theirs, words);
-  const extended = older !== theirs || newer !== mine;
-  const change = (extended ? valueReplacement(older, newer, 'firm', mine.clauses.some(isBareNumber)) : null) ?? (cues.length > 0 ? movedDate(theirs, mine, words) : null);
+  if (older === theirs && newer === mine) return null;
+  const change = valueReplacement(older, newer, 'firm', mine.clauses.some(isBareNumber));
   return change && `${change}, on what both tasks' titles name (${[...words].map((w) => said([w], title)).join(', ')})`;
-}
-
-/**
- * "The beta moves by a week, to Tuesday the 21st." after "Publish Tuesday April 14, 09:00 CEST."
- * in a task on the same matter: a change of plan that moves the matter itself (its subject is
- * nothing but words both titles name, `matter`) to one new date moves the one date the earlier
- * decision set, whatever words that one uses. "The stands move to 21 April" moves the stands
- * only. What it changes, or null.
- */
-function movedDate(older: SubjectView, newer: SubjectView, matter: ReadonlySet<string>): string | null {
-  if (!newer.clauses.every((c) => [...c.anchor].every((w) => matter.has(w))) || !newer.clauses.some((c) => c.anchor.size > 0)) return null;
-  const dates = (v: SubjectView) => v.clauses.flatMap((c) => c.values.filter((x) => x.key === 'date' && !x.negated && !x.bound));
-  const [was, ...otherWas] = dates(older);
-  const [now, ...otherNow] = dates(newer);
-  if (!was || !now || otherWas.length > 0 || otherNow.length > 0 || sameValue(was.value, now.value)) return null;
-  return `a new date: ${was.value} → ${now.value}`;
 }

@@ -943,6 +943,8 @@ describe('decision candidates', () => {
     // The last saying of the verb that is not ruled out, and an adverb after the object, which stays out of it.
     expect(replying([['lea', 'human', "Don't raise the price, raise the cap."]], 'maren')('Raise it to 700.')).toContain('Raise the cap to 700.');
     expect(replying([['shop-agent', 'bot', 'Should I raise the cap slightly?']], 'maren')('Raise it to 700.')).toContain('Raise the cap to 700.');
+    expect(replying([['ops-agent', 'bot', 'Shall I set the log level back to info?']], 'maren')('Set it to warn.')).toContain('Set the log level to warn.');
+    expect(replying([['hotel-agent', 'bot', 'Should I book the big family room?']], 'maren')('Book it for Friday.')).toContain('Book the big family room for Friday.');
     // Each row: what was said before, the step, a reading it must never get (the thing named is another, or no whole thing).
     const never: Array<[string, 'human' | 'bot', string, string, string]> = [
       ['house-agent', 'bot', 'Should I tell the landlord about the leak?', 'Tell IT first.', 'Tell the landlord first.'],
@@ -955,6 +957,14 @@ describe('decision candidates', () => {
       ['travel-agent', 'bot', "I'll take the train.", 'Take it easy.', 'Take the train easy.'],
       ['shop-agent', 'bot', 'Should I lower the price for students?', 'Lower it to 9 EUR.', 'Lower the price to 9 EUR.'],
       ['office-agent', 'bot', 'Should I send the report, or the draft?', 'Send it tomorrow.', 'Send the report tomorrow.'],
+      ['office-agent', 'bot', 'Should I sign the lease and the annex?', 'Sign it today.', 'Sign the lease today.'],
+      ['hotel-agent', 'bot', 'Should I book the big family room?', 'Book it for Friday.', 'Book the big for Friday.'],
+      ['office-agent', 'bot', 'Should I fix the old back door?', 'Fix it tomorrow.', 'Fix the old tomorrow.'],
+      ['cafe-agent', 'bot', 'Should I print the menus?', 'Print it today.', 'Print the menus today.'],
+      ['event-agent', 'bot', 'Should I call the caterer?', 'Call it a day.', 'Call the caterer a day.'],
+      ['event-agent', 'bot', 'Should I call the caterer?', 'Call it off.', 'Call the caterer off.'],
+      ['office-agent', 'bot', 'Should I send the invoices to the clients?', 'Send them a reminder.', 'Send the invoices a reminder.'],
+      ['office-agent', 'bot', 'Should I send my notes?', 'Send them to Anna.', "Send Maren's notes to Anna."],
     ];
     for (const [author, role, said, step, wrong] of never) expect([said, replying([[author, role, said]], 'maren')(step)]).toEqual([said, expect.not.arrayContaining([wrong])]);
   });

@@ -3440,9 +3440,11 @@ const NEGATOR_REACH = 2;
 function withObjectOfSameVerb(lex: CompiledStatementLexicon, stems: Stems, before: readonly string[], statement: string, valueWord: (word: string) => boolean): string {
   const m = lex.words.statements.offerPronoun.exec(statement);
   if (!m || m[2] !== m[2].toLowerCase() || valueWord(m[1])) return statement;
+  // (What follows "it" shows it is the object: a word that may end one, or a when. "Call it off."
+  // is another verb than "call the caterer", and "Send them a reminder." sends to them.)
   const [next = '', then = ''] = statement.slice(m[0].length).trim().split(/\s+/).map(bareToken);
   const saysWhen = HAS_NUMBER.test(next) || (lex.words.stopwords.has(next) && (HAS_NUMBER.test(then) || valueWord(then)));
-  if (!endsObject(lex, next, valueWord) && !saysWhen) return statement;
+  if ((!endsObject(lex, next, valueWord) && !saysWhen) || lex.words.statements.verbParticle.test(next)) return statement;
   const verb = stems.of(m[1].toLowerCase());
   const plural = m[2].toLowerCase() === 'them';
   for (const sentence of before) {
@@ -3451,21 +3453,24 @@ function withObjectOfSameVerb(lex: CompiledStatementLexicon, stems: Stems, befor
       if (stems.of(bareToken(toks[at])) !== verb || (at > 0 && lex.words.referenceDeterminer.test(bareToken(toks[at - 1])))) continue;
       if (lex.words.cues.negator.test(toks.slice(Math.max(0, at - NEGATOR_REACH), at).join(' ').toLowerCase())) continue;
       const phrase = objectAfter(lex, toks.slice(at + 1), valueWord);
-      if (phrase === null || pluralNoun(bareToken(phrase.split(/\s+/).pop() ?? '')) !== plural) return statement;
+      if (phrase === null || nounNumber(bareToken(phrase.split(/\s+/).pop() ?? '')) !== (plural ? 'plural' : 'singular')) return statement;
       return `${m[1]} ${phrase}${statement.slice(m[0].length)}`;
     }
   }
   return statement;
 }
 
-/** Whether a word may follow a verb's whole object: the end, a word that says when, an adverb in -ly, or one of the object enders. */
+/** Whether a word may follow a verb's whole object: the end, a word that says when, or one of the object enders. */
 function endsObject(lex: CompiledStatementLexicon, word: string, valueWord: (word: string) => boolean): boolean {
   const sw = lex.words.statements;
-  return word === '' || valueWord(word) || sw.whenAdverb.test(word) || sw.objectEnder.test(word) || /\p{L}{3,}ly$/u.test(word);
+  return word === '' || valueWord(word) || sw.whenAdverb.test(word) || sw.objectEnder.test(word);
 }
 
-/** A noun's plural form ("reminders"), not one that only ends in s ("bonus", "status", "analysis", "access"). */
-const pluralNoun = (noun: string) => /[^s]s$/i.test(noun) && !/(?:is|us)$/i.test(noun);
+/** A noun's number by its form: "reminders" plural, "cap" and "access" singular; one in -us may be either ("menus", "bonus"), and one in -is is singular ("analysis"). */
+function nounNumber(noun: string): 'plural' | 'singular' | 'unknown' {
+  if (/us$/i.test(noun)) return 'unknown';
+  return /[^s]s$/i.test(noun) && !/is$/i.test(noun) ? 'plural' : 'singular';
+}
 
 /**
  * The noun phrase that opens `toks`: a determiner (not a pointing word, which may be a conjunction
@@ -3482,15 +3487,21 @@ function objectAfter(lex: CompiledStatementLexicon, toks: readonly string[], val
     return word !== '' && (HAS_NUMBER.test(word) || valueWord(word) || sw.whenAdverb.test(word));
   };
   const first = bareToken(toks[0] ?? '');
-  if (/[,;:.!?)]$/.test(toks[0] ?? '') || !lex.words.referenceDeterminer.test(first) || sw.pointingPronoun.test(first)) return null;
+  // ("my" is the one who said it, not the one whose step it is: "Should I send my notes?")
+  if (/[,;:.!?)]$/.test(toks[0] ?? '') || !lex.words.referenceDeterminer.test(first) || sw.pointingPronoun.test(first) || ` ${first} `.search(sw.speakerSelf) >= 0 || sw.speakerWord.test(first)) return null;
   const out: string[] = [];
   let k = 1;
   for (; k < toks.length; k++) {
     const t = toks[k];
     const word = bareToken(t);
-    if (t.startsWith('(') || endsObject(lex, word, valueWord) || (lex.words.stopwords.has(word) && saysWhen(toks[k + 1]))) break;
-    // ("keep the rule or charge from the first one" ends the object at "or"; "the report or the draft" puts up two.)
-    if (sw.disjunction.test(word) && !lex.words.referenceDeterminer.test(bareToken(toks[k + 1] ?? ''))) break;
+    // (An adverb in -ly or a particle ends it only at the sentence's end or before a word that ends
+    // an object: "raise the cap slightly?", "set the level back to info"; "the big family room"
+    // and "the old back door" go on.)
+    const last = k + 1 >= toks.length || /[,;:.!?)]$/.test(t) || endsObject(lex, bareToken(toks[k + 1]), valueWord);
+    if (t.startsWith('(') || endsObject(lex, word, valueWord) || (lex.words.stopwords.has(word) && saysWhen(toks[k + 1])) || (last && (/\p{L}{3,}ly$/u.test(word) || sw.verbParticle.test(word)))) break;
+    // ("keep the rule or charge from the first one" ends the object at "or"; "the report or the
+    // draft" and "the lease and the annex" put up two.)
+    if ((sw.disjunction.test(word) || sw.itemJoiner.test(word)) && !lex.words.referenceDeterminer.test(bareToken(toks[k + 1] ?? ''))) break;
     if (lex.words.stopwords.has(word) || sw.offerPronoun.test(`x ${word}`) || (out.length > 0 && /^\p{Lu}/u.test(t)) || out.length === OBJECT_MAX_WORDS) return null;
     out.push(t.replace(/[,;:.!?)]+$/u, ''));
     if (/[,;:.!?)]$/.test(t)) {
@@ -3498,7 +3509,8 @@ function objectAfter(lex: CompiledStatementLexicon, toks: readonly string[], val
       break;
     }
   }
-  if (out.length === 0 || out.every((w) => HAS_NUMBER.test(w)) || (k < toks.length && sw.disjunction.test(bareToken(toks[k])) && lex.words.referenceDeterminer.test(bareToken(toks[k + 1] ?? '')))) return null;
+  const joined = k < toks.length && (sw.disjunction.test(bareToken(toks[k])) || sw.itemJoiner.test(bareToken(toks[k])));
+  if (out.length === 0 || out.every((w) => HAS_NUMBER.test(w)) || (joined && lex.words.referenceDeterminer.test(bareToken(toks[k + 1] ?? '')))) return null;
   const phrase = [first, ...out].join(' ');
   return opensQuote(phrase) ? null : phrase;
 }

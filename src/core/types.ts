@@ -557,6 +557,8 @@ export interface StatementWords {
   objectEnder: RegExp;
   /** Pronouns that point back ("that", "these"): as a determiner they may be a conjunction or say when. */
   pointingPronoun: RegExp;
+  /** Particles that complete a verb ("set it back", "call it off"). */
+  verbParticle: RegExp;
   /** A step that says nothing but verbs on pointing pronouns, a particle after each ("Set that up and tell them."). */
   pronounStepsOnly: RegExp;
   /** A step that opens with its verb and an object pronoun ("Send it …"): group 2 is the pronoun. */

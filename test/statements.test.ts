@@ -929,11 +929,17 @@ describe('decision candidates', () => {
     const read: Array<[Array<[string, 'human' | 'bot', string]>, string, string]> = [
       [[['shop-agent', 'bot', 'Spend this month: 588 EUR, under the 600 EUR cap. Should I trim the order, or do you want to raise the cap?']], 'Raise it to 700.', 'Raise the cap to 700.'],
       [[['lucia', 'human', "The reanalysis won't be done until the 7th. Can we push the internal draft?"]], 'Push it to the 9th.', 'Push the internal draft to the 9th.'],
-      [[['lab-agent', 'bot', 'Two ways: raise the centrifuge cap to 15,000 USD, or keep the 12,000 USD cap and wait.'], ['tom', 'human', 'Waiting is silly.']], 'Raise it to 15k.', 'Raise the centrifuge cap to 15k.'],
-      [[['tom', 'human', "Do we keep the 'second no-show' rule or charge from the first one now?"]], 'Keep it. Second one.', "Keep the 'second no-show' rule. Second one."],
+      [[['lab-agent', 'bot', 'Should we raise the centrifuge cap to 15,000 USD?'], ['tom', 'human', 'Waiting is silly.']], 'Raise it to 15k.', 'Raise the centrifuge cap to 15k.'],
+      [[['tom', 'human', "Do we keep the 'second no-show' rule?"]], 'Keep it. Second one.', "Keep the 'second no-show' rule. Second one."],
+      // The question, not a statement or a report beside it, says what the step is on.
+      [[['shop-agent', 'bot', 'Should I raise the cap? Customers hate when we raise the price.']], 'Raise it to 700.', 'Raise the cap to 700.'],
+      [[['office-agent', 'bot', 'Should I send the report? Sending the newsletter failed yesterday.']], 'Send it tomorrow.', 'Send the report tomorrow.'],
       [[['office-agent', 'bot', 'Shall I send the reminders today?']], 'Send them tomorrow.', 'Send the reminders tomorrow.'],
       // The verb said with no phrase after it, a phrase of the other number, or no such verb at all: "it" stays.
       [[['lucia', 'human', "The reanalysis won't be done until the 7th. Can we push it?"]], 'Push it to the 9th.', 'Push it to the 9th.'],
+      // Options laid out, and a step put up beside a second one, are no question of one thing.
+      [[['lab-agent', 'bot', 'Two ways: raise the centrifuge cap to 15,000 USD, or keep the 12,000 USD cap and wait.']], 'Raise it to 15k.', 'Raise it to 15k.'],
+      [[['tom', 'human', "Do we keep the 'second no-show' rule or charge from the first one now?"]], 'Keep it. Second one.', 'Keep it. Second one.'],
       [[['office-agent', 'bot', 'Shall I send the invoice today?']], 'Send them tomorrow.', 'Send them tomorrow.'],
       [[['shop-agent', 'bot', 'The cap is 600 EUR. Shall I change the supplier?']], 'Raise it to 700.', 'Raise it to 700.'],
       // A value settled with "it is" names no object, though the same word stands before one earlier.
@@ -941,7 +947,7 @@ describe('decision candidates', () => {
     ];
     for (const [before, step, recorded] of read) expect([step, replying(before, 'maren')(step)]).toEqual([step, expect.arrayContaining([recorded])]);
     // The last saying of the verb that is not ruled out, and an adverb after the object, which stays out of it.
-    expect(replying([['lea', 'human', "Don't raise the price, raise the cap."]], 'maren')('Raise it to 700.')).toContain('Raise the cap to 700.');
+    expect(replying([['shop-agent', 'bot', "The board says we can't raise the price. Should I raise the cap instead?"]], 'maren')('Raise it to 700.')).toContain('Raise the cap to 700.');
     expect(replying([['shop-agent', 'bot', 'Should I raise the cap slightly?']], 'maren')('Raise it to 700.')).toContain('Raise the cap to 700.');
     expect(replying([['ops-agent', 'bot', 'Shall I set the log level back to info?']], 'maren')('Set it to warn.')).toContain('Set the log level to warn.');
     expect(replying([['hotel-agent', 'bot', 'Should I book the big family room?']], 'maren')('Book it for Friday.')).toContain('Book the big family room for Friday.');
@@ -965,6 +971,12 @@ describe('decision candidates', () => {
       ['event-agent', 'bot', 'Should I call the caterer?', 'Call it off.', 'Call the caterer off.'],
       ['office-agent', 'bot', 'Should I send the invoices to the clients?', 'Send them a reminder.', 'Send the invoices a reminder.'],
       ['office-agent', 'bot', 'Should I send my notes?', 'Send them to Anna.', "Send Maren's notes to Anna."],
+      ['travel-agent', 'bot', 'Options:\n- Book the early train (39 EUR)\n- Book the late train (29 EUR)', 'The first one. Book it today.', 'Book the late train today.'],
+      ['office-agent', 'bot', 'Should I order the chairs and tables?', 'Order them today.', 'Order the chairs today.'],
+      ['office-agent', 'bot', 'Should I send the invitations to the speakers?', 'Send them an invite.', 'Send the invitations an invite.'],
+      ['office-agent', 'bot', 'In general the report looks fine, right?', 'Generate it tomorrow.', 'Generate the report looks fine tomorrow.'],
+      ['office-agent', 'bot', 'Should I send the [report](https://x.io/r) today?', 'Send it tomorrow.', 'Send the [report](https://x.io/r tomorrow.'],
+      ['lea', 'human', "Don't raise the price, raise the cap.", 'Raise it to 700.', 'Raise the price to 700.'],
     ];
     for (const [author, role, said, step, wrong] of never) expect([said, replying([[author, role, said]], 'maren')(step)]).toEqual([said, expect.not.arrayContaining([wrong])]);
   });

@@ -323,8 +323,8 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
     // value is set, no candidate of its own.
     if (judgedValues.some((v) => v?.judged === k)) continue;
     const { made, consumed } = clauseCandidates(input, scene, walk, clauses, k, bodies[k], judgedValues[k]);
-    const said = saidBefore(input, p, clauses[k].start);
-    const named = made.map((c) => withSpeakerNamed(input, facts, messages[p].author, withAddressee(facts, messages[p].author, clauses[k].text, withPronounObject(input, said, c))));
+    const asked = questionsBefore(input, p);
+    const named = made.map((c) => withSpeakerNamed(input, facts, messages[p].author, withAddressee(facts, messages[p].author, clauses[k].text, withPronounObject(input, asked, c))));
     const scoped = named.length === 1 && lastStated === k - 1 ? banOfInstruction(input, out[out.length - 1], named[0]) : null;
     if (scoped) out[out.length - 1] = scoped;
     else appendAll(out, named);
@@ -3403,15 +3403,20 @@ function withReferent(lex: CompiledStatementLexicon, sentences: readonly Span[],
 /** How many messages before a person's statement are read for what its "it" or "them" stands for. */
 const OBJECT_LOOKBACK_MESSAGES = 2;
 
-/** The sentences said before offset `at` of message p, nearest first: its own, then those of the messages just before it. */
-function saidBefore(input: CandidateInput, p: number, at: number): () => string[] {
-  let said: string[] | undefined;
+/**
+ * The questions of the messages just before message p, nearest first: what a person's step on
+ * "it" may answer ("Should I send the report?" — "Send it tomorrow."). A statement, a report or an
+ * option listed there may name the same verb for another thing ("Sending the newsletter failed",
+ * "(b) send the final version"), and the person's own words before are no question put to them.
+ */
+function questionsBefore(input: CandidateInput, p: number): () => string[] {
+  let asked: string[] | undefined;
   return () => {
-    if (said === undefined) {
-      said = sentencesAt(input, p).filter((x) => x.end <= at).map((x) => x.text).reverse();
-      for (let q = p - 1; q >= Math.max(0, p - OBJECT_LOOKBACK_MESSAGES); q--) said.push(...sentencesAt(input, q).map((x) => x.text).reverse());
+    if (asked === undefined) {
+      asked = [];
+      for (let q = p - 1; q >= Math.max(0, p - OBJECT_LOOKBACK_MESSAGES); q--) asked.push(...sentencesAt(input, q).map((x) => x.text).filter(isQuestion).reverse());
     }
-    return said;
+    return asked;
   };
 }
 
@@ -3430,12 +3435,12 @@ const NEGATOR_REACH = 2;
 
 /**
  * "Raise it to 700." answering "Should I trim the basket or do you want to raise the cap?": a step
- * on "it" or "them" whose verb a sentence said just before (`before`, nearest first) puts with its
- * object is that step on that object, "Raise the cap to 700.". The nearest sentence that says the
- * verb decides, at its last saying that is a verb (no determiner before it: "the update this
- * morning") and not ruled out ("don't raise the price; raise the cap"); a verb said there with no
- * such object ("can we push it?") leaves the statement as it was, and so does an "it" that settles
- * a value or makes a turn of phrase ("Friday it is.", "Take it easy.", "Tell IT first.").
+ * on "it" or "them" whose verb a question just before (`before`, nearest first) puts up as a step
+ * with its object is that step on that object, "Raise the cap to 700.". The verb stands as a step
+ * there: after "I", "we", "you" or "to" ("should I send", "can we push", "want to raise"), not
+ * ruled out. The nearest question that says the verb decides; one that says it with no such
+ * object ("can we push it?") leaves the statement as it was, and so does an "it" that settles a
+ * value or makes a turn of phrase ("Friday it is.", "Take it easy.", "Tell IT first.").
  */
 function withObjectOfSameVerb(lex: CompiledStatementLexicon, stems: Stems, before: readonly string[], statement: string, valueWord: (word: string) => boolean): string {
   const m = lex.words.statements.offerPronoun.exec(statement);
@@ -3449,8 +3454,8 @@ function withObjectOfSameVerb(lex: CompiledStatementLexicon, stems: Stems, befor
   const plural = m[2].toLowerCase() === 'them';
   for (const sentence of before) {
     const toks = sentence.split(/\s+/).filter(Boolean);
-    for (let at = toks.length - 1; at >= 0; at--) {
-      if (stems.of(bareToken(toks[at])) !== verb || (at > 0 && lex.words.referenceDeterminer.test(bareToken(toks[at - 1])))) continue;
+    for (let at = toks.length - 1; at > 0; at--) {
+      if (stems.of(bareToken(toks[at])) !== verb || !lex.words.statements.stepSubject.test(bareToken(toks[at - 1]))) continue;
       if (lex.words.cues.negator.test(toks.slice(Math.max(0, at - NEGATOR_REACH), at).join(' ').toLowerCase())) continue;
       const phrase = objectAfter(lex, toks.slice(at + 1), valueWord);
       if (phrase === null || nounNumber(bareToken(phrase.split(/\s+/).pop() ?? '')) !== (plural ? 'plural' : 'singular')) return statement;
@@ -3499,9 +3504,9 @@ function objectAfter(lex: CompiledStatementLexicon, toks: readonly string[], val
     // and "the old back door" go on.)
     const last = k + 1 >= toks.length || /[,;:.!?)]$/.test(t) || endsObject(lex, bareToken(toks[k + 1]), valueWord);
     if (t.startsWith('(') || endsObject(lex, word, valueWord) || (lex.words.stopwords.has(word) && saysWhen(toks[k + 1])) || (last && (/\p{L}{3,}ly$/u.test(word) || sw.verbParticle.test(word)))) break;
-    // ("keep the rule or charge from the first one" ends the object at "or"; "the report or the
-    // draft" and "the lease and the annex" put up two.)
-    if ((sw.disjunction.test(word) || sw.itemJoiner.test(word)) && !lex.words.referenceDeterminer.test(bareToken(toks[k + 1] ?? ''))) break;
+    // ("the report or the draft", "the chairs and tables": two things, or one and a second step;
+    // a link's or a note's brackets are no words of a phrase.)
+    if (sw.disjunction.test(word) || sw.itemJoiner.test(word) || /[[\]]/.test(t)) return null;
     if (lex.words.stopwords.has(word) || sw.offerPronoun.test(`x ${word}`) || (out.length > 0 && /^\p{Lu}/u.test(t)) || out.length === OBJECT_MAX_WORDS) return null;
     out.push(t.replace(/[,;:.!?)]+$/u, ''));
     if (/[,;:.!?)]$/.test(t)) {
@@ -3510,7 +3515,7 @@ function objectAfter(lex: CompiledStatementLexicon, toks: readonly string[], val
     }
   }
   const joined = k < toks.length && (sw.disjunction.test(bareToken(toks[k])) || sw.itemJoiner.test(bareToken(toks[k])));
-  if (out.length === 0 || out.every((w) => HAS_NUMBER.test(w)) || (joined && lex.words.referenceDeterminer.test(bareToken(toks[k + 1] ?? '')))) return null;
+  if (out.length === 0 || out.every((w) => HAS_NUMBER.test(w)) || joined) return null;
   const phrase = [first, ...out].join(' ');
   return opensQuote(phrase) ? null : phrase;
 }

@@ -559,6 +559,8 @@ export interface StatementWords {
   pointingPronoun: RegExp;
   /** Particles that complete a verb ("set it back", "call it off"). */
   verbParticle: RegExp;
+  /** Words right before the verb of a step a question puts up ("should I send", "want to raise"). */
+  stepSubject: RegExp;
   /** A step that says nothing but verbs on pointing pronouns, a particle after each ("Set that up and tell them."). */
   pronounStepsOnly: RegExp;
   /** A step that opens with its verb and an object pronoun ("Send it …"): group 2 is the pronoun. */

@@ -97,6 +97,7 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     objectEnder: new RegExp(`^(?:${words('objectEnders')})$`, 'iu'),
     pointingPronoun: new RegExp(`^(?:${words('pointingPronouns')})$`, 'iu'),
     verbParticle: new RegExp(`^(?:${words('verbParticles')})$`, 'iu'),
+    stepSubject: new RegExp(`^(?:${words('stepSubjects')})$`, 'iu'),
     // ("Set that up and tell them.": verbs on pointing pronouns, a particle after each, joined.)
     pronounStepsOnly: new RegExp(`^\\p{L}+\\s+(?:${words('pointingPronouns')})(?:\\s+(?:${words('verbParticles')}))?(?:\\s*(?:,|,?\\s+and|\\s+und|\\s+y)\\s+\\p{L}+\\s+(?:${words('pointingPronouns')})(?:\\s+(?:${words('verbParticles')}))?)*[.!]?$`, 'iu'),
     // ("Send it to Dr. Reuter": the verb that opens the step, then the pronoun.)

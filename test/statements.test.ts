@@ -935,6 +935,7 @@ describe('decision candidates', () => {
       [[['shop-agent', 'bot', 'Should I raise the cap? Customers hate when we raise the price.']], 'Raise it to 700.', 'Raise the cap to 700.'],
       [[['office-agent', 'bot', 'Should I send the report? Sending the newsletter failed yesterday.']], 'Send it tomorrow.', 'Send the report tomorrow.'],
       [[['office-agent', 'bot', 'Shall I send the reminders today?']], 'Send them tomorrow.', 'Send the reminders tomorrow.'],
+      [[['cafe-agent', 'bot', 'Should I print the menus?']], 'Print them today.', 'Print the menus today.'],
       // The verb said with no phrase after it, a phrase of the other number, or no such verb at all: "it" stays.
       [[['lucia', 'human', "The reanalysis won't be done until the 7th. Can we push it?"]], 'Push it to the 9th.', 'Push it to the 9th.'],
       // Options laid out, and a step put up beside a second one, are no question of one thing.
@@ -977,6 +978,8 @@ describe('decision candidates', () => {
       ['office-agent', 'bot', 'In general the report looks fine, right?', 'Generate it tomorrow.', 'Generate the report looks fine tomorrow.'],
       ['office-agent', 'bot', 'Should I send the [report](https://x.io/r) today?', 'Send it tomorrow.', 'Send the [report](https://x.io/r tomorrow.'],
       ['lea', 'human', "Don't raise the price, raise the cap.", 'Raise it to 700.', 'Raise the price to 700.'],
+      ['shop-agent', 'bot', 'Should I make the cap higher?', 'Make it 700.', 'Make the cap higher 700.'],
+      ['shop-agent', 'bot', 'Should we keep the list short?', 'Keep it to 5 items.', 'Keep the list short to 5 items.'],
     ];
     for (const [author, role, said, step, wrong] of never) expect([said, replying([[author, role, said]], 'maren')(step)]).toEqual([said, expect.not.arrayContaining([wrong])]);
   });

@@ -3458,7 +3458,7 @@ function withObjectOfSameVerb(lex: CompiledStatementLexicon, stems: Stems, befor
       if (stems.of(bareToken(toks[at])) !== verb || !lex.words.statements.stepSubject.test(bareToken(toks[at - 1]))) continue;
       if (lex.words.cues.negator.test(toks.slice(Math.max(0, at - NEGATOR_REACH), at).join(' ').toLowerCase())) continue;
       const phrase = objectAfter(lex, toks.slice(at + 1), valueWord);
-      if (phrase === null || nounNumber(bareToken(phrase.split(/\s+/).pop() ?? '')) !== (plural ? 'plural' : 'singular')) return statement;
+      if (phrase === null || !endsInNoun(phrase, plural)) return statement;
       return `${m[1]} ${phrase}${statement.slice(m[0].length)}`;
     }
   }
@@ -3471,10 +3471,15 @@ function endsObject(lex: CompiledStatementLexicon, word: string, valueWord: (wor
   return word === '' || valueWord(word) || sw.whenAdverb.test(word) || sw.objectEnder.test(word);
 }
 
-/** A noun's number by its form: "reminders" plural, "cap" and "access" singular; one in -us may be either ("menus", "bonus"), and one in -is is singular ("analysis"). */
-function nounNumber(noun: string): 'plural' | 'singular' | 'unknown' {
-  if (/us$/i.test(noun)) return 'unknown';
-  return /[^s]s$/i.test(noun) && !/is$/i.test(noun) ? 'plural' : 'singular';
+/**
+ * Whether a phrase ends in a noun of the pronoun's number, as the tagger reads it: "the menus" and
+ * "the children" are plural, "the bonus" and "the staff" singular, "the news" neither; "the cap
+ * higher" and "the list short" end in what the object is made, not in the object. Asked only for a
+ * phrase about to stand for "it" or "them".
+ */
+function endsInNoun(phrase: string, plural: boolean): boolean {
+  nlp ??= require('compromise') as (t: string) => Doc;
+  return nlp(phrase).has(plural ? '#Plural$' : '#Singular$');
 }
 
 /**

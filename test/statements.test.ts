@@ -952,8 +952,9 @@ describe('decision candidates', () => {
     expect(replying([['shop-agent', 'bot', 'Should I raise the cap slightly?']], 'maren')('Raise it to 700.')).toContain('Raise the cap to 700.');
     expect(replying([['ops-agent', 'bot', 'Shall I set the log level back to info?']], 'maren')('Set it to warn.')).toContain('Set the log level to warn.');
     expect(replying([['hotel-agent', 'bot', 'Should I book the big family room?']], 'maren')('Book it for Friday.')).toContain('Book the big family room for Friday.');
-    // Each row: what was said before, the step, a reading it must never get (the thing named is another, or no whole thing).
-    const never: Array<[string, 'human' | 'bot', string, string, string]> = [
+    // Each row: what was said before, the step, a reading it must never get (the thing named is another, or no whole thing),
+    // and what is recorded instead when that is not the step as said.
+    const never: Array<[string, 'human' | 'bot', string, string, string, string?]> = [
       ['house-agent', 'bot', 'Should I tell the landlord about the leak?', 'Tell IT first.', 'Tell the landlord first.'],
       ['lea', 'human', 'The update this morning broke the login.', 'Update it tonight.', 'Update this morning broke tonight.'],
       ['pay-agent', 'bot', 'Should I pay the bonus to the drivers?', 'Pay them on Friday.', 'Pay the bonus on Friday.'],
@@ -965,14 +966,14 @@ describe('decision candidates', () => {
       ['shop-agent', 'bot', 'Should I lower the price for students?', 'Lower it to 9 EUR.', 'Lower the price to 9 EUR.'],
       ['office-agent', 'bot', 'Should I send the report, or the draft?', 'Send it tomorrow.', 'Send the report tomorrow.'],
       ['office-agent', 'bot', 'Should I sign the lease and the annex?', 'Sign it today.', 'Sign the lease today.'],
-      ['hotel-agent', 'bot', 'Should I book the big family room?', 'Book it for Friday.', 'Book the big for Friday.'],
-      ['office-agent', 'bot', 'Should I fix the old back door?', 'Fix it tomorrow.', 'Fix the old tomorrow.'],
+      ['hotel-agent', 'bot', 'Should I book the big family room?', 'Book it for Friday.', 'Book the big for Friday.', 'Book the big family room for Friday.'],
+      ['office-agent', 'bot', 'Should I fix the old back door?', 'Fix it tomorrow.', 'Fix the old tomorrow.', 'Fix the old back door tomorrow.'],
       ['cafe-agent', 'bot', 'Should I print the menus?', 'Print it today.', 'Print the menus today.'],
       ['event-agent', 'bot', 'Should I call the caterer?', 'Call it a day.', 'Call the caterer a day.'],
       ['event-agent', 'bot', 'Should I call the caterer?', 'Call it off.', 'Call the caterer off.'],
       ['office-agent', 'bot', 'Should I send the invoices to the clients?', 'Send them a reminder.', 'Send the invoices a reminder.'],
       ['office-agent', 'bot', 'Should I send my notes?', 'Send them to Anna.', "Send Maren's notes to Anna."],
-      ['travel-agent', 'bot', 'Options:\n- Book the early train (39 EUR)\n- Book the late train (29 EUR)', 'The first one. Book it today.', 'Book the late train today.'],
+      ['travel-agent', 'bot', 'Options:\n- Book the early train (39 EUR)\n- Book the late train (29 EUR)', 'The first one. Book it today.', 'Book the late train today.', 'Book it today.'],
       ['office-agent', 'bot', 'Should I order the chairs and tables?', 'Order them today.', 'Order the chairs today.'],
       ['office-agent', 'bot', 'Should I send the invitations to the speakers?', 'Send them an invite.', 'Send the invitations an invite.'],
       ['office-agent', 'bot', 'In general the report looks fine, right?', 'Generate it tomorrow.', 'Generate the report looks fine tomorrow.'],
@@ -981,7 +982,11 @@ describe('decision candidates', () => {
       ['shop-agent', 'bot', 'Should I make the cap higher?', 'Make it 700.', 'Make the cap higher 700.'],
       ['shop-agent', 'bot', 'Should we keep the list short?', 'Keep it to 5 items.', 'Keep the list short to 5 items.'],
     ];
-    for (const [author, role, said, step, wrong] of never) expect([said, replying([[author, role, said]], 'maren')(step)]).toEqual([said, expect.not.arrayContaining([wrong])]);
+    for (const [author, role, said, step, wrong, recorded = step] of never) {
+      const got = replying([[author, role, said]], 'maren')(step);
+      expect([said, got]).toEqual([said, expect.not.arrayContaining([wrong])]);
+      expect([said, got]).toEqual([said, expect.arrayContaining([recorded])]);
+    }
   });
 
   it("reads an offer that is a verb on 'it' alone ('Shall I book it?') with the sentence just before: a thing it says is ready, or a step stated with nothing but its when", () => {

@@ -318,12 +318,12 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
   let lastStated = -1;
   const bodies = clauses.map((clause) => clause.text.slice(optionKept(input, scene, clause.text, contentStart(lexicon, clause.text))).trim());
   const judgedValues = bodies.map((body, k) => valueOfJudged(input, clauses, k, body));
+  const asked = questionsBefore(input, p);
   for (let k = 0; k < clauses.length; k++) {
     // "… 14 days for the first reminder is too long. make it 7": the judgement is why the new
     // value is set, no candidate of its own.
     if (judgedValues.some((v) => v?.judged === k)) continue;
     const { made, consumed } = clauseCandidates(input, scene, walk, clauses, k, bodies[k], judgedValues[k]);
-    const asked = questionsBefore(input, p);
     const named = made.map((c) => withSpeakerNamed(input, facts, messages[p].author, withAddressee(facts, messages[p].author, clauses[k].text, withPronounObject(input, asked, c))));
     const scoped = named.length === 1 && lastStated === k - 1 ? banOfInstruction(input, out[out.length - 1], named[0]) : null;
     if (scoped) out[out.length - 1] = scoped;
@@ -3421,9 +3421,8 @@ function questionsBefore(input: CandidateInput, p: number): () => string[] {
 }
 
 /** A person's statement with its "it" or "them" read as `withObjectOfSameVerb` reads it; the words as said stay its `said`. */
-function withPronounObject(input: CandidateInput, said: () => readonly string[], c: SentenceCandidate): SentenceCandidate {
-  if (!input.lexicon.words.statements.offerPronoun.test(c.statement)) return c;
-  const statement = withObjectOfSameVerb(input.lexicon, input.stems, said(), c.statement, whenWord(input));
+function withPronounObject(input: CandidateInput, asked: () => readonly string[], c: SentenceCandidate): SentenceCandidate {
+  const statement = withObjectOfSameVerb(input.lexicon, input.stems, asked, c.statement, whenWord(input));
   return statement === c.statement ? c : { ...c, statement, said: c.said ?? c.statement };
 }
 
@@ -3442,17 +3441,17 @@ const NEGATOR_REACH = 2;
  * object ("can we push it?") leaves the statement as it was, and so does an "it" that settles a
  * value or makes a turn of phrase ("Friday it is.", "Take it easy.", "Tell IT first.").
  */
-function withObjectOfSameVerb(lex: CompiledStatementLexicon, stems: Stems, before: readonly string[], statement: string, valueWord: (word: string) => boolean): string {
+function withObjectOfSameVerb(lex: CompiledStatementLexicon, stems: Stems, asked: () => readonly string[], statement: string, valueWord: (word: string) => boolean): string {
   const m = lex.words.statements.offerPronoun.exec(statement);
   if (!m || m[2] !== m[2].toLowerCase() || valueWord(m[1])) return statement;
   // (What follows "it" shows it is the object: a word that may end one, or a when. "Call it off."
   // is another verb than "call the caterer", and "Send them a reminder." sends to them.)
   const [next = '', then = ''] = statement.slice(m[0].length).trim().split(/\s+/).map(bareToken);
-  const saysWhen = HAS_NUMBER.test(next) || (lex.words.stopwords.has(next) && (HAS_NUMBER.test(then) || valueWord(then)));
-  if ((!endsObject(lex, next, valueWord) && !saysWhen) || lex.words.statements.verbParticle.test(next)) return statement;
+  const follows = endsObject(lex, next, valueWord) || HAS_NUMBER.test(next) || whenAfterFunctionWord(lex, next, then, valueWord);
+  if (!follows || lex.words.statements.verbParticle.test(next)) return statement;
   const verb = stems.of(m[1].toLowerCase());
   const plural = m[2].toLowerCase() === 'them';
-  for (const sentence of before) {
+  for (const sentence of asked()) {
     const toks = sentence.split(/\s+/).filter(Boolean);
     for (let at = toks.length - 1; at > 0; at--) {
       if (stems.of(bareToken(toks[at])) !== verb || !lex.words.statements.stepSubject.test(bareToken(toks[at - 1]))) continue;
@@ -3469,6 +3468,11 @@ function withObjectOfSameVerb(lex: CompiledStatementLexicon, stems: Stems, befor
 function endsObject(lex: CompiledStatementLexicon, word: string, valueWord: (word: string) => boolean): boolean {
   const sw = lex.words.statements;
   return word === '' || valueWord(word) || sw.whenAdverb.test(word) || sw.objectEnder.test(word);
+}
+
+/** A function word before a value or a word that says when ("for 9:00", "on Friday", "bis morgen"): together they say when. */
+function whenAfterFunctionWord(lex: CompiledStatementLexicon, word: string, next: string, valueWord: (word: string) => boolean): boolean {
+  return lex.words.stopwords.has(word) && next !== '' && (HAS_NUMBER.test(next) || valueWord(next) || lex.words.statements.whenAdverb.test(next));
 }
 
 /**
@@ -3491,11 +3495,6 @@ function endsInNoun(phrase: string, plural: boolean): boolean {
  */
 function objectAfter(lex: CompiledStatementLexicon, toks: readonly string[], valueWord: (word: string) => boolean): string | null {
   const sw = lex.words.statements;
-  // ("book the van for 9:00", "for Monday": a function word before a value or a word that says when says when.)
-  const saysWhen = (t: string | undefined) => {
-    const word = bareToken(t ?? '');
-    return word !== '' && (HAS_NUMBER.test(word) || valueWord(word) || sw.whenAdverb.test(word));
-  };
   const first = bareToken(toks[0] ?? '');
   // ("my" is the one who said it, not the one whose step it is: "Should I send my notes?")
   if (/[,;:.!?)]$/.test(toks[0] ?? '') || !lex.words.referenceDeterminer.test(first) || sw.pointingPronoun.test(first) || ` ${first} `.search(sw.speakerSelf) >= 0 || sw.speakerWord.test(first)) return null;
@@ -3507,11 +3506,12 @@ function objectAfter(lex: CompiledStatementLexicon, toks: readonly string[], val
     // (An adverb in -ly or a particle ends it only at the sentence's end or before a word that ends
     // an object: "raise the cap slightly?", "set the level back to info"; "the big family room"
     // and "the old back door" go on.)
-    const last = k + 1 >= toks.length || /[,;:.!?)]$/.test(t) || endsObject(lex, bareToken(toks[k + 1]), valueWord);
-    if (t.startsWith('(') || endsObject(lex, word, valueWord) || (lex.words.stopwords.has(word) && saysWhen(toks[k + 1])) || (last && (/\p{L}{3,}ly$/u.test(word) || sw.verbParticle.test(word)))) break;
-    // ("the report or the draft", "the chairs and tables": two things, or one and a second step;
-    // a link's or a note's brackets are no words of a phrase.)
-    if (sw.disjunction.test(word) || sw.itemJoiner.test(word) || /[[\]]/.test(t)) return null;
+    const after = bareToken(toks[k + 1] ?? '');
+    const last = k + 1 >= toks.length || /[,;:.!?)]$/.test(t) || endsObject(lex, after, valueWord);
+    // (What joins another thing or step to it, "or", "and", is read after the loop.)
+    if (t.startsWith('(') || endsObject(lex, word, valueWord) || whenAfterFunctionWord(lex, word, after, valueWord) || (last && (/\p{L}{3,}ly$/u.test(word) || sw.verbParticle.test(word))) || sw.disjunction.test(word) || sw.itemJoiner.test(word)) break;
+    // (A link's or a note's brackets are no words of a phrase.)
+    if (/[[\]]/.test(t)) return null;
     if (lex.words.stopwords.has(word) || sw.offerPronoun.test(`x ${word}`) || (out.length > 0 && /^\p{Lu}/u.test(t)) || out.length === OBJECT_MAX_WORDS) return null;
     out.push(t.replace(/[,;:.!?)]+$/u, ''));
     if (/[,;:.!?)]$/.test(t)) {
@@ -3519,6 +3519,8 @@ function objectAfter(lex: CompiledStatementLexicon, toks: readonly string[], val
       break;
     }
   }
+  // ("the report or the draft", "the chairs and tables", "keep the rule or charge …": two things,
+  // or one and a second step.)
   const joined = k < toks.length && (sw.disjunction.test(bareToken(toks[k])) || sw.itemJoiner.test(bareToken(toks[k])));
   if (out.length === 0 || out.every((w) => HAS_NUMBER.test(w)) || joined) return null;
   const phrase = [first, ...out].join(' ');

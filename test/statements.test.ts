@@ -2231,6 +2231,18 @@ describe('decision candidates', () => {
     expect(answering('events-bot', 'Option 1: the old print shop. Should I book it?')('Option 1.')).toEqual([]);
   });
 
+  it('reads a pick among options keyed by a capital letter alone in running text ("A: …. B: …. C: …")', () => {
+    const checks = answering('vet-bot', 'The last 10 checks were on four different days. Options: A: fixed Monday 8:30 check, two signatures. B: end-of-day check by the vet on duty. C: I prompt a check after every 20 entries.');
+    expect(checks('A.')).toEqual(['Fixed Monday 8:30 check, two signatures.']);
+    expect(checks('b')).toEqual(['End-of-day check by the vet on duty.']);
+    expect(checks('B and C.')).toEqual(['End-of-day check by the vet on duty.', 'I prompt a check after every 20 entries.']);
+    // The keys must run from A with none skipped: a lone "B: …" or a run from B is no list.
+    expect(answering('vet-bot', 'Plan B: end-of-day check by the vet on duty. Which do you want?')('B.')).toEqual([]);
+    expect(answering('vet-bot', 'Ward B: two cages free. Ward C: one cage free. Where should she go?')('B.')).toEqual([]);
+    // Lower case is no key ("a: …" in running text is rarely a list).
+    expect(answering('vet-bot', 'Two ways. a: fixed Monday check. b: end-of-day check. Which one?')('b')).toEqual([]);
+  });
+
   it('keeps the topic a joining word leads into ("And retention: …")', () => {
     const reply = answering('ops-bot', 'Debug logs are kept for 60 days, audit logs for a year. What should the retention be?');
     expect(reply('And retention: 30 days for everything, 90 only for audit logs.')).toEqual(['Retention: 30 days for everything, 90 only for audit logs.']);

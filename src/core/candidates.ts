@@ -2588,7 +2588,7 @@ function offeredKeys(lex: CompiledStatementLexicon, offered: string): string[] {
   const keys = [
     ...offered.split('\n').flatMap((line) => ITEM.exec(line)?.[1] ?? []),
     ...splitSentences(offered, lex.words.statements).flatMap((s) => inlineList(lex, s.text)?.items.map((x) => x.key) ?? []),
-    ...[...offered.matchAll(lex.words.statements.optionLabel)].map((m) => m[1]),
+    ...optionLabels(lex, offered).map((m) => m[1]),
   ];
   return [...new Set(keys.map((k) => k.toLowerCase()))];
 }
@@ -2643,7 +2643,7 @@ function inlineItem(lex: CompiledStatementLexicon, offered: string, key: string)
  * 2: the forum, 200 seats."): the sentence after its label, up to the next label.
  */
 function labelledItem(lex: CompiledStatementLexicon, offered: string, key: string): { option: string; about: string } | null {
-  const marks = [...offered.matchAll(lex.words.statements.optionLabel)];
+  const marks = optionLabels(lex, offered);
   if (marks.length < 2) return null;
   const k = marks.findIndex((m) => m[1].toLowerCase() === key);
   if (k < 0) return null;
@@ -2651,6 +2651,23 @@ function labelledItem(lex: CompiledStatementLexicon, offered: string, key: strin
   const to = k + 1 < marks.length ? marks[k + 1].index! : offered.length;
   const option = firstClause(lex, offered.slice(from, to));
   return contentWordCount(option, lex.words) >= 1 ? { option, about: '' } : null;
+}
+
+// A capital letter and a colon where a sentence or a list's lead ends: "Options: A: fixed Monday
+// 8:30 check. B: end-of-day check …". (Lower case, "a: …", is not a key.)
+const BARE_LABEL = /(?<=^|[.!?:;]\s+|\n\s*)([A-H]):\s+/gu;
+
+/**
+ * The labels of options written in running text, in order: "Option 1: … Option 2: …", or capital
+ * keys alone, "A: … B: … C: …", which count only as a run from A with none skipped, so that one
+ * "Q: …" or "Note B: …" is no list.
+ */
+function optionLabels(lex: CompiledStatementLexicon, offered: string): RegExpMatchArray[] {
+  const named = [...offered.matchAll(lex.words.statements.optionLabel)];
+  if (named.length >= 2) return named;
+  const bare = [...offered.matchAll(BARE_LABEL)];
+  const run = bare.length >= 2 && bare.every((m, k) => m[1] === String.fromCharCode(65 + k));
+  return run ? bare.map((m) => Object.assign([m[0], m[1].toLowerCase()], { index: m.index, input: m.input }) as RegExpMatchArray) : named;
 }
 
 /** "Options for the closing line:" → "closing line". */

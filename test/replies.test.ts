@@ -90,6 +90,24 @@ describe('reply acts', () => {
     expect(typesAt(thread(['ops-agent', 'bot', options], ['stefan', 'human', 'A week of waiting is too long.']), 1)).toEqual([]);
   });
 
+  it("a pick after a colleague's reply to the agent's options picks among those options, and answers the agent's message", () => {
+    const options = 'Checked the room system. A: Wed 9:00, room 2.08. B: Thu 10:00, room 2.08. C: Thu 14:00, room 3.02.';
+    const m = thread(['lab-agent', 'bot', options], ['tomas', 'human', 'A clashes with my teaching.'], ['ingrid', 'human', 'B. Thursdays from next week.']);
+    expect(typesAt(m, 2)).toEqual(['confirmation']);
+    expect(detect(m, engine.rules).answered).toEqual([-1, 0, 0]);
+    // Two colleagues picking in turn, both answer the options.
+    const both = thread(['lab-agent', 'bot', options], ['tomas', 'human', 'B'], ['ingrid', 'human', 'B. Thursdays from next week.']);
+    expect([typesAt(both, 1), typesAt(both, 2)]).toEqual([['confirmation'], ['confirmation']]);
+    // With no options before the colleague's reply there is nothing to pick from, and a plain yes
+    // still answers the colleague.
+    expect(typesAt(thread(['lab-agent', 'bot', 'The room system is down until noon.'], ['tomas', 'human', 'Typical.'], ['ingrid', 'human', 'B. Thursdays from next week.']), 2)).toEqual([]);
+    const yes = thread(['lab-agent', 'bot', options], ['tomas', 'human', 'Can we skip the meeting in May?'], ['ingrid', 'human', 'Yes.']);
+    expect(detect(yes, engine.rules).answered[2]).toBe(1);
+    // Only so far back: four colleagues' remarks between the options and the pick are a new conversation.
+    const far = thread(['lab-agent', 'bot', options], ['tomas', 'human', 'Hm.'], ['ingrid', 'human', 'Not sure.'], ['tomas', 'human', 'Anyone?'], ['ingrid', 'human', 'Lunch first.'], ['mia', 'human', 'B.']);
+    expect(typesAt(far, 5)).toEqual([]);
+  });
+
   it("'no' answering the agent's own yes/no question is an answer, not a correction", () => {
     const m = thread(['shop-agent', 'bot', 'Should I also draft a newsletter?'], ['kim', 'human', 'No.']);
     expect(typesAt(m, 1)).toEqual([]);

@@ -143,7 +143,8 @@ function reactionFeatures(view: DialogueView, p: number): string[] {
   const out: string[] = [];
   for (let q = p + 1; q < messages.length && q <= p + 2; q++) {
     if (messages[q].author === messages[p].author) continue;
-    if (answered[q] !== p && q !== p + 1) continue;
+    // (A reply that picks among the options a message before p put up answers that message, not p.)
+    if (answered[q] !== p) continue;
     if (verdict[q] === 'confirmation' && messages[q].role !== 'bot') out.push('next:person-confirms');
     if (verdict[q] === 'disagreement' || verdict[q] === 'correction') out.push('next:objection');
     break;

@@ -48,6 +48,7 @@ export function detect(messages: readonly Message[], rules: readonly CompiledRul
   const plain = rules.filter((r) => !r.contextual);
   const contextual = rules.filter((r) => r.contextual);
   const answered = answeredPositions(messages);
+  const reaching = contextual.some((r) => r.spec.throughReplies);
   const detections: Detection[][] = messages.map(() => []);
   const kinds: Array<Set<RuleKind>> = messages.map(() => new Set());
   const EMPTY = new Set<RuleKind>();
@@ -56,18 +57,46 @@ export function detect(messages: readonly Message[], rules: readonly CompiledRul
     const { lower, ruleWords: words } = analysis[i];
     const earnest = withoutSarcasm(lower, sarcastic[i]);
     const a = answered[i];
-    const ctx = { answered: a >= 0 ? messages[a] : null, answeredKinds: a >= 0 ? kinds[a] : EMPTY, answeredTokens: a >= 0 ? analysis[a].tokens : undefined, stems };
+    const reach = reaching ? replyChain(messages, answered, a) : [];
+    const ctx = { answered: a >= 0 ? messages[a] : null, answeredKinds: a >= 0 ? kinds[a] : EMPTY, reachedKinds: reaching ? kindsOf(kinds, reach) : undefined, answeredTokens: a >= 0 ? analysis[a].tokens : undefined, stems };
     for (const pass of [plain, contextual]) {
       for (const rule of pass) {
         const d = rule.kind === 'confirmation' && earnest ? applyRule(rule, m, earnest.lower, ctx, earnest.words) : applyRule(rule, m, lower, ctx, words);
         if (d) {
           detections[i].push(d);
           kinds[i].add(d.kind);
+          // A reply that answers what a colleague's reply answered ("B" after "B is overkill")
+          // answers that message: the options it picks from are there.
+          if (rule.spec.throughReplies && rule.spec.previousHas) answered[i] = reach.find((at) => rule.spec.previousHas!.some((k) => kinds[at].has(k))) ?? answered[i];
         }
       }
     }
   }
   return { detections, answered };
+}
+
+// How many people's replies a rule's `throughReplies` reads back through to the message they answer.
+const REPLY_REACH = 3;
+
+/**
+ * Message `a` and the messages it answers in turn while each is a person's reply, up to and
+ * including the first agent message (at most REPLY_REACH steps back): several people answering
+ * one agent's options in turn all answer those options.
+ */
+function replyChain(messages: readonly Message[], answered: readonly number[], a: number): number[] {
+  if (a < 0) return [];
+  const out = [a];
+  for (let at = a; out.length <= REPLY_REACH && messages[at].role !== 'bot' && answered[at] >= 0; ) {
+    at = answered[at];
+    out.push(at);
+  }
+  return out;
+}
+
+function kindsOf(kinds: ReadonlyArray<ReadonlySet<RuleKind>>, at: readonly number[]): ReadonlySet<RuleKind> {
+  const out = new Set<RuleKind>();
+  for (const i of at) for (const k of kinds[i]) out.add(k);
+  return out;
 }
 
 /** The lowercase text with its sarcastic stretches blanked (offsets kept) and its words, or null when it has none. */

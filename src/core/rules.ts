@@ -31,6 +31,8 @@ export interface RuleContext {
   /** The message this one answers: the nearest earlier message by another speaker. */
   answered: Message | null;
   answeredKinds: ReadonlySet<RuleKind>;
+  /** The kinds of the answered message and of what it answered in turn, back through people's replies to the last agent message (a rule's `throughReplies`). */
+  reachedKinds?: ReadonlySet<RuleKind>;
   /** The answered message's stemmed content tokens, when its analysis has them (an echo rule compares with them). */
   answeredTokens?: readonly string[];
   /** The run's stem memo: an echo rule stems its reference through it. */
@@ -130,7 +132,8 @@ export function applyRule(rule: CompiledRule, message: Message, lower: string, c
     const asked = ctx.answered !== null && isQuestion(ctx.answered.text);
     if (asked !== (spec.replyToQuestion === 'require')) return null;
   }
-  if (spec.previousHas && !spec.previousHas.some((k) => ctx.answeredKinds.has(k))) return null;
+  const previousKinds = spec.throughReplies ? (ctx.reachedKinds ?? ctx.answeredKinds) : ctx.answeredKinds;
+  if (spec.previousHas && !spec.previousHas.some((k) => previousKinds.has(k))) return null;
   if (spec.previousLacks && spec.previousLacks.some((k) => ctx.answeredKinds.has(k))) return null;
   if (spec.previousMinWords !== undefined && (!ctx.answered || wordCount(ctx.answered.text) < spec.previousMinWords)) return null;
   if (rule.previousUnless && ctx.answered) {

@@ -64,6 +64,12 @@ export interface RuleSpec {
   replyTo?: ReplyConstraint;
   /** Kinds of cue the answered message must carry (e.g. a read-back or a proposal). */
   previousHas?: RuleKind[];
+  /**
+   * `previousHas` is met as well by what the answered message itself answered, back through the
+   * replies of people to it up to the last agent message ("B" after a colleague's "B is overkill",
+   * both picking among the agent's options).
+   */
+  throughReplies?: boolean;
   /** Kinds of cue that, when the answered message carries one, veto this rule. */
   previousLacks?: RuleKind[];
   /**

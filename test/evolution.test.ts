@@ -449,6 +449,20 @@ describe('a statement that leaves to its task what it is about', () => {
     expect(relate({ T1: 'Monthly catering orders', T2: 'Catering – new delivery time' })).toBe('active');
   });
 
+  it('takes a subject that is only what both titles name for that whole matter, against a statement that names nothing else', () => {
+    const titles: Record<string, string> = { T1: 'Vaccination clinic – plan', T2: 'Vaccination clinic – clash with a course' };
+    const relate = (said: string, statement: string) => {
+      const older = decision('DEC-20260202-001', 'T1', said, '2026-02-02T09:05:00Z');
+      const newer = decision('DEC-20260406-001', 'T2', statement, '2026-04-06T10:06:00Z');
+      relateNewDecisions({ decisions: [older, newer] }, [newer], engine.lexicon, undefined, { titleOf: (id) => titles[id] });
+      return older.superseded_reason ?? older.status;
+    };
+    expect(relate('14 June it is.', 'Clinic moves to Saturday 21 June, same times.')).toMatch(/^a new date: .*14.*→.*21.*, on what both tasks' titles name \(vaccination, clinic\)$/i);
+    // A subject of its own, beside the titles' words or without them, is another thing of the same matter.
+    expect(relate('14 June it is.', 'Clinic flyers go out on Saturday 21 June.')).toBe('active');
+    expect(relate('14 June it is.', 'Flyers go out on Saturday 21 June.')).toBe('active');
+  });
+
   it("lets a person's explicit change of plan retire the value a correction set, in a task whose title names the matter, and nothing less", () => {
     const titles: Record<string, string> = { T1: 'Hartmann BBQ – inquiry', T2: 'Hartmann BBQ – date moved' };
     const relate = (statement: string, spokenBy: 'bot' | 'human' = 'human') => {

@@ -1623,7 +1623,11 @@ export function onlyOfItsKind(earlier: readonly SubjectView[], newer: SubjectVie
  */
 export function withTaskSubject(v: SubjectView, other: SubjectView, words: ReadonlySet<string>): SubjectView {
   const theirs = subjectWords(other);
-  const leavesUnsaid = (c: SubjectClause) => c.values.length > 0 && !c.common && (c.anchor.size === 0 || [...c.anchor].some((w) => theirs.has(w)));
+  // (A subject that is only what the titles name, "Clinic moves to Saturday 21 June" in "Vaccination
+  // clinic – clash with CPD", is that whole matter too, against one that names nothing else either:
+  // "Clinic flyers go out on 14 June" is about the flyers.)
+  const onlyTitled = (anchor: ReadonlySet<string>) => [...anchor].every((w) => words.has(w));
+  const leavesUnsaid = (c: SubjectClause) => c.values.length > 0 && !c.common && (c.anchor.size === 0 || [...c.anchor].some((w) => theirs.has(w)) || (onlyTitled(c.anchor) && onlyTitled(theirs)));
   if (words.size === 0 || !v.clauses.some(leavesUnsaid)) return v;
   return { ...v, clauses: v.clauses.map((c) => (leavesUnsaid(c) ? { ...c, anchor: new Set([...c.anchor, ...words]) } : c)) };
 }

@@ -90,6 +90,15 @@ describe('reply acts', () => {
     expect(typesAt(thread(['ops-agent', 'bot', options], ['stefan', 'human', 'A week of waiting is too long.']), 1)).toEqual([]);
   });
 
+  it('a key picks an option after an acceptance word, before "then" or "yes", and alone closing the reasons for it', () => {
+    const options = 'Concrete: A) Hanson with pump hire, 07:00. B) Tarmac, after 11:00 only. Which one?';
+    const picks = (reply: string) => typesAt(thread(['site-bot', 'bot', options], ['dave', 'human', reply]), 1);
+    for (const reply of ['ok A, but only if the pump is there by 6:30', 'A yes, cancel the pump we booked.', 'B then, the pump is too dear.', 'A is cheaper with the pump in, 9,694 against 10,066. A']) expect(picks(reply)).toEqual(['confirmation']);
+    // An article is no key, and a letter closing a message that put up no options picks nothing.
+    expect(picks('A few things first.')).toEqual([]);
+    expect(typesAt(thread(['site-bot', 'bot', 'The pump was delivered at 6:40.'], ['dave', 'human', 'Checked the site. A']), 1)).toEqual([]);
+  });
+
   it("a pick after a colleague's reply to the agent's options picks among those options, and answers the agent's message", () => {
     const options = 'Checked the room system. A: Wed 9:00, room 2.08. B: Thu 10:00, room 2.08. C: Thu 14:00, room 3.02.';
     const m = thread(['lab-agent', 'bot', options], ['tomas', 'human', 'A clashes with my teaching.'], ['ingrid', 'human', 'B. Thursdays from next week.']);

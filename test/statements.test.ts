@@ -2248,6 +2248,9 @@ describe('decision candidates', () => {
     expect(reply('And retention: 30 days for everything, 90 only for audit logs.')).toEqual(['Retention: 30 days for everything, 90 only for audit logs.']);
     // A phrase that opens with a function word frames what follows; it is no topic.
     expect(reply('But with teeth: every debug log is deleted after 14 days.')).toEqual(['Every debug log is deleted after 14 days.']);
+    // A change from a named time on is no frame: only the joining word before it goes.
+    expect(reply('So from 1 April: 30 days for everything.')).toEqual(['From 1 April: 30 days for everything.']);
+    expect(reply('and from next week: 30 days for everything')).toEqual(['From next week: 30 days for everything.']);
   });
 
   it('keeps what belongs to the first word: a hash, an opening quote the sentence closes', () => {

@@ -90,13 +90,14 @@ describe('reply acts', () => {
     expect(typesAt(thread(['ops-agent', 'bot', options], ['stefan', 'human', 'A week of waiting is too long.']), 1)).toEqual([]);
   });
 
-  it('a key picks an option after an acceptance word, before "then" or "yes", and alone closing the reasons for it', () => {
+  it('a key picks an option after an acceptance word, or before a word that closes the choice ("B then, …", "A yes, …"), but not before one that goes on', () => {
     const options = 'Concrete: A) Hanson with pump hire, 07:00. B) Tarmac, after 11:00 only. Which one?';
-    const picks = (reply: string) => typesAt(thread(['site-bot', 'bot', options], ['dave', 'human', reply]), 1);
-    for (const reply of ['ok A, but only if the pump is there by 6:30', 'A yes, cancel the pump we booked.', 'B then, the pump is too dear.', 'A is cheaper with the pump in, 9,694 against 10,066. A']) expect(picks(reply)).toEqual(['confirmation']);
-    // An article is no key, and a letter closing a message that put up no options picks nothing.
-    expect(picks('A few things first.')).toEqual([]);
-    expect(typesAt(thread(['site-bot', 'bot', 'The pump was delivered at 6:40.'], ['dave', 'human', 'Checked the site. A']), 1)).toEqual([]);
+    const pickedBy = (reply: string) => acts(thread(['site-bot', 'bot', options], ['dave', 'human', reply])).patterns.filter((p) => p.type === 'confirmation').map((p) => p.rule);
+    for (const reply of ['A yes, cancel the pump we booked.', 'B then, the pump is too dear.', 'B passt.', 'B vale.']) expect(pickedBy(reply)).toEqual(['confirmations/option-pick']);
+    // A closing word that goes on says something else of the option: often that it will not do.
+    for (const reply of ['B passt nicht, die Zufahrt ist zu schmal.', 'B dann nicht, zu teuer.', 'B vale 400 euros más y llega tarde.', 'B then no longer works, the crane is late.', 'A yes or no from the site manager first, please.', 'A few things first.']) expect(pickedBy(reply)).not.toContain('confirmations/option-pick');
+    // A letter closing a message (a sign-off, an initial) picks nothing, even after an offer.
+    expect(typesAt(thread(['site-bot', 'bot', 'Soll ich die Pumpe für Montag 7 Uhr bestellen?'], ['bernd', 'human', 'Noch nicht, der Statiker hat nicht freigegeben.\nB']), 1)).toEqual([]);
   });
 
   it("a pick after a colleague's reply to the agent's options picks among those options, and answers the agent's message", () => {
@@ -113,8 +114,15 @@ describe('reply acts', () => {
     const yes = thread(['lab-agent', 'bot', options], ['tomas', 'human', 'Can we skip the meeting in May?'], ['ingrid', 'human', 'Yes.']);
     expect(detect(yes, engine.rules).answered[2]).toBe(1);
     // Only so far back: four colleagues' remarks between the options and the pick are a new conversation.
-    const far = thread(['lab-agent', 'bot', options], ['tomas', 'human', 'Hm.'], ['ingrid', 'human', 'Not sure.'], ['tomas', 'human', 'Anyone?'], ['ingrid', 'human', 'Lunch first.'], ['mia', 'human', 'B.']);
+    const far = thread(['lab-agent', 'bot', options], ['tomas', 'human', 'Hm.'], ['ingrid', 'human', 'Not sure.'], ['tomas', 'human', 'Lunch first.'], ['ingrid', 'human', 'Then a walk.'], ['mia', 'human', 'B.']);
     expect(typesAt(far, 5)).toEqual([]);
+    // A colleague's question is what the next reply answers, options before it or not.
+    const numbered = 'Options: 1. Hanson with pump hire. 2. Tarmac after 11. 3. Both, split pour. Which one?';
+    expect(typesAt(thread(['site-bot', 'bot', numbered], ['tomas', 'human', 'How many trucks does Hanson need for the slab?'], ['mia', 'human', '3, maybe 4.']), 2)).toEqual([]);
+    expect(typesAt(thread(['site-bot', 'bot', 'Shall I book the minibus for the zoo trip on Friday?'], ['tomas', 'human', 'How many drivers do we have that day?'], ['ingrid', 'human', '2.']), 2)).toEqual([]);
+    // What a pick answers is the agent's message, never a colleague's remark that proposes something in between.
+    const own = thread(['lab-agent', 'bot', options], ['ingrid', 'human', "Let's not rush, I want to hear Tomas first."], ['tomas', 'human', 'Mia prefers Thursdays.'], ['ingrid', 'human', 'B.']);
+    expect(acts(own).patterns.filter((p) => p.type === 'confirmation').map((p) => p.messages)).toEqual([[0, 3]]);
   });
 
   it("'no' answering the agent's own yes/no question is an answer, not a correction", () => {

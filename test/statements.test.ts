@@ -2239,8 +2239,18 @@ describe('decision candidates', () => {
     // The keys must run from A with none skipped: a lone "B: …" or a run from B is no list.
     expect(answering('vet-bot', 'Plan B: end-of-day check by the vet on duty. Which do you want?')('B.')).toEqual([]);
     expect(answering('vet-bot', 'Ward B: two cages free. Ward C: one cage free. Where should she go?')('B.')).toEqual([]);
-    // Lower case is no key ("a: …" in running text is rarely a list).
+    // Lower case is no key ("a: …" in running text is rarely a list), and keys before questions
+    // are who said what.
     expect(answering('vet-bot', 'Two ways. a: fixed Monday check. b: end-of-day check. Which one?')('b')).toEqual([]);
+    expect(answering('site-bot', 'Summary of the call with Hanson. A: Can you deliver on Monday at 7? B: Only after 11, the pump is booked.')('B.')).toEqual([]);
+  });
+
+  it('reads a key and a word that closes the choice before a comma ("B then, …", "A yes, …") as the pick, and what follows as said', () => {
+    const pump = answering('site-bot', 'Options: A) Hanson with pump hire, 07:00 B) Tarmac, after 11:00 only. Which one?');
+    expect(pump('A yes, cancel the pump we booked.')[0]).toBe('Hanson with pump hire, 07:00.');
+    expect(pump('B then, the crane can wait.')[0]).toBe('Tarmac, after 11:00 only.');
+    // A word that says something of the option is no closing word: the reply is read as said.
+    expect(pump('B passt nicht, die Zufahrt ist zu schmal.')).not.toContain('Tarmac, after 11:00 only.');
   });
 
   it('keeps the topic a joining word leads into ("And retention: …")', () => {

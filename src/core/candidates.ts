@@ -305,7 +305,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
   const out: SentenceCandidate[] = [];
   // "3. If the kids can't take them home …" answering a numbered list picks item 3; "48. People
   // need time …" answering "24 or 48 hours before?" picks 48 hours.
-  const lead = LEADING_OPTION.exec(messages[p].text);
+  const lead = LEADING_OPTION.exec(messages[p].text) ?? LEADING_CLOSED_KEY.exec(messages[p].text);
   if (lead && spoken.agent >= 0) {
     const option = pickedOption(lexicon, lead[1], messages[spoken.agent].text) ?? valueOfChoice(input, lead[1], sentencesAt(input, spoken.agent));
     if (option) out.push(make(p, withValueHolder(input, spoken.agent, option), 'decision', 'accepted', spoken.agent, true, [], [], 'selection', [...spoken.said, 'origin:selection', 'strength:accepted', 'hint:decision', ...valueFeatures(option)]));
@@ -1900,6 +1900,9 @@ function namedAsSaid(statement: string, said: string): boolean {
 
 /** "3." / "(b)" / "Option 2." opening a message, before the rest of it. */
 const LEADING_OPTION = /^\s*((?:option\s+)?\(?(?:[0-9]{1,2}|[a-h])[.)])(?:\s+|$)/i;
+// "B then, 78 a head." / "A yes, cancel the pump we booked.": a key and one word before a comma
+// (a pick only when that word closes a choice; see pickedOption).
+const LEADING_CLOSED_KEY = /^\s*((?:option\s+)?(?:[0-9]{1,2}|[a-h])\s+\p{L}+)\s*[,;]\s+/iu;
 
 /** Whether a message names the author ("@Dana", "Dana,"), i.e. asks them in particular. */
 function addresses(text: string, author: string): boolean {
@@ -2660,13 +2663,15 @@ const BARE_LABEL = /(?<=^|[.!?:;]\s+|\n\s*)([A-H]):\s+/gu;
 /**
  * The labels of options written in running text, in order: "Option 1: … Option 2: …", or capital
  * keys alone, "A: … B: … C: …", which count only as a run from A with none skipped, so that one
- * "Q: …" or "Note B: …" is no list.
+ * "Q: …" or "Note B: …" is no list, and none of whose items asks: "A: Can you deliver on Monday?
+ * B: Only after 11." is who said what.
  */
 function optionLabels(lex: CompiledStatementLexicon, offered: string): RegExpMatchArray[] {
   const named = [...offered.matchAll(lex.words.statements.optionLabel)];
   if (named.length >= 2) return named;
   const bare = [...offered.matchAll(BARE_LABEL)];
-  const run = bare.length >= 2 && bare.every((m, k) => m[1] === String.fromCharCode(65 + k));
+  const item = (k: number) => offered.slice(bare[k].index! + bare[k][0].length, k + 1 < bare.length ? bare[k + 1].index! : offered.length);
+  const run = bare.length >= 2 && bare.every((m, k) => m[1] === String.fromCharCode(65 + k) && !item(k).includes('?'));
   return run ? bare.map((m) => Object.assign([m[0], m[1].toLowerCase()], { index: m.index, input: m.input }) as RegExpMatchArray) : named;
 }
 

@@ -2,7 +2,7 @@
 // rules that read the answered message's cues run after the context-free ones, in message order.
 import type { MessageAnalysis } from './messageAnalysis';
 import { applyRule, wordSet, type CompiledRule } from './rules';
-import type { Span, Stems } from './text';
+import { isQuestion, type Span, type Stems } from './text';
 import type { Detection, Message, RuleKind } from './types';
 
 export interface DetectionResult {
@@ -57,8 +57,8 @@ export function detect(messages: readonly Message[], rules: readonly CompiledRul
     const { lower, ruleWords: words } = analysis[i];
     const earnest = withoutSarcasm(lower, sarcastic[i]);
     const a = answered[i];
-    const reach = reaching ? replyChain(messages, answered, a) : [];
-    const ctx = { answered: a >= 0 ? messages[a] : null, answeredKinds: a >= 0 ? kinds[a] : EMPTY, reachedKinds: reaching ? kindsOf(kinds, reach) : undefined, answeredTokens: a >= 0 ? analysis[a].tokens : undefined, stems };
+    const agent = reaching ? agentBehindReplies(messages, answered, a) : -1;
+    const ctx = { answered: a >= 0 ? messages[a] : null, answeredKinds: a >= 0 ? kinds[a] : EMPTY, reachedKinds: agent >= 0 ? new Set([...kinds[a], ...kinds[agent]]) : undefined, answeredTokens: a >= 0 ? analysis[a].tokens : undefined, stems };
     for (const pass of [plain, contextual]) {
       for (const rule of pass) {
         const d = rule.kind === 'confirmation' && earnest ? applyRule(rule, m, earnest.lower, ctx, earnest.words) : applyRule(rule, m, lower, ctx, words);
@@ -67,7 +67,7 @@ export function detect(messages: readonly Message[], rules: readonly CompiledRul
           kinds[i].add(d.kind);
           // A reply that answers what a colleague's reply answered ("B" after "B is overkill")
           // answers that message: the options it picks from are there.
-          if (rule.spec.throughReplies && rule.spec.previousHas) answered[i] = reach.find((at) => rule.spec.previousHas!.some((k) => kinds[at].has(k))) ?? answered[i];
+          if (rule.spec.throughReplies && agent >= 0 && !rule.spec.previousHas?.some((k) => kinds[a].has(k))) answered[i] = agent;
         }
       }
     }
@@ -79,24 +79,18 @@ export function detect(messages: readonly Message[], rules: readonly CompiledRul
 const REPLY_REACH = 3;
 
 /**
- * Message `a` and the messages it answers in turn while each is a person's reply, up to and
- * including the first agent message (at most REPLY_REACH steps back): several people answering
- * one agent's options in turn all answer those options.
+ * The agent message that person's message `a` answers, back through people's replies to it (at
+ * most REPLY_REACH of them), or -1: several people answering one agent's options in turn all
+ * answer those options. A person's question in between is answered by the next reply instead
+ * ("How many trucks does Hanson need?" — "3, maybe 4."), and so is an agent's message `a` itself.
  */
-function replyChain(messages: readonly Message[], answered: readonly number[], a: number): number[] {
-  if (a < 0) return [];
-  const out = [a];
-  for (let at = a; out.length <= REPLY_REACH && messages[at].role !== 'bot' && answered[at] >= 0; ) {
+function agentBehindReplies(messages: readonly Message[], answered: readonly number[], a: number): number {
+  let at = a;
+  for (let step = 0; step < REPLY_REACH && at >= 0 && messages[at].role !== 'bot'; step++) {
+    if (isQuestion(messages[at].text)) return -1;
     at = answered[at];
-    out.push(at);
   }
-  return out;
-}
-
-function kindsOf(kinds: ReadonlyArray<ReadonlySet<RuleKind>>, at: readonly number[]): ReadonlySet<RuleKind> {
-  const out = new Set<RuleKind>();
-  for (const i of at) for (const k of kinds[i]) out.add(k);
-  return out;
+  return at >= 0 && at !== a && messages[at].role === 'bot' ? at : -1;
 }
 
 /** The lowercase text with its sarcastic stretches blanked (offsets kept) and its words, or null when it has none. */

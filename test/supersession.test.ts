@@ -161,6 +161,15 @@ describe('subject lexicon examples', () => {
     expect(valueReplacement(views[0], views[1], 'loose')).toBeNull();
   });
 
+  it('reads an hour after a date and a comma as the hour, not as a day of the month before it', () => {
+    const values = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => c.values.map((v) => `${v.key}=${v.value}`)).sort();
+    expect(values('AGM: Friday 14 March, 8pm, parish hall.')).toEqual(['date=march 14', 'time=20:00', 'weekday=friday']);
+    expect(values('Am 14. März, 20 Uhr.')).toEqual(['date=march 14', 'time=20:00']);
+    // A month with its day after it is a date, and so is one before a year.
+    expect(values('The launch is March 8, 2026.')).toEqual(['date=march 8']);
+    expect(values('Meeting on March 8 at 9am.')).toEqual(['date=march 8', 'time=09:00']);
+  });
+
   it('reads common subject words of German and Spanish as their English equivalents', () => {
     const anchor = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => [...c.anchor]).sort();
     expect(anchor('Die Frist für Rücksendungen beträgt 30 Tage.')).toEqual(anchor('The deadline for returns is 30 days.'));

@@ -597,19 +597,23 @@ function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, c
   if (scale !== undefined) return countValue(toks[i + 2]?.text ?? '', num, lex, stemmer);
   const joined = (k: number) => (lex.monthJoiners.has(toks[k]?.text ?? '') ? month(k + 1) : null);
   const ordinal = lex.ordinals.has(toks[i + 1]?.text ?? '');
+  // (A month before the number is its date's only without a comma between and with no hour's word
+  // after it: "Friday 14 March, 8pm" is a time on 14 March, not 8 March.)
+  const hourWord = (w: string | undefined) => w !== undefined && (lex.am.has(w) || lex.pm.has(w) || lex.clock.has(w));
+  const monthBefore = toks[i].commaBefore || hourWord(toks[i + 1]?.text) ? null : month(i - 1);
   // "a 3rd year client", "the 2nd floor": an ordinal before a noun counts that noun's kind; only
   // one standing alone or before a month is a day ("the 21st", "3rd of May").
-  if (ordinal && !month(i - 1) && !month(i + 2) && !joined(i + 2) && countsNoun(toks[i + 2], lex, stemmer)) {
+  if (ordinal && !monthBefore && !month(i + 2) && !joined(i + 2) && countsNoun(toks[i + 2], lex, stemmer)) {
     consumed.add(i + 1);
     return null;
   }
-  if (ordinal || month(i + 1) || month(i - 1) || joined(i + 1)) {
-    const m = month(i + 1) ?? month(i - 1) ?? joined(i + 1) ?? joined(i + 2) ?? month(i + 2);
+  if (ordinal || month(i + 1) || monthBefore || joined(i + 1)) {
+    const m = month(i + 1) ?? monthBefore ?? joined(i + 1) ?? joined(i + 2) ?? month(i + 2);
     for (const k of [i - 1, i + 1, i + 2, i + 3]) if (month(k)) consumed.add(k);
     // "10 Jul 2026", "July 10, 2026", "10 de julio de 2026": the year after the day and its month
     // is that date's, no day of July; a number with a unit after it is a value of its own ("12
     // June, 2000 EUR").
-    const monthAt = month(i + 1) ? i + 1 : joined(i + 1) ? i + 2 : month(i - 1) ? i - 1 : -1;
+    const monthAt = month(i + 1) ? i + 1 : joined(i + 1) ? i + 2 : monthBefore ? i - 1 : -1;
     const after = monthAt < i ? i + 1 : monthAt + 1;
     const year = lex.monthJoiners.has(toks[after]?.text ?? '') ? after + 1 : after;
     if (monthAt >= 0 && YEAR.test(toks[year]?.text ?? '') && unitAt(toks, year + 1, lex) === null) consumed.add(year);

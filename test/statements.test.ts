@@ -1901,6 +1901,8 @@ describe('decision candidates', () => {
     ['a plain "it is …" sentence', 'The Kulturhaus is free on 14 October for 650 EUR. I have put a provisional hold on it. Shall I confirm it?', "No, we can't use the Kulturhaus, their lift is broken until November. It's the town library this time.", "It's the town library this time."],
     ['a sentence with a new value on what the agent said', 'Draft: orders from 50 EUR ship free. Shall I publish it?', "No, that's wrong. Free shipping starts at 40 EUR, not 50.", 'Free shipping starts at 40 EUR, not 50.'],
     ['a sentence naming someone the agent did not, in the place of the one it named', "I'll book Jonas for the two night shoots and ask the port office for access.", "No, that's wrong, I do layout now. Pia Kranz does our photography, book her.", 'Pia Kranz does our photography, book her.'],
+    ['an "it is …" sentence with another value of the kind the agent gave', "Draft SMS: 'AGM: Friday 14 March, 8pm, parish hall.' Shall I send it on Monday?", "No! It's the 21st. We moved it because of the show. Where did the 14th come from?", "It's the 21st."],
+    ['an "it is …" sentence with another number of the agent\'s unit', 'The ERC caps the narrative at 10 pages now, not 15. Shall I cut section 3?', "No, that's wrong. It's 12 pages. I read the guidance notes on Friday.", "It's 12 pages."],
   ])('in a correction, states the corrected fact of %s', (_what, agent, person, fact) => {
     const found = candidates([
       ['some-bot', 'bot', agent],
@@ -1918,6 +1920,11 @@ describe('decision candidates', () => {
     expect(by(booking, "No, that's wrong, the shoots are in the week after. Jonas takes the pictures, as planned.").filter((c) => c.statement.startsWith('Jonas'))).toEqual([]);
     expect(by(booking, 'Good. Pia Kranz sends her regards, by the way.').filter((c) => c.strength === 'correction')).toEqual([]);
     expect(by('The Kulturhaus is free on 14 October for 650 EUR.', "Good to know. It's the town library this time, though.").filter((c) => c.strength === 'correction')).toEqual([]);
+    // An "it is …" sentence in a correction that gives the agent's own value again, or a value of
+    // another kind, states no corrected value.
+    const agm = "Draft SMS: 'AGM: Friday 14 March, 8pm, parish hall.' Shall I send it on Monday?";
+    expect(by(agm, "No, that's wrong, the hall is booked. It's the 14th.").filter((c) => /^It's the 14th/.test(c.statement))).toEqual([]);
+    expect(by(agm, "No, that's wrong, the hall is booked. It's 120.").filter((c) => /^It's 120/.test(c.statement))).toEqual([]);
   });
 
   it('reads a value a person proposes as a proposal, not as a correction of the value the agent gave', () => {

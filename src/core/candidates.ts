@@ -1190,14 +1190,14 @@ function pickOrCorrect(input: CandidateInput, scene: MessageScene, r: ClauseRead
   if (scene.correcting && r.type) {
     r.strength = 'correction';
     if (r.type === 'decision' || r.type === 'constraint') r.type = 'constraint';
-  } else if (scene.correcting && !r.type && !r.reports && !onlyJudges(lexicon, r.lower) && (statesWhatIs(input, r) || restatesWithValue(input, scene, r) || namesSomeoneNew(input, scene, r))) {
+  } else if (scene.correcting && !r.type && !r.reports && !onlyJudges(lexicon, r.lower) && (statesWhatIs(input, r) || restatesWithValue(input, scene, r) || namesSomeoneNew(input, scene, r) || saysOtherValue(input, scene, r))) {
     // "No, we can't use the Kulturhaus. It's the town library this time." — in a correction, a
     // plain statement of what something is states the corrected fact; so does one that puts a
     // name the agent did not give in its place ("Pia Kranz does our photography, book her."). One
     // that tells what happened ("Dr. Albers changed her rounds last autumn.") says why.
     r.type = 'constraint';
     r.strength = 'correction';
-    r.act = 'value-correction' as SentenceAct;
+    r.act = VALUE_CORRECTION;
   } else if ((!r.type || r.act === 'request') && scene.agent >= 0 && namesOption(input, scene, r)) {
     // ("Mitte, please." asks for nothing but the option it names.)
     // A person naming one of the options the agent offered accepts that option; a short reply
@@ -1233,6 +1233,27 @@ function offeredToPick(input: CandidateInput, scene: MessageScene, body: string)
 function statesWhatIs(input: CandidateInput, r: ClauseReading): boolean {
   return input.lexicon.words.statements.factCopula.test(r.lower) && !isQuestion(r.body) && contentWordCount(r.body, input.stems) >= 2;
 }
+
+/**
+ * "No! It's the 21st." after "AGM: Friday 14 March, 8pm": a sentence that says what something is
+ * (statesWhatIs's opening) with one value, of a kind the agent's message gave another value of,
+ * states the corrected value; what "it" is comes from the agent's message.
+ */
+function saysOtherValue(input: CandidateInput, scene: MessageScene, r: ClauseReading): boolean {
+  if (scene.agent < 0 || isQuestion(r.body) || !input.lexicon.words.statements.factCopula.test(r.lower)) return false;
+  const mine = measures(r.body, input.unitSlot);
+  if (mine.length !== 1) return false;
+  const theirs = measures(input.messages[scene.agent].text, input.unitSlot);
+  const monthName = input.lexicon.words.statements.monthName;
+  // (A day written as an ordinal, "the 21st", is of the kind of a day written with its month.)
+  const day = (m: Measure) => ORDINAL_SUFFIX.test(m.unit) || monthName.test(m.unit);
+  const kin = (n: Measure) => (day(mine[0]) ? day(n) : sameMeasure(mine[0], n));
+  const of = theirs.filter(kin);
+  // (A bare number, "It's 120.", is of the agent's one number only; beside several it is of none.)
+  const bare = mine[0].unit === '' && mine[0].slot === null && mine[0].slotBefore === null;
+  return of.length > 0 && (!bare || of.length === 1) && !of.some((n) => sameNumber(n.number) === sameNumber(mine[0].number));
+}
+const ORDINAL_SUFFIX = /^(?:st|nd|rd|th)$/;
 
 /** "Free shipping starts at 40 EUR, not 50.": a statement about what the agent said (it shares its words) that carries a value. */
 function restatesWithValue(input: CandidateInput, scene: MessageScene, r: ClauseReading): boolean {
@@ -1312,7 +1333,7 @@ function changedValue(input: CandidateInput, scene: MessageScene, r: ClauseReadi
   if (r.firstContent && !scene.correcting && !r.label && findAct(lexicon, 'conclusion', normalForm(r.clause.text))?.start !== 0 && r.type !== 'action_item' && !proposes(lexicon, r.lower) && !input.announcesChange?.(r.body) && a === p - 1 && scene.answersAgent && wordCount(valueStretch(r.body)) <= input.tuning.valueCorrectionMaxWords && correctsValue(r.body, messages[a].text, stated(input, a), input.stems, input.unitSlot)) {
     r.type = 'constraint';
     r.strength = 'correction';
-    r.act = 'value-correction' as SentenceAct;
+    r.act = VALUE_CORRECTION;
   }
   // "40 not 60 for the kids one" after "cap 60 as for the others", "the strongroom is at 92% not
   // 85" after a colleague's reply to the agent's 85 %: a clause that sets a value against a
@@ -1321,7 +1342,7 @@ function changedValue(input: CandidateInput, scene: MessageScene, r: ClauseReadi
   if ((!r.type || r.type === 'decision') && !r.label && !proposes(lexicon, r.lower) && !input.announcesChange?.(r.body) && input.contrastsStated?.(p, r.body)) {
     r.type = 'constraint';
     r.strength = 'correction';
-    r.act = 'value-correction' as SentenceAct;
+    r.act = VALUE_CORRECTION;
   }
   // A new value for something the agent put a number on ("12 characters minimum") sets it; one
   // a person gives of their own ("My laptop does the integration tests in like 15.") reports, as
@@ -1362,6 +1383,8 @@ const SETTLED_VALUE_REACH = 3;
 
 /** How a clause that settles a colleague's value became a decision (see colleaguesValueSettled). */
 const SETTLED_VALUE = 'settled-value' as SentenceAct;
+// What a correction's statement of the corrected fact is made as.
+const VALUE_CORRECTION = 'value-correction' as SentenceAct;
 
 /**
  * What the clause settles, when it opens with an acceptance ("ok 60", "fine 60 from April") and
@@ -1486,8 +1509,9 @@ function statedCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   const type = r.type!;
   // "Both." / "Storage box then." name the choice; the clause after it says what it means, or why
   // ("The Brother. I'm not paying 160 euros extra for the HP logo.").
-  // (A colleague's value settled, "ok banner 48h ahead", says all it decides.)
-  const after = r.act !== SETTLED_VALUE && r.words <= input.tuning.ellipticMaxWords ? afterChoice(input, scene, clauses, k) : null;
+  // (A colleague's value settled, "ok banner 48h ahead", says all it decides, and so does a value
+  // corrected, "It's the 21st.": what follows it, "We moved it because of the show", is why.)
+  const after = r.act !== SETTLED_VALUE && r.act !== VALUE_CORRECTION && r.words <= input.tuning.ellipticMaxWords ? afterChoice(input, scene, clauses, k) : null;
   const consumed = after ? 1 : 0;
   let text = after?.as === 'statement' ? spelledJoin(r.text, after.text) : r.text;
   // "But the focus fix can't wait for the next release train - ship it as a hotfix this week.":

@@ -2250,12 +2250,30 @@ describe('decision candidates', () => {
     // are who said what.
     expect(answering('vet-bot', 'Two ways. a: fixed Monday check. b: end-of-day check. Which one?')('b')).toEqual([]);
     expect(answering('site-bot', 'Summary of the call with Hanson. A: Can you deliver on Monday at 7? B: Only after 11, the pump is booked.')('B.')).toEqual([]);
+    // The question that closes the list is none of its items.
+    expect(answering('lab-agent', 'Checked the room system. A: Wed 9:00, room 2.08. B: Thu 10:00, room 2.08. Which works for you?')('B please.')).toEqual(['Thu 10:00, room 2.08.']);
   });
 
   it('reads a key and a word that closes the choice before a comma ("B then, …", "A yes, …") as the pick, and what follows as said', () => {
     const pump = answering('site-bot', 'Options: A) Hanson with pump hire, 07:00 B) Tarmac, after 11:00 only. Which one?');
     expect(pump('A yes, cancel the pump we booked.')[0]).toBe('Hanson with pump hire, 07:00.');
     expect(pump('B then, the crane can wait.')[0]).toBe('Tarmac, after 11:00 only.');
+    // A condition after it goes with the pick, as after a bare key.
+    expect(pump('B then, but only if they can deliver before 9.')).toEqual(['Tarmac, after 11:00 only, but only if they can deliver before 9.']);
+    // A number answering a colleague's question answers that question, options before it or not.
+    const trucks = recorded([
+      ['site-bot', 'bot', 'Options:\n1. Hanson with pump hire\n2. Tarmac after 11\n3. Both, split pour\nWhich one?'],
+      ['tomas', 'human', 'How many trucks does Hanson need for the slab?'],
+      ['mia', 'human', '3, maybe 4.'],
+    ]);
+    expect([...trucks.decisions, ...trucks.review].map((d) => d.statement)).not.toContain('Both, split pour.');
+    // A letter key still picks: it answers no "how many".
+    const fridge = recorded([
+      ['club-bot', 'bot', 'Quotes: A: repair the compressor, €380. B: new commercial fridge, €1,150. C: used fridge, ~€300.'],
+      ['lucia', 'human', 'my brother-in-law has a fridge he does not use, shall I ask him?'],
+      ['helen', 'human', 'Thanks Lucía, but we need a commercial fridge for the inspection. B. We are not repairing a fridge that already died twice.'],
+    ]);
+    expect([...fridge.decisions, ...fridge.review].map((d) => d.statement)).toContain('New commercial fridge, €1,150.');
     // A word that says something of the option is no closing word: the reply is read as said.
     expect(pump('B passt nicht, die Zufahrt ist zu schmal.')).not.toContain('Tarmac, after 11:00 only.');
   });
@@ -2267,7 +2285,9 @@ describe('decision candidates', () => {
     expect(reply('But with teeth: every debug log is deleted after 14 days.')).toEqual(['Every debug log is deleted after 14 days.']);
     // A change from a named time on is no frame: only the joining word before it goes.
     expect(reply('So from 1 April: 30 days for everything.')).toEqual(['From 1 April: 30 days for everything.']);
-    expect(reply('and from next week: 30 days for everything')).toEqual(['From next week: 30 days for everything.']);
+    expect(reply('and from 1 May: 30 days for everything')).toEqual(['From 1 May: 30 days for everything.']);
+    // A change from now on, or no time at all, is a frame as before.
+    expect(reply('So from now on: 30 days for everything.')).toEqual(['Retention: 30 days for everything.']);
   });
 
   it('keeps what belongs to the first word: a hash, an opening quote the sentence closes', () => {

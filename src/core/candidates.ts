@@ -227,6 +227,8 @@ interface MessageScene {
   /** The message it answers (-1: none), and whether that is an agent's. */
   a: number;
   answersAgent: boolean;
+  /** Whether the message it answers is a person's question ("How many trucks does Hanson need?"): a number alone then answers that, not the agent's options (a letter key still picks one). */
+  answersQuestion: boolean;
   /** The nearest earlier agent message within reach (-1: none). */
   agent: number;
   /** The words of the agent's message and of the one answered. */
@@ -306,8 +308,17 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
   // "3. If the kids can't take them home …" answering a numbered list picks item 3; "48. People
   // need time …" answering "24 or 48 hours before?" picks 48 hours.
   const lead = LEADING_OPTION.exec(messages[p].text) ?? LEADING_CLOSED_KEY.exec(messages[p].text);
-  if (lead && spoken.agent >= 0) {
-    const option = pickedOption(lexicon, lead[1], messages[spoken.agent].text) ?? valueOfChoice(input, lead[1], sentencesAt(input, spoken.agent));
+  // ("How many trucks does Hanson need?" — "3, maybe 4.": a number answering a colleague's
+  // question answers it, whatever options the agent put up before.)
+  if (lead && spoken.agent >= 0 && !(spoken.answersQuestion && NUMBER_KEY.test(lead[1]))) {
+    // ("B then, but only if they can deliver before 9.": the condition goes with the pick.)
+    const rest = messages[p].text.slice(lead[0].length).trim();
+    const condition = lead[0].trimEnd().endsWith(',') || lead[0].trimEnd().endsWith(';') ? conditionOf(lexicon, rest) : '';
+    const option = pickedOption(lexicon, lead[1], messages[spoken.agent].text, condition) ?? valueOfChoice(input, lead[1], sentencesAt(input, spoken.agent));
+    if (option && condition) {
+      out.push(make(p, withValueHolder(input, spoken.agent, option), 'decision', 'accepted', spoken.agent, true, [], [], 'selection', [...spoken.said, 'origin:selection', 'strength:accepted', 'hint:decision', ...valueFeatures(option)]));
+      return out;
+    }
     if (option) out.push(make(p, withValueHolder(input, spoken.agent, option), 'decision', 'accepted', spoken.agent, true, [], [], 'selection', [...spoken.said, 'origin:selection', 'strength:accepted', 'hint:decision', ...valueFeatures(option)]));
   }
   // (Spans are the message's own offsets, also after a leading option key.)
@@ -434,7 +445,8 @@ function messageScene(input: CandidateInput, p: number, correcting: boolean, fac
   for (let q = p - 1; q >= 0 && p - q <= 2 * input.tuning.agentReach && alternativesAt < 0; q--) if (facts.setsOut[q]) alternativesAt = q;
   const alternativeTokens = agent >= 0 ? facts.alternatives[agent] : NO_TOKENS;
   const givesNewNumber = (text: string) => numbersOf(text).some((n) => !((facts.firstSaid.get(n) ?? p) < p));
-  return { p, a, answersAgent, agent, agentTokens, answeredTokens, said, openedBefore, sarcastic, people: facts.people, speakers: facts.speakers, speaking: facts.speaking, correcting, agentOffers, answeredOffers, alternativeTokens, alternativesAt, listedBefore: listed, keyedListAt: facts.keyedListBefore[p], proposed: proposedBefore(input, facts, p), givesNewNumber };
+  const answersQuestion = a >= 0 && input.messages[a].role !== 'bot' && isQuestion(input.messages[a].text);
+  return { p, a, answersAgent, answersQuestion, agent, agentTokens, answeredTokens, said, openedBefore, sarcastic, people: facts.people, speakers: facts.speakers, speaking: facts.speaking, correcting, agentOffers, answeredOffers, alternativeTokens, alternativesAt, listedBefore: listed, keyedListAt: facts.keyedListBefore[p], proposed: proposedBefore(input, facts, p), givesNewNumber };
 }
 
 /** "No." (a bare refusal) opening a reply to the agent's question turns down what it offered. */
@@ -640,7 +652,7 @@ function isValueWord(input: CandidateInput, word: string): boolean {
  * agent's last message.
  */
 function optionPicked(input: CandidateInput, scene: MessageScene, walk: ClauseWalk, clauses: readonly Span[], k: number, clauseBody: string): SentenceCandidate[] {
-  if (isQuestion(clauseBody)) return [];
+  if (isQuestion(clauseBody) || (scene.answersQuestion && NUMBER_KEY.test(clauseBody))) return [];
   // "About the fee: C." / "As for the fee, B.": the topic named first, the pick after it.
   const body = afterTopic(input.lexicon, clauseBody);
   const pick = (offered: string) => {
@@ -1923,6 +1935,8 @@ function namedAsSaid(statement: string, said: string): boolean {
 }
 
 /** "3." / "(b)" / "Option 2." opening a message, before the rest of it. */
+// A pick that opens with a number ("3, maybe 4.", "(2)").
+const NUMBER_KEY = /^\s*(?:option\s+)?\(?\d/i;
 const LEADING_OPTION = /^\s*((?:option\s+)?\(?(?:[0-9]{1,2}|[a-h])[.)])(?:\s+|$)/i;
 // "B then, 78 a head." / "A yes, cancel the pump we booked.": a key and one word before a comma
 // (a pick only when that word closes a choice; see pickedOption).
@@ -2620,6 +2634,12 @@ function offeredKeys(lex: CompiledStatementLexicon, offered: string): string[] {
   return [...new Set(keys.map((k) => k.toLowerCase()))];
 }
 
+/** The condition a reply adds after its pick ("but only if they can deliver before 9"), or '' when what follows says something else. */
+function conditionOf(lex: CompiledStatementLexicon, rest: string): string {
+  const said = trimEnd(rest);
+  return lex.words.statements.pickQualifier.test(said) && (contentWordCount(said, lex.words) >= 2 || HAS_NUMBER.test(said)) ? said : '';
+}
+
 /**
  * "A, but without the waiver." / "2, as long as it ships by Friday." / "B but only for two years":
  * an option picked by its key (or, before a comma, its name), with the condition the person adds.
@@ -2694,7 +2714,8 @@ function optionLabels(lex: CompiledStatementLexicon, offered: string): RegExpMat
   const named = [...offered.matchAll(lex.words.statements.optionLabel)];
   if (named.length >= 2) return named;
   const bare = [...offered.matchAll(BARE_LABEL)];
-  const item = (k: number) => offered.slice(bare[k].index! + bare[k][0].length, k + 1 < bare.length ? bare[k + 1].index! : offered.length);
+  // (An item is its own sentence: the question closing the list, "Which works for you?", is not the last item's.)
+  const item = (k: number) => /^[^.!?]*[.!?]?/.exec(offered.slice(bare[k].index! + bare[k][0].length, k + 1 < bare.length ? bare[k + 1].index! : offered.length))![0];
   const run = bare.length >= 2 && bare.every((m, k) => m[1] === String.fromCharCode(65 + k) && !item(k).includes('?'));
   return run ? bare.map((m) => Object.assign([m[0], m[1].toLowerCase()], { index: m.index, input: m.input }) as RegExpMatchArray) : named;
 }

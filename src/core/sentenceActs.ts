@@ -269,9 +269,9 @@ function framing(lex: CompiledStatementLexicon, body: string): { act: SentenceAc
     // written down:"); a content word makes it a compound ("One rule change I'd question: …").
     const label = LABEL_TAIL.exec(body.slice(hit.end));
     const compound = label !== null && opensWithContent(lex, label[0]) && (act === 'rule-announcement' || findAct(lex, 'connective', body)?.end === hit.end);
-    // ("So from 1 April: adults €50, juniors €20." — a change from a named time on is what follows
-    // it, not a frame: only the joining word goes.)
-    if (label && !compound && findAct(lex, 'decision', label[0].trimStart())?.start === 0) return { act, end: hit.end };
+    // ("So from 1 April: adults €50, juniors €20." — a change from a named date on is what follows
+    // it, not a frame: only the joining word goes. "So from now on:" frames.)
+    if (label && !compound && findAct(lex, 'decision', label[0].trimStart())?.start === 0 && (/\d/.test(label[0]) || label[0].trim().split(/\s+/).some((w) => lex.words.statements.monthName.test(w)))) return { act, end: hit.end };
     if (label && !compound) return { act, end: hit.end + label[0].length };
   }
   return refusalRunOn(lex, body);

@@ -2250,6 +2250,7 @@ describe('decision candidates', () => {
     // are who said what.
     expect(answering('vet-bot', 'Two ways. a: fixed Monday check. b: end-of-day check. Which one?')('b')).toEqual([]);
     expect(answering('site-bot', 'Summary of the call with Hanson. A: Can you deliver on Monday at 7? B: Only after 11, the pump is booked.')('B.')).toEqual([]);
+    expect(answering('site-bot', 'Summary of the call with Hanson. A: Sure. Can you deliver on Monday at 7? B: Only after 11, the pump is booked.')('B.')).toEqual([]);
     // The question that closes the list is none of its items.
     expect(answering('lab-agent', 'Checked the room system. A: Wed 9:00, room 2.08. B: Thu 10:00, room 2.08. Which works for you?')('B please.')).toEqual(['Thu 10:00, room 2.08.']);
   });
@@ -2258,8 +2259,9 @@ describe('decision candidates', () => {
     const pump = answering('site-bot', 'Options: A) Hanson with pump hire, 07:00 B) Tarmac, after 11:00 only. Which one?');
     expect(pump('A yes, cancel the pump we booked.')[0]).toBe('Hanson with pump hire, 07:00.');
     expect(pump('B then, the crane can wait.')[0]).toBe('Tarmac, after 11:00 only.');
-    // A condition after it goes with the pick, as after a bare key.
+    // A condition after it goes with the pick, as after a bare key; what follows it is read as said.
     expect(pump('B then, but only if they can deliver before 9.')).toEqual(['Tarmac, after 11:00 only, but only if they can deliver before 9.']);
+    expect(pump('B then, but only if they can deliver before 9. We pour the slab on Monday.')[0]).toBe('Tarmac, after 11:00 only, but only if they can deliver before 9.');
     // A number answering a colleague's question answers that question, options before it or not.
     const trucks = recorded([
       ['site-bot', 'bot', 'Options:\n1. Hanson with pump hire\n2. Tarmac after 11\n3. Both, split pour\nWhich one?'],
@@ -2267,7 +2269,13 @@ describe('decision candidates', () => {
       ['mia', 'human', '3, maybe 4.'],
     ]);
     expect([...trucks.decisions, ...trucks.review].map((d) => d.statement)).not.toContain('Both, split pour.');
-    // A letter key still picks: it answers no "how many".
+    // A number answering a colleague's "which one?" picks, as it did; a letter key answers no "how many".
+    const which = recorded([
+      ['site-bot', 'bot', 'Options:\n1. Hanson with pump hire\n2. Tarmac after 11\n3. Both, split pour\nWhich one?'],
+      ['tomas', 'human', 'Mia, which one?'],
+      ['mia', 'human', '2.'],
+    ]);
+    expect([...which.decisions, ...which.review].map((d) => d.statement)).toContain('Tarmac after 11.');
     const fridge = recorded([
       ['club-bot', 'bot', 'Quotes: A: repair the compressor, €380. B: new commercial fridge, €1,150. C: used fridge, ~€300.'],
       ['lucia', 'human', 'my brother-in-law has a fridge he does not use, shall I ask him?'],

@@ -227,7 +227,7 @@ interface MessageScene {
   /** The message it answers (-1: none), and whether that is an agent's. */
   a: number;
   answersAgent: boolean;
-  /** Whether the message it answers is a person's question ("How many trucks does Hanson need?"): a number alone then answers that, not the agent's options (a letter key still picks one). */
+  /** Whether the message it answers is a person's question for a number ("How many trucks does Hanson need?"): a number then answers that, not the agent's options (a letter key still picks one, and so does a number answering "Which one?"). */
   answersQuestion: boolean;
   /** The nearest earlier agent message within reach (-1: none). */
   agent: number;
@@ -310,20 +310,19 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
   const lead = LEADING_OPTION.exec(messages[p].text) ?? LEADING_CLOSED_KEY.exec(messages[p].text);
   // ("How many trucks does Hanson need?" — "3, maybe 4.": a number answering a colleague's
   // question answers it, whatever options the agent put up before.)
-  if (lead && spoken.agent >= 0 && !(spoken.answersQuestion && NUMBER_KEY.test(lead[1]))) {
-    // ("B then, but only if they can deliver before 9.": the condition goes with the pick.)
-    const rest = messages[p].text.slice(lead[0].length).trim();
-    const condition = lead[0].trimEnd().endsWith(',') || lead[0].trimEnd().endsWith(';') ? conditionOf(lexicon, rest) : '';
-    const option = pickedOption(lexicon, lead[1], messages[spoken.agent].text, condition) ?? valueOfChoice(input, lead[1], sentencesAt(input, spoken.agent));
-    if (option && condition) {
-      out.push(make(p, withValueHolder(input, spoken.agent, option), 'decision', 'accepted', spoken.agent, true, [], [], 'selection', [...spoken.said, 'origin:selection', 'strength:accepted', 'hint:decision', ...valueFeatures(option)]));
-      return out;
-    }
-    if (option) out.push(make(p, withValueHolder(input, spoken.agent, option), 'decision', 'accepted', spoken.agent, true, [], [], 'selection', [...spoken.said, 'origin:selection', 'strength:accepted', 'hint:decision', ...valueFeatures(option)]));
-  }
   // (Spans are the message's own offsets, also after a leading option key.)
   const afterLead = (from: number) => splitSentences(messages[p].text.slice(from), lexicon.words.statements).map((s) => ({ ...s, start: s.start + from, end: s.end + from }));
-  const clauses = (lead && out.length ? afterLead(lead[0].length) : sentencesAt(input, p)).flatMap((s) => splitClauses(lexicon, s));
+  let leadEnd = lead ? lead[0].length : 0;
+  if (lead && spoken.agent >= 0 && !(spoken.answersQuestion && NUMBER_KEY.test(lead[1]))) {
+    // ("B then, but only if they can deliver before 9.": the condition, its own sentence, goes
+    // with the pick; the sentences after it are read as said.)
+    const first = /[,;]\s*$/.test(lead[0]) ? afterLead(lead[0].length)[0] : undefined;
+    const condition = first ? conditionOf(lexicon, first.text) : '';
+    const option = pickedOption(lexicon, lead[1], messages[spoken.agent].text, condition) ?? valueOfChoice(input, lead[1], sentencesAt(input, spoken.agent));
+    if (option) out.push(make(p, withValueHolder(input, spoken.agent, option), 'decision', 'accepted', spoken.agent, true, [], [], 'selection', [...spoken.said, 'origin:selection', 'strength:accepted', 'hint:decision', ...valueFeatures(option)]));
+    if (option && condition && first) leadEnd = first.end;
+  }
+  const clauses = (lead && out.length ? afterLead(leadEnd) : sentencesAt(input, p)).flatMap((s) => splitClauses(lexicon, s));
   const scene: MessageScene = { ...spoken, rejectsOffer: refusesOffer(input, spoken, clauses) };
   const walk: ClauseWalk = { carried: null, reporting: false, stated: -1, seenContent: false, answered: false };
   let lastStated = -1;
@@ -445,7 +444,7 @@ function messageScene(input: CandidateInput, p: number, correcting: boolean, fac
   for (let q = p - 1; q >= 0 && p - q <= 2 * input.tuning.agentReach && alternativesAt < 0; q--) if (facts.setsOut[q]) alternativesAt = q;
   const alternativeTokens = agent >= 0 ? facts.alternatives[agent] : NO_TOKENS;
   const givesNewNumber = (text: string) => numbersOf(text).some((n) => !((facts.firstSaid.get(n) ?? p) < p));
-  const answersQuestion = a >= 0 && input.messages[a].role !== 'bot' && isQuestion(input.messages[a].text);
+  const answersQuestion = a >= 0 && input.messages[a].role !== 'bot' && isQuestion(input.messages[a].text) && input.lexicon.words.quantityQuestion.test(input.messages[a].text);
   return { p, a, answersAgent, answersQuestion, agent, agentTokens, answeredTokens, said, openedBefore, sarcastic, people: facts.people, speakers: facts.speakers, speaking: facts.speaking, correcting, agentOffers, answeredOffers, alternativeTokens, alternativesAt, listedBefore: listed, keyedListAt: facts.keyedListBefore[p], proposed: proposedBefore(input, facts, p), givesNewNumber };
 }
 
@@ -2714,8 +2713,12 @@ function optionLabels(lex: CompiledStatementLexicon, offered: string): RegExpMat
   const named = [...offered.matchAll(lex.words.statements.optionLabel)];
   if (named.length >= 2) return named;
   const bare = [...offered.matchAll(BARE_LABEL)];
-  // (An item is its own sentence: the question closing the list, "Which works for you?", is not the last item's.)
-  const item = (k: number) => /^[^.!?]*[.!?]?/.exec(offered.slice(bare[k].index! + bare[k][0].length, k + 1 < bare.length ? bare[k + 1].index! : offered.length))![0];
+  // (The last item is its own sentence: the question closing the list, "Which works for you?", is
+  // not part of it.)
+  const item = (k: number) => {
+    const text = offered.slice(bare[k].index! + bare[k][0].length, k + 1 < bare.length ? bare[k + 1].index! : offered.length);
+    return k + 1 < bare.length ? text : /^[^.!?]*[.!?]?/.exec(text)![0];
+  };
   const run = bare.length >= 2 && bare.every((m, k) => m[1] === String.fromCharCode(65 + k) && !item(k).includes('?'));
   return run ? bare.map((m) => Object.assign([m[0], m[1].toLowerCase()], { index: m.index, input: m.input }) as RegExpMatchArray) : named;
 }

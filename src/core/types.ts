@@ -626,6 +626,8 @@ export interface Words {
   questionWord: RegExp;
   /** replies.json: how an agent's reply opens when it admits an error ("Sorry for the mix-up.", "You're right, …"). */
   errorAdmission: RegExp;
+  /** replies.json: words anywhere in a question that ask for a number ("how many"). */
+  quantityQuestion: RegExp;
 }
 
 /** rules/lexicons/subjects.json compiled with the engine's word lists (subject.ts `compileSubjects`). */

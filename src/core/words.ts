@@ -29,6 +29,7 @@ export function compileWords(lexicons: WordLexicons, negators: readonly string[]
     questionOpening: new RegExp(`^\\s*(?:${alternation(lexicons, 'replies', 'questionWords')}|${alternation(lexicons, 'replies', 'questionOpeners')})(?![\\p{L}\\p{N}'’])[^.!]*$`, 'iu'),
     questionWord: new RegExp(`^\\s*(?:${alternation(lexicons, 'replies', 'questionWords')})(?![\\p{L}\\p{N}'’])`, 'iu'),
     // (After at most one short opener and its comma, stop or dash: "Sorry, my mistake.")
+    quantityQuestion: new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternation(lexicons, 'replies', 'quantityQuestions')})(?![\\p{L}\\p{N}])`, 'iu'),
     errorAdmission: new RegExp(`^\\s*(?:(?:${alternation(lexicons, 'replies', 'errorAdmissionOpeners')})\\s*[,.!\u2013\u2014-]+\\s*)?(?:${alternation(lexicons, 'replies', 'errorAdmissions')})(?![\\p{L}\\p{N}])`, 'iu'),
   };
 }

@@ -1255,16 +1255,14 @@ function saysOtherValue(input: CandidateInput, scene: MessageScene, r: ClauseRea
   const mine = measures(r.body, input.unitSlot);
   if (mine.length !== 1) return false;
   const theirs = measures(input.messages[scene.agent].text, input.unitSlot);
-  const monthName = input.lexicon.words.statements.monthName;
   // (A day written as an ordinal, "the 21st", is of the kind of a day written with its month.)
-  const day = (m: Measure) => ORDINAL_SUFFIX.test(m.unit) || monthName.test(m.unit);
+  const day = (m: Measure) => input.unitSlot?.(m.unit) === 'date' || (input.ordinal?.(`${m.number}${m.unit}`) ?? null) !== null;
   const kin = (n: Measure) => (day(mine[0]) ? day(n) : sameMeasure(mine[0], n));
   const of = theirs.filter(kin);
   // (A bare number, "It's 120.", is of the agent's one number only; beside several it is of none.)
   const bare = mine[0].unit === '' && mine[0].slot === null && mine[0].slotBefore === null;
   return of.length > 0 && (!bare || of.length === 1) && !of.some((n) => sameNumber(n.number) === sameNumber(mine[0].number));
 }
-const ORDINAL_SUFFIX = /^(?:st|nd|rd|th)$/;
 
 /** "Free shipping starts at 40 EUR, not 50.": a statement about what the agent said (it shares its words) that carries a value. */
 function restatesWithValue(input: CandidateInput, scene: MessageScene, r: ClauseReading): boolean {
@@ -2633,7 +2631,11 @@ function offeredKeys(lex: CompiledStatementLexicon, offered: string): string[] {
   return [...new Set(keys.map((k) => k.toLowerCase()))];
 }
 
-/** The condition a reply adds after its pick ("but only if they can deliver before 9"), or '' when what follows says something else. */
+/**
+ * The condition a reply adds after its pick ("but only if they can deliver before 9"), or '' when
+ * what follows says something else. A condition says something with two words of content, or with
+ * a value: "but only 2,500".
+ */
 function conditionOf(lex: CompiledStatementLexicon, rest: string): string {
   const said = trimEnd(rest);
   return lex.words.statements.pickQualifier.test(said) && (contentWordCount(said, lex.words) >= 2 || HAS_NUMBER.test(said)) ? said : '';
@@ -2649,10 +2651,8 @@ function qualifiedPick(lex: CompiledStatementLexicon, clause: string, offered: s
   const first = /^\S+?(?=,|\s|$)/.exec(clause)?.[0] ?? '';
   const end = BARE_KEY.test(first.toLowerCase()) ? first.length : clause.indexOf(',');
   if (end < 0 || end >= clause.length) return null;
-  const qualification = clause.slice(end + 1).trim();
-  // (A condition says something with two words of content, or with a value: "but only 2,500".)
-  if (!lex.words.statements.pickQualifier.test(qualification) || (contentWordCount(qualification, lex.words) < 2 && !HAS_NUMBER.test(qualification))) return null;
-  return pickedOption(lex, clause.slice(0, end), offered, qualification);
+  const qualification = conditionOf(lex, clause.slice(end + 1).trim());
+  return qualification ? pickedOption(lex, clause.slice(0, end), offered, qualification) : null;
 }
 
 /** Item `key` of a list written one item per line, with what the line introducing the list says it is about. */

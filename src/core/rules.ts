@@ -31,7 +31,7 @@ export interface RuleContext {
   /** The message this one answers: the nearest earlier message by another speaker. */
   answered: Message | null;
   answeredKinds: ReadonlySet<RuleKind>;
-  /** The kinds of the answered message and of what it answered in turn, back through people's replies to the last agent message (a rule's `throughReplies`). */
+  /** The kinds of the answered message and of the agent message behind it, back through people's replies (a rule's `throughReplies`; see detect.ts agentBehindReplies); absent when there is none. */
   reachedKinds?: ReadonlySet<RuleKind>;
   /** The answered message's stemmed content tokens, when its analysis has them (an echo rule compares with them). */
   answeredTokens?: readonly string[];

@@ -271,10 +271,15 @@ function framing(lex: CompiledStatementLexicon, body: string): { act: SentenceAc
     const compound = label !== null && opensWithContent(lex, label[0]) && (act === 'rule-announcement' || findAct(lex, 'connective', body)?.end === hit.end);
     // ("So from 1 April: adults €50, juniors €20." — a change from a named date on is what follows
     // it, not a frame: only the joining word goes. "So from now on:" frames.)
-    if (label && !compound && findAct(lex, 'decision', label[0].trimStart())?.start === 0 && (/\d/.test(label[0]) || label[0].trim().split(/\s+/).some((w) => lex.words.statements.monthName.test(w)))) return { act, end: hit.end };
+    if (label && !compound && datedChange(lex, label[0].trim())) return { act, end: hit.end };
     if (label && !compound) return { act, end: hit.end + label[0].length };
   }
   return refusalRunOn(lex, body);
+}
+
+/** A change from a named date on ("from 1 April", "ab dem 3. März"): a decision cue that opens the text, and a day's number or a month in it. */
+function datedChange(lex: CompiledStatementLexicon, text: string): boolean {
+  return findAct(lex, 'decision', text)?.start === 0 && (/\d/.test(text) || text.split(/\s+/).some((w) => lex.words.statements.monthName.test(w)));
 }
 
 /** The acts whose words open a clause with its subject ("we're", "that's", "i'll"). */

@@ -5,7 +5,7 @@ import { detect } from '../src/core/detect';
 import { analyseMessages } from '../src/core/messageAnalysis';
 import { PorterStems } from '../src/core/porter';
 import { analyseTask } from '../src/core/pipeline';
-import { repeatedQuestions, replyActs } from '../src/core/replies';
+import { handsChoiceOn, repeatedQuestions, replyActs, speakerNameWords } from '../src/core/replies';
 import type { Message, Role } from '../src/core/types';
 import { shippedEngine } from './helpers';
 
@@ -15,8 +15,14 @@ function thread(...turns: Array<[string, Role, string]>): Message[] {
   return turns.map(([author, role, text], index) => ({ index, author, role, text, ts: null }));
 }
 
+/** detect() as the pipeline calls it: a question that only hands the options on keeps them open. */
+function detected(messages: Message[]) {
+  const names = speakerNameWords(messages);
+  return detect(messages, engine.rules, undefined, undefined, undefined, (i) => handsChoiceOn(messages[i].text, names, engine.words));
+}
+
 function acts(messages: Message[]) {
-  const { detections, answered } = detect(messages, engine.rules);
+  const { detections, answered } = detected(messages);
   return { ...replyActs(messages, detections, answered, engine.words), detections };
 }
 
@@ -127,6 +133,32 @@ describe('reply acts', () => {
     // What a pick answers is the agent's message, never a colleague's remark that proposes something in between.
     const own = thread(['lab-agent', 'bot', options], ['ingrid', 'human', "Let's not rush, I want to hear Tomas first."], ['tomas', 'human', 'Mia prefers Thursdays.'], ['ingrid', 'human', 'B.']);
     expect(acts(own).patterns.filter((p) => p.type === 'confirmation').map((p) => p.messages)).toEqual([[0, 3]]);
+  });
+
+  it("a colleague's question that only hands the agent's options on to someone ('A or B... Dr. Weber?') keeps them open for the pick", () => {
+    const options = 'Three ways:\nOption A — a fee of 25 EUR from the second no-show\nOption B — a fee of 25 EUR from the first no-show\nOption C — a deposit at booking\nWhich one?';
+    const handed = (question: string) => thread(['ops-agent', 'bot', options], ['sabine', 'human', question], ['Dr. Weber', 'human', 'B. People need to feel it the first time.']);
+    for (const question of ['Deposits are a nightmare, forget C. A or B... Dr. Weber?', 'Weber, A or B?', 'Dr. Weber?']) {
+      expect(typesAt(handed(question), 2)).toEqual(['confirmation']);
+      expect(detected(handed(question)).answered[2]).toBe(0);
+    }
+    // A question that asks anything else asks something new.
+    const names = new Set(['sabine', 'dr', 'weber']);
+    for (const question of ['Forget C. How much is the deposit, Dr. Weber?', 'Thoughts, Dr. Weber?', 'Mon or Tue?', 'A or B?', 'Weber, A or B. Agreed.']) expect(handsChoiceOn(question, names, engine.words)).toBe(false);
+    // Through it, the options a colleague asks "How many trucks …?" about are not picked.
+    const trucks = thread(['ops-agent', 'bot', options], ['sabine', 'human', 'How many trucks does Hanson need, Dr. Weber?'], ['mia', 'human', '3, maybe 4.']);
+    expect(typesAt(trucks, 2)).toEqual([]);
+  });
+
+  it("'ok' accepts a step the agent asks about after a dash or a price with decimals ('… 3.40 EUR a pack — order 6 packs?')", () => {
+    const asked = (question: string) => typesAt(thread(['ops-agent', 'bot', question], ['katrin', 'human', 'ok']), 1);
+    expect(asked('Corrected in the list. Paper towels are 3.40 EUR a pack at Brandt — order 6 packs?')).toEqual(['confirmation']);
+    expect(asked('Paper towels are 3.40 EUR a pack at Brandt. Order 6 packs?')).toEqual(['confirmation']);
+    // A question about a fact, after a comma or a dash, offers no step.
+    const offersStep = (question: string) => detected(thread(['ops-agent', 'bot', question])).detections[0].map((d) => d.ruleId).includes('prompts/closing-step-question');
+    expect(offersStep('The total comes to 21.90, is that right?')).toBe(false);
+    expect(offersStep('Paper towels are 3.40 EUR a pack — which size?')).toBe(false);
+    expect(offersStep('Paper towels are 3.40 EUR a pack — order 6?')).toBe(true);
   });
 
   it("'no' answering the agent's own yes/no question is an answer, not a correction", () => {

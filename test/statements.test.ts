@@ -2255,6 +2255,19 @@ describe('decision candidates', () => {
     expect(answering('lab-agent', 'Checked the room system. A: Wed 9:00, room 2.08. B: Thu 10:00, room 2.08. Which works for you?')('B please.')).toEqual(['Thu 10:00, room 2.08.']);
   });
 
+  it('reads options keyed at a spaced dash ("A — …", "Option B — …") or labelled "Proposal 1: …" and picks them by key', () => {
+    const dashed = answering('ops-agent', 'Glove order:\nA — stay with DentaPlus: 12 boxes at 9.40 EUR\nB — MedSupply Nord: 8.10 EUR a box, delivery in 5 days\nC — Henry Schein via the group contract: 8.60 EUR a box, next day\nWhich one?');
+    // (A named option keeps its name and what it is, as in a numbered list.)
+    expect(dashed('C then.')).toEqual(['Henry Schein via the group contract.']);
+    expect(dashed('B.')).toEqual(['MedSupply Nord: 8.10 EUR a box.']);
+    const labelled = answering('ops-agent', 'Three ways:\nOption A — a fee of 25 EUR from the second no-show\nOption B — a fee of 25 EUR from the first no-show, waivable on request\nWhich direction?');
+    expect(labelled('B.')).toEqual(['A fee of 25 EUR from the first no-show, waivable on request.']);
+    const proposals = answering('ops-agent', 'Proposal 1: Day-of 1550 EUR, Partial 3450 EUR. Proposal 2: keep Day-of at 1400 EUR and raise the others more. Which one?');
+    expect(proposals('Proposal 2.')).toEqual(['Keep Day-of at 1400 EUR and raise the others more.']);
+    // A number before a dash is a range, not a key: "2 - 3 days" lists nothing.
+    expect(answering('ops-agent', 'Delivery times:\n2 - 3 days by road\n1 - 2 days by air\nWhich one?')('2.')).toEqual([]);
+  });
+
   it('reads a key and a word that closes the choice before a comma ("B then, …", "A yes, …") as the pick, and what follows as said', () => {
     const pump = answering('site-bot', 'Options: A) Hanson with pump hire, 07:00 B) Tarmac, after 11:00 only. Which one?');
     expect(pump('A yes, cancel the pump we booked.')[0]).toBe('Hanson with pump hire, 07:00.');

@@ -808,7 +808,7 @@ function opensChoice(input: CandidateInput, facts: TaskFacts, q: number): boolea
 /** The items of a list a message lays out line by line ("- Holzbau Kessler: …", "2. HP Color …"), without bullets, keys or bold. */
 function lineItems(text: string): string[] {
   return text.split('\n').flatMap((line) => {
-    const item = ITEM.exec(line)?.[2] ?? BULLET.exec(line)?.[1];
+    const item = itemOfLine(line)?.text ?? BULLET.exec(line)?.[1];
     return item ? [item.replace(/\*\*|__/g, '').trim()] : [];
   });
 }
@@ -2522,7 +2522,15 @@ function selects(body: string, theirs: ReadonlySet<string>, stems: Stems): boole
 
 // A keyed item of an earlier message's list: "1. …", "(b) …", "2) …", and as agents write them in
 // markdown, behind a bullet and in bold: "- **B:** GitHub Actions, …", "B) …".
-const ITEM = /^\s*(?:[-*•]\s+)?(?:\*\*|__)?\(?([0-9]{1,2}|[a-hA-H])(?:\*\*|__)?[.):](?:\*\*|__)?\s+(.+)$/;
+// (A letter may also end at a spaced dash, "A — stay with the current supplier"; a number may
+// not: "2 - 3 days" is a range, no item.)
+const ITEM = /^\s*(?:[-*•]\s+)?(?:\*\*|__)?\(?(?:([0-9]{1,2}|[a-hA-H])(?:\*\*|__)?[.):]|([a-hA-H])(?:\*\*|__)?\s+[—–-](?=\s))(?:\*\*|__)?\s+(.+)$/;
+
+/** The key and the text of a line that is one item of a list, or null. */
+function itemOfLine(line: string): { key: string; text: string } | null {
+  const m = ITEM.exec(line);
+  return m ? { key: m[1] ?? m[2], text: m[3] } : null;
+}
 
 /** "3." / "Option 2" / "(b)" / "Go with 2." answering a message with a numbered or lettered list, on lines or inline: that item. */
 function pickedOption(lex: CompiledStatementLexicon, body: string, offered: string, qualification = ''): string | null {
@@ -2624,7 +2632,7 @@ function listedItems(lex: CompiledStatementLexicon, offered: string): Array<{ op
 /** The keys of the options a message lists ("1.", "(b)", "Option 2:"), in the order written. */
 function offeredKeys(lex: CompiledStatementLexicon, offered: string): string[] {
   const keys = [
-    ...offered.split('\n').flatMap((line) => ITEM.exec(line)?.[1] ?? []),
+    ...offered.split('\n').flatMap((line) => itemOfLine(line)?.key ?? []),
     ...splitSentences(offered, lex.words.statements).flatMap((s) => inlineList(lex, s.text)?.items.map((x) => x.key) ?? []),
     ...optionLabels(lex, offered).map((m) => m[1]),
   ];
@@ -2659,14 +2667,14 @@ function qualifiedPick(lex: CompiledStatementLexicon, clause: string, offered: s
 function listedItem(lex: CompiledStatementLexicon, offered: string, key: string): { option: string; about: string } | null {
   const lines = offered.split('\n');
   for (let i = 0; i < lines.length; i++) {
-    const item = ITEM.exec(lines[i]);
-    if (!item || item[1].toLowerCase() !== key) continue;
+    const item = itemOfLine(lines[i]);
+    if (!item || item.key.toLowerCase() !== key) continue;
     // "Options for the closing line:" says what the chosen item is.
     const intro = lines.slice(0, i).reverse().find((l) => /:\s*$/.test(l) && !ITEM.test(l));
     const about = intro ? optionSubject(lex, intro) : '';
     // With no subject for the list, a named option keeps what it is ("Feinkost Albrecht: walking
     // dinner with six stations"): its name alone says nothing of what was chosen.
-    return { option: about ? firstClause(lex, item[2]) : nameWithWhatItIs(lex, item[2]), about };
+    return { option: about ? firstClause(lex, item.text) : nameWithWhatItIs(lex, item.text), about };
   }
   return null;
 }
@@ -2735,7 +2743,8 @@ function optionSubject(lex: CompiledStatementLexicon, intro: string): string {
 
 /** "Feinkost Albrecht: walking dinner with six stations, 56 EUR …" → its name and the first phrase of what it is; a name that is a value, or none, as `firstClause` gives it. */
 function nameWithWhatItIs(lex: CompiledStatementLexicon, text: string): string {
-  const m = /^\s*([^:.!?]{1,40}):\s+([^,;.!?()]+)/u.exec(text);
+  // (A price's decimal point, "8.10 EUR a box", ends nothing.)
+  const m = /^\s*([^:.!?]{1,40}):\s+((?:[^,;.!?()]|(?<=\d)[.,](?=\d))+)/u.exec(text);
   // (A name that is a value, "September 26: no clash that I can find", says what was chosen.)
   return m && !HAS_NUMBER.test(m[1]) && wordCount(m[1]) <= 4 && wordCount(m[2]) >= 2 ? `${sentenceCase(m[1].trim())}: ${trimEnd(m[2].trim())}` : firstClause(lex, text);
 }

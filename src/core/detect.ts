@@ -44,7 +44,7 @@ function ruleText(text: string): RuleText {
  * read there ("Great, so we wait for the driver again 🙃" agrees to nothing), while the rest of
  * the message may still confirm ("… Ok, 7:00 sharp then.").
  */
-export function detect(messages: readonly Message[], rules: readonly CompiledRule[], analysis: readonly RuleText[] = messages.map((m) => ruleText(m.text)), stems?: Stems, sarcastic: readonly (readonly Span[])[] = []): DetectionResult {
+export function detect(messages: readonly Message[], rules: readonly CompiledRule[], analysis: readonly RuleText[] = messages.map((m) => ruleText(m.text)), stems?: Stems, sarcastic: readonly (readonly Span[])[] = [], handsOn: (i: number) => boolean = () => false): DetectionResult {
   const plain = rules.filter((r) => !r.contextual);
   const contextual = rules.filter((r) => r.contextual);
   const answered = answeredPositions(messages);
@@ -57,7 +57,7 @@ export function detect(messages: readonly Message[], rules: readonly CompiledRul
     const { lower, ruleWords: words } = analysis[i];
     const earnest = withoutSarcasm(lower, sarcastic[i]);
     const a = answered[i];
-    const agent = reaching ? agentBehindReplies(messages, answered, a) : -1;
+    const agent = reaching ? agentBehindReplies(messages, answered, a, handsOn) : -1;
     const ctx = { answered: a >= 0 ? messages[a] : null, answeredKinds: a >= 0 ? kinds[a] : EMPTY, reachedKinds: agent >= 0 ? new Set([...kinds[a], ...kinds[agent]]) : undefined, answeredTokens: a >= 0 ? analysis[a].tokens : undefined, stems };
     for (const pass of [plain, contextual]) {
       for (const rule of pass) {
@@ -82,12 +82,13 @@ const REPLY_REACH = 3;
  * The agent message that person's message `a` answers, back through people's replies to it (at
  * most REPLY_REACH of them), or -1: several people answering one agent's options in turn all
  * answer those options. A person's question in between is answered by the next reply instead
- * ("How many trucks does Hanson need?" — "3, maybe 4."), and so is an agent's message `a` itself.
+ * ("How many trucks does Hanson need?" — "3, maybe 4."), and so is an agent's message `a` itself,
+ * unless the question only hands the choice on (`handsOn`: "A or B... Dr. Brandt?").
  */
-function agentBehindReplies(messages: readonly Message[], answered: readonly number[], a: number): number {
+function agentBehindReplies(messages: readonly Message[], answered: readonly number[], a: number, handsOn: (i: number) => boolean): number {
   let at = a;
   for (let step = 0; step < REPLY_REACH && at >= 0 && messages[at].role !== 'bot'; step++) {
-    if (isQuestion(messages[at].text)) return -1;
+    if (isQuestion(messages[at].text) && !handsOn(at)) return -1;
     at = answered[at];
   }
   return at >= 0 && at !== a && messages[at].role === 'bot' ? at : -1;

@@ -14,7 +14,7 @@ import { EntryMemo, idRanks, markStale, rejectedByRecall, relateMessages, relate
 import { compareInstants } from './instant';
 import { analyseMessages, type AnalysedMessages } from './messageAnalysis';
 import { normalizeDiscussion } from './normalize';
-import { addSpeakerPatterns, replyActs } from './replies';
+import { addSpeakerPatterns, handsChoiceOn, replyActs, speakerNameWords } from './replies';
 import type { CompiledRule } from './rules';
 import { sarcasticSentences, type CompiledStatementLexicon } from './sentenceActs';
 import type { ScorerModel } from './scorer';
@@ -154,7 +154,9 @@ function readTask(taskId: string, discussion: readonly unknown[], engine: Engine
   // 3. detect: rule cues per message and which message each answers; contextual rules need the answered message's cues;
   //    a message the agent answers by admitting an error is a correction whatever its words; a sarcastic sentence confirms nothing.
   const sarcastic = messages.map((m, i) => sarcasticSentences(engine.statements, m.text, text.at[i].sentences));
-  const detected = detect(messages, engine.rules, text.at, text.stemmer, sarcastic);
+  //    A person's question that only hands the agent's options on to a colleague ("A or B... Dr. Brandt?") keeps them open.
+  const names = speakerNameWords(messages);
+  const detected = detect(messages, engine.rules, text.at, text.stemmer, sarcastic, (i) => handsChoiceOn(messages[i].text, names, engine.words));
   const admitted = withAdmittedErrors(messages, detected.detections, engine.words.errorAdmission);
   //    A person's reply that rules out a value the agent just stated is a correction whatever its words.
   const subjectsRead = new SubjectMemo(text.stemmer);

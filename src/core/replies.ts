@@ -7,6 +7,7 @@ import { analyseMessages, type AnalysedMessages, type MessageAnalysis } from './
 import { appendAll } from './lists';
 import { afterAddressee, isQuestion, jaccard, sharedCount, type Stems, wordCount, excerpt } from './text';
 import { PorterStems } from './porter';
+import { splitSentences } from './sentenceActs';
 import type { Detection, Message, PatternCandidate, ReplyActs, ReplyVerdict, RuleKind, TaskAnalysis, Words } from './types';
 
 const has = (ds: readonly Detection[], kind: RuleKind) => ds.some((d) => d.kind === kind);
@@ -182,4 +183,24 @@ export function addSpeakerPatterns(input: SpeakerPatternInput, a: TaskAnalysis):
   appendAll(patterns, contradictions);
   patterns.sort((x, y) => x.messages[x.messages.length - 1] - y.messages[y.messages.length - 1] || (x.type < y.type ? -1 : x.type > y.type ? 1 : 0));
   return a;
+}
+
+/**
+ * Whether a person's message closes with a question that only hands a choice on to someone: its
+ * last sentence names people of the discussion (`names`: the words of its speakers' names), titles,
+ * option keys and "or", and nothing else ("A or B... Dr. Brandt?", "Marta, 1 or 2?"). Such a
+ * question asks nothing new: the reply it gets still picks among the options put up before it.
+ */
+export function handsChoiceOn(text: string, names: ReadonlySet<string>, words: Pick<Words, 'statements'>): boolean {
+  if (!isQuestion(text)) return false;
+  const last = splitSentences(text, words.statements).map((s) => s.text).filter((s) => /[\p{L}\p{N}]/u.test(s)).pop() ?? '';
+  const lower = last.toLowerCase();
+  const tokens = lower.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const passes = (t: string) => names.has(t) || /^(?:[a-h]|[1-9])$/u.test(t) || words.statements.disjunction.test(t) || (lower.includes(`${t}.`) && words.statements.abbreviation.test(`${t}.`));
+  return tokens.some((t) => names.has(t)) && tokens.every(passes);
+}
+
+/** The words of the names of a discussion's speakers, lowercase ("Dr. Brandt" → dr, brandt). */
+export function speakerNameWords(messages: readonly Pick<Message, 'author'>[]): Set<string> {
+  return new Set(messages.flatMap((m) => (m.author ?? '').toLowerCase().match(/\p{L}{2,}/gu) ?? []));
 }

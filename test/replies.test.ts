@@ -161,6 +161,17 @@ describe('reply acts', () => {
     expect(offersStep('Paper towels are 3.40 EUR a pack — order 6?')).toBe(true);
   });
 
+  it("a reply naming one side of the agent's either/or question ('Manually.') accepts that side; the same reply to a person's question is an answer", () => {
+    const flag = 'I can set the block as a patient flag. Should the flag lift automatically after 12 months, or only manually?';
+    expect(typesAt(thread(['calendar-agent', 'bot', flag], ['sabine', 'human', 'Manually. I want to see who it is first.']), 1)).toEqual(['confirmation']);
+    expect(typesAt(thread(['ops-agent', 'bot', 'Should the fee be charged at booking or at pickup?'], ['dolores', 'human', "pickup, they don't know the weight when they book"]), 1)).toEqual(['confirmation']);
+    // Not a side the question sets out, a question back, or a person asking for a fact.
+    expect(typesAt(thread(['calendar-agent', 'bot', flag], ['sabine', 'human', 'Tomorrow.']), 1)).toEqual([]);
+    expect(typesAt(thread(['calendar-agent', 'bot', flag], ['sabine', 'human', 'Manually?']), 1)).toEqual([]);
+    expect(typesAt(thread(['calendar-agent', 'bot', 'The flag is set. It lifts automatically or manually, as you like.'], ['sabine', 'human', 'Manually.']), 1)).toEqual([]);
+    expect(typesAt(thread(['dana', 'human', 'Ravi, are you at the offsite or joining remotely?'], ['ravi', 'human', 'Remote, my flight got cancelled.']), 1)).toEqual([]);
+  });
+
   it("'no' answering the agent's own yes/no question is an answer, not a correction", () => {
     const m = thread(['shop-agent', 'bot', 'Should I also draft a newsletter?'], ['kim', 'human', 'No.']);
     expect(typesAt(m, 1)).toEqual([]);

@@ -2255,6 +2255,13 @@ describe('decision candidates', () => {
     expect(answering('lab-agent', 'Checked the room system. A: Wed 9:00, room 2.08. B: Thu 10:00, room 2.08. Which works for you?')('B please.')).toEqual(['Thu 10:00, room 2.08.']);
   });
 
+  it("takes a reply naming one side of the agent's either/or question as that side, not as acceptance of the whole question", () => {
+    const flag = answering('calendar-agent', 'I can set the block as a patient flag in the booking system. Should the flag lift automatically after 12 months, or only manually?');
+    expect(flag('Manually.')).toEqual(['Flag lift: manually.']);
+    // A yes still accepts what the agent offered.
+    expect(flag('Yes, set it.')).toContain('Set the block as a patient flag in the booking system.');
+  });
+
   it('reads options keyed at a spaced dash ("A — …", "Option B — …") or labelled "Proposal 1: …" and picks them by key', () => {
     const dashed = answering('ops-agent', 'Glove order:\nA — stay with DentaPlus: 12 boxes at 9.40 EUR\nB — MedSupply Nord: 8.10 EUR a box, delivery in 5 days\nC — Henry Schein via the group contract: 8.60 EUR a box, next day\nWhich one?');
     // (A named option keeps its name and what it is, as in a numbered list.)

@@ -3047,6 +3047,9 @@ function acceptanceAfter(input: CandidateInput, a: number): number {
     // ("Sure, because that worked so well last time 🙃" accepts nothing.)
     const ironic = sarcasticAt(input, h).some((s) => first.start >= s.start && first.start < s.end);
     const accepts = (hasAct(lexicon, 'acceptance', lower) || doesWhatWasOffered(input, a, first.text)) && !isQuestion(first.text) && !ironic;
+    // "Manually." answering "… automatically after 12 months, or only manually?" picks one side
+    // (a selection of its own): the question as a whole is accepted by no one.
+    if (!accepts && namesSideOf(input, a, first.text)) return -1;
     // "Yes, go with that - one fix: …" accepts and corrects a part; a reply that opens by
     // disagreeing or correcting accepts nothing.
     if (!accepts && (input.verdict[h] === 'disagreement' || input.verdict[h] === 'correction')) return -1;
@@ -3055,6 +3058,19 @@ function acceptanceAfter(input: CandidateInput, a: number): number {
     return -1;
   }
   return -1;
+}
+
+/**
+ * Whether a reply opens with a word or two (before any mark) that all stand in the either/or
+ * question closing agent message a ("Pickup, they don't know the weight yet." after "At booking
+ * or at pickup?").
+ */
+function namesSideOf(input: CandidateInput, a: number, reply: string): boolean {
+  const closing = sentencesAt(input, a).at(-1)?.text ?? '';
+  if (!isQuestion(closing) || !input.lexicon.words.statements.disjunction.test(closing)) return false;
+  const lead = contentTokens(reply.split(/[,;:.!?–—]/u)[0], input.stems);
+  const asked = new Set(contentTokens(closing, input.stems));
+  return lead.length > 0 && lead.length <= 2 && lead.every((t) => asked.has(t));
 }
 
 /**

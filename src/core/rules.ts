@@ -237,8 +237,23 @@ function passesEcho(rule: CompiledRule, m: RegExpExecArray, ctx: RuleContext): b
     const verb = closingStepVerb(ctx.answered.text, rule.words);
     return verb !== null && want.length === 1 && contentTokens(verb, stems)[0] === want[0];
   }
+  if (spec.echo === 'alternative') {
+    const asked = closingAlternatives(ctx.answered.text, rule.words);
+    const offered = new Set(asked === null ? [] : contentTokens(asked, stems));
+    return want.every((t) => offered.has(t));
+  }
   const have = new Set(ctx.answeredTokens ?? contentTokens(ctx.answered.text, stems));
   return spec.echo === 'all' ? want.every((t) => have.has(t)) : want.some((t) => have.has(t));
+}
+
+/**
+ * The question closing a message when it sets alternatives against each other ("Should the flag
+ * lift automatically after 12 months, or only manually?"), or null: a reply naming one side of it
+ * picks that side.
+ */
+function closingAlternatives(text: string, words: Words): string | null {
+  const last = text.trim().split(/(?<=[.!?])\s+(?=\S)/u).pop() ?? '';
+  return last.endsWith('?') && words.statements.disjunction.test(last) ? last : null;
 }
 
 /** A negatable rule does not fire with a negator within two words before its cue. */

@@ -94,9 +94,11 @@ export interface RuleSpec {
    * The cue's named group `ref` must name what the answered message mentions: 'all' of its content
    * words, or 'any' of them ("Priya isn't our DPO" denies something the agent said of Priya;
    * "The clause." picks an option the answered message offered), or be the 'step' its closing
-   * question offers, by that question's first verb ("Send?" — "send it"). No answered message, no match.
+   * question offers, by that question's first verb ("Send?" — "send it"), or name one side of the
+   * 'alternative' its closing either/or question sets out ("… automatically, or only manually?" —
+   * "Manually."). No answered message, no match.
    */
-  echo?: 'all' | 'any' | 'step';
+  echo?: 'all' | 'any' | 'step' | 'alternative';
   /** 'reject': not in a sentence that only supposes ("If we ever add maps, that's not on the roadmap"). */
   hypothetical?: 'reject' | 'allow';
   /** Longest message (in words) the rule applies to; long turns make short cues meaningless. */

@@ -437,7 +437,7 @@ describe('decision candidates', () => {
       // A clock time's colon is no label: the answer still takes the question's subject.
       ['Understood: Saturday hours 9:00–14:00 from 4 April. Last online slot 13:30 then?', '13:30 yes.', 'Last online slot: 13:30 yes.'],
       // The value words next to a number go with it ("Wednesday 25").
-      ['Understood. Delivery Wednesday 25 at 7:00?', 'tuesday 24th', 'Delivery: tuesday 24th.'],
+      ['Understood. Delivery Wednesday 25 at 7:00?', 'tuesday 24th', 'Delivery: Tuesday 24th.'],
       // An agent's "Understood:" before the line that puts up the value names nothing.
       ['Understood: contract term 6 or 12 months. Which one?', '6 months.', 'Contract term: 6 months.'],
       // A question that opens with a value after a label asks about what the label names ...
@@ -462,7 +462,7 @@ describe('decision candidates', () => {
       ['Storage quota 10GB ok?', '20GB', 'Storage quota: 20GB.'],
       ['Hours 9am–5pm ok?', '8am–6pm', 'Hours: 8am-6pm.'],
       ['Speed 100Mbps ok?', '200Mbps', 'Speed: 200Mbps.'],
-      ['5G rollout Monday?', 'tuesday', '5G rollout: tuesday.'],
+      ['5G rollout Monday?', 'tuesday', '5G rollout: Tuesday.'],
       // A number before what it counts leaves the thing; a compound with a number stays whole.
       ['Need 4 invigilators in the hall?', '4 in the hall is fine', 'Invigilators: 4 in the hall is fine.'],
       ['Existing 15-minute vaccination bookings too?', 'no leave those', 'Existing 15-minute vaccination bookings: no leave those.'],
@@ -2255,6 +2255,16 @@ describe('decision candidates', () => {
     expect(answering('lab-agent', 'Checked the room system. A: Wed 9:00, room 2.08. B: Thu 10:00, room 2.08. Which works for you?')('B please.')).toEqual(['Thu 10:00, room 2.08.']);
   });
 
+  it("reads a date or time answering the agent's question that asks for one by its words ('Launch date?' — 'June 15.') as that value, of what was asked", () => {
+    const launch = answering('ops-agent', "I'll set up the resource with 4-hour slots. Launch date?");
+    expect(launch('June 15.')).toEqual(['Launch date: June 15.']);
+    expect(launch('Friday.')).toEqual(['Launch date: Friday.']);
+    const start = answering('ops-agent', 'Summary so far: a 25 EUR fee from the first no-show. When should this start? I can also draft the notice.');
+    expect(start('1 May. That gives us April to tell people.')[0]).toBe('Start: 1 May.');
+    // A question that asks for something else is not answered by a date.
+    expect(answering('ops-agent', 'I set up the resource. Who runs the training?')('June 15.')).toEqual([]);
+  });
+
   it("takes a reply naming one side of the agent's either/or question as that side, not as acceptance of the whole question", () => {
     const flag = answering('calendar-agent', 'I can set the block as a patient flag in the booking system. Should the flag lift automatically after 12 months, or only manually?');
     expect(flag('Manually.')).toEqual(['Flag lift: manually.']);
@@ -2535,8 +2545,9 @@ describe('decision candidates', () => {
       ['plan-bot', 'bot', 'Wann soll ich die Pläne an den Bauherrn schicken?'],
       ['katrin', 'human', 'Mittwoch Mittag. Jonas prüft sie vorher gegen die Brandschutzauflagen.'],
     ], 'jonas');
-    expect(plans('Mach ich. Übrigens, der Gutachter hat angerufen, sein Bericht kommt nächste Woche.')).toEqual([]);
-    expect(plans('FYI the nightly export moves to 04:30.')).toEqual([]);
+    // (Katrin's answer gives the day the agent asked for; Jonas's news decides nothing.)
+    expect(plans('Mach ich. Übrigens, der Gutachter hat angerufen, sein Bericht kommt nächste Woche.')).toEqual(['Mittwoch Mittag.']);
+    expect(plans('FYI the nightly export moves to 04:30.')).toEqual(['Mittwoch Mittag.']);
   });
 
   it('sets no new value with a number passed on by the way', () => {

@@ -1430,8 +1430,14 @@ function answersAskedValue(input: CandidateInput, a: number, body: string): bool
   const mine = kindsOf(input, said);
   const asked = kindsOf(input, question.text);
   if (mine.some((k) => k !== 'number' && asked.includes(k))) return true;
-  return mine.length === 1 && mine[0] === 'number' && asked.length === 1;
+  if (mine.length === 1 && mine[0] === 'number' && asked.length === 1) return true;
+  // A question that asks when by its words ("When should this start?", "Launch date?") is
+  // answered by a date, a weekday or a time, though it puts up none.
+  return input.lexicon.words.whenQuestion.test(question.text) && mine.some((k) => WHEN_KINDS.includes(k));
 }
+
+/** The kinds of value that say when: a date, a weekday, a month, a clock time. */
+const WHEN_KINDS: readonly string[] = ['date', 'weekday', 'time', 'month'];
 
 /** Whether a clause's values are among those the last question of message a offers to choose from ("… or move it to Tuesday?" — "Tuesday."). */
 function picksAskedValue(input: CandidateInput, a: number, clause: string): boolean {
@@ -1721,7 +1727,8 @@ function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: D
   const subject = asked?.subject;
   // (A statement that already names the thing, "The call is at 08:30." of the weekly call, needs no label.)
   if (!asked || !subject || overlap(subject, statement, input.stems) > 0) return statement;
-  const name = namedAsSaid(statement, input.messages[asked.at].text);
+  // (A month or a weekday keeps its capital: "Launch date: June 15.")
+  const name = namedAsSaid(statement, input.messages[asked.at].text) || ['weekday', 'month'].includes(input.valueSlot?.((words(statement)[0] ?? '').toLowerCase()) ?? '');
   return `${subject.charAt(0).toUpperCase()}${subject.slice(1)}: ${!name && /^\p{Lu}(?:\p{Ll}|\s)/u.test(statement) ? statement.charAt(0).toLowerCase() + statement.slice(1) : statement}`;
 }
 

@@ -630,6 +630,8 @@ export interface Words {
   errorAdmission: RegExp;
   /** replies.json: words anywhere in a question that ask for a number ("how many"). */
   quantityQuestion: RegExp;
+  /** replies.json: words anywhere in a question that ask for a day or a time ("when", "launch date?"). */
+  whenQuestion: RegExp;
 }
 
 /** rules/lexicons/subjects.json compiled with the engine's word lists (subject.ts `compileSubjects`). */

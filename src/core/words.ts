@@ -30,6 +30,7 @@ export function compileWords(lexicons: WordLexicons, negators: readonly string[]
     questionWord: new RegExp(`^\\s*(?:${alternation(lexicons, 'replies', 'questionWords')})(?![\\p{L}\\p{N}'’])`, 'iu'),
     // (After at most one short opener and its comma, stop or dash: "Sorry, my mistake.")
     quantityQuestion: new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternation(lexicons, 'replies', 'quantityQuestions')})(?![\\p{L}\\p{N}])`, 'iu'),
+    whenQuestion: new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternation(lexicons, 'replies', 'whenQuestions')})(?![\\p{L}\\p{N}])`, 'iu'),
     errorAdmission: new RegExp(`^\\s*(?:(?:${alternation(lexicons, 'replies', 'errorAdmissionOpeners')})\\s*[,.!\u2013\u2014-]+\\s*)?(?:${alternation(lexicons, 'replies', 'errorAdmissions')})(?![\\p{L}\\p{N}])`, 'iu'),
   };
 }

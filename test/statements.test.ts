@@ -2272,6 +2272,14 @@ describe('decision candidates', () => {
     expect(flag('Yes, set it.')).toContain('Set the block as a patient flag in the booking system.');
   });
 
+  it("picks the one listed option that has the day a short reply names, in another language or form ('Vamos con el jueves.' → 'Thursdays')", () => {
+    const rooms = answering('calendar-agent', 'Options for the conversation group:\n1) Study room B, Wednesdays 6-8, capacity 8\n2) Community room, Thursdays 6-8\n3) Community room, Wednesdays 4-6\nThe group has 14 sign-ups.');
+    expect(rooms('Vamos con el jueves.')).toEqual(['Conversation group: Community room, Thursdays 6-8.']);
+    expect(rooms('Donnerstag.')).toEqual(['Conversation group: Community room, Thursdays 6-8.']);
+    // Two options on that day name none of them.
+    expect(rooms('Mittwoch.')).toEqual([]);
+  });
+
   it('reads options keyed at a spaced dash ("A — …", "Option B — …") or labelled "Proposal 1: …" and picks them by key', () => {
     const dashed = answering('ops-agent', 'Glove order:\nA — stay with DentaPlus: 12 boxes at 9.40 EUR\nB — MedSupply Nord: 8.10 EUR a box, delivery in 5 days\nC — Henry Schein via the group contract: 8.60 EUR a box, next day\nWhich one?');
     // (A named option keeps its name and what it is, as in a numbered list.)

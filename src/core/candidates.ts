@@ -48,6 +48,8 @@ export interface CandidateInput {
   negated?: (lower: string) => boolean;
   /** The slot a word that is a value by itself fills ("Thursday" → weekday, "März" → month); none known when absent. */
   valueSlot?: (word: string) => string | null;
+  /** The value such a word stands for, the same in every language and form ("jueves", "Thursdays" → thursday); none known when absent. */
+  wordValue?: (word: string) => string | null;
   /** Whether a word is a number written out ("four", "vier", "cuatro"); none known when absent. */
   numberWord?: (word: string) => boolean;
   /** The slot a unit word after a number fills ("days" → duration, "TB" → size, a month → date), from the subject lexicon; none known when absent. */
@@ -895,7 +897,24 @@ const KEY_BEFORE_COMMA = /^(\(?(?:[0-9]{1,2}|[a-h])\)?)\s*,/i;
 
 /** The option of `offered` the clause picks by its key, value or name, with any condition the person adds, or null. */
 function pickFrom(input: CandidateInput, clause: string, body: string, words: number, offered: string): string | null {
-  return (words <= input.tuning.selectionMaxWords ? pickedOption(input.lexicon, body, offered) : null) ?? qualifiedPick(input.lexicon, clause, offered) ?? keyPicked(input.lexicon, clause, offered) ?? ordinalPicked(input, clause, offered);
+  return (words <= input.tuning.selectionMaxWords ? pickedOption(input.lexicon, body, offered) ?? itemBySameValue(input, body, offered) : null) ?? qualifiedPick(input.lexicon, clause, offered) ?? keyPicked(input.lexicon, clause, offered) ?? ordinalPicked(input, clause, offered);
+}
+
+/**
+ * "Vamos con el jueves." answering "1) Study room B, Wed 6–8 2) Community room, Thursdays 6–8":
+ * a short reply whose one day or month is the value of one word of exactly one listed option, in
+ * any language or form ("jueves", "Thursdays"), picks that option.
+ */
+function itemBySameValue(input: CandidateInput, body: string, offered: string): string | null {
+  // (A day or a month names an option; "monthly" in "Monthly by default" says how, of any option.)
+  const valueOf = (w: string) => (['weekday', 'month'].includes(input.valueSlot?.(w.toLowerCase()) ?? '') ? input.wordValue?.(w.toLowerCase()) ?? null : null);
+  const given = [...new Set(words(body).flatMap((w) => valueOf(w) ?? []))];
+  if (given.length !== 1) return null;
+  const naming = listedItems(input.lexicon, offered).filter((item) => words(item.option).some((w) => valueOf(w) === given[0]));
+  if (naming.length !== 1) return null;
+  const { option, about } = naming[0];
+  const picked = about ? `${sentenceCase(about)}: ${option}` : option;
+  return endsSentence(picked) ? picked : `${picked}.`;
 }
 
 /**

@@ -196,7 +196,7 @@ function readTask(taskId: string, discussion: readonly unknown[], engine: Engine
  * ("Thursday" → weekday), whether a word is a number written out ("four"), and whether a text
  * announces a change ("ab sofort", "from now on").
  */
-export function slotReaders(engine: Engine): Pick<CandidateInput, 'unitSlot' | 'valueSlot' | 'numberWord' | 'announcesChange' | 'ordinal' | 'boundWord'> {
+export function slotReaders(engine: Engine): Pick<CandidateInput, 'unitSlot' | 'valueSlot' | 'wordValue' | 'numberWord' | 'announcesChange' | 'ordinal' | 'boundWord'> {
   const { unitSlot, clock, wordSlot, numberWords, ordinalWords, ordinals, bounds } = engine.lexicon.subjects;
   const boundWords = new Set(bounds.filter((b) => b.length === 1).map((b) => b[0]));
   return {
@@ -205,6 +205,7 @@ export function slotReaders(engine: Engine): Pick<CandidateInput, 'unitSlot' | '
     // makes a number a duration or an amount: two dates measure the same kind of thing.
     unitSlot: (word) => unitSlot.get(word)?.slot ?? (clock.has(word) ? 'time' : wordSlot.get(word)?.slot === 'month' ? 'date' : null),
     valueSlot: (word) => wordSlot.get(word)?.slot ?? null,
+    wordValue: (word) => wordSlot.get(word)?.value ?? null,
     numberWord: (word) => numberWords.value.has(word),
     announcesChange: (text) => reversalsIn(text, engine.lexicon.subjects).length > 0,
     // ("second", "zweite", "segundo"; "2nd": a number with an ordinal ending.)

@@ -2280,6 +2280,14 @@ describe('decision candidates', () => {
     expect(rooms('Mittwoch.')).toEqual([]);
   });
 
+  it("names no value by the label of a list of options ('Options: Friday June 12, 3-6 pm; …' — 'Friday June 12, 3 to 6.')", () => {
+    const kickoff = answering('calendar-agent', 'Options: Friday June 12, 3-6 pm (last day of school); Saturday June 20, 10 am-1 pm; or June 13 indoors only. Which?');
+    expect(kickoff('OK. Friday June 12, 3 to 6.')).toEqual(['Friday June 12, 3 to 6.']);
+    expect(answering('calendar-agent', 'Möglichkeiten: Freitag 12. Juni, 15-18 Uhr; Samstag 20. Juni, 10-13 Uhr. Welche?')('Freitag 12. Juni.')).toEqual(['Freitag 12. Juni.']);
+    // A label that names a thing still names it.
+    expect(answering('events-bot', 'Publishing: 7 days ahead ok, or longer?')('14 days')).toEqual(['Publishing: 14 days.']);
+  });
+
   it('reads options keyed at a spaced dash ("A — …", "Option B — …") or labelled "Proposal 1: …" and picks them by key', () => {
     const dashed = answering('ops-agent', 'Glove order:\nA — stay with DentaPlus: 12 boxes at 9.40 EUR\nB — MedSupply Nord: 8.10 EUR a box, delivery in 5 days\nC — Henry Schein via the group contract: 8.60 EUR a box, next day\nWhich one?');
     // (A named option keeps its name and what it is, as in a numbered list.)

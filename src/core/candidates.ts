@@ -1808,6 +1808,9 @@ function thingLabel(lex: CompiledStatementLexicon, stems: Stems, label: string, 
   // ("Draft: resin €0.25/ml, …": a draft is no thing a value is of. Nor is an agent's
   // "Understood:" or "Noted:" before what it took on.)
   if ((['document-label', 'acknowledgement', 'proposal-label', 'aside'] as const).some((act) => onlyAct(lex, act, named))) return null;
+  // ("Options: Friday June 12, 3-6 pm; Saturday June 20 …": what a list of options is called is
+  // no thing the value picked from it is of.)
+  if (lex.words.statements.optionNoun.test(named.trim())) return null;
   // (A label that names a thing has only content words: "Meeting", not "For reference".)
   if (wordCount(named) > 3 || !words(named).every((w) => contentToken(w, stems) !== null)) return null;
   return isPersonName(named, people) ? null : named;

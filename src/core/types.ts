@@ -533,6 +533,8 @@ export interface StatementWords {
   itemJoinerWord: RegExp;
   /** Where an option list splits into options, at its start: ", ", ", or ", ", and ", " or " (a comma before a digit joins a number). */
   optionSeparator: RegExp;
+  /** statement-words.json optionNouns, a whole label: "Options", "Möglichkeiten". */
+  optionNoun: RegExp;
   /** An option's label in running text, with its key: "Option 1: ", "Variante B: " (global; group 1 is the key). */
   optionLabel: RegExp;
   /** A question opening with a word that asks to choose among listed options ("Which one?"). */

@@ -84,6 +84,7 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     itemJoiner: new RegExp(`^(?:${words('itemJoiners')})$`, 'i'),
     itemJoinerWord: new RegExp(`(?<![\\p{L}\\p{N}])(?:${words('itemJoiners')})(?![\\p{L}\\p{N}])`, 'iu'),
     optionSeparator: new RegExp(`^(?:\\s*,\\s+(?:(?:${words('itemJoiners')})\\s+)?|\\s*,(?=[^\\d\\s])|\\s+(?:${words('disjunctions')})\\s+)`, 'i'),
+    optionNoun: new RegExp(`^(?:${words('optionNouns')})$`, 'iu'),
     optionLabel: new RegExp(`(?<![\\p{L}\\p{N}])(?:${words('optionLabels')})\\s+([a-h]|[0-9]{1,2})(?:\\s*:|\\s+[—–-](?=\\s))\\s*`, 'giu'),
     reporting: new Set(wordsOf(lexicons, 'statement-words', 'reportingVerbs').map(stemWord)),
     factCopula: new RegExp(`^(?:${words('factCopulas')})(?![\\p{L}\\p{N}])`, 'u'),

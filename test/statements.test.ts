@@ -2280,6 +2280,15 @@ describe('decision candidates', () => {
     expect(rooms('Mittwoch.')).toEqual([]);
   });
 
+  it("takes a clause that only turns a value down after an acceptance for no decision ('Yes prepare it. But 30% this early is too much')", () => {
+    const contract = answering('vendor-agent', 'They can do 79 EUR a head if we confirm by May 15, with a 30% deposit on signing. Shall I prepare the contract?');
+    const said = contract('Yes prepare it. But 30% this early is too much - ask for 20% now and 10% in July.');
+    expect(said).not.toContain('30% this early is too much.');
+    expect(said).toContain('Ask for 20% now and 10% in July.');
+    // A plain statement after the acceptance is still the decision.
+    expect(contract('Yes prepare it. The deposit goes to 20% now and 10% in July.')).toContain('The deposit goes to 20% now and 10% in July.');
+  });
+
   it("names no value by the label of a list of options ('Options: Friday June 12, 3-6 pm; …' — 'Friday June 12, 3 to 6.')", () => {
     const kickoff = answering('calendar-agent', 'Options: Friday June 12, 3-6 pm (last day of school); Saturday June 20, 10 am-1 pm; or June 13 indoors only. Which?');
     expect(kickoff('OK. Friday June 12, 3 to 6.')).toEqual(['Friday June 12, 3 to 6.']);

@@ -1179,8 +1179,9 @@ function settleByDialogue(input: CandidateInput, scene: MessageScene, walk: Clau
   if (p === 0 && r.type && r.type !== 'decision' && !r.label && !hasAct(lexicon, 'decision', lower)) r.type = null;
   pickOrCorrect(input, scene, r);
   // After "here's where I land." or "Decision:", and after a bare acceptance of the agent's
-  // proposal, a plain statement is the decision.
-  if (!r.type && walk.carried && !r.reports && !hasAct(lexicon, 'explanation', lower) && contentWordCount(body, input.stems) >= 2) {
+  // proposal, a plain statement is the decision; one that only turns a value down ("But 30% this
+  // early is too much") sets none.
+  if (!r.type && walk.carried && !r.reports && !hasAct(lexicon, 'explanation', lower) && !onlyJudges(lexicon, lower) && contentWordCount(body, input.stems) >= 2) {
     r.type = 'decision';
     r.strength = walk.carried === 'accepted' ? 'accepted' : 'explicit';
     r.act = walk.carried === 'accepted' ? ('accepted-answer' as SentenceAct) : 'announcement';

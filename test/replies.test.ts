@@ -145,6 +145,8 @@ describe('reply acts', () => {
     // A question that asks anything else asks something new.
     const names = new Set(['sabine', 'dr', 'weber']);
     for (const question of ['Forget C. How much is the deposit, Dr. Weber?', 'Thoughts, Dr. Weber?', 'Mon or Tue?', 'A or B?', 'Weber, A or B. Agreed.']) expect(handsChoiceOn(question, names, engine.words)).toBe(false);
+    // A new question before the name asks something new.
+    expect(handsChoiceOn('How many trucks does Hanson need? Dr. Weber?', names, engine.words)).toBe(false);
     // Through it, the options a colleague asks "How many trucks …?" about are not picked.
     const trucks = thread(['ops-agent', 'bot', options], ['sabine', 'human', 'How many trucks does Hanson need, Dr. Weber?'], ['mia', 'human', '3, maybe 4.']);
     expect(typesAt(trucks, 2)).toEqual([]);
@@ -168,6 +170,10 @@ describe('reply acts', () => {
     // Not a side the question sets out, a question back, or a person asking for a fact.
     expect(typesAt(thread(['calendar-agent', 'bot', flag], ['sabine', 'human', 'Tomorrow.']), 1)).toEqual([]);
     expect(typesAt(thread(['calendar-agent', 'bot', flag], ['sabine', 'human', 'Manually?']), 1)).toEqual([]);
+    // A side ruled out, or what the question is about, is no pick.
+    for (const reply of ['Not manually.', 'Never manually.', 'Flag.', 'Lift it.']) expect(typesAt(thread(['calendar-agent', 'bot', flag], ['sabine', 'human', reply]), 1)).toEqual([]);
+    expect(typesAt(thread(['ops-agent', 'bot', 'Should I send it by post or by email?'], ['sabine', 'human', 'No email, please.']), 1)).not.toContain('confirmation');
+    expect(typesAt(thread(['calendar-agent', 'bot', flag], ['sabine', 'human', 'Automatically.']), 1)).toEqual(['confirmation']);
     expect(typesAt(thread(['calendar-agent', 'bot', 'The flag is set. It lifts automatically or manually, as you like.'], ['sabine', 'human', 'Manually.']), 1)).toEqual([]);
     expect(typesAt(thread(['dana', 'human', 'Ravi, are you at the offsite or joining remotely?'], ['ravi', 'human', 'Remote, my flight got cancelled.']), 1)).toEqual([]);
   });

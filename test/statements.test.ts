@@ -228,6 +228,11 @@ function answering(agent: string, said: string): (answer: string) => string[] {
   return replying([[agent, 'bot', said]]);
 }
 
+/** The pattern types the whole analysis records for a person's reply to an agent's message. */
+function typesAtReply(offered: string, reply: string): string[] {
+  return recorded([['ops-agent', 'bot', offered], ['kim', 'human', reply]]).patterns.filter((x) => x.messages[x.messages.length - 1] === 1).map((x) => x.type);
+}
+
 /** What the whole analysis records of a discussion (the shipped scorer weighing every candidate). */
 function recorded(lines: Array<[string, 'human' | 'bot', string]>) {
   return analyseTask('T1', lines.map(([author, role, text]) => ({ author, role, text })), engine, new Set(['T1']));
@@ -2263,6 +2268,16 @@ describe('decision candidates', () => {
     expect(start('1 May. That gives us April to tell people.')[0]).toBe('Start: 1 May.');
     // A question that asks for something else is not answered by a date.
     expect(answering('ops-agent', 'I set up the resource. Who runs the training?')('June 15.')).toEqual([]);
+    // Nor is one where "when" runs on in the sentence, one that asks what happened, or a long one
+    // that leaves the day without a thing to be the day of.
+    for (const [question, reply] of [
+      ['I set up the reminders. Should I also notify you when the invoice is paid?', 'Friday.'],
+      ['The courier comes at 10. When he arrives, should I hand over both boxes?', 'Friday.'],
+      ['Soll ich dir Bescheid geben, wann die Rechnung bezahlt ist?', 'Freitag.'],
+      ['When did the leak start?', 'Monday night.'],
+      ['When was the last boiler inspection?', 'March 2024.'],
+      ['The plans are ready. When should I send them to the client?', 'Wednesday.'],
+    ]) expect(answering('ops-agent', question)(reply)).toEqual([]);
   });
 
   it("takes a reply naming one side of the agent's either/or question as that side, not as acceptance of the whole question", () => {
@@ -2276,8 +2291,13 @@ describe('decision candidates', () => {
     const rooms = answering('calendar-agent', 'Options for the conversation group:\n1) Study room B, Wednesdays 6-8, capacity 8\n2) Community room, Thursdays 6-8\n3) Community room, Wednesdays 4-6\nThe group has 14 sign-ups.');
     expect(rooms('Vamos con el jueves.')).toEqual(['Conversation group: Community room, Thursdays 6-8.']);
     expect(rooms('Donnerstag.')).toEqual(['Conversation group: Community room, Thursdays 6-8.']);
-    // Two options on that day name none of them.
+    // Two options on that day name none of them, a short form ("Wed 6-8") counting.
     expect(rooms('Mittwoch.')).toEqual([]);
+    const short = answering('calendar-agent', 'Options for the conversation group:\n1) Study room B, Wed 6-8\n2) Community room, Thursdays 6-8\n3) Library hall, Wednesdays 4-6\nWhich one?');
+    expect(short('Wednesday.').filter((x) => /room|hall/i.test(x))).toEqual([]);
+    // A day said with something else of it picks nothing: a ban, an absence, a verb that is a month's name.
+    for (const reply of ['Not Thursday.', 'I am away on Thursdays.', 'Thursday is impossible for me.']) expect(rooms(reply).filter((x) => x.includes('Community room'))).toEqual([]);
+    expect(answering('events-bot', 'Venues for the summer party:\n1) Hall A, May 16, 120 seats\n2) Hall B, June 20, 80 seats\nWhich one?')('We may need more seats.')).toEqual([]);
   });
 
   it("takes a clause that only turns a value down after an acceptance for no decision ('Yes prepare it. But 30% this early is too much')", () => {
@@ -2304,6 +2324,10 @@ describe('decision candidates', () => {
     expect(dashed('B.')).toEqual(['MedSupply Nord: 8.10 EUR a box.']);
     const labelled = answering('ops-agent', 'Three ways:\nOption A — a fee of 25 EUR from the second no-show\nOption B — a fee of 25 EUR from the first no-show, waivable on request\nWhich direction?');
     expect(labelled('B.')).toEqual(['A fee of 25 EUR from the first no-show, waivable on request.']);
+    // A list keyed so that asks nothing is a report, and "proposal 1 is …" labels nothing.
+    expect(typesAtReply('Status by building:\nA — wiring done\nB — waiting for parts, ETA Friday', 'ok')).not.toContain('confirmation');
+    const loose = recorded([['ops-agent', 'bot', 'My proposal 1 is to keep the price, and proposal 2 would raise everything by 5%. Thoughts?'], ['kim', 'human', 'Proposal 1, definitely.']]);
+    expect(loose.decisions.map((d) => d.statement).filter((x) => /is to keep the price, and/.test(x))).toEqual([]);
     const proposals = answering('ops-agent', 'Proposal 1: Day-of 1550 EUR, Partial 3450 EUR. Proposal 2: keep Day-of at 1400 EUR and raise the others more. Which one?');
     expect(proposals('Proposal 2.')).toEqual(['Keep Day-of at 1400 EUR and raise the others more.']);
     // A number before a dash is a range, not a key: "2 - 3 days" lists nothing.
@@ -2570,9 +2594,8 @@ describe('decision candidates', () => {
       ['plan-bot', 'bot', 'Wann soll ich die Pläne an den Bauherrn schicken?'],
       ['katrin', 'human', 'Mittwoch Mittag. Jonas prüft sie vorher gegen die Brandschutzauflagen.'],
     ], 'jonas');
-    // (Katrin's answer gives the day the agent asked for; Jonas's news decides nothing.)
-    expect(plans('Mach ich. Übrigens, der Gutachter hat angerufen, sein Bericht kommt nächste Woche.')).toEqual(['Mittwoch Mittag.']);
-    expect(plans('FYI the nightly export moves to 04:30.')).toEqual(['Mittwoch Mittag.']);
+    expect(plans('Mach ich. Übrigens, der Gutachter hat angerufen, sein Bericht kommt nächste Woche.')).toEqual([]);
+    expect(plans('FYI the nightly export moves to 04:30.')).toEqual([]);
   });
 
   it('sets no new value with a number passed on by the way', () => {

@@ -50,6 +50,8 @@ export interface CandidateInput {
   valueSlot?: (word: string) => string | null;
   /** The value such a word stands for, the same in every language and form ("jueves", "Thursdays" → thursday); none known when absent. */
   wordValue?: (word: string) => string | null;
+  /** The same, with the short forms a range is written in as well ("Wed", "Mi", "Do" → their days). */
+  rangeValue?: (word: string) => string | null;
   /** Whether a word is a number written out ("four", "vier", "cuatro"); none known when absent. */
   numberWord?: (word: string) => boolean;
   /** The slot a unit word after a number fills ("days" → duration, "TB" → size, a month → date), from the subject lexicon; none known when absent. */
@@ -901,17 +903,36 @@ function pickFrom(input: CandidateInput, clause: string, body: string, words: nu
 }
 
 /**
- * "Vamos con el jueves." answering "1) Study room B, Wed 6–8 2) Community room, Thursdays 6–8":
- * a short reply whose one day or month is the value of one word of exactly one listed option, in
- * any language or form ("jueves", "Thursdays"), picks that option.
+ * "Proposal 1, definitely." / "Option B." opens with a key named by its label: it picks one of
+ * something, whatever the message it answers lists, and accepts none of it whole.
+ */
+function opensWithLabelledKey(input: CandidateInput, h: number): boolean {
+  const first = normalForm(sentencesAt(input, h)[0]?.text ?? '');
+  const word = findAct(input.lexicon, 'option-reference', first);
+  if (!word || word.start !== 0) return false;
+  const key = /^\s*(\S+?)(?=[\s,.!;:]|$)/.exec(first.slice(word.end))?.[1] ?? '';
+  return BARE_KEY.test(key) && word.end > 0 && /\p{L}/u.test(first.slice(0, word.end)) && !/^(?:the|la|die)$/u.test(first.slice(0, word.end).trim());
+}
+
+/**
+ * "Vamos con el jueves." answering "1) Study room B, Wednesdays 6–8 2) Community room, Thursdays
+ * 6–8": a reply that says nothing but one day or month (beside the words that choose, an article,
+ * a courtesy), in any language or form ("jueves", "Thursdays"), picks the one listed option on
+ * that day. Two options on that day (a short form, "Wed 6-8", counts) name none; "Not Thursday.",
+ * "I'm away on Thursdays." say something else of the day.
  */
 function itemBySameValue(input: CandidateInput, body: string, offered: string): string | null {
+  const { lexicon } = input;
   // (A day or a month names an option; "monthly" in "Monthly by default" says how, of any option.)
-  const valueOf = (w: string) => (['weekday', 'month'].includes(input.valueSlot?.(w.toLowerCase()) ?? '') ? input.wordValue?.(w.toLowerCase()) ?? null : null);
-  const given = [...new Set(words(body).flatMap((w) => valueOf(w) ?? []))];
-  if (given.length !== 1) return null;
-  const naming = listedItems(input.lexicon, offered).filter((item) => words(item.option).some((w) => valueOf(w) === given[0]));
-  if (naming.length !== 1) return null;
+  const dayOrMonth = (w: string) => ['weekday', 'month'].includes(input.valueSlot?.(w.toLowerCase()) ?? '');
+  const ref = withoutAcceptance(lexicon, withoutCourtesy(lexicon, normalForm(body).replace(/[.!,;:]+$/, '').trim())).replace(lexicon.words.statements.choice, '');
+  if (input.negated?.(ref)) return null;
+  const said = words(ref);
+  const days = said.filter(dayOrMonth);
+  if (days.length !== 1 || said.some((w) => !dayOrMonth(w) && contentToken(w, input.stems) !== null)) return null;
+  const day = input.wordValue?.(days[0].toLowerCase());
+  const naming = listedItems(lexicon, offered).filter((item) => words(item.option).some((w) => (input.rangeValue ?? input.wordValue)?.(w.toLowerCase()) === day));
+  if (!day || naming.length !== 1) return null;
   const { option, about } = naming[0];
   const picked = about ? `${sentenceCase(about)}: ${option}` : option;
   return endsSentence(picked) ? picked : `${picked}.`;
@@ -1451,9 +1472,23 @@ function answersAskedValue(input: CandidateInput, a: number, body: string): bool
   const asked = kindsOf(input, question.text);
   if (mine.some((k) => k !== 'number' && asked.includes(k))) return true;
   if (mine.length === 1 && mine[0] === 'number' && asked.length === 1) return true;
-  // A question that asks when by its words ("When should this start?", "Launch date?") is
+  // A short question that asks when by its words ("When should this start?", "Launch date?") is
   // answered by a date, a weekday or a time, though it puts up none.
-  return input.lexicon.words.whenQuestion.test(question.text) && mine.some((k) => WHEN_KINDS.includes(k));
+  return asksWhen(input, question.text) && mine.some((k) => WHEN_KINDS.includes(k));
+}
+
+/**
+ * How many words at most a question that asks when may have: a short one names what it asks the
+ * day of ("When should the new fee start?"); a longer one, "When should I send them to the
+ * client?", leaves the day answering it without a thing to be the day of.
+ */
+const WHEN_QUESTION_MAX_WORDS = 6;
+
+/** Whether a question asks when something is to be, in a few words: "When should this start?", "Launch date?", not "When did the leak start?". */
+function asksWhen(input: CandidateInput, question: string): boolean {
+  const { words: lexWords } = input.lexicon;
+  if (wordCount(question) > WHEN_QUESTION_MAX_WORDS || question.includes(',')) return false;
+  return lexWords.whenQuestion.test(question) || lexWords.dateNoun.test(question);
 }
 
 /** The kinds of value that say when: a date, a weekday, a month, a clock time. */
@@ -2909,7 +2944,7 @@ function acceptedProposals(input: CandidateInput, facts: TaskFacts): SentenceCan
     if (h < 0) continue;
     // "Option b." / "Passt. B." picks one item of the list: that pick is the person's own
     // candidate, and the other items are not accepted with it.
-    if (picksFrom(input, h, messages[a].text)) continue;
+    if (picksFrom(input, h, messages[a].text) || opensWithLabelledKey(input, h)) continue;
     const base = proposalFeatures(input, a, h, facts.view.owner);
     const featuresOf = (statement: string, kind: string) => [...base, `proposal:${kind}`, ...statementFeatures(lexicon, statement)];
     // "Two options …: A) …, B) … Which one?" — "ok do it": a bare yes to a choice accepts the

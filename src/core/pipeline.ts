@@ -196,8 +196,8 @@ function readTask(taskId: string, discussion: readonly unknown[], engine: Engine
  * ("Thursday" → weekday), whether a word is a number written out ("four"), and whether a text
  * announces a change ("ab sofort", "from now on").
  */
-export function slotReaders(engine: Engine): Pick<CandidateInput, 'unitSlot' | 'valueSlot' | 'wordValue' | 'numberWord' | 'announcesChange' | 'ordinal' | 'boundWord'> {
-  const { unitSlot, clock, wordSlot, numberWords, ordinalWords, ordinals, bounds } = engine.lexicon.subjects;
+export function slotReaders(engine: Engine): Pick<CandidateInput, 'unitSlot' | 'valueSlot' | 'wordValue' | 'rangeValue' | 'numberWord' | 'announcesChange' | 'ordinal' | 'boundWord'> {
+  const { unitSlot, clock, wordSlot, numberWords, ordinalWords, ordinals, bounds, ranges } = engine.lexicon.subjects;
   const boundWords = new Set(bounds.filter((b) => b.length === 1).map((b) => b[0]));
   return {
     boundWord: (word) => boundWords.has(word),
@@ -206,6 +206,8 @@ export function slotReaders(engine: Engine): Pick<CandidateInput, 'unitSlot' | '
     unitSlot: (word) => unitSlot.get(word)?.slot ?? (clock.has(word) ? 'time' : wordSlot.get(word)?.slot === 'month' ? 'date' : null),
     valueSlot: (word) => wordSlot.get(word)?.slot ?? null,
     wordValue: (word) => wordSlot.get(word)?.value ?? null,
+    // (With the short forms a range is written in, "Wed 6-8": read in an option, not said alone.)
+    rangeValue: (word) => wordSlot.get(word)?.value ?? ranges.reduce<string | null>((found, r) => found ?? r.valueOf.get(word) ?? null, null),
     numberWord: (word) => numberWords.value.has(word),
     announcesChange: (text) => reversalsIn(text, engine.lexicon.subjects).length > 0,
     // ("second", "zweite", "segundo"; "2nd": a number with an ordinal ending.)

@@ -187,13 +187,16 @@ export function addSpeakerPatterns(input: SpeakerPatternInput, a: TaskAnalysis):
 
 /**
  * Whether a person's message closes with a question that only hands a choice on to someone: its
- * last sentence names people of the discussion (`names`: the words of its speakers' names), titles,
+ * one question, the last sentence, names people of the discussion (`names`: the words of its speakers' names), titles,
  * option keys and "or", and nothing else ("A or B... Dr. Brandt?", "Marta, 1 or 2?"). Such a
  * question asks nothing new: the reply it gets still picks among the options put up before it.
  */
 export function handsChoiceOn(text: string, names: ReadonlySet<string>, words: Pick<Words, 'statements'>): boolean {
   if (!isQuestion(text)) return false;
-  const last = splitSentences(text, words.statements).map((s) => s.text).filter((s) => /[\p{L}\p{N}]/u.test(s)).pop() ?? '';
+  const sentences = splitSentences(text, words.statements).map((s) => s.text).filter((s) => /[\p{L}\p{N}]/u.test(s));
+  const last = sentences.pop() ?? '';
+  // ("How many trucks does Hanson need? Dr. Weber?" asks something new first.)
+  if (sentences.some(isQuestion)) return false;
   const lower = last.toLowerCase();
   const tokens = lower.match(/[\p{L}\p{N}]+/gu) ?? [];
   const passes = (t: string) => names.has(t) || /^(?:[a-h]|[1-9])$/u.test(t) || words.statements.disjunction.test(t) || (lower.includes(`${t}.`) && words.statements.abbreviation.test(`${t}.`));

@@ -239,8 +239,7 @@ function passesEcho(rule: CompiledRule, m: RegExpExecArray, ctx: RuleContext): b
   }
   if (spec.echo === 'alternative') {
     const asked = closingAlternatives(ctx.answered.text, rule.words);
-    const offered = new Set(asked === null ? [] : contentTokens(asked, stems));
-    return want.every((t) => offered.has(t));
+    return asked !== null && sidesOf(asked, rule.words, stems).some((side) => want.every((t) => side.has(t)));
   }
   const have = new Set(ctx.answeredTokens ?? contentTokens(ctx.answered.text, stems));
   return spec.echo === 'all' ? want.every((t) => have.has(t)) : want.some((t) => have.has(t));
@@ -254,6 +253,26 @@ function passesEcho(rule: CompiledRule, m: RegExpExecArray, ctx: RuleContext): b
 function closingAlternatives(text: string, words: Words): string | null {
   const last = text.trim().split(/(?<=[.!?])\s+(?=\S)/u).pop() ?? '';
   return last.endsWith('?') && words.statements.disjunction.test(last) ? last : null;
+}
+
+/**
+ * The two sides an either/or question sets against each other, as content words: all of what
+ * follows its last "or", and the last two words before it that are no numbers ("Should the flag
+ * lift automatically after 12 months, or only manually?" → {automat, month} and {manual}): the
+ * thing the question is about ("flag") is neither side.
+ */
+function sidesOf(question: string, words: Words, stems: Stems): Array<ReadonlySet<string>> {
+  const body = question.replace(/\?\s*$/, '');
+  const or = new RegExp(words.statements.disjunction.source, 'giu');
+  let at = -1;
+  let len = 0;
+  for (const m of body.matchAll(or)) {
+    at = m.index!;
+    len = m[0].length;
+  }
+  if (at < 0) return [];
+  const left = contentTokens(body.slice(0, at), stems).filter((t) => !/^\d/.test(t));
+  return [new Set(left.slice(-2)), new Set(contentTokens(body.slice(at + len), stems))];
 }
 
 /** A negatable rule does not fire with a negator within two words before its cue. */

@@ -632,8 +632,10 @@ export interface Words {
   errorAdmission: RegExp;
   /** replies.json: words anywhere in a question that ask for a number ("how many"). */
   quantityQuestion: RegExp;
-  /** replies.json: words anywhere in a question that ask for a day or a time ("when", "launch date?"). */
+  /** replies.json: words that open a question asking when ("When should …?"), not when it happened ("When did …?"). */
   whenQuestion: RegExp;
+  /** replies.json: nouns that ask for a day in a short question ("Launch date?"). */
+  dateNoun: RegExp;
 }
 
 /** rules/lexicons/subjects.json compiled with the engine's word lists (subject.ts `compileSubjects`). */

@@ -30,7 +30,10 @@ export function compileWords(lexicons: WordLexicons, negators: readonly string[]
     questionWord: new RegExp(`^\\s*(?:${alternation(lexicons, 'replies', 'questionWords')})(?![\\p{L}\\p{N}'’])`, 'iu'),
     // (After at most one short opener and its comma, stop or dash: "Sorry, my mistake.")
     quantityQuestion: new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternation(lexicons, 'replies', 'quantityQuestions')})(?![\\p{L}\\p{N}])`, 'iu'),
-    whenQuestion: new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternation(lexicons, 'replies', 'whenQuestions')})(?![\\p{L}\\p{N}])`, 'iu'),
+    // (At the question's start: not "when" as it runs on in "notify you when it ships?", nor
+    // "when did …", which asks what happened.)
+    whenQuestion: new RegExp(`^\\s*[¿]?(?:${alternation(lexicons, 'replies', 'whenQuestions')})(?![\\p{L}\\p{N}])(?!\\s+(?:${alternation(lexicons, 'replies', 'pastAuxiliaries')})(?![\\p{L}\\p{N}]))`, 'iu'),
+    dateNoun: new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternation(lexicons, 'replies', 'dateNouns')})(?![\\p{L}\\p{N}])`, 'iu'),
     errorAdmission: new RegExp(`^\\s*(?:(?:${alternation(lexicons, 'replies', 'errorAdmissionOpeners')})\\s*[,.!\u2013\u2014-]+\\s*)?(?:${alternation(lexicons, 'replies', 'errorAdmissions')})(?![\\p{L}\\p{N}])`, 'iu'),
   };
 }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { contentTokens, contentWordCount, nameWords, outsideQuotes } from '../src/core/text';
+import { contentTokens, contentWordCount, eitherOrSides, nameWords, outsideQuotes } from '../src/core/text';
 import { PorterStems, stemWord } from '../src/core/porter';
 import { shippedWords } from './helpers';
 
@@ -58,5 +58,22 @@ describe('outsideQuotes', () => {
   });
   it('keeps the length of any text (a law)', () => {
     fc.assert(fc.property(fc.string(), (t) => outsideQuotes(t).length === t.length));
+  });
+});
+
+describe('eitherOrSides', () => {
+  const or = /\b(?:or|oder|o)\b/iu;
+  const sides = (t: string) => eitherOrSides(t, or, fresh())?.map((s) => [...s].sort()) ?? null;
+
+  it('are what follows the last "or" and the two words before it, never the thing asked about', () => {
+    const asked = sides('I set the flag. Should the flag lift automatically after 12 months, or only manually?');
+    expect(asked).toEqual([[stemWord('automatically'), stemWord('months')].sort(), [stemWord('manually')]]);
+    expect(asked!.some((side) => side.includes(stemWord('flag')))).toBe(false);
+  });
+
+  it('are none when the text closes with no either/or question', () => {
+    expect(sides('Should the flag lift automatically or manually? I can do both.')).toBeNull();
+    expect(sides('Should the flag lift automatically after 12 months?')).toBeNull();
+    expect(sides('Automatically or manually.')).toBeNull();
   });
 });

@@ -22,7 +22,7 @@ import {
 import { inlineList } from './statement';
 import { actFeatures, clausePositionFeatures, dialogueView, lengthFeature, speakerFeatures, valueFeatures, type DialogueView } from './clauseFeatures';
 import { escapeRegex } from './phrases';
-import { afterAddressee, closingQuote, contentToken, contentTokens, contentWordCount, endsSentence, isContentWord, isQuestion, nameWords, OPENING_QUOTE, outsideQuotes, quotedSpans, sharedCount, wordCount, words, type ContentWords, type Span, type Stems } from './text';
+import { afterAddressee, closingQuote, contentToken, contentTokens, eitherOrSides, contentWordCount, endsSentence, isContentWord, isQuestion, nameWords, OPENING_QUOTE, outsideQuotes, quotedSpans, sharedCount, wordCount, words, type ContentWords, type Span, type Stems } from './text';
 import { appendAll } from './lists';
 import type { MessageAnalysis } from './messageAnalysis';
 import type { CandidateTuning, DecisionType, Detection, Message, SentenceCandidate, Strength } from './types';
@@ -644,6 +644,12 @@ function givesValue(input: CandidateInput, text: string): boolean {
   return /\p{N}/u.test(text) || words(text).some((w) => isValueWord(input, w));
 }
 
+/** Whether a word is a weekday or a month ("Thursday", "jueves", "June"): a name of a day, which picks and keeps its capital. */
+function isDayOrMonth(input: CandidateInput, word: string): boolean {
+  const slot = input.valueSlot?.(word.toLowerCase());
+  return slot === 'weekday' || slot === 'month';
+}
+
 /** A word that is a value by itself: a weekday or a month (the subject lexicon's slot words), or a number written as a word. */
 function isValueWord(input: CandidateInput, word: string): boolean {
   return slotOfWord(input.valueSlot, word) || input.numberWord?.(word.toLowerCase()) === true;
@@ -908,10 +914,10 @@ function pickFrom(input: CandidateInput, clause: string, body: string, words: nu
  */
 function opensWithLabelledKey(input: CandidateInput, h: number): boolean {
   const first = normalForm(sentencesAt(input, h)[0]?.text ?? '');
-  const word = findAct(input.lexicon, 'option-reference', first);
-  if (!word || word.start !== 0) return false;
-  const key = /^\s*(\S+?)(?=[\s,.!;:]|$)/.exec(first.slice(word.end))?.[1] ?? '';
-  return BARE_KEY.test(key) && word.end > 0 && /\p{L}/u.test(first.slice(0, word.end)) && !/^(?:the|la|die)$/u.test(first.slice(0, word.end).trim());
+  const label = findAct(input.lexicon, 'option-reference', first);
+  // (An article alone, "the 2", "la B", names no label.)
+  if (!label || label.start !== 0 || /^(?:the|la|die)$/u.test(first.slice(0, label.end).trim())) return false;
+  return BARE_KEY.test(/^\s*([^\s,.!;:]+)/.exec(first.slice(label.end))?.[1] ?? '');
 }
 
 /**
@@ -924,7 +930,7 @@ function opensWithLabelledKey(input: CandidateInput, h: number): boolean {
 function itemBySameValue(input: CandidateInput, body: string, offered: string): string | null {
   const { lexicon } = input;
   // (A day or a month names an option; "monthly" in "Monthly by default" says how, of any option.)
-  const dayOrMonth = (w: string) => ['weekday', 'month'].includes(input.valueSlot?.(w.toLowerCase()) ?? '');
+  const dayOrMonth = (w: string) => isDayOrMonth(input, w);
   const ref = withoutAcceptance(lexicon, withoutCourtesy(lexicon, normalForm(body).replace(/[.!,;:]+$/, '').trim())).replace(lexicon.words.statements.choice, '');
   if (input.negated?.(ref)) return null;
   const said = words(ref);
@@ -932,10 +938,7 @@ function itemBySameValue(input: CandidateInput, body: string, offered: string): 
   if (days.length !== 1 || said.some((w) => !dayOrMonth(w) && contentToken(w, input.stems) !== null)) return null;
   const day = input.wordValue?.(days[0].toLowerCase());
   const naming = listedItems(lexicon, offered).filter((item) => words(item.option).some((w) => (input.rangeValue ?? input.wordValue)?.(w.toLowerCase()) === day));
-  if (!day || naming.length !== 1) return null;
-  const { option, about } = naming[0];
-  const picked = about ? `${sentenceCase(about)}: ${option}` : option;
-  return endsSentence(picked) ? picked : `${picked}.`;
+  return day && naming.length === 1 ? pickedStatement(naming[0]) : null;
 }
 
 /**
@@ -1783,7 +1786,7 @@ function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: D
   // (A statement that already names the thing, "The call is at 08:30." of the weekly call, needs no label.)
   if (!asked || !subject || overlap(subject, statement, input.stems) > 0) return statement;
   // (A month or a weekday keeps its capital: "Launch date: June 15.")
-  const name = namedAsSaid(statement, input.messages[asked.at].text) || ['weekday', 'month'].includes(input.valueSlot?.((words(statement)[0] ?? '').toLowerCase()) ?? '');
+  const name = namedAsSaid(statement, input.messages[asked.at].text) || isDayOrMonth(input, words(statement)[0] ?? '');
   return `${subject.charAt(0).toUpperCase()}${subject.slice(1)}: ${!name && /^\p{Lu}(?:\p{Ll}|\s)/u.test(statement) ? statement.charAt(0).toLowerCase() + statement.slice(1) : statement}`;
 }
 
@@ -2605,6 +2608,11 @@ function pickedOption(lex: CompiledStatementLexicon, body: string, offered: stri
   const key = BARE_KEY.exec(ref)?.[1] ?? BARE_KEY.exec(withoutClosingWord(lex, ref))?.[1];
   const item = (key ? itemByKey(lex, offered, key) : null) ?? itemByValue(lex, ref, offered) ?? itemByName(lex, ref, offered);
   if (!item) return null;
+  return pickedStatement(item, qualification);
+}
+
+/** The statement of a picked option: what the list was about, the option, any condition the person adds. */
+function pickedStatement(item: { option: string; about: string }, qualification = ''): string {
   const option = qualification ? `${trimEnd(item.option)}, ${trimEnd(qualification)}` : item.option;
   const picked = item.about ? `${sentenceCase(item.about)}: ${option}` : option;
   // (A quoted option that ends its own sentence is already closed.)
@@ -3126,16 +3134,14 @@ function acceptanceAfter(input: CandidateInput, a: number): number {
 }
 
 /**
- * Whether a reply opens with a word or two (before any mark) that all stand in the either/or
+ * Whether a reply opens with a word or two (before any mark) that name one side of the either/or
  * question closing agent message a ("Pickup, they don't know the weight yet." after "At booking
- * or at pickup?").
+ * or at pickup?"), as the alternative-pick confirmation reads it.
  */
 function namesSideOf(input: CandidateInput, a: number, reply: string): boolean {
-  const closing = sentencesAt(input, a).at(-1)?.text ?? '';
-  if (!isQuestion(closing) || !input.lexicon.words.statements.disjunction.test(closing)) return false;
+  const sides = eitherOrSides(sentencesAt(input, a).at(-1)?.text ?? '', input.lexicon.words.statements.disjunction, input.stems);
   const lead = contentTokens(reply.split(/[,;:.!?–—]/u)[0], input.stems);
-  const asked = new Set(contentTokens(closing, input.stems));
-  return lead.length > 0 && lead.length <= 2 && lead.every((t) => asked.has(t));
+  return sides !== null && lead.length > 0 && lead.length <= 2 && sides.some((side) => lead.every((t) => side.has(t)));
 }
 
 /**

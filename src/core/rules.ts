@@ -1,7 +1,7 @@
 // Rule packs are data (rules/*.json); this module turns one rule into a matcher and applies it to
 // a message in its context (the message it answers and that message's own detections).
 import { compilePhrases, WORD_CHAR } from './phrases';
-import { contentTokens, isQuestion, sentences, type Stems, wordCount } from './text';
+import { contentTokens, eitherOrSides, isQuestion, sentences, type Stems, wordCount } from './text';
 import { PorterStems } from './porter';
 import type { Detection, Message, Role, RuleKind, RuleSpec, Words } from './types';
 
@@ -237,42 +237,9 @@ function passesEcho(rule: CompiledRule, m: RegExpExecArray, ctx: RuleContext): b
     const verb = closingStepVerb(ctx.answered.text, rule.words);
     return verb !== null && want.length === 1 && contentTokens(verb, stems)[0] === want[0];
   }
-  if (spec.echo === 'alternative') {
-    const asked = closingAlternatives(ctx.answered.text, rule.words);
-    return asked !== null && sidesOf(asked, rule.words, stems).some((side) => want.every((t) => side.has(t)));
-  }
+  if (spec.echo === 'alternative') return (eitherOrSides(ctx.answered.text, rule.words.statements.disjunction, stems) ?? []).some((side) => want.every((t) => side.has(t)));
   const have = new Set(ctx.answeredTokens ?? contentTokens(ctx.answered.text, stems));
   return spec.echo === 'all' ? want.every((t) => have.has(t)) : want.some((t) => have.has(t));
-}
-
-/**
- * The question closing a message when it sets alternatives against each other ("Should the flag
- * lift automatically after 12 months, or only manually?"), or null: a reply naming one side of it
- * picks that side.
- */
-function closingAlternatives(text: string, words: Words): string | null {
-  const last = text.trim().split(/(?<=[.!?])\s+(?=\S)/u).pop() ?? '';
-  return last.endsWith('?') && words.statements.disjunction.test(last) ? last : null;
-}
-
-/**
- * The two sides an either/or question sets against each other, as content words: all of what
- * follows its last "or", and the last two words before it that are no numbers ("Should the flag
- * lift automatically after 12 months, or only manually?" → {automat, month} and {manual}): the
- * thing the question is about ("flag") is neither side.
- */
-function sidesOf(question: string, words: Words, stems: Stems): Array<ReadonlySet<string>> {
-  const body = question.replace(/\?\s*$/, '');
-  const or = new RegExp(words.statements.disjunction.source, 'giu');
-  let at = -1;
-  let len = 0;
-  for (const m of body.matchAll(or)) {
-    at = m.index!;
-    len = m[0].length;
-  }
-  if (at < 0) return [];
-  const left = contentTokens(body.slice(0, at), stems).filter((t) => !/^\d/.test(t));
-  return [new Set(left.slice(-2)), new Set(contentTokens(body.slice(at + len), stems))];
 }
 
 /** A negatable rule does not fire with a negator within two words before its cue. */

@@ -264,3 +264,20 @@ export function excerpt(text: string, max = 120): string {
   const t = text.replace(/\s+/g, ' ').trim();
   return t.length > max ? `${t.slice(0, max - 1)}…` : t;
 }
+
+/**
+ * The two sides of the either/or question that closes a text, as content tokens: all of what
+ * follows its last disjunction, and the last two words before it that are no numbers ("Should the
+ * flag lift automatically after 12 months, or only manually?" → {automat, month} and {manual}):
+ * the thing the question is about ("flag") is neither side. Null when the text closes with no
+ * question that sets sides against each other (`disjunction`: the lexicon's "or", "oder", "o").
+ */
+export function eitherOrSides(text: string, disjunction: RegExp, stems: Stems): Array<ReadonlySet<string>> | null {
+  const last = text.trim().split(/(?<=[.!?])\s+(?=\S)/u).pop() ?? '';
+  if (!last.endsWith('?')) return null;
+  const body = last.replace(/\?\s*$/, '');
+  const or = [...body.matchAll(new RegExp(disjunction.source, 'giu'))].pop();
+  if (or === undefined) return null;
+  const left = contentTokens(body.slice(0, or.index), stems).filter((t) => !/^\d/.test(t));
+  return [new Set(left.slice(-2)), new Set(contentTokens(body.slice(or.index! + or[0].length), stems))];
+}

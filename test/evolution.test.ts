@@ -27,6 +27,16 @@ function transcript(lines: string): Array<{ author: string; role: string; text: 
 }
 
 /** The registry's decisions in `dir`'s memory folder. */
+/** The decisions one run at `now` records of `tasks`, in a temp dir it then removes. */
+async function decisionsAfterRun(tasks: object, now: string): Promise<Decision[]> {
+  const dir = tempDir();
+  writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
+  expect((await cli(['run', '--now', now], dir)).status).toBe(0);
+  const decisions = decisionsIn(dir);
+  rmSync(dir, { recursive: true, force: true });
+  return decisions;
+}
+
 function decisionsIn(dir: string): Decision[] {
   return JSON.parse(readFileSync(join(dir, 'memory', 'decisions.json'), 'utf8')).decisions;
 }
@@ -404,10 +414,7 @@ describe('a statement that leaves to its task what it is about', () => {
     },
   });
   const runOn = async (tasks: object) => {
-    const dir = tempDir();
-    writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
-    expect((await cli(['run', '--now', '2026-05-01T00:00:00Z'], dir)).status).toBe(0);
-    const decisions = decisionsIn(dir);
+    const decisions = await decisionsAfterRun(tasks, '2026-05-01T00:00:00Z');
     return { rent: decisions.find((d) => d.task_id === 'T1' && /80 EUR/.test(d.statement))!, answer: decisions.find((d) => d.task_id === 'T2' && /90/.test(d.statement))! };
   };
 
@@ -783,5 +790,53 @@ describe('a reversal and the slots it links', () => {
     const newer = decision('DEC-20260301-001', 'T2', 'Thursday then.', '2026-03-01T09:00:00Z');
     relateNewDecisions({ decisions: [older, newer] }, [newer], engine.lexicon, undefined, { titleOf: () => 'Rules: the team newsletter goes out' });
     expect(older).toMatchObject({ status: 'superseded', superseded_by: newer.id });
+  });
+});
+
+describe('a value the agent recaps as in force', () => {
+  /** A fee set in one task; in a later one the agent opens with `opening`, a colleague comments, and `answer` settles it. */
+  const twoTasks = (opening: string, answer = '05-20 09:05 brandt: Then 40 EUR, from June 1.', between = '05-20 09:02 sabine: Honestly 25 doesn\'t hurt anyone, two regulars paid and no-showed again.') => ({
+    T1: {
+      title: 'No-show policy',
+      discussion: transcript(`
+        04-06 09:00 ops-agent: 31 missed appointments in March. Shall we charge for no-shows?
+        04-06 09:02 brandt: Yes. A fee of 25 EUR from the first no-show, we waive it at our discretion.
+        04-06 09:03 ops-agent: Noted: 25 EUR from the first no-show.
+      `),
+    },
+    T2: {
+      title: 'Three-week review',
+      discussion: transcript(`
+        05-20 09:00 ops-agent: ${opening}
+        ${between}
+        ${answer}
+        05-20 09:06 ops-agent: Done, the website says so from June 1.
+      `),
+    },
+  });
+  const runOn = async (tasks: object) => {
+    const decisions = await decisionsAfterRun(tasks, '2026-06-01T00:00:00Z');
+    return { fee: decisions.find((d) => d.task_id === 'T1' && /25 EUR/.test(d.statement))!, answer: decisions.find((d) => d.task_id === 'T2' && /40 EUR/.test(d.statement))! };
+  };
+  const recap = 'Three weeks with the fee: 14 missed appointments, 9 fees charged, 3 waived. Keep the 25 EUR or adjust?';
+
+  it('is replaced by the new value a person settles on, though other people spoke in between and neither statement names the fee', async () => {
+    const { fee, answer } = await runOn(twoTasks(recap));
+    expect(answer).toMatchObject({ statement: '40 EUR, from June 1.', status: 'active', supersedes: fee.id });
+    expect(fee).toMatchObject({ status: 'superseded', superseded_by: answer.id, superseded_reason: 'a new amount: 25 eur → 40 eur, the value the message it answers had in force' });
+  });
+
+  it('stays when the agent recaps another value, two of the slot, or an agent spoke since its recap', async () => {
+    const stays = async (tasks: object) => {
+      const { fee, answer } = await runOn(tasks);
+      expect(answer).toBeDefined();
+      expect(fee).toMatchObject({ status: 'active', superseded_by: null });
+    };
+    // (Not the fee in force: the registry says 25.)
+    await stays(twoTasks(recap.replace('25 EUR', '30 EUR'), undefined, '05-20 09:02 sabine: Honestly 30 doesn\'t hurt anyone.'));
+    // (Which of the two amounts the answer replaces is not said.)
+    await stays(twoTasks(recap.replace('Keep the 25 EUR or adjust?', 'Keep the 25 EUR, and the 10 EUR for late cancellations, or adjust?')));
+    // (The answer concludes what the agent asked last, about something else.)
+    await stays(twoTasks(recap, undefined, "05-20 09:02 sabine: Honestly 25 doesn't hurt anyone.\n        05-20 09:03 ops-agent: Shall I also print the new card terminal receipts?"));
   });
 });

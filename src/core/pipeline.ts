@@ -20,7 +20,7 @@ import { sarcasticSentences, type CompiledStatementLexicon } from './sentenceAct
 import type { ScorerModel } from './scorer';
 import { canonicalJson, sameJson } from './json';
 import { contrastsStated, firstStatedValues, reversalsIn, rulesOutStated, SubjectMemo } from './subject';
-import { questionText, supersedeInTask } from './supersede';
+import { openingText, questionText, supersedeInTask } from './supersede';
 import { sha256, sharedCount, type Span, type Stems } from './text';
 import { PorterStems } from './porter';
 import type { AnalysisSettings, Decision, DecisionType, Detection, ExtractedState, Message, Pattern, ReplyActs, ReviewItem, SentenceCandidate, StaleWindow, TaskInput, Tuning, Words } from './types';
@@ -382,6 +382,7 @@ function relateDecisions(
     .sort((a, b) => compareInstants(a.created_at, b.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const sourceText = new Map<Decision, string>();
   const askedText = new Map<Decision, string>();
+  const openingAt = new Map<Decision, string>();
   const statedAt = new Map<Decision, number>();
   const spokenBy = new Map<Decision, Message['role']>();
   const titles = new Map<string, string>();
@@ -402,9 +403,11 @@ function relateDecisions(
       if (result.produced[k]) statedAt.set(result.produced[k], c.messageIndex);
       const askedAt = questionText(c, (at) => textAt.get(at), engine.statements);
       if (askedAt !== undefined && result.produced[k]) askedText.set(result.produced[k], askedAt);
+      const opened = openingText(c, (at) => roleAt.get(at), (at) => textAt.get(at));
+      if (opened !== undefined && result.produced[k]) openingAt.set(result.produced[k], opened);
     });
   }
-  return relateNewDecisions(registry, created, engine.lexicon, relateOptions, { sourceText: (d) => sourceText.get(d) ?? null, askedText: (d) => askedText.get(d) ?? null, statedAt: (d) => statedAt.get(d) ?? null, spokenBy: (d) => spokenBy.get(d) ?? null, memo, ranks, entries, affinity, titleOf: (id) => titles.get(id) ?? null });
+  return relateNewDecisions(registry, created, engine.lexicon, relateOptions, { sourceText: (d) => sourceText.get(d) ?? null, askedText: (d) => askedText.get(d) ?? null, openingText: (d) => openingAt.get(d) ?? null, statedAt: (d) => statedAt.get(d) ?? null, spokenBy: (d) => spokenBy.get(d) ?? null, memo, ranks, entries, affinity, titleOf: (id) => titles.get(id) ?? null });
 }
 
 /** Which tasks of the files read are about the same matter, judged by their whole discussions (worked out when first asked). */
@@ -511,7 +514,7 @@ export function acceptReviewItem(
  * the message each was said in (see statedIn), the message it answered, and whether only agents
  * said it. Nothing where a task's discussion is not at hand (`messagesOf` null).
  */
-function saidOfRecorded(messagesOf: (taskId: string) => readonly Message[] | null, statements: CompiledStatementLexicon, memo: SubjectMemo): Pick<RelateContext, 'sourceText' | 'askedText' | 'spokenBy'> {
+function saidOfRecorded(messagesOf: (taskId: string) => readonly Message[] | null, statements: CompiledStatementLexicon, memo: SubjectMemo): Pick<RelateContext, 'sourceText' | 'askedText' | 'openingText' | 'spokenBy'> {
   // Each task's messages by index, made when a decision of the task is first asked about.
   const byTask = new Map<string, ReadonlyMap<number, Message> | null>();
   const messagesAt = (taskId: string) => {
@@ -542,6 +545,12 @@ function saidOfRecorded(messagesOf: (taskId: string) => readonly Message[] | nul
       if (at === undefined) return null;
       const messages = messagesAt(d.task_id)!;
       return questionText({ sourceMessages: sources(d), messageIndex: at }, (i) => messages.get(i)?.text, statements) ?? null;
+    },
+    openingText: (d) => {
+      const at = stated(d);
+      if (at === undefined) return null;
+      const messages = messagesAt(d.task_id)!;
+      return openingText({ messageIndex: at }, (i) => messages.get(i)?.role, (i) => messages.get(i)?.text) ?? null;
     },
     spokenBy: (d) => {
       const roles = sources(d).flatMap((i) => messagesAt(d.task_id)?.get(i)?.role ?? []);

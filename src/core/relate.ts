@@ -21,7 +21,7 @@ import type { CompiledLexicon } from './contradiction';
 import { supersede } from './evolve';
 import { compareInstants, compareRead, instantOf } from './instant';
 import { askedViewOf, changeSentences, containment, contradiction, correctedViewOf, givesDroppedNumber, givesOtherValue, nameRestated, replacement, restatesRetired, SubjectMemo, subjectWords, viewOf, type Reversal, type SubjectView } from './subject';
-import { answeredReplaces, crossTaskVerdict, isCorrection, reversalCues, titledChange, type LaterDecision, type RegistryJudge, type SaidIn } from './supersede';
+import { answeredReplaces, crossTaskVerdict, recappedReplaces, isCorrection, reversalCues, titledChange, type LaterDecision, type RegistryJudge, type SaidIn } from './supersede';
 import { contentTokens, contentWordCount, jaccard, excerpt, sharedCount, taskIdsIn } from './text';
 import { PorterStems } from './porter';
 import { DEFAULT_TUNING } from './tuning';
@@ -238,6 +238,8 @@ export interface RelateContext {
   sourceText?: (d: Decision) => string | null;
   /** The message a decision answers (the source before its own): "Would 300 work instead of 200?" */
   askedText?: (d: Decision) => string | null;
+  /** The agent's message that opened the exchange a person's decision concludes, with only people speaking since (see openingText). */
+  openingText?: (d: Decision) => string | null;
   /** Views of statements and messages worked out already in this run (shared with relateMessages). */
   memo?: SubjectMemo;
   /** Each decision's place in id order (see idRanks), when the caller worked it out for more than one stage. */
@@ -441,6 +443,8 @@ function registryPass(registry: { decisions: Decision[] }, created: readonly Dec
 
 function relating(pass: RegistryPass, d: Decision, me: Entry): Relating {
   const askedFor = pass.context.askedText?.(d) ?? null;
+  const openedBy = pass.context.openingText?.(d) ?? null;
+  let opening: SubjectView | null | undefined;
   const source = pass.context.sourceText?.(d) ?? null;
   let announced: SubjectView | null | undefined;
   const later: LaterDecision = {
@@ -449,6 +453,7 @@ function relating(pass: RegistryPass, d: Decision, me: Entry): Relating {
     cues: pass.cues.get(d) ?? [],
     asked: askedFor ? pass.judge.view(askedFor) : null,
     askedQuestions: () => (askedFor ? pass.askedView(askedFor) : null),
+    opening: () => (opening === undefined ? (opening = openedBy === null ? null : pass.askedView(openedBy)) : opening),
     message: () => (announced === undefined ? (announced = source === null ? null : pass.changeView(source)) : announced),
   };
   const older = (o: Decision, at = instantOf(o.created_at)) => {
@@ -503,15 +508,22 @@ function relateOne(pass: RegistryPass, r: Relating): void {
     else if (verdict) r.contradict(o, verdict.why);
   }
   const seen = new Set(related.map((e) => e.d.id));
-  const answered = answeredReplaces(r.later, () => {
-    // Found by the question's words.
-    const byQuestion = pass.index.candidates(pass.memo.tokenSetOf(r.later.asked!.text), pass.options.perTokenRecent, 1).filter((e) => !seen.has(e.d.id) && r.older(e.d, e.at) && r.sameMatter(e.d));
-    sortByRank(byQuestion, pass.ranks);
-    return byQuestion.map((e) => e.d);
-  }, pass.judge);
-  if (answered) retire(pass, answered.o, d, answered.why);
+  const answered = answeredReplaces(r.later, () => byWordsOf(pass, r, r.later.asked!.text, seen), pass.judge);
+  const recapped = answered ?? recappedReplaces(r.later, () => byWordsOf(pass, r, r.later.opening()?.text ?? ''), pass.judge);
+  if (recapped) retire(pass, recapped.o, d, recapped.why);
   else if (d.supersedes === null) relateByTitles(pass, r);
   if (r.priorCorrections.length > 0) pass.patterns.push(repeatedCorrection(d, r.priorCorrections));
+}
+
+/**
+ * The earlier decisions of the same matter that share a word with `text` (a message the new
+ * decision answers), but those `seen` (a recap is weighed against all, those its statement's words
+ * met too), in id order.
+ */
+function byWordsOf(pass: RegistryPass, r: Relating, text: string, seen?: ReadonlySet<string>): Decision[] {
+  const found = pass.index.candidates(pass.memo.tokenSetOf(text), pass.options.perTokenRecent, 1).filter((e) => !seen?.has(e.d.id) && r.older(e.d, e.at) && r.sameMatter(e.d));
+  sortByRank(found, pass.ranks);
+  return found.map((e) => e.d);
 }
 
 /** A task's title read, once per pass. */

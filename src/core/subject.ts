@@ -1731,6 +1731,28 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
 }
 
 /**
+ * The older decision's value that the message a person answers recaps as the one in force ("Keep
+ * the 25 EUR or adjust?", "The release notes are currently scheduled for April 14"), replaced by
+ * the newer decision's one value of that slot ("Then 40 EUR.", "The beta moves to Tuesday the
+ * 21st."). The message names one value of the slot, the older decision gives it, the newer one
+ * gives another and not it. A count says nothing of what it counts, and a start ("ab 1. Juni")
+ * says from when, not what: neither is read. What changes, or null.
+ */
+export function recappedValueChange(older: SubjectView, newer: SubjectView, recap: SubjectView): string | null {
+  const given = (v: SlotValue) => !v.negated && !v.start && !v.key.startsWith(COUNT);
+  const newValues = newer.clauses.flatMap((c) => c.values.filter(given));
+  for (const now of newValues) {
+    if (newValues.some((v) => comparable(v, now) && v.value !== now.value)) continue;
+    const recapped = new Set(recap.clauses.flatMap((c) => c.values.filter((v) => given(v) && comparable(v, now)).map((v) => v.value)));
+    if (recapped.size !== 1) continue;
+    const [was] = recapped;
+    if (was === now.value) continue;
+    if (older.clauses.some((c) => c.values.some((v) => given(v) && comparable(v, now) && v.value === was))) return `a new ${slotName(now.key)}: ${was} → ${now.value}, the value the message it answers had in force`;
+  }
+  return null;
+}
+
+/**
  * A bare number of the older decision read in the one unit the question gives that same number,
  * in a clause about what the decision is about: "Plated 68, chicken main" is €68 where the agent
  * asks "At 140 guests (plated, chicken main): keep €68, or €64?". A question that gives the number

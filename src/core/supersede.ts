@@ -15,15 +15,17 @@
 //    discussions share less vocabulary, so its match is 'firm', unless the later discussion names
 //    the earlier task ('named' with a reversal cue, else 'loose'). It also settles corrections: a
 //    person's later explicit change of plan retires a correction; a decision that restates the
-//    corrected (wrong) value contradicts it and never retires it. A decision that replaced nothing
-//    that way is asked once more about the tasks whose titles name the same matter
+//    corrected (wrong) value contradicts it and never retires it. A person's new value also retires
+//    the one earlier decision whose value the agent's message opening the exchange recaps as in
+//    force (`recappedReplaces`: "Keep the 25 EUR or adjust?" — "Then 40 EUR."). A decision that
+//    replaced nothing that way is asked once more about the tasks whose titles name the same matter
 //    (`titledChange`): a statement leaves unsaid what its task is about ("60." in "Raise minimum
 //    charge"), so its clauses are read with the words both titles name.
 //
 // In both, a decision's reversal cues are its statement's and its message's, but for those another
 // decision of the same message states itself (`reversalCues`), and an agent never reverses a person.
 import { clauseClaims, utteranceConflict, type ClauseClaim, type CompiledLexicon } from './contradiction';
-import { answeredValueChange, askedViewOf, contradiction, onlyOfItsKind, sameSubject, isBareNumber, correctedValueChanged, replacement, restatesRetired, reversal, said, SubjectMemo, offeredViewOf, valueReplacement, viewOf, withTaskSubject, wrongValueRestated, type Reversal, type SubjectMatch, type SubjectView } from './subject';
+import { answeredValueChange, askedViewOf, recappedValueChange, contradiction, onlyOfItsKind, sameSubject, isBareNumber, correctedValueChanged, replacement, restatesRetired, reversal, said, SubjectMemo, offeredViewOf, valueReplacement, viewOf, withTaskSubject, wrongValueRestated, type Reversal, type SubjectMatch, type SubjectView } from './subject';
 import type { Stems } from './text';
 import type { Decision, DecisionCandidate, Message, PatternCandidate, TaskAnalysis } from './types';
 import { excerpt } from './text';
@@ -260,6 +262,8 @@ export interface LaterDecision {
   asked: SubjectView | null;
   /** The same with its questions read as claims ("Should I keep the 5,000-word cap or set a new one?"), for a bare number's answer only: worked out when first asked. */
   askedQuestions: () => SubjectView | null;
+  /** The agent's message that opened the exchange it concludes (see openingText), its questions read as claims: worked out when first asked. */
+  opening: () => SubjectView | null;
   /** The sentences of the message it was said in that announce a change ("Change of plan on ticket retention."), where known: worked out when first asked. */
   message: () => SubjectView | null;
 }
@@ -376,6 +380,44 @@ export function answeredReplaces(later: LaterDecision, found: () => readonly Dec
   }
   return null;
 }
+
+/**
+ * "Then 40 EUR." after the agent opened the exchange with "Keep the 25 EUR or adjust?": the one
+ * earlier decision of another task, among those `found` by the opening message's words, whose
+ * value that message recaps as in force and the person's decision changes (recappedValueChange).
+ * Two such decisions leave it open which one the new value replaces: none is retired. Never by a
+ * correction or an agent, and never a correction (retired only by an explicit change of plan).
+ */
+export function recappedReplaces(later: LaterDecision, found: () => readonly Decision[], judge: RegistryJudge): { o: Decision; why: string } | null {
+  const { d, mine } = later;
+  const opening = later.opening();
+  if (!opening || isCorrection(d) || d.supersedes !== null || judge.speakerOf(d) !== 'human') return null;
+  const hits: Array<{ o: Decision; why: string }> = [];
+  for (const o of found()) {
+    if (o.task_id === d.task_id || o.status !== 'active' || o.type === 'action_item' || isCorrection(o)) continue;
+    const why = recappedValueChange(judge.view(o.statement), mine, opening);
+    if (why) hits.push({ o, why });
+  }
+  return hits.length === 1 ? hits[0] : null;
+}
+
+/**
+ * The agent's message that opened the exchange a person's decision concludes ("Three weeks with
+ * the fee … Keep the 25 EUR or adjust?" — "Honestly 25 doesn't hurt anyone." — "Then 40 EUR."),
+ * when only people spoke since, at most `OPENING_MAX_TURNS` of them before the decision.
+ */
+export function openingText(d: Pick<DecisionCandidate, 'messageIndex'>, roleAt: (index: number) => Message['role'] | undefined, textAt: (index: number) => string | undefined): string | undefined {
+  if (roleAt(d.messageIndex) !== 'human') return undefined;
+  for (let k = d.messageIndex - 1; k >= 0 && d.messageIndex - k <= OPENING_MAX_TURNS + 1; k--) {
+    const role = roleAt(k);
+    if (role === 'bot') return textAt(k);
+    if (role !== 'human') return undefined;
+  }
+  return undefined;
+}
+
+/** The most people's messages between an agent's message and the decision that concludes the exchange it opened. */
+const OPENING_MAX_TURNS = 3;
 
 /**
  * A new value on what two tasks are both about, by the words both titles name (`words`): "60." in

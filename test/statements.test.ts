@@ -2287,6 +2287,13 @@ describe('decision candidates', () => {
     expect(flag('Yes, set it.')).toContain('Set the block as a patient flag in the booking system.');
   });
 
+  it('labels a picked side with what the question is about, never with a side of it', () => {
+    const missed = answering('ops-agent', "Got it: 25 EUR from the first missed appointment. And what counts as 'missed': only no-shows, or late cancellations as well?");
+    expect(missed("late cancellations too!! otherwise everyone calls at 7:55 and says they're sick.")).toEqual(['Late cancellations too.']);
+    // A value that names no side keeps the question's subject, whatever stands beside the "or".
+    expect(answering('drafting-agent', 'Fixed: dinner 21:00, music ends 02:00. Should Sabores arrive at 16:00, or earlier given the finca road?')('15:00. the truck takes forever on that road.')).toEqual(['Sabores: 15:00.']);
+  });
+
   it("picks the one listed option that has the day a short reply names, in another language or form ('Vamos con el jueves.' → 'Thursdays')", () => {
     const rooms = answering('calendar-agent', 'Options for the conversation group:\n1) Study room B, Wednesdays 6-8, capacity 8\n2) Community room, Thursdays 6-8\n3) Community room, Wednesdays 4-6\nThe group has 14 sign-ups.');
     expect(rooms('Vamos con el jueves.')).toEqual(['Conversation group: Community room, Thursdays 6-8.']);

@@ -71,6 +71,11 @@ describe('eitherOrSides', () => {
     expect(asked!.some((side) => side.includes(stemWord('flag')))).toBe(false);
   });
 
+  it('stop at a mark before the "or": what the question is about before a comma is on neither side', () => {
+    expect(sides('Delivery window, 2 or 3 days?')).toEqual([[], [stemWord('days')]]);
+    expect(sides("And what counts as 'missed': only no-shows, or late cancellations as well?")![0]).not.toContain(stemWord('counts'));
+  });
+
   it('are none when the text closes with no either/or question', () => {
     expect(sides('Should the flag lift automatically or manually? I can do both.')).toBeNull();
     expect(sides('Should the flag lift automatically after 12 months?')).toBeNull();

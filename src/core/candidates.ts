@@ -2228,6 +2228,12 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
   const lower = normalForm(answer);
   if (!valueOnly && (nlp(answer).has('#Pronoun') || PERSONS.some((act) => hasAct(lex, act, lower)) || findAct(lex, 'decision', lower)?.start === 0)) return null;
   const mine = new Set(contentTokens(answer, stems));
+  // (The side of an either/or question the answer leaves is no more what the choice is about than
+  // the side it picks: "what counts as 'missed': only no-shows, or late cancellations as well?" —
+  // "late cancellations too" is about neither.)
+  const either = eitherOrSides(question.text, lex.words.statements.disjunction, stems) ?? [];
+  const picked = sidePicked(either, answer, stems);
+  const unpicked = picked < 0 ? [] : either.filter((_, k) => k !== picked);
   for (const phrase of nlp(clause).nouns().out('array')) {
     // (A number names a value, not a subject; a name with a digit in it, "S3", "IPv4", names one.
     // The words beside the values name what they are of: "Last bookable slot 12:45?".)
@@ -2245,7 +2251,7 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
     if (phraseDoc.has('#Pronoun') || people.has(np.toLowerCase()) || addressedAtStart(clause, np, people) || onlyAct(lex, 'acceptance', np)) continue;
     // ("Anything else?" asks for more; a light word like "anything" names no subject.)
     const words = contentTokens(np.split(/\s+/).filter((w) => !lex.words.claims.fillers.has(w.toLowerCase())).join(' '), stems);
-    if (words.length === 0) continue;
+    if (words.length === 0 || isSide(unpicked, contentTokens(inWholeWords(clause, np), stems))) continue;
     // ("Lucía works Tuesday, Wednesday and Thursday — so four days a week?": a phrase of values
     // alone names none of the things they are values of.)
     if (onlyValues(np, valueWord, unitWord, (w) => lex.words.claims.fillers.has(w.toLowerCase()) || contentToken(w, stems) === null)) continue;
@@ -2253,6 +2259,20 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
     return withoutAlternative(lex, phraseDoc.not('#Determiner').text().trim() || np, clause);
   }
   return null;
+}
+
+/** Whether the tokens all stand on one side of an either/or question (see eitherOrSides). */
+function isSide(sides: ReadonlyArray<ReadonlySet<string>>, tokens: readonly string[]): boolean {
+  return tokens.length > 0 && sides.some((side) => tokens.every((t) => side.has(t)));
+}
+
+/** A part of a text widened to the whole words it stands in: a tagger splits "no-shows" and keeps "shows". */
+function inWholeWords(text: string, part: string): string {
+  const at = text.indexOf(part);
+  if (at < 0) return part;
+  const before = /[\p{L}\p{N}'-]*$/u.exec(text.slice(0, at))?.[0] ?? '';
+  const after = /^[\p{L}\p{N}'-]*/u.exec(text.slice(at + part.length))?.[0] ?? '';
+  return `${before}${part}${after}`;
 }
 
 /**
@@ -3140,8 +3160,13 @@ function acceptanceAfter(input: CandidateInput, a: number): number {
  */
 function namesSideOf(input: CandidateInput, a: number, reply: string): boolean {
   const sides = eitherOrSides(sentencesAt(input, a).at(-1)?.text ?? '', input.lexicon.words.statements.disjunction, input.stems);
-  const lead = contentTokens(reply.split(/[,;:.!?–—]/u)[0], input.stems);
-  return sides !== null && lead.length > 0 && lead.length <= 2 && sides.some((side) => lead.every((t) => side.has(t)));
+  return sides !== null && sidePicked(sides, reply, input.stems) >= 0;
+}
+
+/** Which side of an either/or question a reply picks by opening with a word or two (before any mark) that all stand on it, or -1. */
+function sidePicked(sides: ReadonlyArray<ReadonlySet<string>>, reply: string, stems: Stems): number {
+  const lead = contentTokens(reply.split(/[,;:.!?–—]/u)[0], stems);
+  return lead.length > 2 ? -1 : sides.findIndex((side) => isSide([side], lead));
 }
 
 /**

@@ -267,7 +267,7 @@ export function excerpt(text: string, max = 120): string {
 
 /**
  * The two sides of the either/or question that closes a text, as content tokens: all of what
- * follows its last disjunction, and the last two words before it that are no numbers ("Should the
+ * follows its last disjunction, and the last two words before it (back to a mark) that are no numbers ("Should the
  * flag lift automatically after 12 months, or only manually?" → {automat, month} and {manual}):
  * the thing the question is about ("flag") is neither side. Null when the text closes with no
  * question that sets sides against each other (`disjunction`: the lexicon's "or", "oder", "o").
@@ -278,6 +278,8 @@ export function eitherOrSides(text: string, disjunction: RegExp, stems: Stems): 
   const body = last.replace(/\?\s*$/, '');
   const or = [...body.matchAll(new RegExp(disjunction.source, 'giu'))].pop();
   if (or === undefined) return null;
-  const left = contentTokens(body.slice(0, or.index), stems).filter((t) => !/^\d/.test(t));
+  // (The left side stops at a mark before it: "Delivery window, 2 or 3 days?" sets 2 against 3.)
+  const before = body.slice(0, or.index).replace(/[\s,]+$/u, '');
+  const left = contentTokens(before.slice(before.search(/[^,:;–—(]*$/u)), stems).filter((t) => !/^\d/.test(t));
   return [new Set(left.slice(-2)), new Set(contentTokens(body.slice(or.index! + or[0].length), stems))];
 }

@@ -2287,6 +2287,16 @@ describe('decision candidates', () => {
     expect(flag('Yes, set it.')).toContain('Set the block as a patient flag in the booking system.');
   });
 
+  it("reads a clause that opens with a listed option's key and negates it as ruling that option out, not as a fact or a decision", () => {
+    const rainPlan = answering('ops-agent', 'Options:\n1) tent on the terrace, 3,200 EUR\n2) move the ceremony inside to the lounge, capacity 90\n3) no fixed plan, decide 48h before\nWhich direction?');
+    for (const reply of ['3 is not a plan lol', 'Option 2 is not an option, we are 104 people.']) expect(rainPlan(reply)).toEqual([]);
+    // What the clause says after the key is what it says of the option: a negation further on is of something else.
+    const cadence = answering('ops-agent', 'Options for the reminders:\n1) weekly, on Mondays\n2) monthly, on the first\nWhich one?');
+    expect(cadence('2, but no reminders in August.').join(' ')).toMatch(/monthly/i);
+    expect(cadence('1 is fine, nobody reads the monthly one.').join(' ')).toContain('1 is fine');
+    expect(answering('ops-agent', 'Options:\nA - hire a freelancer now\nB - wait for the agency\nWhich?')('A only if we have nothing by end of July.').join(' ')).toContain('Hire a freelancer now, only if');
+  });
+
   it('labels a picked side with what the question is about, never with a side of it', () => {
     const missed = answering('ops-agent', "Got it: 25 EUR from the first missed appointment. And what counts as 'missed': only no-shows, or late cancellations as well?");
     expect(missed("late cancellations too!! otherwise everyone calls at 7:55 and says they're sick.")).toEqual(['Late cancellations too.']);

@@ -1201,6 +1201,12 @@ function settleByDialogue(input: CandidateInput, scene: MessageScene, walk: Clau
   // The task's opening message says what the task is; its instructions are the task itself.
   // Only a decision stated outright there (a change from now on, a move) is one.
   if (p === 0 && r.type && r.type !== 'decision' && !r.label && !hasAct(lexicon, 'decision', lower)) r.type = null;
+  // "3 is not a plan lol" after the agent's options 1) to 3) rules option 3 out: it neither
+  // corrects a fact nor decides anything; the pick, if any, is elsewhere.
+  if (rulesOutListedOption(input, scene, r)) {
+    r.type = null;
+    return;
+  }
   pickOrCorrect(input, scene, r);
   // After "here's where I land." or "Decision:", and after a bare acceptance of the agent's
   // proposal, a plain statement is the decision; one that only turns a value down ("But 30% this
@@ -1229,6 +1235,21 @@ function settleByDialogue(input: CandidateInput, scene: MessageScene, walk: Clau
     r.act = 'rejection' as SentenceAct;
   }
   changedValue(input, scene, r);
+}
+
+/**
+ * Whether a clause opens with the key of an option the agent listed ("3", "B", "Option 2") and
+ * negates what it says of it ("3 is not a plan", "B won't work"): that option is ruled out.
+ */
+function rulesOutListedOption(input: CandidateInput, scene: MessageScene, r: ClauseReading): boolean {
+  if (scene.keyedListAt < 0) return false;
+  const label = findAct(input.lexicon, 'option-reference', r.lower);
+  const from = label?.start === 0 ? label.end : 0;
+  const [, key = '', said = ''] = /^\s*([^\s,.!;:]+)((?:\s+[^\s,.!;:]+){1,3})?/u.exec(r.lower.slice(from)) ?? [];
+  // (What the clause says of the option is its next words: "1 page max, the board doesn't read
+  // page 2" negates something else, and "A only if we have nothing by July" picks A.)
+  if (!BARE_KEY.test(key) || !input.negated?.(said.trim())) return false;
+  return (from > 0 || /\d/.test(key) || /^[A-H]\b/.test(r.body.trim())) && itemByKey(input.lexicon, input.messages[scene.keyedListAt].text, key.replace(/[()]/g, '')) !== null;
 }
 
 /** A person naming one of the agent's options picks it; in a correction, a decision is a rule. */

@@ -133,6 +133,10 @@ describe('sentences and clauses', () => {
     expect(split('Lesebrücke e.V. invites you to an evening of stories.')).toEqual(['Lesebrücke e.V. invites you to an evening of stories.']);
     expect(split('Bitte ggf. Rechnung schicken.')).toEqual(['Bitte ggf. Rechnung schicken.']);
     expect(split('Geöffnet Mo. bis Fr. ab 9 Uhr, ab Jan. wieder länger.')).toEqual(['Geöffnet Mo. bis Fr. ab 9 Uhr, ab Jan. wieder länger.']);
+    // A weekday's or month's short name goes on, but not before a capitalised word that starts a new sentence.
+    expect(split('From July 1 then: Katrin Mon, Tue, Thu, Fri. Should the documentation block stay on Thursday?')).toEqual(['From July 1 then: Katrin Mon, Tue, Thu, Fri.', 'Should the documentation block stay on Thursday?']);
+    expect(split('Deliveries Mon. to Fri. 14:00, closed Dec. 24 to Jan. 2.')).toEqual(['Deliveries Mon. to Fri. 14:00, closed Dec. 24 to Jan. 2.']);
+    expect(split('Ask Fr. Müller, she books the room.')).toEqual(['Ask Fr. Müller, she books the room.']);
     expect(split('I think so. then we go with the van')).toEqual(['I think so.', 'then we go with the van']);
     expect(split('Instead of files. chart-agent already has read access.')).toEqual(['Instead of files.', 'chart-agent already has read access.']);
   });
@@ -142,8 +146,8 @@ describe('sentences and clauses', () => {
     // square of its length. Each one now reads a window, whatever the line's length.
     const read: number[] = [];
     const spied = (re: RegExp) => ({ test: (text: string) => (read.push(text.length), re.test(text)) }) as unknown as RegExp;
-    const { abbreviation, numberAbbreviation, dayWithPeriod, monthName } = engine.words.statements;
-    const words = { abbreviation: spied(abbreviation), numberAbbreviation: spied(numberAbbreviation), dayWithPeriod: spied(dayWithPeriod), monthName: spied(monthName) };
+    const { abbreviation, dateAbbreviation, numberAbbreviation, dayWithPeriod, monthName } = engine.words.statements;
+    const words = { abbreviation: spied(abbreviation), dateAbbreviation: spied(dateAbbreviation), numberAbbreviation: spied(numberAbbreviation), dayWithPeriod: spied(dayWithPeriod), monthName: spied(monthName) };
     const line = 'etc. And '.repeat(2_000);
     expect(splitSentences(line, words)).toHaveLength(1);
     expect(read.length).toBeGreaterThan(1_000);

@@ -579,6 +579,8 @@ export interface StatementWords {
   sentText: RegExp;
   /** A word written with a period that does not end the sentence, at the end of the text before the period's mark ("e.g.", "Dr."). */
   abbreviation: RegExp;
+  /** A weekday's or month's short name with its period at the end of the text ("Fri.", "Jan."): the sentence goes on unless a new one visibly starts after it. */
+  dateAbbreviation: RegExp;
   /** Words whose period goes on before a number ("no. 14", "Fig. 3"). */
   numberAbbreviation: RegExp;
   /** A month's name opening the text ("Juni …"): after "14." it makes the period an ordinal's, not a sentence's end. */

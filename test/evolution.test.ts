@@ -765,8 +765,9 @@ describe('a reversal and the slots it links', () => {
       fc.property(subject, pair, cue, (what, [before, after], reversal) => {
         const older = decision('DEC-20260105-001', 'T1', `${what[0].toUpperCase()}${what.slice(1)} ${before}.`, '2026-01-05T09:00:00Z');
         const newer = decision('DEC-20260301-001', 'T2', `${reversal} ${what} ${after}.`, '2026-03-01T09:00:00Z', { downstream: ['T1'] });
-        // (Titles naming the subject of both tasks: a statement may leave its subject to them.)
-        relateNewDecisions({ decisions: [older, newer] }, [newer], engine.lexicon, undefined, { titleOf: () => `Rules: ${what}` });
+        // (Titles naming the subject of both tasks: a statement may leave its subject to them; and
+        // the agent's message the person answers recaps the older value as in force.)
+        relateNewDecisions({ decisions: [older, newer] }, [newer], engine.lexicon, undefined, { titleOf: () => `Rules: ${what}`, openingText: (d) => (d === newer ? `Currently ${what} ${before}. Keep it that way?` : null), spokenBy: () => 'human' });
         expect(older.status).toBe('active');
         expect(newer.supersedes).toBeNull();
         const memo = new SubjectMemo(new PorterStems(engine.words));
@@ -783,6 +784,17 @@ describe('a reversal and the slots it links', () => {
     const newer = decision('DEC-20260301-001', 'T2', 'Ab sofort: the team newsletter goes out am Donnerstag.', '2026-03-01T09:00:00Z');
     relateNewDecisions({ decisions: [older, newer] }, [newer], engine.lexicon);
     expect(older).toMatchObject({ status: 'superseded', superseded_by: newer.id });
+  });
+
+  it('links them when the agent opening the exchange recaps the older value and a person gives the same slot another', () => {
+    const older = decision('DEC-20260105-001', 'T1', 'The team newsletter goes out on Monday.', '2026-01-05T09:00:00Z');
+    const newer = decision('DEC-20260301-001', 'T2', 'Thursday, starting next week.', '2026-03-01T09:00:00Z');
+    const context = (spokenBy: 'human' | 'bot') => ({ openingText: (d: Decision) => (d === newer ? 'Four sends since January, the open rate is down to 21%. Keep Monday?' : null), spokenBy: () => spokenBy });
+    // (An agent never reverses a person.)
+    relateNewDecisions({ decisions: [older, newer] }, [newer], engine.lexicon, undefined, context('bot'));
+    expect(older).toMatchObject({ status: 'active' });
+    relateNewDecisions({ decisions: [older, newer] }, [newer], engine.lexicon, undefined, context('human'));
+    expect(older).toMatchObject({ status: 'superseded', superseded_by: newer.id, superseded_reason: 'a new weekday: monday → thursday, the value the message it answers had in force' });
   });
 
   it('links them when a statement that is all value gives the same slot a new value, in tasks whose titles name the subject', () => {

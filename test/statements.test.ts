@@ -1395,13 +1395,21 @@ describe('decision candidates', () => {
     expect(stray.filter((c) => c.cue === 'selection')).toEqual([]);
   });
 
+  it('names what a list of options is about when its intro says it before the list\'s noun, in each language', () => {
+    const ips = answering('data-agent', "For IP addresses there are three options: (1) keep them with the raw events for the full 13 months, (2) truncate them to /24 (IPv4) and /48 (IPv6) after 30 days, (3) not store them at all. I'd suggest option 2.");
+    expect(ips('Go with 2.')).toEqual(['IP addresses: truncate them to /24 (IPv4) and /48 (IPv6) after 30 days.']);
+    expect(answering('versand-agent', 'Für die Rücksendungen gibt es zwei Optionen: (a) kostenlos mit Etikett, (b) 3,95 pro Retoure. Was meint ihr?')('b.')).toEqual(['Rücksendungen: 3,95 pro Retoure.']);
+    // (An intro that counts nothing names no subject: "For now I see it this way".)
+    expect(answering('data-agent', 'For now: (1) keep them with the raw events, (2) truncate them after 30 days. Which one?')('2.')).toEqual(['Truncate them after 30 days.']);
+  });
+
   it('keeps the condition a person adds to an option picked by its key as part of that decision', () => {
     const offered = 'The supplier contract is ready. Options for signing: (a) DocuSign, (b) print, sign and scan, (c) a meeting at their office. Which do you prefer?';
     for (const [reply, statement] of [
       ['a, but only after legal has read clause 7.', 'Signing: DocuSign, but only after legal has read clause 7.'],
-      ['C, as long as it is before the 20th.', 'Signing: A meeting at their office, as long as it is before the 20th.'],
+      ['C, as long as it is before the 20th.', 'Signing: a meeting at their office, as long as it is before the 20th.'],
       // (A key needs no comma before its condition; a name runs on into it.)
-      ['b but only with the original in the post.', 'Signing: Print, sign and scan, but only with the original in the post.'],
+      ['b but only with the original in the post.', 'Signing: print, sign and scan, but only with the original in the post.'],
       // (A condition that is a value says something too.)
       ['a but only 2,500. the rest stays with legal.', 'Signing: DocuSign, but only 2,500.'],
     ]) {

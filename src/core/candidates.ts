@@ -2801,7 +2801,10 @@ function inlineItem(lex: CompiledStatementLexicon, offered: string, key: string)
     if (!list || !item) continue;
     const option = firstClause(lex, item.text);
     if (contentWordCount(option, lex.words) < 1) continue;
-    return { option, about: /:\s*$/.test(list.intro) ? optionSubject(lex, list.intro) : '' };
+    const about = /:\s*$/.test(list.intro) ? optionSubject(lex, list.intro) : '';
+    // (After what the list is about, the option keeps its first letter as written: "IP addresses: truncate them …".)
+    const written = item.text.trim().charAt(0);
+    return { option: about && written.toLowerCase() === option.charAt(0).toLowerCase() ? `${written}${option.slice(1)}` : option, about };
   }
   return null;
 }
@@ -2850,8 +2853,9 @@ function optionSubject(lex: CompiledStatementLexicon, intro: string): string {
   const text = intro.replace(/:\s*$/, '').trim();
   const clause = lastSentenceOf(text);
   const hit = findAct(lex, 'option-intro', normalForm(clause));
-  if (!hit) return '';
-  const rest = clause.slice(hit.end).replace(lex.words.statements.optionSubjectArticle, '').trim();
+  const before = hit ? null : lex.words.statements.optionSubjectBefore.exec(clause.trim())?.[1];
+  if (!hit && !before) return '';
+  const rest = (before ?? clause.slice(hit!.end)).replace(lex.words.statements.optionSubjectArticle, '').trim();
   return wordCount(rest) <= 6 ? rest : '';
 }
 

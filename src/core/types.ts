@@ -595,6 +595,8 @@ export interface StatementWords {
   keyedChoice: RegExp;
   /** "the" in "Options for the closing line:": an article before what a list of options is about. */
   optionSubjectArticle: RegExp;
+  /** "For IP addresses there are three options": a list's intro that names what the list is about before its noun (group 1). */
+  optionSubjectBefore: RegExp;
   /** "for you" / "your" in an agent's proposal: the one person addressed, as object or owner, not "you all" (global; group 1 is the word before "you"). */
   addressed: RegExp;
   /** "by me" / "my" in a person's statement: the speaker, as object or owner (global; group 1 is the word before "me"). */

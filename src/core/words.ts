@@ -125,6 +125,8 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     optionRejection: new RegExp(`^(?:${words('optionRejections')})\\s+`, 'i'),
     choiceQuestion: new RegExp(`^(?:\\W*)(?:${words('choiceQuestionWords')})(?![\\p{L}\\p{N}])`, 'iu'),
     optionSubjectArticle: new RegExp(`^\\s*(?:${words('optionSubjectArticles')})\\s+`, 'i'),
+    // "For IP addresses there are three options": what the list is about stands before its noun (group 1).
+    optionSubjectBefore: new RegExp(`^(?:${words('optionSubjectLeads')})\\s+(.+?),?\\s+(?:${words('optionCounters')})\\s+(?:\\S+\\s+)?(?:${words('optionNouns')})$`, 'iu'),
     addressed: new RegExp(`\\b(?:(${words('addressedObjectLeads')})\\s+you(?!\\s+(?:${words('addressedGroupWords')})\\b)|your)\\b(?!['’])`, 'gi'),
     speakerSelf: new RegExp(`\\b(?:(${words('speakerObjectLeads')})\\s+me|my)\\b(?!['’])`, 'gi'),
     speakerWord: new RegExp(`(?<![\\p{L}\\p{N}])(?:${words('speakerWords')})(?![\\p{L}\\p{N}'’-])`, 'iu'),

@@ -789,7 +789,7 @@ describe('a reversal and the slots it links', () => {
   it('links them when the agent opening the exchange recaps the older value and a person gives the same slot another', () => {
     const older = decision('DEC-20260105-001', 'T1', 'The team newsletter goes out on Monday.', '2026-01-05T09:00:00Z');
     const newer = decision('DEC-20260301-001', 'T2', 'Thursday, starting next week.', '2026-03-01T09:00:00Z');
-    const context = (spokenBy: 'human' | 'bot') => ({ openingText: (d: Decision) => (d === newer ? 'Four sends since January, the open rate is down to 21%. Keep Monday?' : null), spokenBy: () => spokenBy });
+    const context = (spokenBy: 'human' | 'bot') => ({ openingText: (d: Decision) => (d === newer ? 'Four newsletter sends since January, the open rate is down to 21%. Keep Monday?' : null), spokenBy: () => spokenBy });
     // (An agent never reverses a person.)
     relateNewDecisions({ decisions: [older, newer] }, [newer], engine.lexicon, undefined, context('bot'));
     expect(older).toMatchObject({ status: 'active' });
@@ -850,5 +850,16 @@ describe('a value the agent recaps as in force', () => {
     await stays(twoTasks(recap.replace('Keep the 25 EUR or adjust?', 'Keep the 25 EUR, and the 10 EUR for late cancellations, or adjust?')));
     // (The answer concludes what the agent asked last, about something else.)
     await stays(twoTasks(recap, undefined, "05-20 09:02 sabine: Honestly 25 doesn't hurt anyone.\n        05-20 09:03 ops-agent: Shall I also print the new card terminal receipts?"));
+  });
+
+  it('stays when the new value is of another thing: one the message asks about, or one the answer names in words of its own', async () => {
+    const other = async (opening: string, answer: string) => {
+      const decisions = await decisionsAfterRun(twoTasks(opening, `05-20 09:05 brandt: ${answer}`), '2026-06-01T00:00:00Z');
+      expect(decisions.find((d) => d.task_id === 'T2' && d.statement.includes('40 EUR'))).toBeDefined();
+      expect(decisions.find((d) => d.task_id === 'T1' && /25 EUR/.test(d.statement))).toMatchObject({ status: 'active', superseded_by: null });
+    };
+    await other('The no-show fee is 25 EUR now. Should group bookings pay a deposit too?', 'Group bookings pay 40 EUR.');
+    await other(recap, 'Keep it. And for group bookings we take a deposit of 40 EUR.');
+    await other(recap, 'Keep the fee as it is. Late cancellations cost 40 EUR from June 1.');
   });
 });

@@ -137,6 +137,9 @@ describe('sentences and clauses', () => {
     expect(split('From July 1 then: Katrin Mon, Tue, Thu, Fri. Should the documentation block stay on Thursday?')).toEqual(['From July 1 then: Katrin Mon, Tue, Thu, Fri.', 'Should the documentation block stay on Thursday?']);
     expect(split('Deliveries Mon. to Fri. 14:00, closed Dec. 24 to Jan. 2.')).toEqual(['Deliveries Mon. to Fri. 14:00, closed Dec. 24 to Jan. 2.']);
     expect(split('Ask Fr. Müller, she books the room.')).toEqual(['Ask Fr. Müller, she books the room.']);
+    // (A name or a subject after a date is the sentence going on.)
+    for (const text of ['We agreed that until Dec. Marco covers the night shift.', 'From Jan. PayPal is the default.', 'Ab Okt. Frau Weber übernimmt die Abrechnung.']) expect(split(text)).toEqual([text]);
+    expect(split('Release on Thu. The docs follow.')).toEqual(['Release on Thu.', 'The docs follow.']);
     expect(split('I think so. then we go with the van')).toEqual(['I think so.', 'then we go with the van']);
     expect(split('Instead of files. chart-agent already has read access.')).toEqual(['Instead of files.', 'chart-agent already has read access.']);
   });
@@ -147,7 +150,7 @@ describe('sentences and clauses', () => {
     const read: number[] = [];
     const spied = (re: RegExp) => ({ test: (text: string) => (read.push(text.length), re.test(text)) }) as unknown as RegExp;
     const { abbreviation, dateAbbreviation, numberAbbreviation, dayWithPeriod, monthName } = engine.words.statements;
-    const words = { abbreviation: spied(abbreviation), dateAbbreviation: spied(dateAbbreviation), numberAbbreviation: spied(numberAbbreviation), dayWithPeriod: spied(dayWithPeriod), monthName: spied(monthName) };
+    const words = { abbreviation: spied(abbreviation), dateAbbreviation: spied(dateAbbreviation), sentenceOpener: engine.words.statements.sentenceOpener, numberAbbreviation: spied(numberAbbreviation), dayWithPeriod: spied(dayWithPeriod), monthName: spied(monthName) };
     const line = 'etc. And '.repeat(2_000);
     expect(splitSentences(line, words)).toHaveLength(1);
     expect(read.length).toBeGreaterThan(1_000);
@@ -204,7 +207,8 @@ function allCandidates(lines: Array<[string, 'human' | 'bot', string]>) {
   );
   const { detections, answered } = detect(messages, engine.rules);
   const { verdict } = replyActs(messages, detections, answered, engine.words);
-  return sentenceCandidates({ messages, detections, answered, verdict, lexicon, tuning: DEFAULT_TUNING.candidates, stems: new PorterStems(engine.words), negated: (lower) => negates(engine.lexicon, lower), ...slotReaders(engine) });
+  const stems = new PorterStems(engine.words);
+  return sentenceCandidates({ messages, detections, answered, verdict, lexicon, tuning: DEFAULT_TUNING.candidates, stems, negated: (lower) => negates(engine.lexicon, lower), ...slotReaders(engine, stems) });
 }
 
 /** The clauses the cues make something of. */
@@ -1399,6 +1403,10 @@ describe('decision candidates', () => {
     const ips = answering('data-agent', "For IP addresses there are three options: (1) keep them with the raw events for the full 13 months, (2) truncate them to /24 (IPv4) and /48 (IPv6) after 30 days, (3) not store them at all. I'd suggest option 2.");
     expect(ips('Go with 2.')).toEqual(['IP addresses: truncate them to /24 (IPv4) and /48 (IPv6) after 30 days.']);
     expect(answering('versand-agent', 'Für die Rücksendungen gibt es zwei Optionen: (a) kostenlos mit Etikett, (b) 3,95 pro Retoure. Was meint ihr?')('b.')).toEqual(['Rücksendungen: 3,95 pro Retoure.']);
+    // (What follows "for" must name a thing: "for now", "for me", "for this reason", "para mí" do not.)
+    for (const intro of ['For now there are two options', 'For this reason I see two options', 'For me there are two options', "For what it's worth, I see two options", 'Para mí hay dos opciones', 'Für diesen Fall gibt es zwei Optionen']) {
+      expect(answering('ops-agent', `The vendor missed the deadline. ${intro}: (1) postpone the release by a week, (2) ship without the export feature.`)('Go with 2.')).toEqual(['Ship without the export feature.']);
+    }
     // (An intro that counts nothing names no subject: "For now I see it this way".)
     expect(answering('data-agent', 'For now: (1) keep them with the raw events, (2) truncate them after 30 days. Which one?')('2.')).toEqual(['Truncate them after 30 days.']);
   });
@@ -2299,9 +2307,20 @@ describe('decision candidates', () => {
     expect(flag('Yes, set it.')).toContain('Set the block as a patient flag in the booking system.');
   });
 
+  it('reads a clause that only announces a change as no decision, and what follows it as the change', () => {
+    const pick = answering('calendar-agent', 'Options: Friday June 12, 3-6 pm; Saturday June 20, 10 am-1 pm. Which?');
+    expect(pick('OK. Friday June 12, 3 to 6. Change of plan everyone.')).toEqual(['Friday June 12, 3 to 6.']);
+    expect(pick('Change of plan, folks. Friday June 12, 3 to 6.').join(' ')).not.toMatch(/^Folks/);
+    expect(answering('ops-agent', 'The standup is on Mondays at 9.')('Planänderung, Leute! The standup moves to Tuesday.')).toEqual(['The standup moves to Tuesday.']);
+    // (A cue with what it changes is a decision.)
+    expect(answering('ops-agent', 'The standup is on Mondays at 9.')('Change of plan: the standup moves to Tuesday.').join(' ')).toMatch(/standup moves to Tuesday/);
+  });
+
   it("reads a clause that opens with a listed option's key and negates it as ruling that option out, not as a fact or a decision", () => {
     const rainPlan = answering('ops-agent', 'Options:\n1) tent on the terrace, 3,200 EUR\n2) move the ceremony inside to the lounge, capacity 90\n3) no fixed plan, decide 48h before\nWhich direction?');
-    for (const reply of ['3 is not a plan lol', 'Option 2 is not an option, we are 104 people.']) expect(rainPlan(reply)).toEqual([]);
+    for (const reply of ['3 is not a plan lol', 'Option 2 is not an option, we are 104 people.', "1 won't work, the terrace floods."]) expect(rainPlan(reply)).toEqual([]);
+    // A negation that is no verdict on the option, or one the message takes back, rules nothing out.
+    for (const reply of ['2 never let us down before, go with it.', "Option 2 isn't perfect but let's do it.", '1 no matter what it costs.', '2 ist nicht schlecht, nehmen wir.']) expect([reply, rainPlan(reply).length]).not.toEqual([reply, 0]);
     // What the clause says after the key is what it says of the option: a negation further on is of something else.
     const cadence = answering('ops-agent', 'Options for the reminders:\n1) weekly, on Mondays\n2) monthly, on the first\nWhich one?');
     expect(cadence('2, but no reminders in August.').join(' ')).toMatch(/monthly/i);
@@ -2312,6 +2331,10 @@ describe('decision candidates', () => {
   it('labels a picked side with what the question is about, never with a side of it', () => {
     const missed = answering('ops-agent', "Got it: 25 EUR from the first missed appointment. And what counts as 'missed': only no-shows, or late cancellations as well?");
     expect(missed("late cancellations too!! otherwise everyone calls at 7:55 and says they're sick.")).toEqual(['Late cancellations too.']);
+    // A side is as long as the other: what a short question is about stays its label.
+    for (const [question, answer, label] of [['Backups nightly or weekly?', 'Weekly.', 'Backups: weekly.'], ['Invoices by email or by post?', 'By post.', 'Invoices: by post.'], ['Newsletter Mondays or Thursdays?', 'Thursdays.', 'Newsletter: Thursdays.']]) {
+      expect(answering('ops-agent', `Setup is done. ${question}`)(answer)).toEqual([label]);
+    }
     // A value that names no side keeps the question's subject, whatever stands beside the "or".
     expect(answering('drafting-agent', 'Fixed: dinner 21:00, music ends 02:00. Should Sabores arrive at 16:00, or earlier given the finca road?')('15:00. the truck takes forever on that road.')).toEqual(['Sabores: 15:00.']);
   });

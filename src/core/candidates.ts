@@ -60,6 +60,8 @@ export interface CandidateInput {
   contrastsStated?: (p: number, clause: string) => boolean;
   /** Whether a text announces a change of what holds ("ab sofort", "from now on"), from the subject lexicon's reversals; none known when absent. */
   announcesChange?: (text: string) => boolean;
+  /** Whether a text announces a change and names nothing that changes ("Change of plan everyone."). */
+  onlyAnnouncesChange?: (text: string) => boolean;
   /** The place an ordinal word gives ("second" → 2, "2nd" → 2, "zweite" → 2, "segundo" → 2), from the subject lexicon; none known when absent. */
   ordinal?: (word: string) => number | null;
   /** Whether a word opens a limit ("max", "before", "ab"), from the subject lexicon; none known when absent. */
@@ -1201,6 +1203,13 @@ function settleByDialogue(input: CandidateInput, scene: MessageScene, walk: Clau
   // The task's opening message says what the task is; its instructions are the task itself.
   // Only a decision stated outright there (a change from now on, a move) is one.
   if (p === 0 && r.type && r.type !== 'decision' && !r.label && !hasAct(lexicon, 'decision', lower)) r.type = null;
+  // "Change of plan everyone." says that what is said beside it changes a plan, not what: it is
+  // no decision of its own, and a plain statement after it is one ("… Friday June 12, 3 to 6.").
+  if (input.onlyAnnouncesChange?.(r.clause.text)) {
+    r.type = null;
+    walk.carried = 'announced';
+    return;
+  }
   // "3 is not a plan lol" after the agent's options 1) to 3) rules option 3 out: it neither
   // corrects a fact nor decides anything; the pick, if any, is elsewhere.
   if (rulesOutListedOption(input, scene, r)) {
@@ -1246,9 +1255,17 @@ function rulesOutListedOption(input: CandidateInput, scene: MessageScene, r: Cla
   const label = findAct(input.lexicon, 'option-reference', r.lower);
   const from = label?.start === 0 ? label.end : 0;
   const [, key = '', said = ''] = /^\s*([^\s,.!;:]+)((?:\s+[^\s,.!;:]+){1,3})?/u.exec(r.lower.slice(from)) ?? [];
-  // (What the clause says of the option is its next words: "1 page max, the board doesn't read
-  // page 2" negates something else, and "A only if we have nothing by July" picks A.)
-  if (!BARE_KEY.test(key) || !input.negated?.(said.trim())) return false;
+  // (What the clause says of the option is its next words, a verb "to be" or one negated by
+  // "-n't" among them: "1 page max, the board doesn't read page 2" negates something else, "A
+  // only if we have nothing by July" picks A, "1 no matter what it costs" insists on 1.)
+  const { statements } = input.lexicon.words;
+  const verb = words(said).some((w) => statements.singularCopula.test(w) || statements.pluralCopula.test(w) || /n[’']t$/iu.test(w));
+  if (!BARE_KEY.test(key) || !verb || !input.negated?.(said.trim())) return false;
+  // ("Option 2 isn't perfect but let's do it.", "2 ist nicht schlecht, nehmen wir.": what the
+  // message says after the clause takes the option after all.)
+  const rest = r.lower.slice(from).replace(/^\s*\S+/u, '').slice(said.length);
+  const message = `${rest} ${normalForm(input.messages[scene.p].text.slice(r.clause.end))}`.trim();
+  if (hasAct(input.lexicon, 'acceptance', message) || hasAct(input.lexicon, 'decision', message) || statements.choice.test(message)) return false;
   return (from > 0 || /\d/.test(key) || /^[A-H]\b/.test(r.body.trim())) && itemByKey(input.lexicon, input.messages[scene.keyedListAt].text, key.replace(/[()]/g, '')) !== null;
 }
 
@@ -2252,7 +2269,7 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
   // (The side of an either/or question the answer leaves is no more what the choice is about than
   // the side it picks: "what counts as 'missed': only no-shows, or late cancellations as well?" —
   // "late cancellations too" is about neither.)
-  const either = eitherOrSides(question.text, lex.words.statements.disjunction, stems) ?? [];
+  const either = eitherOrSides(question.text, lex.words.statements.disjunction, stems, true) ?? [];
   const picked = sidePicked(either, answer, stems);
   const unpicked = picked < 0 ? [] : either.filter((_, k) => k !== picked);
   for (const phrase of nlp(clause).nouns().out('array')) {
@@ -2854,9 +2871,19 @@ function optionSubject(lex: CompiledStatementLexicon, intro: string): string {
   const clause = lastSentenceOf(text);
   const hit = findAct(lex, 'option-intro', normalForm(clause));
   const before = hit ? null : lex.words.statements.optionSubjectBefore.exec(clause.trim())?.[1];
-  if (!hit && !before) return '';
+  if (!hit && (!before || !namesAThing(lex, before))) return '';
   const rest = (before ?? clause.slice(hit!.end)).replace(lex.words.statements.optionSubjectArticle, '').trim();
   return wordCount(rest) <= 6 ? rest : '';
+}
+
+/**
+ * Whether a phrase after "for" names a thing: an article, or a word of content, opens it ("the
+ * delay", "IP addresses"); "for now", "for me", "for this reason", "für diesen Fall", "para mí"
+ * say how or when or for whom.
+ */
+function namesAThing(lex: CompiledStatementLexicon, phrase: string): boolean {
+  const first = words(phrase)[0]?.toLowerCase() ?? '';
+  return lex.words.statements.optionSubjectArticle.test(phrase) || (first !== '' && !lex.words.stopwords.has(first) && !HAS_NUMBER.test(first));
 }
 
 /** "Feinkost Albrecht: walking dinner with six stations, 56 EUR …" → its name and the first phrase of what it is; a name that is a value, or none, as `firstClause` gives it. */

@@ -19,7 +19,7 @@ import type { CompiledRule } from './rules';
 import { sarcasticSentences, type CompiledStatementLexicon } from './sentenceActs';
 import type { ScorerModel } from './scorer';
 import { canonicalJson, sameJson } from './json';
-import { contrastsStated, firstStatedValues, reversalsIn, rulesOutStated, SubjectMemo } from './subject';
+import { contrastsStated, firstStatedValues, onlyAnnouncesChange, reversalsIn, rulesOutStated, SubjectMemo } from './subject';
 import { openingText, questionText, supersedeInTask } from './supersede';
 import { sha256, sharedCount, type Span, type Stems } from './text';
 import { PorterStems } from './porter';
@@ -196,7 +196,7 @@ function readTask(taskId: string, discussion: readonly unknown[], engine: Engine
  * ("Thursday" → weekday), whether a word is a number written out ("four"), and whether a text
  * announces a change ("ab sofort", "from now on").
  */
-export function slotReaders(engine: Engine): Pick<CandidateInput, 'unitSlot' | 'valueSlot' | 'wordValue' | 'rangeValue' | 'numberWord' | 'announcesChange' | 'ordinal' | 'boundWord'> {
+export function slotReaders(engine: Engine, stems: Stems): Pick<CandidateInput, 'unitSlot' | 'valueSlot' | 'wordValue' | 'rangeValue' | 'numberWord' | 'announcesChange' | 'onlyAnnouncesChange' | 'ordinal' | 'boundWord'> {
   const { unitSlot, clock, wordSlot, numberWords, ordinalWords, ordinals, bounds, ranges } = engine.lexicon.subjects;
   const boundWords = new Set(bounds.filter((b) => b.length === 1).map((b) => b[0]));
   return {
@@ -210,6 +210,7 @@ export function slotReaders(engine: Engine): Pick<CandidateInput, 'unitSlot' | '
     rangeValue: (word) => wordSlot.get(word)?.value ?? ranges.reduce<string | null>((found, r) => found ?? r.valueOf.get(word) ?? null, null),
     numberWord: (word) => numberWords.value.has(word),
     announcesChange: (text) => reversalsIn(text, engine.lexicon.subjects).length > 0,
+    onlyAnnouncesChange: (text) => onlyAnnouncesChange(text, engine.lexicon.subjects, stems),
     // ("second", "zweite", "segundo"; "2nd": a number with an ordinal ending.)
     ordinal: (word) => {
       const spelled = ordinalWords.get(word);
@@ -227,7 +228,7 @@ function candidateClausesOf(messages: readonly Message[], text: AnalysedMessages
   // ("40 not 60 for the kids one" denies the 60 said before it, by whoever and however far back.)
   const stated = firstStatedValues(text.at.map((m) => m.sentences.map((s) => s.text)), lexicon.subjects);
   const contrastsStatedBefore = (p: number, clause: string) => contrastsStated(clause, (n) => (stated.get(n) ?? p) < p, lexicon.subjects, lexicon, memo);
-  return sentenceCandidates({ messages, detections, answered, verdict: replies.verdict, lexicon: engine.statements, tuning: engine.tuning.candidates, text: text.at, sarcastic, stems: text.stemmer, imperatives: run.imperatives, negated, contrastsStated: contrastsStatedBefore, ...slotReaders(engine) });
+  return sentenceCandidates({ messages, detections, answered, verdict: replies.verdict, lexicon: engine.statements, tuning: engine.tuning.candidates, text: text.at, sarcastic, stems: text.stemmer, imperatives: run.imperatives, negated, contrastsStated: contrastsStatedBefore, ...slotReaders(engine, text.stemmer) });
 }
 
 /** Messages that reply rather than speak (confirmations, disagreements, corrections): clustering keeps them with what they answer. */

@@ -509,7 +509,7 @@ function relateOne(pass: RegistryPass, r: Relating): void {
   }
   const seen = new Set(related.map((e) => e.d.id));
   const answered = answeredReplaces(r.later, () => byWordsOf(pass, r, r.later.asked!.text, seen), pass.judge);
-  const recapped = answered ?? recappedReplaces(r.later, () => byWordsOf(pass, r, r.later.opening()?.text ?? ''), pass.judge);
+  const recapped = answered ?? recappedReplaces(r.later, () => byWordsOf(pass, r, r.later.opening()?.text ?? ''), pass.judge, (taskId) => titleWordsOf(pass, taskId));
   if (recapped) retire(pass, recapped.o, d, recapped.why);
   else if (d.supersedes === null) relateByTitles(pass, r);
   if (r.priorCorrections.length > 0) pass.patterns.push(repeatedCorrection(d, r.priorCorrections));
@@ -524,6 +524,12 @@ function byWordsOf(pass: RegistryPass, r: Relating, text: string, seen?: Readonl
   const found = pass.index.candidates(pass.memo.tokenSetOf(text), pass.options.perTokenRecent, 1).filter((e) => !seen?.has(e.d.id) && r.older(e.d, e.at) && r.sameMatter(e.d));
   sortByRank(found, pass.ranks);
   return found.map((e) => e.d);
+}
+
+/** The subject words of a task's title (none without a title). */
+function titleWordsOf(pass: RegistryPass, taskId: string): ReadonlySet<string> {
+  const title = titleView(pass, taskId);
+  return title === null ? new Set() : subjectWords(title);
 }
 
 /** A task's title read, once per pass. */

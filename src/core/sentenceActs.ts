@@ -365,7 +365,7 @@ const WORD_BEFORE_PERIOD = /(?:^|[\s(])(?:\p{L}{2,}|\d{1,2}:\d{2}|\d{1,3}(?:[.,]
 // How far before a sentence mark and after it the words that decide whether it ends one are read.
 const WINDOW = 48;
 /** What ends a sentence besides its marks: the words whose period does not end one. */
-export type SentenceWords = Pick<Words['statements'], 'abbreviation' | 'dateAbbreviation' | 'numberAbbreviation' | 'monthName' | 'dayWithPeriod'>;
+export type SentenceWords = Pick<Words['statements'], 'abbreviation' | 'dateAbbreviation' | 'sentenceOpener' | 'numberAbbreviation' | 'monthName' | 'dayWithPeriod'>;
 
 /**
  * Letters written as initials with spaces ("z. B. 31. März", "d. h. nie", "J. R. Smith"): a single
@@ -401,8 +401,9 @@ export function splitSentences(text: string, words: SentenceWords): Span[] {
       const after = line.slice(m.index + m[0].length, m.index + m[0].length + WINDOW);
       if (m[7] !== undefined && !WORD_BEFORE_PERIOD.test(before)) continue;
       if (mark === '.' && words.abbreviation.test(before)) continue;
-      // ("Thu, Fri. Should the block stay …?" ends; "from Jan. on", "Fri. 14:00", "Sept. March" go on.)
-      if (mark === '.' && words.dateAbbreviation.test(before) && !(/^\p{Lu}/u.test(after) && !words.monthName.test(after))) continue;
+      // ("Thu, Fri. Should the block stay …?" ends; "from Jan. on", "Fri. 14:00", "until Dec. Marco
+      // covers …" go on: a name may follow a date.)
+      if (mark === '.' && words.dateAbbreviation.test(before) && !words.sentenceOpener(/^[\p{L}'’]+/u.exec(after)?.[0] ?? '')) continue;
       // ("No." abbreviates "number" only before one, "no. 14"; "No. NPS is quarterly." is two sentences.)
       if (mark === '.' && words.numberAbbreviation.test(before) && /^\d/.test(after)) continue;
       if (mark === '.' && ((INITIAL.test(before) && NEXT_INITIAL.test(after)) || INITIALS.test(before))) continue;

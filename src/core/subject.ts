@@ -1274,6 +1274,16 @@ export interface Reversal {
   old: ReadonlySet<string> | null;
 }
 
+/**
+ * Whether a text announces a change and says nothing else: its reversal cues taken out, no word
+ * names a subject ("Change of plan everyone.", "Planänderung, Leute!"). What changes is said
+ * beside it, or was said before.
+ */
+export function onlyAnnouncesChange(text: string, lex: CompiledSubjects, stems: Stems): boolean {
+  if (reversalsIn(text, lex, stems).length === 0) return false;
+  return contentTokens(withoutCueWords(text, lex), stems).every((t) => lex.generic.has(t));
+}
+
 /** The sentences of a text that carry a reversal cue ("Change of plan on ticket retention."), joined. */
 export function changeSentences(text: string, lex: CompiledSubjects, stems?: Stems): string {
   return text
@@ -1737,20 +1747,48 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
  * 21st."). The message names one value of the slot, the older decision gives it, the newer one
  * gives another and not it. A count says nothing of what it counts, and a start ("ab 1. Juni")
  * says from when, not what: neither is read. What changes, or null.
+ *
+ * All three speak of one thing: the message of what the older decision (or its task's title,
+ * `olderTitle`) is about ("Three weeks with the missed-appointment fee" of "25 EUR fee from the
+ * first no-show"); a newer decision with a subject of its own (see ownSubject) of what the clause
+ * recapping the value names, or the older decision, or both tasks' titles (`sharedTitle`):
+ * "Students get 15% off." after "Members currently get 10% off. What should students get?"
+ * leaves the members' discount standing.
  */
-export function recappedValueChange(older: SubjectView, newer: SubjectView, recap: SubjectView): string | null {
+export function recappedValueChange(older: SubjectView, newer: SubjectView, recap: SubjectView, olderTitle: Iterable<string> = [], sharedTitle: Iterable<string> = []): string | null {
   const given = (v: SlotValue) => !v.negated && !v.start && !v.key.startsWith(COUNT);
-  const newValues = newer.clauses.flatMap((c) => c.values.filter(given));
-  for (const now of newValues) {
-    if (newValues.some((v) => comparable(v, now) && v.value !== now.value)) continue;
-    const recapped = new Set(recap.clauses.flatMap((c) => c.values.filter((v) => given(v) && comparable(v, now)).map((v) => v.value)));
-    if (recapped.size !== 1) continue;
-    const [was] = recapped;
-    if (was === now.value) continue;
-    if (older.clauses.some((c) => c.values.some((v) => given(v) && comparable(v, now) && v.value === was))) return `a new ${slotName(now.key)}: ${was} → ${now.value}, the value the message it answers had in force`;
+  const olderAbout = new Set([...older.clauses.flatMap((c) => [...c.anchor]), ...olderTitle]);
+  if (!recap.clauses.some((c) => shared(c.anchor, olderAbout) > 0)) return null;
+  for (const n of newer.clauses) {
+    for (const now of n.values.filter(given)) {
+      if (newer.clauses.some((c) => c.values.some((v) => given(v) && comparable(v, now) && v.value !== now.value))) continue;
+      const naming = recap.clauses.filter((c) => c.values.some((v) => given(v) && comparable(v, now)));
+      const recapped = new Set(naming.flatMap((c) => c.values.filter((v) => given(v) && comparable(v, now)).map((v) => v.value)));
+      if (recapped.size !== 1) continue;
+      const [was] = recapped;
+      if (was === now.value || !older.clauses.some((c) => c.values.some((v) => given(v) && comparable(v, now) && v.value === was))) continue;
+      const spokenOf = new Set([...older.clauses.flatMap((c) => [...c.anchor]), ...naming.flatMap((c) => [...c.anchor]), ...sharedTitle]);
+      const askedOf = new Set(recap.clauses.filter((c) => !naming.includes(c)).flatMap((c) => [...c.anchor]));
+      if (ownSubject(n, spokenOf, askedOf)) continue;
+      return `a new ${slotName(now.key)}: ${was} → ${now.value}, the value the message it answers had in force`;
+    }
   }
   return null;
 }
+
+/**
+ * Whether a clause speaks of a thing of its own, none of the words `spokenOf`: two words of its
+ * subject ("Late cancellations cost 15 EUR.", "for group bookings a deposit of 40 EUR"), or one
+ * the message asks about beside the value it recaps (`askedOf`: "What should students get?").
+ * One word said nowhere before ("Thursday, starting next week.") may be a way of saying it.
+ */
+function ownSubject(c: SubjectClause, spokenOf: ReadonlySet<string>, askedOf: ReadonlySet<string>): boolean {
+  if (c.anchor.size === 0 || shared(c.anchor, spokenOf) > 0) return false;
+  return c.anchor.size >= OWN_SUBJECT_WORDS || shared(c.anchor, askedOf) > 0;
+}
+
+/** How many subject words make a thing of a clause's own, where none is shared. */
+const OWN_SUBJECT_WORDS = 2;
 
 /**
  * A bare number of the older decision read in the one unit the question gives that same number,

@@ -388,14 +388,16 @@ export function answeredReplaces(later: LaterDecision, found: () => readonly Dec
  * Two such decisions leave it open which one the new value replaces: none is retired. Never by a
  * correction or an agent, and never a correction (retired only by an explicit change of plan).
  */
-export function recappedReplaces(later: LaterDecision, found: () => readonly Decision[], judge: RegistryJudge): { o: Decision; why: string } | null {
+export function recappedReplaces(later: LaterDecision, found: () => readonly Decision[], judge: RegistryJudge, titleWords: (taskId: string) => ReadonlySet<string>): { o: Decision; why: string } | null {
   const { d, mine } = later;
   const opening = later.opening();
   if (!opening || isCorrection(d) || d.supersedes !== null || judge.speakerOf(d) !== 'human') return null;
   const hits: Array<{ o: Decision; why: string }> = [];
+  const mineTitle = titleWords(d.task_id);
   for (const o of found()) {
     if (o.task_id === d.task_id || o.status !== 'active' || o.type === 'action_item' || isCorrection(o)) continue;
-    const why = recappedValueChange(judge.view(o.statement), mine, opening);
+    const theirTitle = titleWords(o.task_id);
+    const why = recappedValueChange(judge.view(o.statement), mine, opening, theirTitle, [...theirTitle].filter((w) => mineTitle.has(w)));
     if (why) hits.push({ o, why });
   }
   return hits.length === 1 ? hits[0] : null;

@@ -269,10 +269,11 @@ export function excerpt(text: string, max = 120): string {
  * The two sides of the either/or question that closes a text, as content tokens: all of what
  * follows its last disjunction, and the last two words before it (back to a mark) that are no numbers ("Should the
  * flag lift automatically after 12 months, or only manually?" → {automat, month} and {manual}):
- * the thing the question is about ("flag") is neither side. Null when the text closes with no
+ * the thing the question is about ("flag") is neither side (with `parallel`, the left side has as
+ * many words as the right). Null when the text closes with no
  * question that sets sides against each other (`disjunction`: the lexicon's "or", "oder", "o").
  */
-export function eitherOrSides(text: string, disjunction: RegExp, stems: Stems): Array<ReadonlySet<string>> | null {
+export function eitherOrSides(text: string, disjunction: RegExp, stems: Stems, parallel = false): Array<ReadonlySet<string>> | null {
   const last = text.trim().split(/(?<=[.!?])\s+(?=\S)/u).pop() ?? '';
   if (!last.endsWith('?')) return null;
   const body = last.replace(/\?\s*$/, '');
@@ -280,6 +281,10 @@ export function eitherOrSides(text: string, disjunction: RegExp, stems: Stems): 
   if (or === undefined) return null;
   // (The left side stops at a mark before it: "Delivery window, 2 or 3 days?" sets 2 against 3.)
   const before = body.slice(0, or.index).replace(/[\s,]+$/u, '');
-  const left = contentTokens(before.slice(before.search(/[^,:;–—(]*$/u)), stems).filter((t) => !/^\d/.test(t));
-  return [new Set(left.slice(-2)), new Set(contentTokens(body.slice(or.index! + or[0].length), stems))];
+  const leftAll = contentTokens(before.slice(before.search(/[^,:;–—(]*$/u)), stems);
+  const right = new Set(contentTokens(body.slice(or.index! + or[0].length), stems));
+  // (`parallel`: as many words as the right side has, numbers counted, so that "Backups nightly or
+  // weekly?" sets "nightly" against "weekly" and leaves "Backups" to be what it is about.)
+  const left = parallel ? leftAll.slice(-Math.max(1, right.size)) : leftAll.filter((t) => !/^\d/.test(t)).slice(-2);
+  return [new Set(left.filter((t) => !/^\d/.test(t))), right];
 }

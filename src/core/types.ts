@@ -579,8 +579,10 @@ export interface StatementWords {
   sentText: RegExp;
   /** A word written with a period that does not end the sentence, at the end of the text before the period's mark ("e.g.", "Dr."). */
   abbreviation: RegExp;
-  /** A weekday's or month's short name with its period at the end of the text ("Fri.", "Jan."): the sentence goes on unless a new one visibly starts after it. */
+  /** A weekday's or month's short name with its period at the end of the text ("Fri.", "Jan."): the sentence goes on unless a function word opens a new one after it. */
   dateAbbreviation: RegExp;
+  /** Whether a word is a function word written with a capital ("Should", "The", "Wir"): after a weekday's or month's short name it opens a new sentence. */
+  sentenceOpener: (word: string) => boolean;
   /** Words whose period goes on before a number ("no. 14", "Fig. 3"). */
   numberAbbreviation: RegExp;
   /** A month's name opening the text ("Juni …"): after "14." it makes the period an ordinal's, not a sentence's end. */

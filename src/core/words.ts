@@ -20,7 +20,7 @@ export function compileWords(lexicons: WordLexicons, negators: readonly string[]
     cues: compileCues(lexicons, negators),
     claims: compileClaims(lexicons),
     // (A month's name that is also a function word, "may", could open the next sentence.)
-    statements: compileStatementWords(lexicons, months.filter((m) => !stopwords.has(m))),
+    statements: compileStatementWords(lexicons, months.filter((m) => !stopwords.has(m)), stopwords),
     // ("Set it back to info.": the verb that opens a statement acts on a pronoun, not on a thing.
     // In "Monday it is" the pronoun is the subject of a settlement, and the value says what.)
     orphanReference: new RegExp(`\\b(?:${list('referenceVerbs')})\\s+(?:${list('referenceDeterminers')})\\s+(?:${list('referenceNouns')})\\b|\\b(?:${list('backReferences')})\\b|^\\s*\\p{L}[\\p{L}'’-]*\\s+(?:${list('pronounObjects')})(?![\\p{L}\\p{N}'’])(?!\\s+(?:is|was)\\b)`, 'iu'),
@@ -71,7 +71,7 @@ function compileClaims(lexicons: WordLexicons): ClaimWords {
   };
 }
 
-function compileStatementWords(lexicons: WordLexicons, months: readonly string[]): StatementWords {
+function compileStatementWords(lexicons: WordLexicons, months: readonly string[], stopwords: ReadonlySet<string>): StatementWords {
   const words = (key: string) => alternation(lexicons, 'statement-words', key);
   return {
     leadingVerdict: new RegExp(`^(?:(?:${words('leadingVerdicts')})\\b[\\s,.;:!-]*)+`, 'i'),
@@ -111,6 +111,8 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     sentText: new RegExp(`^(?:${words('sentTexts')})(?![\\p{L}\\p{N}'’])`, 'iu'),
     abbreviation: new RegExp(`(?:^|[\\s(])(?:${words('abbreviations')})\\.$`, 'i'),
     dateAbbreviation: new RegExp(`(?:^|[\\s(,])(?:${words('dateAbbreviations')})\\.$`, 'i'),
+    // "… Fri. Should the block stay …?": a function word, capitalised, that opens a sentence.
+    sentenceOpener: (word: string) => /^\p{Lu}/u.test(word) && stopwords.has(word.toLowerCase()),
     // "no. 14", "Fig. 3", "Ex. 1": a word whose period goes on before a number.
     numberAbbreviation: new RegExp(`(?:^|[\\s(])(?:${words('numberAbbreviations')})\\.$`, 'iu'),
     // "am 14. Juni", "Samstag, 14. Juni": a day's number with its period after a word that leads a date or a comma.

@@ -2307,6 +2307,14 @@ describe('decision candidates', () => {
     expect(flag('Yes, set it.')).toContain('Set the block as a patient flag in the booking system.');
   });
 
+  it('reads a sum worked out as a reason or an example, not a decision; a rule written as a formula stays one', () => {
+    const reorder = acceptedSteps('Noted. The current rule reorders every SKU when stock falls below 20 units. Suggestion: reorder point = average daily sales × (supplier lead time + 7 days safety). For the HL-400 that\'s 4.1 × (21 + 7) ≈ 115 units instead of 20.', 'Makes sense.');
+    expect(reorder).toEqual(['Reorder point = average daily sales × (supplier lead time + 7 days safety).']);
+    expect(answering('vendor-agent', 'La Mesa is 72 EUR/pp against 78 EUR/pp for Sabores. Go with La Mesa?')("Rentals are extra with them. 72 + ~9 = 81, so they're more expensive than Sabores.").join(' ')).not.toMatch(/81/);
+    // (A step with its sum is still a step: "3 × 40 = 120 EUR, order them?")
+    expect(acceptedSteps('The chairs are 40 EUR each, 3 × 40 = 120 EUR in all. Shall I order the three chairs?', 'Yes.')).toEqual(['Order the three chairs.']);
+  });
+
   it('reads a clause that only announces a change as no decision, and what follows it as the change', () => {
     const pick = answering('calendar-agent', 'Options: Friday June 12, 3-6 pm; Saturday June 20, 10 am-1 pm. Which?');
     expect(pick('OK. Friday June 12, 3 to 6. Change of plan everyone.')).toEqual(['Friday June 12, 3 to 6.']);

@@ -1203,6 +1203,11 @@ function settleByDialogue(input: CandidateInput, scene: MessageScene, walk: Clau
   // The task's opening message says what the task is; its instructions are the task itself.
   // Only a decision stated outright there (a change from now on, a move) is one.
   if (p === 0 && r.type && r.type !== 'decision' && !r.label && !hasAct(lexicon, 'decision', lower)) r.type = null;
+  // "72 + ~9 = 81, so they're more expensive" works a sum out: a reason, no decision.
+  if (COMPUTED.test(body) && !r.label) {
+    r.type = null;
+    return;
+  }
   // "Change of plan everyone." says that what is said beside it changes a plan, not what: it is
   // no decision of its own, and a plain statement after it is one ("… Friday June 12, 3 to 6.").
   if (input.onlyAnnouncesChange?.(r.clause.text)) {
@@ -1607,7 +1612,8 @@ function markOrigin(r: ClauseReading): void {
  */
 function plainCandidate(input: CandidateInput, scene: MessageScene, r: ClauseReading): SentenceCandidate[] {
   // Irony is meant by nobody ("Oh great. Another bus. 🙃"): nothing in it is weighed as a decision.
-  if (scene.sarcastic(r.clause) || contentWordCount(r.body, input.stems) < 1) return [];
+  // (Nor is a sum worked out, "72 + ~9 = 81, so they're more expensive": a reason.)
+  if (scene.sarcastic(r.clause) || contentWordCount(r.body, input.stems) < 1 || COMPUTED.test(r.body)) return [];
   const plain = shape(input.lexicon, input.tuning, r.body);
   if (contentWordCount(plain.statement, input.stems) < 1) return [];
   return [make(scene.p, plain.statement, 'decision', 'explicit', scene.agent >= 0 ? scene.agent : scene.a, scene.answersAgent || scene.agent >= 0, plain.reasons, plain.alternatives, 'clause', [...r.flags, 'origin:clause'], null)];
@@ -2412,6 +2418,14 @@ const PERSONS = ['we-subject', 'i-subject', 'you-subject'] as const;
 
 const NUMBER = /\d+(?:[.,:]\d+)?/g;
 const HAS_NUMBER = /\d/;
+
+/**
+ * A sum worked out: numbers joined by an operator and a result after "=" or "≈" ("72 + ~9 = 81",
+ * "4.1 × (21 + 7) ≈ 115 units"). It reports what follows from values, as a reason or an example
+ * does; it decides nothing. (A rule written as a formula, "reorder point = daily sales × (lead
+ * time + 7 days)", has words for its operands.)
+ */
+const COMPUTED = /\d[\d.,]*\s*[-+×x*/]\s*[(~]?\s*\d[^.!?;]*?[=≈]\s*~?\d/u;
 const STANDALONE_NUMBER = /(?:^|[^\p{L}\d])\d/u;
 
 /**
@@ -3280,8 +3294,9 @@ function labelledProposal(lex: CompiledStatementLexicon, t: CandidateTuning, sen
     } else if (isQuestion(s.text) || /^[^,.;!?]{1,40}:\s/.test(s.text)) {
       break;
     }
-    // After the label's own sentence, only what decides something belongs to the proposal.
-    if (body !== s.text || decisive(lex, normalForm(body))) out.push(...semicolonPoints(lex, body, imperative).flatMap((point) => pointAsDecision(lex, t, point) ?? []));
+    // After the label's own sentence, only what decides something belongs to the proposal (a
+    // worked example, "For the HL-400 that's 4.1 × (21 + 7) ≈ 115 units", does not).
+    if (body !== s.text || (decisive(lex, normalForm(body)) && !COMPUTED.test(body))) out.push(...semicolonPoints(lex, body, imperative).flatMap((point) => pointAsDecision(lex, t, point) ?? []));
   }
   return out;
 }

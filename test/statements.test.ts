@@ -2328,7 +2328,7 @@ describe('decision candidates', () => {
     const rainPlan = answering('ops-agent', 'Options:\n1) tent on the terrace, 3,200 EUR\n2) move the ceremony inside to the lounge, capacity 90\n3) no fixed plan, decide 48h before\nWhich direction?');
     for (const reply of ['3 is not a plan lol', 'Option 2 is not an option, we are 104 people.', "1 won't work, the terrace floods."]) expect(rainPlan(reply)).toEqual([]);
     // A negation that is no verdict on the option, or one the message takes back, rules nothing out.
-    for (const reply of ['2 never let us down before, go with it.', "Option 2 isn't perfect but let's do it.", '1 no matter what it costs.', '2 ist nicht schlecht, nehmen wir.']) expect([reply, rainPlan(reply).length]).not.toEqual([reply, 0]);
+    for (const [reply, key] of [['2 never let us down before, go with it.', '2'], ["Option 2 isn't perfect but let's do it.", 'Option 2'], ['1 no matter what it costs.', '1'], ['2 ist nicht schlecht, nehmen wir.', '2']]) expect(rainPlan(reply)).toEqual([expect.stringMatching(new RegExp(`^${key}\\b`))]);
     // What the clause says after the key is what it says of the option: a negation further on is of something else.
     const cadence = answering('ops-agent', 'Options for the reminders:\n1) weekly, on Mondays\n2) monthly, on the first\nWhich one?');
     expect(cadence('2, but no reminders in August.').join(' ')).toMatch(/monthly/i);

@@ -915,11 +915,21 @@ function pickFrom(input: CandidateInput, clause: string, body: string, words: nu
  * something, whatever the message it answers lists, and accepts none of it whole.
  */
 function opensWithLabelledKey(input: CandidateInput, h: number): boolean {
-  const first = normalForm(sentencesAt(input, h)[0]?.text ?? '');
-  const label = findAct(input.lexicon, 'option-reference', first);
-  // (An article alone, "the 2", "la B", names no label.)
-  if (!label || label.start !== 0 || /^(?:the|la|die)$/u.test(first.slice(0, label.end).trim())) return false;
-  return BARE_KEY.test(/^\s*([^\s,.!;:]+)/.exec(first.slice(label.end))?.[1] ?? '');
+  const lead = leadingKey(input.lexicon, normalForm(sentencesAt(input, h)[0]?.text ?? ''));
+  return lead !== null && lead.labelled && BARE_KEY.test(lead.key);
+}
+
+/**
+ * The word a lowercased clause opens with, after an option's label when one opens it ("option 2
+ * …", "propuesta B …"), and where that word ends; null for a label alone. An article alone ("the
+ * 2", "la B") is no label.
+ */
+function leadingKey(lex: CompiledStatementLexicon, lower: string): { key: string; labelled: boolean; end: number } | null {
+  const label = findAct(lex, 'option-reference', lower);
+  const labelled = label?.start === 0 && !/^(?:the|la|die)$/u.test(lower.slice(0, label.end).trim());
+  const from = labelled ? label!.end : 0;
+  const m = /^\s*([^\s,.!;:]+)/u.exec(lower.slice(from));
+  return m ? { key: m[1], labelled, end: from + m[0].length } : null;
 }
 
 /**
@@ -1256,10 +1266,10 @@ function settleByDialogue(input: CandidateInput, scene: MessageScene, walk: Clau
  * negates what it says of it ("3 is not a plan", "B won't work"): that option is ruled out.
  */
 function rulesOutListedOption(input: CandidateInput, scene: MessageScene, r: ClauseReading): boolean {
-  if (scene.keyedListAt < 0) return false;
-  const label = findAct(input.lexicon, 'option-reference', r.lower);
-  const from = label?.start === 0 ? label.end : 0;
-  const [, key = '', said = ''] = /^\s*([^\s,.!;:]+)((?:\s+[^\s,.!;:]+){1,3})?/u.exec(r.lower.slice(from)) ?? [];
+  const lead = scene.keyedListAt < 0 ? null : leadingKey(input.lexicon, r.lower);
+  if (!lead) return false;
+  const { key, labelled, end } = lead;
+  const said = /^(?:\s+[^\s,.!;:]+){1,3}/u.exec(r.lower.slice(end))?.[0] ?? '';
   // (What the clause says of the option is its next words, a verb "to be" or one negated by
   // "-n't" among them: "1 page max, the board doesn't read page 2" negates something else, "A
   // only if we have nothing by July" picks A, "1 no matter what it costs" insists on 1.)
@@ -1268,10 +1278,9 @@ function rulesOutListedOption(input: CandidateInput, scene: MessageScene, r: Cla
   if (!BARE_KEY.test(key) || !verb || !input.negated?.(said.trim())) return false;
   // ("Option 2 isn't perfect but let's do it.", "2 ist nicht schlecht, nehmen wir.": what the
   // message says after the clause takes the option after all.)
-  const rest = r.lower.slice(from).replace(/^\s*\S+/u, '').slice(said.length);
-  const message = `${rest} ${normalForm(input.messages[scene.p].text.slice(r.clause.end))}`.trim();
+  const message = `${r.lower.slice(end + said.length)} ${normalForm(input.messages[scene.p].text.slice(r.clause.end))}`.trim();
   if (hasAct(input.lexicon, 'acceptance', message) || hasAct(input.lexicon, 'decision', message) || statements.choice.test(message)) return false;
-  return (from > 0 || /\d/.test(key) || /^[A-H]\b/.test(r.body.trim())) && itemByKey(input.lexicon, input.messages[scene.keyedListAt].text, key.replace(/[()]/g, '')) !== null;
+  return (labelled || /\d/.test(key) || /^[A-H]\b/.test(r.body.trim())) && itemByKey(input.lexicon, input.messages[scene.keyedListAt].text, key.replace(/[()]/g, '')) !== null;
 }
 
 /** A person naming one of the agent's options picks it; in a correction, a decision is a rule. */

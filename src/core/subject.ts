@@ -1757,7 +1757,8 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
  */
 export function recappedValueChange(older: SubjectView, newer: SubjectView, recap: SubjectView, olderTitle: Iterable<string> = [], sharedTitle: Iterable<string> = []): string | null {
   const given = (v: SlotValue) => !v.negated && !v.start && !v.key.startsWith(COUNT);
-  const olderAbout = new Set([...older.clauses.flatMap((c) => [...c.anchor]), ...olderTitle]);
+  const olderAnchor = older.clauses.flatMap((c) => [...c.anchor]);
+  const olderAbout = new Set([...olderAnchor, ...olderTitle]);
   if (!recap.clauses.some((c) => shared(c.anchor, olderAbout) > 0)) return null;
   for (const n of newer.clauses) {
     for (const now of n.values.filter(given)) {
@@ -1767,7 +1768,7 @@ export function recappedValueChange(older: SubjectView, newer: SubjectView, reca
       if (recapped.size !== 1) continue;
       const [was] = recapped;
       if (was === now.value || !older.clauses.some((c) => c.values.some((v) => given(v) && comparable(v, now) && v.value === was))) continue;
-      const spokenOf = new Set([...older.clauses.flatMap((c) => [...c.anchor]), ...naming.flatMap((c) => [...c.anchor]), ...sharedTitle]);
+      const spokenOf = new Set([...olderAnchor, ...naming.flatMap((c) => [...c.anchor]), ...sharedTitle]);
       const askedOf = new Set(recap.clauses.filter((c) => !naming.includes(c)).flatMap((c) => [...c.anchor]));
       if (ownSubject(n, spokenOf, askedOf)) continue;
       return `a new ${slotName(now.key)}: ${was} → ${now.value}, the value the message it answers had in force`;

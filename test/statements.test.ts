@@ -1064,6 +1064,14 @@ describe('decision candidates', () => {
     expect(answering('hr-agent', 'The applications are in the shared folder. Shall I forward it to Felix?')('Yes.')).toEqual(['Forward it to Felix.']);
   });
 
+  it("keeps the speaker's own step after a short choice out of the choice: '300 it is. I'll tell the team leads.'", () => {
+    const settled = replying([['priya', 'human', "I'd like agents to decide refunds alone up to 300 EUR."], ['marta', 'human', "I'd rather keep it lower, 250 maybe."], ['priya', 'human', 'Almost none of those were wrong calls. 300.']], 'marta');
+    expect(settled("Fine, 300 it is. I'll tell the team leads at standup.")).toEqual([expect.stringMatching(/^300\b(?!.*standup)/)]);
+    // (A plain statement after the choice still spells it out; a refusal still says why.)
+    const printer = answering('office-agent', 'Two printers: the Brother MFC-L8690CDW at 489 EUR or the HP Color LaserJet at 649 EUR. Which one?');
+    expect(printer("The Brother. I'm not paying 160 euros extra for the HP logo.").join(' ')).toMatch(/Brother/);
+  });
+
   it("accepts an offer with the offered verb and a word pointing back at it ('Confirm it.'), not with another step", () => {
     const reply = answering('home-bot', "Hofmann's Saturday fitting is 120 EUR extra. Shall I confirm the 21 March date?");
     expect(reply('Confirm it.')).toEqual(['Confirm the 21 March date.']);

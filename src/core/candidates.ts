@@ -1757,8 +1757,9 @@ function afterChoice(input: CandidateInput, scene: MessageScene, clauses: readon
   // be spelled out.)
   if (scene.answersAgent && scene.a === scene.p - 1 && answersAskedValue(input, scene.a, clauses[k].text) && !picksAskedValue(input, scene.a, clauses[k].text)) return null;
   // ("Friday it is. Pieter, you take the call." gives a person a step of their own; "Friday.
-  // Pieter, the 17:00 slot, every week." spells out the choice to him.)
-  if (givesStep(input, scene, clauses[k + 1].text)) return null;
+  // Pieter, the 17:00 slot, every week." spells out the choice to him. "300 it is. I'll tell the
+  // team leads at standup." is the speaker's own step.)
+  if (givesStep(input, scene, clauses[k + 1].text) || takesStep(input, clauses[k + 1].text)) return null;
   const next = clauses[k + 1].text.slice(contentStart(lexicon, clauses[k + 1].text)).trim();
   const nextLower = normalForm(next);
   const ownAct = classify(lexicon, nextLower) !== null || announced(lexicon, clauses[k + 1].text) !== null;
@@ -1768,6 +1769,12 @@ function afterChoice(input: CandidateInput, scene: MessageScene, clauses: readon
   if (!next || ownAct || supposes || isQuestion(next) || hasAct(lexicon, 'smalltalk', nextLower) || hasAct(lexicon, 'explanation', nextLower) || hasAct(lexicon, 'opinion', nextLower) || hasAct(lexicon, 'aside', normalForm(clauses[k + 1].text)) || findAct(lexicon, 'reason', nextLower)?.start === 0) return null;
   const refuses = findAct(lexicon, 'i-subject', nextLower)?.start === 0 && input.negated?.(nextLower) === true;
   return { text: next, as: refuses ? 'reason' : 'statement' };
+}
+
+/** Whether a clause is its speaker's own step to come ("I'll tell the team leads at standup.", "Ich rufe sie morgen an" read as the lexicon reads a first person's future), not a refusal. */
+function takesStep(input: CandidateInput, clause: string): boolean {
+  const lower = normalForm(clause.slice(contentStart(input.lexicon, clause)).trim());
+  return findAct(input.lexicon, 'i-subject', lower)?.start === 0 && (hasAct(input.lexicon, 'future', lower) || hasAct(input.lexicon, 'offer', lower)) && input.negated?.(lower) !== true;
 }
 
 /** Whether a clause gives a person of the discussion a step: it addresses them, then tells them what to do ("Pieter, you take the call.", "Lena, book the room."). */

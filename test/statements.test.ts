@@ -1066,7 +1066,8 @@ describe('decision candidates', () => {
 
   it("keeps the speaker's own step after a short choice out of the choice: '300 it is. I'll tell the team leads.'", () => {
     const settled = replying([['priya', 'human', "I'd like agents to decide refunds alone up to 300 EUR."], ['marta', 'human', "I'd rather keep it lower, 250 maybe."], ['priya', 'human', 'Almost none of those were wrong calls. 300.']], 'marta');
-    expect(settled("Fine, 300 it is. I'll tell the team leads at standup.")).toEqual([expect.stringMatching(/^300\b(?!.*standup)/)]);
+    // (The step is the speaker's own action item beside the choice.)
+    expect(settled("Fine, 300 it is. I'll tell the team leads at standup.")).toEqual([expect.stringMatching(/^300\b(?!.*standup)/), 'Marta will tell the team leads at standup.']);
     // (A plain statement after the choice still spells it out; a refusal still says why.)
     const printer = answering('office-agent', 'Two printers: the Brother MFC-L8690CDW at 489 EUR or the HP Color LaserJet at 649 EUR. Which one?');
     expect(printer("The Brother. I'm not paying 160 euros extra for the HP logo.").join(' ')).toMatch(/Brother/);
@@ -2497,19 +2498,34 @@ describe('decision candidates', () => {
     expect(fair('June 12, hall 4.')).toEqual(['June 12, hall 4.']);
   });
 
-  it("takes a person's own step that sets a value as a decision, not one that sets nothing", () => {
-    const say = answering('ux-bot', 'The grey body text fails the contrast minimum on white.');
-    expect(say("For contrast I'll just darken the grey to #6B7280.")).toEqual(['For contrast Kim will just darken the grey to #6B7280.']);
-    expect(say("I'll check with the design team.")).toEqual([]);
-    // A number the discussion said before is one the step refers back to: it sets nothing.
-    const recap = answering('ops-bot', 'Recap of the reading festival: about 640 visitors by the clicker count, 212 books given away.');
-    expect(recap("I'll just enjoy the 640 for a bit.")).toEqual([]);
-    expect(recap("I'll raise next year's book budget to 300.")).toEqual(["Kim will raise next year's book budget to 300."]);
+  it("takes a person's own step that sets a value as a decision, and any other as their action item", () => {
+    const typed = (lines: Array<[string, 'human' | 'bot', string]>) => candidates(lines).map((c) => [c.statement, c.hint, c.strength]);
+    const say = (answer: string) => typed([['ux-bot', 'bot', 'The grey body text fails the contrast minimum on white.'], ['kim', 'human', answer]]);
+    expect(say("For contrast I'll just darken the grey to #6B7280.").map(([statement, hint]) => [statement, hint === 'action_item'])).toEqual([['For contrast Kim will just darken the grey to #6B7280.', false]]);
+    // A promise is weaker evidence than a request: the scorer weighs how firm it is.
+    expect(say("I'll check with the design team.")).toEqual([['Kim will check with the design team.', 'action_item', 'weak']]);
+    expect(say('Ich werde morgen die Designerin anrufen.')).toEqual([['Kim: Ich werde morgen die Designerin anrufen.', 'action_item', 'weak']]);
+    // Not a step: a question, a refusal, a step someone else takes.
+    expect(say("Shall I check with the design team?")).toEqual([]);
+    expect(say("I won't check with the design team.")).toEqual([]);
+    // A number the discussion said before is one the step refers back to: it sets no value.
+    const recap = (answer: string) => typed([['ops-bot', 'bot', 'Recap of the reading festival: about 640 visitors by the clicker count, 212 books given away.'], ['kim', 'human', answer]]);
+    expect(recap("I'll just enjoy the 640 for a bit.")).toEqual([['Kim will just enjoy the 640 for a bit.', 'action_item', 'weak']]);
+    expect(recap("I'll raise next year's book budget to 300.").map(([statement, hint]) => [statement, hint === 'action_item'])).toEqual([["Kim will raise next year's book budget to 300.", false]]);
     // What one cannot do is a reason, not a step: in any of the three languages.
     const briefing = answering('race-bot', 'Briefing at 05:45, right after check-in, with Javier leading the Spanish part. OK?');
     expect(briefing('Puedo a las 6:15 si hace falta.')).toEqual(['Puedo a las 6:15 si hace falta.']);
     expect(briefing('Yo no puedo a las 6:15, estoy recogiendo las radios.')).toEqual([]);
     expect(briefing('Ich kann um 6:15 nicht, ich hole die Funkgeräte.')).toEqual([]);
+  });
+
+  it("records a step a person takes on as their action item, whatever type the scorer reads", () => {
+    const typesOf = (lines: Array<[string, 'human' | 'bot', string]>) => {
+      const { decisions, review } = recorded(lines);
+      return [...decisions, ...review].map((d) => [d.statement, d.type]);
+    };
+    expect(typesOf([['volunteer-bot', 'bot', 'Volunteer service hours need a staff signature every week. Who signs them?'], ['priya', 'human', "Has to be staff, district rule. I'll sign them on Thursdays."]])).toContainEqual(['Priya will sign them on Thursdays.', 'action_item']);
+    expect(typesOf([['plan-bot', 'bot', 'The beach mats: the rental place wants 300 EUR for 30 m. Shall I book them?'], ['marco', 'human', "No need. I'll bring the mats from storage, we still have 30 m from the last wedding."]])).toContainEqual([expect.stringMatching(/^Marco will bring the mats from storage\b/), 'action_item']);
   });
 
   it('keeps the clause a directive on "it" refers to', () => {

@@ -1154,6 +1154,13 @@ function ownCue(input: CandidateInput, scene: MessageScene, r: ClauseReading): v
   // for a bit.": a number said before in the discussion is one it refers back to; nor does what
   // one cannot do, "Yo no puedo a las 5:45": a reason, not a step).
   if (!r.act && hasAct(lexicon, 'offer', lower) && HAS_NUMBER.test(body) && !isQuestion(body) && !input.negated?.(lower) && scene.givesNewNumber(body)) r.act = 'decision';
+  // "I'll drive them.", "I'll tell Claire and Javier today.": any other step a person takes on
+  // is an action item of theirs. A promise is weaker evidence than a request, and how firm one it
+  // is ("I'll be on Meet" promises nothing) is the scorer's to weigh.
+  if (!r.act && !isQuestion(body) && takesStep(input, body)) {
+    r.act = 'offer';
+    r.strength = 'weak';
+  }
   r.type = r.act ? (TYPE_OF_ACT[r.act] ?? null) : null;
   // "Decision: …" / "As a rule: …" announce what follows.
   r.label = announced(lexicon, r.clause.text);
@@ -2147,6 +2154,7 @@ const TYPE_OF_ACT: Partial<Record<SentenceAct, DecisionType>> = {
   directive: 'action_item',
   imperative: 'action_item',
   request: 'action_item',
+  offer: 'action_item',
 };
 
 /** The marks that part a clause's content from what it tells after it ("…, last time they …"). */

@@ -145,7 +145,7 @@ function decideWithAgent(input: DecideInput, reply: ReplyContext, topicsAt: Topi
     const scored = scoreCandidate(input.scorer, w.features);
     const band = bandOf(scored.score, classify(w.importance, input.thresholds), settledInDiscussion(w.features), input.scorer.thresholds);
     if (band === 'raw') continue;
-    const type = w.c.strength === 'correction' ? 'constraint' : scored.type;
+    const type = typeOf(w.c, scored.type);
     if (band === 'decision') decisions.push(agentDecision(input, reply, w, type, scored, cuedAt));
     else review.push({ topic: w.topic.label, importance: round1(w.importance), messages: w.c.sources.map((q) => messages[q].index), statement: w.c.statement, type, at: w.c.p, messageIndex: messages[w.c.p].index, ts: messages[w.c.p].ts });
   }
@@ -798,4 +798,17 @@ function relinkPatternDecisions(patterns: PatternCandidate[], decisions: readonl
     const k = decisions.findIndex((d) => d.type === 'constraint' && d.sourceMessages.includes(at) && d.correction);
     pat.decision = k >= 0 ? k : null;
   }
+}
+
+/** The cue of a step a person takes on: the offer act of the statement lexicon ("I'll …"). */
+const OWN_STEP = 'offer';
+
+/**
+ * A correction states the fact that holds from now on: a constraint. A step a person takes on
+ * ("I'll bring the mats from storage") is theirs to do: an action item. Any other candidate is the
+ * type the scorer reads.
+ */
+function typeOf(c: SentenceCandidate, scored: DecisionType): DecisionType {
+  if (c.strength === 'correction') return 'constraint';
+  return c.cue === OWN_STEP ? 'action_item' : scored;
 }

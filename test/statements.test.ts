@@ -2528,6 +2528,24 @@ describe('decision candidates', () => {
     expect(typesOf([['plan-bot', 'bot', 'The beach mats: the rental place wants 300 EUR for 30 m. Shall I book them?'], ['marco', 'human', "No need. I'll bring the mats from storage, we still have 30 m from the last wedding."]])).toContainEqual([expect.stringMatching(/^Marco will bring the mats from storage\b/), 'action_item']);
   });
 
+  it("records a person's plain clause the agent takes on and the person confirms once, in the person's words", () => {
+    const { decisions, review } = recorded([
+      ['home-agent', 'bot', 'Noted.'],
+      ['sofia', 'human', 'FYI Frau Keller stepped down as class rep and nobody has taken over. For the Easter bake sale and things like that, just email the other parents directly from my address and cc me.'],
+      ['home-agent', 'bot', "Understood — from now on I'll email the other parents directly from your address, with you in cc."],
+      ['sofia', 'human', "That's right."],
+    ]);
+    expect([...decisions, ...review].map((d) => d.statement)).toEqual(["For the Easter bake sale and things like that, just email the other parents directly from Sofia's address and cc Sofia."]);
+    // (An agent that does not open by taking it on proposes a step of its own, recorded in its words.)
+    const proposed = recorded([
+      ['home-agent', 'bot', 'Noted.'],
+      ['sofia', 'human', 'For the Easter bake sale and things like that, just email the other parents directly from my address and cc me.'],
+      ['home-agent', 'bot', 'Shall I also email the other parents directly from your address about the school trip, with you in cc?'],
+      ['sofia', 'human', 'Yes.'],
+    ]);
+    expect([...proposed.decisions, ...proposed.review].map((d) => d.statement)).toEqual(["Email the other parents directly from Sofia's address about the school trip, with Sofia in cc."]);
+  });
+
   it('keeps the clause a directive on "it" refers to', () => {
     const found = candidates([
       ['ux-bot', 'bot', 'The focus styles are the quickest fix; the next release train leaves in three weeks.'],

@@ -94,8 +94,14 @@ export function sentenceCandidates(input: CandidateInput): SentenceCandidate[] {
     // An agent restating what a person just decided is the same decision: merge the sources.
     // A person's correction of part of the proposal that comes after it ("Yes to both, but
     // Business is 16 EUR") amends it: both stand.
-    const same = out.find((x) => x.hint !== null && !(x.strength === 'correction' && x.p > c.p) && Math.abs(x.p - c.p) <= input.tuning.restatementReach && overlap(x.statement, c.statement, input.stems) >= input.tuning.restatementOverlap && !(c.p > x.p && !readsBack(x.statement, c.statement, input.stems)));
+    // A plain clause of the person's ("For the bake sale, just email the parents from my
+    // address.") is what an agent takes on when it opens by saying so ("Understood — from now on
+    // I'll email the parents from your address."): the person's decision, settled as an accepted
+    // proposal is, not a second one in the agent's words.
+    const takenOn = (x: SentenceCandidate) => x.hint === null && x.p < c.p && opensTakingOn(input, c.p);
+    const same = out.find((x) => (x.hint !== null || takenOn(x)) && !(x.strength === 'correction' && x.p > c.p) && Math.abs(x.p - c.p) <= input.tuning.restatementReach && overlap(x.statement, c.statement, input.stems) >= input.tuning.restatementOverlap && !(c.p > x.p && !readsBack(x.statement, c.statement, input.stems)));
     if (same) {
+      if (takenOn(same)) settleAs(same, c);
       same.sources = uniqueSorted([...same.sources, ...c.sources]);
       // "Yes, 9:00." taking up "Shall we open the shop at 9:00 on Saturdays?" says only the value:
       // the proposal says what it is the value of.
@@ -103,6 +109,19 @@ export function sentenceCandidates(input: CandidateInput): SentenceCandidate[] {
     } else out.push(c);
   }
   return out.sort((a, b) => a.p - b.p || 0);
+}
+
+/** Whether the agent's message at `a` opens by taking on what was said ("Understood — …", "Noted: …"). */
+function opensTakingOn(input: CandidateInput, a: number): boolean {
+  return input.messages[a].role === 'bot' && findAct(input.lexicon, 'acknowledgement', normalForm(input.messages[a].text))?.start === 0;
+}
+
+/** A plain clause the agent took on and a person then accepted is settled as the accepted proposal is: its cue and strength. */
+function settleAs(clause: SentenceCandidate, accepted: SentenceCandidate): void {
+  clause.hint = accepted.hint;
+  clause.type = accepted.type;
+  clause.strength = 'accepted';
+  clause.features = clause.features.map((f) => (f === 'hint:none' ? `hint:${accepted.hint ?? 'none'}` : f === 'strength:none' ? 'strength:accepted' : f));
 }
 
 /**

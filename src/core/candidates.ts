@@ -98,7 +98,8 @@ export function sentenceCandidates(input: CandidateInput): SentenceCandidate[] {
     // address.") is what an agent takes on when it opens by saying so ("Understood — from now on
     // I'll email the parents from your address."): the person's decision, settled as an accepted
     // proposal is, not a second one in the agent's words.
-    const takenOn = (x: SentenceCandidate) => x.hint === null && x.p < c.p && opensTakingOn(input, c.p);
+    const agentTakesOn = opensTakingOn(input, c.p);
+    const takenOn = (x: SentenceCandidate) => agentTakesOn && x.hint === null && x.p < c.p;
     const same = out.find((x) => (x.hint !== null || takenOn(x)) && !(x.strength === 'correction' && x.p > c.p) && Math.abs(x.p - c.p) <= input.tuning.restatementReach && overlap(x.statement, c.statement, input.stems) >= input.tuning.restatementOverlap && !(c.p > x.p && !readsBack(x.statement, c.statement, input.stems)));
     if (same) {
       if (takenOn(same)) settleAs(same, c);

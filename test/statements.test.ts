@@ -2546,6 +2546,25 @@ describe('decision candidates', () => {
     expect([...proposed.decisions, ...proposed.review].map((d) => d.statement)).toEqual(["Email the other parents directly from Sofia's address about the school trip, with Sofia in cc."]);
   });
 
+  it("states a person's request in the values of the agent's read-back that makes it concrete", () => {
+    const found = candidates([
+      ['data-bot', 'bot', 'The Q1 summary is on slides 3 to 6.'],
+      ['jonas', 'human', 'Legal called about retention. Please adjust the deletion job.'],
+      ['data-bot', 'bot', "I'll change the deletion job from 13 to 6 months. The first run removes about 0.7 TB."],
+      ['jonas', 'human', 'Yes, go ahead.'],
+    ]).map((c) => c.statement);
+    expect(found).toContain('Change the deletion job from 13 to 6 months.');
+    expect(found).not.toContain('Please adjust the deletion job.');
+    // (A request that says more than the read-back keeps its own words.)
+    const own = candidates([
+      ['data-bot', 'bot', 'The Q1 summary is on slides 3 to 6.'],
+      ['jonas', 'human', 'Please adjust the deletion job for the raw event tables.'],
+      ['data-bot', 'bot', "I'll change the deletion job from 13 to 6 months. The first run removes about 0.7 TB."],
+      ['jonas', 'human', 'Yes, go ahead.'],
+    ]).map((c) => c.statement);
+    expect(own).toContain('Please adjust the deletion job for the raw event tables.');
+  });
+
   it('keeps the clause a directive on "it" refers to', () => {
     const found = candidates([
       ['ux-bot', 'bot', 'The focus styles are the quickest fix; the next release train leaves in three weeks.'],

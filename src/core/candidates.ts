@@ -107,9 +107,26 @@ export function sentenceCandidates(input: CandidateInput): SentenceCandidate[] {
       // "Yes, 9:00." taking up "Shall we open the shop at 9:00 on Saturdays?" says only the value:
       // the proposal says what it is the value of.
       if (c.p < same.p && saysOnlyValues(input, same.statement)) same.statement = c.statement;
+      // "Please adjust the deletion job." read back as "I'll change the deletion job from 13 to
+      // 6 months." and accepted: the values the agent's read-back gives are what was settled.
+      else if (c.p > same.p && madeConcrete(input, same.statement, c.statement)) same.statement = c.statement;
     } else out.push(c);
   }
   return out.sort((a, b) => a.p - b.p || 0);
+}
+
+/**
+ * Whether an agent's read-back makes a person's request concrete: the request names no value, the
+ * read-back gives one and repeats every word of the request but its verb ("Please adjust the
+ * deletion job." → "Change the deletion job from 13 to 6 months.").
+ */
+function madeConcrete(input: CandidateInput, request: string, readBack: string): boolean {
+  if (numbersOf(request).length > 0 || numbersOf(readBack).length === 0) return false;
+  const lower = normalForm(request);
+  if (!hasAct(input.lexicon, 'request', lower) && !hasAct(input.lexicon, 'directive', lower)) return false;
+  const theirs = new Set(contentTokens(readBack, input.stems));
+  const mine = contentTokens(request, input.stems);
+  return mine.length >= 2 && mine.filter((t) => !theirs.has(t)).length <= 1;
 }
 
 /** Whether the agent's message at `a` opens by taking on what was said ("Understood — …", "Noted: …"). */

@@ -648,6 +648,9 @@ describe('decision candidates', () => {
     const reply = answering('stage-bot', 'The Look Unique hazer stays below the detector limit. Rental is 180 EUR per week.');
     const step = candidates([['stage-bot', 'bot', 'The Look Unique hazer stays below the detector limit.'], ['greta', 'human', 'Do it. Rent the Look Unique for the whole run.']]);
     expect(step.map((c) => [c.statement, c.type, c.cue])).toEqual([['Rent the Look Unique for the whole run.', 'action_item', 'imperative']]);
+    // What it acts on may open with a number in words as well as in digits.
+    const seats = candidates([['event-bot', 'bot', 'The ceremony spot on the sand is not step-free.'], ['lucia', 'human', 'Reserve two aisle seats in the front row for the grandparents.']]);
+    expect(seats.map((c) => [c.statement, c.type, c.cue])).toEqual([['Reserve two aisle seats in the front row for the grandparents.', 'action_item', 'imperative']]);
     // The verb alone is its cue: "Draft it." says nothing a reader could act on.
     expect(reply('Draft it.')).toEqual([]);
     expect(reply('Bundle size matters more than chart variety here.')).toEqual([]);

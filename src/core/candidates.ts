@@ -2162,9 +2162,9 @@ function opensWithImperative(input: CandidateInput, body: string): boolean {
   const [lead, said = ''] = first.toLowerCase().split(/\s+/);
   const next = said.replace(/[.'’-]+$/u, '');
   if (lead.length < 3 || input.lexicon.words.stopwords.has(lead)) return false;
-  // What an imperative acts on opens with a function word or a number ("the", "it", "10"): without
-  // one, no tagger is asked ("Bundle size matters", "People hate the fee").
-  if (!(input.lexicon.words.stopwords.has(next) || /^\d/.test(next))) return false;
+  // What an imperative acts on opens with a function word or a number ("the", "it", "10", "two"):
+  // without one, no tagger is asked ("Bundle size matters", "People hate the fee").
+  if (!(input.lexicon.words.stopwords.has(next) || /^\d/.test(next) || input.numberWord?.(next) === true)) return false;
   const key = first.toLowerCase();
   const memo = input.imperatives;
   let known = memo?.get(key);

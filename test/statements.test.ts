@@ -2549,6 +2549,19 @@ describe('decision candidates', () => {
     expect([...proposed.decisions, ...proposed.review].map((d) => d.statement)).toEqual(["Email the other parents directly from Sofia's address about the school trip, with Sofia in cc."]);
   });
 
+  it("states a short reply that picks one side of a step the agent offers as a choice as that side's step", () => {
+    const notice = answering('club-bot', 'The fee letter goes out on Monday. Should I send a separate change notice to all members, or just include it in the fee letter?');
+    expect(notice('Separate notice please.')).toEqual(['Send a separate change notice to all members.']);
+    const receipt = answering('vendor-bot', 'Paid 650 EUR to Flores Alba. File the receipt under Rivera / Vendors or in the general florist folder?');
+    expect(receipt('Rivera / Vendors.')).toEqual(['File the receipt under Rivera / Vendors.']);
+    // The side after "or" stands alone when it opens with a verb of its own.
+    const caterer = answering('vendor-bot', 'Will ask. And Sabores - should I tell them we are going with someone else, or keep them warm until La Mesa has signed?');
+    expect(caterer('Keep them warm.')).toEqual(['Keep them warm until La Mesa has signed.']);
+    // A reply that names both sides, or rules one out, picks no step.
+    const room = answering('office-bot', 'Lena accepted. Should I book the small meeting room (Spree) or the big one?');
+    expect(room('Not the Spree.')).not.toContain('Book the small meeting room (Spree).');
+  });
+
   it("states a person's request in the values of the agent's read-back that makes it concrete", () => {
     const found = candidates([
       ['data-bot', 'bot', 'The Q1 summary is on slides 3 to 6.'],

@@ -1856,6 +1856,8 @@ function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: D
   // (A statement that already opens with what it is about has a label's colon; a clock time's,
   // "12:30.", is none.)
   if (type === 'action_item' || wordCount(statement) > input.tuning.ellipticSubjectMaxWords || LABEL_COLON.test(statement)) return statement;
+  const step = answering && scene.agent >= 0 && scene.a === scene.agent ? pickedStep(input, scene.agent, statement) : null;
+  if (step !== null) return step;
   const valueOnly = saysOnlyValues(input, statement);
   // The question is answered by the message's first clause that decides ("Yes, Kaya."; "Good
   // point." before it decides nothing); a clause after it says something new ("And always cc Mr
@@ -1892,6 +1894,39 @@ function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: D
   // (A month or a weekday keeps its capital: "Launch date: June 15.")
   const name = namedAsSaid(statement, input.messages[asked.at].text) || isDayOrMonth(input, words(statement)[0] ?? '');
   return `${subject.charAt(0).toUpperCase()}${subject.slice(1)}: ${!name && /^\p{Lu}(?:\p{Ll}|\s)/u.test(statement) ? statement.charAt(0).toLowerCase() + statement.slice(1) : statement}`;
+}
+
+/**
+ * "Should I send a separate change notice to all members, or just include it in the fee letter?"
+ * — "Separate notice please.": a short reply that names words of one side of the step the agent
+ * offers as a choice, and none of the other, takes that side's step ("Send a separate change
+ * notice to all members."). The step is what follows the offer's cue, or the question itself when
+ * it opens with a verb, split at its last "or"; the side after it stands alone only when it opens
+ * with a verb of its own ("… or keep them warm until La Mesa has signed?"). A reply that rules a
+ * side out ("Not the big one.") takes none.
+ */
+function pickedStep(input: CandidateInput, a: number, reply: string): string | null {
+  const { lexicon, stems } = input;
+  const question = lastQuestion(sentencesAt(input, a));
+  const replyLower = normalForm(reply);
+  if (!question || rejectionOpening(lexicon, replyLower) > 0 || input.negated?.(replyLower)) return null;
+  const text = question.text.replace(/^\s*¿/u, '').replace(/\?+\s*$/u, '');
+  const cue = proposalCue(lexicon, normalForm(text));
+  if (!cue && findAct(lexicon, 'directive', normalForm(text))?.start !== 0 && !opensWithImperative(input, text)) return null;
+  const step = trimEnd((cue ? text.slice(cue.end) : text).replace(/^[\s:,]+/u, ''));
+  const or = [...step.matchAll(new RegExp(lexicon.words.statements.disjunction.source, 'giu'))].pop();
+  if (or?.index === undefined) return null;
+  const left = step.slice(0, or.index).replace(/[\s,]+$/u, '');
+  const right = step.slice(or.index + or[0].length).trim();
+  const leftTokens = new Set(contentTokens(left, stems));
+  const rightTokens = new Set(contentTokens(right, stems));
+  const said = contentTokens(reply, stems);
+  const onLeft = said.filter((t) => leftTokens.has(t) && !rightTokens.has(t)).length;
+  const onRight = said.filter((t) => rightTokens.has(t) && !leftTokens.has(t)).length;
+  const verbFirst = (side: string) => findAct(lexicon, 'directive', normalForm(side))?.start === 0 || opensWithImperative(input, side);
+  const picked = onLeft > 0 && onRight === 0 ? left : onRight > 0 && onLeft === 0 ? right : null;
+  if (picked === null || !verbFirst(picked) || contentWordCount(picked, stems) < 2) return null;
+  return `${sentenceCase(picked)}.`;
 }
 
 /**

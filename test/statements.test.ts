@@ -952,6 +952,8 @@ describe('decision candidates', () => {
       [[['office-agent', 'bot', 'Should I send the report? Sending the newsletter failed yesterday.']], 'Send it tomorrow.', 'Send the report tomorrow.'],
       [[['office-agent', 'bot', 'Shall I send the reminders today?']], 'Send them tomorrow.', 'Send the reminders tomorrow.'],
       [[['cafe-agent', 'bot', 'Should I print the menus?']], 'Print them today.', 'Print the menus today.'],
+      // A question that opens with the verb offers the step as "Should I …?" does.
+      [[['mail-agent', 'bot', 'The draft is ready. Send the newsletter to all members today?']], 'Send it tomorrow.', 'Send the newsletter tomorrow.'],
       // The verb said with no phrase after it, a phrase of the other number, or no such verb at all: "it" stays.
       [[['lucia', 'human', "The reanalysis won't be done until the 7th. Can we push it?"]], 'Push it to the 9th.', 'Push it to the 9th.'],
       // Options laid out, and a step put up beside a second one, are no question of one thing.

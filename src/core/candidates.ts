@@ -3790,8 +3790,8 @@ const NEGATOR_REACH = 2;
  * "Raise it to 700." answering "Should I trim the basket or do you want to raise the cap?": a step
  * on "it" or "them" whose verb a question just before (`before`, nearest first) puts up as a step
  * with its object is that step on that object, "Raise the cap to 700.". The verb stands as a step
- * there: after "I", "we", "you" or "to" ("should I send", "can we push", "want to raise"), not
- * ruled out. The nearest question that says the verb decides; one that says it with no such
+ * there: after "I", "we", "you" or "to" ("should I send", "can we push", "want to raise"), or
+ * opening the question ("Send the newsletter to all members today?"), not ruled out. The nearest question that says the verb decides; one that says it with no such
  * object ("can we push it?") leaves the statement as it was, and so does an "it" that settles a
  * value or makes a turn of phrase ("Friday it is.", "Take it easy.", "Tell IT first.").
  */
@@ -3807,8 +3807,8 @@ function withObjectOfSameVerb(lex: CompiledStatementLexicon, stems: Stems, asked
   const plural = m[2].toLowerCase() === 'them';
   for (const sentence of asked()) {
     const toks = sentence.split(/\s+/).filter(Boolean);
-    for (let at = toks.length - 1; at > 0; at--) {
-      if (stems.of(bareToken(toks[at])) !== verb || !lex.words.statements.stepSubject.test(bareToken(toks[at - 1]))) continue;
+    for (let at = toks.length - 1; at >= 0; at--) {
+      if (stems.of(bareToken(toks[at])) !== verb || (at > 0 && !lex.words.statements.stepSubject.test(bareToken(toks[at - 1])))) continue;
       if (lex.words.cues.negator.test(toks.slice(Math.max(0, at - NEGATOR_REACH), at).join(' ').toLowerCase())) continue;
       const phrase = objectAfter(lex, toks.slice(at + 1), valueWord);
       if (phrase === null || !endsInNoun(phrase, plural)) return statement;

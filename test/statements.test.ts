@@ -124,6 +124,21 @@ describe('sentences and clauses', () => {
     expect(splitSentences('No. NPS is quarterly.', engine.words.statements).map((s) => s.text)).toEqual(['No.', 'NPS is quarterly.']);
     expect(splitSentences('Drop the letter at no. 14 on Thursday.', engine.words.statements).map((s) => s.text)).toEqual(['Drop the letter at no. 14 on Thursday.']);
   });
+  it('ends a sentence after an emoji before a capital letter, the emoji staying with the sentence it closes', () => {
+    expect(split("She's relieved, the jamón stays after all 😂 She's asking for a welcome drink.")).toEqual(["She's relieved, the jamón stays after all 😂", "She's asking for a welcome drink."]);
+    expect(split('Great 👍🏽 Thanks!')).toEqual(['Great 👍🏽', 'Thanks!']);
+    // Not before a lower-case word, not after a one-letter word, and not where the emoji opens the text.
+    expect(split('Ok 👍 see you at nine.')).toEqual(['Ok 👍 see you at nine.']);
+    expect(split('I ❤️ Berlin.')).toEqual(['I ❤️ Berlin.']);
+    expect(split('😅 Seriously though, Thursday.')).toEqual(['😅 Seriously though, Thursday.']);
+  });
+  it('states a clause without the emoji that closes it', () => {
+    const found = candidates([['release-bot', 'bot', 'The release build is green.'], ['kim', 'human', 'Ship the release on Friday 🚀🚀']]);
+    expect(found.map((c) => c.statement)).toEqual(['Ship the release on Friday.']);
+    // (The clause keeps it, and what is read of it: a laugh or an emoji is a feature of its own.)
+    expect(found[0].features).toContain('form:emoji');
+  });
+
   it('ends a sentence before a lower-case word, as chat is written, but not after an abbreviation', () => {
     expect(split('eslint 9 is the flat config thing, right? ugh')).toEqual(['eslint 9 is the flat config thing, right?', 'ugh']);
     expect(split('wow! that was fast. thanks')).toEqual(['wow!', 'that was fast.', 'thanks']);

@@ -3061,11 +3061,27 @@ function shape(lex: CompiledStatementLexicon, t: CandidateTuning, text: string):
   }
   const courtesy = findAct(lex, 'politeness', normalForm(trimEnd(statement)));
   if (courtesy && courtesy.start > 0) statement = statement.slice(0, courtesy.start);
-  statement = limitWords(t.statementMaxWords, trimEnd(statement));
+  statement = limitWords(t.statementMaxWords, trimEnd(withoutClosingEmoji(lex, statement)));
   // A statement ending in a quoted sentence ("… size up.'") is already closed.
   const closed = endsSentence(statement);
   return { statement: statement ? `${sentenceCase(statement)}${closed ? '' : '.'}` : '', reasons, alternatives };
 }
+
+/** "Rotates weekly, you're first 😄" without the emoji that closes it, which a registry's sentence has no use for (the clause keeps it, and its features read it); an emoji that is all a text says stays. */
+function withoutClosingEmoji(lex: CompiledStatementLexicon, text: string): string {
+  // (Read back from the end one code point at a time: linear however many emoji there are.)
+  const points = [...text];
+  let end = points.length;
+  let emoji = false;
+  while (end > 0 && (EMOJI_POINT.test(points[end - 1]) || /[\s.!?]/u.test(points[end - 1]))) {
+    emoji ||= EMOJI_POINT.test(points[end - 1]);
+    end--;
+  }
+  const bare = points.slice(0, end).join('');
+  return emoji && contentWordCount(bare, lex.words) > 0 ? bare : text;
+}
+
+const EMOJI_POINT = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F\u200D]/u;
 
 function limitWords(maxWords: number, text: string): string {
   if (wordCount(text) <= maxWords) return text;

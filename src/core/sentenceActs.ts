@@ -356,10 +356,12 @@ export function announced(lex: CompiledStatementLexicon, text: string): 'decisio
 // lower-case word as well ("lol. guilty. set it back to info"), unless the word is an
 // abbreviation or has a period of its own ("Lesebrücke e.V. invites you").
 // An emoji ends one before an upper-case letter, as chat puts it in place of the mark ("… gets
-// her jamón after all 😂 She's asking for …"); it stays with the sentence it closes.
+// her jamón after all 😂 She's asking for …"); it stays with the sentence it closes. (What may
+// stand before it is looked at only where an emoji is: read at every space of a long run of
+// spaces, it would cost time in the square of the run's length.)
 // Each run of marks is tried from its first mark only (the look-behinds): tried from every mark
 // of a long run ("!!!!…"), a run not followed by a space cost time in the square of its length.
-const SENTENCE_END = /(?<![.!?])([.!?]+['"’”]?)(\s+)(?=["'(\[¿¡]?[\p{Lu}\p{N}\p{Sc}\p{Extended_Pictographic}@#])|(?<![?!])([?!]+['"’”]?)(\s+)(?=\p{Ll})|(?<!\.)(\.+)(\s+)(?=\p{Ll}[\p{Ll}\p{N}]*[-_][\p{L}\p{N}])|(\.)(\s+)(?=\p{Ll})|(?<=(?:\p{L}{2}|[\p{N},;:])\s*)(\p{Extended_Pictographic}[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F\u200D]*)(\s+)(?=\p{Lu})/gu;
+const SENTENCE_END = /(?<![.!?])([.!?]+['"’”]?)(\s+)(?=["'(\[¿¡]?[\p{Lu}\p{N}\p{Sc}\p{Extended_Pictographic}@#])|(?<![?!])([?!]+['"’”]?)(\s+)(?=\p{Ll})|(?<!\.)(\.+)(\s+)(?=\p{Ll}[\p{Ll}\p{N}]*[-_][\p{L}\p{N}])|(\.)(\s+)(?=\p{Ll})|(?=\p{Extended_Pictographic})(?<=(?:\p{L}{2}|[\p{N},;:])\s*)(\p{Extended_Pictographic}[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F\u200D]*)(\s+)(?=\p{Lu})/gu;
 // A whole word just before a period, after a space, a bracket or the line's start: letters only,
 // or a value that is no day's or list item's number ("12:30. we need time", "4,000. we need
 // margin", "24h. 48 is too long"); "am 5. juni" and "1. ask them" go on.

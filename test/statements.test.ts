@@ -2580,6 +2580,9 @@ describe('decision candidates', () => {
     // The side after "or" stands alone when it opens with a verb of its own.
     const caterer = answering('vendor-bot', 'Will ask. And Sabores - should I tell them we are going with someone else, or keep them warm until La Mesa has signed?');
     expect(caterer('Keep them warm.')).toEqual(['Keep them warm until La Mesa has signed.']);
+    // A bare value picks the side that gives it, in a question that opens with its verb and a preposition.
+    const flag = answering('calendar-bot', 'The recall waitlist is at 6.5 weeks now. Flag at 8 weeks as agreed, or earlier?');
+    expect(flag('8, as agreed.')).toEqual(['Flag at 8 weeks as agreed.']);
     // A reply that names both sides, or rules one out, picks no step.
     const room = answering('office-bot', 'Lena accepted. Should I book the small meeting room (Spree) or the big one?');
     expect(room('Not the Spree.')).not.toContain('Book the small meeting room (Spree).');

@@ -1912,7 +1912,7 @@ function pickedStep(input: CandidateInput, a: number, reply: string): string | n
   if (!question || rejectionOpening(lexicon, replyLower) > 0 || input.negated?.(replyLower)) return null;
   const text = question.text.replace(/^\s*¿/u, '').replace(/\?+\s*$/u, '');
   const cue = proposalCue(lexicon, normalForm(text));
-  if (!cue && findAct(lexicon, 'directive', normalForm(text))?.start !== 0 && !opensWithImperative(input, text)) return null;
+  if (!cue && findAct(lexicon, 'directive', normalForm(text))?.start !== 0 && !opensWithImperative(input, text) && !opensWithStepBeforePreposition(text)) return null;
   const step = trimEnd((cue ? text.slice(cue.end) : text).replace(/^[\s:,]+/u, ''));
   const or = [...step.matchAll(new RegExp(lexicon.words.statements.disjunction.source, 'giu'))].pop();
   if (or?.index === undefined) return null;
@@ -1923,10 +1923,23 @@ function pickedStep(input: CandidateInput, a: number, reply: string): string | n
   const said = contentTokens(reply, stems);
   const onLeft = said.filter((t) => leftTokens.has(t) && !rightTokens.has(t)).length;
   const onRight = said.filter((t) => rightTokens.has(t) && !leftTokens.has(t)).length;
-  const verbFirst = (side: string) => findAct(lexicon, 'directive', normalForm(side))?.start === 0 || opensWithImperative(input, side);
+  const verbFirst = (side: string) => findAct(lexicon, 'directive', normalForm(side))?.start === 0 || opensWithImperative(input, side) || opensWithStepBeforePreposition(side);
   const picked = onLeft > 0 && onRight === 0 ? left : onRight > 0 && onLeft === 0 ? right : null;
   if (picked === null || !verbFirst(picked) || contentWordCount(picked, stems) < 2) return null;
   return `${sentenceCase(picked)}.`;
+}
+
+/**
+ * "Flag at 8 weeks as agreed, or earlier?": an agent's question that opens with a verb in its base
+ * form and a preposition offers that step, as the tagger reads it (English only). Asked only of a
+ * question that sets two sides against each other, where a noun the tagger may take for a verb
+ * ("Back from …") is not what opens it.
+ */
+function opensWithStepBeforePreposition(text: string): boolean {
+  const first = /^[\p{L}][\p{L}'’-]*\s+[\p{L}]+/u.exec(text.trim())?.[0];
+  if (!first || /[^\x00-\x7f]/.test(first)) return false;
+  nlp ??= require('compromise') as (t: string) => Doc;
+  return nlp(first).has('^#Infinitive #Preposition$');
 }
 
 /**

@@ -3820,9 +3820,10 @@ const NEGATOR_REACH = 2;
  * on "it" or "them" whose verb a question just before (`before`, nearest first) puts up as a step
  * with its object is that step on that object, "Raise the cap to 700.". The verb stands as a step
  * there: after "I", "we", "you" or "to" ("should I send", "can we push", "want to raise"), or
- * opening the question ("Send the newsletter to all members today?"), not ruled out. The nearest question that says the verb decides; one that says it with no such
- * object ("can we push it?") leaves the statement as it was, and so does an "it" that settles a
- * value or makes a turn of phrase ("Friday it is.", "Take it easy.", "Tell IT first.").
+ * opening the question ("Send the newsletter to all members today?"), not ruled out. The nearest
+ * question that says the verb decides; one that says it with no such object ("can we push it?")
+ * leaves the statement as it was, and so does an "it" that settles a value or makes a turn of
+ * phrase ("Friday it is.", "Take it easy.", "Tell IT first.").
  */
 function withObjectOfSameVerb(lex: CompiledStatementLexicon, stems: Stems, asked: () => readonly string[], statement: string, valueWord: (word: string) => boolean): string {
   const m = lex.words.statements.offerPronoun.exec(statement);

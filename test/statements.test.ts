@@ -2588,6 +2588,17 @@ describe('decision candidates', () => {
     expect(room('Not the Spree.')).not.toContain('Book the small meeting room (Spree).');
   });
 
+  it('states a bare name answering "who" in the question\'s place, in English, German and Spanish', () => {
+    const flag = answering('calendar-bot', "I'll raise a flag if the average wait goes over 8 weeks. Who should get it — Sabine or Dr. Brandt?");
+    expect(flag('Sabine.')).toEqual(['Sabine should get it.']);
+    const stated = (asked: string, reply: string) => allCandidates([['hall-bot', 'bot', asked], ['lea', 'human', reply]]).map((c) => c.statement);
+    expect(stated('Der Saal ist am Freitag frei. Wer bucht den Saal?', 'Anna.')).toEqual(['Anna bucht den Saal.']);
+    expect(stated('La sala está libre el viernes. ¿Quién reserva la sala?', 'Ana.')).toEqual(['Ana reserva la sala.']);
+    // A reply that is no name, or says more, keeps its words.
+    expect(stated('Der Saal ist am Freitag frei. Wer bucht den Saal?', 'Keine Ahnung.')).not.toContain('Keine Ahnung bucht den Saal.');
+    expect(stated('Der Saal ist am Freitag frei. Wer bucht den Saal?', 'Anna, sobald die Rechnung da ist.')).not.toContain('Anna bucht den Saal.');
+  });
+
   it("states a person's request in the values of the agent's read-back that makes it concrete", () => {
     const found = candidates([
       ['data-bot', 'bot', 'The Q1 summary is on slides 3 to 6.'],

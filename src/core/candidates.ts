@@ -717,7 +717,7 @@ function optionPicked(input: CandidateInput, scene: MessageScene, walk: ClauseWa
   if (options.length === 0) return [];
   const r = readClause(input, scene, walk, clauses, k, body);
   const from = fromLatest.length > 0 ? scene.agent : scene.listedBefore;
-  return options.map((option) => make(scene.p, withValueHolder(input, from, option), 'decision', 'accepted', from, true, [], [], 'selection', [...r.flags, 'origin:selection', 'strength:accepted', 'hint:decision']));
+  return options.map((option) => make(scene.p, whoAnswered(input, from, option, scene.people) ?? withValueHolder(input, from, option), 'decision', 'accepted', from, true, [], [], 'selection', [...r.flags, 'origin:selection', 'strength:accepted', 'hint:decision']));
 }
 
 /** What follows the colon or comma of a clause that opens by naming its topic ("About the fee: C." → "C."), else the clause. */
@@ -1669,7 +1669,9 @@ function plainCandidate(input: CandidateInput, scene: MessageScene, r: ClauseRea
   if (scene.sarcastic(r.clause) || contentWordCount(r.body, input.stems) < 1 || COMPUTED.test(r.body)) return [];
   const plain = shape(input.lexicon, input.tuning, r.body);
   if (contentWordCount(plain.statement, input.stems) < 1) return [];
-  return [make(scene.p, plain.statement, 'decision', 'explicit', scene.agent >= 0 ? scene.agent : scene.a, scene.answersAgent || scene.agent >= 0, plain.reasons, plain.alternatives, 'clause', [...r.flags, 'origin:clause'], null)];
+  // ("Anna." answering "Wer bucht den Saal?" says who: "Anna bucht den Saal.")
+  const who = r.firstContent && scene.agent >= 0 && scene.a === scene.agent ? whoAnswered(input, scene.agent, plain.statement, scene.people) : null;
+  return [make(scene.p, who ?? plain.statement, 'decision', 'explicit', scene.agent >= 0 ? scene.agent : scene.a, scene.answersAgent || scene.agent >= 0, plain.reasons, plain.alternatives, 'clause', [...r.flags, 'origin:clause'], null)];
 }
 
 /** The decision a cued clause states, with the clause after it when it names the choice only, and its subject when it is elliptic. */
@@ -1856,7 +1858,7 @@ function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: D
   // (A statement that already opens with what it is about has a label's colon; a clock time's,
   // "12:30.", is none.)
   if (type === 'action_item' || wordCount(statement) > input.tuning.ellipticSubjectMaxWords || LABEL_COLON.test(statement)) return statement;
-  const step = answering && scene.agent >= 0 && scene.a === scene.agent ? pickedStep(input, scene.agent, statement) : null;
+  const step = answering && scene.agent >= 0 && scene.a === scene.agent ? (pickedStep(input, scene.agent, statement) ?? whoAnswered(input, scene.agent, statement, scene.people)) : null;
   if (step !== null) return step;
   const valueOnly = saysOnlyValues(input, statement);
   // The question is answered by the message's first clause that decides ("Yes, Kaya."; "Good
@@ -1928,6 +1930,36 @@ function pickedStep(input: CandidateInput, a: number, reply: string): string | n
   if (picked === null || !verbFirst(picked) || contentWordCount(picked, stems) < 2) return null;
   return `${sentenceCase(picked)}.`;
 }
+
+/**
+ * "Who should get it — Sabine or Dr. Brandt?" — "Sabine.": a bare name answering a question that
+ * asks who does something takes the question word's place ("Sabine should get it."; "Wer bucht
+ * den Saal?" — "Anna." → "Anna bucht den Saal."). The names the question offers after a dash or a
+ * colon are left out; the reply must be a name of at most three words.
+ */
+function whoAnswered(input: CandidateInput, at: number, reply: string, people: ReadonlyMap<string, string>): string | null {
+  if (at < 0) return null;
+  const question = lastQuestion(sentencesAt(input, at));
+  if (!question) return null;
+  const asks = input.lexicon.words.statements.subjectQuestion.exec(question.text);
+  if (!asks) return null;
+  const name = trimEnd(reply);
+  const said = name.split(/\s+/);
+  // (A name: a person of the discussion, one the question offers, or one the tagger knows; "Keine
+  // Ahnung." is capitalised and no name.)
+  if (said.length > WHO_NAME_MAX_WORDS || !said.every((w) => /^\p{Lu}/u.test(w)) || !(isPersonName(name, people) || namedIn(question.text, name))) return null;
+  const rest = trimEnd(question.text.slice(asks[0].length).replace(/\?+\s*$/u, '').split(/\s[—–-]\s|:\s/u)[0]);
+  // ("Who should get it?" says it in function words alone: two words at least say what is done.)
+  return wordCount(rest) >= 2 ? `${name} ${rest}.` : null;
+}
+
+/** Whether a text names a name as written, in whole words. */
+function namedIn(text: string, name: string): boolean {
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegex(name)}(?![\\p{L}\\p{N}])`, 'u').test(text);
+}
+
+/** The most words of a name that answers "who". */
+const WHO_NAME_MAX_WORDS = 3;
 
 /**
  * "Flag at 8 weeks as agreed, or earlier?": an agent's question that opens with a verb in its base

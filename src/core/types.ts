@@ -539,6 +539,8 @@ export interface StatementWords {
   optionLabel: RegExp;
   /** A question opening with a word that asks to choose among listed options ("Which one?"). */
   choiceQuestion: RegExp;
+  /** A question opening with a word that asks who does something, with the space after it ("Who ", "¿Quién "). */
+  subjectQuestion: RegExp;
   /** A reply opening by rejecting one thing offered ("Not the …"). */
   optionRejection: RegExp;
   /** Stems of the verbs that only report speech. */

@@ -126,6 +126,7 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     keyedChoice: new RegExp(`(?<![\\p{L}\\p{N}])(?:${words('choiceVerbs')}|${words('pickVerbs')}|${words('keyedChoiceVerbs')})\\s+(?:(${words('optionLabels')})\\s+)?([a-h]|[0-9]{1,2})(?![\\p{L}\\p{N}]|[.,:]\\d)`, 'giu'),
     optionRejection: new RegExp(`^(?:${words('optionRejections')})\\s+`, 'i'),
     choiceQuestion: new RegExp(`^(?:\\W*)(?:${words('choiceQuestionWords')})(?![\\p{L}\\p{N}])`, 'iu'),
+    subjectQuestion: new RegExp(`^[¿\\s]*(?:${words('subjectQuestionWords')})\\s+(?=\\p{L})`, 'iu'),
     optionSubjectArticle: new RegExp(`^\\s*(?:${words('optionSubjectArticles')})\\s+`, 'i'),
     // "For IP addresses there are three options": what the list is about stands before its noun (group 1).
     optionSubjectBefore: new RegExp(`^(?:${words('optionSubjectLeads')})\\s+(.+?),?\\s+(?:${words('optionCounters')})\\s+(?:\\S+\\s+)?(?:${words('optionNouns')})$`, 'iu'),

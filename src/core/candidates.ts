@@ -1914,7 +1914,7 @@ function pickedStep(input: CandidateInput, a: number, reply: string): string | n
   if (!question || rejectionOpening(lexicon, replyLower) > 0 || input.negated?.(replyLower)) return null;
   const text = question.text.replace(/^\s*¿/u, '').replace(/\?+\s*$/u, '');
   const cue = proposalCue(lexicon, normalForm(text));
-  if (!cue && findAct(lexicon, 'directive', normalForm(text))?.start !== 0 && !opensWithImperative(input, text) && !opensWithStepBeforePreposition(text)) return null;
+  if (!cue && !opensWithStep(input, text)) return null;
   const step = trimEnd((cue ? text.slice(cue.end) : text).replace(/^[\s:,]+/u, ''));
   const or = [...step.matchAll(new RegExp(lexicon.words.statements.disjunction.source, 'giu'))].pop();
   if (or?.index === undefined) return null;
@@ -1925,9 +1925,8 @@ function pickedStep(input: CandidateInput, a: number, reply: string): string | n
   const said = contentTokens(reply, stems);
   const onLeft = said.filter((t) => leftTokens.has(t) && !rightTokens.has(t)).length;
   const onRight = said.filter((t) => rightTokens.has(t) && !leftTokens.has(t)).length;
-  const verbFirst = (side: string) => findAct(lexicon, 'directive', normalForm(side))?.start === 0 || opensWithImperative(input, side) || opensWithStepBeforePreposition(side);
   const picked = onLeft > 0 && onRight === 0 ? left : onRight > 0 && onLeft === 0 ? right : null;
-  if (picked === null || !verbFirst(picked) || contentWordCount(picked, stems) < 2) return null;
+  if (picked === null || !opensWithStep(input, picked) || contentWordCount(picked, stems) < 2) return null;
   return `${sentenceCase(picked)}.`;
 }
 
@@ -1960,6 +1959,11 @@ function namedIn(text: string, name: string): boolean {
 
 /** The most words of a name that answers "who". */
 const WHO_NAME_MAX_WORDS = 3;
+
+/** Whether a text opens with a step: a directive's verb, or a verb in its base form as the tagger reads it. */
+function opensWithStep(input: CandidateInput, text: string): boolean {
+  return findAct(input.lexicon, 'directive', normalForm(text))?.start === 0 || opensWithImperative(input, text) || opensWithStepBeforePreposition(text);
+}
 
 /**
  * "Flag at 8 weeks as agreed, or earlier?": an agent's question that opens with a verb in its base

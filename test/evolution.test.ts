@@ -838,6 +838,12 @@ describe('a value the agent recaps as in force', () => {
     expect(fee).toMatchObject({ status: 'superseded', superseded_by: answer.id, superseded_reason: 'a new amount: 25 eur → 40 eur, the value the message it answers had in force' });
   });
 
+  it('is replaced when the recap names the new value too, beside the one in force, as what speaks for it', async () => {
+    const { fee, answer } = await runOn(twoTasks('Three weeks with the fee: 14 missed appointments, 9 fees charged. The practice next door charges 40 EUR and has half our no-shows. Keep the 25 EUR or adjust?'));
+    expect(answer).toMatchObject({ statement: '40 EUR, from June 1.', supersedes: fee.id });
+    expect(fee).toMatchObject({ status: 'superseded', superseded_reason: 'a new amount: 25 eur → 40 eur, the value the message it answers had in force' });
+  });
+
   it('stays when the agent recaps another value, two of the slot, or an agent spoke since its recap', async () => {
     const stays = async (tasks: object) => {
       const { fee, answer } = await runOn(tasks);

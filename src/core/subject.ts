@@ -1744,8 +1744,8 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
  * The older decision's value that the message a person answers recaps as the one in force ("Keep
  * the 25 EUR or adjust?", "The release notes are currently scheduled for April 14"), replaced by
  * the newer decision's one value of that slot ("Then 40 EUR.", "The beta moves to Tuesday the
- * 21st."). The message names one value of the slot, the older decision gives it, the newer one
- * gives another and not it. A count says nothing of what it counts, and a start ("ab 1. Juni")
+ * 21st."). The message names one value of the slot besides the newer one's, the older decision
+ * gives it, the newer one gives another and not it. A count says nothing of what it counts, and a start ("ab 1. Juni")
  * says from when, not what: neither is read. What changes, or null.
  *
  * All three speak of one thing: the message of what the older decision (or its task's title,
@@ -1764,7 +1764,9 @@ export function recappedValueChange(older: SubjectView, newer: SubjectView, reca
     for (const now of n.values.filter(given)) {
       if (newer.clauses.some((c) => c.values.some((v) => given(v) && comparable(v, now) && v.value !== now.value))) continue;
       const naming = recap.clauses.filter((c) => c.values.some((v) => given(v) && comparable(v, now)));
-      const recapped = new Set(naming.flatMap((c) => c.values.filter((v) => given(v) && comparable(v, now)).map((v) => v.value)));
+      // (A recap may name the new value beside the one in force, as what speaks for it: "four
+      // Monday sends averaged 33 %, the one Thursday send 41 %" — "We're going to Thursday.")
+      const recapped = new Set(naming.flatMap((c) => c.values.filter((v) => given(v) && comparable(v, now) && !sameValue(v.value, now.value)).map((v) => v.value)));
       if (recapped.size !== 1) continue;
       const [was] = recapped;
       if (was === now.value || !older.clauses.some((c) => c.values.some((v) => given(v) && comparable(v, now) && v.value === was))) continue;

@@ -1745,8 +1745,8 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
  * the 25 EUR or adjust?", "The release notes are currently scheduled for April 14"), replaced by
  * the newer decision's one value of that slot ("Then 40 EUR.", "The beta moves to Tuesday the
  * 21st."). The message names one value of the slot besides the newer one's, the older decision
- * gives it, the newer one gives another and not it. A count says nothing of what it counts, and a start ("ab 1. Juni")
- * says from when, not what: neither is read. What changes, or null.
+ * gives it, the newer one gives another and not it. A count says nothing of what it counts, and a
+ * start ("ab 1. Juni") says from when, not what: neither is read. What changes, or null.
  *
  * All three speak of one thing: the message of what the older decision (or its task's title,
  * `olderTitle`) is about ("Three weeks with the missed-appointment fee" of "25 EUR fee from the
@@ -1769,7 +1769,7 @@ export function recappedValueChange(older: SubjectView, newer: SubjectView, reca
       const recapped = new Set(naming.flatMap((c) => c.values.filter((v) => given(v) && comparable(v, now) && !sameValue(v.value, now.value)).map((v) => v.value)));
       if (recapped.size !== 1) continue;
       const [was] = recapped;
-      if (was === now.value || !older.clauses.some((c) => c.values.some((v) => given(v) && comparable(v, now) && v.value === was))) continue;
+      if (!older.clauses.some((c) => c.values.some((v) => given(v) && comparable(v, now) && v.value === was))) continue;
       const spokenOf = new Set([...olderAnchor, ...naming.flatMap((c) => [...c.anchor]), ...sharedTitle]);
       const askedOf = new Set(recap.clauses.filter((c) => !naming.includes(c)).flatMap((c) => [...c.anchor]));
       if (ownSubject(n, spokenOf, askedOf)) continue;

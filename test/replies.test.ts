@@ -55,6 +55,17 @@ describe('reply acts', () => {
     expect(confirms('Oh great, so we start at 9.30 and lose the first hour 🙃')).toBe(false);
   });
 
+  it('"wrong" corrects what the agent reported, not a proposal it answers, where it names what to avoid', () => {
+    const report = thread(['school-agent', 'bot', 'Registration for the club opens in the autumn holidays, 5 to 16 October.'], ['markus', 'human', 'Wrong week, our autumn holidays are 12 to 24 October.']);
+    expect(typesAt(report, 1)).toEqual(['correction']);
+    const proposed: [string, Role, string] = ['pricing-agent', 'bot', 'Clearance proposal for February:\n1. Nordkapp 189 → 139\n2. Ase fleece −30 %, plus a 2-for-60 bundle.'];
+    const proposal = thread(proposed, ['katrin', 'human', 'Nordkapp at 139, yes. Fleece 30 % off, and no bundles. Bundles confuse people and we get tickets about the wrong price.']);
+    expect(typesAt(proposal, 1)).not.toContain('correction');
+    // (Saying plainly that the proposal is wrong still corrects it.)
+    const plainly = thread(proposed, ['katrin', 'human', "That's wrong, the Nordkapp list price is 199."]);
+    expect(typesAt(plainly, 1)).toContain('correction');
+  });
+
   it('"yes to both, but …, not …" accepts the rest and corrects one value', () => {
     const m = thread(['ux-agent', 'bot', 'Plan: three cards, Business at 18 EUR. Shall I go ahead with both?'], ['ana', 'human', 'Yes to both, but Business is 16 EUR, not 18.']);
     expect(typesAt(m, 1)).toEqual(['confirmation', 'correction']);

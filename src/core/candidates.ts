@@ -86,7 +86,7 @@ export function sentenceCandidates(input: CandidateInput): SentenceCandidate[] {
   for (let p = 0; p < messages.length; p++) {
     const m = messages[p];
     if (!isPerson(m)) continue;
-    const found = personCandidates(input, p, correcting[p], facts);
+    const found = withWhoAnswered(input, p, personCandidates(input, p, correcting[p], facts), facts.people);
     if (correcting[p] && found.length === 0 && p + 1 < messages.length && messages[p + 1].author === m.author) correcting[p + 1] = true;
     appendAll(out, withContext(input, found));
   }
@@ -717,7 +717,7 @@ function optionPicked(input: CandidateInput, scene: MessageScene, walk: ClauseWa
   if (options.length === 0) return [];
   const r = readClause(input, scene, walk, clauses, k, body);
   const from = fromLatest.length > 0 ? scene.agent : scene.listedBefore;
-  return options.map((option) => make(scene.p, whoAnswered(input, from, option, scene.people) ?? withValueHolder(input, from, option), 'decision', 'accepted', from, true, [], [], 'selection', [...r.flags, 'origin:selection', 'strength:accepted', 'hint:decision']));
+  return options.map((option) => make(scene.p, withValueHolder(input, from, option), 'decision', 'accepted', from, true, [], [], 'selection', [...r.flags, 'origin:selection', 'strength:accepted', 'hint:decision']));
 }
 
 /** What follows the colon or comma of a clause that opens by naming its topic ("About the fee: C." → "C."), else the clause. */
@@ -1669,9 +1669,7 @@ function plainCandidate(input: CandidateInput, scene: MessageScene, r: ClauseRea
   if (scene.sarcastic(r.clause) || contentWordCount(r.body, input.stems) < 1 || COMPUTED.test(r.body)) return [];
   const plain = shape(input.lexicon, input.tuning, r.body);
   if (contentWordCount(plain.statement, input.stems) < 1) return [];
-  // ("Anna." answering "Wer bucht den Saal?" says who: "Anna bucht den Saal.")
-  const who = r.firstContent && scene.agent >= 0 && scene.a === scene.agent ? whoAnswered(input, scene.agent, plain.statement, scene.people) : null;
-  return [make(scene.p, who ?? plain.statement, 'decision', 'explicit', scene.agent >= 0 ? scene.agent : scene.a, scene.answersAgent || scene.agent >= 0, plain.reasons, plain.alternatives, 'clause', [...r.flags, 'origin:clause'], null)];
+  return [make(scene.p, plain.statement, 'decision', 'explicit', scene.agent >= 0 ? scene.agent : scene.a, scene.answersAgent || scene.agent >= 0, plain.reasons, plain.alternatives, 'clause', [...r.flags, 'origin:clause'], null)];
 }
 
 /** The decision a cued clause states, with the clause after it when it names the choice only, and its subject when it is elliptic. */
@@ -1858,7 +1856,7 @@ function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: D
   // (A statement that already opens with what it is about has a label's colon; a clock time's,
   // "12:30.", is none.)
   if (type === 'action_item' || wordCount(statement) > input.tuning.ellipticSubjectMaxWords || LABEL_COLON.test(statement)) return statement;
-  const step = answering && scene.agent >= 0 && scene.a === scene.agent ? (pickedStep(input, scene.agent, statement) ?? whoAnswered(input, scene.agent, statement, scene.people)) : null;
+  const step = answering && scene.agent >= 0 && scene.a === scene.agent ? pickedStep(input, scene.agent, statement) : null;
   if (step !== null) return step;
   const valueOnly = saysOnlyValues(input, statement);
   // The question is answered by the message's first clause that decides ("Yes, Kaya."; "Good
@@ -1931,6 +1929,18 @@ function pickedStep(input: CandidateInput, a: number, reply: string): string | n
 }
 
 /**
+ * A person's message answering the agent's latest message: its first candidate, when it is a bare
+ * name answering a question that asks who, takes the question word's place (whoAnswered), however
+ * the candidate was read (a plain clause, a cued one, an option picked by its name).
+ */
+function withWhoAnswered(input: CandidateInput, p: number, found: SentenceCandidate[], people: ReadonlyMap<string, string>): SentenceCandidate[] {
+  const agent = recentAgentMessage(input.messages, p, input.tuning.agentReach);
+  if (found.length === 0 || agent < 0 || input.answered[p] !== agent) return found;
+  const who = whoAnswered(input, agent, found[0].statement, people);
+  return who === null ? found : [{ ...found[0], statement: who }, ...found.slice(1)];
+}
+
+/**
  * "Who should get it — Sabine or Dr. Brandt?" — "Sabine.": a bare name answering a question that
  * asks who does something takes the question word's place ("Sabine should get it."; "Wer bucht
  * den Saal?" — "Anna." → "Anna bucht den Saal."). The names the question offers after a dash or a
@@ -1946,15 +1956,10 @@ function whoAnswered(input: CandidateInput, at: number, reply: string, people: R
   const said = name.split(/\s+/);
   // (A name: a person of the discussion, one the question offers, or one the tagger knows; "Keine
   // Ahnung." is capitalised and no name.)
-  if (said.length > WHO_NAME_MAX_WORDS || !said.every((w) => /^\p{Lu}/u.test(w)) || !(isPersonName(name, people) || namedIn(question.text, name))) return null;
+  if (said.length > WHO_NAME_MAX_WORDS || !said.every((w) => /^\p{Lu}/u.test(w)) || !(isPersonName(name, people) || addresses(question.text, name))) return null;
   const rest = trimEnd(question.text.slice(asks[0].length).replace(/\?+\s*$/u, '').split(/\s[—–-]\s|:\s/u)[0]);
   // ("Who should get it?" says it in function words alone: two words at least say what is done.)
   return wordCount(rest) >= 2 ? `${name} ${rest}.` : null;
-}
-
-/** Whether a text names a name as written, in whole words. */
-function namedIn(text: string, name: string): boolean {
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegex(name)}(?![\\p{L}\\p{N}])`, 'u').test(text);
 }
 
 /** The most words of a name that answers "who". */

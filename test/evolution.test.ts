@@ -743,6 +743,34 @@ describe('a correction in a short exchange', () => {
   });
 });
 
+describe('a correction that sides with an earlier decision', () => {
+  it("retires nothing the agent's corrected draft went against: it restores what the earlier decision says", async () => {
+    const dir = tempDir();
+    const tasks = {
+      T1: {
+        title: 'Spring flyer for the bakery',
+        discussion: transcript(`
+          03-02 09:00 ines: Should we offer catering for events this year? Several customers asked for party platters and delivery.
+          03-02 09:05 greta: No event catering and no delivery service this year, we don't have the staff for it. Maybe next spring.
+          03-02 09:10 ines: Please draft the spring flyer.
+          03-02 09:12 print-agent: Flyer text: 'Fresh bread every morning - event catering for your party, and our delivery service brings it to your door.' OK?
+          03-02 09:20 greta: take out the delivery service bit, we literally just said we don't do that. rest is lovely
+        `),
+      },
+    };
+    writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
+    // (Every topic of so short a discussion counts, so that both statements are decisions.)
+    writeFileSync(join(dir, 'extract.config.json'), JSON.stringify({ thresholds: { decision: 1, review: 0.5 } }));
+    expect((await cli(['run', '--now', '2026-04-01T00:00:00Z'], dir)).status).toBe(0);
+    const decisions = decisionsIn(dir);
+    rmSync(dir, { recursive: true, force: true });
+    const rule = decisions.find((d) => /No event catering/.test(d.statement));
+    const fix = decisions.find((d) => /Take out the delivery service bit/.test(d.statement));
+    expect(fix).toMatchObject({ status: 'active', supersedes: null });
+    expect(rule).toMatchObject({ status: 'active', superseded_by: null });
+  });
+});
+
 describe('a reversal and the slots it links', () => {
   // Values of different slots, in the three languages.
   const slotValues: Record<string, fc.Arbitrary<string>> = {

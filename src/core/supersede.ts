@@ -181,10 +181,11 @@ function replacedInTask(input: InTaskInput, task: TaskViews, i: number, supersed
   };
   // The decision a new value replaces ("every Monday" → "on Thursdays") before any other the
   // reversal could be read against: a value names its subject more precisely than a word does.
+  const corrected = correctedIn(input, task, i);
   for (let j = i - 1; j >= 0 && i - j <= lookback; j--) {
     if (!eligible(j)) continue;
     const reason = valueReplacement(views[j], views[i], 'loose');
-    if (reason) return { j, reason };
+    if (reason && reason !== corrected?.value(j)) return { j, reason };
   }
   for (let j = i - 1; j >= 0 && i - j <= lookback; j--) {
     if (!eligible(j)) continue;
@@ -194,9 +195,28 @@ function replacedInTask(input: InTaskInput, task: TaskViews, i: number, supersed
       reversal(views[j], views[i], cues[i], decisions[i].correction, lexicon.subjects.generic, 'loose') ??
       // (A question revisits only what was decided before it was asked.)
       (decisions[i].correction || decisions[j].type === 'action_item' || !(decisions[j].messageIndex < (askedIndex(decisions[i]) ?? -1)) ? null : answeredValueChange(views[j], views[i], askedView(), true));
-    if (reason) return { j, reason };
+    if (reason && reason !== corrected?.reversal(j)) return { j, reason };
   }
   return bareValueReplaces(input, task, i, eligible, superseded);
+}
+
+/**
+ * What the message a correction corrects says against each earlier decision, read as the
+ * correction is read (null for any other decision). A correction disagrees with what it corrects:
+ * where both read alike against an earlier decision — "No destination package and no guest travel
+ * coordination." then the agent's brochure "… including guest travel" and the person's "Take out
+ * the guest travel bit, we just said we don't do that." — that is not what the correction changes;
+ * it sides with the earlier decision.
+ */
+function correctedIn(input: InTaskInput, task: TaskViews, i: number): { value: (j: number) => string | null; reversal: (j: number) => string | null } | null {
+  const d = task.decisions[i];
+  if (!d.correction || !d.corrects) return null;
+  const view = viewOf(d.corrects, input.lexicon.subjects, input.lexicon, task.memo);
+  const claims = clauseClaims(d.corrects, input.lexicon, input.text.stemmer);
+  return {
+    value: (j) => valueReplacement(task.views[j], view, 'loose'),
+    reversal: (j) => utteranceConflict(task.claims[j], claims, input.lexicon) ?? reversal(task.views[j], view, view.reversals, true, input.lexicon.subjects.generic, 'loose'),
+  };
 }
 
 /** How many subject words a question needs to be about something of its own ("And the reminders?"; its verbs, "send", are no subject words). */

@@ -27,10 +27,11 @@ function transcript(lines: string): Array<{ author: string; role: string; text: 
 }
 
 /** The registry's decisions in `dir`'s memory folder. */
-/** The decisions one run at `now` records of `tasks`, in a temp dir it then removes. */
-async function decisionsAfterRun(tasks: object, now: string): Promise<Decision[]> {
+/** The decisions one run at `now` records of `tasks` (with `config` as extract.config.json), in a temp dir it then removes. */
+async function decisionsAfterRun(tasks: object, now: string, config?: object): Promise<Decision[]> {
   const dir = tempDir();
   writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
+  if (config) writeFileSync(join(dir, 'extract.config.json'), JSON.stringify(config));
   expect((await cli(['run', '--now', now], dir)).status).toBe(0);
   const decisions = decisionsIn(dir);
   rmSync(dir, { recursive: true, force: true });
@@ -745,29 +746,53 @@ describe('a correction in a short exchange', () => {
 
 describe('a correction that sides with an earlier decision', () => {
   it("retires nothing the agent's corrected draft went against: it restores what the earlier decision says", async () => {
-    const dir = tempDir();
-    const tasks = {
-      T1: {
-        title: 'Spring flyer for the bakery',
-        discussion: transcript(`
-          03-02 09:00 ines: Should we offer catering for events this year? Several customers asked for party platters and delivery.
-          03-02 09:05 greta: No event catering and no delivery service this year, we don't have the staff for it. Maybe next spring.
-          03-02 09:10 ines: Please draft the spring flyer.
-          03-02 09:12 print-agent: Flyer text: 'Fresh bread every morning - event catering for your party, and our delivery service brings it to your door.' OK?
-          03-02 09:20 greta: take out the delivery service bit, we literally just said we don't do that. rest is lovely
-        `),
+    const decisions = await decisionsAfterRun(
+      {
+        T1: {
+          title: 'Spring flyer for the bakery',
+          discussion: transcript(`
+            03-02 09:00 ines: Should we offer catering for events this year? Several customers asked for party platters and delivery.
+            03-02 09:05 greta: No event catering and no delivery service this year, we don't have the staff for it. Maybe next spring.
+            03-02 09:10 ines: Please draft the spring flyer.
+            03-02 09:12 print-agent: Flyer text: 'Fresh bread every morning - event catering for your party, and our delivery service brings it to your door.' OK?
+            03-02 09:20 greta: take out the delivery service bit, we literally just said we don't do that. rest is lovely
+          `),
+        },
       },
-    };
-    writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
-    // (Every topic of so short a discussion counts, so that both statements are decisions.)
-    writeFileSync(join(dir, 'extract.config.json'), JSON.stringify({ thresholds: { decision: 1, review: 0.5 } }));
-    expect((await cli(['run', '--now', '2026-04-01T00:00:00Z'], dir)).status).toBe(0);
-    const decisions = decisionsIn(dir);
-    rmSync(dir, { recursive: true, force: true });
+      '2026-04-01T00:00:00Z',
+      // (Every topic of so short a discussion counts, so that both statements are decisions.)
+      { thresholds: { decision: 1, review: 0.5 } },
+    );
     const rule = decisions.find((d) => /No event catering/.test(d.statement));
     const fix = decisions.find((d) => /Take out the delivery service bit/.test(d.statement));
     expect(fix).toMatchObject({ status: 'active', supersedes: null });
     expect(rule).toMatchObject({ status: 'active', superseded_by: null });
+  });
+});
+
+describe('a proposal accepted with a step of its own', () => {
+  it('keeps both: the step said in the breath that accepts the proposal replaces nothing of it', async () => {
+    const decisions = await decisionsAfterRun(
+      {
+        T1: {
+          title: 'Garden party',
+          discussion: transcript(`
+            05-04 10:00 mark: Is the garden party still Saturday June 13? I need to book the band.
+            05-04 10:02 calendar-agent: Yes, the garden party is booked for Saturday June 13, 2-6 pm, in the courtyard.
+            05-04 10:05 lisa: Could we do it on the Friday instead? Friday June 12, 4-8?
+            05-04 10:07 calendar-agent: The courtyard is free Friday June 12, 4-8 pm. I can release the Saturday June 13 booking. Move the party?
+            05-04 10:10 lisa: yes, move it. Mark, book the band for the 12th.
+          `),
+        },
+      },
+      '2026-06-01T00:00:00Z',
+      { thresholds: { decision: 1, review: 0.5 } },
+    );
+    expect(decisions.map((d) => [d.statement, d.status, d.supersedes])).toEqual([
+      ['Release the Saturday June 13 booking.', 'active', null],
+      ['Move the party.', 'active', null],
+      ['Mark: book the band for the 12th.', 'active', null],
+    ]);
   });
 });
 

@@ -165,6 +165,9 @@ function replacedInTask(input: InTaskInput, task: TaskViews, i: number, supersed
   const eligible = (j: number) =>
     !superseded.has(j) &&
     decisions[j].messageIndex !== decisions[i].messageIndex &&
+    // A message that accepts a proposal and adds a step of its own ("yes, move it. Priya, book
+    // the magician for the 7th.") says both in one breath: neither replaces the other.
+    !decisions[j].sourceMessages.includes(decisions[i].messageIndex) &&
     // An agent restating or carrying out a person's decision does not reverse it.
     !(messages[decisions[i].at]?.role === 'bot' && messages[decisions[j].at]?.role === 'human');
   // What the message decision i answers offers, worked out once and only when asked for: an offer

@@ -1492,6 +1492,15 @@ describe('decision candidates', () => {
     expect(venue('B, la acústica es buenísima para cuerdas')).toEqual(["St. Anne's church (150 seats, 200 € donation)."]);
   });
 
+  it('records what a choice is said against at the end of its clause as its alternative, in each language', () => {
+    const chosen = (text: string) => allCandidates([['design-bot', 'bot', 'Which font for the body text?'], ['lena', 'human', text]]).map((c) => [c.statement, c.alternatives]);
+    expect(chosen('The body font has to be Inter, not Roboto.')).toEqual([['The body font has to be Inter, not Roboto.', ['Roboto']]]);
+    expect(chosen('Wir nehmen Inter als Schrift, nicht Roboto.')[0][1]).toEqual(['Roboto']);
+    expect(chosen('Usamos Inter como fuente, no el Roboto.')[0][1]).toEqual(['el Roboto']);
+    // When, where or how sure is no alternative.
+    expect(chosen('We switch the body font to Inter next week, not now.')[0][1]).toEqual([]);
+  });
+
   it('records a rejected option beside the pick as what the pick was chosen over, not as a decision of its own', () => {
     const found = candidates([
       ['legal-bot', 'bot', 'The draft says Munich courts. Alternatives: arbitration in Vienna or in Zurich. Which one?'],

@@ -3107,7 +3107,7 @@ function shape(lex: CompiledStatementLexicon, t: CandidateTuning, text: string):
     if (after) reasons.push(after);
     statement = statement.slice(0, colon);
   }
-  const alt = findAct(lex, 'alternative', normalForm(statement));
+  const alt = findAct(lex, 'alternative', normalForm(statement)) ?? findAct(lex, 'contrast', normalForm(statement));
   if (alt) {
     const after = statement.slice(alt.end).split(/[.,;:!?]/)[0].trim();
     const ws = after.split(/\s+/).filter(Boolean).slice(0, 6);

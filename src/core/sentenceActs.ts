@@ -30,6 +30,8 @@ export type SentenceAct =
   | 'proposal'
   | 'reason'
   | 'alternative'
+  // What a choice is said against at the end of its clause ("MedCPT, not Contriever"): an alternative only.
+  | 'contrast'
   | 'option-reference'
   | 'offer'
   | 'option-intro'

@@ -165,8 +165,8 @@ function replacedInTask(input: InTaskInput, task: TaskViews, i: number, supersed
   const eligible = (j: number) =>
     !superseded.has(j) &&
     decisions[j].messageIndex !== decisions[i].messageIndex &&
-    // A message that accepts a proposal and adds a step of its own ("yes, move it. Priya, book
-    // the magician for the 7th.") says both in one breath: neither replaces the other.
+    // A message that accepts a proposal and adds a step of its own ("yes, move it. Mark, book the
+    // band for the 12th.") says both in one breath: neither replaces the other.
     !decisions[j].sourceMessages.includes(decisions[i].messageIndex) &&
     // An agent restating or carrying out a person's decision does not reverse it.
     !(messages[decisions[i].at]?.role === 'bot' && messages[decisions[j].at]?.role === 'human');
@@ -206,10 +206,10 @@ function replacedInTask(input: InTaskInput, task: TaskViews, i: number, supersed
 /**
  * What the message a correction corrects says against each earlier decision, read as the
  * correction is read (null for any other decision). A correction disagrees with what it corrects:
- * where both read alike against an earlier decision — "No destination package and no guest travel
- * coordination." then the agent's brochure "… including guest travel" and the person's "Take out
- * the guest travel bit, we just said we don't do that." — that is not what the correction changes;
- * it sides with the earlier decision.
+ * where both read alike against an earlier decision — "No event catering and no delivery service
+ * this year." then the agent's flyer "… our delivery service brings it to your door" and the
+ * person's "take out the delivery service bit, we just said we don't do that" — that is not what
+ * the correction changes; it sides with the earlier decision.
  */
 function correctedIn(input: InTaskInput, task: TaskViews, i: number): { value: (j: number) => string | null; reversal: (j: number) => string | null } | null {
   const d = task.decisions[i];

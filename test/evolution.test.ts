@@ -794,6 +794,24 @@ describe('a proposal accepted with a step of its own', () => {
       ['Mark: book the band for the 12th.', 'active', null],
     ]);
   });
+
+  it('lets a step said with the acceptance replace the proposal where it says so', async () => {
+    const decisions = await decisionsAfterRun(
+      {
+        T1: {
+          title: 'Offsite review',
+          discussion: transcript(`
+            03-02 10:00 ops-agent: I can book the large meeting room for the offsite review on Friday at 10:00 and send the invite to all six. Shall I?
+            03-02 10:01 mia: Yes, but Thursday instead of Friday, Jonas is out on Friday.
+          `),
+        },
+      },
+      '2026-04-01T00:00:00Z',
+      { thresholds: { decision: 1, review: 0.5 } },
+    );
+    expect(decisions.map((d) => d.status)).toEqual(['superseded', 'active']);
+    expect(decisions[1]).toMatchObject({ statement: 'Thursday instead of Friday, Jonas is out on Friday.', supersedes: decisions[0].id });
+  });
 });
 
 describe('a reversal and the slots it links', () => {

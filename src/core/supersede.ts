@@ -166,8 +166,9 @@ function replacedInTask(input: InTaskInput, task: TaskViews, i: number, supersed
     !superseded.has(j) &&
     decisions[j].messageIndex !== decisions[i].messageIndex &&
     // A message that accepts a proposal and adds a step of its own ("yes, move it. Mark, book the
-    // band for the 12th.") says both in one breath: neither replaces the other.
-    !decisions[j].sourceMessages.includes(decisions[i].messageIndex) &&
+    // band for the 12th.") says both in one breath: the step replaces the proposal only where it
+    // says so ("Yes, but Thursday instead of Friday.") or corrects it.
+    !(decisions[j].sourceMessages.includes(decisions[i].messageIndex) && cues[i].length === 0 && !decisions[i].correction) &&
     // An agent restating or carrying out a person's decision does not reverse it.
     !(messages[decisions[i].at]?.role === 'bot' && messages[decisions[j].at]?.role === 'human');
   // What the message decision i answers offers, worked out once and only when asked for: an offer

@@ -745,7 +745,11 @@ describe('a correction in a short exchange', () => {
 });
 
 describe('a correction that sides with an earlier decision', () => {
-  it("retires nothing the agent's corrected draft went against: it restores what the earlier decision says", async () => {
+  it.each([
+    ["take out the delivery service bit, we literally just said we don't do that. rest is lovely", 'Take out the delivery service bit'],
+    // A reversal cue in the correction names what the agent got wrong, not a change of plan.
+    ["take out the delivery service bit, we don't do that anymore. rest is lovely", 'Take out the delivery service bit'],
+  ])("retires nothing the agent's corrected draft went against: %s", async (fix, said) => {
     const decisions = await decisionsAfterRun(
       {
         T1: {
@@ -755,7 +759,7 @@ describe('a correction that sides with an earlier decision', () => {
             03-02 09:05 greta: No event catering and no delivery service this year, we don't have the staff for it. Maybe next spring.
             03-02 09:10 ines: Please draft the spring flyer.
             03-02 09:12 print-agent: Flyer text: 'Fresh bread every morning - event catering for your party, and our delivery service brings it to your door.' OK?
-            03-02 09:20 greta: take out the delivery service bit, we literally just said we don't do that. rest is lovely
+            03-02 09:20 greta: ${fix}
           `),
         },
       },
@@ -764,8 +768,8 @@ describe('a correction that sides with an earlier decision', () => {
       { thresholds: { decision: 1, review: 0.5 } },
     );
     const rule = decisions.find((d) => /No event catering/.test(d.statement));
-    const fix = decisions.find((d) => /Take out the delivery service bit/.test(d.statement));
-    expect(fix).toMatchObject({ status: 'active', supersedes: null });
+    const correction = decisions.find((d) => d.statement.startsWith(said));
+    expect(correction).toMatchObject({ status: 'active', supersedes: null });
     expect(rule).toMatchObject({ status: 'active', superseded_by: null });
   });
 });

@@ -28,7 +28,7 @@ import { clauseClaims, utteranceConflict, type ClauseClaim, type CompiledLexicon
 import { answeredValueChange, askedViewOf, recappedValueChange, contradiction, onlyOfItsKind, sameSubject, isBareNumber, correctedValueChanged, replacement, restatesRetired, reversal, said, SubjectMemo, offeredViewOf, valueReplacement, viewOf, withTaskSubject, wrongValueRestated, type Reversal, type SubjectMatch, type SubjectView } from './subject';
 import type { Stems } from './text';
 import type { Decision, DecisionCandidate, Message, PatternCandidate, TaskAnalysis } from './types';
-import { excerpt } from './text';
+import { contentTokens, excerpt } from './text';
 import { findAct, normalForm, splitSentences, type CompiledStatementLexicon } from './sentenceActs';
 
 /** A decision's statement and the message it was said in, for `reversalCues`. */
@@ -185,12 +185,12 @@ function replacedInTask(input: InTaskInput, task: TaskViews, i: number, supersed
   };
   // The decision a new value replaces ("every Monday" → "on Thursdays") before any other the
   // reversal could be read against: a value names its subject more precisely than a word does.
-  const corrected = correctedIn(input, task, i);
   for (let j = i - 1; j >= 0 && i - j <= lookback; j--) {
     if (!eligible(j)) continue;
     const reason = valueReplacement(views[j], views[i], 'loose');
-    if (reason && reason !== corrected?.value(j)) return { j, reason };
+    if (reason) return { j, reason };
   }
+  const corrected = correctedIn(input, task, i);
   for (let j = i - 1; j >= 0 && i - j <= lookback; j--) {
     if (!eligible(j)) continue;
     const reason =
@@ -199,28 +199,41 @@ function replacedInTask(input: InTaskInput, task: TaskViews, i: number, supersed
       reversal(views[j], views[i], cues[i], decisions[i].correction, lexicon.subjects.generic, 'loose') ??
       // (A question revisits only what was decided before it was asked.)
       (decisions[i].correction || decisions[j].type === 'action_item' || !(decisions[j].messageIndex < (askedIndex(decisions[i]) ?? -1)) ? null : answeredValueChange(views[j], views[i], askedView(), true));
-    if (reason && reason !== corrected?.reversal(j)) return { j, reason };
+    if (reason && !corrected?.readsAlike(j, reason)) return { j, reason };
   }
   return bareValueReplaces(input, task, i, eligible, superseded);
 }
 
 /**
- * What the message a correction corrects says against each earlier decision, read as the
- * correction is read (null for any other decision). A correction disagrees with what it corrects:
- * where both read alike against an earlier decision — "No event catering and no delivery service
- * this year." then the agent's flyer "… our delivery service brings it to your door" and the
- * person's "take out the delivery service bit, we just said we don't do that" — that is not what
- * the correction changes; it sides with the earlier decision.
+ * Whether the message a correction corrects reverses an earlier decision as the correction is read
+ * to (null for any other decision). A correction disagrees with what it corrects: where both read
+ * as the same reversal of an earlier decision — "No event catering and no delivery service this
+ * year." then the agent's flyer "… our delivery service brings it to your door" and the person's
+ * "take out the delivery service bit, we just said we don't do that" — the correction was misread:
+ * it sides with the earlier decision. (A new value the correction keeps from the corrected message
+ * is another matter: keeping it endorses the change.) Each clause of the corrected message is read
+ * on its own, and two readings are alike whatever cue named them and however the word was spelled.
  */
-function correctedIn(input: InTaskInput, task: TaskViews, i: number): { value: (j: number) => string | null; reversal: (j: number) => string | null } | null {
+function correctedIn(input: InTaskInput, task: TaskViews, i: number): { readsAlike: (j: number, reason: string) => boolean } | null {
   const d = task.decisions[i];
   if (!d.correction || !d.corrects) return null;
-  const view = viewOf(d.corrects, input.lexicon.subjects, input.lexicon, task.memo);
-  const claims = clauseClaims(d.corrects, input.lexicon, input.text.stemmer);
-  return {
-    value: (j) => valueReplacement(task.views[j], view, 'loose'),
-    reversal: (j) => utteranceConflict(task.claims[j], claims, input.lexicon) ?? reversal(task.views[j], view, view.reversals, true, input.lexicon.subjects.generic, 'loose'),
-  };
+  const stems = input.text.stemmer;
+  const whole = viewOf(d.corrects, input.lexicon.subjects, input.lexicon, task.memo);
+  const clauses = whole.clauses.map((c): SubjectView => ({ ...whole, clauses: [c] }));
+  const claims = clauseClaims(d.corrects, input.lexicon, stems);
+  const readings = (j: number): Array<string | null> => [
+    utteranceConflict(task.claims[j], claims, input.lexicon),
+    ...clauses.map((v) => reversal(task.views[j], v, whole.reversals, true, input.lexicon.subjects.generic, 'loose')),
+  ];
+  return { readsAlike: (j, reason) => readings(j).some((r) => r !== null && readingKey(r, stems) === readingKey(reason, stems)) };
+}
+
+/** A relation's reason without the cue that named it and with its quoted words as stems: 'it allows "deliveries" (not-anymore)' reads as 'it allows "deliveri"'. */
+function readingKey(reason: string, stems: Stems): string {
+  return reason
+    .replace(/\s*\([^()]*\)\s*$/, '')
+    .replace(/"([^"]*)"/g, (_, quoted: string) => `"${contentTokens(quoted, stems).join(' ')}"`)
+    .toLowerCase();
 }
 
 /** How many subject words a question needs to be about something of its own ("And the reminders?"; its verbs, "send", are no subject words). */

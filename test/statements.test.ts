@@ -1497,8 +1497,12 @@ describe('decision candidates', () => {
     expect(chosen('The body font has to be Inter, not Roboto.')).toEqual([['The body font has to be Inter, not Roboto.', ['Roboto']]]);
     expect(chosen('Wir nehmen Inter als Schrift, nicht Roboto.')[0][1]).toEqual(['Roboto']);
     expect(chosen('Usamos Inter como fuente, no el Roboto.')[0][1]).toEqual(['el Roboto']);
-    // When, where or how sure is no alternative.
+    // A number or a name is another value or thing; how, when or how sure is none.
+    expect(chosen('The trial is 14 days, not 30.')[0][1]).toEqual(['30']);
+    expect(chosen('Use version 2.1, not 2.0.')[0][1]).toEqual(['2.0']);
     expect(chosen('We switch the body font to Inter next week, not now.')[0][1]).toEqual([]);
+    expect(chosen('The body font is fixed, not negotiable.')[0][1]).toEqual([]);
+    expect(chosen('We go with Inter for the body font, not a problem.')[0][1]).toEqual([]);
   });
 
   it('records a rejected option beside the pick as what the pick was chosen over, not as a decision of its own', () => {

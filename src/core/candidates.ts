@@ -3087,6 +3087,16 @@ function requestItem(lex: CompiledStatementLexicon, body: string): string | null
   return `${owner}${task}.`.replace(/^./, (c) => c.toUpperCase());
 }
 
+/**
+ * Whether the words after a contrast (", not …") name another value or thing, as "14 days, not 30"
+ * and "Inter, not Roboto" do: a number or a name. "Fixed, not negotiable", "not later than
+ * Friday" or "not a problem" say how, not what else.
+ */
+function namesAnAlternative(lex: CompiledStatementLexicon, words: readonly string[]): boolean {
+  const head = words.join(' ').replace(lex.words.statements.optionSubjectArticle, '').split(/\s+/).filter(Boolean);
+  return head.length > 0 && head.length <= 3 && /^(?:\d|\p{Lu})/u.test(head[0]);
+}
+
 /** Splits reasons ("because …") and alternatives ("instead of …") off a statement and tidies it. */
 function shape(lex: CompiledStatementLexicon, t: CandidateTuning, text: string): { statement: string; reasons: string[]; alternatives: string[] } {
   let statement = text;
@@ -3107,11 +3117,14 @@ function shape(lex: CompiledStatementLexicon, t: CandidateTuning, text: string):
     if (after) reasons.push(after);
     statement = statement.slice(0, colon);
   }
-  const alt = findAct(lex, 'alternative', normalForm(statement)) ?? findAct(lex, 'contrast', normalForm(statement));
-  if (alt) {
-    const after = statement.slice(alt.end).split(/[.,;:!?]/)[0].trim();
+  const alt = findAct(lex, 'alternative', normalForm(statement));
+  const contrast = alt ? null : findAct(lex, 'contrast', normalForm(statement));
+  const cue = alt ?? contrast;
+  if (cue) {
+    // (A point between digits is a decimal point: "2.1, not 2.0".)
+    const after = statement.slice(cue.end).split(/[,;:!?]|\.(?!\d)/)[0].trim();
     const ws = after.split(/\s+/).filter(Boolean).slice(0, 6);
-    if (ws.length > 0) alternatives.push(ws.join(' '));
+    if (ws.length > 0 && (alt || namesAnAlternative(lex, ws))) alternatives.push(ws.join(' '));
   }
   const courtesy = findAct(lex, 'politeness', normalForm(trimEnd(statement)));
   if (courtesy && courtesy.start > 0) statement = statement.slice(0, courtesy.start);

@@ -56,13 +56,13 @@ describe('reply acts', () => {
   });
 
   it('"wrong" corrects what the agent reported, not a proposal it answers, where it names what to avoid', () => {
-    const report = thread(['school-agent', 'bot', 'Registration for the club opens in the autumn holidays, 5 to 16 October.'], ['markus', 'human', 'Wrong week, our autumn holidays are 12 to 24 October.']);
+    const report = thread(['office-agent', 'bot', 'The first-aid training is on Tuesday at 9:00 in room A1.'], ['markus', 'human', 'Wrong room, the training is in B2 this time.']);
     expect(typesAt(report, 1)).toEqual(['correction']);
-    const proposed: [string, Role, string] = ['pricing-agent', 'bot', 'Clearance proposal for February:\n1. Nordkapp 189 → 139\n2. Ase fleece −30 %, plus a 2-for-60 bundle.'];
-    const proposal = thread(proposed, ['katrin', 'human', 'Nordkapp at 139, yes. Fleece 30 % off, and no bundles. Bundles confuse people and we get tickets about the wrong price.']);
+    const proposed: [string, Role, string] = ['pricing-agent', 'bot', 'Sale proposal for March:\n1. Teapots 45 → 35\n2. Mugs −20 %, plus a 3-for-25 multipack.'];
+    const proposal = thread(proposed, ['katrin', 'human', 'Teapots at 35, yes. Mugs 20 % off, and no multipacks. Multipacks clutter the page and people pick the wrong size.']);
     expect(typesAt(proposal, 1)).not.toContain('correction');
     // (Saying plainly that the proposal is wrong still corrects it.)
-    const plainly = thread(proposed, ['katrin', 'human', "That's wrong, the Nordkapp list price is 199."]);
+    const plainly = thread(proposed, ['katrin', 'human', "That's wrong, the teapot list price is 49."]);
     expect(typesAt(plainly, 1)).toContain('correction');
   });
 

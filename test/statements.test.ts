@@ -1498,7 +1498,7 @@ describe('decision candidates', () => {
     expect(chosen('Wir nehmen Inter als Schrift, nicht Roboto.')[0][1]).toEqual(['Roboto']);
     expect(chosen('Usamos Inter como fuente, no el Roboto.')[0][1]).toEqual(['el Roboto']);
     // A number or a name is another value or thing; how, when or how sure is none.
-    expect(chosen('The trial is 14 days, not 30.')[0][1]).toEqual(['30']);
+    expect(chosen('The notice period is 4 weeks, not 6.')[0][1]).toEqual(['6']);
     expect(chosen('Use version 2.1, not 2.0.')[0][1]).toEqual(['2.0']);
     expect(chosen('We switch the body font to Inter next week, not now.')[0][1]).toEqual([]);
     expect(chosen('The body font is fixed, not negotiable.')[0][1]).toEqual([]);

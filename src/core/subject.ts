@@ -1764,8 +1764,8 @@ export function recappedValueChange(older: SubjectView, newer: SubjectView, reca
     for (const now of n.values.filter(given)) {
       if (newer.clauses.some((c) => c.values.some((v) => given(v) && comparable(v, now) && v.value !== now.value))) continue;
       const naming = recap.clauses.filter((c) => c.values.some((v) => given(v) && comparable(v, now)));
-      // (A recap may name the new value beside the one in force, as what speaks for it: "four
-      // Monday sends averaged 33 %, the one Thursday send 41 %" — "We're going to Thursday.")
+      // (A recap may name the new value beside the one in force, as what speaks for it: "we
+      // charge 25 EUR, the practice next door 40 EUR" — "40 EUR, from June 1.")
       const recapped = new Set(naming.flatMap((c) => c.values.filter((v) => given(v) && comparable(v, now) && !sameValue(v.value, now.value)).map((v) => v.value)));
       if (recapped.size !== 1) continue;
       const [was] = recapped;

@@ -30,7 +30,7 @@ export type SentenceAct =
   | 'proposal'
   | 'reason'
   | 'alternative'
-  // What a choice is said against at the end of its clause ("MedCPT, not Contriever"): an alternative only.
+  // What a choice is said against at the end of its clause ("Inter, not Roboto"): an alternative only.
   | 'contrast'
   | 'option-reference'
   | 'offer'

@@ -2259,6 +2259,28 @@ describe('decision candidates', () => {
     expect(after.filter((c) => c.p === 3).map((c) => c.statement)).toEqual(['Tractor goes to 226 then.']);
   });
 
+  it("gives a bare value settled between people the thing the agent's next message, taking it on, names it with ('Fine, 450 it is.' — 'Updated: orders up to 450 EUR …')", () => {
+    const settled = (agentNext: string) =>
+      candidates([
+        ['shop-bot', 'bot', 'The weekly report is out.'],
+        ['ines', 'human', 'I want the packers to approve orders alone up to 450 EUR.'],
+        ['omar', 'human', "That's a lot, 300 maybe."],
+        ['ines', 'human', 'They never got one wrong. 450.'],
+        ['omar', 'human', 'Fine, 450 it is.'],
+        ['shop-bot', 'bot', agentNext],
+      ])
+        .filter((c) => c.p === 4)
+        .map((c) => c.statement);
+    expect(settled('Updated the packing guide: orders up to 450 EUR are approved by the packer, above 450 EUR the shift lead approves.')).toEqual(['Orders: 450 it is.']);
+    // A message that only mentions the value among options of its own takes nothing on, and one
+    // naming two things with it names none.
+    expect(settled('Options for the next step: (1) keep the full 450 EUR for every store, (2) halve it.')).toEqual(['450 it is.']);
+    expect(settled('Updated: orders up to 450 EUR go through, refunds up to 450 EUR too.')).toEqual(['450 it is.']);
+    // Only a bound ties the value to a thing before it, and a verb before the bound is no thing.
+    expect(settled('Noted: orders are approved 450 at a time.')).toEqual(['450 it is.']);
+    expect(settled('Updated the guide: approved up to 450 EUR by the packer.')).toEqual(['450 it is.']);
+  });
+
   it('gives a bare value kept from a listed draft the thing its item names, never the label that calls it a draft', () => {
     const draft = answering('print-bot', 'Draft: resin €0.25/ml, minimum order €20, standard turnaround 5 working days, express 48h at +30%. Shall I publish it to the website?');
     expect(draft('5 bleibt.')).toEqual(['Turnaround: 5 bleibt.']);

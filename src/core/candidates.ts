@@ -1888,6 +1888,7 @@ function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: D
     const at = questionBehindValue(input, scene.p, statement);
     if (at !== null) asked = askedIn(at);
   }
+  if (!asked?.subject && valueOnly) asked = restatedHolder(input, scene.p, statement);
   const subject = asked?.subject;
   // (A statement that already names the thing, "The call is at 08:30." of the weekly call, needs no label.)
   if (!asked || !subject || overlap(subject, statement, input.stems) > 0) return statement;
@@ -2124,6 +2125,33 @@ function listedHolder(input: CandidateInput, at: number, statement: string): str
     if (before.every((w) => input.lexicon.words.statements.valueQualifier.test(w) || contentToken(w, input.stems) === null)) things.add(thing);
   }
   return things.size === 1 ? [...things][0] : null;
+}
+
+/**
+ * "Fine, 450 it is." between people, then the agent: "Updated the packing guide: orders up to 450
+ * EUR are approved by the packer": a bare value nobody asked for is of the thing the agent's next message bounds
+ * by it ("up to", "over", "ab"), when that message opens by taking it on (an agent's next message that only mentions the
+ * value, in options of its own, restates nothing).
+ */
+function restatedHolder(input: CandidateInput, p: number, statement: string): { at: number; subject: string } | null {
+  const at = p + 1;
+  const numbers = new Set(numbersOf(statement));
+  if (at >= input.messages.length || !opensTakingOn(input, at) || !numbersOf(input.messages[at].text).some((n) => numbers.has(n))) return null;
+  const things = new Set<string>();
+  for (const item of input.messages[at].text.split(/[,;:\n()]|\s[-–—]\s/)) {
+    const toks = item.trim().split(/\s+/).filter(Boolean);
+    const v = toks.findIndex((t) => numbersOf(t).some((n) => numbers.has(n)));
+    if (v < 1) continue;
+    let end = v;
+    while (end > 0 && v - end < 2 && input.lexicon.words.statements.valueBound.test(bareToken(toks[end - 1]))) end--;
+    // (Only a bound ties the value to the words before it: "raw events are kept 13 months" gives
+    // 13 to no thing named "kept", and a verb before the bound is no thing either.)
+    if (end === v) continue;
+    const thing = holderWords(input, toks.slice(0, end));
+    const last = thing === null ? '' : bareToken(toks[end - 1]);
+    if (thing && wordCount(thing) <= 3 && !/\p{L}ed$/u.test(last) && !input.lexicon.words.statements.subjectEnder.test(last) && !words(thing).some((w) => input.valueSlot?.(w.toLowerCase()) != null)) things.add(thing);
+  }
+  return things.size === 1 ? { at, subject: [...things][0] } : null;
 }
 
 /** An option that opens with its value ("€45 (same as the practice on Bergstraße)") with the thing it is a value of before it, where message `at`, which listed it, names one. */

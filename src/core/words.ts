@@ -93,6 +93,7 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     factCopula: new RegExp(`^(?:${words('factCopulas')})(?![\\p{L}\\p{N}])`, 'u'),
     valueCopula: new RegExp(`^(?:${words('valueCopulas')})$`, 'iu'),
     valueLink: new RegExp(`^(?:${words('valueLinks')})$`, 'iu'),
+    valueBound: new RegExp(`^(?:${words('valueBounds')})$`, 'iu'),
     valueQualifier: new RegExp(`^(?:${words('valueQualifiers')})$`, 'iu'),
     subjectEnder: new RegExp(`^(?:${words('subjectEnders')})$`, 'iu'),
     readyState: new RegExp(`^(?:${words('readyStates')})$`, 'iu'),

@@ -313,6 +313,53 @@ describe('a name a correction put in place of another', () => {
   });
 });
 
+describe("an agent's steps that copy a corrected command in one line", () => {
+  /** The agent's monthly steps; `line2` is the upload step. */
+  const steps = (line2: string) => `Monthly price run, first Monday:\n1. 06:00 export the price list from the shop\n2. 06:10 ${line2}\n3. 06:20 check the wholesaler's import report\nThese are the same steps as last time.`;
+  const tasks = (line2: string) => ({
+    T1: {
+      title: 'Price list upload',
+      discussion: transcript(`
+        03-02 09:00 mia: @feed-agent please upload the new price list to the wholesaler today.
+        03-02 09:01 feed-agent: Uploading now with \`sftp -P 22 feeds@old-gate.wholesale.example\` to the inbox folder. The file has 1,240 rows.
+        03-02 09:03 mia: No, the old gate is gone. Feeds go to new-gate.wholesale.example on port 2222 since February.
+        03-02 09:05 feed-agent: Thanks, uploaded to new-gate.wholesale.example on port 2222.
+      `),
+    },
+    T2: {
+      title: 'Monthly price run',
+      discussion: [
+        { author: 'mia', role: 'human', text: '@feed-agent post the steps for the monthly price run.', ts: '2026-04-01T09:00:00+01:00' },
+        { author: 'feed-agent', role: 'bot', text: steps(line2), ts: '2026-04-01T09:02:00+01:00' },
+        { author: 'mia', role: 'human', text: 'Thanks.', ts: '2026-04-01T09:05:00+01:00' },
+      ],
+    },
+  });
+  const contradictionsAfterRun = async (line2: string) => {
+    const dir = tempDir();
+    try {
+      writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks(line2), null, 2));
+      expect((await cli(['run', '--now', '2026-05-01T00:00:00Z'], dir)).status).toBe(0);
+      return { decisions: decisionsIn(dir), contradictions: contradictionsIn(dir) };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('flags the message whose line gives the wrong command again, with its wrong number, whatever the other lines say', async () => {
+    const { decisions, contradictions } = await contradictionsAfterRun('`sftp -P 22 feeds@old-gate.wholesale.example` and upload to the inbox folder');
+    const correction = decisions.find((d) => d.task_id === 'T1' && d.corrects)!;
+    expect(correction.statement).toContain('port 2222');
+    expect(contradictions.map((p) => [p.task_id, p.messages, p.contradicts])).toEqual([['T2', [1], [correction.id]]]);
+    expect(contradictions[0].description).toContain(`it restates what ${correction.id} corrected`);
+  });
+
+  it('leaves a line with the corrected value, or the same words without the wrong number, alone', async () => {
+    expect((await contradictionsAfterRun('`sftp -P 2222 feeds@new-gate.wholesale.example` and upload to the inbox folder')).contradictions).toEqual([]);
+    expect((await contradictionsAfterRun('upload with sftp to the inbox folder')).contradictions).toEqual([]);
+  });
+});
+
 describe('a correction that names the right place', () => {
   /** The agent's summary: the wrong venue far into it, beyond the excerpt a decision's context keeps. */
   const LONG = "Summary from the notes and emails: the workshop is planned for a Thursday in April with about 40 people from the partner schools. Catering quotes are still open, and three of the four speakers have confirmed their talks. The Glasshouse on Pier 4 holds 9 April for us at 2,800 EUR, so the workshop takes place at the Glasshouse and I'll use it as the venue on the flyer. The Old Mill in Linden was also considered (2,300 EUR).";

@@ -130,6 +130,15 @@ describe('guardFindings', () => {
     expect(why('We keep the nightly backups for 14 days.')).toEqual(['it gives another duration: 30 day → 14 day']);
     expect(why('Keep the backups for 30 days.')).toEqual([]);
   });
+
+  it('reads a long text line by line: a line that gives the corrected fact again with its wrong number is caught, one with the same words and no wrong number is not', () => {
+    const correction = correctionOf('DEC-20260302-001', 'Feeds go to new-gate.wholesale.example on port 2222 since February.', "Uploading now with 'sftp -P 22 feeds@old-gate.wholesale.example' to the inbox folder.");
+    const steps = (line: string) => `Monthly price run, first Monday:\n1. 06:00 export the price list from the shop\n2. 06:10 ${line}\n3. 06:20 check the wholesaler's import report\nThese are the same steps as last time.`;
+    const why = (text: string) => guardFindings(text, [correction], lexicon).map((f) => f.why);
+    expect(why(steps('`sftp -P 22 feeds@old-gate.wholesale.example` and upload to the inbox folder'))).toEqual([`it restates what DEC-20260302-001 corrected: "Uploading now with 'sftp -P 22 feeds@old-gate.wholesale.example' to the inbox folder."`]);
+    expect(why(steps('upload with sftp to the inbox folder'))).toEqual([]);
+    expect(why(steps('`sftp -P 2222 feeds@new-gate.wholesale.example` and upload to the inbox folder'))).toEqual([]);
+  });
 });
 
 describe('extract guard', () => {

@@ -2,7 +2,7 @@
 // that the correction is about. A correction is kept with the wrong fact so that a later text
 // giving it again is caught; an agent's message runs to many sentences, and the wrong fact is
 // often far from its opening ("… with Aylin Demir as your technical mentor." in a long draft).
-import { contentTokens, excerpt, nameWords, sharedCount, type Span, type Stems } from './text';
+import { contentTokens, excerpt, jaccard, nameWords, sharedCount, type Span, type Stems } from './text';
 
 /** Longest kept text of what a correction corrects (the format's excerpt length). */
 export const CORRECTED_MAX_CHARS = 200;
@@ -81,4 +81,35 @@ function nearnessWeights(correcting: ReadonlyArray<ReadonlySet<string>>, stateme
     for (const t of tokens) weight.set(t, Math.max(weight.get(t) ?? 0, w));
   });
   return weight;
+}
+
+/** Where a text is cut into the parts read for a corrected fact said again: a line, or a sentence's end before a space. */
+const SAID_PART = /\n+|(?<=[.!?])\s+/u;
+
+/** The numbers a text writes, as written ("5432", "21:00", "1,400"). */
+const numbersIn = (text: string) => new Set(text.match(/\d+(?:[.,:]\d+)*/g) ?? []);
+
+/**
+ * Whether a text says a corrected fact again in the words it was said in: it shares two words or
+ * more with what the correction corrected (`wrongText`), at least 0.3 of their words together, and
+ * reads less like the correction (`correction`) itself (under 0.6 of theirs together). A long
+ * message is read line by line and sentence by sentence too (the wrong fact comes back as one line
+ * of a runbook, which the other lines dilute), but a part counts only where it also gives a number
+ * the wrong text gave and the correction did not: which of the wrong text's words were wrong, the
+ * words alone do not say ("the salmorejo, the lamb shoulder" of a menu whose vegetarian count was
+ * corrected).
+ */
+export function wrongWordsSaidAgain(wrongText: string, correction: string, text: string, stems: Stems): boolean {
+  const wrong = new Set(contentTokens(wrongText, stems));
+  const right = new Set(contentTokens(correction, stems));
+  const says = (tokens: ReadonlySet<string>) => sharedCount(tokens, wrong) >= 2 && jaccard(tokens, wrong) >= 0.3 && jaccard(tokens, right) < 0.6;
+  const parts = text.split(SAID_PART);
+  if (parts.length < 2) return says(new Set(contentTokens(text, stems)));
+  const kept = numbersIn(correction);
+  const dropped = [...numbersIn(wrongText)].filter((n) => !kept.has(n));
+  if (dropped.length === 0) return false;
+  return parts.some((part) => {
+    const given = numbersIn(part);
+    return dropped.some((n) => given.has(n)) && says(new Set(contentTokens(part, stems)));
+  });
 }

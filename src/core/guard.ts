@@ -3,7 +3,8 @@
 // the run makes on every message of a discussion.
 import type { CompiledLexicon } from './contradiction';
 import { contradiction, correctedValueChanged, correctedViewOf, nameRestated, restatesRetired, SubjectMemo, valueReplacement, viewOf, type SubjectView } from './subject';
-import { contentTokens, jaccard, excerpt, sharedCount } from './text';
+import { wrongWordsSaidAgain } from './corrected';
+import { excerpt } from './text';
 import { PorterStems } from './porter';
 import type { Decision } from './types';
 
@@ -14,7 +15,6 @@ export interface GuardFinding {
 
 export function guardFindings(text: string, decisions: readonly Decision[], lexicon: CompiledLexicon): GuardFinding[] {
   const stems = new PorterStems(lexicon.words);
-  const tokens = new Set(contentTokens(text, stems));
   // A statement a superseded decision and an active one share is worked out once per check.
   const memo = new SubjectMemo(stems);
   const view = (t: string) => viewOf(t, lexicon.subjects, lexicon, memo);
@@ -48,7 +48,7 @@ export function guardFindings(text: string, decisions: readonly Decision[], lexi
       continue;
     }
     if (d.corrects) {
-      const why = againstCorrection(d, tokens, mine, { stems, view, corrected });
+      const why = againstCorrection(d, text, mine, { stems, view, corrected });
       if (why) add(d, why);
     }
   }
@@ -60,7 +60,7 @@ export function guardFindings(text: string, decisions: readonly Decision[], lexi
  * fact again in its words), gives the slot the correction set yet another value, or names the one
  * the correction put another in the place of.
  */
-function againstCorrection(d: Decision, tokens: ReadonlySet<string>, mine: SubjectView, read: { stems: PorterStems; view: (t: string) => SubjectView; corrected: (t: string) => SubjectView }): string | null {
+function againstCorrection(d: Decision, text: string, mine: SubjectView, read: { stems: PorterStems; view: (t: string) => SubjectView; corrected: (t: string) => SubjectView }): string | null {
   const wrongText = d.corrects!;
   const wrongView = read.corrected(wrongText);
   const own = read.view(d.statement);
@@ -70,8 +70,7 @@ function againstCorrection(d: Decision, tokens: ReadonlySet<string>, mine: Subje
   // correction often names it by "them": "we keep them 30 days").
   const changed = correctedValueChanged(wrongView, own, mine);
   if (changed) return `it gives ${changed.replace(/^a new /, 'another ')}`;
-  const wrong = new Set(contentTokens(wrongText, read.stems));
-  if (sharedCount(tokens, wrong) >= 2 && jaccard(tokens, wrong) >= 0.3 && jaccard(tokens, new Set(contentTokens(d.statement, read.stems))) < 0.6) return restates;
+  if (wrongWordsSaidAgain(wrongText, d.statement, text, read.stems)) return restates;
   // What a bot is about to write: a name the correction put another in the place of.
   const named = nameRestated(wrongView, own, mine);
   return named ? `${named}: ${d.id} corrected "${excerpt(wrongText)}"` : null;

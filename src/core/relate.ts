@@ -19,6 +19,7 @@ import { ALL_RELATED, type Affinity } from './affinity';
 import { ReplacementChains, replacementsOf } from './chains';
 import type { CompiledLexicon } from './contradiction';
 import { supersede } from './evolve';
+import { wrongWordsSaidAgain } from './corrected';
 import { compareInstants, compareRead, instantOf } from './instant';
 import { askedViewOf, changeSentences, containment, contradiction, correctedViewOf, givesDroppedNumber, givesOtherValue, nameRestated, replacement, restatesRetired, SubjectMemo, subjectWords, viewOf, type Reversal, type SubjectView } from './subject';
 import { answeredReplaces, crossTaskVerdict, recappedReplaces, isCorrection, reversalCues, titledChange, type LaterDecision, type RegistryJudge, type SaidIn } from './supersede';
@@ -924,7 +925,11 @@ function againstDecision(check: MessageCheck, o: Decision, m: Message, mv: Subje
   // once ("Load the rates into the channel manager on Monday, 2 March.") holds no value a later
   // date or amount could go against. (The answer is kept per message view, and a message has one role.)
   const why = check.firmContradiction(theirs, mv, m.role === 'bot' && o.type !== 'action_item') ?? (o.corrects ? correctedRestated(check.correctedView(o.corrects), theirs, mv, m.role === 'bot') : null);
-  return why ? { target: o, why } : null;
+  if (why) return { target: o, why };
+  // An agent's draft or runbook that says the corrected fact again in its own words (a line that
+  // copies the wrong command), as guard reads a text; a person quoting it is discussing it.
+  const wordsAgain = o.corrects && m.role === 'bot' && wrongWordsSaidAgain(o.corrects, o.statement, m.text, check.memo.stems);
+  return wordsAgain ? { target: o, why: `it restates what ${o.id} corrected: "${excerpt(o.corrects!, 120)}"` } : null;
 }
 
 /**

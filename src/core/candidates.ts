@@ -2129,9 +2129,9 @@ function listedHolder(input: CandidateInput, at: number, statement: string): str
 
 /**
  * "Fine, 450 it is." between people, then the agent: "Updated the packing guide: orders up to 450
- * EUR are approved by the packer": a bare value nobody asked for is of the thing the agent's next message bounds
- * by it ("up to", "over", "ab"), when that message opens by taking it on (an agent's next message that only mentions the
- * value, in options of its own, restates nothing).
+ * EUR are approved by the packer": a bare value nobody asked for is of the thing the agent's next
+ * message bounds by it ("up to", "over", "ab"), when that message opens by taking it on (an
+ * agent's next message that only mentions the value, in options of its own, restates nothing).
  */
 function restatedHolder(input: CandidateInput, p: number, statement: string): { at: number; subject: string } | null {
   const at = p + 1;

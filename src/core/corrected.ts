@@ -87,29 +87,38 @@ function nearnessWeights(correcting: ReadonlyArray<ReadonlySet<string>>, stateme
 const SAID_PART = /\n+|(?<=[.!?])\s+/u;
 
 /** The numbers a text writes, as written ("5432", "21:00", "1,400"). */
-const numbersIn = (text: string) => new Set(text.match(/\d+(?:[.,:]\d+)*/g) ?? []);
+function numbersIn(text: string): Set<string> {
+  return new Set(text.match(/\d+(?:[.,:]\d+)*/g) ?? []);
+}
+
+/** A text read for the words and numbers it says, whole and part by part (see SAID_PART). */
+export interface SaidWords {
+  tokens: ReadonlySet<string>;
+  numbers: ReadonlySet<string>;
+  /** Its lines and sentences, when it has more than one. */
+  parts: ReadonlyArray<{ tokens: ReadonlySet<string>; numbers: ReadonlySet<string> }>;
+}
+
+/** Reads a text once for wrongWordsSaidAgain, however many corrections it is held against. */
+export function saidWords(text: string, stems: Stems): SaidWords {
+  const split = text.split(SAID_PART);
+  const parts = split.length < 2 ? [] : split.map((part) => ({ tokens: new Set(contentTokens(part, stems)), numbers: numbersIn(part) }));
+  return { tokens: new Set(contentTokens(text, stems)), numbers: numbersIn(text), parts };
+}
 
 /**
  * Whether a text says a corrected fact again in the words it was said in: it shares two words or
- * more with what the correction corrected (`wrongText`), at least 0.3 of their words together, and
- * reads less like the correction (`correction`) itself (under 0.6 of theirs together). A long
- * message is read line by line and sentence by sentence too (the wrong fact comes back as one line
- * of a runbook, which the other lines dilute), but a part counts only where it also gives a number
- * the wrong text gave and the correction did not: which of the wrong text's words were wrong, the
+ * more with what the correction corrected (`wrong`), at least 0.3 of their words together, and
+ * reads less like the correction (`right`) itself (under 0.6 of theirs together). A text of more
+ * than one line or sentence is read part by part (the wrong fact comes back as one line of a
+ * runbook, which the other lines dilute), and a part counts only where it also gives a number the
+ * wrong text gave and the correction did not: which of the wrong text's words were wrong, the
  * words alone do not say ("the salmorejo, the lamb shoulder" of a menu whose vegetarian count was
  * corrected).
  */
-export function wrongWordsSaidAgain(wrongText: string, correction: string, text: string, stems: Stems): boolean {
-  const wrong = new Set(contentTokens(wrongText, stems));
-  const right = new Set(contentTokens(correction, stems));
-  const says = (tokens: ReadonlySet<string>) => sharedCount(tokens, wrong) >= 2 && jaccard(tokens, wrong) >= 0.3 && jaccard(tokens, right) < 0.6;
-  const parts = text.split(SAID_PART);
-  if (parts.length < 2) return says(new Set(contentTokens(text, stems)));
-  const kept = numbersIn(correction);
-  const dropped = [...numbersIn(wrongText)].filter((n) => !kept.has(n));
-  if (dropped.length === 0) return false;
-  return parts.some((part) => {
-    const given = numbersIn(part);
-    return dropped.some((n) => given.has(n)) && says(new Set(contentTokens(part, stems)));
-  });
+export function wrongWordsSaidAgain(wrong: SaidWords, right: SaidWords, text: SaidWords): boolean {
+  const says = (tokens: ReadonlySet<string>) => sharedCount(tokens, wrong.tokens) >= 2 && jaccard(tokens, wrong.tokens) >= 0.3 && jaccard(tokens, right.tokens) < 0.6;
+  if (text.parts.length === 0) return says(text.tokens);
+  const dropped = [...wrong.numbers].filter((n) => !right.numbers.has(n));
+  return dropped.length > 0 && text.parts.some((part) => dropped.some((n) => part.numbers.has(n)) && says(part.tokens));
 }

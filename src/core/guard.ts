@@ -3,7 +3,7 @@
 // the run makes on every message of a discussion.
 import type { CompiledLexicon } from './contradiction';
 import { contradiction, correctedValueChanged, correctedViewOf, nameRestated, restatesRetired, SubjectMemo, valueReplacement, viewOf, type SubjectView } from './subject';
-import { wrongWordsSaidAgain } from './corrected';
+import { saidWords, wrongWordsSaidAgain, type SaidWords } from './corrected';
 import { excerpt } from './text';
 import { PorterStems } from './porter';
 import type { Decision } from './types';
@@ -20,6 +20,7 @@ export function guardFindings(text: string, decisions: readonly Decision[], lexi
   const view = (t: string) => viewOf(t, lexicon.subjects, lexicon, memo);
   const corrected = (t: string) => correctedViewOf(t, lexicon.subjects, lexicon, memo);
   const mine = view(text);
+  const said = saidWords(text, stems);
   const byId = new Map(decisions.map((d) => [d.id, d]));
   const out: GuardFinding[] = [];
   const found = new Set<string>();
@@ -48,7 +49,7 @@ export function guardFindings(text: string, decisions: readonly Decision[], lexi
       continue;
     }
     if (d.corrects) {
-      const why = againstCorrection(d, text, mine, { stems, view, corrected });
+      const why = againstCorrection(d, mine, { stems, view, corrected, said });
       if (why) add(d, why);
     }
   }
@@ -60,7 +61,7 @@ export function guardFindings(text: string, decisions: readonly Decision[], lexi
  * fact again in its words), gives the slot the correction set yet another value, or names the one
  * the correction put another in the place of.
  */
-function againstCorrection(d: Decision, text: string, mine: SubjectView, read: { stems: PorterStems; view: (t: string) => SubjectView; corrected: (t: string) => SubjectView }): string | null {
+function againstCorrection(d: Decision, mine: SubjectView, read: { stems: PorterStems; view: (t: string) => SubjectView; corrected: (t: string) => SubjectView; said: SaidWords }): string | null {
   const wrongText = d.corrects!;
   const wrongView = read.corrected(wrongText);
   const own = read.view(d.statement);
@@ -70,7 +71,7 @@ function againstCorrection(d: Decision, text: string, mine: SubjectView, read: {
   // correction often names it by "them": "we keep them 30 days").
   const changed = correctedValueChanged(wrongView, own, mine);
   if (changed) return `it gives ${changed.replace(/^a new /, 'another ')}`;
-  if (wrongWordsSaidAgain(wrongText, d.statement, text, read.stems)) return restates;
+  if (wrongWordsSaidAgain(saidWords(wrongText, read.stems), saidWords(d.statement, read.stems), read.said)) return restates;
   // What a bot is about to write: a name the correction put another in the place of.
   const named = nameRestated(wrongView, own, mine);
   return named ? `${named}: ${d.id} corrected "${excerpt(wrongText)}"` : null;

@@ -19,7 +19,7 @@ import { ALL_RELATED, type Affinity } from './affinity';
 import { ReplacementChains, replacementsOf } from './chains';
 import type { CompiledLexicon } from './contradiction';
 import { supersede } from './evolve';
-import { wrongWordsSaidAgain } from './corrected';
+import { saidWords, wrongWordsSaidAgain, type SaidWords } from './corrected';
 import { compareInstants, compareRead, instantOf } from './instant';
 import { askedViewOf, changeSentences, containment, contradiction, correctedViewOf, givesDroppedNumber, givesOtherValue, nameRestated, replacement, restatesRetired, SubjectMemo, subjectWords, viewOf, type Reversal, type SubjectView } from './subject';
 import { answeredReplaces, crossTaskVerdict, recappedReplaces, isCorrection, reversalCues, titledChange, type LaterDecision, type RegistryJudge, type SaidIn } from './supersede';
@@ -728,6 +728,8 @@ interface MessageCheck {
   view: (text: string) => SubjectView;
   /** What a correction corrected, its questions read as claims (see correctedViewOf). */
   correctedView: (text: string) => SubjectView;
+  /** A decision's statement or what it corrected, read for its words and numbers (see saidWords); each text read once. */
+  said: (text: string) => SaidWords;
   /** `contradiction` on a firm subject, with values or without; each pair of views asked once. */
   firmContradiction: (theirs: SubjectView, mv: SubjectView, values: boolean) => string | null;
   /** One pattern per task and decision: the first message that contradicts it (or the decision that did). */
@@ -806,6 +808,7 @@ function messageCheck(registry: { decisions: Decision[] }, lexicon: CompiledLexi
     return at;
   };
   let chains: ReplacementChains | undefined;
+  const saidOfDecisions = new Map<string, SaidWords>();
   return {
     options,
     index,
@@ -815,6 +818,11 @@ function messageCheck(registry: { decisions: Decision[] }, lexicon: CompiledLexi
     affinity: context.affinity ?? ALL_RELATED,
     view: (text) => viewOf(text, subjects, lexicon, memo),
     correctedView: (text) => correctedViewOf(text, subjects, lexicon, memo),
+    said: (text) => {
+      let read = saidOfDecisions.get(text);
+      if (!read) saidOfDecisions.set(text, (read = saidWords(text, memo.stems)));
+      return read;
+    },
     firmContradiction: (theirs, mv, values) => (values ? firmWithValues : firmWithoutValues)(theirs, mv),
     flagged: new Set(already),
     byTask: decisionsByTask(registry.decisions),
@@ -852,9 +860,11 @@ function contradictedBy(check: MessageCheck, taskId: string, m: Message): Contra
   // ("Fine, flip it: …") reverses what it changes, it does not contradict it.
   const mv = check.view(m.text);
   if (mv.clauses.length === 0 || (m.role === 'human' && mv.reversals.length > 0)) return found;
+  let read: SaidWords | undefined;
+  const said = () => (read ??= saidWords(m.text, check.memo.stems));
   sortByRank(candidates, check.ranks);
   for (const { d: o } of candidates) {
-    const against = againstDecision(check, o, m, mv, taskId, before);
+    const against = againstDecision(check, o, m, mv, said, taskId, before);
     if (!against) continue;
     const { target, why } = against;
     const key = `${taskId}\u0000${target.id}`;
@@ -901,7 +911,7 @@ function recalledAgreement(check: MessageCheck, taskId: string, { by, agreed }: 
 }
 
 /** Whether message `m` contradicts decision `o` (or the decision that replaced it before `m` was written), and why. */
-function againstDecision(check: MessageCheck, o: Decision, m: Message, mv: SubjectView, taskId: string, before: (d: Decision, at?: number | null) => boolean): { target: Decision; why: string } | null {
+function againstDecision(check: MessageCheck, o: Decision, m: Message, mv: SubjectView, said: () => SaidWords, taskId: string, before: (d: Decision, at?: number | null) => boolean): { target: Decision; why: string } | null {
   const theirs = check.view(o.statement);
   if (o.status === 'superseded') {
     const by = o.superseded_by ? check.byId.get(o.superseded_by) : undefined;
@@ -928,7 +938,7 @@ function againstDecision(check: MessageCheck, o: Decision, m: Message, mv: Subje
   if (why) return { target: o, why };
   // An agent's draft or runbook that says the corrected fact again in its own words (a line that
   // copies the wrong command), as guard reads a text; a person quoting it is discussing it.
-  const wordsAgain = o.corrects && m.role === 'bot' && wrongWordsSaidAgain(o.corrects, o.statement, m.text, check.memo.stems);
+  const wordsAgain = o.corrects && m.role === 'bot' && wrongWordsSaidAgain(check.said(o.corrects), check.said(o.statement), said());
   return wordsAgain ? { target: o, why: `it restates what ${o.id} corrected: "${excerpt(o.corrects!, 120)}"` } : null;
 }
 

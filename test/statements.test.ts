@@ -597,6 +597,14 @@ describe('decision candidates', () => {
     expect(corrections([...photos, ['sepp', 'human', 'Thursday evening by post will not reach her by friday.']])).toEqual({ patterns: [], constraints: [] });
   });
 
+  it("reads a proposal verb put first with its 'I' left out ('Suggest 50 blue and 50 red this time?') as the agent's proposal, which a person's yes accepts", () => {
+    const offered = 'Last year we ordered 40 blue and 60 red mugs. Suggest 50 blue and 50 red this time?';
+    expect(acceptedSteps(offered, 'yes, perfect')).toEqual(['50 blue and 50 red this time.']);
+    expect(acceptedSteps('The old supplier is 4% cheaper on the reorder. Recommend we keep them for the autumn order.', 'Agreed.')).toEqual(['We keep them for the autumn order.']);
+    // A label that says what kind of text follows proposes nothing of its own.
+    expect(acceptedSteps('Suggested order for the fixes: the focus styles first, then the icon names. Any changes?', 'no changes')).not.toContain('Suggested order for the fixes.');
+  });
+
   it('takes the step a last question asks leave for from the sentence that put it up in full', () => {
     const asked = 'The CSV handoff mangled the revenue numbers. I would like to switch the handoff between agents to Parquet files with a fixed schema. OK to switch to Parquet?';
     expect(acceptedSteps(asked, 'Approved.')).toEqual(['Switch the handoff between agents to Parquet files with a fixed schema.']);

@@ -118,6 +118,8 @@ describe('guardFindings', () => {
     expect(finding.decision.id).toBe('DEC-20260110-001');
     expect(finding.why).toMatch(/^it restates what DEC-20260110-001 corrected: "Mark is a certified coach/);
     expect(guardFindings('The pitch is booked from nine to eleven on Saturday.', [correction], lexicon)).toEqual([]);
+    // A text of two sentences is read whole as well as sentence by sentence.
+    expect(guardFindings('Mark is our certified coach. He has ten years of experience with junior sessions.', [correction], lexicon).map((f) => f.why)).toEqual([expect.stringMatching(/^it restates what DEC-20260110-001 corrected/)]);
     expect(guardFindings('Our certified coach Mark will run the junior sessions alone.', [{ ...correction, status: 'superseded' }], lexicon)).toEqual([]);
   });
 

@@ -110,7 +110,7 @@ export function saidWords(text: string, stems: Stems): SaidWords {
  * Whether a text says a corrected fact again in the words it was said in: it shares two words or
  * more with what the correction corrected (`wrong`), at least 0.3 of their words together, and
  * reads less like the correction (`right`) itself (under 0.6 of theirs together). A text of more
- * than one line or sentence is read part by part (the wrong fact comes back as one line of a
+ * than one line or sentence is also read part by part (the wrong fact comes back as one line of a
  * runbook, which the other lines dilute), and a part counts only where it also gives a number the
  * wrong text gave and the correction did not: which of the wrong text's words were wrong, the
  * words alone do not say ("the salmorejo, the lamb shoulder" of a menu whose vegetarian count was
@@ -118,7 +118,7 @@ export function saidWords(text: string, stems: Stems): SaidWords {
  */
 export function wrongWordsSaidAgain(wrong: SaidWords, right: SaidWords, text: SaidWords): boolean {
   const says = (tokens: ReadonlySet<string>) => sharedCount(tokens, wrong.tokens) >= 2 && jaccard(tokens, wrong.tokens) >= 0.3 && jaccard(tokens, right.tokens) < 0.6;
-  if (text.parts.length === 0) return says(text.tokens);
+  if (says(text.tokens)) return true;
   const dropped = [...wrong.numbers].filter((n) => !right.numbers.has(n));
   return dropped.length > 0 && text.parts.some((part) => dropped.some((n) => part.numbers.has(n)) && says(part.tokens));
 }

@@ -551,7 +551,7 @@ export interface StatementWords {
   valueCopula: RegExp;
   /** A word between such a verb and the value ("stays at 30 days"), as a whole word. */
   valueLink: RegExp;
-  /** A word between a thing and the value that bounds it ("refunds up to 300 EUR"), as a whole word. */
+  /** A word between a thing and the value that bounds it ("orders up to 450 EUR"), as a whole word. */
   valueBound: RegExp;
   /** A word that says which of a thing's values is meant ("current"), as a whole word. */
   valueQualifier: RegExp;

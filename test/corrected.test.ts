@@ -1,6 +1,6 @@
 // What a correction corrects: the claims of the corrected message the correction is about, kept
 // with the correction so that a later text giving the wrong fact again is caught.
-import { correctedMessage, correctedPart, correctingMessage, CORRECTED_MAX_CHARS } from '../src/core/corrected';
+import { correctedMessage, correctedPart, correctingMessage, CORRECTED_MAX_CHARS, saidWords, wrongWordsSaidAgain } from '../src/core/corrected';
 import { PorterStems } from '../src/core/porter';
 import { splitSentences } from '../src/core/sentenceActs';
 import { statedNames, subjectClauses } from '../src/core/subject';
@@ -51,5 +51,26 @@ describe('the part of a message a correction corrects', () => {
   it('keeps every claim that shares as much, in order, and not the other claims of their sentences', () => {
     const text = 'Backups are kept for 7 days, and restores are tested monthly. Logs are kept for 7 days.';
     expect(part(text, 'No, 7 days is too short, we keep them 30 days.', 'We keep them 30 days.')).toBe('Backups are kept for 7 days; Logs are kept for 7 days.');
+  });
+});
+
+describe('wrongWordsSaidAgain', () => {
+  const WRONG = "Uploading now with 'sftp -P 22 feeds@old-gate.wholesale.example' to the inbox folder.";
+  const RIGHT = 'Feeds go to new-gate.wholesale.example on port 2222 since February.';
+  const again = (text: string) => wrongWordsSaidAgain(saidWords(WRONG, stems), saidWords(RIGHT, stems), saidWords(text, stems));
+  const steps = (line: string) => `Monthly price run, first Monday:\n1. 06:00 export the price list from the shop and check every row against the wholesaler's catalogue\n2. 06:10 ${line}\n3. 06:20 check the wholesaler's import report and the rejected rows\nThese are the same steps as last time.`;
+
+  it('reads a short text by the words it shares with what was corrected, and not by the correction\'s own words', () => {
+    expect(again('Upload with sftp to feeds@old-gate.wholesale.example, inbox folder.')).toBe(true);
+    expect(again('Feeds go to new-gate.wholesale.example on port 2222.')).toBe(false);
+  });
+
+  it('finds the wrong fact in one line of a long text only where that line gives the number the correction dropped', () => {
+    const line = '`sftp -P 22 feeds@old-gate.wholesale.example` and upload to the inbox folder';
+    // The other lines dilute the line: the whole text alone does not say it again.
+    expect(wrongWordsSaidAgain(saidWords(WRONG, stems), saidWords(RIGHT, stems), { ...saidWords(steps(line), stems), parts: [] })).toBe(false);
+    expect(again(steps(line))).toBe(true);
+    expect(again(steps('`sftp feeds@old-gate.wholesale.example` and upload to the inbox folder'))).toBe(false);
+    expect(again(steps('`sftp -P 2222 feeds@new-gate.wholesale.example` and upload to the inbox folder'))).toBe(false);
   });
 });

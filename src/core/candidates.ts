@@ -2110,21 +2110,35 @@ function holderIn(input: CandidateInput, sentence: string, kind: string): string
  * three content words that open the item, none of them a value); null unless exactly one item has it.
  */
 function listedHolder(input: CandidateInput, at: number, statement: string): string | null {
-  const numbers = new Set(numbersOf(statement));
   const things = new Set<string>();
-  for (const item of input.messages[at].text.split(/[,;:\n()]|\s[-–—]\s/)) {
-    const toks = item.trim().split(/\s+/).filter(Boolean);
-    const v = toks.findIndex((t) => numbersOf(t).some((n) => numbers.has(n)));
-    if (v < 1) continue;
+  for (const { toks, v } of itemsWithValue(input.messages[at].text, statement)) {
     const thing = holderWords(input, toks.slice(0, v));
     // (The thing opens the item, after words such as "standard" at most: "… and then 5 more" names none.)
     const before = toks.slice(0, v - (thing ? wordCount(thing) : 0)).map(bareToken);
-    // (A thing is named by a word or three that are no values: "the Hoffmanns offered Thursday
-    // 10:00" says who offered what, and names no thing 10 is of.)
-    if (!thing || wordCount(thing) > 3 || words(thing).some((w) => input.valueSlot?.(w.toLowerCase()) != null)) continue;
+    if (!thing || !holdsAValue(input, thing)) continue;
     if (before.every((w) => input.lexicon.words.statements.valueQualifier.test(w) || contentToken(w, input.stems) === null)) things.add(thing);
   }
   return things.size === 1 ? [...things][0] : null;
+}
+
+/** The items of a message (cut at commas, colons, brackets, lines and spaced dashes) that give a number of the statement, each as its words and where that number stands (never first). */
+function itemsWithValue(text: string, statement: string): Array<{ toks: string[]; v: number }> {
+  const numbers = new Set(numbersOf(statement));
+  const out: Array<{ toks: string[]; v: number }> = [];
+  for (const item of text.split(/[,;:\n()]|\s[-–—]\s/)) {
+    const toks = item.trim().split(/\s+/).filter(Boolean);
+    const v = toks.findIndex((t) => numbersOf(t).some((n) => numbers.has(n)));
+    if (v >= 1) out.push({ toks, v });
+  }
+  return out;
+}
+
+/**
+ * Whether a run of words before a value names the thing it is of: a word or three that are no
+ * values ("the Hoffmanns offered Thursday 10:00" says who offered what, and names no thing 10 is of).
+ */
+function holdsAValue(input: CandidateInput, thing: string): boolean {
+  return wordCount(thing) <= 3 && !words(thing).some((w) => input.valueSlot?.(w.toLowerCase()) != null);
 }
 
 /**
@@ -2135,13 +2149,9 @@ function listedHolder(input: CandidateInput, at: number, statement: string): str
  */
 function restatedHolder(input: CandidateInput, p: number, statement: string): { at: number; subject: string } | null {
   const at = p + 1;
-  const numbers = new Set(numbersOf(statement));
-  if (at >= input.messages.length || !opensTakingOn(input, at) || !numbersOf(input.messages[at].text).some((n) => numbers.has(n))) return null;
+  if (at >= input.messages.length || !opensTakingOn(input, at)) return null;
   const things = new Set<string>();
-  for (const item of input.messages[at].text.split(/[,;:\n()]|\s[-–—]\s/)) {
-    const toks = item.trim().split(/\s+/).filter(Boolean);
-    const v = toks.findIndex((t) => numbersOf(t).some((n) => numbers.has(n)));
-    if (v < 1) continue;
+  for (const { toks, v } of itemsWithValue(input.messages[at].text, statement)) {
     let end = v;
     while (end > 0 && v - end < 2 && input.lexicon.words.statements.valueBound.test(bareToken(toks[end - 1]))) end--;
     // (Only a bound ties the value to the words before it: "raw events are kept 13 months" gives
@@ -2149,7 +2159,7 @@ function restatedHolder(input: CandidateInput, p: number, statement: string): { 
     if (end === v) continue;
     const thing = holderWords(input, toks.slice(0, end));
     const last = thing === null ? '' : bareToken(toks[end - 1]);
-    if (thing && wordCount(thing) <= 3 && !/\p{L}ed$/u.test(last) && !input.lexicon.words.statements.subjectEnder.test(last) && !words(thing).some((w) => input.valueSlot?.(w.toLowerCase()) != null)) things.add(thing);
+    if (thing && holdsAValue(input, thing) && !/\p{L}ed$/u.test(last) && !input.lexicon.words.statements.subjectEnder.test(last)) things.add(thing);
   }
   return things.size === 1 ? { at, subject: [...things][0] } : null;
 }

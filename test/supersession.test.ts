@@ -955,6 +955,17 @@ describe('relations given by what a decision answers', () => {
     // Without knowing it is a correction, two texts sharing no subject word are not related.
     expect(restatesRetired(corrected, correction, view('Draft offer for Keller: 3 workshop days, payment within 30 days.'), false)).toBeNull();
   });
+
+  it('reads a value of a list the correction left alone as the value of its own thing', () => {
+    // A schedule gives one slot for several things; the correction moved one of them.
+    const corrected = view('Programme for the open evening: doors 17:00, talks 17:30, buffet 19:00, last bus 22:15.');
+    const correction = view('The talks start at 18:00 now, the head teacher is in a meeting until then.');
+    // A later draft that gives the other things their times says nothing against it…
+    expect(restatesRetired(corrected, correction, view('Flyer text: doors open at 17:00; the buffet is at 19:00; the last bus leaves at 22:15.'), false, true)).toBeNull();
+    // …one that gives the talks the old time, or a third one, does.
+    expect(restatesRetired(corrected, correction, view('Flyer text: doors open at 17:00; the talks start at 17:30.'), false, true)).toMatch(/17:30, the value that was replaced/);
+    expect(restatesRetired(corrected, correction, view('Flyer text: doors open at 17:00; the talks start at 18:30.'), false, true)).toMatch(/18:30 where the correction set 18:00/);
+  });
 });
 
 describe('across tasks', () => {

@@ -314,6 +314,25 @@ describe('decide', () => {
     expect(friday.reasons).toEqual(['weekend rollbacks cost us twice last month']);
   });
 
+  it('keeps the reason a German or Spanish speaker gives after a decision out of its statement, as an English one', () => {
+    const reasonsOf = (question: string, answer: string) => {
+      const a = analyseTask(
+        'T6',
+        [
+          { author: 'bot', role: 'bot', text: question },
+          { author: 'eva', role: 'human', text: answer },
+          { author: 'bot', role: 'bot', text: 'Understood, I have updated the plan.' },
+        ],
+        engine,
+        new Set(['T6']),
+      );
+      return a.decisions.map((d) => [d.statement, d.reasons]);
+    };
+    expect(reasonsOf('Should the reminder go out by SMS or by email?', 'Per SMS, sonst liest es niemand.')).toEqual([[expect.not.stringMatching(/sonst/i), ['liest es niemand']]]);
+    expect(reasonsOf('Should we keep the old supplier or switch in March?', 'Wir bleiben beim alten Lieferanten, denn der Vertrag läuft bis Juni.')).toEqual([[expect.not.stringMatching(/Vertrag/), ['der Vertrag läuft bis Juni']]]);
+    expect(reasonsOf('¿Hacemos la reunión el martes o el jueves?', 'El martes, ya que el local está libre ese día.')).toEqual([[expect.not.stringMatching(/local/), ['el local está libre ese día']]]);
+  });
+
   it('queues mid-importance topics for review instead of deciding', () => {
     const messages = msgs(['a', 'human', 'we will use the blue theme for the landing page header and footer']);
     const detections = detect(messages, engine.rules).detections;

@@ -1970,9 +1970,9 @@ export function restatesRetired(retired: SubjectView, replacedAsSaid: SubjectVie
           // (A value the replacement kept, "still at 6:00", was not replaced; one a correction
           // gives again is the wrong one quoted, "7 days is too short".)
           if (v.negated || !n.values.some((x) => x.key === v.key) || (!corrected && n.values.some((x) => !x.negated && comparable(x, v) && x.value === v.value))) continue;
-          // (Where the older text gave this slot for several things, "ceremony 18:00, cocktail
-          // 19:00, dinner 20:30", a later value is of the thing its own clause names: it counts
-          // only in a clause that names a thing the replacement names.)
+          // (Where the older text gave this slot for several things, "doors 17:00, talks 17:30,
+          // buffet 19:00", a later value is of the thing its own clause names: it counts only in
+          // a clause that names a thing the replacement names.)
           if (valuesOf(r, v.key).length > 1 && shared(l.anchor, n.anchor) === 0) continue;
           const given = l.values.filter((x) => !x.negated && comparable(x, v));
           if (given.some((x) => x.value === v.value)) {

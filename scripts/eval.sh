@@ -13,7 +13,8 @@ fi
 [ -f "$root/dist/cli/main.js" ] || npm --prefix "$root" run build >/dev/null
 cd "$root"
 # The decision scorer judged first on writers it was not fitted on (fit on all writers but one,
-# score the one left out, for each), with the in-sample figure beside it.
+# score the one left out, for each), with the in-sample figure beside it; then again with the
+# writer left out also read without the phrases only their discussions contain.
 if [ -f "$sets/agent-tasks/gold.json" ]; then
   EVAL_DIR="$sets" node "$root/scripts/lowo.js" "$@"
   # (The shipped weights are scored below: say when they are not what fitting gives now.)

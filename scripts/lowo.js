@@ -4,15 +4,17 @@
 // discussions, fit on all the others, run the CLI on the whole set with those weights, and score
 // the writer left out (score.mjs --writer). Prints each writer's rows, then the mean and the
 // worst writer of each row, then the in-sample figure (the shipped weights, fitted on every writer)
-// beside them. Reads the labelled data from EVAL_DIR (default ../shared/eval); writes only to a
-// temp folder.
+// beside them. Then the same left-out runs with the writer also read without the phrases only
+// that writer's discussions contain: the phrase lists were written by reading these writers, so
+// the first table still reads each writer with phrases grown from their own texts. Reads the
+// labelled data from EVAL_DIR (default ../shared/eval); writes only to a temp folder.
 //
 // Usage: node scripts/lowo.js [--json] [--writers C,D,…]
 const { execFileSync } = require('node:child_process');
 const { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { train, stableJson } = require('./train');
+const { train, stableJson, labelledIn, ownPhrases, engineWithoutOwnPhrases } = require('./train');
 
 const root = join(__dirname, '..');
 const sets = process.env.EVAL_DIR ?? join(root, '..', 'shared', 'eval');
@@ -49,6 +51,35 @@ function runAndScore(scorerFile, writers) {
       out[w] = rowsOf(text);
     }
     return out;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The left-out run of `writer` read without the phrases only that writer says (`sole`), with the
+ * scorer fitted without them: in this process, as the CLI would run it, with that engine in place
+ * of the shipped one (the set is small enough to be analysed in one thread).
+ */
+async function runWithoutOwnPhrasesAndScore(scorer, writer, sole) {
+  const { WarmState } = require(join(root, 'dist', 'app', 'caches.js'));
+  const { extractRun } = require(join(root, 'dist', 'app', 'run.js'));
+  const engine = await engineWithoutOwnPhrases(sole, writer);
+  engine.scorer = scorer;
+  class WithThisEngine extends WarmState {
+    async engineFor() {
+      return engine;
+    }
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'lowo-own-'));
+  try {
+    copyFileSync(join(data, 'tasks.json'), join(dir, 'tasks.json'));
+    writeFileSync(join(dir, 'extract.config.json'), '{}');
+    const result = await extractRun({ cwd: dir, now: '2026-01-01T00:00:00Z', warm: new WithThisEngine() });
+    const failed = result.diagnostics.filter((d) => d.severity === 'error');
+    if (failed.length > 0) throw new Error(`run without ${writer}'s own phrases: ${failed[0].message}`);
+    const text = execFileSync(process.execPath, [join(sets, 'score.mjs'), 'agent-tasks', join(data, 'gold.json'), join(dir, 'tasks.json'), join(dir, 'memory'), '--json', '--writer', writer], { encoding: 'utf8' });
+    return rowsOf(text);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -91,37 +122,54 @@ async function main() {
   const gold = JSON.parse(readFileSync(join(data, 'gold.json'), 'utf8'));
   const writers = [...new Set(Object.values(gold).map((g) => g.writer))].filter((w) => !only || only.includes(w)).sort();
   const left = {};
+  const leftWithoutOwn = {};
+  const { tasks } = labelledIn(data);
+  const sole = await ownPhrases(tasks, gold);
   const tmp = mkdtempSync(join(tmpdir(), 'lowo-models-'));
   try {
     for (const w of writers) {
       const file = join(tmp, `scorer-${w}.json`);
-      writeFileSync(file, stableJson(await train({ data, leaveOut: w, seed: 1 })));
+      const scorer = await train({ data, leaveOut: w, seed: 1 });
+      writeFileSync(file, stableJson(scorer));
       left[w] = runAndScore(file, [w])[w];
+      leftWithoutOwn[w] = await runWithoutOwnPhrasesAndScore(scorer, w, sole);
       if (!asJson) process.stderr.write(`lowo: writer ${w} scored\n`);
     }
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
   const inSample = runAndScore(null, writers);
-  const table = ROWS.map((row) => {
+  const table = tableOf(writers, left, inSample);
+  const withoutOwn = tableOf(writers, leftWithoutOwn, null);
+  if (asJson) {
+    process.stdout.write(`${JSON.stringify({ set: 'agent-tasks:leave-one-writer-out', writers, table })}\n`);
+    process.stdout.write(`${JSON.stringify({ set: 'agent-tasks:leave-one-writer-out-and-their-phrases', writers, table: withoutOwn })}\n`);
+    return;
+  }
+  printTable('agent-tasks, leave one writer out (fit on the other writers, score this one)', writers, table, true);
+  printTable("agent-tasks, leave one writer out and read that writer without the phrases only their discussions contain", writers, withoutOwn, false);
+}
+
+/** Each row's values per writer, mean, worst writer, pooled figure and (with `inSample`) the in-sample mean. */
+function tableOf(writers, left, inSample) {
+  return ROWS.map((row) => {
     const values = writers.map((w) => pick(left[w], row));
     const nums = values.filter((v) => typeof v === 'number');
     const mean = nums.length ? nums.reduce((s, v) => s + v, 0) / nums.length : null;
     const lowerIsBetter = row[2].startsWith('empty') || row[2].startsWith('median');
     const worst = nums.length ? (lowerIsBetter ? Math.max(...nums) : Math.min(...nums)) : null;
     const worstWriter = worst === null ? '' : writers[values.indexOf(worst)];
-    const ins = writers.map((w) => pick(inSample[w], row)).filter((v) => typeof v === 'number');
+    const ins = inSample ? writers.map((w) => pick(inSample[w], row)).filter((v) => typeof v === 'number') : [];
     const inMean = ins.length ? ins.reduce((s, v) => s + v, 0) / ins.length : null;
     return { row: row[2], values, mean, worst, worstWriter, pooled: pooled(writers.map((w) => left[w]), row), inSample: inMean };
   });
-  if (asJson) {
-    process.stdout.write(`${JSON.stringify({ set: 'agent-tasks:leave-one-writer-out', writers, table })}\n`);
-    return;
-  }
+}
+
+function printTable(title, writers, table, withInSample) {
   const fmt = (v) => (v === null || v === undefined ? '  -  ' : Number(v).toFixed(3).padStart(5));
-  process.stdout.write(`agent-tasks, leave one writer out (fit on the other writers, score this one)\n`);
-  process.stdout.write(`${'row'.padEnd(28)} ${writers.map((w) => w.padStart(5)).join(' ')}   mean  worst     pooled  in-sample mean\n`);
-  for (const t of table) process.stdout.write(`${t.row.padEnd(28)} ${t.values.map(fmt).join(' ')}  ${fmt(t.mean)} ${fmt(t.worst)} ${t.worstWriter.padEnd(3)} ${fmt(t.pooled)}  ${fmt(t.inSample)}\n`);
+  process.stdout.write(`${title}\n`);
+  process.stdout.write(`${'row'.padEnd(28)} ${writers.map((w) => w.padStart(5)).join(' ')}   mean  worst     pooled${withInSample ? '  in-sample mean' : ''}\n`);
+  for (const t of table) process.stdout.write(`${t.row.padEnd(28)} ${t.values.map(fmt).join(' ')}  ${fmt(t.mean)} ${fmt(t.worst)} ${t.worstWriter.padEnd(3)} ${fmt(t.pooled)}${withInSample ? `  ${fmt(t.inSample)}` : ''}\n`);
   process.stdout.write('(mean: over the writers where the row is defined; "-": nothing labelled and nothing found. pooled: every left-out writer\'s items counted at once.)\n');
 }
 

@@ -74,7 +74,21 @@ function preferred(x, y) {
  * their own in them.
  */
 async function enginesWithoutOwnPhrases(tasks, gold, leaveOut) {
-  const { shippedPhrases, loadEngineWithout } = require(join(dist, 'app', 'engine.js'));
+  const engines = new Map();
+  const sole = await ownPhrases(tasks, gold);
+  // (Whose phrases are a writer's own is judged on every writer; the writer left out needs no engine.)
+  for (const writer of writersOf(gold)) if (writer !== leaveOut) engines.set(writer, await engineWithoutOwnPhrases(sole, writer));
+  return engines;
+}
+
+/** The writers of the labelled tasks, sorted. */
+function writersOf(gold) {
+  return [...new Set(Object.keys(gold).map((id) => String(gold[id].writer ?? '?')))].sort();
+}
+
+/** Each shipped phrase that one writer's discussions alone contain → that writer (core/attestation). */
+async function ownPhrases(tasks, gold) {
+  const { shippedPhrases } = require(join(dist, 'app', 'engine.js'));
   const { normalizeDiscussion } = require(join(dist, 'core', 'normalize.js'));
   const { soleWriters } = require(join(dist, 'core', 'attestation.js'));
   const { DEFAULT_CONFIG } = require(join(dist, 'core', 'types.js'));
@@ -84,11 +98,14 @@ async function enginesWithoutOwnPhrases(tasks, gold, leaveOut) {
     // (The messages as the engine reads them: whatever field holds the text, clipped and folded alike.)
     texts.set(writer, [...(texts.get(writer) ?? []), ...normalizeDiscussion(tasks[id]?.discussion ?? [], DEFAULT_CONFIG).map((m) => m.text)]);
   }
-  const sole = soleWriters(await shippedPhrases(), texts);
-  const engines = new Map();
-  // (Whose phrases are a writer's own is judged on every writer; the writer left out needs no engine.)
-  for (const writer of [...texts.keys()].sort()) if (writer !== leaveOut) engines.set(writer, await loadEngineWithout({ ...DEFAULT_CONFIG }, (phrase) => sole.get(phrase) === writer));
-  return engines;
+  return soleWriters(await shippedPhrases(), texts);
+}
+
+/** The shipped engine without the phrases `sole` gives to `writer`. */
+async function engineWithoutOwnPhrases(sole, writer) {
+  const { loadEngineWithout } = require(join(dist, 'app', 'engine.js'));
+  const { DEFAULT_CONFIG } = require(join(dist, 'core', 'types.js'));
+  return loadEngineWithout({ ...DEFAULT_CONFIG }, (phrase) => sole.get(phrase) === writer);
 }
 
 /** The labelled tasks and their labels, read and fingerprinted once per folder (fitting reads them in two ways). */
@@ -326,7 +343,7 @@ async function main() {
   process.stderr.write(`train: ${model.trained.examples} clauses (${model.trained.positives} decisions) from writers ${model.trained.writers.join(', ')}; thresholds registry ${t.registry}, review ${t.review}; wrote ${options.out}\n`);
 }
 
-module.exports = { train, stableJson, examplesOf, uncuedShares, bestOnGrid, thresholdsOfScored };
+module.exports = { train, stableJson, examplesOf, uncuedShares, bestOnGrid, thresholdsOfScored, labelledIn, ownPhrases, engineWithoutOwnPhrases };
 
 if (require.main === module) {
   main().catch((err) => {

@@ -328,9 +328,9 @@ describe('decide', () => {
       );
       return a.decisions.map((d) => [d.statement, d.reasons]);
     };
-    expect(reasonsOf('Should the reminder go out by SMS or by email?', 'Per SMS, sonst liest es niemand.')).toEqual([[expect.not.stringMatching(/sonst/i), ['liest es niemand']]]);
-    expect(reasonsOf('Should we keep the old supplier or switch in March?', 'Wir bleiben beim alten Lieferanten, denn der Vertrag läuft bis Juni.')).toEqual([[expect.not.stringMatching(/Vertrag/), ['der Vertrag läuft bis Juni']]]);
-    expect(reasonsOf('¿Hacemos la reunión el martes o el jueves?', 'El martes, ya que el local está libre ese día.')).toEqual([[expect.not.stringMatching(/local/), ['el local está libre ese día']]]);
+    expect(reasonsOf('Should the reminder go out by SMS or by email?', 'Per SMS, sonst liest es niemand.')).toEqual([['Reminder: per SMS.', ['liest es niemand']]]);
+    expect(reasonsOf('Should we keep the old supplier or switch in March?', 'Wir bleiben beim alten Lieferanten, denn der Vertrag läuft bis Juni.')).toEqual([['Wir bleiben beim alten Lieferanten.', ['der Vertrag läuft bis Juni']]]);
+    expect(reasonsOf('¿Hacemos la reunión el martes o el jueves?', 'El martes, ya que el local está libre ese día.')).toEqual([['El martes.', ['el local está libre ese día']]]);
   });
 
   it('queues mid-importance topics for review instead of deciding', () => {

@@ -2,6 +2,7 @@
 // that the correction is about. A correction is kept with the wrong fact so that a later text
 // giving it again is caught; an agent's message runs to many sentences, and the wrong fact is
 // often far from its opening ("… with Aylin Demir as your technical mentor." in a long draft).
+import { writtenNumbers } from './subject';
 import { contentTokens, excerpt, jaccard, nameWords, sharedCount, type Span, type Stems } from './text';
 
 /** Longest kept text of what a correction corrects (the format's excerpt length). */
@@ -86,10 +87,6 @@ function nearnessWeights(correcting: ReadonlyArray<ReadonlySet<string>>, stateme
 /** Where a text is cut into the parts read for a corrected fact said again: a line, or a sentence's end before a space. */
 const SAID_PART = /\n+|(?<=[.!?])\s+/u;
 
-/** The numbers a text writes, as written ("5432", "21:00", "1,400"). */
-function numbersIn(text: string): Set<string> {
-  return new Set(text.match(/\d+(?:[.,:]\d+)*/g) ?? []);
-}
 
 /** A text read for the words and numbers it says, whole and part by part (see SAID_PART). */
 export interface SaidWords {
@@ -102,8 +99,8 @@ export interface SaidWords {
 /** Reads a text once for wrongWordsSaidAgain, however many corrections it is held against. */
 export function saidWords(text: string, stems: Stems): SaidWords {
   const split = text.split(SAID_PART);
-  const parts = split.length < 2 ? [] : split.map((part) => ({ tokens: new Set(contentTokens(part, stems)), numbers: numbersIn(part) }));
-  return { tokens: new Set(contentTokens(text, stems)), numbers: numbersIn(text), parts };
+  const parts = split.length < 2 ? [] : split.map((part) => ({ tokens: new Set(contentTokens(part, stems)), numbers: writtenNumbers(part) }));
+  return { tokens: new Set(contentTokens(text, stems)), numbers: writtenNumbers(text), parts };
 }
 
 /**
@@ -113,8 +110,7 @@ export function saidWords(text: string, stems: Stems): SaidWords {
  * than one line or sentence is also read part by part (the wrong fact comes back as one line of a
  * runbook, which the other lines dilute), and a part counts only where it also gives a number the
  * wrong text gave and the correction did not: which of the wrong text's words were wrong, the
- * words alone do not say ("the salmorejo, the lamb shoulder" of a menu whose vegetarian count was
- * corrected).
+ * words alone do not say (the dishes of a menu whose vegetarian count was corrected).
  */
 export function wrongWordsSaidAgain(wrong: SaidWords, right: SaidWords, text: SaidWords): boolean {
   const says = (tokens: ReadonlySet<string>) => sharedCount(tokens, wrong.tokens) >= 2 && jaccard(tokens, wrong.tokens) >= 0.3 && jaccard(tokens, right.tokens) < 0.6;

@@ -1125,6 +1125,11 @@ export function numberKey(value: string): string | null {
   return n === undefined ? null : normalNumber(n);
 }
 
+/** The numbers a text writes, each as numberKey writes it ("1,400" and "1400" alike). */
+export function writtenNumbers(text: string): Set<string> {
+  return new Set((text.match(WRITTEN_NUMBER) ?? []).map(normalNumber));
+}
+
 /** A number as written, with its separators: "12:30", "2,400", "3,95". */
 const WRITTEN_NUMBER = /\d+(?:[.,:]\d+)*/g;
 

@@ -8,7 +8,7 @@ import { replyActs } from '../src/core/replies';
 import { optionListsIn, statementAt } from '../src/core/statement';
 import { answeredPositions, detect } from '../src/core/detect';
 import { dateKey, normalizeDiscussion } from '../src/core/normalize';
-import { analyseTask } from '../src/core/pipeline';
+import { analyseTask, candidateClauses } from '../src/core/pipeline';
 import { DEFAULT_TUNING } from '../src/core/tuning';
 import { classify, importanceScore } from '../src/core/score';
 import { sentences, wordCount } from '../src/core/text';
@@ -314,23 +314,33 @@ describe('decide', () => {
     expect(friday.reasons).toEqual(['weekend rollbacks cost us twice last month']);
   });
 
+  /** What a task of one agent question and one person's answer decides: each decision's statement and reasons. */
+  const decidedOn = (question: string, answer: string) =>
+    analyseTask(
+      'T6',
+      [
+        { author: 'bot', role: 'bot', text: question },
+        { author: 'eva', role: 'human', text: answer },
+        { author: 'bot', role: 'bot', text: 'Understood, I have updated the plan.' },
+      ],
+      engine,
+      new Set(['T6']),
+    ).decisions.map((d) => [d.statement, d.reasons]);
+
   it('keeps the reason a German or Spanish speaker gives after a decision out of its statement, as an English one', () => {
-    const reasonsOf = (question: string, answer: string) => {
-      const a = analyseTask(
-        'T6',
-        [
-          { author: 'bot', role: 'bot', text: question },
-          { author: 'eva', role: 'human', text: answer },
-          { author: 'bot', role: 'bot', text: 'Understood, I have updated the plan.' },
-        ],
-        engine,
-        new Set(['T6']),
-      );
-      return a.decisions.map((d) => [d.statement, d.reasons]);
-    };
-    expect(reasonsOf('Should the reminder go out by SMS or by email?', 'Per SMS, sonst liest es niemand.')).toEqual([['Reminder: per SMS.', ['liest es niemand']]]);
-    expect(reasonsOf('Should we keep the old supplier or switch in March?', 'Wir bleiben beim alten Lieferanten, denn der Vertrag läuft bis Juni.')).toEqual([['Wir bleiben beim alten Lieferanten.', ['der Vertrag läuft bis Juni']]]);
-    expect(reasonsOf('¿Hacemos la reunión el martes o el jueves?', 'El martes, ya que el local está libre ese día.')).toEqual([['El martes.', ['el local está libre ese día']]]);
+    expect(decidedOn('Should the reminder go out by SMS or by email?', 'Per SMS, sonst liest es niemand.')).toEqual([['Reminder: per SMS.', ['liest es niemand']]]);
+    expect(decidedOn('Should we keep the old supplier or switch in March?', 'Wir bleiben beim alten Lieferanten, denn der Vertrag läuft bis Juni.')).toEqual([['Wir bleiben beim alten Lieferanten.', ['der Vertrag läuft bis Juni']]]);
+    expect(decidedOn('¿Hacemos la reunión el martes o el jueves?', 'El martes, ya que el local está libre ese día.')).toEqual([['El martes.', ['el local está libre ese día']]]);
+  });
+
+  it('reads a short pick of the agent\'s options followed by a comma and a clause of its own as the pick, with that clause as its reason', () => {
+    expect(decidedOn('Should the cleaning fee be charged at booking or at checkout?', 'checkout, the cleaners report the damage after the stay')).toEqual([['Cleaning fee: checkout.', ['the cleaners report the damage after the stay']]]);
+    // A clause joined by "and" says more than why: it stays in the statement.
+    const joined = candidateClauses('T7', [
+      { author: 'bot', role: 'bot', text: 'Proposal for the staff accounts: passwords of at least 6 characters; the first one goes out by post.' },
+      { author: 'eva', role: 'human', text: '10 characters minimum, and staff change them every 60 days.' },
+    ], engine, new Set(['T7'])).candidates.map((w) => [w.c.statement, w.c.reasons]);
+    expect(joined).toEqual([['10 characters minimum, and staff change them every 60 days.', []]]);
   });
 
   it('queues mid-importance topics for review instead of deciding', () => {

@@ -342,6 +342,8 @@ interface ClauseReading {
   strength: Strength;
   label: 'decision' | 'rule' | null;
   reports: boolean;
+  /** Why, where reading the clause set it apart from what it decides (a reason after a pick). */
+  reasons?: string[];
 }
 
 function personCandidates(input: CandidateInput, p: number, correcting: boolean, facts: TaskFacts): SentenceCandidate[] {
@@ -1349,6 +1351,8 @@ function pickOrCorrect(input: CandidateInput, scene: MessageScene, r: ClauseRead
     r.type = 'constraint';
     r.strength = 'correction';
     r.act = VALUE_CORRECTION;
+  } else if (!r.type && scene.agent >= 0 && pickWithReason(input, scene, r)) {
+    // (See pickWithReason: the pick is the decision, the clause after its comma why.)
   } else if ((!r.type || r.act === 'request') && scene.agent >= 0 && namesOption(input, scene, r)) {
     // ("Mitte, please." asks for nothing but the option it names.)
     // A person naming one of the options the agent offered accepts that option; a short reply
@@ -1373,6 +1377,35 @@ function pickOrCorrect(input: CandidateInput, scene: MessageScene, r: ClauseRead
       r.act = 'selection' as SentenceAct;
     }
   }
+}
+
+/**
+ * "checkout, the cleaners report the damage after the stay" answering "… at booking or at
+ * checkout?", "Vienna, nobody wants to fly to Munich for a hearing": a short pick of one of the
+ * agent's options, then a comma and a clause of its own (a verb and at least three words) that says why. The pick is the
+ * decision, with what the question asked about; the clause after the comma is its reason.
+ */
+function pickWithReason(input: CandidateInput, scene: MessageScene, r: ClauseReading): boolean {
+  const comma = r.body.indexOf(', ');
+  // (A reason said as one, "…, because we already pay for it", is namesOption's to set apart.)
+  if (comma < 0 || (findAct(input.lexicon, 'reason', r.lower)?.start ?? 0) > 0) return false;
+  const head = r.body.slice(0, comma).trim();
+  const tail = r.body.slice(comma + 2).trim();
+  const words = wordCount(head);
+  // ("10 characters minimum, and staff change them every 60 days" adds a second statement: a
+  // clause joined by "and", "but", "und" or "y" is no reason.)
+  if (words === 0 || words > SHORT_PICK_WORDS || wordCount(tail) < 3 || isQuestion(tail) || findAct(input.lexicon, 'connective', normalForm(tail))?.start === 0 || verbless(tail)) return false;
+  // (A verb that opens one alternative, "absorb, it's 12 euros", keeps the reply as said: see
+  // echoedAlternative.)
+  // (The pick names only what the agent offered: "crop nothing, ask the parents" says more.)
+  if (!contentTokens(head, input.stems).every((t) => scene.agentTokens.has(t))) return false;
+  if (echoedAlternative(input, scene, head) !== null || !namesOption(input, scene, { ...r, body: head, lower: normalForm(head), words, verbless: () => verbless(head) })) return false;
+  r.text = alternativeNamed(input, head, sentencesAt(input, scene.agent)) ?? `${sentenceCase(trimEnd(head))}.`;
+  r.reasons = [trimEnd(tail)];
+  r.type = 'decision';
+  r.strength = 'accepted';
+  r.act = 'selection' as SentenceAct;
+  return true;
 }
 
 /** Whether the agent's message put up something a reply can pick: an offer or proposal, or alternatives the reply names. */
@@ -1696,7 +1729,7 @@ function statedCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   const { alternatives } = shaped;
   const decided = withoutPurpose(lexicon, withoutLeadIn(lexicon, shaped.statement));
   const statement = withKeysSpelled(input, scene, decided.statement);
-  const reasons = [...shaped.reasons, ...decided.reasons, ...(after?.as === 'reason' ? [trimEnd(after.text)] : [])];
+  const reasons = [...(r.reasons ?? []), ...shaped.reasons, ...decided.reasons, ...(after?.as === 'reason' ? [trimEnd(after.text)] : [])];
   // A statement says what: words of its own besides the cue, or the value an instruction sets
   // ("Publish." and "Send it to her." say nothing a reader could act on without the discussion;
   // "Cap it at 8." does).
@@ -3438,8 +3471,8 @@ function acceptanceAfter(input: CandidateInput, a: number): number {
 
 /**
  * Whether a reply opens with a word or two (before any mark) that name one side of the either/or
- * question closing agent message a ("Pickup, they don't know the weight yet." after "At booking
- * or at pickup?"), as the alternative-pick confirmation reads it.
+ * question closing agent message a ("Checkout, the cleaners see the damage then." after "At
+ * booking or at checkout?"), as the alternative-pick confirmation reads it.
  */
 function namesSideOf(input: CandidateInput, a: number, reply: string): boolean {
   const sides = eitherOrSides(sentencesAt(input, a).at(-1)?.text ?? '', input.lexicon.words.statements.disjunction, input.stems);

@@ -93,10 +93,10 @@ export function sentenceCandidates(input: CandidateInput): SentenceCandidate[] {
   for (const c of acceptedProposals(input, facts)) {
     // An agent restating what a person just decided is the same decision: merge the sources.
     // A person's correction of part of the proposal that comes after it ("Yes to both, but
-    // Business is 16 EUR") amends it: both stand.
-    // A plain clause of the person's ("For the bake sale, just email the parents from my
-    // address.") is what an agent takes on when it opens by saying so ("Understood — from now on
-    // I'll email the parents from your address."): the person's decision, settled as an accepted
+    // the Plus tier is 22 EUR") amends it: both stand.
+    // A plain clause of the person's ("For the summer fair, just text the helpers from my
+    // number.") is what an agent takes on when it opens by saying so ("Got it — from now on
+    // I'll text the helpers from your number."): the person's decision, settled as an accepted
     // proposal is, not a second one in the agent's words.
     const agentTakesOn = opensTakingOn(input, c.p);
     const takenOn = (x: SentenceCandidate) => agentTakesOn && x.hint === null && x.p < c.p;
@@ -107,8 +107,8 @@ export function sentenceCandidates(input: CandidateInput): SentenceCandidate[] {
       // "Yes, 9:00." taking up "Shall we open the shop at 9:00 on Saturdays?" says only the value:
       // the proposal says what it is the value of.
       if (c.p < same.p && saysOnlyValues(input, same.statement)) same.statement = c.statement;
-      // "Please adjust the deletion job." read back as "I'll change the deletion job from 13 to
-      // 6 months." and accepted: the values the agent's read-back gives are what was settled.
+      // "Please shorten the backup rotation." read back as "I'll change the backup rotation from
+      // 10 to 4 weeks." and accepted: the values the agent's read-back gives are what was settled.
       else if (c.p > same.p && madeConcrete(input, same.statement, c.statement)) same.statement = c.statement;
     } else out.push(c);
   }
@@ -117,8 +117,8 @@ export function sentenceCandidates(input: CandidateInput): SentenceCandidate[] {
 
 /**
  * Whether an agent's read-back makes a person's request concrete: the request names no value, the
- * read-back gives one and repeats every word of the request but its verb ("Please adjust the
- * deletion job." → "Change the deletion job from 13 to 6 months.").
+ * read-back gives one and repeats every word of the request but its verb ("Please shorten the
+ * backup rotation." → "Change the backup rotation from 10 to 4 weeks.").
  */
 function madeConcrete(input: CandidateInput, request: string, readBack: string): boolean {
   if (numbersOf(request).length > 0 || numbersOf(readBack).length === 0) return false;
@@ -314,7 +314,7 @@ interface MessageScene {
 interface ClauseWalk {
   /** The message's last clause that is a question (-1: none; found on first use, once per message). */
   lastQuestion?: number;
-  /** "OK, here's where I land." / "Decision: …" announce decisions; a bare "Both." accepts what follows. */
+  /** "Right, here's where I land." / "Decision: …" announce decisions; a bare "Both." accepts what follows. */
   carried: 'announced' | 'accepted' | null;
   /** Inside someone else's reported decision, until a conclusion of our own. */
   reporting: boolean;
@@ -350,8 +350,8 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
   const { messages, lexicon } = input;
   const spoken = messageScene(input, p, correcting, facts);
   const out: SentenceCandidate[] = [];
-  // "3. If the kids can't take them home …" answering a numbered list picks item 3; "48. People
-  // need time …" answering "24 or 48 hours before?" picks 48 hours.
+  // "2. If the crew can't load them by noon …" answering a numbered list picks item 2; "72. Suppliers
+  // need time …" answering "48 or 72 hours before?" picks 72 hours.
   const lead = LEADING_OPTION.exec(messages[p].text) ?? LEADING_CLOSED_KEY.exec(messages[p].text);
   // ("How many trucks does Hanson need?" — "3, maybe 4.": a number answering a colleague's
   // question answers it, whatever options the agent put up before.)
@@ -391,7 +391,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
 }
 
 /**
- * "Tell their CSMs that SSO workspaces aren't in v1 but are on the list for Q3. No dates, please.":
+ * "Tell the franchise owners that gift cards aren't in the first release but are planned for autumn. No dates, please.":
  * a ban of a word or two right after an instruction says how to carry it out; alone ("No dates.")
  * it says nothing a reader could place. It joins the instruction, whose weighing stays that of
  * its own words. (After a decision, "No automatic retries." is a rule of its own.)
@@ -500,14 +500,14 @@ function refusesOffer(input: CandidateInput, scene: Omit<MessageScene, 'rejectsO
 }
 
 /**
- * "Lea, tell the events desk …", "Jonas, can you have the mock ready by Thursday?": a person's
+ * "Mira, tell the front office …", "Tobi, can you have the floor plan ready by Thursday?": a person's
  * step for another person of the discussion names who takes it, as a request without the comma
- * does ("Jonas: have the mock ready by Thursday."). An agent addressed is left out, as is a name
+ * does ("Tobi: have the floor plan ready by Thursday."). An agent addressed is left out, as is a name
  * that never spoke ("Monday, …" is no one) and the speaker's own.
  */
 function withAddressee(facts: TaskFacts, speaker: string, clauseText: string, c: SentenceCandidate): SentenceCandidate {
-  // "Sam, you take the patches." and "Lea, you're taking the Friday shift" give a step; "Sam,
-  // you're off the hook …" says how things are.
+  // "Ines, you take the invoices." and "Mira, you're taking the Friday shift" give a step; "Ines,
+  // you're excused from the rota …" says how things are.
   const step = c.type === 'action_item' || STEP_OPENINGS.some((f) => c.features.includes(f)) || /^you(?![\p{L}]|['’]re\s+(?!\p{L}+ing\b)|\s+are\s+(?!\p{L}+ing\b))/iu.test(c.statement);
   const opening = step ? OPENING_NAME.exec(clauseText) : null;
   const key = opening?.[1].toLowerCase() ?? '';
@@ -521,12 +521,12 @@ function withAddressee(facts: TaskFacts, speaker: string, clauseText: string, c:
 }
 
 /**
- * "… a hotfix approved by me or Rahul", said by Sofia: read later in the log, the statement names
- * her ("approved by Sofia or Rahul", "across Thomas's desk"), and so does one where she is the
- * subject of a modal or of "be" and "have" ("I'll take Thursdays as well" → "Lena will take
- * Thursdays as well", "I'm not doing another December like that" → "Katrin is not doing …") or
- * beside another person's name ("whatever Sofia or I approve" → "Sofia or Rahul approve"). A
- * statement where "I" stands before any other verb ("I need the facade options") keeps the
+ * "… a refund signed off by me or Karim", said by Nadia: read later in the log, the statement names
+ * her ("signed off by Nadia or Karim", "across Bernd's desk"), and so does one where she is the
+ * subject of a modal or of "be" and "have" ("I'll cover Mondays too" → "Lena will cover
+ * Mondays too", "I'm not running another launch like that" → "Katrin is not running …") or
+ * beside another person's name ("whatever Nadia or I sign off" → "Nadia or Karim sign off"). A
+ * statement where "I" stands before any other verb ("I need the tile samples") keeps the
  * speaker's own words, as does one by a speaker known only by a handle.
  */
 function withSpeakerNamed(input: CandidateInput, facts: TaskFacts, speaker: string, c: SentenceCandidate): SentenceCandidate {
@@ -594,7 +594,7 @@ const STEP_OPENINGS = ['act:directive@start', 'act:request@start', 'act:prohibit
 
 /**
  * The candidates of clause k of a person's message (none, one, or two for a pair of values), and
- * how many clauses after it its statement took in ("Both. Retries max 2 …").
+ * how many clauses after it its statement took in ("Both. Reminders max 3 …").
  */
 function clauseCandidates(input: CandidateInput, scene: MessageScene, walk: ClauseWalk, clauses: readonly Span[], k: number, said: string, judged: JudgedValue | null): { made: SentenceCandidate[]; consumed: number } {
   // (A bare number after a value judged too much is of that value's thing; the judgement is why.)
@@ -619,7 +619,7 @@ function candidatesOfClause(input: CandidateInput, scene: MessageScene, walk: Cl
   // alone is no content word.
   const picked = optionPicked(input, scene, walk, clauses, k, body);
   if (picked.length > 0) return { made: picked, consumed: 0 };
-  // "On the proposal: yes to the npm pin, exact versions and the Renovate schedule.": the points named are accepted.
+  // "On the plan: yes to the tile floor, the oak shelves and the Friday delivery.": the points named are accepted.
   const points = scene.proposed ? pointsNamed(input, scene.proposed.points, body) : [];
   if (points.length > 0) {
     const r = readClause(input, scene, walk, clauses, k, body);
@@ -634,12 +634,12 @@ function candidatesOfClause(input: CandidateInput, scene: MessageScene, walk: Cl
     const request = scene.p > 0 ? requestItem(lexicon, body) : null;
     return request ? { made: [make(scene.p, request, 'action_item', 'explicit', scene.a, scene.answersAgent, [], [], 'request', [...r.flags, 'origin:request', 'hint:action_item'])], consumed: 0 } : none;
   }
-  // "Go with that - one fix." / "That line is fine.": an acceptance says nothing of its own;
-  // answering the agent, it makes the clause after it ("Both. Retries max 2 …") what is accepted.
+  // "Fine, go with that - one tweak." / "That line is fine.": an acceptance says nothing of its own;
+  // answering the agent, it makes the clause after it ("Both. Reminders max 3 …") what is accepted.
   const accepting = findAct(lexicon, 'acceptance', r.lower);
   if (accepting && accepting.start === 0 && acceptsOnly(input, body.slice(accepting.end))) {
     // (Said to a person's news, "good stuff." accepts nothing: "Good stuff. Brass monkeys out
-    // there this morning." A person's question or proposal, "Elif, ok for you?", it answers.)
+    // there this morning." A person's question or proposal, "Mona, ok for you?", it answers.)
     if (scene.agent >= 0 && (scene.a === scene.agent ? scene.agentOffers : scene.a >= 0 && offers(lexicon, input.messages[scene.a].text, sentencesAt(input, scene.a)))) walk.carried = 'accepted';
     return none;
   }
@@ -782,15 +782,15 @@ function valueInAlternatives(input: CandidateInput, value: string, agentSentence
 }
 
 /**
- * "The clause." answering "… two ways: ask Kessler to extend the validity, or place the order with
- * a clause that …": the one alternative that holds every content word of the short reply and says
+ * "The deposit." answering "… two ways: ask Vogt to hold the price, or sign the contract with
+ * a deposit that …": the one alternative that holds every content word of the short reply and says
  * more than it, as the agent said it; null when none or several do.
  */
 function alternativeNamed(input: CandidateInput, reply: string, agentSentences: readonly Span[]): string | null {
   const wanted = contentTokens(reply, input.stems);
   // (A bare number is `valueOfChoice`'s to read.)
   if (wanted.length === 0 || wanted.length > 2 || !wanted.some((w) => /\p{L}/u.test(w))) return null;
-  // (Alternatives asked in a question are framed by it: "Do we show 3 years …, or show 2?")
+  // (Alternatives asked in a question are framed by it: "Do we keep 5 samples …, or keep 3?")
   const offering = offeringSentence(input, agentSentences);
   if (!offering || isQuestion(offering.text)) return null;
   return partNamed(input, reply, alternativesOf(input, offering));
@@ -798,8 +798,8 @@ function alternativeNamed(input: CandidateInput, reply: string, agentSentences: 
 
 /**
  * The alternative of message q that a short pick names: the name of one item of a list it lays
- * out line by line ("Kessler then." → "Holzbau Kessler.", not the item's figures), or else one
- * alternative of its sentence with "or" ("Then Arctic." → "90 g Arctic Volume at the old price.").
+ * out line by line ("Vogt then." → "Schreinerei Vogt.", not the item's figures), or else one
+ * alternative of its sentence with "or" ("Then Linen." → "120 g Linen White at the old price.").
  */
 function pickedAlternative(input: CandidateInput, reply: string, q: number): string | null {
   const items = lineItems(input.messages[q].text);
@@ -812,7 +812,7 @@ function pickedAlternative(input: CandidateInput, reply: string, q: number): str
   return offering && !isQuestion(offering.text) ? partNamed(input, reply, alternativesOf(input, offering)) : null;
 }
 
-/** What a list item is called: the words before its first colon, comma, semicolon or dash ("Brother MFC-L8690CDW, colour laser, 489 EUR; …"). */
+/** What a list item is called: the words before its first colon, comma, semicolon or dash ("Epson WF-4830, inkjet, 249 EUR; …"). */
 function itemName(item: string): string {
   return trimEnd(item.split(/:\s|,\s|;\s|\s[–—-]\s/u)[0].trim());
 }
@@ -871,8 +871,8 @@ const SHORT_PICK_WORDS = 3;
 const VALUE_PAIR = /(?<![\d.,:])(\d{1,4}(?:[.,:]\d{1,2})?)(\s+\p{L}+)?\s+(\p{L}+)\s+(\d{1,4}(?:[.,:]\d{1,2})?)(?![\d.,:])(\s+\p{L}+)?/gu;
 
 /**
- * The points of a proposal that a reply accepts by naming them ("yes to the npm pin, exact
- * versions and the Renovate schedule" → the three points that say so), in the proposal's order;
+ * The points of a proposal that a reply accepts by naming them ("yes to the tile floor, the
+ * oak shelves and the Friday delivery" → the three points that say so), in the proposal's order;
  * none unless it opens with an acceptance (after a short label) and every item it names is one
  * point's alone.
  */
@@ -895,8 +895,8 @@ function pointsNamed(input: CandidateInput, points: readonly string[], body: str
 
 /**
  * The point an item names: the one sharing most of its words; among equals, the one that names
- * them first ("the Renovate schedule" is "Renovate: non-major updates grouped weekly …", not "…
- * all updates come through Renovate PRs"). -1 when it shares none.
+ * them first ("the Friday delivery" is "Delivery: Friday mornings, all crates in one van …", not "…
+ * the driver brings a signed note with every Friday delivery"). -1 when it shares none.
  */
 function namedPoint(item: readonly string[], points: ReadonlyArray<readonly string[]>): number {
   let best = -1;
@@ -972,8 +972,8 @@ function leadingKey(lex: CompiledStatementLexicon, lower: string): { key: string
 }
 
 /**
- * "Vamos con el jueves." answering "1) Study room B, Wednesdays 6–8 2) Community room, Thursdays
- * 6–8": a reply that says nothing but one day or month (beside the words that choose, an article,
+ * "Nos quedamos con el jueves." answering "1) Studio A, Tuesdays 7–9 2) Workshop hall, Thursdays
+ * 7–9": a reply that says nothing but one day or month (beside the words that choose, an article,
  * a courtesy), in any language or form ("jueves", "Thursdays"), picks the one listed option on
  * that day. Two options on that day (a short form, "Wed 6-8", counts) name none; "Not Thursday.",
  * "I'm away on Thursdays." say something else of the day.
@@ -1074,37 +1074,37 @@ function readClause(input: CandidateInput, scene: MessageScene, walk: ClauseWalk
   let verbs: boolean | undefined;
   const flags: string[] = [...scene.said, ...actFeatures(lexicon, lower), ...valueFeatures(body), lengthFeature(words), ...clausePositionFeatures(k, clauses.length)];
   if (input.negated?.(lower)) flags.push('form:negated');
-  // ("Then not the Mensa. Between the other two?": what the message still asks is not settled.)
+  // ("Then not the food truck. Which of the other two?": what the message still asks is not settled.)
   walk.lastQuestion ??= clauses.map((c) => isQuestion(c.text)).lastIndexOf(true);
   if (walk.lastQuestion > k) flags.push('clause:question-after');
   return { k, clause: clauses[k], body, lower, words, firstContent, verbless: () => (verbs ??= verbless(body)), flags, text: body, act: null, type: null, strength: 'explicit', label: null, reports: false };
 }
 
 /**
- * "unrelated: is the coffee machine on 3 broken again or is it just me": a question without its
+ * "unrelated: is the printer on 2 jammed again or did someone fix it": a question without its
  * mark (the words that open one, replies.json), after a label of a word or two at most.
  */
 function asksUnmarked(input: CandidateInput, scene: MessageScene, body: string, said: string): boolean {
   const { questionOpening, questionWord } = input.lexicon.words;
-  // (Also after the name of whom it asks, as said: "@order-agent what are our options …".)
+  // (Also after the name of whom it asks, as said: "@stock-agent which suppliers are left …".)
   const asked = afterAddressee(said, (name) => scene.speakers.has(name) || scene.people.has(name), questionWord);
   return questionOpening.test(afterShortLabel(body, LABEL_MAX_WORDS)) || (asked !== said && questionOpening.test(asked));
 }
 
-/** The most words of a label that names what follows its colon and says nothing itself ("Tickets:", "On the proposal:"). */
+/** The most words of a label that names what follows its colon and says nothing itself ("Tickets:", "On the plan:"). */
 const LABEL_MAX_WORDS = 2;
 
-/** What follows a label of at most `maxWords` words and its colon ("On the proposal: yes to …"), else the text. */
+/** What follows a label of at most `maxWords` words and its colon ("On the plan: yes to …"), else the text. */
 function afterShortLabel(text: string, maxWords: number): string {
   const colon = text.indexOf(': ');
   return colon >= 0 && wordCount(text.slice(0, colon)) <= maxWords ? text.slice(colon + 2) : text;
 }
 
 /**
- * "Lumaro emailed: they've decided to close … No deliveries in that window." — what follows a
+ * "Brightwell wrote: they've decided to shut the depot … No pickups that week." — what follows a
  * reported decision in the same message reports it too, until a conclusion of our own. Reported
- * words, news passed on by the way ("FYI", "übrigens"), what would follow ("24 would double the
- * bill"), sarcasm, postponements, musings, opinions and the small talk a clause opens with once
+ * words, news passed on by the way ("FYI", "übrigens"), what would follow ("36 would triple the
+ * cost"), sarcasm, postponements, musings, opinions and the small talk a clause opens with once
  * its framing is stripped ("See you online then.", "Thanks everyone, …") give a clause no type of
  * its own (their cue reads as nothing decided); it stays a candidate, and the scorer weighs their
  * act classes with the rest. Returns whether the clause is such an aside.
@@ -1146,7 +1146,7 @@ function plansUnderCondition(lex: CompiledStatementLexicon, lower: string): bool
 
 /**
  * The clause opens with small talk and says nothing decisive after it: "See you online then." and
- * "Thanks everyone, and Jonas, thanks for the pastéis." are chat; "Good morning, we send it at
+ * "Thanks all, and Ruth, thanks for the brownies." are chat; "Good morning, we send it at
  * 07:00 from next week." decides.
  */
 function smallTalkOnly(lex: CompiledStatementLexicon, lower: string): boolean {
@@ -1183,19 +1183,19 @@ function ownCue(input: CandidateInput, scene: MessageScene, r: ClauseReading): v
   const rejects = (r.act === null || r.act === 'request') && rejectionOpening(lexicon, lower) > 0;
   const instead = rejects ? afterRejection(input, body) : null;
   if (rejects) r.act = instead === null ? null : classify(lexicon, normalForm(instead));
-  // "Rent the Look Unique for the whole run." commands with a verb no cue lists.
+  // "Rent the big marquee for the whole run." commands with a verb no cue lists.
   if (!r.act && opensWithImperative(input, instead ?? body)) {
     r.act = 'imperative' as SentenceAct;
     r.flags.push('act:imperative');
   }
-  // "For contrast I'll just darken the grey to #6B7280." — a person's own step that sets a
-  // value decides it ("I'll check with them" sets nothing, and nor does "I'll just enjoy the 640
+  // "For readability I'll just bump the font to 15px." — a person's own step that sets a
+  // value decides it ("I'll check with them" sets nothing, and nor does "I'll just savour the 310
   // for a bit.": a number said before in the discussion is one it refers back to; nor does what
   // one cannot do, "Yo no puedo a las 5:45": a reason, not a step).
   if (!r.act && hasAct(lexicon, 'offer', lower) && HAS_NUMBER.test(body) && !isQuestion(body) && !input.negated?.(lower) && scene.givesNewNumber(body)) r.act = 'decision';
-  // "I'll drive them.", "I'll tell Claire and Javier today.": any other step a person takes on
+  // "I'll pick them up.", "I'll tell Greta and Omar today.": any other step a person takes on
   // is an action item of theirs. A promise is weaker evidence than a request, and how firm one it
-  // is ("I'll be on Meet" promises nothing) is the scorer's to weigh.
+  // is ("I'll be on Zoom" promises nothing) is the scorer's to weigh.
   if (!r.act && !isQuestion(body) && takesStep(input, body)) {
     r.act = 'offer';
     r.strength = 'weak';
@@ -1207,14 +1207,14 @@ function ownCue(input: CandidateInput, scene: MessageScene, r: ClauseReading): v
   if (r.label === 'rule') r.type = 'constraint';
   else if (r.label === 'decision' && (!r.type || r.type === 'action_item')) r.type = 'decision';
   if (r.label) r.act ??= 'announcement';
-  // "Then the cut-off is 13:00." concludes: a decision; so does a short one naming a value, a
-  // thing by its name ("Dann per DocuSign.") or an option the agent offered ("Then Arctic.").
-  // ("Then nothing." names none of them; "Then not the Mensa." sets one aside.)
+  // "Then the deadline is 16:00." concludes: a decision; so does a short one naming a value, a
+  // thing by its name ("Dann per Einschreiben.") or an option the agent offered ("Then Linen.").
+  // ("Then nothing." names none of them; "Then not the food truck." sets one aside.)
   if (!r.type && findAct(lexicon, 'conclusion', normalForm(r.clause.text))?.start === 0 && rejectionOpening(lexicon, lower) === 0 && (HAS_NUMBER.test(body) || !r.verbless() || nameWords(body).length > 0 || (scene.agent >= 0 && selects(body, scene.agentTokens, input.stems)))) {
     r.type = 'decision';
     r.act = 'conclusion';
   }
-  // "Storage box then." names an option offered just before; "Best year yet then." names
+  // "Cold storage then." names an option offered just before; "Best season so far then." names
   // nothing offered or asked before it (a report's "last year" opens no choice): a short verbless
   // remark decides nothing. (A conclusion has shown what it names above. A clause that opens with
   // its decision cue opens with the verb: "Mantenemos las facturas antiguas." has one the
@@ -1236,7 +1236,7 @@ function settleByDialogue(input: CandidateInput, scene: MessageScene, walk: Clau
   const { lexicon } = input;
   const { lower, body, words } = r;
   const p = scene.p;
-  // "Fine by me: monthly prices by default" accepts what follows the colon.
+  // "Fine by me: weekly invoices by default" accepts what follows the colon.
   const accepted = findAct(lexicon, 'acceptance', lower);
   if (!r.type && accepted && accepted.start === 0 && /^\s*:/.test(lower.slice(accepted.end))) {
     r.text = body.slice(accepted.end).replace(/^\s*:\s*/, '');
@@ -1245,33 +1245,33 @@ function settleByDialogue(input: CandidateInput, scene: MessageScene, walk: Clau
   if (r.type === 'action_item' && hasAct(lexicon, 'rule', lower)) r.type = 'constraint';
   // The task's opening request is what the task is, not a decision about it.
   if (r.type === 'action_item' && p === 0) r.type = null;
-  // "It's 2,000 cheaper …" / "They …" explains; only a changed value makes it a statement. The
+  // "It's 300 cheaper …" / "They …" explains; only a changed value makes it a statement. The
   // reason a clause gives is not its mood: "From now on nobody deploys on a Friday, since
   // rollbacks cost us twice last month." rules, in the present. A clause a rule's label announces
-  // ("New rule: I only want to see invoices above 4,000.") is a rule ("Fine by me: it's 2,000
+  // ("New rule: orders above 1,500 come to me first.") is a rule ("Fine by me: it's 300
   // cheaper anyway." still explains).
   const main = withoutReason(lexicon, lower);
   if (r.type && r.label !== 'rule' && hasAct(lexicon, 'explanation', main)) r.type = null;
-  // "We shortened it in January and nobody updated the page." reports; it rules nothing.
-  // (Before a colon: "… until there's a reason to change it: someone saw it" lists cases.)
+  // "We moved it in March and nobody told the drivers." reports; it rules nothing.
+  // (Before a colon: "… unless something forces a reset: a leak, a lost laptop" lists cases.)
   r.reports = reportsPast(lexicon, input.stems, withoutExplanation(lexicon, input.stems, withoutReason(lexicon, normalForm(body.split(': ')[0]))));
   if (r.type && r.type !== 'decision' && !r.label && r.reports) r.type = null;
   // The task's opening message says what the task is; its instructions are the task itself.
   // Only a decision stated outright there (a change from now on, a move) is one.
   if (p === 0 && r.type && r.type !== 'decision' && !r.label && !hasAct(lexicon, 'decision', lower)) r.type = null;
-  // "72 + ~9 = 81, so they're more expensive" works a sum out: a reason, no decision.
+  // "40 + ~6 = 46, so they're pricier" works a sum out: a reason, no decision.
   if (COMPUTED.test(body) && !r.label) {
     r.type = null;
     return;
   }
   // "Change of plan everyone." says that what is said beside it changes a plan, not what: it is
-  // no decision of its own, and a plain statement after it is one ("… Friday June 12, 3 to 6.").
+  // no decision of its own, and a plain statement after it is one ("… Saturday May 9, 2 to 5.").
   if (input.onlyAnnouncesChange?.(r.clause.text)) {
     r.type = null;
     walk.carried = 'announced';
     return;
   }
-  // "3 is not a plan lol" after the agent's options 1) to 3) rules option 3 out: it neither
+  // "2 is not happening lol" after the agent's options 1) to 3) rules option 2 out: it neither
   // corrects a fact nor decides anything; the pick, if any, is elsewhere.
   if (rulesOutListedOption(input, scene, r)) {
     r.type = null;
@@ -1279,27 +1279,27 @@ function settleByDialogue(input: CandidateInput, scene: MessageScene, walk: Clau
   }
   pickOrCorrect(input, scene, r);
   // After "here's where I land." or "Decision:", and after a bare acceptance of the agent's
-  // proposal, a plain statement is the decision; one that only turns a value down ("But 30% this
-  // early is too much") sets none.
+  // proposal, a plain statement is the decision; one that only turns a value down ("But 25% up
+  // front is too much") sets none.
   if (!r.type && walk.carried && !r.reports && !hasAct(lexicon, 'explanation', lower) && !onlyJudges(lexicon, lower) && contentWordCount(body, input.stems) >= 2) {
     r.type = 'decision';
     r.strength = walk.carried === 'accepted' ? 'accepted' : 'explicit';
     r.act = walk.carried === 'accepted' ? ('accepted-answer' as SentenceAct) : 'announcement';
   }
-  // "Then we stop the forced changes. Students keep their passphrase until …": what follows a
+  // "Then we drop the weekly check-ins. Interns keep their mentor until …": what follows a
   // conclusion spells it out.
   if (r.label || findAct(lexicon, 'conclusion', normalForm(r.clause.text))?.start === 0) walk.carried = 'announced';
   // "sops it is" answering the agent's options picks one of them: settled by the person.
   if (r.type === 'decision' && r.strength === 'explicit' && scene.answeredOffers && words <= input.tuning.selectionMaxWords && selects(body, scene.answeredTokens, input.stems)) {
     r.strength = 'accepted';
   }
-  // "Annual: full refund within 30 days …" answering the agent's figures for annual plans: a
+  // "Members: free entry before 18:00 …" answering the agent's figures for members: a
   // topic label the agent's message names, then what holds for it.
   if (!r.type && scene.agent >= 0 && topicLabelled(lexicon, body, scene.agentTokens, input.stems)) {
     r.type = 'decision';
     r.act = 'announcement';
   }
-  // "No. NPS is quarterly." turning down an agent's offer: the reason given is what holds.
+  // "No. The survey is yearly." turning down an agent's offer: the reason given is what holds.
   if (!r.type && r.k > 0 && scene.rejectsOffer && contentWordCount(body, input.stems) >= 2) {
     r.type = 'decision';
     r.act = 'rejection' as SentenceAct;
@@ -1309,7 +1309,7 @@ function settleByDialogue(input: CandidateInput, scene: MessageScene, walk: Clau
 
 /**
  * Whether a clause opens with the key of an option the agent listed ("3", "B", "Option 2") and
- * negates what it says of it ("3 is not a plan", "B won't work"): that option is ruled out.
+ * negates what it says of it ("2 is not happening", "B won't work"): that option is ruled out.
  */
 function rulesOutListedOption(input: CandidateInput, scene: MessageScene, r: ClauseReading): boolean {
   const lead = scene.keyedListAt < 0 ? null : leadingKey(input.lexicon, r.lower);
@@ -1317,8 +1317,8 @@ function rulesOutListedOption(input: CandidateInput, scene: MessageScene, r: Cla
   const { key, labelled, end } = lead;
   const said = /^(?:\s+[^\s,.!;:]+){1,3}/u.exec(r.lower.slice(end))?.[0] ?? '';
   // (What the clause says of the option is its next words, a verb "to be" or one negated by
-  // "-n't" among them: "1 page max, the board doesn't read page 2" negates something else, "A
-  // only if we have nothing by July" picks A, "1 no matter what it costs" insists on 1.)
+  // "-n't" among them: "2 slides max, the client doesn't read slide 3" negates something else, "A
+  // only if we hear nothing by May" picks A, "1 no matter what it costs" insists on 1.)
   const { statements } = input.lexicon.words;
   const verb = words(said).some((w) => statements.singularCopula.test(w) || statements.pluralCopula.test(w) || /n[’']t$/iu.test(w));
   if (!BARE_KEY.test(key) || !verb || !input.negated?.(said.trim())) return false;
@@ -1332,8 +1332,8 @@ function rulesOutListedOption(input: CandidateInput, scene: MessageScene, r: Cla
 /** A person naming one of the agent's options picks it; in a correction, a decision is a rule. */
 function pickOrCorrect(input: CandidateInput, scene: MessageScene, r: ClauseReading): void {
   const { lexicon } = input;
-  // "Thursday 10 is fine." answering the agent's "Thursday 10:00 or Friday 16:00" picks an option;
-  // "told you roermond is fine" after the agent's report of a run via Roermond picks nothing, as
+  // "Tuesday 9 is fine." answering the agent's "Tuesday 09:00 or Wednesday 15:00" picks an option;
+  // "told you the ring road is fine" after the agent's report of a run via the ring road picks nothing, as
   // nothing was offered.
   if (r.type === 'preference' && !scene.correcting && scene.agent >= 0 && offeredToPick(input, scene, r.body) && r.words <= input.tuning.selectionMaxWords && selects(withoutCue(lexicon, r.body), scene.agentTokens, input.stems)) {
     r.type = 'decision';
@@ -1346,8 +1346,8 @@ function pickOrCorrect(input: CandidateInput, scene: MessageScene, r: ClauseRead
   } else if (scene.correcting && !r.type && !r.reports && !onlyJudges(lexicon, r.lower) && (statesWhatIs(input, r) || restatesWithValue(input, scene, r) || namesSomeoneNew(input, scene, r) || saysOtherValue(input, scene, r))) {
     // "No, we can't use the Kulturhaus. It's the town library this time." — in a correction, a
     // plain statement of what something is states the corrected fact; so does one that puts a
-    // name the agent did not give in its place ("Pia Kranz does our photography, book her."). One
-    // that tells what happened ("Dr. Albers changed her rounds last autumn.") says why.
+    // name the agent did not give in its place ("Lotte Berg does our catering, book her."). One
+    // that tells what happened ("Dr. Haller moved her clinic hours last spring.") says why.
     r.type = 'constraint';
     r.strength = 'correction';
     r.act = VALUE_CORRECTION;
@@ -1356,8 +1356,8 @@ function pickOrCorrect(input: CandidateInput, scene: MessageScene, r: ClauseRead
   } else if ((!r.type || r.act === 'request') && scene.agent >= 0 && namesOption(input, scene, r)) {
     // ("Mitte, please." asks for nothing but the option it names.)
     // A person naming one of the options the agent offered accepts that option; a short reply
-    // that names one of its alternatives stands for all of it ("The clause." → "Place the order
-    // with a clause that …").
+    // that names one of its alternatives stands for all of it ("The deposit." → "Sign the contract
+    // with a deposit that …").
     r.type = 'decision';
     r.strength = 'accepted';
     r.act = 'selection' as SentenceAct;
@@ -1380,8 +1380,8 @@ function pickOrCorrect(input: CandidateInput, scene: MessageScene, r: ClauseRead
 }
 
 /**
- * "checkout, the cleaners report the damage after the stay" answering "… at booking or at
- * checkout?", "Vienna, nobody wants to fly to Munich for a hearing": a short pick of one of the
+ * "pickup, the driver checks the crates on the spot" answering "… at order or at
+ * pickup?", "Basel, nobody wants to fly to Hamburg for a meeting": a short pick of one of the
  * agent's options, then a comma and a clause of its own (a verb and at least three words) that says why. The pick is the
  * decision, with what the question asked about; the clause after the comma is its reason.
  */
@@ -1443,8 +1443,8 @@ function restatesWithValue(input: CandidateInput, scene: MessageScene, r: Clause
 }
 
 /**
- * A statement naming a person, place or firm the agent's message did not name ("I'm mentoring the
- * student, Felix Lange."); a report of what happened ("We shortened it in January") states none.
+ * A statement naming a person, place or firm the agent's message did not name ("I'm coaching the
+ * trainee, Nils Ahrens."); a report of what happened ("We moved it in March") states none.
  */
 function namesSomeoneNew(input: CandidateInput, scene: MessageScene, r: ClauseReading): boolean {
   if (scene.agent < 0 || r.reports || isQuestion(r.body) || contentWordCount(r.body, input.stems) < 2) return false;
@@ -1456,13 +1456,13 @@ function namesSomeoneNew(input: CandidateInput, scene: MessageScene, r: ClauseRe
 
 /**
  * The clause, without the reason it gives ("The storage box, because we pay for it already."), is
- * a short verbless name of something the agent offered. Naming part of a report ("640 visitors
- * …" — "640! Last year we had 400.") picks nothing.
+ * a short verbless name of something the agent offered. Naming part of a report ("310 signups
+ * …" — "310! Last year we had 120.") picks nothing.
  */
 function namesOption(input: CandidateInput, scene: MessageScene, r: ClauseReading): boolean {
   if (!offeredToPick(input, scene, r.body)) return false;
-  // "Then not the Mensa." names an option to set it aside; "Not the Munich courts, arbitration in
-  // Vienna." names the pick after it.
+  // "Then not the food truck." names an option to set it aside; "Not the Hamburg office, the one in
+  // Basel." names the pick after it.
   if (rejectionOpening(input.lexicon, r.lower) > 0) {
     const instead = afterRejection(input, r.body);
     return instead !== null && namesOption(input, scene, { ...r, body: instead, lower: normalForm(instead), words: wordCount(instead), verbless: () => verbless(instead) });
@@ -1506,12 +1506,12 @@ function changedValue(input: CandidateInput, scene: MessageScene, r: ClauseReadi
   const { lexicon, messages } = input;
   const { a, agent, p } = scene;
   if (onlyJudges(lexicon, r.lower)) return;
-  // A person stating a different value for what the agent just said ("Last order day for
-  // Germany is the 18th." after "… 19 December for Germany") corrects it without a cue word; one
-  // proposing a value ("For raw events I'd propose 24 months.") or announcing a new one ("ab sofort
-  // Sign-off ab €300, nicht €500.") puts it up for a decision or decides, and
-  // one drawing a conclusion from it ("Then the loaf costs 5.20 EUR." after "That adds 0.30 EUR
-  // per loaf in cost.") or announcing a change ("Planänderung: …") decides.
+  // A person stating a different value for what the agent just said ("Last pickup day for
+  // Austria is the 11th." after "… 12 December for Austria") corrects it without a cue word; one
+  // proposing a value ("For audit logs I'd propose 18 months.") or announcing a new one ("ab sofort
+  // Freigabe ab €400, nicht €600.") puts it up for a decision or decides, and
+  // one drawing a conclusion from it ("Then the jar costs 4.10 EUR." after "That adds 0.25 EUR
+  // per jar in cost.") or announcing a change ("Planänderung: …") decides.
   if (r.firstContent && !scene.correcting && !r.label && findAct(lexicon, 'conclusion', normalForm(r.clause.text))?.start !== 0 && r.type !== 'action_item' && !proposes(lexicon, r.lower) && !input.announcesChange?.(r.body) && a === p - 1 && scene.answersAgent && wordCount(valueStretch(r.body)) <= input.tuning.valueCorrectionMaxWords && correctsValue(r.body, messages[a].text, stated(input, a), input.stems, input.unitSlot)) {
     r.type = 'constraint';
     r.strength = 'correction';
@@ -1526,12 +1526,12 @@ function changedValue(input: CandidateInput, scene: MessageScene, r: ClauseReadi
     r.strength = 'correction';
     r.act = VALUE_CORRECTION;
   }
-  // A new value for something the agent put a number on ("12 characters minimum") sets it; one
-  // a person gives of their own ("My laptop does the integration tests in like 15.") reports, as
-  // does one passed on by the way or told of the past ("for the record: revenue +18% vs last
-  // year"), and one proposed ("For raw events I'd propose 24 months.") is put up for a decision.
+  // A new value for something the agent put a number on ("8 hours minimum") sets it; one
+  // a person gives of their own ("My build box does the end-to-end run in like 20.") reports, as
+  // does one passed on by the way or told of the past ("for the record: bookings +12% vs last
+  // season"), and one proposed ("For audit logs I'd propose 18 months.") is put up for a decision.
   // The two numbers must measure the same thing in the same unit: a figure of another kind beside
-  // one of the agent's words ("AU is 6% of Sunday orders") is a fact the person reports.
+  // one of the agent's words ("NZ is 4% of Monday orders") is a fact the person reports.
   if (!r.type && !r.reports && !hasAct(lexicon, 'explanation', r.lower) && !hasAct(lexicon, 'aside', r.lower) && !hasAct(lexicon, 'past', r.lower) && !proposes(lexicon, r.lower) && findAct(lexicon, 'i-subject', r.lower)?.start !== 0 && agent >= 0 && correctsValue(r.body, messages[agent].text, sentencesAt(input, agent), input.stems, input.unitSlot, true)) {
     r.type = 'decision';
     r.strength = 'weak';
@@ -1643,8 +1643,8 @@ function kindsOf(input: CandidateInput, text: string): string[] {
  * The sentences of message a that state rather than ask: "- order quantity: 420 portions. Shall I
  * cancel the old order?" states 420, and "460 portions!" in reply corrects it; a value the
  * question itself puts up ("Do we stay at 420 portions?") is answered, not corrected, and so are
- * the values of a message that asks to choose ("… 38 minutes, or 17 on an 8-core one. Which should
- * I set up?"): they are options.
+ * the values of a message that asks to choose ("… 42 minutes, or 19 on a 16-core one. Which should
+ * I pick?"): they are options.
  */
 function stated(input: CandidateInput, a: number): Span[] {
   const sentences = sentencesAt(input, a);
@@ -1654,9 +1654,9 @@ function stated(input: CandidateInput, a: number): Span[] {
 }
 
 /**
- * "800 ms is far too loose", "Two versions every week is too much work": a clause that turns a
+ * "500 ms is far too slow", "Three reports a week is too much": a clause that turns a
  * value down sets none. A number after the judgement may be the new one ("7 days is too short,
- * make it 30 days"), unless it is an estimate ("the gateway adds maybe 30 ms").
+ * make it 30 days"), unless it is an estimate ("the proxy adds maybe 20 ms").
  */
 function onlyJudges(lexicon: CompiledStatementLexicon, lower: string): boolean {
   const judged = findAct(lexicon, 'excess', lower);
@@ -1678,7 +1678,7 @@ function valueStretch(body: string): string {
   return end < 0 ? body : body.slice(0, at + end);
 }
 
-/** A clause that puts something up for a decision ("I'd propose 24 months"), not an offer to do it. */
+/** A clause that puts something up for a decision ("I'd propose 18 months"), not an offer to do it. */
 function proposes(lexicon: CompiledStatementLexicon, lower: string): boolean {
   return hasAct(lexicon, 'proposal', lower) && !hasAct(lexicon, 'offer', lower);
 }
@@ -1694,11 +1694,11 @@ function markOrigin(r: ClauseReading): void {
 
 /**
  * A clause with no decisive cue is a candidate all the same ("English is enough.", "Cap it at
- * 4,000 words."): the scorer decides, on its features, whether it settles anything.
+ * 2,500 words."): the scorer decides, on its features, whether it settles anything.
  */
 function plainCandidate(input: CandidateInput, scene: MessageScene, r: ClauseReading): SentenceCandidate[] {
   // Irony is meant by nobody ("Oh great. Another bus. 🙃"): nothing in it is weighed as a decision.
-  // (Nor is a sum worked out, "72 + ~9 = 81, so they're more expensive": a reason.)
+  // (Nor is a sum worked out, "40 + ~6 = 46, so they're pricier": a reason.)
   if (scene.sarcastic(r.clause) || contentWordCount(r.body, input.stems) < 1 || COMPUTED.test(r.body)) return [];
   const plain = shape(input.lexicon, input.tuning, r.body);
   if (contentWordCount(plain.statement, input.stems) < 1) return [];
@@ -1710,14 +1710,14 @@ function statedCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   const { lexicon } = input;
   const { k } = r;
   const type = r.type!;
-  // "Both." / "Storage box then." name the choice; the clause after it says what it means, or why
-  // ("The Brother. I'm not paying 160 euros extra for the HP logo.").
+  // "Both." / "Cold storage then." name the choice; the clause after it says what it means, or why
+  // ("The Epson. I'm not paying 90 euros extra for the Canon badge.").
   // (A colleague's value settled, "ok banner 48h ahead", says all it decides, and so does a value
   // corrected, "It's the 21st.": what follows it, "We moved it because of the show", is why.)
   const after = r.act !== SETTLED_VALUE && r.act !== VALUE_CORRECTION && r.words <= input.tuning.ellipticMaxWords ? afterChoice(input, scene, clauses, k) : null;
   const consumed = after ? 1 : 0;
   let text = after?.as === 'statement' ? spelledJoin(r.text, after.text) : r.text;
-  // "But the focus fix can't wait for the next release train - ship it as a hotfix this week.":
+  // "But the login bug won't keep until the next sprint - ship it as a patch this week.":
   // a directive on "it" keeps the clause of the same sentence that says what it is.
   // (Its position is read after the clause it took in, if any.)
   const at = k + consumed;
@@ -1741,7 +1741,7 @@ function statedCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   const what = r.act === 'imperative' ? subjectSaid.replace(/^\S+\s*/u, '') : subjectSaid;
   const instruction = r.act === 'imperative' || findAct(lexicon, 'directive', r.lower)?.start === 0;
   if (contentWordCount(withoutCue(lexicon, what), input.stems) < 1 && !(instruction && givesValue(input, what))) return { made: [], consumed };
-  // "15 % on the tents and the bundle at 229, go." sets two values in one verbless clause: two decisions.
+  // "10 % on the kayaks and the set at 149, go." sets two values in one verbless clause: two decisions.
   const pair = type === 'decision' ? valuePair(lexicon, input.tuning, subjectSaid, input.boundWord) : null;
   const made = (pair ?? [subjectSaid]).map((one) => make(scene.p, one, type, r.strength, scene.agent >= 0 ? scene.agent : scene.a, scene.answersAgent || scene.agent >= 0, reasons, alternatives, r.act!, [...r.flags, 'origin:clause']));
   // (The option names spelled out beside their keys are the tool's words, not the discussion's, and
@@ -1752,10 +1752,10 @@ function statedCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
 }
 
 /**
- * "We go with A in the Sunday window" after "- **A:** Sunday maintenance window 02:00–04:00 UTC,
+ * "We go with B for the night run" after "- **B:** nightly batch window 01:00–03:00 UTC,
  * …": an option picked by its key inside a longer sentence gets the option's name beside the key,
- * so the decision reads without the list ("We go with A (Sunday maintenance window 02:00–04:00
- * UTC) in the Sunday window"). A number is a key only after its label ("option 2"), a letter only
+ * so the decision reads without the list ("We go with B (nightly batch window 01:00–03:00
+ * UTC) for the night run"). A number is a key only after its label ("option 2"), a letter only
  * as a capital ("go with a smaller window" picks nothing).
  */
 function withKeysSpelled(input: CandidateInput, scene: MessageScene, statement: string): string {
@@ -1785,11 +1785,11 @@ function asWritten(source: string, text: string): string {
 }
 
 /**
- * "Kurzes Update zur Retention, Legal hat sich gemeldet: raw events dürfen wir nur 6 Monate
- * behalten." — a lead-in of several words before a colon that decides nothing itself, before a
- * clause that decides: the decision is what follows it. A short label names the subject ("Ticket
- * price: wir nehmen 85"), and a lead-in before a list of what it names ("For Thursday I need the
- * facade options: larch against fibre cement") is needed by what follows; both stay.
+ * "Kurze Info zum Archiv, die Steuerberaterin hat sich gemeldet: Belege müssen wir 10 Jahre
+ * aufheben." — a lead-in of several words before a colon that decides nothing itself, before a
+ * clause that decides: the decision is what follows it. A short label names the subject ("Room
+ * rate: wir nehmen 120"), and a lead-in before a list of what it names ("For Monday I need the
+ * flooring options: oak against vinyl") is needed by what follows; both stay.
  */
 function withoutLeadIn(lex: CompiledStatementLexicon, statement: string): string {
   const colon = statement.indexOf(': ');
@@ -1802,9 +1802,9 @@ function withoutLeadIn(lex: CompiledStatementLexicon, statement: string): string
 const LEAD_IN_WORDS = 4;
 
 /**
- * "Keep 'revisionHistoryLimit' at 5 so we can go back more than one release." → the decision
+ * "Keep 'maxSnapshots' at 7 so we can restore any day of the week." → the decision
  * before "so", and what it is for as its reason. Only after a clause that decides: after a plain
- * statement "so" draws the decision ("The kids start school at 8 now, so mornings are free
+ * statement "so" draws the decision ("The gym opens at 6 now, so evenings are free
  * again").
  */
 function withoutPurpose(lex: CompiledStatementLexicon, statement: string): { statement: string; reasons: string[] } {
@@ -1818,8 +1818,8 @@ function withoutPurpose(lex: CompiledStatementLexicon, statement: string): { sta
 
 /**
  * The clause after a short clause k that chose: one that spells out what was chosen (a plain
- * statement with no act of its own), or the speaker's own refusal, which says why ("The Brother.
- * I'm not paying 160 euros extra for the HP logo."); null for anything else.
+ * statement with no act of its own), or the speaker's own refusal, which says why ("The Epson.
+ * I'm not paying 90 euros extra for the Canon badge."); null for anything else.
  */
 function afterChoice(input: CandidateInput, scene: MessageScene, clauses: readonly Span[], k: number): { text: string; as: 'statement' | 'reason' } | null {
   const { lexicon } = input;
@@ -1834,13 +1834,13 @@ function afterChoice(input: CandidateInput, scene: MessageScene, clauses: readon
   // be spelled out.)
   if (scene.answersAgent && scene.a === scene.p - 1 && answersAskedValue(input, scene.a, clauses[k].text) && !picksAskedValue(input, scene.a, clauses[k].text)) return null;
   // ("Friday it is. Pieter, you take the call." gives a person a step of their own; "Friday.
-  // Pieter, the 17:00 slot, every week." spells out the choice to him. "300 it is. I'll tell the
-  // team leads at standup." is the speaker's own step.)
+  // Pieter, the 17:00 slot, every week." spells out the choice to him. "250 it is. I'll let the
+  // shift leads know at the briefing." is the speaker's own step.)
   if (givesStep(input, scene, clauses[k + 1].text) || takesStep(input, clauses[k + 1].text)) return null;
   const next = clauses[k + 1].text.slice(contentStart(lexicon, clauses[k + 1].text)).trim();
   const nextLower = normalForm(next);
   const ownAct = classify(lexicon, nextLower) !== null || announced(lexicon, clauses[k + 1].text) !== null;
-  // A condition ("The clause. If Kessler doesn't sign that, we talk again.") says what happens
+  // A condition ("The deposit. If Vogt doesn't accept that, we talk again.") says what happens
   // otherwise, not what was chosen.
   const supposes = lexicon.words.cues.supposing.test(nextLower);
   if (!next || ownAct || supposes || isQuestion(next) || hasAct(lexicon, 'smalltalk', nextLower) || hasAct(lexicon, 'explanation', nextLower) || hasAct(lexicon, 'opinion', nextLower) || hasAct(lexicon, 'aside', normalForm(clauses[k + 1].text)) || findAct(lexicon, 'reason', nextLower)?.start === 0) return null;
@@ -1848,7 +1848,7 @@ function afterChoice(input: CandidateInput, scene: MessageScene, clauses: readon
   return { text: next, as: refuses ? 'reason' : 'statement' };
 }
 
-/** Whether a clause is its speaker's own step to come ("I'll tell the team leads at standup.", "Ich rufe sie morgen an" read as the lexicon reads a first person's future), not a refusal. */
+/** Whether a clause is its speaker's own step to come ("I'll let the shift leads know at the briefing.", "Ich rufe sie morgen an" read as the lexicon reads a first person's future), not a refusal. */
 function takesStep(input: CandidateInput, clause: string): boolean {
   const lower = normalForm(clause.slice(contentStart(input.lexicon, clause)).trim());
   return findAct(input.lexicon, 'i-subject', lower)?.start === 0 && (hasAct(input.lexicon, 'future', lower) || hasAct(input.lexicon, 'offer', lower)) && input.negated?.(lower) !== true;
@@ -1873,7 +1873,7 @@ function namesThingAndMeasure(input: CandidateInput, clause: string): boolean {
 
 /**
  * The choice and the clause that spells it out, as they were said: a sentence that ended ("Both.
- * We run the pilot in Hamburg.", "640! Last year we had 400.") keeps its stop, for a colon would
+ * We run the pilot in Hamburg.", "310! Last year we had 120.") keeps its stop, for a colon would
  * make the second sentence a statement about the first; a clause cut at a comma or dash gets one.
  */
 function spelledJoin(choice: string, next: string): string {
@@ -1882,8 +1882,8 @@ function spelledJoin(choice: string, next: string): string {
 }
 
 /**
- * "Strictly view for now." answering "should guests be able to comment, or is it strictly view?"
- * says what about? The question's subject: "Guests: strictly view for now."
+ * "Read-only for now." answering "should interns be able to edit, or is it read-only?"
+ * says what about? The question's subject: "Interns: read-only for now."
  */
 function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: DecisionType, statement: string, answering: boolean): string {
   // (A statement that already opens with what it is about has a label's colon; a clock time's,
@@ -1912,7 +1912,7 @@ function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: D
   if (label) asked = { at: scene.agent, subject: label };
   const listed = !asked?.subject && valueOnly && scene.agent >= 0 ? listedHolder(input, scene.agent, statement) : null;
   if (listed) asked = { at: scene.agent, subject: listed };
-  // ("And the S3 exports?" — the agent's two options, asking nothing — "Lifecycle rule, 90 days.":
+  // ("And the old uploads?" — the agent's two options, asking nothing — "Archive rule, 60 days.":
   // the options answer the person's question, and a pick of one answers it too.)
   if (!asked?.subject && scene.agent > 0 && !lastQuestion(sentencesAt(input, scene.agent)) && isPerson(input.messages[scene.agent - 1]) && selects(statement, scene.alternativeTokens, input.stems)) {
     asked = askedIn(scene.agent - 1);
@@ -1936,7 +1936,7 @@ function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: D
  * offers as a choice, and none of the other, takes that side's step ("Send a separate change
  * notice to all members."). The step is what follows the offer's cue, or the question itself when
  * it opens with a verb, split at its last "or"; the side after it stands alone only when it opens
- * with a verb of its own ("… or keep them warm until La Mesa has signed?"). A reply that rules a
+ * with a verb of its own ("… or keep them on hold until Casa Verde has signed?"). A reply that rules a
  * side out ("Not the big one.") takes none.
  */
 function pickedStep(input: CandidateInput, a: number, reply: string): string | null {
@@ -1975,8 +1975,8 @@ function withWhoAnswered(input: CandidateInput, p: number, found: SentenceCandid
 }
 
 /**
- * "Who should get it — Sabine or Dr. Brandt?" — "Sabine.": a bare name answering a question that
- * asks who does something takes the question word's place ("Sabine should get it."; "Wer bucht
+ * "Who should get it — Helga or Dr. Winter?" — "Helga.": a bare name answering a question that
+ * asks who does something takes the question word's place ("Helga should get it."; "Wer bucht
  * den Saal?" — "Anna." → "Anna bucht den Saal."). The names the question offers after a dash or a
  * colon are left out; the reply must be a name of at most three words.
  */
@@ -2005,7 +2005,7 @@ function opensWithStep(input: CandidateInput, text: string): boolean {
 }
 
 /**
- * "Flag at 8 weeks as agreed, or earlier?": an agent's question that opens with a verb in its base
+ * "Remind at 6 weeks as planned, or sooner?": an agent's question that opens with a verb in its base
  * form and a preposition offers that step, as the tagger reads it (English only). Asked only of a
  * question that sets two sides against each other, where a noun the tagger may take for a verb
  * ("Back from …") is not what opens it.
@@ -2029,11 +2029,11 @@ function saysOnlyValues(input: CandidateInput, statement: string): boolean {
 }
 
 /**
- * The question a bare number answers: a question ("Ticket price? Last year's 75 sold out …"),
- * whoever asked it, in the latest message before p that names the number ("At 85 EUR the margin
- * would be …") or the message just before that one; else null. A question asked after the number
- * was put up ("Who books the venue?") is about something else, and a request ("Can you inventory
- * what we store?") asks for work, not for a value.
+ * The question a bare number answers: a question ("Stall fee? Last year's 30 filled up …"),
+ * whoever asked it, in the latest message before p that names the number ("At 35 EUR we would
+ * clear …") or the message just before that one; else null. A question asked after the number
+ * was put up ("Who books the venue?") is about something else, and a request ("Can you list
+ * what we keep?") asks for work, not for a value.
  */
 function questionBehindValue(input: CandidateInput, p: number, statement: string): number | null {
   const numbers = new Set(numbersOf(statement));
@@ -2047,8 +2047,8 @@ function questionBehindValue(input: CandidateInput, p: number, statement: string
 }
 
 /**
- * "Thursday 10 is fine." answering "Meeting: the Hoffmanns offered Thursday 10:00 or Friday
- * 16:00.": the label of the line of the agent's message that put the value up (a few content words
+ * "Tuesday 9 is fine." answering "Viewing: the Brenners offered Tuesday 09:00 or Wednesday
+ * 15:00.": the label of the line of the agent's message that put the value up (a few content words
  * before a colon), when one line does.
  */
 function labelNamingValue(input: CandidateInput, at: number, statement: string, people: ReadonlyMap<string, string>): string | null {
@@ -2074,7 +2074,7 @@ function thingLabel(lex: CompiledStatementLexicon, stems: Stems, label: string, 
   // ("Draft: resin €0.25/ml, …": a draft is no thing a value is of. Nor is an agent's
   // "Understood:" or "Noted:" before what it took on.)
   if ((['document-label', 'acknowledgement', 'proposal-label', 'aside'] as const).some((act) => onlyAct(lex, act, named))) return null;
-  // ("Options: Friday June 12, 3-6 pm; Saturday June 20 …": what a list of options is called is
+  // ("Options: Saturday May 9, 2-5 pm; Sunday May 17 …": what a list of options is called is
   // no thing the value picked from it is of.)
   if (lex.words.statements.optionNoun.test(named.trim())) return null;
   // (A label that names a thing has only content words: "Meeting", not "For reference".)
@@ -2168,7 +2168,7 @@ function itemsWithValue(text: string, statement: string): Array<{ toks: string[]
 
 /**
  * Whether a run of words before a value names the thing it is of: a word or three that are no
- * values ("the Hoffmanns offered Thursday 10:00" says who offered what, and names no thing 10 is of).
+ * values ("the Brenners offered Tuesday 09:00" says who offered what, and names no thing 9 is of).
  */
 function holdsAValue(input: CandidateInput, thing: string): boolean {
   return wordCount(thing) <= 3 && !words(thing).some((w) => input.valueSlot?.(w.toLowerCase()) != null);
@@ -2312,7 +2312,7 @@ function withoutCue(lex: CompiledStatementLexicon, statement: string): string {
 
 /**
  * An English clause that opens with a verb in its base form and no subject before it ("Rent the
- * Look Unique for the whole run.", "Cap it at 4,000 words.") is an imperative, whatever its verb:
+ * big marquee for the whole run.", "Cap it at 2,500 words.") is an imperative, whatever its verb:
  * the directive cues list the common verbs only. The tagger reads the first three words, which
  * decide the mood; answers are memoised by those words, which repeat across a run.
  */
@@ -2323,7 +2323,7 @@ function opensWithImperative(input: CandidateInput, body: string): boolean {
   const next = said.replace(/[.'’-]+$/u, '');
   if (lead.length < 3 || input.lexicon.words.stopwords.has(lead)) return false;
   // What an imperative acts on opens with a function word or a number ("the", "it", "10", "two"):
-  // without one, no tagger is asked ("Bundle size matters", "People hate the fee").
+  // without one, no tagger is asked ("Bundle size matters", "Guests dislike the surcharge").
   if (!(input.lexicon.words.stopwords.has(next) || /^\d/.test(next) || input.numberWord?.(next) === true)) return false;
   const key = first.toLowerCase();
   const memo = input.imperatives;
@@ -2380,7 +2380,7 @@ function reportsPast(lex: CompiledStatementLexicon, stems: Stems, lower: string)
  * A statement of what something is, up to the explanation it gives after it behind a comma, a
  * semicolon or a dash ("free time is 1 hour not 2, they changed it in the last draft"): what
  * happened, or what others did, told there is why it holds, not what the clause says. (Without a
- * statement of what something is before it, "Mum called, she wants us all for Easter" tells what
+ * statement of what something is before it, "Grandpa rang, he wants us all for Christmas" tells what
  * happened throughout.)
  */
 function withoutExplanation(lex: CompiledStatementLexicon, stems: Stems, lower: string): string {
@@ -2415,7 +2415,7 @@ function decisive(lex: CompiledStatementLexicon, lower: string): boolean {
 
 /**
  * Content words of the clause's content (after its framing) outside any correction cue in it:
- * "No, that's wrong." has none of its own, "Business is 16 EUR, not 18." has several.
+ * "No, that's wrong." has none of its own, "The Plus tier is 22 EUR, not 24." has several.
  */
 function ownContent(clause: Span, body: string, cues: readonly Detection[], text: string, content: ContentWords): number {
   const from = clause.end - body.length;
@@ -2430,8 +2430,8 @@ function ownContent(clause: Span, body: string, cues: readonly Detection[], text
 }
 
 /**
- * A choice is named, not narrated: "DHL for domestic and EU." and "The 11:40 one." have no verb,
- * "People hate the fee." does. Part-of-speech tagging (compromise) on the few short replies that
+ * A choice is named, not narrated: "Courier for local, post for the rest." and "The 09:15 one." have no verb,
+ * "Guests dislike the surcharge." does. Part-of-speech tagging (compromise) on the few short replies that
  * get this far; loaded on first use.
  */
 function verbless(text: string): boolean {
@@ -2449,7 +2449,7 @@ let nlp: ((t: string) => Doc) | undefined;
 
 /**
  * Whether a step says nothing but verbs on pronouns that point back, each with at most a particle
- * ("set that up and tell them", "turn it off"): no thing, value, date, manner or state of its own
+ * ("sort that out and ping them", "turn it off"): no thing, value, date, manner or state of its own
  * ("print it double-sided", "keep it open", "mark them as paid" each say one).
  */
 function onlyPronounObjects(lex: CompiledStatementLexicon, step: string): boolean {
@@ -2473,7 +2473,7 @@ interface Doc {
 function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], answer: string, stems: Stems, people: ReadonlyMap<string, string>, valueOnly = false, valueWord: (word: string) => boolean = () => false, unitWord: (word: string) => boolean = () => false): string | null {
   const question = askingQuestion(lex, asked, valueWord);
   if (!question) return null;
-  // "Shall I encode it that way in policy.yaml?" offers a step; "Yes, 5 minutes for hotfixes."
+  // "Shall I write it that way in the handbook?" offers a step; "Yes, 10 days for returns."
   // takes it up and says what, and is about what the offer is about, not its first noun.
   if (hasAct(lex, 'proposal', normalForm(question.text))) return null;
   // An answer to a choice that names none of what it sets against each other is about something
@@ -2494,8 +2494,8 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
   if (!valueOnly && (nlp(answer).has('#Pronoun') || PERSONS.some((act) => hasAct(lex, act, lower)) || findAct(lex, 'decision', lower)?.start === 0)) return null;
   const mine = new Set(contentTokens(answer, stems));
   // (The side of an either/or question the answer leaves is no more what the choice is about than
-  // the side it picks: "what counts as 'missed': only no-shows, or late cancellations as well?" —
-  // "late cancellations too" is about neither.)
+  // the side it picks: "what counts as 'absent': only sick days, or half days as well?" —
+  // "half days too" is about neither.)
   const either = eitherOrSides(question.text, lex.words.statements.disjunction, stems, true) ?? [];
   const picked = sidePicked(either, answer, stems);
   const unpicked = picked < 0 ? [] : either.filter((_, k) => k !== picked);
@@ -2641,8 +2641,8 @@ const NUMBER = /\d+(?:[.,:]\d+)?/g;
 const HAS_NUMBER = /\d/;
 
 /**
- * A sum worked out: numbers joined by an operator and a result after "=" or "≈" ("72 + ~9 = 81",
- * "4.1 × (21 + 7) ≈ 115 units"). It reports what follows from values, as a reason or an example
+ * A sum worked out: numbers joined by an operator and a result after "=" or "≈" ("40 + ~6 = 46",
+ * "3.5 × (12 + 4) ≈ 56 units"). It reports what follows from values, as a reason or an example
  * does; it decides nothing. (A rule written as a formula, "reorder point = daily sales × (lead
  * time + 7 days)", has words for its operands.)
  */
@@ -2732,7 +2732,7 @@ function sameKind(x: Measure, y: Measure): boolean {
  * unit and one in the same unit's slot ("24 months" / "36 months", "€45" / "39 EUR"); a number
  * before the same word ("10 per class" / "12 per class"); or a bare number, which takes the unit
  * of the number it answers ("make the plan price 79" / "£80 on the plan"). A number of another
- * kind beside one of the agent's words ("AU is 6% of Sunday orders" / "2m41s on orders") counts
+ * kind beside one of the agent's words ("NZ is 4% of Monday orders" / "3m12s on orders") counts
  * something else.
  */
 function sameMeasure(mine: Measure, theirs: Measure): boolean {
@@ -2799,7 +2799,7 @@ function numbersOf(text: string): string[] {
 function topicLabelled(lex: CompiledStatementLexicon, body: string, theirs: ReadonlySet<string>, stems: Stems): boolean {
   const m = /^([^,.;:!?()]{1,30}):\s+(\S.*)$/u.exec(body);
   if (!m || wordCount(m[1]) > 3 || contentWordCount(m[2], stems) < 2) return false;
-  // "News from Meyer: they're out of the 90 g Munken." — what follows the label explains or
+  // "News from Kraus: they've run short of the 100 g Favini." — what follows the label explains or
   // reports what others do (it opens with "it's", "they're"); what holds for a topic states itself.
   const after = normalForm(m[2]);
   if (findAct(lex, 'explanation', after)?.start === 0 || findAct(lex, 'third-party', after)?.start === 0) return false;
@@ -2830,8 +2830,8 @@ function valuePair(lex: CompiledStatementLexicon, t: CandidateTuning, statement:
 /**
  * The one comma between two parts that each name a thing and then give its value ("nexgard 15,
  * bravecto 8", "Kuba 8-15:30, Aoife 9-13"), or null: a date's month ("12 June, 14:00"), a limit
- * ("max 15, min 8": two limits of one thing) or a part that opens with its value ("15 on the
- * tents, 20 on the mats") is no such list.
+ * ("max 15, min 8": two limits of one thing) or a part that opens with its value ("10 on the
+ * kayaks, 20 on the paddles") is no such list.
  */
 function namedValuesJoin(lex: CompiledStatementLexicon, statement: string, boundWord: (word: string) => boolean): { at: number; length: number } | null {
   const commas = [...statement.matchAll(/,\s+/g)];
@@ -2852,13 +2852,13 @@ function quotesItsQuestion(sentence: string): boolean {
   return quotedSpans(sentence).some(([from, to]) => mark > from && mark < to);
 }
 
-/** A message that asks, proposes or lays out options ("We could …", "Elif, ok for you?") a bare "Both." or "Ja, einverstanden." can accept. */
+/** A message that asks, proposes or lays out options ("We could …", "Mona, ok for you?") a bare "Both." or "Ja, einverstanden." can accept. */
 function offers(lex: CompiledStatementLexicon, text: string, sentences: readonly Span[]): boolean {
   const lower = normalForm(text);
   // A question of its own anywhere in it counts: agents often ask and then add a note ("Who
-  // approves large refunds? The delays were all waiting on Priya."). One it quotes ('A customer
+  // signs off large orders? The holdups were all waiting on Timo."). One it quotes ('A customer
   // wrote: "Why so slow?"') asks nothing.
-  // A label that opens a proposal ("Suggestion: keep the 12 characters …") offers what follows it.
+  // A label that opens a proposal ("Suggestion: keep the 8-hour minimum …") offers what follows it.
   return isQuestion(text) || sentences.some((s) => isQuestion(s.text) && !quotesItsQuestion(s.text)) || hasAct(lex, 'proposal', lower) || hasAct(lex, 'hypothetical', lower) || sentences.some((s) => findAct(lex, 'option-intro', normalForm(s.text))?.start === 0 || findAct(lex, 'proposal-label', normalForm(s.text))?.start === 0);
 }
 
@@ -2976,7 +2976,7 @@ function itemByValue(lex: CompiledStatementLexicon, ref: string, offered: string
 }
 
 /**
- * "Albrecht." answering "1. Grüne Soße & Co: … 2. Feinkost Albrecht: … 3. Mensa Catering Süd: …":
+ * "Roth." answering "1. Green Fork: … 2. Grillhaus Roth: … 3. Campus Kitchen: …":
  * a reply of one or two words that all stand in the name of one listed option, and of no other,
  * picks that option.
  */
@@ -3035,11 +3035,11 @@ function listedItem(lex: CompiledStatementLexicon, offered: string, key: string)
   for (let i = 0; i < lines.length; i++) {
     const item = itemOfLine(lines[i]);
     if (!item || item.key.toLowerCase() !== key) continue;
-    // "Options for the closing line:" says what the chosen item is.
+    // "Options for the sign-off:" says what the chosen item is.
     const intro = lines.slice(0, i).reverse().find((l) => /:\s*$/.test(l) && !ITEM.test(l));
     const about = intro ? optionSubject(lex, intro) : '';
-    // With no subject for the list, a named option keeps what it is ("Feinkost Albrecht: walking
-    // dinner with six stations"): its name alone says nothing of what was chosen.
+    // With no subject for the list, a named option keeps what it is ("Grillhaus Roth: buffet
+    // dinner with four counters"): its name alone says nothing of what was chosen.
     return { option: about ? firstClause(lex, item.text) : nameWithWhatItIs(lex, item.text), about };
   }
   return null;
@@ -3100,7 +3100,7 @@ function optionLabels(lex: CompiledStatementLexicon, offered: string): RegExpMat
   return run ? bare.map((m) => Object.assign([m[0], m[1].toLowerCase()], { index: m.index, input: m.input }) as RegExpMatchArray) : named;
 }
 
-/** "Options for the closing line:" → "closing line". */
+/** "Options for the sign-off:" → "sign-off". */
 function optionSubject(lex: CompiledStatementLexicon, intro: string): string {
   const text = intro.replace(/:\s*$/, '').trim();
   const clause = lastSentenceOf(text);
@@ -3121,17 +3121,17 @@ function namesAThing(lex: CompiledStatementLexicon, phrase: string): boolean {
   return lex.words.statements.optionSubjectArticle.test(phrase) || (first !== '' && !lex.words.stopwords.has(first) && !HAS_NUMBER.test(first));
 }
 
-/** "Feinkost Albrecht: walking dinner with six stations, 56 EUR …" → its name and the first phrase of what it is; a name that is a value, or none, as `firstClause` gives it. */
+/** "Grillhaus Roth: buffet dinner with four counters, 48 EUR …" → its name and the first phrase of what it is; a name that is a value, or none, as `firstClause` gives it. */
 function nameWithWhatItIs(lex: CompiledStatementLexicon, text: string): string {
   // (A price's decimal point, "8.10 EUR a box", ends nothing.)
   const m = /^\s*([^:.!?]{1,40}):\s+((?:[^,;.!?()]|(?<=\d)[.,](?=\d))+)/u.exec(text);
-  // (A name that is a value, "September 26: no clash that I can find", says what was chosen.)
+  // (A name that is a value, "October 3: nothing else booked that day", says what was chosen.)
   return m && !HAS_NUMBER.test(m[1]) && wordCount(m[1]) <= 4 && wordCount(m[2]) >= 2 ? `${sentenceCase(m[1].trim())}: ${trimEnd(m[2].trim())}` : firstClause(lex, text);
 }
 
 /**
  * The words up to the first colon or sentence end: an option's name, not its whole description.
- * An option that is a quoted text is the whole quote ("'We'd love to know what didn't work. Hit
+ * An option that is a quoted text is the whole quote ("'Tell us what went wrong. Just
  * reply.'"): cut at its first stop, the quote would stay open.
  */
 function firstClause(lex: CompiledStatementLexicon, text: string): string {
@@ -3144,7 +3144,7 @@ function firstClause(lex: CompiledStatementLexicon, text: string): string {
 }
 
 /**
- * "Jonas, can you have the mock ready by Thursday?" → "Jonas: have the mock ready by Thursday." A
+ * "Tobi, can you have the floor plan ready by Thursday?" → "Tobi: have the floor plan ready by Thursday." A
  * request for information ("can you summarise …") is no action item.
  */
 function requestItem(lex: CompiledStatementLexicon, body: string): string | null {
@@ -3180,8 +3180,8 @@ function shape(lex: CompiledStatementLexicon, t: CandidateTuning, text: string):
     if (after) reasons.push(after);
     statement = statement.slice(0, reason.start);
   }
-  // "Keep them short: they go into the banner" — what follows the colon explains. After a label
-  // that says nothing itself ("Tickets: I want a £2 supplement"), it is what is said.
+  // "Keep them brief: they go on the poster" — what follows the colon explains. After a label
+  // that says nothing itself ("Parking: I want a £3 surcharge"), it is what is said.
   const colon = statement.indexOf(': ');
   if (colon > 0 && afterShortLabel(statement, LABEL_MAX_WORDS) === statement && hasAct(lex, 'explanation', normalForm(statement.slice(colon + 2)))) {
     const after = trimEnd(statement.slice(colon + 2));
@@ -3205,7 +3205,7 @@ function shape(lex: CompiledStatementLexicon, t: CandidateTuning, text: string):
   return { statement: statement ? `${sentenceCase(statement)}${closed ? '' : '.'}` : '', reasons, alternatives };
 }
 
-/** "Rotates weekly, you're first 😄" without the emoji that closes it, which a registry's sentence has no use for (the clause keeps it, and its features read it); an emoji that is all a text says stays. */
+/** "Swaps monthly, you're up first 😄" without the emoji that closes it, which a registry's sentence has no use for (the clause keeps it, and its features read it); an emoji that is all a text says stays. */
 function withoutClosingEmoji(lex: CompiledStatementLexicon, text: string): string {
   // (Read back from the end one code point at a time: linear however many emoji there are.)
   const points = [...text];
@@ -3274,8 +3274,8 @@ function whenWord(input: CandidateInput): (word: string) => boolean {
 }
 
 /**
- * An agent's proposal ("Shall I hide the headlamps for those countries?", "I'll give notice on
- * the lease and sign the new contract.", "I propose: …") that the person it answers accepts
+ * An agent's proposal ("Shall I pause the ads for those regions?", "I'll cancel the old
+ * plan and sign the new contract.", "I propose: …") that the person it answers accepts
  * ("Yes, do both.", "👍", "Approved.") is a decision with the proposal's content.
  */
 function acceptedProposals(input: CandidateInput, facts: TaskFacts): SentenceCandidate[] {
@@ -3302,7 +3302,7 @@ function acceptedProposals(input: CandidateInput, facts: TaskFacts): SentenceCan
     const points = facts.points[a];
     for (const point of points) out.push({ p: a, statement: point, type: 'decision', strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: 'decision', features: featuresOf(point, 'points') });
     if (points.length > 0) continue;
-    // "(a) three cards …, and (c) a real price for Business …": each lettered item is accepted.
+    // "(a) two tiers …, and (c) a clear price for Premium …": each lettered item is accepted.
     const inline = inlineItems(lexicon, input.tuning, messages[a].text);
     for (const statement of inline) out.push({ p: a, statement, type: 'decision', strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: 'decision', features: featuresOf(statement, 'items') });
     if (inline.length > 0) continue;
@@ -3319,7 +3319,7 @@ function acceptedProposals(input: CandidateInput, facts: TaskFacts): SentenceCan
 
 /**
  * The agent's "you" is the person who accepted its proposal: recorded as a decision, "Draft a
- * letter to no. 14 for you to sign." reads "… for Jana to sign." ("your address": "Jana's
+ * note to flat 3 for you to sign." reads "… for Jana to sign." ("your address": "Jana's
  * address"). A "you" that acts ("unless you object") is left as it was said, and so is every
  * "you" of a proposal that names another person of the discussion (it may be theirs).
  */
@@ -3422,7 +3422,7 @@ function acceptance(input: CandidateInput, a: number): number {
 }
 
 /**
- * "Fine with the order from ux-agent.": a person accepting the agent's proposal by the agent's
+ * "Fine with the plan from copy-agent.": a person accepting the agent's proposal by the agent's
  * name, after the talk went on for a few messages.
  */
 function acceptanceByName(input: CandidateInput, a: number): number {
@@ -3456,10 +3456,10 @@ function acceptanceAfter(input: CandidateInput, a: number): number {
     // ("Sure, because that worked so well last time 🙃" accepts nothing.)
     const ironic = sarcasticAt(input, h).some((s) => first.start >= s.start && first.start < s.end);
     const accepts = (hasAct(lexicon, 'acceptance', lower) || doesWhatWasOffered(input, a, first.text)) && !isQuestion(first.text) && !ironic;
-    // "Manually." answering "… automatically after 12 months, or only manually?" picks one side
+    // "By hand." answering "… automatically after 6 weeks, or only by hand?" picks one side
     // (a selection of its own): the question as a whole is accepted by no one.
     if (!accepts && namesSideOf(input, a, first.text)) return -1;
-    // "Yes, go with that - one fix: …" accepts and corrects a part; a reply that opens by
+    // "Yes, go with that - one tweak: …" accepts and corrects a part; a reply that opens by
     // disagreeing or correcting accepts nothing.
     if (!accepts && (input.verdict[h] === 'disagreement' || input.verdict[h] === 'correction')) return -1;
     if (hasAct(lexicon, 'rejection', lower) && !accepts) return -1;
@@ -3471,8 +3471,8 @@ function acceptanceAfter(input: CandidateInput, a: number): number {
 
 /**
  * Whether a reply opens with a word or two (before any mark) that name one side of the either/or
- * question closing agent message a ("Checkout, the cleaners see the damage then." after "At
- * booking or at checkout?"), as the alternative-pick confirmation reads it.
+ * question closing agent message a ("Pickup, the driver sees the crates then." after "At
+ * order or at pickup?"), as the alternative-pick confirmation reads it.
  */
 function namesSideOf(input: CandidateInput, a: number, reply: string): boolean {
   const sides = eitherOrSides(sentencesAt(input, a).at(-1)?.text ?? '', input.lexicon.words.statements.disjunction, input.stems);
@@ -3486,7 +3486,7 @@ function sidePicked(sides: ReadonlyArray<ReadonlySet<string>>, reply: string, st
 }
 
 /**
- * "Shall I confirm the 21 March date?" — "Confirm it." (or "send" to "Send to crew A?"): a reply
+ * "Shall I confirm the 9 May slot?" — "Confirm it." (or "send" to "Send to crew A?"): a reply
  * that tells the agent to do what it asked to do, by the first word of the step offered, alone or
  * with a word pointing back at it, accepts it.
  */
@@ -3525,9 +3525,9 @@ function offeredStep(lex: CompiledStatementLexicon, t: CandidateTuning, question
 }
 
 /**
- * "Suggestion: send a verification link … No ID documents — …": the sentences after a proposal
+ * "Suggestion: send a reset code … No phone calls — …": the sentences after a proposal
  * label, up to a question or the next label, each a decision of its own once accepted.
- * Conditions ("If that mailbox no longer exists, …"), explanations and reports stay out.
+ * Conditions ("If that number is no longer in use, …"), explanations and reports stay out.
  */
 function labelledProposal(lex: CompiledStatementLexicon, t: CandidateTuning, sentences: readonly Span[], imperative: (text: string) => boolean): ProposedPoint[] {
   const out: ProposedPoint[] = [];
@@ -3545,7 +3545,7 @@ function labelledProposal(lex: CompiledStatementLexicon, t: CandidateTuning, sen
       break;
     }
     // After the label's own sentence, only what decides something belongs to the proposal (a
-    // worked example, "For the HL-400 that's 4.1 × (21 + 7) ≈ 115 units", does not).
+    // worked example, "For the KX-20 that's 3.5 × (12 + 4) ≈ 56 units", does not).
     if (body !== s.text || (decisive(lex, normalForm(body)) && !COMPUTED.test(body))) out.push(...semicolonPoints(lex, body, imperative).flatMap((point) => pointAsDecision(lex, t, point) ?? []));
   }
   return out;
@@ -3604,8 +3604,8 @@ function withDraftedThing(lex: CompiledStatementLexicon, sentences: readonly Spa
 }
 
 /**
- * What an agent's message offers or proposes: "I can cut hotfix 4.18.1 with the focus styles on
- * Thursday. It needs a changelog line; shall I use '…'?" offers two steps, and "Yes" to it takes
+ * What an agent's message offers or proposes: "I can ship patch 2.3.4 with the contrast fix on
+ * Monday. It needs a release note; shall I use '…'?" offers two steps, and "Yes" to it takes
  * both.
  */
 function offeredSteps(lex: CompiledStatementLexicon, t: CandidateTuning, sentences: readonly Span[], stems: Stems, valueWord: (word: string) => boolean, unitSlot?: (word: string) => string | null): OfferedStep[] {
@@ -3614,22 +3614,22 @@ function offeredSteps(lex: CompiledStatementLexicon, t: CandidateTuning, sentenc
       const step = proposalIn(lex, t, s.text);
       if (!step) return stepOnThingBefore(lex, sentences, k, valueWord) ?? stepOnPronoun(lex, t, sentences, k, valueWord) ?? taggedStatement(lex, t, sentences, k, (text) => schedules(text, valueWord, unitSlot));
       const statement = withDraftedThing(lex, sentences, k, withReferent(lex, sentences, k, step.statement), valueWord);
-      // A step whose only objects are pronouns the message does not resolve ("Shall I set that up
-      // and tell them?") points back at what came before: it says nothing a person could hold to.
+      // A step whose only objects are pronouns the message does not resolve ("Shall I sort that out
+      // and ping them?") points back at what came before: it says nothing a person could hold to.
       return onlyPronounObjects(lex, statement) ? null : { ...step, statement };
     })
     .filter((x): x is OfferedStep => x !== null);
   // A statement put with a tag ("The schema stays fixed, right?") is offered only where the
   // message proposes nothing else: beside a proposal, it is what goes with that proposal.
   if (found.some((x) => !x.tagged)) found.splice(0, found.length, ...found.filter((x) => !x.tagged));
-  // "I'd like to switch the handoff between agents to Parquet files with a fixed schema … OK to
-  // switch to Parquet?": a last question that asks leave for a step put up in full before asks
+  // "I'd like to move the exchange between services to CSV exports with fixed columns … OK to
+  // move to CSV?": a last question that asks leave for a step put up in full before asks
   // for that step.
   const last = found.length - 1;
   const fuller = last > 0 ? found.findIndex((x, k) => k < last && restatesShorter(found[last].statement, x.statement, stems)) : -1;
   if (fuller >= 0) found.splice(last, 1, found.splice(fuller, 1)[0]);
   // Beside its last proposal, a message offers only the steps the agent offers to take itself
-  // ("I can cut hotfix …"); what it reports others recommend ("Lighthouse recommends compressing
+  // ("I can ship patch …"); what it reports others recommend ("Lighthouse recommends compressing
   // the hero images. Shall I merge PR #42?") is not put to the person.
   return found.filter((x, k) => k === found.length - 1 || x.type === 'action_item');
 }
@@ -3654,8 +3654,8 @@ function stepOnThingBefore(lex: CompiledStatementLexicon, sentences: readonly Sp
  * names nothing until it is read with the sentence just before. That sentence must say of a thing
  * only that it is ready to be acted on (statement-words.json, readyStates): "The car needs a new
  * tyre", "The team is free on Thursday" or "The cheapest option is Hotel Post" say more of it, and
- * "it" may be any of that. A step stated just before with nothing but its when ("Publish Tuesday
- * April 14, 09:00 CEST. Shall I schedule it?") is what "it" asks leave for, on the text an earlier
+ * "it" may be any of that. A step stated just before with nothing but its when ("Publish Monday
+ * March 2, 10:00 CET. Shall I schedule it?") is what "it" asks leave for, on the text an earlier
  * sentence labels for sending. With neither, the offer names nothing a person could hold to.
  */
 function stepOnPronoun(lex: CompiledStatementLexicon, t: CandidateTuning, sentences: readonly Span[], k: number, valueWord: (word: string) => boolean): { statement: string; type: DecisionType } | null {
@@ -3673,8 +3673,8 @@ function stepOnPronoun(lex: CompiledStatementLexicon, t: CandidateTuning, senten
 }
 
 /**
- * Whether a step says after its verb only when: a day or a month first ("Publish Tuesday April 14,
- * 09:00 CEST", "Send Thursday 5 March, 08:00"), then numbers and function words, and a word for
+ * Whether a step says after its verb only when: a day or a month first ("Publish Monday March 2,
+ * 10:00 CET", "Send Thursday 5 March, 08:00"), then numbers and function words, and a word for
  * the zone of its last number. "Bring the signed form by Friday" and "Check the 2 options first"
  * say what, too.
  */
@@ -3875,7 +3875,7 @@ function draftedLabel(lex: CompiledStatementLexicon, sentences: readonly Span[])
   return null;
 }
 
-/** Whether a step says nothing a longer one does not ("Switch to Parquet" of "Switch the handoff between agents to Parquet files"). */
+/** Whether a step says nothing a longer one does not ("Move to CSV" of "Move the exchange between services to CSV exports"). */
 function restatesShorter(short: string, long: string, stems: Stems): boolean {
   const mine = contentTokens(short, stems);
   const theirs = new Set(contentTokens(long, stems));
@@ -3883,10 +3883,10 @@ function restatesShorter(short: string, long: string, stems: Stems): boolean {
 }
 
 /**
- * "The T&C change should be checked by your lawyer — shall I send it to Dr. Reuter?": a step on
+ * "The lease draft should be read by your notary — shall I forward it to Dr. Kessel?": a step on
  * "it" (or "them") takes the thing the agent named just before, the noun phrase that opens the
- * clause before the offer in its sentence, or else the sentence before ("Send the T&C change to
- * Dr. Reuter."). A phrase that opens with a pronoun, or whose number does not fit the pronoun,
+ * clause before the offer in its sentence, or else the sentence before ("Forward the lease draft to
+ * Dr. Kessel."). A phrase that opens with a pronoun, or whose number does not fit the pronoun,
  * names nothing.
  */
 function withReferent(lex: CompiledStatementLexicon, sentences: readonly Span[], k: number, statement: string): string {
@@ -4039,7 +4039,7 @@ function objectAfter(lex: CompiledStatementLexicon, toks: readonly string[], val
 /** What joins two clauses of one sentence: a semicolon, or a dash between spaces. */
 const CLAUSE_JOIN = /;\s|\s[-–—]\s/;
 
-/** The noun phrase a clause opens with, up to its verb (at most five words, no pronoun, no number): "The T&C change", "Kessler's down-payment invoice". */
+/** The noun phrase a clause opens with, up to its verb (at most five words, no pronoun, no number): "The lease draft", "Vogt's deposit invoice". */
 function openingPhrase(lex: CompiledStatementLexicon, clause: string): string | null {
   const sw = lex.words.statements;
   const toks = clause.replace(/^\s*@\S+\s+/, '').split(/\s+/).filter(Boolean);
@@ -4074,20 +4074,20 @@ function proposalIn(lex: CompiledStatementLexicon, t: CandidateTuning, s: string
   // "Book the Alte Halle?": a question that is a step in the imperative offers to take it, as
   // "Shall I book the Alte Halle?" does.
   if (!cue && isQuestion(s) && findAct(lex, 'directive', lower)?.start === 0 && !/:\s/.test(s)) return offeredStep(lex, t, s);
-  // "Proposal for the year-7 rollout:" introduces what follows; it proposes nothing itself.
+  // "Proposal for the spring intake:" introduces what follows; it proposes nothing itself.
   if (!cue || /:\s*$/.test(s)) return null;
   // ("I could also hold 4 slots …": the joining word after the cue is no part of the step. Only
   // that word: a name after the cue is what is proposed, "I propose Anna, not Tom, as lead".)
   let content = s.slice(cue.end).replace(/^[\s:,]+/, '');
   const joining = findAct(lex, 'connective', normalForm(content));
   if (joining?.start === 0 && contentWordCount(content.slice(joining.end), lex.words) >= 2) content = content.slice(joining.end).trimStart();
-  // "suggests that agents hand off …" proposes the clause after "that"; "I'd suggest that one" the option it points at.
+  // "suggests that services exchange …" proposes the clause after "that"; "I'd suggest that one" the option it points at.
   const joined = content.replace(lex.words.statements.proposalComplementizer, '');
   if (joined !== content && !verbless(joined)) content = joined;
-  // "Shall I go ahead with both?" refers back: the proposal is in the sentences before.
+  // "Shall I proceed with both?" refers back: the proposal is in the sentences before.
   if (contentWordCount(content, lex.words) < 2) return null;
   content = withoutQuestionTag(lex, trimEnd(content.replace(/\?+$/, '')));
-  // "Shall I go ahead with both?" points back at what came before; it names nothing itself.
+  // "Shall I proceed with both?" points back at what came before; it names nothing itself.
   const back = findAct(lex, 'acceptance', normalForm(content));
   if (back && back.start === 0 && contentWordCount(content.slice(back.end), lex.words) < 2) return null;
   const shaped = shape(lex, t, content);
@@ -4139,8 +4139,8 @@ function overlap(a: string, b: string, stems: Stems): number {
 
 /**
  * Whether an agent's proposal made after a person's statement reads that statement back: it gives
- * every number the statement settled ("I can move all vaccine reminders in the booking system to
- * 21 days ahead" after "21 days then."), or a quarter of its words at least are the statement's
+ * every number the statement settled ("I can move all service reminders in the calendar to
+ * 10 days ahead" after "10 days then."), or a quarter of its words at least are the statement's
  * ("(3) business TMs kept while the client is active plus 36 months" after "business TMs: while
  * the client is active + 3 years"). "I could also hold 4 slots per day for the next 3 weeks" after
  * "21 days then." shares a word, gives none of its numbers, and proposes something new.

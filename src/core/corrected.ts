@@ -1,7 +1,7 @@
 // What a person's correction corrects: the claims of the corrected message (usually the agent's)
 // that the correction is about. A correction is kept with the wrong fact so that a later text
 // giving it again is caught; an agent's message runs to many sentences, and the wrong fact is
-// often far from its opening ("… with Aylin Demir as your technical mentor." in a long draft).
+// often far from its opening ("… with Jan Okafor as your site lead." in a long draft).
 import { writtenNumbers } from './subject';
 import { contentTokens, excerpt, jaccard, nameWords, sharedCount, type Span, type Stems } from './text';
 

@@ -805,7 +805,7 @@ const OWN_STEP = 'offer';
 
 /**
  * A correction states the fact that holds from now on: a constraint. A step a person takes on
- * ("I'll bring the mats from storage") is theirs to do: an action item. Any other candidate is the
+ * ("I'll fetch the chairs from the basement") is theirs to do: an action item. Any other candidate is the
  * type the scorer reads.
  */
 function typeOf(c: SentenceCandidate, scored: DecisionType): DecisionType {

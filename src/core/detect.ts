@@ -82,8 +82,8 @@ const REPLY_REACH = 3;
  * The agent message that person's message `a` answers, back through people's replies to it (at
  * most REPLY_REACH of them), or -1: several people answering one agent's options in turn all
  * answer those options. A person's question in between is answered by the next reply instead
- * ("How many trucks does Hanson need?" — "3, maybe 4."), and so is an agent's message `a` itself,
- * unless the question only hands the choice on (`handsOn`: "A or B... Dr. Brandt?").
+ * ("How many vans does Brandl need?" — "2, maybe 3."), and so is an agent's message `a` itself,
+ * unless the question only hands the choice on (`handsOn`: "A or B... Dr. Winter?").
  */
 function agentBehindReplies(messages: readonly Message[], answered: readonly number[], a: number, handsOn: (i: number) => boolean): number {
   let at = a;
@@ -117,8 +117,8 @@ function withDialogueCorrections(messages: readonly Message[], detections: Detec
 
 /**
  * A person's message that the agent's next message answers by admitting an error ("Sorry for the
- * mix-up. I'll book Pia Kranz …", "Apologies, corrected: …") pointed the error out, whatever its
- * own words ("Pia Kranz does our photography, book her."): a correction, where no rule read one.
+ * mix-up: Lotte Berg is booked …", "Apologies, corrected: …") pointed the error out, whatever its
+ * own words ("Lotte Berg does our catering, book her."): a correction, where no rule read one.
  */
 export function withAdmittedErrors(messages: readonly Message[], detections: Detection[][], admission: RegExp): Detection[][] {
   return withDialogueCorrections(messages, detections, 'dialogue/error-admitted', (p) => messages[p + 1]?.role === 'bot' && admission.test(messages[p + 1].text));

@@ -154,7 +154,7 @@ function readTask(taskId: string, discussion: readonly unknown[], engine: Engine
   // 3. detect: rule cues per message and which message each answers; contextual rules need the answered message's cues;
   //    a message the agent answers by admitting an error is a correction whatever its words; a sarcastic sentence confirms nothing.
   const sarcastic = messages.map((m, i) => sarcasticSentences(engine.statements, m.text, text.at[i].sentences));
-  //    A person's question that only hands the agent's options on to a colleague ("A or B... Dr. Brandt?") keeps them open.
+  //    A person's question that only hands the agent's options on to a colleague ("A or B... Dr. Winter?") keeps them open.
   const names = speakerNameWords(messages);
   const detected = detect(messages, engine.rules, text.at, text.stemmer, sarcastic, (i) => handsChoiceOn(messages[i].text, names, engine.words));
   const admitted = withAdmittedErrors(messages, detected.detections, engine.words.errorAdmission);

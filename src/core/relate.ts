@@ -691,11 +691,11 @@ export interface Recall {
 
 /**
  * Messages a person corrected by rejecting them and recalling what was agreed before ("No. We
- * agreed in T604: no plaintext secrets in the repo."), each with the person's message: the person
+ * agreed in T310: no customer data on the shared drive."), each with the person's message: the person
  * says that the rejected message goes against an earlier decision, which relating then looks for.
- * A correction that recalls an agreement without rejecting the message ("Yes, actually. The notes
- * say … We settled that in March: …") is about something else the message does not say. One that
- * recalls the speaker's own words ("No, like I said, Berger left.") recalls a fact as often as a
+ * A correction that recalls an agreement without rejecting the message ("Yes, in fact. The minutes
+ * say … We settled that in May: …") is about something else the message does not say. One that
+ * recalls the speaker's own words ("No, like I said, Haas retired.") recalls a fact as often as a
  * decision: it counts where it names the decision's task.
  */
 export function rejectedByRecall(patterns: readonly Pick<PatternCandidate, 'type' | 'messages'>[], messages: readonly Message[], statements: CompiledStatementLexicon): Map<number, Recall> {
@@ -797,8 +797,8 @@ function messageCheck(registry: { decisions: Decision[] }, lexicon: CompiledLexi
   const firmWithValues = oncePerPair((theirs, mv) => contradiction(theirs, mv, subjects.generic, true, 'firm'));
   const firmWithoutValues = oncePerPair((theirs, mv) => contradiction(theirs, mv, subjects.generic, false, 'firm'));
   const index = new SubjectIndex(options.maxCandidates, lexicon.subjects.lookupEquivalents);
-  // A correction is found by the words of what it corrected too ("payment within 60 days" for
-  // "Zahlungsziel ist immer 14 Tage"): later drafts repeat the agent's words, not the person's.
+  // A correction is found by the words of what it corrected too ("delivery within 21 days" for
+  // "Lieferzeit ist immer 10 Tage"): later drafts repeat the agent's words, not the person's.
   for (const d of registry.decisions) if (d.status !== 'archived') index.add(entries.entryOf(d, memo, true));
   const byId = new Map(registry.decisions.map((d) => [d.id, d]));
   const instants = new Map<Decision, number | null>();
@@ -877,8 +877,8 @@ function contradictedBy(check: MessageCheck, taskId: string, m: Message): Contra
 }
 
 /**
- * The earlier decision a person recalled when rejecting a message (`by`: "No. We agreed in T604:
- * no plaintext secrets in the repo."; their own words only where they name a task): an active decision of a task the person names sharing a
+ * The earlier decision a person recalled when rejecting a message (`by`: "No. We agreed in T310:
+ * no customer data on the shared drive."; their own words only where they name a task): an active decision of a task the person names sharing a
  * word with what the person recalls (it may name the tool where the person recalls the rule), or,
  * naming none, of a related task sharing two; the one sharing the most, the most recent on a tie.
  * Nothing when the best is a decision of the same task (that agreement is the discussion's own) or
@@ -931,7 +931,7 @@ function againstDecision(check: MessageCheck, o: Decision, m: Message, mv: Subje
     }
   }
   // Another value for the same slot counts in an agent's draft or report; a person naming their
-  // own plans ("I can drop the letter on Thursday") decides nothing against it, and a step to do
+  // own plans ("I can bring the keys on Thursday") decides nothing against it, and a step to do
   // once ("Load the rates into the channel manager on Monday, 2 March.") holds no value a later
   // date or amount could go against. (The answer is kept per message view, and a message has one role.)
   const why = check.firmContradiction(theirs, mv, m.role === 'bot' && o.type !== 'action_item') ?? (o.corrects ? correctedRestated(check.correctedView(o.corrects), theirs, mv, m.role === 'bot') : null);

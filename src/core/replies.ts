@@ -64,7 +64,7 @@ function followUp(messages: readonly Message[], p: number, words: Words): number
 }
 
 /**
- * "Yes to both, but Business is 16 EUR, not 18." / "Good, go with that — one fix: …": a reply to
+ * "Yes to both, but the Plus tier is 22 EUR, not 24." / "Good, go with that — one tweak: …": a reply to
  * the agent that opens by accepting and then corrects a detail accepts the rest. The acceptance
  * must come first; a correction that opens the reply is a correction only.
  */
@@ -188,7 +188,7 @@ export function addSpeakerPatterns(input: SpeakerPatternInput, a: TaskAnalysis):
 /**
  * Whether a person's message closes with a question that only hands a choice on to someone: its
  * one question, the last sentence, names people of the discussion (`names`: the words of its speakers' names), titles,
- * option keys and "or", and nothing else ("A or B... Dr. Brandt?", "Marta, 1 or 2?"). Such a
+ * option keys and "or", and nothing else ("A or B... Dr. Winter?", "Marta, 1 or 2?"). Such a
  * question asks nothing new: the reply it gets still picks among the options put up before it.
  */
 export function handsChoiceOn(text: string, names: ReadonlySet<string>, words: Pick<Words, 'statements'>): boolean {

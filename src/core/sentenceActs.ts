@@ -225,7 +225,7 @@ export function contentStart(lex: CompiledStatementLexicon, text: string): numbe
 /**
  * How many characters at the end of a sentence's lead belong to its first word: a hash ("#2211
  * is a blocker"), a currency sign before a number ("€185 then") or an opening quote the sentence
- * closes ("'No card required' goes on Team only").
+ * closes ("'Free returns' goes on Premium only").
  */
 function ownedLead(leadText: string, body: string): number {
   const last = leadText.charAt(leadText.length - 1);
@@ -263,12 +263,12 @@ function framing(lex: CompiledStatementLexicon, body: string): { act: SentenceAc
     const hit = findAct(lex, act, body);
     if (!hit || hit.start !== 0) continue;
     if (/^\s*(?:[,.:;!\-]|$)/.test(body.slice(hit.end))) return { act, end: hit.end };
-    // "I told you last month: …" — a few more words, then the colon, are part of the label. After
-    // a joining word, words that open with content are the topic of what follows ("And retention:
-    // 30 days for everything"); a phrase that opens with a function word still frames it ("But with
-    // teeth: every quarantined test …").
-    // A rule's label goes on in function words ("One rule for the future:", "One rule I'd like
-    // written down:"); a content word makes it a compound ("One rule change I'd question: …").
+    // "I told you last week: …" — a few more words, then the colon, are part of the label. After
+    // a joining word, words that open with content are the topic of what follows ("And backups:
+    // 14 days for everything"); a phrase that opens with a function word still frames it ("But with
+    // a catch: every skipped check …").
+    // A rule's label goes on in function words ("One rule for the future:", "One rule I want
+    // kept:"); a content word makes it a compound ("One rule change I'd question: …").
     const label = LABEL_TAIL.exec(body.slice(hit.end));
     const compound = label !== null && opensWithContent(lex, label[0]) && (act === 'rule-announcement' || findAct(lex, 'connective', body)?.end === hit.end);
     // ("So from 1 April: adults €50, juniors €20." — a change from a named date on is what follows
@@ -336,11 +336,11 @@ export function announced(lex: CompiledStatementLexicon, text: string): 'decisio
     const p = withoutConnective(lex, piece.trim());
     if (!p) continue;
     // Recalling an earlier agreement, or what one said before, announces it again as a rule
-    // ("We settled that in March: …", "I told you last month: …").
+    // ("We settled that in May: …", "I told you last week: …").
     if (RULE_FRAMING.some((act) => findAct(lex, act, p)?.start === 0)) out = 'rule';
     else if (findAct(lex, 'announcement', p)?.start === 0 && out === null) out = 'decision';
   }
-  // "Fine by me: monthly prices by default" — an acceptance label before a colon accepts what follows.
+  // "Fine by me: weekly invoices by default" — an acceptance label before a colon accepts what follows.
   const label = /([^,.;!]+):\s*$/.exec(lower);
   if (out === null && label) {
     // "But fine by me:" — a joining word before the acceptance does not change it.
@@ -352,13 +352,13 @@ export function announced(lex: CompiledStatementLexicon, text: string): 'decisio
 // Where a sentence ends: . ! ? (or several) before whitespace and an upper-case letter, a digit,
 // a currency sign ("ok B. £1.70 more a sack"), a quote, a bracket or an emoji — not inside "e.g.
 // the", "v1.2" or "4.6". A question or exclamation mark ends one before a lower-case word too:
-// chat is often written in lower case ("right? ugh"). A closing quote may follow the mark ("… one size up.' That matches …"). A period ends one before
+// chat is often written in lower case ("right? ugh"). A closing quote may follow the mark ("… a size larger.' That fits …"). A period ends one before
 // a lower-case name with a hyphen or underscore in it: agents and tools go by handles ("… instead
-// of files. chart-agent already has read access."). A period after a whole word ends one before a
-// lower-case word as well ("lol. guilty. set it back to info"), unless the word is an
-// abbreviation or has a period of its own ("Lesebrücke e.V. invites you").
+// of exports. report-agent already has read access."). A period after a whole word ends one before a
+// lower-case word as well ("oops. my bad. set it back to debug"), unless the word is an
+// abbreviation or has a period of its own ("Kulturforum e.V. invites you").
 // An emoji ends one before an upper-case letter, as chat puts it in place of the mark ("… gets
-// her jamón after all 😂 She's asking for …"); it stays with the sentence it closes. (What may
+// his cake after all 😂 He's asking for …"); it stays with the sentence it closes. (What may
 // stand before it is looked at only where an emoji is: read at every space of a long run of
 // spaces, it would cost time in the square of the run's length.)
 // Each run of marks is tried from its first mark only (the look-behinds): tried from every mark
@@ -496,7 +496,7 @@ export function sarcasticSentences(lex: CompiledStatementLexicon, text: string, 
     // (The sentence is read with the emoji after its stop; the span it holds ends at its own end.)
     const closing = next ? text.slice(next.start, next.start + leadingEmoji(next.text)) : '';
     if (!hasAct(lex, 'sarcasm', normalForm(`${text.slice(start, s.end)} ${closing}`))) return;
-    // "Sure. Let's freeze the whole website, what could possibly go wrong.": an agreement alone
+    // "Sure. Let's switch off every server at once, what could possibly go wrong.": an agreement alone
     // right before the irony opens it.
     const before = sentences[k - 1];
     if (before && onlyAct(lex, 'acceptance', before.text)) start = before.start;

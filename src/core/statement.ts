@@ -109,8 +109,8 @@ export function optionListsIn(lex: CompiledStatementLexicon, raw: string): strin
 
 /**
  * A list's items, split at ", ", ", or", ", and" and " or " outside brackets (`separator`, from
- * the item joiners and disjunctions of statement-words.json): "a secrets manager (Vault or AWS
- * Secrets Manager)" is one option, and the comma in "1,900" joins a number.
+ * the item joiners and disjunctions of statement-words.json): "a cloud drive (Dropbox or Google
+ * Drive)" is one option, and the comma in "1,900" joins a number.
  */
 function optionParts(list: string, separator: RegExp): string[] {
   const out: string[] = [];

@@ -228,7 +228,7 @@ export interface SubjectClause {
   values: readonly SlotValue[];
   /** A paired negation ("No permit, no money"): a condition, not a blanket ban. */
   conditional: boolean;
-  /** The names it gives, lowercased word by word: people, places, firms ("Pia Kranz does our photography" → pia, kranz). */
+  /** The names it gives, lowercased word by word: people, places, firms ("Lotte Berg does our catering" → lotte, berg). */
   names: ReadonlySet<string>;
   /** The anchor is common words, for want of others ("the work day"): only the same words name the same subject. */
   common?: boolean;
@@ -292,7 +292,7 @@ export type ClaimReading = 'claims' | 'offers' | 'asked';
 /** The sentences of a text that say something, read as `reading` says. */
 export function claimSentences(text: string, lex: CompiledSubjects, reading: ClaimReading = 'claims'): string[] {
   const out: string[] = [];
-  // Coordinated clauses are claims of their own ("Retries max 2, and quarantined tests get a ticket"; claims.json claimJoiners).
+  // Coordinated clauses are claims of their own ("Reminders max 3, and missed reminders get a call"; claims.json claimJoiners).
   for (const raw of withDatesWhole(text.split(lex.words.claims.claimSplit), lex).flatMap((part) => atValueClauses(part, lex))) {
     const s = raw.trim();
     if (s.length === 0) continue;
@@ -444,8 +444,8 @@ function onlyOf(sentence: string, m: RegExpExecArray | null, anchor: ReadonlySet
 
 /**
  * The subject words of the exception a ban allows: after an exception marker that follows what
- * the clause rules out ("No plastic cups in the taproom, only at the summer fest"). A clause that
- * opens with the marker ("Only the weekend stays frozen") restricts; it allows no exception.
+ * the clause rules out ("No glass bottles on the terrace, only at the garden party"). A clause that
+ * opens with the marker ("Only the weekend stays closed") restricts; it allows no exception.
  */
 function exceptionOf(sentence: string, m: RegExpExecArray | null, anchor: ReadonlySet<string>, negated: ReadonlySet<string>, stemmer: Stems): Set<string> {
   const out = new Set<string>();
@@ -826,8 +826,8 @@ function markBound(v: SlotValue, toks: readonly Token[], i: number, lex: Compile
 /**
  * Whether the amount or count at token `i` is given to a limit's noun: one a few words before it
  * in the same clause, with only function words between ("raise the approval limit to 50k", "cap
- * it at 4,000 words", "die Obergrenze ist 500 Euro") or a linking word right before the value
- * ("Total cap for the kitchen is 18,000"); or one right after it, past its scale or unit, that ends
+ * it at 2,500 words", "die Obergrenze ist 500 Euro") or a linking word right before the value
+ * ("Total cap for the garden is 9,000"); or one right after it, past its scale or unit, that ends
  * the phrase ("a 12k cap on the centrifuge", not "20 limit switches"). Another value between them
  * is what the noun is given instead ("We hit the limit yesterday and need 3 more desks" needs
  * desks), and a day or a date is when, not how much ("The new limit takes effect on Monday").
@@ -852,7 +852,7 @@ function givenToLimit(v: SlotValue, toks: readonly Token[], i: number, lex: Comp
 /** The slots whose values say when, never how much. */
 const WHEN_SLOTS: readonly string[] = ['weekday', 'month', 'date', 'time'];
 
-/** The farthest a limit's noun stands before the value given to it ("Total cap for the kitchen is 18,000"). */
+/** The farthest a limit's noun stands before the value given to it ("Total cap for the garden is 9,000"). */
 const LIMIT_NOUN_REACH = 5;
 
 /**
@@ -870,7 +870,7 @@ const countsAs = (v: SlotValue, bound: boolean) => !!v.bound === bound || (!boun
 /**
  * How firmly two clauses share a subject. 'named': one subject word, when the discussion names the
  * other task; 'loose': two subject words, or one that is at least half
- * of the smaller subject ("Cut-off 14:00 is fine" / "the cut-off is 13:00 on the site");
+ * of the smaller subject ("Deadline 17:00 is fine" / "the deadline is 16:00 on the form");
  * 'whole': two subject words, or one that is the whole of the smaller subject ("The release is on
  * 14 April" / "The release moves to 21 April"); 'firm': two subject words; 'strict': two, and at
  * least a third of the smaller subject.
@@ -926,8 +926,8 @@ export function valueChange(older: SubjectClause, newer: SubjectClause, match: S
   const limitsShareSubject = sameSubject(older, newer, match);
   const valuesShareSubject = sameSubject(olderAsserts, newerAsserts, match);
   if (!limitsShareSubject && !valuesShareSubject) return null;
-  // A day a ban names is where it holds ("No appointments for the kids on Wednesdays"):
-  // doing the banned thing on another ("an appointment for the kids on Monday") changes nothing.
+  // A day a ban names is where it holds ("No lessons for the twins on Fridays"):
+  // doing the banned thing on another ("a lesson for the twins on Tuesday") changes nothing.
   // (A limit it names, "no meetings before 10", is the ban itself; another limit changes it.)
   const banned = bansWhatItDoes(older, newer);
   // "From March we deliver on Wednesdays" → "4.10 EUR per loaf from April": a start date beside
@@ -940,7 +940,7 @@ export function valueChange(older: SubjectClause, newer: SubjectClause, match: S
       // A bare number says nothing of what it counts, but a limit of one on the same subject is
       // that subject's limit ("purchases over 25k" → "purchases over 50k"), and the one number of
       // two clauses that share two subject words is that subject's number ("Total cap for the
-      // kitchen is 18,000" → "Raise the kitchen cap to 21,000").
+      // garden is 9,000" → "Raise the garden cap to 11,000").
       if (key === COUNT && !bound && !(onlyBareNumber(older) && onlyBareNumber(newer) && sameSubject(olderAsserts, newerAsserts, 'firm'))) continue;
       // The thing a count counts says what it counts, not whose count it is: "we have 64 rooms"
       // and "the Segelclub wants 15 rooms" share a subject only in another word.
@@ -999,7 +999,7 @@ function sameValue(a: string, b: string): boolean {
 /** The clause with one word less in its subject. */
 const without = (c: SubjectClause, word: string): SubjectClause => (c.anchor.has(word) ? narrowed(c, (w) => w !== word) : c);
 
-/** A clause whose one value is a bare number ("Total cap for the kitchen is 18,000"). */
+/** A clause whose one value is a bare number ("Total cap for the garden is 9,000"). */
 const onlyBareNumber = (c: SubjectClause) => c.values.length === 1 && c.values[0].key === COUNT && !c.values[0].negated;
 
 /** A clause that gives a bare number and nothing else ("4,000.", "ok 80"): what `answeredValueChange` with `counts` reads. */
@@ -1010,8 +1010,8 @@ export function isBareNumber(c: SubjectClause): boolean {
 
 /**
  * A clause whose only value is a bare number, on the subject of one that set a single number of
- * some slot, gives that slot a new value in its unit ("pin Node 20 in CI" → "move CI and .nvmrc to
- * 22", "refunds over 200 EUR" → "refunds over 300").
+ * some slot, gives that slot a new value in its unit ("pin Python 3.11 in CI" → "move CI and the Dockerfile to
+ * 3.12", "refunds over 200 EUR" → "refunds over 300").
  */
 function bareNumberChange(older: SubjectClause, newer: SubjectClause): string | null {
   const given = newer.values.filter((v) => !v.negated);
@@ -1144,8 +1144,8 @@ function withRetired(c: SubjectClause, cues: readonly Reversal[]): SubjectClause
 }
 
 /**
- * One clause rules out what the other asserts, on the same subject ("no automatic retries" /
- * "re-enable 2 automatic retries"). A blanket ban ("No bundles - not for the fleece") shares its
+ * One clause rules out what the other asserts, on the same subject ("no automatic reminders" /
+ * "re-enable 2 automatic reminders"). A blanket ban ("No discounts - not for the jackets") shares its
  * subject with anything that names the banned thing.
  */
 export function polarityFlip(older: SubjectClause, newer: SubjectClause, generic: ReadonlySet<string>, match: SubjectMatch = 'firm', { blankets = false, cued = false } = {}): { stem: string; olderNegates: boolean } | null {
@@ -1157,8 +1157,8 @@ export function polarityFlip(older: SubjectClause, newer: SubjectClause, generic
     return newer.anchor.has(head) && !newer.negated.has(head) && !generic.has(head) ? { stem: head, olderNegates: true } : null;
   }
   // On a firm subject, the words the two clauses share must make it firm without the one that
-  // flips: "The dense baseline has to be MedCPT, not Contriever" rules out Contriever as the
-  // baseline, not a reading list that names "Contriever, unsupervised dense retrieval". A newer
+  // flips: "The baseline model has to be XGBoost, not LightGBM" rules out LightGBM as the
+  // baseline, not a reading list that names "LightGBM, gradient boosting with leaves". A newer
   // clause that says it reverses something ("Flip it: security PRs automerge") needs no more than
   // the firm subject itself: one word that agrees and one that flips.
   let agree = 0;
@@ -1196,7 +1196,7 @@ function otherThanBanned(older: SubjectClause, newer: SubjectClause): boolean {
 }
 
 /**
- * A ban that holds past a limit ("No deploys on Fridays after 14:00", "no meetings before 10")
+ * A ban that holds past a limit ("No releases on Fridays after 15:00", "no meetings before 10")
  * says nothing of the thing on the limit's other side: the newer clause gives a plain value of the
  * limit's slot, in its unit, beyond it ("deploy on Friday at 10:00", "a meeting at 11:00").
  */
@@ -1218,7 +1218,7 @@ function sidesOfLimit(limit: SlotValue, newer: SubjectClause): Array<{ value: st
 
 /**
  * Inside a decision's limit, the later clause goes against it: it does what a ban past the limit
- * rules out ("No deploys on Fridays after 14:00" / "deploy on Friday at 16:00", "Meetings never
+ * rules out ("No releases on Fridays after 15:00" / "release on Friday at 17:00", "Meetings never
  * before 10" / "Schedule the meeting at 9:00"), or rules out what a rule past the limit requires
  * ("Refunds over 200 EUR need a second approval" / "a 300 EUR refund without a second approval").
  * The word that flips and a plain value of the limit's slot, in its unit, past the limit are
@@ -1275,7 +1275,7 @@ export function rejectedRestated(earlier: SubjectClause, later: SubjectClause): 
 
 export interface Reversal {
   cue: string;
-  /** Stems of the thing the cue retires ("we stopped using the storage box" → storag, box); null when it names none. */
+  /** Stems of the thing the cue retires ("we stopped using the cold storage" → cold, storag); null when it names none. */
   old: ReadonlySet<string> | null;
 }
 
@@ -1453,7 +1453,7 @@ function writtenWords(v: SubjectView): Map<string, string> {
 
 /**
  * Why `newer` replaces `older`, or null. Only an explicit reversal does: a cue that retires what
- * `older` asserts ("we stopped using the storage box"), a new value for a slot both fill on the
+ * `older` asserts ("we stopped using the cold storage"), a new value for a slot both fill on the
  * same subject, or — with a reversal cue or as a correction — the same subject negated; with a
  * cue, also a newer statement that is all value naming the older's value as the one it replaces
  * or giving the one value a bare ban ruled out, where the discussion ties the two (see flipped).
@@ -1557,7 +1557,7 @@ function flipped(older: SubjectView, newer: SubjectView, cues: readonly Reversal
 
 /**
  * The value the older clause set, which the newer one rules out on the same subject ("the full
- * suite nightly" → "the suite runs on every merge instead of once a night"). With `valueOnly`, a
+ * backup weekly" → "the backup runs every night instead of once a week"). With `valueOnly`, a
  * newer clause that is all value, naming the value its own replaces ("24 months for full tickets"
  * → "From now on 12 months instead of 24"): it has no subject to differ by, and it says which
  * value goes. A bare number says nothing of what it counts, so it is never one.
@@ -1610,7 +1610,7 @@ export function valueReplacement(older: SubjectView, newer: SubjectView, match: 
 }
 
 /**
- * "Dann per DocuSign." after "Print it, she should get a proper letter by post.": inside one
+ * "Dann per E-Mail." after "Print it, he should get a real letter by post.": inside one
  * discussion, a decision that names nothing but a value (no subject word in any clause) gives a new
  * value to the one earlier decision that sets a value of that kind, and to none when several do.
  * Only a value that names its thing counts (`naming`: the slots marked so in the lexicon, a
@@ -1636,7 +1636,7 @@ export function onlyOfItsKind(earlier: readonly SubjectView[], newer: SubjectVie
 /**
  * The view with `words` (what the titles of two tasks both name) added to the subject of each
  * clause that gives a value and names no subject of its own ("60."), or one word of `other`'s
- * subject ("Tickets go to 95 then" after "Ticket price: wir nehmen 85"): a statement leaves
+ * subject ("Rooms go to 130 then" after "Room rate: wir nehmen 120"): a statement leaves
  * unsaid what its task is about. A clause about something else keeps its subject, and so does
  * one said in common words (see SubjectClause.common).
  */
@@ -1685,8 +1685,8 @@ function numbersChanged(retired: SubjectView, replaced: SubjectView): { dropped:
 }
 
 /**
- * A new value given in answer to a message that names the old one ("Her husband has an
- * appointment on Thursday. Would Friday work?" → "Then Friday at 8:30"): the answer replaces the
+ * A new value given in answer to a message that names the old one ("His wife has a
+ * check-up on Tuesday. Would Wednesday work?" → "Then Wednesday at 9:15"): the answer replaces the
  * decision that holds the old value, though neither statement names their shared subject. With
  * `counts`, only a count the older decision set, by an answer that is one bare number (see
  * bareAnswer); without, every other slot, a bare number in the old value's unit ("Raise it to
@@ -1697,13 +1697,13 @@ function numbersChanged(retired: SubjectView, replaced: SubjectView): { dropped:
 export function answeredValueChange(older: SubjectView, newer: SubjectView, asked: SubjectView | null, sameDiscussion = false, counts = false, announced = false): string | null {
   if (!asked) return null;
   for (const o of older.clauses) {
-    // An answer that gives one of the old values of a slot again keeps that slot ("move the load
-    // to 04:30, so 06:00 still works" leaves "refresh at 06:00, before the 09:00 standup" standing).
+    // An answer that gives one of the old values of a slot again keeps that slot ("move the import
+    // to 03:30, so 05:00 still works" leaves "sync at 05:00, before the 08:30 briefing" standing).
     const restated = (was: SlotValue) => newer.clauses.some((n) => n.values.some((v) => !v.negated && comparable(v, was) && o.values.some((x) => !x.negated && comparable(x, was) && x.value === v.value)));
     // The question names the old value on the subject of the old decision (a decision that is all
     // value, "Thursday 10 is fine", has no subject of its own, and the question's will do). Inside
-    // one discussion the question may be about the answer's subject instead ("#6B7280 passes on
-    // white, but body text sits on grey" → "Body text goes to #4B5563"); from another task it
+    // one discussion the question may be about the answer's subject instead ("#777777 passes on
+    // white, but captions sit on beige" → "Captions go to #555555"); from another task it
     // must name the old value in a clause about the old decision's subject: a report that
     // mentions a Sunday somewhere is not about the decision that set one.
     const onSubject = (c: SubjectClause) => shared(c.anchor, o.anchor) > 0;
@@ -1723,8 +1723,8 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
         const now = counted || setsMeasured(n, was) ? bareAnswer(n, was, asked) : n.values.find((v) => comparable(v, was) && !v.negated && v.value !== was.value && !o.values.some((x) => x.key === v.key && x.value === v.value));
         // An answer with a subject of its own must speak of the old decision's subject or of the
         // question's clause that names the old value (inside one discussion, of any clause of the
-        // question: "#6B7280 passes on white, but body text sits on grey"): "Segelclub block: 12
-        // rooms at €185" says nothing of "we start at €239 on Saturdays", "Briefing at 06:00 now"
+        // question: "#777777 passes on white, but captions sit on beige"): "Ruderclub block: 10
+        // rooms at €160" says nothing of "we start at €210 on Saturdays", "Briefing at 06:00 now"
         // after "Check-in 05:30 … Briefing 05:45." leaves "Check-in needs to be 05:30" standing,
         // and "Offer 4 days at +30%, that's a new priority tier" after "+50% express" leaves
         // "Express is +50%".
@@ -1747,15 +1747,15 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
 
 /**
  * The older decision's value that the message a person answers recaps as the one in force ("Keep
- * the 25 EUR or adjust?", "The release notes are currently scheduled for April 14"), replaced by
- * the newer decision's one value of that slot ("Then 40 EUR.", "The beta moves to Tuesday the
- * 21st."). The message names one value of the slot besides the newer one's, the older decision
+ * the 15 EUR or change it?", "The newsletter is currently planned for March 3"), replaced by
+ * the newer decision's one value of that slot ("Then 20 EUR.", "The newsletter moves to Tuesday the
+ * 10th."). The message names one value of the slot besides the newer one's, the older decision
  * gives it, the newer one gives another and not it. A count says nothing of what it counts, and a
  * start ("ab 1. Juni") says from when, not what: neither is read. What changes, or null.
  *
  * All three speak of one thing: the message of what the older decision (or its task's title,
- * `olderTitle`) is about ("Three weeks with the missed-appointment fee" of "25 EUR fee from the
- * first no-show"); a newer decision with a subject of its own (see ownSubject) of what the clause
+ * `olderTitle`) is about ("Two months with the late-return fee" of "15 EUR charge from the
+ * first late return"); a newer decision with a subject of its own (see ownSubject) of what the clause
  * recapping the value names, or the older decision, or both tasks' titles (`sharedTitle`):
  * "Students get 15% off." after "Members currently get 10% off. What should students get?"
  * leaves the members' discount standing.
@@ -1839,8 +1839,8 @@ function bareAnswer(n: SubjectClause, was: SlotValue, asked: SubjectView): SlotV
  * that is all value ("So much for Monday.") has only the question's clause for a subject, so that
  * clause must point at its value: one value of the slot ("an appointment on Thursday"), or the old
  * and the new side by side ("300 instead of 200?"), also with the old one ruled out beside the new
- * ("Saturday 7 March rather than Sunday 1 March?"). "The events desk delivers on Friday noon for
- * the Monday send" names two weekdays; "Tuesday noon" in answer replaces neither for certain.
+ * ("Saturday 7 March rather than Sunday 1 March?"). "The print shop delivers on Thursday noon for
+ * the Monday mailing" names two weekdays; "Tuesday noon" in answer replaces neither for certain.
  */
 function namesOldValue(c: SubjectClause, was: SlotValue, now: SlotValue, valueOnly: boolean): boolean {
   // (A question that puts the new value in place of the old, "Saturday 7 March rather than Sunday
@@ -1899,7 +1899,7 @@ export function contradiction(earlier: SubjectView, later: SubjectView, generic:
     const other = e.only ? otherThanOnly(e, later, generic) : null;
     if (other) return `it names "${other}" for what only ${[...e.only!.who].map((w) => `"${said([w], earlier)}"`).join(' or ')} may do`;
     for (const l of later.clauses) {
-      // (A value short of the ban's limit is outside it: "No deploys on Fridays after 14:00" says
+      // (A value short of the ban's limit is outside it: "No releases on Fridays after 15:00" says
       // nothing of Friday at 10:00, nor of its Friday.)
       const outside = shortOfLimit(e, l);
       const rejected = outside ? null : rejectedRestated(e, l);
@@ -1924,7 +1924,7 @@ function isStartDate(v: SlotValue): boolean {
 }
 
 /**
- * The earlier clause is a ban ("No appointments for the kids on Wednesdays") of what the later one
+ * The earlier clause is a ban ("No lessons for the twins on Fridays") of what the later one
  * does: its first subject word is ruled out, and the later clause asserts it. ("The van does no
  * delivery on Mondays, it delivers on Tuesdays" opens with the van: it says where it delivers.)
  */
@@ -1939,8 +1939,8 @@ function bansWhatItDoes(earlier: SubjectClause, later: SubjectClause): boolean {
  * subject another — it repeats most of the retired decision's subject, without saying what
  * replaced it. With `corrected`, `replaced` is a person's correction of `retired`
  * (the agent's words it corrects): the correction is about that text whatever words it uses
- * ("Zahlungsziel ist immer 14 Tage" for "payment within 60 days"), and a later text giving a
- * third value for the corrected slot ("payment within 30 days") goes against it too.
+ * ("Lieferzeit ist immer 10 Tage" for "delivery within 21 days"), and a later text giving a
+ * third value for the corrected slot ("delivery within 14 days") goes against it too.
  */
 export function restatesRetired(retired: SubjectView, replacedAsSaid: SubjectView, later: SubjectView, whole = true, corrected = false): string | null {
   const replaced = withBareInRetiredUnit(retired, replacedAsSaid);
@@ -1995,10 +1995,10 @@ export function restatesRetired(retired: SubjectView, replacedAsSaid: SubjectVie
       if (verdict === 'old') return `it gives ${oldGiven.join(', ')}, the value that was replaced`;
       if (against) return `it gives ${against.given} where the correction set ${against.set}`;
       if (verdict === 'other' || valueRetired || agreesWithReplacement(l) || givesNewNumber(l)) continue;
-      // Most of a long subject, or the whole of a short one ("Storage box then." → "uploaded to
-      // the Hetzner storage box"), asserted again.
-      // (Only a clause the replacement is about was replaced: "Retries max 2, and quarantined tests
-      // get a ticket" replaced by "no automatic retries" leaves the tickets standing.)
+      // Most of a long subject, or the whole of a short one ("Cold storage then." → "moved to
+      // the cold storage tier"), asserted again.
+      // (Only a clause the replacement is about was replaced: "Reminders max 3, and missed reminders
+      // get a call" replaced by "no automatic reminders" leaves the calls standing.)
       const replacedPart = retired.clauses.length === 1 || replaced.clauses.some((n) => shared(r.anchor, n.anchor) > 0 || slotChange(r, n));
       if (whole && replacedPart && ((shared(r.anchor, l.anchor) >= 3 && containment(r, l) >= 0.6) || (r.anchor.size >= 2 && asserts(l, r.anchor)))) return 'it restates the decision that was replaced';
     }
@@ -2077,8 +2077,8 @@ export function wrongValueRestated(wrong: SubjectView, correction: SubjectView, 
 
 /**
  * A name a correction put another in the place of, given again by a later text in the same role:
- * the correction's clause names someone the corrected text (the agent's words) did not ("Pia
- * Kranz does our photography, book her." after "I'll book Jonas for two night shoots"), the
+ * the correction's clause names someone the corrected text (the agent's words) did not ("Lotte
+ * Berg does our catering, book her." after "I'll book Sven for two evening events"), the
  * corrected text named another in a clause about the same thing (its role words: "book",
  * "photography"), and the later text names that other one in a clause about it again ("Photos:
  * Jonas Behrendt"), and not the one the correction named. A role word matches another it opens

@@ -17,7 +17,7 @@
 //    person's later explicit change of plan retires a correction; a decision that restates the
 //    corrected (wrong) value contradicts it and never retires it. A person's new value also retires
 //    the one earlier decision whose value the agent's message opening the exchange recaps as in
-//    force (`recappedReplaces`: "Keep the 25 EUR or adjust?" — "Then 40 EUR."). A decision that
+//    force (`recappedReplaces`: "Keep the 15 EUR or change it?" — "Then 20 EUR."). A decision that
 //    replaced nothing that way is asked once more about the tasks whose titles name the same matter
 //    (`titledChange`): a statement leaves unsaid what its task is about ("60." in "Raise minimum
 //    charge"), so its clauses are read with the words both titles name.
@@ -75,7 +75,7 @@ export function askedIndex(d: Pick<DecisionCandidate, 'sourceMessages' | 'messag
 export function questionText(d: Pick<DecisionCandidate, 'sourceMessages' | 'messageIndex'>, textAt: (index: number) => string | undefined, statements: CompiledStatementLexicon): string | undefined {
   const at = askedIndex(d);
   const answered = at === undefined ? undefined : textAt(at);
-  // (One that goes on to ask, "Understood. One consequence: … Shall I set that up?" or "OK. … Tell
+  // (One that goes on to ask, "Understood. One consequence: … Shall I arrange that?" or "OK. … Tell
   // me the new end time.", asks.)
   const text = answered === undefined || (findAct(statements, 'acknowledgement', normalForm(answered))?.start === 0 && !asks(answered, statements)) ? undefined : answered;
   // A question asked just before the decision, after the message it draws on ("6 weeks isn't
@@ -127,8 +127,8 @@ interface Replaced {
 
 /**
  * Later decisions of the task that replace earlier ones on the same subject (in place): the same
- * clause negated or swapped for its opposite, a new value for a slot both fill ("Cut-off 14:00" →
- * "the cut-off is 13:00"), or a reversal cue that retires what the earlier one asserts; with a
+ * clause negated or swapped for its opposite, a new value for a slot both fill ("Deadline 17:00" →
+ * "the deadline is 16:00"), or a reversal cue that retires what the earlier one asserts; with a
  * contradiction pattern when two people disagree.
  */
 export function supersedeInTask(input: InTaskInput, a: TaskAnalysis): TaskAnalysis {
@@ -207,9 +207,9 @@ function replacedInTask(input: InTaskInput, task: TaskViews, i: number, supersed
 /**
  * Whether the message a correction corrects reverses an earlier decision as the correction is read
  * to (null for any other decision). A correction disagrees with what it corrects: where both read
- * as the same reversal of an earlier decision — "No event catering and no delivery service this
- * year." then the agent's flyer "… our delivery service brings it to your door" and the person's
- * "take out the delivery service bit, we just said we don't do that" — the correction was misread:
+ * as the same reversal of an earlier decision — "No outdoor seating and no takeaway this
+ * season." then the agent's poster "… our takeaway counter packs it for you" and the person's
+ * "drop the takeaway line, we agreed last week we don't offer that" — the correction was misread:
  * it sides with the earlier decision. (A new value the correction keeps from the corrected message
  * is another matter: keeping it endorses the change.) Each clause of the corrected message is read
  * on its own, and two readings are alike whatever cue named them and however the word was spelled.
@@ -372,8 +372,8 @@ function retiresCorrection(later: LaterDecision, o: Decision, theirs: SubjectVie
 
 /**
  * An explicit reversal (or a correction) retires the earlier decision; a conflict without one is a
- * contradiction. A discussion that names the older one's task ("see T501", "Update the rule from
- * T606") is about it: a looser subject match will do, one shared word with a reversal cue.
+ * contradiction. A discussion that names the older one's task ("see T118", "Update the rule from
+ * T220") is about it: a looser subject match will do, one shared word with a reversal cue.
  */
 function reversalVerdict(later: LaterDecision, o: Decision, theirs: SubjectView, judge: RegistryJudge): Verdict {
   const { d, mine, cues } = later;
@@ -419,7 +419,7 @@ export function answeredReplaces(later: LaterDecision, found: () => readonly Dec
 }
 
 /**
- * "Then 40 EUR." after the agent opened the exchange with "Keep the 25 EUR or adjust?": the one
+ * "Then 20 EUR." after the agent opened the exchange with "Keep the 15 EUR or change it?": the one
  * earlier decision of another task, among those `found` by the opening message's words, whose
  * value that message recaps as in force and the person's decision changes (recappedValueChange).
  * Two such decisions leave it open which one the new value replaces: none is retired. Never by a
@@ -441,8 +441,8 @@ export function recappedReplaces(later: LaterDecision, found: () => readonly Dec
 }
 
 /**
- * The agent's message that opened the exchange a person's decision concludes ("Three weeks with
- * the fee … Keep the 25 EUR or adjust?" — "Honestly 25 doesn't hurt anyone." — "Then 40 EUR."),
+ * The agent's message that opened the exchange a person's decision concludes ("Two months with
+ * the fee … Keep the 15 EUR or change it?" — "Honestly 15 doesn't scare anyone." — "Then 20 EUR."),
  * when only people spoke since, at most `OPENING_MAX_TURNS` of them before the decision.
  */
 export function openingText(d: Pick<DecisionCandidate, 'messageIndex'>, roleAt: (index: number) => Message['role'] | undefined, textAt: (index: number) => string | undefined): string | undefined {
@@ -461,8 +461,8 @@ const OPENING_MAX_TURNS = 3;
 /**
  * A new value on what two tasks are both about, by the words both titles name (`words`): "60." in
  * "Raise the minimum charge" changes "Minimum charge €45 per job." of "Minimum charge for small
- * jobs", and "Tickets go to 95 then" in "Gala: catering and ticket price" changes "Ticket price:
- * wir nehmen 85." of "Benefit gala: venue, date, tickets". Only a new value of one slot counts
+ * jobs", and "Rooms go to 130 then" in "Retreat: food and room rate" changes "Room rate:
+ * wir nehmen 120." of "Team retreat: venue, date, rooms". Only a new value of one slot counts
  * (a bare number only when it is all the statement says), never on an action item, and never by
  * a correction; the value a correction set changes only by a person's explicit change of plan
  * ("Move the trailer to Fri 17 Jul" after "No, it's Friday the 10th"), as in any other task, and

@@ -136,8 +136,8 @@ const TEXT_LEAD = /^[^\p{L}\p{N}]*/u;
 
 /**
  * The words of a text's names, as written: its runs of capitalised words, but a single one that
- * opens the text (any sentence opens so: "Jonas stays on layout" may be a name or not, "Pia Kranz
- * does our photography" is one).
+ * opens the text (any sentence opens so: "Jonas stays on layout" may be a name or not, "Lotte Berg
+ * does our catering" is one).
  */
 export function nameWords(text: string): string[] {
   const out: string[] = [];
@@ -268,7 +268,7 @@ export function excerpt(text: string, max = 120): string {
 /**
  * The two sides of the either/or question that closes a text, as content tokens: all of what
  * follows its last disjunction, and the last two words before it (back to a mark) that are no numbers ("Should the
- * flag lift automatically after 12 months, or only manually?" → {automat, month} and {manual}):
+ * hold lift automatically after 6 weeks, or only by hand?" → {automat, week} and {hand}):
  * the thing the question is about ("flag") is neither side (with `parallel`, the left side has as
  * many words as the right). Null when the text closes with no
  * question that sets sides against each other (`disjunction`: the lexicon's "or", "oder", "o").

@@ -92,14 +92,14 @@ export interface RuleSpec {
   negatable?: boolean;
   /**
    * The cue's named group `ref` must name what the answered message mentions: 'all' of its content
-   * words, or 'any' of them ("Priya isn't our DPO" denies something the agent said of Priya;
-   * "The clause." picks an option the answered message offered), or be the 'step' its closing
+   * words, or 'any' of them ("Timo isn't our auditor" denies something the agent said of Timo;
+   * "The deposit." picks an option the answered message offered), or be the 'step' its closing
    * question offers, by that question's first verb ("Send?" — "send it"), or name one side of the
    * 'alternative' its closing either/or question sets out ("… automatically, or only manually?" —
    * "Manually."). No answered message, no match.
    */
   echo?: 'all' | 'any' | 'step' | 'alternative';
-  /** 'reject': not in a sentence that only supposes ("If we ever add maps, that's not on the roadmap"). */
+  /** 'reject': not in a sentence that only supposes ("If we ever open a second shop, that's not in the budget"). */
   hypothetical?: 'reject' | 'allow';
   /** Longest message (in words) the rule applies to; long turns make short cues meaningless. */
   maxWords?: number;
@@ -575,7 +575,7 @@ export interface StatementWords {
   verbParticle: RegExp;
   /** Words right before the verb of a step a question puts up ("should I send", "want to raise"). */
   stepSubject: RegExp;
-  /** A step that says nothing but verbs on pointing pronouns, a particle after each ("Set that up and tell them."). */
+  /** A step that says nothing but verbs on pointing pronouns, a particle after each ("Sort that out and ping them."). */
   pronounStepsOnly: RegExp;
   /** A step that opens with its verb and an object pronoun ("Send it …"): group 2 is the pronoun. */
   offerPronoun: RegExp;
@@ -599,9 +599,9 @@ export interface StatementWords {
   choice: RegExp;
   /** "go with A" / "switch to option 2" inside a sentence (global; group 1 is the label, if any, group 2 the key). */
   keyedChoice: RegExp;
-  /** "the" in "Options for the closing line:": an article before what a list of options is about. */
+  /** "the" in "Options for the sign-off:": an article before what a list of options is about. */
   optionSubjectArticle: RegExp;
-  /** "For IP addresses there are three options": a list's intro that names what the list is about before its noun (group 1). */
+  /** "For guest parking there are three options": a list's intro that names what the list is about before its noun (group 1). */
   optionSubjectBefore: RegExp;
   /** "for you" / "your" in an agent's proposal: the one person addressed, as object or owner, not "you all" (global; group 1 is the word before "you"). */
   addressed: RegExp;
@@ -617,7 +617,7 @@ export interface StatementWords {
   questionTag: RegExp;
   /** "right" / "oder" / "verdad": a whole question tag that asks whether the statement before it is true. */
   truthTag: RegExp;
-  /** "that" in "suggests that agents hand off …": the word that joins a proposal verb to the clause it proposes. */
+  /** "that" in "suggests that services exchange …": the word that joins a proposal verb to the clause it proposes. */
   proposalComplementizer: RegExp;
 }
 

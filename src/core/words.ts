@@ -21,7 +21,7 @@ export function compileWords(lexicons: WordLexicons, negators: readonly string[]
     claims: compileClaims(lexicons),
     // (A month's name that is also a function word, "may", could open the next sentence.)
     statements: compileStatementWords(lexicons, months.filter((m) => !stopwords.has(m)), stopwords),
-    // ("Set it back to info.": the verb that opens a statement acts on a pronoun, not on a thing.
+    // ("Set it back to debug.": the verb that opens a statement acts on a pronoun, not on a thing.
     // In "Monday it is" the pronoun is the subject of a settlement, and the value says what.)
     orphanReference: new RegExp(`\\b(?:${list('referenceVerbs')})\\s+(?:${list('referenceDeterminers')})\\s+(?:${list('referenceNouns')})\\b|\\b(?:${list('backReferences')})\\b|^\\s*\\p{L}[\\p{L}'’-]*\\s+(?:${list('pronounObjects')})(?![\\p{L}\\p{N}'’])(?!\\s+(?:is|was)\\b)`, 'iu'),
     referenceDeterminer: new RegExp(`^(?:${list('referenceDeterminers')})$`, 'iu'),
@@ -105,9 +105,9 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     pointingPronoun: new RegExp(`^(?:${words('pointingPronouns')})$`, 'iu'),
     verbParticle: new RegExp(`^(?:${words('verbParticles')})$`, 'iu'),
     stepSubject: new RegExp(`^(?:${words('stepSubjects')})$`, 'iu'),
-    // ("Set that up and tell them.": verbs on pointing pronouns, a particle after each, joined.)
+    // ("Sort that out and ping them.": verbs on pointing pronouns, a particle after each, joined.)
     pronounStepsOnly: new RegExp(`^\\p{L}+\\s+(?:${words('pointingPronouns')})(?:\\s+(?:${words('verbParticles')}))?(?:\\s*(?:,|,?\\s+and|\\s+und|\\s+y)\\s+\\p{L}+\\s+(?:${words('pointingPronouns')})(?:\\s+(?:${words('verbParticles')}))?)*[.!]?$`, 'iu'),
-    // ("Send it to Dr. Reuter": the verb that opens the step, then the pronoun.)
+    // ("Forward it to Dr. Kessel": the verb that opens the step, then the pronoun.)
     offerPronoun: new RegExp(`^(\\p{L}+)\\s+(${words('offerPronouns')})(?![\\p{L}\\p{N}'’])`, 'iu'),
     sentText: new RegExp(`^(?:${words('sentTexts')})(?![\\p{L}\\p{N}'’])`, 'iu'),
     abbreviation: new RegExp(`(?:^|[\\s(])(?:${words('abbreviations')})\\.$`, 'i'),
@@ -129,7 +129,7 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     choiceQuestion: new RegExp(`^(?:\\W*)(?:${words('choiceQuestionWords')})(?![\\p{L}\\p{N}])`, 'iu'),
     subjectQuestion: new RegExp(`^[¿\\s]*(?:${words('subjectQuestionWords')})\\s+(?=\\p{L})`, 'iu'),
     optionSubjectArticle: new RegExp(`^\\s*(?:${words('optionSubjectArticles')})\\s+`, 'i'),
-    // "For IP addresses there are three options": what the list is about stands before its noun (group 1).
+    // "For guest parking there are three options": what the list is about stands before its noun (group 1).
     optionSubjectBefore: new RegExp(`^(?:${words('optionSubjectLeads')})\\s+(.+?),?\\s+(?:${words('optionCounters')})\\s+(?:\\S+\\s+)?(?:${words('optionNouns')})$`, 'iu'),
     addressed: new RegExp(`\\b(?:(${words('addressedObjectLeads')})\\s+you(?!\\s+(?:${words('addressedGroupWords')})\\b)|your)\\b(?!['’])`, 'gi'),
     speakerSelf: new RegExp(`\\b(?:(${words('speakerObjectLeads')})\\s+me|my)\\b(?!['’])`, 'gi'),

@@ -270,7 +270,7 @@ interface MessageScene {
   /** The message it answers (-1: none), and whether that is an agent's. */
   a: number;
   answersAgent: boolean;
-  /** Whether the message it answers is a person's question for a number ("How many trucks does Hanson need?"): a number then answers that, not the agent's options (a letter key still picks one, and so does a number answering "Which one?"). */
+  /** Whether the message it answers is a person's question for a number ("How many vans does Brandl need?"): a number then answers that, not the agent's options (a letter key still picks one, and so does a number answering "Which one?"). */
   answersQuestion: boolean;
   /** The nearest earlier agent message within reach (-1: none). */
   agent: number;
@@ -353,7 +353,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
   // "2. If the crew can't load them by noon …" answering a numbered list picks item 2; "72. Suppliers
   // need time …" answering "48 or 72 hours before?" picks 72 hours.
   const lead = LEADING_OPTION.exec(messages[p].text) ?? LEADING_CLOSED_KEY.exec(messages[p].text);
-  // ("How many trucks does Hanson need?" — "3, maybe 4.": a number answering a colleague's
+  // ("How many vans does Brandl need?" — "2, maybe 3.": a number answering a colleague's
   // question answers it, whatever options the agent put up before.)
   // (Spans are the message's own offsets, also after a leading option key.)
   const afterLead = (from: number) => splitSentences(messages[p].text.slice(from), lexicon.words.statements).map((s) => ({ ...s, start: s.start + from, end: s.end + from }));
@@ -439,7 +439,7 @@ function ruledOutOption(input: CandidateInput, scene: MessageScene, statement: s
 }
 
 /**
- * Where the thing a clause rejects begins ("Then not the Mensa." → "the Mensa"), after any words
+ * Where the thing a clause rejects begins ("Then not the food truck." → "the food truck"), after any words
  * that may open a sentence; 0 when the clause does not open by rejecting a thing.
  */
 function rejectionOpening(lex: CompiledStatementLexicon, lower: string): number {
@@ -856,7 +856,7 @@ function opensChoice(input: CandidateInput, facts: TaskFacts, q: number): boolea
   return facts.offered[q] || facts.setsOut[q] || isQuestion(input.messages[q].text);
 }
 
-/** The items of a list a message lays out line by line ("- Holzbau Kessler: …", "2. HP Color …"), without bullets, keys or bold. */
+/** The items of a list a message lays out line by line ("- Schreinerei Vogt: …", "2. Epson Color …"), without bullets, keys or bold. */
 function lineItems(text: string): string[] {
   return text.split('\n').flatMap((line) => {
     const item = itemOfLine(line)?.text ?? BULLET.exec(line)?.[1];
@@ -1105,7 +1105,7 @@ function afterShortLabel(text: string, maxWords: number): string {
  * reported decision in the same message reports it too, until a conclusion of our own. Reported
  * words, news passed on by the way ("FYI", "übrigens"), what would follow ("36 would triple the
  * cost"), sarcasm, postponements, musings, opinions and the small talk a clause opens with once
- * its framing is stripped ("See you online then.", "Thanks everyone, …") give a clause no type of
+ * its framing is stripped ("Talk to you tomorrow then.", "Thanks all, …") give a clause no type of
  * its own (their cue reads as nothing decided); it stays a candidate, and the scorer weighs their
  * act classes with the rest. Returns whether the clause is such an aside.
  */
@@ -1145,7 +1145,7 @@ function plansUnderCondition(lex: CompiledStatementLexicon, lower: string): bool
 }
 
 /**
- * The clause opens with small talk and says nothing decisive after it: "See you online then." and
+ * The clause opens with small talk and says nothing decisive after it: "Talk to you tomorrow then." and
  * "Thanks all, and Ruth, thanks for the brownies." are chat; "Good morning, we send it at
  * 07:00 from next week." decides.
  */
@@ -1157,9 +1157,9 @@ function smallTalkOnly(lex: CompiledStatementLexicon, lower: string): boolean {
 }
 
 /**
- * "And thanks, Herr Demir!", "¡Y gracias, Lucía!": thanks said to someone by name, past a joining
+ * "And thanks, Herr Okafor!", "¡Y gracias, Lucía!": thanks said to someone by name, past a joining
  * word; the name is whom it thanks, not a choice. Read on the clause as written, before its
- * courtesy is stripped. A name the message answered offers is picked: "Great, Meyer then."
+ * courtesy is stripped. A name the message answered offers is picked: "Great, Kraus then."
  */
 function thanksByName(input: CandidateInput, scene: MessageScene, clause: string): boolean {
   const lex = input.lexicon;
@@ -1222,7 +1222,7 @@ function ownCue(input: CandidateInput, scene: MessageScene, r: ClauseReading): v
   // ("Tuesdays then." after a report that named Tuesday and Thursday picks a value named just
   // before it, as a pick among options does.)
   if (r.type === 'decision' && !r.label && r.act !== 'conclusion' && words <= input.tuning.ellipticSubjectMaxWords && !HAS_NUMBER.test(body) && findAct(lexicon, 'decision', lower)?.start !== 0 && !selects(body, scene.openedBefore(), input.stems) && !namesValueSaidBefore(input, scene, body) && r.verbless()) r.type = null;
-  // A pick that closes the choice ("Storage box then.", "Then Arctic.") stands for the
+  // A pick that closes the choice ("Cold storage then.", "Then Linen.") stands for the
   // alternative it names, as a short selection does.
   if (r.type === 'decision' && (r.act === 'decision' || r.act === 'conclusion') && words <= SHORT_PICK_WORDS && scene.alternativesAt >= 0) r.text = pickedAlternative(input, body, scene.alternativesAt) ?? r.text;
 }
@@ -1364,7 +1364,7 @@ function pickOrCorrect(input: CandidateInput, scene: MessageScene, r: ClauseRead
     if (r.words <= SHORT_PICK_WORDS) r.text = alternativeNamed(input, r.body, sentencesAt(input, scene.agent)) ?? echoedAlternative(input, scene, r.body) ?? r.text;
   } else if (!r.type && scene.agent >= 0) {
     // "It was your condition and I own the budget: Acme, with a late penalty." — after a colon
-    // that ends a sentence of its own (not a label, "Signing: DocuSign"), the option named is the
+    // that ends a sentence of its own (not a label, "Signing: in person"), the option named is the
     // pick; what stands before it is why.
     const colon = r.body.lastIndexOf(': ');
     const tail = colon < 0 ? '' : r.body.slice(colon + 2).trim();
@@ -1712,7 +1712,7 @@ function statedCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   const type = r.type!;
   // "Both." / "Cold storage then." name the choice; the clause after it says what it means, or why
   // ("The Epson. I'm not paying 90 euros extra for the Canon badge.").
-  // (A colleague's value settled, "ok banner 48h ahead", says all it decides, and so does a value
+  // (A colleague's value settled, "ok poster 72h ahead", says all it decides, and so does a value
   // corrected, "It's the 21st.": what follows it, "We moved it because of the show", is why.)
   const after = r.act !== SETTLED_VALUE && r.act !== VALUE_CORRECTION && r.words <= input.tuning.ellipticMaxWords ? afterChoice(input, scene, clauses, k) : null;
   const consumed = after ? 1 : 0;
@@ -2264,7 +2264,7 @@ function namedAsSaid(statement: string, said: string): boolean {
 }
 
 /** "3." / "(b)" / "Option 2." opening a message, before the rest of it. */
-// A pick that opens with a number ("3, maybe 4.", "(2)").
+// A pick that opens with a number ("2, maybe 3.", "(2)").
 const NUMBER_KEY = /^\s*(?:option\s+)?\(?\d/i;
 const LEADING_OPTION = /^\s*((?:option\s+)?\(?(?:[0-9]{1,2}|[a-h])[.)])(?:\s+|$)/i;
 // "B then, 78 a head." / "A yes, cancel the pump we booked.": a key and one word before a comma
@@ -2280,9 +2280,9 @@ function addresses(text: string, author: string): boolean {
 
 /**
  * The agent's message that listed options a little further back than an agent's message is looked
- * for ("1. … 2. … 3. …", then three people talk it over, then "OK, Albrecht."), or -1: a reply may
+ * for ("1. … 2. … 3. …", then three people talk it over, then "OK, Roth."), or -1: a reply may
  * still pick one of them by its key, value or name. Not once the agent has asked something newer
- * ("Booked Feinkost Albrecht. Where should the van unload?"): the reply answers that.
+ * ("Booked Grillhaus Roth. Where should the van unload?"): the reply answers that.
  */
 function listedBefore(input: CandidateInput, facts: TaskFacts, p: number, agent: number): number {
   for (let q = p - 1; q >= 0 && p - q <= 2 * input.tuning.agentReach; q--) {
@@ -3710,7 +3710,7 @@ function headNoun(lex: CompiledStatementLexicon, phrase: string): string {
 
 /**
  * The thing a sentence says is ready to be acted on, and whether it is plural (by its verb, else
- * by the noun's form): "The revised quote is ready.", "Kessler's invoice has arrived." A phrase
+ * by the noun's form): "The revised quote is ready.", "Vogt's invoice has arrived." A phrase
  * that opens
  * with a determiner or a name's possessive, then only a ready state after its verb (function
  * words, when and an aside in brackets aside); else null.

@@ -691,7 +691,7 @@ export interface Recall {
 
 /**
  * Messages a person corrected by rejecting them and recalling what was agreed before ("No. We
- * agreed in T310: no customer data on the shared drive."), each with the person's message: the person
+ * agreed in T310: no customer data in the wiki."), each with the person's message: the person
  * says that the rejected message goes against an earlier decision, which relating then looks for.
  * A correction that recalls an agreement without rejecting the message ("Yes, in fact. The minutes
  * say … We settled that in May: …") is about something else the message does not say. One that
@@ -878,7 +878,7 @@ function contradictedBy(check: MessageCheck, taskId: string, m: Message): Contra
 
 /**
  * The earlier decision a person recalled when rejecting a message (`by`: "No. We agreed in T310:
- * no customer data on the shared drive."; their own words only where they name a task): an active decision of a task the person names sharing a
+ * no customer data in the wiki."; their own words only where they name a task): an active decision of a task the person names sharing a
  * word with what the person recalls (it may name the tool where the person recalls the rule), or,
  * naming none, of a related task sharing two; the one sharing the most, the most recent on a tie.
  * Nothing when the best is a decision of the same task (that agreement is the discussion's own) or

@@ -195,7 +195,7 @@ export function handsChoiceOn(text: string, names: ReadonlySet<string>, words: P
   if (!isQuestion(text)) return false;
   const sentences = splitSentences(text, words.statements).map((s) => s.text).filter((s) => /[\p{L}\p{N}]/u.test(s));
   const last = sentences.pop() ?? '';
-  // ("How many trucks does Hanson need? Dr. Weber?" asks something new first.)
+  // ("How many vans does Brandl need? Dr. Weber?" asks something new first.)
   if (sentences.some(isQuestion)) return false;
   const lower = last.toLowerCase();
   const tokens = lower.match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -203,7 +203,7 @@ export function handsChoiceOn(text: string, names: ReadonlySet<string>, words: P
   return tokens.some((t) => names.has(t)) && tokens.every(passes);
 }
 
-/** The words of the names of a discussion's speakers, lowercase ("Dr. Brandt" → dr, brandt). */
+/** The words of the names of a discussion's speakers, lowercase ("Dr. Winter" → dr, winter). */
 export function speakerNameWords(messages: readonly Pick<Message, 'author'>[]): Set<string> {
   return new Set(messages.flatMap((m) => (m.author ?? '').toLowerCase().match(/\p{L}{2,}/gu) ?? []));
 }

@@ -2080,9 +2080,9 @@ export function wrongValueRestated(wrong: SubjectView, correction: SubjectView, 
  * the correction's clause names someone the corrected text (the agent's words) did not ("Lotte
  * Berg does our catering, book her." after "I'll book Sven for two evening events"), the
  * corrected text named another in a clause about the same thing (its role words: "book",
- * "photography"), and the later text names that other one in a clause about it again ("Photos:
- * Jonas Behrendt"), and not the one the correction named. A role word matches another it opens
- * or that opens it ("photo", "photography"). A name the correction rules out ("…, not Jonas") is
+ * "catering"), and the later text names that other one in a clause about it again ("Catering:
+ * Sven Ahlers"), and not the one the correction named. A role word matches another it opens
+ * or that opens it ("cater", "catering"). A name the correction rules out ("…, not Sven") is
  * never the right one. A correction that only names ("It's the Old Mill.") has no role words: the
  * wrong name is then the one it rules out ("It's the Old Mill, not the Glasshouse"), or else
  * every name of the corrected text when that is one claim ("The Glasshouse on Pier 4 holds 9
@@ -2099,8 +2099,8 @@ export function nameRestated(wrong: SubjectView, correction: SubjectView, later:
     if (role.length === 0 && ruledOut.length === 0 && wrong.clauses.length !== 1) continue;
     for (const w of wrong.clauses) {
       if (role.length > 0 && !sharesRole(role, w.anchor)) continue;
-      // (With role words, a name the correction gives either way is not displaced: "MedCPT, not
-      // Contriever" is about the baseline, and a reading list naming Contriever is not.)
+      // (With role words, a name the correction gives either way is not displaced: "XGBoost, not
+      // LightGBM" is about the baseline, and a reading list naming LightGBM is not.)
       const displaced = role.length === 0 && ruledOut.length > 0 ? ruledOut.filter((x) => w.names.has(x)) : [...w.names].filter((x) => !correction.names.has(x));
       for (const l of later.clauses) {
         if (fresh.some((x) => l.names.has(x))) continue;

@@ -248,7 +248,7 @@ function bareValueReplaces(input: InTaskInput, task: TaskViews, i: number, eligi
   const j = hit === null ? undefined : standing[hit.index];
   if (!hit || j === undefined || !eligible(j)) return null;
   // A bare value that answers a question asked just before it about something of its own answers
-  // that question: "Yes, by phone please." to "Should I tell Kessler about the missing receipts?"
+  // that question: "Yes, by phone please." to "Should I tell Vogt about the missing receipts?"
   // or "By post." to "And the reminders?" says how to send those, and changes the channel of the
   // invoices only when the question is about them. A question that names nothing of its own ("How
   // should I send them?", "What should I do?") asks about what was just said.

@@ -129,7 +129,7 @@ export function sentences(text: string): Span[] {
   return out;
 }
 
-// A run of capitalised words: a person, place or firm ("Pia Kranz", "Hans-Jürgen Albers"; in
+// A run of capitalised words: a person, place or firm ("Lotte Berg", "Hans-Jürgen Haller"; in
 // German, any noun). Not after a letter, a digit or an apostrophe ("'Ferries at night'" quotes).
 const NAME_RUN = /(?<![\p{L}\p{N}'’])\p{Lu}\p{Ll}+(?:[ -]\p{Lu}\p{Ll}+)*/gu;
 const TEXT_LEAD = /^[^\p{L}\p{N}]*/u;

@@ -31,15 +31,15 @@ describe('statement lexicon examples', () => {
 
 describe('an act at the start of a sentence', () => {
   it('stands after the words that may stand before a rule cue, as a rule cue does ("Well, …", "So …")', () => {
-    expect(findAct(lexicon, 'opinion', normalForm("Well, I'm not sure we should drop them."))).not.toBeNull();
+    expect(findAct(lexicon, 'opinion', normalForm("Well, I'm not sure we need them."))).not.toBeNull();
     expect(findAct(lexicon, 'opinion', normalForm("So I think we keep them."))).not.toBeNull();
-    expect(findAct(lexicon, 'opinion', normalForm("I'm not sure we should drop them."))).not.toBeNull();
+    expect(findAct(lexicon, 'opinion', normalForm("I'm not sure we need them."))).not.toBeNull();
     // A speaker's frankness says nothing of the act after it.
-    expect(findAct(lexicon, 'opinion', normalForm("Honestly I'm not sure we should drop them."))).not.toBeNull();
+    expect(findAct(lexicon, 'opinion', normalForm("Frankly I'm not sure we need them."))).not.toBeNull();
     expect(findAct(lexicon, 'opinion', normalForm('To be honest, I think we keep them.'))).not.toBeNull();
   });
   it('does not stand after words that carry content', () => {
-    expect(findAct(lexicon, 'opinion', normalForm("Priya says I'm not sure we should drop them."))).toBeNull();
+    expect(findAct(lexicon, 'opinion', normalForm("Priya says I'm not sure we need them."))).toBeNull();
     expect(findAct(lexicon, 'opinion', normalForm("The team, I think, keeps them."))).toBeNull();
   });
 });
@@ -122,10 +122,10 @@ describe('sentences and clauses', () => {
 
   it('ends a sentence after a bare "No." but not inside "no. 14"', () => {
     expect(splitSentences('No. NPS is quarterly.', engine.words.statements).map((s) => s.text)).toEqual(['No.', 'NPS is quarterly.']);
-    expect(splitSentences('Drop the letter at no. 14 on Thursday.', engine.words.statements).map((s) => s.text)).toEqual(['Drop the letter at no. 14 on Thursday.']);
+    expect(splitSentences('Leave the parcel at no. 9 on Friday.', engine.words.statements).map((s) => s.text)).toEqual(['Leave the parcel at no. 9 on Friday.']);
   });
   it('ends a sentence after an emoji before a capital letter, the emoji staying with the sentence it closes', () => {
-    expect(split("She's relieved, the jamón stays after all 😂 She's asking for a welcome drink.")).toEqual(["She's relieved, the jamón stays after all 😂", "She's asking for a welcome drink."]);
+    expect(split("He's pleased, the paella stays on the menu 😂 He's asking for a late checkout.")).toEqual(["He's pleased, the paella stays on the menu 😂", "He's asking for a late checkout."]);
     expect(split('Great 👍🏽 Thanks!')).toEqual(['Great 👍🏽', 'Thanks!']);
     // Not before a lower-case word, not after a one-letter word, and not where the emoji opens the text.
     expect(split('Ok 👍 see you at nine.')).toEqual(['Ok 👍 see you at nine.']);
@@ -146,16 +146,16 @@ describe('sentences and clauses', () => {
   });
 
   it('ends a sentence before a lower-case word, as chat is written, but not after an abbreviation', () => {
-    expect(split('eslint 9 is the flat config thing, right? ugh')).toEqual(['eslint 9 is the flat config thing, right?', 'ugh']);
+    expect(split('prettier 3 is the trailing comma change, right? ugh')).toEqual(['prettier 3 is the trailing comma change, right?', 'ugh']);
     expect(split('wow! that was fast. thanks')).toEqual(['wow!', 'that was fast.', 'thanks']);
-    expect(split('lol. guilty. set it back to info')).toEqual(['lol.', 'guilty.', 'set it back to info']);
+    expect(split('haha. fair. set it back to info')).toEqual(['haha.', 'fair.', 'set it back to info']);
     // An abbreviation, or a word with a period of its own, goes on.
     expect(split('Use the e.g. self-hosted runner, incl. its cache.')).toEqual(['Use the e.g. self-hosted runner, incl. its cache.']);
-    expect(split('Lesebrücke e.V. invites you to an evening of stories.')).toEqual(['Lesebrücke e.V. invites you to an evening of stories.']);
+    expect(split('Kulturkreis Lindenhof e.V. welcomes you to a night of poems.')).toEqual(['Kulturkreis Lindenhof e.V. welcomes you to a night of poems.']);
     expect(split('Bitte ggf. Rechnung schicken.')).toEqual(['Bitte ggf. Rechnung schicken.']);
     expect(split('Geöffnet Mo. bis Fr. ab 9 Uhr, ab Jan. wieder länger.')).toEqual(['Geöffnet Mo. bis Fr. ab 9 Uhr, ab Jan. wieder länger.']);
     // A weekday's or month's short name goes on, but not before a capitalised word that starts a new sentence.
-    expect(split('From July 1 then: Katrin Mon, Tue, Thu, Fri. Should the documentation block stay on Thursday?')).toEqual(['From July 1 then: Katrin Mon, Tue, Thu, Fri.', 'Should the documentation block stay on Thursday?']);
+    expect(split('From August 3 then: Jonas Mon, Wed, Thu, Fri. Should the supplier call stay on Wednesday?')).toEqual(['From August 3 then: Jonas Mon, Wed, Thu, Fri.', 'Should the supplier call stay on Wednesday?']);
     expect(split('Deliveries Mon. to Fri. 14:00, closed Dec. 24 to Jan. 2.')).toEqual(['Deliveries Mon. to Fri. 14:00, closed Dec. 24 to Jan. 2.']);
     expect(split('Ask Fr. Müller, she books the room.')).toEqual(['Ask Fr. Müller, she books the room.']);
     // (A name or a subject after a date is the sentence going on.)
@@ -180,16 +180,16 @@ describe('sentences and clauses', () => {
   });
   it('finds the instruction after a lower-case chat opener, and nothing in a question asked without its mark', () => {
     const all = (lines: Array<[string, 'human' | 'bot', string]>) => allCandidates(lines).map((c) => c.statement);
-    const agent: [string, 'human' | 'bot', string] = ['ops-bot', 'bot', "It's LOG_LEVEL=debug in values-prod.yaml, added on 2 April by Tunde."];
-    expect(all([agent, ['tunde', 'human', 'lol. guilty. set it back to info']])).toContain('Set it back to info.');
-    const asked = all([agent, ['dana', 'human', 'fine by me. unrelated: is the coffee machine on 3 broken again or is it just me']]);
-    expect(asked.some((s) => /coffee/i.test(s))).toBe(false);
+    const agent: [string, 'human' | 'bot', string] = ['ops-bot', 'bot', "Debug logging is on in prod-values.yaml since 9 March, set by Tunde."];
+    expect(all([agent, ['tunde', 'human', 'haha. fair. set it back to info']])).toContain('Set it back to info.');
+    const asked = all([agent, ['dana', 'human', 'works for me. unrelated: is the printer on floor 2 jammed again or am I the only one']]);
+    expect(asked.some((s) => /printer/i.test(s))).toBe(false);
     expect(all([agent, ['dana', 'human', 'did anyone check the other services']]).some((s) => /services/.test(s))).toBe(false);
     // A question word with its verb drawn in opens one too.
     expect(all([agent, ['dana', 'human', "who's working it then, I'm off monday"]]).some((s) => /working/i.test(s))).toBe(false);
     // Nor after the name of a speaker it is asked of: an @-mention, a name and a mark, or a name
     // and a question word.
-    expect(all([agent, ['dana', 'human', '@ops-bot what are our options for the other services']]).some((s) => /options/i.test(s))).toBe(false);
+    expect(all([agent, ['dana', 'human', '@ops-bot which choices do we have for the other services']]).some((s) => /choices/i.test(s))).toBe(false);
     expect(all([agent, ['dana', 'human', 'ops-bot how many services log at debug']]).some((s) => /services/i.test(s))).toBe(false);
     expect(all([agent, ['dana', 'human', 'ops-bot: is that the only service at debug']]).some((s) => /service/i.test(s))).toBe(false);
     // A speaker's name before a verb is the subject of a statement, and a question word with a verb
@@ -383,7 +383,7 @@ describe('decision candidates', () => {
 
   it('spells out an option picked by its key inside a longer sentence, however far back the list was', () => {
     const windowLines: Array<[string, 'human' | 'bot', string]> = [
-      ['ines', 'human', 'What are our options for the move of the archive server?'],
+      ['ines', 'human', 'How do we handle the move of the archive server?'],
       ['infra-bot', 'bot', 'Options:\n- **A:** Saturday night window 22:00-02:00, the archive read-only meanwhile\n- **B:** live migration with dual writes, no downtime but two days of double disk\n- **C:** a new server and a cut-over, about a week of setup\nI would recommend A.'],
       ['ole', 'human', 'B fills the disk, we are at 80% already.'],
       ['ines', 'human', 'Let me check the weekend traffic first.'],
@@ -393,7 +393,7 @@ describe('decision candidates', () => {
     ];
     const window = replying(windowLines, 'ines');
     expect(window('We go with A on the 14th, as long as the copy finishes in 3 hours in a rehearsal.')).toEqual(['We go with A (Saturday night window 22:00-02:00) on the 14th, as long as the copy finishes in 3 hours in a rehearsal.']);
-    expect(window('If the rehearsal takes longer, we switch to C and move the date by a week.')).toEqual(['If the rehearsal takes longer, we switch to C (a new server and a cut-over) and move the date by a week.']);
+    expect(window('If the rehearsal runs over, we fall back to C and shift everything by a week.')).toEqual(['If the rehearsal runs over, we fall back to C (a new server and a cut-over) and shift everything by a week.']);
     // The dialogue features and the topic's importance read the words said, not the names set
     // beside the keys.
     const said = 'We go with A on the 14th, as long as the copy finishes in 3 hours in a rehearsal.';
@@ -403,47 +403,47 @@ describe('decision candidates', () => {
     expect(window('We go with a shorter window on the 14th, three hours at most.')).toEqual(['We go with a shorter window on the 14th, three hours at most.']);
     const numbered = replying([
       ['ines', 'human', 'Which printer do we lease?'],
-      ['office-bot', 'bot', 'Two offers:\n1. Brother MFC-L8690CDW, colour laser, 489 EUR\n2. HP Color LaserJet Pro, 649 EUR'],
+      ['office-bot', 'bot', 'Two offers:\n1. Kyocera Ecosys M5526, colour laser, 455 EUR\n2. Canon i-Sensys MF655, 612 EUR'],
     ], 'ines');
-    expect(numbered('We go with option 1 for the second floor as well, the toner is cheaper.')).toEqual(['We go with option 1 (Brother MFC-L8690CDW) for the second floor as well, the toner is cheaper.']);
+    expect(numbered('We go with option 1 for the second floor as well, the toner is cheaper.')).toEqual(['We go with option 1 (Kyocera Ecosys M5526) for the second floor as well, the toner is cheaper.']);
     expect(numbered('We go with 2 printers on the second floor, the toner is cheaper.')).toEqual(['We go with 2 printers on the second floor, the toner is cheaper.']);
   });
 
   it('states a rule without the lead-in of news before its colon, but keeps a label and a lead-in that what follows needs', () => {
     const news = replying([['data-bot', 'bot', 'The deletion job keeps raw events for 13 months.']], 'jonas');
-    expect(news('Kurzes Update zur Retention, Legal hat sich gemeldet: raw events dürfen wir nur 6 Monate behalten.')).toEqual(['Raw events dürfen wir nur 6 Monate behalten.']);
+    expect(news('Kurze Info zur Aufbewahrung, der Datenschutz hat geantwortet: Rohdaten dürfen wir nur 6 Monate speichern.')).toEqual(['Rohdaten dürfen wir nur 6 Monate speichern.']);
     expect(news('Quick update from the call with legal today: we never keep raw events longer than 6 months.')).toEqual(['We never keep raw events longer than 6 months.']);
     // A label of a word or two names what the rule is about.
     expect(news('Raw events: we never keep them longer than 6 months.')).toEqual(['Raw events: we never keep them longer than 6 months.']);
   });
 
   it('joins a ban of a word or two to the instruction it follows, and leaves one after a decision a rule of its own', () => {
-    const csm = replying([['ux-agent', 'bot', 'Two enterprise accounts ask for SSO workspaces. Should their customer success managers tell them it is not in v1?']], 'priya');
-    expect(csm('Yes, tell their CSMs that SSO workspaces are not in v1 but on the list for Q3. No dates, please.')).toEqual(['Tell their CSMs that SSO workspaces are not in v1 but on the list for Q3, no dates.']);
-    const flaky = replying([['ci-agent', 'bot', 'Flaky tests failed 31 builds last week. Quarantine them or retry them?']], 'priya');
-    expect(flaky('Every quarantined test gets a ticket with an owner. No automatic retries.')).toEqual(['Every quarantined test gets a ticket with an owner.', 'No automatic retries.']);
+    const csm = replying([['ux-agent', 'bot', 'Three agency clients ask for white-label reports. Should their account leads tell them it is not in 2.0?']], 'priya');
+    expect(csm('Yes, tell their account leads that white-label reports are not in 2.0 but planned for autumn. No dates, please.')).toEqual(['Tell their account leads that white-label reports are not in 2.0 but planned for autumn, no dates.']);
+    const flaky = replying([['ci-agent', 'bot', 'Flaky tests broke 27 builds last week. Mute them or rerun them?']], 'priya');
+    expect(flaky('Each muted test gets an issue with an owner. No automatic reruns.')).toEqual(['Each muted test gets an issue with an owner.', 'No automatic reruns.']);
   });
 
   it('moves what a decision is for ("so we can …") to its reasons, but keeps a conclusion "so" draws', () => {
     const found = candidates([
-      ['ops-bot', 'bot', 'The rollback takes 6 minutes today. Shall I keep the old releases around?'],
-      ['mia', 'human', "Keep the last 5 releases on the nodes so we can go back more than one release."],
+      ['ops-bot', 'bot', 'The rollback takes 6 minutes today. Shall I keep the old builds around?'],
+      ['mia', 'human', "Keep the last 4 builds on the hosts so we can roll back past one build."],
     ]);
-    expect(found.map((c) => [c.statement, c.reasons])).toEqual([['Keep the last 5 releases on the nodes.', ['we can go back more than one release']]]);
+    expect(found.map((c) => [c.statement, c.reasons])).toEqual([['Keep the last 4 builds on the hosts.', ['we can roll back past one build']]]);
     // What the dialogue reads of it is what was said: the agent restating the purpose restates it.
-    expect(found[0].said).toBe('Keep the last 5 releases on the nodes so we can go back more than one release.');
+    expect(found[0].said).toBe('Keep the last 4 builds on the hosts so we can roll back past one build.');
     const restated = candidates([
-      ['ops-bot', 'bot', 'The rollback takes 6 minutes today. Shall I keep the old releases around?'],
-      ['mia', 'human', 'Keep the last 5 releases on the nodes so we can go back more than one release.'],
-      ['ops-bot', 'bot', 'Done: from now on we can go back more than one release.'],
+      ['ops-bot', 'bot', 'The rollback takes 6 minutes today. Shall I keep the old builds around?'],
+      ['mia', 'human', 'Keep the last 4 builds on the hosts so we can roll back past one build.'],
+      ['ops-bot', 'bot', 'Done: from now on we can roll back past one build.'],
     ]);
     expect(restated[0].features).toContain('next:agent-restates');
     // And the topic's importance divides its words by the words said (16), not by the statement's (8).
     const lines: Array<[string, 'human' | 'bot', string]> = [
-      ['ops-bot', 'bot', 'The rollback takes 6 minutes today. Shall I keep the old releases around?'],
-      ['mia', 'human', 'Keep the last 5 releases on the nodes so we can go back more than one release.'],
+      ['ops-bot', 'bot', 'The rollback takes 6 minutes today. Shall I keep the old builds around?'],
+      ['mia', 'human', 'Keep the last 4 builds on the hosts so we can roll back past one build.'],
     ];
-    const weighed = recorded(lines).review.find((r) => r.statement === 'Keep the last 5 releases on the nodes.')!;
+    const weighed = recorded(lines).review.find((r) => r.statement === 'Keep the last 4 builds on the hosts.')!;
     const words = lines.reduce((n, [, , text]) => n + wordCount(text), 0);
     expect(weighed.importance).toBeCloseTo(words / wordCount(lines[1][2]), 1);
     const drawn = replying([['van-bot', 'bot', 'Shall I plan the deliveries for Mondays again?']], 'mia');
@@ -536,8 +536,8 @@ describe('decision candidates', () => {
   it("states a settlement of a day and an hour with the label of the agent's line that put them up", () => {
     const reply = (label: string) =>
       candidates([
-        ['clara', 'human', 'Please set up a meeting with the Hoffmanns this week.'],
-        ['assistant', 'bot', `Permit drawings are about 90 % done.\n${label}: the Hoffmanns offered Thursday 10:00 or Friday 16:00.`],
+        ['clara', 'human', 'Please arrange a meeting with the Lindqvists this week.'],
+        ['assistant', 'bot', `The floor plans are about 80 % done.\n${label}: the Lindqvists can do Thursday 10:00 or Friday 15:00.`],
         ['clara', 'human', 'Thursday 10 is fine.'],
       ]).map((c) => c.statement);
     expect(reply('Meeting')).toEqual(['Meeting: Thursday 10 is fine.']);
@@ -606,8 +606,8 @@ describe('decision candidates', () => {
   });
 
   it('takes the step a last question asks leave for from the sentence that put it up in full', () => {
-    const asked = 'The CSV handoff mangled the revenue numbers. I would like to switch the handoff between agents to Parquet files with a fixed schema. OK to switch to Parquet?';
-    expect(acceptedSteps(asked, 'Approved.')).toEqual(['Switch the handoff between agents to Parquet files with a fixed schema.']);
+    const asked = 'The JSON export dropped the decimals in the totals. I would like to move the exchange between services to Avro files with a strict schema. OK to move to Avro?';
+    expect(acceptedSteps(asked, 'Approved.')).toEqual(['Move the exchange between services to Avro files with a strict schema.']);
     // A question that asks for more than the sentence before put up is its own step.
     expect(acceptedSteps('I would like to switch the handoff to Parquet files. OK to switch the charts to Parquet too?', 'Approved.')).toEqual(['Switch the charts to Parquet too.']);
   });
@@ -678,11 +678,11 @@ describe('decision candidates', () => {
     const step = candidates([['stage-bot', 'bot', 'The Look Unique hazer stays below the detector limit.'], ['greta', 'human', 'Do it. Rent the Look Unique for the whole run.']]);
     expect(step.map((c) => [c.statement, c.type, c.cue])).toEqual([['Rent the Look Unique for the whole run.', 'action_item', 'imperative']]);
     // What it acts on may open with a number in words as well as in digits.
-    const seats = candidates([['event-bot', 'bot', 'The ceremony spot on the sand is not step-free.'], ['lucia', 'human', 'Reserve two aisle seats in the front row for the grandparents.']]);
-    expect(seats.map((c) => [c.statement, c.type, c.cue])).toEqual([['Reserve two aisle seats in the front row for the grandparents.', 'action_item', 'imperative']]);
+    const seats = candidates([['event-bot', 'bot', 'The stage by the lake is not step-free.'], ['lucia', 'human', 'Save three end seats in the second row for the grandparents.']]);
+    expect(seats.map((c) => [c.statement, c.type, c.cue])).toEqual([['Save three end seats in the second row for the grandparents.', 'action_item', 'imperative']]);
     // The verb alone is its cue: "Draft it." says nothing a reader could act on.
     expect(reply('Draft it.')).toEqual([]);
-    expect(reply('Bundle size matters more than chart variety here.')).toEqual([]);
+    expect(reply('Load time matters more than colour choice here.')).toEqual([]);
     expect(reply('Back from the offsite.')).toEqual([]);
   });
 
@@ -694,7 +694,7 @@ describe('decision candidates', () => {
     expect(answering('release-bot', 'The release build is green.')('Ship it on Friday.')).toEqual(['Ship it on Friday.']);
     // Without a value the verb alone is its cue, and a statement about what we do sets nothing.
     expect(answering('release-bot', 'The release build is green.')('Ship it.')).toEqual([]);
-    expect(answering('hr-bot', 'The draft contract has a probation of 3 months.')('Probation is 6 months, not 3. We always do 6.')).toEqual(['Probation is 6 months, not 3.']);
+    expect(answering('hr-bot', 'The draft contract has a trial period of 4 weeks.')('Trial period is 8 weeks, not 4. We always do 8.')).toEqual(['Trial period is 8 weeks, not 4.']);
   });
 
   it('keeps a step given to a person apart from the choice before it ("Friday it is. Pieter, you take the call.")', () => {
@@ -737,7 +737,7 @@ describe('decision candidates', () => {
   it('keeps a qualifier opened by "but" with the statement it qualifies ("Paper stays, but with a 15 € scan fee")', () => {
     const said = answering('office-bot', 'Paper drop-off stays possible for clients without online access. Should there be a fee for it?')('Yes, paper stays for them, but with a scan fee of 15 € a month.');
     expect(said.filter((x) => /paper/i.test(x))).toEqual(['Paper stays for them, but with a scan fee of 15 € a month.']);
-    expect(answering('product-bot', 'Templates: all of them in v1?')('Templates are out for v1, but Jonas gets his sample workspace.')).toEqual(expect.arrayContaining(['Templates are out for v1.']));
+    expect(answering('product-bot', 'Themes: all of them in the beta?')('Themes are out for the beta, but Marta gets her demo board.')).toEqual(expect.arrayContaining(['Themes are out for the beta.']));
   });
 
   it('reads a decision after "but" in a sentence of its own ("I hear you but we go with A.")', () => {
@@ -763,15 +763,15 @@ describe('decision candidates', () => {
 
   it('reads an opinion marker in the part it qualifies: before any comma the clause is a view, after one only its reason is', () => {
     const reply = answering('db-bot', 'Postgres or MySQL for the new service?');
-    expect(reply('Postgres is the real problem imo, not the version.')).toEqual([]);
+    expect(reply('The driver is the bigger issue imo, not the version.')).toEqual([]);
     expect(reply('We go with Postgres, imo the safer bet.')).toEqual(['We go with Postgres, imo the safer bet.']);
   });
 
   it("takes 'good' as an acceptance of the agent's proposal, but not 'good to know' or 'good question'", () => {
     const reply = answering('it-bot', 'Proposal: call the copier company, the service contract covers both parts.');
-    expect(reply('Good. The Wi-Fi in room 204 is terrible.')).toContain('The Wi-Fi in room 204 is terrible.');
-    expect(reply('Ah, good to know. The Wi-Fi in room 204 is terrible.')).not.toContain('The Wi-Fi in room 204 is terrible.');
-    expect(reply('Good question. The Wi-Fi in room 204 is terrible.')).not.toContain('The Wi-Fi in room 204 is terrible.');
+    expect(reply('Good. The heating in room 112 is awful.')).toContain('The heating in room 112 is awful.');
+    expect(reply('Ah, good to know. The heating in room 112 is awful.')).not.toContain('The heating in room 112 is awful.');
+    expect(reply('Good question. The heating in room 112 is awful.')).not.toContain('The heating in room 112 is awful.');
   });
 
   it('states the decision without its preamble, one per decisive clause', () => {
@@ -785,18 +785,18 @@ describe('decision candidates', () => {
     ]);
   });
 
-  it("takes what a rule label announces as the rule, even when it is said in the first person ('New rule: I only want …')", () => {
+  it("takes what a rule label announces as the rule, even when it is said in the first person ('New rule: I only need …')", () => {
     const found = candidates([
-      ['books-bot', 'bot', 'This week: nine invoices for your approval.'],
-      ['thomas', 'human', 'OK. New rule: I only want to see invoices above 4,000. Everything else Aylin approves.'],
+      ['books-bot', 'bot', 'This week: seven purchase orders for your sign-off.'],
+      ['thomas', 'human', 'Fine. New rule: I only need to sign orders over 2,500. Everything else Jonas signs.'],
     ]);
-    expect(found.find((c) => c.statement.startsWith('I only want'))).toMatchObject({ statement: 'I only want to see invoices above 4,000.', type: 'constraint' });
+    expect(found.find((c) => c.statement.startsWith('I only need'))).toMatchObject({ statement: 'I only need to sign orders over 2,500.', type: 'constraint' });
     // An acceptance label before an explanation makes no decision of it.
     expect(candidates([['books-bot', 'bot', 'Kessler is 2,000 cheaper than Huber.'], ['thomas', 'human', "Fine by me: it's 2,000 cheaper anyway."]])).toEqual([]);
     // Without the label the same words explain a wish; they rule nothing.
     const plain = candidates([
-      ['books-bot', 'bot', 'This week: nine invoices for your approval.'],
-      ['thomas', 'human', 'I only want to see invoices above 4,000.'],
+      ['books-bot', 'bot', 'This week: seven purchase orders for your sign-off.'],
+      ['thomas', 'human', 'I only need to sign orders over 2,500.'],
     ]);
     expect(plain).toEqual([]);
   });
@@ -838,25 +838,25 @@ describe('decision candidates', () => {
     expect(replying(before, 'Jonas Pfeiffer')('Jonas, please update the Umlauf 12 duty card before the roster freeze.')).toEqual(['Please update the Umlauf 12 duty card before the roster freeze.']);
   });
 
-  it("keeps the person a step is addressed to ('Lea, tell …'), but not an agent, a name that never spoke or the speaker", () => {
+  it("keeps the person a step is addressed to ('Noor, tell …'), but not an agent, a name that never spoke or the speaker", () => {
     const said = replying(
       [
-        ['lea', 'human', 'The events desk sends its listings on Thursday.'],
+        ['noor', 'human', 'The sports desk sends its results on Thursday.'],
         ['cal', 'human', 'And the printer wants the files by Wednesday.'],
-        ['news-bot', 'bot', 'For a Monday send I need the listings by Friday noon. Shall I tell the events desk?'],
+        ['news-bot', 'bot', 'For a Monday send I need the results by Friday noon. Shall I tell the sports desk?'],
       ],
       'miriam',
     );
-    expect(said('Lea, tell the events desk their copy deadline moves to Friday noon.')).toEqual(['Lea: tell the events desk their copy deadline moves to Friday noon.']);
-    expect(said('Lea, please tell the events desk their copy deadline moves to Friday noon.')).toEqual(['Lea: please tell the events desk their copy deadline moves to Friday noon.']);
+    expect(said('Noor, tell the sports desk their results deadline moves to Friday noon.')).toEqual(['Noor: tell the sports desk their results deadline moves to Friday noon.']);
+    expect(said('Noor, please tell the sports desk their results deadline moves to Friday noon.')).toEqual(['Noor: please tell the sports desk their results deadline moves to Friday noon.']);
     // A name that is also the first word of the step is still the person addressed.
-    expect(said('Cal, call the events desk about the Friday deadline.')).toEqual(['Cal: call the events desk about the Friday deadline.']);
-    expect(said('News-bot, tell the events desk their copy deadline moves to Friday noon.')).toEqual(['Tell the events desk their copy deadline moves to Friday noon.']);
-    expect(said('Jonas, tell the events desk their copy deadline moves to Friday noon.')).toEqual(['Tell the events desk their copy deadline moves to Friday noon.']);
-    expect(said('Miriam, tell the events desk their copy deadline moves to Friday noon.')).toEqual(['Tell the events desk their copy deadline moves to Friday noon.']);
+    expect(said('Cal, call the sports desk about the Friday deadline.')).toEqual(['Cal: call the sports desk about the Friday deadline.']);
+    expect(said('News-bot, tell the sports desk their results deadline moves to Friday noon.')).toEqual(['Tell the sports desk their results deadline moves to Friday noon.']);
+    expect(said('Jonas, tell the sports desk their results deadline moves to Friday noon.')).toEqual(['Tell the sports desk their results deadline moves to Friday noon.']);
+    expect(said('Miriam, tell the sports desk their results deadline moves to Friday noon.')).toEqual(['Tell the sports desk their results deadline moves to Friday noon.']);
     // Telling someone how things stand for them gives them no step; what they are doing from now on is one.
-    expect(said("Lea, you're off the hook for the listings from now on.")).toEqual(["You're off the hook for the listings from now on."]);
-    expect(said("Lea, you're taking the Friday listings from now on.")).toEqual(["Lea: you're taking the Friday listings from now on."]);
+    expect(said("Noor, you're done with the results from now on.")).toEqual(["You're done with the results from now on."]);
+    expect(said("Noor, you're taking the Friday results from now on.")).toEqual(["Noor: you're taking the Friday results from now on."]);
   });
 
   it("reads a step after an @-handle as the step: '@booking-agent block both pitches' tells the agent to block them", () => {
@@ -881,22 +881,22 @@ describe('decision candidates', () => {
   it("names the person who accepted an offer where the agent said 'you' to them, and leaves a 'you' that acts", () => {
     const offer = (text: string) =>
       candidates([
-        ['jana', 'human', 'The neighbour at no. 14 parks in front of our gate again.'],
+        ['britta', 'human', 'The neighbour at no. 22 parks in front of our gate again.'],
         ['office-bot', 'bot', text],
-        ['jana', 'human', 'Yes, do that.'],
+        ['britta', 'human', 'Yes, do that.'],
       ]).map((c) => c.statement);
-    expect(offer('Shall I draft a letter to no. 14 for you to sign, with your address as the sender?')).toEqual(["Draft a letter to no. 14 for Jana to sign, with Jana's address as the sender."]);
-    expect(offer('Shall I send the letter to no. 14 unless you object?')).toEqual(['Send the letter to no. 14 unless you object.']);
+    expect(offer('Shall I write a note to no. 22 for you to sign, with your address as the sender?')).toEqual(["Write a note to no. 22 for Britta to sign, with Britta's address as the sender."]);
+    expect(offer('Shall I send the note to no. 22 unless you object?')).toEqual(['Send the note to no. 22 unless you object.']);
     // Words the agent quotes, and a "you" that is a group, stay as written.
-    expect(offer("Shall I end the letter to no. 14 with 'Thank you for your understanding'?")).toEqual(["End the letter to no. 14 with 'Thank you for your understanding'."]);
-    expect(offer('Shall I send the letter to no. 14 to you all for review first?')).toEqual(['Send the letter to no. 14 to you all for review first.']);
+    expect(offer("Shall I end the note to no. 22 with 'Thank you for your understanding'?")).toEqual(["End the note to no. 22 with 'Thank you for your understanding'."]);
+    expect(offer('Shall I send the note to no. 22 to you all for review first?')).toEqual(['Send the note to no. 22 to you all for review first.']);
     // A proposal that names another person of the discussion may mean them by "you": left as said.
     const named = candidates([
-      ['tom', 'human', 'The neighbour at no. 14 parks in front of our gate again.'],
-      ['office-bot', 'bot', 'Tom, shall I draft a letter to no. 14 for you to sign?'],
-      ['jana', 'human', 'Yes, do that.'],
+      ['emil', 'human', 'The neighbour at no. 22 parks in front of our gate again.'],
+      ['office-bot', 'bot', 'Emil, shall I write a note to no. 22 for you to sign?'],
+      ['britta', 'human', 'Yes, do that.'],
     ]).map((c) => c.statement);
-    expect(named).toEqual(['Draft a letter to no. 14 for you to sign.']);
+    expect(named).toEqual(['Write a note to no. 22 for you to sign.']);
   });
 
   it("turns each decisive sentence of an accepted labelled suggestion into a decision, without its conditions and figures", () => {
@@ -913,13 +913,13 @@ describe('decision candidates', () => {
 
   it('accepts each inline lettered item of a proposal, and keeps a correction of one beside it', () => {
     const found = candidates([
-      ['ux-bot', 'bot', "For the rest: (a) three cards with the comparison table collapsed below them, and (c) a real price for Business, I'd show 18 EUR per seat. Shall I go ahead with both?"],
-      ['kim', 'human', 'Yes to both, but Business is 16 EUR, not 18.'],
+      ['ux-bot', 'bot', "For the remainder: (a) two tiles with the feature list folded under them, and (c) a fixed price for Pro, I'd put 24 EUR per user. Shall I do both?"],
+      ['kim', 'human', 'Yes to both, but Pro is 21 EUR, not 24.'],
     ]);
     expect(found.map((c) => [c.statement, c.strength])).toEqual([
-      ['Three cards with the comparison table collapsed below them.', 'accepted'],
-      ["A real price for Business, I'd show 18 EUR per seat.", 'accepted'],
-      ['Business is 16 EUR, not 18.', 'correction'],
+      ['Two tiles with the feature list folded under them.', 'accepted'],
+      ["A fixed price for Pro, I'd put 24 EUR per user.", 'accepted'],
+      ['Pro is 21 EUR, not 24.', 'correction'],
     ]);
   });
 
@@ -928,7 +928,7 @@ describe('decision candidates', () => {
       ['ux-bot', 'bot', 'Suggested order for the open issues: focus styles first, then icon names, then toasts.'],
       ['kim', 'human', 'For contrast we keep the grey as it is.'],
       ['ux-bot', 'bot', 'The grey passes on white but not on the card background.'],
-      ['ana', 'human', 'Fine with the order from ux-bot.'],
+      ['ana', 'human', 'Fine with that order from ux-bot.'],
     ]);
     expect(found.find((c) => c.cue === 'accepted-proposal')).toMatchObject({ statement: 'Focus styles first, then icon names, then toasts.', strength: 'accepted', sources: [0, 3] });
   });
@@ -939,24 +939,24 @@ describe('decision candidates', () => {
     // A word that only says which of its values is meant stays out; a bare number may drop the currency.
     expect(answering('clinic-assistant', 'The current booster price is €45. The vaccine costs us 18% more now. Raise it?')('50 then.')).toContain('Booster price: 50 then.');
     // A value of one digit is a bare value too, and a value written before the thing it is of names it ("a 3-year warranty").
-    expect(answering('shop-agent', 'The old page promises a 3-year warranty, but the maker gives us only 2 years on the new lamp. Do we show 3 years and carry the third year ourselves, or show 2?')('2 years.')).toContain('Warranty: 2 years.');
+    expect(answering('shop-agent', 'The listing still states a 3-year warranty, while the supplier covers just 2 years on the new kettle. Do we list 3 years and cover the last year ourselves, or list 2?')('2 years.')).toContain('Warranty: 2 years.');
     // A value of another kind names nothing: 11.4 m is no count of modules.
     expect(answering('solar-agent', 'The south face is 11.4 m. How many modules should I plan?')('26.').join(' ')).not.toMatch(/face/i);
   });
 
   it("takes what a text says ('The draft says …') for a report of its words, not a decision; a clause that only points at a text ('like the rules say') keeps its own", () => {
-    const said = answering('release-bot', 'I moved the banner to April 21. Anything else you want changed in the draft?');
-    const found = said("Yes, actually. The draft says guests can view and comment. We settled that in March: guests only view. Take 'and comment' out.");
-    expect(found).not.toContain('The draft says guests can view and comment.');
-    expect(found).toContain("Take 'and comment' out.");
+    const said = answering('release-bot', 'I moved the launch note to May 6. Anything more to fix in the draft?');
+    const found = said("Yes, actually. The draft says interns can read and export. We settled that in February: interns only read. Take 'and export' out.");
+    expect(found).not.toContain('The draft says interns can read and export.');
+    expect(found).toContain("Take 'and export' out.");
     expect(answering('support-bot', 'A customer asked us to delete his data. How should I proceed?')('Forward it to the privacy team today, like the rules say.')).toEqual(['Forward it to the privacy team today, like the rules say.']);
   });
 
-  it("names what an accepted offer calls 'it' by the thing the agent named just before ('The T&C change should be checked … — shall I send it to Dr. Reuter?')", () => {
-    expect(answering('shop-agent', 'The T&C change should be checked by your lawyer — shall I send it to Dr. Reuter?')('Yes, send it to her.')).toEqual(['Send the T&C change to Dr. Reuter.']);
-    expect(answering('site-agent', "Kessler's down-payment invoice (30 %, 13,470 EUR) arrived today. I'll forward it to the Hoffmanns unless you object.")('Ok, forward it.')).toEqual(["Forward Kessler's down-payment invoice to the Hoffmanns unless you object."]);
+  it("names what an accepted offer calls 'it' by the thing the agent named just before ('The returns policy should be reviewed … — shall I forward it to Dr. Albers?')", () => {
+    expect(answering('shop-agent', 'The returns policy should be reviewed by your adviser — shall I forward it to Dr. Albers?')('Yes, forward it to her.')).toEqual(['Forward the returns policy to Dr. Albers.']);
+    expect(answering('site-agent', "Brandt's deposit invoice (25 %, 8,900 EUR) came in today. I'll email it to the Okafors unless you object.")('Ok, email it.')).toEqual(["Email Brandt's deposit invoice to the Okafors unless you object."]);
     // Not a pronoun's referent: a sentence opening with a pronoun, the last item of a list, a plural for "it".
-    expect(answering('support-agent', 'It came from a personal Gmail address. Shall I forward it to privacy@example.com?')('Yes.')).toEqual(['Forward it to privacy@example.com.']);
+    expect(answering('support-agent', 'It was sent from a private Yahoo account. Shall I forward it to privacy@example.com?')('Yes.')).toEqual(['Forward it to privacy@example.com.']);
     expect(answering('pool-agent', 'Flyer text:\n- Early bird Mon–Fri 6:30–8:00\n- Aqua-fit Tuesday 18:00\nSend it to print?')('ja')).not.toContain('Send Aqua-fit Tuesday 18:00 to print.');
     expect(answering('hr-agent', 'The applications are in the shared folder. Shall I forward it to Felix?')('Yes.')).toEqual(['Forward it to Felix.']);
     // The sentence before may join clauses: the first that opens with a phrase of the pronoun's number.
@@ -1041,7 +1041,7 @@ describe('decision candidates', () => {
     const read: Array<[string, string, string, string[]]> = [
       // A thing the sentence just before says is ready to be acted on, of the pronoun's number.
       ['office-agent', 'The two new laptops are in stock. Want me to order them today?', 'yes', ['Order the two new laptops today.']],
-      ['vet-agent', "Luna's booster vaccination is due (the last one was in May). Shall I book it?", 'Perfect, book it.', ["Book Luna's booster vaccination."]],
+      ['vet-agent', "Bello's rabies shot is due (the previous one was in June). Shall I book it?", 'Perfect, book it.', ["Book Bello's rabies shot."]],
       ['office-agent', 'The revised quote has arrived. Shall I forward it?', 'ok', ['Forward the revised quote.']],
       // "now" is no "no", and the noun a phrase is about gives its number.
       ['office-agent', 'The revised quote is now ready. Shall I send it?', 'yes', ['Send the revised quote.']],
@@ -1081,8 +1081,8 @@ describe('decision candidates', () => {
       'Draft reply to Kessler: thanks for your note. Reply Monday 9 March, 12:00 latest.',
     ]) expect(answering('office-agent', `${before} Shall I book it?`)('Yes.')).toEqual([]);
     // A step whose only objects are pronouns points back at what came before: alone, it names nothing.
-    expect(answering('news-agent', "For a Thursday send I'd need their listings by Tuesday noon at the latest. Shall I set that up and tell them?")('Yes.')).toEqual([]);
-    expect(answering('news-agent', 'For a Thursday send I need their listings by Tuesday noon. Shall I set up the deadline and tell the venues?')('Yes.')).toEqual(['Set up the deadline and tell the venues.']);
+    expect(answering('news-agent', "For a Saturday mailing I'd need their photos by Wednesday evening at the latest. Shall I arrange that and tell them?")('Yes.')).toEqual([]);
+    expect(answering('news-agent', 'For a Saturday mailing I need their photos by Wednesday evening. Shall I set up the deadline and tell the galleries?')('Yes.')).toEqual(['Set up the deadline and tell the galleries.']);
     // A pronoun the message resolves, a manner or state after it, or a step with no pronoun says something.
     expect(answering('print-agent', 'The new flyer has 4 pages; shall I print it double-sided?')('Yes.')).toEqual(['Print the new flyer double-sided.']);
     expect(answering('ops-agent', 'The audit trail is off in staging. Shall I enable logging?')('Yes.')).toEqual(['Enable logging.']);
@@ -1098,22 +1098,22 @@ describe('decision candidates', () => {
     expect(answering('hr-agent', 'The applications are in the shared folder. Shall I forward it to Felix?')('Yes.')).toEqual(['Forward it to Felix.']);
   });
 
-  it("keeps the speaker's own step after a short choice out of the choice: '300 it is. I'll tell the team leads.'", () => {
-    const settled = replying([['priya', 'human', "I'd like agents to decide refunds alone up to 300 EUR."], ['marta', 'human', "I'd rather keep it lower, 250 maybe."], ['priya', 'human', 'Almost none of those were wrong calls. 300.']], 'marta');
+  it("keeps the speaker's own step after a short choice out of the choice: '400 it is. I'll brief the shift leads.'", () => {
+    const settled = replying([['priya', 'human', "I'd let the bots approve credits on their own up to 400 EUR."], ['ilse', 'human', "I'd go lower, 350 maybe."], ['priya', 'human', 'Hardly any of those were mistakes. 400.']], 'ilse');
     // (The step is the speaker's own action item beside the choice.)
-    expect(settled("Fine, 300 it is. I'll tell the team leads at standup.")).toEqual([expect.stringMatching(/^300\b(?!.*standup)/), 'Marta will tell the team leads at standup.']);
+    expect(settled("Fine, 400 it is. I'll brief the shift leads at the huddle.")).toEqual([expect.stringMatching(/^400\b(?!.*huddle)/), 'Ilse will brief the shift leads at the huddle.']);
     // (A plain statement after the choice still spells it out; a refusal still says why.)
-    const printer = answering('office-agent', 'Two printers: the Brother MFC-L8690CDW at 489 EUR or the HP Color LaserJet at 649 EUR. Which one?');
-    expect(printer("The Brother. I'm not paying 160 euros extra for the HP logo.").join(' ')).toMatch(/Brother/);
+    const printer = answering('office-agent', 'Two printers: the Kyocera Ecosys at 455 EUR or the Canon i-Sensys at 612 EUR. Which one?');
+    expect(printer("The Kyocera. I'm not spending 157 euros more for the Canon badge.").join(' ')).toMatch(/Kyocera/);
   });
 
   it("accepts an offer with the offered verb and a word pointing back at it ('Confirm it.'), not with another step", () => {
-    const reply = answering('home-bot', "Hofmann's Saturday fitting is 120 EUR extra. Shall I confirm the 21 March date?");
-    expect(reply('Confirm it.')).toEqual(['Confirm the 21 March date.']);
-    expect(reply('Ok, confirm it.')).toEqual(['Confirm the 21 March date.']);
+    const reply = answering('home-bot', "The Sunday tasting at Brandl's costs 90 EUR extra. Shall I confirm the 14 April date?");
+    expect(reply('Confirm it.')).toEqual(['Confirm the 14 April date.']);
+    expect(reply('Ok, confirm it.')).toEqual(['Confirm the 14 April date.']);
     // A step of its own is not the one offered.
     expect(reply('Cancel it.')).toEqual([]);
-    expect(reply('Confirm the fitting first.')).not.toContain('Confirm the 21 March date.');
+    expect(reply('Confirm the tasting first.')).not.toContain('Confirm the 14 April date.');
   });
 
   it("accepts an offer with the offered verb alone ('send') or a go-ahead said as the whole reply ('go', 'Dale.', 'Mándalo.')", () => {
@@ -1127,26 +1127,26 @@ describe('decision candidates', () => {
   it("takes what a third party suggests as the agent's proposal, when the agent only asks whether to go ahead", () => {
     const found = candidates([
       ['dana', 'human', 'The writer read a stale file again.'],
-      ['digest-bot', 'bot', 'sql-agent suggests that agents hand off through a warehouse table instead of files. chart-agent already has read access. OK to switch?'],
+      ['digest-bot', 'bot', 'etl-agent suggests that jobs exchange data through a shared bucket instead of local disks. report-agent can already read from it. OK to switch?'],
       ['dana', 'human', 'Do it.'],
     ]);
-    expect(found.map((c) => [c.statement, c.strength])).toEqual([['Agents hand off through a warehouse table instead of files.', 'accepted']]);
+    expect(found.map((c) => [c.statement, c.strength])).toEqual([['Jobs exchange data through a shared bucket instead of local disks.', 'accepted']]);
     // "that" pointing at an option stays.
     expect(answering('events-bot', "For the reading night I'd suggest that one from the Lindqvist list.")('Yes, agreed.')).toEqual(['That one from the Lindqvist list.']);
   });
 
   it("reads a short reply naming part of the agent's options as a pick, and one naming part of a report as none", () => {
-    const flights = answering('travel-bot', 'For Lisbon on April 7 I found TAP at 06:10 on a flex fare, 210 EUR, or 11:40 on a flex fare, 260 EUR.');
-    expect(flights('The 11:40 one.')).toEqual(['The 11:40 one.']);
-    const recap = answering('events-bot', 'Recap of the reading festival: about 640 visitors by the clicker count, 212 books given away and 38 volunteers on shift.');
-    expect(recap('640 visitors!')).toEqual([]);
-    expect(recap('Quiet festival for once.')).toEqual([]);
+    const flights = answering('travel-bot', 'For Porto on May 12 I found Iberia at 07:25 on a flex fare, 185 EUR, or 12:50 on a flex fare, 240 EUR.');
+    expect(flights('The 12:50 one.')).toEqual(['The 12:50 one.']);
+    const recap = answering('events-bot', 'Recap of the street fair: roughly 910 guests by the gate count, 175 raffle prizes handed out and 24 helpers on duty.');
+    expect(recap('910 guests!')).toEqual([]);
+    expect(recap('Quiet fair for once.')).toEqual([]);
     // An "or" elsewhere in a report sets nothing against its count.
-    expect(answering('events-bot', 'Recap: about 640 visitors, 212 books given away. No complaints or incidents.')('640 visitors!')).toEqual([]);
+    expect(answering('events-bot', 'Recap: roughly 910 guests, 175 raffle prizes handed out. No complaints or incidents.')('910 guests!')).toEqual([]);
   });
 
   it("reads 'we' choosing or keeping something as a decision in German and Spanish as in English, where Spanish says 'we' by the verb alone, but not a report of what 'we' did", () => {
-    const options = answering('sec-bot', 'Options going forward: a secrets manager (Vault or AWS Secrets Manager), or encrypted files with sops in the repo.');
+    const options = answering('sec-bot', 'Possible paths from here: a secrets service (Vault or Doppler), or sops-encrypted files kept in the repo.');
     for (const reply of ['We use sops, with age keys per environment.', 'Wir verwenden sops, mit age-Schlüsseln pro Umgebung.', 'Nos quedamos con sops, con claves age por entorno.']) {
       expect([reply, options(reply)]).toEqual([reply, [reply]]);
     }
@@ -1181,8 +1181,8 @@ describe('decision candidates', () => {
   });
 
   it('takes a value judged too much or too little for one turned down, not one set', () => {
-    const reply = answering('sre-bot', 'The gateway budget is 800 ms at p99. Shall I page on that?');
-    expect(reply('800 ms is far too loose, the gateway adds maybe 30 ms on top.')).toEqual([]);
+    const reply = answering('sre-bot', 'The gateway budget is 650 ms at p99. Shall I page on that?');
+    expect(reply('650 ms is far too lax, the proxy adds maybe 40 ms on top.')).toEqual([]);
     // A new value beside the judgement still sets it.
     const kept = answering('ops-bot', 'Backups are kept for 7 days. Shall I keep it that way?');
     expect(kept('No, 7 days is too short, we keep them 30 days.')).toEqual(['7 days is too short, we keep them 30 days.']);
@@ -1191,17 +1191,17 @@ describe('decision candidates', () => {
 
   it('gives a bare number the subject of the question it answers, whoever asked it and whoever takes it', () => {
     const found = candidates([
-      ['samir', 'human', "Ticket price? Last year's 75 sold out in two weeks."],
-      ['ops-bot', 'bot', 'At 85 EUR the margin would be around 21 EUR per ticket, at 95 EUR around 31 EUR.'],
-      ['katrin', 'human', 'Wir nehmen 85. Ich will die Stammgäste nicht verlieren.'],
+      ['samir', 'human', "Entry fee? Last year's 60 was gone in ten days."],
+      ['ops-bot', 'bot', 'At 70 EUR we would clear about 18 EUR per guest, at 80 EUR about 28 EUR.'],
+      ['katrin', 'human', 'Wir nehmen 70. Ich will die Stammgäste nicht verlieren.'],
     ]);
-    expect(found.map((c) => c.statement)).toContain('Ticket price: wir nehmen 85.');
+    expect(found.map((c) => c.statement)).toContain('Entry fee: wir nehmen 70.');
     // A question asked after the number was put up is about something else.
     const later = candidates([
-      ['samir', 'human', "Ticket price? Last year's 75 sold out in two weeks."],
-      ['ops-bot', 'bot', 'At 85 EUR the margin would be around 21 EUR per ticket, at 95 EUR around 31 EUR.'],
+      ['samir', 'human', "Entry fee? Last year's 60 was gone in ten days."],
+      ['ops-bot', 'bot', 'At 70 EUR we would clear about 18 EUR per guest, at 80 EUR about 28 EUR.'],
       ['lea', 'human', 'Who books the venue for the summer party?'],
-      ['katrin', 'human', 'Wir nehmen 85. Ich will die Stammgäste nicht verlieren.'],
+      ['katrin', 'human', 'Wir nehmen 70. Ich will die Stammgäste nicht verlieren.'],
     ]);
     expect(later.map((c) => c.statement)).not.toContainEqual(expect.stringMatching(/^Venue/));
     // A statement with words of its own keeps its own subject.
@@ -1211,7 +1211,7 @@ describe('decision candidates', () => {
 
   it("reads another team's decision passed on as news, not as a decision made here", () => {
     const asked = answering('data-bot', 'The dashboard refresh runs at 05:30 now. Keep it there?');
-    expect(asked('FYI the platform team decided to move the nightly load to 04:30 from February.')).toEqual([]);
+    expect(asked('FYI the data team has decided to shift the nightly import to 04:30 starting February.')).toEqual([]);
     // The team's own decision, reported by one of its members, is one.
     expect(asked('The team decided: the refresh stays at 05:30.')).not.toEqual([]);
     expect(asked('Die Geschäftsführung hat beschlossen, die Filiale im Mai zu schließen.')).toEqual([]);
@@ -1221,12 +1221,12 @@ describe('decision candidates', () => {
 
   it('accepts every step an accepted agent message offers, each as its own decision', () => {
     const found = candidates([
-      ['ux-bot', 'bot', "I can cut hotfix 4.18.1 with the focus styles on Thursday. It needs a changelog line; shall I use 'Improved keyboard focus visibility across the app'?"],
+      ['ux-bot', 'bot', "I can ship patch 2.7.3 with the contrast fixes on Wednesday. It needs a release note; shall I use 'Better colour contrast on all forms'?"],
       ['kim', 'human', 'Yes, that line is fine.'],
     ]);
     expect(found.map((c) => [c.statement, c.strength])).toEqual([
-      ['Cut hotfix 4.18.1 with the focus styles on Thursday.', 'accepted'],
-      ["Use 'Improved keyboard focus visibility across the app'.", 'accepted'],
+      ['Ship patch 2.7.3 with the contrast fixes on Wednesday.', 'accepted'],
+      ["Use 'Better colour contrast on all forms'.", 'accepted'],
     ]);
   });
 
@@ -1256,31 +1256,31 @@ describe('decision candidates', () => {
   });
 
   it('reads small talk that is not framing as no decision, and keeps a decision after framing small talk', () => {
-    const reply = answering('digest-bot', 'The weekly digest went out at 08:00 to 14 managers. No anomalies this week.');
+    const reply = answering('digest-bot', 'The Monday summary was sent at 07:30 to 11 team leads. Nothing unusual this week.');
     expect(reply('See you online then.')).toEqual([]);
-    expect(reply('Thanks everyone, and Jonas, thanks for the cake.')).toEqual([]);
+    expect(reply('Thanks all, and Pieter, thanks for the pastries.')).toEqual([]);
     expect(reply('Great, we send it at 07:00 from next week.')).toEqual(['We send it at 07:00 from next week.']);
     // Small talk that is not framing, followed by a decision, still decides.
     expect(reply('Good morning, we send it at 07:00 from next week.')).toEqual(['Good morning, we send it at 07:00 from next week.']);
   });
 
   it("reads a clause that opens by saying what someone has done as a report, and a perfect inside a step as part of the step", () => {
-    const reply = answering('dev-bot', 'Who owns the outbox retries? git blame says you, Jonas.');
-    expect(reply("I've never touched the outbox code.")).toEqual([]);
-    expect(reply('Nobody touches the outbox code without Marek.')).toEqual(['Nobody touches the outbox code without Marek.']);
-    expect(reply("Forward it to privacy@tallyboard.com and tell him we've received it.")).toEqual(["Forward it to privacy@tallyboard.com and tell him we've received it."]);
+    const reply = answering('dev-bot', 'Who owns the webhook retries? git blame says you, Pavel.');
+    expect(reply("I've never touched the webhook code.")).toEqual([]);
+    expect(reply('Nobody touches the webhook code without Marek.')).toEqual(['Nobody touches the webhook code without Marek.']);
+    expect(reply("Forward it to legal@brightnote.io and tell her we've logged it.")).toEqual(["Forward it to legal@brightnote.io and tell her we've logged it."]);
   });
 
-  it("picks a listed option by a name that only it bears, even after the list was talked over ('OK, Albrecht.')", () => {
-    const list = ['events-bot', 'bot', 'The catering quotes are in:\n1. Grüne Soße & Co: seated dinner, 49 EUR per person.\n2. Feinkost Albrecht: walking dinner, 56 EUR per person.\n3. Mensa Catering Süd: buffet, 34 EUR per person.'] as [string, 'bot', string];
-    const talk: Array<[string, 'human' | 'bot', string]> = [list, ['samir', 'human', 'The buffet is what people complained about last year.'], ['katrin', 'human', 'Between the other two?'], ['samir', 'human', 'The walking dinner is better for a fundraiser.']];
-    expect(replying(talk, 'katrin')('OK, Albrecht.')).toEqual(['Feinkost Albrecht: walking dinner.']);
+  it("picks a listed option by a name that only it bears, even after the list was talked over ('OK, Voss.')", () => {
+    const list = ['events-bot', 'bot', 'The catering quotes are in:\n1. Tafelrunde Kessel: plated dinner, 52 EUR per person.\n2. Delikatessen Voss: standing reception, 58 EUR per person.\n3. Campus Catering West: buffet, 31 EUR per person.'] as [string, 'bot', string];
+    const talk: Array<[string, 'human' | 'bot', string]> = [list, ['samir', 'human', 'The buffet got the most complaints last time.'], ['katrin', 'human', 'Between the other two?'], ['samir', 'human', 'The standing reception suits a charity night better.']];
+    expect(replying(talk, 'katrin')('OK, Voss.')).toEqual(['Delikatessen Voss: standing reception.']);
     // The pick rests on the list it names.
-    expect(candidates([...talk, ['katrin', 'human', 'OK, Albrecht.']]).find((c) => c.statement === 'Feinkost Albrecht: walking dinner.')?.sources).toEqual([0, 4]);
+    expect(candidates([...talk, ['katrin', 'human', 'OK, Voss.']]).find((c) => c.statement === 'Delikatessen Voss: standing reception.')?.sources).toEqual([0, 4]);
     // Once the agent asked something newer, a reply answers that.
-    const moved: Array<[string, 'human' | 'bot', string]> = [list, ['katrin', 'human', '2.'], ['events-bot', 'bot', 'Booked Feinkost Albrecht for the 14th. Where should the van unload?']];
-    expect(replying(moved, 'katrin')('Mensa.')).not.toContain('Mensa Catering Süd.');
-    expect(replying([list], 'katrin')('The Mensa.')).toEqual(['Mensa Catering Süd.']);
+    const moved: Array<[string, 'human' | 'bot', string]> = [list, ['katrin', 'human', '2.'], ['events-bot', 'bot', 'Booked Delikatessen Voss for the 14th. Where should the van unload?']];
+    expect(replying(moved, 'katrin')('Campus.')).not.toContain('Campus Catering West.');
+    expect(replying([list], 'katrin')('The Campus.')).toEqual(['Campus Catering West.']);
     // A word the message uses beyond one option's name names none of them.
     expect(replying([list], 'katrin')('Catering.')).toEqual([]);
   });
@@ -1346,10 +1346,10 @@ describe('decision candidates', () => {
   });
 
   it('picks an option of a markdown list ("- **B:** …"), also past an agent reply that lists nothing', () => {
-    const options: [string, 'bot', string] = ['ci-agent', 'bot', 'Options:\n- **A:** GitHub Actions, full suite on every PR push\n- **B:** GitHub Actions, unit tests on every PR, integration suite nightly\n- **C:** the old Jenkins box, same split as B\nI\'d recommend B.'];
-    expect(replying([options], 'priya')('Option B.')).toEqual(['GitHub Actions, unit tests on every PR, integration suite nightly.']);
-    const talkedOver: Array<[string, 'human' | 'bot', string]> = [options, ['dana', 'human', 'Is 38 minutes even real?'], ['ci-agent', 'bot', 'On an 8-core runner I measured 17 minutes.']];
-    expect(replying(talkedOver, 'priya')('Option B.')).toEqual(['GitHub Actions, unit tests on every PR, integration suite nightly.']);
+    const options: [string, 'bot', string] = ['ci-agent', 'bot', 'Options:\n- **A:** GitLab CI, all tests on every merge request push\n- **B:** GitLab CI, unit tests on every merge request, integration tests nightly\n- **C:** the old Buildkite agent, same split as B\nI\'d recommend B.'];
+    expect(replying([options], 'priya')('Option B.')).toEqual(['GitLab CI, unit tests on every merge request, integration tests nightly.']);
+    const talkedOver: Array<[string, 'human' | 'bot', string]> = [options, ['dana', 'human', 'Is 41 minutes even true?'], ['ci-agent', 'bot', 'On a 16-core machine I timed 19 minutes.']];
+    expect(replying(talkedOver, 'priya')('Option B.')).toEqual(['GitLab CI, unit tests on every merge request, integration tests nightly.']);
   });
 
   it("takes the agent's own offers and its last proposal, not what it reports others recommend; a step picked from a choice is no acceptance of the question", () => {
@@ -1363,9 +1363,9 @@ describe('decision candidates', () => {
   });
 
   it("reads a number a person gives of their own ('My laptop …') as a report, and a new number for what the agent numbered as a setting", () => {
-    const runner = answering('ci-bot', 'Options: the integration tests take 38 minutes on a standard runner, or 17 on an 8-core one. Which should I set up?');
-    expect(runner('My laptop does the integration tests in like 15.')).toEqual([]);
-    expect(runner('The integration tests get 15 minutes at most.')).toEqual(['The integration tests get 15 minutes at most.']);
+    const runner = answering('ci-bot', 'Options: the end-to-end tests take 41 minutes on a standard runner, or 19 on a 16-core one. Which should I set up?');
+    expect(runner('My desktop runs the end-to-end tests in about 12.')).toEqual([]);
+    expect(runner('The end-to-end tests get 12 minutes at most.')).toEqual(['The end-to-end tests get 12 minutes at most.']);
   });
 
   it('decides nothing on an offer nobody accepted', () => {
@@ -1387,8 +1387,8 @@ describe('decision candidates', () => {
 
   it('picks a quoted option whole, its own stops and apostrophes included, and an option that goes on after a quote by its first clause', () => {
     const pick = (offered: string) => candidates([['support-bot', 'bot', offered], ['kim', 'human', 'Option 2.']]).map((c) => c.statement);
-    expect(pick("Options for the closing line:\n1. 'Thanks for being with us.'\n2. 'We'd love to know what didn't work for you. Hit reply, it comes straight to our team.'")).toEqual([
-      "Closing line: 'We'd love to know what didn't work for you. Hit reply, it comes straight to our team.'",
+    expect(pick("Options for the closing line:\n1. 'Thanks for being with us.'\n2. 'We'd like to hear what didn't go well. Just reply, it lands right in our inbox.'")).toEqual([
+      "Closing line: 'We'd like to hear what didn't go well. Just reply, it lands right in our inbox.'",
     ]);
     expect(pick('Options for the student plan:\n1. "Free" tier with 2 projects\n2. "Lite" tier at 3 EUR with 10 projects')).toEqual(['Student plan: "Lite" tier at 3 EUR with 10 projects.']);
   });
@@ -1413,7 +1413,7 @@ describe('decision candidates', () => {
   });
 
   it('resolves a number alone to the one listed option that names it (a pick by value)', () => {
-    const offered = 'They can offer two Saturdays:\n1. September 19: the library night runs that evening.\n2. September 26: no clash that I can find.\nI\'d recommend the 26th.';
+    const offered = 'They have two Saturdays free:\n1. October 10: the town marathon runs that morning.\n2. October 17: nothing else on that I can see.\nI\'d recommend the 17th.';
     const picked = (reply: string) =>
       candidates([
         ['ops-bot', 'bot', offered],
@@ -1421,11 +1421,11 @@ describe('decision candidates', () => {
       ])
         .filter((c) => c.cue === 'selection')
         .map((c) => c.statement);
-    expect(picked('26th.')).toEqual(['September 26.']);
-    expect(picked('The 19th.')).toEqual(['September 19.']);
+    expect(picked('17th.')).toEqual(['October 17.']);
+    expect(picked('The 10th.')).toEqual(['October 10.']);
     // A number no option names, or one that only runs into another number, picks nothing.
     expect(picked('12th.')).toEqual([]);
-    expect(picked('2.6')).toEqual([]);
+    expect(picked('1.7')).toEqual([]);
   });
 
   it('reads options marked with a closing bracket only ("A) …; B) …") and counts their keys, so that a stray "2)" lists nothing', () => {
@@ -1443,15 +1443,15 @@ describe('decision candidates', () => {
   });
 
   it('names what a list of options is about when its intro says it before the list\'s noun, in each language', () => {
-    const ips = answering('data-agent', "For IP addresses there are three options: (1) keep them with the raw events for the full 13 months, (2) truncate them to /24 (IPv4) and /48 (IPv6) after 30 days, (3) not store them at all. I'd suggest option 2.");
-    expect(ips('Go with 2.')).toEqual(['IP addresses: truncate them to /24 (IPv4) and /48 (IPv6) after 30 days.']);
+    const ips = answering('data-agent', "For user agents there are three options: (1) store them alongside the session logs for all 13 months, (2) reduce them to browser family and major version after 14 days, (3) drop them entirely. I'd suggest option 2.");
+    expect(ips('Go with 2.')).toEqual(['User agents: reduce them to browser family and major version after 14 days.']);
     expect(answering('versand-agent', 'Für die Rücksendungen gibt es zwei Optionen: (a) kostenlos mit Etikett, (b) 3,95 pro Retoure. Was meint ihr?')('b.')).toEqual(['Rücksendungen: 3,95 pro Retoure.']);
     // (What follows "for" must name a thing: "for now", "for me", "for this reason", "para mí" do not.)
     for (const intro of ['For now there are two options', 'For this reason I see two options', 'For me there are two options', "For what it's worth, I see two options", 'Para mí hay dos opciones', 'Für diesen Fall gibt es zwei Optionen']) {
       expect(answering('ops-agent', `The vendor missed the deadline. ${intro}: (1) postpone the release by a week, (2) ship without the export feature.`)('Go with 2.')).toEqual(['Ship without the export feature.']);
     }
     // (An intro that counts nothing names no subject: "For now I see it this way".)
-    expect(answering('data-agent', 'For now: (1) keep them with the raw events, (2) truncate them after 30 days. Which one?')('2.')).toEqual(['Truncate them after 30 days.']);
+    expect(answering('data-agent', 'For now: (1) store them with the session logs, (2) shorten them after 14 days. Which one?')('2.')).toEqual(['Shorten them after 14 days.']);
   });
 
   it('keeps the condition a person adds to an option picked by its key as part of that decision', () => {
@@ -1558,7 +1558,7 @@ describe('decision candidates', () => {
     expect(halls('Not the gym, please.')).toEqual([]);
     const reply = allCandidates([
       ['tom', 'human', 'Last one: post or email for the letter?'],
-      ['ops-agent', 'bot', 'Post costs about 1 EUR per letter. Most gifts came from the postal letters last year.'],
+      ['ops-agent', 'bot', 'A stamp costs about 1 EUR per letter. Most donations came in after the printed letters last year.'],
       ['kim', 'human', 'Post. Not even a question.'],
     ]);
     expect(reply.filter((c) => /not even/i.test(c.statement) && c.hint === 'constraint')).toEqual([]);
@@ -1605,7 +1605,7 @@ describe('decision candidates', () => {
     expect(acceptedSteps(`${choice} I'd go with B: the waiver is a risk. OK?`, 'ok do it')).toEqual(['Supplier contract: Borg at 45k without one.']);
     expect(acceptedSteps('Shall the invoice go out as (a) a PDF by email or (b) an e-invoice through the portal? A or B?', 'Passt.')).toEqual([]);
     // Items proposed together are accepted together.
-    const joint = 'For the pricing page: (a) three cards with the full comparison table below them, and (c) a real price for Business with Contact sales only for 50 seats or more. Shall I go ahead with both?';
+    const joint = 'For the plans page: (a) two tiles with the feature list folded under them, and (c) a fixed price for Pro with Talk to us only for 40 users or more. Shall I do both?';
     expect(acceptedSteps(joint, 'Yes, go ahead.')).toHaveLength(2);
   });
 
@@ -1675,9 +1675,9 @@ describe('decision candidates', () => {
   it("records no statement that names nothing but a multiplier ('🌮 x2 please' → 'X2.')", () => {
     const said = (reply: string) => {
       const { decisions, review } = recorded([
-        ['maya', 'human', 'Route only the SLO burn alerts to the pager.'],
-        ['ops-agent', 'bot', 'Updated: pages only for slo_burn alerts; everything else goes to #ops-alerts.'],
-        ['tunde', 'human', 'anyone want tacos? ordering for 1pm'],
+        ['maya', 'human', 'Send only the error budget alerts to the pager.'],
+        ['ops-agent', 'bot', 'Done: only error_budget alerts page now; the rest lands in #alerts-low.'],
+        ['tunde', 'human', 'anyone up for tacos? placing an order at 12:30'],
         ['oskar', 'human', reply],
       ]);
       return [...decisions, ...review].map((d) => d.statement);
@@ -1692,7 +1692,7 @@ describe('decision candidates', () => {
     const said = replying([['planner-bot', 'bot', 'Two ways to fit 91: round tables of 8 plus a head table, or all long tables.'], ['priya', 'human', 'Option one.']], 'jonas');
     expect(said("I'll draw the floor plan on Thursday then. Or Friday. Probably Friday, let's be honest.")).not.toContain("Probably Friday, let's be honest.");
     expect(said("Maybe Sunday at 3 am, let's see.")).toEqual([]);
-    expect(said('No, but could you prepare a Werkstudent contract?').join(' ')).toMatch(/contract/);
+    expect(said('No, but could you draw up a student assistant contract?').join(' ')).toMatch(/contract/);
     // A statement of its own after the hedged part, a hedge that is no hedge ('igual' = 'the same'), a plan under a condition.
     expect(said('Wahrscheinlich reicht Donnerstag nicht, wir nehmen Freitag.').join(' ')).toMatch(/Freitag/);
     expect(said('Wahrscheinlich Donnerstag, der Kran kommt erst Mittwoch.')).toEqual([]);
@@ -1759,11 +1759,11 @@ describe('decision candidates', () => {
 
   it('reads a correction that only judges a value as no corrected fact ("Nah, two versions a week is too much work.")', () => {
     const found = candidates([
-      ['mira', 'human', 'What if we split the list for a month?'],
-      ['mail-bot', 'bot', 'That is possible: with 6,200 subscribers each half would have about 3,100. The downside is that we would need two versions of the events block every week.'],
-      ['mira', 'human', 'Nah, two versions every week is too much work for Lea. Monday it is, from next week.'],
+      ['mira', 'human', 'How about splitting the mailing list in two for four weeks?'],
+      ['mail-bot', 'bot', 'That works: with 4,800 readers each half would get about 2,400. The catch is that we would have to write two versions of the jobs section every week.'],
+      ['mira', 'human', 'Nah, two versions a week is too much effort for Ben. Tuesday it is, starting next week.'],
     ]);
-    expect(found.map((c) => c.statement)).toEqual(['Monday it is, from next week.']);
+    expect(found.map((c) => c.statement)).toEqual(['Tuesday it is, starting next week.']);
   });
 
   it("reads a short reply naming one of the agent's alternatives as that whole alternative ('The penalty.')", () => {
@@ -1772,7 +1772,7 @@ describe('decision candidates', () => {
     expect(pick('With the penalty.')).toEqual(['Sign now with a penalty of 2% per week of delay.']);
     // Alternatives a question asks are framed by it ("Do we …"): the reply stays as said, with the
     // thing its value is of ("a 3-year warranty"). A word both alternatives hold names neither.
-    const years = answering('shop-bot', 'The old page promises a 3-year warranty. Do we show 3 years and carry the third year ourselves, or show 2 years?');
+    const years = answering('shop-bot', 'The listing still states a 3-year warranty. Do we list 3 years and cover the last year ourselves, or list 2 years?');
     expect(years('3 years.')).toEqual(['Warranty: 3 years.']);
     expect(years('2 years.')).toEqual(['Warranty: 2 years.']);
     expect(answering('ops-bot', 'We can move the backup to Sunday night, or move the backup to Monday morning.')('The backup.')).not.toContain('Move the backup to Sunday night.');
@@ -1793,11 +1793,11 @@ describe('decision candidates', () => {
     expect(picks('Would you like to watch Rojo or The Art of Self-Defense?', 'I like The Art of Self-Defense.')).toEqual([]);
   });
 
-  it("marks a clause the message goes on to ask about after it ('Then not the Mensa. Between the other two?')", () => {
-    const catering = 'Quotes: 1. Grüne Soße, seated dinner. 2. Feinkost Albrecht, walking dinner. 3. Mensa Catering, buffet.';
-    const asked = allCandidates([['ops-bot', 'bot', catering], ['katrin', 'human', 'Then not the Mensa. Between the other two?']]);
-    expect(asked.find((c) => /Mensa/.test(c.statement))?.features).toContain('clause:question-after');
-    const settled = allCandidates([['ops-bot', 'bot', catering], ['katrin', 'human', 'Not the Mensa. Albrecht it is.']]);
+  it("marks a clause the message goes on to ask about after it ('Then not the Campus. Between the other two?')", () => {
+    const catering = 'Quotes: 1. Tafelrunde Kessel, plated dinner. 2. Delikatessen Voss, standing reception. 3. Campus Catering, buffet.';
+    const asked = allCandidates([['ops-bot', 'bot', catering], ['katrin', 'human', 'Then not the Campus. Between the other two?']]);
+    expect(asked.find((c) => /Campus/.test(c.statement))?.features).toContain('clause:question-after');
+    const settled = allCandidates([['ops-bot', 'bot', catering], ['katrin', 'human', 'Not the Campus. Voss it is.']]);
     expect(settled.length).toBeGreaterThan(0);
     for (const c of settled) expect(c.features).not.toContain('clause:question-after');
   });
@@ -1919,8 +1919,8 @@ describe('decision candidates', () => {
     const { decisions } = recorded([
       ['priya', 'human', '@data-agent how long do we keep raw events today?'],
       ['data-agent', 'bot', 'Raw events are kept forever: 2.1 TB, growing 6% a month.'],
-      ['jonas', 'human', "For raw events I'd propose 24 months."],
-      ['priya', 'human', 'Raw events: 13 months. 24 would double the bill for data we never look at.'],
+      ['jonas', 'human', "I'd propose 24 months for raw events."],
+      ['priya', 'human', 'Raw events: 13 months. 24 would double the storage cost for data nobody reads.'],
       ['jonas', 'human', 'OK, 13 it is.'],
       ['data-agent', 'bot', 'Noted: raw events are kept 13 months.'],
     ]);
@@ -1952,27 +1952,27 @@ describe('decision candidates', () => {
 
   it("states a pick of the agent's options with the subject of the person's question the options answer", () => {
     const found = candidates([
-      ['jonas', 'human', 'And the S3 exports? Those are the scary ones, honestly.'],
-      ['data-agent', 'bot', 'Two options: a 90-day lifecycle rule on the bucket, or moving exports to a managed share with per-file expiry. The lifecycle rule is a one-line change.'],
-      ['priya', 'human', 'Lifecycle rule, 90 days.'],
+      ['jonas', 'human', 'And the nightly dumps? Those worry me most, to be honest.'],
+      ['data-agent', 'bot', 'Two options: a lifecycle rule of 60 days for the bucket, or moving the dumps to a managed drive with expiry per file. The lifecycle rule is a small config change.'],
+      ['priya', 'human', 'Lifecycle rule, 60 days.'],
     ]);
-    expect(found.map((c) => c.statement)).toEqual(['S3 exports: lifecycle rule, 90 days.']);
+    expect(found.map((c) => c.statement)).toEqual(['Nightly dumps: lifecycle rule, 60 days.']);
     // An agent that answers a person's question without options leaves a reply to it as said.
     const said = candidates([
-      ['ayla', 'human', 'The fee is only for Germany, right?'],
-      ['shop-agent', 'bot', "Yes, Germany only. I'll send the change to Mr. Weiß at the accounting office."],
-      ['katrin', 'human', 'Refunds go through Ayla, not Weiß.'],
+      ['selin', 'human', 'The surcharge applies to Austria only, right?'],
+      ['shop-agent', 'bot', "Yes, Austria only. I'll pass the change to Mr. Lindner at the bookkeeping firm."],
+      ['katrin', 'human', 'Returns go through Selin, not Lindner.'],
     ]);
-    expect(said.map((c) => c.statement)).toEqual(['Refunds go through Ayla, not Weiß.']);
+    expect(said.map((c) => c.statement)).toEqual(['Returns go through Selin, not Lindner.']);
   });
 
   it('records no question, postponement, musing, opinion or small talk: the scorer weighs their act classes', () => {
     const { decisions, review } = recorded([
       ['ops-bot', 'bot', 'We could move the cluster to another region.'],
       ['kim', 'human', 'If we moved it, would latency change? Let us decide after the review next week. Thanks!'],
-      ['jo', 'human', "Oh sure, let's spend a quarter of the budget on a new region."],
-      ['kim', 'human', "Let's look at all of that in the autumn planning round, not now."],
-      ['jo', 'human', 'The move itself is the real problem imo, not the region.'],
+      ['jo', 'human', "Oh great, let's burn a third of the budget on another data centre."],
+      ['kim', 'human', "Let's look at the whole thing during the Q4 planning, not now."],
+      ['jo', 'human', 'The migration itself is the bigger issue imo, not the location.'],
     ]);
     expect([...decisions, ...review]).toEqual([]);
   });
@@ -1981,7 +1981,7 @@ describe('decision candidates', () => {
   it.each([
     ['a plain "it is …" sentence', 'The Kulturhaus is free on 14 October for 650 EUR. I have put a provisional hold on it. Shall I confirm it?', "No, we can't use the Kulturhaus, their lift is broken until November. It's the town library this time.", "It's the town library this time."],
     ['a sentence with a new value on what the agent said', 'Draft: orders from 50 EUR ship free. Shall I publish it?', "No, that's wrong. Free shipping starts at 40 EUR, not 50.", 'Free shipping starts at 40 EUR, not 50.'],
-    ['a sentence naming someone the agent did not, in the place of the one it named', "I'll book Jonas for the two night shoots and ask the port office for access.", "No, that's wrong, I do layout now. Pia Kranz does our photography, book her.", 'Pia Kranz does our photography, book her.'],
+    ['a sentence naming someone the agent did not, in the place of the one it named', "I'll book Malte for the three evening shoots and ask the harbour master for a permit.", "No, that's wrong, I only edit now. Lotte Brandt does our photos, book her.", 'Lotte Brandt does our photos, book her.'],
     ['an "it is …" sentence with another value of the kind the agent gave', "Draft SMS: 'AGM: Friday 14 March, 8pm, parish hall.' Shall I send it on Monday?", "No! It's the 21st. We moved it because of the show. Where did the 14th come from?", "It's the 21st."],
     ['an "it is …" sentence with another number of the agent\'s unit', 'The ERC caps the narrative at 10 pages now, not 15. Shall I cut section 3?', "No, that's wrong. It's 12 pages. I read the guidance notes on Friday.", "It's 12 pages."],
   ])('in a correction, states the corrected fact of %s', (_what, agent, person, fact) => {
@@ -1997,9 +1997,9 @@ describe('decision candidates', () => {
       ['some-bot', 'bot', agent],
       ['mira', 'human', person],
     ]);
-    const booking = "I'll book Jonas for the two night shoots and ask the port office for access.";
-    expect(by(booking, "No, that's wrong, the shoots are in the week after. Jonas takes the pictures, as planned.").filter((c) => c.statement.startsWith('Jonas'))).toEqual([]);
-    expect(by(booking, 'Good. Pia Kranz sends her regards, by the way.').filter((c) => c.strength === 'correction')).toEqual([]);
+    const booking = "I'll book Malte for the three evening shoots and ask the harbour master for a permit.";
+    expect(by(booking, "No, that's wrong, the shoots are in the week after. Malte takes the pictures, as planned.").filter((c) => c.statement.startsWith('Malte'))).toEqual([]);
+    expect(by(booking, 'Good. Lotte Brandt sends her regards, by the way.').filter((c) => c.strength === 'correction')).toEqual([]);
     expect(by('The Kulturhaus is free on 14 October for 650 EUR.', "Good to know. It's the town library this time, though.").filter((c) => c.strength === 'correction')).toEqual([]);
     // An "it is …" sentence in a correction that gives the agent's own value again, or a value of
     // another kind, states no corrected value.
@@ -2011,7 +2011,7 @@ describe('decision candidates', () => {
   it('reads a value a person proposes as a proposal, not as a correction of the value the agent gave', () => {
     const strengths = (person: string) => candidates([['data-bot', 'bot', 'Raw events are kept for 36 months today, 2.1 TB.'], ['kim', 'human', person]]).map((c) => c.strength);
     // Nor as a value set: it is put up for a decision.
-    expect(strengths("For raw events I'd propose 24 months.")).toEqual([]);
+    expect(strengths("I'd propose 24 months for raw events.")).toEqual([]);
     expect(strengths('Raw events: 24 months.')).toEqual(['correction']);
     // A step of one's own beside the new value leaves it a correction.
     expect(strengths("Raw events 24 months, I'll tell legal.")).toEqual(['correction']);
@@ -2043,8 +2043,8 @@ describe('decision candidates', () => {
   it('reads a number a person gives later as a new value only where the agent measured the same thing in the same unit', () => {
     const later = (agent: string) => replying([['ops-bot', 'bot', agent], ['lena', 'human', 'Noted, thanks.']]);
     // The person's figure is a report: the agent's figure on the same word counts something else.
-    expect(later('On staging the lock on orders was held for 2m41s; reads and writes continued.')('AU is 6% of Sunday orders.')).toEqual([]);
-    expect(later('Reranker depth 100 takes 80 ms per query on the dev set.')('Page count is 8.6 with Table 3 in.')).toEqual([]);
+    expect(later('In the test run the lock on invoices lasted 3m12s; reads and writes went on.')('NZ is 4% of Saturday invoices.')).toEqual([]);
+    expect(later('Reranker depth 100 takes 80 ms per query on the dev set.')('Page count is 7.4 with Figure 2 in.')).toEqual([]);
     // A figure in the unit the agent put on the same thing sets it.
     expect(later('Raw events are kept for 36 months today.')('Raw events 24 months.')).toEqual(['Raw events 24 months.']);
     expect(later('The weekly call is at 09:00 on Mondays.')('The call is at 08:30.')).toEqual(['The call is at 08:30.']);
@@ -2080,7 +2080,7 @@ describe('decision candidates', () => {
     expect(goAhead('send it')).toEqual([[[0, 1], 'confirmations/step-echo']]);
     const approved = recorded([
       ['ana', 'human', 'Deal.'],
-      ['dash-bot', 'bot', "Tile spec as agreed:\n- Headline: paid accounts with a login in the last 28 days\n- Internal accounts excluded\nI'll have it on staging tomorrow morning."],
+      ['dash-bot', 'bot', "Widget spec as agreed:\n- Main figure: paying teams active in the past 30 days\n- Test teams left out\nI'll have it on preview tomorrow morning."],
       ['ana', 'human', 'Sounds good.'],
     ]).patterns.filter((x) => x.type === 'confirmation').map((x) => [x.messages, x.rule]);
     expect(approved).toEqual([[[1, 2], 'statements/offer-taken']]);
@@ -2103,10 +2103,10 @@ describe('decision candidates', () => {
     expect(corrected.decisions.filter((d) => d.messageIndex === 2).map((d) => d.type)).toEqual(['constraint']);
     // (What happened, told without a statement of what something is before it, stays a report.)
     const told = recorded([
-      ['home-assistant', 'bot', 'The total comes to 18,270 EUR, which leaves a buffer of 730 EUR. Two options:\n(1) keep all appliances\n(2) postpone the new dishwasher and fridge'],
-      ['tom', 'human', 'Long week. Mum called, she wants us all for Easter, I said probably. Anyway, we keep the old fridge and dishwasher for now.'],
+      ['home-assistant', 'bot', 'The sum is 12,940 EUR, which leaves a margin of 560 EUR. Two options:\n(1) buy all the furniture\n(2) push back the new sofa and wardrobe'],
+      ['tom', 'human', 'Busy days. Dad rang, he wants everyone over for Pentecost, I said maybe. Anyway, we keep the old sofa and wardrobe for now.'],
     ]);
-    expect(told.decisions.map((d) => d.statement).filter((x) => /Mum/.test(x))).toEqual([]);
+    expect(told.decisions.map((d) => d.statement).filter((x) => /Dad/.test(x))).toEqual([]);
   });
 
   it('reads a reply that rules out a value the agent just stated as a correction, whatever its words', () => {
@@ -2168,9 +2168,9 @@ describe('decision candidates', () => {
   it('keeps a clock time whole after a concluding "Then"', () => {
     const found = candidates([
       ['shop-bot', 'bot', 'With the carrier picking up at 16:30, orders after 14:00 often miss the truck on busy days.'],
-      ['kim', 'human', 'Then the cut-off is 13:00, on the site and in all emails.'],
+      ['kim', 'human', 'Then the order deadline is 12:30, on the website and in every confirmation mail.'],
     ]);
-    expect(found.map((c) => [c.statement, c.type])).toEqual([['The cut-off is 13:00, on the site and in all emails.', 'decision']]);
+    expect(found.map((c) => [c.statement, c.type])).toEqual([['The order deadline is 12:30, on the website and in every confirmation mail.', 'decision']]);
   });
 
   it("keeps what a person's refusal of an offer says instead", () => {
@@ -2190,7 +2190,7 @@ describe('decision candidates', () => {
       ]).filter((c) => c.p === 2).map((c) => c.statement);
     // "Good stuff." to a colleague's news accepts nothing the agent put up.
     expect(after('nah just fyi. crew said the new road layout is fine for the truck', 'good stuff. brass monkeys out there this morning')).toEqual([]);
-    expect(after('Then we stop the forced changes. Elif, ok for you?', 'Ja, einverstanden. Aber die Lehrkräfte bekommen MFA, so wie es der Datenschutzbeauftragte schreibt.')).toEqual(['Die Lehrkräfte bekommen MFA, so wie es der Datenschutzbeauftragte schreibt.']);
+    expect(after('Then we drop the scheduled resets. Elif, ok for you?', 'Ja, einverstanden. Aber das Personal bekommt einen zweiten Faktor, wie es die IT-Leitung verlangt.')).toEqual(['Das Personal bekommt einen zweiten Faktor, wie es die IT-Leitung verlangt.']);
   });
 
   it("takes what follows an acceptance of the agent's message for what is accepted only when that message offers something", () => {
@@ -2202,9 +2202,9 @@ describe('decision candidates', () => {
     // "ok good." to a status report that asks and proposes nothing accepts nothing: what follows is news.
     expect(reply('No open verification requests right now. The budget sheet is current as of last night.', 'ok good. off to the council briefing, back by 11')).toEqual([]);
     // A labelled suggestion ("Suggestion: …") is an offer, as a question is: accepted, and so is what follows the acceptance.
-    expect(reply('Twelve characters will mean a lot of resets for the kids. Suggestion: keep twelve, but as a passphrase of three words and a digit.', 'Fine. The passphrases go home on the welcome letter.')).toEqual([
-      ['Keep twelve, but as a passphrase of three words and a digit.', 'accepted'],
-      ['The passphrases go home on the welcome letter.', 'accepted'],
+    expect(reply('Ten characters will cause plenty of lockouts for the pupils. Suggestion: keep ten, but as a phrase of four words and a symbol.', 'Fine. The phrases go out with the first-day letter.')).toEqual([
+      ['Keep ten, but as a phrase of four words and a symbol.', 'accepted'],
+      ['The phrases go out with the first-day letter.', 'accepted'],
     ]);
   });
 
@@ -2226,9 +2226,9 @@ describe('decision candidates', () => {
     expect(both.map((c) => [c.statement, c.strength])).toEqual([['The cache key includes the lockfile hash.', 'accepted']]);
     const fine = candidates([
       ['ux-bot', 'bot', 'Most visitors asked for a monthly/annual switch. Shall I default to annual prices?'],
-      ['kim', 'human', 'Competitors hide their cancel button, so they are no model. But fine by me: monthly prices by default, annual one click away.'],
+      ['kim', 'human', 'Rivals bury their downgrade link, so they are no benchmark. But fine by me: yearly billing by default, monthly one tap away.'],
     ]);
-    expect(fine.map((c) => c.statement)).toEqual(['Monthly prices by default, annual one click away.']);
+    expect(fine.map((c) => c.statement)).toEqual(['Yearly billing by default, monthly one tap away.']);
     // "Ok." before a plain remark answers nothing the agent offered.
     const remark = candidates([
       ['ci-bot', 'bot', 'The nightly build took 41 minutes today.'],
@@ -2238,9 +2238,9 @@ describe('decision candidates', () => {
   });
 
   it("gives an elliptic answer the subject of the agent's question, and leaves a full answer alone", () => {
-    const ask = answering('docs-bot', 'The scope doc is drafted. One open point: should guests be able to leave comments, or is it strictly view?');
-    expect(ask('Strictly view for now.')).toEqual(['Guests: strictly view for now.']);
-    expect(ask('Guests only view, they never comment.')).toEqual(['Guests only view, they never comment.']);
+    const ask = answering('docs-bot', 'The spec is written. One open point: should clients be able to add notes, or is it strictly view?');
+    expect(ask('Strictly view for now.')).toEqual(['Clients: strictly view for now.']);
+    expect(ask('Clients only view, they never add notes.')).toEqual(['Clients only view, they never add notes.']);
     // An answer that names nothing the choice sets against each other is about something else.
     const choice = answering('ward-bot', 'Deliveries go Mon/Wed/Fri on the 15:30 porter run. Should the fridges get a paper log with daily sign-off, or data loggers with alerts?');
     expect(choice('Mon/Wed/Fri is fine.')).toEqual(['Mon/Wed/Fri is fine.']);
@@ -2310,25 +2310,25 @@ describe('decision candidates', () => {
   it('reads topic-labelled answers, what a conclusion spells out, and a pick among offered options', () => {
     const labelled = candidates([
       ['billing-bot', 'bot', 'Refunds last quarter: 121 on monthly plans, 63 on annual plans. What should the policy be?'],
-      ['kim', 'human', 'Monthly: refund within 7 days of the charge. Annual: full refund within 30 days of renewal.'],
+      ['kim', 'human', 'Monthly: refund within 5 days of payment. Annual: full refund within 21 days of renewal.'],
     ]);
-    expect(labelled.map((c) => c.statement)).toEqual(['Monthly: refund within 7 days of the charge.', 'Annual: full refund within 30 days of renewal.']);
+    expect(labelled.map((c) => c.statement)).toEqual(['Monthly: refund within 5 days of payment.', 'Annual: full refund within 21 days of renewal.']);
     // A label before news of what others do is no topic: "they're out of …" reports.
     const news = candidates([
-      ['print-bot', 'bot', 'Meyer confirmed the print run: 90 g Munken for the inner pages, 2,000 copies.'],
-      ['kim', 'human', "News from Meyer: they're out of the 90 g Munken for the inner pages."],
+      ['print-bot', 'bot', 'Druckhaus Pohl confirmed the job: 100 g Arctic Volume for the body, 1,500 copies.'],
+      ['kim', 'human', "News from Pohl: they're out of the 100 g Arctic Volume for the body."],
     ]);
     expect(news).toEqual([]);
     const concluded = candidates([
-      ['it-bot', 'bot', 'Current guidance advises against forced password changes.'],
-      ['kim', 'human', 'Then we stop the forced changes. Students keep their passphrase until there is a reason to change it.'],
+      ['it-bot', 'bot', 'Current advice is against scheduled password resets.'],
+      ['kim', 'human', 'Then we drop the scheduled resets. Pupils keep their password until something gives a reason to change it.'],
     ]);
-    expect(concluded.map((c) => c.statement)).toEqual(['We stop the forced changes.', 'Students keep their passphrase until there is a reason to change it.']);
+    expect(concluded.map((c) => c.statement)).toEqual(['We drop the scheduled resets.', 'Pupils keep their password until something gives a reason to change it.']);
     const picked = candidates([
-      ['sec-bot', 'bot', 'Rotated. Options going forward: a secrets manager, or encrypted files with sops in the repo.'],
-      ['kim', 'human', 'sops it is, with age keys per environment.'],
+      ['sec-bot', 'bot', 'Rotated. Options from here: a secrets service, or files in the repo encrypted with sops.'],
+      ['kim', 'human', 'sops it is, using age keys per stage.'],
     ]);
-    expect(picked.map((c) => [c.statement, c.strength])).toEqual([['Sops it is, with age keys per environment.', 'accepted']]);
+    expect(picked.map((c) => [c.statement, c.strength])).toEqual([['Sops it is, using age keys per stage.', 'accepted']]);
   });
 
   it('reads a pick among options labelled in running text ("Option 1: …. Option 2: …."), in English, German and Spanish', () => {
@@ -2359,11 +2359,11 @@ describe('decision candidates', () => {
   });
 
   it("reads a date or time answering the agent's question that asks for one by its words ('Launch date?' — 'June 15.') as that value, of what was asked", () => {
-    const launch = answering('ops-agent', "I'll set up the resource with 4-hour slots. Launch date?");
+    const launch = answering('ops-agent', "I'll create the booking calendar with 2-hour slots. Launch date?");
     expect(launch('June 15.')).toEqual(['Launch date: June 15.']);
     expect(launch('Friday.')).toEqual(['Launch date: Friday.']);
-    const start = answering('ops-agent', 'Summary so far: a 25 EUR fee from the first no-show. When should this start? I can also draft the notice.');
-    expect(start('1 May. That gives us April to tell people.')[0]).toBe('Start: 1 May.');
+    const start = answering('ops-agent', 'Where we are: a 15 EUR charge from the second missed class. When should this start? Happy to write the announcement too.');
+    expect(start('1 June. That leaves May to let people know.')[0]).toBe('Start: 1 June.');
     // A question that asks for something else is not answered by a date.
     expect(answering('ops-agent', 'I set up the resource. Who runs the training?')('June 15.')).toEqual([]);
     // Nor is one where "when" runs on in the sentence, one that asks what happened, or a long one
@@ -2379,32 +2379,32 @@ describe('decision candidates', () => {
   });
 
   it("takes a reply naming one side of the agent's either/or question as that side, not as acceptance of the whole question", () => {
-    const flag = answering('calendar-agent', 'I can set the block as a patient flag in the booking system. Should the flag lift automatically after 12 months, or only manually?');
+    const flag = answering('calendar-agent', 'I can set the ban as a customer flag in the booking tool. Should the flag lift by itself after 6 months, or only manually?');
     expect(flag('Manually.')).toEqual(['Flag lift: manually.']);
     // A yes still accepts what the agent offered.
-    expect(flag('Yes, set it.')).toContain('Set the block as a patient flag in the booking system.');
+    expect(flag('Yes, set it.')).toContain('Set the ban as a customer flag in the booking tool.');
   });
 
   it('reads a sum worked out as a reason or an example, not a decision; a rule written as a formula stays one', () => {
-    const reorder = acceptedSteps('Noted. The current rule reorders every SKU when stock falls below 20 units. Suggestion: reorder point = average daily sales × (supplier lead time + 7 days safety). For the HL-400 that\'s 4.1 × (21 + 7) ≈ 115 units instead of 20.', 'Makes sense.');
-    expect(reorder).toEqual(['Reorder point = average daily sales × (supplier lead time + 7 days safety).']);
-    expect(answering('vendor-agent', 'La Mesa is 72 EUR/pp against 78 EUR/pp for Sabores. Go with La Mesa?')("Rentals are extra with them. 72 + ~9 = 81, so they're more expensive than Sabores.").join(' ')).not.toMatch(/81/);
+    const reorder = acceptedSteps('Noted. Today every item is reordered once stock drops under 15 units. Suggestion: reorder level = mean weekly demand × (delivery weeks + 1 week buffer). For the KX-20 that\'s 9.5 × (3 + 1) = 38 units instead of 15.', 'Makes sense.');
+    expect(reorder).toEqual(['Reorder level = mean weekly demand × (delivery weeks + 1 week buffer).']);
+    expect(answering('vendor-agent', 'Casa Lupe is 64 EUR/pp against 70 EUR/pp for Fuego. Go with Casa Lupe?')("Hire items cost extra there. 64 + ~8 = 72, so they're pricier than Fuego.").join(' ')).not.toMatch(/72/);
     // (A step with its sum is still a step: "3 × 40 = 120 EUR, order them?")
     expect(acceptedSteps('The chairs are 40 EUR each, 3 × 40 = 120 EUR in all. Shall I order the three chairs?', 'Yes.')).toEqual(['Order the three chairs.']);
   });
 
   it('reads a clause that only announces a change as no decision, and what follows it as the change', () => {
-    const pick = answering('calendar-agent', 'Options: Friday June 12, 3-6 pm; Saturday June 20, 10 am-1 pm. Which?');
-    expect(pick('OK. Friday June 12, 3 to 6. Change of plan everyone.')).toEqual(['Friday June 12, 3 to 6.']);
-    expect(pick('Change of plan, folks. Friday June 12, 3 to 6.').join(' ')).not.toMatch(/^Folks/);
+    const pick = answering('calendar-agent', 'Options: Thursday May 7, 4-7 pm; Sunday May 17, 11 am-2 pm. Which?');
+    expect(pick('OK. Thursday May 7, 4 to 7. Change of plan everyone.')).toEqual(['Thursday May 7, 4 to 7.']);
+    expect(pick('Change of plan, folks. Thursday May 7, 4 to 7.').join(' ')).not.toMatch(/^Folks/);
     expect(answering('ops-agent', 'The standup is on Mondays at 9.')('Planänderung, Leute! The standup moves to Tuesday.')).toEqual(['The standup moves to Tuesday.']);
     // (A cue with what it changes is a decision.)
     expect(answering('ops-agent', 'The standup is on Mondays at 9.')('Change of plan: the standup moves to Tuesday.').join(' ')).toMatch(/standup moves to Tuesday/);
   });
 
   it("reads a clause that opens with a listed option's key and negates it as ruling that option out, not as a fact or a decision", () => {
-    const rainPlan = answering('ops-agent', 'Options:\n1) tent on the terrace, 3,200 EUR\n2) move the ceremony inside to the lounge, capacity 90\n3) no fixed plan, decide 48h before\nWhich direction?');
-    for (const reply of ['3 is not a plan lol', 'Option 2 is not an option, we are 104 people.', "1 won't work, the terrace floods."]) expect(rainPlan(reply)).toEqual([]);
+    const rainPlan = answering('ops-agent', 'Options:\n1) marquee in the garden, 2,700 EUR\n2) shift the speeches indoors to the library, capacity 80\n3) no set plan, decide two days before\nWhich direction?');
+    for (const reply of ['3 is not a real plan haha', 'Option 2 is not an option, we are 96 people.', "1 won't work, the garden turns to mud."]) expect(rainPlan(reply)).toEqual([]);
     // A negation that is no verdict on the option, or one the message takes back, rules nothing out.
     for (const [reply, key] of [['2 never let us down before, go with it.', '2'], ["Option 2 isn't perfect but let's do it.", 'Option 2'], ['1 no matter what it costs.', '1'], ['2 ist nicht schlecht, nehmen wir.', '2']]) expect(rainPlan(reply)).toEqual([expect.stringMatching(new RegExp(`^${key}\\b`))]);
     // What the clause says after the key is what it says of the option: a negation further on is of something else.
@@ -2415,59 +2415,59 @@ describe('decision candidates', () => {
   });
 
   it('labels a picked side with what the question is about, never with a side of it', () => {
-    const missed = answering('ops-agent', "Got it: 25 EUR from the first missed appointment. And what counts as 'missed': only no-shows, or late cancellations as well?");
-    expect(missed("late cancellations too!! otherwise everyone calls at 7:55 and says they're sick.")).toEqual(['Late cancellations too.']);
+    const missed = answering('ops-agent', "Understood: 15 EUR from the second skipped session. And what counts as 'skipped': just no-shows, or short-notice cancellations too?");
+    expect(missed("short-notice cancellations too!! otherwise people just ring at 8:50 and say they're ill.")).toEqual(['Short-notice cancellations too.']);
     // A side is as long as the other: what a short question is about stays its label.
     for (const [question, answer, label] of [['Backups nightly or weekly?', 'Weekly.', 'Backups: weekly.'], ['Invoices by email or by post?', 'By post.', 'Invoices: by post.'], ['Newsletter Mondays or Thursdays?', 'Thursdays.', 'Newsletter: Thursdays.']]) {
       expect(answering('ops-agent', `Setup is done. ${question}`)(answer)).toEqual([label]);
     }
     // A value that names no side keeps the question's subject, whatever stands beside the "or".
-    expect(answering('drafting-agent', 'Fixed: dinner 21:00, music ends 02:00. Should Sabores arrive at 16:00, or earlier given the finca road?')('15:00. the truck takes forever on that road.')).toEqual(['Sabores: 15:00.']);
+    expect(answering('drafting-agent', 'Set: dinner 20:30, band stops 01:00. Should Fuego arrive at 17:00, or earlier given the mountain road?')('16:00. the van crawls up that road.')).toEqual(['Fuego: 16:00.']);
   });
 
   it("picks the one listed option that has the day a short reply names, in another language or form ('Vamos con el jueves.' → 'Thursdays')", () => {
-    const rooms = answering('calendar-agent', 'Options for the conversation group:\n1) Study room B, Wednesdays 6-8, capacity 8\n2) Community room, Thursdays 6-8\n3) Community room, Wednesdays 4-6\nThe group has 14 sign-ups.');
-    expect(rooms('Vamos con el jueves.')).toEqual(['Conversation group: Community room, Thursdays 6-8.']);
-    expect(rooms('Donnerstag.')).toEqual(['Conversation group: Community room, Thursdays 6-8.']);
-    // Two options on that day name none of them, a short form ("Wed 6-8") counting.
+    const rooms = answering('calendar-agent', 'Options for the reading circle:\n1) Seminar room A, Wednesdays 5-7, capacity 8\n2) Parish room, Thursdays 5-7\n3) Parish room, Wednesdays 3-5\nThe circle has 13 sign-ups.');
+    expect(rooms('Vamos con el jueves.')).toEqual(['Reading circle: Parish room, Thursdays 5-7.']);
+    expect(rooms('Donnerstag.')).toEqual(['Reading circle: Parish room, Thursdays 5-7.']);
+    // Two options on that day name none of them, a short form ("Wed 5-7") counting.
     expect(rooms('Mittwoch.')).toEqual([]);
-    const short = answering('calendar-agent', 'Options for the conversation group:\n1) Study room B, Wed 6-8\n2) Community room, Thursdays 6-8\n3) Library hall, Wednesdays 4-6\nWhich one?');
+    const short = answering('calendar-agent', 'Options for the reading circle:\n1) Seminar room C, Wed 5-7\n2) Parish room, Thursdays 5-7\n3) Library hall, Wednesdays 3-5\nWhich one?');
     expect(short('Wednesday.').filter((x) => /room|hall/i.test(x))).toEqual([]);
     // A day said with something else of it picks nothing: a ban, an absence, a verb that is a month's name.
-    for (const reply of ['Not Thursday.', 'I am away on Thursdays.', 'Thursday is impossible for me.']) expect(rooms(reply).filter((x) => x.includes('Community room'))).toEqual([]);
+    for (const reply of ['Not Thursday.', 'I am away on Thursdays.', 'Thursday is impossible for me.']) expect(rooms(reply).filter((x) => x.includes('Parish room'))).toEqual([]);
     expect(answering('events-bot', 'Venues for the summer party:\n1) Hall A, May 16, 120 seats\n2) Hall B, June 20, 80 seats\nWhich one?')('We may need more seats.')).toEqual([]);
   });
 
-  it("takes a clause that only turns a value down after an acceptance for no decision ('Yes prepare it. But 30% this early is too much')", () => {
-    const contract = answering('vendor-agent', 'They can do 79 EUR a head if we confirm by May 15, with a 30% deposit on signing. Shall I prepare the contract?');
-    const said = contract('Yes prepare it. But 30% this early is too much - ask for 20% now and 10% in July.');
-    expect(said).not.toContain('30% this early is too much.');
-    expect(said).toContain('Ask for 20% now and 10% in July.');
+  it("takes a clause that only turns a value down after an acceptance for no decision ('Yes draft it. But 40% up front is too much')", () => {
+    const contract = answering('vendor-agent', 'They can do 68 EUR a head if we sign by April 30, with a 40% deposit up front. Shall I draft the contract?');
+    const said = contract('Yes draft it. But 40% up front is too much - ask for 25% now and 15% in August.');
+    expect(said).not.toContain('40% up front is too much.');
+    expect(said).toContain('Ask for 25% now and 15% in August.');
     // A plain statement after the acceptance is still the decision.
-    expect(contract('Yes prepare it. The deposit goes to 20% now and 10% in July.')).toContain('The deposit goes to 20% now and 10% in July.');
+    expect(contract('Yes draft it. The deposit goes to 25% now and 15% in August.')).toContain('The deposit goes to 25% now and 15% in August.');
   });
 
-  it("names no value by the label of a list of options ('Options: Friday June 12, 3-6 pm; …' — 'Friday June 12, 3 to 6.')", () => {
-    const kickoff = answering('calendar-agent', 'Options: Friday June 12, 3-6 pm (last day of school); Saturday June 20, 10 am-1 pm; or June 13 indoors only. Which?');
-    expect(kickoff('OK. Friday June 12, 3 to 6.')).toEqual(['Friday June 12, 3 to 6.']);
+  it("names no value by the label of a list of options ('Options: Thursday May 7, 4-7 pm; …' — 'Thursday May 7, 4 to 7.')", () => {
+    const kickoff = answering('calendar-agent', 'Options: Thursday May 7, 4-7 pm (before the holiday); Sunday May 17, 11 am-2 pm; or May 8 indoors only. Which?');
+    expect(kickoff('OK. Thursday May 7, 4 to 7.')).toEqual(['Thursday May 7, 4 to 7.']);
     expect(answering('calendar-agent', 'Möglichkeiten: Freitag 12. Juni, 15-18 Uhr; Samstag 20. Juni, 10-13 Uhr. Welche?')('Freitag 12. Juni.')).toEqual(['Freitag 12. Juni.']);
     // A label that names a thing still names it.
     expect(answering('events-bot', 'Publishing: 7 days ahead ok, or longer?')('14 days')).toEqual(['Publishing: 14 days.']);
   });
 
   it('reads options keyed at a spaced dash ("A — …", "Option B — …") or labelled "Proposal 1: …" and picks them by key', () => {
-    const dashed = answering('ops-agent', 'Glove order:\nA — stay with DentaPlus: 12 boxes at 9.40 EUR\nB — MedSupply Nord: 8.10 EUR a box, delivery in 5 days\nC — Henry Schein via the group contract: 8.60 EUR a box, next day\nWhich one?');
+    const dashed = answering('ops-agent', 'Mask order:\nA — stay with CareLine: 10 boxes at 7.80 EUR\nB — Praxisbedarf Ost: 6.90 EUR a box, delivery in 4 days\nC — Medikon through the buying group: 7.20 EUR a box, next day\nWhich one?');
     // (A named option keeps its name and what it is, as in a numbered list.)
-    expect(dashed('C then.')).toEqual(['Henry Schein via the group contract.']);
-    expect(dashed('B.')).toEqual(['MedSupply Nord: 8.10 EUR a box.']);
-    const labelled = answering('ops-agent', 'Three ways:\nOption A — a fee of 25 EUR from the second no-show\nOption B — a fee of 25 EUR from the first no-show, waivable on request\nWhich direction?');
-    expect(labelled('B.')).toEqual(['A fee of 25 EUR from the first no-show, waivable on request.']);
+    expect(dashed('C then.')).toEqual(['Medikon through the buying group.']);
+    expect(dashed('B.')).toEqual(['Praxisbedarf Ost: 6.90 EUR a box.']);
+    const labelled = answering('ops-agent', 'Three ways:\nOption A — a charge of 15 EUR from the third late cancellation\nOption B — a charge of 15 EUR from the first late cancellation, waived on request\nWhich direction?');
+    expect(labelled('B.')).toEqual(['A charge of 15 EUR from the first late cancellation, waived on request.']);
     // A list keyed so that asks nothing is a report, and "proposal 1 is …" labels nothing.
     expect(typesAtReply('Status by building:\nA — wiring done\nB — waiting for parts, ETA Friday', 'ok')).not.toContain('confirmation');
     const loose = recorded([['ops-agent', 'bot', 'My proposal 1 is to keep the price, and proposal 2 would raise everything by 5%. Thoughts?'], ['kim', 'human', 'Proposal 1, definitely.']]);
     expect(loose.decisions.map((d) => d.statement).filter((x) => /is to keep the price, and/.test(x))).toEqual([]);
-    const proposals = answering('ops-agent', 'Proposal 1: Day-of 1550 EUR, Partial 3450 EUR. Proposal 2: keep Day-of at 1400 EUR and raise the others more. Which one?');
-    expect(proposals('Proposal 2.')).toEqual(['Keep Day-of at 1400 EUR and raise the others more.']);
+    const proposals = answering('ops-agent', 'Proposal 1: Basic 980 EUR, Full 2650 EUR. Proposal 2: keep Basic at 900 EUR and lift the rest further. Which one?');
+    expect(proposals('Proposal 2.')).toEqual(['Keep Basic at 900 EUR and lift the rest further.']);
     // A number before a dash is a range, not a key: "2 - 3 days" lists nothing.
     expect(answering('ops-agent', 'Delivery times:\n2 - 3 days by road\n1 - 2 days by air\nWhich one?')('2.')).toEqual([]);
   });
@@ -2504,8 +2504,8 @@ describe('decision candidates', () => {
   });
 
   it('keeps the topic a joining word leads into ("And retention: …")', () => {
-    const reply = answering('ops-bot', 'Debug logs are kept for 60 days, audit logs for a year. What should the retention be?');
-    expect(reply('And retention: 30 days for everything, 90 only for audit logs.')).toEqual(['Retention: 30 days for everything, 90 only for audit logs.']);
+    const reply = answering('ops-bot', 'Debug logs are kept for 60 days, access logs for a year. What should the retention be?');
+    expect(reply('And retention: 21 days for all of it, 180 only for access logs.')).toEqual(['Retention: 21 days for all of it, 180 only for access logs.']);
     // A phrase that opens with a function word frames what follows; it is no topic.
     expect(reply('But with teeth: every debug log is deleted after 14 days.')).toEqual(['Every debug log is deleted after 14 days.']);
     // A change from a named time on is no frame: only the joining word before it goes.
@@ -2516,10 +2516,10 @@ describe('decision candidates', () => {
   });
 
   it('keeps what belongs to the first word: a hash, an opening quote the sentence closes', () => {
-    const reply = answering('pricing-bot', 'Team asks for no card at sign-up, Business does. Shall we say so on both plans?');
-    expect(reply("Then 'no card required' goes on Team only.")).toEqual(["'No card required' goes on Team only."]);
+    const reply = answering('pricing-bot', 'Starter asks for no card at sign-up, Pro does. Shall we say so on both plans?');
+    expect(reply("Then 'no credit card needed' goes on Starter only.")).toEqual(["'No credit card needed' goes on Starter only."]);
     expect(reply('We decided: #2211 blocks the release, so the plan copy waits until it is fixed.')).toEqual(['#2211 blocks the release, so the plan copy waits until it is fixed.']);
-    expect(reply('Still, we show it on Team only.')).toEqual(['We show it on Team only.']);
+    expect(reply('Still, we show it on Starter only.')).toEqual(['We show it on Starter only.']);
   });
 
   it('spells out a short choice by the plain clause after it, as said, but not by a condition', () => {
@@ -2527,7 +2527,7 @@ describe('decision candidates', () => {
     // The two sentences keep their stop: a colon would make the second a statement about the first.
     expect(reply('Ten keys. The spare ones stay in the safe.')).toEqual(['Ten keys. The spare ones stay in the safe.']);
     expect(reply('Ten keys! The spare ones stay in the safe.')).toEqual(['Ten keys! The spare ones stay in the safe.']);
-    expect(reply('Ten keys. If more people want one, we order more.')).toEqual(['Ten keys.', 'If more people want one, we order more.']);
+    expect(reply('Ten keys. If more people need one, we order extra.')).toEqual(['Ten keys.', 'If more people need one, we order extra.']);
   });
 
   it('accepts the points of a proposal a reply names, and only those ("yes to the S3 move and the encryption")', () => {
@@ -2542,17 +2542,17 @@ describe('decision candidates', () => {
 
   it("keeps the speaker's own refusal after a short choice as its reason, not as part of the choice or a decision of its own", () => {
     const found = candidates([
-      ['office-agent', 'bot', 'The Brother and the HP both scan to SharePoint; the HP costs 160 EUR more. Which one?'],
-      ['thomas', 'human', "Then the Brother. I'm not paying 160 euros extra for the HP logo."],
+      ['office-agent', 'bot', 'The Kyocera and the Canon both scan to OneDrive; the Canon costs 157 EUR more. Which one?'],
+      ['thomas', 'human', "Then the Kyocera. I'm not spending 157 euros more for the Canon badge."],
     ]);
-    expect(found.map((c) => c.statement)).toEqual(['The Brother.']);
-    expect(found[0].reasons).toEqual(["I'm not paying 160 euros extra for the HP logo"]);
+    expect(found.map((c) => c.statement)).toEqual(['The Kyocera.']);
+    expect(found[0].reasons).toEqual(["I'm not spending 157 euros more for the Canon badge"]);
   });
 
   it('splits two values set in one verbless clause, and keeps a clause with a verb whole', () => {
-    const ask = answering('price-bot', 'For the spring sale: tents -15 % and a tent and mat bundle at 229 instead of 268. Shall we run it like that?');
-    expect(ask('Fine, 15 % on the tents and the bundle at 229, go.')).toEqual(['15 % on the tents.', 'The bundle at 229.']);
-    expect(ask("Fine, we'll take 15 % off the tents and sell the bundle at 229.")).toEqual(["We'll take 15 % off the tents and sell the bundle at 229."]);
+    const ask = answering('price-bot', 'For the autumn sale: jackets -20 % and a jacket and boots bundle at 189 instead of 236. Shall we do it that way?');
+    expect(ask('Fine, 20 % on the jackets and the bundle at 189, go.')).toEqual(['20 % on the jackets.', 'The bundle at 189.']);
+    expect(ask("Fine, we'll take 20 % off the jackets and sell the bundle at 189.")).toEqual(["We'll take 20 % off the jackets and sell the bundle at 189."]);
     // Two bare values are two values of one thing: said together, not each on its own.
     const days = answering('rota-agent', "Also: the 12 part-timers only work Mon/Wed/Fri, so I'd put them on 16 and 22 April. OK?");
     expect(days('16th is a thursday mate. 20 and 22')).toEqual(['20 and 22.']);
@@ -2570,7 +2570,7 @@ describe('decision candidates', () => {
   it("takes a person's own step that sets a value as a decision, and any other as their action item", () => {
     const typed = (lines: Array<[string, 'human' | 'bot', string]>) => candidates(lines).map((c) => [c.statement, c.hint, c.strength]);
     const say = (answer: string) => typed([['ux-bot', 'bot', 'The grey body text fails the contrast minimum on white.'], ['kim', 'human', answer]]);
-    expect(say("For contrast I'll just darken the grey to #6B7280.").map(([statement, hint]) => [statement, hint === 'action_item'])).toEqual([['For contrast Kim will just darken the grey to #6B7280.', false]]);
+    expect(say("For legibility I'll simply deepen the grey to #4B5563.").map(([statement, hint]) => [statement, hint === 'action_item'])).toEqual([['For legibility Kim will simply deepen the grey to #4B5563.', false]]);
     // A promise is weaker evidence than a request: the scorer weighs how firm it is.
     expect(say("I'll check with the design team.")).toEqual([['Kim will check with the design team.', 'action_item', 'weak']]);
     expect(say('Ich werde morgen die Designerin anrufen.')).toEqual([['Kim: Ich werde morgen die Designerin anrufen.', 'action_item', 'weak']]);
@@ -2578,8 +2578,8 @@ describe('decision candidates', () => {
     expect(say("Shall I check with the design team?")).toEqual([]);
     expect(say("I won't check with the design team.")).toEqual([]);
     // A number the discussion said before is one the step refers back to: it sets no value.
-    const recap = (answer: string) => typed([['ops-bot', 'bot', 'Recap of the reading festival: about 640 visitors by the clicker count, 212 books given away.'], ['kim', 'human', answer]]);
-    expect(recap("I'll just enjoy the 640 for a bit.")).toEqual([['Kim will just enjoy the 640 for a bit.', 'action_item', 'weak']]);
+    const recap = (answer: string) => typed([['ops-bot', 'bot', 'Recap of the street fair: roughly 910 guests by the gate count, 175 raffle prizes handed out.'], ['kim', 'human', answer]]);
+    expect(recap("I'll just savour the 910 for a while.")).toEqual([['Kim will just savour the 910 for a while.', 'action_item', 'weak']]);
     expect(recap("I'll raise next year's book budget to 300.").map(([statement, hint]) => [statement, hint === 'action_item'])).toEqual([["Kim will raise next year's book budget to 300.", false]]);
     // What one cannot do is a reason, not a step: in any of the three languages.
     const briefing = answering('race-bot', 'Briefing at 05:45, right after check-in, with Javier leading the Spanish part. OK?');
@@ -2593,47 +2593,47 @@ describe('decision candidates', () => {
       const { decisions, review } = recorded(lines);
       return [...decisions, ...review].map((d) => [d.statement, d.type]);
     };
-    expect(typesOf([['volunteer-bot', 'bot', 'Volunteer service hours need a staff signature every week. Who signs them?'], ['priya', 'human', "Has to be staff, district rule. I'll sign them on Thursdays."]])).toContainEqual(['Priya will sign them on Thursdays.', 'action_item']);
-    expect(typesOf([['plan-bot', 'bot', 'The beach mats: the rental place wants 300 EUR for 30 m. Shall I book them?'], ['marco', 'human', "No need. I'll bring the mats from storage, we still have 30 m from the last wedding."]])).toContainEqual([expect.stringMatching(/^Marco will bring the mats from storage\b/), 'action_item']);
+    expect(typesOf([['volunteer-bot', 'bot', 'Volunteer service hours need a teacher signature every week. Who signs them?'], ['priya', 'human', "Must be a teacher, school policy. I'll sign them on Mondays."]])).toContainEqual(['Priya will sign them on Mondays.', 'action_item']);
+    expect(typesOf([['plan-bot', 'bot', 'The garden rugs: the hire shop wants 260 EUR for 25 m. Shall I book them?'], ['marco', 'human', "No need. I'll fetch the rugs from the shed, we still have 25 m from the summer party."]])).toContainEqual([expect.stringMatching(/^Marco will fetch the rugs from the shed\b/), 'action_item']);
   });
 
   it("records a person's plain clause the agent takes on and the person confirms once, in the person's words", () => {
     const { decisions, review } = recorded([
       ['home-agent', 'bot', 'Noted.'],
-      ['sofia', 'human', 'FYI Frau Keller stepped down as class rep and nobody has taken over. For the Easter bake sale and things like that, just email the other parents directly from my address and cc me.'],
-      ['home-agent', 'bot', "Understood — from now on I'll email the other parents directly from your address, with you in cc."],
-      ['sofia', 'human', "That's right."],
+      ['nadia', 'human', 'FYI Herr Brandl gave up as parent rep and no one has stepped in. For the summer fete and things like that, just write to the other families straight from my account and copy me in.'],
+      ['home-agent', 'bot', "Noted — from here on I'll write to the other families straight from your account, with you copied."],
+      ['nadia', 'human', "That's right."],
     ]);
-    expect([...decisions, ...review].map((d) => d.statement)).toEqual(["For the Easter bake sale and things like that, just email the other parents directly from Sofia's address and cc Sofia."]);
+    expect([...decisions, ...review].map((d) => d.statement)).toEqual(["For the summer fete and things like that, just write to the other families straight from Nadia's account and copy Nadia in."]);
     // (An agent that does not open by taking it on proposes a step of its own, recorded in its words.)
     const proposed = recorded([
       ['home-agent', 'bot', 'Noted.'],
-      ['sofia', 'human', 'For the Easter bake sale and things like that, just email the other parents directly from my address and cc me.'],
-      ['home-agent', 'bot', 'Shall I also email the other parents directly from your address about the school trip, with you in cc?'],
-      ['sofia', 'human', 'Yes.'],
+      ['nadia', 'human', 'For the summer fete and things like that, just write to the other families straight from my account and copy me in.'],
+      ['home-agent', 'bot', 'Shall I also write to the other families straight from your account about the class outing, with you copied?'],
+      ['nadia', 'human', 'Yes.'],
     ]);
-    expect([...proposed.decisions, ...proposed.review].map((d) => d.statement)).toEqual(["Email the other parents directly from Sofia's address about the school trip, with Sofia in cc."]);
+    expect([...proposed.decisions, ...proposed.review].map((d) => d.statement)).toEqual(["Write to the other families straight from Nadia's account about the class outing, with Nadia copied."]);
   });
 
   it("states a short reply that picks one side of a step the agent offers as a choice as that side's step", () => {
     const notice = answering('club-bot', 'The fee letter goes out on Monday. Should I send a separate change notice to all members, or just include it in the fee letter?');
     expect(notice('Separate notice please.')).toEqual(['Send a separate change notice to all members.']);
-    const receipt = answering('vendor-bot', 'Paid 650 EUR to Flores Alba. File the receipt under Rivera / Vendors or in the general florist folder?');
-    expect(receipt('Rivera / Vendors.')).toEqual(['File the receipt under Rivera / Vendors.']);
+    const receipt = answering('vendor-bot', 'Paid 480 EUR to Luz de Campo. File the invoice under Moreno / Suppliers or in the general decor folder?');
+    expect(receipt('Moreno / Suppliers.')).toEqual(['File the invoice under Moreno / Suppliers.']);
     // The side after "or" stands alone when it opens with a verb of its own.
-    const caterer = answering('vendor-bot', 'Will ask. And Sabores - should I tell them we are going with someone else, or keep them warm until La Mesa has signed?');
-    expect(caterer('Keep them warm.')).toEqual(['Keep them warm until La Mesa has signed.']);
+    const caterer = answering('vendor-bot', 'Will do. And Fuego - should I tell them we picked another caterer, or keep them warm until Casa Lupe has signed?');
+    expect(caterer('Keep them warm.')).toEqual(['Keep them warm until Casa Lupe has signed.']);
     // A bare value picks the side that gives it, in a question that opens with its verb and a preposition.
-    const flag = answering('calendar-bot', 'The recall waitlist is at 6.5 weeks now. Flag at 8 weeks as agreed, or earlier?');
-    expect(flag('8, as agreed.')).toEqual(['Flag at 8 weeks as agreed.']);
+    const flag = answering('calendar-bot', 'The check-up backlog is at 4.5 weeks now. Warn at 6 weeks as agreed, or sooner?');
+    expect(flag('6, as agreed.')).toEqual(['Warn at 6 weeks as agreed.']);
     // A reply that names both sides, or rules one out, picks no step.
     const room = answering('office-bot', 'Lena accepted. Should I book the small meeting room (Spree) or the big one?');
     expect(room('Not the Spree.')).not.toContain('Book the small meeting room (Spree).');
   });
 
   it('states a bare name answering "who" in the question\'s place, in English, German and Spanish', () => {
-    const flag = answering('calendar-bot', "I'll raise a flag if the average wait goes over 8 weeks. Who should get it — Sabine or Dr. Brandt?");
-    expect(flag('Sabine.')).toEqual(['Sabine should get it.']);
+    const flag = answering('calendar-bot', "I'll send an alert if the mean wait passes 6 weeks. Who should get it — Greta or Dr. Petrov?");
+    expect(flag('Greta.')).toEqual(['Greta should get it.']);
     const stated = (asked: string, reply: string) => allCandidates([['hall-bot', 'bot', asked], ['lea', 'human', reply]]).map((c) => c.statement);
     expect(stated('Der Saal ist am Freitag frei. Wer bucht den Saal?', 'Anna.')).toEqual(['Anna bucht den Saal.']);
     expect(stated('La sala está libre el viernes. ¿Quién reserva la sala?', 'Ana.')).toEqual(['Ana reserva la sala.']);
@@ -2645,34 +2645,34 @@ describe('decision candidates', () => {
   it("states a person's request in the values of the agent's read-back that makes it concrete", () => {
     const found = candidates([
       ['data-bot', 'bot', 'The Q1 summary is on slides 3 to 6.'],
-      ['jonas', 'human', 'Legal called about retention. Please adjust the deletion job.'],
-      ['data-bot', 'bot', "I'll change the deletion job from 13 to 6 months. The first run removes about 0.7 TB."],
+      ['jonas', 'human', 'Legal called about retention. Please adjust the purge job.'],
+      ['data-bot', 'bot', "I'll change the purge job from 18 to 9 months. The first run clears about 1.2 TB."],
       ['jonas', 'human', 'Yes, go ahead.'],
     ]).map((c) => c.statement);
-    expect(found).toContain('Change the deletion job from 13 to 6 months.');
-    expect(found).not.toContain('Please adjust the deletion job.');
+    expect(found).toContain('Change the purge job from 18 to 9 months.');
+    expect(found).not.toContain('Please adjust the purge job.');
     // (A request that says more than the read-back keeps its own words.)
     const own = candidates([
       ['data-bot', 'bot', 'The Q1 summary is on slides 3 to 6.'],
-      ['jonas', 'human', 'Please adjust the deletion job for the raw event tables.'],
-      ['data-bot', 'bot', "I'll change the deletion job from 13 to 6 months. The first run removes about 0.7 TB."],
+      ['jonas', 'human', 'Please adjust the purge job for the raw event tables.'],
+      ['data-bot', 'bot', "I'll change the purge job from 18 to 9 months. The first run clears about 1.2 TB."],
       ['jonas', 'human', 'Yes, go ahead.'],
     ]).map((c) => c.statement);
-    expect(own).toContain('Please adjust the deletion job for the raw event tables.');
+    expect(own).toContain('Please adjust the purge job for the raw event tables.');
   });
 
   it('keeps the clause a directive on "it" refers to', () => {
     const found = candidates([
-      ['ux-bot', 'bot', 'The focus styles are the quickest fix; the next release train leaves in three weeks.'],
-      ['kim', 'human', "The focus fix can't wait for the next release train - ship it as a hotfix this week."],
+      ['ux-bot', 'bot', 'The contrast styles are the quickest fix; the next release train leaves in three weeks.'],
+      ['kim', 'human', "The contrast fix can't sit for three weeks - ship it as a patch this week."],
     ]);
-    expect(found.map((c) => c.statement)).toEqual(["The focus fix can't wait for the next release train - ship it as a hotfix this week."]);
+    expect(found.map((c) => c.statement)).toEqual(["The contrast fix can't sit for three weeks - ship it as a patch this week."]);
   });
 
   it('records no reported decision, sarcasm or bare remark', () => {
     const { decisions, review } = recorded([
       ['shop-bot', 'bot', 'Stock of the headlamp is 162 units, enough until March.'],
-      ['tom', 'human', "The supplier emailed: they've decided to close their warehouse from 20 to 31 January. No deliveries in that window."],
+      ['tom', 'human', "The wholesaler wrote: they've decided to shut their depot from 22 to 30 December. No shipments in that period."],
       ['kim', 'human', 'Great, so we count the shelves by hand then. 🙃'],
       ['kim', 'human', 'Quiet week then.'],
       ['kim', 'human', 'From now on we count the shelves on the 31st.'],
@@ -2733,19 +2733,19 @@ describe('decision candidates', () => {
     expect(report('Best quarter yet then.')).toEqual([]);
     const backups = replying([
       ['ana', 'human', 'Where should the backups live?'],
-      ['ops-bot', 'bot', 'Three options: an S3 bucket, the storage box we already pay for, or a second disk on the same server.'],
+      ['ops-bot', 'bot', 'Three options: a cloud bucket, the file server we already rent, or a spare disk on the same host.'],
       ['ana', 'human', 'What does the bucket cost?'],
       ['ops-bot', 'bot', 'A few dollars a month for 30 dumps.'],
     ], 'ana');
-    expect(backups('Storage box then.')).toEqual(['The storage box we already pay for.']);
+    expect(backups('File server then.')).toEqual(['The file server we already rent.']);
   });
 
   it('takes a report of what happened for a reason, not a rule', () => {
     const found = candidates([
       ['web-bot', 'bot', 'The pricing page says the trial is 30 days.'],
-      ['kim', 'human', 'The trial is 14 days, not 30. We shortened it in January and nobody updated the page.'],
+      ['kim', 'human', 'The trial is 21 days, not 30. We cut it in February and nobody fixed the page.'],
     ]);
-    expect(found.map((c) => c.statement)).toEqual(['The trial is 14 days, not 30.']);
+    expect(found.map((c) => c.statement)).toEqual(['The trial is 21 days, not 30.']);
   });
 
   it('takes a short conclusion that names a thing by its name for a decision, though no one offered it', () => {
@@ -2764,31 +2764,31 @@ describe('decision candidates', () => {
       ['deploy-bot', 'bot', 'Shall I write down the deploy rules for the checkout service?'],
       [author, 'human', text],
     ]).map((c) => c.statement);
-    expect(said('sofia', "Yes: no deploys on Fridays, unless it's a hotfix approved by me or Rahul.")).toContain("No deploys on Fridays, unless it's a hotfix approved by Sofia or Rahul.");
-    expect(said('Thomas', 'Yes, and from now on everything over 2,500 EUR goes across my desk first.')).toContain("From now on everything over 2,500 EUR goes across Thomas's desk first.");
-    expect(said('sofia', 'New rule: deploys are allowed on any weekday. Only the weekend stays frozen, and a weekend hotfix still needs me or Rahul.')).toContain('Only the weekend stays frozen, and a weekend hotfix still needs Sofia or Rahul.');
-    expect(said('Thomas', 'Yes, and from now on I sign everything over 2,500 EUR for my team.')).toContain('From now on I sign everything over 2,500 EUR for my team.');
-    expect(said('lena', "Fine, I'll take Thursdays as well until March, and Tom does Tuesdays instead.")).toContain('Lena will take Thursdays as well until March, and Tom does Tuesdays instead.');
-    expect(said('Katrin', "No. GLS is out either way, I'm not doing another December like that.")).toContain('GLS is out either way, Katrin is not doing another December like that.');
-    expect(said('lena', "From now on I'll review every deploy myself, hold me to it.")).toContain("From now on I'll review every deploy myself, hold me to it.");
+    expect(said('nadia', "Yes: no deploys on Fridays, unless it's a hotfix signed off by me or Amir.")).toContain("No deploys on Fridays, unless it's a hotfix signed off by Nadia or Amir.");
+    expect(said('Thomas', 'Yes, and from now on anything above 3,000 EUR lands on my desk first.')).toContain("From now on anything above 3,000 EUR lands on Thomas's desk first.");
+    expect(said('nadia', 'New rule: deploys may go out any weekday. Just the weekend stays locked, and any weekend fix still needs me or Amir.')).toContain('Just the weekend stays locked, and any weekend fix still needs Nadia or Amir.');
+    expect(said('Thomas', 'Yes, and from now on I sign everything above 3,000 EUR for my team.')).toContain('From now on I sign everything above 3,000 EUR for my team.');
+    expect(said('ida', "Fine, I'll cover Wednesdays too until April, and Ben does Mondays instead.")).toContain('Ida will cover Wednesdays too until April, and Ben does Mondays instead.');
+    expect(said('Greta', "No. Hermes is off the list anyway, I'm not going through another Christmas like that.")).toContain('Hermes is off the list anyway, Greta is not going through another Christmas like that.');
+    expect(said('ida', "From now on I'll review every deploy myself, hold me to it.")).toContain("From now on I'll review every deploy myself, hold me to it.");
     // Beside another person of the discussion, "I" is one of two subjects the verb already agrees with.
     const hotfix = candidates([
-      ['sofia', 'human', 'Deploy rules: no deploys on Fridays.'],
+      ['nadia', 'human', 'Deploy rules: no deploys on Fridays.'],
       ['deploy-bot', 'bot', 'Noted. What counts as a hotfix?'],
-      ['rahul', 'human', 'From now on a hotfix is whatever Sofia or I approve as one.'],
+      ['amir', 'human', 'From now on a hotfix is anything Nadia or I sign off as one.'],
     ]).map((c) => c.statement);
-    expect(hotfix).toContain('From now on a hotfix is whatever Sofia or Rahul approve as one.');
+    expect(hotfix).toContain('From now on a hotfix is anything Nadia or Amir sign off as one.');
     // An apostrophe inside a word opens no quote: an "I" between two of them is still the speaker's.
-    expect(said('lena', "From now on I'll check it's done before I leave the client's office.")).toContain("From now on I'll check it's done before I leave the client's office.");
+    expect(said('ida', "From now on I'll check it's done before I leave the client's office.")).toContain("From now on I'll check it's done before I leave the client's office.");
     // One "I" the rule cannot rewrite keeps every one as said.
-    expect(said('lena', "From now on I'll take Thursdays and I do the Tuesday reports too.")).toContain("From now on I'll take Thursdays and I do the Tuesday reports too.");
+    expect(said('ida', "From now on I'll take Thursdays and I do the Tuesday reports too.")).toContain("From now on I'll take Thursdays and I do the Tuesday reports too.");
     // The words the dialogue reads stay the speaker's.
     const [taken] = candidates([
-      ['deploy-bot', 'bot', 'Who covers Thursdays until March?'],
-      ['lena', 'human', "Fine, I'll take Thursdays as well until March, and Tom does Tuesdays instead."],
-    ]).filter((c) => c.statement.startsWith('Lena will'));
-    expect(taken.said).toBe("I'll take Thursdays as well until March, and Tom does Tuesdays instead.");
-    expect(said('ops_lead', "Yes: no deploys on Fridays, unless it's a hotfix approved by me.")).toContain("No deploys on Fridays, unless it's a hotfix approved by me.");
+      ['deploy-bot', 'bot', 'Who covers Wednesdays until April?'],
+      ['ida', 'human', "Fine, I'll cover Wednesdays too until April, and Ben does Mondays instead."],
+    ]).filter((c) => c.statement.startsWith('Ida will'));
+    expect(taken.said).toBe("I'll cover Wednesdays too until April, and Ben does Mondays instead.");
+    expect(said('ops_lead', "Yes: no deploys on Fridays, unless it's a hotfix signed off by me.")).toContain("No deploys on Fridays, unless it's a hotfix signed off by me.");
   });
 
   it("reads a statement in the speaker's own German or Spanish words under the speaker's name, its verbs as said", () => {
@@ -2820,7 +2820,7 @@ describe('decision candidates', () => {
       ['ops-bot', 'bot', 'Draft for the sale retro: 3 incidents, revenue up 9 % on last year.'],
       ['ana', 'human', 'Let me add the final numbers.'],
     ], 'ana');
-    expect(retro('Retro notes, for the record: zero incidents, revenue +18 % on the old shop.')).toEqual([]);
+    expect(retro('Retro notes, for the record: no outages, sales +14 % over the old site.')).toEqual([]);
   });
 
   it('takes what would follow from a value for an argument, not a rule or a decision', () => {
@@ -2828,7 +2828,7 @@ describe('decision candidates', () => {
       ['data-bot', 'bot', 'Raw events are kept forever today. How long should we keep them?'],
       ['jonas', 'human', 'I would propose 24 months.'],
     ], 'priya');
-    expect(retention('Raw events: 13 months. 24 would double the bill for data we never look at.')).toEqual(['Raw events: 13 months.']);
+    expect(retention('Raw events: 13 months. 24 would double the storage cost for data nobody reads.')).toEqual(['Raw events: 13 months.']);
     // Without the conditional, the same words state a rule.
     expect(retention('Raw events: 13 months. We never look at data older than a year.')).toContain('We never look at data older than a year.');
   });

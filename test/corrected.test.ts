@@ -17,28 +17,28 @@ function part(corrected: string, correcting: string, statement: string, first = 
   return correctedPart(correctedMessage(corrected, split(corrected), engine.words.claims.claimSplit, stems), correctingMessage(split(correcting), stems), statement, right, stems);
 }
 
-const OPENING = 'Summary from the notes and emails: the workshop is planned for a Thursday in April with about 40 people from the partner schools. Catering quotes are still open, and three of the four speakers have confirmed their talks.';
-const SUMMARY = `${OPENING} The Glasshouse on Pier 4 holds 9 April for us, so the workshop takes place at the Glasshouse and I'll use it as the venue on the flyer. Lunch comes from Brot und Salz. The Old Mill in Linden was also considered.`;
-const GLASSHOUSE = "The Glasshouse on Pier 4 holds 9 April for us, so the workshop takes place at the Glasshouse and I'll use it as the venue on the flyer.";
+const OPENING = 'Where things stand after the calls and the mail thread: the choir concert is set for a Saturday in May with around 120 guests from the member choirs. The quotes for the sound system are still open, and two of the three soloists have confirmed their pieces.';
+const SUMMARY = `${OPENING} The Boathouse on Kanalweg keeps 17 May free for us, so the concert happens at the Boathouse and I'll print it as the location on the poster. Drinks come from Hopfenhof. The Town Hall in Eschen was also looked at.`;
+const BOATHOUSE = "The Boathouse on Kanalweg keeps 17 May free for us, so the concert happens at the Boathouse and I'll print it as the location on the poster.";
 
 describe('the part of a message a correction corrects', () => {
   it('is the claim the correcting message is about, wherever it stands in a long message', () => {
     expect(OPENING.length).toBeGreaterThan(CORRECTED_MAX_CHARS);
-    const mentor = "Draft job ad: 'We are a six-person studio in Leipzig that builds web apps for public libraries and museums. We are looking for a working student in frontend development, 20 hours a week. You'll work with Svelte in a small team, with Aylin Demir as your technical mentor. We pay 17 EUR per hour.'";
-    expect(part(mentor, "Aylin runs the office. I'm mentoring the student, Felix Lange, lead dev.", "I'm mentoring the student, Felix Lange, lead dev.")).toBe("You'll work with Svelte in a small team, with Aylin Demir as your technical mentor.");
+    const mentor = "Draft posting: 'We are a five-person agency in Bremen that makes booking software for sports clubs and swimming pools. We want a working student for backend work, 15 hours per week. You'll code in Go within a compact crew, with Malte Sievers as your technical mentor. The pay is 16 EUR an hour.'";
+    expect(part(mentor, "Malte does the accounts. I'm mentoring the new student, Mara Kühn, lead dev.", "I'm mentoring the new student, Mara Kühn, lead dev.")).toBe("You'll code in Go within a compact crew, with Malte Sievers as your technical mentor.");
   });
 
   it('is not the claim that gave the right fact among the options passed over, and a name the correction rules out is the wrong one', () => {
-    expect(part(SUMMARY, "No. It's the Old Mill. The Glasshouse only had a provisional hold for us.", "It's the Old Mill.")).toBe(GLASSHOUSE);
-    expect(part(SUMMARY, "No. It's the Old Mill, not the Glasshouse.", "It's the Old Mill, not the Glasshouse.")).toBe(GLASSHOUSE);
+    expect(part(SUMMARY, "No. It's the Town Hall. The Boathouse only kept it free for us tentatively.", "It's the Town Hall.")).toBe(BOATHOUSE);
+    expect(part(SUMMARY, "No. It's the Town Hall, not the Boathouse.", "It's the Town Hall, not the Boathouse.")).toBe(BOATHOUSE);
     // Another clause of the same message is about the same wrong fact: the first corrected clause says which fact is right.
-    expect(part(SUMMARY, "No. It's the Old Mill. The Glasshouse only had a provisional hold for us.", 'The Glasshouse only had a provisional hold for us.', "It's the Old Mill.")).toBe(GLASSHOUSE);
+    expect(part(SUMMARY, "No. It's the Town Hall. The Boathouse only kept it free for us tentatively.", 'The Boathouse only kept it free for us tentatively.', "It's the Town Hall.")).toBe(BOATHOUSE);
   });
 
   it('is, for each of two things one message corrects, the claim nearest its own sentence', () => {
-    const correcting = "No. It's the Old Mill. The Glasshouse let our hold go. Lunch comes from Kuchenwerk, not Brot und Salz.";
-    expect(part(SUMMARY, correcting, "It's the Old Mill.")).toBe(GLASSHOUSE);
-    expect(part(SUMMARY, correcting, 'Lunch comes from Kuchenwerk, not Brot und Salz.', "It's the Old Mill.")).toBe('Lunch comes from Brot und Salz.');
+    const correcting = "No. It's the Town Hall. The Boathouse gave our date away. Drinks come from Malzkeller, not Hopfenhof.";
+    expect(part(SUMMARY, correcting, "It's the Town Hall.")).toBe(BOATHOUSE);
+    expect(part(SUMMARY, correcting, 'Drinks come from Malzkeller, not Hopfenhof.', "It's the Town Hall.")).toBe('Drinks come from Hopfenhof.');
   });
 
   it("is the message's opening, as an excerpt, when no claim shares a word with the correction", () => {

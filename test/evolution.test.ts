@@ -133,11 +133,11 @@ describe('a ban with a limit and an exception', () => {
   const dir = tempDir();
   const tasks = {
     T1: {
-      title: 'Deploy freeze',
+      title: 'Dispatch stop',
       discussion: transcript(`
-        05-11 09:00 deploy-agent: Two incidents last month came from Friday evening deploys. Should I add a freeze?
-        05-11 09:05 rahul: Yes. No deploys of checkout-service on Fridays after 14:00, unless it's a hotfix approved by Sofia or me.
-        05-11 09:06 deploy-agent: Done: the freeze is in deploy/policy.yaml.
+        05-11 09:00 dispatch-agent: Two spoiled loads last month came from Saturday afternoon dispatches. Should I add a stop?
+        05-11 09:05 henrik: Yes. No dispatches from cold-store-2 on Saturdays after 12:00, unless it's a rush order signed off by Marek or me.
+        05-11 09:06 dispatch-agent: Done: the stop is in rules/dispatch.yaml.
       `),
     },
   };
@@ -150,15 +150,15 @@ describe('a ban with a limit and an exception', () => {
 
   it('guards the ban that stands before its "unless" inside its limit, and lets the exception and a time short of the limit pass', async () => {
     const ban = decisionsIn(dir).find((d) => /unless/.test(d.statement))!;
-    const banned = await cli(['guard', 'We deploy checkout-service on Friday at 16:00.'], dir);
+    const banned = await cli(['guard', 'We dispatch from cold-store-2 on Saturday at 15:00.'], dir);
     expect(banned.status).toBe(1);
     expect(banned.stdout).toContain(`This seems to contradict ${ban.id}`);
-    expect((await cli(['guard', 'Sofia approved the hotfix, so we deploy it on Friday.'], dir)).status).toBe(0);
-    expect((await cli(['guard', 'We deploy checkout-service on Tuesday.'], dir)).status).toBe(0);
+    expect((await cli(['guard', 'Marek signed off the rush order, so we dispatch it on Saturday.'], dir)).status).toBe(0);
+    expect((await cli(['guard', 'We dispatch from cold-store-2 on Tuesday.'], dir)).status).toBe(0);
     // The ban holds past its limit only.
-    expect((await cli(['guard', 'We deploy checkout-service on Friday at 10:00.'], dir)).status).toBe(0);
+    expect((await cli(['guard', 'We dispatch from cold-store-2 on Saturday at 10:00.'], dir)).status).toBe(0);
     // Inside it, the thing it bans and the limit's slot are subject enough.
-    const late = await cli(['guard', 'Deploy at 16:00 on Friday.'], dir);
+    const late = await cli(['guard', 'Dispatch at 15:00 on Saturday.'], dir);
     expect(late.status).toBe(1);
     expect(late.stdout).toContain(`This seems to contradict ${ban.id}`);
   });
@@ -170,10 +170,10 @@ describe("a value given to a limit's name", () => {
 
   it.each([
     ['Raise the purchase approval limit to 50k.', '50000'],
-    ['Cap it at 4,000 words in print.', '4000'],
-    ['Total cap for the kitchen is 18,000, everything included.', '18000'],
+    ['Cap it at 2,500 words on the website.', '2500'],
+    ['Overall cap for the bathroom is 9,000, tiles included.', '9000'],
     ['A 12k cap on the centrifuge.', '12000'],
-    ['Decision: the kitchen budget cap is 18,000.', '18000'],
+    ['Decision: the bathroom budget cap is 9,000.', '9000'],
     ['Die Obergrenze ist 500 Euro.', '500 eur'],
     ['El tope es de 300 euros.', '300 eur'],
   ])('%j is a limit of %s', (text, value) => {
@@ -272,21 +272,21 @@ describe('a name a correction put in place of another', () => {
   const dir = tempDir();
   const tasks = {
     T1: {
-      title: 'Autumn cover: ferry reportage',
+      title: 'Spring cover: brewery feature',
       discussion: transcript(`
-        01-05 09:00 mira: The ferry reportage is the autumn cover. Book the photographer for the night shoots.
-        01-05 09:01 desk-agent: I'll book Jonas for two night shoots on the ferries in the week of June 15 and ask the port office for access.
-        01-05 09:03 jonas: Ha, I haven't shot anything professionally in years, I do layout now. Pia Kranz does our photography, book her.
-        01-05 09:04 desk-agent: Sorry for the mix-up. I'll book Pia Kranz for the two night shoots on the ferries, and Jonas stays on layout.
+        01-05 09:00 ute: The brewery feature is the spring cover. Book the illustrator for the drawing days.
+        01-05 09:01 desk-agent: I'll book Lukas for two drawing days at the brewery in the week of March 9 and ask the brewmaster for access.
+        01-05 09:03 lukas: Oh no, I stopped drawing for clients ages ago, I do typesetting now. Tilda Marx does our illustration, book her.
+        01-05 09:04 desk-agent: My mistake. I'll book Tilda Marx for the two drawing days at the brewery, and Lukas stays on typesetting.
       `),
     },
     T2: {
-      title: 'Autumn issue: contributors page',
+      title: 'Spring issue: contributors page',
       discussion: transcript(`
-        02-02 09:00 mira: Please draft the contributors page for the autumn issue, with the ferry reportage first.
-        02-02 09:05 desk-agent: Draft: 'Deniz spent four nights on the ferries for our cover story. Photos: Jonas Behrendt, who followed the ferry crews through two night shifts.'
-        02-02 09:07 jonas: I'll do the layout of the page this afternoon.
-        02-02 09:09 mira: For the web version I'd still like a few extra photos from Jonas Behrendt of the ferry crews.
+        02-02 09:00 ute: Please draft the contributors page for the spring issue, with the brewery feature first.
+        02-02 09:05 desk-agent: Draft: 'Okan spent three days in the brew house for our cover story. Illustrations: Lukas Hoffmann, who sketched the brewers through two long mash days.'
+        02-02 09:07 lukas: I'll do the typesetting of the page this afternoon.
+        02-02 09:09 ute: For the web version I'd still like a few extra sketches from Lukas Hoffmann of the brewers.
       `),
     },
   };
@@ -296,20 +296,20 @@ describe('a name a correction put in place of another', () => {
   // (A person naming the other one decides nothing against the correction: only the agent's draft is flagged.)
   it("flags an agent's draft that gives the replaced name in the same role, and guard does too (exit 1)", async () => {
     expect(runCli(['run', '--now', '2026-02-03T00:00:00Z'], dir).status).toBe(0);
-    const pia = decisionsIn(dir).find((d) => d.statement.includes('Pia Kranz'))!;
-    expect(pia).toMatchObject({ task_id: 'T1', status: 'active', type: 'constraint' });
+    const tilda = decisionsIn(dir).find((d) => d.statement.includes('Tilda Marx'))!;
+    expect(tilda).toMatchObject({ task_id: 'T1', status: 'active', type: 'constraint' });
     const contradictions = contradictionsIn(dir);
     expect(contradictions.map((p) => [p.task_id, p.messages])).toEqual([['T2', [1]]]);
-    expect(contradictions[0].description).toContain(`${pia.id}`);
-    expect(contradictions[0].description).toContain('it names Jonas where the correction named Pia Kranz');
-    const g = await cli(['guard', 'Cover photo: Jonas Behrendt.'], dir);
+    expect(contradictions[0].description).toContain(`${tilda.id}`);
+    expect(contradictions[0].description).toContain('it names Lukas where the correction named Tilda Marx');
+    const g = await cli(['guard', 'Cover illustration: Lukas Hoffmann.'], dir);
     expect(g.status).toBe(1);
-    expect(g.stdout).toContain(`This seems to contradict ${pia.id}`);
+    expect(g.stdout).toContain(`This seems to contradict ${tilda.id}`);
   });
 
   it('lets guard pass the name the correction gave, and the replaced name in another role', async () => {
-    expect((await cli(['guard', 'Cover photo: Pia Kranz.'], dir)).status).toBe(0);
-    expect((await cli(['guard', 'Layout: Jonas Behrendt.'], dir)).status).toBe(0);
+    expect((await cli(['guard', 'Cover illustration: Tilda Marx.'], dir)).status).toBe(0);
+    expect((await cli(['guard', 'Typesetting: Lukas Hoffmann.'], dir)).status).toBe(0);
   });
 });
 
@@ -362,24 +362,24 @@ describe("an agent's steps that copy a corrected command in one line", () => {
 
 describe('a correction that names the right place', () => {
   /** The agent's summary: the wrong venue far into it, beyond the excerpt a decision's context keeps. */
-  const LONG = "Summary from the notes and emails: the workshop is planned for a Thursday in April with about 40 people from the partner schools. Catering quotes are still open, and three of the four speakers have confirmed their talks. The Glasshouse on Pier 4 holds 9 April for us at 2,800 EUR, so the workshop takes place at the Glasshouse and I'll use it as the venue on the flyer. The Old Mill in Linden was also considered (2,300 EUR).";
+  const LONG = "Where things stand after the calls and the mail thread: the choir concert is set for a Saturday in May with around 120 guests from the member choirs. The quotes for the sound system are still open, and two of the three soloists have confirmed their pieces. The Boathouse on Dock 7 keeps 16 May free for us at 3,100 EUR, so the concert happens at the Boathouse and I'll print it as the location on the poster. The Town Hall in Eschen was also looked at (2,600 EUR).";
   /** The agent's summary: the wrong venue in a sentence that also names the host of the day. */
-  const WITH_HOST = 'Summary: about 40 people from the partner schools, catering quotes still open. The workshop takes place at the Glasshouse on 9 April, and Jonas Weber from the school board will host the day.';
+  const WITH_HOST = 'Summary: around 120 guests from the member choirs, sound system quotes still open. The concert happens at the Boathouse on 16 May, and Karin Voss from the choir association will host the evening.';
 
   /** A venue corrected in T1, then what the agent writes in a later task. */
-  function workshop(summary: string, correction: string, later: string): Record<string, { discussion: unknown[] }> {
+  function concert(summary: string, correction: string, later: string): Record<string, { discussion: unknown[] }> {
     return {
       T1: {
         discussion: transcript(`
-          03-02 09:00 lena: Please sum up where we stand on the spring workshop.
+          03-02 09:00 wiebke: Please give me the state of things for the summer concert.
           03-02 09:01 events-agent: ${summary}
-          03-02 09:03 lena: ${correction}
-          03-02 09:04 events-agent: Thank you, corrected: the venue is the Old Mill.
+          03-02 09:03 wiebke: ${correction}
+          03-02 09:04 events-agent: Thank you, corrected: the venue is the Town Hall.
         `),
       },
       T2: {
         discussion: transcript(`
-          03-20 09:00 lena: Please send the flyer and the programme around.
+          03-20 09:00 wiebke: Please send the poster and the running order around.
           03-20 09:02 events-agent: ${later}
         `),
       },
@@ -387,55 +387,55 @@ describe('a correction that names the right place', () => {
   }
 
   /** A folder holding `tasks`, after one run; and the decision the correction made. */
-  async function ranOn(tasks: object): Promise<{ dir: string; mill: Decision }> {
+  async function ranOn(tasks: object): Promise<{ dir: string; hall: Decision }> {
     const dir = tempDir();
     writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
     expect((await cli(['run', '--now', '2026-03-21T00:00:00Z'], dir)).status).toBe(0);
-    const mill = decisionsIn(dir).find((d) => d.statement.startsWith("It's the Old Mill"))!;
-    expect(mill).toMatchObject({ task_id: 'T1', status: 'active', type: 'constraint' });
-    return { dir, mill };
+    const hall = decisionsIn(dir).find((d) => d.statement.startsWith("It's the Town Hall"))!;
+    expect(hall).toMatchObject({ task_id: 'T1', status: 'active', type: 'constraint' });
+    return { dir, hall };
   }
 
   it("keeps the sentence it corrected, however far into the message, and flags an agent's quoted draft that names the wrong place again", async () => {
-    const { dir, mill } = await ranOn(workshop(LONG, "No. It's the Old Mill. The Glasshouse only had a provisional hold for us and let it go on Monday.", "Draft flyer: 'Join us on Thursday, 9 April, from 10:00 at the Glasshouse on Pier 4 for a day of talks and hands-on sessions.' Shall I send it to print?"));
-    expect(mill.corrects).toBe("The Glasshouse on Pier 4 holds 9 April for us at 2,800 EUR, so the workshop takes place at the Glasshouse and I'll use it as the venue on the flyer.");
-    expect((await cli(['why', mill.id], dir)).stdout).toContain('  corrects: The Glasshouse on Pier 4 holds 9 April for us');
+    const { dir, hall } = await ranOn(concert(LONG, "No. It's the Town Hall. The Boathouse only kept it free for us tentatively and gave it away on Monday.", "Draft poster: 'Join us on Saturday, 16 May, from 19:00 at the Boathouse on Dock 7 for an evening of choral music.' Shall I send it to print?"));
+    expect(hall.corrects).toBe("The Boathouse on Dock 7 keeps 16 May free for us at 3,100 EUR, so the concert happens at the Boathouse and I'll print it as the location on the poster.");
+    expect((await cli(['why', hall.id], dir)).stdout).toContain('  corrects: The Boathouse on Dock 7 keeps 16 May free for us');
     const contradictions = contradictionsIn(dir);
-    expect(contradictions.map((p) => [p.task_id, p.messages, p.contradicts])).toEqual([['T2', [1], [mill.id]]]);
-    expect(contradictions[0].description).toContain('it names Glasshouse where the correction named Old Mill');
-    const g = await cli(['guard', 'Join us at the Glasshouse on Pier 4.'], dir);
+    expect(contradictions.map((p) => [p.task_id, p.messages, p.contradicts])).toEqual([['T2', [1], [hall.id]]]);
+    expect(contradictions[0].description).toContain('it names Boathouse where the correction named Town Hall');
+    const g = await cli(['guard', 'Join us at the Boathouse on Dock 7.'], dir);
     expect(g.status).toBe(1);
-    expect(g.stdout).toContain(`This seems to contradict ${mill.id}`);
+    expect(g.stdout).toContain(`This seems to contradict ${hall.id}`);
     // The right place, and a text naming only part of the wrong one in passing, go against nothing.
-    expect((await cli(['guard', 'Join us at the Old Mill on 9 April.'], dir)).status).toBe(0);
-    expect((await cli(['guard', 'The ferry leaves from Pier 4 at 9.'], dir)).status).toBe(0);
+    expect((await cli(['guard', 'Join us at the Town Hall on 16 May.'], dir)).status).toBe(0);
+    expect((await cli(['guard', 'The water taxi leaves from Dock 7 at 9.'], dir)).status).toBe(0);
   });
 
   it('does not hold another name of the corrected sentence against a later text, only the corrected one', async () => {
-    const { dir } = await ranOn(workshop(WITH_HOST, "No. It's the Old Mill. The Glasshouse only had a provisional hold for us.", "I've sent the draft programme to Jonas Weber from the school board for review."));
+    const { dir } = await ranOn(concert(WITH_HOST, "No. It's the Town Hall. The Boathouse only kept it free for us tentatively.", "I've sent the draft running order to Karin Voss from the choir association for review."));
     expect(contradictionsIn(dir)).toEqual([]);
-    expect((await cli(['guard', 'Jonas Weber will welcome the guests.'], dir)).status).toBe(0);
-    expect((await cli(['guard', 'The workshop takes place at the Glasshouse.'], dir)).status).toBe(1);
+    expect((await cli(['guard', 'Karin Voss will welcome the guests.'], dir)).status).toBe(0);
+    expect((await cli(['guard', 'The concert happens at the Boathouse.'], dir)).status).toBe(1);
   });
 
   it('holds the name the correction rules out against a later text, and not a name beside it', async () => {
-    const { dir, mill } = await ranOn(workshop(WITH_HOST, "No. It's the Old Mill, not the Glasshouse.", "Draft programme: 'Welcome at the Glasshouse at 10:00, talks until 16:00.' Shall I print it?"));
-    expect(mill.corrects).toBe('The workshop takes place at the Glasshouse on 9 April');
-    expect(contradictionsIn(dir).map((p) => [p.task_id, p.contradicts])).toEqual([['T2', [mill.id]]]);
-    expect((await cli(['guard', 'Jonas Weber will welcome the guests at 10:00.'], dir)).status).toBe(0);
+    const { dir, hall } = await ranOn(concert(WITH_HOST, "No. It's the Town Hall, not the Boathouse.", "Draft running order: 'Welcome at the Boathouse at 19:00, songs until 22:00.' Shall I print it?"));
+    expect(hall.corrects).toBe('The concert happens at the Boathouse on 16 May');
+    expect(contradictionsIn(dir).map((p) => [p.task_id, p.contradicts])).toEqual([['T2', [hall.id]]]);
+    expect((await cli(['guard', 'Karin Voss will welcome the guests at 19:00.'], dir)).status).toBe(0);
   });
 
   it('reads what a correction corrects again when its task is analysed again (a registry an earlier version wrote)', async () => {
-    const tasks = workshop(WITH_HOST, "No. It's the Old Mill, not the Glasshouse.", 'Programme sent.');
-    const { dir, mill } = await ranOn(tasks);
+    const tasks = concert(WITH_HOST, "No. It's the Town Hall, not the Boathouse.", 'Running order sent.');
+    const { dir, hall } = await ranOn(tasks);
     const file = join(dir, 'memory', 'decisions.json');
     const registry = JSON.parse(readFileSync(file, 'utf8')) as { decisions: Decision[] };
-    registry.decisions.find((d) => d.id === mill.id)!.corrects = 'Summary: about 40 people from the partner schools, catering quotes still open.';
+    registry.decisions.find((d) => d.id === hall.id)!.corrects = 'Summary: around 120 guests from the member choirs, sound system quotes still open.';
     writeFileSync(file, JSON.stringify(registry, null, 2));
-    tasks.T1.discussion.push(...transcript('03-02 09:06 lena: Thanks.'));
+    tasks.T1.discussion.push(...transcript('03-02 09:06 wiebke: Thanks.'));
     writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
     expect((await cli(['run', '--now', '2026-03-22T00:00:00Z'], dir)).status).toBe(0);
-    expect(decisionsIn(dir).find((d) => d.id === mill.id)!.corrects).toBe('The workshop takes place at the Glasshouse on 9 April');
+    expect(decisionsIn(dir).find((d) => d.id === hall.id)!.corrects).toBe('The concert happens at the Boathouse on 16 May');
   });
 });
 
@@ -793,9 +793,9 @@ describe('a correction in a short exchange', () => {
 
 describe('a correction that sides with an earlier decision', () => {
   it.each([
-    ["take out the delivery service bit, we literally just said we don't do that. rest is lovely", 'Take out the delivery service bit'],
+    ["cut the delivery service part, we only just agreed we don't offer that. the rest reads well", 'Cut the delivery service part'],
     // A reversal cue in the correction names what the agent got wrong, not a change of plan.
-    ["take out the delivery service bit, we don't do that anymore. rest is lovely", 'Take out the delivery service bit'],
+    ["cut the delivery service part, we don't do that anymore. the rest reads well", 'Cut the delivery service part'],
   ])("retires nothing the agent's corrected draft went against: %s", async (fix, said) => {
     const decisions = await decisionsAfterRun(
       {
@@ -826,13 +826,13 @@ describe('a proposal accepted with a step of its own', () => {
     const decisions = await decisionsAfterRun(
       {
         T1: {
-          title: 'Garden party',
+          title: 'Summer barbecue',
           discussion: transcript(`
-            05-04 10:00 mark: Is the garden party still Saturday June 13? I need to book the band.
-            05-04 10:02 calendar-agent: Yes, the garden party is booked for Saturday June 13, 2-6 pm, in the courtyard.
-            05-04 10:05 lisa: Could we do it on the Friday instead? Friday June 12, 4-8?
-            05-04 10:07 calendar-agent: The courtyard is free Friday June 12, 4-8 pm. I can release the Saturday June 13 booking. Move the party?
-            05-04 10:10 lisa: yes, move it. Mark, book the band for the 12th.
+            05-04 10:00 mark: Is the barbecue still Saturday July 11? I need to book the caterer.
+            05-04 10:02 calendar-agent: Yes, the barbecue is booked for Saturday July 11, 3-7 pm, on the roof terrace.
+            05-04 10:05 lisa: Could we have it on the Friday instead? Friday July 10, 5-9?
+            05-04 10:07 calendar-agent: The roof terrace is open Friday July 10, 5-9 pm, and I can release the Saturday July 11 booking. Move the barbecue?
+            05-04 10:10 lisa: yes, move it. Mark, book the caterer for the 10th.
           `),
         },
       },
@@ -840,9 +840,9 @@ describe('a proposal accepted with a step of its own', () => {
       { thresholds: { decision: 1, review: 0.5 } },
     );
     expect(decisions.map((d) => [d.statement, d.status, d.supersedes])).toEqual([
-      ['Release the Saturday June 13 booking.', 'active', null],
-      ['Move the party.', 'active', null],
-      ['Mark: book the band for the 12th.', 'active', null],
+      ['Release the Saturday July 11 booking.', 'active', null],
+      ['Move the barbecue.', 'active', null],
+      ['Mark: book the caterer for the 10th.', 'active', null],
     ]);
   });
 
@@ -929,13 +929,13 @@ describe('a reversal and the slots it links', () => {
 
 describe('a value the agent recaps as in force', () => {
   /** A fee set in one task; in a later one the agent opens with `opening`, a colleague comments, and `answer` settles it. */
-  const twoTasks = (opening: string, answer = '05-20 09:05 brandt: Then 40 EUR, from June 1.', between = '05-20 09:02 sabine: Honestly 25 doesn\'t hurt anyone, two regulars paid and no-showed again.') => ({
+  const twoTasks = (opening: string, answer = '05-20 09:05 kofler: Then 35 EUR, from June 1.', between = '05-20 09:02 anke: Frankly 15 bothers nobody, two regulars paid and brought the drill back late again.') => ({
     T1: {
-      title: 'No-show policy',
+      title: 'Late-return policy',
       discussion: transcript(`
-        04-06 09:00 ops-agent: 31 missed appointments in March. Shall we charge for no-shows?
-        04-06 09:02 brandt: Yes. A fee of 25 EUR from the first no-show, we waive it at our discretion.
-        04-06 09:03 ops-agent: Noted: 25 EUR from the first no-show.
+        04-06 09:00 ops-agent: 27 tools came back late in March. Shall we charge for late returns?
+        04-06 09:02 kofler: Yes. A fee of 15 EUR from the first delay, we waive it at our discretion.
+        04-06 09:03 ops-agent: Noted: 15 EUR from the first delay.
       `),
     },
     T2: {
@@ -950,20 +950,20 @@ describe('a value the agent recaps as in force', () => {
   });
   const runOn = async (tasks: object) => {
     const decisions = await decisionsAfterRun(tasks, '2026-06-01T00:00:00Z');
-    return { fee: decisions.find((d) => d.task_id === 'T1' && /25 EUR/.test(d.statement))!, answer: decisions.find((d) => d.task_id === 'T2' && /40 EUR/.test(d.statement))! };
+    return { fee: decisions.find((d) => d.task_id === 'T1' && /15 EUR/.test(d.statement))!, answer: decisions.find((d) => d.task_id === 'T2' && /35 EUR/.test(d.statement))! };
   };
-  const recap = 'Three weeks with the fee: 14 missed appointments, 9 fees charged, 3 waived. Keep the 25 EUR or adjust?';
+  const recap = 'Three weeks with the fee: 12 late returns, 8 fees charged, 2 waived. Keep the 15 EUR or change it?';
 
   it('is replaced by the new value a person settles on, though other people spoke in between and neither statement names the fee', async () => {
     const { fee, answer } = await runOn(twoTasks(recap));
-    expect(answer).toMatchObject({ statement: '40 EUR, from June 1.', status: 'active', supersedes: fee.id });
-    expect(fee).toMatchObject({ status: 'superseded', superseded_by: answer.id, superseded_reason: 'a new amount: 25 eur → 40 eur, the value the message it answers had in force' });
+    expect(answer).toMatchObject({ statement: '35 EUR, from June 1.', status: 'active', supersedes: fee.id });
+    expect(fee).toMatchObject({ status: 'superseded', superseded_by: answer.id, superseded_reason: 'a new amount: 15 eur → 35 eur, the value the message it answers had in force' });
   });
 
   it('is replaced when the recap names the new value too, beside the one in force, as what speaks for it', async () => {
-    const { fee, answer } = await runOn(twoTasks('Three weeks with the fee: 14 missed appointments, 9 fees charged. The practice next door charges 40 EUR and has half our no-shows. Keep the 25 EUR or adjust?'));
-    expect(answer).toMatchObject({ statement: '40 EUR, from June 1.', supersedes: fee.id });
-    expect(fee).toMatchObject({ status: 'superseded', superseded_reason: 'a new amount: 25 eur → 40 eur, the value the message it answers had in force' });
+    const { fee, answer } = await runOn(twoTasks('Three weeks with the fee: 12 late returns, 8 fees charged. The rental place across town charges 35 EUR and has half our late returns. Keep the 15 EUR or change it?'));
+    expect(answer).toMatchObject({ statement: '35 EUR, from June 1.', supersedes: fee.id });
+    expect(fee).toMatchObject({ status: 'superseded', superseded_reason: 'a new amount: 15 eur → 35 eur, the value the message it answers had in force' });
   });
 
   it('stays when the agent recaps another value, two of the slot, or an agent spoke since its recap', async () => {
@@ -972,22 +972,22 @@ describe('a value the agent recaps as in force', () => {
       expect(answer).toBeDefined();
       expect(fee).toMatchObject({ status: 'active', superseded_by: null });
     };
-    // (Not the fee in force: the registry says 25.)
-    await stays(twoTasks(recap.replace('25 EUR', '30 EUR'), undefined, '05-20 09:02 sabine: Honestly 30 doesn\'t hurt anyone.'));
+    // (Not the fee in force: the registry says 15.)
+    await stays(twoTasks(recap.replace('15 EUR', '20 EUR'), undefined, '05-20 09:02 anke: Frankly 20 bothers nobody.'));
     // (Which of the two amounts the answer replaces is not said.)
-    await stays(twoTasks(recap.replace('Keep the 25 EUR or adjust?', 'Keep the 25 EUR, and the 10 EUR for late cancellations, or adjust?')));
+    await stays(twoTasks(recap.replace('Keep the 15 EUR or change it?', 'Keep the 15 EUR, and the 5 EUR for dirty returns, or change it?')));
     // (The answer concludes what the agent asked last, about something else.)
-    await stays(twoTasks(recap, undefined, "05-20 09:02 sabine: Honestly 25 doesn't hurt anyone.\n        05-20 09:03 ops-agent: Shall I also print the new card terminal receipts?"));
+    await stays(twoTasks(recap, undefined, "05-20 09:02 anke: Frankly 15 bothers nobody.\n        05-20 09:03 ops-agent: Shall I also print new labels for the rental shelf?"));
   });
 
   it('stays when the new value is of another thing: one the message asks about, or one the answer names in words of its own', async () => {
     const other = async (opening: string, answer: string) => {
-      const decisions = await decisionsAfterRun(twoTasks(opening, `05-20 09:05 brandt: ${answer}`), '2026-06-01T00:00:00Z');
-      expect(decisions.find((d) => d.task_id === 'T2' && d.statement.includes('40 EUR'))).toBeDefined();
-      expect(decisions.find((d) => d.task_id === 'T1' && /25 EUR/.test(d.statement))).toMatchObject({ status: 'active', superseded_by: null });
+      const decisions = await decisionsAfterRun(twoTasks(opening, `05-20 09:05 kofler: ${answer}`), '2026-06-01T00:00:00Z');
+      expect(decisions.find((d) => d.task_id === 'T2' && d.statement.includes('35 EUR'))).toBeDefined();
+      expect(decisions.find((d) => d.task_id === 'T1' && /15 EUR/.test(d.statement))).toMatchObject({ status: 'active', superseded_by: null });
     };
-    await other('The no-show fee is 25 EUR now. Should group bookings pay a deposit too?', 'Group bookings pay 40 EUR.');
-    await other(recap, 'Keep it. And for group bookings we take a deposit of 40 EUR.');
-    await other(recap, 'Keep the fee as it is. Late cancellations cost 40 EUR from June 1.');
+    await other('The late fee is 15 EUR now. Should weekend rentals pay a deposit too?', 'Weekend rentals pay 35 EUR.');
+    await other(recap, 'Keep it. And for weekend rentals we take a deposit of 35 EUR.');
+    await other(recap, 'Keep the fee as it is. Dirty returns cost 35 EUR from June 1.');
   });
 });

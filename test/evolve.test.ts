@@ -348,23 +348,23 @@ describe('inside one task', () => {
   it("records a person's rule the agent takes on at once, without a review", () => {
     const r = runShipped({
       T1: task(
-        ['rita', 'human', 'Retries hid a race condition last week. From now on no automatic retries on the e2e suite at all.', '2026-02-19T09:00:00+01:00'],
-        ['ci-bot', 'bot', 'Understood: automatic retries disabled for the e2e suite.', '2026-02-19T09:01:00+01:00'],
+        ['greta', 'human', 'Auto-reordering doubled a flour delivery on Monday. From now on no automatic reorders for the bakery stock at all.', '2026-02-19T09:00:00+01:00'],
+        ['stock-bot', 'bot', 'Understood: automatic reorders switched off for the bakery stock.', '2026-02-19T09:01:00+01:00'],
       ),
     });
-    expect(r.decisions.map((d) => d.statement)).toEqual(['From now on no automatic retries on the e2e suite at all.']);
+    expect(r.decisions.map((d) => d.statement)).toEqual(['From now on no automatic reorders for the bakery stock at all.']);
     expect(r.review).toEqual([]);
   });
 
   it('keeps the same rule in the review queue when the agent only asks back', () => {
     const r = runShipped({
       T1: task(
-        ['rita', 'human', 'Retries hid a race condition last week. From now on no automatic retries on the e2e suite at all.', '2026-02-19T09:00:00+01:00'],
-        ['ci-bot', 'bot', 'Do you mean the unit tests as well?', '2026-02-19T09:01:00+01:00'],
+        ['greta', 'human', 'Auto-reordering doubled a flour delivery on Monday. From now on no automatic reorders for the bakery stock at all.', '2026-02-19T09:00:00+01:00'],
+        ['stock-bot', 'bot', 'Do you mean the café stock as well?', '2026-02-19T09:01:00+01:00'],
       ),
     });
     expect(r.decisions).toEqual([]);
-    expect(r.review.map((x) => x.candidate.statement)).toEqual(['From now on no automatic retries on the e2e suite at all.']);
+    expect(r.review.map((x) => x.candidate.statement)).toEqual(['From now on no automatic reorders for the bakery stock at all.']);
   });
 
   it('reads a change dated from tomorrow as a change of plan, not as two people disagreeing', () => {
@@ -388,19 +388,19 @@ describe('inside one task', () => {
   it('lets a new value answering a message that names the old one replace it, and flags only two people disagreeing', () => {
     const meeting = (second: Msg): Task =>
       task(
-        ['assistant', 'bot', 'The client offered Thursday 10:00 or Friday 16:00 for the meeting at their house.', '2026-02-02T08:25:00+01:00'],
-        ['clara', 'human', 'Thursday 10 is fine.', '2026-02-02T08:31:00+01:00'],
-        ['assistant', 'bot', 'The client just wrote: her husband has a hospital appointment on Thursday morning. She asks whether Friday would work.', '2026-02-02T13:12:00+01:00'],
+        ['assistant', 'bot', 'The tenant proposed Tuesday 9:00 or Wednesday 15:00 for the viewing of the flat.', '2026-02-02T08:25:00+01:00'],
+        ['lena', 'human', 'Tuesday 9 is fine.', '2026-02-02T08:31:00+01:00'],
+        ['assistant', 'bot', 'The tenant messaged again: her son has a dentist slot on Tuesday morning. She asks if Wednesday suits us.', '2026-02-02T13:12:00+01:00'],
         second,
-        ['assistant', 'bot', "Sent: 'Friday, 8:30 at your house.'", '2026-02-02T13:44:00+01:00'],
+        ['assistant', 'bot', "Sent: 'Wednesday, 7:45 at the flat.'", '2026-02-02T13:44:00+01:00'],
       );
-    const own = runShipped({ T1: meeting(['clara', 'human', 'Then Friday at 8:30, before my site meeting. Write her that.', '2026-02-02T13:40:00+01:00']) });
-    const thursday = byStatement(own, 'Thursday 10');
-    const friday = byStatement(own, 'Friday at 8:30');
-    expect(thursday).toMatchObject({ status: 'superseded', superseded_by: friday.id });
+    const own = runShipped({ T1: meeting(['lena', 'human', 'Then Wednesday at 7:45, ahead of my other viewing. Tell her so.', '2026-02-02T13:40:00+01:00']) });
+    const tuesday = byStatement(own, 'Tuesday 9');
+    const wednesday = byStatement(own, 'Wednesday at 7:45');
+    expect(tuesday).toMatchObject({ status: 'superseded', superseded_by: wednesday.id });
     expect(own.patterns.filter((p) => p.type === 'contradiction')).toEqual([]);
-    const other = runShipped({ T1: meeting(['jonas', 'human', 'Then Friday at 8:30, before my site meeting. Write her that.', '2026-02-02T13:40:00+01:00']) });
-    expect(byStatement(other, 'Thursday 10').status).toBe('superseded');
+    const other = runShipped({ T1: meeting(['piet', 'human', 'Then Wednesday at 7:45, ahead of my other viewing. Tell her so.', '2026-02-02T13:40:00+01:00']) });
+    expect(byStatement(other, 'Tuesday 9').status).toBe('superseded');
     expect(byRule(other, 'contradiction/decisions')).toHaveLength(1);
   });
 
@@ -429,9 +429,9 @@ describe('inside one task', () => {
   it("does not let the agent's restatement of a person's decision replace it", () => {
     const r = runShipped({
       T1: task(
-        ['mia', 'human', 'The beta launch moves by a week, to Tuesday the 21st. The pilot customers hear it from us first.', '2026-04-10T09:00:00+02:00'],
-        ['release-bot', 'bot', "Understood. I'll move the changelog entry and the banner to April 21, 09:00, and tell the two pilot customers about the new date.", '2026-04-10T09:05:00+02:00'],
-        ['mia', 'human', 'Good.', '2026-04-10T09:06:00+02:00'],
+        ['nora', 'human', 'The shop reopening moves by a week, to Thursday the 16th. The regulars hear it from us first.', '2026-04-10T09:00:00+02:00'],
+        ['shop-bot', 'bot', "Understood. I'll change the website notice and the door sign to April 16, 10:00, and let the three wholesale buyers know the new date.", '2026-04-10T09:05:00+02:00'],
+        ['nora', 'human', 'Good.', '2026-04-10T09:06:00+02:00'],
       ),
     });
     expect(r.decisions.length).toBeGreaterThanOrEqual(2);

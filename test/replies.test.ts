@@ -67,19 +67,19 @@ describe('reply acts', () => {
   });
 
   it('"yes to both, but …, not …" accepts the rest and corrects one value', () => {
-    const m = thread(['ux-agent', 'bot', 'Plan: three cards, Business at 18 EUR. Shall I go ahead with both?'], ['ana', 'human', 'Yes to both, but Business is 16 EUR, not 18.']);
+    const m = thread(['menu-agent', 'bot', 'Plan: two set menus, Lunch at 24 EUR and Dinner at 39 EUR. Should I put both online?'], ['ana', 'human', 'Yes to both, but Lunch is 22 EUR, not 24.']);
     expect(typesAt(m, 1)).toEqual(['confirmation', 'correction']);
   });
 
   it('a correction that opens the reply is a correction only', () => {
-    const m = thread(['ux-agent', 'bot', 'The trial is 30 days. Keep that line?'], ['ana', 'human', 'The trial is 14 days, not 30. Yes, keep the line otherwise.']);
+    const m = thread(['menu-agent', 'bot', 'The warranty is 12 months. Keep that sentence?'], ['ana', 'human', 'The warranty is 24 months, not 12. Yes, keep the sentence otherwise.']);
     expect(typesAt(m, 1)).toEqual(['correction']);
   });
 
   it('denying what the agent said of someone it named is a correction; of something it never named is not', () => {
-    const named = thread(['support-agent', 'bot', 'Data-protection requests go to Lena, our DPO.'], ['max', 'human', "Lena isn't our DPO. We use an external one."]);
+    const named = thread(['support-agent', 'bot', 'Warranty claims go to Lena, our service lead.'], ['max', 'human', "Lena isn't our service lead. We use an outside firm."]);
     expect(typesAt(named, 1)).toEqual(['correction']);
-    const other = thread(['support-agent', 'bot', 'Data-protection requests go to Lena, our DPO.'], ['max', 'human', "The printer isn't working again."]);
+    const other = thread(['support-agent', 'bot', 'Warranty claims go to Lena, our service lead.'], ['max', 'human', "The printer isn't working again."]);
     expect(typesAt(other, 1)).toEqual([]);
   });
 
@@ -146,20 +146,20 @@ describe('reply acts', () => {
     expect(acts(own).patterns.filter((p) => p.type === 'confirmation').map((p) => p.messages)).toEqual([[0, 3]]);
   });
 
-  it("a colleague's question that only hands the agent's options on to someone ('A or B... Dr. Weber?') keeps them open for the pick", () => {
-    const options = 'Three ways:\nOption A — a fee of 25 EUR from the second no-show\nOption B — a fee of 25 EUR from the first no-show\nOption C — a deposit at booking\nWhich one?';
-    const handed = (question: string) => thread(['ops-agent', 'bot', options], ['sabine', 'human', question], ['Dr. Weber', 'human', 'B. People need to feel it the first time.']);
-    for (const question of ['Deposits are a nightmare, forget C. A or B... Dr. Weber?', 'Weber, A or B?', 'Dr. Weber?']) {
+  it("a colleague's question that only hands the agent's options on to someone ('A or B... Dr. Albrecht?') keeps them open for the pick", () => {
+    const options = 'Three ways:\nOption A — a 10 EUR charge from the second missed pickup\nOption B — a 10 EUR charge from the first missed pickup\nOption C — a deposit at ordering\nWhich one?';
+    const handed = (question: string) => thread(['ops-agent', 'bot', options], ['anke', 'human', question], ['Dr. Albrecht', 'human', 'B. They should notice it right away.']);
+    for (const question of ['Deposits are a hassle at the counter, drop C. A or B... Dr. Albrecht?', 'Albrecht, A or B?', 'Dr. Albrecht?']) {
       expect(typesAt(handed(question), 2)).toEqual(['confirmation']);
       expect(detected(handed(question)).answered[2]).toBe(0);
     }
     // A question that asks anything else asks something new.
-    const names = new Set(['sabine', 'dr', 'weber']);
-    for (const question of ['Forget C. How much is the deposit, Dr. Weber?', 'Thoughts, Dr. Weber?', 'Mon or Tue?', 'A or B?', 'Weber, A or B. Agreed.']) expect(handsChoiceOn(question, names, engine.words)).toBe(false);
+    const names = new Set(['anke', 'dr', 'albrecht']);
+    for (const question of ['Drop C. How much is the deposit, Dr. Albrecht?', 'Thoughts, Dr. Albrecht?', 'Mon or Tue?', 'A or B?', 'Albrecht, A or B. Agreed.']) expect(handsChoiceOn(question, names, engine.words)).toBe(false);
     // A new question before the name asks something new.
-    expect(handsChoiceOn('How many trucks does Hanson need? Dr. Weber?', names, engine.words)).toBe(false);
+    expect(handsChoiceOn('How many trucks does Hanson need? Dr. Albrecht?', names, engine.words)).toBe(false);
     // Through it, the options a colleague asks "How many trucks …?" about are not picked.
-    const trucks = thread(['ops-agent', 'bot', options], ['sabine', 'human', 'How many trucks does Hanson need, Dr. Weber?'], ['mia', 'human', '3, maybe 4.']);
+    const trucks = thread(['ops-agent', 'bot', options], ['anke', 'human', 'How many trucks does Hanson need, Dr. Albrecht?'], ['mia', 'human', '3, maybe 4.']);
     expect(typesAt(trucks, 2)).toEqual([]);
   });
 
@@ -175,18 +175,18 @@ describe('reply acts', () => {
   });
 
   it("a reply naming one side of the agent's either/or question ('Manually.') accepts that side; the same reply to a person's question is an answer", () => {
-    const flag = 'I can set the block as a patient flag. Should the flag lift automatically after 12 months, or only manually?';
-    expect(typesAt(thread(['calendar-agent', 'bot', flag], ['sabine', 'human', 'Manually. I want to see who it is first.']), 1)).toEqual(['confirmation']);
-    expect(typesAt(thread(['ops-agent', 'bot', 'Should the fee be charged at booking or at pickup?'], ['dolores', 'human', "pickup, they don't know the weight when they book"]), 1)).toEqual(['confirmation']);
+    const hold = 'I can put the account on hold. Should the hold end automatically after 6 weeks, or only manually?';
+    expect(typesAt(thread(['calendar-agent', 'bot', hold], ['anke', 'human', 'Manually. I want to check the account first.']), 1)).toEqual(['confirmation']);
+    expect(typesAt(thread(['ops-agent', 'bot', 'Should the surcharge be paid when ordering or on delivery?'], ['dolores', 'human', "delivery, they don't know the final size when they order"]), 1)).toEqual(['confirmation']);
     // Not a side the question sets out, a question back, or a person asking for a fact.
-    expect(typesAt(thread(['calendar-agent', 'bot', flag], ['sabine', 'human', 'Tomorrow.']), 1)).toEqual([]);
-    expect(typesAt(thread(['calendar-agent', 'bot', flag], ['sabine', 'human', 'Manually?']), 1)).toEqual([]);
+    expect(typesAt(thread(['calendar-agent', 'bot', hold], ['sabine', 'human', 'Tomorrow.']), 1)).toEqual([]);
+    expect(typesAt(thread(['calendar-agent', 'bot', hold], ['sabine', 'human', 'Manually?']), 1)).toEqual([]);
     // A side ruled out, or what the question is about, is no pick.
-    for (const reply of ['Not manually.', 'Never manually.', 'Flag.', 'Lift it.']) expect(typesAt(thread(['calendar-agent', 'bot', flag], ['sabine', 'human', reply]), 1)).toEqual([]);
+    for (const reply of ['Not manually.', 'Never manually.', 'Hold.', 'End it.']) expect(typesAt(thread(['calendar-agent', 'bot', hold], ['sabine', 'human', reply]), 1)).toEqual([]);
     expect(typesAt(thread(['ops-agent', 'bot', 'Should I send it by post or by email?'], ['sabine', 'human', 'No email, please.']), 1)).not.toContain('confirmation');
-    expect(typesAt(thread(['calendar-agent', 'bot', flag], ['sabine', 'human', 'Automatically.']), 1)).toEqual(['confirmation']);
-    expect(typesAt(thread(['calendar-agent', 'bot', 'The flag is set. It lifts automatically or manually, as you like.'], ['sabine', 'human', 'Manually.']), 1)).toEqual([]);
-    expect(typesAt(thread(['dana', 'human', 'Ravi, are you at the offsite or joining remotely?'], ['ravi', 'human', 'Remote, my flight got cancelled.']), 1)).toEqual([]);
+    expect(typesAt(thread(['calendar-agent', 'bot', hold], ['sabine', 'human', 'Automatically.']), 1)).toEqual(['confirmation']);
+    expect(typesAt(thread(['calendar-agent', 'bot', 'The hold is set. It ends automatically or manually, as you like.'], ['sabine', 'human', 'Manually.']), 1)).toEqual([]);
+    expect(typesAt(thread(['dana', 'human', 'Noor, are you coming to the fair or joining by video?'], ['noor', 'human', 'Video, my train was cancelled.']), 1)).toEqual([]);
   });
 
   it("'no' answering the agent's own yes/no question is an answer, not a correction", () => {
@@ -195,15 +195,15 @@ describe('reply acts', () => {
   });
 
   it("'nope' followed by an approval answers 'Anything else?'; 'nope' followed by the right fact corrects", () => {
-    const asked = ['hr-assistant', 'bot', 'Corrected to a six-month probation. Anything else before it goes to you for signature?'] as [string, Role, string];
-    for (const reply of ["Nope, looks good. Print it and I'll sign it, she should get a proper letter.", "Nope, that's fine, print it and I'll sign it by Friday."]) {
-      expect(typesAt(thread(asked, ['thomas', 'human', reply]), 1)).not.toContain('correction');
+    const asked = ['hr-assistant', 'bot', 'Changed to a three-month notice period. Anything more before I send it to you to sign?'] as [string, Role, string];
+    for (const reply of ["Nope, all fine. Mail it over and I'll sign it, he deserves a proper contract.", "Nope, that's fine, mail it and I'll sign on Monday."]) {
+      expect(typesAt(thread(asked, ['gerrit', 'human', reply]), 1)).not.toContain('correction');
     }
-    expect(typesAt(thread(asked, ['thomas', 'human', 'Nope, the start date is the 1st of September, not October.']), 1)).toContain('correction');
+    expect(typesAt(thread(asked, ['gerrit', 'human', 'Nope, the start date is the 15th of March, not April.']), 1)).toContain('correction');
   });
 
   it('German and Spanish cues: "Nein, das stimmt nicht" corrects, "Passt." and "Vale." confirm', () => {
-    const de = thread(['office-agent', 'bot', 'Angebot: Zahlung innerhalb von 60 Tagen.'], ['tom', 'human', 'Nein, das stimmt nicht. Zahlungsziel ist 14 Tage.'], ['office-agent', 'bot', 'Korrigiert: Zahlung innerhalb von 14 Tagen.'], ['tom', 'human', 'Passt.']);
+    const de = thread(['office-agent', 'bot', 'Angebot: Lieferung innerhalb von 10 Werktagen.'], ['tom', 'human', 'Nein, das stimmt nicht. Die Lieferzeit beträgt 5 Werktage.'], ['office-agent', 'bot', 'Korrigiert: Lieferung innerhalb von 5 Werktagen.'], ['tom', 'human', 'Passt.']);
     expect(typesAt(de, 1)).toEqual(['correction']);
     expect(typesAt(de, 3)).toEqual(['confirmation']);
     const es = thread(['support-agent', 'bot', 'Noted: the Madrid team reviews the Spanish macros.'], ['eva', 'human', 'Vale.']);
@@ -254,20 +254,20 @@ describe('reply acts', () => {
 
   it('a verdict sent on its own ("That\'s wrong.") is expressed by the same person\'s next message, where its content is', () => {
     const m = thread(
-      ['ops-agent', 'bot', 'Gateway access logs are regular application logs, so they are kept for 14 days.'],
+      ['office-agent', 'bot', 'Delivery notes are ordinary correspondence, so they are filed for 2 years.'],
       ['oskar', 'human', "That's wrong."],
-      ['oskar', 'human', 'Gateway access logs are audit logs and have to be kept for 12 months.'],
+      ['oskar', 'human', 'Delivery notes are tax records and have to be filed for 10 years.'],
     );
     const correction = acts(m).patterns.filter((p) => p.type === 'correction');
     expect(correction.map((p) => p.messages)).toEqual([[0, 1, 2]]);
-    expect(correction[0].description).toContain('audit logs');
+    expect(correction[0].description).toContain('tax records');
     // A question after the verdict is no content of it.
-    const asked = thread(['ops-agent', 'bot', 'The logs are kept for 14 days.'], ['oskar', 'human', "That's wrong."], ['oskar', 'human', 'Who set that up?']);
+    const asked = thread(['office-agent', 'bot', 'The notes are filed for 2 years.'], ['oskar', 'human', "That's wrong."], ['oskar', 'human', 'Who set that up?']);
     expect(acts(asked).patterns.filter((p) => p.type === 'correction').map((p) => p.messages)).toEqual([[0, 1]]);
   });
 
   it('a human disagreeing with another human is not a correction of the agent', () => {
-    const m = thread(['support-agent', 'bot', 'Refunds up to 300 EUR are decided by the agent.'], ['a', 'human', "I'd like agents to decide alone up to 300 EUR."], ['b', 'human', "That's wrong, keep it at 250."]);
+    const m = thread(['support-agent', 'bot', 'Discounts up to 15 % are granted by the agent.'], ['a', 'human', "I'd let the agents grant up to 15 % on their own."], ['b', 'human', "That's wrong, keep it at 10 %."]);
     expect(typesAt(m, 2)).toEqual([]);
   });
 });
@@ -280,9 +280,9 @@ describe('an error the agent admits', () => {
 
   it("makes the person's message before it a correction, though it has no cue word", () => {
     const m = thread(
-      ['editor-bot', 'bot', "I'll book Jonas for two night shoots in the week of June 15."],
-      ['jonas', 'human', "Ha, I haven't shot anything in three years, I do layout now. Pia Kranz does our photography, book her."],
-      ['editor-bot', 'bot', "Sorry for the mix-up. I'll book Pia Kranz for the two night shoots."],
+      ['editor-bot', 'bot', "I'll book Lukas for two drawing days in the week of March 9."],
+      ['lukas', 'human', "Haha, I haven't drawn anything in three years, I do typesetting now. Tilda Marx does our illustration, book her."],
+      ['editor-bot', 'bot', "Sorry for the confusion. I'll book Tilda Marx for the two drawing days."],
     );
     expect(patternsAt(m, 1)).toEqual(['correction']);
   });
@@ -295,14 +295,14 @@ describe('an error the agent admits', () => {
   });
 
   it('so does an agent that says it corrected itself, or admits it after a short opener', () => {
-    for (const admission of ['Corrected: kickoff starts at 11:00.', 'Sorry, corrected to 11:00.', 'Oops, my mistake. Kickoff at 11:00 then.', 'Thank you, I\'ve corrected it: kickoff at 11:00.', 'Korrigiert: Beginn um 11 Uhr.']) {
+    for (const admission of ['Corrected: kickoff starts at 11:00.', 'Sorry, corrected to 11:00.', 'Oops, my mistake. Kickoff at 11:00 then.', 'Thank you, I have corrected that: kickoff at 11:00.', 'Korrigiert: Beginn um 11 Uhr.']) {
       const m = thread(['planner-agent', 'bot', 'Kickoff is Saturday 4 July at 10:00 in the courtyard, is 10:00 still right?'], ['ana', 'human', '11. the market is in front of the library until 11'], ['planner-agent', 'bot', admission]);
       expect([admission, patternsAt(m, 1)]).toEqual([admission, ['correction']]);
     }
   });
 
   it('an agent regretting what it cannot do, or reporting what it did, admits no error', () => {
-    for (const reply of ["I'm sorry, there is no table free at eight.", 'Done: resent all four invitations with Teams links.', "Sorry, I can't find the 11:00 slot.", 'Correct, the form already blocks party bookings.', "Yes, you're right, 11:00 it is.", 'Correct, good catch that we should tell them.', 'Corrected figures from finance arrived this morning.']) {
+    for (const reply of ["I'm sorry, there is no table free at eight.", 'Done: sent all four invitations again, now with Teams links.', "Sorry, I can't find the 11:00 slot.", 'Correct, the form already blocks party bookings.', "Yes, you're right, 11:00 it is.", 'Correct, good catch that we should tell them.', 'Corrected figures from finance arrived this morning.']) {
       const m = thread(['hr-assistant', 'bot', 'Invitations sent, each with a Google Meet link.'], ['thomas', 'human', 'We use Teams with candidates. Please resend the links.'], ['hr-assistant', 'bot', reply]);
       expect(patternsAt(m, 1)).not.toContain('correction');
     }
@@ -311,18 +311,18 @@ describe('an error the agent admits', () => {
 
 describe('repeated questions', () => {
   it('an insisting cue with the same subject repeats the earlier question, one without its mark after an @-mention too', () => {
-    for (const first of ['Will the year-5 children get their own email addresses?', '@it-agent, will the year-5 children get their own email addresses', '@it-agent when do the year-5 children get their own email addresses']) {
-      const m = thread(['elif', 'human', first], ['it-agent', 'bot', 'The accounts exist already; the question is external mail.'], ['elif', 'human', 'So do the year-5 children get email or not?']);
+    for (const first of ['Will the new apprentices get their own work phones?', '@it-agent, will the new apprentices get their own work phones', '@it-agent when do the new apprentices get their own work phones']) {
+      const m = thread(['elif', 'human', first], ['it-agent', 'bot', 'The contracts exist already; the question is the phone budget.'], ['elif', 'human', 'So do the new apprentices get phones or not?']);
       const { detections } = detect(m, engine.rules);
       expect({ first, repeats: repeatedQuestions(m, detections, engine.words).map((p) => p.messages) }).toEqual({ first, repeats: [[0, 2]] });
     }
     // After a mention with no mark, a verb is the mentioned one's: "@it-agent will set up …" asks nothing.
-    const told = thread(['elif', 'human', '@it-agent will set up email addresses for the year-5 children'], ['it-agent', 'bot', 'Done for year 5.'], ['elif', 'human', 'So do the year-5 children get email or not?']);
+    const told = thread(['elif', 'human', '@it-agent will set up work phones for the new apprentices'], ['it-agent', 'bot', 'Done for the apprentices.'], ['elif', 'human', 'So do the new apprentices get phones or not?']);
     expect(repeatedQuestions(told, detect(told, engine.rules).detections, engine.words)).toEqual([]);
   });
 
   it('a new question by the same person on another subject is no repeat', () => {
-    const m = thread(['elif', 'human', 'Will the year-5 children get email?'], ['it-agent', 'bot', 'Internal only.'], ['elif', 'human', 'Still, who orders the laptops?']);
+    const m = thread(['elif', 'human', 'Will the new apprentices get phones?'], ['it-agent', 'bot', 'Shared ones only.'], ['elif', 'human', 'Still, who orders the laptops?']);
     const { detections } = detect(m, engine.rules);
     expect(repeatedQuestions(m, detections, engine.words)).toEqual([]);
   });

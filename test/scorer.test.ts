@@ -222,20 +222,20 @@ describe('features', () => {
   it('read an agent question followed by a note as an offer, and a plain report as none', () => {
     const replyTo = (agentText: string) => {
       const discussion = [
-        { author: 'marta', role: 'human' as const, text: 'We need a written refund policy.' },
-        { author: 'support-agent', role: 'bot' as const, text: agentText },
-        { author: 'marta', role: 'human' as const, text: 'A team lead approves refunds over 200 EUR.' },
+        { author: 'ilse', role: 'human' as const, text: 'The gym needs a written policy for pausing memberships.' },
+        { author: 'desk-agent', role: 'bot' as const, text: agentText },
+        { author: 'ilse', role: 'human' as const, text: 'The desk manager signs off on pauses longer than 3 months.' },
       ];
       return candidateClauses('T1', discussion, engine).candidates.filter((w) => w.c.p === 2);
     };
-    // A question that quotes a word ('"beta"') still asks.
-    for (const question of ['One more question: who approves large refunds? The delays were all waiting on Priya.', 'Is "beta" the right label for the refund page? The delays were all waiting on Priya.']) {
+    // A question that quotes a word ('"hold"') still asks.
+    for (const question of ['Something else: who signs off on long pauses? The backlog was all sitting with Tomasz.', 'Is "hold" the right label for the pause form? The backlog was all sitting with Tomasz.']) {
       const asked = replyTo(question);
       expect(asked.length).toBeGreaterThan(0);
       for (const w of asked) expect(w.features).toContain('dialogue:agent-offers');
     }
     // A report, and one that quotes a question it does not ask.
-    for (const report of ['Refund requests last quarter: 184 in total. The delays were all waiting on Priya.', 'One customer wrote: "Why does it take so long?" The delays were all waiting on Priya.']) {
+    for (const report of ['Pause requests last quarter: 96 in total. The backlog was all sitting with Tomasz.', 'One member wrote: "Why is this so slow?" The backlog was all sitting with Tomasz.']) {
       const reported = replyTo(report);
       expect(reported.length).toBeGreaterThan(0);
       for (const w of reported) expect(w.features).not.toContain('dialogue:agent-offers');

@@ -298,20 +298,20 @@ describe('decide', () => {
     const a = analyseTask(
       'T4',
       [
-        { author: 'sam', role: 'human', text: 'We need somewhere off the database server for the nightly dumps; right now they sit on the same disk as the data, which is no backup at all.' },
-        { author: 'bot', role: 'bot', text: 'For 14 nightly dumps of 4 GB the options are an S3 bucket, the storage box we already pay for, or a second disk on the same VM. Which one should I set up?' },
-        { author: 'sam', role: 'human', text: 'The storage box, because we already pay for it. Also, from now on nobody deploys on a Friday, since weekend rollbacks cost us twice last month.' },
-        { author: 'bot', role: 'bot', text: 'Understood: the nightly dumps go to the storage box, and I added the Friday deploy freeze to the pipeline rules.' },
+        { author: 'ruth', role: 'human', text: 'We need a place off the studio laptop for the raw photos; right now they live on the same drive as the editing software, which is no backup at all.' },
+        { author: 'bot', role: 'bot', text: 'For about 300 GB of raw files a month the options are a cloud drive, the NAS we already own, or a second partition on the same laptop. Which one should I set up?' },
+        { author: 'ruth', role: 'human', text: 'The NAS, because we already own it. Also, from now on nobody ships prints on a Saturday, since weekend couriers lost two parcels in May.' },
+        { author: 'bot', role: 'bot', text: 'Understood: the raw photos go to the NAS, and I added the Saturday shipping stop to the order rules.' },
       ],
       engine,
       new Set(['T4']),
     );
-    const box = a.decisions.find((x) => x.statement.includes('storage box'))!;
-    const friday = a.decisions.find((x) => x.statement.includes('Friday'))!;
-    expect(box.alternatives).toEqual(['S3 bucket', 'second disk on the same VM']);
-    expect(box.reasons).toEqual(['we already pay for it']);
-    expect(friday.alternatives).toEqual([]);
-    expect(friday.reasons).toEqual(['weekend rollbacks cost us twice last month']);
+    const nas = a.decisions.find((x) => x.statement.includes('NAS'))!;
+    const saturday = a.decisions.find((x) => x.statement.includes('Saturday'))!;
+    expect(nas.alternatives).toEqual(['cloud drive', 'second partition on the same laptop']);
+    expect(nas.reasons).toEqual(['we already own it']);
+    expect(saturday.alternatives).toEqual([]);
+    expect(saturday.reasons).toEqual(['weekend couriers lost two parcels in May']);
   });
 
   /** What a task of one agent question and one person's answer decides: each decision's statement and reasons. */
@@ -334,7 +334,7 @@ describe('decide', () => {
   });
 
   it('reads a short pick of the agent\'s options followed by a comma and a clause of its own as the pick, with that clause as its reason', () => {
-    expect(decidedOn('Should the cleaning fee be charged at booking or at checkout?', 'checkout, the cleaners report the damage after the stay')).toEqual([['Cleaning fee: checkout.', ['the cleaners report the damage after the stay']]]);
+    expect(decidedOn('Should the bike deposit be taken at signup or at pickup?', 'pickup, the mechanics check the frame before handing it over')).toEqual([['Bike deposit: pickup.', ['the mechanics check the frame before handing it over']]]);
     // A clause joined by "and" says more than why: it stays in the statement.
     const joined = candidateClauses('T7', [
       { author: 'bot', role: 'bot', text: 'Proposal for the staff accounts: passwords of at least 6 characters; the first one goes out by post.' },

@@ -99,7 +99,7 @@ describe('subject lexicon examples', () => {
     expect(values('Invoices in EUR, 12 people max.')).toEqual(['count:peopl=12']);
     expect(values('Prices in $, 3 tiers.')).toEqual(['count:tier=3']);
     // The word after a colon or comma is not what a bare number counts.
-    expect(values("Let's move everything to 22: CI, .nvmrc, the Lambda runtimes.")).toEqual(['count:=22']);
+    expect(values("Let's move everything to 14: tills, kiosks, the handheld scanners.")).toEqual(['count:=14']);
     // A number written as words is that number, in three languages.
     expect(values('The plot fee is thirty-five euros a year.')).toEqual(['amount=35 eur']);
     expect(values('Wir behalten die Sicherungen zwei Wochen.')).toEqual(['duration=2 week']);
@@ -178,7 +178,7 @@ describe('subject lexicon examples', () => {
 
   it('does not keep a closing quote as part of a subject word', () => {
     const anchor = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => [...c.anchor]);
-    expect(anchor("We'll pin Node 20 in CI and bump '.nvmrc' to match.")).toEqual(anchor('We pin Node 20 in CI and bump .nvmrc to match.'));
+    expect(anchor("We'll keep the tills on Android 12 and update 'kiosk.img' to match.")).toEqual(anchor('We keep the tills on Android 12 and update kiosk.img to match.'));
   });
 
   it('reads no thing retired where a cue is followed by a value', () => {
@@ -286,7 +286,7 @@ describe('relations on the same subject', () => {
     expect(replaces(deposit, 'No deposit, charge €15 for each lost card.')).toBeNull();
     expect(replaces(deposit, 'From now on the security deposit is €5,000 for boats of 45 ft and above.')).toMatch(/amount/);
     // A limit is the ban's own value: another limit for the banned thing changes it.
-    expect(valueReplacement(view('From now on, no meetings before 10 on any day.'), view('Accept meetings from 9:00.'), 'whole')).toMatch(/10:00 → 09:00/);
+    expect(valueReplacement(view('From now on, no deliveries before 8 on any day.'), view('Accept deliveries from 7:00.'), 'whole')).toMatch(/08:00 → 07:00/);
   });
 
   it('reads a holiday named with a weekday as a subject, not as the weekday', () => {
@@ -328,8 +328,8 @@ describe('relations on the same subject', () => {
   });
 
   it('reads a ban past a limit as saying nothing of a value short of it, in each direction, unit and language', () => {
-    // (Its day is outside too, said alone: "No deploys on Fridays after 14:00" / "Deploy on Friday at 10:00".)
-    expect(contradiction(view('No deploys on Fridays after 14:00.'), view('Deploy on Friday at 10:00.'), generic, true, 'firm')).toBeNull();
+    // (Its day is outside too, said alone: "No dispatches on Saturdays after 12:00" / "Dispatch on Saturday at 10:00".)
+    expect(contradiction(view('No dispatches on Saturdays after 12:00.'), view('Dispatch on Saturday at 10:00.'), generic, true, 'firm')).toBeNull();
     // (A value short of one limit of two is outside the ban.)
     const late = view('No refunds over 200 EUR after 18:00.');
     expect(contradiction(late, view('Refund of 300 EUR at 10:00.'), generic, true, 'firm')).toBeNull();
@@ -337,9 +337,9 @@ describe('relations on the same subject', () => {
     expect(contradiction(late, view('Refund of 300 EUR at 20:00.'), generic, true, 'firm')).toMatch(/ruled out/);
     expect(contradiction(view('No hay entregas en la puerta norte después de las 18:00.'), view('Entregas en la puerta norte a las 16:00.'), generic, true, 'firm')).toBeNull();
     expect(contradiction(view('No hay entregas en la puerta norte después de las 18:00.'), view('Entregas en la puerta norte a las 20:00.'), generic, true, 'firm')).toMatch(/ruled out/);
-    const friday = view('No deploys of the checkout service on Fridays after 14:00.');
-    expect(contradiction(friday, view('Deploy the checkout service on Friday at 10:00.'), generic, true, 'firm')).toBeNull();
-    expect(contradiction(friday, view('Deploy the checkout service on Friday at 16:00.'), generic, true, 'firm')).toMatch(/ruled out/);
+    const saturday = view('No dispatches from the cold store on Saturdays after 12:00.');
+    expect(contradiction(saturday, view('Dispatch from the cold store on Saturday at 10:00.'), generic, true, 'firm')).toBeNull();
+    expect(contradiction(saturday, view('Dispatch from the cold store on Saturday at 15:00.'), generic, true, 'firm')).toMatch(/ruled out/);
     // (A value in another unit is not short of the limit: it says nothing of it.)
     const refunds = view('No refunds over 200 EUR without a second pair of eyes.');
     expect(contradiction(refunds, view('Refunds of 150 EUR go out without a second pair of eyes.'), generic, true, 'firm')).toBeNull();
@@ -367,12 +367,12 @@ describe('relations on the same subject', () => {
     expect(contradiction(meetings, view('Schedule the meeting at 9:00.'), generic, true, 'firm')).toMatch(/asserts "meeting" at 09:00, which was ruled out/);
     expect(contradiction(meetings, view('Schedule the meeting at 11:00.'), generic, true, 'firm')).toBeNull();
     // Another value where the rule names one, or another thing of the rule's kind, is outside it.
-    expect(contradiction(view('No deploys on Fridays after 14:00.'), view('Deploy on Monday at 16:00.'), generic, true, 'firm')).toBeNull();
-    expect(contradiction(view('No deploys on Fridays after 14:00.'), view('Deploy on Friday at 16:00.'), generic, true, 'firm')).toMatch(/ruled out/);
-    expect(contradiction(view('No deploys of the payment gateway on Fridays after 14:00.'), view('Deploy the billing worker at 16:00.'), generic, true, 'firm')).toBeNull();
-    const print = view('Nothing over 4,000 words in print.');
-    expect(contradiction(print, view('The print piece runs 5,000 words.'), generic, true, 'firm')).toMatch(/ruled out/);
-    expect(contradiction(print, view('The print piece runs 3,500 words.'), generic, true, 'firm')).toBeNull();
+    expect(contradiction(view('No dispatches on Saturdays after 12:00.'), view('Dispatch on Monday at 15:00.'), generic, true, 'firm')).toBeNull();
+    expect(contradiction(view('No dispatches on Saturdays after 12:00.'), view('Dispatch on Saturday at 15:00.'), generic, true, 'firm')).toMatch(/ruled out/);
+    expect(contradiction(view('No dispatches of the frozen goods on Saturdays after 12:00.'), view('Dispatch the dry pallets at 15:00.'), generic, true, 'firm')).toBeNull();
+    const newsletter = view('Nothing over 2,500 words in the newsletter.');
+    expect(contradiction(newsletter, view('The newsletter piece runs 3,000 words.'), generic, true, 'firm')).toMatch(/ruled out/);
+    expect(contradiction(newsletter, view('The newsletter piece runs 2,000 words.'), generic, true, 'firm')).toBeNull();
     // What the ban excepts stays allowed.
     const calls = view('No calls to clients after 18:00, except emergencies.');
     expect(contradiction(calls, view('Call the client at 19:00.'), generic, true, 'firm')).toMatch(/asserts "Call" at 19:00/);
@@ -394,11 +394,11 @@ describe('relations on the same subject', () => {
     // The one the rule names, or another thing done, goes against nothing.
     expect(contradiction(anna, view('Anna approves the vendor contract.'), generic, true, 'firm')).toBeNull();
     expect(contradiction(anna, view('Tom approves the budget.'), generic, true, 'firm')).toBeNull();
-    const pair = view('Only Sofia or Rahul approve hotfixes.');
-    expect(contradiction(pair, view('Marek approves the hotfix for checkout.'), generic, true, 'firm')).toBe('it names "Marek" for what only "Sofia" or "Rahul" may do');
-    expect(contradiction(pair, view('Rahul approves the hotfix.'), generic, true, 'firm')).toBeNull();
+    const pair = view('Only Ilka or Bernd approve rush orders.');
+    expect(contradiction(pair, view('Jens approves the rush order for the cold store.'), generic, true, 'firm')).toBe('it names "Jens" for what only "Ilka" or "Bernd" may do');
+    expect(contradiction(pair, view('Bernd approves the rush order.'), generic, true, 'firm')).toBeNull();
     // A modal between the names and what they do ("may", "can") is no part of it.
-    expect(contradiction(view('Only Sofia or Rahul may approve hotfixes.'), view('Please ask Marek to approve the hotfix.'), generic, true, 'firm')).toMatch(/names "Marek"/);
+    expect(contradiction(view('Only Ilka or Bernd may approve rush orders.'), view('Please ask Jens to approve the rush order.'), generic, true, 'firm')).toMatch(/names "Jens"/);
     expect(contradiction(view('Only Anna can approve vendor contracts.'), view('Tom will approve the vendor contract.'), generic, true, 'firm')).toMatch(/names "Tom"/);
     expect(contradiction(view('Nur Clara unterschreibt die Verträge.'), view('Jonas unterschreibt den Vertrag.'), generic, true, 'firm')).toMatch(/names "Jonas"/);
     expect(contradiction(view('Solo Marta firma los contratos.'), view('Pedro firma los contratos.'), generic, true, 'firm')).toMatch(/names "Pedro"/);
@@ -412,25 +412,25 @@ describe('relations on the same subject', () => {
     expect(contradiction(large, view('Tom approves vendor contracts of 300 EUR.'), generic, true, 'firm')).toBeNull();
     expect(contradiction(large, view('Tom approves vendor contracts of 8,000 EUR.'), generic, true, 'firm')).toMatch(/names "Tom"/);
     // "Only" before no name restricts nobody.
-    expect(contradiction(view('Only the weekend stays frozen.'), view('Friday stays frozen.'), generic, true, 'firm')).toBeNull();
+    expect(contradiction(view('Only the weekend stays closed.'), view('Friday stays closed.'), generic, true, 'firm')).toBeNull();
   });
 
   it('reads the exception a ban allows as allowed: a later statement about it goes against no ban, in each language', () => {
     const cups = view('No plastic cups in the taproom, only at the summer fest.');
     expect(contradiction(cups, view('Plastic cups for the fest only, like I said.'), generic, true)).toBeNull();
     expect(contradiction(cups, view('Plastic cups in the taproom from now on.'), generic, true)).toMatch(/ruled out/);
-    const deploys = view('No prod deploys of the checkout service on Fridays, except hotfixes approved by Sofia or Rahul.');
-    expect(contradiction(deploys, view('Deploy the hotfix for the checkout service on Friday, Sofia approved it.'), generic, true, 'firm')).toBeNull();
-    expect(contradiction(deploys, view('Deploy the checkout service on Friday at 16:00.'), generic, true, 'firm')).toMatch(/ruled out/);
+    const dispatches = view('No dispatches from the cold store on Saturdays, except rush orders signed off by Marek or Henrik.');
+    expect(contradiction(dispatches, view('Dispatch the rush order from the cold store on Saturday, Marek signed it off.'), generic, true, 'firm')).toBeNull();
+    expect(contradiction(dispatches, view('Dispatch from the cold store on Saturday at 15:00.'), generic, true, 'firm')).toMatch(/ruled out/);
     // "unless" opens the exception as "except" does: the ban before it still stands.
-    const unless = view("No prod deploys of the checkout service on Fridays, unless it's a hotfix approved by Sofia or Rahul.");
-    expect(contradiction(unless, view('Deploy the hotfix for the checkout service on Friday, Sofia approved it.'), generic, true, 'firm')).toBeNull();
-    expect(contradiction(unless, view('Deploy the checkout service on Friday at 16:00.'), generic, true, 'firm')).toMatch(/ruled out/);
+    const unless = view("No dispatches from the cold store on Saturdays, unless it's a rush order signed off by Marek or Henrik.");
+    expect(contradiction(unless, view('Dispatch the rush order from the cold store on Saturday, Marek signed it off.'), generic, true, 'firm')).toBeNull();
+    expect(contradiction(unless, view('Dispatch from the cold store on Saturday at 15:00.'), generic, true, 'firm')).toMatch(/ruled out/);
     const excepted = (t: string) => [...(subjectClauses(t, subjects, engine.lexicon)[0].excepted ?? [])];
     expect(excepted('Keine Lieferungen am Samstag, außer Expresspakete.')).toEqual(['expresspaket']);
     expect(excepted('No se hacen horas extra en fin de semana, salvo urgencias.')).toEqual(['urgencia']);
     // A clause that opens with "only" restricts; it allows no exception.
-    expect(subjectClauses('Only the weekend stays frozen.', subjects, engine.lexicon)[0].excepted).toBeUndefined();
+    expect(subjectClauses('Only the weekend stays closed.', subjects, engine.lexicon)[0].excepted).toBeUndefined();
   });
 
   it('reads a date on the day of the month a correction set as that value, not as another', () => {
@@ -531,11 +531,11 @@ describe('relations on the same subject', () => {
   });
 
   it('reads a bare number on the same subject as a new value for the one number the older decision set', () => {
-    expect(replaces("We'll pin Node 20 in CI and bump .nvmrc to match.", "Let's move everything to 22: CI, .nvmrc, the Lambda runtimes.")).toMatch(/version: 20 → 22/);
+    expect(replaces("We'll keep the tills on Android 12 and update kiosk.img to match.", "Let's move everything to 14: tills, kiosks, the handheld scanners.")).toMatch(/version: 12 → 14/);
     expect(replaces('Refunds over 200 EUR need a second approval from a team lead.', 'Refunds over 300 need a second approval from a team lead.')).toMatch(/amount: 200 eur → 300 eur/);
     // Not when the older decision set two numbers (which one?), nor on one shared word in another task.
     expect(replaces('Refund approvals: 200 EUR per refund, 2 leads per shift.', 'Refund approvals: 300 per refund.')).toBeNull();
-    expect(replaces('We pin Node 20 in CI.', 'The Lambda runtimes get 22 retries.')).toBeNull();
+    expect(replaces('We keep the tills on Android 12.', 'The handheld scanners get 14 spare batteries.')).toBeNull();
     // Not the other way round: a number said alone ("Group size: 8 it is.") may count what a later
     // amount does not ("costs 45 EUR per child").
     expect(replaces('Kids swim course group size: 8 it is.', 'The kids swim course costs 45 EUR per child.')).toBeNull();
@@ -592,7 +592,7 @@ describe('relations on the same subject', () => {
   it('reads "once the draft is out" as when, not as dropping the draft', () => {
     expect(replaces('Send the draft to the board at the same time as me.', 'Only once the draft is out.')).toBeNull();
     expect(replaces('Send the minutes to the board.', 'We wait until the new minutes are out.')).toBeNull();
-    expect(replaces('Templates are in for v1.', 'Templates are out for v1.')).toMatch(/retires "Templates"/);
+    expect(replaces('Coupons are in for the spring box.', 'Coupons are out for the spring box.')).toMatch(/retires "Coupons"/);
     expect(replaces('We go with GLS.', 'After the audit, GLS is out.')).toMatch(/retires "GLS"/);
     expect(replaces('We go with GLS.', 'After all GLS is out.')).toMatch(/retires "GLS"/);
     expect(replaces('Send the sales deck to the board.', 'Once the final sales deck is out.')).toBeNull();
@@ -610,12 +610,12 @@ describe('relations on the same subject', () => {
 
   it('reads where a thing is put as its place: in one discussion, another place for the same thing replaces it', () => {
     const places = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => c.values.filter((v) => v.key === 'place').map((v) => v.value));
-    expect(places('Keep the ablation table in the main text.')).toEqual(['main text']);
-    expect(places('Ablations go to the appendix then, with one sentence in section 5 pointing to them.')).toEqual(['appendix']);
-    expect(places('Go with the appendix.')).toEqual([]);
-    expect(valueReplacement(view('Keep the ablation table in the main text.'), view('Ablations go to the appendix then.'), 'loose')).toMatch(/place: main text → appendix/);
+    expect(places('Keep the floor plan in the printed guide.')).toEqual(['printed guide']);
+    expect(places('Floor plans go to the back cover then, with one line on page 3 pointing to them.')).toEqual(['back cover']);
+    expect(places('Go with the back cover.')).toEqual([]);
+    expect(valueReplacement(view('Keep the floor plan in the printed guide.'), view('Floor plans go to the back cover then.'), 'loose')).toMatch(/place: printed guide → back cover/);
     // Another thing put somewhere else changes nothing.
-    expect(valueReplacement(view('Keep the ablation table in the main text.'), view('The error analysis goes to the appendix.'), 'loose')).toBeNull();
+    expect(valueReplacement(view('Keep the floor plan in the printed guide.'), view('The opening hours go to the back cover.'), 'loose')).toBeNull();
   });
 
   it('a new limit on the same subject replaces, even one that is a bare number', () => {
@@ -631,13 +631,13 @@ describe('relations on the same subject', () => {
   it('a bare number that is no limit replaces only the one number of a clause on the same subject, in two words', () => {
     expect(replaces('Purchases: 25 need my approval.', 'Purchases: 50 need my approval.')).toMatch(/new number: 25 → 50/);
     // (A figure given to a cap is a limit, and also the value of what it limits: a plain figure for it changes it.)
-    expect(replaces('Total cap for the kitchen is 18,000, everything included.', 'Raise the kitchen cap to 21,000.')).toMatch(/new number: 18000 → 21000/);
-    expect(replaces('Decision: the kitchen budget cap is 18,000.', 'Decision: the kitchen budget is 21,000 after all.')).toMatch(/new number: 18000 → 21000/);
+    expect(replaces('Overall cap for the bathroom is 9,000, tiles included.', 'Raise the bathroom cap to 11,000.')).toMatch(/new number: 9000 → 11000/);
+    expect(replaces('Decision: the bathroom budget cap is 9,000.', 'Decision: the bathroom budget is 11,000 after all.')).toMatch(/new number: 9000 → 11000/);
     // One shared word says nothing of what the number counts.
-    expect(replaces('The kitchen cap is 18,000.', 'The kitchen gets 4 new chairs.')).toBeNull();
+    expect(replaces('The bathroom cap is 9,000.', 'The bathroom gets 2 new mirrors.')).toBeNull();
     // Nor does a number beside another value: it may count something else.
-    expect(replaces('Total cap for the kitchen is 18,000, everything included.', 'The kitchen cap stays, 3 fitters on Monday.')).toBeNull();
-    expect(replaces('Kitchen cap: 18,000 for 2 rooms.', 'Kitchen cap: 21,000.')).toBeNull();
+    expect(replaces('Overall cap for the bathroom is 9,000, tiles included.', 'The bathroom cap stays, 3 fitters on Monday.')).toBeNull();
+    expect(replaces('Bathroom cap: 9,000 for 2 rooms.', 'Bathroom cap: 11,000.')).toBeNull();
   });
 
   it('an explicit reversal retires what the earlier decision asserts', () => {
@@ -648,11 +648,11 @@ describe('relations on the same subject', () => {
   });
 
   it('with a reversal cue, ruling out the value the earlier decision set retires it; a value ruled out without a cue refines', () => {
-    const older = 'Lint and unit tests run on every PR, the full integration suite nightly against main.';
-    expect(replaces(older, 'The integration suite runs on every merge to main instead of once a night.')).toMatch(/rules out nightly \(instead/);
-    expect(replaces(older, 'The integration suite runs on every merge to main, not once a night.')).toBeNull();
+    const older = 'The tills are balanced at every shift change, the full stock count nightly after closing.';
+    expect(replaces(older, 'The stock count runs at every shift change instead of once a night.')).toMatch(/rules out nightly \(instead/);
+    expect(replaces(older, 'The stock count runs at every shift change, not once a night.')).toBeNull();
     // (A value ruled out that the earlier decision never set retires nothing.)
-    expect(replaces(older.replace('nightly', 'weekly'), 'The integration suite runs on every merge to main instead of once a night.')).toBeNull();
+    expect(replaces(older.replace('nightly', 'weekly'), 'The stock count runs at every shift change instead of once a night.')).toBeNull();
   });
 
   it('finds a later text that asserts what a decision rules out', () => {
@@ -662,15 +662,15 @@ describe('relations on the same subject', () => {
   });
 
   it("reads a day a ban names as where the ban holds: the banned thing on that day goes against it, on another day it does not", () => {
-    const ban = view('No appointments for the kids on Wednesdays after school.');
+    const ban = view('No bookings for the choir on Tuesdays after rehearsal.');
     // The day both name agrees on the subject as a shared word does.
-    expect(contradiction(ban, view('Book the dentist appointment for the kids on Wednesday at 15:30.'), generic, true, 'firm')).toMatch(/asserts "appointment"/);
-    expect(contradiction(ban, view('Book the dentist appointment for the kids on Monday at 8:00.'), generic, true, 'firm')).toBeNull();
+    expect(contradiction(ban, view('Make the hall booking for the choir on Tuesday at 19:30.'), generic, true, 'firm')).toMatch(/asserts "booking"/);
+    expect(contradiction(ban, view('Make the hall booking for the choir on Monday at 8:00.'), generic, true, 'firm')).toBeNull();
     expect(replaces('No deploys of the shop on Fridays.', 'Deploy the shop on Thursday.')).toBeNull();
     // A clause that opens with what it is about and only later rules something out is no ban.
     expect(replaces('The bakery van does no delivery on Mondays, it delivers on Tuesdays at 6:00.', 'Change of plan: the bakery van delivery is on Wednesdays at 7:00.')).toMatch(/weekday|time/);
     // A limit a ban names is the ban itself: another limit changes it.
-    expect(replaces('From now on, no team meetings before 10 on any day.', 'From now on, team meetings are fine from 9:00 on any day.')).toMatch(/limit of time: 10:00 → 09:00/);
+    expect(replaces('From now on, no supplier calls before 11 on any day.', 'From now on, supplier calls are fine from 9:30 on any day.')).toMatch(/limit of time: 11:00 → 09:30/);
   });
 
   it('reads a range of weekdays written short ("Fri-Sat", "Mo–Mi", "lun/vie") as weekdays, and the short words alone as words', () => {
@@ -719,28 +719,28 @@ describe('relations on the same subject', () => {
   it('takes a firm subject with one word flipped as a reversal when the newer clause says it reverses', () => {
     // One shared word that agrees and one that flips is the firm subject itself; without a cue it
     // could be a mention, with "reverse that" it is the rule turned round.
-    expect(replaces('No automerge for theme updates: a human reviews them.', 'Reverse that: theme PRs automerge once CI is green.')).toMatch(/allows "automerge"/);
-    expect(replaces('No automerge for theme updates: a human reviews them.', 'Theme PRs automerge once CI is green.')).toBeNull();
+    expect(replaces('No autoplay for the shop videos: a visitor starts them.', 'Reverse that: shop videos autoplay once the page has loaded.')).toMatch(/allows "autoplay"/);
+    expect(replaces('No autoplay for the shop videos: a visitor starts them.', 'Shop videos autoplay once the page has loaded.')).toBeNull();
   });
 
   it('needs the subject to be shared beyond the word a rule rules out', () => {
     // "X, not Y" rules Y out as the X of the subject, not every mention of Y.
-    expect(contradiction(view('The dense baseline has to be MedCPT, not Contriever.'), view('Reading list: Izacard et al., Contriever, unsupervised dense retrieval.'), generic, true, 'firm')).toBeNull();
-    expect(contradiction(view('The dense baseline has to be MedCPT, not Contriever.'), view('Draft: our dense baseline is Contriever.'), generic, true, 'firm')).toMatch(/Contriever/);
+    expect(contradiction(view('The house wine has to be Riesling, not Silvaner.'), view('Tasting notes: Franconia, Silvaner, dry white wines.'), generic, true, 'firm')).toBeNull();
+    expect(contradiction(view('The house wine has to be Riesling, not Silvaner.'), view('Draft: our house wine is Silvaner.'), generic, true, 'firm')).toMatch(/Silvaner/);
     // Two words that flip together are a firm subject of their own.
     expect(contradiction(view('No automatic retries.'), view('Re-enable automatic retries for the flaky suite.'), generic, true, 'firm')).toMatch(/ruled out/);
   });
 
   it('finds the whole of a short replaced decision asserted again, not a text that names it to drop it', () => {
-    const retired = view('Storage box then.');
-    const replaced = view('Please use the S3 bucket for restores and remove the old backup job.');
-    expect(restatesRetired(retired, replaced, view('Draft: backups are uploaded to the Hetzner storage box every night.'))).toMatch(/restates/);
-    expect(restatesRetired(retired, replaced, view('Draft: backups no longer go to the storage box.'))).toBeNull();
+    const retired = view('Side entrance then.');
+    const replaced = view('Please use the loading bay for deliveries and lock the old back door.');
+    expect(restatesRetired(retired, replaced, view('Draft: deliveries are brought to the Lindenstraße side entrance every morning.'))).toMatch(/restates/);
+    expect(restatesRetired(retired, replaced, view('Draft: deliveries no longer go to the side entrance.'))).toBeNull();
   });
 
   it('does not read a one-word ban as ruling out every later mention of the word', () => {
     expect(contradiction(view('No dates, please.'), view('The new date for the beta is the 21st.'), generic, true, 'loose')).toBeNull();
-    expect(contradiction(view('No bundles - not for the fleece, not anywhere.'), view('Tents -15 % and a tent and mat bundle at 229.'), generic, true, 'loose')).toMatch(/bundle/);
+    expect(contradiction(view('No vouchers - not for the wreaths, not anywhere.'), view('Candles -15 % and a candle and wreath voucher at 49.'), generic, true, 'loose')).toMatch(/voucher/);
   });
 
   it('finds a later text that restates a replaced fact, not one that restates the replacement', () => {
@@ -780,10 +780,10 @@ describe('relations on the same subject', () => {
 
 describe('relations given by what a decision answers', () => {
   it('a new value in answer to a message naming the old one replaces the decision holding it', () => {
-    const asked = view('The client has a dentist appointment on Thursday. She asks whether Friday would work.');
-    expect(answeredValueChange(view('Thursday 10 is fine.'), view('Then Friday at 8:30.'), asked)).toMatch(/weekday: thursday → friday/);
-    expect(answeredValueChange(view('Thursday 10 is fine.'), view('Then Friday at 8:30.'), view('The samples arrive next week.'))).toBeNull();
-    expect(answeredValueChange(view('Thursday 10 is fine.'), view('Then Friday at 8:30.'), null)).toBeNull();
+    const asked = view('The tenant has a dentist slot on Tuesday. She asks if Wednesday suits us.');
+    expect(answeredValueChange(view('Tuesday 9 is fine.'), view('Then Wednesday at 7:45.'), asked)).toMatch(/weekday: tuesday → wednesday/);
+    expect(answeredValueChange(view('Tuesday 9 is fine.'), view('Then Wednesday at 7:45.'), view('The samples arrive next week.'))).toBeNull();
+    expect(answeredValueChange(view('Tuesday 9 is fine.'), view('Then Wednesday at 7:45.'), null)).toBeNull();
   });
 
   it('reads a question that puts the new value in place of the old one as naming the old one', () => {
@@ -902,12 +902,12 @@ describe('relations given by what a decision answers', () => {
   });
 
   it('reads a question from another task as naming the old value only in a clause about its subject', () => {
-    const report = view('Runbook for the migration, Sunday night (times UTC). The banner copy is ready.');
-    // The report mentions a Sunday, but not about the orders the older decision counted.
-    expect(answeredValueChange(view('AU is 6% of Sunday orders.'), view('Runbook LGTM: the banner goes live Friday 02:00 UTC.'), report)).toBeNull();
+    const report = view('Plan for the stocktake, Saturday night (times local). The window poster text is ready.');
+    // The report mentions a Saturday, but not about the orders the older decision counted.
+    expect(answeredValueChange(view('Pickup is 8% of Saturday orders.'), view('Plan looks fine: the window poster goes up Thursday 07:00.'), report)).toBeNull();
     // Inside one discussion the question may be about the answer's subject.
-    expect(answeredValueChange(view('For contrast I darken the grey to #6B7280.'), view('Body text goes to #4B5563 everywhere.'), view('#6B7280 passes on white, but most body text sits on the card background.'), true)).toMatch(/colour/);
-    expect(answeredValueChange(view('For contrast I darken the grey to #6B7280.'), view('Body text goes to #4B5563 everywhere.'), view('#6B7280 passes on white, but most body text sits on the card background.'))).toBeNull();
+    expect(answeredValueChange(view('For legibility I deepen the green to #15803D.'), view('Headings go to #166534 everywhere.'), view('#15803D reads fine on white, but most headings sit on the photo banner.'), true)).toMatch(/colour/);
+    expect(answeredValueChange(view('For legibility I deepen the green to #15803D.'), view('Headings go to #166534 everywhere.'), view('#15803D reads fine on white, but most headings sit on the photo banner.'))).toBeNull();
     // Inside one discussion too, an answer about a thing of its own changes no value of another.
     const corrected = view('Sorry. Corrected: 4,800 ml at €0.30 is €1,440, +50% express is €2,160. Send as PDF?');
     expect(answeredValueChange(view('Express is +50%.'), view("Offer 4 days at +30%, that's a new 'priority' tier."), corrected, true)).toBeNull();
@@ -933,7 +933,7 @@ describe('relations given by what a decision answers', () => {
 
   it('a decision that is all value is replaced only where the question points at its value', () => {
     // The question names two weekdays in one clause: the answer replaces neither for certain.
-    const twoDays = view('The events desk currently delivers on Friday noon for the Monday send. For a Thursday send I need their listings earlier.');
+    const twoDays = view('The print shop currently sends proofs by Friday noon ahead of the Monday mailing. For a Thursday mailing I need them earlier.');
     expect(answeredValueChange(view('So much for Monday.'), view('Tuesday noon.'), twoDays, true)).toBeNull();
     // One weekday in the clause, or the old and the new side by side, point at it.
     expect(answeredValueChange(view('Monday it is.'), view('Tuesday then.'), view('The printer is closed on Monday. The print shop asks for another day.'), true)).toMatch(/weekday: monday → tuesday/);
@@ -941,19 +941,19 @@ describe('relations given by what a decision answers', () => {
   });
 
   it('keeps a slot whose old value the answer gives again', () => {
-    const asked = view('The nightly load finishes around 05:10. I can schedule the dashboard refresh for 06:00, before the 09:00 standup.');
-    const older = view('Schedule the dashboard refresh for 06:00, after the load and well before the 09:00 standup.');
-    expect(answeredValueChange(older, view('The nightly load moves to 04:30 from February, so 06:00 still works.'), asked, true)).toBeNull();
-    expect(answeredValueChange(older, view('Then the dashboard refresh at 07:00.'), asked, true)).toMatch(/time: 06:00 → 07:00/);
+    const asked = view('The night bake finishes around 04:40. I can set the van loading for 05:30, before the 07:00 opening.');
+    const older = view('Set the van loading for 05:30, after the bake and well ahead of the 07:00 opening.');
+    expect(answeredValueChange(older, view('The night bake moves to 03:50 from March, so 05:30 still works.'), asked, true)).toBeNull();
+    expect(answeredValueChange(older, view('Then the van loading at 06:00.'), asked, true)).toMatch(/time: 05:30 → 06:00/);
   });
 
   it("a later text giving a third value for a corrected slot goes against the correction, whatever the correction's words", () => {
-    const corrected = view('Draft offer for Brandt: 6 workshop days, payment within 60 days.');
-    const correction = view('Zahlungsziel ist immer 14 Tage, never 60.');
-    expect(restatesRetired(corrected, correction, view('Draft offer for Keller: 3 workshop days, payment within 30 days.'), false, true)).toMatch(/30 day where the correction set 14 day/);
-    expect(restatesRetired(corrected, correction, view('Draft offer for Keller: 3 workshop days, payment within 14 days.'), false, true)).toBeNull();
+    const corrected = view('Draft quote for Vogt: 4 training days, delivery within 30 days.');
+    const correction = view('Lieferfrist ist immer 10 Tage, never 30.');
+    expect(restatesRetired(corrected, correction, view('Draft quote for Lindner: 2 training days, delivery within 21 days.'), false, true)).toMatch(/21 day where the correction set 10 day/);
+    expect(restatesRetired(corrected, correction, view('Draft quote for Lindner: 2 training days, delivery within 10 days.'), false, true)).toBeNull();
     // Without knowing it is a correction, two texts sharing no subject word are not related.
-    expect(restatesRetired(corrected, correction, view('Draft offer for Keller: 3 workshop days, payment within 30 days.'), false)).toBeNull();
+    expect(restatesRetired(corrected, correction, view('Draft quote for Lindner: 2 training days, delivery within 21 days.'), false)).toBeNull();
   });
 
   it('reads a value of a list the correction left alone as the value of its own thing', () => {
@@ -1070,42 +1070,42 @@ describe('across tasks', () => {
   });
 
   it('lets a reversal whose discussion names the earlier task supersede on one shared subject word', () => {
-    const retries = decision('DEC-20260108-001', 'T1', 'Retries max 2, and quarantined tests get a ticket for their owner.', '2026-01-08T10:05:00+01:00');
-    const none = decision('DEC-20260219-001', 'T2', 'From now on no automatic retries at all, see T1.', '2026-02-19T09:00:00+01:00', { downstream: ['T1'] });
-    relateNewDecisions({ decisions: [retries, none] }, [none], engine.lexicon);
-    expect(retries).toMatchObject({ status: 'superseded', superseded_by: none.id });
+    const reorders = decision('DEC-20260108-001', 'T1', 'Reorders max 2, and damaged crates get a note for their supplier.', '2026-01-08T10:05:00+01:00');
+    const none = decision('DEC-20260219-001', 'T2', 'From now on no automatic reorders at all, see T1.', '2026-02-19T09:00:00+01:00', { downstream: ['T1'] });
+    relateNewDecisions({ decisions: [reorders, none] }, [none], engine.lexicon);
+    expect(reorders).toMatchObject({ status: 'superseded', superseded_by: none.id });
     // Without naming the task, one shared word is not the same subject.
-    const r2 = decision('DEC-20260108-001', 'T1', 'Retries max 2, and quarantined tests get a ticket for their owner.', '2026-01-08T10:05:00+01:00');
-    const n2 = decision('DEC-20260219-001', 'T2', 'From now on no automatic retries at all.', '2026-02-19T09:00:00+01:00');
+    const r2 = decision('DEC-20260108-001', 'T1', 'Reorders max 2, and damaged crates get a note for their supplier.', '2026-01-08T10:05:00+01:00');
+    const n2 = decision('DEC-20260219-001', 'T2', 'From now on no automatic reorders at all.', '2026-02-19T09:00:00+01:00');
     relateNewDecisions({ decisions: [r2, n2] }, [n2], engine.lexicon);
     expect(r2.status).toBe('active');
   });
 
   it("flags another value in an agent's draft, not in a person's own plan", () => {
-    const meeting = decision('DEC-20260202-001', 'T1', 'Friday at 8:30 for the client meeting, before my site visit at the Stadtwerke.', '2026-02-02T13:40:00+01:00');
+    const meeting = decision('DEC-20260202-001', 'T1', 'Friday at 7:45 for the client meeting, before my site visit at the Kornhaus.', '2026-02-02T13:40:00+01:00');
     const at = (role: 'bot' | 'human', text: string) => [{ index: 0, author: role === 'bot' ? 'bot' : 'clara', role, text, ts: '2026-03-01T10:00:00+01:00' }];
-    const draft = relateMessages({ decisions: [meeting] }, [{ taskId: 'T2', messages: at('bot', 'Draft: the client meeting is on Thursday at 8:30, before the site visit at the Stadtwerke.'), decisions: [] }], engine.lexicon, new Set());
+    const draft = relateMessages({ decisions: [meeting] }, [{ taskId: 'T2', messages: at('bot', 'Draft: the client meeting is on Thursday at 7:45, before the site visit at the Kornhaus.'), decisions: [] }], engine.lexicon, new Set());
     expect(draft).toHaveLength(1);
     // The draft's other day for the same meeting, against the decision that stands.
     expect(draft[0]).toMatchObject({ task_id: 'T2', type: 'contradiction', messages: [0], rule: 'evolve/contradicts-decision' });
     expect(draft[0].description).toContain(meeting.id);
     // It names the change: from the day decided to the draft's.
     expect(draft[0].description).toMatch(/another weekday: friday → thursday/);
-    const own = relateMessages({ decisions: [meeting] }, [{ taskId: 'T2', messages: at('human', 'I can drop the letter on Thursday, the site visit at the Stadtwerke is on my way.'), decisions: [] }], engine.lexicon, new Set());
+    const own = relateMessages({ decisions: [meeting] }, [{ taskId: 'T2', messages: at('human', 'I can pass the post office on Thursday, the site visit at the Kornhaus is on my way.'), decisions: [] }], engine.lexicon, new Set());
     expect(own).toEqual([]);
     // A step done once holds no day a later draft could go against.
-    const step = decision('DEC-20260202-002', 'T1', 'Book the client meeting room for Friday at 8:30, before the site visit at the Stadtwerke.', '2026-02-02T13:40:00+01:00', { type: 'action_item' });
-    expect(relateMessages({ decisions: [step] }, [{ taskId: 'T2', messages: at('bot', 'Draft: the client meeting room is booked for Thursday at 8:30, before the site visit at the Stadtwerke.'), decisions: [] }], engine.lexicon, new Set())).toEqual([]);
-    const rule = decision('DEC-20260202-002', 'T1', 'Book the client meeting room for Friday at 8:30, before the site visit at the Stadtwerke.', '2026-02-02T13:40:00+01:00');
-    expect(relateMessages({ decisions: [rule] }, [{ taskId: 'T2', messages: at('bot', 'Draft: the client meeting room is booked for Thursday at 8:30, before the site visit at the Stadtwerke.'), decisions: [] }], engine.lexicon, new Set())).toHaveLength(1);
+    const step = decision('DEC-20260202-002', 'T1', 'Book the client meeting room for Friday at 7:45, before the site visit at the Kornhaus.', '2026-02-02T13:40:00+01:00', { type: 'action_item' });
+    expect(relateMessages({ decisions: [step] }, [{ taskId: 'T2', messages: at('bot', 'Draft: the client meeting room is booked for Thursday at 7:45, before the site visit at the Kornhaus.'), decisions: [] }], engine.lexicon, new Set())).toEqual([]);
+    const rule = decision('DEC-20260202-002', 'T1', 'Book the client meeting room for Friday at 7:45, before the site visit at the Kornhaus.', '2026-02-02T13:40:00+01:00');
+    expect(relateMessages({ decisions: [rule] }, [{ taskId: 'T2', messages: at('bot', 'Draft: the client meeting room is booked for Thursday at 7:45, before the site visit at the Kornhaus.'), decisions: [] }], engine.lexicon, new Set())).toHaveLength(1);
   });
 
   it('judges a message against a decision as it stood when the message was written, whatever a later task changed', () => {
-    const meeting = decision('DEC-20260202-001', 'T1', 'Friday at 8:30 for the client meeting, before my site visit at the Stadtwerke.', '2026-02-02T13:40:00+01:00');
-    const draft = [{ index: 0, author: 'bot', role: 'bot' as const, text: 'Draft: the client meeting is on Thursday at 8:30, before the site visit at the Stadtwerke.', ts: '2026-03-01T10:00:00+01:00' }];
+    const meeting = decision('DEC-20260202-001', 'T1', 'Friday at 7:45 for the client meeting, before my site visit at the Kornhaus.', '2026-02-02T13:40:00+01:00');
+    const draft = [{ index: 0, author: 'bot', role: 'bot' as const, text: 'Draft: the client meeting is on Thursday at 7:45, before the site visit at the Kornhaus.', ts: '2026-03-01T10:00:00+01:00' }];
     const check = (decisions: Decision[]) => relateMessages({ decisions }, [{ taskId: 'T2', messages: draft, decisions: [] }], engine.lexicon, new Set());
     // Reversed a month after the draft, in a third task: the draft went against the Friday all the same.
-    const later = decision('DEC-20260401-001', 'T3', 'From now on the client meeting is on Tuesday at 8:30.', '2026-04-01T09:00:00+01:00');
+    const later = decision('DEC-20260401-001', 'T3', 'From now on the client meeting is on Tuesday at 7:45.', '2026-04-01T09:00:00+01:00');
     const retired = { ...meeting, status: 'superseded' as const, superseded_by: later.id };
     const found = check([retired, { ...later, supersedes: meeting.id }]);
     expect(found).toHaveLength(1);
@@ -1114,16 +1114,16 @@ describe('across tasks', () => {
     // The same as before the reversal was known.
     expect(check([meeting]).map((p) => p.description)).toEqual(found.map((p) => p.description));
     // Reversed before the draft, the draft is judged against what replaced it (it names neither old value).
-    const earlier = decision('DEC-20260215-001', 'T3', 'From now on the client meeting is on Thursday at 8:30.', '2026-02-15T09:00:00+01:00');
+    const earlier = decision('DEC-20260215-001', 'T3', 'From now on the client meeting is on Thursday at 7:45.', '2026-02-15T09:00:00+01:00');
     expect(check([{ ...meeting, status: 'superseded', superseded_by: earlier.id }, { ...earlier, supersedes: meeting.id }])).toEqual([]);
     // A later task reversing the reversal changes nothing of it: the draft still went against the Friday.
-    const latest = decision('DEC-20260501-001', 'T4', 'From now on the client meeting is on Wednesday at 8:30.', '2026-05-01T09:00:00+01:00');
+    const latest = decision('DEC-20260501-001', 'T4', 'From now on the client meeting is on Wednesday at 7:45.', '2026-05-01T09:00:00+01:00');
     const twice = check([retired, { ...later, supersedes: meeting.id, status: 'superseded', superseded_by: latest.id }, { ...latest, supersedes: later.id }]);
     expect(twice.map((p) => p.contradicts)).toEqual([[meeting.id]]);
     // A draft that restates a value retired before it was written is judged against what stood
     // then, the last of the replacements said before it, though a later task replaced that too.
-    const tuesday = decision('DEC-20260215-001', 'T3', 'From now on the client meeting is on Tuesday at 8:30, before the site visit at the Stadtwerke.', '2026-02-15T09:00:00+01:00');
-    const friday = [{ ...draft[0], text: 'Draft: the client meeting is on Friday at 8:30, before the site visit at the Stadtwerke.' }];
+    const tuesday = decision('DEC-20260215-001', 'T3', 'From now on the client meeting is on Tuesday at 7:45, before the site visit at the Kornhaus.', '2026-02-15T09:00:00+01:00');
+    const friday = [{ ...draft[0], text: 'Draft: the client meeting is on Friday at 7:45, before the site visit at the Kornhaus.' }];
     const restated = relateMessages(
       { decisions: [{ ...meeting, status: 'superseded', superseded_by: tuesday.id }, { ...tuesday, supersedes: meeting.id, status: 'superseded', superseded_by: latest.id }, { ...latest, supersedes: tuesday.id }] },
       [{ taskId: 'T2', messages: friday, decisions: [] }],
@@ -1136,8 +1136,8 @@ describe('across tasks', () => {
   it('lists what a message contradicts in id order, not in the order the subject index finds them', () => {
     // The later decision shares more words with the draft, so the index finds it first.
     const older = decision('DEC-20260202-001', 'T1', 'The client meeting is on Friday.', '2026-02-02T13:40:00+01:00');
-    const newer = decision('DEC-20260203-001', 'T3', 'The client meeting is on Friday at 8:30, before the site visit at the Stadtwerke.', '2026-02-03T13:40:00+01:00');
-    const draft = [{ index: 0, author: 'bot', role: 'bot' as const, text: 'Draft: the client meeting is on Thursday at 8:30, before the site visit at the Stadtwerke.', ts: '2026-03-01T10:00:00+01:00' }];
+    const newer = decision('DEC-20260203-001', 'T3', 'The client meeting is on Friday at 7:45, before the site visit at the Kornhaus.', '2026-02-03T13:40:00+01:00');
+    const draft = [{ index: 0, author: 'bot', role: 'bot' as const, text: 'Draft: the client meeting is on Thursday at 7:45, before the site visit at the Kornhaus.', ts: '2026-03-01T10:00:00+01:00' }];
     const found = relateMessages({ decisions: [older, newer] }, [{ taskId: 'T2', messages: draft, decisions: [] }], engine.lexicon, new Set());
     expect(found).toHaveLength(1);
     expect(found[0].description).toMatch(/^This seems to contradict DEC-20260202-001 .*; and DEC-20260203-001 /);
@@ -1145,7 +1145,7 @@ describe('across tasks', () => {
   });
 
   it("keeps no message's tokens in the memo it is given (a daemon's memo lives for days)", () => {
-    const meeting = decision('DEC-20260202-001', 'T1', 'Friday at 8:30 for the client meeting, before my site visit at the Stadtwerke.', '2026-02-02T13:40:00+01:00');
+    const meeting = decision('DEC-20260202-001', 'T1', 'Friday at 7:45 for the client meeting, before my site visit at the Kornhaus.', '2026-02-02T13:40:00+01:00');
     const memo = new SubjectMemo(new PorterStems(engine.words));
     const messages = (texts: string[]) => [{ taskId: 'T2', messages: texts.map((text, index) => ({ index, author: 'clara', role: 'human' as const, text, ts: '2026-03-01T10:00:00+01:00' })), decisions: [] }];
     relateMessages({ decisions: [meeting] }, messages(['Lunch is at noon.']), engine.lexicon, new Set(), undefined, { memo });
@@ -1158,14 +1158,14 @@ describe('across tasks', () => {
   });
 
   it("finds an agent's draft against a correction by the words of what was corrected", () => {
-    const rule = decision('DEC-20260120-001', 'T1', 'Zahlungsziel ist immer 14 Tage, never 60.', '2026-01-20T10:10:00+01:00', {
+    const rule = decision('DEC-20260120-001', 'T1', 'Lieferfrist ist immer 10 Tage, never 30.', '2026-01-20T10:10:00+01:00', {
       type: 'constraint',
-      corrects: 'Draft offer for Brandt GmbH: 6 workshop days at 1,400 EUR per day, payment within 60 days.',
+      corrects: 'Draft quote for Vogt GmbH: 4 training days at 900 EUR per day, delivery within 30 days.',
     });
-    const messages = [{ index: 0, author: 'bot', role: 'bot' as const, text: 'Draft offer for Keller AG: 3 workshop days at 1,400 EUR per day, payment within 30 days.', ts: '2026-02-11T09:00:00+01:00' }];
+    const messages = [{ index: 0, author: 'bot', role: 'bot' as const, text: 'Draft quote for Lindner KG: 2 training days at 900 EUR per day, delivery within 21 days.', ts: '2026-02-11T09:00:00+01:00' }];
     const found = relateMessages({ decisions: [rule] }, [{ taskId: 'T2', messages, decisions: [] }], engine.lexicon, new Set());
     expect(found).toHaveLength(1);
-    expect(found[0].description).toMatch(/contradict DEC-20260120-001 .*30 day where the correction set 14 day/);
+    expect(found[0].description).toMatch(/contradict DEC-20260120-001 .*21 day where the correction set 10 day/);
   });
 
   it('an agent message restating a replaced decision contradicts the one that replaced it, also when approved', () => {
@@ -1344,44 +1344,44 @@ describe('extract run and extract guard on two tasks', () => {
   it('reads a rejection that recalls an agreement from a bare "No", not from "No worries", and the speaker\'s own words as a weaker recall', () => {
     const recalls = (reply: string) => {
       const messages = [
-        { index: 0, author: 'sec-agent', role: 'bot' as const, text: 'I suggest we commit the staging password.', ts: null },
-        { index: 1, author: 'noah', role: 'human' as const, text: reply, ts: null },
+        { index: 0, author: 'sec-agent', role: 'bot' as const, text: 'I suggest we put the reception password in the shared notes.', ts: null },
+        { index: 1, author: 'frieda', role: 'human' as const, text: reply, ts: null },
       ];
       const found = rejectedByRecall([{ type: 'correction', messages: [0, 1] }], messages, engine.statements).get(0);
       return found ? (found.agreed ? 'agreement' : 'own words') : null;
     };
-    expect(recalls('No. We agreed in T1: no plaintext secrets in the repo.')).toBe('agreement');
-    expect(recalls('Nein, wie vereinbart: keine Passwörter im Repo.')).toBe('agreement');
-    expect(recalls('No worries. We agreed in T1: no plaintext secrets in the repo.')).toBeNull();
-    expect(recalls('Yes, actually. We agreed in T1: no plaintext secrets in the repo.')).toBeNull();
-    expect(recalls('No, like I said in T1: no plaintext secrets in the repo.')).toBe('own words');
+    expect(recalls('No. We agreed in T1: no readable passwords in shared files.')).toBe('agreement');
+    expect(recalls('Nein, wie vereinbart: keine Passwörter in geteilten Dateien.')).toBe('agreement');
+    expect(recalls('No worries. We agreed in T1: no readable passwords in shared files.')).toBeNull();
+    expect(recalls('Yes, actually. We agreed in T1: no readable passwords in shared files.')).toBeNull();
+    expect(recalls('No, like I said in T1: no readable passwords in shared files.')).toBe('own words');
   });
 
   it("flags an agent's proposal that a person rejects by recalling an earlier task's decision, in three languages; a recall without rejection flags nothing", async () => {
     const earlier = (text: string) => ({ discussion: [
-      msg('noah', 'human', 'We found an API key in a committed .env file. Where should secrets live from now on?', '2026-01-09T09:00:00Z'),
-      msg('sec-agent', 'bot', 'Options: a secrets manager, or encrypted files with sops in the repo.', '2026-01-09T09:01:00Z'),
-      msg('noah', 'human', text, '2026-01-09T09:05:00Z'),
+      msg('frieda', 'human', 'We found a list of logins in a shared spreadsheet. Where should passwords live from now on?', '2026-01-09T09:00:00Z'),
+      msg('sec-agent', 'bot', 'Options: a password manager, or encrypted folders with Cryptomator on the file server.', '2026-01-09T09:01:00Z'),
+      msg('frieda', 'human', text, '2026-01-09T09:05:00Z'),
     ] });
     const later = (reply: string) => ({ discussion: [
-      msg('sec-agent', 'bot', 'To make onboarding easy I suggest we commit the staging database password, so the contractor can start right away.', '2026-02-16T09:00:00Z'),
-      msg('noah', 'human', reply, '2026-02-16T09:02:00Z'),
+      msg('sec-agent', 'bot', 'So the temp can begin at once, I propose we put the reception account password in the shared notes.', '2026-02-16T09:00:00Z'),
+      msg('frieda', 'human', reply, '2026-02-16T09:02:00Z'),
       msg('sec-agent', 'bot', 'Understood.', '2026-02-16T09:03:00Z'),
     ] });
     // The earlier decision names the tool, not the rule the person recalls: only the recall links them.
     const cases: Array<[string, string, boolean]> = [
-      ['Sops it is, with age keys per environment.', 'No. We agreed in T1: no plaintext secrets in the repo. Give her an age key for staging instead.', true],
-      ['Sops it is, with age keys per environment.', 'No, as agreed: no plaintext secrets in the repo. She gets an age key for staging.', true],
-      ['Sops mit age-Schlüsseln pro Umgebung.', 'Nein. Wie vereinbart in T1: keine Klartext-Secrets im Repo, nur sops. Sie bekommt einen age-Schlüssel.', true],
-      ['Vamos con sops, con claves age por entorno.', 'No. Como acordamos en T1: nada de secretos en claro en el repo. Dale una clave age.', true],
+      ['Cryptomator it is, with vault keys per branch.', 'No. We agreed in T1: no readable passwords in shared files. Give her a vault key for reception instead.', true],
+      ['Cryptomator it is, with vault keys per branch.', 'No, as agreed: no readable passwords in shared files. She gets a vault key for reception.', true],
+      ['Cryptomator mit Tresor-Schlüsseln pro Filiale.', 'Nein. Wie vereinbart in T1: keine lesbaren Passwörter in geteilten Dateien, nur Cryptomator. Sie bekommt einen Tresor-Schlüssel.', true],
+      ['Vamos con Cryptomator, con claves de bóveda por sucursal.', 'No. Como acordamos en T1: nada de contraseñas legibles en archivos compartidos. Dale una clave de bóveda.', true],
       // Recalling an agreement without rejecting the message corrects something the message does not say.
-      ['Sops it is, with age keys per environment.', 'Yes, actually. The old notes put secrets in the repo. As agreed in T1: age keys only.', false],
+      ['Cryptomator it is, with vault keys per branch.', 'Yes, actually. The old notes put passwords in shared files. As agreed in T1: vault keys only.', false],
       // "No problem" rejects nothing; "like I said" recalls the speaker's words, a decision only where they name its task.
-      ['Sops it is, with age keys per environment.', 'No problem. As agreed, she gets an age key for staging and sops access.', false],
-      ['Sops it is, with age keys per environment.', 'No. Like I said in T1: no plaintext secrets in the repo. Give her an age key for staging instead.', true],
-      ['Sops it is, with age keys per environment.', 'No, like I said: no plaintext secrets, she gets an age key for staging.', false],
+      ['Cryptomator it is, with vault keys per branch.', 'No problem. As agreed, she gets a vault key for reception and Cryptomator access.', false],
+      ['Cryptomator it is, with vault keys per branch.', 'No. Like I said in T1: no readable passwords in shared files. Give her a vault key for reception instead.', true],
+      ['Cryptomator it is, with vault keys per branch.', 'No, like I said: no readable passwords, she gets a vault key for reception.', false],
       // A task named as what something waits for, sharing no word with what is recalled.
-      ['Sops it is, with age keys per environment.', 'No. As agreed, the contractor starts once T1 is done. Tell her next week.', false],
+      ['Cryptomator it is, with vault keys per branch.', 'No. As agreed, the temp starts once T1 is done. Tell her next week.', false],
     ];
     for (const [decided, reply, flagged] of cases) {
       const dir = tempDir();
@@ -1403,11 +1403,11 @@ describe('extract run and extract guard on two tasks', () => {
     // An agreement made earlier in the same discussion is that discussion's own, not another task's.
     const dir = tempDir();
     const registry = await runOn(dir, {
-      T1: { discussion: [msg('ops', 'human', 'The staging database goes on the shared cluster from now on.', '2026-01-09T09:00:00Z'), msg('bot', 'bot', 'Noted.', '2026-01-09T09:01:00Z')] },
+      T1: { discussion: [msg('ops', 'human', 'The reception PC goes on the new network from now on.', '2026-01-09T09:00:00Z'), msg('bot', 'bot', 'Noted.', '2026-01-09T09:01:00Z')] },
       T2: { discussion: [
-        msg('noah', 'human', 'We keep the staging database password out of the repo from now on; it goes in the vault.', '2026-02-16T08:00:00Z'),
-        msg('sec-agent', 'bot', 'To save time I suggest we commit the staging database password for the contractor.', '2026-02-16T09:00:00Z'),
-        msg('noah', 'human', 'No, as we agreed earlier today: the staging database password stays in the vault.', '2026-02-16T09:02:00Z'),
+        msg('frieda', 'human', 'We keep the reception account password out of shared files from now on; it goes in the vault.', '2026-02-16T08:00:00Z'),
+        msg('sec-agent', 'bot', 'To save time I suggest we put the reception account password in the shared notes for the temp.', '2026-02-16T09:00:00Z'),
+        msg('frieda', 'human', 'No, as we agreed earlier today: the reception account password stays in the vault.', '2026-02-16T09:02:00Z'),
       ] },
     });
     const other = new Set(registry.filter((d) => d.task_id === 'T1').map((d) => d.id));
@@ -1545,18 +1545,18 @@ describe('which earlier decision a reversal replaces', () => {
   });
 
   it("in one task: a cue of the message belongs to the decision that states it, not to the message's other decisions", () => {
-    const messages = [human('Every template needs permission defaults.', 0), human('Guests get view-only access and permission defaults. Templates are out for v1.', 1)];
-    const decisions = [candidate('Every template needs permission defaults.', 0, [0]), candidate('Guests get view-only access and permission defaults.', 1, [1]), candidate('Templates are out for v1.', 1, [1])];
+    const messages = [human('Every coupon needs a printed expiry date.', 0), human('Members get free shipping and a printed expiry date. Coupons are out for the spring box.', 1)];
+    const decisions = [candidate('Every coupon needs a printed expiry date.', 0, [0]), candidate('Members get free shipping and a printed expiry date.', 1, [1]), candidate('Coupons are out for the spring box.', 1, [1])];
     expect(inTask(messages, decisions)).toEqual([null, null, 0]);
   });
 
   it('in one task: a question revisits only what was decided before it was asked', () => {
-    const report = { index: 0, author: 'deploy-agent', role: 'bot' as const, text: 'The rollback took 45 minutes, and every deploy rolls all pods at once.', ts: null };
-    const messages = [report, human('45 minutes to roll back is the real problem.', 1), human('Every deploy goes through a canary first: 1 pod, 15 minutes.', 2)];
-    expect(inTask(messages, [candidate('45 minutes to roll back is the real problem.', 1, [1]), candidate('Every deploy goes through a canary first: 1 pod, 15 minutes.', 2, [0, 2])])).toEqual([null, null]);
+    const report = { index: 0, author: 'safety-agent', role: 'bot' as const, text: 'The fire drill took 40 minutes, and every drill clears all floors at once.', ts: null };
+    const messages = [report, human('40 minutes to clear the building is the real problem.', 1), human('Every drill goes through a trial run first: 1 floor, 10 minutes.', 2)];
+    expect(inTask(messages, [candidate('40 minutes to clear the building is the real problem.', 1, [1]), candidate('Every drill goes through a trial run first: 1 floor, 10 minutes.', 2, [0, 2])])).toEqual([null, null]);
     // Asked after the decision, the same question does revisit it.
-    const later = [human('45 minutes to roll back is the real problem.', 0), report, human('Every deploy rolls back within 15 minutes.', 2)];
-    expect(inTask(later, [candidate('45 minutes to roll back is the real problem.', 0, [0]), candidate('Every deploy rolls back within 15 minutes.', 2, [1, 2])])).toEqual([null, 0]);
+    const later = [human('40 minutes to clear the building is the real problem.', 0), report, human('Every drill clears the building within 10 minutes.', 2)];
+    expect(inTask(later, [candidate('40 minutes to clear the building is the real problem.', 0, [0]), candidate('Every drill clears the building within 10 minutes.', 2, [1, 2])])).toEqual([null, 0]);
   });
 
   it('in one task: an agent taking on what was decided, asking nothing, puts no value up for change', () => {
@@ -1593,8 +1593,8 @@ describe('which earlier decision a reversal replaces', () => {
   });
 
   it('in one task: a decision that names nothing but a channel gives a new one to the one earlier decision that set a channel', () => {
-    const messages = [human('Print the contract and I will sign it; she should get a proper letter by post.', 0), human('Small problem: she is abroad until July.', 1), human('Then per DocuSign.', 2)];
-    const decided = () => [candidate('Print the contract and Anna will sign it; she should get a proper letter by post.', 0, [0]), candidate('Then per DocuSign.', 2, [1, 2])];
+    const messages = [human('Print the lease and I will sign it; the tenant should get a paper copy by post.', 0), human('Small problem: the tenant is abroad until July.', 1), human('Then per DocuSign.', 2)];
+    const decided = () => [candidate('Print the lease and Anna will sign it; the tenant should get a paper copy by post.', 0, [0]), candidate('Then per DocuSign.', 2, [1, 2])];
     const linked = analysed(messages, decided());
     expect(linked.decisions[1].supersedes).toBe(0);
     expect(linked.decisions[1].supersedesBecause).toMatch(/a new channel: post → docusign/);
@@ -1602,11 +1602,11 @@ describe('which earlier decision a reversal replaces', () => {
     const two = [human('Invoices go out by email.', 0), human('Reminders go by post.', 1), human('Then per DocuSign.', 2)];
     expect(inTask(two, [candidate('Invoices go out by email.', 0, [0]), candidate('Reminders go by post.', 1, [1]), candidate('Then per DocuSign.', 2, [1, 2])])).toEqual([null, null, null]);
     // The same channel again changes nothing; a when or an amount said alone names nothing it is of.
-    expect(inTask(messages, [candidate('She should get a proper letter by post.', 0, [0]), candidate('By post, then.', 2, [1, 2])])).toEqual([null, null]);
+    expect(inTask(messages, [candidate('The tenant should get a paper copy by post.', 0, [0]), candidate('By post, then.', 2, [1, 2])])).toEqual([null, null]);
     const when = [human('The contract goes out by post on Monday.', 0), human('Small problem: the courier is off.', 1), human('Tuesday then.', 2)];
     expect(inTask(when, [candidate('The contract goes out by post on Monday.', 0, [0]), candidate('Tuesday then.', 2, [1, 2])])).toEqual([null, null]);
     // A channel beside a subject of its own speaks of that subject.
-    expect(inTask(messages, [candidate('She should get a proper letter by post.', 0, [0]), candidate('The invoice per DocuSign.', 2, [1, 2])])).toEqual([null, null]);
+    expect(inTask(messages, [candidate('The tenant should get a paper copy by post.', 0, [0]), candidate('The invoice per DocuSign.', 2, [1, 2])])).toEqual([null, null]);
     // Another spelling of the same channel is no new one; a negated channel sets none.
     const invoices = (reply: string, asked = 'Ok. Should I also send the January ones again?') => [human('Invoices go out by email from now on.', 0), { index: 1, author: 'desk-bot', role: 'bot' as const, text: asked, ts: null }, human(reply, 2)];
     const decidedInvoices = (reply: string) => [candidate('Invoices go out by email from now on.', 0, [0]), candidate(reply, 2, [1, 2])];
@@ -1635,12 +1635,12 @@ describe('which earlier decision a reversal replaces', () => {
   });
 
   it("across tasks: a cue of the message belongs to the decision that states it, not to the message's other decisions", () => {
-    const old = decision('DEC-20260105-001', 'T1', 'Every template needs permission defaults.', '2026-01-05T09:00:00Z');
-    const source = 'Guests get view-only access and permission defaults. Templates are out for v1.';
-    const guests = decision('DEC-20260301-001', 'T2', 'Guests get view-only access and permission defaults.', '2026-03-01T09:00:00Z');
-    const templates = decision('DEC-20260301-002', 'T2', 'Templates are out for v1.', '2026-03-01T09:00:00Z');
-    relateNewDecisions({ decisions: [old, guests, templates] }, [guests, templates], engine.lexicon, undefined, { sourceText: () => source });
-    expect(old.superseded_by).toBe(templates.id);
-    expect(guests.supersedes).toBeNull();
+    const old = decision('DEC-20260105-001', 'T1', 'Every coupon needs a printed expiry date.', '2026-01-05T09:00:00Z');
+    const source = 'Members get free shipping and a printed expiry date. Coupons are out for the spring box.';
+    const members = decision('DEC-20260301-001', 'T2', 'Members get free shipping and a printed expiry date.', '2026-03-01T09:00:00Z');
+    const coupons = decision('DEC-20260301-002', 'T2', 'Coupons are out for the spring box.', '2026-03-01T09:00:00Z');
+    relateNewDecisions({ decisions: [old, members, coupons] }, [members, coupons], engine.lexicon, undefined, { sourceText: () => source });
+    expect(old.superseded_by).toBe(coupons.id);
+    expect(members.supersedes).toBeNull();
   });
 });

@@ -172,6 +172,9 @@ describe("a value given to a limit's name", () => {
     ['Raise the purchase approval limit to 50k.', '50000'],
     ['Cap it at 2,500 words on the website.', '2500'],
     ['Overall cap for the bathroom is 9,000, tiles included.', '9000'],
+    // (A thing named in two words, with its linking word before the value.)
+    ['Overall cap for the roof repair is 9,000.', '9000'],
+    ['Die Obergrenze für den neuen Dachausbau ist 9.000 Euro.', '9000 eur'],
     ['A 12k cap on the centrifuge.', '12000'],
     ['Decision: the bathroom budget cap is 9,000.', '9000'],
     ['Die Obergrenze ist 500 Euro.', '500 eur'],

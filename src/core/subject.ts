@@ -852,8 +852,8 @@ function givenToLimit(v: SlotValue, toks: readonly Token[], i: number, lex: Comp
 /** The slots whose values say when, never how much. */
 const WHEN_SLOTS: readonly string[] = ['weekday', 'month', 'date', 'time'];
 
-/** The farthest a limit's noun stands before the value given to it ("Total cap for the garden is 9,000"). */
-const LIMIT_NOUN_REACH = 5;
+/** The farthest a limit's noun stands before the value given to it: "Overall cap for the roof repair is 9,000" names its thing in two words. */
+const LIMIT_NOUN_REACH = 7;
 
 /**
  * Two values of one slot that can be compared: both limits, or both plain values; a limit named by

@@ -963,6 +963,12 @@ describe('a value the agent recaps as in force', () => {
     expect(fee).toMatchObject({ status: 'superseded', superseded_by: answer.id, superseded_reason: 'a new amount: 15 eur → 35 eur, the value the message it answers had in force' });
   });
 
+  it('is replaced as well when the fee is worded with the words of the question that asked for it: its amount corrects no count', async () => {
+    // ("27 tools came back late" is a count; "15 EUR from the first late return" gives the fee asked for.)
+    const { fee, answer } = await runOn(JSON.parse(JSON.stringify(twoTasks(recap)).replaceAll('from the first delay', 'from the first late return')));
+    expect(fee).toMatchObject({ statement: 'A fee of 15 EUR from the first late return, we waive it at our discretion.', corrects: null, status: 'superseded', superseded_by: answer.id });
+  });
+
   it('is replaced when the recap names the new value too, beside the one in force, as what speaks for it', async () => {
     const { fee, answer } = await runOn(twoTasks('Three weeks with the fee: 12 late returns, 8 fees charged. The rental place across town charges 35 EUR and has half our late returns. Keep the 15 EUR or change it?'));
     expect(answer).toMatchObject({ statement: '35 EUR, from June 1.', supersedes: fee.id });

@@ -556,6 +556,21 @@ describe('decision candidates', () => {
     expect(reply('The sourdough loaf costs 5.20 EUR.')).toEqual([['The sourdough loaf costs 5.20 EUR.', 'constraint', 'value-correction']]);
   });
 
+  it('reads an amount as a correction only of a value of its kind: not of a count of things, but of the value a tagged statement puts up', () => {
+    const reply = (agent: string, said: string) => candidates([
+      ['hire-bot', 'bot', agent],
+      ['kofler', 'human', said],
+    ]).map((c) => [c.statement, c.type, c.cue]);
+    // "15 EUR" gives the fee the agent asked about; it corrects nothing of "27 ladders".
+    expect(reply('27 ladders came back late in May. Shall we charge for late returns?', 'Yes. A fee of 15 EUR from the first late return, we waive it at our discretion.')).toEqual([
+      ['A fee of 15 EUR from the first late return, we waive it at our discretion.', 'decision', 'accepted-answer'],
+    ]);
+    // "…, correct?" states the value it asks a yes for, as a sentence without the tag does.
+    expect(reply('I listed 40 rental ladders. Day passes are 12 EUR as well, correct?', 'day passes are 15 EUR. only weekly passes are 12 EUR.')).toEqual([
+      ['Day passes are 15 EUR.', 'constraint', 'value-correction'],
+    ]);
+  });
+
   it('reads a fix followed by an acceptance of the rest as both a correction and a confirmation; a value inside the acceptance corrects nothing', () => {
     const draft: [string, 'human' | 'bot', string] = ['bar-bot', 'bot', 'Draft: Wed-Thu 16:00-23:00, Fri-Sat 12:00-00:00. House pale stays at £5.80 a pint. Want me to send it to the printer?'];
     const kinds = (reply: string) => recorded([draft, ['mia', 'human', reply]]).patterns.filter((x) => x.type === 'correction' || x.type === 'confirmation').map((x) => `${x.type} ${x.rule}`).sort();

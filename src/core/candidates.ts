@@ -1650,7 +1650,13 @@ function stated(input: CandidateInput, a: number): Span[] {
   const sentences = sentencesAt(input, a);
   const asked = lastQuestion(sentences);
   if (asked && input.lexicon.words.statements.choiceQuestion.test(asked.text)) return [];
-  return sentences.filter((s) => !isQuestion(s.text));
+  // ("Day passes are 12 EUR as well, correct?" states its value as plainly as a sentence without
+  // the tag: what is put up for a yes is stated.)
+  return sentences.flatMap((s) => {
+    if (!isQuestion(s.text)) return [s];
+    const content = withoutQuestionTag(input.lexicon, trimEnd(s.text.trim().replace(/\?+\s*$/, '')));
+    return content === trimEnd(s.text.trim().replace(/\?+\s*$/, '')) ? [] : [{ ...s, text: content }];
+  });
 }
 
 /**
@@ -2718,10 +2724,18 @@ function measures(text: string, unitSlot: ((word: string) => string | null) | un
 
 const isClock = (n: string) => /^\d{1,2}:\d{2}$/.test(n);
 
+/** A number in a known unit, written after it or before it ("15 EUR", "€15", "3 weeks"). */
+const inUnit = (m: Measure) => m.slot !== null || m.slotBefore !== null;
+
+/** A number before a word of three letters or more that is no unit: a count of those things ("27 tools"; not "18th", "50k"). */
+const countsThings = (m: Measure) => !inUnit(m) && /^\p{L}{3,}$/u.test(m.unit);
+
 /** A clock time and a number that could be an hour ("9"), or two numbers, or two times. */
 function sameKind(x: Measure, y: Measure): boolean {
   // "14 days" is no new value for "4 TB": two known units of different slots measure different things.
   if (x.slot && y.slot && x.slot !== y.slot) return false;
+  // Nor is "15 EUR" for "27 tools": a number before a word that is no unit counts those things.
+  if ((inUnit(x) && countsThings(y)) || (inUnit(y) && countsThings(x))) return false;
   const [a, b] = [x.number, y.number];
   const hour = (n: string) => /^\d{1,2}$/.test(n) && Number(n) <= 24;
   return isClock(a) === isClock(b) || (isClock(a) && hour(b)) || (isClock(b) && hour(a));

@@ -110,12 +110,18 @@ describe('a hand-written three-task file', () => {
     ['We release on a Friday.', 'Friday', 'friday'],
     ["Let's keep the encryption key in the repo.", 'encryption key', 'repo'],
     ['Keep the backups for 7 days.', '14 days', '7 day'],
+    ['We keep the nightly backups for a week.', '14 days', '1 week'],
   ])('guard answers %j with the decision and the value it conflicts with (exit 1)', async (text, statement, value) => {
     const g = await cli(['guard', text], dir);
     expect(g.status).toBe(1);
     const d = decisions().find((x) => x.status === 'active' && x.statement.includes(statement))!;
     expect(g.stdout).toContain(`This seems to contradict ${d.id}`);
     expect(g.stdout).toContain(value);
+  });
+
+  it('guard finds nothing against the value in force in other units: two weeks are the 14 days (exit 0)', async () => {
+    const g = await cli(['guard', 'Keep the nightly backups for two weeks.'], dir);
+    expect([g.status, g.stdout.trim()]).toEqual([0, expect.stringContaining('no active decision contradicts this')]);
   });
 
   it('exits 1 from the real command on a contradiction, and 0 on what agrees', () => {

@@ -106,6 +106,12 @@ describe('subject lexicon examples', () => {
     expect(values('La fianza es de treinta y cinco euros.')).toEqual(['amount=35 eur']);
     expect(values('Das Abo kostet fünfunddreißig Euro.')).toEqual(['amount=35 eur']);
     expect(values('One of the plots is free once the fee is paid.')).toEqual([]);
+    // "a" or "one" after a word that measures a span is one of its unit; elsewhere "a week" says how often.
+    expect(values('We keep the call recordings for a week.')).toEqual(['duration=1 week']);
+    expect(values('Invoices are archived within one month.')).toEqual(['duration=1 month']);
+    expect(values('Wir heben die Protokolle für eine Woche auf.')).toEqual(['duration=1 week']);
+    expect(values('Guardamos las grabaciones durante un mes.')).toEqual(['duration=1 month']);
+    expect(values('We send the report twice a week.')).toEqual([]);
     // Hundreds multiply the number before them: not read as words; a unit hyphened to a noun counts that.
     expect(values('The hall deposit is two hundred euros.')).not.toContain('amount=100 eur');
     expect(values('We offer twenty two-hour slots.')).not.toContain('duration=22 hour');
@@ -227,6 +233,15 @@ describe('relations on the same subject', () => {
     expect(replaces('Support answers tickets within 4 hours.', 'Support answers tickets within 8 hours.')).toMatch(/duration/);
     expect(replaces('The club newsletter goes out every Monday.', 'The club newsletter uses the blue logo.')).toBeNull();
     expect(replaces('The club newsletter goes out every Monday.', 'Parking permits are renewed every Thursday.')).toBeNull();
+  });
+
+  it('reads one span of time in any of its units: "two weeks" sets no new value for "14 days", "a week" does', () => {
+    expect(replaces('We keep the call recordings for 14 days.', 'From now on we keep the call recordings for two weeks.')).toBeNull();
+    expect(replaces('Tickets close 48 hours before the show.', 'Tickets close 2 days before the show.')).toBeNull();
+    expect(replaces('The lease runs 12 months.', 'The lease runs 1 year.')).toBeNull();
+    expect(replaces('We keep the call recordings for 14 days.', 'From now on we keep the call recordings for a week.')).toMatch(/duration: 14 day → 1 week/);
+    // A month is no fixed number of days or weeks: 4 weeks are another value.
+    expect(replaces('The lease runs 1 month.', 'The lease runs 4 weeks.')).toMatch(/duration/);
   });
 
   it('reads a value after a comma with its own verb as a reason, not as a second value the change sets', () => {

@@ -41,6 +41,10 @@ export interface SubjectLexicon {
   scales: Record<string, string[]>;
   /** Numbers written as words, by the number written as the key ("2": ["two", "zwei", "dos"]). */
   numberWords?: Record<string, string[]>;
+  /** "a", "one", "eine", "una": one of a span of time, after a word of `spanWords` ("for a week"). */
+  oneWords?: string[];
+  /** Words that measure a span of time before its length ("for", "within", "für", "durante"). */
+  spanWords?: string[];
   /** Ordinal numbers written as words, by the number written as the key ("2": ["second", "zweite", "segunda"]). */
   ordinalWords?: Record<string, string[]>;
   meridiem: { am: string[]; pm: string[]; clock?: string[]; zones?: string[] };
@@ -90,7 +94,7 @@ export function slotWords(lex: SubjectLexicon, slot: string): string[] {
  * join them ("thirty-five", "thirty five", "treinta y cinco") or as German does
  * ("fünfunddreißig"), and every spelling alone.
  */
-function compileNumberWords(table: Record<string, string[]>): NumberWords {
+function compileNumberWords(table: Record<string, string[]>, oneOfSpan: RegExp): NumberWords {
   const value = new Map(Object.entries(table).flatMap(([n, spellings]) => spellings.map((w) => [w.toLowerCase(), Number(n)] as const)));
   const alternatives = (keep: (n: number) => boolean) => [...value].filter(([, n]) => keep(n)).map(([w]) => escapeRegex(w)).sort((a, b) => b.length - a.length).join('|') || '(?!)';
   const tens = alternatives((n) => n >= 20 && n < 100 && n % 10 === 0);
@@ -102,7 +106,21 @@ function compileNumberWords(table: Record<string, string[]>): NumberWords {
     tensThenUnit: edge(`(${tens})(?:-|\\s+y\\s+|\\s+)(${units})`, '-'),
     unitThenTens: edge(`(${units})und(${tens})`),
     single: edge(alternatives(() => true)),
+    oneOfSpan,
   };
+}
+
+/**
+ * "for a week", "within one month", "für eine Woche", "durante un mes": an article or "one" between
+ * a word that measures a span of time and a unit of duration counts one of that unit. Elsewhere
+ * "a week" says how often ("twice a week", "3 reports a week"), and "one" is a pronoun as often as
+ * a number, so both are read only there.
+ */
+function oneOfSpan(lex: SubjectLexicon, unitSlot: ReadonlyMap<string, { slot: string; unit: string }>): RegExp {
+  const any = (ws: Iterable<string>) => [...ws].map((w) => escapeRegex(w.toLowerCase())).sort((a, b) => b.length - a.length).join('|');
+  const units = [...unitSlot].filter(([, u]) => u.slot === 'duration').map(([w]) => w);
+  if (!lex.oneWords?.length || !lex.spanWords?.length || units.length === 0) return /(?!)/gu;
+  return new RegExp(`(?<![\\p{L}\\p{N}])(${any(lex.spanWords)})\\s+(${any(lex.oneWords)})(?=\\s+(?:${any(units)})(?![\\p{L}\\p{N}]))`, 'giu');
 }
 
 /** Each spelling (lower case, its spaces as one) → the one name of its value. */
@@ -183,7 +201,7 @@ export function compileSubjects(lex: SubjectLexicon, words: Words): CompiledSubj
     lowerBounds: new Set((lex.lowerBounds ?? []).map((b) => b.toLowerCase())),
     limitNouns: new Set((lex.limitNouns ?? []).map((b) => b.toLowerCase())),
     limitLinkers: new Set((lex.limitLinkers ?? []).map((b) => b.toLowerCase())),
-    numberWords: compileNumberWords(lex.numberWords ?? {}),
+    numberWords: compileNumberWords(lex.numberWords ?? {}, oneOfSpan(lex, unitSlot)),
     scales: new Map(Object.entries(lex.scales).flatMap(([factor, spellings]) => spellings.map((w) => [w.toLowerCase(), Number(factor)] as const))),
     am: new Set(lex.meridiem.am),
     pm: new Set(lex.meridiem.pm),
@@ -505,6 +523,7 @@ function normalizedClauseText(sentence: string, lex: CompiledSubjects, neg: Nega
 function withNumbersInDigits(lower: string, nw: NumberWords): string {
   const of = (w: string) => nw.value.get(w.toLowerCase()) ?? 0;
   return lower
+    .replace(nw.oneOfSpan, (_, span: string) => `${span} 1`)
     .replace(nw.tensThenUnit, (_, tens: string, unit: string) => String(of(tens) + of(unit)))
     .replace(nw.unitThenTens, (_, unit: string, tens: string) => String(of(tens) + of(unit)))
     .replace(nw.single, (w: string) => String(of(w)));
@@ -989,11 +1008,28 @@ const narrowed = (c: SubjectClause, keep: (word: string) => boolean): SubjectCla
  * every month, is kept by "25 April").
  */
 function sameValue(a: string, b: string): boolean {
-  if (a === b) return true;
+  if (a === b || sameSpan(a, b)) return true;
   const day = (v: string) => /^day (\d+)$/.exec(v)?.[1];
   const dayA = day(a);
   const dayB = day(b);
   return (dayA !== undefined && dayB === undefined && b.endsWith(` ${dayA}`)) || (dayB !== undefined && dayA === undefined && a.endsWith(` ${dayB}`));
+}
+
+/** Seconds in each unit of a span of time that converts exactly; months and years count in months. */
+const SPAN_SECONDS: Readonly<Record<string, number>> = { millisecond: 0.001, second: 1, minute: 60, hour: 3600, day: 86400, week: 604800 };
+const SPAN_MONTHS: Readonly<Record<string, number>> = { month: 1, year: 12 };
+
+/** "2 week" and "14 day", "1 year" and "12 month": two spellings of one span of time. */
+function sameSpan(a: string, b: string): boolean {
+  const span = (v: string) => {
+    const m = /^(\d+(?:\.\d+)?) (\p{L}+)$/u.exec(v);
+    if (!m) return null;
+    const n = Number(m[1]);
+    return m[2] in SPAN_SECONDS ? { n: n * SPAN_SECONDS[m[2]], months: false } : m[2] in SPAN_MONTHS ? { n: n * SPAN_MONTHS[m[2]], months: true } : null;
+  };
+  const x = span(a);
+  const y = span(b);
+  return x !== null && y !== null && x.months === y.months && Math.abs(x.n - y.n) < 1e-9;
 }
 
 /** The clause with one word less in its subject. */

@@ -656,6 +656,8 @@ export interface NumberWords {
   tensThenUnit: RegExp;
   unitThenTens: RegExp;
   single: RegExp;
+  /** An article or "one" that counts one of a span of time after a word that measures it ("for a week", "für eine Woche"); global, the article in group 2. */
+  oneOfSpan: RegExp;
 }
 
 export interface CompiledSubjects {

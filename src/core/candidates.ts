@@ -1395,10 +1395,10 @@ function pickWithReason(input: CandidateInput, scene: MessageScene, r: ClauseRea
   // ("10 characters minimum, and staff change them every 60 days" adds a second statement: a
   // clause joined by "and", "but", "und" or "y" is no reason.)
   if (words === 0 || words > SHORT_PICK_WORDS || wordCount(tail) < 3 || isQuestion(tail) || findAct(input.lexicon, 'connective', normalForm(tail))?.start === 0 || verbless(tail)) return false;
-  // (A verb that opens one alternative, "absorb, it's 12 euros", keeps the reply as said: see
-  // echoedAlternative.)
   // (The pick names only what the agent offered: "crop nothing, ask the parents" says more.)
   if (!contentTokens(head, input.stems).every((t) => scene.agentTokens.has(t))) return false;
+  // (A verb that opens one alternative, "absorb, it's 12 euros", keeps the reply as said: see
+  // echoedAlternative.)
   if (echoedAlternative(input, scene, head) !== null || !namesOption(input, scene, { ...r, body: head, lower: normalForm(head), words, verbless: () => verbless(head) })) return false;
   r.text = alternativeNamed(input, head, sentencesAt(input, scene.agent)) ?? `${sentenceCase(trimEnd(head))}.`;
   r.reasons = [trimEnd(tail)];
@@ -1654,8 +1654,9 @@ function stated(input: CandidateInput, a: number): Span[] {
   // the tag: what is put up for a yes is stated.)
   return sentences.flatMap((s) => {
     if (!isQuestion(s.text)) return [s];
-    const content = withoutQuestionTag(input.lexicon, trimEnd(s.text.trim().replace(/\?+\s*$/, '')));
-    return content === trimEnd(s.text.trim().replace(/\?+\s*$/, '')) ? [] : [{ ...s, text: content }];
+    const asked = trimEnd(s.text.trim().replace(/\?+\s*$/, ''));
+    const content = withoutQuestionTag(input.lexicon, asked);
+    return content === asked ? [] : [{ ...s, text: content }];
   });
 }
 

@@ -1025,7 +1025,7 @@ function sameSpan(a: string, b: string): boolean {
     const m = /^(\d+(?:\.\d+)?) (\p{L}+)$/u.exec(v);
     if (!m) return null;
     const n = Number(m[1]);
-    return m[2] in SPAN_SECONDS ? { n: n * SPAN_SECONDS[m[2]], months: false } : m[2] in SPAN_MONTHS ? { n: n * SPAN_MONTHS[m[2]], months: true } : null;
+    return Object.hasOwn(SPAN_SECONDS, m[2]) ? { n: n * SPAN_SECONDS[m[2]], months: false } : Object.hasOwn(SPAN_MONTHS, m[2]) ? { n: n * SPAN_MONTHS[m[2]], months: true } : null;
   };
   const x = span(a);
   const y = span(b);

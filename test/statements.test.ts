@@ -2256,6 +2256,9 @@ describe('decision candidates', () => {
     const ask = answering('docs-bot', 'The spec is written. One open point: should clients be able to add notes, or is it strictly view?');
     expect(ask('Strictly view for now.')).toEqual(['Clients: strictly view for now.']);
     expect(ask('Clients only view, they never add notes.')).toEqual(['Clients only view, they never add notes.']);
+    // A bare plural after the question's auxiliary is its subject, though a tagger reads "reviewers" as a verb there.
+    expect(answering('docs-bot', 'One open point: should reviewers be able to add notes, or is it strictly view?')('Strictly view for now.')).toEqual(['Reviewers: strictly view for now.']);
+    expect(answering('docs-bot', 'One open point: can members add notes, or is it strictly view?')('Strictly view for now.')).toEqual(['Members: strictly view for now.']);
     // An answer that names nothing the choice sets against each other is about something else.
     const choice = answering('ward-bot', 'Deliveries go Mon/Wed/Fri on the 15:30 porter run. Should the fridges get a paper log with daily sign-off, or data loggers with alerts?');
     expect(choice('Mon/Wed/Fri is fine.')).toEqual(['Mon/Wed/Fri is fine.']);

@@ -2506,7 +2506,7 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
   const either = eitherOrSides(question.text, lex.words.statements.disjunction, stems, true) ?? [];
   const picked = sidePicked(either, answer, stems);
   const unpicked = picked < 0 ? [] : either.filter((_, k) => k !== picked);
-  for (const phrase of nlp(clause).nouns().out('array')) {
+  for (const phrase of nlp(withSubjectArticle(lex, clause)).nouns().out('array')) {
     // (A number names a value, not a subject; a name with a digit in it, "S3", "IPv4", names one.
     // The words beside the values name what they are of: "Last bookable slot 12:45?".)
     // ("Tom – could you send …": the dash after a name addressed is no part of it.)
@@ -2531,6 +2531,17 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
     return withoutAlternative(lex, phraseDoc.not('#Determiner').text().trim() || np, clause);
   }
   return null;
+}
+
+/**
+ * "Should reviewers be able to comment?" → "Should the reviewers be able to comment?", for the
+ * tagger only: after a question's auxiliary it reads a bare plural as a verb ("reviewers",
+ * "members") and finds no subject; with an article it reads the noun. A function word there
+ * ("Should this …", "Can us …") stays as written.
+ */
+function withSubjectArticle(lex: CompiledStatementLexicon, question: string): string {
+  const m = lex.words.statements.subjectAuxiliary.exec(question);
+  return m && !lex.words.stopwords.has(m[2].toLowerCase()) ? `${m[1]}the ${question.slice(m[1].length)}` : question;
 }
 
 /** Whether the tokens all stand on one side of an either/or question (see eitherOrSides). */

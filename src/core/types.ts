@@ -541,6 +541,8 @@ export interface StatementWords {
   choiceQuestion: RegExp;
   /** A question opening with a word that asks who does something, with the space after it ("Who ", "¿Quién "). */
   subjectQuestion: RegExp;
+  /** A yes-or-no question's auxiliary and the lower-case plural after it ("Should reviewers …"). */
+  subjectAuxiliary: RegExp;
   /** A reply opening by rejecting one thing offered ("Not the …"). */
   optionRejection: RegExp;
   /** Stems of the verbs that only report speech. */

@@ -128,6 +128,8 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     optionRejection: new RegExp(`^(?:${words('optionRejections')})\\s+`, 'i'),
     choiceQuestion: new RegExp(`^(?:\\W*)(?:${words('choiceQuestionWords')})(?![\\p{L}\\p{N}])`, 'iu'),
     subjectQuestion: new RegExp(`^[¿\\s]*(?:${words('subjectQuestionWords')})\\s+(?=\\p{L})`, 'iu'),
+    // "Should reviewers be …": the auxiliary and its spaces (group 1), then a lower-case plural (group 2).
+    subjectAuxiliary: new RegExp(`^(\\s*(?:${words('subjectAuxiliaries')})\\s+)(\\p{Ll}[\\p{L}-]*s)(?![\\p{L}\\p{N}'’])`, 'iu'),
     optionSubjectArticle: new RegExp(`^\\s*(?:${words('optionSubjectArticles')})\\s+`, 'i'),
     // "For guest parking there are three options": what the list is about stands before its noun (group 1).
     optionSubjectBefore: new RegExp(`^(?:${words('optionSubjectLeads')})\\s+(.+?),?\\s+(?:${words('optionCounters')})\\s+(?:\\S+\\s+)?(?:${words('optionNouns')})$`, 'iu'),

@@ -133,6 +133,15 @@ describe('guardFindings', () => {
     expect(why('Keep the backups for 30 days.')).toEqual([]);
   });
 
+  it('reads a bare number said against a decision of one amount in that amount\'s currency, and a count of things as a count', () => {
+    const limit = { ...correctionOf('DEC-20260201-001', 'Anything over 25,000 EUR needs the CFO signature.', ''), corrects: null, type: 'decision' } as unknown as Decision;
+    const why = (text: string) => guardFindings(text, [limit], lexicon).map((f) => f.why);
+    expect(why('Purchases over 50k need the CFO signature.')).toEqual(['it gives another limit of amount: 25000 eur → 50000 eur']);
+    expect(why('Purchases over 25k need the CFO signature.')).toEqual([]);
+    // (Three purchases are three things, not 3 EUR.)
+    expect(why('3 purchases need the CFO signature this month.')).toEqual([]);
+  });
+
   it('reads a long text line by line: a line that gives the corrected fact again with its wrong number is caught, one with the same words and no wrong number is not', () => {
     const correction = correctionOf('DEC-20260302-001', 'Feeds go to new-gate.wholesale.example on port 2222 since February.', "Uploading now with 'sftp -P 22 feeds@old-gate.wholesale.example' to the inbox folder.");
     const steps = (line: string) => `Monthly price run, first Monday:\n1. 06:00 export the price list from the shop\n2. 06:10 ${line}\n3. 06:20 check the wholesaler's import report\nThese are the same steps as last time.`;

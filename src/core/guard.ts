@@ -2,7 +2,7 @@
 // a person already corrected, or restate a decision that a later one replaced? The same checks
 // the run makes on every message of a discussion.
 import type { CompiledLexicon } from './contradiction';
-import { contradiction, correctedValueChanged, correctedViewOf, nameRestated, restatesRetired, SubjectMemo, valueReplacement, viewOf, type SubjectView } from './subject';
+import { contradiction, correctedValueChanged, correctedViewOf, nameRestated, restatesRetired, SubjectMemo, valueReplacement, viewOf, withAmountUnitOf, type SubjectView } from './subject';
 import { saidWords, wrongWordsSaidAgain, type SaidWords } from './corrected';
 import { excerpt } from './text';
 import { PorterStems } from './porter';
@@ -42,8 +42,9 @@ export function guardFindings(text: string, decisions: readonly Decision[], lexi
     if (d.status !== 'active') continue;
     // A text to check is short ("Keep the backups for 7 days."): one subject word it shares with
     // the decision will do for another value of the same slot.
-    const other = valueReplacement(view(d.statement), mine, 'loose');
-    const why = contradiction(view(d.statement), mine, lexicon.subjects.generic, true, 'firm') ?? (other ? `it gives ${other.replace(/^a new /, 'another ')}` : null);
+    const theirs = view(d.statement);
+    const other = valueReplacement(theirs, withAmountUnitOf(mine, theirs), 'loose');
+    const why = contradiction(theirs, mine, lexicon.subjects.generic, true, 'firm') ?? (other ? `it gives ${other.replace(/^a new /, 'another ')}` : null);
     if (why) {
       add(d, why);
       continue;

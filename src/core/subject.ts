@@ -1387,6 +1387,22 @@ export function asserts(c: SubjectClause, old: ReadonlySet<string>): boolean {
 // ---------------------------------------------------------------------------------------------
 // Text-level relations between an earlier decision and a later statement.
 
+/**
+ * `newer` with each number that has no unit or noun of its own ("over 50k", "raise it to 30,000")
+ * read in the unit of `older`'s one amount ("over 25,000 EUR"): said against a decision that gives
+ * an amount, a bare number on the same subject is that amount, its currency left unsaid. A newer
+ * text that gives an amount of its own, or an older one with none or several, is read as written.
+ */
+export function withAmountUnitOf(newer: SubjectView, older: SubjectView): SubjectView {
+  const amounts = new Set(older.clauses.flatMap((c) => c.values.filter((v) => v.key === 'amount' && !v.negated).map((v) => v.value.split(' ').slice(1).join(' '))));
+  if (amounts.size !== 1 || newer.clauses.some((c) => c.values.some((v) => v.key === 'amount'))) return newer;
+  const [unit] = amounts;
+  if (!unit) return newer;
+  const bare = (v: SlotValue) => v.key === COUNT && /^\d+(?:\.\d+)?$/.test(v.value);
+  if (!newer.clauses.some((c) => c.values.some(bare))) return newer;
+  return { ...newer, clauses: newer.clauses.map((c) => ({ ...c, values: c.values.map((v) => (bare(v) ? { ...v, key: 'amount', value: `${v.value} ${unit}` } : v)) })) };
+}
+
 export interface SubjectView {
   /** The text as written, to quote its words rather than their stems. */
   text: string;

@@ -1370,7 +1370,7 @@ function pickOrCorrect(input: CandidateInput, scene: MessageScene, r: ClauseRead
     const tail = colon < 0 ? '' : r.body.slice(colon + 2).trim();
     // (Cheapest first: the tagger reads the sentence before the colon only for a short named option.)
     const words = wordCount(tail);
-    if (tail && words <= input.tuning.selectionMaxWords && namesOption(input, scene, { ...r, body: tail, lower: normalForm(tail), words, verbless: () => verbless(tail) }) && !verbless(r.body.slice(0, colon))) {
+    if (tail && words <= input.tuning.selectionMaxWords && namesOption(input, scene, partOf(r, tail)) && !verbless(r.body.slice(0, colon))) {
       r.text = tail;
       r.type = 'decision';
       r.strength = 'accepted';
@@ -1399,13 +1399,18 @@ function pickWithReason(input: CandidateInput, scene: MessageScene, r: ClauseRea
   if (!contentTokens(head, input.stems).every((t) => scene.agentTokens.has(t))) return false;
   // (A verb that opens one alternative, "absorb, it's 12 euros", keeps the reply as said: see
   // echoedAlternative.)
-  if (echoedAlternative(input, scene, head) !== null || !namesOption(input, scene, { ...r, body: head, lower: normalForm(head), words, verbless: () => verbless(head) })) return false;
+  if (echoedAlternative(input, scene, head) !== null || !namesOption(input, scene, partOf(r, head))) return false;
   r.text = alternativeNamed(input, head, sentencesAt(input, scene.agent)) ?? `${sentenceCase(trimEnd(head))}.`;
   r.reasons = [trimEnd(tail)];
   r.type = 'decision';
   r.strength = 'accepted';
   r.act = 'selection' as SentenceAct;
   return true;
+}
+
+/** The reading of a part of a clause (what follows its colon, the pick before its comma), to ask of the part what is asked of a clause. */
+function partOf(r: ClauseReading, part: string): ClauseReading {
+  return { ...r, body: part, lower: normalForm(part), words: wordCount(part), verbless: () => verbless(part) };
 }
 
 /** Whether the agent's message put up something a reply can pick: an offer or proposal, or alternatives the reply names. */
@@ -1465,7 +1470,7 @@ function namesOption(input: CandidateInput, scene: MessageScene, r: ClauseReadin
   // Basel." names the pick after it.
   if (rejectionOpening(input.lexicon, r.lower) > 0) {
     const instead = afterRejection(input, r.body);
-    return instead !== null && namesOption(input, scene, { ...r, body: instead, lower: normalForm(instead), words: wordCount(instead), verbless: () => verbless(instead) });
+    return instead !== null && namesOption(input, scene, partOf(r, instead));
   }
   // "About the fee..." names the topic of what follows, not the option it shares a word with
   // ("About the fee: 25 euros." still picks, after its colon).

@@ -1087,7 +1087,6 @@ describe('decision candidates', () => {
       'The invoice and the reminder are ready.',
       'Draft: spring flyer. Check the 2 options first.',
       'Draft: spring flyer. Keep in mind the office closes at 17:00 on Friday.',
-      'Email to the team: Please submit your timesheets by Friday 17:00.',
       'The budget is approved.',
       'The contract is signed.',
       'The team is available on Thursday at 14:00.',
@@ -1857,6 +1856,21 @@ describe('decision candidates', () => {
     ]);
   });
 
+  it("takes a verb on 'it' after a text laid out for sending as it takes the verb alone: it acts on that text", () => {
+    accepts([
+      ["Draft reply to Pomegranate Café: 'Delivery is £7 per drop under £50.' Send it?", 'yes', ['Draft reply to Pomegranate Café: send.']],
+      ["Draft reply to Pomegranate Café: 'Delivery is £7 per drop under £50.' Shall I send it today?", 'ok', ['Draft reply to Pomegranate Café: send today.']],
+      ['Draft notice for the tenants: the boiler is off on Monday from 8 to 12. Send it?', 'yes', ['Draft notice for the tenants: send.']],
+      // (As "Book?" would, whatever the verb: the text is the one thing the message names.)
+      ['Email to the team: Please submit your timesheets by Friday 17:00. Shall I book it?', 'yes', ['Email to the team: book.']],
+      // A thing the sentence just before says is ready is nearer than the text.
+      ["Draft reply to Pomegranate Café: 'Delivery is £7 per drop under £50.' The revised quote is ready. Send it?", 'yes', ['Send the revised quote.']],
+      // Only the sentence just before: a text labelled further back, or several things, are not what "it" is.
+      ["Draft reply to Pomegranate Café: 'Delivery is £7 per drop under £50.' I also checked the van. Send it?", 'yes', []],
+      ["Draft reply to Pomegranate Café: 'Delivery is £7 per drop under £50.' Send them?", 'yes', []],
+    ]);
+  });
+
   it("takes a verb asked alone ('Send?', 'Approve?') to act on the labelled text, or on the thing the sentence before opens with", () => {
     accepts([
       ["Draft reply to Pomegranate Café: 'Delivery is £7 per drop under £50.' Send?", 'send', ['Draft reply to Pomegranate Café: send.']],
@@ -1866,6 +1880,9 @@ describe('decision candidates', () => {
       ['Deploy?', 'yes', []],
       ['I fixed it. Deploy?', 'yes', []],
       ['The Alte Halle takes 80 for 3,900 EUR. Book?', 'yes', []],
+      // (The colon of a clock time labels nothing.)
+      ['Reply by 12:00 to the Kessler note. Send?', 'yes', []],
+      ['Summary at 09:30 went out late. Send?', 'yes', []],
       // ("Send or wait?" asks which; a yes picks neither.)
       ['The revised price list is ready. Publish or wait?', 'yes', []],
     ]);

@@ -3644,7 +3644,12 @@ function offeredSteps(lex: CompiledStatementLexicon, t: CandidateTuning, sentenc
     .map((s, k) => {
       const step = proposalIn(lex, t, s.text);
       if (!step) return stepOnThingBefore(lex, sentences, k, valueWord) ?? stepOnPronoun(lex, t, sentences, k, valueWord) ?? taggedStatement(lex, t, sentences, k, (text) => schedules(text, valueWord, unitSlot));
-      const statement = withDraftedThing(lex, sentences, k, withReferent(lex, sentences, k, step.statement), valueWord);
+      const referred = withReferent(lex, sentences, k, step.statement);
+      // ("Shall I send it today?" after a draft, where the sentence before names no thing of its
+      // own, takes "it" as a question without the cue does: see stepOnPronoun.)
+      const onPronoun = referred === step.statement && pronounStep(lex, s.text, valueWord) ? stepOnPronoun(lex, t, sentences, k, valueWord) : null;
+      if (onPronoun) return onPronoun;
+      const statement = withDraftedThing(lex, sentences, k, referred, valueWord);
       // A step whose only objects are pronouns the message does not resolve ("Shall I sort that out
       // and ping them?") points back at what came before: it says nothing a person could hold to.
       return onlyPronounObjects(lex, statement) ? null : { ...step, statement };
@@ -3687,7 +3692,9 @@ function stepOnThingBefore(lex: CompiledStatementLexicon, sentences: readonly Sp
  * tyre", "The team is free on Thursday" or "The cheapest option is Hotel Post" say more of it, and
  * "it" may be any of that. A step stated just before with nothing but its when ("Publish Monday
  * March 2, 10:00 CET. Shall I schedule it?") is what "it" asks leave for, on the text an earlier
- * sentence labels for sending. With neither, the offer names nothing a person could hold to.
+ * sentence labels for sending. With none of these, "it" is the text the sentence just before labels
+ * for sending, if it does ("Draft reply to the landlord: '…' Send it?" → "Draft reply to the landlord:
+ * send."); else the offer names nothing a person could hold to.
  */
 function stepOnPronoun(lex: CompiledStatementLexicon, t: CandidateTuning, sentences: readonly Span[], k: number, valueWord: (word: string) => boolean): { statement: string; type: DecisionType } | null {
   const bare = pronounStep(lex, sentences[k].text, valueWord);
@@ -3700,7 +3707,11 @@ function stepOnPronoun(lex: CompiledStatementLexicon, t: CandidateTuning, senten
     return label !== null && step !== null ? { ...step, statement: `${label}: ${step.statement.charAt(0).toLowerCase()}${step.statement.slice(1)}` } : null;
   }
   const thing = readyThing(lex, previous, valueWord);
-  return thing && thing.plural === plural ? { statement: sentenceCase(`${bare.verb} ${thing.phrase}${bare.rest}.`), type: 'action_item' } : null;
+  if (thing) return thing.plural === plural ? { statement: sentenceCase(`${bare.verb} ${thing.phrase}${bare.rest}.`), type: 'action_item' } : null;
+  // "Draft brief for the caterers: … Send it?" asks what "Send?" asks (stepOnThingBefore): "it"
+  // is the text the sentence just before laid out for sending.
+  const drafted = plural ? null : draftedLabel(lex, sentences.slice(k - 1, k));
+  return drafted ? { statement: `${sentenceCase(drafted)}: ${bare.verb.toLowerCase()}${bare.rest}.`, type: 'action_item' } : null;
 }
 
 /**
@@ -3728,7 +3739,7 @@ function pronounStep(lex: CompiledStatementLexicon, question: string, valueWord:
   const m = lex.words.statements.offerPronoun.exec(content);
   if (!m || lex.words.stopwords.has(m[1].toLowerCase())) return null;
   const rest = content.slice(m[0].length);
-  if (!words(rest).map(bareToken).every((w) => HAS_NUMBER.test(w) || valueWord(w) || lex.words.stopwords.has(w.toLowerCase()))) return null;
+  if (!words(rest).map(bareToken).every((w) => HAS_NUMBER.test(w) || valueWord(w) || lex.words.statements.whenAdverb.test(w) || lex.words.stopwords.has(w.toLowerCase()))) return null;
   return { verb: m[1], pronoun: m[2], rest };
 }
 
@@ -3899,7 +3910,8 @@ function bareVerbQuestion(lex: CompiledStatementLexicon, question: string, value
 /** The label of a text an earlier sentence puts up for sending ("Draft reply to Pomegranate Café: …"), or null. */
 function draftedLabel(lex: CompiledStatementLexicon, sentences: readonly Span[]): string | null {
   for (const s of sentences) {
-    const colon = s.text.indexOf(':');
+    // (The colon of a clock time, "Reply Monday 9 March, 12:00", ends no label.)
+    const colon = s.text.search(/:(?!\d)/);
     const label = colon > 0 ? s.text.slice(0, colon).trim() : '';
     if (label && wordCount(label) <= DRAFT_LABEL_MAX_WORDS && lex.words.statements.sentText.test(normalForm(label))) return label;
   }

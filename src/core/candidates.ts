@@ -3708,7 +3708,7 @@ function stepOnPronoun(lex: CompiledStatementLexicon, t: CandidateTuning, senten
   }
   const thing = readyThing(lex, previous, valueWord);
   if (thing) return thing.plural === plural ? { statement: sentenceCase(`${bare.verb} ${thing.phrase}${bare.rest}.`), type: 'action_item' } : null;
-  // "Draft brief for the caterers: … Send it?" asks what "Send?" asks (stepOnThingBefore): "it"
+  // "Draft notice for the tenants: … Send it?" asks what "Send?" asks (stepOnThingBefore): "it"
   // is the text the sentence just before laid out for sending.
   const drafted = plural ? null : draftedLabel(lex, sentences.slice(k - 1, k));
   return drafted ? { statement: `${sentenceCase(drafted)}: ${bare.verb.toLowerCase()}${bare.rest}.`, type: 'action_item' } : null;

@@ -1869,6 +1869,9 @@ describe('decision candidates', () => {
       ["Draft reply to Pomegranate Café: 'Delivery is £7 per drop under £50.' I also checked the van. Send it?", 'yes', []],
       ["Draft reply to Pomegranate Café: 'Delivery is £7 per drop under £50.' Send them?", 'yes', []],
     ]);
+    // Offered ("Shall I …") it is an action item, proposed ("Should we …") a decision, as any step.
+    expect(acceptedTyped("Draft reply to Pomegranate Café: 'Delivery is £7 per drop under £50.' Shall I send it today?")).toEqual([['Draft reply to Pomegranate Café: send today.', 'action_item']]);
+    expect(acceptedTyped("Draft reply to Pomegranate Café: 'Delivery is £7 per drop under £50.' Should we send it today?")).toEqual([['Draft reply to Pomegranate Café: send today.', 'decision']]);
   });
 
   it("takes a verb asked alone ('Send?', 'Approve?') to act on the labelled text, or on the thing the sentence before opens with", () => {

@@ -3648,7 +3648,7 @@ function offeredSteps(lex: CompiledStatementLexicon, t: CandidateTuning, sentenc
       // ("Shall I send it today?" after a draft, where the sentence before names no thing of its
       // own, takes "it" as a question without the cue does: see stepOnPronoun.)
       // (Its cue still says whether it is offered or proposed: see proposalIn.)
-      const onPronoun = referred === step.statement && pronounStep(lex, s.text, valueWord) ? stepOnPronoun(lex, t, sentences, k, valueWord) : null;
+      const onPronoun = referred === step.statement ? stepOnPronoun(lex, t, sentences, k, valueWord) : null;
       if (onPronoun) return { ...onPronoun, type: step.type };
       const statement = withDraftedThing(lex, sentences, k, referred, valueWord);
       // A step whose only objects are pronouns the message does not resolve ("Shall I sort that out

@@ -1394,13 +1394,12 @@ export function asserts(c: SubjectClause, old: ReadonlySet<string>): boolean {
  * text that gives an amount of its own, or an older one with none or several, is read as written.
  */
 export function withAmountUnitOf(newer: SubjectView, older: SubjectView): SubjectView {
-  const amounts = new Set(older.clauses.flatMap((c) => c.values.filter((v) => v.key === 'amount' && !v.negated).map((v) => v.value.split(' ').slice(1).join(' '))));
-  if (amounts.size !== 1 || newer.clauses.some((c) => c.values.some((v) => v.key === 'amount'))) return newer;
-  const [unit] = amounts;
-  if (!unit) return newer;
+  const given = older.clauses.flatMap((c) => c.values.filter((v) => v.key === 'amount' && !v.negated));
+  const units = new Set(given.map((v) => v.value.split(' ').slice(1).join(' ')));
+  if (units.size !== 1 || units.has('') || newer.clauses.some((c) => c.values.some((v) => v.key === 'amount'))) return newer;
   const bare = (v: SlotValue) => v.key === COUNT && /^\d+(?:\.\d+)?$/.test(v.value);
   if (!newer.clauses.some((c) => c.values.some(bare))) return newer;
-  return { ...newer, clauses: newer.clauses.map((c) => ({ ...c, values: c.values.map((v) => (bare(v) ? { ...v, key: 'amount', value: `${v.value} ${unit}` } : v)) })) };
+  return { ...newer, clauses: newer.clauses.map((c) => ({ ...c, values: c.values.map((v) => (bare(v) ? { ...v, key: 'amount', value: inUnitOf(v.value, given[0]).value } : v)) })) };
 }
 
 export interface SubjectView {

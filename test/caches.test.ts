@@ -12,7 +12,7 @@ const CORE = join(__dirname, '..', 'src', 'core');
 const ALLOWED: Readonly<Record<string, string>> = {
   // Constants built from literals, never written after (sets built from the word lists are the
   // engine's: see words.ts).
-  'candidates.ts:NO_TOKENS': 'constant (empty, read only)',
+  'candidateInput.ts:NO_TOKENS': 'constant (empty, read only)',
   // Keyed weakly by the caller's own objects (a discussion array, a registry): an entry lives as
   // long as its key and describes only that object, so nothing carries over to another input.
   'pipeline.ts:hashes': 'weak, keyed by input',

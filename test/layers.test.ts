@@ -173,12 +173,13 @@ describe('the core is a few modules deep', () => {
     expect(longestChain(coreImports(files))).toEqual(['pipeline', 'decide', 'statement', 'text']);
   });
 
-  // Each step of the longest chain is a call (the pipeline, a stage, its helpers, the text
-  // utilities); a stage importing another for its output's type alone made it twelve deep.
-  it('no chain of imports in src/core is longer than five modules', () => {
+  // Each step of the longest chain is a call (the pipeline, a stage, the readers of a stage, their
+  // helpers, the sentence acts, the text utilities); a stage importing another for its output's
+  // type alone made it twelve deep.
+  it('no chain of imports in src/core is longer than six modules', () => {
     const imports = coreImports(srcFiles());
     expect(imports.size).toBeGreaterThan(30);
-    expect(longestChain(imports).length).toBeLessThanOrEqual(5);
+    expect(longestChain(imports).length).toBeLessThanOrEqual(6);
     expect(imports.get('text')).toEqual([]);
     expect(imports.get('types')).toEqual([]);
   });

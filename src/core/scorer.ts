@@ -1,7 +1,8 @@
 // The decision scorer: a logistic regression over a candidate clause's general features (see
-// clauseFeatures.ts) that says how sure the text is that the clause is a decision, and a
-// multinomial one over the same features that says which type it is. Its weights are data
-// (rules/models/decision-scorer.json), fitted by `npm run train` with `fitScorer` below; a decision
+// clauseFeatures.ts) that says how sure the text is that the clause is a decision, and one per
+// decision type over the same features (each fitted one against the rest; the likeliest type is
+// the clause's) that say which type it is. Its weights are data
+// (rules/models/decision-scorer.json), fitted by `npm run train` with `fitModels` below; a decision
 // records the features that weighed most for it, so a person can see why it was recorded.
 import type { DecisionType, LinearModel, ScorerModel } from './types';
 

@@ -287,6 +287,24 @@ describe('decision candidates', () => {
     expect(after('I can move all service reminders in the booking system to 21 days ahead, from tomorrow. Do that?')).toEqual([['21 days then.', [1, 2, 3]]]);
   });
 
+  it("keeps the step an agent asks leave for apart from a person's report it shares words with, even when the agent opens by taking something on", () => {
+    const accepted = (report: string) =>
+      candidates([
+        ['ann', 'human', report],
+        ['practice-agent', 'bot', "Understood. Shall I switch this morning's two vaccination appointments to the stock in the prep-room fridge?"],
+        ['ann', 'human', 'ok do it.'],
+      ]).map((c) => [c.statement, c.sources]);
+    // A report's numbers are what a read-back of it repeats: a step that gives none of them is a
+    // step of its own, accepted as such, and the report stays what it was.
+    expect(accepted('The vaccine fridge is at 9 degrees.')).toEqual([["Switch this morning's two vaccination appointments to the stock in the prep-room fridge.", [1, 2]]]);
+  });
+
+  it('says what is proposed after a label and the reason put between them, not the label alone', () => {
+    expect(acceptedSteps("For the Sunday bake — since it's only rolls and pastries, Matthias could start at 4:30 instead of 2:00. Does that work?", 'Passt.')).toEqual(['For the Sunday bake, Matthias could start at 4:30 instead of 2:00.']);
+    // A reason after what is said still goes with the reasons.
+    expect(acceptedSteps('Matthias could start at 4:30 instead of 2:00, since it is only rolls. Does that work?', 'Passt.')).toEqual(['Matthias could start at 4:30 instead of 2:00.']);
+  });
+
   it("reads a reply that opens with a value of the kind the agent's question puts up as that value, said apart from why", () => {
     expect(answering('booking-agent', 'Noted: no surgery on Saturdays. Last bookable slot 12:45?')('12:30. we need time to clean up and do the till')).toEqual(['Last bookable slot: 12:30.']);
     expect(answering('routing-agent', 'Noted. Interval 12 months for all species?')('6 months for rabbits and guinea pigs')).toEqual(['6 months for rabbits and guinea pigs.']);

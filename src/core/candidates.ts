@@ -2829,6 +2829,9 @@ function readsBack(settled: string, proposal: string, stems: Stems): boolean {
   const numbers = numbersOf(settled);
   const proposed = new Set(numbersOf(proposal));
   if (numbers.length > 0 && numbers.every((n) => proposed.has(n))) return true;
+  // (A statement's numbers are what a read-back repeats: "Shall I switch this morning's vaccination
+  // appointments to the prep-room fridge?" after "The vaccine fridge is at 9 degrees." gives none.)
+  if (numbers.length > 0 && !numbers.some((n) => proposed.has(n))) return false;
   const theirs = new Set(contentTokens(proposal, stems));
   return theirs.size > 0 && sharedCount(new Set(contentTokens(settled, stems)), theirs) * 4 >= theirs.size;
 }

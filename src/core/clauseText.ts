@@ -98,9 +98,20 @@ export function shape(lex: CompiledStatementLexicon, t: CandidateTuning, text: s
   const lower = normalForm(statement);
   const reason = findAct(lex, 'reason', lower);
   if (reason && reason.start > 0 && wordCount(statement.slice(0, reason.start)) >= 2) {
-    const after = trimEnd(statement.slice(reason.end).trim());
-    if (after) reasons.push(after);
-    statement = statement.slice(0, reason.start);
+    const before = trimEnd(statement.slice(0, reason.start));
+    // (A few words before a dash or colon are a label, whatever the tagger makes of "bake".)
+    const label = /\s[-–—]\s*$|:\s*$/u.test(statement.slice(0, reason.start)) && wordCount(before) <= DASHED_LABEL_MAX_WORDS;
+    const main = label || verbless(before) ? mainClauseAfter(statement.slice(reason.end)) : null;
+    if (main) {
+      // "For the Sunday bake — since it's only rolls, Matthias could start at 4:30": the reason
+      // stands between a label and what is said of it, which follows the comma that closes it.
+      reasons.push(main.reason);
+      statement = `${before}, ${main.clause}`;
+    } else {
+      const after = trimEnd(statement.slice(reason.end).trim());
+      if (after) reasons.push(after);
+      statement = statement.slice(0, reason.start);
+    }
   }
   // "Keep them brief: they go on the poster" — what follows the colon explains. After a label
   // that says nothing itself ("Parking: I want a £3 surcharge"), it is what is said.
@@ -125,6 +136,18 @@ export function shape(lex: CompiledStatementLexicon, t: CandidateTuning, text: s
   // A statement ending in a quoted sentence ("… size up.'") is already closed.
   const closed = endsSentence(statement);
   return { statement: statement ? `${sentenceCase(statement)}${closed ? '' : '.'}` : '', reasons, alternatives };
+}
+
+/** The most words a label before a dash or colon has ("For the Sunday bake —"). */
+const DASHED_LABEL_MAX_WORDS = 6;
+
+/** The clause after the comma that closes a reason put before it ("it's only rolls, Matthias could start at 4:30"), with the reason; null when none follows. */
+function mainClauseAfter(rest: string): { reason: string; clause: string } | null {
+  const comma = rest.indexOf(', ');
+  if (comma < 0) return null;
+  const clause = trimEnd(rest.slice(comma + 2));
+  const reason = trimEnd(rest.slice(0, comma).trim());
+  return reason && wordCount(clause) >= 3 && !verbless(clause) ? { reason, clause } : null;
 }
 
 /** "Swaps monthly, you're up first 😄" without the emoji that closes it, which a registry's sentence has no use for (the clause keeps it, and its features read it); an emoji that is all a text says stays. */

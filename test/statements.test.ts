@@ -1312,6 +1312,9 @@ describe('decision candidates', () => {
     // Once the agent asked something newer, a reply answers that.
     const moved: Array<[string, 'human' | 'bot', string]> = [list, ['katrin', 'human', '2.'], ['events-bot', 'bot', 'Booked Delikatessen Voss for the 14th. Where should the van unload?']];
     expect(replying(moved, 'katrin')('Campus.')).not.toContain('Campus Catering West.');
+    // A newer question that asks for the choice again by its keys leaves the list standing.
+    const reasked: Array<[string, 'human' | 'bot', string]> = [list, ['samir', 'human', 'The menu prices went up in March, by the way.'], ['events-bot', 'bot', 'Noted, the prices above are the new ones. 1, 2 or 3?']];
+    expect(replying(reasked, 'katrin')('3.')).toEqual(['Campus Catering West.']);
     expect(replying([list], 'katrin')('The Campus.')).toEqual(['Campus Catering West.']);
     // A word the message uses beyond one option's name names none of them.
     expect(replying([list], 'katrin')('Catering.')).toEqual([]);

@@ -25,7 +25,7 @@ import type { CandidateTuning, DecisionType, Detection, Message, SentenceCandida
 import { type CandidateInput, isPerson, sentencesAt, sarcasticAt, tokenSetAt, NO_TOKENS, whenWord } from './candidateInput';
 import { NUMBER, correctsValue, type Measure, measures, sameMeasure, sameNumber, numbersOf } from './measures';
 import { LABEL_MAX_WORDS, afterShortLabel, bareToken, classify, decisive, verbless, docOf, HAS_NUMBER, COMPUTED, trimEnd, sentenceCase, shape } from './clauseText';
-import { BARE_KEY, isSide, itemOfLine, pickedOption, pickedStatement, withoutCourtesy, withoutAcceptance, afterAcceptance, itemByKey, listedItems, offeredKeys, BULLET, proposedPoints, asksToChoose, lastQuestion, recommendedOption, acceptance, sidePicked, inlineItems, labelledProposal, offeredSteps, saysOnlyYes, questionsBefore, withPronounObject, proposalCue, withoutQuestionTag } from './proposals';
+import { BARE_KEY, isSide, itemOfLine, pickedOption, pickedStatement, withoutCourtesy, withoutAcceptance, afterAcceptance, itemByKey, listedItems, offeredKeys, BULLET, proposedPoints, asksToChoose, lastQuestion, recommendedOption, acceptance, sidePicked, inlineItems, labelledProposal, offeredSteps, saysOnlyYes, questionsBefore, withPronounObject, proposalCue, withoutQuestionTag, asksByKeys } from './proposals';
 
 export function sentenceCandidates(input: CandidateInput): SentenceCandidate[] {
   const { messages } = input;
@@ -2227,12 +2227,15 @@ function addresses(text: string, author: string): boolean {
  * The agent's message that listed options a little further back than an agent's message is looked
  * for ("1. … 2. … 3. …", then three people talk it over, then "OK, Roth."), or -1: a reply may
  * still pick one of them by its key, value or name. Not once the agent has asked something newer
- * ("Booked Grillhaus Roth. Where should the van unload?"): the reply answers that.
+ * ("Booked Grillhaus Roth. Where should the van unload?"): the reply answers that — unless that
+ * question asks for the choice again by its keys.
  */
 function listedBefore(input: CandidateInput, facts: TaskFacts, p: number, agent: number): number {
   for (let q = p - 1; q >= 0 && p - q <= 2 * input.tuning.agentReach; q--) {
     if (!facts.lists[q]) continue;
-    return agent > q && isQuestion(input.messages[agent].text) ? -1 : q;
+    // A newer question that asks for the choice again by its keys ("A, B or C for the timing?")
+    // leaves the list standing: the keys of the reply are that list's.
+    return agent > q && isQuestion(input.messages[agent].text) && !asksByKeys(input.lexicon, sentencesAt(input, agent)) ? -1 : q;
   }
   return -1;
 }

@@ -294,6 +294,12 @@ export function asksToChoose(lex: CompiledStatementLexicon, sentences: readonly 
   return sentences.some((s) => s.text.search(words.optionList) >= 0);
 }
 
+/** Whether a message's last question asks for a choice by option keys alone ("A, B or C for the timing?"), naming no options of its own. */
+export function asksByKeys(lex: CompiledStatementLexicon, sentences: readonly Span[]): boolean {
+  const asked = lastQuestion(sentences);
+  return asked !== undefined && KEYS_OR.test(normalForm(asked.text).replace(lex.words.statements.disjunction, ' or '));
+}
+
 /** The last question of a message's sentences, if any. */
 export function lastQuestion(sentences: readonly Span[]): Span | undefined {
   for (let k = sentences.length - 1; k >= 0; k--) if (isQuestion(sentences[k].text)) return sentences[k];

@@ -290,7 +290,7 @@ function lastSentenceOf(line: string): string {
 export function asksToChoose(lex: CompiledStatementLexicon, sentences: readonly Span[]): boolean {
   const words = lex.words.statements;
   const asked = lastQuestion(sentences);
-  if (asked && (words.choiceQuestion.test(normalForm(asked.text)) || KEYS_OR.test(normalForm(asked.text).replace(words.disjunction, ' or ')))) return true;
+  if ((asked && words.choiceQuestion.test(normalForm(asked.text))) || asksByKeys(lex, sentences)) return true;
   return sentences.some((s) => s.text.search(words.optionList) >= 0);
 }
 

@@ -1359,6 +1359,16 @@ describe('decision candidates', () => {
     expect(replying([options])('B then?')).toEqual([]);
   });
 
+  it("picks an option by its key with how long the pick holds after it ('B for now', 'die C vorerst'), and says so", () => {
+    const options: [string, 'bot', string] = ['supply-agent', 'bot', 'Either:\nA) Order paper every quarter instead of monthly\nB) Keep ordering monthly and pay the delivery fee\nC) Move toner and paper to the new wholesaler'];
+    expect(replying([options])('B for now. A quarter of paper would not fit in the cupboard anyway.')).toEqual(['Keep ordering monthly and pay the delivery fee, for now.']);
+    expect(replying([options])('Option B for now.')).toEqual(['Keep ordering monthly and pay the delivery fee, for now.']);
+    expect(replying([options])('A now. C can wait for next year.')).toEqual(['Order paper every quarter instead of monthly, now.']);
+    expect(replying([options])('Die C vorerst.')).toEqual(['Move toner and paper to the new wholesaler, vorerst.']);
+    // ("For now" before the key says when the sentence holds, not which option.)
+    expect(replying([options])('B.')).toEqual(['Keep ordering monthly and pay the delivery fee.']);
+  });
+
   it("picks an option by its place in the list ('the second', '2nd one', 'lo segundo'), not a point counted ('First, …')", () => {
     const numbered: [string, 'bot', string] = ['booking-agent', 'bot', '7 bookings on Saturday afternoons. Options: 1) move them into Saturday mornings, 2) offer them weekday slots.'];
     expect(replying([numbered])('2nd one, mornings are full anyway')).toEqual(['Offer them weekday slots.']);
@@ -2652,7 +2662,7 @@ describe('decision candidates', () => {
       const { decisions, review } = recorded(lines);
       return [...decisions, ...review].map((d) => [d.statement, d.type]);
     };
-    expect(typesOf([['volunteer-bot', 'bot', 'Volunteer service hours need a teacher signature every week. Who signs them?'], ['priya', 'human', "Must be a teacher, school policy. I'll sign them on Mondays."]])).toContainEqual(['Priya will sign them on Mondays.', 'action_item']);
+    expect(typesOf([['volunteer-bot', 'bot', 'Volunteer service hours need a teacher signature every week. Who signs them?'], ['priya', 'human', "Must be a teacher, school policy. I'll sign them on Mondays."], ['volunteer-bot', 'bot', 'Noted: Priya signs them on Mondays.']])).toContainEqual(['Priya will sign them on Mondays.', 'action_item']);
     expect(typesOf([['plan-bot', 'bot', 'The garden rugs: the hire shop wants 260 EUR for 25 m. Shall I book them?'], ['marco', 'human', "No need. I'll fetch the rugs from the shed, we still have 25 m from the summer party."]])).toContainEqual([expect.stringMatching(/^Marco will fetch the rugs from the shed\b/), 'action_item']);
   });
 

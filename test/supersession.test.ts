@@ -1418,7 +1418,7 @@ describe('extract run and extract guard on two tasks', () => {
     // An agreement made earlier in the same discussion is that discussion's own, not another task's.
     const dir = tempDir();
     const registry = await runOn(dir, {
-      T1: { discussion: [msg('ops', 'human', 'The reception PC goes on the new network from now on.', '2026-01-09T09:00:00Z'), msg('bot', 'bot', 'Noted.', '2026-01-09T09:01:00Z')] },
+      T1: { discussion: [msg('ops', 'human', 'Decision: the reception PC goes on the new network from now on.', '2026-01-09T09:00:00Z'), msg('bot', 'bot', 'Noted.', '2026-01-09T09:01:00Z')] },
       T2: { discussion: [
         msg('frieda', 'human', 'We keep the reception account password out of shared files from now on; it goes in the vault.', '2026-02-16T08:00:00Z'),
         msg('sec-agent', 'bot', 'To save time I suggest we put the reception account password in the shared notes for the temp.', '2026-02-16T09:00:00Z'),

@@ -51,6 +51,8 @@ export type SentenceAct =
   | 'proposal-label'
   | 'document-label'
   | 'politeness'
+  // How long a choice holds, after it ("B for now", "vorerst", "por ahora"): said with it, no part of which.
+  | 'provisional'
   | 'back-reference'
   // "About the fee …", "Was die Miete angeht …": what a sentence opens by naming as its topic.
   | 'topic-intro'

@@ -33,17 +33,22 @@ export function itemOfLine(line: string): { key: string; text: string } | null {
 
 /** "3." / "Option 2" / "(b)" / "Go with 2." answering a message with a numbered or lettered list, on lines or inline: that item. */
 export function pickedOption(lex: CompiledStatementLexicon, body: string, offered: string, qualification = ''): string | null {
-  let ref = withoutAcceptance(lex, withoutCourtesy(lex, normalForm(body).replace(/[.!,;:]+$/, '').trim())).replace(lex.words.statements.choice, '');
-  // ("B for now": how long the pick holds goes with it, after any condition the person adds.)
-  const scope = findAct(lex, 'provisional', ref);
-  const held = scope && scope.start > 0 ? ref.slice(scope.start).trim() : '';
-  if (held) ref = trimEnd(ref.slice(0, scope!.start));
+  const said = heldFor(lex, withoutAcceptance(lex, withoutCourtesy(lex, normalForm(body).replace(/[.!,;:]+$/, '').trim())).replace(lex.words.statements.choice, ''));
+  let ref = said.pick;
   const word = findAct(lex, 'option-reference', ref);
   if (word && word.start === 0) ref = ref.slice(word.end).trim();
   const key = BARE_KEY.exec(ref)?.[1] ?? BARE_KEY.exec(withoutClosingWord(lex, ref))?.[1];
   const item = (key ? itemByKey(lex, offered, key) : null) ?? itemByValue(lex, ref, offered) ?? itemByName(lex, ref, offered);
   if (!item) return null;
-  return pickedStatement(item, [qualification, held].filter(Boolean).join(', '));
+  // (How long the pick holds goes with it, after any condition the person adds.)
+  return pickedStatement(item, [qualification, said.held].filter(Boolean).join(', '));
+}
+
+/** "b for now" / "die c vorerst" → the pick, and how long it holds: said with the choice, no part of which option. */
+function heldFor(lex: CompiledStatementLexicon, ref: string): { pick: string; held: string } {
+  const scope = findAct(lex, 'provisional', ref);
+  if (!scope || scope.start === 0) return { pick: ref, held: '' };
+  return { pick: trimEnd(ref.slice(0, scope.start)), held: ref.slice(scope.start).trim() };
 }
 
 /** The statement of a picked option: what the list was about, the option, any condition the person adds. */

@@ -570,6 +570,10 @@ describe('relations on the same subject', () => {
     expect(values('The loaf costs 5.20 EUR.')).toEqual(['amount 5.2 eur']);
     expect(values('The fee is €3.50.')).toEqual(['amount 3.5 eur']);
     expect(values('We meet at 9.30 on Mondays.')).toEqual(['time 09:30', 'weekday monday']);
+    // A fraction is no time just after midnight; "0:30" and "0.30 Uhr" are.
+    expect(values('From Q2 the rate goes to 0.11 per word.').filter((v) => v.startsWith('time'))).toEqual([]);
+    expect(values('The call is at 0:30.')).toEqual(['time 00:30']);
+    expect(values('Der Anruf ist um 0.30 Uhr.')).toEqual(['time 00:30']);
     // A comma parts a price from the time after it.
     expect(values('The sauna costs 12 EUR, 10:00 to 22:00.')).toEqual(['amount 12 eur', 'time 10:00', 'time 22:00']);
   });

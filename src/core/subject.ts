@@ -575,6 +575,10 @@ function clockValue(toks: readonly Token[], i: number, lex: CompiledSubjects): S
   if (measure(after) || measure(before)) return null;
   let h = Number(clock[1]);
   const next = toks[i + 1]?.text;
+  // "0.11 per word", "goes to 0.25": a dotted number with no hour before its point is a fraction;
+  // a time just after midnight is written "0:30", "00.30" or "0.30 Uhr".
+  const hourWord = next !== undefined && (lex.am.has(next) || lex.pm.has(next) || lex.clock.has(next));
+  if (toks[i].text.startsWith('0.') && !hourWord) return null;
   if (next && lex.pm.has(next) && h < 12) h += 12;
   return { key: 'time', value: `${String(h).padStart(2, '0')}:${clock[2]}`, negated: false };
 }

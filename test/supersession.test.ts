@@ -805,6 +805,14 @@ describe('relations given by what a decision answers', () => {
     expect(answeredValueChange(view('Tuesday 9 is fine.'), view('Then Wednesday at 7:45.'), null)).toBeNull();
   });
 
+  it('an answer that gives the old value again, in the unit the question names, keeps it', () => {
+    const asked = view('Adults are £10 now, we put it up in April when the subsidy got cut.');
+    expect(answeredValueChange(view('Adults 10.'), view('£12 / £5 then.'), asked)).toBe('a new amount: 10 gbp → 12 gbp');
+    // "£10 / £5": the £10 is the old value said again; the £5 is another price, not the adults' new one.
+    expect(answeredValueChange(view('Adults 10.'), view('£10 / £5 then.'), asked)).toBeNull();
+    expect(answeredValueChange(view('One per 10 is only for 13 and over.'), view('£10 / £5 then.'), asked)).toBeNull();
+  });
+
   it('reads a question that puts the new value in place of the old one as naming the old one', () => {
     const asked = view('Because the purge moves to Saturdays, the first run would be Saturday 7 March rather than Sunday 1 March. Is that ok?');
     expect(answeredValueChange(view('1 March.'), view('Fine, 7 March then.'), asked, true)).toMatch(/date: march 1 → march 7/);

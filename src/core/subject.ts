@@ -1754,7 +1754,9 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
   for (const o of older.clauses) {
     // An answer that gives one of the old values of a slot again keeps that slot ("move the import
     // to 03:30, so 05:00 still works" leaves "sync at 05:00, before the 08:30 briefing" standing).
-    const restated = (was: SlotValue) => newer.clauses.some((n) => n.values.some((v) => !v.negated && comparable(v, was) && o.values.some((x) => !x.negated && comparable(x, was) && x.value === v.value)));
+    // (The old value as the question's unit reads it counts too: "£10 / £5 then." gives again the
+    // £10 of "Adults are £10 now" that "One per 10 …" was read as, and sets no new amount.)
+    const restated = (was: SlotValue) => newer.clauses.some((n) => n.values.some((v) => !v.negated && comparable(v, was) && (v.value === was.value || o.values.some((x) => !x.negated && comparable(x, was) && x.value === v.value))));
     // The question names the old value on the subject of the old decision (a decision that is all
     // value, "Thursday 10 is fine", has no subject of its own, and the question's will do). Inside
     // one discussion the question may be about the answer's subject instead ("#777777 passes on

@@ -805,6 +805,16 @@ describe('relations given by what a decision answers', () => {
     expect(answeredValueChange(view('Tuesday 9 is fine.'), view('Then Wednesday at 7:45.'), null)).toBeNull();
   });
 
+  it('an option picked from its own clause replaces only what that clause names', () => {
+    const asked = view('Corrected: the shop opens Sundays 9:00-13:00. With Anke away, the shop has only Joost on Saturdays. Options:\nA) Joost on his own on Saturdays\nB) Tomasz covers after the bake\nC) Hire a Saturday temp for May');
+    // C names no Sunday: the Sunday hours the message states beside it stand.
+    expect(answeredValueChange(view('Sundays are 9 to 1 now.'), view('Hire a Saturday temp for May.'), asked, true)).toBeNull();
+    // An answer in words of its own that the options do not hold is read against the whole question.
+    expect(answeredValueChange(view('Sundays it is.'), view('Open on Saturdays then.'), asked, true)).toBe('a new weekday: sunday → saturday');
+    const swap = view('Options:\nA) keep the Sunday opening\nB) open on Saturday instead of Sunday');
+    expect(answeredValueChange(view('Sundays it is.'), view('Open on Saturday instead of Sunday.'), swap, true)).toBe('a new weekday: sunday → saturday');
+  });
+
   it('an answer that gives the old value again, in the unit the question names, keeps it', () => {
     const asked = view('Adults are £10 now, we put it up in April when the subsidy got cut.');
     expect(answeredValueChange(view('Adults 10.'), view('£12 / £5 then.'), asked)).toBe('a new amount: 10 gbp → 12 gbp');

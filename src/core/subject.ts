@@ -1795,7 +1795,8 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
         // at 18:00" picked from the options after it, changes nothing of the closing time. A bare
         // "Then 10:30." has only the question's subject.)
         const restates = (c: SubjectClause) => sameDiscussion && n.anchor.size > 0 && shared(c.anchor, o.anchor) > 0 && !spokenOf(c) && c.values.every((v) => v.negated || v.key !== was.key || v.value === was.value);
-        if (now && naming.some((c) => onAnswer(c) && !restates(c) && namesOldValue(c, was, now, o.anchor.size === 0))) return `a new ${slotName(was.key)}: ${was.value} → ${now.value}`;
+        if (!now || pickedElsewhere(asked, n, now, was)) continue;
+        if (naming.some((c) => onAnswer(c) && !restates(c) && namesOldValue(c, was, now, o.anchor.size === 0))) return `a new ${slotName(was.key)}: ${was.value} → ${now.value}`;
       }
     }
   }
@@ -1889,6 +1890,18 @@ function bareAnswer(n: SubjectClause, was: SlotValue, asked: SubjectView): SlotV
   if (asked.clauses.some((c) => c.values.some((v) => v.key !== was.key && v.value.split(' ')[0] === number))) return null;
   const now = inUnitOf(number, was);
   return now.value === was.value ? null : now;
+}
+
+/**
+ * Whether the answer is an option the question offers in a clause of its own (its whole subject
+ * and its new value) that does not name the old value: "Corrected: Harbour Road Sundays 9:00–13:00
+ * … C) Hire a Saturday temp for May" — "Hire a Saturday temp for May." picks C, and the Sunday the
+ * message states beside it is not what C replaces.
+ */
+function pickedElsewhere(asked: SubjectView, n: SubjectClause, now: SlotValue, was: SlotValue): boolean {
+  if (n.anchor.size === 0) return false;
+  const offered = asked.clauses.filter((c) => containment(n, c) === 1 && c.values.some((v) => !v.negated && v.key === now.key && v.value === now.value));
+  return offered.length > 0 && !offered.some((c) => namesOldValue(c, was, now, false));
 }
 
 /**

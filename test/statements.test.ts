@@ -608,15 +608,17 @@ describe('decision candidates', () => {
       ['events-agent', 'bot', "Got it: Sat 2 May, 10:30, children's area, cap 60 as for the others. Shall I contact the publishers?"],
     ];
     expect(corrections([...events, ['fatima', 'human', '40 not 60 for the kids one. the carpet area takes 40 max incl. parents']])).toEqual({ patterns: ['statements/value-correction'], constraints: ['40 not 60 for the kids one.'] });
-    // (A colleague's reply in between: the 85 % is the agent's, two messages back.)
-    expect(
-      corrections([
-        ['margaret', 'human', 'Mrs Okafor offers her photo collection, about 3 metres. Do we have room?'],
-        ['catalogue-agent', 'bot', 'The strongroom is at 85% capacity, so 3 metres would fit.'],
-        ['margaret', 'human', 'We take it, but only with a signed deed of gift.'],
-        ['sam', 'human', 'the strongroom is at 92% not 85, I did the audit in Feb'],
-      ]).patterns,
-    ).toEqual(['statements/value-correction']);
+    // (A colleague's reply in between: the 85 % is the agent's, two messages back, and the reply
+    // denies the agent's statement as a reply right after it would; further back than that, the
+    // value set against it is still read as a correction.)
+    const strongroom: Array<[string, 'human' | 'bot', string]> = [
+      ['margaret', 'human', 'Mrs Okafor offers her photo collection, about 3 metres. Do we have room?'],
+      ['catalogue-agent', 'bot', 'The strongroom is at 85% capacity, so 3 metres would fit.'],
+      ['margaret', 'human', 'We take it, but only with a signed deed of gift.'],
+    ];
+    const audit: [string, 'human', string] = ['sam', 'human', 'the strongroom is at 92% not 85, I did the audit in Feb'];
+    expect(corrections([...strongroom, audit]).patterns).toEqual(['dialogue/value-denied']);
+    expect(corrections([...strongroom, ['lee', 'human', 'I can collect it on Friday.'], audit]).patterns).toEqual(['statements/value-correction']);
     // A number nobody stated, or one only asked about, was not said: "X not Y" is a choice then.
     expect(corrections([...events.slice(0, 1), ['events-agent', 'bot', 'Shall I cap it at 60 as for the others?'], ['fatima', 'human', '40 not 60 for the kids one.']]).patterns).toEqual([]);
     expect(corrections([...events.slice(0, 1), ['events-agent', 'bot', 'Noted. Anything else for the talk?'], ['fatima', 'human', 'deposit 30 not 20, we got burned last year']]).patterns).toEqual([]);
@@ -2201,6 +2203,21 @@ describe('decision candidates', () => {
     expect(report('Change of plan: no newsletter on Mondays, it goes out on Thursdays at 17:00.')).toEqual([]);
     expect(report('Change of plan: no open rate from Monday mornings in the report any more.')).toEqual([]);
     expect(report('There was no 21 % open rate on Monday mornings, that was the Sunday send.')).toEqual(['dialogue/value-denied']);
+  });
+
+  it("reads a later sentence that sets the right value against the agent's wrong one, also after another person's reply, as a correction", () => {
+    const budget = (...people: Array<[string, string]>) => recorded([
+      ['stage-agent', 'bot', 'Costs: hall £2,400, lighting hire £1,300, script licence £650. Options: A) adult tickets to £10 B) a second raffle.'],
+      ...people.map(([author, text]): [string, string, string] => [author, 'human', text]),
+    ]).patterns.filter((x) => x.type === 'correction' && x.rule === 'dialogue/value-denied').map((x) => x.messages[x.messages.length - 1]);
+    expect(budget(['ruth', 'The hired rig stays.'], ['daniel', 'Then A. The licence was £520, not £650 by the way, the invoice came last week.'])).toEqual([2]);
+    expect(budget(['daniel', 'Then A. The licence was £520, not £650 by the way.'])).toEqual([1]);
+    // A negation further on that sets no value against the agent's describes, it does not deny.
+    const invoices = recorded([
+      ['ap-bot', 'bot', 'Of the 9 invoices, five are recurring suppliers with a fixed monthly amount.'],
+      ['thomas', 'human', "OK. New rule: I only want to see invoices above 4,000, and only from suppliers we don't pay monthly."],
+    ]);
+    expect(invoices.patterns.filter((x) => x.type === 'correction')).toEqual([]);
   });
 
   it("states a correction's content, not its cue, and splits the reason off", () => {

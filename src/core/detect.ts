@@ -125,12 +125,25 @@ export function withAdmittedErrors(messages: readonly Message[], detections: Det
 }
 
 /**
- * A person's reply that rules out a value the agent's message just stated ("there's no 14:00
- * porter run, the afternoon run is 15:30", "it's not 48 hours, the policy says the next working
- * day") corrects it, with or without a cue. `rulesOut` judges the reply against the agent's
- * message (the subject model: a value inside a negation's scope that one of the agent's
+ * A person's reply that rules out a value the agent's last message stated ("there's no 14:00
+ * porter run, the afternoon run is 15:30", "Then A. The licence was £520, not £650 by the way")
+ * corrects it, with or without a cue, in any of its sentences, also when another person spoke
+ * between (people answer the agent's summary in turn). `rulesOut` judges the reply against the
+ * agent's message (the subject model: a value inside a negation's scope that one of the agent's
  * statements, not its questions, gives).
  */
 export function withDeniedValues(messages: readonly Message[], detections: Detection[][], rulesOut: (reply: number, said: number) => boolean): Detection[][] {
-  return withDialogueCorrections(messages, detections, 'dialogue/value-denied', (p) => messages[p - 1]?.role === 'bot' && rulesOut(p, p - 1));
+  return withDialogueCorrections(messages, detections, 'dialogue/value-denied', (p) => {
+    const agent = lastAgentMessage(messages, p);
+    return agent >= 0 && rulesOut(p, agent);
+  });
+}
+
+/** How far back (in messages) the agent's statement a person's reply denies may stand. */
+const DENIED_REACH = 2;
+
+/** The agent's message before p, with only people's messages between and at most DENIED_REACH back; -1 if none. */
+function lastAgentMessage(messages: readonly Message[], p: number): number {
+  for (let q = p - 1; q >= 0 && q >= p - DENIED_REACH; q--) if (messages[q].role === 'bot') return q;
+  return -1;
 }

@@ -159,9 +159,15 @@ function readTask(taskId: string, discussion: readonly unknown[], engine: Engine
   const names = speakerNameWords(messages);
   const detected = detect(messages, engine.rules, text.at, text.stemmer, sarcastic, (i) => handsChoiceOn(messages[i].text, names, engine.words));
   const admitted = withAdmittedErrors(messages, detected.detections, engine.words.errorAdmission);
-  //    A person's reply that rules out a value the agent just stated is a correction whatever its words.
+  //    A person's reply that rules out a value the agent's last message stated is a correction whatever its words.
   const subjectsRead = new SubjectMemo(text.stemmer);
-  const detections = withDeniedValues(messages, admitted, (p, a) => rulesOutStated(text.at[p].sentences[0]?.text ?? '', text.at[a].sentences.map((s) => s.text), engine.lexicon.subjects, engine.lexicon, subjectsRead));
+  //    Past its first sentence, only where it sets the right value against the wrong one ("Then A. The licence was £520, not £650"):
+  //    a negation further on in a reply usually says something else ("only from suppliers we don't pay every month").
+  const detections = withDeniedValues(messages, admitted, (p, a) => {
+    const said = text.at[a].sentences.map((s) => s.text);
+    const { subjects } = engine.lexicon;
+    return text.at[p].sentences.some((s, k) => (k === 0 || contrastsStated(s.text, () => true, subjects, engine.lexicon, subjectsRead)) && rulesOutStated(s.text, said, subjects, engine.lexicon, subjectsRead));
+  });
   const answered = detected.answered;
   // 4. reply acts: each message's verdict on what it answers (confirmation, disagreement, correction); topics and candidates weigh them.
   const replies = replyActs(messages, detections, answered, engine.words);

@@ -2205,6 +2205,18 @@ describe('decision candidates', () => {
     expect(report('There was no 21 % open rate on Monday mornings, that was the Sunday send.')).toEqual(['dialogue/value-denied']);
   });
 
+  it('reads a bare number ruled out on the subject of the agent statement that gave it as a correction', () => {
+    const tank = (person: string) => recorded([
+      ['ops-agent', 'bot', "Options: A) Tue 17 March, 22:00-04:00, zone 3 fed from the Nordberg tank via the bypass B) Sat 21 March. I'd go with A. The Nordberg tank holds 2,400 m³, which covers about 5.8 h at night draw. Shall I plan it for A?"],
+      ['juergen', 'human', 'A, but not from 22:00, the night shift hands over then. Start 22:30.'],
+      ['maja', 'human', person],
+    ]).patterns.filter((x) => x.type === 'correction' && x.messages.includes(2)).map((x) => x.rule);
+    expect(tank("Nordberg isn't 2,400 right now. Chamber 2 has been offline since February, usable is 1,200.")).toEqual(['dialogue/value-denied']);
+    // Another number, or the number on another subject, denies nothing the agent said.
+    expect(tank("Nordberg isn't 3,000 right now.")).toEqual([]);
+    expect(tank('Not 2,400 people in zone 3 anyway.')).toEqual([]);
+  });
+
   it("reads a later sentence that sets the right value against the agent's wrong one, also after another person's reply, as a correction", () => {
     const budget = (...people: Array<[string, string]>) => recorded([
       ['stage-agent', 'bot', 'Costs: hall £2,400, lighting hire £1,300, script licence £650. Options: A) adult tickets to £10 B) a second raffle.'],

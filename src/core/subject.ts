@@ -1080,10 +1080,22 @@ function inUnitOf(number: string, was: SlotValue): SlotValue {
 export function rulesOutStated(sentence: string, said: readonly string[], subjects: CompiledSubjects, neg: NegationWords, memo?: SubjectMemo): boolean {
   if (sentence === '' || isQuestion(sentence)) return false;
   // (Most replies rule out no value: the agent's message is read only for one that does.)
-  const mine = subjectClauses(sentence, subjects, neg, memo).filter((c) => c.values.some((v) => v.negated && !v.key.startsWith(COUNT)));
+  const mine = subjectClauses(sentence, subjects, neg, memo).filter((c) => c.values.some((v) => v.negated && (!v.key.startsWith(COUNT) || v.key === COUNT)));
   if (mine.length === 0 || reversalsIn(sentence, subjects, memo?.stems).length > 0) return false;
   const theirs = said.filter((s) => !isQuestion(s)).flatMap((s) => subjectClauses(s, subjects, neg, memo));
-  return mine.some((c) => theirs.some((o) => ruledOutValue(o, c, 'loose') !== null));
+  return mine.some((c) => theirs.some((o) => ruledOutValue(o, c, 'loose') !== null || ruledOutNumber(o, c)));
+}
+
+/**
+ * "Süd isn't 2,400 right now" against "Hochbehälter Süd holds 2,400 m³": a bare number ruled out
+ * on the subject of a statement that gives that very number (in whatever unit) denies it. What a
+ * number counts is read only here, where the number itself was said: "not 2 people" is no denial
+ * of "2 rooms" on another subject.
+ */
+function ruledOutNumber(older: SubjectClause, newer: SubjectClause): boolean {
+  if (!sameSubject(older, newer, 'loose')) return false;
+  const stated = new Set(older.values.filter((x) => !x.negated).map((x) => numberKey(x.value)));
+  return newer.values.some((v) => v.negated && v.key === COUNT && stated.has(numberKey(v.value)) && !newer.values.some((x) => !x.negated && numberKey(x.value) === numberKey(v.value)));
 }
 
 /**

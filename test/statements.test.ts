@@ -2220,7 +2220,7 @@ describe('decision candidates', () => {
   it("reads a later sentence that sets the right value against the agent's wrong one, also after another person's reply, as a correction", () => {
     const budget = (...people: Array<[string, string]>) => recorded([
       ['stage-agent', 'bot', 'Costs: hall £2,400, lighting hire £1,300, script licence £650. Options: A) adult tickets to £10 B) a second raffle.'],
-      ...people.map(([author, text]): [string, string, string] => [author, 'human', text]),
+      ...people.map(([author, text]): [string, 'human' | 'bot', string] => [author, 'human', text]),
     ]).patterns.filter((x) => x.type === 'correction' && x.rule === 'dialogue/value-denied').map((x) => x.messages[x.messages.length - 1]);
     expect(budget(['ruth', 'The hired rig stays.'], ['daniel', 'Then A. The licence was £520, not £650 by the way, the invoice came last week.'])).toEqual([2]);
     expect(budget(['daniel', 'Then A. The licence was £520, not £650 by the way.'])).toEqual([1]);

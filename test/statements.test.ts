@@ -2232,6 +2232,14 @@ describe('decision candidates', () => {
     expect(invoices.patterns.filter((x) => x.type === 'correction')).toEqual([]);
   });
 
+  it('takes the first plain statement of a correcting message for the corrected fact, and a citation after it for its support', () => {
+    const found = candidates([
+      ['kitchen-agent', 'bot', 'The cold-room log is kept for 14 days like the other sheets, then shredded. Shall I add that to the checklist?'],
+      ['marta', 'human', "That's wrong. The cold-room log counts as a food-safety record and has to be kept 2 years. It's in the HACCP plan, section 4."],
+    ]);
+    expect(found.filter((c) => c.strength === 'correction').map((c) => c.statement)).toEqual(['The cold-room log counts as a food-safety record and has to be kept 2 years.']);
+  });
+
   it("states a correction's content, not its cue, and splits the reason off", () => {
     const found = candidates([
       ['billing-bot', 'bot', 'Invoices go out on the 1st of each month.'],

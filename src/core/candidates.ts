@@ -274,6 +274,8 @@ interface ClauseWalk {
   seenContent: boolean;
   /** A clause before this one gave a candidate: what the agent asked is answered. */
   answered: boolean;
+  /** A clause before this one stated the corrected fact of a correcting message. */
+  corrected?: boolean;
 }
 
 /** One clause of a person's message being read: its text without framing, and what its cues made of it so far. */
@@ -1218,7 +1220,7 @@ function settleByDialogue(input: CandidateInput, scene: MessageScene, walk: Clau
     r.type = null;
     return;
   }
-  pickOrCorrect(input, scene, r);
+  pickOrCorrect(input, scene, walk, r);
   // After "here's where I land." or "Decision:", and after a bare acceptance of the agent's
   // proposal, a plain statement is the decision; one that only turns a value down ("But 25% up
   // front is too much") sets none.
@@ -1271,7 +1273,7 @@ function rulesOutListedOption(input: CandidateInput, scene: MessageScene, r: Cla
 }
 
 /** A person naming one of the agent's options picks it; in a correction, a decision is a rule. */
-function pickOrCorrect(input: CandidateInput, scene: MessageScene, r: ClauseReading): void {
+function pickOrCorrect(input: CandidateInput, scene: MessageScene, walk: ClauseWalk, r: ClauseReading): void {
   const { lexicon } = input;
   // "Tuesday 9 is fine." answering the agent's "Tuesday 09:00 or Wednesday 15:00" picks an option;
   // "told you the ring road is fine" after the agent's report of a run via the ring road picks nothing, as
@@ -1282,16 +1284,22 @@ function pickOrCorrect(input: CandidateInput, scene: MessageScene, r: ClauseRead
     r.act = 'selection' as SentenceAct;
   }
   if (scene.correcting && r.type) {
+    // (A clause that says what holds states the corrected fact; one that rules the wrong one out,
+    // "We can't use the Kulturhaus", leaves the fact to the statement after it.)
+    if (!input.negated?.(r.lower)) walk.corrected = true;
     r.strength = 'correction';
     if (r.type === 'decision' || r.type === 'constraint') r.type = 'constraint';
-  } else if (scene.correcting && !r.type && !r.reports && !onlyJudges(lexicon, r.lower) && (statesWhatIs(input, r) || restatesWithValue(input, scene, r) || namesSomeoneNew(input, scene, r) || saysOtherValue(input, scene, r))) {
+  } else if (scene.correcting && !r.type && !r.reports && !walk.corrected && !onlyJudges(lexicon, r.lower) && (statesWhatIs(input, r) || restatesWithValue(input, scene, r) || namesSomeoneNew(input, scene, r) || saysOtherValue(input, scene, r))) {
     // "No, we can't use the Kulturhaus. It's the town library this time." — in a correction, a
     // plain statement of what something is states the corrected fact; so does one that puts a
     // name the agent did not give in its place ("Lotte Berg does our catering, book her."). One
-    // that tells what happened ("Dr. Haller moved her clinic hours last spring.") says why.
+    // that tells what happened ("Dr. Haller moved her clinic hours last spring.") says why, and so
+    // does a plain statement after the corrected fact: "… kept 12 months. It's in the controls
+    // matrix, AC-7." cites where the fact stands.
     r.type = 'constraint';
     r.strength = 'correction';
     r.act = VALUE_CORRECTION;
+    walk.corrected = true;
   } else if (!r.type && scene.agent >= 0 && pickWithReason(input, scene, r)) {
     // (See pickWithReason: the pick is the decision, the clause after its comma why.)
   } else if ((!r.type || r.act === 'request') && scene.agent >= 0 && namesOption(input, scene, r)) {

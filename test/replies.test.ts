@@ -123,13 +123,13 @@ describe('reply acts', () => {
 
   it('approving words accept the step an agent says it would take, not a statement, a request or a person\'s own preference', () => {
     const after = (said: [string, 'bot' | 'human', string], reply: string) => typesAt(thread(said, ['jonas', 'human', reply]), 1);
-    const would = 'Then 20 packs a month is a safer base. I\'d assemble them in batches of 10 and order food samples to match.';
+    const would = 'Then 30 kits a month is a safer base. I\'d pack them in batches of 12 and order the leaflets to match.';
     for (const reply of ['ok do it.', 'sounds good', 'Fine, go.']) expect(after(['stock-agent', 'bot', would], reply)).toEqual(['confirmation']);
-    expect(after(['stock-agent', 'bot', 'Then 20 packs a month is a safer base.'], 'sounds good')).toEqual([]);
+    expect(after(['stock-agent', 'bot', 'Then 30 kits a month is a safer base.'], 'sounds good')).toEqual([]);
     expect(after(['stock-agent', 'bot', "I'd need the delivery address first."], 'sounds good')).toEqual([]);
     expect(after(['hannah', 'human', "I'd rather it wasn't me."], 'sounds good')).toEqual([]);
-    // A number with a thousands separator is no option key: "6,930 for the licences" picks nothing.
-    expect(after(['ap-bot', 'bot', 'Options: 1. Pay the licences today for the discount. 2. Pay everything on Friday.'], '6,930 for the licences. Last year it was 4,100.')).toEqual([]);
+    // A number with a thousands separator is no option key: "2,480 for the software" picks nothing.
+    expect(after(['ap-bot', 'bot', 'Options: 1. Pay the software today for the discount. 2. Pay everything at month end.'], '2,480 for the software. Last year it was 1,900.')).toEqual([]);
   });
 
   it("a pick after a colleague's reply to the agent's options picks among those options, and answers the agent's message", () => {

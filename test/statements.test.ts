@@ -2219,15 +2219,15 @@ describe('decision candidates', () => {
 
   it("reads a later sentence that sets the right value against the agent's wrong one, also after another person's reply, as a correction", () => {
     const budget = (...people: Array<[string, string]>) => recorded([
-      ['stage-agent', 'bot', 'Costs: hall £2,400, lighting hire £1,300, script licence £650. Options: A) adult tickets to £10 B) a second raffle.'],
+      ['stage-agent', 'bot', 'Costs: marquee £1,900, sound hire £700, street permit £450. Options: A) entry to £6 B) a second tombola.'],
       ...people.map(([author, text]): [string, 'human' | 'bot', string] => [author, 'human', text]),
     ]).patterns.filter((x) => x.type === 'correction' && x.rule === 'dialogue/value-denied').map((x) => x.messages[x.messages.length - 1]);
-    expect(budget(['ruth', 'The hired rig stays.'], ['daniel', 'Then A. The licence was £520, not £650 by the way, the invoice came last week.'])).toEqual([2]);
-    expect(budget(['daniel', 'Then A. The licence was £520, not £650 by the way.'])).toEqual([1]);
+    expect(budget(['mo', 'The sound hire stays.'], ['elena', 'Then B. The permit was £300, not £450 by the way, I have the letter.'])).toEqual([2]);
+    expect(budget(['elena', 'Then B. The permit was £300, not £450 by the way.'])).toEqual([1]);
     // A negation further on that sets no value against the agent's describes, it does not deny.
     const invoices = recorded([
-      ['ap-bot', 'bot', 'Of the 9 invoices, five are recurring suppliers with a fixed monthly amount.'],
-      ['thomas', 'human', "OK. New rule: I only want to see invoices above 4,000, and only from suppliers we don't pay monthly."],
+      ['site-bot', 'bot', 'Of the 12 rooms, five are heated daily on a fixed schedule.'],
+      ['lena', 'human', "OK. New rule: I only want reports for rooms above 22 degrees, and only for rooms we don't heat daily."],
     ]);
     expect(invoices.patterns.filter((x) => x.type === 'correction')).toEqual([]);
   });

@@ -806,9 +806,9 @@ describe('relations given by what a decision answers', () => {
   });
 
   it('an option picked from its own clause replaces only what that clause names', () => {
-    const asked = view('Corrected: the shop opens Sundays 9:00-13:00. With Anke away, the shop has only Joost on Saturdays. Options:\nA) Joost on his own on Saturdays\nB) Tomasz covers after the bake\nC) Hire a Saturday temp for May');
+    const asked = view('Corrected: the kiosk opens Sundays 10:00-14:00. With Mira away, the kiosk has only Ben on Saturdays. Options:\nA) Ben on his own on Saturdays\nB) Karl covers after the delivery\nC) Bring in a Saturday helper for June');
     // C names no Sunday: the Sunday hours the message states beside it stand.
-    expect(answeredValueChange(view('Sundays are 9 to 1 now.'), view('Hire a Saturday temp for May.'), asked, true)).toBeNull();
+    expect(answeredValueChange(view('Sundays are 10 to 2 now.'), view('Bring in a Saturday helper for June.'), asked, true)).toBeNull();
     // An answer in words of its own that the options do not hold is read against the whole question.
     expect(answeredValueChange(view('Sundays it is.'), view('Open on Saturdays then.'), asked, true)).toBe('a new weekday: sunday → saturday');
     const swap = view('Options:\nA) keep the Sunday opening\nB) open on Saturday instead of Sunday');
@@ -816,11 +816,11 @@ describe('relations given by what a decision answers', () => {
   });
 
   it('an answer that gives the old value again, in the unit the question names, keeps it', () => {
-    const asked = view('Adults are £10 now, we put it up in April when the subsidy got cut.');
-    expect(answeredValueChange(view('Adults 10.'), view('£12 / £5 then.'), asked)).toBe('a new amount: 10 gbp → 12 gbp');
-    // "£10 / £5": the £10 is the old value said again; the £5 is another price, not the adults' new one.
-    expect(answeredValueChange(view('Adults 10.'), view('£10 / £5 then.'), asked)).toBeNull();
-    expect(answeredValueChange(view('One per 10 is only for 13 and over.'), view('£10 / £5 then.'), asked)).toBeNull();
+    const asked = view('Adult entry is £9 since March, the hall fee went up.');
+    expect(answeredValueChange(view('Adults 9.'), view('£11 / £4 then.'), asked)).toBe('a new amount: 9 gbp → 11 gbp');
+    // "£9 / £4": the £9 is the old value said again; the £4 is another price, not the adults' new one.
+    expect(answeredValueChange(view('Adults 9.'), view('£9 / £4 then.'), asked)).toBeNull();
+    expect(answeredValueChange(view('One helper per 9 children over 12.'), view('£9 / £4 then.'), asked)).toBeNull();
   });
 
   it('reads a question that puts the new value in place of the old one as naming the old one', () => {

@@ -1294,8 +1294,8 @@ function pickOrCorrect(input: CandidateInput, scene: MessageScene, walk: ClauseW
     // plain statement of what something is states the corrected fact; so does one that puts a
     // name the agent did not give in its place ("Lotte Berg does our catering, book her."). One
     // that tells what happened ("Dr. Haller moved her clinic hours last spring.") says why, and so
-    // does a plain statement after the corrected fact: "… kept 12 months. It's in the controls
-    // matrix, AC-7." cites where the fact stands.
+    // does a plain statement after the corrected fact: "… has to be kept 2 years. It's in the
+    // HACCP plan, section 4." cites where the fact stands.
     r.type = 'constraint';
     r.strength = 'correction';
     r.act = VALUE_CORRECTION;

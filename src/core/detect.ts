@@ -126,7 +126,7 @@ export function withAdmittedErrors(messages: readonly Message[], detections: Det
 
 /**
  * A person's reply that rules out a value the agent's last message stated ("there's no 14:00
- * porter run, the afternoon run is 15:30", "Then A. The licence was £520, not £650 by the way")
+ * porter run, the afternoon run is 15:30", "Then B. The permit was £300, not £450 by the way")
  * corrects it, with or without a cue, in any of its sentences, also when another person spoke
  * between (people answer the agent's summary in turn). `rulesOut` judges the reply against the
  * agent's message (the subject model: a value inside a negation's scope that one of the agent's

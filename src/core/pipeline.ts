@@ -161,8 +161,8 @@ function readTask(taskId: string, discussion: readonly unknown[], engine: Engine
   const admitted = withAdmittedErrors(messages, detected.detections, engine.words.errorAdmission);
   //    A person's reply that rules out a value the agent's last message stated is a correction whatever its words.
   const subjectsRead = new SubjectMemo(text.stemmer);
-  //    Past its first sentence, only where it sets the right value against the wrong one ("Then A. The licence was £520, not £650"):
-  //    a negation further on in a reply usually says something else ("only from suppliers we don't pay every month").
+  //    Past its first sentence, only where it sets the right value against the wrong one ("Then B. The permit was £300, not £450"):
+  //    a negation further on in a reply usually says something else ("only for rooms we don't heat daily").
   const detections = withDeniedValues(messages, admitted, (p, a) => {
     const said = text.at[a].sentences.map((s) => s.text);
     const { subjects } = engine.lexicon;

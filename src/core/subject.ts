@@ -1087,7 +1087,7 @@ export function rulesOutStated(sentence: string, said: readonly string[], subjec
 }
 
 /**
- * "Süd isn't 2,400 right now" against "Hochbehälter Süd holds 2,400 m³": a bare number ruled out
+ * "Nordberg isn't 2,400 right now" against "The Nordberg tank holds 2,400 m³": a bare number ruled out
  * on the subject of a statement that gives that very number (in whatever unit) denies it. What a
  * number counts is read only here, where the number itself was said: "not 2 people" is no denial
  * of "2 rooms" on another subject.
@@ -1766,8 +1766,8 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
   for (const o of older.clauses) {
     // An answer that gives one of the old values of a slot again keeps that slot ("move the import
     // to 03:30, so 05:00 still works" leaves "sync at 05:00, before the 08:30 briefing" standing).
-    // (The old value as the question's unit reads it counts too: "£10 / £5 then." gives again the
-    // £10 of "Adults are £10 now" that "One per 10 …" was read as, and sets no new amount.)
+    // (The old value as the question's unit reads it counts too: "£9 / £4 then." gives again the
+    // £9 of "Adult entry is £9 since March" that "Adults 9." was read as, and sets no new amount.)
     const restated = (was: SlotValue) => newer.clauses.some((n) => n.values.some((v) => !v.negated && comparable(v, was) && (v.value === was.value || o.values.some((x) => !x.negated && comparable(x, was) && x.value === v.value))));
     // The question names the old value on the subject of the old decision (a decision that is all
     // value, "Thursday 10 is fine", has no subject of its own, and the question's will do). Inside
@@ -1906,9 +1906,9 @@ function bareAnswer(n: SubjectClause, was: SlotValue, asked: SubjectView): SlotV
 
 /**
  * Whether the answer is an option the question offers in a clause of its own (its whole subject
- * and its new value) that does not name the old value: "Corrected: Harbour Road Sundays 9:00–13:00
- * … C) Hire a Saturday temp for May" — "Hire a Saturday temp for May." picks C, and the Sunday the
- * message states beside it is not what C replaces.
+ * and its new value) that does not name the old value: "Corrected: the kiosk opens Sundays
+ * 10:00–14:00 … C) Bring in a Saturday helper for June" — "Bring in a Saturday helper for June."
+ * picks C, and the Sunday the message states beside it is not what C replaces.
  */
 function pickedElsewhere(asked: SubjectView, n: SubjectClause, now: SlotValue, was: SlotValue): boolean {
   if (n.anchor.size === 0) return false;

@@ -2232,6 +2232,18 @@ describe('decision candidates', () => {
     expect(invoices.patterns.filter((x) => x.type === 'correction')).toEqual([]);
   });
 
+  it("takes what an agent says it would do, accepted by a yes, as the step it put up", () => {
+    const hall = (agent: string, reply: string) => recorded([
+      ['karen', 'human', 'The U10s need a training slot on Mondays from June.'],
+      ['club-agent', 'bot', agent],
+      ['karen', 'human', reply],
+    ]).decisions.map((d) => [d.statement, d.type]);
+    const would = "The sports hall is free on Mondays 17:30-19:00. I'd book half of the hall for the U10 on Mondays from 7 June, 12 GBP a session. Shall I book it?";
+    for (const reply of ['Yes, book it.', 'ok do it']) expect(hall(would, reply)).toEqual([['Book half of the hall for the U10 on Mondays from 7 June, 12 GBP a session.', 'action_item']]);
+    // What it would like or need, or would say, puts up no step.
+    expect(hall("The sports hall is free on Mondays 17:30-19:00. I'd need the names of the coaches first. Shall I ask?", 'ok do it').map(([s]) => s)).not.toContainEqual(expect.stringMatching(/^Need the names/));
+  });
+
   it('takes the first plain statement of a correcting message for the corrected fact, and a citation after it for its support', () => {
     const found = candidates([
       ['kitchen-agent', 'bot', 'The cold-room log is kept for 14 days like the other sheets, then shredded. Shall I add that to the checklist?'],

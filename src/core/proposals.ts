@@ -530,7 +530,8 @@ function withDraftedThing(lex: CompiledStatementLexicon, sentences: readonly Spa
 export function offeredSteps(lex: CompiledStatementLexicon, t: CandidateTuning, sentences: readonly Span[], stems: Stems, valueWord: (word: string) => boolean, unitSlot?: (word: string) => string | null): OfferedStep[] {
   const found = sentences
     .map((s, k) => {
-      const step = proposalIn(lex, t, s.text);
+      // (These are an agent's sentences: what it says it would do is a step it puts up.)
+      const step = proposalIn(lex, t, s.text) ?? wouldStepIn(lex, t, s.text);
       if (!step) return stepOnThingBefore(lex, sentences, k, valueWord) ?? stepOnPronoun(lex, t, sentences, k, valueWord) ?? taggedStatement(lex, t, sentences, k, (text) => schedules(text, valueWord, unitSlot));
       const referred = withReferent(lex, sentences, k, step.statement);
       // ("Shall I send it today?" after a draft, where the sentence before names no thing of its
@@ -1025,6 +1026,19 @@ function proposalIn(lex: CompiledStatementLexicon, t: CandidateTuning, s: string
   if (!shaped.statement || wordCount(shaped.statement) > t.statementMaxWords) return null;
   const type: DecisionType = hasAct(lex, 'offer', lower.slice(cue.start, cue.end)) ? 'action_item' : 'decision';
   return { statement: shaped.statement, type };
+}
+
+/**
+ * "I'd book half of the hall for Mondays from June." in an agent's message: the step it says it
+ * would take, offered as "I'll …" offers one (an action item when a yes takes it).
+ */
+function wouldStepIn(lex: CompiledStatementLexicon, t: CandidateTuning, s: string): { statement: string; type: DecisionType } | null {
+  const cue = findAct(lex, 'would-step', normalForm(s));
+  if (!cue) return null;
+  const content = withoutQuestionTag(lex, trimEnd(s.slice(cue.end).replace(/^[\s:,]+/, '').replace(/\?+$/, '')));
+  if (contentWordCount(content, lex.words) < 2) return null;
+  const shaped = shape(lex, t, content);
+  return shaped.statement && wordCount(shaped.statement) <= t.statementMaxWords ? { statement: shaped.statement, type: 'action_item' } : null;
 }
 
 /**

@@ -53,6 +53,8 @@ export type SentenceAct =
   | 'politeness'
   // How long a choice holds, after it ("B for now", "vorerst", "por ahora"): said with it, no part of which.
   | 'provisional'
+  // What an agent says it would do ("I'd book the hall"): read in the agent's messages only, as a step it puts up.
+  | 'would-step'
   | 'back-reference'
   // "About the fee …", "Was die Miete angeht …": what a sentence opens by naming as its topic.
   | 'topic-intro'

@@ -21,6 +21,7 @@ import { actFeatures, clausePositionFeatures, dialogueView, lengthFeature, speak
 import { escapeRegex } from './phrases';
 import { afterAddressee, contentToken, contentTokens, eitherOrSides, contentWordCount, endsSentence, isContentWord, isQuestion, nameWords, outsideQuotes, quotedSpans, sharedCount, wordCount, words, type ContentWords, type Span, type Stems } from './text';
 import { appendAll } from './lists';
+import { recentAgentMessage } from './detect';
 import type { CandidateTuning, DecisionType, Detection, Message, SentenceCandidate, Strength } from './types';
 import { type CandidateInput, isPerson, sentencesAt, sarcasticAt, tokenSetAt, NO_TOKENS, whenWord } from './candidateInput';
 import { NUMBER, correctsValue, type Measure, measures, sameMeasure, sameNumber, numbersOf } from './measures';
@@ -2245,12 +2246,6 @@ function listedBefore(input: CandidateInput, facts: TaskFacts, p: number, agent:
     // leaves the list standing: the keys of the reply are that list's.
     return agent > q && isQuestion(input.messages[agent].text) && !asksByKeys(input.lexicon, sentencesAt(input, agent)) ? -1 : q;
   }
-  return -1;
-}
-
-/** Position of the nearest earlier agent message within reach, or -1. */
-function recentAgentMessage(messages: readonly Message[], p: number, reach: number): number {
-  for (let q = p - 1; q >= 0 && p - q <= reach; q--) if (messages[q].role === 'bot') return q;
   return -1;
 }
 

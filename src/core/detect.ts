@@ -134,7 +134,7 @@ export function withAdmittedErrors(messages: readonly Message[], detections: Det
  */
 export function withDeniedValues(messages: readonly Message[], detections: Detection[][], rulesOut: (reply: number, said: number) => boolean): Detection[][] {
   return withDialogueCorrections(messages, detections, 'dialogue/value-denied', (p) => {
-    const agent = lastAgentMessage(messages, p);
+    const agent = recentAgentMessage(messages, p, DENIED_REACH);
     return agent >= 0 && rulesOut(p, agent);
   });
 }
@@ -142,8 +142,8 @@ export function withDeniedValues(messages: readonly Message[], detections: Detec
 /** How far back (in messages) the agent's statement a person's reply denies may stand. */
 const DENIED_REACH = 2;
 
-/** The agent's message before p, with only people's messages between and at most DENIED_REACH back; -1 if none. */
-function lastAgentMessage(messages: readonly Message[], p: number): number {
-  for (let q = p - 1; q >= 0 && q >= p - DENIED_REACH; q--) if (messages[q].role === 'bot') return q;
+/** The nearest agent message before p, at most `reach` messages back (-1: none). */
+export function recentAgentMessage(messages: readonly Message[], p: number, reach: number): number {
+  for (let q = p - 1; q >= 0 && p - q <= reach; q--) if (messages[q].role === 'bot') return q;
   return -1;
 }

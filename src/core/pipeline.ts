@@ -163,9 +163,9 @@ function readTask(taskId: string, discussion: readonly unknown[], engine: Engine
   const subjectsRead = new SubjectMemo(text.stemmer);
   //    Past its first sentence, only where it sets the right value against the wrong one ("Then B. The permit was £300, not £450"):
   //    a negation further on in a reply usually says something else ("only for rooms we don't heat daily").
+  const { subjects } = engine.lexicon;
   const detections = withDeniedValues(messages, admitted, (p, a) => {
     const said = text.at[a].sentences.map((s) => s.text);
-    const { subjects } = engine.lexicon;
     return text.at[p].sentences.some((s, k) => (k === 0 || contrastsStated(s.text, () => true, subjects, engine.lexicon, subjectsRead)) && rulesOutStated(s.text, said, subjects, engine.lexicon, subjectsRead));
   });
   const answered = detected.answered;

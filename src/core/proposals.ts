@@ -531,7 +531,7 @@ export function offeredSteps(lex: CompiledStatementLexicon, t: CandidateTuning, 
   const found = sentences
     .map((s, k) => {
       // (These are an agent's sentences: what it says it would do is a step it puts up.)
-      const step = proposalIn(lex, t, s.text) ?? wouldStepIn(lex, t, s.text);
+      const step = proposalIn(lex, t, s.text);
       if (!step) return stepOnThingBefore(lex, sentences, k, valueWord) ?? stepOnPronoun(lex, t, sentences, k, valueWord) ?? taggedStatement(lex, t, sentences, k, (text) => schedules(text, valueWord, unitSlot));
       const referred = withReferent(lex, sentences, k, step.statement);
       // ("Shall I send it today?" after a draft, where the sentence before names no thing of its
@@ -1002,7 +1002,9 @@ function opensQuote(text: string): boolean {
 /** What one sentence of an agent's message offers to do or proposes, or null. */
 function proposalIn(lex: CompiledStatementLexicon, t: CandidateTuning, s: string): { statement: string; type: DecisionType } | null {
   const lower = normalForm(s);
-  const cue = proposalCue(lex, lower);
+  // (What an agent says it would do, "I'd book half of the hall", is a step it puts up, as "I'll …" is.)
+  const would = findAct(lex, 'would-step', lower);
+  const cue = proposalCue(lex, lower) ?? would;
   // "Book the Alte Halle?": a question that is a step in the imperative offers to take it, as
   // "Shall I book the Alte Halle?" does.
   if (!cue && isQuestion(s) && findAct(lex, 'directive', lower)?.start === 0 && !/:\s/.test(s)) return offeredStep(lex, t, s);
@@ -1024,21 +1026,8 @@ function proposalIn(lex: CompiledStatementLexicon, t: CandidateTuning, s: string
   if (back && back.start === 0 && contentWordCount(content.slice(back.end), lex.words) < 2) return null;
   const shaped = shape(lex, t, content);
   if (!shaped.statement || wordCount(shaped.statement) > t.statementMaxWords) return null;
-  const type: DecisionType = hasAct(lex, 'offer', lower.slice(cue.start, cue.end)) ? 'action_item' : 'decision';
+  const type: DecisionType = cue === would || hasAct(lex, 'offer', lower.slice(cue.start, cue.end)) ? 'action_item' : 'decision';
   return { statement: shaped.statement, type };
-}
-
-/**
- * "I'd book half of the hall for Mondays from June." in an agent's message: the step it says it
- * would take, offered as "I'll …" offers one (an action item when a yes takes it).
- */
-function wouldStepIn(lex: CompiledStatementLexicon, t: CandidateTuning, s: string): { statement: string; type: DecisionType } | null {
-  const cue = findAct(lex, 'would-step', normalForm(s));
-  if (!cue) return null;
-  const content = withoutQuestionTag(lex, trimEnd(s.slice(cue.end).replace(/^[\s:,]+/, '').replace(/\?+$/, '')));
-  if (contentWordCount(content, lex.words) < 2) return null;
-  const shaped = shape(lex, t, content);
-  return shaped.statement && wordCount(shaped.statement) <= t.statementMaxWords ? { statement: shaped.statement, type: 'action_item' } : null;
 }
 
 /**

@@ -48,7 +48,7 @@ describe('time order', () => {
 // ---------------------------------------------------------------------------------------------
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { answeredValueChange, askedViewOf, changeSentences, compileSubjects, contradiction, contrastsStated, firstStatedValues, numberKey, replacement, restatesRetired, reversalsIn, subjectClauses, valueReplacement, viewOf, type SubjectLexicon } from '../src/core/subject';
+import { answeredValueChange, askedViewOf, recappedValueChange, changeSentences, compileSubjects, contradiction, contrastsStated, firstStatedValues, numberKey, replacement, restatesRetired, reversalsIn, subjectClauses, valueReplacement, viewOf, type SubjectLexicon } from '../src/core/subject';
 import { rejectedByRecall, relateMessages } from '../src/core/relate';
 import type { DecisionCandidate } from '../src/core/decide';
 import { questionText, supersedeInTask, type InTaskInput } from '../src/core/supersede';
@@ -287,6 +287,15 @@ describe('relations on the same subject', () => {
     // A limit is the ban's own value; from another task nothing ties a bare ban to a plan.
     expect(tiedReplaces('Never after 18:00.', 'From now on the office closes after 18:00.')).toBeNull();
     expect(replaces('Never on Saturdays.', 'Going forward the newsletter goes out on Saturdays.')).toBeNull();
+  });
+
+  it('reads a day that says which thing is meant, and the size of a whole group, as no new value', () => {
+    // A day between a determiner and a noun says which round is meant, and moves no round to it.
+    expect(valueReplacement(view('Deliveries: Monday and Wednesday rounds.'), view('Reorder the Friday round so the frozen goods go out first.'), 'loose')).toBeNull();
+    expect(valueReplacement(view('Deliveries: Monday and Wednesday rounds.'), view('Move the Wednesday round to Thursday.'), 'loose')).toMatch(/weekday: .*→ thursday/);
+    // "All 40" is the size of a group named before, not a price in the old decision's unit.
+    expect(valueReplacement(view('Pension Sol, Calle Mayor, €64/night per room.'), view('Please rebook all 40 and keep Pension Sol one more night.'), 'loose', true)).toBeNull();
+    expect(valueReplacement(view('Pension Sol, Calle Mayor, €64/night per room.'), view('Pension Sol goes up to 70 a night.'), 'loose', true)).toMatch(/64 eur → 70 eur/);
   });
 
   it('takes one shared word for the whole of a subject only when it is no aside of the other statement', () => {
@@ -805,6 +814,15 @@ describe('relations given by what a decision answers', () => {
     expect(answeredValueChange(view('Tuesday 9 is fine.'), view('Then Wednesday at 7:45.'), null)).toBeNull();
   });
 
+  it('from another task, a person both name ties no answer to the old decision: a thing must', () => {
+    const older = view('Lake Street, Sundays 9 till 2, with the short menu.');
+    const rota = view('Draft rota:\n- Hill Road, Mon-Sat 8:00-17:00: Omar Tue-Sat, Bea Mon\n- Lake Street Sundays 9:00-14:00: Omar and Kim');
+    // Omar is on both lines; the answer is about Omar Khan's Saturdays at Hill Road, not Lake Street's Sundays.
+    expect(answeredValueChange(older, view("Give Bea Omar Khan's Saturdays at Hill Road."), rota)).toBeNull();
+    // An answer that names the thing of the old value's line still replaces it.
+    expect(answeredValueChange(older, view('Lake Street opens on Saturdays instead.'), rota)).toMatch(/weekday: sunday → saturday/);
+  });
+
   it('an option picked from its own clause replaces only what that clause names', () => {
     const asked = view('Corrected: the kiosk opens Sundays 10:00-14:00. With Mira away, the kiosk has only Ben on Saturdays. Options:\nA) Ben on his own on Saturdays\nB) Karl covers after the delivery\nC) Bring in a Saturday helper for June');
     // C names no Sunday: the Sunday hours the message states beside it stand.
@@ -813,6 +831,12 @@ describe('relations given by what a decision answers', () => {
     expect(answeredValueChange(view('Sundays it is.'), view('Open on Saturdays then.'), asked, true)).toBe('a new weekday: sunday → saturday');
     const swap = view('Options:\nA) keep the Sunday opening\nB) open on Saturday instead of Sunday');
     expect(answeredValueChange(view('Sundays it is.'), view('Open on Saturday instead of Sunday.'), swap, true)).toBe('a new weekday: sunday → saturday');
+  });
+
+  it('an option picked from its own clause of the recap in force replaces nothing the recap states beside it', () => {
+    const recap = view('Corrected: the kiosk opens Sundays 10:00-14:00. With Mira away, the kiosk has only Ben on Saturdays. Options:\nA) Ben on his own on Saturdays\nB) Karl covers after the delivery\nC) Bring in a Saturday helper for June');
+    expect(recappedValueChange(view('Kiosk: Sundays 9 till 1, small menu.'), view('Bring in a Saturday helper for June.'), recap)).toBeNull();
+    expect(recappedValueChange(view('Kiosk: Sundays 9 till 1, small menu.'), view('The kiosk opens on Saturdays then.'), recap)).toMatch(/weekday: sunday → saturday/);
   });
 
   it('an answer that gives the old value again, in the unit the question names, keeps it', () => {

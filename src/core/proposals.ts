@@ -988,6 +988,9 @@ function openingPhrase(lex: CompiledStatementLexicon, clause: string): string | 
   const determiner = first !== undefined && lex.words.referenceDeterminer.test(first);
   if (first === undefined || out.length === toks.length || (lex.words.stopwords.has(first.toLowerCase()) && !determiner)) return null;
   if (!out.some((w) => !lex.words.stopwords.has(w.toLowerCase()))) return null;
+  // (A phrase cut at a number, "Last year's quote for a" of "Last year's quote for a 20,000 L
+  // tank was $61k", ends on a function word: it names nothing whole.)
+  if (out.length > 1 && lex.words.stopwords.has(out[out.length - 1].toLowerCase())) return null;
   const phrase = [determiner ? first.toLowerCase() : first, ...out.slice(1)].join(' ');
   // (A phrase cut inside a quote, "Draft 'Price list" of "Draft 'Price list 2026 – Hanse' ready", names nothing whole.)
   return opensQuote(phrase) ? null : phrase;

@@ -37,6 +37,10 @@ export interface SubjectLexicon {
   limitNouns?: string[];
   /** Words that give a value to what the clause names ("is", "ist", "es", "to", "at"): a limit's noun may stand a few content words before one. */
   limitLinkers?: string[];
+  /** Determiners before a day, month or other word value that goes on to name a thing ("the Thursday round"): the value tells which thing is meant, and sets nothing. */
+  whichDeterminers?: string[];
+  /** Words that take a whole group ("all", "alle", "todos"): a number after one that counts no noun of its own is the group's size ("rebook all 36"), no value of a slot. */
+  wholeGroupWords?: string[];
   /** Words after a number that multiply it ("25k"), by the factor written as the key. */
   scales: Record<string, string[]>;
   /** Numbers written as words, by the number written as the key ("2": ["two", "zwei", "dos"]). */
@@ -201,6 +205,8 @@ export function compileSubjects(lex: SubjectLexicon, words: Words): CompiledSubj
     lowerBounds: new Set((lex.lowerBounds ?? []).map((b) => b.toLowerCase())),
     limitNouns: new Set((lex.limitNouns ?? []).map((b) => b.toLowerCase())),
     limitLinkers: new Set((lex.limitLinkers ?? []).map((b) => b.toLowerCase())),
+    whichDeterminers: new Set((lex.whichDeterminers ?? []).map((b) => b.toLowerCase())),
+    wholeGroupWords: new Set((lex.wholeGroupWords ?? []).map((b) => b.toLowerCase())),
     numberWords: compileNumberWords(lex.numberWords ?? {}, oneOfSpan(lex, unitSlot)),
     scales: new Map(Object.entries(lex.scales).flatMap(([factor, spellings]) => spellings.map((w) => [w.toLowerCase(), Number(factor)] as const))),
     am: new Set(lex.meridiem.am),
@@ -234,6 +240,8 @@ export interface SlotValue {
   above?: boolean;
   /** A bare number given by a word that sets a value ("raise it to 700", "cap it at 8"): set, not counted or reported. */
   given?: boolean;
+  /** A day or month between a determiner and a noun ("Split the Thursday round"): it tells which thing is meant, and gives that thing no new day ("Move the Thursday round to Friday" gives Friday). */
+  which?: boolean;
 }
 
 export interface SubjectClause {
@@ -650,6 +658,9 @@ function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, c
     const h = lex.pm.has(nextWord) && n < 12 ? n + 12 : n;
     return { key: 'time', value: `${String(h).padStart(2, '0')}:00`, negated: false };
   }
+  // "Rebook all 36": a number after a word that takes a whole group, counting no noun of its own,
+  // is the size of a group named before, not a value of anything the clause sets.
+  if (lex.wholeGroupWords.has(prev) && !toks[i].breakBefore && !countsNoun(toks[i + 1], lex, stemmer)) return null;
   // The word after a comma or colon is not what the number counts ("move to 22: CI, …").
   const count = countValue(toks[i + 1] && !toks[i + 1].breakBefore ? toks[i + 1].text : '', n, lex, stemmer);
   return i > 0 && !toks[i].breakBefore && lex.limitLinkers.has(prev) ? { ...count, given: true } : count;
@@ -771,6 +782,7 @@ function anchorWords(
     if (slotWord) {
       if (!consumed.has(i) && !lex.generic.has(w)) {
         const v: SlotValue = { key: slotWord.slot, value: slotWord.value, negated: negatedAt.has(i) };
+        if (i > 0 && lex.whichDeterminers.has(toks[i - 1].text) && !toks[i].breakBefore && countsNoun(toks[i + 1], lex, stemmer)) v.which = true;
         markBound(v, toks, i, lex);
         wordValues.push(v);
       }
@@ -933,7 +945,7 @@ export function containment(a: SubjectClause, b: SubjectClause): number {
   return a.anchor.size === 0 ? 0 : shared(a.anchor, b.anchor) / a.anchor.size;
 }
 
-const valuesOf = (c: SubjectClause, key: string) => c.values.filter((v) => v.key === key).map((v) => v.value);
+const valuesOf = (c: SubjectClause, key: string, which = true) => c.values.filter((v) => v.key === key && (which || !v.which)).map((v) => v.value);
 
 /** A slot as a reason names it: "weekday", "number", "number of word". */
 const slotName = (key: string) => (key === COUNT ? 'number' : key.replace(/^count:/, 'number of '));
@@ -959,7 +971,7 @@ export function valueChange(older: SubjectClause, newer: SubjectClause, match: S
   const dated = startsOnly(older) && startsOnly(newer);
   for (const bound of [false, true]) {
     if ((banned && !bound) || !(bound ? limitsShareSubject : valuesShareSubject)) continue;
-    for (const key of new Set(newer.values.filter((v) => !v.negated && countsAs(v, bound) && (dated || !isStartDate(v))).map((v) => v.key))) {
+    for (const key of new Set(newer.values.filter((v) => !v.negated && !v.which && countsAs(v, bound) && (dated || !isStartDate(v))).map((v) => v.key))) {
       // A bare number says nothing of what it counts, but a limit of one on the same subject is
       // that subject's limit ("purchases over 25k" → "purchases over 50k"), and the one number of
       // two clauses that share two subject words is that subject's number ("Total cap for the
@@ -970,9 +982,11 @@ export function valueChange(older: SubjectClause, newer: SubjectClause, match: S
       if (key.length > COUNT.length && key.startsWith(COUNT) && !sameSubject(without(older, key.slice(COUNT.length)), without(newer, key.slice(COUNT.length)), match)) continue;
       // (A value the older clause rules out is not one it set.)
       const was = older.values.filter((v) => v.key === key && !v.negated && countsAs(v, bound)).map((v) => v.value);
-      const now = newer.values.filter((v) => v.key === key && !v.negated && countsAs(v, bound)).map((v) => v.value);
+      const now = newer.values.filter((v) => v.key === key && !v.negated && !v.which && countsAs(v, bound)).map((v) => v.value);
       if (was.length === 0 || now.length === 0) continue;
-      if (was.some((x) => now.some((y) => sameValue(x, y))) || valuesOf(newer, key).some((x) => was.some((y) => sameValue(x, y)))) continue;
+      // (A day that says which thing is meant, "Move the Wednesday round to Thursday", is the old
+      // value the new one replaces, not that value kept.)
+      if (was.some((x) => now.some((y) => sameValue(x, y))) || valuesOf(newer, key, false).some((x) => was.some((y) => sameValue(x, y)))) continue;
       return `a new ${bound ? 'limit of ' : ''}${slotName(key)}: ${was.join(', ')} → ${now.join(', ')}`;
     }
   }
@@ -1789,7 +1803,7 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
         // (A bare number set by a word that gives a value takes the old value's unit, as the
         // question names it: "Raise it to 700." after "under the 600 € cap" is 700 €. One said
         // alone, "40.", may answer any count the message asks for: how many boxes to order.)
-        const now = counted || setsMeasured(n, was) ? bareAnswer(n, was, asked) : n.values.find((v) => comparable(v, was) && !v.negated && v.value !== was.value && !o.values.some((x) => x.key === v.key && x.value === v.value));
+        const now = counted || setsMeasured(n, was) ? bareAnswer(n, was, asked) : n.values.find((v) => comparable(v, was) && !v.negated && !v.which && v.value !== was.value && !o.values.some((x) => x.key === v.key && x.value === v.value));
         // An answer with a subject of its own must speak of the old decision's subject or of the
         // question's clause that names the old value (inside one discussion, of any clause of the
         // question: "#777777 passes on white, but captions sit on beige"): "Ruderclub block: 10
@@ -1801,7 +1815,10 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
         // (An old decision that is all value has no subject for the answer to miss: inside one
         // discussion, the question is what it was about.)
         const questionSpeaksOfIt = sameDiscussion && (o.anchor.size === 0 || asked.clauses.some(spokenOf));
-        const onAnswer = (c: SubjectClause) => n.anchor.size === 0 || shared(o.anchor, n.anchor) > 0 || questionSpeaksOfIt || (!sameDiscussion && spokenOf(c));
+        // (From another task, a person named in both says little: an agent's rota names the same
+        // people on every line, "Sundays 8:00–13:00: Priya and Lena" and "give Anke Priya's
+        // Saturdays" are about different shifts. A thing both name must tie them.)
+        const onAnswer = (c: SubjectClause) => n.anchor.size === 0 || shared(o.anchor, n.anchor) > 0 || questionSpeaksOfIt || (!sameDiscussion && sharesBeyondNames(c, n));
         // (Inside one discussion, a clause that only says the old decision again, "you're right –
         // Thursday closing is 19:30", takes it on; an answer with a subject of its own, "(b) start
         // at 18:00" picked from the options after it, changes nothing of the closing time. A bare
@@ -1813,6 +1830,12 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
     }
   }
   return null;
+}
+
+/** Whether two clauses share an anchor word that is not a name both give (see `names`: a name's word begins with its stem). */
+function sharesBeyondNames(a: SubjectClause, b: SubjectClause): boolean {
+  const named = (c: SubjectClause, stem: string) => [...c.names].some((w) => w.startsWith(stem));
+  return [...a.anchor].some((s) => b.anchor.has(s) && !(named(a, s) && named(b, s)));
 }
 
 /**
@@ -1844,7 +1867,11 @@ export function recappedValueChange(older: SubjectView, newer: SubjectView, reca
       const recapped = new Set(naming.flatMap((c) => c.values.filter((v) => given(v) && comparable(v, now) && !sameValue(v.value, now.value)).map((v) => v.value)));
       if (recapped.size !== 1) continue;
       const [was] = recapped;
-      if (!older.clauses.some((c) => c.values.some((v) => given(v) && comparable(v, now) && v.value === was))) continue;
+      const held = older.clauses.flatMap((c) => c.values).find((v) => given(v) && comparable(v, now) && v.value === was);
+      if (!held) continue;
+      // (An option the recap offers in a clause of its own that names no old value, "C) Hire a
+      // Saturday temp for May" beside "Corrected: Sundays 9:00–13:00", replaces nothing of it.)
+      if (pickedElsewhere(recap, n, now, held)) continue;
       const spokenOf = new Set([...olderAnchor, ...naming.flatMap((c) => [...c.anchor]), ...sharedTitle]);
       const askedOf = new Set(recap.clauses.filter((c) => !naming.includes(c)).flatMap((c) => [...c.anchor]));
       if (ownSubject(n, spokenOf, askedOf)) continue;

@@ -683,6 +683,10 @@ export interface CompiledSubjects {
   limitNouns: ReadonlySet<string>;
   /** Words that give a value to what a clause names ("is", "ist", "to"): see subjects.json limitLinkers. */
   limitLinkers: ReadonlySet<string>;
+  /** Determiners before a word value that goes on to name a thing ("the Thursday round"): see subjects.json whichDeterminers. */
+  whichDeterminers: ReadonlySet<string>;
+  /** Words that take a whole group ("all", "alle"): see subjects.json wholeGroupWords. */
+  wholeGroupWords: ReadonlySet<string>;
   timePrepositions: ReadonlySet<string>;
   /** Words between a day and its month ("13 de marzo"). */
   monthJoiners: ReadonlySet<string>;

@@ -53,6 +53,25 @@ describe('fitting', () => {
     expect(types.constraint.weights['hint:constraint']).toBeGreaterThan(0);
   });
 
+  it("fits the type models on what a clause says and how, never on who says it or how the dialogue went", () => {
+    // Here the owner happens to say every rule: a type model that weighed the speaker would learn
+    // this writer's habit, and call the next owner's choice a rule.
+    const examples: Example[] = [];
+    for (let i = 0; i < 40; i++) {
+      const positive = i % 2 === 0;
+      const rule = i % 4 === 0;
+      const features = [rule ? 'act:rule' : 'act:decision', rule ? 'speaker:owner' : 'speaker:other-person', rule ? 'next:person-confirms' : 'next:agent-asks', rule ? 'speaker:owner&hint:constraint' : 'origin:clause&hint:decision'];
+      examples.push({ features, positive, type: positive ? (rule ? 'constraint' : 'decision') : undefined, group: String(i % 4) });
+    }
+    const { decision, types } = fitModels(examples);
+    for (const t of Object.values(types)) for (const f of Object.keys(t.weights)) expect(f.split('&')[0]).toMatch(/^(act|value|form|hint|words|origin|verdict|strength|clause|proposal):/);
+    expect(types.constraint.weights['act:rule']).toBeGreaterThan(0);
+    expect(types.decision.weights['origin:clause&hint:decision']).toBeGreaterThan(0);
+    // The decision model still weighs the dialogue.
+    expect(Object.keys(decision.weights)).toEqual(expect.arrayContaining(['speaker:owner', 'next:person-confirms']));
+    expect(scoreCandidate({ ...shipped, decision, types }, ['act:rule', 'speaker:other-person']).type).toBe('constraint');
+  });
+
   it('writes byte-identical weights when `npm run train` runs twice on the same labelled data', () => {
     const data = tempDir();
     const tasks = {
@@ -150,6 +169,8 @@ describe('the shipped scorer', () => {
     expect(shipped.trained.command).toMatch(/^npm run train/);
     const families = /^(act|value|words|speaker|message|answers|verdict|next|dialogue|form|clause|hint|strength|origin|proposal|accepted|accepted-by|importance|sibling|later):[a-z0-9@_+-]+$/;
     for (const feature of Object.keys(shipped.decision.weights)) for (const part of feature.split('&')) expect(part).toMatch(families);
+    // The type models weigh only what a clause says and how.
+    for (const t of Object.values(shipped.types)) for (const feature of Object.keys(t.weights)) expect(feature.split('&')[0]).toMatch(/^(act|value|form|hint|words|origin|verdict|strength|clause|proposal):/);
   });
 
   it('explains a score by the present features that pushed it up, strongest first', () => {

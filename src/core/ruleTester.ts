@@ -178,7 +178,7 @@ function testSubjects(lex: SubjectLexicon, words: Words): RuleFailure[] {
   check(`${lex.lexicon}/bounds`, ex.bounds, (t) => clauses(t).some((c) => c.values.some((v) => v.bound === true)));
   if (lex.limitNouns) check(`${lex.lexicon}/limitNouns`, ex.limitNouns, (t) => clauses(t).some((c) => c.values.some((v) => v.bound === true)));
   if (lex.lowerBounds) check(`${lex.lexicon}/lowerBounds`, ex.lowerBounds, (t) => clauses(t).some((c) => c.values.some((v) => v.above === true)));
-  // A day or month between a determiner and a noun tells which thing is meant: no value.
+  // A day or month between a determiner and a noun tells which thing is meant: a value marked so, never a new one.
   if (lex.whichDeterminers) check(`${lex.lexicon}/whichDeterminers`, ex.whichDeterminers, (t) => clauses(t).some((c) => c.values.some((v) => v.which === true)));
   // A number after a word for a whole group, counting no noun, is no value.
   if (lex.wholeGroupWords) check(`${lex.lexicon}/wholeGroupWords`, ex.wholeGroupWords, (t) => clauses(t).every((c) => c.values.every((v) => !v.key.startsWith('count:'))));

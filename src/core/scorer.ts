@@ -143,8 +143,9 @@ const outOfDecisionModel = (feature: string) => feature.includes('hint:') && !fe
  * where its statement came from (a clause, an accepted proposal, a correction). Whether a decision
  * is a rule, a choice or a task is in its words, not in who said it or how the dialogue went
  * around it: the speaker, the replies and the discussion's importance vary from writer to writer,
- * and a type model fitted on them learns the writers (left one writer out, they cost it about
- * three points of type accuracy).
+ * and a type model fitted on them learns the writers (left one writer out, type right over the
+ * decisions found rose from 0.723 to 0.736 without them, and from 0.677 to 0.709 over the labelled
+ * clauses alone).
  */
 const TYPE_FAMILY = /^(?:act|value|form|hint|words|origin|verdict|strength|clause|proposal):/;
 

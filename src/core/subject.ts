@@ -782,6 +782,7 @@ function anchorWords(
     if (slotWord) {
       if (!consumed.has(i) && !lex.generic.has(w)) {
         const v: SlotValue = { key: slotWord.slot, value: slotWord.value, negated: negatedAt.has(i) };
+        // ("Split the Thursday round": between a determiner and a noun, the day tells which round.)
         if (i > 0 && lex.whichDeterminers.has(toks[i - 1].text) && !toks[i].breakBefore && countsNoun(toks[i + 1], lex, stemmer)) v.which = true;
         markBound(v, toks, i, lex);
         wordValues.push(v);

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { bandOf, settledInDiscussion } from '../src/core/decide';
 import { candidateClauses } from '../src/core/pipeline';
 import { fitModels, scoreCandidate, type Example, type ScorerModel } from '../src/core/scorer';
-import { describeFeature } from '../src/core/clauseFeatures';
+import { describeFeature, valueFeatures } from '../src/core/clauseFeatures';
 import { schemaProblems } from '../src/io/schemas';
 import { cli, fixtureDir, ROOT, shippedEngine, tempDir } from './helpers';
 
@@ -238,6 +238,17 @@ describe('features', () => {
       }),
       { numRuns: 25 },
     );
+  });
+
+  it('read a value by its notation, and a decimal as neither a time, a date nor a file', () => {
+    expect(valueFeatures('0.03 for both.')).toEqual(['value:number']);
+    expect(valueFeatures('It took 1.5 hours.')).toEqual(['value:number']);
+    expect(valueFeatures('The rate goes to 0.45 per page.')).toEqual(['value:number']);
+    expect(valueFeatures('Meet at 9.30 then.')).toContain('value:time');
+    expect(valueFeatures('Standup at 14:30.')).toContain('value:time');
+    expect(valueFeatures('Due 14.3., not later.')).toContain('value:date');
+    expect(valueFeatures('Due 14/3.')).toContain('value:date');
+    expect(valueFeatures('Set LOG_LEVEL in values-prod.yaml.')).toContain('value:code');
   });
 
   it('read an agent question followed by a note as an offer, and a plain report as none', () => {

@@ -57,13 +57,18 @@ export function actFeatures(lex: CompiledStatementLexicon, lower: string): strin
   return out;
 }
 
-const CLOCK = /\b\d{1,2}[:.h]\d{2}\b|\b\d{1,2}\s?(?:am|pm)\b/i;
+// (A dotted number with no hour before its point, "0.03 per word", is a fraction, and minutes stop
+// at 59: "4.75" is no time of day.)
+const CLOCK = /\b(?!0\.)\d{1,2}[:.h][0-5]\d\b|\b\d{1,2}\s?(?:am|pm)\b/i;
 const AMOUNT = /[€$£¥₹]\s?\d|\d\s?(?:[€$£¥₹]|eur\b|usd\b|chf\b|gbp\b)|\b\d+(?:[.,]\d+)?\s?[km]\b/i;
 const PERCENT = /\d\s?%/;
-const DATE = /\b\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}(?:st|nd|rd|th)\b/i;
+// (A day and a month: "14/3", "14.3." or with its year, "14.03.2026"; "1.5" and "0.03" are
+// decimals.)
+const DATE = /\b(?:0?[1-9]|[12]\d|3[01])(?:\/(?:0?[1-9]|1[0-2])(?:\/\d{2,4})?\b|\.(?:0?[1-9]|1[0-2])\.(?:\d{2,4}\b)?)|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}(?:st|nd|rd|th)\b/i;
 const VERSION = /\bv?\d+\.\d+(?:\.\d+)+\b|\bv\d+\b/i;
 const NUMBER = /\d/;
-const CODE_OR_PATH = /[`/\\]|\b\w+\.\w{2,4}\b|\b[A-Z]{2,}-\d+\b/;
+// (A file's extension has a letter: "values-prod.yaml", not "4.50".)
+const CODE_OR_PATH = /[`/\\]|\b\w+\.(?=\d*[A-Za-z])\w{2,4}\b|\b[A-Z]{2,}-\d+\b/;
 const EMOJI_OR_LAUGH = /\p{Extended_Pictographic}|(?:^|\s)(?:[:;]-?[)(DP]|(?:ha){2,}|lol)(?=\s|$|[.!?])/iu;
 
 /** The kinds of value a clause carries, by notation (digits, currency, clock, date), never by word. */

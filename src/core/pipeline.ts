@@ -166,7 +166,9 @@ function readTask(taskId: string, discussion: readonly unknown[], engine: Engine
   const { subjects } = engine.lexicon;
   const detections = withDeniedValues(messages, admitted, (p, a) => {
     const said = text.at[a].sentences.map((s) => s.text);
-    return text.at[p].sentences.some((s, k) => (k === 0 || contrastsStated(s.text, () => true, subjects, engine.lexicon, subjectsRead)) && rulesOutStated(s.text, said, subjects, engine.lexicon, subjectsRead));
+    // (Whether a sentence rules out a stated value is asked first: most rule out none, and say so
+    // from their own clauses alone.)
+    return text.at[p].sentences.some((s, k) => rulesOutStated(s.text, said, subjects, engine.lexicon, subjectsRead) && (k === 0 || contrastsStated(s.text, () => true, subjects, engine.lexicon, subjectsRead)));
   });
   const answered = detected.answered;
   // 4. reply acts: each message's verdict on what it answers (confirmation, disagreement, correction); topics and candidates weigh them.

@@ -2622,6 +2622,23 @@ describe('decision candidates', () => {
     expect(pump('B passt nicht, die Zufahrt ist zu schmal.')).not.toContain('Tarmac, after 11:00 only.');
   });
 
+  it('reads the sentence after a key picked alone that opens by amending it ("B. but …", "A. Aber …") as the pick\'s condition, and what follows its first clause as why', () => {
+    const rates = answering('ops-agent', 'Draft options for the freelancers:\nA) 0.09/word flat, translator self-reviews\nB) 0.10/word translation + 0.03/word separate review\nShall I go with B?');
+    expect(rates('B. but review at 0.025 not 0.03, margins are thin enough as it is')).toEqual(['0.10/word translation + 0.03/word separate review, but review at 0.025 not 0.03.']);
+    const amended = recorded([
+      ['ops-agent', 'bot', 'Draft options for the freelancers:\nA) 0.09/word flat, translator self-reviews\nB) 0.10/word translation + 0.03/word separate review\nShall I go with B?'],
+      ['sam', 'human', 'B. but review at 0.025 not 0.03, margins are thin enough as it is'],
+    ]);
+    expect(amended.decisions.map((d) => [d.statement, d.reasons])).toEqual([['0.10/word translation + 0.03/word separate review, but review at 0.025 not 0.03.', ['margins are thin enough as it is']]]);
+    // (A contrast after its comma is still the condition.)
+    expect(rates('B. but review by Katrin, not by a freelancer, margins are thin')).toEqual(['0.10/word translation + 0.03/word separate review, but review by Katrin, not by a freelancer.']);
+    // (The sentences after the amending one are read as said.)
+    const night = answering('ops-agent', 'Options: A) Tuesday night, 22:00-04:00 via the bypass B) Saturday from 06:00. Which one?');
+    expect(night('A. Aber nicht ab 22 Uhr, die Nachtschicht braucht 30 Minuten für die Übergabe. Start 22:30.')).toEqual(['Tuesday night, 22:00-04:00 via the bypass, aber nicht ab 22 Uhr.', 'Start 22:30.']);
+    // A condition of time or circumstance after a full stop is a sentence of its own.
+    expect(rates('B. If the client complains, we talk again.')[0]).toBe('0.10/word translation + 0.03/word separate review.');
+  });
+
   it('keeps the topic a joining word leads into ("And retention: …")', () => {
     const reply = answering('ops-bot', 'Debug logs are kept for 60 days, access logs for a year. What should the retention be?');
     expect(reply('And retention: 21 days for all of it, 180 only for access logs.')).toEqual(['Retention: 21 days for all of it, 180 only for access logs.']);

@@ -315,10 +315,10 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
   if (lead && spoken.agent >= 0 && !(spoken.answersQuestion && NUMBER_KEY.test(lead[1]))) {
     // ("B then, but only if they can deliver before 9.": the condition, its own sentence, goes
     // with the pick; the sentences after it are read as said.)
-    const first = /[,;]\s*$/.test(lead[0]) ? afterLead(lead[0].length)[0] : undefined;
-    const condition = first ? conditionOf(lexicon, first.text) : '';
+    const first = afterLead(lead[0].length)[0];
+    const { condition, why } = first ? leadCondition(lexicon, lead[0], first.text) : { condition: '', why: [] };
     const option = pickedOption(lexicon, lead[1], messages[spoken.agent].text, condition) ?? valueOfChoice(input, lead[1], sentencesAt(input, spoken.agent));
-    if (option) out.push(make(p, withValueHolder(input, spoken.agent, option), 'decision', 'accepted', spoken.agent, true, [], [], 'selection', [...spoken.said, 'origin:selection', 'strength:accepted', 'hint:decision', ...valueFeatures(option)]));
+    if (option) out.push(make(p, withValueHolder(input, spoken.agent, option), 'decision', 'accepted', spoken.agent, true, why, [], 'selection', [...spoken.said, 'origin:selection', 'strength:accepted', 'hint:decision', ...valueFeatures(option)]));
     if (option && condition && first) leadEnd = first.end;
   }
   const clauses = (lead && out.length ? afterLead(leadEnd) : sentencesAt(input, p)).flatMap((s) => splitClauses(lexicon, s));
@@ -2683,6 +2683,35 @@ function selects(body: string, theirs: ReadonlySet<string>, stems: Stems): boole
 function conditionOf(lex: CompiledStatementLexicon, rest: string): string {
   const said = trimEnd(rest);
   return lex.words.statements.pickQualifier.test(said) && (contentWordCount(said, lex.words) >= 2 || HAS_NUMBER.test(said)) ? said : '';
+}
+
+/**
+ * The condition a person adds to the option their message opens by picking: the rest of the
+ * sentence after "B then, …", or, after a key that stands alone ("B."), the next sentence when
+ * it opens by amending the pick ("B. but review at 0.025 not 0.03, margins are thin enough as it
+ * is"). Such a sentence's first clause is the condition and what follows it says why, so the
+ * decision states the option as amended ("…, but review at 0.025 not 0.03") and not the option
+ * as the agent offered it.
+ */
+function leadCondition(lex: CompiledStatementLexicon, lead: string, next: string): { condition: string; why: string[] } {
+  if (/[,;]\s*$/.test(lead)) return { condition: conditionOf(lex, next), why: [] };
+  const text = next.trim();
+  if (!lex.words.statements.pickAmendment.test(text)) return { condition: '', why: [] };
+  // (The amending word opens a clause after the option's comma: "…, aber nicht ab 22 Uhr".)
+  const lowered = (condition: string) => condition.replace(/^\p{Lu}/u, (c) => c.toLowerCase());
+  // (A contrast after a comma is still the condition: "Aber Übergabe im Depot, nicht am Telefon".)
+  const marks = [...text.matchAll(/\s*[,;:–—]\s+/gu)];
+  const mark = marks.find((m) => !contrastAt(lex, text, m.index));
+  const clause = mark ? conditionOf(lex, text.slice(0, mark.index)) : '';
+  if (!clause) return { condition: lowered(conditionOf(lex, text)), why: [] };
+  const why = trimEnd(text.slice(mark!.index + mark![0].length));
+  return { condition: lowered(clause), why: why ? [why] : [] };
+}
+
+/** Whether a contrast ("…, not Redis", "…, nicht am Telefon") opens at the mark at `at` of a text: its first word negates. */
+function contrastAt(lex: CompiledStatementLexicon, text: string, at: number): boolean {
+  const first = /^[\s,;:–—]*([\p{L}'’]+)/u.exec(text.slice(at))?.[1] ?? '';
+  return first !== '' && lex.words.cues.negator.test(first);
 }
 
 /**

@@ -597,6 +597,8 @@ export interface StatementWords {
   dayWithPeriod: RegExp;
   /** Words that open a condition added to a pick ("…, but …", "…, without …"). */
   pickQualifier: RegExp;
+  /** Words that, opening the sentence after an option picked by its key alone, amend the pick ("B. but …", "A. Aber …"). */
+  pickAmendment: RegExp;
   /** "Go with" / "I'd pick" before an option's number: the choice is the number. */
   choice: RegExp;
   /** "go with A" / "switch to option 2" inside a sentence (global; group 1 is the label, if any, group 2 the key). */

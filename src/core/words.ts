@@ -121,6 +121,7 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     // "am 14. Juni": a month name after a day's number and its period ("(?!)" when none are given).
     monthName: new RegExp(months.length > 0 ? `^(?:${months.map(escapeRegex).join('|')})(?![\\p{L}\\p{N}])` : '(?!)', 'iu'),
     pickQualifier: new RegExp(`^(?:${words('pickQualifiers')})(?![\\p{L}\\p{N}])`, 'iu'),
+    pickAmendment: new RegExp(`^(?:${words('pickAmendments')})(?![\\p{L}\\p{N}])`, 'iu'),
     choice: new RegExp(`^(?:(?:${words('choiceSubjects')})\\s+)?(?:${words('choiceVerbs')}|${words('pickVerbs')})\\s+`, 'i'),
     // (Case-insensitive for the verbs; whether a letter is a key, "A" and not the article "a", is
     // for the caller to judge.)

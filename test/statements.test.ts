@@ -299,6 +299,21 @@ describe('decision candidates', () => {
     expect(accepted('The vaccine fridge is at 9 degrees.')).toEqual([["Switch this morning's two vaccination appointments to the stock in the prep-room fridge.", [1, 2]]]);
   });
 
+  it("keeps a step an agent proposes for the people a person's decision names apart from it: shared names are no read-back", () => {
+    const steps = (said: string, proposal: string) =>
+      allCandidates([
+        ['sam', 'human', said],
+        ['ops-agent', 'bot', proposal],
+        ['sam', 'human', 'yes pls'],
+      ]).map((c) => [c.statement, c.sources]);
+    expect(steps('From now on Katrin does the DE review, Marc the FR.', 'Got it. Shall I send the brief to Jonas and Élodie tonight and cc Katrin and Marc?')).toEqual([
+      ['From now on Katrin does the DE review, Marc the FR.', [0]],
+      ['Send the brief to Jonas and Élodie tonight and cc Katrin and Marc.', [1, 2]],
+    ]);
+    // A weekday is a value, not a name: a step that takes it up with the person reads the decision back.
+    expect(steps('From now on Anna takes Friday.', 'Shall I put Anna on the Friday rota?')).toEqual([['From now on Anna takes Friday.', [0, 1, 2]]]);
+  });
+
   it('says what is proposed after a label and the reason put between them, not the label alone', () => {
     expect(acceptedSteps("For the Sunday bake — since it's only rolls and pastries, Matthias could start at 4:30 instead of 2:00. Does that work?", 'Passt.')).toEqual(['For the Sunday bake, Matthias could start at 4:30 instead of 2:00.']);
     // A reason after what is said still goes with the reasons.

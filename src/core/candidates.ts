@@ -52,7 +52,7 @@ export function sentenceCandidates(input: CandidateInput): SentenceCandidate[] {
     // proposal is, not a second one in the agent's words.
     const agentTakesOn = opensTakingOn(input, c.p);
     const takenOn = (x: SentenceCandidate) => agentTakesOn && x.hint === null && x.p < c.p;
-    const same = out.find((x) => (x.hint !== null || takenOn(x)) && !(x.strength === 'correction' && x.p > c.p) && Math.abs(x.p - c.p) <= input.tuning.restatementReach && overlap(x.statement, c.statement, input.stems) >= input.tuning.restatementOverlap && !(c.p > x.p && !readsBack(x.statement, c.statement, input.stems)));
+    const same = out.find((x) => (x.hint !== null || takenOn(x)) && !(x.strength === 'correction' && x.p > c.p) && Math.abs(x.p - c.p) <= input.tuning.restatementReach && overlap(x.statement, c.statement, input.stems) >= input.tuning.restatementOverlap && !(c.p > x.p && !readsBack(input, x.statement, c.statement)));
     if (same) {
       if (takenOn(same)) settleAs(same, c);
       same.sources = uniqueSorted([...same.sources, ...c.sources]);
@@ -2858,9 +2858,12 @@ function overlap(a: string, b: string, stems: Stems): number {
  * 10 days ahead" after "10 days then."), or a quarter of its words at least are the statement's
  * ("(3) business TMs kept while the client is active plus 36 months" after "business TMs: while
  * the client is active + 3 years"). "I could also hold 4 slots per day for the next 3 weeks" after
- * "21 days then." shares a word, gives none of its numbers, and proposes something new.
+ * "21 days then." shares a word, gives none of its numbers, and proposes something new; so does
+ * "Shall I send the brief to Jonas tonight and cc Katrin and Marc?" after "Katrin does the DE
+ * review, Marc the FR.", which shares only the names of the people: a new step for the same people.
  */
-function readsBack(settled: string, proposal: string, stems: Stems): boolean {
+function readsBack(input: CandidateInput, settled: string, proposal: string): boolean {
+  const { stems } = input;
   const numbers = numbersOf(settled);
   const proposed = new Set(numbersOf(proposal));
   if (numbers.length > 0 && numbers.every((n) => proposed.has(n))) return true;
@@ -2868,7 +2871,11 @@ function readsBack(settled: string, proposal: string, stems: Stems): boolean {
   // appointments to the prep-room fridge?" after "The vaccine fridge is at 9 degrees." gives none.)
   if (numbers.length > 0 && !numbers.some((n) => proposed.has(n))) return false;
   const theirs = new Set(contentTokens(proposal, stems));
-  return theirs.size > 0 && sharedCount(new Set(contentTokens(settled, stems)), theirs) * 4 >= theirs.size;
+  const shared = new Set(contentTokens(settled, stems).filter((t) => theirs.has(t)));
+  // (A weekday or a month is a value, not a person: "Anna takes Friday." is read back by "Shall I put Anna on the Friday rota?".)
+  const names = new Set(contentTokens([...nameWords(settled), ...nameWords(proposal)].filter((w) => !isValueWord(input, w)).join(' '), stems));
+  if (shared.size > 0 && [...shared].every((t) => names.has(t))) return false;
+  return theirs.size > 0 && shared.size * 4 >= theirs.size;
 }
 
 function uniqueSorted(xs: number[]): number[] {

@@ -2022,6 +2022,28 @@ describe('decision candidates', () => {
     expect(own.some((s) => /36/.test(s))).toBe(true);
   });
 
+  it('records a decision right after another that says nothing more as agreement to it, though no cue reads it as a confirmation', () => {
+    const price = (later: Array<[string, 'human' | 'bot', string]>) =>
+      recorded([
+        ['marion', 'human', 'Can you price the puppy clinic?'],
+        ['practice-agent', 'bot', '€28 plus €18 is €46 if booked separately; I would suggest €42 for the clinic slot so it feels like a package. Saturday or Tuesday for the timing?'],
+        ['hannah', 'human', 'Saturday. That is when the puppy people can come in.'],
+        ['practice-agent', 'bot', 'The normal online booking works, I can set up a Puppy clinic appointment type with 6 slots of 20 minutes.'],
+        ['marion', 'human', 'go ahead. And the price, €42 is fine by me. Hannah?'],
+        ...later,
+      ]).decisions.filter((d) => /42/.test(d.statement));
+    const agreed = price([['hannah', 'human', '€42 yes. Put the first worming dose in the pack, not just the leaflet.']]);
+    expect(agreed.map((d) => [d.statement, d.sourceMessages])).toEqual([['The price, €42 is fine by Marion.', [3, 4, 5]]]);
+    // Said again further on, after talk of other things, it answers something else: it stands.
+    const later = price([
+      ['sophie', 'human', 'Half my Saturday calls are puppies already.'],
+      ['practice-agent', 'bot', 'Noted. Phone bookings stay open as well.'],
+      ['sophie', 'human', 'Good to know.'],
+      ['hannah', 'human', '€42 yes. Put the first worming dose in the pack, not just the leaflet.'],
+    ]);
+    expect(later).toHaveLength(2);
+  });
+
   it("keeps a rule announced as one as said, not as an answer to the agent's last question", () => {
     const found = candidates([
       ['priya', 'human', 'Kickoff notes for Project Atlas.'],

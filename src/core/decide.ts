@@ -159,8 +159,10 @@ function decideWithAgent(input: DecideInput, reply: ReplyContext, topicsAt: Topi
  * "(b)." — "Agreed, checkpoint.": two people naming the same option make one decision, not two. A
  * later decision of the task with the same words as the one just before it on that matter adds its
  * messages to that one's sources instead, and so does a confirmation that says nothing the one just
- * before it did not ("Raw events: 13 months." — "OK, 13 it is."); said again after another
- * decision came between ("Friday" → "Monday" → "Friday"), it stands: it reinstates.
+ * before it did not ("Raw events: 13 months." — "OK, 13 it is."), or a decision right after it that
+ * says nothing more, though no cue reads it as a confirmation ("€42 is fine by me. Hannah?" — "€42
+ * yes."); said again after another decision came between ("Friday" → "Monday" → "Friday"), it
+ * stands: it reinstates.
  */
 function withoutRepeats(decisions: readonly DecisionCandidate[], confirms: (d: DecisionCandidate) => boolean, stems: Stems): DecisionCandidate[] {
   const out: DecisionCandidate[] = [];
@@ -169,7 +171,7 @@ function withoutRepeats(decisions: readonly DecisionCandidate[], confirms: (d: D
     // (The words evolve.ts fingerprints a statement by.)
     const key = words(d.statement).join(' ');
     const k = latest.get(key);
-    const earlier = k !== undefined ? out[k] : confirms(d) ? restated(out, d, stems) : undefined;
+    const earlier = k !== undefined ? out[k] : restated(out, d, stems, confirms(d) ? Infinity : AGREEMENT_REACH);
     if (earlier && !out.some((o) => o.messageIndex > earlier.messageIndex && o.messageIndex < d.messageIndex)) {
       earlier.sourceMessages = [...new Set([...earlier.sourceMessages, ...d.sourceMessages])].sort((x, y) => x - y);
       continue;
@@ -180,12 +182,15 @@ function withoutRepeats(decisions: readonly DecisionCandidate[], confirms: (d: D
   return out;
 }
 
-/** The decision of the latest message with decisions before d's that holds every content word of d. */
-function restated(out: readonly DecisionCandidate[], d: DecisionCandidate, stems: Stems): DecisionCandidate | undefined {
+/** How many messages after a decision another one that says nothing more is read as agreeing to it. */
+const AGREEMENT_REACH = 2;
+
+/** The decision of the latest message with decisions before d's, at most `reach` messages back, that holds every content word of d. */
+function restated(out: readonly DecisionCandidate[], d: DecisionCandidate, stems: Stems, reach: number): DecisionCandidate | undefined {
   const said = contentTokens(d.statement, stems);
   const before = out.filter((o) => o.messageIndex < d.messageIndex);
   const latest = before[before.length - 1]?.messageIndex;
-  if (said.length === 0 || latest === undefined) return undefined;
+  if (said.length === 0 || latest === undefined || d.messageIndex - latest > reach) return undefined;
   return before.find((o) => o.messageIndex === latest && said.every((t) => contentTokens(o.statement, stems).includes(t)));
 }
 

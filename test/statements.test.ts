@@ -218,6 +218,15 @@ describe('sentences and clauses', () => {
     const h = splitSentences('Per-team access and read-only links are in scope.', engine.words.statements)[0];
     expect(splitClauses(lexicon, h)).toHaveLength(1);
   });
+  it('breaks no clause inside brackets or quotes: what they hold is said inside the clause around them', () => {
+    const quoted = splitSentences("Mr Hendry is fine with zinc ('looks like a shed, but a posh one'), the plans go in on Monday.", engine.words.statements)[0];
+    expect(splitClauses(lexicon, quoted).map((c) => c.text)).toEqual(["Mr Hendry is fine with zinc ('looks like a shed, but a posh one'), the plans go in on Monday."]);
+    const bracketed = splitSentences('The hall is booked (the small one, but we can open the partition) and the caterer is confirmed.', engine.words.statements)[0];
+    expect(splitClauses(lexicon, bracketed)).toHaveLength(1);
+    // (Outside them it breaks as before.)
+    const after = splitSentences("Zinc is fine ('a posh shed'), but the glazing stays as drawn.", engine.words.statements)[0];
+    expect(splitClauses(lexicon, after).map((c) => c.text)).toEqual(["Zinc is fine ('a posh shed')", 'the glazing stays as drawn.']);
+  });
 });
 
 /** Every candidate clause of a discussion, a plain clause (no cue) included: what the scorer weighs. */
@@ -2020,6 +2029,17 @@ describe('decision candidates', () => {
     ]).decisions.map((d) => d.statement);
     expect(own).toEqual(expect.arrayContaining(['Raw events: 13 months.']));
     expect(own.some((s) => /36/.test(s))).toBe(true);
+  });
+
+  it("keeps what 'so' stands for after a verb of saying or doing in the statement ('say so in the letter'), where after a step it says what for", () => {
+    const wall = answering('studio-agent', 'Do we include party wall work? Both neighbours will need notices.');
+    expect(wall('No, party wall is separate, we recommend a surveyor. Exclude it and say so in the letter.')).toContain('Exclude it and say so in the letter.');
+    expect(wall('Exclude it from the quote so the client sees the surveyor is separate.')).toContain('Exclude it from the quote.');
+  });
+
+  it('gives a bare value no subject cut inside a bracket of the line that put it up', () => {
+    const buns = answering('bakery-bot', 'So: hot cross buns (bag of 6, €7.20), Osterzopf (€12.50, stops at 40), simnel cake — Ruth, are you doing those again?');
+    expect(buns('Yes, 20 at most, I make them myself on the Thursday.')).toEqual(['20 at most.']);
   });
 
   it('records a decision right after another that says nothing more as agreement to it, though no cue reads it as a confirmation', () => {

@@ -1885,8 +1885,10 @@ function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: D
   }
   if (!asked?.subject && valueOnly) asked = restatedHolder(input, scene.p, statement);
   const subject = asked?.subject;
-  // (A statement that already names the thing, "The call is at 08:30." of the weekly call, needs no label.)
-  if (!asked || !subject || overlap(subject, statement, input.stems) > 0) return statement;
+  // (A statement that already names the thing, "The call is at 08:30." of the weekly call, needs no
+  // label; nor does a subject cut inside a bracket, "hot cross buns (bag" of "(bag of 6, €7.20)",
+  // name one whole.)
+  if (!asked || !subject || overlap(subject, statement, input.stems) > 0 || !bracketsClosed(subject)) return statement;
   // (A month or a weekday keeps its capital: "Launch date: June 15.")
   const name = namedAsSaid(statement, input.messages[asked.at].text) || isDayOrMonth(input, words(statement)[0] ?? '');
   return `${subject.charAt(0).toUpperCase()}${subject.slice(1)}: ${!name && /^\p{Lu}(?:\p{Ll}|\s)/u.test(statement) ? statement.charAt(0).toLowerCase() + statement.slice(1) : statement}`;
@@ -2288,6 +2290,16 @@ function opensWithImperative(input: CandidateInput, body: string): boolean {
     memo?.set(key, known);
   }
   return known;
+}
+
+/** Whether every bracket a text opens it also closes. */
+function bracketsClosed(text: string): boolean {
+  let depth = 0;
+  for (const mark of text) {
+    if (mark === '(' || mark === '[') depth++;
+    else if ((mark === ')' || mark === ']') && --depth < 0) return false;
+  }
+  return depth === 0;
 }
 
 /** Openings remembered per run at most (a bound on memory; the answers repeat, the openings need not). */

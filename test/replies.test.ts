@@ -107,6 +107,16 @@ describe('reply acts', () => {
     expect(typesAt(thread(['ops-agent', 'bot', options], ['stefan', 'human', 'A week of waiting is too long.']), 1)).toEqual([]);
   });
 
+  it("a key picks from the latest agent message that listed it, past colleagues' questions and an agent's message that put up nothing new", () => {
+    const options = 'Sure. Options: A) U12 Tuesday 17:30 and U14 Tuesday 19:00, B) U12 Monday 17:30 and U14 Wednesday 18:00. Which would you prefer?';
+    const asked = thread(['club-agent', 'bot', options], ['dieter', 'human', 'B is better, but who opens up on Wednesdays?'], ['priya', 'human', 'Could we start at 17:45?'], ['karen', 'human', 'Is the fee still 38?'], ['karen', 'human', 'B then.']);
+    expect(typesAt(asked, 4)).toEqual(['confirmation']);
+    const acknowledged = thread(['pharmacy-agent', 'bot', 'Three options: A) Monday + Thursday rounds B) Tuesday + Friday rounds C) a short round every weekday. Which would you prefer?'], ['priya', 'human', "It's 31 patients now, not 23."], ['pharmacy-agent', 'bot', "You're right, 31 patients. The options still work."], ['jurgen', 'human', 'B. Monday is chaos anyway.']);
+    expect(typesAt(acknowledged, 3)).toEqual(['confirmation']);
+    // (A key no message lists, or one listed too far back, picks nothing.)
+    expect(typesAt(thread(...acknowledged.slice(0, 3).map((m): [string, Role, string] => [m.author, m.role, m.text]), ['jurgen', 'human', 'D. Monday is chaos anyway.']), 3)).toEqual([]);
+  });
+
   it('a key picks an option after an acceptance word, or before a word that closes the choice ("B then, …", "A yes, …"), but not before one that goes on', () => {
     const options = 'Concrete: A) Hanson with pump hire, 07:00. B) Tarmac, after 11:00 only. Which one?';
     const pickedBy = (reply: string) => acts(thread(['site-bot', 'bot', options], ['dave', 'human', reply])).patterns.filter((p) => p.type === 'confirmation').map((p) => p.rule);

@@ -58,7 +58,13 @@ export function detect(messages: readonly Message[], rules: readonly CompiledRul
     const earnest = withoutSarcasm(lower, sarcastic[i]);
     const a = answered[i];
     const agent = reaching ? agentBehindReplies(messages, answered, a, handsOn) : -1;
-    const ctx = { answered: a >= 0 ? messages[a] : null, answeredKinds: a >= 0 ? kinds[a] : EMPTY, reachedKinds: agent >= 0 ? new Set([...kinds[a], ...kinds[agent]]) : undefined, answeredTokens: a >= 0 ? analysis[a].tokens : undefined, stems };
+    // "A then." after colleagues' questions, or after an agent's message that put up nothing new
+    // ("You're right, 31 patients. The options still work."): an option's key picks from the
+    // latest agent message that listed that key. (It still answers the message it answers.)
+    const key = reaching ? OPENING_KEY.exec(lower)?.[1] : undefined;
+    const lister = key && !(a >= 0 && kinds[a].has('proposal')) && !(agent >= 0 && kinds[agent].has('proposal')) ? listingKey(messages, kinds, i, key) : -1;
+    const reached = lister >= 0 ? lister : agent;
+    const ctx = { answered: a >= 0 ? messages[a] : null, answeredKinds: a >= 0 ? kinds[a] : EMPTY, reachedKinds: reached >= 0 ? new Set([...(a >= 0 ? kinds[a] : EMPTY), ...kinds[reached]]) : undefined, answeredTokens: a >= 0 ? analysis[a].tokens : undefined, stems };
     for (const pass of [plain, contextual]) {
       for (const rule of pass) {
         const d = rule.kind === 'confirmation' && earnest ? applyRule(rule, m, earnest.lower, ctx, earnest.words) : applyRule(rule, m, lower, ctx, words);
@@ -77,6 +83,19 @@ export function detect(messages: readonly Message[], rules: readonly CompiledRul
 
 // How many people's replies a rule's `throughReplies` reads back through to the message they answer.
 const REPLY_REACH = 3;
+
+/** An option's key opening a reply on its own ("B.", "A then.", "Then A, …", "OK, A."): the letter. */
+const OPENING_KEY = /^\s*(?:(?:ok|okay|then|so|go with)[,.]?\s+)?\(?([a-e])\)?(?=[.,!)]|\s+(?:then|and|now|it is|first)\b|\s*$)/;
+
+/** How many messages back a key reads for the agent message that listed it: as many between as a pick reads back through. */
+const LIST_REACH = REPLY_REACH + 1;
+
+/** The latest agent message before message i, at most LIST_REACH back, that offered something and lists `key` as an option's key ("B) …", "(B) …", "B: …", "option B"), or -1. */
+function listingKey(messages: readonly Message[], kinds: ReadonlyArray<ReadonlySet<RuleKind>>, i: number, key: string): number {
+  const listed = new RegExp(`(?:^|[\\s(])${key}[)\\]:]\\s|\\boption ${key}\\b`, 'i');
+  for (let q = i - 1; q >= 0 && i - q <= LIST_REACH; q--) if (messages[q].role === 'bot' && kinds[q].has('proposal') && listed.test(messages[q].text)) return q;
+  return -1;
+}
 
 /**
  * The agent message that person's message `a` answers, back through people's replies to it (at

@@ -654,6 +654,13 @@ describe('decision candidates', () => {
     ];
     expect(corrections([...photos, ['sepp', 'human', 'Photos I do wednesday, not thursday. Da back ich die Probecharge.']]).constraints).toEqual(['Photos I do wednesday, not thursday.']);
     expect(corrections([...photos, ['sepp', 'human', 'Thursday evening by post will not reach her by friday.']])).toEqual({ patterns: [], constraints: [] });
+    // An instruction that sets a value against a stated one corrects it too.
+    const tour: Array<[string, 'human' | 'bot', string]> = [
+      ['helen', 'human', '@tour-agent can you summarise the flight options?'],
+      ['tour-agent', 'bot', 'Two ways to fly: A) easyJet to Málaga, £142 pp. B) Vueling via Barcelona, £236 pp. For 34 singers A comes to about £4,830 plus the coach.'],
+      ['ruth', 'human', 'A. Three hours on a coach is too long.'],
+    ];
+    expect(corrections([...tour, ['gareth', 'human', 'Hold 36, not 34 — the Okafor sisters both confirmed yesterday.']])).toEqual({ patterns: ['statements/value-correction'], constraints: ['Hold 36, not 34.'] });
   });
 
   it("reads a proposal verb put first with its 'I' left out ('Suggest 50 blue and 50 red this time?') as the agent's proposal, which a person's yes accepts", () => {

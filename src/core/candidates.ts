@@ -1475,8 +1475,9 @@ function changedValue(input: CandidateInput, scene: MessageScene, r: ClauseReadi
   // "40 not 60 for the kids one" after "cap 60 as for the others", "the strongroom is at 92% not
   // 85" after a colleague's reply to the agent's 85 %: a clause that sets a value against a
   // number said before, which it rules out, corrects what was said, wherever it stands in the
-  // reply and whoever said it.
-  if ((!r.type || r.type === 'decision') && !r.label && !proposes(lexicon, r.lower) && !input.announcesChange?.(r.body) && input.contrastsStated?.(p, r.body)) {
+  // reply and whoever said it; so does an instruction that does ("Hold 36, not 34" after "for 34
+  // singers").
+  if ((!r.type || r.type === 'decision' || r.type === 'action_item') && !r.label && !proposes(lexicon, r.lower) && !input.announcesChange?.(r.body) && input.contrastsStated?.(p, r.body)) {
     r.type = 'constraint';
     r.strength = 'correction';
     r.act = VALUE_CORRECTION;

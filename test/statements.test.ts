@@ -2699,6 +2699,8 @@ describe('decision candidates', () => {
     // (The sentences after the amending one are read as said.)
     const night = answering('ops-agent', 'Options: A) Tuesday night, 22:00-04:00 via the bypass B) Saturday from 06:00. Which one?');
     expect(night('A. Aber nicht ab 22 Uhr, die Nachtschicht braucht 30 Minuten für die Übergabe. Start 22:30.')).toEqual(['Tuesday night, 22:00-04:00 via the bypass, aber nicht ab 22 Uhr.', 'Start 22:30.']);
+    // A first clause that names someone, not a condition, opens a sentence of its own.
+    expect(rates('B. But Daniel, call them today, before anybody redraws anything.')[0]).toBe('0.10/word translation + 0.03/word separate review.');
     // A condition of time or circumstance after a full stop is a sentence of its own.
     expect(rates('B. If the client complains, we talk again.')[0]).toBe('0.10/word translation + 0.03/word separate review.');
   });

@@ -2715,9 +2715,10 @@ function leadCondition(lex: CompiledStatementLexicon, lead: string, next: string
   // (A contrast after a comma is still the condition: "Aber Übergabe im Depot, nicht am Telefon".)
   const marks = [...text.matchAll(/\s*[,;:–—]\s+/gu)];
   const mark = marks.find((m) => !contrastAt(lex, text, m.index));
-  const clause = mark ? conditionOf(lex, text.slice(0, mark.index)) : '';
-  if (!clause) return { condition: lowered(conditionOf(lex, text)), why: [] };
-  const why = trimEnd(text.slice(mark!.index + mark![0].length));
+  // (A first clause that says no condition, "Pero Daniel, llámalos hoy …", opens something else.)
+  const clause = conditionOf(lex, mark ? text.slice(0, mark.index) : text);
+  if (!clause) return { condition: '', why: [] };
+  const why = mark ? trimEnd(text.slice(mark.index + mark[0].length)) : '';
   return { condition: lowered(clause), why: why ? [why] : [] };
 }
 

@@ -84,8 +84,8 @@ export function detect(messages: readonly Message[], rules: readonly CompiledRul
 // How many people's replies a rule's `throughReplies` reads back through to the message they answer.
 const REPLY_REACH = 3;
 
-/** An option's key opening a reply on its own ("B.", "A then.", "Then A, …", "OK, A."): the letter. */
-const OPENING_KEY = /^\s*(?:(?:ok|okay|then|so|go with)[,.]?\s+)?\(?([a-e])\)?(?=[.,!)]|\s+(?:then|and|now|it is|first)\b|\s*$)/;
+/** A letter that may be an option's key opening a reply ("B.", "A then.", "(c) …"); whether it picks, the rule says. */
+const OPENING_KEY = /^\s*\(?([a-e])\)?(?=[\s.,!)]|$)/;
 
 /** How many messages back a key reads for the agent message that listed it: as many between as a pick reads back through. */
 const LIST_REACH = REPLY_REACH + 1;

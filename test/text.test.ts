@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { contentTokens, contentWordCount, eitherOrSides, nameWords, outsideQuotes } from '../src/core/text';
+import { bracketSpans, contentTokens, contentWordCount, eitherOrSides, nameWords, outsideQuotes } from '../src/core/text';
 import { PorterStems, stemWord } from '../src/core/porter';
 import { shippedWords } from './helpers';
 
@@ -58,6 +58,27 @@ describe('outsideQuotes', () => {
   });
   it('keeps the length of any text (a law)', () => {
     fc.assert(fc.property(fc.string(), (t) => outsideQuotes(t).length === t.length));
+  });
+});
+
+describe('bracketSpans', () => {
+  it('finds each bracket with the one that closes it, nested or not; one left open or closed unopened holds nothing', () => {
+    expect(bracketSpans('zinc (a shed [posh]), fine')).toEqual([[13, 19], [5, 20]]);
+    expect(bracketSpans('hot cross buns (bag of 6')).toEqual([]);
+    expect(bracketSpans('a) b')).toEqual([]);
+  });
+  it('opens every span at an opening bracket and closes it at a closing one, spans nested or apart (a law)', () => {
+    const bracketed = fc.array(fc.constantFrom('(', ')', '[', ']', 'a', ' '), { maxLength: 30 }).map((cs) => cs.join(''));
+    fc.assert(
+      fc.property(bracketed, (t) => {
+        const spans = bracketSpans(t);
+        for (const [open, close] of spans) {
+          expect('(['.includes(t[open])).toBe(true);
+          expect(')]'.includes(t[close - 1])).toBe(true);
+        }
+        for (const [a, b] of spans) for (const [c, d] of spans) expect(b <= c || d <= a || (a <= c && d <= b) || (c <= a && b <= d)).toBe(true);
+      }),
+    );
   });
 });
 

@@ -19,7 +19,7 @@ import {
 } from './sentenceActs';
 import { actFeatures, clausePositionFeatures, dialogueView, lengthFeature, speakerFeatures, valueFeatures, type DialogueView } from './clauseFeatures';
 import { escapeRegex } from './phrases';
-import { afterAddressee, contentToken, contentTokens, eitherOrSides, contentWordCount, endsSentence, isContentWord, isQuestion, nameWords, outsideQuotes, quotedSpans, sharedCount, wordCount, words, type ContentWords, type Span, type Stems } from './text';
+import { afterAddressee, bracketSpans, contentToken, contentTokens, eitherOrSides, contentWordCount, endsSentence, isContentWord, isQuestion, nameWords, outsideQuotes, quotedSpans, sharedCount, wordCount, words, type ContentWords, type Span, type Stems } from './text';
 import { appendAll } from './lists';
 import { recentAgentMessage } from './detect';
 import type { CandidateTuning, DecisionType, Detection, Message, SentenceCandidate, Strength } from './types';
@@ -2293,14 +2293,9 @@ function opensWithImperative(input: CandidateInput, body: string): boolean {
   return known;
 }
 
-/** Whether every bracket a text opens it also closes. */
+/** Whether every bracket a text opens it also closes, and it closes none it did not open. */
 function bracketsClosed(text: string): boolean {
-  let depth = 0;
-  for (const mark of text) {
-    if (mark === '(' || mark === '[') depth++;
-    else if ((mark === ')' || mark === ']') && --depth < 0) return false;
-  }
-  return depth === 0;
+  return bracketSpans(text).length * 2 === (text.match(/[()[\]]/g) ?? []).length;
 }
 
 /** Openings remembered per run at most (a bound on memory; the answers repeat, the openings need not). */

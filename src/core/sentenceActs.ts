@@ -2,7 +2,7 @@
 // act, accepts, postpones, muses — read from the statement lexicon (rules/lexicons/statements.json),
 // and the clauses a message splits into. Pure text functions; no knowledge of who said what.
 import { compilePhrases, escapeRegex } from './phrases';
-import { closingQuote, foldPunctuation, quotedSpans, type Span } from './text';
+import { bracketSpans, closingQuote, foldPunctuation, quotedSpans, type Span } from './text';
 import type { Words } from './types';
 
 export type SentenceAct =
@@ -456,7 +456,7 @@ export function splitClauses(lex: CompiledStatementLexicon, s: Span): Span[] {
     }
   }
   cuts.sort((a, b) => a.start - b.start);
-  const enclosed = enclosedSpans(s.text);
+  const enclosed = [...quotedSpans(s.text), ...bracketSpans(s.text)];
   const out: Span[] = [];
   let from = 0;
   for (const c of cuts) {
@@ -476,18 +476,6 @@ export function splitClauses(lex: CompiledStatementLexicon, s: Span): Span[] {
   }
   pushSpan(out, s, from, s.text.length);
   return out.length > 0 ? out : [s];
-}
-
-/** The stretches of a text inside brackets or quotes, each with its opening and closing mark; a bracket left open holds nothing. */
-function enclosedSpans(text: string): Array<[number, number]> {
-  const out = quotedSpans(text);
-  const open: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const mark = text.charAt(i);
-    if (mark === '(' || mark === '[') open.push(i);
-    else if ((mark === ')' || mark === ']') && open.length > 0) out.push([open.pop()!, i + 1]);
-  }
-  return out;
 }
 
 function pushSpan(out: Span[], s: Span, from: number, to: number): void {

@@ -202,6 +202,18 @@ export function quotedSpans(text: string): Array<[number, number]> {
   return out;
 }
 
+/** The stretches of a text inside round or square brackets, each with its opening and closing mark; a bracket left open, or closed without opening, holds nothing. */
+export function bracketSpans(text: string): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  const open: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const mark = text.charAt(i);
+    if (mark === '(' || mark === '[') open.push(i);
+    else if ((mark === ')' || mark === ']') && open.length > 0) out.push([open.pop()!, i + 1]);
+  }
+  return out;
+}
+
 /**
  * The text with what it quotes blanked out, offsets kept (an apostrophe inside a word, "it's",
  * quotes nothing); with `blank`, only the quotes whose inner text it accepts.

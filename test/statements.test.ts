@@ -1912,7 +1912,6 @@ describe('decision candidates', () => {
       ['Summary of the call: they accept 16. Send Friday?', 'ok', ['Summary of the call: send Friday.']],
       // A step that names what it acts on keeps its words; so does one with no text labelled for
       // sending before it, or only one labelled after it.
-      ["Draft email to the club: 'The pool opens at 7.' Send it to Maren on Monday?", 'ok', ['Send it to Maren on Monday.']],
       ['Draft order: 12 crates for Leith. Move 3 crates to Leith?', 'ok', ['Move 3 crates to Leith.']],
       ['They accept 16. Send Friday?', 'ok', ['Send Friday.']],
       ['Note: the pool is closed on Monday. Cancel Friday?', 'ok', ['Cancel Friday.']],
@@ -1923,7 +1922,7 @@ describe('decision candidates', () => {
   it("takes a verb on 'it' after a text laid out for sending as it takes the verb alone: it acts on that text", () => {
     accepts([
       ["Draft reply to Pomegranate Café: 'Delivery is £7 per drop under £50.' Send it?", 'yes', ['Draft reply to Pomegranate Café: send.']],
-      ["Draft reply to Pomegranate Café: 'Delivery is £7 per drop under £50.' Shall I send it today?", 'ok', ['Draft reply to Pomegranate Café: send today.']],
+      ["Draft reply to Pomegranate Café: 'Delivery is £7 per drop under £50.' Shall I send it today?", 'ok', ['Send the draft reply to Pomegranate Café today.']],
       ['Draft notice for the tenants: the boiler is off on Monday from 8 to 12. Send it?', 'yes', ['Draft notice for the tenants: send.']],
       // (As "Book?" would, whatever the verb: the text is the one thing the message names.)
       ['Email to the team: Please submit your timesheets by Friday 17:00. Shall I book it?', 'yes', ['Email to the team: book.']],
@@ -1932,10 +1931,15 @@ describe('decision candidates', () => {
       // Only the sentence just before: a text labelled further back, or several things, are not what "it" is.
       ["Draft reply to Pomegranate Café: 'Delivery is £7 per drop under £50.' I also checked the van. Send it?", 'yes', []],
       ["Draft reply to Pomegranate Café: 'Delivery is £7 per drop under £50.' Send them?", 'yes', []],
+      // A step that says more than when ("to Maren", "to the team managers") takes the text the same way.
+      ["Draft email to the club: 'The pool opens at 7.' Send it to Maren on Monday?", 'ok', ['Send the draft email to the club to Maren on Monday.']],
+      ['Draft rota: 4 Apr U8, 11 Apr U10, 18 Apr U12; May repeats in the same order. Shall I send it to the team managers?', 'go', ['Send the draft rota to the team managers.']],
+      ["Draft reply to Pomegranate Café: 'Delivery is £7 per drop under £50.' I also checked the van. Shall I send it to Maren?", 'yes', ['Send it to Maren.']],
+      ["Draft reply to Pomegranate Café: 'Delivery is £7 per drop under £50.' The revised quote is ready. Shall I send it to Maren?", 'yes', ['Send the revised quote to Maren.']],
     ]);
     // Offered ("Shall I …") it is an action item, proposed ("Should we …") a decision, as any step.
-    expect(acceptedTyped("Draft reply to Pomegranate Café: 'Delivery is £7 per drop under £50.' Shall I send it today?")).toEqual([['Draft reply to Pomegranate Café: send today.', 'action_item']]);
-    expect(acceptedTyped("Draft reply to Pomegranate Café: 'Delivery is £7 per drop under £50.' Should we send it today?")).toEqual([['Draft reply to Pomegranate Café: send today.', 'decision']]);
+    expect(acceptedTyped("Draft reply to Pomegranate Café: 'Delivery is £7 per drop under £50.' Shall I send it today?")).toEqual([['Send the draft reply to Pomegranate Café today.', 'action_item']]);
+    expect(acceptedTyped("Draft reply to Pomegranate Café: 'Delivery is £7 per drop under £50.' Should we send it today?")).toEqual([['Send the draft reply to Pomegranate Café today.', 'decision']]);
   });
 
   it("takes a verb asked alone ('Send?', 'Approve?') to act on the labelled text, or on the thing the sentence before opens with", () => {

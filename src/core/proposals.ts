@@ -820,7 +820,7 @@ function restatesShorter(short: string, long: string, stems: Stems): boolean {
  * "it" (or "them") takes the thing the agent named just before, the noun phrase that opens the
  * clause before the offer in its sentence, or else the sentence before ("Forward the lease draft to
  * Dr. Kessel."). A phrase that opens with a pronoun, or whose number does not fit the pronoun,
- * names nothing.
+ * names nothing; then "it" is the text the sentence before labels for sending, if it does.
  */
 function withReferent(lex: CompiledStatementLexicon, sentences: readonly Span[], k: number, statement: string): string {
   const sw = lex.words.statements;
@@ -837,8 +837,13 @@ function withReferent(lex: CompiledStatementLexicon, sentences: readonly Span[],
   const before = dash > 0 ? [sentence.slice(0, dash)] : previous.split(CLAUSE_JOIN);
   const plural = m[2].toLowerCase() === 'them';
   const thing = before.map((clause) => openingPhrase(lex, clause)).find((phrase) => phrase !== null && plural === /[^s]s$/i.test(phrase));
-  if (!thing) return statement;
-  return `${m[1]} ${thing}${statement.slice(m[0].length)}`;
+  if (thing) return `${m[1]} ${thing}${statement.slice(m[0].length)}`;
+  // ("Draft rota: 4 Apr U8, 11 Apr U10; May repeats in the same order. Shall I send it to the team
+  // managers?": where the sentence just before opens with no thing of its own, "it" is the text
+  // that sentence labels for sending, "Send the draft rota to the team managers.", as
+  // stepOnPronoun reads "Send it?". A label opens with the kind of text it is, "draft", "summary".)
+  const label = plural ? null : draftedLabel(lex, sentences.slice(k - 1, k));
+  return label === null ? statement : `${m[1]} the ${label.charAt(0).toLowerCase()}${label.slice(1)}${statement.slice(m[0].length)}`;
 }
 
 /** How many messages before a person's statement are read for what its "it" or "them" stands for. */

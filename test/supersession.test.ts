@@ -302,6 +302,12 @@ describe('relations on the same subject', () => {
     expect(valueReplacement(view('The release is on 14 April.'), view('The release moves to 21 April.'), 'whole')).toMatch(/april 14 → april 21/);
     // "right after check-in" is an aside of the briefing: a new check-in time does not move it.
     expect(valueReplacement(view('Bilingual briefing at 05:45, right after check-in, with Javier and Carmen leading the Spanish part.'), view('Check-in is at 05:30.'), 'whole')).toBeNull();
+    // So is a bare number the one number of a statement that is all that subject, in its unit.
+    const refunds = 'From now on, any refund over 200 EUR needs a second pair of eyes.';
+    expect(valueReplacement(view(refunds), view('Refunds: 300 it is.'), 'whole', true)).toMatch(/amount: 200 eur → 300 eur/);
+    expect(valueReplacement(view(refunds), view('Cakes: 300 it is.'), 'whole', true)).toBeNull();
+    expect(valueReplacement(view('Refunds over 200 EUR go through the finance desk, the shop manager and the regional office.'), view('Refunds: 300 it is.'), 'whole', true)).toBeNull();
+    expect(valueReplacement(view('Refunds over 200 EUR need a second pair of eyes within 3 days.'), view('Refunds: 300 it is.'), 'whole', true)).toBeNull();
   });
 
   it('gives no value to a thing its clause rules out, but keeps a limit on what a ban rules out', () => {

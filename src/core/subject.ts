@@ -992,7 +992,7 @@ export function valueChange(older: SubjectClause, newer: SubjectClause, match: S
     }
   }
   // (A bare number stands for the older value only on a firm subject: one shared word is too little.)
-  return bare && sameSubject(olderAsserts, newerAsserts, 'firm') ? bareNumberChange(older, newer) : null;
+  return bare && (sameSubject(olderAsserts, newerAsserts, 'firm') || sameSubject(olderAsserts, newerAsserts, 'whole')) ? bareNumberChange(older, newer) : null;
 }
 
 /**

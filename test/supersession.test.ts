@@ -306,6 +306,9 @@ describe('relations on the same subject', () => {
     const refunds = 'From now on, any refund over 200 EUR needs a second pair of eyes.';
     expect(valueReplacement(view(refunds), view('Refunds: 300 it is.'), 'whole', true)).toMatch(/amount: 200 eur → 300 eur/);
     expect(valueReplacement(view(refunds), view('Cakes: 300 it is.'), 'whole', true)).toBeNull();
+    // (An hour or a count has no unit the number could take: "Cap it at 36." sets no new hour of
+    // "at 6" nor a new number of anything else.)
+    expect(valueReplacement(view('Start the cap check at 6.'), view('Cap it at 36.'), 'whole', true)).toBeNull();
     expect(valueReplacement(view('Refunds over 200 EUR go through the finance desk, the shop manager and the regional office.'), view('Refunds: 300 it is.'), 'whole', true)).toBeNull();
     expect(valueReplacement(view('Refunds over 200 EUR need a second pair of eyes within 3 days.'), view('Refunds: 300 it is.'), 'whole', true)).toBeNull();
   });

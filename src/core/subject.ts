@@ -992,7 +992,11 @@ export function valueChange(older: SubjectClause, newer: SubjectClause, match: S
     }
   }
   // (A bare number stands for the older value only on a firm subject: one shared word is too little.)
-  return bare && (sameSubject(olderAsserts, newerAsserts, 'firm') || sameSubject(olderAsserts, newerAsserts, 'whole')) ? bareNumberChange(older, newer) : null;
+  // (So does one word that is the whole of one subject, for a value in a unit, "any refund over
+  // 200 EUR" → "Refunds: 300 it is.": an hour or a count has no unit to carry over.)
+  if (!bare) return null;
+  if (sameSubject(olderAsserts, newerAsserts, 'firm')) return bareNumberChange(older, newer);
+  return sameSubject(olderAsserts, newerAsserts, 'whole') ? bareNumberChange(older, newer, true) : null;
 }
 
 /**
@@ -1066,14 +1070,15 @@ export function isBareNumber(c: SubjectClause): boolean {
 /**
  * A clause whose only value is a bare number, on the subject of one that set a single number of
  * some slot, gives that slot a new value in its unit ("pin Python 3.11 in CI" → "move CI and the Dockerfile to
- * 3.12", "refunds over 200 EUR" → "refunds over 300").
+ * 3.12", "refunds over 200 EUR" → "refunds over 300"); `inUnit`, only where that number has a unit.
  */
-function bareNumberChange(older: SubjectClause, newer: SubjectClause): string | null {
+function bareNumberChange(older: SubjectClause, newer: SubjectClause, inUnit = false): string | null {
   const given = newer.values.filter((v) => !v.negated);
   if (given.length !== 1 || given[0].key !== COUNT) return null;
   const numeric = older.values.filter((v) => !v.negated && /^\d/.test(v.value));
   if (numeric.length !== 1 || numeric[0].key.startsWith(COUNT)) return null;
   const was = numeric[0];
+  if (inUnit && !/^\S+ \S/.test(was.value)) return null;
   const now = inUnitOf(given[0].value, was).value;
   return now === was.value ? null : `a new ${was.key}: ${was.value} → ${now}`;
 }

@@ -654,6 +654,12 @@ describe('decision candidates', () => {
     ];
     expect(corrections([...photos, ['sepp', 'human', 'Photos I do wednesday, not thursday. Da back ich die Probecharge.']]).constraints).toEqual(['Photos I do wednesday, not thursday.']);
     expect(corrections([...photos, ['sepp', 'human', 'Thursday evening by post will not reach her by friday.']])).toEqual({ patterns: [], constraints: [] });
+    // Passed on by the way or read out of a report, it still corrects.
+    const later = (said: string) => corrections([...strongroom, ['lee', 'human', 'I can collect it on Friday.'], ['sam', 'human', said]]).patterns;
+    expect(later('The strongroom is at 92% btw, not 85.')).toEqual(['statements/value-correction']);
+    expect(later('The audit report says 92%, not 85.')).toEqual(['statements/value-correction']);
+    // (Said in sarcasm it corrects nothing.)
+    expect(later('Oh great, so the strongroom is at 92% btw, not 85 🙃')).toEqual([]);
     // An instruction that sets a value against a stated one corrects it too.
     const tour: Array<[string, 'human' | 'bot', string]> = [
       ['helen', 'human', '@tour-agent can you summarise the flight options?'],

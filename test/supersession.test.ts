@@ -1315,7 +1315,7 @@ describe('extract run and extract guard on two tasks', () => {
     const { decisions } = await onTwoTasks(
       [
         msg('maria', 'human', 'Can you update the audit log by Friday?', '2026-02-03T08:00:00Z'),
-        msg('maria', 'human', 'Please prepare the onboarding doc and put it in email when it is done.', '2026-02-03T16:08:00Z'),
+        msg('maria', 'human', 'From now on, please prepare the onboarding doc and put it in email when it is done.', '2026-02-03T16:08:00Z'),
         msg('bot', 'bot', 'Done.', '2026-02-03T17:09:00Z'),
         msg('maria', 'human', 'Please prepare the onboarding doc and put it in the task board when it is done.', '2026-02-03T10:12:00Z'),
         msg('bot', 'bot', 'Done.', '2026-02-03T11:13:00Z'),
@@ -1496,7 +1496,7 @@ describe('extract run and extract guard on two tasks', () => {
         msg('nora', 'human', 'Contracts for the fair leads go out this week.', '2026-04-14T09:00:00Z'),
         msg('studio-bot', 'bot', 'Apologies, fixed in the template: deposit 30%.', '2026-04-14T09:01:00Z'),
         msg('felix', 'human', "6 weeks isn't working either, I'm at week 7 on the last gallery. Can we say 8?", '2026-04-14T09:03:00Z'),
-        msg('carmen', 'human', 'ok, 8 weeks from now on.', '2026-04-14T09:05:00Z'),
+        msg('carmen', 'human', 'Agreed, we say 8 weeks from now on.', '2026-04-14T09:05:00Z'),
       ],
     );
     const before = decisions.find((d) => d.task_id === 'T1' && /6 weeks/.test(d.statement))!;

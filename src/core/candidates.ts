@@ -601,7 +601,11 @@ function candidatesOfClause(input: CandidateInput, scene: MessageScene, walk: Cl
   const aside = asideOrReport(input, scene, walk, r);
   ownCue(input, scene, r);
   settleByDialogue(input, scene, walk, r);
-  if (aside || (walk.reporting && !r.label)) r.type = null;
+  // (A value set against one stated before still corrects it when passed on by the way or read
+  // out of a report: "Fee's £34/hr btw, not 38.", "The letter says 10 till 1, not 10 till 2.";
+  // said in sarcasm it means nothing.)
+  const corrects = r.act === VALUE_CORRECTION && !scene.sarcastic(r.clause);
+  if ((aside || (walk.reporting && !r.label)) && !corrects) r.type = null;
   // ("Oh great. Another bus. 🙃" names an option and picks nothing, as it confirms nothing.)
   const made: string | null = r.act;
   if (scene.sarcastic(r.clause) && (made === 'selection' || made === 'accepted-answer' || made === SETTLED_VALUE)) r.act = null;

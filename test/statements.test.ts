@@ -660,6 +660,9 @@ describe('decision candidates', () => {
     expect(later('The audit report says 92%, not 85.')).toEqual(['statements/value-correction']);
     // (Said in sarcasm it corrects nothing.)
     expect(later('Oh great, so the strongroom is at 92% btw, not 85 🙃')).toEqual([]);
+    // (Nor as a supposition or a guess.)
+    expect(later('If the auditors recount, it would be 92%, not 85.')).toEqual([]);
+    expect(later('Probably 92% btw, not 85.')).toEqual([]);
     // An instruction that sets a value against a stated one corrects it too.
     const tour: Array<[string, 'human' | 'bot', string]> = [
       ['helen', 'human', '@tour-agent can you summarise the flight options?'],
@@ -1928,7 +1931,7 @@ describe('decision candidates', () => {
   it("takes a verb on 'it' after a text laid out for sending as it takes the verb alone: it acts on that text", () => {
     accepts([
       ["Draft reply to Pomegranate Café: 'Delivery is £7 per drop under £50.' Send it?", 'yes', ['Draft reply to Pomegranate Café: send.']],
-      ["Draft reply to Pomegranate Café: 'Delivery is £7 per drop under £50.' Shall I send it today?", 'ok', ['Send the draft reply to Pomegranate Café today.']],
+      ["Draft reply to Pomegranate Café: 'Delivery is £7 per drop under £50.' Shall I send it today?", 'ok', ['Draft reply to Pomegranate Café: send today.']],
       ['Draft notice for the tenants: the boiler is off on Monday from 8 to 12. Send it?', 'yes', ['Draft notice for the tenants: send.']],
       // (As "Book?" would, whatever the verb: the text is the one thing the message names.)
       ['Email to the team: Please submit your timesheets by Friday 17:00. Shall I book it?', 'yes', ['Email to the team: book.']],
@@ -1940,12 +1943,14 @@ describe('decision candidates', () => {
       // A step that says more than when ("to Maren", "to the team managers") takes the text the same way.
       ["Draft email to the club: 'The pool opens at 7.' Send it to Maren on Monday?", 'ok', ['Send the draft email to the club to Maren on Monday.']],
       ['Draft rota: 4 Apr U8, 11 Apr U10, 18 Apr U12; May repeats in the same order. Shall I send it to the team managers?', 'go', ['Send the draft rota to the team managers.']],
+      // Only a verb that passes the text on: another may act on a thing the text names.
+      ['Email from Maren: the printer is broken again. Shall I take it to the repair shop?', 'yes', ['Take it to the repair shop.']],
       ["Draft reply to Pomegranate Café: 'Delivery is £7 per drop under £50.' I also checked the van. Shall I send it to Maren?", 'yes', ['Send it to Maren.']],
       ["Draft reply to Pomegranate Café: 'Delivery is £7 per drop under £50.' The revised quote is ready. Shall I send it to Maren?", 'yes', ['Send the revised quote to Maren.']],
     ]);
     // Offered ("Shall I …") it is an action item, proposed ("Should we …") a decision, as any step.
-    expect(acceptedTyped("Draft reply to Pomegranate Café: 'Delivery is £7 per drop under £50.' Shall I send it today?")).toEqual([['Send the draft reply to Pomegranate Café today.', 'action_item']]);
-    expect(acceptedTyped("Draft reply to Pomegranate Café: 'Delivery is £7 per drop under £50.' Should we send it today?")).toEqual([['Send the draft reply to Pomegranate Café today.', 'decision']]);
+    expect(acceptedTyped("Draft reply to Pomegranate Café: 'Delivery is £7 per drop under £50.' Shall I send it today?")).toEqual([['Draft reply to Pomegranate Café: send today.', 'action_item']]);
+    expect(acceptedTyped("Draft reply to Pomegranate Café: 'Delivery is £7 per drop under £50.' Should we send it today?")).toEqual([['Draft reply to Pomegranate Café: send today.', 'decision']]);
   });
 
   it("takes a verb asked alone ('Send?', 'Approve?') to act on the labelled text, or on the thing the sentence before opens with", () => {

@@ -309,6 +309,9 @@ describe('relations on the same subject', () => {
     // (An hour or a count has no unit the number could take: "Cap it at 36." sets no new hour of
     // "at 6" nor a new number of anything else.)
     expect(valueReplacement(view('Start the cap check at 6.'), view('Cap it at 36.'), 'whole', true)).toBeNull();
+    // (Nor is a number of another size the value of the one word's thing: "Rooms: 15" counts rooms.)
+    expect(valueReplacement(view('Hotel rooms cost 120 EUR per night.'), view('Rooms: 15 it is.'), 'whole', true)).toBeNull();
+    expect(valueReplacement(view('Hotel rooms cost 120 EUR per night.'), view('Rooms: 140 it is.'), 'whole', true)).toMatch(/amount: 120 eur → 140 eur/);
     expect(valueReplacement(view('Refunds over 200 EUR go through the finance desk, the shop manager and the regional office.'), view('Refunds: 300 it is.'), 'whole', true)).toBeNull();
     expect(valueReplacement(view('Refunds over 200 EUR need a second pair of eyes within 3 days.'), view('Refunds: 300 it is.'), 'whole', true)).toBeNull();
   });

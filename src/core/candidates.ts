@@ -602,9 +602,9 @@ function candidatesOfClause(input: CandidateInput, scene: MessageScene, walk: Cl
   ownCue(input, scene, r);
   settleByDialogue(input, scene, walk, r);
   // (A value set against one stated before still corrects it when passed on by the way or read
-  // out of a report: "Fee's £34/hr btw, not 38.", "The letter says 10 till 1, not 10 till 2.";
-  // said in sarcasm it means nothing.)
-  const corrects = r.act === VALUE_CORRECTION && !scene.sarcastic(r.clause);
+  // out of a report: "Fee's £34/hr btw, not 38.", "The letter says 10 till 1, not 10 till 2."; one
+  // only supposed, in sarcasm, a guess or a supposition, corrects nothing.)
+  const corrects = r.act === VALUE_CORRECTION && !supposes(input, scene, r);
   if ((aside || (walk.reporting && !r.label)) && !corrects) r.type = null;
   // ("Oh great. Another bus. 🙃" names an option and picks nothing, as it confirms nothing.)
   const made: string | null = r.act;
@@ -1060,7 +1060,7 @@ function asksUnmarked(input: CandidateInput, scene: MessageScene, body: string, 
 function asideOrReport(input: CandidateInput, scene: MessageScene, walk: ClauseWalk, r: ClauseReading): boolean {
   const { lexicon } = input;
   const { lower, body, words, flags } = r;
-  const aside = scene.sarcastic(r.clause) || muses(lexicon, lower) || hasAct(lexicon, 'postponement', lower) || hasAct(lexicon, 'aside', lower) || hasAct(lexicon, 'consequence', lower) || (hasAct(lexicon, 'hypothetical', lower) && !plansUnderCondition(lexicon, lower)) || hasAct(lexicon, 'opinion', lower) || smallTalkOnly(lexicon, lower) || thanksByName(input, scene, r.clause.text);
+  const aside = supposes(input, scene, r) || hasAct(lexicon, 'aside', lower) || smallTalkOnly(lexicon, lower) || thanksByName(input, scene, r.clause.text);
   if (hasAct(lexicon, 'reported', withoutExplanation(lexicon, input.stems, lower))) walk.reporting = true;
   else if (walk.reporting && (findAct(lexicon, 'conclusion', normalForm(r.clause.text))?.start === 0 || announced(lexicon, r.clause.text))) walk.reporting = false;
   if (walk.reporting) flags.push('form:in-report');
@@ -1068,6 +1068,17 @@ function asideOrReport(input: CandidateInput, scene: MessageScene, walk: ClauseW
   if (walk.carried === 'accepted') flags.push('form:after-acceptance');
   if (scene.agent >= 0 && selects(body, scene.agentTokens, input.stems)) flags.push('form:shares-agent-words');
   return aside;
+}
+
+/**
+ * Whether a clause says what it says without holding to it: in sarcasm, as a musing, for later,
+ * as what would follow, under a supposition or as an opinion ("If they recount, it'd be 92%, not
+ * 85."). Said by the way ("btw") or read out of a report, a clause still holds to what it says.
+ */
+function supposes(input: CandidateInput, scene: MessageScene, r: ClauseReading): boolean {
+  const { lexicon } = input;
+  const { lower } = r;
+  return scene.sarcastic(r.clause) || muses(lexicon, lower) || hasAct(lexicon, 'postponement', lower) || hasAct(lexicon, 'consequence', lower) || (hasAct(lexicon, 'hypothetical', lower) && !plansUnderCondition(lexicon, lower)) || hasAct(lexicon, 'opinion', lower);
 }
 
 /**

@@ -539,7 +539,7 @@ export function offeredSteps(lex: CompiledStatementLexicon, t: CandidateTuning, 
       // (Its cue still says whether it is offered or proposed: see proposalIn.)
       const onPronoun = referred === step.statement ? stepOnPronoun(lex, t, sentences, k, valueWord) : null;
       if (onPronoun) return { ...onPronoun, type: step.type };
-      const statement = withDraftedThing(lex, sentences, k, referred, valueWord);
+      const statement = withDraftedThing(lex, sentences, k, referred === step.statement ? withSentText(lex, sentences, k, referred) : referred, valueWord);
       // A step whose only objects are pronouns the message does not resolve ("Shall I sort that out
       // and ping them?") points back at what came before: it says nothing a person could hold to.
       return onlyPronounObjects(lex, statement) ? null : { ...step, statement };
@@ -820,7 +820,7 @@ function restatesShorter(short: string, long: string, stems: Stems): boolean {
  * "it" (or "them") takes the thing the agent named just before, the noun phrase that opens the
  * clause before the offer in its sentence, or else the sentence before ("Forward the lease draft to
  * Dr. Kessel."). A phrase that opens with a pronoun, or whose number does not fit the pronoun,
- * names nothing; then "it" is the text the sentence before labels for sending, if it does.
+ * names nothing.
  */
 function withReferent(lex: CompiledStatementLexicon, sentences: readonly Span[], k: number, statement: string): string {
   const sw = lex.words.statements;
@@ -837,12 +837,23 @@ function withReferent(lex: CompiledStatementLexicon, sentences: readonly Span[],
   const before = dash > 0 ? [sentence.slice(0, dash)] : previous.split(CLAUSE_JOIN);
   const plural = m[2].toLowerCase() === 'them';
   const thing = before.map((clause) => openingPhrase(lex, clause)).find((phrase) => phrase !== null && plural === /[^s]s$/i.test(phrase));
-  if (thing) return `${m[1]} ${thing}${statement.slice(m[0].length)}`;
-  // ("Draft rota: 4 Apr U8, 11 Apr U10; May repeats in the same order. Shall I send it to the team
-  // managers?": where the sentence just before opens with no thing of its own, "it" is the text
-  // that sentence labels for sending, "Send the draft rota to the team managers.", as
-  // stepOnPronoun reads "Send it?". A label opens with the kind of text it is, "draft", "summary".)
-  const label = plural ? null : draftedLabel(lex, sentences.slice(k - 1, k));
+  if (!thing) return statement;
+  return `${m[1]} ${thing}${statement.slice(m[0].length)}`;
+}
+
+/**
+ * "Draft rota: 4 Apr U8, 11 Apr U10; May repeats in the same order. Shall I send it to the team
+ * managers?" → "Send the draft rota to the team managers.": a step that passes "it" on
+ * (statement-words.json, sendVerbs) and says more than when, right after a sentence that labels a
+ * text for sending, passes that text on. Another verb may act on a thing the text names ("Email from
+ * Maren: the printer is broken again. Shall I take it to the repair shop?"), and a step that says
+ * only when is stepOnPronoun's ("Draft reply …: send today.").
+ */
+function withSentText(lex: CompiledStatementLexicon, sentences: readonly Span[], k: number, statement: string): string {
+  const m = lex.words.statements.offerPronoun.exec(statement);
+  if (!m || k === 0 || m[2].toLowerCase() !== 'it' || !lex.words.statements.sendVerb.test(m[1])) return statement;
+  // (A label opens with the kind of text it is, "draft", "summary": "the" makes it the object.)
+  const label = draftedLabel(lex, sentences.slice(k - 1, k));
   return label === null ? statement : `${m[1]} the ${label.charAt(0).toLowerCase()}${label.slice(1)}${statement.slice(m[0].length)}`;
 }
 

@@ -991,13 +991,17 @@ export function valueChange(older: SubjectClause, newer: SubjectClause, match: S
       return `a new ${bound ? 'limit of ' : ''}${slotName(key)}: ${was.join(', ')} → ${now.join(', ')}`;
     }
   }
-  // (A bare number stands for the older value only on a firm subject: one shared word is too little.)
-  // (So does one word that is the whole of one subject, for a value in a unit, "any refund over
-  // 200 EUR" → "Refunds: 300 it is.": an hour or a count has no unit to carry over.)
+  // (A bare number stands for the older value on a firm subject. One shared word will do only
+  // where it is the whole of one subject and the older value has a unit the number is of the same
+  // size in, "any refund over 200 EUR" → "Refunds: 300 it is."; "Rooms: 15 it is." is no new price
+  // of "Hotel rooms cost 120 EUR per night", nor "Cap it at 36." a new hour of "at 6".)
   if (!bare) return null;
   if (sameSubject(olderAsserts, newerAsserts, 'firm')) return bareNumberChange(older, newer);
   return sameSubject(olderAsserts, newerAsserts, 'whole') ? bareNumberChange(older, newer, true) : null;
 }
+
+/** How many times larger or smaller than the value it replaces a bare number under a one-word subject may be and still be of that value. */
+const BARE_NUMBER_MAX_RATIO = 3;
 
 /**
  * Whether the later text gives a slot of the earlier one only other values ("6 weeks yes." → "8
@@ -1070,7 +1074,8 @@ export function isBareNumber(c: SubjectClause): boolean {
 /**
  * A clause whose only value is a bare number, on the subject of one that set a single number of
  * some slot, gives that slot a new value in its unit ("pin Python 3.11 in CI" → "move CI and the Dockerfile to
- * 3.12", "refunds over 200 EUR" → "refunds over 300"); `inUnit`, only where that number has a unit.
+ * 3.12", "refunds over 200 EUR" → "refunds over 300"); `inUnit`, only where that number has a unit
+ * and the bare number is of its size (ofSameSize).
  */
 function bareNumberChange(older: SubjectClause, newer: SubjectClause, inUnit = false): string | null {
   const given = newer.values.filter((v) => !v.negated);
@@ -1078,9 +1083,17 @@ function bareNumberChange(older: SubjectClause, newer: SubjectClause, inUnit = f
   const numeric = older.values.filter((v) => !v.negated && /^\d/.test(v.value));
   if (numeric.length !== 1 || numeric[0].key.startsWith(COUNT)) return null;
   const was = numeric[0];
-  if (inUnit && !/^\S+ \S/.test(was.value)) return null;
+  if (inUnit && !ofSameSize(given[0].value, was)) return null;
   const now = inUnitOf(given[0].value, was).value;
   return now === was.value ? null : `a new ${was.key}: ${was.value} → ${now}`;
+}
+
+/** Whether `was` has a unit (an hour or a count has none) and a bare number is within BARE_NUMBER_MAX_RATIO of its number. */
+function ofSameSize(number: string, was: SlotValue): boolean {
+  const [amount, ...unit] = was.value.split(' ');
+  const a = Number(amount);
+  const b = Number(number);
+  return unit.length > 0 && a > 0 && b > 0 && Math.max(a, b) / Math.min(a, b) <= BARE_NUMBER_MAX_RATIO;
 }
 
 /** A bare number as a value of `was`'s slot, in its unit ("700" for "600 eur" is "700 eur"). */
@@ -1681,7 +1694,8 @@ function bannedValueGiven(older: SubjectClause, newer: SubjectClause): SlotValue
 
 /**
  * A new value for a slot both statements fill on the same subject ("every Monday" → "on
- * Thursdays"); with `bare`, a bare number for the one number the older set, on a firm subject.
+ * Thursdays"); with `bare`, a bare number for the one number the older set, on a firm subject
+ * (or on one word that is the whole of a subject, for a value in a unit: see valueChange).
  */
 export function valueReplacement(older: SubjectView, newer: SubjectView, match: SubjectMatch = 'loose', bare = false): string | null {
   for (const o of older.clauses) {

@@ -583,6 +583,8 @@ export interface StatementWords {
   offerPronoun: RegExp;
   /** The opening of the label of a text laid out for sending ("Draft email to …", "Summary of …"). */
   sentText: RegExp;
+  /** Verbs that pass a text on: statement-words.json sendVerbs. */
+  sendVerb: RegExp;
   /** A word written with a period that does not end the sentence, at the end of the text before the period's mark ("e.g.", "Dr."). */
   abbreviation: RegExp;
   /** A weekday's or month's short name with its period at the end of the text ("Fri.", "Jan."): the sentence goes on unless a function word opens a new one after it. */

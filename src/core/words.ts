@@ -110,6 +110,7 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     // ("Forward it to Dr. Kessel": the verb that opens the step, then the pronoun.)
     offerPronoun: new RegExp(`^(\\p{L}+)\\s+(${words('offerPronouns')})(?![\\p{L}\\p{N}'’])`, 'iu'),
     sentText: new RegExp(`^(?:${words('sentTexts')})(?![\\p{L}\\p{N}'’])`, 'iu'),
+    sendVerb: new RegExp(`^(?:${words('sendVerbs')})$`, 'iu'),
     abbreviation: new RegExp(`(?:^|[\\s(])(?:${words('abbreviations')})\\.$`, 'i'),
     dateAbbreviation: new RegExp(`(?:^|[\\s(,])(?:${words('dateAbbreviations')})\\.$`, 'i'),
     // "… Fri. Should the block stay …?": a function word, capitalised, that opens a sentence.

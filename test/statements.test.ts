@@ -572,7 +572,8 @@ describe('decision candidates', () => {
     expect(answering('ticket-bot', 'Should the daily purge run daily or monthly?')('monthly, first sunday night')).toEqual(['Daily purge run: monthly, first sunday night.']);
     expect(answering('ticket-bot', 'Should the purge run daily, or monthly?')('monthly, first sunday night')).toEqual(['Purge run: monthly, first sunday night.']);
     // A word of the second alternative that the first shares ("days") cuts nothing of it.
-    expect(answering('docket-agent', '14 and 3 calendar days, or business days?')('calendar. keep it simple')).toEqual(['Calendar.', 'Keep it simple.']);
+    // ("keep it simple" after it names nothing of its own: no statement.)
+    expect(answering('docket-agent', '14 and 3 calendar days, or business days?')('calendar. keep it simple')).toEqual(['Calendar.']);
   });
 
   it("states a settlement of a day and an hour with the label of the agent's line that put them up", () => {
@@ -1084,7 +1085,6 @@ describe('decision candidates', () => {
       ['lea', 'human', 'Can we push this week?', 'Push it to Monday.', 'Push this week to Monday.'],
       ['office-agent', 'bot', 'Should I send the new very big shiny quarterly report today?', 'Send it tomorrow.', 'Send the new tomorrow.'],
       ['office-agent', 'bot', 'Should I send the draft Marc asked about?', 'Send it tomorrow.', 'Send the draft Marc asked tomorrow.'],
-      ['travel-agent', 'bot', "I'll take the train.", 'Take it easy.', 'Take the train easy.'],
       ['shop-agent', 'bot', 'Should I lower the price for students?', 'Lower it to 9 EUR.', 'Lower the price to 9 EUR.'],
       ['office-agent', 'bot', 'Should I send the report, or the draft?', 'Send it tomorrow.', 'Send the report tomorrow.'],
       ['office-agent', 'bot', 'Should I sign the lease and the annex?', 'Sign it today.', 'Sign the lease today.'],
@@ -1104,6 +1104,8 @@ describe('decision candidates', () => {
       ['shop-agent', 'bot', 'Should I make the cap higher?', 'Make it 700.', 'Make the cap higher 700.'],
       ['shop-agent', 'bot', 'Should we keep the list short?', 'Keep it to 5 items.', 'Keep the list short to 5 items.'],
     ];
+    // ("Take it easy." is no step on the train, and names nothing a reader could place: no statement.)
+    expect(replying([['travel-agent', 'bot', "I'll take the train."]], 'maren')('Take it easy.')).toEqual([]);
     for (const [author, role, said, step, wrong, recorded = step] of never) {
       const got = replying([[author, role, said]], 'maren')(step);
       expect([said, got]).toEqual([said, expect.not.arrayContaining([wrong])]);
@@ -1926,6 +1928,16 @@ describe('decision candidates', () => {
       ['Note: the pool is closed on Monday. Cancel Friday?', 'ok', ['Cancel Friday.']],
       ["Send Monday? Draft email to the club: 'The pool opens at 7.'", 'ok', ['Send Monday.']],
     ]);
+  });
+
+  it('records no statement that names no thing, value or person ("Even better.", "Go on then."), and keeps a short one that does', () => {
+    const offer = replying([['club-agent', 'bot', 'Pitch 3 is free Mondays 17:45–19:15, half of it is £27 a session. Shall I add half of Pitch 3 to the autumn booking?']]);
+    const said = (answer: string) => offer(answer).filter((s) => !/Pitch 3/.test(s));
+    for (const answer of ['go on then', 'Even better.', 'Modest as ever.', 'Told her yes.']) expect([answer, said(answer)]).toEqual([answer, []]);
+    expect(offer('Then we open 10 to 1 on Good Friday. Even better.')).toEqual(['We open 10 to 1 on Good Friday.']);
+    // A value, a name, an abbreviation or a noun is something a reader can place.
+    const options = replying([['club-agent', 'bot', 'The invoices can go out monthly or weekly, by DocuSign or by email, signed by Anke or Joost, paid in cash or by card. Which do you prefer?']]);
+    for (const answer of ['Monthly it is.', 'Per DocuSign.', 'Joost.', 'We target AA.', 'Cash only.']) expect([answer, options(answer).length > 0]).toEqual([answer, true]);
   });
 
   it("takes a verb on 'it' after a text laid out for sending as it takes the verb alone: it acts on that text", () => {

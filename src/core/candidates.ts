@@ -614,6 +614,24 @@ function candidatesOfClause(input: CandidateInput, scene: MessageScene, walk: Cl
   return statedCandidates(input, scene, walk, clauses, r);
 }
 
+/** The most words of a statement read for whether it names anything at all. */
+const NAMELESS_MAX_WORDS = 3;
+
+/**
+ * Whether a short statement names no thing, value or person a reader could place: "Even better.",
+ * "Modest as ever.", "Go on then.", "Paid only.". A number, a value word ("Monthly it is."), a name
+ * or an abbreviation past its first word ("Per DocuSign.", "We target AA."), a noun as the tagger
+ * reads it ("Same box then.", "Joost.") or a word of the message it answers or of the agent's last
+ * ("Cash only." after "cash or card?", "Email it is.": the tagger may read either as a verb) is one.
+ */
+function namesNothing(input: CandidateInput, scene: MessageScene, statement: string): boolean {
+  const said = words(statement);
+  if (said.length > NAMELESS_MAX_WORDS || givesValue(input, statement)) return false;
+  if (selects(statement, scene.agentTokens, input.stems) || selects(statement, scene.answeredTokens, input.stems)) return false;
+  if (said.slice(1).some((w) => /^\p{Lu}/u.test(w)) || /(?<![\p{L}])\p{Lu}{2,}(?![\p{L}])/u.test(statement)) return false;
+  return !docOf(statement).has('(#Noun && !#Pronoun)');
+}
+
 /** Whether every content word of a text is a multiplier ("x2", "3x", "×4"). */
 function onlyMultipliers(text: string, stems: Stems): boolean {
   const tokens = contentTokens(text, stems);
@@ -1719,6 +1737,8 @@ function statedCandidates(input: CandidateInput, scene: MessageScene, walk: Clau
   const what = r.act === 'imperative' ? subjectSaid.replace(/^\S+\s*/u, '') : subjectSaid;
   const instruction = r.act === 'imperative' || findAct(lexicon, 'directive', r.lower)?.start === 0;
   if (contentWordCount(withoutCue(lexicon, what), input.stems) < 1 && !(instruction && givesValue(input, what))) return { made: [], consumed };
+  // ("Even better.", "Modest as ever.", "Go on then." name no thing, value or person at all.)
+  if (namesNothing(input, scene, subjectSaid)) return { made: [], consumed };
   // "10 % on the kayaks and the set at 149, go." sets two values in one verbless clause: two decisions.
   const pair = type === 'decision' ? valuePair(lexicon, input.tuning, subjectSaid, input.boundWord) : null;
   const made = (pair ?? [subjectSaid]).map((one) => make(scene.p, one, type, r.strength, scene.agent >= 0 ? scene.agent : scene.a, scene.answersAgent || scene.agent >= 0, reasons, alternatives, r.act!, [...r.flags, 'origin:clause']));

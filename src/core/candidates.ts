@@ -628,7 +628,7 @@ function namesNothing(input: CandidateInput, scene: MessageScene, statement: str
   const said = words(statement);
   if (said.length > NAMELESS_MAX_WORDS || givesValue(input, statement)) return false;
   if (selects(statement, scene.agentTokens, input.stems) || selects(statement, scene.answeredTokens, input.stems)) return false;
-  if (said.slice(1).some((w) => /^\p{Lu}/u.test(w)) || /(?<![\p{L}])\p{Lu}{2,}(?![\p{L}])/u.test(statement)) return false;
+  if (nameWords(statement).length > 0 || /(?<![\p{L}])\p{Lu}{2,}(?![\p{L}])/u.test(statement)) return false;
   return !docOf(statement).has('(#Noun && !#Pronoun)');
 }
 

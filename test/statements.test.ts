@@ -810,6 +810,19 @@ describe('decision candidates', () => {
     expect(said('Best year yet then.')).toEqual([]);
   });
 
+  it('reads "X then." as a pick of a value put up just before it in another language', () => {
+    const said = replying(
+      [
+        ['megan', 'human', "I'll train the milkers on reading the plates Thursday after morning milking."],
+        ['carmen', 'human', 'El jueves no, viene el nutricionista a las 8. Viernes mejor.'],
+      ],
+      'megan',
+    );
+    expect(said('Friday then, same time.')).toEqual(['Friday then, same time.']);
+    // (A day no one put up is no pick of one.)
+    expect(said('Monday then, same time.')).toEqual([]);
+  });
+
   it('keeps a qualifier opened by "but" with the statement it qualifies ("Paper stays, but with a 15 € scan fee")', () => {
     const said = answering('office-bot', 'Paper drop-off stays possible for clients without online access. Should there be a fee for it?')('Yes, paper stays for them, but with a scan fee of 15 € a month.');
     expect(said.filter((x) => /paper/i.test(x))).toEqual(['Paper stays for them, but with a scan fee of 15 € a month.']);
@@ -1373,6 +1386,10 @@ describe('decision candidates', () => {
     // What the value is of comes from the agent's figure before it; the acceptance is not part of the statement.
     expect(settled('60 is what everyone in Hamburg charges. ok 60')).toEqual([['Minimum charge: 60.', 'decision']]);
     expect(settled('fine 60 from April')).toEqual([['Minimum charge: 60 from April.', 'decision']]);
+    // The acceptance may be set apart by a comma or stand as a sentence of its own, in any language.
+    expect(settled('Ja, 60.')).toEqual([['Minimum charge: 60.', 'decision']]);
+    expect(settled('Agreed. 60 from April.')).toEqual([['Minimum charge: 60 from April.', 'decision']]);
+    expect(settled('+1. 60 from April.')).toEqual([['Minimum charge: 60 from April.', 'decision']]);
     // A value no one else put up is the speaker's own, and the proposer accepting their own value settles nothing.
     expect(settled('ok 75')).toEqual([]);
     expect(settled('ok 60', 'tom')).toEqual([]);

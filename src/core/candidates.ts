@@ -277,6 +277,8 @@ interface ClauseWalk {
   answered: boolean;
   /** A clause before this one stated the corrected fact of a correcting message. */
   corrected?: boolean;
+  /** The last clause that only assents ("Ja,", "OK."), whatever it answers (-1: none). */
+  assentedAt?: number;
 }
 
 /** One clause of a person's message being read: its text without framing, and what its cues made of it so far. */
@@ -296,6 +298,8 @@ interface ClauseReading {
   strength: Strength;
   label: 'decision' | 'rule' | null;
   reports: boolean;
+  /** The clause just before it only assents ("Ja, 2pm the day before."). */
+  afterAssent: boolean;
   /** Why, where reading the clause set it apart from what it decides (a reason after a pick). */
   reasons?: string[];
 }
@@ -568,6 +572,7 @@ function candidatesOfClause(input: CandidateInput, scene: MessageScene, walk: Cl
   const clause = clauses[k];
   if (body.length === 0) {
     framingOnly(input, scene, walk, clause);
+    if (findAct(lexicon, 'acceptance', normalForm(clause.text))?.start === 0) walk.assentedAt = k;
     return none;
   }
   // A bare option key answering a list ("OK, A.", "Yes, B.") picks that option, though a key
@@ -593,6 +598,7 @@ function candidatesOfClause(input: CandidateInput, scene: MessageScene, walk: Cl
   // answering the agent, it makes the clause after it ("Both. Reminders max 3 …") what is accepted.
   const accepting = findAct(lexicon, 'acceptance', r.lower);
   if (accepting && accepting.start === 0 && acceptsOnly(input, body.slice(accepting.end))) {
+    walk.assentedAt = k;
     // (Said to a person's news, "good stuff." accepts nothing: "Good stuff. Brass monkeys out
     // there this morning." A person's question or proposal, "Mona, ok for you?", it answers.)
     if (scene.agent >= 0 && (scene.a === scene.agent ? scene.agentOffers : scene.a >= 0 && offers(lexicon, input.messages[scene.a].text, sentencesAt(input, scene.a)))) walk.carried = 'accepted';
@@ -1052,7 +1058,7 @@ function readClause(input: CandidateInput, scene: MessageScene, walk: ClauseWalk
   // ("Then not the food truck. Which of the other two?": what the message still asks is not settled.)
   walk.lastQuestion ??= clauses.map((c) => isQuestion(c.text)).lastIndexOf(true);
   if (walk.lastQuestion > k) flags.push('clause:question-after');
-  return { k, clause: clauses[k], body, lower, words, firstContent, verbless: () => (verbs ??= verbless(body)), flags, text: body, act: null, type: null, strength: 'explicit', label: null, reports: false };
+  return { k, clause: clauses[k], body, lower, words, firstContent, verbless: () => (verbs ??= verbless(body)), flags, text: body, act: null, type: null, strength: 'explicit', label: null, reports: false, afterAssent: walk.assentedAt === k - 1 };
 }
 
 /**
@@ -1564,7 +1570,10 @@ const VALUE_CORRECTION = 'value-correction' as SentenceAct;
  * framing the clause was read without.)
  */
 function colleaguesValueSettled(input: CandidateInput, p: number, r: ClauseReading): string | null {
-  const at = afterAcceptance(input.lexicon, r.lower);
+  // (The acceptance may be framing the clause was read without, "Ja, 2pm the day before.", or a
+  // clause of its own: "OK. 2pm the day before.")
+  const assented = r.afterAssent || (r.body !== r.clause.text.trim() && afterAcceptance(input.lexicon, normalForm(r.clause.text)) !== null);
+  const at = afterAcceptance(input.lexicon, r.lower) ?? (assented ? 0 : null);
   if (at === null) return null;
   const rest = r.body.slice(at);
   const given = numbersOf(rest);
@@ -2704,11 +2713,15 @@ function offers(lex: CompiledStatementLexicon, text: string, sentences: readonly
  * before it names too: the value was put up there, though no one offered it as a choice.
  */
 function namesValueSaidBefore(input: CandidateInput, scene: MessageScene, body: string): boolean {
-  const values = words(body).filter((w) => slotOfWord(input.valueSlot, w)).flatMap((w) => contentToken(w.toLowerCase(), input.stems) ?? []);
-  if (values.length === 0) return false;
+  const named = words(body).filter((w) => slotOfWord(input.valueSlot, w));
+  if (named.length === 0) return false;
+  const values = named.flatMap((w) => contentToken(w.toLowerCase(), input.stems) ?? []);
+  // (In whichever language it was put up: "Viernes mejor." — "Friday then, same time.")
+  const meant = new Set(named.flatMap((w) => input.wordValue?.(w.toLowerCase()) ?? []));
   for (let q = Math.max(0, scene.p - input.tuning.agentReach); q < scene.p; q++) {
     const said = tokenSetAt(input, q);
     if (values.some((t) => said.has(t))) return true;
+    if (meant.size > 0 && words(input.messages[q].text).some((w) => meant.has(input.wordValue?.(w.toLowerCase()) ?? ''))) return true;
   }
   return false;
 }

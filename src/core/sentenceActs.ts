@@ -121,8 +121,9 @@ export function normalForm(text: string): string {
 
 // Non-word characters a cue may be preceded by at the start of a sentence: punctuation, quotes,
 // list markers and emoji. Anything with a letter or digit ends the lead, and so does the "@" of a
-// handle: "@booking-agent block both pitches" addresses the agent (ADDRESSEE), it is not said of it.
-const LEAD = /^(?:(?!@[\p{L}\p{N}])[^\p{L}\p{N}])*/u;
+// handle: "@booking-agent block both pitches" addresses the agent (ADDRESSEE), it is not said of it;
+// so does the "+" of a "+1", which assents as a whole.
+const LEAD = /^(?:(?!@[\p{L}\p{N}]|\+\d)[^\p{L}\p{N}])*/u;
 /** A name as written to address someone ("Priya", "@shop-agent"), the name itself its first group: what "Priya, …" opens with. */
 export const ADDRESSED_NAME = '@?([\\p{L}][\\p{L}\\p{N}_.-]{0,30})';
 // "Priya, …" / "@shop-agent …" addressing someone before the sentence proper.

@@ -1665,6 +1665,21 @@ describe('which earlier decision a reversal replaces', () => {
     expect(inTask(settled('Booked. Should the invoices go out on Friday too, or on Wednesday 11:00?'), decided())).toEqual([null, null]);
   });
 
+  it("in one task: a colleague's question that proposes a change puts the earlier value up, though another word on it stands between it and the decision", () => {
+    const person = (author: string, text: string, index: number) => ({ index, author, role: 'human' as const, text, ts: null });
+    const talk = (asked: string) => [
+      person('marta', 'Lucía owns it, Felix reviews. Start 4 May so we are done before Hamburg.', 0),
+      person('lucia', asked, 1),
+      person('felix', '27. April geht, dann hab ich Zeit für die Reviews.', 2),
+      person('marta', 'ok, 27 April then.', 3),
+    ];
+    const decided = () => [candidate('Start 4 May.', 0, [0]), candidate('27 April then.', 3, [3])];
+    expect(inTask(talk('4 May is a bank holiday and I am off the week after. Can we start 27 April instead?'), decided())).toEqual([null, 0]);
+    expect(inTask(talk('Can we start on 27 April rather than 4 May? I am off the last week of May.'), decided())).toEqual([null, 0]);
+    // A question that proposes no change puts nothing up: the date may be another thing's.
+    expect(inTask(talk('4 May is a bank holiday. Is the kick-off call on 27 April?'), decided())).toEqual([null, null]);
+  });
+
   it('in one task: a decision that names nothing but a channel gives a new one to the one earlier decision that set a channel', () => {
     const messages = [human('Print the lease and I will sign it; the tenant should get a paper copy by post.', 0), human('Small problem: the tenant is abroad until July.', 1), human('Then per DocuSign.', 2)];
     const decided = () => [candidate('Print the lease and Anna will sign it; the tenant should get a paper copy by post.', 0, [0]), candidate('Then per DocuSign.', 2, [1, 2])];

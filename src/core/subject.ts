@@ -322,7 +322,9 @@ export function claimSentences(text: string, lex: CompiledSubjects, reading: Cla
   for (const raw of withDatesWhole(text.split(lex.words.claims.claimSplit), lex).flatMap((part) => atValueClauses(part, lex))) {
     const s = raw.trim();
     if (s.length === 0) continue;
-    if (reading !== 'asked' && /\?\s*["')\]]*$/.test(s)) continue;
+    // (Read for what it offers, a question that proposes a change puts it up: "Can we start 27 April
+    // instead?". One that opens a choice, "Friday too, or Wednesday?", claims nothing.)
+    if (reading !== 'asked' && /\?\s*["')\]]*$/.test(s) && !(reading === 'offers' && lex.reversals.some(({ re }) => re.test(s)))) continue;
     if (reading === 'claims' && lex.hedges.some((h) => h.test(s))) {
       const claimed = beforeHedge(s, lex);
       if (claimed !== null) out.push(claimed);

@@ -83,8 +83,13 @@ export function questionText(d: Pick<DecisionCandidate, 'sourceMessages' | 'mess
   // is a value argued about just before it ("so 14 days is pointless with our diary" — "ok, 21
   // days then.").
   const before = at === d.messageIndex - 1 ? undefined : textAt(d.messageIndex - 1);
-  if (before === undefined || !(before.includes('?') || /\d/.test(before))) return text;
-  return text === undefined ? before : `${text}\n${before}`;
+  // (A colleague's word on it may stand between the question and the decision: "Can we start 27
+  // April instead?" — "27. April geht." — "ok, 27 April then.")
+  const said = [text, before].filter((x): x is string => x !== undefined);
+  const earlier = said.some((x) => x.includes('?')) ? undefined : textAt(d.messageIndex - 2);
+  const asked = earlier?.includes('?') ? earlier : undefined;
+  if (before === undefined || !(before.includes('?') || /\d/.test(before))) return asked === undefined || text === undefined ? text : `${asked}\n${text}`;
+  return [asked, text, before].filter((x) => x !== undefined).join('\n');
 }
 
 /** A question, or a sentence that opens by asking someone to do or tell something. */
@@ -198,7 +203,10 @@ function replacedInTask(input: InTaskInput, task: TaskViews, i: number, supersed
       // (A new value was looked for above, in every earlier decision.)
       reversal(views[j], views[i], cues[i], decisions[i].correction, lexicon.subjects.generic, 'loose') ??
       // (A question revisits only what was decided before it was asked.)
-      (decisions[i].correction || decisions[j].type === 'action_item' || !(decisions[j].messageIndex < (askedIndex(decisions[i]) ?? -1)) ? null : answeredValueChange(views[j], views[i], askedView(), true));
+      // (A decision that answers no message of its sources may settle what the messages just
+      // before it put up, which questionText reads: "Can we start 27 April instead?" — "27. April
+      // geht." — "ok, 27 April then.")
+      (decisions[i].correction || decisions[j].type === 'action_item' || !(decisions[j].messageIndex < (askedIndex(decisions[i]) ?? decisions[i].messageIndex - 2)) ? null : answeredValueChange(views[j], views[i], askedView(), true));
     if (reason && !corrected?.readsAlike(j, reason)) return { j, reason };
   }
   return bareValueReplaces(input, task, i, eligible, superseded);

@@ -235,6 +235,14 @@ describe('relations on the same subject', () => {
     expect(replaces('The club newsletter goes out every Monday.', 'Parking permits are renewed every Thursday.')).toBeNull();
   });
 
+  it('reads one of two values swapped for another as a new set, and a value added or kept as none', () => {
+    expect(replaces('Delivery rounds on Tuesday and Friday.', 'Delivery rounds on Tuesday and Thursday.')).toMatch(/weekday: tuesday, friday → tuesday, thursday/);
+    expect(replaces('Die Lieferrunden der Apotheke dienstags und freitags.', 'Die Lieferrunden der Apotheke dienstags und donnerstags.')).toMatch(/weekday: tuesday, friday → tuesday, thursday/);
+    // A day added beside the ones kept, or one dropped, says nothing of a swap.
+    expect(replaces('Delivery rounds on Tuesday and Friday.', 'Delivery rounds on Tuesday, Thursday and Friday.')).toBeNull();
+    expect(replaces('Delivery rounds on Tuesday and Friday.', 'Delivery rounds on Tuesday and Friday, and on Thursday before a holiday.')).toBeNull();
+  });
+
   it('reads one span of time in any of its units: "two weeks" sets no new value for "14 days", "a week" does', () => {
     expect(replaces('We keep the call recordings for 14 days.', 'From now on we keep the call recordings for two weeks.')).toBeNull();
     expect(replaces('Tickets close 48 hours before the show.', 'Tickets close 2 days before the show.')).toBeNull();

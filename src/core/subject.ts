@@ -989,7 +989,9 @@ export function valueChange(older: SubjectClause, newer: SubjectClause, match: S
       if (was.length === 0 || now.length === 0) continue;
       // (A day that says which thing is meant, "Move the Wednesday round to Thursday", is the old
       // value the new one replaces, not that value kept.)
-      if (was.some((x) => now.some((y) => sameValue(x, y))) || valuesOf(newer, key, false).some((x) => was.some((y) => sameValue(x, y)))) continue;
+      // (Of two values or more, one swapped for another is a new set though the rest stay: "Tuesday
+      // + Friday rounds" → "Tuesday and Thursday".)
+      if (!swapsOne(was, now) && (was.some((x) => now.some((y) => sameValue(x, y))) || valuesOf(newer, key, false).some((x) => was.some((y) => sameValue(x, y))))) continue;
       return `a new ${bound ? 'limit of ' : ''}${slotName(key)}: ${was.join(', ')} → ${now.join(', ')}`;
     }
   }
@@ -1000,6 +1002,11 @@ export function valueChange(older: SubjectClause, newer: SubjectClause, match: S
   if (!bare) return null;
   if (sameSubject(olderAsserts, newerAsserts, 'firm')) return bareNumberChange(older, newer);
   return sameSubject(olderAsserts, newerAsserts, 'whole') ? bareNumberChange(older, newer, true) : null;
+}
+
+/** Whether a set of two values or more gives up one of them for a value it did not have, keeping as many as it had. */
+function swapsOne(was: readonly string[], now: readonly string[]): boolean {
+  return was.length >= 2 && now.length === was.length && was.some((x) => !now.some((y) => sameValue(x, y))) && now.some((y) => !was.some((x) => sameValue(x, y)));
 }
 
 /** How many times larger or smaller than the value it replaces a bare number under a one-word subject may be and still be of that value. */

@@ -755,6 +755,17 @@ describe('relations on the same subject', () => {
     expect(restatesRetired(older, newer, view('We deliver to Café Linde on Tuesdays at 6:00.'))).toBe('it gives tuesday, the value that was replaced');
   });
 
+  it('reads a replacement that is all value and swaps one of a set on the subject of the set it changed', () => {
+    const older = view('Tuesday + Friday delivery rounds.');
+    const newer = view('Tuesday and Thursday, yes.');
+    expect(restatesRetired(older, newer, view("I'll add the charge to the Friday round sheet from next week."))).toBe('it gives friday, the value that was replaced');
+    // The day kept, or the one it brought, is no old value.
+    expect(restatesRetired(older, newer, view("I'll add the charge to the Tuesday round sheet from next week."))).toBeNull();
+    expect(restatesRetired(older, newer, view("I'll add the charge to the Thursday round sheet from next week."))).toBeNull();
+    // A set that only grew says nothing of which thing the new day is of.
+    expect(restatesRetired(older, view('Tuesday, Thursday and Friday.'), view("I'll add the charge to the Friday round sheet from next week."))).toBeNull();
+  });
+
   it('reads one number per another as a ratio: a corrected ratio given again is the wrong fact again', () => {
     const wrong = view('Lifeguards 1 per 50 bathers as last year.');
     const correction = view('Ratio is 1 per 40 now, county changed it in the autumn.');

@@ -2091,7 +2091,9 @@ export function restatesRetired(retired: SubjectView, replacedAsSaid: SubjectVie
   // A replacement that is all value, "21 days then.", gave it on the subject of what it replaced,
   // when that set one value of each of its slots: of "backups 30 days, logs 90 days" it says
   // nothing of which.
-  const allValue = new Set(replaced.clauses.filter((c) => c.anchor.size === 0 && c.values.length > 0 && oneValueEach(retired, c)));
+  // (So did one that swapped one value of a set for another: "Tuesday and Thursday, yes." of
+  // "Tuesday + Friday rounds".)
+  const allValue = new Set(replaced.clauses.filter((c) => c.anchor.size === 0 && c.values.length > 0 && (oneValueEach(retired, c) || swapsOneOf(retired, c))));
   for (const r of retired.clauses) {
     // The replacement gave one of this clause's values another and kept its subject: that value is
     // what was retired, and the subject said again without it restates nothing ("14 days before
@@ -2160,6 +2162,13 @@ function withBareInRetiredUnit(retired: SubjectView, replaced: SubjectView): Sub
 function oneValueEach(retired: SubjectView, replacing: SubjectClause): boolean {
   const set = retired.clauses.flatMap((c) => c.values).filter((v) => !v.negated);
   return replacing.values.every((x) => set.filter((v) => comparable(x, v)).length === 1);
+}
+
+/** Whether the replacing clause swaps one value of a set `retired` gave a slot for another (see swapsOne), of each slot it gives. */
+function swapsOneOf(retired: SubjectView, replacing: SubjectClause): boolean {
+  const set = retired.clauses.flatMap((c) => c.values).filter((v) => !v.negated);
+  const keys = new Set(replacing.values.filter((v) => !v.negated).map((v) => v.key));
+  return keys.size > 0 && [...keys].every((key) => swapsOne(set.filter((v) => v.key === key).map((v) => v.value), replacing.values.filter((v) => !v.negated && v.key === key).map((v) => v.value)));
 }
 
 /** Whether the clause gives the slot of `v` a value, and only values other than `v`'s. */

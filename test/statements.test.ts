@@ -1397,6 +1397,15 @@ describe('decision candidates', () => {
     expect(candidates([...talk, ['invoice-agent', 'bot', 'Noted.'], ['helga', 'human', 'ok 60']]).filter((c) => c.p === 3)).toEqual([]);
   });
 
+  it("states a pick with the condition the clause after it adds ('Go with B, but U12 start 17:45'), and the rest of that clause as why", () => {
+    const options: [string, 'bot', string] = ['club-agent', 'bot', 'Pitch 2 is free Mon–Thu from 16 March. Options:\nA) U12 Tuesday 17:30–19:00 and U14 Tuesday 19:00–20:30\nB) U12 Monday 17:30–19:00 and U14 Wednesday 18:00–19:30\nWhich one?'];
+    const picked = (reply: string) => candidates([options, ['karen', 'human', reply]]).map((c) => [c.statement, c.reasons]);
+    expect(picked("Go with B, but U12 start 17:45, Javi's right about the traffic.")).toEqual([['U12 Monday 17:30-19:00 and U14 Wednesday 18:00-19:30, but U12 start 17:45.', ["Javi's right about the traffic"]]]);
+    expect(picked('Nehmen wir B, aber U12 erst ab 17:45.')).toEqual([['U12 Monday 17:30-19:00 and U14 Wednesday 18:00-19:30, aber U12 erst ab 17:45.', []]]);
+    // A sentence of its own after the pick is none of its condition.
+    expect(picked('Go with B. But the U14 parents need a reminder about the new day.')[0][0]).toBe('U12 Monday 17:30-19:00 and U14 Wednesday 18:00-19:30.');
+  });
+
   it("picks an option by its key after an acceptance ('ok B.'), and a sentence that opens with a currency sign starts after it", () => {
     const options: [string, 'bot', string] = ['order-agent', 'bot', 'Three options for dark rye, delivered to the bakery:\nA) Heritage Mills - £21.40/sack, Thursday delivery\nB) Mungoswells - £23.10/sack, Tuesday delivery\nC) Bakery Direct - £19.80/sack, min 20 sacks\nI\'d suggest B for consistency of grind, or A if we want to keep cost down.'];
     const picked = ['Mungoswells - £23.10/sack, Tuesday delivery.'];

@@ -578,7 +578,7 @@ function candidatesOfClause(input: CandidateInput, scene: MessageScene, walk: Cl
   // A bare option key answering a list ("OK, A.", "Yes, B.") picks that option, though a key
   // alone is no content word.
   const picked = optionPicked(input, scene, walk, clauses, k, body);
-  if (picked.length > 0) return { made: picked, consumed: 0 };
+  if (picked.length > 0) return withNextCondition(input, scene, clauses, k, picked);
   // "On the plan: yes to the tile floor, the oak shelves and the Friday delivery.": the points named are accepted.
   const points = scene.proposed ? pointsNamed(input, scene.proposed.points, body) : [];
   if (points.length > 0) {
@@ -2751,6 +2751,31 @@ function conditionOf(lex: CompiledStatementLexicon, rest: string): string {
  */
 function leadCondition(lex: CompiledStatementLexicon, lead: string, next: string): { condition: string; why: string[] } {
   if (/[,;]\s*$/.test(lead)) return { condition: conditionOf(lex, next), why: [] };
+  return amendment(lex, next);
+}
+
+/**
+ * "Go with B, but U12 start 17:45, Javi's right about the traffic.": the clause after a pick, in
+ * the same sentence, that opens by amending it (see amendment) is the pick's condition, and what
+ * follows the condition says why; the pick is then stated as amended.
+ */
+function withNextCondition(input: CandidateInput, scene: MessageScene, clauses: readonly Span[], k: number, picked: SentenceCandidate[]): { made: SentenceCandidate[]; consumed: number } {
+  const next = clauses[k + 1];
+  if (picked.length !== 1 || !next || /[.!?]['"’”]?\s*$/u.test(clauses[k].text)) return { made: picked, consumed: 0 };
+  // (The word that joins the two clauses, ", but", is the one that amends.)
+  const joiner = input.messages[scene.p].text.slice(clauses[k].end, next.start).replace(/^[\s,;]+/u, '');
+  const { condition, why } = amendment(input.lexicon, `${joiner}${next.text}`);
+  if (!condition) return { made: picked, consumed: 0 };
+  const [pick] = picked;
+  return { made: [{ ...pick, statement: `${trimEnd(pick.statement)}, ${condition}.`, reasons: unique([...pick.reasons, ...why]) }], consumed: 1 };
+}
+
+/**
+ * A text that opens by amending a pick ("but review at 0.025 not 0.03, margins are thin enough as
+ * it is"): its first clause is the condition, lowercased to follow the option, and the rest is why;
+ * no condition when it opens otherwise.
+ */
+function amendment(lex: CompiledStatementLexicon, next: string): { condition: string; why: string[] } {
   const text = next.trim();
   if (!lex.words.statements.pickAmendment.test(text)) return { condition: '', why: [] };
   // (The amending word opens a clause after the option's comma: "…, aber nicht ab 22 Uhr".)

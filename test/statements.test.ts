@@ -1390,6 +1390,9 @@ describe('decision candidates', () => {
     expect(settled('Ja, 60.')).toEqual([['Minimum charge: 60.', 'decision']]);
     expect(settled('Agreed. 60 from April.')).toEqual([['Minimum charge: 60 from April.', 'decision']]);
     expect(settled('+1. 60 from April.')).toEqual([['Minimum charge: 60 from April.', 'decision']]);
+    // Said apart from the acceptance, a clause that goes on about the value, negates it or opens
+    // with a contrast settles nothing.
+    for (const reply of ['OK, 60 is a lot for the small clients.', 'Ok, but 60 kills the small jobs.', 'Yes. 60 scares off small clients.', 'Ok, 60 is not happening.']) expect([reply, settled(reply)]).toEqual([reply, []]);
     // A value no one else put up is the speaker's own, and the proposer accepting their own value settles nothing.
     expect(settled('ok 75')).toEqual([]);
     expect(settled('ok 60', 'tom')).toEqual([]);
@@ -1402,8 +1405,11 @@ describe('decision candidates', () => {
     const picked = (reply: string) => candidates([options, ['karen', 'human', reply]]).map((c) => [c.statement, c.reasons]);
     expect(picked("Go with B, but U12 start 17:45, Javi's right about the traffic.")).toEqual([['U12 Monday 17:30-19:00 and U14 Wednesday 18:00-19:30, but U12 start 17:45.', ["Javi's right about the traffic"]]]);
     expect(picked('Nehmen wir B, aber U12 erst ab 17:45.')).toEqual([['U12 Monday 17:30-19:00 and U14 Wednesday 18:00-19:30, aber U12 erst ab 17:45.', []]]);
-    // A sentence of its own after the pick is none of its condition.
-    expect(picked('Go with B. But the U14 parents need a reminder about the new day.')[0][0]).toBe('U12 Monday 17:30-19:00 and U14 Wednesday 18:00-19:30.');
+    // A sentence of its own after the pick is none of its condition, nor is a question, a step for
+    // someone or an opinion after its "but".
+    const plain = 'U12 Monday 17:30-19:00 and U14 Wednesday 18:00-19:30.';
+    expect(picked('Go with B. But the U14 parents need a reminder about the new day.')[0][0]).toBe(plain);
+    for (const reply of ['Go with B, but can U12 start at 17:45?', 'Go with B, but Javi needs to confirm the Wednesday coach by Friday.', 'Go with B, but honestly A would have been cheaper.']) expect([reply, picked(reply)[0][0]]).toEqual([reply, plain]);
   });
 
   it("picks an option by its key after an acceptance ('ok B.'), and a sentence that opens with a currency sign starts after it", () => {

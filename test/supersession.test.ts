@@ -238,6 +238,10 @@ describe('relations on the same subject', () => {
   it('reads one of two values swapped for another as a new set, and a value added or kept as none', () => {
     expect(replaces('Delivery rounds on Tuesday and Friday.', 'Delivery rounds on Tuesday and Thursday.')).toMatch(/weekday: tuesday, friday → tuesday, thursday/);
     expect(replaces('Die Lieferrunden der Apotheke dienstags und freitags.', 'Die Lieferrunden der Apotheke dienstags und donnerstags.')).toMatch(/weekday: tuesday, friday → tuesday, thursday/);
+    // Values of another slot listed together are often of different things; a day that moves names what moves.
+    expect(replaces('Retention: logs 30 days, backups 90 days.', 'Retention: logs 30 days, audit trail 365 days.')).toBeNull();
+    expect(replaces('Tickets 12 EUR for adults, 6 EUR for kids.', 'Tickets 12 EUR for adults, family pass 30 EUR.')).toBeNull();
+    expect(replaces('Delivery rounds on Tuesday and Wednesday.', 'Delivery rounds: the Wednesday one moves to Thursday.') ?? '').not.toMatch(/→ wednesday, thursday/);
     // A day added beside the ones kept, or one dropped, says nothing of a swap.
     expect(replaces('Delivery rounds on Tuesday and Friday.', 'Delivery rounds on Tuesday, Thursday and Friday.')).toBeNull();
     expect(replaces('Delivery rounds on Tuesday and Friday.', 'Delivery rounds on Tuesday and Friday, and on Thursday before a holiday.')).toBeNull();
@@ -1697,6 +1701,11 @@ describe('which earlier decision a reversal replaces', () => {
     expect(inTask(talk('Can we start on 27 April rather than 4 May? I am off the last week of May.'), decided())).toEqual([null, 0]);
     // A question that proposes no change puts nothing up: the date may be another thing's.
     expect(inTask(talk('4 May is a bank holiday. Is the kick-off call on 27 April?'), decided())).toEqual([null, null]);
+    // The word between may give no value, and the question may come right before the decision.
+    const between = [talk('')[0], person('lucia', '4 May is a bank holiday. Can we start 27 April instead?', 1), person('felix', 'Fine by me.', 2), talk('')[3]];
+    expect(inTask(between, decided())).toEqual([null, 0]);
+    const next = [talk('')[0], person('lucia', '4 May is a bank holiday. Can we start 27 April instead?', 1), person('marta', 'ok, 27 April then.', 2)];
+    expect(inTask(next, [candidate('Start 4 May.', 0, [0]), candidate('27 April then.', 2, [2])])).toEqual([null, 0]);
   });
 
   it('in one task: a decision that names nothing but a channel gives a new one to the one earlier decision that set a channel', () => {

@@ -277,7 +277,7 @@ interface ClauseWalk {
   answered: boolean;
   /** A clause before this one stated the corrected fact of a correcting message. */
   corrected?: boolean;
-  /** The last clause that only assents ("Ja,", "OK."), whatever it answers (-1: none). */
+  /** The last clause that only assents ("Ja,", "OK."), whatever it answers (undefined: none). */
   assentedAt?: number;
 }
 
@@ -1555,6 +1555,21 @@ function changedValue(input: CandidateInput, scene: MessageScene, r: ClauseReadi
   }
 }
 
+/**
+ * Whether a clause that is the value and little else follows an acceptance said apart from it:
+ * framing the clause was read without, "Ja, 2pm the day before.", or a clause of its own, "OK. 2pm
+ * the day before.". A clause that goes on to say something of the value ("OK, 60 is a lot for
+ * the small clients."), negates it or opens with a contrast ("Ok, but 60 …") settles nothing.
+ */
+function assentsApart(input: CandidateInput, r: ClauseReading): boolean {
+  const framing = r.clause.text.trim();
+  const apart = r.afterAssent || (r.body !== framing && afterAcceptance(input.lexicon, normalForm(framing)) !== null);
+  // (The tagger takes a "+" joining items for a verb: "over-75s + mobility + me + Gareth".)
+  if (!apart || !verbless(r.body.replace(/\s+[+&]\s+/gu, ', ')) || input.negated?.(r.lower)) return false;
+  const before = framing.slice(0, Math.max(0, framing.indexOf(r.body)));
+  return !words(before).some((w) => input.lexicon.words.statements.pickAmendment.test(w));
+}
+
 /** How far back a value a colleague put up may stand for an acceptance to settle it (messages). */
 const SETTLED_VALUE_REACH = 3;
 
@@ -1564,16 +1579,13 @@ const SETTLED_VALUE = 'settled-value' as SentenceAct;
 const VALUE_CORRECTION = 'value-correction' as SentenceAct;
 
 /**
- * What the clause settles, when it opens with an acceptance ("ok 60", "fine 60 from April") and
- * gives after it a number another person said in the messages just before (and no agent since):
- * the words after the acceptance. Else null. (An acceptance set off by a comma, "fine, 60", is
- * framing the clause was read without.)
+ * What the clause settles, when it opens with an acceptance ("ok 60", "fine 60 from April"), or
+ * follows one said apart from it (see assentsApart), and gives a number another person said in
+ * the messages just before (and no agent since): the words after the acceptance. Else null.
  */
 function colleaguesValueSettled(input: CandidateInput, p: number, r: ClauseReading): string | null {
-  // (The acceptance may be framing the clause was read without, "Ja, 2pm the day before.", or a
-  // clause of its own: "OK. 2pm the day before.")
-  const assented = r.afterAssent || (r.body !== r.clause.text.trim() && afterAcceptance(input.lexicon, normalForm(r.clause.text)) !== null);
-  const at = afterAcceptance(input.lexicon, r.lower) ?? (assented ? 0 : null);
+  const opens = afterAcceptance(input.lexicon, r.lower);
+  const at = opens ?? (assentsApart(input, r) ? 0 : null);
   if (at === null) return null;
   const rest = r.body.slice(at);
   const given = numbersOf(rest);
@@ -1582,9 +1594,22 @@ function colleaguesValueSettled(input: CandidateInput, p: number, r: ClauseReadi
   for (let q = p - 1; q >= 0 && p - q <= SETTLED_VALUE_REACH; q--) {
     const m = input.messages[q];
     if (m.role === 'bot') return null;
-    if (m.author !== speaker && numbersOf(m.text).some((n) => given.includes(n))) return rest;
+    if (m.author !== speaker && numbersOf(m.text).some((n) => given.includes(n))) return opens !== null || saysOnlyWhatWasPut(input, rest, q) ? rest : null;
   }
   return null;
+}
+
+/**
+ * Whether a value's clause says nothing beyond the value but what message q put up: its other
+ * words are values, units, bounds, words of q or its speaker's name ("2pm the day before" after
+ * "orders by 2pm the day before"), not a remark on the value ("60 scares off small clients").
+ */
+function saysOnlyWhatWasPut(input: CandidateInput, clause: string, q: number): boolean {
+  // (Its speaker is named as others name them: "me" in "plus Helen and me" is "Gareth".)
+  const put = new Set([...tokenSetAt(input, q), ...contentTokens(input.messages[q].author, input.stems)]);
+  const own = words(clause).filter((w) => !/\d/.test(w) && !isValueWord(input, w) && !input.unitSlot?.(w.toLowerCase()) && !input.boundWord?.(w.toLowerCase()));
+  const tokens = own.flatMap((w) => contentToken(w.toLowerCase(), input.stems) ?? []);
+  return tokens.every((t) => put.has(t));
 }
 
 /**
@@ -2765,9 +2790,23 @@ function withNextCondition(input: CandidateInput, scene: MessageScene, clauses: 
   // (The word that joins the two clauses, ", but", is the one that amends.)
   const joiner = input.messages[scene.p].text.slice(clauses[k].end, next.start).replace(/^[\s,;]+/u, '');
   const { condition, why } = amendment(input.lexicon, `${joiner}${next.text}`);
-  if (!condition) return { made: picked, consumed: 0 };
   const [pick] = picked;
+  if (!condition || isQuestion(next.text) || !amends(input, condition)) return { made: picked, consumed: 0 };
   return { made: [{ ...pick, statement: `${trimEnd(pick.statement)}, ${condition}.`, reasons: unique([...pick.reasons, ...why]) }], consumed: 1 };
+}
+
+/**
+ * Whether a condition amends the option picked: it has no act of its own (an opinion, "but
+ * honestly A would have been cheaper"), and gives a value ("but U12 start 17:45") or says its
+ * qualification without a verb ("but without the waiver"); a clause of its own, "but Javi needs to
+ * confirm the coach", is a step apart.
+ */
+function amends(input: CandidateInput, condition: string): boolean {
+  const { lexicon } = input;
+  const said = condition.replace(/^\S+\s*/u, '');
+  const lower = normalForm(said);
+  if (classify(lexicon, lower) !== null || hasAct(lexicon, 'opinion', lower) || hasAct(lexicon, 'hypothetical', lower)) return false;
+  return HAS_NUMBER.test(said) || verbless(said);
 }
 
 /**

@@ -322,8 +322,8 @@ export function claimSentences(text: string, lex: CompiledSubjects, reading: Cla
   for (const raw of withDatesWhole(text.split(lex.words.claims.claimSplit), lex).flatMap((part) => atValueClauses(part, lex))) {
     const s = raw.trim();
     if (s.length === 0) continue;
-    // (Read for what it offers, a question that proposes a change puts it up: "Can we start 27 April
-    // instead?". One that opens a choice, "Friday too, or Wednesday?", claims nothing.)
+    // (Read for what it offers, a question with a reversal cue proposes the change and puts it up:
+    // "Can we start 27 April instead?". Any other, "Friday too, or Wednesday?", claims nothing.)
     if (reading !== 'asked' && /\?\s*["')\]]*$/.test(s) && !(reading === 'offers' && lex.reversals.some(({ re }) => re.test(s)))) continue;
     if (reading === 'claims' && lex.hedges.some((h) => h.test(s))) {
       const claimed = beforeHedge(s, lex);
@@ -989,9 +989,9 @@ export function valueChange(older: SubjectClause, newer: SubjectClause, match: S
       if (was.length === 0 || now.length === 0) continue;
       // (A day that says which thing is meant, "Move the Wednesday round to Thursday", is the old
       // value the new one replaces, not that value kept.)
-      // (Of two values or more, one swapped for another is a new set though the rest stay: "Tuesday
+      // (Of two days or more, one swapped for another is a new set though the rest stay: "Tuesday
       // + Friday rounds" → "Tuesday and Thursday".)
-      if (!swapsOne(was, now) && (was.some((x) => now.some((y) => sameValue(x, y))) || valuesOf(newer, key, false).some((x) => was.some((y) => sameValue(x, y))))) continue;
+      if (!swapsOne(key, was, now) && (was.some((x) => now.some((y) => sameValue(x, y))) || valuesOf(newer, key, false).some((x) => was.some((y) => sameValue(x, y))))) continue;
       return `a new ${bound ? 'limit of ' : ''}${slotName(key)}: ${was.join(', ')} → ${now.join(', ')}`;
     }
   }
@@ -1004,10 +1004,20 @@ export function valueChange(older: SubjectClause, newer: SubjectClause, match: S
   return sameSubject(olderAsserts, newerAsserts, 'whole') ? bareNumberChange(older, newer, true) : null;
 }
 
-/** Whether a set of two values or more gives up one of them for a value it did not have, keeping as many as it had. */
-function swapsOne(was: readonly string[], now: readonly string[]): boolean {
-  return was.length >= 2 && now.length === was.length && was.some((x) => !now.some((y) => sameValue(x, y))) && now.some((y) => !was.some((x) => sameValue(x, y)));
+/**
+ * Whether a set of two weekdays or more gives up one of them, in its place, for a day it did not
+ * have, the others kept as listed: "Tuesday + Friday" → "Tuesday and Thursday". Values of other
+ * slots listed together are often of different things ("logs 30 days, backups 90 days"), and a
+ * day that moves to the front ("the Wednesday one moves to Thursday") names what moves.
+ */
+function swapsOne(key: string, was: readonly string[], now: readonly string[]): boolean {
+  if (key !== SWAPPED_SLOT || was.length < 2 || now.length !== was.length) return false;
+  const changed = was.filter((x, k) => !sameValue(x, now[k]));
+  return changed.length === 1 && !now.some((y) => sameValue(y, changed[0])) && !was.some((x) => sameValue(x, now[was.indexOf(changed[0])]));
 }
+
+/** The slot whose values a set may hold, one of them swapped for another (see swapsOne). */
+const SWAPPED_SLOT = 'weekday';
 
 /** How many times larger or smaller than the value it replaces a bare number under a one-word subject may be and still be of that value. */
 const BARE_NUMBER_MAX_RATIO = 3;
@@ -2168,7 +2178,8 @@ function oneValueEach(retired: SubjectView, replacing: SubjectClause): boolean {
 function swapsOneOf(retired: SubjectView, replacing: SubjectClause): boolean {
   const set = retired.clauses.flatMap((c) => c.values).filter((v) => !v.negated);
   const keys = new Set(replacing.values.filter((v) => !v.negated).map((v) => v.key));
-  return keys.size > 0 && [...keys].every((key) => swapsOne(set.filter((v) => v.key === key).map((v) => v.value), replacing.values.filter((v) => !v.negated && v.key === key).map((v) => v.value)));
+  const of = (values: readonly SlotValue[], key: string) => [...new Set(values.filter((v) => v.key === key).map((v) => v.value))];
+  return keys.size > 0 && [...keys].every((key) => swapsOne(key, of(set, key), of(replacing.values.filter((v) => !v.negated), key)));
 }
 
 /** Whether the clause gives the slot of `v` a value, and only values other than `v`'s. */

@@ -73,6 +73,11 @@ export function askedIndex(d: Pick<DecisionCandidate, 'sourceMessages' | 'messag
  * hours.
  */
 export function questionText(d: Pick<DecisionCandidate, 'sourceMessages' | 'messageIndex'>, textAt: (index: number) => string | undefined, statements: CompiledStatementLexicon): string | undefined {
+  return questionRead(d, textAt, statements)?.text;
+}
+
+/** What questionText reads, and the first message it reads it from. */
+export function questionRead(d: Pick<DecisionCandidate, 'sourceMessages' | 'messageIndex'>, textAt: (index: number) => string | undefined, statements: CompiledStatementLexicon): { text: string; from: number } | undefined {
   const at = askedIndex(d);
   const answered = at === undefined ? undefined : textAt(at);
   // (One that goes on to ask, "Understood. One consequence: … Shall I arrange that?" or "OK. … Tell
@@ -82,14 +87,16 @@ export function questionText(d: Pick<DecisionCandidate, 'sourceMessages' | 'mess
   // working either. Can we say 8?" — "ok, 8 weeks from now on."), is what it answers too, and so
   // is a value argued about just before it ("so 14 days is pointless with our diary" — "ok, 21
   // days then.").
-  const before = at === d.messageIndex - 1 ? undefined : textAt(d.messageIndex - 1);
+  const last = at === d.messageIndex - 1 ? undefined : textAt(d.messageIndex - 1);
+  const before = last !== undefined && (last.includes('?') || /\d/.test(last)) ? last : undefined;
   // (A colleague's word on it may stand between the question and the decision: "Can we start 27
   // April instead?" — "27. April geht." — "ok, 27 April then.")
-  const said = [text, before].filter((x): x is string => x !== undefined);
-  const earlier = said.some((x) => x.includes('?')) ? undefined : textAt(d.messageIndex - 2);
+  const earlier = [text, last].some((x) => x?.includes('?')) || at === d.messageIndex - 2 ? undefined : textAt(d.messageIndex - 2);
   const asked = earlier?.includes('?') ? earlier : undefined;
-  if (before === undefined || !(before.includes('?') || /\d/.test(before))) return asked === undefined || text === undefined ? text : `${asked}\n${text}`;
-  return [asked, text, before].filter((x) => x !== undefined).join('\n');
+  const read = [asked, text, before].filter((x): x is string => x !== undefined);
+  if (read.length === 0) return undefined;
+  const from = Math.min(...[asked === undefined ? Infinity : d.messageIndex - 2, text === undefined ? Infinity : at!, before === undefined ? Infinity : d.messageIndex - 1]);
+  return { text: read.join('\n'), from };
 }
 
 /** A question, or a sentence that opens by asking someone to do or tell something. */
@@ -181,13 +188,16 @@ function replacedInTask(input: InTaskInput, task: TaskViews, i: number, supersed
   // "Thursday 13:00 then." retires "Friday it is."); a question does not: "Should the invoices go
   // out on Friday too, or on Wednesday?" — "Wednesday." leaves the Friday call standing.
   let asked: SubjectView | null | undefined;
+  const read = () => questionRead(decisions[i], (at) => messages.find((x) => x.index === at)?.text, input.statements);
   const askedView = () => {
     if (asked === undefined) {
-      const text = questionText(decisions[i], (at) => messages.find((x) => x.index === at)?.text, input.statements);
+      const text = read()?.text;
       asked = text === undefined ? null : offeredViewOf(text, lexicon.subjects, lexicon, task.memo);
     }
     return asked;
   };
+  // (Where a decision answers no message of its own sources, the first message questionText reads.)
+  const readFrom = () => read()?.from ?? -1;
   // The decision a new value replaces ("every Monday" → "on Thursdays") before any other the
   // reversal could be read against: a value names its subject more precisely than a word does.
   for (let j = i - 1; j >= 0 && i - j <= lookback; j--) {
@@ -206,7 +216,7 @@ function replacedInTask(input: InTaskInput, task: TaskViews, i: number, supersed
       // (A decision that answers no message of its sources may settle what the messages just
       // before it put up, which questionText reads: "Can we start 27 April instead?" — "27. April
       // geht." — "ok, 27 April then.")
-      (decisions[i].correction || decisions[j].type === 'action_item' || !(decisions[j].messageIndex < (askedIndex(decisions[i]) ?? decisions[i].messageIndex - 2)) ? null : answeredValueChange(views[j], views[i], askedView(), true));
+      (decisions[i].correction || decisions[j].type === 'action_item' || !(decisions[j].messageIndex < (askedIndex(decisions[i]) ?? readFrom())) ? null : answeredValueChange(views[j], views[i], askedView(), true));
     if (reason && !corrected?.readsAlike(j, reason)) return { j, reason };
   }
   return bareValueReplaces(input, task, i, eligible, superseded);

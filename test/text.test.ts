@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { bracketSpans, contentTokens, contentWordCount, eitherOrSides, nameWords, outsideQuotes } from '../src/core/text';
 import { PorterStems, stemWord } from '../src/core/porter';
 import { shippedWords } from './helpers';
+import { verbless } from '../src/core/clauseText';
 
 const words = shippedWords();
 const fresh = () => new PorterStems(words);
@@ -101,5 +102,14 @@ describe('eitherOrSides', () => {
     expect(sides('Should the pause end automatically or manually? I can do both.')).toBeNull();
     expect(sides('Should the pause end automatically after 6 weeks?')).toBeNull();
     expect(sides('Automatically or manually.')).toBeNull();
+  });
+});
+
+describe('verbless', () => {
+  it('reads items joined by "+" or "&" as items, and a verb as a verb', () => {
+    expect(verbless('over-75s + mobility + me + Gareth.')).toBe(true);
+    expect(verbless('Soup + salad + bread.')).toBe(true);
+    expect(verbless('2pm the day before.')).toBe(true);
+    expect(verbless('Tom takes the van on Mondays.')).toBe(false);
   });
 });

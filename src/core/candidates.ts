@@ -1564,8 +1564,7 @@ function changedValue(input: CandidateInput, scene: MessageScene, r: ClauseReadi
 function assentsApart(input: CandidateInput, r: ClauseReading): boolean {
   const framing = r.clause.text.trim();
   const apart = r.afterAssent || (r.body !== framing && afterAcceptance(input.lexicon, normalForm(framing)) !== null);
-  // (The tagger takes a "+" joining items for a verb: "over-75s + mobility + me + Gareth".)
-  if (!apart || !verbless(r.body.replace(/\s+[+&]\s+/gu, ', ')) || input.negated?.(r.lower)) return false;
+  if (!apart || !r.verbless() || input.negated?.(r.lower)) return false;
   const before = framing.slice(0, Math.max(0, framing.indexOf(r.body)));
   return !words(before).some((w) => input.lexicon.words.statements.pickAmendment.test(w));
 }

@@ -37,7 +37,8 @@ export function decisive(lex: CompiledStatementLexicon, lower: string): boolean 
  * get this far; loaded on first use.
  */
 export function verbless(text: string): boolean {
-  const doc = docOf(text);
+  // (The tagger takes a "+" or "&" joining items for a verb: "over-75s + mobility + me + Gareth".)
+  const doc = docOf(text.replace(/\s+[+&]\s+/gu, ', '));
   // The tagger reads the verb after a noun subject as a plural noun ("My build takes 15 minutes",
   // "The deploy runs every night"); before a duration or an adverb of time it is the verb ("The
   // conference rooms 4 and 5." names rooms).

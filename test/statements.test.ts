@@ -1400,6 +1400,13 @@ describe('decision candidates', () => {
     expect(candidates([...talk, ['invoice-agent', 'bot', 'Noted.'], ['helga', 'human', 'ok 60']]).filter((c) => c.p === 3)).toEqual([]);
   });
 
+  it('takes back a sentence its speaker answers at once with a bare refusal, and keeps a ban that opens with "No"', () => {
+    const said = answering('ops-assistant', 'The postcards already went out with 85 EUR on them. And the ones still in the box?');
+    expect(said("Sure, let's reprint 1,200 postcards over ten euros. No, leave the postcards as they are.")).toEqual(['Leave the postcards as they are.']);
+    expect(said('Reprint them at 95. Nein, lass die Postkarten so.').filter((x) => /95/.test(x))).toEqual([]);
+    expect(said('Reprint them at 95. No exceptions.').filter((x) => /95/.test(x))).toHaveLength(1);
+  });
+
   it("states a pick with the condition the clause after it adds ('Go with B, but U12 start 17:45'), and the rest of that clause as why", () => {
     const options: [string, 'bot', string] = ['club-agent', 'bot', 'Pitch 2 is free Mon–Thu from 16 March. Options:\nA) U12 Tuesday 17:30–19:00 and U14 Tuesday 19:00–20:30\nB) U12 Monday 17:30–19:00 and U14 Wednesday 18:00–19:30\nWhich one?'];
     const picked = (reply: string) => candidates([options, ['karen', 'human', reply]]).map((c) => [c.statement, c.reasons]);

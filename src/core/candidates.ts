@@ -336,6 +336,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
     // "… 14 days for the first reminder is too long. make it 7": the judgement is why the new
     // value is set, no candidate of its own.
     if (judgedValues.some((v) => v?.judged === k)) continue;
+    if (takenBack(input, clauses, k)) continue;
     const { made, consumed } = clauseCandidates(input, scene, walk, clauses, k, bodies[k], judgedValues[k]);
     const named = made.map((c) => withSpeakerNamed(input, facts, messages[p].author, withAddressee(facts, messages[p].author, clauses[k].text, withPronounObject(input, asked, c))));
     const scoped = named.length === 1 && lastStated === k - 1 ? banOfInstruction(input, out[out.length - 1], named[0]) : null;
@@ -346,6 +347,20 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
     k += consumed;
   }
   return withRejectedOptions(input, scene, out);
+}
+
+/**
+ * "Sure, let's reprint 1,200 postcards over ten euros. No, leave the postcards as they are.": a
+ * sentence its speaker answers at once with a bare refusal ("No,", "Nein.") is taken back, said in
+ * jest or corrected on the spot; what follows the refusal is what they hold to. ("No exceptions."
+ * is a ban, no refusal: the refusal stands apart by its comma or stop.)
+ */
+function takenBack(input: CandidateInput, clauses: readonly Span[], k: number): boolean {
+  const next = clauses[k + 1];
+  if (!next || !/[.!]['"’”)]?\s*$/u.test(clauses[k].text)) return false;
+  const lower = normalForm(next.text);
+  const refusal = findAct(input.lexicon, 'rejection', lower);
+  return refusal?.start === 0 && /^\s*[,.!]/u.test(lower.slice(refusal.end));
 }
 
 /**

@@ -1571,17 +1571,15 @@ function changedValue(input: CandidateInput, scene: MessageScene, r: ClauseReadi
 }
 
 /**
- * Whether a clause that is the value and little else follows an acceptance said apart from it:
- * framing the clause was read without, "Ja, 2pm the day before.", or a clause of its own, "OK. 2pm
- * the day before.". A clause that goes on to say something of the value ("OK, 60 is a lot for
- * the small clients."), negates it or opens with a contrast ("Ok, but 60 …") settles nothing.
+ * Whether a verbless, unnegated clause follows an acceptance said apart from it: framing the
+ * clause was read without, "Ja, 2pm the day before.", or a clause of its own, "OK. 2pm the day
+ * before.". (What else it may say is saysOnlyWhatWasPut's to weigh: "OK, 60 is a lot for the
+ * small clients." settles nothing.)
  */
 function assentsApart(input: CandidateInput, r: ClauseReading): boolean {
   const framing = r.clause.text.trim();
   const apart = r.afterAssent || (r.body !== framing && afterAcceptance(input.lexicon, normalForm(framing)) !== null);
-  if (!apart || !r.verbless() || input.negated?.(r.lower)) return false;
-  const before = framing.slice(0, Math.max(0, framing.indexOf(r.body)));
-  return !words(before).some((w) => input.lexicon.words.statements.pickAmendment.test(w));
+  return apart && r.verbless() && !input.negated?.(r.lower);
 }
 
 /** How far back a value a colleague put up may stand for an acceptance to settle it (messages). */

@@ -67,6 +67,13 @@ describe('sentences and clauses', () => {
     expect(split('Ab sofort ist das Sommerfest am Samstag, 14. Juni.')).toEqual(['Ab sofort ist das Sommerfest am Samstag, 14. Juni.']);
     expect(split('From now on the spinning class is capped at 12. March classes start on Monday.')).toHaveLength(2);
   });
+  it('reads a day with its period that opens a message before a month as a date, a numbered list as a list', () => {
+    expect(split('27. April geht, dann hab ich Zeit.')).toEqual(['27. April geht, dann hab ich Zeit.']);
+    expect(split('Passt.\n1. Mai ist gut.')).toEqual(['Passt.', '1. Mai ist gut.']);
+    // Lines numbered one after another are a list, whatever their first word.
+    expect(split('1. April: Kickoff\n2. Mai: Review')).toEqual(['April: Kickoff', 'Mai: Review']);
+    expect(split('1. Call the vendor\n2. Book the room')).toEqual(['Call the vendor', 'Book the room']);
+  });
   it('ends a sentence after a value that is no day or list number, though the next one opens in lower case', () => {
     expect(split('12:30. we need time to clean up and do the till')).toEqual(['12:30.', 'we need time to clean up and do the till']);
     expect(split('4,000. we need margin for the reviewer round')).toEqual(['4,000.', 'we need margin for the reviewer round']);

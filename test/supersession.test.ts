@@ -1708,6 +1708,18 @@ describe('which earlier decision a reversal replaces', () => {
     expect(inTask(next, [candidate('Start 4 May.', 0, [0]), candidate('27 April then.', 2, [2])])).toEqual([null, 0]);
   });
 
+  it("in one task: a statement read under its speaker's name is about what follows the name", () => {
+    const person = (author: string, text: string, index: number) => ({ index, author, role: 'human' as const, text, ts: null });
+    const messages = [
+      person('marta', 'Lucía owns it, Felix reviews. Start 4 May so we are done before Hamburg.', 0),
+      person('lucia', '4 May is a bank holiday. Can we start 27 April instead?', 1),
+      person('felix', '27. April geht.', 2),
+    ];
+    expect(inTask(messages, [candidate('Start 4 May.', 0, [0]), candidate('Felix: 27. April geht.', 2, [2])])).toEqual([null, 0]);
+    // (A name that is not the speaker's says whose the statement is about.)
+    expect(inTask(messages, [candidate('Start 4 May.', 0, [0]), candidate('Lucía: 27. April geht.', 2, [2])])).toEqual([null, null]);
+  });
+
   it('in one task: a decision that names nothing but a channel gives a new one to the one earlier decision that set a channel', () => {
     const messages = [human('Print the lease and I will sign it; the tenant should get a paper copy by post.', 0), human('Small problem: the tenant is abroad until July.', 1), human('Then per DocuSign.', 2)];
     const decided = () => [candidate('Print the lease and Anna will sign it; the tenant should get a paper copy by post.', 0, [0]), candidate('Then per DocuSign.', 2, [1, 2])];

@@ -19,7 +19,7 @@ import {
 } from './sentenceActs';
 import { actFeatures, clausePositionFeatures, dialogueView, lengthFeature, speakerFeatures, valueFeatures, type DialogueView } from './clauseFeatures';
 import { escapeRegex } from './phrases';
-import { afterAddressee, bracketSpans, contentToken, contentTokens, eitherOrSides, contentWordCount, endsSentence, isContentWord, isQuestion, nameWords, outsideQuotes, quotedSpans, sharedCount, wordCount, words, type ContentWords, type Span, type Stems } from './text';
+import { afterAddressee, bracketSpans, contentToken, contentTokens, eitherOrSides, contentWordCount, endsSentence, isContentWord, isQuestion, nameWords, outsideQuotes, writableName, quotedSpans, sharedCount, wordCount, words, type ContentWords, type Span, type Stems } from './text';
 import { appendAll } from './lists';
 import { recentAgentMessage } from './detect';
 import type { CandidateTuning, DecisionType, Detection, Message, SentenceCandidate, Strength } from './types';
@@ -549,13 +549,6 @@ const SPEAKER_LEFT = /(?<![\p{L}])(?:me|my|mine|myself)(?![\p{L}'’])/iu;
 
 /** The third person of each form after "I" that changes ("I'm" → "is"); the others stay as they are. */
 const THIRD_PERSON: Readonly<Record<string, string>> = { ll: 'will', m: 'is', ve: 'has', d: 'would', am: 'is', have: 'has' };
-
-/** A person's name as it may be written into a sentence (capitalised), or null for a handle ("kim@example.com", "ops_lead"). */
-function writableName(author: string): string | null {
-  const a = author.trim();
-  if (!/^\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)?$/u.test(a)) return null;
-  return /^\p{Ll}[\p{Ll}-]*$/u.test(a) ? a.charAt(0).toUpperCase() + a.slice(1) : a;
-}
 
 /** "Lea, tell …": the name a clause opens with, addressed. */
 const OPENING_NAME = new RegExp(`^\\s*${ADDRESSED_NAME},\\s+`, 'u');

@@ -388,6 +388,18 @@ const NEXT_INITIAL = /^\p{L}\./u;
 const INITIALS = /(?:^|[\s(])\p{L}\.\s?\p{L}\.$/u;
 // A list item marker at the start of a line: "-", "*", "•", "1.", "2)", "(a)", "a)".
 const LIST_MARKER = /^\s*(?:[-*•]|\(?[0-9]{1,2}[.)]|\(?[a-h]\))\s+/;
+const NUMBERED_LINE = /^\s*\(?[0-9]{1,2}[.)]\s/;
+const DAY_MARKER = /^\s*[0-9]{1,2}\.\s+$/;
+
+/**
+ * A line's list marker, if it has one. A day's number with its period before a month's name opens
+ * a date, not a list ("27. April geht."), unless another line of the message is numbered too.
+ */
+function listMarker(line: string, numberedLines: () => number, words: SentenceWords): RegExpExecArray | null {
+  const marker = LIST_MARKER.exec(line);
+  if (marker === null || !DAY_MARKER.test(marker[0]) || !words.monthName.test(line.slice(marker[0].length))) return marker;
+  return numberedLines() > 1 ? marker : null;
+}
 
 /**
  * Sentences of a message with offsets into it: one per line of a list, split after . ! ? where a
@@ -397,8 +409,11 @@ const LIST_MARKER = /^\s*(?:[-*•]|\(?[0-9]{1,2}[.)]|\(?[a-h]\))\s+/;
 export function splitSentences(text: string, words: SentenceWords): Span[] {
   const out: Span[] = [];
   let lineStart = 0;
-  for (const line of text.split('\n')) {
-    const marker = LIST_MARKER.exec(line);
+  const lines = text.split('\n');
+  let numbered: number | undefined;
+  const numberedLines = () => (numbered ??= lines.filter((l) => NUMBERED_LINE.test(l)).length);
+  for (const line of lines) {
+    const marker = listMarker(line, numberedLines, words);
     const from = marker ? marker[0].length : 0;
     let s = from;
     SENTENCE_END.lastIndex = from;

@@ -28,7 +28,7 @@ import { clauseClaims, utteranceConflict, type ClauseClaim, type CompiledLexicon
 import { answeredValueChange, askedViewOf, recappedValueChange, contradiction, onlyOfItsKind, sameSubject, isBareNumber, correctedValueChanged, replacement, restatesRetired, reversal, said, SubjectMemo, offeredViewOf, valueReplacement, viewOf, withTaskSubject, wrongValueRestated, type Reversal, type SubjectMatch, type SubjectView } from './subject';
 import type { Stems } from './text';
 import type { Decision, DecisionCandidate, Message, PatternCandidate, TaskAnalysis } from './types';
-import { contentTokens, excerpt } from './text';
+import { contentTokens, excerpt, withoutSpeakerName } from './text';
 import { findAct, normalForm, splitSentences, type CompiledStatementLexicon } from './sentenceActs';
 
 /** A decision's statement and the message it was said in, for `reversalCues`. */
@@ -164,7 +164,8 @@ function taskViews(input: InTaskInput, decisions: DecisionCandidate[]): TaskView
   const claims = decisions.map((d) => clauseClaims(d.statement, lexicon, stems));
   const memo = new SubjectMemo(stems);
   const view = (text: string) => viewOf(text, lexicon.subjects, lexicon, memo);
-  const views = decisions.map((d) => view(d.statement));
+  // (A statement read under its speaker's name is about what follows the name.)
+  const views = decisions.map((d) => view(withoutSpeakerName(d.statement, messages[d.at]?.author ?? '')));
   const said = decisions.map((d, k): SaidIn => ({ statement: d.statement, own: views[k], source: messages[d.at]?.text ?? null, message: d.at }));
   return { decisions, claims, views, cues: reversalCues(said, (text) => view(text).reversals), memo };
 }

@@ -300,3 +300,19 @@ export function eitherOrSides(text: string, disjunction: RegExp, stems: Stems, p
   const left = parallel ? leftAll.slice(-Math.max(1, right.size)) : leftAll.filter((t) => !/^\d/.test(t)).slice(-2);
   return [new Set(left.filter((t) => !/^\d/.test(t))), right];
 }
+
+/** A person's name as it may be written into a sentence (capitalised), or null for a handle ("kim@example.com", "ops_lead"). */
+export function writableName(author: string): string | null {
+  const a = author.trim();
+  if (!/^\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)?$/u.test(a)) return null;
+  return /^\p{Ll}[\p{Ll}-]*$/u.test(a) ? a.charAt(0).toUpperCase() + a.slice(1) : a;
+}
+
+/**
+ * A statement without the name of its speaker that opens it ("Felix: 27. April geht." → "27. April
+ * geht."): who said it is not what it is about.
+ */
+export function withoutSpeakerName(statement: string, author: string): string {
+  const name = writableName(author);
+  return name !== null && statement.startsWith(`${name}: `) ? statement.slice(name.length + 2) : statement;
+}

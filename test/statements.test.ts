@@ -2144,6 +2144,19 @@ describe('decision candidates', () => {
     expect(later).toHaveLength(2);
   });
 
+  it('records a value settled again in another language right after its decision as agreement to it', () => {
+    const moved = (settled: string) =>
+      recorded([
+        ['hangar-agent', 'bot', 'Updating the task card: interval 250 FH. Inspections stay on Wednesday nights?'],
+        ['jonas', 'human', "Wednesdays are bad now, the line team wants the hangar. Let's move ours to Monday nights."],
+        ['katrin', 'human', settled],
+      ]).decisions.map((d) => [d.statement, d.sourceMessages]);
+    expect(moved('Montag passt.')).toEqual([["Let's move ours to Monday nights.", [0, 1, 2]]]);
+    expect(moved('Monday then.')).toEqual([["Let's move ours to Monday nights.", [0, 1, 2]]]);
+    // Another day settled is a decision of its own.
+    expect(moved('Tuesday nights then.')).toEqual([["Let's move ours to Monday nights.", [0, 1]], ['Tuesday nights then.', [0, 2]]]);
+  });
+
   it("keeps a rule announced as one as said, not as an answer to the agent's last question", () => {
     const found = candidates([
       ['priya', 'human', 'Kickoff notes for Project Atlas.'],

@@ -2,7 +2,7 @@
 // candidates, and reply patterns (corrections, confirmations, disagreements, repeated
 // questions, contradictions). Everything here is positional: ids are assigned later (evolve).
 import type { CompiledLexicon } from './contradiction';
-import type { CompiledStatementLexicon } from './sentenceActs';
+import { findAct, normalForm, type CompiledStatementLexicon } from './sentenceActs';
 import type { AnalysedMessages, MessageAnalysis } from './messageAnalysis';
 import { importanceScore, classify, type Thresholds } from './score';
 import { scoreCandidate, type ScorerModel } from './scorer';
@@ -11,7 +11,7 @@ import type { CompiledRule } from './rules';
 import { correctedMessage, correctedPart, correctingMessage, type CorrectedMessage } from './corrected';
 import { statedNames, subjectClauses } from './subject';
 import { clauseAfter, namesTask, optionListsIn, statementAt } from './statement';
-import { contentTokens, isQuestion, nameWords, sentences, wordCount, words, type Stems, excerpt, taskIdsIn } from './text';
+import { contentToken, contentTokens, isQuestion, nameWords, sentences, wordCount, words, type Stems, excerpt, taskIdsIn } from './text';
 import type { Confidence, DecideTuning, DecisionCandidate, DecisionType, Detection, Message, PatternCandidate, ReplyActs, ReviewCandidate, RuleKind, SentenceCandidate, TaskAnalysis, Topic, TopicState, Tuning, Words } from './types';
 
 // The stage's output shapes live with the other plain data shapes (types.ts), so that the stages
@@ -152,7 +152,7 @@ function decideWithAgent(input: DecideInput, reply: ReplyContext, topicsAt: Topi
   const patterns = [...reply.patterns, ...valueCorrections(input, reply, weighed), ...acceptances(input, reply, weighed)];
   const topicStates = topics.map((topic) => ({ ...topic, importance: round1(topicImportance.get(topic) ?? 0), status: topicStatus(topicsAt.infos.get(topic)!.ps, messages, reply.verdict) }));
   const confirms = (d: DecisionCandidate) => reply.verdict[d.at] === 'confirmation';
-  return { topics: topicStates, decisions: withoutRepeats(decisions, confirms, input.text.stemmer), patterns, review };
+  return { topics: topicStates, decisions: withoutRepeats(decisions, confirms, input.text.stemmer, (text, closes) => saidValues(input, text, closes)), patterns, review };
 }
 
 /**
@@ -164,14 +164,14 @@ function decideWithAgent(input: DecideInput, reply: ReplyContext, topicsAt: Topi
  * yes."); said again after another decision came between ("Friday" → "Monday" → "Friday"), it
  * stands: it reinstates.
  */
-function withoutRepeats(decisions: readonly DecisionCandidate[], confirms: (d: DecisionCandidate) => boolean, stems: Stems): DecisionCandidate[] {
+function withoutRepeats(decisions: readonly DecisionCandidate[], confirms: (d: DecisionCandidate) => boolean, stems: Stems, values: SaidValues): DecisionCandidate[] {
   const out: DecisionCandidate[] = [];
   const latest = new Map<string, number>();
   for (const d of decisions) {
     // (The words evolve.ts fingerprints a statement by.)
     const key = words(d.statement).join(' ');
     const k = latest.get(key);
-    const earlier = k !== undefined ? out[k] : restated(out, d, stems, confirms(d) ? Infinity : AGREEMENT_REACH);
+    const earlier = k !== undefined ? out[k] : restated(out, d, stems, confirms(d) ? Infinity : AGREEMENT_REACH, values);
     if (earlier && !out.some((o) => o.messageIndex > earlier.messageIndex && o.messageIndex < d.messageIndex)) {
       earlier.sourceMessages = [...new Set([...earlier.sourceMessages, ...d.sourceMessages])].sort((x, y) => x - y);
       continue;
@@ -185,13 +185,39 @@ function withoutRepeats(decisions: readonly DecisionCandidate[], confirms: (d: D
 /** How many messages after a decision another one that says nothing more is read as agreeing to it. */
 const AGREEMENT_REACH = 2;
 
-/** The decision of the latest message with decisions before d's, at most `reach` messages back, that holds every content word of d. */
-function restated(out: readonly DecisionCandidate[], d: DecisionCandidate, stems: Stems, reach: number): DecisionCandidate | undefined {
+/**
+ * The decision of the latest message with decisions before d's, at most `reach` messages back, that
+ * holds every content word of d, or every value d names and settles ("Montag passt." after "Let's
+ * move ours to Monday nights": the same day in another language, closed by a word that settles it).
+ */
+function restated(out: readonly DecisionCandidate[], d: DecisionCandidate, stems: Stems, reach: number, values: SaidValues): DecisionCandidate | undefined {
   const said = contentTokens(d.statement, stems);
   const before = out.filter((o) => o.messageIndex < d.messageIndex);
   const latest = before[before.length - 1]?.messageIndex;
   if (said.length === 0 || latest === undefined || d.messageIndex - latest > reach) return undefined;
-  return before.find((o) => o.messageIndex === latest && said.every((t) => contentTokens(o.statement, stems).includes(t)));
+  const settled = values(d.statement, true);
+  const holds = (o: DecisionCandidate) => said.every((t) => contentTokens(o.statement, stems).includes(t)) || (settled !== null && settled.every((t) => values(o.statement, false)?.includes(t)));
+  return before.find((o) => o.messageIndex === latest && holds(o));
+}
+
+/** See saidValues. */
+type SaidValues = (statement: string, closes: boolean) => string[] | null;
+
+/**
+ * The words of a statement with each value word read as the value it names ("montag" and
+ * "Monday" both "=monday"). With `closes`, only of a statement closed by a word that settles a
+ * choice ("… passt", "… then") and naming a value, without that word; null otherwise.
+ */
+function saidValues(input: DecideInput, statement: string, closes: boolean): string[] | null {
+  const lower = normalForm(statement).replace(/[.!\s]+$/u, '');
+  const closing = closes ? findAct(input.statements, 'decision', lower) : null;
+  if (closes && (closing === null || closing.end < lower.length)) return null;
+  const { wordSlot } = input.lexicon.subjects;
+  const read = words(closing ? lower.slice(0, closing.start) : lower).flatMap((w) => {
+    const value = wordSlot.get(w)?.value;
+    return value !== undefined ? [`=${value}`] : (contentToken(w, input.text.stemmer) ?? []);
+  });
+  return closes && !read.some((t) => t.startsWith('=')) ? null : read;
 }
 
 /** The decision a weighed candidate of the registry band makes, with the sources, reasons and alternatives that are its own. */

@@ -1638,6 +1638,10 @@ describe('which earlier decision a reversal replaces', () => {
     const settled = analysed(messages, decisions(), new Map([[1, [2]]]));
     expect(settled.decisions[1].supersedes).toBe(0);
     expect(settled.patterns).toEqual([]);
+    // Said again by the earlier one's speaker, as a source of the later decision, it is settled too.
+    const again = analysed(messages, [candidate('Raw events are kept 24 months.', 0, [0]), candidate('Raw events: 13 months.', 1, [1, 2])]);
+    expect(again.decisions[1].supersedes).toBe(0);
+    expect(again.patterns).toEqual([]);
   });
 
   it("in one task: a cue of the message belongs to the decision that states it, not to the message's other decisions", () => {
@@ -1708,16 +1712,18 @@ describe('which earlier decision a reversal replaces', () => {
     expect(inTask(next, [candidate('Start 4 May.', 0, [0]), candidate('27 April then.', 2, [2])])).toEqual([null, 0]);
   });
 
-  it("in one task: a statement read under its speaker's name is about what follows the name", () => {
+  it('in one task: a question that proposes a new value in place of the old one is answered by whoever gives that value, whatever else they say', () => {
     const person = (author: string, text: string, index: number) => ({ index, author, role: 'human' as const, text, ts: null });
-    const messages = [
+    const talk = (asked: string) => [
       person('marta', 'Lucía owns it, Felix reviews. Start 4 May so we are done before Hamburg.', 0),
-      person('lucia', '4 May is a bank holiday. Can we start 27 April instead?', 1),
-      person('felix', '27. April geht.', 2),
+      person('lucia', asked, 1),
+      person('felix', '27. April geht, mit Bloom bin ich bis dahin durch.', 2),
     ];
-    expect(inTask(messages, [candidate('Start 4 May.', 0, [0]), candidate('Felix: 27. April geht.', 2, [2])])).toEqual([null, 0]);
-    // (A name that is not the speaker's says whose the statement is about.)
-    expect(inTask(messages, [candidate('Start 4 May.', 0, [0]), candidate('Lucía: 27. April geht.', 2, [2])])).toEqual([null, null]);
+    const decided = () => [candidate('Start 4 May.', 0, [0]), candidate('Felix: 27. April geht, mit Bloom bin ich bis dahin durch.', 2, [2])];
+    expect(inTask(talk('4 May is a bank holiday. Can we start 27 April instead?'), decided())).toEqual([null, 0]);
+    // (A question that names both values without proposing the change proposes neither.)
+    expect(inTask(talk('4 May is a bank holiday. Is the kick-off call on 27 April?'), decided())).toEqual([null, null]);
+    expect(inTask(talk('4 May is a bank holiday. Can we start 27 April?'), decided())).toEqual([null, null]);
   });
 
   it('in one task: a decision that names nothing but a channel gives a new one to the one earlier decision that set a channel', () => {

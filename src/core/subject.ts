@@ -1857,7 +1857,11 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
         // (From another task, a person named in both says little: an agent's rota names the same
         // people on every line, "Sundays 8:00–13:00: Priya and Lena" and "give Anke Priya's
         // Saturdays" are about different shifts. A thing both name must tie them.)
-        const onAnswer = (c: SubjectClause) => n.anchor.size === 0 || shared(o.anchor, n.anchor) > 0 || questionSpeaksOfIt || (!sameDiscussion && sharesBeyondNames(c, n));
+        // (Inside one discussion, a question that proposes the new value in place of the old one,
+        // "Can we start 27 April instead?", is answered by whoever gives that value, whatever else
+        // the answer says: "27. April geht, mit Bloom bin ich bis dahin durch".)
+        const proposed = sameDiscussion && now != null && asked.reversals.length > 0 && asked.clauses.some((c) => c.values.some((v) => !v.negated && comparable(v, was) && v.value === now.value));
+        const onAnswer = (c: SubjectClause) => n.anchor.size === 0 || shared(o.anchor, n.anchor) > 0 || questionSpeaksOfIt || proposed || (!sameDiscussion && sharesBeyondNames(c, n));
         // (Inside one discussion, a clause that only says the old decision again, "you're right –
         // Thursday closing is 19:30", takes it on; an answer with a subject of its own, "(b) start
         // at 18:00" picked from the options after it, changes nothing of the closing time. A bare

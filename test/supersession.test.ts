@@ -1642,6 +1642,11 @@ describe('which earlier decision a reversal replaces', () => {
     const again = analysed(messages, [candidate('Raw events are kept 24 months.', 0, [0]), candidate('Raw events: 13 months.', 1, [1, 2])]);
     expect(again.decisions[1].supersedes).toBe(0);
     expect(again.patterns).toEqual([]);
+    // The task's owner, the first person to speak, deciding last settles it.
+    const owner = [said('maria', 'Raw events for the audit: how long?', 0), said('priya', 'Raw events are kept 24 months.', 1), said('maria', 'Raw events: 13 months.', 2)];
+    const overruled = analysed(owner, [candidate('Raw events are kept 24 months.', 1, [1]), candidate('Raw events: 13 months.', 2, [2])]);
+    expect(overruled.decisions[1].supersedes).toBe(0);
+    expect(overruled.patterns).toEqual([]);
   });
 
   it("in one task: a cue of the message belongs to the decision that states it, not to the message's other decisions", () => {

@@ -291,9 +291,12 @@ function disagreementOf(input: InTaskInput, task: TaskViews, i: number, { j, rea
   const { decisions, cues } = task;
   const older = messages[decisions[j].at];
   const newer = messages[decisions[i].at];
-  // (Settled by the older decision's own speaker: confirmed by them, or said again by them after it.)
+  // (Settled by the older decision's own speaker: confirmed by them, or said again by them after
+  // it; or by the task's owner, the first person to speak, deciding last: "I understand Maria, but
+  // over-65 is free in B anyway. B." leaves nothing for a person to resolve.)
   const saidAgain = decisions[i].sourceMessages.some((k) => k > decisions[i].messageIndex && messages.find((m) => m.index === k)?.author === older?.author);
-  const settled = saidAgain || (input.replies.confirmedBy.get(decisions[i].at) ?? []).some((q) => messages[q]?.author === older?.author);
+  const byOwner = newer?.author === messages.find((m) => m.role === 'human')?.author;
+  const settled = saidAgain || byOwner || (input.replies.confirmedBy.get(decisions[i].at) ?? []).some((q) => messages[q]?.author === older?.author);
   if (!older || !newer || older.author === newer.author || older.role !== 'human' || newer.role !== 'human' || cues[i].length > 0 || decisions[i].correction || settled) return null;
   return {
     type: 'contradiction',

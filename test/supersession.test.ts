@@ -759,6 +759,17 @@ describe('relations on the same subject', () => {
     expect(restatesRetired(older, newer, view('We deliver to Café Linde on Tuesdays at 6:00.'))).toBe('it gives tuesday, the value that was replaced');
   });
 
+  it('reads two things joined each with its own value of one slot as two clauses: a change of one retires nothing of the other', () => {
+    const older = view('U12 Monday 17:30-19:00 and U14 Wednesday 18:00-19:30.');
+    const newer = view('U14 Thursday 18:00-19:30 on Pitch 2.');
+    expect(older.clauses.map((c) => [...c.anchor])).toEqual([['u12'], ['u14']]);
+    expect(restatesRetired(older, newer, view("I'd like U12 Monday 17:45 to 19:15."))).toBeNull();
+    expect(restatesRetired(older, newer, view('U14 Wednesday as usual.'))).toBe('it gives wednesday, the value that was replaced');
+    expect(view('Backups 30 days and logs 90 days.').clauses).toHaveLength(2);
+    // Not parallel so: values of one thing, a range, one thing done by two, a part that opens with its value.
+    for (const one of ['Tuesday and Thursday at 9.', 'Open between 9 and 17.', 'Mia and Jo do the Friday shift.', 'We had 96 orders on 31 December and 141 on 2 January.']) expect(view(one).clauses).toHaveLength(1);
+  });
+
   it('reads a replacement that is all value and swaps one of a set on the subject of the set it changed', () => {
     const older = view('Tuesday + Friday delivery rounds.');
     const newer = view('Tuesday and Thursday, yes.');

@@ -416,14 +416,40 @@ export class SubjectMemo {
 /** The subject, negations and slot values of each claim sentence of a text. */
 export function subjectClauses(text: string, subjects: CompiledSubjects, neg: NegationWords, memo?: SubjectMemo, reading: ClaimReading = 'claims'): SubjectClause[] {
   const stems = memo?.stems ?? new PorterStems(subjects.words);
-  return claimSentences(text, subjects, reading).map((s) => {
+  const parsed = (s: string) => {
     let c = memo?.clauses.get(s);
     if (!c) {
       c = clauseOf(s, subjects, neg, stems);
       memo?.clauses.set(s, c);
     }
     return c;
-  });
+  };
+  return claimSentences(text, subjects, reading).flatMap((s) => parallelClauses(s, subjects, stems, parsed) ?? [parsed(s)]);
+}
+
+/**
+ * A sentence that joins two things each with its own value of the same slot ("U12 Monday
+ * 17:30-19:00 and U14 Wednesday 18:00-19:30", "backups 30 days and logs 90 days") as one clause
+ * per thing: a later change of one ("U14 Thursday") says nothing of the other. Null where the
+ * parts are not parallel so ("Tuesday and Thursday", "between 9 and 17", "Mia and Jo do Friday",
+ * "96 orders on 31 December and 141 on 2 January", "for 05:30, after the bake and well ahead of the 07:00").
+ */
+function parallelClauses(sentence: string, lex: CompiledSubjects, stems: Stems, parsed: (s: string) => SubjectClause): SubjectClause[] | null {
+  const parts = sentence.split(lex.words.claims.claimJoiner).map((p) => p.trim());
+  if (parts.length < 2 || parts.some((p) => p.length === 0)) return null;
+  const clauses = parts.map(parsed);
+  // (Each part opens with the thing it is about: "141 on 2 January, so the 31st costs less" or
+  // "well ahead of the 07:00 opening" is no thing of its own beside what comes before it.)
+  const opensWithItsThing = (p: string, c: SubjectClause) => {
+    const first = contentToken(/^[\p{L}\p{N}'’-]+/u.exec(p)?.[0].toLowerCase() ?? '', stems);
+    return first !== null && !/^\d/.test(first) && c.anchor.has(first);
+  };
+  if (!parts.every((p, i) => opensWithItsThing(p, clauses[i]))) return null;
+  const keys = (c: SubjectClause) => new Set(c.values.filter((v) => !v.negated).map((v) => v.key));
+  const [first, ...rest] = clauses.map(keys);
+  const sharedKey = [...first].some((k) => rest.every((ks) => ks.has(k)));
+  const ownThing = clauses.every((c, i) => c.anchor.size > 0 && clauses.every((d, j) => j === i || shared(c.anchor, d.anchor) === 0));
+  return sharedKey && ownThing ? clauses : null;
 }
 
 /**

@@ -503,6 +503,8 @@ export interface ClaimWords {
   coordinator: RegExp;
   /** Where a text splits into claims (for `String.split`): after a sentence's mark, or before a comma and a conjunction that opens a claim. */
   claimSplit: RegExp;
+  /** A joiner between two claims without a comma, each with its own subject and value ("U12 Monday and U14 Wednesday"). */
+  claimJoiner: RegExp;
   /** "per", "pro", "por": the word after one is part of a value's unit ("euros per kilo"). */
   rateMarkers: ReadonlySet<string>;
   /** "only", "except", "außer", "salvo": what follows one opens the exception a ban allows. */

@@ -68,6 +68,8 @@ function compileClaims(lexicons: WordLexicons): ClaimWords {
     valueClauseVerb: new RegExp(`^\\s+(?:${list('valueClauseVerbs')})(?![\\p{L}\\p{N}'’])`, 'iu'),
     // A sentence ends at a stop, or after the quotes or brackets (a few) that close on it ("… schools.' Shall I …?").
     claimSplit: new RegExp(`(?<=[!?;\\n])|(?<=\\.["'’”)\\]]{0,3})(?=\\s|$)|,\\s+(?=(?:${list('claimJoiners')})\\s)`, 'iu'),
+    // "U12 Monday 17:30 and U14 Wednesday 18:00": a joiner between two things each with its own value (see subject.ts parallelClauses).
+    claimJoiner: new RegExp(`\\s(?:${list('claimJoiners')})\\s`, 'giu'),
   };
 }
 

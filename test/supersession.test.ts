@@ -1063,6 +1063,16 @@ describe('relations given by what a decision answers', () => {
     expect(restatesRetired(corrected, correction, view('Draft quote for Lindner: 2 training days, delivery within 21 days.'), false)).toBeNull();
   });
 
+  it('reads a value a correction gives alone as kept, and one it gives beside another of its slot as the wrong one quoted', () => {
+    const corrected = view('U12 training starts Monday at 17:30.');
+    const correction = view('Monday is 17:45 not 17:30, we changed it in March for the parents.');
+    expect(restatesRetired(corrected, correction, view('U12 training Monday at 17:45 from June.'), false, true)).toBeNull();
+    expect(restatesRetired(corrected, correction, view('U12 training Monday at 17:30 from June.'), false, true)).toBe('it gives 17:30, the value that was replaced');
+    // "7 days is too short, we keep 30": the 7 it gives again is the wrong one.
+    const draft = view('Draft: keep the backups 7 days.');
+    expect(restatesRetired(draft, view('No, 7 days is too short, we keep them 30 days.'), view('Backups are kept 7 days.'), false, true)).toMatch(/7 day/);
+  });
+
   it('reads a value of a list the correction left alone as the value of its own thing', () => {
     // A schedule gives one slot for several things; the correction moved one of them.
     const corrected = view('Programme for the open evening: doors 17:00, talks 17:30, buffet 19:00, last bus 22:15.');

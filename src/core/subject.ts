@@ -2153,8 +2153,11 @@ export function restatesRetired(retired: SubjectView, replacedAsSaid: SubjectVie
         if (!(corrected ? slotChange(r, n) : valueChange(r, n))) continue;
         for (const v of r.values) {
           // (A value the replacement kept, "still at 6:00", was not replaced; one a correction
-          // gives again is the wrong one quoted, "7 days is too short".)
-          if (v.negated || !n.values.some((x) => x.key === v.key) || (!corrected && n.values.some((x) => !x.negated && comparable(x, v) && x.value === v.value))) continue;
+          // gives again beside another of its slot is the wrong one quoted, "7 days is too short,
+          // we keep 30", but one it gives alone it keeps: "Monday is 17:45 not 17:30" keeps Monday.)
+          const givenAgain = n.values.some((x) => !x.negated && comparable(x, v) && x.value === v.value);
+          const givenOther = n.values.some((x) => !x.negated && comparable(x, v) && x.value !== v.value);
+          if (v.negated || !n.values.some((x) => x.key === v.key) || (givenAgain && (!corrected || !givenOther))) continue;
           // (Where the older text gave this slot for several things, "doors 17:00, talks 17:30,
           // buffet 19:00", a later value is of the thing its own clause names: it counts only in
           // a clause that names a thing the replacement names.)

@@ -1217,6 +1217,17 @@ describe('across tasks', () => {
     expect(relateMessages({ decisions: [rule] }, [{ taskId: 'T2', messages: at('bot', 'Draft: the client meeting room is booked for Thursday at 7:45, before the site visit at the Kornhaus.'), decisions: [] }], engine.lexicon, new Set())).toHaveLength(1);
   });
 
+  it("flags no alternative an agent lists for a person to choose from, but the rest of its message", () => {
+    const meeting = decision('DEC-20260202-001', 'T1', 'Friday at 7:45 for the client meeting, before my site visit at the Kornhaus.', '2026-02-02T13:40:00+01:00');
+    const at = (text: string) => [{ index: 0, author: 'bot', role: 'bot' as const, text, ts: '2026-03-01T10:00:00+01:00' }];
+    const check = (text: string) => relateMessages({ decisions: [meeting] }, [{ taskId: 'T2', messages: at(text), decisions: [] }], engine.lexicon, new Set());
+    expect(check('The client asked to move. Options:\nA) keep the client meeting on Friday at 7:45\nB) client meeting on Thursday at 7:45\nC) client meeting on Monday at 9:00\nWhich one?')).toEqual([]);
+    // What the message asserts beside its options is read.
+    expect(check('The client meeting is on Thursday at 7:45 now. Options for the room:\nA) the Kornhaus\nB) our office')).toHaveLength(1);
+    // A numbered list may be a draft's points: read.
+    expect(check('Draft v1:\n1. The client meeting is on Thursday at 7:45.\n2. The site visit follows.')).toHaveLength(1);
+  });
+
   it('judges a message against a decision as it stood when the message was written, whatever a later task changed', () => {
     const meeting = decision('DEC-20260202-001', 'T1', 'Friday at 7:45 for the client meeting, before my site visit at the Kornhaus.', '2026-02-02T13:40:00+01:00');
     const draft = [{ index: 0, author: 'bot', role: 'bot' as const, text: 'Draft: the client meeting is on Thursday at 7:45, before the site visit at the Kornhaus.', ts: '2026-03-01T10:00:00+01:00' }];

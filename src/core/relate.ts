@@ -25,6 +25,7 @@ import { askedViewOf, changeSentences, containment, contradiction, correctedView
 import { answeredReplaces, crossTaskVerdict, recappedReplaces, isCorrection, reversalCues, titledChange, type LaterDecision, type RegistryJudge, type SaidIn } from './supersede';
 import { contentTokens, contentWordCount, jaccard, excerpt, sharedCount, taskIdsIn } from './text';
 import { PorterStems } from './porter';
+import { itemOfLine } from './proposals';
 import { DEFAULT_TUNING } from './tuning';
 import { findAct, normalForm, splitSentences, type CompiledStatementLexicon } from './sentenceActs';
 import type { Decision, Message, PatternCandidate, PatternType, RelateTuning, StaleWindow, Words } from './types';
@@ -858,7 +859,7 @@ function contradictedBy(check: MessageCheck, taskId: string, m: Message): Contra
   if (candidates.length === 0) return found;
   // A message with no claim to compare contradicts nothing; a person's explicit change of plan
   // ("Fine, flip it: …") reverses what it changes, it does not contradict it.
-  const mv = check.view(m.text);
+  const mv = check.view(withoutAlternatives(m.text));
   if (mv.clauses.length === 0 || (m.role === 'human' && mv.reversals.length > 0)) return found;
   let read: SaidWords | undefined;
   const said = () => (read ??= saidWords(m.text, check.memo.stems));
@@ -874,6 +875,17 @@ function contradictedBy(check: MessageCheck, taskId: string, m: Message): Contra
     found.findings.push(`${target.id} (${target.task_id}: "${excerpt(target.statement, 120)}"); ${why}`);
   }
   return found;
+}
+
+/**
+ * A message without the alternatives it lists for someone to choose from, lines keyed by letters
+ * ("A) keep 400 FH fleet-wide", "B) reduce the interval to 250 FH"): an option put up asserts
+ * nothing, so it contradicts nothing. A numbered list may be a draft's or a plan's points, and stays.
+ */
+function withoutAlternatives(text: string): string {
+  const lines = text.split('\n');
+  const lettered = (line: string) => /^[a-h]$/i.test(itemOfLine(line)?.key ?? '');
+  return lines.filter(lettered).length < 2 ? text : lines.filter((l) => !lettered(l)).join('\n');
 }
 
 /**

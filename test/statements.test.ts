@@ -1036,6 +1036,9 @@ describe('decision candidates', () => {
     expect(answering('clinic-assistant', 'The current booster price is €45. The vaccine costs us 18% more now. Raise it?')('50 then.')).toContain('Booster price: 50 then.');
     // A value of one digit is a bare value too, and a value written before the thing it is of names it ("a 3-year warranty").
     expect(answering('shop-agent', 'The listing still states a 3-year warranty, while the supplier covers just 2 years on the new kettle. Do we list 3 years and cover the last year ourselves, or list 2?')('2 years.')).toContain('Warranty: 2 years.');
+    // Another item of the list gives its own thing a value, not the one picked.
+    const rates = 'Options:\nA) Katrin at 0.035, Marc stays at 0.025 (split rates per pair)\nB) 0.03 for both reviewers as a compromise\nWhich way?';
+    expect(answering('ops-agent', rates)('B.')).toContain('0.03 for both reviewers as a compromise.');
     // A value of another kind names nothing: 11.4 m is no count of modules.
     expect(answering('solar-agent', 'The south face is 11.4 m. How many modules should I plan?')('26.').join(' ')).not.toMatch(/face/i);
   });

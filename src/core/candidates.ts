@@ -2144,7 +2144,12 @@ function addressedAtStart(clause: string, phrase: string, people: ReadonlyMap<st
 function valueHolder(input: CandidateInput, at: number, statement: string): string | null {
   const kind = valueKinds(input, statement)[0];
   if (kind === undefined) return null;
+  // (An item of the message's list gives its own thing a value: "A) Katrin at 0.035, Marc stays at
+  // 0.025" names no thing "B) 0.03 for both reviewers" is of.)
+  const text = input.messages[at].text;
+  const inItem = (from: number) => itemOfLine(text.slice(text.lastIndexOf('\n', from) + 1, (text.indexOf('\n', from) + 1 || text.length + 1) - 1)) !== null;
   for (const s of sentencesAt(input, at)) {
+    if (inItem(s.start)) continue;
     const thing = holderIn(input, s.text, kind);
     if (thing) return thing;
   }

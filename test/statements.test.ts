@@ -2147,6 +2147,18 @@ describe('decision candidates', () => {
     expect(later).toHaveLength(2);
   });
 
+  it('writes a number the statement gives without a unit in the one unit its own message gives it', () => {
+    const notice = (text: string) =>
+      allCandidates([
+        ['ops-agent', 'bot', 'Notices for Alder go out 48 hours before entry. Should I keep that for the ceiling job?'],
+        ['hannah', 'human', text],
+      ]).map((c) => c.statement);
+    expect(notice('Our lawyer says the new lease template has 72 hours for non-emergency entry. Use 72 from now on for all Alder units.')).toContain('Use 72 hours from now on for all Alder units.');
+    // Given in two units, or only by another speaker, the number stays as it is.
+    expect(notice('The template has 72 hours, the old one 72 days. Use 72 from now on for all Alder units.')).toContain('Use 72 from now on for all Alder units.');
+    expect(notice('Use 48 from now on for all Alder units.').join(' ')).not.toMatch(/48 hours/);
+  });
+
   it('records a value settled again in another language right after its decision as agreement to it', () => {
     const moved = (settled: string) =>
       recorded([

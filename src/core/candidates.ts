@@ -338,7 +338,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
     if (judgedValues.some((v) => v?.judged === k)) continue;
     if (takenBack(input, clauses, k)) continue;
     const { made, consumed } = clauseCandidates(input, scene, walk, clauses, k, bodies[k], judgedValues[k]);
-    const named = made.map((c) => withSpeakerNamed(input, facts, messages[p].author, withAddressee(facts, messages[p].author, clauses[k].text, withPronounObject(input, asked, c))));
+    const named = made.map((c) => withSpeakerNamed(input, facts, messages[p].author, withAddressee(facts, messages[p].author, clauses[k].text, withPronounObject(input, asked, withUnitOfBareNumber(input, scene, c)))));
     const scoped = named.length === 1 && lastStated === k - 1 ? banOfInstruction(input, out[out.length - 1], named[0]) : null;
     if (scoped) out[out.length - 1] = scoped;
     else appendAll(out, named);
@@ -348,6 +348,38 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
   }
   return withRejectedOptions(input, scene, out);
 }
+
+/**
+ * "Use 72 from now on for all Alder units" after "… says 72 hours for non-emergency entry": a
+ * number the statement gives without a unit takes the one unit its own message gives that same
+ * number ("Use 72 hours from now on …"), so that it reads on its own and compares with other
+ * values of its slot. A number given in two units, or in none, stays as it is; another speaker's
+ * unit may be of another language or another thing, and is not taken.
+ */
+function withUnitOfBareNumber(input: CandidateInput, scene: Pick<MessageScene, 'p'>, c: SentenceCandidate): SentenceCandidate {
+  const unitSlot = input.unitSlot;
+  if (!unitSlot || !HAS_NUMBER.test(c.statement)) return c;
+  const context = input.messages[scene.p].text;
+  let statement = c.statement;
+  for (const m of [...c.statement.matchAll(BARE_NUMBER)].reverse()) {
+    const number = m[1];
+    // (A word of its own after it, "72 bags", says what it counts.)
+    const next = /^\s+([\p{L}']+)/u.exec(c.statement.slice(m.index! + m[0].length))?.[1];
+    if (next !== undefined && contentToken(next.toLowerCase(), input.stems) !== null) continue;
+    const units = new Set(measures(context, unitSlot).filter((x) => x.number === number && x.slot !== null && x.slot !== 'time' && x.slot !== 'date').map((x) => x.unit));
+    if (units.size !== 1) continue;
+    const at = m.index! + m[0].length;
+    const unit = [...units][0];
+    statement = `${statement.slice(0, at)}${/^\p{L}/u.test(unit) ? ' ' : ''}${unit}${statement.slice(at)}`;
+  }
+  return statement === c.statement ? c : { ...c, statement, said: c.said ?? c.statement };
+}
+
+/**
+ * A number written alone: not part of a word, a time, a date, an amount or a range ("72 from now on",
+ * "Make it 500."; see withUnitOfBareNumber, which also asks that no word of its own follows it).
+ */
+const BARE_NUMBER = /(?<![\p{L}\p{N}.,:/€$£#-])(\d+(?:[.,]\d+)?)(?![\p{L}\p{N}%€$£:/-]|[.,]\d|\s*[%€$£])/gu;
 
 /**
  * "Sure, let's reprint 1,200 postcards over ten euros. No, leave the postcards as they are.": a

@@ -70,9 +70,13 @@ describe('sentences and clauses', () => {
   it('reads a day with its period that opens a message before a month as a date, a numbered list as a list', () => {
     expect(split('27. April geht, dann hab ich Zeit.')).toEqual(['27. April geht, dann hab ich Zeit.']);
     expect(split('Passt.\n1. Mai ist gut.')).toEqual(['Passt.', '1. Mai ist gut.']);
-    // Lines numbered one after another are a list, whatever their first word.
+    // Lines numbered one after another are a list, whatever their first word; dates on lines of their own are dates.
     expect(split('1. April: Kickoff\n2. Mai: Review')).toEqual(['April: Kickoff', 'Mai: Review']);
     expect(split('1. Call the vendor\n2. Book the room')).toEqual(['Call the vendor', 'Book the room']);
+    expect(split('3. März: Kickoff\n17. März: Review')).toEqual(['3. März: Kickoff', '17. März: Review']);
+    // Only the line's opening: a number that ends a sentence further on ends it, before a month's name too.
+    expect(split('How many tables? 12. May I also book the hall?')).toEqual(['How many tables?', '12.', 'May I also book the hall?']);
+    expect(split('Spinning class cap: 12. March classes start on Monday.')).toHaveLength(2);
   });
   it('ends a sentence after a value that is no day or list number, though the next one opens in lower case', () => {
     expect(split('12:30. we need time to clean up and do the till')).toEqual(['12:30.', 'we need time to clean up and do the till']);
@@ -177,8 +181,8 @@ describe('sentences and clauses', () => {
     // square of its length. Each one now reads a window, whatever the line's length.
     const read: number[] = [];
     const spied = (re: RegExp) => ({ test: (text: string) => (read.push(text.length), re.test(text)) }) as unknown as RegExp;
-    const { abbreviation, dateAbbreviation, numberAbbreviation, dayWithPeriod, monthName } = engine.words.statements;
-    const words = { abbreviation: spied(abbreviation), dateAbbreviation: spied(dateAbbreviation), sentenceOpener: engine.words.statements.sentenceOpener, numberAbbreviation: spied(numberAbbreviation), dayWithPeriod: spied(dayWithPeriod), monthName: spied(monthName) };
+    const { abbreviation, dateAbbreviation, numberAbbreviation, dayWithPeriod, dayOpening, monthName } = engine.words.statements;
+    const words = { abbreviation: spied(abbreviation), dateAbbreviation: spied(dateAbbreviation), sentenceOpener: engine.words.statements.sentenceOpener, numberAbbreviation: spied(numberAbbreviation), dayWithPeriod: spied(dayWithPeriod), dayOpening: spied(dayOpening), monthName: spied(monthName) };
     const line = 'etc. And '.repeat(2_000);
     expect(splitSentences(line, words)).toHaveLength(1);
     expect(read.length).toBeGreaterThan(1_000);
@@ -1039,6 +1043,8 @@ describe('decision candidates', () => {
     // Another item of the list gives its own thing a value, not the one picked.
     const rates = 'Options:\nA) Katrin at 0.035, Marc stays at 0.025 (split rates per pair)\nB) 0.03 for both reviewers as a compromise\nWhich way?';
     expect(answering('ops-agent', rates)('B.')).toContain('0.03 for both reviewers as a compromise.');
+    // A value answered, not picked, names the thing a numbered point gives it.
+    expect(answering('clinic-assistant', 'Status:\n1. The current booster price is €45.\n2. The vaccine costs us 18% more now.\nRaise it?')('50 then.')).toContain('Booster price: 50 then.');
     // A value of another kind names nothing: 11.4 m is no count of modules.
     expect(answering('solar-agent', 'The south face is 11.4 m. How many modules should I plan?')('26.').join(' ')).not.toMatch(/face/i);
   });
@@ -2170,6 +2176,15 @@ describe('decision candidates', () => {
     expect(moved('Monday then.')).toEqual([["Let's move ours to Monday nights.", [0, 1, 2]]]);
     // Another day settled is a decision of its own.
     expect(moved('Tuesday nights then.')).toEqual([["Let's move ours to Monday nights.", [0, 1]], ['Tuesday nights then.', [0, 2]]]);
+    // The value the earlier decision moves away from, or rules out, is no agreement to it.
+    const away = (first: string) =>
+      recorded([
+        ['hangar-agent', 'bot', 'Updating the task card: interval 250 FH. Inspections stay on Wednesday nights?'],
+        ['jonas', 'human', first],
+        ['katrin', 'human', 'Mittwoch passt.'],
+      ]).decisions.map((d) => d.statement);
+    expect(away("Wednesdays are bad now. Let's move ours to Monday nights, not Wednesday.")).toContain('Mittwoch passt.');
+    expect(away("Wednesdays are bad now. Let's move ours to Monday nights.")).toContain('Mittwoch passt.');
   });
 
   it("keeps a rule announced as one as said, not as an answer to the agent's last question", () => {

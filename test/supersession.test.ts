@@ -48,6 +48,7 @@ describe('time order', () => {
 // ---------------------------------------------------------------------------------------------
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { withoutOfferedAlternatives } from '../src/core/proposals';
 import { answeredValueChange, askedViewOf, recappedValueChange, changeSentences, compileSubjects, contradiction, contrastsStated, firstStatedValues, numberKey, replacement, restatesRetired, reversalsIn, subjectClauses, valueReplacement, viewOf, type SubjectLexicon } from '../src/core/subject';
 import { rejectedByRecall, relateMessages } from '../src/core/relate';
 import type { DecisionCandidate } from '../src/core/decide';
@@ -1068,6 +1069,9 @@ describe('relations given by what a decision answers', () => {
     const correction = view('Monday is 17:45 not 17:30, we changed it in March for the parents.');
     expect(restatesRetired(corrected, correction, view('U12 training Monday at 17:45 from June.'), false, true)).toBeNull();
     expect(restatesRetired(corrected, correction, view('U12 training Monday at 17:30 from June.'), false, true)).toBe('it gives 17:30, the value that was replaced');
+    // Days are listed together: a correction that gives Monday beside another day keeps it.
+    for (const listed of ['Monday and Wednesday are 17:45, not 17:30.', 'Monday is 17:45 not 17:30, Wednesday stays at 18:00.'])
+      expect(restatesRetired(corrected, view(listed), view('U12 training Monday at 17:45 from June.'), false, true)).toBeNull();
     // "7 days is too short, we keep 30": the 7 it gives again is the wrong one.
     const draft = view('Draft: keep the backups 7 days.');
     expect(restatesRetired(draft, view('No, 7 days is too short, we keep them 30 days.'), view('Backups are kept 7 days.'), false, true)).toMatch(/7 day/);
@@ -1220,12 +1224,18 @@ describe('across tasks', () => {
   it("flags no alternative an agent lists for a person to choose from, but the rest of its message", () => {
     const meeting = decision('DEC-20260202-001', 'T1', 'Friday at 7:45 for the client meeting, before my site visit at the Kornhaus.', '2026-02-02T13:40:00+01:00');
     const at = (text: string) => [{ index: 0, author: 'bot', role: 'bot' as const, text, ts: '2026-03-01T10:00:00+01:00' }];
-    const check = (text: string) => relateMessages({ decisions: [meeting] }, [{ taskId: 'T2', messages: at(text), decisions: [] }], engine.lexicon, new Set());
+    const check = (text: string) => {
+      const claimed = withoutOfferedAlternatives(engine.statements, text);
+      return relateMessages({ decisions: [meeting] }, [{ taskId: 'T2', messages: at(text), decisions: [], claimed: new Map([[0, claimed]]) }], engine.lexicon, new Set());
+    };
     expect(check('The client asked to move. Options:\nA) keep the client meeting on Friday at 7:45\nB) client meeting on Thursday at 7:45\nC) client meeting on Monday at 9:00\nWhich one?')).toEqual([]);
     // What the message asserts beside its options is read.
-    expect(check('The client meeting is on Thursday at 7:45 now. Options for the room:\nA) the Kornhaus\nB) our office')).toHaveLength(1);
-    // A numbered list may be a draft's points: read.
+    expect(check('The client meeting is on Thursday at 7:45 now. Options for the room:\nA) the Kornhaus\nB) our office\nWhich one?')).toHaveLength(1);
+    // Lettered or numbered points of a message that asks for no choice are claims: a draft, a summary, questions and answers.
     expect(check('Draft v1:\n1. The client meeting is on Thursday at 7:45.\n2. The site visit follows.')).toHaveLength(1);
+    expect(check('Draft v1:\na) The client meeting is on Thursday at 7:45.\nb) The site visit follows.')).toHaveLength(1);
+    expect(check('Summary:\nA. The client meeting is on Thursday at 7:45.\nB. The site visit follows.')).toHaveLength(1);
+    expect(check('FAQ:\nQ: When is the client meeting?\nA: The client meeting is on Thursday at 7:45.')).toHaveLength(1);
   });
 
   it('judges a message against a decision as it stood when the message was written, whatever a later task changed', () => {
@@ -1760,7 +1770,11 @@ describe('which earlier decision a reversal replaces', () => {
     expect(inTask(talk('4 May is a bank holiday. Can we start 27 April instead?'), decided())).toEqual([null, 0]);
     // (A question that names both values without proposing the change proposes neither.)
     expect(inTask(talk('4 May is a bank holiday. Is the kick-off call on 27 April?'), decided())).toEqual([null, null]);
+    expect(inTask(talk('4 May is a bank holiday. Can we start 27 April instead?'), decided())).toEqual([null, 0]);
     expect(inTask(talk('4 May is a bank holiday. Can we start 27 April?'), decided())).toEqual([null, null]);
+    // An answer that opens with something else speaks of that: the proposed date may be another thing's.
+    const dryRun = [talk('')[0], person('lucia', '4 May is a bank holiday. Can we start 27 April instead?', 1), person('felix', 'The Hamburg dry run is on 27 April.', 2)];
+    expect(inTask(dryRun, [candidate('Start 4 May.', 0, [0]), candidate('The Hamburg dry run is on 27 April.', 2, [2])])).toEqual([null, null]);
   });
 
   it('in one task: a decision that names nothing but a channel gives a new one to the one earlier decision that set a channel', () => {

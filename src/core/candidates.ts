@@ -2173,15 +2173,15 @@ function addressedAtStart(clause: string, phrase: string, people: ReadonlyMap<st
  * verb (at most four, without a word such as "current" that only says which of its values is
  * meant); null when no sentence does.
  */
-function valueHolder(input: CandidateInput, at: number, statement: string): string | null {
+function valueHolder(input: CandidateInput, at: number, statement: string, picked = false): string | null {
   const kind = valueKinds(input, statement)[0];
   if (kind === undefined) return null;
-  // (An item of the message's list gives its own thing a value: "A) Katrin at 0.035, Marc stays at
-  // 0.025" names no thing "B) 0.03 for both reviewers" is of.)
+  // (For an option `picked` from the message's list, another item gives its own thing a value:
+  // "A) Katrin at 0.035, Marc stays at 0.025" names no thing "B) 0.03 for both reviewers" is of.)
   const text = input.messages[at].text;
   const inItem = (from: number) => itemOfLine(text.slice(text.lastIndexOf('\n', from) + 1, (text.indexOf('\n', from) + 1 || text.length + 1) - 1)) !== null;
   for (const s of sentencesAt(input, at)) {
-    if (inItem(s.start)) continue;
+    if (picked && inItem(s.start)) continue;
     const thing = holderIn(input, s.text, kind);
     if (thing) return thing;
   }
@@ -2274,7 +2274,7 @@ function restatedHolder(input: CandidateInput, p: number, statement: string): { 
 /** An option that opens with its value ("€45 (same as the practice on Bergstraße)") with the thing it is a value of before it, where message `at`, which listed it, names one. */
 function withValueHolder(input: CandidateInput, at: number, option: string): string {
   if (!/^[€$£]?\d/.test(option) || option.includes(':')) return option;
-  const holder = valueHolder(input, at, option);
+  const holder = valueHolder(input, at, option, true);
   return holder ? `${sentenceCase(holder)}: ${option}` : option;
 }
 

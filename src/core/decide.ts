@@ -213,11 +213,29 @@ function saidValues(input: DecideInput, statement: string, closes: boolean): str
   const closing = closes ? findAct(input.statements, 'decision', lower) : null;
   if (closes && (closing === null || closing.end < lower.length)) return null;
   const { wordSlot } = input.lexicon.subjects;
+  // (The earlier statement's value of a slot is the last it gives there and does not rule out:
+  // "Monday nights, not Wednesday" and "from Wednesday to Monday" set Monday, not Wednesday.)
+  const standing = closes ? null : settledValues(input, statement);
   const read = words(closing ? lower.slice(0, closing.start) : lower).flatMap((w) => {
-    const value = wordSlot.get(w)?.value;
-    return value !== undefined ? [`=${value}`] : (contentToken(w, input.text.stemmer) ?? []);
+    const slot = wordSlot.get(w);
+    if (slot === undefined) return contentToken(w, input.text.stemmer) ?? [];
+    return standing === null || standing.get(slot.slot) === slot.value ? [`=${slot.value}`] : [];
   });
   return closes && !read.some((t) => t.startsWith('=')) ? null : read;
+}
+
+/** Each slot a statement gives a value, with the last value it gives there, unless it rules that one out ("from Wednesday to Monday": monday). */
+function settledValues(input: DecideInput, statement: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const ruledOut = new Set<string>();
+  for (const c of subjectClauses(statement, input.lexicon.subjects, input.lexicon)) {
+    for (const v of c.values) {
+      if (v.negated) ruledOut.add(`${v.key}=${v.value}`);
+      else out.set(v.key, v.value);
+    }
+  }
+  for (const [key, value] of out) if (ruledOut.has(`${key}=${value}`)) out.delete(key);
+  return out;
 }
 
 /** The decision a weighed candidate of the registry band makes, with the sources, reasons and alternatives that are its own. */

@@ -14,6 +14,7 @@ import { decisionFromReview, mergeTask, RegistryIndex, recordPatterns, type Regi
 import { EntryMemo, idRanks, markStale, rejectedByRecall, relateMessages, relateNewDecisions, retireAcceptedBySince, type RelateContext, type RelatedPattern, type RelateOptions, type StaleMemo, type TaskMessages } from './relate';
 import { compareInstants } from './instant';
 import { analyseMessages, type AnalysedMessages } from './messageAnalysis';
+import { withoutOfferedAlternatives } from './proposals';
 import { normalizeDiscussion } from './normalize';
 import { addSpeakerPatterns, handsChoiceOn, replyActs, speakerNameWords } from './replies';
 import type { CompiledRule } from './rules';
@@ -435,7 +436,11 @@ function taskMessagesOf(merged: readonly MergedTask[], engine: Engine): TaskMess
   for (const { task, analysis, result } of merged) {
     if (!analysis || !result) continue;
     const messages = normalizeDiscussion(task.discussion, engine.config);
-    out.push({ taskId: task.id, messages, decisions: result.produced, recalled: rejectedByRecall(analysis.patterns, messages, engine.statements) });
+    const claimed = new Map(messages.flatMap((m) => {
+      const text = withoutOfferedAlternatives(engine.statements, m.text);
+      return text === m.text ? [] : [[m.index, text] as const];
+    }));
+    out.push({ taskId: task.id, messages, decisions: result.produced, recalled: rejectedByRecall(analysis.patterns, messages, engine.statements), claimed });
   }
   return out;
 }

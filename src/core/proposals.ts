@@ -303,6 +303,28 @@ export function asksToChoose(lex: CompiledStatementLexicon, sentences: readonly 
   return sentences.some((s) => s.text.search(words.optionList) >= 0);
 }
 
+/**
+ * A message without the alternatives it puts up for someone to choose from: lines keyed a), b), …
+ * (or "A — …") in order, introduced as options ("Options:") or in a message that asks to choose
+ * among them (see asksToChoose). An option
+ * put up asserts nothing, so it contradicts nothing; a draft's or a summary's lettered points
+ * ("a) The meeting is on Thursday."), in a message that asks for no choice, are claims.
+ */
+export function withoutOfferedAlternatives(lex: CompiledStatementLexicon, text: string): string {
+  const lines = text.split('\n');
+  const keys = lines.map((l) => ALTERNATIVE.exec(l)?.[1].toLowerCase() ?? null);
+  const listed = keys.filter((k): k is string => k !== null);
+  if (listed.length < 2 || listed.some((k, i) => k !== 'abcdefgh'[i])) return text;
+  // (Introduced as options, "Options:", "Proposals:", or followed by a question that asks to choose.)
+  const before = lines[keys.findIndex((k) => k !== null) - 1] ?? '';
+  const introduced = /:\s*$/.test(before) && findAct(lex, 'option-intro', normalForm(lastSentenceOf(before)))?.start === 0;
+  if (!introduced && !asksToChoose(lex, splitSentences(text, lex.words.statements))) return text;
+  return lines.filter((_, i) => keys[i] === null).join('\n');
+}
+
+/** A line keyed as an alternative: "A) …", "(b) …", "C — …", also behind a bullet or in bold. */
+const ALTERNATIVE = /^\s*(?:[-*•]\s+)?(?:\*\*|__)?\(?([a-hA-H])(?:\*\*|__)?(?:\)|\s+[—–-]\s)/;
+
 /** Whether a message's last question asks for a choice by option keys alone ("A, B or C for the timing?"), naming no options of its own. */
 export function asksByKeys(lex: CompiledStatementLexicon, sentences: readonly Span[]): boolean {
   const asked = lastQuestion(sentences);

@@ -25,7 +25,6 @@ import { askedViewOf, changeSentences, containment, contradiction, correctedView
 import { answeredReplaces, crossTaskVerdict, recappedReplaces, isCorrection, reversalCues, titledChange, type LaterDecision, type RegistryJudge, type SaidIn } from './supersede';
 import { contentTokens, contentWordCount, jaccard, excerpt, sharedCount, taskIdsIn } from './text';
 import { PorterStems } from './porter';
-import { itemOfLine } from './proposals';
 import { DEFAULT_TUNING } from './tuning';
 import { findAct, normalForm, splitSentences, type CompiledStatementLexicon } from './sentenceActs';
 import type { Decision, Message, PatternCandidate, PatternType, RelateTuning, StaleWindow, Words } from './types';
@@ -681,6 +680,8 @@ export interface TaskMessages {
   decisions: readonly Decision[];
   /** Messages a person rejected by recalling an earlier agreement, by index, with the message recalling it (`rejectedByRecall`). */
   recalled?: ReadonlyMap<number, Recall>;
+  /** What a message claims where that is less than its text, by index: without the alternatives it puts up to choose from (`withoutOfferedAlternatives`). */
+  claimed?: ReadonlyMap<number, string>;
 }
 
 /** A person's message recalling what was agreed ("We agreed in T604: …"), or what they said before ("Like I said in T604: …"). */
@@ -770,7 +771,7 @@ export function relateMessages(
     for (const m of task.messages) {
       if (already.has(`${task.taskId}\u0000${m.index}`)) continue;
       const recall = task.recalled?.get(m.index);
-      let found = contradictedBy(check, task.taskId, m);
+      let found = contradictedBy(check, task.taskId, m, task.claimed?.get(m.index) ?? m.text);
       if (found.findings.length === 0 && recall) found = recalledAgreement(check, task.taskId, recall);
       if (found.findings.length === 0) continue;
       const made = task.decisions.find((d) => d.source?.messages?.[d.source.messages.length - 1] === m.index);
@@ -849,7 +850,7 @@ function decidedBefore(m: Message): (d: Decision, at?: number | null) => boolean
 }
 
 /** What a message contradicts among the decisions of other tasks about the same matter, said before it. */
-function contradictedBy(check: MessageCheck, taskId: string, m: Message): Contradicted {
+function contradictedBy(check: MessageCheck, taskId: string, m: Message, claimed: string): Contradicted {
   const found: Contradicted = { targets: [], findings: [] };
   // (Not kept in the memo: each message is looked at once, and a daemon's memo would fill with them.)
   const tokens = new Set(contentTokens(m.text, check.memo.stems));
@@ -859,7 +860,7 @@ function contradictedBy(check: MessageCheck, taskId: string, m: Message): Contra
   if (candidates.length === 0) return found;
   // A message with no claim to compare contradicts nothing; a person's explicit change of plan
   // ("Fine, flip it: …") reverses what it changes, it does not contradict it.
-  const mv = check.view(withoutAlternatives(m.text));
+  const mv = check.view(claimed);
   if (mv.clauses.length === 0 || (m.role === 'human' && mv.reversals.length > 0)) return found;
   let read: SaidWords | undefined;
   const said = () => (read ??= saidWords(m.text, check.memo.stems));
@@ -875,17 +876,6 @@ function contradictedBy(check: MessageCheck, taskId: string, m: Message): Contra
     found.findings.push(`${target.id} (${target.task_id}: "${excerpt(target.statement, 120)}"); ${why}`);
   }
   return found;
-}
-
-/**
- * A message without the alternatives it lists for someone to choose from, lines keyed by letters
- * ("A) keep 400 FH fleet-wide", "B) reduce the interval to 250 FH"): an option put up asserts
- * nothing, so it contradicts nothing. A numbered list may be a draft's or a plan's points, and stays.
- */
-function withoutAlternatives(text: string): string {
-  const lines = text.split('\n');
-  const lettered = (line: string) => /^[a-h]$/i.test(itemOfLine(line)?.key ?? '');
-  return lines.filter(lettered).length < 2 ? text : lines.filter((l) => !lettered(l)).join('\n');
 }
 
 /**

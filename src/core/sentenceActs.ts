@@ -376,7 +376,7 @@ const WORD_BEFORE_PERIOD = /(?:^|[\s(])(?:\p{L}{2,}|\d{1,2}:\d{2}|\d{1,3}(?:[.,]
 // How far before a sentence mark and after it the words that decide whether it ends one are read.
 const WINDOW = 48;
 /** What ends a sentence besides its marks: the words whose period does not end one. */
-export type SentenceWords = Pick<Words['statements'], 'abbreviation' | 'dateAbbreviation' | 'sentenceOpener' | 'numberAbbreviation' | 'monthName' | 'dayWithPeriod'>;
+export type SentenceWords = Pick<Words['statements'], 'abbreviation' | 'dateAbbreviation' | 'sentenceOpener' | 'numberAbbreviation' | 'monthName' | 'dayWithPeriod' | 'dayOpening'>;
 
 /**
  * Letters written as initials with spaces ("z. B. 31. März", "d. h. nie", "J. R. Smith"): a single
@@ -388,17 +388,19 @@ const NEXT_INITIAL = /^\p{L}\./u;
 const INITIALS = /(?:^|[\s(])\p{L}\.\s?\p{L}\.$/u;
 // A list item marker at the start of a line: "-", "*", "•", "1.", "2)", "(a)", "a)".
 const LIST_MARKER = /^\s*(?:[-*•]|\(?[0-9]{1,2}[.)]|\(?[a-h]\))\s+/;
-const NUMBERED_LINE = /^\s*\(?[0-9]{1,2}[.)]\s/;
+const NUMBERED_LINE = /^\s*\(?([0-9]{1,2})[.)]\s/;
 const DAY_MARKER = /^\s*[0-9]{1,2}\.\s+$/;
 
 /**
  * A line's list marker, if it has one. A day's number with its period before a month's name opens
- * a date, not a list ("27. April geht."), unless another line of the message is numbered too.
+ * a date, not a list ("27. April geht.", "3. März: Kickoff\n17. März: Review"), unless another line
+ * carries the number before or after it ("1. April: Kickoff\n2. Mai: Review" is a list).
  */
-function listMarker(line: string, numberedLines: () => number, words: SentenceWords): RegExpExecArray | null {
+function listMarker(line: string, numbers: () => ReadonlySet<number>, words: SentenceWords): RegExpExecArray | null {
   const marker = LIST_MARKER.exec(line);
   if (marker === null || !DAY_MARKER.test(marker[0]) || !words.monthName.test(line.slice(marker[0].length))) return marker;
-  return numberedLines() > 1 ? marker : null;
+  const n = parseInt(marker[0], 10);
+  return numbers().has(n - 1) || numbers().has(n + 1) ? marker : null;
 }
 
 /**
@@ -410,10 +412,10 @@ export function splitSentences(text: string, words: SentenceWords): Span[] {
   const out: Span[] = [];
   let lineStart = 0;
   const lines = text.split('\n');
-  let numbered: number | undefined;
-  const numberedLines = () => (numbered ??= lines.filter((l) => NUMBERED_LINE.test(l)).length);
+  let numbered: Set<number> | undefined;
+  const numbers = () => (numbered ??= new Set(lines.flatMap((l) => NUMBERED_LINE.exec(l)?.[1] ?? []).map((n) => parseInt(n, 10))));
   for (const line of lines) {
-    const marker = listMarker(line, numberedLines, words);
+    const marker = listMarker(line, numbers, words);
     const from = marker ? marker[0].length : 0;
     let s = from;
     SENTENCE_END.lastIndex = from;
@@ -435,6 +437,8 @@ export function splitSentences(text: string, words: SentenceWords): Span[] {
       if (mark === '.' && ((INITIAL.test(before) && NEXT_INITIAL.test(after)) || INITIALS.test(before))) continue;
       // "Das Sommerfest ist am 14. Juni." — a day's number with its period before a month's name.
       if (mark === '.' && words.dayWithPeriod.test(before) && words.monthName.test(after)) continue;
+      // (And one that opens the line: "27. April geht, dann hab ich Zeit.")
+      if (mark === '.' && s === from && words.dayOpening.test(before) && words.monthName.test(after)) continue;
       push(out, text, lineStart + s, lineStart + end);
       s = m.index + m[0].length;
     }

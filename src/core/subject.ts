@@ -356,7 +356,8 @@ function withDatesWhole(parts: readonly string[], lex: CompiledSubjects): string
   const out: string[] = [];
   for (const part of parts) {
     const k = out.length - 1;
-    if (k >= 0 && lex.words.statements.dayWithPeriod.test(out[k]) && lex.words.statements.monthName.test(part.trimStart())) out[k] += part;
+    const day = k >= 0 && (lex.words.statements.dayWithPeriod.test(out[k]) || (k === 0 && lex.words.statements.dayOpening.test(out[k])));
+    if (day && lex.words.statements.monthName.test(part.trimStart())) out[k] += part;
     else out.push(part);
   }
   return out;
@@ -447,9 +448,12 @@ function parallelClauses(sentence: string, lex: CompiledSubjects, stems: Stems, 
   if (!parts.every((p, i) => opensWithItsThing(p, clauses[i]))) return null;
   const keys = (c: SubjectClause) => new Set(c.values.filter((v) => !v.negated).map((v) => v.key));
   const [first, ...rest] = clauses.map(keys);
-  const sharedKey = [...first].some((k) => rest.every((ks) => ks.has(k)));
-  const ownThing = clauses.every((c, i) => c.anchor.size > 0 && clauses.every((d, j) => j === i || shared(c.anchor, d.anchor) === 0));
-  return sharedKey && ownThing ? clauses : null;
+  if (![...first].some((k) => rest.every((ks) => ks.has(k)))) return null;
+  // (Each its own thing: no anchor word in two parts. Counted once over all parts: a long chain of
+  // "and"s costs its length, not its square.)
+  const holders = new Map<string, number>();
+  for (const c of clauses) for (const w of c.anchor) holders.set(w, (holders.get(w) ?? 0) + 1);
+  return clauses.every((c) => c.anchor.size > 0) && [...holders.values()].every((n) => n === 1) ? clauses : null;
 }
 
 /**
@@ -1042,7 +1046,7 @@ function swapsOne(key: string, was: readonly string[], now: readonly string[]): 
   return changed.length === 1 && !now.some((y) => sameValue(y, changed[0])) && !was.some((x) => sameValue(x, now[was.indexOf(changed[0])]));
 }
 
-/** The slot whose values a set may hold, one of them swapped for another (see swapsOne). */
+/** The slot whose values a set may hold: one of them swapped for another (see swapsOne), several given together (see restatesRetired). */
 const SWAPPED_SLOT = 'weekday';
 
 /** How many times larger or smaller than the value it replaces a bare number under a one-word subject may be and still be of that value. */
@@ -1884,9 +1888,10 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
         // people on every line, "Sundays 8:00–13:00: Priya and Lena" and "give Anke Priya's
         // Saturdays" are about different shifts. A thing both name must tie them.)
         // (Inside one discussion, a question that proposes the new value in place of the old one,
-        // "Can we start 27 April instead?", is answered by whoever gives that value, whatever else
-        // the answer says: "27. April geht, mit Bloom bin ich bis dahin durch".)
-        const proposed = sameDiscussion && now != null && asked.reversals.length > 0 && asked.clauses.some((c) => c.values.some((v) => !v.negated && comparable(v, was) && v.value === now.value));
+        // "Can we start 27 April instead?", is answered by whoever opens with that value, whatever
+        // else they say: "27. April geht, mit Bloom bin ich bis dahin durch". "The Hamburg dry run
+        // is on 27 April" speaks of something else.)
+        const proposed = sameDiscussion && now != null && opensWithValue(newer.text) && asked.reversals.length > 0 && asked.clauses.some((c) => c.values.some((v) => !v.negated && comparable(v, was) && v.value === now.value));
         const onAnswer = (c: SubjectClause) => n.anchor.size === 0 || shared(o.anchor, n.anchor) > 0 || questionSpeaksOfIt || proposed || (!sameDiscussion && sharesBeyondNames(c, n));
         // (Inside one discussion, a clause that only says the old decision again, "you're right –
         // Thursday closing is 19:30", takes it on; an answer with a subject of its own, "(b) start
@@ -1899,6 +1904,11 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
     }
   }
   return null;
+}
+
+/** Whether a text opens with a number ("27. April geht", "£45 then"): the value is what it says first. */
+function opensWithValue(text: string): boolean {
+  return /^\s*[€$£]?\d/u.test(text);
 }
 
 /** Whether two clauses share an anchor word that is not a name both give (see `names`: a name's word begins with its stem). */
@@ -2154,9 +2164,10 @@ export function restatesRetired(retired: SubjectView, replacedAsSaid: SubjectVie
         for (const v of r.values) {
           // (A value the replacement kept, "still at 6:00", was not replaced; one a correction
           // gives again beside another of its slot is the wrong one quoted, "7 days is too short,
-          // we keep 30", but one it gives alone it keeps: "Monday is 17:45 not 17:30" keeps Monday.)
+          // we keep 30", but one it gives alone it keeps: "Monday is 17:45 not 17:30" keeps Monday.
+          // Days are listed together: "Monday and Wednesday are 17:45" keeps both.)
           const givenAgain = n.values.some((x) => !x.negated && comparable(x, v) && x.value === v.value);
-          const givenOther = n.values.some((x) => !x.negated && comparable(x, v) && x.value !== v.value);
+          const givenOther = v.key !== SWAPPED_SLOT && n.values.some((x) => !x.negated && comparable(x, v) && x.value !== v.value);
           if (v.negated || !n.values.some((x) => x.key === v.key) || (givenAgain && (!corrected || !givenOther))) continue;
           // (Where the older text gave this slot for several things, "doors 17:00, talks 17:30,
           // buffet 19:00", a later value is of the thing its own clause names: it counts only in

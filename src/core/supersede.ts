@@ -28,7 +28,7 @@ import { clauseClaims, utteranceConflict, type ClauseClaim, type CompiledLexicon
 import { answeredValueChange, askedViewOf, recappedValueChange, contradiction, onlyOfItsKind, sameSubject, isBareNumber, correctedValueChanged, replacement, restatesRetired, reversal, said, SubjectMemo, offeredViewOf, valueReplacement, viewOf, withTaskSubject, wrongValueRestated, type Reversal, type SubjectMatch, type SubjectView } from './subject';
 import type { Stems } from './text';
 import type { Decision, DecisionCandidate, Message, PatternCandidate, TaskAnalysis } from './types';
-import { contentTokens, excerpt } from './text';
+import { contentTokens, excerpt, withoutSpeakerName } from './text';
 import { findAct, normalForm, splitSentences, type CompiledStatementLexicon } from './sentenceActs';
 
 /** A decision's statement and the message it was said in, for `reversalCues`. */
@@ -164,7 +164,8 @@ function taskViews(input: InTaskInput, decisions: DecisionCandidate[]): TaskView
   const claims = decisions.map((d) => clauseClaims(d.statement, lexicon, stems));
   const memo = new SubjectMemo(stems);
   const view = (text: string) => viewOf(text, lexicon.subjects, lexicon, memo);
-  const views = decisions.map((d) => view(d.statement));
+  // (A statement read under its speaker's name is about what follows the name.)
+  const views = decisions.map((d) => view(withoutSpeakerName(d.statement, messages[d.at]?.author ?? '')));
   const said = decisions.map((d, k): SaidIn => ({ statement: d.statement, own: views[k], source: messages[d.at]?.text ?? null, message: d.at }));
   return { decisions, claims, views, cues: reversalCues(said, (text) => view(text).reversals), memo };
 }
@@ -292,8 +293,8 @@ function disagreementOf(input: InTaskInput, task: TaskViews, i: number, { j, rea
   const older = messages[decisions[j].at];
   const newer = messages[decisions[i].at];
   // (Settled by the older decision's own speaker: confirmed by them, or said again by them after
-  // it; or by the task's owner, the first person to speak, deciding last: "I understand Maria, but
-  // over-65 is free in B anyway. B." leaves nothing for a person to resolve.)
+  // it; or by the task's owner, the first person to speak, making the later one: "I understand
+  // Maria, but over-65 is free in B anyway. B." leaves nothing for a person to resolve.)
   const saidAgain = decisions[i].sourceMessages.some((k) => k > decisions[i].messageIndex && messages.find((m) => m.index === k)?.author === older?.author);
   const byOwner = newer?.author === messages.find((m) => m.role === 'human')?.author;
   const settled = saidAgain || byOwner || (input.replies.confirmedBy.get(decisions[i].at) ?? []).some((q) => messages[q]?.author === older?.author);

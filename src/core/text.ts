@@ -307,3 +307,12 @@ export function writableName(author: string): string | null {
   if (!/^\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*)?$/u.test(a)) return null;
   return /^\p{Ll}[\p{Ll}-]*$/u.test(a) ? a.charAt(0).toUpperCase() + a.slice(1) : a;
 }
+
+/**
+ * A statement without the name of its speaker that opens it ("Felix: 27. April geht." → "27. April
+ * geht."): who said it is not what it is about.
+ */
+export function withoutSpeakerName(statement: string, author: string): string {
+  const name = writableName(author);
+  return name !== null && statement.startsWith(`${name}: `) ? statement.slice(name.length + 2) : statement;
+}

@@ -599,6 +599,8 @@ export interface StatementWords {
   monthName: RegExp;
   /** A day's number with its period at the end of the text, after a word that leads a date ("am 14.") or a comma. */
   dayWithPeriod: RegExp;
+  /** A day's number with its period alone, as it opens a line before its month ("27. April geht."). */
+  dayOpening: RegExp;
   /** Words that open a condition added to a pick ("…, but …", "…, without …"). */
   pickQualifier: RegExp;
   /** Words that, opening the sentence after an option picked by its key alone, amend the pick ("B. but …", "A. Aber …"). */

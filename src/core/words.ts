@@ -119,9 +119,10 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     sentenceOpener: (word: string) => /^\p{Lu}/u.test(word) && stopwords.has(word.toLowerCase()),
     // "no. 14", "Fig. 3", "Ex. 1": a word whose period goes on before a number.
     numberAbbreviation: new RegExp(`(?:^|[\\s(])(?:${words('numberAbbreviations')})\\.$`, 'iu'),
-    // "am 14. Juni", "Samstag, 14. Juni", "Start: 1. Mai", "27. April geht": a day's number with its period after a
-    // word that leads a date, a comma or a colon, or opening what is read.
-    dayWithPeriod: new RegExp(`(?:(?:(?:^|[\\s(])(?:${words('ordinalDayLeads')})|[,:])\\s+|^\\s*)(?:[1-9]|[12]\\d|3[01])\\.$`, 'iu'),
+    // "am 14. Juni", "Samstag, 14. Juni": a day's number with its period after a word that leads a date or a comma.
+    dayWithPeriod: new RegExp(`(?:(?:^|[\\s(])(?:${words('ordinalDayLeads')})|,)\\s+(?:[1-9]|[12]\\d|3[01])\\.$`, 'iu'),
+    // "27. April geht.": a day's number with its period alone, opening a line (see splitSentences).
+    dayOpening: /^\s*(?:[1-9]|[12]\d|3[01])\.$/,
     // "am 14. Juni": a month name after a day's number and its period ("(?!)" when none are given).
     monthName: new RegExp(months.length > 0 ? `^(?:${months.map(escapeRegex).join('|')})(?![\\p{L}\\p{N}])` : '(?!)', 'iu'),
     pickQualifier: new RegExp(`^(?:${words('pickQualifiers')})(?![\\p{L}\\p{N}])`, 'iu'),

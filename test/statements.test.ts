@@ -2166,25 +2166,20 @@ describe('decision candidates', () => {
   });
 
   it('records a value settled again in another language right after its decision as agreement to it', () => {
-    const moved = (settled: string) =>
-      recorded([
-        ['hangar-agent', 'bot', 'Updating the task card: interval 250 FH. Inspections stay on Wednesday nights?'],
-        ['jonas', 'human', "Wednesdays are bad now, the line team wants the hangar. Let's move ours to Monday nights."],
-        ['katrin', 'human', settled],
-      ]).decisions.map((d) => [d.statement, d.sourceMessages]);
-    expect(moved('Montag passt.')).toEqual([["Let's move ours to Monday nights.", [0, 1, 2]]]);
-    expect(moved('Monday then.')).toEqual([["Let's move ours to Monday nights.", [0, 1, 2]]]);
-    // Another day settled is a decision of its own.
-    expect(moved('Tuesday nights then.')).toEqual([["Let's move ours to Monday nights.", [0, 1]], ['Tuesday nights then.', [0, 2]]]);
-    // The value the earlier decision moves away from, or rules out, is no agreement to it.
-    const away = (first: string) =>
+    const decided = (settled: string, first = "Wednesdays are bad now, the line team wants the hangar. Let's move ours to Monday nights.") =>
       recorded([
         ['hangar-agent', 'bot', 'Updating the task card: interval 250 FH. Inspections stay on Wednesday nights?'],
         ['jonas', 'human', first],
-        ['katrin', 'human', 'Mittwoch passt.'],
-      ]).decisions.map((d) => d.statement);
-    expect(away("Wednesdays are bad now. Let's move ours to Monday nights, not Wednesday.")).toContain('Mittwoch passt.');
-    expect(away("Wednesdays are bad now. Let's move ours to Monday nights.")).toContain('Mittwoch passt.');
+        ['katrin', 'human', settled],
+      ]).decisions.map((d) => [d.statement, d.sourceMessages]);
+    expect(decided('Montag passt.')).toEqual([["Let's move ours to Monday nights.", [0, 1, 2]]]);
+    expect(decided('Monday then.')).toEqual([["Let's move ours to Monday nights.", [0, 1, 2]]]);
+    // Another day settled is a decision of its own.
+    expect(decided('Tuesday nights then.')).toEqual([["Let's move ours to Monday nights.", [0, 1]], ['Tuesday nights then.', [0, 2]]]);
+    // The value the earlier decision moves away from, or rules out, is no agreement to it.
+    const statements = (first: string) => decided('Mittwoch passt.', first).map(([statement]) => statement);
+    expect(statements("Wednesdays are bad now. Let's move ours to Monday nights, not Wednesday.")).toContain('Mittwoch passt.');
+    expect(statements("Wednesdays are bad now. Let's move ours to Monday nights.")).toContain('Mittwoch passt.');
   });
 
   it("keeps a rule announced as one as said, not as an answer to the agent's last question", () => {

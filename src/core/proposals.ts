@@ -23,12 +23,15 @@ export function isSide(sides: ReadonlyArray<ReadonlySet<string>>, tokens: readon
 // markdown, behind a bullet and in bold: "- **B:** GitHub Actions, …", "B) …".
 // (A letter may also end at a spaced dash, "A — stay with the current supplier"; a number may
 // not: "2 - 3 days" is a range, no item.)
-const ITEM = /^\s*(?:[-*•]\s+)?(?:\*\*|__)?\(?(?:([0-9]{1,2}|[a-hA-H])(?:\*\*|__)?[.):]|([a-hA-H])(?:\*\*|__)?\s+[—–-](?=\s))(?:\*\*|__)?\s+(.+)$/;
+const ITEM = /^\s*(?:[-*•]\s+)?(?:\*\*|__)?\(?(?:([0-9]{1,2}|[a-hA-H])(?:\*\*|__)?([.):])|([a-hA-H])(?:\*\*|__)?\s+[—–-](?=\s))(?:\*\*|__)?\s+(.+)$/;
 
-/** The key and the text of a line that is one item of a list, or null. */
-export function itemOfLine(line: string): { key: string; text: string } | null {
+/**
+ * The key and the text of a line that is one item of a list, or null; `mark`, what follows the
+ * key: ".", ")", ":" or, after a letter, a spaced dash ("-").
+ */
+export function itemOfLine(line: string): { key: string; text: string; mark: string } | null {
   const m = ITEM.exec(line);
-  return m ? { key: m[1] ?? m[2], text: m[3] } : null;
+  return m ? { key: m[1] ?? m[3], text: m[4], mark: m[2] ?? '-' } : null;
 }
 
 /** "3." / "Option 2" / "(b)" / "Go with 2." answering a message with a numbered or lettered list, on lines or inline: that item. */
@@ -312,7 +315,11 @@ export function asksToChoose(lex: CompiledStatementLexicon, sentences: readonly 
  */
 export function withoutOfferedAlternatives(lex: CompiledStatementLexicon, text: string): string {
   const lines = text.split('\n');
-  const keys = lines.map((l) => ALTERNATIVE.exec(l)?.[1].toLowerCase() ?? null);
+  // (A letter before a bracket or a spaced dash: "A." and "A:" open a summary's points and an answer.)
+  const keys = lines.map((l) => {
+    const item = itemOfLine(l);
+    return item && /^[a-h]$/i.test(item.key) && (item.mark === ')' || item.mark === '-') ? item.key.toLowerCase() : null;
+  });
   const listed = keys.filter((k): k is string => k !== null);
   if (listed.length < 2 || listed.some((k, i) => k !== 'abcdefgh'[i])) return text;
   // (Introduced as options, "Options:", "Proposals:", or followed by a question that asks to choose.)
@@ -321,9 +328,6 @@ export function withoutOfferedAlternatives(lex: CompiledStatementLexicon, text: 
   if (!introduced && !asksToChoose(lex, splitSentences(text, lex.words.statements))) return text;
   return lines.filter((_, i) => keys[i] === null).join('\n');
 }
-
-/** A line keyed as an alternative: "A) …", "(b) …", "C — …", also behind a bullet or in bold. */
-const ALTERNATIVE = /^\s*(?:[-*•]\s+)?(?:\*\*|__)?\(?([a-hA-H])(?:\*\*|__)?(?:\)|\s+[—–-]\s)/;
 
 /** Whether a message's last question asks for a choice by option keys alone ("A, B or C for the timing?"), naming no options of its own. */
 export function asksByKeys(lex: CompiledStatementLexicon, sentences: readonly Span[]): boolean {

@@ -307,6 +307,20 @@ describe('decision candidates', () => {
     expect(after('I can move all service reminders in the booking system to 21 days ahead, from tomorrow. Do that?')).toEqual([['21 days then.', [1, 2, 3]]]);
   });
 
+  it("picks from what an agent's statement offers, not from the report around it; a message that asks puts up all it says", () => {
+    const report = 'The Friday mailing went out two hours late, opens are down to 31%.';
+    const after = (offer: string) => replying([['mail-agent', 'bot', `${report} ${offer}`]], 'lea');
+    // A remark naming a word of the report picks nothing, whether the offer is a proposal or sets out alternatives.
+    expect(after('I can split the numbers by region if that helps.')('Hm. So much for Friday.')).toEqual([]);
+    expect(after('I can send a reminder to the non-openers or wait a week.')('Hm. So much for Friday.')).toEqual([]);
+    // What the offer puts up is still picked.
+    expect(after('I can send a reminder to the non-openers or wait a week.')('The non-openers.')).toEqual([expect.stringMatching(/send a reminder to the non-openers\.$/)]);
+    // A question leans on the sentences around it: they are put up with it.
+    expect(replying([['desk-agent', 'bot', 'Both of them are free on Wednesday at noon. Shall I set that up and tell them?']], 'lea')('Yes, Wednesday noon.')).toEqual(['Wednesday noon.']);
+    // A list laid out line by line puts up its items.
+    expect(replying([['desk-agent', 'bot', 'Two rooms are free:\n- the Garden room, 80 seats\n- Hall A, 200 seats\nI can book either for Thursday.']], 'lea')('The Garden room.')).toContain('The Garden room.');
+  });
+
   it("keeps the step an agent asks leave for apart from a person's report it shares words with, even when the agent opens by taking something on", () => {
     const accepted = (report: string) =>
       candidates([

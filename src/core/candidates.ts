@@ -174,12 +174,39 @@ interface TaskFacts {
   alternatives: ReadonlyArray<ReadonlySet<string>>;
   /** For each message: it sets out alternatives, in a list line by line or a sentence with "or" (an agent's or a person's). */
   setsOut: readonly boolean[];
+  /** For each message: the content words of what an agent's message puts up to pick (see pickableTokens; empty for a person's). */
+  pickable: ReadonlyArray<ReadonlySet<string>>;
   /** For each message: the nearest earlier agent message that lists keyed options, however far back (-1: none); a key named later picks from it. */
   keyedListBefore: readonly number[];
   /** For each message: the points of an agent's proposal listed after "Proposal:" (see proposedPoints; empty for a person's). */
   points: ReadonlyArray<readonly string[]>;
   /** Each number the discussion writes, and the position of the first message that writes it. */
   firstSaid: ReadonlyMap<string, number>;
+}
+
+/**
+ * What an agent's message puts up to pick. A question leans on what the message says around it
+ * ("Acme is 42k, Borg 45k. Which one?"), so a message that asks puts up all its words, as does one
+ * that lists keyed options. One that offers by a statement alone ("I can break the numbers down by
+ * segment if that helps.", "Suggestion: …") puts up the sentences that offer (a proposal,
+ * alternatives set against each other with "or", what a label opens) and the items of a list it
+ * lays out line by line, not the report around them: "So much for Monday." after a report of the
+ * Monday sends picks nothing. Where no sentence offers, the whole message is what a reply may pick from.
+ */
+function pickableTokens(input: CandidateInput, q: number): ReadonlySet<string> {
+  const lex = input.lexicon;
+  const sentences = sentencesAt(input, q);
+  if (sentences.some((s) => isQuestion(s.text) && !quotesItsQuestion(s.text))) return tokenSetAt(input, q);
+  const lowers = sentences.map((s) => normalForm(s.text));
+  const labels = lowers.map((l) => findAct(lex, 'option-intro', l)?.start === 0 || findAct(lex, 'proposal-label', l)?.start === 0);
+  const offering = sentences.map((s, k) => labels[k] || lex.words.statements.disjunction.test(s.text) || hasAct(lex, 'proposal', lowers[k]) || hasAct(lex, 'hypothetical', lowers[k]));
+  // (A label opens all that follows it: "Suggestion: keep the minimum. Bill the rest by the hour.")
+  const label = labels.indexOf(true);
+  if (label >= 0) offering.fill(true, label);
+  const items = lineItems(input.messages[q].text);
+  if (!offering.includes(true) && items.length < 2) return tokenSetAt(input, q);
+  const picked = sentences.filter((_, k) => offering[k]).map((s) => s.text);
+  return new Set([...picked, ...(items.length >= 2 ? items : [])].flatMap((text) => contentTokens(text, input.stems)));
 }
 
 /** "Jonas, please update …" to "Jonas Pfeiffer": a person's first name is theirs too, where no one else of the discussion has it. */
@@ -206,6 +233,7 @@ function taskFacts(input: CandidateInput): TaskFacts {
   const alternatives = messages.map((x, q) => (x.role === 'bot' ? new Set(sentencesAt(input, q).filter((s) => lexicon.words.statements.disjunction.test(s.text)).flatMap((s) => contentTokens(s.text, input.stems))) : NO_TOKENS));
   const points = messages.map((x) => (x.role === 'bot' ? proposedPoints(lexicon, input.tuning, x.text) : []));
   const setsOut = messages.map((x, q) => lineItems(x.text).length >= 2 || sentencesAt(input, q).some((s) => lexicon.words.statements.disjunction.test(s.text)));
+  const pickable = messages.map((x, q) => (x.role !== 'bot' ? NO_TOKENS : lists[q] ? tokenSetAt(input, q) : pickableTokens(input, q)));
   const keyedListBefore = messages.map(() => -1);
   for (let q = 1; q < messages.length; q++) keyedListBefore[q] = lists[q - 1] ? q - 1 : keyedListBefore[q - 1];
   const firstSaid = new Map<string, number>();
@@ -213,7 +241,7 @@ function taskFacts(input: CandidateInput): TaskFacts {
   const speakers = new Set(messages.map((m) => m.author.trim().toLowerCase()));
   // (No one who speaks in the discussion, agents too, is a question's subject.)
   const speaking = new Map([...people, ...[...speakers].map((name) => [name, name] as const)]);
-  return { view: dialogueView(messages, input.answered, input.verdict, lexicon), nothingOffered, people, speakers, speaking, peopleNamed, offered, lists, alternatives, setsOut, keyedListBefore, points, firstSaid };
+  return { view: dialogueView(messages, input.answered, input.verdict, lexicon), nothingOffered, people, speakers, speaking, peopleNamed, offered, lists, alternatives, setsOut, pickable, keyedListBefore, points, firstSaid };
 }
 
 /** What every clause of one person's message is read against: who spoke before it and what they offered. */
@@ -228,6 +256,8 @@ interface MessageScene {
   agent: number;
   /** The words of the agent's message and of the one answered. */
   agentTokens: ReadonlySet<string>;
+  /** The words of what the agent's message puts up to pick (see pickableTokens). */
+  pickTokens: ReadonlySet<string>;
   answeredTokens: ReadonlySet<string>;
   /** The features every candidate of the message shares: who says it, where, in answer to what, and what the message is (with sarcasm in it, a correction). */
   said: string[];
@@ -495,7 +525,7 @@ function messageScene(input: CandidateInput, p: number, correcting: boolean, fac
   const alternativeTokens = agent >= 0 ? facts.alternatives[agent] : NO_TOKENS;
   const givesNewNumber = (text: string) => numbersOf(text).some((n) => !((facts.firstSaid.get(n) ?? p) < p));
   const answersQuestion = a >= 0 && input.messages[a].role !== 'bot' && isQuestion(input.messages[a].text) && input.lexicon.words.quantityQuestion.test(input.messages[a].text);
-  return { p, a, answersAgent, answersQuestion, agent, agentTokens, answeredTokens, said, openedBefore, sarcastic, people: facts.people, speakers: facts.speakers, speaking: facts.speaking, correcting, agentOffers, answeredOffers, alternativeTokens, alternativesAt, listedBefore: listed, keyedListAt: facts.keyedListBefore[p], proposed: proposedBefore(input, facts, p), givesNewNumber };
+  return { p, a, answersAgent, answersQuestion, agent, agentTokens, pickTokens: agent >= 0 ? facts.pickable[agent] : NO_TOKENS, answeredTokens, said, openedBefore, sarcastic, people: facts.people, speakers: facts.speakers, speaking: facts.speaking, correcting, agentOffers, answeredOffers, alternativeTokens, alternativesAt, listedBefore: listed, keyedListAt: facts.keyedListBefore[p], proposed: proposedBefore(input, facts, p), givesNewNumber };
 }
 
 /** "No." (a bare refusal) opening a reply to the agent's question turns down what it offered. */
@@ -1507,7 +1537,7 @@ function namesOption(input: CandidateInput, scene: MessageScene, r: ClauseReadin
   const main = withoutReason(input.lexicon, r.lower);
   const whole = main.length === r.lower.length;
   const named = whole ? r.body : r.body.slice(0, main.length).replace(/[\s,;:–—-]+$/u, '');
-  if (wordCount(named) > input.tuning.selectionMaxWords || !selects(named, scene.agentTokens, input.stems)) return false;
+  if (wordCount(named) > input.tuning.selectionMaxWords || !selects(named, scene.pickTokens, input.stems)) return false;
   // A name is verbless ("Mitte, please."); a verb names the alternative it opens ("crop").
   return (whole ? r.verbless() : verbless(named)) || echoedAlternative(input, scene, named) !== null;
 }

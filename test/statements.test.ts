@@ -314,7 +314,9 @@ describe('decision candidates', () => {
     expect(after('I can split the numbers by region if that helps.')('Hm. So much for Friday.')).toEqual([]);
     expect(after('I can send a reminder to the non-openers or wait a week.')('Hm. So much for Friday.')).toEqual([]);
     // What the offer puts up is still picked.
-    expect(after('I can send a reminder to the non-openers or wait a week.')('The non-openers.')).toEqual([expect.stringMatching(/send a reminder to the non-openers\.$/)]);
+    // Picked, the agent's own offer is the step it offers, not something the person picking it can do.
+    expect(after('I can send a reminder to the non-openers or wait a week.')('The non-openers.')).toEqual(['Send a reminder to the non-openers.']);
+    expect(replying([['mail-agent', 'bot', 'Ich kann die Erinnerung heute schicken oder eine Woche warten.']], 'lea')('Die Erinnerung.')).toEqual(['Die Erinnerung heute schicken.']);
     // A question leans on the sentences around it: they are put up with it.
     expect(replying([['desk-agent', 'bot', 'Both of them are free on Wednesday at noon. Shall I set that up and tell them?']], 'lea')('Yes, Wednesday noon.')).toEqual(['Wednesday noon.']);
     // A list laid out line by line puts up its items.

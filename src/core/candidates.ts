@@ -897,12 +897,28 @@ function offeringSentence(input: CandidateInput, agentSentences: readonly Span[]
   return at < 0 || agentSentences.slice(at + 1).some((s) => isQuestion(s.text)) ? null : agentSentences[at];
 }
 
-/** The alternatives a sentence offers, after any label and without asides in brackets. */
+/**
+ * The alternatives a sentence offers, after any label, without asides in brackets and without the
+ * agent's own offer to do one ("I can send a reminder to the non-openers or wait a week." offers
+ * "send a reminder to the non-openers": picked, it is the step, not something the person who
+ * picks it said they can do).
+ */
 function alternativesOf(input: CandidateInput, offering: Span | null): string[] {
   if (!offering) return [];
   const { disjunction } = input.lexicon.words.statements;
   const text = offering.text.replace(/^[^:]*:\s*/, '').replace(/\s*\([^()]*\)/g, '').replace(/[.?!]+$/, '');
-  return text.split(new RegExp(`\\s*[,;]\\s*(?:${disjunction.source}\\s+)?|\\s+${disjunction.source}\\s+`, 'u')).filter((x): x is string => typeof x === 'string' && /[\p{L}\p{N}]/u.test(x));
+  const parts = text.split(new RegExp(`\\s*[,;]\\s*(?:${disjunction.source}\\s+)?|\\s+${disjunction.source}\\s+`, 'u')).filter((x): x is string => typeof x === 'string' && /[\p{L}\p{N}]/u.test(x));
+  return parts.map((part) => withoutOwnOffer(input, part));
+}
+
+/** "I can send a reminder" → "send a reminder": an alternative without the offer that opens it (the agent's "I can", "I'd", "ich kann"). */
+function withoutOwnOffer(input: CandidateInput, part: string): string {
+  const lower = normalForm(part);
+  for (const act of ['offer', 'would-step'] as const) {
+    const hit = findAct(input.lexicon, act, lower);
+    if (hit?.start === 0 && !hit.gap && contentWordCount(part.slice(hit.end), input.stems) > 0) return part.slice(hit.end).trim();
+  }
+  return part;
 }
 
 /** Message q opens a choice a short reply may settle: an agent's offer, alternatives set out, or a question. */

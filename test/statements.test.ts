@@ -307,7 +307,7 @@ describe('decision candidates', () => {
     expect(after('I can move all service reminders in the booking system to 21 days ahead, from tomorrow. Do that?')).toEqual([['21 days then.', [1, 2, 3]]]);
   });
 
-  it("picks from what an agent's statement offers, not from the report around it; a message that asks puts up all it says", () => {
+  it("picks from what an agent's offer to do more puts up, not from the report around it; a message that asks or proposes a choice puts up all it says", () => {
     const report = 'The Friday mailing went out two hours late, opens are down to 31%.';
     const after = (offer: string) => replying([['mail-agent', 'bot', `${report} ${offer}`]], 'lea');
     // A remark naming a word of the report picks nothing, whether the offer is a proposal or sets out alternatives.
@@ -317,7 +317,10 @@ describe('decision candidates', () => {
     // Picked, the agent's own offer is the step it offers, not something the person picking it can do.
     expect(after('I can send a reminder to the non-openers or wait a week.')('The non-openers.')).toEqual(['Send a reminder to the non-openers.']);
     expect(replying([['mail-agent', 'bot', 'Ich kann die Erinnerung heute schicken oder eine Woche warten.']], 'lea')('Die Erinnerung.')).toEqual(['Die Erinnerung heute schicken.']);
-    // A question leans on the sentences around it: they are put up with it.
+    // A question, a request to choose and a proposal of a choice lean on the sentences around them: they are put up with them.
+    expect(replying([['desk-agent', 'bot', 'Acme quotes 42k, Borg 45k. Let me know which one.']], 'lea')('Borg.')).toEqual(['Borg.']);
+    expect(replying([['desk-agent', 'bot', 'Monday is full. I suggest Tuesday. Wednesday also works.']], 'lea')('Wednesday.')).toEqual(['Wednesday.']);
+    expect(replying([['desk-agent', 'bot', 'El lunes está lleno. Propongo el martes. El miércoles también sirve.']], 'lea')('El miércoles.')).toEqual(['El miércoles.']);
     expect(replying([['desk-agent', 'bot', 'Both of them are free on Wednesday at noon. Shall I set that up and tell them?']], 'lea')('Yes, Wednesday noon.')).toEqual(['Wednesday noon.']);
     // A list laid out line by line puts up its items.
     expect(replying([['desk-agent', 'bot', 'Two rooms are free:\n- the Garden room, 80 seats\n- Hall A, 200 seats\nI can book either for Thursday.']], 'lea')('The Garden room.')).toContain('The Garden room.');

@@ -186,23 +186,24 @@ interface TaskFacts {
 
 /**
  * What an agent's message puts up to pick. A question leans on what the message says around it
- * ("Acme is 42k, Borg 45k. Which one?"), so a message that asks puts up all its words, as does one
- * that lists keyed options. One that offers by a statement alone ("I can break the numbers down by
- * segment if that helps.", "Suggestion: …") puts up the sentences that offer (a proposal,
- * alternatives set against each other with "or", what a label opens) and the items of a list it
- * lays out line by line, not the report around them: "So much for Monday." after a report of the
- * Monday sends picks nothing. Where no sentence offers, the whole message is what a reply may pick from.
+ * ("Acme is 42k, Borg 45k. Which one?"), as does a request to choose ("Let me know which one.") and
+ * a proposal of a choice ("Monday is full. I suggest Tuesday. Wednesday also works.", "Suggestion:
+ * …"): such a message, and one that lists keyed options, puts up all it says. One that only offers
+ * to do more ("I can break the numbers down by segment if that helps.") puts up that offer, its
+ * alternatives joined by "or" and the items of a list it lays out line by line, not the report
+ * around them: "So much for Monday." after a report of the Monday sends picks nothing. Where
+ * nothing offers, the whole message is what a reply may pick from.
  */
 function pickableTokens(input: CandidateInput, q: number): ReadonlySet<string> {
   const lex = input.lexicon;
+  const { disjunction, choiceQuestion } = lex.words.statements;
   const sentences = sentencesAt(input, q);
-  if (sentences.some((s) => isQuestion(s.text) && !quotesItsQuestion(s.text))) return tokenSetAt(input, q);
+  const asks = (s: Span) => (isQuestion(s.text) && !quotesItsQuestion(s.text)) || words(s.text).some((w) => choiceQuestion.test(w));
   const lowers = sentences.map((s) => normalForm(s.text));
-  const labels = lowers.map((l) => findAct(lex, 'option-intro', l)?.start === 0 || findAct(lex, 'proposal-label', l)?.start === 0);
-  const offering = sentences.map((s, k) => labels[k] || lex.words.statements.disjunction.test(s.text) || hasAct(lex, 'proposal', lowers[k]) || hasAct(lex, 'hypothetical', lowers[k]));
-  // (A label opens all that follows it: "Suggestion: keep the minimum. Bill the rest by the hour.")
-  const label = labels.indexOf(true);
-  if (label >= 0) offering.fill(true, label);
+  const offersWork = lowers.map((l) => hasAct(lex, 'offer', l));
+  const proposesChoice = (l: string, k: number) => !offersWork[k] && (hasAct(lex, 'proposal', l) || hasAct(lex, 'hypothetical', l) || findAct(lex, 'option-intro', l)?.start === 0 || findAct(lex, 'proposal-label', l)?.start === 0);
+  if (sentences.some(asks) || lowers.some(proposesChoice)) return tokenSetAt(input, q);
+  const offering = sentences.map((s, k) => offersWork[k] || disjunction.test(s.text));
   const items = lineItems(input.messages[q].text);
   if (!offering.includes(true) && items.length < 2) return tokenSetAt(input, q);
   const picked = sentences.filter((_, k) => offering[k]).map((s) => s.text);

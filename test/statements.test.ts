@@ -317,8 +317,11 @@ describe('decision candidates', () => {
     // Picked, the agent's own offer is the step it offers, not something the person picking it can do.
     expect(after('I can send a reminder to the non-openers or wait a week.')('The non-openers.')).toEqual(['Send a reminder to the non-openers.']);
     expect(replying([['mail-agent', 'bot', 'Ich kann die Erinnerung heute schicken oder eine Woche warten.']], 'lea')('Die Erinnerung.')).toEqual(['Die Erinnerung heute schicken.']);
+    // A person's own "I can" is theirs: picked by a colleague, it still says who does it.
+    expect(replying([['jonas', 'human', 'I can drive the van on Friday, or we take the train on Saturday.']], 'lea')('The van then.')).toEqual(['Jonas: drive the van on Friday.']);
     // A question, a request to choose and a proposal of a choice lean on the sentences around them: they are put up with them.
     expect(replying([['desk-agent', 'bot', 'Acme quotes 42k, Borg 45k. Let me know which one.']], 'lea')('Borg.')).toEqual(['Borg.']);
+    expect(replying([['desk-agent', 'bot', 'Acme quotes 42k, Borg 45k. Let me know.']], 'lea')('Borg.')).toEqual(['Borg.']);
     expect(replying([['desk-agent', 'bot', 'Monday is full. I suggest Tuesday. Wednesday also works.']], 'lea')('Wednesday.')).toEqual(['Wednesday.']);
     expect(replying([['desk-agent', 'bot', 'El lunes está lleno. Propongo el martes. El miércoles también sirve.']], 'lea')('El miércoles.')).toEqual(['El miércoles.']);
     expect(replying([['desk-agent', 'bot', 'Both of them are free on Wednesday at noon. Shall I set that up and tell them?']], 'lea')('Yes, Wednesday noon.')).toEqual(['Wednesday noon.']);

@@ -186,19 +186,20 @@ interface TaskFacts {
 
 /**
  * What an agent's message puts up to pick. A question leans on what the message says around it
- * ("Acme is 42k, Borg 45k. Which one?"), as does a request to choose ("Let me know which one.") and
- * a proposal of a choice ("Monday is full. I suggest Tuesday. Wednesday also works.", "Suggestion:
+ * ("Acme is 42k, Borg 45k. Which one?"), as does a request for the person's word ("Let me know.",
+ * "Let me know which one.") and a proposal of a choice ("Monday is full. I suggest Tuesday. Wednesday also works.", "Suggestion:
  * …"): such a message, and one that lists keyed options, puts up all it says. One that only offers
  * to do more ("I can break the numbers down by segment if that helps.") puts up that offer, its
  * alternatives joined by "or" and the items of a list it lays out line by line, not the report
  * around them: "So much for Monday." after a report of the Monday sends picks nothing. Where
- * nothing offers, the whole message is what a reply may pick from.
+ * nothing offers and nothing is set out (no "or", no list), the whole message is what a reply may
+ * pick from.
  */
 function pickableTokens(input: CandidateInput, q: number): ReadonlySet<string> {
   const lex = input.lexicon;
   const { disjunction, choiceQuestion } = lex.words.statements;
   const sentences = sentencesAt(input, q);
-  const asks = (s: Span) => (isQuestion(s.text) && !quotesItsQuestion(s.text)) || words(s.text).some((w) => choiceQuestion.test(w));
+  const asks = (s: Span) => (isQuestion(s.text) && !quotesItsQuestion(s.text)) || words(s.text).some((w) => choiceQuestion.test(w)) || hasAct(lex, 'feedback-request', normalForm(s.text));
   const lowers = sentences.map((s) => normalForm(s.text));
   const offersWork = lowers.map((l) => hasAct(lex, 'offer', l));
   const proposesChoice = (l: string, k: number) => !offersWork[k] && (hasAct(lex, 'proposal', l) || hasAct(lex, 'hypothetical', l) || findAct(lex, 'option-intro', l)?.start === 0 || findAct(lex, 'proposal-label', l)?.start === 0);
@@ -864,7 +865,8 @@ function pickedAlternative(input: CandidateInput, reply: string, q: number): str
     return contentWordCount(name, input.stems) > contentWordCount(reply, input.stems) ? `${name}.` : null;
   }
   const offering = offeringSentence(input, sentencesAt(input, q));
-  return offering && !isQuestion(offering.text) ? partNamed(input, reply, alternativesOf(input, offering)) : null;
+  const m = input.messages[q];
+  return offering && !isQuestion(offering.text) ? partNamed(input, reply, alternativesOf(input, offering, m.role === 'bot' ? '' : (writableName(m.author) ?? m.author))) : null;
 }
 
 /** What a list item is called: the words before its first colon, comma, semicolon or dash ("Epson WF-4830, inkjet, 249 EUR; …"). */
@@ -899,17 +901,21 @@ function offeringSentence(input: CandidateInput, agentSentences: readonly Span[]
 }
 
 /**
- * The alternatives a sentence offers, after any label, without asides in brackets and without the
- * agent's own offer to do one ("I can send a reminder to the non-openers or wait a week." offers
- * "send a reminder to the non-openers": picked, it is the step, not something the person who
- * picks it said they can do).
+ * The alternatives a sentence offers, after any label, without asides in brackets and without
+ * the speaker's own offer to do one: an agent's "I can send a reminder to the non-openers or wait
+ * a week." offers "send a reminder to the non-openers" (picked, it is the step, not something the
+ * person who picks it said they can do); a person's (`offeredBy`, their name) "I can drive the van
+ * on Friday, or we take the train." offers "Jonas: drive the van on Friday", which says who drives.
  */
-function alternativesOf(input: CandidateInput, offering: Span | null): string[] {
+function alternativesOf(input: CandidateInput, offering: Span | null, offeredBy = ''): string[] {
   if (!offering) return [];
   const { disjunction } = input.lexicon.words.statements;
   const text = offering.text.replace(/^[^:]*:\s*/, '').replace(/\s*\([^()]*\)/g, '').replace(/[.?!]+$/, '');
   const parts = text.split(new RegExp(`\\s*[,;]\\s*(?:${disjunction.source}\\s+)?|\\s+${disjunction.source}\\s+`, 'u')).filter((x): x is string => typeof x === 'string' && /[\p{L}\p{N}]/u.test(x));
-  return parts.map((part) => withoutOwnOffer(input, part));
+  return parts.map((part) => {
+    const step = withoutOwnOffer(input, part);
+    return step !== part && offeredBy ? `${offeredBy}: ${step}` : step;
+  });
 }
 
 /** "I can send a reminder" → "send a reminder": an alternative without the offer that opens it (the agent's "I can", "I'd", "ich kann"). */

@@ -44,7 +44,7 @@ function decisionsIn(dir: string): Decision[] {
 
 /** The contradiction patterns in `dir`'s memory folder, in order. */
 function contradictionsIn(dir: string): Array<{ task_id: string; messages: number[]; description: string; contradicts?: string[] }> {
-  const patterns = readFileSync(join(dir, 'memory', 'patterns.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string; task_id: string; messages: number[]; description: string; contradicts?: string[] });
+  const patterns = readFileSync(join(dir, 'memory', 'patterns.jsonl'), 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { type: string; task_id: string; messages: number[]; description: string; contradicts?: string[] });
   return patterns.filter((p) => p.type === 'contradiction');
 }
 
@@ -1004,5 +1004,37 @@ describe('a value the agent recaps as in force', () => {
     await other('The late fee is 15 EUR now. Should weekend rentals pay a deposit too?', 'Weekend rentals pay 35 EUR.');
     await other(recap, 'Keep it. And for weekend rentals we take a deposit of 35 EUR.');
     await other(recap, 'Keep the fee as it is. Dirty returns cost 35 EUR from June 1.');
+  });
+});
+
+describe("alternatives an agent puts up to choose from, in a run", () => {
+  const tasks = (offer: string) => ({
+    T1: {
+      title: 'Client meeting',
+      discussion: transcript(`
+        02-02 13:30 desk-agent: The client can meet Thursday or Friday at 7:45. Which day should I book?
+        02-02 13:40 clara: We decided: the client meeting is on Friday at 7:45, before my site visit at the Kornhaus. Thursday I am at the trade fair all day, so that one is out.
+        02-02 13:41 desk-agent: Booked: client meeting on Friday at 7:45.
+      `),
+    },
+    T2: {
+      title: 'Client meeting follow-up',
+      discussion: [{ author: 'desk-agent', role: 'bot', text: offer, ts: '2026-03-01T10:00:00+01:00' }],
+    },
+  });
+  const contradictionsAfterRun = async (offer: string) => {
+    const dir = tempDir();
+    try {
+      writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks(offer), null, 2));
+      expect((await cli(['run', '--now', '2026-03-02T00:00:00Z'], dir)).status).toBe(0);
+      return contradictionsIn(dir).filter((p) => p.task_id === 'T2');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('flags none of the options, and what the message asserts beside them', async () => {
+    expect(await contradictionsAfterRun('The client asked to move. Options:\nA) keep the client meeting on Friday at 7:45\nB) client meeting on Thursday at 7:45\nC) client meeting on Monday at 9:00\nWhich one?')).toEqual([]);
+    expect(await contradictionsAfterRun('Draft: the client meeting is on Thursday at 7:45, before the site visit at the Kornhaus.')).toHaveLength(1);
   });
 });

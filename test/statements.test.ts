@@ -2202,6 +2202,9 @@ describe('decision candidates', () => {
     const statements = (first: string) => decided('Mittwoch passt.', first).map(([statement]) => statement);
     expect(statements("Wednesdays are bad now. Let's move ours to Monday nights, not Wednesday.")).toContain('Mittwoch passt.');
     expect(statements("Wednesdays are bad now. Let's move ours to Monday nights.")).toContain('Mittwoch passt.');
+    // (The day a move starts from is named beside the one it sets: only the day it sets is agreed to.)
+    expect(statements("Let's move ours from Wednesday to Monday nights.")).toContain('Mittwoch passt.');
+    expect(statements("Let's move ours from Wednesday to Monday nights.")).toHaveLength(2);
   });
 
   it("keeps a rule announced as one as said, not as an answer to the agent's last question", () => {

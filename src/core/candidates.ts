@@ -187,20 +187,20 @@ interface TaskFacts {
 /**
  * What an agent's message puts up to pick. A question leans on what the message says around it
  * ("Acme is 42k, Borg 45k. Which one?"), as does a request for the person's word ("Let me know.",
- * "Let me know which one.") and a proposal of a choice ("Monday is full. I suggest Tuesday. Wednesday also works.", "Suggestion:
- * …"): such a message, and one that lists keyed options, puts up all it says. One that only offers
- * to do more ("I can break the numbers down by segment if that helps.") puts up that offer, its
- * alternatives joined by "or" and the items of a list it lays out line by line, not the report
- * around them: "So much for Monday." after a report of the Monday sends picks nothing. Where
- * nothing offers and nothing is set out (no "or", no list), the whole message is what a reply may
- * pick from.
+ * "Let me know which one.") and a proposal of a choice ("Monday is full. I suggest Tuesday.
+ * Wednesday also works.", "Suggestion: …"): such a message, and one that lists keyed options, puts
+ * up all it says. One that only offers to do more ("I can break the numbers down by segment if
+ * that helps.") puts up that offer, its alternatives joined by "or" and the items of a list it lays
+ * out line by line, not the report around them: "So much for Monday." after a report of the Monday
+ * sends picks nothing. Where nothing offers and nothing is set out (no "or", no list), the whole
+ * message is what a reply may pick from.
  */
 function pickableTokens(input: CandidateInput, q: number): ReadonlySet<string> {
   const lex = input.lexicon;
   const { disjunction, choiceQuestion } = lex.words.statements;
   const sentences = sentencesAt(input, q);
-  const asks = (s: Span) => (isQuestion(s.text) && !quotesItsQuestion(s.text)) || words(s.text).some((w) => choiceQuestion.test(w)) || hasAct(lex, 'feedback-request', normalForm(s.text));
   const lowers = sentences.map((s) => normalForm(s.text));
+  const asks = (s: Span, k: number) => (isQuestion(s.text) && !quotesItsQuestion(s.text)) || words(s.text).some((w) => choiceQuestion.test(w)) || hasAct(lex, 'feedback-request', lowers[k]);
   const offersWork = lowers.map((l) => hasAct(lex, 'offer', l));
   const proposesChoice = (l: string, k: number) => !offersWork[k] && (hasAct(lex, 'proposal', l) || hasAct(lex, 'hypothetical', l) || findAct(lex, 'option-intro', l)?.start === 0 || findAct(lex, 'proposal-label', l)?.start === 0);
   if (sentences.some(asks) || lowers.some(proposesChoice)) return tokenSetAt(input, q);
@@ -866,7 +866,7 @@ function pickedAlternative(input: CandidateInput, reply: string, q: number): str
   }
   const offering = offeringSentence(input, sentencesAt(input, q));
   const m = input.messages[q];
-  return offering && !isQuestion(offering.text) ? partNamed(input, reply, alternativesOf(input, offering, m.role === 'bot' ? '' : (writableName(m.author) ?? m.author))) : null;
+  return offering && !isQuestion(offering.text) ? partNamed(input, reply, alternativesOf(input, offering, m.role === 'bot' ? '' : writableName(m.author))) : null;
 }
 
 /** What a list item is called: the words before its first colon, comma, semicolon or dash ("Epson WF-4830, inkjet, 249 EUR; …"). */
@@ -906,12 +906,14 @@ function offeringSentence(input: CandidateInput, agentSentences: readonly Span[]
  * a week." offers "send a reminder to the non-openers" (picked, it is the step, not something the
  * person who picks it said they can do); a person's (`offeredBy`, their name) "I can drive the van
  * on Friday, or we take the train." offers "Jonas: drive the van on Friday", which says who drives.
+ * A person known only by a handle (null) is not written into a statement: their offer stays as said.
  */
-function alternativesOf(input: CandidateInput, offering: Span | null, offeredBy = ''): string[] {
+function alternativesOf(input: CandidateInput, offering: Span | null, offeredBy: string | null = ''): string[] {
   if (!offering) return [];
   const { disjunction } = input.lexicon.words.statements;
   const text = offering.text.replace(/^[^:]*:\s*/, '').replace(/\s*\([^()]*\)/g, '').replace(/[.?!]+$/, '');
   const parts = text.split(new RegExp(`\\s*[,;]\\s*(?:${disjunction.source}\\s+)?|\\s+${disjunction.source}\\s+`, 'u')).filter((x): x is string => typeof x === 'string' && /[\p{L}\p{N}]/u.test(x));
+  if (offeredBy === null) return parts;
   return parts.map((part) => {
     const step = withoutOwnOffer(input, part);
     return step !== part && offeredBy ? `${offeredBy}: ${step}` : step;

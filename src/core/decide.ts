@@ -196,7 +196,11 @@ function restated(out: readonly DecisionCandidate[], d: DecisionCandidate, stems
   const latest = before[before.length - 1]?.messageIndex;
   if (said.length === 0 || latest === undefined || d.messageIndex - latest > reach) return undefined;
   const settled = values(d.statement, true);
-  const holds = (o: DecisionCandidate) => said.every((t) => contentTokens(o.statement, stems).includes(t)) || (settled !== null && settled.every((t) => values(o.statement, false)?.includes(t)));
+  const holds = (o: DecisionCandidate) => {
+    if (said.every((t) => contentTokens(o.statement, stems).includes(t))) return true;
+    const theirs = settled === null ? null : values(o.statement, false);
+    return settled !== null && theirs !== null && settled.every((t) => theirs.includes(t));
+  };
   return before.find((o) => o.messageIndex === latest && holds(o));
 }
 

@@ -276,7 +276,7 @@ export const BULLET = /^\s*[-*•]\s+(.+)$/;
 export function proposedPoints(lex: CompiledStatementLexicon, t: CandidateTuning, text: string): string[] {
   const lines = text.split('\n');
   // ("Current state: … 4 open advisories. Proposal:" — the intro is the line's last sentence.)
-  const intro = lines.findIndex((l) => /:\s*$/.test(l) && findAct(lex, 'option-intro', normalForm(lastSentenceOf(l)))?.start === 0);
+  const intro = lines.findIndex((l) => introducesOptions(lex, l));
   if (intro < 0) return [];
   const out: string[] = [];
   for (const line of lines.slice(intro + 1)) {
@@ -286,6 +286,11 @@ export function proposedPoints(lex: CompiledStatementLexicon, t: CandidateTuning
     if (statement && wordCount(statement) <= t.statementMaxWords) out.push(statement);
   }
   return out.length >= 2 ? out : [];
+}
+
+/** A line that ends by introducing options or a proposal ("Options:", "… are exact. Proposal:"). */
+function introducesOptions(lex: CompiledStatementLexicon, line: string): boolean {
+  return /:\s*$/.test(line) && findAct(lex, 'option-intro', normalForm(lastSentenceOf(line)))?.start === 0;
 }
 
 /** The last sentence of a line ("… are exact. Proposal:" → "Proposal:"). */
@@ -324,8 +329,7 @@ export function withoutOfferedAlternatives(lex: CompiledStatementLexicon, text: 
   if (listed.length < 2 || listed.some((k, i) => k !== 'abcdefgh'[i])) return text;
   // (Introduced as options, "Options:", "Proposals:", or followed by a question that asks to choose.)
   const before = lines[keys.findIndex((k) => k !== null) - 1] ?? '';
-  const introduced = /:\s*$/.test(before) && findAct(lex, 'option-intro', normalForm(lastSentenceOf(before)))?.start === 0;
-  if (!introduced && !asksToChoose(lex, splitSentences(text, lex.words.statements))) return text;
+  if (!introducesOptions(lex, before) && !asksToChoose(lex, splitSentences(text, lex.words.statements))) return text;
   return lines.filter((_, i) => keys[i] === null).join('\n');
 }
 

@@ -82,9 +82,18 @@ describe('sentences and clauses', () => {
     expect(split('12:30. we need time to clean up and do the till')).toEqual(['12:30.', 'we need time to clean up and do the till']);
     expect(split('4,000. we need margin for the reviewer round')).toEqual(['4,000.', 'we need margin for the reviewer round']);
     expect(split('24h. 48 is way too long for online')).toEqual(['24h.', '48 is way too long for online']);
-    // (A day's number or a list's goes on: "am 5. juni", "step 1. then".)
+    expect(split('2000. we\'ll change it again within the year')).toEqual(['2000.', "we'll change it again within the year"]);
+    expect(split('20%. we changed that last week')).toEqual(['20%.', 'we changed that last week']);
+    expect(split('9-1. the 8:30 slots are half empty every week')).toEqual(['9-1.', 'the 8:30 slots are half empty every week']);
+    expect(split('they got their visas after all, so +15. we\'re at 135')).toEqual(['they got their visas after all, so +15.', "we're at 135"]);
+    // A number of one or two digits after a word ends it as well: chat writes the next one in lower case.
+    expect(split('lower it to 2. the ones that flake twice always flake more')).toEqual(['lower it to 2.', 'the ones that flake twice always flake more']);
+    expect(split('make it 60 a month not 40. the delivery fee is peanuts')).toEqual(['make it 60 a month not 40.', 'the delivery fee is peanuts']);
+    // (A day's number or an inline list's goes on: "am 5. juni", "bis zum 5. dann", "1. ask them, and 2. book it".)
     expect(split('wir treffen uns am 5. juni wieder')).toHaveLength(1);
-    expect(split('see step 1. then restart it')).toHaveLength(1);
+    expect(split('bis zum 5. dann passt es')).toHaveLength(1);
+    expect(split('next steps: 1. ask them to redraft, and 2. book the room')).toHaveLength(1);
+    expect(split('Am 5.6. treffen wir uns')).toHaveLength(1);
   });
   it('reads a German or Spanish "we move" as a decision, as the English one is', () => {
     const moved = replying([

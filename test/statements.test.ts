@@ -111,6 +111,14 @@ describe('sentences and clauses', () => {
     expect(said('Lo veremos.')).toEqual([]);
     expect(said('Option C is fair I think.')).toEqual([]);
   });
+  it("reads a reply of an option's own words as its pick, though the tagger takes one of them for a verb", () => {
+    // Every word on one side of the agent's either/or question ("samples" read as a verb).
+    expect(answering('spec-writer', 'Palette stays at 40 EUR/m². For the meeting: physical samples board or slides only?')('samples board')).toEqual(['Samples board.']);
+    // A name the agent wrote ("Wintergarten" read as a participle), the question closing another sentence.
+    expect(answering('vendor-desk', 'The Festsaal seats 130. 135 needs either the Wintergarten extension (+EUR 1,800) or 5 guests at a lounge table in the foyer. Which do you prefer?')('Wintergarten.')).toEqual(['Wintergarten.']);
+    // A word of the agent's message that is neither keeps its reading: "Laminate does look tired." picks nothing.
+    expect(answering('kitchen-bot', 'Oak fronts or MDF fronts with laminate? Which one?')('Laminate does look tired after five years.')).toEqual([]);
+  });
   it('reads a sentence that opens by naming its topic as no pick of the option that shares its word', () => {
     const said = replying([
       ['joaquin', 'human', 'The no-shows are killing us.'],

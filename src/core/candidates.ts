@@ -1564,7 +1564,27 @@ function namesOption(input: CandidateInput, scene: MessageScene, r: ClauseReadin
   const named = whole ? r.body : r.body.slice(0, main.length).replace(/[\s,;:–—-]+$/u, '');
   if (wordCount(named) > input.tuning.selectionMaxWords || !selects(named, scene.pickTokens, input.stems)) return false;
   // A name is verbless ("Mitte, please."); a verb names the alternative it opens ("crop").
-  return (whole ? r.verbless() : verbless(named)) || echoedAlternative(input, scene, named) !== null;
+  return (whole ? r.verbless() : verbless(named)) || echoedAlternative(input, scene, named) !== null || saysOnlyOptionWords(input, scene, named);
+}
+
+/**
+ * "samples board" answering "physical samples board or slides only?", "Wintergarten." answering
+ * "… either the Wintergarten extension or 5 guests at a lounge table. Which do you prefer?": a
+ * reply whose every word is the agent's, and every content word stands on one side of an either/or
+ * question of the agent or is a name the agent wrote, names that option, however the tagger reads a word it does not know
+ * ("Wintergarten" as a participle, "samples" as a verb).
+ */
+function saysOnlyOptionWords(input: CandidateInput, scene: MessageScene, named: string): boolean {
+  const mine = contentTokens(named, input.stems);
+  if (mine.length === 0 || scene.agent < 0) return false;
+  // (Every word, function words too, is the agent's: "I like The Art of Self-Defense." says who likes what.)
+  const theirs = new Set(words(input.messages[scene.agent].text));
+  if (!words(named).every((w) => theirs.has(w))) return false;
+  const { disjunction } = input.lexicon.words.statements;
+  const sides = sentencesAt(input, scene.agent).flatMap((s) => eitherOrSides(s.text, disjunction, input.stems) ?? []);
+  if (isSide(sides, mine)) return true;
+  const names = new Set(sentencesAt(input, scene.agent).flatMap((s) => nameWords(s.text)).flatMap((w) => contentTokens(w, input.stems)));
+  return mine.every((t) => names.has(t));
 }
 
 /**

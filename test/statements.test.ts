@@ -119,6 +119,13 @@ describe('sentences and clauses', () => {
     // A word of the agent's message that is neither keeps its reading: "Laminate does look tired." picks nothing.
     expect(answering('kitchen-bot', 'Oak fronts or MDF fronts with laminate? Which one?')('Laminate does look tired after five years.')).toEqual([]);
   });
+  it('reads a number however it is written: "2000" picks "2,000 copies", settles "2,000", and an option opens after "either"', () => {
+    const printRun = answering('comms-bot', 'Final draft v4 attached. Print run with PrintHaus: 2,000 copies at £0.11 each or 5,000 at £0.07. Which?');
+    expect(printRun('2000.')).toEqual(['2,000 copies at £0.11 each.']);
+    expect(printRun('5,000.')).toEqual(['5,000 at £0.07.']);
+    expect(replying([['print-bot', 'bot', 'The flyer is ready. How many should I print?'], ['nina', 'human', 'I would print 2,000 flyers.']], 'omar')('ok 2000')).toEqual(['2000.']);
+    expect(answering('venue-bot', 'We can either book Hall A for 40 people or the Riverside room for 25 at 300 EUR.')('Hall A.')).toEqual(['Book Hall A for 40 people.']);
+  });
   it('reads a sentence that opens by naming its topic as no pick of the option that shares its word', () => {
     const said = replying([
       ['joaquin', 'human', 'The no-shows are killing us.'],

@@ -49,7 +49,8 @@ describe('time order', () => {
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { withoutOfferedAlternatives } from '../src/core/proposals';
-import { answeredValueChange, askedViewOf, recappedValueChange, changeSentences, compileSubjects, contradiction, contrastsStated, firstStatedValues, numberKey, replacement, restatesRetired, reversalsIn, subjectClauses, valueReplacement, viewOf, type SubjectLexicon } from '../src/core/subject';
+import { answeredValueChange, askedViewOf, recappedValueChange, changeSentences, compileSubjects, contradiction, contrastsStated, firstStatedValues, replacement, restatesRetired, reversalsIn, subjectClauses, valueReplacement, viewOf, type SubjectLexicon } from '../src/core/subject';
+import { numberKey } from '../src/core/measures';
 import { rejectedByRecall, relateMessages } from '../src/core/relate';
 import type { DecisionCandidate } from '../src/core/decide';
 import { questionText, supersedeInTask, type InTaskInput } from '../src/core/supersede';

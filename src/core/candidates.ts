@@ -24,7 +24,7 @@ import { appendAll } from './lists';
 import { recentAgentMessage } from './detect';
 import type { CandidateTuning, DecisionType, Detection, Message, SentenceCandidate, Strength } from './types';
 import { type CandidateInput, isPerson, sentencesAt, sarcasticAt, tokenSetAt, NO_TOKENS, whenWord } from './candidateInput';
-import { NUMBER, correctsValue, type Measure, measures, sameMeasure, sameNumber, numbersOf } from './measures';
+import { NUMBER, correctsValue, type Measure, measures, numberKey, sameMeasure, sameNumber, numbersOf, writtenNumbers } from './measures';
 import { LABEL_MAX_WORDS, afterShortLabel, bareToken, classify, decisive, verbless, docOf, HAS_NUMBER, COMPUTED, trimEnd, sentenceCase, shape } from './clauseText';
 import { BARE_KEY, isSide, itemOfLine, pickedOption, pickedStatement, withoutCourtesy, withoutAcceptance, afterAcceptance, itemByKey, listedItems, offeredKeys, BULLET, proposedPoints, asksToChoose, lastQuestion, recommendedOption, acceptance, sidePicked, inlineItems, labelledProposal, offeredSteps, saysOnlyYes, questionsBefore, withPronounObject, proposalCue, withoutQuestionTag, asksByKeys } from './proposals';
 
@@ -807,7 +807,7 @@ function optionsByKeys(lex: CompiledStatementLexicon, body: string, offered: str
  * ("48 hours before."); null when the reply is no bare value or the question offers no such choice.
  */
 function valueOfChoice(input: CandidateInput, body: string, agentSentences: readonly Span[]): string | null {
-  const value = /^(\d{1,4}(?:[.,:]\d{1,2})?)$/.exec(normalForm(body).replace(/[.!]+$/, '').trim())?.[1];
+  const value = /^(\d{1,3}(?:[.,]\d{3})+|\d{1,5}(?:[.,:]\d{1,2})?)$/.exec(normalForm(body).replace(/[.!]+$/, '').trim())?.[1];
   if (!value) return null;
   const asked = lastQuestion(agentSentences);
   const question = asked ? asked.text.replace(/\?\s*$/, '') : '';
@@ -828,12 +828,14 @@ function valueOfChoice(input: CandidateInput, body: string, agentSentences: read
  * agent's last sentence of alternatives that names the number, when two or more name numbers.
  */
 function valueInAlternatives(input: CandidateInput, value: string, agentSentences: readonly Span[]): string | null {
-  const parts = alternativesOf(input, offeringSentence(input, agentSentences));
-  const names = new RegExp(`(?<![\\d.,:])${escapeRegex(value)}(?![\\d]|[.,:]\\d)`);
+  const parts = alternativesOf(input, offeringSentence(input, agentSentences, true));
+  // (However either writes it: "2000." picks "2,000 copies at £0.11 each".)
+  const key = numberKey(value);
   const numbered = parts.filter((x) => /\d/.test(x));
-  const naming = numbered.filter((x) => names.test(x));
-  // Each alternative says what is done with its number ("Is 9 or 12 better?" offers bare numbers).
-  if (numbered.some((x) => contentWordCount(x, input.lexicon.words) < 1)) return null;
+  const naming = numbered.filter((x) => key !== null && writtenNumbers(x).has(key));
+  // Each alternative says what is done with its number, in a word or a second value ("Is 9 or 12
+  // better?" offers bare numbers; "2,000 copies at £0.11 each or 5,000 at £0.07" does not).
+  if (numbered.some((x) => contentWordCount(x, input.lexicon.words) < 1 && writtenNumbers(x).size < 2)) return null;
   return numbered.length >= 2 && naming.length === 1 ? `${sentenceCase(trimEnd(naming[0].trim()))}.` : null;
 }
 
@@ -894,10 +896,13 @@ function partNamed(input: CandidateInput, reply: string, parts: readonly string[
  * The agent's last sentence that offers a choice; none when a question follows it (the reply
  * answers the question: "… or Friday at 9. How many guests?").
  */
-function offeringSentence(input: CandidateInput, agentSentences: readonly Span[]): Span | null {
-  const { disjunction } = input.lexicon.words.statements;
+function offeringSentence(input: CandidateInput, agentSentences: readonly Span[], choosing = false): Span | null {
+  const { disjunction, choiceQuestion } = input.lexicon.words.statements;
   const at = agentSentences.map((s) => disjunction.test(s.text)).lastIndexOf(true);
-  return at < 0 || agentSentences.slice(at + 1).some((s) => isQuestion(s.text)) ? null : agentSentences[at];
+  // (`choosing`: a question that only asks to choose frames nothing of its own, "… 2,000 copies at
+  // £0.11 each or 5,000 at £0.07. Which?", for a reply that names its option by a number.)
+  const framing = (s: Span) => isQuestion(s.text) && !(choosing && words(s.text).some((w) => choiceQuestion.test(w)));
+  return at < 0 || agentSentences.slice(at + 1).some(framing) ? null : agentSentences[at];
 }
 
 /**
@@ -910,9 +915,13 @@ function offeringSentence(input: CandidateInput, agentSentences: readonly Span[]
  */
 function alternativesOf(input: CandidateInput, offering: Span | null, offeredBy: string | null = ''): string[] {
   if (!offering) return [];
-  const { disjunction } = input.lexicon.words.statements;
-  const text = offering.text.replace(/^[^:]*:\s*/, '').replace(/\s*\([^()]*\)/g, '').replace(/[.?!]+$/, '');
-  const parts = text.split(new RegExp(`\\s*[,;]\\s*(?:${disjunction.source}\\s+)?|\\s+${disjunction.source}\\s+`, 'u')).filter((x): x is string => typeof x === 'string' && /[\p{L}\p{N}]/u.test(x));
+  const { disjunction, eitherWord } = input.lexicon.words.statements;
+  const plain = offering.text.replace(/^[^:]*:\s*/, '').replace(/\s*\([^()]*\)/g, '').replace(/[.?!]+$/, '');
+  // ("135 needs either the Wintergarten extension or 5 guests …": the first alternative opens after "either".)
+  const either = eitherWord.exec(plain);
+  const text = either && disjunction.test(plain.slice(either.index)) ? plain.slice(either.index + either[0].length) : plain;
+  // (A comma between digits is a thousands separator: "2,000 copies … or 5,000 …".)
+  const parts = text.split(new RegExp(`\\s*(?:;|(?<!\\d),|,(?!\\d))\\s*(?:${disjunction.source}\\s+)?|\\s+${disjunction.source}\\s+`, 'u')).filter((x): x is string => typeof x === 'string' && /[\p{L}\p{N}]/u.test(x));
   if (offeredBy === null) return parts;
   return parts.map((part) => {
     const step = withoutOwnOffer(input, part);

@@ -2,7 +2,7 @@
 // that the correction is about. A correction is kept with the wrong fact so that a later text
 // giving it again is caught; an agent's message runs to many sentences, and the wrong fact is
 // often far from its opening ("… with Jan Okafor as your site lead." in a long draft).
-import { writtenNumbers } from './subject';
+import { writtenNumbers } from './measures';
 import { contentTokens, excerpt, jaccard, nameWords, sharedCount, type Span, type Stems } from './text';
 
 /** Longest kept text of what a correction corrects (the format's excerpt length). */

@@ -107,10 +107,28 @@ export function sameMeasure(mine: Measure, theirs: Measure): boolean {
 
 /** "10:00" and "10" name the same hour: a reply picking "Thursday 10" repeats the offer's value. */
 export function sameNumber(n: string): string {
-  return n.replace(/[:.]00$/, '');
+  return normalNumber(n).replace(/[:.]00$/, '');
 }
 
-/** The numbers a text writes, each as `sameNumber` compares it. */
+/** The numbers a text writes, each as `sameNumber` compares it ("2,000" and "2000" alike; "4.1.3" as "4.1" and "3"). */
 export function numbersOf(text: string): string[] {
   return (text.match(NUMBER) ?? []).map(sameNumber);
 }
+
+/** A value's number as the discussion may have written it, without leading zeros or thousands separators, a colon between what may be hours and minutes ("07:00" → "7:00", "2.20" → "2:20", "2,400" → "2400"); null for a value without one. */
+export function numberKey(value: string): string | null {
+  const n = value.match(WRITTEN_NUMBER)?.[0];
+  return n === undefined ? null : normalNumber(n);
+}
+
+/** The numbers a text writes, each as numberKey writes it ("1,400" and "1400" alike). */
+export function writtenNumbers(text: string): Set<string> {
+  return new Set((text.match(WRITTEN_NUMBER) ?? []).map(normalNumber));
+}
+
+/** A number as written, with its separators: "12:30", "2,400", "3,95". */
+const WRITTEN_NUMBER = /\d+(?:[.,:]\d+)*/g;
+
+// ("2.20" may be read as a time of day, 02:20, where nothing says it is a price: either way of
+// writing it is the same number, which "2.40, not 2.20" denies.)
+const normalNumber = (n: string): string => n.replace(/[.,](?=\d{3}(?!\d))/g, '').replace(/^0+(?=\d)/, '').replace(/^(\d{1,2})\.([0-5]\d)$/, '$1:$2');

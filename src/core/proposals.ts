@@ -8,7 +8,7 @@ import { escapeRegex } from './phrases';
 import { closingQuote, contentToken, contentTokens, eitherOrSides, contentWordCount, endsSentence, isQuestion, outsideQuotes, wordCount, words, type Span, type Stems } from './text';
 import type { CandidateTuning, DecisionType, SentenceCandidate } from './types';
 import { type CandidateInput, isPerson, sentencesAt, sarcasticAt, whenWord } from './candidateInput';
-import { correctsValue, measures } from './measures';
+import { correctsValue, measures, numberKey, writtenNumbers } from './measures';
 import { bareToken, classify, decisive, verbless, docOf, onlyPronounObjects, HAS_NUMBER, COMPUTED, trimEnd, sentenceCase, shape } from './clauseText';
 
 /** An option's key said alone: "b", "(2)", "3)". */
@@ -118,10 +118,11 @@ export function itemByKey(lex: CompiledStatementLexicon, offered: string, key: s
  * an ordinal ending or a unit's letter) picks the one listed option that names that number.
  */
 function itemByValue(lex: CompiledStatementLexicon, ref: string, offered: string): { option: string; about: string } | null {
-  const value = /^(\d{1,4}(?:[.,:]\d{1,2})?)[a-zº]{0,2}$/u.exec(ref)?.[1];
-  if (!value) return null;
-  const names = new RegExp(`(?<![\\d.,:])${escapeRegex(value)}(?![\\d]|[.,:]\\d)`);
-  const naming = listedItems(lex, offered).filter((item) => names.test(item.option));
+  const value = /^(\d{1,3}(?:[.,]\d{3})+|\d{1,5}(?:[.,:]\d{1,2})?)[a-zº]{0,2}$/u.exec(ref)?.[1];
+  const key = value === undefined ? null : numberKey(value);
+  if (key === null) return null;
+  // (However either writes it: "2000" names "2,000 copies".)
+  const naming = listedItems(lex, offered).filter((item) => writtenNumbers(item.option).has(key));
   return naming.length === 1 ? naming[0] : null;
 }
 

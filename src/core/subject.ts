@@ -8,6 +8,7 @@ import { contentToken, contentTokens, isContentWord, isQuestion, nameWords, sent
 import { PorterStems } from './porter';
 import type { CompiledSubjects, NumberWords, Words } from './types';
 import { escapeRegex } from './phrases';
+import { numberKey, writtenNumbers } from './measures';
 
 /** The key of a count: alone for a bare number, with the thing counted after it ("count:room"). */
 const COUNT = 'count:';
@@ -1246,30 +1247,13 @@ export function firstStatedValues(sentencesByMessage: readonly (readonly string[
   sentencesByMessage.forEach((sentences, p) => {
     for (const sentence of sentences) {
       if (isQuestion(sentence)) continue;
-      for (const n of sentence.match(WRITTEN_NUMBER) ?? []) note(normalNumber(n), p);
+      for (const n of writtenNumbers(sentence)) note(n, p);
       if (subjects) for (const v of wordValuesIn(sentence, subjects).values) note(wordValueKey(v), p);
     }
   });
   return first;
 }
 
-/** A value's number as the discussion may have written it, without leading zeros or thousands separators, a colon between what may be hours and minutes ("07:00" → "7:00", "2.20" → "2:20", "2,400" → "2400"); null for a value without one. */
-export function numberKey(value: string): string | null {
-  const n = value.match(WRITTEN_NUMBER)?.[0];
-  return n === undefined ? null : normalNumber(n);
-}
-
-/** The numbers a text writes, each as numberKey writes it ("1,400" and "1400" alike). */
-export function writtenNumbers(text: string): Set<string> {
-  return new Set((text.match(WRITTEN_NUMBER) ?? []).map(normalNumber));
-}
-
-/** A number as written, with its separators: "12:30", "2,400", "3,95". */
-const WRITTEN_NUMBER = /\d+(?:[.,:]\d+)*/g;
-
-// ("2.20" may be read as a time of day, 02:20, where nothing says it is a price: either way of
-// writing it is the same number, which "2.40, not 2.20" denies.)
-const normalNumber = (n: string): string => n.replace(/[.,](?=\d{3}(?!\d))/g, '').replace(/^0+(?=\d)/, '').replace(/^(\d{1,2})\.([0-5]\d)$/, '$1:$2');
 
 /** The clause with what its reversal cues retire ruled out, as a negator would: "Drop A2." rules A2 out as "No A2." does. */
 function withRetired(c: SubjectClause, cues: readonly Reversal[]): SubjectClause {

@@ -3004,6 +3004,17 @@ describe('decision candidates', () => {
     expect(stated('Der Saal ist am Freitag frei. Wer bucht den Saal?', 'Anna, sobald die Rechnung da ist.')).not.toContain('Anna bucht den Saal.');
   });
 
+  it('reads the names a reply to "who" opens with as the answer, not as someone addressed, and "me" as the speaker', () => {
+    const said = (asked: string, author: string, reply: string) =>
+      candidates([['marta', 'human', 'The flag refactor is merged.'], ['ahmed', 'human', 'Van 3 failed its MOT.'], ['ci-agent', 'bot', asked], [author, 'human', reply]]).map((c) => c.statement);
+    // A name before a reason, or before a clause about the person, answers.
+    expect(said('Quarantine is set up. Who owns CheckoutFlowTests?', 'jonas', 'Marta, since the flag refactor.')).toContain('Marta owns CheckoutFlowTests.');
+    expect(said('PRs go against the 4.3 milestone. Who writes the notice text for 4.2?', 'priya', 'Marta, she knows the tone.')).toContain('Marta writes the notice text for 4.2.');
+    // "me" is the one who says it; two names joined answer together.
+    expect(said('Sixt requires named drivers over 25. Who should be named?', 'luis', 'me and Ahmed. Marek stays on van 4')).toContain('Luis and Ahmed should be named.');
+    expect(said('Der Entwurf ist fertig. Wer schickt ihn an die Kanzlei?', 'anna', 'ich. heute noch')).toContain('Anna schickt ihn an die Kanzlei.');
+  });
+
   it("states a person's request in the values of the agent's read-back that makes it concrete", () => {
     const found = candidates([
       ['data-bot', 'bot', 'The Q1 summary is on slides 3 to 6.'],

@@ -2125,8 +2125,39 @@ function pickedStep(input: CandidateInput, a: number, reply: string): string | n
 function withWhoAnswered(input: CandidateInput, p: number, found: SentenceCandidate[], people: ReadonlyMap<string, string>): SentenceCandidate[] {
   const agent = recentAgentMessage(input.messages, p, input.tuning.agentReach);
   if (found.length === 0 || agent < 0 || input.answered[p] !== agent) return found;
-  const who = whoAnswered(input, agent, found[0].statement, people);
-  return who === null ? found : [{ ...found[0], statement: who }, ...found.slice(1)];
+  const opening = namesOpening(input, p);
+  const who = whoAnswered(input, agent, opening ?? found[0].statement, people);
+  if (who === null) return found;
+  const answer = { ...found[0], statement: who };
+  // (Read from the opening, the answer is settled as a pick is, whatever the clause after its
+  // name was read as: "Marta, since the flag refactor." gives who, and why.)
+  if (opening !== null && answer.hint === null) settleAs(answer, { ...answer, hint: 'decision', type: 'decision' });
+  return [answer, ...found.slice(1)];
+}
+
+/**
+ * "Marta, since the flag refactor." / "me and Ahmed. Marek stays on van 4": the names a message
+ * opens with, before its first mark, with the speaker's own name for "me" ("Luis and Ahmed"):
+ * answering a question that asks who, a name before a comma is the answer, not someone addressed
+ * (whom reading the clause takes off), and "me" is the speaker. Null when the opening is more
+ * than names.
+ */
+function namesOpening(input: CandidateInput, p: number): string | null {
+  const { selfAnswer, itemJoiner } = input.lexicon.words.statements;
+  const first = sentencesAt(input, p)[0]?.text ?? '';
+  const mark = first.search(/[,.;:!?–—]/u);
+  const lead = (mark < 0 ? first : first.slice(0, mark)).trim();
+  // What follows the names must stand apart from them: a sentence of its own, a reason ("Marta,
+  // since the flag refactor."), or a clause about someone ("Lea, she knows the tone."). A condition
+  // ("Anna, sobald die Rechnung da ist.") is part of the answer, which then keeps its words.
+  const rest = mark < 0 ? '' : normalForm(first.slice(mark + 1).trim());
+  if (rest && !/^[.!]/u.test(first.slice(mark)) && !['reason', 'explanation', 'third-party'].some((act) => findAct(input.lexicon, act as SentenceAct, rest)?.start === 0)) return null;
+  const said = lead.split(/\s+/).filter(Boolean);
+  const self = writableName(input.messages[p].author);
+  if (said.length === 0 || said.length > WHO_NAME_MAX_WORDS || !said.some((w) => selfAnswer.test(w) || /^\p{Lu}/u.test(w))) return null;
+  const named = said.map((w) => (selfAnswer.test(w) && self !== null ? self : w));
+  // (Only names and the words that join them: "me too" or "Ahmed maybe" says more.)
+  return named.every((w, k) => /^\p{Lu}/u.test(w) || (k > 0 && k < named.length - 1 && itemJoiner.test(w))) ? named.join(' ') : null;
 }
 
 /**
@@ -2142,10 +2173,13 @@ function whoAnswered(input: CandidateInput, at: number, reply: string, people: R
   const asks = input.lexicon.words.statements.subjectQuestion.exec(question.text);
   if (!asks) return null;
   const name = trimEnd(reply);
+  const { itemJoiner } = input.lexicon.words.statements;
   const said = name.split(/\s+/);
   // (A name: a person of the discussion, one the question offers, or one the tagger knows; "Keine
-  // Ahnung." is capitalised and no name.)
-  if (said.length > WHO_NAME_MAX_WORDS || !said.every((w) => /^\p{Lu}/u.test(w)) || !(isPersonName(name, people) || addresses(question.text, name))) return null;
+  // Ahnung." is capitalised and no name. Two joined, "Luis and Ahmed", are names each.)
+  const names = said.filter((w) => !itemJoiner.test(w));
+  const isName = (n: string) => isPersonName(n, people) || addresses(question.text, n);
+  if (said.length > WHO_NAME_MAX_WORDS || !names.every((w) => /^\p{Lu}/u.test(w)) || !(isName(name) || (names.length > 1 && names.every(isName)))) return null;
   const rest = trimEnd(question.text.slice(asks[0].length).replace(/\?+\s*$/u, '').split(/\s[—–-]\s|:\s/u)[0]);
   // ("Who should get it?" says it in function words alone: two words at least say what is done.)
   return wordCount(rest) >= 2 ? `${name} ${rest}.` : null;

@@ -621,6 +621,8 @@ export interface StatementWords {
   speakerWord: RegExp;
   /** "or" / "oder": a word that sets one thing against another. */
   disjunction: RegExp;
+  /** "me" / "ich" / "yo" as a whole word: the speaker answering a question that asks who. */
+  selfAnswer: RegExp;
   /** "either" / "entweder" and the space after it: the word that opens the first of two alternatives. */
   eitherWord: RegExp;
   /** "it" / "das" in "Confirm it." / "Mach das.": a whole word that points back at what the agent offered. */

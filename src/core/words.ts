@@ -143,6 +143,7 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     speakerSelf: new RegExp(`\\b(?:(${words('speakerObjectLeads')})\\s+me|my)\\b(?!['’])`, 'gi'),
     speakerWord: new RegExp(`(?<![\\p{L}\\p{N}])(?:${words('speakerWords')})(?![\\p{L}\\p{N}'’-])`, 'iu'),
     disjunction: new RegExp(`(?<![\\p{L}\\p{N}])(?:${words('disjunctions')})(?![\\p{L}\\p{N}'’])`, 'iu'),
+    selfAnswer: new RegExp(`^(?:${words('selfAnswers')})$`, 'iu'),
     eitherWord: new RegExp(`(?<![\\p{L}\\p{N}])(?:${words('eitherWords')})\\s+`, 'iu'),
     offerReferent: new RegExp(`^(?:${words('offerReferents')})$`, 'iu'),
     questionTag: new RegExp(`^(?:${words('questionTags')})$`, 'iu'),

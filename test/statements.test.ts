@@ -2231,6 +2231,21 @@ describe('decision candidates', () => {
     expect(statements("Let's move ours from Wednesday to Monday nights.")).toHaveLength(2);
   });
 
+  it('records a number settled again right after its decision as agreement to it, however its unit is written', () => {
+    const decided = (settled: string) =>
+      recorded([
+        ['comms-bot', 'bot', 'No-show rate last quarter: 7.8%. We currently send one email reminder 24 h before. Proposal: add SMS reminders via the Vetstoria module (£120/month flat). Go ahead?'],
+        ['maya', 'human', 'vetstoria then'],
+        ['comms-bot', 'bot', 'Vetstoria it is. Timing: 48 h before, 24 h before, or both? It is a flat fee, so both costs the same.'],
+        ['katrin', 'human', 'Beides ist zu viel, die Leute fühlen sich gestalkt. 48h reicht, dann haben sie noch Zeit, den Termin zu verschieben.'],
+        ['priya', 'human', '48h is fine by me'],
+        ['maya', 'human', settled],
+      ]).decisions.filter((d) => d.sourceMessages.includes(4) || d.sourceMessages.includes(5)).map((d) => d.sourceMessages);
+    expect(decided('48 then')).toEqual([[2, 4, 5]]);
+    // Another number settled is a decision of its own.
+    expect(decided('24 then')).toHaveLength(2);
+  });
+
   it("keeps a rule announced as one as said, not as an answer to the agent's last question", () => {
     const found = candidates([
       ['priya', 'human', 'Kickoff notes for Project Atlas.'],

@@ -10,6 +10,7 @@ import { withPairs } from './clauseFeatures';
 import type { CompiledRule } from './rules';
 import { correctedMessage, correctedPart, correctingMessage, type CorrectedMessage } from './corrected';
 import { statedNames, subjectClauses } from './subject';
+import { numberKey } from './measures';
 import { clauseAfter, namesTask, optionListsIn, statementAt } from './statement';
 import { contentToken, contentTokens, isQuestion, nameWords, sentences, wordCount, words, type Stems, excerpt, taskIdsIn } from './text';
 import type { Confidence, DecideTuning, DecisionCandidate, DecisionType, Detection, Message, PatternCandidate, ReplyActs, ReviewCandidate, RuleKind, SentenceCandidate, TaskAnalysis, Topic, TopicState, Tuning, Words } from './types';
@@ -209,7 +210,7 @@ type SaidValues = (statement: string, closes: boolean) => string[] | null;
 
 /**
  * The words of a statement with each value word read as the value it names ("montag" and
- * "Monday" both "=monday"). With `closes`, only of a statement closed by a word that settles a
+ * "Monday" both "=monday"; "48h" and "48" both "=#48"). With `closes`, only of a statement closed by a word that settles a
  * choice ("… passt", "… then") and naming a value, without that word; null otherwise.
  */
 function saidValues(input: DecideInput, statement: string, closes: boolean): string[] | null {
@@ -221,6 +222,9 @@ function saidValues(input: DecideInput, statement: string, closes: boolean): str
   // "Monday nights, not Wednesday" and "from Wednesday to Monday" set Monday, not Wednesday.)
   const standing = closes ? null : settledValues(input, statement);
   const read = words(closing ? lower.slice(0, closing.start) : lower).flatMap((w) => {
+    // (A number is a value however its unit is glued to it: "48h" and "48" name one.)
+    const number = /\d/.test(w) ? numberKey(w) : null;
+    if (number !== null) return [`=#${number}`];
     const slot = wordSlot.get(w);
     if (slot === undefined) return contentToken(w, input.text.stemmer) ?? [];
     return standing === null || standing.get(slot.slot) === slot.value ? [`=${slot.value}`] : [];

@@ -2231,6 +2231,19 @@ describe('decision candidates', () => {
     expect(statements("Let's move ours from Wednesday to Monday nights.")).toHaveLength(2);
   });
 
+  it('keeps a decision a message agrees to when that message adds a standing rule of its own', () => {
+    const found = (added: string) =>
+      recorded([
+        ['ci-agent', 'bot', 'Branch cut scheduled for Thursday. App Store phased release follows a fixed 7-day schedule. Do you want phased release on iOS or a full release?'],
+        ['jonas', 'human', 'phased on iOS, always. we never do full release on iOS again after the 3.8 disaster'],
+        ['priya', 'human', added],
+        ['ci-agent', 'bot', 'Noted: phased release on iOS, and no releases on Fridays.'],
+      ]).decisions.map((d) => [d.statement, d.supersedes ?? null]);
+    const agreed = found('agreed. and from now on no release goes out on a friday');
+    expect(agreed.map(([statement]) => statement)).toEqual(expect.arrayContaining([expect.stringMatching(/phased on iOS/), expect.stringMatching(/friday/)]));
+    expect(agreed.every(([, supersedes]) => supersedes === null)).toBe(true);
+  });
+
   it('records a number settled again right after its decision as agreement to it, however its unit is written', () => {
     const decided = (settled: string) =>
       recorded([

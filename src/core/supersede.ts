@@ -207,8 +207,11 @@ function replacedInTask(input: InTaskInput, task: TaskViews, i: number, supersed
     if (reason) return { j, reason };
   }
   const corrected = correctedIn(input, task, i);
+  // A message that agrees to an earlier decision does not reverse it with what it adds: "agreed.
+  // and from now on no release goes out on a friday" after "phased on iOS, always" keeps both.
+  const agreesTo = (j: number) => (input.replies.confirmedBy.get(decisions[j].at) ?? []).includes(decisions[i].at);
   for (let j = i - 1; j >= 0 && i - j <= lookback; j--) {
-    if (!eligible(j)) continue;
+    if (!eligible(j) || agreesTo(j)) continue;
     const reason =
       utteranceConflict(claims[j], claims[i], lexicon) ??
       // (A new value was looked for above, in every earlier decision.)

@@ -208,8 +208,9 @@ function replacedInTask(input: InTaskInput, task: TaskViews, i: number, supersed
   }
   const corrected = correctedIn(input, task, i);
   // A message that agrees to an earlier decision does not reverse it with what it adds: "agreed.
-  // and from now on no release goes out on a friday" after "phased on iOS, always" keeps both.
-  const agreesTo = (j: number) => (input.replies.confirmedBy.get(decisions[j].at) ?? []).includes(decisions[i].at);
+  // and from now on no release goes out on a friday" after "phased on iOS, always" keeps both,
+  // unless a cue of it names what it retires ("Yes, but Thursday instead of Friday.").
+  const agreesTo = (j: number) => (input.replies.confirmedBy.get(decisions[j].at) ?? []).includes(decisions[i].at) && !cues[i].some((c) => c.old !== null);
   for (let j = i - 1; j >= 0 && i - j <= lookback; j--) {
     if (!eligible(j) || agreesTo(j)) continue;
     const reason =

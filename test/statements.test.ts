@@ -126,6 +126,14 @@ describe('sentences and clauses', () => {
     expect(replying([['print-bot', 'bot', 'The flyer is ready. How many should I print?'], ['nina', 'human', 'I would print 2,000 flyers.']], 'omar')('ok 2000')).toEqual(['2000.']);
     expect(answering('venue-bot', 'We can either book Hall A for 40 people or the Riverside room for 25 at 300 EUR.')('Hall A.')).toEqual(['Book Hall A for 40 people.']);
   });
+  it('reads an acceptance run on without its comma as framing, as "Yes, …" is', () => {
+    const hold = answering('ci-agent', 'With a 24h interval the Play step from 20% to 50% would land on Friday 13 March. Hold it until Monday?');
+    expect(hold('yes hold till monday')).toEqual(['Hold till monday.']);
+    expect(hold('ok then hold till monday')).toEqual(['Hold till monday.']);
+    // What does not open with a step or a joining word keeps the acceptance's words.
+    expect(hold('ok monday is fine')).toEqual(['Ok monday is fine.']);
+  });
+
   it('reads a sentence that opens by naming its topic as no pick of the option that shares its word', () => {
     const said = replying([
       ['joaquin', 'human', 'The no-shows are killing us.'],

@@ -281,7 +281,20 @@ function framing(lex: CompiledStatementLexicon, body: string): { act: SentenceAc
     if (label && !compound && datedChange(lex, label[0].trim())) return { act, end: hit.end };
     if (label && !compound) return { act, end: hit.end + label[0].length };
   }
-  return refusalRunOn(lex, body);
+  return refusalRunOn(lex, body) ?? acceptanceRunOn(lex, body);
+}
+
+/**
+ * An acceptance written without its comma before the step it takes up: "yes hold till monday",
+ * "ok then checkout ships behind the flag". Its content starts after the acceptance, as after
+ * "Yes, …", where what follows opens with a step's verb or a joining word; "ok 60" and "sure
+ * thing" say nothing after it.
+ */
+function acceptanceRunOn(lex: CompiledStatementLexicon, body: string): { act: SentenceAct; end: number } | null {
+  const yes = findAct(lex, 'acceptance', body);
+  if (yes?.start !== 0 || findAct(lex, 'preamble', body)?.end !== yes.end || !/^\s+\S/.test(body.slice(yes.end))) return null;
+  const next = body.slice(yes.end).trimStart();
+  return findAct(lex, 'directive', next)?.start === 0 || findAct(lex, 'connective', next)?.start === 0 ? { act: 'preamble', end: yes.end } : null;
 }
 
 /** A change from a named date on ("from 1 April", "ab dem 3. März"): a decision cue that opens the text, and a day's number or a month in it. */

@@ -1406,6 +1406,9 @@ describe('decision candidates', () => {
     expect(reply("no we're good")).toEqual([]);
     expect(reply("nope i'm fine")).toEqual([]);
     expect(reply('no thanks')).toEqual([]);
+    // Courtesy alone after it, however the chat spells it, bans nothing.
+    expect(reply('No thats it thx')).toEqual([]);
+    expect(reply('nope, thats all cheers')).toEqual([]);
     // A plan run on keeps its refusal as written, and is still read.
     expect(reply("no I'll send it on Friday")).toEqual(["No Kim will send it on Friday."]);
     // A thing after "No" is what it bans, a possessive included.

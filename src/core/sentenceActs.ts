@@ -320,8 +320,14 @@ function refusalRunOn(lex: CompiledStatementLexicon, body: string): { act: Sente
   const word = /^\s+([\p{L}]+'(?:re|m|s))(?![\p{L}\p{N}'])/u.exec(rest)?.[1];
   // ("'s" is "is" after "that", "it", "there"; after "let" it is "us".)
   const subject = word !== undefined && (word.endsWith("'s") ? findAct(lex, 'explanation', word)?.end === word.length : SUBJECT_ACTS.some((act) => findAct(lex, act, word)?.end === word.length));
-  const thanks = /^\s/.test(rest) && findAct(lex, 'smalltalk', rest.trimStart())?.start === 0;
+  const thanks = /^\s/.test(rest) && (findAct(lex, 'smalltalk', rest.trimStart())?.start === 0 || onlyCourtesy(lex, rest));
   return subject || thanks ? { act: 'preamble', end: refusal.end } : null;
+}
+
+/** Whether every content word of a text is a word of small talk ("thats it thx", "that's all, cheers"): it says nothing but the courtesy. */
+function onlyCourtesy(lex: CompiledStatementLexicon, text: string): boolean {
+  const content = (text.match(/[\p{L}\p{N}'’]+/gu) ?? []).map((w) => w.toLowerCase()).filter((w) => !lex.words.stopwords.has(w));
+  return content.length > 0 && content.every((w) => { const hit = findAct(lex, 'smalltalk', w); return hit?.start === 0 && hit.end === w.length; });
 }
 
 /** Whether the first word of `words` carries content (is no stopword; "I'd" is "I" with a contraction). */

@@ -21,7 +21,7 @@ import type { CompiledLexicon } from './contradiction';
 import { supersede } from './evolve';
 import { saidWords, wrongWordsSaidAgain, type SaidWords } from './corrected';
 import { compareInstants, compareRead, instantOf } from './instant';
-import { askedViewOf, withAmountUnitOf, changeSentences, containment, contradiction, correctedViewOf, givesDroppedNumber, givesOtherValue, nameRestated, replacement, restatesRetired, SubjectMemo, subjectWords, viewOf, type Reversal, type SubjectView } from './subject';
+import { askedViewOf, changeSentences, containment, contradiction, correctedViewOf, givesDroppedNumber, givesOtherValue, nameRestated, replacement, restatesRetired, SubjectMemo, subjectWords, viewOf, type Reversal, type SubjectView } from './subject';
 import { answeredReplaces, crossTaskVerdict, recappedReplaces, isCorrection, reversalCues, titledChange, type LaterDecision, type RegistryJudge, type SaidIn } from './supersede';
 import { contentTokens, contentWordCount, jaccard, excerpt, sharedCount, taskIdsIn } from './text';
 import { PorterStems } from './porter';
@@ -768,14 +768,10 @@ export function relateMessages(
   const check = messageCheck(registry, lexicon, already, options, context);
   const patterns: RelatedPattern[] = [];
   for (const task of tasks) {
-    // What people said since the agent last spoke: what an agent's message may be taking on.
-    let people: string[] = [];
     for (const m of task.messages) {
-      const prior = m.role === 'bot' && people.length > 0 ? people.join('\n') : undefined;
-      people = m.role === 'bot' ? [] : [...people, m.text];
       if (already.has(`${task.taskId}\u0000${m.index}`)) continue;
       const recall = task.recalled?.get(m.index);
-      let found = contradictedBy(check, task.taskId, m, task.claimed?.get(m.index) ?? m.text, prior);
+      let found = contradictedBy(check, task.taskId, m, task.claimed?.get(m.index) ?? m.text);
       if (found.findings.length === 0 && recall) found = recalledAgreement(check, task.taskId, recall);
       if (found.findings.length === 0) continue;
       const made = task.decisions.find((d) => d.source?.messages?.[d.source.messages.length - 1] === m.index);
@@ -853,13 +849,8 @@ function decidedBefore(m: Message): (d: Decision, at?: number | null) => boolean
   return (d, at = instantOf(d.created_at)) => m.ts === null || compareRead(at, d.created_at, said, m.ts) < 0;
 }
 
-/**
- * What a message contradicts among the decisions of other tasks about the same matter, said before
- * it. An agent's message that takes on what people said since it last spoke (`prior`: "Understood:
- * auto-approve up to EUR 30" after "raise the auto limit to 30 then") contradicts nothing they
- * already went against: the change, if any, is theirs.
- */
-function contradictedBy(check: MessageCheck, taskId: string, m: Message, claimed: string, prior?: string): Contradicted {
+/** What a message contradicts among the decisions of other tasks about the same matter, said before it. */
+function contradictedBy(check: MessageCheck, taskId: string, m: Message, claimed: string): Contradicted {
   const found: Contradicted = { targets: [], findings: [] };
   // (Not kept in the memo: each message is looked at once, and a daemon's memo would fill with them.)
   const tokens = new Set(contentTokens(m.text, check.memo.stems));
@@ -874,10 +865,9 @@ function contradictedBy(check: MessageCheck, taskId: string, m: Message, claimed
   let read: SaidWords | undefined;
   const said = () => (read ??= saidWords(m.text, check.memo.stems));
   sortByRank(candidates, check.ranks);
-  const priorView = prior ? check.view(prior) : null;
   for (const { d: o } of candidates) {
     const against = againstDecision(check, o, m, mv, said, taskId, before);
-    if (!against || (priorView !== null && saidFirstBy(check, against.target, priorView))) continue;
+    if (!against) continue;
     const { target, why } = against;
     const key = `${taskId}\u0000${target.id}`;
     if (check.flagged.has(key)) continue;
@@ -952,14 +942,6 @@ function againstDecision(check: MessageCheck, o: Decision, m: Message, mv: Subje
   // copies the wrong command), as guard reads a text; a person quoting it is discussing it.
   const wordsAgain = o.corrects && m.role === 'bot' && wrongWordsSaidAgain(check.said(o.corrects), check.said(o.statement), said());
   return wordsAgain ? { target: o, why: `it restates what ${o.id} corrected: "${excerpt(o.corrects!, 120)}"` } : null;
-}
-
-/** Whether what people said (its view) already goes against decision o: another value, the rule negated, or what o corrected said again. */
-function saidFirstBy(check: MessageCheck, o: Decision, said: SubjectView): boolean {
-  const theirs = check.view(o.statement);
-  // (A person leaves the currency unsaid: "let's do 1000" against "under 500 euros".)
-  const person = withAmountUnitOf(said, theirs);
-  return check.firmContradiction(theirs, person, true) !== null || (!!o.corrects && correctedRestated(check.correctedView(o.corrects), theirs, person, true) !== null);
 }
 
 /**

@@ -89,6 +89,12 @@ describe('sentences and clauses', () => {
     // A number of one or two digits after a word ends it as well: chat writes the next one in lower case.
     expect(split('lower it to 2. the ones that flake twice always flake more')).toEqual(['lower it to 2.', 'the ones that flake twice always flake more']);
     expect(split('make it 60 a month not 40. the delivery fee is peanuts')).toEqual(['make it 60 a month not 40.', 'the delivery fee is peanuts']);
+    // After a noun it ends one whatever follows; a year is no ordinal.
+    expect(split('see step 1. then restart it')).toEqual(['see step 1.', 'then restart it']);
+    expect(split('tue 17:30 pitch 2. thu 18:00 pitch 1')).toEqual(['tue 17:30 pitch 2.', 'thu 18:00 pitch 1']);
+    expect(split('it was faster in 2024. probably not anymore')).toEqual(['it was faster in 2024.', 'probably not anymore']);
+    // After a function word, before a noun or a month, it is an ordinal or a date, in German written in lower case too.
+    for (const said of ['der 3. oktober ist feiertag', 'urlaub vom 3-5. mai', 'das 100. jubiläum feiern wir im mai', 'wir nehmen die 2. variante mit dem größeren raum', 'jeden 1. montag', 'offsite ist freitag 3. oktober, bitte buchen']) expect(split(said)).toEqual([said]);
     // (A day's number or an inline list's goes on: "am 5. juni", "bis zum 5. dann", "1. ask them, and 2. book it".)
     expect(split('wir treffen uns am 5. juni wieder')).toHaveLength(1);
     expect(split('bis zum 5. dann passt es')).toHaveLength(1);
@@ -125,6 +131,9 @@ describe('sentences and clauses', () => {
     expect(printRun('5,000.')).toEqual(['5,000 at £0.07.']);
     expect(replying([['print-bot', 'bot', 'The flyer is ready. How many should I print?'], ['nina', 'human', 'I would print 2,000 flyers.']], 'omar')('ok 2000')).toEqual(['2000.']);
     expect(answering('venue-bot', 'We can either book Hall A for 40 people or the Riverside room for 25 at 300 EUR.')('Hall A.')).toEqual(['Book Hall A for 40 people.']);
+    // Alternatives asked in the question itself are framed by it.
+    expect(answering('ops-agent', 'Should the limit be 1,000 EUR or 2,000 EUR?')('1,000')).toEqual(['Limit: 1,000.']);
+    expect(answering('ops-agent', 'Budget tiers: 1,000, 2,000 or 5,000 EUR per month?')('2,000')).toEqual(['Budget tiers: 2,000.']);
   });
   it('reads an acceptance run on without its comma as framing, as "Yes, …" is', () => {
     const hold = answering('ci-agent', 'With a 24h interval the Play step from 20% to 50% would land on Friday 13 March. Hold it until Monday?');
@@ -2256,18 +2265,25 @@ describe('decision candidates', () => {
   });
 
   it('records a number settled again right after its decision as agreement to it, however its unit is written', () => {
-    const decided = (settled: string) =>
+    const decided = (settled: string, first = '48h is fine by me') =>
       recorded([
         ['comms-bot', 'bot', 'No-show rate last quarter: 7.8%. We currently send one email reminder 24 h before. Proposal: add SMS reminders via the Vetstoria module (£120/month flat). Go ahead?'],
         ['maya', 'human', 'vetstoria then'],
         ['comms-bot', 'bot', 'Vetstoria it is. Timing: 48 h before, 24 h before, or both? It is a flat fee, so both costs the same.'],
         ['katrin', 'human', 'Beides ist zu viel, die Leute fühlen sich gestalkt. 48h reicht, dann haben sie noch Zeit, den Termin zu verschieben.'],
-        ['priya', 'human', '48h is fine by me'],
+        ['priya', 'human', first],
         ['maya', 'human', settled],
       ]).decisions.filter((d) => d.sourceMessages.includes(4) || d.sourceMessages.includes(5)).map((d) => d.sourceMessages);
     expect(decided('48 then')).toEqual([[2, 4, 5]]);
-    // Another number settled is a decision of its own.
+    // Another number settled is a decision of its own, and so is the one the earlier decision moves away from.
     expect(decided('24 then')).toHaveLength(2);
+    const moved = recorded([
+      ['comms-bot', 'bot', 'Reminders go out 24h before each appointment. Should I change the timing?'],
+      ['priya', 'human', "Let's move it from 24h to 48h."],
+      ['maya', 'human', '24 then'],
+    ]).decisions.map((d) => [d.statement, d.sourceMessages]);
+    expect(moved).toContainEqual(["Let's move it from 24h to 48h.", [0, 1]]);
+    expect(moved).toContainEqual(['24 then.', [0, 2]]);
   });
 
   it("keeps a rule announced as one as said, not as an answer to the agent's last question", () => {
@@ -3052,6 +3068,13 @@ describe('decision candidates', () => {
     // "me" is the one who says it; two names joined answer together.
     expect(said('Sixt requires named drivers over 25. Who should be named?', 'luis', 'me and Ahmed. Marek stays on van 4')).toContain('Luis and Ahmed should be named.');
     expect(said('Der Entwurf ist fertig. Wer schickt ihn an die Kanzlei?', 'anna', 'ich. heute noch')).toContain('Anna schickt ihn an die Kanzlei.');
+    // A name addressed before another person named, names joined by "or", who did or is
+    // something, and whom to ask answer nothing.
+    expect(said('The contract is signed. Who sends it to the lawyers?', 'kim', 'Jonas, I think Marta should do it.')).not.toContain('Jonas sends it to the lawyers.');
+    expect(said('Quarantine is set up. Who owns CheckoutFlowTests?', 'kim', 'Marta or Ahmed, since they did the refactor.')).not.toContain('Marta or Ahmed owns CheckoutFlowTests.');
+    expect(said('The change went live. Who approved the change yesterday?', 'kim', 'Marta, since she was on call.')).not.toContain('Marta approved the change yesterday.');
+    expect(said('The staging DB is down. Who should I ask about the staging DB?', 'kim', 'Me, since I set it up.')).not.toContain('Kim should I ask about the staging DB.');
+    expect(said('Who takes the on-call shift on Saturday?', 'kim', 'Marta and me, since Jonas is out.')).not.toContain('Marta and Kim takes the on-call shift on Saturday.');
   });
 
   it("states a person's request in the values of the agent's read-back that makes it concrete", () => {

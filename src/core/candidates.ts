@@ -828,7 +828,10 @@ function valueOfChoice(input: CandidateInput, body: string, agentSentences: read
  * agent's last sentence of alternatives that names the number, when two or more name numbers.
  */
 function valueInAlternatives(input: CandidateInput, value: string, agentSentences: readonly Span[]): string | null {
-  const parts = alternativesOf(input, offeringSentence(input, agentSentences, true));
+  // (Alternatives asked in a question are framed by it: "Should the limit be 1,000 EUR or 2,000 EUR?")
+  const offering = offeringSentence(input, agentSentences, true);
+  if (!offering || isQuestion(offering.text)) return null;
+  const parts = alternativesOf(input, offering);
   // (However either writes it: "2000." picks "2,000 copies at £0.11 each".)
   const key = numberKey(value);
   const numbered = parts.filter((x) => /\d/.test(x));
@@ -2125,13 +2128,14 @@ function pickedStep(input: CandidateInput, a: number, reply: string): string | n
 function withWhoAnswered(input: CandidateInput, p: number, found: SentenceCandidate[], people: ReadonlyMap<string, string>): SentenceCandidate[] {
   const agent = recentAgentMessage(input.messages, p, input.tuning.agentReach);
   if (found.length === 0 || agent < 0 || input.answered[p] !== agent) return found;
-  const opening = namesOpening(input, p);
+  const opening = namesOpening(input, p, { people });
   const who = whoAnswered(input, agent, opening ?? found[0].statement, people);
   if (who === null) return found;
   const answer = { ...found[0], statement: who };
-  // (Read from the opening, the answer is settled as a pick is, whatever the clause after its
-  // name was read as: "Marta, since the flag refactor." gives who, and why.)
-  if (opening !== null && answer.hint === null) settleAs(answer, { ...answer, hint: 'decision', type: 'decision' });
+  // (Read from the opening, the answer to who is to do something is settled as a pick is,
+  // whatever the clause after its name was read as: "Marta, since the flag refactor." gives who,
+  // and why.)
+  if (opening !== null && answer.hint === null && asksWhoDoes(input, agent)) settleAs(answer, { ...answer, hint: 'decision', type: 'decision' });
   return [answer, ...found.slice(1)];
 }
 
@@ -2142,22 +2146,27 @@ function withWhoAnswered(input: CandidateInput, p: number, found: SentenceCandid
  * (whom reading the clause takes off), and "me" is the speaker. Null when the opening is more
  * than names.
  */
-function namesOpening(input: CandidateInput, p: number): string | null {
-  const { selfAnswer, itemJoiner } = input.lexicon.words.statements;
+function namesOpening(input: CandidateInput, p: number, facts: Pick<TaskFacts, 'people'>): string | null {
+  const { selfAnswer, itemJoiner, disjunction } = input.lexicon.words.statements;
   const first = sentencesAt(input, p)[0]?.text ?? '';
   const mark = first.search(/[,.;:!?–—]/u);
   const lead = (mark < 0 ? first : first.slice(0, mark)).trim();
   // What follows the names must stand apart from them: a sentence of its own, a reason ("Marta,
   // since the flag refactor."), or a clause about someone ("Lea, she knows the tone."). A condition
   // ("Anna, sobald die Rechnung da ist.") is part of the answer, which then keeps its words.
-  const rest = mark < 0 ? '' : normalForm(first.slice(mark + 1).trim());
+  const after = mark < 0 ? '' : first.slice(mark + 1).trim();
+  const rest = normalForm(after);
   if (rest && !/^[.!]/u.test(first.slice(mark)) && !['reason', 'explanation', 'third-party'].some((act) => findAct(input.lexicon, act as SentenceAct, rest)?.start === 0)) return null;
+  // ("Jonas, I think Marta should do it." addresses Jonas: another person named after it is the answer, if any.)
+  if (nameWords(after).some((w) => isPersonName(w, facts.people))) return null;
   const said = lead.split(/\s+/).filter(Boolean);
   const self = writableName(input.messages[p].author);
   if (said.length === 0 || said.length > WHO_NAME_MAX_WORDS || !said.some((w) => selfAnswer.test(w) || /^\p{Lu}/u.test(w))) return null;
   const named = said.map((w) => (selfAnswer.test(w) && self !== null ? self : w));
-  // (Only names and the words that join them: "me too" or "Ahmed maybe" says more.)
-  return named.every((w, k) => /^\p{Lu}/u.test(w) || (k > 0 && k < named.length - 1 && itemJoiner.test(w))) ? named.join(' ') : null;
+  // (Only names and the words that join them, not "or": "me too" or "Ahmed maybe" says more, and
+  // "Marta or Jonas" leaves the choice open.)
+  const joins = (w: string) => itemJoiner.test(w) && !disjunction.test(w);
+  return named.every((w, k) => /^\p{Lu}/u.test(w) || (k > 0 && k < named.length - 1 && joins(w))) ? named.join(' ') : null;
 }
 
 /**
@@ -2173,16 +2182,28 @@ function whoAnswered(input: CandidateInput, at: number, reply: string, people: R
   const asks = input.lexicon.words.statements.subjectQuestion.exec(question.text);
   if (!asks) return null;
   const name = trimEnd(reply);
-  const { itemJoiner } = input.lexicon.words.statements;
+  const { itemJoiner, disjunction } = input.lexicon.words.statements;
   const said = name.split(/\s+/);
   // (A name: a person of the discussion, one the question offers, or one the tagger knows; "Keine
-  // Ahnung." is capitalised and no name. Two joined, "Luis and Ahmed", are names each.)
-  const names = said.filter((w) => !itemJoiner.test(w));
+  // Ahnung." is capitalised and no name. Two joined, "Luis and Ahmed", are names each; "or" joins none.)
+  const names = said.filter((w) => !itemJoiner.test(w) || disjunction.test(w));
   const isName = (n: string) => isPersonName(n, people) || addresses(question.text, n);
   if (said.length > WHO_NAME_MAX_WORDS || !names.every((w) => /^\p{Lu}/u.test(w)) || !(isName(name) || (names.length > 1 && names.every(isName)))) return null;
   const rest = trimEnd(question.text.slice(asks[0].length).replace(/\?+\s*$/u, '').split(/\s[—–-]\s|:\s/u)[0]);
+  const read = docOf(rest);
+  // ("Who should I ask?" asks whom: the one asked is its subject. And a verb that agrees with one
+  // person, "Who takes the shift?", does not with two.)
+  if (read.has('^(#Modal|#Auxiliary) #Pronoun') || (names.length > 1 && !read.has('^(#Modal|#Auxiliary)'))) return null;
   // ("Who should get it?" says it in function words alone: two words at least say what is done.)
   return wordCount(rest) >= 2 ? `${name} ${rest}.` : null;
+}
+
+/** Whether a question that asks who asks who is to do something, not who did or is something ("Who approved it?", "Who is blocking the release?"). */
+function asksWhoDoes(input: CandidateInput, at: number): boolean {
+  const question = lastQuestion(sentencesAt(input, at));
+  const asks = question ? input.lexicon.words.statements.subjectQuestion.exec(question.text) : null;
+  if (!question || !asks) return false;
+  return !hasAct(input.lexicon, 'past', normalForm(question.text)) && !docOf(question.text.slice(asks[0].length)).has('^(#Copula|#PastTense)');
 }
 
 /** The most words of a name that answers "who". */

@@ -221,15 +221,28 @@ function saidValues(input: DecideInput, statement: string, closes: boolean): str
   // (The earlier statement's value of a slot is the last it gives there and does not rule out:
   // "Monday nights, not Wednesday" and "from Wednesday to Monday" set Monday, not Wednesday.)
   const standing = closes ? null : settledValues(input, statement);
+  // (Of the earlier statement only the numbers it settles: "from 24h to 48h" sets 48, not 24.)
+  const unsettled = closes ? null : numbersOfValues(input, statement, standing!);
   const read = words(closing ? lower.slice(0, closing.start) : lower).flatMap((w) => {
     // (A number is a value however its unit is glued to it: "48h" and "48" name one.)
     const number = /\d/.test(w) ? numberKey(w) : null;
-    if (number !== null) return [`=#${number}`];
+    if (number !== null) return unsettled?.has(number) ? [] : [`=#${number}`];
     const slot = wordSlot.get(w);
     if (slot === undefined) return contentToken(w, input.text.stemmer) ?? [];
     return standing === null || standing.get(slot.slot) === slot.value ? [`=${slot.value}`] : [];
   });
   return closes && !read.some((t) => t.startsWith('=')) ? null : read;
+}
+
+/** The numbers of the values a statement gives but does not settle (see settledValues): one it moves from, or rules out. */
+function numbersOfValues(input: DecideInput, statement: string, standing: ReadonlyMap<string, string>): Set<string> {
+  const settled = new Set([...standing.values()].flatMap((v) => numberKey(v) ?? []));
+  const out = new Set<string>();
+  for (const c of subjectClauses(statement, input.lexicon.subjects, input.lexicon)) for (const v of c.values) {
+    const n = numberKey(v.value);
+    if (n !== null && !settled.has(n)) out.add(n);
+  }
+  return out;
 }
 
 /** Each slot a statement gives a value, with the last value it gives there, unless it rules that one out ("from Wednesday to Monday": monday). */

@@ -390,18 +390,20 @@ export function announced(lex: CompiledStatementLexicon, text: string): 'decisio
 const SENTENCE_END = /(?<![.!?])([.!?]+['"’”]?)(\s+)(?=["'(\[¿¡]?[\p{Lu}\p{N}\p{Sc}\p{Extended_Pictographic}@#])|(?<![?!])([?!]+['"’”]?)(\s+)(?=\p{Ll})|(?<!\.)(\.+)(\s+)(?=\p{Ll}[\p{Ll}\p{N}]*[-_][\p{L}\p{N}])|(\.)(\s+)(?=\p{Ll})|(?=\p{Extended_Pictographic})(?<=(?:\p{L}{2}|[\p{N},;:])\s*)(\p{Extended_Pictographic}[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F\u200D]*)(\s+)(?=\p{Lu})/gu;
 // A whole word just before a period, after a space, a bracket or the line's start: letters only,
 // or a value that is no day's or list item's number ("12:30. we need time", "4,000. we need
-// margin", "24h. 48 is too long", "2000. we'll change it", "20%. we changed that", "+15. we're
-// at 135", "9-1. the 8:30 slots", "£25. fine"); "am 5. juni" and "1. ask them" go on.
-const WORD_BEFORE_PERIOD = /(?:^|[\s(])(?:\p{L}{2,}|\d{1,2}:\d{2}|\d{1,3}(?:[.,]\d{3})+|\d+\p{L}+|\d{3,}|\d+(?:[.,]\d+)?%|[+±]\d+|\d+-\d+|\d+\.\d+\.\d+|\p{Sc}\d+(?:[.,]\d+)?)\.$/u;
-// A number of one or two digits after a word ("lower it to 2. the ones that flake", "make it 60
-// a month not 40. the fee is peanuts"): it ends the sentence too, unless a word that leads a day
-// stands before it ("bis zum 5. dann") or the line numbers its items inline ("next steps: 1. ask
-// them, and 2. book it"), where it is an item's number.
-const NUMBER_AFTER_WORD = /(?:^|[\s(])\p{L}{2,}\s+(\d{1,2})\.$/u;
+// margin", "24h. 48 is too long", "20%. we changed that", "+15. we're at 135", "£25. fine");
+// "am 5. juni" and "1. ask them" go on.
+const WORD_BEFORE_PERIOD = /(?:^|[\s(])(?:\p{L}{2,}|\d{1,2}:\d{2}|\d{1,3}(?:[.,]\d{3})+|\d+\p{L}+|\d+(?:[.,]\d+)?%|[+±]\d+|\p{Sc}\d+(?:[.,]\d+)?)\.$/u;
+// A number that may also be an ordinal, a range's end or a list item's number ("lower it to 2.",
+// "not 40.", "pitch 2.", "9-1.", "2000.", "4.2.1."), with the word before it, if any. Its period
+// ends the sentence after a noun ("see step 1. then …", "pitch 2. thu 18:00"), and after a
+// function word only where a function word follows ("… to 2. the ones that flake"): "die 2.
+// variante", "im 3. quartal" and "das 100. jubiläum" are ordinals, "der 3. oktober" a date. A
+// number of four digits or more is no ordinal ("2024. probably not").
+const NUMBER_BEFORE_PERIOD = /(?:^|[\s(])(?:([\p{L}'’]{2,})\s+)?(\d+(?:-\d+)?|\d+\.\d+\.\d+)\.$/u;
 // How far before a sentence mark and after it the words that decide whether it ends one are read.
 const WINDOW = 48;
 /** What ends a sentence besides its marks: the words whose period does not end one. */
-export type SentenceWords = Pick<Words['statements'], 'abbreviation' | 'dateAbbreviation' | 'sentenceOpener' | 'numberAbbreviation' | 'monthName' | 'dayWithPeriod' | 'dayOpening'>;
+export type SentenceWords = Pick<Words['statements'], 'abbreviation' | 'dateAbbreviation' | 'sentenceOpener' | 'functionWord' | 'numberAbbreviation' | 'monthName' | 'dayWithPeriod' | 'dayOpening'>;
 
 /**
  * Letters written as initials with spaces ("z. B. 31. März", "d. h. nie", "J. R. Smith"): a single
@@ -454,7 +456,7 @@ export function splitSentences(text: string, words: SentenceWords): Span[] {
       // a line of many periods linear.
       const before = line.slice(Math.max(s, end - WINDOW), end);
       const after = line.slice(m.index + m[0].length, m.index + m[0].length + WINDOW);
-      if (m[7] !== undefined && !WORD_BEFORE_PERIOD.test(before) && !endsAfterNumber(before, itemNumbers, words)) continue;
+      if (m[7] !== undefined && !WORD_BEFORE_PERIOD.test(before) && !endsAfterNumber(before, after, itemNumbers, words)) continue;
       if (mark === '.' && words.abbreviation.test(before)) continue;
       // ("Thu, Fri. Should the block stay …?" ends; "from Jan. on", "Fri. 14:00", "until Dec. Marco
       // covers …" go on: a name may follow a date.)
@@ -476,14 +478,21 @@ export function splitSentences(text: string, words: SentenceWords): Span[] {
 }
 
 /**
- * Whether a period after a number of one or two digits that follows a word ends the sentence (see
- * NUMBER_AFTER_WORD); `numbered` gives the numbers the line writes as inline items, read once a line.
+ * Whether a period after a number that may be an ordinal ends the sentence (see
+ * NUMBER_BEFORE_PERIOD): no month follows, no word that leads a day stands before a day's number
+ * ("bis zum 5. dann"), and the line does not number its items inline ("1. ask them, and 2. book
+ * it"; `numbered` gives those numbers, read once a line).
  */
-function endsAfterNumber(before: string, numbered: () => ReadonlySet<number>, words: SentenceWords): boolean {
-  const m = NUMBER_AFTER_WORD.exec(before);
-  if (m === null || words.dayWithPeriod.test(before)) return false;
-  const n = parseInt(m[1], 10);
-  return !numbered().has(n - 1) && !numbered().has(n + 1);
+function endsAfterNumber(before: string, after: string, numbered: () => ReadonlySet<number>, words: SentenceWords): boolean {
+  const m = NUMBER_BEFORE_PERIOD.exec(before);
+  if (m === null || words.monthName.test(after) || words.dayWithPeriod.test(before)) return false;
+  const [, word, number] = m;
+  if (/^\d{4,}$/.test(number)) return true;
+  if (/^\d{1,2}$/.test(number) && (numbered().has(parseInt(number, 10) - 1) || numbered().has(parseInt(number, 10) + 1))) return false;
+  if (word !== undefined && !words.functionWord(word) && !words.functionWord(word.split(/['’]/)[0])) return true;
+  // ("we'll" is "we" with a contraction.)
+  const next = /^[\p{L}'’]+/u.exec(after)?.[0] ?? '';
+  return words.functionWord(next) || words.functionWord(next.split(/['’]/)[0]);
 }
 
 // A number written as an inline item's: "1. ", after the line's start, a space, a bracket or a mark.

@@ -593,6 +593,8 @@ export interface StatementWords {
   dateAbbreviation: RegExp;
   /** Whether a word is a function word written with a capital ("Should", "The", "Wir"): after a weekday's or month's short name it opens a new sentence. */
   sentenceOpener: (word: string) => boolean;
+  /** A function word in any case (a stopword): after a number's period, one may open the next sentence ("2. the ones …"); a noun does not ("die 2. variante"). */
+  functionWord: (word: string) => boolean;
   /** Words whose period goes on before a number ("no. 14", "Fig. 3"). */
   numberAbbreviation: RegExp;
   /** A month's name opening the text ("Juni …"): after "14." it makes the period an ordinal's, not a sentence's end. */

@@ -74,6 +74,7 @@ function compileClaims(lexicons: WordLexicons): ClaimWords {
 }
 
 function compileStatementWords(lexicons: WordLexicons, months: readonly string[], stopwords: ReadonlySet<string>): StatementWords {
+  const articles = new Set(wordsOf(lexicons, 'statement-words', 'optionSubjectArticles').map((w) => w.toLowerCase()));
   const words = (key: string) => alternation(lexicons, 'statement-words', key);
   return {
     leadingVerdict: new RegExp(`^(?:(?:${words('leadingVerdicts')})\\b[\\s,.;:!-]*)+`, 'i'),
@@ -117,6 +118,9 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     dateAbbreviation: new RegExp(`(?:^|[\\s(,])(?:${words('dateAbbreviations')})\\.$`, 'i'),
     // "… Fri. Should the block stay …?": a function word, capitalised, that opens a sentence.
     sentenceOpener: (word: string) => /^\p{Lu}/u.test(word) && stopwords.has(word.toLowerCase()),
+    // "… lower it to 2. the ones that flake …": a function word, in any case, that may open a
+    // sentence; an article too, though a stopword list may leave it out ("die", also an English verb).
+    functionWord: (word: string) => stopwords.has(word.toLowerCase()) || articles.has(word.toLowerCase()),
     // "no. 14", "Fig. 3", "Ex. 1": a word whose period goes on before a number.
     numberAbbreviation: new RegExp(`(?:^|[\\s(])(?:${words('numberAbbreviations')})\\.$`, 'iu'),
     // "am 14. Juni", "Samstag, 14. Juni": a day's number with its period after a word that leads a date or a comma.

@@ -1038,3 +1038,31 @@ describe("alternatives an agent puts up to choose from, in a run", () => {
     expect(await contradictionsAfterRun('Draft: the client meeting is on Thursday at 7:45, before the site visit at the Kornhaus.')).toHaveLength(1);
   });
 });
+
+describe("an agent restating a change a person just made", () => {
+  it('is flagged against the older decision of another task, the one trace of the change until something supersedes it', async () => {
+    const dir = tempDir();
+    const tasks = {
+      T1: {
+        title: 'Change orders - who signs off',
+        discussion: transcript(`
+          03-05 09:00 ops-agent: Change orders this quarter: 14, most under 400 euros. Who should approve them?
+          03-05 09:05 maren: Under 500 euros the project architect can approve, everything above comes to me.
+          03-05 09:06 ops-agent: Noted: change orders under 500 euros approved by the project architect, above that by Maren.
+        `),
+      },
+      T2: {
+        title: 'Q1 studio ops review',
+        discussion: transcript(`
+          04-02 09:00 ops-agent: Q1 review: most change orders went to Maren, and she approved nearly all of them within a day.
+          04-02 09:05 maren: Ok let's do 1000. Under 1000 the project architect decides.
+          04-02 09:06 ops-agent: Updated: change orders up to 1,000 euros are approved by the project architect, above that by Maren.
+        `),
+      },
+    };
+    writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks, null, 2));
+    expect((await cli(['run', '--now', '2026-04-03T00:00:00Z'], dir)).status).toBe(0);
+    expect(contradictionsIn(dir).filter((p) => p.task_id === 'T2').map((p) => p.messages)).toEqual([[2]]);
+    rmSync(dir, { recursive: true, force: true });
+  });
+});

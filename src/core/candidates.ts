@@ -828,14 +828,16 @@ function valueOfChoice(input: CandidateInput, body: string, agentSentences: read
  * agent's last sentence of alternatives that names the number, when two or more name numbers.
  */
 function valueInAlternatives(input: CandidateInput, value: string, agentSentences: readonly Span[]): string | null {
-  // (Alternatives asked in a question are framed by it: "Should the limit be 1,000 EUR or 2,000 EUR?")
   const offering = offeringSentence(input, agentSentences, true);
-  if (!offering || isQuestion(offering.text)) return null;
+  const asked = offering !== null && isQuestion(offering.text);
   const parts = alternativesOf(input, offering);
   // (However either writes it: "2000." picks "2,000 copies at £0.11 each".)
   const key = numberKey(value);
   const numbered = parts.filter((x) => /\d/.test(x));
   const naming = numbered.filter((x) => key !== null && writtenNumbers(x).has(key));
+  // (The first alternative of a question carries the question's own words, "Should I print 2,000";
+  // a bare number of one says nothing the question does not frame better: "Budget tiers: 2,000.")
+  if (asked && (naming[0] === parts[0] || !/\p{L}/u.test(naming[0] ?? ''))) return null;
   // Each alternative says what is done with its number, in a word or a second value ("Is 9 or 12
   // better?" offers bare numbers; "2,000 copies at £0.11 each or 5,000 at £0.07" does not).
   if (numbered.some((x) => contentWordCount(x, input.lexicon.words) < 1 && writtenNumbers(x).size < 2)) return null;
@@ -2128,7 +2130,7 @@ function pickedStep(input: CandidateInput, a: number, reply: string): string | n
 function withWhoAnswered(input: CandidateInput, p: number, found: SentenceCandidate[], people: ReadonlyMap<string, string>): SentenceCandidate[] {
   const agent = recentAgentMessage(input.messages, p, input.tuning.agentReach);
   if (found.length === 0 || agent < 0 || input.answered[p] !== agent) return found;
-  const opening = namesOpening(input, p, { people });
+  const opening = namesOpening(input, p, people);
   const who = whoAnswered(input, agent, opening ?? found[0].statement, people);
   if (who === null) return found;
   const answer = { ...found[0], statement: who };
@@ -2146,7 +2148,7 @@ function withWhoAnswered(input: CandidateInput, p: number, found: SentenceCandid
  * (whom reading the clause takes off), and "me" is the speaker. Null when the opening is more
  * than names.
  */
-function namesOpening(input: CandidateInput, p: number, facts: Pick<TaskFacts, 'people'>): string | null {
+function namesOpening(input: CandidateInput, p: number, people: ReadonlyMap<string, string>): string | null {
   const { selfAnswer, itemJoiner, disjunction } = input.lexicon.words.statements;
   const first = sentencesAt(input, p)[0]?.text ?? '';
   const mark = first.search(/[,.;:!?–—]/u);
@@ -2157,8 +2159,10 @@ function namesOpening(input: CandidateInput, p: number, facts: Pick<TaskFacts, '
   const after = mark < 0 ? '' : first.slice(mark + 1).trim();
   const rest = normalForm(after);
   if (rest && !/^[.!]/u.test(first.slice(mark)) && !['reason', 'explanation', 'third-party'].some((act) => findAct(input.lexicon, act as SentenceAct, rest)?.start === 0)) return null;
-  // ("Jonas, I think Marta should do it." addresses Jonas: another person named after it is the answer, if any.)
-  if (nameWords(after).some((w) => isPersonName(w, facts.people))) return null;
+  // ("Jonas, I think Marta should do it." addresses Jonas: a clause after the name that is no
+  // reason and names another person gives the answer, if any; "Marta, since Jonas is out." answers.)
+  const why = ['reason', 'explanation'].some((act) => findAct(input.lexicon, act as SentenceAct, rest)?.start === 0);
+  if (findAct(input.lexicon, 'opinion', rest)?.start === 0 || (!why && nameWords(after).some((w) => isPersonName(w, people)))) return null;
   const said = lead.split(/\s+/).filter(Boolean);
   const self = writableName(input.messages[p].author);
   if (said.length === 0 || said.length > WHO_NAME_MAX_WORDS || !said.some((w) => selfAnswer.test(w) || /^\p{Lu}/u.test(w))) return null;
@@ -2193,7 +2197,9 @@ function whoAnswered(input: CandidateInput, at: number, reply: string, people: R
   const read = docOf(rest);
   // ("Who should I ask?" asks whom: the one asked is its subject. And a verb that agrees with one
   // person, "Who takes the shift?", does not with two.)
-  if (read.has('^(#Modal|#Auxiliary) #Pronoun') || (names.length > 1 && !read.has('^(#Modal|#Auxiliary)'))) return null;
+  const subjectAfter = normalForm(rest.split(/\s+/).slice(1).join(' '));
+  const asksWhom = ['i-subject', 'we-subject', 'you-subject'].some((act) => findAct(input.lexicon, act as SentenceAct, subjectAfter)?.start === 0);
+  if (asksWhom || (names.length > 1 && !read.has('^(#Modal|#Auxiliary)'))) return null;
   // ("Who should get it?" says it in function words alone: two words at least say what is done.)
   return wordCount(rest) >= 2 ? `${name} ${rest}.` : null;
 }
@@ -2203,7 +2209,7 @@ function asksWhoDoes(input: CandidateInput, at: number): boolean {
   const question = lastQuestion(sentencesAt(input, at));
   const asks = question ? input.lexicon.words.statements.subjectQuestion.exec(question.text) : null;
   if (!question || !asks) return false;
-  return !hasAct(input.lexicon, 'past', normalForm(question.text)) && !docOf(question.text.slice(asks[0].length)).has('^(#Copula|#PastTense)');
+  return !hasAct(input.lexicon, 'past', normalForm(question.text)) && !docOf(question.text.slice(asks[0].length)).has('^(#Copula|#PastTense|#Auxiliary #PastTense)');
 }
 
 /** The most words of a name that answers "who". */

@@ -293,6 +293,9 @@ function framing(lex: CompiledStatementLexicon, body: string): { act: SentenceAc
 function acceptanceRunOn(lex: CompiledStatementLexicon, body: string): { act: SentenceAct; end: number } | null {
   const yes = findAct(lex, 'acceptance', body);
   if (yes?.start !== 0 || findAct(lex, 'preamble', body)?.end !== yes.end || !/^\s+\S/.test(body.slice(yes.end))) return null;
+  // (A bare yes, "yes", "ok", "sure": "good call hold it", "both keep admin rights" say more with their first word.)
+  const said = body.slice(0, yes.end);
+  if (lex.words.statements.leadingVerdict.exec(said)?.[0].trim() !== said.trim()) return null;
   const next = body.slice(yes.end).trimStart();
   return findAct(lex, 'directive', next)?.start === 0 || findAct(lex, 'connective', next)?.start === 0 ? { act: 'preamble', end: yes.end } : null;
 }
@@ -320,14 +323,8 @@ function refusalRunOn(lex: CompiledStatementLexicon, body: string): { act: Sente
   const word = /^\s+([\p{L}]+'(?:re|m|s))(?![\p{L}\p{N}'])/u.exec(rest)?.[1];
   // ("'s" is "is" after "that", "it", "there"; after "let" it is "us".)
   const subject = word !== undefined && (word.endsWith("'s") ? findAct(lex, 'explanation', word)?.end === word.length : SUBJECT_ACTS.some((act) => findAct(lex, act, word)?.end === word.length));
-  const thanks = /^\s/.test(rest) && (findAct(lex, 'smalltalk', rest.trimStart())?.start === 0 || onlyCourtesy(lex, rest));
+  const thanks = /^\s/.test(rest) && findAct(lex, 'smalltalk', rest.trimStart())?.start === 0;
   return subject || thanks ? { act: 'preamble', end: refusal.end } : null;
-}
-
-/** Whether every content word of a text is a word of small talk ("thats it thx", "that's all, cheers"): it says nothing but the courtesy. */
-function onlyCourtesy(lex: CompiledStatementLexicon, text: string): boolean {
-  const content = (text.match(/[\p{L}\p{N}'’]+/gu) ?? []).map((w) => w.toLowerCase()).filter((w) => !lex.words.stopwords.has(w));
-  return content.length > 0 && content.every((w) => { const hit = findAct(lex, 'smalltalk', w); return hit?.start === 0 && hit.end === w.length; });
 }
 
 /** Whether the first word of `words` carries content (is no stopword; "I'd" is "I" with a contraction). */
@@ -403,7 +400,7 @@ const NUMBER_BEFORE_PERIOD = /(?:^|[\s(])(?:([\p{L}'’]{2,})\s+)?(\d+(?:-\d+)?|
 // How far before a sentence mark and after it the words that decide whether it ends one are read.
 const WINDOW = 48;
 /** What ends a sentence besides its marks: the words whose period does not end one. */
-export type SentenceWords = Pick<Words['statements'], 'abbreviation' | 'dateAbbreviation' | 'sentenceOpener' | 'functionWord' | 'numberAbbreviation' | 'monthName' | 'dayWithPeriod' | 'dayOpening'>;
+export type SentenceWords = Pick<Words['statements'], 'abbreviation' | 'dateAbbreviation' | 'sentenceOpener' | 'functionWord' | 'article' | 'numberAbbreviation' | 'monthName' | 'dayWithPeriod' | 'dayOpening'>;
 
 /**
  * Letters written as initials with spaces ("z. B. 31. März", "d. h. nie", "J. R. Smith"): a single
@@ -489,6 +486,8 @@ function endsAfterNumber(before: string, after: string, numbered: () => Readonly
   const [, word, number] = m;
   if (/^\d{4,}$/.test(number)) return true;
   if (/^\d{1,2}$/.test(number) && (numbered().has(parseInt(number, 10) - 1) || numbered().has(parseInt(number, 10) + 1))) return false;
+  // (After an article it counts or orders: "die 1. und die 3. variante".)
+  if (word !== undefined && words.article(word)) return false;
   if (word !== undefined && !words.functionWord(word) && !words.functionWord(word.split(/['’]/)[0])) return true;
   // ("we'll" is "we" with a contraction.)
   const next = /^[\p{L}'’]+/u.exec(after)?.[0] ?? '';

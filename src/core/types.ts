@@ -595,6 +595,8 @@ export interface StatementWords {
   sentenceOpener: (word: string) => boolean;
   /** A function word in any case (a stopword): after a number's period, one may open the next sentence ("2. the ones …"); a noun does not ("die 2. variante"). */
   functionWord: (word: string) => boolean;
+  /** An article ("the", "die", "la"): a number after it counts or orders ("die 2. variante"). */
+  article: (word: string) => boolean;
   /** Words whose period goes on before a number ("no. 14", "Fig. 3"). */
   numberAbbreviation: RegExp;
   /** A month's name opening the text ("Juni …"): after "14." it makes the period an ordinal's, not a sentence's end. */

@@ -121,6 +121,7 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     // "… lower it to 2. the ones that flake …": a function word, in any case, that may open a
     // sentence; an article too, though a stopword list may leave it out ("die", also an English verb).
     functionWord: (word: string) => stopwords.has(word.toLowerCase()) || articles.has(word.toLowerCase()),
+    article: (word: string) => articles.has(word.toLowerCase()),
     // "no. 14", "Fig. 3", "Ex. 1": a word whose period goes on before a number.
     numberAbbreviation: new RegExp(`(?:^|[\\s(])(?:${words('numberAbbreviations')})\\.$`, 'iu'),
     // "am 14. Juni", "Samstag, 14. Juni": a day's number with its period after a word that leads a date or a comma.

@@ -2133,11 +2133,11 @@ function withWhoAnswered(input: CandidateInput, p: number, found: SentenceCandid
   const opening = namesOpening(input, p, people);
   const who = whoAnswered(input, agent, opening ?? found[0].statement, people);
   if (who === null) return found;
-  const answer = { ...found[0], statement: who };
+  const answer = { ...found[0], statement: who.statement };
   // (Read from the opening, the answer to who is to do something is settled as a pick is,
   // whatever the clause after its name was read as: "Marta, since the flag refactor." gives who,
   // and why.)
-  if (opening !== null && answer.hint === null && asksWhoDoes(input, agent)) settleAs(answer, { ...answer, hint: 'decision', type: 'decision' });
+  if (opening !== null && answer.hint === null && who.asksWhoDoes) settleAs(answer, { ...answer, hint: 'decision', type: 'decision' });
   return [answer, ...found.slice(1)];
 }
 
@@ -2179,7 +2179,7 @@ function namesOpening(input: CandidateInput, p: number, people: ReadonlyMap<stri
  * den Saal?" — "Anna." → "Anna bucht den Saal."). The names the question offers after a dash or a
  * colon are left out; the reply must be a name of at most three words.
  */
-function whoAnswered(input: CandidateInput, at: number, reply: string, people: ReadonlyMap<string, string>): string | null {
+function whoAnswered(input: CandidateInput, at: number, reply: string, people: ReadonlyMap<string, string>): { statement: string; asksWhoDoes: boolean } | null {
   if (at < 0) return null;
   const question = lastQuestion(sentencesAt(input, at));
   if (!question) return null;
@@ -2201,15 +2201,11 @@ function whoAnswered(input: CandidateInput, at: number, reply: string, people: R
   const asksWhom = ['i-subject', 'we-subject', 'you-subject'].some((act) => findAct(input.lexicon, act as SentenceAct, subjectAfter)?.start === 0);
   if (asksWhom || (names.length > 1 && !read.has('^(#Modal|#Auxiliary)'))) return null;
   // ("Who should get it?" says it in function words alone: two words at least say what is done.)
-  return wordCount(rest) >= 2 ? `${name} ${rest}.` : null;
-}
-
-/** Whether a question that asks who asks who is to do something, not who did or is something ("Who approved it?", "Who is blocking the release?"). */
-function asksWhoDoes(input: CandidateInput, at: number): boolean {
-  const question = lastQuestion(sentencesAt(input, at));
-  const asks = question ? input.lexicon.words.statements.subjectQuestion.exec(question.text) : null;
-  if (!question || !asks) return false;
-  return !hasAct(input.lexicon, 'past', normalForm(question.text)) && !docOf(question.text.slice(asks[0].length)).has('^(#Copula|#PastTense|#Auxiliary #PastTense)');
+  if (wordCount(rest) < 2) return null;
+  // Whether it asks who is to do something, not who did or is something ("Who approved it?",
+  // "Who is blocking the release?").
+  const asksWhoDoes = !hasAct(input.lexicon, 'past', normalForm(question.text)) && !read.has('^(#Copula|#PastTense|#Auxiliary #PastTense)');
+  return { statement: `${name} ${rest}.`, asksWhoDoes };
 }
 
 /** The most words of a name that answers "who". */

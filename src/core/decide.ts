@@ -220,9 +220,8 @@ function saidValues(input: DecideInput, statement: string, closes: boolean): str
   const { wordSlot } = input.lexicon.subjects;
   // (The earlier statement's value of a slot is the last it gives there and does not rule out:
   // "Monday nights, not Wednesday" and "from Wednesday to Monday" set Monday, not Wednesday.)
-  const standing = closes ? null : settledValues(input, statement);
   // (Of the earlier statement only the numbers it settles: "from 24h to 48h" sets 48, not 24.)
-  const unsettled = closes ? null : numbersOfValues(input, statement, standing!);
+  const { standing, unsettled } = closes ? { standing: null, unsettled: null } : settledValues(input, statement);
   const read = words(closing ? lower.slice(0, closing.start) : lower).flatMap((w) => {
     // (A number is a value however its unit is glued to it: "48h" and "48" name one.)
     const number = /\d/.test(w) ? numberKey(w) : null;
@@ -234,29 +233,26 @@ function saidValues(input: DecideInput, statement: string, closes: boolean): str
   return closes && !read.some((t) => t.startsWith('=')) ? null : read;
 }
 
-/** The numbers of the values a statement gives but does not settle (see settledValues): one it moves from, or rules out. */
-function numbersOfValues(input: DecideInput, statement: string, standing: ReadonlyMap<string, string>): Set<string> {
-  const settled = new Set([...standing.values()].flatMap((v) => numberKey(v) ?? []));
-  const out = new Set<string>();
-  for (const c of subjectClauses(statement, input.lexicon.subjects, input.lexicon)) for (const v of c.values) {
-    const n = numberKey(v.value);
-    if (n !== null && !settled.has(n)) out.add(n);
-  }
-  return out;
-}
-
-/** Each slot a statement gives a value, with the last value it gives there, unless it rules that one out ("from Wednesday to Monday": monday). */
-function settledValues(input: DecideInput, statement: string): Map<string, string> {
-  const out = new Map<string, string>();
+/**
+ * Each slot a statement gives a value, with the last value it gives there, unless it rules that one
+ * out ("from Wednesday to Monday": monday); and the numbers of the values it gives but does not
+ * settle so (the one it moves from, or rules out), read in the same pass over its clauses.
+ */
+function settledValues(input: DecideInput, statement: string): { standing: Map<string, string>; unsettled: Set<string> } {
+  const standing = new Map<string, string>();
   const ruledOut = new Set<string>();
+  const given: string[] = [];
   for (const c of subjectClauses(statement, input.lexicon.subjects, input.lexicon)) {
     for (const v of c.values) {
+      given.push(v.value);
       if (v.negated) ruledOut.add(`${v.key}=${v.value}`);
-      else out.set(v.key, v.value);
+      else standing.set(v.key, v.value);
     }
   }
-  for (const [key, value] of out) if (ruledOut.has(`${key}=${value}`)) out.delete(key);
-  return out;
+  for (const [key, value] of standing) if (ruledOut.has(`${key}=${value}`)) standing.delete(key);
+  const settled = new Set([...standing.values()].flatMap((v) => numberKey(v) ?? []));
+  const unsettled = new Set(given.flatMap((v) => numberKey(v) ?? []).filter((n) => !settled.has(n)));
+  return { standing, unsettled };
 }
 
 /** The decision a weighed candidate of the registry band makes, with the sources, reasons and alternatives that are its own. */

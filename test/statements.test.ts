@@ -1837,6 +1837,14 @@ describe('decision candidates', () => {
     expect(accepted('The Alte Halle takes 80 for 3,900 EUR. Book it?', 'yes')).toEqual([]);
   });
 
+  it("reads an imperative whose verb is also a function word, or comes before a preposition, as a step ('get a second quote first', 'Submit on 14 April'), not a greeting, a report or a person's own next look", () => {
+    const answer = answering('garage-agent', 'The garage quoted 2,340 for the discs. Shall I approve it?');
+    expect(answer('get a second quote first.')).toEqual(['Get a second quote first.']);
+    expect(answer('Submit on 14 April.')).toEqual(['Submit on 14 April.']);
+    expect(answer('Wait for their sign-off.')).toEqual(['Wait for their sign-off.']);
+    for (const said of ['Talk to you tomorrow.', 'Back from holiday on the 12th.', 'Let me check with Dave first.', 'Thanks for the quote.']) expect({ said, found: answer(said) }).toEqual({ said, found: [] });
+  });
+
   it("accepts an imperative question whose verb no cue lists, as the tagger reads it ('Place the order today?'), not a question asking what the person needs", () => {
     const accepted = acceptedTyped;
     expect(accepted('Noted: delivery on or after 11 May, Mei signs. Place the order today?', 'yes')).toEqual([['Place the order today.', 'action_item']]);

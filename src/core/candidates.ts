@@ -2527,7 +2527,7 @@ function opensWithImperative(input: CandidateInput, body: string): boolean {
   if (!first || /[^\x00-\x7f]/.test(first)) return false;
   const [lead, said = ''] = first.toLowerCase().split(/\s+/);
   const next = said.replace(/[.'’-]+$/u, '');
-  if (lead.length < 3 || input.lexicon.words.stopwords.has(lead)) return false;
+  if (lead.length < 3) return false;
   // What an imperative acts on opens with a function word or a number ("the", "it", "10", "two"):
   // without one, no tagger is asked ("Bundle size matters", "Guests dislike the surcharge").
   if (!(input.lexicon.words.stopwords.has(next) || /^\d/.test(next) || input.numberWord?.(next) === true)) return false;
@@ -2538,7 +2538,13 @@ function opensWithImperative(input: CandidateInput, body: string): boolean {
     // A verb in its base form, then what it acts on: "Rent the", "Cap it", "Order 10"; not "Back
     // from", "Bundle size matters", "Laminate does look", whose first word the tagger may also
     // read as a verb.
-    known = docOf(first).has('^(#Imperative|#Infinitive) (#Determiner|#Pronoun|#Value|#Possessive)');
+    // A verb that is also a function word ("get a second quote", "do the rota") acts on a thing
+    // or a number, not a person ("let me", "do you"); a verb before a preposition ("Submit on 14
+    // April", "Wait for their sign-off") must be one the tagger reads as an imperative.
+    const doc = docOf(first);
+    known = input.lexicon.words.stopwords.has(lead)
+      ? doc.has('^#Imperative (#Determiner|#Value|#Possessive)')
+      : doc.has('^(#Imperative|#Infinitive) (#Determiner|#Pronoun|#Value|#Possessive)') || doc.has('^#Imperative #Preposition (#Determiner|#Value|#Possessive)');
     if (memo && memo.size >= IMPERATIVE_MEMO_SIZE) memo.clear();
     memo?.set(key, known);
   }

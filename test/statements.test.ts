@@ -1845,6 +1845,24 @@ describe('decision candidates', () => {
     for (const said of ['Talk to you tomorrow.', 'Back from holiday on the 12th.', 'Let me check with Dave first.', 'Thanks for the quote.']) expect({ said, found: answer(said) }).toEqual({ said, found: [] });
   });
 
+  it("reads a person of the discussion named before a step without a comma, or with a dash, as addressed ('Derek tell Hartwell.'), not as a pick of a name the agent wrote", () => {
+    const before: Array<[string, 'human' | 'bot', string]> = [
+      ['Derek', 'human', 'Hartwell always tenders late.'],
+      ['Roy', 'human', 'Then they tender earlier.'],
+      ['Priya', 'human', 'I can call them.'],
+      ['dispatch-agent', 'bot', 'Noted: cutoff 15:00 from Monday, Priya calls Hartwell. Shall I update the dock schedule?'],
+    ];
+    const reply = replying(before, 'Walter');
+    expect(reply('Derek tell Hartwell.')).toEqual(['Derek: tell Hartwell.']);
+    expect(reply('Priya get the price before friday.')).toEqual(['Priya: get the price before friday.']);
+    expect(reply('Roy - no more overtime for late loads.')).toEqual(['Roy: no more overtime for late loads.']);
+    // A name the agent wrote, before a step for that person, addresses them; it picks nothing.
+    expect(reply('Priya, set up a booking calendar first.')).toEqual(['Priya: set up a booking calendar first.']);
+    // The name is the subject where the verb agrees with it, and a refusal after it is no step.
+    expect(reply('Derek tells Hartwell every week anyway.').join(' ')).not.toMatch(/^Derek:/);
+    expect(reply('Derek — no, I am not hiring your cousin.')).toEqual([]);
+  });
+
   it("accepts an imperative question whose verb no cue lists, as the tagger reads it ('Place the order today?'), not a question asking what the person needs", () => {
     const accepted = acceptedTyped;
     expect(accepted('Noted: delivery on or after 11 May, Mei signs. Place the order today?', 'yes')).toEqual([['Place the order today.', 'action_item']]);

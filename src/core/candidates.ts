@@ -361,7 +361,10 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
   const scene: MessageScene = { ...spoken, rejectsOffer: refusesOffer(input, spoken, clauses) };
   const walk: ClauseWalk = { carried: null, reporting: false, stated: -1, seenContent: false, answered: false };
   let lastStated = -1;
-  const bodies = clauses.map((clause) => clause.text.slice(optionKept(input, scene, clause.text, contentStart(lexicon, clause.text))).trim());
+  const bodies = clauses.map((clause) => {
+    const start = optionKept(input, scene, clause.text, contentStart(lexicon, clause.text));
+    return clause.text.slice(start + (namedBeforeStep(input, scene.people, clause.text.slice(start))?.[0].length ?? 0)).trim();
+  });
   const judgedValues = bodies.map((body, k) => valueOfJudged(input, clauses, k, body));
   const asked = questionsBefore(input, p);
   for (let k = 0; k < clauses.length; k++) {
@@ -370,7 +373,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
     if (judgedValues.some((v) => v?.judged === k)) continue;
     if (takenBack(input, clauses, k)) continue;
     const { made, consumed } = clauseCandidates(input, scene, walk, clauses, k, bodies[k], judgedValues[k]);
-    const named = made.map((c) => withSpeakerNamed(input, facts, messages[p].author, withAddressee(facts, messages[p].author, clauses[k].text, withPronounObject(input, asked, withUnitOfBareNumber(input, scene, c)))));
+    const named = made.map((c) => withSpeakerNamed(input, facts, messages[p].author, withAddressee(input, facts, messages[p].author, clauses[k].text, withPronounObject(input, asked, withUnitOfBareNumber(input, scene, c)))));
     const scoped = named.length === 1 && lastStated === k - 1 ? banOfInstruction(input, out[out.length - 1], named[0]) : null;
     if (scoped) out[out.length - 1] = scoped;
     else appendAll(out, named);
@@ -542,11 +545,11 @@ function refusesOffer(input: CandidateInput, scene: Omit<MessageScene, 'rejectsO
  * does ("Tobi: have the floor plan ready by Thursday."). An agent addressed is left out, as is a name
  * that never spoke ("Monday, …" is no one) and the speaker's own.
  */
-function withAddressee(facts: TaskFacts, speaker: string, clauseText: string, c: SentenceCandidate): SentenceCandidate {
+function withAddressee(input: CandidateInput, facts: TaskFacts, speaker: string, clauseText: string, c: SentenceCandidate): SentenceCandidate {
   // "Ines, you take the invoices." and "Mira, you're taking the Friday shift" give a step; "Ines,
   // you're excused from the rota …" says how things are.
   const step = c.type === 'action_item' || STEP_OPENINGS.some((f) => c.features.includes(f)) || /^you(?![\p{L}]|['’]re\s+(?!\p{L}+ing\b)|\s+are\s+(?!\p{L}+ing\b))/iu.test(c.statement);
-  const opening = step ? OPENING_NAME.exec(clauseText) : null;
+  const opening = step ? OPENING_NAME.exec(clauseText) ?? namedBeforeStep(input, facts.people, clauseText) : null;
   const key = opening?.[1].toLowerCase() ?? '';
   const person = facts.people.get(key);
   if (!opening || person === undefined || person.toLowerCase() === speaker.trim().toLowerCase() || new RegExp(`^${escapeRegex(key)}(?![\\p{L}\\p{N}])`, 'iu').test(c.statement)) return c;
@@ -613,6 +616,29 @@ const SPEAKER_LEFT = /(?<![\p{L}])(?:me|my|mine|myself)(?![\p{L}'’])/iu;
 
 /** The third person of each form after "I" that changes ("I'm" → "is"); the others stay as they are. */
 const THIRD_PERSON: Readonly<Record<string, string>> = { ll: 'will', m: 'is', ve: 'has', d: 'would', am: 'is', have: 'has' };
+
+/**
+ * "Derek tell Hartwell.", "Priya get Demir's price before friday.", "Roy - no more overtime …":
+ * chat leaves out the comma after a name addressed, or puts a dash. A person of the discussion named first, then a step
+ * for them (a directive, an imperative as the tagger reads it, "you …", a request), is addressed;
+ * the match is the name and the space after it. A name the verb agrees with ("Derek tells them")
+ * is the subject, and no step follows it.
+ */
+function namedBeforeStep(input: CandidateInput, people: ReadonlyMap<string, string>, text: string): RegExpExecArray | null {
+  const m = BARE_OPENING_NAME.exec(text);
+  if (m === null || !people.has(m[1].toLowerCase())) return null;
+  const rest = text.slice(m[0].length);
+  const lower = normalForm(rest);
+  // ("Derek — no, I'm not hiring …" turns him down: a refusal is no step; "Roy - no more
+  // overtime …" gives him a rule.)
+  const refusal = findAct(input.lexicon, 'rejection', lower);
+  if (refusal?.start === 0 && /^\s*(?:[,.!;:—–-]|$)/u.test(lower.slice(refusal.end))) return null;
+  const step = [...STEP_ACTS, 'request' as const, 'prohibition-start' as const].some((act) => findAct(input.lexicon, act, lower)?.start === 0) || opensWithImperative(input, rest);
+  return step ? m : null;
+}
+
+/** A word that may be a name, then a space or a dash: what namedBeforeStep reads ("Roy - no more overtime …"). */
+const BARE_OPENING_NAME = /^\s*([\p{L}][\p{L}'’]{1,30})(?:\s+[-–—])?\s+(?=\p{L})/u;
 
 /** "Lea, tell …": the name a clause opens with, addressed. */
 const OPENING_NAME = new RegExp(`^\\s*${ADDRESSED_NAME},\\s+`, 'u');
@@ -1141,7 +1167,10 @@ function optionKept(input: CandidateInput, scene: MessageScene, text: string, st
   const addressed = CLOSING_NAME.exec(text.slice(0, start));
   if (!addressed) return start;
   const named = contentTokens(addressed[1], input.stems);
-  return named.length === 1 && scene.alternativeTokens.has(named[0]) ? addressed.index + (addressed[0].startsWith('@') ? 1 : 0) : start;
+  // ("Mei, set up a booking calendar first" after "…, Mei signs. Place the order today?": a
+  // person of the discussion named before a step is whoever is to take it, not a pick.)
+  if (named.length !== 1 || !scene.alternativeTokens.has(named[0]) || givesStep(input, scene, text)) return start;
+  return addressed.index + (addressed[0].startsWith('@') ? 1 : 0);
 }
 
 /**

@@ -1567,11 +1567,12 @@ describe('decision candidates', () => {
   it("takes the agent's own offers and its last proposal, not what it reports others recommend; a step picked from a choice is no acceptance of the question", () => {
     const merge = answering('ci-bot', 'Build passed. Lighthouse recommends compressing the hero images before launch. Shall I merge PR #42 now?');
     expect(merge('Yes.')).toEqual(['Merge PR #42 now.']);
+    // The step's own first word, in a question that offers a choice, picks that side's step; it
+    // accepts nothing else of the question.
     const choice = answering('home-bot', 'Shall I cancel the Saturday fitting or move it to Monday?');
-    expect(choice('Move it.')).toEqual([]);
-    expect(choice('Cancel it.')).toEqual([]);
-    // The step's own first word, in a question that offers a choice, picks; it accepts nothing.
-    expect(answering('home-bot', 'Shall I move the fitting to Monday or cancel it?')('Move it.')).toEqual([]);
+    expect(choice('Move it.')).toEqual(['Move it to Monday.']);
+    expect(choice('Cancel it.')).toEqual(['Cancel the Saturday fitting.']);
+    expect(answering('home-bot', 'Shall I move the fitting to Monday or cancel it?')('Move it.')).toEqual(['Move the fitting to Monday.']);
   });
 
   it("reads a number a person gives of their own ('My laptop …') as a report, and a new number for what the agent numbered as a setting", () => {
@@ -3083,6 +3084,11 @@ describe('decision candidates', () => {
     // A reply that names both sides, or rules one out, picks no step.
     const room = answering('office-bot', 'Lena accepted. Should I book the small meeting room (Spree) or the big one?');
     expect(room('Not the Spree.')).not.toContain('Book the small meeting room (Spree).');
+    // A reply in the imperative that names one side's verb takes that side's step, not its own pronoun.
+    const skip = answering('site-agent', "Bauer's quote excludes disposal of the old cabinets. Include it in Bauer's scope or have the Hoffmanns arrange it themselves?");
+    expect(skip('include it')).toEqual(["Include it in Bauer's scope."]);
+    // What happened before, said after the pick, is why: it spells out nothing chosen.
+    expect(skip('include it. last time the client organised the skip it sat in the street for 3 weeks')).toEqual(["Include it in Bauer's scope."]);
   });
 
   it('states a bare name answering "who" in the question\'s place, in English, German and Spanish', () => {

@@ -2032,7 +2032,9 @@ function afterChoice(input: CandidateInput, scene: MessageScene, clauses: readon
   const supposes = lexicon.words.cues.supposing.test(nextLower);
   if (!next || ownAct || supposes || isQuestion(next) || hasAct(lexicon, 'smalltalk', nextLower) || hasAct(lexicon, 'explanation', nextLower) || hasAct(lexicon, 'opinion', nextLower) || hasAct(lexicon, 'aside', normalForm(clauses[k + 1].text)) || findAct(lexicon, 'reason', nextLower)?.start === 0) return null;
   const refuses = findAct(lexicon, 'i-subject', nextLower)?.start === 0 && input.negated?.(nextLower) === true;
-  return { text: next, as: refuses ? 'reason' : 'statement' };
+  // ("Include it. Last time the client organised the skip it sat in the street for 3 weeks.": what
+  // happened before says why; it spells out nothing chosen.)
+  return { text: next, as: refuses || findAct(lexicon, 'past', nextLower)?.start === 0 ? 'reason' : 'statement' };
 }
 
 /** Whether a clause is its speaker's own step to come ("I'll let the shift leads know at the briefing.", "Ich rufe sie morgen an" read as the lexicon reads a first person's future), not a refusal. */
@@ -2075,9 +2077,12 @@ function spelledJoin(choice: string, next: string): string {
 function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: DecisionType, statement: string, answering: boolean): string {
   // (A statement that already opens with what it is about has a label's colon; a clock time's,
   // "12:30.", is none.)
-  if (type === 'action_item' || wordCount(statement) > input.tuning.ellipticSubjectMaxWords || LABEL_COLON.test(statement)) return statement;
+  if (wordCount(statement) > input.tuning.ellipticSubjectMaxWords || LABEL_COLON.test(statement)) return statement;
+  // ("include it" answering "Include it in Bauer's scope or have the Hoffmanns arrange it?" is a
+  // step, and the side of the question it picks says on what.)
   const step = answering && scene.agent >= 0 && scene.a === scene.agent ? pickedStep(input, scene.agent, statement) : null;
   if (step !== null) return step;
+  if (type === 'action_item') return statement;
   const valueOnly = saysOnlyValues(input, statement);
   // The question is answered by the message's first clause that decides ("Yes, Kaya."; "Good
   // point." before it decides nothing); a clause after it says something new ("And always cc Mr
@@ -2144,9 +2149,12 @@ function pickedStep(input: CandidateInput, a: number, reply: string): string | n
   const leftTokens = new Set(contentTokens(left, stems));
   const rightTokens = new Set(contentTokens(right, stems));
   const said = contentTokens(reply, stems);
-  const onLeft = said.filter((t) => leftTokens.has(t) && !rightTokens.has(t)).length;
+  const onLeft = said.filter((t) => leftTokens.has(t) && !rightTokens.has(t));
   const onRight = said.filter((t) => rightTokens.has(t) && !leftTokens.has(t)).length;
-  const picked = onLeft > 0 && onRight === 0 ? left : onRight > 0 && onLeft === 0 ? right : null;
+  // ("Send it tomorrow." to "Should I send the report, or the draft?": the verb the two sides
+  // share, said once before both, picks neither.)
+  if (onRight === 0 && onLeft.length > 0 && onLeft.every((t) => t === contentTokens(left, stems)[0]) && !opensWithStep(input, right)) return null;
+  const picked = onLeft.length > 0 && onRight === 0 ? left : onRight > 0 && onLeft.length === 0 ? right : null;
   if (picked === null || !opensWithStep(input, picked) || contentWordCount(picked, stems) < 2) return null;
   return `${sentenceCase(picked)}.`;
 }

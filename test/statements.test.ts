@@ -2983,6 +2983,9 @@ describe('decision candidates', () => {
     expect(reply('Ten keys. The spare ones stay in the safe.')).toEqual(['Ten keys. The spare ones stay in the safe.']);
     expect(reply('Ten keys! The spare ones stay in the safe.')).toEqual(['Ten keys! The spare ones stay in the safe.']);
     expect(reply('Ten keys. If more people need one, we order extra.')).toEqual(['Ten keys.', 'If more people need one, we order extra.']);
+    // A value set against the one it replaces is a decision of its own.
+    const count = answering('count-agent', 'Blind count, and variances over 2% get a recount. Correct?');
+    expect(count('blind yes. recount threshold 1%, not 2.')).toEqual(['Blind yes.', 'Recount threshold 1%, not 2.']);
   });
 
   it('accepts the points of a proposal a reply names, and only those ("yes to the S3 move and the encryption")', () => {

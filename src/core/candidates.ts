@@ -2030,6 +2030,9 @@ function afterChoice(input: CandidateInput, scene: MessageScene, clauses: readon
   // A condition ("The deposit. If Vogt doesn't accept that, we talk again.") says what happens
   // otherwise, not what was chosen.
   const supposes = lexicon.words.cues.supposing.test(nextLower);
+  // ("Blind yes. Recount threshold 1%, not 2." sets a second value against the one it replaces: a
+  // decision of its own, not what the first one chose.)
+  if (findAct(lexicon, 'contrast', nextLower) !== null && HAS_NUMBER.test(next)) return null;
   if (!next || ownAct || supposes || isQuestion(next) || hasAct(lexicon, 'smalltalk', nextLower) || hasAct(lexicon, 'explanation', nextLower) || hasAct(lexicon, 'opinion', nextLower) || hasAct(lexicon, 'aside', normalForm(clauses[k + 1].text)) || findAct(lexicon, 'reason', nextLower)?.start === 0) return null;
   const refuses = findAct(lexicon, 'i-subject', nextLower)?.start === 0 && input.negated?.(nextLower) === true;
   // ("Include it. Last time the client organised the skip it sat in the street for 3 weeks.": what

@@ -1864,15 +1864,6 @@ describe('decision candidates', () => {
     expect(reply('Derek — no, I am not hiring your cousin.')).toEqual([]);
   });
 
-  it("accepts an imperative question whose verb no cue lists, as the tagger reads it ('Place the order today?'), not a question asking what the person needs", () => {
-    const accepted = acceptedTyped;
-    expect(accepted('Noted: delivery on or after 11 May, Mei signs. Place the order today?', 'yes')).toEqual([['Place the order today.', 'action_item']]);
-    expect(accepted('Quote is in at 2,340. Renew the contract for another year?', 'yes')).toEqual([['Renew the contract for another year.', 'action_item']]);
-    expect(accepted('The invoice is in the shared folder. Need the receipts too?', 'yes')).toEqual([]);
-    expect(accepted('I put the totals in the sheet. Want the summary as well?', 'yes')).toEqual([]);
-    expect(accepted('The invoice came in at 2,340. Does the total look right?', 'yes')).toEqual([]);
-  });
-
   it("accepts what an agent states and puts to the person with a tag ('…, correct?', '… OK?'), not a report or a tag after a question", () => {
     const accepted = acceptedTyped;
     expect(accepted('Done. Default recall stays at 6 months as proposed, correct?')).toEqual([['Default recall stays at 6 months as proposed.', 'decision']]);

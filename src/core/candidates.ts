@@ -3153,7 +3153,7 @@ function acceptedProposals(input: CandidateInput, facts: TaskFacts): SentenceCan
     if (labelled.length > 0) continue;
     // A statement put with a tag ("…, correct?") is taken by a bare yes alone: "ok 15 in March,
     // then 8 till June" answers it with values of the person's own.
-    const steps = offeredSteps(lexicon, input.tuning, sentencesAt(input, a), input.stems, valueWord, input.unitSlot, (text) => opensWithImperative(input, text)).filter((x) => !x.tagged || saysOnlyYes(input, h, x.statement));
+    const steps = offeredSteps(lexicon, input.tuning, sentencesAt(input, a), input.stems, valueWord, input.unitSlot).filter((x) => !x.tagged || saysOnlyYes(input, h, x.statement));
     for (const proposal of steps) out.push({ p: a, statement: proposal.statement, type: proposal.type, strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: proposal.type, features: featuresOf(proposal.statement, 'step') });
   }
   return out.map((c) => ({ ...c, statement: addressedByName(input, facts, c.statement, c.sources[0], c.sources[1]) }));

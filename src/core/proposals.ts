@@ -558,11 +558,11 @@ function withDraftedThing(lex: CompiledStatementLexicon, sentences: readonly Spa
  * Monday. It needs a release note; shall I use '…'?" offers two steps, and "Yes" to it takes
  * both.
  */
-export function offeredSteps(lex: CompiledStatementLexicon, t: CandidateTuning, sentences: readonly Span[], stems: Stems, valueWord: (word: string) => boolean, unitSlot?: (word: string) => string | null, imperative?: (text: string) => boolean): OfferedStep[] {
+export function offeredSteps(lex: CompiledStatementLexicon, t: CandidateTuning, sentences: readonly Span[], stems: Stems, valueWord: (word: string) => boolean, unitSlot?: (word: string) => string | null): OfferedStep[] {
   const found = sentences
     .map((s, k) => {
       // (These are an agent's sentences: what it says it would do is a step it puts up.)
-      const step = proposalIn(lex, t, s.text, imperative);
+      const step = proposalIn(lex, t, s.text);
       if (!step) return stepOnThingBefore(lex, sentences, k, valueWord) ?? stepOnPronoun(lex, t, sentences, k, valueWord) ?? taggedStatement(lex, t, sentences, k, (text) => schedules(text, valueWord, unitSlot));
       const referred = withReferent(lex, sentences, k, step.statement);
       // ("Shall I send it today?" after a draft, where the sentence before names no thing of its
@@ -1050,15 +1050,14 @@ function opensQuote(text: string): boolean {
 }
 
 /** What one sentence of an agent's message offers to do or proposes, or null. */
-function proposalIn(lex: CompiledStatementLexicon, t: CandidateTuning, s: string, imperative?: (text: string) => boolean): { statement: string; type: DecisionType } | null {
+function proposalIn(lex: CompiledStatementLexicon, t: CandidateTuning, s: string): { statement: string; type: DecisionType } | null {
   const lower = normalForm(s);
   // (What an agent says it would do, "I'd book half of the hall", is a step it puts up, as "I'll …" is.)
   const would = findAct(lex, 'would-step', lower);
   const cue = proposalCue(lex, lower) ?? would;
-  // "Book the Alte Halle?", "Place the order today?": a question that is a step in the imperative
-  // offers to take it, as "Shall I book the Alte Halle?" does, whatever its verb (the directive
-  // cues list the common verbs; the tagger reads the others).
-  if (!cue && isQuestion(s) && !/:\s/.test(s) && (findAct(lex, 'directive', lower)?.start === 0 || imperativeStep(lex, s, imperative))) return offeredStep(lex, t, s);
+  // "Book the Alte Halle?": a question that is a step in the imperative offers to take it, as
+  // "Shall I book the Alte Halle?" does.
+  if (!cue && isQuestion(s) && findAct(lex, 'directive', lower)?.start === 0 && !/:\s/.test(s)) return offeredStep(lex, t, s);
   // "Proposal for the spring intake:" introduces what follows; it proposes nothing itself.
   if (!cue || /:\s*$/.test(s)) return null;
   // ("I could also hold 4 slots …": the joining word after the cue is no part of the step. Only
@@ -1079,17 +1078,6 @@ function proposalIn(lex: CompiledStatementLexicon, t: CandidateTuning, s: string
   if (!shaped.statement || wordCount(shaped.statement) > t.statementMaxWords) return null;
   const type: DecisionType = cue === would || hasAct(lex, 'offer', lower.slice(cue.start, cue.end)) ? 'action_item' : 'decision';
   return { statement: shaped.statement, type };
-}
-
-/**
- * Whether a question opens with a verb the tagger reads as an imperative and asks nothing else of
- * the person: "Need the invoice too?" or "Want the summary?" ask what they need (statement-words.json,
- * questionVerbs), and a question opening ("Does …", "Which …") or an act asking for information is no step.
- */
-function imperativeStep(lex: CompiledStatementLexicon, question: string, imperative?: (text: string) => boolean): boolean {
-  const lower = normalForm(question).replace(/^[\s¿]+/u, '');
-  if (!imperative || lex.words.questionOpening.test(lower) || hasAct(lex, 'information-request', lower)) return false;
-  return !lex.words.statements.questionVerbs.test(lower) && imperative(question.replace(/^[\s¿]+/u, ''));
 }
 
 /**

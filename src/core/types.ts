@@ -583,7 +583,6 @@ export interface StatementWords {
   pronounStepsOnly: RegExp;
   /** A step that opens with its verb and an object pronoun ("Send it …"): group 2 is the pronoun. */
   offerPronoun: RegExp;
-  questionVerbs: RegExp;
   /** The opening of the label of a text laid out for sending ("Draft email to …", "Summary of …"). */
   sentText: RegExp;
   /** Verbs that pass a text on: statement-words.json sendVerbs. */

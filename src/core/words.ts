@@ -113,7 +113,6 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     // ("Forward it to Dr. Kessel": the verb that opens the step, then the pronoun.)
     offerPronoun: new RegExp(`^(\\p{L}+)\\s+(${words('offerPronouns')})(?![\\p{L}\\p{N}'’])`, 'iu'),
     sentText: new RegExp(`^(?:${words('sentTexts')})(?![\\p{L}\\p{N}'’])`, 'iu'),
-    questionVerbs: new RegExp(`^(?:${words('questionVerbs')})(?![\\p{L}\\p{N}'’])`, 'iu'),
     sendVerb: new RegExp(`^(?:${words('sendVerbs')})$`, 'iu'),
     abbreviation: new RegExp(`(?:^|[\\s(])(?:${words('abbreviations')})\\.$`, 'i'),
     dateAbbreviation: new RegExp(`(?:^|[\\s(,])(?:${words('dateAbbreviations')})\\.$`, 'i'),

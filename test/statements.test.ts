@@ -1843,7 +1843,7 @@ describe('decision candidates', () => {
     expect(answer('get a second quote first.')).toEqual(['Get a second quote first.']);
     expect(answer('Submit on 14 April.')).toEqual(['Submit on 14 April.']);
     expect(answer('Wait for their sign-off.')).toEqual(['Wait for their sign-off.']);
-    for (const said of ['Talk to you tomorrow.', 'Back from holiday on the 12th.', 'Let me check with Dave first.', 'Thanks for the quote.']) expect({ said, found: answer(said) }).toEqual({ said, found: [] });
+    for (const said of ['Talk to you tomorrow.', 'Back from holiday on the 12th.', 'Let me check with Dave first.', 'Thanks for the quote.', 'See my last message.']) expect({ said, found: answer(said) }).toEqual({ said, found: [] });
   });
 
   it("reads a person of the discussion named before a step without a comma, or with a dash, as addressed ('Derek tell Hartwell.'), not as a pick of a name the agent wrote", () => {
@@ -1862,6 +1862,14 @@ describe('decision candidates', () => {
     // The name is the subject where the verb agrees with it, and a refusal after it is no step.
     expect(reply('Derek tells Hartwell every week anyway.').join(' ')).not.toMatch(/^Derek:/);
     expect(reply('Derek — no, I am not hiring your cousin.')).toEqual([]);
+    // A name that is also a verb, a function word or a month names no one without its comma.
+    const common = replying([['Will', 'human', 'I can drive.'], ['Hope', 'human', 'Me too.'], ['May', 'human', 'Same.'], ['dispatch-agent', 'bot', 'Shall I update the dock schedule?']], 'Walter');
+    expect(common('Will you call Hartwell?').join(' ')).not.toMatch(/^Will:/);
+    expect(common('Hope you can call Hartwell tomorrow.').join(' ')).not.toMatch(/^Hope:/);
+    expect(common('May send the schedule.').join(' ')).not.toMatch(/^May:/);
+    // A person the question itself asks about, named before a step, is the pick.
+    const van = replying([...before.slice(0, 3), ['dispatch-agent', 'bot', 'The van is free on Friday. Should Priya or Derek take the van to Hartwell?']], 'Walter');
+    expect(van('Derek, take it.')).toEqual(['Derek take the van to Hartwell.']);
   });
 
   it("accepts what an agent states and puts to the person with a tag ('…, correct?', '… OK?'), not a report or a tag after a question", () => {
@@ -3083,6 +3091,10 @@ describe('decision candidates', () => {
     expect(skip('include it')).toEqual(["Include it in Bauer's scope."]);
     // What happened before, said after the pick, is why: it spells out nothing chosen.
     expect(skip('include it. last time the client organised the skip it sat in the street for 3 weeks')).toEqual(["Include it in Bauer's scope."]);
+    // A step that says more than the side it names is kept as said.
+    const fitting = answering('home-bot', 'Shall I cancel the Saturday fitting or move it to Monday?');
+    expect(fitting('Move it to Tuesday.')).toEqual(['Move it to Tuesday.']);
+    expect(answering('pay-bot', 'Shall I pay the invoice now or wait for the credit note?')('Pay half now.')).toEqual(['Pay half now.']);
   });
 
   it('states a bare name answering "who" in the question\'s place, in English, German and Spanish', () => {

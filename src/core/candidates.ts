@@ -619,22 +619,37 @@ const THIRD_PERSON: Readonly<Record<string, string>> = { ll: 'will', m: 'is', ve
 
 /**
  * "Derek tell Hartwell.", "Priya get Demir's price before friday.", "Roy - no more overtime …":
- * chat leaves out the comma after a name addressed, or puts a dash. A person of the discussion named first, then a step
- * for them (a directive, an imperative as the tagger reads it, "you …", a request), is addressed;
- * the match is the name and the space after it. A name the verb agrees with ("Derek tells them")
- * is the subject, and no step follows it.
+ * chat leaves out the comma after a name addressed, or puts a dash. A person of the discussion
+ * named first, then a step for them (opensStepFor), is addressed; the match is the name and what
+ * parts it from the step. A name the verb agrees with ("Derek tells them") is the subject, and no
+ * step follows it.
  */
 function namedBeforeStep(input: CandidateInput, people: ReadonlyMap<string, string>, text: string): RegExpExecArray | null {
   const m = BARE_OPENING_NAME.exec(text);
-  if (m === null || !people.has(m[1].toLowerCase())) return null;
-  const rest = text.slice(m[0].length);
+  if (m === null || !people.has(m[1].toLowerCase()) || isCommonWordName(input, m[1])) return null;
+  return opensStepFor(input, text.slice(m[0].length)) ? m : null;
+}
+
+/**
+ * Whether what follows a name addressed gives that person a step: "you …", a directive, a request,
+ * a ban ("Roy - no more overtime …"), or an imperative as the tagger reads it. A refusal ("Derek —
+ * no, I'm not hiring …") turns them down.
+ */
+function opensStepFor(input: CandidateInput, rest: string): boolean {
   const lower = normalForm(rest);
-  // ("Derek — no, I'm not hiring …" turns him down: a refusal is no step; "Roy - no more
-  // overtime …" gives him a rule.)
   const refusal = findAct(input.lexicon, 'rejection', lower);
-  if (refusal?.start === 0 && /^\s*(?:[,.!;:—–-]|$)/u.test(lower.slice(refusal.end))) return null;
-  const step = [...STEP_ACTS, 'request' as const, 'prohibition-start' as const].some((act) => findAct(input.lexicon, act, lower)?.start === 0) || opensWithImperative(input, rest);
-  return step ? m : null;
+  if (refusal?.start === 0 && /^\s*(?:[,.!;:—–-]|$)/u.test(lower.slice(refusal.end))) return false;
+  return STEP_ACTS.some((act) => findAct(input.lexicon, act, lower)?.start === 0) || opensWithImperative(input, rest);
+}
+
+/**
+ * Whether a person's name is also a word that opens a sentence of its own, so that without a comma
+ * it names no one: a function word or a verb ("Will you call Hartwell?", "Hope you can call"), a
+ * month or a weekday ("May").
+ */
+function isCommonWordName(input: CandidateInput, name: string): boolean {
+  const word = name.toLowerCase();
+  return input.lexicon.words.stopwords.has(word) || isValueWord(input, word) || docOf(word).has('(#Verb|#Modal|#Auxiliary)');
 }
 
 /** A word that may be a name, then a space or a dash: what namedBeforeStep reads ("Roy - no more overtime …"). */
@@ -1168,8 +1183,10 @@ function optionKept(input: CandidateInput, scene: MessageScene, text: string, st
   if (!addressed) return start;
   const named = contentTokens(addressed[1], input.stems);
   // ("Mei, set up a booking calendar first" after "…, Mei signs. Place the order today?": a
-  // person of the discussion named before a step is whoever is to take it, not a pick.)
-  if (named.length !== 1 || !scene.alternativeTokens.has(named[0]) || givesStep(input, scene, text)) return start;
+  // person of the discussion named before a step is whoever is to take it, not a pick; a person
+  // the question itself asks about, "Should Priya or Derek take the van?" — "Derek, take it.", is.)
+  if (named.length !== 1 || !scene.alternativeTokens.has(named[0])) return start;
+  if (givesStep(input, scene, text) && !contentTokens(lastQuestion(sentencesAt(input, scene.agent))?.text ?? '', input.stems).includes(named[0])) return start;
   return addressed.index + (addressed[0].startsWith('@') ? 1 : 0);
 }
 
@@ -2048,14 +2065,12 @@ function takesStep(input: CandidateInput, clause: string): boolean {
 
 /** Whether a clause gives a person of the discussion a step: it addresses them, then tells them what to do ("Pieter, you take the call.", "Lena, book the room."). */
 function givesStep(input: CandidateInput, scene: MessageScene, clause: string): boolean {
-  const opening = OPENING_NAME.exec(clause);
-  if (opening === null || !scene.people.has(opening[1].toLowerCase())) return false;
-  const rest = normalForm(clause.slice(opening[0].length));
-  return STEP_ACTS.some((act) => findAct(input.lexicon, act, rest)?.start === 0);
+  const opening = OPENING_NAME.exec(clause) ?? namedBeforeStep(input, scene.people, clause);
+  return opening !== null && scene.people.has(opening[1].toLowerCase()) && opensStepFor(input, clause.slice(opening[0].length));
 }
 
-/** How a step given to someone opens: "you …", or an imperative. */
-const STEP_ACTS = ['you-subject', 'directive'] as const;
+/** How a step given to someone opens, as the lexicon reads it: "you …", an imperative, a request, a ban. */
+const STEP_ACTS = ['you-subject', 'directive', 'request', 'prohibition-start'] as const;
 
 /** Whether a clause names a thing beside a value in a unit ("Minimum 25 €.", "Start 11 July."), not a bare number or a unit alone ("Route 3", "48 Stunden"). */
 function namesThingAndMeasure(input: CandidateInput, clause: string): boolean {
@@ -2083,7 +2098,8 @@ function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: D
   if (wordCount(statement) > input.tuning.ellipticSubjectMaxWords || LABEL_COLON.test(statement)) return statement;
   // ("include it" answering "Include it in Bauer's scope or have the Hoffmanns arrange it?" is a
   // step, and the side of the question it picks says on what.)
-  const step = answering && scene.agent >= 0 && scene.a === scene.agent ? pickedStep(input, scene.agent, statement) : null;
+  // (A step of the reply's own takes the side only when it says nothing else: see pickedStep.)
+  const step = answering && scene.agent >= 0 && scene.a === scene.agent ? pickedStep(input, scene.agent, statement, type === 'action_item') : null;
   if (step !== null) return step;
   if (type === 'action_item') return statement;
   const valueOnly = saysOnlyValues(input, statement);
@@ -2136,7 +2152,7 @@ function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: D
  * with a verb of its own ("… or keep them on hold until Casa Verde has signed?"). A reply that rules a
  * side out ("Not the big one.") takes none.
  */
-function pickedStep(input: CandidateInput, a: number, reply: string): string | null {
+function pickedStep(input: CandidateInput, a: number, reply: string, saysOnlyPicked = false): string | null {
   const { lexicon, stems } = input;
   const question = lastQuestion(sentencesAt(input, a));
   const replyLower = normalForm(reply);
@@ -2156,9 +2172,13 @@ function pickedStep(input: CandidateInput, a: number, reply: string): string | n
   const onRight = said.filter((t) => rightTokens.has(t) && !leftTokens.has(t)).length;
   // ("Send it tomorrow." to "Should I send the report, or the draft?": the verb the two sides
   // share, said once before both, picks neither.)
-  if (onRight === 0 && onLeft.length > 0 && onLeft.every((t) => t === contentTokens(left, stems)[0]) && !opensWithStep(input, right)) return null;
+  const leftVerb = contentTokens(left, stems)[0];
+  if (onRight === 0 && onLeft.length > 0 && onLeft.every((t) => t === leftVerb) && !opensWithStep(input, right)) return null;
   const picked = onLeft.length > 0 && onRight === 0 ? left : onRight > 0 && onLeft.length === 0 ? right : null;
   if (picked === null || !opensWithStep(input, picked) || contentWordCount(picked, stems) < 2) return null;
+  // ("Move it to Tuesday.", "Pay half now." say more than the side they name: they are kept as said.)
+  const pickedTokens = picked === left ? leftTokens : rightTokens;
+  if (saysOnlyPicked && !said.every((t) => pickedTokens.has(t))) return null;
   return `${sentenceCase(picked)}.`;
 }
 
@@ -2578,12 +2598,13 @@ function opensWithImperative(input: CandidateInput, body: string): boolean {
     // A verb in its base form, then what it acts on: "Rent the", "Cap it", "Order 10"; not "Back
     // from", "Bundle size matters", "Laminate does look", whose first word the tagger may also
     // read as a verb.
-    // A verb that is also a function word ("get a second quote", "do the rota") acts on a thing
+    // A verb that is also a function word ("get a second quote first") acts on a thing
     // or a number, not a person ("let me", "do you"); a verb before a preposition ("Submit on 14
     // April", "Wait for their sign-off") must be one the tagger reads as an imperative.
+    // ("See my last message." points back at what was said.)
     const doc = docOf(first);
     known = input.lexicon.words.stopwords.has(lead)
-      ? doc.has('^#Imperative (#Determiner|#Value|#Possessive)')
+      ? doc.has('^#Imperative (#Determiner|#Value)') && !doc.has('^. #Possessive')
       : doc.has('^(#Imperative|#Infinitive) (#Determiner|#Pronoun|#Value|#Possessive)') || doc.has('^#Imperative #Preposition (#Determiner|#Value|#Possessive)');
     if (memo && memo.size >= IMPERATIVE_MEMO_SIZE) memo.clear();
     memo?.set(key, known);

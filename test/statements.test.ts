@@ -1590,16 +1590,6 @@ describe('decision candidates', () => {
     expect(found).toEqual([]);
   });
 
-  it("picks the listed date a day of the month said as an ordinal names ('14th.'), and labels no pick with the verb that ends the question ('Which works?')", () => {
-    const days = answering('ops-agent', 'The lightest days are:\n- Saturday 14 March (3 outbound, all before 10:00)\n- Saturday 21 March (5 outbound)\n- Sunday 22 March (no operations)\nWhich works?');
-    expect(days('14th.')).toEqual(['Saturday 14 March.']);
-    expect(days('the 21st')).toEqual(['Saturday 21 March.']);
-    expect(days('21 March.')).toEqual(['21 March.']);
-    // An ordinal no higher than the number of options is their place; a day no option has picks nothing.
-    expect(days('the 2nd').join(' ')).not.toMatch(/14 March/);
-    expect(days('the 15th').join(' ')).not.toMatch(/March/);
-  });
-
   it('resolves a bare option number to the option, with what the options were for', () => {
     const found = candidates([
       ['ops-bot', 'bot', 'Options for the standup time:\n1. 9:00 every weekday\n2. 9:30 on Monday, Wednesday and Friday'],

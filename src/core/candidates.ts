@@ -1111,8 +1111,6 @@ function leadingKey(lex: CompiledStatementLexicon, lower: string): { key: string
  */
 function itemBySameValue(input: CandidateInput, body: string, offered: string): string | null {
   const { lexicon } = input;
-  const dated = itemByDayOfMonth(input, body, offered);
-  if (dated !== null) return dated;
   // (A day or a month names an option; "monthly" in "Monthly by default" says how, of any option.)
   const dayOrMonth = (w: string) => isDayOrMonth(input, w);
   const ref = withoutAcceptance(lexicon, withoutCourtesy(lexicon, normalForm(body).replace(/[.!,;:]+$/, '').trim())).replace(lexicon.words.statements.choice, '');
@@ -1124,31 +1122,6 @@ function itemBySameValue(input: CandidateInput, body: string, offered: string): 
   const naming = listedItems(lexicon, offered).filter((item) => words(item.option).some((w) => (input.rangeValue ?? input.wordValue)?.(w.toLowerCase()) === day));
   return day && naming.length === 1 ? pickedStatement(naming[0]) : null;
 }
-
-/**
- * "14th." / "the 21st" answering "- Saturday 14 March … - Saturday 21 March …": a day of the month
- * said as an ordinal picks the one listed option dated that day, with its month or weekday. An
- * ordinal no higher than the number of options is their place in the list ("2nd": see ordinalPicked).
- */
-function itemByDayOfMonth(input: CandidateInput, body: string, offered: string): string | null {
-  const m = DAY_OF_MONTH.exec(normalForm(body).replace(/[.!,;:]+$/u, '').trim());
-  if (m === null) return null;
-  // (The options may be keyed, "1. Saturday 14 March", or bulleted, "- Saturday 14 March".)
-  const keyed = listedItems(input.lexicon, offered);
-  // (A bullet's aside in brackets at its end says why it is listed, not what it is.)
-  const bullets = () => offered.split('\n').flatMap((line) => BULLET.exec(line)?.[1] ?? []).map((option) => ({ option: option.replace(/\s*\([^()]*\)[.;,]?\s*$/u, ''), about: '' }));
-  const items = keyed.length > 0 ? keyed : bullets();
-  const day = m[1];
-  if (Number(day) <= items.length) return null;
-  const naming = items.filter((item) => {
-    const ws = words(item.option);
-    return ws.some((w) => bareToken(w) === day) && ws.some((w) => isDayOrMonth(input, bareToken(w)));
-  });
-  return naming.length === 1 ? pickedStatement(naming[0]) : null;
-}
-
-/** A day of the month said as an ordinal, alone or after "the" ("14th", "the 21st"). */
-const DAY_OF_MONTH = /^(?:the\s+)?([1-9]|[12][0-9]|3[01])(?:st|nd|rd|th)$/u;
 
 /**
  * "The second." / "2nd one, mornings are full anyway" / "ok, lo segundo": an option picked by its
@@ -2756,17 +2729,11 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
   const either = eitherOrSides(question.text, lex.words.statements.disjunction, stems, true) ?? [];
   const picked = sidePicked(either, answer, stems);
   const unpicked = picked < 0 ? [] : either.filter((_, k) => k !== picked);
-  const asking = docOf(withSubjectArticle(lex, clause));
-  // ("Which works?", "Which day suits?": with no other verb, the tagger takes the verb that ends a
-  // question for a plural noun; it names no subject.)
-  const verbAtEnd = asking.verbs().length === 0 && lex.words.questionOpening.test(normalForm(clause)) ? /(\p{L}+s)\s*\?*\s*$/u.exec(clause)?.[1] : undefined;
-  for (const phrase of asking.nouns().out('array')) {
+  for (const phrase of docOf(withSubjectArticle(lex, clause)).nouns().out('array')) {
     // (A number names a value, not a subject; a name with a digit in it, "S3", "IPv4", names one.
     // The words beside the values name what they are of: "Last bookable slot 12:45?".)
     // ("Tom – could you send …": the dash after a name addressed is no part of it.)
-    const said = phrase.replace(/[\s,.;:!?–—-]+$/u, '').trim();
-    const whole = verbAtEnd !== undefined && said.endsWith(verbAtEnd) ? said.slice(0, said.length - verbAtEnd.length).trim() : said;
-    if (!whole) continue;
+    const whole = phrase.replace(/[\s,.;:!?–—-]+$/u, '').trim();
     const np = withoutValues(lex, whole, valueWord, unitWord);
     // ("¿Cuál prefieres?" is read as a noun by a tagger of English: a question word names no subject.)
     if (!np || /[¿¡]/.test(np) || lex.words.statements.choiceQuestion.test(np)) continue;

@@ -1870,6 +1870,9 @@ describe('decision candidates', () => {
     // A person the question itself asks about, named before a step, is the pick.
     const van = replying([...before.slice(0, 3), ['dispatch-agent', 'bot', 'The van is free on Friday. Should Priya or Derek take the van to Hartwell?']], 'Walter');
     expect(van('Derek, take it.')).toEqual(['Derek take the van to Hartwell.']);
+    // A step of its own for the person named is theirs, not a pick of them.
+    expect(van('Priya, tell Derek to take it.')).toEqual(['Priya: tell Derek to take it.']);
+    expect(van('Derek, check the tyres first.')).toEqual(['Derek: check the tyres first.']);
   });
 
   it("accepts what an agent states and puts to the person with a tag ('…, correct?', '… OK?'), not a report or a tag after a question", () => {
@@ -3094,6 +3097,9 @@ describe('decision candidates', () => {
     // A step that says more than the side it names is kept as said.
     const fitting = answering('home-bot', 'Shall I cancel the Saturday fitting or move it to Monday?');
     expect(fitting('Move it to Tuesday.')).toEqual(['Move it to Tuesday.']);
+    // What follows a comma, courtesy and an adverb say no more of the step.
+    expect(fitting('Cancel it, the tailor is ill.')).toEqual(['Cancel the Saturday fitting.']);
+    expect(fitting('move it pls')).toEqual(['Move it to Monday.']);
     expect(answering('pay-bot', 'Shall I pay the invoice now or wait for the credit note?')('Pay half now.')).toEqual(['Pay half now.']);
   });
 

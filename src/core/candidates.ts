@@ -25,7 +25,7 @@ import { recentAgentMessage } from './detect';
 import type { CandidateTuning, DecisionType, Detection, Message, SentenceCandidate, Strength } from './types';
 import { type CandidateInput, isPerson, sentencesAt, sarcasticAt, tokenSetAt, NO_TOKENS, whenWord } from './candidateInput';
 import { NUMBER, correctsValue, type Measure, measures, numberKey, sameMeasure, sameNumber, numbersOf, writtenNumbers } from './measures';
-import { LABEL_MAX_WORDS, afterShortLabel, bareToken, classify, decisive, verbless, docOf, HAS_NUMBER, COMPUTED, trimEnd, sentenceCase, shape } from './clauseText';
+import { LABEL_MAX_WORDS, afterShortLabel, bareToken, classify, decisive, verbless, docOf, HAS_NUMBER, COMPUTED, trimEnd, sentenceCase, shape, onlyPronounObjects } from './clauseText';
 import { BARE_KEY, isSide, itemOfLine, pickedOption, pickedStatement, withoutCourtesy, withoutAcceptance, afterAcceptance, itemByKey, listedItems, offeredKeys, BULLET, proposedPoints, asksToChoose, lastQuestion, recommendedOption, acceptance, sidePicked, inlineItems, labelledProposal, offeredSteps, saysOnlyYes, questionsBefore, withPronounObject, proposalCue, withoutQuestionTag, asksByKeys } from './proposals';
 
 export function sentenceCandidates(input: CandidateInput): SentenceCandidate[] {
@@ -1183,11 +1183,17 @@ function optionKept(input: CandidateInput, scene: MessageScene, text: string, st
   if (!addressed) return start;
   const named = contentTokens(addressed[1], input.stems);
   // ("Mei, set up a booking calendar first" after "…, Mei signs. Place the order today?": a
-  // person of the discussion named before a step is whoever is to take it, not a pick; a person
-  // the question itself asks about, "Should Priya or Derek take the van?" — "Derek, take it.", is.)
+  // person of the discussion named before a step is whoever is to take it, not a pick. One the
+  // question itself asks about, before a step that only points back at what it asks, "Should Priya
+  // or Derek take the van?" — "Derek, take it.", is the pick.)
   if (named.length !== 1 || !scene.alternativeTokens.has(named[0])) return start;
-  if (givesStep(input, scene, text) && !contentTokens(lastQuestion(sentencesAt(input, scene.agent))?.text ?? '', input.stems).includes(named[0])) return start;
+  if (givesStep(input, scene, text) && !(askedAbout(input, scene, named[0]) && onlyPronounObjects(input.lexicon, text.slice(start)))) return start;
   return addressed.index + (addressed[0].startsWith('@') ? 1 : 0);
+}
+
+/** Whether the agent's last question names a word (a person it asks about). */
+function askedAbout(input: CandidateInput, scene: MessageScene, token: string): boolean {
+  return contentTokens(lastQuestion(sentencesAt(input, scene.agent))?.text ?? '', input.stems).includes(token);
 }
 
 /**
@@ -2176,10 +2182,20 @@ function pickedStep(input: CandidateInput, a: number, reply: string, saysOnlyPic
   if (onRight === 0 && onLeft.length > 0 && onLeft.every((t) => t === leftVerb) && !opensWithStep(input, right)) return null;
   const picked = onLeft.length > 0 && onRight === 0 ? left : onRight > 0 && onLeft.length === 0 ? right : null;
   if (picked === null || !opensWithStep(input, picked) || contentWordCount(picked, stems) < 2) return null;
-  // ("Move it to Tuesday.", "Pay half now." say more than the side they name: they are kept as said.)
+  // ("Move it to Tuesday.", "Pay half now." say more than the side they name: they are kept as
+  // said. What follows a comma or a dash, "Cancel it, the tailor is ill.", and courtesy, "move it
+  // pls", say no more of the step, and nor does an adverb, "Cancel it asap".)
   const pickedTokens = picked === left ? leftTokens : rightTokens;
-  if (saysOnlyPicked && !said.every((t) => pickedTokens.has(t))) return null;
+  if (saysOnlyPicked && !saysNoMoreThan(input, reply, pickedTokens)) return null;
   return `${sentenceCase(picked)}.`;
+}
+
+/** Whether the first clause of a step, without its courtesy, says nothing but words of the side it picks, adverbs and interjections ("pls"). */
+function saysNoMoreThan(input: CandidateInput, reply: string, side: ReadonlySet<string>): boolean {
+  const first = reply.split(/,|\s[-–—]\s/u)[0];
+  const plain = withoutCourtesy(input.lexicon, normalForm(first).replace(/[.!]+$/u, '').trim());
+  const extra = words(plain).filter((w) => { const t = contentToken(w, input.stems); return t !== null && !side.has(t); });
+  return extra.every((w) => !HAS_NUMBER.test(w) && !isValueWord(input, w) && docOf(w).has('^(#Adverb|#Expression)$'));
 }
 
 /**

@@ -3000,6 +3000,12 @@ describe('decision candidates', () => {
     expect(accepted('The S3 move and the encryption are risky.')).toEqual([]);
   });
 
+  it("takes a clause a dash or a colon joins to a question after it for the question's lead-in, not a statement, unless it decides", () => {
+    const said = (text: string) => candidates([['review-bot', 'bot', 'The questionnaire for hospitals A and B is ready to publish.'], ['claire', 'human', text]]).map((c) => c.statement);
+    expect(said('Question for the group — should we release the hospital C questions too?')).toEqual([]);
+    expect(said("Let's go with the short version — can you publish it today?")).toContain("Let's go with the short version.");
+  });
+
   it("keeps the speaker's own refusal after a short choice as its reason, not as part of the choice or a decision of its own", () => {
     const found = candidates([
       ['office-agent', 'bot', 'The Kyocera and the Canon both scan to OneDrive; the Canon costs 157 EUR more. Which one?'],

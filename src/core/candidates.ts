@@ -371,7 +371,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
     // "… 14 days for the first reminder is too long. make it 7": the judgement is why the new
     // value is set, no candidate of its own.
     if (judgedValues.some((v) => v?.judged === k)) continue;
-    if (takenBack(input, clauses, k)) continue;
+    if (takenBack(input, clauses, k) || leadsIntoQuestion(input, p, clauses, k)) continue;
     const { made, consumed } = clauseCandidates(input, scene, walk, clauses, k, bodies[k], judgedValues[k]);
     const named = made.map((c) => withSpeakerNamed(input, facts, messages[p].author, withAddressee(input, facts, messages[p].author, clauses[k].text, withPronounObject(input, asked, withUnitOfBareNumber(input, scene, c)))));
     const scoped = named.length === 1 && lastStated === k - 1 ? banOfInstruction(input, out[out.length - 1], named[0]) : null;
@@ -415,6 +415,19 @@ function withUnitOfBareNumber(input: CandidateInput, scene: Pick<MessageScene, '
  * "Make it 500."; see withUnitOfBareNumber, which also asks that no word of its own follows it).
  */
 const BARE_NUMBER = /(?<![\p{L}\p{N}.,:/€$£#-])(\d+(?:[.,]\d+)?)(?![\p{L}\p{N}%€$£:/-]|[.,]\d|\s*[%€$£])/gu;
+
+/**
+ * "Question for the group — should we release the hospital C questions too?": a clause with no cue
+ * of its own, that a dash or a colon joins to a question right after it, leads into the question;
+ * it states nothing. ("Let's go with B — can you book it?" decides before it asks.)
+ */
+function leadsIntoQuestion(input: CandidateInput, p: number, clauses: readonly Span[], k: number): boolean {
+  const next = clauses[k + 1];
+  if (!next || !isQuestion(next.text) || decisive(input.lexicon, normalForm(clauses[k].text))) return false;
+  // (The mark may open the next clause: "— should we …?".)
+  const between = input.messages[p].text.slice(clauses[k].end, next.start) + (/^[^\p{L}\p{N}]*/u.exec(next.text)?.[0] ?? '');
+  return /^\s*(?:[—–:]|\s-)\s*$/u.test(between);
+}
 
 /**
  * "Sure, let's reprint 1,200 postcards over ten euros. No, leave the postcards as they are.": a

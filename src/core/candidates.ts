@@ -361,6 +361,8 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
   const scene: MessageScene = { ...spoken, rejectsOffer: refusesOffer(input, spoken, clauses) };
   const walk: ClauseWalk = { carried: null, reporting: false, stated: -1, seenContent: false, answered: false };
   let lastStated = -1;
+  // (A clause's content starts past its framing, and past a name addressed without a comma:
+  // "Derek tell Hartwell." reads "tell Hartwell"; withAddressee puts the name back before the step.)
   const bodies = clauses.map((clause) => {
     const start = optionKept(input, scene, clause.text, contentStart(lexicon, clause.text));
     return clause.text.slice(start + (namedBeforeStep(input, scene.people, clause.text.slice(start))?.[0].length ?? 0)).trim();

@@ -1860,13 +1860,15 @@ describe('decision candidates', () => {
     // A name the agent wrote, before a step for that person, addresses them; it picks nothing.
     expect(reply('Priya, set up a booking calendar first.')).toEqual(['Priya: set up a booking calendar first.']);
     // The name is the subject where the verb agrees with it, and a refusal after it is no step.
-    expect(reply('Derek tells Hartwell every week anyway.').join(' ')).not.toMatch(/^Derek:/);
+    expect(reply('Derek tells Hartwell every week anyway.')).toEqual([]);
+    // Framing before the name keeps it addressed: "ok, and Derek tell Hartwell".
+    expect(reply('ok. and Derek tell Hartwell.')).toEqual(['Update the dock schedule.', 'Derek: tell Hartwell.']);
     expect(reply('Derek — no, I am not hiring your cousin.')).toEqual([]);
     // A name that is also a verb, a function word or a month names no one without its comma.
     const common = replying([['Will', 'human', 'I can drive.'], ['Hope', 'human', 'Me too.'], ['May', 'human', 'Same.'], ['dispatch-agent', 'bot', 'Shall I update the dock schedule?']], 'Walter');
-    expect(common('Will you call Hartwell?').join(' ')).not.toMatch(/^Will:/);
-    expect(common('Hope you can call Hartwell tomorrow.').join(' ')).not.toMatch(/^Hope:/);
-    expect(common('May send the schedule.').join(' ')).not.toMatch(/^May:/);
+    expect(common('Will you call Hartwell?')).toEqual(['Call Hartwell.']);
+    expect(common('Hope you can call Hartwell tomorrow.')).toEqual(['Hope you can call Hartwell tomorrow.']);
+    expect(common('May send the schedule.')).toEqual([]);
     // A person the question itself asks about, named before a step, is the pick.
     const van = replying([...before.slice(0, 3), ['dispatch-agent', 'bot', 'The van is free on Friday. Should Priya or Derek take the van to Hartwell?']], 'Walter');
     expect(van('Derek, take it.')).toEqual(['Derek take the van to Hartwell.']);

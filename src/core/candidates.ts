@@ -362,11 +362,10 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
   const walk: ClauseWalk = { carried: null, reporting: false, stated: -1, seenContent: false, answered: false };
   let lastStated = -1;
   // (A clause's content starts past its framing, and past a name addressed without a comma:
-  // "Derek tell Hartwell." reads "tell Hartwell"; withAddressee puts the name back before the step.)
-  const bodies = clauses.map((clause) => {
-    const start = optionKept(input, scene, clause.text, contentStart(lexicon, clause.text));
-    return clause.text.slice(start + (namedBeforeStep(input, scene.people, clause.text.slice(start))?.[0].length ?? 0)).trim();
-  });
+  // "Derek tell Hartwell." reads "tell Hartwell"; withAddressee puts that name back before the step.)
+  const starts = clauses.map((clause) => optionKept(input, scene, clause.text, contentStart(lexicon, clause.text)));
+  const bareNames = clauses.map((clause, k) => namedBeforeStep(input, scene.people, clause.text.slice(starts[k])));
+  const bodies = clauses.map((clause, k) => clause.text.slice(starts[k] + (bareNames[k]?.[0].length ?? 0)).trim());
   const judgedValues = bodies.map((body, k) => valueOfJudged(input, clauses, k, body));
   const asked = questionsBefore(input, p);
   for (let k = 0; k < clauses.length; k++) {
@@ -375,7 +374,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
     if (judgedValues.some((v) => v?.judged === k)) continue;
     if (takenBack(input, clauses, k) || leadsIntoQuestion(input, p, clauses, k)) continue;
     const { made, consumed } = clauseCandidates(input, scene, walk, clauses, k, bodies[k], judgedValues[k]);
-    const named = made.map((c) => withSpeakerNamed(input, facts, messages[p].author, withAddressee(input, facts, messages[p].author, clauses[k].text, withPronounObject(input, asked, withUnitOfBareNumber(input, scene, c)))));
+    const named = made.map((c) => withSpeakerNamed(input, facts, messages[p].author, withAddressee(facts, messages[p].author, clauses[k].text, bareNames[k], withPronounObject(input, asked, withUnitOfBareNumber(input, scene, c)))));
     const scoped = named.length === 1 && lastStated === k - 1 ? banOfInstruction(input, out[out.length - 1], named[0]) : null;
     if (scoped) out[out.length - 1] = scoped;
     else appendAll(out, named);
@@ -560,17 +559,19 @@ function refusesOffer(input: CandidateInput, scene: Omit<MessageScene, 'rejectsO
  * does ("Tobi: have the floor plan ready by Thursday."). An agent addressed is left out, as is a name
  * that never spoke ("Monday, …" is no one) and the speaker's own.
  */
-function withAddressee(input: CandidateInput, facts: TaskFacts, speaker: string, clauseText: string, c: SentenceCandidate): SentenceCandidate {
+function withAddressee(facts: TaskFacts, speaker: string, clauseText: string, bareName: RegExpExecArray | null, c: SentenceCandidate): SentenceCandidate {
   // "Ines, you take the invoices." and "Mira, you're taking the Friday shift" give a step; "Ines,
   // you're excused from the rota …" says how things are.
   const step = c.type === 'action_item' || STEP_OPENINGS.some((f) => c.features.includes(f)) || /^you(?![\p{L}]|['’]re\s+(?!\p{L}+ing\b)|\s+are\s+(?!\p{L}+ing\b))/iu.test(c.statement);
-  const opening = step ? OPENING_NAME.exec(clauseText) ?? namedBeforeStep(input, facts.people, clauseText) : null;
+  // (`bareName`: the name the clause's content opens with, addressed without a comma; see namedBeforeStep.)
+  const comma = step ? OPENING_NAME.exec(clauseText) : null;
+  const opening = step ? comma ?? bareName : null;
   const key = opening?.[1].toLowerCase() ?? '';
   const person = facts.people.get(key);
   if (!opening || person === undefined || person.toLowerCase() === speaker.trim().toLowerCase() || new RegExp(`^${escapeRegex(key)}(?![\\p{L}\\p{N}])`, 'iu').test(c.statement)) return c;
   // The statement's first word as the sentence wrote it ("can you have …" → "have").
   const word = /^[\p{L}']+/u.exec(c.statement)?.[0] ?? '';
-  const said = word ? new RegExp(`(?<![\\p{L}])${escapeRegex(word)}(?![\\p{L}])`, 'iu').exec(clauseText.slice(opening[0].length))?.[0] : undefined;
+  const said = word ? new RegExp(`(?<![\\p{L}])${escapeRegex(word)}(?![\\p{L}])`, 'iu').exec(comma ? clauseText.slice(comma[0].length) : clauseText)?.[0] : undefined;
   const name = /^\p{Ll}/u.test(person) ? person.charAt(0).toUpperCase() + person.slice(1) : person;
   return { ...c, statement: `${name}: ${said ?? word}${c.statement.slice(word.length)}` };
 }

@@ -1210,42 +1210,42 @@ describe('decision candidates', () => {
     }
   });
 
-  it("reads a step that passes 'it' on, or a step on a thing a label named, with that thing ('Shall I draft the renewal letter?' — 'Send it to Derek.')", () => {
+  it("reads a step that passes 'it' on with the text the question just before offers to write ('Shall I draft the renewal letter?' — 'Send it to Derek.')", () => {
     // Each row: what was said before, the person's step, what is recorded of it.
     const read: Array<[Array<[string, 'human' | 'bot', string]>, string, string]> = [
-      // A step that passes a thing on passes on what the one step of the question before acts on.
       [[['desk-agent', 'bot', 'Ad kit done: half pages 480 EUR. Shall I draft the rate card?']], 'Send it to Derek, not to clients directly.', 'Send the rate card to Derek, not to clients directly.'],
-      [[['timetable-agent', 'bot', 'Supply drops to 4 lessons in week 3. Shall I publish the rota to staff on Monday?']], 'Send it to her first.', 'Send the rota to her first.'],
-      // For whom a thing is made ends its phrase; for anything else it says which one.
-      [[['dispatch-agent', 'bot', 'Storage stays at 15 USD a pallet. Shall I draft the renewal letter for Derek?']], 'Draft it, I will send.', 'Draft the renewal letter, Maren will send.'],
-      [[['office-agent', 'bot', 'Should I print the agenda for you?']], 'Print it tomorrow.', 'Print the agenda tomorrow.'],
-      // A label that names a thing and gives its value, or points back at it, names what "it" or "them" is.
-      [[['booking-agent', 'bot', 'Multi-day discount: currently 10% from 3 days. Keep it?']], 'Make it from 4 days.', 'Make the multi-day discount from 4 days.'],
-      [[['ci-agent', 'bot', 'Seven tests quarantined, three fixed. Current threshold: 3 flaky failures in 7 days.']], 'Lower it to 2.', 'Lower the current threshold to 2.'],
-      [[['inventory-agent', 'bot', 'The B01S pads: return them or keep? They fit the older bikes.']], 'Keep them, they fit.', 'Keep the B01S pads, they fit.'],
+      [[['dispatch-agent', 'bot', '1-year term, 6.50 USD handling. Shall I revise the letter?']], 'Send it to Derek, he will call them first.', 'Send the letter to Derek, he will call them first.'],
+      [[['office-agent', 'bot', 'Shall I prepare the minutes?']], 'Forward them to the board.', 'Forward the minutes to the board.'],
     ];
     for (const [before, step, recorded] of read) expect([step, replying(before, 'maren')(step)]).toEqual([step, expect.arrayContaining([recorded])]);
     // Each row: what was said before, a step whose "it" or "them" stays as said.
-    const kept: Array<[string, 'human' | 'bot', string, string]> = [
-      // Another verb than one that passes a thing on may act on another thing than the question's.
-      ['shop-agent', 'bot', 'The cap is 600 EUR. Shall I change the supplier?', 'Raise it to 700.'],
-      // A question with two steps, or one that rules its step out, puts up no one thing.
-      ['office-agent', 'bot', 'Shall I draft the letter or do you want to write the email?', 'Send it to Derek.'],
-      ['office-agent', 'bot', "Shouldn't I draft the letter first?", 'Send it to Derek.'],
-      // A thing of the other number.
-      ['office-agent', 'bot', 'Shall I draft the letters?', 'Send it to Derek.'],
-      // A label that says what kind of text follows, lays out options, has a verb, or is of the other number.
-      ['ops-agent', 'bot', 'Summary: 3 open invoices. Send it?', 'Send it to Maren first.'],
-      ['ops-agent', 'bot', 'Quick question: can we move it to Friday?', 'Move it to Monday.'],
-      ['booking-agent', 'bot', 'Options: 1) keep the 10% from 3 days, 2) drop it.', 'Make it 4 days.'],
-      ['ops-agent', 'bot', 'Rates went up: 10% from 3 days. Keep it?', 'Make it 4 days.'],
-      ['ops-agent', 'bot', 'Open points: 3 invoices. Keep it?', 'Make it 4 days.'],
-      // A label before a question that names its own thing is not what the question is about.
-      ['desk-agent', 'bot', 'Ad kit summary: half pages 480 EUR. Shall I draft the rate card PDF?', 'Send it to Derek.'],
-      // A label with no value after it and no word pointing back names nothing a step is on.
-      ['ops-agent', 'bot', 'Night shift: Derek and Priya.', 'Cover it with a temp.'],
+    const kept: Array<[Array<[string, 'human' | 'bot', string]>, string]> = [
+      // What a question offers to do to anything but a text is no text to pass on.
+      [[['office-agent', 'bot', 'The Q3 report is ready. Shall I book the meeting room?']], 'Send it to Derek first.'],
+      [[['office-agent', 'bot', 'Shall I call the customer?']], 'Send it to Derek.'],
+      [[['hr-agent', 'bot', 'Shall I invite the new hire?']], 'Forward it to HR.'],
+      // A step of another kind than passing on may act on another thing than the question's.
+      [[['shop-agent', 'bot', 'The cap is 600 EUR. Shall I draft the supplier email?']], 'Raise it to 700.'],
+      // A question with two steps or a choice, one that rules its step out, or a thing of the other number.
+      [[['office-agent', 'bot', 'Shall I draft the letter or do you want to write the email?']], 'Send it to Derek.'],
+      [[['office-agent', 'bot', "Shouldn't I draft the letter first?"]], 'Send it to Derek.'],
+      [[['office-agent', 'bot', 'Shall I draft the letters?']], 'Send it to Derek.'],
+      // The question of an earlier message, with a newer thing said between.
+      [[['office-agent', 'bot', 'Shall I draft the renewal letter?'], ['lea', 'human', 'Also, the Q3 report is ready.']], 'Send it to Derek.'],
+      // A label is no question's thing: "it" stays.
+      [[['ci-agent', 'bot', 'Current threshold: 3 flaky failures in 7 days.']], 'Lower it to 2.'],
+      [[['ops-agent', 'bot', 'Derek: 3 shifts this week. Can you cover it?']], 'Give it to Priya.'],
     ];
-    for (const [author, role, said, step] of kept) expect([said, replying([[author, role, said]], 'maren')(step)]).toEqual([said, expect.arrayContaining([step])]);
+    for (const [before, step] of kept) expect([before[0][2], replying(before, 'maren')(step)]).toEqual([before[0][2], expect.arrayContaining([step])]);
+    // "for" and a person does not end the thing: the price for Germany is not the price.
+    expect(replying([['shop-agent', 'bot', 'Should I change the price for Germany?']], 'maren')('Change it to 12 EUR.')).toEqual(['Change it to 12 EUR.']);
+  });
+
+  it("keeps an accepted offer beside a step of another verb that passes its thing on ('Yes, and send it to Derek.')", () => {
+    const recorded = replying([['office-agent', 'bot', 'Shall I draft the renewal letter?']], 'maren')('Yes, and send it to Derek.');
+    expect(recorded).toEqual(expect.arrayContaining(['Draft the renewal letter.', 'Send the renewal letter to Derek.']));
+    // The same verb is the same step, the value it adds what was settled: one decision.
+    expect(replying([['shop-agent', 'bot', 'Should I raise the cap?']], 'maren')('Yes, raise it to 700.')).toEqual(['Raise the cap to 700.']);
   });
 
   it("reads an offer that is a verb on 'it' alone ('Shall I book it?') with the sentence just before: a thing it says is ready, or a step stated with nothing but its when", () => {

@@ -52,7 +52,13 @@ export function sentenceCandidates(input: CandidateInput): SentenceCandidate[] {
     // proposal is, not a second one in the agent's words.
     const agentTakesOn = opensTakingOn(input, c.p);
     const takenOn = (x: SentenceCandidate) => agentTakesOn && x.hint === null && x.p < c.p;
-    const same = out.find((x) => (x.hint !== null || takenOn(x)) && !(x.strength === 'correction' && x.p > c.p) && Math.abs(x.p - c.p) <= input.tuning.restatementReach && overlap(x.statement, c.statement, input.stems) >= input.tuning.restatementOverlap && !(c.p > x.p && !readsBack(input, x.statement, c.statement)));
+    // ("Shall I draft the renewal letter?" — "Yes, and send it to Derek.": a step with another verb
+    // shares the offer's words only where its "it" was read as the offer's thing; as said, it is a
+    // step of its own, and the offer it accepts stands beside it.)
+    const { offerPronoun } = input.lexicon.words.statements;
+    const borrowed = (x: SentenceCandidate) => x.said !== undefined && offerPronoun.test(x.said) && !offerPronoun.test(x.statement);
+    const saidLike = (x: SentenceCandidate) => (borrowed(x) && contentTokens(x.statement, input.stems)[0] !== contentTokens(c.statement, input.stems)[0] ? x.said! : x.statement);
+    const same = out.find((x) => (x.hint !== null || takenOn(x)) && !(x.strength === 'correction' && x.p > c.p) && Math.abs(x.p - c.p) <= input.tuning.restatementReach && overlap(saidLike(x), c.statement, input.stems) >= input.tuning.restatementOverlap && !(c.p > x.p && !readsBack(input, x.statement, c.statement)));
     if (same) {
       if (takenOn(same)) settleAs(same, c);
       same.sources = uniqueSorted([...same.sources, ...c.sources]);

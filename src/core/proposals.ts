@@ -895,16 +895,12 @@ const OBJECT_LOOKBACK_MESSAGES = 2;
 export interface SaidBefore {
   /** The questions of the messages just before, nearest first. */
   questions: string[];
-  /**
-   * The sentences that may name the thing the nearest of them is about: the nearest question and
-   * the sentence before it in its message, or, when the message just before asks nothing, its
-   * last sentence ("Current threshold: 3 flaky failures in 7 days." — "Lower it to 2.").
-   */
-  lead: string[];
+  /** The last question of the message just before, if it asks one. */
+  nearest: string | null;
 }
 
 /**
- * What the messages just before message p said that a person's step on "it" may answer ("Should I
+ * What the messages just before message p asked that a person's step on "it" may answer ("Should I
  * send the report?" — "Send it tomorrow."), read once when first asked. A statement, a report or an
  * option listed there may name the same verb for another thing ("Sending the newsletter failed",
  * "(b) send the final version"), and the person's own words before are no question put to them.
@@ -913,12 +909,11 @@ export function questionsBefore(input: CandidateInput, p: number): () => SaidBef
   let said: SaidBefore | undefined;
   return () => {
     if (said === undefined) {
-      said = { questions: [], lead: [] };
+      said = { questions: [], nearest: null };
       for (let q = p - 1; q >= Math.max(0, p - OBJECT_LOOKBACK_MESSAGES); q--) {
-        const texts = sentencesAt(input, q).map((x) => x.text);
-        const asked = texts.map(isQuestion).lastIndexOf(true);
-        if (said.lead.length === 0 && (asked >= 0 || q === p - 1)) said.lead = asked >= 0 ? texts.slice(Math.max(0, asked - 1), asked + 1).reverse() : texts.slice(-1);
-        said.questions.push(...texts.filter(isQuestion).reverse());
+        const asked = sentencesAt(input, q).map((x) => x.text).filter(isQuestion).reverse();
+        if (q === p - 1) said.nearest = asked[0] ?? null;
+        said.questions.push(...asked);
       }
     }
     return said;
@@ -941,11 +936,10 @@ const NEGATOR_REACH = 2;
  * "Raise it to 700." answering "Should I trim the basket or do you want to raise the cap?": a step
  * on "it" or "them" is that step on the thing the question before it puts up, "Raise the cap to
  * 700.". The question that says the step's own verb with its object decides (`objectOfSameVerb`);
- * one that says it with no such object ("can we push it?") names nothing. Otherwise the nearest
- * question that puts up one step on one thing names it for another verb ("Shall I draft the rate
- * card?" — "Send it to Derek."), and a label naming the thing it asks about names it last
- * ("Multi-day discount: 10% from 3 days. Keep it?" — "Make it 4 days."). An "it" that settles a
- * value or makes a turn of phrase ("Friday it is.", "Take it easy.", "Tell IT first.") stays.
+ * one that says it with no such object ("can we push it?") names nothing. Otherwise a step that
+ * passes a text on passes on the text the question just before offers to write ("Shall I draft
+ * the rate card?" — "Send it to Derek."). An "it" that settles a value or makes a turn of phrase
+ * ("Friday it is.", "Take it easy.", "Tell IT first.") stays.
  */
 function withObjectOfPronoun(lex: CompiledStatementLexicon, stems: Stems, before: () => SaidBefore, statement: string, valueWord: (word: string) => boolean): string {
   const m = lex.words.statements.offerPronoun.exec(statement);
@@ -959,7 +953,7 @@ function withObjectOfPronoun(lex: CompiledStatementLexicon, stems: Stems, before
   const plural = m[2].toLowerCase() === 'them';
   const said = before();
   const same = objectOfSameVerb(lex, stems, said.questions, verb, plural, valueWord);
-  const phrase = same === undefined ? (objectOfOnlyStep(lex, said.questions[0], m[1], plural, valueWord) ?? labelledThing(lex, said.lead, plural)) : same;
+  const phrase = same === undefined ? textOfOnlyStep(lex, stems, said.nearest, m[1], plural, valueWord) : same;
   return phrase === null ? statement : `${m[1]} ${phrase}${statement.slice(m[0].length)}`;
 }
 
@@ -983,71 +977,27 @@ function objectOfSameVerb(lex: CompiledStatementLexicon, stems: Stems, questions
 }
 
 /**
- * "Shall I draft the rate card PDF?" — "Send it to Derek first.": a step that passes a thing on
- * (statement-words.json, sendVerbs) passes on what the nearest question offers to make or act on,
- * when that question puts up one step on one thing after "I", "we", "you" or "to" and rules none
- * out. Another verb may act on another thing ("The cap is 600 EUR. Shall I change the supplier?"
- * — "Raise it to 700." raises the cap).
+ * "Shall I draft the rate card?" — "Send it to Derek first.": a step that passes a thing on
+ * (statement-words.json sendVerbs) passes on the text the question just before offers to write
+ * (textVerbs: draft, revise, prepare …), when that question puts up that one step on one thing
+ * after "I", "we", "you" or "to" and rules nothing out. What a question offers to do to anything
+ * else is no text to pass on ("The Q3 report is ready. Shall I book the room?" — "Send it to
+ * Derek." sends the report, not the room), and nor is what an earlier message asked about.
  */
-function objectOfOnlyStep(lex: CompiledStatementLexicon, question: string | undefined, verbSaid: string, plural: boolean, valueWord: (word: string) => boolean): string | null {
+function textOfOnlyStep(lex: CompiledStatementLexicon, stems: Stems, question: string | null, verbSaid: string, plural: boolean, valueWord: (word: string) => boolean): string | null {
   const sw = lex.words.statements;
   // (A question with "or" puts up a choice, not one thing: "Shall I draft the letter or do you want to write the email?")
-  if (question === undefined || !sw.sendVerb.test(verbSaid) || sw.disjunction.test(question)) return null;
+  if (question === null || !sw.sendVerb.test(verbSaid) || sw.disjunction.test(question)) return null;
   const toks = question.split(/\s+/).filter(Boolean);
   if (toks.some((t) => lex.words.cues.negator.test(t.toLowerCase().replace(/[^\p{L}'’]+$/u, '')))) return null;
-  const steps: string[] = [];
+  const steps: Array<{ verb: string; phrase: string }> = [];
   for (let at = 1; at < toks.length; at++) {
     if (!sw.stepSubject.test(bareToken(toks[at - 1]))) continue;
     const phrase = objectAfter(lex, toks.slice(at + 1), valueWord);
-    if (phrase !== null) steps.push(phrase);
+    if (phrase !== null) steps.push({ verb: bareToken(toks[at]), phrase });
   }
-  return steps.length === 1 && endsInNoun(steps[0], plural) ? steps[0] : null;
-}
-
-/** The most words a label before a colon may have to name a thing ("Multi-day discount:", "The B01S pads:"). */
-const LABEL_THING_MAX_WORDS = 4;
-
-/**
- * "Multi-day discount: currently 10% from 3 days. Keep it?" — "Make it from 4 days.": a sentence
- * (of `lead`, nearest first) that opens with a label naming a thing, then gives that thing's value
- * or points back at it ("The B01S pads: return them or keep?"), names what "it" or "them" stands
- * for, "the multi-day discount". A label that says what kind of text follows ("Summary:", "Quick
- * question:"), lays out options ("Options: 1) move them …"), announces a decision or proposal, or
- * has a verb, names no thing; nor does one of the other number.
- */
-function labelledThing(lex: CompiledStatementLexicon, lead: readonly string[], plural: boolean): string | null {
-  const pointing = plural ? POINTS_BACK_PLURAL : POINTS_BACK;
-  // (A question that puts up a thing of its own, "Shall I draft the rate card?", is about that thing,
-  // not the one a label before it names.)
-  const [nearest = ''] = lead;
-  const asks = isQuestion(nearest);
-  for (const sentence of lead) {
-    if (asks && sentence !== nearest && !pointing.test(nearest)) break;
-    const m = /^\s*([^:\n]+?):\s+(\S.*)$/su.exec(sentence);
-    if (!m) continue;
-    const label = m[1].trim();
-    const toks = label.split(/\s+/);
-    const lower = label.toLowerCase();
-    if (toks.length > LABEL_THING_MAX_WORDS || !toks.every((t) => /^[\p{L}\p{N}][\p{L}\p{N}'’-]*$/u.test(t))) continue;
-    if (toks.slice(1).some((t) => lex.words.stopwords.has(t.toLowerCase())) || (lex.words.stopwords.has(toks[0].toLowerCase()) && !lex.words.referenceDeterminer.test(toks[0]))) continue;
-    if (lex.words.statements.optionNoun.test(toks[toks.length - 1]) || (['document-label', 'announcement', 'rule-announcement', 'proposal-label'] as const).some((act) => findAct(lex, act, lower)?.start === 0)) continue;
-    const rest = m[2];
-    if (!(HAS_NUMBER.test(rest) || pointing.test(rest)) || !verbless(label) || !endsInNoun(label, plural)) continue;
-    return theThing(lex, label);
-  }
-  return null;
-}
-
-/** "it" and "them" as words, in a sentence that may point back at a thing with them. */
-const POINTS_BACK = /(?<!\p{L})it(?!\p{L})/iu;
-const POINTS_BACK_PLURAL = /(?<!\p{L})them(?!\p{L})/iu;
-
-/** A label as the thing it names inside a sentence: "Current threshold" → "the current threshold"; a determiner or a name stays as written. */
-function theThing(lex: CompiledStatementLexicon, label: string): string {
-  const [first] = label.split(/\s+/);
-  if (lex.words.referenceDeterminer.test(first)) return `${first.toLowerCase()}${label.slice(first.length)}`;
-  if (docOf(label).has('^#ProperNoun') || /^[\p{Lu}\p{N}]{2,}$/u.test(first.replace(/[-'’]/g, ''))) return label;
-  return `the ${first.charAt(0).toLowerCase()}${first.slice(1)}${label.slice(first.length)}`;
+  if (steps.length !== 1 || !sw.textVerb.test(steps[0].verb) || stems.of(steps[0].verb) === stems.of(verbSaid.toLowerCase())) return null;
+  return endsInNoun(steps[0].phrase, plural) ? steps[0].phrase : null;
 }
 
 /** Whether a word may follow a verb's whole object: the end, a word that says when, or one of the object enders. */
@@ -1094,7 +1044,7 @@ function objectAfter(lex: CompiledStatementLexicon, toks: readonly string[], val
     const after = bareToken(toks[k + 1] ?? '');
     const last = k + 1 >= toks.length || /[,;:.!?)]$/.test(t) || endsObject(lex, after, valueWord);
     // (What joins another thing or step to it, "or", "and", is read after the loop.)
-    if (t.startsWith('(') || endsObject(lex, word, valueWord) || whenAfterFunctionWord(lex, word, after, valueWord) || (last && (/\p{L}{3,}ly$/u.test(word) || sw.verbParticle.test(word))) || sw.disjunction.test(word) || sw.itemJoiner.test(word) || forPerson(lex, toks, k, valueWord)) break;
+    if (t.startsWith('(') || endsObject(lex, word, valueWord) || whenAfterFunctionWord(lex, word, after, valueWord) || (last && (/\p{L}{3,}ly$/u.test(word) || sw.verbParticle.test(word))) || sw.disjunction.test(word) || sw.itemJoiner.test(word)) break;
     // (A link's or a note's brackets are no words of a phrase.)
     if (/[[\]]/.test(t)) return null;
     if (lex.words.stopwords.has(word) || sw.offerPronoun.test(`x ${word}`) || (out.length > 0 && /^\p{Lu}/u.test(t)) || out.length === OBJECT_MAX_WORDS) return null;
@@ -1110,19 +1060,6 @@ function objectAfter(lex: CompiledStatementLexicon, toks: readonly string[], val
   if (out.length === 0 || out.every((w) => HAS_NUMBER.test(w)) || joined) return null;
   const phrase = [first, ...out].join(' ');
   return opensQuote(phrase) ? null : phrase;
-}
-
-/**
- * Whether the word at k says for whom the thing before it is made: "for" and a person ("the
- * renewal letter for Derek?", "a reminder for you on 16 May") ends the thing; "for" and anything
- * else says which one it is ("the price for students").
- */
-function forPerson(lex: CompiledStatementLexicon, toks: readonly string[], k: number, valueWord: (word: string) => boolean): boolean {
-  const sw = lex.words.statements;
-  const who = toks[k + 1] ?? '';
-  if (!sw.beneficiaryLead.test(bareToken(toks[k])) || /[,;:.!?)]$/.test(toks[k])) return false;
-  const person = sw.personObject.test(bareToken(who)) || (/^\p{Lu}\p{Ll}/u.test(who) && !valueWord(bareToken(who)));
-  return person && (k + 2 >= toks.length || /[,;:.!?)]$/.test(who) || endsObject(lex, bareToken(toks[k + 2]), valueWord));
 }
 
 /** What joins two clauses of one sentence: a semicolon, or a dash between spaces. */

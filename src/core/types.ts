@@ -587,10 +587,8 @@ export interface StatementWords {
   sentText: RegExp;
   /** Verbs that pass a text on: statement-words.json sendVerbs. */
   sendVerb: RegExp;
-  /** Prepositions that name for whom a thing is made: statement-words.json beneficiaryLeads. */
-  beneficiaryLead: RegExp;
-  /** Pronouns that stand for a person after a preposition: statement-words.json personObjects. */
-  personObject: RegExp;
+  /** Verbs that write or rework a text: statement-words.json textVerbs. */
+  textVerb: RegExp;
   /** A word written with a period that does not end the sentence, at the end of the text before the period's mark ("e.g.", "Dr."). */
   abbreviation: RegExp;
   /** A weekday's or month's short name with its period at the end of the text ("Fri.", "Jan."): the sentence goes on unless a function word opens a new one after it. */

@@ -114,8 +114,7 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     offerPronoun: new RegExp(`^(\\p{L}+)\\s+(${words('offerPronouns')})(?![\\p{L}\\p{N}'’])`, 'iu'),
     sentText: new RegExp(`^(?:${words('sentTexts')})(?![\\p{L}\\p{N}'’])`, 'iu'),
     sendVerb: new RegExp(`^(?:${words('sendVerbs')})$`, 'iu'),
-    beneficiaryLead: new RegExp(`^(?:${words('beneficiaryLeads')})$`, 'iu'),
-    personObject: new RegExp(`^(?:${words('personObjects')})$`, 'iu'),
+    textVerb: new RegExp(`^(?:${words('textVerbs')})$`, 'iu'),
     abbreviation: new RegExp(`(?:^|[\\s(])(?:${words('abbreviations')})\\.$`, 'i'),
     dateAbbreviation: new RegExp(`(?:^|[\\s(,])(?:${words('dateAbbreviations')})\\.$`, 'i'),
     // "… Fri. Should the block stay …?": a function word, capitalised, that opens a sentence.

@@ -2208,8 +2208,29 @@ function pickedStep(input: CandidateInput, a: number, reply: string, saysOnlyPic
   // said. What follows a comma or a dash, "Cancel it, the tailor is ill.", and courtesy, "move it
   // pls", say no more of the step, and nor does an adverb, "Cancel it asap".)
   const pickedTokens = picked === left ? leftTokens : rightTokens;
+  const extended = sideGoneOn(input, picked, reply);
+  if (extended !== null) return extended;
   if (saysOnlyPicked && !saysNoMoreThan(input, reply, pickedTokens)) return null;
   return `${sentenceCase(picked)}.`;
+}
+
+/**
+ * "Send reminders, or do you want to call?" — "reminders to Weber and Yilmaz": a reply that opens
+ * with the thing the side ends on and goes on to say more of it (to whom, when, how many) takes
+ * the side's step with what it adds, "Send reminders to Weber and Yilmaz." Only the reply's first
+ * clause goes on the step; what follows a comma or a dash is said of it.
+ */
+function sideGoneOn(input: CandidateInput, side: string, reply: string): string | null {
+  const { stems } = input;
+  const first = trimEnd(withoutCourtesy(input.lexicon, reply.split(/[,;.!?]\s|\s[–—-]\s|[.!?]$/u)[0].trim()));
+  const said = words(first);
+  const sideWords = words(side);
+  const last = contentTokens(side, stems).at(-1);
+  if (last === undefined || said.length < 2 || contentToken(said[0], stems) !== last || contentTokens(first, stems).length < 2) return null;
+  const at = sideWords.map((w) => contentToken(w, stems)).lastIndexOf(last);
+  if (at <= 0) return null;
+  // (The thing as the side writes it, "reminders", then what the reply adds to it.)
+  return `${sentenceCase(`${sideWords.slice(0, at + 1).join(' ')}${first.replace(/^\S+/u, '')}`)}.`;
 }
 
 /** Whether the first clause of a step, without its courtesy, says nothing but words of the side it picks, adverbs and interjections ("pls"). */

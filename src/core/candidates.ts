@@ -380,7 +380,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
     if (judgedValues.some((v) => v?.judged === k)) continue;
     if (takenBack(input, clauses, k) || leadsIntoQuestion(input, p, clauses, k)) continue;
     const { made, consumed } = clauseCandidates(input, scene, walk, clauses, k, bodies[k], judgedValues[k]);
-    const named = made.map((c) => withSpeakerNamed(input, facts, messages[p].author, withAddressee(facts, messages[p].author, clauses[k].text, bareNames[k], withPronounObject(input, asked, withChoiceLabel(input, scene.agent, withUnitOfBareNumber(input, scene, c))))));
+    const named = made.map((c) => withSpeakerNamed(input, facts, messages[p].author, withAddressee(facts, messages[p].author, clauses[k].text, bareNames[k], withPronounObject(input, asked, withUnitOfBareNumber(input, scene, c)))));
     const scoped = named.length === 1 && lastStated === k - 1 ? banOfInstruction(input, out[out.length - 1], named[0]) : null;
     if (scoped) out[out.length - 1] = scoped;
     else appendAll(out, named);
@@ -2536,43 +2536,6 @@ function withValueHolder(input: CandidateInput, at: number, option: string): str
   if (!/^[€$£]?\d/.test(option) || option.includes(':')) return option;
   const holder = valueHolder(input, at, option, true);
   return holder ? `${sentenceCase(holder)}: ${option}` : option;
-}
-
-/** A pick of what message `at` offered, after the label that says what the choice is of (see labelOfChoice). */
-function withChoiceLabel(input: CandidateInput, at: number, c: SentenceCandidate): SentenceCandidate {
-  // (A pick that says what it is of already, "Saturday bookings: …", keeps it; a time's colon is none.)
-  if (at < 0 || /:\s/.test(c.statement) || !c.features.includes('origin:selection')) return c;
-  const label = labelOfChoice(input, at, c.statement);
-  return label ? { ...c, statement: `${sentenceCase(label)}: ${c.statement}` } : c;
-}
-
-/** The most words before its colon a label may have that says what a choice after it is of. */
-const CHOICE_LABEL_MAX_WORDS = 6;
-
-/**
- * "Print run with PrintHaus: 2,000 copies at £0.11 each or 5,000 at £0.07." — "2000.": the label a
- * sentence of message `at` opens with, before the colon after which it offers the option picked,
- * says what the choice is of: its first words of content, "Print run" (at most three, up to a
- * mark or a function word). A label that says what kind of text follows, acknowledges, proposes,
- * names the set the options come from, or names a person says nothing of the kind.
- */
-function labelOfChoice(input: CandidateInput, at: number, option: string): string | null {
-  const picked = option.replace(/[.!?'"‘’“”]+$/u, '').replace(/^['"‘“]+/u, '').trim();
-  if (picked === '') return null;
-  for (const s of sentencesAt(input, at)) {
-    const colon = s.text.indexOf(': ');
-    if (colon <= 0 || s.text.indexOf(picked, colon) < 0) continue;
-    // (What a bracket adds to the label, "Sender name (max 11 characters)", is no part of its name.)
-    const label = s.text.slice(0, colon).replace(/\s*\(.*$/su, '').trim();
-    if (wordCount(label) > CHOICE_LABEL_MAX_WORDS || /\s[–—-]\s/u.test(label)) continue;
-    const thing = contentRun(input, label.split(/\s+/).filter(Boolean).slice(0, 3), false);
-    if (thing === null || thing !== label.split(/\s+/).slice(0, wordCount(thing)).join(' ').replace(/[^\p{L}\p{N}'’-]+$/u, '')) continue;
-    // (A label in the plural, or one that counts, names the set the options come from, not the
-    // one thing chosen: "Free rooms: Room B or Room C?", "Tengo dos ofertas: …".)
-    if (label.split(/\s+/).some((w) => HAS_NUMBER.test(w) || input.numberWord?.(bareToken(w).toLowerCase()) === true) || docOf(thing).has('#Plural$')) return null;
-    return thingLabel(input.lexicon, input.stems, thing, new Map()) === null || isPersonName(thing, new Map()) ? null : thing;
-  }
-  return null;
 }
 
 /** The content words that open `after`, up to a mark or a word that is none (at most three). */

@@ -341,6 +341,14 @@ describe('decide', () => {
       { author: 'eva', role: 'human', text: '10 characters minimum, and staff change them every 60 days.' },
     ], engine, new Set(['T7'])).candidates.map((w) => [w.c.statement, w.c.reasons]);
     expect(joined).toEqual([['10 characters minimum, and staff change them every 60 days.', []]]);
+    // After a pick that opens with a number, the parts that open with one too are more of it; the reason follows them.
+    const split = (answer: string) =>
+      candidateClauses('T8', [
+        { author: 'bot', role: 'bot', text: 'Requesting 3 temps from LaborMax. All on day shift 06:00-14:30?' },
+        { author: 'roy', role: 'human', text: answer },
+      ], engine, new Set(['T8'])).candidates.map((w) => [w.c.statement, w.c.reasons]);
+    expect(split("2 on days, 1 on the evening shift, that's where we're short")).toEqual([['2 on days, 1 on the evening shift.', ["that's where we're short"]]]);
+    expect(split("2 on days, that's where the forklifts are")).toEqual([['2 on days.', ["that's where the forklifts are"]]]);
   });
 
   it('queues mid-importance topics for review instead of deciding', () => {

@@ -1572,12 +1572,29 @@ function pickWithReason(input: CandidateInput, scene: MessageScene, r: ClauseRea
   // (A verb that opens one alternative, "absorb, it's 12 euros", keeps the reply as said: see
   // echoedAlternative.)
   if (echoedAlternative(input, scene, head) !== null || !namesOption(input, scene, partOf(r, head))) return false;
-  r.text = alternativeNamed(input, head, sentencesAt(input, scene.agent)) ?? `${sentenceCase(trimEnd(head))}.`;
-  r.reasons = [trimEnd(tail)];
+  const { values, why } = moreValues(head, tail);
+  r.text = values === '' ? (alternativeNamed(input, head, sentencesAt(input, scene.agent)) ?? `${sentenceCase(trimEnd(head))}.`) : `${sentenceCase(trimEnd(`${head}${values}`))}.`;
+  r.reasons = why === '' ? [] : [trimEnd(why)];
   r.type = 'decision';
   r.strength = 'accepted';
   r.act = 'selection' as SentenceAct;
   return true;
+}
+
+/**
+ * "2 on days, 1 on the evening shift, that's where we're short": after a pick that opens with a
+ * number, the parts that open with one too are more of the pick ("2 on days, 1 on the evening
+ * shift"), not its reason; the reason is what follows them.
+ */
+function moreValues(head: string, tail: string): { values: string; why: string } {
+  let values = '';
+  let why = tail;
+  while (/^\W*\d/u.test(head) && /^\W*\d/u.test(why)) {
+    const comma = why.indexOf(', ');
+    values += `, ${comma < 0 ? why : why.slice(0, comma)}`;
+    why = comma < 0 ? '' : why.slice(comma + 2).trim();
+  }
+  return { values, why };
 }
 
 /** The reading of a part of a clause (what follows its colon, the pick before its comma), to ask of the part what is asked of a clause. */

@@ -349,6 +349,10 @@ describe('decide', () => {
       ], engine, new Set(['T8'])).candidates.map((w) => [w.c.statement, w.c.reasons]);
     expect(split("2 on days, 1 on the evening shift, that's where we're short")).toEqual([['2 on days, 1 on the evening shift.', ["that's where we're short"]]]);
     expect(split("2 on days, that's where the forklifts are")).toEqual([['2 on days.', ["that's where the forklifts are"]]]);
+    // A part of another shape, one with a verb, or what leaves no reason of three words with a verb is read as before.
+    expect(split('2 on days, 10 minutes late though')).toEqual([['2 on days.', ['10 minutes late though']]]);
+    expect(split('2 on days, 14:30 is too late for the loaders')).toEqual([['2 on days.', ['14:30 is too late for the loaders']]]);
+    expect(decidedOn('Budget for the offsite: €450 or €600 per head?', '€450, €600 is more than finance approved')).toEqual([['Budget for the offsite: €450.', ['€600 is more than finance approved']]]);
   });
 
   it('queues mid-importance topics for review instead of deciding', () => {

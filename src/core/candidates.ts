@@ -1572,8 +1572,9 @@ function pickWithReason(input: CandidateInput, scene: MessageScene, r: ClauseRea
   // (A verb that opens one alternative, "absorb, it's 12 euros", keeps the reply as said: see
   // echoedAlternative.)
   if (echoedAlternative(input, scene, head) !== null || !namesOption(input, scene, partOf(r, head))) return false;
-  const { values, why } = moreValues(head, tail);
-  r.text = values === '' ? (alternativeNamed(input, head, sentencesAt(input, scene.agent)) ?? `${sentenceCase(trimEnd(head))}.`) : `${sentenceCase(trimEnd(`${head}${values}`))}.`;
+  const { values, why } = moreValues(input, head, tail);
+  const picked = alternativeNamed(input, head, sentencesAt(input, scene.agent)) ?? `${sentenceCase(trimEnd(head))}.`;
+  r.text = values === '' ? picked : `${trimEnd(picked)}${values}.`;
   r.reasons = why === '' ? [] : [trimEnd(why)];
   r.type = 'decision';
   r.strength = 'accepted';
@@ -1586,14 +1587,24 @@ function pickWithReason(input: CandidateInput, scene: MessageScene, r: ClauseRea
  * number, the parts that open with one too are more of the pick ("2 on days, 1 on the evening
  * shift"), not its reason; the reason is what follows them.
  */
-function moreValues(head: string, tail: string): { values: string; why: string } {
+function moreValues(input: CandidateInput, head: string, tail: string): { values: string; why: string } {
+  // (The parts have the pick's shape, a number and the same word after it, "1 on …" after "2 on
+  // …", and no verb: "€450, €600 is more than finance approved" gives one value and why.)
+  const shape = /^\W*\d+\s+(\p{L}+)\s/u.exec(head)?.[1]?.toLowerCase();
+  const none = { values: '', why: tail };
+  if (shape === undefined) return none;
   let values = '';
   let why = tail;
-  while (/^\W*\d/u.test(head) && /^\W*\d/u.test(why)) {
+  for (;;) {
     const comma = why.indexOf(', ');
-    values += `, ${comma < 0 ? why : why.slice(0, comma)}`;
+    const part = comma < 0 ? why : why.slice(0, comma);
+    if (/^\W*\d+\s+(\p{L}+)\s/u.exec(part)?.[1]?.toLowerCase() !== shape || !verbless(part)) break;
+    values += `, ${trimEnd(part)}`;
     why = comma < 0 ? '' : why.slice(comma + 2).trim();
   }
+  // (What is left must still read as a reason, a clause of three words or more with a verb;
+  // otherwise the reply is read as before.)
+  if (values === '' || (why !== '' && (wordCount(why) < 3 || isQuestion(why) || findAct(input.lexicon, 'connective', normalForm(why))?.start === 0 || verbless(why)))) return none;
   return { values, why };
 }
 
@@ -2239,15 +2250,29 @@ function pickedStep(input: CandidateInput, a: number, reply: string, saysOnlyPic
  */
 function sideGoneOn(input: CandidateInput, side: string, reply: string): string | null {
   const { stems } = input;
-  const first = trimEnd(withoutCourtesy(input.lexicon, reply.split(/[,;.!?]\s|\s[–—-]\s|[.!?]$/u)[0].trim()));
-  const said = words(first);
-  const sideWords = words(side);
+  const said = trimEnd(withoutCourtesy(input.lexicon, reply.trim()));
+  // (One clause only: "Weber today, Yilmaz tomorrow" splits the step, and a period inside,
+  // "to Dr. Weber", may end a sentence.)
+  if (/[,;:!?]|\.\s|\s[–—-]\s/u.test(said)) return null;
+  const toks = said.split(/\s+/);
   const last = contentTokens(side, stems).at(-1);
-  if (last === undefined || said.length < 2 || contentToken(said[0], stems) !== last || contentTokens(first, stems).length < 2) return null;
-  const at = sideWords.map((w) => contentToken(w, stems)).lastIndexOf(last);
-  if (at <= 0) return null;
-  // (The thing as the side writes it, "reminders", then what the reply adds to it.)
-  return `${sentenceCase(`${sideWords.slice(0, at + 1).join(' ')}${first.replace(/^\S+/u, '')}`)}.`;
+  // (The thing as a word of its own, "reminders", not "the client's office"; then a preposition that says more of it.)
+  if (last === undefined || toks.length < 3 || contentToken(toks[0], stems) !== last || /['’]/u.test(toks[0]) || !leadsOn(input, toks[1])) return null;
+  const thing = [...side.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’&.-]*/gu)].filter((m) => contentToken(m[0], stems) === last).at(-1);
+  if (thing === undefined || thing.index === 0 || bareToken(thing[0]) !== bareToken(toks[0])) return null;
+  // (The side as written up to the thing, "Send reminders", then what the reply adds.)
+  return `${sentenceCase(`${side.slice(0, thing.index! + thing[0].length)} ${toks.slice(1).join(' ')}`)}.`;
+}
+
+/**
+ * Whether a word goes on to say more of the thing before it: a preposition as the tagger reads
+ * it ("by Friday", "in German"), or a word that ends an object and bounds a value, "to", which
+ * the tagger may read otherwise.
+ */
+function leadsOn(input: CandidateInput, word: string): boolean {
+  const sw = input.lexicon.words.statements;
+  const w = bareToken(word);
+  return docOf(w).has('^#Preposition$') || (sw.objectEnder.test(w) && sw.valueBound.test(w));
 }
 
 /** Whether the first clause of a step, without its courtesy, says nothing but words of the side it picks, adverbs and interjections ("pls"). */

@@ -2236,43 +2236,8 @@ function pickedStep(input: CandidateInput, a: number, reply: string, saysOnlyPic
   // said. What follows a comma or a dash, "Cancel it, the tailor is ill.", and courtesy, "move it
   // pls", say no more of the step, and nor does an adverb, "Cancel it asap".)
   const pickedTokens = picked === left ? leftTokens : rightTokens;
-  const extended = sideGoneOn(input, picked, reply);
-  if (extended !== null) return extended;
   if (saysOnlyPicked && !saysNoMoreThan(input, reply, pickedTokens)) return null;
   return `${sentenceCase(picked)}.`;
-}
-
-/**
- * "Send reminders, or do you want to call?" — "reminders to Weber and Yilmaz": a reply that opens
- * with the thing the side ends on and goes on to say more of it (to whom, when, how many) takes
- * the side's step with what it adds, "Send reminders to Weber and Yilmaz." Only the reply's first
- * clause goes on the step; what follows a comma or a dash is said of it.
- */
-function sideGoneOn(input: CandidateInput, side: string, reply: string): string | null {
-  const { stems } = input;
-  const said = trimEnd(withoutCourtesy(input.lexicon, reply.trim()));
-  // (One clause only: "Weber today, Yilmaz tomorrow" splits the step, and a period inside,
-  // "to Dr. Weber", may end a sentence.)
-  if (/[,;:!?]|\.\s|\s[–—-]\s/u.test(said)) return null;
-  const toks = said.split(/\s+/);
-  const last = contentTokens(side, stems).at(-1);
-  // (The thing as a word of its own, "reminders", not "the client's office"; then a preposition that says more of it.)
-  if (last === undefined || toks.length < 3 || contentToken(toks[0], stems) !== last || /['’]/u.test(toks[0]) || !leadsOn(input, toks[1])) return null;
-  const thing = [...side.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’&.-]*/gu)].filter((m) => contentToken(m[0], stems) === last).at(-1);
-  if (thing === undefined || thing.index === 0 || bareToken(thing[0]) !== bareToken(toks[0])) return null;
-  // (The side as written up to the thing, "Send reminders", then what the reply adds.)
-  return `${sentenceCase(`${side.slice(0, thing.index! + thing[0].length)} ${toks.slice(1).join(' ')}`)}.`;
-}
-
-/**
- * Whether a word goes on to say more of the thing before it: a preposition as the tagger reads
- * it ("by Friday", "in German"), or a word that ends an object and bounds a value, "to", which
- * the tagger may read otherwise.
- */
-function leadsOn(input: CandidateInput, word: string): boolean {
-  const sw = input.lexicon.words.statements;
-  const w = bareToken(word);
-  return docOf(w).has('^#Preposition$') || (sw.objectEnder.test(w) && sw.valueBound.test(w));
 }
 
 /** Whether the first clause of a step, without its courtesy, says nothing but words of the side it picks, adverbs and interjections ("pls"). */

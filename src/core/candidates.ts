@@ -1590,7 +1590,7 @@ function pickWithReason(input: CandidateInput, scene: MessageScene, r: ClauseRea
 function moreValues(input: CandidateInput, head: string, tail: string): { values: string; why: string } {
   // (The parts have the pick's shape, a number and the same word after it, "1 on …" after "2 on
   // …", and no verb: "€450, €600 is more than finance approved" gives one value and why.)
-  const shape = /^\W*\d+\s+(\p{L}+)\s/u.exec(head)?.[1]?.toLowerCase();
+  const shape = wordAfterNumber(head);
   const none = { values: '', why: tail };
   if (shape === undefined) return none;
   let values = '';
@@ -1598,7 +1598,7 @@ function moreValues(input: CandidateInput, head: string, tail: string): { values
   for (;;) {
     const comma = why.indexOf(', ');
     const part = comma < 0 ? why : why.slice(0, comma);
-    if (/^\W*\d+\s+(\p{L}+)\s/u.exec(part)?.[1]?.toLowerCase() !== shape || !verbless(part)) break;
+    if (wordAfterNumber(part) !== shape || !verbless(part)) break;
     values += `, ${trimEnd(part)}`;
     why = comma < 0 ? '' : why.slice(comma + 2).trim();
   }
@@ -1606,6 +1606,11 @@ function moreValues(input: CandidateInput, head: string, tail: string): { values
   // otherwise the reply is read as before.)
   if (values === '' || (why !== '' && (wordCount(why) < 3 || isQuestion(why) || findAct(input.lexicon, 'connective', normalForm(why))?.start === 0 || verbless(why)))) return none;
   return { values, why };
+}
+
+/** The word after the number a text opens with ("2 on days" → "on"), lower case, if a word follows. */
+function wordAfterNumber(text: string): string | undefined {
+  return /^\W*\d+\s+(\p{L}+)\s/u.exec(text)?.[1]?.toLowerCase();
 }
 
 /** The reading of a part of a clause (what follows its colon, the pick before its comma), to ask of the part what is asked of a clause. */

@@ -953,7 +953,7 @@ function withObjectOfPronoun(lex: CompiledStatementLexicon, stems: Stems, before
   const plural = m[2].toLowerCase() === 'them';
   const said = before();
   const same = objectOfSameVerb(lex, stems, said.questions, verb, plural, valueWord);
-  const phrase = same === undefined ? textOfOnlyStep(lex, stems, said.nearest, m[1], plural, valueWord) : same;
+  const phrase = same === undefined ? textOfOnlyStep(lex, said.nearest, m[1], plural, valueWord) : same;
   return phrase === null ? statement : `${m[1]} ${phrase}${statement.slice(m[0].length)}`;
 }
 
@@ -984,7 +984,7 @@ function objectOfSameVerb(lex: CompiledStatementLexicon, stems: Stems, questions
  * else is no text to pass on ("The Q3 report is ready. Shall I book the room?" — "Send it to
  * Derek." sends the report, not the room), and nor is what an earlier message asked about.
  */
-function textOfOnlyStep(lex: CompiledStatementLexicon, stems: Stems, question: string | null, verbSaid: string, plural: boolean, valueWord: (word: string) => boolean): string | null {
+function textOfOnlyStep(lex: CompiledStatementLexicon, question: string | null, verbSaid: string, plural: boolean, valueWord: (word: string) => boolean): string | null {
   const sw = lex.words.statements;
   // (A question with "or" puts up a choice, not one thing: "Shall I draft the letter or do you want to write the email?")
   if (question === null || !sw.sendVerb.test(verbSaid) || sw.disjunction.test(question)) return null;
@@ -996,7 +996,7 @@ function textOfOnlyStep(lex: CompiledStatementLexicon, stems: Stems, question: s
     const phrase = objectAfter(lex, toks.slice(at + 1), valueWord);
     if (phrase !== null) steps.push({ verb: bareToken(toks[at]), phrase });
   }
-  if (steps.length !== 1 || !sw.textVerb.test(steps[0].verb) || stems.of(steps[0].verb) === stems.of(verbSaid.toLowerCase())) return null;
+  if (steps.length !== 1 || !sw.textVerb.test(steps[0].verb)) return null;
   return endsInNoun(steps[0].phrase, plural) ? steps[0].phrase : null;
 }
 

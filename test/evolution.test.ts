@@ -247,6 +247,45 @@ describe("a value given to a limit's name", () => {
   });
 });
 
+describe("an agent carrying out what a person of its discussion said", () => {
+  /** Two tasks: a refund limit set, then, in a later discussion, raised by a person and confirmed by the agent as `confirmation`. */
+  const tasks = (confirmation: string) => ({
+    R1: {
+      title: 'Refund rules for the support desk',
+      discussion: transcript(`
+        01-05 09:00 support-agent: Shall refunds under 20 EUR be approved automatically, without waiting for Lea?
+        01-05 09:02 lea: Yes. Refunds under 20 EUR are approved automatically.
+      `),
+    },
+    R2: {
+      title: 'Refund rules two weeks in',
+      discussion: transcript(`
+        01-19 09:00 support-agent: Two weeks in: 96 refunds approved automatically, 41 waited for Lea, most of them annual plans at 29.99 EUR. Should I adjust anything?
+        01-19 09:05 priya: raise the auto limit to 30 then, window stays
+        01-19 09:06 support-agent: ${confirmation}
+      `),
+    },
+  });
+
+  async function contradictionsAfterRun(confirmation: string) {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks(confirmation), null, 2));
+    expect((await cli(['run', '--now', '2026-01-20T00:00:00Z'], dir)).status).toBe(0);
+    const found = contradictionsIn(dir).filter((p) => p.task_id === 'R2' && p.messages.includes(2));
+    rmSync(dir, { recursive: true, force: true });
+    return found;
+  }
+
+  it('reads the agent giving again the value the person just set as carrying it out, not as contradicting the earlier limit', async () => {
+    expect(await contradictionsAfterRun('Understood: refunds under 30 EUR are approved automatically from today.')).toEqual([]);
+  });
+
+  it('still flags an agent giving a value nobody of the discussion said', async () => {
+    const [found] = await contradictionsAfterRun('Understood: refunds under 25 EUR are approved automatically from today.');
+    expect(found?.description).toMatch(/This seems to contradict DEC-\S+ \(R1: "Refunds under 20 EUR are approved automatically\."\)/);
+  });
+});
+
 describe('a rule that names who alone may act', () => {
   const dir = tempDir();
   const tasks = {

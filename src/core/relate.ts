@@ -21,7 +21,7 @@ import type { CompiledLexicon } from './contradiction';
 import { supersede } from './evolve';
 import { saidWords, wrongWordsSaidAgain, type SaidWords } from './corrected';
 import { compareInstants, compareRead, instantOf } from './instant';
-import { askedViewOf, changeSentences, containment, contradiction, correctedViewOf, givesDroppedNumber, givesOtherValue, nameRestated, replacement, restatesRetired, SubjectMemo, subjectWords, viewOf, type Reversal, type SubjectView } from './subject';
+import { askedViewOf, changeSentences, containment, contradiction, correctedViewOf, firstStatedValues, givesDroppedNumber, givesOtherValue, nameRestated, replacement, restatesRetired, SubjectMemo, subjectWords, viewOf, withoutEchoedClauses, type Reversal, type SubjectView } from './subject';
 import { answeredReplaces, crossTaskVerdict, recappedReplaces, isCorrection, reversalCues, titledChange, type LaterDecision, type RegistryJudge, type SaidIn } from './supersede';
 import { contentTokens, contentWordCount, jaccard, excerpt, sharedCount, taskIdsIn } from './text';
 import { PorterStems } from './porter';
@@ -768,12 +768,14 @@ export function relateMessages(
   const check = messageCheck(registry, lexicon, already, options, context);
   const patterns: RelatedPattern[] = [];
   for (const task of tasks) {
+    // What people of the discussion stated so far: an agent's message that only gives it again
+    // carries out what they said (withoutEchoedClauses).
+    const stated = new Set<string>();
     for (const m of task.messages) {
-      if (already.has(`${task.taskId}\u0000${m.index}`)) continue;
-      const recall = task.recalled?.get(m.index);
-      let found = contradictedBy(check, task.taskId, m, task.claimed?.get(m.index) ?? m.text);
-      if (found.findings.length === 0 && recall) found = recalledAgreement(check, task.taskId, recall);
-      if (found.findings.length === 0) continue;
+      const skip = already.has(`${task.taskId}\u0000${m.index}`);
+      const found = skip ? null : messageFindings(check, task, m, stated);
+      if (m.role === 'human') for (const key of firstStatedValues([m.text.split(/(?<=[.!?;\n])\s+/)], lexicon.subjects).keys()) stated.add(key);
+      if (found === null) continue;
       const made = task.decisions.find((d) => d.source?.messages?.[d.source.messages.length - 1] === m.index);
       patterns.push({
         task_id: task.taskId,
@@ -788,6 +790,14 @@ export function relateMessages(
     }
   }
   return patterns;
+}
+
+/** What message `m` of `task` contradicts (null for nothing): by what it claims, or by the agreement a person rejecting it recalls. */
+function messageFindings(check: MessageCheck, task: TaskMessages, m: Message, stated: ReadonlySet<string>): Contradicted | null {
+  let found = contradictedBy(check, task.taskId, m, task.claimed?.get(m.index) ?? m.text, stated);
+  const recall = task.recalled?.get(m.index);
+  if (found.findings.length === 0 && recall) found = recalledAgreement(check, task.taskId, recall);
+  return found.findings.length === 0 ? null : found;
 }
 
 function messageCheck(registry: { decisions: Decision[] }, lexicon: CompiledLexicon, already: ReadonlySet<string>, options: RelateOptions, context: Pick<RelateContext, 'memo' | 'ranks' | 'entries' | 'affinity'>): MessageCheck {
@@ -850,7 +860,7 @@ function decidedBefore(m: Message): (d: Decision, at?: number | null) => boolean
 }
 
 /** What a message contradicts among the decisions of other tasks about the same matter, said before it. */
-function contradictedBy(check: MessageCheck, taskId: string, m: Message, claimed: string): Contradicted {
+function contradictedBy(check: MessageCheck, taskId: string, m: Message, claimed: string, stated: ReadonlySet<string>): Contradicted {
   const found: Contradicted = { targets: [], findings: [] };
   // (Not kept in the memo: each message is looked at once, and a daemon's memo would fill with them.)
   const tokens = new Set(contentTokens(m.text, check.memo.stems));
@@ -866,7 +876,7 @@ function contradictedBy(check: MessageCheck, taskId: string, m: Message, claimed
   const said = () => (read ??= saidWords(m.text, check.memo.stems));
   sortByRank(candidates, check.ranks);
   for (const { d: o } of candidates) {
-    const against = againstDecision(check, o, m, mv, said, taskId, before);
+    const against = againstDecision(check, o, m, mv, said, taskId, before, stated);
     if (!against) continue;
     const { target, why } = against;
     const key = `${taskId}\u0000${target.id}`;
@@ -913,7 +923,7 @@ function recalledAgreement(check: MessageCheck, taskId: string, { by, agreed }: 
 }
 
 /** Whether message `m` contradicts decision `o` (or the decision that replaced it before `m` was written), and why. */
-function againstDecision(check: MessageCheck, o: Decision, m: Message, mv: SubjectView, said: () => SaidWords, taskId: string, before: (d: Decision, at?: number | null) => boolean): { target: Decision; why: string } | null {
+function againstDecision(check: MessageCheck, o: Decision, m: Message, mv: SubjectView, said: () => SaidWords, taskId: string, before: (d: Decision, at?: number | null) => boolean, stated: ReadonlySet<string>): { target: Decision; why: string } | null {
   const theirs = check.view(o.statement);
   if (o.status === 'superseded') {
     const by = o.superseded_by ? check.byId.get(o.superseded_by) : undefined;
@@ -936,7 +946,9 @@ function againstDecision(check: MessageCheck, o: Decision, m: Message, mv: Subje
   // own plans ("I can bring the keys on Thursday") decides nothing against it, and a step to do
   // once ("Load the rates into the channel manager on Monday, 2 March.") holds no value a later
   // date or amount could go against. (The answer is kept per message view, and a message has one role.)
-  const why = check.firmContradiction(theirs, mv, m.role === 'bot' && o.type !== 'action_item') ?? (o.corrects ? correctedRestated(check.correctedView(o.corrects), theirs, mv, m.role === 'bot') : null);
+  // (An agent giving again what a person of its discussion said is carrying it out.)
+  const claims = m.role === 'bot' ? withoutEchoedClauses(mv, theirs, stated) : mv;
+  const why = check.firmContradiction(theirs, claims, m.role === 'bot' && o.type !== 'action_item') ?? (o.corrects ? correctedRestated(check.correctedView(o.corrects), theirs, mv, m.role === 'bot') : null);
   if (why) return { target: o, why };
   // An agent's draft or runbook that says the corrected fact again in its own words (a line that
   // copies the wrong command), as guard reads a text; a person quoting it is discussing it.

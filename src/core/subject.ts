@@ -1234,6 +1234,27 @@ function wordValuesIn(sentence: string, subjects: CompiledSubjects): { words: st
 /** A value said in a word ("thurs", "Donnerstag" → weekday thursday) as `firstStatedValues` keys it. */
 const wordValueKey = (v: Pick<SlotValue, 'key' | 'value'>) => `${v.key}=${v.value}`;
 
+/** The values a clause gives, as `firstStatedValues` keys them: a number by numberKey, a value said in a word by wordValueKey. */
+const givenKeys = (c: SubjectClause): string[] => c.values.filter((v) => !v.negated).map((v) => numberKey(v.value) ?? wordValueKey(v));
+
+/**
+ * An agent's message without its clauses that only give again what people of the discussion
+ * stated before it (`stated`, keyed as firstStatedValues keys them) beside values of the earlier
+ * decision `older`: "Understood: auto-approve up to EUR 30 for cancellations within 72 hours."
+ * after a person's "raise the auto limit to 30 then" carries out what the person said. Whether
+ * the person's new value goes against the earlier decision is for relating the person's decision
+ * to say (it supersedes or contradicts it there), not for the agent's echo of it.
+ */
+export function withoutEchoedClauses(view: SubjectView, older: SubjectView, stated: ReadonlySet<string>): SubjectView {
+  const old = new Set(older.clauses.flatMap(givenKeys));
+  const echoes = (c: SubjectClause) => {
+    const keys = givenKeys(c);
+    return keys.some((k) => stated.has(k) && !old.has(k)) && keys.every((k) => stated.has(k) || old.has(k));
+  };
+  const kept = view.clauses.filter((c) => !echoes(c));
+  return kept.length === view.clauses.length ? view : { ...view, clauses: kept };
+}
+
 /**
  * The first message (by position) whose statements, not its questions, give each number
  * (`numberKey`) and, with the subject lexicon, each value said in a word (`wordValueKey`): what

@@ -701,14 +701,6 @@ describe('relations on the same subject', () => {
     expect(replaces('Deploys need a manual approval step.', 'Deploys need no manual approval step.')).toBeNull();
   });
 
-  it('reads cancelling or terminating what an earlier decision chose as retiring it, but not a cancellation ruled out', () => {
-    const chosen = 'The new centrifuge comes from Sorvall via the framework agreement, 12,400 EUR.';
-    expect(replaces(chosen, 'Cancel Sorvall, go with Hettich.')).toMatch(/retires "Sorvall"/);
-    expect(replaces('Office cleaning stays with Brightways, twice a week.', 'We terminate Brightways at the end of the month.')).toMatch(/retires "Brightways"/);
-    expect(replaces(chosen, "Don't cancel Sorvall till they've answered.")).toBeNull();
-    expect(replaces('The weekly stand-up is on Fridays at 9:30.', 'Cancel the weekly stand-up.')).toMatch(/retires "weekly stand-up"/);
-  });
-
   it('with a reversal cue, ruling out the value the earlier decision set retires it; a value ruled out without a cue refines', () => {
     const older = 'The tills are balanced at every shift change, the full stock count nightly after closing.';
     expect(replaces(older, 'The stock count runs at every shift change instead of once a night.')).toMatch(/rules out nightly \(instead/);

@@ -248,8 +248,8 @@ describe("a value given to a limit's name", () => {
 });
 
 describe("an agent carrying out what a person of its discussion said", () => {
-  /** Two tasks: a refund limit set, then, in a later discussion, raised by a person and confirmed by the agent as `confirmation`. */
-  const tasks = (confirmation: string) => ({
+  /** Two tasks: a refund limit set, then, in a later discussion, a person's `reply` to the agent's report and the agent's `confirmation`. */
+  const tasks = (confirmation: string, reply: string) => ({
     R1: {
       title: 'Refund rules for the support desk',
       discussion: transcript(`
@@ -261,15 +261,15 @@ describe("an agent carrying out what a person of its discussion said", () => {
       title: 'Refund rules two weeks in',
       discussion: transcript(`
         01-19 09:00 support-agent: Two weeks in: 96 refunds approved automatically, 41 waited for Lea, most of them annual plans at 29.99 EUR. Should I adjust anything?
-        01-19 09:05 priya: raise the auto limit to 30 then, window stays
+        01-19 09:05 priya: ${reply}
         01-19 09:06 support-agent: ${confirmation}
       `),
     },
   });
 
-  async function contradictionsAfterRun(confirmation: string) {
+  async function contradictionsAfterRun(confirmation: string, reply = 'raise the auto limit to 30 then, window stays') {
     const dir = tempDir();
-    writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks(confirmation), null, 2));
+    writeFileSync(join(dir, 'tasks.json'), JSON.stringify(tasks(confirmation, reply), null, 2));
     expect((await cli(['run', '--now', '2026-01-20T00:00:00Z'], dir)).status).toBe(0);
     const found = contradictionsIn(dir).filter((p) => p.task_id === 'R2' && p.messages.includes(2));
     rmSync(dir, { recursive: true, force: true });
@@ -282,6 +282,17 @@ describe("an agent carrying out what a person of its discussion said", () => {
 
   it('still flags an agent giving a value nobody of the discussion said', async () => {
     const [found] = await contradictionsAfterRun('Understood: refunds under 25 EUR are approved automatically from today.');
+    expect(found?.description).toMatch(/This seems to contradict DEC-\S+ \(R1: "Refunds under 20 EUR are approved automatically\."\)/);
+  });
+
+  it.each([
+    // A number a person only mentions, muses about or rules out is no value they decided.
+    'Lea was out sick for 30 hours, that is why they waited.',
+    "Not sure yet. Maybe 30 would work, I'll check with finance first.",
+    'Careful, back in 2024 the limit was 30 EUR and some old help pages still say so.',
+    "No, don't raise it to 30. The limit stays at 20 EUR.",
+  ])('still flags an agent giving a number a person said without deciding it (%j)', async (reply) => {
+    const [found] = await contradictionsAfterRun('Understood: refunds under 30 EUR are approved automatically from today.', reply);
     expect(found?.description).toMatch(/This seems to contradict DEC-\S+ \(R1: "Refunds under 20 EUR are approved automatically\."\)/);
   });
 });

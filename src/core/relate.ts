@@ -21,7 +21,7 @@ import type { CompiledLexicon } from './contradiction';
 import { supersede } from './evolve';
 import { saidWords, wrongWordsSaidAgain, type SaidWords } from './corrected';
 import { compareInstants, compareRead, instantOf } from './instant';
-import { askedViewOf, changeSentences, containment, contradiction, correctedViewOf, firstStatedValues, givesDroppedNumber, givesOtherValue, nameRestated, replacement, restatesRetired, SubjectMemo, subjectWords, viewOf, withoutEchoedClauses, type Reversal, type SubjectView } from './subject';
+import { askedViewOf, changeSentences, containment, contradiction, correctedViewOf, givesDroppedNumber, givesOtherValue, nameRestated, replacement, restatesRetired, SubjectMemo, subjectWords, valueKeys, viewOf, withoutEchoedClauses, type Reversal, type SubjectView } from './subject';
 import { answeredReplaces, crossTaskVerdict, recappedReplaces, isCorrection, reversalCues, titledChange, type LaterDecision, type RegistryJudge, type SaidIn } from './supersede';
 import { contentTokens, contentWordCount, jaccard, excerpt, sharedCount, taskIdsIn } from './text';
 import { PorterStems } from './porter';
@@ -768,13 +768,13 @@ export function relateMessages(
   const check = messageCheck(registry, lexicon, already, options, context);
   const patterns: RelatedPattern[] = [];
   for (const task of tasks) {
-    // What people of the discussion stated so far: an agent's message that only gives it again
-    // carries out what they said (withoutEchoedClauses).
-    const stated = new Set<string>();
+    // The values people of the discussion decided so far: an agent's message that only gives them
+    // again carries out what they decided (withoutEchoedClauses).
+    const decided = new Set<string>();
     for (const m of task.messages) {
       const skip = already.has(`${task.taskId}\u0000${m.index}`);
-      const found = skip ? null : messageFindings(check, task, m, stated);
-      if (m.role === 'human') for (const key of firstStatedValues([m.text.split(/(?<=[.!?;\n])\s+/)], lexicon.subjects).keys()) stated.add(key);
+      const found = skip ? null : messageFindings(check, task, m, decided);
+      if (m.role === 'human') for (const d of task.decisions) if (d.source?.messages?.at(-1) === m.index) for (const key of valueKeys(check.view(d.statement))) decided.add(key);
       if (found === null) continue;
       const made = task.decisions.find((d) => d.source?.messages?.[d.source.messages.length - 1] === m.index);
       patterns.push({

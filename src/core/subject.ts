@@ -1237,13 +1237,19 @@ const wordValueKey = (v: Pick<SlotValue, 'key' | 'value'>) => `${v.key}=${v.valu
 /** The values a clause gives, as `firstStatedValues` keys them: a number by numberKey, a value said in a word by wordValueKey. */
 const givenKeys = (c: SubjectClause): string[] => c.values.filter((v) => !v.negated).map((v) => numberKey(v.value) ?? wordValueKey(v));
 
+/** The values a view gives (none it rules out), keyed as givenKeys keys them. */
+export function valueKeys(view: SubjectView): string[] {
+  return view.clauses.flatMap(givenKeys);
+}
+
 /**
- * An agent's message without its clauses that only give again what people of the discussion
- * stated before it (`stated`, keyed as firstStatedValues keys them) beside values of the earlier
- * decision `older`: "Understood: auto-approve up to EUR 30 for cancellations within 72 hours."
- * after a person's "raise the auto limit to 30 then" carries out what the person said. Whether
- * the person's new value goes against the earlier decision is for relating the person's decision
- * to say (it supersedes or contradicts it there), not for the agent's echo of it.
+ * An agent's message without its clauses that only give again values people of the discussion
+ * decided before it (`stated`: the values of their recorded decisions, keyed by givenKeys) beside
+ * values of the earlier decision `older`: "Understood: auto-approve up to EUR 30 for cancellations
+ * within 72 hours." after a person's decision "raise the auto limit to 30 then" carries it out.
+ * Whether the person's new value goes against the earlier decision is for relating the person's
+ * decision to say (it supersedes or contradicts it there), not for the agent's echo of it. A number
+ * a person only mentioned, asked about or ruled out is no such value.
  */
 export function withoutEchoedClauses(view: SubjectView, older: SubjectView, stated: ReadonlySet<string>): SubjectView {
   const old = new Set(older.clauses.flatMap(givenKeys));

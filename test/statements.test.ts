@@ -693,6 +693,18 @@ describe('decision candidates', () => {
     ]);
   });
 
+  it('reads a count of other things than the agent counted as no correction of its count', () => {
+    const reply = (said: string) => recorded([
+      ['support-bot', 'bot', 'Weekly summary: 14 refund requests, 11 auto-approved.'],
+      ['mara', 'human', said],
+    ]).patterns.filter((x) => x.type === 'correction').map((x) => x.rule);
+    // Complaints are not requests: "30 complaints" says nothing against "14 refund requests".
+    expect(reply('We got 30 complaints about slow refunds last month.')).toEqual([]);
+    // The same things counted again, another number: a correction.
+    expect(reply('We got 30 refund requests, not 14.')).toHaveLength(1);
+    expect(reply('There were 16 refund requests this week.')).toEqual(['statements/value-correction']);
+  });
+
   it('reads a fix followed by an acceptance of the rest as both a correction and a confirmation; a value inside the acceptance corrects nothing', () => {
     const draft: [string, 'human' | 'bot', string] = ['bar-bot', 'bot', 'Draft: Wed-Thu 16:00-23:00, Fri-Sat 12:00-00:00. House pale stays at £5.80 a pint. Want me to send it to the printer?'];
     const kinds = (reply: string) => recorded([draft, ['mia', 'human', reply]]).patterns.filter((x) => x.type === 'correction' || x.type === 'confirmation').map((x) => `${x.type} ${x.rule}`).sort();

@@ -202,6 +202,23 @@ describe('subject lexicon examples', () => {
     expect(reversalsIn('We stopped using the tape library last spring.', subjects).map((r) => [r.cue, r.old && [...r.old]])).toEqual([['stop-using', ['tape', 'librari']]]);
     expect(reversalsIn('Ab sofort gilt: alles über 3.000 Euro zeichne ich ab.', subjects).map((r) => r.cue)).toEqual(['from-now-on']);
   });
+
+  it('reads no reversal in a stop that is denied, reported of others or said under a condition', () => {
+    const cues = (t: string) => reversalsIn(t, subjects).map((r) => r.cue);
+    expect(cues('We decided not to drop the Sorvall.')).toEqual([]);
+    expect(cues("We're not going to drop the weekly call.")).toEqual([]);
+    expect(cues("We don't want to stop the pilot yet.")).toEqual([]);
+    expect(cues('We never drop the weekly call.')).toEqual([]);
+    expect(cues('They dropped two rooms at the Adler by mistake.')).toEqual([]);
+    expect(cues("If they can't confirm by Friday, we drop the Sorvall.")).toEqual([]);
+    expect(cues('Wenn es regnet, gehen wir stattdessen in die Halle.')).toEqual([]);
+    expect(cues('Si fallan otra vez, a partir de ahora trabajamos con Brillo.')).toEqual([]);
+    // The same stop said outright is one, and so is one said whatever happens.
+    expect(cues('We drop the Sorvall.')).toEqual(['stop-using']);
+    expect(cues('OK. We stop the paper timesheets.')).toEqual(['stop-using']);
+    expect(cues('Whether they like it or not, we drop the Sorvall.')).toEqual(['stop-using']);
+    expect(cues('Even if they complain, from now on we close at 18:00.')).toEqual(['from-now-on']);
+  });
 });
 
 describe('numbers a discussion stated', () => {
@@ -696,6 +713,11 @@ describe('relations on the same subject', () => {
 
   it('an explicit reversal retires what the earlier decision asserts', () => {
     expect(replaces('Nightly backups go to the tape library.', 'We stopped using the tape library; backups go to the cloud bucket.')).toMatch(/retires "tape library"/);
+    expect(replaces('We go with the Sorvall ST8R for the cold runs.', 'We drop the Sorvall and go with the Hettich.')).toMatch(/retires "Sorvall"/);
+    // Under a condition it retires nothing yet, nor when it is denied or someone else did it.
+    expect(replaces('We go with the Sorvall ST8R for the cold runs.', "If they can't confirm by Friday, we drop the Sorvall.")).toBeNull();
+    expect(replaces('We go with the Sorvall ST8R for the cold runs.', 'We decided not to drop the Sorvall.')).toBeNull();
+    expect(replaces('We go with the Sorvall ST8R for the cold runs.', 'They dropped the Sorvall from their catalogue by mistake.')).toBeNull();
     expect(replaces('Deploys need a manual approval step.', 'From now on deploys need no manual approval step.')).toMatch(/rules out/);
     // The same negation without a cue is no reversal (it may be a contradiction).
     expect(replaces('Deploys need a manual approval step.', 'Deploys need no manual approval step.')).toBeNull();
@@ -1448,6 +1470,26 @@ describe('extract run and extract guard on two tasks', () => {
     expect(old.status).toBe(1);
     expect(old.stdout).toContain(thursday.id);
     expect((await cli(['guard', 'The team newsletter goes out every Thursday morning.', '--task', 'T2'], dir)).status).toBe(0);
+  });
+
+  it('retires a chosen supplier dropped in a later task, and keeps it when the drop is only a condition or denied', async () => {
+    const chosen = [
+      msg('anna', 'human', 'Which centrifuge do we order for the cold runs?', '2026-03-01T09:00:00Z'),
+      msg('lab-agent', 'bot', 'Options: Sorvall ST8R at 14,850 EUR or Hettich Rotina at 12,900 EUR.', '2026-03-01T09:05:00Z'),
+      msg('anna', 'human', 'We go with the Sorvall ST8R for the cold runs.', '2026-03-01T09:10:00Z'),
+    ];
+    const later = (text: string) => [
+      msg('lab-agent', 'bot', 'Update on the centrifuge order: the supplier has not confirmed the delivery date yet.', '2026-03-10T09:00:00Z'),
+      msg('anna', 'human', text, '2026-03-10T09:10:00Z'),
+    ];
+    const dropped = (await onTwoTasks(chosen, later('Drop the Sorvall, we go with the Hettich.'))).decisions;
+    const sorvall = dropped.find((d) => d.task_id === 'T1' && /Sorvall/.test(d.statement))!;
+    const hettich = dropped.find((d) => d.task_id === 'T2' && /Hettich/.test(d.statement))!;
+    expect(sorvall).toMatchObject({ status: 'superseded', superseded_by: hettich.id });
+    for (const text of ["If they can't confirm by Friday, we drop the Sorvall.", 'We decided not to drop the Sorvall.']) {
+      const kept = (await onTwoTasks(chosen, later(text))).decisions;
+      expect(kept.find((d) => d.task_id === 'T1' && /Sorvall/.test(d.statement))).toMatchObject({ status: 'active', superseded_by: null });
+    }
   });
 
   it('guards the channel a decision set: another channel conflicts, another spelling of the same one does not', async () => {

@@ -55,6 +55,8 @@ export interface SubjectLexicon {
   meridiem: { am: string[]; pm: string[]; clock?: string[]; zones?: string[] };
   ordinalSuffixes: string[];
   hedges: string[];
+  /** Words that open a sentence with a condition (see reversalsIn). */
+  conditionOpeners?: string[];
   conditionals: { description?: string; regex: string[]; examples: Examples };
   generic: string[];
   /** Cross-language equivalents: an English word → its German and Spanish spellings. */
@@ -219,6 +221,7 @@ export function compileSubjects(lex: SubjectLexicon, words: Words): CompiledSubj
     monthJoiners: new Set(lex.monthJoiners ?? []),
     namedDays: anyOf(lex.namedDays ?? []),
     hedges: lex.hedges.map(phraseRe),
+    conditionOpening: new RegExp(`^[^\\p{L}\\p{N}]*(?:${(lex.conditionOpeners ?? []).map(phraseSource).join('|') || '(?!)'})(?![\\p{L}\\p{N}])`, 'iu'),
     conditionals: lex.conditionals.regex.map((r) => new RegExp(r, 'iu')),
     generic,
     words,
@@ -1446,6 +1449,9 @@ export function changeSentences(text: string, lex: CompiledSubjects, stems?: Ste
 export function reversalsIn(text: string, lex: CompiledSubjects, stems: Stems = new PorterStems(lex.words)): Reversal[] {
   const out: Reversal[] = [];
   for (const sentence of text.split(/(?<=[.!?;\n])\s+/)) {
+    // A change said under a condition ("If they can't confirm by Friday, we drop Sorvall.") holds
+    // once the condition is met, if ever: it retires nothing yet.
+    if (lex.conditionOpening.test(sentence)) continue;
     const found: Array<Reversal & { start: number; end: number }> = [];
     for (const { id, re } of lex.reversals) {
       const m = re.exec(sentence);

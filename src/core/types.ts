@@ -726,6 +726,8 @@ export interface CompiledSubjects {
   /** Ordinal numbers written as words, each to its number ("zweite" → "2"). */
   ordinalWords: ReadonlyMap<string, string>;
   hedges: ReadonlyArray<RegExp>;
+  /** A sentence that opens with a condition (subjects.json `conditionOpeners`). */
+  conditionOpening: RegExp;
   conditionals: ReadonlyArray<RegExp>;
   /** Stems that name no subject of their own. */
   generic: ReadonlySet<string>;

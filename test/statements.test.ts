@@ -693,6 +693,19 @@ describe('decision candidates', () => {
     ]);
   });
 
+  it("records no step from an agent's offer that leaves its object open ('Should I adjust anything?'), in three languages", () => {
+    const statements = (offer: string, reply: string) => recorded([
+      ['mara', 'human', 'Two weeks in, the new refund flow works fine.'],
+      ['support-bot', 'bot', offer],
+      ['mara', 'human', reply],
+    ]).decisions.map((d) => d.statement);
+    expect(statements('Should I adjust anything?', 'ok 30 then')).not.toContainEqual(expect.stringMatching(/anything/i));
+    expect(statements('Shall I change anything else?', 'Yes, please.')).not.toContainEqual(expect.stringMatching(/anything/i));
+    expect(statements('Soll ich noch etwas ändern?', 'Ja, bitte.')).not.toContainEqual(expect.stringMatching(/etwas/i));
+    // An offer that names what it acts on is still a step the reply accepts.
+    expect(statements('Shall I raise the auto-approval limit to 30 EUR?', 'Yes, please.')).toContainEqual(expect.stringMatching(/auto-approval limit to 30 EUR/));
+  });
+
   it('reads a count of other things than the agent counted as no correction of its count', () => {
     const reply = (said: string) => recorded([
       ['support-bot', 'bot', 'Weekly summary: 14 refund requests, 11 auto-approved.'],

@@ -82,6 +82,19 @@ describe('subject lexicon examples', () => {
     for (const m of rawSubjects.conditionals.examples.nomatch) expect([m, hit(m)]).toEqual([m, false]);
   });
 
+  it('reads a span of time gone by as when something is said, not as a value it sets', () => {
+    const values = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => c.values.map((v) => `${v.key}=${v.value}`));
+    expect(values('Two weeks in, 40 refunds were auto-approved.')).not.toContain('duration=2 week');
+    expect(values('We switched three weeks ago.')).toEqual([]);
+    expect(values('Two weeks into the trial, the flow works.')).toEqual([]);
+    expect(values('Vor zwei Wochen haben wir umgestellt.')).toEqual([]);
+    expect(values('Hace dos semanas cambiamos el proveedor.')).toEqual([]);
+    // A span a decision sets stays one, also before "in" with more after it.
+    expect(values('Refunds within 7 days.')).toEqual(['duration=7 day']);
+    expect(values('Send it two weeks in advance.')).toEqual(['duration=2 week']);
+    expect(values('The reminder goes out 3 days later.')).toEqual(['duration=3 day']);
+  });
+
   it('reads slot values in several spellings and languages', () => {
     const values = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => c.values.map((v) => `${v.key}=${v.value}${v.negated ? '!' : ''}`));
     expect(values('Der Versand dauert 3 Tage, nicht 5.')).toEqual(['duration=3 day', 'duration=5 day!']);
@@ -1470,6 +1483,23 @@ describe('extract run and extract guard on two tasks', () => {
     expect(old.status).toBe(1);
     expect(old.stdout).toContain(thursday.id);
     expect((await cli(['guard', 'The team newsletter goes out every Thursday morning.', '--task', 'T2'], dir)).status).toBe(0);
+  });
+
+  it("flags no agent's report that dates itself by a span of time gone by against a rule's span", async () => {
+    const { dir } = await onTwoTasks(
+      [
+        msg('mara', 'human', 'How should we handle refund requests for cancelled subscriptions?', '2026-03-01T09:00:00Z'),
+        msg('support-bot', 'bot', 'I suggest auto-approving refunds for subscriptions cancelled within 7 days. Shall I set that up?', '2026-03-01T09:05:00Z'),
+        msg('mara', 'human', 'Yes, do that.', '2026-03-01T09:10:00Z'),
+      ],
+      [
+        msg('support-bot', 'bot', 'Two weeks in, 40 refunds were auto-approved for cancelled subscriptions and 3 went to manual review.', '2026-03-15T09:00:00Z'),
+        msg('mara', 'human', 'Good, thanks.', '2026-03-15T09:10:00Z'),
+      ],
+    );
+    expect(patternsIn(dir).filter((p) => p.type === 'contradiction')).toEqual([]);
+    // A draft that gives the rule another span is still caught.
+    expect((await cli(['guard', 'Auto-approving refunds for subscriptions cancelled within 14 days.'], dir)).status).toBe(1);
   });
 
   it('retires a chosen supplier dropped in a later task, and keeps it when the drop is only a condition or denied', async () => {

@@ -728,6 +728,10 @@ export interface CompiledSubjects {
   hedges: ReadonlyArray<RegExp>;
   /** A sentence that opens with a condition (subjects.json `conditionOpeners`). */
   conditionOpening: RegExp;
+  /** Words that make a span of time one gone by (subjects.json `elapsedAfter`, `elapsedAtBreak`, `elapsedBefore`). */
+  elapsedAfter: ReadonlySet<string>;
+  elapsedAtBreak: ReadonlySet<string>;
+  elapsedBefore: ReadonlySet<string>;
   conditionals: ReadonlyArray<RegExp>;
   /** Stems that name no subject of their own. */
   generic: ReadonlySet<string>;

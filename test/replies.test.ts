@@ -39,22 +39,6 @@ describe('reply acts', () => {
     expect(typesAt(m, 2)).toEqual(['confirmation']);
   });
 
-  it('reads a "no" to a question asked before its reasons as an answer, not as pushing back on a claim', () => {
-    const answer = thread(
-      ['tom', 'human', "can the welcome email have the drivers' phone numbers? cafés always ring the office at 6 and nobody's there"],
-      ['owen', 'human', 'No personal numbers. Give them the dispatch mobile, whoever is on early carries it.'],
-    );
-    expect(typesAt(answer, 1)).toEqual([]);
-    // To a claim, the same "no" pushes back.
-    const claim = thread(['tom', 'human', "The welcome email has the drivers' phone numbers, cafés always ring the office at 6."], ['owen', 'human', 'No personal numbers. Give them the dispatch mobile.']);
-    expect(typesAt(claim, 1)).toEqual(['disagreement']);
-  });
-
-  it("reads a person's \"No, …\" with content of its own as a correction of an agent's question asked before its reasons", () => {
-    const m = thread(['ops-agent', 'bot', 'Shall I keep the nightly backups for 7 days? That is what the old server did.'], ['ana', 'human', 'No, 7 days is too short, we keep them 30 days.']);
-    expect(typesAt(m, 1)).toEqual(['correction']);
-  });
-
   it('an agent saying "You\'re right" concedes; it does not confirm', () => {
     const m = thread(['ana', 'human', 'You mixed up the two quotes.'], ['office-agent', 'bot', "You're right, sorry. The windows are in the second quote."]);
     expect(typesAt(m, 1)).toEqual([]);

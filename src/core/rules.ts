@@ -108,11 +108,6 @@ function atStart(rule: CompiledRule, prefix: string): boolean {
   return (filler ? filler[0].length : 0) === rest.length;
 }
 
-/** Whether a text asks a question in any of its sentences: a question mark that ends one. */
-function asksAnywhere(text: string): boolean {
-  return /\?+["')\]]*(?:\s|$)/.test(text);
-}
-
 /** Applies one compiled rule; returns the detection or null. */
 export function applyRule(rule: CompiledRule, message: Message, lower: string, ctx: RuleContext, words?: ReadonlySet<string>): Detection | null {
   const spec = rule.spec;
@@ -134,9 +129,7 @@ export function applyRule(rule: CompiledRule, message: Message, lower: string, c
     if (spec.replyTo !== 'other' && !roleMatches(spec.replyTo, a.role)) return null;
   }
   if (spec.replyToQuestion && spec.replyToQuestion !== 'allow') {
-    // (A question asked before the reasons for it, "can the email have their numbers? cafés ring
-    // the office at 6", is asked as much as one at the end.)
-    const asked = ctx.answered !== null && asksAnywhere(ctx.answered.text);
+    const asked = ctx.answered !== null && isQuestion(ctx.answered.text);
     if (asked !== (spec.replyToQuestion === 'require')) return null;
   }
   const previousKinds = spec.throughReplies ? (ctx.reachedKinds ?? ctx.answeredKinds) : ctx.answeredKinds;

@@ -701,21 +701,11 @@ describe('decision candidates', () => {
     ]).decisions.map((d) => d.statement);
     expect(statements('Should I adjust anything?', 'ok 30 then')).not.toContainEqual(expect.stringMatching(/anything/i));
     expect(statements('Shall I change anything else?', 'Yes, please.')).not.toContainEqual(expect.stringMatching(/anything/i));
-    expect(statements('Soll ich noch etwas ändern?', 'Ja, bitte.')).not.toContainEqual(expect.stringMatching(/etwas/i));
-    // An offer that names what it acts on is still a step the reply accepts.
+    expect(statements('¿Cambio algo?', 'Sí.')).not.toContainEqual(expect.stringMatching(/algo/i));
+    // An offer that names what it acts on is still a step the reply accepts, also one with an
+    // open word beside what it names.
     expect(statements('Shall I raise the auto-approval limit to 30 EUR?', 'Yes, please.')).toContainEqual(expect.stringMatching(/auto-approval limit to 30 EUR/));
-  });
-
-  it('reads a count of other things than the agent counted as no correction of its count', () => {
-    const reply = (said: string) => recorded([
-      ['support-bot', 'bot', 'Weekly summary: 14 refund requests, 11 auto-approved.'],
-      ['mara', 'human', said],
-    ]).patterns.filter((x) => x.type === 'correction').map((x) => x.rule);
-    // Complaints are not requests: "30 complaints" says nothing against "14 refund requests".
-    expect(reply('We got 30 complaints about slow refunds last month.')).toEqual([]);
-    // The same things counted again, another number: a correction.
-    expect(reply('We got 30 refund requests, not 14.')).toHaveLength(1);
-    expect(reply('There were 16 refund requests this week.')).toEqual(['statements/value-correction']);
+    expect(statements('Should I send something written to Bauer?', 'Yes, please.')).toContainEqual(expect.stringMatching(/something written/i));
   });
 
   it('reads a fix followed by an acceptance of the rest as both a correction and a confirmation; a value inside the acceptance corrects nothing', () => {

@@ -23,7 +23,7 @@ export function correctsValue(body: string, agentText: string, agentSentences: r
   const subject = new Set(subjectWords(body.replace(NUMBER, ' ')));
   // A clock time answers a clock time, a count a count: "every Monday at 8:00" changes nothing
   // about "2,400 subscribers".
-  const kin = measured ? sameMeasure : (x: Measure, y: Measure) => sameKind(x, y) && sameThingsCounted(x, y, stems);
+  const kin = measured ? sameMeasure : sameKind;
   // (A name the agent quotes, "the folder 'Derby Feb 2026'", gives neither a value nor a subject.)
   return agentSentences.some((s) => {
     // (Only a quote with a capitalised word is a name; a quoted value, "36 months", stays.)
@@ -60,16 +60,13 @@ export interface Measure {
   unit: string;
   /** The slot of the word right before it, where that is a unit ("€45", "EUR 45"). */
   slotBefore: string | null;
-  /** The words right after it, up to three and up to the first that is no word ("refund requests" of "14 refund requests, 11 …"). */
-  after: readonly string[];
 }
 
 export function measures(text: string, unitSlot: ((word: string) => string | null) | undefined): Measure[] {
   return [...text.matchAll(NUMBER)].map((m) => {
     const unit = /^\s?([\p{L}%€$£]+)/u.exec(text.slice(m.index! + m[0].length))?.[1].toLowerCase() ?? '';
     const before = /([\p{L}€$£]+)\s?$/u.exec(text.slice(Math.max(0, m.index! - 4), m.index!))?.[1].toLowerCase();
-    const after = /^(?:\s+\p{L}+){0,3}/u.exec(text.slice(m.index! + m[0].length))![0].trim().split(/\s+/).filter(Boolean);
-    return { number: m[0], unit, slot: unit && unitSlot ? unitSlot(unit) : null, slotBefore: before && unitSlot ? unitSlot(before) : null, after };
+    return { number: m[0], unit, slot: unit && unitSlot ? unitSlot(unit) : null, slotBefore: before && unitSlot ? unitSlot(before) : null };
   });
 }
 
@@ -90,19 +87,6 @@ function sameKind(x: Measure, y: Measure): boolean {
   const [a, b] = [x.number, y.number];
   const hour = (n: string) => /^\d{1,2}$/.test(n) && Number(n) <= 24;
   return isClock(a) === isClock(b) || (isClock(a) && hour(b)) || (isClock(b) && hour(a));
-}
-
-/**
- * Whether two numbers, where each counts things ("30 complaints", "14 refund requests"), count the
- * same things: a count of complaints is no new value for a count of requests, "2 debits" is one for
- * "23 return debits". (A number followed by no content word, or in a unit, may be of anything the
- * sentence names.)
- */
-function sameThingsCounted(x: Measure, y: Measure, stems: Stems): boolean {
-  if (!countsThings(x) || !countsThings(y)) return true;
-  const counted = (m: Measure) => m.after.flatMap((w) => contentToken(w.toLowerCase(), stems) ?? []);
-  const [a, b] = [counted(x), new Set(counted(y))];
-  return a.length === 0 || b.size === 0 || a.some((t) => b.has(t));
 }
 
 /**

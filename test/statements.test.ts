@@ -693,7 +693,7 @@ describe('decision candidates', () => {
     ]);
   });
 
-  it("records no step from an agent's offer that leaves its object open ('Should I adjust anything?'), in three languages", () => {
+  it("records no step from an agent's offer that leaves its object open ('Should I adjust anything?'), and one from an offer that names something beside it", () => {
     const statements = (offer: string, reply: string) => recorded([
       ['mara', 'human', 'Two weeks in, the new refund flow works fine.'],
       ['support-bot', 'bot', offer],

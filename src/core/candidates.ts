@@ -25,7 +25,7 @@ import { recentAgentMessage } from './detect';
 import type { CandidateTuning, DecisionType, Detection, Message, SentenceCandidate, Strength } from './types';
 import { type CandidateInput, isPerson, sentencesAt, sarcasticAt, tokenSetAt, NO_TOKENS, whenWord } from './candidateInput';
 import { NUMBER, correctsValue, type Measure, measures, numberKey, sameMeasure, sameNumber, numbersOf, writtenNumbers } from './measures';
-import { LABEL_MAX_WORDS, afterShortLabel, bareToken, classify, decisive, verbless, docOf, HAS_NUMBER, COMPUTED, trimEnd, sentenceCase, shape, onlyPronounObjects } from './clauseText';
+import { LABEL_MAX_WORDS, afterShortLabel, bareToken, classify, decisive, verbless, docOf, HAS_NUMBER, COMPUTED, trimEnd, sentenceCase, shape, namesNoObject } from './clauseText';
 import { BARE_KEY, isSide, itemOfLine, pickedOption, pickedStatement, withoutCourtesy, withoutAcceptance, afterAcceptance, itemByKey, listedItems, offeredKeys, BULLET, proposedPoints, asksToChoose, lastQuestion, recommendedOption, acceptance, sidePicked, inlineItems, labelledProposal, offeredSteps, saysOnlyYes, questionsBefore, withPronounObject, proposalCue, withoutQuestionTag, asksByKeys } from './proposals';
 
 export function sentenceCandidates(input: CandidateInput): SentenceCandidate[] {
@@ -1209,7 +1209,7 @@ function optionKept(input: CandidateInput, scene: MessageScene, text: string, st
   // question itself asks about, before a step that only points back at what it asks, "Should Priya
   // or Derek take the van?" — "Derek, take it.", is the pick.)
   if (named.length !== 1 || !scene.alternativeTokens.has(named[0])) return start;
-  if (givesStep(input, scene, text) && !(askedAbout(input, scene, named[0]) && onlyPronounObjects(input.lexicon, text.slice(start)))) return start;
+  if (givesStep(input, scene, text) && !(askedAbout(input, scene, named[0]) && namesNoObject(input.lexicon, text.slice(start)))) return start;
   return addressed.index + (addressed[0].startsWith('@') ? 1 : 0);
 }
 

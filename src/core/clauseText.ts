@@ -57,11 +57,12 @@ export function docOf(text: string): Doc {
 
 /**
  * Whether a step says nothing but verbs on pronouns that point back, each with at most a particle
- * ("sort that out and ping them", "turn it off"): no thing, value, date, manner or state of its own
- * ("print it double-sided", "keep it open", "mark them as paid" each say one).
+ * ("sort that out and ping them", "turn it off"), or a verb on an open object ("adjust anything
+ * else"): no thing, value, date, manner or state of its own ("print it double-sided", "keep it
+ * open", "mark them as paid", "send something written" each say one).
  */
-export function onlyPronounObjects(lex: CompiledStatementLexicon, step: string): boolean {
-  return lex.words.statements.pronounStepsOnly.test(step.trim());
+export function namesNoObject(lex: CompiledStatementLexicon, step: string): boolean {
+  return lex.words.statements.namelessStepsOnly.test(step.trim());
 }
 
 interface Doc {

@@ -9,7 +9,7 @@ import { closingQuote, contentToken, contentTokens, eitherOrSides, contentWordCo
 import type { CandidateTuning, DecisionType, SentenceCandidate } from './types';
 import { type CandidateInput, isPerson, sentencesAt, sarcasticAt, whenWord } from './candidateInput';
 import { correctsValue, measures, numberKey, writtenNumbers } from './measures';
-import { bareToken, classify, decisive, verbless, docOf, onlyPronounObjects, HAS_NUMBER, COMPUTED, trimEnd, sentenceCase, shape } from './clauseText';
+import { bareToken, classify, decisive, verbless, docOf, namesNoObject, HAS_NUMBER, COMPUTED, trimEnd, sentenceCase, shape } from './clauseText';
 
 /** An option's key said alone: "b", "(2)", "3)". */
 export const BARE_KEY = /^\(?([0-9]{1,2}|[a-h])\)?$/;
@@ -573,7 +573,7 @@ export function offeredSteps(lex: CompiledStatementLexicon, t: CandidateTuning, 
       const statement = withDraftedThing(lex, sentences, k, referred === step.statement ? withSentText(lex, sentences, k, referred) : referred, valueWord);
       // A step whose only objects are pronouns the message does not resolve ("Shall I sort that out
       // and ping them?") points back at what came before: it says nothing a person could hold to.
-      return onlyPronounObjects(lex, statement) ? null : { ...step, statement };
+      return namesNoObject(lex, statement) ? null : { ...step, statement };
     })
     .filter((x): x is OfferedStep => x !== null);
   // A statement put with a tag ("The schema stays fixed, right?") is offered only where the

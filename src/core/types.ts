@@ -580,7 +580,7 @@ export interface StatementWords {
   /** Words right before the verb of a step a question puts up ("should I send", "want to raise"). */
   stepSubject: RegExp;
   /** A step that says nothing but verbs on pointing pronouns, a particle after each ("Sort that out and ping them."). */
-  pronounStepsOnly: RegExp;
+  namelessStepsOnly: RegExp;
   /** A step that opens with its verb and an object pronoun ("Send it …"): group 2 is the pronoun. */
   offerPronoun: RegExp;
   /** The opening of the label of a text laid out for sending ("Draft email to …", "Summary of …"). */

@@ -108,10 +108,9 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     pointingPronoun: new RegExp(`^(?:${words('pointingPronouns')})$`, 'iu'),
     verbParticle: new RegExp(`^(?:${words('verbParticles')})$`, 'iu'),
     stepSubject: new RegExp(`^(?:${words('stepSubjects')})$`, 'iu'),
-    // ("Sort that out and ping them.": verbs on pointing pronouns, a particle after each, joined.)
-    // ("Adjust anything else.", "Noch etwas ändern.": a verb on an open object, before it or, as
-    // German puts its infinitive, after it, names nothing either.)
-    pronounStepsOnly: new RegExp(`^(?:\\p{L}+\\s+(?:${words('pointingPronouns')}|(?:${words('openObjects')})(?:\\s+(?:else|sonst|más))?)(?:\\s+(?:${words('verbParticles')}))?(?:\\s*(?:,|,?\\s+and|\\s+und|\\s+y)\\s+\\p{L}+\\s+(?:${words('pointingPronouns')})(?:\\s+(?:${words('verbParticles')}))?)*|(?:\\p{L}+\\s+)?(?:${words('openObjects')})\\s+\\p{L}+(?:en|ern|eln))[.!]?$`, 'iu'),
+    // ("Sort that out and ping them.": verbs on pointing pronouns, a particle after each, joined;
+    // "Adjust anything else.": a verb on an open object, which names nothing either.)
+    namelessStepsOnly: new RegExp(`^\\p{L}+\\s+(?:${words('pointingPronouns')}|(?:${words('openObjects')})(?:\\s+(?:else|sonst|más))?)(?:\\s+(?:${words('verbParticles')}))?(?:\\s*(?:,|,?\\s+and|\\s+und|\\s+y)\\s+\\p{L}+\\s+(?:${words('pointingPronouns')})(?:\\s+(?:${words('verbParticles')}))?)*[.!]?$`, 'iu'),
     // ("Forward it to Dr. Kessel": the verb that opens the step, then the pronoun.)
     offerPronoun: new RegExp(`^(\\p{L}+)\\s+(${words('offerPronouns')})(?![\\p{L}\\p{N}'’])`, 'iu'),
     sentText: new RegExp(`^(?:${words('sentTexts')})(?![\\p{L}\\p{N}'’])`, 'iu'),

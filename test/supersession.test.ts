@@ -82,17 +82,16 @@ describe('subject lexicon examples', () => {
     for (const m of rawSubjects.conditionals.examples.nomatch) expect([m, hit(m)]).toEqual([m, false]);
   });
 
-  it('reads a span of time gone by as when something is said, not as a value it sets', () => {
+  it('reads a span of time opening a sentence before "in," as when something is said, and a span anywhere else as a value', () => {
     const values = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => c.values.map((v) => `${v.key}=${v.value}`));
     expect(values('Two weeks in, 40 refunds were auto-approved.')).not.toContain('duration=2 week');
-    expect(values('We switched three weeks ago.')).toEqual([]);
-    expect(values('Two weeks into the trial, the flow works.')).toEqual([]);
-    expect(values('Vor zwei Wochen haben wir umgestellt.')).toEqual([]);
-    expect(values('Hace dos semanas cambiamos el proveedor.')).toEqual([]);
-    // A span a decision sets stays one, also before "in" with more after it.
+    // A span a rule sets stays a value, also before "in", "ago", "into" or after "seit".
     expect(values('Refunds within 7 days.')).toEqual(['duration=7 day']);
     expect(values('Send it two weeks in advance.')).toEqual(['duration=2 week']);
-    expect(values('The reminder goes out 3 days later.')).toEqual(['duration=3 day']);
+    expect(values('Schedule the first check-in three weeks in.')).toEqual(['duration=3 week']);
+    expect(values('Accept returns only for orders delivered less than 30 days ago.')).toEqual(['duration=30 day']);
+    expect(values('Send the survey two weeks into the trial.')).toEqual(['duration=2 week']);
+    expect(values('Tickets, die seit 3 Tagen offen sind, gehen an Lea.')).toContain('duration=3 day');
   });
 
   it('reads slot values in several spellings and languages', () => {

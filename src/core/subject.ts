@@ -57,10 +57,8 @@ export interface SubjectLexicon {
   hedges: string[];
   /** Words that open a sentence with a condition (see reversalsIn). */
   conditionOpeners?: string[];
-  /** Words after (or, at a break, in) and before a span of time that make it a time gone by (see numberValue). */
-  elapsedAfter?: string[];
+  /** Words after a span of time opening a sentence, before a break, that make it a time gone by (see numberValue). */
   elapsedAtBreak?: string[];
-  elapsedBefore?: string[];
   conditionals: { description?: string; regex: string[]; examples: Examples };
   generic: string[];
   /** Cross-language equivalents: an English word → its German and Spanish spellings. */
@@ -225,9 +223,7 @@ export function compileSubjects(lex: SubjectLexicon, words: Words): CompiledSubj
     monthJoiners: new Set(lex.monthJoiners ?? []),
     namedDays: anyOf(lex.namedDays ?? []),
     hedges: lex.hedges.map(phraseRe),
-    elapsedAfter: new Set((lex.elapsedAfter ?? []).map((w) => w.toLowerCase())),
     elapsedAtBreak: new Set((lex.elapsedAtBreak ?? []).map((w) => w.toLowerCase())),
-    elapsedBefore: new Set((lex.elapsedBefore ?? []).map((w) => w.toLowerCase())),
     conditionOpening: new RegExp(`^[^\\p{L}\\p{N}]*(?:${(lex.conditionOpeners ?? []).map(phraseSource).join('|') || '(?!)'})(?![\\p{L}\\p{N}])`, 'iu'),
     conditionals: lex.conditionals.regex.map((r) => new RegExp(r, 'iu')),
     generic,
@@ -665,8 +661,8 @@ function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, c
   const signOfNext = after !== null && after.width === 1 && !/\p{L}/u.test(sign.text) && !sign.attached && /^\d/.test(toks[i + unitStart + 1]?.text ?? '') && toks[i + unitStart + 1].attached;
   if (after && !signOfNext && !(before && before.slot === 'amount')) {
     for (let k = unitStart; k < unitStart + after.width; k++) consumed.add(i + k);
-    // "Two weeks in, 40 refunds were approved", "three weeks ago", "vor zwei Wochen": a span of
-    // time gone by says when, and is no value of what the clause is about.
+    // "Two weeks in, 40 refunds were approved": a span of time gone by says when, and is no value
+    // of what the clause is about.
     if (after.slot === ELAPSING_SLOT && elapsed(toks, i, i + unitStart + after.width, lex)) return null;
     return { key: after.slot, value: `${numberText(num)} ${after.unit}`, negated: false };
   }
@@ -715,12 +711,16 @@ function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, c
 /** The slot of a span of time, which may be one gone by (see elapsed). */
 const ELAPSING_SLOT = 'duration';
 
-/** Whether the span of time in tokens [start, end) is one gone by: a word of `elapsedBefore` before it, of `elapsedAfter` after it, or of `elapsedAtBreak` after it at a break. */
+/**
+ * Whether the span of time in tokens [start, end) is one gone by: it opens the clause, and a word
+ * of `elapsedAtBreak` right after it ends the clause or stands before a break ("Two weeks in, 40
+ * refunds were approved"). Said anywhere else a span is a value, also before those words
+ * ("Schedule the check-in three weeks in.", "less than 30 days ago", "seit 3 Tagen").
+ */
 function elapsed(toks: readonly Token[], start: number, end: number, lex: CompiledSubjects): boolean {
-  if (start > 0 && !toks[start].breakBefore && lex.elapsedBefore.has(toks[start - 1].text)) return true;
   const next = toks[end];
-  if (!next || next.breakBefore) return false;
-  return lex.elapsedAfter.has(next.text) || (lex.elapsedAtBreak.has(next.text) && (end + 1 >= toks.length || toks[end + 1].breakBefore));
+  if (start !== 0 || !next || next.breakBefore || !lex.elapsedAtBreak.has(next.text)) return false;
+  return end + 1 >= toks.length || toks[end + 1].breakBefore;
 }
 
 /** The unit (one or two words) starting at token i, with the slot it names. */

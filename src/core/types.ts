@@ -728,10 +728,8 @@ export interface CompiledSubjects {
   hedges: ReadonlyArray<RegExp>;
   /** A sentence that opens with a condition (subjects.json `conditionOpeners`). */
   conditionOpening: RegExp;
-  /** Words that make a span of time one gone by (subjects.json `elapsedAfter`, `elapsedAtBreak`, `elapsedBefore`). */
-  elapsedAfter: ReadonlySet<string>;
+  /** Words after a span of time that opens a sentence that make it one gone by (subjects.json `elapsedAtBreak`). */
   elapsedAtBreak: ReadonlySet<string>;
-  elapsedBefore: ReadonlySet<string>;
   conditionals: ReadonlyArray<RegExp>;
   /** Stems that name no subject of their own. */
   generic: ReadonlySet<string>;

@@ -215,21 +215,24 @@ describe('subject lexicon examples', () => {
     expect(reversalsIn('Ab sofort gilt: alles über 3.000 Euro zeichne ich ab.', subjects).map((r) => r.cue)).toEqual(['from-now-on']);
   });
 
-  it('reads no reversal in a stop that is denied, reported of others or said under a condition', () => {
+  it('reads no reversal in a stop that is denied or said under a condition', () => {
     const cues = (t: string) => reversalsIn(t, subjects).map((r) => r.cue);
     expect(cues('We decided not to drop the Sorvall.')).toEqual([]);
     expect(cues("We're not going to drop the weekly call.")).toEqual([]);
     expect(cues("We don't want to stop the pilot yet.")).toEqual([]);
     expect(cues('We never drop the weekly call.')).toEqual([]);
-    expect(cues('They dropped two rooms at the Adler by mistake.')).toEqual([]);
     expect(cues("If they can't confirm by Friday, we drop the Sorvall.")).toEqual([]);
-    expect(cues('Wenn es regnet, gehen wir stattdessen in die Halle.')).toEqual([]);
-    expect(cues('Si fallan otra vez, a partir de ahora trabajamos con Brillo.')).toEqual([]);
-    // The same stop said outright is one, and so is one said whatever happens.
+    expect(cues('Wenn es am Samstag regnet, gehen wir stattdessen in die Halle.')).toEqual([]);
+    expect(cues('Si fallan otra vez este mes, a partir de ahora trabajamos con Brillo.')).toEqual([]);
+    // The same stop said outright is one, and so is one after an idiom that sets no condition or
+    // said whatever happens, and one someone else decided.
     expect(cues('We drop the Sorvall.')).toEqual(['stop-using']);
     expect(cues('OK. We stop the paper timesheets.')).toEqual(['stop-using']);
+    expect(cues('If anything, we drop the Sorvall and go with the Hettich.')).toEqual(['stop-using']);
+    expect(cues('If nothing else, we drop Hermes and ship with DPD from Monday.')).toEqual(['stop-using']);
+    expect(cues('Wenn das so ist, versenden wir ab sofort mit DPD statt Hermes.')).toEqual(['from-now-on', 'instead-of']);
     expect(cues('Whether they like it or not, we drop the Sorvall.')).toEqual(['stop-using']);
-    expect(cues('Even if they complain, from now on we close at 18:00.')).toEqual(['from-now-on']);
+    expect(cues('Management decided: they drop Hermes, we ship with DPD.')).toEqual(['stop-using']);
   });
 });
 
@@ -726,10 +729,9 @@ describe('relations on the same subject', () => {
   it('an explicit reversal retires what the earlier decision asserts', () => {
     expect(replaces('Nightly backups go to the tape library.', 'We stopped using the tape library; backups go to the cloud bucket.')).toMatch(/retires "tape library"/);
     expect(replaces('We go with the Sorvall ST8R for the cold runs.', 'We drop the Sorvall and go with the Hettich.')).toMatch(/retires "Sorvall"/);
-    // Under a condition it retires nothing yet, nor when it is denied or someone else did it.
+    // Under a condition it retires nothing yet, nor when it is denied.
     expect(replaces('We go with the Sorvall ST8R for the cold runs.', "If they can't confirm by Friday, we drop the Sorvall.")).toBeNull();
     expect(replaces('We go with the Sorvall ST8R for the cold runs.', 'We decided not to drop the Sorvall.')).toBeNull();
-    expect(replaces('We go with the Sorvall ST8R for the cold runs.', 'They dropped the Sorvall from their catalogue by mistake.')).toBeNull();
     expect(replaces('Deploys need a manual approval step.', 'From now on deploys need no manual approval step.')).toMatch(/rules out/);
     // The same negation without a cue is no reversal (it may be a contradiction).
     expect(replaces('Deploys need a manual approval step.', 'Deploys need no manual approval step.')).toBeNull();

@@ -224,7 +224,9 @@ export function compileSubjects(lex: SubjectLexicon, words: Words): CompiledSubj
     namedDays: anyOf(lex.namedDays ?? []),
     hedges: lex.hedges.map(phraseRe),
     elapsedAtBreak: new Set((lex.elapsedAtBreak ?? []).map((w) => w.toLowerCase())),
-    conditionOpening: new RegExp(`^[^\\p{L}\\p{N}]*(?:${(lex.conditionOpeners ?? []).map(phraseSource).join('|') || '(?!)'})(?![\\p{L}\\p{N}])`, 'iu'),
+    // (A condition says a circumstance, in four words or more before its comma: "If anything, …",
+    // "If nothing else, …", "Unless anyone objects, …" or "Wenn das so ist, …" set none.)
+    conditionOpening: new RegExp(`^[^\\p{L}\\p{N}]*(?:${(lex.conditionOpeners ?? []).map(phraseSource).join('|') || '(?!)'})(?:\\s+[^\\s,;:]+){4,}\\s*,`, 'iu'),
     conditionals: lex.conditionals.regex.map((r) => new RegExp(r, 'iu')),
     generic,
     words,
@@ -1471,7 +1473,7 @@ export function reversalsIn(text: string, lex: CompiledSubjects, stems: Stems = 
   const out: Reversal[] = [];
   for (const sentence of text.split(/(?<=[.!?;\n])\s+/)) {
     // A change said under a condition ("If they can't confirm by Friday, we drop Sorvall.") holds
-    // once the condition is met, if ever: it retires nothing yet.
+    // once the condition is met, if ever: no cue of the sentence retires anything yet.
     if (lex.conditionOpening.test(sentence)) continue;
     const found: Array<Reversal & { start: number; end: number }> = [];
     for (const { id, re } of lex.reversals) {

@@ -55,10 +55,6 @@ export interface SubjectLexicon {
   meridiem: { am: string[]; pm: string[]; clock?: string[]; zones?: string[] };
   ordinalSuffixes: string[];
   hedges: string[];
-  /** Words that open a sentence with a condition (see reversalsIn). */
-  conditionOpeners?: string[];
-  /** Words after a span of time opening a sentence, before a break, that make it a time gone by (see numberValue). */
-  elapsedAtBreak?: string[];
   conditionals: { description?: string; regex: string[]; examples: Examples };
   generic: string[];
   /** Cross-language equivalents: an English word → its German and Spanish spellings. */
@@ -223,10 +219,6 @@ export function compileSubjects(lex: SubjectLexicon, words: Words): CompiledSubj
     monthJoiners: new Set(lex.monthJoiners ?? []),
     namedDays: anyOf(lex.namedDays ?? []),
     hedges: lex.hedges.map(phraseRe),
-    elapsedAtBreak: new Set((lex.elapsedAtBreak ?? []).map((w) => w.toLowerCase())),
-    // (A condition says a circumstance, in four words or more before its comma: "If anything, …",
-    // "If nothing else, …", "Unless anyone objects, …" or "Wenn das so ist, …" set none.)
-    conditionOpening: new RegExp(`^[^\\p{L}\\p{N}]*(?:${(lex.conditionOpeners ?? []).map(phraseSource).join('|') || '(?!)'})(?:\\s+[^\\s,;:]+){4,}\\s*,`, 'iu'),
     conditionals: lex.conditionals.regex.map((r) => new RegExp(r, 'iu')),
     generic,
     words,
@@ -663,9 +655,6 @@ function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, c
   const signOfNext = after !== null && after.width === 1 && !/\p{L}/u.test(sign.text) && !sign.attached && /^\d/.test(toks[i + unitStart + 1]?.text ?? '') && toks[i + unitStart + 1].attached;
   if (after && !signOfNext && !(before && before.slot === 'amount')) {
     for (let k = unitStart; k < unitStart + after.width; k++) consumed.add(i + k);
-    // "Two weeks in, 40 refunds were approved": a span of time gone by says when, and is no value
-    // of what the clause is about.
-    if (after.slot === ELAPSING_SLOT && elapsed(toks, i, i + unitStart + after.width, lex)) return null;
     return { key: after.slot, value: `${numberText(num)} ${after.unit}`, negated: false };
   }
   if (before && before.slot === 'amount') return { key: before.slot, value: `${numberText(num)} ${before.unit}`, negated: false };
@@ -708,21 +697,6 @@ function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, c
   // The word after a comma or colon is not what the number counts ("move to 22: CI, …").
   const count = countValue(toks[i + 1] && !toks[i + 1].breakBefore ? toks[i + 1].text : '', n, lex, stemmer);
   return i > 0 && !toks[i].breakBefore && lex.limitLinkers.has(prev) ? { ...count, given: true } : count;
-}
-
-/** The slot of a span of time, which may be one gone by (see elapsed). */
-const ELAPSING_SLOT = 'duration';
-
-/**
- * Whether the span of time in tokens [start, end) is one gone by: it opens the clause, and a word
- * of `elapsedAtBreak` right after it ends the clause or stands before a break ("Two weeks in, 40
- * refunds were approved"). Said anywhere else a span is a value, also before those words
- * ("Schedule the check-in three weeks in.", "less than 30 days ago", "seit 3 Tagen").
- */
-function elapsed(toks: readonly Token[], start: number, end: number, lex: CompiledSubjects): boolean {
-  const next = toks[end];
-  if (start !== 0 || !next || next.breakBefore || !lex.elapsedAtBreak.has(next.text)) return false;
-  return end + 1 >= toks.length || toks[end + 1].breakBefore;
 }
 
 /** The unit (one or two words) starting at token i, with the slot it names. */
@@ -1472,9 +1446,6 @@ export function changeSentences(text: string, lex: CompiledSubjects, stems?: Ste
 export function reversalsIn(text: string, lex: CompiledSubjects, stems: Stems = new PorterStems(lex.words)): Reversal[] {
   const out: Reversal[] = [];
   for (const sentence of text.split(/(?<=[.!?;\n])\s+/)) {
-    // A change said under a condition ("If they can't confirm by Friday, we drop Sorvall.") holds
-    // once the condition is met, if ever: no cue of the sentence retires anything yet.
-    if (lex.conditionOpening.test(sentence)) continue;
     const found: Array<Reversal & { start: number; end: number }> = [];
     for (const { id, re } of lex.reversals) {
       const m = re.exec(sentence);

@@ -726,10 +726,6 @@ export interface CompiledSubjects {
   /** Ordinal numbers written as words, each to its number ("zweite" → "2"). */
   ordinalWords: ReadonlyMap<string, string>;
   hedges: ReadonlyArray<RegExp>;
-  /** A sentence that opens with a condition (subjects.json `conditionOpeners`). */
-  conditionOpening: RegExp;
-  /** Words after a span of time that opens a sentence that make it one gone by (subjects.json `elapsedAtBreak`). */
-  elapsedAtBreak: ReadonlySet<string>;
   conditionals: ReadonlyArray<RegExp>;
   /** Stems that name no subject of their own. */
   generic: ReadonlySet<string>;

@@ -579,7 +579,7 @@ export interface StatementWords {
   verbParticle: RegExp;
   /** Words right before the verb of a step a question puts up ("should I send", "want to raise"). */
   stepSubject: RegExp;
-  /** A step that says nothing but verbs on pointing pronouns, a particle after each ("Sort that out and ping them."). */
+  /** A step that says nothing but verbs on pointing pronouns, a particle after each ("Sort that out and ping them."), or a verb on an open object ("Adjust anything else."). */
   namelessStepsOnly: RegExp;
   /** A step that opens with its verb and an object pronoun ("Send it …"): group 2 is the pronoun. */
   offerPronoun: RegExp;

@@ -110,7 +110,7 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     stepSubject: new RegExp(`^(?:${words('stepSubjects')})$`, 'iu'),
     // ("Sort that out and ping them.": verbs on pointing pronouns, a particle after each, joined;
     // "Adjust anything else.": a verb on an open object, which names nothing either.)
-    namelessStepsOnly: new RegExp(`^\\p{L}+\\s+(?:${words('pointingPronouns')}|(?:${words('openObjects')})(?:\\s+(?:else|sonst|más))?)(?:\\s+(?:${words('verbParticles')}))?(?:\\s*(?:,|,?\\s+and|\\s+und|\\s+y)\\s+\\p{L}+\\s+(?:${words('pointingPronouns')})(?:\\s+(?:${words('verbParticles')}))?)*[.!]?$`, 'iu'),
+    namelessStepsOnly: new RegExp(`^\\p{L}+\\s+(?:${words('pointingPronouns')}|${words('openObjects')})(?:\\s+(?:${words('verbParticles')}))?(?:\\s*(?:,|,?\\s+and|\\s+und|\\s+y)\\s+\\p{L}+\\s+(?:${words('pointingPronouns')})(?:\\s+(?:${words('verbParticles')}))?)*[.!]?$`, 'iu'),
     // ("Forward it to Dr. Kessel": the verb that opens the step, then the pronoun.)
     offerPronoun: new RegExp(`^(\\p{L}+)\\s+(${words('offerPronouns')})(?![\\p{L}\\p{N}'’])`, 'iu'),
     sentText: new RegExp(`^(?:${words('sentTexts')})(?![\\p{L}\\p{N}'’])`, 'iu'),

@@ -223,6 +223,31 @@ describe('reply acts', () => {
     expect(typesAt(thread(asked, ['gerrit', 'human', 'Nope, the start date is the 15th of March, not April.']), 1)).toContain('correction');
   });
 
+  it("a rejection of the agent's question that a colleague answers, not the agent, was part of the people's talk; the same words the agent answers, or nobody has answered yet, correct it, and so does one that takes up what the agent stated", () => {
+    const asked = ['club-agent', 'bot', 'Should I keep pitch 1 blocked for the juniors at all?'] as [string, Role, string];
+    const reply = ['marco', 'human', 'no, and nobody trains on pitch 1 until April, the groundsman wants the grass to recover'] as [string, Role, string];
+    const colleague = ['lena', 'human', 'ha, Rudi will be pleased'] as [string, Role, string];
+    const agent = ['club-agent', 'bot', 'Sorry, I had that wrong: pitch 1 is closed to everyone until April.'] as [string, Role, string];
+    // (The same person's second message is still their turn: the colleague after it takes the next one.)
+    expect(typesAt(thread(asked, reply, colleague), 1)).toEqual([]);
+    expect(typesAt(thread(asked, reply, ['marco', 'human', 'and the goals go back in the shed'], colleague), 1)).toEqual([]);
+    expect(typesAt(thread(asked, reply, agent), 1)).toEqual(['correction']);
+    // A thumbs-up or an empty message takes no turn.
+    expect(typesAt(thread(asked, reply, ['lena', 'human', '👍'], agent), 1)).toEqual(['correction']);
+    expect(typesAt(thread(asked, reply, ['lena', 'human', ''], colleague), 1)).toEqual([]);
+    // A reply nobody has answered yet counts: it may be the correction the agent is about to act on.
+    expect(typesAt(thread(asked, reply), 1)).toEqual(['correction']);
+    // A reply that takes up what the agent stated before its question rejects that, whoever speaks next.
+    const bella = thread(['vet-bot', 'bot', 'Bella is due for her booster on 3 May. Shall I send the reminder?'], ['anna', 'human', 'No, Bella had it in January, it is in the paper file.'], ['jo', 'human', 'I can scan the paper file tomorrow']);
+    expect(typesAt(bella, 1)).toEqual(['correction']);
+    // A rejection of what the agent claims, not of its question, corrects it whoever speaks next.
+    const claimed = thread(['site-agent', 'bot', 'Delivery booked for 7:00 at the main gate.'], ['kim', 'human', 'I said the back gate on Elm Street, the main gate is closed for the crane.'], ['tom', 'human', 'right, the crane is there all week']);
+    expect(typesAt(claimed, 1)).toEqual(['correction']);
+    // A value set against the one the agent stated corrects it whoever speaks next.
+    const stated = thread(['shop-agent', 'bot', 'The trial on the page is 30 days. Keep that line as the headline?'], ['priya', 'human', 'The trial is 14 days, not 30. We cut it in January.'], ['jonas', 'human', 'Is it 14 for the business plan as well?']);
+    expect(typesAt(stated, 1)).toEqual(['correction']);
+  });
+
   it('German and Spanish cues: "Nein, das stimmt nicht" corrects, "Passt." and "Vale." confirm', () => {
     const de = thread(['office-agent', 'bot', 'Angebot: Lieferung innerhalb von 10 Werktagen.'], ['tom', 'human', 'Nein, das stimmt nicht. Die Lieferzeit beträgt 5 Werktage.'], ['office-agent', 'bot', 'Korrigiert: Lieferung innerhalb von 5 Werktagen.'], ['tom', 'human', 'Passt.']);
     expect(typesAt(de, 1)).toEqual(['correction']);

@@ -29,6 +29,25 @@ export function answeredPositions(messages: readonly Message[]): number[] {
   return out;
 }
 
+/**
+ * Position of the nearest later message by another speaker that says something, or -1: the turn
+ * that follows (see answeredPositions). A message without a letter or a digit (a 👍, an empty
+ * attachment note) takes no turn.
+ */
+export function nextTurnPositions(messages: readonly Message[]): number[] {
+  const out: number[] = new Array(messages.length).fill(-1);
+  let said = -1;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const anonymous = !messages[i].author && messages[i].role === 'unknown';
+    // (`said` is the nearest later message that says something; `out[said]` the turn after it.)
+    out[i] = said < 0 ? -1 : anonymous || speakerKey(messages[said]) !== speakerKey(messages[i]) ? said : out[said];
+    if (SAYS_SOMETHING.test(messages[i].text)) said = i;
+  }
+  return out;
+}
+
+const SAYS_SOMETHING = /[\p{L}\p{N}]/u;
+
 /** What the rules read of a message's analysis: its lowercase form and the words of the first-word prefilter (and its content tokens, for echo rules, when analysed). */
 type RuleText = Pick<MessageAnalysis, 'lower' | 'ruleWords'> & Partial<Pick<MessageAnalysis, 'tokens'>>;
 
@@ -48,6 +67,7 @@ export function detect(messages: readonly Message[], rules: readonly CompiledRul
   const plain = rules.filter((r) => !r.contextual);
   const contextual = rules.filter((r) => r.contextual);
   const answered = answeredPositions(messages);
+  const next = nextTurnPositions(messages);
   const reaching = contextual.some((r) => r.spec.throughReplies);
   const detections: Detection[][] = messages.map(() => []);
   const kinds: Array<Set<RuleKind>> = messages.map(() => new Set());
@@ -64,7 +84,7 @@ export function detect(messages: readonly Message[], rules: readonly CompiledRul
     const key = reaching ? OPENING_KEY.exec(lower)?.[1] : undefined;
     const lister = key && !(a >= 0 && kinds[a].has('proposal')) && !(agent >= 0 && kinds[agent].has('proposal')) ? listingKey(messages, kinds, i, key) : -1;
     const reached = lister >= 0 ? lister : agent;
-    const ctx = { answered: a >= 0 ? messages[a] : null, answeredKinds: a >= 0 ? kinds[a] : EMPTY, reachedKinds: reached >= 0 ? new Set([...(a >= 0 ? kinds[a] : EMPTY), ...kinds[reached]]) : undefined, answeredTokens: a >= 0 ? analysis[a].tokens : undefined, stems };
+    const ctx = { answered: a >= 0 ? messages[a] : null, answeredKinds: a >= 0 ? kinds[a] : EMPTY, reachedKinds: reached >= 0 ? new Set([...(a >= 0 ? kinds[a] : EMPTY), ...kinds[reached]]) : undefined, answeredTokens: a >= 0 ? analysis[a].tokens : undefined, stems, nextRole: next[i] >= 0 ? messages[next[i]].role : null };
     for (const pass of [plain, contextual]) {
       for (const rule of pass) {
         const d = rule.kind === 'confirmation' && earnest ? applyRule(rule, m, earnest.lower, ctx, earnest.words) : applyRule(rule, m, lower, ctx, words);

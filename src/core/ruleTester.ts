@@ -68,7 +68,9 @@ function fires(ruleId: string, ex: RuleExample, rules: readonly CompiledRule[]):
   const messages: Message[] = [];
   if (ex.previous) messages.push({ index: 0, author: 'them', role: ex.previous.role ?? 'unknown', text: ex.previous.text, ts: null });
   messages.push({ index: messages.length, author: 'me', role: ex.role ?? 'unknown', text: ex.text, ts: null });
-  return detect(messages, rules).detections[messages.length - 1].some((d) => d.ruleId === ruleId);
+  const at = messages.length - 1;
+  if (ex.next) messages.push({ index: messages.length, author: ex.next.role === 'bot' ? 'them' : 'someone else', role: ex.next.role ?? 'unknown', text: ex.next.text, ts: null });
+  return detect(messages, rules).detections[at].some((d) => d.ruleId === ruleId);
 }
 
 function duplicates(xs: readonly string[]): string[] {

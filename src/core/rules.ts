@@ -37,6 +37,8 @@ export interface RuleContext {
   answeredTokens?: readonly string[];
   /** The run's stem memo: an echo rule stems its reference through it. */
   stems?: Stems;
+  /** The role of the next message by another speaker: null when none has come yet; absent when not known. */
+  nextRole?: Role | null;
 }
 
 const MESSAGE_WORD = new RegExp(`[${WORD_CHAR}]+(?:['\u2019-][${WORD_CHAR}]+)*`, 'g');
@@ -128,6 +130,7 @@ export function applyRule(rule: CompiledRule, message: Message, lower: string, c
     if (!a) return null;
     if (spec.replyTo !== 'other' && !roleMatches(spec.replyTo, a.role)) return null;
   }
+  if (spec.nextTurn === 'agent' && !agentTakesTurn(rule, message, ctx)) return null;
   if (spec.replyToQuestion && spec.replyToQuestion !== 'allow') {
     const asked = ctx.answered !== null && isQuestion(ctx.answered.text);
     if (asked !== (spec.replyToQuestion === 'require')) return null;
@@ -171,6 +174,30 @@ export function applyRule(rule: CompiledRule, message: Message, lower: string, c
     }
   }
   return null;
+}
+
+/**
+ * Whether a reply that only answers the agent's question is left to the agent: the next turn by
+ * another speaker has come and is the agent's (or a speaker of unknown role). A reply to anything
+ * but a question (a statement, a report, a read-back), or one that takes up what the agent stated
+ * before its question ("Bella is due for her booster on 3 May. Shall I send the reminder?" — "No,
+ * Bella had it in January."), rejects something the agent claimed, whoever speaks next. A reply
+ * nobody has answered yet counts: it may be the correction the agent is about to act on.
+ */
+function agentTakesTurn(rule: CompiledRule, message: Message, ctx: RuleContext): boolean {
+  const a = ctx.answered;
+  if (!a || a.role !== 'bot' || !isQuestion(a.text) || ctx.answeredKinds.has('readback') || ctx.nextRole == null) return true;
+  if (takesUpStatement(rule, message.text, a.text, ctx)) return true;
+  return ctx.nextRole === 'bot' || ctx.nextRole === 'unknown';
+}
+
+/** Whether a reply names a content word of what the answered message states before its closing question. */
+function takesUpStatement(rule: CompiledRule, reply: string, answered: string, ctx: RuleContext): boolean {
+  const stated = sentences(answered).filter((s) => !isQuestion(s.text));
+  if (stated.length === 0) return false;
+  const stems = ctx.stems ?? new PorterStems(rule.words);
+  const said = new Set(stated.flatMap((s) => contentTokens(s.text, stems)));
+  return contentTokens(reply, stems).some((t) => said.has(t));
 }
 
 function sentenceAt(text: string, offset: number): { start: number; end: number; text: string } {

@@ -48,6 +48,8 @@ export interface RuleExample {
   role?: Role;
   /** The message this one answers, when the rule depends on it. */
   previous?: { text: string; role?: Role };
+  /** The message that comes after this one, by another speaker, when the rule depends on it (`nextTurn`). */
+  next?: { text: string; role?: Role };
 }
 
 /** A rule exactly as written in a rules/*.json pack. */
@@ -81,6 +83,16 @@ export interface RuleSpec {
   previousUnless?: string[];
   /** Whether the answered message must ('require') or must not ('reject') be a question. */
   replyToQuestion?: 'reject' | 'require' | 'allow';
+  /**
+   * 'agent': where the message answers the agent's question (not a read-back), the next turn by
+   * another speaker that says something must be the agent's, or none yet. A rejection the agent is
+   * to act on is the agent's to answer; where a colleague takes the turn instead ("no, the room has
+   * 60 chairs, enough" — "haha Rudi will kiss you"), the reply answered the agent's question and
+   * the people talk on: nothing the agent said was wrong. A reply to the agent's statement or
+   * read-back, or one that takes up a word of what the agent stated before its question, rejects
+   * what it claimed, whoever speaks next.
+   */
+  nextTurn?: 'agent' | 'any';
   /** 'reject': not in a question; 'require': only in a question; 'allow': either. */
   question?: 'reject' | 'require' | 'allow';
   /**

@@ -6,7 +6,8 @@ import { decideTask } from '../src/core/decide';
 import { analyseMessages } from '../src/core/messageAnalysis';
 import { replyActs } from '../src/core/replies';
 import { optionListsIn, statementAt } from '../src/core/statement';
-import { answeredPositions, detect } from '../src/core/detect';
+import fc from 'fast-check';
+import { answeredPositions, detect, nextTurnPositions } from '../src/core/detect';
 import { dateKey, normalizeDiscussion } from '../src/core/normalize';
 import { analyseTask, candidateClauses } from '../src/core/pipeline';
 import { DEFAULT_TUNING } from '../src/core/tuning';
@@ -81,6 +82,30 @@ describe('detect', () => {
 
   it('skips same-speaker runs when finding the answered message', () => {
     expect(answeredPositions(msgs(['a', 'human', 'x'], ['b', 'bot', 'y'], ['b', 'bot', 'z'], ['a', 'human', 'w']))).toEqual([-1, 0, 0, 2]);
+  });
+
+  it('the answered message and the next turn are, for every message, what walking from it finds (one pass each, a law)', () => {
+    const key = (m: Message) => (m.author ? `a:${m.author}` : `r:${m.role}`);
+    const anonymous = (m: Message) => !m.author && m.role === 'unknown';
+    const says = (m: Message) => /[\p{L}\p{N}]/u.test(m.text);
+    const walkBack = (m: readonly Message[], i: number) => {
+      let j = i - 1;
+      if (!anonymous(m[i])) while (j >= 0 && key(m[j]) === key(m[i])) j--;
+      return j;
+    };
+    const walkOn = (m: readonly Message[], i: number) => {
+      for (let j = i + 1; j < m.length; j++) if (says(m[j]) && (anonymous(m[i]) || key(m[j]) !== key(m[i]))) return j;
+      return -1;
+    };
+    const message = fc.record({ author: fc.constantFrom('', 'ana', 'ben', 'ops-bot'), role: fc.constantFrom('human', 'bot', 'unknown'), text: fc.constantFrom('ok', '', '👍', 'No, 30 days.', '…') });
+    fc.assert(
+      fc.property(fc.array(message, { maxLength: 12 }), (raw) => {
+        const m: Message[] = raw.map((r, index) => ({ index, author: r.author, role: r.role as Message['role'], text: r.text, ts: null }));
+        expect(answeredPositions(m)).toEqual(m.map((_, i) => walkBack(m, i)));
+        expect(nextTurnPositions(m)).toEqual(m.map((_, i) => walkOn(m, i)));
+      }),
+      { seed: 24, numRuns: 400 },
+    );
   });
 });
 

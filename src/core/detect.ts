@@ -16,15 +16,17 @@ function speakerKey(m: Message): string {
   return m.author ? `a:${m.author}` : `r:${m.role}`;
 }
 
-/** Position of the nearest earlier message by another speaker; with no speaker info, the previous one. */
+/**
+ * Position of the nearest earlier message by another speaker; with no speaker info, the previous
+ * one. (One pass: a message after one by the same speaker answers what that one answered, so a
+ * long run of one person's messages costs one step each.)
+ */
 export function answeredPositions(messages: readonly Message[]): number[] {
   const out: number[] = [];
   for (let i = 0; i < messages.length; i++) {
-    let j = i - 1;
-    const me = speakerKey(messages[i]);
     const anonymous = !messages[i].author && messages[i].role === 'unknown';
-    if (!anonymous) while (j >= 0 && speakerKey(messages[j]) === me) j--;
-    out.push(j);
+    const j = i - 1;
+    out.push(j < 0 || anonymous || speakerKey(messages[j]) !== speakerKey(messages[i]) ? j : out[j]);
   }
   return out;
 }

@@ -16,6 +16,11 @@ function speakerKey(m: Message): string {
   return m.author ? `a:${m.author}` : `r:${m.role}`;
 }
 
+/** Whether message `b` is another turn than message `a`: another speaker, or `a` has no speaker info (no author, unknown role). */
+function anotherTurn(a: Message, b: Message): boolean {
+  return (!a.author && a.role === 'unknown') || speakerKey(a) !== speakerKey(b);
+}
+
 /**
  * Position of the nearest earlier message by another speaker; with no speaker info, the previous
  * one. (One pass: a message after one by the same speaker answers what that one answered, so a
@@ -24,9 +29,8 @@ function speakerKey(m: Message): string {
 export function answeredPositions(messages: readonly Message[]): number[] {
   const out: number[] = [];
   for (let i = 0; i < messages.length; i++) {
-    const anonymous = !messages[i].author && messages[i].role === 'unknown';
     const j = i - 1;
-    out.push(j < 0 || anonymous || speakerKey(messages[j]) !== speakerKey(messages[i]) ? j : out[j]);
+    out.push(j < 0 || anotherTurn(messages[i], messages[j]) ? j : out[j]);
   }
   return out;
 }
@@ -40,9 +44,8 @@ export function nextTurnPositions(messages: readonly Message[]): number[] {
   const out: number[] = new Array(messages.length).fill(-1);
   let said = -1;
   for (let i = messages.length - 1; i >= 0; i--) {
-    const anonymous = !messages[i].author && messages[i].role === 'unknown';
     // (`said` is the nearest later message that says something; `out[said]` the turn after it.)
-    out[i] = said < 0 ? -1 : anonymous || speakerKey(messages[said]) !== speakerKey(messages[i]) ? said : out[said];
+    out[i] = said < 0 ? -1 : anotherTurn(messages[i], messages[said]) ? said : out[said];
     if (SAYS_SOMETHING.test(messages[i].text)) said = i;
   }
   return out;

@@ -771,17 +771,21 @@ export function relateMessages(
     // The values people of the discussion decided so far: an agent's message that only gives them
     // again carries out what they decided (withoutEchoedClauses).
     const decided = new Set<string>();
+    // (Each decision by the message that made it, its last source message, in the task's order.)
     const decidedAt = new Map<number, Decision[]>();
     for (const d of task.decisions) {
       const at = d.source?.messages?.at(-1);
-      if (at !== undefined) decidedAt.set(at, [...(decidedAt.get(at) ?? []), d]);
+      if (at === undefined) continue;
+      const here = decidedAt.get(at);
+      if (here) here.push(d);
+      else decidedAt.set(at, [d]);
     }
     for (const m of task.messages) {
       const skip = already.has(`${task.taskId}\u0000${m.index}`);
       const found = skip ? null : messageFindings(check, task, m, decided);
       if (m.role === 'human') for (const d of decidedAt.get(m.index) ?? []) for (const key of valueKeys(check.view(d.statement))) decided.add(key);
       if (found === null) continue;
-      const made = task.decisions.find((d) => d.source?.messages?.[d.source.messages.length - 1] === m.index);
+      const made = decidedAt.get(m.index)?.[0];
       patterns.push({
         task_id: task.taskId,
         type: 'contradiction',

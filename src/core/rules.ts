@@ -191,11 +191,16 @@ function agentTakesTurn(rule: CompiledRule, message: Message, ctx: RuleContext):
   return ctx.nextRole === 'bot' || ctx.nextRole === 'unknown';
 }
 
+/** The run's stem memo, or one of the rule's own where the caller gave none (the rule tester). */
+function stemsOf(rule: CompiledRule, ctx: RuleContext): Stems {
+  return ctx.stems ?? new PorterStems(rule.words);
+}
+
 /** Whether a reply names a content word of what the answered message states before its closing question. */
 function takesUpStatement(rule: CompiledRule, reply: string, answered: string, ctx: RuleContext): boolean {
   const stated = sentences(answered).filter((s) => !isQuestion(s.text));
   if (stated.length === 0) return false;
-  const stems = ctx.stems ?? new PorterStems(rule.words);
+  const stems = stemsOf(rule, ctx);
   const said = new Set(stated.flatMap((s) => contentTokens(s.text, stems)));
   return contentTokens(reply, stems).some((t) => said.has(t));
 }
@@ -257,7 +262,7 @@ function passesEcho(rule: CompiledRule, m: RegExpExecArray, ctx: RuleContext): b
   const ref = m.groups?.ref;
   if (ref === undefined) return false;
   if (!ctx.answered) return false;
-  const stems = ctx.stems ?? new PorterStems(rule.words);
+  const stems = stemsOf(rule, ctx);
   const want = contentTokens(ref, stems);
   if (want.length === 0) return false;
   if (spec.echo === 'step') {

@@ -1057,6 +1057,32 @@ describe('a value the agent recaps as in force', () => {
   });
 });
 
+describe('a span written with its unit on the number', () => {
+  it('is found by the recap that writes it apart ("48h" by "48 h"), though the two share no other word, and replaced by the new value a person picks', async () => {
+    const tasks = {
+      T1: {
+        title: 'Appointment reminders',
+        discussion: transcript(`
+          03-02 09:00 desk-agent: The reminder texts are ready. How long before the appointment should they go out?
+          03-02 09:03 vogel: 48h before the appointment. Start on Monday.
+        `),
+      },
+      T2: {
+        title: 'Six weeks in',
+        discussion: transcript(`
+          04-20 09:00 desk-agent: The reminder texts have run for 6 weeks. Several owners say 48 h is too early and they forget by the day. Options: keep 48 hours, move to 24 hours, or both.
+          04-20 09:04 vogel: OK, we switch to 24 hours from Monday.
+        `),
+      },
+    };
+    const decisions = await decisionsAfterRun(tasks, '2026-05-01T00:00:00Z');
+    const older = decisions.find((d) => d.task_id === 'T1' && d.statement.includes('48h'))!;
+    const newer = decisions.find((d) => d.task_id === 'T2' && d.statement.includes('24 hours'))!;
+    expect(newer).toMatchObject({ status: 'active', supersedes: older.id });
+    expect(older).toMatchObject({ status: 'superseded', superseded_by: newer.id, superseded_reason: 'a new duration: 48 hour → 24 hour, the value the message it answers had in force' });
+  });
+});
+
 describe("alternatives an agent puts up to choose from, in a run", () => {
   const tasks = (offer: string) => ({
     T1: {

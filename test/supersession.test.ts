@@ -902,6 +902,53 @@ describe('relations given by what a decision answers', () => {
     expect(recappedValueChange(view('Kiosk: Sundays 9 till 1, small menu.'), view('The kiosk opens on Saturdays then.'), recap)).toMatch(/weekday: sunday → saturday/);
   });
 
+  it('reads an hour written with its sign as a span of hours, and after a word that says when as that hour of the clock', () => {
+    const values = (t: string) => view(t).clauses.flatMap((c) => c.values.map((v) => `${v.key}=${v.value}`));
+    expect(values('Refunds within 48h are approved.')).toEqual(['duration=48 hour']);
+    expect(values('Refunds within 48 h are approved.')).toEqual(['duration=48 hour']);
+    expect(values('Refunds within 48 hours are approved.')).toEqual(['duration=48 hour']);
+    expect(values('Refund only 1.5 h of overtime.')).toEqual(['duration=1.5 hour']);
+    expect(values('Entregamos en 24h.')).toEqual(['duration=24 hour']);
+    // Up to 24 it may be an hour of the clock: read as the number would be read without the sign.
+    expect(values('The hall opens at 19h.')).toEqual(['time=19:00']);
+    expect(values('Abrimos a las 9h.')).toEqual(['time=09:00']);
+    expect(values('Cafés send the order by Friday 12h.')).toEqual(['time=12:00', 'weekday=friday']);
+    expect(values('Night shifts begin 19h, handover 7h.').filter((v) => v.startsWith('duration'))).toEqual([]);
+    expect(values('Doors 19h, concert 20h.').filter((v) => v.startsWith('duration'))).toEqual([]);
+    expect(values('The night shift starts at 1900h.').filter((v) => v.startsWith('duration'))).toEqual([]);
+    // A span beside it in the same sentence makes no hour of the clock a span, nor does "for".
+    expect(values('The ferry leaves Friday 18h, the crossing takes 30h.')).toEqual(['time=18:00', 'duration=30 hour', 'weekday=friday']);
+    expect(values('Dinner reservations are for 19h.').filter((v) => v.startsWith('duration'))).toEqual([]);
+    // The other end of a range of spans is a span; a range of hours of the clock stays so.
+    expect(values("Let's move it from 24h to 48h.")).toEqual(['duration=24 hour', 'duration=48 hour']);
+    expect(values('Deliveries from 14h to 16h.').filter((v) => v.startsWith('duration'))).toEqual([]);
+    expect(values('The ferry leaves Friday 18h, 30h crossing.')).toEqual(['time=18:00', 'duration=30 hour', 'weekday=friday']);
+    expect(values('El ferry sale el viernes 18h y 30h de travesía.').filter((v) => v.startsWith('time'))).toEqual(['time=18:00']);
+    // Two codes of one kind ("P2", "P3") are two things: a new value of one leaves the other.
+    expect(valueReplacement(view('P3 first reply within 48h.'), view('P2 first reply within 4h.'), 'loose')).toBeNull();
+    expect(valueReplacement(view('P2 first reply within 8h.'), view('P2 first reply within 4h.'), 'loose')).toMatch(/duration: 8 hour → 4 hour/);
+    expect(valueReplacement(view('Tank FV1 runs at 10 °C.'), view('Tank FV4 runs at 12 °C.'), 'loose')).toBeNull();
+    // So the span written either way is one value, and a new one replaces it.
+    expect(valueReplacement(view('Refund window: 48h.'), view('The refund window goes to 72 hours.'), 'loose')).toMatch(/duration: 48 hour → 72 hour/);
+  });
+
+  it('where the recap names several values of the slot, the clause that puts the new value up beside one other names the one it replaces', () => {
+    const recap = view('The text reminders have run for 6 weeks. Some owners say 48 hours ahead is too early. Options: keep 48 hours, move to 24 hours, or send both.');
+    expect(recappedValueChange(view('Reminder timing: 48h ahead.'), view('Switch to 24 hours.'), recap)).toMatch(/duration: 48 hour → 24 hour/);
+    // An options clause whose other value is not the one in force leaves it to the rest of the recap, which names two.
+    const other = view('The text reminders have run for 6 weeks. Some owners say 48 hours ahead is too early. Options: 12 hours or 24 hours.');
+    expect(recappedValueChange(view('Reminder timing: 48h ahead.'), view('Switch to 24 hours.'), other)).toBeNull();
+  });
+
+  it('an answer that says which value it rules out replaces that one, not another value of the slot the message gives', () => {
+    const asked = view('Priorities: P1 paged at once. P2 = one user affected, first reply within 8h. P3 = everything else, 48h. Okay?');
+    expect(answeredValueChange(view('Refunds only within 48h.'), view('P2 first reply within 4h, not 8.'), asked, true)).toBeNull();
+    expect(answeredValueChange(view('P2 first reply within 8 hours.'), view('P2 first reply within 4h, not 8.'), asked, true)).toMatch(/duration: 8 hour → 4 hour/);
+    // On the older decision's own subject the value ruled out may be an alternative just put up: the value in force still goes.
+    const moving = view('The release cut is on Thursday. Shall we move the cut to Friday?');
+    expect(answeredValueChange(view('Release cut on Thursday.'), view('The cut moves to Tuesday, not Friday.'), moving, true)).toMatch(/weekday: thursday → tuesday/);
+  });
+
   it('an answer that gives the old value again, in the unit the question names, keeps it', () => {
     const asked = view('Adult entry is £9 since March, the hall fee went up.');
     expect(answeredValueChange(view('Adults 9.'), view('£11 / £4 then.'), asked)).toBe('a new amount: 9 gbp → 11 gbp');
@@ -1755,6 +1802,21 @@ describe('which earlier decision a reversal replaces', () => {
     // An ask for the person's word ("Let me know if …") asks too.
     const word = [taken[0], agent('Noted. Breakfast ends at 10:00 on weekends too; the kitchen asks for a later end. Let me know the new end time.', 1), human('Then 10:30.', 2)];
     expect(inTask(word, [candidate('Breakfast stays from 7:00 to 10:00.', 0, [0]), candidate('Then 10:30.', 2, [1, 2])])).toEqual([null, 0]);
+  });
+
+  it("in one task: an answer about the thing the agent's question asks about changes that thing's value, not another's the message recaps beside it", () => {
+    const agent = (text: string, index: number) => ({ index, author: 'venue-bot', role: 'bot' as const, text, ts: null });
+    const plan = human('Set-up 13:00, rehearsal 15:00-17:00, doors 19:30.', 0);
+    const asked = agent('Confirmed with the hall: set-up 13:00, rehearsal 15:00-17:00, doors 19:30. Should the crew meeting move to 11:45 at the yard?', 1);
+    const decided = (answer: string) => [candidate('Set-up 13:00, rehearsal 15:00-17:00, doors 19:30.', 0, [0]), candidate(answer, 2, [1, 2])];
+    // The question is about the crew meeting: its time changes, the set-up's 13:00 stands.
+    expect(inTask([plan, asked, human('Crew meeting: 12:00.', 2)], decided('Crew meeting: 12:00.'))).toEqual([null, null]);
+    // An answer about the set-up, or one that names nothing of its own, still changes the set-up.
+    expect(inTask([plan, asked, human('Set-up at 12:30 then.', 2)], decided('Set-up at 12:30 then.'))).toEqual([null, 0]);
+    // A statement about the answer's thing that gives another thing's value is no question of it: the colour of the
+    // background is not the text's, and the text's colour the message names is what the answer replaces.
+    const colours = [human('For contrast the labels go to #6B6B6B.', 0), agent('#6B6B6B passes on white, but most labels sit on the panel colour #EFEFEF, where it falls short.', 1), human('Then labels go to #4A4A4A everywhere.', 2)];
+    expect(inTask(colours, [candidate('For contrast the labels go to #6B6B6B.', 0, [0]), candidate('Then labels go to #4A4A4A everywhere.', 2, [1, 2])])).toEqual([null, 0]);
   });
 
   it('in one task: an offer made in case the earlier value does not work puts that value up for change; a question naming it does not', () => {

@@ -124,6 +124,10 @@ function lastMessage(d: Decision): number[] {
   return ms.length > 0 ? [ms[ms.length - 1]] : [];
 }
 
+/** A token that is a number with its unit written on ("48h", "60-character", "25k"): the number. */
+const NUMBER_ON_UNIT = /^(\d+(?:[.,]\d+)?)-?\p{L}+$/u;
+const DIGIT_FIRST = /^\d/;
+
 /** Candidates sharing at least two content tokens, via an inverted index (linear in practice). */
 class SubjectIndex {
   /** Entries by number; the lists per token hold numbers, in the order entries were added. */
@@ -144,13 +148,18 @@ class SubjectIndex {
     private readonly equivalents: ReadonlyMap<string, string> = new Map(),
   ) {}
 
-  /** The tokens with their English equivalents (the same set when there are none). */
-  private withEquivalents(tokens: ReadonlySet<string>): ReadonlySet<string> {
-    if (this.equivalents.size === 0) return tokens;
+  /**
+   * The tokens with their English equivalents, and a number written onto its unit ("48h",
+   * "60-character", "25k") with the number alone: "Timing: 48h is fine" is found by "keep 48 h or
+   * move to 24 h?" (the same set when there is nothing to add).
+   */
+  private lookupTokens(tokens: ReadonlySet<string>): ReadonlySet<string> {
     let out: Set<string> | null = null;
     for (const t of tokens) {
       const e = this.equivalents.get(t);
       if (e !== undefined && !tokens.has(e)) (out ??= new Set(tokens)).add(e);
+      const number = DIGIT_FIRST.test(t) ? NUMBER_ON_UNIT.exec(t)?.[1] : undefined;
+      if (number !== undefined && !tokens.has(number)) (out ??= new Set(tokens)).add(number);
     }
     return out ?? tokens;
   }
@@ -164,7 +173,7 @@ class SubjectIndex {
       this.marks = marks;
       this.counts = new Int32Array(marks.length);
     }
-    for (const t of this.withEquivalents(e.tokens)) {
+    for (const t of this.lookupTokens(e.tokens)) {
       const list = this.byToken.get(t);
       if (list) list.push(n);
       else this.byToken.set(t, [n]);
@@ -181,7 +190,7 @@ class SubjectIndex {
     const mark = ++this.lookups;
     const { marks, counts } = this;
     const met: number[] = [];
-    for (const t of this.withEquivalents(tokens)) {
+    for (const t of this.lookupTokens(tokens)) {
       const list = this.byToken.get(t);
       if (!list) continue;
       for (let i = Math.max(0, list.length - perToken); i < list.length; i++) {

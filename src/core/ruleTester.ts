@@ -177,6 +177,8 @@ function testSubjects(lex: SubjectLexicon, words: Words): RuleFailure[] {
   const ex = (lex as { examples?: Record<string, { match: string[]; nomatch: string[] }> }).examples ?? {};
   check(`${lex.lexicon}/timePrepositions`, ex.timePrepositions, (t) => hasValue(t, 'time'));
   check(`${lex.lexicon}/meridiem`, ex.meridiem, (t) => hasValue(t, 'time'));
+  // An hour's sign after a number gives a span of hours, except after a word that says when.
+  check(`${lex.lexicon}/hourSigns`, ex.hourSigns, (t) => clauses(t).some((c) => c.values.some((v) => v.key === 'duration' && v.value.endsWith(' hour'))));
   check(`${lex.lexicon}/bounds`, ex.bounds, (t) => clauses(t).some((c) => c.values.some((v) => v.bound === true)));
   if (lex.limitNouns) check(`${lex.lexicon}/limitNouns`, ex.limitNouns, (t) => clauses(t).some((c) => c.values.some((v) => v.bound === true)));
   if (lex.lowerBounds) check(`${lex.lexicon}/lowerBounds`, ex.lowerBounds, (t) => clauses(t).some((c) => c.values.some((v) => v.above === true)));

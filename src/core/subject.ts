@@ -52,7 +52,7 @@ export interface SubjectLexicon {
   spanWords?: string[];
   /** Ordinal numbers written as words, by the number written as the key ("2": ["second", "zweite", "segunda"]). */
   ordinalWords?: Record<string, string[]>;
-  meridiem: { am: string[]; pm: string[]; clock?: string[]; zones?: string[] };
+  meridiem: { am: string[]; pm: string[]; clock?: string[]; hourSigns?: string[]; hourSpanWords?: string[]; hourRangeJoiners?: string[]; zones?: string[] };
   ordinalSuffixes: string[];
   hedges: string[];
   conditionals: { description?: string; regex: string[]; examples: Examples };
@@ -213,6 +213,9 @@ export function compileSubjects(lex: SubjectLexicon, words: Words): CompiledSubj
     am: new Set(lex.meridiem.am),
     pm: new Set(lex.meridiem.pm),
     clock: new Set(lex.meridiem.clock ?? []),
+    hourSigns: new Set(lex.meridiem.hourSigns ?? []),
+    hourSpanWords: new Set((lex.meridiem.hourSpanWords ?? []).map((w) => w.toLowerCase())),
+    hourRange: hourRangeOf(lex.meridiem.hourSigns ?? [], lex.meridiem.hourRangeJoiners ?? []),
     zones: new Set(lex.meridiem.zones ?? []),
     ordinals: new Set(lex.ordinalSuffixes),
     ordinalWords: new Map(Object.entries(lex.ordinalWords ?? {}).flatMap(([n, spellings]) => spellings.map((w) => [w.toLowerCase(), n] as const))),
@@ -263,6 +266,8 @@ export interface SubjectClause {
   ordinals?: ReadonlyMap<string, string>;
   /** The words of the exception a ban allows ("No plastic cups in the taproom, only at the summer fest" → summer, fest). */
   excepted?: ReadonlySet<string>;
+  /** Said as a question (read only where questions are: what a message offers or asks). */
+  asks?: boolean;
   /** What a rule that opens with "only" names as the only ones to act, and the stem of what they do ("Only Anna approves vendor contracts" → anna; approv). */
   only?: { who: ReadonlySet<string>; act: string };
 }
@@ -464,7 +469,7 @@ function parallelClauses(sentence: string, lex: CompiledSubjects, stems: Stems, 
 function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, stemmer: Stems): SubjectClause {
   const { text, patternValues } = normalizedClauseText(sentence, lex, neg);
   const toks = tokenize(text);
-  const { valueAt, consumed } = numberValues(toks, lex, stemmer);
+  const { valueAt, consumed } = numberValues(toks, lex, stemmer, rangeSpanEnds(sentence, lex));
   const negatedAt = negationScope(toks, valueAt, lex, neg, stemmer);
   for (const [i, v] of valueAt) if (negatedAt.has(i)) v.negated = true;
   const values = [...patternValues, ...valueAt.values()];
@@ -478,7 +483,8 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, s
   const marker = lex.words.claims.exceptionMarker.exec(sentence);
   const excepted = exceptionOf(sentence, marker, anchor, negated, stemmer);
   const only = onlyOf(sentence, marker, anchor, stemmer);
-  return { anchor, stems, negated, values, conditional, names: namesIn(sentence, lex, stemmer), ...(common ? { common } : {}), ...(ordinals.size > 0 ? { ordinals } : {}), ...(excepted.size > 0 ? { excepted } : {}), ...(only ? { only } : {}) };
+  const asks = /\?\s*["')\]]*$/.test(sentence);
+  return { anchor, stems, negated, values, conditional, names: namesIn(sentence, lex, stemmer), ...(asks ? { asks } : {}), ...(common ? { common } : {}), ...(ordinals.size > 0 ? { ordinals } : {}), ...(excepted.size > 0 ? { excepted } : {}), ...(only ? { only } : {}) };
 }
 
 // Names as written (a capital first), one or several joined by a comma or a short word ("Sofia
@@ -571,12 +577,12 @@ function withNumbersInDigits(lower: string, nw: NumberWords): string {
 }
 
 /** The value each number token sets, by its position, and the positions of the unit, scale, month and limit words the numbers took. */
-function numberValues(toks: readonly Token[], lex: CompiledSubjects, stemmer: Stems): { valueAt: Map<number, SlotValue>; consumed: Set<number> } {
+function numberValues(toks: readonly Token[], lex: CompiledSubjects, stemmer: Stems, spanEnds: ReadonlySet<string>): { valueAt: Map<number, SlotValue>; consumed: Set<number> } {
   const valueAt = new Map<number, SlotValue>();
   const consumed = new Set<number>();
   for (let i = 0; i < toks.length; i++) {
     if (!/^\d/.test(toks[i].text) || consumed.has(i)) continue;
-    const v = clockValue(toks, i, lex) ?? numberValue(toks, i, lex, consumed, stemmer);
+    const v = clockValue(toks, i, lex) ?? numberValue(toks, i, lex, consumed, stemmer, spanEnds);
     if (v) {
       // (The limit's words say how the value holds, not what it is of: "max 3 chargers".)
       for (const k of markBound(v, toks, i, lex)) consumed.add(k);
@@ -624,11 +630,45 @@ function clockValue(toks: readonly Token[], i: number, lex: CompiledSubjects): S
   return { key: 'time', value: `${String(h).padStart(2, '0')}:${clock[2]}`, negated: false };
 }
 
+/**
+ * Whether a number before an hour's sign ("48h", "4 h") is a span of hours as it stands: one that
+ * is no hour of the clock (25 to 99, or not whole: "1.5 h"), or one after a word that only ever
+ * measures a span before it (`hourSpanWords`: "within 4h", "innerhalb 2 h"; "for 19h" may be a
+ * table booked for seven). Up to 24 it may be either ("Friday 12h", "doors 19h", "16-18h", "class
+ * 5h"), and it is read as a number is read without the sign, whatever else its sentence says.
+ * Four digits are the clock ("1900h").
+ */
+function spanOfHours(toks: readonly Token[], i: number, lex: CompiledSubjects, spanEnds: ReadonlySet<string>): boolean {
+  const n = parseNumber(toks[i].text);
+  if (n === null || n >= 100) return false;
+  if (spanByItself(toks[i].text)) return true;
+  const prev = i > 0 ? toks[i - 1].text : '';
+  // (The other end of a range of spans, "from 24h to 48h", "24h-48h", is one too.)
+  return lex.hourSpanWords.has(prev) || spanEnds.has(toks[i].text);
+}
+
+/** A number that can be no hour of the clock before an hour's sign: 25 to 99, or not whole. */
+function spanByItself(number: string): boolean {
+  const n = parseNumber(number);
+  return n !== null && n < 100 && (!Number.isInteger(n) || n > 24);
+}
+
+/**
+ * The numbers of a sentence that end a range of hours written with the sign ("from 24h to 48h",
+ * "24h-48h", "24 h bis 48 h") whose other end can be no hour of the clock: both ends are spans.
+ * Read on the sentence as written, before its joining words are dropped; a comma or "and" lists.
+ */
+function rangeSpanEnds(sentence: string, lex: CompiledSubjects): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (const m of sentence.toLowerCase().matchAll(lex.hourRange)) if (spanByItself(m[1]) || spanByItself(m[2])) out.add(m[1]).add(m[2]);
+  return out;
+}
+
 /** A year as written in a date ("2026"). */
 const YEAR = /^(?:19|20)\d\d$/;
 
 /** A number read by what stands around it: an amount or a unit's slot, a scaled count, a date, an hour, or a count of the noun after it. */
-function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, consumed: Set<number>, stemmer: Stems): SlotValue | null {
+function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, consumed: Set<number>, stemmer: Stems, spanEnds: ReadonlySet<string>): SlotValue | null {
   const n = parseNumber(toks[i].text);
   if (n === null) return null;
   const month = (k: number) => {
@@ -640,13 +680,17 @@ function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, c
   const num = scale === undefined ? n : n * scale;
   if (scale !== undefined) consumed.add(i + 1);
   const unitStart = scale === undefined ? 1 : 2;
+  const prev = i > 0 ? toks[i - 1].text : '';
+  const prev2 = i > 1 ? `${toks[i - 2].text} ${prev}` : '';
+  if (scale === undefined && lex.hourSigns.has(toks[i + 1]?.text ?? '') && spanOfHours(toks, i, lex, spanEnds)) {
+    consumed.add(i + 1);
+    return { key: 'duration', value: `${numberText(n)} hour`, negated: false };
+  }
   const after = unitAt(toks, i + unitStart, lex);
   // (A unit the number before took is not this one's too, "40 € 12 people max", and a comma
   // parts a unit from the number after it, "Invoices in EUR, 12 people max"; a colon does not,
   // "Preis in €: 40".)
   const before = i > 0 && !consumed.has(i - 1) && !toks[i].commaBefore ? lex.unitSlot.get(toks[i - 1].text) : undefined;
-  const prev = i > 0 ? toks[i - 1].text : '';
-  const prev2 = i > 1 ? `${toks[i - 2].text} ${prev}` : '';
   // A currency before the number names what it is, whatever follows ("€410/month" is an amount).
   // A sign written apart from the number and against the next one is the next one's ("10K £15,
   // 5K £8": the race is no amount; "40 € 12 people" is 40 EUR; a sign apart from both, "10K £ 15",
@@ -950,7 +994,7 @@ export type SubjectMatch = 'named' | 'loose' | 'whole' | 'firm' | 'strict';
 const WHOLE_MAX_OTHER = 4;
 
 export function sameSubject(a: SubjectClause, b: SubjectClause, match: SubjectMatch = 'loose'): boolean {
-  if (otherOrdinal(a, b)) return false;
+  if (otherOrdinal(a, b) || otherCode(a, b)) return false;
   const n = shared(a.anchor, b.anchor);
   // A subject said in common words is the same only in the same words ("the work day", not "the day off").
   if (a.common || b.common) return n === a.anchor.size && n === b.anchor.size;
@@ -965,6 +1009,30 @@ export function sameSubject(a: SubjectClause, b: SubjectClause, match: SubjectMa
 }
 
 /** Whether the two clauses name one thing of a kind by different ordinals ("the first round" / "the second round"). */
+/** "24h to 48h", "24 h-48 h": two numbers with an hour's sign joined by a dash or a joining word (groups 1 and 2); none without signs. */
+function hourRangeOf(signs: readonly string[], joiners: readonly string[]): RegExp {
+  if (signs.length === 0) return /(?!)/gu;
+  const sign = `\\s?(?:${signs.map(escapeRegex).join('|')})`;
+  const join = joiners.length > 0 ? `\\s*[-–—]\\s*|\\s+(?:${joiners.map(escapeRegex).join('|')})\\s+` : `\\s*[-–—]\\s*`;
+  return new RegExp(`(?<![\\p{L}\\p{N}.,])(\\d+(?:[.,]\\d+)?)${sign}(?:${join})(\\d+(?:[.,]\\d+)?)${sign}(?![\\p{L}\\p{N}])`, 'giu');
+}
+
+/** A code of letters and a number ("P2", "U12", "FV4"): its letters and the whole code. */
+const CODE = /^(\p{L}+)\d+$/u;
+
+/**
+ * Whether two clauses name different codes of one kind and neither names the other's: "P3 first
+ * reply within 48h" and "P2 first reply within 4h" are two rules, as "FV1" and "FV4" are two tanks.
+ */
+function otherCode(a: SubjectClause, b: SubjectClause): boolean {
+  const codes = (c: SubjectClause) => [...c.anchor].filter((w) => CODE.test(w));
+  const mine = codes(a);
+  if (mine.length === 0) return false;
+  const theirs = codes(b);
+  const kind = (w: string) => CODE.exec(w)![1];
+  return theirs.some((t) => mine.some((m) => kind(m) === kind(t))) && !theirs.some((t) => a.anchor.has(t)) && !mine.some((m) => b.anchor.has(m));
+}
+
 function otherOrdinal(a: SubjectClause, b: SubjectClause): boolean {
   if (!a.ordinals || !b.ordinals) return false;
   for (const [word, n] of a.ordinals) {
@@ -1909,8 +1977,9 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
         // at 18:00" picked from the options after it, changes nothing of the closing time. A bare
         // "Then 10:30." has only the question's subject.)
         const restates = (c: SubjectClause) => sameDiscussion && n.anchor.size > 0 && shared(c.anchor, o.anchor) > 0 && !spokenOf(c) && c.values.every((v) => v.negated || v.key !== was.key || v.value === was.value);
-        if (!now || pickedElsewhere(asked, n, now, was)) continue;
-        if (naming.some((c) => onAnswer(c) && !restates(c) && namesOldValue(c, was, now, o.anchor.size === 0))) return `a new ${slotName(was.key)}: ${was.value} → ${now.value}`;
+        if (!now || pickedElsewhere(asked, n, now, was) || rulesOutAnother(n, now, was, o.anchor)) continue;
+        const answers = answeredClauses(asked, n, now);
+        if (naming.some((c) => onAnswer(c) && !restates(c) && (answers.length === 0 || answers.includes(c)) && namesOldValue(c, was, now, o.anchor.size === 0))) return `a new ${slotName(was.key)}: ${was.value} → ${now.value}`;
       }
     }
   }
@@ -1954,11 +2023,18 @@ export function recappedValueChange(older: SubjectView, newer: SubjectView, reca
       const naming = recap.clauses.filter((c) => c.values.some((v) => given(v) && comparable(v, now)));
       // (A recap may name the new value beside the one in force, as what speaks for it: "we
       // charge 25 EUR, the practice next door 40 EUR" — "40 EUR, from June 1.")
-      const recapped = new Set(naming.flatMap((c) => c.values.filter((v) => given(v) && comparable(v, now) && !sameValue(v.value, now.value)).map((v) => v.value)));
+      const othersIn = (cs: readonly SubjectClause[]) => new Set(cs.flatMap((c) => c.values.filter((v) => given(v) && comparable(v, now) && !sameValue(v.value, now.value)).map((v) => v.value)));
+      // (Where the recap names several, the clause that puts the new value up beside one other
+      // names the one it replaces: "live for 4 weeks … Options: keep 48 h, move to 24 h".)
+      let recapped = othersIn(naming);
+      if (recapped.size > 1) {
+        const beside = othersIn(naming.filter((c) => c.values.some((v) => given(v) && comparable(v, now) && sameValue(v.value, now.value))));
+        if (beside.size === 1) recapped = beside;
+      }
       if (recapped.size !== 1) continue;
       const [was] = recapped;
       const held = older.clauses.flatMap((c) => c.values).find((v) => given(v) && comparable(v, now) && v.value === was);
-      if (!held) continue;
+      if (!held || rulesOutAnother(n, now, held, olderAbout)) continue;
       // (An option the recap offers in a clause of its own that names no old value, "C) Hire a
       // Saturday temp for May" beside "Corrected: Sundays 9:00–13:00", replaces nothing of it.)
       if (pickedElsewhere(recap, n, now, held)) continue;
@@ -2019,6 +2095,30 @@ function bareAnswer(n: SubjectClause, was: SlotValue, asked: SubjectView): SlotV
   if (asked.clauses.some((c) => c.values.some((v) => v.key !== was.key && v.value.split(' ')[0] === number))) return null;
   const now = inUnitOf(number, was);
   return now.value === was.value ? null : now;
+}
+
+/**
+ * Whether an answer about a thing of its own, not the older decision's (`olderAnchor`), says which
+ * value of the slot it replaces, and that is another one than `was`: "P2 reply within 4h, not 8"
+ * replaces the 8 hours the message gave P2, not the 48 hours it gave P3 beside it. (On the older
+ * decision's own subject, a value ruled out may be an alternative just put up: "Cut moves to
+ * Tuesday, not Friday" still moves the cut from the Thursday in force.)
+ */
+function rulesOutAnother(n: SubjectClause, now: SlotValue, was: SlotValue, olderAnchor: ReadonlySet<string>): boolean {
+  if (n.anchor.size === 0 || shared(n.anchor, olderAnchor) > 0) return false;
+  const ruledOut = n.values.filter((v) => v.negated && comparable(v, now));
+  return ruledOut.length > 0 && !ruledOut.some((v) => comparable(v, was) && sameValue(v.value, was.value));
+}
+
+/**
+ * The questions of the message about the answer's own subject that put up a value of the new
+ * value's kind: what the answer answers. "Confirmed: load-in 12:30, focus 14:00. Should crew call
+ * move to 11:20?" — "Call: 11:30." answers the crew call's 11:20; the load-in's 12:30 that the
+ * message recaps beside it is another thing's time. None where the answer names no subject of its own.
+ */
+function answeredClauses(asked: SubjectView, n: SubjectClause, now: SlotValue): SubjectClause[] {
+  if (n.anchor.size === 0) return [];
+  return asked.clauses.filter((c) => c.asks === true && shared(c.anchor, n.anchor) > 0 && c.values.some((v) => !v.negated && comparable(v, now)));
 }
 
 /**

@@ -730,6 +730,12 @@ export interface CompiledSubjects {
   pm: ReadonlySet<string>;
   /** Words after a number that make it an hour ("12 Uhr"). */
   clock: ReadonlySet<string>;
+  /** Signs for an hour after a number ("48h"): a span of hours, or after a word that says when ("at 22h") that hour of the clock. */
+  hourSigns: ReadonlySet<string>;
+  /** Words before a number with an hour's sign that make it a span of hours ("within 4h"). */
+  hourSpanWords: ReadonlySet<string>;
+  /** Two numbers with an hour's sign joined as a range ("24h to 48h", "24h-48h"): groups 1 and 2. */
+  hourRange: RegExp;
   /** Time zones after a time of day ("09:00 CEST"): part of the time. */
   zones: ReadonlySet<string>;
   ordinals: ReadonlySet<string>;

@@ -664,6 +664,14 @@ function rangeSpanEnds(sentence: string, lex: CompiledSubjects): ReadonlySet<str
   return out;
 }
 
+/** "24h to 48h", "24 h-48 h": two numbers with an hour's sign joined by a dash or a joining word (groups 1 and 2); none without signs. */
+function hourRangeOf(signs: readonly string[], joiners: readonly string[]): RegExp {
+  if (signs.length === 0) return /(?!)/gu;
+  const sign = `\\s?(?:${signs.map(escapeRegex).join('|')})`;
+  const join = joiners.length > 0 ? `\\s*[-–—]\\s*|\\s+(?:${joiners.map(escapeRegex).join('|')})\\s+` : `\\s*[-–—]\\s*`;
+  return new RegExp(`(?<![\\p{L}\\p{N}.,])(\\d+(?:[.,]\\d+)?)${sign}(?:${join})(\\d+(?:[.,]\\d+)?)${sign}(?![\\p{L}\\p{N}])`, 'giu');
+}
+
 /** A year as written in a date ("2026"). */
 const YEAR = /^(?:19|20)\d\d$/;
 
@@ -1008,16 +1016,7 @@ export function sameSubject(a: SubjectClause, b: SubjectClause, match: SubjectMa
   return match === 'loose' && n * 2 >= Math.min(a.anchor.size, b.anchor.size);
 }
 
-/** Whether the two clauses name one thing of a kind by different ordinals ("the first round" / "the second round"). */
-/** "24h to 48h", "24 h-48 h": two numbers with an hour's sign joined by a dash or a joining word (groups 1 and 2); none without signs. */
-function hourRangeOf(signs: readonly string[], joiners: readonly string[]): RegExp {
-  if (signs.length === 0) return /(?!)/gu;
-  const sign = `\\s?(?:${signs.map(escapeRegex).join('|')})`;
-  const join = joiners.length > 0 ? `\\s*[-–—]\\s*|\\s+(?:${joiners.map(escapeRegex).join('|')})\\s+` : `\\s*[-–—]\\s*`;
-  return new RegExp(`(?<![\\p{L}\\p{N}.,])(\\d+(?:[.,]\\d+)?)${sign}(?:${join})(\\d+(?:[.,]\\d+)?)${sign}(?![\\p{L}\\p{N}])`, 'giu');
-}
-
-/** A code of letters and a number ("P2", "U12", "FV4"): its letters and the whole code. */
+/** A code of letters and a number ("P2", "U12", "FV4"); its letters say its kind. */
 const CODE = /^(\p{L}+)\d+$/u;
 
 /**
@@ -1033,6 +1032,7 @@ function otherCode(a: SubjectClause, b: SubjectClause): boolean {
   return theirs.some((t) => mine.some((m) => kind(m) === kind(t))) && !theirs.some((t) => a.anchor.has(t)) && !mine.some((m) => b.anchor.has(m));
 }
 
+/** Whether the two clauses name one thing of a kind by different ordinals ("the first round" / "the second round"). */
 function otherOrdinal(a: SubjectClause, b: SubjectClause): boolean {
   if (!a.ordinals || !b.ordinals) return false;
   for (const [word, n] of a.ordinals) {

@@ -219,6 +219,9 @@ describe('contradiction', () => {
     expect(u('For the Weber quote: translation costs 0.12 euros per word.', 'Our translation rate is 0.14 euros per word.')).toMatch(/0\.12 vs 0\.14/);
     expect(u('The deposit is 200 euros per booking.', 'The deposit for the hall is 150 euros per booking.')).toMatch(/200 vs 150/);
     expect(u('The new case feels light in the hand.', 'The new case feels heavy in the hand.')).toBeNull();
+    // Two codes of one kind are two things; the same code with another value conflicts.
+    expect(u('P3 tickets get a first reply within 48 hours.', 'P2 tickets get a first reply within 4 hours.')).toBeNull();
+    expect(u('P2 tickets get a first reply within 8 hours.', 'P2 tickets get a first reply within 4 hours.')).toMatch(/8 vs 4/);
     // Different events on different days, and turns that only share a few words and some "not".
     expect(u('The cluster was upgraded on Monday and all checks are green.', 'The deploy window is Thursday from 14:00 to 16:00.')).toBeNull();
     expect(u('Operating another service for that volume seems like a waste.', "Let's go with the Postgres queue. It adds no new service to operate.")).toBeNull();

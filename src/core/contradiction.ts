@@ -2,7 +2,7 @@
 // (overlapping content words), then look for a mismatch: polarity (one negated, one not),
 // an antonym swap, or a different number for the same thing (de Marneffe et al. 2008).
 import { stemWord } from './porter';
-import { contentTokens, nameWords, surfaceWords, words, type Stems } from './text';
+import { contentTokens, nameWords, namesOtherCode, surfaceWords, words, type Stems } from './text';
 import type { CompiledSubjects, Words } from './types';
 
 export interface ContradictionLexicon {
@@ -181,6 +181,8 @@ function closeEnough(o: { shared: number; jaccard: number }): boolean {
 
 /** Why two clauses by one speaker conflict, or null. */
 export function clauseConflict(a: ClauseClaim, b: ClauseClaim, lex: CompiledLexicon): string | null {
+  // (Two codes of one kind are two things: "P2 tickets are paged" says nothing of P3 tickets.)
+  if (namesOtherCode(a.content, b.content)) return null;
   const all = overlap(a.content, b.content);
   if (all.shared >= 2 && all.jaccard >= 0.5 && a.hasNegator !== b.hasNegator) {
     for (const s of a.content) {

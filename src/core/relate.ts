@@ -126,7 +126,6 @@ function lastMessage(d: Decision): number[] {
 
 /** A token that is a number with its unit written on ("48h", "60-character", "25k"): the number. */
 const NUMBER_ON_UNIT = /^(\d+(?:[.,]\d+)?)-?\p{L}+$/u;
-const DIGIT_FIRST = /^\d/;
 
 /** Candidates sharing at least two content tokens, via an inverted index (linear in practice). */
 class SubjectIndex {
@@ -158,7 +157,7 @@ class SubjectIndex {
     for (const t of tokens) {
       const e = this.equivalents.get(t);
       if (e !== undefined && !tokens.has(e)) (out ??= new Set(tokens)).add(e);
-      const number = DIGIT_FIRST.test(t) ? NUMBER_ON_UNIT.exec(t)?.[1] : undefined;
+      const number = NUMBER_ON_UNIT.exec(t)?.[1];
       if (number !== undefined && !tokens.has(number)) (out ??= new Set(tokens)).add(number);
     }
     return out ?? tokens;

@@ -4,7 +4,7 @@
 // shared content — the words that name things, and the slot a value fills — not the whole topic.
 // All vocabulary comes from rules/lexicons/subjects.json (and the phrases that only look negating,
 // from the engine's claims word list).
-import { contentToken, contentTokens, isContentWord, isQuestion, nameWords, sentences, sharedCount as shared, type Stems, surfaceWords, words } from './text';
+import { contentToken, contentTokens, isContentWord, isQuestion, nameWords, namesOtherCode, sentences, sharedCount as shared, type Stems, surfaceWords, words } from './text';
 import { PorterStems } from './porter';
 import type { CompiledSubjects, NumberWords, Words } from './types';
 import { escapeRegex } from './phrases';
@@ -330,7 +330,7 @@ export function claimSentences(text: string, lex: CompiledSubjects, reading: Cla
     if (s.length === 0) continue;
     // (Read for what it offers, a question with a reversal cue proposes the change and puts it up:
     // "Can we start 27 April instead?". Any other, "Friday too, or Wednesday?", claims nothing.)
-    if (reading !== 'asked' && /\?\s*["')\]]*$/.test(s) && !(reading === 'offers' && lex.reversals.some(({ re }) => re.test(s)))) continue;
+    if (reading !== 'asked' && isQuestion(s) && !(reading === 'offers' && lex.reversals.some(({ re }) => re.test(s)))) continue;
     if (reading === 'claims' && lex.hedges.some((h) => h.test(s))) {
       const claimed = beforeHedge(s, lex);
       if (claimed !== null) out.push(claimed);
@@ -483,7 +483,7 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, s
   const marker = lex.words.claims.exceptionMarker.exec(sentence);
   const excepted = exceptionOf(sentence, marker, anchor, negated, stemmer);
   const only = onlyOf(sentence, marker, anchor, stemmer);
-  const asks = /\?\s*["')\]]*$/.test(sentence);
+  const asks = isQuestion(sentence);
   return { anchor, stems, negated, values, conditional, names: namesIn(sentence, lex, stemmer), ...(asks ? { asks } : {}), ...(common ? { common } : {}), ...(ordinals.size > 0 ? { ordinals } : {}), ...(excepted.size > 0 ? { excepted } : {}), ...(only ? { only } : {}) };
 }
 
@@ -641,15 +641,13 @@ function clockValue(toks: readonly Token[], i: number, lex: CompiledSubjects): S
 function spanOfHours(toks: readonly Token[], i: number, lex: CompiledSubjects, spanEnds: ReadonlySet<string>): boolean {
   const n = parseNumber(toks[i].text);
   if (n === null || n >= 100) return false;
-  if (spanByItself(toks[i].text)) return true;
   const prev = i > 0 ? toks[i - 1].text : '';
   // (The other end of a range of spans, "from 24h to 48h", "24h-48h", is one too.)
-  return lex.hourSpanWords.has(prev) || spanEnds.has(toks[i].text);
+  return spanByItself(n) || lex.hourSpanWords.has(prev) || spanEnds.has(toks[i].text);
 }
 
 /** A number that can be no hour of the clock before an hour's sign: 25 to 99, or not whole. */
-function spanByItself(number: string): boolean {
-  const n = parseNumber(number);
+function spanByItself(n: number | null): boolean {
   return n !== null && n < 100 && (!Number.isInteger(n) || n > 24);
 }
 
@@ -660,7 +658,7 @@ function spanByItself(number: string): boolean {
  */
 function rangeSpanEnds(sentence: string, lex: CompiledSubjects): ReadonlySet<string> {
   const out = new Set<string>();
-  for (const m of sentence.toLowerCase().matchAll(lex.hourRange)) if (spanByItself(m[1]) || spanByItself(m[2])) out.add(m[1]).add(m[2]);
+  for (const m of sentence.toLowerCase().matchAll(lex.hourRange)) if (spanByItself(parseNumber(m[1])) || spanByItself(parseNumber(m[2]))) out.add(m[1]).add(m[2]);
   return out;
 }
 
@@ -1002,7 +1000,7 @@ export type SubjectMatch = 'named' | 'loose' | 'whole' | 'firm' | 'strict';
 const WHOLE_MAX_OTHER = 4;
 
 export function sameSubject(a: SubjectClause, b: SubjectClause, match: SubjectMatch = 'loose'): boolean {
-  if (otherOrdinal(a, b) || otherCode(a, b)) return false;
+  if (otherOrdinal(a, b) || namesOtherCode(a.anchor, b.anchor)) return false;
   const n = shared(a.anchor, b.anchor);
   // A subject said in common words is the same only in the same words ("the work day", not "the day off").
   if (a.common || b.common) return n === a.anchor.size && n === b.anchor.size;
@@ -1014,22 +1012,6 @@ export function sameSubject(a: SubjectClause, b: SubjectClause, match: SubjectMa
   // briefing, right after check-in, with Javier and Carmen" is not about the check-in.)
   if (match === 'whole') return Math.min(a.anchor.size, b.anchor.size) === 1 && Math.max(a.anchor.size, b.anchor.size) <= WHOLE_MAX_OTHER;
   return match === 'loose' && n * 2 >= Math.min(a.anchor.size, b.anchor.size);
-}
-
-/** A code of letters and a number ("P2", "U12", "FV4"); its letters say its kind. */
-const CODE = /^(\p{L}+)\d+$/u;
-
-/**
- * Whether two clauses name different codes of one kind and neither names the other's: "P3 first
- * reply within 48h" and "P2 first reply within 4h" are two rules, as "FV1" and "FV4" are two tanks.
- */
-function otherCode(a: SubjectClause, b: SubjectClause): boolean {
-  const codes = (c: SubjectClause) => [...c.anchor].filter((w) => CODE.test(w));
-  const mine = codes(a);
-  if (mine.length === 0) return false;
-  const theirs = codes(b);
-  const kind = (w: string) => CODE.exec(w)![1];
-  return theirs.some((t) => mine.some((m) => kind(m) === kind(t))) && !theirs.some((t) => a.anchor.has(t)) && !mine.some((m) => b.anchor.has(m));
 }
 
 /** Whether the two clauses name one thing of a kind by different ordinals ("the first round" / "the second round"). */

@@ -253,6 +253,23 @@ export function isQuestion(text: string): boolean {
   return /\?\s*["')\]]*\s*$/.test(text.trim());
 }
 
+/** A code of letters and a number ("P2", "U12", "FV4"); its letters say its kind. */
+const CODE = /^(\p{L}+)\d+$/u;
+
+/**
+ * Whether two sets of words name different codes of one kind and neither names the other's: "P3
+ * first reply within 48h" and "P2 first reply within 4h" are two rules, as "FV1" and "FV4" are two
+ * tanks, however many other words they share.
+ */
+export function namesOtherCode(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  const codes = (words: ReadonlySet<string>) => [...words].filter((w) => CODE.test(w));
+  const mine = codes(a);
+  if (mine.length === 0) return false;
+  const theirs = codes(b);
+  const kind = (code: string) => CODE.exec(code)![1];
+  return theirs.some((t) => mine.some((m) => kind(m) === kind(t))) && !theirs.some((t) => a.has(t)) && !mine.some((m) => b.has(m));
+}
+
 /** How many of the words of `a` `b` has too. */
 export function sharedCount(a: Iterable<string>, b: ReadonlySet<string>): number {
   let n = 0;

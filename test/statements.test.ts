@@ -1263,6 +1263,23 @@ describe('decision candidates', () => {
     expect(replying([['shop-agent', 'bot', 'Should I raise the cap?']], 'maren')('Yes, raise it to 700.')).toEqual(['Raise the cap to 700.']);
   });
 
+  it("records how a person wants an accepted step done when they say it after the yes without a verb ('yes, in the blue fabric')", () => {
+    const accepted = (offer: string, reply: string) => acceptedSteps(offer, reply);
+    // What follows the yes in its sentence, part by part, is how the step is done.
+    expect(accepted('Order the sofa from Lintner?', 'yes, in the blue fabric')).toEqual(['Order the sofa from Lintner, in the blue fabric.']);
+    expect(accepted('Should I ask the supplier for equivalents?', 'yes, same terms or better')).toEqual(['Ask the supplier for equivalents, same terms or better.']);
+    expect(accepted('Should I hold a slot in the next edition?', 'yes, page 3, 60 lines')).toEqual(['Hold a slot in the next edition, page 3, 60 lines.']);
+    // A part with a verb of its own ends what is added; so does a clause that opens after the yes.
+    expect(accepted('Should I prepare a macro for this?', 'yes, macro in three languages, and pin a banner in the help center')).toEqual(['Prepare a macro for this, macro in three languages.']);
+    expect(accepted('Shall I route it to the administrator?', 'Sí, y pon a Mei en copia para la entrega.')).toEqual(['Route it to the administrator.']);
+    // Nothing is added by courtesy, a single word of emphasis, the step's own words, or a value that replaces the step's.
+    for (const reply of ['yes please', 'yes, obviously', 'yes, exactly that', 'Yes, but I call them first.']) {
+      expect([reply, accepted('Shall I send the letter to the tenants?', reply)]).toEqual([reply, ['Send the letter to the tenants.']]);
+    }
+    expect(replying([['ops-agent', 'bot', 'Can I confirm load-in at 09:00?']])('yes, 09:00')).not.toContain('Confirm load-in at 09:00, 09:00.');
+    expect(replying([['ops-agent', 'bot', 'Shall I book the room for 3 nights?']])('yes, 4 nights')).not.toContain('Book the room for 3 nights, 4 nights.');
+  });
+
   it("reads an offer that is a verb on 'it' alone ('Shall I book it?') with the sentence just before: a thing it says is ready, or a step stated with nothing but its when", () => {
     // Each row: the agent, its message, the person's answer, what is recorded.
     const read: Array<[string, string, string, string[]]> = [

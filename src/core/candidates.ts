@@ -3246,9 +3246,52 @@ function acceptedProposals(input: CandidateInput, facts: TaskFacts): SentenceCan
     // A statement put with a tag ("…, correct?") is taken by a bare yes alone: "ok 15 in March,
     // then 8 till June" answers it with values of the person's own.
     const steps = offeredSteps(lexicon, input.tuning, sentencesAt(input, a), input.stems, valueWord, input.unitSlot).filter((x) => !x.tagged || saysOnlyYes(input, h, x.statement));
-    for (const proposal of steps) out.push({ p: a, statement: proposal.statement, type: proposal.type, strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: proposal.type, features: featuresOf(proposal.statement, 'step') });
+    for (const proposal of steps) {
+      const statement = withHowSaid(input, h, proposal.statement);
+      out.push({ p: a, statement, type: proposal.type, strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: proposal.type, features: featuresOf(statement, 'step') });
+    }
   }
   return out.map((c) => ({ ...c, statement: addressedByName(input, facts, c.statement, c.sources[0], c.sources[1]) }));
+}
+
+/**
+ * "Order Lintner?" — "yes, in the sage green fabric": what a person says after a yes, in the same
+ * sentence and without a verb or an act of its own, is how the step is to be done, and the decision
+ * is the step with it ("Order Lintner, in the sage green fabric."). A clause with a verb ("yes, but
+ * I call them first", "yes, and ping me") is a step apart and ends what is added; a value that
+ * replaces one of the step's ("Yes, 5 minutes." to "3 minutes") corrects it; words the step says
+ * already, and courtesy ("yes pls"), add nothing.
+ */
+function withHowSaid(input: CandidateInput, h: number, statement: string): string {
+  const first = sentencesAt(input, h)[0];
+  if (first === undefined || isQuestion(first.text)) return statement;
+  const lower = normalForm(first.text);
+  const at = afterAcceptance(input.lexicon, lower);
+  if (at === null) return statement;
+  // (Where a clause of its own opens, "Sí, y pon a Mei en copia", nothing after it is added.)
+  const opens = findAct(input.lexicon, 'clause-break', lower)?.start ?? lower.length;
+  if (opens <= at) return statement;
+  const added = qualificationOf(input, first.text.slice(at, opens));
+  // (A single word after a yes is courtesy or emphasis more often than how: "yes, obviously".)
+  if (added === '' || (wordCount(added) < 2 && !HAS_NUMBER.test(added))) return statement;
+  const said = new Set(contentTokens(statement, input.stems));
+  if (contentTokens(added, input.stems).every((t) => said.has(t))) return statement;
+  if (correctsValue(added, statement, [{ start: 0, end: statement.length, text: statement }], input.stems, input.unitSlot)) return statement;
+  return `${trimEnd(statement)}, ${trimEnd(added)}.`;
+}
+
+/** The parts of a text, split at its commas, up to the first that has a verb, an act or a courtesy of its own ("page 3, 60 lines, and tell Jonas" → "page 3, 60 lines"). */
+function qualificationOf(input: CandidateInput, text: string): string {
+  const { lexicon } = input;
+  const parts: string[] = [];
+  for (const part of text.split(/\s*[,;:]\s+/u)) {
+    const lower = normalForm(part).trim();
+    if (lower === '' || contentWordCount(part, input.stems) === 0) break;
+    if (classify(lexicon, lower) !== null || findAct(lexicon, 'politeness', lower) || findAct(lexicon, 'acceptance', lower)?.start === 0) break;
+    if (hasAct(lexicon, 'opinion', lower) || hasAct(lexicon, 'hypothetical', lower) || !verbless(part)) break;
+    parts.push(part.trim());
+  }
+  return parts.join(', ');
 }
 
 /**

@@ -1263,6 +1263,18 @@ describe('decision candidates', () => {
     expect(replying([['shop-agent', 'bot', 'Should I raise the cap?']], 'maren')('Yes, raise it to 700.')).toEqual(['Raise the cap to 700.']);
   });
 
+  it("takes the offered step's own verb on 'it' for a yes, whatever the verb ('pause it'), and keeps an earlier decision that shares one word with the step beside it", () => {
+    const offer: Array<[string, 'human' | 'bot', string]> = [['release-agent', 'bot', 'Crash-free sessions on 4.2 are at 98.9%. Should I pause the 4.2 phased release until 4.2.1 is out?']];
+    expect(replying(offer)('pause it')).toEqual(['Pause the 4.2 phased release until 4.2.1 is out.']);
+    const recorded = candidates([
+      ['release-agent', 'bot', 'Submission today, approval likely Thursday. Release immediately on approval?'],
+      ['jonas', 'human', 'Release on approval.'],
+      ...offer,
+      ['priya', 'human', 'pause it'],
+    ]).map((c) => c.statement);
+    expect(recorded).toEqual(expect.arrayContaining(['Release on approval.', 'Pause the 4.2 phased release until 4.2.1 is out.']));
+  });
+
   it("records how a person wants an accepted step done when they say it after the yes without a verb ('yes, in the blue fabric')", () => {
     const accepted = (offer: string, reply: string) => acceptedSteps(offer, reply);
     // What follows the yes in its sentence, part by part, is how the step is done.

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { bracketSpans, contentTokens, contentWordCount, eitherOrSides, nameWords, outsideQuotes } from '../src/core/text';
+import { bracketSpans, contentTokens, contentWordCount, eitherOrSides, nameWords, outsideQuotes, wordCount, words as wordsOf } from '../src/core/text';
 import { PorterStems, stemWord } from '../src/core/porter';
 import { shippedWords } from './helpers';
 import { verbless } from '../src/core/clauseText';
@@ -22,6 +22,17 @@ describe('content tokens', () => {
     const stems = fresh();
     fc.assert(fc.property(text, (t) => JSON.stringify(contentTokens(t, stems)) === JSON.stringify(contentTokens(t, fresh()))));
     expect(stems.of('shipping')).toBe(stemWord('shipping'));
+  });
+});
+
+describe('transcript markers', () => {
+  it('are no words when written in braces, whatever word is inside, and a word people say when not', () => {
+    expect(wordsOf('Yeah . {pause} No , I think {disfmarker} we keep it')).toEqual(['yeah', 'no', 'i', 'think', 'we', 'keep', 'it']);
+    expect(wordCount('plug it in {gap} .')).toBe(3);
+    // "pause" and "gap" said are content: the step they name is the step.
+    expect(contentTokens('Pause the rollout and close the gap.', fresh())).toEqual(['paus', 'rollout', 'close', 'gap']);
+    // A marker that is no word of any language is none in braces or not.
+    expect(contentTokens('vocalsound remote', fresh())).toEqual(['remot']);
   });
 });
 

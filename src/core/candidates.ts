@@ -58,7 +58,7 @@ export function sentenceCandidates(input: CandidateInput): SentenceCandidate[] {
     const { offerPronoun } = input.lexicon.words.statements;
     const borrowed = (x: SentenceCandidate) => x.said !== undefined && offerPronoun.test(x.said) && !offerPronoun.test(x.statement);
     const saidLike = (x: SentenceCandidate) => (borrowed(x) && contentTokens(x.statement, input.stems)[0] !== contentTokens(c.statement, input.stems)[0] ? x.said! : x.statement);
-    const same = out.find((x) => (x.hint !== null || takenOn(x)) && !(x.strength === 'correction' && x.p > c.p) && Math.abs(x.p - c.p) <= input.tuning.restatementReach && overlap(saidLike(x), c.statement, input.stems) >= input.tuning.restatementOverlap && !(c.p > x.p && !readsBack(input, x.statement, c.statement)));
+    const same = out.find((x) => (x.hint !== null || takenOn(x)) && !(x.strength === 'correction' && x.p > c.p) && Math.abs(x.p - c.p) <= input.tuning.restatementReach && restates(input, saidLike(x), c.statement) && !(c.p > x.p && !readsBack(input, x.statement, c.statement)));
     if (same) {
       if (takenOn(same)) settleAs(same, c);
       same.sources = uniqueSorted([...same.sources, ...c.sources]);
@@ -3335,6 +3335,21 @@ function overlap(a: string, b: string, stems: Stems): number {
   const y = new Set(contentTokens(b, stems));
   if (x.size === 0 || y.size === 0) return 0;
   return sharedCount(y, x) / Math.min(x.size, y.size);
+}
+
+/**
+ * Whether one text says what the other does: most of the shorter one's content words (the
+ * tuning's share), and two of them at least, unless the one they share is a value ("ok monday is
+ * fine" taking up "Hold it until Monday?") or the shorter text has no other ("9:00"). "Release on
+ * approval." and "Pause the 4.2 phased release" share the word "release" and say two things.
+ */
+function restates(input: CandidateInput, a: string, b: string): boolean {
+  if (overlap(a, b, input.stems) < input.tuning.restatementOverlap) return false;
+  const theirs = new Set(contentTokens(b, input.stems));
+  const sharedWords = words(a).filter((w) => theirs.has(contentToken(w, input.stems) ?? ''));
+  const shared = new Set(sharedWords.map((w) => contentToken(w, input.stems)));
+  const shorter = Math.min(new Set(contentTokens(a, input.stems)).size, theirs.size);
+  return shared.size >= 2 || shorter <= 1 || sharedWords.some((w) => HAS_NUMBER.test(w) || isValueWord(input, w));
 }
 
 /**

@@ -1247,8 +1247,7 @@ describe('decision candidates', () => {
       [[['office-agent', 'bot', 'Shall I draft the letters?']], 'Send it to Derek.'],
       // The question of an earlier message, with a newer thing said between.
       [[['office-agent', 'bot', 'Shall I draft the renewal letter?'], ['lea', 'human', 'Also, the Q3 report is ready.']], 'Send it to Derek.'],
-      // A label is no question's thing: "it" stays.
-      [[['ci-agent', 'bot', 'Current threshold: 3 flaky failures in 7 days.']], 'Lower it to 2.'],
+      // A person addressed is no thing: "it" stays.
       [[['ops-agent', 'bot', 'Derek: 3 shifts this week. Can you cover it?']], 'Give it to Priya.'],
     ];
     for (const [before, step] of kept) expect([before[0][2], replying(before, 'maren')(step)]).toEqual([before[0][2], expect.arrayContaining([step])]);
@@ -1273,6 +1272,31 @@ describe('decision candidates', () => {
       ['priya', 'human', 'pause it'],
     ]).map((c) => c.statement);
     expect(recorded).toEqual(expect.arrayContaining(['Release on approval.', 'Pause the 4.2 phased release until 4.2.1 is out.']));
+  });
+
+  it("reads a step on 'it' or 'them' that no question puts a thing up for as acting on the thing the message before ends on by its label", () => {
+    const read: Array<[string, string, string]> = [
+      // The label of the last sentence, when the message asks nothing.
+      ['Quarantine stats: 7 tests quarantined, 3 fixed. Current threshold: 3 flaky failures in 7 days.', 'Lower it to 2.', 'Lower the current threshold to 2.'],
+      // A closing question of "it" alone: the label of the sentence before it.
+      ['Deposit as card pre-authorisation, no cash. Multi-day discount: currently 10% from 3 days. Keep it?', 'Make it from 4 days.', 'Make the multi-day discount from 4 days.'],
+      // The label of the question itself, with a sentence on why after it; a name in it stays as written.
+      ['30 pairs from Hartje. The B01S pads: return them or keep? They fit the older bikes.', 'Keep them, the riders wear out pads.', 'Keep the B01S pads, the riders wear out pads.'],
+      ['Pump checks are done. Kiln Lane pump: service due 14 May.', 'Move it to April.', 'Move the Kiln Lane pump to April.'],
+    ];
+    for (const [before, step, recorded] of read) expect([step, replying([['ops-agent', 'bot', before]])(step)]).toEqual([step, [recorded]]);
+    // A question that names a thing of its own, a label of the other number, a function word's
+    // label, a person addressed and a document's label stand for nothing.
+    const stays: Array<[string, string]> = [
+      ['Current threshold: 3 flaky failures. Should I pause the nightly run?', 'Lower it to 2.'],
+      ['Current thresholds: 3 flaky failures in 7 days.', 'Lower it to 2.'],
+      ['For reference: 3 flaky failures in 7 days.', 'Lower it to 2.'],
+      ['Marta: the draft is ready.', 'Send it to Anna.'],
+      ['Summary: 3 flaky failures in 7 days.', 'Lower it to 2.'],
+      ['Runner restarted. Next step: clean up the cache.', 'Lower it to 2.'],
+      ['7 late bookings. Options: 1) move them to 9:00, 2) cancel them.', 'Move them to 10:00.'],
+    ];
+    for (const [before, step] of stays) expect([before, replying([['ops-agent', 'bot', before]])(step)]).toEqual([before, [step]]);
   });
 
   it("records how a person wants an accepted step done when they say it after the yes without a verb ('yes, in the blue fabric')", () => {

@@ -897,6 +897,8 @@ export interface SaidBefore {
   questions: string[];
   /** The last question of the message just before, if it asks one. */
   nearest: string | null;
+  /** The sentences of the message just before, when someone else wrote it: what it ends on. */
+  closing: string[];
 }
 
 /**
@@ -909,10 +911,11 @@ export function questionsBefore(input: CandidateInput, p: number): () => SaidBef
   let said: SaidBefore | undefined;
   return () => {
     if (said === undefined) {
-      said = { questions: [], nearest: null };
+      said = { questions: [], nearest: null, closing: [] };
       for (let q = p - 1; q >= Math.max(0, p - OBJECT_LOOKBACK_MESSAGES); q--) {
         const asked = sentencesAt(input, q).map((x) => x.text).filter(isQuestion).reverse();
         if (q === p - 1) said.nearest = asked[0] ?? null;
+        if (q === p - 1 && input.messages[q].author !== input.messages[p].author) said.closing = sentencesAt(input, q).map((x) => x.text);
         said.questions.push(...asked);
       }
     }
@@ -953,8 +956,67 @@ function withObjectOfPronoun(lex: CompiledStatementLexicon, stems: Stems, before
   const plural = m[2].toLowerCase() === 'them';
   const said = before();
   const same = objectOfSameVerb(lex, stems, said.questions, verb, plural, valueWord);
-  const phrase = same === undefined ? textOfOnlyStep(lex, said.nearest, m[1], plural, valueWord) : same;
+  const phrase = same === undefined ? (textOfOnlyStep(lex, said.nearest, m[1], plural, valueWord) ?? labelledThing(lex, said.closing, plural)) : same;
   return phrase === null ? statement : `${m[1]} ${phrase}${statement.slice(m[0].length)}`;
+}
+
+/** The fewest and most words a label may have to stand for "it" or "them". */
+const LABEL_WORDS = [1, 4] as const;
+
+/**
+ * "Current threshold: 3 flaky failures in 7 days." — "Lower it to 2.": a step on "it" or "them"
+ * that no question puts a thing up for acts on the thing the message just before ends on, by its
+ * label: that of its last sentence where it gives the thing a value, or, where the message closes
+ * by asking of "it" or "them" alone ("Keep it?", "The spare pads: return them or keep?"), that of the question or the sentence
+ * before it ("Multi-day discount: currently 10% from 3 days. Keep it?" → "Make the multi-day
+ * discount from 4 days."). A question that names a thing of its own ("Should I pause the
+ * release?") leaves "it" to that thing, and a label must be a noun phrase of the pronoun's number.
+ */
+function labelledThing(lex: CompiledStatementLexicon, closing: readonly string[], plural: boolean): string | null {
+  const asked = closing.map(isQuestion).lastIndexOf(true);
+  // (The question may be followed by a sentence on why: "… return them or keep? They fit the old bikes.")
+  const at = asked >= 0 && asked >= closing.length - 2 ? asked : closing.length - 1;
+  if (at < 0 || (isQuestion(closing[at]) && !asksOfPronounAlone(lex, closing[at]))) return null;
+  // (A last sentence that asks nothing gives a thing a value to change: "Next step: I restart the runner." names none.)
+  if (!isQuestion(closing[at]) && !HAS_NUMBER.test(closing[at].slice(closing[at].indexOf(':')))) return null;
+  const label = labelOf(lex, closing[at]) ?? (isQuestion(closing[at]) && at > 0 ? labelOf(lex, closing[at - 1]) : null);
+  return label !== null && endsInNoun(label, plural) ? theThing(lex, label) : null;
+}
+
+/** Whether a question asks of "it" or "them" with a verb, or is a few words only: "Keep it?", "Return them or keep?", "Keep or drop?". */
+function asksOfPronounAlone(lex: CompiledStatementLexicon, question: string): boolean {
+  const asked = question.slice(question.indexOf(': ') + 1).trim();
+  const ws = asked.split(/\s+/);
+  return ws.length <= 3 || ws.some((_, k) => lex.words.statements.offerPronoun.test(ws.slice(k).join(' ')));
+}
+
+/**
+ * The label a sentence opens with before a colon ("Current threshold: 3 flaky failures"): a few
+ * words with a content word that opens with a determiner or a word of content ("For reference:"
+ * names nothing), not the label of a document, a proposal or options ("Summary:", "Options:") and
+ * not a person addressed ("Marta: can you …").
+ */
+function labelOf(lex: CompiledStatementLexicon, sentence: string): string | null {
+  const m = /^([^:]*\p{L}):\s+\S/u.exec(sentence.trim());
+  if (m === null) return null;
+  const label = m[1].trim();
+  const n = wordCount(label);
+  if (n < LABEL_WORDS[0] || n > LABEL_WORDS[1] || contentWordCount(label, lex.words) === 0) return null;
+  const lower = normalForm(label);
+  // (A label of a document, a proposal or options, "Options: 1) move them …", names no thing.)
+  if ((['document-label', 'proposal-label', 'option-intro'] as const).some((act) => findAct(lex, act, lower)?.start === 0)) return null;
+  // ("For reference: …" opens with a function word: no thing's name.)
+  const first = words(label)[0];
+  if (lex.words.stopwords.has(first) && !lex.words.referenceDeterminer.test(first)) return null;
+  return docOf(label).has('(#Person|#Verb)') ? null : label;
+}
+
+/** A label as the thing it names: with "the" unless it has a determiner, and its first word lowercased unless it opens a name ("Current threshold" → "the current threshold", "Kiln Lane pump" → "the Kiln Lane pump"). */
+function theThing(lex: CompiledStatementLexicon, label: string): string {
+  const [first, second = ''] = label.split(/\s+/);
+  if (lex.words.referenceDeterminer.test(first)) return label.replace(/^\p{Lu}/u, (c) => c.toLowerCase());
+  const name = /^\p{Lu}/u.test(second) || /^\p{Lu}{2}/u.test(first) || /\p{N}/u.test(first);
+  return `the ${name ? label : label.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase())}`;
 }
 
 /**

@@ -1299,6 +1299,18 @@ describe('decision candidates', () => {
     for (const [before, step] of stays) expect([before, replying([['ops-agent', 'bot', before]])(step)]).toEqual([before, [step]]);
   });
 
+  it("reads a sentence that only stresses the one before it ('Always.', 'No exceptions, not even temps.') as part of it", () => {
+    const said = (text: string) => replying([['ops-agent', 'bot', 'Anything else for the policy?']], 'maren')(text);
+    expect(said('We pay the weekend surcharge. Always.')).toEqual(['We pay the weekend surcharge, always.']);
+    expect(said('Everybody does the safety orientation. No exceptions, not even temps.')).toEqual(['Everybody does the safety orientation, no exceptions, not even temps.']);
+    expect(said('Nobody signs a contract over £1000 without me. Standing rule, every trip.')).toContain('Nobody signs a contract over £1000 without Maren, standing rule, every trip.');
+    // A noun of the stress keeps its capital; only the cue's own word is lowercased.
+    expect(said('Indoor shoes in the gym. Turnschuhe only.')).toContain('Indoor shoes in the gym, Turnschuhe only.');
+    // A sentence with a verb or more words of its own is a statement of its own, and so is a cue with its subject ("we don't").
+    expect(said('Coach at 5:45. Always add slack for the motorway.')).toContain('Always add slack for the motorway.');
+    expect(replying([['stock-agent', 'bot', 'The basket is now about 630 €. Should I trim it?']], 'ana')("Raise it to 700. We don't skimp on gloves.")).not.toContain("Raise it to 700, we don't skimp on gloves.");
+  });
+
   it("records how a person wants an accepted step done when they say it after the yes without a verb ('yes, in the blue fabric')", () => {
     const accepted = (offer: string, reply: string) => acceptedSteps(offer, reply);
     // What follows the yes in its sentence, part by part, is how the step is done.

@@ -363,7 +363,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
     if (option) out.push(make(p, withValueHolder(input, spoken.agent, option), 'decision', 'accepted', spoken.agent, true, why, [], 'selection', [...spoken.said, 'origin:selection', 'strength:accepted', 'hint:decision', ...valueFeatures(option)]));
     if (option && condition && first) leadEnd = first.end;
   }
-  const clauses = (lead && out.length ? afterLead(leadEnd) : sentencesAt(input, p)).flatMap((s) => splitClauses(lexicon, s));
+  const clauses = withStressJoined(input, p, lead && out.length ? afterLead(leadEnd) : sentencesAt(input, p)).flatMap((s) => splitClauses(lexicon, s));
   const scene: MessageScene = { ...spoken, rejectsOffer: refusesOffer(input, spoken, clauses) };
   const walk: ClauseWalk = { carried: null, reporting: false, stated: -1, seenContent: false, answered: false };
   let lastStated = -1;
@@ -389,6 +389,62 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
     k += consumed;
   }
   return withRejectedOptions(input, scene, out);
+}
+
+/** The most content words besides its cues that a sentence stressing the one before it may have: its scope ("Standing rule, every trip."). */
+const STRESS_SCOPE_WORDS = 2;
+
+/** The most cues a sentence that stresses another is read for. */
+const STRESS_MAX_CUES = 3;
+
+/**
+ * "We pay the weekend surcharge. Always." / "No silent edits. Ever." / "… over £1000 without me.
+ * Standing rule, every trip.": a sentence that says only that the one before it holds always or
+ * without exception (a rule's cue, no verb, a word or two of scope) is part of it, and the
+ * statement is the two together; alone, it would be a rule of nothing and leave the one it
+ * stresses without its cue.
+ */
+function withStressJoined(input: CandidateInput, p: number, sentences: readonly Span[]): Span[] {
+  const text = input.messages[p].text;
+  const out: Span[] = [];
+  for (const s of sentences) {
+    const before = out.at(-1);
+    const cue = before === undefined ? null : stressOf(input, before, s);
+    if (before !== undefined && cue !== null) out[out.length - 1] = { start: before.start, end: s.end, text: joinedSentences(text.slice(before.start, s.end), s.start - before.start, cue.opensWithCue) };
+    else out.push(s);
+  }
+  return out;
+}
+
+/** Two sentences as one, the second at `at`: the stop between them a comma, its first letter lowercased ("…in hand. No exceptions." → "…in hand, no exceptions."), each character where it was. */
+function joinedSentences(text: string, at: number, lowered: boolean): string {
+  const head = text.slice(0, at).replace(/[.!](?=\s*$)/u, ',');
+  // (Only the cue's own word is lowercased: "Turnschuhe only." keeps its noun as written.)
+  return `${head}${lowered ? text.slice(at).replace(/^\p{Lu}(?!\p{Lu})/u, (c) => c.toLowerCase()) : text.slice(at)}`;
+}
+
+/**
+ * Where sentence `s` only stresses the statement `before` it (see withStressJoined), whether its
+ * first word is a cue's ("Always.", not "Turnschuhe only."); null where it does not.
+ */
+function stressOf(input: CandidateInput, before: Span, s: Span): { opensWithCue: boolean } | null {
+  const { lexicon } = input;
+  if (isQuestion(before.text) || isQuestion(s.text) || contentWordCount(before.text, input.stems) < 2) return null;
+  // (Every cue is taken out, each character where it was: "Standing rule, every trip." has two.)
+  let rest = normalForm(s.text);
+  let opensWithCue = false;
+  for (let n = 0; n < STRESS_MAX_CUES; n++) {
+    const cue = findAct(lexicon, 'rule', rest);
+    if (cue === null) break;
+    // (A cue with its subject, "we don't", opens a statement of its own: "We don't skimp on gloves.")
+    if (docOf(rest.slice(cue.start, cue.end)).has('#Pronoun')) return null;
+    opensWithCue ||= rest.slice(0, cue.start).trim() === '';
+    rest = `${rest.slice(0, cue.start)}${' '.repeat(cue.end - cue.start)}${rest.slice(cue.end)}`;
+  }
+  // (What the sentence says besides its cues is the scope of the stress: "every trip", "not even
+  // temps".)
+  if (rest === normalForm(s.text)) return null;
+  return contentWordCount(rest, input.stems) <= STRESS_SCOPE_WORDS && verbless(rest) ? { opensWithCue } : null;
 }
 
 /**

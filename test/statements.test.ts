@@ -1262,6 +1262,12 @@ describe('decision candidates', () => {
     expect(replying([['shop-agent', 'bot', 'Should I raise the cap?']], 'maren')('Yes, raise it to 700.')).toEqual(['Raise the cap to 700.']);
   });
 
+  it("states a person's shorter repeat of an accepted step as the step ('Yes, close the gap.')", () => {
+    expect(replying([['rota-agent', 'bot', 'Shall I close the gap in the Tuesday rota with Anna from 14:00?']])('Yes, close the gap.')).toEqual(['Close the gap in the Tuesday rota with Anna from 14:00.']);
+    // Naming the parts taken is no repeat of the step.
+    expect(replying([['ci-agent', 'bot', 'Shall I split e2e into 4 shards, cache node_modules and re-enable 2 retries?']])('Sharding and caching yes.')).toContain('Sharding and caching yes.');
+  });
+
   it("takes the offered step's own verb on 'it' for a yes, whatever the verb ('pause it'), and keeps an earlier decision that shares one word with the step beside it", () => {
     const offer: Array<[string, 'human' | 'bot', string]> = [['release-agent', 'bot', 'Crash-free sessions on 4.2 are at 98.9%. Should I pause the 4.2 phased release until 4.2.1 is out?']];
     expect(replying(offer)('pause it')).toEqual(['Pause the 4.2 phased release until 4.2.1 is out.']);
@@ -1282,7 +1288,7 @@ describe('decision candidates', () => {
       ['Deposit as card pre-authorisation, no cash. Multi-day discount: currently 10% from 3 days. Keep it?', 'Make it from 4 days.', 'Make the multi-day discount from 4 days.'],
       // The label of the question itself, with a sentence on why after it; a name in it stays as written.
       ['30 pairs from Hartje. The B01S pads: return them or keep? They fit the older bikes.', 'Keep them, the riders wear out pads.', 'Keep the B01S pads, the riders wear out pads.'],
-      ['Pump checks are done. Kiln Lane pump: service due 14 May.', 'Move it to April.', 'Move the Kiln Lane pump to April.'],
+      ['Pump checks are done. Kiln Lane limit: 4 bar at the outlet.', 'Lower it to 3 bar.', 'Lower the Kiln Lane limit to 3 bar.'],
     ];
     for (const [before, step, recorded] of read) expect([step, replying([['ops-agent', 'bot', before]])(step)]).toEqual([step, [recorded]]);
     // A question that names a thing of its own, a label of the other number, a function word's
@@ -1294,9 +1300,18 @@ describe('decision candidates', () => {
       ['Marta: the draft is ready.', 'Send it to Anna.'],
       ['Summary: 3 flaky failures in 7 days.', 'Lower it to 2.'],
       ['Runner restarted. Next step: clean up the cache.', 'Lower it to 2.'],
+      // A status line the message happens to end on is no thing a step acts on, and a value of
+      // another kind, or a step on the thing itself, does not change its value.
+      ['New ticket from Frau Öztürk came in at 8:12. Priority level: P2.', 'Assign it to Jonas.'],
+      ['Backup job ran at 02:00. Run duration: 3 h 10 min.', 'Move it to 01:00.'],
+      ['The lease for the shop ends soon. Notice period: 3 months.', 'Renew it for 2 years.'],
+      // A single word may be a person's name.
+      ['Priya: the deck is ready with 12 slides.', 'Lower it to 10.'],
       ['7 late bookings. Options: 1) move them to 9:00, 2) cancel them.', 'Move them to 10:00.'],
     ];
     for (const [before, step] of stays) expect([before, replying([['ops-agent', 'bot', before]])(step)]).toEqual([before, [step]]);
+    // The person's own sentence before names what their "it" is.
+    expect(replying([['ops-agent', 'bot', 'Current threshold: 3 flaky failures in 7 days.']])('The old contract is in the drawer. Lower it to 2.')).not.toContain('Lower the current threshold to 2.');
   });
 
   it("reads a sentence that only stresses the one before it ('Always.', 'No exceptions, not even temps.') as part of it", () => {
@@ -1321,10 +1336,12 @@ describe('decision candidates', () => {
     expect(accepted('Should I prepare a macro for this?', 'yes, macro in three languages, and pin a banner in the help center')).toEqual(['Prepare a macro for this, macro in three languages.']);
     expect(accepted('Shall I route it to the administrator?', 'Sí, y pon a Mei en copia para la entrega.')).toEqual(['Route it to the administrator.']);
     // Nothing is added by courtesy, a single word of emphasis, the step's own words, or a value that replaces the step's.
-    for (const reply of ['yes please', 'yes, obviously', 'yes, exactly that', 'Yes, but I call them first.']) {
+    for (const reply of ['yes please', 'yes, obviously', 'yes, exactly that', 'Yes, but I call them first.', 'yes, of course', 'yes 100%', 'yes, in principle', 'yes, my bad for the delay', 'yes, finally some good news', 'Yes, long overdue', 'Ja, vielen Dank', 'sí, por supuesto']) {
       expect([reply, accepted('Shall I send the letter to the tenants?', reply)]).toEqual([reply, ['Send the letter to the tenants.']]);
     }
     expect(replying([['ops-agent', 'bot', 'Can I confirm load-in at 09:00?']])('yes, 09:00')).not.toContain('Confirm load-in at 09:00, 09:00.');
+    // A yes to two steps says how of neither in particular.
+    expect(accepted('Shall I book the van? Should I also order boxes?', 'yes, 40 moving boxes')).toEqual(['Book the van.', 'Order boxes.']);
     expect(replying([['ops-agent', 'bot', 'Shall I book the room for 3 nights?']])('yes, 4 nights')).not.toContain('Book the room for 3 nights, 4 nights.');
   });
 

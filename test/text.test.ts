@@ -29,6 +29,7 @@ describe('transcript markers', () => {
   it('are no words when written in braces, whatever word is inside, and a word people say when not', () => {
     expect(wordsOf('Yeah . {pause} No , I think {disfmarker} we keep it')).toEqual(['yeah', 'no', 'i', 'think', 'we', 'keep', 'it']);
     expect(wordCount('plug it in {gap} .')).toBe(3);
+    expect(wordsOf('[laughter] ok, see the [runbook](https://x.example) and {retries: 3}')).toEqual(['ok', 'see', 'the', 'runbook', 'https', 'x', 'example', 'and', 'retries', '3']);
     // "pause" and "gap" said are content: the step they name is the step.
     expect(contentTokens('Pause the rollout and close the gap.', fresh())).toEqual(['paus', 'rollout', 'close', 'gap']);
     // A marker that is no word of any language is none in braces or not.

@@ -64,13 +64,29 @@ export function sentenceCandidates(input: CandidateInput): SentenceCandidate[] {
       same.sources = uniqueSorted([...same.sources, ...c.sources]);
       // "Yes, 9:00." taking up "Shall we open the shop at 9:00 on Saturdays?" says only the value:
       // the proposal says what it is the value of.
-      if (c.p < same.p && saysOnlyValues(input, same.statement)) same.statement = c.statement;
+      // So does "Yes, close the gap." taking up "Shall I close the gap in the Tuesday rota with
+      // Anna from 14:00?": every word of it is the proposal's, which says what gap.
+      if (c.p < same.p && (saysOnlyValues(input, same.statement) || saysLessThan(input, same.statement, c.statement))) same.statement = c.statement;
       // "Please shorten the backup rotation." read back as "I'll change the backup rotation from
       // 10 to 4 weeks." and accepted: the values the agent's read-back gives are what was settled.
       else if (c.p > same.p && madeConcrete(input, same.statement, c.statement)) same.statement = c.statement;
     } else out.push(c);
   }
   return out.sort((a, b) => a.p - b.p || 0);
+}
+
+/**
+ * Whether a person's statement repeats the step of the proposal it takes up and says less: it
+ * opens with the step's verb and every content word of it is the proposal's ("Close the gap." of
+ * "Close the gap in the Tuesday rota with Anna from 14:00."). "Sharding and caching yes." names
+ * the parts it takes, and is kept as said.
+ */
+function saysLessThan(input: CandidateInput, said: string, proposal: string): boolean {
+  const theirs = contentTokens(proposal, input.stems);
+  const mine = contentTokens(said, input.stems);
+  // (A proposal that puts up a choice says more than the side picked: "… or wait a week".)
+  if (input.lexicon.words.statements.disjunction.test(proposal)) return false;
+  return mine.length > 0 && mine[0] === theirs[0] && new Set(theirs).size > mine.length && mine.every((t) => theirs.includes(t));
 }
 
 /**
@@ -374,13 +390,16 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
   const bodies = clauses.map((clause, k) => clause.text.slice(starts[k] + (bareNames[k]?.[0].length ?? 0)).trim());
   const judgedValues = bodies.map((body, k) => valueOfJudged(input, clauses, k, body));
   const asked = questionsBefore(input, p);
+  // ("The old contract is in the drawer. Scan it …": a clause after one of the person's own that
+  // names something has its "it" there, not in what the message before ends on.)
+  const askedOnly = () => ({ ...asked(), closing: [] });
   for (let k = 0; k < clauses.length; k++) {
     // "… 14 days for the first reminder is too long. make it 7": the judgement is why the new
     // value is set, no candidate of its own.
     if (judgedValues.some((v) => v?.judged === k)) continue;
     if (takenBack(input, clauses, k) || leadsIntoQuestion(input, p, clauses, k)) continue;
     const { made, consumed } = clauseCandidates(input, scene, walk, clauses, k, bodies[k], judgedValues[k]);
-    const named = made.map((c) => withSpeakerNamed(input, facts, messages[p].author, withAddressee(facts, messages[p].author, clauses[k].text, bareNames[k], withPronounObject(input, asked, withUnitOfBareNumber(input, scene, c)))));
+    const named = made.map((c) => withSpeakerNamed(input, facts, messages[p].author, withAddressee(facts, messages[p].author, clauses[k].text, bareNames[k], withPronounObject(input, clauses.slice(0, k).some((x) => contentWordCount(x.text, input.stems) >= 2) ? askedOnly : asked, withUnitOfBareNumber(input, scene, c)))));
     const scoped = named.length === 1 && lastStated === k - 1 ? banOfInstruction(input, out[out.length - 1], named[0]) : null;
     if (scoped) out[out.length - 1] = scoped;
     else appendAll(out, named);
@@ -3303,7 +3322,8 @@ function acceptedProposals(input: CandidateInput, facts: TaskFacts): SentenceCan
     // then 8 till June" answers it with values of the person's own.
     const steps = offeredSteps(lexicon, input.tuning, sentencesAt(input, a), input.stems, valueWord, input.unitSlot).filter((x) => !x.tagged || saysOnlyYes(input, h, x.statement));
     for (const proposal of steps) {
-      const statement = withHowSaid(input, h, proposal.statement);
+      // (A yes to several steps says how of none of them in particular.)
+      const statement = steps.length === 1 ? withHowSaid(input, h, proposal.statement) : proposal.statement;
       out.push({ p: a, statement, type: proposal.type, strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: proposal.type, features: featuresOf(statement, 'step') });
     }
   }
@@ -3328,13 +3348,26 @@ function withHowSaid(input: CandidateInput, h: number, statement: string): strin
   const opens = findAct(input.lexicon, 'clause-break', lower)?.start ?? lower.length;
   if (opens <= at) return statement;
   const added = qualificationOf(input, first.text.slice(at, opens));
-  // (A single word after a yes is courtesy or emphasis more often than how: "yes, obviously".)
-  if (added === '' || (wordCount(added) < 2 && !HAS_NUMBER.test(added))) return statement;
+  // (A word of content or none after a yes is courtesy or emphasis more often than how: "yes,
+  // obviously", "yes 100%", "yes, in principle"; how names a thing: "in the sage green fabric".
+  // An adverb, a pronoun or a possessive says how the person feels about it: "yes, finally some
+  // good news", "yes, my bad for the delay", "yes, 4 weeks ago already".)
+  const doc = docOf(added);
+  if (contentWordCount(added, input.stems) < QUALIFICATION_MIN_WORDS || !doc.has('#Noun') || doc.has('(#Adverb|#Pronoun|#Possessive)')) return statement;
   const said = new Set(contentTokens(statement, input.stems));
   if (contentTokens(added, input.stems).every((t) => said.has(t))) return statement;
   if (correctsValue(added, statement, [{ start: 0, end: statement.length, text: statement }], input.stems, input.unitSlot)) return statement;
   return `${trimEnd(statement)}, ${trimEnd(added)}.`;
 }
+
+/** The fewest content words what follows a yes needs to say how a step is done. */
+const QUALIFICATION_MIN_WORDS = 2;
+
+/**
+ * Acts that say something else than how a step is done: courtesy, small talk, an opinion or a
+ * hedge ("yes, all good", "yes, good morning", "sí, por supuesto", "yes, long overdue").
+ */
+const NOT_HOW: readonly SentenceAct[] = ['politeness', 'smalltalk', 'acknowledgement', 'opinion', 'hypothetical', 'hedge', 'provisional', 'past', 'reason', 'explanation', 'sarcasm', 'aside', 'recall'];
 
 /** The parts of a text, split at its commas, up to the first that has a verb, an act or a courtesy of its own ("page 3, 60 lines, and tell Jonas" → "page 3, 60 lines"). */
 function qualificationOf(input: CandidateInput, text: string): string {
@@ -3342,9 +3375,9 @@ function qualificationOf(input: CandidateInput, text: string): string {
   const parts: string[] = [];
   for (const part of text.split(/\s*[,;:]\s+/u)) {
     const lower = normalForm(part).trim();
-    if (lower === '' || contentWordCount(part, input.stems) === 0) break;
-    if (classify(lexicon, lower) !== null || findAct(lexicon, 'politeness', lower) || findAct(lexicon, 'acceptance', lower)?.start === 0) break;
-    if (hasAct(lexicon, 'opinion', lower) || hasAct(lexicon, 'hypothetical', lower) || !verbless(part)) break;
+    if (lower === '' || contentWordCount(part, input.stems) === 0 || /[@:;)(]/u.test(part)) break;
+    if (classify(lexicon, lower) !== null || findAct(lexicon, 'acceptance', lower)?.start === 0 || NOT_HOW.some((act) => hasAct(lexicon, act, lower))) break;
+    if (!verbless(part)) break;
     parts.push(part.trim());
   }
   return parts.join(', ');

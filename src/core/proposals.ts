@@ -8,7 +8,7 @@ import { escapeRegex } from './phrases';
 import { closingQuote, contentToken, contentTokens, eitherOrSides, contentWordCount, endsSentence, isQuestion, outsideQuotes, wordCount, words, type Span, type Stems } from './text';
 import type { CandidateTuning, DecisionType, SentenceCandidate } from './types';
 import { type CandidateInput, isPerson, sentencesAt, sarcasticAt, whenWord } from './candidateInput';
-import { correctsValue, measures, numberKey, writtenNumbers } from './measures';
+import { correctsValue, measures, numberKey, writtenNumbers, type Measure } from './measures';
 import { bareToken, classify, decisive, verbless, docOf, namesNoObject, HAS_NUMBER, COMPUTED, trimEnd, sentenceCase, shape } from './clauseText';
 
 /** An option's key said alone: "b", "(2)", "3)". */
@@ -925,7 +925,7 @@ export function questionsBefore(input: CandidateInput, p: number): () => SaidBef
 
 /** A person's statement with its "it" or "them" read as `withObjectOfPronoun` reads it; the words as said stay its `said`. */
 export function withPronounObject(input: CandidateInput, before: () => SaidBefore, c: SentenceCandidate): SentenceCandidate {
-  const statement = withObjectOfPronoun(input.lexicon, input.stems, before, c.statement, whenWord(input));
+  const statement = withObjectOfPronoun(input.lexicon, input.stems, before, c.statement, whenWord(input), input.unitSlot);
   return statement === c.statement ? c : { ...c, statement, said: c.said ?? c.statement };
 }
 
@@ -944,7 +944,7 @@ const NEGATOR_REACH = 2;
  * the rate card?" — "Send it to Derek."). An "it" that settles a value or makes a turn of phrase
  * ("Friday it is.", "Take it easy.", "Tell IT first.") stays.
  */
-function withObjectOfPronoun(lex: CompiledStatementLexicon, stems: Stems, before: () => SaidBefore, statement: string, valueWord: (word: string) => boolean): string {
+function withObjectOfPronoun(lex: CompiledStatementLexicon, stems: Stems, before: () => SaidBefore, statement: string, valueWord: (word: string) => boolean, unitSlot?: (word: string) => string | null): string {
   const m = lex.words.statements.offerPronoun.exec(statement);
   if (!m || m[2] !== m[2].toLowerCase() || valueWord(m[1])) return statement;
   // (What follows "it" shows it is the object: a word that may end one, or a when. "Call it off."
@@ -956,31 +956,48 @@ function withObjectOfPronoun(lex: CompiledStatementLexicon, stems: Stems, before
   const plural = m[2].toLowerCase() === 'them';
   const said = before();
   const same = objectOfSameVerb(lex, stems, said.questions, verb, plural, valueWord);
-  const phrase = same === undefined ? (textOfOnlyStep(lex, said.nearest, m[1], plural, valueWord) ?? labelledThing(lex, said.closing, plural)) : same;
+  const phrase = same === undefined ? (textOfOnlyStep(lex, said.nearest, m[1], plural, valueWord) ?? labelledThing(lex, said.closing, { verb: m[1], plural, statement }, unitSlot)) : same;
   return phrase === null ? statement : `${m[1]} ${phrase}${statement.slice(m[0].length)}`;
 }
 
-/** The fewest and most words a label may have to stand for "it" or "them". */
-const LABEL_WORDS = [1, 4] as const;
+/** The fewest and most words a label may have to stand for "it" or "them" (one word may be a person's name: "Priya: …"). */
+const LABEL_WORDS = [2, 4] as const;
 
 /**
- * "Current threshold: 3 flaky failures in 7 days." — "Lower it to 2.": a step on "it" or "them"
- * that no question puts a thing up for acts on the thing the message just before ends on, by its
- * label: that of its last sentence where it gives the thing a value, or, where the message closes
- * by asking of "it" or "them" alone ("Keep it?", "The spare pads: return them or keep?"), that of the question or the sentence
- * before it ("Multi-day discount: currently 10% from 3 days. Keep it?" → "Make the multi-day
- * discount from 4 days."). A question that names a thing of its own ("Should I pause the
- * release?") leaves "it" to that thing, and a label must be a noun phrase of the pronoun's number.
+ * "The spare pads: return them or keep?" — "Keep them.": a step on "it" or "them" that no
+ * question puts a thing up for acts on the thing the message just before closes by asking of
+ * alone, by its label. A step that gives a thing another value ("Lower it to 2.") gives it to the
+ * value the message ends on by its label, where its value is of that kind ("Current threshold: 3
+ * flaky failures in 7 days." → "Lower the current threshold to 2."; "Multi-day discount:
+ * currently 10% from 3 days. Keep it?" — "Make it from 4 days." → "Make the multi-day discount
+ * from 4 days."). A status line the message happens to end on ("Priority: P2.", "Duration: 3 h")
+ * is no thing a step such as "Assign it to Jonas." or "Move it to 01:00." acts on.
  */
-function labelledThing(lex: CompiledStatementLexicon, closing: readonly string[], plural: boolean): string | null {
+function labelledThing(lex: CompiledStatementLexicon, closing: readonly string[], step: { verb: string; plural: boolean; statement: string }, unitSlot?: (word: string) => string | null): string | null {
   const asked = closing.map(isQuestion).lastIndexOf(true);
   // (The question may be followed by a sentence on why: "… return them or keep? They fit the old bikes.")
   const at = asked >= 0 && asked >= closing.length - 2 ? asked : closing.length - 1;
-  if (at < 0 || (isQuestion(closing[at]) && !asksOfPronounAlone(lex, closing[at]))) return null;
-  // (A last sentence that asks nothing gives a thing a value to change: "Next step: I restart the runner." names none.)
-  if (!isQuestion(closing[at]) && !HAS_NUMBER.test(closing[at].slice(closing[at].indexOf(':')))) return null;
-  const label = labelOf(lex, closing[at]) ?? (isQuestion(closing[at]) && at > 0 ? labelOf(lex, closing[at - 1]) : null);
-  return label !== null && endsInNoun(label, plural) ? theThing(lex, label) : null;
+  if (at < 0) return null;
+  const asks = isQuestion(closing[at]);
+  if (asks && !asksOfPronounAlone(lex, closing[at])) return null;
+  const own = asks ? labelOf(lex, closing[at]) : null;
+  if (own !== null) return endsInNoun(own, step.plural) ? theThing(lex, own) : null;
+  const valued = asks ? closing[at - 1] : closing[at];
+  if (valued === undefined || !lex.words.statements.valueVerb.test(step.verb)) return null;
+  const label = labelOf(lex, valued);
+  if (label === null || !endsInNoun(label, step.plural) || !givesValueOfKind(step.statement, valued.slice(valued.indexOf(':')), unitSlot)) return null;
+  return theThing(lex, label);
+}
+
+/**
+ * Whether a step gives a value of a kind a text says: of one unit's slot ("4 days" and "3 days"), of
+ * one unit ("3 bar" and "4 bar"), or a bare number where the text counts or gives an amount ("2"
+ * and "3 flaky failures"); a clock time is of no kind a count or a span is ("01:00" and "3 h 10 min").
+ */
+function givesValueOfKind(step: string, said: string, unitSlot?: (word: string) => string | null): boolean {
+  const clock = (x: Measure) => x.number.includes(':') || x.slot === 'time' || x.slot === 'date';
+  const theirs = measures(said, unitSlot);
+  return measures(step, unitSlot).some((a) => !clock(a) && theirs.some((b) => (a.slot !== null ? a.slot === b.slot : a.unit === '' ? !clock(b) : a.unit === b.unit)));
 }
 
 /** Whether a question asks of "it" or "them" with a verb, or is a few words only: "Keep it?", "Return them or keep?", "Keep or drop?". */
@@ -1002,6 +1019,8 @@ function labelOf(lex: CompiledStatementLexicon, sentence: string): string | null
   const label = m[1].trim();
   const n = wordCount(label);
   if (n < LABEL_WORDS[0] || n > LABEL_WORDS[1] || contentWordCount(label, lex.words) === 0) return null;
+  // (Every word capitalised is a name: "Priya Shah: the deck is ready.")
+  if (label.split(/\s+/).every((w) => /^\p{Lu}/u.test(w))) return null;
   const lower = normalForm(label);
   // (A label of a document, a proposal or options, "Options: 1) move them …", names no thing.)
   if ((['document-label', 'proposal-label', 'option-intro'] as const).some((act) => findAct(lex, act, lower)?.start === 0)) return null;

@@ -575,6 +575,8 @@ export interface StatementWords {
   subjectEnder: RegExp;
   /** What a thing is when an offer next acts on it as "it" ("ready", "in stock"), as a whole word. */
   readyState: RegExp;
+  /** A verb that gives a thing another value ("lower it to 2"), not one that acts on the thing (statement-words `valueVerbs`). */
+  valueVerb: RegExp;
   /** A verb after a noun phrase that says it is plural ("are"), as a whole word. */
   pluralCopula: RegExp;
   /** A verb after a noun phrase that says it is singular ("is"), as a whole word. */

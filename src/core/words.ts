@@ -100,6 +100,7 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     valueQualifier: new RegExp(`^(?:${words('valueQualifiers')})$`, 'iu'),
     subjectEnder: new RegExp(`^(?:${words('subjectEnders')})$`, 'iu'),
     readyState: new RegExp(`^(?:${words('readyStates')})$`, 'iu'),
+    valueVerb: new RegExp(`^(?:${words('valueVerbs')})$`, 'iu'),
     pluralCopula: new RegExp(`^(?:${words('pluralCopulas')})$`, 'iu'),
     singularCopula: new RegExp(`^(?:${words('singularCopulas')})$`, 'iu'),
     hourWord: new RegExp(`^(?:${words('hourWords')})$`, 'iu'),

@@ -1264,7 +1264,8 @@ describe('decision candidates', () => {
 
   it("states a person's shorter repeat of an accepted step as the step ('Yes, close the gap.')", () => {
     expect(replying([['rota-agent', 'bot', 'Shall I close the gap in the Tuesday rota with Anna from 14:00?']])('Yes, close the gap.')).toEqual(['Close the gap in the Tuesday rota with Anna from 14:00.']);
-    // Naming the parts taken is no repeat of the step.
+    // A step on several things says more than the one the person names; naming the parts taken is no repeat of the step.
+    expect(replying([['supply-agent', 'bot', 'Should I order 20 boxes of gloves and 10 boxes of masks?']])('Yes, order the gloves.')).toContain('Order the gloves.');
     expect(replying([['ci-agent', 'bot', 'Shall I split e2e into 4 shards, cache node_modules and re-enable 2 retries?']])('Sharding and caching yes.')).toContain('Sharding and caching yes.');
   });
 
@@ -1283,7 +1284,7 @@ describe('decision candidates', () => {
   it("reads a step on 'it' or 'them' that no question puts a thing up for as acting on the thing the message before ends on by its label", () => {
     const read: Array<[string, string, string]> = [
       // The label of the last sentence, when the message asks nothing.
-      ['Quarantine stats: 7 tests quarantined, 3 fixed. Current threshold: 3 flaky failures in 7 days.', 'Lower it to 2.', 'Lower the current threshold to 2.'],
+      ['Quarantine stats are in, 3 tests fixed. Current threshold: 3 flaky failures in 7 days.', 'Lower it to 2.', 'Lower the current threshold to 2.'],
       // A closing question of "it" alone: the label of the sentence before it.
       ['Deposit as card pre-authorisation, no cash. Multi-day discount: currently 10% from 3 days. Keep it?', 'Make it from 4 days.', 'Make the multi-day discount from 4 days.'],
       // The label of the question itself, with a sentence on why after it; a name in it stays as written.
@@ -1305,8 +1306,12 @@ describe('decision candidates', () => {
       ['New ticket from Frau Öztürk came in at 8:12. Priority level: P2.', 'Assign it to Jonas.'],
       ['Backup job ran at 02:00. Run duration: 3 h 10 min.', 'Move it to 01:00.'],
       ['The lease for the shop ends soon. Notice period: 3 months.', 'Renew it for 2 years.'],
-      // A single word may be a person's name.
+      // A single word may be a person's name; a time or a note is no thing; two labelled values
+      // of the step's kind leave open which one it changes.
       ['Priya: the deck is ready with 12 slides.', 'Lower it to 10.'],
+      ['Last month: 14 late deliveries.', 'Cut it to 5.'],
+      ['Quick note: delivery fee is 45 EUR.', 'Lower it to 30.'],
+      ['Reorder point: 20 units. Current stock: 14 units.', 'Raise it to 30 units.'],
       ['7 late bookings. Options: 1) move them to 9:00, 2) cancel them.', 'Move them to 10:00.'],
     ];
     for (const [before, step] of stays) expect([before, replying([['ops-agent', 'bot', before]])(step)]).toEqual([before, [step]]);
@@ -1319,8 +1324,15 @@ describe('decision candidates', () => {
     expect(said('We pay the weekend surcharge. Always.')).toEqual(['We pay the weekend surcharge, always.']);
     expect(said('Everybody does the safety orientation. No exceptions, not even temps.')).toEqual(['Everybody does the safety orientation, no exceptions, not even temps.']);
     expect(said('Nobody signs a contract over £1000 without me. Standing rule, every trip.')).toContain('Nobody signs a contract over £1000 without Maren, standing rule, every trip.');
-    // A noun of the stress keeps its capital; only the cue's own word is lowercased.
-    expect(said('Indoor shoes in the gym. Turnschuhe only.')).toContain('Indoor shoes in the gym, Turnschuhe only.');
+    // Another word than how far the stress reaches makes a statement of its own; a list's lines, a
+    // reason and a short answer to a second question stay apart.
+    for (const [text, kept] of [
+      ['Book the van for Friday morning. Always the A7.', 'Book the van for Friday morning.'],
+      ['Pay the Lintner invoice today. As always.', 'Pay the Lintner invoice today.'],
+      ['Open the side gate for the delivery. Today only.', 'Open the side gate for the delivery.'],
+      ['1. Helmets on site at all times.\n2. Never alone on the scaffold.', 'Never alone on the scaffold.'],
+    ]) expect([text, said(text)]).toEqual([text, expect.arrayContaining([kept])]);
+    expect(replying([['it-agent', 'bot', 'Should I renew the Adobe licence? And can the interns install software themselves?']], 'maren')('Renew the Adobe licence for a year. Never.')).toContain('Renew the Adobe licence for a year.');
     // A sentence with a verb or more words of its own is a statement of its own, and so is a cue with its subject ("we don't").
     expect(said('Coach at 5:45. Always add slack for the motorway.')).toContain('Always add slack for the motorway.');
     expect(replying([['stock-agent', 'bot', 'The basket is now about 630 €. Should I trim it?']], 'ana')("Raise it to 700. We don't skimp on gloves.")).not.toContain("Raise it to 700, we don't skimp on gloves.");

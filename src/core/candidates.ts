@@ -84,8 +84,9 @@ export function sentenceCandidates(input: CandidateInput): SentenceCandidate[] {
 function saysLessThan(input: CandidateInput, said: string, proposal: string): boolean {
   const theirs = contentTokens(proposal, input.stems);
   const mine = contentTokens(said, input.stems);
-  // (A proposal that puts up a choice says more than the side picked: "… or wait a week".)
-  if (input.lexicon.words.statements.disjunction.test(proposal)) return false;
+  // (A proposal that puts up a choice or several things says more than the one the person names:
+  // "… or wait a week", "20 boxes of gloves and 10 boxes of masks" — "Yes, order the gloves.")
+  if (input.lexicon.words.statements.itemJoinerWord.test(proposal) || /,\s/u.test(proposal)) return false;
   return mine.length > 0 && mine[0] === theirs[0] && new Set(theirs).size > mine.length && mine.every((t) => theirs.includes(t));
 }
 
@@ -425,12 +426,21 @@ const STRESS_MAX_CUES = 3;
  */
 function withStressJoined(input: CandidateInput, p: number, sentences: readonly Span[]): Span[] {
   const text = input.messages[p].text;
+  // ("Should I renew the licence? And can interns install software?" — "Renew it. Never.": a
+  // short sentence may answer the second question.)
+  const agent = recentAgentMessage(input.messages, p, input.tuning.agentReach);
+  if (agent >= 0 && sentencesAt(input, agent).filter((x) => isQuestion(x.text)).length > 1) return [...sentences];
   const out: Span[] = [];
+  const joined = new Set<Span>();
   for (const s of sentences) {
     const before = out.at(-1);
-    const cue = before === undefined ? null : stressOf(input, before, s);
-    if (before !== undefined && cue !== null) out[out.length - 1] = { start: before.start, end: s.end, text: joinedSentences(text.slice(before.start, s.end), s.start - before.start, cue.opensWithCue) };
-    else out.push(s);
+    // (One line to the next, a list's items, and a sentence already joined stay apart.)
+    const apart = before === undefined || joined.has(before) || /\n/u.test(text.slice(before.start, s.start));
+    const cue = apart ? null : stressOf(input, before, s);
+    if (before !== undefined && cue !== null) {
+      out[out.length - 1] = { start: before.start, end: s.end, text: joinedSentences(text.slice(before.start, s.end), s.start - before.start, cue.opensWithCue) };
+      joined.add(out[out.length - 1]);
+    } else out.push(s);
   }
   return out;
 }
@@ -449,6 +459,9 @@ function joinedSentences(text: string, at: number, lowered: boolean): string {
 function stressOf(input: CandidateInput, before: Span, s: Span): { opensWithCue: boolean } | null {
   const { lexicon } = input;
   if (isQuestion(before.text) || isQuestion(s.text) || contentWordCount(before.text, input.stems) < 2) return null;
+  // (A sentence that ends on a reason or on more than one stop is left as said: the cue would
+  // join the reason, "… because the drivers asked for it. Always.")
+  if (!/[^.!?…][.!]\s*$/u.test(before.text) || hasAct(lexicon, 'reason', normalForm(before.text))) return null;
   // (Every cue is taken out, each character where it was: "Standing rule, every trip." has two.)
   let rest = normalForm(s.text);
   let opensWithCue = false;
@@ -460,10 +473,14 @@ function stressOf(input: CandidateInput, before: Span, s: Span): { opensWithCue:
     opensWithCue ||= rest.slice(0, cue.start).trim() === '';
     rest = `${rest.slice(0, cue.start)}${' '.repeat(cue.end - cue.start)}${rest.slice(cue.end)}`;
   }
-  // (What the sentence says besides its cues is the scope of the stress: "every trip", "not even
-  // temps".)
+  // (What the sentence says besides its cues is nothing, or the scope of the stress, opened by a
+  // word that says how far it reaches: "every trip", "not even temps", "on every budget". Any
+  // other word makes it a statement of its own: "Payroll never.", "Today only.", "As always.",
+  // "Worst supplier ever.")
   if (rest === normalForm(s.text)) return null;
-  return contentWordCount(rest, input.stems) <= STRESS_SCOPE_WORDS && verbless(rest) ? { opensWithCue } : null;
+  const said = rest.replace(/^[\s,;:–—-]+/u, '').replace(/[\s.!,;]+$/u, '');
+  if (said === '') return { opensWithCue };
+  return lexicon.words.statements.stressScope.test(said) && contentWordCount(said, input.stems) <= STRESS_SCOPE_WORDS && verbless(said) ? { opensWithCue } : null;
 }
 
 /**

@@ -956,7 +956,7 @@ function withObjectOfPronoun(lex: CompiledStatementLexicon, stems: Stems, before
   const plural = m[2].toLowerCase() === 'them';
   const said = before();
   const same = objectOfSameVerb(lex, stems, said.questions, verb, plural, valueWord);
-  const phrase = same === undefined ? (textOfOnlyStep(lex, said.nearest, m[1], plural, valueWord) ?? labelledThing(lex, said.closing, { verb: m[1], plural, statement }, unitSlot)) : same;
+  const phrase = same === undefined ? (textOfOnlyStep(lex, said.nearest, m[1], plural, valueWord) ?? labelledThing(lex, said.closing, { verb: m[1], plural, statement }, valueWord, unitSlot)) : same;
   return phrase === null ? statement : `${m[1]} ${phrase}${statement.slice(m[0].length)}`;
 }
 
@@ -973,18 +973,22 @@ const LABEL_WORDS = [2, 4] as const;
  * from 4 days."). A status line the message happens to end on ("Priority: P2.", "Duration: 3 h")
  * is no thing a step such as "Assign it to Jonas." or "Move it to 01:00." acts on.
  */
-function labelledThing(lex: CompiledStatementLexicon, closing: readonly string[], step: { verb: string; plural: boolean; statement: string }, unitSlot?: (word: string) => string | null): string | null {
+function labelledThing(lex: CompiledStatementLexicon, closing: readonly string[], step: { verb: string; plural: boolean; statement: string }, valueWord: (word: string) => boolean, unitSlot?: (word: string) => string | null): string | null {
   const asked = closing.map(isQuestion).lastIndexOf(true);
   // (The question may be followed by a sentence on why: "… return them or keep? They fit the old bikes.")
   const at = asked >= 0 && asked >= closing.length - 2 ? asked : closing.length - 1;
   if (at < 0) return null;
   const asks = isQuestion(closing[at]);
   if (asks && !asksOfPronounAlone(lex, closing[at])) return null;
-  const own = asks ? labelOf(lex, closing[at]) : null;
+  const own = asks ? labelOf(lex, closing[at], valueWord, unitSlot) : null;
   if (own !== null) return endsInNoun(own, step.plural) ? theThing(lex, own) : null;
-  const valued = asks ? closing[at - 1] : closing[at];
+  const v = asks ? at - 1 : at;
+  const valued = closing[v];
   if (valued === undefined || !lex.words.statements.valueVerb.test(step.verb)) return null;
-  const label = labelOf(lex, valued);
+  // (Two labelled lines in a row, "Reorder point: 20 units. Current stock: 14 units.", leave open
+  // which one a value of their kind is given to.)
+  if (v > 0 && labelOf(lex, closing[v - 1], valueWord, unitSlot) !== null && givesValueOfKind(step.statement, closing[v - 1], unitSlot)) return null;
+  const label = labelOf(lex, valued, valueWord, unitSlot);
   if (label === null || !endsInNoun(label, step.plural) || !givesValueOfKind(step.statement, valued.slice(valued.indexOf(':')), unitSlot)) return null;
   return theThing(lex, label);
 }
@@ -1013,14 +1017,14 @@ function asksOfPronounAlone(lex: CompiledStatementLexicon, question: string): bo
  * names nothing), not the label of a document, a proposal or options ("Summary:", "Options:") and
  * not a person addressed ("Marta: can you …").
  */
-function labelOf(lex: CompiledStatementLexicon, sentence: string): string | null {
+function labelOf(lex: CompiledStatementLexicon, sentence: string, valueWord: (word: string) => boolean, unitSlot?: (word: string) => string | null): string | null {
   const m = /^([^:]*\p{L}):\s+\S/u.exec(sentence.trim());
   if (m === null) return null;
   const label = m[1].trim();
   const n = wordCount(label);
   if (n < LABEL_WORDS[0] || n > LABEL_WORDS[1] || contentWordCount(label, lex.words) === 0) return null;
-  // (Every word capitalised is a name: "Priya Shah: the deck is ready.")
-  if (label.split(/\s+/).every((w) => /^\p{Lu}/u.test(w))) return null;
+  // (Every word capitalised is a name: "Priya Shah: the deck is ready." A time is no thing: "Last month: 14 late deliveries.")
+  if (label.split(/\s+/).every((w) => /^\p{Lu}/u.test(w)) || words(label).some((w) => valueWord(w) || lex.words.statements.whenAdverb.test(w) || (unitSlot?.(w) ?? null) !== null)) return null;
   const lower = normalForm(label);
   // (A label of a document, a proposal or options, "Options: 1) move them …", names no thing.)
   if ((['document-label', 'proposal-label', 'option-intro'] as const).some((act) => findAct(lex, act, lower)?.start === 0)) return null;

@@ -101,6 +101,8 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     subjectEnder: new RegExp(`^(?:${words('subjectEnders')})$`, 'iu'),
     readyState: new RegExp(`^(?:${words('readyStates')})$`, 'iu'),
     valueVerb: new RegExp(`^(?:${words('valueVerbs')})$`, 'iu'),
+    // (After at most a preposition: "on every budget", "für jeden Kunden".)
+    stressScope: new RegExp(`^(?:\\p{L}+\\s+)?(?:${words('stressScopes')})(?![\\p{L}\\p{N}])`, 'iu'),
     pluralCopula: new RegExp(`^(?:${words('pluralCopulas')})$`, 'iu'),
     singularCopula: new RegExp(`^(?:${words('singularCopulas')})$`, 'iu'),
     hourWord: new RegExp(`^(?:${words('hourWords')})$`, 'iu'),

@@ -26,7 +26,7 @@ import type { CandidateTuning, DecisionType, Detection, Message, SentenceCandida
 import { type CandidateInput, isPerson, sentencesAt, sarcasticAt, tokenSetAt, NO_TOKENS, whenWord } from './candidateInput';
 import { NUMBER, correctsValue, type Measure, measures, numberKey, sameMeasure, sameNumber, numbersOf, writtenNumbers } from './measures';
 import { LABEL_MAX_WORDS, afterShortLabel, bareToken, classify, decisive, verbless, docOf, HAS_NUMBER, COMPUTED, trimEnd, sentenceCase, shape, namesNoObject } from './clauseText';
-import { BARE_KEY, isSide, itemOfLine, pickedOption, pickedStatement, withoutCourtesy, withoutAcceptance, afterAcceptance, itemByKey, listedItems, offeredKeys, BULLET, proposedPoints, asksToChoose, lastQuestion, recommendedOption, acceptance, sidePicked, inlineItems, labelledProposal, offeredSteps, saysOnlyYes, questionsBefore, withPronounObject, proposalCue, withoutQuestionTag, asksByKeys } from './proposals';
+import { BARE_KEY, isSide, itemOfLine, pickedOption, pickedStatement, withoutCourtesy, withoutAcceptance, afterAcceptance, itemByKey, listedItems, offeredKeys, BULLET, proposedPoints, asksToChoose, lastQuestion, recommendedOption, acceptance, sidePicked, inlineItems, labelledProposal, offeredSteps, saysOnlyYes, questionsBefore, withPronounObject, proposalCue, withoutQuestionTag, asksByKeys, thingLabel, isPersonName, restatesShorter } from './proposals';
 
 export function sentenceCandidates(input: CandidateInput): SentenceCandidate[] {
   const { messages } = input;
@@ -82,12 +82,10 @@ export function sentenceCandidates(input: CandidateInput): SentenceCandidate[] {
  * the parts it takes, and is kept as said.
  */
 function saysLessThan(input: CandidateInput, said: string, proposal: string): boolean {
-  const theirs = contentTokens(proposal, input.stems);
-  const mine = contentTokens(said, input.stems);
   // (A proposal that puts up a choice or several things says more than the one the person names:
   // "… or wait a week", "20 boxes of gloves and 10 boxes of masks" — "Yes, order the gloves.")
   if (input.lexicon.words.statements.itemJoinerWord.test(proposal) || /,\s/u.test(proposal)) return false;
-  return mine.length > 0 && mine[0] === theirs[0] && new Set(theirs).size > mine.length && mine.every((t) => theirs.includes(t));
+  return contentTokens(said, input.stems)[0] === contentTokens(proposal, input.stems)[0] && restatesShorter(said, proposal, input.stems);
 }
 
 /**
@@ -426,10 +424,6 @@ const STRESS_MAX_CUES = 3;
  */
 function withStressJoined(input: CandidateInput, p: number, sentences: readonly Span[]): Span[] {
   const text = input.messages[p].text;
-  // ("Should I renew the licence? And can interns install software?" — "Renew it. Never.": a
-  // short sentence may answer the second question.)
-  const agent = recentAgentMessage(input.messages, p, input.tuning.agentReach);
-  if (agent >= 0 && sentencesAt(input, agent).filter((x) => isQuestion(x.text)).length > 1) return [...sentences];
   const out: Span[] = [];
   const joined = new Set<Span>();
   for (const s of sentences) {
@@ -437,12 +431,21 @@ function withStressJoined(input: CandidateInput, p: number, sentences: readonly 
     // (One line to the next, a list's items, and a sentence already joined stay apart.)
     const apart = before === undefined || joined.has(before) || /\n/u.test(text.slice(before.start, s.start));
     const cue = apart ? null : stressOf(input, before, s);
-    if (before !== undefined && cue !== null) {
+    if (before !== undefined && cue !== null && !asksTwice(input, p)) {
       out[out.length - 1] = { start: before.start, end: s.end, text: joinedSentences(text.slice(before.start, s.end), s.start - before.start, cue.opensWithCue) };
       joined.add(out[out.length - 1]);
     } else out.push(s);
   }
   return out;
+}
+
+/**
+ * Whether the agent's message a person's message p answers asks two questions or more: "Should I
+ * renew the licence? And can interns install software?" — "Renew it. Never." answers each.
+ */
+function asksTwice(input: CandidateInput, p: number): boolean {
+  const agent = recentAgentMessage(input.messages, p, input.tuning.agentReach);
+  return agent >= 0 && sentencesAt(input, agent).filter((x) => isQuestion(x.text)).length > 1;
 }
 
 /** Two sentences as one, the second at `at`: the stop between them a comma, its first letter lowercased ("…in hand. No exceptions." → "…in hand, no exceptions."), each character where it was. */
@@ -2496,33 +2499,6 @@ function labelNamingValue(input: CandidateInput, at: number, statement: string, 
   return labels.length === 1 ? labels[0] : null;
 }
 
-/**
- * The thing a line's label before its colon names, or null: "Meeting", "Publishing", "Back label
- * ABV"; "Proposed gateway SLO" names the gateway SLO. A person of the discussion ("Jonas: 7 days
- * ahead ok?") or a word for the kind of text ("Question:", "Reminder:", "FYI:") names no thing.
- */
-function thingLabel(lex: CompiledStatementLexicon, stems: Stems, label: string, people: ReadonlyMap<string, string>): string | null {
-  // ("Proposed gateway SLO": what was proposed is the gateway SLO.)
-  const named = withoutProposalLead(lex, label);
-  if (named.includes(':') || people.has(named.toLowerCase())) return null;
-  // ("Draft: resin €0.25/ml, …": a draft is no thing a value is of. Nor is an agent's
-  // "Understood:" or "Noted:" before what it took on.)
-  if ((['document-label', 'acknowledgement', 'proposal-label', 'aside'] as const).some((act) => onlyAct(lex, act, named))) return null;
-  // ("Options: Saturday May 9, 2-5 pm; Sunday May 17 …": what a list of options is called is
-  // no thing the value picked from it is of.)
-  if (lex.words.statements.optionNoun.test(named.trim())) return null;
-  // (A label that names a thing has only content words: "Meeting", not "For reference".)
-  if (wordCount(named) > 3 || !words(named).every((w) => contentToken(w, stems) !== null)) return null;
-  return isPersonName(named, people) ? null : named;
-}
-
-/** A person of the discussion, or one word the tagger knows as a name ("Jonas", "Carmen"); "Amber alert" is no name. */
-function isPersonName(phrase: string, people: ReadonlyMap<string, string>): boolean {
-  if (people.has(phrase.toLowerCase())) return true;
-  if (wordCount(phrase) !== 1) return false;
-  return docOf(phrase).has('#Person');
-}
-
 /** Whether a phrase opens the clause as someone addressed: a name, then a comma or a dash ("Tom – could you …", "Thanks Tom – …"). */
 function addressedAtStart(clause: string, phrase: string, people: ReadonlyMap<string, string>): boolean {
   const at = clause.indexOf(phrase);
@@ -2679,12 +2655,6 @@ function valueKinds(input: CandidateInput, text: string): string[] {
     // ("11.4 m", "8 eps": a unit the lexicon does not know is a kind of its own.)
     return /^\p{L}+$/u.test(m.unit) && !input.stems.stopwords.has(m.unit) ? `unit:${m.unit}` : 'number';
   });
-}
-
-/** A label without the word that says it was put up for a decision ("Proposed gateway SLO" → "Gateway SLO"). */
-function withoutProposalLead(lex: CompiledStatementLexicon, label: string): string {
-  const lead = findAct(lex, 'proposal-label', normalForm(label));
-  return lead && lead.start === 0 && lead.end < label.length ? sentenceCase(label.slice(lead.end).trim()) : label;
 }
 
 /** The statement's first word is a name: the agent wrote it, and only ever capitalised ("Mitte: 420 m² …", "… on Thursday"). */

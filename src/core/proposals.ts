@@ -1,7 +1,7 @@
 // What an agent's message puts up for a person to take: the points of a proposal, a step it offers
 // and the thing that step acts on, the options it lists; and which reply accepts a proposal or picks an
 // option (by its key, its value, its name or its place).
-import { findAct, hasAct, normalForm, splitSentences, withoutConnective, type ActHit, type CompiledStatementLexicon, type SentenceAct } from './sentenceActs';
+import { findAct, hasAct, normalForm, onlyAct, splitSentences, withoutConnective, type ActHit, type CompiledStatementLexicon, type SentenceAct } from './sentenceActs';
 import { inlineList } from './statement';
 import { valueFeatures } from './clauseFeatures';
 import { escapeRegex } from './phrases';
@@ -840,7 +840,7 @@ function draftedLabel(lex: CompiledStatementLexicon, sentences: readonly Span[])
 }
 
 /** Whether a step says nothing a longer one does not ("Move to CSV" of "Move the exchange between services to CSV exports"). */
-function restatesShorter(short: string, long: string, stems: Stems): boolean {
+export function restatesShorter(short: string, long: string, stems: Stems): boolean {
   const mine = contentTokens(short, stems);
   const theirs = new Set(contentTokens(long, stems));
   return mine.length >= 2 && theirs.size > mine.length && mine.every((w) => theirs.has(w));
@@ -956,12 +956,45 @@ function withObjectOfPronoun(lex: CompiledStatementLexicon, stems: Stems, before
   const plural = m[2].toLowerCase() === 'them';
   const said = before();
   const same = objectOfSameVerb(lex, stems, said.questions, verb, plural, valueWord);
-  const phrase = same === undefined ? (textOfOnlyStep(lex, said.nearest, m[1], plural, valueWord) ?? labelledThing(lex, said.closing, { verb: m[1], plural, statement }, valueWord, unitSlot)) : same;
+  const phrase = same === undefined ? (textOfOnlyStep(lex, said.nearest, m[1], plural, valueWord) ?? labelledThing(lex, stems, said.closing, { verb: m[1], plural, statement }, valueWord, unitSlot)) : same;
   return phrase === null ? statement : `${m[1]} ${phrase}${statement.slice(m[0].length)}`;
 }
 
-/** The fewest and most words a label may have to stand for "it" or "them" (one word may be a person's name: "Priya: …"). */
-const LABEL_WORDS = [2, 4] as const;
+/**
+ * The thing a line's label before its colon names, or null: "Meeting", "Publishing", "Back label
+ * ABV"; "Proposed gateway SLO" names the gateway SLO. A person of the discussion ("Jonas: 7 days
+ * ahead ok?") or a word for the kind of text ("Question:", "Reminder:", "FYI:") names no thing.
+ */
+export function thingLabel(lex: CompiledStatementLexicon, stems: Stems, label: string, people?: ReadonlyMap<string, string>): string | null {
+  // ("Proposed gateway SLO": what was proposed is the gateway SLO.)
+  const named = withoutProposalLead(lex, label);
+  if (named.includes(':') || people?.has(named.toLowerCase())) return null;
+  // ("Draft: resin €0.25/ml, …": a draft is no thing a value is of. Nor is an agent's
+  // "Understood:" or "Noted:" before what it took on.)
+  if ((['document-label', 'acknowledgement', 'proposal-label', 'aside'] as const).some((act) => onlyAct(lex, act, named))) return null;
+  // ("Options: Saturday May 9, 2-5 pm; Sunday May 17 …": what a list of options is called is
+  // no thing the value picked from it is of.)
+  if (lex.words.statements.optionNoun.test(named.trim())) return null;
+  // (A label that names a thing has only content words: "Meeting", not "For reference".)
+  if (wordCount(named) > 3 || !words(named).every((w) => contentToken(w, stems) !== null)) return null;
+  return isPersonName(named, people) ? null : named;
+}
+
+/** A person of the discussion, or one word the tagger knows as a name ("Jonas", "Carmen"); "Amber alert" is no name. */
+export function isPersonName(phrase: string, people?: ReadonlyMap<string, string>): boolean {
+  if (people?.has(phrase.toLowerCase())) return true;
+  if (wordCount(phrase) !== 1) return false;
+  return docOf(phrase).has('#Person');
+}
+
+/** A label without the word that says it was put up for a decision ("Proposed gateway SLO" → "Gateway SLO"). */
+export function withoutProposalLead(lex: CompiledStatementLexicon, label: string): string {
+  const lead = findAct(lex, 'proposal-label', normalForm(label));
+  return lead && lead.start === 0 && lead.end < label.length ? sentenceCase(label.slice(lead.end).trim()) : label;
+}
+
+/** The fewest words a label may have to stand for "it" or "them" (one word may be a person's name: "Priya: …"). */
+const LABEL_MIN_WORDS = 2;
 
 /**
  * "The spare pads: return them or keep?" — "Keep them.": a step on "it" or "them" that no
@@ -973,22 +1006,22 @@ const LABEL_WORDS = [2, 4] as const;
  * from 4 days."). A status line the message happens to end on ("Priority: P2.", "Duration: 3 h")
  * is no thing a step such as "Assign it to Jonas." or "Move it to 01:00." acts on.
  */
-function labelledThing(lex: CompiledStatementLexicon, closing: readonly string[], step: { verb: string; plural: boolean; statement: string }, valueWord: (word: string) => boolean, unitSlot?: (word: string) => string | null): string | null {
+function labelledThing(lex: CompiledStatementLexicon, stems: Stems, closing: readonly string[], step: { verb: string; plural: boolean; statement: string }, valueWord: (word: string) => boolean, unitSlot?: (word: string) => string | null): string | null {
   const asked = closing.map(isQuestion).lastIndexOf(true);
   // (The question may be followed by a sentence on why: "… return them or keep? They fit the old bikes.")
   const at = asked >= 0 && asked >= closing.length - 2 ? asked : closing.length - 1;
   if (at < 0) return null;
   const asks = isQuestion(closing[at]);
   if (asks && !asksOfPronounAlone(lex, closing[at])) return null;
-  const own = asks ? labelOf(lex, closing[at], valueWord, unitSlot) : null;
+  const own = asks ? labelOf(lex, stems, closing[at], valueWord, unitSlot) : null;
   if (own !== null) return endsInNoun(own, step.plural) ? theThing(lex, own) : null;
   const v = asks ? at - 1 : at;
   const valued = closing[v];
   if (valued === undefined || !lex.words.statements.valueVerb.test(step.verb)) return null;
   // (Two labelled lines in a row, "Reorder point: 20 units. Current stock: 14 units.", leave open
   // which one a value of their kind is given to.)
-  if (v > 0 && labelOf(lex, closing[v - 1], valueWord, unitSlot) !== null && givesValueOfKind(step.statement, closing[v - 1], unitSlot)) return null;
-  const label = labelOf(lex, valued, valueWord, unitSlot);
+  if (v > 0 && labelOf(lex, stems, closing[v - 1], valueWord, unitSlot) !== null && givesValueOfKind(step.statement, closing[v - 1], unitSlot)) return null;
+  const label = labelOf(lex, stems, valued, valueWord, unitSlot);
   if (label === null || !endsInNoun(label, step.plural) || !givesValueOfKind(step.statement, valued.slice(valued.indexOf(':')), unitSlot)) return null;
   return theThing(lex, label);
 }
@@ -1012,26 +1045,22 @@ function asksOfPronounAlone(lex: CompiledStatementLexicon, question: string): bo
 }
 
 /**
- * The label a sentence opens with before a colon ("Current threshold: 3 flaky failures"): a few
- * words with a content word that opens with a determiner or a word of content ("For reference:"
- * names nothing), not the label of a document, a proposal or options ("Summary:", "Options:") and
- * not a person addressed ("Marta: can you …").
+ * The label a sentence opens with before a colon ("Current threshold: 3 flaky failures"), where it
+ * names a thing (`thingLabel`, after a determiner: "The B01S pads") in two words at least (one may
+ * be a person's name: "Priya: …"), no name of capitalised words only ("Priya Shah:"), and no time
+ * ("Last month:").
  */
-function labelOf(lex: CompiledStatementLexicon, sentence: string, valueWord: (word: string) => boolean, unitSlot?: (word: string) => string | null): string | null {
+function labelOf(lex: CompiledStatementLexicon, stems: Stems, sentence: string, valueWord: (word: string) => boolean, unitSlot?: (word: string) => string | null): string | null {
   const m = /^([^:]*\p{L}):\s+\S/u.exec(sentence.trim());
   if (m === null) return null;
   const label = m[1].trim();
-  const n = wordCount(label);
-  if (n < LABEL_WORDS[0] || n > LABEL_WORDS[1] || contentWordCount(label, lex.words) === 0) return null;
-  // (Every word capitalised is a name: "Priya Shah: the deck is ready." A time is no thing: "Last month: 14 late deliveries.")
-  if (label.split(/\s+/).every((w) => /^\p{Lu}/u.test(w)) || words(label).some((w) => valueWord(w) || lex.words.statements.whenAdverb.test(w) || (unitSlot?.(w) ?? null) !== null)) return null;
-  const lower = normalForm(label);
-  // (A label of a document, a proposal or options, "Options: 1) move them …", names no thing.)
-  if ((['document-label', 'proposal-label', 'option-intro'] as const).some((act) => findAct(lex, act, lower)?.start === 0)) return null;
-  // ("For reference: …" opens with a function word: no thing's name.)
-  const first = words(label)[0];
-  if (lex.words.stopwords.has(first) && !lex.words.referenceDeterminer.test(first)) return null;
-  return docOf(label).has('(#Person|#Verb)') ? null : label;
+  const [first, ...rest] = label.split(/\s+/);
+  const determined = lex.words.referenceDeterminer.test(first);
+  // (The discussion's people are not at hand here: a name of one word the tagger knows still is one.)
+  const thing = thingLabel(lex, stems, determined ? rest.join(' ') : label);
+  if (thing === null || wordCount(label) < LABEL_MIN_WORDS || label.split(/\s+/).every((w) => /^\p{Lu}/u.test(w))) return null;
+  if (words(label).some((w) => valueWord(w) || lex.words.statements.whenAdverb.test(w) || (unitSlot?.(w) ?? null) !== null)) return null;
+  return docOf(thing).has('#Verb') ? null : determined ? `${first} ${thing}` : thing;
 }
 
 /** A label as the thing it names: with "the" unless it has a determiner, and its first word lowercased unless it opens a name ("Current threshold" → "the current threshold", "Kiln Lane pump" → "the Kiln Lane pump"). */

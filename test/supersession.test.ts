@@ -214,6 +214,19 @@ describe('subject lexicon examples', () => {
     expect(cues('OK. We stop the paper timesheets.')).toEqual(['stop-using']);
     expect(cues('Management decided: they drop Hermes, we ship with DPD.')).toEqual(['stop-using']);
   });
+
+  it('reads a cancelled or terminated thing as what a reversal retires, in English, German and Spanish, but not a cancelled "that"', () => {
+    const read = (t: string) => reversalsIn(t, subjects).map((r) => [r.cue, r.old && [...r.old]]);
+    expect(read('Cancel Brenner, go with the Kessler van.')).toEqual([['cancel', ['brenner']]]);
+    expect(read('Fine. Terminate the Aquaclean contract.')).toEqual([['cancel', ['aquaclean', 'contract']]]);
+    expect(read('Kündige den Vertrag mit Aquaclean.').map(([cue]) => cue)).toEqual(['cancel']);
+    expect(read('Cancelamos la reserva en Sevilla.').map(([cue]) => cue)).toEqual(['cancel']);
+    // A pronoun names nothing to retire; a denied or asked cancellation retires nothing.
+    expect(read('Cancel that.')).toEqual([]);
+    expect(read("Don't cancel the Friday slot.")).toEqual([]);
+    expect(read('We never cancel a booked slot.')).toEqual([]);
+    expect(read('Should I cancel it?')).toEqual([]);
+  });
 });
 
 describe('numbers a discussion stated', () => {
@@ -1420,6 +1433,24 @@ describe('extract run and extract guard on two tasks', () => {
     expect(now).toBeDefined();
     expect(old?.status).toBe('superseded');
     expect(old?.superseded_by).toBe(now?.id);
+  });
+
+  it('retires an earlier choice of a supplier a later task cancels by name', async () => {
+    const { decisions } = await onTwoTasks(
+      [
+        msg('buyer-agent', 'bot', 'Two offers for the lab freezer: Brenner (9,400 EUR, 3 weeks) or Kessler (8,900 EUR, 6 weeks). Which one?', '2026-02-02T09:00:00Z'),
+        msg('ines', 'human', 'We go with Brenner, the lead time matters more.', '2026-02-02T09:20:00Z'),
+      ],
+      [
+        msg('buyer-agent', 'bot', 'Brenner now says delivery slips to the end of April. The order can be cancelled without a fee.', '2026-03-10T09:00:00Z'),
+        msg('ines', 'human', 'Cancel Brenner, go with Kessler.', '2026-03-10T09:30:00Z'),
+      ],
+    );
+    const chosen = decisions.find((d) => d.task_id === 'T1' && /Brenner/.test(d.statement));
+    const cancelled = decisions.find((d) => d.task_id === 'T2' && /Cancel Brenner/.test(d.statement));
+    expect(cancelled).toBeDefined();
+    expect(chosen).toMatchObject({ status: 'superseded', superseded_by: cancelled?.id });
+    expect(cancelled?.supersedes).toBe(chosen?.id);
   });
 
   it("flags a later task's plan that does what an earlier rule ruled out, said with the verb and in another language where the rule said the noun", async () => {

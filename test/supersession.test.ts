@@ -697,6 +697,16 @@ describe('relations on the same subject', () => {
     expect(valueReplacement(view('Keep the floor plan in the printed guide.'), view('The opening hours go to the back cover.'), 'loose')).toBeNull();
   });
 
+  it('reads a number after a word of time as what a plural noun after it counts, and otherwise as an hour', () => {
+    const values = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => c.values.map((v) => `${v.key}=${v.value}`));
+    expect(values('The paywall stops readers at 3 free articles.')).toEqual(['count:free=3']);
+    expect(values('Start from 2 crews.')).toEqual(['count:crew=2']);
+    expect(values('The call is at 10 sharp.')).toEqual(['time=10:00']);
+    expect(values('Be there by 5 latest.')).toEqual(['time=05:00']);
+    expect(values('Standup at 9 Berlin time.')).toEqual(['time=09:00']);
+    expect(replaces('Paywall: 5 free articles a month.', 'The publisher wants the paywall at 3 free articles a month from 1 May.')).toMatch(/5 → 3/);
+  });
+
   it('a new limit on the same subject replaces, even one that is a bare number', () => {
     expect(replaces('Purchases over 25k need my approval.', 'From now on purchases over 50k need my approval.')).toMatch(/new limit of number: 25000 → 50000/);
   });

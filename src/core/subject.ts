@@ -610,6 +610,12 @@ function countsNoun(next: Token | undefined, lex: CompiledSubjects, stemmer: Ste
   return !lex.wordSlot.has(w) && !lex.am.has(w) && !lex.pm.has(w) && !lex.clock.has(w) && contentToken(w, stemmer) !== null;
 }
 
+/** Whether a plural noun (an English one: "-s") at `k`, or after one more word there, is what the number before `k` counts. */
+function countsPlural(toks: readonly Token[], k: number, lex: CompiledSubjects, stemmer: Stems): boolean {
+  const plural = (t: Token | undefined) => t !== undefined && t.text.length > 3 && /[^s]s$/.test(t.text) && countsNoun(t, lex, stemmer);
+  return plural(toks[k]) || (countsNoun(toks[k], lex, stemmer) && plural(toks[k + 1]));
+}
+
 /** "14:30", "9.15 pm": a time of day. */
 function clockValue(toks: readonly Token[], i: number, lex: CompiledSubjects): SlotValue | null {
   const clock = /^(\d{1,2})[:.](\d{2})$/.exec(toks[i].text);
@@ -737,7 +743,11 @@ function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, c
   // After a weekday a number is its hour ("Tuesday 10"), unless a noun after it says what it
   // counts ("Tuesday 3 lanes").
   const afterWeekday = lex.wordSlot.get(prev)?.slot === 'weekday' && !countsNoun(toks[i + 1], lex, stemmer);
-  if (Number.isInteger(n) && n <= 24 && (lex.timePrepositions.has(prev) || afterWeekday || lex.timePrepositions.has(prev2) || lex.am.has(nextWord) || lex.pm.has(nextWord) || lex.clock.has(nextWord))) {
+  // After a word of time a number is its hour too ("at 10 sharp", "at 8 Berlin time"), unless a
+  // plural noun after it, or after one word more, says what it counts ("the meter at 3 free
+  // articles", "from 2 crews").
+  const afterPreposition = (lex.timePrepositions.has(prev) || lex.timePrepositions.has(prev2)) && !countsPlural(toks, i + 1, lex, stemmer);
+  if (Number.isInteger(n) && n <= 24 && (afterPreposition || afterWeekday || lex.am.has(nextWord) || lex.pm.has(nextWord) || lex.clock.has(nextWord))) {
     const h = lex.pm.has(nextWord) && n < 12 ? n + 12 : n;
     return { key: 'time', value: `${String(h).padStart(2, '0')}:00`, negated: false };
   }

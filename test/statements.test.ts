@@ -2423,6 +2423,8 @@ describe('decision candidates', () => {
     // Given in two units, or only by another speaker, the number stays as it is.
     expect(notice('The template has 72 hours, the old one 72 days. Use 72 from now on for all Alder units.')).toContain('Use 72 from now on for all Alder units.');
     expect(notice('Use 48 from now on for all Alder units.').join(' ')).not.toMatch(/48 hours/);
+    // A unit right after the number is its unit already, a short one too.
+    expect(notice('The template says 30 m from the door. Use 30 m from now on for all Alder units.')).toContain('Use 30 m from now on for all Alder units.');
   });
 
   it('records a value settled again in another language right after its decision as agreement to it', () => {

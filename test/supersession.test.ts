@@ -314,6 +314,13 @@ describe('relations on the same subject', () => {
     // Without a new value of its own it only rules a value out, and a subject of its own is another matter.
     expect(tiedReplaces('24 months for full tickets.', 'From now on, not 24 months.')).toBeNull();
     expect(tiedReplaces('24 months for full tickets.', 'From now on the invoices are kept 12 months instead of 24.')).toBeNull();
+    // Naming no subject word the older does not, it has no subject of its own either: the minimum of
+    // "at 28 m minimum" is the one whose value it rules out, in metres written either way.
+    const pressure = 'During flushing we keep the pressure at the nearest customer at 28 m minimum.';
+    expect(tiedReplaces(pressure, 'Minimum is 30 m from now on, not 28.', 'Change to the flushing rules: minimum pressure is 30 m from now on, not 28.')).toMatch(/rules out 28 m/);
+    expect(tiedReplaces(pressure, 'The minimum is 30 metres from now on, not 28 metres.')).toMatch(/rules out 28 m/);
+    // From another task, a subject word of its own ("hydrant") makes it another minimum.
+    expect(tiedReplaces(pressure, 'The hydrant minimum is 30 m from now on, not 28.', 'Hydrant rules: the hydrant minimum is 30 m from now on, not 28.')).toBeNull();
   });
 
   it('lets a change of plan give again the one value a ban of nothing but that value ruled out, where the discussion ties the two', () => {

@@ -500,9 +500,10 @@ function withUnitOfBareNumber(input: CandidateInput, scene: Pick<MessageScene, '
   let statement = c.statement;
   for (const m of [...c.statement.matchAll(BARE_NUMBER)].reverse()) {
     const number = m[1];
-    // (A word of its own after it, "72 bags", says what it counts.)
+    // (A word of its own after it, "72 bags", says what it counts; a unit after it, "28 m", is
+    // its unit already.)
     const next = /^\s+([\p{L}']+)/u.exec(c.statement.slice(m.index! + m[0].length))?.[1];
-    if (next !== undefined && contentToken(next.toLowerCase(), input.stems) !== null) continue;
+    if (next !== undefined && (contentToken(next.toLowerCase(), input.stems) !== null || unitSlot(next.toLowerCase()) !== null)) continue;
     const units = new Set(measures(context, unitSlot).filter((x) => x.number === number && x.slot !== null && x.slot !== 'time' && x.slot !== 'date').map((x) => x.unit));
     if (units.size !== 1) continue;
     const at = m.index! + m[0].length;

@@ -1778,12 +1778,13 @@ function flipped(older: SubjectView, newer: SubjectView, cues: readonly Reversal
 /**
  * The value the older clause set, which the newer one rules out on the same subject ("the full
  * backup weekly" → "the backup runs every night instead of once a week"). With `valueOnly`, a
- * newer clause that is all value, naming the value its own replaces ("24 months for full tickets"
- * → "From now on 12 months instead of 24"): it has no subject to differ by, and it says which
- * value goes. A bare number says nothing of what it counts, so it is never one.
+ * newer clause that names nothing the older does not, naming the value its own replaces ("24
+ * months for full tickets" → "From now on 12 months instead of 24", "residual pressure at 28 m
+ * minimum" → "Minimum is 30 m from now on, not 28"): it has no subject of its own to differ by,
+ * and it says which value goes. A bare number says nothing of what it counts, so it is never one.
  */
 function ruledOutValue(older: SubjectClause, newer: SubjectClause, match: SubjectMatch, valueOnly = false): SlotValue | null {
-  if (valueOnly ? newer.anchor.size > 0 : !sameSubject(older, newer, match)) return null;
+  if (valueOnly ? [...newer.anchor].some((x) => !older.anchor.has(x)) : !sameSubject(older, newer, match)) return null;
   for (const v of newer.values) {
     if (!v.negated || v.key.startsWith(COUNT)) continue;
     const set = older.values.some((x) => !x.negated && comparable(x, v) && x.value === v.value);

@@ -978,6 +978,23 @@ describe('a reversal and the slots it links', () => {
     expect(older).toMatchObject({ status: 'superseded', superseded_by: newer.id, superseded_reason: 'a new weekday: monday → thursday, the value the message it answers had in force' });
   });
 
+  it('retires both where the value the agent recaps was said twice, and neither where two values of the slot were in force', () => {
+    const context = (newer: Decision) => ({ openingText: (d: Decision) => (d === newer ? 'Four newsletter sends since January, the open rate is down to 21%. Keep Monday?' : null), spokenBy: () => 'human' as const });
+    const first = decision('DEC-20260105-001', 'T1', 'The team newsletter goes out on Monday.', '2026-01-05T09:00:00Z');
+    const again = decision('DEC-20260105-002', 'T1', 'Newsletter: Monday it is.', '2026-01-05T09:10:00Z');
+    const newer = decision('DEC-20260301-001', 'T2', 'Thursday, starting next week.', '2026-03-01T09:00:00Z');
+    relateNewDecisions({ decisions: [first, again, newer] }, [newer], engine.lexicon, undefined, context(newer));
+    expect(first).toMatchObject({ status: 'superseded', superseded_by: newer.id });
+    expect(again).toMatchObject({ status: 'superseded', superseded_by: newer.id });
+    // (Monday and Wednesday both in force: which one Thursday replaces is not said.)
+    const monday = decision('DEC-20260105-001', 'T1', 'The team newsletter goes out on Monday.', '2026-01-05T09:00:00Z');
+    const wednesday = decision('DEC-20260105-002', 'T1', 'Newsletter: Wednesday it is.', '2026-01-05T09:10:00Z');
+    const thursday = decision('DEC-20260301-001', 'T2', 'Thursday, starting next week.', '2026-03-01T09:00:00Z');
+    const both = { openingText: (d: Decision) => (d === thursday ? 'Four newsletter sends since January, on Monday and on Wednesday. Keep them?' : null), spokenBy: () => 'human' as const };
+    relateNewDecisions({ decisions: [monday, wednesday, thursday] }, [thursday], engine.lexicon, undefined, both);
+    expect([monday.status, wednesday.status]).toEqual(['active', 'active']);
+  });
+
   it('links them when a statement that is all value gives the same slot a new value, in tasks whose titles name the subject', () => {
     const older = decision('DEC-20260105-001', 'T1', 'The team newsletter goes out on Monday.', '2026-01-05T09:00:00Z');
     const newer = decision('DEC-20260301-001', 'T2', 'Thursday then.', '2026-03-01T09:00:00Z');

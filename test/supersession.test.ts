@@ -970,6 +970,15 @@ describe('relations given by what a decision answers', () => {
     expect(recappedValueChange(view('Reminder timing: 48h ahead.'), view('Switch to 24 hours.'), other)).toBeNull();
   });
 
+  it('reads a bare number as the count of the one thing the recap counts by that number', () => {
+    const recap = view('Two weeks with the 50-word cap: most teasers fit up to about 60 words. Options: keep 50, or raise to 60.');
+    expect(recappedValueChange(view('Cap teasers at 50 words.'), view('Raise to 60.'), recap)).toMatch(/number of word: 50 → 60/);
+    // A number the recap counts nothing by, or counts two things by, is read as no count of either.
+    expect(recappedValueChange(view('Cap teasers at 50 words.'), view('Raise to 70.'), recap)).toBeNull();
+    const two = view('Two weeks with the 50-word cap: most teasers fit up to about 60 words, and 60 readers complained. Options: keep 50, or raise to 60.');
+    expect(recappedValueChange(view('Cap teasers at 50 words.'), view('Raise to 60.'), two)).toBeNull();
+  });
+
   it('an answer that says which value it rules out replaces that one, not another value of the slot the message gives', () => {
     const asked = view('Priorities: P1 paged at once. P2 = one user affected, first reply within 8h. P3 = everything else, 48h. Okay?');
     expect(answeredValueChange(view('Refunds only within 48h.'), view('P2 first reply within 4h, not 8.'), asked, true)).toBeNull();

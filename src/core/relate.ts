@@ -518,9 +518,9 @@ function relateOne(pass: RegistryPass, r: Relating): void {
   }
   const seen = new Set(related.map((e) => e.d.id));
   const answered = answeredReplaces(r.later, () => byWordsOf(pass, r, r.later.asked!.text, seen), pass.judge);
-  const recapped = answered ?? recappedReplaces(r.later, () => byWordsOf(pass, r, r.later.opening()?.text ?? ''), pass.judge, (taskId) => titleWordsOf(pass, taskId));
-  if (recapped) retire(pass, recapped.o, d, recapped.why);
-  else if (d.supersedes === null) relateByTitles(pass, r);
+  const recapped = answered ? [answered] : recappedReplaces(r.later, () => byWordsOf(pass, r, r.later.opening()?.text ?? ''), pass.judge, (taskId) => titleWordsOf(pass, taskId));
+  for (const { o, why } of recapped) retire(pass, o, d, why);
+  if (recapped.length === 0 && d.supersedes === null) relateByTitles(pass, r);
   if (r.priorCorrections.length > 0) pass.patterns.push(repeatedCorrection(d, r.priorCorrections));
 }
 

@@ -2006,12 +2006,13 @@ function sharesBeyondNames(a: SubjectClause, b: SubjectClause): boolean {
  * leaves the members' discount standing.
  */
 export function recappedValueChange(older: SubjectView, newer: SubjectView, recap: SubjectView, olderTitle: Iterable<string> = [], sharedTitle: Iterable<string> = []): string | null {
-  const given = (v: SlotValue) => !v.negated && !v.start && !v.key.startsWith(COUNT);
+  // (A number counts too where it counts a thing by name, and only values of one slot are compared.)
+  const given = (v: SlotValue) => !v.negated && !v.start;
   const olderAnchor = older.clauses.flatMap((c) => [...c.anchor]);
   const olderAbout = new Set([...olderAnchor, ...olderTitle]);
   if (!recap.clauses.some((c) => shared(c.anchor, olderAbout) > 0)) return null;
   for (const n of newer.clauses) {
-    for (const now of n.values.filter(given)) {
+    for (const now of [...n.values.filter((v) => given(v) && !v.key.startsWith(COUNT)), ...countedAsRecapped(n, recap)]) {
       if (newer.clauses.some((c) => c.values.some((v) => given(v) && comparable(v, now) && v.value !== now.value))) continue;
       const naming = recap.clauses.filter((c) => c.values.some((v) => given(v) && comparable(v, now)));
       // (A recap may name the new value beside the one in force, as what speaks for it: "we
@@ -2038,6 +2039,17 @@ export function recappedValueChange(older: SubjectView, newer: SubjectView, reca
     }
   }
   return null;
+}
+
+/**
+ * A bare number ("Raise to 65.") read as the count of the one thing the recap counts by that
+ * number ("most of our titles fit up to about 65 characters"): a value of that count's slot.
+ */
+function countedAsRecapped(c: SubjectClause, recap: SubjectView): SlotValue[] {
+  if (!isBareNumber(c)) return [];
+  const bare = c.values.find((v) => !v.negated)!;
+  const keys = new Set(recap.clauses.flatMap((r) => r.values.filter((v) => !v.negated && v.key.startsWith(COUNT) && v.key !== COUNT && sameValue(v.value, bare.value)).map((v) => v.key)));
+  return keys.size === 1 ? [{ ...bare, key: [...keys][0] }] : [];
 }
 
 /**

@@ -450,13 +450,14 @@ export function answeredReplaces(later: LaterDecision, found: () => readonly Dec
  * "Then 20 EUR." after the agent opened the exchange with "Keep the 15 EUR or change it?": the one
  * earlier decision of another task, among those `found` by the opening message's words, whose
  * value that message recaps as in force and the person's decision changes (recappedValueChange).
- * Two such decisions leave it open which one the new value replaces: none is retired. Never by a
+ * Two such decisions of different values leave it open which one the new value replaces: none is
+ * retired; two of the same change are one value said twice, and both are retired. Never by a
  * correction or an agent, and never a correction (retired only by an explicit change of plan).
  */
-export function recappedReplaces(later: LaterDecision, found: () => readonly Decision[], judge: RegistryJudge, titleWords: (taskId: string) => ReadonlySet<string>): { o: Decision; why: string } | null {
+export function recappedReplaces(later: LaterDecision, found: () => readonly Decision[], judge: RegistryJudge, titleWords: (taskId: string) => ReadonlySet<string>): Array<{ o: Decision; why: string }> {
   const { d, mine } = later;
   const opening = later.opening();
-  if (!opening || isCorrection(d) || d.supersedes !== null || judge.speakerOf(d) !== 'human') return null;
+  if (!opening || isCorrection(d) || d.supersedes !== null || judge.speakerOf(d) !== 'human') return [];
   const hits: Array<{ o: Decision; why: string }> = [];
   const mineTitle = titleWords(d.task_id);
   for (const o of found()) {
@@ -465,7 +466,9 @@ export function recappedReplaces(later: LaterDecision, found: () => readonly Dec
     const why = recappedValueChange(judge.view(o.statement), mine, opening, theirTitle, [...theirTitle].filter((w) => mineTitle.has(w)));
     if (why) hits.push({ o, why });
   }
-  return hits.length === 1 ? hits[0] : null;
+  // (Two decisions that held the same value of the same slot, "Cap SEO titles at 60 characters."
+  // and "60-character cap: ok 60.", are one value said twice: the change retires both.)
+  return hits.every((h) => h.why === hits[0].why) ? hits : [];
 }
 
 /**

@@ -1932,6 +1932,20 @@ describe('which earlier decision a reversal replaces', () => {
     expect(inTask(dryRun, [candidate('Start 4 May.', 0, [0]), candidate('The Hamburg dry run is on 27 April.', 2, [2])])).toEqual([null, null]);
   });
 
+  it('in one task: a question that offers a day already decided for one thing to another is answered for that other thing', () => {
+    const agent = (text: string, index: number) => ({ index, author: 'rota-agent', role: 'bot' as const, text, ts: null });
+    const talk = (asked: string) => [
+      agent('Draft: the office is cleaned on Mondays and Thursdays. Does that work?', 0),
+      human('Tuesday and Friday then.', 1),
+      agent(asked, 2),
+      human('Kitchen on Wednesday.', 3),
+    ];
+    const decided = () => [candidate('Tuesday and Friday then.', 1, [0, 1]), candidate('Kitchen on Wednesday.', 3, [2, 3])];
+    expect(inTask(talk('Updated: office cleaning Tuesday and Friday. Kitchen deep clean on Friday too? That would make Friday 6 hours.'), decided())).toEqual([null, null]);
+    // (The question itself makes the difference: one about the kitchen that offers no day of the decision's leaves the answer to the kitchen as well.)
+    expect(inTask(talk('Updated: office cleaning Tuesday and Friday. Which day for the kitchen deep clean?'), decided())).toEqual([null, null]);
+  });
+
   it('in one task: a decision that names nothing but a channel gives a new one to the one earlier decision that set a channel', () => {
     const messages = [human('Print the lease and I will sign it; the tenant should get a paper copy by post.', 0), human('Small problem: the tenant is abroad until July.', 1), human('Then per DocuSign.', 2)];
     const decided = () => [candidate('Print the lease and Anna will sign it; the tenant should get a paper copy by post.', 0, [0]), candidate('Then per DocuSign.', 2, [1, 2])];

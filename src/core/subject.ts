@@ -1979,6 +1979,23 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
   return null;
 }
 
+/**
+ * Whether the message answered offers the older decision's value to another thing than the one
+ * it restates that decision for, the thing the newer decision speaks of: "Updated: stairwells
+ * Tuesday and Friday afternoon. Laundry room on Friday too?" — "Laundry on Wednesday." decides the
+ * laundry's day and leaves "Tuesday and Friday then." (all value: its subject is the one the
+ * message restates it for) standing. `asked`: the message read with its questions.
+ */
+export function offeredToAnother(older: SubjectView, asked: SubjectView, newer: SubjectView): boolean {
+  const given = older.clauses.flatMap((c) => c.values.filter((v) => !v.negated));
+  const about = new Set(newer.clauses.flatMap((c) => [...c.anchor]));
+  if (given.length === 0 || about.size === 0 || older.clauses.some((c) => c.anchor.size > 0)) return false;
+  const gives = (c: SubjectClause, v: SlotValue) => c.values.some((x) => !x.negated && x.key === v.key && x.value === v.value);
+  const restating = asked.clauses.filter((c) => c.anchor.size > 0 && given.every((v) => gives(c, v)));
+  if (restating.length === 0 || restating.some((c) => shared(c.anchor, about) > 0)) return false;
+  return asked.clauses.some((c) => shared(c.anchor, about) > 0 && given.some((v) => gives(c, v)));
+}
+
 /** Whether a text opens with a number ("27. April geht", "£45 then"): the value is what it says first. */
 function opensWithValue(text: string): boolean {
   return /^\s*[€$£]?\d/u.test(text);

@@ -25,7 +25,7 @@
 // In both, a decision's reversal cues are its statement's and its message's, but for those another
 // decision of the same message states itself (`reversalCues`), and an agent never reverses a person.
 import { clauseClaims, utteranceConflict, type ClauseClaim, type CompiledLexicon } from './contradiction';
-import { answeredValueChange, askedViewOf, recappedValueChange, contradiction, onlyOfItsKind, sameSubject, isBareNumber, correctedValueChanged, replacement, restatesRetired, reversal, said, SubjectMemo, offeredViewOf, valueReplacement, viewOf, withTaskSubject, wrongValueRestated, type Reversal, type SubjectMatch, type SubjectView } from './subject';
+import { answeredValueChange, askedViewOf, offeredToAnother, recappedValueChange, contradiction, onlyOfItsKind, sameSubject, isBareNumber, correctedValueChanged, replacement, restatesRetired, reversal, said, SubjectMemo, offeredViewOf, valueReplacement, viewOf, withTaskSubject, wrongValueRestated, type Reversal, type SubjectMatch, type SubjectView } from './subject';
 import type { Stems } from './text';
 import type { Decision, DecisionCandidate, Message, PatternCandidate, TaskAnalysis } from './types';
 import { contentTokens, excerpt, withoutSpeakerName } from './text';
@@ -199,6 +199,10 @@ function replacedInTask(input: InTaskInput, task: TaskViews, i: number, supersed
   };
   // (Where a decision answers no message of its own sources, the first message questionText reads.)
   const readFrom = () => read()?.from ?? -1;
+  const offeredAnother = (j: number) => {
+    const text = read()?.text;
+    return text !== undefined && offeredToAnother(views[j], askedViewOf(text, lexicon.subjects, lexicon, task.memo), views[i]);
+  };
   // The decision a new value replaces ("every Monday" → "on Thursdays") before any other the
   // reversal could be read against: a value names its subject more precisely than a word does.
   for (let j = i - 1; j >= 0 && i - j <= lookback; j--) {
@@ -221,7 +225,7 @@ function replacedInTask(input: InTaskInput, task: TaskViews, i: number, supersed
       // (A decision that answers no message of its sources may settle what the messages just
       // before it put up, which questionText reads: "Can we start 27 April instead?" — "27. April
       // geht." — "ok, 27 April then.")
-      (decisions[i].correction || decisions[j].type === 'action_item' || !(decisions[j].messageIndex < (askedIndex(decisions[i]) ?? readFrom())) ? null : answeredValueChange(views[j], views[i], askedView(), true));
+      (decisions[i].correction || decisions[j].type === 'action_item' || !(decisions[j].messageIndex < (askedIndex(decisions[i]) ?? readFrom())) || offeredAnother(j) ? null : answeredValueChange(views[j], views[i], askedView(), true));
     if (reason && !corrected?.readsAlike(j, reason)) return { j, reason };
   }
   return bareValueReplaces(input, task, i, eligible, superseded);

@@ -2027,6 +2027,12 @@ describe('decision candidates', () => {
     // A step of its own for the person named is theirs, not a pick of them.
     expect(van('Priya, tell Derek to take it.')).toEqual(['Priya: tell Derek to take it.']);
     expect(van('Derek, check the tyres first.')).toEqual(['Derek: check the tyres first.']);
+    // A name the agent gives that no one of the discussion goes by, before a comma, is the pick it
+    // makes, listed with or without an "or": no one it addresses.
+    const crews = replying([...before.slice(0, 3), ['dispatch-agent', 'bot', "Hydro-Flow can't start on 16 March. Aquatrace's quote (start 13 April) is valid until the 20th. Options:\n1) accept Hydro-Flow's delay\n2) switch to Aquatrace\nWhat should I do?"]], 'Walter');
+    expect(crews('Change of plan: Aquatrace, start 13 April.')).toEqual(['Aquatrace, start 13 April.']);
+    expect(crews('Aquatrace, start 13 April.').join(' ')).toMatch(/^Aquatrace/);
+    expect(crews('Priya, start 13 April.')).toEqual(['Priya: start 13 April.']);
   });
 
   it("accepts what an agent states and puts to the person with a tag ('…, correct?', '… OK?'), not a report or a tag after a question", () => {

@@ -1296,17 +1296,29 @@ function framingOnly(input: CandidateInput, scene: MessageScene, walk: ClauseWal
  */
 function optionKept(input: CandidateInput, scene: MessageScene, text: string, start: number): number {
   if (start > 0 && keyBeforeComma(input, scene, text)) return 0;
-  if (start === 0 || scene.alternativeTokens.size === 0) return start;
+  if (start === 0) return start;
   const addressed = CLOSING_NAME.exec(text.slice(0, start));
   if (!addressed) return start;
   const named = contentTokens(addressed[1], input.stems);
+  const person = scene.people.has(addressed[1].toLowerCase()) || scene.speakers.has(addressed[1].toLowerCase());
+  // (A name the agent's message gives that no one of the discussion goes by is no one addressed:
+  // "Aquatrace, start 13 April." picks Aquatrace, listed or not. "Second-best, I'll take it." only
+  // echoes a word.)
+  if (named.length === 1 && !person && scene.agent >= 0 && !scene.alternativeTokens.has(named[0]) && namedIn(input.messages[scene.agent].text, addressed[1])) return addressed.index + (addressed[0].startsWith('@') ? 1 : 0);
   // ("Mei, set up a booking calendar first" after "…, Mei signs. Place the order today?": a
   // person of the discussion named before a step is whoever is to take it, not a pick. One the
   // question itself asks about, before a step that only points back at what it asks, "Should Priya
-  // or Derek take the van?" — "Derek, take it.", is the pick.)
+  // or Derek take the van?" — "Derek, take it.", is the pick. An option no one of the discussion
+  // goes by is the pick whatever follows it: "Aquatrace, start 13 April.")
   if (named.length !== 1 || !scene.alternativeTokens.has(named[0])) return start;
-  if (givesStep(input, scene, text) && !(askedAbout(input, scene, named[0]) && namesNoObject(input.lexicon, text.slice(start)))) return start;
+  if (person && givesStep(input, scene, text) && !(askedAbout(input, scene, named[0]) && namesNoObject(input.lexicon, text.slice(start)))) return start;
   return addressed.index + (addressed[0].startsWith('@') ? 1 : 0);
+}
+
+/** Whether a text gives a word as (part of) a name, capitalised where no sentence opens. */
+function namedIn(text: string, word: string): boolean {
+  const w = word.toLowerCase();
+  return nameWords(text).some((x) => x.toLowerCase() === w || x.toLowerCase().startsWith(`${w}'`));
 }
 
 /** Whether the agent's last question names a word (a person it asks about). */

@@ -970,13 +970,16 @@ describe('relations given by what a decision answers', () => {
     expect(recappedValueChange(view('Reminder timing: 48h ahead.'), view('Switch to 24 hours.'), other)).toBeNull();
   });
 
-  it('reads a bare number as the count of the one thing the recap counts by that number', () => {
+  it('reads a bare number as the recap reads it: the count of the one thing it counts by it, or its one measure in it', () => {
     const recap = view('Two weeks with the 50-word cap: most teasers fit up to about 60 words. Options: keep 50, or raise to 60.');
     expect(recappedValueChange(view('Cap teasers at 50 words.'), view('Raise to 60.'), recap)).toMatch(/number of word: 50 → 60/);
     // A number the recap counts nothing by, or counts two things by, is read as no count of either.
     expect(recappedValueChange(view('Cap teasers at 50 words.'), view('Raise to 70.'), recap)).toBeNull();
     const two = view('Two weeks with the 50-word cap: most teasers fit up to about 60 words, and 60 readers complained. Options: keep 50, or raise to 60.');
     expect(recappedValueChange(view('Cap teasers at 50 words.'), view('Raise to 60.'), two)).toBeNull();
+    // A number with words of its own is read so too, in the one measure the recap gives it.
+    const order = view('Current rye order: 1 tonne per drop. Options: raise it to 1.5 tonnes per drop, or keep 1 tonne.');
+    expect(recappedValueChange(view('Rye: 1 tonne per drop.'), view('1.5 per drop.'), order)).toMatch(/weight: 1 t → 1.5 t/);
   });
 
   it('an answer that says which value it rules out replaces that one, not another value of the slot the message gives', () => {

@@ -2059,14 +2059,19 @@ export function recappedValueChange(older: SubjectView, newer: SubjectView, reca
 }
 
 /**
- * A bare number ("Raise to 65.") read as the count of the one thing the recap counts by that
- * number ("most of our titles fit up to about 65 characters"): a value of that count's slot.
+ * A clause's one value, a bare number ("Raise to 65.", "1.5 per drop."), read as the recap reads that number: the count
+ * of the one thing it counts by it ("most of our titles fit up to about 65 characters"), or the
+ * one measure it gives in it ("raise Holloway to 1.5 t per drop"). A time or a date is no reading
+ * of a bare number.
  */
 function countedAsRecapped(c: SubjectClause, recap: SubjectView): SlotValue[] {
-  if (!isBareNumber(c)) return [];
-  const bare = c.values.find((v) => !v.negated)!;
-  const keys = new Set(recap.clauses.flatMap((r) => r.values.filter((v) => !v.negated && v.key.startsWith(COUNT) && v.key !== COUNT && sameValue(v.value, bare.value)).map((v) => v.key)));
-  return keys.size === 1 ? [{ ...bare, key: [...keys][0] }] : [];
+  const given = c.values.filter((v) => !v.negated);
+  if (given.length !== 1 || given[0].key !== COUNT) return [];
+  const bare = given[0];
+  const number = bare.value;
+  const readings = recap.clauses.flatMap((r) => r.values.filter((v) => !v.negated && v.key !== COUNT && !WHEN_SLOTS.includes(v.key) && sameValue(v.value.split(' ')[0], number)));
+  const keys = new Set(readings.map((v) => `${v.key}\u0000${v.value}`));
+  return keys.size === 1 ? [{ ...bare, key: readings[0].key, value: readings[0].value }] : [];
 }
 
 /**

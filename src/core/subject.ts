@@ -2023,8 +2023,9 @@ function sharesBeyondNames(a: SubjectClause, b: SubjectClause): boolean {
  * leaves the members' discount standing.
  */
 export function recappedValueChange(older: SubjectView, newer: SubjectView, recap: SubjectView, olderTitle: Iterable<string> = [], sharedTitle: Iterable<string> = []): string | null {
-  // (A number counts too where it counts a thing by name, and only values of one slot are compared.)
-  const given = (v: SlotValue) => !v.negated && !v.start;
+  // (A number counts too where it counts a thing by name, and only values of one slot are compared.
+  // A day that tells which thing is meant, "the old Friday average", is no value in force.)
+  const given = (v: SlotValue) => !v.negated && !v.start && !v.which;
   const olderAnchor = older.clauses.flatMap((c) => [...c.anchor]);
   const olderAbout = new Set([...olderAnchor, ...olderTitle]);
   if (!recap.clauses.some((c) => shared(c.anchor, olderAbout) > 0)) return null;

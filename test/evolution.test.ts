@@ -986,12 +986,19 @@ describe('a reversal and the slots it links', () => {
     relateNewDecisions({ decisions: [first, again, newer] }, [newer], engine.lexicon, undefined, context(newer));
     expect(first).toMatchObject({ status: 'superseded', superseded_by: newer.id });
     expect(again).toMatchObject({ status: 'superseded', superseded_by: newer.id });
+    // (The same day for two things is two values in force: neither is retired for the other.)
+    const newsletter = decision('DEC-20260105-001', 'T1', 'The team newsletter goes out on Monday.', '2026-01-05T09:00:00Z');
+    const digest = decision('DEC-20260105-002', 'T1', 'The blog digest goes out on Monday.', '2026-01-05T09:10:00Z');
+    const later = decision('DEC-20260301-001', 'T2', 'Thursday, starting next week.', '2026-03-01T09:00:00Z');
+    const both = { openingText: (d: Decision) => (d === later ? 'Four newsletter and blog digest sends since January, all on Monday. Keep Monday?' : null), spokenBy: () => 'human' as const };
+    relateNewDecisions({ decisions: [newsletter, digest, later] }, [later], engine.lexicon, undefined, both);
+    expect([newsletter.status, digest.status]).toEqual(['active', 'active']);
     // (Monday and Wednesday both in force: which one Thursday replaces is not said.)
     const monday = decision('DEC-20260105-001', 'T1', 'The team newsletter goes out on Monday.', '2026-01-05T09:00:00Z');
     const wednesday = decision('DEC-20260105-002', 'T1', 'Newsletter: Wednesday it is.', '2026-01-05T09:10:00Z');
     const thursday = decision('DEC-20260301-001', 'T2', 'Thursday, starting next week.', '2026-03-01T09:00:00Z');
-    const both = { openingText: (d: Decision) => (d === thursday ? 'Four newsletter sends since January, on Monday and on Wednesday. Keep them?' : null), spokenBy: () => 'human' as const };
-    relateNewDecisions({ decisions: [monday, wednesday, thursday] }, [thursday], engine.lexicon, undefined, both);
+    const twoDays = { openingText: (d: Decision) => (d === thursday ? 'Four newsletter sends since January, on Monday and on Wednesday. Keep them?' : null), spokenBy: () => 'human' as const };
+    relateNewDecisions({ decisions: [monday, wednesday, thursday] }, [thursday], engine.lexicon, undefined, twoDays);
     expect([monday.status, wednesday.status]).toEqual(['active', 'active']);
   });
 

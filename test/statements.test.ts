@@ -2031,7 +2031,9 @@ describe('decision candidates', () => {
     // makes, listed with or without an "or": no one it addresses.
     const crews = replying([...before.slice(0, 3), ['dispatch-agent', 'bot', "Hydro-Flow can't start on 16 March. Aquatrace's quote (start 13 April) is valid until the 20th. Options:\n1) accept Hydro-Flow's delay\n2) switch to Aquatrace\nWhat should I do?"]], 'Walter');
     expect(crews('Change of plan: Aquatrace, start 13 April.')).toEqual(['Aquatrace, start 13 April.']);
-    expect(crews('Aquatrace, start 13 April.').join(' ')).toMatch(/^Aquatrace/);
+    // A person's name the agent gives, of someone who does not speak, still addresses them.
+    const lena = replying([...before.slice(0, 3), ['travel-agent', 'bot', 'Lena Vogt asked about it yesterday. Options: 1) book the flights now, 2) wait for the fare drop. Which?']], 'Walter');
+    expect(lena('Lena, book the flights yourself.')).toEqual(['Book the flights yourself.']);
     expect(crews('Priya, start 13 April.')).toEqual(['Priya: start 13 April.']);
   });
 

@@ -226,6 +226,14 @@ describe('subject lexicon examples', () => {
     expect(read("Don't cancel the Friday slot.")).toEqual([]);
     expect(read('We never cancel a booked slot.')).toEqual([]);
     expect(read('Should I cancel it?')).toEqual([]);
+    expect(read("We don't need to cancel Brenner, the date works.")).toEqual([]);
+    expect(read('Kündige Aquaclean nicht, 3 % ist okay.')).toEqual([]);
+    // Nor does one on a condition, or a word that only looks like the verb.
+    expect(read('If we cancel Brenner, we lose the deposit.')).toEqual([]);
+    expect(read('Terminated employees return their laptop.')).toEqual([]);
+    // After a label or a comma, and in its other forms, it still is one.
+    expect(read('Change of plan: cancel the Friday slot.').map(([cue]) => cue)).toContain('cancel');
+    expect(read("Fine, we're cancelling the Brenner order.").map(([cue]) => cue)).toEqual(['cancel']);
   });
 });
 
@@ -711,6 +719,10 @@ describe('relations on the same subject', () => {
     expect(values('The call is at 10 sharp.')).toEqual(['time=10:00']);
     expect(values('Be there by 5 latest.')).toEqual(['time=05:00']);
     expect(values('Standup at 9 Berlin time.')).toEqual(['time=09:00']);
+    // A name or a part of the day after it is no plural it counts.
+    expect(values('The call is at 10 Paris time.')).toEqual(['time=10:00']);
+    expect(values('Sync at 9 via Teams.')).toEqual(['time=09:00']);
+    expect(values('The shop opens at 8 weekdays.')).toEqual(['time=08:00']);
     expect(replaces('Paywall: 5 free articles a month.', 'The publisher wants the paywall at 3 free articles a month from 1 May.')).toMatch(/5 → 3/);
   });
 
@@ -1953,8 +1965,9 @@ describe('which earlier decision a reversal replaces', () => {
     ];
     const decided = () => [candidate('Tuesday and Friday then.', 1, [0, 1]), candidate('Kitchen on Wednesday.', 3, [2, 3])];
     expect(inTask(talk('Updated: office cleaning Tuesday and Friday. Kitchen deep clean on Friday too? That would make Friday 6 hours.'), decided())).toEqual([null, null]);
-    // (The question itself makes the difference: one about the kitchen that offers no day of the decision's leaves the answer to the kitchen as well.)
-    expect(inTask(talk('Updated: office cleaning Tuesday and Friday. Which day for the kitchen deep clean?'), decided())).toEqual([null, null]);
+    // An answer about the thing the message restates the decision for still changes its day.
+    const office = () => [candidate('Tuesday and Friday then.', 1, [0, 1]), candidate('Office cleaning on Wednesday instead of Friday.', 3, [2, 3])];
+    expect(inTask(talk('Updated: office cleaning Tuesday and Friday. Kitchen deep clean on Friday too? That would make Friday 6 hours.'), office())).toEqual([null, 0]);
   });
 
   it('in one task: a decision that names nothing but a channel gives a new one to the one earlier decision that set a channel', () => {

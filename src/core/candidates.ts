@@ -1301,10 +1301,10 @@ function optionKept(input: CandidateInput, scene: MessageScene, text: string, st
   if (!addressed) return start;
   const named = contentTokens(addressed[1], input.stems);
   const person = scene.people.has(addressed[1].toLowerCase()) || scene.speakers.has(addressed[1].toLowerCase());
-  // (A name the agent's message gives that no one of the discussion goes by is no one addressed:
-  // "Aquatrace, start 13 April." picks Aquatrace, listed or not. "Second-best, I'll take it." only
-  // echoes a word.)
-  if (named.length === 1 && !person && scene.agent >= 0 && !scene.alternativeTokens.has(named[0]) && namedIn(input.messages[scene.agent].text, addressed[1])) return addressed.index + (addressed[0].startsWith('@') ? 1 : 0);
+  // (A name the agent's options give that is no one's, neither of the discussion nor a person's
+  // name, is no one addressed: "Aquatrace, start 13 April." picks Aquatrace. "Lena, book the
+  // flights yourself." addresses Lena, and "Second-best, I'll take it." only echoes a word.)
+  if (named.length === 1 && !person && scene.agent >= 0 && !scene.alternativeTokens.has(named[0]) && scene.pickTokens.has(named[0]) && namedIn(input.messages[scene.agent].text, addressed[1]) && !isPersonName(addressed[1])) return addressed.index + (addressed[0].startsWith('@') ? 1 : 0);
   // ("Mei, set up a booking calendar first" after "…, Mei signs. Place the order today?": a
   // person of the discussion named before a step is whoever is to take it, not a pick. One the
   // question itself asks about, before a step that only points back at what it asks, "Should Priya
@@ -1315,10 +1315,10 @@ function optionKept(input: CandidateInput, scene: MessageScene, text: string, st
   return addressed.index + (addressed[0].startsWith('@') ? 1 : 0);
 }
 
-/** Whether a text gives a word as (part of) a name, capitalised where no sentence opens. */
+/** Whether a text gives a word as a name, each of its parts ("Hydro-Flow") capitalised where no sentence opens. */
 function namedIn(text: string, word: string): boolean {
-  const w = word.toLowerCase();
-  return nameWords(text).some((x) => x.toLowerCase() === w || x.toLowerCase().startsWith(`${w}'`));
+  const names = new Set(nameWords(text).map((x) => x.toLowerCase().replace(/['’]s$/u, '')));
+  return word.split('-').every((part) => names.has(part.toLowerCase()));
 }
 
 /** Whether the agent's last question names a word (a person it asks about). */

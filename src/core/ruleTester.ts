@@ -184,6 +184,9 @@ function testSubjects(lex: SubjectLexicon, words: Words): RuleFailure[] {
   if (lex.lowerBounds) check(`${lex.lexicon}/lowerBounds`, ex.lowerBounds, (t) => clauses(t).some((c) => c.values.some((v) => v.above === true)));
   // A day or month between a determiner and a noun tells which thing is meant: a value marked so, never a new one.
   if (lex.whichDeterminers) check(`${lex.lexicon}/whichDeterminers`, ex.whichDeterminers, (t) => clauses(t).some((c) => c.values.some((v) => v.which === true)));
+  if (lex.apartUnits) check(`${lex.lexicon}/apartUnits`, ex.apartUnits, (t) => hasValue(t, 'length'));
+  // A number after a word of time, before a part of the day in the plural, is an hour.
+  if (lex.dayParts) check(`${lex.lexicon}/dayParts`, ex.dayParts, (t) => clauses(t).some((c) => c.values.some((v) => v.key === 'time')));
   // A number after a word for a whole group, counting no noun, is no value.
   if (lex.wholeGroupWords) check(`${lex.lexicon}/wholeGroupWords`, ex.wholeGroupWords, (t) => clauses(t).every((c) => c.values.every((v) => !v.key.startsWith('count:'))));
   check(`${lex.lexicon}/scales`, ex.scales, (t) => clauses(t).some((c) => c.values.some((v) => Number(v.value.split(' ')[0]) >= 1000)));

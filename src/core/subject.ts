@@ -41,6 +41,8 @@ export interface SubjectLexicon {
   /** Determiners before a day, month or other word value that goes on to name a thing ("the Thursday round"): the value tells which thing is meant, and sets nothing. */
   whichDeterminers?: string[];
   /** Words that take a whole group ("all", "alle", "todos"): a number after one that counts no noun of its own is the group's size ("rebook all 36"), no value of a slot. */
+  apartUnits?: string[];
+  dayParts?: string[];
   wholeGroupWords?: string[];
   /** Words after a number that multiply it ("25k"), by the factor written as the key. */
   scales: Record<string, string[]>;
@@ -207,6 +209,8 @@ export function compileSubjects(lex: SubjectLexicon, words: Words): CompiledSubj
     limitNouns: new Set((lex.limitNouns ?? []).map((b) => b.toLowerCase())),
     limitLinkers: new Set((lex.limitLinkers ?? []).map((b) => b.toLowerCase())),
     whichDeterminers: new Set((lex.whichDeterminers ?? []).map((b) => b.toLowerCase())),
+    apartUnits: new Set((lex.apartUnits ?? []).map((b) => b.toLowerCase())),
+    dayParts: new Set((lex.dayParts ?? []).map((b) => b.toLowerCase())),
     wholeGroupWords: new Set((lex.wholeGroupWords ?? []).map((b) => b.toLowerCase())),
     numberWords: compileNumberWords(lex.numberWords ?? {}, oneOfSpan(lex, unitSlot)),
     scales: new Map(Object.entries(lex.scales).flatMap(([factor, spellings]) => spellings.map((w) => [w.toLowerCase(), Number(factor)] as const))),
@@ -469,7 +473,8 @@ function parallelClauses(sentence: string, lex: CompiledSubjects, stems: Stems, 
 function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, stemmer: Stems): SubjectClause {
   const { text, patternValues } = normalizedClauseText(sentence, lex, neg);
   const toks = tokenize(text);
-  const { valueAt, consumed } = numberValues(toks, lex, stemmer, rangeSpanEnds(sentence, lex));
+  const names = namesIn(sentence, lex, stemmer);
+  const { valueAt, consumed } = numberValues(toks, lex, stemmer, rangeSpanEnds(sentence, lex), names);
   const negatedAt = negationScope(toks, valueAt, lex, neg, stemmer);
   for (const [i, v] of valueAt) if (negatedAt.has(i)) v.negated = true;
   const values = [...patternValues, ...valueAt.values()];
@@ -484,7 +489,7 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, s
   const excepted = exceptionOf(sentence, marker, anchor, negated, stemmer);
   const only = onlyOf(sentence, marker, anchor, stemmer);
   const asks = isQuestion(sentence);
-  return { anchor, stems, negated, values, conditional, names: namesIn(sentence, lex, stemmer), ...(asks ? { asks } : {}), ...(common ? { common } : {}), ...(ordinals.size > 0 ? { ordinals } : {}), ...(excepted.size > 0 ? { excepted } : {}), ...(only ? { only } : {}) };
+  return { anchor, stems, negated, values, conditional, names, ...(asks ? { asks } : {}), ...(common ? { common } : {}), ...(ordinals.size > 0 ? { ordinals } : {}), ...(excepted.size > 0 ? { excepted } : {}), ...(only ? { only } : {}) };
 }
 
 // Names as written (a capital first), one or several joined by a comma or a short word ("Sofia
@@ -577,12 +582,12 @@ function withNumbersInDigits(lower: string, nw: NumberWords): string {
 }
 
 /** The value each number token sets, by its position, and the positions of the unit, scale, month and limit words the numbers took. */
-function numberValues(toks: readonly Token[], lex: CompiledSubjects, stemmer: Stems, spanEnds: ReadonlySet<string>): { valueAt: Map<number, SlotValue>; consumed: Set<number> } {
+function numberValues(toks: readonly Token[], lex: CompiledSubjects, stemmer: Stems, spanEnds: ReadonlySet<string>, names: ReadonlySet<string> = new Set()): { valueAt: Map<number, SlotValue>; consumed: Set<number> } {
   const valueAt = new Map<number, SlotValue>();
   const consumed = new Set<number>();
   for (let i = 0; i < toks.length; i++) {
     if (!/^\d/.test(toks[i].text) || consumed.has(i)) continue;
-    const v = clockValue(toks, i, lex) ?? numberValue(toks, i, lex, consumed, stemmer, spanEnds);
+    const v = clockValue(toks, i, lex) ?? numberValue(toks, i, lex, consumed, stemmer, spanEnds, names);
     if (v) {
       // (The limit's words say how the value holds, not what it is of: "max 3 chargers".)
       for (const k of markBound(v, toks, i, lex)) consumed.add(k);
@@ -610,9 +615,13 @@ function countsNoun(next: Token | undefined, lex: CompiledSubjects, stemmer: Ste
   return !lex.wordSlot.has(w) && !lex.am.has(w) && !lex.pm.has(w) && !lex.clock.has(w) && contentToken(w, stemmer) !== null;
 }
 
-/** Whether a plural noun (an English one: "-s") at `k`, or after one more word there, is what the number before `k` counts. */
-function countsPlural(toks: readonly Token[], k: number, lex: CompiledSubjects, stemmer: Stems): boolean {
-  const plural = (t: Token | undefined) => t !== undefined && t.text.length > 3 && /[^s]s$/.test(t.text) && countsNoun(t, lex, stemmer);
+/**
+ * Whether a plural noun (an English one: "-s") at `k`, or after one more word there, is what the
+ * number before `k` counts. A name ("at 10 Paris time", "at 9 via Teams") or a part of the day or
+ * week ("at 8 weekdays") is none.
+ */
+function countsPlural(toks: readonly Token[], k: number, lex: CompiledSubjects, stemmer: Stems, names: ReadonlySet<string>): boolean {
+  const plural = (t: Token | undefined) => t !== undefined && t.text.length > 3 && /[^s]s$/.test(t.text) && !names.has(t.text) && !lex.dayParts.has(t.text) && countsNoun(t, lex, stemmer);
   return plural(toks[k]) || (countsNoun(toks[k], lex, stemmer) && plural(toks[k + 1]));
 }
 
@@ -680,7 +689,7 @@ function hourRangeOf(signs: readonly string[], joiners: readonly string[]): RegE
 const YEAR = /^(?:19|20)\d\d$/;
 
 /** A number read by what stands around it: an amount or a unit's slot, a scaled count, a date, an hour, or a count of the noun after it. */
-function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, consumed: Set<number>, stemmer: Stems, spanEnds: ReadonlySet<string>): SlotValue | null {
+function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, consumed: Set<number>, stemmer: Stems, spanEnds: ReadonlySet<string>, names: ReadonlySet<string>): SlotValue | null {
   const n = parseNumber(toks[i].text);
   if (n === null) return null;
   const month = (k: number) => {
@@ -746,7 +755,7 @@ function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, c
   // After a word of time a number is its hour too ("at 10 sharp", "at 8 Berlin time"), unless a
   // plural noun after it, or after one word more, says what it counts ("the meter at 3 free
   // articles", "from 2 crews").
-  const afterPreposition = (lex.timePrepositions.has(prev) || lex.timePrepositions.has(prev2)) && !countsPlural(toks, i + 1, lex, stemmer);
+  const afterPreposition = (lex.timePrepositions.has(prev) || lex.timePrepositions.has(prev2)) && !countsPlural(toks, i + 1, lex, stemmer, names);
   if (Number.isInteger(n) && n <= 24 && (afterPreposition || afterWeekday || lex.am.has(nextWord) || lex.pm.has(nextWord) || lex.clock.has(nextWord))) {
     const h = lex.pm.has(nextWord) && n < 12 ? n + 12 : n;
     return { key: 'time', value: `${String(h).padStart(2, '0')}:00`, negated: false };
@@ -765,6 +774,8 @@ function unitAt(toks: readonly Token[], i: number, lex: CompiledSubjects): { slo
   const two = i + 1 < toks.length ? lex.unitSlot.get(`${toks[i].text} ${toks[i + 1].text}`) : undefined;
   if (two) return { ...two, width: 2 };
   const one = lex.unitSlot.get(toks[i].text);
+  // ("5m" is five million, "30m" thirty minutes: some units are units only written apart.)
+  if (one && toks[i].attached && lex.apartUnits.has(toks[i].text)) return null;
   return one ? { ...one, width: 1 } : null;
 }
 

@@ -199,9 +199,14 @@ function replacedInTask(input: InTaskInput, task: TaskViews, i: number, supersed
   };
   // (Where a decision answers no message of its own sources, the first message questionText reads.)
   const readFrom = () => read()?.from ?? -1;
+  // (The same message read with its questions, once and only when asked for.)
+  let withQuestions: SubjectView | null | undefined;
   const offeredAnother = (j: number) => {
-    const text = read()?.text;
-    return text !== undefined && offeredToAnother(views[j], askedViewOf(text, lexicon.subjects, lexicon, task.memo), views[i]);
+    if (withQuestions === undefined) {
+      const text = read()?.text;
+      withQuestions = text === undefined ? null : askedViewOf(text, lexicon.subjects, lexicon, task.memo);
+    }
+    return withQuestions !== null && offeredToAnother(views[j], withQuestions, views[i]);
   };
   // The decision a new value replaces ("every Monday" → "on Thursdays") before any other the
   // reversal could be read against: a value names its subject more precisely than a word does.
@@ -455,7 +460,8 @@ export function answeredReplaces(later: LaterDecision, found: () => readonly Dec
  * earlier decision of another task, among those `found` by the opening message's words, whose
  * value that message recaps as in force and the person's decision changes (recappedValueChange).
  * Two such decisions of different values leave it open which one the new value replaces: none is
- * retired; two of the same change are one value said twice, and both are retired. Never by a
+ * retired; two of one discussion on the same subject with the same change are one value said
+ * twice, and both are retired. Never by a
  * correction or an agent, and never a correction (retired only by an explicit change of plan).
  */
 export function recappedReplaces(later: LaterDecision, found: () => readonly Decision[], judge: RegistryJudge, titleWords: (taskId: string) => ReadonlySet<string>): Array<{ o: Decision; why: string }> {
@@ -470,9 +476,17 @@ export function recappedReplaces(later: LaterDecision, found: () => readonly Dec
     const why = recappedValueChange(judge.view(o.statement), mine, opening, theirTitle, [...theirTitle].filter((w) => mineTitle.has(w)));
     if (why) hits.push({ o, why });
   }
-  // (Two decisions that held the same value of the same slot, "Cap SEO titles at 60 characters."
-  // and "60-character cap: ok 60.", are one value said twice: the change retires both.)
-  return hits.every((h) => h.why === hits[0].why) ? hits : [];
+  // (Two decisions of one discussion that held the same value of the same slot on the same
+  // subject, "Cap SEO titles at 60 characters." and "60-character cap: ok 60.", are one value said
+  // twice: the change retires both. The same day for two things is two values in force.)
+  const first = hits[0];
+  const saidTwice = (h: { o: Decision; why: string }) => h === first || (h.why === first.why && h.o.task_id === first.o.task_id && aboutTheSame(judge.view(h.o.statement), judge.view(first.o.statement)));
+  return hits.every(saidTwice) ? hits : [];
+}
+
+/** Whether two statements speak of one subject: a clause of each on the same subject ('loose'). */
+function aboutTheSame(a: SubjectView, b: SubjectView): boolean {
+  return a.clauses.some((x) => b.clauses.some((y) => sameSubject(x, y, 'loose')));
 }
 
 /**

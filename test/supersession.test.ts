@@ -327,7 +327,9 @@ describe('relations on the same subject', () => {
     const pressure = 'During flushing we keep the pressure at the nearest customer at 28 m minimum.';
     expect(tiedReplaces(pressure, 'Minimum is 30 m from now on, not 28.', 'Change to the flushing rules: minimum pressure is 30 m from now on, not 28.')).toMatch(/rules out 28 m/);
     expect(tiedReplaces(pressure, 'The minimum is 30 metres from now on, not 28 metres.')).toMatch(/rules out 28 m/);
-    // From another task, a subject word of its own ("hydrant") makes it another minimum.
+    // From another task, a message that names a thing of its own makes it another minimum.
+    expect(tiedReplaces('Minimum notice for holiday requests is 14 days.', 'Minimum is 7 days from now on, not 14.', 'Change to the sick leave extension notice. Minimum is 7 days from now on, not 14.')).toBeNull();
+    // And so does a subject word of the statement's own ("hydrant").
     expect(tiedReplaces(pressure, 'The hydrant minimum is 30 m from now on, not 28.', 'Hydrant rules: the hydrant minimum is 30 m from now on, not 28.')).toBeNull();
   });
 

@@ -1777,13 +1777,25 @@ function flipped(older: SubjectView, newer: SubjectView, cues: readonly Reversal
       if (flip) return `${flip.olderNegates ? 'it allows' : 'it rules out'} "${said([flip.stem], newer, older)}"${cues.length > 0 ? ` (${cues[0].cue})` : ''}`;
       // (A value ruled out without a cue is a correction of the value, "16 EUR, not 18": the
       // decision it refines stands; `valueReplacement` has judged any new value already.)
-      const gone = cues.length > 0 ? (ruledOutValue(o, n, match) ?? (tied() ? ruledOutValue(o, n, match, true) : null)) : null;
+      const gone = cues.length > 0 ? (ruledOutValue(o, n, match) ?? (tied() && (n.anchor.size === 0 || !speaksOfAnother(older, message, match)) ? ruledOutValue(o, n, match, true) : null)) : null;
       if (gone) return `it rules out ${gone.value} (${cues[0].cue})`;
       const given = cues.length > 0 && tied() ? bannedValueGiven(o, n) : null;
       if (given) return `it allows ${given.value} (${cues[0].cue})`;
     }
   }
   return null;
+}
+
+/**
+ * Whether, from another discussion, the message a change was said in names a thing of its own: a
+ * clause with two subject words the older statement does not have ("Change to the sick leave
+ * extension notice." is not about "Minimum notice for holiday requests"; "Change to the SOP" may be
+ * about anything the SOP holds).
+ */
+function speaksOfAnother(older: SubjectView, message: SubjectView | null | undefined, match: SubjectMatch): boolean {
+  if (match === 'loose' || match === 'named' || !message) return false;
+  const known = new Set(older.clauses.flatMap((c) => [...c.anchor]));
+  return message.clauses.some((c) => [...c.anchor].filter((x) => !known.has(x)).length >= OWN_SUBJECT_WORDS);
 }
 
 /**

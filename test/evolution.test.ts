@@ -986,6 +986,12 @@ describe('a reversal and the slots it links', () => {
     relateNewDecisions({ decisions: [first, again, newer] }, [newer], engine.lexicon, undefined, context(newer));
     expect(first).toMatchObject({ status: 'superseded', superseded_by: newer.id });
     expect(again).toMatchObject({ status: 'superseded', superseded_by: newer.id });
+    // (Said again in another task, it is the same value in force.)
+    const elsewhere = decision('DEC-20260110-001', 'T3', 'Newsletter: Monday it is.', '2026-01-10T09:10:00Z');
+    const first3 = decision('DEC-20260105-001', 'T1', 'The team newsletter goes out on Monday.', '2026-01-05T09:00:00Z');
+    const newer3 = decision('DEC-20260301-001', 'T2', 'Thursday, starting next week.', '2026-03-01T09:00:00Z');
+    relateNewDecisions({ decisions: [first3, elsewhere, newer3] }, [newer3], engine.lexicon, undefined, context(newer3));
+    expect([first3.status, elsewhere.status]).toEqual(['superseded', 'superseded']);
     // (The same day for two things is two values in force: neither is retired for the other.)
     const newsletter = decision('DEC-20260105-001', 'T1', 'The team newsletter goes out on Monday.', '2026-01-05T09:00:00Z');
     const digest = decision('DEC-20260105-002', 'T1', 'The blog digest goes out on Monday.', '2026-01-05T09:10:00Z');

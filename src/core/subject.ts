@@ -40,9 +40,11 @@ export interface SubjectLexicon {
   limitLinkers?: string[];
   /** Determiners before a day, month or other word value that goes on to name a thing ("the Thursday round"): the value tells which thing is meant, and sets nothing. */
   whichDeterminers?: string[];
-  /** Words that take a whole group ("all", "alle", "todos"): a number after one that counts no noun of its own is the group's size ("rebook all 36"), no value of a slot. */
+  /** Units that are units only written apart from their number ("30 m" is a length, "5m" five million). */
   apartUnits?: string[];
+  /** Parts of the day or week in the plural ("mornings", "weekdays"): after "at 8" they say when the hour holds. */
   dayParts?: string[];
+  /** Words that take a whole group ("all", "alle", "todos"): a number after one that counts no noun of its own is the group's size ("rebook all 36"), no value of a slot. */
   wholeGroupWords?: string[];
   /** Words after a number that multiply it ("25k"), by the factor written as the key. */
   scales: Record<string, string[]>;
@@ -2046,9 +2048,8 @@ function sharesBeyondNames(a: SubjectClause, b: SubjectClause): boolean {
  * leaves the members' discount standing.
  */
 export function recappedValueChange(older: SubjectView, newer: SubjectView, recap: SubjectView, olderTitle: Iterable<string> = [], sharedTitle: Iterable<string> = []): string | null {
-  // (A number counts too where it counts a thing by name, and only values of one slot are compared.
-  // A day that tells which thing is meant, "the old Friday average", is no value in force.)
-  const given = (v: SlotValue) => !v.negated && !v.start && !v.which;
+  // (A number counts too where it counts a thing by name, and only values of one slot are compared.)
+  const given = (v: SlotValue) => !v.negated && !v.start;
   const olderAnchor = older.clauses.flatMap((c) => [...c.anchor]);
   const olderAbout = new Set([...olderAnchor, ...olderTitle]);
   if (!recap.clauses.some((c) => shared(c.anchor, olderAbout) > 0)) return null;

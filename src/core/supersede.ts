@@ -460,8 +460,8 @@ export function answeredReplaces(later: LaterDecision, found: () => readonly Dec
  * earlier decision of another task, among those `found` by the opening message's words, whose
  * value that message recaps as in force and the person's decision changes (recappedValueChange).
  * Two such decisions of different values leave it open which one the new value replaces: none is
- * retired; two of one discussion on the same subject with the same change are one value said
- * twice, and both are retired. Never by a
+ * retired; two on the same subject with the same change are one value said twice, and both
+ * are retired. Never by a
  * correction or an agent, and never a correction (retired only by an explicit change of plan).
  */
 export function recappedReplaces(later: LaterDecision, found: () => readonly Decision[], judge: RegistryJudge, titleWords: (taskId: string) => ReadonlySet<string>): Array<{ o: Decision; why: string }> {
@@ -476,11 +476,11 @@ export function recappedReplaces(later: LaterDecision, found: () => readonly Dec
     const why = recappedValueChange(judge.view(o.statement), mine, opening, theirTitle, [...theirTitle].filter((w) => mineTitle.has(w)));
     if (why) hits.push({ o, why });
   }
-  // (Two decisions of one discussion that held the same value of the same slot on the same
-  // subject, "Cap SEO titles at 60 characters." and "60-character cap: ok 60.", are one value said
-  // twice: the change retires both. The same day for two things is two values in force.)
+  // (Two decisions that held the same value of the same slot on the same subject, "Cap SEO titles
+  // at 60 characters." and "60-character cap: ok 60.", are one value said twice: the change
+  // retires both. The same day for two things is two values in force.)
   const first = hits[0];
-  const saidTwice = (h: { o: Decision; why: string }) => h === first || (h.why === first.why && h.o.task_id === first.o.task_id && aboutTheSame(judge.view(h.o.statement), judge.view(first.o.statement)));
+  const saidTwice = (h: { o: Decision; why: string }) => h === first || (h.why === first.why && aboutTheSame(judge.view(h.o.statement), judge.view(first.o.statement)));
   return hits.every(saidTwice) ? hits : [];
 }
 

@@ -1300,7 +1300,7 @@ function optionKept(input: CandidateInput, scene: MessageScene, text: string, st
   const addressed = CLOSING_NAME.exec(text.slice(0, start));
   if (!addressed) return start;
   const named = contentTokens(addressed[1], input.stems);
-  const person = scene.people.has(addressed[1].toLowerCase()) || scene.speakers.has(addressed[1].toLowerCase());
+  const person = scene.speaking.has(addressed[1].toLowerCase());
   // (A name the agent's options give that is no one's, neither of the discussion nor a person's
   // name, is no one addressed: "Aquatrace, start 13 April." picks Aquatrace. "Lena, book the
   // flights yourself." addresses Lena, and "Second-best, I'll take it." only echoes a word.)

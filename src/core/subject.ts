@@ -1037,6 +1037,11 @@ export function sameSubject(a: SubjectClause, b: SubjectClause, match: SubjectMa
   return match === 'loose' && n * 2 >= Math.min(a.anchor.size, b.anchor.size);
 }
 
+/** Whether two statements speak of one subject: a clause of each on the same subject (see sameSubject). */
+export function shareSubject(a: SubjectView, b: SubjectView, match: SubjectMatch = 'loose'): boolean {
+  return a.clauses.some((x) => b.clauses.some((y) => sameSubject(x, y, match)));
+}
+
 /** Whether the two clauses name one thing of a kind by different ordinals ("the first round" / "the second round"). */
 function otherOrdinal(a: SubjectClause, b: SubjectClause): boolean {
   if (!a.ordinals || !b.ordinals) return false;
@@ -1768,7 +1773,7 @@ function retiredByCue(older: SubjectView, newer: SubjectView, cues: readonly Rev
 function flipped(older: SubjectView, newer: SubjectView, cues: readonly Reversal[], explicit: boolean, generic: ReadonlySet<string>, match: SubjectMatch, message?: SubjectView | null): string | null {
   if (!explicit && cues.length === 0) return null;
   let tiedMemo: boolean | undefined;
-  const tied = () => (tiedMemo ??= match === 'loose' || match === 'named' || (!!message && message.clauses.some((c) => older.clauses.some((o) => sameSubject(c, o, 'loose')))));
+  const tied = () => (tiedMemo ??= match === 'loose' || match === 'named' || (!!message && shareSubject(message, older)));
   const mine = newer.clauses.map((c) => withRetired(c, cues));
   for (const o of older.clauses) {
     for (const n of mine) {
@@ -2054,7 +2059,7 @@ export function recappedValueChange(older: SubjectView, newer: SubjectView, reca
   const olderAbout = new Set([...olderAnchor, ...olderTitle]);
   if (!recap.clauses.some((c) => shared(c.anchor, olderAbout) > 0)) return null;
   for (const n of newer.clauses) {
-    for (const now of [...n.values.filter((v) => given(v) && !v.key.startsWith(COUNT)), ...countedAsRecapped(n, recap)]) {
+    for (const now of [...n.values.filter((v) => given(v) && !v.key.startsWith(COUNT)), ...readAsRecapped(n, recap)]) {
       if (newer.clauses.some((c) => c.values.some((v) => given(v) && comparable(v, now) && v.value !== now.value))) continue;
       const naming = recap.clauses.filter((c) => c.values.some((v) => given(v) && comparable(v, now)));
       // (A recap may name the new value beside the one in force, as what speaks for it: "we
@@ -2089,7 +2094,7 @@ export function recappedValueChange(older: SubjectView, newer: SubjectView, reca
  * one measure it gives in it ("raise Holloway to 1.5 t per drop"). A time or a date is no reading
  * of a bare number.
  */
-function countedAsRecapped(c: SubjectClause, recap: SubjectView): SlotValue[] {
+function readAsRecapped(c: SubjectClause, recap: SubjectView): SlotValue[] {
   const given = c.values.filter((v) => !v.negated);
   if (given.length !== 1 || given[0].key !== COUNT) return [];
   const bare = given[0];

@@ -25,7 +25,7 @@
 // In both, a decision's reversal cues are its statement's and its message's, but for those another
 // decision of the same message states itself (`reversalCues`), and an agent never reverses a person.
 import { clauseClaims, utteranceConflict, type ClauseClaim, type CompiledLexicon } from './contradiction';
-import { answeredValueChange, askedViewOf, offeredToAnother, recappedValueChange, contradiction, onlyOfItsKind, sameSubject, isBareNumber, correctedValueChanged, replacement, restatesRetired, reversal, said, SubjectMemo, offeredViewOf, valueReplacement, viewOf, withTaskSubject, wrongValueRestated, type Reversal, type SubjectMatch, type SubjectView } from './subject';
+import { answeredValueChange, askedViewOf, offeredToAnother, shareSubject, recappedValueChange, contradiction, onlyOfItsKind, sameSubject, isBareNumber, correctedValueChanged, replacement, restatesRetired, reversal, said, SubjectMemo, offeredViewOf, valueReplacement, viewOf, withTaskSubject, wrongValueRestated, type Reversal, type SubjectMatch, type SubjectView } from './subject';
 import type { Stems } from './text';
 import type { Decision, DecisionCandidate, Message, PatternCandidate, TaskAnalysis } from './types';
 import { contentTokens, excerpt, withoutSpeakerName } from './text';
@@ -480,14 +480,10 @@ export function recappedReplaces(later: LaterDecision, found: () => readonly Dec
   // at 60 characters." and "60-character cap: ok 60.", are one value said twice: the change
   // retires both. The same day for two things is two values in force.)
   const first = hits[0];
-  const saidTwice = (h: { o: Decision; why: string }) => h === first || (h.why === first.why && aboutTheSame(judge.view(h.o.statement), judge.view(first.o.statement)));
+  const saidTwice = (h: { o: Decision; why: string }) => h === first || (h.why === first.why && shareSubject(judge.view(h.o.statement), judge.view(first.o.statement)));
   return hits.every(saidTwice) ? hits : [];
 }
 
-/** Whether two statements speak of one subject: a clause of each on the same subject ('loose'). */
-function aboutTheSame(a: SubjectView, b: SubjectView): boolean {
-  return a.clauses.some((x) => b.clauses.some((y) => sameSubject(x, y, 'loose')));
-}
 
 /**
  * The agent's message that opened the exchange a person's decision concludes ("Two months with

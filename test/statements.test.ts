@@ -3179,6 +3179,28 @@ describe('decision candidates', () => {
     expect(found[0].reasons).toEqual(["I'm not spending 157 euros more for the Canon badge"]);
   });
 
+  it('keeps a sentence that says how things are after a short choice as its reason, and one that names more of the choice or gives a value as part of it', () => {
+    const malt = [['brew-agent', 'bot', 'Quotes are in: Country Malt at $58.40 a sack, Northfield at $61.00 a sack. Which one do you want?']] as Array<[string, 'human' | 'bot', string]>;
+    const picked = (reply: string) => candidates([...malt, ['marco', 'human', reply]]);
+    const local = picked('Northfield. The local story sells pints.');
+    expect(local.map((c) => c.statement)).toEqual(['Northfield.']);
+    expect(local[0].reasons).toEqual(['The local story sells pints']);
+    const she = candidates([['crew-agent', 'bot', 'Three sound recordists are free: Pilar, Nuria and Jon. Who should I approach first?'], ['tomas', 'human', 'Pilar. She knows how to stay out of the way of 800 sheep.']]);
+    expect(she.map((c) => [c.statement, c.reasons])).toEqual([['Pilar.', ['She knows how to stay out of the way of 800 sheep']]]);
+    // (Its verb is the tag's: the sentence names the rest of the choice.)
+    const channels = answering('hiring-agent', 'Post the job on Stepstone, LinkedIn and the two university boards?');
+    expect(channels("Skip Stepstone. The two unis and LinkedIn, that's it.")).toEqual(["Skip Stepstone. The two unis and LinkedIn, that's it."]);
+    // (A place or an amount given in it is a value of its own, part of what is decided.)
+    expect(picked('Northfield. The sacks go to the back store.').map((c) => c.statement)).toEqual(['Northfield. The sacks go to the back store.']);
+  });
+
+  it('takes a word that asks for a choice ("Preference?", "Thoughts?") for no subject of the pick', () => {
+    for (const ask of ['Preference?', 'Thoughts?']) {
+      const food = answering('event-agent', `Smoke Sisters BBQ and Tacos La Güera both have the 21st free. Smoke Sisters wants a $150 guarantee; La Güera has no minimum. ${ask}`);
+      expect(food('smoke sisters')).toEqual(['Smoke sisters.']);
+    }
+  });
+
   it('splits two values set in one verbless clause, and keeps a clause with a verb whole', () => {
     const ask = answering('price-bot', 'For the autumn sale: jackets -20 % and a jacket and boots bundle at 189 instead of 236. Shall we do it that way?');
     expect(ask('Fine, 20 % on the jackets and the bundle at 189, go.')).toEqual(['20 % on the jackets.', 'The bundle at 189.']);

@@ -2222,8 +2222,14 @@ function afterChoice(input: CandidateInput, scene: MessageScene, clauses: readon
   if (!next || ownAct || supposes || isQuestion(next) || hasAct(lexicon, 'smalltalk', nextLower) || hasAct(lexicon, 'explanation', nextLower) || hasAct(lexicon, 'opinion', nextLower) || hasAct(lexicon, 'aside', normalForm(clauses[k + 1].text)) || findAct(lexicon, 'reason', nextLower)?.start === 0) return null;
   const refuses = findAct(lexicon, 'i-subject', nextLower)?.start === 0 && input.negated?.(nextLower) === true;
   // ("Include it. Last time the client organised the skip it sat in the street for 3 weeks.": what
-  // happened before says why; it spells out nothing chosen.)
-  return { text: next, as: refuses || findAct(lexicon, 'past', nextLower)?.start === 0 ? 'reason' : 'statement' };
+  // happened before says why; it spells out nothing chosen. "Northfield. The local story sells
+  // pints." says how things are, with a verb of its own: why, as after a comma (pickWithReason).
+  // "Tuesday. Same drill, 19:00 file." names more of the choice, without one; "Ten keys. The spare
+  // ones stay in the safe." and "Keep it. Dirty returns cost 35 EUR from June 1." give a thing a
+  // value (a place, an amount) of their own; "The two unis and LinkedIn, that's it." names the
+  // choice, the verb being the tag's.)
+  const narrates = !opensWithImperative(input, next) && !verbless(next.replace(lexicon.words.statements.closingTag, '')) && input.givesValue?.(next) !== true;
+  return { text: next, as: refuses || narrates || findAct(lexicon, 'past', nextLower)?.start === 0 ? 'reason' : 'statement' };
 }
 
 /** Whether a clause is its speaker's own step to come ("I'll let the shift leads know at the briefing.", "Ich rufe sie morgen an" read as the lexicon reads a first person's future), not a refusal. */

@@ -577,8 +577,6 @@ export interface StatementWords {
   readyState: RegExp;
   /** A verb that gives a thing another value ("lower it to 2"), not one that acts on the thing (statement-words `valueVerbs`). */
   valueVerb: RegExp;
-  /** A tag closing a list or a choice, at the end of a sentence (", that's it.", "das war's"). */
-  closingTag: RegExp;
   /** What opens the scope of a sentence that only stresses the one before it ("every trip", "on every budget"; statement-words `stressScopes`). */
   stressScope: RegExp;
   /** A verb after a noun phrase that says it is plural ("are"), as a whole word. */

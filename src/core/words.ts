@@ -101,7 +101,6 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     subjectEnder: new RegExp(`^(?:${words('subjectEnders')})$`, 'iu'),
     readyState: new RegExp(`^(?:${words('readyStates')})$`, 'iu'),
     valueVerb: new RegExp(`^(?:${words('valueVerbs')})$`, 'iu'),
-    closingTag: new RegExp(`[\\s,;:–—-]*(?<![\\p{L}\\p{N}'’])(?:${words('closingTags')})[\\s.!]*$`, 'iu'),
     // (After at most a preposition: "on every budget", "für jeden Kunden".)
     stressScope: new RegExp(`^(?:\\p{L}+\\s+)?(?:${words('stressScopes')})(?![\\p{L}\\p{N}])`, 'iu'),
     pluralCopula: new RegExp(`^(?:${words('pluralCopulas')})$`, 'iu'),

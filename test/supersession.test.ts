@@ -556,6 +556,19 @@ describe('relations on the same subject', () => {
     expect(values('Friday 8 pm at the club.')).toEqual(expect.arrayContaining(['time=20:00']));
   });
 
+  it('reads the numbers of a range of days whose end names its month as days of that month, not as counts or hours', () => {
+    const values = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => c.values.map((v) => `${v.key}=${v.value}`));
+    expect(values('Shoot 18-22 May, travel the day before.')).toEqual(expect.arrayContaining(['date=may 18', 'date=may 22']));
+    expect(values('Block 1: Mon 11 - Fri 15 May.')).toEqual(expect.arrayContaining(['date=may 11', 'date=may 15']));
+    expect(values('Block 1: Mon 11 - Fri 15 May.')).not.toContain('time=11:00');
+    expect(values('The crew is booked 11 to 15 May.')).toEqual(expect.arrayContaining(['date=may 11', 'date=may 15']));
+    // (A range without a month stays what it was: hours after a weekday, counts otherwise.)
+    expect(values('Meeting Thursday 10, in the small room.')).toEqual(expect.arrayContaining(['time=10:00']));
+    expect(values('Shift 9-17 on 3 May.')).not.toContain('date=may 9');
+    // And a change of the range is a change of its days.
+    expect(replaces('The photo shoot is 11-15 May.', 'The photo shoot moves to 18-22 May.')).toMatch(/may 11, may 15 → may 18, may 22/);
+  });
+
   it('reads an ordinal in digits before a noun as telling that thing apart, not as a day of the month', () => {
     const values = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => c.values.map((v) => `${v.key}=${v.value}`));
     expect(values("No rush surcharge for Kessler, they're a 3rd year client.")).toEqual([]);

@@ -222,6 +222,7 @@ export function compileSubjects(lex: SubjectLexicon, words: Words): CompiledSubj
     hourSigns: new Set(lex.meridiem.hourSigns ?? []),
     hourSpanWords: new Set((lex.meridiem.hourSpanWords ?? []).map((w) => w.toLowerCase())),
     hourRange: hourRangeOf(lex.meridiem.hourSigns ?? [], lex.meridiem.hourRangeJoiners ?? []),
+    rangeJoiners: new Set((lex.meridiem.hourRangeJoiners ?? []).map((w) => w.toLowerCase())),
     zones: new Set(lex.meridiem.zones ?? []),
     ordinals: new Set(lex.ordinalSuffixes),
     ordinalWords: new Map(Object.entries(lex.ordinalWords ?? {}).flatMap(([n, spellings]) => spellings.map((w) => [w.toLowerCase(), n] as const))),
@@ -296,6 +297,8 @@ interface Token {
   attached: boolean;
   /** A comma before it ("in EUR, 12 people"). */
   commaBefore: boolean;
+  /** A dash before it, written apart or not ("18–22 May", "Mon 11 - Fri 15 May"). */
+  dashBefore: boolean;
 }
 
 function tokenize(clause: string): Token[] {
@@ -304,7 +307,7 @@ function tokenize(clause: string): Token[] {
   for (const m of clause.matchAll(TOKEN_RE)) {
     const gap = clause.slice(last, m.index);
     // (A quote closing a word is not part of it: "bump '.nvmrc' to match".)
-    out.push({ text: m[0].replace(/’/g, "'").replace(/(?<=\p{L})'+$/u, ''), breakBefore: /[,:(]|\s[-–—]\s|^[-–—]\s/.test(gap), attached: out.length > 0 && gap === '', commaBefore: gap.includes(',') });
+    out.push({ text: m[0].replace(/’/g, "'").replace(/(?<=\p{L})'+$/u, ''), breakBefore: /[,:(]|\s[-–—]\s|^[-–—]\s/.test(gap), attached: out.length > 0 && gap === '', commaBefore: gap.includes(','), dashBefore: /[-–—]/.test(gap) });
     last = m.index + m[0].length;
   }
   return out;
@@ -738,6 +741,10 @@ function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, c
     consumed.add(i + 1);
     return null;
   }
+  // "18–22 May", "Mon 11 – Fri 15 May": the number that opens a range of days of a month is a day
+  // of that month too, not a count or an hour.
+  const rangeMonth = monthBefore ? null : monthOfRangeEnd(toks, i, lex, month);
+  if (rangeMonth) return { key: 'date', value: `${rangeMonth} ${numberText(n)}`, negated: false };
   if (ordinal || month(i + 1) || monthBefore || joined(i + 1)) {
     const m = month(i + 1) ?? monthBefore ?? joined(i + 1) ?? joined(i + 2) ?? month(i + 2);
     for (const k of [i - 1, i + 1, i + 2, i + 3]) if (month(k)) consumed.add(k);
@@ -768,6 +775,21 @@ function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, c
   // The word after a comma or colon is not what the number counts ("move to 22: CI, …").
   const count = countValue(toks[i + 1] && !toks[i + 1].breakBefore ? toks[i + 1].text : '', n, lex, stemmer);
   return i > 0 && !toks[i].breakBefore && lex.limitLinkers.has(prev) ? { ...count, given: true } : count;
+}
+
+/**
+ * The month of the day that closes a range opened by the number at token i: after a dash or a
+ * word that joins a range ("to", "bis", "hasta"), a weekday perhaps, then a number with its month
+ * ("18–22 May", "Mon 11 - Fri 15 May", "11 to 15 May"); else null.
+ */
+function monthOfRangeEnd(toks: readonly Token[], i: number, lex: CompiledSubjects, month: (k: number) => string | null): string | null {
+  let k = i + 1;
+  if (k >= toks.length) return null;
+  const joiner = lex.rangeJoiners.has(toks[k].text);
+  if (!toks[k].dashBefore && !joiner) return null;
+  if (joiner) k++;
+  if (lex.wordSlot.get(toks[k]?.text ?? '')?.slot === 'weekday') k++;
+  return k < toks.length && /^\d{1,2}$/.test(toks[k].text) ? month(k + 1) : null;
 }
 
 /** The unit (one or two words) starting at token i, with the slot it names. */

@@ -744,6 +744,8 @@ export interface CompiledSubjects {
   hourSpanWords: ReadonlySet<string>;
   /** Two numbers with an hour's sign joined as a range ("24h to 48h", "24h-48h"): groups 1 and 2. */
   hourRange: RegExp;
+  /** Words that join the two ends of a range ("to", "bis", "hasta"): a range of hours or of days. */
+  rangeJoiners: ReadonlySet<string>;
   /** Time zones after a time of day ("09:00 CEST"): part of the time. */
   zones: ReadonlySet<string>;
   ordinals: ReadonlySet<string>;

@@ -3154,18 +3154,6 @@ describe('decision candidates', () => {
     expect(count('blind yes. recount threshold 1%, not 2.')).toEqual(['Blind yes.', 'Recount threshold 1%, not 2.']);
   });
 
-  it('takes the bulleted list of a message that closes asking only for a yes as a plan, whatever its label, and a yes as accepting each point', () => {
-    const plan = (label: string, ask: string) => `${label}:\n• El Berrocal: new booking, nights 17–21 May, deposit carried over\n• Cinecam: pickup Sun 17 May 09:00, return Sat 23 May\n${ask}`;
-    const accepted = (offered: string, reply: string) => candidates([['prod-agent', 'bot', offered], ['tomas', 'human', reply]]).filter((c) => c.cue === 'accepted-proposal').map((c) => c.statement);
-    const both = ['El Berrocal: new booking, nights 17-21 May, deposit carried over.', 'Cinecam: pickup Sun 17 May 09:00, return Sat 23 May.'];
-    expect(accepted(plan('Moving', 'Confirm?'), 'Sí.')).toEqual(both);
-    expect(accepted(plan('Changes', 'OK?'), 'yes')).toEqual(both);
-    expect(accepted(plan('Neue Buchung', 'Passt das?'), 'Ja.')).toEqual(both);
-    // (A list that closes asking which, or asking nothing, is no plan put up for a yes.)
-    expect(accepted(plan('Moving', 'Which one should I keep?'), 'yes')).toEqual([]);
-    expect(accepted(plan('Moving', 'All booked as of this morning.'), 'great')).toEqual([]);
-  });
-
   it('accepts the points of a proposal a reply names, and only those ("yes to the S3 move and the encryption")', () => {
     const proposal = 'Backups take 4 TB on the old box. Proposal:\n- move the backups to an S3 bucket in Frankfurt\n- keep daily copies for 30 days\n- encrypt every copy with age\n- shut the old box down in May';
     const accepted = (reply: string) => candidates([['backup-agent', 'bot', proposal], ['ops', 'human', reply]]).filter((c) => c.cue === 'selection').map((c) => c.statement);
@@ -3189,24 +3177,6 @@ describe('decision candidates', () => {
     ]);
     expect(found.map((c) => c.statement)).toEqual(['The Kyocera.']);
     expect(found[0].reasons).toEqual(["I'm not spending 157 euros more for the Canon badge"]);
-  });
-
-  it('keeps a sentence that says how things are of an option a short choice leaves as its reason, and any other sentence after it as part of the choice', () => {
-    const malt = [['brew-agent', 'bot', 'Quotes are in: Country Malt at $58.40 a sack, Northfield at $61.00 a sack. Which one do you want?']] as Array<[string, 'human' | 'bot', string]>;
-    const picked = (reply: string) => candidates([...malt, ['marco', 'human', reply]]);
-    const late = picked('Northfield. Country Malt ships late too often.');
-    expect(late.map((c) => c.statement)).toEqual(['Northfield.']);
-    expect(late[0].reasons).toEqual(['Country Malt ships late too often']);
-    const crew = [['crew-agent', 'bot', 'Three sound recordists are free: Pilar, Nuria and Jon. Who should I approach first?']] as Array<[string, 'human' | 'bot', string]>;
-    expect(candidates([...crew, ['tomas', 'human', 'Pilar. Nuria is booked that week.']]).map((c) => [c.statement, c.reasons])).toEqual([['Pilar.', ['Nuria is booked that week']]]);
-    // (What goes with the choice, a step of someone's, a rule or a value of its own, names no
-    // option left; nor does a reason that speaks of the pick alone.)
-    expect(picked('Northfield. Jonas orders the sacks through the brewery account.').map((c) => c.statement)).toEqual(['Northfield. Jonas orders the sacks through the brewery account.']);
-    expect(picked('Northfield. The local story sells pints.').map((c) => c.statement)).toEqual(['Northfield. The local story sells pints.']);
-    expect(picked('Northfield. Country Malt stays our backup from March 1.').map((c) => [c.statement, c.reasons])).toEqual([['Northfield.', []], ['Country Malt stays our backup from March 1.', []]]);
-    // (Nor does a person of the discussion named in it.)
-    const named = candidates([['marco', 'human', 'Country Malt or Northfield, you pick.'], ...malt, ['dana', 'human', 'Northfield. Marco places the order.']]);
-    expect(named.map((c) => c.statement)).toContain('Northfield. Marco places the order.');
   });
 
   it('takes a word that asks for a choice ("Preference?", "Thoughts?") for no subject of the pick', () => {

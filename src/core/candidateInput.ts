@@ -49,8 +49,6 @@ export interface CandidateInput {
   ordinal?: (word: string) => number | null;
   /** Whether a word opens a limit ("max", "before", "ab"), from the subject lexicon; none known when absent. */
   boundWord?: (word: string) => boolean;
-  /** Whether a text gives a thing a value other than a bare count (a time, an amount, a day, a place …), from the subject lexicon; none known when absent. */
-  givesValue?: (text: string) => boolean;
 }
 
 export const isPerson = (m: Message) => m.role !== 'bot';

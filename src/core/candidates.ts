@@ -2222,25 +2222,8 @@ function afterChoice(input: CandidateInput, scene: MessageScene, clauses: readon
   if (!next || ownAct || supposes || isQuestion(next) || hasAct(lexicon, 'smalltalk', nextLower) || hasAct(lexicon, 'explanation', nextLower) || hasAct(lexicon, 'opinion', nextLower) || hasAct(lexicon, 'aside', normalForm(clauses[k + 1].text)) || findAct(lexicon, 'reason', nextLower)?.start === 0) return null;
   const refuses = findAct(lexicon, 'i-subject', nextLower)?.start === 0 && input.negated?.(nextLower) === true;
   // ("Include it. Last time the client organised the skip it sat in the street for 3 weeks.": what
-  // happened before says why; it spells out nothing chosen. So does a sentence that says how things
-  // are of an option the choice leaves: "The Epson. The Canon jams too often.")
-  return { text: next, as: refuses || findAct(lexicon, 'past', nextLower)?.start === 0 || tellsOfLeftOption(input, scene, clauses[k].text, next) ? 'reason' : 'statement' };
-}
-
-/**
- * "The Canon jams too often." after the pick "The Epson." of "The Epson or the Canon?": a sentence
- * that names one of the agent's names the choice leaves, with a verb of its own, says why not that
- * one. One that tells someone what to do ("Marco, you place the order."), names a person of the
- * discussion, or gives a value of its own (a day, an amount, a place) spells out the choice; and a
- * sentence that names no option left says what comes with the choice ("Jonas orders it through the
- * university account.", "The screws have to be stainless."), however much it may read like a reason.
- */
-function tellsOfLeftOption(input: CandidateInput, scene: MessageScene, choice: string, sentence: string): boolean {
-  if (scene.agent < 0 || opensWithImperative(input, sentence) || input.givesValue?.(sentence) === true) return false;
-  const offered = new Set(nameWords(input.messages[scene.agent].text).map((w) => w.toLowerCase().replace(/['’]s$/u, '')));
-  const picked = new Set(words(choice).map((w) => w.toLowerCase()));
-  const left = words(sentence).map((w) => bareToken(w).toLowerCase().replace(/['’]s$/u, '')).filter((w) => offered.has(w) && !picked.has(w));
-  return left.length > 0 && left.every((w) => !scene.speaking.has(w)) && !verbless(sentence);
+  // happened before says why; it spells out nothing chosen.)
+  return { text: next, as: refuses || findAct(lexicon, 'past', nextLower)?.start === 0 ? 'reason' : 'statement' };
 }
 
 /** Whether a clause is its speaker's own step to come ("I'll let the shift leads know at the briefing.", "Ich rufe sie morgen an" read as the lexicon reads a first person's future), not a refusal. */

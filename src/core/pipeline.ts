@@ -21,7 +21,7 @@ import type { CompiledRule } from './rules';
 import { sarcasticSentences, type CompiledStatementLexicon } from './sentenceActs';
 import type { ScorerModel } from './scorer';
 import { canonicalJson, sameJson } from './json';
-import { contrastsStated, firstStatedValues, givesValue, onlyAnnouncesChange, reversalsIn, rulesOutStated, SubjectMemo, viewOf } from './subject';
+import { contrastsStated, firstStatedValues, onlyAnnouncesChange, reversalsIn, rulesOutStated, SubjectMemo } from './subject';
 import { openingText, questionText, supersedeInTask } from './supersede';
 import { sha256, sharedCount, type Span, type Stems } from './text';
 import { PorterStems } from './porter';
@@ -203,11 +203,10 @@ function readTask(taskId: string, discussion: readonly unknown[], engine: Engine
 /**
  * What the candidates read of the subject lexicon: the slot a unit word fills ("days" → duration;
  * "Uhr", which makes a number an hour, → time), the slot a word that is a value by itself fills
- * ("Thursday" → weekday), whether a word is a number written out ("four"), whether a text
- * announces a change ("ab sofort", "from now on"), and whether it gives a thing a value other than
- * a bare count.
+ * ("Thursday" → weekday), whether a word is a number written out ("four"), and whether a text
+ * announces a change ("ab sofort", "from now on").
  */
-export function slotReaders(engine: Engine, stems: Stems): Pick<CandidateInput, 'unitSlot' | 'valueSlot' | 'wordValue' | 'rangeValue' | 'numberWord' | 'announcesChange' | 'onlyAnnouncesChange' | 'ordinal' | 'boundWord' | 'givesValue'> {
+export function slotReaders(engine: Engine, stems: Stems): Pick<CandidateInput, 'unitSlot' | 'valueSlot' | 'wordValue' | 'rangeValue' | 'numberWord' | 'announcesChange' | 'onlyAnnouncesChange' | 'ordinal' | 'boundWord'> {
   const { unitSlot, clock, wordSlot, numberWords, ordinalWords, ordinals, bounds, ranges } = engine.lexicon.subjects;
   const boundWords = new Set(bounds.filter((b) => b.length === 1).map((b) => b[0]));
   return {
@@ -222,7 +221,6 @@ export function slotReaders(engine: Engine, stems: Stems): Pick<CandidateInput, 
     numberWord: (word) => numberWords.value.has(word),
     announcesChange: (text) => reversalsIn(text, engine.lexicon.subjects).length > 0,
     onlyAnnouncesChange: (text) => onlyAnnouncesChange(text, engine.lexicon.subjects, stems),
-    givesValue: (text) => givesValue(viewOf(text, engine.lexicon.subjects, engine.lexicon)),
     // ("second", "zweite", "segundo"; "2nd": a number with an ordinal ending.)
     ordinal: (word) => {
       const spelled = ordinalWords.get(word);

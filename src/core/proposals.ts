@@ -273,17 +273,11 @@ function firstClause(lex: CompiledStatementLexicon, text: string): string {
 // A bulleted point (not a numbered option: numbers offer a choice, bullets make up a plan).
 export const BULLET = /^\s*[-*•]\s+(.+)$/;
 
-/**
- * The bulleted points of a message introduced as a proposal or plan ("Proposal:" / "Plan for …:"),
- * or of a list after any line ending in a colon that the message closes by asking for a yes
- * ("Moving: • El Berrocal: nights 17–21 May • Cinecam: pickup Sun 17 May … Confirm?"): a list
- * put up for assent is a plan, whatever its label says.
- */
+/** The bulleted points of a message introduced as a proposal or plan ("Proposal:" / "Plan for …:"). */
 export function proposedPoints(lex: CompiledStatementLexicon, t: CandidateTuning, text: string): string[] {
   const lines = text.split('\n');
   // ("Current state: … 4 open advisories. Proposal:" — the intro is the line's last sentence.)
-  const labelled = lines.findIndex((l) => introducesOptions(lex, l));
-  const intro = labelled >= 0 ? labelled : closesAskingAssent(lex, lines) ? lines.findIndex((l) => /:\s*$/.test(l)) : -1;
+  const intro = lines.findIndex((l) => introducesOptions(lex, l));
   if (intro < 0) return [];
   const out: string[] = [];
   for (const line of lines.slice(intro + 1)) {
@@ -293,12 +287,6 @@ export function proposedPoints(lex: CompiledStatementLexicon, t: CandidateTuning
     if (statement && wordCount(statement) <= t.statementMaxWords) out.push(statement);
   }
   return out.length >= 2 ? out : [];
-}
-
-/** Whether a message's last line is a question that only asks for a yes ("Confirm?", "OK?", "Passt das?", "¿Vale?"). */
-function closesAskingAssent(lex: CompiledStatementLexicon, lines: readonly string[]): boolean {
-  const last = [...lines].reverse().find((l) => l.trim() !== '')?.trim() ?? '';
-  return isQuestion(last) && isTagPhrase(lex, trimEnd(last.replace(/\?+\s*$/, '')));
 }
 
 /** A line that ends by introducing options or a proposal ("Options:", "… are exact. Proposal:"). */

@@ -2140,11 +2140,6 @@ function ownSubject(c: SubjectClause, spokenOf: ReadonlySet<string>, askedOf: Re
 /** How many subject words make a thing of a clause's own, where none is shared. */
 const OWN_SUBJECT_WORDS = 2;
 
-/** Whether a text's view gives a thing a value other than a bare count: a time, an amount, a day, a place … ("Dirty returns cost 35 EUR", not "We're four people"). */
-export function givesValue(view: SubjectView): boolean {
-  return view.clauses.some((c) => c.values.some((v) => !v.negated && !v.key.startsWith(COUNT)));
-}
-
 /**
  * A bare number of the older decision read in the one unit the question gives that same number,
  * in a clause about what the decision is about: "Plated 68, chicken main" is €68 where the agent

@@ -569,6 +569,20 @@ describe('relations on the same subject', () => {
     expect(replaces('The photo shoot is 11-15 May.', 'The photo shoot moves to 18-22 May.')).toMatch(/may 11, may 15 → may 18, may 22/);
   });
 
+  it('reads a count between a determiner and the noun it goes with as telling which thing is meant, and a change naming it so as a change of that thing', () => {
+    const values = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => c.values.map((v) => `${v.key}=${v.value}${v.which ? ' (which)' : ''}`));
+    expect(values('Drop the 15 sack rule to 10.')).toEqual(['count:sack=15 (which)', 'count:=10']);
+    expect(values('Move the 9:00 meeting to 10:00.')).toEqual(['time=09:00 (which)', 'time=10:00']);
+    // (The noun it counts may end the phrase; a common word after it says when.)
+    expect(values('Lock in the 40 sacks from Northfield.')).toEqual(['count:sack=40']);
+    expect(values('Order the 12 boxes today.')).toEqual(['count:box=12']);
+    // The rule it names is the one it changes, and its new value a limit as the old one was.
+    expect(replaces("Going forward base malt doesn't drop under 15 sacks again.", 'Drop the 15 sack rule to 10.')).toMatch(/limit of number of sack: 15 → 10/);
+    expect(replaces('Lock in 40 sacks from Northfield, delivered Monday Mar 9.', 'Drop the 15 sack rule to 10.')).toBeNull();
+    // (A day tells which of many things: "the Friday Hull trunk" is not the Friday goods-in window.)
+    expect(replaces('Billingham goods-in is 07:00-12:00 on Fridays.', 'The Friday Hull trunk leaves at 06:00.')).toBeNull();
+  });
+
   it('reads an ordinal in digits before a noun as telling that thing apart, not as a day of the month', () => {
     const values = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => c.values.map((v) => `${v.key}=${v.value}`));
     expect(values("No rush surcharge for Kessler, they're a 3rd year client.")).toEqual([]);

@@ -601,10 +601,26 @@ function numberValues(toks: readonly Token[], lex: CompiledSubjects, stemmer: St
         const z = i + 1 < toks.length && (lex.am.has(toks[i + 1].text) || lex.pm.has(toks[i + 1].text) || lex.clock.has(toks[i + 1].text)) ? i + 2 : i + 1;
         if (z < toks.length && lex.zones.has(toks[z].text)) consumed.add(z);
       }
+      if (tellsWhich(toks, i, lex, consumed, stemmer, v)) v.which = true;
       valueAt.set(i, v);
     }
   }
   return { valueAt, consumed };
+}
+
+/**
+ * "Drop the 15 sack rule to 10.", "Raise the 200 EUR limit", "Move the 9:00 meeting": a number
+ * (with its unit, or the noun it counts) between a determiner and the noun it goes with tells
+ * which thing is meant, as "the Thursday round" does; it is no value the sentence gives. "The 40
+ * sacks from Northfield" ends with the noun it counts.
+ */
+function tellsWhich(toks: readonly Token[], i: number, lex: CompiledSubjects, consumed: ReadonlySet<number>, stemmer: Stems, v: SlotValue): boolean {
+  if (i === 0 || !lex.whichDeterminers.has(toks[i - 1].text) || toks[i].breakBefore) return false;
+  let k = i + 1;
+  while (consumed.has(k)) k++;
+  if (v.key.startsWith(COUNT) && v.key.length > COUNT.length && countsNoun(toks[k], lex, stemmer)) k++;
+  // (A common word that ends the clause says when or how, not what: "Order the 12 boxes today.")
+  return countsNoun(toks[k], lex, stemmer) && !toks[k].attached && !(k === toks.length - 1 && lex.generic.has(toks[k].text));
 }
 
 /** The number of an ordinal written in digits that ends at `k` ("2nd", "3rd"), or undefined. */
@@ -1086,14 +1102,17 @@ const slotName = (key: string) => (key === COUNT ? 'number' : key.replace(/^coun
 
 /** A new value for a slot both clauses fill, on the same subject ("Thursday" → "Friday", "14:00" → "13:00"). */
 /** `bare`: a bare number may stand for the one number the older clause set (see bareNumberChange). */
-export function valueChange(older: SubjectClause, newer: SubjectClause, match: SubjectMatch = 'loose', bare = false): string | null {
+export function valueChange(older: SubjectClause, newerAsWritten: SubjectClause, match: SubjectMatch = 'loose', bare = false): string | null {
+  // ("Drop the 15 sack rule to 10." names the rule it changes by the value it held: "base malt
+  // doesn't drop under 15 sacks"; its new value is a limit as that one was.)
+  const { clause: newer, namedByValue } = namingOlderValue(older, withWhichUnit(newerAsWritten));
   // A limit holds for what a ban rules out ("no meetings before 10" → "meetings from 9:00"); any
   // other value is not for a thing its clause rules out: "No deposit, charge €15 for each lost
   // card" sets a fee, and gives no deposit a new amount.
   const olderAsserts = asserted(older);
   const newerAsserts = asserted(newer);
-  const limitsShareSubject = sameSubject(older, newer, match);
-  const valuesShareSubject = sameSubject(olderAsserts, newerAsserts, match);
+  const limitsShareSubject = namedByValue || sameSubject(older, newer, match);
+  const valuesShareSubject = namedByValue || sameSubject(olderAsserts, newerAsserts, match);
   if (!limitsShareSubject && !valuesShareSubject) return null;
   // A day a ban names is where it holds ("No lessons for the twins on Fridays"):
   // doing the banned thing on another ("a lesson for the twins on Tuesday") changes nothing.
@@ -1113,7 +1132,7 @@ export function valueChange(older: SubjectClause, newer: SubjectClause, match: S
       if (key === COUNT && !bound && !(onlyBareNumber(older) && onlyBareNumber(newer) && sameSubject(olderAsserts, newerAsserts, 'firm'))) continue;
       // The thing a count counts says what it counts, not whose count it is: "we have 64 rooms"
       // and "the Segelclub wants 15 rooms" share a subject only in another word.
-      if (key.length > COUNT.length && key.startsWith(COUNT) && !sameSubject(without(older, key.slice(COUNT.length)), without(newer, key.slice(COUNT.length)), match)) continue;
+      if (key.length > COUNT.length && key.startsWith(COUNT) && !namedByValue && !sameSubject(without(older, key.slice(COUNT.length)), without(newer, key.slice(COUNT.length)), match)) continue;
       // (A value the older clause rules out is not one it set.)
       const was = older.values.filter((v) => v.key === key && !v.negated && countsAs(v, bound)).map((v) => v.value);
       const now = newer.values.filter((v) => v.key === key && !v.negated && !v.which && countsAs(v, bound)).map((v) => v.value);
@@ -1133,6 +1152,35 @@ export function valueChange(older: SubjectClause, newer: SubjectClause, match: S
   if (!bare) return null;
   if (sameSubject(olderAsserts, newerAsserts, 'firm')) return bareNumberChange(older, newer);
   return sameSubject(olderAsserts, newerAsserts, 'whole') ? bareNumberChange(older, newer, true) : null;
+}
+
+/**
+ * Whether the newer clause names the older one by a value it held, telling which thing is meant
+ * ("the 15 sack rule" of "doesn't drop under 15 sacks"), and the newer clause with its other value
+ * of that slot read as the older value was: a limit for a limit.
+ */
+function namingOlderValue(older: SubjectClause, newer: SubjectClause): { clause: SubjectClause; namedByValue: boolean } {
+  // (Only a count of a named thing says which one: a day or an hour, "the Friday Hull trunk", is
+  // shared by many things.)
+  const which = newer.values.find((w) => w.which && !w.negated && w.key.startsWith(COUNT) && w.key !== COUNT && older.values.some((o) => !o.negated && o.key === w.key && sameValue(o.value, w.value)));
+  if (!which) return { clause: newer, namedByValue: false };
+  const held = older.values.find((o) => !o.negated && o.key === which.key && sameValue(o.value, which.value))!;
+  const given = newer.values.filter((v) => v.key === which.key && !v.which && !v.negated);
+  if (given.length !== 1) return { clause: newer, namedByValue: true };
+  const now: SlotValue = { ...given[0], bound: held.bound, above: held.above, named: held.named };
+  return { clause: { ...newer, values: newer.values.map((v) => (v === given[0] ? now : v)) }, namedByValue: true };
+}
+
+/**
+ * "Drop the 15 sack rule to 10.": a bare number beside the one number that tells which thing is
+ * meant is a value of the same kind (10 sacks), the new value of that thing.
+ */
+function withWhichUnit(c: SubjectClause): SubjectClause {
+  const which = c.values.filter((v) => v.which && !v.negated);
+  if (which.length !== 1 || !which[0].key.startsWith(COUNT) || which[0].key === COUNT) return c;
+  const bare = c.values.filter((v) => v.key === COUNT && !v.which && !v.negated);
+  if (bare.length !== 1) return c;
+  return { ...c, values: c.values.map((v) => (v === bare[0] ? { ...v, key: which[0].key } : v)) };
 }
 
 /**

@@ -583,6 +583,17 @@ describe('relations on the same subject', () => {
     expect(replaces('Billingham goods-in is 07:00-12:00 on Fridays.', 'The Friday Hull trunk leaves at 06:00.')).toBeNull();
   });
 
+  it('reads volumes and ounces and pounds as measures, not as counts of the unit', () => {
+    const values = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => c.values.map((v) => `${v.key}=${v.value}`));
+    expect(values('16oz tallboys.')).toEqual(['weight=16 oz']);
+    expect(values('Mash 2 lbs of oats.')).toEqual(['weight=2 lb']);
+    expect(values('Keep it at 500 ml per can.')).toEqual(['volume=500 ml']);
+    expect(values('Order 20 Liter Desinfektionsmittel.')).toEqual(['volume=20 l']);
+    expect(values('12 fl oz bottles.')).toEqual(['volume=12 fl oz']);
+    // (So a bare price answering a message that names a can size is no new size of can.)
+    expect(replaces('16oz tallboys.', '18.99.')).toBeNull();
+  });
+
   it('reads an ordinal in digits before a noun as telling that thing apart, not as a day of the month', () => {
     const values = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => c.values.map((v) => `${v.key}=${v.value}`));
     expect(values("No rush surcharge for Kessler, they're a 3rd year client.")).toEqual([]);

@@ -61,6 +61,8 @@ import { cli, fixtureDir, ROOT, tempDir } from './helpers';
 
 const rawSubjects = JSON.parse(readFileSync(join(ROOT, 'rules', 'lexicons', 'subjects.json'), 'utf8')) as SubjectLexicon;
 const subjects = compileSubjects(rawSubjects, engine.words);
+/** The slot values a text's clauses give, as "key=value". */
+const values = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => c.values.map((v) => `${v.key}=${v.value}`));
 const view = (t: string) => viewOf(t, engine.lexicon.subjects, engine.lexicon);
 
 describe('subject lexicon examples', () => {
@@ -129,7 +131,6 @@ describe('subject lexicon examples', () => {
   });
 
   it('reads how often something happens, in words of one or several, in three languages', () => {
-    const values = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => c.values.map((v) => `${v.key}=${v.value}`));
     expect(values('Backups run nightly.')).toEqual(['frequency=nightly']);
     expect(values('The Saturday rota is every other week.')).toEqual(expect.arrayContaining(['frequency=biweekly', 'weekday=saturday']));
     expect(values('Der Bericht kommt alle zwei Wochen.')).toEqual(['frequency=biweekly']);
@@ -548,7 +549,6 @@ describe('relations on the same subject', () => {
   });
 
   it('reads a number after a weekday as its hour, unless a noun after it says what it counts', () => {
-    const values = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => c.values.map((v) => `${v.key}=${v.value}`));
     expect(values('Hallenbad Süd, Tuesday 3 lanes.')).toEqual(expect.arrayContaining(['count:lane=3', 'weekday=tuesday']));
     expect(values('Hallenbad Süd, Tuesday 3 lanes.')).not.toContain('time=03:00');
     expect(values('Meeting Thursday 10, in the small room.')).toEqual(expect.arrayContaining(['time=10:00', 'weekday=thursday']));
@@ -557,7 +557,6 @@ describe('relations on the same subject', () => {
   });
 
   it('reads the numbers of a range of days whose end names its month as days of that month, not as counts or hours', () => {
-    const values = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => c.values.map((v) => `${v.key}=${v.value}`));
     expect(values('Shoot 18-22 May, travel the day before.')).toEqual(expect.arrayContaining(['date=may 18', 'date=may 22']));
     expect(values('Block 1: Mon 11 - Fri 15 May.')).toEqual(expect.arrayContaining(['date=may 11', 'date=may 15']));
     expect(values('Block 1: Mon 11 - Fri 15 May.')).not.toContain('time=11:00');
@@ -584,7 +583,6 @@ describe('relations on the same subject', () => {
   });
 
   it('reads volumes and ounces and pounds as measures, not as counts of the unit', () => {
-    const values = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => c.values.map((v) => `${v.key}=${v.value}`));
     expect(values('16oz tallboys.')).toEqual(['weight=16 oz']);
     expect(values('Mash 2 lbs of oats.')).toEqual(['weight=2 lb']);
     expect(values('Keep it at 500 ml per can.')).toEqual(['volume=500 ml']);
@@ -595,7 +593,6 @@ describe('relations on the same subject', () => {
   });
 
   it('reads an ordinal in digits before a noun as telling that thing apart, not as a day of the month', () => {
-    const values = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => c.values.map((v) => `${v.key}=${v.value}`));
     expect(values("No rush surcharge for Kessler, they're a 3rd year client.")).toEqual([]);
     expect(values('1st reminder by email 14 days after the return.')).toEqual(['channel=email', 'duration=14 day']);
     // Alone, before a month or with a month before it, it is a day.
@@ -753,7 +750,6 @@ describe('relations on the same subject', () => {
   });
 
   it('reads a number after a word of time as what a plural noun after it counts, and otherwise as an hour', () => {
-    const values = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => c.values.map((v) => `${v.key}=${v.value}`));
     expect(values('The paywall stops readers at 3 free articles.')).toEqual(['count:free=3']);
     expect(values('Start from 2 crews.')).toEqual(['count:crew=2']);
     expect(values('The call is at 10 sharp.')).toEqual(['time=10:00']);

@@ -554,6 +554,9 @@ describe('relations on the same subject', () => {
     expect(values('Meeting Thursday 10, in the small room.')).toEqual(expect.arrayContaining(['time=10:00', 'weekday=thursday']));
     expect(values('Dienstag 9 Uhr im Büro.')).toEqual(expect.arrayContaining(['time=09:00']));
     expect(values('Friday 8 pm at the club.')).toEqual(expect.arrayContaining(['time=20:00']));
+    // (A comma or a dash parts them: the number is of what follows.)
+    expect(values('Nights from Sunday to Friday — six in a row.')).not.toContain('time=06:00');
+    expect(values('Sunday to Friday, 6 in a row.')).not.toContain('time=06:00');
   });
 
   it('reads the numbers of a range of days whose end names its month as days of that month, not as counts or hours', () => {

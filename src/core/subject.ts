@@ -775,8 +775,8 @@ function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, c
   }
   const nextWord = toks[i + 1]?.text ?? '';
   // After a weekday a number is its hour ("Tuesday 10"), unless a noun after it says what it
-  // counts ("Tuesday 3 lanes").
-  const afterWeekday = lex.wordSlot.get(prev)?.slot === 'weekday' && !countsNoun(toks[i + 1], lex, stemmer);
+  // counts ("Tuesday 3 lanes"), or a comma or a dash parts them ("Sunday to Friday — six in a row").
+  const afterWeekday = lex.wordSlot.get(prev)?.slot === 'weekday' && !toks[i].breakBefore && !countsNoun(toks[i + 1], lex, stemmer);
   // After a word of time a number is its hour too ("at 10 sharp", "at 8 Berlin time"), unless a
   // plural noun after it, or after one word more, says what it counts ("the meter at 3 free
   // articles", "from 2 crews").

@@ -583,6 +583,14 @@ describe('relations on the same subject', () => {
     expect(replaces('Lock in 40 sacks from Northfield, delivered Monday Mar 9.', 'Drop the 15 sack rule to 10.')).toBeNull();
     // (A day tells which of many things: "the Friday Hull trunk" is not the Friday goods-in window.)
     expect(replaces('Billingham goods-in is 07:00-12:00 on Fridays.', 'The Friday Hull trunk leaves at 06:00.')).toBeNull();
+    // Without a new value after "to" the number is the value the clause gives, whatever follows it.
+    expect(values('Take the 8:15 train to Hamburg.')).toEqual(['time=08:15']);
+    expect(values('We order the 12 chairs Lena picked.')).toEqual(['count:chair=12']);
+    expect(replaces("Let's take the 6:30 train to Hamburg.", "Change of plan: let's take the 8:15 train to Hamburg.")).toMatch(/06:30 → 08:15/);
+    // A number of another thing, a kept rule and a rule of another thing change nothing.
+    expect(replaces('From now on we order max 15 sacks of malt at a time.', 'The 15 sack delivery goes to bay 2.')).toBeNull();
+    expect(replaces('From now on we order max 15 sacks of malt at a time.', 'Keep the 15 sack rule and order 10 sacks this week.')).toBeNull();
+    expect(replaces('From now on each pallet holds max 15 sacks.', 'Change of plan: drop the 15 sack rule for base malt to 10.')).toBeNull();
   });
 
   it('reads volumes and ounces and pounds as measures, not as counts of the unit', () => {

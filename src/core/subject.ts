@@ -605,7 +605,19 @@ function numberValues(toks: readonly Token[], lex: CompiledSubjects, stemmer: St
       valueAt.set(i, v);
     }
   }
+  // ("Take the 8:15 train", "order the 12 chairs Lena picked": without a new value of its own after
+  // "to", the number is the value the clause gives, whatever noun follows it.)
+  for (const [i, v] of valueAt) if (v.which && !givenNewValueAfter(toks, valueAt, i, v, lex)) v.which = false;
   return { valueAt, consumed };
+}
+
+/** Whether the clause gives the thing a number at `i` tells of another value of its kind, after "to" ("the 15 sack rule to 10", "the 9:00 standup to 9:30"). */
+function givenNewValueAfter(toks: readonly Token[], valueAt: ReadonlyMap<number, SlotValue>, i: number, v: SlotValue, lex: CompiledSubjects): boolean {
+  for (const [j, w] of valueAt) {
+    if (j <= i || w.negated || !lex.rangeJoiners.has(toks[j - 1]?.text ?? '')) continue;
+    if (w.key === v.key || (v.key.startsWith(COUNT) && w.key === COUNT)) return true;
+  }
+  return false;
 }
 
 /**
@@ -1164,6 +1176,10 @@ function namingOlderValue(older: SubjectClause, newer: SubjectClause): { clause:
   // shared by many things.)
   const which = newer.values.find((w) => w.which && !w.negated && w.key.startsWith(COUNT) && w.key !== COUNT && older.values.some((o) => !o.negated && o.key === w.key && sameValue(o.value, w.value)));
   if (!which) return { clause: newer, namedByValue: false };
+  // (One count of a noun is shared by many rules, "each pallet holds max 15 sacks" beside "base malt
+  // doesn't drop under 15 sacks": a word besides the noun must be shared too.)
+  const noun = which.key.slice(COUNT.length);
+  if (shared(new Set([...older.anchor].filter((w) => w !== noun)), new Set([...newer.anchor].filter((w) => w !== noun))) === 0) return { clause: newer, namedByValue: false };
   const held = older.values.find((o) => !o.negated && o.key === which.key && sameValue(o.value, which.value))!;
   const given = newer.values.filter((v) => v.key === which.key && !v.which && !v.negated);
   if (given.length !== 1) return { clause: newer, namedByValue: true };

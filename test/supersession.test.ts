@@ -591,6 +591,10 @@ describe('relations on the same subject', () => {
     expect(replaces('From now on we order max 15 sacks of malt at a time.', 'The 15 sack delivery goes to bay 2.')).toBeNull();
     expect(replaces('From now on we order max 15 sacks of malt at a time.', 'Keep the 15 sack rule and order 10 sacks this week.')).toBeNull();
     expect(replaces('From now on each pallet holds max 15 sacks.', 'Change of plan: drop the 15 sack rule for base malt to 10.')).toBeNull();
+    // Under a negation the number that told which thing is the value kept; said earlier, the rule
+    // holds its new value, not the one that named it.
+    expect(subjectClauses("Don't move the 9:00 standup to 9:30, keep it.", subjects, engine.lexicon).flatMap((c) => c.values.filter((v) => v.which))).toEqual([]);
+    expect(replaces('Drop the 15 sack rule to 10.', 'Drop the 15 sack rule to 12.') ?? '').not.toMatch(/15 → 12/);
   });
 
   it('reads volumes and ounces and pounds as measures, not as counts of the unit', () => {

@@ -482,6 +482,9 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, s
   const { valueAt, consumed } = numberValues(toks, lex, stemmer, rangeSpanEnds(sentence, lex), names);
   const negatedAt = negationScope(toks, valueAt, lex, neg, stemmer);
   for (const [i, v] of valueAt) if (negatedAt.has(i)) v.negated = true;
+  // ("Don't move the 9:00 standup to 9:30" moves nothing: under a negation the number that told
+  // which thing is the value kept.)
+  for (const [i, v] of valueAt) if (v.which && [...negatedAt].some((k) => k < i)) v.which = false;
   const values = [...patternValues, ...valueAt.values()];
   unitsForRuledOutNumbers(values);
   const { anchor, stems, negated, wordValues, common, ordinals } = anchorWords(toks, consumed, negatedAt, lex, neg, stemmer);
@@ -1114,9 +1117,11 @@ const slotName = (key: string) => (key === COUNT ? 'number' : key.replace(/^coun
 
 /** A new value for a slot both clauses fill, on the same subject ("Thursday" → "Friday", "14:00" → "13:00"). */
 /** `bare`: a bare number may stand for the one number the older clause set (see bareNumberChange). */
-export function valueChange(older: SubjectClause, newerAsWritten: SubjectClause, match: SubjectMatch = 'loose', bare = false): string | null {
+export function valueChange(olderAsWritten: SubjectClause, newerAsWritten: SubjectClause, match: SubjectMatch = 'loose', bare = false): string | null {
   // ("Drop the 15 sack rule to 10." names the rule it changes by the value it held: "base malt
-  // doesn't drop under 15 sacks"; its new value is a limit as that one was.)
+  // doesn't drop under 15 sacks"; its new value is a limit as that one was. Said earlier, the same
+  // words hold 10 sacks, not 15.)
+  const older = withoutWhichValues(withWhichUnit(olderAsWritten));
   const { clause: newer, namedByValue } = namingOlderValue(older, withWhichUnit(newerAsWritten));
   // A limit holds for what a ban rules out ("no meetings before 10" → "meetings from 9:00"); any
   // other value is not for a thing its clause rules out: "No deposit, charge €15 for each lost
@@ -1185,6 +1190,12 @@ function namingOlderValue(older: SubjectClause, newer: SubjectClause): { clause:
   if (given.length !== 1) return { clause: newer, namedByValue: true };
   const now: SlotValue = { ...given[0], bound: held.bound, above: held.above, named: held.named };
   return { clause: { ...newer, values: newer.values.map((v) => (v === given[0] ? now : v)) }, namedByValue: true };
+}
+
+/** The clause without the values that only tell which thing is meant, where it gives that thing a value of their kind. */
+function withoutWhichValues(c: SubjectClause): SubjectClause {
+  const kept = c.values.filter((v) => !v.which || !c.values.some((w) => !w.which && !w.negated && w.key === v.key));
+  return kept.length === c.values.length ? c : { ...c, values: kept };
 }
 
 /**

@@ -986,26 +986,23 @@ describe('a reversal and the slots it links', () => {
     relateNewDecisions({ decisions: [first, again, newer] }, [newer], engine.lexicon, undefined, context(newer));
     expect(first).toMatchObject({ status: 'superseded', superseded_by: newer.id });
     expect(again).toMatchObject({ status: 'superseded', superseded_by: newer.id });
+    // The statuses of two earlier decisions (T1 09:00, and `secondTask` at `secondAt`) once
+    // "Thursday, starting next week." answers the agent's `opening` in T2.
+    const statusesAfter = (firstSaid: string, secondSaid: string, opening: string, secondTask = 'T1', secondAt = '2026-01-05T09:10:00Z') => {
+      const one = decision('DEC-20260105-001', 'T1', firstSaid, '2026-01-05T09:00:00Z');
+      const two = decision(secondTask === 'T1' ? 'DEC-20260105-002' : 'DEC-20260110-001', secondTask, secondSaid, secondAt);
+      const later = decision('DEC-20260301-001', 'T2', 'Thursday, starting next week.', '2026-03-01T09:00:00Z');
+      const opened = { openingText: (d: Decision) => (d === later ? opening : null), spokenBy: () => 'human' as const };
+      relateNewDecisions({ decisions: [one, two, later] }, [later], engine.lexicon, undefined, opened);
+      return [one.status, two.status];
+    };
+    const recap = 'Four newsletter sends since January, the open rate is down to 21%. Keep Monday?';
     // (Said again in another task, it is the same value in force.)
-    const elsewhere = decision('DEC-20260110-001', 'T3', 'Newsletter: Monday it is.', '2026-01-10T09:10:00Z');
-    const first3 = decision('DEC-20260105-001', 'T1', 'The team newsletter goes out on Monday.', '2026-01-05T09:00:00Z');
-    const newer3 = decision('DEC-20260301-001', 'T2', 'Thursday, starting next week.', '2026-03-01T09:00:00Z');
-    relateNewDecisions({ decisions: [first3, elsewhere, newer3] }, [newer3], engine.lexicon, undefined, context(newer3));
-    expect([first3.status, elsewhere.status]).toEqual(['superseded', 'superseded']);
+    expect(statusesAfter('The team newsletter goes out on Monday.', 'Newsletter: Monday it is.', recap, 'T3', '2026-01-10T09:10:00Z')).toEqual(['superseded', 'superseded']);
     // (The same day for two things is two values in force: neither is retired for the other.)
-    const newsletter = decision('DEC-20260105-001', 'T1', 'The team newsletter goes out on Monday.', '2026-01-05T09:00:00Z');
-    const digest = decision('DEC-20260105-002', 'T1', 'The blog digest goes out on Monday.', '2026-01-05T09:10:00Z');
-    const later = decision('DEC-20260301-001', 'T2', 'Thursday, starting next week.', '2026-03-01T09:00:00Z');
-    const both = { openingText: (d: Decision) => (d === later ? 'Four newsletter and blog digest sends since January, all on Monday. Keep Monday?' : null), spokenBy: () => 'human' as const };
-    relateNewDecisions({ decisions: [newsletter, digest, later] }, [later], engine.lexicon, undefined, both);
-    expect([newsletter.status, digest.status]).toEqual(['active', 'active']);
+    expect(statusesAfter('The team newsletter goes out on Monday.', 'The blog digest goes out on Monday.', 'Four newsletter and blog digest sends since January, all on Monday. Keep Monday?')).toEqual(['active', 'active']);
     // (Monday and Wednesday both in force: which one Thursday replaces is not said.)
-    const monday = decision('DEC-20260105-001', 'T1', 'The team newsletter goes out on Monday.', '2026-01-05T09:00:00Z');
-    const wednesday = decision('DEC-20260105-002', 'T1', 'Newsletter: Wednesday it is.', '2026-01-05T09:10:00Z');
-    const thursday = decision('DEC-20260301-001', 'T2', 'Thursday, starting next week.', '2026-03-01T09:00:00Z');
-    const twoDays = { openingText: (d: Decision) => (d === thursday ? 'Four newsletter sends since January, on Monday and on Wednesday. Keep them?' : null), spokenBy: () => 'human' as const };
-    relateNewDecisions({ decisions: [monday, wednesday, thursday] }, [thursday], engine.lexicon, undefined, twoDays);
-    expect([monday.status, wednesday.status]).toEqual(['active', 'active']);
+    expect(statusesAfter('The team newsletter goes out on Monday.', 'Newsletter: Wednesday it is.', 'Four newsletter sends since January, on Monday and on Wednesday. Keep them?')).toEqual(['active', 'active']);
   });
 
   it('links them when a statement that is all value gives the same slot a new value, in tasks whose titles name the subject', () => {

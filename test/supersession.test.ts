@@ -598,11 +598,14 @@ describe('relations on the same subject', () => {
   });
 
   it('reads volumes and ounces and pounds as measures, not as counts of the unit', () => {
-    expect(values('16oz tallboys.')).toEqual(['weight=16 oz']);
-    expect(values('Mash 2 lbs of oats.')).toEqual(['weight=2 lb']);
-    expect(values('Keep it at 500 ml per can.')).toEqual(['volume=500 ml']);
-    expect(values('Order 20 Liter Desinfektionsmittel.')).toEqual(['volume=20 l']);
-    expect(values('12 fl oz bottles.')).toEqual(['volume=12 fl oz']);
+    const measured: Array<[string, string]> = [
+      ['16oz tallboys.', 'weight=16 oz'],
+      ['Mash 2 lbs of oats.', 'weight=2 lb'],
+      ['Keep it at 500 ml per can.', 'volume=500 ml'],
+      ['Order 20 Liter Desinfektionsmittel.', 'volume=20 l'],
+      ['12 fl oz bottles.', 'volume=12 fl oz'],
+    ];
+    for (const [text, read] of measured) expect(values(text)).toEqual([read]);
     // (So a bare price answering a message that names a can size is no new size of can.)
     expect(replaces('16oz tallboys.', '18.99.')).toBeNull();
   });

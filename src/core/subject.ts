@@ -604,13 +604,12 @@ function numberValues(toks: readonly Token[], lex: CompiledSubjects, stemmer: St
         const z = i + 1 < toks.length && (lex.am.has(toks[i + 1].text) || lex.pm.has(toks[i + 1].text) || lex.clock.has(toks[i + 1].text)) ? i + 2 : i + 1;
         if (z < toks.length && lex.zones.has(toks[z].text)) consumed.add(z);
       }
-      if (tellsWhich(toks, i, lex, consumed, stemmer, v)) v.which = true;
       valueAt.set(i, v);
     }
   }
   // ("Take the 8:15 train", "order the 12 chairs Lena picked": without a new value of its own after
   // "to", the number is the value the clause gives, whatever noun follows it.)
-  for (const [i, v] of valueAt) if (v.which && !givenNewValueAfter(toks, valueAt, i, v, lex)) v.which = false;
+  for (const [i, v] of valueAt) if (tellsWhich(toks, i, lex, consumed, stemmer, v) && givenNewValueAfter(toks, valueAt, i, v, lex)) v.which = true;
   return { valueAt, consumed };
 }
 
@@ -1187,7 +1186,8 @@ function namingOlderValue(older: SubjectClause, newer: SubjectClause): { clause:
   if (shared(new Set([...older.anchor].filter((w) => w !== noun)), new Set([...newer.anchor].filter((w) => w !== noun))) === 0) return { clause: newer, namedByValue: false };
   const held = older.values.find((o) => !o.negated && o.key === which.key && sameValue(o.value, which.value))!;
   const given = newer.values.filter((v) => v.key === which.key && !v.which && !v.negated);
-  if (given.length !== 1) return { clause: newer, namedByValue: true };
+  // (With no one new value of the kind, or several, the clause changes nothing it names this way.)
+  if (given.length !== 1) return { clause: newer, namedByValue: false };
   const now: SlotValue = { ...given[0], bound: held.bound, above: held.above, named: held.named };
   return { clause: { ...newer, values: newer.values.map((v) => (v === given[0] ? now : v)) }, namedByValue: true };
 }

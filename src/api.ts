@@ -10,6 +10,7 @@ import { appendMessage, type NewMessage } from './app/discussion';
 import { NotFoundError } from './io/errors';
 import { renderReport } from './report/html';
 import { boundedQuery, countTokens, loadReadModel, pickTasks } from './app/read';
+import { boundedIds } from './app/bounds';
 import { guard as guardFindings } from './app/guard';
 import { acceptReview, listPending, rejectReview } from './app/review';
 import { initWorkspace, type InitResult } from './app/init';
@@ -185,14 +186,17 @@ function contextOf(task: TaskView, decisions: readonly Decision[]): TaskContext 
 
 /** What a bot loads first (`extract context`): each task's active decisions, open topics in full, token counts. */
 export async function context(tasks: string | string[], options: ReadingOptions = {}): Promise<TaskContext[]> {
+  // The ids are bounded before anything is read: an over-long call costs nothing.
+  const ids = boundedIds('tasks', typeof tasks === 'string' ? [tasks] : tasks);
   const model = await readModel(options);
-  return pickTasks(model.tasks, typeof tasks === 'string' ? [tasks] : tasks).map((t) => contextOf(t, model.registry.decisions));
+  return pickTasks(model.tasks, ids).map((t) => contextOf(t, model.registry.decisions));
 }
 
 /** Decisions of the registry that pass every given filter (`extract query`). */
 export async function query(filter: DecisionFilter = {}, options: ReadingOptions = {}): Promise<Decision[]> {
+  const bounded = boundedQuery({ tasks: filter.task, types: filter.type, statuses: filter.status, text: filter.text, structure: filter.structure, function: filter.function });
   const model = await readModel(options);
-  return queryDecisions(model.registry.decisions, boundedQuery({ tasks: filter.task, types: filter.type, statuses: filter.status, text: filter.text, structure: filter.structure, function: filter.function }), model.words);
+  return queryDecisions(model.registry.decisions, bounded, model.words);
 }
 
 /** A decision with what it supersedes or was superseded by and its source messages (`extract why`). */

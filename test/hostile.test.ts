@@ -65,31 +65,32 @@ describe('every text a caller gives has a bound, and the work on it is linear', 
     await extract({ cwd: dir, now: NOW });
   });
 
-  it('query --text of 100 000 characters is refused at once with the bound, not searched for a minute', async () => {
-    const started = Date.now();
-    const r = await cli(['query', '--text', 'x'.repeat(100_000)], dir);
+  /** A copy of the example whose registry cannot be read: a refusal that names the bound there came before any reading. */
+  const unreadable = () => {
+    const copy = fixtureDir('example');
+    mkdirSync(join(copy, 'memory'), { recursive: true });
+    writeFileSync(join(copy, 'memory', 'decisions.json'), '{"decisions": [');
+    return copy;
+  };
+
+  it('query --text of 100 000 characters is refused with the bound before the registry is read', async () => {
+    const r = await cli(['query', '--text', 'x'.repeat(100_000)], unreadable());
     expect(r.status).toBe(2);
-    expect(r.stderr).toContain("extract: the query's text has 100000 characters; at most 1000 are accepted");
-    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(r.stderr.split('\n')[0]).toBe("extract: the query's text has 100000 characters; at most 1000 are accepted");
     await expect(query({ structure: 'y'.repeat(1001) }, { cwd: dir })).rejects.toThrow("the query's structure has 1001 characters; at most 1000 are accepted");
   });
 
-  it('a guard text past the bound is refused; one word of 20 000 consonants within it is checked in well under a second', async () => {
-    await expect(guard('x'.repeat(20_001), { cwd: dir })).rejects.toThrow('the text to guard has 20001 characters; at most 20000 are accepted');
-    const started = Date.now();
-    await guard('x'.repeat(20_000), { cwd: dir });
-    await query({ text: 'x'.repeat(1_000) }, { cwd: dir });
-    expect(Date.now() - started).toBeLessThan(1_500);
+  it('a guard text past the bound is refused before the registry is read; one word of 20 000 consonants within it is checked', async () => {
+    await expect(guard('x'.repeat(20_001), { cwd: unreadable() })).rejects.toThrow('the text to guard has 20001 characters; at most 20000 are accepted');
+    expect(await guard('x'.repeat(20_000), { cwd: dir })).toEqual([]);
+    expect(await query({ text: 'x'.repeat(1_000) }, { cwd: dir })).toEqual([]);
   });
 
-  it('context with 300 000 task ids is refused at once; the same id given many times is one context', async () => {
-    const started = Date.now();
+  it('context with 300 000 task ids is refused before the registry is read; the same id given many times is one context', async () => {
     const many = Array.from({ length: 300_000 }, (_, k) => `T${k}`);
-    await expect(context(many, { cwd: dir })).rejects.toThrow('tasks: 300000 different ids; at most 1000 are accepted in one call');
-    expect(Date.now() - started).toBeLessThan(3_000);
+    await expect(context(many, { cwd: unreadable() })).rejects.toThrow('tasks: 300000 different ids; at most 1000 are accepted in one call');
     const same = await context(Array.from({ length: 300_000 }, () => 'T045'), { cwd: dir });
     expect(same.map((c) => c.task)).toEqual(['T045']);
-    expect(Date.now() - started).toBeLessThan(6_000);
   });
 
   it('record_message past the bound is refused and nothing is written', async () => {
@@ -153,7 +154,7 @@ describe('the MCP server over stdio (the built CLI) stays up and ends on time', 
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.on('exit', (code) => resolve({ code, at: Date.now() })));
+    const exited = new Promise<{ code: number | null }>((resolve) => child.on('exit', (code) => resolve({ code })));
     const send = (message: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
     const reply = async (id: number): Promise<Record<string, unknown>> => {
       for (let waited = 0; waited < 30_000; waited += 20) {
@@ -185,7 +186,7 @@ describe('the MCP server over stdio (the built CLI) stays up and ends on time', 
     expect((await s.exited).code).toBe(0);
   }, 60_000);
 
-  it.each(['SIGTERM', 'a closed stdin'])('%s ends the server within a second, even with a call waiting for the memory lock', async (how) => {
+  it.each(['SIGTERM', 'a closed stdin'])('%s ends the server while a call waits for the memory lock, and the call writes nothing', async (how) => {
     const dir = fixtureDir('example');
     await extract({ cwd: dir, now: NOW });
     const s = serve(dir, ['--allow-write', '--lock-timeout', '60']);
@@ -193,12 +194,14 @@ describe('the MCP server over stdio (the built CLI) stays up and ends on time', 
     await withMemoryLock(join(dir, 'memory'), 5, async () => {
       s.send({ id: 5, method: 'tools/call', params: { name: 'record_message', arguments: { task: 'T045', text: 'noted' } } });
       await new Promise((r) => setTimeout(r, 300));
-      const asked = Date.now();
+      const before = readFileSync(join(dir, 'tasks.json'), 'utf8');
       if (how === 'SIGTERM') s.child.kill('SIGTERM');
       else s.child.stdin.end();
-      const { at } = await s.exited;
-      // The server ends about 100 ms after it is told; the rest is a loaded machine starting and ending processes.
-      expect(at - asked).toBeLessThan(2_000);
+      // Awaited while this test still holds the lock: the waiting call (allowed 60 s) cannot have
+      // ended the server by finishing, only the signal or the closed input can.
+      const { code } = await s.exited;
+      expect(code).toBe(0);
+      expect(readFileSync(join(dir, 'tasks.json'), 'utf8')).toBe(before);
     });
   });
 });

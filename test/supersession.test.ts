@@ -715,6 +715,15 @@ describe('relations on the same subject', () => {
     expect(replaces('The team newsletter goes out on Mondays.', 'From now on the team newsletter also carries job ads.')).toBeNull();
   });
 
+  it('with a reversal cue, a name of its own on nothing but the older subject replaces the thing the older named, however many words it took', () => {
+    expect(replaces('Hetzner Cloud from the Falkenstein region is our backup host for Q2.', 'From now on Wasabi is our backup host.')).toMatch(/→ "Wasabi" \(from-now-on\)/);
+    expect(replaces('Kyocera copiers from Bürotechnik Lenz are our standard for the branches.', 'Change of plan: Canon is our standard for the branches.')).toMatch(/→ "Canon"/);
+    // A common word of its own narrows the subject (a key for staging), and a name said besides
+    // other words of its own speaks of more than the older's subject: neither replaces.
+    expect(replaces('Sops it is, with age keys per environment.', 'Give her an age key for staging instead.')).toBeNull();
+    expect(replaces('Hetzner Cloud from the Falkenstein region is our backup host for Q2.', 'From now on Wasabi is our archive host for the logs.')).toBeNull();
+  });
+
   it('with a reversal cue, two things that trade places, each in a clause of its own, replace; a noun and its verb name the same thing', () => {
     expect(replaces('No refunds. Extend their passes by 7 weeks.', 'No extension, refunds instead.')).toMatch(/"Extend" → "refunds"/);
     expect(replaces('Keep the daily standup. No retro.', 'Scratch that: retro every Friday, no standup.')).toMatch(/"standup" → "retro"/);

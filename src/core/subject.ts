@@ -1814,9 +1814,10 @@ function swapped(older: SubjectView, newer: SubjectView, cues: readonly Reversal
   if (cues.length === 0) return null;
   for (const o of older.clauses) {
     for (const n of newer.clauses) {
-      if (!sameSubject(o, n, 'firm') || shared(o.anchor, n.anchor) * 3 < o.anchor.size * 2) continue;
+      if (!sameSubject(o, n, 'firm')) continue;
       const gone = [...o.anchor].filter((x) => !n.anchor.has(x) && !n.negated.has(x));
       const come = [...n.anchor].filter((x) => !o.anchor.has(x) && !n.negated.has(x));
+      if (shared(o.anchor, n.anchor) * 3 < o.anchor.size * 2 && !onlyOneNameSwapped(o, n, come, newer.text)) continue;
       // A cue that names what it retires ("instead of every two weeks") swaps only that out: the
       // sign-in sheet to update is no swap for the one to draft.
       const cue = cues.find((r) => !r.old || [...r.old].some((x) => gone.includes(x)));
@@ -1824,6 +1825,21 @@ function swapped(older: SubjectView, newer: SubjectView, cues: readonly Reversal
     }
   }
   return null;
+}
+
+/**
+ * "Fronius GEN24 from PV-Depot Rhein is our standard inverter for Q2." → "From now on SMA is our
+ * standard inverter.": a newer clause that names nothing but the older's subject and one name of
+ * its own (a firm, a tool, a person: capitalised, not where a sentence opens) puts that name in the
+ * older's place, however many words the older gave what it names. (A common word of its own,
+ * "an age key for staging instead", narrows the subject rather than naming another thing.)
+ */
+function onlyOneNameSwapped(older: SubjectClause, newer: SubjectClause, come: readonly string[], newerText: string): boolean {
+  if (come.length !== 1 || newer.anchor.size - 1 < 2 || ![...newer.anchor].every((x) => x === come[0] || older.anchor.has(x))) return false;
+  return [...newerText.matchAll(/(?<=[\p{L}\p{N},;:]\s+)\p{Lu}[\p{L}\p{N}-]*/gu)].some((m) => {
+    const word = m[0].toLowerCase();
+    return word.startsWith(come[0]) || come[0].startsWith(word);
+  });
 }
 
 /**

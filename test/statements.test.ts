@@ -2238,6 +2238,22 @@ describe('decision candidates', () => {
     ]);
   });
 
+  it('a reply that accepts the rest of a proposal, after a colleague or not, accepts the points it does not take up, and states nothing itself', () => {
+    const proposal: [string, 'human' | 'bot', string] = ['lab-agent', 'bot', 'Proposal: zirconia in 4 days; VMK in 7 days.'];
+    const statements = (lines: Array<[string, 'human' | 'bot', string]>) => candidates([proposal, ...lines]).map((c) => c.statement);
+    // Each point, then no statement of the acceptance itself, in English, German and Spanish.
+    for (const rest of ['Rest as proposed.', 'The rest is fine.', 'Rest wie vorgeschlagen.', 'Sonst passt alles.', 'Lo demás, bien.']) {
+      expect(statements([['tomasz', 'human', 'Zirconia only works if the scan is here before noon.'], ['petra', 'human', `Scans in by 12:00 count as day 0. ${rest}`]])).toEqual(['Zirconia in 4 days.', 'VMK in 7 days.', 'Scans in by 12:00 count as day 0.']);
+    }
+    // A point the reply speaks of is the reply's to settle: only the other is accepted as put.
+    expect(statements([['petra', 'human', 'VMK takes 8 days with the new oven. Rest is fine.']])).toEqual(['Zirconia in 4 days.', 'VMK takes 8 days with the new oven.']);
+    // "Otherwise" followed by a reason of its own, or the rest of something else, accepts nothing.
+    expect(statements([['petra', 'human', 'Scans in by 12:00 count as day 0. Otherwise we lose a day.']]).filter((x) => x.includes('VMK'))).toEqual([]);
+    expect(statements([['petra', 'human', 'Scans in by 12:00 count as day 0. The rest goes to the archive.']]).filter((x) => x.includes('VMK'))).toEqual([]);
+    // The agent spoke again in between: the rest of its later message is what is accepted.
+    expect(statements([['lab-agent', 'bot', 'Noted, the courier comes at 11:00.'], ['petra', 'human', 'Rest is fine.']]).filter((x) => x.includes('VMK'))).toEqual([]);
+  });
+
   it("takes the labelled text a step acts on when the step says only when ('Draft email …: …' — 'Send Monday 9 March?')", () => {
     accepts([
       ["Draft email to wholesale customers: 'From 1 April a delivery charge of £8 per drop applies.' Send Monday 9 March?", 'send it', ['Draft email to wholesale customers: send Monday 9 March.']],

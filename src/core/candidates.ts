@@ -26,7 +26,7 @@ import type { CandidateTuning, DecisionType, Detection, Message, SentenceCandida
 import { type CandidateInput, isPerson, sentencesAt, sarcasticAt, tokenSetAt, NO_TOKENS, whenWord } from './candidateInput';
 import { NUMBER, correctsValue, type Measure, measures, numberKey, sameMeasure, sameNumber, numbersOf, writtenNumbers } from './measures';
 import { LABEL_MAX_WORDS, afterShortLabel, bareToken, classify, decisive, verbless, docOf, HAS_NUMBER, COMPUTED, trimEnd, sentenceCase, shape, namesNoObject } from './clauseText';
-import { BARE_KEY, isSide, itemOfLine, pickedOption, pickedStatement, withoutCourtesy, withoutAcceptance, afterAcceptance, itemByKey, listedItems, offeredKeys, BULLET, proposedPoints, asksToChoose, lastQuestion, recommendedOption, acceptance, sidePicked, inlineItems, labelledProposal, offeredSteps, saysOnlyYes, questionsBefore, withPronounObject, proposalCue, withoutQuestionTag, asksByKeys, thingLabel, isPersonName, restatesShorter } from './proposals';
+import { BARE_KEY, isSide, itemOfLine, pickedOption, pickedStatement, withoutCourtesy, withoutAcceptance, afterAcceptance, itemByKey, listedItems, offeredKeys, BULLET, proposedPoints, asksToChoose, lastQuestion, recommendedOption, acceptance, restAcceptance, restAccepting, sidePicked, inlineItems, labelledProposal, offeredSteps, saysOnlyYes, questionsBefore, withPronounObject, proposalCue, withoutQuestionTag, asksByKeys, thingLabel, isPersonName, restatesShorter } from './proposals';
 
 export function sentenceCandidates(input: CandidateInput): SentenceCandidate[] {
   const { messages } = input;
@@ -835,6 +835,10 @@ function candidatesOfClause(input: CandidateInput, scene: MessageScene, walk: Cl
     if (scene.agent >= 0 && (scene.a === scene.agent ? scene.agentOffers : scene.a >= 0 && offers(lexicon, input.messages[scene.a].text, sentencesAt(input, scene.a)))) walk.carried = 'accepted';
     return none;
   }
+  // ("Rest wie vorgeschlagen." accepts what the agent put up but for what the message changes:
+  // the proposal's points are its decisions, see acceptedProposals; the clause states nothing.)
+  const rest = findAct(lexicon, 'rest-acceptance', r.lower);
+  if (rest && rest.start === 0 && acceptsOnly(input, body.slice(rest.end))) return none;
   const aside = asideOrReport(input, scene, walk, r);
   ownCue(input, scene, r);
   settleByDialogue(input, scene, walk, r);
@@ -3288,46 +3292,75 @@ function unique(xs: readonly string[]): string[] {
  * ("Yes, do both.", "👍", "Approved.") is a decision with the proposal's content.
  */
 function acceptedProposals(input: CandidateInput, facts: TaskFacts): SentenceCandidate[] {
+  const { messages } = input;
+  const out: SentenceCandidate[] = [];
+  for (let a = 0; a < messages.length; a++) {
+    if (messages[a].role !== 'bot') continue;
+    const whole = acceptance(input, a);
+    const h = whole >= 0 ? whole : restAcceptance(input, a);
+    if (h < 0) continue;
+    // ("Eingang bis 12 Uhr zählt als Tag 0. Rest wie vorgeschlagen.": all but what it takes up.)
+    const rest = whole < 0 || acceptsRest(input, h);
+    const made = proposalCandidates(input, facts, a, h);
+    out.push(...(rest ? made.filter((c) => !takenUp(input, h, c.statement)) : made));
+  }
+  return out.map((c) => ({ ...c, statement: addressedByName(input, facts, c.statement, c.sources[0], c.sources[1]) }));
+}
+
+/**
+ * Whether a person's message that accepts the rest of a proposal says something of its own on
+ * this point of it: a word naming what the point is about (no number, no unit: "day 0" is not
+ * about "7 working days") in a sentence of the message other than the one that accepts the rest.
+ * That point is the person's to settle, not accepted as put.
+ */
+function takenUp(input: CandidateInput, h: number, point: string): boolean {
+  const naming = (text: string) => words(text).filter((w) => !HAS_NUMBER.test(w) && !input.unitSlot?.(bareToken(w).toLowerCase())).flatMap((w) => contentTokens(w, input.stems));
+  const own = new Set(sentencesAt(input, h).filter((s) => !restAccepting(input.lexicon, s.text)).flatMap((s) => naming(s.text)));
+  return naming(point).some((t) => own.has(t));
+}
+
+/** Whether person's message h accepts only the rest of a proposal: one of its sentences says so. */
+function acceptsRest(input: CandidateInput, h: number): boolean {
+  return sentencesAt(input, h).some((s) => restAccepting(input.lexicon, s.text));
+}
+
+/** The decisions agent message a puts up that person's message h accepts. */
+function proposalCandidates(input: CandidateInput, facts: TaskFacts, a: number, h: number): SentenceCandidate[] {
   const { messages, lexicon } = input;
   const out: SentenceCandidate[] = [];
   const valueWord = whenWord(input);
-  for (let a = 0; a < messages.length; a++) {
-    if (messages[a].role !== 'bot') continue;
-    const h = acceptance(input, a);
-    if (h < 0) continue;
-    // "Option b." / "Passt. B." picks one item of the list: that pick is the person's own
-    // candidate, and the other items are not accepted with it.
-    if (picksFrom(input, h, messages[a].text) || opensWithLabelledKey(input, h)) continue;
-    const base = proposalFeatures(input, a, h, facts.view.owner);
-    const featuresOf = (statement: string, kind: string) => [...base, `proposal:${kind}`, ...statementFeatures(lexicon, statement)];
-    // "Two options …: A) …, B) … Which one?" — "ok do it": a bare yes to a choice accepts the
-    // option the agent recommended, and none when it recommended none (never all of them).
-    if (facts.lists[a] && asksToChoose(lexicon, sentencesAt(input, a))) {
-      const recommended = recommendedOption(lexicon, sentencesAt(input, a), messages[a].text);
-      if (recommended) out.push({ p: a, statement: recommended, type: 'decision', strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: 'decision', features: featuresOf(recommended, 'recommended') });
-      continue;
-    }
-    // "Proposal:" followed by a bulleted list: each point is accepted as its own decision.
-    const points = facts.points[a];
-    for (const point of points) out.push({ p: a, statement: point, type: 'decision', strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: 'decision', features: featuresOf(point, 'points') });
-    if (points.length > 0) continue;
-    // "(a) two tiers …, and (c) a clear price for Premium …": each lettered item is accepted.
-    const inline = inlineItems(lexicon, input.tuning, messages[a].text);
-    for (const statement of inline) out.push({ p: a, statement, type: 'decision', strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: 'decision', features: featuresOf(statement, 'items') });
-    if (inline.length > 0) continue;
-    const labelled = labelledProposal(lexicon, input.tuning, sentencesAt(input, a), (text) => opensWithImperative(input, text));
-    for (const l of labelled) out.push({ p: a, statement: l.statement, type: l.type, strength: 'accepted', sources: [a, h], reasons: l.reasons, alternatives: l.alternatives, cue: 'accepted-proposal', hint: l.type, features: featuresOf(l.statement, 'labelled') });
-    if (labelled.length > 0) continue;
-    // A statement put with a tag ("…, correct?") is taken by a bare yes alone: "ok 15 in March,
-    // then 8 till June" answers it with values of the person's own.
-    const steps = offeredSteps(lexicon, input.tuning, sentencesAt(input, a), input.stems, valueWord, input.unitSlot).filter((x) => !x.tagged || saysOnlyYes(input, h, x.statement));
-    for (const proposal of steps) {
-      // (A yes to several steps says how of none of them in particular.)
-      const statement = steps.length === 1 ? withHowSaid(input, h, proposal.statement) : proposal.statement;
-      out.push({ p: a, statement, type: proposal.type, strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: proposal.type, features: featuresOf(statement, 'step') });
-    }
+  // "Option b." / "Passt. B." picks one item of the list: that pick is the person's own
+  // candidate, and the other items are not accepted with it.
+  if (picksFrom(input, h, messages[a].text) || opensWithLabelledKey(input, h)) return out;
+  const base = proposalFeatures(input, a, h, facts.view.owner);
+  const featuresOf = (statement: string, kind: string) => [...base, `proposal:${kind}`, ...statementFeatures(lexicon, statement)];
+  // "Two options …: A) …, B) … Which one?" — "ok do it": a bare yes to a choice accepts the
+  // option the agent recommended, and none when it recommended none (never all of them).
+  if (facts.lists[a] && asksToChoose(lexicon, sentencesAt(input, a))) {
+    const recommended = recommendedOption(lexicon, sentencesAt(input, a), messages[a].text);
+    if (recommended) out.push({ p: a, statement: recommended, type: 'decision', strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: 'decision', features: featuresOf(recommended, 'recommended') });
+    return out;
   }
-  return out.map((c) => ({ ...c, statement: addressedByName(input, facts, c.statement, c.sources[0], c.sources[1]) }));
+  // "Proposal:" followed by a bulleted list: each point is accepted as its own decision.
+  const points = facts.points[a];
+  for (const point of points) out.push({ p: a, statement: point, type: 'decision', strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: 'decision', features: featuresOf(point, 'points') });
+  if (points.length > 0) return out;
+  // "(a) two tiers …, and (c) a clear price for Premium …": each lettered item is accepted.
+  const inline = inlineItems(lexicon, input.tuning, messages[a].text);
+  for (const statement of inline) out.push({ p: a, statement, type: 'decision', strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: 'decision', features: featuresOf(statement, 'items') });
+  if (inline.length > 0) return out;
+  const labelled = labelledProposal(lexicon, input.tuning, sentencesAt(input, a), (text) => opensWithImperative(input, text));
+  for (const l of labelled) out.push({ p: a, statement: l.statement, type: l.type, strength: 'accepted', sources: [a, h], reasons: l.reasons, alternatives: l.alternatives, cue: 'accepted-proposal', hint: l.type, features: featuresOf(l.statement, 'labelled') });
+  if (labelled.length > 0) return out;
+  // A statement put with a tag ("…, correct?") is taken by a bare yes alone: "ok 15 in March,
+  // then 8 till June" answers it with values of the person's own.
+  const steps = offeredSteps(lexicon, input.tuning, sentencesAt(input, a), input.stems, valueWord, input.unitSlot).filter((x) => !x.tagged || saysOnlyYes(input, h, x.statement));
+  for (const proposal of steps) {
+    // (A yes to several steps says how of none of them in particular.)
+    const statement = steps.length === 1 ? withHowSaid(input, h, proposal.statement) : proposal.statement;
+    out.push({ p: a, statement, type: proposal.type, strength: 'accepted', sources: [a, h], reasons: [], alternatives: [], cue: 'accepted-proposal', hint: proposal.type, features: featuresOf(statement, 'step') });
+  }
+  return out;
 }
 
 /**

@@ -395,6 +395,25 @@ function acceptanceByName(input: CandidateInput, a: number): number {
   return -1;
 }
 
+/**
+ * Position of the person's message that accepts the rest of agent message a ("Dann: Eingang bis
+ * 12 Uhr zählt als Tag 0. Rest wie vorgeschlagen.", "Late night's Tuesday now. Rest is fine."),
+ * after a colleague's remark or not, before the agent speaks again; or -1.
+ */
+export function restAcceptance(input: CandidateInput, a: number): number {
+  const { messages, lexicon } = input;
+  for (let h = a + 1; h < messages.length && h <= a + input.tuning.acceptWindow; h++) {
+    if (!isPerson(messages[h])) return -1;
+    if (sentencesAt(input, h).some((s) => !isQuestion(s.text) && restAccepting(lexicon, s.text))) return h;
+  }
+  return -1;
+}
+
+/** Whether a sentence accepts the rest of what was put up ("Rest is fine.", "Sonst passt alles."). */
+export function restAccepting(lex: CompiledStatementLexicon, sentence: string): boolean {
+  return findAct(lex, 'rest-acceptance', normalForm(sentence))?.start === 0;
+}
+
 function acceptanceAfter(input: CandidateInput, a: number): number {
   const { messages, lexicon } = input;
   for (let h = a + 1; h < messages.length && h <= a + input.tuning.acceptWindow; h++) {

@@ -10,6 +10,7 @@ export type SentenceAct =
   | 'connective'
   | 'smalltalk'
   | 'acceptance'
+  | 'rest-acceptance'
   | 'rejection'
   | 'postponement'
   | 'hypothetical'

@@ -39,6 +39,18 @@ describe('reply acts', () => {
     expect(typesAt(m, 2)).toEqual(['confirmation']);
   });
 
+  it('a reply that opens with the name of the one it answers is read after the name; a name of someone else hands the matter on', () => {
+    const claim = (reply: string) => thread(['tom', 'human', 'I told Brenner we have 3 months for the registration.'], ['sarah', 'human', reply]);
+    expect(typesAt(claim('No – one month after commissioning. I register him today.'), 1)).toEqual(['disagreement']);
+    expect(typesAt(claim('Tom, no – one month after commissioning. I register him today.'), 1)).toEqual(['disagreement']);
+    expect(typesAt(claim('@tom, no – one month after commissioning.'), 1)).toEqual(['disagreement']);
+    // Another word before the comma is no name of the one answered.
+    expect(typesAt(claim('Anyway, no – one month after commissioning.'), 1)).toEqual([]);
+    const offered = (reply: string) => thread(['aylin', 'human', 'Which of them scans to SharePoint?'], ['office-agent', 'bot', 'The Brother and the HP both scan to SharePoint.'], ['aylin', 'human', reply]);
+    expect(typesAt(offered('Thomas, your call.'), 2)).toEqual([]);
+    expect(typesAt(offered('Your call.'), 2)).toEqual(['confirmation']);
+  });
+
   it('an agent saying "You\'re right" concedes; it does not confirm', () => {
     const m = thread(['ana', 'human', 'You mixed up the two quotes.'], ['office-agent', 'bot', "You're right, sorry. The windows are in the second quote."]);
     expect(typesAt(m, 1)).toEqual([]);

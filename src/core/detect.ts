@@ -73,6 +73,7 @@ export function detect(messages: readonly Message[], rules: readonly CompiledRul
   const contextual = rules.filter((r) => r.contextual);
   const answered = answeredPositions(messages);
   const next = nextTurnPositions(messages);
+  const addressed = addresseeLengths(messages, analysis, answered);
   const reaching = contextual.some((r) => r.spec.throughReplies);
   const detections: Detection[][] = messages.map(() => []);
   const kinds: Array<Set<RuleKind>> = messages.map(() => new Set());
@@ -89,7 +90,7 @@ export function detect(messages: readonly Message[], rules: readonly CompiledRul
     const key = reaching ? OPENING_KEY.exec(lower)?.[1] : undefined;
     const lister = key && !(a >= 0 && kinds[a].has('proposal')) && !(agent >= 0 && kinds[agent].has('proposal')) ? listingKey(messages, kinds, i, key) : -1;
     const reached = lister >= 0 ? lister : agent;
-    const ctx = { answered: a >= 0 ? messages[a] : null, answeredKinds: a >= 0 ? kinds[a] : EMPTY, reachedKinds: reached >= 0 ? new Set([...(a >= 0 ? kinds[a] : EMPTY), ...kinds[reached]]) : undefined, answeredTokens: a >= 0 ? analysis[a].tokens : undefined, stems, nextRole: next[i] >= 0 ? messages[next[i]].role : null };
+    const ctx = { answered: a >= 0 ? messages[a] : null, answeredKinds: a >= 0 ? kinds[a] : EMPTY, reachedKinds: reached >= 0 ? new Set([...(a >= 0 ? kinds[a] : EMPTY), ...kinds[reached]]) : undefined, answeredTokens: a >= 0 ? analysis[a].tokens : undefined, stems, nextRole: next[i] >= 0 ? messages[next[i]].role : null, addressed: addressed[i] };
     for (const pass of [plain, contextual]) {
       for (const rule of pass) {
         const d = rule.kind === 'confirmation' && earnest ? applyRule(rule, m, earnest.lower, ctx, earnest.words) : applyRule(rule, m, lower, ctx, words);
@@ -105,6 +106,23 @@ export function detect(messages: readonly Message[], rules: readonly CompiledRul
   }
   return { detections, answered };
 }
+
+/**
+ * For each message, how many characters open it with the name of the speaker it answers and a
+ * comma ("Tom, no – one month after commissioning"): a rule that reads the message's start reads
+ * it after that name. (A name of someone else, "Thomas, your call." after the agent's message,
+ * hands the matter on rather than answering.)
+ */
+function addresseeLengths(messages: readonly Message[], analysis: readonly RuleText[], answered: readonly number[]): number[] {
+  const firstName = (author: string) => author.trim().split(/\s+/u)[0].toLowerCase();
+  return messages.map((m, i) => {
+    const opening = ADDRESSED.exec(analysis[i].lower);
+    const a = answered[i];
+    return opening && a >= 0 && opening[1] === firstName(messages[a].author) && opening[1] !== firstName(m.author) ? opening[0].length : 0;
+  });
+}
+
+const ADDRESSED = /^\s*@?([\p{L}\p{N}_.\-]{2,30}),\s+/u;
 
 // How many people's replies a rule's `throughReplies` reads back through to the message they answer.
 const REPLY_REACH = 3;

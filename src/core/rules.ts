@@ -39,6 +39,8 @@ export interface RuleContext {
   stems?: Stems;
   /** The role of the next message by another speaker: null when none has come yet; absent when not known. */
   nextRole?: Role | null;
+  /** How many characters of the message name the one it is said to ("Tom, no – …"): a speaker of the discussion, by the first word of their name, then a comma. */
+  addressed?: number;
 }
 
 const MESSAGE_WORD = new RegExp(`[${WORD_CHAR}]+(?:['\u2019-][${WORD_CHAR}]+)*`, 'g');
@@ -159,7 +161,7 @@ export function applyRule(rule: CompiledRule, message: Message, lower: string, c
     const start = m.index;
     const end = start + m[0].length;
     if (
-      passesPosition(rule, lower, start) &&
+      passesPosition(rule, lower, start, ctx.addressed) &&
       passesQuestion(spec, lower, start) &&
       passesOpenQuestion(rule, lower, start) &&
       passesNegation(rule, lower, start) &&
@@ -210,12 +212,12 @@ function sentenceAt(text: string, offset: number): { start: number; end: number;
   return { start: 0, end: text.length, text };
 }
 
-function passesPosition(rule: CompiledRule, lower: string, start: number): boolean {
+function passesPosition(rule: CompiledRule, lower: string, start: number, addressed = 0): boolean {
   const pos = rule.spec.position ?? 'anywhere';
   if (pos === 'anywhere') return true;
-  if (pos === 'message-start') return atStart(rule, lower.slice(0, start));
+  if (pos === 'message-start') return atStart(rule, lower.slice(start >= addressed ? addressed : 0, start));
   const s = sentenceAt(lower, start);
-  return atStart(rule, lower.slice(s.start, start));
+  return atStart(rule, lower.slice(s.start === 0 && start >= addressed ? addressed : s.start, start));
 }
 
 function passesQuestion(spec: RuleSpec, lower: string, start: number): boolean {

@@ -991,6 +991,14 @@ describe('relations given by what a decision answers', () => {
     expect(answeredValueChange(older, view('Lake Street opens on Saturdays instead.'), rota)).toMatch(/weekday: sunday → saturday/);
   });
 
+  it("from another task, a question naming only the old value, read for a change announced, ties an answer to the old decision only if the answer is all value or names the old decision's subject", () => {
+    const asked = view('And Friday afternoon? Schäfer sends a lot on Fridays.');
+    const signature = view('Send the price list to Frau Keller for signature on Friday.');
+    expect(answeredValueChange(signature, view('Schäfer hands it in by 11 or it goes Monday.'), asked, false, false, true)).toBeNull();
+    expect(answeredValueChange(signature, view('Monday then.'), asked, false, false, true)).toMatch(/weekday: friday → monday/);
+    expect(answeredValueChange(signature, view('The price list goes for signature on Monday.'), asked, false, false, true)).toMatch(/weekday: friday → monday/);
+  });
+
   it('an option picked from its own clause replaces only what that clause names', () => {
     const asked = view('Corrected: the kiosk opens Sundays 10:00-14:00. With Mira away, the kiosk has only Ben on Saturdays. Options:\nA) Ben on his own on Saturdays\nB) Karl covers after the delivery\nC) Bring in a Saturday helper for June');
     // C names no Sunday: the Sunday hours the message states beside it stand.

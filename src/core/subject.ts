@@ -2107,7 +2107,11 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
         // else they say: "27. April geht, mit Bloom bin ich bis dahin durch". "The Hamburg dry run
         // is on 27 April" speaks of something else.)
         const proposed = sameDiscussion && now != null && opensWithValue(newer.text) && asked.reversals.length > 0 && asked.clauses.some((c) => c.values.some((v) => !v.negated && comparable(v, was) && v.value === now.value));
-        const onAnswer = (c: SubjectClause) => n.anchor.size === 0 || shared(o.anchor, n.anchor) > 0 || questionSpeaksOfIt || proposed || (!sameDiscussion && sharesBeyondNames(c, n));
+        // (From another task, a question that names the old value but not the old decision's
+        // subject, read for a change announced, ties an answer with a subject of its own to
+        // nothing: "And Friday afternoon? Schäfer sends a lot on Fridays." — "Schäfer hands it in
+        // by 11 or it goes Monday." changes no earlier task's "signature on Friday".)
+        const onAnswer = (c: SubjectClause) => n.anchor.size === 0 || shared(o.anchor, n.anchor) > 0 || questionSpeaksOfIt || proposed || (!sameDiscussion && sharesBeyondNames(c, n) && (o.anchor.size === 0 || onSubject(c)));
         // (Inside one discussion, a clause that only says the old decision again, "you're right –
         // Thursday closing is 19:30", takes it on; an answer with a subject of its own, "(b) start
         // at 18:00" picked from the options after it, changes nothing of the closing time. A bare
@@ -2378,7 +2382,9 @@ export function contradiction(earlier: SubjectView, later: SubjectView, generic:
       if (flip && shared(e.anchor, l.anchor) >= 3 && sameSubject(e, l, 'strict')) return `it rules out "${said([flip.stem], later, earlier)}"`;
       const breach = outside ? null : limitBreached(e, l, generic);
       if (breach) return breach.olderNegates ? `it asserts "${said([breach.stem], later, earlier)}" at ${breach.value}, which was ruled out` : `it rules out "${said([breach.stem], later, earlier)}" at ${breach.value}, which is required there`;
-      if (values) {
+      // (A person both name ties nothing: "signature by Frau Keller on Friday, effective 1 March"
+      // and "sending on 15 March, after Frau Keller's call" set dates of different things.)
+      if (values && sharesBeyondNames(e, l)) {
         const change = valueChange(e, l, 'strict');
         if (change) return `it gives ${change.replace(/^a new /, 'another ')}`;
       }

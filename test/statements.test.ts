@@ -3408,6 +3408,17 @@ describe('decision candidates', () => {
     expect(plans('Ja. Das Gutachten kommt in den Anhang.')).toContain('Das Gutachten kommt in den Anhang.');
   });
 
+  it('takes "not now" opening a reply for a decision put off, and "nothing" before what kind of thing for a report, not a ban', () => {
+    const venue = answering('venue-bot', 'Shall I book the barn for the ceremony?');
+    expect(venue("Not now, everyone's dead on their feet.")).toEqual([]);
+    expect(venue('Jetzt nicht, wir sind alle müde.')).toEqual([]);
+    expect(venue('Not on Saturdays, book the garden.')).toEqual(['Not on Saturdays, book the garden.']);
+    const queue = answering('billing-bot', 'The March invoices went out this morning.');
+    expect(queue('Nothing urgent in the invoicing queue.')).toEqual([]);
+    expect(queue('Nichts Neues vom Lieferanten.')).toEqual([]);
+    expect(queue('Nothing goes out before Friday.')).toEqual(['Nothing goes out before Friday.']);
+  });
+
   it('takes a short "X then." for a pick only when it names something offered or asked before it', () => {
     const report = replying([
       ['kim', 'human', 'How did the count go?'],

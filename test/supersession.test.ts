@@ -559,6 +559,17 @@ describe('relations on the same subject', () => {
     expect(values('Sunday to Friday, 6 in a row.')).not.toContain('time=06:00');
   });
 
+  it('reads a short weekday that alone is another word ("Wed", "Sat", "Sun") as the weekday before a day of the month, and as the word elsewhere', () => {
+    expect(values('Two options for fittings: Wed 19 Feb 14:00–16:00, or Fri 21 Feb 10:30–12:30.')).toEqual(expect.arrayContaining(['weekday=wednesday', 'weekday=friday']));
+    expect(values('Sat 15th is the dress rehearsal.')).toContain('weekday=saturday');
+    expect(values('Clear-up on Sun 7 Sept.')).toContain('weekday=sunday');
+    expect(values('We sat down on 15 May with the sun out.').filter((v) => v.startsWith('weekday'))).toEqual([]);
+    expect(values('They wed 12 couples a year.').filter((v) => v.startsWith('weekday'))).toEqual([]);
+    // The option picked by its day names no subject of its own: the rehearsal hours its other option shares a time with stand.
+    const asked = askedViewOf('Two options for fittings: Wed 19 Feb 14:00–16:00, or Fri 21 Feb 10:30–12:30.', subjects, engine.lexicon);
+    expect(answeredValueChange(view('Calls start at 10:30 and finish at 18:00 for the rest of rehearsals.'), view('Wed 19 Feb 14:00-16:00.'), asked, true)).toBeNull();
+  });
+
   it('reads the numbers of a range of days whose end names its month as days of that month, not as counts or hours', () => {
     expect(values('Shoot 18-22 May, travel the day before.')).toEqual(expect.arrayContaining(['date=may 18', 'date=may 22']));
     expect(values('Block 1: Mon 11 - Fri 15 May.')).toEqual(expect.arrayContaining(['date=may 11', 'date=may 15']));

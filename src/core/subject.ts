@@ -93,6 +93,19 @@ function rangeOf(words: Record<string, string[]>, rangeWords: Record<string, str
   return { re: new RegExp(`(?<![\\p{L}\\p{N}])${side}\\s*[-–/]\\s*${side}(?![\\p{L}\\p{N}])`, 'giu'), valueOf };
 }
 
+/**
+ * A short spelling that alone is another word ("Wed", "Sat", "Sun", "Mi") read as its value where
+ * a day of the month follows it with its month or an ordinal ("Wed 19 Feb", "Sat 15th", "Mi 5.
+ * März"): "We sat down" stays a verb.
+ */
+function datedShortWords(rangeWords: Record<string, string[]>, months: readonly string[]): { re: RegExp; valueOf: ReadonlyMap<string, string> } {
+  const valueOf = new Map<string, string>();
+  for (const [value, spellings] of Object.entries(rangeWords)) for (const w of spellings) valueOf.set(w.toLowerCase(), value.toLowerCase());
+  const short = [...valueOf.keys()].sort((a, b) => b.length - a.length).map(escapeRegex).join('|');
+  const month = [...months].map((m) => m.toLowerCase()).sort((a, b) => b.length - a.length).map(escapeRegex).join('|');
+  return { re: new RegExp(`(?<![\\p{L}\\p{N}])(${short})\\.?,?\\s+(?=(?:0?[1-9]|[12]\\d|3[01])(?:(?:st|nd|rd|th|\\.)?\\s+(?:${month})(?![\\p{L}])|(?:st|nd|rd|th)(?![\\p{L}\\p{N}])))`, 'giu'), valueOf };
+}
+
 /** Every word of one slot of the lexicon, in every language ("juni", "junio", …). */
 export function slotWords(lex: SubjectLexicon, slot: string): string[] {
   return (lex.slots ?? []).filter((s) => s.slot === slot).flatMap((s) => Object.values(s.words ?? {}).flat());
@@ -147,8 +160,11 @@ export function compileSubjects(lex: SubjectLexicon, words: Words): CompiledSubj
   const patterns: Array<{ slot: string; re: RegExp; named: ReadonlyMap<string, string> }> = [];
   const phraseSlot: Array<{ re: RegExp; name: string }> = [];
   const ranges: Array<{ re: RegExp; valueOf: ReadonlyMap<string, string> }> = [];
+  const dated: Array<{ re: RegExp; valueOf: ReadonlyMap<string, string> }> = [];
+  const months = lex.slots.filter((s) => s.slot === 'month').flatMap((s) => Object.values(s.words ?? {}).flat());
   for (const s of lex.slots) {
     if (s.rangeWords) ranges.push(rangeOf(s.words ?? {}, s.rangeWords));
+    if (s.rangeWords) dated.push(datedShortWords(s.rangeWords, months));
     for (const [value, spellings] of Object.entries(s.words ?? {})) {
       for (const w of spellings) {
         if (!/\s/.test(w.trim())) wordSlot.set(w.toLowerCase(), { slot: s.slot, value });
@@ -202,6 +218,7 @@ export function compileSubjects(lex: SubjectLexicon, words: Words): CompiledSubj
     // The longest first: "every other week" before "every week".
     phraseSlot: phraseSlot.sort((a, b) => b.re.source.length - a.re.source.length),
     ranges,
+    dated,
     unitSlot,
     patterns,
     timePrepositions: new Set(lex.timePrepositions.map((w) => w.toLowerCase())),
@@ -558,6 +575,7 @@ function normalizedClauseText(sentence: string, lex: CompiledSubjects, neg: Nega
   // ("Closed Good Friday" says nothing of Fridays: the holiday is one word, and names a subject.)
   if (lex.namedDays) lower = lower.replace(lex.namedDays, (day) => day.replace(/\s+/g, '-'));
   for (const { re, valueOf } of lex.ranges) lower = lower.replace(re, (_, a: string, b: string) => ` ${valueOf.get(a)} ${valueOf.get(b)} `);
+  for (const { re, valueOf } of lex.dated) lower = lower.replace(re, (_, a: string) => ` ${valueOf.get(a)} `);
   for (const { re, name } of lex.phraseSlot) {
     re.lastIndex = 0;
     if (re.test(lower)) lower = lower.replace(re, ` ${name} `);

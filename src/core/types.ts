@@ -751,6 +751,8 @@ export interface CompiledSubjects {
   ordinals: ReadonlySet<string>;
   /** Two words of a slot joined by a dash or a slash ("Fri-Sat"), each side read as its value's name. */
   ranges: ReadonlyArray<{ re: RegExp; valueOf: ReadonlyMap<string, string> }>;
+  /** Short spellings that alone are other words ("Wed", "Sat"), read as their value before a day of the month ("Wed 19 Feb"). */
+  dated: ReadonlyArray<{ re: RegExp; valueOf: ReadonlyMap<string, string> }>;
   /** Ordinal numbers written as words, each to its number ("zweite" → "2"). */
   ordinalWords: ReadonlyMap<string, string>;
   hedges: ReadonlyArray<RegExp>;

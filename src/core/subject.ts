@@ -1832,10 +1832,9 @@ function swapped(older: SubjectView, newer: SubjectView, cues: readonly Reversal
   if (cues.length === 0) return null;
   for (const o of older.clauses) {
     for (const n of newer.clauses) {
-      if (!sameSubject(o, n, 'firm')) continue;
+      if (!sameSubject(o, n, 'firm') || shared(o.anchor, n.anchor) * 3 < o.anchor.size * 2) continue;
       const gone = [...o.anchor].filter((x) => !n.anchor.has(x) && !n.negated.has(x));
       const come = [...n.anchor].filter((x) => !o.anchor.has(x) && !n.negated.has(x));
-      if (shared(o.anchor, n.anchor) * 3 < o.anchor.size * 2 && !onlyOneNameSwapped(o, n, come, newer.text)) continue;
       // A cue that names what it retires ("instead of every two weeks") swaps only that out: the
       // sign-in sheet to update is no swap for the one to draft.
       const cue = cues.find((r) => !r.old || [...r.old].some((x) => gone.includes(x)));
@@ -1843,21 +1842,6 @@ function swapped(older: SubjectView, newer: SubjectView, cues: readonly Reversal
     }
   }
   return null;
-}
-
-/**
- * "Fronius GEN24 from PV-Depot Rhein is our standard inverter for Q2." → "From now on SMA is our
- * standard inverter.": a newer clause that names nothing but the older's subject and one name of
- * its own (a firm, a tool, a person: capitalised, not where a sentence opens) puts that name in the
- * older's place, however many words the older gave what it names. (A common word of its own,
- * "an age key for staging instead", narrows the subject rather than naming another thing.)
- */
-function onlyOneNameSwapped(older: SubjectClause, newer: SubjectClause, come: readonly string[], newerText: string): boolean {
-  if (come.length !== 1 || newer.anchor.size - 1 < 2 || ![...newer.anchor].every((x) => x === come[0] || older.anchor.has(x))) return false;
-  return [...newerText.matchAll(/(?<=[\p{L}\p{N},;:]\s+)\p{Lu}[\p{L}\p{N}-]*/gu)].some((m) => {
-    const word = m[0].toLowerCase();
-    return word.startsWith(come[0]) || come[0].startsWith(word);
-  });
 }
 
 /**
@@ -2125,11 +2109,7 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
         // else they say: "27. April geht, mit Bloom bin ich bis dahin durch". "The Hamburg dry run
         // is on 27 April" speaks of something else.)
         const proposed = sameDiscussion && now != null && opensWithValue(newer.text) && asked.reversals.length > 0 && asked.clauses.some((c) => c.values.some((v) => !v.negated && comparable(v, was) && v.value === now.value));
-        // (From another task, a question that names the old value but not the old decision's
-        // subject, read for a change announced, ties an answer with a subject of its own to
-        // nothing: "And Friday afternoon? Schäfer sends a lot on Fridays." — "Schäfer hands it in
-        // by 11 or it goes Monday." changes no earlier task's "signature on Friday".)
-        const onAnswer = (c: SubjectClause) => n.anchor.size === 0 || shared(o.anchor, n.anchor) > 0 || questionSpeaksOfIt || proposed || (!sameDiscussion && sharesBeyondNames(c, n) && (o.anchor.size === 0 || onSubject(c)));
+        const onAnswer = (c: SubjectClause) => n.anchor.size === 0 || shared(o.anchor, n.anchor) > 0 || questionSpeaksOfIt || proposed || (!sameDiscussion && sharesBeyondNames(c, n));
         // (Inside one discussion, a clause that only says the old decision again, "you're right –
         // Thursday closing is 19:30", takes it on; an answer with a subject of its own, "(b) start
         // at 18:00" picked from the options after it, changes nothing of the closing time. A bare
@@ -2400,9 +2380,7 @@ export function contradiction(earlier: SubjectView, later: SubjectView, generic:
       if (flip && shared(e.anchor, l.anchor) >= 3 && sameSubject(e, l, 'strict')) return `it rules out "${said([flip.stem], later, earlier)}"`;
       const breach = outside ? null : limitBreached(e, l, generic);
       if (breach) return breach.olderNegates ? `it asserts "${said([breach.stem], later, earlier)}" at ${breach.value}, which was ruled out` : `it rules out "${said([breach.stem], later, earlier)}" at ${breach.value}, which is required there`;
-      // (A person both name ties nothing: "signature by Frau Keller on Friday, effective 1 March"
-      // and "sending on 15 March, after Frau Keller's call" set dates of different things.)
-      if (values && sharesBeyondNames(e, l)) {
+      if (values) {
         const change = valueChange(e, l, 'strict');
         if (change) return `it gives ${change.replace(/^a new /, 'another ')}`;
       }

@@ -2243,10 +2243,25 @@ describe('decision candidates', () => {
     const statements = (lines: Array<[string, 'human' | 'bot', string]>) => candidates([proposal, ...lines]).map((c) => c.statement);
     // Each point, then no statement of the acceptance itself, in English, German and Spanish.
     for (const rest of ['Rest as proposed.', 'The rest is fine.', 'Rest wie vorgeschlagen.', 'Sonst passt alles.', 'Lo demás, bien.']) {
-      expect(statements([['tomasz', 'human', 'Zirconia only works if the scan is here before noon.'], ['petra', 'human', `Scans in by 12:00 count as day 0. ${rest}`]])).toEqual(['Zirconia in 4 days.', 'VMK in 7 days.', 'Scans in by 12:00 count as day 0.']);
+      expect(statements([['tomasz', 'human', 'The courier comes at 10:30 from March.'], ['petra', 'human', `Scans in by 12:00 count as day 0. ${rest}`]])).toEqual(['Zirconia in 4 days.', 'VMK in 7 days.', 'Scans in by 12:00 count as day 0.']);
     }
-    // A point the reply speaks of is the reply's to settle: only the other is accepted as put.
+    // A point the reply or a colleague before it speaks of is theirs to settle: only the other is accepted as put.
     expect(statements([['petra', 'human', 'VMK takes 8 days with the new oven. Rest is fine.']])).toEqual(['Zirconia in 4 days.', 'VMK takes 8 days with the new oven.']);
+    expect(statements([['tomasz', 'human', 'VMK needs a second firing now.'], ['petra', 'human', 'Rest is fine.']])).toEqual(['Zirconia in 4 days.']);
+    // An exception said in the same sentence is one too, and the sentence then states it.
+    expect(statements([['petra', 'human', 'Rest is fine, except VMK: 8 days.']])).toEqual(['Zirconia in 4 days.', 'Rest is fine, except VMK: 8 days.']);
+    // A point turned down by its number or in other words is not told apart: nothing is accepted.
+    expect(statements([['petra', 'human', 'Point 2 no. Rest as proposed.']]).filter((x) => x.startsWith('Zirconia') || x.startsWith('VMK'))).toEqual([]);
+    // "Otherwise" or "the rest" in another sense accepts nothing.
+    // A plan whose points a semicolon parts is taken point by point, even where they are not all put alike.
+    const plan = (reply: string) => candidates([['mia', 'human', 'We reopen on the 3rd. Agent, make a plan for the first week.'], ['resto-agent', 'bot', 'Plan for the reopening week: print 500 new menu cards; offer a free dessert to regulars in the first week; extend Friday hours to 23:00.'], ['mia', 'human', reply]]).filter((c) => c.cue === 'accepted-proposal').map((c) => c.statement);
+    expect(plan('Friday stays at 22:00. Rest is fine.')).toEqual(['Print 500 new menu cards.', 'Offer a free dessert to regulars in the first week.']);
+    expect(plan('Rest is fine, no dessert.')).toEqual(['Print 500 new menu cards.', 'Extend Friday hours to 23:00.']);
+    expect(plan('Sonst passt alles, nur kein Gratis-Dessert.')).toEqual(['Print 500 new menu cards.', 'Extend Friday hours to 23:00.']);
+    expect(plan('No freebies this time. Rest is fine.')).toEqual([]);
+    const colleague: [string, 'human' | 'bot', string] = ['tomasz', 'human', 'The courier comes at 10:30 from March.'];
+    expect(statements([colleague, ['petra', 'human', 'We need the bigger oven. Sonst passt der Ofen nicht.']]).filter((x) => x.startsWith('Zirconia') || x.startsWith('VMK'))).toEqual([]);
+    expect(statements([colleague, ['petra', 'human', 'Crowns are 95 €. El resto vale 80 €.']]).filter((x) => x.startsWith('Zirconia') || x.startsWith('VMK'))).toEqual([]);
     // "Otherwise" followed by a reason of its own, or the rest of something else, accepts nothing.
     expect(statements([['petra', 'human', 'Scans in by 12:00 count as day 0. Otherwise we lose a day.']]).filter((x) => x.includes('VMK'))).toEqual([]);
     expect(statements([['petra', 'human', 'Scans in by 12:00 count as day 0. The rest goes to the archive.']]).filter((x) => x.includes('VMK'))).toEqual([]);
@@ -3408,15 +3423,14 @@ describe('decision candidates', () => {
     expect(plans('Ja. Das Gutachten kommt in den Anhang.')).toContain('Das Gutachten kommt in den Anhang.');
   });
 
-  it('takes "not now" opening a reply for a decision put off, and "nothing" before what kind of thing for a report, not a ban', () => {
-    const venue = answering('venue-bot', 'Shall I book the barn for the ceremony?');
-    expect(venue("Not now, everyone's dead on their feet.")).toEqual([]);
-    expect(venue('Jetzt nicht, wir sind alle müde.')).toEqual([]);
-    expect(venue('Not on Saturdays, book the garden.')).toEqual(['Not on Saturdays, book the garden.']);
+  it('takes "nothing" before what kind of thing, with no verb after it, for a report, not a ban', () => {
     const queue = answering('billing-bot', 'The March invoices went out this morning.');
     expect(queue('Nothing urgent in the invoicing queue.')).toEqual([]);
     expect(queue('Nichts Neues vom Lieferanten.')).toEqual([]);
     expect(queue('Nothing goes out before Friday.')).toEqual(['Nothing goes out before Friday.']);
+    // A verb after it makes it a rule again: nothing of that kind may happen.
+    expect(queue('Nothing new gets published until legal has signed off.')).toEqual(['Nothing new gets published until legal has signed off.']);
+    expect(queue('Nichts Wichtiges wird ohne zwei Unterschriften verschickt.')).toEqual(['Nichts Wichtiges wird ohne zwei Unterschriften verschickt.']);
   });
 
   it('takes a short "X then." for a pick only when it names something offered or asked before it', () => {

@@ -838,7 +838,7 @@ function candidatesOfClause(input: CandidateInput, scene: MessageScene, walk: Cl
   // ("Rest wie vorgeschlagen." accepts what the agent put up but for what the message changes:
   // the proposal's points are its decisions, see acceptedProposals; the clause states nothing.)
   const rest = findAct(lexicon, 'rest-acceptance', r.lower);
-  if (rest && rest.start === 0 && acceptsOnly(input, body.slice(rest.end))) return none;
+  if (rest && rest.start === 0 && contentWordCount(body.slice(rest.end), input.stems) === 0 && !givesValue(input, body.slice(rest.end))) return none;
   const aside = asideOrReport(input, scene, walk, r);
   ownCue(input, scene, r);
   settleByDialogue(input, scene, walk, r);
@@ -3299,24 +3299,72 @@ function acceptedProposals(input: CandidateInput, facts: TaskFacts): SentenceCan
     const whole = acceptance(input, a);
     const h = whole >= 0 ? whole : restAcceptance(input, a);
     if (h < 0) continue;
-    // ("Eingang bis 12 Uhr zählt als Tag 0. Rest wie vorgeschlagen.": all but what it takes up.)
+    // ("Eingang bis 12 Uhr zählt als Tag 0. Rest wie vorgeschlagen.": all but what it takes up;
+    // "Point 2 no. Rest as proposed.": a point turned down by its number or in other words is
+    // not told apart, so nothing is accepted.)
     const rest = whole < 0 || acceptsRest(input, h);
     const made = proposalCandidates(input, facts, a, h);
-    out.push(...(rest ? made.filter((c) => !takenUp(input, h, c.statement)) : made));
+    if (rest && turnsDownUnnamed(input, a, h)) continue;
+    out.push(...(rest ? made.flatMap((c) => pointsApart(input, c)).filter((c) => !takenUp(input, a, h, c.statement)) : made));
   }
   return out.map((c) => ({ ...c, statement: addressedByName(input, facts, c.statement, c.sources[0], c.sources[1]) }));
 }
 
 /**
- * Whether a person's message that accepts the rest of a proposal says something of its own on
- * this point of it: a word naming what the point is about (no number, no unit: "day 0" is not
- * about "7 working days") in a sentence of the message other than the one that accepts the rest.
- * That point is the person's to settle, not accepted as put.
+ * Whether a person's message that accepts the rest of a proposal, or a colleague's message between
+ * the proposal and it, says something of its own on this point of it: a noun of the point (no
+ * number, no unit: "day 0" is not about "7 working days") in what they say besides the acceptance.
+ * That point is theirs to settle, not accepted as put ("VMK takes 8 days. Rest is fine.", "Kai: the
+ * skip needs a permit. — Ida: Rest is fine.").
  */
-function takenUp(input: CandidateInput, h: number, point: string): boolean {
-  const naming = (text: string) => words(text).filter((w) => !HAS_NUMBER.test(w) && !input.unitSlot?.(bareToken(w).toLowerCase())).flatMap((w) => contentTokens(w, input.stems));
-  const own = new Set(sentencesAt(input, h).filter((s) => !restAccepting(input.lexicon, s.text)).flatMap((s) => naming(s.text)));
-  return naming(point).some((t) => own.has(t));
+function takenUp(input: CandidateInput, a: number, h: number, point: string): boolean {
+  const own = new Set(besidesRestAcceptance(input, a, h).flatMap((text) => [...nounsOf(input, text)]));
+  return [...nounsOf(input, point)].some((t) => own.has(t));
+}
+
+/**
+ * A proposal's statement that holds several points parted by semicolons ("Print 500 new menu
+ * cards; offer a free dessert …; extend Friday hours to 23:00."), as one candidate a point: a reply
+ * that accepts the rest takes some of them, not the sentence whole.
+ */
+function pointsApart(input: CandidateInput, c: SentenceCandidate): SentenceCandidate[] {
+  const parts = c.statement.split(/;\s+/u).map((part) => trimEnd(part));
+  if (parts.length < 2 || parts.some((part) => contentWordCount(part, input.stems) < 2)) return [c];
+  return parts.map((part) => ({ ...c, statement: `${sentenceCase(part)}.` }));
+}
+
+/** The content tokens of the nouns of a text, numbers and units left out. */
+function nounsOf(input: CandidateInput, text: string): Set<string> {
+  // (The parts of a compound each name a thing: "Gratis-Dessert" names a dessert.)
+  return new Set(docOf(text).nouns().out('array').flatMap((np) => words(np).flatMap((w) => w.split('-')).filter((w) => !HAS_NUMBER.test(w) && !input.unitSlot?.(bareToken(w).toLowerCase())).flatMap((w) => contentTokens(w, input.stems))));
+}
+
+/** What people said from agent message a to person's message h, that message without the words that accept the rest. */
+function besidesRestAcceptance(input: CandidateInput, a: number, h: number): string[] {
+  const out: string[] = [];
+  for (let m = a + 1; m < h; m++) if (isPerson(input.messages[m])) out.push(input.messages[m].text);
+  for (const s of sentencesAt(input, h)) {
+    const lower = normalForm(s.text);
+    const rest = findAct(input.lexicon, 'rest-acceptance', lower);
+    out.push(rest && rest.start === 0 ? s.text.slice(rest.end) : s.text);
+  }
+  return out;
+}
+
+/**
+ * Whether what people said from agent message a to the reply h that accepts its rest turns
+ * something down without naming it by a noun of the proposal: "Point 2 no.", "No freebies this
+ * time." (for "a free dessert"). Nothing of the proposal is then accepted; a point a refusal names
+ * is left out by `takenUp`.
+ */
+function turnsDownUnnamed(input: CandidateInput, a: number, h: number): boolean {
+  const named = nounsOf(input, input.messages[a].text);
+  return besidesRestAcceptance(input, a, h).some((text) => {
+    const lower = normalForm(text);
+    // (A negator among the last words turns the item before it down: "Point 2 no.", "Das Feuerwerk nicht.")
+    const refuses = input.negated?.(lower) === true || hasAct(input.lexicon, 'rejection', lower) || hasAct(input.lexicon, 'prohibition-start', lower) || input.lexicon.words.cues.negator.test(lower.replace(/[\s.!?…]+$/u, ''));
+    return refuses && ![...nounsOf(input, text)].some((t) => named.has(t));
+  });
 }
 
 /** Whether person's message h accepts only the rest of a proposal: one of its sentences says so. */

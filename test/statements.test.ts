@@ -2259,6 +2259,15 @@ describe('decision candidates', () => {
     expect(plan('Rest is fine, no dessert.')).toEqual(['Print 500 new menu cards.', 'Extend Friday hours to 23:00.']);
     expect(plan('Sonst passt alles, nur kein Gratis-Dessert.')).toEqual(['Print 500 new menu cards.', 'Extend Friday hours to 23:00.']);
     expect(plan('No freebies this time. Rest is fine.')).toEqual([]);
+    // Said after a comma, the acceptance of the rest is read there too; a point named by its place or a bare number is not told apart.
+    expect(plan('Dessert no, rest is fine.')).toEqual(['Print 500 new menu cards.', 'Extend Friday hours to 23:00.']);
+    expect(plan('Skip the second one. Rest is fine.')).toEqual([]);
+    expect(plan('Drop #2. Rest as proposed.')).toEqual([]);
+    expect(plan('300 is enough. Rest is fine.')).toEqual([]);
+    // The head of a compound names it: "Gebühr" the "Ausfallgebühr".
+    const praxis = candidates([['praxis-agent', 'bot', 'Vorschlag: Online-Buchung ab dem 1. Juni; Erinnerung per SMS am Vortag; Ausfallgebühr von 30 € bei Nichterscheinen.'], ['anna', 'human', 'Die Gebühr lassen wir weg. Sonst passt alles.']]).filter((c) => c.cue === 'accepted-proposal').map((c) => c.statement);
+    expect(praxis.some((x) => x.includes('Ausfallgebühr'))).toBe(false);
+    expect(praxis.some((x) => x.includes('SMS'))).toBe(true);
     const colleague: [string, 'human' | 'bot', string] = ['tomasz', 'human', 'The courier comes at 10:30 from March.'];
     expect(statements([colleague, ['petra', 'human', 'We need the bigger oven. Sonst passt der Ofen nicht.']]).filter((x) => x.startsWith('Zirconia') || x.startsWith('VMK'))).toEqual([]);
     expect(statements([colleague, ['petra', 'human', 'Crowns are 95 €. El resto vale 80 €.']]).filter((x) => x.startsWith('Zirconia') || x.startsWith('VMK'))).toEqual([]);
@@ -3428,7 +3437,8 @@ describe('decision candidates', () => {
     expect(queue('Nothing urgent in the invoicing queue.')).toEqual([]);
     expect(queue('Nichts Neues vom Lieferanten.')).toEqual([]);
     expect(queue('Nothing goes out before Friday.')).toEqual(['Nothing goes out before Friday.']);
-    // A verb after it makes it a rule again: nothing of that kind may happen.
+    // A verb after it, or a condition, makes it a rule again: nothing of that kind may happen.
+    expect(queue('Nothing new on the website until legal has read it.')).toEqual(['Nothing new on the website until legal has read it.']);
     expect(queue('Nothing new gets published until legal has signed off.')).toEqual(['Nothing new gets published until legal has signed off.']);
     expect(queue('Nichts Wichtiges wird ohne zwei Unterschriften verschickt.')).toEqual(['Nichts Wichtiges wird ohne zwei Unterschriften verschickt.']);
   });

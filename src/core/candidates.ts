@@ -26,7 +26,7 @@ import type { CandidateTuning, DecisionType, Detection, Message, SentenceCandida
 import { type CandidateInput, isPerson, sentencesAt, sarcasticAt, tokenSetAt, NO_TOKENS, whenWord } from './candidateInput';
 import { NUMBER, correctsValue, type Measure, measures, numberKey, sameMeasure, sameNumber, numbersOf, writtenNumbers } from './measures';
 import { LABEL_MAX_WORDS, afterShortLabel, bareToken, classify, decisive, verbless, docOf, HAS_NUMBER, COMPUTED, trimEnd, sentenceCase, shape, namesNoObject } from './clauseText';
-import { BARE_KEY, isSide, itemOfLine, pickedOption, pickedStatement, withoutCourtesy, withoutAcceptance, afterAcceptance, itemByKey, listedItems, offeredKeys, BULLET, proposedPoints, asksToChoose, lastQuestion, recommendedOption, acceptance, restAcceptance, restAccepting, sidePicked, inlineItems, labelledProposal, offeredSteps, saysOnlyYes, questionsBefore, withPronounObject, proposalCue, withoutQuestionTag, asksByKeys, thingLabel, isPersonName, restatesShorter } from './proposals';
+import { BARE_KEY, isSide, itemOfLine, pickedOption, pickedStatement, withoutCourtesy, withoutAcceptance, afterAcceptance, itemByKey, listedItems, offeredKeys, BULLET, proposedPoints, asksToChoose, lastQuestion, recommendedOption, acceptance, restAcceptance, restAccepting, restAcceptanceSpan, sidePicked, inlineItems, labelledProposal, offeredSteps, saysOnlyYes, questionsBefore, withPronounObject, proposalCue, withoutQuestionTag, asksByKeys, thingLabel, isPersonName, restatesShorter } from './proposals';
 
 export function sentenceCandidates(input: CandidateInput): SentenceCandidate[] {
   const { messages } = input;
@@ -3304,7 +3304,7 @@ function acceptedProposals(input: CandidateInput, facts: TaskFacts): SentenceCan
     // not told apart, so nothing is accepted.)
     const rest = whole < 0 || acceptsRest(input, h);
     const made = proposalCandidates(input, facts, a, h);
-    if (rest && turnsDownUnnamed(input, a, h)) continue;
+    if (rest && settlesUnnamed(input, a, h)) continue;
     out.push(...(rest ? made.flatMap((c) => pointsApart(input, c)).filter((c) => !takenUp(input, a, h, c.statement)) : made));
   }
   return out.map((c) => ({ ...c, statement: addressedByName(input, facts, c.statement, c.sources[0], c.sources[1]) }));
@@ -3319,8 +3319,21 @@ function acceptedProposals(input: CandidateInput, facts: TaskFacts): SentenceCan
  */
 function takenUp(input: CandidateInput, a: number, h: number, point: string): boolean {
   const own = new Set(besidesRestAcceptance(input, a, h).flatMap((text) => [...nounsOf(input, text)]));
-  return [...nounsOf(input, point)].some((t) => own.has(t));
+  return [...nounsOf(input, point)].some((t) => naming(own, t));
 }
+
+/**
+ * Whether words said name the noun `t`: the same word, or the head of a compound it ends with
+ * ("Gebühr" names the "Ausfallgebühr", "Reinigung" the "Endreinigung").
+ */
+function naming(said: ReadonlySet<string>, t: string): boolean {
+  if (said.has(t)) return true;
+  for (const w of said) if (w.length >= COMPOUND_HEAD_MIN && t.length > w.length && t.endsWith(w)) return true;
+  return false;
+}
+
+/** The fewest letters of a word read as the head of a compound another word ends with. */
+const COMPOUND_HEAD_MIN = 5;
 
 /**
  * A proposal's statement that holds several points parted by semicolons ("Print 500 new menu
@@ -3344,26 +3357,47 @@ function besidesRestAcceptance(input: CandidateInput, a: number, h: number): str
   const out: string[] = [];
   for (let m = a + 1; m < h; m++) if (isPerson(input.messages[m])) out.push(input.messages[m].text);
   for (const s of sentencesAt(input, h)) {
-    const lower = normalForm(s.text);
-    const rest = findAct(input.lexicon, 'rest-acceptance', lower);
-    out.push(rest && rest.start === 0 ? s.text.slice(rest.end) : s.text);
+    // (The span is of the sentence's normal form, which may differ in length from the text.)
+    const rest = restAcceptanceSpan(input.lexicon, s.text);
+    const said = rest && normalForm(s.text).length !== s.text.length ? normalForm(s.text) : s.text;
+    out.push(rest ? `${said.slice(0, rest.start)} ${said.slice(rest.end)}` : s.text);
   }
   return out;
 }
 
 /**
- * Whether what people said from agent message a to the reply h that accepts its rest turns
- * something down without naming it by a noun of the proposal: "Point 2 no.", "No freebies this
- * time." (for "a free dessert"). Nothing of the proposal is then accepted; a point a refusal names
- * is left out by `takenUp`.
+ * Whether what people said from agent message a to the reply h that accepts its rest settles a
+ * point without naming it by a noun of the proposal: turns something down ("No freebies this
+ * time."), points at a point by its place ("Drop #2.", "Den dritten Punkt streichen."), or gives a
+ * bare number ("300 is enough."). Which point is meant is not told apart, so nothing of the
+ * proposal is accepted; a point such words name is left out by `takenUp`.
  */
-function turnsDownUnnamed(input: CandidateInput, a: number, h: number): boolean {
+function settlesUnnamed(input: CandidateInput, a: number, h: number): boolean {
   const named = nounsOf(input, input.messages[a].text);
   return besidesRestAcceptance(input, a, h).some((text) => {
     const lower = normalForm(text);
+    if (namesPointByPlace(input, lower)) return true;
+    if ([...nounsOf(input, text)].some((t) => naming(named, t))) return false;
     // (A negator among the last words turns the item before it down: "Point 2 no.", "Das Feuerwerk nicht.")
     const refuses = input.negated?.(lower) === true || hasAct(input.lexicon, 'rejection', lower) || hasAct(input.lexicon, 'prohibition-start', lower) || input.lexicon.words.cues.negator.test(lower.replace(/[\s.!?…]+$/u, ''));
-    return refuses && ![...nounsOf(input, text)].some((t) => named.has(t));
+    return refuses || (HAS_NUMBER.test(text) && contentWordCount(text.replace(/\d[\d.,:]*/gu, ' '), input.stems) <= 1);
+  });
+}
+
+/**
+ * Whether a text names a point by its place rather than by what it is: "#2", "point 3", "el punto
+ * cuatro", "the second one", "den dritten Punkt", "drop the third." ("a second firing" counts a
+ * thing, it points at no point).
+ */
+function namesPointByPlace(input: CandidateInput, lower: string): boolean {
+  if (/#\s?\d/u.test(lower)) return true;
+  const ws = words(lower).map(bareToken);
+  const pointNouns = input.lexicon.words.statements.pointNouns;
+  return ws.some((w, k) => {
+    const next = ws[k + 1];
+    const place = (x: string | undefined) => x !== undefined && (/^\d+$/u.test(x) || input.numberWord?.(x) === true || input.ordinal?.(x) != null);
+    if (pointNouns.has(w) && place(next)) return true;
+    return input.ordinal?.(w) != null && (next === undefined || pointNouns.has(next));
   });
 }
 

@@ -409,9 +409,22 @@ export function restAcceptance(input: CandidateInput, a: number): number {
   return -1;
 }
 
-/** Whether a sentence accepts the rest of what was put up ("Rest is fine.", "Sonst passt alles."). */
+/** Whether a sentence accepts the rest of what was put up ("Rest is fine.", "Sonst passt alles.", "Dessert no, rest is fine."). */
 export function restAccepting(lex: CompiledStatementLexicon, sentence: string): boolean {
-  return findAct(lex, 'rest-acceptance', normalForm(sentence))?.start === 0;
+  return restAcceptanceSpan(lex, sentence) !== null;
+}
+
+/** Where in a sentence the words that accept the rest stand: at its start or after a comma ("Dessert no, rest is fine."); null when none do. */
+export function restAcceptanceSpan(lex: CompiledStatementLexicon, sentence: string): { start: number; end: number } | null {
+  const lower = normalForm(sentence);
+  const starts = [0];
+  for (let comma = lower.indexOf(','); comma >= 0; comma = lower.indexOf(',', comma + 1)) starts.push(comma + 1);
+  for (const at of starts) {
+    const from = at + (/^\s*/.exec(lower.slice(at))?.[0].length ?? 0);
+    const hit = findAct(lex, 'rest-acceptance', lower.slice(from));
+    if (hit && hit.start === 0) return { start: from, end: from + hit.end };
+  }
+  return null;
 }
 
 function acceptanceAfter(input: CandidateInput, a: number): number {

@@ -553,6 +553,8 @@ export interface StatementWords {
   optionLabel: RegExp;
   /** A question opening with a word that asks to choose among listed options ("Which one?"). */
   choiceQuestion: RegExp;
+  /** statement-words.json: nouns a point of a proposal is called by when a reply names it by its place ("point 2", "the second one"). */
+  pointNouns: ReadonlySet<string>;
   /** A question opening with a word that asks who does something, with the space after it ("Who ", "¿Quién "). */
   subjectQuestion: RegExp;
   /** A yes-or-no question's auxiliary and the lower-case plural after it ("Should reviewers …"). */

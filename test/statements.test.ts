@@ -3434,13 +3434,11 @@ describe('decision candidates', () => {
 
   it('takes "nothing" before what kind of thing, with no verb after it, for a report, not a ban', () => {
     const queue = answering('billing-bot', 'The March invoices went out this morning.');
-    expect(queue('Nothing urgent in the invoicing queue.')).toEqual([]);
-    expect(queue('Nichts Neues vom Lieferanten.')).toEqual([]);
-    expect(queue('Nothing goes out before Friday.')).toEqual(['Nothing goes out before Friday.']);
+    const reports = ['Nothing urgent in the invoicing queue.', 'Nichts Neues vom Lieferanten.'];
     // A verb after it, or a condition, makes it a rule again: nothing of that kind may happen.
-    expect(queue('Nothing new on the website until legal has read it.')).toEqual(['Nothing new on the website until legal has read it.']);
-    expect(queue('Nothing new gets published until legal has signed off.')).toEqual(['Nothing new gets published until legal has signed off.']);
-    expect(queue('Nichts Wichtiges wird ohne zwei Unterschriften verschickt.')).toEqual(['Nichts Wichtiges wird ohne zwei Unterschriften verschickt.']);
+    const rules = ['Nothing goes out before Friday.', 'Nothing new on the website until legal has read it.', 'Nothing new gets published until legal has signed off.', 'Nichts Wichtiges wird ohne zwei Unterschriften verschickt.'];
+    for (const said of reports) expect({ said, statements: queue(said) }).toEqual({ said, statements: [] });
+    for (const said of rules) expect({ said, statements: queue(said) }).toEqual({ said, statements: [said] });
   });
 
   it('takes a short "X then." for a pick only when it names something offered or asked before it', () => {

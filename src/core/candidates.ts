@@ -3302,10 +3302,15 @@ function acceptedProposals(input: CandidateInput, facts: TaskFacts): SentenceCan
     // ("Eingang bis 12 Uhr zählt als Tag 0. Rest wie vorgeschlagen.": all but what it takes up;
     // "Point 2 no. Rest as proposed.": a point turned down by its number or in other words is
     // not told apart, so nothing is accepted.)
-    const rest = whole < 0 || acceptsRest(input, h);
-    const made = proposalCandidates(input, facts, a, h);
-    if (rest && settlesUnnamed(input, a, h)) continue;
-    out.push(...(rest ? made.flatMap((c) => pointsApart(input, c)).filter((c) => !takenUp(input, a, h, c.statement)) : made));
+    if (whole >= 0 && !acceptsRest(input, h)) {
+      out.push(...proposalCandidates(input, facts, a, h));
+      continue;
+    }
+    // (What was said besides the acceptance, with its nouns, read once for every point.)
+    const said = besidesRestAcceptance(input, a, h).map((text) => ({ text, nouns: nounsOf(input, text) }));
+    if (settlesUnnamed(input, nounsOf(input, messages[a].text), said)) continue;
+    const own = new Set(said.flatMap((x) => [...x.nouns]));
+    out.push(...proposalCandidates(input, facts, a, h).flatMap((c) => pointsApart(input, c)).filter((c) => !takenUp(input, own, c.statement)));
   }
   return out.map((c) => ({ ...c, statement: addressedByName(input, facts, c.statement, c.sources[0], c.sources[1]) }));
 }
@@ -3313,12 +3318,12 @@ function acceptedProposals(input: CandidateInput, facts: TaskFacts): SentenceCan
 /**
  * Whether a person's message that accepts the rest of a proposal, or a colleague's message between
  * the proposal and it, says something of its own on this point of it: a noun of the point (no
- * number, no unit: "day 0" is not about "7 working days") in what they say besides the acceptance.
+ * number, no unit: "day 0" is not about "7 working days") among the nouns of what they say besides
+ * the acceptance (`own`).
  * That point is theirs to settle, not accepted as put ("VMK takes 8 days. Rest is fine.", "Kai: the
  * skip needs a permit. — Ida: Rest is fine.").
  */
-function takenUp(input: CandidateInput, a: number, h: number, point: string): boolean {
-  const own = new Set(besidesRestAcceptance(input, a, h).flatMap((text) => [...nounsOf(input, text)]));
+function takenUp(input: CandidateInput, own: ReadonlySet<string>, point: string): boolean {
   return [...nounsOf(input, point)].some((t) => naming(own, t));
 }
 
@@ -3366,18 +3371,17 @@ function besidesRestAcceptance(input: CandidateInput, a: number, h: number): str
 }
 
 /**
- * Whether what people said from agent message a to the reply h that accepts its rest settles a
- * point without naming it by a noun of the proposal: turns something down ("No freebies this
- * time."), points at a point by its place ("Drop #2.", "Den dritten Punkt streichen."), or gives a
- * bare number ("300 is enough."). Which point is meant is not told apart, so nothing of the
+ * Whether what people said from agent message a to the reply h that accepts its rest (`said`,
+ * each with its nouns) settles a point without naming it by a noun of the proposal (`proposed`):
+ * turns something down ("No freebies this time."), points at a point by its place ("Drop #2.",
+ * "Den dritten Punkt streichen."), or gives a bare number ("300 is enough."). Which point is meant is not told apart, so nothing of the
  * proposal is accepted; a point such words name is left out by `takenUp`.
  */
-function settlesUnnamed(input: CandidateInput, a: number, h: number): boolean {
-  const named = nounsOf(input, input.messages[a].text);
-  return besidesRestAcceptance(input, a, h).some((text) => {
+function settlesUnnamed(input: CandidateInput, proposed: ReadonlySet<string>, said: ReadonlyArray<{ text: string; nouns: ReadonlySet<string> }>): boolean {
+  return said.some(({ text, nouns }) => {
     const lower = normalForm(text);
     if (namesPointByPlace(input, lower)) return true;
-    if ([...nounsOf(input, text)].some((t) => naming(named, t))) return false;
+    if ([...nouns].some((t) => naming(proposed, t))) return false;
     // (A negator among the last words turns the item before it down: "Point 2 no.", "Das Feuerwerk nicht.")
     const refuses = input.negated?.(lower) === true || hasAct(input.lexicon, 'rejection', lower) || hasAct(input.lexicon, 'prohibition-start', lower) || input.lexicon.words.cues.negator.test(lower.replace(/[\s.!?…]+$/u, ''));
     return refuses || (HAS_NUMBER.test(text) && contentWordCount(text.replace(/\d[\d.,:]*/gu, ' '), input.stems) <= 1);

@@ -2,7 +2,7 @@
 // rules that read the answered message's cues run after the context-free ones, in message order.
 import type { MessageAnalysis } from './messageAnalysis';
 import { applyRule, wordSet, type CompiledRule } from './rules';
-import { isQuestion, type Span, type Stems } from './text';
+import { afterAddressee, isQuestion, type Span, type Stems } from './text';
 import type { Detection, Message, RuleKind } from './types';
 
 export interface DetectionResult {
@@ -116,13 +116,19 @@ export function detect(messages: readonly Message[], rules: readonly CompiledRul
 function addresseeLengths(messages: readonly Message[], analysis: readonly RuleText[], answered: readonly number[]): number[] {
   const firstName = (author: string) => author.trim().split(/\s+/u)[0].toLowerCase();
   return messages.map((m, i) => {
-    const opening = ADDRESSED.exec(analysis[i].lower);
     const a = answered[i];
-    return opening && a >= 0 && opening[1] === firstName(messages[a].author) && opening[1] !== firstName(m.author) ? opening[0].length : 0;
+    if (a < 0) return 0;
+    const them = messages[a].author.trim().toLowerCase();
+    const named = (name: string) => name !== firstName(m.author) && (name === firstName(them) || name === them);
+    // (A handle counts as the name it spells: "@tom, no" is said to Tom as "Tom, no" is.)
+    const lower = analysis[i].lower.replace(/^(\s*)@/u, '$1');
+    const rest = afterAddressee(lower, named, NO_QUESTION_WORD);
+    return rest === lower ? 0 : analysis[i].lower.length - rest.length;
   });
 }
 
-const ADDRESSED = /^\s*@?([\p{L}\p{N}_.\-]{2,30}),\s+/u;
+/** Only a comma or a colon after the name marks the rest as said to them here (see afterAddressee). */
+const NO_QUESTION_WORD = /(?!)/u;
 
 // How many people's replies a rule's `throughReplies` reads back through to the message they answer.
 const REPLY_REACH = 3;

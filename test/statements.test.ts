@@ -1288,6 +1288,10 @@ describe('decision candidates', () => {
       // The label of the question itself, with a sentence on why after it; a name in it stays as written.
       ['30 pairs from Hartje. The B01S pads: return them or keep? They fit the older bikes.', 'Keep them, the riders wear out pads.', 'Keep the B01S pads, the riders wear out pads.'],
       ['Pump checks are done. Kiln Lane limit: 4 bar at the outlet.', 'Lower it to 3 bar.', 'Lower the Kiln Lane limit to 3 bar.'],
+      // The one labelled line of the message that gives a value of the step's kind, where the
+      // message ends on another sentence; one word of a thing's name labels a value that opens its line.
+      ['Length: 4,500 words is a lot for us. The summer cover was 3,200 and people still said it was long.', 'Cap it at 4,000 words in print.', 'Cap the length at 4,000 words in print.'],
+      ['Delivery fee: €45 per drop. Both drivers are booked for Tuesday.', 'Lower it to €30.', 'Lower the delivery fee to €30.'],
     ];
     for (const [before, step, recorded] of read) expect([step, replying([['ops-agent', 'bot', before]])(step)]).toEqual([step, [recorded]]);
     // A question that names a thing of its own, a label of the other number, a function word's
@@ -1311,10 +1315,18 @@ describe('decision candidates', () => {
       ['Quick note: delivery fee is 45 EUR.', 'Lower it to 30.'],
       ['Reorder point: 20 units. Current stock: 14 units.', 'Raise it to 30 units.'],
       ['7 late bookings. Options: 1) move them to 9:00, 2) cancel them.', 'Move them to 10:00.'],
+      // One word before a colon may be a name nobody here bears: it labels no value a bare number
+      // or a value further on in its line is given to; nor does a line of another kind.
+      ['Tunde: 12 slides so far. The rest of the deck is done.', 'Lower it to 10.'],
+      ['Tunde: the deck has 12 slides. The rest is done.', 'Cut it to 10 slides.'],
+      ['Length: 4,500 words. The deadline is Friday.', 'Move it to Monday.'],
+      ['Fee: €45 per drop. Service charge: €100 per event. Drivers are booked.', 'Lower it to €30.'],
     ];
     for (const [before, step] of stays) expect([before, replying([['ops-agent', 'bot', before]])(step)]).toEqual([before, [step]]);
     // The person's own sentence before names what their "it" is.
     expect(replying([['ops-agent', 'bot', 'Current threshold: 3 flaky failures in 7 days.']])('The old contract is in the drawer. Lower it to 2.')).toEqual(['Lower it to 2.']);
+    // A person of the discussion is no thing a value is of, however the line goes on.
+    expect(candidates([['tunde', 'human', 'Can we go shorter?'], ['deck-agent', 'bot', 'Tunde: 12 slides so far. The rest of the deck is done.'], ['kim', 'human', 'Cut it to 10 slides.']]).map((c) => c.statement)).toEqual(['Cut it to 10 slides.']);
   });
 
   it("reads a sentence that only stresses the one before it ('Always.', 'No exceptions, not even temps.') as part of it", () => {

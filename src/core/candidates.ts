@@ -398,7 +398,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
     if (judgedValues.some((v) => v?.judged === k)) continue;
     if (takenBack(input, clauses, k) || leadsIntoQuestion(input, p, clauses, k)) continue;
     const { made, consumed } = clauseCandidates(input, scene, walk, clauses, k, bodies[k], judgedValues[k]);
-    const named = made.map((c) => withSpeakerNamed(input, facts, messages[p].author, withAddressee(facts, messages[p].author, clauses[k].text, bareNames[k], withPronounObject(input, clauses.slice(0, k).some((x) => contentWordCount(x.text, input.stems) >= 2) ? askedOnly : asked, withUnitOfBareNumber(input, scene, c)))));
+    const named = made.map((c) => withSpeakerNamed(input, facts, messages[p].author, withAddressee(facts, messages[p].author, clauses[k].text, bareNames[k], withPronounObject(input, clauses.slice(0, k).some((x) => contentWordCount(x.text, input.stems) >= 2) ? askedOnly : asked, withUnitOfBareNumber(input, scene, c), scene.people))));
     const scoped = named.length === 1 && lastStated === k - 1 ? banOfInstruction(input, out[out.length - 1], named[0]) : null;
     if (scoped) out[out.length - 1] = scoped;
     else appendAll(out, named);

@@ -956,8 +956,8 @@ export function questionsBefore(input: CandidateInput, p: number): () => SaidBef
 }
 
 /** A person's statement with its "it" or "them" read as `withObjectOfPronoun` reads it; the words as said stay its `said`. */
-export function withPronounObject(input: CandidateInput, before: () => SaidBefore, c: SentenceCandidate): SentenceCandidate {
-  const statement = withObjectOfPronoun(input.lexicon, input.stems, before, c.statement, whenWord(input), input.unitSlot);
+export function withPronounObject(input: CandidateInput, before: () => SaidBefore, c: SentenceCandidate, people?: ReadonlyMap<string, string>): SentenceCandidate {
+  const statement = withObjectOfPronoun(input.lexicon, input.stems, before, c.statement, whenWord(input), input.unitSlot, people);
   return statement === c.statement ? c : { ...c, statement, said: c.said ?? c.statement };
 }
 
@@ -976,7 +976,7 @@ const NEGATOR_REACH = 2;
  * the rate card?" — "Send it to Derek."). An "it" that settles a value or makes a turn of phrase
  * ("Friday it is.", "Take it easy.", "Tell IT first.") stays.
  */
-function withObjectOfPronoun(lex: CompiledStatementLexicon, stems: Stems, before: () => SaidBefore, statement: string, valueWord: (word: string) => boolean, unitSlot?: (word: string) => string | null): string {
+function withObjectOfPronoun(lex: CompiledStatementLexicon, stems: Stems, before: () => SaidBefore, statement: string, valueWord: (word: string) => boolean, unitSlot?: (word: string) => string | null, people?: ReadonlyMap<string, string>): string {
   const m = lex.words.statements.offerPronoun.exec(statement);
   if (!m || m[2] !== m[2].toLowerCase() || valueWord(m[1])) return statement;
   // (What follows "it" shows it is the object: a word that may end one, or a when. "Call it off."
@@ -988,7 +988,7 @@ function withObjectOfPronoun(lex: CompiledStatementLexicon, stems: Stems, before
   const plural = m[2].toLowerCase() === 'them';
   const said = before();
   const same = objectOfSameVerb(lex, stems, said.questions, verb, plural, valueWord);
-  const phrase = same === undefined ? (textOfOnlyStep(lex, said.nearest, m[1], plural, valueWord) ?? labelledThing(lex, stems, said.closing, { verb: m[1], plural, statement }, valueWord, unitSlot)) : same;
+  const phrase = same === undefined ? (textOfOnlyStep(lex, said.nearest, m[1], plural, valueWord) ?? labelledThing(lex, stems, said.closing, { verb: m[1], plural, statement }, valueWord, unitSlot, people)) : same;
   return phrase === null ? statement : `${m[1]} ${phrase}${statement.slice(m[0].length)}`;
 }
 
@@ -1025,7 +1025,10 @@ export function withoutProposalLead(lex: CompiledStatementLexicon, label: string
   return lead && lead.start === 0 && lead.end < label.length ? sentenceCase(label.slice(lead.end).trim()) : label;
 }
 
-/** The fewest words a label may have to stand for "it" or "them" (one word may be a person's name: "Priya: …"). */
+/** A labelled line's value right after its colon ("Length: 4,500 words", "Fee: €45"). */
+const VALUE_OPENS = /^:\s*(?:[€$£]\s?)?\p{N}/u;
+
+/** The fewest words a label may have to stand for "it" or "them" where the discussion's people are not known (one word may be a person's name: "Priya: …"). */
 const LABEL_MIN_WORDS = 2;
 
 /**
@@ -1035,27 +1038,38 @@ const LABEL_MIN_WORDS = 2;
  * value the message ends on by its label, where its value is of that kind ("Current threshold: 3
  * flaky failures in 7 days." → "Lower the current threshold to 2."; "Multi-day discount:
  * currently 10% from 3 days. Keep it?" — "Make it from 4 days." → "Make the multi-day discount
- * from 4 days."). A status line the message happens to end on ("Priority: P2.", "Duration: 3 h")
- * is no thing a step such as "Assign it to Jonas." or "Move it to 01:00." acts on.
+ * from 4 days."), or, where the message ends on no such line, to the one labelled line of the
+ * message that gives a value of that kind ("Length: 4,500 words is a lot for us. The summer cover
+ * was 3,200." — "Cap it at 4,000 words." → "Cap the length at 4,000 words."). A status line the
+ * message happens to end on ("Priority: P2.", "Duration: 3 h") is no thing a step such as "Assign
+ * it to Jonas." or "Move it to 01:00." acts on.
  */
-function labelledThing(lex: CompiledStatementLexicon, stems: Stems, closing: readonly string[], step: { verb: string; plural: boolean; statement: string }, valueWord: (word: string) => boolean, unitSlot?: (word: string) => string | null): string | null {
+function labelledThing(lex: CompiledStatementLexicon, stems: Stems, closing: readonly string[], step: { verb: string; plural: boolean; statement: string }, valueWord: (word: string) => boolean, unitSlot?: (word: string) => string | null, people?: ReadonlyMap<string, string>): string | null {
   const asked = closing.map(isQuestion).lastIndexOf(true);
   // (The question may be followed by a sentence on why: "… return them or keep? They fit the old bikes.")
   const at = asked >= 0 && asked >= closing.length - 2 ? asked : closing.length - 1;
   if (at < 0) return null;
   const asks = isQuestion(closing[at]);
   if (asks && !asksOfPronounAlone(lex, closing[at])) return null;
+  // (A question's label of one word may be whom it asks: "Priya: return them or keep?")
   const own = asks ? labelOf(lex, stems, closing[at], valueWord, unitSlot) : null;
   if (own !== null) return endsInNoun(own, step.plural) ? theThing(lex, own) : null;
   const v = asks ? at - 1 : at;
-  const valued = closing[v];
-  if (valued === undefined || !lex.words.statements.valueVerb.test(step.verb)) return null;
-  // (Two labelled lines in a row, "Reorder point: 20 units. Current stock: 14 units.", leave open
-  // which one a value of their kind is given to.)
-  if (v > 0 && labelOf(lex, stems, closing[v - 1], valueWord, unitSlot) !== null && givesValueOfKind(step.statement, closing[v - 1], unitSlot)) return null;
-  const label = labelOf(lex, stems, valued, valueWord, unitSlot);
-  if (label === null || !endsInNoun(label, step.plural) || !givesValueOfKind(step.statement, valued.slice(valued.indexOf(':')), unitSlot)) return null;
-  return theThing(lex, label);
+  if (v < 0 || !lex.words.statements.valueVerb.test(step.verb)) return null;
+  const ofKind = (k: number): string | null => {
+    const label = labelOf(lex, stems, closing[k], valueWord, unitSlot, people);
+    const value = label === null ? '' : closing[k].slice(closing[k].indexOf(':'));
+    // (A word of its own before a colon may still be a name nobody in the discussion bears:
+    // "Priya: the deck has 12 slides." It labels a value only when the value opens the line and
+    // the step gives one with a unit: "Length: 4,500 words" — "Cap it at 4,000 words".)
+    if (label !== null && wordCount(label) === 1 && !(VALUE_OPENS.test(value) && measures(step.statement, unitSlot).some((x) => x.unit !== '' || x.slotBefore !== null))) return null;
+    return label !== null && givesValueOfKind(step.statement, value, unitSlot) ? label : null;
+  };
+  // (Two labelled lines of the step's kind, "Reorder point: 20 units. Current stock: 14 units.",
+  // leave open which one the value is given to.)
+  const labelled = closing.slice(0, v + 1).map((_, k) => ofKind(k)).filter((label): label is string => label !== null);
+  const label = ofKind(v) !== null && (v === 0 || ofKind(v - 1) === null) ? ofKind(v) : labelled.length === 1 ? labelled[0] : null;
+  return label === null || !endsInNoun(label, step.plural) ? null : theThing(lex, label);
 }
 
 /**
@@ -1078,19 +1092,20 @@ function asksOfPronounAlone(lex: CompiledStatementLexicon, question: string): bo
 
 /**
  * The label a sentence opens with before a colon ("Current threshold: 3 flaky failures"), where it
- * names a thing (`thingLabel`, after a determiner: "The B01S pads") in two words at least (one may
- * be a person's name: "Priya: …"), no name of capitalised words only ("Priya Shah:"), and no time
- * ("Last month:").
+ * names a thing (`thingLabel`, after a determiner: "The B01S pads"), no name of capitalised words
+ * only ("Priya Shah:"), and no time ("Last month:"). One word ("Length: …") names a thing only
+ * where the discussion's people are known and it is none of them: one word may be a person's name
+ * ("Priya: …") the tagger does not know.
  */
-function labelOf(lex: CompiledStatementLexicon, stems: Stems, sentence: string, valueWord: (word: string) => boolean, unitSlot?: (word: string) => string | null): string | null {
+function labelOf(lex: CompiledStatementLexicon, stems: Stems, sentence: string, valueWord: (word: string) => boolean, unitSlot?: (word: string) => string | null, people?: ReadonlyMap<string, string>): string | null {
   const m = /^([^:]*\p{L}):\s+\S/u.exec(sentence.trim());
   if (m === null) return null;
   const label = m[1].trim();
   const [first, ...rest] = label.split(/\s+/);
   const determined = lex.words.referenceDeterminer.test(first);
-  // (The discussion's people are not at hand here: a name of one word the tagger knows still is one.)
-  const thing = thingLabel(lex, stems, determined ? rest.join(' ') : label);
-  if (thing === null || wordCount(label) < LABEL_MIN_WORDS || label.split(/\s+/).every((w) => /^\p{Lu}/u.test(w))) return null;
+  const thing = thingLabel(lex, stems, determined ? rest.join(' ') : label, people);
+  const oneWord = wordCount(label) < LABEL_MIN_WORDS;
+  if (thing === null || (oneWord ? people === undefined : label.split(/\s+/).every((w) => /^\p{Lu}/u.test(w)))) return null;
   if (words(label).some((w) => valueWord(w) || lex.words.statements.whenAdverb.test(w) || (unitSlot?.(w) ?? null) !== null)) return null;
   return docOf(thing).has('#Verb') ? null : determined ? `${first} ${thing}` : thing;
 }

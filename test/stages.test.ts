@@ -207,6 +207,31 @@ describe('contradiction', () => {
     expect(c('Results go in the discussion array, not Telegram', 'Keep everything in the discussion array')).toBeNull();
   });
 
+  it('reads a number written against letters that are no unit as part of a name, not a count a ban rules out', () => {
+    const subjects = engine.lexicon.subjects;
+    const view = (text: string) => viewOf(text, subjects, engine.lexicon);
+    const c = (earlier: string, later: string) => contradiction(view(earlier), view(later), subjects.generic, true);
+    // "34RS" is an aircraft, "17H" another: flying it is no count of 34 the ban ruled out.
+    expect(c('No rentals in 34RS until the 100hr is signed off.', 'Put Kyle in 34RS at 0800.')).toBeNull();
+    expect(view('No rentals in 34RS until the 100hr is signed off.').clauses.flatMap((x) => x.values.map((v) => v.key))).toEqual(['duration']);
+    // Units, scales, ordinals and hours written against their number stay values.
+    const values = view('Book 10GB, a 25k cap, a 5kg box on the 21st at 4pm.').clauses.flatMap((x) => x.values.map((v) => `${v.key}=${v.value}`));
+    expect(values).toEqual(expect.arrayContaining(['size=10 gb', 'weight=5 kg', 'date=day 21', 'time=16:00']));
+    expect(values.some((v) => v.includes('25000'))).toBe(true);
+  });
+
+  it('takes a doing that a reversal retires with its thing: doing it to something else uses nothing retired', () => {
+    const subjects = engine.lexicon.subjects;
+    const view = (text: string) => viewOf(text, subjects, engine.lexicon);
+    const c = (earlier: string, later: string) => contradiction(view(earlier), view(later), subjects.generic, true);
+    const rule = 'Get a replacement quote instead of booking another repair visit.';
+    expect(c(rule, 'Book the surveyor for the same visit.')).toBeNull();
+    expect(c(rule, 'Booked the gas check for Tuesday.')).toBeNull();
+    expect(c(rule, 'Book another repair visit for Friday.')).toMatch(/which was retired/);
+    // A doing alone is what it retires.
+    expect(c('Call them instead of emailing.', 'Emailing them now.')).toMatch(/which was retired/);
+  });
+
   it('between one speaker\'s turns, needs nearly the same clause with the mismatch in its shared part', () => {
     const stems = new PorterStems(engine.words);
     const u = (a: string, b: string) => utteranceConflict(clauseClaims(a, engine.lexicon, stems), clauseClaims(b, engine.lexicon, stems), engine.lexicon);

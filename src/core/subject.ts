@@ -777,6 +777,9 @@ function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, c
   }
   if (before && before.slot === 'amount') return { key: before.slot, value: `${numberText(num)} ${before.unit}`, negated: false };
   if (scale !== undefined) return countValue(toks[i + 2]?.text ?? '', num, lex, stemmer);
+  // "34RS", "17H", "B2": a number written against letters that are no unit, scale, ordinal or
+  // hour word is part of a name (a tail number, a room, a code), no value of anything.
+  if (codeWithLetters(toks, i, lex)) return null;
   const joined = (k: number) => (lex.monthJoiners.has(toks[k]?.text ?? '') ? month(k + 1) : null);
   const ordinal = lex.ordinals.has(toks[i + 1]?.text ?? '');
   // (A month before the number is its date's only without a comma between and with no hour's word
@@ -838,6 +841,14 @@ function monthOfRangeEnd(toks: readonly Token[], i: number, lex: CompiledSubject
   if (joiner) k++;
   if (lex.wordSlot.get(toks[k]?.text ?? '')?.slot === 'weekday') k++;
   return k < toks.length && /^\d{1,2}$/.test(toks[k].text) ? month(k + 1) : null;
+}
+
+/** Whether the number at token i has letters written against it that make it a code ("34RS"), not a value with a unit, an ordinal or an hour ("4pm", "21st"). */
+function codeWithLetters(toks: readonly Token[], i: number, lex: CompiledSubjects): boolean {
+  const next = toks[i + 1];
+  if (next === undefined || !next.attached || !/^\p{L}+$/u.test(next.text)) return false;
+  const word = next.text;
+  return !lex.ordinals.has(word) && !lex.am.has(word) && !lex.pm.has(word) && !lex.clock.has(word) && !lex.hourSigns.has(word) && !lex.scales.has(word) && !lex.unitSlot.has(word) && !lex.wordSlot.has(word);
 }
 
 /** The unit (one or two words) starting at token i, with the slot it names. */
@@ -1654,6 +1665,9 @@ export function reversalsIn(text: string, lex: CompiledSubjects, stems: Stems = 
   return out;
 }
 
+/** An English word of doing ("booking", "sending"): its stem is shorter than the word. */
+const DOING = /^\p{L}{2,}ing$/u;
+
 /**
  * The first noun phrase of a captured object: up to three content words, stopping at a function
  * word after the first. An object that opens with a number and no noun it counts is that value
@@ -1663,17 +1677,23 @@ export function reversalsIn(text: string, lex: CompiledSubjects, stems: Stems = 
 function objectStems(text: string, lex: CompiledSubjects, stems: Stems): ReadonlySet<string> | null {
   const out = new Set<string>();
   const ws = words(text);
+  // (An object that opens with a doing, "instead of booking another repair visit", retires that
+  // doing of its thing: the phrase runs on past the words between to the thing, so that booking
+  // something else, "Book the surveyor", uses nothing retired.)
+  let doing = false;
+  const ended = () => out.size > 0 && !(doing && out.size === 1);
   for (const [k, w] of ws.entries()) {
     if (/^\d/.test(w) && out.size === 0 && (k + 1 >= ws.length || contentToken(ws[k + 1], stems) === null)) return null;
     const t = contentToken(w, stems);
     if (t === null || /^\d/.test(w)) {
-      if (out.size > 0) break;
+      if (ended()) break;
       continue;
     }
     if (lex.generic.has(t) || lex.generic.has(w)) {
-      if (out.size > 0) break;
+      if (ended()) break;
       continue;
     }
+    if (out.size === 0) doing = DOING.test(w) && t !== w.toLowerCase();
     out.add(readAs(lex, w, t));
     if (out.size === 3) break;
   }

@@ -1260,6 +1260,14 @@ describe('decision candidates', () => {
     expect(replying([['shop-agent', 'bot', 'Should I raise the cap?']], 'maren')('Yes, raise it to 700.')).toEqual(['Raise the cap to 700.']);
   });
 
+  it("takes a day named by its ordinal ('29th is fine.') as accepting the step the agent offered for that date", () => {
+    const offer: Array<[string, 'human' | 'bot', string]> = [['scheduling-agent', 'bot', "The office still had the 22nd on our booking. Should I move the first visit to Wed 29 Oct?"]];
+    expect(replying(offer)('29th is fine.')).toContain('Move the first visit to Wed 29 Oct.');
+    expect(replying(offer)('The 29th is fine.')).toContain('Move the first visit to Wed 29 Oct.');
+    // Another day accepts nothing offered.
+    expect(replying(offer)('30th is fine.')).not.toContain('Move the first visit to Wed 29 Oct.');
+  });
+
   it("states a person's shorter repeat of an accepted step as the step ('Yes, close the gap.')", () => {
     expect(replying([['rota-agent', 'bot', 'Shall I close the gap in the Tuesday rota with Anna from 14:00?']])('Yes, close the gap.')).toEqual(['Close the gap in the Tuesday rota with Anna from 14:00.']);
     // A step on several things says more than the one the person names; naming the parts taken is no repeat of the step.

@@ -272,8 +272,15 @@ function passesEcho(rule: CompiledRule, m: RegExpExecArray, ctx: RuleContext): b
     return verb !== null && want.length === 1 && contentTokens(verb, stems)[0] === want[0];
   }
   if (spec.echo === 'alternative') return (eitherOrSides(ctx.answered.text, rule.words.statements.disjunction, stems) ?? []).some((side) => want.every((t) => side.has(t)));
-  const have = new Set(ctx.answeredTokens ?? contentTokens(ctx.answered.text, stems));
-  return spec.echo === 'all' ? want.every((t) => have.has(t)) : want.some((t) => have.has(t));
+  // ("The 29th is fine." names the "Wed 29 Oct" offered: a day by its ordinal is its number.)
+  const have = new Set((ctx.answeredTokens ?? contentTokens(ctx.answered.text, stems)).map(dayNumber));
+  const named = want.map(dayNumber);
+  return spec.echo === 'all' ? named.every((t) => have.has(t)) : named.some((t) => have.has(t));
+}
+
+/** A day of the month written as an ordinal as its number ("29th" → "29"); any other token as it is. */
+function dayNumber(token: string): string {
+  return /^([1-9]|[12][0-9]|3[01])(?:st|nd|rd|th)$/.exec(token)?.[1] ?? token;
 }
 
 /** A negatable rule does not fire with a negator within two words before its cue. */

@@ -3074,6 +3074,15 @@ describe('decision candidates', () => {
     expect(answering('ops-agent', 'Options:\nA - hire a freelancer now\nB - wait for the agency\nWhich?')('A only if we have nothing by end of July.').join(' ')).toContain('Hire a freelancer now, only if');
   });
 
+  it("reads a clause that opens by negating a listed option's key ('Not C. we still owe them …') as turning it down, not as a rule", () => {
+    const supplier = answering('stock-agent', 'Options for the dog food order: A) Vetlink, B) Hartmann direct, C) the Agri wholesaler. Which one?');
+    for (const reply of ['Not C. we still owe them a bag from the summer.', "Not B, I haven't ordered from them in years.", 'Nicht A – zu teuer.']) expect([reply, supplier(reply)]).toEqual([reply, []]);
+    // The pick beside it stands; a negator before a word that is no key says something else.
+    expect(supplier('B. Not C, we owe them.').join(' ')).toContain('Hartmann direct');
+    expect(supplier('Not B, I never order from them.').join(' ')).not.toMatch(/never order/i);
+    expect(answering('ops-agent', 'The Agri wholesaler raised prices again. Shall I keep ordering there?')('Not a chance, we switch to Vetlink.').join(' ')).toMatch(/Vetlink/);
+  });
+
   it('labels a picked side with what the question is about, never with a side of it', () => {
     const missed = answering('ops-agent', "Understood: 15 EUR from the second skipped session. And what counts as 'skipped': just no-shows, or short-notice cancellations too?");
     expect(missed("short-notice cancellations too!! otherwise people just ring at 8:50 and say they're ill.")).toEqual(['Short-notice cancellations too.']);

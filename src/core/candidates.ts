@@ -1551,7 +1551,7 @@ function settleByDialogue(input: CandidateInput, scene: MessageScene, walk: Clau
   }
   // "2 is not happening lol" after the agent's options 1) to 3) rules option 2 out: it neither
   // corrects a fact nor decides anything; the pick, if any, is elsewhere.
-  if (rulesOutListedOption(input, scene, r)) {
+  if (rulesOutListedOption(input, scene, r) || refusesListedKey(input, scene, r)) {
     r.type = null;
     return;
   }
@@ -1606,6 +1606,25 @@ function rulesOutListedOption(input: CandidateInput, scene: MessageScene, r: Cla
   if (hasAct(input.lexicon, 'acceptance', message) || hasAct(input.lexicon, 'decision', message) || statements.choice.test(message)) return false;
   return (labelled || /\d/.test(key) || /^[A-H]\b/.test(r.body.trim())) && itemByKey(input.lexicon, input.messages[scene.keyedListAt].text, key.replace(/[()]/g, '')) !== null;
 }
+
+/**
+ * "Not C. we still owe them a bag from the summer.", "Not B, I haven't done a dental in years.": a
+ * clause that opens by negating the key of an option the agent listed, the key standing alone,
+ * turns that option down, and what follows says why. It is no rule; the pick, if any, is
+ * elsewhere ("Not A, B then." picks B).
+ */
+function refusesListedKey(input: CandidateInput, scene: MessageScene, r: ClauseReading): boolean {
+  if (scene.keyedListAt < 0) return false;
+  const m = NEGATED_KEY.exec(r.lower);
+  if (!m || !input.lexicon.words.cues.negator.test(m[1])) return false;
+  const rest = r.lower.slice(m[0].length).replace(/^[\s.,;:!–—-]+/u, '');
+  const { statements } = input.lexicon.words;
+  if (BARE_KEY.test(words(rest)[0] ?? '') || hasAct(input.lexicon, 'acceptance', rest) || hasAct(input.lexicon, 'decision', rest) || statements.choice.test(rest)) return false;
+  return itemByKey(input.lexicon, input.messages[scene.keyedListAt].text, m[2]) !== null;
+}
+
+/** A negator, then an option's key standing alone ("not c.", "nicht b,", "no 2 –"). */
+const NEGATED_KEY = /^\s*(\p{L}+)\s+\(?([0-9]{1,2}|[a-h])\)?(?=\s*(?:[.,;:!–—-]|$))/u;
 
 /** A person naming one of the agent's options picks it; in a correction, a decision is a rule. */
 function pickOrCorrect(input: CandidateInput, scene: MessageScene, walk: ClauseWalk, r: ClauseReading): void {

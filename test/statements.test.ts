@@ -3074,6 +3074,15 @@ describe('decision candidates', () => {
     expect(answering('ops-agent', 'Options:\nA - hire a freelancer now\nB - wait for the agency\nWhich?')('A only if we have nothing by end of July.').join(' ')).toContain('Hire a freelancer now, only if');
   });
 
+  it("reads 'never' before a past verb ('ThermaFix never rang back') as a report of what did not happen, not a ban", () => {
+    const firms = answering('scheduling-agent', 'Two firms fit: A) Caldwell Heating, B) ThermaFix. Which should I book?');
+    expect(firms('A. ThermaFix never rang back when Mill St flooded.')).toEqual([expect.stringMatching(/Caldwell/)]);
+    expect(firms('A. Kyle has never been to their office, send him the address.').join(' ')).not.toMatch(/has never been/);
+    // 'Never' with the present or as a step bans.
+    expect(answering('scheduling-agent', 'Anything else for the booking rules?')('We never book ThermaFix for emergencies.')).toEqual(['We never book ThermaFix for emergencies.']);
+    expect(answering('scheduling-agent', 'Anything else for the booking rules?')('Never put a new firm on an emergency job.')).toEqual(['Never put a new firm on an emergency job.']);
+  });
+
   it("reads a clause that opens by negating a listed option's key ('Not C. we still owe them …') as turning it down, not as a rule", () => {
     const supplier = answering('stock-agent', 'Options for the dog food order: A) Vetlink, B) Hartmann direct, C) the Agri wholesaler. Which one?');
     for (const reply of ['Not C. we still owe them a bag from the summer.', "Not B, I haven't ordered from them in years.", 'Nicht A – zu teuer.']) expect([reply, supplier(reply)]).toEqual([reply, []]);

@@ -49,7 +49,7 @@ describe('time order', () => {
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { withoutOfferedAlternatives } from '../src/core/proposals';
-import { answeredValueChange, askedViewOf, recappedValueChange, changeSentences, compileSubjects, contradiction, contrastsStated, firstStatedValues, replacement, restatesRetired, reversalsIn, subjectClauses, valueReplacement, viewOf, type SubjectLexicon } from '../src/core/subject';
+import { answeredValueChange, askedViewOf, offeredViewOf, recappedValueChange, changeSentences, compileSubjects, contradiction, contrastsStated, firstStatedValues, replacement, restatesRetired, reversalsIn, subjectClauses, valueReplacement, viewOf, type SubjectLexicon } from '../src/core/subject';
 import { numberKey } from '../src/core/measures';
 import { rejectedByRecall, relateMessages } from '../src/core/relate';
 import type { DecisionCandidate } from '../src/core/decide';
@@ -982,6 +982,18 @@ describe('relations given by what a decision answers', () => {
     expect(answeredValueChange(view('Tuesday 9 is fine.'), view('Then Wednesday at 7:45.'), asked)).toMatch(/weekday: tuesday → wednesday/);
     expect(answeredValueChange(view('Tuesday 9 is fine.'), view('Then Wednesday at 7:45.'), view('The samples arrive next week.'))).toBeNull();
     expect(answeredValueChange(view('Tuesday 9 is fine.'), view('Then Wednesday at 7:45.'), null)).toBeNull();
+  });
+
+  it("inside one discussion, an answer with a subject of its own replaces an all-value decision only where the question speaks of that subject or offers the answer's value", () => {
+    // (What the answered message puts up, as the in-task pass reads it.)
+    const offered = (text: string) => offeredViewOf(text, engine.lexicon.subjects, engine.lexicon);
+    const recap = offered('Summary so far: 140 guests. Tasting Thu May 15, 4pm, 4 people. Anything to add?');
+    // A step of the speaker's own on another thing, with another day, changes nothing of the tasting's.
+    expect(answeredValueChange(view('Make it Thursday May 15, same time.'), view('On Monday I do the shopping list.'), recap, true)).toBeNull();
+    // One that speaks of the tasting moves it; so does one the question offers its day to.
+    expect(answeredValueChange(view('Make it Thursday May 15, same time.'), view('The tasting moves to Monday May 19.'), recap, true)).toMatch(/monday|may 19/);
+    const asked = offered('Mrs. Hoffmann just wrote: her husband has a hospital appointment on Thursday morning. She asks whether Friday would work.');
+    expect(answeredValueChange(view('Thursday 10 is fine.'), view("Friday at 8:30, before Clara's site meeting at the Stadtwerke."), asked, true)).toMatch(/08:30|friday/);
   });
 
   it('from another task, a person both name ties no answer to the old decision: a thing must', () => {

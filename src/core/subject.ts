@@ -2120,7 +2120,12 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
         const spokenOf = (c: SubjectClause) => shared(c.anchor, n.anchor) > 0;
         // (An old decision that is all value has no subject for the answer to miss: inside one
         // discussion, the question is what it was about.)
-        const questionSpeaksOfIt = sameDiscussion && (o.anchor.size === 0 || asked.clauses.some(spokenOf));
+        // (An answer with a subject of its own speaks of an all-value decision's question only
+        // where the question speaks of that subject too, or offers the answer's value: "She asks
+        // whether Friday would work." — "Friday at 8:30, before Clara's site meeting"; "El lunes
+        // hago la lista de compra" after a recap that names the tasting's Thursday does not.)
+        const offersNow = now != null && asked.clauses.some((c) => c.values.some((v) => !v.negated && comparable(v, now) && v.value === now.value));
+        const questionSpeaksOfIt = sameDiscussion && ((o.anchor.size === 0 && (n.anchor.size === 0 || offersNow)) || asked.clauses.some(spokenOf));
         // (From another task, a person named in both says little: an agent's rota names the same
         // people on every line, "Sundays 8:00–13:00: Priya and Lena" and "give Anke Priya's
         // Saturdays" are about different shifts. A thing both name must tie them.)

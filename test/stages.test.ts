@@ -218,6 +218,9 @@ describe('contradiction', () => {
     const values = view('Book 10GB, a 25k cap, a 5kg box on the 21st at 4pm.').clauses.flatMap((x) => x.values.map((v) => `${v.key}=${v.value}`));
     expect(values).toEqual(expect.arrayContaining(['size=10 gb', 'weight=5 kg', 'date=day 21', 'time=16:00']));
     expect(values.some((v) => v.includes('25000'))).toBe(true);
+    // Letters in small type after a number are a unit as chat writes it: its value still conflicts.
+    expect(c('Speed limit on site is 20mph.', 'Speed limit on site is 30mph.')).toMatch(/20 → 30/);
+    expect(c('Order 20pcs of the M8 bolts.', 'Order 50pcs of the M8 bolts.')).toMatch(/20 → 50/);
   });
 
   it('takes a doing that a reversal retires with its thing: doing it to something else uses nothing retired', () => {
@@ -228,8 +231,11 @@ describe('contradiction', () => {
     expect(c(rule, 'Book the surveyor for the same visit.')).toBeNull();
     expect(c(rule, 'Booked the gas check for Tuesday.')).toBeNull();
     expect(c(rule, 'Book another repair visit for Friday.')).toMatch(/which was retired/);
-    // A doing alone is what it retires.
+    // A doing alone is what it retires, and so is one with a pronoun or a place after it; a noun
+    // that ends like a doing ("building") names its thing.
     expect(c('Call them instead of emailing.', 'Emailing them now.')).toMatch(/which was retired/);
+    expect(c('WhatsApp the tenants instead of calling them in the evening.', 'Call the tenants tomorrow about the boiler.')).toMatch(/which was retired/);
+    expect(c('Use building A instead of building B for the party.', 'Book building B on Saturday.')).toMatch(/which was retired/);
   });
 
   it('between one speaker\'s turns, needs nearly the same clause with the mismatch in its shared part', () => {

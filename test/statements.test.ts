@@ -1264,8 +1264,12 @@ describe('decision candidates', () => {
     const offer: Array<[string, 'human' | 'bot', string]> = [['scheduling-agent', 'bot', "The office still had the 22nd on our booking. Should I move the first visit to Wed 29 Oct?"]];
     expect(replying(offer)('29th is fine.')).toContain('Move the first visit to Wed 29 Oct.');
     expect(replying(offer)('The 29th is fine.')).toContain('Move the first visit to Wed 29 Oct.');
-    // Another day accepts nothing offered.
+    // Another day accepts nothing offered; nor does a number of the offer that is no date, nor a
+    // day of an offer that puts up two.
     expect(replying(offer)('30th is fine.')).not.toContain('Move the first visit to Wed 29 Oct.');
+    expect(replying([['scheduling-agent', 'bot', 'Should I book the plumber for 10:00 on Thu 13 Nov?']])('10th is fine.')).not.toContain('Book the plumber for 10:00 on Thu 13 Nov.');
+    expect(replying([['scheduling-agent', 'bot', 'Should I book the 21 seats for Wed 29 Oct?']])('21st is fine.')).not.toContain('Book the 21 seats for Wed 29 Oct.');
+    expect(replying([['scheduling-agent', 'bot', 'Should I move the inspection to Wed 29 Oct or Fri 31 Oct?']])('31st is fine.').join(' ')).not.toMatch(/29 Oct or Fri/);
   });
 
   it("states a person's shorter repeat of an accepted step as the step ('Yes, close the gap.')", () => {
@@ -1297,8 +1301,8 @@ describe('decision candidates', () => {
       ['30 pairs from Hartje. The B01S pads: return them or keep? They fit the older bikes.', 'Keep them, the riders wear out pads.', 'Keep the B01S pads, the riders wear out pads.'],
       ['Pump checks are done. Kiln Lane limit: 4 bar at the outlet.', 'Lower it to 3 bar.', 'Lower the Kiln Lane limit to 3 bar.'],
       // The one labelled line of the message that gives a value of the step's kind, where the
-      // message ends on another sentence; one word of a thing's name labels a value that opens its line.
-      ['Length: 4,500 words is a lot for us. The summer cover was 3,200 and people still said it was long.', 'Cap it at 4,000 words in print.', 'Cap the length at 4,000 words in print.'],
+      // message ends on another sentence that gives none.
+      ['Print length: 4,500 words is a lot for us. The summer cover was 3,200 and people still said it was long.', 'Cap it at 4,000 words in print.', 'Cap the print length at 4,000 words in print.'],
       ['Delivery fee: €45 per drop. Both drivers are booked for Tuesday.', 'Lower it to €30.', 'Lower the delivery fee to €30.'],
     ];
     for (const [before, step, recorded] of read) expect([step, replying([['ops-agent', 'bot', before]])(step)]).toEqual([step, [recorded]]);
@@ -1323,12 +1327,13 @@ describe('decision candidates', () => {
       ['Quick note: delivery fee is 45 EUR.', 'Lower it to 30.'],
       ['Reorder point: 20 units. Current stock: 14 units.', 'Raise it to 30 units.'],
       ['7 late bookings. Options: 1) move them to 9:00, 2) cancel them.', 'Move them to 10:00.'],
-      // One word before a colon may be a name nobody here bears: it labels no value a bare number
-      // or a value further on in its line is given to; nor does a line of another kind.
+      // One word before a colon may be a name nobody here bears; a line of another kind labels
+      // nothing; a value of the kind said after the labelled line may be the one changed.
       ['Tunde: 12 slides so far. The rest of the deck is done.', 'Lower it to 10.'],
-      ['Tunde: the deck has 12 slides. The rest is done.', 'Cut it to 10 slides.'],
-      ['Length: 4,500 words. The deadline is Friday.', 'Move it to Monday.'],
-      ['Fee: €45 per drop. Service charge: €100 per event. Drivers are booked.', 'Lower it to €30.'],
+      ['Priya: 46 hours this week. Everyone else is under 40.', 'Cap it at 40 hours.'],
+      ['Print length: 4,500 words. The deadline is Friday.', 'Move it to Monday.'],
+      ['Delivery fee: €45 per drop. Service charge: €100 per event. Drivers are booked.', 'Lower it to €30.'],
+      ['Dinner budget: €5,000. The caterer quoted €6,200 for the menu.', 'Lower it to €5,500.'],
     ];
     for (const [before, step] of stays) expect([before, replying([['ops-agent', 'bot', before]])(step)]).toEqual([before, [step]]);
     // The person's own sentence before names what their "it" is.
@@ -2034,6 +2039,10 @@ describe('decision candidates', () => {
     // Framing before the name keeps it addressed: "ok, and Derek tell Hartwell".
     expect(reply('ok. and Derek tell Hartwell.')).toEqual(['Update the dock schedule.', 'Derek: tell Hartwell.']);
     expect(reply('Derek — no, I am not hiring your cousin.')).toEqual([]);
+    // An agent of the discussion named before a step is addressed too, and left out of the step;
+    // its name before what it did or is tells no step.
+    expect(reply('dispatch-agent update the dock schedule for Monday.')).toEqual(['Update the dock schedule for Monday.']);
+    expect(reply('dispatch-agent sent the old schedule last week.')).toEqual([]);
     // A name that is also a verb, a function word or a month names no one without its comma.
     const common = replying([['Will', 'human', 'I can drive.'], ['Hope', 'human', 'Me too.'], ['May', 'human', 'Same.'], ['dispatch-agent', 'bot', 'Shall I update the dock schedule?']], 'Walter');
     expect(common('Will you call Hartwell?')).toEqual(['Call Hartwell.']);
@@ -3086,9 +3095,11 @@ describe('decision candidates', () => {
   it("reads a clause that opens by negating a listed option's key ('Not C. we still owe them …') as turning it down, not as a rule", () => {
     const supplier = answering('stock-agent', 'Options for the dog food order: A) Vetlink, B) Hartmann direct, C) the Agri wholesaler. Which one?');
     for (const reply of ['Not C. we still owe them a bag from the summer.', "Not B, I haven't ordered from them in years.", 'Nicht A – zu teuer.']) expect([reply, supplier(reply)]).toEqual([reply, []]);
+    // A rule or another pick after it says more than why.
+    expect(supplier('Not A, freelancers always need sign-off from finance.').join(' ')).toMatch(/sign-off from finance/);
+    expect(supplier('Not B, never book Hall B for weddings.').join(' ')).toMatch(/never book Hall B/);
     // The pick beside it stands; a negator before a word that is no key says something else.
     expect(supplier('B. Not C, we owe them.').join(' ')).toContain('Hartmann direct');
-    expect(supplier('Not B, I never order from them.').join(' ')).not.toMatch(/never order/i);
     expect(answering('ops-agent', 'The Agri wholesaler raised prices again. Shall I keep ordering there?')('Not a chance, we switch to Vetlink.').join(' ')).toMatch(/Vetlink/);
   });
 

@@ -385,7 +385,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
   // (A clause's content starts past its framing, and past a name addressed without a comma:
   // "Derek tell Hartwell." reads "tell Hartwell"; withAddressee puts that name back before the step.)
   const starts = clauses.map((clause) => optionKept(input, scene, clause.text, contentStart(lexicon, clause.text)));
-  const bareNames = clauses.map((clause, k) => namedBeforeStep(input, scene.people, clause.text.slice(starts[k])));
+  const bareNames = clauses.map((clause, k) => namedBeforeStep(input, scene, clause.text.slice(starts[k])));
   const bodies = clauses.map((clause, k) => clause.text.slice(starts[k] + (bareNames[k]?.[0].length ?? 0)).trim());
   const judgedValues = bodies.map((body, k) => valueOfJudged(input, clauses, k, body));
   const asked = questionsBefore(input, p);
@@ -742,7 +742,12 @@ const THIRD_PERSON: Readonly<Record<string, string>> = { ll: 'will', m: 'is', ve
  * parts it from the step. A name the verb agrees with ("Derek tells them") is the subject, and no
  * step follows it.
  */
-function namedBeforeStep(input: CandidateInput, people: ReadonlyMap<string, string>, text: string): RegExpExecArray | null {
+function namedBeforeStep(input: CandidateInput, { people, speakers }: Pick<MessageScene, 'people' | 'speakers'>, text: string): RegExpExecArray | null {
+  // ("booking-agent fix the website.": an agent of the discussion, a speaker who is none of its
+  // people, addressed by its name.)
+  const agent = OPENING_AGENT_NAME.exec(text);
+  const name = agent?.[1].toLowerCase() ?? '';
+  if (agent !== null && speakers.has(name) && !people.has(name)) return opensStepFor(input, text.slice(agent[0].length)) ? agent : null;
   const m = BARE_OPENING_NAME.exec(text);
   if (m === null || !people.has(m[1].toLowerCase()) || isCommonWordName(input, m[1])) return null;
   return opensStepFor(input, text.slice(m[0].length)) ? m : null;
@@ -771,6 +776,9 @@ function isCommonWordName(input: CandidateInput, name: string): boolean {
 }
 
 /** A word that may be a name, then a space or a dash: what namedBeforeStep reads ("Roy - no more overtime …"). */
+/** A name such as agents bear ("booking-agent", "ci_bot", "@ops-agent") opening a clause, a word after it. */
+const OPENING_AGENT_NAME = /^\s*@?(\p{L}[\p{L}\p{N}]*(?:[-_][\p{L}\p{N}]+)+)(?:\s+[-–—])?\s+(?=\p{L})/u;
+
 const BARE_OPENING_NAME = /^\s*([\p{L}][\p{L}'’]{1,30})(?:\s+[-–—])?\s+(?=\p{L})/u;
 
 /** "Lea, tell …": the name a clause opens with, addressed. */
@@ -1618,10 +1626,15 @@ function refusesListedKey(input: CandidateInput, scene: MessageScene, r: ClauseR
   const m = NEGATED_KEY.exec(r.lower);
   if (!m || !input.lexicon.words.cues.negator.test(m[1])) return false;
   const rest = r.lower.slice(m[0].length).replace(/^[\s.,;:!–—-]+/u, '');
-  const { statements } = input.lexicon.words;
-  if (BARE_KEY.test(words(rest)[0] ?? '') || hasAct(input.lexicon, 'acceptance', rest) || hasAct(input.lexicon, 'decision', rest) || statements.choice.test(rest)) return false;
+  // (What follows may pick another option, "No B, mejor A.", or set a rule of its own, "Not A,
+  // freelancers always need sign-off from finance.": then the clause says more than why.)
+  // (A key there is written as one: a capital or a number, not the article "a".)
+  if (words(r.body).slice(2).some((w) => /^\(?(?:[A-H]|[0-9]{1,2})\)?$/u.test(w)) || SAYS_MORE.some((act) => hasAct(input.lexicon, act, rest)) || input.lexicon.words.statements.choice.test(rest)) return false;
   return itemByKey(input.lexicon, input.messages[scene.keyedListAt].text, m[2]) !== null;
 }
+
+/** The acts that make what follows a turned-down option more than the reason for it. */
+const SAYS_MORE: readonly SentenceAct[] = ['acceptance', 'decision', 'rule', 'prohibition-start', 'directive', 'request', 'preference', 'proposal'];
 
 /** A negator, then an option's key standing alone ("not c.", "nicht b,", "no 2 –"). */
 const NEGATED_KEY = /^\s*(\p{L}+)\s+\(?([0-9]{1,2}|[a-h])\)?(?=\s*(?:[.,;:!–—-]|$))/u;
@@ -2257,7 +2270,7 @@ function takesStep(input: CandidateInput, clause: string): boolean {
 
 /** Whether a clause gives a person of the discussion a step: it addresses them, then tells them what to do ("Pieter, you take the call.", "Lena, book the room."). */
 function givesStep(input: CandidateInput, scene: MessageScene, clause: string): boolean {
-  const opening = OPENING_NAME.exec(clause) ?? namedBeforeStep(input, scene.people, clause);
+  const opening = OPENING_NAME.exec(clause) ?? namedBeforeStep(input, scene, clause);
   return opening !== null && scene.people.has(opening[1].toLowerCase()) && opensStepFor(input, clause.slice(opening[0].length));
 }
 

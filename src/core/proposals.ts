@@ -1025,10 +1025,7 @@ export function withoutProposalLead(lex: CompiledStatementLexicon, label: string
   return lead && lead.start === 0 && lead.end < label.length ? sentenceCase(label.slice(lead.end).trim()) : label;
 }
 
-/** A labelled line's value right after its colon ("Length: 4,500 words", "Fee: €45"). */
-const VALUE_OPENS = /^:\s*(?:[€$£]\s?)?\p{N}/u;
-
-/** The fewest words a label may have to stand for "it" or "them" where the discussion's people are not known (one word may be a person's name: "Priya: …"). */
+/** The fewest words a label may have to stand for "it" or "them" (one word may be a person's name the tagger does not know: "Priya: …"). */
 const LABEL_MIN_WORDS = 2;
 
 /**
@@ -1039,8 +1036,9 @@ const LABEL_MIN_WORDS = 2;
  * flaky failures in 7 days." → "Lower the current threshold to 2."; "Multi-day discount:
  * currently 10% from 3 days. Keep it?" — "Make it from 4 days." → "Make the multi-day discount
  * from 4 days."), or, where the message ends on no such line, to the one labelled line of the
- * message that gives a value of that kind ("Length: 4,500 words is a lot for us. The summer cover
- * was 3,200." — "Cap it at 4,000 words." → "Cap the length at 4,000 words."). A status line the
+ * message that gives a value of that kind, with none of the kind said after it ("Print length:
+ * 4,500 words is a lot for us. The summer cover was 3,200." — "Cap it at 4,000 words." → "Cap the
+ * print length at 4,000 words."). A status line the
  * message happens to end on ("Priority: P2.", "Duration: 3 h") is no thing a step such as "Assign
  * it to Jonas." or "Move it to 01:00." acts on.
  */
@@ -1058,18 +1056,20 @@ function labelledThing(lex: CompiledStatementLexicon, stems: Stems, closing: rea
   if (v < 0 || !lex.words.statements.valueVerb.test(step.verb)) return null;
   const ofKind = (k: number): string | null => {
     const label = labelOf(lex, stems, closing[k], valueWord, unitSlot, people);
-    const value = label === null ? '' : closing[k].slice(closing[k].indexOf(':'));
-    // (A word of its own before a colon may still be a name nobody in the discussion bears:
-    // "Priya: the deck has 12 slides." It labels a value only when the value opens the line and
-    // the step gives one with a unit: "Length: 4,500 words" — "Cap it at 4,000 words".)
-    if (label !== null && wordCount(label) === 1 && !(VALUE_OPENS.test(value) && measures(step.statement, unitSlot).some((x) => x.unit !== '' || x.slotBefore !== null))) return null;
-    return label !== null && givesValueOfKind(step.statement, value, unitSlot) ? label : null;
+    return label !== null && givesValueOfKind(step.statement, closing[k].slice(closing[k].indexOf(':')), unitSlot) ? label : null;
   };
-  // (Two labelled lines of the step's kind, "Reorder point: 20 units. Current stock: 14 units.",
-  // leave open which one the value is given to.)
-  const labelled = closing.slice(0, v + 1).map((_, k) => ofKind(k)).filter((label): label is string => label !== null);
-  const label = ofKind(v) !== null && (v === 0 || ofKind(v - 1) === null) ? ofKind(v) : labelled.length === 1 ? labelled[0] : null;
-  return label === null || !endsInNoun(label, step.plural) ? null : theThing(lex, label);
+  if (ofKind(v) !== null) {
+    // (Two labelled lines in a row, "Reorder point: 20 units. Current stock: 14 units.", leave
+    // open which one a value of their kind is given to.)
+    const label = v === 0 || ofKind(v - 1) === null ? ofKind(v) : null;
+    return label === null || !endsInNoun(label, step.plural) ? null : theThing(lex, label);
+  }
+  // The one labelled line of the kind, with no value of the kind said after it: "Dinner budget:
+  // €5,000. The caterer quoted €6,200." — "Lower it to €5,500." lowers the quote, if anything.
+  const labelled = closing.slice(0, v + 1).flatMap((_, k) => (ofKind(k) === null ? [] : [k]));
+  if (labelled.length !== 1 || closing.slice(labelled[0] + 1, v + 1).some((x) => givesValueOfKind(step.statement, x, unitSlot))) return null;
+  const label = ofKind(labelled[0])!;
+  return endsInNoun(label, step.plural) ? theThing(lex, label) : null;
 }
 
 /**
@@ -1092,10 +1092,9 @@ function asksOfPronounAlone(lex: CompiledStatementLexicon, question: string): bo
 
 /**
  * The label a sentence opens with before a colon ("Current threshold: 3 flaky failures"), where it
- * names a thing (`thingLabel`, after a determiner: "The B01S pads"), no name of capitalised words
- * only ("Priya Shah:"), and no time ("Last month:"). One word ("Length: …") names a thing only
- * where the discussion's people are known and it is none of them: one word may be a person's name
- * ("Priya: …") the tagger does not know.
+ * names a thing (`thingLabel`, after a determiner: "The B01S pads") in two words at least (one may
+ * be a person's name: "Priya: …"), none of the discussion's people, no name of capitalised words
+ * only ("Priya Shah:"), and no time ("Last month:").
  */
 function labelOf(lex: CompiledStatementLexicon, stems: Stems, sentence: string, valueWord: (word: string) => boolean, unitSlot?: (word: string) => string | null, people?: ReadonlyMap<string, string>): string | null {
   const m = /^([^:]*\p{L}):\s+\S/u.exec(sentence.trim());
@@ -1104,8 +1103,7 @@ function labelOf(lex: CompiledStatementLexicon, stems: Stems, sentence: string, 
   const [first, ...rest] = label.split(/\s+/);
   const determined = lex.words.referenceDeterminer.test(first);
   const thing = thingLabel(lex, stems, determined ? rest.join(' ') : label, people);
-  const oneWord = wordCount(label) < LABEL_MIN_WORDS;
-  if (thing === null || (oneWord ? people === undefined : label.split(/\s+/).every((w) => /^\p{Lu}/u.test(w)))) return null;
+  if (thing === null || wordCount(label) < LABEL_MIN_WORDS || label.split(/\s+/).every((w) => /^\p{Lu}/u.test(w))) return null;
   if (words(label).some((w) => valueWord(w) || lex.words.statements.whenAdverb.test(w) || (unitSlot?.(w) ?? null) !== null)) return null;
   return docOf(thing).has('#Verb') ? null : determined ? `${first} ${thing}` : thing;
 }

@@ -7,7 +7,7 @@ import { escapeRegex } from './phrases';
 import { unsafeRegexReason } from './regexSafety';
 import { compileRule, type CompiledRule } from './rules';
 import { compileStatementLexicon, findAct, normalForm, type StatementLexicon } from './sentenceActs';
-import { claimSentences, compileSubjects, subjectClauses, type SubjectLexicon } from './subject';
+import { claimSentences, compileSubjects, reversalsIn, subjectClauses, type SubjectLexicon } from './subject';
 import { contentTokens } from './text';
 import { PorterStems } from './porter';
 import type { CompiledSubjects, LexiconDocument, LexiconExamples, Message, RuleExample, RulePack, WordList, Words } from './types';
@@ -184,6 +184,8 @@ function testSubjects(lex: SubjectLexicon, words: Words): RuleFailure[] {
   if (lex.lowerBounds) check(`${lex.lexicon}/lowerBounds`, ex.lowerBounds, (t) => clauses(t).some((c) => c.values.some((v) => v.above === true)));
   // A day or month between a determiner and a noun tells which thing is meant: a value marked so, never a new one.
   if (lex.whichDeterminers) check(`${lex.lexicon}/whichDeterminers`, ex.whichDeterminers, (t) => clauses(t).some((c) => c.values.some((v) => v.which === true)));
+  // A doing a reversal retires runs on past these words to its thing: more than the doing is retired.
+  if (lex.doingDeterminers) check(`${lex.lexicon}/doingDeterminers`, ex.doingDeterminers, (t) => reversalsIn(t, compiled).some((r) => (r.old?.size ?? 0) > 1));
   if (lex.apartUnits) check(`${lex.lexicon}/apartUnits`, ex.apartUnits, (t) => hasValue(t, 'length'));
   // A number after a word of time, before a part of the day in the plural, is an hour.
   if (lex.dayParts) check(`${lex.lexicon}/dayParts`, ex.dayParts, (t) => clauses(t).some((c) => c.values.some((v) => v.key === 'time')));

@@ -272,16 +272,29 @@ function passesEcho(rule: CompiledRule, m: RegExpExecArray, ctx: RuleContext): b
     return verb !== null && want.length === 1 && contentTokens(verb, stems)[0] === want[0];
   }
   if (spec.echo === 'alternative') return (eitherOrSides(ctx.answered.text, rule.words.statements.disjunction, stems) ?? []).some((side) => want.every((t) => side.has(t)));
-  // ("The 29th is fine." names the "Wed 29 Oct" offered: a day by its ordinal is its number.)
-  const have = new Set((ctx.answeredTokens ?? contentTokens(ctx.answered.text, stems)).map(dayNumber));
-  const named = want.map(dayNumber);
-  return spec.echo === 'all' ? named.every((t) => have.has(t)) : named.some((t) => have.has(t));
+  const have = new Set(ctx.answeredTokens ?? contentTokens(ctx.answered.text, stems));
+  // ("29th is fine." names the one date the message offered, "Wed 29 Oct": a day by its ordinal.)
+  const day = offeredDay(ctx.answered.text);
+  const names = (t: string) => have.has(t) || (day !== null && ordinalDay(t) === day);
+  return spec.echo === 'all' ? want.every(names) : want.some(names);
 }
 
-/** A day of the month written as an ordinal as its number ("29th" → "29"); any other token as it is. */
-function dayNumber(token: string): string {
-  return /^([1-9]|[12][0-9]|3[01])(?:st|nd|rd|th)$/.exec(token)?.[1] ?? token;
+/** The number of a day of the month written as an ordinal ("29th" → "29"), or null. */
+function ordinalDay(token: string): string | null {
+  return /^([1-9]|[12][0-9]|3[01])(?:st|nd|rd|th)$/.exec(token)?.[1] ?? null;
 }
+
+/**
+ * The one day of a month a text writes as a date, beside a capitalised word of three letters or
+ * more ("Wed 29 Oct", "29 October", "Oct 29"); null when it writes none or several ("Wed 29 Oct or
+ * Fri 31 Oct"). A number beside no such word ("the 21 seats", "10:00", "room 12") is no date.
+ */
+function offeredDay(text: string): string | null {
+  const days = new Set([...text.matchAll(DATE_DAY)].map((m) => String(Number(m[1] ?? m[2]))));
+  return days.size === 1 ? [...days][0] : null;
+}
+
+const DATE_DAY = /(?<=(?<![\p{L}\p{N}])\p{Lu}\p{Ll}{2,}\.?\s)([0-3]?\d)(?![\p{N}:.,]\d|\p{L})|(?<![\p{L}\p{N}:.,])([0-3]?\d)(?=\s\p{Lu}\p{Ll}{2,}(?![\p{L}]))/gu;
 
 /** A negatable rule does not fire with a negator within two words before its cue. */
 function passesNegation(rule: CompiledRule, lower: string, start: number): boolean {

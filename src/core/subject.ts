@@ -40,6 +40,8 @@ export interface SubjectLexicon {
   limitLinkers?: string[];
   /** Determiners before a day, month or other word value that goes on to name a thing ("the Thursday round"): the value tells which thing is meant, and sets nothing. */
   whichDeterminers?: string[];
+  /** Words between a doing a reversal retires and its thing ("instead of booking another repair visit"): the doing is retired with that thing. */
+  doingDeterminers?: string[];
   /** Units that are units only written apart from their number ("30 m" is a length, "5m" five million). */
   apartUnits?: string[];
   /** Parts of the day or week in the plural ("mornings", "weekdays"): after "at 8" they say when the hour holds. */
@@ -228,6 +230,7 @@ export function compileSubjects(lex: SubjectLexicon, words: Words): CompiledSubj
     limitNouns: new Set((lex.limitNouns ?? []).map((b) => b.toLowerCase())),
     limitLinkers: new Set((lex.limitLinkers ?? []).map((b) => b.toLowerCase())),
     whichDeterminers: new Set((lex.whichDeterminers ?? []).map((b) => b.toLowerCase())),
+    doingDeterminers: new Set((lex.doingDeterminers ?? []).map((b) => b.toLowerCase())),
     apartUnits: new Set((lex.apartUnits ?? []).map((b) => b.toLowerCase())),
     dayParts: new Set((lex.dayParts ?? []).map((b) => b.toLowerCase())),
     wholeGroupWords: new Set((lex.wholeGroupWords ?? []).map((b) => b.toLowerCase())),
@@ -496,7 +499,7 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, s
   const { text, patternValues } = normalizedClauseText(sentence, lex, neg);
   const toks = tokenize(text);
   const names = namesIn(sentence, lex, stemmer);
-  const { valueAt, consumed } = numberValues(toks, lex, stemmer, rangeSpanEnds(sentence, lex), names);
+  const { valueAt, consumed } = numberValues(toks, lex, stemmer, rangeSpanEnds(sentence, lex), names, codesIn(sentence));
   const negatedAt = negationScope(toks, valueAt, lex, neg, stemmer);
   for (const [i, v] of valueAt) if (negatedAt.has(i)) v.negated = true;
   // ("Don't move the 9:00 standup to 9:30" moves nothing: under a negation the number that told
@@ -608,12 +611,12 @@ function withNumbersInDigits(lower: string, nw: NumberWords): string {
 }
 
 /** The value each number token sets, by its position, and the positions of the unit, scale, month and limit words the numbers took. */
-function numberValues(toks: readonly Token[], lex: CompiledSubjects, stemmer: Stems, spanEnds: ReadonlySet<string>, names: ReadonlySet<string> = new Set()): { valueAt: Map<number, SlotValue>; consumed: Set<number> } {
+function numberValues(toks: readonly Token[], lex: CompiledSubjects, stemmer: Stems, spanEnds: ReadonlySet<string>, names: ReadonlySet<string> = new Set(), codes: ReadonlySet<string> = new Set()): { valueAt: Map<number, SlotValue>; consumed: Set<number> } {
   const valueAt = new Map<number, SlotValue>();
   const consumed = new Set<number>();
   for (let i = 0; i < toks.length; i++) {
     if (!/^\d/.test(toks[i].text) || consumed.has(i)) continue;
-    const v = clockValue(toks, i, lex) ?? numberValue(toks, i, lex, consumed, stemmer, spanEnds, names);
+    const v = clockValue(toks, i, lex) ?? numberValue(toks, i, lex, consumed, stemmer, spanEnds, names, codes);
     if (v) {
       // (The limit's words say how the value holds, not what it is of: "max 3 chargers".)
       for (const k of markBound(v, toks, i, lex)) consumed.add(k);
@@ -742,7 +745,7 @@ function hourRangeOf(signs: readonly string[], joiners: readonly string[]): RegE
 const YEAR = /^(?:19|20)\d\d$/;
 
 /** A number read by what stands around it: an amount or a unit's slot, a scaled count, a date, an hour, or a count of the noun after it. */
-function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, consumed: Set<number>, stemmer: Stems, spanEnds: ReadonlySet<string>, names: ReadonlySet<string>): SlotValue | null {
+function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, consumed: Set<number>, stemmer: Stems, spanEnds: ReadonlySet<string>, names: ReadonlySet<string>, codes: ReadonlySet<string>): SlotValue | null {
   const n = parseNumber(toks[i].text);
   if (n === null) return null;
   const month = (k: number) => {
@@ -777,9 +780,9 @@ function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, c
   }
   if (before && before.slot === 'amount') return { key: before.slot, value: `${numberText(num)} ${before.unit}`, negated: false };
   if (scale !== undefined) return countValue(toks[i + 2]?.text ?? '', num, lex, stemmer);
-  // "34RS", "17H", "B2": a number written against letters that are no unit, scale, ordinal or
-  // hour word is part of a name (a tail number, a room, a code), no value of anything.
-  if (codeWithLetters(toks, i, lex)) return null;
+  // "34RS", "2FA": a number written against capitals that are no unit, scale, ordinal or hour
+  // word is part of a name (a tail number, a code), no value of anything; "20mph", "2pax" stay values.
+  if (codeWithLetters(toks, i, lex, codes)) return null;
   const joined = (k: number) => (lex.monthJoiners.has(toks[k]?.text ?? '') ? month(k + 1) : null);
   const ordinal = lex.ordinals.has(toks[i + 1]?.text ?? '');
   // (A month before the number is its date's only without a comma between and with no hour's word
@@ -843,12 +846,17 @@ function monthOfRangeEnd(toks: readonly Token[], i: number, lex: CompiledSubject
   return k < toks.length && /^\d{1,2}$/.test(toks[k].text) ? month(k + 1) : null;
 }
 
-/** Whether the number at token i has letters written against it that make it a code ("34RS"), not a value with a unit, an ordinal or an hour ("4pm", "21st"). */
-function codeWithLetters(toks: readonly Token[], i: number, lex: CompiledSubjects): boolean {
+/** Whether the number at token i has capitals written against it (`codes`, see codesIn) that make it a code ("34RS"), not a value with a unit, an ordinal or an hour ("10GB", "4PM", "21ST"). */
+function codeWithLetters(toks: readonly Token[], i: number, lex: CompiledSubjects, codes: ReadonlySet<string>): boolean {
   const next = toks[i + 1];
-  if (next === undefined || !next.attached || !/^\p{L}+$/u.test(next.text)) return false;
+  if (next === undefined || !next.attached || !codes.has(`${toks[i].text}${next.text}`)) return false;
   const word = next.text;
   return !lex.ordinals.has(word) && !lex.am.has(word) && !lex.pm.has(word) && !lex.clock.has(word) && !lex.hourSigns.has(word) && !lex.scales.has(word) && !lex.unitSlot.has(word) && !lex.wordSlot.has(word);
+}
+
+/** The numbers a sentence writes against capitals ("34RS", "2FA"), lowercased as its tokens are. */
+function codesIn(sentence: string): Set<string> {
+  return new Set([...sentence.matchAll(/(?<![\p{L}\p{N}])(\d+)(\p{Lu}+)(?![\p{L}\p{N}])/gu)].map((m) => `${m[1]}${m[2].toLowerCase()}`));
 }
 
 /** The unit (one or two words) starting at token i, with the slot it names. */
@@ -1678,19 +1686,20 @@ function objectStems(text: string, lex: CompiledSubjects, stems: Stems): Readonl
   const out = new Set<string>();
   const ws = words(text);
   // (An object that opens with a doing, "instead of booking another repair visit", retires that
-  // doing of its thing: the phrase runs on past the words between to the thing, so that booking
-  // something else, "Book the surveyor", uses nothing retired.)
+  // doing of its thing: the phrase runs on past a determiner (doingDeterminers) to the thing, so that booking
+  // something else, "Book the surveyor", uses nothing retired. A pronoun or a preposition after
+  // the doing, "instead of calling them in the evening", leaves the doing alone retired.)
   let doing = false;
-  const ended = () => out.size > 0 && !(doing && out.size === 1);
+  const ended = (w: string) => out.size > 0 && !(doing && out.size === 1 && lex.doingDeterminers.has(w.toLowerCase()));
   for (const [k, w] of ws.entries()) {
     if (/^\d/.test(w) && out.size === 0 && (k + 1 >= ws.length || contentToken(ws[k + 1], stems) === null)) return null;
     const t = contentToken(w, stems);
     if (t === null || /^\d/.test(w)) {
-      if (ended()) break;
+      if (ended(w)) break;
       continue;
     }
     if (lex.generic.has(t) || lex.generic.has(w)) {
-      if (ended()) break;
+      if (ended(w)) break;
       continue;
     }
     if (out.size === 0) doing = DOING.test(w) && t !== w.toLowerCase();

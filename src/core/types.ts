@@ -721,6 +721,8 @@ export interface CompiledSubjects {
   limitLinkers: ReadonlySet<string>;
   /** Determiners before a word value that goes on to name a thing ("the Thursday round"): see subjects.json whichDeterminers. */
   whichDeterminers: ReadonlySet<string>;
+  /** Words between a doing a reversal retires and its thing: see subjects.json doingDeterminers. */
+  doingDeterminers: ReadonlySet<string>;
   /** Units that are units only written apart from their number ("30 m", not "5m"): see subjects.json apartUnits. */
   apartUnits: ReadonlySet<string>;
   /** Parts of the day or week in the plural ("mornings", "weekdays"): see subjects.json dayParts. */

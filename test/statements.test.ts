@@ -1260,6 +1260,21 @@ describe('decision candidates', () => {
     expect(replying([['shop-agent', 'bot', 'Should I raise the cap?']], 'maren')('Yes, raise it to 700.')).toEqual(['Raise the cap to 700.']);
   });
 
+  it("reads an acceptance after a person's question on the proposal and the agent's answer to it as accepting the proposal", () => {
+    const offer: Array<[string, 'human' | 'bot', string]> = [
+      ['scheduling-agent', 'bot', "Over two years that saves £240. The catch: the break clause becomes 90 days' notice instead of 30. Do you want me to accept the two-year term at £310?"],
+      ['maggie', 'human', "What's the cancellation if they're rubbish?"],
+      ['scheduling-agent', 'bot', "90 days' written notice, no penalty. Under the current one-year terms it would be 30 days."],
+    ];
+    expect(replying(offer, 'maggie')('Fine. Two years at 310.')).toContain('Accept the two-year term at £310.');
+    // An answer that puts up something of its own is what a yes after it takes; a person's remark
+    // that asks nothing is a turn of its own.
+    const counter: Array<[string, 'human' | 'bot', string]> = [offer[0], offer[1], ['scheduling-agent', 'bot', "90 days' notice. Shall I ask them for 60 days instead?"]];
+    expect(replying(counter, 'maggie')('Fine.')).not.toContain('Accept the two-year term at £310.');
+    const remark: Array<[string, 'human' | 'bot', string]> = [offer[0], ['maggie', 'human', 'The old contract ran for one year.'], offer[2]];
+    expect(replying(remark, 'maggie')('Fine.')).not.toContain('Accept the two-year term at £310.');
+  });
+
   it("takes a day named by its ordinal ('29th is fine.') as accepting the step the agent offered for that date", () => {
     const offer: Array<[string, 'human' | 'bot', string]> = [['scheduling-agent', 'bot', "The office still had the 22nd on our booking. Should I move the first visit to Wed 29 Oct?"]];
     expect(replying(offer)('29th is fine.')).toContain('Move the first visit to Wed 29 Oct.');

@@ -429,11 +429,20 @@ export function restAcceptanceSpan(lex: CompiledStatementLexicon, sentence: stri
 
 function acceptanceAfter(input: CandidateInput, a: number): number {
   const { messages, lexicon } = input;
-  for (let h = a + 1; h < messages.length && h <= a + input.tuning.acceptWindow; h++) {
+  let reach = a + input.tuning.acceptWindow;
+  for (let h = a + 1; h < messages.length && h <= reach; h++) {
     const m = messages[h];
     if (!isPerson(m)) return -1;
     const first = sentencesAt(input, h)[0];
     if (!first) continue;
+    // (A person's question on the proposal and the agent's answer to it, which asks and proposes
+    // nothing, leave the proposal open: "What's the cancellation if they're rubbish?" — "90 days'
+    // written notice, no penalty." — "Fine. Two years at 310." accepts the two-year term.)
+    if (clarified(input, h)) {
+      h++;
+      reach += 2;
+      continue;
+    }
     const lower = normalForm(first.text);
     // ("Sure, because that worked so well last time 🙃" accepts nothing.)
     const ironic = sarcasticAt(input, h).some((s) => first.start >= s.start && first.start < s.end);
@@ -450,6 +459,23 @@ function acceptanceAfter(input: CandidateInput, a: number): number {
   }
   return -1;
 }
+
+/**
+ * Whether person's message h only asks something (each of its sentences a question) and the next
+ * message is an agent's answer that asks and proposes nothing, with a person after it.
+ */
+function clarified(input: CandidateInput, h: number): boolean {
+  const { messages, lexicon } = input;
+  const answer = messages[h + 1];
+  const after = messages[h + 2];
+  if (answer === undefined || answer.role !== 'bot' || after === undefined || !isPerson(after)) return false;
+  if (!sentencesAt(input, h).every((s) => isQuestion(s.text))) return false;
+  const said = sentencesAt(input, h + 1);
+  return !said.some((s) => isQuestion(s.text)) && !said.some((s) => PROPOSING.some((act) => hasAct(lexicon, act, normalForm(s.text))));
+}
+
+/** The acts of a sentence that puts something up for a person to take. */
+const PROPOSING: readonly SentenceAct[] = ['proposal', 'proposal-label', 'option-intro', 'offer', 'hypothetical'];
 
 /**
  * Whether a reply opens with a word or two (before any mark) that name one side of the either/or

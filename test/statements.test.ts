@@ -1315,10 +1315,6 @@ describe('decision candidates', () => {
       // The label of the question itself, with a sentence on why after it; a name in it stays as written.
       ['30 pairs from Hartje. The B01S pads: return them or keep? They fit the older bikes.', 'Keep them, the riders wear out pads.', 'Keep the B01S pads, the riders wear out pads.'],
       ['Pump checks are done. Kiln Lane limit: 4 bar at the outlet.', 'Lower it to 3 bar.', 'Lower the Kiln Lane limit to 3 bar.'],
-      // The one labelled line of the message that gives a value of the step's kind, where the
-      // message ends on another sentence that gives none.
-      ['Print length: 4,500 words is a lot for us. The summer cover was 3,200 and people still said it was long.', 'Cap it at 4,000 words in print.', 'Cap the print length at 4,000 words in print.'],
-      ['Delivery fee: €45 per drop. Both drivers are booked for Tuesday.', 'Lower it to €30.', 'Lower the delivery fee to €30.'],
     ];
     for (const [before, step, recorded] of read) expect([step, replying([['ops-agent', 'bot', before]])(step)]).toEqual([step, [recorded]]);
     // A question that names a thing of its own, a label of the other number, a function word's
@@ -1342,19 +1338,10 @@ describe('decision candidates', () => {
       ['Quick note: delivery fee is 45 EUR.', 'Lower it to 30.'],
       ['Reorder point: 20 units. Current stock: 14 units.', 'Raise it to 30 units.'],
       ['7 late bookings. Options: 1) move them to 9:00, 2) cancel them.', 'Move them to 10:00.'],
-      // One word before a colon may be a name nobody here bears; a line of another kind labels
-      // nothing; a value of the kind said after the labelled line may be the one changed.
-      ['Tunde: 12 slides so far. The rest of the deck is done.', 'Lower it to 10.'],
-      ['Priya: 46 hours this week. Everyone else is under 40.', 'Cap it at 40 hours.'],
-      ['Print length: 4,500 words. The deadline is Friday.', 'Move it to Monday.'],
-      ['Delivery fee: €45 per drop. Service charge: €100 per event. Drivers are booked.', 'Lower it to €30.'],
-      ['Dinner budget: €5,000. The caterer quoted €6,200 for the menu.', 'Lower it to €5,500.'],
     ];
     for (const [before, step] of stays) expect([before, replying([['ops-agent', 'bot', before]])(step)]).toEqual([before, [step]]);
     // The person's own sentence before names what their "it" is.
     expect(replying([['ops-agent', 'bot', 'Current threshold: 3 flaky failures in 7 days.']])('The old contract is in the drawer. Lower it to 2.')).toEqual(['Lower it to 2.']);
-    // A person of the discussion is no thing a value is of, however the line goes on.
-    expect(candidates([['tunde', 'human', 'Can we go shorter?'], ['deck-agent', 'bot', 'Tunde: 12 slides so far. The rest of the deck is done.'], ['kim', 'human', 'Cut it to 10 slides.']]).map((c) => c.statement)).toEqual(['Cut it to 10 slides.']);
   });
 
   it("reads a sentence that only stresses the one before it ('Always.', 'No exceptions, not even temps.') as part of it", () => {
@@ -3109,10 +3096,13 @@ describe('decision candidates', () => {
 
   it("reads a clause that opens by negating a listed option's key ('Not C. we still owe them …') as turning it down, not as a rule", () => {
     const supplier = answering('stock-agent', 'Options for the dog food order: A) Vetlink, B) Hartmann direct, C) the Agri wholesaler. Which one?');
-    for (const reply of ['Not C. we still owe them a bag from the summer.', "Not B, I haven't ordered from them in years.", 'Nicht A – zu teuer.']) expect([reply, supplier(reply)]).toEqual([reply, []]);
+    for (const reply of ['Not C. we still owe them a bag from the summer.', 'Not B, they were late twice last spring.', 'Nicht A – zu teuer.']) expect([reply, supplier(reply)]).toEqual([reply, []]);
     // A rule or another pick after it says more than why.
     expect(supplier('Not A, freelancers always need sign-off from finance.').join(' ')).toMatch(/sign-off from finance/);
     expect(supplier('Not B, never book Hall B for weddings.').join(' ')).toMatch(/never book Hall B/);
+    expect(supplier("Not C, suppliers with an open complaint don't get new orders.").join(' ')).toMatch(/don't get new orders/);
+    // A number in the reason is no key; a key alone after it picks.
+    expect(supplier('Not B, 3 weeks is too late. A please.').join(' ')).not.toMatch(/3 weeks is too late/);
     // The pick beside it stands; a negator before a word that is no key says something else.
     expect(supplier('B. Not C, we owe them.').join(' ')).toContain('Hartmann direct');
     expect(answering('ops-agent', 'The Agri wholesaler raised prices again. Shall I keep ordering there?')('Not a chance, we switch to Vetlink.').join(' ')).toMatch(/Vetlink/);

@@ -992,6 +992,9 @@ describe('relations given by what a decision answers', () => {
     expect(answeredValueChange(view('Make it Thursday May 15, same time.'), view('On Monday I do the shopping list.'), recap, true)).toBeNull();
     // One that speaks of the tasting moves it; so does one the question offers its day to.
     expect(answeredValueChange(view('Make it Thursday May 15, same time.'), view('The tasting moves to Monday May 19.'), recap, true)).toMatch(/monday|may 19/);
+    // A question that says the old value changes is about it, whatever the answer names beside.
+    const broke = offered('Update: Brandt just called, their van broke down and Thursday no longer works for them. What should I tell them?');
+    expect(answeredValueChange(view('Thursday 10 is fine.'), view('Repair visit Monday at 9 then, tell them the caretaker is only around in the mornings.'), broke, true)).toMatch(/thursday → monday/);
     const asked = offered('Mrs. Hoffmann just wrote: her husband has a hospital appointment on Thursday morning. She asks whether Friday would work.');
     expect(answeredValueChange(view('Thursday 10 is fine.'), view("Friday at 8:30, before Clara's site meeting at the Stadtwerke."), asked, true)).toMatch(/08:30|friday/);
   });

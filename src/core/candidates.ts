@@ -398,7 +398,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
     if (judgedValues.some((v) => v?.judged === k)) continue;
     if (takenBack(input, clauses, k) || leadsIntoQuestion(input, p, clauses, k)) continue;
     const { made, consumed } = clauseCandidates(input, scene, walk, clauses, k, bodies[k], judgedValues[k]);
-    const named = made.map((c) => withSpeakerNamed(input, facts, messages[p].author, withAddressee(facts, messages[p].author, clauses[k].text, bareNames[k], withPronounObject(input, clauses.slice(0, k).some((x) => contentWordCount(x.text, input.stems) >= 2) ? askedOnly : asked, withUnitOfBareNumber(input, scene, c), scene.people))));
+    const named = made.map((c) => withSpeakerNamed(input, facts, messages[p].author, withAddressee(facts, messages[p].author, clauses[k].text, bareNames[k], withPronounObject(input, clauses.slice(0, k).some((x) => contentWordCount(x.text, input.stems) >= 2) ? askedOnly : asked, withUnitOfBareNumber(input, scene, c)))));
     const scoped = named.length === 1 && lastStated === k - 1 ? banOfInstruction(input, out[out.length - 1], named[0]) : null;
     if (scoped) out[out.length - 1] = scoped;
     else appendAll(out, named);
@@ -1628,13 +1628,19 @@ function refusesListedKey(input: CandidateInput, scene: MessageScene, r: ClauseR
   const rest = r.lower.slice(m[0].length).replace(/^[\s.,;:!–—-]+/u, '');
   // (What follows may pick another option, "No B, mejor A.", or set a rule of its own, "Not A,
   // freelancers always need sign-off from finance.": then the clause says more than why.)
-  // (A key there is written as one: a capital or a number, not the article "a".)
-  if (words(r.body).slice(2).some((w) => /^\(?(?:[A-H]|[0-9]{1,2})\)?$/u.test(w)) || SAYS_MORE.some((act) => hasAct(input.lexicon, act, rest)) || input.lexicon.words.statements.choice.test(rest)) return false;
+  // (A key there is written as one, a capital or a number alone, not the article "a" nor "3
+  // weeks". A negation in the present is a rule of its own too: "Not C, suppliers with an open
+  // complaint don't get new orders.")
+  if (OTHER_KEY.test(r.body.slice(m[0].length)) || SAYS_MORE.some((act) => hasAct(input.lexicon, act, rest)) || input.lexicon.words.statements.choice.test(rest)) return false;
+  if (input.negated?.(rest) && !hasAct(input.lexicon, 'past', rest)) return false;
   return itemByKey(input.lexicon, input.messages[scene.keyedListAt].text, m[2]) !== null;
 }
 
 /** The acts that make what follows a turned-down option more than the reason for it. */
 const SAYS_MORE: readonly SentenceAct[] = ['acceptance', 'decision', 'rule', 'prohibition-start', 'directive', 'request', 'preference', 'proposal'];
+
+/** Another option's key standing alone after it: a capital or a number with a mark or the end after it ("… mejor A.", "…, 3 then"). */
+const OTHER_KEY = /(?<![\p{L}\p{N}])\(?(?:[A-H]|[0-9]{1,2})\)?(?=\s*(?:[.,;:!?]|then|dann|entonces|please|bitte|$))/u;
 
 /** A negator, then an option's key standing alone ("not c.", "nicht b,", "no 2 –"). */
 const NEGATED_KEY = /^\s*(\p{L}+)\s+\(?([0-9]{1,2}|[a-h])\)?(?=\s*(?:[.,;:!–—-]|$))/u;

@@ -982,8 +982,8 @@ export function questionsBefore(input: CandidateInput, p: number): () => SaidBef
 }
 
 /** A person's statement with its "it" or "them" read as `withObjectOfPronoun` reads it; the words as said stay its `said`. */
-export function withPronounObject(input: CandidateInput, before: () => SaidBefore, c: SentenceCandidate, people?: ReadonlyMap<string, string>): SentenceCandidate {
-  const statement = withObjectOfPronoun(input.lexicon, input.stems, before, c.statement, whenWord(input), input.unitSlot, people);
+export function withPronounObject(input: CandidateInput, before: () => SaidBefore, c: SentenceCandidate): SentenceCandidate {
+  const statement = withObjectOfPronoun(input.lexicon, input.stems, before, c.statement, whenWord(input), input.unitSlot);
   return statement === c.statement ? c : { ...c, statement, said: c.said ?? c.statement };
 }
 
@@ -1002,7 +1002,7 @@ const NEGATOR_REACH = 2;
  * the rate card?" — "Send it to Derek."). An "it" that settles a value or makes a turn of phrase
  * ("Friday it is.", "Take it easy.", "Tell IT first.") stays.
  */
-function withObjectOfPronoun(lex: CompiledStatementLexicon, stems: Stems, before: () => SaidBefore, statement: string, valueWord: (word: string) => boolean, unitSlot?: (word: string) => string | null, people?: ReadonlyMap<string, string>): string {
+function withObjectOfPronoun(lex: CompiledStatementLexicon, stems: Stems, before: () => SaidBefore, statement: string, valueWord: (word: string) => boolean, unitSlot?: (word: string) => string | null): string {
   const m = lex.words.statements.offerPronoun.exec(statement);
   if (!m || m[2] !== m[2].toLowerCase() || valueWord(m[1])) return statement;
   // (What follows "it" shows it is the object: a word that may end one, or a when. "Call it off."
@@ -1014,7 +1014,7 @@ function withObjectOfPronoun(lex: CompiledStatementLexicon, stems: Stems, before
   const plural = m[2].toLowerCase() === 'them';
   const said = before();
   const same = objectOfSameVerb(lex, stems, said.questions, verb, plural, valueWord);
-  const phrase = same === undefined ? (textOfOnlyStep(lex, said.nearest, m[1], plural, valueWord) ?? labelledThing(lex, stems, said.closing, { verb: m[1], plural, statement }, valueWord, unitSlot, people)) : same;
+  const phrase = same === undefined ? (textOfOnlyStep(lex, said.nearest, m[1], plural, valueWord) ?? labelledThing(lex, stems, said.closing, { verb: m[1], plural, statement }, valueWord, unitSlot)) : same;
   return phrase === null ? statement : `${m[1]} ${phrase}${statement.slice(m[0].length)}`;
 }
 
@@ -1051,7 +1051,7 @@ export function withoutProposalLead(lex: CompiledStatementLexicon, label: string
   return lead && lead.start === 0 && lead.end < label.length ? sentenceCase(label.slice(lead.end).trim()) : label;
 }
 
-/** The fewest words a label may have to stand for "it" or "them" (one word may be a person's name the tagger does not know: "Priya: …"). */
+/** The fewest words a label may have to stand for "it" or "them" (one word may be a person's name: "Priya: …"). */
 const LABEL_MIN_WORDS = 2;
 
 /**
@@ -1061,41 +1061,27 @@ const LABEL_MIN_WORDS = 2;
  * value the message ends on by its label, where its value is of that kind ("Current threshold: 3
  * flaky failures in 7 days." → "Lower the current threshold to 2."; "Multi-day discount:
  * currently 10% from 3 days. Keep it?" — "Make it from 4 days." → "Make the multi-day discount
- * from 4 days."), or, where the message ends on no such line, to the one labelled line of the
- * message that gives a value of that kind, with none of the kind said after it ("Print length:
- * 4,500 words is a lot for us. The summer cover was 3,200." — "Cap it at 4,000 words." → "Cap the
- * print length at 4,000 words."). A status line the
- * message happens to end on ("Priority: P2.", "Duration: 3 h") is no thing a step such as "Assign
- * it to Jonas." or "Move it to 01:00." acts on.
+ * from 4 days."). A status line the message happens to end on ("Priority: P2.", "Duration: 3 h")
+ * is no thing a step such as "Assign it to Jonas." or "Move it to 01:00." acts on.
  */
-function labelledThing(lex: CompiledStatementLexicon, stems: Stems, closing: readonly string[], step: { verb: string; plural: boolean; statement: string }, valueWord: (word: string) => boolean, unitSlot?: (word: string) => string | null, people?: ReadonlyMap<string, string>): string | null {
+function labelledThing(lex: CompiledStatementLexicon, stems: Stems, closing: readonly string[], step: { verb: string; plural: boolean; statement: string }, valueWord: (word: string) => boolean, unitSlot?: (word: string) => string | null): string | null {
   const asked = closing.map(isQuestion).lastIndexOf(true);
   // (The question may be followed by a sentence on why: "… return them or keep? They fit the old bikes.")
   const at = asked >= 0 && asked >= closing.length - 2 ? asked : closing.length - 1;
   if (at < 0) return null;
   const asks = isQuestion(closing[at]);
   if (asks && !asksOfPronounAlone(lex, closing[at])) return null;
-  // (A question's label of one word may be whom it asks: "Priya: return them or keep?")
   const own = asks ? labelOf(lex, stems, closing[at], valueWord, unitSlot) : null;
   if (own !== null) return endsInNoun(own, step.plural) ? theThing(lex, own) : null;
   const v = asks ? at - 1 : at;
-  if (v < 0 || !lex.words.statements.valueVerb.test(step.verb)) return null;
-  const ofKind = (k: number): string | null => {
-    const label = labelOf(lex, stems, closing[k], valueWord, unitSlot, people);
-    return label !== null && givesValueOfKind(step.statement, closing[k].slice(closing[k].indexOf(':')), unitSlot) ? label : null;
-  };
-  if (ofKind(v) !== null) {
-    // (Two labelled lines in a row, "Reorder point: 20 units. Current stock: 14 units.", leave
-    // open which one a value of their kind is given to.)
-    const label = v === 0 || ofKind(v - 1) === null ? ofKind(v) : null;
-    return label === null || !endsInNoun(label, step.plural) ? null : theThing(lex, label);
-  }
-  // The one labelled line of the kind, with no value of the kind said after it: "Dinner budget:
-  // €5,000. The caterer quoted €6,200." — "Lower it to €5,500." lowers the quote, if anything.
-  const labelled = closing.slice(0, v + 1).flatMap((_, k) => (ofKind(k) === null ? [] : [k]));
-  if (labelled.length !== 1 || closing.slice(labelled[0] + 1, v + 1).some((x) => givesValueOfKind(step.statement, x, unitSlot))) return null;
-  const label = ofKind(labelled[0])!;
-  return endsInNoun(label, step.plural) ? theThing(lex, label) : null;
+  const valued = closing[v];
+  if (valued === undefined || !lex.words.statements.valueVerb.test(step.verb)) return null;
+  // (Two labelled lines in a row, "Reorder point: 20 units. Current stock: 14 units.", leave open
+  // which one a value of their kind is given to.)
+  if (v > 0 && labelOf(lex, stems, closing[v - 1], valueWord, unitSlot) !== null && givesValueOfKind(step.statement, closing[v - 1], unitSlot)) return null;
+  const label = labelOf(lex, stems, valued, valueWord, unitSlot);
+  if (label === null || !endsInNoun(label, step.plural) || !givesValueOfKind(step.statement, valued.slice(valued.indexOf(':')), unitSlot)) return null;
+  return theThing(lex, label);
 }
 
 /**
@@ -1119,16 +1105,17 @@ function asksOfPronounAlone(lex: CompiledStatementLexicon, question: string): bo
 /**
  * The label a sentence opens with before a colon ("Current threshold: 3 flaky failures"), where it
  * names a thing (`thingLabel`, after a determiner: "The B01S pads") in two words at least (one may
- * be a person's name: "Priya: …"), none of the discussion's people, no name of capitalised words
- * only ("Priya Shah:"), and no time ("Last month:").
+ * be a person's name: "Priya: …"), no name of capitalised words only ("Priya Shah:"), and no time
+ * ("Last month:").
  */
-function labelOf(lex: CompiledStatementLexicon, stems: Stems, sentence: string, valueWord: (word: string) => boolean, unitSlot?: (word: string) => string | null, people?: ReadonlyMap<string, string>): string | null {
+function labelOf(lex: CompiledStatementLexicon, stems: Stems, sentence: string, valueWord: (word: string) => boolean, unitSlot?: (word: string) => string | null): string | null {
   const m = /^([^:]*\p{L}):\s+\S/u.exec(sentence.trim());
   if (m === null) return null;
   const label = m[1].trim();
   const [first, ...rest] = label.split(/\s+/);
   const determined = lex.words.referenceDeterminer.test(first);
-  const thing = thingLabel(lex, stems, determined ? rest.join(' ') : label, people);
+  // (The discussion's people are not at hand here: a name of one word the tagger knows still is one.)
+  const thing = thingLabel(lex, stems, determined ? rest.join(' ') : label);
   if (thing === null || wordCount(label) < LABEL_MIN_WORDS || label.split(/\s+/).every((w) => /^\p{Lu}/u.test(w))) return null;
   if (words(label).some((w) => valueWord(w) || lex.words.statements.whenAdverb.test(w) || (unitSlot?.(w) ?? null) !== null)) return null;
   return docOf(thing).has('#Verb') ? null : determined ? `${first} ${thing}` : thing;

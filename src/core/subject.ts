@@ -273,6 +273,8 @@ export interface SlotValue {
   given?: boolean;
   /** A day or month between a determiner and a noun ("Split the Thursday round"): it tells which thing is meant, and gives that thing no new day ("Move the Thursday round to Friday" gives Friday). */
   which?: boolean;
+  /** A count written against the word it counts ("34RS", "12V"): it may be a name as much as a number. */
+  glued?: boolean;
 }
 
 export interface SubjectClause {
@@ -499,12 +501,14 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, s
   const { text, patternValues } = normalizedClauseText(sentence, lex, neg);
   const toks = tokenize(text);
   const names = namesIn(sentence, lex, stemmer);
-  const { valueAt, consumed } = numberValues(toks, lex, stemmer, rangeSpanEnds(sentence, lex), names, codesIn(sentence));
+  const { valueAt, consumed } = numberValues(toks, lex, stemmer, rangeSpanEnds(sentence, lex), names);
   const negatedAt = negationScope(toks, valueAt, lex, neg, stemmer);
   for (const [i, v] of valueAt) if (negatedAt.has(i)) v.negated = true;
   // ("Don't move the 9:00 standup to 9:30" moves nothing: under a negation the number that told
   // which thing is the value kept.)
   for (const [i, v] of valueAt) if (v.which && [...negatedAt].some((k) => k < i)) v.which = false;
+  // ("No 12V chargers": a count written against its word right after the negator is what it rules out.)
+  for (const [i, v] of valueAt) if (v.glued && i > 0 && neg.negatorWords.has(toks[i - 1].text)) v.glued = false;
   const values = [...patternValues, ...valueAt.values()];
   unitsForRuledOutNumbers(values);
   const { anchor, stems, negated, wordValues, common, ordinals } = anchorWords(toks, consumed, negatedAt, lex, neg, stemmer);
@@ -611,12 +615,12 @@ function withNumbersInDigits(lower: string, nw: NumberWords): string {
 }
 
 /** The value each number token sets, by its position, and the positions of the unit, scale, month and limit words the numbers took. */
-function numberValues(toks: readonly Token[], lex: CompiledSubjects, stemmer: Stems, spanEnds: ReadonlySet<string>, names: ReadonlySet<string> = new Set(), codes: ReadonlySet<string> = new Set()): { valueAt: Map<number, SlotValue>; consumed: Set<number> } {
+function numberValues(toks: readonly Token[], lex: CompiledSubjects, stemmer: Stems, spanEnds: ReadonlySet<string>, names: ReadonlySet<string> = new Set()): { valueAt: Map<number, SlotValue>; consumed: Set<number> } {
   const valueAt = new Map<number, SlotValue>();
   const consumed = new Set<number>();
   for (let i = 0; i < toks.length; i++) {
     if (!/^\d/.test(toks[i].text) || consumed.has(i)) continue;
-    const v = clockValue(toks, i, lex) ?? numberValue(toks, i, lex, consumed, stemmer, spanEnds, names, codes);
+    const v = clockValue(toks, i, lex) ?? numberValue(toks, i, lex, consumed, stemmer, spanEnds, names);
     if (v) {
       // (The limit's words say how the value holds, not what it is of: "max 3 chargers".)
       for (const k of markBound(v, toks, i, lex)) consumed.add(k);
@@ -745,7 +749,7 @@ function hourRangeOf(signs: readonly string[], joiners: readonly string[]): RegE
 const YEAR = /^(?:19|20)\d\d$/;
 
 /** A number read by what stands around it: an amount or a unit's slot, a scaled count, a date, an hour, or a count of the noun after it. */
-function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, consumed: Set<number>, stemmer: Stems, spanEnds: ReadonlySet<string>, names: ReadonlySet<string>, codes: ReadonlySet<string>): SlotValue | null {
+function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, consumed: Set<number>, stemmer: Stems, spanEnds: ReadonlySet<string>, names: ReadonlySet<string>): SlotValue | null {
   const n = parseNumber(toks[i].text);
   if (n === null) return null;
   const month = (k: number) => {
@@ -780,9 +784,6 @@ function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, c
   }
   if (before && before.slot === 'amount') return { key: before.slot, value: `${numberText(num)} ${before.unit}`, negated: false };
   if (scale !== undefined) return countValue(toks[i + 2]?.text ?? '', num, lex, stemmer);
-  // "34RS", "2FA": a number written against capitals that are no unit, scale, ordinal or hour
-  // word is part of a name (a tail number, a code), no value of anything; "20mph", "2pax" stay values.
-  if (codeWithLetters(toks, i, lex, codes)) return null;
   const joined = (k: number) => (lex.monthJoiners.has(toks[k]?.text ?? '') ? month(k + 1) : null);
   const ordinal = lex.ordinals.has(toks[i + 1]?.text ?? '');
   // (A month before the number is its date's only without a comma between and with no hour's word
@@ -828,7 +829,8 @@ function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, c
   if (lex.wholeGroupWords.has(prev) && !toks[i].breakBefore && !countsNoun(toks[i + 1], lex, stemmer)) return null;
   // The word after a comma or colon is not what the number counts ("move to 22: CI, …").
   const count = countValue(toks[i + 1] && !toks[i + 1].breakBefore ? toks[i + 1].text : '', n, lex, stemmer);
-  return i > 0 && !toks[i].breakBefore && lex.limitLinkers.has(prev) ? { ...count, given: true } : count;
+  const written = toks[i + 1]?.attached && count.key !== COUNT ? { ...count, glued: true } : count;
+  return i > 0 && !toks[i].breakBefore && lex.limitLinkers.has(prev) ? { ...written, given: true } : written;
 }
 
 /**
@@ -844,19 +846,6 @@ function monthOfRangeEnd(toks: readonly Token[], i: number, lex: CompiledSubject
   if (joiner) k++;
   if (lex.wordSlot.get(toks[k]?.text ?? '')?.slot === 'weekday') k++;
   return k < toks.length && /^\d{1,2}$/.test(toks[k].text) ? month(k + 1) : null;
-}
-
-/** Whether the number at token i has capitals written against it (`codes`, see codesIn) that make it a code ("34RS"), not a value with a unit, an ordinal or an hour ("10GB", "4PM", "21ST"). */
-function codeWithLetters(toks: readonly Token[], i: number, lex: CompiledSubjects, codes: ReadonlySet<string>): boolean {
-  const next = toks[i + 1];
-  if (next === undefined || !next.attached || !codes.has(`${toks[i].text}${next.text}`)) return false;
-  const word = next.text;
-  return !lex.ordinals.has(word) && !lex.am.has(word) && !lex.pm.has(word) && !lex.clock.has(word) && !lex.hourSigns.has(word) && !lex.scales.has(word) && !lex.unitSlot.has(word) && !lex.wordSlot.has(word);
-}
-
-/** The numbers a sentence writes against capitals ("34RS", "2FA"), lowercased as its tokens are. */
-function codesIn(sentence: string): Set<string> {
-  return new Set([...sentence.matchAll(/(?<![\p{L}\p{N}])(\d+)(\p{Lu}+)(?![\p{L}\p{N}])/gu)].map((m) => `${m[1]}${m[2].toLowerCase()}`));
 }
 
 /** The unit (one or two words) starting at token i, with the slot it names. */
@@ -1622,7 +1611,9 @@ function magnitude(value: string): { n: number; unit: string } | null {
 export function rejectedRestated(earlier: SubjectClause, later: SubjectClause): string | null {
   if (shared(earlier.anchor, later.anchor) === 0) return null;
   for (const v of earlier.values) {
-    if (!v.negated || v.key === COUNT) continue;
+    // (A count written against its word may be a name, "No rentals in 34RS": naming the aircraft
+    // again gives no number the rule ruled out. What the rule bans it still bans, by its words.)
+    if (!v.negated || v.key === COUNT || v.glued) continue;
     if (later.values.some((x) => !x.negated && comparable(x, v) && x.value === v.value) && !earlier.values.some((x) => !x.negated && x.key === v.key && x.value === v.value)) {
       return `it gives ${v.value}, which was ruled out`;
     }
@@ -1706,7 +1697,11 @@ function objectStems(text: string, lex: CompiledSubjects, stems: Stems): Readonl
     out.add(readAs(lex, w, t));
     if (out.size === 3) break;
   }
-  return out.size > 0 ? out : null;
+  if (out.size === 0) return null;
+  // (A doing is retired with the head of its thing, the last word of it: "booking another repair
+  // visit" retires booking a visit, "Book another visit from Brandt" too.)
+  if (doing && out.size > 2) return new Set([[...out][0], [...out][out.size - 1]]);
+  return out;
 }
 
 /** Does the clause assert (not negate) everything a reversal retires? */
@@ -2130,11 +2125,12 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
         // (An old decision that is all value has no subject for the answer to miss: inside one
         // discussion, the question is what it was about.)
         // (An answer with a subject of its own speaks of an all-value decision's question only
-        // where the question speaks of that subject too, or offers the answer's value: "She asks
-        // whether Friday would work." — "Friday at 8:30, before Clara's site meeting"; "El lunes
-        // hago la lista de compra" after a recap that names the tasting's Thursday does not.)
+        // where the question speaks of that subject too, offers the answer's value or says the
+        // old one changes: "She asks whether Friday would work." — "Friday at 8:30, before Clara's
+        // site meeting"; "Thursday no longer works for them." — "Repair visit Monday at 9 then";
+        // "El lunes hago la lista de compra" after a recap that names the tasting's Thursday does not.)
         const offersNow = now != null && asked.clauses.some((c) => c.values.some((v) => !v.negated && comparable(v, now) && v.value === now.value));
-        const questionSpeaksOfIt = sameDiscussion && ((o.anchor.size === 0 && (n.anchor.size === 0 || offersNow)) || asked.clauses.some(spokenOf));
+        const questionSpeaksOfIt = sameDiscussion && ((o.anchor.size === 0 && (n.anchor.size === 0 || offersNow || asked.reversals.length > 0)) || asked.clauses.some(spokenOf));
         // (From another task, a person named in both says little: an agent's rota names the same
         // people on every line, "Sundays 8:00–13:00: Priya and Lena" and "give Anke Priya's
         // Saturdays" are about different shifts. A thing both name must tie them.)

@@ -229,6 +229,9 @@ describe('contradiction', () => {
     expect(c(rule, 'Book another repair visit for Friday.')).toMatch(/which was retired/);
     // The head of the thing is enough: another visit is booked again.
     expect(c(rule, 'Book another visit from Brandt for the boiler.')).toMatch(/which was retired/);
+    // The head is the last word of the thing, however many words come before it.
+    expect(c('We do a picnic instead of booking the monthly team lunch.', 'Book a team offsite for June.') ?? '').not.toMatch(/which was retired/);
+    expect(c('We do a picnic instead of booking the monthly team lunch.', 'Book the lunch at Lindner for Friday.')).toMatch(/which was retired/);
     // A doing alone is what it retires, and so is one with a pronoun or a place after it; a noun
     // that ends like a doing ("building") names its thing.
     expect(c('Call them instead of emailing.', 'Emailing them now.')).toMatch(/which was retired/);

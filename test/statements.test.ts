@@ -1273,6 +1273,11 @@ describe('decision candidates', () => {
     expect(replying(counter, 'maggie')('Fine.')).not.toContain('Accept the two-year term at £310.');
     const remark: Array<[string, 'human' | 'bot', string]> = [offer[0], ['maggie', 'human', 'The old contract ran for one year.'], offer[2]];
     expect(replying(remark, 'maggie')('Fine.')).not.toContain('Accept the two-year term at £310.');
+    // An answer that brings a number of its own puts up another deal, and after the exchange a
+    // reply that does not say the offer's value again may only take the answer in.
+    const other: Array<[string, 'human' | 'bot', string]> = [offer[0], ['maggie', 'human', 'Would they do three years?'], ['scheduling-agent', 'bot', 'Yes, three years at £300 a month.']];
+    expect(replying(other, 'maggie')('Fine. Two years at 310.')).not.toContain('Accept the two-year term at £310.');
+    for (const reply of ['ok thanks', 'Fine.', '90 days is fine.']) expect([reply, replying(offer, 'maggie')(reply)]).toEqual([reply, expect.not.arrayContaining(['Accept the two-year term at £310.'])]);
   });
 
   it("takes a day named by its ordinal ('29th is fine.') as accepting the step the agent offered for that date", () => {
@@ -3096,7 +3101,7 @@ describe('decision candidates', () => {
 
   it("reads a clause that opens by negating a listed option's key ('Not C. we still owe them …') as turning it down, not as a rule", () => {
     const supplier = answering('stock-agent', 'Options for the dog food order: A) Vetlink, B) Hartmann direct, C) the Agri wholesaler. Which one?');
-    for (const reply of ['Not C. we still owe them a bag from the summer.', 'Not B, they were late twice last spring.', 'Nicht A – zu teuer.']) expect([reply, supplier(reply)]).toEqual([reply, []]);
+    for (const reply of ['Not C. we still owe them a bag from the summer.', 'Not B, they were late twice last spring.', 'Nicht A – zu teuer.', "Not C, they don't deliver on Saturdays."]) expect([reply, supplier(reply)]).toEqual([reply, []]);
     // A rule or another pick after it says more than why.
     expect(supplier('Not A, freelancers always need sign-off from finance.').join(' ')).toMatch(/sign-off from finance/);
     expect(supplier('Not B, never book Hall B for weddings.').join(' ')).toMatch(/never book Hall B/);

@@ -8,7 +8,7 @@ import { escapeRegex } from './phrases';
 import { closingQuote, contentToken, contentTokens, eitherOrSides, contentWordCount, endsSentence, isQuestion, outsideQuotes, wordCount, words, type Span, type Stems } from './text';
 import type { CandidateTuning, DecisionType, SentenceCandidate } from './types';
 import { type CandidateInput, isPerson, sentencesAt, sarcasticAt, whenWord } from './candidateInput';
-import { correctsValue, measures, numberKey, writtenNumbers, type Measure } from './measures';
+import { correctsValue, measures, numberKey, numbersOf, writtenNumbers, type Measure } from './measures';
 import { bareToken, classify, decisive, verbless, docOf, namesNoObject, HAS_NUMBER, COMPUTED, trimEnd, sentenceCase, shape } from './clauseText';
 
 /** An option's key said alone: "b", "(2)", "3)". */
@@ -430,6 +430,7 @@ export function restAcceptanceSpan(lex: CompiledStatementLexicon, sentence: stri
 function acceptanceAfter(input: CandidateInput, a: number): number {
   const { messages, lexicon } = input;
   let reach = a + input.tuning.acceptWindow;
+  let clarifiedBefore = false;
   for (let h = a + 1; h < messages.length && h <= reach; h++) {
     const m = messages[h];
     if (!isPerson(m)) return -1;
@@ -438,11 +439,15 @@ function acceptanceAfter(input: CandidateInput, a: number): number {
     // (A person's question on the proposal and the agent's answer to it, which asks and proposes
     // nothing, leave the proposal open: "What's the cancellation if they're rubbish?" — "90 days'
     // written notice, no penalty." — "Fine. Two years at 310." accepts the two-year term.)
-    if (clarified(input, h)) {
+    if (clarified(input, a, h)) {
       h++;
       reach += 2;
+      clarifiedBefore = true;
       continue;
     }
+    // (After such an exchange a bare "ok" may take the answer in; only a reply that says the
+    // offer's value again takes the offer: "Fine. Two years at 310.")
+    if (clarifiedBefore && !restatesOffer(input, a, h)) return -1;
     const lower = normalForm(first.text);
     // ("Sure, because that worked so well last time 🙃" accepts nothing.)
     const ironic = sarcasticAt(input, h).some((s) => first.start >= s.start && first.start < s.end);
@@ -462,16 +467,28 @@ function acceptanceAfter(input: CandidateInput, a: number): number {
 
 /**
  * Whether person's message h only asks something (each of its sentences a question) and the next
- * message is an agent's answer that asks and proposes nothing, with a person after it.
+ * message is an agent's answer to it that asks and proposes nothing and gives no number the
+ * proposal in message a did not ("Yes, three years at £300." puts up another deal), with a person
+ * after it.
  */
-function clarified(input: CandidateInput, h: number): boolean {
+function clarified(input: CandidateInput, a: number, h: number): boolean {
   const { messages, lexicon } = input;
   const answer = messages[h + 1];
   const after = messages[h + 2];
   if (answer === undefined || answer.role !== 'bot' || after === undefined || !isPerson(after)) return false;
   if (!sentencesAt(input, h).every((s) => isQuestion(s.text))) return false;
   const said = sentencesAt(input, h + 1);
+  const offered = new Set(numbersOf(messages[a].text));
+  if (numbersOf(answer.text).some((n) => !offered.has(n))) return false;
   return !said.some((s) => isQuestion(s.text)) && !said.some((s) => PROPOSING.some((act) => hasAct(lexicon, act, normalForm(s.text))));
+}
+
+/** Whether person's message h gives again a number the question closing agent message a puts up ("… accept the two-year term at £310?" — "Fine. Two years at 310."). */
+function restatesOffer(input: CandidateInput, a: number, h: number): boolean {
+  const asked = lastQuestion(sentencesAt(input, a));
+  if (asked === undefined) return false;
+  const offered = new Set(numbersOf(asked.text));
+  return numbersOf(input.messages[h].text).some((n) => offered.has(n));
 }
 
 /** The acts of a sentence that puts something up for a person to take. */

@@ -1664,6 +1664,9 @@ export function reversalsIn(text: string, lex: CompiledSubjects, stems: Stems = 
   return out;
 }
 
+/** The most content words a retired doing and its thing are read in, head included. */
+const DOING_PHRASE_WORDS = 5;
+
 /** An English word of doing ("booking", "sending"): its stem is shorter than the word. */
 const DOING = /^\p{L}{2,}ing$/u;
 
@@ -1695,7 +1698,8 @@ function objectStems(text: string, lex: CompiledSubjects, stems: Stems): Readonl
     }
     if (out.size === 0) doing = DOING.test(w) && t !== w.toLowerCase();
     out.add(readAs(lex, w, t));
-    if (out.size === 3) break;
+    // (A doing's thing may take more words before its head: "booking the monthly team lunch".)
+    if (out.size === (doing ? DOING_PHRASE_WORDS : 3)) break;
   }
   if (out.size === 0) return null;
   // (A doing is retired with the head of its thing, the last word of it: "booking another repair

@@ -1277,7 +1277,7 @@ describe('decision candidates', () => {
     // reply that does not say the offer's value again may only take the answer in.
     const other: Array<[string, 'human' | 'bot', string]> = [offer[0], ['maggie', 'human', 'Would they do three years?'], ['scheduling-agent', 'bot', 'Yes, three years at £300 a month.']];
     expect(replying(other, 'maggie')('Fine. Two years at 310.')).not.toContain('Accept the two-year term at £310.');
-    for (const reply of ['ok thanks', 'Fine.', '90 days is fine.']) expect([reply, replying(offer, 'maggie')(reply)]).toEqual([reply, expect.not.arrayContaining(['Accept the two-year term at £310.'])]);
+    for (const reply of ['ok thanks', 'Fine.', '90 days is fine.', 'Ok, but 310 for one year only.', 'Fine, 310 but not two years.', 'Sure, 310 is ok but ask for 300 first.']) expect([reply, replying(offer, 'maggie')(reply)]).toEqual([reply, expect.not.arrayContaining(['Accept the two-year term at £310.'])]);
   });
 
   it("takes a day named by its ordinal ('29th is fine.') as accepting the step the agent offered for that date", () => {
@@ -3101,11 +3101,12 @@ describe('decision candidates', () => {
 
   it("reads a clause that opens by negating a listed option's key ('Not C. we still owe them …') as turning it down, not as a rule", () => {
     const supplier = answering('stock-agent', 'Options for the dog food order: A) Vetlink, B) Hartmann direct, C) the Agri wholesaler. Which one?');
-    for (const reply of ['Not C. we still owe them a bag from the summer.', 'Not B, they were late twice last spring.', 'Nicht A – zu teuer.', "Not C, they don't deliver on Saturdays."]) expect([reply, supplier(reply)]).toEqual([reply, []]);
+    for (const reply of ['Not C. we still owe them a bag from the summer.', 'Not B, they were late twice last spring.', 'Nicht A – zu teuer.']) expect([reply, supplier(reply)]).toEqual([reply, []]);
     // A rule or another pick after it says more than why.
     expect(supplier('Not A, freelancers always need sign-off from finance.').join(' ')).toMatch(/sign-off from finance/);
     expect(supplier('Not B, never book Hall B for weddings.').join(' ')).toMatch(/never book Hall B/);
     expect(supplier("Not C, suppliers with an open complaint don't get new orders.").join(' ')).toMatch(/don't get new orders/);
+    expect(supplier("Not C, they don't get new orders until the complaint is closed.").join(' ')).toMatch(/don't get new orders/);
     // A number in the reason is no key; a key alone after it picks.
     expect(supplier('Not B, 3 weeks is too late. A please.').join(' ')).not.toMatch(/3 weeks is too late/);
     // The pick beside it stands; a negator before a word that is no key says something else.

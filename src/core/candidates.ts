@@ -1632,16 +1632,8 @@ function refusesListedKey(input: CandidateInput, scene: MessageScene, r: ClauseR
   // weeks". A negation in the present is a rule of its own too: "Not C, suppliers with an open
   // complaint don't get new orders.")
   if (OTHER_KEY.test(r.body.slice(m[0].length)) || SAYS_MORE.some((act) => hasAct(input.lexicon, act, rest)) || input.lexicon.words.statements.choice.test(rest)) return false;
-  // (What they, you or I do not do is why: "Not C, they don't deliver on Saturdays.")
-  const bySomeone = (['third-party', 'i-subject', 'you-subject'] as const).some((act) => findAct(input.lexicon, act, rest)?.start === 0);
-  if (input.negated?.(rest) && !hasAct(input.lexicon, 'past', rest) && !bySomeone && !namesListedItem(input, scene.keyedListAt, rest)) return false;
+  if (input.negated?.(rest) && !hasAct(input.lexicon, 'past', rest)) return false;
   return itemByKey(input.lexicon, input.messages[scene.keyedListAt].text, m[2]) !== null;
-}
-
-/** Whether a text names one of the options the agent listed in message `at` by a content word of it ("Novak doesn't answer" of "C) Novak Print"). */
-function namesListedItem(input: CandidateInput, at: number, text: string): boolean {
-  const said = new Set(contentTokens(text, input.stems));
-  return listedItems(input.lexicon, input.messages[at].text).some((item) => contentTokens(item.option, input.stems).some((t) => said.has(t)));
 }
 
 /** The acts that make what follows a turned-down option more than the reason for it. */

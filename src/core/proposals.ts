@@ -483,12 +483,29 @@ function clarified(input: CandidateInput, a: number, h: number): boolean {
   return !said.some((s) => isQuestion(s.text)) && !said.some((s) => PROPOSING.some((act) => hasAct(lexicon, act, normalForm(s.text))));
 }
 
-/** Whether person's message h gives again a number the question closing agent message a puts up ("… accept the two-year term at £310?" — "Fine. Two years at 310."). */
+/**
+ * Whether person's message h, past the words that accept, gives again a number the question
+ * closing agent message a puts up and says nothing the message did not, with no negation ("…
+ * accept the two-year term at £310?" — "Fine. Two years at 310."; "Fine. One year at 310 then."
+ * and "Fine, 310 but not two years." change the offer).
+ */
 function restatesOffer(input: CandidateInput, a: number, h: number): boolean {
   const asked = lastQuestion(sentencesAt(input, a));
   if (asked === undefined) return false;
   const offered = new Set(numbersOf(asked.text));
-  return numbersOf(input.messages[h].text).some((n) => offered.has(n));
+  const lower = normalForm(input.messages[h].text);
+  const accepting = findAct(input.lexicon, 'acceptance', lower);
+  const rest = accepting !== null && accepting.start === 0 ? lower.slice(accepting.end) : lower;
+  const numbers = numbersOf(rest);
+  // ("Ok, but 310 for one year only.": a word that amends what it takes says more than the offer.)
+  const amends = words(rest).some((_, k) => input.lexicon.words.statements.pickAmendment.test(words(rest).slice(k).join(' ')));
+  if (!numbers.some((n) => offered.has(n)) || numbers.some((n) => !offered.has(n)) || input.negated?.(rest) || amends) return false;
+  // (A number written out is a number too: "One year at 310" gives a term the offer did not.)
+  const whole = normalForm(input.messages[a].text);
+  const said = new Set(contentTokens(whole, input.stems));
+  const spelled = new Set(words(whole).map((w) => w.toLowerCase()));
+  if (words(rest).some((w) => input.numberWord?.(w.toLowerCase()) && !spelled.has(w.toLowerCase()))) return false;
+  return contentTokens(rest, input.stems).every((t) => said.has(t) || HAS_NUMBER.test(t));
 }
 
 /** The acts of a sentence that puts something up for a person to take. */

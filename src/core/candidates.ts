@@ -1616,7 +1616,7 @@ function rulesOutListedOption(input: CandidateInput, scene: MessageScene, r: Cla
 }
 
 /**
- * "Not C. we still owe them a bag from the summer.", "Not B, I haven't done a dental in years.": a
+ * "Not C. we still owe them a bag from the summer.", "Not B, they were late twice last spring.": a
  * clause that opens by negating the key of an option the agent listed, the key standing alone,
  * turns that option down, and what follows says why. It is no rule; the pick, if any, is
  * elsewhere ("Not A, B then." picks B).
@@ -1626,11 +1626,10 @@ function refusesListedKey(input: CandidateInput, scene: MessageScene, r: ClauseR
   const m = NEGATED_KEY.exec(r.lower);
   if (!m || !input.lexicon.words.cues.negator.test(m[1])) return false;
   const rest = r.lower.slice(m[0].length).replace(/^[\s.,;:!–—-]+/u, '');
-  // (What follows may pick another option, "No B, mejor A.", or set a rule of its own, "Not A,
-  // freelancers always need sign-off from finance.": then the clause says more than why.)
-  // (A key there is written as one, a capital or a number alone, not the article "a" nor "3
-  // weeks". A negation in the present is a rule of its own too: "Not C, suppliers with an open
-  // complaint don't get new orders.")
+  // (What follows may pick another option, "No B, mejor A." (a key written as one, a capital or a
+  // number alone, not the article "a" nor "3 weeks"), or set a rule of its own, "Not A, freelancers
+  // always need sign-off from finance.", "Not C, suppliers with an open complaint don't get new
+  // orders.": then the clause says more than why.)
   if (OTHER_KEY.test(r.body.slice(m[0].length)) || SAYS_MORE.some((act) => hasAct(input.lexicon, act, rest)) || input.lexicon.words.statements.choice.test(rest)) return false;
   if (input.negated?.(rest) && !hasAct(input.lexicon, 'past', rest)) return false;
   return itemByKey(input.lexicon, input.messages[scene.keyedListAt].text, m[2]) !== null;

@@ -485,9 +485,9 @@ function clarified(input: CandidateInput, a: number, h: number): boolean {
 
 /**
  * Whether person's message h, past the words that accept, gives again a number the question
- * closing agent message a puts up and says nothing the message did not, with no negation ("…
- * accept the two-year term at £310?" — "Fine. Two years at 310."; "Fine. One year at 310 then."
- * and "Fine, 310 but not two years." change the offer).
+ * closing agent message a puts up and says nothing the message did not, with no negation or
+ * amendment ("… accept the two-year term at £310?" — "Fine. Two years at 310."; "Ok, but 310 for
+ * one year only." and "Fine, 310 but not two years." change the offer).
  */
 function restatesOffer(input: CandidateInput, a: number, h: number): boolean {
   const asked = lastQuestion(sentencesAt(input, a));
@@ -500,7 +500,7 @@ function restatesOffer(input: CandidateInput, a: number, h: number): boolean {
   // ("Ok, but 310 for one year only.": a word that amends what it takes says more than the offer.)
   const amends = words(rest).some((_, k) => input.lexicon.words.statements.pickAmendment.test(words(rest).slice(k).join(' ')));
   if (!numbers.some((n) => offered.has(n)) || numbers.some((n) => !offered.has(n)) || input.negated?.(rest) || amends) return false;
-  // (A number written out is a number too: "One year at 310" gives a term the offer did not.)
+  // (A number written out is a number too: "Three years at 310" gives a term the offer did not.)
   const whole = normalForm(input.messages[a].text);
   const said = new Set(contentTokens(whole, input.stems));
   const spelled = new Set(words(whole).map((w) => w.toLowerCase()));

@@ -1277,7 +1277,10 @@ describe('decision candidates', () => {
     // reply that does not say the offer's value again may only take the answer in.
     const other: Array<[string, 'human' | 'bot', string]> = [offer[0], ['maggie', 'human', 'Would they do three years?'], ['scheduling-agent', 'bot', 'Yes, three years at £300 a month.']];
     expect(replying(other, 'maggie')('Fine. Two years at 310.')).not.toContain('Accept the two-year term at £310.');
-    for (const reply of ['ok thanks', 'Fine.', '90 days is fine.', 'Ok, but 310 for one year only.', 'Fine, 310 but not two years.', 'Sure, 310 is ok but ask for 300 first.']) expect([reply, replying(offer, 'maggie')(reply)]).toEqual([reply, expect.not.arrayContaining(['Accept the two-year term at £310.'])]);
+    for (const reply of ['ok thanks', 'Fine.', '90 days is fine.', 'Ok, but 310 for one year only.', 'Fine, 310 but not two years.', 'Fine, 310, not two years.', 'Fine. Three years at 310.', 'Sure, 310 is ok but ask for 300 first.']) expect([reply, replying(offer, 'maggie')(reply)]).toEqual([reply, expect.not.arrayContaining(['Accept the two-year term at £310.'])]);
+    // An answer that asks something back leaves the question open, not the offer.
+    const asksBack: Array<[string, 'human' | 'bot', string]> = [offer[0], offer[1], ['scheduling-agent', 'bot', 'Why do you ask?']];
+    expect(replying(asksBack, 'maggie')('Fine. Two years at 310.')).not.toContain('Accept the two-year term at £310.');
   });
 
   it("takes a day named by its ordinal ('29th is fine.') as accepting the step the agent offered for that date", () => {
@@ -3107,8 +3110,12 @@ describe('decision candidates', () => {
     expect(supplier('Not B, never book Hall B for weddings.').join(' ')).toMatch(/never book Hall B/);
     expect(supplier("Not C, suppliers with an open complaint don't get new orders.").join(' ')).toMatch(/don't get new orders/);
     expect(supplier("Not C, they don't get new orders until the complaint is closed.").join(' ')).toMatch(/don't get new orders/);
-    // A number in the reason is no key; a key alone after it picks.
-    expect(supplier('Not B, 3 weeks is too late. A please.').join(' ')).not.toMatch(/3 weeks is too late/);
+    // A number in the reason is no key; a key alone after it picks, and a key after the turned-down
+    // one keeps the clause; a past reason is none; a range is no key.
+    expect(supplier('Not B, 3 weeks is too late. A please.')).toEqual([expect.stringMatching(/Vetlink/)]);
+    expect(supplier('No B, mejor A.')).toEqual(['No B, mejor A.']);
+    expect(supplier('Not C, they never showed up.')).toEqual([]);
+    expect(supplier('No 2-3 week wait is fine.')).toEqual(['No 2-3 week wait is fine.']);
     // The pick beside it stands; a negator before a word that is no key says something else.
     expect(supplier('B. Not C, we owe them.').join(' ')).toContain('Hartmann direct');
     expect(answering('ops-agent', 'The Agri wholesaler raised prices again. Shall I keep ordering there?')('Not a chance, we switch to Vetlink.').join(' ')).toMatch(/Vetlink/);

@@ -775,10 +775,10 @@ function isCommonWordName(input: CandidateInput, name: string): boolean {
   return input.lexicon.words.stopwords.has(word) || isValueWord(input, word) || docOf(word).has('(#Verb|#Modal|#Auxiliary)');
 }
 
-/** A word that may be a name, then a space or a dash: what namedBeforeStep reads ("Roy - no more overtime …"). */
 /** A name such as agents bear ("booking-agent", "ci_bot", "@ops-agent") opening a clause, a word after it. */
 const OPENING_AGENT_NAME = /^\s*@?(\p{L}[\p{L}\p{N}]*(?:[-_][\p{L}\p{N}]+)+)(?:\s+[-–—])?\s+(?=\p{L})/u;
 
+/** A word that may be a name, then a space or a dash: what namedBeforeStep reads ("Roy - no more overtime …"). */
 const BARE_OPENING_NAME = /^\s*([\p{L}][\p{L}'’]{1,30})(?:\s+[-–—])?\s+(?=\p{L})/u;
 
 /** "Lea, tell …": the name a clause opens with, addressed. */
@@ -1625,12 +1625,12 @@ function refusesListedKey(input: CandidateInput, scene: MessageScene, r: ClauseR
   if (scene.keyedListAt < 0) return false;
   const m = NEGATED_KEY.exec(r.lower);
   if (!m || !input.lexicon.words.cues.negator.test(m[1])) return false;
-  const rest = r.lower.slice(m[0].length).replace(/^[\s.,;:!–—-]+/u, '');
+  const rest = r.lower.slice(m[0].length).replace(/^[\s.,;:!-]+/u, '');
   // (What follows may pick another option, "No B, mejor A." (a key written as one, a capital or a
   // number alone, not the article "a" nor "3 weeks"), or set a rule of its own, "Not A, freelancers
   // always need sign-off from finance.", "Not C, suppliers with an open complaint don't get new
   // orders.": then the clause says more than why.)
-  if (OTHER_KEY.test(r.body.slice(m[0].length)) || SAYS_MORE.some((act) => hasAct(input.lexicon, act, rest)) || input.lexicon.words.statements.choice.test(rest)) return false;
+  if (namesOtherKey(input, r.body.slice(m[0].length)) || SAYS_MORE.some((act) => hasAct(input.lexicon, act, rest)) || input.lexicon.words.statements.choice.test(rest)) return false;
   if (input.negated?.(rest) && !hasAct(input.lexicon, 'past', rest)) return false;
   return itemByKey(input.lexicon, input.messages[scene.keyedListAt].text, m[2]) !== null;
 }
@@ -1638,11 +1638,20 @@ function refusesListedKey(input: CandidateInput, scene: MessageScene, r: ClauseR
 /** The acts that make what follows a turned-down option more than the reason for it. */
 const SAYS_MORE: readonly SentenceAct[] = ['acceptance', 'decision', 'rule', 'prohibition-start', 'directive', 'request', 'preference', 'proposal'];
 
-/** Another option's key standing alone after it: a capital or a number with a mark or the end after it ("… mejor A.", "…, 3 then"). */
-const OTHER_KEY = /(?<![\p{L}\p{N}])\(?(?:[A-H]|[0-9]{1,2})\)?(?=\s*(?:[.,;:!?]|then|dann|entonces|please|bitte|$))/u;
+/** Whether a text names an option's key standing alone, a capital or a number with a mark, the end or a word of courtesy after it ("… mejor A.", "A please"). */
+function namesOtherKey(input: CandidateInput, text: string): boolean {
+  for (const m of text.matchAll(KEY_WRITTEN)) {
+    const after = text.slice(m.index! + m[0].length);
+    if (/^\s*(?:[.,;:!?]|$)/u.test(after) || findAct(input.lexicon, 'politeness', normalForm(after.trimStart()))?.start === 0) return true;
+  }
+  return false;
+}
 
-/** A negator, then an option's key standing alone ("not c.", "nicht b,", "no 2 –"). */
-const NEGATED_KEY = /^\s*(\p{L}+)\s+\(?([0-9]{1,2}|[a-h])\)?(?=\s*(?:[.,;:!–—-]|$))/u;
+/** An option's key as written: a capital A to H or a number, standing alone. */
+const KEY_WRITTEN = /(?<![\p{L}\p{N}])\(?(?:[A-H]|[0-9]{1,2})\)?(?![\p{L}\p{N}])/gu;
+
+/** A negator, then an option's key standing alone ("not c.", "nicht b,", "no 2 -"; "no 2-3 weeks" names no key). */
+const NEGATED_KEY = /^\s*(\p{L}+)\s+\(?([0-9]{1,2}|[a-h])\)?(?=\s*(?:[.,;:!]|$)|\s+-)/u;
 
 /** A person naming one of the agent's options picks it; in a correction, a decision is a rule. */
 function pickOrCorrect(input: CandidateInput, scene: MessageScene, walk: ClauseWalk, r: ClauseReading): void {

@@ -498,14 +498,15 @@ function restatesOffer(input: CandidateInput, a: number, h: number): boolean {
   const rest = accepting !== null && accepting.start === 0 ? lower.slice(accepting.end) : lower;
   const numbers = numbersOf(rest);
   // ("Ok, but 310 for one year only.": a word that amends what it takes says more than the offer.)
-  const amends = words(rest).some((_, k) => input.lexicon.words.statements.pickAmendment.test(words(rest).slice(k).join(' ')));
+  const said = words(rest);
+  const amends = said.some((_, k) => input.lexicon.words.statements.pickAmendment.test(said.slice(k).join(' ')));
   if (!numbers.some((n) => offered.has(n)) || numbers.some((n) => !offered.has(n)) || input.negated?.(rest) || amends) return false;
   // (A number written out is a number too: "Three years at 310" gives a term the offer did not.)
   const whole = normalForm(input.messages[a].text);
-  const said = new Set(contentTokens(whole, input.stems));
-  const spelled = new Set(words(whole).map((w) => w.toLowerCase()));
-  if (words(rest).some((w) => input.numberWord?.(w.toLowerCase()) && !spelled.has(w.toLowerCase()))) return false;
-  return contentTokens(rest, input.stems).every((t) => said.has(t) || HAS_NUMBER.test(t));
+  const offerWords = new Set(contentTokens(whole, input.stems));
+  const spelled = new Set(words(whole));
+  if (said.some((w) => input.numberWord?.(w) && !spelled.has(w))) return false;
+  return contentTokens(rest, input.stems).every((t) => offerWords.has(t) || HAS_NUMBER.test(t));
 }
 
 /** The acts of a sentence that puts something up for a person to take. */

@@ -274,7 +274,7 @@ function passesEcho(rule: CompiledRule, m: RegExpExecArray, ctx: RuleContext): b
   if (spec.echo === 'alternative') return (eitherOrSides(ctx.answered.text, rule.words.statements.disjunction, stems) ?? []).some((side) => want.every((t) => side.has(t)));
   const have = new Set(ctx.answeredTokens ?? contentTokens(ctx.answered.text, stems));
   // ("29th is fine." names the one date the message offered, "Wed 29 Oct": a day by its ordinal.)
-  const day = offeredDay(ctx.answered.text);
+  const day = offeredDay(ctx.answered.text, rule.words.statements.monthName);
   const names = (t: string) => have.has(t) || (day !== null && ordinalDay(t) === day);
   return spec.echo === 'all' ? want.every(names) : want.some(names);
 }
@@ -285,16 +285,23 @@ function ordinalDay(token: string): string | null {
 }
 
 /**
- * The one day of a month a text writes as a date, beside a capitalised word of three letters or
- * more ("Wed 29 Oct", "29 October", "Oct 29"); null when it writes none or several ("Wed 29 Oct or
- * Fri 31 Oct"). A number beside no such word ("the 21 seats", "10:00", "room 12") is no date.
+ * The one day of a month a text writes as a date, beside the name of its month ("Wed 29 Oct", "29
+ * October", "Oct 29"); null when it writes none or several ("Wed 29 Oct or Fri 31 Oct"). A number
+ * beside no month ("the 21 seats", "10:00", "Room 12", "40 EUR") is no date.
  */
-function offeredDay(text: string): string | null {
-  const days = new Set([...text.matchAll(DATE_DAY)].map((m) => String(Number(m[1] ?? m[2]))));
+function offeredDay(text: string, monthName: RegExp): string | null {
+  const lower = text.toLowerCase();
+  const days = new Set<string>();
+  for (const m of lower.matchAll(DAY_NUMBER)) {
+    const before = /(\p{L}+)\.?\s+$/u.exec(lower.slice(0, m.index))?.[1] ?? '';
+    const after = /^\s+(\p{L}+)/u.exec(lower.slice(m.index! + m[0].length))?.[1] ?? '';
+    if (monthName.test(before) || monthName.test(after)) days.add(String(Number(m[1])));
+  }
   return days.size === 1 ? [...days][0] : null;
 }
 
-const DATE_DAY = /(?<=(?<![\p{L}\p{N}])\p{Lu}\p{Ll}{2,}\.?\s)([0-3]?\d)(?![\p{N}:.,]\d|\p{L})|(?<![\p{L}\p{N}:.,])([0-3]?\d)(?=\s\p{Lu}\p{Ll}{2,}(?![\p{L}]))/gu;
+/** A number that may be a day of the month, written alone: not part of a longer number, a time or a word. */
+const DAY_NUMBER = /(?<![\p{L}\p{N}:.,])([0-3]?\d)(?![\p{N}\p{L}]|[:.,]\d)/gu;
 
 /** A negatable rule does not fire with a negator within two words before its cue. */
 function passesNegation(rule: CompiledRule, lower: string, start: number): boolean {

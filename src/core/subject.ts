@@ -273,7 +273,7 @@ export interface SlotValue {
   given?: boolean;
   /** A day or month between a determiner and a noun ("Split the Thursday round"): it tells which thing is meant, and gives that thing no new day ("Move the Thursday round to Friday" gives Friday). */
   which?: boolean;
-  /** A count written against the word it counts ("34RS", "12V"): it may be a name as much as a number. */
+  /** A count written against the word it counts ("34RS", "12pcs"): it may be a name as much as a number. */
   glued?: boolean;
 }
 
@@ -507,7 +507,7 @@ function clauseOf(sentence: string, lex: CompiledSubjects, neg: NegationWords, s
   // ("Don't move the 9:00 standup to 9:30" moves nothing: under a negation the number that told
   // which thing is the value kept.)
   for (const [i, v] of valueAt) if (v.which && [...negatedAt].some((k) => k < i)) v.which = false;
-  // ("No 12V chargers": a count written against its word right after the negator is what it rules out.)
+  // ("No 12pcs packs": a count written against its word right after the negator is what it rules out.)
   for (const [i, v] of valueAt) if (v.glued && i > 0 && neg.negatorWords.has(toks[i - 1].text)) v.glued = false;
   const values = [...patternValues, ...valueAt.values()];
   unitsForRuledOutNumbers(values);
@@ -1674,7 +1674,8 @@ const DOING = /^\p{L}{2,}ing$/u;
  * The first noun phrase of a captured object: up to three content words, stopping at a function
  * word after the first. An object that opens with a number and no noun it counts is that value
  * ("instead of 8 on thursday" retires the 8, not Thursday): no noun phrase. ("instead of 2 pallets
- * of paper" retires the pallets.)
+ * of paper" retires the pallets.) An object that opens with a doing is that doing and the head of
+ * its thing, read over up to five content words ("booking another repair visit" → book, visit).
  */
 function objectStems(text: string, lex: CompiledSubjects, stems: Stems): ReadonlySet<string> | null {
   const out = new Set<string>();
@@ -1696,7 +1697,8 @@ function objectStems(text: string, lex: CompiledSubjects, stems: Stems): Readonl
       if (ended(w)) break;
       continue;
     }
-    if (out.size === 0) doing = DOING.test(w) && t !== w.toLowerCase();
+    // (Only the first word of the object is a doing: "instead of the meeting" retires a meeting.)
+    if (out.size === 0) doing = k === 0 && DOING.test(w) && t !== w.toLowerCase();
     out.add(readAs(lex, w, t));
     // (A doing's thing may take more words before its head: "booking the monthly team lunch".)
     if (out.size === (doing ? DOING_PHRASE_WORDS : 3)) break;
@@ -2127,12 +2129,12 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
         // "Express is +50%".
         const spokenOf = (c: SubjectClause) => shared(c.anchor, n.anchor) > 0;
         // (An old decision that is all value has no subject for the answer to miss: inside one
-        // discussion, the question is what it was about.)
-        // (An answer with a subject of its own speaks of an all-value decision's question only
-        // where the question speaks of that subject too, offers the answer's value or says the
-        // old one changes: "She asks whether Friday would work." — "Friday at 8:30, before Clara's
-        // site meeting"; "Thursday no longer works for them." — "Repair visit Monday at 9 then";
-        // "El lunes hago la lista de compra" after a recap that names the tasting's Thursday does not.)
+        // discussion, the question is what it was about. An answer with a subject of its own
+        // speaks of that question only where the question speaks of that subject too, offers the
+        // answer's value or says a value changes: "She asks whether Friday would work." — "Friday
+        // at 8:30, before Clara's site meeting"; "Thursday no longer works for them." — "Repair
+        // visit Monday at 9 then"; "On Monday I do the shopping list." after a recap that names the
+        // tasting's Thursday does not.)
         const offersNow = now != null && asked.clauses.some((c) => c.values.some((v) => !v.negated && comparable(v, now) && v.value === now.value));
         const questionSpeaksOfIt = sameDiscussion && ((o.anchor.size === 0 && (n.anchor.size === 0 || offersNow || asked.reversals.length > 0)) || asked.clauses.some(spokenOf));
         // (From another task, a person named in both says little: an agent's rota names the same

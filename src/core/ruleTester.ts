@@ -184,8 +184,13 @@ function testSubjects(lex: SubjectLexicon, words: Words): RuleFailure[] {
   if (lex.lowerBounds) check(`${lex.lexicon}/lowerBounds`, ex.lowerBounds, (t) => clauses(t).some((c) => c.values.some((v) => v.above === true)));
   // A day or month between a determiner and a noun tells which thing is meant: a value marked so, never a new one.
   if (lex.whichDeterminers) check(`${lex.lexicon}/whichDeterminers`, ex.whichDeterminers, (t) => clauses(t).some((c) => c.values.some((v) => v.which === true)));
-  // A doing a reversal retires runs on past these words to its thing: more than the doing is retired.
-  if (lex.doingDeterminers) check(`${lex.lexicon}/doingDeterminers`, ex.doingDeterminers, (t) => reversalsIn(t, compiled).some((r) => (r.old?.size ?? 0) > 1));
+  // A doing a reversal retires runs on past these words to its thing, and past no other: with the
+  // listed word put back as a pronoun ("them"), the doing alone is retired.
+  if (lex.doingDeterminers) {
+    const listed = new RegExp(`(?<![\\p{L}])(?:${[...compiled.doingDeterminers].map(escapeRegex).join('|')})(?![\\p{L}])`, 'giu');
+    const retires = (t: string) => Math.max(0, ...reversalsIn(t, compiled).map((r) => r.old?.size ?? 0));
+    check(`${lex.lexicon}/doingDeterminers`, ex.doingDeterminers, (t) => retires(t) > 1 && retires(t.replace(listed, 'them')) === 1);
+  }
   if (lex.apartUnits) check(`${lex.lexicon}/apartUnits`, ex.apartUnits, (t) => hasValue(t, 'length'));
   // A number after a word of time, before a part of the day in the plural, is an hour.
   if (lex.dayParts) check(`${lex.lexicon}/dayParts`, ex.dayParts, (t) => clauses(t).some((c) => c.values.some((v) => v.key === 'time')));

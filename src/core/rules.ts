@@ -265,7 +265,9 @@ function passesEcho(rule: CompiledRule, m: RegExpExecArray, ctx: RuleContext): b
   if (ref === undefined) return false;
   if (!ctx.answered) return false;
   const stems = stemsOf(rule, ctx);
-  const want = contentTokens(ref, stems);
+  // ('any': a number of one digit is no content word, yet "2 years, not 3" names the 3 of "3-year
+  // warranty".)
+  const want = spec.echo === 'any' ? [...contentTokens(ref, stems), ...digitsOf(ref)] : contentTokens(ref, stems);
   if (want.length === 0) return false;
   if (spec.echo === 'step') {
     const verb = closingStepVerb(ctx.answered.text, rule.words);
@@ -273,10 +275,16 @@ function passesEcho(rule: CompiledRule, m: RegExpExecArray, ctx: RuleContext): b
   }
   if (spec.echo === 'alternative') return (eitherOrSides(ctx.answered.text, rule.words.statements.disjunction, stems) ?? []).some((side) => want.every((t) => side.has(t)));
   const have = new Set(ctx.answeredTokens ?? contentTokens(ctx.answered.text, stems));
+  if (spec.echo === 'any') for (const n of digitsOf(ctx.answered.text)) have.add(n);
   // ("29th is fine." names the one date the message offered, "Wed 29 Oct": a day by its ordinal.)
   const day = offeredDay(ctx.answered.text, rule.words.statements.monthName);
   const names = (t: string) => have.has(t) || (day !== null && ordinalDay(t) === day);
   return spec.echo === 'all' ? want.every(names) : want.some(names);
+}
+
+/** The numbers a text writes in digits, each as written ("3-year" → "3", "£8,450" → "8,450"). */
+function digitsOf(text: string): string[] {
+  return text.match(/\d+(?:[.,]\d+)*/g) ?? [];
 }
 
 /** The number of a day of the month written as an ordinal ("29th" → "29"), or null. */

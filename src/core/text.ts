@@ -326,7 +326,18 @@ export function eitherOrSides(text: string, disjunction: RegExp, stems: Stems, p
   // (`parallel`: as many words as the right side has, numbers counted, so that "Backups nightly or
   // weekly?" sets "nightly" against "weekly" and leaves "Backups" to be what it is about.)
   const left = parallel ? leftAll.slice(-Math.max(1, right.size)) : leftAll.filter((t) => !/^\d/.test(t)).slice(-2);
+  // (Two steps set against each other, "Convert his slot to a dual lesson, or cancel it?": where
+  // the right side opens with a word of content, the question's own first word is the left's.)
+  const opening = parallel ? null : openingContent(body, stems);
+  const rightOpening = openingContent(body.slice(or.index! + or[0].length), stems);
+  if (opening !== null && rightOpening !== null && !/^\d/.test(rightOpening)) left.push(opening);
   return [new Set(left.filter((t) => !/^\d/.test(t))), right];
+}
+
+/** The content token of a text's first word, or null when that word is a function word or a number. */
+function openingContent(text: string, stems: Stems): string | null {
+  const first = /^[^\p{L}\p{N}]*([\p{L}\p{N}][\p{L}\p{N}'’-]*)/u.exec(text)?.[1];
+  return first === undefined || /^\d/.test(first) ? null : contentToken(first, stems);
 }
 
 /** A person's name as it may be written into a sentence (capitalised), or null for a handle ("kim@example.com", "ops_lead"). */

@@ -765,6 +765,18 @@ describe('decision candidates', () => {
     expect(corrections([...tour, ['gareth', 'human', 'Hold 36, not 34 — the Okafor sisters both confirmed yesterday.']])).toEqual({ patterns: ['statements/value-correction'], constraints: ['Hold 36, not 34.'] });
   });
 
+  it("reads what a person says they told the agent before, with no mark after 'I told you', as the corrected fact", () => {
+    const constraints = (reply: string) =>
+      recorded([
+        ['depot-agent', 'bot', 'The pump seals are late. Options: A) fit the spare seal from the shelf today; B) wait for the delivery on Friday. Which?'],
+        ['tomas', 'human', reply],
+      ]).decisions.filter((d) => d.correction).map((d) => d.statement);
+    expect(constraints('A no. I told you the spare seal is for the north pump, it goes in on Monday.')).toContainEqual(expect.stringMatching(/^The spare seal is for the north pump/));
+    expect(constraints('A no. I told you that the spare seal is for the north pump.')).toContainEqual(expect.stringMatching(/^The spare seal is for the north pump/));
+    // ("I told you so" tells no fact.)
+    expect(constraints('I told you so, those seals were always going to be late.')).toEqual([]);
+  });
+
   it("reads a proposal verb put first with its 'I' left out ('Suggest 50 blue and 50 red this time?') as the agent's proposal, which a person's yes accepts", () => {
     const offered = 'Last year we ordered 40 blue and 60 red mugs. Suggest 50 blue and 50 red this time?';
     expect(acceptedSteps(offered, 'yes, perfect')).toEqual(['50 blue and 50 red this time.']);

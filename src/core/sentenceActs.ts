@@ -281,6 +281,10 @@ function framing(lex: CompiledStatementLexicon, body: string): { act: SentenceAc
     // it, not a frame: only the joining word goes. "So from now on:" frames.)
     if (label && !compound && datedChange(lex, label[0].trim())) return { act, end: hit.end };
     if (label && !compound) return { act, end: hit.end + label[0].length };
+    // ("I told you the shelf filter is for 17H": what was said before may follow as a clause of its
+    // own, with no mark between, "that" or none.)
+    const told = act === 'said-before' ? SAID_CLAUSE.exec(body.slice(hit.end)) : null;
+    if (told) return { act, end: hit.end + told[0].length };
   }
   return refusalRunOn(lex, body) ?? acceptanceRunOn(lex, body);
 }
@@ -337,6 +341,9 @@ function opensWithContent(lex: CompiledStatementLexicon, words: string): boolean
 /** Up to four words closing a framing label with a colon. */
 // The colon of a clock time ("is 13:00", "at 8:30") ends no label.
 const LABEL_TAIL = /^(?:\s+[\p{L}\p{N}'-]+){1,4}(?=\s*:(?!\d))/u;
+// What a speaker says they said before, as a clause of three words or more right after "I told you"
+// ("that" before it goes too); "I told you so" and "I told you to …" say no fact.
+const SAID_CLAUSE = /^\s+(?:(?:that|dass|que)\s+)?(?!(?:so|to)\b)(?=[\p{L}\p{N}]\S*(?:\s+\S+){2})/u;
 
 /** "Sorry Jonas, …": a framing word followed by the name of the person addressed. */
 function framingBeforeName(lex: CompiledStatementLexicon, body: string, original: string): { act: SentenceAct; end: number } | null {

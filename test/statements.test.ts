@@ -282,6 +282,17 @@ describe('sentences and clauses', () => {
     const after = splitSentences("Zinc is fine ('a posh shed'), but the glazing stays as drawn.", engine.words.statements)[0];
     expect(splitClauses(lexicon, after).map((c) => c.text)).toEqual(["Zinc is fine ('a posh shed')", 'the glazing stays as drawn.']);
   });
+  it('keeps a word said again for weight in the clause it opens: the negation stays with what it negates', () => {
+    const stressed = splitSentences('And never — NEVER — put a dish out without its card, even if it waits in the kitchen.', engine.words.statements)[0];
+    expect(splitClauses(lexicon, stressed)).toHaveLength(1);
+    const stated = recorded([
+      ['events-agent', 'bot', 'Noted: every dish on the buffet gets a tent card. Shall I add that to the checklist?'],
+      ['dana', 'human', 'Good. And never — NEVER — put a dish out without its card, even if it waits in the kitchen.'],
+    ]);
+    const statements = [...stated.decisions, ...stated.review].map((d) => d.statement);
+    expect(statements).toContainEqual(expect.stringMatching(/^Never\b.*put a dish out without its card/));
+    expect(statements).not.toContainEqual(expect.stringMatching(/^Put a dish out/));
+  });
 });
 
 /** Every candidate clause of a discussion, a plain clause (no cue) included: what the scorer weighs. */

@@ -543,7 +543,9 @@ export function splitClauses(lex: CompiledStatementLexicon, s: Span): Span[] {
     if (enclosed.some(([open, close]) => open < c.start && c.start < close)) continue;
     const left = s.text.slice(from, c.start);
     const right = s.text.slice(c.start);
-    if (countWords(left) < 3 || countWords(right) < 4) continue;
+    // (A word said again for weight counts once: "And never — NEVER — put a dish out without its
+    // card" is one clause, not "And never — NEVER" and an instruction to put a dish out.)
+    if (countWords(left, true) < 3 || countWords(right) < 4) continue;
     // A break like ", and no" keeps its content word ("no …") in the next clause.
     const punct = /^[,;\s]*/.exec(right)![0].length;
     const joined = findAct(lex, 'connective', normalForm(right.slice(punct)));
@@ -562,8 +564,9 @@ function pushSpan(out: Span[], s: Span, from: number, to: number): void {
   if (t.length > 0) out.push({ start: s.start + from + lead, end: s.start + from + lead + t.length, text: t });
 }
 
-function countWords(text: string): number {
-  return (text.match(/[\p{L}\p{N}]+/gu) ?? []).length;
+function countWords(text: string, distinct = false): number {
+  const found = text.match(/[\p{L}\p{N}]+/gu) ?? [];
+  return distinct ? new Set(found.map((w) => w.toLowerCase())).size : found.length;
 }
 
 /**

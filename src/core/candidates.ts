@@ -2925,7 +2925,8 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
   const either = eitherOrSides(question.text, lex.words.statements.disjunction, stems, true) ?? [];
   const picked = sidePicked(either, answer, stems);
   const unpicked = picked < 0 ? [] : either.filter((_, k) => k !== picked);
-  for (const phrase of docOf(withSubjectArticle(lex, clause)).nouns().out('array')) {
+  // (The "there" of "Is there a time yet?" says only that the thing exists: it is no part of it.)
+  for (const phrase of docOf(withSubjectArticle(lex, clause)).remove('#There').nouns().out('array')) {
     // (A number names a value, not a subject; a name with a digit in it, "S3", "IPv4", names one.
     // The words beside the values name what they are of: "Last bookable slot 12:45?".)
     // ("Tom – could you send …": the dash after a name addressed is no part of it.)

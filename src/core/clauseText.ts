@@ -70,6 +70,7 @@ interface Doc {
   nouns(): { out(format: 'array'): string[] };
   has(match: string): boolean;
   not(match: string): { text(): string };
+  remove(match: string): Doc;
 }
 
 export const HAS_NUMBER = /\d/;

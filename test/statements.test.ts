@@ -2945,6 +2945,8 @@ describe('decision candidates', () => {
     expect(answering('docs-bot', 'One open point: can members add notes, or is it strictly view?')('Strictly view for now.')).toEqual(['Members: strictly view for now.']);
     // ("Is there a …" asks whether the thing exists: "there" is no part of what it is about.)
     expect(answering('visits-bot', 'I will tell the tenant: Thursday afternoon, with a surveyor. Is there a time yet?')('15:30 then.')).toEqual(['Time: 15:30 then.']);
+    // (Nor is a determiner left alone once the values are out: "every" of "every 4th booking".)
+    expect(answering('desk-bot', 'Should the front desk book over the cap, or does every 4th booking need a manager sign-off?')("manager sign-off. always.")).toEqual(['Manager sign-off. always.']);
     // An answer that names nothing the choice sets against each other is about something else.
     const choice = answering('ward-bot', 'Deliveries go Mon/Wed/Fri on the 15:30 porter run. Should the fridges get a paper log with daily sign-off, or data loggers with alerts?');
     expect(choice('Mon/Wed/Fri is fine.')).toEqual(['Mon/Wed/Fri is fine.']);

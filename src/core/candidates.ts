@@ -2948,7 +2948,10 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
     // alone names none of the things they are values of.)
     if (onlyValues(np, valueWord, unitWord, (w) => lex.words.claims.fillers.has(w.toLowerCase()) || contentToken(w, stems) === null)) continue;
     if (words.some((w) => mine.has(w))) return null;
-    return withoutAlternative(lex, phraseDoc.not('#Determiner').text().trim() || np, clause);
+    // (A phrase of determiners alone, "every" of "every 4th dental" once its values are out, names nothing.)
+    const named = phraseDoc.not('#Determiner').text().trim();
+    if (named === '') continue;
+    return withoutAlternative(lex, named, clause);
   }
   return null;
 }

@@ -2945,6 +2945,13 @@ describe('decision candidates', () => {
     expect(answering('docs-bot', 'One open point: can members add notes, or is it strictly view?')('Strictly view for now.')).toEqual(['Members: strictly view for now.']);
     // ("Is there a …" asks whether the thing exists: "there" is no part of what it is about.)
     expect(answering('visits-bot', 'I will tell the tenant: Thursday afternoon, with a surveyor. Is there a time yet?')('15:30 then.')).toEqual(['Time: 15:30 then.']);
+    // A question that opens with the step it offers lends no subject either: the person it names
+    // is whom the step is for, not what the answer is about.
+    const solo = recorded([
+      ['booking-bot', 'bot', 'The solo check fails: ceiling 2,800 ft is below the 3,000 ft minimum. Cancel and notify Dev?'],
+      ['jen', 'human', 'ceiling min is 2500 not 3000. we lowered it last month.'],
+    ]).decisions.map((d) => d.statement);
+    expect(solo).toEqual(['Ceiling min is 2500 not 3000.']);
     // (Nor is a determiner left alone once the values are out: "every" of "every 4th booking".)
     expect(answering('desk-bot', 'Should the front desk book over the cap, or does every 4th booking need a manager sign-off?')("manager sign-off. always.")).toEqual(['Manager sign-off. always.']);
     // An answer that names nothing the choice sets against each other is about something else.

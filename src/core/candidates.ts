@@ -2903,6 +2903,9 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
   // "Shall I write it that way in the handbook?" offers a step; "Yes, 10 days for returns."
   // takes it up and says what, and is about what the offer is about, not its first noun.
   if (hasAct(lex, 'proposal', normalForm(question.text))) return null;
+  // (So does one that opens with the step's verb: "Offer Brianna a slot this weekend?" — "sure,
+  // sat 10 works" is about the slot, not about Brianna.)
+  if (docOf(question.text.trim()).has('^#Imperative')) return null;
   // An answer to a choice that names none of what it sets against each other is about something
   // else: "Mon/Wed/Fri is fine." after "(A) a paper log, or (B) data loggers?".
   if (lex.words.statements.disjunction.test(question.text) && !sharesWordOrNumber(question.text, answer, stems)) return null;

@@ -2331,7 +2331,7 @@ function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: D
   if (!valueOnly && scene.a !== scene.agent) return statement;
   // The subject of the question asked in message `at`. (No one who speaks in the discussion is a
   // question's subject: "Shelf, how busy were the Thursday evenings?" asks the agent Shelf.)
-  const askedIn = (at: number) => ({ at, subject: questionSubject(input.lexicon, sentencesAt(input, at), statement, input.stems, scene.speaking, valueOnly, (w) => isValueWord(input, w), (w) => slotOfWord(input.unitSlot, w)) });
+  const askedIn = (at: number) => ({ at, subject: questionSubject(input.lexicon, sentencesAt(input, at), statement, input.stems, scene.speaking, valueOnly, (w) => isValueWord(input, w), (w) => slotOfWord(input.unitSlot, w), (w) => input.whichWord?.(w) === true) });
   // (A bare value is of the thing the agent's message gives a value of the same kind, "Last year
   // the rabies booster was €39." — "€45.", before anything the message asks after it.)
   const holder = valueOnly && scene.agent >= 0 ? valueHolder(input, scene.agent, statement) : null;
@@ -2897,7 +2897,7 @@ function ownContent(clause: Span, body: string, cues: readonly Detection[], text
  * when the answer names neither it nor a subject of its own (a pronoun), and the question asks
  * rather than offers. Noun phrases by compromise, on one sentence.
  */
-function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], answer: string, stems: Stems, people: ReadonlyMap<string, string>, valueOnly = false, valueWord: (word: string) => boolean = () => false, unitWord: (word: string) => boolean = () => false): string | null {
+function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], answer: string, stems: Stems, people: ReadonlyMap<string, string>, valueOnly = false, valueWord: (word: string) => boolean = () => false, unitWord: (word: string) => boolean = () => false, whichWord: (word: string) => boolean = () => false): string | null {
   const question = askingQuestion(lex, asked, valueWord);
   if (!question) return null;
   // "Shall I write it that way in the handbook?" offers a step; "Yes, 10 days for returns."
@@ -2949,7 +2949,7 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
     if (words.length === 0 || isSide(unpicked, contentTokens(inWholeWords(clause, np), stems))) continue;
     // ("Lucía works Tuesday, Wednesday and Thursday — so four days a week?": a phrase of values
     // alone names none of the things they are values of.)
-    if (onlyValues(np, valueWord, unitWord, (w) => lex.words.claims.fillers.has(w.toLowerCase()) || contentToken(w, stems) === null)) continue;
+    if (onlyValues(np, valueWord, unitWord, (w) => lex.words.claims.fillers.has(w.toLowerCase()) || contentToken(w, stems) === null, whichWord)) continue;
     if (words.some((w) => mine.has(w))) return null;
     // (A phrase of determiners alone, "every" of "every 4th dental" once its values are out, names nothing.)
     const named = phraseDoc.not('#Determiner').text().trim();
@@ -2982,11 +2982,12 @@ function inWholeWords(text: string, part: string): string {
 /**
  * Whether a phrase is values and nothing else: value words ("Tuesday", "four"), a unit after one
  * or after an article ("four days", "a week"), and words that name nothing. A unit that opens the
- * phrase names what it measures ("Hours 9am–5pm ok?").
+ * phrase names what it measures ("Hours 9am–5pm ok?"), and so does one after a word that says
+ * which (`which`: "Can you confirm the hours …?" asks about the opening hours).
  */
-function onlyValues(phrase: string, valueWord: (word: string) => boolean, unitWord: (word: string) => boolean, empty: (word: string) => boolean): boolean {
+function onlyValues(phrase: string, valueWord: (word: string) => boolean, unitWord: (word: string) => boolean, empty: (word: string) => boolean, which: (word: string) => boolean = () => false): boolean {
   const toks = phrase.split(/[\s,]+/).filter(Boolean);
-  return toks.every((w, k) => valueWord(w) || empty(w) || (k > 0 && unitWord(w)));
+  return toks.every((w, k) => valueWord(w) || empty(w) || (k > 0 && unitWord(w) && !which(toks[k - 1])));
 }
 
 /**

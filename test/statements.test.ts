@@ -2955,6 +2955,9 @@ describe('decision candidates', () => {
     // ("the hours" names the opening hours, though "hours" alone is a unit: an answer that names
     // them names what was asked, and takes no label from the question's next phrase.)
     expect(answering('rota-bot', 'Holiday draft: 24 Dec open 9:00–13:00, 27 Dec normal hours. Can you confirm the hours, and who is on call for the 27th?')('hours fine. 27th is Rhys')).toEqual(['Hours fine. 27th is Rhys.']);
+    // An answer that puts something else after the word leading the question's phrase turns the
+    // offer down for another: it is not about the one offered.
+    expect(answering('visits-bot', 'Two surveyors: Brookfield is free Wednesday; Hadley can only do Thursday. Wednesday with Brookfield?')('Thursday with Hadley.')).toEqual(['Thursday with Hadley.']);
     // (Nor is a determiner left alone once the values are out: "every" of "every 4th booking".)
     expect(answering('desk-bot', 'Should the front desk book over the cap, or does every 4th booking need a manager sign-off?')("manager sign-off. always.")).toEqual(['Manager sign-off. always.']);
     // An answer that names nothing the choice sets against each other is about something else.

@@ -2954,9 +2954,22 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
     // (A phrase of determiners alone, "every" of "every 4th dental" once its values are out, names nothing.)
     const named = phraseDoc.not('#Determiner').text().trim();
     if (named === '') continue;
+    if (swapsPhrase(lex, clause, np, answer)) return null;
     return withoutAlternative(lex, named, clause);
   }
   return null;
+}
+
+/**
+ * Whether the answer puts something else after the word that leads the question's phrase:
+ * "Thursday with Hadley" answering "Wednesday with DryRight?" turns the offer down for another, and
+ * is not about DryRight. (An article leads too many phrases to tell.)
+ */
+function swapsPhrase(lex: CompiledStatementLexicon, question: string, phrase: string, answer: string): boolean {
+  const lead = new RegExp(`(?:^|\\s)(\\p{L}+)\\s+${escapeRegex(phrase)}`, 'iu').exec(question)?.[1];
+  const { functionWord, article } = lex.words.statements;
+  if (lead === undefined || !functionWord(lead) || article(lead)) return false;
+  return new RegExp(`(?:^|\\s)${escapeRegex(lead)}\\s+(?!${escapeRegex(phrase)}(?![\\p{L}\\p{N}]))[\\p{L}\\p{N}]`, 'iu').test(answer);
 }
 
 /**

@@ -3436,6 +3436,17 @@ describe('decision candidates', () => {
     expect(stated('Der Saal ist am Freitag frei. Wer bucht den Saal?', 'Anna, sobald die Rechnung da ist.')).not.toContain('Anna bucht den Saal.');
   });
 
+  it('records a clause that answers "who" in full, a name and then the verb asked about, as the answer; not one that answers who did it', () => {
+    const recordedReply = (asked: string, reply: string) => {
+      const { decisions, review } = recorded([['site-bot', 'bot', asked], ['maggie', 'human', reply]]);
+      return [...decisions, ...review].map((d) => d.statement);
+    };
+    const asked = 'The fitters arrive Tuesday at 8:00 and need someone to let them into the plant room. Who should meet them?';
+    expect(recordedReply(asked, 'Dave meets them, he has the plant room key.')).toContainEqual(expect.stringMatching(/^Dave meets them/));
+    expect(recordedReply(asked, 'Dave will meet them at the side gate.')).toContainEqual(expect.stringMatching(/^Dave will meet them/));
+    expect(recordedReply('The fitters came on Tuesday. Who met them?', 'Dave met them at the side gate.')).toEqual([]);
+  });
+
   it('reads the names a reply to "who" opens with as the answer, not as someone addressed, and "me" as the speaker', () => {
     const said = (asked: string, author: string, reply: string) =>
       candidates([['marta', 'human', 'The flag refactor is merged.'], ['ahmed', 'human', 'Van 3 failed its MOT.'], ['ci-agent', 'bot', asked], [author, 'human', reply]]).map((c) => c.statement);

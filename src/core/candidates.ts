@@ -2421,7 +2421,11 @@ function withWhoAnswered(input: CandidateInput, p: number, found: SentenceCandid
   if (found.length === 0 || agent < 0 || input.answered[p] !== agent) return found;
   const opening = namesOpening(input, p, people);
   const who = whoAnswered(input, agent, opening ?? found[0].statement, people);
-  if (who === null) return found;
+  if (who === null) {
+    // ("Dave meets them, he has the key." says who in a clause of its own: it is the answer as said.)
+    if (found[0].hint === null && namesDoer(input, agent, found[0].statement, people)) settleAs(found[0], { ...found[0], hint: 'decision', type: 'decision' });
+    return found;
+  }
   const answer = { ...found[0], statement: who.statement };
   // (Read from the opening, the answer to who is to do something is settled as a pick is,
   // whatever the clause after its name was read as: "Marta, since the flag refactor." gives who,
@@ -2496,6 +2500,27 @@ function whoAnswered(input: CandidateInput, at: number, reply: string, people: R
   const asksWhoDoes = !hasAct(input.lexicon, 'past', normalForm(question.text)) && !read.has('^(#Copula|#PastTense|#Auxiliary #PastTense)');
   return { statement: `${name} ${rest}.`, asksWhoDoes };
 }
+
+/**
+ * "Dave meets them, he has the plant room key." answering "Who should meet them?": a clause that
+ * opens with a person's name and, within the next words, the verb the question asks who is to do,
+ * answers it in full (whoAnswered puts a bare name in the question's place).
+ */
+function namesDoer(input: CandidateInput, at: number, statement: string, people: ReadonlyMap<string, string>): boolean {
+  const question = lastQuestion(sentencesAt(input, at));
+  const asks = question ? input.lexicon.words.statements.subjectQuestion.exec(question.text) : null;
+  if (!question || !asks) return false;
+  const rest = question.text.slice(asks[0].length);
+  const read = docOf(rest);
+  if (hasAct(input.lexicon, 'past', normalForm(question.text)) || read.has('^(#Copula|#PastTense|#Auxiliary #PastTense)')) return false;
+  const verb = contentTokens(rest, input.stems)[0];
+  const [name, ...after] = statement.split(/\s+/);
+  if (verb === undefined || name === undefined || !/^\p{Lu}/u.test(name) || !isPersonName(name.replace(/[,.;:!?]+$/u, ''), people)) return false;
+  return after.slice(0, WHO_VERB_REACH).some((w) => contentToken(w, input.stems) === verb);
+}
+
+/** How many words after the name the verb of the question may stand ("Dave will meet them"). */
+const WHO_VERB_REACH = 3;
 
 /** The most words of a name that answers "who". */
 const WHO_NAME_MAX_WORDS = 3;

@@ -292,6 +292,12 @@ describe('sentences and clauses', () => {
     const statements = [...stated.decisions, ...stated.review].map((d) => d.statement);
     expect(statements).toContainEqual(expect.stringMatching(/^Never\b.*put a dish out without its card/));
     expect(statements).not.toContainEqual(expect.stringMatching(/^Put a dish out/));
+    // (Only a word said again between dashes: "Sí, sí, sí, y cambia …" still has two clauses.)
+    const repeated = recorded([
+      ['taller-bot', 'bot', '¿Cambio las pastillas hoy?'],
+      ['kim', 'human', 'Sí, sí, sí, y cambia también los discos de freno.'],
+    ]);
+    expect([...repeated.decisions, ...repeated.review].map((d) => d.statement)).toContainEqual(expect.stringMatching(/^Cambia también los discos de freno/));
   });
 });
 
@@ -776,6 +782,14 @@ describe('decision candidates', () => {
     expect(corrections([...tour, ['gareth', 'human', 'Hold 36, not 34 — the Okafor sisters both confirmed yesterday.']])).toEqual({ patterns: ['statements/value-correction'], constraints: ['Hold 36, not 34.'] });
   });
 
+  it("reads 'X, not Y' as a correction where Y was said before, by the agent's message answered or one just before it, in any notation", () => {
+    const corrects = (lines: Array<[string, 'human' | 'bot', string]>) => recorded(lines).patterns.filter((x) => x.type === 'correction').length > 0;
+    expect(corrects([['site-bot', 'bot', "I'll forward the leak report to the landlord."], ['site-bot', 'bot', 'Anything else today?'], ['kim', 'human', 'Forward it to the caretaker, not the landlord.']])).toBe(true);
+    expect(corrects([['vet-bot', 'bot', 'The dog gets three tablets a day with food.'], ['kim', 'human', 'Two tablets a day, not 3.']])).toBe(true);
+    // (Set against something nobody said, it corrects nothing.)
+    expect(corrects([['site-bot', 'bot', 'Shall I ask Priya or the landlord to sign the form?'], ['kim', 'human', "Ask Priya, it's a two-minute form, not rocket science."]])).toBe(false);
+  });
+
   it("reads what a person says they told the agent before, with no mark after 'I told you', as the corrected fact", () => {
     const constraints = (reply: string) =>
       recorded([
@@ -784,8 +798,11 @@ describe('decision candidates', () => {
       ]).decisions.filter((d) => d.correction).map((d) => d.statement);
     expect(constraints('A no. I told you the spare seal is for the north pump, it goes in on Monday.')).toContainEqual(expect.stringMatching(/^The spare seal is for the north pump/));
     expect(constraints('A no. I told you that the spare seal is for the north pump.')).toContainEqual(expect.stringMatching(/^The spare seal is for the north pump/));
-    // ("I told you so" tells no fact.)
+    // ("I told you so" tells no fact, nor do "I told you not to …", a time or a topic after it.)
     expect(constraints('I told you so, those seals were always going to be late.')).toEqual([]);
+    expect(constraints('I told you not to order any more seals.')).not.toContainEqual(expect.stringMatching(/^Not to order/));
+    expect(constraints('I told you yesterday the walk-in thermostat is broken.')).not.toContainEqual(expect.stringMatching(/^Yesterday/));
+    expect(constraints('I told you about the broken seal yesterday, use the spare.')).not.toContainEqual(expect.stringMatching(/^About/));
   });
 
   it("reads a proposal verb put first with its 'I' left out ('Suggest 50 blue and 50 red this time?') as the agent's proposal, which a person's yes accepts", () => {
@@ -2958,6 +2975,10 @@ describe('decision candidates', () => {
     // An answer that puts something else after the word leading the question's phrase turns the
     // offer down for another: it is not about the one offered.
     expect(answering('visits-bot', 'Two surveyors: Brookfield is free Wednesday; Hadley can only do Thursday. Wednesday with Brookfield?')('Thursday with Hadley.')).toEqual(['Thursday with Hadley.']);
+    // (A noun the tagger may read as a verb opens no step: "Start date for Ana?" asks for a date.)
+    expect(answering('hr-bot', 'The contract is drafted. Start date for Ana?')('1 May.')).toEqual(['Date: 1 May.']);
+    // (A word of the question said again before no other name only says why: "for the driver's sake".)
+    expect(answering('fish-bot', 'Is 9am ok for the fish delivery?')("10am, for the driver's sake.")).toEqual(["Fish delivery: 10am, for the driver's sake."]);
     // (Nor is a determiner left alone once the values are out: "every" of "every 4th booking".)
     expect(answering('desk-bot', 'Should the front desk book over the cap, or does every 4th booking need a manager sign-off?')("manager sign-off. always.")).toEqual(['Manager sign-off. always.']);
     // An answer that names nothing the choice sets against each other is about something else.

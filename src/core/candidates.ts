@@ -2930,7 +2930,9 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
   if (hasAct(lex, 'proposal', normalForm(question.text))) return null;
   // (So does one that opens with the step's verb: "Offer Brianna a slot this weekend?" — "sure,
   // sat 10 works" is about the slot, not about Brianna.)
-  if (docOf(question.text.trim()).has('^#Imperative')) return null;
+  // ("Start date for Ana?" opens with a noun the tagger may read as a verb: a step's verb acts on
+  // a thing, a person or a number, or is joined to another.)
+  if (docOf(question.text.trim()).has('^#Imperative (#Determiner|#Pronoun|#Value|#Possessive|#Person|#Conjunction)')) return null;
   // An answer to a choice that names none of what it sets against each other is about something
   // else: "Mon/Wed/Fri is fine." after "(A) a paper log, or (B) data loggers?".
   if (lex.words.statements.disjunction.test(question.text) && !sharesWordOrNumber(question.text, answer, stems)) return null;
@@ -2986,15 +2988,17 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
 }
 
 /**
- * Whether the answer puts something else after the word that leads the question's phrase:
- * "Thursday with Hadley" answering "Wednesday with DryRight?" turns the offer down for another, and
- * is not about DryRight. (An article leads too many phrases to tell.)
+ * Whether the answer puts another name after the word that leads the question's name: "Thursday
+ * with Hadley" answering "Wednesday with DryRight?" turns the offer down for another, and is not
+ * about DryRight ("10am, for the driver's sake" answering "… for the fish delivery?" only says
+ * why). (An article leads too many phrases to tell.)
  */
 function swapsPhrase(lex: CompiledStatementLexicon, question: string, phrase: string, answer: string): boolean {
+  if (!/^\p{Lu}/u.test(phrase)) return false;
   const lead = new RegExp(`(?:^|\\s)(\\p{L}+)\\s+${escapeRegex(phrase)}`, 'iu').exec(question)?.[1];
   const { functionWord, article } = lex.words.statements;
   if (lead === undefined || !functionWord(lead) || article(lead)) return false;
-  return new RegExp(`(?:^|\\s)${escapeRegex(lead)}\\s+(?!${escapeRegex(phrase)}(?![\\p{L}\\p{N}]))[\\p{L}\\p{N}]`, 'iu').test(answer);
+  return new RegExp(`(?:^|\\s)${escapeRegex(lead)}\\s+(?!${escapeRegex(phrase)}(?![\\p{L}\\p{N}]))\\p{Lu}`, 'u').test(answer);
 }
 
 /**

@@ -284,7 +284,7 @@ function framing(lex: CompiledStatementLexicon, body: string): { act: SentenceAc
     // ("I told you the shelf filter is for 17H": what was said before may follow as a clause of its
     // own, with no mark between, "that" or none.)
     const told = act === 'said-before' ? SAID_CLAUSE.exec(body.slice(hit.end)) : null;
-    if (told) return { act, end: hit.end + told[0].length };
+    if (told && (told[1] !== undefined || lex.words.statements.article(told[2]))) return { act, end: hit.end + told[0].length - told[2].length };
   }
   return refusalRunOn(lex, body) ?? acceptanceRunOn(lex, body);
 }
@@ -341,9 +341,11 @@ function opensWithContent(lex: CompiledStatementLexicon, words: string): boolean
 /** Up to four words closing a framing label with a colon. */
 // The colon of a clock time ("is 13:00", "at 8:30") ends no label.
 const LABEL_TAIL = /^(?:\s+[\p{L}\p{N}'-]+){1,4}(?=\s*:(?!\d))/u;
-// What a speaker says they said before, as a clause of three words or more right after "I told you"
-// ("that" before it goes too); "I told you so" and "I told you to …" say no fact.
-const SAID_CLAUSE = /^\s+(?:(?:that|dass|que)\s+)?(?!(?:so|to)\b)(?=[\p{L}\p{N}]\S*(?:\s+\S+){2})/u;
+// What a speaker says they said before, as a clause of three words or more right after "I told you":
+// after "that" (group 1, which goes too), or opening with an article (group 2, its first word): "I
+// told you the seal is for the north pump". Not "I told you so", "… to …", "… not to …", nor a time
+// or a topic first ("I told you yesterday …", "… about the thermostat …"), which say no fact.
+const SAID_CLAUSE = /^\s+(?:(that|dass|que)\s+)?(?!(?:so|to|not|never)\b)([\p{L}\p{N}][\p{L}\p{N}'’-]*)(?=(?:\s+\S+){2})/u;
 
 /** "Sorry Jonas, …": a framing word followed by the name of the person addressed. */
 function framingBeforeName(lex: CompiledStatementLexicon, body: string, original: string): { act: SentenceAct; end: number } | null {
@@ -543,9 +545,10 @@ export function splitClauses(lex: CompiledStatementLexicon, s: Span): Span[] {
     if (enclosed.some(([open, close]) => open < c.start && c.start < close)) continue;
     const left = s.text.slice(from, c.start);
     const right = s.text.slice(c.start);
-    // (A word said again for weight counts once: "And never — NEVER — put a dish out without its
-    // card" is one clause, not "And never — NEVER" and an instruction to put a dish out.)
-    if (countWords(left, true) < 3 || countWords(right) < 4) continue;
+    if (countWords(left) < 3 || countWords(right) < 4) continue;
+    // (A word said again between dashes for weight stays with what follows: "And never — NEVER —
+    // put a dish out without its card" is one ban, not "And never — NEVER" and an instruction.)
+    if (STRESSED_BETWEEN_DASHES.test(left)) continue;
     // A break like ", and no" keeps its content word ("no …") in the next clause.
     const punct = /^[,;\s]*/.exec(right)![0].length;
     const joined = findAct(lex, 'connective', normalForm(right.slice(punct)));
@@ -564,10 +567,12 @@ function pushSpan(out: Span[], s: Span, from: number, to: number): void {
   if (t.length > 0) out.push({ start: s.start + from + lead, end: s.start + from + lead + t.length, text: t });
 }
 
-function countWords(text: string, distinct = false): number {
-  const found = text.match(/[\p{L}\p{N}]+/gu) ?? [];
-  return distinct ? new Set(found.map((w) => w.toLowerCase())).size : found.length;
+function countWords(text: string): number {
+  return (text.match(/[\p{L}\p{N}]+/gu) ?? []).length;
 }
+
+/** A word, a dash and the same word again closing a text ("never — NEVER"): said again for weight. */
+const STRESSED_BETWEEN_DASHES = /(?<![\p{L}\p{N}])(\p{L}+)\s*[—–-]\s*\1\s*$/iu;
 
 /**
  * The stretches of a message that say the opposite of what they mean ("Great, so the kids do their

@@ -321,16 +321,20 @@ export function eitherOrSides(text: string, disjunction: RegExp, stems: Stems, p
   if (or === undefined) return null;
   // (The left side stops at a mark before it: "Delivery window, 2 or 3 days?" sets 2 against 3.)
   const before = body.slice(0, or.index).replace(/[\s,]+$/u, '');
-  const leftAll = contentTokens(before.slice(before.search(/[^,:;–—(]*$/u)), stems);
+  // (A dash between two numbers is a range, "1500–1600", and no mark.)
+  const leftClause = before.slice(before.replace(/(?<=\d)[–—](?=\d)/gu, '-').search(/[^,:;–—(]*$/u));
+  const leftAll = contentTokens(leftClause, stems);
   const right = new Set(contentTokens(body.slice(or.index! + or[0].length), stems));
   // (`parallel`: as many words as the right side has, numbers counted, so that "Backups nightly or
   // weekly?" sets "nightly" against "weekly" and leaves "Backups" to be what it is about.)
   const left = parallel ? leftAll.slice(-Math.max(1, right.size)) : leftAll.filter((t) => !/^\d/.test(t)).slice(-2);
   // (Two steps set against each other, "Convert his slot to a dual lesson, or cancel it?": where
-  // the right side opens with a word of content, the question's own first word is the left's.)
-  const opening = parallel ? null : openingContent(body, stems);
-  const rightOpening = openingContent(body.slice(or.index! + or[0].length), stems);
-  if (opening !== null && rightOpening !== null && !/^\d/.test(rightOpening)) left.push(opening);
+  // the right side is a clause that opens with a word of content, the left clause's first word is
+  // the left side's too; "Invoices by post or email?" sets two words against each other.)
+  const rightText = body.slice(or.index! + or[0].length);
+  const opening = parallel ? null : openingContent(leftClause, stems);
+  const rightOpening = openingContent(rightText, stems);
+  if (opening !== null && rightOpening !== null && (rightText.match(/[\p{L}\p{N}]+/gu) ?? []).length >= 2) left.push(opening);
   return [new Set(left.filter((t) => !/^\d/.test(t))), right];
 }
 

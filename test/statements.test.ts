@@ -515,6 +515,9 @@ describe('decision candidates', () => {
       ['build-bot', 'bot', 'Two quotes for the roof:\n- Holzbau Ernst: 31,000 EUR, start in May\n- Holzbau Lindner: 28,500 EUR, start in June'],
     ], 'clara');
     expect(twins('Holzbau then.')).not.toContain('Holzbau Lindner.');
+    // A question after the sentence with "or" that only asks to choose frames nothing of its own.
+    const parts = answering('stock-bot', 'I can order 3 replacement burners at 6.50 EUR each or 3 new stoves at 64 EUR each. Which do you prefer?');
+    expect(parts('Burners.')).toEqual(['Order 3 replacement burners at 6.50 EUR each.']);
   });
 
   it('spells out an option picked by its key inside a longer sentence, however far back the list was', () => {
@@ -2293,7 +2296,8 @@ describe('decision candidates', () => {
 
   it("takes no question word for the subject of an answer ('¿Cuál prefieres?' — 'Sabores.')", () => {
     const pick = answering('events-agent', 'Tengo dos ofertas: Sabores SL a 32 EUR por persona, o Mesa Verde a 29 EUR por persona. ¿Cuál prefieres?');
-    expect(pick('Sabores.')).toEqual(['Sabores.']);
+    // (The question only asks to choose: the pick is the alternative it names.)
+    expect(pick('Sabores.')).toEqual(['Sabores SL a 32 EUR por persona.']);
   });
 
   /** Each case: what the agent offered, the reply, and the statements the reply accepted (named by the offer when one fails). */
@@ -3555,11 +3559,11 @@ describe('decision candidates', () => {
       return [...found.decisions, ...found.review].map((c) => c.statement);
     };
     expect(pick('Oh great. Another bus. 🙃')).toEqual([]);
-    expect(pick('Another bus.')).toEqual(['Another bus.']);
+    expect(pick('Another bus.')).toEqual(['Another bus from Sauer at 10:15.']);
     // Nor is it weighed as a plain clause: the irony holds whatever the scorer's weights.
     const weighed = (reply: string) => allCandidates([['bus-bot', 'bot', 'Two buses are free on Friday: the 9:30 one from Meyer, or another bus from Sauer at 10:15. Which one?'], ['kim', 'human', reply]]).map((c) => c.statement);
     expect(weighed('Oh great. Another bus. 🙃')).toEqual([]);
-    expect(weighed('Another bus.')).toContain('Another bus.');
+    expect(weighed('Another bus.')).toContain('Another bus from Sauer at 10:15.');
   });
 
   it('takes "not yet" answering a question for a decision put off, and a German "kommt" for a decision only with where it goes', () => {

@@ -1024,8 +1024,9 @@ function alternativeNamed(input: CandidateInput, reply: string, agentSentences: 
   const wanted = contentTokens(reply, input.stems);
   // (A bare number is `valueOfChoice`'s to read.)
   if (wanted.length === 0 || wanted.length > 2 || !wanted.some((w) => /\p{L}/u.test(w))) return null;
-  // (Alternatives asked in a question are framed by it: "Do we keep 5 samples …, or keep 3?")
-  const offering = offeringSentence(input, agentSentences);
+  // (Alternatives asked in a question are framed by it: "Do we keep 5 samples …, or keep 3?"; a
+  // question after them that only asks to choose, "Which do you prefer?", frames nothing.)
+  const offering = offeringSentence(input, agentSentences, true);
   if (!offering || isQuestion(offering.text)) return null;
   return partNamed(input, reply, alternativesOf(input, offering));
 }

@@ -518,6 +518,9 @@ describe('decision candidates', () => {
     // A question after the sentence with "or" that only asks to choose frames nothing of its own.
     const parts = answering('stock-bot', 'I can order 3 replacement burners at 6.50 EUR each or 3 new stoves at 64 EUR each. Which do you prefer?');
     expect(parts('Burners.')).toEqual(['Order 3 replacement burners at 6.50 EUR each.']);
+    // (An alternative in the agent's own words after a lead, "On Monday I can …", stays unsaid: it
+    // would read as the picker's own step.)
+    expect(answering('fleet-bot', 'On Monday I can send the van to Leeds or the lorry to Hull. Which one?')('Leeds.')).toEqual(['Leeds.']);
   });
 
   it('spells out an option picked by its key inside a longer sentence, however far back the list was', () => {
@@ -806,6 +809,8 @@ describe('decision candidates', () => {
     expect(constraints('I told you not to order any more seals.')).not.toContainEqual(expect.stringMatching(/^Not to order/));
     expect(constraints('I told you yesterday the walk-in thermostat is broken.')).not.toContainEqual(expect.stringMatching(/^Yesterday/));
     expect(constraints('I told you about the broken seal yesterday, use the spare.')).not.toContainEqual(expect.stringMatching(/^About/));
+    // (What it frames says what something is: the object of the telling is no fact.)
+    expect(constraints('I told you the whole story yesterday, just scrap it.')).not.toContainEqual(expect.stringMatching(/^The whole story/));
   });
 
   it("reads a proposal verb put first with its 'I' left out ('Suggest 50 blue and 50 red this time?') as the agent's proposal, which a person's yes accepts", () => {
@@ -2973,12 +2978,13 @@ describe('decision candidates', () => {
       ['jen', 'human', 'ceiling min is 2500 not 3000. we lowered it last month.'],
     ]).decisions.map((d) => d.statement);
     expect(solo).toEqual(['Ceiling min is 2500 not 3000.']);
-    // ("the hours" names the opening hours, though "hours" alone is a unit: an answer that names
-    // them names what was asked, and takes no label from the question's next phrase.)
-    expect(answering('rota-bot', 'Holiday draft: 24 Dec open 9:00–13:00, 27 Dec normal hours. Can you confirm the hours, and who is on call for the 27th?')('hours fine. 27th is Rhys')).toEqual(['Hours fine. 27th is Rhys.']);
+    // ("the weeks" said with what they are for is a value: the thing is what they are for.)
+    expect(answering('pool-bot', 'Which are the weeks for the swimming lessons?')('Weeks 3 to 6.')).toEqual(['Swimming lessons: weeks 3 to 6.']);
     // An answer that puts something else after the word leading the question's phrase turns the
     // offer down for another: it is not about the one offered.
     expect(answering('visits-bot', 'Two surveyors: Brookfield is free Wednesday; Hadley can only do Thursday. Wednesday with Brookfield?')('Thursday with Hadley.')).toEqual(['Thursday with Hadley.']);
+    // (A question that opens with a step lends the thing the step acts on, never a person it names.)
+    expect(answering('coach-bot', 'The choir leaves on Saturday. Book the coach for 8:00?')('8:30.')).toEqual(['Coach: 8:30.']);
     // (A noun the tagger may read as a verb opens no step: "Start date for Ana?" asks for a date.)
     expect(answering('hr-bot', 'The contract is drafted. Start date for Ana?')('1 May.')).toEqual(['Date: 1 May.']);
     // (A word of the question said again before no other name only says why: "for the driver's sake".)
@@ -3470,6 +3476,10 @@ describe('decision candidates', () => {
     expect(recordedReply(asked, 'Dave meets them, he has the plant room key.')).toContainEqual(expect.stringMatching(/^Dave meets them/));
     expect(recordedReply(asked, 'Dave will meet them at the side gate.')).toContainEqual(expect.stringMatching(/^Dave will meet them/));
     expect(recordedReply('The fitters came on Tuesday. Who met them?', 'Dave met them at the side gate.')).toEqual([]);
+    // Nor does one that says who does not, or who does something else.
+    expect(recordedReply(asked, "Dave can't meet them, he's off till noon.")).toEqual([]);
+    expect(recordedReply('The van has to go to Leeds on Friday. Who should drive the van to Leeds?', "Jonas drives the forklift, he can't take the van.")).toEqual([]);
+    expect(recordedReply('The mocks are in. Who should mark the mock papers?', 'Ellen marks too many already, give them to Raj.')).not.toContainEqual(expect.stringMatching(/^Ellen/));
   });
 
   it('reads the names a reply to "who" opens with as the answer, not as someone addressed, and "me" as the speaker', () => {

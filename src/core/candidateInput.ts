@@ -49,8 +49,6 @@ export interface CandidateInput {
   ordinal?: (word: string) => number | null;
   /** Whether a word opens a limit ("max", "before", "ab"), from the subject lexicon; none known when absent. */
   boundWord?: (word: string) => boolean;
-  /** Whether a word says which thing is meant ("the", "this", "diese"), from the subject lexicon; none known when absent. */
-  whichWord?: (word: string) => boolean;
 }
 
 export const isPerson = (m: Message) => m.role !== 'bot';

@@ -1028,7 +1028,10 @@ function alternativeNamed(input: CandidateInput, reply: string, agentSentences: 
   // question after them that only asks to choose, "Which do you prefer?", frames nothing.)
   const offering = offeringSentence(input, agentSentences, true);
   if (!offering || isQuestion(offering.text)) return null;
-  return partNamed(input, reply, alternativesOf(input, offering));
+  const part = partNamed(input, reply, alternativesOf(input, offering));
+  // (An alternative the agent offers in its own words, "On Monday I can send the van to Leeds",
+  // would read as the picker's own step: the pick stays as said.)
+  return part !== null && findAct(input.lexicon, 'i-subject', normalForm(part)) !== null ? null : part;
 }
 
 /**
@@ -2332,7 +2335,7 @@ function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: D
   if (!valueOnly && scene.a !== scene.agent) return statement;
   // The subject of the question asked in message `at`. (No one who speaks in the discussion is a
   // question's subject: "Shelf, how busy were the Thursday evenings?" asks the agent Shelf.)
-  const askedIn = (at: number) => ({ at, subject: questionSubject(input.lexicon, sentencesAt(input, at), statement, input.stems, scene.speaking, valueOnly, (w) => isValueWord(input, w), (w) => slotOfWord(input.unitSlot, w), (w) => input.whichWord?.(w) === true) });
+  const askedIn = (at: number) => ({ at, subject: questionSubject(input.lexicon, sentencesAt(input, at), statement, input.stems, scene.speaking, valueOnly, (w) => isValueWord(input, w), (w) => slotOfWord(input.unitSlot, w)) });
   // (A bare value is of the thing the agent's message gives a value of the same kind, "Last year
   // the rabies booster was €39." — "€45.", before anything the message asks after it.)
   const holder = valueOnly && scene.agent >= 0 ? valueHolder(input, scene.agent, statement) : null;
@@ -2517,11 +2520,28 @@ function namesDoer(input: CandidateInput, at: number, statement: string, people:
   const verb = contentTokens(rest, input.stems)[0];
   const [name, ...after] = statement.split(/\s+/);
   if (verb === undefined || name === undefined || !/^\p{Lu}/u.test(name) || !isPersonName(name.replace(/[,.;:!?]+$/u, ''), people)) return false;
-  return after.slice(0, WHO_VERB_REACH).some((w) => contentToken(w, input.stems) === verb);
+  // (Only said as done from now on: "Dave can't meet him", "Paul ordered it last week" say who
+  // does not, or who did.)
+  const lower = normalForm(statement);
+  if (input.negated?.(lower) || hasAct(input.lexicon, 'past', lower) || docOf(statement).has('#PastTense')) return false;
+  // The verb right after the name, or after one function word ("Dave will meet them"; not "Tom
+  // wants to sign it"), and then what the question asks it done to, or a pronoun for it ("Jonas
+  // drives the forklift" answers who drives the van with nothing).
+  const { functionWord } = input.lexicon.words.statements;
+  const token = (w: string | undefined) => contentToken((w ?? '').replace(/[,.;:!?]+$/u, ''), input.stems);
+  const verbAt = token(after[0]) === verb ? 0 : functionWord(after[0] ?? '') && token(after[1]) === verb ? 1 : -1;
+  if (verbAt < 0) return false;
+  const asked = new Set(contentTokens(rest, input.stems).slice(1));
+  // (After an article: "drives the van".)
+  const objectAt = input.lexicon.words.statements.article(after[verbAt + 1] ?? '') ? verbAt + 2 : verbAt + 1;
+  const object = token(after[objectAt]);
+  // (A pronoun stands for the thing asked about, unless a thing of its own follows it.)
+  if (object === null) {
+    const said = (after[objectAt] ?? '').replace(/[,.;:!?]+$/u, '');
+    return said !== '' && docOf(said).has('^#Pronoun$') && (token(after[objectAt + 1]) === null || asked.has(token(after[objectAt + 1])!));
+  }
+  return asked.has(object);
 }
-
-/** How many words after the name the verb of the question may stand ("Dave will meet them"). */
-const WHO_VERB_REACH = 3;
 
 /** The most words of a name that answers "who". */
 const WHO_NAME_MAX_WORDS = 3;
@@ -2923,17 +2943,18 @@ function ownContent(clause: Span, body: string, cues: readonly Detection[], text
  * when the answer names neither it nor a subject of its own (a pronoun), and the question asks
  * rather than offers. Noun phrases by compromise, on one sentence.
  */
-function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], answer: string, stems: Stems, people: ReadonlyMap<string, string>, valueOnly = false, valueWord: (word: string) => boolean = () => false, unitWord: (word: string) => boolean = () => false, whichWord: (word: string) => boolean = () => false): string | null {
+function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], answer: string, stems: Stems, people: ReadonlyMap<string, string>, valueOnly = false, valueWord: (word: string) => boolean = () => false, unitWord: (word: string) => boolean = () => false): string | null {
   const question = askingQuestion(lex, asked, valueWord);
   if (!question) return null;
   // "Shall I write it that way in the handbook?" offers a step; "Yes, 10 days for returns."
   // takes it up and says what, and is about what the offer is about, not its first noun.
   if (hasAct(lex, 'proposal', normalForm(question.text))) return null;
-  // (So does one that opens with the step's verb: "Offer Brianna a slot this weekend?" — "sure,
-  // sat 10 works" is about the slot, not about Brianna.)
-  // ("Start date for Ana?" opens with a noun the tagger may read as a verb: a step's verb acts on
-  // a thing, a person or a number, or is joined to another.)
-  if (docOf(question.text.trim()).has('^#Imperative (#Determiner|#Pronoun|#Value|#Possessive|#Person|#Conjunction)')) return null;
+  // A question that opens with the step's verb names whom the step is for by name: "Offer Brianna
+  // a slot this weekend?" — "sure, sat 10 works" is about the slot, not about Brianna; "Book the
+  // coach for 8:00?" — "8:30." is about the coach. ("Start date for Ana?" opens with a noun the
+  // tagger may read as a verb: a step's verb acts on a thing, a person or a number, or is joined
+  // to another.)
+  const offersStep = docOf(question.text.trim()).has('^#Imperative (#Determiner|#Pronoun|#Value|#Possessive|#Person|#Conjunction)');
   // An answer to a choice that names none of what it sets against each other is about something
   // else: "Mon/Wed/Fri is fine." after "(A) a paper log, or (B) data loggers?".
   if (lex.words.statements.disjunction.test(question.text) && !sharesWordOrNumber(question.text, answer, stems)) return null;
@@ -2972,12 +2993,13 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
     // assent, "Einverstanden?".)
     // (Nor a name addressed before a comma or a dash: "Tom – could you send Station's pars by noon?".)
     if (phraseDoc.has('#Pronoun') || people.has(np.toLowerCase()) || addressedAtStart(clause, np, people) || onlyAct(lex, 'acceptance', np)) continue;
+    if (offersStep && /^\p{Lu}/u.test(np)) continue;
     // ("Anything else?" asks for more; a light word like "anything" names no subject.)
     const words = contentTokens(np.split(/\s+/).filter((w) => !lex.words.claims.fillers.has(w.toLowerCase())).join(' '), stems);
     if (words.length === 0 || isSide(unpicked, contentTokens(inWholeWords(clause, np), stems))) continue;
     // ("Lucía works Tuesday, Wednesday and Thursday — so four days a week?": a phrase of values
     // alone names none of the things they are values of.)
-    if (onlyValues(np, valueWord, unitWord, (w) => lex.words.claims.fillers.has(w.toLowerCase()) || contentToken(w, stems) === null, whichWord)) continue;
+    if (onlyValues(np, valueWord, unitWord, (w) => lex.words.claims.fillers.has(w.toLowerCase()) || contentToken(w, stems) === null)) continue;
     if (words.some((w) => mine.has(w))) return null;
     // (A phrase of determiners alone, "every" of "every 4th dental" once its values are out, names nothing.)
     const named = phraseDoc.not('#Determiner').text().trim();
@@ -3025,12 +3047,11 @@ function inWholeWords(text: string, part: string): string {
 /**
  * Whether a phrase is values and nothing else: value words ("Tuesday", "four"), a unit after one
  * or after an article ("four days", "a week"), and words that name nothing. A unit that opens the
- * phrase names what it measures ("Hours 9am–5pm ok?"), and so does one after a word that says
- * which (`which`: "Can you confirm the hours …?" asks about the opening hours).
+ * phrase names what it measures ("Hours 9am–5pm ok?").
  */
-function onlyValues(phrase: string, valueWord: (word: string) => boolean, unitWord: (word: string) => boolean, empty: (word: string) => boolean, which: (word: string) => boolean = () => false): boolean {
+function onlyValues(phrase: string, valueWord: (word: string) => boolean, unitWord: (word: string) => boolean, empty: (word: string) => boolean): boolean {
   const toks = phrase.split(/[\s,]+/).filter(Boolean);
-  return toks.every((w, k) => valueWord(w) || empty(w) || (k > 0 && unitWord(w) && !which(toks[k - 1])));
+  return toks.every((w, k) => valueWord(w) || empty(w) || (k > 0 && unitWord(w)));
 }
 
 /**

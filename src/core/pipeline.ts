@@ -206,12 +206,11 @@ function readTask(taskId: string, discussion: readonly unknown[], engine: Engine
  * ("Thursday" → weekday), whether a word is a number written out ("four"), and whether a text
  * announces a change ("ab sofort", "from now on").
  */
-export function slotReaders(engine: Engine, stems: Stems): Pick<CandidateInput, 'unitSlot' | 'valueSlot' | 'wordValue' | 'rangeValue' | 'numberWord' | 'announcesChange' | 'onlyAnnouncesChange' | 'ordinal' | 'boundWord' | 'whichWord'> {
-  const { unitSlot, clock, wordSlot, numberWords, ordinalWords, ordinals, bounds, ranges, whichDeterminers } = engine.lexicon.subjects;
+export function slotReaders(engine: Engine, stems: Stems): Pick<CandidateInput, 'unitSlot' | 'valueSlot' | 'wordValue' | 'rangeValue' | 'numberWord' | 'announcesChange' | 'onlyAnnouncesChange' | 'ordinal' | 'boundWord'> {
+  const { unitSlot, clock, wordSlot, numberWords, ordinalWords, ordinals, bounds, ranges } = engine.lexicon.subjects;
   const boundWords = new Set(bounds.filter((b) => b.length === 1).map((b) => b[0]));
   return {
     boundWord: (word) => boundWords.has(word),
-    whichWord: (word) => whichDeterminers.has(word.toLowerCase()),
     // A month written after a day's number makes it a date ("25 april", "3 June"), as a unit
     // makes a number a duration or an amount: two dates measure the same kind of thing.
     unitSlot: (word) => unitSlot.get(word)?.slot ?? (clock.has(word) ? 'time' : wordSlot.get(word)?.slot === 'month' ? 'date' : null),

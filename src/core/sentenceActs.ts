@@ -284,7 +284,7 @@ function framing(lex: CompiledStatementLexicon, body: string): { act: SentenceAc
     // ("I told you the shelf filter is for 17H": what was said before may follow as a clause of its
     // own, with no mark between, "that" or none.)
     const told = act === 'said-before' ? SAID_CLAUSE.exec(body.slice(hit.end)) : null;
-    if (told && (told[1] !== undefined || lex.words.statements.article(told[2]))) return { act, end: hit.end + told[0].length - told[2].length };
+    if (told && (told[1] !== undefined || lex.words.statements.article(told[2])) && statesWhatIs(lex, body.slice(hit.end + told[0].length - told[2].length))) return { act, end: hit.end + told[0].length - told[2].length };
   }
   return refusalRunOn(lex, body) ?? acceptanceRunOn(lex, body);
 }
@@ -570,6 +570,20 @@ function pushSpan(out: Span[], s: Span, from: number, to: number): void {
 function countWords(text: string): number {
   return (text.match(/[\p{L}\p{N}]+/gu) ?? []).length;
 }
+
+/**
+ * Whether a clause says what something is, has or costs, its verb a copula within its first words
+ * ("the spare seal is for the north pump", "Monday is a bank holiday"): what "I told you" frames is
+ * such a fact, not the object of the telling ("the whole story yesterday", "the number last week").
+ */
+function statesWhatIs(lex: CompiledStatementLexicon, clause: string): boolean {
+  const { valueCopula, singularCopula, pluralCopula } = lex.words.statements;
+  const said = clause.split(/\s+/).slice(1, SAID_COPULA_REACH + 1);
+  return said.some((w) => valueCopula.test(w) || singularCopula.test(w) || pluralCopula.test(w));
+}
+
+/** How many words after its first a clause's copula may stand ("the spare seal is"). */
+const SAID_COPULA_REACH = 3;
 
 /** A word, a dash and the same word again closing a text ("never — NEVER"): said again for weight. */
 const STRESSED_BETWEEN_DASHES = /(?<![\p{L}\p{N}])(\p{L}+)\s*[—–-]\s*\1\s*$/iu;

@@ -1024,14 +1024,10 @@ function alternativeNamed(input: CandidateInput, reply: string, agentSentences: 
   const wanted = contentTokens(reply, input.stems);
   // (A bare number is `valueOfChoice`'s to read.)
   if (wanted.length === 0 || wanted.length > 2 || !wanted.some((w) => /\p{L}/u.test(w))) return null;
-  // (Alternatives asked in a question are framed by it: "Do we keep 5 samples …, or keep 3?"; a
-  // question after them that only asks to choose, "Which do you prefer?", frames nothing.)
-  const offering = offeringSentence(input, agentSentences, true);
+  // (Alternatives asked in a question are framed by it: "Do we keep 5 samples …, or keep 3?")
+  const offering = offeringSentence(input, agentSentences);
   if (!offering || isQuestion(offering.text)) return null;
-  const part = partNamed(input, reply, alternativesOf(input, offering));
-  // (An alternative the agent offers in its own words, "On Monday I can send the van to Leeds",
-  // would read as the picker's own step: the pick stays as said.)
-  return part !== null && findAct(input.lexicon, 'i-subject', normalForm(part)) !== null ? null : part;
+  return partNamed(input, reply, alternativesOf(input, offering));
 }
 
 /**
@@ -2425,11 +2421,7 @@ function withWhoAnswered(input: CandidateInput, p: number, found: SentenceCandid
   if (found.length === 0 || agent < 0 || input.answered[p] !== agent) return found;
   const opening = namesOpening(input, p, people);
   const who = whoAnswered(input, agent, opening ?? found[0].statement, people);
-  if (who === null) {
-    // ("Dave meets them, he has the key." says who in a clause of its own: it is the answer as said.)
-    if (found[0].hint === null && namesDoer(input, agent, found[0].statement, people)) settleAs(found[0], { ...found[0], hint: 'decision', type: 'decision' });
-    return found;
-  }
+  if (who === null) return found;
   const answer = { ...found[0], statement: who.statement };
   // (Read from the opening, the answer to who is to do something is settled as a pick is,
   // whatever the clause after its name was read as: "Marta, since the flag refactor." gives who,
@@ -2503,44 +2495,6 @@ function whoAnswered(input: CandidateInput, at: number, reply: string, people: R
   // "Who is blocking the release?").
   const asksWhoDoes = !hasAct(input.lexicon, 'past', normalForm(question.text)) && !read.has('^(#Copula|#PastTense|#Auxiliary #PastTense)');
   return { statement: `${name} ${rest}.`, asksWhoDoes };
-}
-
-/**
- * "Dave meets them, he has the plant room key." answering "Who should meet them?": a clause that
- * opens with a person's name and, within the next words, the verb the question asks who is to do,
- * answers it in full (whoAnswered puts a bare name in the question's place).
- */
-function namesDoer(input: CandidateInput, at: number, statement: string, people: ReadonlyMap<string, string>): boolean {
-  const question = lastQuestion(sentencesAt(input, at));
-  const asks = question ? input.lexicon.words.statements.subjectQuestion.exec(question.text) : null;
-  if (!question || !asks) return false;
-  const rest = question.text.slice(asks[0].length);
-  const read = docOf(rest);
-  if (hasAct(input.lexicon, 'past', normalForm(question.text)) || read.has('^(#Copula|#PastTense|#Auxiliary #PastTense)')) return false;
-  const verb = contentTokens(rest, input.stems)[0];
-  const [name, ...after] = statement.split(/\s+/);
-  if (verb === undefined || name === undefined || !/^\p{Lu}/u.test(name) || !isPersonName(name.replace(/[,.;:!?]+$/u, ''), people)) return false;
-  // (Only said as done from now on: "Dave can't meet him", "Paul ordered it last week" say who
-  // does not, or who did.)
-  const lower = normalForm(statement);
-  if (input.negated?.(lower) || hasAct(input.lexicon, 'past', lower) || docOf(statement).has('#PastTense')) return false;
-  // The verb right after the name, or after one function word ("Dave will meet them"; not "Tom
-  // wants to sign it"), and then what the question asks it done to, or a pronoun for it ("Jonas
-  // drives the forklift" answers who drives the van with nothing).
-  const { functionWord } = input.lexicon.words.statements;
-  const token = (w: string | undefined) => contentToken((w ?? '').replace(/[,.;:!?]+$/u, ''), input.stems);
-  const verbAt = token(after[0]) === verb ? 0 : functionWord(after[0] ?? '') && token(after[1]) === verb ? 1 : -1;
-  if (verbAt < 0) return false;
-  const asked = new Set(contentTokens(rest, input.stems).slice(1));
-  // (After an article: "drives the van".)
-  const objectAt = input.lexicon.words.statements.article(after[verbAt + 1] ?? '') ? verbAt + 2 : verbAt + 1;
-  const object = token(after[objectAt]);
-  // (A pronoun stands for the thing asked about, unless a thing of its own follows it.)
-  if (object === null) {
-    const said = (after[objectAt] ?? '').replace(/[,.;:!?]+$/u, '');
-    return said !== '' && docOf(said).has('^#Pronoun$') && (token(after[objectAt + 1]) === null || asked.has(token(after[objectAt + 1])!));
-  }
-  return asked.has(object);
 }
 
 /** The most words of a name that answers "who". */

@@ -2,7 +2,7 @@
 // rules that read the answered message's cues run after the context-free ones, in message order.
 import type { MessageAnalysis } from './messageAnalysis';
 import { applyRule, wordSet, type CompiledRule } from './rules';
-import { afterAddressee, contentTokens, isQuestion, type Span, type Stems } from './text';
+import { afterAddressee, isQuestion, type Span, type Stems } from './text';
 import type { Detection, Message, RuleKind } from './types';
 
 export interface DetectionResult {
@@ -61,16 +61,6 @@ function ruleText(text: string): RuleText {
   return { lower, ruleWords: wordSet(lower) };
 }
 
-/** Each content token and number of the discussion, with the position of the first message that says it. */
-function wordsFirstSaid(messages: readonly Message[], analysis: readonly RuleText[], stems: Stems | undefined): Map<string, number> {
-  const out = new Map<string, number>();
-  messages.forEach((m, j) => {
-    const tokens = analysis[j].tokens ?? (stems ? contentTokens(m.text, stems) : []);
-    for (const t of [...tokens, ...(m.text.match(/\d+(?:[.,]\d+)*/g) ?? [])]) if (!out.has(t)) out.set(t, j);
-  });
-  return out;
-}
-
 /**
  * `analysis[i]` is the analysed text of messages[i] (what the rules read of it is worked out here
  * when not given); `stems` is the run's stem memo, which echo rules stem through. `sarcastic[i]`
@@ -88,9 +78,6 @@ export function detect(messages: readonly Message[], rules: readonly CompiledRul
   const detections: Detection[][] = messages.map(() => []);
   const kinds: Array<Set<RuleKind>> = messages.map(() => new Set());
   const EMPTY = new Set<RuleKind>();
-  // (Where in the discussion each word and number is first said, read once, when a rule asks.)
-  let firstSaid: Map<string, number> | undefined;
-  const saidAt = (t: string) => (firstSaid ??= wordsFirstSaid(messages, analysis, stems)).get(t) ?? Infinity;
   for (let i = 0; i < messages.length; i++) {
     const m = messages[i];
     const { lower, ruleWords: words } = analysis[i];
@@ -103,7 +90,7 @@ export function detect(messages: readonly Message[], rules: readonly CompiledRul
     const key = reaching ? OPENING_KEY.exec(lower)?.[1] : undefined;
     const lister = key && !(a >= 0 && kinds[a].has('proposal')) && !(agent >= 0 && kinds[agent].has('proposal')) ? listingKey(messages, kinds, i, key) : -1;
     const reached = lister >= 0 ? lister : agent;
-    const ctx = { answered: a >= 0 ? messages[a] : null, answeredKinds: a >= 0 ? kinds[a] : EMPTY, reachedKinds: reached >= 0 ? new Set([...(a >= 0 ? kinds[a] : EMPTY), ...kinds[reached]]) : undefined, answeredTokens: a >= 0 ? analysis[a].tokens : undefined, saidBefore: (t: string) => saidAt(t) < i, stems, nextRole: next[i] >= 0 ? messages[next[i]].role : null, addressed: addressed[i] };
+    const ctx = { answered: a >= 0 ? messages[a] : null, answeredKinds: a >= 0 ? kinds[a] : EMPTY, reachedKinds: reached >= 0 ? new Set([...(a >= 0 ? kinds[a] : EMPTY), ...kinds[reached]]) : undefined, answeredTokens: a >= 0 ? analysis[a].tokens : undefined, stems, nextRole: next[i] >= 0 ? messages[next[i]].role : null, addressed: addressed[i] };
     for (const pass of [plain, contextual]) {
       for (const rule of pass) {
         const d = rule.kind === 'confirmation' && earnest ? applyRule(rule, m, earnest.lower, ctx, earnest.words) : applyRule(rule, m, lower, ctx, words);

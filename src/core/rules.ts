@@ -35,8 +35,6 @@ export interface RuleContext {
   reachedKinds?: ReadonlySet<RuleKind>;
   /** The answered message's stemmed content tokens, when its analysis has them (an echo rule compares with them). */
   answeredTokens?: readonly string[];
-  /** Whether a content token or a number was said in an earlier message of the discussion, by anyone (an 'any' echo rule reads it). */
-  saidBefore?: (token: string) => boolean;
   /** The run's stem memo: an echo rule stems its reference through it. */
   stems?: Stems;
   /** The role of the next message by another speaker: null when none has come yet; absent when not known. */
@@ -267,11 +265,8 @@ function passesEcho(rule: CompiledRule, m: RegExpExecArray, ctx: RuleContext): b
   if (ref === undefined) return false;
   if (!ctx.answered) return false;
   const stems = stemsOf(rule, ctx);
-  // ('any': a number of one digit is no content word, yet "2 years, not 3" names the 3 of "3-year
-  // warranty".)
-  const want = spec.echo === 'any' ? [...contentTokens(ref, stems), ...digitsOf(ref)] : contentTokens(ref, stems);
+  const want = contentTokens(ref, stems);
   if (want.length === 0) return false;
-  if (spec.echo === 'any') return echoesAny(ref, want, ctx, stems);
   if (spec.echo === 'step') {
     const verb = closingStepVerb(ctx.answered.text, rule.words);
     return verb !== null && want.length === 1 && contentTokens(verb, stems)[0] === want[0];
@@ -281,29 +276,7 @@ function passesEcho(rule: CompiledRule, m: RegExpExecArray, ctx: RuleContext): b
   // ("29th is fine." names the one date the message offered, "Wed 29 Oct": a day by its ordinal.)
   const day = offeredDay(ctx.answered.text, rule.words.statements.monthName);
   const names = (t: string) => have.has(t) || (day !== null && ordinalDay(t) === day);
-  return want.every(names);
-}
-
-/**
- * Whether the discussion said what an 'any' echo's reference names before this message: one of its
- * words or numbers, said by anyone before (an agent often says it one message earlier than the one
- * answered), or a word the answered message writes longer or shorter ("Wed" for "Wednesday", "Alex"
- * for "Alexander", "part time" for "part-time"). A number alone is a value and needs no echo: "not
- * 3" after "three tablets" names it in another notation.
- */
-function echoesAny(ref: string, want: readonly string[], ctx: RuleContext, stems: Stems): boolean {
-  if (contentTokens(ref.replace(/\d+(?:[.,]\d+)*/g, ' '), stems).length === 0) return true;
-  const have = ctx.answeredTokens ?? contentTokens(ctx.answered!.text, stems);
-  const prefix = (a: string, b: string) => a.length >= ECHO_PREFIX_MIN && b.startsWith(a);
-  return want.some((t) => ctx.saidBefore?.(t) === true || have.some((h) => h === t || prefix(t, h) || prefix(h, t)) || digitsOf(ctx.answered!.text).includes(t));
-}
-
-/** The fewest letters a word written shorter may have to stand for the longer one ("Wed", "Alex"). */
-const ECHO_PREFIX_MIN = 3;
-
-/** The numbers a text writes in digits, each as written ("3-year" → "3", "£8,450" → "8,450"). */
-function digitsOf(text: string): string[] {
-  return text.match(/\d+(?:[.,]\d+)*/g) ?? [];
+  return spec.echo === 'all' ? want.every(names) : want.some(names);
 }
 
 /** The number of a day of the month written as an ordinal ("29th" → "29"), or null. */

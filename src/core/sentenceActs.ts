@@ -579,7 +579,8 @@ function countWords(text: string): number {
 function statesWhatIs(lex: CompiledStatementLexicon, clause: string): boolean {
   const { valueCopula, singularCopula, pluralCopula } = lex.words.statements;
   const said = clause.split(/\s+/).slice(1, SAID_COPULA_REACH + 1);
-  return said.some((w) => valueCopula.test(w) || singularCopula.test(w) || pluralCopula.test(w));
+  // (In the present: "the oak was the better option" looks back, it settles nothing.)
+  return said.some((w) => valueCopula.test(w) || singularCopula.test(w) || pluralCopula.test(w)) && !hasAct(lex, 'past', normalForm(clause));
 }
 
 /** How many words after its first a clause's copula may stand ("the spare seal is"). */

@@ -324,14 +324,14 @@ export function eitherOrSides(text: string, disjunction: RegExp, stems: Stems, p
   // (A dash between two numbers is a range, "1500–1600", and no mark.)
   const leftClause = before.slice(before.replace(/(?<=\d)[–—](?=\d)/gu, '-').search(/[^,:;–—(]*$/u));
   const leftAll = contentTokens(leftClause, stems);
-  const right = new Set(contentTokens(body.slice(or.index! + or[0].length), stems));
+  const rightText = body.slice(or.index! + or[0].length);
+  const right = new Set(contentTokens(rightText, stems));
   // (`parallel`: as many words as the right side has, numbers counted, so that "Backups nightly or
   // weekly?" sets "nightly" against "weekly" and leaves "Backups" to be what it is about.)
   const left = parallel ? leftAll.slice(-Math.max(1, right.size)) : leftAll.filter((t) => !/^\d/.test(t)).slice(-2);
   // (Two steps set against each other, "Convert his slot to a dual lesson, or cancel it?": where
   // the right side is a clause that opens with a word of content, the left clause's first word is
   // the left side's too; "Invoices by post or email?" sets two words against each other.)
-  const rightText = body.slice(or.index! + or[0].length);
   const opening = parallel ? null : openingContent(leftClause, stems);
   const rightOpening = openingContent(rightText, stems);
   if (opening !== null && rightOpening !== null && (rightText.match(/[\p{L}\p{N}]+/gu) ?? []).length >= 2) left.push(opening);

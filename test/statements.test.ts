@@ -2976,8 +2976,8 @@ describe('decision candidates', () => {
     expect(answering('hr-bot', 'The contract is drafted. Start date for Ana?')('1 May.')).toEqual(['Date: 1 May.']);
     // (A word of the question said again before no other name only says why: "for the driver's sake".)
     expect(answering('fish-bot', 'Is 9am ok for the fish delivery?')("10am, for the driver's sake.")).toEqual(["Fish delivery: 10am, for the driver's sake."]);
-    // (Nor is a determiner left alone once the values are out: "every" of "every 4th booking".)
-    expect(answering('desk-bot', 'Should the front desk book over the cap, or does every 4th booking need a manager sign-off?')("manager sign-off. always.")).toEqual(['Manager sign-off. always.']);
+    // (Nor is a determiner left alone once the values are out: "every" of "every 4th dental".)
+    expect(answering('vet-bot', "Should reception be able to book over the cap, or does every 4th dental need a vet's OK?")("vet's OK. always.")).toEqual(["Vet's OK."]);
     // An answer that names nothing the choice sets against each other is about something else.
     const choice = answering('ward-bot', 'Deliveries go Mon/Wed/Fri on the 15:30 porter run. Should the fridges get a paper log with daily sign-off, or data loggers with alerts?');
     expect(choice('Mon/Wed/Fri is fine.')).toEqual(['Mon/Wed/Fri is fine.']);

@@ -2908,7 +2908,8 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
   // coach for 8:00?" — "8:30." is about the coach. ("Start date for Ana?" opens with a noun the
   // tagger may read as a verb: a step's verb acts on a thing, a person or a number, or is joined
   // to another.)
-  const offersStep = docOf(question.text.trim()).has('^#Imperative (#Determiner|#Pronoun|#Value|#Possessive|#Person|#Conjunction)');
+  let stepOffered: boolean | undefined;
+  const offersStep = () => (stepOffered ??= docOf(question.text.trim()).has('^#Imperative (#Determiner|#Pronoun|#Value|#Possessive|#Person|#Conjunction)'));
   // An answer to a choice that names none of what it sets against each other is about something
   // else: "Mon/Wed/Fri is fine." after "(A) a paper log, or (B) data loggers?".
   if (lex.words.statements.disjunction.test(question.text) && !sharesWordOrNumber(question.text, answer, stems)) return null;
@@ -2947,7 +2948,7 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
     // assent, "Einverstanden?".)
     // (Nor a name addressed before a comma or a dash: "Tom – could you send Station's pars by noon?".)
     if (phraseDoc.has('#Pronoun') || people.has(np.toLowerCase()) || addressedAtStart(clause, np, people) || onlyAct(lex, 'acceptance', np)) continue;
-    if (offersStep && /^\p{Lu}/u.test(np)) continue;
+    if (/^\p{Lu}/u.test(np) && offersStep()) continue;
     // ("Anything else?" asks for more; a light word like "anything" names no subject.)
     const words = contentTokens(np.split(/\s+/).filter((w) => !lex.words.claims.fillers.has(w.toLowerCase())).join(' '), stems);
     if (words.length === 0 || isSide(unpicked, contentTokens(inWholeWords(clause, np), stems))) continue;

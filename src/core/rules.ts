@@ -274,8 +274,13 @@ function passesEcho(rule: CompiledRule, m: RegExpExecArray, ctx: RuleContext): b
   if (spec.echo === 'alternative') return (eitherOrSides(ctx.answered.text, rule.words.statements.disjunction, stems) ?? []).some((side) => want.every((t) => side.has(t)));
   const have = new Set(ctx.answeredTokens ?? contentTokens(ctx.answered.text, stems));
   // ("29th is fine." names the one date the message offered, "Wed 29 Oct": a day by its ordinal.)
-  const day = offeredDay(ctx.answered.text, rule.words.statements.monthName);
-  const names = (t: string) => have.has(t) || (day !== null && ordinalDay(t) === day);
+  // (The offered day is read only for a word that is an ordinal.)
+  let day: string | null | undefined;
+  const names = (t: string) => {
+    if (have.has(t)) return true;
+    const ordinal = ordinalDay(t);
+    return ordinal !== null && ordinal === (day ??= offeredDay(ctx.answered!.text, rule.words.statements.monthName));
+  };
   return spec.echo === 'all' ? want.every(names) : want.some(names);
 }
 

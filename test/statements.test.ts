@@ -3270,12 +3270,29 @@ describe('decision candidates', () => {
 
   it('reads the sentence after a key picked alone that opens by amending it ("B. but …", "A. Aber …") as the pick\'s condition, and what follows its first clause as why', () => {
     const rates = answering('ops-agent', 'Draft options for the freelancers:\nA) 0.09/word flat, translator self-reviews\nB) 0.10/word translation + 0.03/word separate review\nShall I go with B?');
-    expect(rates('B. but review at 0.025 not 0.03, margins are thin enough as it is')).toEqual(['0.10/word translation + 0.03/word separate review, but review at 0.025 not 0.03.']);
+    // An amendment that gives a new value for one part of an option listing several is a
+    // decision of its own, and the option holds without the part it replaces.
+    expect(rates('B. but review at 0.025 not 0.03, margins are thin enough as it is')).toEqual(['0.10/word translation.', 'Review at 0.025 not 0.03.']);
     const amended = recorded([
       ['ops-agent', 'bot', 'Draft options for the freelancers:\nA) 0.09/word flat, translator self-reviews\nB) 0.10/word translation + 0.03/word separate review\nShall I go with B?'],
       ['sam', 'human', 'B. but review at 0.025 not 0.03, margins are thin enough as it is'],
     ]);
-    expect(amended.decisions.map((d) => [d.statement, d.reasons])).toEqual([['0.10/word translation + 0.03/word separate review, but review at 0.025 not 0.03.', ['margins are thin enough as it is']]]);
+    expect(amended.decisions.map((d) => [d.statement, d.reasons])).toEqual([
+      ['0.10/word translation.', []],
+      ['Review at 0.025 not 0.03.', ['margins are thin enough as it is']],
+    ]);
+    // (So in the pick's own sentence.)
+    const lunch = answering('events-agent', 'Options:\nA) $16/head - sandwich, salad, cookie; 2 rotating menus\nB) $18/head - adds a hot grain bowl option; 4 rotating menus\nWhich one?');
+    expect(lunch("Go with B, but 5 rotating menus not 4, they'll get bored.")).toEqual(['$18/head - adds a hot grain bowl option.', '5 rotating menus not 4.']);
+    expect(lunch('B. but 5 rotating menus not 4')).toEqual(['$18/head - adds a hot grain bowl option.', '5 rotating menus not 4.']);
+    // (The part replaced is found by a subject word where no number is ruled out; one the
+    // agent recommended is not put back whole.)
+    const order = answering('stock-agent', 'Options:\nA) Vetlink: 40 DHPPi + 30 Lepto4 per month, delivered the first Thursday\nB) order ad hoc\nI\'d suggest A. Which one?');
+    expect(order('A. But make it 50 DHPPi a month, we always run short in winter')).toEqual(['Vetlink: 30 Lepto4 per month.', 'Make it 50 DHPPi a month.']);
+    // An option of one part, or an amendment that names no part or several, is stated as amended.
+    const one = answering('ops-agent', 'Options: A) one reviewer per text B) two reviewers per text. Which?');
+    expect(one('B. but 3 for legal texts')).toEqual(['Two reviewers per text, but 3 for legal texts.']);
+    expect(order('A. But deliver by 9')).toEqual(['Vetlink: 40 DHPPi + 30 Lepto4 per month, but deliver by 9.']);
     // (A contrast after its comma is still the condition.)
     expect(rates('B. but review by Katrin, not by a freelancer, margins are thin')).toEqual(['0.10/word translation + 0.03/word separate review, but review by Katrin, not by a freelancer.']);
     // (The sentences after the amending one are read as said.)

@@ -84,7 +84,7 @@ export function sentenceCandidates(input: CandidateInput): SentenceCandidate[] {
 function saysLessThan(input: CandidateInput, said: string, proposal: string): boolean {
   // (A proposal that puts up a choice or several things says more than the one the person names:
   // "… or wait a week", "20 boxes of gloves and 10 boxes of masks" — "Yes, order the gloves.")
-  if (input.lexicon.words.statements.itemJoinerWord.test(proposal) || /,\s/u.test(proposal)) return false;
+  if (input.lexicon.words.statements.itemJoinerWord.test(proposal) || /[,;]\s/u.test(proposal)) return false;
   return contentTokens(said, input.stems)[0] === contentTokens(proposal, input.stems)[0] && restatesShorter(said, proposal, input.stems);
 }
 
@@ -374,8 +374,13 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
     // with the pick; the sentences after it are read as said.)
     const first = afterLead(lead[0].length)[0];
     const { condition, why } = first ? leadCondition(lexicon, lead[0], first.text) : { condition: '', why: [] };
-    const option = pickedOption(lexicon, lead[1], messages[spoken.agent].text, condition) ?? valueOfChoice(input, lead[1], sentencesAt(input, spoken.agent));
-    if (option) out.push(make(p, withValueHolder(input, spoken.agent, option), 'decision', 'accepted', spoken.agent, true, why, [], 'selection', [...spoken.said, 'origin:selection', 'strength:accepted', 'hint:decision', ...valueFeatures(option)]));
+    // (An amendment that replaces one part of an option listing several is a decision of its own.)
+    const plain = condition ? pickedOption(lexicon, lead[1], messages[spoken.agent].text) : null;
+    const parted = plain ? amendedParts(input, plain, condition) : null;
+    const option = parted?.option ?? pickedOption(lexicon, lead[1], messages[spoken.agent].text, condition) ?? valueOfChoice(input, lead[1], sentencesAt(input, spoken.agent));
+    const picked = (statement: string, reasons: string[]) => make(p, withValueHolder(input, spoken.agent, statement), 'decision', 'accepted', spoken.agent, true, reasons, [], 'selection', [...spoken.said, 'origin:selection', 'strength:accepted', 'hint:decision', ...valueFeatures(statement)]);
+    if (option) out.push(picked(option, parted ? [] : why));
+    if (parted) out.push(picked(parted.amendment, why));
     if (option && condition && first) leadEnd = first.end;
   }
   const clauses = withStressJoined(input, p, lead && out.length ? afterLead(leadEnd) : sentencesAt(input, p)).flatMap((s) => splitClauses(lexicon, s));
@@ -3265,7 +3270,55 @@ function withNextCondition(input: CandidateInput, scene: MessageScene, clauses: 
   const { condition, why } = amendment(input.lexicon, `${joiner}${next.text}`);
   const [pick] = picked;
   if (!condition || isQuestion(next.text) || !amends(input, condition)) return { made: picked, consumed: 0 };
+  const parted = amendedParts(input, pick.statement, condition);
+  if (parted) return { made: [{ ...pick, statement: parted.option }, { ...pick, statement: parted.amendment, reasons: unique([...pick.reasons, ...why]) }], consumed: 1 };
   return { made: [{ ...pick, statement: `${trimEnd(pick.statement)}, ${condition}.`, reasons: unique([...pick.reasons, ...why]) }], consumed: 1 };
+}
+
+/**
+ * "B. but 5 rotating menus not 4" after "B) $18/head - adds a hot grain bowl option; 4 rotating
+ * menus": an amendment that gives a new value for one part of an option listing several settles
+ * that value, a decision of its own, and the option holds without the part it replaces: "$18/head
+ * - adds a hot grain bowl option." and "5 rotating menus not 4." — each states what the person
+ * settled, and neither the value they had just changed. The part replaced is the one with a
+ * number the amendment rules out ("not 4"), else the one sharing a subject word with it (units
+ * and values are no subject). Null where the option is one part, or the amendment names no part
+ * or several, or gives no value: the option is then stated as amended.
+ */
+function amendedParts(input: CandidateInput, option: string, condition: string): { option: string; amendment: string } | null {
+  const said = trimEnd(condition.replace(/^\S+\s*/u, ''));
+  if (!HAS_NUMBER.test(said)) return null;
+  const label = /^([^:\d]{1,40}):\s+/u.exec(option);
+  const body = trimEnd(label ? option.slice(label[0].length) : option);
+  const parts = listParts(body);
+  if (parts.length < 2) return null;
+  // (A number after a negator, "not 4", "nicht 22", is the value the amendment rules out.)
+  const ruledOut = [...said.matchAll(/\d+(?:[.,]\d+)?/g)].filter((m) => input.lexicon.words.cues.negator.test(said.slice(0, m.index))).map((m) => m[0]);
+  const numbersIn = (part: string) => part.match(/\d+(?:[.,]\d+)?/g) ?? [];
+  // (One that only rules a value out, "aber nicht ab 22 Uhr", sets none of its own: it is the option's condition.)
+  if (numbersIn(said).every((n) => ruledOut.includes(n))) return null;
+  const subject = (text: string) => new Set(contentTokens(text, input.stems).filter((w) => !/\d/.test(w) && !input.unitSlot?.(w) && !input.valueSlot?.(w)));
+  const mine = subject(said);
+  const byNumber = parts.filter((part) => numbersIn(part).some((n) => ruledOut.includes(n)));
+  const bySubject = parts.filter((part) => [...subject(part)].some((w) => mine.has(w)));
+  const replaced = byNumber.length > 0 ? byNumber : bySubject;
+  if (replaced.length !== 1) return null;
+  const kept = parts.filter((part) => part !== replaced[0]).join(', ');
+  return { option: `${label ? label[0] : ''}${kept.replace(/^\p{Ll}/u, (c) => (label ? c : c.toUpperCase()))}.`, amendment: `${sentenceCase(said)}.` };
+}
+
+/** The parts of a list written inline, between semicolons, commas or a spaced "+" (none inside brackets). */
+function listParts(text: string): string[] {
+  const flat = text.replace(/\([^()]*\)/g, (m) => '\u0000'.repeat(m.length));
+  const cuts = [...flat.matchAll(/\s*(?:[;,]|\s\+)\s+/g)];
+  const parts: string[] = [];
+  let from = 0;
+  for (const c of cuts) {
+    parts.push(text.slice(from, c.index).trim());
+    from = c.index! + c[0].length;
+  }
+  parts.push(text.slice(from).trim());
+  return parts.filter((x) => x.length > 0);
 }
 
 /**

@@ -3285,14 +3285,25 @@ describe('decision candidates', () => {
     const lunch = answering('events-agent', 'Options:\nA) $16/head - sandwich, salad, cookie; 2 rotating menus\nB) $18/head - adds a hot grain bowl option; 4 rotating menus\nWhich one?');
     expect(lunch("Go with B, but 5 rotating menus not 4, they'll get bored.")).toEqual(['$18/head - adds a hot grain bowl option.', '5 rotating menus not 4.']);
     expect(lunch('B. but 5 rotating menus not 4')).toEqual(['$18/head - adds a hot grain bowl option.', '5 rotating menus not 4.']);
-    // (The part replaced is found by a subject word where no number is ruled out; one the
-    // agent recommended is not put back whole.)
+    // (The option the agent recommended is not put back whole over the pick it amends.)
+    const suggested = answering('events-agent', "Options:\nA) $16/head - sandwich, salad, cookie; 2 rotating menus\nB) $18/head - adds a hot grain bowl option; 4 rotating menus\nI'd suggest B. Which one?");
+    expect(suggested('B. but 5 rotating menus not 4')).toEqual(['$18/head - adds a hot grain bowl option.', '5 rotating menus not 4.']);
+    // (One the agent recommended is not put back whole.)
     const order = answering('stock-agent', 'Options:\nA) Vetlink: 40 DHPPi + 30 Lepto4 per month, delivered the first Thursday\nB) order ad hoc\nI\'d suggest A. Which one?');
-    expect(order('A. But make it 50 DHPPi a month, we always run short in winter')).toEqual(['Vetlink: 30 Lepto4 per month.', 'Make it 50 DHPPi a month.']);
-    // An option of one part, or an amendment that names no part or several, is stated as amended.
+    expect(order('A. But 50 DHPPi not 40, we always run short in winter')).toEqual(['Vetlink: 30 Lepto4 per month.', '50 DHPPi not 40.']);
+    // Only a plain swap of a part's one value splits; anything else is stated as amended, and
+    // nothing the person kept is dropped: a new value with nothing ruled out, a condition, a
+    // part that holds a day or another value beside the one swapped, an amendment that names no
+    // thing, an option of one part.
+    expect(order('A. But make it 50 DHPPi a month')).toEqual(['Vetlink: 40 DHPPi + 30 Lepto4 per month, but make it 50 DHPPi a month.']);
+    expect(order('A. But deliver by 9')).toEqual(['Vetlink: 40 DHPPi + 30 Lepto4 per month, but deliver by 9.']);
+    const support = answering('it-agent', 'Options:\nA) one tech on site, response within 8h\nB) one tech on site, second tech remote, response within 4h\nWhich one?');
+    expect(support('B. but response within 2h on weekends')).toEqual(['One tech on site, second tech remote, response within 4h, but response within 2h on weekends.']);
+    const pour = answering('site-agent', 'Options:\nA) Tuesday 6am, 2 pumps, 45 m3\nB) Wednesday 9am, 1 pump, 45 m3\nWhich one?');
+    expect(pour('A. but 7am not 6am')).toEqual(['Tuesday 6am, 2 pumps, 45 m3, but 7am not 6am.']);
+    expect(lunch('B. but 6 not 4')).toEqual(['$18/head - adds a hot grain bowl option; 4 rotating menus, but 6 not 4.']);
     const one = answering('ops-agent', 'Options: A) one reviewer per text B) two reviewers per text. Which?');
     expect(one('B. but 3 for legal texts')).toEqual(['Two reviewers per text, but 3 for legal texts.']);
-    expect(order('A. But deliver by 9')).toEqual(['Vetlink: 40 DHPPi + 30 Lepto4 per month, but deliver by 9.']);
     // (A contrast after its comma is still the condition.)
     expect(rates('B. but review by Katrin, not by a freelancer, margins are thin')).toEqual(['0.10/word translation + 0.03/word separate review, but review by Katrin, not by a freelancer.']);
     // (The sentences after the amending one are read as said.)

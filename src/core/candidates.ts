@@ -66,7 +66,7 @@ export function sentenceCandidates(input: CandidateInput): SentenceCandidate[] {
       // the proposal says what it is the value of.
       // So does "Yes, close the gap." taking up "Shall I close the gap in the Tuesday rota with
       // Anna from 14:00?": every word of it is the proposal's, which says what gap.
-      if (c.p < same.p && (saysOnlyValues(input, same.statement) || saysLessThan(input, same.statement, c.statement))) same.statement = c.statement;
+      if (c.p < same.p && !same.amended && (saysOnlyValues(input, same.statement) || saysLessThan(input, same.statement, c.statement))) same.statement = c.statement;
       // "Please shorten the backup rotation." read back as "I'll change the backup rotation from
       // 10 to 4 weeks." and accepted: the values the agent's read-back gives are what was settled.
       else if (c.p > same.p && madeConcrete(input, same.statement, c.statement)) same.statement = c.statement;
@@ -84,7 +84,7 @@ export function sentenceCandidates(input: CandidateInput): SentenceCandidate[] {
 function saysLessThan(input: CandidateInput, said: string, proposal: string): boolean {
   // (A proposal that puts up a choice or several things says more than the one the person names:
   // "… or wait a week", "20 boxes of gloves and 10 boxes of masks" — "Yes, order the gloves.")
-  if (input.lexicon.words.statements.itemJoinerWord.test(proposal) || /[,;]\s/u.test(proposal)) return false;
+  if (input.lexicon.words.statements.itemJoinerWord.test(proposal) || /,\s/u.test(proposal)) return false;
   return contentTokens(said, input.stems)[0] === contentTokens(proposal, input.stems)[0] && restatesShorter(said, proposal, input.stems);
 }
 
@@ -379,7 +379,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
     const parted = plain ? amendedParts(input, plain, condition) : null;
     const option = parted?.option ?? pickedOption(lexicon, lead[1], messages[spoken.agent].text, condition) ?? valueOfChoice(input, lead[1], sentencesAt(input, spoken.agent));
     const picked = (statement: string, reasons: string[]) => make(p, withValueHolder(input, spoken.agent, statement), 'decision', 'accepted', spoken.agent, true, reasons, [], 'selection', [...spoken.said, 'origin:selection', 'strength:accepted', 'hint:decision', ...valueFeatures(statement)]);
-    if (option) out.push(picked(option, parted ? [] : why));
+    if (option) out.push(parted ? { ...picked(option, []), amended: true } : picked(option, why));
     if (parted) out.push(picked(parted.amendment, why));
     if (option && condition && first) leadEnd = first.end;
   }
@@ -3271,39 +3271,46 @@ function withNextCondition(input: CandidateInput, scene: MessageScene, clauses: 
   const [pick] = picked;
   if (!condition || isQuestion(next.text) || !amends(input, condition)) return { made: picked, consumed: 0 };
   const parted = amendedParts(input, pick.statement, condition);
-  if (parted) return { made: [{ ...pick, statement: parted.option }, { ...pick, statement: parted.amendment, reasons: unique([...pick.reasons, ...why]) }], consumed: 1 };
+  if (parted) return { made: [{ ...pick, statement: parted.option, amended: true }, { ...pick, statement: parted.amendment, reasons: unique([...pick.reasons, ...why]) }], consumed: 1 };
   return { made: [{ ...pick, statement: `${trimEnd(pick.statement)}, ${condition}.`, reasons: unique([...pick.reasons, ...why]) }], consumed: 1 };
 }
 
 /**
  * "B. but 5 rotating menus not 4" after "B) $18/head - adds a hot grain bowl option; 4 rotating
- * menus": an amendment that gives a new value for one part of an option listing several settles
+ * menus": an amendment that swaps the one value of one part of an option listing several settles
  * that value, a decision of its own, and the option holds without the part it replaces: "$18/head
  * - adds a hot grain bowl option." and "5 rotating menus not 4." — each states what the person
- * settled, and neither the value they had just changed. The part replaced is the one with a
- * number the amendment rules out ("not 4"), else the one sharing a subject word with it (units
- * and values are no subject). Null where the option is one part, or the amendment names no part
- * or several, or gives no value: the option is then stated as amended.
+ * settled, and neither the value they had just changed. Only a plain swap is read so: the
+ * amendment rules out one number right after its negator ("not 4"), gives another, and names the
+ * thing of the one part that holds that number and no other value. Anything else (a condition,
+ * "but response within 2h on weekends"; another detail of the same thing; a part that holds a day
+ * or a second value beside the one swapped; an amendment that names no thing, "6 not 4") leaves
+ * the option stated as amended: nothing the person kept is dropped. Null then.
  */
 function amendedParts(input: CandidateInput, option: string, condition: string): { option: string; amendment: string } | null {
   const said = trimEnd(condition.replace(/^\S+\s*/u, ''));
-  if (!HAS_NUMBER.test(said)) return null;
+  const numbersIn = (text: string) => [...text.matchAll(/\d+(?:[.,]\d+)?/g)];
+  const { negator } = input.lexicon.words.cues;
+  // (A number right after a negator, "not 4", "nicht 22", is the value the amendment rules out.)
+  const ruledOut = numbersIn(said).filter((m) => {
+    const before = /([\p{L}']+)[\s€$£]*$/u.exec(said.slice(0, m.index))?.[1];
+    return before !== undefined && negator.test(before);
+  });
+  if (ruledOut.length !== 1 || numbersIn(said).length !== 2) return null;
   const label = /^([^:\d]{1,40}):\s+/u.exec(option);
   const body = trimEnd(label ? option.slice(label[0].length) : option);
   const parts = listParts(body);
   if (parts.length < 2) return null;
-  // (A number after a negator, "not 4", "nicht 22", is the value the amendment rules out.)
-  const ruledOut = [...said.matchAll(/\d+(?:[.,]\d+)?/g)].filter((m) => input.lexicon.words.cues.negator.test(said.slice(0, m.index))).map((m) => m[0]);
-  const numbersIn = (part: string) => part.match(/\d+(?:[.,]\d+)?/g) ?? [];
-  // (One that only rules a value out, "aber nicht ab 22 Uhr", sets none of its own: it is the option's condition.)
-  if (numbersIn(said).every((n) => ruledOut.includes(n))) return null;
+  const out = ruledOut[0][0];
+  const holding = parts.filter((part) => numbersIn(part).some((m) => m[0] === out));
+  if (holding.length !== 1) return null;
+  const [replaced] = holding;
+  // (The part holds the swapped value alone: no other number, no day or month word.)
+  if (numbersIn(replaced).length !== 1 || words(replaced).some((w) => input.valueSlot?.(w.toLowerCase()))) return null;
   const subject = (text: string) => new Set(contentTokens(text, input.stems).filter((w) => !/\d/.test(w) && !input.unitSlot?.(w) && !input.valueSlot?.(w)));
-  const mine = subject(said);
-  const byNumber = parts.filter((part) => numbersIn(part).some((n) => ruledOut.includes(n)));
-  const bySubject = parts.filter((part) => [...subject(part)].some((w) => mine.has(w)));
-  const replaced = byNumber.length > 0 ? byNumber : bySubject;
-  if (replaced.length !== 1) return null;
-  const kept = parts.filter((part) => part !== replaced[0]).join(', ');
+  const thing = subject(replaced);
+  if (![...subject(said)].some((w) => thing.has(w))) return null;
+  const kept = parts.filter((part) => part !== replaced).join(', ');
   return { option: `${label ? label[0] : ''}${kept.replace(/^\p{Ll}/u, (c) => (label ? c : c.toUpperCase()))}.`, amendment: `${sentenceCase(said)}.` };
 }
 

@@ -432,6 +432,8 @@ export interface SentenceCandidate {
    * topic's importance read, so that rewording a statement weighs it no differently.
    */
   said?: string;
+  /** An option picked without the part the person's amendment replaced: never restored to the option as offered. */
+  amended?: true;
 }
 
 /** What stages 7–10 (decide.ts, supersede.ts) yield for one task, by position; ids are assigned later (evolve). */

@@ -1169,34 +1169,3 @@ describe("an agent restating a change a person just made", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 });
-
-describe('a value ruled out in a later task', () => {
-  it('retires the decision that set it: "40 DHPPi not 50" in the next order retires "make it 50 DHPPi"', async () => {
-    const decisions = await decisionsAfterRun(
-      {
-        V1: {
-          title: 'Standing vaccine order',
-          discussion: transcript(`
-            11-06 09:00 stock-agent: I'd suggest a standing monthly order. Options:\\nA) Vetlink, monthly, delivered the first Thursday\\nB) order ad hoc as now\\nWhich one?
-            11-06 09:20 fiona: A. We order 50 DHPPi a month from now on, we always run short in winter.
-          `),
-        },
-        V2: {
-          title: 'Vetlink backorder',
-          discussion: transcript(`
-            11-27 10:00 stock-agent: Vetlink can't deliver DHPPi until January. Should Northvale take over the standing order of 50 DHPPi a month?
-            11-27 10:25 fiona: Yes, Northvale. But 40 DHPPi not 50, the rescue litters have slowed down.
-          `),
-        },
-      },
-      '2026-12-01T00:00:00Z',
-      { thresholds: { decision: 1, review: 0.5 } },
-    );
-    const fifty = decisions.find((d) => d.task_id === 'V1' && /50 DHPPi/.test(d.statement));
-    const forty = decisions.find((d) => d.task_id === 'V2' && /40 DHPPi/.test(d.statement));
-    expect(fifty).toBeDefined();
-    expect(forty).toBeDefined();
-    expect(fifty).toMatchObject({ status: 'superseded', superseded_by: forty!.id });
-    expect(forty!.supersedes).toBe(fifty!.id);
-  });
-});

@@ -1153,12 +1153,6 @@ export function valueChange(olderAsWritten: SubjectClause, newerAsWritten: Subje
   // card" sets a fee, and gives no deposit a new amount.
   const olderAsserts = asserted(older);
   const newerAsserts = asserted(newer);
-  // (Across discussions, a value ruled out beside a new one names the decision that set it; see
-  // ruledOutSwap.)
-  if (match === 'whole' || match === 'firm' || match === 'strict') {
-    const swap = ruledOutSwap(older, newer, match);
-    if (swap) return swap;
-  }
   const limitsShareSubject = namedByValue || sameSubject(older, newer, match);
   const valuesShareSubject = namedByValue || sameSubject(olderAsserts, newerAsserts, match);
   if (!limitsShareSubject && !valuesShareSubject) return null;
@@ -1200,26 +1194,6 @@ export function valueChange(olderAsWritten: SubjectClause, newerAsWritten: Subje
   if (!bare) return null;
   if (sameSubject(olderAsserts, newerAsserts, 'firm')) return bareNumberChange(older, newer);
   return sameSubject(olderAsserts, newerAsserts, 'whole') ? bareNumberChange(older, newer, true) : null;
-}
-
-/**
- * "40 DHPPi not 50" after "Make it 50 DHPPi a month": a clause that rules out the very value the
- * older one set, beside another value of the same slot, replaces it. The count of a named thing
- * says itself what it counts; any other slot needs the subject as well (`match`). Inside one
- * discussion the same words amend the proposal being taken up ("Yes to both, but Business is 16
- * EUR, not 18"), and only this across discussions is read so. What changes, or null.
- */
-function ruledOutSwap(older: SubjectClause, newer: SubjectClause, match: SubjectMatch): string | null {
-  for (const out of newer.values) {
-    if (!out.negated) continue;
-    const held = older.values.find((v) => !v.negated && !v.which && v.key === out.key && sameValue(v.value, out.value));
-    const now = newer.values.find((v) => !v.negated && !v.which && v.key === out.key && !older.values.some((o) => o.key === v.key && sameValue(o.value, v.value)));
-    if (!held || !now) continue;
-    const named = out.key.length > COUNT.length && out.key.startsWith(COUNT);
-    if (!named && !sameSubject(older, newer, match)) continue;
-    return `a new ${slotName(out.key)}: ${held.value} → ${now.value}, ${out.value} ruled out`;
-  }
-  return null;
 }
 
 /**

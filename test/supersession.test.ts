@@ -271,6 +271,20 @@ describe('relations on the same subject', () => {
     expect(replaces('The club newsletter goes out every Monday.', 'Parking permits are renewed every Thursday.')).toBeNull();
   });
 
+  it('reads things listed between commas, each with its own value of one slot, one clause per thing', () => {
+    const firmly = (older: string, newer: string) => replacement(view(older), view(newer), [], false, generic, 'firm');
+    // One thing's value changed beside another's kept is a new value of the one changed.
+    expect(replaces('Move standard consults to 20 min, new-patient consults stay at 30 min.', 'From now on standard consults 15 min, new-patient consults 30 min.')).toMatch(/duration: 20 minute → 15 minute/);
+    expect(view('Move standard consults to 20 min, new-patient consults stay at 30 min.').clauses.map((c) => c.values.map((v) => v.value))).toEqual([['20 minute'], ['30 minute']]);
+    // The value kept says nothing of the one changed, and another thing's value is no change of it.
+    expect(firmly('Logs 30 days, backups 90 days.', 'Backups 90 days, audit trail 365 days.')).toBeNull();
+    expect(replaces('Retention: logs 30 days, backups 90 days.', 'Retention: logs 30 days, audit trail 365 days.')).toBeNull();
+    // Not a list of things: values of two slots, no thing of its own, or days said by their names.
+    expect(view('Deliver on Tuesday, 20 lb shrimp.').clauses).toHaveLength(1);
+    expect(view('Tuesday 10:00, Thursday 14:00.').clauses).toHaveLength(1);
+    expect(view('From now on the shop also opens on Fridays, Saturdays stay closed.').clauses).toHaveLength(1);
+  });
+
   it('reads one of two values swapped for another as a new set, and a value added or kept as none', () => {
     expect(replaces('Delivery rounds on Tuesday and Friday.', 'Delivery rounds on Tuesday and Thursday.')).toMatch(/weekday: tuesday, friday → tuesday, thursday/);
     expect(replaces('Die Lieferrunden der Apotheke dienstags und freitags.', 'Die Lieferrunden der Apotheke dienstags und donnerstags.')).toMatch(/weekday: tuesday, friday → tuesday, thursday/);

@@ -462,7 +462,38 @@ export function subjectClauses(text: string, subjects: CompiledSubjects, neg: Ne
     }
     return c;
   };
-  return claimSentences(text, subjects, reading).flatMap((s) => parallelClauses(s, subjects, stems, parsed) ?? [parsed(s)]);
+  return claimSentences(text, subjects, reading).flatMap((s) => parallelClauses(s, subjects, stems, parsed) ?? listedClauses(s, parsed) ?? [parsed(s)]);
+}
+
+/**
+ * A sentence that lists, between commas, things of one kind each with its own value of the same
+ * slot ("Move standard consults to 20 min, new-patient consults stay at 30 min", "logs 30 days,
+ * backups 90 days") as one clause per thing: a later change of one ("standard consults back to 15
+ * min") says nothing of the others, and one kept ("30 min for new patients") keeps nothing of the
+ * one changed. Every part gives a value of a slot all parts give, other than the weekday, and has
+ * a subject word no other part has; else null ("Tuesday 10:00, Thursday 14:00" names no things;
+ * "Deliver on Tuesday, 20 lb shrimp" gives values of two slots).
+ */
+function listedClauses(sentence: string, parsed: (s: string) => SubjectClause): SubjectClause[] | null {
+  const flat = sentence.replace(/\([^()]*\)/g, (m) => '\u0000'.repeat(m.length));
+  const cuts = [...flat.matchAll(/,\s+/g)];
+  if (cuts.length === 0) return null;
+  const parts: string[] = [];
+  let from = 0;
+  for (const c of cuts) {
+    parts.push(sentence.slice(from, c.index).trim());
+    from = c.index! + c[0].length;
+  }
+  parts.push(sentence.slice(from).trim());
+  if (parts.some((p) => p.length === 0)) return null;
+  const clauses = parts.map(parsed);
+  // (Not a day of the week: one named beside another thing's, "opens on Fridays, Saturdays stay
+  // closed", may be what stays as it was.)
+  const keys = clauses.map((c) => new Set(c.values.filter((v) => !v.negated && v.key !== 'weekday').map((v) => v.key)));
+  if (![...keys[0]].some((k) => keys.every((ks) => ks.has(k)))) return null;
+  const holders = new Map<string, number>();
+  for (const c of clauses) for (const w of c.anchor) holders.set(w, (holders.get(w) ?? 0) + 1);
+  return clauses.every((c) => [...c.anchor].some((w) => holders.get(w) === 1)) ? clauses : null;
 }
 
 /**
@@ -2491,7 +2522,9 @@ export function restatesRetired(retired: SubjectView, replacedAsSaid: SubjectVie
           // (Where the older text gave this slot for several things, "doors 17:00, talks 17:30,
           // buffet 19:00", a later value is of the thing its own clause names: it counts only in
           // a clause that names a thing the replacement names.)
-          if (valuesOf(r, v.key).length > 1 && shared(l.anchor, n.anchor) === 0) continue;
+          // (So where the list was read as one clause per thing.)
+          const listed = valuesOf(r, v.key).length > 1 || retired.clauses.some((o) => o !== r && o.values.some((x) => !x.negated && x.key === v.key));
+          if (listed && shared(l.anchor, n.anchor) === 0) continue;
           const given = l.values.filter((x) => !x.negated && comparable(x, v));
           if (given.some((x) => x.value === v.value)) {
             verdict = 'old';

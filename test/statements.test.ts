@@ -3268,6 +3268,26 @@ describe('decision candidates', () => {
     expect(pump('B passt nicht, die Zufahrt ist zu schmal.')).not.toContain('Tarmac, after 11:00 only.');
   });
 
+  it('reads a key that opens a reply after a sentence that only accepts, and a key picking from a list people have talked over since', () => {
+    const options = 'Options:\nA) keep 20 min, add a Monday afternoon session with Rhys\nB) go back to 15 min for standard consults, keep 30 min for new patients\nC) 20 min for sick-pet consults, 15 min for vaccine appointments\nWhich way?';
+    const picked = 'Go back to 15 min for standard consults, keep 30 min for new patients.';
+    const statements = (lines: Array<[string, 'human' | 'bot', string]>) => {
+      const r = recorded(lines);
+      return [...r.decisions, ...r.review].map((d) => d.statement);
+    };
+    expect(statements([['rota-agent', 'bot', options], ['fiona', 'human', 'ok. B. back to 15 for standard consults from next Monday.']])).toEqual([picked]);
+    expect(statements([['rota-agent', 'bot', options], ['fiona', 'human', 'Passt. B.']])).toEqual([picked]);
+    // (Four people's messages after the list: the key still picks from it.)
+    const talkedOver = statements([
+      ['rota-agent', 'bot', options],
+      ['katrin', 'human', 'Ich würde B nehmen.'],
+      ['rhys', 'human', 'no monday afternoons for me, I have the branch clinic'],
+      ['josh', 'human', 'hmm, we cannot always tell a recheck from something new'],
+      ['fiona', 'human', 'ok. B. back to 15 for standard consults from next Monday.'],
+    ]);
+    expect(talkedOver).toContain(picked);
+  });
+
   it('reads the sentence after a key picked alone that opens by amending it ("B. but …", "A. Aber …") as the pick\'s condition, and what follows its first clause as why', () => {
     const rates = answering('ops-agent', 'Draft options for the freelancers:\nA) 0.09/word flat, translator self-reviews\nB) 0.10/word translation + 0.03/word separate review\nShall I go with B?');
     // An amendment that gives a new value for one part of an option listing several is a

@@ -19,7 +19,7 @@ import {
 } from './sentenceActs';
 import { actFeatures, clausePositionFeatures, dialogueView, lengthFeature, speakerFeatures, valueFeatures, type DialogueView } from './clauseFeatures';
 import { escapeRegex } from './phrases';
-import { afterAddressee, bracketSpans, contentToken, contentTokens, eitherOrSides, contentWordCount, endsSentence, isContentWord, isQuestion, nameWords, outsideQuotes, writableName, quotedSpans, sharedCount, wordCount, words, type ContentWords, type Span, type Stems } from './text';
+import { afterAddressee, bracketSpans, partsBetween, contentToken, contentTokens, eitherOrSides, contentWordCount, endsSentence, isContentWord, isQuestion, nameWords, outsideQuotes, writableName, quotedSpans, sharedCount, wordCount, words, type ContentWords, type Span, type Stems } from './text';
 import { appendAll } from './lists';
 import { recentAgentMessage } from './detect';
 import type { CandidateTuning, DecisionType, Detection, Message, SentenceCandidate, Strength } from './types';
@@ -363,25 +363,35 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
   const out: SentenceCandidate[] = [];
   // "2. If the crew can't load them by noon …" answering a numbered list picks item 2; "72. Suppliers
   // need time …" answering "48 or 72 hours before?" picks 72 hours.
-  const lead = LEADING_OPTION.exec(messages[p].text) ?? LEADING_CLOSED_KEY.exec(messages[p].text);
+  // ("ok. B. back to 15 …": the key may follow a sentence that only accepts.)
+  const leadAt = keyAfterAssent(input, p);
+  const leadText = messages[p].text.slice(leadAt);
+  const lead = LEADING_OPTION.exec(leadText) ?? LEADING_CLOSED_KEY.exec(leadText);
   // ("How many vans does Brandl need?" — "2, maybe 3.": a number answering a colleague's
   // question answers it, whatever options the agent put up before.)
   // (Spans are the message's own offsets, also after a leading option key.)
   const afterLead = (from: number) => splitSentences(messages[p].text.slice(from), lexicon.words.statements).map((s) => ({ ...s, start: s.start + from, end: s.end + from }));
-  let leadEnd = lead ? lead[0].length : 0;
-  if (lead && spoken.agent >= 0 && !(spoken.answersQuestion && NUMBER_KEY.test(lead[1]))) {
+  let leadEnd = lead ? leadAt + lead[0].length : 0;
+  // (The list a key picks from: the agent's last message, or one a little further back when
+  // people have talked the options over since; see listedBefore.)
+  const lists = [spoken.agent, spoken.listedBefore].filter((q, k, all) => q >= 0 && all.indexOf(q) === k);
+  if (lead && lists.length > 0 && !(spoken.answersQuestion && NUMBER_KEY.test(lead[1]))) {
     // ("B then, but only if they can deliver before 9.": the condition, its own sentence, goes
     // with the pick; the sentences after it are read as said.)
-    const first = afterLead(lead[0].length)[0];
+    const first = afterLead(leadEnd)[0];
     const { condition, why } = first ? leadCondition(lexicon, lead[0], first.text) : { condition: '', why: [] };
-    // (An amendment that replaces one part of an option listing several is a decision of its own.)
-    const plain = condition ? pickedOption(lexicon, lead[1], messages[spoken.agent].text) : null;
-    const parted = plain ? amendedParts(input, plain, condition) : null;
-    const option = parted?.option ?? pickedOption(lexicon, lead[1], messages[spoken.agent].text, condition) ?? valueOfChoice(input, lead[1], sentencesAt(input, spoken.agent));
-    const picked = (statement: string, reasons: string[]) => make(p, withValueHolder(input, spoken.agent, statement), 'decision', 'accepted', spoken.agent, true, reasons, [], 'selection', [...spoken.said, 'origin:selection', 'strength:accepted', 'hint:decision', ...valueFeatures(statement)]);
-    if (option) out.push(parted ? { ...picked(option, []), amended: true } : picked(option, why));
-    if (parted) out.push(picked(parted.amendment, why));
-    if (option && condition && first) leadEnd = first.end;
+    for (const from of lists) {
+      // (An amendment that replaces one part of an option listing several is a decision of its own.)
+      const plain = condition ? pickedOption(lexicon, lead[1], messages[from].text) : null;
+      const parted = plain ? amendedParts(input, plain, condition) : null;
+      const option = parted?.option ?? pickedOption(lexicon, lead[1], messages[from].text, condition) ?? valueOfChoice(input, lead[1], sentencesAt(input, from));
+      if (!option) continue;
+      const picked = (statement: string, reasons: string[]) => make(p, withValueHolder(input, from, statement), 'decision', 'accepted', from, true, reasons, [], 'selection', [...spoken.said, 'origin:selection', 'strength:accepted', 'hint:decision', ...valueFeatures(statement)]);
+      out.push(parted ? { ...picked(option, []), amended: true } : picked(option, why));
+      if (parted) out.push(picked(parted.amendment, why));
+      if (condition && first) leadEnd = first.end;
+      break;
+    }
   }
   const clauses = withStressJoined(input, p, lead && out.length ? afterLead(leadEnd) : sentencesAt(input, p)).flatMap((s) => splitClauses(lexicon, s));
   const scene: MessageScene = { ...spoken, rejectsOffer: refusesOffer(input, spoken, clauses) };
@@ -2733,6 +2743,18 @@ function namedAsSaid(statement: string, said: string): boolean {
   return uses.length > 0 && uses.every((w) => w.charAt(0) === first.charAt(0));
 }
 
+/**
+ * Where a message's option key may stand: its start, or after a first sentence that only accepts
+ * ("ok. B. back to 15 for standard consults", "Passt. B."); 0 when it has no such sentence.
+ */
+function keyAfterAssent(input: CandidateInput, p: number): number {
+  const [first, second] = sentencesAt(input, p);
+  if (!first || !second) return 0;
+  const said = normalForm(first.text);
+  const yes = findAct(input.lexicon, 'acceptance', said);
+  return yes?.start === 0 && /^[\s.!,;:]*$/u.test(said.slice(yes.end)) ? second.start : 0;
+}
+
 /** "3." / "(b)" / "Option 2." opening a message, before the rest of it. */
 // A pick that opens with a number ("2, maybe 3.", "(2)").
 const NUMBER_KEY = /^\s*(?:option\s+)?\(?\d/i;
@@ -3316,16 +3338,7 @@ function amendedParts(input: CandidateInput, option: string, condition: string):
 
 /** The parts of a list written inline, between semicolons, commas or a spaced "+" (none inside brackets). */
 function listParts(text: string): string[] {
-  const flat = text.replace(/\([^()]*\)/g, (m) => '\u0000'.repeat(m.length));
-  const cuts = [...flat.matchAll(/\s*(?:[;,]|\s\+)\s+/g)];
-  const parts: string[] = [];
-  let from = 0;
-  for (const c of cuts) {
-    parts.push(text.slice(from, c.index).trim());
-    from = c.index! + c[0].length;
-  }
-  parts.push(text.slice(from).trim());
-  return parts.filter((x) => x.length > 0);
+  return partsBetween(text, /\s*(?:[;,]|\s\+)\s+/g).filter((x) => x.length > 0);
 }
 
 /**

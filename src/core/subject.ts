@@ -4,7 +4,7 @@
 // shared content — the words that name things, and the slot a value fills — not the whole topic.
 // All vocabulary comes from rules/lexicons/subjects.json (and the phrases that only look negating,
 // from the engine's claims word list).
-import { contentToken, contentTokens, isContentWord, isQuestion, nameWords, namesOtherCode, sentences, sharedCount as shared, type Stems, surfaceWords, words } from './text';
+import { contentToken, contentTokens, isContentWord, isQuestion, nameWords, namesOtherCode, partsBetween, sentences, sharedCount as shared, type Stems, surfaceWords, words } from './text';
 import { PorterStems } from './porter';
 import type { CompiledSubjects, NumberWords, Words } from './types';
 import { escapeRegex } from './phrases';
@@ -475,17 +475,8 @@ export function subjectClauses(text: string, subjects: CompiledSubjects, neg: Ne
  * "Deliver on Tuesday, 20 lb shrimp" gives values of two slots).
  */
 function listedClauses(sentence: string, parsed: (s: string) => SubjectClause): SubjectClause[] | null {
-  const flat = sentence.replace(/\([^()]*\)/g, (m) => '\u0000'.repeat(m.length));
-  const cuts = [...flat.matchAll(/,\s+/g)];
-  if (cuts.length === 0) return null;
-  const parts: string[] = [];
-  let from = 0;
-  for (const c of cuts) {
-    parts.push(sentence.slice(from, c.index).trim());
-    from = c.index! + c[0].length;
-  }
-  parts.push(sentence.slice(from).trim());
-  if (parts.some((p) => p.length === 0)) return null;
+  const parts = partsBetween(sentence, /,\s+/g);
+  if (parts.length < 2 || parts.some((p) => p.length === 0)) return null;
   const clauses = parts.map(parsed);
   // (Not a day of the week: one named beside another thing's, "opens on Fridays, Saturdays stay
   // closed", may be what stays as it was.)

@@ -214,6 +214,23 @@ export function quotedSpans(text: string): Array<[number, number]> {
 }
 
 /** The stretches of a text inside round or square brackets, each with its opening and closing mark; a bracket left open, or closed without opening, holds nothing. */
+/**
+ * The parts of a text between the marks `separator` matches (a global regex), none inside
+ * round brackets ("3 replacement fuel holders ($6.50 each, ships in 2 days)" is one part), each
+ * trimmed; empty parts are kept, so that a caller can tell "a, , b" from "a, b".
+ */
+export function partsBetween(text: string, separator: RegExp): string[] {
+  const flat = text.replace(/\([^()]*\)/g, (m) => '\u0000'.repeat(m.length));
+  const parts: string[] = [];
+  let from = 0;
+  for (const c of flat.matchAll(separator)) {
+    parts.push(text.slice(from, c.index).trim());
+    from = c.index! + c[0].length;
+  }
+  parts.push(text.slice(from).trim());
+  return parts;
+}
+
 export function bracketSpans(text: string): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   const open: number[] = [];

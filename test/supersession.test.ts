@@ -84,6 +84,27 @@ describe('subject lexicon examples', () => {
     for (const m of rawSubjects.conditionals.examples.nomatch) expect([m, hit(m)]).toEqual([m, false]);
   });
 
+  it('reads a day and a month written in digits as a date where a date stands, in the notation written', () => {
+    const dates = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => c.values.filter((v) => v.key === 'date' || v.key === 'time').map((v) => `${v.key}=${v.value}${v.negated ? '!' : ''}`));
+    // After a weekday, a word of time or date, or with a year: no hour and no count.
+    expect(dates('Move the 100-hour check to Thu 4/10.')).toEqual(['date=april 10']);
+    expect(dates('Deliver on 14/3, not 12/3.')).toEqual(['date=march 14', 'date=march 12!']);
+    expect(dates('Lieferung am 14.3., nicht am 12.3.')).toEqual(['date=march 14', 'date=march 12!']);
+    expect(dates('La entrega es el 14/3.')).toEqual(['date=march 14']);
+    expect(dates('Invoice due 3/14/2026.')).toEqual(['date=march 14']);
+    // (Where either number may be the month, another pair of the sentence says which comes first.)
+    expect(dates('Open on 25/12 and on 6/1.')).toEqual(['date=december 25', 'date=january 6']);
+    // Fractions, grades and the like are no dates.
+    expect(dates('Support is 24/7, from 9/1.')).toEqual(['date=january 9']);
+    expect(dates('Half price: 1/2 off.')).toEqual([]);
+    expect(dates('Shrimp 16/20 at $9.40.')).toEqual([]);
+    expect(dates('The limit is 2.5.')).toEqual([]);
+    // The same date in two notations is one value; another date is a change.
+    const replaces = (older: string, newer: string) => replacement(view(older), view(newer), view(newer).reversals, false, engine.lexicon.subjects.generic, 'loose');
+    expect(replaces('The inspection is on 14/3.', 'From now on the inspection is on 14 March.')).toBeNull();
+    expect(replaces('The inspection is on 14/3.', 'From now on the inspection is on 21/3.')).toMatch(/date: march 14 → march 21/);
+  });
+
   it('reads slot values in several spellings and languages', () => {
     const values = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => c.values.map((v) => `${v.key}=${v.value}${v.negated ? '!' : ''}`));
     expect(values('Der Versand dauert 3 Tage, nicht 5.')).toEqual(['duration=3 day', 'duration=5 day!']);
@@ -279,6 +300,13 @@ describe('relations on the same subject', () => {
     // The value kept says nothing of the one changed, and another thing's value is no change of it.
     expect(firmly('Logs 30 days, backups 90 days.', 'Backups 90 days, audit trail 365 days.')).toBeNull();
     expect(replaces('Retention: logs 30 days, backups 90 days.', 'Retention: logs 30 days, audit trail 365 days.')).toBeNull();
+    // A later clause is about the one thing of the list whose own words it names: a topic all
+    // parts share ("Clinic consults:", "Summer party:") names none of them.
+    expect(firmly('Clinic consults: standard 20 min, new patients 30 min.', 'We keep clinic consults for new patients at 30 min, decided.')).toBeNull();
+    expect(firmly('Conference tickets: early bird €200, regular €300.', 'We keep regular conference tickets at €300, decided.')).toBeNull();
+    expect(replaces('Cena de empresa: adultos 30 €, niños 15 €.', 'Mantenemos la cena de empresa a 15 € para niños, decidido.')).toBeNull();
+    expect(replaces('Summer party: doors 17:00, talks 17:30, buffet 19:00.', 'From now on the summer party talks start at 18:00.')).toMatch(/time: 17:30 → 18:00/);
+    expect(replaces('Summer party: doors 17:00, talks 17:30, buffet 19:00.', 'From now on the summer party talks start at 17:30.')).toBeNull();
     // Not a list of things: values of two slots, no thing of its own, or days said by their names.
     expect(view('Deliver on Tuesday, 20 lb shrimp.').clauses).toHaveLength(1);
     expect(view('Tuesday 10:00, Thursday 14:00.').clauses).toHaveLength(1);

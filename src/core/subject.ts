@@ -24,6 +24,8 @@ export interface SubjectLexicon {
   reversals: Array<{ id: string; description?: string; regex: string; examples: Examples }>;
   slots: Array<{ slot: string; description?: string; words?: Record<string, string[]>; units?: Record<string, string[]>; rangeWords?: Record<string, string[]>; pattern?: string; spellings?: Record<string, string[]>; namesItsThing?: boolean; examples?: Examples }>;
   timePrepositions: string[];
+  /** Words before a day and month written in digits that make them a date ("on 14/3", "am 14.3."). */
+  datePrepositions?: string[];
   /** Words between a day and its month's name ("13 de marzo"). */
   monthJoiners?: string[];
   /** Holidays named with a weekday ("Good Friday", "Viernes Santo"): one word that names a subject, not the weekday. */
@@ -224,6 +226,9 @@ export function compileSubjects(lex: SubjectLexicon, words: Words): CompiledSubj
     unitSlot,
     patterns,
     timePrepositions: new Set(lex.timePrepositions.map((w) => w.toLowerCase())),
+    datePrepositions: new Set((lex.datePrepositions ?? []).map((w) => w.toLowerCase())),
+    // (The month slot's values in the calendar's order, for a month written as its number.)
+    monthValues: lex.slots.filter((s) => s.slot === 'month').flatMap((s) => Object.keys(s.words ?? {})),
     bounds: lex.bounds.map((b) => b.toLowerCase().split(/\s+/)),
     startBounds: new Set((lex.startBounds ?? []).map((b) => b.toLowerCase())),
     lowerBounds: new Set((lex.lowerBounds ?? []).map((b) => b.toLowerCase())),
@@ -299,6 +304,8 @@ export interface SubjectClause {
   asks?: boolean;
   /** What a rule that opens with "only" names as the only ones to act, and the stem of what they do ("Only Anna approves vendor contracts" → anna; approv). */
   only?: { who: ReadonlySet<string>; act: string };
+  /** Of one thing of a list ("doors 17:00, talks 17:30"), the subject words only it has: a clause about it names one of them. */
+  own?: ReadonlySet<string>;
 }
 
 export interface NegationWords {
@@ -462,29 +469,40 @@ export function subjectClauses(text: string, subjects: CompiledSubjects, neg: Ne
     }
     return c;
   };
-  return claimSentences(text, subjects, reading).flatMap((s) => parallelClauses(s, subjects, stems, parsed) ?? listedClauses(s, parsed) ?? [parsed(s)]);
+  return claimSentences(text, subjects, reading).flatMap((s) => parallelClauses(s, subjects, stems, parsed) ?? listedClauses(s, subjects.words.statements.disjunction, parsed) ?? [parsed(s)]);
 }
 
 /**
  * A sentence that lists, between commas, things of one kind each with its own value of the same
  * slot ("Move standard consults to 20 min, new-patient consults stay at 30 min", "logs 30 days,
- * backups 90 days") as one clause per thing: a later change of one ("standard consults back to 15
- * min") says nothing of the others, and one kept ("30 min for new patients") keeps nothing of the
- * one changed. Every part gives a value of a slot all parts give, other than the weekday, and has
- * a subject word no other part has; else null ("Tuesday 10:00, Thursday 14:00" names no things;
- * "Deliver on Tuesday, 20 lb shrimp" gives values of two slots).
+ * backups 90 days", "Summer party: doors 17:00, talks 17:30") as one clause per thing: a later
+ * change of one ("standard consults back to 15 min") says nothing of the others, and one kept ("30
+ * min for new patients") keeps nothing of the one changed. Every part gives a value of a slot all
+ * parts give, other than the weekday, and has a subject word no other part has; else null
+ * ("Tuesday 10:00, Thursday 14:00" names no things; "Deliver on Tuesday, 20 lb shrimp" gives values
+ * of two slots). A label before a colon is every part's. Each part keeps the words only it has
+ * (`own`): what names it among the others, and what another clause must name to be about it.
  */
-function listedClauses(sentence: string, parsed: (s: string) => SubjectClause): SubjectClause[] | null {
-  const parts = partsBetween(sentence, /,\s+/g);
-  if (parts.length < 2 || parts.some((p) => p.length === 0)) return null;
-  const clauses = parts.map(parsed);
+function listedClauses(sentence: string, disjunction: RegExp, parsed: (s: string) => SubjectClause): SubjectClause[] | null {
+  const label = /^([^:\d]{1,40}):\s+/u.exec(sentence);
+  const body = label ? sentence.slice(label[0].length) : sentence;
+  const parts = partsBetween(body, /,\s+/g);
+  // (Alternatives of one thing, "raise it to 1.5 t, or keep 1 t", are no list of things.)
+  if (parts.length < 2 || parts.some((p) => p.length === 0 || startsWithDisjunction(p, disjunction))) return null;
+  const clauses = parts.map((p) => parsed(label ? `${label[1]}: ${p}` : p));
   // (Not a day of the week: one named beside another thing's, "opens on Fridays, Saturdays stay
   // closed", may be what stays as it was.)
   const keys = clauses.map((c) => new Set(c.values.filter((v) => !v.negated && v.key !== 'weekday').map((v) => v.key)));
   if (![...keys[0]].some((k) => keys.every((ks) => ks.has(k)))) return null;
   const holders = new Map<string, number>();
   for (const c of clauses) for (const w of c.anchor) holders.set(w, (holders.get(w) ?? 0) + 1);
-  return clauses.every((c) => [...c.anchor].some((w) => holders.get(w) === 1)) ? clauses : null;
+  const owns = clauses.map((c) => new Set([...c.anchor].filter((w) => holders.get(w) === 1)));
+  return owns.every((own) => own.size > 0) ? clauses.map((c, k) => ({ ...c, own: owns[k] })) : null;
+}
+
+/** Whether a text opens with a word that offers an alternative ("or keep 1 t", "oder …", "o …"). */
+function startsWithDisjunction(text: string, disjunction: RegExp): boolean {
+  return disjunction.exec(text)?.index === 0;
 }
 
 /**
@@ -611,6 +629,7 @@ function normalizedClauseText(sentence: string, lex: CompiledSubjects, neg: Nega
   }
   // (After the phrases of several words, which may spell a number: "alle zwei Wochen" is biweekly.)
   lower = withNumbersInDigits(lower, lex.numberWords);
+  lower = withDigitDatesRead(lower, lex);
   for (const { slot, re, named } of lex.patterns) {
     re.lastIndex = 0;
     lower = lower.replace(re, (...args) => {
@@ -625,6 +644,54 @@ function normalizedClauseText(sentence: string, lex: CompiledSubjects, neg: Nega
   }
   return { text: lower, patternValues };
 }
+
+/**
+ * A day and a month written in digits, "Thu 4/10", "on 14/3", "bis 14.03.2026": a date, not an
+ * hour and a count, written as the month's name and its day, the way "14 March" is read. Read only
+ * where a date stands: after a weekday, a word of time or of date ("on", "am", "el"), or with its
+ * year, and then every such pair of the sentence ("on 14/3, not 12/3"); "24/7", "1/2 price" and
+ * "16/20 shrimp" are none. Dots after a day are European: the day comes first ("14.3."). A slash
+ * puts the day first where the first number can only be a day ("14/3") and the month first where
+ * the second can only be ("3/14"); where either may be the month ("4/10"), as another pair of the
+ * sentence does, else the month first. (One writer writes one way: two dates of one notation read
+ * alike, whichever way that is.)
+ */
+function withDigitDatesRead(lower: string, lex: CompiledSubjects): string {
+  if (!/\d[/.]\d/.test(lower)) return lower;
+  // (A dotted pair needs its closing dot or year: "2.5" is a number.)
+  const pairs = [...lower.matchAll(DIGIT_DATE)].filter((m) => m[2] === '/' || m[4] !== undefined || m[0].endsWith('.'));
+  const dated = (m: RegExpMatchArray) => {
+    const before = /([\p{L}]+)[\s,]*$/u.exec(lower.slice(0, m.index))?.[1] ?? '';
+    return m[4] !== undefined || lex.datePrepositions.has(before) || lex.timePrepositions.has(before) || lex.wordSlot.get(before)?.slot === 'weekday';
+  };
+  // (A pair right after one read so, "on 14/3, not 12/3", "4/10 to 4/11", is one too.)
+  const read = new Set<number>();
+  let last = -1;
+  for (const m of pairs) {
+    const near = last >= 0 && (lower.slice(last, m.index).match(/[\p{L}\p{N}]+/gu) ?? []).length <= DATE_FOLLOWER_WORDS;
+    if (dated(m) || near) {
+      read.add(m.index!);
+      last = m.index! + m[0].length;
+    }
+  }
+  if (read.size === 0) return lower;
+  const slashed = pairs.filter((m) => m[2] === '/').map((m) => [Number(m[1]), Number(m[3])]);
+  const dayFirst = slashed.some(([x, y]) => x > 12 && y <= 12) && !slashed.some(([x, y]) => y > 12 && x <= 12);
+  return lower.replace(DIGIT_DATE, (whole: string, a: string, mark: string, b: string, _year: string | undefined, at: number) => {
+    if (!read.has(at)) return whole;
+    const [x, y] = [Number(a), Number(b)];
+    const first = mark === '.' || x > 12 || (y <= 12 && dayFirst) ? 'day' : 'month';
+    const [day, month] = first === 'day' ? [x, y] : [y, x];
+    if (day < 1 || day > 31 || month < 1 || month > 12 || !lex.monthValues[month - 1]) return whole;
+    return ` ${lex.monthValues[month - 1]} ${day} `;
+  });
+}
+
+/** The most words between a date read and a pair of digits after it that is a date too ("on 14/3, not 12/3", "Thu 4/10 0700 to Fri 4/11"). */
+const DATE_FOLLOWER_WORDS = 4;
+
+/** Two numbers of a day and a month joined by a slash or a dot, with a year perhaps (groups: first, mark, second, year). */
+const DIGIT_DATE = /(?<![\d/.,:])(\d{1,2})([/.])(\d{1,2})(?:\2(\d{4}|\d{2}))?\.?(?![\d/]|[.,]\d)/g;
 
 /** "thirty-five euros" → "35 euros", "zwei Wochen" → "2 wochen": number words as the digits the value readers read. */
 function withNumbersInDigits(lower: string, nw: NumberWords): string {
@@ -1124,6 +1191,9 @@ const WHOLE_MAX_OTHER = 4;
 
 export function sameSubject(a: SubjectClause, b: SubjectClause, match: SubjectMatch = 'loose'): boolean {
   if (otherOrdinal(a, b) || namesOtherCode(a.anchor, b.anchor)) return false;
+  // (One thing of a list is the subject of a clause that names what sets it apart from the others:
+  // "talks at 18:00" is about the talks of "Summer party: doors 17:00, talks 17:30", not the doors.)
+  if ((a.own && shared(a.own, b.anchor) === 0) || (b.own && shared(b.own, a.anchor) === 0)) return false;
   const n = shared(a.anchor, b.anchor);
   // A subject said in common words is the same only in the same words ("the work day", not "the day off").
   if (a.common || b.common) return n === a.anchor.size && n === b.anchor.size;

@@ -3286,6 +3286,21 @@ describe('decision candidates', () => {
       ['fiona', 'human', 'ok. B. back to 15 for standard consults from next Monday.'],
     ]);
     expect(talkedOver).toContain(picked);
+    // Only a message that asks to choose is answered so: "Yes." to "Shall I book Sonnenbus?" then
+    // numbers reasons of its own.
+    const coach = statements([['bus-agent', 'bot', 'Coaches: 1. Müller Reisen, 50 seats, €780 2. Sonnenbus, 50 seats, €820, seat belts 3. Minibuses. I would recommend 2. Shall I book Sonnenbus?'], ['lena', 'human', 'Yes. 1. it is the cheapest full-size bus 2. they have seat belts on every seat.']]);
+    expect(coach.some((x) => /Müller/.test(x))).toBe(false);
+    // A list further back is no longer picked from once the agent has spoken since, or a person
+    // has put up keys of their own.
+    const seating = statements([
+      ['venue-agent', 'bot', 'Venues: A) Lakeside Lodge, 45 people, €2,400 B) Old Mill Barn, 60 people, €2,900 C) City Loft, 40 people, €1,900. Which one?'],
+      ['tom', 'human', 'Lakeside for me'],
+      ['eva', 'human', 'lakeside yes'],
+      ['venue-agent', 'bot', 'Booking Lakeside Lodge.'],
+      ['tom', 'human', 'For the seating at Lakeside: A) theatre rows or B) round tables of 8. Lena, which do you prefer?'],
+      ['lena', 'human', 'ok. B. the tables also work for the dinner.'],
+    ]);
+    expect(seating.some((x) => /Old Mill/.test(x))).toBe(false);
   });
 
   it('reads the sentence after a key picked alone that opens by amending it ("B. but …", "A. Aber …") as the pick\'s condition, and what follows its first clause as why', () => {

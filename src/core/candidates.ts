@@ -363,8 +363,8 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
   const out: SentenceCandidate[] = [];
   // "2. If the crew can't load them by noon …" answering a numbered list picks item 2; "72. Suppliers
   // need time …" answering "48 or 72 hours before?" picks 72 hours.
-  // ("ok. B. back to 15 …": the key may follow a sentence that only accepts.)
-  const leadAt = keyAfterAssent(input, p);
+  // ("ok. B. back to 15 …": the key may follow a sentence that only accepts a choice asked for.)
+  const leadAt = keyAfterAssent(input, p, spoken.agent >= 0 ? spoken.agent : spoken.listedBefore);
   const leadText = messages[p].text.slice(leadAt);
   const lead = LEADING_OPTION.exec(leadText) ?? LEADING_CLOSED_KEY.exec(leadText);
   // ("How many vans does Brandl need?" — "2, maybe 3.": a number answering a colleague's
@@ -372,9 +372,10 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
   // (Spans are the message's own offsets, also after a leading option key.)
   const afterLead = (from: number) => splitSentences(messages[p].text.slice(from), lexicon.words.statements).map((s) => ({ ...s, start: s.start + from, end: s.end + from }));
   let leadEnd = lead ? leadAt + lead[0].length : 0;
-  // (The list a key picks from: the agent's last message, or one a little further back when
-  // people have talked the options over since; see listedBefore.)
-  const lists = [spoken.agent, spoken.listedBefore].filter((q, k, all) => q >= 0 && all.indexOf(q) === k);
+  // (The list a key picks from: the agent's last message, or, where people alone have talked the
+  // options over since and none of them put up keys of their own, one a little further back; see
+  // listedBefore.)
+  const lists = spoken.agent >= 0 ? [spoken.agent] : spoken.listedBefore >= 0 && !keyedSince(input, spoken.listedBefore, p) ? [spoken.listedBefore] : [];
   if (lead && lists.length > 0 && !(spoken.answersQuestion && NUMBER_KEY.test(lead[1]))) {
     // ("B then, but only if they can deliver before 9.": the condition, its own sentence, goes
     // with the pick; the sentences after it are read as said.)
@@ -2744,15 +2745,24 @@ function namedAsSaid(statement: string, said: string): boolean {
 }
 
 /**
- * Where a message's option key may stand: its start, or after a first sentence that only accepts
- * ("ok. B. back to 15 for standard consults", "Passt. B."); 0 when it has no such sentence.
+ * Where a message's option key may stand: its start, or, answering a message that asks to choose
+ * (`listed`), after a first sentence that only accepts ("ok. B. back to 15 for standard
+ * consults", "Passt. B."); 0 otherwise.
  */
-function keyAfterAssent(input: CandidateInput, p: number): number {
+function keyAfterAssent(input: CandidateInput, p: number, listed: number): number {
   const [first, second] = sentencesAt(input, p);
-  if (!first || !second) return 0;
+  // (Only after a message that asks to choose: "Yes. 1. it is the cheapest" after "Shall I book
+  // Sonnenbus?" says yes and then gives reasons of its own, numbered.)
+  if (!first || !second || listed < 0 || !asksToChoose(input.lexicon, sentencesAt(input, listed))) return 0;
   const said = normalForm(first.text);
   const yes = findAct(input.lexicon, 'acceptance', said);
   return yes?.start === 0 && /^[\s.!,;:]*$/u.test(said.slice(yes.end)) ? second.start : 0;
+}
+
+/** Whether a message after `from` and before `p` puts up keyed options of its own (a person's "A) theatre rows or B) round tables?"). */
+function keyedSince(input: CandidateInput, from: number, p: number): boolean {
+  for (let q = from + 1; q < p; q++) if (offeredKeys(input.lexicon, input.messages[q].text).length >= 2) return true;
+  return false;
 }
 
 /** "3." / "(b)" / "Option 2." opening a message, before the rest of it. */

@@ -105,6 +105,18 @@ describe('subject lexicon examples', () => {
     expect(replaces('The inspection is on 14/3.', 'From now on the inspection is on 21/3.')).toMatch(/date: march 14 → march 21/);
   });
 
+  it('reads four digits of the 24-hour clock as a time where no year or count can stand', () => {
+    const times = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => c.values.filter((v) => v.key === 'time').map((v) => v.value));
+    expect(times('Block the plane Thu 4/10 0700 to Fri 4/11 1400.')).toEqual(['07:00', '14:00']);
+    expect(times('The sim is free Thu 0800-1300.')).toEqual(['08:00', '13:00']);
+    expect(times('Fri 1400 fine.')).toEqual(['14:00']);
+    expect(times('Block it til 1400.')).toEqual(['14:00']);
+    // A year, or a count of something, stays what it is.
+    expect(times('Keep the records until 2030.')).toEqual([]);
+    expect(times('We had 1400 visitors.')).toEqual([]);
+    expect(times('Raise the budget to 1500.')).toEqual([]);
+  });
+
   it('reads slot values in several spellings and languages', () => {
     const values = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => c.values.map((v) => `${v.key}=${v.value}${v.negated ? '!' : ''}`));
     expect(values('Der Versand dauert 3 Tage, nicht 5.')).toEqual(['duration=3 day', 'duration=5 day!']);

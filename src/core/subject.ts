@@ -834,6 +834,22 @@ function hourRangeOf(signs: readonly string[], joiners: readonly string[]): RegE
   return new RegExp(`(?<![\\p{L}\\p{N}.,])(\\d+(?:[.,]\\d+)?)${sign}(?:${join})(\\d+(?:[.,]\\d+)?)${sign}(?![\\p{L}\\p{N}])`, 'giu');
 }
 
+/**
+ * "0800", "1400" as the 24-hour clock writes them without a colon: a time of day where it can be
+ * no year or count. Four digits with a leading zero are one anywhere ("0800–1300"); others after
+ * a weekday or a date ("Fri 4/11 1400"), beside a time so written ("0800–1300"), or, short of
+ * 19:00 (from then on the digits may be a year, "until 2030"), after a word of time ("til 1400").
+ * The time, or null.
+ */
+function twentyFourHour(toks: readonly Token[], i: number, afterDate: boolean, afterPreposition: boolean): string | null {
+  const m = /^([01]\d|2[0-3])([0-5]\d)$/.exec(toks[i].text);
+  if (!m) return null;
+  const zeroLed = (t: Token | undefined) => t !== undefined && /^0\d[0-5]\d$/.test(t.text);
+  const besideOne = zeroLed(toks[i - 1]) || (toks[i + 1]?.dashBefore === true && zeroLed(toks[i + 1]));
+  const ok = m[1].startsWith('0') || afterDate || besideOne || (afterPreposition && Number(m[1]) < 19);
+  return ok ? `${m[1]}:${m[2]}` : null;
+}
+
 /** A year as written in a date ("2026"). */
 const YEAR = /^(?:19|20)\d\d$/;
 
@@ -913,6 +929,10 @@ function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, c
     const h = lex.pm.has(nextWord) && n < 12 ? n + 12 : n;
     return { key: 'time', value: `${String(h).padStart(2, '0')}:00`, negated: false };
   }
+  // (After a date: its month, or its day after its month, "april 11 1400".)
+  const afterDate = lex.wordSlot.get(prev)?.slot === 'month' || (/^\d/.test(prev) && i > 1 && lex.wordSlot.get(toks[i - 2].text)?.slot === 'month');
+  const hhmm = twentyFourHour(toks, i, (lex.wordSlot.get(prev)?.slot === 'weekday' && !toks[i].breakBefore) || afterDate, afterPreposition);
+  if (hhmm) return { key: 'time', value: hhmm, negated: false };
   // "Rebook all 36": a number after a word that takes a whole group, counting no noun of its own,
   // is the size of a group named before, not a value of anything the clause sets.
   if (lex.wholeGroupWords.has(prev) && !toks[i].breakBefore && !countsNoun(toks[i + 1], lex, stemmer)) return null;

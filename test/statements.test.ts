@@ -3277,6 +3277,9 @@ describe('decision candidates', () => {
     };
     expect(statements([['rota-agent', 'bot', options], ['fiona', 'human', 'ok. B. back to 15 for standard consults from next Monday.']])).toEqual([picked]);
     expect(statements([['rota-agent', 'bot', options], ['fiona', 'human', 'Passt. B.']])).toEqual([picked]);
+    // (So after options closed by a recommendation, no question.)
+    const recommended = options.replace('Which way?', "I'd suggest A.");
+    expect(statements([['rota-agent', 'bot', recommended], ['fiona', 'human', 'ok. B. back to 15 for standard consults from next Monday.']])).toEqual([picked]);
     // (Four people's messages after the list: the key still picks from it.)
     const talkedOver = statements([
       ['rota-agent', 'bot', options],

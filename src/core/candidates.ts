@@ -2751,9 +2751,13 @@ function namedAsSaid(statement: string, said: string): boolean {
  */
 function keyAfterAssent(input: CandidateInput, p: number, listed: number): number {
   const [first, second] = sentencesAt(input, p);
-  // (Only after a message that asks to choose: "Yes. 1. it is the cheapest" after "Shall I book
-  // Sonnenbus?" says yes and then gives reasons of its own, numbered.)
-  if (!first || !second || listed < 0 || !asksToChoose(input.lexicon, sentencesAt(input, listed))) return 0;
+  // (Not after a message whose last question asks for a yes to one step: "Yes. 1. it is the
+  // cheapest" after "Shall I book Sonnenbus?" says yes and then numbers reasons of its own. One
+  // that asks to choose, or asks nothing after its options, "I'd suggest A.", is answered by a key.)
+  if (!first || !second || listed < 0) return 0;
+  const offered = sentencesAt(input, listed);
+  const closing = offered[offered.length - 1];
+  if (closing && isQuestion(closing.text) && !asksToChoose(input.lexicon, offered)) return 0;
   const said = normalForm(first.text);
   const yes = findAct(input.lexicon, 'acceptance', said);
   return yes?.start === 0 && /^[\s.!,;:]*$/u.test(said.slice(yes.end)) ? second.start : 0;

@@ -629,7 +629,7 @@ function normalizedClauseText(sentence: string, lex: CompiledSubjects, neg: Nega
   }
   // (After the phrases of several words, which may spell a number: "alle zwei Wochen" is biweekly.)
   lower = withNumbersInDigits(lower, lex.numberWords);
-  lower = withDigitDatesRead(lower, lex);
+  lower = withDigitDatesRead(lower, lex, patternValues, neg.negatorWords);
   for (const { slot, re, named } of lex.patterns) {
     re.lastIndex = 0;
     lower = lower.replace(re, (...args) => {
@@ -646,22 +646,25 @@ function normalizedClauseText(sentence: string, lex: CompiledSubjects, neg: Nega
 }
 
 /**
- * A day and a month written in digits, "Thu 4/10", "on 14/3", "bis 14.03.2026": a date, not an
- * hour and a count, written as the month's name and its day, the way "14 March" is read. Read only
- * where a date stands: after a weekday, a word of time or of date ("on", "am", "el"), or with its
- * year, and then every such pair of the sentence ("on 14/3, not 12/3"); "24/7", "1/2 price" and
- * "16/20 shrimp" are none. Dots after a day are European: the day comes first ("14.3."). A slash
- * puts the day first where the first number can only be a day ("14/3") and the month first where
- * the second can only be ("3/14"); where either may be the month ("4/10"), as another pair of the
- * sentence does, else the month first. (One writer writes one way: two dates of one notation read
- * alike, whichever way that is.)
+ * A day and a month written in digits, "Thu 4/10", "on 14/3", "el 14/3", "3/14/2026",
+ * "14.03.2026": a date, not an hour and a count. Read only where a date stands: after a weekday, a
+ * word of time or of date ("on", "am", "el"), or with its year, and then a pair right after one
+ * ("on 14/3, not 12/3"); "24/7" alone, "1/2 price", "by 1/4" and "16/20 shrimp" are none (a smaller
+ * number over 2, 3 or 4 is a fraction), and two numbers joined by a dot only with a year: "at
+ * 9.05.", "Pin Django at 4.2." are times and numbers. Where one of the two can only be the day
+ * ("14/3", "3/14"), or a year fixes the order (dots: the day first), the date is written as the
+ * month's name and its day, the way "14 March" is read; where either may be the month ("4/10",
+ * "el 2/4"), it is a date value of its own, kept as written ("4/10"): the same notation gives it
+ * again, and neither reading is forced on a writer of the other. `values` takes those; a negator
+ * right before one rules it out.
  */
-function withDigitDatesRead(lower: string, lex: CompiledSubjects): string {
+function withDigitDatesRead(lower: string, lex: CompiledSubjects, values: SlotValue[], negators: ReadonlySet<string>): string {
   if (!/\d[/.]\d/.test(lower)) return lower;
-  // (A dotted pair needs its closing dot or year: "2.5" is a number.)
-  const pairs = [...lower.matchAll(DIGIT_DATE)].filter((m) => m[2] === '/' || m[4] !== undefined || m[0].endsWith('.'));
+  const fraction = (x: number, y: number) => x < y && y <= FRACTION_MAX_DENOMINATOR;
+  const pairs = [...lower.matchAll(DIGIT_DATE)].filter((m) => (m[2] === '/' || m[4] !== undefined) && !fraction(Number(m[1]), Number(m[3])));
+  const wordBefore = (at: number) => /([\p{L}]+)[\s,]*$/u.exec(lower.slice(0, at))?.[1] ?? '';
   const dated = (m: RegExpMatchArray) => {
-    const before = /([\p{L}]+)[\s,]*$/u.exec(lower.slice(0, m.index))?.[1] ?? '';
+    const before = wordBefore(m.index!);
     return m[4] !== undefined || lex.datePrepositions.has(before) || lex.timePrepositions.has(before) || lex.wordSlot.get(before)?.slot === 'weekday';
   };
   // (A pair right after one read so, "on 14/3, not 12/3", "4/10 to 4/11", is one too.)
@@ -675,17 +678,25 @@ function withDigitDatesRead(lower: string, lex: CompiledSubjects): string {
     }
   }
   if (read.size === 0) return lower;
-  const slashed = pairs.filter((m) => m[2] === '/').map((m) => [Number(m[1]), Number(m[3])]);
-  const dayFirst = slashed.some(([x, y]) => x > 12 && y <= 12) && !slashed.some(([x, y]) => y > 12 && x <= 12);
-  return lower.replace(DIGIT_DATE, (whole: string, a: string, mark: string, b: string, _year: string | undefined, at: number) => {
+  return lower.replace(DIGIT_DATE, (whole: string, a: string, mark: string, b: string, year: string | undefined, at: number) => {
     if (!read.has(at)) return whole;
     const [x, y] = [Number(a), Number(b)];
-    const first = mark === '.' || x > 12 || (y <= 12 && dayFirst) ? 'day' : 'month';
-    const [day, month] = first === 'day' ? [x, y] : [y, x];
-    if (day < 1 || day > 31 || month < 1 || month > 12 || !lex.monthValues[month - 1]) return whole;
+    if (x < 1 || y < 1 || (x > 12 && y > 12) || x > 31 || y > 31) return whole;
+    const order = mark === '.' || x > 12 ? 'day' : y > 12 ? 'month' : null;
+    if (order === null) {
+      // (A negator just before, "not 4/10", "not on 4/10", rules it out.)
+      const near = lower.slice(0, at).match(/[\p{L}']+/gu)?.slice(-2) ?? [];
+      values.push({ key: 'date', value: `${x}/${y}`, negated: near.some((w) => negators.has(w)) });
+      return ' ';
+    }
+    const [day, month] = order === 'day' ? [x, y] : [y, x];
+    if (month > 12 || !lex.monthValues[month - 1] || (year === undefined && mark === '.')) return whole;
     return ` ${lex.monthValues[month - 1]} ${day} `;
   });
 }
+
+/** The largest number under a fraction written with a slash ("1/2", "3/4"): such a pair is no date. */
+const FRACTION_MAX_DENOMINATOR = 4;
 
 /** The most words between a date read and a pair of digits after it that is a date too ("on 14/3, not 12/3", "Thu 4/10 0700 to Fri 4/11"). */
 const DATE_FOLLOWER_WORDS = 4;

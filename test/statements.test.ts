@@ -3277,6 +3277,9 @@ describe('decision candidates', () => {
     };
     expect(statements([['rota-agent', 'bot', options], ['fiona', 'human', 'ok. B. back to 15 for standard consults from next Monday.']])).toEqual([picked]);
     expect(statements([['rota-agent', 'bot', options], ['fiona', 'human', 'Passt. B.']])).toEqual([picked]);
+    // (A numbered report is no list of options: "Ok. 2. …" says what to do with its point 2.)
+    const report = statements([['site-agent', 'bot', 'Status:\n1. drywall done\n2. Painting starts Monday\n3. Floor on order'], ['mara', 'human', 'Ok. 2. painting waits until the 20th, the plaster needs a week to dry.']]);
+    expect(report).not.toContain('Painting starts Monday.');
     // (So after options closed by a recommendation, no question.)
     const recommended = options.replace('Which way?', "I'd suggest A.");
     expect(statements([['rota-agent', 'bot', recommended], ['fiona', 'human', 'ok. B. back to 15 for standard consults from next Monday.']])).toEqual([picked]);

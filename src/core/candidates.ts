@@ -2751,13 +2751,15 @@ function namedAsSaid(statement: string, said: string): boolean {
  */
 function keyAfterAssent(input: CandidateInput, p: number, listed: number): number {
   const [first, second] = sentencesAt(input, p);
-  // (Not after a message whose last question asks for a yes to one step: "Yes. 1. it is the
-  // cheapest" after "Shall I book Sonnenbus?" says yes and then numbers reasons of its own. One
-  // that asks to choose, or asks nothing after its options, "I'd suggest A.", is answered by a key.)
+  // (Only after options put up for a choice: a message that asks to choose, or recommends one of
+  // them, "I'd suggest A." — "Yes. 1. it is the cheapest" after "Shall I book Sonnenbus?" says yes
+  // and then numbers reasons of its own, and "Ok. 2. painting waits until the 20th" after a
+  // numbered status report says what to do with a point of it.)
   if (!first || !second || listed < 0) return 0;
   const offered = sentencesAt(input, listed);
   const closing = offered[offered.length - 1];
-  if (closing && isQuestion(closing.text) && !asksToChoose(input.lexicon, offered)) return 0;
+  const recommends = !(closing && isQuestion(closing.text)) && recommendedOption(input.lexicon, offered, input.messages[listed].text) !== null;
+  if (!asksToChoose(input.lexicon, offered) && !recommends) return 0;
   const said = normalForm(first.text);
   const yes = findAct(input.lexicon, 'acceptance', said);
   return yes?.start === 0 && /^[\s.!,;:]*$/u.test(said.slice(yes.end)) ? second.start : 0;

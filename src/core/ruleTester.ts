@@ -191,8 +191,6 @@ function testSubjects(lex: SubjectLexicon, words: Words): RuleFailure[] {
     const retires = (t: string) => Math.max(0, ...reversalsIn(t, compiled).map((r) => r.old?.size ?? 0));
     check(`${lex.lexicon}/doingDeterminers`, ex.doingDeterminers, (t) => retires(t) > 1 && retires(t.replace(listed, 'them')) === 1);
   }
-  // A day and a month in digits after these words is a date.
-  if (lex.datePrepositions) check(`${lex.lexicon}/datePrepositions`, ex.datePrepositions, (t) => hasValue(t, 'date'));
   if (lex.apartUnits) check(`${lex.lexicon}/apartUnits`, ex.apartUnits, (t) => hasValue(t, 'length'));
   // A number after a word of time, before a part of the day in the plural, is an hour.
   if (lex.dayParts) check(`${lex.lexicon}/dayParts`, ex.dayParts, (t) => clauses(t).some((c) => c.values.some((v) => v.key === 'time')));

@@ -24,8 +24,6 @@ export interface SubjectLexicon {
   reversals: Array<{ id: string; description?: string; regex: string; examples: Examples }>;
   slots: Array<{ slot: string; description?: string; words?: Record<string, string[]>; units?: Record<string, string[]>; rangeWords?: Record<string, string[]>; pattern?: string; spellings?: Record<string, string[]>; namesItsThing?: boolean; examples?: Examples }>;
   timePrepositions: string[];
-  /** Words before a day and month written in digits that make them a date ("on 14/3", "am 14.3."). */
-  datePrepositions?: string[];
   /** Words between a day and its month's name ("13 de marzo"). */
   monthJoiners?: string[];
   /** Holidays named with a weekday ("Good Friday", "Viernes Santo"): one word that names a subject, not the weekday. */
@@ -226,9 +224,6 @@ export function compileSubjects(lex: SubjectLexicon, words: Words): CompiledSubj
     unitSlot,
     patterns,
     timePrepositions: new Set(lex.timePrepositions.map((w) => w.toLowerCase())),
-    datePrepositions: new Set((lex.datePrepositions ?? []).map((w) => w.toLowerCase())),
-    // (The month slot's values in the calendar's order, for a month written as its number.)
-    monthValues: lex.slots.filter((s) => s.slot === 'month').flatMap((s) => Object.keys(s.words ?? {})),
     bounds: lex.bounds.map((b) => b.toLowerCase().split(/\s+/)),
     startBounds: new Set((lex.startBounds ?? []).map((b) => b.toLowerCase())),
     lowerBounds: new Set((lex.lowerBounds ?? []).map((b) => b.toLowerCase())),
@@ -629,7 +624,6 @@ function normalizedClauseText(sentence: string, lex: CompiledSubjects, neg: Nega
   }
   // (After the phrases of several words, which may spell a number: "alle zwei Wochen" is biweekly.)
   lower = withNumbersInDigits(lower, lex.numberWords);
-  lower = withDigitDatesRead(lower, lex, patternValues, neg.negatorWords);
   for (const { slot, re, named } of lex.patterns) {
     re.lastIndex = 0;
     lower = lower.replace(re, (...args) => {
@@ -644,65 +638,6 @@ function normalizedClauseText(sentence: string, lex: CompiledSubjects, neg: Nega
   }
   return { text: lower, patternValues };
 }
-
-/**
- * A day and a month written in digits, "Thu 4/10", "on 14/3", "el 14/3", "3/14/2026",
- * "14.03.2026": a date, not an hour and a count. Read only where a date stands: after a weekday, a
- * word of time or of date ("on", "am", "el"), or with its year, and then a pair right after one
- * ("on 14/3, not 12/3"); "24/7" alone, "1/2 price", "by 1/4" and "16/20 shrimp" are none (a smaller
- * number over 2, 3 or 4 is a fraction), and two numbers joined by a dot only with a year: "at
- * 9.05.", "Pin Django at 4.2." are times and numbers. Where one of the two can only be the day
- * ("14/3", "3/14"), or a year fixes the order (dots: the day first), the date is written as the
- * month's name and its day, the way "14 March" is read; where either may be the month ("4/10",
- * "el 2/4"), it is a date value of its own, kept as written ("4/10"): the same notation gives it
- * again, and neither reading is forced on a writer of the other. `values` takes those; a negator
- * right before one rules it out.
- */
-function withDigitDatesRead(lower: string, lex: CompiledSubjects, values: SlotValue[], negators: ReadonlySet<string>): string {
-  if (!/\d[/.]\d/.test(lower)) return lower;
-  const fraction = (x: number, y: number) => x < y && y <= FRACTION_MAX_DENOMINATOR;
-  const pairs = [...lower.matchAll(DIGIT_DATE)].filter((m) => (m[2] === '/' || m[4] !== undefined) && !fraction(Number(m[1]), Number(m[3])));
-  const wordBefore = (at: number) => /([\p{L}]+)[\s,]*$/u.exec(lower.slice(0, at))?.[1] ?? '';
-  const dated = (m: RegExpMatchArray) => {
-    const before = wordBefore(m.index!);
-    return m[4] !== undefined || lex.datePrepositions.has(before) || lex.timePrepositions.has(before) || lex.wordSlot.get(before)?.slot === 'weekday';
-  };
-  // (A pair right after one read so, "on 14/3, not 12/3", "4/10 to 4/11", is one too.)
-  const read = new Set<number>();
-  let last = -1;
-  for (const m of pairs) {
-    const near = last >= 0 && (lower.slice(last, m.index).match(/[\p{L}\p{N}]+/gu) ?? []).length <= DATE_FOLLOWER_WORDS;
-    if (dated(m) || near) {
-      read.add(m.index!);
-      last = m.index! + m[0].length;
-    }
-  }
-  if (read.size === 0) return lower;
-  return lower.replace(DIGIT_DATE, (whole: string, a: string, mark: string, b: string, year: string | undefined, at: number) => {
-    if (!read.has(at)) return whole;
-    const [x, y] = [Number(a), Number(b)];
-    if (x < 1 || y < 1 || (x > 12 && y > 12) || x > 31 || y > 31) return whole;
-    const order = mark === '.' || x > 12 ? 'day' : y > 12 ? 'month' : null;
-    if (order === null) {
-      // (A negator just before, "not 4/10", "not on 4/10", rules it out.)
-      const near = lower.slice(0, at).match(/[\p{L}']+/gu)?.slice(-2) ?? [];
-      values.push({ key: 'date', value: `${x}/${y}`, negated: near.some((w) => negators.has(w)) });
-      return ' ';
-    }
-    const [day, month] = order === 'day' ? [x, y] : [y, x];
-    if (month > 12 || !lex.monthValues[month - 1] || (year === undefined && mark === '.')) return whole;
-    return ` ${lex.monthValues[month - 1]} ${day} `;
-  });
-}
-
-/** The largest number under a fraction written with a slash ("1/2", "3/4"): such a pair is no date. */
-const FRACTION_MAX_DENOMINATOR = 4;
-
-/** The most words between a date read and a pair of digits after it that is a date too ("on 14/3, not 12/3", "Thu 4/10 0700 to Fri 4/11"). */
-const DATE_FOLLOWER_WORDS = 4;
-
-/** Two numbers of a day and a month joined by a slash or a dot, with a year perhaps (groups: first, mark, second, year). */
-const DIGIT_DATE = /(?<![\d/.,:])(\d{1,2})([/.])(\d{1,2})(?:\2(\d{4}|\d{2}))?\.?(?![\d/]|[.,]\d)/g;
 
 /** "thirty-five euros" → "35 euros", "zwei Wochen" → "2 wochen": number words as the digits the value readers read. */
 function withNumbersInDigits(lower: string, nw: NumberWords): string {

@@ -732,10 +732,6 @@ export interface CompiledSubjects {
   /** Words that take a whole group ("all", "alle"): see subjects.json wholeGroupWords. */
   wholeGroupWords: ReadonlySet<string>;
   timePrepositions: ReadonlySet<string>;
-  /** Words before a day and month written in digits that make them a date ("on 14/3"). */
-  datePrepositions: ReadonlySet<string>;
-  /** The month slot's values in the calendar's order ("january" … "december"). */
-  monthValues: readonly string[];
   /** Words between a day and its month ("13 de marzo"). */
   monthJoiners: ReadonlySet<string>;
   /** Holidays named with a weekday ("Good Friday"), any of them, each read as one word; null when the lexicon names none. */

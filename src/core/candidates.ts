@@ -2746,8 +2746,8 @@ function namedAsSaid(statement: string, said: string): boolean {
 
 /**
  * Where a message's option key may stand: its start, or, answering a message that asks to choose
- * (`listed`), after a first sentence that only accepts ("ok. B. back to 15 for standard
- * consults", "Passt. B."); 0 otherwise.
+ * among its options or recommends one of them (`listed`), after a first sentence that only accepts
+ * ("ok. B. back to 15 for standard consults", "Passt. B."); 0 otherwise.
  */
 function keyAfterAssent(input: CandidateInput, p: number, listed: number): number {
   const [first, second] = sentencesAt(input, p);

@@ -213,7 +213,6 @@ export function quotedSpans(text: string): Array<[number, number]> {
   return out;
 }
 
-/** The stretches of a text inside round or square brackets, each with its opening and closing mark; a bracket left open, or closed without opening, holds nothing. */
 /**
  * The parts of a text between the marks `separator` matches (a global regex), none inside
  * round brackets ("3 replacement fuel holders ($6.50 each, ships in 2 days)" is one part), each
@@ -231,6 +230,7 @@ export function partsBetween(text: string, separator: RegExp): string[] {
   return parts;
 }
 
+/** The stretches of a text inside round or square brackets, each with its opening and closing mark; a bracket left open, or closed without opening, holds nothing. */
 export function bracketSpans(text: string): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   const open: number[] = [];

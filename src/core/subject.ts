@@ -783,7 +783,7 @@ function hourRangeOf(signs: readonly string[], joiners: readonly string[]): RegE
 /**
  * "0800", "1400" as the 24-hour clock writes them without a colon: a time of day where it can be
  * no year or count. Four digits with a leading zero are one anywhere ("0800–1300"); others after
- * a weekday or a date ("Fri 4/11 1400"), beside a time so written ("0800–1300"), or, short of
+ * a weekday or a date ("Fri 1400", "11 April 1400"), beside a time so written ("0800–1300"), or, short of
  * 19:00 (from then on the digits may be a year, "until 2030"), after a word of time ("til 1400").
  * The time, or null.
  */
@@ -875,7 +875,7 @@ function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, c
     const h = lex.pm.has(nextWord) && n < 12 ? n + 12 : n;
     return { key: 'time', value: `${String(h).padStart(2, '0')}:00`, negated: false };
   }
-  // (After a date: its month, or its day after its month, "april 11 1400".)
+  // (After a date: its month, or its day after its month, "April 11 1400".)
   const afterDate = lex.wordSlot.get(prev)?.slot === 'month' || (/^\d/.test(prev) && i > 1 && lex.wordSlot.get(toks[i - 2].text)?.slot === 'month');
   const hhmm = twentyFourHour(toks, i, (lex.wordSlot.get(prev)?.slot === 'weekday' && !toks[i].breakBefore) || afterDate, afterPreposition);
   if (hhmm) return { key: 'time', value: hhmm, negated: false };

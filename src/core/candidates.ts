@@ -375,24 +375,20 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
   // (The list a key picks from: the agent's last message, or, where people alone have talked the
   // options over since and none of them put up keys of their own, one a little further back; see
   // listedBefore.)
-  const lists = spoken.agent >= 0 ? [spoken.agent] : spoken.listedBefore >= 0 && !keyedSince(input, spoken.listedBefore, p) ? [spoken.listedBefore] : [];
-  if (lead && lists.length > 0 && !(spoken.answersQuestion && NUMBER_KEY.test(lead[1]))) {
+  const from = spoken.agent >= 0 ? spoken.agent : spoken.listedBefore >= 0 && !keyedSince(input, spoken.listedBefore, p) ? spoken.listedBefore : -1;
+  if (lead && from >= 0 && !(spoken.answersQuestion && NUMBER_KEY.test(lead[1]))) {
     // ("B then, but only if they can deliver before 9.": the condition, its own sentence, goes
     // with the pick; the sentences after it are read as said.)
     const first = afterLead(leadEnd)[0];
     const { condition, why } = first ? leadCondition(lexicon, lead[0], first.text) : { condition: '', why: [] };
-    for (const from of lists) {
-      // (An amendment that replaces one part of an option listing several is a decision of its own.)
-      const plain = condition ? pickedOption(lexicon, lead[1], messages[from].text) : null;
-      const parted = plain ? amendedParts(input, plain, condition) : null;
-      const option = parted?.option ?? pickedOption(lexicon, lead[1], messages[from].text, condition) ?? valueOfChoice(input, lead[1], sentencesAt(input, from));
-      if (!option) continue;
-      const picked = (statement: string, reasons: string[]) => make(p, withValueHolder(input, from, statement), 'decision', 'accepted', from, true, reasons, [], 'selection', [...spoken.said, 'origin:selection', 'strength:accepted', 'hint:decision', ...valueFeatures(statement)]);
-      out.push(parted ? { ...picked(option, []), amended: true } : picked(option, why));
-      if (parted) out.push(picked(parted.amendment, why));
-      if (condition && first) leadEnd = first.end;
-      break;
-    }
+    // (An amendment that replaces one part of an option listing several is a decision of its own.)
+    const plain = condition ? pickedOption(lexicon, lead[1], messages[from].text) : null;
+    const parted = plain ? amendedParts(input, plain, condition) : null;
+    const option = parted?.option ?? pickedOption(lexicon, lead[1], messages[from].text, condition) ?? valueOfChoice(input, lead[1], sentencesAt(input, from));
+    const picked = (statement: string, reasons: string[]) => make(p, withValueHolder(input, from, statement), 'decision', 'accepted', from, true, reasons, [], 'selection', [...spoken.said, 'origin:selection', 'strength:accepted', 'hint:decision', ...valueFeatures(statement)]);
+    if (option) out.push(parted ? { ...picked(option, []), amended: true } : picked(option, why));
+    if (parted) out.push(picked(parted.amendment, why));
+    if (option && condition && first) leadEnd = first.end;
   }
   const clauses = withStressJoined(input, p, lead && out.length ? afterLead(leadEnd) : sentencesAt(input, p)).flatMap((s) => splitClauses(lexicon, s));
   const scene: MessageScene = { ...spoken, rejectsOffer: refusesOffer(input, spoken, clauses) };

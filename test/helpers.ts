@@ -19,7 +19,7 @@ import { compileLexicon, type ContradictionLexicon } from '../src/core/contradic
 import { wordLexiconsOf } from '../src/core/lexicons';
 import type { Engine } from '../src/core/pipeline';
 import { compileRule } from '../src/core/rules';
-import { compileStatementLexicon, type StatementLexicon } from '../src/core/sentenceActs';
+import { compileStatementLexicon, imperativeVerbs, type StatementLexicon } from '../src/core/sentenceActs';
 import { compileSubjects, slotWords, type SubjectLexicon } from '../src/core/subject';
 import { DEFAULT_TUNING } from '../src/core/tuning';
 import { DEFAULT_CONFIG, type Decision, type LexiconDocument, type RulePack } from '../src/core/types';
@@ -146,7 +146,7 @@ export function shippedLexicons(): Map<string, LexiconDocument> {
 
 /** The word lists of `lexicons` (the shipped ones by default) compiled as the engine compiles them. */
 export function shippedWords(lexicons: ReadonlyMap<string, LexiconDocument> = shippedLexicons()): Words {
-  return compileWords(wordLexiconsOf(lexicons), (lexicons.get('contradiction') as unknown as ContradictionLexicon).negators, slotWords(lexicons.get('subjects') as unknown as SubjectLexicon, 'month'));
+  return compileWords(wordLexiconsOf(lexicons), (lexicons.get('contradiction') as unknown as ContradictionLexicon).negators, slotWords(lexicons.get('subjects') as unknown as SubjectLexicon, 'month'), imperativeVerbs(lexicons.get('statements') as unknown as StatementLexicon));
 }
 
 /** An engine of the shipped packs and lexicons (or of `lexicons`, read from elsewhere), as loadEngine builds it with the default config. */

@@ -216,6 +216,10 @@ describe('sentences and clauses', () => {
     // (A name or a subject after a date is the sentence going on.)
     for (const text of ['We agreed that until Dec. Marco covers the night shift.', 'From Jan. PayPal is the default.', 'Ab Okt. Frau Weber übernimmt die Abrechnung.']) expect(split(text)).toEqual([text]);
     expect(split('Release on Thu. The docs follow.')).toEqual(['Release on Thu.', 'The docs follow.']);
+    // An imperative with what it acts on opens the next sentence too; a name with its verb does not.
+    expect(split('Tri-County delivers Tue and Thu. Set up a standing delivery for the season?')).toEqual(['Tri-County delivers Tue and Thu.', 'Set up a standing delivery for the season?']);
+    expect(split('The van is free until Fri. Book it for the move?')).toEqual(['The van is free until Fri.', 'Book it for the move?']);
+    expect(split('Until Dec. Mark covers the night shift.')).toEqual(['Until Dec. Mark covers the night shift.']);
     expect(split('I think so. then we go with the van')).toEqual(['I think so.', 'then we go with the van']);
     expect(split('Instead of files. chart-agent already has read access.')).toEqual(['Instead of files.', 'chart-agent already has read access.']);
   });
@@ -226,7 +230,7 @@ describe('sentences and clauses', () => {
     const read: number[] = [];
     const spied = (re: RegExp) => ({ test: (text: string) => (read.push(text.length), re.test(text)) }) as unknown as RegExp;
     const { abbreviation, dateAbbreviation, numberAbbreviation, dayWithPeriod, dayOpening, monthName } = engine.words.statements;
-    const words = { abbreviation: spied(abbreviation), dateAbbreviation: spied(dateAbbreviation), sentenceOpener: engine.words.statements.sentenceOpener, functionWord: engine.words.statements.functionWord, article: engine.words.statements.article, numberAbbreviation: spied(numberAbbreviation), dayWithPeriod: spied(dayWithPeriod), dayOpening: spied(dayOpening), monthName: spied(monthName) };
+    const words = { abbreviation: spied(abbreviation), dateAbbreviation: spied(dateAbbreviation), sentenceOpener: engine.words.statements.sentenceOpener, stepOpening: (text: string) => (read.push(text.length), engine.words.statements.stepOpening(text)), functionWord: engine.words.statements.functionWord, article: engine.words.statements.article, numberAbbreviation: spied(numberAbbreviation), dayWithPeriod: spied(dayWithPeriod), dayOpening: spied(dayOpening), monthName: spied(monthName) };
     const line = 'etc. And '.repeat(2_000);
     expect(splitSentences(line, words)).toHaveLength(1);
     expect(read.length).toBeGreaterThan(1_000);
@@ -2057,6 +2061,22 @@ describe('decision candidates', () => {
     const accepted = acceptedTyped;
     expect(accepted('The Forum takes up to 50. The Alte Halle takes 80 for 3,900 EUR. Book the Alte Halle?', 'yes')).toEqual([['Book the Alte Halle.', 'action_item']]);
     expect(accepted('The Alte Halle takes 80 for 3,900 EUR. Book it?', 'yes')).toEqual([]);
+  });
+
+  it("accepts a step put after a lead that names what it acts on ('Payment terms — keep the 30% deposit?'), lead and all, not a choice or a lead that asks", () => {
+    const steps = (offered: string) => acceptedSteps(offered, 'yes');
+    expect(steps('Fixed the address. Payment terms — keep the 30% deposit?')).toEqual(['Payment terms - keep the 30% deposit.']);
+    expect(steps('Scheduled. Mulch for the beds: order 4 yd natural hardwood from GreenCycle for Mon June 22?')).toEqual(['Mulch for the beds: order 4 yd natural hardwood from GreenCycle for Mon June 22.']);
+    expect(steps('Kessler still needs the 8 yd of topsoil — order from GreenCycle for Mon May 18?')).toEqual(['Kessler still needs the 8 yd of topsoil - order from GreenCycle for Mon May 18.']);
+    // (A yes to "which" picks nothing; a lead that asks or puts up options is no thing's name.)
+    expect(steps("That's a lot of stock — order one go or split?")).toEqual([]);
+    expect(steps('Shall I ask: order from GreenCycle for Monday?')).not.toContain('Shall I ask: order from GreenCycle for Monday.');
+  });
+
+  it("takes 'Send to Mrs. Petersen by email?' to send the text the message announced as ready", () => {
+    expect(acceptedSteps('Quote v2 ready: 188 Alder Ln, total $14,210, deposit 30%. Send to Mrs. Petersen by email?', 'send')).toEqual(['Quote v2: send to Mrs. Petersen by email.']);
+    // (With nothing announced, the step stays as said.)
+    expect(acceptedSteps('All set on my side. Send to Mrs. Petersen by email?', 'yes')).toEqual(['Send to Mrs. Petersen by email.']);
   });
 
   it("reads an imperative whose verb is also a function word, or comes before a preposition, as a step ('get a second quote first', 'Submit on 14 April'), not a greeting, a report or a person's own next look", () => {

@@ -1459,10 +1459,13 @@ describe('across tasks', () => {
       return relateMessages({ decisions: [meeting] }, [{ taskId: 'T2', messages: at(text), decisions: [], claimed: new Map([[0, claimed]]) }], engine.lexicon, new Set());
     };
     expect(check('The client asked to move. Options:\nA) keep the client meeting on Friday at 7:45\nB) client meeting on Thursday at 7:45\nC) client meeting on Monday at 9:00\nWhich one?')).toEqual([]);
+    expect(check('The client asked to move. Options:\n1) keep the client meeting on Friday at 7:45\n2) client meeting on Thursday at 7:45\n3) client meeting on Monday at 9:00\nWhich?')).toEqual([]);
+    expect(check('Logged. Options:\n1) move the client meeting to Thursday at 7:45\n2) keep it\nWhich?')).toEqual([]);
     // What the message asserts beside its options is read.
     expect(check('The client meeting is on Thursday at 7:45 now. Options for the room:\nA) the Kornhaus\nB) our office\nWhich one?')).toHaveLength(1);
     // Lettered or numbered points of a message that asks for no choice are claims: a draft, a summary, questions and answers.
     expect(check('Draft v1:\n1. The client meeting is on Thursday at 7:45.\n2. The site visit follows.')).toHaveLength(1);
+    expect(check('Draft v1:\n1) The client meeting is on Thursday at 7:45.\n2) The site visit follows.')).toHaveLength(1);
     expect(check('Draft v1:\na) The client meeting is on Thursday at 7:45.\nb) The site visit follows.')).toHaveLength(1);
     expect(check('Summary:\nA. The client meeting is on Thursday at 7:45.\nB. The site visit follows.')).toHaveLength(1);
     expect(check('FAQ:\nQ: When is the client meeting?\nA: The client meeting is on Thursday at 7:45.')).toHaveLength(1);

@@ -5,7 +5,7 @@
 import { relative, resolve } from 'node:path';
 import { compileBridgeLexicon, type BridgeLexicon } from '../core/bridge';
 import { compileLexicon, type ContradictionLexicon } from '../core/contradiction';
-import { compileStatementLexicon, type StatementLexicon } from '../core/sentenceActs';
+import { compileStatementLexicon, imperativeVerbs, type StatementLexicon } from '../core/sentenceActs';
 import { compileSubjects, slotWords, type SubjectLexicon } from '../core/subject';
 import type { Engine } from '../core/pipeline';
 import { canonicalJson, canonicalJsonOfTexts } from '../core/json';
@@ -158,11 +158,12 @@ async function readShipped(): Promise<Shipped> {
 /** The lexicons as io read them, compiled: the word lists first, then the lexicons read with them. */
 function compileLexicons(read: ReadonlyMap<string, LexiconDocument>): Pick<Engine, 'lexicon' | 'bridge' | 'statements' | 'words'> {
   const contradiction = read.get('contradiction') as unknown as ContradictionLexicon;
-  const words = compileWords(wordLexiconsOf(read), contradiction.negators, slotWords(read.get('subjects') as unknown as SubjectLexicon, 'month'));
+  const statements = read.get('statements') as unknown as StatementLexicon;
+  const words = compileWords(wordLexiconsOf(read), contradiction.negators, slotWords(read.get('subjects') as unknown as SubjectLexicon, 'month'), imperativeVerbs(statements));
   return {
     lexicon: compileLexicon(contradiction, compileSubjects(read.get('subjects') as unknown as SubjectLexicon, words), words),
     bridge: compileBridgeLexicon(read.get('bridge') as unknown as BridgeLexicon),
-    statements: compileStatementLexicon(read.get('statements') as unknown as StatementLexicon, words),
+    statements: compileStatementLexicon(statements, words),
     words,
   };
 }

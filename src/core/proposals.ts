@@ -314,20 +314,22 @@ export function asksToChoose(lex: CompiledStatementLexicon, sentences: readonly 
 
 /**
  * A message without the alternatives it puts up for someone to choose from: lines keyed a), b), …
- * (or "A — …") in order, introduced as options ("Options:") or in a message that asks to choose
+ * (or "A — …", or 1), 2), …) in order, introduced as options ("Options:") or in a message that asks to choose
  * among them (see asksToChoose). An option
  * put up asserts nothing, so it contradicts nothing; a draft's or a summary's lettered points
  * ("a) The meeting is on Thursday."), in a message that asks for no choice, are claims.
  */
 export function withoutOfferedAlternatives(lex: CompiledStatementLexicon, text: string): string {
   const lines = text.split('\n');
-  // (A letter before a bracket or a spaced dash: "A." and "A:" open a summary's points and an answer.)
+  // (A letter or a number before a bracket, a letter before a spaced dash: "A." and "A:" open a
+  // summary's points and an answer, "1." its steps.)
   const keys = lines.map((l) => {
     const item = itemOfLine(l);
-    return item && /^[a-h]$/i.test(item.key) && (item.mark === ')' || item.mark === '-') ? item.key.toLowerCase() : null;
+    return item && ((/^[a-h]$/i.test(item.key) && (item.mark === ')' || item.mark === '-')) || (/^[1-8]$/.test(item.key) && item.mark === ')')) ? item.key.toLowerCase() : null;
   });
   const listed = keys.filter((k): k is string => k !== null);
-  if (listed.length < 2 || listed.some((k, i) => k !== 'abcdefgh'[i])) return text;
+  const order = /^\d/.test(listed[0] ?? '') ? '12345678' : 'abcdefgh';
+  if (listed.length < 2 || listed.some((k, i) => k !== order[i])) return text;
   // (Introduced as options, "Options:", "Proposals:", or followed by a question that asks to choose.)
   const before = lines[keys.findIndex((k) => k !== null) - 1] ?? '';
   if (!introducesOptions(lex, before) && !asksToChoose(lex, splitSentences(text, lex.words.statements))) return text;
@@ -654,6 +656,9 @@ function withDraftedThing(lex: CompiledStatementLexicon, sentences: readonly Spa
 export function offeredSteps(lex: CompiledStatementLexicon, t: CandidateTuning, sentences: readonly Span[], stems: Stems, valueWord: (word: string) => boolean, unitSlot?: (word: string) => string | null): OfferedStep[] {
   const found = sentences
     .map((s, k) => {
+      // ("Send to Mrs. Petersen by email?" sends the text put up before it.)
+      const sent = sendingWithoutObject(lex, s.text) ? stepOnThingBefore(lex, sentences, k, valueWord) : null;
+      if (sent) return sent;
       // (These are an agent's sentences: what it says it would do is a step it puts up.)
       const step = proposalIn(lex, t, s.text);
       if (!step) return stepOnThingBefore(lex, sentences, k, valueWord) ?? stepOnPronoun(lex, t, sentences, k, valueWord) ?? taggedStatement(lex, t, sentences, k, (text) => schedules(text, valueWord, unitSlot));
@@ -692,9 +697,9 @@ export function offeredSteps(lex: CompiledStatementLexicon, t: CandidateTuning, 
  * phrase that opens the sentence just before. With neither, it names nothing a person could hold to.
  */
 function stepOnThingBefore(lex: CompiledStatementLexicon, sentences: readonly Span[], k: number, valueWord: (word: string) => boolean): { statement: string; type: DecisionType } | null {
-  const bare = bareVerbQuestion(lex, sentences[k].text, valueWord);
+  const bare = bareVerbQuestion(lex, sentences[k].text, valueWord) ?? sendingWithoutObject(lex, sentences[k].text);
   if (!bare || k === 0) return null;
-  const thing = draftedLabel(lex, sentences.slice(0, k)) ?? subjectBefore(lex, sentences[k - 1].text);
+  const thing = draftedLabel(lex, sentences.slice(0, k)) ?? readyLabel(lex, sentences.slice(0, k)) ?? subjectBefore(lex, sentences[k - 1].text);
   return thing ? { statement: `${sentenceCase(thing)}: ${bare.charAt(0).toLowerCase()}${bare.slice(1)}.`, type: 'action_item' } : null;
 }
 
@@ -919,6 +924,28 @@ function bareVerbQuestion(lex: CompiledStatementLexicon, question: string, value
   const after = words(content).slice(1).map(bareToken);
   if (words(content).length === 0 || !after.every((w) => HAS_NUMBER.test(w) || valueWord(w) || lex.words.stopwords.has(w.toLowerCase()))) return null;
   return content;
+}
+
+/**
+ * "Send to Mrs. Petersen by email?": a question that passes a text on, with where or how it goes
+ * right after the verb and no object between, acts on what the message put before it.
+ */
+function sendingWithoutObject(lex: CompiledStatementLexicon, question: string): string | null {
+  if (!isQuestion(question)) return null;
+  const content = trimEnd(question.trim().replace(/\?+\s*$/, ''));
+  const [verb, next] = words(content).map((w) => bareToken(w).toLowerCase());
+  return next !== undefined && lex.words.statements.sendVerb.test(verb) && lex.words.statements.objectEnder.test(next) && wordCount(content) > 2 ? content : null;
+}
+
+/** The thing an earlier sentence announces as ready before a colon ("Quote v2 ready: 188 Alder Ln, …" → "Quote v2"), or null. */
+function readyLabel(lex: CompiledStatementLexicon, sentences: readonly Span[]): string | null {
+  for (const s of sentences) {
+    const colon = s.text.search(/:(?!\d)/);
+    const label = colon > 0 ? s.text.slice(0, colon).trim() : '';
+    const ws = words(label);
+    if (ws.length >= 2 && ws.length <= DRAFT_LABEL_MAX_WORDS && lex.words.statements.readyState.test(bareToken(ws[ws.length - 1]))) return ws.slice(0, -1).join(' ');
+  }
+  return null;
 }
 
 /** The label of a text an earlier sentence puts up for sending ("Draft reply to Pomegranate Café: …"), or null. */
@@ -1303,6 +1330,29 @@ function opensQuote(text: string): boolean {
   return open !== null && !/['"’”“»]/u.test(text.slice(open.index + open[0].length));
 }
 
+// A lead and the step put after it: "Payment terms — keep the 30% deposit?", "Mulch for the
+// beds: order 4 yd from GreenCycle?". (A colon of a clock time is no separator.)
+const LEAD_SEPARATOR = /\s[-–—]\s|(?<!\d):\s/u;
+const STEP_LEAD_MAX_WORDS = 12;
+
+/**
+ * Whether a question puts a step in the imperative after a lead that names what it is about:
+ * "Payment terms — keep the 30% deposit?", "Kessler still needs 8 yd of topsoil — order from
+ * GreenCycle for Mon May 18?", "Pau: enter the km at each return?". The lead is kept with the
+ * step: it names the thing the step acts on. A lead that asks or proposes itself ("Shall I …: …",
+ * "Options: …") or a step that asks which ("— one go or split?") offers no step.
+ */
+function stepAfterLead(lex: CompiledStatementLexicon, s: string): boolean {
+  const sep = LEAD_SEPARATOR.exec(s);
+  if (sep === null) return false;
+  const lead = s.slice(0, sep.index);
+  const step = s.slice(sep.index + sep[0].length);
+  if (wordCount(lead) === 0 || wordCount(lead) > STEP_LEAD_MAX_WORDS || LEAD_SEPARATOR.test(step)) return false;
+  const leadLower = normalForm(lead);
+  if (proposalCue(lex, leadLower) || lex.words.questionOpening.test(leadLower) || introducesOptions(lex, lead)) return false;
+  return findAct(lex, 'directive', normalForm(step))?.start === 0 && contentWordCount(step, lex.words) >= 2 && !lex.words.statements.disjunction.test(step);
+}
+
 /** What one sentence of an agent's message offers to do or proposes, or null. */
 function proposalIn(lex: CompiledStatementLexicon, t: CandidateTuning, s: string): { statement: string; type: DecisionType } | null {
   const lower = normalForm(s);
@@ -1312,6 +1362,7 @@ function proposalIn(lex: CompiledStatementLexicon, t: CandidateTuning, s: string
   // "Book the Alte Halle?": a question that is a step in the imperative offers to take it, as
   // "Shall I book the Alte Halle?" does.
   if (!cue && isQuestion(s) && findAct(lex, 'directive', lower)?.start === 0 && !/:\s/.test(s)) return offeredStep(lex, t, s);
+  if (!cue && isQuestion(s) && stepAfterLead(lex, s)) return offeredStep(lex, t, s);
   // "Proposal for the spring intake:" introduces what follows; it proposes nothing itself.
   if (!cue || /:\s*$/.test(s)) return null;
   // ("I could also hold 4 slots …": the joining word after the cue is no part of the step. Only

@@ -95,6 +95,11 @@ interface CompiledEntry {
   gaps: number;
 }
 
+/** The one-word imperatives that open a directive ("book", "send", "set"): the sentence splitter reads them (see compileWords). */
+export function imperativeVerbs(statements: StatementLexicon): string[] {
+  return statements.acts.filter((e) => e.act === 'directive' && e.position === 'start').flatMap((e) => e.phrases ?? []).filter((p) => /^\p{L}+$/u.test(p));
+}
+
 export interface CompiledStatementLexicon {
   acts: ReadonlyMap<SentenceAct, readonly CompiledEntry[]>;
   /** The engine's word lists it was compiled with: the statements' words (statement-words.json), claims and stopwords the candidates read beside the acts. */
@@ -410,7 +415,7 @@ const NUMBER_BEFORE_PERIOD = /(?:^|[\s(])(?:([\p{L}'’]{2,})\s+)?(\d+(?:-\d+)?|
 // How far before a sentence mark and after it the words that decide whether it ends one are read.
 const WINDOW = 48;
 /** What ends a sentence besides its marks: the words whose period does not end one. */
-export type SentenceWords = Pick<Words['statements'], 'abbreviation' | 'dateAbbreviation' | 'sentenceOpener' | 'functionWord' | 'article' | 'numberAbbreviation' | 'monthName' | 'dayWithPeriod' | 'dayOpening'>;
+export type SentenceWords = Pick<Words['statements'], 'abbreviation' | 'dateAbbreviation' | 'sentenceOpener' | 'stepOpening' | 'functionWord' | 'article' | 'numberAbbreviation' | 'monthName' | 'dayWithPeriod' | 'dayOpening'>;
 
 /**
  * Letters written as initials with spaces ("z. B. 31. März", "d. h. nie", "J. R. Smith"): a single
@@ -465,9 +470,9 @@ export function splitSentences(text: string, words: SentenceWords): Span[] {
       const after = line.slice(m.index + m[0].length, m.index + m[0].length + WINDOW);
       if (m[7] !== undefined && !WORD_BEFORE_PERIOD.test(before) && !endsAfterNumber(before, after, itemNumbers, words)) continue;
       if (mark === '.' && words.abbreviation.test(before)) continue;
-      // ("Thu, Fri. Should the block stay …?" ends; "from Jan. on", "Fri. 14:00", "until Dec. Marco
-      // covers …" go on: a name may follow a date.)
-      if (mark === '.' && words.dateAbbreviation.test(before) && !words.sentenceOpener(/^[\p{L}'’]+/u.exec(after)?.[0] ?? '')) continue;
+      // ("Thu, Fri. Should the block stay …?" and "Tue and Thu. Set up a delivery?" end; "from Jan.
+      // on", "Fri. 14:00", "until Dec. Marco covers …" go on: a name may follow a date.)
+      if (mark === '.' && words.dateAbbreviation.test(before) && !words.sentenceOpener(/^[\p{L}'’]+/u.exec(after)?.[0] ?? '') && !words.stepOpening(after)) continue;
       // ("No." abbreviates "number" only before one, "no. 14"; "No. NPS is quarterly." is two sentences.)
       if (mark === '.' && words.numberAbbreviation.test(before) && /^\d/.test(after)) continue;
       if (mark === '.' && ((INITIAL.test(before) && NEXT_INITIAL.test(after)) || INITIALS.test(before))) continue;

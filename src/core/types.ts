@@ -615,6 +615,8 @@ export interface StatementWords {
   dateAbbreviation: RegExp;
   /** Whether a word is a function word written with a capital ("Should", "The", "Wir"): after a weekday's or month's short name it opens a new sentence. */
   sentenceOpener: (word: string) => boolean;
+  /** Whether a text opens with a capitalised imperative and what it acts on ("Set up a …", "Book the …"): a new sentence after a date's short name. */
+  stepOpening: (text: string) => boolean;
   /** A function word in any case (a stopword): after a number's period, one may open the next sentence ("2. the ones …"); a noun does not ("die 2. variante"). */
   functionWord: (word: string) => boolean;
   /** An article ("the", "die", "la"): a number after it counts or orders ("die 2. variante"). */

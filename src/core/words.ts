@@ -11,7 +11,7 @@ import type { ClaimWords, CueWords, StatementWords, Words } from './types';
  * The word lexicons compiled; `negators` are the contradiction lexicon's (a negated cue does not
  * fire), `months` the subject lexicon's month names (a day's number before one ends no sentence).
  */
-export function compileWords(lexicons: WordLexicons, negators: readonly string[], months: readonly string[] = []): Words {
+export function compileWords(lexicons: WordLexicons, negators: readonly string[], months: readonly string[] = [], imperatives: readonly string[] = []): Words {
   const list = (key: string) => alternation(lexicons, 'relations', key);
   const stopwords = new Set([...wordsOf(lexicons, 'stopwords', 'english'), ...wordsOf(lexicons, 'stopwords', 'german'), ...wordsOf(lexicons, 'stopwords', 'spanish'), ...wordsOf(lexicons, 'stopwords', 'conversational'), ...wordsOf(lexicons, 'transcript-markers', 'markers')]);
   return {
@@ -20,7 +20,7 @@ export function compileWords(lexicons: WordLexicons, negators: readonly string[]
     cues: compileCues(lexicons, negators),
     claims: compileClaims(lexicons),
     // (A month's name that is also a function word, "may", could open the next sentence.)
-    statements: compileStatementWords(lexicons, months.filter((m) => !stopwords.has(m)), stopwords),
+    statements: compileStatementWords(lexicons, months.filter((m) => !stopwords.has(m)), stopwords, imperatives),
     // ("Set it back to debug.": the verb that opens a statement acts on a pronoun, not on a thing.
     // In "Monday it is" the pronoun is the subject of a settlement, and the value says what.)
     orphanReference: new RegExp(`\\b(?:${list('referenceVerbs')})\\s+(?:${list('referenceDeterminers')})\\s+(?:${list('referenceNouns')})\\b|\\b(?:${list('backReferences')})\\b|^\\s*\\p{L}[\\p{L}'’-]*\\s+(?:${list('pronounObjects')})(?![\\p{L}\\p{N}'’])(?!\\s+(?:is|was)\\b)`, 'iu'),
@@ -73,7 +73,7 @@ function compileClaims(lexicons: WordLexicons): ClaimWords {
   };
 }
 
-function compileStatementWords(lexicons: WordLexicons, months: readonly string[], stopwords: ReadonlySet<string>): StatementWords {
+function compileStatementWords(lexicons: WordLexicons, months: readonly string[], stopwords: ReadonlySet<string>, imperatives: readonly string[]): StatementWords {
   const articles = new Set(wordsOf(lexicons, 'statement-words', 'optionSubjectArticles').map((w) => w.toLowerCase()));
   const words = (key: string) => alternation(lexicons, 'statement-words', key);
   return {
@@ -123,6 +123,10 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     dateAbbreviation: new RegExp(`(?:^|[\\s(,])(?:${words('dateAbbreviations')})\\.$`, 'i'),
     // "… Fri. Should the block stay …?": a function word, capitalised, that opens a sentence.
     sentenceOpener: (word: string) => /^\p{Lu}/u.test(word) && stopwords.has(word.toLowerCase()),
+    // "… delivers Tue and Thu. Set up a standing delivery?": a capitalised imperative with what it
+    // acts on after it (an article, a particle, a pronoun, a number) opens a sentence, where a
+    // name after a date ("until Dec. Marco covers") goes on.
+    stepOpening: ((re: RegExp) => (text: string) => /^\p{Lu}/u.test(text) && re.test(text))(new RegExp(`^(?:${imperatives.map(escapeRegex).join('|') || '(?!)'})\\s+(?:${[...articles].map(escapeRegex).join('|')}|${words('verbParticles')}|${words('offerPronouns')}|\\d)(?![\\p{L}'’])`, 'iu')),
     // "… lower it to 2. the ones that flake …": a function word, in any case, that may open a
     // sentence; an article too, though a stopword list may leave it out ("die", also an English verb).
     functionWord: (word: string) => stopwords.has(word.toLowerCase()) || articles.has(word.toLowerCase()),

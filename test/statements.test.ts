@@ -892,6 +892,9 @@ describe('decision candidates', () => {
     expect(reply('Draft it.')).toEqual([]);
     expect(reply('Load time matters more than colour choice here.')).toEqual([]);
     expect(reply('Back from the offsite.')).toEqual([]);
+    // Past the word that accepts, as the same step said alone.
+    const sell = candidates([['ops-agent', 'bot', 'The old HS 82 trimmer: keep it as a backup or sell it?'], ['kevin', 'human', 'sell. nobody wants a backup that dies every month'], ['greg', 'human', 'ok sell the 82']]);
+    expect(sell.filter((c) => c.p === 2).map((c) => [c.statement, c.cue])).toEqual([['Ok sell the 82.', 'imperative']]);
   });
 
   it('keeps an instruction on "it" that sets a value, and drops one that names nothing (a number, a weekday: "Cap it at 8.", "Ship it on Friday.")', () => {
@@ -2168,6 +2171,16 @@ describe('decision candidates', () => {
     expect(accepted('So you want the shop closed on Mondays from July, correct?')).toEqual([]);
     // Beside a proposal, a statement with a tag goes with it and does not take its place.
     expect(accepted('I propose we switch the handoff to Parquet files. The schema stays fixed as today, right?')).toEqual([['We switch the handoff to Parquet files.', 'decision']]);
+    // A closing question put as a statement offers what it states, as a tag does: beside the steps
+    // the agent takes on itself, it is what the yes answers.
+    expect(accepted('Service call $95 from May 15. Clients already booked before the 15th keep $85?')).toEqual([['Clients already booked before the 15th keep $85.', 'decision']]);
+    expect(accepted("OK, I'll remind you June 1 to revisit the summer start time. Lunch: 30 min unpaid like last year?").map(([statement]) => statement)).toContain('Lunch: 30 min unpaid like last year.');
+    // A question word or a verb before the subject asks, after a lead too; two ways ask which; a fact checked holds nothing.
+    expect(accepted('Is the lunch break 30 min unpaid?')).toEqual([]);
+    expect(accepted("Before I finalise: should the word 'beta' appear in the banner as well, or only in the changelog?")).toEqual([]);
+    expect(accepted('Lunch: 30 or 45 min?')).toEqual([]);
+    expect(accepted('The open invoice from Meyer is 4,200 EUR?')).toEqual([]);
+    expect(accepted('Lunch: 30 min unpaid like last year?', 'Yes. But make it 45 min.')).toEqual([]);
     // End to end, the person's yes makes it a decision.
     const { decisions } = recorded([
       ['jana', 'human', 'Set up the recall reminders for the hygiene patients.'],

@@ -1481,8 +1481,10 @@ function ownCue(input: CandidateInput, scene: MessageScene, r: ClauseReading): v
   const rejects = (r.act === null || r.act === 'request') && rejectionOpening(lexicon, lower) > 0;
   const instead = rejects ? afterRejection(input, body) : null;
   if (rejects) r.act = instead === null ? null : classify(lexicon, normalForm(instead));
-  // "Rent the big marquee for the whole run." commands with a verb no cue lists.
-  if (!r.act && opensWithImperative(input, instead ?? body)) {
+  // "Rent the big marquee for the whole run." commands with a verb no cue lists, as does "ok
+  // sell the 82" past the word that accepts.
+  const past = body.replace(lexicon.words.statements.leadingVerdict, '');
+  if (!r.act && (opensWithImperative(input, instead ?? body) || (instead === null && past !== body && opensWithImperative(input, past)))) {
     r.act = 'imperative' as SentenceAct;
     r.flags.push('act:imperative');
   }

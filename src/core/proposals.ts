@@ -676,7 +676,8 @@ export function offeredSteps(lex: CompiledStatementLexicon, t: CandidateTuning, 
     .filter((x): x is OfferedStep => x !== null);
   // A statement put with a tag ("The schema stays fixed, right?") is offered only where the
   // message proposes nothing else: beside a proposal, it is what goes with that proposal.
-  if (found.some((x) => !x.tagged)) found.splice(0, found.length, ...found.filter((x) => !x.tagged));
+  // (The closing question is what a yes answers, whatever the message offered before it.)
+  if (found.some((x) => !x.tagged)) found.splice(0, found.length, ...found.filter((x) => !x.tagged || x.closing));
   // "I'd like to move the exchange between services to CSV exports with fixed columns … OK to
   // move to CSV?": a last question that asks leave for a step put up in full before asks
   // for that step.
@@ -809,19 +810,28 @@ function taggedStatement(lex: CompiledStatementLexicon, t: CandidateTuning, sent
   const body = trimEnd(asked.trim().replace(/\?+\s*$/, ''));
   let content: string;
   let tag: string;
+  let closing = false;
   if (isTagPhrase(lex, body)) {
     if (k === 0 || isQuestion(sentences[k - 1].text)) return null;
     [content, tag] = [sentences[k - 1].text, body];
   } else {
     content = withoutQuestionTag(lex, body);
-    if (content === body) return null;
+    // "Lunch: 30 min unpaid like last year?", "Clients booked before the 15th keep $85?": the
+    // closing question of a message, put as a statement (no question word, no verb before its
+    // subject), offers what it states as a tag does.
+    // (A question word or a verb before the subject after a lead asks too, "Before I finalise:
+    // should …?", and one that offers two ways asks which.)
+    closing = content === body && k === sentences.length - 1 && !/^\s*¿/u.test(asked) && !lex.words.statements.disjunction.test(body) && !body.split(LEAD_SEPARATOR).some((part) => lex.words.questionOpening.test(normalForm(part)));
+    if (content === body && !closing) return null;
     tag = body.slice(content.length);
   }
   content = afterDocumentLabel(lex, content);
   // A tag that asks whether it is true ("The flight leaves at 10, right?") confirms a fact named
   // by a time alone; one that asks for agreement ("…, OK?") settles a schedule.
   const asksTruth = lex.words.statements.truthTag.test(tagWords(tag));
-  return holdsWhenConfirmed(lex, content, asksTruth ? () => false : scheduled) ? tagged(lex, t, content) : null;
+  if (!holdsWhenConfirmed(lex, content, asksTruth ? () => false : scheduled)) return null;
+  const step = tagged(lex, t, content);
+  return step && closing ? { ...step, closing } : step;
 }
 
 /** A tag's words, without its punctuation ("…, ¿verdad" → "verdad"). */
@@ -859,11 +869,15 @@ function tagged(lex: CompiledStatementLexicon, t: CandidateTuning, content: stri
   return shaped.statement && wordCount(shaped.statement) <= t.statementMaxWords ? { statement: shaped.statement, type: 'decision', tagged: true } : null;
 }
 
-/** A step an agent's message offers; `tagged` when it is a statement put with a tag asking for a yes. */
+/**
+ * A step an agent's message offers; `tagged` when it is a statement put with a tag asking for a
+ * yes, `closing` when that statement is the message's closing question itself.
+ */
 interface OfferedStep {
   statement: string;
   type: DecisionType;
   tagged?: boolean;
+  closing?: boolean;
 }
 
 /**

@@ -2275,6 +2275,20 @@ describe('decision candidates', () => {
     expect(answering('office-bot', dates)('1.')).toEqual(['May 14.']);
   });
 
+  it('puts a statement said again in the same words up for review once, with the messages that said it', () => {
+    const { decisions, review } = recorded([
+      ['tanya', 'human', 'fuel card bill for april is $2,940. somebody is filling personal cars'],
+      ['ops-agent', 'bot', "Setting it up in the WEX portal: PIN per driver, Mon–Fri 5am–7pm, Sat 6am–2pm, no Sundays. I need each driver's 4-digit PIN — Tanya collects them?"],
+      ['tanya', 'human', "I'll do it at tuesday's safety meeting"],
+      ['rigo', 'human', 'los muchachos van a preguntar si pueden usar la tarjeta para el hielo'],
+      ['greg', 'human', 'ice yes. gas station ice, max 20 a day. no snacks'],
+      ['rigo', 'human', 'jaja ok les digo. no snacks 😢'],
+    ]);
+    const said = [...decisions, ...review].filter((d) => /^no snacks/i.test(d.statement));
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatchObject({ statement: 'No snacks.', messages: expect.arrayContaining([4, 5]) });
+  });
+
   it('reads a correction that only judges a value as no corrected fact ("Nah, two versions a week is too much work.")', () => {
     const found = candidates([
       ['mira', 'human', 'How about splitting the mailing list in two for four weeks?'],

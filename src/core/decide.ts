@@ -153,7 +153,34 @@ function decideWithAgent(input: DecideInput, reply: ReplyContext, topicsAt: Topi
   const patterns = [...reply.patterns, ...valueCorrections(input, reply, weighed), ...acceptances(input, reply, weighed)];
   const topicStates = topics.map((topic) => ({ ...topic, importance: round1(topicImportance.get(topic) ?? 0), status: topicStatus(topicsAt.infos.get(topic)!.ps, messages, reply.verdict) }));
   const confirms = (d: DecisionCandidate) => reply.verdict[d.at] === 'confirmation';
-  return { topics: topicStates, decisions: withoutRepeats(decisions, confirms, input.text.stemmer, (text, closes) => saidValues(input, text, closes)), patterns, review };
+  const kept = withoutRepeats(decisions, confirms, input.text.stemmer, (text, closes) => saidValues(input, text, closes));
+  return { topics: topicStates, decisions: kept, patterns, review: withoutRepeatedReview(review, kept) };
+}
+
+/**
+ * "ice yes. gas station ice, max 20 a day. no snacks" — "jaja ok les digo. no snacks 😢": a
+ * statement said again in the same words is one matter for a person to review, not two; the later
+ * saying adds its messages to the first. One the task already decided in the same words is no
+ * matter for review at all.
+ */
+function withoutRepeatedReview(review: readonly ReviewCandidate[], decided: readonly DecisionCandidate[]): ReviewCandidate[] {
+  const key = (statement: string) => words(statement).join(' ');
+  const settled = new Set(decided.map((d) => key(d.statement)));
+  const out: ReviewCandidate[] = [];
+  const first = new Map<string, ReviewCandidate>();
+  for (const r of review) {
+    const k = key(r.statement);
+    if (settled.has(k)) continue;
+    const earlier = first.get(k);
+    if (earlier) {
+      earlier.messages = [...new Set([...earlier.messages, ...r.messages])].sort((x, y) => x - y);
+      continue;
+    }
+    const own = { ...r, messages: [...r.messages] };
+    first.set(k, own);
+    out.push(own);
+  }
+  return out;
 }
 
 /**

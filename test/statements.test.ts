@@ -2275,6 +2275,20 @@ describe('decision candidates', () => {
     expect(answering('office-bot', dates)('1.')).toEqual(['May 14.']);
   });
 
+  it('reads a Spanish or German perfect with never as a report, as the English one, not a rule', () => {
+    const said = (reply: string) => {
+      const { decisions, review } = recorded([
+        ['greg', 'human', 'draft-bot make me a quote for the Petersen wall'],
+        ['draft-bot', 'bot', 'Fixed: 188 Alder Ln, wall height max 36 in (no permit needed). Payment terms — keep the 30% deposit?'],
+        ['greg', 'human', '30 is fine for her, she paid fast last time'],
+        ['rigo', 'human', reply],
+      ]);
+      return [...decisions.map((d) => d.statement), ...review.filter((r) => r.messageIndex === 3).map((r) => r.statement)].filter((st) => /42/.test(st));
+    };
+    expect(said('el muro lo hacemos nosotros o subcontrato? nunca hemos hecho Versa-Lok de 42 pies')).toEqual([]);
+    expect(said('machen wir die Mauer selbst? wir haben noch nie eine Versa-Lok Mauer mit 42 Fuß gebaut')).toEqual([]);
+  });
+
   it('puts a statement said again in the same words up for review once, with the messages that said it', () => {
     const { decisions, review } = recorded([
       ['tanya', 'human', 'fuel card bill for april is $2,940. somebody is filling personal cars'],

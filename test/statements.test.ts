@@ -2073,6 +2073,11 @@ describe('decision candidates', () => {
     expect(steps('Kessler still needs the 8 yd of topsoil — order from GreenCycle for Mon May 18?')).toEqual(['Kessler still needs the 8 yd of topsoil - order from GreenCycle for Mon May 18.']);
     // (A yes to "which" picks nothing; a lead that asks or puts up options is no thing's name.)
     expect(steps("That's a lot of stock — order one go or split?")).toEqual([]);
+    // A lead that names nothing is no label: a filler, small talk, a number left of a date cut short; the step stands alone.
+    expect(steps('Quick question — keep the 30% deposit for the Lees too?')).toEqual(['Keep the 30% deposit for the Lees too.']);
+    expect(steps('Sorry for the delay on this — check the attached statement first?')).toEqual(['Check the attached statement first.']);
+    expect(steps('One more thing: confirm the headcount for the launch by Friday?')).toEqual(['Confirm the headcount for the launch by Friday.']);
+    expect(steps('Field trip on Mar. 12 — book the coach from Ridgeway Travel?')).not.toContain('12 - book the coach from Ridgeway Travel.');
     expect(steps('Shall I ask: order from GreenCycle for Monday?')).not.toContain('Shall I ask: order from GreenCycle for Monday.');
   });
 
@@ -2080,6 +2085,8 @@ describe('decision candidates', () => {
     expect(acceptedSteps('Quote v2 ready: 188 Alder Ln, total $14,210, deposit 30%. Send to Mrs. Petersen by email?', 'send')).toEqual(['Quote v2: send to Mrs. Petersen by email.']);
     // (With nothing announced, the step stays as said.)
     expect(acceptedSteps('All set on my side. Send to Mrs. Petersen by email?', 'yes')).toEqual(['Send to Mrs. Petersen by email.']);
+    // What the thing is, not the verb that says it is ready.
+    expect(acceptedSteps('The invoice batch is ready: 14 invoices, $22,300. Send to accounts on Friday?', 'yes')).toEqual(['The invoice batch: send to accounts on Friday.']);
   });
 
   it("reads an imperative whose verb is also a function word, or comes before a preposition, as a step ('get a second quote first', 'Submit on 14 April'), not a greeting, a report or a person's own next look", () => {
@@ -2179,6 +2186,9 @@ describe('decision candidates', () => {
     expect(accepted('Is the lunch break 30 min unpaid?')).toEqual([]);
     expect(accepted("Before I finalise: should the word 'beta' appear in the banner as well, or only in the changelog?")).toEqual([]);
     expect(accepted('Lunch: 30 or 45 min?')).toEqual([]);
+    // A Spanish question asks wherever its mark opens; a statement of what happened checks a fact.
+    expect(accepted('Pago — ¿mantenemos el 40 % de anticipo?', 'sí')).toEqual([]);
+    expect(accepted('The tenant moved out on the 30th?')).toEqual([]);
     expect(accepted('The open invoice from Meyer is 4,200 EUR?')).toEqual([]);
     expect(accepted('Lunch: 30 min unpaid like last year?', 'Yes. But make it 45 min.')).toEqual([]);
     // End to end, the person's yes makes it a decision.

@@ -1466,6 +1466,8 @@ describe('across tasks', () => {
     // Lettered or numbered points of a message that asks for no choice are claims: a draft, a summary, questions and answers.
     expect(check('Draft v1:\n1. The client meeting is on Thursday at 7:45.\n2. The site visit follows.')).toHaveLength(1);
     expect(check('Draft v1:\n1) The client meeting is on Thursday at 7:45.\n2) The site visit follows.')).toHaveLength(1);
+    // Numbered steps are a plan, whatever else the message asks to choose; only an intro that says options makes them alternatives.
+    expect(check('Plan for the week:\n1) The client meeting is on Thursday at 7:45\n2) The site visit follows\nWhich room do you want, the Kornhaus or our office?')).toHaveLength(1);
     expect(check('Draft v1:\na) The client meeting is on Thursday at 7:45.\nb) The site visit follows.')).toHaveLength(1);
     expect(check('Summary:\nA. The client meeting is on Thursday at 7:45.\nB. The site visit follows.')).toHaveLength(1);
     expect(check('FAQ:\nQ: When is the client meeting?\nA: The client meeting is on Thursday at 7:45.')).toHaveLength(1);

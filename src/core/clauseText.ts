@@ -66,7 +66,7 @@ export function namesNoObject(lex: CompiledStatementLexicon, step: string): bool
 }
 
 interface Doc {
-  verbs(): { length: number };
+  verbs(): { length: number; last(): { has(match: string): boolean } };
   nouns(): { out(format: 'array'): string[] };
   has(match: string): boolean;
   not(match: string): { text(): string };

@@ -328,12 +328,20 @@ export function withoutOfferedAlternatives(lex: CompiledStatementLexicon, text: 
     return item && ((/^[a-h]$/i.test(item.key) && (item.mark === ')' || item.mark === '-')) || (/^[1-8]$/.test(item.key) && item.mark === ')')) ? item.key.toLowerCase() : null;
   });
   const listed = keys.filter((k): k is string => k !== null);
-  const order = /^\d/.test(listed[0] ?? '') ? '12345678' : 'abcdefgh';
+  const numbered = /^\d/.test(listed[0] ?? '');
+  const order = numbered ? '12345678' : 'abcdefgh';
   if (listed.length < 2 || listed.some((k, i) => k !== order[i])) return text;
-  // (Introduced as options, "Options:", "Proposals:", or followed by a question that asks to choose.)
+  // (Introduced as options, "Options:", "Proposals:", or followed by a question that asks to
+  // choose; numbered lines are a plan's steps more often than options, and only an intro that
+  // names options makes them alternatives: "Plan for the weekend: 1) … Which van?" claims its steps.)
   const before = lines[keys.findIndex((k) => k !== null) - 1] ?? '';
-  if (!introducesOptions(lex, before) && !asksToChoose(lex, splitSentences(text, lex.words.statements))) return text;
+  if (numbered ? !namesOptions(lex, before) : !introducesOptions(lex, before) && !asksToChoose(lex, splitSentences(text, lex.words.statements))) return text;
   return lines.filter((_, i) => keys[i] === null).join('\n');
+}
+
+/** Whether a line that ends with a colon names options ("Options:", "Three options for the aerator:", "Zwei Optionen:"). */
+function namesOptions(lex: CompiledStatementLexicon, line: string): boolean {
+  return /:\s*$/.test(line) && words(lastSentenceOf(line)).some((w) => lex.words.statements.optionNoun.test(bareToken(w)));
 }
 
 /** Whether a message's last question asks for a choice by option keys alone ("A, B or C for the timing?"), naming no options of its own. */
@@ -821,7 +829,7 @@ function taggedStatement(lex: CompiledStatementLexicon, t: CandidateTuning, sent
     // subject), offers what it states as a tag does.
     // (A question word or a verb before the subject after a lead asks too, "Before I finalise:
     // should …?", and one that offers two ways asks which.)
-    closing = content === body && k === sentences.length - 1 && !/^\s*¿/u.test(asked) && !lex.words.statements.disjunction.test(body) && !body.split(LEAD_SEPARATOR).some((part) => lex.words.questionOpening.test(normalForm(part)));
+    closing = content === body && k === sentences.length - 1 && !asked.includes('¿') && !lex.words.statements.disjunction.test(body) && !body.split(LEAD_SEPARATOR).some((part) => lex.words.questionOpening.test(normalForm(part))) && !reportsPast(body) && stepAfterLead(lex, asked) === null;
     if (content === body && !closing) return null;
     tag = body.slice(content.length);
   }
@@ -832,6 +840,13 @@ function taggedStatement(lex: CompiledStatementLexicon, t: CandidateTuning, sent
   if (!holdsWhenConfirmed(lex, content, asksTruth ? () => false : scheduled)) return null;
   const step = tagged(lex, t, content);
   return step && closing ? { ...step, closing } : step;
+}
+
+/** Whether a statement put as a question tells what happened ("The tenant moved out on the 30th?"): it checks a fact, it puts nothing up to hold. */
+function reportsPast(text: string): boolean {
+  // (Its last verb says: "Clients booked before the 15th keep $85?" keeps a price.)
+  const verbs = docOf(text).verbs();
+  return verbs.length > 0 && verbs.last().has('#PastTense');
 }
 
 /** A tag's words, without its punctuation ("…, ¿verdad" → "verdad"). */
@@ -957,7 +972,11 @@ function readyLabel(lex: CompiledStatementLexicon, sentences: readonly Span[]): 
     const colon = s.text.search(/:(?!\d)/);
     const label = colon > 0 ? s.text.slice(0, colon).trim() : '';
     const ws = words(label);
-    if (ws.length >= 2 && ws.length <= DRAFT_LABEL_MAX_WORDS && lex.words.statements.readyState.test(bareToken(ws[ws.length - 1]))) return ws.slice(0, -1).join(' ');
+    if (ws.length < 2 || ws.length > DRAFT_LABEL_MAX_WORDS || !lex.words.statements.readyState.test(bareToken(ws[ws.length - 1]))) continue;
+    // ("The invoice batch is ready:" → "The invoice batch".)
+    const thing = ws.slice(0, -1);
+    while (thing.length > 1 && (lex.words.statements.singularCopula.test(thing[thing.length - 1]) || lex.words.statements.pluralCopula.test(thing[thing.length - 1]))) thing.pop();
+    return thing.join(' ');
   }
   return null;
 }
@@ -1350,21 +1369,37 @@ const LEAD_SEPARATOR = /\s[-–—]\s|(?<!\d):\s/u;
 const STEP_LEAD_MAX_WORDS = 12;
 
 /**
- * Whether a question puts a step in the imperative after a lead that names what it is about:
- * "Payment terms — keep the 30% deposit?", "Kessler still needs 8 yd of topsoil — order from
- * GreenCycle for Mon May 18?", "Pau: enter the km at each return?". The lead is kept with the
- * step: it names the thing the step acts on. A lead that asks or proposes itself ("Shall I …: …",
- * "Options: …") or a step that asks which ("— one go or split?") offers no step.
+ * The step a question puts in the imperative after a lead: "Payment terms — keep the 30% deposit?",
+ * "Kessler still needs 8 yd of topsoil — order from GreenCycle for Mon May 18?", "Pau: enter the
+ * km at each return?". A lead that names what the step acts on is kept with it; one that names
+ * nothing ("Quick question — …", "One more thing: …") is left out. A lead that asks or proposes
+ * itself ("Shall I …: …", "Options: …") or a step that asks which ("— one go or split?") offers no
+ * step: null.
  */
-function stepAfterLead(lex: CompiledStatementLexicon, s: string): boolean {
+function stepAfterLead(lex: CompiledStatementLexicon, s: string): string | null {
   const sep = LEAD_SEPARATOR.exec(s);
-  if (sep === null) return false;
+  if (sep === null) return null;
   const lead = s.slice(0, sep.index);
   const step = s.slice(sep.index + sep[0].length);
-  if (wordCount(lead) === 0 || wordCount(lead) > STEP_LEAD_MAX_WORDS || LEAD_SEPARATOR.test(step)) return false;
+  if (wordCount(lead) === 0 || wordCount(lead) > STEP_LEAD_MAX_WORDS || LEAD_SEPARATOR.test(step)) return null;
   const leadLower = normalForm(lead);
-  if (proposalCue(lex, leadLower) || lex.words.questionOpening.test(leadLower) || introducesOptions(lex, lead)) return false;
-  return findAct(lex, 'directive', normalForm(step))?.start === 0 && contentWordCount(step, lex.words) >= 2 && !lex.words.statements.disjunction.test(step);
+  if (proposalCue(lex, leadLower) || lex.words.questionOpening.test(leadLower) || introducesOptions(lex, lead)) return null;
+  if (findAct(lex, 'directive', normalForm(step))?.start !== 0 || contentWordCount(step, lex.words) < 2 || lex.words.statements.disjunction.test(step)) return null;
+  return namesALead(lex, lead) ? s : step;
+}
+
+/**
+ * Whether a lead names something: a word of its own that is no function word, no number alone and
+ * no filler ("Quick question —", "One more thing:", "Sorry for the delay on this —" name nothing;
+ * a stray "12 —" left of a date cut short neither).
+ */
+function namesALead(lex: CompiledStatementLexicon, lead: string): boolean {
+  const lower = normalForm(lead);
+  if (hasAct(lex, 'smalltalk', lower) || hasAct(lex, 'aside', lower)) return false;
+  return words(lead).some((w) => {
+    const t = bareToken(w).toLowerCase();
+    return /\p{L}/u.test(t) && !lex.words.stopwords.has(t) && !lex.words.statements.fillerLeads.has(t);
+  });
 }
 
 /** What one sentence of an agent's message offers to do or proposes, or null. */
@@ -1376,7 +1411,8 @@ function proposalIn(lex: CompiledStatementLexicon, t: CandidateTuning, s: string
   // "Book the Alte Halle?": a question that is a step in the imperative offers to take it, as
   // "Shall I book the Alte Halle?" does.
   if (!cue && isQuestion(s) && findAct(lex, 'directive', lower)?.start === 0 && !/:\s/.test(s)) return offeredStep(lex, t, s);
-  if (!cue && isQuestion(s) && stepAfterLead(lex, s)) return offeredStep(lex, t, s);
+  const afterLead = !cue && isQuestion(s) ? stepAfterLead(lex, s) : null;
+  if (afterLead !== null) return offeredStep(lex, t, afterLead);
   // "Proposal for the spring intake:" introduces what follows; it proposes nothing itself.
   if (!cue || /:\s*$/.test(s)) return null;
   // ("I could also hold 4 slots …": the joining word after the cue is no part of the step. Only

@@ -557,6 +557,8 @@ export interface StatementWords {
   choiceQuestion: RegExp;
   /** statement-words.json: nouns a point of a proposal is called by when a reply names it by its place ("point 2", "the second one"). */
   pointNouns: ReadonlySet<string>;
+  /** statement-words.json: words a lead before a dash or colon may be made of without naming anything ("Quick question — …"). */
+  fillerLeads: ReadonlySet<string>;
   /** A question opening with a word that asks who does something, with the space after it ("Who ", "¿Quién "). */
   subjectQuestion: RegExp;
   /** A yes-or-no question's auxiliary and the lower-case plural after it ("Should reviewers …"). */

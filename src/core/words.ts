@@ -147,6 +147,7 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     keyedChoice: new RegExp(`(?<![\\p{L}\\p{N}])(?:${words('choiceVerbs')}|${words('pickVerbs')}|${words('keyedChoiceVerbs')})\\s+(?:(${words('optionLabels')})\\s+)?([a-h]|[0-9]{1,2})(?![\\p{L}\\p{N}]|[.,:]\\d)`, 'giu'),
     optionRejection: new RegExp(`^(?:${words('optionRejections')})\\s+`, 'i'),
     pointNouns: new Set(wordsOf(lexicons, 'statement-words', 'pointNouns').map((w) => w.toLowerCase())),
+    fillerLeads: new Set(wordsOf(lexicons, 'statement-words', 'fillerLeads').map((w) => w.toLowerCase())),
     choiceQuestion: new RegExp(`^(?:\\W*)(?:${words('choiceQuestionWords')})(?![\\p{L}\\p{N}])`, 'iu'),
     subjectQuestion: new RegExp(`^[¿\\s]*(?:${words('subjectQuestionWords')})\\s+(?=\\p{L})`, 'iu'),
     // "Should reviewers be …": the auxiliary and its spaces (group 1), then a lower-case plural (group 2).

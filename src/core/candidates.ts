@@ -1483,8 +1483,7 @@ function ownCue(input: CandidateInput, scene: MessageScene, r: ClauseReading): v
   if (rejects) r.act = instead === null ? null : classify(lexicon, normalForm(instead));
   // "Rent the big marquee for the whole run." commands with a verb no cue lists, as does "ok
   // sell the 82" past the word that accepts.
-  const past = body.replace(lexicon.words.statements.leadingVerdict, '');
-  if (!r.act && (opensWithImperative(input, instead ?? body) || (instead === null && past !== body && opensWithImperative(input, past)))) {
+  if (!r.act && (opensWithImperative(input, instead ?? body) || (instead === null && opensWithImperativePastVerdict(input, body)))) {
     r.act = 'imperative' as SentenceAct;
     r.flags.push('act:imperative');
   }
@@ -2811,6 +2810,12 @@ function withoutCue(lex: CompiledStatementLexicon, statement: string): string {
     if (hit) rest = `${rest.slice(0, hit.start)} ${kept} ${rest.slice(hit.end)}`;
   }
   return rest;
+}
+
+/** Whether a clause that opens with a verdict ("ok sell the 82") opens with an imperative past it. */
+function opensWithImperativePastVerdict(input: CandidateInput, body: string): boolean {
+  const past = body.replace(input.lexicon.words.statements.leadingVerdict, '');
+  return past !== body && opensWithImperative(input, past);
 }
 
 /**

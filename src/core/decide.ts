@@ -12,7 +12,7 @@ import { correctedMessage, correctedPart, correctingMessage, type CorrectedMessa
 import { statedNames, subjectClauses } from './subject';
 import { numberKey } from './measures';
 import { clauseAfter, namesTask, optionListsIn, statementAt } from './statement';
-import { contentToken, contentTokens, isQuestion, nameWords, sentences, wordCount, words, type Stems, excerpt, taskIdsIn } from './text';
+import { contentToken, contentTokens, isQuestion, nameWords, normalizeStatement, sentences, wordCount, words, type Stems, excerpt, taskIdsIn } from './text';
 import type { Confidence, DecideTuning, DecisionCandidate, DecisionType, Detection, Message, PatternCandidate, ReplyActs, ReviewCandidate, RuleKind, SentenceCandidate, TaskAnalysis, Topic, TopicState, Tuning, Words } from './types';
 
 // The stage's output shapes live with the other plain data shapes (types.ts), so that the stages
@@ -164,12 +164,11 @@ function decideWithAgent(input: DecideInput, reply: ReplyContext, topicsAt: Topi
  * matter for review at all.
  */
 function withoutRepeatedReview(review: readonly ReviewCandidate[], decided: readonly DecisionCandidate[]): ReviewCandidate[] {
-  const key = (statement: string) => words(statement).join(' ');
-  const settled = new Set(decided.map((d) => key(d.statement)));
+  const settled = new Set(decided.map((d) => normalizeStatement(d.statement)));
   const out: ReviewCandidate[] = [];
   const first = new Map<string, ReviewCandidate>();
   for (const r of review) {
-    const k = key(r.statement);
+    const k = normalizeStatement(r.statement);
     if (settled.has(k)) continue;
     const earlier = first.get(k);
     if (earlier) {
@@ -196,8 +195,7 @@ function withoutRepeats(decisions: readonly DecisionCandidate[], confirms: (d: D
   const out: DecisionCandidate[] = [];
   const latest = new Map<string, number>();
   for (const d of decisions) {
-    // (The words evolve.ts fingerprints a statement by.)
-    const key = words(d.statement).join(' ');
+    const key = normalizeStatement(d.statement);
     const k = latest.get(key);
     const earlier = k !== undefined ? out[k] : restated(out, d, stems, confirms(d) ? Infinity : AGREEMENT_REACH, values);
     if (earlier && !out.some((o) => o.messageIndex > earlier.messageIndex && o.messageIndex < d.messageIndex)) {

@@ -4,7 +4,7 @@
 // edit (statement, type, status) are never overwritten once written.
 import { bridgeOf, type CompiledBridgeLexicon } from './bridge';
 import { dateKey } from './normalize';
-import { sha256, words } from './text';
+import { normalizeStatement, sha256 } from './text';
 import type { AutoValues, Decision, DecisionCandidate, ExtractedState, Pattern, PatternCandidate, Registry, ReviewCandidate, ReviewItem, TaskAnalysis } from './types';
 
 export type { Registry };
@@ -154,10 +154,6 @@ export class IdAllocator {
     this.next.set(key, n + 1);
     return `${key}-${String(n).padStart(3, '0')}`;
   }
-}
-
-export function normalizeStatement(statement: string): string {
-  return words(statement).join(' ');
 }
 
 export function decisionFingerprint(taskId: string, messageIndex: number, statement: string): string {

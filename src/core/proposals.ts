@@ -969,9 +969,7 @@ function sendingWithoutObject(lex: CompiledStatementLexicon, question: string): 
 /** The thing an earlier sentence announces as ready before a colon ("Quote v2 ready: 188 Alder Ln, …" → "Quote v2"), or null. */
 function readyLabel(lex: CompiledStatementLexicon, sentences: readonly Span[]): string | null {
   for (const s of sentences) {
-    const colon = s.text.search(/:(?!\d)/);
-    const label = colon > 0 ? s.text.slice(0, colon).trim() : '';
-    const ws = words(label);
+    const ws = words(colonLabel(s.text));
     if (ws.length < 2 || ws.length > DRAFT_LABEL_MAX_WORDS || !lex.words.statements.readyState.test(bareToken(ws[ws.length - 1]))) continue;
     // ("The invoice batch is ready:" → "The invoice batch".)
     const thing = ws.slice(0, -1);
@@ -984,12 +982,16 @@ function readyLabel(lex: CompiledStatementLexicon, sentences: readonly Span[]): 
 /** The label of a text an earlier sentence puts up for sending ("Draft reply to Pomegranate Café: …"), or null. */
 function draftedLabel(lex: CompiledStatementLexicon, sentences: readonly Span[]): string | null {
   for (const s of sentences) {
-    // (The colon of a clock time, "Reply Monday 9 March, 12:00", ends no label.)
-    const colon = s.text.search(/:(?!\d)/);
-    const label = colon > 0 ? s.text.slice(0, colon).trim() : '';
+    const label = colonLabel(s.text);
     if (label && wordCount(label) <= DRAFT_LABEL_MAX_WORDS && lex.words.statements.sentText.test(normalForm(label))) return label;
   }
   return null;
+}
+
+/** What a sentence puts before its first colon, "" when none. (The colon of a clock time, "Reply Monday 9 March, 12:00", ends no label.) */
+function colonLabel(sentence: string): string {
+  const colon = sentence.search(/:(?!\d)/);
+  return colon > 0 ? sentence.slice(0, colon).trim() : '';
 }
 
 /** Whether a step says nothing a longer one does not ("Move to CSV" of "Move the exchange between services to CSV exports"). */

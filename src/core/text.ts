@@ -48,6 +48,11 @@ export function words(text: string): string[] {
   return mayMark(lower) ? (lower.match(MARKED_WORD_RE) ?? []).filter((w) => !isMarker(w)) : (lower.match(WORD_RE) ?? []);
 }
 
+/** A statement by its words: the same words are the same statement (a decision's fingerprint, a repeat in one task). */
+export function normalizeStatement(statement: string): string {
+  return words(statement).join(' ');
+}
+
 /**
  * The stem of each word, and the words that are never content words: what the helpers below
  * tokenize with. The pipeline makes one per task's analysis or merge (porter.ts `PorterStems`,

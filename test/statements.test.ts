@@ -2822,6 +2822,36 @@ describe('decision candidates', () => {
     expect(approved).toEqual([[[1, 2], 'statements/offer-taken']]);
   });
 
+  it("reads a reply that opens with an acceptance and gives again the answered person's value as a confirmation of it", () => {
+    const confirmations = (reply: string) => recorded([
+      ['home-agent', 'bot', 'The city approved a 3,000 € grant for the kitchen electrics.'],
+      ['tom', 'human', 'With the grant the kitchen can go up to 21,000 all-in.'],
+      ['sofia', 'human', reply],
+    ]).patterns.filter((x) => x.type === 'confirmation').map((x) => [x.messages, x.rule]);
+    // (The value as the subject model reads it: 21k is 21,000.)
+    expect(confirmations('Yes, 21k.')).toEqual([[[1, 2], 'statements/echoed-acceptance']]);
+    expect(confirmations('Ok, 21k it is.')).toEqual([[[1, 2], 'statements/echoed-acceptance']]);
+    // A value of the reply's own is a counter-offer, and a question asks.
+    expect(confirmations('Ok, 25k.')).toEqual([]);
+    expect(confirmations('Yes, 21k?')).toEqual([]);
+    // (Nor is a value the reply does not open by accepting one.)
+    expect(confirmations('21k is a lot.')).toEqual([]);
+    // A value the answered message rules out is not given again by the reply.
+    // (Among people too, with no agent in the discussion.)
+    const ruledOut = recorded([
+      ['lucia', 'human', 'Tom, how many dentals can you do a day in February?'],
+      ['tom', 'human', "I'm not doing 4 dentals a day again, 2 a day max."],
+      ['valeria', 'human', 'Ok, 4 a day.'],
+    ]).patterns.filter((x) => x.type === 'confirmation' && x.rule === 'statements/echoed-acceptance');
+    expect(ruledOut).toEqual([]);
+    const kept = recorded([
+      ['lucia', 'human', 'Tom, how many dentals can you do a day in February?'],
+      ['tom', 'human', "I'm not doing 4 dentals a day again, 2 a day max."],
+      ['valeria', 'human', 'Ok, máximo 2 dentales por día.'],
+    ]).patterns.filter((x) => x.type === 'confirmation').map((x) => [x.messages, x.rule]);
+    expect(kept).toEqual([[[1, 2], 'statements/echoed-acceptance']]);
+  });
+
   it('reads "X is fine" naming what the agent offered as a pick, and naming what it reported as no pick', () => {
     const picked = (agent: string) => allCandidates([['route-agent', 'bot', agent], ['jonas', 'human', 'roermond is fine']]).map((c) => [c.statement, c.strength, c.cue]);
     expect(picked('Two detours tonight: via Roermond or via Nijmegen. Which one?')).toEqual([['Roermond is fine.', 'accepted', 'selection']]);

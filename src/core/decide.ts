@@ -9,7 +9,7 @@ import { scoreCandidate, type ScorerModel } from './scorer';
 import { withPairs } from './clauseFeatures';
 import type { CompiledRule } from './rules';
 import { correctedMessage, correctedPart, correctingMessage, type CorrectedMessage } from './corrected';
-import { statedNames, subjectClauses } from './subject';
+import { statedNames, subjectClauses, valueKeys, viewOf } from './subject';
 import { numberKey } from './measures';
 import { clauseAfter, namesTask, optionListsIn, statementAt } from './statement';
 import { contentToken, contentTokens, isQuestion, nameWords, normalizeStatement, sentences, wordCount, words, type Stems, excerpt, taskIdsIn } from './text';
@@ -150,7 +150,7 @@ function decideWithAgent(input: DecideInput, reply: ReplyContext, topicsAt: Topi
     if (band === 'decision') decisions.push(agentDecision(input, reply, w, type, scored, cuedAt));
     else review.push({ topic: w.topic.label, importance: round1(w.importance), messages: w.c.sources.map((q) => messages[q].index), statement: w.c.statement, type, at: w.c.p, messageIndex: messages[w.c.p].index, ts: messages[w.c.p].ts });
   }
-  const patterns = [...reply.patterns, ...valueCorrections(input, reply, weighed), ...acceptances(input, reply, weighed)];
+  const patterns = withEchoedAcceptances(input, reply, [...reply.patterns, ...valueCorrections(input, reply, weighed), ...acceptances(input, reply, weighed)]);
   const topicStates = topics.map((topic) => ({ ...topic, importance: round1(topicImportance.get(topic) ?? 0), status: topicStatus(topicsAt.infos.get(topic)!.ps, messages, reply.verdict) }));
   const confirms = (d: DecisionCandidate) => reply.verdict[d.at] === 'confirmation';
   const kept = withoutRepeats(decisions, confirms, input.text.stemmer, (text, closes) => saidValues(input, text, closes));
@@ -356,6 +356,45 @@ function acceptances(input: DecideInput, reply: ReplyContext, weighed: readonly 
   return out;
 }
 
+/**
+ * A reply by another speaker that opens with an acceptance and gives again a value the message it
+ * answers gave ("Yes, 21k." after "the kitchen can go up to 21,000 all-in", "Ok, máximo 2
+ * dentales por día." after "2 a day max", "OK, 13 it is.") takes that message as said: a
+ * confirmation pattern where the reply has no verdict of its own. The values are compared as the
+ * subject model normalises them (21k = 21,000), and only those the answered message gives, not
+ * those it rules out ("not 4 a day again").
+ */
+function withEchoedAcceptances(input: DecideInput, reply: ReplyContext, patterns: PatternCandidate[]): PatternCandidate[] {
+  const { messages, answered } = input;
+  const judged = new Set(patterns.map((x) => last(x.messages)));
+  const out = [...patterns];
+  for (let p = 0; p < messages.length; p++) {
+    const m = messages[p];
+    const a = answered[p];
+    if (m.role === 'bot' || a < 0 || reply.verdict[p] !== null || judged.has(m.index) || messages[a].author === m.author) continue;
+    const echoed = echoedValues(input, m.text, messages[a].text);
+    if (!echoed) continue;
+    judged.add(m.index);
+    out.push({ type: 'confirmation', messages: [messages[a].index, m.index], description: `${m.author || 'A person'} accepts what ${messages[a].author || 'the other speaker'} said: "${excerpt(m.text)}"`, rule: 'statements/echoed-acceptance', decision: null, ts: m.ts });
+  }
+  return out;
+}
+
+/**
+ * Whether a reply's first sentence opens with an acceptance and gives again, and gives only, values
+ * the answered text gives (a value of its own is a counter-offer, not an acceptance).
+ */
+function echoedValues(input: DecideInput, reply: string, answeredText: string): boolean {
+  const first = sentences(reply)[0]?.text.trim() ?? '';
+  const opening = findAct(input.statements, 'acceptance', normalForm(first));
+  if (!opening || opening.start !== 0 || isQuestion(first)) return false;
+  const lex = input.lexicon;
+  const given = valueKeys(viewOf(first, lex.subjects, lex));
+  if (given.length === 0) return false;
+  const theirs = new Set(valueKeys(viewOf(answeredText, lex.subjects, lex)));
+  return given.every((k) => theirs.has(k));
+}
+
 /** A discussion among people (a meeting, a chat): per topic, its corrections, its strongest statements and its action items. */
 function decideAmongPeople(input: DecideInput, reply: ReplyContext, topicsAt: TopicsAt): TaskAnalysis {
   const { messages, topics } = input;
@@ -380,7 +419,7 @@ function decideAmongPeople(input: DecideInput, reply: ReplyContext, topicsAt: To
     const topic = topics.find((x) => x.id === t.id);
     if (topic) t.importance = round1(topicImportanceOf.get(topic) ?? 0);
   }
-  return { topics: topicStates, decisions, patterns: reply.patterns, review };
+  return { topics: topicStates, decisions, patterns: withEchoedAcceptances(input, reply, reply.patterns), review };
 }
 
 /** One topic of a discussion among people, and what its messages share. */

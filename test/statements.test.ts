@@ -2850,6 +2850,15 @@ describe('decision candidates', () => {
       ['valeria', 'human', 'Ok, máximo 2 dentales por día.'],
     ]).patterns.filter((x) => x.type === 'confirmation').map((x) => [x.messages, x.rule]);
     expect(kept).toEqual([[[1, 2], 'statements/echoed-acceptance']]);
+    // The value may come first, and a bare hour is the clock time it names.
+    const quiz = (reply: string) => recorded([
+      ['mel', 'human', 'Quiz night is back next month, when do we start?'],
+      ['dana', 'human', "From April we start at 8, not 7:30. It's light till late."],
+      ['rob', 'human', reply],
+    ]).patterns.filter((x) => x.type === 'confirmation' && x.rule === 'statements/echoed-acceptance').map((x) => x.messages);
+    expect(quiz('8 ok')).toEqual([[1, 2]]);
+    expect(quiz('ok 8')).toEqual([[1, 2]]);
+    expect(quiz('ok 7:30')).toEqual([]);
   });
 
   it('reads "X is fine" naming what the agent offered as a pick, and naming what it reported as no pick', () => {

@@ -386,14 +386,19 @@ function withEchoedAcceptances(input: DecideInput, reply: ReplyContext, patterns
  */
 function echoedValues(input: DecideInput, reply: string, answeredText: string): boolean {
   const first = sentences(reply)[0]?.text.trim() ?? '';
-  const opening = findAct(input.statements, 'acceptance', normalForm(first));
+  // (The value may come first: "48 ok" accepts as "ok, 48" does.)
+  const opening = findAct(input.statements, 'acceptance', normalForm(first.replace(LEADING_VALUES, '')));
   if (!opening || opening.start !== 0 || isQuestion(first)) return false;
   const lex = input.lexicon;
   const given = valueKeys(viewOf(first, lex.subjects, lex));
   if (given.length === 0) return false;
   const theirs = new Set(valueKeys(viewOf(answeredText, lex.subjects, lex)));
-  return given.every((k) => theirs.has(k));
+  // (A bare hour is the clock time it names: "ok 8" after "we start at 8".)
+  return given.every((k) => theirs.has(k) || (/^\d{1,2}$/.test(k) && theirs.has(`${k}:00`)));
 }
+
+/** Numbers (with a currency sign or a percent) that open a reply, and the space after them. */
+const LEADING_VALUES = /^(?:[€$£]?\d[\d.,:]*\s*%?\s+)+/u;
 
 /** A discussion among people (a meeting, a chat): per topic, its corrections, its strongest statements and its action items. */
 function decideAmongPeople(input: DecideInput, reply: ReplyContext, topicsAt: TopicsAt): TaskAnalysis {

@@ -2847,7 +2847,7 @@ function opensWithImperative(input: CandidateInput, body: string): boolean {
     const doc = docOf(first);
     known = input.lexicon.words.stopwords.has(lead)
       ? doc.has('^#Imperative (#Determiner|#Value)') && !doc.has('^. #Possessive')
-      : doc.has('^(#Imperative|#Infinitive) (#Determiner|#Pronoun|#Value|#Possessive)') || doc.has('^#Imperative #Preposition (#Determiner|#Value|#Possessive)');
+      : doc.has('^(#Imperative|#Infinitive) (#Determiner|#Pronoun|#Value|#Possessive)') || doc.has('^#Imperative #Preposition (#Determiner|#Value|#Possessive|#Date|#Singular|#Plural|#ProperNoun)');
     if (memo && memo.size >= IMPERATIVE_MEMO_SIZE) memo.clear();
     memo?.set(key, known);
   }

@@ -128,6 +128,24 @@ describe('an engine built with other word lists behaves by them', () => {
     expect(claims(shippedEngine(withList('claims', 'claimJoiners', (l) => l.filter((w) => w !== 'and'))))).toEqual([text]);
   });
 
+  it("claims: a value after a comma with a scope of its own ('90 only for audit logs') is a claim of its own, and a change of that scope replaces nothing the first claim set", () => {
+    const text = 'Retention: 30 days for everything, 90 only for audit logs.';
+    const claims = (engine: Engine) => claimSentences(text, engine.lexicon.subjects);
+    expect(claims(shipped)).toEqual(['Retention: 30 days for everything', '90 only for audit logs.']);
+    const without = shippedEngine(withList('claims', 'valueClauseVerbs', (l) => l.filter((w) => w !== 'only')));
+    expect(claims(without)).toEqual([text]);
+    // The audit logs' new duration is not a new duration for everything.
+    const links = (engine: Engine) => analyseTask('T1', [
+      { author: 'maya', role: 'human', text: 'Loki bill is up 40%. What is it?' },
+      { author: 'ops-agent', role: 'bot', text: 'Retention is 90 days for all streams, debug logs from etl-runner are 46% of it.' },
+      { author: 'maya', role: 'human', text: 'Retention: 30 days for everything, 90 only for audit logs.' },
+      { author: 'ops-agent', role: 'bot', text: 'Will do. Note that gateway access logs are classified as regular application logs.' },
+      { author: 'oskar', role: 'human', text: "That's wrong. Gateway access logs are audit logs under our SOC 2 scope and have to be kept 12 months." },
+    ], engine, new Set(['T1'])).decisions.filter((d) => d.supersedes !== undefined && d.supersedes !== null).map((d) => d.statement);
+    expect(links(shipped)).toEqual([]);
+    expect(links(without)).not.toEqual([]);
+  });
+
   it("claims: a quoted draft is a claim of its own, and the question after it is not (agents end a draft with one)", () => {
     const draft = "Draft poster: 'Join us on 17 May at the Boathouse.' Shall I send it to print?";
     expect(claimSentences(draft, shipped.lexicon.subjects)).toEqual(["Draft poster: 'Join us on 17 May at the Boathouse.'"]);

@@ -2279,6 +2279,15 @@ describe('decision candidates', () => {
   it("gives a value with its unit the label of the agent's line that put the value up, without the word that proposed it", () => {
     const reply = answering('web-bot', 'Proposed page budget: 95% of page loads under 2 seconds on 4G. Shall I add it to the CI check?');
     expect(reply('95% under 1.5 seconds.')).toEqual(['Page budget: 95% under 1.5 seconds.']);
+    // The label names what its own sentence gives a value, not a value another sentence of its line offers.
+    const offered = recorded([
+      ['kerry', 'human', "sending at 10am is pointless, everyone's at work. the ones who reply, reply at night"],
+      ['remind-agent', 'bot', 'Reply data: 61% of replies arrive between 17:00 and 21:00. I could send at 18:00 instead.'],
+      ['valeria', 'human', 'Sí, 18:00 a partir de ahora.'],
+    ]);
+    const statements = [...offered.decisions, ...offered.review].map((d) => d.statement);
+    expect(statements).not.toContainEqual(expect.stringMatching(/^Reply data/));
+    expect(statements).toContainEqual(expect.stringMatching(/18:00/));
   });
 
   it('states a named option of a list with no subject with what it is, and an option named by its value as the value', () => {

@@ -2288,6 +2288,9 @@ describe('decision candidates', () => {
     const statements = [...offered.decisions, ...offered.review].map((d) => d.statement);
     expect(statements).not.toContainEqual(expect.stringMatching(/^Reply data/));
     expect(statements).toContainEqual(expect.stringMatching(/18:00/));
+    // (Its sentence ends where splitSentences ends it: not at an abbreviation.)
+    const abbreviated = answering('web-bot', 'Proposed page budget: approx. LCP of 95% of page loads under 2 seconds on 4G. Shall I add it to the CI check?');
+    expect(abbreviated('95% under 1.5 seconds.')).toEqual(['Page budget: 95% under 1.5 seconds.']);
   });
 
   it('states a named option of a list with no subject with what it is, and an option named by its value as the value', () => {
@@ -2847,6 +2850,11 @@ describe('decision candidates', () => {
     expect(confirmations('Yes, 21k?')).toEqual([]);
     // (Nor is a value the reply does not open by accepting one.)
     expect(confirmations('21k is a lot.')).toEqual([]);
+    // A reply that judges what it names, or takes it back, or brings a value of its own later, accepts nothing.
+    expect(confirmations('Yes, 21k is way too much.')).toEqual([]);
+    expect(confirmations('Yes, 21k. No wait, 18k.')).toEqual([]);
+    expect(confirmations('Ok, 21k. But 25k would be better.')).toEqual([]);
+    expect(confirmations('Ok, 21k, not a cent more.')).toEqual([]);
     // A value the answered message rules out is not given again by the reply.
     // (Among people too, with no agent in the discussion.)
     const ruledOut = recorded([
@@ -2870,6 +2878,7 @@ describe('decision candidates', () => {
     expect(quiz('8 ok')).toEqual([[1, 2]]);
     expect(quiz('ok 8')).toEqual([[1, 2]]);
     expect(quiz('ok 7:30')).toEqual([]);
+    expect(quiz('Ok, 8. Hmm, no, 7:30 is better.')).toEqual([]);
   });
 
   it('reads "X is fine" naming what the agent offered as a pick, and naming what it reported as no pick', () => {

@@ -132,7 +132,9 @@ describe('an engine built with other word lists behaves by them', () => {
     const text = 'Retention: 30 days for everything, 90 only for audit logs.';
     const claims = (engine: Engine) => claimSentences(text, engine.lexicon.subjects);
     expect(claims(shipped)).toEqual(['Retention: 30 days for everything', '90 only for audit logs.']);
-    const without = shippedEngine(withList('claims', 'valueClauseVerbs', (l) => l.filter((w) => w !== 'only')));
+    // ("only" that closes a list scopes the whole list.)
+    expect(claimSentences('Standups Monday, Wednesday, Friday only.', shipped.lexicon.subjects)).toEqual(['Standups Monday, Wednesday, Friday only.']);
+    const without = shippedEngine(withList('claims', 'valueClauseVerbs', (l) => l.filter((w) => w !== 'only for')));
     expect(claims(without)).toEqual([text]);
     // The audit logs' new duration is not a new duration for everything.
     const links = (engine: Engine) => analyseTask('T1', [

@@ -2571,16 +2571,16 @@ function labelNamingValue(input: CandidateInput, at: number, statement: string, 
     .map((line) => ({ line, label: /^\s*(?:[-*•]\s+)?(\p{L}[\p{L}\p{N} '’-]{0,30}):\s/u.exec(line) }))
     // (Only the label's own sentence is what it names: "Reply data: 61% of replies arrive between
     // 17:00 and 21:00. I could send at 18:00 instead." labels the replies, not the 18:00 offered.)
-    .filter(({ line, label }) => label !== null && numbersOf(labelledSentence(line, label[0].length)).some((n) => numbers.has(n)))
+    .filter(({ line, label }) => label !== null && numbersOf(labelledSentence(input, line, label[0].length)).some((n) => numbers.has(n)))
     .map(({ label }) => thingLabel(input.lexicon, input.stems, label![1], people))
     .filter((label): label is string => label !== null);
   return labels.length === 1 ? labels[0] : null;
 }
 
-/** A line up to the end of the sentence its label opens: a stop, then a capital or the line's end. */
-function labelledSentence(line: string, from: number): string {
-  const end = /[.!?](?=\s+\p{Lu})/u.exec(line.slice(from));
-  return end ? line.slice(0, from + end.index + 1) : line;
+/** A line up to the end of the sentence its label opens (sentences as splitSentences reads them: not at an abbreviation). */
+function labelledSentence(input: CandidateInput, line: string, from: number): string {
+  const first = splitSentences(line.slice(from), input.lexicon.words.statements)[0];
+  return first ? line.slice(0, from + first.end) : line;
 }
 
 /** Whether a phrase opens the clause as someone addressed: a name, then a comma or a dash ("Tom – could you …", "Thanks Tom – …"). */

@@ -368,12 +368,14 @@ function withEchoedAcceptances(input: DecideInput, reply: ReplyContext, patterns
   const { messages, answered } = input;
   const judged = new Set(patterns.map((x) => last(x.messages)));
   const out = [...patterns];
+  // (The values a message gives, read once however many replies answer it.)
+  const given = new Map<number, ReadonlySet<string>>();
+  const givenAt = (a: number) => given.get(a) ?? given.set(a, new Set(valueKeys(viewOf(messages[a].text, input.lexicon.subjects, input.lexicon)))).get(a)!;
   for (let p = 0; p < messages.length; p++) {
     const m = messages[p];
     const a = answered[p];
     if (m.role === 'bot' || a < 0 || reply.verdict[p] !== null || judged.has(m.index) || messages[a].author === m.author) continue;
-    const echoed = echoedValues(input, m.text, messages[a].text);
-    if (!echoed) continue;
+    if (!echoesValues(input, m.text, () => givenAt(a))) continue;
     judged.add(m.index);
     out.push({ type: 'confirmation', messages: [messages[a].index, m.index], description: `${m.author || 'A person'} accepts what ${messages[a].author || 'the other speaker'} said: "${excerpt(m.text)}"`, rule: 'statements/echoed-acceptance', decision: null, ts: m.ts });
   }
@@ -381,20 +383,36 @@ function withEchoedAcceptances(input: DecideInput, reply: ReplyContext, patterns
 }
 
 /**
- * Whether a reply's first sentence opens with an acceptance and gives again, and gives only, values
- * the answered text gives (a value of its own is a counter-offer, not an acceptance).
+ * Whether a reply opens with an acceptance and gives again values the answered message gives
+ * (`theirs`), and no value of its own anywhere (a value of its own is a counter-offer: "Ok, 21k.
+ * But 25k would be better."); one that judges, negates or takes back what it names accepts
+ * nothing ("Ok, 21k is a joke.", "Yes, 21k is way too much.", "Yes, 21k. No wait, 18k.").
  */
-function echoedValues(input: DecideInput, reply: string, answeredText: string): boolean {
-  const first = sentences(reply)[0]?.text.trim() ?? '';
+function echoesValues(input: DecideInput, reply: string, theirs: () => ReadonlySet<string>): boolean {
+  const said = sentences(reply).map((x) => x.text.trim()).filter((x) => x.length > 0);
+  const first = said[0] ?? '';
   // (The value may come first: "48 ok" accepts as "ok, 48" does.)
   const opening = findAct(input.statements, 'acceptance', normalForm(first.replace(LEADING_VALUES, '')));
   if (!opening || opening.start !== 0 || isQuestion(first)) return false;
+  if (said.some((x, k) => judges(input, x, k === 0))) return false;
   const lex = input.lexicon;
-  const given = valueKeys(viewOf(first, lex.subjects, lex));
-  if (given.length === 0) return false;
-  const theirs = new Set(valueKeys(viewOf(answeredText, lex.subjects, lex)));
+  const mine = valueKeys(viewOf(first, lex.subjects, lex));
+  if (mine.length === 0) return false;
+  const all = [...mine, ...said.slice(1).flatMap((x) => valueKeys(viewOf(x, lex.subjects, lex)))];
+  const known = theirs();
   // (A bare hour is the clock time it names: "ok 8" after "we start at 8".)
-  return given.every((k) => theirs.has(k) || (/^\d{1,2}$/.test(k) && theirs.has(`${k}:00`)));
+  return all.every((k) => known.has(k) || (/^\d{1,2}$/.test(k) && known.has(`${k}:00`)));
+}
+
+/**
+ * Whether a sentence of a reply judges or takes back what it names: a negation, a "too …", a
+ * contrast or sarcasm anywhere, a rejection opening a later sentence ("No wait, 18k.").
+ */
+function judges(input: DecideInput, sentence: string, first: boolean): boolean {
+  const lower = normalForm(sentence);
+  if (words(lower).some((w) => input.lexicon.negatorWords.has(w))) return true;
+  if ((['excess', 'contrast', 'sarcasm'] as const).some((act) => findAct(input.statements, act, lower) !== null)) return true;
+  return !first && (findAct(input.statements, 'rejection', lower)?.start === 0 || /^(?:but|aber|pero)\b/u.test(lower));
 }
 
 /** Numbers (with a currency sign or a percent) that open a reply, and the space after them. */

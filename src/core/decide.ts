@@ -1,7 +1,7 @@
 // Stages 6–9 for one task (see pipeline.ts): score each topic and decide what it yields — decisions, review
 // candidates, and reply patterns (corrections, confirmations, disagreements, repeated
 // questions, contradictions). Everything here is positional: ids are assigned later (evolve).
-import type { CompiledLexicon } from './contradiction';
+import { negates, type CompiledLexicon } from './contradiction';
 import { findAct, normalForm, type CompiledStatementLexicon } from './sentenceActs';
 import type { AnalysedMessages, MessageAnalysis } from './messageAnalysis';
 import { importanceScore, classify, type Thresholds } from './score';
@@ -405,14 +405,15 @@ function echoesValues(input: DecideInput, reply: string, theirs: () => ReadonlyS
 }
 
 /**
- * Whether a sentence of a reply judges or takes back what it names: a negation, a "too …", a
- * contrast or sarcasm anywhere, a rejection opening a later sentence ("No wait, 18k.").
+ * Whether a sentence of a reply judges or takes back what it names: a negation (contradiction.ts
+ * `negates`: its negator words and phrases, a "n't"), a "too …", a contrast or sarcasm anywhere, a
+ * rejection opening a later sentence ("No wait, 18k.").
  */
 function judges(input: DecideInput, sentence: string, first: boolean): boolean {
   const lower = normalForm(sentence);
-  if (words(lower).some((w) => input.lexicon.negatorWords.has(w))) return true;
+  if (negates(input.lexicon, lower)) return true;
   if ((['excess', 'contrast', 'sarcasm'] as const).some((act) => findAct(input.statements, act, lower) !== null)) return true;
-  return !first && (findAct(input.statements, 'rejection', lower)?.start === 0 || /^(?:but|aber|pero)\b/u.test(lower));
+  return !first && findAct(input.statements, 'rejection', lower)?.start === 0;
 }
 
 /** Numbers (with a currency sign or a percent) that open a reply, and the space after them. */

@@ -815,7 +815,7 @@ function readyThing(lex: CompiledStatementLexicon, sentence: string, valueWord: 
 function taggedStatement(lex: CompiledStatementLexicon, t: CandidateTuning, sentences: readonly Span[], k: number, scheduled: (text: string) => boolean): OfferedStep | null {
   const asked = sentences[k].text;
   if (!isQuestion(asked)) return null;
-  const body = trimEnd(asked.trim().replace(/\?+\s*$/, ''));
+  const body = questionBody(asked);
   let content: string;
   let tag: string;
   let closing = false;
@@ -947,12 +947,17 @@ function subjectBefore(lex: CompiledStatementLexicon, sentence: string): string 
 function bareVerbQuestion(lex: CompiledStatementLexicon, question: string, valueWord: (word: string) => boolean): string | null {
   const lower = normalForm(question);
   if (!isQuestion(question) || findAct(lex, 'directive', lower)?.start !== 0 || /:\s/.test(question) || lex.words.statements.disjunction.test(question)) return null;
-  const content = trimEnd(question.trim().replace(/\?+\s*$/, ''));
+  const content = questionBody(question);
   // ("Book it?" names what it acts on with its pronoun: see withReferent.)
   if (lex.words.statements.offerPronoun.test(content)) return null;
   const after = words(content).slice(1).map(bareToken);
   if (words(content).length === 0 || !after.every((w) => HAS_NUMBER.test(w) || valueWord(w) || lex.words.stopwords.has(w.toLowerCase()))) return null;
   return content;
+}
+
+/** A question without its question marks and the space around it: what it asks, put as a statement. */
+function questionBody(question: string): string {
+  return trimEnd(question.trim().replace(/\?+\s*$/, ''));
 }
 
 /**
@@ -961,7 +966,7 @@ function bareVerbQuestion(lex: CompiledStatementLexicon, question: string, value
  */
 function sendingWithoutObject(lex: CompiledStatementLexicon, question: string): string | null {
   if (!isQuestion(question)) return null;
-  const content = trimEnd(question.trim().replace(/\?+\s*$/, ''));
+  const content = questionBody(question);
   const [verb, next] = words(content).map((w) => bareToken(w).toLowerCase());
   return next !== undefined && lex.words.statements.sendVerb.test(verb) && lex.words.statements.objectEnder.test(next) && wordCount(content) > 2 ? content : null;
 }

@@ -2836,6 +2836,20 @@ describe('decision candidates', () => {
     expect(approved).toEqual([[[1, 2], 'statements/offer-taken']]);
   });
 
+  it("states a clause whose subject is a plural pronoun ('each one', 'they') with the things the clause before it opened with", () => {
+    const said = (reply: string) => {
+      const { decisions, review } = recorded([
+        ['ops-agent', 'bot', 'The digest flags 3 anomalies this week; ops already logged incidents for two of them. Keep them in the digest?'],
+        ['dana', 'human', reply],
+      ]);
+      return [...decisions, ...review].map((d) => d.statement);
+    };
+    expect(said('Ok. Anomalies stay in, but each one gets a one-line known cause when ops has already logged an incident for it.')).toContainEqual('Anomalies: each one gets a one-line known cause when ops has already logged an incident for it.');
+    // (A singular, or a pronoun, before names no things the plural stands for.)
+    expect(said('Ok. The digest stays as it is, but each one gets a one-line known cause.')).not.toContainEqual(expect.stringMatching(/^The digest: each one/));
+    expect(said('Ok. They stay in, but each one gets a one-line known cause.')).not.toContainEqual(expect.stringMatching(/^They: each one/));
+  });
+
   it("reads a reply that opens with an acceptance and gives again the answered person's value as a confirmation of it", () => {
     const confirmations = (reply: string) => recorded([
       ['home-agent', 'bot', 'The city approved a 3,000 € grant for the kitchen electrics.'],

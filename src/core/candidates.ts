@@ -25,7 +25,7 @@ import { recentAgentMessage } from './detect';
 import type { CandidateTuning, DecisionType, Detection, Message, SentenceCandidate, Strength } from './types';
 import { type CandidateInput, isPerson, sentencesAt, sarcasticAt, tokenSetAt, NO_TOKENS, whenWord } from './candidateInput';
 import { NUMBER, correctsValue, type Measure, measures, numberKey, sameMeasure, sameNumber, numbersOf, writtenNumbers } from './measures';
-import { LABEL_MAX_WORDS, afterShortLabel, bareToken, classify, decisive, verbless, docOf, HAS_NUMBER, COMPUTED, trimEnd, sentenceCase, shape, namesNoObject } from './clauseText';
+import { LABEL_MAX_WORDS, afterShortLabel, bareToken, classify, decisive, verbless, docOf, pluralSubject, HAS_NUMBER, COMPUTED, trimEnd, sentenceCase, shape, namesNoObject } from './clauseText';
 import { BARE_KEY, isSide, itemOfLine, pickedOption, pickedStatement, withoutCourtesy, withoutAcceptance, afterAcceptance, itemByKey, listedItems, offeredKeys, BULLET, proposedPoints, asksToChoose, lastQuestion, recommendedOption, acceptance, restAcceptance, restAccepting, restAcceptanceSpan, sidePicked, inlineItems, labelledProposal, offeredSteps, saysOnlyYes, questionsBefore, withPronounObject, proposalCue, withoutQuestionTag, asksByKeys, thingLabel, isPersonName, restatesShorter } from './proposals';
 
 export function sentenceCandidates(input: CandidateInput): SentenceCandidate[] {
@@ -410,7 +410,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
     if (judgedValues.some((v) => v?.judged === k)) continue;
     if (takenBack(input, clauses, k) || leadsIntoQuestion(input, p, clauses, k)) continue;
     const { made, consumed } = clauseCandidates(input, scene, walk, clauses, k, bodies[k], judgedValues[k]);
-    const named = made.map((c) => withSpeakerNamed(input, facts, messages[p].author, withAddressee(facts, messages[p].author, clauses[k].text, bareNames[k], withPronounObject(input, clauses.slice(0, k).some((x) => contentWordCount(x.text, input.stems) >= 2) ? askedOnly : asked, withUnitOfBareNumber(input, scene, c)))));
+    const named = made.map((c) => withSpeakerNamed(input, facts, messages[p].author, withAddressee(facts, messages[p].author, clauses[k].text, bareNames[k], withPronounObject(input, clauses.slice(0, k).some((x) => contentWordCount(x.text, input.stems) >= 2) ? askedOnly : asked, withSubjectOfPronoun(input, k > 0 ? bodies[k - 1] : null, withUnitOfBareNumber(input, scene, c))))));
     const scoped = named.length === 1 && lastStated === k - 1 ? banOfInstruction(input, out[out.length - 1], named[0]) : null;
     if (scoped) out[out.length - 1] = scoped;
     else appendAll(out, named);
@@ -2818,6 +2818,19 @@ function withoutCue(lex: CompiledStatementLexicon, statement: string): string {
     if (hit) rest = `${rest.slice(0, hit.start)} ${kept} ${rest.slice(hit.end)}`;
   }
   return rest;
+}
+
+/**
+ * "Anomalies stay in, but each one gets a one-line known cause": a clause whose subject is a plural
+ * pronoun (statement-words.json, pluralSubjectPronouns) is about the things the clause before it
+ * opened with, and its statement says so: "Anomalies: each one gets a one-line known cause." (A
+ * clause before that opens with no plural, or a pronoun, leaves it as said.)
+ */
+function withSubjectOfPronoun(input: CandidateInput, before: string | null, c: SentenceCandidate): SentenceCandidate {
+  if (before === null || !input.lexicon.words.statements.pluralSubjectPronoun.test(c.statement)) return c;
+  const things = pluralSubject(before);
+  if (things === null) return c;
+  return { ...c, statement: `${sentenceCase(things)}: ${c.statement.charAt(0).toLowerCase()}${c.statement.slice(1)}`, said: c.said ?? c.statement };
 }
 
 /** Whether a clause that opens with a verdict ("ok sell the 82") opens with an imperative past it. */

@@ -71,6 +71,22 @@ interface Doc {
   has(match: string): boolean;
   not(match: string): { text(): string };
   remove(match: string): Doc;
+  match(match: string): { text(): string; has(match: string): boolean };
+}
+
+/** The most words a clause's plural subject may have to be named again by a later clause (see pluralSubject). */
+const PLURAL_SUBJECT_MAX_WORDS = 4;
+
+/**
+ * The plural noun phrase a clause opens with as its subject ("Anomalies stay in" → "Anomalies",
+ * "The old laptops go to the school" → "The old laptops"), as the tagger reads it; null when it
+ * opens otherwise, with a pronoun, or with a singular.
+ */
+export function pluralSubject(clause: string): string | null {
+  const opening = docOf(clause).match('^(#Determiner|#Adjective|#Noun)+');
+  const phrase = opening.text().replace(/[,;:.!?]+$/u, '').trim();
+  if (phrase === '' || phrase.split(/\s+/).length > PLURAL_SUBJECT_MAX_WORDS || opening.has('#Pronoun') || !opening.has('#Plural$')) return null;
+  return phrase;
 }
 
 export const HAS_NUMBER = /\d/;

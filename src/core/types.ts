@@ -559,6 +559,8 @@ export interface StatementWords {
   pointNouns: ReadonlySet<string>;
   /** statement-words.json: words a lead before a dash or colon may be made of without naming anything ("Quick question — …"). */
   fillerLeads: ReadonlySet<string>;
+  /** statement-words.json: a plural pronoun opening a clause as its subject ("each one gets …", "they get …"), with the space after it. */
+  pluralSubjectPronoun: RegExp;
   /** A question opening with a word that asks who does something, with the space after it ("Who ", "¿Quién "). */
   subjectQuestion: RegExp;
   /** A yes-or-no question's auxiliary and the lower-case plural after it ("Should reviewers …"). */

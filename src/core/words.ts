@@ -148,6 +148,7 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     optionRejection: new RegExp(`^(?:${words('optionRejections')})\\s+`, 'i'),
     pointNouns: new Set(wordsOf(lexicons, 'statement-words', 'pointNouns').map((w) => w.toLowerCase())),
     fillerLeads: new Set(wordsOf(lexicons, 'statement-words', 'fillerLeads').map((w) => w.toLowerCase())),
+    pluralSubjectPronoun: new RegExp(`^(?:${words('pluralSubjectPronouns')})\\s+(?=\\p{L})`, 'iu'),
     choiceQuestion: new RegExp(`^(?:\\W*)(?:${words('choiceQuestionWords')})(?![\\p{L}\\p{N}])`, 'iu'),
     subjectQuestion: new RegExp(`^[¿\\s]*(?:${words('subjectQuestionWords')})\\s+(?=\\p{L})`, 'iu'),
     // "Should reviewers be …": the auxiliary and its spaces (group 1), then a lower-case plural (group 2).

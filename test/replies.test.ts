@@ -260,6 +260,20 @@ describe('reply acts', () => {
     expect(typesAt(stated, 1)).toEqual(['correction']);
   });
 
+  it("a \"no\" that gives another value than the one the agent's closing question puts up corrects it whoever speaks next, and states the value it gives", () => {
+    const colleague = ['ola', 'human', 'they also asked for gift wrapping'] as [string, Role, string];
+    const reply = ['sven', 'human', 'No, 21 like the others. And they pay before we ship.'] as [string, Role, string];
+    const valued = ['shop-agent', 'bot', 'Account opened for the Lindqvist order. Credit terms 45 days?'] as [string, Role, string];
+    expect(typesAt(thread(valued, reply, colleague), 1)).toEqual(['correction']);
+    // (The same value again, or a question that puts up none, leaves the reply an answer the people talk on after.)
+    expect(typesAt(thread(valued, ['sven', 'human', 'No, 45 is fine, they pay before we ship.'], colleague), 1)).toEqual([]);
+    expect(typesAt(thread(['shop-agent', 'bot', 'Account opened for the Lindqvist order. Shall I send them the welcome pack?'], ['sven', 'human', 'No, 21 people on their side, too many packs.'], colleague), 1)).toEqual([]);
+    const recorded = analyseTask('T1', thread(valued, reply, colleague).map((m) => ({ author: m.author, role: m.role, text: m.text })), engine, new Set(['T1']));
+    const stated = recorded.decisions.map((d) => d.statement);
+    expect(stated.some((s) => /\b21\b/.test(s))).toBe(true);
+    expect(recorded.decisions.find((d) => /\b21\b/.test(d.statement))?.type).toBe('constraint');
+  });
+
   it('German and Spanish cues: "Nein, das stimmt nicht" corrects, "Passt." and "Vale." confirm', () => {
     const de = thread(['office-agent', 'bot', 'Angebot: Lieferung innerhalb von 10 Werktagen.'], ['tom', 'human', 'Nein, das stimmt nicht. Die Lieferzeit beträgt 5 Werktage.'], ['office-agent', 'bot', 'Korrigiert: Lieferung innerhalb von 5 Werktagen.'], ['tom', 'human', 'Passt.']);
     expect(typesAt(de, 1)).toEqual(['correction']);

@@ -1683,7 +1683,7 @@ function pickOrCorrect(input: CandidateInput, scene: MessageScene, walk: ClauseW
     if (!input.negated?.(r.lower)) walk.corrected = true;
     r.strength = 'correction';
     if (r.type === 'decision' || r.type === 'constraint') r.type = 'constraint';
-  } else if (scene.correcting && !r.type && !r.reports && !walk.corrected && !onlyJudges(lexicon, r.lower) && (statesWhatIs(input, r) || restatesWithValue(input, scene, r) || namesSomeoneNew(input, scene, r) || saysOtherValue(input, scene, r))) {
+  } else if (scene.correcting && !r.type && !r.reports && !walk.corrected && !onlyJudges(lexicon, r.lower) && (statesWhatIs(input, r) || restatesWithValue(input, scene, r) || namesSomeoneNew(input, scene, r) || saysOtherValue(input, scene, r) || givesAskedValueAnew(input, scene, r))) {
     // "No, we can't use the Kulturhaus. It's the town library this time." — in a correction, a
     // plain statement of what something is states the corrected fact; so does one that puts a
     // name the agent did not give in its place ("Lotte Berg does our catering, book her."). One
@@ -1816,6 +1816,18 @@ function saysOtherValue(input: CandidateInput, scene: MessageScene, r: ClauseRea
   // (A bare number, "It's 120.", is of the agent's one number only; beside several it is of none.)
   const bare = mine[0].unit === '' && mine[0].slot === null && mine[0].slotBefore === null;
   return of.length > 0 && (!bare || of.length === 1) && !of.some((n) => sameNumber(n.number) === sameNumber(mine[0].number));
+}
+
+/**
+ * "No, 14 like everyone else." after "Payment terms net 30?": the first clause of a correction that
+ * opens with another number of the kind the agent's closing question put up states the corrected
+ * value, though it names nothing the question named.
+ */
+function givesAskedValueAnew(input: CandidateInput, scene: MessageScene, r: ClauseReading): boolean {
+  if (!r.firstContent || scene.a < 0 || scene.a !== scene.agent || isQuestion(r.body) || !answersAskedValue(input, scene.a, r.body)) return false;
+  // (Only another number: "Wednesdays are bad now" after "… stay on Wednesday nights?" names the value asked about.)
+  const asked = numbersOf(lastQuestion(sentencesAt(input, scene.a))!.text);
+  return numbersOf(words(r.body)[0]).some((n) => !asked.includes(n));
 }
 
 /** "Free shipping starts at 40 EUR, not 50.": a statement about what the agent said (it shares its words) that carries a value. */

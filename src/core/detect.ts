@@ -2,7 +2,8 @@
 // rules that read the answered message's cues run after the context-free ones, in message order.
 import type { MessageAnalysis } from './messageAnalysis';
 import { applyRule, wordSet, type CompiledRule } from './rules';
-import { afterAddressee, isQuestion, type Span, type Stems } from './text';
+import { numbersOf } from './measures';
+import { afterAddressee, isQuestion, sentences, type Span, type Stems } from './text';
 import type { Detection, Message, RuleKind } from './types';
 
 export interface DetectionResult {
@@ -78,6 +79,9 @@ export function detect(messages: readonly Message[], rules: readonly CompiledRul
   const detections: Detection[][] = messages.map(() => []);
   const kinds: Array<Set<RuleKind>> = messages.map(() => new Set());
   const EMPTY = new Set<RuleKind>();
+  // The numbers each answered message's closing question puts up, read once per message (many may answer one).
+  const asked = new Map<number, string[]>();
+  const askedNumbers = (a: number) => asked.get(a) ?? asked.set(a, closingQuestionNumbers(messages[a].text)).get(a)!;
   for (let i = 0; i < messages.length; i++) {
     const m = messages[i];
     const { lower, ruleWords: words } = analysis[i];
@@ -90,7 +94,7 @@ export function detect(messages: readonly Message[], rules: readonly CompiledRul
     const key = reaching ? OPENING_KEY.exec(lower)?.[1] : undefined;
     const lister = key && !(a >= 0 && kinds[a].has('proposal')) && !(agent >= 0 && kinds[agent].has('proposal')) ? listingKey(messages, kinds, i, key) : -1;
     const reached = lister >= 0 ? lister : agent;
-    const ctx = { answered: a >= 0 ? messages[a] : null, answeredKinds: a >= 0 ? kinds[a] : EMPTY, reachedKinds: reached >= 0 ? new Set([...(a >= 0 ? kinds[a] : EMPTY), ...kinds[reached]]) : undefined, answeredTokens: a >= 0 ? analysis[a].tokens : undefined, stems, nextRole: next[i] >= 0 ? messages[next[i]].role : null, addressed: addressed[i] };
+    const ctx = { answered: a >= 0 ? messages[a] : null, answeredKinds: a >= 0 ? kinds[a] : EMPTY, reachedKinds: reached >= 0 ? new Set([...(a >= 0 ? kinds[a] : EMPTY), ...kinds[reached]]) : undefined, answeredTokens: a >= 0 ? analysis[a].tokens : undefined, stems, nextRole: next[i] >= 0 ? messages[next[i]].role : null, addressed: addressed[i], setsAskedValueAside: () => a >= 0 && setsAskedValueAside(m.text, askedNumbers(a)) };
     for (const pass of [plain, contextual]) {
       for (const rule of pass) {
         const d = rule.kind === 'confirmation' && earnest ? applyRule(rule, m, earnest.lower, ctx, earnest.words) : applyRule(rule, m, lower, ctx, words);
@@ -214,4 +218,21 @@ const DENIED_REACH = 2;
 export function recentAgentMessage(messages: readonly Message[], p: number, reach: number): number {
   for (let q = p - 1; q >= 0 && p - q <= reach; q--) if (messages[q].role === 'bot') return q;
   return -1;
+}
+
+/** The numbers the last question of a text puts up ("Payment terms net 30?": 30); none without a question. */
+function closingQuestionNumbers(text: string): string[] {
+  const closing = sentences(text).filter((s) => isQuestion(s.text)).at(-1);
+  return closing ? numbersOf(closing.text) : [];
+}
+
+/**
+ * Whether a reply's first sentence gives a number where the answered question put one up, and not
+ * that number: "Payment terms net 30?" — "No, 14 like everyone else." sets the agent's value
+ * aside whoever speaks next. A question without a number ("Do you want a sign-up sheet?") leaves
+ * "no, the hall has 80 chairs" an answer.
+ */
+function setsAskedValueAside(reply: string, asked: readonly string[]): boolean {
+  const first = sentences(reply)[0];
+  return asked.length > 0 && first !== undefined && numbersOf(first.text).some((n) => !asked.includes(n));
 }

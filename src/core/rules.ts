@@ -41,6 +41,8 @@ export interface RuleContext {
   nextRole?: Role | null;
   /** How many characters of the message name the one it is said to ("Tom, no – …"): a speaker of the discussion, by the first word of their name, then a comma. */
   addressed?: number;
+  /** Whether the message gives another number than the one the answered message's closing question puts up (see detect.ts setsAskedValueAside), asked when a rule needs it. */
+  setsAskedValueAside?: () => boolean;
 }
 
 const MESSAGE_WORD = new RegExp(`[${WORD_CHAR}]+(?:['\u2019-][${WORD_CHAR}]+)*`, 'g');
@@ -189,7 +191,7 @@ export function applyRule(rule: CompiledRule, message: Message, lower: string, c
 function agentTakesTurn(rule: CompiledRule, message: Message, ctx: RuleContext): boolean {
   const a = ctx.answered;
   if (!a || a.role !== 'bot' || !isQuestion(a.text) || ctx.answeredKinds.has('readback') || ctx.nextRole == null) return true;
-  if (takesUpStatement(rule, message.text, a.text, ctx)) return true;
+  if (takesUpStatement(rule, message.text, a.text, ctx) || ctx.setsAskedValueAside?.() === true) return true;
   return ctx.nextRole === 'bot' || ctx.nextRole === 'unknown';
 }
 

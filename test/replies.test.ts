@@ -4,7 +4,7 @@ import { compileRule, applyRule } from '../src/core/rules';
 import { detect } from '../src/core/detect';
 import { analyseMessages } from '../src/core/messageAnalysis';
 import { PorterStems } from '../src/core/porter';
-import { analyseTask } from '../src/core/pipeline';
+import { analyseTask, candidateClauses } from '../src/core/pipeline';
 import { handsChoiceOn, repeatedQuestions, replyActs, speakerNameWords } from '../src/core/replies';
 import type { Message, Role } from '../src/core/types';
 import { shippedEngine } from './helpers';
@@ -258,6 +258,18 @@ describe('reply acts', () => {
     // A value set against the one the agent stated corrects it whoever speaks next.
     const stated = thread(['shop-agent', 'bot', 'The trial on the page is 30 days. Keep that line as the headline?'], ['priya', 'human', 'The trial is 14 days, not 30. We cut it in January.'], ['jonas', 'human', 'Is it 14 for the business plan as well?']);
     expect(typesAt(stated, 1)).toEqual(['correction']);
+  });
+
+  it('a new value in answer to a question that asks for the value to change answers it and corrects nothing', () => {
+    const reply = 'Cap the quiz at 50, the regulars can stand at the bar as always.';
+    const recorded = (question: string) => analyseTask('T1', [{ author: 'events-agent', role: 'bot', text: `With the quiz capped at 60 the room could hit 85, over the fire limit. ${question}` }, { author: 'dana', role: 'human', text: reply }], engine, new Set(['T1']));
+    const asked = recorded('Lower the quiz cap?');
+    expect(asked.patterns.map((p) => p.type)).not.toContain('correction');
+    const forms = (question: string) => candidateClauses('T1', [{ author: 'events-agent', role: 'bot', content: `With the quiz capped at 60 the room could hit 85, over the fire limit. ${question}` }, { author: 'dana', role: 'human', content: reply }], engine).candidates.flatMap((w) => w.features);
+    expect(forms('Lower the quiz cap?')).not.toContain('form:value-correction');
+    expect(forms('Keep it as it is?')).toContain('form:value-correction');
+    // (Asked whether to keep it, the new value sets the stated one aside.)
+    expect(recorded('Keep it as it is?').patterns.map((p) => p.type)).toContain('correction');
   });
 
   it("a \"no\" that gives another value than the one the agent's closing question puts up corrects it whoever speaks next, and states the value it gives", () => {

@@ -1925,7 +1925,7 @@ function changedValue(input: CandidateInput, scene: MessageScene, r: ClauseReadi
   // Freigabe ab €400, nicht €600.") puts it up for a decision or decides, and
   // one drawing a conclusion from it ("Then the jar costs 4.10 EUR." after "That adds 0.25 EUR
   // per jar in cost.") or announcing a change ("Planänderung: …") decides.
-  if (r.firstContent && !scene.correcting && !r.label && findAct(lexicon, 'conclusion', normalForm(r.clause.text))?.start !== 0 && r.type !== 'action_item' && !proposes(lexicon, r.lower) && !input.announcesChange?.(r.body) && a === p - 1 && scene.answersAgent && wordCount(valueStretch(r.body)) <= input.tuning.valueCorrectionMaxWords && correctsValue(r.body, messages[a].text, stated(input, a), input.stems, input.unitSlot)) {
+  if (r.firstContent && !scene.correcting && !r.label && findAct(lexicon, 'conclusion', normalForm(r.clause.text))?.start !== 0 && r.type !== 'action_item' && !proposes(lexicon, r.lower) && !input.announcesChange?.(r.body) && a === p - 1 && scene.answersAgent && wordCount(valueStretch(r.body)) <= input.tuning.valueCorrectionMaxWords && !asksForNewValue(input, a) && correctsValue(r.body, messages[a].text, stated(input, a), input.stems, input.unitSlot)) {
     r.type = 'constraint';
     r.strength = 'correction';
     r.act = VALUE_CORRECTION;
@@ -1988,6 +1988,16 @@ function assentsApart(input: CandidateInput, r: ClauseReading): boolean {
 
 /** How far back a value a colleague put up may stand for an acceptance to settle it (messages). */
 const SETTLED_VALUE_REACH = 3;
+
+/**
+ * Whether message a closes with a question that asks for a value to change ("With the quiz capped
+ * at 60 the room could hit 85. Lower the quiz cap?", "Shall I raise the deposit?"): another value
+ * in reply answers it rather than correcting what the message stated.
+ */
+function asksForNewValue(input: CandidateInput, a: number): boolean {
+  const question = lastQuestion(sentencesAt(input, a));
+  return question !== undefined && words(question.text).some((w) => input.lexicon.words.statements.valueVerb.test(w));
+}
 
 /** How a clause that settles a colleague's value became a decision (see colleaguesValueSettled). */
 const SETTLED_VALUE = 'settled-value' as SentenceAct;

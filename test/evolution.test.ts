@@ -4,7 +4,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { relateNewDecisions, retireAcceptedBySince } from '../src/core/relate';
+import { DEFAULT_RELATE_OPTIONS, relateNewDecisions, retireAcceptedBySince } from '../src/core/relate';
 import { replacement, SubjectMemo, viewOf } from '../src/core/subject';
 import { PorterStems } from '../src/core/porter';
 import type { Decision } from '../src/core/types';
@@ -550,6 +550,30 @@ describe('a statement that leaves to its task what it is about', () => {
     const rent = decisionsIn(dir).find((d) => d.task_id === 'T1' && /80 EUR/.test(d.statement))!;
     const accepted = decisionsIn(dir).find((d) => d.statement === '90.')!;
     expect(rent).toMatchObject({ status: 'superseded', superseded_by: accepted.id, superseded_reason: expect.stringContaining("on what both tasks' titles name") });
+  });
+
+  it("meets an earlier decision that shares no word with the later one through the tasks' titles: a statement that is all value", () => {
+    const titles: Record<string, string> = { T1: 'Booster reminders: moving them to the agent', T2: 'Booster reminders: too many lapses', T3: 'Dental month: offer' };
+    const relate = (taskOfOlder: string) => {
+      const older = decision('DEC-20260105-001', taskOfOlder, 'A las 10 está bien.', '2026-01-05T09:05:00Z');
+      const newer = decision('DEC-20260209-001', 'T2', 'Send at 18:00 instead.', '2026-02-09T09:05:00Z');
+      relateNewDecisions({ decisions: [older, newer] }, [newer], engine.lexicon, undefined, { titleOf: (id) => titles[id] });
+      return older.superseded_reason ?? older.status;
+    };
+    expect(relate('T1')).toBe("a new time: 10:00 → 18:00, on what both tasks' titles name (Booster, reminders)");
+    // (A task about something else is not met by its title.)
+    expect(relate('T3')).toBe('active');
+  });
+
+  it('meets the decisions of tasks titled alike up to a bound: a registry of such tasks, each with many decisions, relates in linear time', () => {
+    const olders = Array.from({ length: 3000 }, (_, k) => decision(`DEC-20260105-${String(k + 1).padStart(4, '0')}`, `T${k % 100}`, `${k % 2 === 0 ? 'Fine' : 'Ok'}, ${k % 23} it is.`, '2026-01-05T09:05:00Z'));
+    const newers = Array.from({ length: 300 }, (_, k) => decision(`DEC-20260209-${String(k + 1).padStart(4, '0')}`, `N${k}`, 'Send at 18:00 instead.', '2026-02-09T09:05:00Z'));
+    const titleOf = (id: string) => `Booster reminders: round ${id}`;
+    // (Who said a decision is asked once for each earlier decision a later one is weighed against.)
+    let weighed = 0;
+    relateNewDecisions({ decisions: [...olders, ...newers] }, newers, engine.lexicon, undefined, { titleOf, spokenBy: () => (weighed++, 'human') });
+    expect(weighed).toBeLessThanOrEqual(newers.length * 2 * DEFAULT_RELATE_OPTIONS.maxCandidates);
+    expect(olders.every((o) => o.status === 'active')).toBe(true);
   });
 
   it('takes one word two titles share for the matter only when it is a name', () => {

@@ -132,6 +132,9 @@ class SubjectIndex {
   /** Entries by number; the lists per token hold numbers, in the order entries were added. */
   private readonly entries: Entry[] = [];
   private readonly byToken = new Map<string, number[]>();
+  /** Entry numbers by task, in the order added; and the tasks in the order first met. */
+  private readonly byTask = new Map<string, number[]>();
+  readonly taskOrder: string[] = [];
   /**
    * Scratch for `candidates`, by entry number: the lookup that last counted an entry, and its
    * count there (flat arrays: a lookup touches thousands of entries, objects would be scattered).
@@ -177,6 +180,18 @@ class SubjectIndex {
       if (list) list.push(n);
       else this.byToken.set(t, [n]);
     }
+    const ofTask = this.byTask.get(e.d.task_id);
+    if (ofTask) ofTask.push(n);
+    else {
+      this.byTask.set(e.d.task_id, [n]);
+      this.taskOrder.push(e.d.task_id);
+    }
+  }
+
+  /** A task's most recent entries, at most `recent`. */
+  ofTask(taskId: string, recent: number): Entry[] {
+    const list = this.byTask.get(taskId) ?? [];
+    return list.slice(Math.max(0, list.length - recent)).map((n) => this.entries[n]);
   }
 
   /**
@@ -287,6 +302,8 @@ interface RegistryPass {
   reported: Set<string>;
   /** A task's title read (null without one), by task id: worked out when first asked. */
   titles: Map<string, SubjectView | null>;
+  /** The tasks of the index by the subject words of their titles (see tasksByTitle), and how many of the index's tasks it has taken in. */
+  titled: { byWord: Map<string, string[]>; taken: number };
 }
 
 /** One new decision being related: it, its entry, and what may act on it. */
@@ -447,6 +464,7 @@ function registryPass(registry: { decisions: Decision[] }, created: readonly Dec
     cues: new Map(created.map((d, k) => [d, cues[k]])),
     reported: new Set(),
     titles: new Map(),
+    titled: { byWord: new Map(), taken: 0 },
   };
 }
 
@@ -564,7 +582,17 @@ function relateByTitles(pass: RegistryPass, r: Relating): void {
   const mine = subjectWords(title);
   if (mine.size < pass.options.titleWords) return;
   const tokens = new Set([...r.me.tokens, ...pass.memo.tokenSetOf(title.text)]);
-  const found = pass.index.candidates(tokens, pass.options.perTokenRecent, 1).filter((e) => e.d.task_id !== d.task_id && e.d.status === 'active' && r.older(e.d, e.at) && r.sameMatter(e.d));
+  // (A statement that is all value, "A las 10 está bien.", shares no word with a later one: the
+  // decisions of the tasks whose titles share a word with this one's are met too.)
+  const byWords = pass.index.candidates(tokens, pass.options.perTokenRecent, 1);
+  const met = new Set(byWords);
+  const byTitle: Entry[] = [];
+  for (const t of tasksByTitle(pass, mine)) {
+    if (t === d.task_id) continue;
+    for (const e of pass.index.ofTask(t, pass.options.maxCandidates - byTitle.length)) if (!met.has(e)) byTitle.push(e);
+    if (byTitle.length >= pass.options.maxCandidates) break;
+  }
+  const found = [...byWords, ...byTitle].filter((e) => e.d.task_id !== d.task_id && e.d.status === 'active' && r.older(e.d, e.at) && r.sameMatter(e.d));
   sortByRank(found, pass.ranks);
   for (const { d: o } of found) {
     const theirs = titleView(pass, o.task_id);
@@ -574,6 +602,31 @@ function relateByTitles(pass: RegistryPass, r: Relating): void {
       return;
     }
   }
+}
+
+/**
+ * The tasks of the index whose titles share a subject word with `words` (a task's title), each
+ * word's most recent ones, those sharing more words first, then the more recent: the index's
+ * tasks are taken in as they come. (The caller takes their decisions up to a bound: a registry
+ * of tasks all titled alike stays linear.)
+ */
+function tasksByTitle(pass: RegistryPass, words: ReadonlySet<string>): string[] {
+  const { titled, index } = pass;
+  for (; titled.taken < index.taskOrder.length; titled.taken++) {
+    const task = index.taskOrder[titled.taken];
+    for (const w of titleWordsOf(pass, task)) {
+      const list = titled.byWord.get(w);
+      if (list) list.push(task);
+      else titled.byWord.set(w, [task]);
+    }
+  }
+  const shared = new Map<string, number>();
+  for (const w of words) {
+    const list = titled.byWord.get(w) ?? [];
+    for (let i = list.length - 1; i >= Math.max(0, list.length - pass.options.perTokenRecent); i--) shared.set(list[i], (shared.get(list[i]) ?? 0) + 1);
+  }
+  // (Map order is the order met: within as many shared words, the most recent first.)
+  return [...shared].sort((a, b) => b[1] - a[1]).map(([task]) => task);
 }
 
 /**

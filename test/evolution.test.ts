@@ -565,6 +565,17 @@ describe('a statement that leaves to its task what it is about', () => {
     expect(relate('T3')).toBe('active');
   });
 
+  it('reads a title put as a question for what it names, as one put as a statement', () => {
+    const relate = (title: string) => {
+      const older = decision('DEC-20260205-001', 'T1', 'Dental offer: 15% off scale and polish.', '2026-02-05T09:05:00Z');
+      const newer = decision('DEC-20260305-001', 'T2', '10% from now on.', '2026-03-05T09:05:00Z');
+      relateNewDecisions({ decisions: [older, newer] }, [newer], engine.lexicon, undefined, { titleOf: (id) => (id === 'T1' ? 'Dental offer for February' : title) });
+      return older.superseded_reason ?? older.status;
+    };
+    expect(relate('Dental offer: keep going after February?')).toMatch(/^a new percent.*15.*→.*10.*, on what both tasks' titles name \(Dental, offer\)$/);
+    expect(relate('Dental offer: keep going after February')).toMatch(/^a new percent.*15.*→.*10.*/);
+  });
+
   it('meets the decisions of tasks titled alike up to a bound: a registry of such tasks, each with many decisions, relates in linear time', () => {
     const olders = Array.from({ length: 3000 }, (_, k) => decision(`DEC-20260105-${String(k + 1).padStart(4, '0')}`, `T${k % 100}`, `${k % 2 === 0 ? 'Fine' : 'Ok'}, ${k % 23} it is.`, '2026-01-05T09:05:00Z'));
     const newers = Array.from({ length: 300 }, (_, k) => decision(`DEC-20260209-${String(k + 1).padStart(4, '0')}`, `N${k}`, 'Send at 18:00 instead.', '2026-02-09T09:05:00Z'));

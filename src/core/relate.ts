@@ -559,12 +559,12 @@ function titleWordsOf(pass: RegistryPass, taskId: string): ReadonlySet<string> {
   return title === null ? new Set() : subjectWords(title);
 }
 
-/** A task's title read, once per pass. */
+/** A task's title read, once per pass, a question too ("Dental offer: keep going after February?" names the dental offer). */
 function titleView(pass: RegistryPass, taskId: string): SubjectView | null {
   let v = pass.titles.get(taskId);
   if (v === undefined) {
     const title = pass.context.titleOf?.(taskId) ?? null;
-    pass.titles.set(taskId, (v = title === null ? null : pass.judge.view(title)));
+    pass.titles.set(taskId, (v = title === null ? null : pass.askedView(title)));
   }
   return v;
 }

@@ -379,6 +379,20 @@ describe('relations on the same subject', () => {
     expect(replaces('Never on Saturdays.', 'Going forward the newsletter goes out on Saturdays.')).toBeNull();
   });
 
+  it('reads a clock time written without am or pm in the half of the day of the time it is weighed against', () => {
+    // The same time said again is no new one.
+    expect(valueReplacement(view('Quiz night starts at 7:30pm.'), view('Quiz night starts at 7:30.'), 'loose')).toBeNull();
+    expect(valueReplacement(view('Quiz night starts at 7:30.'), view('Quiz night starts at 19:30.'), 'loose')).toBeNull();
+    // A new one is read in that half: 8 after 7:30pm is 20:00.
+    expect(valueReplacement(view('Quiz night starts at 7:30pm.'), view('From April quiz night starts at 8.'), 'loose')).toBe('a new time: 19:30 → 20:00');
+    // A morning stays a morning, and a time written plainly as it is.
+    expect(valueReplacement(view('Deliveries arrive at 8:00 sharp.'), view('Deliveries arrive at 9 from now on.'), 'loose')).toBe('a new time: 08:00 → 09:00');
+    expect(valueReplacement(view('The briefing starts at 19:30.'), view('The briefing starts at 08:00 from now on.'), 'loose')).toBe('a new time: 19:30 → 08:00');
+    expect(valueReplacement(view('The briefing starts at 7:30pm.'), view('The briefing starts at 8am from now on.'), 'loose')).toBe('a new time: 19:30 → 08:00');
+    // Against a time on the 24-hour clock a bare hour is as said: ten in the morning, not at night.
+    expect(valueReplacement(view('Reminders go out at 10.'), view('Reminders go out at 18:00 from now on.'), 'loose')).toBe('a new time: 10:00 → 18:00');
+  });
+
   it('reads a day that says which thing is meant, and the size of a whole group, as no new value', () => {
     // A day between a determiner and a noun says which round is meant, and moves no round to it.
     expect(valueReplacement(view('Deliveries: Monday and Wednesday rounds.'), view('Reorder the Friday round so the frozen goods go out first.'), 'loose')).toBeNull();

@@ -275,6 +275,10 @@ export interface SlotValue {
   which?: boolean;
   /** A count written against the word it counts ("34RS", "12pcs"): it may be a name as much as a number. */
   glued?: boolean;
+  /** A clock time of at most 12 written with neither am/pm, a clock word nor a leading zero ("at 8", "7:30"): it may be of either half of the day. */
+  halfDay?: boolean;
+  /** A clock time written with am or pm ("7:30pm"): its writer counts the hours of each half of the day. */
+  meridiem?: boolean;
 }
 
 export interface SubjectClause {
@@ -737,7 +741,9 @@ function clockValue(toks: readonly Token[], i: number, lex: CompiledSubjects): S
   const hourWord = next !== undefined && (lex.am.has(next) || lex.pm.has(next) || lex.clock.has(next));
   if (toks[i].text.startsWith('0.') && !hourWord) return null;
   if (next && lex.pm.has(next) && h < 12) h += 12;
-  return { key: 'time', value: `${String(h).padStart(2, '0')}:${clock[2]}`, negated: false };
+  const value = `${String(h).padStart(2, '0')}:${clock[2]}`;
+  if (next !== undefined && (lex.am.has(next) || lex.pm.has(next))) return { key: 'time', value, negated: false, meridiem: true };
+  return hourWord || clock[1].startsWith('0') || h > 12 ? { key: 'time', value, negated: false } : { key: 'time', value, negated: false, halfDay: true };
 }
 
 /**
@@ -873,7 +879,10 @@ function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, c
   const afterPreposition = (lex.timePrepositions.has(prev) || lex.timePrepositions.has(prev2)) && !countsPlural(toks, i + 1, lex, stemmer, names);
   if (Number.isInteger(n) && n <= 24 && (afterPreposition || afterWeekday || lex.am.has(nextWord) || lex.pm.has(nextWord) || lex.clock.has(nextWord))) {
     const h = lex.pm.has(nextWord) && n < 12 ? n + 12 : n;
-    return { key: 'time', value: `${String(h).padStart(2, '0')}:00`, negated: false };
+    const value = `${String(h).padStart(2, '0')}:00`;
+    if (lex.am.has(nextWord) || lex.pm.has(nextWord)) return { key: 'time', value, negated: false, meridiem: true };
+    const written = lex.clock.has(nextWord) || toks[i].text.startsWith('0') || h > 12 || h === 0;
+    return written ? { key: 'time', value, negated: false } : { key: 'time', value, negated: false, halfDay: true };
   }
   // (After a date: its month, or its day after its month, "April 11 1400".)
   const afterDate = lex.wordSlot.get(prev)?.slot === 'month' || (/^\d/.test(prev) && i > 1 && lex.wordSlot.get(toks[i - 2].text)?.slot === 'month');
@@ -1199,13 +1208,43 @@ const valuesOf = (c: SubjectClause, key: string, which = true) => c.values.filte
 const slotName = (key: string) => (key === COUNT ? 'number' : key.replace(/^count:/, 'number of '));
 
 /** A new value for a slot both clauses fill, on the same subject ("Thursday" → "Friday", "14:00" → "13:00"). */
+/**
+ * The clause with each clock time that may be of either half of the day read in the half the
+ * other clause's times say: the half in which it is one of them ("Quiz night starts at 7:30pm" —
+ * "… at 7:30" is 19:30, no new time), else the half of the nearest time the other clause writes
+ * with am or pm (after "7:30pm", "we start at 8" is 20:00). Against times written on the 24-hour
+ * clock it stays as said: "A las 10" against "18:00" is ten in the morning.
+ */
+function inHalfDayOf(c: SubjectClause, other: SubjectClause): SubjectClause {
+  if (!c.values.some((v) => v.halfDay)) return c;
+  const times = other.values.filter((v) => v.key === 'time' && !v.halfDay);
+  if (times.length === 0) return c;
+  const HALF = 12 * 60;
+  let changed = false;
+  const values = c.values.map((v) => {
+    if (!v.halfDay) return v;
+    const m = minutesOf(v.value);
+    const same = times.some((t) => minutesOf(t.value) === m + HALF);
+    const twelveHour = times.filter((t) => t.meridiem).map((t) => minutesOf(t.value));
+    const nearest = twelveHour.sort((a, b) => Math.abs(a - m) - Math.abs(b - m) || a - b)[0];
+    if (!same && !(nearest !== undefined && nearest >= HALF && m < HALF)) return v;
+    changed = true;
+    const later = m + HALF;
+    return { ...v, value: `${String(Math.floor(later / 60)).padStart(2, '0')}:${String(later % 60).padStart(2, '0')}` };
+  });
+  return changed ? { ...c, values } : c;
+}
+
+/** Minutes since midnight of a time value ("19:30" → 1170). */
+const minutesOf = (value: string) => Number(value.slice(0, 2)) * 60 + Number(value.slice(3, 5));
+
 /** `bare`: a bare number may stand for the one number the older clause set (see bareNumberChange). */
 export function valueChange(olderAsWritten: SubjectClause, newerAsWritten: SubjectClause, match: SubjectMatch = 'loose', bare = false): string | null {
   // ("Drop the 15 sack rule to 10." names the rule it changes by the value it held: "base malt
   // doesn't drop under 15 sacks"; its new value is a limit as that one was. Said earlier, the same
   // words hold 10 sacks, not 15.)
-  const older = withoutWhichValues(withWhichUnit(olderAsWritten));
-  const { clause: newer, namedByValue } = namingOlderValue(older, withWhichUnit(newerAsWritten));
+  const older = withoutWhichValues(withWhichUnit(inHalfDayOf(olderAsWritten, newerAsWritten)));
+  const { clause: newer, namedByValue } = namingOlderValue(older, withWhichUnit(inHalfDayOf(newerAsWritten, olderAsWritten)));
   // A limit holds for what a ban rules out ("no meetings before 10" → "meetings from 9:00"); any
   // other value is not for a thing its clause rules out: "No deposit, charge €15 for each lost
   // card" sets a fee, and gives no deposit a new amount.

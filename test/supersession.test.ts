@@ -49,7 +49,7 @@ describe('time order', () => {
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { withoutOfferedAlternatives } from '../src/core/proposals';
-import { answeredValueChange, askedViewOf, offeredViewOf, recappedValueChange, changeSentences, compileSubjects, contradiction, contrastsStated, firstStatedValues, replacement, restatesRetired, reversalsIn, subjectClauses, valueReplacement, viewOf, type SubjectLexicon } from '../src/core/subject';
+import { answeredValueChange, askedViewOf, offeredViewOf, recappedValueChange, changeSentences, compileSubjects, contradiction, contrastsStated, firstStatedValues, replacement, restatesRetired, reversalsIn, subjectClauses, valueKeys, valueReplacement, viewOf, type SubjectLexicon } from '../src/core/subject';
 import { numberKey } from '../src/core/measures';
 import { rejectedByRecall, relateMessages } from '../src/core/relate';
 import type { DecisionCandidate } from '../src/core/decide';
@@ -1444,6 +1444,21 @@ describe('across tasks', () => {
     const n2 = decision('DEC-20260219-001', 'T2', 'From now on no automatic reorders at all.', '2026-02-19T09:00:00+01:00');
     relateNewDecisions({ decisions: [r2, n2] }, [n2], engine.lexicon);
     expect(r2.status).toBe('active');
+  });
+
+  it("reads no value in a phone number: an agent's message that gives again what the people decided, with a number to call, carries it out", () => {
+    expect(valueKeys(view('After 18:30 on weekdays call Night Paws on 01632 960717.'))).toEqual(['18:30']);
+    expect(valueKeys(view('Call 0171 4960 0328 before 9.'))).toEqual(['9:00']);
+    // (A leading zero alone, or a short group, is no phone number.)
+    expect(valueKeys(view('Order 012 boxes.'))).toEqual(['12']);
+    const older = decision('DEC-20260123-001', 'T1', 'Diversion to Night Paws from 19:00 on weekdays then.', '2026-01-23T10:00:00Z');
+    const newer = decision('DEC-20260428-001', 'T2', '18:30 from 1 June then.', '2026-04-28T10:00:00Z', { source: { messages: [0], summary: '' } });
+    const messages = [
+      { index: 0, author: 'valeria', role: 'human' as const, text: 'Fine by me. 18:30 from 1 June then.', ts: '2026-04-28T10:00:00Z' },
+      { index: 1, author: 'sched-agent', role: 'bot' as const, text: "I'll update the note for 1 June: 'After 18:30 on weekdays call Night Paws on 01632 960717.'", ts: '2026-04-28T10:05:00Z' },
+    ];
+    const found = relateMessages({ decisions: [older, newer] }, [{ taskId: 'T2', messages, decisions: [newer] }], engine.lexicon, new Set());
+    expect(found.filter((p) => p.messages.includes(1))).toEqual([]);
   });
 
   it("flags another value in an agent's draft, not in a person's own plan", () => {

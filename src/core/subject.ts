@@ -659,6 +659,12 @@ function numberValues(toks: readonly Token[], lex: CompiledSubjects, stemmer: St
   const consumed = new Set<number>();
   for (let i = 0; i < toks.length; i++) {
     if (!/^\d/.test(toks[i].text) || consumed.has(i)) continue;
+    const phone = phoneNumberEnd(toks, i);
+    if (phone > i) {
+      for (let k = i; k < phone; k++) consumed.add(k);
+      i = phone - 1;
+      continue;
+    }
     const v = clockValue(toks, i, lex) ?? numberValue(toks, i, lex, consumed, stemmer, spanEnds, names);
     if (v) {
       // (The limit's words say how the value holds, not what it is of: "max 3 chargers".)
@@ -806,6 +812,21 @@ function twentyFourHour(toks: readonly Token[], i: number, afterDate: boolean, a
 const YEAR = /^(?:19|20)\d\d$/;
 
 /** A number read by what stands around it: an amount or a unit's slot, a scaled count, a date, an hour, or a count of the noun after it. */
+/**
+ * Where a phone number that opens at token i ends (past its last group of digits), or i when none
+ * does: groups of digits only, apart by spaces only, the first with a leading zero, eight digits
+ * or more together ("call Night Paws on 01632 960717", "0171 4960 0328"; "Thu 0800-1300" is a
+ * span of hours). Its groups are no values: the "1632" of a number an agent gives again is no
+ * count that a decision left unsaid.
+ */
+function phoneNumberEnd(toks: readonly Token[], i: number): number {
+  if (!/^0\d{2,}$/.test(toks[i].text)) return i;
+  let end = i + 1;
+  let digits = toks[i].text.length;
+  while (end < toks.length && /^\d{2,}$/.test(toks[end].text) && !toks[end].breakBefore && !toks[end].attached && !toks[end].dashBefore) digits += toks[end++].text.length;
+  return digits >= 8 ? end : i;
+}
+
 function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, consumed: Set<number>, stemmer: Stems, spanEnds: ReadonlySet<string>, names: ReadonlySet<string>): SlotValue | null {
   const n = parseNumber(toks[i].text);
   if (n === null) return null;

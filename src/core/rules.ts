@@ -172,7 +172,7 @@ export function applyRule(rule: CompiledRule, message: Message, lower: string, c
     ) {
       if (rule.unless) {
         rule.unless.lastIndex = 0;
-        if (rule.unless.test(spec.unlessIn === 'sentence' ? sentenceAt(lower, start).text : lower)) return null;
+        if (rule.unless.test(lower)) return null;
       }
       return { ruleId: rule.id, kind: rule.kind, index: message.index, start, end, weight: rule.weight };
     }

@@ -116,10 +116,8 @@ export interface RuleSpec {
   /** Longest message (in words) the rule applies to; long turns make short cues meaningless. */
   maxWords?: number;
   minWords?: number;
-  /** Phrases that veto the rule when found in the message (or, with `unlessIn` 'sentence', in the sentence of the cue). */
+  /** Phrases that veto the rule when found in the message. */
   unless?: string[];
-  /** 'sentence': `unless` vetoes only in the sentence the cue is in ("cap 60 yes. no bookings, it's a pub quiz not a wedding" accepts the 60). */
-  unlessIn?: 'message' | 'sentence';
   weight?: number;
   examples: { match: Array<string | RuleExample>; nomatch: Array<string | RuleExample> };
 }

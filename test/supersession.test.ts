@@ -382,15 +382,20 @@ describe('relations on the same subject', () => {
   it('reads a clock time written without am or pm in the half of the day of the time it is weighed against', () => {
     // The same time said again is no new one.
     expect(valueReplacement(view('Quiz night starts at 7:30pm.'), view('Quiz night starts at 7:30.'), 'loose')).toBeNull();
-    expect(valueReplacement(view('Quiz night starts at 7:30.'), view('Quiz night starts at 19:30.'), 'loose')).toBeNull();
+    expect(valueReplacement(view('Quiz night starts at 7:30.'), view('Quiz night starts at 7.30pm.'), 'loose')).toBeNull();
     // A new one is read in that half: 8 after 7:30pm is 20:00.
     expect(valueReplacement(view('Quiz night starts at 7:30pm.'), view('From April quiz night starts at 8.'), 'loose')).toBe('a new time: 19:30 → 20:00');
     // A morning stays a morning, and a time written plainly as it is.
     expect(valueReplacement(view('Deliveries arrive at 8:00 sharp.'), view('Deliveries arrive at 9 from now on.'), 'loose')).toBe('a new time: 08:00 → 09:00');
     expect(valueReplacement(view('The briefing starts at 19:30.'), view('The briefing starts at 08:00 from now on.'), 'loose')).toBe('a new time: 19:30 → 08:00');
     expect(valueReplacement(view('The briefing starts at 7:30pm.'), view('The briefing starts at 8am from now on.'), 'loose')).toBe('a new time: 19:30 → 08:00');
-    // Against a time on the 24-hour clock a bare hour is as said: ten in the morning, not at night.
+    // Against a time on the 24-hour clock a bare hour is as said: ten in the morning, not at night,
+    // and 8:00 against 20:00 is a new time.
     expect(valueReplacement(view('Reminders go out at 10.'), view('Reminders go out at 18:00 from now on.'), 'loose')).toBe('a new time: 10:00 → 18:00');
+    expect(valueReplacement(view('We open the shop at 8:00 on Saturdays.'), view('We open the shop at 20:00 on Saturdays from now on.'), 'loose')).toBe('a new time: 08:00 → 20:00');
+    // The nearer reading on the clock: after 11pm, "1" is one at night; 12am is midnight.
+    expect(valueReplacement(view('The shift ends at 11pm.'), view('The shift ends at 1 from now on.'), 'loose')).toBe('a new time: 23:00 → 01:00');
+    expect(valueReplacement(view('The party starts at 12am.'), view('The party starts at 1 from now on.'), 'loose')).toBe('a new time: 00:00 → 01:00');
   });
 
   it('reads a day that says which thing is meant, and the size of a whole group, as no new value', () => {
@@ -1449,8 +1454,11 @@ describe('across tasks', () => {
   it("reads no value in a phone number: an agent's message that gives again what the people decided, with a number to call, carries it out", () => {
     expect(valueKeys(view('After 18:30 on weekdays call Night Paws on 01632 960717.'))).toEqual(['18:30']);
     expect(valueKeys(view('Call 0171 4960 0328 before 9.'))).toEqual(['9:00']);
-    // (A leading zero alone, or a short group, is no phone number.)
+    // (A leading zero alone, short groups, an hour of the 24-hour clock, or a number after the phone number, are no part of one.)
     expect(valueKeys(view('Order 012 boxes.'))).toEqual(['12']);
+    expect(valueKeys(view('Rooms 010 012 014 are booked.'))).toEqual(['10', '12', '14']);
+    expect(valueKeys(view('Open Thu 0800 1300.'))).toEqual(['8:00', '13:00', 'weekday=thursday']);
+    expect(valueKeys(view('Text 07700 900123 30 minutes before arrival.'))).toEqual(['30']);
     const older = decision('DEC-20260123-001', 'T1', 'Diversion to Night Paws from 19:00 on weekdays then.', '2026-01-23T10:00:00Z');
     const newer = decision('DEC-20260428-001', 'T2', '18:30 from 1 June then.', '2026-04-28T10:00:00Z', { source: { messages: [0], summary: '' } });
     const messages = [

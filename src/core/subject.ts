@@ -747,6 +747,8 @@ function clockValue(toks: readonly Token[], i: number, lex: CompiledSubjects): S
   const hourWord = next !== undefined && (lex.am.has(next) || lex.pm.has(next) || lex.clock.has(next));
   if (toks[i].text.startsWith('0.') && !hourWord) return null;
   if (next && lex.pm.has(next) && h < 12) h += 12;
+  // ("12:30am" is half past midnight.)
+  if (next && lex.am.has(next) && h === 12) h = 0;
   const value = `${String(h).padStart(2, '0')}:${clock[2]}`;
   if (next !== undefined && (lex.am.has(next) || lex.pm.has(next))) return { key: 'time', value, negated: false, meridiem: true };
   return hourWord || clock[1].startsWith('0') || h > 12 ? { key: 'time', value, negated: false } : { key: 'time', value, negated: false, halfDay: true };
@@ -811,22 +813,24 @@ function twentyFourHour(toks: readonly Token[], i: number, afterDate: boolean, a
 /** A year as written in a date ("2026"). */
 const YEAR = /^(?:19|20)\d\d$/;
 
-/** A number read by what stands around it: an amount or a unit's slot, a scaled count, a date, an hour, or a count of the noun after it. */
 /**
  * Where a phone number that opens at token i ends (past its last group of digits), or i when none
- * does: groups of digits only, apart by spaces only, the first with a leading zero, eight digits
- * or more together ("call Night Paws on 01632 960717", "0171 4960 0328"; "Thu 0800-1300" is a
- * span of hours). Its groups are no values: the "1632" of a number an agent gives again is no
- * count that a decision left unsaid.
+ * does: an area code of four digits or more with a leading zero (not an hour of the 24-hour clock,
+ * "0800"), then groups of three digits or more, apart by spaces only, eight digits or more in all
+ * ("call Night Paws on 01632 960717", "0171 4960 0328"; "Text 07700 900123 30 minutes before" keeps
+ * the 30, "Thu 0800-1300" is a span of hours, "Rooms 010 012 014" are rooms). Its groups are no
+ * values: the "1632" of a number an agent gives again is no count that a decision left unsaid.
  */
 function phoneNumberEnd(toks: readonly Token[], i: number): number {
-  if (!/^0\d{2,}$/.test(toks[i].text)) return i;
+  const first = toks[i].text;
+  if (!/^0\d{3,}$/.test(first) || (first.length === 4 && Number(first.slice(0, 2)) < 24 && Number(first.slice(2)) < 60)) return i;
   let end = i + 1;
-  let digits = toks[i].text.length;
-  while (end < toks.length && /^\d{2,}$/.test(toks[end].text) && !toks[end].breakBefore && !toks[end].attached && !toks[end].dashBefore) digits += toks[end++].text.length;
+  let digits = first.length;
+  while (end < toks.length && /^\d{3,}$/.test(toks[end].text) && !toks[end].breakBefore && !toks[end].attached && !toks[end].dashBefore) digits += toks[end++].text.length;
   return digits >= 8 ? end : i;
 }
 
+/** A number read by what stands around it: an amount or a unit's slot, a scaled count, a date, an hour, or a count of the noun after it. */
 function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, consumed: Set<number>, stemmer: Stems, spanEnds: ReadonlySet<string>, names: ReadonlySet<string>): SlotValue | null {
   const n = parseNumber(toks[i].text);
   if (n === null) return null;
@@ -899,7 +903,8 @@ function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, c
   // articles", "from 2 crews").
   const afterPreposition = (lex.timePrepositions.has(prev) || lex.timePrepositions.has(prev2)) && !countsPlural(toks, i + 1, lex, stemmer, names);
   if (Number.isInteger(n) && n <= 24 && (afterPreposition || afterWeekday || lex.am.has(nextWord) || lex.pm.has(nextWord) || lex.clock.has(nextWord))) {
-    const h = lex.pm.has(nextWord) && n < 12 ? n + 12 : n;
+    // ("12am" is midnight, "12pm" noon.)
+    const h = lex.pm.has(nextWord) && n < 12 ? n + 12 : lex.am.has(nextWord) && n === 12 ? 0 : n;
     const value = `${String(h).padStart(2, '0')}:00`;
     if (lex.am.has(nextWord) || lex.pm.has(nextWord)) return { key: 'time', value, negated: false, meridiem: true };
     const written = lex.clock.has(nextWord) || toks[i].text.startsWith('0') || h > 12 || h === 0;
@@ -1228,30 +1233,30 @@ const valuesOf = (c: SubjectClause, key: string, which = true) => c.values.filte
 /** A slot as a reason names it: "weekday", "number", "number of word". */
 const slotName = (key: string) => (key === COUNT ? 'number' : key.replace(/^count:/, 'number of '));
 
-/** A new value for a slot both clauses fill, on the same subject ("Thursday" → "Friday", "14:00" → "13:00"). */
 /**
  * The clause with each clock time that may be of either half of the day read in the half the
- * other clause's times say: the half in which it is one of them ("Quiz night starts at 7:30pm" —
- * "… at 7:30" is 19:30, no new time), else the half of the nearest time the other clause writes
- * with am or pm (after "7:30pm", "we start at 8" is 20:00). Against times written on the 24-hour
- * clock it stays as said: "A las 10" against "18:00" is ten in the morning.
+ * other clause's times written with am or pm say: of its two readings, the one nearer on the
+ * clock to the nearest of them ("Quiz night starts at 7:30pm" — "… at 7:30" is 19:30, no new
+ * time; "we start at 8" is 20:00; after "ends at 11pm", "at 1" is 01:00). Against times written on
+ * the 24-hour clock it stays as said: "A las 10" against "18:00" is ten in the morning, and "8:00"
+ * against "20:00" is a new time.
  */
 function inHalfDayOf(c: SubjectClause, other: SubjectClause): SubjectClause {
   if (!c.values.some((v) => v.halfDay)) return c;
-  const times = other.values.filter((v) => v.key === 'time' && !v.halfDay);
-  if (times.length === 0) return c;
-  const HALF = 12 * 60;
+  const twelveHour = other.values.filter((v) => v.key === 'time' && v.meridiem).map((v) => minutesOf(v.value));
+  if (twelveHour.length === 0) return c;
+  const DAY = 24 * 60;
+  const HALF = DAY / 2;
+  const apart = (a: number, b: number) => Math.min(Math.abs(a - b), DAY - Math.abs(a - b));
+  const nearness = (m: number) => Math.min(...twelveHour.map((t) => apart(t, m)));
   let changed = false;
   const values = c.values.map((v) => {
     if (!v.halfDay) return v;
     const m = minutesOf(v.value);
-    const same = times.some((t) => minutesOf(t.value) === m + HALF);
-    const twelveHour = times.filter((t) => t.meridiem).map((t) => minutesOf(t.value));
-    const nearest = twelveHour.sort((a, b) => Math.abs(a - m) - Math.abs(b - m) || a - b)[0];
-    if (!same && !(nearest !== undefined && nearest >= HALF && m < HALF)) return v;
+    const other = (m + HALF) % DAY;
+    if (nearness(other) >= nearness(m)) return v;
     changed = true;
-    const later = m + HALF;
-    return { ...v, value: `${String(Math.floor(later / 60)).padStart(2, '0')}:${String(later % 60).padStart(2, '0')}` };
+    return { ...v, value: `${String(Math.floor(other / 60)).padStart(2, '0')}:${String(other % 60).padStart(2, '0')}` };
   });
   return changed ? { ...c, values } : c;
 }
@@ -1259,6 +1264,7 @@ function inHalfDayOf(c: SubjectClause, other: SubjectClause): SubjectClause {
 /** Minutes since midnight of a time value ("19:30" → 1170). */
 const minutesOf = (value: string) => Number(value.slice(0, 2)) * 60 + Number(value.slice(3, 5));
 
+/** A new value for a slot both clauses fill, on the same subject ("Thursday" → "Friday", "14:00" → "13:00"). */
 /** `bare`: a bare number may stand for the one number the older clause set (see bareNumberChange). */
 export function valueChange(olderAsWritten: SubjectClause, newerAsWritten: SubjectClause, match: SubjectMatch = 'loose', bare = false): string | null {
   // ("Drop the 15 sack rule to 10." names the rule it changes by the value it held: "base malt

@@ -268,8 +268,11 @@ describe('reply acts', () => {
     const forms = (question: string) => candidateClauses('T1', [{ author: 'events-agent', role: 'bot', content: `With the quiz capped at 60 the room could hit 85, over the fire limit. ${question}` }, { author: 'dana', role: 'human', content: reply }], engine).candidates.flatMap((w) => w.features);
     expect(forms('Lower the quiz cap?')).not.toContain('form:value-correction');
     expect(forms('Keep it as it is?')).toContain('form:value-correction');
-    // (Asked whether to keep it, the new value sets the stated one aside.)
+    // (Asked whether to keep it, the new value sets the stated one aside; so does a value of
+    // something the question asks nothing about: "Shall I make the booking?" changes no deposit.)
     expect(recorded('Keep it as it is?').patterns.map((p) => p.type)).toContain('correction');
+    const deposit = analyseTask('T1', [{ author: 'hall-agent', role: 'bot', text: 'The hall deposit is 200 EUR for Saturday. Shall I make the booking?' }, { author: 'ana', role: 'human', text: 'Deposit is 150 EUR, they told me on the phone.' }], engine, new Set(['T1']));
+    expect(deposit.patterns.map((p) => p.type)).toContain('correction');
   });
 
   it("a \"no\" that gives another value than the one the agent's closing question puts up corrects it whoever speaks next, and states the value it gives", () => {
@@ -277,6 +280,10 @@ describe('reply acts', () => {
     const reply = ['sven', 'human', 'No, 21 like the others. And they pay before we ship.'] as [string, Role, string];
     const valued = ['shop-agent', 'bot', 'Account opened for the Lindqvist order. Credit terms 45 days?'] as [string, Role, string];
     expect(typesAt(thread(valued, reply, colleague), 1)).toEqual(['correction']);
+    // (A number further on is of something else: the reply answers the question, and the people talk on.)
+    const members = ['club-agent', 'bot', 'Send it to all 25 members now?'] as [string, Role, string];
+    for (const said of ['No, wait until 1 March, half of them are away.', 'No, I will send it myself at 5.', 'No, Tom already sent 2 yesterday.']) expect(typesAt(thread(members, ['mia', 'human', said], colleague), 1)).toEqual([]);
+    expect(typesAt(thread(members, ['mia', 'human', 'No, 30 of them, the rest are away.'], colleague), 1)).toEqual(['correction']);
     // (The same value again, or a question that puts up none, leaves the reply an answer the people talk on after.)
     expect(typesAt(thread(valued, ['sven', 'human', 'No, 45 is fine, they pay before we ship.'], colleague), 1)).toEqual([]);
     expect(typesAt(thread(['shop-agent', 'bot', 'Account opened for the Lindqvist order. Shall I send them the welcome pack?'], ['sven', 'human', 'No, 21 people on their side, too many packs.'], colleague), 1)).toEqual([]);

@@ -19,14 +19,14 @@ import {
 } from './sentenceActs';
 import { actFeatures, clausePositionFeatures, dialogueView, lengthFeature, speakerFeatures, valueFeatures, type DialogueView } from './clauseFeatures';
 import { escapeRegex } from './phrases';
-import { afterAddressee, bracketSpans, partsBetween, contentToken, contentTokens, eitherOrSides, contentWordCount, endsSentence, isContentWord, isQuestion, nameWords, outsideQuotes, writableName, quotedSpans, sharedCount, wordCount, words, type ContentWords, type Span, type Stems } from './text';
+import { afterAddressee, bracketSpans, partsBetween, contentToken, contentTokens, eitherOrSides, contentWordCount, endsSentence, isContentWord, isQuestion, lastQuestion, nameWords, outsideQuotes, writableName, quotedSpans, sharedCount, wordCount, words, type ContentWords, type Span, type Stems } from './text';
 import { appendAll } from './lists';
 import { recentAgentMessage } from './detect';
 import type { CandidateTuning, DecisionType, Detection, Message, SentenceCandidate, Strength } from './types';
 import { type CandidateInput, isPerson, sentencesAt, sarcasticAt, tokenSetAt, NO_TOKENS, whenWord } from './candidateInput';
 import { NUMBER, correctsValue, type Measure, measures, numberKey, sameMeasure, sameNumber, numbersOf, writtenNumbers } from './measures';
 import { LABEL_MAX_WORDS, afterShortLabel, bareToken, classify, decisive, verbless, docOf, pluralSubject, HAS_NUMBER, COMPUTED, trimEnd, sentenceCase, shape, namesNoObject } from './clauseText';
-import { BARE_KEY, isSide, itemOfLine, pickedOption, pickedStatement, withoutCourtesy, withoutAcceptance, afterAcceptance, itemByKey, listedItems, offeredKeys, BULLET, proposedPoints, asksToChoose, lastQuestion, recommendedOption, acceptance, restAcceptance, restAccepting, restAcceptanceSpan, sidePicked, inlineItems, labelledProposal, offeredSteps, saysOnlyYes, questionsBefore, withPronounObject, proposalCue, withoutQuestionTag, asksByKeys, thingLabel, isPersonName, restatesShorter } from './proposals';
+import { BARE_KEY, isSide, itemOfLine, pickedOption, pickedStatement, withoutCourtesy, withoutAcceptance, afterAcceptance, itemByKey, listedItems, offeredKeys, BULLET, proposedPoints, asksToChoose, recommendedOption, acceptance, restAcceptance, restAccepting, restAcceptanceSpan, sidePicked, inlineItems, labelledProposal, offeredSteps, saysOnlyYes, questionsBefore, withPronounObject, proposalCue, withoutQuestionTag, asksByKeys, thingLabel, isPersonName, restatesShorter } from './proposals';
 
 export function sentenceCandidates(input: CandidateInput): SentenceCandidate[] {
   const { messages } = input;
@@ -1925,7 +1925,7 @@ function changedValue(input: CandidateInput, scene: MessageScene, r: ClauseReadi
   // Freigabe ab €400, nicht €600.") puts it up for a decision or decides, and
   // one drawing a conclusion from it ("Then the jar costs 4.10 EUR." after "That adds 0.25 EUR
   // per jar in cost.") or announcing a change ("Planänderung: …") decides.
-  if (r.firstContent && !scene.correcting && !r.label && findAct(lexicon, 'conclusion', normalForm(r.clause.text))?.start !== 0 && r.type !== 'action_item' && !proposes(lexicon, r.lower) && !input.announcesChange?.(r.body) && a === p - 1 && scene.answersAgent && wordCount(valueStretch(r.body)) <= input.tuning.valueCorrectionMaxWords && !asksForNewValue(input, a) && correctsValue(r.body, messages[a].text, stated(input, a), input.stems, input.unitSlot)) {
+  if (r.firstContent && !scene.correcting && !r.label && findAct(lexicon, 'conclusion', normalForm(r.clause.text))?.start !== 0 && r.type !== 'action_item' && !proposes(lexicon, r.lower) && !input.announcesChange?.(r.body) && a === p - 1 && scene.answersAgent && wordCount(valueStretch(r.body)) <= input.tuning.valueCorrectionMaxWords && !asksForNewValue(input, a, r.body) && correctsValue(r.body, messages[a].text, stated(input, a), input.stems, input.unitSlot)) {
     r.type = 'constraint';
     r.strength = 'correction';
     r.act = VALUE_CORRECTION;
@@ -1991,12 +1991,19 @@ const SETTLED_VALUE_REACH = 3;
 
 /**
  * Whether message a closes with a question that asks for a value to change ("With the quiz capped
- * at 60 the room could hit 85. Lower the quiz cap?", "Shall I raise the deposit?"): another value
- * in reply answers it rather than correcting what the message stated.
+ * at 60 the room could hit 85. Lower the quiz cap?", "Shall I raise the deposit?") of what the
+ * reply's clause `body` speaks of ("cap the quiz at 50"): another value in reply answers it rather
+ * than correcting what the message stated. "Shall I make the booking?" asks for no value of "the
+ * deposit is 150 EUR".
  */
-function asksForNewValue(input: CandidateInput, a: number): boolean {
+function asksForNewValue(input: CandidateInput, a: number, body: string): boolean {
   const question = lastQuestion(sentencesAt(input, a));
-  return question !== undefined && words(question.text).some((w) => input.lexicon.words.statements.valueVerb.test(w));
+  if (question === undefined) return false;
+  const verbs = words(question.text).filter((w) => input.lexicon.words.statements.valueVerb.test(w));
+  if (verbs.length === 0) return false;
+  const changed = new Set(verbs.flatMap((w) => contentToken(w, input.stems) ?? []));
+  const said = new Set(contentTokens(body, input.stems));
+  return contentTokens(question.text, input.stems).some((t) => !changed.has(t) && said.has(t));
 }
 
 /** How a clause that settles a colleague's value became a decision (see colleaguesValueSettled). */

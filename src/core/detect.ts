@@ -3,7 +3,7 @@
 import type { MessageAnalysis } from './messageAnalysis';
 import { applyRule, wordSet, type CompiledRule } from './rules';
 import { numbersOf } from './measures';
-import { afterAddressee, isQuestion, sentences, type Span, type Stems } from './text';
+import { afterAddressee, isQuestion, lastQuestion, sentences, type Span, type Stems } from './text';
 import type { Detection, Message, RuleKind } from './types';
 
 export interface DetectionResult {
@@ -222,17 +222,22 @@ export function recentAgentMessage(messages: readonly Message[], p: number, reac
 
 /** The numbers the last question of a text puts up ("Payment terms net 30?": 30); none without a question. */
 function closingQuestionNumbers(text: string): string[] {
-  const closing = sentences(text).filter((s) => isQuestion(s.text)).at(-1);
+  const closing = lastQuestion(sentences(text));
   return closing ? numbersOf(closing.text) : [];
 }
 
 /**
- * Whether a reply's first sentence gives a number where the answered question put one up, and not
- * that number: "Payment terms net 30?" — "No, 14 like everyone else." sets the agent's value
- * aside whoever speaks next. A question without a number ("Do you want a sign-up sheet?") leaves
- * "no, the hall has 80 chairs" an answer.
+ * Whether a reply sets the value the answered question put up aside: its first sentence opens, after
+ * one word ("No,", "Nein,"), with another number than the question's ("Payment terms net 30?" — "No,
+ * 14 like everyone else."), whoever speaks next. A question without a number ("Do you want a
+ * sign-up sheet?") leaves "no, the hall has 80 chairs" an answer, and so does a number further on,
+ * which is of something else ("Send it to all 25 members now?" — "No, wait until 1 March").
  */
 function setsAskedValueAside(reply: string, asked: readonly string[]): boolean {
   const first = sentences(reply)[0];
-  return asked.length > 0 && first !== undefined && numbersOf(first.text).some((n) => !asked.includes(n));
+  const opening = first && OPENS_WITH_NUMBER.exec(first.text);
+  return asked.length > 0 && !!opening && numbersOf(opening[1]).some((n) => !asked.includes(n));
 }
+
+/** One word, its punctuation, then a number (with a currency sign before it): "No, 14 …", "Nein – €14 …". */
+const OPENS_WITH_NUMBER = /^\s*[\p{L}']+[\s,.!:;\u2013\u2014-]+([€$£]?\d[\d.,:]*)/u;

@@ -5,7 +5,7 @@ import { findAct, hasAct, normalForm, onlyAct, splitSentences, withoutConnective
 import { inlineList } from './statement';
 import { valueFeatures } from './clauseFeatures';
 import { escapeRegex } from './phrases';
-import { closingQuote, contentToken, contentTokens, eitherOrSides, contentWordCount, endsSentence, isQuestion, outsideQuotes, wordCount, words, type Span, type Stems } from './text';
+import { closingQuote, contentToken, contentTokens, eitherOrSides, contentWordCount, endsSentence, isQuestion, lastQuestion, outsideQuotes, wordCount, words, type Span, type Stems } from './text';
 import type { CandidateTuning, DecisionType, SentenceCandidate } from './types';
 import { type CandidateInput, isPerson, sentencesAt, sarcasticAt, whenWord } from './candidateInput';
 import { correctsValue, measures, numberKey, numbersOf, writtenNumbers, type Measure } from './measures';
@@ -348,12 +348,6 @@ function namesOptions(lex: CompiledStatementLexicon, line: string): boolean {
 export function asksByKeys(lex: CompiledStatementLexicon, sentences: readonly Span[]): boolean {
   const asked = lastQuestion(sentences);
   return asked !== undefined && KEYS_OR.test(normalForm(asked.text).replace(lex.words.statements.disjunction, ' or '));
-}
-
-/** The last question of a message's sentences, if any. */
-export function lastQuestion(sentences: readonly Span[]): Span | undefined {
-  for (let k = sentences.length - 1; k >= 0; k--) if (isQuestion(sentences[k].text)) return sentences[k];
-  return undefined;
 }
 
 /** "A or B?", "(1) or (2)?": two option keys joined by a disjunction (normalised to "or"). */

@@ -302,8 +302,8 @@ interface RegistryPass {
   reported: Set<string>;
   /** A task's title read (null without one), by task id: worked out when first asked. */
   titles: Map<string, SubjectView | null>;
-  /** The tasks of the index by the subject words of their titles (see tasksByTitle), and how many of the index's tasks it has taken in. */
-  titled: { byWord: Map<string, string[]>; taken: number };
+  /** The tasks of the index (by their place in its order) by the subject words of their titles (see tasksByTitle), and how many of the index's tasks it has taken in. */
+  titled: { byWord: Map<string, number[]>; taken: number };
 }
 
 /** One new decision being related: it, its entry, and what may act on it. */
@@ -586,13 +586,15 @@ function relateByTitles(pass: RegistryPass, r: Relating): void {
   // decisions of the tasks whose titles share a word with this one's are met too.)
   const byWords = pass.index.candidates(tokens, pass.options.perTokenRecent, 1);
   const met = new Set(byWords);
+  const weighable = (e: Entry) => e.d.task_id !== d.task_id && e.d.status === 'active' && r.older(e.d, e.at) && r.sameMatter(e.d);
   const byTitle: Entry[] = [];
   for (const t of tasksByTitle(pass, mine)) {
     if (t === d.task_id) continue;
-    for (const e of pass.index.ofTask(t, pass.options.maxCandidates - byTitle.length)) if (!met.has(e)) byTitle.push(e);
+    // (Only decisions that may be weighed count toward the bound.)
+    for (const e of pass.index.ofTask(t, pass.options.maxCandidates)) if (!met.has(e) && weighable(e) && byTitle.length < pass.options.maxCandidates) byTitle.push(e);
     if (byTitle.length >= pass.options.maxCandidates) break;
   }
-  const found = [...byWords, ...byTitle].filter((e) => e.d.task_id !== d.task_id && e.d.status === 'active' && r.older(e.d, e.at) && r.sameMatter(e.d));
+  const found = [...byWords.filter(weighable), ...byTitle];
   sortByRank(found, pass.ranks);
   for (const { d: o } of found) {
     const theirs = titleView(pass, o.task_id);
@@ -606,9 +608,9 @@ function relateByTitles(pass: RegistryPass, r: Relating): void {
 
 /**
  * The tasks of the index whose titles share a subject word with `words` (a task's title), each
- * word's most recent ones, those sharing more words first, then the more recent: the index's
- * tasks are taken in as they come. (The caller takes their decisions up to a bound: a registry
- * of tasks all titled alike stays linear.)
+ * word's most recent ones (by when the index first met the task): those sharing more words first,
+ * then the more recent. The index's tasks are taken in as they come. (The caller takes their
+ * decisions up to a bound: a registry of tasks all titled alike stays linear.)
  */
 function tasksByTitle(pass: RegistryPass, words: ReadonlySet<string>): string[] {
   const { titled, index } = pass;
@@ -616,17 +618,16 @@ function tasksByTitle(pass: RegistryPass, words: ReadonlySet<string>): string[] 
     const task = index.taskOrder[titled.taken];
     for (const w of titleWordsOf(pass, task)) {
       const list = titled.byWord.get(w);
-      if (list) list.push(task);
-      else titled.byWord.set(w, [task]);
+      if (list) list.push(titled.taken);
+      else titled.byWord.set(w, [titled.taken]);
     }
   }
-  const shared = new Map<string, number>();
+  const shared = new Map<number, number>();
   for (const w of words) {
     const list = titled.byWord.get(w) ?? [];
-    for (let i = list.length - 1; i >= Math.max(0, list.length - pass.options.perTokenRecent); i--) shared.set(list[i], (shared.get(list[i]) ?? 0) + 1);
+    for (let i = Math.max(0, list.length - pass.options.perTokenRecent); i < list.length; i++) shared.set(list[i], (shared.get(list[i]) ?? 0) + 1);
   }
-  // (Map order is the order met: within as many shared words, the most recent first.)
-  return [...shared].sort((a, b) => b[1] - a[1]).map(([task]) => task);
+  return [...shared].sort((a, b) => b[1] - a[1] || b[0] - a[0]).map(([at]) => index.taskOrder[at]);
 }
 
 /**

@@ -286,6 +286,12 @@ export function isQuestion(text: string): boolean {
   return /\?\s*["')\]]*\s*$/.test(text.trim());
 }
 
+/** The last question of a message's sentences, if any. */
+export function lastQuestion(sentences: readonly Span[]): Span | undefined {
+  for (let k = sentences.length - 1; k >= 0; k--) if (isQuestion(sentences[k].text)) return sentences[k];
+  return undefined;
+}
+
 /** A code of letters and a number ("P2", "U12", "FV4"); its letters say its kind. */
 const CODE = /^(\p{L}+)\d+$/u;
 

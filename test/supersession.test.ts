@@ -359,8 +359,8 @@ describe('relations on the same subject', () => {
     // Naming no subject word the older does not, it has no subject of its own either: the minimum of
     // "at 28 m minimum" is the one whose value it rules out, in metres written either way.
     const pressure = 'During flushing we keep the pressure at the nearest customer at 28 m minimum.';
-    expect(tiedReplaces(pressure, 'Minimum is 30 m from now on, not 28.', 'Change to the flushing rules: minimum pressure is 30 m from now on, not 28.')).toMatch(/rules out 28 m/);
-    expect(tiedReplaces(pressure, 'The minimum is 30 metres from now on, not 28 metres.')).toMatch(/rules out 28 m/);
+    expect(tiedReplaces(pressure, 'Minimum is 30 m from now on, not 28.', 'Change to the flushing rules: minimum pressure is 30 m from now on, not 28.')).toMatch(/rules out 28 m|28 m → 30 m/);
+    expect(tiedReplaces(pressure, 'The minimum is 30 metres from now on, not 28 metres.')).toMatch(/rules out 28 m|28 m → 30 m/);
     // From another task, a message that names a thing of its own makes it another minimum.
     expect(tiedReplaces('Minimum notice for holiday requests is 14 days.', 'Minimum is 7 days from now on, not 14.', 'Change to the sick leave extension notice. Minimum is 7 days from now on, not 14.')).toBeNull();
     // And so does a subject word of the statement's own ("hydrant").
@@ -396,6 +396,12 @@ describe('relations on the same subject', () => {
     // The nearer reading on the clock: after 11pm, "1" is one at night; 12am is midnight.
     expect(valueReplacement(view('The shift ends at 11pm.'), view('The shift ends at 1 from now on.'), 'loose')).toBe('a new time: 23:00 → 01:00');
     expect(valueReplacement(view('The party starts at 12am.'), view('The party starts at 1 from now on.'), 'loose')).toBe('a new time: 00:00 → 01:00');
+  });
+
+  it('takes the old value ruled out beside a new one as a change of a decision that set only it, and as a part corrected of one that says more', () => {
+    expect(valueReplacement(view('Start time stays 7:30pm.'), view('From April we start at 8, not 7:30.'), 'loose')).toBe('a new time: 19:30 → 20:00');
+    expect(valueReplacement(view('Retention is 30 days.'), view('Retention goes to 14 days, not 30.'), 'loose')).toBe('a new duration: 30 day → 14 day');
+    expect(valueReplacement(view("A real price for Business: 18 EUR per seat, with 'Contact sales' only for 50 seats or more."), view('Business is 16 EUR, not 18.'), 'loose')).toBeNull();
   });
 
   it('reads a day that says which thing is meant, and the size of a whole group, as no new value', () => {

@@ -1307,7 +1307,12 @@ export function valueChange(olderAsWritten: SubjectClause, newerAsWritten: Subje
       // value the new one replaces, not that value kept.)
       // (Of two days or more, one swapped for another is a new set though the rest stay: "Tuesday
       // + Friday rounds" → "Tuesday and Thursday".)
-      if (!swapsOne(key, was, now) && (was.some((x) => now.some((y) => sameValue(x, y))) || valuesOf(newer, key, false).some((x) => was.some((y) => sameValue(x, y))))) continue;
+      // (The old value ruled out beside the new one, "we start at 8, not 7:30", retires a decision
+      // that set only it; of one that says more, "… 18 EUR per seat, 'Contact sales' from 50
+      // seats" → "Business is 16 EUR, not 18.", it corrects a part, and the decision stands.)
+      const onlyValue = older.values.filter((v) => !v.negated).length === 1;
+      const kept = newer.values.filter((v) => v.key === key && !v.which && !(onlyValue && v.negated)).map((v) => v.value);
+      if (!swapsOne(key, was, now) && (was.some((x) => now.some((y) => sameValue(x, y))) || kept.some((x) => was.some((y) => sameValue(x, y))))) continue;
       return `a new ${bound ? 'limit of ' : ''}${slotName(key)}: ${was.join(', ')} → ${now.join(', ')}`;
     }
   }

@@ -24,7 +24,7 @@ import { appendAll } from './lists';
 import { recentAgentMessage } from './detect';
 import type { CandidateTuning, DecisionType, Detection, Message, SentenceCandidate, Strength } from './types';
 import { type CandidateInput, isPerson, sentencesAt, sarcasticAt, tokenSetAt, NO_TOKENS, whenWord } from './candidateInput';
-import { NUMBER, correctsValue, type Measure, measures, numberKey, sameMeasure, sameNumber, numbersOf, writtenNumbers } from './measures';
+import { NUMBER, closingQuestionNumbers, correctsValue, type Measure, measures, numberKey, sameMeasure, sameNumber, numbersOf, writtenNumbers } from './measures';
 import { LABEL_MAX_WORDS, afterShortLabel, bareToken, classify, decisive, verbless, docOf, pluralSubject, HAS_NUMBER, COMPUTED, trimEnd, sentenceCase, shape, namesNoObject } from './clauseText';
 import { BARE_KEY, isSide, itemOfLine, pickedOption, pickedStatement, withoutCourtesy, withoutAcceptance, afterAcceptance, itemByKey, listedItems, offeredKeys, BULLET, proposedPoints, asksToChoose, recommendedOption, acceptance, restAcceptance, restAccepting, restAcceptanceSpan, sidePicked, inlineItems, labelledProposal, offeredSteps, saysOnlyYes, questionsBefore, withPronounObject, proposalCue, withoutQuestionTag, asksByKeys, thingLabel, isPersonName, restatesShorter } from './proposals';
 
@@ -1826,7 +1826,7 @@ function saysOtherValue(input: CandidateInput, scene: MessageScene, r: ClauseRea
 function givesAskedValueAnew(input: CandidateInput, scene: MessageScene, r: ClauseReading): boolean {
   if (!r.firstContent || scene.a < 0 || scene.a !== scene.agent || isQuestion(r.body) || !answersAskedValue(input, scene.a, r.body)) return false;
   // (Only another number: "Wednesdays are bad now" after "… stay on Wednesday nights?" names the value asked about.)
-  const asked = numbersOf(lastQuestion(sentencesAt(input, scene.a))!.text);
+  const asked = closingQuestionNumbers(sentencesAt(input, scene.a));
   return numbersOf(words(r.body)[0]).some((n) => !asked.includes(n));
 }
 

@@ -2,8 +2,8 @@
 // rules that read the answered message's cues run after the context-free ones, in message order.
 import type { MessageAnalysis } from './messageAnalysis';
 import { applyRule, wordSet, type CompiledRule } from './rules';
-import { numbersOf } from './measures';
-import { afterAddressee, isQuestion, lastQuestion, sentences, type Span, type Stems } from './text';
+import { closingQuestionNumbers, numbersOf } from './measures';
+import { afterAddressee, isQuestion, sentences, type Span, type Stems } from './text';
 import type { Detection, Message, RuleKind } from './types';
 
 export interface DetectionResult {
@@ -81,7 +81,7 @@ export function detect(messages: readonly Message[], rules: readonly CompiledRul
   const EMPTY = new Set<RuleKind>();
   // The numbers each answered message's closing question puts up, read once per message (many may answer one).
   const asked = new Map<number, string[]>();
-  const askedNumbers = (a: number) => asked.get(a) ?? asked.set(a, closingQuestionNumbers(messages[a].text)).get(a)!;
+  const askedNumbers = (a: number) => asked.get(a) ?? asked.set(a, closingQuestionNumbers(sentences(messages[a].text))).get(a)!;
   for (let i = 0; i < messages.length; i++) {
     const m = messages[i];
     const { lower, ruleWords: words } = analysis[i];
@@ -218,12 +218,6 @@ const DENIED_REACH = 2;
 export function recentAgentMessage(messages: readonly Message[], p: number, reach: number): number {
   for (let q = p - 1; q >= 0 && p - q <= reach; q--) if (messages[q].role === 'bot') return q;
   return -1;
-}
-
-/** The numbers the last question of a text puts up ("Payment terms net 30?": 30); none without a question. */
-function closingQuestionNumbers(text: string): string[] {
-  const closing = lastQuestion(sentences(text));
-  return closing ? numbersOf(closing.text) : [];
 }
 
 /**

@@ -1,6 +1,6 @@
 // The numbers a text gives and what they measure (an amount, a share, a clock time, a count of
 // things): whether a reply corrects a value it was told, or only rounds it.
-import { contentToken, outsideQuotes, words, type Span, type Stems } from './text';
+import { contentToken, lastQuestion, outsideQuotes, words, type Span, type Stems } from './text';
 
 export const NUMBER = /\d+(?:[.,:]\d+)?/g;
 
@@ -113,6 +113,12 @@ export function sameNumber(n: string): string {
 /** The numbers a text writes, each as `sameNumber` compares it ("2,000" and "2000" alike; "4.1.3" as "4.1" and "3"). */
 export function numbersOf(text: string): string[] {
   return (text.match(NUMBER) ?? []).map(sameNumber);
+}
+
+/** The numbers the last question of a message's sentences puts up ("Payment terms net 30?": 30); none without a question. */
+export function closingQuestionNumbers(sentences: readonly Span[]): string[] {
+  const closing = lastQuestion(sentences);
+  return closing ? numbersOf(closing.text) : [];
 }
 
 /** A value's number as the discussion may have written it, without leading zeros or thousands separators, a colon between what may be hours and minutes ("07:00" → "7:00", "2.20" → "2:20", "2,400" → "2400"); null for a value without one. */

@@ -41,7 +41,7 @@ export interface RuleContext {
   nextRole?: Role | null;
   /** How many characters of the message name the one it is said to ("Tom, no – …"): a speaker of the discussion, by the first word of their name, then a comma. */
   addressed?: number;
-  /** Whether the message gives another number than the one the answered message's closing question puts up (see detect.ts setsAskedValueAside), asked when a rule needs it. */
+  /** Whether the message opens, after one word ("No,"), with another number than the one the answered message's closing question puts up (see detect.ts setsAskedValueAside), asked when a rule needs it. */
   setsAskedValueAside?: () => boolean;
 }
 

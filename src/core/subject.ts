@@ -749,9 +749,8 @@ function clockValue(toks: readonly Token[], i: number, lex: CompiledSubjects): S
   if (next && lex.pm.has(next) && h < 12) h += 12;
   // ("12:30am" is half past midnight.)
   if (next && lex.am.has(next) && h === 12) h = 0;
-  const value = `${String(h).padStart(2, '0')}:${clock[2]}`;
-  if (next !== undefined && (lex.am.has(next) || lex.pm.has(next))) return { key: 'time', value, negated: false, meridiem: true };
-  return hourWord || clock[1].startsWith('0') || h > 12 ? { key: 'time', value, negated: false } : { key: 'time', value, negated: false, halfDay: true };
+  const meridiem = next !== undefined && (lex.am.has(next) || lex.pm.has(next));
+  return timeOfDay(h * 60 + Number(clock[2]), meridiem, !hourWord && !clock[1].startsWith('0') && h <= 12);
 }
 
 /**
@@ -905,10 +904,8 @@ function numberValue(toks: readonly Token[], i: number, lex: CompiledSubjects, c
   if (Number.isInteger(n) && n <= 24 && (afterPreposition || afterWeekday || lex.am.has(nextWord) || lex.pm.has(nextWord) || lex.clock.has(nextWord))) {
     // ("12am" is midnight, "12pm" noon.)
     const h = lex.pm.has(nextWord) && n < 12 ? n + 12 : lex.am.has(nextWord) && n === 12 ? 0 : n;
-    const value = `${String(h).padStart(2, '0')}:00`;
-    if (lex.am.has(nextWord) || lex.pm.has(nextWord)) return { key: 'time', value, negated: false, meridiem: true };
-    const written = lex.clock.has(nextWord) || toks[i].text.startsWith('0') || h > 12 || h === 0;
-    return written ? { key: 'time', value, negated: false } : { key: 'time', value, negated: false, halfDay: true };
+    const meridiem = lex.am.has(nextWord) || lex.pm.has(nextWord);
+    return timeOfDay(h * 60, meridiem, !meridiem && !lex.clock.has(nextWord) && !toks[i].text.startsWith('0') && h > 0 && h <= 12);
   }
   // (After a date: its month, or its day after its month, "April 11 1400".)
   const afterDate = lex.wordSlot.get(prev)?.slot === 'month' || (/^\d/.test(prev) && i > 1 && lex.wordSlot.get(toks[i - 2].text)?.slot === 'month');
@@ -1256,13 +1253,22 @@ function inHalfDayOf(c: SubjectClause, other: SubjectClause): SubjectClause {
     const other = (m + HALF) % DAY;
     if (nearness(other) >= nearness(m)) return v;
     changed = true;
-    return { ...v, value: `${String(Math.floor(other / 60)).padStart(2, '0')}:${String(other % 60).padStart(2, '0')}` };
+    return { ...v, value: clockText(other) };
   });
   return changed ? { ...c, values } : c;
 }
 
 /** Minutes since midnight of a time value ("19:30" → 1170). */
 const minutesOf = (value: string) => Number(value.slice(0, 2)) * 60 + Number(value.slice(3, 5));
+
+/** A time value as written from minutes since midnight (1170 → "19:30"). */
+const clockText = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** A time of day read from a text: written with am or pm (`meridiem`), or of either half of the day (`halfDay`, see inHalfDayOf), or plain. */
+function timeOfDay(minutes: number, meridiem: boolean, halfDay: boolean): SlotValue {
+  const value = clockText(minutes);
+  return meridiem ? { key: 'time', value, negated: false, meridiem } : halfDay ? { key: 'time', value, negated: false, halfDay } : { key: 'time', value, negated: false };
+}
 
 /** A new value for a slot both clauses fill, on the same subject ("Thursday" → "Friday", "14:00" → "13:00"). */
 /** `bare`: a bare number may stand for the one number the older clause set (see bareNumberChange). */
@@ -1288,6 +1294,8 @@ export function valueChange(olderAsWritten: SubjectClause, newerAsWritten: Subje
   // other values says when a decision holds, not what it sets.
   const startsOnly = (c: SubjectClause) => c.values.every((v) => v.negated || isStartDate(v));
   const dated = startsOnly(older) && startsOnly(newer);
+  // (Whether the older clause sets one value only: one ruled out beside a new value then retires it; see below.)
+  const onlyValue = older.values.filter((v) => !v.negated).length === 1;
   for (const bound of [false, true]) {
     if ((banned && !bound) || !(bound ? limitsShareSubject : valuesShareSubject)) continue;
     for (const key of new Set(newer.values.filter((v) => !v.negated && !v.which && countsAs(v, bound) && (dated || !isStartDate(v))).map((v) => v.key))) {
@@ -1310,7 +1318,6 @@ export function valueChange(olderAsWritten: SubjectClause, newerAsWritten: Subje
       // (The old value ruled out beside the new one, "we start at 8, not 7:30", retires a decision
       // that set only it; of one that says more, "… 18 EUR per seat, 'Contact sales' from 50
       // seats" → "Business is 16 EUR, not 18.", it corrects a part, and the decision stands.)
-      const onlyValue = older.values.filter((v) => !v.negated).length === 1;
       const kept = newer.values.filter((v) => v.key === key && !v.which && !(onlyValue && v.negated)).map((v) => v.value);
       if (!swapsOne(key, was, now) && (was.some((x) => now.some((y) => sameValue(x, y))) || kept.some((x) => was.some((y) => sameValue(x, y))))) continue;
       return `a new ${bound ? 'limit of ' : ''}${slotName(key)}: ${was.join(', ')} → ${now.join(', ')}`;

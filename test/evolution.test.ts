@@ -587,6 +587,20 @@ describe('a statement that leaves to its task what it is about', () => {
     expect(olders.every((o) => o.status === 'active')).toBe(true);
   });
 
+  it("changes a value a correction accepted from the agent's words as any other, and one the correction set only by a change of plan", () => {
+    const titles: Record<string, string> = { T1: 'Quiz night comeback', T2: 'Quiz night: move off Wednesdays' };
+    const relate = (statement: string, corrects: string) => {
+      const older = decision('DEC-20260116-001', 'T1', statement, '2026-01-16T09:05:00Z', { type: 'constraint', corrects });
+      const newer = decision('DEC-20260304-001', 'T2', 'Cap the quiz at 50, the regulars stand at the bar.', '2026-03-04T09:05:00Z');
+      relateNewDecisions({ decisions: [older, newer] }, [newer], engine.lexicon, undefined, { titleOf: (id) => titles[id], spokenBy: () => 'human' });
+      return older.superseded_reason ?? older.status;
+    };
+    // "cap 60 yes. no bookings": the 60 is the agent's, accepted; the correction is of the bookings.
+    expect(relate('Cap 60 yes.', 'Recommend: cap at 60, table bookings in advance, max 6 per team.')).toBe("a new number: 60 → 50, on what both tasks' titles name (Quiz, night)");
+    // (A cap the correction set against the agent's 80 changes only with a change of plan.)
+    expect(relate('Cap 60, not 80.', 'Recommend: cap at 80, table bookings in advance.')).toBe('active');
+  });
+
   it('takes one word two titles share for the matter only when it is a name', () => {
     const relate = (titles: Record<string, string>) => {
       const older = decision('DEC-20260202-001', 'T1', 'Payment terms: net 14.', '2026-02-02T09:05:00Z');

@@ -2712,6 +2712,18 @@ export function correctedValueChanged(wrong: SubjectView, correction: SubjectVie
 }
 
 /**
+ * Whether a correction's values are all values the corrected text gave: what it takes from the
+ * agent's words it accepts, and sets nothing of its own ("cap 60 yes. no bookings, first come
+ * first served" to "Recommend: cap at 60, table bookings in advance": the cap is the agent's 60
+ * accepted; the correction is of the bookings). A correction that gives no value sets none either.
+ */
+export function keepsCorrectedValues(wrong: SubjectView, correction: SubjectView): boolean {
+  const given = correction.clauses.flatMap((c) => c.values.filter((v) => !v.negated));
+  const offered = wrong.clauses.flatMap((c) => c.values.filter((v) => !v.negated));
+  return given.length > 0 && given.every((v) => offered.some((x) => comparable(x, v) && sameValue(x.value, v.value)));
+}
+
+/**
  * The wrong value a correction replaced, given again by a later text: one the corrected text (the
  * agent's words) gave for a slot the correction sets, and the correction does not. ("7 days is too
  * short, we keep them 30 days" corrected "keep them for 7 days": a later "7 days" is the wrong

@@ -25,7 +25,7 @@
 // In both, a decision's reversal cues are its statement's and its message's, but for those another
 // decision of the same message states itself (`reversalCues`), and an agent never reverses a person.
 import { clauseClaims, utteranceConflict, type ClauseClaim, type CompiledLexicon } from './contradiction';
-import { answeredValueChange, askedViewOf, offeredToAnother, shareSubject, recappedValueChange, contradiction, onlyOfItsKind, sameSubject, isBareNumber, correctedValueChanged, replacement, restatesRetired, reversal, said, SubjectMemo, offeredViewOf, valueReplacement, viewOf, withTaskSubject, wrongValueRestated, type Reversal, type SubjectMatch, type SubjectView } from './subject';
+import { answeredValueChange, askedViewOf, keepsCorrectedValues, offeredToAnother, shareSubject, recappedValueChange, contradiction, onlyOfItsKind, sameSubject, isBareNumber, correctedValueChanged, replacement, restatesRetired, reversal, said, SubjectMemo, offeredViewOf, valueReplacement, viewOf, withTaskSubject, wrongValueRestated, type Reversal, type SubjectMatch, type SubjectView } from './subject';
 import type { Stems } from './text';
 import type { Decision, DecisionCandidate, Message, PatternCandidate, TaskAnalysis } from './types';
 import { contentTokens, excerpt, withoutSpeakerName } from './text';
@@ -518,7 +518,10 @@ export function titledChange(later: LaterDecision, o: Decision, theirs: SubjectV
   const { d, mine, cues } = later;
   if (o.task_id === d.task_id || o.type === 'action_item' || isCorrection(d)) return null;
   if (judge.speakerOf(d) === 'bot' && judge.speakerOf(o) !== 'bot') return null;
-  if (isCorrection(o) && (cues.length === 0 || judge.speakerOf(d) !== 'human' || (o.corrects && wrongValueRestated(judge.correctedView(o.corrects), theirs, mine)))) return null;
+  // (A correction's value accepted from the agent's words it corrects, "Cap 60 yes." to "cap at 60,
+  // table bookings in advance", is no value a correction set: it changes like any other.)
+  const setByCorrection = isCorrection(o) && !(o.corrects && keepsCorrectedValues(judge.correctedView(o.corrects), theirs));
+  if (setByCorrection && (cues.length === 0 || judge.speakerOf(d) !== 'human' || (o.corrects && wrongValueRestated(judge.correctedView(o.corrects), theirs, mine)))) return null;
   const older = withTaskSubject(theirs, mine, words);
   const newer = withTaskSubject(mine, theirs, words);
   if (older === theirs && newer === mine) return null;

@@ -197,6 +197,18 @@ describe('subject lexicon examples', () => {
     expect(anchor('El plazo de entrega es de 10 días.')).toEqual(anchor('The delivery deadline is 10 days.'));
   });
 
+  it('reads a German compound built on such a word as its parts: a later English change of the same thing replaces it', () => {
+    const anchor = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => [...c.anchor]).sort();
+    expect(anchor('Die Rücksendegebühr bleibt bei 3,95 €.')).toEqual(expect.arrayContaining(anchor('The return fee stays at 3.95 EUR.')));
+    expect(anchor('Stammkunden zahlen nichts.')).toContain(anchor('Customers pay nothing.').find((w) => w.startsWith('custom')));
+    // (A word no longer than the spelling it ends with by three letters is that word, not a compound.)
+    expect(anchor('Kunden zahlen nichts.')).toEqual(['custom', 'zahlen']);
+    const older = decision('DEC-20260302-001', 'T1', 'Die Rücksendegebühr bleibt bei 3,95 €.', '2026-03-02T09:05:00Z');
+    const newer = decision('DEC-20260402-001', 'T2', 'The return fee is 4.95 EUR from now on.', '2026-04-02T09:05:00Z');
+    relateNewDecisions({ decisions: [older, newer] }, [newer], engine.lexicon, undefined, { spokenBy: () => 'human' });
+    expect([older.status, older.superseded_reason]).toEqual(['superseded', 'a new amount: 3.95 eur → 4.95 eur']);
+  });
+
   it('does not keep a closing quote as part of a subject word', () => {
     const anchor = (t: string) => subjectClauses(t, subjects, engine.lexicon).flatMap((c) => [...c.anchor]);
     expect(anchor("We'll keep the tills on Android 12 and update 'kiosk.img' to match.")).toEqual(anchor('We keep the tills on Android 12 and update kiosk.img to match.'));

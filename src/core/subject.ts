@@ -6,7 +6,7 @@
 // from the engine's claims word list).
 import { contentToken, contentTokens, isContentWord, isQuestion, nameWords, namesOtherCode, partsBetween, sentences, sharedCount as shared, type Stems, surfaceWords, words } from './text';
 import { PorterStems } from './porter';
-import type { CompiledSubjects, NumberWords, Words } from './types';
+import type { CompiledSubjects, CompoundWords, NumberWords, Words } from './types';
 import { escapeRegex } from './phrases';
 import { numberKey, writtenNumbers } from './measures';
 
@@ -81,6 +81,32 @@ function anyOf(phrases: readonly string[]): RegExp | null {
   if (phrases.length === 0) return null;
   const alternatives = phrases.map((p) => phraseSource(p.toLowerCase())).sort((a, b) => b.length - a.length);
   return new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives.join('|')})(?![\\p{L}\\p{N}])`, 'giu');
+}
+
+/**
+ * The spellings of the equivalents as compounds use them: each as a head (the end of a compound),
+ * and its beginnings of COMPOUND_MIN_PART letters or more as the first part of one; a beginning
+ * two English words share says neither, and is left out.
+ */
+function compoundWordsOf(equivalents: Record<string, string[]>, stems: Stems): CompoundWords {
+  const heads = new Map<string, string>();
+  const modifiers = new Map<string, string | null>();
+  let longest = 0;
+  for (const [english, spellings] of Object.entries(equivalents)) {
+    const to = contentToken(english.toLowerCase(), stems);
+    if (!to) continue;
+    for (const w of spellings.map((x) => x.toLowerCase())) {
+      if (w.length < COMPOUND_MIN_PART || /\s/.test(w)) continue;
+      heads.set(w, to);
+      longest = Math.max(longest, w.length);
+      for (let k = COMPOUND_MIN_PART; k <= w.length; k++) {
+        const begins = w.slice(0, k);
+        const was = modifiers.get(begins);
+        modifiers.set(begins, was === undefined || was === to ? to : null);
+      }
+    }
+  }
+  return { heads, modifiers: new Map([...modifiers].filter((e): e is [string, string] => e[1] !== null)), longest };
 }
 
 /**
@@ -211,6 +237,7 @@ export function compileSubjects(lex: SubjectLexicon, words: Words): CompiledSubj
   }
   return {
     equivalents,
+    compounds: compoundWordsOf(lex.equivalents ?? {}, stems),
     wordForms,
     lookupEquivalents,
     namingSlots: new Set(lex.slots.filter((s) => s.namesItsThing).map((s) => s.slot)),
@@ -1018,6 +1045,33 @@ function readAs(maps: { wordForms?: ReadonlyMap<string, string>; equivalents?: R
   return maps.wordForms?.get(w) ?? maps.equivalents?.get(w) ?? maps.equivalents?.get(t) ?? t;
 }
 
+/**
+ * A compound another language builds on a word of the equivalents ("Rücksendegebühr",
+ * "Stammkunden"), read as its parts' English words: its head (the spelling it ends with, the
+ * thing it names: "gebühr", a fee) and, where the rest begins as a spelling does, what kind of
+ * that thing ("rücksende", of "Rücksendung": a return). Null for any other word: one no longer
+ * than its head by `COMPOUND_MIN_REST` letters is that word, or another ("Paket", "Rabatte").
+ */
+function compoundParts(c: CompoundWords, w: string): string[] | null {
+  for (let n = Math.min(c.longest, w.length - COMPOUND_MIN_REST); n >= COMPOUND_MIN_PART; n--) {
+    const head = c.heads.get(w.slice(w.length - n));
+    if (head === undefined) continue;
+    const rest = w.slice(0, w.length - n);
+    // (A joining letter or two may end the rest: "Rücksende-", "Kunden-".)
+    for (let k = rest.length; k >= Math.max(COMPOUND_MIN_PART, rest.length - 2); k--) {
+      const kind = c.modifiers.get(rest.slice(0, k));
+      if (kind !== undefined && kind !== head) return [head, kind];
+    }
+    return [head];
+  }
+  return null;
+}
+
+/** The fewest letters a compound's part has: a shorter end ("zeit" of "Arbeitszeit" is one, "tag" not) is no head. */
+const COMPOUND_MIN_PART = 4;
+/** The fewest letters a compound has beyond its head. */
+const COMPOUND_MIN_REST = 3;
+
 /** The content words of the clause (its stems, those negated, and those left as its anchor) and the values its slot words set (a weekday, a month, a yes/no). */
 function anchorWords(
   toks: readonly Token[],
@@ -1046,10 +1100,14 @@ function anchorWords(
     // A slot word that is also a function word ("may") counts only inside a date.
     if (t === null) continue;
     const slotWord = lex.wordSlot.get(w);
-    // (Another language's word for a common thing is read as the English one.)
+    // (Another language's word for a common thing is read as the English one, and so are the parts
+    // of a compound built on one: "Rücksendegebühr" is a return fee.)
     const s = readAs(lex, w, t);
-    stems.add(s);
-    if (negatedAt.has(i)) negated.add(s);
+    // (The compound's own word stays beside them: "Expresspakete" are parcels of a kind that only
+    // it names.)
+    const read = s === t ? [s, ...(compoundParts(lex.compounds, w) ?? [])] : [s];
+    for (const x of read) stems.add(x);
+    if (negatedAt.has(i)) for (const x of read) negated.add(x);
     if (slotWord) {
       if (!consumed.has(i) && !lex.generic.has(w)) {
         const v: SlotValue = { key: slotWord.slot, value: slotWord.value, negated: negatedAt.has(i) };
@@ -1067,7 +1125,7 @@ function anchorWords(
     if (lex.unitSlot.has(w)) units.add(s);
     if (lex.unitSlot.has(w) || lex.generic.has(w) || lex.generic.has(t) || lex.generic.has(s)) generic.add(s);
     else {
-      anchor.add(s);
+      for (const x of read) anchor.add(x);
       const ordinal = i > 0 ? (lex.ordinalWords.get(toks[i - 1].text) ?? numberedOrdinal(toks, i - 1, lex)) : undefined;
       if (ordinal !== undefined) ordinals.set(s, ordinal);
     }

@@ -775,6 +775,8 @@ export interface CompiledSubjects {
   namingSlots: ReadonlySet<string>;
   /** A word or its stem in another language → the stem of its English equivalent ("frist" → "deadlin"). */
   equivalents: ReadonlyMap<string, string>;
+  /** The equivalents' spellings as the parts of compounds ("Rücksendegebühr"): see subject.ts compoundParts. */
+  compounds: CompoundWords;
   /** A word, as written, → the stem of the word of another form that names the same thing ("extension" → "extend"). */
   wordForms: ReadonlyMap<string, string>;
   /** A stem → the stem a lookup of earlier decisions finds it under too: the equivalents', and a word form's stem (looser than the subjects, which read word forms as written: a lookup only proposes). */
@@ -885,3 +887,10 @@ export interface Tuning {
 
 /** What a config may change: any field of any stage. */
 export type TuningOverrides = { [S in keyof Tuning]?: Partial<Tuning[S]> };
+
+/** Spellings of the equivalents as the parts of compounds: the heads a compound may end with and the beginnings of its first part, each → its English word; `longest`: the longest head. */
+export interface CompoundWords {
+  heads: ReadonlyMap<string, string>;
+  modifiers: ReadonlyMap<string, string>;
+  longest: number;
+}

@@ -603,6 +603,12 @@ describe('decision candidates', () => {
       ['club-bot', 'bot', 'Should the newsletter go out weekly, or monthly?'],
     ], 'ines')('Good point. Monthly from now on.');
     expect(monthly).toEqual(['Newsletter: monthly from now on.']);
+    // An answer that names the question's thing in a compound, as German does, needs no label.
+    const fee = replying([
+      ['jana', 'human', 'Wie viele Retouren hatten wir im März?'],
+      ['shop-bot', 'bot', 'Im März gab es 212 Retouren, die Rücksendegebühr von 3,95 € hat 64 Kunden abgeschreckt. Soll die Gebühr bleiben?'],
+    ], 'jana')('Die Rücksendegebühr bleibt bei 3,95 €.');
+    expect(fee).toEqual(['Die Rücksendegebühr bleibt bei 3,95 €.']);
   });
 
   it('names what a question puts a value on by the words beside the value, or by the label before it', () => {

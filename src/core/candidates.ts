@@ -3051,7 +3051,8 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
     // ("Lucía works Tuesday, Wednesday and Thursday — so four days a week?": a phrase of values
     // alone names none of the things they are values of.)
     if (onlyValues(np, valueWord, unitWord, (w) => lex.words.claims.fillers.has(w.toLowerCase()) || contentToken(w, stems) === null)) continue;
-    if (words.some((w) => mine.has(w))) return null;
+    // (An answer names the word in a compound it heads too: "Gebühr" in "Die Rücksendegebühr bleibt bei 3,95 €.")
+    if (words.some((w) => [...mine].some((x) => names(w, x)))) return null;
     // (A phrase of determiners alone, "every" of "every 4th dental" once its values are out, names nothing.)
     const named = phraseDoc.not('#Determiner').text().trim();
     if (named === '') continue;
@@ -3548,8 +3549,13 @@ function takenUp(input: CandidateInput, own: ReadonlySet<string>, point: string)
  */
 function naming(said: ReadonlySet<string>, t: string): boolean {
   if (said.has(t)) return true;
-  for (const w of said) if (w.length >= COMPOUND_HEAD_MIN && t.length > w.length && t.endsWith(w)) return true;
+  for (const w of said) if (names(w, t)) return true;
   return false;
+}
+
+/** Whether the word `w` names the noun `t`: the same word, or the head of a compound `t` ends with. */
+function names(w: string, t: string): boolean {
+  return w === t || (w.length >= COMPOUND_HEAD_MIN && t.length > w.length && t.endsWith(w));
 }
 
 /** The fewest letters of a word read as the head of a compound another word ends with. */

@@ -589,16 +589,20 @@ describe('a statement that leaves to its task what it is about', () => {
 
   it("changes a value a correction accepted from the agent's words as any other, and one the correction set only by a change of plan", () => {
     const titles: Record<string, string> = { T1: 'Quiz night comeback', T2: 'Quiz night: move off Wednesdays' };
-    const relate = (statement: string, corrects: string) => {
+    const relate = (statement: string, corrects: string, later = 'Cap the quiz at 50, the regulars stand at the bar.') => {
       const older = decision('DEC-20260116-001', 'T1', statement, '2026-01-16T09:05:00Z', { type: 'constraint', corrects });
-      const newer = decision('DEC-20260304-001', 'T2', 'Cap the quiz at 50, the regulars stand at the bar.', '2026-03-04T09:05:00Z');
+      const newer = decision('DEC-20260304-001', 'T2', later, '2026-03-04T09:05:00Z');
       relateNewDecisions({ decisions: [older, newer] }, [newer], engine.lexicon, undefined, { titleOf: (id) => titles[id], spokenBy: () => 'human' });
       return older.superseded_reason ?? older.status;
     };
     // "cap 60 yes. no bookings": the 60 is the agent's, accepted; the correction is of the bookings.
     expect(relate('Cap 60 yes.', 'Recommend: cap at 60, table bookings in advance, max 6 per team.')).toBe("a new number: 60 → 50, on what both tasks' titles name (Quiz, night)");
-    // (A cap the correction set against the agent's 80 changes only with a change of plan.)
+    // (A cap the correction set against the agent's 80 changes only with a change of plan, and so
+    // does a value the agent named beside another of its kind: it was chosen against that one.
+    // The wrong value said again never replaces the correction.)
     expect(relate('Cap 60, not 80.', 'Recommend: cap at 80, table bookings in advance.')).toBe('active');
+    expect(relate('Cap 60.', 'Recommend: cap at 80, up from 60 last year.', 'Cap the quiz at 80, the regulars stand at the bar.')).toBe('active');
+    expect(relate('Thursday.', 'Recommend: quiz on Wednesday (Thursday has football).', 'The quiz is on Wednesday.')).toBe('active');
   });
 
   it('takes one word two titles share for the matter only when it is a name', () => {

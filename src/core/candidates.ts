@@ -19,7 +19,7 @@ import {
 } from './sentenceActs';
 import { actFeatures, clausePositionFeatures, dialogueView, lengthFeature, speakerFeatures, valueFeatures, type DialogueView } from './clauseFeatures';
 import { escapeRegex } from './phrases';
-import { afterAddressee, bracketSpans, partsBetween, contentToken, contentTokens, eitherOrSides, contentWordCount, endsSentence, isContentWord, isQuestion, lastQuestion, nameWords, outsideQuotes, writableName, quotedSpans, sharedCount, wordCount, words, type ContentWords, type Span, type Stems } from './text';
+import { afterAddressee, bracketSpans, namesNoun, partsBetween, contentToken, contentTokens, eitherOrSides, contentWordCount, endsSentence, isContentWord, isQuestion, lastQuestion, nameWords, outsideQuotes, writableName, quotedSpans, sharedCount, wordCount, words, type ContentWords, type Span, type Stems } from './text';
 import { appendAll } from './lists';
 import { recentAgentMessage } from './detect';
 import type { CandidateTuning, DecisionType, Detection, Message, SentenceCandidate, Strength } from './types';
@@ -3052,7 +3052,7 @@ function questionSubject(lex: CompiledStatementLexicon, asked: readonly Span[], 
     // alone names none of the things they are values of.)
     if (onlyValues(np, valueWord, unitWord, (w) => lex.words.claims.fillers.has(w.toLowerCase()) || contentToken(w, stems) === null)) continue;
     // (An answer names the word in a compound it heads too: "Gebühr" in "Die Rücksendegebühr bleibt bei 3,95 €.")
-    if (words.some((w) => [...mine].some((x) => names(w, x)))) return null;
+    if (words.some((w) => [...mine].some((x) => namesNoun(w, x)))) return null;
     // (A phrase of determiners alone, "every" of "every 4th dental" once its values are out, names nothing.)
     const named = phraseDoc.not('#Determiner').text().trim();
     if (named === '') continue;
@@ -3549,17 +3549,9 @@ function takenUp(input: CandidateInput, own: ReadonlySet<string>, point: string)
  */
 function naming(said: ReadonlySet<string>, t: string): boolean {
   if (said.has(t)) return true;
-  for (const w of said) if (names(w, t)) return true;
+  for (const w of said) if (namesNoun(w, t)) return true;
   return false;
 }
-
-/** Whether the word `w` names the noun `t`: the same word, or the head of a compound `t` ends with. */
-function names(w: string, t: string): boolean {
-  return w === t || (w.length >= COMPOUND_HEAD_MIN && t.length > w.length && t.endsWith(w));
-}
-
-/** The fewest letters of a word read as the head of a compound another word ends with. */
-const COMPOUND_HEAD_MIN = 5;
 
 /**
  * A proposal's statement that holds several points parted by semicolons ("Print 500 new menu

@@ -4,7 +4,7 @@
 // shared content — the words that name things, and the slot a value fills — not the whole topic.
 // All vocabulary comes from rules/lexicons/subjects.json (and the phrases that only look negating,
 // from the engine's claims word list).
-import { contentToken, contentTokens, isContentWord, isQuestion, nameWords, namesOtherCode, partsBetween, sentences, sharedCount as shared, type Stems, surfaceWords, words } from './text';
+import { COMPOUND_HEAD_MIN, contentToken, contentTokens, isContentWord, isQuestion, nameWords, namesOtherCode, partsBetween, sentences, sharedCount as shared, type Stems, surfaceWords, words } from './text';
 import { PorterStems } from './porter';
 import type { CompiledSubjects, CompoundWords, NumberWords, Words } from './types';
 import { escapeRegex } from './phrases';
@@ -84,9 +84,10 @@ function anyOf(phrases: readonly string[]): RegExp | null {
 }
 
 /**
- * The spellings of the equivalents as compounds use them: each as a head (the end of a compound),
- * and its beginnings of COMPOUND_MIN_PART letters or more as the first part of one; a beginning
- * two English words share says neither, and is left out.
+ * The spellings of the equivalents as compounds use them: each as a head (the end of a
+ * compound), and each without up to MODIFIER_ENDING_LETTERS of its ending as the first part of
+ * one ("rücksend" of "Rücksendung", "zahlung" of "Zahlungen"); a first part two English words
+ * share says neither, and is left out.
  */
 function compoundWordsOf(equivalents: Record<string, string[]>, stems: Stems): CompoundWords {
   const heads = new Map<string, string>();
@@ -96,18 +97,21 @@ function compoundWordsOf(equivalents: Record<string, string[]>, stems: Stems): C
     const to = contentToken(english.toLowerCase(), stems);
     if (!to) continue;
     for (const w of spellings.map((x) => x.toLowerCase())) {
-      if (w.length < COMPOUND_MIN_PART || /\s/.test(w)) continue;
+      if (w.length < COMPOUND_HEAD_MIN || /\s/.test(w)) continue;
       heads.set(w, to);
       longest = Math.max(longest, w.length);
-      for (let k = COMPOUND_MIN_PART; k <= w.length; k++) {
-        const begins = w.slice(0, k);
-        const was = modifiers.get(begins);
-        modifiers.set(begins, was === undefined || was === to ? to : null);
+      for (let k = Math.max(COMPOUND_HEAD_MIN - 1, w.length - MODIFIER_ENDING_LETTERS); k <= w.length; k++) {
+        const part = w.slice(0, k);
+        const was = modifiers.get(part);
+        modifiers.set(part, was === undefined || was === to ? to : null);
       }
     }
   }
   return { heads, modifiers: new Map([...modifiers].filter((e): e is [string, string] => e[1] !== null)), longest };
 }
+
+/** The most letters of a word's ending a compound's first part may leave off ("Rücksendung" → "rücksend-"). */
+const MODIFIER_ENDING_LETTERS = 3;
 
 /**
  * Two words of a slot joined by a dash or a slash ("Fri-Sat", "Mo–Mi", "sáb/dom"), short spellings
@@ -1046,31 +1050,26 @@ function readAs(maps: { wordForms?: ReadonlyMap<string, string>; equivalents?: R
 }
 
 /**
- * A compound another language builds on a word of the equivalents ("Rücksendegebühr",
- * "Stammkunden"), read as its parts' English words: its head (the spelling it ends with, the
- * thing it names: "gebühr", a fee) and, where the rest begins as a spelling does, what kind of
- * that thing ("rücksende", of "Rücksendung": a return). Null for any other word: one no longer
- * than its head by `COMPOUND_MIN_REST` letters is that word, or another ("Paket", "Rabatte").
+ * A compound another language builds of two words of the equivalents ("Rücksendegebühr",
+ * "Kundenrabatt", "Zahlungsfrist"), read as their English words: its head (the spelling it ends
+ * with, the thing it names: "gebühr", a fee) and what kind of that thing the rest says (its
+ * beginning, "rücksende-", is one of "Rücksendung" without its ending: a return). Null for any
+ * other word: one whose rest is no such word is no compound of them, however it ends
+ * ("Versicherung", "Geburtsurkunde", "reemplazo", "Galapagos").
  */
 function compoundParts(c: CompoundWords, w: string): string[] | null {
-  for (let n = Math.min(c.longest, w.length - COMPOUND_MIN_REST); n >= COMPOUND_MIN_PART; n--) {
+  for (let n = Math.min(c.longest, w.length - COMPOUND_HEAD_MIN); n >= COMPOUND_HEAD_MIN; n--) {
     const head = c.heads.get(w.slice(w.length - n));
     if (head === undefined) continue;
     const rest = w.slice(0, w.length - n);
-    // (A joining letter or two may end the rest: "Rücksende-", "Kunden-".)
-    for (let k = rest.length; k >= Math.max(COMPOUND_MIN_PART, rest.length - 2); k--) {
+    // (A joining letter or two may end the rest: "Rücksende-", "Zahlungs-".)
+    for (let k = rest.length; k >= Math.max(COMPOUND_HEAD_MIN - 1, rest.length - 2); k--) {
       const kind = c.modifiers.get(rest.slice(0, k));
       if (kind !== undefined && kind !== head) return [head, kind];
     }
-    return [head];
   }
   return null;
 }
-
-/** The fewest letters a compound's part has: a shorter end ("zeit" of "Arbeitszeit" is one, "tag" not) is no head. */
-const COMPOUND_MIN_PART = 4;
-/** The fewest letters a compound has beyond its head. */
-const COMPOUND_MIN_REST = 3;
 
 /** The content words of the clause (its stems, those negated, and those left as its anchor) and the values its slot words set (a weekday, a month, a yes/no). */
 function anchorWords(
@@ -2247,6 +2246,11 @@ export function subjectWords(v: SubjectView): Set<string> {
   return new Set(v.clauses.flatMap((c) => [...c.anchor]));
 }
 
+/** The values a view's clauses give (not those they rule out). */
+function givenValues(v: SubjectView): SlotValue[] {
+  return v.clauses.flatMap((c) => c.values.filter((x) => !x.negated));
+}
+
 /** The numbers a clause gives (not those it rules out), as numberKey writes them. */
 const givenNumbers = (c: SubjectClause) => c.values.filter((v) => !v.negated).flatMap((v) => numberKey(v.value) ?? []);
 
@@ -2362,7 +2366,7 @@ export function answeredValueChange(older: SubjectView, newer: SubjectView, aske
  * message restates it for) standing. `asked`: the message read with its questions.
  */
 export function offeredToAnother(older: SubjectView, asked: SubjectView, newer: SubjectView): boolean {
-  const given = older.clauses.flatMap((c) => c.values.filter((v) => !v.negated));
+  const given = givenValues(older);
   const about = new Set(newer.clauses.flatMap((c) => [...c.anchor]));
   if (given.length === 0 || about.size === 0 || older.clauses.some((c) => c.anchor.size > 0)) return false;
   const gives = (c: SubjectClause, v: SlotValue) => c.values.some((x) => !x.negated && x.key === v.key && x.value === v.value);
@@ -2770,15 +2774,31 @@ export function correctedValueChanged(wrong: SubjectView, correction: SubjectVie
 }
 
 /**
- * Whether a correction's values are all values the corrected text gave: what it takes from the
- * agent's words it accepts, and sets nothing of its own ("cap 60 yes. no bookings, first come
- * first served" to "Recommend: cap at 60, table bookings in advance": the cap is the agent's 60
- * accepted; the correction is of the bookings). A correction that gives no value sets none either.
+ * Whether every value a correction gives is the one value the corrected text gave for its slot:
+ * what it takes from the agent's words it accepts, and sets nothing of its own ("cap 60 yes. no
+ * bookings, first come first served" to "Recommend: cap at 60, table bookings in advance": the
+ * cap is the agent's 60 accepted; the correction is of the bookings). A value the agent named
+ * beside another of the slot was chosen against it ("Thursday." to "quiz on Wednesday (Thursday
+ * has football)", "Cap 60." to "cap at 80, up from 60 last year"): the correction set it. A
+ * correction that gives no value is not one that only accepts.
  */
 export function keepsCorrectedValues(wrong: SubjectView, correction: SubjectView): boolean {
-  const given = correction.clauses.flatMap((c) => c.values.filter((v) => !v.negated));
-  const offered = wrong.clauses.flatMap((c) => c.values.filter((v) => !v.negated));
-  return given.length > 0 && given.every((v) => offered.some((x) => comparable(x, v) && sameValue(x.value, v.value)));
+  const given = givenValues(correction);
+  const offered = givenValues(wrong);
+  const onlyOffered = (v: SlotValue) => offered.some((x) => comparable(x, v) && sameValue(x.value, v.value)) && !offered.some((x) => competes(x, v));
+  return given.length > 0 && given.every(onlyOffered);
+}
+
+/**
+ * Whether `x` is another value than `v` that `v` may be chosen against: of a comparable slot, and a
+ * number of the same size (within BARE_NUMBER_MAX_RATIO; "max 6 per team" is no other choice of
+ * "cap at 60", "up from 60" is one of "cap at 80").
+ */
+function competes(x: SlotValue, v: SlotValue): boolean {
+  if (!comparable(x, v) || sameValue(x.value, v.value)) return false;
+  const a = magnitude(x.value);
+  const b = magnitude(v.value);
+  return !(a && b && a.unit === b.unit && a.n > 0 && b.n > 0 && Math.max(a.n, b.n) / Math.min(a.n, b.n) > BARE_NUMBER_MAX_RATIO);
 }
 
 /**
@@ -2790,7 +2810,7 @@ export function keepsCorrectedValues(wrong: SubjectView, correction: SubjectView
 export function wrongValueRestated(wrong: SubjectView, correction: SubjectView, later: SubjectView): string | null {
   // (A wrong value the correction quotes beside the one it sets, "7 days is too short, we keep
   // them 30 days", is not one it sets.)
-  const given = correction.clauses.flatMap((c) => c.values.filter((v) => !v.negated));
+  const given = givenValues(correction);
   const quoted = (v: SlotValue) => wrong.clauses.some((w) => w.values.some((x) => !x.negated && comparable(x, v) && x.value === v.value)) && given.some((x) => comparable(x, v) && x.value !== v.value);
   const set = new Set(given.filter((v) => !quoted(v)).map((v) => `${v.key}\u0000${v.value}`));
   for (const w of wrong.clauses) {

@@ -519,9 +519,11 @@ export function titledChange(later: LaterDecision, o: Decision, theirs: SubjectV
   if (o.task_id === d.task_id || o.type === 'action_item' || isCorrection(d)) return null;
   if (judge.speakerOf(d) === 'bot' && judge.speakerOf(o) !== 'bot') return null;
   // (A correction's value accepted from the agent's words it corrects, "Cap 60 yes." to "cap at 60,
-  // table bookings in advance", is no value a correction set: it changes like any other.)
+  // table bookings in advance", is no value a correction set: it changes like any other. A wrong
+  // value given again never replaces a correction.)
+  if (isCorrection(o) && o.corrects && wrongValueRestated(judge.correctedView(o.corrects), theirs, mine)) return null;
   const setByCorrection = isCorrection(o) && !(o.corrects && keepsCorrectedValues(judge.correctedView(o.corrects), theirs));
-  if (setByCorrection && (cues.length === 0 || judge.speakerOf(d) !== 'human' || (o.corrects && wrongValueRestated(judge.correctedView(o.corrects), theirs, mine)))) return null;
+  if (setByCorrection && (cues.length === 0 || judge.speakerOf(d) !== 'human')) return null;
   const older = withTaskSubject(theirs, mine, words);
   const newer = withTaskSubject(mine, theirs, words);
   if (older === theirs && newer === mine) return null;

@@ -282,6 +282,14 @@ export function afterAddressee(text: string, named: (name: string) => boolean, q
   return text;
 }
 
+/** The fewest letters of a word read as the head of a compound another word ends with ("gebühr" of "Rücksendegebühr"). */
+export const COMPOUND_HEAD_MIN = 5;
+
+/** Whether the word `w` names the noun `t`: the same word, or the head of a compound `t` ends with ("Gebühr" names the "Ausfallgebühr"). */
+export function namesNoun(w: string, t: string): boolean {
+  return w === t || (w.length >= COMPOUND_HEAD_MIN && t.length > w.length && t.endsWith(w));
+}
+
 export function isQuestion(text: string): boolean {
   return /\?\s*["')\]]*\s*$/.test(text.trim());
 }

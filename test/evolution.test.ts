@@ -597,6 +597,8 @@ describe('a statement that leaves to its task what it is about', () => {
     };
     // "cap 60 yes. no bookings": the 60 is the agent's, accepted; the correction is of the bookings.
     expect(relate('Cap 60 yes.', 'Recommend: cap at 60, table bookings in advance, max 6 per team.')).toBe("a new number: 60 → 50, on what both tasks' titles name (Quiz, night)");
+    // (Another number of the agent's words, about another thing, takes nothing from it.)
+    expect(relate('Cap 60 yes.', 'Recommend: cap at 60, table bookings in advance, max 25 per team.')).toBe("a new number: 60 → 50, on what both tasks' titles name (Quiz, night)");
     // (A cap the correction set against the agent's 80 changes only with a change of plan, and so
     // does a value the agent named beside another of its kind: it was chosen against that one.
     // The wrong value said again never replaces the correction.)

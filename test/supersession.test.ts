@@ -207,6 +207,10 @@ describe('subject lexicon examples', () => {
     expect(anchor('Geburtsurkunde bitte.')).toEqual(['geburtsurkund']);
     expect(anchor('El reemplazo llega el lunes.')).toEqual(['llega', 'reemplazo']);
     expect(anchor('Galapagos trip is 40 EUR.')).toEqual(['galapago', 'trip']);
+    // (Nor are parts that only begin like one, or joined by more than a joining letter: a
+    // protection fee is no school fee, a price calculation no invoice.)
+    expect(anchor('Die Schutzgebühr bleibt bei 3,95 €.')).toEqual(['schutzgebühr']);
+    expect(anchor('Die Preisberechnung kommt am Montag.')).toEqual(['kommt', 'preisberechnung']);
     const older = decision('DEC-20260302-001', 'T1', 'Die Rücksendegebühr bleibt bei 3,95 €.', '2026-03-02T09:05:00Z');
     const newer = decision('DEC-20260402-001', 'T2', 'The return fee is 4.95 EUR from now on.', '2026-04-02T09:05:00Z');
     relateNewDecisions({ decisions: [older, newer] }, [newer], engine.lexicon, undefined, { spokenBy: () => 'human' });

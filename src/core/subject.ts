@@ -65,6 +65,8 @@ export interface SubjectLexicon {
   generic: string[];
   /** Cross-language equivalents: an English word → its German and Spanish spellings. */
   equivalents?: Record<string, string[]>;
+  /** The letters that join the parts of a compound ("Rücksende-gebühr", "Zahlungs-frist"): see compoundParts. */
+  compoundJoiners?: string[];
   /** English words of another form that name the same thing as the key, matched as written: the nouns of a verb the stemmer keeps apart (extend → extension). */
   wordForms?: Record<string, string[]>;
   /** Examples for the word lists (run by the rule tester). */
@@ -85,11 +87,12 @@ function anyOf(phrases: readonly string[]): RegExp | null {
 
 /**
  * The spellings of the equivalents as compounds use them: each as a head (the end of a
- * compound), and each without up to MODIFIER_ENDING_LETTERS of its ending as the first part of
- * one ("rücksend" of "Rücksendung", "zahlung" of "Zahlungen"); a first part two English words
- * share says neither, and is left out.
+ * compound), and each, or each without up to MODIFIER_ENDING_LETTERS of its ending and still
+ * MODIFIER_MIN_LETTERS long, as the first part of one ("rücksend" of "Rücksendung"; "schu" of
+ * "Schule" is too short to say it); a first part two English words share says neither, and is
+ * left out. `joiners`: the lexicon's joining letters, the empty one first.
  */
-function compoundWordsOf(equivalents: Record<string, string[]>, stems: Stems): CompoundWords {
+function compoundWordsOf(equivalents: Record<string, string[]>, joiners: readonly string[], stems: Stems): CompoundWords {
   const heads = new Map<string, string>();
   const modifiers = new Map<string, string | null>();
   let longest = 0;
@@ -100,15 +103,19 @@ function compoundWordsOf(equivalents: Record<string, string[]>, stems: Stems): C
       if (w.length < COMPOUND_HEAD_MIN || /\s/.test(w)) continue;
       heads.set(w, to);
       longest = Math.max(longest, w.length);
-      for (let k = Math.max(COMPOUND_HEAD_MIN - 1, w.length - MODIFIER_ENDING_LETTERS); k <= w.length; k++) {
+      for (let k = Math.max(MODIFIER_MIN_LETTERS, w.length - MODIFIER_ENDING_LETTERS); k <= w.length; k++) {
         const part = w.slice(0, k);
         const was = modifiers.get(part);
         modifiers.set(part, was === undefined || was === to ? to : null);
       }
     }
   }
-  return { heads, modifiers: new Map([...modifiers].filter((e): e is [string, string] => e[1] !== null)), longest };
+  const joining = ['', ...new Set(joiners.map((j) => j.toLowerCase()).filter((j) => j !== ''))].sort((a, b) => a.length - b.length);
+  return { heads, modifiers: new Map([...modifiers].filter((e): e is [string, string] => e[1] !== null)), longest, joiners: joining };
 }
+
+/** The fewest letters of a compound's first part cut from a longer spelling ("rücksend" of "Rücksendung"; not "fris" of "Frist"). */
+const MODIFIER_MIN_LETTERS = 6;
 
 /** The most letters of a word's ending a compound's first part may leave off ("Rücksendung" → "rücksend-"). */
 const MODIFIER_ENDING_LETTERS = 3;
@@ -241,7 +248,7 @@ export function compileSubjects(lex: SubjectLexicon, words: Words): CompiledSubj
   }
   return {
     equivalents,
-    compounds: compoundWordsOf(lex.equivalents ?? {}, stems),
+    compounds: compoundWordsOf(lex.equivalents ?? {}, lex.compoundJoiners ?? [], stems),
     wordForms,
     lookupEquivalents,
     namingSlots: new Set(lex.slots.filter((s) => s.namesItsThing).map((s) => s.slot)),
@@ -1052,19 +1059,20 @@ function readAs(maps: { wordForms?: ReadonlyMap<string, string>; equivalents?: R
 /**
  * A compound another language builds of two words of the equivalents ("Rücksendegebühr",
  * "Kundenrabatt", "Zahlungsfrist"), read as their English words: its head (the spelling it ends
- * with, the thing it names: "gebühr", a fee) and what kind of that thing the rest says (its
- * beginning, "rücksende-", is one of "Rücksendung" without its ending: a return). Null for any
- * other word: one whose rest is no such word is no compound of them, however it ends
- * ("Versicherung", "Geburtsurkunde", "reemplazo", "Galapagos").
+ * with, the thing it names: "gebühr", a fee) and what kind of that thing the rest says: a
+ * spelling, or one without its ending ("rücksend-" of "Rücksendung"), and a joining letter or
+ * two of the lexicon's `compoundJoiners` ("-e-", "-s-"). Null for any other word: one whose rest
+ * is no such word is no compound of them, however it ends ("Versicherung", "Geburtsurkunde",
+ * "Schutzgebühr", "Preisberechnung", "reemplazo", "Galapagos").
  */
 function compoundParts(c: CompoundWords, w: string): string[] | null {
   for (let n = Math.min(c.longest, w.length - COMPOUND_HEAD_MIN); n >= COMPOUND_HEAD_MIN; n--) {
     const head = c.heads.get(w.slice(w.length - n));
     if (head === undefined) continue;
     const rest = w.slice(0, w.length - n);
-    // (A joining letter or two may end the rest: "Rücksende-", "Zahlungs-".)
-    for (let k = rest.length; k >= Math.max(COMPOUND_HEAD_MIN - 1, rest.length - 2); k--) {
-      const kind = c.modifiers.get(rest.slice(0, k));
+    for (const joiner of c.joiners) {
+      if (!rest.endsWith(joiner)) continue;
+      const kind = c.modifiers.get(rest.slice(0, rest.length - joiner.length));
       if (kind !== undefined && kind !== head) return [head, kind];
     }
   }
@@ -2774,31 +2782,31 @@ export function correctedValueChanged(wrong: SubjectView, correction: SubjectVie
 }
 
 /**
- * Whether every value a correction gives is the one value the corrected text gave for its slot:
- * what it takes from the agent's words it accepts, and sets nothing of its own ("cap 60 yes. no
- * bookings, first come first served" to "Recommend: cap at 60, table bookings in advance": the
- * cap is the agent's 60 accepted; the correction is of the bookings). A value the agent named
- * beside another of the slot was chosen against it ("Thursday." to "quiz on Wednesday (Thursday
- * has football)", "Cap 60." to "cap at 80, up from 60 last year"): the correction set it. A
- * correction that gives no value is not one that only accepts.
+ * Whether every value a correction gives is taken from the corrected text as it put it up: a
+ * part of it (`parts`: its sentences cut at commas and semicolons, brackets kept whole) names the
+ * thing the correction's clause names, gives that value and no other of its slot. What the
+ * correction takes from the agent's words it accepts, and sets nothing of its own ("cap 60 yes.
+ * no bookings, first come first served" to "Recommend: cap at 60, table bookings in advance, max
+ * 25 per team": the cap is the agent's 60 accepted; the correction is of the bookings). A value
+ * said beside another of its slot was chosen against it ("Cap 60." to "cap at 80, up from 60 last
+ * year"; "Thursday." to "quiz on Wednesday (Thursday has football)"), and a clause that names
+ * nothing cannot be told to take anything up: the correction set those. A correction that gives
+ * no value is not one that only accepts.
  */
-export function keepsCorrectedValues(wrong: SubjectView, correction: SubjectView): boolean {
-  const given = givenValues(correction);
-  const offered = givenValues(wrong);
-  const onlyOffered = (v: SlotValue) => offered.some((x) => comparable(x, v) && sameValue(x.value, v.value)) && !offered.some((x) => competes(x, v));
-  return given.length > 0 && given.every(onlyOffered);
+export function keepsCorrectedValues(parts: readonly SubjectView[], correction: SubjectView): boolean {
+  const takes = (c: SubjectClause, v: SlotValue) =>
+    parts.some((p) => {
+      const values = givenValues(p);
+      return p.clauses.some((q) => shared(q.anchor, c.anchor) > 0) && values.some((x) => comparable(x, v) && sameValue(x.value, v.value)) && !values.some((x) => comparable(x, v) && !sameValue(x.value, v.value));
+    });
+  const given = correction.clauses.flatMap((c) => c.values.filter((v) => !v.negated).map((v) => ({ c, v })));
+  return given.length > 0 && given.every(({ c, v }) => takes(c, v));
 }
 
-/**
- * Whether `x` is another value than `v` that `v` may be chosen against: of a comparable slot, and a
- * number of the same size (within BARE_NUMBER_MAX_RATIO; "max 6 per team" is no other choice of
- * "cap at 60", "up from 60" is one of "cap at 80").
- */
-function competes(x: SlotValue, v: SlotValue): boolean {
-  if (!comparable(x, v) || sameValue(x.value, v.value)) return false;
-  const a = magnitude(x.value);
-  const b = magnitude(v.value);
-  return !(a && b && a.unit === b.unit && a.n > 0 && b.n > 0 && Math.max(a.n, b.n) / Math.min(a.n, b.n) > BARE_NUMBER_MAX_RATIO);
+/** A text's parts as keepsCorrectedValues reads them: its sentences, cut at commas and semicolons outside brackets. */
+export function textParts(text: string): string[] {
+  // (A sentence ends at a stop before a space: "3.95" and "v2.1" stay whole.)
+  return text.split(/(?<=[.!?])\s+/).flatMap((x) => partsBetween(x, /[,;]\s+/g)).filter((x) => x.length > 0);
 }
 
 /**

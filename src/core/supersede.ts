@@ -25,7 +25,7 @@
 // In both, a decision's reversal cues are its statement's and its message's, but for those another
 // decision of the same message states itself (`reversalCues`), and an agent never reverses a person.
 import { clauseClaims, utteranceConflict, type ClauseClaim, type CompiledLexicon } from './contradiction';
-import { answeredValueChange, askedViewOf, keepsCorrectedValues, offeredToAnother, shareSubject, recappedValueChange, contradiction, onlyOfItsKind, sameSubject, isBareNumber, correctedValueChanged, replacement, restatesRetired, reversal, said, SubjectMemo, offeredViewOf, valueReplacement, viewOf, withTaskSubject, wrongValueRestated, type Reversal, type SubjectMatch, type SubjectView } from './subject';
+import { answeredValueChange, askedViewOf, keepsCorrectedValues, textParts, offeredToAnother, shareSubject, recappedValueChange, contradiction, onlyOfItsKind, sameSubject, isBareNumber, correctedValueChanged, replacement, restatesRetired, reversal, said, SubjectMemo, offeredViewOf, valueReplacement, viewOf, withTaskSubject, wrongValueRestated, type Reversal, type SubjectMatch, type SubjectView } from './subject';
 import type { Stems } from './text';
 import type { Decision, DecisionCandidate, Message, PatternCandidate, TaskAnalysis } from './types';
 import { contentTokens, excerpt, withoutSpeakerName } from './text';
@@ -522,7 +522,7 @@ export function titledChange(later: LaterDecision, o: Decision, theirs: SubjectV
   // table bookings in advance", is no value a correction set: it changes like any other. A wrong
   // value given again never replaces a correction.)
   if (isCorrection(o) && o.corrects && wrongValueRestated(judge.correctedView(o.corrects), theirs, mine)) return null;
-  const setByCorrection = isCorrection(o) && !(o.corrects && keepsCorrectedValues(judge.correctedView(o.corrects), theirs));
+  const setByCorrection = isCorrection(o) && !(o.corrects && keepsCorrectedValues(textParts(o.corrects).map(judge.view), theirs));
   if (setByCorrection && (cues.length === 0 || judge.speakerOf(d) !== 'human')) return null;
   const older = withTaskSubject(theirs, mine, words);
   const newer = withTaskSubject(mine, theirs, words);

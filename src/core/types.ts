@@ -893,4 +893,6 @@ export interface CompoundWords {
   heads: ReadonlyMap<string, string>;
   modifiers: ReadonlyMap<string, string>;
   longest: number;
+  /** The joining letters a first part may end with, the empty one first. */
+  joiners: readonly string[];
 }

@@ -5,7 +5,8 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { DEFAULT_RELATE_OPTIONS, relateNewDecisions, retireAcceptedBySince } from '../src/core/relate';
-import { replacement, SubjectMemo, viewOf } from '../src/core/subject';
+import { replacement, SubjectMemo, viewOf, wrongValueRestated } from '../src/core/subject';
+import { guardFindings } from '../src/core/guard';
 import { PorterStems } from '../src/core/porter';
 import type { Decision } from '../src/core/types';
 import { cli, decision, runCli, shippedEngine, tempDir } from './helpers';
@@ -605,6 +606,26 @@ describe('a statement that leaves to its task what it is about', () => {
     expect(relate('Cap 60, not 80.', 'Recommend: cap at 80, table bookings in advance.')).toBe('active');
     expect(relate('Cap 60.', 'Recommend: cap at 80, up from 60 last year.', 'Cap the quiz at 80, the regulars stand at the bar.')).toBe('active');
     expect(relate('Thursday.', 'Recommend: quiz on Wednesday (Thursday has football).', 'The quiz is on Wednesday.')).toBe('active');
+  });
+
+  it('never lets the count a correction corrected, said again, replace the correction; a guard names it', () => {
+    const older = () => decision('DEC-20260116-001', 'T1', 'Quiz cap 60.', '2026-01-16T09:05:00Z', { type: 'constraint', corrects: 'Recommend: quiz cap at 80.' });
+    const relate = (later: string) => {
+      const o = older();
+      const newer = decision('DEC-20260304-001', 'T2', later, '2026-03-04T09:05:00Z');
+      relateNewDecisions({ decisions: [o, newer] }, [newer], engine.lexicon, undefined, { titleOf: (id) => (id === 'T1' ? 'Quiz night' : 'Pub events'), spokenBy: () => 'human' });
+      return o.superseded_reason ?? o.status;
+    };
+    expect(relate('Cap the quiz at 80.')).toBe('active');
+    expect(relate('Change of plan: cap the quiz at 80 from now on.')).toBe('active');
+    // (Another value is a change like any other, and 80 of another thing is no wrong cap.)
+    expect(relate('Cap the quiz at 50.')).toBe('a new number: 60 → 50');
+    const view = (text: string) => viewOf(text, engine.lexicon.subjects, engine.lexicon);
+    const wrongAgain = (later: string) => wrongValueRestated(view('Recommend: quiz cap at 80.'), view('Quiz cap 60.'), view(later));
+    expect(wrongAgain('Cap the quiz at 80.')).toBe('it gives 80, the value that was corrected');
+    expect(wrongAgain('Order 80 chairs for the garden.')).toBeNull();
+    // (A guard names the conflict.)
+    expect(guardFindings('Cap the quiz at 80.', [older()], engine.lexicon).map((f) => f.decision.id)).toEqual(['DEC-20260116-001']);
   });
 
   it('takes one word two titles share for the matter only when it is a name', () => {

@@ -2822,11 +2822,14 @@ export function wrongValueRestated(wrong: SubjectView, correction: SubjectView, 
   const quoted = (v: SlotValue) => wrong.clauses.some((w) => w.values.some((x) => !x.negated && comparable(x, v) && x.value === v.value)) && given.some((x) => comparable(x, v) && x.value !== v.value);
   const set = new Set(given.filter((v) => !quoted(v)).map((v) => `${v.key}\u0000${v.value}`));
   for (const w of wrong.clauses) {
-    if (!correction.clauses.some((n) => slotChange(w, n) || n.values.some((v) => v.negated && w.values.some((x) => comparable(x, v) && x.value === v.value)))) continue;
+    if (!correction.clauses.some((n) => slotChange(w, n, true) || n.values.some((v) => v.negated && w.values.some((x) => comparable(x, v) && x.value === v.value)))) continue;
     for (const v of w.values) {
-      if (v.negated || v.key.startsWith(COUNT) || set.has(`${v.key}\u0000${v.value}`)) continue;
+      if (v.negated || set.has(`${v.key}\u0000${v.value}`)) continue;
+      // (A count is the wrong one again only on a subject word the wrong clause names: "Cap the
+      // quiz at 80." after "quiz cap at 80" was corrected; "80 chairs" is another thing.)
+      const onSubject = (l: SubjectClause) => !v.key.startsWith(COUNT) || shared(l.anchor, w.anchor) > 0;
       // (A day of the month is the date it falls on: "the 11th" gives "Sat 11 Jul" again.)
-      if (later.clauses.some((l) => l.values.some((x) => !x.negated && comparable(x, v) && sameValue(x.value, v.value)))) return `it gives ${v.value}, the value that was corrected`;
+      if (later.clauses.some((l) => onSubject(l) && l.values.some((x) => !x.negated && comparable(x, v) && sameValue(x.value, v.value)))) return `it gives ${v.value}, the value that was corrected`;
     }
   }
   return null;
@@ -2896,9 +2899,12 @@ function sharesRole(role: readonly string[], anchor: ReadonlySet<string>): boole
 const titleCase = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 
 /** A slot both clauses fill with different values, whatever their subjects (a correction names its own). */
-function slotChange(older: SubjectClause, newer: SubjectClause): boolean {
+function slotChange(older: SubjectClause, newer: SubjectClause, counts = false): boolean {
+  // (A count says nothing of what it counts: with `counts`, one changes only on a subject word both
+  // clauses name, "quiz cap at 80" → "Quiz cap 60.".)
+  const countsHere = counts && shared(older.anchor, newer.anchor) > 0;
   for (const v of newer.values) {
-    if (v.negated || v.key.startsWith(COUNT)) continue;
+    if (v.negated || (v.key.startsWith(COUNT) && !countsHere)) continue;
     const was = older.values.filter((x) => comparable(x, v) && !x.negated).map((x) => x.value);
     if (was.length > 0 && !was.includes(v.value)) return true;
   }

@@ -608,7 +608,7 @@ describe('a statement that leaves to its task what it is about', () => {
     expect(relate('Thursday.', 'Recommend: quiz on Wednesday (Thursday has football).', 'The quiz is on Wednesday.')).toBe('active');
   });
 
-  it('never lets the count a correction corrected, said again, replace the correction; a guard names it', () => {
+  it('never lets the value a correction corrected, said again, replace the correction: a count, or one said beside the right one; a guard names it', () => {
     const older = () => decision('DEC-20260116-001', 'T1', 'Quiz cap 60.', '2026-01-16T09:05:00Z', { type: 'constraint', corrects: 'Recommend: quiz cap at 80.' });
     const relate = (later: string) => {
       const o = older();
@@ -626,6 +626,16 @@ describe('a statement that leaves to its task what it is about', () => {
     expect(wrongAgain('Order 80 chairs for the garden.')).toBeNull();
     // (A guard names the conflict.)
     expect(guardFindings('Cap the quiz at 80.', [older()], engine.lexicon).map((f) => f.decision.id)).toEqual(['DEC-20260116-001']);
+    // The wrong value beside the right one in the corrected words is told apart by what the
+    // correction kept: "Quiz on Thursday." of "quiz on Wednesday (Thursday has football)".
+    const picked = (later: string) => {
+      const o = decision('DEC-20260116-002', 'T1', 'Quiz on Thursday.', '2026-01-16T09:05:00Z', { type: 'constraint', corrects: 'Recommend: quiz on Wednesday (Thursday has football).' });
+      const newer = decision('DEC-20260304-002', 'T2', later, '2026-03-04T09:05:00Z');
+      relateNewDecisions({ decisions: [o, newer] }, [newer], engine.lexicon, undefined, { titleOf: (id) => (id === 'T1' ? 'Quiz night' : 'Pub events'), spokenBy: () => 'human' });
+      return o.superseded_reason ?? o.status;
+    };
+    expect(picked('The quiz is on Wednesday.')).toBe('active');
+    expect(picked('The quiz moves to Friday.')).toBe('a new weekday: thursday → friday');
   });
 
   it('takes one word two titles share for the matter only when it is a name', () => {

@@ -2822,7 +2822,7 @@ export function wrongValueRestated(wrong: SubjectView, correction: SubjectView, 
   const quoted = (v: SlotValue) => wrong.clauses.some((w) => w.values.some((x) => !x.negated && comparable(x, v) && x.value === v.value)) && given.some((x) => comparable(x, v) && x.value !== v.value);
   const set = new Set(given.filter((v) => !quoted(v)).map((v) => `${v.key}\u0000${v.value}`));
   for (const w of wrong.clauses) {
-    if (!correction.clauses.some((n) => slotChange(w, n, true) || n.values.some((v) => v.negated && w.values.some((x) => comparable(x, v) && x.value === v.value)))) continue;
+    if (!correction.clauses.some((n) => slotChange(w, n, true) || picksOne(w, n) || n.values.some((v) => v.negated && w.values.some((x) => comparable(x, v) && x.value === v.value)))) continue;
     for (const v of w.values) {
       if (v.negated || set.has(`${v.key}\u0000${v.value}`)) continue;
       // (A count is the wrong one again only on a subject word the wrong clause names: "Cap the
@@ -2897,6 +2897,21 @@ function sharesRole(role: readonly string[], anchor: ReadonlySet<string>): boole
 }
 
 const titleCase = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+
+/**
+ * Whether the newer clause keeps one of the values the older gave for a slot and none of the
+ * others: "Quiz on Thursday." of "quiz on Wednesday (Thursday has football)" picks Thursday, and
+ * Wednesday is what it corrects. (Counts only on a subject word both name.)
+ */
+function picksOne(older: SubjectClause, newer: SubjectClause): boolean {
+  const countsHere = shared(older.anchor, newer.anchor) > 0;
+  return newer.values.some((v) => {
+    if (v.negated || (v.key.startsWith(COUNT) && !countsHere)) return false;
+    const was = older.values.filter((x) => comparable(x, v) && !x.negated);
+    const kept = newer.values.filter((x) => comparable(x, v) && !x.negated);
+    return was.length > 1 && was.some((x) => sameValue(x.value, v.value)) && was.some((x) => !kept.some((y) => sameValue(x.value, y.value)));
+  });
+}
 
 /** A slot both clauses fill with different values, whatever their subjects (a correction names its own). */
 function slotChange(older: SubjectClause, newer: SubjectClause, counts = false): boolean {

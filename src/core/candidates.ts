@@ -2399,8 +2399,16 @@ function withQuestionSubject(input: CandidateInput, scene: MessageScene, type: D
   // label; nor does a subject cut inside a bracket, "hot cross buns (bag" of "(bag of 6, €7.20)",
   // name one whole.)
   if (!asked || !subject || overlap(subject, statement, input.stems) > 0 || !bracketsClosed(subject)) return statement;
-  // (A month or a weekday keeps its capital: "Launch date: June 15.")
-  const name = namedAsSaid(statement, input.messages[asked.at].text) || isDayOrMonth(input, words(statement)[0] ?? '');
+  return withLabel(input, subject, statement, input.messages[asked.at].text);
+}
+
+/**
+ * "Subject: statement": the statement under a label that names what it is about, its first letter
+ * in lower case unless it opens with a name as written in `source`, a month or a weekday ("Launch
+ * date: June 15.").
+ */
+function withLabel(input: CandidateInput, subject: string, statement: string, source: string): string {
+  const name = namedAsSaid(statement, source) || isDayOrMonth(input, words(statement)[0] ?? '');
   return `${subject.charAt(0).toUpperCase()}${subject.slice(1)}: ${!name && /^\p{Lu}(?:\p{Ll}|\s)/u.test(statement) ? statement.charAt(0).toLowerCase() + statement.slice(1) : statement}`;
 }
 
@@ -2859,7 +2867,7 @@ function withSubjectOfPronoun(input: CandidateInput, before: string | null, c: S
   if (before === null || !input.lexicon.words.statements.pluralSubjectPronoun.test(c.statement)) return c;
   const things = pluralSubject(before);
   if (things === null) return c;
-  return { ...c, statement: `${sentenceCase(things)}: ${c.statement.charAt(0).toLowerCase()}${c.statement.slice(1)}`, said: c.said ?? c.statement };
+  return { ...c, statement: withLabel(input, things, c.statement, before), said: c.said ?? c.statement };
 }
 
 /** Whether a clause that opens with a verdict ("ok sell the 82") opens with an imperative past it. */

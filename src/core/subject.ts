@@ -2898,15 +2898,20 @@ function sharesRole(role: readonly string[], anchor: ReadonlySet<string>): boole
 
 const titleCase = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 
+/** Whether counts of two clauses are of one thing: a count says nothing of what it counts, so only on a subject word both name ("quiz cap at 80" → "Quiz cap 60."). */
+function countsOn(older: SubjectClause, newer: SubjectClause): boolean {
+  return shared(older.anchor, newer.anchor) > 0;
+}
+
 /**
  * Whether the newer clause keeps one of the values the older gave for a slot and none of the
  * others: "Quiz on Thursday." of "quiz on Wednesday (Thursday has football)" picks Thursday, and
  * Wednesday is what it corrects. (Counts only on a subject word both name.)
  */
 function picksOne(older: SubjectClause, newer: SubjectClause): boolean {
-  const countsHere = shared(older.anchor, newer.anchor) > 0;
+  const counts = countsOn(older, newer);
   return newer.values.some((v) => {
-    if (v.negated || (v.key.startsWith(COUNT) && !countsHere)) return false;
+    if (v.negated || (v.key.startsWith(COUNT) && !counts)) return false;
     const was = older.values.filter((x) => comparable(x, v) && !x.negated);
     const kept = newer.values.filter((x) => comparable(x, v) && !x.negated);
     return was.length > 1 && was.some((x) => sameValue(x.value, v.value)) && was.some((x) => !kept.some((y) => sameValue(x.value, y.value)));
@@ -2915,9 +2920,7 @@ function picksOne(older: SubjectClause, newer: SubjectClause): boolean {
 
 /** A slot both clauses fill with different values, whatever their subjects (a correction names its own). */
 function slotChange(older: SubjectClause, newer: SubjectClause, counts = false): boolean {
-  // (A count says nothing of what it counts: with `counts`, one changes only on a subject word both
-  // clauses name, "quiz cap at 80" → "Quiz cap 60.".)
-  const countsHere = counts && shared(older.anchor, newer.anchor) > 0;
+  const countsHere = counts && countsOn(older, newer);
   for (const v of newer.values) {
     if (v.negated || (v.key.startsWith(COUNT) && !countsHere)) continue;
     const was = older.values.filter((x) => comparable(x, v) && !x.negated).map((x) => x.value);

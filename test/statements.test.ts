@@ -2764,6 +2764,22 @@ describe('decision candidates', () => {
     expect(by(agm, "No, that's wrong, the hall is booked. It's 120.").filter((c) => /^It's 120/.test(c.statement))).toEqual([]);
   });
 
+  it('in a correction that first says what is not, states the corrected fact of the clause after it and leaves the ruling-out aside', () => {
+    const by = (agent: string, person: string) => candidates([
+      ['some-bot', 'bot', agent],
+      ['mira', 'human', person],
+    ]).map((c) => [c.statement, c.type, c.strength]);
+    const panel = by('The client has a 100 amp single phase service, so the charger goes on a 32A circuit. Shall I quote it?', "It's not 100 amp single phase. They've got a 200 amp three-phase service.");
+    // ("They've got" says what they have now: no report of the past.)
+    expect(panel).toContainEqual(["They've got a 200 amp three-phase service.", 'constraint', 'correction']);
+    expect(panel.map(([statement]) => statement)).not.toContain("It's not 100 amp single phase.");
+    const van = by("Van 3 is the 2021 Transit with 40,000 miles. I'll book its first service.", "Van 3 is not a 2021. It's the 2016 we bought at auction, 180k on it.");
+    expect(van).toContainEqual(["It's the 2016 we bought at auction, 180k on it.", 'constraint', 'correction']);
+    expect(van.map(([statement]) => statement)).not.toContain('Van 3 is not a 2021.');
+    // Alone, the ruling-out is the correction's statement still.
+    expect(by("Van 3 is the 2021 Transit with 40,000 miles. I'll book its first service.", 'Van 3 is not a 2021.').map(([statement]) => statement)).toContain('Van 3 is not a 2021.');
+  });
+
   it('reads a value a person proposes as a proposal, not as a correction of the value the agent gave', () => {
     const strengths = (person: string) => candidates([['data-bot', 'bot', 'Raw events are kept for 36 months today, 2.1 TB.'], ['kim', 'human', person]]).map((c) => c.strength);
     // Nor as a value set: it is put up for a decision.

@@ -418,7 +418,23 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
     walk.answered ||= made.length > 0;
     k += consumed;
   }
-  return withRejectedOptions(input, scene, out);
+  return withRejectedOptions(input, scene, withoutRuledOutFacts(input, out));
+}
+
+/**
+ * "It's not 200A single phase. They've got a 400 amp service.": in a correction, a statement of
+ * what is not only rules out the agent's wrong fact, which the decision keeps as what it corrects;
+ * where a clause after it states the right fact, that clause is the correction's statement and the
+ * ruling-out is none of its own.
+ */
+function withoutRuledOutFacts(input: CandidateInput, made: SentenceCandidate[]): SentenceCandidate[] {
+  const factual = made.map((c) => (c.cue === VALUE_CORRECTION ? !rulesOutOnly(input, c.p, c.said ?? c.statement) : null));
+  return made.filter((_, k) => factual[k] !== false || !factual.slice(k + 1).includes(true));
+}
+
+/** A negated statement that sets no value against the one it rules out ("It's not 200A.", not "Wednesday, not Thursday."). */
+function rulesOutOnly(input: CandidateInput, p: number, text: string): boolean {
+  return input.negated?.(normalForm(text)) === true && !input.contrastsStated?.(p, text);
 }
 
 /** The most content words besides its cues that a sentence stressing the one before it may have: its scope ("Standing rule, every trip."). */
@@ -1689,11 +1705,13 @@ function pickOrCorrect(input: CandidateInput, scene: MessageScene, walk: ClauseW
     // name the agent did not give in its place ("Lotte Berg does our catering, book her."). One
     // that tells what happened ("Dr. Haller moved her clinic hours last spring.") says why, and so
     // does a plain statement after the corrected fact: "… has to be kept 2 years. It's in the
-    // HACCP plan, section 4." cites where the fact stands.
+    // HACCP plan, section 4." cites where the fact stands. A statement of what is not ("It's not
+    // 200A single phase.") rules the wrong fact out and leaves the right one to the clause after it
+    // ("They've got a 400 amp service."), as a rule's refusal does above.
     r.type = 'constraint';
     r.strength = 'correction';
     r.act = VALUE_CORRECTION;
-    walk.corrected = true;
+    if (!rulesOutOnly(input, scene.p, r.body)) walk.corrected = true;
   } else if (!r.type && scene.agent >= 0 && pickWithReason(input, scene, r)) {
     // (See pickWithReason: the pick is the decision, the clause after its comma why.)
   } else if ((!r.type || r.act === 'request') && scene.agent >= 0 && namesOption(input, scene, r)) {

@@ -2756,6 +2756,15 @@ describe('decision candidates', () => {
     expect(found.map((c) => [c.statement, c.type, c.strength])).toContainEqual([fact, 'constraint', 'correction']);
   });
 
+  it('in a correction, states the corrected day of a date the agent wrote month first ("June 15")', () => {
+    const { decisions, review } = recorded([
+      ['crew-bot', 'bot', 'Week-1 plan: Monday June 15, 5:30am start, 7 on site. Materials arrive Friday June 12.'],
+      ['mick', 'human', "June 15? It's the 22nd. Abatement. We went over this."],
+      ['crew-bot', 'bot', 'Sorry, my mistake: start Monday June 22, 5:30am.'],
+    ]);
+    expect([...decisions, ...review].map((d) => [d.statement, d.type])).toContainEqual(["It's the 22nd.", 'constraint']);
+  });
+
   it('states no corrected fact with a name the agent gave, with a new name outside a correction, or with a plain sentence outside one', () => {
     const by = (agent: string, person: string) => candidates([
       ['some-bot', 'bot', agent],

@@ -3,6 +3,9 @@ import { bracketSpans, contentTokens, contentWordCount, eitherOrSides, nameWords
 import { PorterStems, stemWord } from '../src/core/porter';
 import { shippedWords } from './helpers';
 import { verbless } from '../src/core/clauseText';
+import { measures } from '../src/core/measures';
+import { slotReaders } from '../src/core/pipeline';
+import { shippedEngine } from './helpers';
 
 const words = shippedWords();
 const fresh = () => new PorterStems(words);
@@ -123,5 +126,21 @@ describe('verbless', () => {
     expect(verbless('Soup + salad + bread.')).toBe(true);
     expect(verbless('2pm the day before.')).toBe(true);
     expect(verbless('Tom takes the van on Mondays.')).toBe(false);
+  });
+});
+
+describe('measures', () => {
+  const { unitSlot } = slotReaders(shippedEngine(), new PorterStems(shippedWords()));
+  const read = (text: string) => measures(text, unitSlot).map((m) => [m.number, m.slot ?? m.slotBefore]);
+  it('reads a currency or a month written before a number as its unit, and the whole word only', () => {
+    expect(read('EUR 45, €12 and CHF 30')).toEqual([['45', 'amount'], ['12', 'amount'], ['30', 'amount']]);
+    expect(read('Monday June 15, and 14 March')).toEqual([['15', 'date'], ['14', 'date']]);
+    // ("Friday" ends in "day", and "year 7" or "day 3" names which one: no duration.)
+    expect(read('Friday 14, year 7, day 3, week 12')).toEqual([['14', null], ['7', null], ['3', null], ['12', null]]);
+    expect(read('Verwaltungsgebühr 45')).toEqual([['45', null]]);
+  });
+
+  it('reads a number with am or pm after it as a time, as one with "Uhr"', () => {
+    expect(read('by Friday 3pm, or 15 Uhr, 22 boxes')).toEqual([['3', 'time'], ['15', 'time'], ['22', null]]);
   });
 });

@@ -1827,8 +1827,9 @@ function saysOtherValue(input: CandidateInput, scene: MessageScene, r: ClauseRea
   const mine = measures(r.body, input.unitSlot);
   if (mine.length !== 1) return false;
   const theirs = measures(input.messages[scene.agent].text, input.unitSlot);
-  // (A day written as an ordinal, "the 21st", is of the kind of a day written with its month.)
-  const day = (m: Measure) => input.unitSlot?.(m.unit) === 'date' || (input.ordinal?.(`${m.number}${m.unit}`) ?? null) !== null;
+  // (A day written as an ordinal, "the 21st", is of the kind of a day written with its month,
+  // before it or after it: "14 March", "June 15".)
+  const day = (m: Measure) => input.unitSlot?.(m.unit) === 'date' || m.slotBefore === 'date' || (input.ordinal?.(`${m.number}${m.unit}`) ?? null) !== null;
   const kin = (n: Measure) => (day(mine[0]) ? day(n) : sameMeasure(mine[0], n));
   const of = theirs.filter(kin);
   // (A bare number, "It's 120.", is of the agent's one number only; beside several it is of none.)

@@ -62,11 +62,25 @@ export interface Measure {
   slotBefore: string | null;
 }
 
+/** A whole word of at most eleven letters ("September"), or a currency sign, right before a number. */
+const UNIT_BEFORE = /(?<![\p{L}€$£])([\p{L}€$£]{1,11})\s?$/u;
+
+/** The slots a word written before a number gives it. */
+const SLOTS_BEFORE: readonly string[] = ['amount', 'date'];
+
+/** How far back from a number the word before it is looked for. */
+const UNIT_BEFORE_REACH = 16;
+
 export function measures(text: string, unitSlot: ((word: string) => string | null) | undefined): Measure[] {
   return [...text.matchAll(NUMBER)].map((m) => {
     const unit = /^\s?([\p{L}%€$£]+)/u.exec(text.slice(m.index! + m[0].length))?.[1].toLowerCase() ?? '';
-    const before = /([\p{L}€$£]+)\s?$/u.exec(text.slice(Math.max(0, m.index! - 4), m.index!))?.[1].toLowerCase();
-    return { number: m[0], unit, slot: unit && unitSlot ? unitSlot(unit) : null, slotBefore: before && unitSlot ? unitSlot(before) : null };
+    // (The whole word before it: "June 15" is a date; "Friday 14" has no unit before it, though
+    // "day" ends "Friday".)
+    const before = UNIT_BEFORE.exec(text.slice(Math.max(0, m.index! - UNIT_BEFORE_REACH), m.index!))?.[1].toLowerCase();
+    // (Before a number, only a currency or a month says its unit: "EUR 45", "June 15". "Year 7",
+    // "day 3" and "room 42" name which one, not a duration or a count.)
+    const slotBefore = before && unitSlot ? unitSlot(before) : null;
+    return { number: m[0], unit, slot: unit && unitSlot ? unitSlot(unit) : null, slotBefore: slotBefore !== null && SLOTS_BEFORE.includes(slotBefore) ? slotBefore : null };
   });
 }
 

@@ -207,13 +207,14 @@ function readTask(taskId: string, discussion: readonly unknown[], engine: Engine
  * announces a change ("ab sofort", "from now on").
  */
 export function slotReaders(engine: Engine, stems: Stems): Pick<CandidateInput, 'unitSlot' | 'valueSlot' | 'wordValue' | 'rangeValue' | 'numberWord' | 'announcesChange' | 'onlyAnnouncesChange' | 'ordinal' | 'boundWord'> {
-  const { unitSlot, clock, wordSlot, numberWords, ordinalWords, ordinals, bounds, ranges } = engine.lexicon.subjects;
+  const { unitSlot, clock, am, pm, wordSlot, numberWords, ordinalWords, ordinals, bounds, ranges } = engine.lexicon.subjects;
   const boundWords = new Set(bounds.filter((b) => b.length === 1).map((b) => b[0]));
   return {
     boundWord: (word) => boundWords.has(word),
     // A month written after a day's number makes it a date ("25 april", "3 June"), as a unit
-    // makes a number a duration or an amount: two dates measure the same kind of thing.
-    unitSlot: (word) => unitSlot.get(word)?.slot ?? (clock.has(word) ? 'time' : wordSlot.get(word)?.slot === 'month' ? 'date' : null),
+    // makes a number a duration or an amount: two dates measure the same kind of thing. "3pm" is
+    // a time as "15 Uhr" is.
+    unitSlot: (word) => unitSlot.get(word)?.slot ?? (clock.has(word) || am.has(word) || pm.has(word) ? 'time' : wordSlot.get(word)?.slot === 'month' ? 'date' : null),
     valueSlot: (word) => wordSlot.get(word)?.slot ?? null,
     wordValue: (word) => wordSlot.get(word)?.value ?? null,
     // (With the short forms a range is written in, "Wed 6-8": read in an option, not said alone.)

@@ -733,30 +733,7 @@ function stepOnPronoun(lex: CompiledStatementLexicon, t: CandidateTuning, senten
   // "Draft notice for the tenants: … Send it?" asks what "Send?" asks (stepOnThingBefore): "it"
   // is the text the sentence just before laid out for sending.
   const drafted = plural ? null : draftedLabel(lex, sentences.slice(k - 1, k));
-  if (drafted) return { statement: `${sentenceCase(drafted)}: ${bare.verb.toLowerCase()}${bare.rest}.`, type: 'action_item' };
-  // "Cable Street can do Sunday 29 March, 2–6pm, for £90. Book it?": "it" is what the sentence just
-  // before puts up with its values, and the step is taken on that as it was put. (Beside another
-  // sentence with values, "The Forum takes 50. The Alte Halle takes 80 …", "it" may be either.)
-  const offer = plural || sentences.slice(0, k - 1).some((x) => HAS_NUMBER.test(x.text)) ? null : valuedOffer(lex, previous);
-  return offer ? { statement: `${sentenceCase(bare.verb)} it${bare.rest}: ${offer}`, type: 'action_item' } : null;
-}
-
-/** The most words of a sentence that puts up what a step on "it" is taken on. */
-const VALUED_OFFER_MAX_WORDS = 16;
-
-/**
- * A plain sentence of the agent's that puts something up with a number ("Cable Street can do Sunday
- * 29 March, 2–6pm, for £90."), as said; null for a question, a report (of the past, of what the
- * agent did), a supposition or an opinion, which put nothing up to take.
- */
-function valuedOffer(lex: CompiledStatementLexicon, sentence: string): string | null {
-  const lower = normalForm(sentence);
-  if (isQuestion(sentence) || !HAS_NUMBER.test(sentence) || wordCount(sentence) > VALUED_OFFER_MAX_WORDS) return null;
-  // (What the agent says it did itself, "I've held Wednesday 15:30 since …", reports.)
-  // A step of its own ("Check the 2 options first.") or a labelled text ("Draft reply: …") is no thing put up to take.
-  if (sentence.includes(':') && !/\d:\d/.test(sentence)) return null;
-  if ((['hypothetical', 'past', 'opinion', 'reported', 'i-subject', 'directive', 'request'] as const).some((act) => hasAct(lex, act, lower))) return null;
-  return `${trimEnd(sentence.trim())}.`;
+  return drafted ? { statement: `${sentenceCase(drafted)}: ${bare.verb.toLowerCase()}${bare.rest}.`, type: 'action_item' } : null;
 }
 
 /**

@@ -330,6 +330,8 @@ interface ClauseWalk {
   answered: boolean;
   /** A clause before this one stated the corrected fact of a correcting message. */
   corrected?: boolean;
+  /** The clause of a correcting message that only said what is not ("It's not 200A."), for the fact the next clause may state. */
+  ruledOut?: { k: number; body: string };
   /** The last clause that only assents ("Ja,", "OK."), whatever it answers (undefined: none). */
   assentedAt?: number;
 }
@@ -428,8 +430,33 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
  * ruling-out is none of its own.
  */
 function withoutRuledOutFacts(input: CandidateInput, made: SentenceCandidate[]): SentenceCandidate[] {
-  const factual = made.map((c) => (c.cue === VALUE_CORRECTION ? !rulesOutOnly(input, c.p, c.said ?? c.statement) : null));
-  return made.filter((_, k) => factual[k] !== false || !factual.slice(k + 1).includes(true));
+  const said = (c: SentenceCandidate) => c.said ?? c.statement;
+  const factual = made.map((c) => (c.cue === VALUE_CORRECTION ? !rulesOutOnly(input, c.p, said(c)) : null));
+  return made.filter((c, k) => factual[k] !== false || !made.some((f, j) => j > k && factual[j] === true && statesSameThing(input, said(c), said(f))));
+}
+
+/**
+ * Whether the clause after a ruling-out states the fact it leaves open: the next clause, on the
+ * same thing ("It's not 200A single phase. They've got a 400 amp 3-phase service."), not another
+ * fact ("The room doesn't hold 40. The caterer is Anna Roth.") nor where the fact stands or who
+ * sent what ("It's in the garage.", "Sam sent the quote on Monday.").
+ */
+function factAfterRuledOut(input: CandidateInput, walk: ClauseWalk, r: ClauseReading): boolean {
+  return !walk.ruledOut || (r.k === walk.ruledOut.k + 1 && statesSameThing(input, walk.ruledOut.body, r.body));
+}
+
+/**
+ * Whether two clauses share a content word, a part of a hyphenated one too ("single phase" /
+ * "3-phase"), or give numbers of one measure ("a 2019" / "the 2017"; a bare number is of a bare
+ * one only).
+ */
+function statesSameThing(input: CandidateInput, ruledOut: string, fact: string): boolean {
+  const tokens = (text: string) => contentTokens(text.replace(/(?<=\p{L}|\d)-(?=\p{L})/gu, ' '), input.stems);
+  const theirs = new Set(tokens(ruledOut));
+  if (tokens(fact).some((t) => theirs.has(t))) return true;
+  const bare = (m: Measure) => m.unit === '' && m.slot === null && m.slotBefore === null;
+  const was = measures(ruledOut, input.unitSlot);
+  return measures(fact, input.unitSlot).some((m) => was.some((w) => sameMeasure(m, w) && (!bare(m) || bare(w))));
 }
 
 /** A negated statement that sets no value against the one it rules out ("It's not 200A.", not "Wednesday, not Thursday."). */
@@ -1593,6 +1620,8 @@ function settleByDialogue(input: CandidateInput, scene: MessageScene, walk: Clau
     return;
   }
   pickOrCorrect(input, scene, walk, r);
+  // (Only the clause right after a ruling-out may state the fact it leaves open; what follows says why.)
+  if (walk.ruledOut && r.k > walk.ruledOut.k) walk.corrected = true;
   // After "here's where I land." or "Decision:", and after a bare acceptance of the agent's
   // proposal, a plain statement is the decision; one that only turns a value down ("But 25% up
   // front is too much") sets none.
@@ -1699,7 +1728,7 @@ function pickOrCorrect(input: CandidateInput, scene: MessageScene, walk: ClauseW
     if (!input.negated?.(r.lower)) walk.corrected = true;
     r.strength = 'correction';
     if (r.type === 'decision' || r.type === 'constraint') r.type = 'constraint';
-  } else if (scene.correcting && !r.type && !r.reports && !walk.corrected && !onlyJudges(lexicon, r.lower) && (statesWhatIs(input, r) || restatesWithValue(input, scene, r) || namesSomeoneNew(input, scene, r) || saysOtherValue(input, scene, r) || givesAskedValueAnew(input, scene, r))) {
+  } else if (scene.correcting && !r.type && !r.reports && !walk.corrected && factAfterRuledOut(input, walk, r) && !onlyJudges(lexicon, r.lower) && (statesWhatIs(input, r) || restatesWithValue(input, scene, r) || namesSomeoneNew(input, scene, r) || saysOtherValue(input, scene, r) || givesAskedValueAnew(input, scene, r))) {
     // "No, we can't use the Kulturhaus. It's the town library this time." — in a correction, a
     // plain statement of what something is states the corrected fact; so does one that puts a
     // name the agent did not give in its place ("Lotte Berg does our catering, book her."). One
@@ -1711,7 +1740,8 @@ function pickOrCorrect(input: CandidateInput, scene: MessageScene, walk: ClauseW
     r.type = 'constraint';
     r.strength = 'correction';
     r.act = VALUE_CORRECTION;
-    if (!rulesOutOnly(input, scene.p, r.body)) walk.corrected = true;
+    if (rulesOutOnly(input, scene.p, r.body) && !walk.ruledOut) walk.ruledOut = { k: r.k, body: r.body };
+    else walk.corrected = true;
   } else if (!r.type && scene.agent >= 0 && pickWithReason(input, scene, r)) {
     // (See pickWithReason: the pick is the decision, the clause after its comma why.)
   } else if ((!r.type || r.act === 'request') && scene.agent >= 0 && namesOption(input, scene, r)) {

@@ -2757,6 +2757,21 @@ describe('decision candidates', () => {
     expect([...decisions, ...review].map((d) => [d.statement, d.type])).toContainEqual(["It's the 22nd.", 'constraint']);
   });
 
+  it('reads a reply that asks a stated number back and says what it is with another ("95?? It\'s 105.") as a correction stating the new value', () => {
+    const quote = 'Draft quote: labour 148 hrs at $95/hr, materials $11,300 plus 20%, permit $690. Shall I send it?';
+    const read = (reply: string) => {
+      const { decisions, review, patterns } = recorded([['quote-bot', 'bot', quote], ['dave', 'human', reply]]);
+      return { corrected: patterns.some((x) => x.type === 'correction'), statements: [...decisions, ...review].map((d) => [d.statement, d.type]) };
+    };
+    const fixed = read("95?? It's 105. Has been since March.");
+    expect(fixed.corrected).toBe(true);
+    expect(fixed.statements).toContainEqual(["It's 105.", 'constraint']);
+    // A question that asks more, a number the agent did not state, or a next sentence that says something else corrects nothing.
+    expect(read('95? Can we do 90 for them?').corrected).toBe(false);
+    expect(read("85?? It's 105.").corrected).toBe(false);
+    expect(read('95? Sure, and 20% on materials.').corrected).toBe(false);
+  });
+
   it('states no corrected fact with a name the agent gave, with a new name outside a correction, or with a plain sentence outside one', () => {
     const by = (agent: string, person: string) => candidates([
       ['some-bot', 'bot', agent],

@@ -21,7 +21,7 @@ import { actFeatures, clausePositionFeatures, dialogueView, lengthFeature, speak
 import { escapeRegex } from './phrases';
 import { afterAddressee, bracketSpans, namesNoun, partsBetween, contentToken, contentTokens, eitherOrSides, contentWordCount, endsSentence, isContentWord, isQuestion, lastQuestion, nameWords, outsideQuotes, writableName, quotedSpans, sharedCount, wordCount, words, type ContentWords, type Span, type Stems } from './text';
 import { appendAll } from './lists';
-import { recentAgentMessage } from './detect';
+import { askedBack, recentAgentMessage } from './detect';
 import type { CandidateTuning, DecisionType, Detection, Message, SentenceCandidate, Strength } from './types';
 import { type CandidateInput, isPerson, sentencesAt, sarcasticAt, tokenSetAt, NO_TOKENS, whenWord } from './candidateInput';
 import { NUMBER, closingQuestionNumbers, correctsValue, type Measure, measures, numberKey, sameMeasure, sameNumber, numbersOf, writtenNumbers } from './measures';
@@ -1856,7 +1856,9 @@ function saysOtherValue(input: CandidateInput, scene: MessageScene, r: ClauseRea
   if (scene.agent < 0 || isQuestion(r.body) || !input.lexicon.words.statements.factCopula.test(r.lower)) return false;
   const mine = measures(r.body, input.unitSlot);
   if (mine.length !== 1) return false;
-  const theirs = measures(input.messages[scene.agent].text, input.unitSlot);
+  // ("95?? It's 105.": what the person asked back is the value this one replaces.)
+  const said = input.messages[scene.agent].text;
+  const theirs = measures(askedBack(sentencesAt(input, scene.p), said) ?? said, input.unitSlot);
   // (A day written as an ordinal, "the 21st", is of the kind of a day written with its month,
   // before it or after it: "14 March", "June 15".)
   const day = (m: Measure) => input.unitSlot?.(m.unit) === 'date' || m.slotBefore === 'date' || (input.ordinal?.(`${m.number}${m.unit}`) ?? null) !== null;

@@ -2772,15 +2772,6 @@ describe('decision candidates', () => {
     expect(read('95? Sure, and 20% on materials.').corrected).toBe(false);
   });
 
-  it('reads a note of what was done, its subject left out ("Measured the attic at 10:40, 128°F."), as a report: no correction and no decision', () => {
-    const { decisions, review, patterns } = recorded([
-      ['crew-bot', 'bot', 'Monday status: the school job is at 41% (wing A done, wing B started Thursday). Service queue: 6 open calls.'],
-      ['mick', 'human', 'Measured the wing B attic at 10:40 Friday, 128°F.'],
-    ]);
-    expect(patterns.filter((x) => x.type === 'correction')).toEqual([]);
-    expect([...decisions, ...review]).toEqual([]);
-  });
-
   it('states no corrected fact with a name the agent gave, with a new name outside a correction, or with a plain sentence outside one', () => {
     const by = (agent: string, person: string) => candidates([
       ['some-bot', 'bot', agent],

@@ -1975,10 +1975,8 @@ function changedValue(input: CandidateInput, scene: MessageScene, r: ClauseReadi
   // proposing a value ("For audit logs I'd propose 18 months.") or announcing a new one ("ab sofort
   // Freigabe ab €400, nicht €600.") puts it up for a decision or decides, and
   // one drawing a conclusion from it ("Then the jar costs 4.10 EUR." after "That adds 0.25 EUR
-  // per jar in cost.") or announcing a change ("Planänderung: …") decides. A note that opens
-  // with what was done ("Measured the attic at 10:40, 128°F.") reports a value and sets none;
-  // news of a change ("Pale went up to £6.20 in January") gives the value that holds now.
-  if (r.firstContent && !scene.correcting && !r.label && findAct(lexicon, 'past', r.lower)?.start !== 0 && findAct(lexicon, 'conclusion', normalForm(r.clause.text))?.start !== 0 && r.type !== 'action_item' && !proposes(lexicon, r.lower) && !input.announcesChange?.(r.body) && a === p - 1 && scene.answersAgent && wordCount(valueStretch(r.body)) <= input.tuning.valueCorrectionMaxWords && !asksForNewValue(input, a, r.body) && correctsValue(r.body, messages[a].text, stated(input, a), input.stems, input.unitSlot)) {
+  // per jar in cost.") or announcing a change ("Planänderung: …") decides.
+  if (r.firstContent && !scene.correcting && !r.label && findAct(lexicon, 'conclusion', normalForm(r.clause.text))?.start !== 0 && r.type !== 'action_item' && !proposes(lexicon, r.lower) && !input.announcesChange?.(r.body) && a === p - 1 && scene.answersAgent && wordCount(valueStretch(r.body)) <= input.tuning.valueCorrectionMaxWords && !asksForNewValue(input, a, r.body) && correctsValue(r.body, messages[a].text, stated(input, a), input.stems, input.unitSlot)) {
     r.type = 'constraint';
     r.strength = 'correction';
     r.act = VALUE_CORRECTION;

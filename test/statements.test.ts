@@ -2770,6 +2770,9 @@ describe('decision candidates', () => {
     expect(read('95? Can we do 90 for them?').corrected).toBe(false);
     expect(read("85?? It's 105.").corrected).toBe(false);
     expect(read('95? Sure, and 20% on materials.').corrected).toBe(false);
+    // Nor one that says something of the value asked back rather than the value itself.
+    expect(read("95? It's within our 120 budget. Send it.").corrected).toBe(false);
+    expect(read("95? It's cheaper than last year's 120, so send it.").corrected).toBe(false);
   });
 
   it('states no corrected fact with a name the agent gave, with a new name outside a correction, or with a plain sentence outside one', () => {
@@ -2803,6 +2806,11 @@ describe('decision candidates', () => {
     expect(said("The room holds 40 people and the caterer is Lotte Berg. I'll send the invite to all 55.", "The room doesn't hold 40. The caterer is Anna Roth this time.")).toEqual([["The room doesn't hold 40.", 'constraint']]);
     expect(said('The charger is the 7kW model, £650 installed. Shall I order it?', "It's not the 7kW model. Sam sent the quote on Monday.")).toEqual([["It's not the 7kW model.", 'constraint']]);
     expect(said('The client has a 200A single phase service. Shall I quote it?', "It's not 200A single phase. We've got the panel photos from Tom.")).toEqual([["It's not 200A single phase.", 'constraint']]);
+    // A ruling-out that names only whom the agent named leaves the fact to a clause on the same
+    // business, or one naming someone new, in the present.
+    const catering = "Anna Roth caters the summer party again, I'll send her the headcount.";
+    expect(said(catering, "No, it's not Anna Roth. Ben Kraus caters this year.")).toEqual([['Ben Kraus caters this year.', 'constraint']]);
+    expect(said(catering, "No, it's not Anna Roth. Sam sent the menu on Monday.")).toEqual([["It's not Anna Roth.", 'constraint']]);
     // Only the clause right after it: what follows says why.
     expect(said("The room holds 40 people. I'll send the invite to all 55.", "The room doesn't hold 40. The fire marshal checked it last week. It holds 25.")).toEqual([["The room doesn't hold 40.", 'constraint']]);
   });

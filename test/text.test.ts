@@ -142,5 +142,7 @@ describe('measures', () => {
 
   it('reads a number with am or pm after it as a time, as one with "Uhr"', () => {
     expect(read('by Friday 3pm, or 15 Uhr, 22 boxes')).toEqual([['3', 'time'], ['15', 'time'], ['22', null]]);
+    // (German "am" before a day is no morning: "60 am Freitag" counts.)
+    expect(read('Wir brauchen 60 am Freitag.')).toEqual([['60', null]]);
   });
 });

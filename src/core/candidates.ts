@@ -420,7 +420,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
     walk.answered ||= made.length > 0;
     k += consumed;
   }
-  return withRejectedOptions(input, scene, withoutRuledOutFacts(input, out));
+  return withRejectedOptions(input, scene, withoutRuledOutFacts(input, scene, out));
 }
 
 /**
@@ -429,10 +429,10 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
  * where a clause after it states the right fact, that clause is the correction's statement and the
  * ruling-out is none of its own.
  */
-function withoutRuledOutFacts(input: CandidateInput, made: SentenceCandidate[]): SentenceCandidate[] {
+function withoutRuledOutFacts(input: CandidateInput, scene: MessageScene, made: SentenceCandidate[]): SentenceCandidate[] {
   const said = (c: SentenceCandidate) => c.said ?? c.statement;
   const factual = made.map((c) => (c.cue === VALUE_CORRECTION ? !rulesOutOnly(input, c.p, said(c)) : null));
-  return made.filter((c, k) => factual[k] !== false || !made.some((f, j) => j > k && factual[j] === true && statesSameThing(input, said(c), said(f))));
+  return made.filter((c, k) => factual[k] !== false || !made.some((f, j) => j > k && factual[j] === true && statesSameThing(input, scene, said(c), said(f))));
 }
 
 /**
@@ -441,19 +441,28 @@ function withoutRuledOutFacts(input: CandidateInput, made: SentenceCandidate[]):
  * fact ("The room doesn't hold 40. The caterer is Anna Roth.") nor where the fact stands or who
  * sent what ("It's in the garage.", "Sam sent the quote on Monday.").
  */
-function factAfterRuledOut(input: CandidateInput, walk: ClauseWalk, r: ClauseReading): boolean {
-  return !walk.ruledOut || (r.k === walk.ruledOut.k + 1 && statesSameThing(input, walk.ruledOut.body, r.body));
+function factAfterRuledOut(input: CandidateInput, scene: MessageScene, walk: ClauseWalk, r: ClauseReading): boolean {
+  return !walk.ruledOut || (r.k === walk.ruledOut.k + 1 && statesSameThing(input, scene, walk.ruledOut.body, r.body));
 }
 
 /**
  * Whether two clauses share a content word, a part of a hyphenated one too ("single phase" /
  * "3-phase"), or give numbers of one measure ("a 2019" / "the 2017"; a bare number is of a bare
- * one only).
+ * one only). A ruling-out that names only whom or what the agent said ("It's not Anna Roth.")
+ * leaves the fact to a clause on what the agent's message is about, or one that names someone
+ * new ("Ben Kraus caters this year."), in the present.
  */
-function statesSameThing(input: CandidateInput, ruledOut: string, fact: string): boolean {
+function statesSameThing(input: CandidateInput, scene: MessageScene, ruledOut: string, fact: string): boolean {
   const tokens = (text: string) => contentTokens(text.replace(/(?<=\p{L}|\d)-(?=\p{L})/gu, ' '), input.stems);
   const theirs = new Set(tokens(ruledOut));
-  if (tokens(fact).some((t) => theirs.has(t))) return true;
+  const mine = tokens(fact);
+  if (mine.some((t) => theirs.has(t))) return true;
+  const named = new Set(nameWords(ruledOut).flatMap((w) => tokens(w)));
+  // (What someone did, "Sam sent the menu on Monday.", is no fact of whom it is.)
+  if (theirs.size > 0 && [...theirs].every((t) => named.has(t)) && !docOf(fact).has('#PastTense')) {
+    const newName = nameWords(fact).some((w) => tokens(w).some((t) => !scene.agentTokens.has(t)));
+    if (newName || mine.some((t) => scene.agentTokens.has(t))) return true;
+  }
   const bare = (m: Measure) => m.unit === '' && m.slot === null && m.slotBefore === null;
   const was = measures(ruledOut, input.unitSlot);
   return measures(fact, input.unitSlot).some((m) => was.some((w) => sameMeasure(m, w) && (!bare(m) || bare(w))));
@@ -1728,7 +1737,7 @@ function pickOrCorrect(input: CandidateInput, scene: MessageScene, walk: ClauseW
     if (!input.negated?.(r.lower)) walk.corrected = true;
     r.strength = 'correction';
     if (r.type === 'decision' || r.type === 'constraint') r.type = 'constraint';
-  } else if (scene.correcting && !r.type && !r.reports && !walk.corrected && factAfterRuledOut(input, walk, r) && !onlyJudges(lexicon, r.lower) && (statesWhatIs(input, r) || restatesWithValue(input, scene, r) || namesSomeoneNew(input, scene, r) || saysOtherValue(input, scene, r) || givesAskedValueAnew(input, scene, r))) {
+  } else if (scene.correcting && !r.type && !r.reports && !walk.corrected && factAfterRuledOut(input, scene, walk, r) && !onlyJudges(lexicon, r.lower) && (statesWhatIs(input, r) || restatesWithValue(input, scene, r) || namesSomeoneNew(input, scene, r) || saysOtherValue(input, scene, r) || givesAskedValueAnew(input, scene, r))) {
     // "No, we can't use the Kulturhaus. It's the town library this time." — in a correction, a
     // plain statement of what something is states the corrected fact; so does one that puts a
     // name the agent did not give in its place ("Lotte Berg does our catering, book her."). One

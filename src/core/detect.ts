@@ -221,9 +221,17 @@ export function queriesStatedValue(reply: readonly Span[], said: string, factCop
   const asked = askedBack(reply, said);
   const stated = reply[1];
   if (asked === null || !stated || isQuestion(stated.text)) return false;
+  // (Only the value itself: "It's 105.", "It's the 22nd.", "Es sind 12 Seiten."; "It's within our
+  // 500 budget." or "It's 2 hours before dinner" says something of the value asked back.)
+  const lower = stated.text.trim().toLowerCase().replace(/’/g, "'");
+  const copula = factCopula.exec(lower);
+  if (!copula || words(lower.slice(copula[0].length)).length > STATED_VALUE_MAX_WORDS) return false;
   const echoed = numbersOf(asked);
-  return factCopula.test(stated.text.trim().toLowerCase().replace(/’/g, "'")) && numbersOf(stated.text).some((n) => !echoed.includes(n));
+  return numbersOf(stated.text).some((n) => !echoed.includes(n));
 }
+
+/** The most words after "It's" of a sentence that only states a value ("the 22nd", "12 pages"). */
+const STATED_VALUE_MAX_WORDS = 2;
 
 /** The reply's opening question when it only asks back numbers the agent's message stated ("95??", "June 15?"); else null. */
 export function askedBack(reply: readonly Span[], said: string): string | null {

@@ -214,8 +214,8 @@ export function slotReaders(engine: Engine, stems: Stems): Pick<CandidateInput, 
     boundWord: (word) => boundWords.has(word),
     // A month written after a day's number makes it a date ("25 april", "3 June"), as a unit
     // makes a number a duration or an amount: two dates measure the same kind of thing. "3pm" is
-    // a time as "15 Uhr" is.
-    unitSlot: (word) => unitSlot.get(word)?.slot ?? (clock.has(word) || am.has(word) || pm.has(word) ? 'time' : wordSlot.get(word)?.slot === 'month' ? 'date' : null),
+    // a time as "15 Uhr" is; "am", a function word too (German's "on": "60 am Freitag"), is not.
+    unitSlot: (word) => unitSlot.get(word)?.slot ?? (clock.has(word) || pm.has(word) || (am.has(word) && !stems.stopwords.has(word)) ? 'time' : wordSlot.get(word)?.slot === 'month' ? 'date' : null),
     valueSlot: (word) => wordSlot.get(word)?.slot ?? null,
     wordValue: (word) => wordSlot.get(word)?.value ?? null,
     // (With the short forms a range is written in, "Wed 6-8": read in an option, not said alone.)

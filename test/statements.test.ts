@@ -3278,10 +3278,6 @@ describe('decision candidates', () => {
     expect(post('Variante B.')).toEqual(['Per DocuSign, kostenlos.']);
     // One label is no list of options: "Option 1" may name anything.
     expect(answering('events-bot', 'Option 1: the old print shop. Should I book it?')('Option 1.')).toEqual([]);
-    // A label with the verb that says what the option is: the option is its sentence.
-    const plans = answering('billing-bot', 'Option A costs 200 a month. Option B costs 300 a month with phone support. Which one?');
-    expect(plans('Option B please.')).toEqual(['Option B costs 300 a month with phone support.']);
-    expect(answering('billing-bot', 'Opción A es el plan de 200. Opción B es el plan de 300. ¿Cuál?')('La B.')).toEqual(['Opción B es el plan de 300.']);
   });
 
   it('reads a pick among options keyed by a capital letter alone in running text ("A: …. B: …. C: …")', () => {

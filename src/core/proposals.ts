@@ -197,9 +197,7 @@ function labelledItem(lex: CompiledStatementLexicon, offered: string, key: strin
   if (marks.length < 2) return null;
   const k = marks.findIndex((m) => m[1].toLowerCase() === key);
   if (k < 0) return null;
-  // ("Option B costs 300 a month." says what it is with its verb: the option is the sentence.)
-  const labelOnly = /[:—–-]\s*$/u.test(marks[k][0]);
-  const from = marks[k].index! + (labelOnly ? marks[k][0].length : 0);
+  const from = marks[k].index! + marks[k][0].length;
   const to = k + 1 < marks.length ? marks[k + 1].index! : offered.length;
   const option = firstClause(lex, offered.slice(from, to));
   return contentWordCount(option, lex.words) >= 1 ? { option, about: '' } : null;

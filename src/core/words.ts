@@ -91,8 +91,7 @@ function compileStatementWords(lexicons: WordLexicons, months: readonly string[]
     itemJoinerWord: new RegExp(`(?<![\\p{L}\\p{N}])(?:${words('itemJoiners')})(?![\\p{L}\\p{N}])`, 'iu'),
     optionSeparator: new RegExp(`^(?:\\s*,\\s+(?:(?:${words('itemJoiners')})\\s+)?|\\s*,(?=[^\\d\\s])|\\s+(?:${words('disjunctions')})\\s+)`, 'i'),
     optionNoun: new RegExp(`^(?:${words('optionNouns')})$`, 'iu'),
-    // (Also before a verb that gives the option what it is: "Option B is the 300 plan.")
-    optionLabel: new RegExp(`(?<![\\p{L}\\p{N}])(?:${words('optionLabels')})\\s+([a-h]|[0-9]{1,2})(?:\\s*:|\\s+[—–-](?=\\s)|\\s+(?:${words('valueCopulas')})(?=\\s))\\s*`, 'giu'),
+    optionLabel: new RegExp(`(?<![\\p{L}\\p{N}])(?:${words('optionLabels')})\\s+([a-h]|[0-9]{1,2})(?:\\s*:|\\s+[—–-](?=\\s))\\s*`, 'giu'),
     reporting: new Set(wordsOf(lexicons, 'statement-words', 'reportingVerbs').map(stemWord)),
     factCopula: new RegExp(`^(?:${words('factCopulas')})(?![\\p{L}\\p{N}])`, 'u'),
     valueCopula: new RegExp(`^(?:${words('valueCopulas')})$`, 'iu'),

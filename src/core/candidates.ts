@@ -21,7 +21,7 @@ import { actFeatures, clausePositionFeatures, dialogueView, lengthFeature, speak
 import { escapeRegex } from './phrases';
 import { afterAddressee, bracketSpans, namesNoun, partsBetween, contentToken, contentTokens, eitherOrSides, contentWordCount, endsSentence, isContentWord, isQuestion, lastQuestion, nameWords, outsideQuotes, writableName, quotedSpans, sharedCount, wordCount, words, type ContentWords, type Span, type Stems } from './text';
 import { appendAll } from './lists';
-import { askedBack, recentAgentMessage } from './detect';
+import { recentAgentMessage } from './detect';
 import type { CandidateTuning, DecisionType, Detection, Message, SentenceCandidate, Strength } from './types';
 import { type CandidateInput, isPerson, sentencesAt, sarcasticAt, tokenSetAt, NO_TOKENS, whenWord } from './candidateInput';
 import { NUMBER, closingQuestionNumbers, correctsValue, type Measure, measures, numberKey, sameMeasure, sameNumber, numbersOf, writtenNumbers } from './measures';
@@ -458,8 +458,11 @@ function statesSameThing(input: CandidateInput, scene: MessageScene, ruledOut: s
   const mine = tokens(fact);
   if (mine.some((t) => theirs.has(t))) return true;
   const named = new Set(nameWords(ruledOut).flatMap((w) => tokens(w)));
-  // (What someone did, "Sam sent the menu on Monday.", is no fact of whom it is.)
-  if (theirs.size > 0 && [...theirs].every((t) => named.has(t)) && !docOf(fact).has('#PastTense')) {
+  // (What someone did, "Sam sent the menu on Monday.", what someone might know, or what "she",
+  // the one ruled out, does, is no fact of whom it is.)
+  const lower = normalForm(fact);
+  const aside = docOf(fact).has('#PastTense') || NOT_A_FACT_OF_WHOM.some((act) => hasAct(input.lexicon, act, lower));
+  if (theirs.size > 0 && [...theirs].every((t) => named.has(t)) && !aside) {
     const newName = nameWords(fact).some((w) => tokens(w).some((t) => !scene.agentTokens.has(t)));
     if (newName || mine.some((t) => scene.agentTokens.has(t))) return true;
   }
@@ -467,6 +470,9 @@ function statesSameThing(input: CandidateInput, scene: MessageScene, ruledOut: s
   const was = measures(ruledOut, input.unitSlot);
   return measures(fact, input.unitSlot).some((m) => was.some((w) => sameMeasure(m, w) && (!bare(m) || bare(w))));
 }
+
+/** The acts of a clause that says no fact of whom a ruled-out name stood for: a guess, a supposition, a pronoun for the one ruled out. */
+const NOT_A_FACT_OF_WHOM: readonly SentenceAct[] = ['modal', 'hedge', 'hypothetical', 'opinion', 'third-party'];
 
 /** A negated statement that sets no value against the one it rules out ("It's not 200A.", not "Wednesday, not Thursday."). */
 function rulesOutOnly(input: CandidateInput, p: number, text: string): boolean {
@@ -1865,9 +1871,7 @@ function saysOtherValue(input: CandidateInput, scene: MessageScene, r: ClauseRea
   if (scene.agent < 0 || isQuestion(r.body) || !input.lexicon.words.statements.factCopula.test(r.lower)) return false;
   const mine = measures(r.body, input.unitSlot);
   if (mine.length !== 1) return false;
-  // ("95?? It's 105.": what the person asked back is the value this one replaces.)
-  const said = input.messages[scene.agent].text;
-  const theirs = measures(askedBack(sentencesAt(input, scene.p), said) ?? said, input.unitSlot);
+  const theirs = measures(input.messages[scene.agent].text, input.unitSlot);
   // (A day written as an ordinal, "the 21st", is of the kind of a day written with its month,
   // before it or after it: "14 March", "June 15".)
   const day = (m: Measure) => input.unitSlot?.(m.unit) === 'date' || m.slotBefore === 'date' || (input.ordinal?.(`${m.number}${m.unit}`) ?? null) !== null;

@@ -3,7 +3,7 @@
 import type { MessageAnalysis } from './messageAnalysis';
 import { applyRule, wordSet, type CompiledRule } from './rules';
 import { closingQuestionNumbers, numbersOf } from './measures';
-import { afterAddressee, isQuestion, sentences, words, type Span, type Stems } from './text';
+import { afterAddressee, isQuestion, sentences, type Span, type Stems } from './text';
 import type { Detection, Message, RuleKind } from './types';
 
 export interface DetectionResult {
@@ -210,40 +210,6 @@ export function withDeniedValues(messages: readonly Message[], detections: Detec
     return agent >= 0 && rulesOut(p, agent);
   });
 }
-
-/**
- * "95?? It's 105.", "June 15? It's the 22nd.": a reply that opens by asking back a number the
- * agent's message stated, with a word or two at most, and then says what it is with another number
- * rules the stated one out. A question that asks more ("June 15? Can we do the 16th too?") or a
- * next sentence that says something else ("June 15? Sure, and the 16th.") does not.
- */
-export function queriesStatedValue(reply: readonly Span[], said: string, factCopula: RegExp): boolean {
-  const asked = askedBack(reply, said);
-  const stated = reply[1];
-  if (asked === null || !stated || isQuestion(stated.text)) return false;
-  // (Only the value itself: "It's 105.", "It's the 22nd.", "Es sind 12 Seiten."; "It's within our
-  // 500 budget." or "It's 2 hours before dinner" says something of the value asked back.)
-  const lower = stated.text.trim().toLowerCase().replace(/’/g, "'");
-  const copula = factCopula.exec(lower);
-  if (!copula || words(lower.slice(copula[0].length)).length > STATED_VALUE_MAX_WORDS) return false;
-  const echoed = numbersOf(asked);
-  return numbersOf(stated.text).some((n) => !echoed.includes(n));
-}
-
-/** The most words after "It's" of a sentence that only states a value ("the 22nd", "12 pages"). */
-const STATED_VALUE_MAX_WORDS = 2;
-
-/** The reply's opening question when it only asks back numbers the agent's message stated ("95??", "June 15?"); else null. */
-export function askedBack(reply: readonly Span[], said: string): string | null {
-  const asked = reply[0];
-  if (!asked || !isQuestion(asked.text) || words(asked.text).length > ECHO_MAX_WORDS) return null;
-  const echoed = numbersOf(asked.text);
-  const given = numbersOf(said);
-  return echoed.length > 0 && echoed.every((n) => given.includes(n)) ? asked.text : null;
-}
-
-/** The most words of a question that only asks a stated value back ("95??", "June 15?", "Friday the 14th?"). */
-const ECHO_MAX_WORDS = 3;
 
 /** How far back (in messages) the agent's statement a person's reply denies may stand. */
 const DENIED_REACH = 2;

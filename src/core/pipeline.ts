@@ -9,7 +9,7 @@ import { negates, type CompiledLexicon } from './contradiction';
 import { sentenceCandidates } from './candidates';
 import type { CandidateInput } from './candidateInput';
 import { agentCandidates, decideTask, orderCandidates, type DecideInput, type TaskAnalysis, type WeighedCandidate } from './decide';
-import { detect, queriesStatedValue, withAdmittedErrors, withDeniedValues } from './detect';
+import { detect, withAdmittedErrors, withDeniedValues } from './detect';
 import { decisionFromReview, mergeTask, RegistryIndex, recordPatterns, type Registry, type TaskMerge } from './evolve';
 import { EntryMemo, idRanks, markStale, rejectedByRecall, relateMessages, relateNewDecisions, retireAcceptedBySince, type RelateContext, type RelatedPattern, type RelateOptions, type StaleMemo, type TaskMessages } from './relate';
 import { compareInstants } from './instant';
@@ -169,7 +169,6 @@ function readTask(taskId: string, discussion: readonly unknown[], engine: Engine
     const said = text.at[a].sentences.map((s) => s.text);
     // (Whether a sentence rules out a stated value is asked first: most rule out none, and say so
     // from their own clauses alone.)
-    if (queriesStatedValue(text.at[p].sentences, messages[a].text, engine.words.statements.factCopula)) return true;
     return text.at[p].sentences.some((s, k) => rulesOutStated(s.text, said, subjects, engine.lexicon, subjectsRead) && (k === 0 || contrastsStated(s.text, () => true, subjects, engine.lexicon, subjectsRead)));
   });
   const answered = detected.answered;

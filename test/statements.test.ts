@@ -2795,6 +2795,9 @@ describe('decision candidates', () => {
     expect(said(catering, "No, it's not Anna Roth. Sam sent the menu on Monday.")).toEqual([["It's not Anna Roth.", 'constraint']]);
     expect(said(catering, "No, it's not Anna Roth. Ben Kraus might know who caters this year.")).toEqual([["It's not Anna Roth.", 'constraint']]);
     expect(said(catering, "No, it's not Anna Roth. She caters the Christmas party.")).toEqual([["It's not Anna Roth.", 'constraint']]);
+    // A clause that says the ruled-out value or name again says why it is wrong.
+    expect(said("I'll invoice EUR 45 per hour.", "It's not EUR 45. EUR 45 is the student rate.")).toEqual([["It's not EUR 45.", 'constraint']]);
+    expect(said("I'll book Anna Roth for the catering.", "It's not Anna Roth. Anna Roth is on holiday until May.")).toEqual([["It's not Anna Roth.", 'constraint']]);
     // Only the clause right after it: what follows says why.
     expect(said("The room holds 40 people. I'll send the invite to all 55.", "The room doesn't hold 40. The fire marshal checked it last week. It holds 25.")).toEqual([["The room doesn't hold 40.", 'constraint']]);
   });

@@ -454,10 +454,15 @@ function factAfterRuledOut(input: CandidateInput, scene: MessageScene, walk: Cla
  */
 function statesSameThing(input: CandidateInput, scene: MessageScene, ruledOut: string, fact: string): boolean {
   const tokens = (text: string) => contentTokens(text.replace(/(?<=\p{L}|\d)-(?=\p{L})/gu, ' '), input.stems);
+  // (A clause that says the ruled-out value or name again says why it is wrong: "It's not EUR 45.
+  // EUR 45 is the student rate.", "It's not Anna Roth. Anna Roth is on holiday.")
+  const ruledNumbers = numbersOf(ruledOut);
+  const ruledNames = new Set(nameWords(ruledOut).flatMap((w) => tokens(w)));
+  if (numbersOf(fact).some((n) => ruledNumbers.includes(n)) || nameWords(fact).some((w) => tokens(w).some((t) => ruledNames.has(t)))) return false;
   const theirs = new Set(tokens(ruledOut));
   const mine = tokens(fact);
   if (mine.some((t) => theirs.has(t))) return true;
-  const named = new Set(nameWords(ruledOut).flatMap((w) => tokens(w)));
+  const named = ruledNames;
   // (What someone did, "Sam sent the menu on Monday.", what someone might know, or what "she",
   // the one ruled out, does, is no fact of whom it is.)
   const lower = normalForm(fact);

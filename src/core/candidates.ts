@@ -330,8 +330,8 @@ interface ClauseWalk {
   answered: boolean;
   /** A clause before this one stated the corrected fact of a correcting message. */
   corrected?: boolean;
-  /** The clause of a correcting message that only said what is not ("It's not 200A."), for the fact the next clause may state. */
-  ruledOut?: { k: number; body: string };
+  /** The clause of a correcting message that only said what is not ("It's not 200A."), for the fact the next clause may state; `stated` once it did. */
+  ruledOut?: { k: number; body: string; stated?: true };
   /** The last clause that only assents ("Ja,", "OK."), whatever it answers (undefined: none). */
   assentedAt?: number;
 }
@@ -396,6 +396,7 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
   const scene: MessageScene = { ...spoken, rejectsOffer: refusesOffer(input, spoken, clauses) };
   const walk: ClauseWalk = { carried: null, reporting: false, stated: -1, seenContent: false, answered: false };
   let lastStated = -1;
+  let ruledOutMade: readonly SentenceCandidate[] = [];
   // (A clause's content starts past its framing, and past a name addressed without a comma:
   // "Derek tell Hartwell." reads "tell Hartwell"; withAddressee puts that name back before the step.)
   const starts = clauses.map((clause) => optionKept(input, scene, clause.text, contentStart(lexicon, clause.text)));
@@ -417,22 +418,16 @@ function personCandidates(input: CandidateInput, p: number, correcting: boolean,
     if (scoped) out[out.length - 1] = scoped;
     else appendAll(out, named);
     if (made.length > 0) lastStated = k + consumed;
+    if (walk.ruledOut?.k === k) ruledOutMade = named;
     walk.answered ||= made.length > 0;
     k += consumed;
   }
-  return withRejectedOptions(input, scene, withoutRuledOutFacts(input, scene, out));
-}
-
-/**
- * "It's not 200A single phase. They've got a 400 amp service.": in a correction, a statement of
- * what is not only rules out the agent's wrong fact, which the decision keeps as what it corrects;
- * where a clause after it states the right fact, that clause is the correction's statement and the
- * ruling-out is none of its own.
- */
-function withoutRuledOutFacts(input: CandidateInput, scene: MessageScene, made: SentenceCandidate[]): SentenceCandidate[] {
-  const said = (c: SentenceCandidate) => c.said ?? c.statement;
-  const factual = made.map((c) => (c.cue === VALUE_CORRECTION ? !rulesOutOnly(input, c.p, said(c)) : null));
-  return made.filter((c, k) => factual[k] !== false || !made.some((f, j) => j > k && factual[j] === true && statesSameThing(input, scene, said(c), said(f))));
+  // "It's not 200A single phase. They've got a 400 amp service.": in a correction, a statement of
+  // what is not only rules out the agent's wrong fact, which the decision keeps as what it
+  // corrects; where the clause after it stated the right fact, that clause is the correction's
+  // statement and the ruling-out is none of its own.
+  const kept = walk.ruledOut?.stated ? out.filter((c) => !ruledOutMade.includes(c)) : out;
+  return withRejectedOptions(input, scene, kept);
 }
 
 /**
@@ -1760,8 +1755,12 @@ function pickOrCorrect(input: CandidateInput, scene: MessageScene, walk: ClauseW
     r.type = 'constraint';
     r.strength = 'correction';
     r.act = VALUE_CORRECTION;
-    if (rulesOutOnly(input, scene.p, r.body) && !walk.ruledOut) walk.ruledOut = { k: r.k, body: r.body };
-    else walk.corrected = true;
+    const rulesOut = rulesOutOnly(input, scene.p, r.body);
+    if (rulesOut && !walk.ruledOut) walk.ruledOut = { k: r.k, body: r.body };
+    else {
+      if (walk.ruledOut && !rulesOut) walk.ruledOut.stated = true;
+      walk.corrected = true;
+    }
   } else if (!r.type && scene.agent >= 0 && pickWithReason(input, scene, r)) {
     // (See pickWithReason: the pick is the decision, the clause after its comma why.)
   } else if ((!r.type || r.act === 'request') && scene.agent >= 0 && namesOption(input, scene, r)) {
